@@ -1,0 +1,85 @@
+"""The ``gridsight`` command line.
+
+Each subcommand lives in its own module under :mod:`gridsight.commands`. This module builds the
+parser and turns every error caused by the player's input into one clear line on standard
+error and a non-zero exit code, never a traceback:
+
+- 0: done;
+- 1: a runtime failure outside the player's input (no window to capture, no display);
+- 2: bad input (malformed or impossible board, unreadable file, unknown game or option);
+- 130: interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from gridsight import __version__
+from gridsight.registry import UnknownGameError
+from solvers.errors import InputError
+
+# Subcommand modules, in the order ``gridsight --help`` lists them.
+_COMMAND_MODULES: tuple[str, ...] = (
+    "gridsight.commands.games",
+    "gridsight.commands.solve",
+    "gridsight.commands.simulate",
+)
+
+EXIT_OK = 0
+EXIT_RUNTIME = 1
+EXIT_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+class RuntimeFailure(Exception):
+    """A failure that is not the player's input: print its message and exit 1."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gridsight",
+        description=(
+            "Read a puzzle minigame off the screen (or from text) and get the best next move. "
+            "Games: Thrill Digger, Disco Zoo rescues, tile-path walks, pentomino fills."
+        ),
+        epilog="Run 'gridsight COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"gridsight {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module_name in _COMMAND_MODULES:
+        importlib.import_module(module_name).add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    options = parser.parse_args(argv)
+    try:
+        return int(options.func(options) or 0)
+    except (InputError, UnknownGameError) as error:
+        _say(error)
+        return EXIT_INPUT
+    except RuntimeFailure as error:
+        _say(error)
+        return EXIT_RUNTIME
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader of our output went away (``gridsight solve ... | head``): not an error.
+        # Point stdout at nothing so the interpreter's final flush does not complain.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _say(message: object) -> None:
+    print(f"gridsight: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

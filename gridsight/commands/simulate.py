@@ -1,0 +1,28 @@
+"""``gridsight simulate GAME ...``: play many random games with the recommended policy."""
+
+from __future__ import annotations
+
+import argparse
+
+from gridsight.games.base import Simulates
+from gridsight.registry import all_games
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many random games with gridsight's advice and report how it fares",
+        description=(
+            "Draw random boards the way the game does, play them with the recommended policy "
+            "(and a baseline where the game has one), and report the results."
+        ),
+    )
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game in all_games():
+        if not isinstance(game, Simulates):
+            continue
+        game_parser = games.add_parser(
+            game.name, help=game.summary, description=f"Simulate {game.title}."
+        )
+        game.add_simulate_arguments(game_parser)
+        game_parser.set_defaults(func=lambda options, game=game: game.simulate(options))

@@ -1,0 +1,47 @@
+"""The registry of games: one adapter module per game, listed here.
+
+A new game is a module in each room (``solvers/``, ``vision/``, ``overlay/`` where needed), an
+adapter module in :mod:`gridsight.games`, and one line in ``_ADAPTER_MODULES`` below.
+Adapters are imported lazily, so ``gridsight games`` stays quick.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from gridsight.games.base import GameAdapter
+
+# The command-line name of each game and the module whose ``GAME`` attribute is its adapter.
+_ADAPTER_MODULES: dict[str, str] = {
+    "thrill-digger": "gridsight.games.thrill_digger",
+}
+
+
+class UnknownGameError(LookupError):
+    """A game name the registry does not know."""
+
+    def __init__(self, name: str):
+        known = ", ".join(game_names())
+        super().__init__(f"unknown game '{name}' (known games: {known})")
+
+
+def game_names() -> list[str]:
+    """The names of every registered game, in registry order."""
+    return list(_ADAPTER_MODULES)
+
+
+@cache
+def get_game(name: str) -> GameAdapter:
+    """The adapter of game ``name``; raises :class:`UnknownGameError` for an unknown name."""
+    module_name = _ADAPTER_MODULES.get(name)
+    if module_name is None:
+        raise UnknownGameError(name)
+    adapter = importlib.import_module(module_name).GAME
+    if not isinstance(adapter, GameAdapter):
+        raise TypeError(f"{module_name}.GAME does not implement GameAdapter")
+    return adapter
+
+
+def all_games() -> list[GameAdapter]:
+    return [get_game(name) for name in game_names()]

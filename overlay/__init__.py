@@ -1,0 +1,5 @@
+"""Advice to pixels: draws :class:`solvers.advice.Advice` through a board geometry.
+
+Onto an image (saved screenshots, reports) and into a transparent, click-through,
+always-on-top window (live play). It knows geometry and advice, not games.
+"""

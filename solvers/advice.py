@@ -1,0 +1,116 @@
+"""``Advice``: what a solver wants drawn over the board, in game-agnostic terms.
+
+Every game's analysis ends in an :class:`Advice`. The overlay draws it through a board geometry
+without knowing which game it came from, and the recommendation log stores it, so it holds only
+board coordinates, short texts and a few fixed kinds of mark:
+
+- ``recommend``: the cells to outline as the next move (usually one).
+- ``marks``: cells whose content is settled or notable (:class:`MarkKind`), with a short label.
+- ``figures``: a short text per cell (a probability, a step number) and an optional ``heat`` in
+  [0, 1] (0 = good or safe, 1 = bad or dangerous) that a painter may use as a colour.
+- ``path``: an ordered walk of cells, starting where the player stands (tile-path games).
+- ``pieces``: piece placements to draw (the hinted piece in a fill puzzle).
+- ``status`` and ``warnings``: one line for the player, and anything they must not miss.
+
+Rows and columns are 0-based from the top-left, as in every JSON output of gridsight.
+
+>>> a = Advice(game="demo", rows=2, cols=2, recommend=(Cell(0, 1),), status="tap here")
+>>> a.recommend[0]
+Cell(row=0, col=1)
+>>> Advice.from_dict(a.to_dict()) == a
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+
+@dataclass(frozen=True, order=True)
+class Cell:
+    """A board cell, 0-based from the top-left."""
+
+    row: int
+    col: int
+
+
+class MarkKind(str, Enum):
+    """How a marked cell should be shown."""
+
+    SAFE = "safe"  # certainly harmless (no bomb, no rupoor; certainly empty)
+    DANGER = "danger"  # certainly harmful (a bomb)
+    KNOWN = "known"  # certainly holds what ``label`` says (an animal tile not yet tapped)
+    UNREAD = "unread"  # the reader could not read this cell
+    CONFLICT = "conflict"  # the reading here contradicts the rest of the board
+
+
+@dataclass(frozen=True)
+class CellMark:
+    row: int
+    col: int
+    kind: MarkKind
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class CellFigure:
+    row: int
+    col: int
+    text: str
+    heat: float | None = None
+
+
+@dataclass(frozen=True)
+class PiecePlacement:
+    """A piece to draw: its name and the cells it covers."""
+
+    label: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Advice:
+    game: str
+    rows: int
+    cols: int
+    recommend: tuple[Cell, ...] = ()
+    marks: tuple[CellMark, ...] = ()
+    figures: tuple[CellFigure, ...] = ()
+    path: tuple[Cell, ...] = ()
+    pieces: tuple[PiecePlacement, ...] = ()
+    status: str = ""
+    warnings: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (mark kinds as strings)."""
+        data = asdict(self)
+        for mark in data["marks"]:
+            mark["kind"] = MarkKind(mark["kind"]).value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Advice":
+        """Rebuild an :class:`Advice` from :meth:`to_dict` output (as read from a log)."""
+        return cls(
+            game=data["game"],
+            rows=int(data["rows"]),
+            cols=int(data["cols"]),
+            recommend=tuple(Cell(**c) for c in data.get("recommend", ())),
+            marks=tuple(
+                CellMark(m["row"], m["col"], MarkKind(m["kind"]), m.get("label", ""))
+                for m in data.get("marks", ())
+            ),
+            figures=tuple(
+                CellFigure(f["row"], f["col"], f["text"], f.get("heat"))
+                for f in data.get("figures", ())
+            ),
+            path=tuple(Cell(**c) for c in data.get("path", ())),
+            pieces=tuple(
+                PiecePlacement(p["label"], tuple(Cell(**c) for c in p["cells"]))
+                for p in data.get("pieces", ())
+            ),
+            status=data.get("status", ""),
+            warnings=tuple(data.get("warnings", ())),
+        )

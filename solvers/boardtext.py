@@ -1,0 +1,158 @@
+"""The board text format shared by every game.
+
+A board is optional ``key: value`` header lines followed by the grid, one row per line, tokens
+separated by spaces. Several boards in one text are separated by a line holding ``---``.
+Blank lines and comment lines starting with ``//`` are ignored (``#`` is a grid token in some
+games, so it cannot start a comment).
+
+>>> boards = parse_boards("difficulty: beginner\\n. . g\\n. * .\\n")
+>>> boards[0].headers["difficulty"]
+'beginner'
+>>> boards[0].grid
+(('.', '.', 'g'), ('.', '*', '.'))
+
+Each game then checks the tokens and headers it accepts; this module only knows the layout,
+and reports the line number of anything it cannot read so a player can find it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solvers.errors import BoardFormatError
+
+SEPARATOR = "---"
+
+
+@dataclass(frozen=True)
+class BoardText:
+    """One board as written: its headers and its grid of tokens, with source line numbers.
+
+    ``headers`` maps lower-cased keys to their stripped values; ``header_lines`` gives the line
+    of each key. ``grid`` is a tuple of rows of tokens; ``row_lines`` gives the source line of
+    each row. ``source`` names where the text came from (a file name or ``<stdin>``).
+    """
+
+    headers: dict[str, str]
+    header_lines: dict[str, int]
+    grid: tuple[tuple[str, ...], ...]
+    row_lines: tuple[int, ...]
+    source: str = "<text>"
+    index: int = 0
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def rows(self) -> int:
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid[0]) if self.grid else 0
+
+    def header(self, key: str, default: str | None = None) -> str | None:
+        """The value of header ``key`` (case-insensitive), or ``default``."""
+        return self.headers.get(key.lower(), default)
+
+    def header_line(self, key: str) -> int | None:
+        return self.header_lines.get(key.lower())
+
+    def check_headers(self, allowed: tuple[str, ...]) -> None:
+        """Refuse a header key this game does not know, naming its line."""
+        for key, line in self.header_lines.items():
+            if key not in allowed:
+                known = ", ".join(allowed) if allowed else "none"
+                raise BoardFormatError(
+                    f"unknown header '{key}' (this game knows: {known})", line=line, token=key
+                )
+
+    def check_tokens(self, allowed: set[str] | frozenset[str], describe: str) -> None:
+        """Refuse any grid token not in ``allowed``, naming its line, row and column."""
+        for r, (row, line) in enumerate(zip(self.grid, self.row_lines)):
+            for c, token in enumerate(row):
+                if token not in allowed:
+                    raise BoardFormatError(
+                        f"unknown token '{token}' at row {r}, col {c} (expected {describe})",
+                        line=line,
+                        token=token,
+                    )
+
+    def check_size(self, rows: int, cols: int, what: str) -> None:
+        """Refuse a grid that is not ``rows`` x ``cols``."""
+        if self.rows != rows or self.cols != cols:
+            line = self.row_lines[0] if self.row_lines else None
+            raise BoardFormatError(
+                f"{what} needs a {rows} x {cols} grid (rows x columns), "
+                f"got {self.rows} x {self.cols}",
+                line=line,
+            )
+
+
+def _is_header(line: str) -> bool:
+    key, sep, _ = line.partition(":")
+    return bool(sep) and key.strip() != "" and " " not in key.strip() and key.strip()[0].isalpha()
+
+
+def parse_boards(text: str, source: str = "<text>") -> list[BoardText]:
+    """Split ``text`` into boards at ``---`` lines and parse each one.
+
+    Raises :class:`BoardFormatError` naming the line of a ragged row, a header after the grid,
+    a repeated header or an empty board.
+    """
+    boards: list[BoardText] = []
+    block: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
+        if raw.strip() == SEPARATOR:
+            boards.append(_parse_block(block, source, len(boards), number))
+            block = []
+        else:
+            block.append((number, raw))
+    if any(raw.strip() for _, raw in block) or not boards:
+        boards.append(_parse_block(block, source, len(boards), len(lines) + 1))
+    return boards
+
+
+def _parse_block(
+    block: list[tuple[int, str]], source: str, index: int, end_line: int
+) -> BoardText:
+    headers: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
+    grid: list[tuple[str, ...]] = []
+    row_lines: list[int] = []
+    for number, raw in block:
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("//"):
+            continue
+        if _is_header(line):
+            if grid:
+                raise BoardFormatError(
+                    "header line after the grid started (headers come first)", line=number
+                )
+            key, _, value = line.partition(":")
+            key = key.strip().lower()
+            if key in headers:
+                raise BoardFormatError(f"header '{key}' given twice", line=number, token=key)
+            headers[key] = value.strip()
+            header_lines[key] = number
+            continue
+        tokens = tuple(line.split())
+        if grid and len(tokens) != len(grid[0]):
+            raise BoardFormatError(
+                f"row has {len(tokens)} tokens but the first row has {len(grid[0])}",
+                line=number,
+            )
+        grid.append(tokens)
+        row_lines.append(number)
+    if not grid:
+        where = f"board {index + 1}" if index else "the input"
+        raise BoardFormatError(f"{where} has no grid rows", line=end_line)
+    return BoardText(
+        headers=headers,
+        header_lines=header_lines,
+        grid=tuple(grid),
+        row_lines=tuple(row_lines),
+        source=source,
+        index=index,
+    )
