@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from gridsight import __version__
 from gridsight.registry import UnknownGameError
 from solvers.errors import InputError
+from vision.errors import VisionInputError
 
 # Subcommand modules, in the order ``gridsight --help`` lists them.
 _COMMAND_MODULES: tuple[str, ...] = (
@@ -59,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         return int(options.func(options) or 0)
-    except (InputError, UnknownGameError) as error:
+    except (InputError, UnknownGameError, VisionInputError) as error:
         _say(error)
         return EXIT_INPUT
     except RuntimeFailure as error:
