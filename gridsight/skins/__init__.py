@@ -1,0 +1,1 @@
+"""Skins drawn by gridsight's own code: synthetic game pictures for tests, benchmarks and packs."""
