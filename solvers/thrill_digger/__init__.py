@@ -1,0 +1,36 @@
+"""Thrill Digger (The Legend of Zelda: Skyward Sword): exact analysis of a board.
+
+Modules, one job each:
+
+- :mod:`.rules`: sizes, counts, colours and values of the three difficulties.
+- :mod:`.state`: the board as seen, and its text format (parse and format).
+- :mod:`.counting`: the exact column sweep counting the bad sets that fit the readings.
+- :mod:`.blocks`: the game's 2x2-block redraw rule and its exact weights.
+- :mod:`.validate`: consistency, and a small set of readings to blame when there is none.
+- :mod:`.analysis`: per-hole probabilities and expected values under a model.
+- :mod:`.policy`: which hole to dig next (swappable).
+- :mod:`.generator`: boards drawn exactly as the game draws them.
+- :mod:`.simulate`: many games played with a policy.
+- :mod:`.report`: the readable board and the drawable :class:`~solvers.advice.Advice`.
+- :mod:`.brute`: a brute-force reference used by tests and the benchmark.
+"""
+
+from solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
+from solvers.thrill_digger.policy import DEFAULT_POLICY, safest_then_richest
+from solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
+from solvers.thrill_digger.state import FORMAT_HELP, ThrillDiggerState, format_state, parse_state
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "DIFFICULTIES",
+    "FORMAT_HELP",
+    "MODELS",
+    "Analysis",
+    "Difficulty",
+    "HoleOdds",
+    "ThrillDiggerState",
+    "analyse",
+    "format_state",
+    "parse_state",
+    "safest_then_richest",
+]
