@@ -1,0 +1,321 @@
+"""Draw an :class:`~solvers.advice.Advice` through a :class:`~vision.geometry.BoardGeometry`.
+
+Two entry points:
+
+- :func:`render_layer` draws the advice alone on a transparent layer the size of the screen
+  region (the live overlay window shows it as it is);
+- :func:`paint_advice` composites that layer on a copy of a picture and adds a legend panel
+  below it with the status line and the warnings (saved screenshots, reports, replays).
+
+Layers are **premultiplied** BGRA ``uint8`` arrays, H x W x 4: a pixel nothing was drawn on is
+``(0, 0, 0, 0)``. Premultiplied because OpenCV's anti-aliased drawing on such a buffer is
+exactly the "over" operator, and Qt shows the format directly
+(``QImage.Format_ARGB32_Premultiplied``).
+
+Everything is drawn in board coordinates and mapped through the geometry, so a perspective
+board gets tilted outlines and glyphs; text stays upright and is sized from the local cell size.
+Draw order, bottom to top: heat tints, pieces, mark borders, the walk's arrows, mark glyphs,
+texts, and last the recommended cell's outline so nothing hides it.
+
+>>> from solvers.advice import Advice, Cell
+>>> from vision.geometry import BoardGeometry
+>>> g = BoardGeometry.from_rect(10, 10, 40, 40, rows=2, cols=2)
+>>> layer = render_layer((100, 100), g, Advice("demo", 2, 2, recommend=(Cell(0, 1),)))
+>>> layer.shape, int(layer[0, 0, 3]), tuple(int(v) for v in layer[7, 70])
+((100, 100, 4), 0, (255, 0, 255, 255))
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from overlay import glyphs, style
+from overlay import text as text_mod
+from overlay.legend import legend_panel
+from solvers.advice import Advice, Cell, MarkKind
+from vision.geometry import BoardGeometry
+
+_CORNER_BOX = (0.04, 0.04, 0.34)  # a glyph beside a figure: top-left corner of the cell
+_LABEL_BOX = (0.03, 0.03, 0.25)  # a glyph beside a label and a figure: smaller still
+_CENTRE_BOX = (0.18, 0.18, 0.64)  # a glyph alone: the middle of the cell
+_INSET = 0.07  # mark borders sit this far inside the cell
+
+
+class _Board:
+    """Pixel positions of every grid point, and unit-square maps into cells."""
+
+    def __init__(self, geometry: BoardGeometry):
+        self.geometry = geometry
+        rows, cols = geometry.rows, geometry.cols
+        ys, xs = np.mgrid[0 : rows + 1, 0 : cols + 1]
+        pts = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
+        self.grid = geometry.board_to_image(pts).reshape(rows + 1, cols + 1, 2)
+
+    def quad(self, r: int, c: int) -> np.ndarray:
+        g = self.grid
+        return np.array([g[r, c], g[r, c + 1], g[r + 1, c + 1], g[r + 1, c]])
+
+    def size(self, r: int, c: int) -> tuple[float, float]:
+        q = self.quad(r, c)
+        w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        return float(w), float(h)
+
+    def points(self, r: int, c: int, uv: np.ndarray) -> np.ndarray:
+        """Points given in the cell's unit square, in pixels."""
+        uv = np.asarray(uv, dtype=np.float64).reshape(-1, 2)
+        return self.geometry.board_to_image(np.column_stack([c + uv[:, 0], r + uv[:, 1]]))
+
+    def box_map(self, r: int, c: int, box: tuple[float, float, float]) -> glyphs.UnitMap:
+        x0, y0, s = box
+        return lambda uv: self.points(r, c, np.asarray(uv, dtype=np.float64) * s + (x0, y0))
+
+    def inset_quad(self, r: int, c: int, inset: float) -> np.ndarray:
+        a, b = inset, 1 - inset
+        return self.points(r, c, np.array([[a, a], [b, a], [b, b], [a, b]]))
+
+    def centre(self, r: int, c: int) -> np.ndarray:
+        return self.points(r, c, np.array([[0.5, 0.5]]))[0]
+
+
+def render_layer(
+    size: tuple[int, int], geometry: BoardGeometry, advice: Advice
+) -> np.ndarray:
+    """The advice drawn alone: a premultiplied BGRA layer of ``size`` = (width, height).
+
+    Raises :class:`ValueError` when the advice's board size differs from the geometry's, or a
+    cell of the advice lies outside the board (a caller's bug, not the player's input).
+    """
+    width, height = int(size[0]), int(size[1])
+    if width <= 0 or height <= 0:
+        raise ValueError(f"layer size must be positive, got {width}x{height}")
+    layer = np.zeros((height, width, 4), dtype=np.uint8)
+    draw_advice(layer, geometry, advice)
+    return layer
+
+
+def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
+    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place."""
+    _check(geometry, advice)
+    board = _Board(geometry)
+
+    figures = {(f.row, f.col): f for f in advice.figures}
+    labels = {(m.row, m.col): m.label for m in advice.marks if m.label}
+    steps: dict[tuple[int, int], str] = {}
+    for k, cell in enumerate(advice.path[1:], start=1):
+        steps.setdefault((cell.row, cell.col), str(k))
+
+    # 1. heat tints
+    for f in advice.figures:
+        if f.heat is not None:
+            glyphs.fill(layer, board.quad(f.row, f.col), style.heat_colour(f.heat), style.TINT_ALPHA)
+
+    # 2. pieces: a translucent fill, then the piece's outer boundary
+    for piece in advice.pieces:
+        _draw_piece(layer, board, piece.label, piece.cells, figures)
+
+    # 3. mark borders (inside the cell, so they never cover a neighbour's)
+    for m in advice.marks:
+        w, h = board.size(m.row, m.col)
+        thick = max(1, int(round(min(w, h) * 0.045)))
+        quad = board.inset_quad(m.row, m.col, _INSET)
+        if m.kind is MarkKind.UNREAD:
+            glyphs.dashed_quad(layer, quad, style.MARK[m.kind], thick)
+        else:
+            border = thick * 2 if m.kind is MarkKind.CONFLICT else thick
+            glyphs.polyline(layer, quad, style.MARK[m.kind], border, True)
+
+    # 4. the walk: a ring where the player stands, arrows between consecutive cells
+    _draw_path(layer, board, advice.path)
+
+    # 5. glyphs: in the corner when the cell also carries text, else large in the middle
+    for m in advice.marks:
+        key = (m.row, m.col)
+        has_text = key in figures or key in labels or key in steps
+        box = (_LABEL_BOX if key in labels else _CORNER_BOX) if has_text else _CENTRE_BOX
+        glyphs.draw_glyph(layer, m.kind, board.box_map(m.row, m.col, box))
+
+    # 6. texts: a mark's label on top, the figure (or the walk's step number) below or centred
+    cells_with_text = set(figures) | set(labels) | set(steps)
+    marked = {(m.row, m.col) for m in advice.marks}
+    for key in cells_with_text:
+        r, c = key
+        w, h = board.size(r, c)
+        label = labels.get(key)
+        figure = figures[key].text if key in figures else None
+        step = steps.get(key) if figure is None else None
+        if label:
+            v, frac = (0.42, 0.24) if (figure or step) else (0.6, 0.34)
+            _cell_text(layer, board, r, c, (label,), v, w * 0.9, h * frac, style.TEXT)
+        if figure:
+            v, frac = (0.76, 0.28) if label else ((0.62, 0.38) if key in marked else (0.5, 0.42))
+            _cell_text(layer, board, r, c, text_mod.compact_forms(figure), v, w * 0.88, h * frac,
+                       style.TEXT)
+        elif step:
+            v, frac = (0.76, 0.28) if label else ((0.62, 0.38) if key in marked else (0.5, 0.45))
+            _cell_text(layer, board, r, c, (step,), v, w * 0.88, h * frac, style.PATH)
+
+    # 7. the recommendation, on top of everything
+    # It is drawn just outside the cell's edges, so it never hides what the cell shows.
+    for cell in advice.recommend:
+        w, h = board.size(cell.row, cell.col)
+        thick = max(3, int(round(min(w, h) * 0.09)))
+        ex, ey = (thick / 2 + 1) / max(w, 1.0), (thick / 2 + 1) / max(h, 1.0)
+        quad = board.points(cell.row, cell.col,
+                            np.array([[-ex, -ey], [1 + ex, -ey], [1 + ex, 1 + ey], [-ex, 1 + ey]]))
+        glyphs.outlined_polyline(layer, quad, style.RECOMMEND, thick, closed=True)
+
+
+def paint_advice(
+    image_bgr: np.ndarray, geometry: BoardGeometry, advice: Advice, *, legend: bool = True
+) -> np.ndarray:
+    """An annotated copy of ``image_bgr``: the advice drawn over it, and a legend panel below.
+
+    The picture keeps its pixel coordinates (the panel is appended underneath, and the canvas
+    is widened on the right when the picture is too narrow for a readable legend), so nothing
+    of the game is hidden by the legend. The input is never modified. A grey (H x W) or BGRA
+    picture is accepted and converted.
+    """
+    image = _as_bgr(image_bgr)
+    h, w = image.shape[:2]
+    layer = render_layer((w, h), geometry, advice)
+    out = composite(image, layer)
+    if not legend:
+        return out
+    panel = legend_panel(advice, max(w, 320))
+    canvas_w = max(w, panel.shape[1])
+    canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
+    canvas[:] = panel[0, 0]
+    canvas[:h, :w] = out
+    canvas[h:, : panel.shape[1]] = panel
+    return canvas
+
+
+def composite(image_bgr: np.ndarray, layer: np.ndarray) -> np.ndarray:
+    """``layer`` (premultiplied BGRA) over a copy of ``image_bgr``; only the drawn box is blended."""
+    out = np.array(image_bgr, dtype=np.uint8, copy=True)
+    alpha = layer[..., 3]
+    rows = np.flatnonzero(alpha.any(axis=1))
+    if rows.size == 0:
+        return out
+    cols = np.flatnonzero(alpha[rows[0] : rows[-1] + 1].any(axis=0))
+    y0, y1, x0, x1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+    src = layer[y0:y1, x0:x1].astype(np.uint16)
+    dst = out[y0:y1, x0:x1].astype(np.uint16)
+    keep = 255 - src[..., 3:4]
+    out[y0:y1, x0:x1] = np.minimum(255, src[..., :3] + (dst * keep + 127) // 255).astype(np.uint8)
+    return out
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _check(geometry: BoardGeometry, advice: Advice) -> None:
+    if (advice.rows, advice.cols) != (geometry.rows, geometry.cols):
+        raise ValueError(
+            f"advice is for a {advice.rows}x{advice.cols} board but the geometry is "
+            f"{geometry.rows}x{geometry.cols}"
+        )
+    cells: list[tuple[str, int, int]] = []
+    cells += [("recommended", c.row, c.col) for c in advice.recommend]
+    cells += [("marked", m.row, m.col) for m in advice.marks]
+    cells += [("figure", f.row, f.col) for f in advice.figures]
+    cells += [("path", c.row, c.col) for c in advice.path]
+    cells += [(f"piece {p.label}", c.row, c.col) for p in advice.pieces for c in p.cells]
+    for what, r, c in cells:
+        if not (0 <= r < advice.rows and 0 <= c < advice.cols):
+            raise ValueError(
+                f"{what} cell ({r}, {c}) is outside the {advice.rows}x{advice.cols} board"
+            )
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8:
+        raise ValueError("paint_advice needs a uint8 numpy image")
+    if image.ndim == 2:
+        return np.repeat(image[..., None], 3, axis=2)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return image[..., :3]
+    if image.ndim == 3 and image.shape[2] == 3:
+        return image
+    raise ValueError(f"paint_advice needs an H x W x 3 BGR image, got shape {image.shape}")
+
+
+def _cell_text(
+    layer: np.ndarray,
+    board: _Board,
+    r: int,
+    c: int,
+    forms: tuple[str, ...],
+    v: float,
+    max_w: float,
+    max_h: float,
+    colour: style.BGR,
+) -> None:
+    text, px = text_mod.fit_text(forms, max_w, max_h)
+    centre = board.points(r, c, np.array([[0.5, v]]))[0]
+    text_mod.blit(layer, text_mod.sprite(text, px, colour), (float(centre[0]), float(centre[1])))
+
+
+def _draw_piece(
+    layer: np.ndarray, board: _Board, label: str, cells: Sequence[Cell], figures: dict
+) -> None:
+    colour = style.piece_colour(label)
+    own = {(c.row, c.col) for c in cells}
+    for r, c in own:
+        glyphs.fill(layer, board.quad(r, c), colour, style.PIECE_ALPHA)
+    if not own:
+        return
+    sizes = [min(board.size(r, c)) for r, c in own]
+    thick = max(2, int(round(float(np.median(sizes)) * 0.07)))
+    g = board.grid
+    edges = []
+    for r, c in own:  # an edge is on the boundary when the cell across it is not the piece's
+        for (dr, dc), (a, b) in {
+            (-1, 0): (g[r, c], g[r, c + 1]),
+            (0, 1): (g[r, c + 1], g[r + 1, c + 1]),
+            (1, 0): (g[r + 1, c + 1], g[r + 1, c]),
+            (0, -1): (g[r + 1, c], g[r, c]),
+        }.items():
+            if (r + dr, c + dc) not in own:
+                edges.append(np.array([a, b]))
+    # All the dark edging first, then the light line, so corners join without notches.
+    edge = max(1, int(round(thick / 3)))
+    for e in edges:
+        glyphs.polyline(layer, e, style.CONTRAST, thick + 2 * edge, False)
+    for e in edges:
+        glyphs.polyline(layer, e, style.TEXT, thick, False)
+    # The label goes on the piece's cell nearest its middle, unless that cell shows a figure.
+    mean = np.mean([board.centre(r, c) for r, c in own], axis=0)
+    r, c = min(sorted(own), key=lambda rc: float(np.linalg.norm(board.centre(*rc) - mean)))
+    if (r, c) not in figures:
+        w, h = board.size(r, c)
+        _cell_text(layer, board, r, c, (label,), 0.5, w * 0.85, h * 0.45, style.TEXT)
+
+
+def _draw_path(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
+    if not path:
+        return
+    start = path[0]
+    ring = board.points(
+        start.row, start.col,
+        np.array([[0.5 + 0.36 * np.cos(t), 0.5 + 0.36 * np.sin(t)]
+                  for t in np.linspace(0, 2 * np.pi, 32, endpoint=False)]),
+    )
+    w, h = board.size(start.row, start.col)
+    glyphs.outlined_polyline(layer, ring, style.PATH, max(2, int(round(min(w, h) * 0.07))), True)
+    for a, b in zip(path, path[1:]):
+        pa, pb = board.centre(a.row, a.col), board.centre(b.row, b.col)
+        w, h = board.size(a.row, a.col)
+        thick = max(2, int(round(min(w, h) * 0.06)))
+        tail, tip = pa + (pb - pa) * 0.3, pa + (pb - pa) * 0.7
+        d = tip - tail
+        length = float(np.linalg.norm(d))
+        if length < 1e-6:
+            continue
+        u, n = d / length, np.array([-d[1], d[0]]) / length
+        head = min(length * 0.45, max(4.0, min(w, h) * 0.16))
+        arrow = np.array([tail, tip, tip - u * head + n * head * 0.6, tip, tip - u * head - n * head * 0.6])
+        glyphs.outlined_polyline(layer, arrow, style.PATH, thick)

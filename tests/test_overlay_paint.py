@@ -1,0 +1,240 @@
+"""The painter: what it draws, where, and that it leaves everything else alone (pixel checks)."""
+
+from __future__ import annotations
+
+import doctest
+
+import cv2
+import numpy as np
+import pytest
+
+from overlay import paint, style, text
+from overlay.paint import composite, paint_advice, render_layer
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind, PiecePlacement
+from vision.geometry import BoardGeometry
+
+MAGENTA = np.array([255, 0, 255, 255], dtype=np.uint8)
+
+
+def _rect(cell: float, rows: int = 5, cols: int = 6, x: float = 30, y: float = 20) -> BoardGeometry:
+    return BoardGeometry.from_rect(x, y, cell, cell, rows, cols)
+
+
+def _size_for(g: BoardGeometry, pad: int = 40) -> tuple[int, int]:
+    corners = g.outline()
+    return int(corners[:, 0].max()) + pad, int(corners[:, 1].max()) + pad
+
+
+def _mask(layer: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    return np.all(layer == colour, axis=2)
+
+
+def _distance_to_quad_edges(quad: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Distance of every pixel centre to the quad's outline (0 on the edge)."""
+    canvas = np.full(shape, 255, np.uint8)
+    cv2.polylines(canvas, [np.round((quad - 0.5) * 16).astype(np.int32)], True, 0, 1, cv2.LINE_8, 4)
+    return cv2.distanceTransform(canvas, cv2.DIST_L2, 5)
+
+
+GEOMETRIES = {
+    "16px": _rect(16),
+    "40px": _rect(40),
+    "200px": _rect(200, x=10, y=10),
+    "perspective": BoardGeometry.from_corners([(250, 100), (550, 100), (750, 500), (50, 500)], 5, 6),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GEOMETRIES))
+def test_the_recommended_cell_is_outlined_there_and_nowhere_else(name):
+    g = GEOMETRIES[name]
+    advice = Advice("demo", 5, 6, recommend=(Cell(2, 3),))
+    size = _size_for(g)
+    layer = render_layer(size, g, advice)
+    magenta = _mask(layer, MAGENTA)
+    assert magenta.sum() > 20
+    w, h = g.cell_size(2, 3)
+    thick = max(3, round(min(w, h) * 0.09))
+    dist = _distance_to_quad_edges(g.cell_quad(2, 3), magenta.shape)
+    # Every magenta pixel hugs the cell's edges (just outside them, corners reach further)...
+    assert dist[magenta].max() <= (thick + 3) * 1.42
+    # ...and the outline goes all the way round: each side has magenta near its middle.
+    quad = g.cell_quad(2, 3)
+    centre = quad.mean(axis=0)
+    for i in range(4):
+        mid = (quad[i] + quad[(i + 1) % 4]) / 2
+        outward = mid + (mid - centre) / np.linalg.norm(mid - centre) * (thick / 2 + 1)
+        x, y = int(outward[0]), int(outward[1])
+        assert magenta[y - 2 : y + 3, x - 2 : x + 3].any(), f"side {i} not outlined"
+    # The inside of the cell stays clear for what the cell shows.
+    ys, xs = np.nonzero(layer[..., 3])
+    inside = cv2.pointPolygonTest(quad.astype(np.float32), (float(centre[0]), float(centre[1])), True)
+    assert inside > 0
+    assert layer[int(centre[1]), int(centre[0]), 3] == 0
+
+
+def test_an_empty_advice_draws_nothing_and_the_layer_is_transparent_away_from_drawings():
+    g = _rect(40)
+    size = _size_for(g)
+    assert not render_layer(size, g, Advice("demo", 5, 6)).any()
+    layer = render_layer(size, g, Advice("demo", 5, 6, recommend=(Cell(0, 0),),
+                                         marks=(CellMark(4, 5, MarkKind.SAFE),)))
+    drawn = layer[..., 3] > 0
+    allowed = np.zeros_like(drawn)
+    for r, c, margin in ((0, 0, 8), (4, 5, 0)):
+        x0, y0 = g.cell_quad(r, c)[0]
+        allowed[int(y0) - margin : int(y0) + 40 + margin, int(x0) - margin : int(x0) + 40 + margin] = True
+    assert drawn.any()
+    assert not (drawn & ~allowed).any()
+    # Premultiplied: no colour without coverage.
+    assert not layer[..., :3][layer[..., 3] == 0].any()
+
+
+def test_each_mark_kind_has_its_own_colour_and_its_own_shape():
+    g = _rect(60, rows=1, cols=1)
+    masks = {}
+    for kind in MarkKind:
+        layer = render_layer((120, 100), g, Advice("demo", 1, 1, marks=(CellMark(0, 0, kind),)))
+        assert _mask(layer, np.array([*style.MARK[kind], 255], np.uint8)).sum() > 30, kind
+        masks[kind] = layer[28:72, 38:82, 3] > 128  # the glyph, inside the border
+    kinds = list(MarkKind)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1 :]:
+            inter = (masks[a] & masks[b]).sum()
+            union = (masks[a] | masks[b]).sum()
+            assert inter / union < 0.7, f"{a} and {b} look alike (IoU {inter / union:.2f})"
+
+
+def test_heat_tints_the_cell_from_green_to_red():
+    g = _rect(40, rows=1, cols=2)
+    advice = Advice("demo", 1, 2, figures=(CellFigure(0, 0, "", 0.0), CellFigure(0, 1, "", 1.0)))
+    layer = render_layer(_size_for(g), g, advice)
+    safe = layer[25:55, 35:65].reshape(-1, 4).mean(axis=0)
+    risky = layer[25:55, 75:105].reshape(-1, 4).mean(axis=0)
+    assert safe[1] > 3 * safe[2] and risky[2] > 3 * risky[1]  # BGR: green vs red
+    assert 80 < safe[3] < 120  # translucent, the game shows through
+
+
+@pytest.mark.parametrize("cell", [16, 24, 40, 200])
+def test_figures_are_drawn_legibly_at_every_scale(cell):
+    g = _rect(cell, rows=1, cols=1, x=50, y=50)
+    layer = render_layer((cell + 100, cell + 100), g, Advice("demo", 1, 1, figures=(CellFigure(0, 0, "0.25"),)))
+    white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
+    dark = np.all(layer == np.array([0, 0, 0, 255], np.uint8), axis=2)
+    assert white.any() and dark.any()  # white text with a dark outline
+    ys, xs = np.nonzero(white)
+    height = ys.max() - ys.min() + 1
+    assert height >= style.MIN_TEXT_PX - 1  # never smaller than legible
+    centre_x, centre_y = (xs.max() + xs.min()) / 2, (ys.max() + ys.min()) / 2
+    assert abs(centre_x - (50 + cell / 2)) < max(3, cell * 0.1)
+    assert abs(centre_y - (50 + cell / 2)) < max(3, cell * 0.15)
+    if cell >= 40:  # room enough: the text stays inside its cell
+        assert xs.min() >= 50 and xs.max() < 50 + cell
+
+
+def test_small_cells_use_compact_spellings():
+    assert text.compact_forms("0.25") == ("0.25", ".25", "25")
+    assert text.fit_text(text.compact_forms("0.25"), 14, 6)[0] == "25"
+    full, px = text.fit_text(text.compact_forms("0.25"), 200, 60)
+    assert full == "0.25" and px >= 20
+
+
+def test_different_figures_draw_different_text():
+    g = _rect(40, rows=1, cols=1)
+    a = render_layer((120, 100), g, Advice("d", 1, 1, figures=(CellFigure(0, 0, "12"),)))
+    b = render_layer((120, 100), g, Advice("d", 1, 1, figures=(CellFigure(0, 0, "71"),)))
+    assert (a[..., 3] != b[..., 3]).sum() > 20
+
+
+def test_a_walk_is_drawn_as_arrows_with_numbered_steps():
+    g = _rect(50, rows=2, cols=3)
+    path = (Cell(0, 0), Cell(0, 1), Cell(0, 2), Cell(1, 2))
+    layer = render_layer(_size_for(g), g, Advice("walk", 2, 3, path=path))
+    blue = _mask(layer, np.array([*style.PATH, 255], np.uint8))
+    # An arrow crosses the edge between each pair of consecutive cells.
+    for a, b in zip(path, path[1:]):
+        mid = (np.array(g.cell_center(a.row, a.col)) + np.array(g.cell_center(b.row, b.col))) / 2
+        x, y = int(mid[0]), int(mid[1])
+        assert blue[y - 3 : y + 4, x - 3 : x + 4].any(), (a, b)
+    # Nothing is drawn in the cells the walk does not visit.
+    x0, y0 = g.cell_quad(1, 0)[0]
+    assert not layer[int(y0) + 6 : int(y0) + 44, int(x0) + 6 : int(x0) + 44, 3].any()
+    # Step numbers differ from cell to cell.
+    c1 = layer[20:70, 80:130, 3]
+    c2 = layer[20:70, 130:180, 3]
+    assert (c1 != c2).sum() > 20
+
+
+def test_a_piece_is_filled_in_its_colour_and_outlined():
+    g = _rect(40, rows=3, cols=3)
+    piece = PiecePlacement("L", (Cell(0, 0), Cell(1, 0), Cell(2, 0), Cell(2, 1)))
+    layer = render_layer(_size_for(g), g, Advice("fill", 3, 3, pieces=(piece,)))
+    colour = np.array(style.piece_colour("L"), np.float64)
+    for cell in piece.cells:
+        cx, cy = g.cell_center(cell.row, cell.col)
+        px = layer[int(cy) - 12, int(cx) + 12]  # off the label, inside the fill
+        assert px[3] > 100
+        assert np.allclose(px[:3].astype(float) * 255 / px[3], colour, atol=6)
+    cx, cy = g.cell_center(0, 2)
+    assert layer[int(cy), int(cx), 3] == 0
+    # The boundary between the piece and the rest is outlined (white line), the inner edge is not.
+    white = _mask(layer, np.array([255, 255, 255, 255], np.uint8))
+    assert white[int(g.cell_center(0, 0)[1]), 68:73].any()  # right edge of (0, 0)
+    assert not white[98:103, 35:45].any()  # between (1, 0) and (2, 0): inside the piece
+
+
+def test_painting_does_not_modify_the_input_and_keeps_undrawn_pixels():
+    rng = np.random.default_rng(1)
+    image = rng.integers(0, 256, (300, 320, 3), dtype=np.uint8)
+    before = image.copy()
+    g = _rect(40)
+    advice = Advice("demo", 5, 6, recommend=(Cell(1, 1),), status="dig here",
+                    warnings=("cell (4, 5) unread",), marks=(CellMark(4, 5, MarkKind.UNREAD),))
+    out = paint_advice(image, g, advice)
+    assert np.array_equal(image, before)
+    assert out.shape[0] > image.shape[0] and out.shape[1] == image.shape[1]
+    layer = render_layer((320, 300), g, advice)
+    untouched = layer[..., 3] == 0
+    assert np.array_equal(out[:300][untouched], image[untouched])
+    assert not np.array_equal(out[:300], image)
+    bare = paint_advice(image, g, advice, legend=False)
+    assert bare.shape == image.shape
+    assert np.array_equal(bare, out[:300])
+
+
+def test_the_legend_shows_status_and_warnings():
+    image = np.zeros((200, 400, 3), np.uint8)
+    g = _rect(30)
+    plain = paint_advice(image, g, Advice("demo", 5, 6, status="dig (1, 1)"))
+    warned = paint_advice(image, g, Advice("demo", 5, 6, status="dig (1, 1)", warnings=("low confidence",)))
+    assert warned.shape[0] > plain.shape[0]
+    orange = np.all(warned[200:] == style.WARNING, axis=2)
+    assert orange.any()
+    narrow = paint_advice(np.zeros((60, 60, 3), np.uint8), _rect(8, 2, 2, 10, 10), Advice("d", 2, 2, status="s"))
+    assert narrow.shape[1] >= 320  # widened so the legend stays readable
+
+
+def test_composite_is_the_over_operator():
+    image = np.full((4, 4, 3), 200, np.uint8)
+    layer = np.zeros((4, 4, 4), np.uint8)
+    layer[1, 1] = (0, 0, 128, 128)  # half-transparent red, premultiplied
+    layer[2, 2] = (255, 0, 0, 255)
+    out = composite(image, layer)
+    assert tuple(out[1, 1]) == (100, 100, 228)
+    assert tuple(out[2, 2]) == (255, 0, 0)
+    assert tuple(out[0, 0]) == (200, 200, 200)
+
+
+def test_bad_calls_are_refused_with_a_reason():
+    g = _rect(20)
+    with pytest.raises(ValueError, match="5x6"):
+        render_layer((200, 200), g, Advice("demo", 4, 4))
+    with pytest.raises(ValueError, match=r"\(7, 0\)"):
+        render_layer((200, 200), g, Advice("demo", 5, 6, recommend=(Cell(7, 0),)))
+    with pytest.raises(ValueError, match="shape"):
+        paint_advice(np.zeros((10, 10, 2), np.uint8), g, Advice("demo", 5, 6))
+
+
+def test_doctests():
+    for module in (paint, text):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
