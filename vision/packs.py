@@ -1,0 +1,337 @@
+"""Template packs: what a game's cells and board frame look like in one skin.
+
+A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
+
+- one image per **template**, each the size of one cell (``cell_size``); several templates may
+  share a **label** (a plain ground tile and the same tile carrying a bush are both
+  ``ground``): the label is what the reader gets, the template's ``variant`` names the image;
+- an optional **mask** per template (white = compare, black = ignore): a found animal's tile is
+  matched on its rarity-coloured rim only, whatever sprite sits on it;
+- the **anchor**: the board drawn at the pack's cell size with ``margin`` cells of its
+  surroundings on every side, and a mask of the pixels that look the same on every screenshot
+  (the frame around the board). :mod:`vision.locate` finds boards by it;
+- per-label metadata (``labels``), free-form JSON the game readers use (an animal tile's
+  rarity, where its sprite sits);
+- the board layout (``rows`` x ``cols``) and the classifier's thresholds.
+
+Packs are looked up first in the player's data directory
+(``platformdirs.user_data_dir("gridsight")/templates/<game>/<skin>``), then among the packs
+shipped in :mod:`templates`, so a player's own pack takes precedence.
+
+>>> import numpy as np, tempfile
+>>> cell = np.zeros((8, 8, 3), np.uint8)
+>>> anchor = Anchor(np.zeros((24, 24, 3), np.uint8), np.full((24, 24), 255, np.uint8), 0.5)
+>>> pack = TemplatePack("demo", "demo", (8, 8), 2, 2, (Template("empty", "empty", cell),), anchor)
+>>> folder = pack.save(tempfile.mkdtemp())
+>>> load_pack_dir(folder).labels
+('empty',)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from vision.errors import PackError
+
+MANIFEST = "manifest.json"
+FORMAT_VERSION = 1
+
+# Defaults of the classifier's acceptance thresholds (see vision.classify).
+DEFAULT_MIN_SCORE = 0.6
+DEFAULT_MIN_MARGIN = 0.04
+
+
+@dataclass(frozen=True, eq=False)
+class Template:
+    """One picture of a cell carrying ``label``; ``variant`` names it within the pack."""
+
+    label: str
+    variant: str
+    image: np.ndarray = field(repr=False)
+    mask: np.ndarray | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, eq=False)
+class Anchor:
+    """The board and ``margin`` cells around it at the pack's cell size, and what to match.
+
+    ``mask`` is 255 where the pixel is the same on every screenshot (the frame), 0 elsewhere
+    (the cells, whose content changes).
+    """
+
+    image: np.ndarray = field(repr=False)
+    mask: np.ndarray = field(repr=False)
+    margin: float
+
+    def margin_px(self, cell_size: tuple[int, int]) -> tuple[int, int]:
+        return round(self.margin * cell_size[0]), round(self.margin * cell_size[1])
+
+
+@dataclass(frozen=True, eq=False)
+class TemplatePack:
+    """Everything needed to find and read one game's board in one skin."""
+
+    game: str
+    skin: str
+    cell_size: tuple[int, int]  # (width, height) in pixels
+    rows: int
+    cols: int
+    templates: tuple[Template, ...]
+    anchor: Anchor
+    label_info: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    min_score: float = DEFAULT_MIN_SCORE
+    min_margin: float = DEFAULT_MIN_MARGIN
+    source: Path | None = None
+
+    def __post_init__(self) -> None:
+        info = {k: MappingProxyType(dict(v)) for k, v in dict(self.label_info).items()}
+        object.__setattr__(self, "label_info", MappingProxyType(info))
+        object.__setattr__(self, "cell_size", (int(self.cell_size[0]), int(self.cell_size[1])))
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}/{self.skin}"
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The distinct labels, in the order of their first template."""
+        return tuple(dict.fromkeys(t.label for t in self.templates))
+
+    def templates_of(self, label: str) -> tuple[Template, ...]:
+        return tuple(t for t in self.templates if t.label == label)
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def save(self, folder: str | Path) -> Path:
+        """Write the manifest and images into ``folder`` (created); returns the folder."""
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("*.png"):
+            old.unlink()
+        entries = []
+        used: set[str] = set()
+        for template in self.templates:
+            stem = _file_stem(template.variant, used)
+            entry: dict[str, Any] = {
+                "label": template.label,
+                "variant": template.variant,
+                "image": f"{stem}.png",
+            }
+            _write_png(out / entry["image"], template.image)
+            if template.mask is not None:
+                entry["mask"] = f"{stem}.mask.png"
+                _write_png(out / entry["mask"], template.mask)
+            entries.append(entry)
+        _write_png(out / "anchor.png", self.anchor.image)
+        _write_png(out / "anchor.mask.png", self.anchor.mask)
+        manifest = {
+            "format": FORMAT_VERSION,
+            "game": self.game,
+            "skin": self.skin,
+            "cell_size": list(self.cell_size),
+            "rows": self.rows,
+            "cols": self.cols,
+            "thresholds": {"min_score": self.min_score, "min_margin": self.min_margin},
+            "anchor": {"image": "anchor.png", "mask": "anchor.mask.png",
+                       "margin": self.anchor.margin},
+            "labels": {k: dict(v) for k, v in self.label_info.items()},
+            "templates": entries,
+        }
+        (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        return out
+
+
+# -- lookup ---------------------------------------------------------------------------------
+
+
+def user_packs_root() -> Path:
+    """Where the player's own packs live: ``<user data dir>/templates``.
+
+    ``GRIDSIGHT_DATA_DIR`` overrides the data directory (tests, portable installs).
+    """
+    override = os.environ.get("GRIDSIGHT_DATA_DIR")
+    if override:
+        return Path(override) / "templates"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("gridsight")) / "templates"
+
+
+def shipped_packs_root() -> Path:
+    from templates import packs_root
+
+    return packs_root()
+
+
+def pack_search_path() -> tuple[Path, ...]:
+    """The folders searched for ``<game>/<skin>``, first match wins."""
+    return (user_packs_root(), shipped_packs_root())
+
+
+def find_pack(game: str, skin: str = "default") -> Path:
+    """The folder of pack ``game``/``skin``; :class:`PackError` if no folder has it."""
+    _check_name(game, "game")
+    _check_name(skin, "skin")
+    tried = []
+    for root in pack_search_path():
+        folder = root / game / skin
+        if (folder / MANIFEST).is_file():
+            return folder
+        tried.append(str(folder))
+    raise PackError(f"{game}/{skin}", "not found (looked in " + ", ".join(tried) + ")")
+
+
+def load_pack(game: str, skin: str = "default") -> TemplatePack:
+    """Load pack ``game``/``skin`` from the player's data directory or the shipped packs."""
+    return load_pack_dir(find_pack(game, skin))
+
+
+def load_pack_dir(folder: str | Path) -> TemplatePack:
+    """Load the pack stored in ``folder``; :class:`PackError` names what is wrong."""
+    folder = Path(folder)
+    path = folder / MANIFEST
+    if not folder.is_dir():
+        raise PackError(folder, "no such folder")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PackError(folder, f"no {MANIFEST}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PackError(path, f"cannot read ({error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PackError(path, f"not valid JSON (line {error.lineno}: {error.msg})") from None
+    return _parse_manifest(data, folder, path)
+
+
+def _parse_manifest(data: Any, folder: Path, path: Path) -> TemplatePack:
+    def need(obj: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
+        if not isinstance(obj, dict) or key not in obj:
+            raise PackError(path, f"missing '{where}{key}'")
+        value = obj[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise PackError(path, f"'{where}{key}' has the wrong type ({type(value).__name__})")
+        return value
+
+    if not isinstance(data, dict):
+        raise PackError(path, "the manifest must be a JSON object")
+    version = need(data, "format", int)
+    if version != FORMAT_VERSION:
+        raise PackError(path, f"unsupported format {version} (this gridsight reads {FORMAT_VERSION})")
+    game = need(data, "game", str)
+    skin = need(data, "skin", str)
+    size = need(data, "cell_size", list)
+    if len(size) != 2 or not all(isinstance(v, int) and 4 <= v <= 1024 for v in size):
+        raise PackError(path, f"'cell_size' must be [width, height] in pixels, got {size}")
+    cell_w, cell_h = size
+    rows, cols = need(data, "rows", int), need(data, "cols", int)
+    if not (1 <= rows <= 200 and 1 <= cols <= 200):
+        raise PackError(path, f"bad board size {rows}x{cols}")
+    thresholds = data.get("thresholds", {})
+    if not isinstance(thresholds, dict):
+        raise PackError(path, "'thresholds' must be an object")
+    min_score = float(thresholds.get("min_score", DEFAULT_MIN_SCORE))
+    min_margin = float(thresholds.get("min_margin", DEFAULT_MIN_MARGIN))
+    labels = data.get("labels", {})
+    if not isinstance(labels, dict) or not all(isinstance(v, dict) for v in labels.values()):
+        raise PackError(path, "'labels' must map each label to an object")
+
+    entries = need(data, "templates", list)
+    if not entries:
+        raise PackError(path, "no templates")
+    templates = []
+    for i, entry in enumerate(entries):
+        where = f"templates[{i}]."
+        label = need(entry, "label", str, where)
+        variant = entry.get("variant", label)
+        image = _read_png(folder, need(entry, "image", str, where), path, color=True)
+        if image.shape[:2] != (cell_h, cell_w):
+            raise PackError(
+                path, f"template '{variant}' is {image.shape[1]}x{image.shape[0]} pixels, "
+                f"the cell size is {cell_w}x{cell_h}")
+        mask = None
+        if entry.get("mask"):
+            mask = _read_png(folder, entry["mask"], path, color=False)
+            if mask.shape != (cell_h, cell_w):
+                raise PackError(path, f"mask of template '{variant}' is not the cell size")
+        templates.append(Template(label, str(variant), image, mask))
+
+    anchor_data = need(data, "anchor", dict)
+    margin = float(need(anchor_data, "margin", (int, float), "anchor."))
+    anchor_image = _read_png(folder, need(anchor_data, "image", str, "anchor."), path, color=True)
+    anchor_mask = _read_png(folder, need(anchor_data, "mask", str, "anchor."), path, color=False)
+    expect = (round((rows + 2 * margin) * cell_h), round((cols + 2 * margin) * cell_w))
+    if anchor_image.shape[:2] != expect or anchor_mask.shape != expect:
+        raise PackError(path, f"anchor images must be {expect[1]}x{expect[0]} pixels "
+                        f"(the board plus {margin} cells around it)")
+    if not anchor_mask.any():
+        raise PackError(path, "the anchor mask is empty: nothing to find the board by")
+    return TemplatePack(
+        game=game, skin=skin, cell_size=(cell_w, cell_h), rows=rows, cols=cols,
+        templates=tuple(templates), anchor=Anchor(anchor_image, anchor_mask, margin),
+        label_info=labels, min_score=min_score, min_margin=min_margin, source=folder,
+    )
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _read_png(folder: Path, name: str, manifest: Path, *, color: bool) -> np.ndarray:
+    if "/" in name or "\\" in name or name.startswith("."):
+        raise PackError(manifest, f"image name '{name}' must be a plain file name")
+    file = folder / name
+    if not file.is_file():
+        raise PackError(manifest, f"image '{name}' is missing")
+    image = cv2.imread(str(file), cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise PackError(manifest, f"image '{name}' is not a readable PNG")
+    return image
+
+
+def _write_png(file: Path, image: np.ndarray) -> None:
+    if not cv2.imwrite(str(file), image):
+        raise PackError(file.parent, f"cannot write {file.name}")
+
+
+def _file_stem(variant: str, used: set[str]) -> str:
+    base = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in variant) or "t"
+    stem, n = base, 1
+    while stem in used:
+        n += 1
+        stem = f"{base}-{n}"
+    used.add(stem)
+    return stem
+
+
+def _check_name(name: str, what: str) -> None:
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise PackError(name or "''", f"bad {what} name")
+
+
+def make_pack(
+    game: str,
+    skin: str,
+    cell_size: tuple[int, int],
+    rows: int,
+    cols: int,
+    templates: Sequence[Template],
+    anchor: Anchor,
+    label_info: Mapping[str, Mapping[str, Any]] | None = None,
+    **thresholds: float,
+) -> TemplatePack:
+    """Build a pack in memory, checking the image sizes the way loading does."""
+    cw, ch = cell_size
+    for t in templates:
+        if t.image.shape[:2] != (ch, cw) or (t.mask is not None and t.mask.shape != (ch, cw)):
+            raise PackError(f"{game}/{skin}", f"template '{t.variant}' is not {cw}x{ch} pixels")
+    return TemplatePack(game, skin, (cw, ch), rows, cols, tuple(templates), anchor,
+                        dict(label_info or {}), **thresholds)
