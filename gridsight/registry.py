@@ -15,6 +15,7 @@ from gridsight.games.base import GameAdapter
 # The command-line name of each game and the module whose ``GAME`` attribute is its adapter.
 _ADAPTER_MODULES: dict[str, str] = {
     "thrill-digger": "gridsight.games.thrill_digger",
+    "tile-path": "gridsight.games.tile_path",
 }
 
 

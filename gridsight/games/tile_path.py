@@ -1,0 +1,214 @@
+"""The tile-path adapter: ``gridsight solve tile-path FILE``.
+
+It reads the board (:mod:`solvers.tile_path.board`), runs the analysis
+(:mod:`solvers.tile_path.analysis`) and presents it three ways: the JSON contract of issue 4, a
+readable board for people, and an :class:`Advice` whose ``path`` is the walk from where Link
+stands (so the overlay can draw numbered steps) and whose ``recommend`` is the next tile.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gridsight.games.base import Solution
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.boardtext import BoardText
+from solvers.tile_path import TilePathAnalysis, analyse, moves_of, parse_board
+from solvers.tile_path.proofs import where
+
+FORMAT_HELP = """\
+board format (one token per tile, separated by spaces; '//' starts a comment line):
+  .  a tile to cross          #  blocked (statue, wall)
+  S  the tile Link starts on  x  a tile already crossed
+  L  where Link stands now    E  a tile the walk must end on (optional)
+S and L are already crossed. Without L the walk starts at S; with L it goes on from L, and
+the crossed tiles (S, x, L) must form one walk from S to L. Several boards: '---' between.
+
+example (a walk in progress):
+  S x x .
+  . # L .
+  . . . E
+
+JSON (--json): {"game": "tile-path", "solvable", "path": moves or null, "next": moves that
+keep a full walk possible, "proof": "parity" | "connectivity" | "dead-ends" |
+"articulation" | "search" | null, "proof_text", "nodes", "fewest_left", "best_path",
+"leave_one": [{"row", "col", "path"}] or null, "leave_one_impossible": [{"row", "col",
+"proof", "proof_text"}] or null, ...}. Rows and columns count from 0 at the top left.
+"""
+
+
+class TilePathGame:
+    name = "tile-path"
+    title = "Tile path (Zelda: Oracle of Ages' Hero's Cave and its kind)"
+    summary = "cross every tile once: a full walk, the next step, or a proof that none exists"
+    format_help = FORMAT_HELP
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--no-leave-one",
+            dest="leave_one",
+            action="store_false",
+            help="skip the leave-one analysis (which single tile could be blocked) when no "
+            "full walk exists",
+        )
+        parser.add_argument(
+            "--time-limit",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="time for the optional parts (fewest tiles left, leave-one); the walk or its "
+            "proof is always computed in full (default: no limit)",
+        )
+
+    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+        parsed = parse_board(board)
+        result = analyse(
+            parsed,
+            leave_one=getattr(options, "leave_one", True),
+            time_limit=getattr(options, "time_limit", None),
+        )
+        return Solution(to_json(result), to_text(result), to_advice(result))
+
+
+def _moves(path: tuple | None) -> list[str] | None:
+    return None if path is None else moves_of(path)
+
+
+def to_json(result: TilePathAnalysis) -> dict[str, Any]:
+    """The issue's JSON contract, plus a few named extra fields."""
+    board = result.board
+    leave_one = None
+    impossible = None
+    if result.leave_one is not None:
+        leave_one = [
+            {"row": r.tile[0], "col": r.tile[1], "path": moves_of(r.path)}
+            for r in result.leave_one
+            if r.path is not None
+        ]
+        impossible = [
+            {"row": r.tile[0], "col": r.tile[1], "proof": r.proof.kind, "proof_text": r.proof.text}
+            for r in result.leave_one
+            if r.proof is not None
+        ]
+    return {
+        "game": "tile-path",
+        "solvable": result.solvable,
+        "path": _moves(result.path),
+        "next": list(result.next),
+        "proof": result.proof.kind if result.proof else None,
+        "proof_text": result.proof.text if result.proof else None,
+        "nodes": result.nodes,
+        "rows": board.rows,
+        "cols": board.cols,
+        "here": {"row": board.current[0], "col": board.current[1]},
+        "tiles_left": len(board.uncrossed),
+        "fewest_left": 0 if result.solvable else result.fewest_left,
+        "best_path": _moves(result.path if result.solvable else result.best_path),
+        "leave_one": leave_one,
+        "leave_one_impossible": impossible,
+        "undecided": [{"row": r, "col": c} for r, c in result.undecided],
+        "warnings": list(result.warnings),
+    }
+
+
+def _walk(result: TilePathAnalysis) -> tuple | None:
+    return result.path if result.solvable else result.best_path
+
+
+def to_advice(result: TilePathAnalysis) -> Advice:
+    """The walk (or the best near-walk) as ordered cells with step numbers; the next tile."""
+    board = result.board
+    walk = _walk(result) or (board.current,)
+    path = tuple(Cell(r, c) for r, c in walk)
+    figures = tuple(CellFigure(r, c, str(step)) for step, (r, c) in enumerate(walk) if step)
+    marks: list[CellMark] = []
+    if result.leave_one is not None:
+        for item in result.leave_one:
+            if item.path is not None:
+                marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE, "block"))
+    return Advice(
+        game="tile-path",
+        rows=board.rows,
+        cols=board.cols,
+        recommend=path[1:2],
+        marks=tuple(marks),
+        figures=figures,
+        path=path,
+        status=_status(result),
+        warnings=result.warnings,
+    )
+
+
+def _status(result: TilePathAnalysis) -> str:
+    if result.solvable:
+        if not result.next:
+            return "every tile is crossed"
+        return f"full walk: {len(result.path or ()) - 1} moves; next: {', '.join(result.next)}"
+    status = "no full walk"
+    if result.fewest_left is not None:
+        status += f"; at best {result.fewest_left} tile(s) left uncrossed"
+    return status
+
+
+def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> list[str]:
+    """The board with each tile's step number on ``walk`` (or its token) and ``marks``."""
+    board = result.board
+    steps = {pos: step for step, pos in enumerate(walk or ())}
+    width = max(2, len(str(len(steps))))
+    lines = []
+    for r in range(board.rows):
+        tokens = []
+        for c in range(board.cols):
+            pos = (r, c)
+            if pos in marks:
+                token = marks[pos]
+            elif pos in steps and steps[pos]:
+                token = str(steps[pos])
+            else:
+                token = board.grid[r][c]
+            tokens.append(token.rjust(width))
+        lines.append(" ".join(tokens).rstrip())
+    return lines
+
+
+def to_text(result: TilePathAnalysis) -> str:
+    board = result.board
+    lines = [
+        f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
+        f"from {where(board.current)}" + (f" to the end tile at {where(board.end)}" if board.end else "")
+    ]
+    if result.solvable:
+        moves = moves_of(result.path or ())
+        lines.append(f"Full walk, {len(moves)} moves (step numbers below):")
+        lines += _grid_text(result, result.path, {})
+        if moves:
+            lines.append("Moves: " + ", ".join(moves))
+            lines.append("Next moves that keep a full walk possible: " + ", ".join(result.next))
+        return "\n".join(lines) + "\n"
+    assert result.proof is not None
+    lines.append(f"No full walk ({result.proof.kind}): {result.proof.text}.")
+    if result.fewest_left is not None and result.best_path is not None:
+        lines.append(
+            f"Fewest tiles that must be left uncrossed: {result.fewest_left}; a walk that "
+            "leaves that few:"
+        )
+        lines += _grid_text(result, result.best_path, {})
+    if result.leave_one is not None:
+        works = [r.tile for r in result.leave_one if r.path is not None]
+        kinds: dict[str, int] = {}
+        for r in result.leave_one:
+            if r.proof is not None:
+                kinds[r.proof.kind] = kinds.get(r.proof.kind, 0) + 1
+        why = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+        lines.append(
+            f"Leave one: {len(works)} of {len(result.leave_one)} tiles can be the single tile "
+            f"left (blocked), marked B; no full walk for the others ({why or 'none'})."
+        )
+        lines += _grid_text(result, None, {pos: "B" for pos in works})
+    for warning in result.warnings:
+        lines.append(f"warning: {warning}")
+    return "\n".join(lines) + "\n"
+
+
+GAME = TilePathGame()

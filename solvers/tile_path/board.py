@@ -1,0 +1,157 @@
+"""The tile-path board: which tiles are blocked, crossed, still to cross, and where Link is.
+
+A tile-path puzzle (Zelda: Oracle of Ages' Hero's Cave and its kind) is a grid of tiles. Link
+moves up, down, left or right; each tile he crosses turns red; he may not cross a tile twice and
+must cross every tile. The text format (one token per tile)::
+
+    . a tile still to cross        # a blocked tile (statue, wall)
+    S the tile Link started on     x a tile already crossed
+    L where Link stands now        E a tile the walk must end on (optional)
+
+``S`` and ``L`` are already crossed. Without ``L`` the walk starts at ``S``; with ``L`` the
+walk is in progress and goes on from ``L``, and the crossed tiles (``S``, ``x``, ``L``) must
+form one walk from ``S`` to ``L``.
+
+>>> from solvers.boardtext import parse_boards
+>>> board = parse_board(parse_boards("S . .\\n# . E\\n")[0])
+>>> board.current, board.end, len(board.tiles)
+((0, 0), (1, 2), 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.boardtext import BoardText
+from solvers.errors import BoardFormatError
+
+Pos = tuple[int, int]
+
+TOKENS = frozenset({".", "#", "S", "x", "L", "E"})
+TOKEN_HELP = "'.' tile, '#' blocked, 'S' start, 'x' crossed, 'L' Link now, 'E' end"
+
+# Moves by name, as (row step, column step), in the order moves are listed.
+MOVES: dict[str, Pos] = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@dataclass(frozen=True)
+class TilePathBoard:
+    """One tile-path board.
+
+    ``grid`` holds the tokens as written. ``start`` is the ``S`` tile, ``current`` the tile the
+    walk goes on from (``L``, or ``S`` when there is no ``L``), ``end`` the ``E`` tile or
+    ``None``. ``tiles`` is the set the walk must still cover: ``current`` and every uncrossed
+    tile (``.`` and ``E``); ``crossed`` the tiles already crossed (``S``, ``x``, ``L``).
+    """
+
+    rows: int
+    cols: int
+    grid: tuple[tuple[str, ...], ...]
+    start: Pos
+    current: Pos
+    end: Pos | None
+    tiles: frozenset[Pos]
+    crossed: frozenset[Pos]
+
+    @property
+    def in_progress(self) -> bool:
+        """True when Link has already moved (an ``L`` is on the board)."""
+        return self.current != self.start
+
+    @property
+    def uncrossed(self) -> frozenset[Pos]:
+        """The tiles still to cross (every walk tile but the current one)."""
+        return self.tiles - {self.current}
+
+    def without(self, tile: Pos) -> "TilePathBoard":
+        """This board with ``tile`` (an uncrossed tile) blocked, as by a Somaria block."""
+        if tile not in self.uncrossed:
+            raise ValueError(f"{tile} is not an uncrossed tile")
+        grid = [list(row) for row in self.grid]
+        grid[tile[0]][tile[1]] = "#"
+        return TilePathBoard(
+            rows=self.rows,
+            cols=self.cols,
+            grid=tuple(tuple(row) for row in grid),
+            start=self.start,
+            current=self.current,
+            end=None if self.end == tile else self.end,
+            tiles=self.tiles - {tile},
+            crossed=self.crossed,
+        )
+
+    def to_text(self) -> str:
+        """The board in its text format (what :func:`parse_board` reads)."""
+        return "\n".join(" ".join(row) for row in self.grid) + "\n"
+
+
+def parse_board(board: BoardText) -> TilePathBoard:
+    """Read a tile-path board from the shared text format.
+
+    Raises :class:`BoardFormatError` naming the line and token of an unknown token, a missing
+    or repeated ``S``, ``L`` or ``E``, or crossed tiles without an ``L``.
+    """
+    board.check_headers(())
+    board.check_tokens(TOKENS, TOKEN_HELP)
+    found: dict[str, list[tuple[Pos, int]]] = {token: [] for token in TOKENS}
+    for r, (row, line) in enumerate(zip(board.grid, board.row_lines)):
+        for c, token in enumerate(row):
+            found[token].append(((r, c), line))
+    for token, what in (("S", "start tile"), ("L", "tile where Link stands"), ("E", "end tile")):
+        if len(found[token]) > 1:
+            (first, _), (second, line) = found[token][:2]
+            raise BoardFormatError(
+                f"a second '{token}' ({what}) at row {second[0]}, col {second[1]}; "
+                f"the first is at row {first[0]}, col {first[1]}",
+                line=line,
+                token=token,
+            )
+    if not found["S"]:
+        if found["L"]:
+            (pos, line) = found["L"][0]
+            raise BoardFormatError(
+                f"'L' at row {pos[0]}, col {pos[1]} but no 'S' (mark where Link started)",
+                line=line,
+                token="L",
+            )
+        raise BoardFormatError(
+            "no 'S' tile (mark the tile Link starts on)", line=board.row_lines[0], token="S"
+        )
+    if found["x"] and not found["L"]:
+        (pos, line) = found["x"][0]
+        raise BoardFormatError(
+            f"crossed tile 'x' at row {pos[0]}, col {pos[1]} but no 'L' "
+            "(mark where Link stands now)",
+            line=line,
+            token="x",
+        )
+    start = found["S"][0][0]
+    current = found["L"][0][0] if found["L"] else start
+    end = found["E"][0][0] if found["E"] else None
+    uncrossed = {pos for pos, _ in found["."]} | ({end} if end else set())
+    crossed = {pos for token in ("S", "x", "L") for pos, _ in found[token]}
+    return TilePathBoard(
+        rows=board.rows,
+        cols=board.cols,
+        grid=board.grid,
+        start=start,
+        current=current,
+        end=end,
+        tiles=frozenset(uncrossed | {current}),
+        crossed=frozenset(crossed),
+    )
+
+
+def neighbours(pos: Pos, cells: frozenset[Pos] | set[Pos]) -> list[Pos]:
+    """The cells of ``cells`` one step up, down, left or right of ``pos``, in move order."""
+    r, c = pos
+    return [(r + dr, c + dc) for dr, dc in MOVES.values() if (r + dr, c + dc) in cells]
+
+
+def move_name(a: Pos, b: Pos) -> str:
+    """The name of the unit move from ``a`` to ``b``."""
+    step = (b[0] - a[0], b[1] - a[1])
+    for name, delta in MOVES.items():
+        if delta == step:
+            return name
+    raise ValueError(f"{a} -> {b} is not a unit move")
