@@ -1,0 +1,175 @@
+"""An analysis in the three forms the application shows: JSON, readable text, Advice.
+
+The JSON object is the documented contract of ``gridsight solve thrill-digger --json``; the
+text is a board for people with each undug hole's bomb chance; the
+:class:`~solvers.advice.Advice` is what the overlay draws (the hole to dig, certain holes
+marked, a bomb percentage per undug hole with ``heat`` = bomb chance).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.thrill_digger.analysis import Analysis, HoleOdds
+from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR, TOKEN_NAMES, UNSEEN
+
+GAME = "thrill-digger"
+_CELL_WIDTH = 7
+
+
+def percent(p: float) -> str:
+    """A chance as a short percentage that never rounds a possibility to 0% or 100%."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{100 * p:.0f}%"
+
+
+def to_json(analysis: Analysis, recommend: tuple[int, int] | None) -> dict[str, Any]:
+    """The ``--json`` object (``recommend`` is ``null`` when the game is over)."""
+    d = analysis.state.difficulty
+    cells = [
+        {
+            "row": h.row,
+            "col": h.col,
+            "bomb": h.bomb,
+            "rupoor": h.rupoor,
+            "green": h.green,
+            "blue": h.blue,
+            "red": h.red,
+            "silver": h.silver,
+            "gold": h.gold,
+            "value": h.value,
+        }
+        for h in analysis.holes
+    ]
+
+    def where(holes: list[HoleOdds]) -> list[dict[str, int]]:
+        return [{"row": h.row, "col": h.col} for h in holes]
+
+    return {
+        "game": GAME,
+        "difficulty": d.name,
+        "model": analysis.model,
+        "layouts": analysis.layouts,
+        "cells": cells,
+        "recommend": None if recommend is None else {"row": recommend[0], "col": recommend[1]},
+        "safe": where([h for h in analysis.holes if h.no_bad]),
+        "certain_bombs": where([h for h in analysis.holes if h.certain_bomb]),
+        "certain_rupoors": where([h for h in analysis.holes if h.certain_rupoor]),
+        "block_probability": float(analysis.block_probability),
+    }
+
+
+def _hole_text(h: HoleOdds) -> str:
+    if h.no_bad:
+        return "SAFE"
+    if h.certain_bomb:
+        return "BOMB"
+    if h.certain_rupoor:
+        return "RUPOOR"
+    return percent(h.bomb)
+
+
+def _dug_text(token: str) -> str:
+    if token == UNSEEN:
+        return "dug"
+    return TOKEN_NAMES[token]
+
+
+def explain(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
+    """One line saying what to do and why."""
+    state = analysis.state
+    if any(t == BOMB for row in state.grid for t in row):
+        return "The game is over: a bomb was dug."
+    if recommend is None:
+        return "Every rupee is dug: the board is cleared."
+    h = analysis.hole(*recommend)
+    colours = ", ".join(
+        f"{COLOUR_NAMES[t]} {percent(h.colour(t))}" for t in COLOURS if h.colour(t) > 0
+    )
+    if h.no_bad:
+        why = "certainly a rupee"
+    elif h.no_bomb:
+        why = f"certainly no bomb, rupoor {percent(h.rupoor)}"
+    else:
+        why = f"the lowest bomb chance, {100 * h.bomb:.1f}%; rupoor {percent(h.rupoor)}"
+    return (
+        f"Dig row {h.row} col {h.col}: {why}; expected {h.value:+.1f} rupees ({colours})."
+    )
+
+
+def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
+    """The board for people: dug holes by name, undug holes by bomb chance (SAFE, BOMB and
+    RUPOOR when certain), the recommended hole in brackets, and a line of explanation."""
+    state = analysis.state
+    d = state.difficulty
+    odds = {h.cell: h for h in analysis.holes}
+    lines = [
+        f"Thrill Digger, {d.name} ({d.rows} x {d.cols}, {d.bombs} bombs, {d.rupoors} rupoors), "
+        f"model: {analysis.model}",
+        f"{analysis.layouts:,} bomb-and-rupoor layouts fit the board; "
+        "undug holes show their bomb chance.",
+        "",
+        "    " + "".join(f"{c:>{_CELL_WIDTH}}" for c in range(d.cols)),
+    ]
+    for r in range(d.rows):
+        texts = []
+        for c in range(d.cols):
+            if (r, c) in odds:
+                text = _hole_text(odds[(r, c)])
+                if (r, c) == recommend:
+                    text = f"[{text}]"
+            else:
+                text = _dug_text(state.token(r, c))
+            texts.append(f"{text:>{_CELL_WIDTH}}")
+        lines.append(f"{r:>4}" + "".join(texts))
+    lines.append("")
+    certain = []
+    for label, flag in (("safe", "no_bad"), ("certain bomb", "certain_bomb"),
+                        ("certain rupoor", "certain_rupoor")):
+        holes = [h for h in analysis.holes if getattr(h, flag)]
+        if holes:
+            certain.append(f"{label}: " + ", ".join(f"({h.row},{h.col})" for h in holes))
+    if certain:
+        lines.append("; ".join(certain))
+    lines.append(explain(analysis, recommend))
+    return "\n".join(lines) + "\n"
+
+
+def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
+    """What the overlay draws: the hole to dig, certain holes, bomb chance per undug hole."""
+    d = analysis.state.difficulty
+    marks = []
+    for h in analysis.holes:
+        if h.no_bad:
+            marks.append(CellMark(h.row, h.col, MarkKind.SAFE, "safe"))
+        elif h.certain_bomb:
+            marks.append(CellMark(h.row, h.col, MarkKind.DANGER, "bomb"))
+        elif h.certain_rupoor:
+            marks.append(CellMark(h.row, h.col, MarkKind.KNOWN, "rupoor"))
+    figures = tuple(
+        CellFigure(h.row, h.col, percent(h.bomb), heat=h.bomb) for h in analysis.holes
+    )
+    warnings = ()
+    if any(t == BOMB for row in analysis.state.grid for t in row):
+        warnings = ("a bomb was dug: the game is over",)
+    return Advice(
+        game=GAME,
+        rows=d.rows,
+        cols=d.cols,
+        recommend=() if recommend is None else (Cell(*recommend),),
+        marks=tuple(marks),
+        figures=figures,
+        status=explain(analysis, recommend),
+        warnings=warnings,
+    )
+
+
+__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text", "RUPOOR"]
