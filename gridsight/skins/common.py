@@ -41,11 +41,12 @@ class Rendered:
 
 
 def as_grid(cells: Any) -> Grid:
-    """Rows of labels from a list of lists or a text of whitespace-separated tokens."""
+    """Rows of labels from a list of lists, a list of strings (one character or one
+    space-separated token per cell) or a text of whitespace-separated tokens."""
     if isinstance(cells, str):
         rows = [line.split() for line in cells.strip().splitlines() if line.strip()]
     else:
-        rows = [list(row) for row in cells]
+        rows = [row.split() if isinstance(row, str) and " " in row else list(row) for row in cells]
     if not rows or any(len(r) != len(rows[0]) for r in rows):
         raise ValueError("a board needs rows of equal length")
     return tuple(tuple(str(t) for t in r) for r in rows)
