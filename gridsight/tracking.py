@@ -1,0 +1,251 @@
+"""A per-cell tracker: what the board holds, believed only on evidence, across frames.
+
+A live reader sees each cell many times a second, through animations, a finger, the mouse or a
+dialog box. The tracker turns that stream into one believed board that changes only when the
+evidence is good:
+
+- a cell's state changes only when it reads the **same new label in two consecutive frames**
+  (``confirm`` frames in general), so a passing animation does not count;
+- an ``unknown`` read (``label=None``: half hidden, unsure) keeps the last state and breaks a
+  run of equal reads;
+- once a cell is **revealed** it never silently turns back: a confirmed read that differs is a
+  :class:`Contradiction`, reported for as long as it stands and never applied. Which changes
+  are reveals (``'.'`` to anything, in Thrill Digger) is the game's ``is_reveal`` rule; the
+  changes a revealed cell may still make (a blue tile turning red when walked on) are its
+  ``may_change`` rule;
+- a **manual correction** from the panel overrides the reads of that cell (they can no longer
+  change it or contradict it) until it is undone; :meth:`CellTracker.undo` undoes the last.
+
+It knows labels and transitions, not game rules, so one class serves every game.
+
+>>> t = CellTracker(1, 2)
+>>> t.update([[CellRead("3", 0.9), CellRead(".", 0.9)]]).grid
+(('.', '.'),)
+>>> u = t.update([[CellRead("3", 0.95), CellRead(".", 0.9)]])
+>>> u.grid, u.changes[0].new
+((('3', '.'),), '3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from solvers.advice import Cell
+
+Rule = Callable[[str, str], bool]
+
+
+@dataclass(frozen=True)
+class CellRead:
+    """One cell as read in one frame: a label and its confidence, or ``label=None`` (unknown)."""
+
+    label: str | None
+    confidence: float = 1.0
+
+
+UNKNOWN = CellRead(None, 0.0)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change applied to the believed board; ``source`` is ``read``, ``manual`` or ``undo``."""
+
+    row: int
+    col: int
+    old: str
+    new: str
+    source: str = "read"
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """A revealed cell that now reads differently (confirmed), shown to the player, not applied."""
+
+    row: int
+    col: int
+    believed: str
+    read: str
+
+    def describe(self) -> str:
+        return (
+            f"cell ({self.row}, {self.col}) was {self.believed!r} but now reads {self.read!r}; "
+            "check it and correct it if the earlier reading was wrong"
+        )
+
+
+@dataclass(frozen=True)
+class TrackerState:
+    """The believed board after an update.
+
+    ``grid`` holds a label per cell, ``confidence`` the confidence of the read that set or
+    last confirmed it (1.0 for manual cells), ``revealed`` and ``manual`` flag cells, ``changes``
+    lists what this update applied, ``contradictions`` every contradiction standing now.
+    """
+
+    grid: tuple[tuple[str, ...], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    revealed: frozenset[Cell]
+    manual: frozenset[Cell]
+    changes: tuple[Change, ...] = ()
+    contradictions: tuple[Contradiction, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+    def board_text(self) -> str:
+        """The grid in the shared board text layout (rows of space-separated tokens)."""
+        return "\n".join(" ".join(row) for row in self.grid)
+
+
+def reveal_from(hidden: str = ".") -> Rule:
+    """The usual reveal rule: a cell showing ``hidden`` turning into anything else."""
+    return lambda old, new: old == hidden and new != hidden
+
+
+def never(old: str, new: str) -> bool:
+    return False
+
+
+@dataclass
+class _CellState:
+    label: str
+    confidence: float = 0.0
+    revealed: bool = False
+    manual: bool = False
+    candidate: str | None = None  # a different label seen in the latest frames
+    seen: int = 0  # how many consecutive frames the candidate was read
+    conflict: str | None = None  # a confirmed read contradicting a revealed label
+
+
+class CellTracker:
+    """Accumulates per-cell reads into a believed board (see the module docstring)."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        *,
+        initial: str = ".",
+        is_reveal: Rule | None = None,
+        may_change: Rule = never,
+        confirm: int = 2,
+    ):
+        if rows <= 0 or cols <= 0:
+            raise ValueError(f"a board needs at least one cell, got {rows}x{cols}")
+        if confirm < 1:
+            raise ValueError("confirm must be at least 1 frame")
+        self.rows, self.cols = rows, cols
+        self.initial = initial
+        self.is_reveal = is_reveal or reveal_from(initial)
+        self.may_change = may_change
+        self.confirm = confirm
+        self._cells = [[_CellState(initial) for _ in range(cols)] for _ in range(rows)]
+        self._undo: list[tuple[int, int, _CellState]] = []
+
+    # -- feeding reads ----------------------------------------------------------------------
+
+    def update(self, reads: Sequence[Sequence[CellRead]]) -> TrackerState:
+        """Take one frame's reads (``rows`` lists of ``cols`` :class:`CellRead`)."""
+        if len(reads) != self.rows or any(len(row) != self.cols for row in reads):
+            got = f"{len(reads)}x{len(reads[0]) if reads else 0}"
+            raise ValueError(f"expected {self.rows}x{self.cols} reads, got {got}")
+        changes: list[Change] = []
+        for r, row in enumerate(reads):
+            for c, read in enumerate(row):
+                change = self._feed(self._cells[r][c], r, c, read)
+                if change is not None:
+                    changes.append(change)
+        return self.state(tuple(changes))
+
+    def _feed(self, cell: _CellState, r: int, c: int, read: CellRead) -> Change | None:
+        label = read.label
+        if label is None:  # unknown: keep the state, break the run
+            cell.candidate, cell.seen = None, 0
+            return None
+        if label == cell.label:
+            cell.candidate, cell.seen, cell.conflict = None, 0, None
+            if not cell.manual:
+                cell.confidence = float(read.confidence)
+            return None
+        if cell.manual:  # the player's word stands over the reader's
+            return None
+        if label == cell.candidate:
+            cell.seen += 1
+        else:
+            cell.candidate, cell.seen = label, 1
+        if cell.seen < self.confirm:
+            return None
+        old = cell.label
+        if cell.revealed and not self.may_change(old, label):
+            cell.conflict = label
+            return None
+        cell.label, cell.confidence = label, float(read.confidence)
+        cell.revealed = cell.revealed or self.is_reveal(old, label)
+        cell.candidate, cell.seen, cell.conflict = None, 0, None
+        return Change(r, c, old, label, "read")
+
+    # -- the panel --------------------------------------------------------------------------
+
+    def correct(self, row: int, col: int, label: str) -> TrackerState:
+        """Set a cell by hand; reads no longer change it until the correction is undone."""
+        self._check_cell(row, col)
+        cell = self._cells[row][col]
+        self._undo.append((row, col, _copy(cell)))
+        old = cell.label
+        cell.label, cell.confidence, cell.manual = label, 1.0, True
+        cell.revealed = cell.revealed or self.is_reveal(self.initial, label)
+        cell.candidate, cell.seen, cell.conflict = None, 0, None
+        changes = (Change(row, col, old, label, "manual"),) if old != label else ()
+        return self.state(changes)
+
+    def undo(self) -> TrackerState | None:
+        """Undo the last manual correction; ``None`` when there is none."""
+        if not self._undo:
+            return None
+        row, col, previous = self._undo.pop()
+        old = self._cells[row][col].label
+        self._cells[row][col] = previous
+        changes = (Change(row, col, old, previous.label, "undo"),) if old != previous.label else ()
+        return self.state(changes)
+
+    def reset(self) -> TrackerState:
+        """Forget everything (a new game): every cell back to ``initial``."""
+        self._cells = [[_CellState(self.initial) for _ in range(self.cols)] for _ in range(self.rows)]
+        self._undo.clear()
+        return self.state()
+
+    # -- reading the belief -----------------------------------------------------------------
+
+    def state(self, changes: tuple[Change, ...] = ()) -> TrackerState:
+        cells = self._cells
+        return TrackerState(
+            grid=tuple(tuple(c.label for c in row) for row in cells),
+            confidence=tuple(tuple(c.confidence for c in row) for row in cells),
+            revealed=frozenset(Cell(r, c) for r, row in enumerate(cells)
+                               for c, s in enumerate(row) if s.revealed),
+            manual=frozenset(Cell(r, c) for r, row in enumerate(cells)
+                             for c, s in enumerate(row) if s.manual),
+            changes=changes,
+            contradictions=tuple(
+                Contradiction(r, c, s.label, s.conflict)
+                for r, row in enumerate(cells) for c, s in enumerate(row) if s.conflict is not None
+            ),
+        )
+
+    def _check_cell(self, row: int, col: int) -> None:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise ValueError(f"cell ({row}, {col}) is outside the {self.rows}x{self.cols} board")
+
+
+def _copy(cell: _CellState) -> _CellState:
+    return _CellState(cell.label, cell.confidence, cell.revealed, cell.manual,
+                      cell.candidate, cell.seen, cell.conflict)
+
+
+def reads_from_labels(
+    grid: Sequence[Sequence[str | None]], confidence: float = 1.0
+) -> list[list[CellRead]]:
+    """Convenience: a grid of labels (``None`` = unknown) as reads of equal confidence."""
+    return [[UNKNOWN if lab is None else CellRead(lab, confidence) for lab in row] for row in grid]
