@@ -1,0 +1,95 @@
+"""``gridsight solve thrill-digger`` and ``gridsight simulate thrill-digger`` end to end."""
+
+from __future__ import annotations
+
+import json
+
+from solvers.advice import MarkKind
+from gridsight.registry import get_game
+
+BEGINNER_BOARD = (
+    "difficulty: beginner\n"
+    ". . . . .\n"
+    ". g . . .\n"
+    ". . . . .\n"
+    ". . . . .\n"
+)
+
+
+def test_solve_expert_example_prints_the_board_and_advice(run_cli, examples):
+    code, out, err = run_cli("solve", "thrill-digger", str(examples / "thrill-digger-expert.txt"))
+    assert code == 0, err
+    assert "Thrill Digger, expert" in out
+    assert "Dig row" in out and "[" in out
+
+
+def test_json_contract(run_cli):
+    code, out, _ = run_cli("solve", "thrill-digger", "--json", stdin=BEGINNER_BOARD)
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "thrill-digger" and data["difficulty"] == "beginner"
+    assert data["model"] == "game" and isinstance(data["layouts"], int)
+    assert len(data["cells"]) == 19
+    keys = {"row", "col", "bomb", "rupoor", "green", "blue", "red", "silver", "gold", "value"}
+    assert all(keys <= set(cell) for cell in data["cells"])
+    # A green rupee's neighbours are certainly safe, and the policy digs one of them.
+    neighbours = {(r, c) for r in range(3) for c in range(3)} - {(1, 1)}
+    assert {(s["row"], s["col"]) for s in data["safe"]} == neighbours
+    assert (data["recommend"]["row"], data["recommend"]["col"]) in neighbours
+
+
+def test_uniform_model_option(run_cli):
+    code, out, _ = run_cli("solve", "thrill-digger", "--json", "--model", "uniform",
+                           stdin="difficulty: beginner\n" + ". . . . .\n" * 4)
+    data = json.loads(out)
+    assert code == 0 and data["model"] == "uniform"
+    assert all(abs(cell["bomb"] - 0.2) < 1e-12 for cell in data["cells"])
+    assert data["layouts"] == 4845  # C(20, 4)
+
+
+def test_several_boards_give_one_json_line_each(run_cli):
+    code, out, _ = run_cli("solve", "thrill-digger", "--json",
+                           stdin=BEGINNER_BOARD + "---\n" + BEGINNER_BOARD)
+    assert code == 0 and len(out.strip().splitlines()) == 2
+
+
+def test_impossible_board_exits_2_naming_cells(run_cli):
+    board = "difficulty: beginner\n. . . . .\n. g * . .\n. . . . .\n. . . . .\n"
+    code, out, err = run_cli("solve", "thrill-digger", stdin=board)
+    assert code == 2 and out == ""
+    assert "row 1 col 1 green" in err and "row 1 col 2 bomb" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_malformed_board_exits_2_naming_line_and_token(run_cli):
+    code, _, err = run_cli("solve", "thrill-digger", stdin="difficulty: expert\n. . z\n")
+    assert code == 2 and "line 2" in err and "'z'" in err
+
+
+def test_help_describes_the_format(run_cli):
+    code, out, _ = run_cli("solve", "thrill-digger", "--help")
+    assert code == 0 and "difficulty:" in out and "--model" in out and "rupoor" in out
+
+
+def test_advice_marks_and_figures():
+    import argparse
+
+    from solvers.boardtext import parse_boards
+
+    game = get_game("thrill-digger")
+    board = parse_boards(BEGINNER_BOARD)[0]
+    solution = game.solve(board, argparse.Namespace(model="game"))
+    advice = solution.advice
+    assert advice.rows == 4 and advice.cols == 5 and len(advice.recommend) == 1
+    assert len(advice.figures) == 19
+    assert all(0 <= f.heat <= 1 for f in advice.figures)
+    safe = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.SAFE}
+    assert (0, 0) in safe and (1, 2) in safe and (3, 4) not in safe
+
+
+def test_simulate_prints_the_report(run_cli):
+    code, out, err = run_cli("simulate", "thrill-digger", "--difficulty", "beginner",
+                             "--games", "5", "--seed", "2")
+    assert code == 0, err
+    assert "mean rupees per game, net of the 30 fee" in out
+    assert "cleared:" in out and "lost to a bomb:" in out
