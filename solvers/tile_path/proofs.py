@@ -118,10 +118,42 @@ def dead_end_proof(tiles: frozenset[Pos], start: Pos, end: Pos | None) -> Proof 
     )
 
 
-def articulation_proof(tiles: frozenset[Pos], start: Pos, end: Pos | None) -> Proof | None:
-    for cut in sorted(tiles):
-        if len(neighbours(cut, tiles)) < 2:
+def articulation_tiles(tiles: frozenset[Pos]) -> list[Pos]:
+    """The tiles whose removal disconnects their piece of the board (Tarjan's low-link
+    depth-first search, iterative so large boards do not hit the recursion limit)."""
+    order: dict[Pos, int] = {}
+    low: dict[Pos, int] = {}
+    cuts: set[Pos] = set()
+    for root in sorted(tiles):
+        if root in order:
             continue
+        order[root] = low[root] = len(order)
+        root_children = 0
+        stack = [(root, None, iter(neighbours(root, tiles)))]
+        while stack:
+            node, parent, todo = stack[-1]
+            for nxt in todo:
+                if nxt not in order:
+                    order[nxt] = low[nxt] = len(order)
+                    stack.append((nxt, node, iter(neighbours(nxt, tiles))))
+                    break
+                if nxt != parent:
+                    low[node] = min(low[node], order[nxt])
+            else:
+                stack.pop()
+                if parent is not None:
+                    low[parent] = min(low[parent], low[node])
+                    if parent == root:
+                        root_children += 1
+                    elif low[node] >= order[parent]:
+                        cuts.add(parent)
+        if root_children > 1:
+            cuts.add(root)
+    return sorted(cuts)
+
+
+def articulation_proof(tiles: frozenset[Pos], start: Pos, end: Pos | None) -> Proof | None:
+    for cut in articulation_tiles(tiles):
         parts = _components(tiles, cut)
         if len(parts) < 2:
             continue

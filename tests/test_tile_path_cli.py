@@ -1,0 +1,102 @@
+"""``gridsight solve tile-path``: the JSON contract, the readable board, the Advice, errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+import gridsight.registry as registry
+from gridsight.games.tile_path import GAME
+from solvers.advice import Advice
+from solvers.boardtext import parse_boards
+
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@pytest.fixture
+def cli(run_cli, monkeypatch):
+    """The command line with the tile-path adapter registered (whatever else is)."""
+    monkeypatch.setattr(registry, "_ADAPTER_MODULES", {"tile-path": "gridsight.games.tile_path"})
+    registry.get_game.cache_clear()
+    yield run_cli
+    registry.get_game.cache_clear()
+
+
+def follow(start, moves):
+    cells = [tuple(start)]
+    for move in moves:
+        dr, dc = MOVES[move]
+        cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
+    return cells
+
+
+def test_registered():
+    assert registry._ADAPTER_MODULES["tile-path"] == "gridsight.games.tile_path"
+
+
+def test_json_contract_for_a_solvable_board(cli, examples):
+    code, out, err = cli("solve", "tile-path", str(examples / "tile-path-solvable.txt"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "tile-path" and data["solvable"] is True
+    assert data["proof"] is None and data["leave_one"] is None and data["fewest_left"] == 0
+    assert isinstance(data["nodes"], int) and data["nodes"] > 0
+    text = (examples / "tile-path-solvable.txt").read_text().splitlines()
+    grid = [line.split() for line in text if line and not line.startswith("//")]
+    tiles = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != "#"}
+    cells = follow((data["here"]["row"], data["here"]["col"]), data["path"])
+    assert set(cells) == tiles and len(cells) == len(tiles)
+    assert data["path"][0] in data["next"]
+
+
+def test_json_for_the_heros_cave(cli, examples):
+    code, out, err = cli("solve", "tile-path", str(examples / "tile-path-heros-cave.txt"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solvable"] is False and data["path"] is None and data["next"] == []
+    assert data["proof"] == "parity" and "chessboard" in data["proof_text"]
+    assert data["fewest_left"] == 1
+    assert len(data["leave_one"]) == 56 and len(data["leave_one_impossible"]) == 55
+    item = data["leave_one"][0]
+    cells = follow((4, 12), item["path"])
+    assert (item["row"], item["col"]) not in cells and len(set(cells)) == 111
+
+
+def test_no_leave_one_option(cli, examples):
+    code, out, _ = cli(
+        "solve", "tile-path", str(examples / "tile-path-heros-cave.txt"), "--json", "--no-leave-one"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["leave_one"] is None and data["fewest_left"] == 1
+
+
+def test_readable_text(cli, examples):
+    code, out, _ = cli("solve", "tile-path", str(examples / "tile-path-heros-cave.txt"))
+    assert code == 0
+    assert "No full walk (parity)" in out
+    assert "Leave one: 56 of 111 tiles" in out
+
+
+def test_help_shows_the_format(cli):
+    code, out, _ = cli("solve", "tile-path", "--help")
+    assert code == 0
+    assert "a tile already crossed" in out and "--time-limit" in out
+
+
+def test_bad_board_is_one_line_and_exit_2(cli):
+    code, out, err = cli("solve", "tile-path", "-", stdin="S . .\n. S .\n")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "line 2" in err and "second 'S'" in err
+
+
+def test_advice_draws_the_walk_from_link(examples):
+    (board,) = parse_boards((examples / "tile-path-in-progress.txt").read_text())
+    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    advice = solution.advice
+    assert advice.path[0].row == 0 and advice.path[0].col == 2  # where Link stands
+    assert advice.recommend == advice.path[1:2]
+    assert [f.text for f in advice.figures] == [str(i) for i in range(1, len(advice.path))]
+    assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice

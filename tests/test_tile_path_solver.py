@@ -1,0 +1,226 @@
+"""The tile-path solver against an independent plain depth-first search on small boards.
+
+Every answer the frontier programme gives (walk exists or not, the longest walk, next moves,
+leave-one) and every quick proof is checked against :mod:`solvers.tile_path.dfs`, which tries
+every walk with no pruning at all. Witness walks are checked move by move.
+"""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+
+import solvers.tile_path.board
+import solvers.tile_path.frontier
+from solvers.tile_path.analysis import analyse, leave_one_analysis, moves_of
+from solvers.tile_path.board import MOVES, TilePathBoard
+from solvers.tile_path.dfs import dfs_full_walk, dfs_longest
+from solvers.tile_path.frontier import hamiltonian_path, longest_walk
+from solvers.tile_path.proofs import quick_proof
+
+Pos = tuple[int, int]
+
+
+def assert_walk(path, tiles, start, end=None, *, full=True):
+    """``path`` starts at ``start``, makes unit moves over ``tiles``, never repeats a tile, and
+    (if ``full``) crosses all of them, ending on ``end`` if given."""
+    assert path[0] == start
+    assert len(set(path)) == len(path)
+    assert set(path) <= set(tiles)
+    for a, b in zip(path, path[1:]):
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    if full:
+        assert set(path) == set(tiles)
+    if end is not None:
+        assert path[-1] == end
+
+
+def random_case(rng: random.Random, max_rows=5, max_cols=6):
+    rows, cols = rng.randint(1, max_rows), rng.randint(1, max_cols)
+    density = rng.random() * 0.35
+    tiles = frozenset(
+        (r, c) for r in range(rows) for c in range(cols) if rng.random() > density
+    )
+    if not tiles:
+        tiles = frozenset({(0, 0)})
+    start = rng.choice(sorted(tiles))
+    end = None
+    if len(tiles) > 1 and rng.random() < 0.4:
+        end = rng.choice(sorted(tiles - {start}))
+    return rows, cols, tiles, start, end
+
+
+def as_board(rows, cols, tiles, start, end, crossed=frozenset()) -> TilePathBoard:
+    """A board whose walk goes on from ``start`` over ``tiles`` (``crossed`` drawn as x)."""
+    grid = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            pos = (r, c)
+            row.append(
+                "S" if pos == start else "E" if pos == end else "." if pos in tiles
+                else "x" if pos in crossed else "#"
+            )
+        grid.append(tuple(row))
+    return TilePathBoard(
+        rows, cols, tuple(grid), start, start, end, frozenset(tiles), frozenset({start})
+    )
+
+
+def test_doctests():
+    for module in (solvers.tile_path.board, solvers.tile_path.frontier):
+        assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_frontier_agrees_with_brute_force(seed):
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(300):
+        rows, cols, tiles, start, end = random_case(rng)
+        result = hamiltonian_path(rows, cols, tiles, start, end)
+        brute = dfs_full_walk(tiles, start, end)
+        assert result.found == (brute.path is not None), (rows, cols, sorted(tiles), start, end)
+        if result.found:
+            found += 1
+            assert_walk(result.path, tiles, start, end)
+    assert 50 < found < 250  # both answers are well represented
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_longest_walk_agrees_with_brute_force(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(200):
+        rows, cols, tiles, start, end = random_case(rng, 4, 5)
+        result = longest_walk(rows, cols, tiles, start, end)
+        brute = dfs_longest(tiles, start, end)
+        assert result.found == (brute.path is not None)
+        if result.found:
+            assert result.covered == len(brute.path), (rows, cols, sorted(tiles), start, end)
+            assert len(result.path) == result.covered
+            assert_walk(result.path, tiles, start, end, full=False)
+
+
+def test_quick_proofs_are_sound_and_fire():
+    rng = random.Random(7)
+    fired: dict[str, int] = {}
+    for _ in range(1500):
+        rows, cols, tiles, start, end = random_case(rng)
+        proof = quick_proof(tiles, start, end)
+        if proof is not None:
+            fired[proof.kind] = fired.get(proof.kind, 0) + 1
+            assert dfs_full_walk(tiles, start, end).path is None, (proof, sorted(tiles), start)
+    assert set(fired) == {"connectivity", "parity", "dead-ends", "articulation"}
+
+
+def test_start_alone_and_single_tile():
+    assert hamiltonian_path(1, 1, frozenset({(0, 0)}), (0, 0)).path == ((0, 0),)
+    alone = longest_walk(2, 3, frozenset({(0, 0), (1, 2)}), (0, 0))
+    assert alone.found and alone.path == ((0, 0),) and alone.covered == 1
+    assert not longest_walk(2, 3, frozenset({(0, 0), (1, 2)}), (0, 0), (1, 2)).found
+
+
+def test_wide_and_tall_boards_agree():
+    # The sweep runs along the long side: a transposed board must give the same answers.
+    rng = random.Random(11)
+    for _ in range(100):
+        rows, cols, tiles, start, end = random_case(rng, 3, 7)
+        flip = lambda p: None if p is None else (p[1], p[0])  # noqa: E731
+        a = hamiltonian_path(rows, cols, tiles, start, end)
+        b = hamiltonian_path(cols, rows, frozenset(map(flip, tiles)), flip(start), flip(end))
+        assert a.found == b.found
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_analysis_next_moves_and_fewest_left_agree_with_brute_force(seed):
+    rng = random.Random(200 + seed)
+    for _ in range(120):
+        rows, cols, tiles, start, end = random_case(rng, 4, 5)
+        board = as_board(rows, cols, tiles, start, end)
+        result = analyse(board)
+        brute = dfs_full_walk(tiles, start, end)
+        assert result.solvable == (brute.path is not None)
+        rest = tiles - {start}
+        expected_next = []
+        for name, (dr, dc) in MOVES.items():
+            nxt = (start[0] + dr, start[1] + dc)
+            if nxt in rest and dfs_full_walk(rest, nxt, end).path is not None:
+                expected_next.append(name)
+        assert list(result.next) == expected_next
+        if result.solvable:
+            assert_walk(result.path, tiles, start, end)
+            assert len(tiles) == 1 or moves_of(result.path)[0] in result.next
+            assert result.leave_one is None
+            continue
+        assert result.proof is not None
+        longest = dfs_longest(tiles, start, end).path
+        if longest is None:
+            assert result.fewest_left is None
+        else:
+            assert result.fewest_left == len(tiles) - len(longest)
+            assert_walk(result.best_path, tiles, start, end, full=False)
+            assert len(result.best_path) == len(longest)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_leave_one_agrees_with_brute_force(seed):
+    rng = random.Random(300 + seed)
+    checked = works = 0
+    while checked < 40:
+        rows, cols, tiles, start, end = random_case(rng, 5, 6)
+        if len(tiles) < 6 or dfs_full_walk(tiles, start, end).path is not None:
+            continue
+        checked += 1
+        board = as_board(rows, cols, tiles, start, end)
+        results, undecided = leave_one_analysis(board)
+        assert undecided == ()
+        assert [r.tile for r in results] == sorted(tiles - {start} - {end})
+        for item in results:
+            rest = tiles - {item.tile}
+            exists = dfs_full_walk(rest, start, end).path is not None
+            assert (item.path is not None) == exists, (sorted(tiles), start, end, item)
+            if item.path is not None:
+                works += 1
+                assert_walk(item.path, rest, start, end)
+            else:
+                assert item.proof is not None and item.proof.text
+    assert works > 20
+
+
+def test_walk_in_progress_is_finished_from_l(examples):
+    from solvers.boardtext import parse_boards
+    from solvers.tile_path import parse_board
+
+    board = parse_board(parse_boards((examples / "tile-path-in-progress.txt").read_text())[0])
+    result = analyse(board)
+    assert result.solvable
+    assert_walk(result.path, board.tiles, board.current, board.end)
+    assert not set(result.path) & (board.crossed - {board.current})
+    assert result.next == ("down", "right")
+
+
+def test_time_limit_leaves_tiles_undecided_but_answers_the_main_question(examples):
+    from solvers.boardtext import parse_boards
+    from solvers.tile_path import parse_board
+
+    board = parse_board(parse_boards((examples / "tile-path-heros-cave.txt").read_text())[0])
+    result = analyse(board, time_limit=0.0)
+    assert result.proof is not None and result.proof.kind == "parity"
+    assert result.undecided  # the searched tiles were left open, and said so
+    assert any("time limit" in w for w in result.warnings)
+    decided = {r.tile for r in result.leave_one}
+    assert decided.isdisjoint(result.undecided)
+    assert len(decided) + len(result.undecided) == len(board.uncrossed)
+
+
+def test_articulation_tiles_match_removal():
+    from solvers.tile_path.proofs import _components, articulation_tiles
+
+    rng = random.Random(5)
+    for _ in range(300):
+        _, _, tiles, _, _ = random_case(rng)
+        base = len(_components(tiles))
+        expected = [t for t in sorted(tiles) if len(_components(tiles, t)) > base]
+        assert articulation_tiles(tiles) == expected
