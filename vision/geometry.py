@@ -203,3 +203,33 @@ class BoardGeometry:
     @classmethod
     def from_dict(cls, data: dict) -> "BoardGeometry":
         return cls(int(data["rows"]), int(data["cols"]), np.array(data["homography"]))
+
+
+def warp_region(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    box: tuple[float, float, float, float],
+    size: tuple[int, int],
+    *,
+    interpolation: int = cv2.INTER_LINEAR,
+    border_value: float | None = None,
+) -> np.ndarray:
+    """Warp the board-coordinate rectangle ``box`` = (x0, y0, x1, y1) to ``size`` = (w, h).
+
+    Unlike :meth:`BoardGeometry.warp_board` the box may reach outside the board (a frame
+    around it). Outside the image the edge is replicated, or filled with ``border_value``.
+    """
+    x0, y0, x1, y1 = box
+    width, height = size
+    sx, sy = (x1 - x0) / width, (y1 - y0) / height
+    to_board = np.array(
+        [[sx, 0, x0 + 0.5 * sx], [0, sy, y0 + 0.5 * sy], [0, 0, 1]], dtype=np.float64
+    )
+    m = _EDGE_TO_CENTRE @ geometry.homography @ to_board
+    if border_value is None:
+        return cv2.warpPerspective(image, m, (width, height),
+                                   flags=interpolation | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(image, m, (width, height),
+                               flags=interpolation | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=border_value)

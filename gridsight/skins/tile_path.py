@@ -125,9 +125,10 @@ def draw_tile(tile: np.ndarray, skin: TilePathSkin, label: str) -> None:
         tile[1:15, 1] = shade(fill, 1.25)
         tile[5:11, 5:11] = edge
         tile[6:10, 6:10] = fill
-        if label == "E":
+        if label == "E":  # stairs going down: a dark hole with light steps
+            tile[3:13, 3:13] = skin.floor
             for y in (4, 7, 10):
-                tile[y : y + 2, 3:13] = edge
+                tile[y : y + 2, 4:12] = shade(fill, 1.1)
         if label == "L":
             _hero(tile, skin)
     elif label == "#":

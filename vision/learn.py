@@ -1,0 +1,177 @@
+"""Building a template pack from one labelled screenshot.
+
+This is how gridsight learns a skin it has never seen (the real game): the player gives one
+screenshot, the board's corners and the label of every cell. Every cell is cut out at the
+pack's cell size; cells are grouped by label and, within a label, by look (a plain ground tile
+and one carrying a bush become two templates of ``ground``); each group's template is the
+per-pixel median of its cells (so a coin or a speck on one of them does not stick). The
+anchor, by which :mod:`vision.locate` finds the board, is the band of ``margin`` cells around
+the board as this screenshot shows it: the frame that every screenshot of this skin shares.
+
+>>> from gridsight.skins import tile_path  # doctest: +SKIP
+>>> shot = tile_path.render(board, scale=3)  # doctest: +SKIP
+>>> pack = learn_pack(shot.image, shot.geometry, shot.labels, "tile-path", "mine")  # doctest: +SKIP
+>>> pack.save(user_packs_root() / "tile-path" / "mine")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from vision.classify import RMS_SCALE, board_thumbnails
+from vision.errors import VisionInputError
+from vision.geometry import BoardGeometry, warp_region
+from vision.packs import (
+    DEFAULT_MIN_MARGIN, DEFAULT_MIN_SCORE, Anchor, Template, TemplatePack, make_pack,
+)
+
+MIN_CELL, MAX_CELL = 16, 96
+
+# Cells of one label whose thumbnails differ by more than this rms (0..255 levels) become
+# separate templates (decorated variants); below it they are one template.
+CLUSTER_RMS = 14.0
+
+
+def learn_pack(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    labels: Sequence[Sequence[str]],
+    game: str,
+    skin: str,
+    *,
+    cell_size: tuple[int, int] | None = None,
+    variants: Sequence[Sequence[str]] | None = None,
+    masks: Mapping[str, np.ndarray] | None = None,
+    label_info: Mapping[str, Mapping[str, Any]] | None = None,
+    like: TemplatePack | None = None,
+    margin: float = 0.5,
+    ignore: Sequence[str] = ("unknown", "?"),
+    min_score: float = DEFAULT_MIN_SCORE,
+    min_margin: float = DEFAULT_MIN_MARGIN,
+) -> TemplatePack:
+    """A pack learned from ``image``, whose board is at ``geometry`` and shows ``labels``.
+
+    ``labels`` is a grid of cell labels (``ignore``'d labels are skipped: cells the player
+    could not name). ``cell_size`` defaults to the board's cell size in the image, kept within
+    16..96 pixels. ``variants`` names each cell's template explicitly (the shipped packs'
+    generator uses it) instead of grouping cells by look. ``masks`` (label -> image of any
+    size, white = compare) and ``label_info`` carry over what the game reader needs; ``like``
+    takes both from another pack of the same game (the shipped one) for labels not given.
+    """
+    grid = [list(row) for row in labels]
+    if len(grid) != geometry.rows or any(len(row) != geometry.cols for row in grid):
+        raise VisionInputError(
+            f"the labels are {len(grid)}x{len(grid[0]) if grid else 0} cells, the board "
+            f"{geometry.rows}x{geometry.cols}")
+    if image is None or image.ndim != 3 or image.shape[2] != 3:
+        raise VisionInputError("learning a pack needs a BGR colour image")
+    if cell_size is None:
+        w, h = geometry.cell_size(geometry.rows // 2, geometry.cols // 2)
+        cell_size = (int(np.clip(round(w), MIN_CELL, MAX_CELL)),
+                     int(np.clip(round(h), MIN_CELL, MAX_CELL)))
+    cw, ch = cell_size
+    cells = _cut_cells(image, geometry, (cw, ch))
+    thumbs = board_thumbnails(image, geometry)
+
+    groups: dict[tuple[str, str], list[int]] = {}
+    reps: dict[str, list[tuple[str, np.ndarray]]] = {}
+    for i in range(geometry.rows * geometry.cols):
+        r, c = divmod(i, geometry.cols)
+        label = grid[r][c]
+        if label in ignore:
+            continue
+        if variants is not None:
+            key = (label, variants[r][c])
+        else:
+            key = (label, _nearest_group(label, thumbs[i], reps))
+        groups.setdefault(key, []).append(i)
+    if not groups:
+        raise VisionInputError("no labelled cells to learn from")
+
+    masks = dict(masks or {})
+    info = {k: dict(v) for k, v in (label_info or {}).items()}
+    if like is not None:
+        for template in like.templates:
+            if template.mask is not None and template.label not in masks:
+                masks[template.label] = template.mask
+        for key, value in like.label_info.items():
+            info.setdefault(key, dict(value))
+
+    templates = []
+    for (label, variant), members in groups.items():
+        stack = np.stack([cells[i] for i in members])
+        template = np.median(stack, axis=0).round().astype(np.uint8)
+        mask = masks.get(label)
+        if mask is not None:
+            mask = cv2.resize(np.asarray(mask, np.uint8), (cw, ch), interpolation=cv2.INTER_AREA)
+        templates.append(Template(label, variant, template, mask))
+    templates.sort(key=lambda t: (t.label, t.variant))
+
+    anchor = learn_anchor(image, geometry, (cw, ch), margin)
+    return make_pack(game, skin, (cw, ch), geometry.rows, geometry.cols, templates, anchor,
+                     {k: v for k, v in info.items() if any(t.label == k for t in templates)},
+                     min_score=min_score, min_margin=min_margin)
+
+
+def learn_anchor(
+    image: np.ndarray, geometry: BoardGeometry, cell_size: tuple[int, int], margin: float
+) -> Anchor:
+    """The board and ``margin`` cells around it, with the band around the board as the mask.
+
+    Parts of the band outside the image are left out of the mask.
+    """
+    cw, ch = cell_size
+    rows, cols = geometry.rows, geometry.cols
+    size = (round((cols + 2 * margin) * cw), round((rows + 2 * margin) * ch))
+    box = (-margin, -margin, cols + margin, rows + margin)
+    shrunk, g = _shrink_for(image, geometry, cw)
+    picture = warp_region(shrunk, g, box, size, interpolation=cv2.INTER_LINEAR)
+    inside = warp_region(np.full(shrunk.shape[:2], 255, np.uint8), g, box, size,
+                         interpolation=cv2.INTER_NEAREST, border_value=0)
+    mask = np.where(inside > 0, 255, 0).astype(np.uint8)
+    mx, my = round(margin * cw), round(margin * ch)
+    mask[my : size[1] - my, mx : size[0] - mx] = 0
+    if not mask.any():
+        raise VisionInputError("the board touches the image's edges: nothing around it to "
+                               "find it by (take a screenshot showing its frame)")
+    return Anchor(picture, mask, margin)
+
+
+def _cut_cells(image: np.ndarray, geometry: BoardGeometry, size: tuple[int, int]) -> list:
+    shrunk, g = _shrink_for(image, geometry, size[0])
+    board = g.warp_board(shrunk, size)
+    cw, ch = size
+    return [board[r * ch : (r + 1) * ch, c * cw : (c + 1) * cw].copy()
+            for r in range(g.rows) for c in range(g.cols)]
+
+
+def _shrink_for(image: np.ndarray, geometry: BoardGeometry, cell_px: int):
+    """Area-shrink ``image`` when its cells are much bigger than ``cell_px`` (no aliasing)."""
+    w, _ = geometry.cell_size(0, 0)
+    factor = 1.25 * cell_px / max(w, 1e-6)
+    if factor >= 0.8:
+        return image, geometry
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
+    return small, BoardGeometry(geometry.rows, geometry.cols,
+                                np.diag([fx, fy, 1.0]) @ geometry.homography)
+
+
+def _nearest_group(label: str, thumb: np.ndarray, reps: dict) -> str:
+    """The variant of ``label`` whose first cell looks like ``thumb``, or a new variant."""
+    known = reps.setdefault(label, [])
+    best, best_rms = None, CLUSTER_RMS
+    for name, rep in known:
+        rms = float(np.sqrt(np.mean((rep - thumb) ** 2)))
+        if rms < best_rms:
+            best, best_rms = name, rms
+    if best is None:
+        best = label if not known else f"{label}~{len(known) + 1}"
+        known.append((best, thumb))
+    return best
+
+
+__all__ = ["learn_pack", "learn_anchor", "RMS_SCALE"]
