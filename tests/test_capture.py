@@ -1,0 +1,273 @@
+"""Screen capture: region parsing, source choice, and real grabs on an Xvfb display."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision import capture
+from vision.capture import (
+    CaptureInputError, CaptureUnavailable, Frame, Missing, MissingReason, MonitorSource, Rect,
+    RegionSource, ScreenCapture, WindowInfo, WindowSource, parse_region, pick_window,
+    source_from_options,
+)
+from vision.errors import VisionInputError
+
+
+# -- parsing and choosing -------------------------------------------------------------------
+
+
+def test_regions_parse_with_negative_coordinates():
+    assert parse_region("100,200,640,480") == Rect(100, 200, 640, 480)
+    assert parse_region(" -1920 , -50,800, 600") == Rect(-1920, -50, 800, 600)
+    assert str(Rect(-5, 3, 10, 20)) == "-5,3,10,20"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("100,200,640", "expected X,Y,W,H"),
+        ("1,2,3,4,5", "expected X,Y,W,H"),
+        ("a,2,3,4", "X is 'a', not an integer"),
+        ("1,2,3.5,4", "W is '3.5'"),
+        ("0,0,0,10", "must be positive, got 0x10"),
+        ("0,0,10,-4", "must be positive"),
+        ("", "expected X,Y,W,H"),
+    ],
+)
+def test_bad_regions_are_input_errors_naming_the_problem(text, message):
+    with pytest.raises(CaptureInputError, match=message) as info:
+        parse_region(text)
+    assert isinstance(info.value, VisionInputError)
+    assert f"'{text}'" in str(info.value)
+
+
+def test_one_source_is_chosen_from_the_options():
+    assert source_from_options() == MonitorSource(1)
+    assert source_from_options(monitor=0) == MonitorSource(0)
+    assert source_from_options(region="1,2,3,4") == RegionSource(Rect(1, 2, 3, 4))
+    assert source_from_options(window="Dolphin") == WindowSource("Dolphin")
+    with pytest.raises(CaptureInputError, match="choose one of --window, --region"):
+        source_from_options(window="x", region="1,2,3,4")
+    with pytest.raises(CaptureInputError, match="non-empty title"):
+        source_from_options(window="  ")
+    with pytest.raises(CaptureInputError, match="numbered from 1"):
+        source_from_options(monitor=-1)
+
+
+def test_rect_geometry():
+    screen = Rect(-1920, 0, 3840, 1080)  # a monitor left of the primary one
+    assert screen.contains(Rect(-1920, 0, 800, 600))
+    assert not screen.contains(Rect(1800, 0, 200, 100))
+    assert screen.intersection(Rect(1800, 1000, 200, 200)) == Rect(1800, 1000, 120, 80)
+    assert screen.intersection(Rect(5000, 0, 10, 10)) is None
+
+
+def _w(handle, title, w=100, h=100, minimised=False):
+    return WindowInfo(handle, title, Rect(0, 0, w, h), minimised)
+
+
+def test_the_best_window_is_picked_by_title():
+    wins = [_w(1, "Dolphin 5.0 | Skyward Sword", 800, 600), _w(2, "dolphin", 10, 10),
+            _w(3, "gridsight live --window dolphin", 2000, 2000), _w(4, "Dolphin log", 900, 700, True)]
+    assert pick_window("dolphin", wins).handle == 2  # an exact title wins
+    assert pick_window("Dolphin", wins).handle == 1  # else the largest visible match
+    assert pick_window("Skyward", wins).handle == 1
+    assert pick_window("gridsight", wins) is None  # never our own windows
+    assert pick_window("Zelda", wins) is None
+
+
+# -- real captures on a virtual X display ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def xvfb():
+    """A private Xvfb display (1280x800), or a skip when Xvfb or python-xlib is missing."""
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (.ci/run installs it)")
+    pytest.importorskip("Xlib")
+    for number in range(91, 120):
+        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+    else:
+        pytest.skip("no free X display number")
+    proc = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    socket = Path(f"/tmp/.X11-unix/X{number}")
+    deadline = time.monotonic() + 10
+    while not socket.exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    if not socket.exists():
+        proc.kill()
+        pytest.skip("Xvfb did not start")
+    yield f":{number}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+class _TestWindow:
+    """A plain X window with four coloured quadrants, drawn by the X server itself."""
+
+    COLOURS = ((0x20, 0x40, 0xE0), (0xF0, 0x30, 0x30), (0x30, 0xC0, 0x40), (0xE0, 0xE0, 0x20))  # RGB
+
+    def __init__(self, display_name: str, title: str, x: int, y: int, w: int, h: int):
+        from Xlib import X, display
+
+        self.X = X
+        self.d = display.Display(display_name)
+        root = self.d.screen().root
+        self.win = root.create_window(x, y, w, h, 0, self.d.screen().root_depth,
+                                      background_pixel=0x000000, override_redirect=True)
+        self.win.set_wm_name(title)
+        self.parts = []
+        for i, (r, g, b) in enumerate(self.COLOURS):
+            sub = self.win.create_window((i % 2) * w // 2, (i // 2) * h // 2, w // 2, h // 2, 0,
+                                         self.d.screen().root_depth,
+                                         background_pixel=(r << 16) | (g << 8) | b)
+            sub.map()
+            self.parts.append(sub)
+        self.win.map()
+        self.sync()
+
+    def sync(self):
+        self.d.sync()
+        time.sleep(0.05)
+
+    def move(self, x, y, w=None, h=None):
+        kw = {"x": x, "y": y}
+        if w is not None:
+            kw.update(width=w, height=h)
+            for i, sub in enumerate(self.parts):
+                sub.configure(x=(i % 2) * w // 2, y=(i // 2) * h // 2, width=w // 2, height=h // 2)
+        self.win.configure(**kw)
+        self.sync()
+
+    def hide(self):
+        self.win.unmap()
+        self.sync()
+
+    def show(self):
+        self.win.map()
+        self.sync()
+
+    def destroy(self):
+        self.win.destroy()
+        self.sync()
+        self.d.close()
+
+
+def _quadrants_ok(frame: Frame, w: int, h: int) -> None:
+    assert frame.pixels.shape == (h, w, 3)
+    for i, (r, g, b) in enumerate(_TestWindow.COLOURS):
+        y = (i // 2) * h // 2 + h // 4
+        x = (i % 2) * w // 2 + w // 4
+        assert tuple(int(v) for v in frame.pixels[y, x]) == (b, g, r), i
+
+
+def test_a_monitor_and_a_region_are_captured(xvfb):
+    win = _TestWindow(xvfb, "quadrants", 100, 80, 200, 160)
+    try:
+        with ScreenCapture(MonitorSource(1), display=xvfb) as cap:
+            assert cap.monitors[0] == Rect(0, 0, 1280, 800)
+            frame = cap.grab()
+            assert isinstance(frame, Frame) and frame.pixels.shape == (800, 1280, 3)
+            assert frame.rect == Rect(0, 0, 1280, 800)
+            assert abs(frame.timestamp - time.time()) < 5
+            assert not frame.pixels.flags.writeable
+            _quadrants_ok(Frame(frame.pixels[80:240, 100:300], Rect(100, 80, 200, 160), 0), 200, 160)
+            first = cap.grab()
+            assert first.pixels is not frame.pixels  # a new picture each time, one mss reused
+        with ScreenCapture(RegionSource(Rect(100, 80, 200, 160)), display=xvfb) as cap:
+            frame = cap.grab()
+            assert frame.rect == Rect(100, 80, 200, 160)
+            _quadrants_ok(frame, 200, 160)
+            assert frame.to_screen(10, 20) == (110, 100)
+    finally:
+        win.destroy()
+
+
+def test_bad_monitor_or_region_for_this_screen_is_an_input_error(xvfb):
+    with pytest.raises(CaptureInputError, match="--monitor 5: no such monitor"):
+        ScreenCapture(MonitorSource(5), display=xvfb)
+    with pytest.raises(CaptureInputError, match="not inside the screen"):
+        ScreenCapture(RegionSource(Rect(1200, 700, 200, 200)), display=xvfb)
+    with pytest.raises(CaptureInputError, match="not inside the screen"):
+        ScreenCapture(RegionSource(Rect(-10, 0, 200, 200)), display=xvfb)
+
+
+def test_a_window_is_followed_by_title_through_moves_hides_and_closes(xvfb):
+    with ScreenCapture(WindowSource("Emulator"), display=xvfb) as cap:
+        missing = cap.grab()
+        assert isinstance(missing, Missing) and missing.reason is MissingReason.NOT_FOUND
+        assert "no window titled 'Emulator'" in missing.message
+        win = _TestWindow(xvfb, "My Emulator - game", 50, 60, 240, 180)
+        try:
+            frame = cap.grab()
+            assert isinstance(frame, Frame), frame
+            assert frame.rect == Rect(50, 60, 240, 180)
+            _quadrants_ok(frame, 240, 180)
+            win.move(400, 300)
+            frame = cap.grab()
+            assert frame.rect == Rect(400, 300, 240, 180)
+            _quadrants_ok(frame, 240, 180)
+            win.move(10, 20, 320, 200)
+            frame = cap.grab()
+            assert frame.rect == Rect(10, 20, 320, 200)
+            _quadrants_ok(frame, 320, 200)
+            win.move(1200, 700)  # partly off screen: the visible part is captured
+            frame = cap.grab()
+            assert frame.rect == Rect(1200, 700, 80, 100)
+            win.move(2000, 2000)
+            assert cap.grab().reason is MissingReason.OFFSCREEN
+            win.move(10, 20)
+            win.hide()
+            hidden = cap.grab()
+            assert hidden.reason is MissingReason.MINIMISED and "minimised" in hidden.message
+            win.show()
+            assert isinstance(cap.grab(), Frame)
+        finally:
+            win.destroy()
+        closed = cap.grab()
+        assert closed.reason is MissingReason.CLOSED and "closed" in closed.message
+        again = _TestWindow(xvfb, "My Emulator - game", 30, 40, 200, 160)
+        try:
+            frame = cap.grab()
+            assert isinstance(frame, Frame) and frame.rect == Rect(30, 40, 200, 160)
+            _quadrants_ok(frame, 200, 160)
+        finally:
+            again.destroy()
+
+
+def test_a_failed_grab_is_reported_not_raised(xvfb, monkeypatch):
+    import mss.exception
+
+    with ScreenCapture(MonitorSource(1), display=xvfb) as cap:
+        def broken(_):
+            raise mss.exception.ScreenShotError("XGetImage() failed")
+
+        monkeypatch.setattr(cap._sct, "grab", broken)
+        got = cap.grab()
+        assert isinstance(got, Missing) and got.reason is MissingReason.CAPTURE_FAILED
+        assert "XGetImage" in got.message
+
+
+def test_no_display_is_a_clear_runtime_failure():
+    if not os.sys.platform.startswith("linux"):
+        pytest.skip("X11 only")
+    with pytest.raises(CaptureUnavailable, match="cannot capture the screen"):
+        ScreenCapture(MonitorSource(1), display=":4242")
+
+
+def test_doctests():
+    import doctest
+
+    result = doctest.testmod(capture)
+    assert result.failed == 0 and result.attempted > 0
