@@ -15,7 +15,9 @@ from gridsight.games.base import GameAdapter
 # The command-line name of each game and the module whose ``GAME`` attribute is its adapter.
 _ADAPTER_MODULES: dict[str, str] = {
     "thrill-digger": "gridsight.games.thrill_digger",
+    "disco-zoo": "gridsight.games.disco_zoo",
     "tile-path": "gridsight.games.tile_path",
+    "pentomino": "gridsight.games.pentomino",
 }
 
 

@@ -1,0 +1,245 @@
+"""The tap-budget-aware policy: exact expectimax over the taps left.
+
+The state of a rescue is the set ``S`` of joint placements still consistent with the taps, the
+number of tiles each animal still needs uncovered (``needs``) and the taps left ``r``. Tapping
+a tile splits ``S`` by what the tile shows (an animal, or nothing); the value of a state is the
+best, over the taps, of the expected value of the states it splits into. Sets are Python ints
+used as bitsets over the joint placements of the root, so a split is one ``&`` per outcome and
+states reached by different tap orders share one memo entry.
+
+How certain tiles are treated: a tile whose content is the same in every placement of ``S``
+gives no information, so tapping it can always wait until the end without loss (what it shows
+is already known, and later decisions do not depend on having seen it). The search therefore
+branches only on uncertain tiles; at every state it also considers *stopping the search* and
+spending the taps left on certain tiles, completing the best set of animals whose placement is
+settled and whose remaining tiles fit in the taps left. So a certain tile is recommended only
+when completing an animal with it is the best thing left to do. Tapping a tile that is
+certainly empty is never recommended.
+
+Exact values are integers: the score of a state is the sum over its placements of the
+objective's score (primary times a large factor plus the tie-breaking secondary), so sums and
+comparisons are exact and ties are resolved the same way every time.
+
+Pruning: the score of a state is at most ``|S|`` times the best score reachable if every
+placement were known (a set of animals whose needs fit in the taps left). A tap whose children
+cannot beat the best tap so far is skipped, and the search of a state stops once a tap reaches
+that bound. The search stops when its time budget runs out (:class:`SearchTimeout`); the caller
+then falls back to a named estimate (see :mod:`solvers.disco_zoo.advise`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+
+from solvers.disco_zoo.objective import Objective
+from solvers.disco_zoo.placements import TILES, JointPlacements
+
+STOP = -1  # the "tap certain tiles only" action
+
+
+class SearchTimeout(Exception):
+    """The exact search ran out of its time budget."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The result of searching one state.
+
+    ``tile`` is the tile to tap now (index ``row * 5 + col``) or ``None`` when no tap can add
+    anything; ``completes`` is the animal (0-based) whose certain tile ``tile`` is, when the
+    best move is to complete a settled animal. ``value`` is the objective's value (expected
+    number rescued, or a chance) and ``rescue`` each animal's chance of being rescued, both
+    when the player follows the policy for all the taps left.
+    """
+
+    tile: int | None
+    completes: int | None
+    value: Fraction
+    rescue: tuple[Fraction, ...]
+    nodes: int
+
+
+def bitsets(joint: JointPlacements) -> list[tuple[int, ...]]:
+    """For each tile, per animal, the bitset of joint placements putting the animal there."""
+    result: list[list[int]] = [[] for _ in range(TILES)]
+    shifts = np.arange(TILES, dtype=np.int64)
+    for k in range(len(joint.board.animals)):
+        on = ((joint.masks[:, k][:, None] >> shifts[None, :]) & 1).astype(np.uint8)
+        packed = np.packbits(on, axis=0, bitorder="little")
+        for tile in range(TILES):
+            result[tile].append(int.from_bytes(packed[:, tile].tobytes(), "little"))
+    return [tuple(r) for r in result]
+
+
+class Lookahead:
+    """Exact expectimax for one board and objective, with a memo shared by all its states."""
+
+    def __init__(self, joint: JointPlacements, objective: Objective, width: int | None = None):
+        board = joint.board
+        self.width = width
+        self.truncated = False
+        self.joint = joint
+        self.objective = objective
+        self.n = len(board.animals)
+        self.total = joint.count
+        self.full = (1 << self.total) - 1
+        self.cover = bitsets(joint)
+        self.any = [0] * TILES
+        for tile in range(TILES):
+            for s in self.cover[tile]:
+                self.any[tile] |= s
+        self.live = tuple(t for t in range(TILES) if not board.tapped >> t & 1)
+        self.needs = tuple(a.size - board.shown(k).bit_count() for k, a in enumerate(board.animals))
+        self.factor = self.n * self.total + 1
+        self.memo: dict[tuple[int, tuple[int, ...], int], tuple] = {}
+        self.nodes = 0
+        self.deadline = float("inf")
+        self._unit = cache(self._unit_uncached)
+
+    # -- scores -------------------------------------------------------------------------
+
+    def _unit_uncached(self, needs: tuple[int, ...], taps: int, allowed: int) -> tuple[int, int]:
+        """Best (score per placement, rescued set) over sets of ``allowed`` animals whose
+        remaining needs fit in ``taps``; animals already rescued (need 0) come free."""
+        best = (-1, 0)
+        for subset in range(1 << self.n):
+            if subset & ~allowed:
+                continue
+            if sum(needs[k] for k in range(self.n) if subset >> k & 1) > taps:
+                continue
+            primary, secondary = self.objective.scores(subset, self.n)
+            score = primary * self.factor + secondary
+            if score > best[0]:
+                best = (score, subset)
+        return best
+
+    # -- search -------------------------------------------------------------------------
+
+    def decide(self, taps: int, budget: float | None = None) -> Decision:
+        """Search the root state with ``taps`` left; raises :class:`SearchTimeout` past ``budget``
+        seconds (``None``: no limit)."""
+        self.deadline = float("inf") if budget is None else time.monotonic() + budget
+        score, rescue, action, rescued = self._solve(self.full, self.needs, taps)
+        tile, completes = action, None
+        if action == STOP:
+            tile = None
+            ready = [k for k in range(self.n) if rescued >> k & 1 and self.needs[k] > 0]
+            if ready:
+                completes = min(ready, key=lambda k: self.needs[k])
+                placement = int(self.joint.masks[0, completes])
+                tile = next(t for t in self.live if placement >> t & 1)
+        return Decision(
+            tile=tile,
+            completes=completes,
+            value=Fraction(score // self.factor, self.total),
+            rescue=tuple(Fraction(x, self.total) for x in rescue),
+            nodes=self.nodes,
+        )
+
+    def _solve(self, s: int, needs: tuple[int, ...], taps: int, live: tuple[int, ...] | None = None) -> tuple:
+        """(score, rescue counts, action, rescued set if stopping) of one state.
+
+        ``live`` are the tiles that may still be uncertain (those uncertain in the parent
+        state: a settled tile stays settled as the set shrinks); ``None`` means all untapped.
+        """
+        key = (s, needs, taps)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if not self.nodes & 127 and time.monotonic() > self.deadline:
+            raise SearchTimeout
+        n = self.n
+        count = s.bit_count()
+        full_set = (1 << n) - 1
+        bound_unit, bound_set = self._unit(needs, taps, full_set)
+        if taps == 0 or bound_unit == self._unit(needs, 0, full_set)[0]:
+            # Nothing beyond what is already rescued can be reached: no search needed.
+            rescued = self._unit(needs, 0, full_set)[1]
+            best = (count * bound_unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
+            self.memo[key] = best
+            return best
+        moves, unsettled = self._moves(s, self.live if live is None else live)
+        unit, rescued = self._unit(needs, taps, full_set & ~unsettled)
+        best = (count * unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
+        bound = count * bound_unit
+        if moves and best[0] < bound:
+            best = self._explore(moves, needs, taps, best, bound)
+        self.memo[key] = best
+        return best
+
+    def _moves(self, s: int, live: tuple[int, ...]) -> tuple[list, int]:
+        """The distinct uncertain taps of state ``s`` among ``live`` tiles with their outcomes,
+        and the set of animals whose placement is not settled."""
+        seen = set()
+        moves = []
+        unsettled = 0
+        for tile in live:
+            if not s & self.any[tile]:
+                continue  # certainly empty
+            outcomes = []
+            hits = 0
+            for k, cover in enumerate(self.cover[tile]):
+                part = s & cover
+                if part:
+                    outcomes.append((k, part))
+                    hits += part.bit_count()
+            empty = s & ~self.any[tile]
+            if empty:
+                outcomes.append((-1, empty))
+            if len(outcomes) < 2:
+                continue
+            for k, _ in outcomes:
+                if k >= 0:
+                    unsettled |= 1 << k
+            signature = tuple(outcomes)
+            if signature in seen:
+                continue
+            seen.add(signature)
+            moves.append((tile, outcomes, hits))
+        return moves, unsettled
+
+    def _explore(self, moves: list, needs: tuple[int, ...], taps: int, best: tuple, bound: int) -> tuple:
+        full_set = (1 << self.n) - 1
+        ranked = []
+        for tile, outcomes, hits in moves:
+            children = []
+            ceiling = 0
+            for k, part in outcomes:
+                child_needs = needs if k < 0 else needs[:k] + (needs[k] - 1,) + needs[k + 1 :]
+                top = part.bit_count() * self._unit(child_needs, taps - 1, full_set)[0]
+                children.append((part, child_needs, top))
+                ceiling += top
+            ranked.append((-ceiling, -hits, tile, children))
+        # Most promising first: the best score still reachable after the tap (which favours
+        # hitting animals that can still be rescued), then the chance of hitting any animal.
+        ranked.sort(key=lambda m: m[:3])
+        if self.width is not None and len(ranked) > self.width:
+            self.truncated = True
+            ranked = ranked[: self.width]
+        live = tuple(m[0] for m in moves)
+        for negative_ceiling, _, tile, children in ranked:
+            ceiling = -negative_ceiling
+            if ceiling <= best[0]:
+                continue
+            score = 0
+            rescue = [0] * self.n
+            for part, child_needs, top in children:
+                ceiling -= top
+                child = self._solve(part, child_needs, taps - 1, live)
+                score += child[0]
+                if score + ceiling <= best[0]:
+                    break
+                for k in range(self.n):
+                    rescue[k] += child[1][k]
+            else:
+                if score > best[0]:
+                    best = (score, tuple(rescue), tile, 0)
+                    if score >= bound:
+                        break
+        return best

@@ -1,0 +1,66 @@
+"""What the player wants from a rescue: the objectives the lookahead optimises.
+
+- ``expected``: the expected number of animals rescued (the default);
+- ``all``: the chance of rescuing every animal;
+- ``target:NAME``: the chance of rescuing one chosen animal (the player's priority).
+
+Each objective scores a set of rescued animals with a primary value and a secondary one that
+breaks ties (``expected`` breaks ties by the chance of rescuing all; ``all`` and ``target`` by
+the expected number rescued), so among taps equally good for the objective the policy picks
+the one that saves more animals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.disco_zoo.catalogue import Animal, name_key
+from solvers.errors import InputError
+
+KINDS = ("expected", "all", "target")
+
+
+class ObjectiveError(InputError):
+    """An ``--objective`` the board cannot use (unknown kind, target not in the rescue)."""
+
+
+@dataclass(frozen=True)
+class Objective:
+    """An objective; ``target`` is the 0-based index of the animal for ``target``."""
+
+    kind: str = "expected"
+    target: int | None = None
+
+    def label(self, animals: tuple[Animal, ...]) -> str:
+        """How the objective is written: ``expected``, ``all`` or ``target:Panda``."""
+        if self.kind == "target" and self.target is not None:
+            return f"target:{animals[self.target].name}"
+        return self.kind
+
+    def scores(self, rescued: int, n: int) -> tuple[int, int]:
+        """(primary, secondary) of the rescued set (bitmask over the ``n`` animals)."""
+        count = rescued.bit_count()
+        everyone = int(rescued == (1 << n) - 1)
+        if self.kind == "expected":
+            return count, everyone
+        if self.kind == "all":
+            return everyone, count
+        return int(bool(rescued >> (self.target or 0) & 1)), count
+
+
+def parse_objective(text: str, animals: tuple[Animal, ...]) -> Objective:
+    """Read ``expected``, ``all`` or ``target:NAME`` (NAME loosely matched against the board)."""
+    kind, _, name = text.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind in ("expected", "all") and not name:
+        return Objective(kind)
+    if kind == "target" and name.strip():
+        key = name_key(name.replace("(pet)", "").removeprefix("pet "))
+        for k, animal in enumerate(animals):
+            if name_key(animal.name) == key:
+                return Objective("target", k)
+        names = ", ".join(a.name for a in animals)
+        raise ObjectiveError(f"--objective target: '{name.strip()}' is not in this rescue ({names})")
+    raise ObjectiveError(
+        f"unknown --objective '{text}' (use expected, all or target:NAME)"
+    )

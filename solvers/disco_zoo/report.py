@@ -1,0 +1,162 @@
+"""A rescue analysis in the three forms the application shows: JSON, text and ``Advice``.
+
+The JSON object is the documented contract of ``gridsight solve disco-zoo --json``::
+
+    {"game": "disco-zoo", "placements": N,
+     "cells": [{"row", "col", "empty": p, "<animal>": p, ...} for each untapped tile],
+     "certain": [{"row", "col", "animal": name or null}, ...],
+     "recommend": {"row", "col"} or null, "rescue": {"<animal>": p, ...},
+     "objective": "expected" | "all" | "target:NAME", "exact": true | false, ...}
+
+``certain`` lists untapped tiles settled in every consistent placement; ``animal`` is null for
+a tile certainly holding no animal. Extra keys: ``region``, ``animals``, ``taps``, ``value``
+(the objective's value with the advice), ``method`` (how ``recommend`` and ``rescue`` were
+found) and ``completes`` (the animal a recommended certain tile completes, else null).
+Probabilities are floats of exact fractions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.disco_zoo.advise import RescueAdvice
+from solvers.disco_zoo.board import EMPTY, UNTAPPED, written_names
+from solvers.disco_zoo.catalogue import COLS, ROWS
+
+GAME = "disco-zoo"
+
+
+def to_json(result: RescueAdvice) -> dict[str, Any]:
+    board = result.board
+    names = written_names(board)
+    post = result.posterior
+    cells = []
+    for tile in range(ROWS * COLS):
+        row, col = divmod(tile, COLS)
+        if board.grid[row][col] != UNTAPPED:
+            continue
+        entry: dict[str, Any] = {"row": row, "col": col, "empty": float(post.probability(tile, None))}
+        for k, name in enumerate(names):
+            entry[name] = float(post.probability(tile, k))
+        cells.append(entry)
+    return {
+        "game": GAME,
+        "region": board.region,
+        "animals": list(names),
+        "taps": board.taps,
+        "placements": post.total,
+        "cells": cells,
+        "certain": [
+            {"row": c.row, "col": c.col, "animal": None if c.animal is None else names[c.animal]}
+            for c in result.certain
+        ],
+        "recommend": (
+            None
+            if result.recommend is None
+            else {"row": result.recommend[0], "col": result.recommend[1]}
+        ),
+        "completes": None if result.completes is None else names[result.completes],
+        "rescue": {name: float(p) for name, p in zip(names, result.rescue)},
+        "objective": result.objective.label(board.animals),
+        "value": float(result.value),
+        "exact": result.exact,
+        "method": result.method,
+    }
+
+
+def _value_text(result: RescueAdvice) -> str:
+    objective = result.objective
+    if objective.kind == "expected":
+        return f"expected animals rescued {float(result.value):.2f}"
+    if objective.kind == "all":
+        return f"chance to rescue every animal {float(result.value):.1%}"
+    name = written_names(result.board)[objective.target or 0]
+    return f"chance to rescue {name} {float(result.value):.1%}"
+
+
+def status(result: RescueAdvice) -> str:
+    """One line for the player: the tap to make and what it is worth."""
+    names = written_names(result.board)
+    if result.recommend is None:
+        rescued = all(
+            result.board.shown(k).bit_count() == a.size for k, a in enumerate(result.board.animals)
+        )
+        if rescued:
+            return "every animal is rescued"
+        return "no tap can rescue another animal with the taps left"
+    row, col = result.recommend
+    why = f" (completes {names[result.completes]})" if result.completes is not None else ""
+    return f"tap row {row}, col {col}{why}: {_value_text(result)}"
+
+
+def to_text(result: RescueAdvice) -> str:
+    """A readable board: each untapped tile's chance of holding an animal, and the advice."""
+    board = result.board
+    names = written_names(board)
+    post = result.posterior
+    settled = {(c.row, c.col): c.animal for c in result.certain}
+    listed = ", ".join(f"{k + 1} {name}" for k, name in enumerate(names))
+    lines = [
+        f"{board.region} rescue: {listed}; {board.taps} taps left; "
+        f"{post.total} consistent placements",
+        "        " + "".join(f"{c:>7}" for c in range(COLS)),
+    ]
+    for row in range(ROWS):
+        texts = []
+        for col in range(COLS):
+            value = board.grid[row][col]
+            tile = row * COLS + col
+            if value == EMPTY:
+                text = "-"
+            elif value != UNTAPPED:
+                text = f"#{value}"
+            elif (row, col) in settled:
+                animal = settled[(row, col)]
+                text = "x" if animal is None else f"={animal + 1}"
+            else:
+                text = f"{float(1 - post.probability(tile, None)):.0%}"
+            if result.recommend == (row, col):
+                text = f"[{text}]"
+            texts.append(f"{text:>7}")
+        lines.append(f"  row {row}" + "".join(texts))
+    lines.append("  (% = chance of an animal; =k certainly animal k; x certainly empty; "
+                 "#k / - tapped; [ ] the advised tap)")
+    lines.append(status(result) + f" [objective {result.objective.label(board.animals)}]")
+    lines.append(
+        "rescue chances: "
+        + ", ".join(f"{name} {float(p):.1%}" for name, p in zip(names, result.rescue))
+    )
+    lines.append(("exact" if result.exact else "estimate") + f": {result.method}")
+    return "\n".join(lines) + "\n"
+
+
+def to_advice(result: RescueAdvice) -> Advice:
+    """What the overlay draws: the tap, the certain tiles, each tile's animal chance."""
+    names = written_names(result.board)
+    post = result.posterior
+    marks = tuple(
+        CellMark(c.row, c.col, MarkKind.SAFE, "empty")
+        if c.animal is None
+        else CellMark(c.row, c.col, MarkKind.KNOWN, names[c.animal])
+        for c in result.certain
+    )
+    settled = {(c.row, c.col) for c in result.certain}
+    figures = []
+    for tile in range(ROWS * COLS):
+        row, col = divmod(tile, COLS)
+        if result.board.grid[row][col] != UNTAPPED or (row, col) in settled:
+            continue
+        empty = float(post.probability(tile, None))
+        figures.append(CellFigure(row, col, f"{1 - empty:.0%}", heat=empty))
+    warnings = () if result.exact else (f"estimate: {result.method}",)
+    return Advice(
+        game=GAME,
+        rows=ROWS,
+        cols=COLS,
+        recommend=() if result.recommend is None else (Cell(*result.recommend),),
+        marks=marks,
+        figures=tuple(figures),
+        status=status(result),
+        warnings=warnings,
+    )
