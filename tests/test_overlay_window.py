@@ -1,0 +1,217 @@
+"""The Qt overlay window (offscreen Qt), and on a real X server with a compositor (Xvfb)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+pytest.importorskip("PySide6")
+
+from overlay import window as window_mod  # noqa: E402
+from overlay.window import OverlayWindow, check_compositor, layer_to_qimage, qimage_to_array  # noqa: E402
+from solvers.advice import Advice, Cell  # noqa: E402
+from vision.geometry import BoardGeometry  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.gui
+
+
+def _advice():
+    return Advice("demo", 3, 3, recommend=(Cell(1, 2),), status="dig (1, 2)")
+
+
+def test_a_layer_goes_through_qimage_unchanged():
+    rng = np.random.default_rng(3)
+    layer = rng.integers(0, 256, (7, 5, 4), dtype=np.uint8)
+    layer[..., :3] = np.minimum(layer[..., :3], layer[..., 3:4])  # valid premultiplied pixels
+    assert np.array_equal(qimage_to_array(layer_to_qimage(layer)), layer)
+    with pytest.raises(ValueError, match="H x W x 4"):
+        layer_to_qimage(np.zeros((3, 3, 3), np.uint8))
+
+
+def test_the_window_is_frameless_on_top_click_through_and_translucent():
+    from PySide6.QtCore import Qt
+
+    win = OverlayWindow((100, 50, 300, 200))
+    w = win.widget
+    flags = w.windowFlags()
+    for flag in (Qt.WindowType.FramelessWindowHint, Qt.WindowType.WindowStaysOnTopHint,
+                 Qt.WindowType.WindowTransparentForInput, Qt.WindowType.WindowDoesNotAcceptFocus):
+        assert flags & flag, flag
+    assert w.testAttribute(Qt.WidgetAttribute.WA_TranslucentBackground)
+    assert w.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    assert w.windowTitle() == window_mod.WINDOW_TITLE
+    assert (w.x(), w.y(), w.width(), w.height()) == (100, 50, 300, 200)
+    win.close()
+
+
+def test_the_window_shows_the_advice_where_the_geometry_says_and_is_clear_elsewhere():
+    win = OverlayWindow((0, 0, 300, 200))
+    g = BoardGeometry.from_rect(60, 40, 40, 40, 3, 3)
+    win.update(g, _advice(), "thrill digger: dig (1, 2)")
+    win.show()
+    shot = qimage_to_array(win.widget.grab().toImage())
+    assert shot.shape == (200, 300, 4)
+    magenta = np.all(shot == (255, 0, 255, 255), axis=2)
+    ys, xs = np.nonzero(magenta)
+    assert magenta.sum() > 50
+    assert 140 - 8 <= xs.min() and xs.max() < 180 + 8  # cell (1, 2) spans x 140..180
+    assert 80 - 8 <= ys.min() and ys.max() < 120 + 8  # and y 80..120
+    assert shot[190, 290, 3] == 0 and shot[100, 20, 3] == 0  # clear away from the drawing
+    assert np.array_equal(win.layer, window_mod.render_layer((300, 200), g, _advice()))
+    # The status line is drawn at the top left.
+    assert shot[5:20, 2:100, 3].max() > 0
+    assert win.status_text() == "thrill digger: dig (1, 2)"
+    win.update(None, None, "")
+    assert not qimage_to_array(win.widget.grab().toImage())[..., 3].any()
+    win.close()
+
+
+def test_warnings_join_the_status_line_and_the_window_follows_the_game():
+    win = OverlayWindow((0, 0, 200, 100))
+    advice = Advice("demo", 1, 1, warnings=("cell (0, 0) unread",))
+    win.update(BoardGeometry.from_rect(0, 0, 10, 10, 1, 1), advice, "waiting")
+    assert win.status_text() == "waiting  |  warning: cell (0, 0) unread"
+    win.move_to((30, 40, 120, 90))
+    assert win.rect == (30, 40, 120, 90) and win.layer.shape == (90, 120, 4)
+    w = win.widget
+    assert (w.x(), w.y(), w.width(), w.height()) == (30, 40, 120, 90)
+    win.close()
+
+
+def test_the_compositor_check_without_a_display(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    check = check_compositor()
+    if sys.platform.startswith("linux"):
+        assert check.available is None and "XWayland" in check.message
+    monkeypatch.delenv("WAYLAND_DISPLAY")
+    if sys.platform.startswith("linux"):
+        assert check_compositor().message == "no display ($DISPLAY is not set)"
+
+
+# -- a real X server: the compositor check, and the overlay on screen over a game ------------
+
+
+@pytest.fixture(scope="module")
+def xvfb():
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (.ci/run installs it)")
+    pytest.importorskip("Xlib")
+    for number in range(121, 150):
+        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+    else:
+        pytest.skip("no free X display number")
+    proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    socket = Path(f"/tmp/.X11-unix/X{number}")
+    deadline = time.monotonic() + 10
+    while not socket.exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    if not socket.exists():
+        proc.kill()
+        pytest.skip("Xvfb did not start")
+    yield f":{number}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _wait_for(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    return predicate()
+
+
+_SHOW_OVERLAY = """
+import sys
+from PySide6.QtCore import QTimer
+from overlay.window import OverlayWindow, ensure_app
+from solvers.advice import Advice, Cell
+from vision.geometry import BoardGeometry
+app = ensure_app()
+win = OverlayWindow((100, 100, 300, 200))
+win.update(BoardGeometry.from_rect(60, 40, 40, 40, 3, 3),
+           Advice("demo", 3, 3, recommend=(Cell(1, 2),)), "dig (1, 2)")
+win.show()
+QTimer.singleShot(300, lambda: print("shown", flush=True))
+app.exec()
+"""
+
+
+def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
+    if shutil.which("xcompmgr") is None:
+        pytest.skip("xcompmgr is not installed (.ci/run installs it)")
+    from Xlib import display
+
+    from vision.capture import MonitorSource, ScreenCapture
+
+    assert check_compositor(xvfb).available is False
+    assert "no compositor" in check_compositor(xvfb).message
+    # The "game": a window of a known colour under where the overlay will be.
+    d = display.Display(xvfb)
+    game = d.screen().root.create_window(50, 50, 700, 500, 0, d.screen().root_depth,
+                                         background_pixel=0x3080C0, override_redirect=True)
+    game.set_wm_name("game")
+    game.map()
+    d.sync()
+    comp = subprocess.Popen(["xcompmgr", "-d", xvfb], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    shower = None
+    try:
+        assert _wait_for(lambda: check_compositor(xvfb).available), "xcompmgr did not start"
+        env = dict(os.environ, DISPLAY=xvfb, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(REPO))
+        shower = subprocess.Popen([sys.executable, "-c", _SHOW_OVERLAY], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = shower.stdout.readline()
+        if line.strip() != b"shown":
+            err = shower.stderr.read(2000).decode(errors="replace") if shower.poll() is not None else ""
+            pytest.skip(f"Qt could not show a window on Xvfb: {err.strip()[:300]}")
+        with ScreenCapture(MonitorSource(1), display=xvfb) as cap:
+            def overlay_visible():
+                f = cap.grab()
+                return f if np.all(f.pixels[100 + 80 - 3, 100 + 160] == (255, 0, 255)) else None
+
+            frame = _wait_for(lambda: overlay_visible() or None)
+            assert frame is not None, "the recommended cell's outline never appeared"
+            px = frame.pixels
+            if os.environ.get("GRIDSIGHT_SAVE_SCREENS"):
+                import cv2
+
+                cv2.imwrite(os.environ["GRIDSIGHT_SAVE_SCREENS"], px)
+            # Outlined cell (1, 2) (local x 140..180, y 80..120): magenta round its edges.
+            for y, x in ((80 - 3, 160), (120 + 2, 160), (100, 140 - 3), (100, 180 + 2)):
+                assert np.all(px[100 + y, 100 + x] == (255, 0, 255)), (y, x)
+            # Its inside is the game's own picture.
+            assert tuple(px[100 + 100, 100 + 160]) == (0xC0, 0x80, 0x30)
+            # Everywhere else the game shows through unchanged: no black box.
+            assert tuple(px[100 + 180, 100 + 30]) == (0xC0, 0x80, 0x30)
+            assert tuple(px[100 + 20, 100 + 280]) == (0xC0, 0x80, 0x30)
+            assert tuple(px[500, 700]) == (0xC0, 0x80, 0x30)
+            # The status line is shown at the overlay's top left.
+            assert tuple(px[100 + 8, 100 + 4]) != (0xC0, 0x80, 0x30)
+        # Click-through: under the pointer, on the recommended cell, the X server finds the
+        # game's window, not the overlay (its input shape is empty).
+        root = d.screen().root
+        root.warp_pointer(100 + 140, 100 + 80 - 3)
+        d.sync()
+        assert root.query_pointer().child.id == game.id
+    finally:
+        if shower is not None:
+            shower.kill()
+            shower.wait()
+        comp.terminate()
+        comp.wait(timeout=10)
+        d.close()
