@@ -30,7 +30,7 @@ from fractions import Fraction
 from math import comb
 
 from solvers.thrill_digger.blocks import block_probability, layout_weights
-from solvers.thrill_digger.counting import count_bad_sets
+from solvers.thrill_digger.counting import count_variants
 from solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_NAMES,
@@ -114,15 +114,15 @@ def analyse(state: ThrillDiggerState, model: str = "game") -> Analysis:
     free_rupoors = d.rupoors - tokens.count(RUPOOR)
     if free_bombs < 0 or free_rupoors < 0:
         raise conflict_error(state)
-    every = count_bad_sets(state.grid, d.bad)
-    if every.total == 0:
-        raise conflict_error(state)
     p = block_probability(d.rows, d.cols, d.bad)
     if model == "game":
-        clean = count_bad_sets(state.grid, d.bad, no_blocks=True)
+        every, clean = count_variants(state.grid, d.bad, (False, True))
         w_clean, w_block = layout_weights(p)
     else:
+        (every,) = count_variants(state.grid, d.bad, (False,))
         clean, w_clean, w_block = every, 1, 1
+    if every.total == 0:
+        raise conflict_error(state)
 
     def weigh(all_count: int, clean_count: int) -> int:
         return w_clean * clean_count + w_block * (all_count - clean_count)

@@ -13,19 +13,23 @@ so far, every reading in columns ``< j`` satisfied; the backward table ``beta[j]
 counts the fillings of columns ``j+1..`` with ``m[j] = b``, ``m[j+1] = c`` and ``k`` bad holes
 there, every reading in columns ``> j`` satisfied. Joining them over a column's mask triple
 gives every marginal needed: how many bad sets have a hole bad, or have it good with a given
-number of bad neighbours. One sweep counts every bad set; a second counts only the sets with
-no bad 2x2 block (transitions that would complete a block are dropped).
+number of bad neighbours. The same sweep counts, on a second slice of its arrays, only the
+sets with no bad 2x2 block (transitions that would complete a block are dropped).
+
+Columns and the transfer tables of neighbouring column triples are cached by their tokens:
+successive boards of a game, and most boards, share most of their columns.
 
 The tables are numpy ``float64`` arrays so the sums run as matrix products. That is exact,
 not an approximation: every entry and every partial sum is a count of distinct (partial) bad
 sets, so an integer no larger than ``max(C(n, k), k <= K)`` for ``n`` holes and ``K`` bad
-items, and :func:`count_bad_sets` refuses boards where that bound reaches 2**53 (expert:
+items, and :func:`count_variants` refuses boards where that bound reaches 2**53 (expert:
 C(40, 16) ~ 6.3e10). Results are returned as Python ints.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -62,41 +66,56 @@ class SetCounts:
 class _Column:
     masks: np.ndarray  # the column's possible bad masks (int64)
     pop: np.ndarray  # popcount of each mask
+    groups: tuple[tuple[int, slice], ...]  # (popcount, the slice of masks with it)
     readings: tuple[tuple[int, int, int], ...]  # (row, low, high) of each coloured reading
     undug: tuple[int, ...]  # rows of undug holes
+    outcomes: np.ndarray | None = None  # see _outcomes; set for columns with undug holes
+
+
+_POP = np.array([bin(v).count("1") for v in range(1 << 10)], dtype=np.int64)
 
 
 def _popcount(values: np.ndarray) -> np.ndarray:
-    out = np.zeros(values.shape, dtype=np.int64)
-    v = values.copy()
-    while np.any(v):
-        out += v & 1
-        v >>= 1
-    return out
+    return _POP[values]
+
+
+def _column(masks: list[int], readings: tuple, undug: tuple) -> _Column:
+    # Sorted by popcount, so the masks sharing a popcount form one slice (cheap shifts).
+    array = np.array(sorted(masks, key=lambda m: (bin(m).count("1"), m)), dtype=np.int64)
+    pop = _popcount(array)
+    groups = tuple(
+        (int(s), slice(int(np.searchsorted(pop, s)), int(np.searchsorted(pop, s, "right"))))
+        for s in np.unique(pop)
+    )
+    return _Column(array, pop, groups, readings, undug)
 
 
 def _columns(grid: tuple[tuple[str, ...], ...]) -> list[_Column]:
     rows, cols = len(grid), len(grid[0])
-    columns = []
-    for j in range(cols):
-        fixed = sum(1 << r for r in range(rows) if grid[r][j] in (BOMB, RUPOOR))
-        free = [r for r in range(rows) if grid[r][j] == UNDUG]
-        masks = []
-        for subset in range(1 << len(free)):
-            mask = fixed
-            for i, r in enumerate(free):
-                if subset >> i & 1:
-                    mask |= 1 << r
-            masks.append(mask)
-        array = np.array(masks, dtype=np.int64)
-        readings = tuple(
-            (r, *COLOUR_RANGES[grid[r][j]]) for r in range(rows) if grid[r][j] in COLOURS
-        )
-        columns.append(_Column(array, _popcount(array), readings, tuple(free)))
-    return columns
+    return [_column_of(tuple(grid[r][j] for r in range(rows))) for j in range(cols)]
 
 
-_PAD = _Column(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), (), ())
+@lru_cache(maxsize=1024)
+def _column_of(tokens: tuple[str, ...]) -> _Column:
+    """The masks and readings of one column of tokens (cached: columns repeat a lot)."""
+    rows = len(tokens)
+    fixed = sum(1 << r for r in range(rows) if tokens[r] in (BOMB, RUPOOR))
+    free = [r for r in range(rows) if tokens[r] == UNDUG]
+    masks = []
+    for subset in range(1 << len(free)):
+        mask = fixed
+        for i, r in enumerate(free):
+            if subset >> i & 1:
+                mask |= 1 << r
+        masks.append(mask)
+    readings = tuple((r, *COLOUR_RANGES[tokens[r]]) for r in range(rows) if tokens[r] in COLOURS)
+    column = _column(masks, readings, tuple(free))
+    if free:
+        object.__setattr__(column, "outcomes", _outcomes(column, rows))
+    return column
+
+
+_PAD = _column([0], (), ())
 
 
 def _near(row: int, rows: int) -> int:
@@ -104,9 +123,25 @@ def _near(row: int, rows: int) -> int:
     return sum(1 << r for r in range(max(0, row - 1), min(rows, row + 2)))
 
 
-def _transfer(left: _Column, mid: _Column, right: _Column, rows: int, no_blocks: bool) -> np.ndarray:
-    """``T[b, a, c]`` = 1 where masks ``a, b, c`` of three neighbouring columns satisfy every
-    reading in the middle column (and, with ``no_blocks``, ``b, c`` form no bad 2x2 block)."""
+@lru_cache(maxsize=64)
+def _cached_transfer(
+    left: tuple[str, ...], mid: tuple[str, ...], right: tuple[str, ...], variants: tuple[bool, ...]
+) -> np.ndarray:
+    """:func:`_transfer` of three neighbouring columns given by their tokens (cached; the
+    arrays are read-only). An empty tuple stands for the padding beyond the board."""
+    rows = len(mid)
+    pick = lambda t: _column_of(t) if t else _PAD  # noqa: E731
+    out = _transfer(pick(left), pick(mid), pick(right), rows, variants)
+    out.flags.writeable = False
+    return out
+
+
+def _transfer(
+    left: _Column, mid: _Column, right: _Column, rows: int, variants: tuple[bool, ...]
+) -> np.ndarray:
+    """``T[v, b, a, c]`` = 1 where masks ``a, b, c`` of three neighbouring columns satisfy
+    every reading in the middle column (and, for variant ``v`` = True, ``b, c`` form no bad
+    2x2 block)."""
     ok = np.ones((len(mid.masks), len(left.masks), len(right.masks)), dtype=bool)
     for row, low, high in mid.readings:
         near = _near(row, rows)
@@ -116,29 +151,44 @@ def _transfer(left: _Column, mid: _Column, right: _Column, rows: int, no_blocks:
             + _popcount(right.masks & near)[None, None, :]
         )
         ok &= (count >= low) & (count <= high)
-    if no_blocks:
-        both = mid.masks[:, None] & right.masks[None, :]
-        ok &= ((both & (both >> 1)) == 0)[:, None, :]
-    return ok.astype(np.float64)
+    out = np.empty((len(variants), *ok.shape))
+    for v, no_blocks in enumerate(variants):
+        if no_blocks:
+            both = mid.masks[:, None] & right.masks[None, :]
+            out[v] = ok & ((both & (both >> 1)) == 0)[:, None, :]
+        else:
+            out[v] = ok
+    return out
 
 
-def _shift(table: np.ndarray, by: np.ndarray, axis_of_by: int) -> np.ndarray:
-    """Move the last (count) axis of ``table`` up by ``by[i]`` along index ``i`` of axis
-    ``axis_of_by``, dropping what falls off the end."""
+def _shift(table: np.ndarray, column: _Column) -> np.ndarray:
+    """Move the last (count) axis of ``table[v, x, i, k]`` up by the popcount of mask ``i``
+    of ``column``, dropping what falls off the end."""
     out = np.zeros_like(table)
     size = table.shape[-1]
-    for s in np.unique(by):
-        s = int(s)
-        if s >= size:
-            continue
-        index = [slice(None)] * table.ndim
-        index[axis_of_by] = np.nonzero(by == s)[0]
-        src = list(index)
-        src[-1] = slice(0, size - s)
-        dst = list(index)
-        dst[-1] = slice(s, size)
-        out[tuple(dst)] = table[tuple(src)]
+    for s, part in column.groups:
+        if s < size:
+            out[:, :, part, s:] = table[:, :, part, : size - s]
     return out
+
+
+def _one_hot(counts: np.ndarray) -> np.ndarray:
+    """``counts[m, i]`` in 0..3 as one-hot vectors ``[m, i, 4]``."""
+    return (counts[:, :, None] == np.arange(4)[None, None, :]).astype(np.float64)
+
+
+def _outcomes(column: _Column, rows: int) -> np.ndarray:
+    """``O[i, b, x, y, l]`` = 1 when undug row ``i`` of the column, with column mask ``b``,
+    ``x`` bad neighbours in the column to its left and ``y`` to its right, shows outcome
+    ``l``: rupee colour ``l`` (0..4), or ``l = 5`` when the hole itself is bad."""
+    undug = np.array(column.undug, dtype=np.int64)
+    near = np.array([_near(int(r), rows) for r in undug], dtype=np.int64)
+    own = _popcount(column.masks[None, :] & (near & ~(1 << undug))[:, None])  # [i, b]
+    count = own[:, :, None, None] + np.arange(4)[None, None, :, None] + np.arange(4)
+    outcome = _CLASS_OF_COUNT[np.minimum(count, 8)]
+    is_bad = (column.masks[None, :] >> undug[:, None]) & 1 == 1
+    outcome[is_bad] = 5
+    return (outcome[..., None] == np.arange(6)).astype(np.float64)
 
 
 def exact_bound_ok(holes: int, bad: int) -> bool:
@@ -160,63 +210,90 @@ def count_bad_sets(
     ``marginals=False`` only ``total`` is computed (a forward sweep; used to test
     consistency).
     """
+    return count_variants(grid, bad, (no_blocks,), marginals=marginals)[0]
+
+
+def count_variants(
+    grid: tuple[tuple[str, ...], ...],
+    bad: int,
+    variants: tuple[bool, ...] = (False, True),
+    *,
+    marginals: bool = True,
+) -> list[SetCounts]:
+    """:func:`count_bad_sets` for each ``no_blocks`` flag in ``variants``, in one sweep
+    (the variants ride along a leading array axis)."""
     rows, cols = len(grid), len(grid[0])
-    if not exact_bound_ok(rows * cols, bad):
+    if rows > 10 or not exact_bound_ok(rows * cols, bad):
         raise ValueError(f"a {rows} x {cols} board with {bad} bad holes is too big to count exactly")
+    nv = len(variants)
     columns = _columns(grid)
     padded = [_PAD, *columns, _PAD]
     size = bad + 1
+    tokens = [(), *(tuple(grid[r][j] for r in range(rows)) for j in range(cols)), ()]
     transfers = [
-        _transfer(padded[j], padded[j + 1], padded[j + 2], rows, no_blocks) for j in range(cols)
+        _cached_transfer(tokens[j], tokens[j + 1], tokens[j + 2], variants) for j in range(cols)
     ]
 
-    # alpha[j]: shape (Ma, Mb, K+1) indexed [m[j-1], m[j], k].
-    alpha = [np.zeros((1, len(columns[0].masks), size))]
+    # alpha[j]: shape (V, Ma, Mb, K+1) indexed [v, m[j-1], m[j], k].
+    alpha = [np.zeros((nv, 1, len(columns[0].masks), size))]
     for b, pop in enumerate(columns[0].pop):
         if pop < size:
-            alpha[0][0, b, pop] = 1.0
+            alpha[0][:, 0, b, pop] = 1.0
     for j in range(cols - 1):
-        # H[b, k, c] = sum_a alpha[a, b, k] T[b, a, c]
-        h = np.matmul(alpha[j].transpose(1, 2, 0), transfers[j])
-        nxt = h.transpose(0, 2, 1)  # [b, c, k]
-        alpha.append(_shift(np.ascontiguousarray(nxt), columns[j + 1].pop, 1))
-    last = transfers[cols - 1][:, :, 0]  # [b, a] with the right padding column
-    total = int(round(float(np.sum(alpha[cols - 1][:, :, bad] * last.T))))
-    if not marginals or total == 0:
-        return SetCounts(total, {}, {})
+        # H[v, b, k, c] = sum_a alpha[v, a, b, k] T[v, b, a, c]
+        h = np.matmul(alpha[j].transpose(0, 2, 3, 1), transfers[j])
+        alpha.append(_shift(h.transpose(0, 1, 3, 2), columns[j + 1]))
+    last = transfers[cols - 1][:, :, :, 0]  # [v, b, a] with the right padding column
+    totals = [
+        int(round(float(np.sum(alpha[cols - 1][v, :, :, bad] * last[v].T)))) for v in range(nv)
+    ]
+    if not marginals or not any(totals):
+        return [SetCounts(t, {}, {}) for t in totals]
 
-    # beta[j]: shape (Mb, Mc, K+1) indexed [m[j], m[j+1], k], k = bad holes right of j.
+    # beta[j]: shape (V, Mb, Mc, K+1) indexed [v, m[j], m[j+1], k], k = bad holes right of j.
     beta: list[np.ndarray] = [np.empty(0)] * cols
-    beta[cols - 1] = np.zeros((len(columns[cols - 1].masks), 1, size))
-    beta[cols - 1][:, 0, 0] = 1.0
+    beta[cols - 1] = np.zeros((nv, len(columns[cols - 1].masks), 1, size))
+    beta[cols - 1][:, :, 0, 0] = 1.0
     for j in range(cols - 1, 0, -1):
-        # G[b, a, k] = sum_c T[b, a, c] beta[b, c, k]
+        # G[v, b, a, k] = sum_c T[v, b, a, c] beta[v, b, c, k]
         g = np.matmul(transfers[j], beta[j])
-        prev = g.transpose(1, 0, 2)  # [a, b, k]
-        beta[j - 1] = _shift(np.ascontiguousarray(prev), columns[j].pop, 1)
+        beta[j - 1] = _shift(g.transpose(0, 2, 1, 3), columns[j])
 
-    bad_counts: dict[tuple[int, int], int] = {}
-    colour_counts: dict[tuple[int, int], tuple[int, ...]] = {}
+    bad_counts: list[dict[tuple[int, int], int]] = [{} for _ in variants]
+    colour_counts: list[dict[tuple[int, int], tuple[int, ...]]] = [{} for _ in variants]
     for j, column in enumerate(columns):
         if not column.undug:
             continue
         left, right = padded[j], padded[j + 2]
-        # N[b, a, c]: bad sets of the right size with masks a, b, c in columns j-1, j, j+1.
-        joined = np.matmul(alpha[j].transpose(1, 0, 2), beta[j][:, :, ::-1].transpose(0, 2, 1))
+        # N[v, b, a, c]: bad sets of the right size with masks a, b, c in columns j-1, j, j+1.
+        joined = np.matmul(
+            alpha[j].transpose(0, 2, 1, 3), beta[j][:, :, :, ::-1].transpose(0, 1, 3, 2)
+        )
         joined *= transfers[j]
-        for row in column.undug:
-            near = _near(row, rows)
-            one_hot_a = np.zeros((len(left.masks), 4))
-            one_hot_a[np.arange(len(left.masks)), _popcount(left.masks & near)] = 1.0
-            one_hot_c = np.zeros((len(right.masks), 4))
-            one_hot_c[np.arange(len(right.masks)), _popcount(right.masks & near)] = 1.0
-            # Q[b, x, y]: sets with m[j] = b, x bad neighbours left and y right of the hole.
-            q = np.matmul(one_hot_a.T[None, :, :], np.matmul(joined, one_hot_c))
-            is_bad = (column.masks >> row) & 1 == 1
-            bad_counts[(row, j)] = int(round(float(q[is_bad].sum())))
-            mid = _popcount(column.masks & (near & ~(1 << row)))
-            count = mid[:, None, None] + np.arange(4)[None, :, None] + np.arange(4)[None, None, :]
-            classes = _CLASS_OF_COUNT[np.minimum(count, 8)][~is_bad]
-            sums = np.bincount(classes.ravel(), weights=q[~is_bad].ravel(), minlength=len(COLOURS))
-            colour_counts[(row, j)] = tuple(int(round(float(s))) for s in sums)
-    return SetCounts(total, bad_counts, colour_counts)
+        nr = len(column.undug)
+        rows_near = np.array([_near(row, rows) for row in column.undug], dtype=np.int64)
+        one_hot_a = _one_hot(_popcount(left.masks[:, None] & rows_near[None, :]))
+        one_hot_c = _one_hot(_popcount(right.masks[:, None] & rows_near[None, :]))
+        # Q[v, b, i, x, i', y]: sets with m[j] = b, x bad neighbours on the left of undug
+        # row i and y on the right of undug row i'; only i == i' is used.
+        right_side = np.matmul(joined, one_hot_c.reshape(len(right.masks), nr * 4))
+        both = np.matmul(one_hot_a.reshape(len(left.masks), nr * 4).T, right_side)
+        both = both.reshape(nv, len(column.masks), nr, 4, nr, 4)
+        diagonal = np.arange(nr)
+        q = both[:, :, diagonal, :, diagonal, :]  # [i, v, b, x, y]
+        # sums[v, i, l]: sets with undug row i showing colour l (0..4), or bad (l = 5).
+        sums = np.matmul(
+            q.reshape(nr, nv, len(column.masks) * 16), column.outcomes.reshape(nr, -1, 6)
+        ).transpose(1, 0, 2)
+        exact = np.rint(sums).astype(np.int64).tolist()
+        for v in range(nv):
+            for i, row in enumerate(column.undug):
+                bad_counts[v][(row, j)] = exact[v][i][5]
+                colour_counts[v][(row, j)] = tuple(exact[v][i][:5])
+    return [SetCounts(totals[v], bad_counts[v], colour_counts[v]) for v in range(nv)]
+
+
+def clear_caches() -> None:
+    """Forget the cached columns and transfer tables (for cold-start benchmarks)."""
+    _column_of.cache_clear()
+    _cached_transfer.cache_clear()
