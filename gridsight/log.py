@@ -38,6 +38,7 @@ from typing import Any, Callable, Sequence
 
 from solvers.advice import Advice, Cell
 from solvers.errors import InputError
+from vision.geometry import BoardGeometry
 
 MAX_PENDING = 1000
 FORMAT_VERSION = 1
@@ -67,7 +68,8 @@ class LogRecord:
     ``confidence`` holds one value per cell, row by row (``None`` for a cell not read);
     ``unread`` lists the cells the reader could not read; ``solution`` is the solver's JSON
     (``gridsight solve GAME --json``); ``move`` is the cell the player chose next, once seen;
-    ``frame`` is the saved frame's file name, relative to the log's folder.
+    ``frame`` is the saved frame's file name, relative to the log's folder, and ``geometry``
+    where the board is in that frame (so a replay can draw the advice on it).
     """
 
     step: int
@@ -80,6 +82,7 @@ class LogRecord:
     solution: dict[str, Any] = field(default_factory=dict)
     move: Cell | None = None
     frame: str | None = None
+    geometry: BoardGeometry | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -95,6 +98,7 @@ class LogRecord:
             "solution": self.solution,
             "move": None if self.move is None else [self.move.row, self.move.col],
             "frame": self.frame,
+            "geometry": None if self.geometry is None else self.geometry.to_dict(),
         }
 
     def to_json(self) -> str:
@@ -118,6 +122,8 @@ class LogRecord:
             solution=dict(data.get("solution") or {}),
             move=None if move is None else Cell(int(move[0]), int(move[1])),
             frame=data.get("frame"),
+            geometry=None if data.get("geometry") is None
+            else BoardGeometry.from_dict(data["geometry"]),
         )
 
     @classmethod
@@ -174,7 +180,7 @@ def read_log(path: str | Path) -> LogContents:
                 moves.append((number, int(obj["step"]), Cell(int(obj["row"]), int(obj["col"]))))
             else:
                 warnings.append(f"{file}: line {number}: unknown record type '{kind}' skipped")
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
             what = "torn" if number == _last_line_number(data) else "corrupt"
             warnings.append(f"{file}: line {number}: {what} line skipped ({_short(error)})")
     for number, step, cell in moves:

@@ -36,7 +36,10 @@ def _record(step: int, **kw) -> LogRecord:
 
 
 def test_a_record_round_trips_through_one_json_line():
-    r = _record(3, move=Cell(1, 0), frame="x-00003.png")
+    from vision.geometry import BoardGeometry
+
+    geometry = BoardGeometry.from_corners([(10, 10), (90, 12), (95, 70), (5, 66)], 2, 3)
+    r = _record(3, move=Cell(1, 0), frame="x-00003.png", geometry=geometry)
     line = r.to_json()
     assert "\n" not in line
     assert LogRecord.from_json(line) == r
