@@ -78,12 +78,12 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _partner(plugs: list[int], k: int) -> int:
+def _partner(state: int, k: int, width: int) -> int:
     """The position of the plug paired with the bracket plug at ``k`` (``3`` plugs skipped)."""
-    if plugs[k] == 1:
+    if (state >> (2 * k)) & 3 == 1:
         depth = 0
-        for m in range(k, len(plugs)):
-            v = plugs[m]
+        for m in range(k, width + 1):
+            v = (state >> (2 * m)) & 3
             if v == 1:
                 depth += 1
             elif v == 2:
@@ -93,7 +93,7 @@ def _partner(plugs: list[int], k: int) -> int:
     else:
         depth = 0
         for m in range(k, -1, -1):
-            v = plugs[m]
+            v = (state >> (2 * m)) & 3
             if v == 2:
                 depth += 1
             elif v == 1:
@@ -106,12 +106,16 @@ def _partner(plugs: list[int], k: int) -> int:
 def _transitions(state: int, code: tuple) -> tuple:
     """Every (next state, edges, tiles gained) from ``state`` over a cell of ``code``.
 
-    ``edges`` has bit 0 set for an edge down and bit 1 for an edge right.
+    ``edges`` has bit 0 set for an edge down and bit 1 for an edge right. States are ints with
+    plug ``k`` in bits ``2k`` and ``2k + 1``, the "free end used" flag above them, and ``DONE``
+    a bit of its own.
     """
     width, j, kind, down_ok, right_ok, longest = code
     done = 1 << (2 * width + 3)
     flag = 1 << (2 * width + 2)
+    plug_mask = flag - 1
     last = j == width - 1
+    shift = 2 * j
     out: list[tuple[int, int, int]] = []
 
     if state == done:
@@ -121,88 +125,70 @@ def _transitions(state: int, code: tuple) -> tuple:
             return ((done, 0, 0),)
         return ()
 
-    plugs = [(state >> (2 * k)) & 3 for k in range(width + 1)]
-    free_used = bool(state & flag)
-    left, up = plugs[j], plugs[j + 1]
+    left, up = (state >> shift) & 3, (state >> (shift + 2)) & 3
+    cleared = state & ~(15 << shift)  # this cell's two plugs removed
+    free_used = state & flag
 
-    def emit(new_plugs: list[int], edges: int, gain: int, used: bool) -> None:
+    def emit(s: int, edges: int, gain: int) -> None:
         if last:
-            if new_plugs[width]:
+            if s & (3 << (2 * width)):
                 return
-            new_plugs = [0] + new_plugs[:width]
-        s = 0
-        for k in range(width, -1, -1):
-            s = (s << 2) | new_plugs[k]
-        if used:
-            s |= flag
+            s = ((s << 2) & plug_mask) | (s & flag)
         out.append((s, edges, gain))
 
-    def with_plugs(down: int, right: int) -> list[int]:
-        p = plugs[:]
-        p[j], p[j + 1] = down, right
-        return p
-
-    def terminate(a: int, used: bool) -> None:
-        """This tile is an endpoint and absorbs the single plug ``a``."""
-        p = with_plugs(0, 0)
-        if a == 3:
-            if any(p):
-                return
-            out.append((done, 0, 1))
-            return
-        mate = _partner(plugs, j if left else j + 1)
-        p[mate] = 3
-        emit(p, 0, 1, used)
+    def set_plug(s: int, k: int, value: int) -> int:
+        return (s & ~(3 << (2 * k))) | (value << (2 * k))
 
     if kind == _NONE:
         if left or up:
             return ()
-        emit(with_plugs(0, 0), 0, 0, free_used)
+        emit(cleared, 0, 0)
         return tuple(out)
 
     if kind == _FIXED_END or (kind == _MAYBE_END and not free_used):
-        used = free_used or kind == _MAYBE_END
+        base = cleared | (flag if kind == _MAYBE_END else 0)
         if not left and not up:
             if down_ok:
-                emit(with_plugs(3, 0), 1, 1, used)
+                emit(base | (3 << shift), 1, 1)
             if right_ok:
-                emit(with_plugs(0, 3), 2, 1, used)
+                emit(base | (3 << (shift + 2)), 2, 1)
         elif not left or not up:
-            terminate(left or up, used)
+            a = left or up
+            if a == 3:
+                if not (cleared & plug_mask):
+                    out.append((done, 0, 1))  # the last piece: the whole path is drawn
+            else:
+                mate = _partner(state, j if left else j + 1, width)
+                emit(set_plug(base, mate, 3), 0, 1)
         if kind == _FIXED_END:
             return tuple(out)
 
     # An ordinary tile: two edges (or, in longest mode, none at all).
     if not left and not up:
         if down_ok and right_ok:
-            emit(with_plugs(1, 2), 3, 1, free_used)
+            emit(cleared | (1 << shift) | (2 << (shift + 2)), 3, 1)
         if longest:
-            emit(with_plugs(0, 0), 0, 0, free_used)
+            emit(cleared, 0, 0)
     elif not left or not up:
         a = left or up
         if down_ok:
-            emit(with_plugs(a, 0), 1, 1, free_used)
+            emit(cleared | (a << shift), 1, 1)
         if right_ok:
-            emit(with_plugs(0, a), 2, 1, free_used)
-    else:
-        p = with_plugs(0, 0)
-        if left == 3 and up == 3:
-            if not any(p):
-                out.append((done, 0, 1))
-        elif left == 1 and up == 2:
-            pass  # the two ends of one fragment: a cycle
-        elif left == 2 and up == 1:
-            emit(p, 0, 1, free_used)
-        elif left == 1 and up == 1:
-            p[_partner(plugs, j + 1)] = 1
-            emit(p, 0, 1, free_used)
-        elif left == 2 and up == 2:
-            p[_partner(plugs, j)] = 2
-            emit(p, 0, 1, free_used)
-        else:  # one is 3, the other a bracket: the bracket's mate now leads to an endpoint
-            k = j + 1 if left == 3 else j
-            p[_partner(plugs, k)] = 3
-            emit(p, 0, 1, free_used)
+            emit(cleared | (a << (shift + 2)), 2, 1)
+    elif left == 3 and up == 3:
+        if not (cleared & plug_mask):
+            out.append((done, 0, 1))
+    elif left == 1 and up == 2:
+        pass  # the two ends of one fragment: a cycle
+    elif left == 2 and up == 1:
+        emit(cleared, 0, 1)
+    elif left == 1 and up == 1:
+        emit(set_plug(cleared, _partner(state, j + 1, width), 1), 0, 1)
+    elif left == 2 and up == 2:
+        emit(set_plug(cleared, _partner(state, j, width), 2), 0, 1)
+    else:  # one is 3, the other a bracket: the bracket's mate now leads to an endpoint
+        k = j + 1 if left == 3 else j
+        emit(set_plug(cleared, _partner(state, k, width), 3), 0, 1)
     return tuple(out)
 
 
@@ -254,14 +240,20 @@ def run(
     witness: bool = True,
     deadline: float | None = None,
     prefix: list[dict] | None = None,
+    keep_layers: bool = True,
+    memo: bool = True,
 ) -> tuple[FrontierResult, list[dict]]:
     """Sweep ``board``; return the result and the layers (one dict of states per cell).
 
-    Layer ``k`` maps each state after ``k`` cells to its back-pointer ``(previous state,
-    edges)`` (``(tiles covered, previous state, edges)`` in ``longest`` mode). ``prefix`` lets
+    Layer ``k`` maps each state after ``k`` cells to a previous state it comes from
+    (``(tiles covered, previous state)`` in ``longest`` mode). ``prefix`` lets
     a caller resume from the first layers of an earlier run on a board whose cell codes agree
     on those cells (the leave-one analysis does). ``deadline`` is a ``time.monotonic()`` value.
+    Without ``witness`` and ``keep_layers`` only the last layer is kept (the earlier ones are
+    emptied as the sweep goes), and without ``memo`` transitions are not stored in the shared
+    table: both bound the memory of runs on wide boards.
     """
+    keep_layers = keep_layers or witness
     r, c = board.start
     alone = not any(n in board.tiles for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
     if len(board.tiles) == 1 or (longest and alone):
@@ -269,35 +261,46 @@ def run(
         found = len(board.tiles) == 1 or board.end is None
         return FrontierResult(found, (board.start,) if found else None, int(found), 0), []
     codes = board.codes(longest)
-    layers: list[dict] = list(prefix) if prefix else [{0: (0, None, 0) if longest else (None, 0)}]
+    layers: list = list(prefix) if prefix else [{0: (0, None) if longest else None}]
     states = 0
     for k in range(len(layers) - 1, len(codes)):
         code = codes[k]
-        cache = _CACHE.get(code)
+        cache = _CACHE.get(code) if memo else {}
         if cache is None:
             cache = _CACHE[code] = {}
         current = layers[k]
-        new: dict = {}
         states += len(current)
         if longest:
-            for s, (value, _, _) in current.items():
+            # Each next state keeps the most tiles covered, and one predecessor reaching it.
+            new: dict | set = {}
+            for s, (value, _) in current.items():
                 moves = cache.get(s)
                 if moves is None:
-                    moves = cache[s] = _transitions(s, code)
-                for ns, edges, gain in moves:
+                    moves = cache[s] = tuple((ns, gain) for ns, _, gain in _transitions(s, code))
+                for ns, gain in moves:
                     v = value + gain
                     old = new.get(ns)
                     if old is None or old[0] < v:
-                        new[ns] = (v, s, edges)
-        else:
+                        new[ns] = (v, s)
+        elif keep_layers:
+            # Existence with back-pointers: any predecessor of a state will do.
+            new = {}
             for s in current:
                 moves = cache.get(s)
                 if moves is None:
-                    moves = cache[s] = _transitions(s, code)
-                for ns, edges, _ in moves:
-                    if ns not in new:
-                        new[ns] = (s, edges)
+                    moves = cache[s] = tuple(ns for ns, _, _ in _transitions(s, code))
+                for ns in moves:
+                    new[ns] = s
+        else:
+            new = set()
+            for s in current:
+                moves = cache.get(s)
+                if moves is None:
+                    moves = cache[s] = tuple(ns for ns, _, _ in _transitions(s, code))
+                new.update(moves)
         layers.append(new)
+        if not keep_layers:
+            layers[k] = ()
         if deadline is not None and time.monotonic() > deadline:
             raise TimeLimitExceeded()
         if not new:
@@ -307,18 +310,24 @@ def run(
     if done not in final:
         return FrontierResult(False, None, 0, states), layers
     covered = final[done][0] if longest else len(board.tiles)
-    path = _rebuild(board, layers, longest) if witness else None
+    path = _rebuild(board, codes, layers, longest) if witness else None
     return FrontierResult(True, path, covered, states), layers
 
 
-def _rebuild(board: FrontierBoard, layers: list[dict], longest: bool) -> tuple[Pos, ...]:
-    """Follow the back-pointers from ``DONE`` and walk the chosen edges from the start."""
+def _rebuild(
+    board: FrontierBoard, codes: list[tuple], layers: list[dict], longest: bool
+) -> tuple[Pos, ...]:
+    """Follow the back-pointers from ``DONE`` and walk the chosen edges from the start.
+
+    The edges a cell chose are found again from its transitions: the pair (previous state,
+    next state) determines them, since the next state holds the cell's down and right plugs.
+    """
     done = 1 << (2 * board.width + 3)
     adjacency: dict[Pos, list[Pos]] = {}
     state = done
     for k in range(len(layers) - 1, 0, -1):
-        entry = layers[k][state]
-        prev, edges = (entry[1], entry[2]) if longest else entry
+        prev = layers[k][state][1] if longest else layers[k][state]
+        edges = next(e for ns, e, _ in _transitions(prev, codes[k - 1]) if ns == state)
         pos = board.order[k - 1]
         if edges & 1:
             other = board.order[k - 1 + board.width]
