@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from solvers.advice import MarkKind
 from gridsight.registry import get_game
 
@@ -16,10 +18,11 @@ BEGINNER_BOARD = (
 )
 
 
-def test_solve_expert_example_prints_the_board_and_advice(run_cli, examples):
-    code, out, err = run_cli("solve", "thrill-digger", str(examples / "thrill-digger-expert.txt"))
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_solve_examples_print_the_board_and_advice(run_cli, examples, level):
+    code, out, err = run_cli("solve", "thrill-digger", str(examples / f"thrill-digger-{level}.txt"))
     assert code == 0, err
-    assert "Thrill Digger, expert" in out
+    assert f"Thrill Digger, {level}" in out
     assert "Dig row" in out and "[" in out
 
 
