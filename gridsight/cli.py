@@ -27,6 +27,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gridsight.commands.games",
     "gridsight.commands.solve",
     "gridsight.commands.simulate",
+    "gridsight.commands.replay",
 )
 
 EXIT_OK = 0

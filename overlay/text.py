@@ -72,7 +72,8 @@ def fit_text(
     """A candidate text and the cap height at which it fits in ``max_width`` x ``max_height``.
 
     Candidates go from the fullest to the most compact spelling of the same figure. The
-    fullest one is taken unless a more compact one can be drawn clearly larger (by a quarter).
+    fullest one is taken unless a more compact one can be drawn much larger (the fullest would
+    be under 60% of the largest size), so ``28%`` keeps its sign wherever it reads well.
     When none fits at :data:`MIN_TEXT_PX`, the most compact one is used at that size anyway:
     legible text that spills over a neighbour beats unreadable text that fits.
     """
@@ -87,7 +88,7 @@ def fit_text(
     if best < MIN_TEXT_PX:
         return candidates[-1], MIN_TEXT_PX
     for text, px in zip(candidates, sizes):
-        if px >= MIN_TEXT_PX and px * 1.25 >= best:
+        if px >= MIN_TEXT_PX and px >= 0.6 * best:
             return text, px
     return candidates[-1], best  # pragma: no cover - the best one always qualifies
 

@@ -1,0 +1,165 @@
+"""``gridsight replay``: the summary, the HTML report and --check, on logs made by a real solver."""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.commands import replay
+from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
+from solvers.advice import Advice, Cell
+from solvers.boardtext import parse_boards
+from vision.geometry import BoardGeometry
+
+FRAME_COLOUR = (40, 90, 60)
+GEOMETRY = BoardGeometry.from_rect(60, 60, 40, 40, 5, 8)
+
+
+@pytest.fixture
+def thrill_digger():
+    from gridsight.registry import get_game
+
+    try:
+        return get_game("thrill-digger")
+    except Exception as error:  # the solver may not be there yet on a fresh checkout
+        pytest.skip(f"thrill-digger is not importable: {error}")
+
+
+def _session(tmp_path, game, *, frames=False, name="s.jsonl", tamper_step=None):
+    """Four steps of expert Thrill Digger, solved for real; the player ignores step 3's advice."""
+    options = replay.default_options(game)
+    grid = [["."] * 8 for _ in range(5)]
+    dug = iter("gbrg")
+    path = tmp_path / name
+    log = RecommendationLog(path, save_frames=frames)
+    for step in range(1, 5):
+        text = "difficulty: expert\n" + "\n".join(" ".join(r) for r in grid)
+        solution = game.solve(parse_boards(text)[0], options)
+        advice = solution.advice
+        if step == tamper_step:  # an older solver that advised another hole
+            advice = replace(advice, recommend=(Cell(4, 7),))
+        frame = np.full((340, 460, 3), FRAME_COLOUR, np.uint8)
+        log.append(LogRecord(step=step, time=utc_now(), game="thrill-digger", board=text,
+                             advice=advice, solution=solution.json, geometry=GEOMETRY), frame)
+        move = advice.recommend[0] if step != 3 else Cell(4, 6)
+        log.record_move(step, move)
+        grid[move.row][move.col] = next(dug)
+    return path
+
+
+def test_the_summary_counts_steps_moves_and_followed_advice(tmp_path, run_cli, thrill_digger):
+    path = _session(tmp_path, thrill_digger)
+    code, out, err = run_cli("replay", str(path))
+    assert code == 0, err
+    assert err == ""
+    assert "steps: 4 (" in out
+    assert "game: thrill-digger" in out
+    assert "moves seen: 4; followed the advice: 3 of 4 (75%)" in out
+    # Three dug before the last board: green 1 + blue 5 + red 20.
+    assert "rupees dug (on the last board): +26" in out
+
+
+def test_check_finds_the_steps_whose_advice_differs_today(tmp_path, run_cli, thrill_digger):
+    same = _session(tmp_path, thrill_digger, name="same.jsonl")
+    code, out, _ = run_cli("replay", str(same), "--check")
+    assert code == 0
+    assert "today's solver gives the same advice at all 4 steps" in out
+    old = _session(tmp_path, thrill_digger, name="old.jsonl", tamper_step=2)
+    code, out, _ = run_cli("replay", str(old), "--check")
+    assert "today's solver differs on 1 of 4 steps:" in out
+    line = next(x for x in out.splitlines() if x.strip().startswith("step 2:"))
+    assert "logged (4, 7); today (" in line
+
+
+def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger):
+    advice = Advice("thrill-digger", 5, 8, recommend=(Cell(0, 0),))
+    records = (
+        LogRecord(step=1, time=utc_now(), game="no-such-game", board=". .", advice=advice),
+        LogRecord(step=2, time=utc_now(), game="thrill-digger", board="difficulty: expert\n. Q", advice=advice),
+    )
+    results = replay.check(records)
+    assert [r.step for r in results] == [1, 2]
+    assert "unknown game 'no-such-game'" in results[0].describe()
+    assert "the board is refused" in results[1].describe()
+
+
+def _images(page: str) -> list[np.ndarray]:
+    out = []
+    for data in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page):
+        out.append(cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR))
+    return out
+
+
+def test_the_html_report_is_self_contained_with_a_picture_per_step(tmp_path, run_cli, thrill_digger):
+    path = _session(tmp_path, thrill_digger)
+    out_file = tmp_path / "report.html"
+    code, out, err = run_cli("replay", str(path), "--html", str(out_file), "--check")
+    assert code == 0, err
+    assert f"report: {out_file}" in out
+    page = out_file.read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    assert not re.search(r'(src|href)="(?!data:|#)', page)  # nothing fetched from elsewhere
+    images = _images(page)
+    assert len(images) == 4 and all(img is not None for img in images)
+    assert page.count('class="step"') == 4
+    assert page.count("did otherwise") == 1 and page.count("followed the advice</span>") == 3
+    assert "followed the advice: 3 of 4 (75%)" in page
+    assert "gives the same advice at every step" in page
+    # No frames were saved: each picture is a schematic with the recommended cell outlined.
+    for img in images:
+        assert np.all(img == (255, 0, 255), axis=2).sum() > 50
+
+
+def test_saved_frames_are_pictured_with_the_advice_painted_on_them(tmp_path, thrill_digger):
+    path = _session(tmp_path, thrill_digger, frames=True)
+    contents = read_log(path)
+    record = contents.records[0]
+    assert record.frame and contents.frame_path(record).exists()
+    pic = replay.picture(contents, record)
+    frame = cv2.imread(str(contents.frame_path(record)))
+    expected = replay.paint_advice(frame, GEOMETRY, record.advice)
+    assert np.array_equal(pic, expected)
+    assert tuple(pic[5, 5]) == FRAME_COLOUR  # the frame itself, outside the board
+    # Without the frame file, the schematic is drawn instead of failing.
+    contents.frame_path(record).unlink()
+    assert replay.picture(contents, record).shape != pic.shape
+
+
+def test_a_torn_line_is_skipped_with_a_warning_and_the_rest_is_replayed(tmp_path, run_cli, thrill_digger):
+    path = _session(tmp_path, thrill_digger)
+    with open(path, "a") as f:
+        f.write('{"type": "advice", "step": 5, "ti')  # killed while writing
+    code, out, err = run_cli("replay", str(path))
+    assert code == 0
+    assert "steps: 4 (" in out and "skipped lines: 1" in out
+    assert "line 9: torn line skipped" in err
+
+
+def test_missing_or_empty_logs(tmp_path, run_cli):
+    code, out, err = run_cli("replay", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and out == ""
+    assert err.strip().count("\n") == 0 and "no such log file" in err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    code, out, _ = run_cli("replay", str(empty), "--html", str(tmp_path / "e.html"))
+    assert code == 0 and "no records in this log" in out
+    assert "<h1>" in (tmp_path / "e.html").read_text()
+
+
+def test_the_schematic_shows_the_board_tokens_and_the_advice():
+    advice = Advice("demo", 2, 3, recommend=(Cell(1, 2),))
+    rec = LogRecord(step=1, time=utc_now(), game="demo", board="g . .\n. . .", advice=advice)
+    plain = LogRecord(step=1, time=utc_now(), game="demo", board=". . .\n. . .", advice=advice)
+    a, b = replay.schematic(rec), replay.schematic(plain)
+    assert a.shape == b.shape
+    diff = np.any(a != b, axis=2)
+    ys, xs = np.nonzero(diff)
+    # Only the dug cell (0, 0) differs: its shade and its token.
+    cell = int(np.clip(560 // 3, 24, 64))
+    assert xs.max() < 12 + cell and ys.max() < 12 + cell
+    assert np.all(a == (255, 0, 255), axis=2).any()
