@@ -99,7 +99,7 @@ def to_text(result: RescueAdvice) -> str:
     listed = ", ".join(f"{k + 1} {name}" for k, name in enumerate(names))
     lines = [
         f"{board.region} rescue: {listed}; {board.taps} taps left; "
-        f"{post.total} consistent placements",
+        f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
         "        " + "".join(f"{c:>7}" for c in range(COLS)),
     ]
     for row in range(ROWS):

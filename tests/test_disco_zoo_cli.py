@@ -1,0 +1,110 @@
+"""Disco Zoo on the command line: the JSON contract, readable text, errors, simulation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from solvers.disco_zoo.baseline import baseline_tap
+from solvers.disco_zoo.board import format_board, parse_board
+from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.disco_zoo.simulate import Rescue, draw_rescue, play, simulate
+from solvers.boardtext import parse_boards
+
+JUNGLE = "examples/disco-zoo-jungle.txt"
+
+
+def test_solve_json_contract(run_cli, examples):
+    code, out, err = run_cli("solve", "disco-zoo", str(examples / "disco-zoo-jungle.txt"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "disco-zoo" and data["placements"] == 10
+    assert len(data["cells"]) == 22  # 25 tiles, 3 tapped
+    for cell in data["cells"]:
+        total = cell["empty"] + cell["Gorilla"] + cell["Panda"] + cell["Tiger"]
+        assert abs(total - 1) < 1e-12
+    assert {"row": 3, "col": 2, "animal": "Gorilla"} in data["certain"]
+    assert {"row": 1, "col": 1, "animal": None} in data["certain"]
+    assert set(data["recommend"]) == {"row", "col"}
+    assert data["rescue"] == {"Gorilla": 1.0, "Panda": 1.0, "Tiger": 0.0}
+    assert data["objective"] == "expected" and data["exact"] is True
+
+
+def test_solve_text_and_target_objective(run_cli, examples):
+    path = str(examples / "disco-zoo-jungle.txt")
+    code, out, _ = run_cli("solve", "disco-zoo", path, "--objective", "target:tiger")
+    assert code == 0
+    assert "chance to rescue Tiger 100.0%" in out and "[objective target:Tiger]" in out
+
+
+def test_every_example_solves(run_cli, examples):
+    for path in sorted(examples.glob("disco-zoo-*.txt")):
+        code, out, err = run_cli("solve", "disco-zoo", str(path), "--json", "--budget", "0.2")
+        assert code == 0, (path, err)
+        assert json.loads(out.splitlines()[0])["game"] == "disco-zoo"
+
+
+def test_impossible_board_exits_2_with_the_reason(run_cli):
+    board = "animals: Gorilla, Panda, Tiger\n. . . . .\n. . . . .\n3 . - . .\n. . . . .\n. . . . .\n"
+    code, out, err = run_cli("solve", "disco-zoo", "-", stdin=board)
+    assert code == 2 and out == ""
+    assert "no placement of Tiger covers the Tiger tile at row 2, col 0" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_unknown_animal_and_bad_token_exit_2(run_cli):
+    code, _, err = run_cli("solve", "disco-zoo", "-", stdin="region: Jungle\nanimals: Gorila\n" + ". . . . .\n" * 5)
+    assert code == 2 and "Jungle has: Monkey" in err and "line 2" in err
+    code, _, err = run_cli("solve", "disco-zoo", "-", stdin="animals: Gorilla\n. . 2 . .\n" + ". . . . .\n" * 4)
+    assert code == 2 and "unknown token '2' at row 0, col 2" in err
+    code, _, err = run_cli("solve", "disco-zoo", "-", "--objective", "target:Yeti", stdin="animals: Gorilla\n" + ". . . . .\n" * 5)
+    assert code == 2 and "not in this rescue" in err
+
+
+def test_format_round_trip():
+    board = parse_board(parse_boards("animals: Rabbit, pet Rabbit\ntaps: 4\n1 . . . .\n. - . . .\n. . 2 . .\n" + ". . . . .\n" * 2)[0])
+    assert board.region == "Farm" and board.animals[1].is_pet
+    text = format_board(board)
+    assert "animals: Rabbit, pet Rabbit" in text
+    assert parse_board(parse_boards(text)[0]) == board
+
+
+def test_drawn_rescues_are_valid_and_baseline_plays_them():
+    rng = random.Random(3)
+    for _ in range(20):
+        rescue = draw_rescue("Mountain", rng, pet_chance=0.5)
+        assert 1 <= sum(not a.is_pet for a in rescue.animals) <= 3
+        union = 0
+        for animal, mask in zip(rescue.animals, rescue.masks):
+            assert mask in animal.placements() and not union & mask
+            union |= mask
+        rescued = play(rescue, baseline_tap, taps=25)
+        assert rescued == (1 << len(rescue.animals)) - 1  # 25 taps uncover everything
+
+
+def test_play_counts_only_fully_uncovered_animals():
+    farm = {a.name: a for a in load_catalogue().regions["Farm"]}
+    sheep = farm["Sheep"]
+    rescue = Rescue("Farm", (sheep,), (sheep.placements()[0],))  # row 0, cols 0-3
+    taps = iter([(0, 0), (0, 1), (0, 2), (0, 3)])
+    assert play(rescue, lambda board: next(taps), taps=4) == 1
+    taps = iter([(0, 0), (0, 1), (0, 2), (4, 4)])
+    assert play(rescue, lambda board: next(taps), taps=4) == 0
+    assert play(rescue, lambda board: None, taps=10) == 0
+
+
+def test_simulation_is_repeatable_and_paired():
+    first = simulate("Jungle", 6, seed=5, budget=0)
+    again = simulate("Jungle", 6, seed=5, budget=0)
+    assert first == again
+    r = first.rescued
+    assert abs(r.difference - (r.advised - r.baseline)) < 1e-12
+    assert 0 <= first.everyone.advised <= 1
+
+
+def test_simulate_command(run_cli):
+    code, out, err = run_cli("simulate", "disco-zoo", "--region", "savanna", "--games", "4", "--seed", "1", "--budget", "0")
+    assert code == 0, err
+    assert "Disco Zoo Savanna, 4 rescues, seed 1" in out
+    assert "animals rescued per rescue: advice" in out and "95% CI" in out
+    assert "rescues with every animal saved" in out

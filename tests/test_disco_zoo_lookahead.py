@@ -1,0 +1,198 @@
+"""Disco Zoo lookahead: exact values against a plain expectimax over every tap, certain tiles,
+objectives, rescue chances and the budget fallback."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+
+from disco_zoo_cases import brute_joint, random_board
+from solvers.boardtext import parse_boards
+from solvers.disco_zoo.advise import advise, plan
+from solvers.disco_zoo.board import UNTAPPED, fresh_board, parse_board
+from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.disco_zoo.lookahead import Lookahead
+from solvers.disco_zoo.objective import Objective, parse_objective
+from solvers.disco_zoo.placements import joint_placements
+from solvers.errors import InputError
+
+
+def _scores(objective: Objective, rescued: frozenset, n: int) -> tuple[int, int]:
+    count, everyone = len(rescued), int(len(rescued) == n)
+    if objective.kind == "expected":
+        return count, everyone
+    if objective.kind == "all":
+        return everyone, count
+    return int(objective.target in rescued), count
+
+
+def brute_value(board, objective: Objective) -> tuple[Fraction, Fraction]:
+    """Plain expectimax: any untapped tile (certain or not) may be tapped, or none."""
+    joint = brute_joint(board)
+    n = len(board.animals)
+    untapped = [(r, c) for r in range(5) for c in range(5) if board.grid[r][c] == UNTAPPED]
+    tapped0 = frozenset((r, c) for r in range(5) for c in range(5) if board.grid[r][c] != UNTAPPED)
+
+    def owner(j, cell):
+        return next((k for k in range(n) if cell in j[k]), -1)
+
+    @lru_cache(maxsize=None)
+    def value(observed: frozenset, taps: int) -> tuple[Fraction, Fraction]:
+        alive = [j for j in joint if all(owner(j, cell) == o for cell, o in observed)]
+        tapped = tapped0 | {cell for cell, _ in observed}
+        total = [Fraction(0), Fraction(0)]
+        for j in alive:
+            rescued = frozenset(k for k in range(n) if j[k] <= tapped)
+            p, s = _scores(objective, rescued, n)
+            total[0] += p
+            total[1] += s
+        best = (total[0] / len(alive), total[1] / len(alive))
+        if taps == 0:
+            return best
+        for cell in untapped:
+            if cell in tapped:
+                continue
+            groups: dict[int, int] = {}
+            for j in alive:
+                groups[owner(j, cell)] = groups.get(owner(j, cell), 0) + 1
+            exp = [Fraction(0), Fraction(0)]
+            for o, size in groups.items():
+                child = value(observed | {(cell, o)}, taps - 1)
+                exp[0] += Fraction(size, len(alive)) * child[0]
+                exp[1] += Fraction(size, len(alive)) * child[1]
+            best = max(best, (exp[0], exp[1]))
+        return best
+
+    return value(frozenset(), board.taps)
+
+
+def _cases():
+    rng = random.Random(7)
+    cases = []
+    while len(cases) < 24:
+        animals = 1 + len(cases) % 3
+        board = random_board(rng, animals=animals, taps=1 + len(cases) % 3, tapped=rng.randrange(9, 15))
+        if len(brute_joint(board)) > 1:
+            cases.append(board)
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_exact_value_matches_plain_expectimax(index):
+    board = CASES[index]
+    objectives = [Objective("expected"), Objective("all"), Objective("target", len(board.animals) - 1)]
+    for objective in objectives:
+        primary, secondary = brute_value(board, objective)
+        decision = Lookahead(joint_placements(board), objective).decide(board.taps)
+        assert decision.value == primary, objective
+        if objective.kind == "expected":
+            assert sum(decision.rescue) == primary
+        else:
+            assert sum(decision.rescue) == secondary, objective
+        if objective.kind == "target":
+            assert decision.rescue[objective.target] == primary
+
+
+@pytest.mark.parametrize("index", range(0, len(CASES), 3))
+def test_recommended_tap_achieves_the_value(index):
+    board = CASES[index]
+    objective = Objective("expected")
+    best, _ = brute_value(board, objective)
+    decision = Lookahead(joint_placements(board), objective).decide(board.taps)
+    if decision.tile is None:
+        return
+    row, col = divmod(decision.tile, 5)
+    joint = brute_joint(board)
+    groups: dict[int, int] = {}
+    for j in joint:
+        o = next((k for k in range(len(j)) if (row, col) in j[k]), -1)
+        groups[o] = groups.get(o, 0) + 1
+    after = Fraction(0)
+    for o, size in groups.items():
+        child = board.with_tap(row, col, o + 1)
+        after += Fraction(size, len(joint)) * brute_value(child, objective)[0]
+    assert after == best
+
+
+def _board(text: str):
+    return parse_board(parse_boards(text)[0])
+
+
+def test_issue_example_advice():
+    board = _board(
+        "region: Jungle\nanimals: Gorilla, Panda, Tiger\ntaps: 7\n"
+        ". . . . .\n. . . - .\n. . 2 . .\n. . . . .\n. . 1 . .\n"
+    )
+    result = advise(board)
+    assert result.exact
+    # 7 taps: Gorilla needs 3 more, Panda 2, Tiger 3: at most two, and two are certain.
+    assert result.value == 2
+    assert result.rescue == (1, 1, 0)
+    assert result.recommend not in {(c.row, c.col) for c in result.certain}
+    tiger = advise(board, Objective("target", 2))
+    assert tiger.rescue[2] == tiger.value == 1
+
+
+def test_certain_tile_is_advised_only_to_complete_an_animal():
+    # Sheep (1x4) found on row 0 cols 0-2 is settled at cols 0-3; one tap left.
+    board = _board("animals: Sheep, Cow\ntaps: 1\n1 1 1 . .\n. . . . .\n" + ". . . . .\n" * 3)
+    result = advise(board)
+    assert result.recommend == (0, 3) and result.completes == 0
+    assert result.rescue[0] == 1 and result.value == 1
+    # With more taps, the search first looks for the Cow; the Sheep tile can wait.
+    board = _board("animals: Sheep, Cow\ntaps: 6\n1 1 1 . .\n. . . . .\n" + ". . . . .\n" * 3)
+    result = advise(board)
+    assert result.recommend != (0, 3) and result.completes is None
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_never_advises_a_certainly_empty_tile(index):
+    result = advise(CASES[index])
+    empty = {(c.row, c.col) for c in result.certain if c.animal is None}
+    settled = {(c.row, c.col) for c in result.certain if c.animal is not None}
+    assert result.recommend not in empty
+    if result.recommend in settled:
+        assert result.completes is not None
+
+
+def test_nothing_to_do_when_every_animal_is_rescued():
+    board = _board("animals: Sheep\ntaps: 3\n1 1 1 1 .\n" + ". . . . .\n" * 4)
+    result = advise(board)
+    assert result.recommend is None and result.value == 1 and result.rescue == (1,)
+
+
+def test_budget_fallback_is_named_and_not_exact():
+    catalogue = load_catalogue()
+    farm = {a.name: a for a in catalogue.regions["Farm"]}
+    board = fresh_board("Farm", (farm["Pig"], farm["Horse"], farm["Cow"]))
+    decision, exact, method = plan(board, Objective(), budget=0)
+    assert not exact and "restricted lookahead, width 1" in method
+    assert decision.tile is not None
+    assert 0 < decision.value <= 3 and sum(decision.rescue) == decision.value
+
+
+def test_restricted_value_is_a_lower_bound_and_widening_reaches_exact():
+    jungle = {a.name: a for a in load_catalogue().regions["Jungle"]}
+    board = fresh_board("Jungle", (jungle["Gorilla"], jungle["Panda"], jungle["Tiger"]), taps=4)
+    joint = joint_placements(board)
+    exact = Lookahead(joint, Objective()).decide(4).value
+    narrow = Lookahead(joint, Objective(), width=1)
+    assert narrow.decide(4).value <= exact and narrow.truncated
+    decision, is_exact, _ = plan(board, Objective(), budget=None)
+    assert is_exact and decision.value == exact
+
+
+def test_objective_parsing():
+    animals = _board("animals: Gorilla, Panda\n" + ". . . . .\n" * 5).animals
+    assert parse_objective("target:panda", animals) == Objective("target", 1)
+    assert parse_objective("all", animals) == Objective("all")
+    with pytest.raises(InputError, match="not in this rescue"):
+        parse_objective("target:Tiger", animals)
+    with pytest.raises(InputError, match="unknown --objective"):
+        parse_objective("most", animals)

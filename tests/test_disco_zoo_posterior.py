@@ -1,0 +1,93 @@
+"""Disco Zoo: the exact posterior against brute force, certain tiles, impossible boards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from disco_zoo_cases import brute_posterior, random_board
+from solvers.boardtext import parse_boards
+from solvers.disco_zoo.board import parse_board
+from solvers.disco_zoo.placements import joint_placements, posterior
+from solvers.errors import ImpossibleBoardError
+
+
+def _board(text: str):
+    return parse_board(parse_boards(text)[0])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_posterior_matches_brute_force(seed):
+    rng = random.Random(seed)
+    board = random_board(rng, animals=1 + seed % 3, taps=10, tapped=rng.randrange(0, 9))
+    total, chances = brute_posterior(board)
+    post = posterior(joint_placements(board))
+    assert post.total == total
+    for (r, c, k), p in chances.items():
+        assert post.probability(r * 5 + c, k) == p, (r, c, k)
+
+
+def test_issue_example_counts_and_certain_tiles():
+    board = _board(
+        "region: Jungle\nanimals: Gorilla, Panda, Tiger\ntaps: 7\n"
+        ". . . . .\n. . . - .\n. . 2 . .\n. . . . .\n. . 1 . .\n"
+    )
+    total, chances = brute_posterior(board)
+    post = posterior(joint_placements(board))
+    assert post.total == total == 10
+    # Gorilla (#.# / #.#) shows at row 4, col 2: the tile above it is Gorilla in every placement.
+    assert post.certain(3 * 5 + 2) == (True, 0)
+    assert post.certain(1 * 5 + 1) == (True, None)
+    assert post.certain(0) == (False, None)
+
+
+def test_pet_joins_the_joint_placements():
+    board = _board("animals: Sheep, Dog\n" + ". . . . .\n" * 5)
+    total, _ = brute_posterior(board)
+    assert posterior(joint_placements(board)).total == total
+
+
+def _impossible(text: str) -> ImpossibleBoardError:
+    with pytest.raises(ImpossibleBoardError) as error:
+        joint_placements(_board(text))
+    return error.value
+
+
+def test_animal_on_more_tiles_than_its_pattern():
+    error = _impossible(
+        "animals: Gorilla, Panda, Tiger\n2 2 2 2 .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n"
+    )
+    assert str(error) == "Panda shows on 4 tiles but its pattern has 3"
+    assert len(error.cells) == 4
+
+
+def test_tile_blocked_by_a_tapped_empty_tile_names_both():
+    # Tiger is '#.##': a Tiger at row 2, col 0 needs row 2, col 2 and row 2, col 3.
+    error = _impossible(
+        "animals: Gorilla, Panda, Tiger\n. . . . .\n. . . . .\n3 . - . .\n. . . . .\n. . . . .\n"
+    )
+    assert str(error) == (
+        "no placement of Tiger covers the Tiger tile at row 2, col 0 without covering "
+        "the tapped empty tile at row 2, col 2"
+    )
+    assert set(error.cells) == {(2, 0), (2, 2)}
+
+
+def test_pattern_that_cannot_cover_the_shown_tiles():
+    # Hippo is the four corners of a 3x3 square: never two side-by-side tiles.
+    error = _impossible("animals: Hippo\n. . . . .\n. . . . .\n. 1 1 . .\n. . . . .\n. . . . .\n")
+    assert str(error) == (
+        "no placement of Hippo covers the Hippo tiles at row 2, col 1 and row 2, col 2 "
+        "(its pattern does not fit that way)"
+    )
+
+
+def test_pair_that_cannot_fit_is_named():
+    # Only row 4 is open; Pig (2x2) has no room at all, so it is named on its own.
+    text = "animals: Pig, Sheep\n" + "- - - - -\n" * 4 + ". . . . .\n"
+    assert "no placement of Pig fits on the board" in str(_impossible(text))
+    # Both Sheep (1x4) and Cow (1x3) fit in row 4 alone, but not together.
+    text = "animals: Sheep, Cow\n" + "- - - - -\n" * 4 + ". . . . .\n"
+    error = _impossible(text)
+    assert str(error) == "Sheep and Cow cannot both fit on the board without overlapping"
