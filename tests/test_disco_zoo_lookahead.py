@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pytest
 
-from disco_zoo_cases import brute_joint, random_board
+from test_disco_zoo_cases import brute_joint, random_board
 from solvers.boardtext import parse_boards
 from solvers.disco_zoo.advise import advise, plan
 from solvers.disco_zoo.board import UNTAPPED, fresh_board, parse_board

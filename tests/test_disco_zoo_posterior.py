@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from disco_zoo_cases import brute_posterior, random_board
+from test_disco_zoo_cases import brute_posterior, random_board
 from solvers.boardtext import parse_boards
 from solvers.disco_zoo.board import parse_board
 from solvers.disco_zoo.placements import joint_placements, posterior

@@ -1,4 +1,5 @@
-"""Helpers for the Disco Zoo tests: random consistent boards and an independent brute force."""
+"""Helpers for the Disco Zoo tests (no tests here): random consistent boards and an independent
+brute force."""
 
 from __future__ import annotations
 
