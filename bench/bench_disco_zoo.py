@@ -1,0 +1,161 @@
+"""Disco Zoo speed: the exact posterior and the advised tap, against brute force in the same run.
+
+Run ``python bench/bench_disco_zoo.py``. It prints:
+
+1. posterior: for every 3-animal combination of four regions, fresh and after 3 random taps,
+   the time of :func:`joint_placements` + :func:`posterior` (target < 50 ms per board), and
+   the same boards by brute force (filtering the product of every animal's translations);
+2. lookahead: exact expectimax with bitsets on small end-game boards, against a plain
+   expectimax over explicit placement lists that tries every tap (the test suite's oracle);
+3. advice from fresh 3-animal, 10-tap boards with the default 1 s budget: the wall time, and
+   whether the search was exact or how wide the restricted lookahead got.
+
+Timings are noisy on a shared machine; the ratios are measured in the same process.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, product
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers.disco_zoo.advise import advise  # noqa: E402
+from solvers.disco_zoo.board import UNTAPPED, RescueBoard, fresh_board  # noqa: E402
+from solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
+from solvers.disco_zoo.lookahead import Lookahead  # noqa: E402
+from solvers.disco_zoo.objective import Objective  # noqa: E402
+from solvers.disco_zoo.placements import joint_placements, posterior  # noqa: E402
+
+REGIONS = ("Farm", "Jungle", "Northern", "Mars")
+
+
+def brute_joint(board: RescueBoard) -> list[tuple[int, ...]]:
+    """Consistent joint placements by filtering the full product of translations."""
+    options = [animal.placements() for animal in board.animals]
+    shown = [board.shown(k) for k in range(len(board.animals))]
+    empty = board.tiles(0)
+    found = []
+    for combo in product(*options):
+        union = 0
+        ok = True
+        for k, mask in enumerate(combo):
+            if union & mask or mask & shown[k] != shown[k] or mask & empty:
+                ok = False
+                break
+            union |= mask
+        if ok and all(not (combo[k] & shown[j]) for k in range(len(combo)) for j in range(len(combo)) if j != k):
+            found.append(combo)
+    return found
+
+
+def brute_posterior(board: RescueBoard) -> list[list[Fraction]]:
+    joint = brute_joint(board)
+    return [
+        [Fraction(sum(j[k] >> t & 1 for j in joint), len(joint)) for k in range(len(board.animals))]
+        for t in range(25)
+    ]
+
+
+def brute_value(board: RescueBoard) -> Fraction:
+    """Plain expectimax of the expected number rescued, every untapped tile tried."""
+    joint = brute_joint(board)
+    n = len(board.animals)
+
+    @lru_cache(maxsize=None)
+    def value(observed: frozenset, taps: int) -> Fraction:
+        alive = [j for j in joint if all((next((k for k in range(n) if j[k] >> t & 1), -1)) == o for t, o in observed)]
+        tapped = board.tapped | sum(1 << t for t, _ in observed)
+        best = Fraction(sum(sum(j[k] & ~tapped == 0 for k in range(n)) for j in alive), len(alive))
+        if taps == 0:
+            return best
+        for t in range(25):
+            if tapped >> t & 1:
+                continue
+            groups: dict[int, int] = {}
+            for j in alive:
+                o = next((k for k in range(n) if j[k] >> t & 1), -1)
+                groups[o] = groups.get(o, 0) + 1
+            exp = sum(Fraction(s, len(alive)) * value(observed | {(t, o)}, taps - 1) for o, s in groups.items())
+            best = max(best, exp)
+        return best
+
+    return value(frozenset(), board.taps)
+
+
+def tapped_board(board: RescueBoard, rng: random.Random, taps: int, left: int) -> RescueBoard:
+    joint = joint_placements(board)
+    masks = [int(m) for m in joint.masks[rng.randrange(joint.count)]]
+    grid = [list(r) for r in board.grid]
+    for index in rng.sample(range(25), taps):
+        grid[index // 5][index % 5] = next((k + 1 for k, m in enumerate(masks) if m >> index & 1), 0)
+    return RescueBoard(board.region, board.animals, left, tuple(map(tuple, grid)))
+
+
+def main() -> None:
+    catalogue = load_catalogue()
+    rng = random.Random(0)
+    boards = []
+    for region in REGIONS:
+        for trio in combinations(catalogue.regions[region], 3):
+            fresh = fresh_board(region, trio)
+            boards += [fresh, tapped_board(fresh, rng, 3, 7)]
+
+    print(f"1. posterior, {len(boards)} boards with 3 animals ({', '.join(REGIONS)}; fresh and after 3 taps)")
+    times = []
+    for board in boards:
+        start = time.perf_counter()
+        posterior(joint_placements(board))
+        times.append(time.perf_counter() - start)
+    fast = sum(times)
+    start = time.perf_counter()
+    for board in boards[:: max(1, len(boards) // 20)]:
+        brute_posterior(board)
+    sample = len(boards[:: max(1, len(boards) // 20)])
+    slow = (time.perf_counter() - start) / sample * len(boards)
+    print(f"   solver: mean {1000 * fast / len(boards):.2f} ms, max {1000 * max(times):.2f} ms per board (target < 50 ms)")
+    print(f"   brute force (product of translations, {sample} boards, scaled): mean {1000 * slow / len(boards):.1f} ms per board")
+    print(f"   ratio brute force / solver: {slow / fast:.0f}x")
+
+    print("2. lookahead, exact expected-rescued value on 12 end-game boards (3 animals, 8 tiles tapped, 3 taps left)")
+    ends = []
+    while len(ends) < 12:
+        region = rng.choice(REGIONS)
+        trio = tuple(rng.sample(catalogue.regions[region], 3))
+        try:
+            ends.append(tapped_board(fresh_board(region, trio), rng, 8, 3))
+        except Exception:
+            continue
+    start = time.perf_counter()
+    values = [Lookahead(joint_placements(b), Objective()).decide(b.taps).value for b in ends]
+    fast = time.perf_counter() - start
+    start = time.perf_counter()
+    brute = [brute_value(b) for b in ends]
+    slow = time.perf_counter() - start
+    assert values == brute, "lookahead disagrees with the plain expectimax"
+    print(f"   bitset expectimax: {1000 * fast / len(ends):.1f} ms per board; plain expectimax: {1000 * slow / len(ends):.0f} ms per board; same values")
+    print(f"   ratio plain / bitset: {slow / fast:.0f}x")
+
+    print("3. advice from fresh 3-animal 10-tap boards, budget 1 s")
+    cases = [("Jungle", ("Gorilla", "Panda", "Tiger")), ("Farm", ("Pig", "Horse", "Cow")),
+             ("Northern", ("Bear", "Sasquatch", "Otter")), ("Savanna", ("Zebra", "Lion", "Gryphon")),
+             ("Mars", ("Marsmot", "Rock", "Rover")), ("Polar", ("Penguin", "Seal", "Yeti"))]
+    worst = 0.0
+    for region, names in cases:
+        animals = tuple(next(a for a in catalogue.regions[region] if a.name == n) for n in names)
+        start = time.perf_counter()
+        result = advise(fresh_board(region, animals), Objective(), budget=1.0)
+        took = time.perf_counter() - start
+        worst = max(worst, took)
+        how = "exact" if result.exact else result.method.split(":")[0]
+        print(f"   {region:9} {', '.join(names):28} {took:5.2f} s  value {float(result.value):.3f}  {how}")
+    print(f"   slowest / budget: {worst / 1.0:.2f}")
+
+
+if __name__ == "__main__":
+    main()
