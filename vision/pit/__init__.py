@@ -1,0 +1,22 @@
+"""Following a 3D pit of holes (Thrill Digger) across a moving view: label-level, no game rules.
+
+- :mod:`vision.pit.calibrate`: the player's four corner holes -> a board geometry and a
+  reference plan view of the pit's texture (:class:`PitCalibration`).
+- :mod:`vision.pit.register`: keeps the board registered frame after frame by tracking the
+  texture, and says when the view is too oblique or occluded to trust.
+- :mod:`vision.pit.holes`: each hole is a mound, a dug hole or unknown, with a confidence.
+- :mod:`vision.pit.items`: which item (by colour label) rises out of a hole.
+- :mod:`vision.pit.wallet`: reads a counter drawn with a known digit font.
+"""
+
+from vision.pit.calibrate import PitCalibration, PitCalibrationError, calibrate_pit
+from vision.pit.holes import HoleRead, HoleState, read_holes
+from vision.pit.items import ItemClassifier, ItemSighting
+from vision.pit.register import PitRegistrar, Registration
+from vision.pit.wallet import WalletRead, WalletReader
+
+__all__ = [
+    "HoleRead", "HoleState", "ItemClassifier", "ItemSighting", "PitCalibration",
+    "PitCalibrationError", "PitRegistrar", "Registration", "WalletRead", "WalletReader",
+    "calibrate_pit", "read_holes",
+]

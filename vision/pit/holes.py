@@ -1,0 +1,92 @@
+"""Is each hole of the pit an undug mound, a dug hole, or unreadable in this frame?
+
+Read on the plan view (the frame warped upright through the registered geometry), so the
+camera's position does not matter. A mound is recognised by looking like the same hole in the
+calibration reference (taken before any digging); a dug hole by a dark centre, darker than half
+the ground's median grey. Anything else (an item rising out of the hole, Link's body in front,
+a cell off screen or seen too small) is ``unknown``: the tracker waits for a clearer frame
+instead of guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.geometry import BoardGeometry
+from vision.pit.calibrate import PitCalibration
+from vision.pit.register import _project, jacobian_ratio_and_scale
+
+
+class HoleState(str, Enum):
+    MOUND = "mound"
+    HOLE = "hole"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class HoleRead:
+    """One hole in one frame: its state, a confidence in [0, 1], and the two measures behind
+    it (``darkness``: share of dark pixels in the centre; ``mound_diff``: mean colour
+    difference from the reference mound)."""
+
+    row: int
+    col: int
+    state: HoleState
+    confidence: float
+    darkness: float = 0.0
+    mound_diff: float = 0.0
+
+
+@lru_cache(maxsize=8)
+def _discs(px: int) -> tuple[np.ndarray, np.ndarray]:
+    """Boolean masks on a px x px cell: the centre (radius 0.2 cell) and the mound (0.42)."""
+    yy, xx = np.mgrid[0:px, 0:px]
+    d = np.hypot(xx + 0.5 - px / 2, yy + 0.5 - px / 2) / px
+    return d <= 0.2, d <= 0.42
+
+
+def read_holes(
+    frame: np.ndarray,
+    geometry: BoardGeometry,
+    calibration: PitCalibration,
+    *,
+    min_cell_px: float = 12.0,
+    mound_tolerance: float = 26.0,
+    min_darkness: float = 0.7,
+) -> tuple[HoleRead, ...]:
+    """Read every hole of ``frame`` (BGR) through ``geometry``; row-major order."""
+    plan = calibration.plan
+    view = plan.warp(frame, geometry.homography)
+    gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    centre, mound = _discs(plan.px)
+    dark_level = 0.5 * calibration.ground_level
+    height, width = frame.shape[:2]
+    reads = []
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            quad, w = _project(geometry.homography,
+                               [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)])
+            _, short = jacobian_ratio_and_scale(geometry.homography, [(c + 0.5, r + 0.5)])
+            inside = np.all(w > 0) and np.all(quad >= 1) and np.all(quad[:, 0] < width - 1) \
+                and np.all(quad[:, 1] < height - 1)
+            if not inside or short[0] < min_cell_px:
+                reads.append(HoleRead(r, c, HoleState.UNKNOWN, 0.0))
+                continue
+            x0, y0, x1, y1 = plan.cell_box(r, c)
+            patch = view[y0:y1, x0:x1].astype(np.int16)
+            ref = calibration.reference[y0:y1, x0:x1].astype(np.int16)
+            diff = float(np.abs(patch - ref)[mound].mean())
+            darkness = float((gray[y0:y1, x0:x1][centre] < dark_level).mean())
+            if diff < mound_tolerance:
+                state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
+            elif darkness >= min_darkness:
+                state, conf = HoleState.HOLE, darkness
+            else:
+                state, conf = HoleState.UNKNOWN, 0.0
+            reads.append(HoleRead(r, c, state, conf, darkness, diff))
+    return tuple(reads)
