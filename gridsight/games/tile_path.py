@@ -11,10 +11,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gridsight.cli import RuntimeFailure
 from gridsight.games.base import Solution
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
-from solvers.tile_path import TilePathAnalysis, analyse, moves_of, parse_board
+from solvers.tile_path import (
+    TilePathAnalysis,
+    TimeLimitExceeded,
+    analyse,
+    moves_of,
+    parse_board,
+)
 from solvers.tile_path.proofs import where
 
 FORMAT_HELP = """\
@@ -57,17 +64,21 @@ class TilePathGame:
             type=float,
             default=None,
             metavar="SECONDS",
-            help="time for the optional parts (fewest tiles left, leave-one); the walk or its "
-            "proof is always computed in full (default: no limit)",
+            help="time for the whole analysis (default: no limit); the walk or its proof is exact "
+            "or not given (exit 1), the optional parts (fewest tiles left, leave-one) say what "
+            "they left undecided",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         parsed = parse_board(board)
-        result = analyse(
-            parsed,
-            leave_one=getattr(options, "leave_one", True),
-            time_limit=getattr(options, "time_limit", None),
-        )
+        limit = getattr(options, "time_limit", None)
+        try:
+            result = analyse(parsed, leave_one=getattr(options, "leave_one", True), time_limit=limit)
+        except TimeLimitExceeded:
+            raise RuntimeFailure(
+                f"time limit of {limit:g} s reached before the walk was decided "
+                f"({parsed.rows} x {parsed.cols} board); allow more time with --time-limit"
+            ) from None
         return Solution(to_json(result), to_text(result), to_advice(result))
 
 

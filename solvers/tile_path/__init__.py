@@ -13,6 +13,7 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 
 from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
 from solvers.tile_path.board import TilePathBoard, parse_board
+from solvers.tile_path.frontier import TimeLimitExceeded
 from solvers.tile_path.proofs import Proof
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Proof",
     "TilePathAnalysis",
     "TilePathBoard",
+    "TimeLimitExceeded",
     "analyse",
     "moves_of",
     "parse_board",

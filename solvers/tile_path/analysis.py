@@ -100,11 +100,13 @@ def _search_proof(result: FrontierResult) -> Proof:
     )
 
 
-def check_walk_so_far(board: TilePathBoard) -> None:
+def check_walk_so_far(board: TilePathBoard, *, deadline: float | None = None) -> None:
     """Refuse a walk in progress whose crossed tiles cannot be one walk from S to L."""
     if not board.in_progress:
         return
-    path, proof, _ = decide(board.rows, board.cols, board.crossed, board.start, board.current)
+    path, proof, _ = decide(
+        board.rows, board.cols, board.crossed, board.start, board.current, deadline=deadline
+    )
     if path is None:
         assert proof is not None
         cells = proof.cells or (board.start, board.current)
@@ -122,23 +124,27 @@ def analyse(
     fewest: bool = True,
     time_limit: float | None = None,
 ) -> TilePathAnalysis:
-    """Analyse ``board`` (see the module docstring). ``time_limit`` (seconds) bounds the
-    optional parts (fewest tiles left, leave-one); the main answer is always exact and whole.
+    """Analyse ``board`` (see the module docstring).
+
+    ``time_limit`` (seconds) bounds the whole analysis. The main answer (the walk or its proof,
+    and the next moves) is exact or not given: past the limit it raises
+    :class:`TimeLimitExceeded`. The optional parts (fewest tiles left, leave-one) stop at the
+    limit and say what they left undecided.
     """
-    check_walk_so_far(board)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    check_walk_so_far(board, deadline=deadline)
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
-    path, proof, nodes = decide(rows, cols, tiles, here, end)
+    path, proof, nodes = decide(rows, cols, tiles, here, end, deadline=deadline)
     if path is not None:
         moves = []
         rest = tiles - {here}
         for nxt in neighbours(here, rest):
-            step_path, _, used = decide(rows, cols, rest, nxt, end)
+            step_path, _, used = decide(rows, cols, rest, nxt, end, deadline=deadline)
             nodes += used
             if step_path is not None:
                 moves.append(move_name(here, nxt))
         return TilePathAnalysis(board, path, None, tuple(moves), nodes)
 
-    deadline = None if time_limit is None else time.monotonic() + time_limit
     warnings: list[str] = []
     results: tuple[LeaveOne, ...] | None = None
     undecided: tuple[Pos, ...] = ()
