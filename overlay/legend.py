@@ -6,6 +6,7 @@ board shows. The panel is a plain BGR image the caller stacks under the picture.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from overlay import glyphs, style
@@ -55,8 +56,8 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
 
     out = np.empty((panel.shape[0], width, 3), dtype=np.uint8)
     out[:] = BACKGROUND
-    alpha = panel[..., 3:4].astype(np.uint16)
-    out[:] = np.minimum(255, panel[..., :3] + (out.astype(np.uint16) * (255 - alpha) + 127) // 255)
+    keep = cv2.cvtColor(cv2.bitwise_not(cv2.extractChannel(panel, 3)), cv2.COLOR_GRAY2BGR)
+    text_mod.over(out, cv2.cvtColor(panel, cv2.COLOR_BGRA2BGR), keep)
     return out
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from overlay import glyphs, style
@@ -52,15 +53,22 @@ class _Board:
         ys, xs = np.mgrid[0 : rows + 1, 0 : cols + 1]
         pts = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
         self.grid = geometry.board_to_image(pts).reshape(rows + 1, cols + 1, 2)
+        self._sizes: np.ndarray | None = None
 
     def quad(self, r: int, c: int) -> np.ndarray:
         g = self.grid
         return np.array([g[r, c], g[r, c + 1], g[r + 1, c + 1], g[r + 1, c]])
 
     def size(self, r: int, c: int) -> tuple[float, float]:
-        q = self.quad(r, c)
-        w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-        h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        """A cell's width and height in pixels (means of opposite edges)."""
+        if self._sizes is None:
+            g = self.grid
+            across = np.linalg.norm(g[:, 1:] - g[:, :-1], axis=2)  # (rows + 1, cols)
+            down = np.linalg.norm(g[1:] - g[:-1], axis=2)  # (rows, cols + 1)
+            widths = (across[:-1] + across[1:]) / 2
+            heights = (down[:, :-1] + down[:, 1:]) / 2
+            self._sizes = np.stack([widths, heights], axis=2)
+        w, h = self._sizes[r, c]
         return float(w), float(h)
 
     def points(self, r: int, c: int, uv: np.ndarray) -> np.ndarray:
@@ -181,32 +189,35 @@ def paint_advice(
     image = _as_bgr(image_bgr)
     h, w = image.shape[:2]
     layer = render_layer((w, h), geometry, advice)
-    out = composite(image, layer)
     if not legend:
-        return out
+        return composite(image, layer)
     panel = legend_panel(advice, max(w, 320))
     canvas_w = max(w, panel.shape[1])
     canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
-    canvas[:] = panel[0, 0]
-    canvas[:h, :w] = out
+    canvas[:h, :w] = image
+    if canvas_w > w:
+        canvas[:h, w:] = panel[0, 0]
     canvas[h:, : panel.shape[1]] = panel
+    composite_into(canvas[:h, :w], layer)
     return canvas
 
 
 def composite(image_bgr: np.ndarray, layer: np.ndarray) -> np.ndarray:
-    """``layer`` (premultiplied BGRA) over a copy of ``image_bgr``; only the drawn box is blended."""
+    """``layer`` (premultiplied BGRA) over a copy of ``image_bgr``."""
     out = np.array(image_bgr, dtype=np.uint8, copy=True)
-    alpha = layer[..., 3]
-    rows = np.flatnonzero(alpha.any(axis=1))
-    if rows.size == 0:
-        return out
-    cols = np.flatnonzero(alpha[rows[0] : rows[-1] + 1].any(axis=0))
-    y0, y1, x0, x1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
-    src = layer[y0:y1, x0:x1].astype(np.uint16)
-    dst = out[y0:y1, x0:x1].astype(np.uint16)
-    keep = 255 - src[..., 3:4]
-    out[y0:y1, x0:x1] = np.minimum(255, src[..., :3] + (dst * keep + 127) // 255).astype(np.uint8)
+    composite_into(out, layer)
     return out
+
+
+def composite_into(image_bgr: np.ndarray, layer: np.ndarray) -> None:
+    """``layer`` over ``image_bgr`` in place; only the box where something is drawn is blended."""
+    x, y, w, h = cv2.boundingRect(cv2.extractChannel(layer, 3))
+    if w == 0 or h == 0:
+        return
+    src = layer[y : y + h, x : x + w]
+    keep = cv2.cvtColor(cv2.bitwise_not(cv2.extractChannel(src, 3)), cv2.COLOR_GRAY2BGR)
+    dst = image_bgr[y : y + h, x : x + w]
+    text_mod.over(dst, cv2.cvtColor(src, cv2.COLOR_BGRA2BGR), keep)
 
 
 # -- helpers ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -34,6 +35,7 @@ def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, px: int) -> int:
     """The width in pixels of ``text`` at cap height ``px``, outline included."""
     left, _, right, _ = font(px).getbbox(text, stroke_width=_stroke(px))
@@ -134,7 +136,18 @@ def blit_at(layer: np.ndarray, spr: np.ndarray, x0: int, y0: int) -> None:
     x1, y1 = min(lw, x0 + w), min(lh, y0 + h)
     if x1 <= max(0, x0) or y1 <= max(0, y0):
         return
-    src = spr[sy0 : sy0 + (y1 - max(0, y0)), sx0 : sx0 + (x1 - max(0, x0))]
+    rows = slice(sy0, sy0 + (y1 - max(0, y0)))
+    cols = slice(sx0, sx0 + (x1 - max(0, x0)))
+    src = spr[rows, cols]
+    keep = np.repeat(255 - src[..., 3:4], 4, axis=2)
     dst = layer[max(0, y0) : y1, max(0, x0) : x1]
-    keep = 255 - src[..., 3:4].astype(np.uint16)
-    dst[...] = (src.astype(np.uint16) + (dst.astype(np.uint16) * keep + 127) // 255).astype(np.uint8)
+    over(dst, src, keep)
+
+
+def over(dst: np.ndarray, src: np.ndarray, keep: np.ndarray) -> None:
+    """``dst = src + dst * keep / 255`` in place: premultiplied "over" (``keep`` = 255 - alpha).
+
+    OpenCV's saturating uint8 arithmetic does this several times faster than numpy in uint16.
+    """
+    scaled = cv2.multiply(dst, keep, scale=1.0 / 255.0)
+    cv2.add(src, scaled, dst=dst)
