@@ -158,9 +158,15 @@ class Lookahead:
         count = s.bit_count()
         full_set = (1 << n) - 1
         bound_unit, bound_set = self._unit(needs, taps, full_set)
-        if taps == 0 or bound_unit == self._unit(needs, 0, full_set)[0]:
-            # Nothing beyond what is already rescued can be reached: no search needed.
+        if count == 1:
+            # One placement left: every tile is settled, the bound is reached by stopping.
+            rescued = bound_set
+        elif taps == 0 or bound_unit == self._unit(needs, 0, full_set)[0]:
+            # Nothing beyond what is already rescued can be reached.
             rescued = self._unit(needs, 0, full_set)[1]
+        else:
+            rescued = -1
+        if rescued >= 0:
             best = (count * bound_unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
             self.memo[key] = best
             return best
@@ -183,12 +189,10 @@ class Lookahead:
             if not s & self.any[tile]:
                 continue  # certainly empty
             outcomes = []
-            hits = 0
             for k, cover in enumerate(self.cover[tile]):
                 part = s & cover
                 if part:
                     outcomes.append((k, part))
-                    hits += part.bit_count()
             empty = s & ~self.any[tile]
             if empty:
                 outcomes.append((-1, empty))
@@ -201,18 +205,24 @@ class Lookahead:
             if signature in seen:
                 continue
             seen.add(signature)
-            moves.append((tile, outcomes, hits))
+            moves.append((tile, outcomes))
         return moves, unsettled
 
     def _explore(self, moves: list, needs: tuple[int, ...], taps: int, best: tuple, bound: int) -> tuple:
         full_set = (1 << self.n) - 1
         ranked = []
-        for tile, outcomes, hits in moves:
+        for tile, outcomes in moves:
             children = []
             ceiling = 0
+            hits = 0
             for k, part in outcomes:
-                child_needs = needs if k < 0 else needs[:k] + (needs[k] - 1,) + needs[k + 1 :]
-                top = part.bit_count() * self._unit(child_needs, taps - 1, full_set)[0]
+                size = part.bit_count()
+                if k < 0:
+                    child_needs = needs
+                else:
+                    child_needs = needs[:k] + (needs[k] - 1,) + needs[k + 1 :]
+                    hits += size
+                top = size * self._unit(child_needs, taps - 1, full_set)[0]
                 children.append((part, child_needs, top))
                 ceiling += top
             ranked.append((-ceiling, -hits, tile, children))
@@ -226,7 +236,7 @@ class Lookahead:
         for negative_ceiling, _, tile, children in ranked:
             ceiling = -negative_ceiling
             if ceiling <= best[0]:
-                continue
+                break  # taps are sorted by ceiling: none of the rest can do better
             score = 0
             rescue = [0] * self.n
             for part, child_needs, top in children:
