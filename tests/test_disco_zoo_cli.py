@@ -108,3 +108,34 @@ def test_simulate_command(run_cli):
     assert "Disco Zoo Savanna, 4 rescues, seed 1" in out
     assert "animals rescued per rescue: advice" in out and "95% CI" in out
     assert "rescues with every animal saved" in out
+
+
+def test_advice_marks_certain_tiles_and_figures(examples):
+    from solvers.disco_zoo.advise import advise
+    from solvers.disco_zoo.report import to_advice
+    from solvers.advice import Advice, Cell, MarkKind
+
+    board = parse_board(parse_boards((examples / "disco-zoo-jungle.txt").read_text())[0])
+    advice = to_advice(advise(board))
+    assert advice.game == "disco-zoo" and advice.recommend == (Cell(3, 0),)
+    marks = {(m.row, m.col): m for m in advice.marks}
+    assert marks[(3, 2)].kind == MarkKind.KNOWN and marks[(3, 2)].label == "Gorilla"
+    assert marks[(1, 1)].kind == MarkKind.SAFE
+    figures = {(f.row, f.col): f for f in advice.figures}
+    assert figures[(3, 0)].text == "80%" and abs(figures[(3, 0)].heat - 0.2) < 1e-12
+    assert (3, 2) not in figures and (4, 2) not in figures  # certain and tapped tiles
+    assert Advice.from_dict(advice.to_dict()) == advice
+    assert advice.status.startswith("tap row 3, col 0")
+
+
+def test_no_taps_left(run_cli):
+    board = "animals: Sheep\ntaps: 0\n1 1 . . .\n" + ". . . . .\n" * 4
+    code, out, _ = run_cli("solve", "disco-zoo", "-", "--json", stdin=board)
+    data = json.loads(out)
+    assert code == 0 and data["recommend"] is None and data["rescue"] == {"Sheep": 0.0}
+    assert data["exact"] is True
+
+
+def test_help_shows_the_format(run_cli):
+    code, out, _ = run_cli("solve", "disco-zoo", "--help")
+    assert code == 0 and "animals: Gorilla, Panda, Tiger" in out and "--objective" in out

@@ -91,3 +91,11 @@ def test_pair_that_cannot_fit_is_named():
     text = "animals: Sheep, Cow\n" + "- - - - -\n" * 4 + ". . . . .\n"
     error = _impossible(text)
     assert str(error) == "Sheep and Cow cannot both fit on the board without overlapping"
+
+
+def test_three_animals_that_fit_in_pairs_but_not_together():
+    # Only rows 3 and 4 are open. Sheep (1x4) and Cow (1x3) fit one per row, Unicorn
+    # (#.. / .##) fits beside either, but the three together need more room than 10 tiles give.
+    text = "region: Farm\nanimals: Sheep, Cow, Unicorn\n" + "- - - - -\n" * 3 + ". . . . .\n" * 2
+    error = _impossible(text)
+    assert str(error) == "Sheep, Cow and Unicorn cannot all fit on the board without overlapping"
