@@ -106,8 +106,8 @@ def test_longest_walk_agrees_with_brute_force(seed):
 def test_quick_proofs_are_sound_and_fire():
     rng = random.Random(7)
     fired: dict[str, int] = {}
-    for _ in range(1500):
-        rows, cols, tiles, start, end = random_case(rng)
+    for _ in range(1000):
+        rows, cols, tiles, start, end = random_case(rng, 4, 5)
         proof = quick_proof(tiles, start, end)
         if proof is not None:
             fired[proof.kind] = fired.get(proof.kind, 0) + 1
