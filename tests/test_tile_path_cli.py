@@ -103,7 +103,9 @@ def test_advice_draws_the_walk_from_link(examples):
 
 
 def test_time_limit_on_the_walk_itself_is_one_line_and_exit_1(cli):
-    board = "\n".join(" ".join("S" if (r, c) == (0, 0) else "." for c in range(14)) for r in range(14))
+    rows = [["."] * 14 for _ in range(14)]
+    rows[0][0] = "S"
+    board = "\n".join(" ".join(row) for row in rows)
     code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=board)
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "time limit of 0.01 s reached" in err

@@ -7,18 +7,28 @@ proofs are re-derived here from a colour count.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from solvers.boardtext import parse_boards
 from solvers.tile_path import analyse, parse_board
 from solvers.tile_path.dfs import dfs_full_walk
-from tests.test_tile_path_solver import assert_walk
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def assert_walk(path, tiles, start, *, full=True):
+    """Starts at ``start``, unit moves over ``tiles``, no tile twice, all of them if ``full``."""
+    assert path[0] == start
+    assert len(set(path)) == len(path) and set(path) <= set(tiles)
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+    if full:
+        assert set(path) == set(tiles)
 
 
 @pytest.fixture(scope="module")
 def cave():
-    from tests.conftest import EXAMPLES
-
     text = (EXAMPLES / "tile-path-heros-cave.txt").read_text()
     board = parse_board(parse_boards(text)[0])
     return board, analyse(board)

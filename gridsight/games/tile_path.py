@@ -73,7 +73,9 @@ class TilePathGame:
         parsed = parse_board(board)
         limit = getattr(options, "time_limit", None)
         try:
-            result = analyse(parsed, leave_one=getattr(options, "leave_one", True), time_limit=limit)
+            result = analyse(
+                parsed, leave_one=getattr(options, "leave_one", True), time_limit=limit
+            )
         except TimeLimitExceeded:
             raise RuntimeFailure(
                 f"time limit of {limit:g} s reached before the walk was decided "
@@ -185,9 +187,10 @@ def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> lis
 
 def to_text(result: TilePathAnalysis) -> str:
     board = result.board
+    to_end = f" to the end tile at {where(board.end)}" if board.end else ""
     lines = [
         f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
-        f"from {where(board.current)}" + (f" to the end tile at {where(board.end)}" if board.end else "")
+        f"from {where(board.current)}{to_end}"
     ]
     if result.solvable:
         moves = moves_of(result.path or ())

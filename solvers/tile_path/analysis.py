@@ -173,7 +173,7 @@ def analyse(
                 if result.found:
                     best, fewest_left = result.path, len(tiles) - result.covered
                 else:
-                    warnings.append(f"no walk from Link's tile reaches the end tile at all")
+                    warnings.append("no walk from Link's tile reaches the end tile at all")
     return TilePathAnalysis(
         board,
         None,
