@@ -20,8 +20,11 @@ Pixels: the layer and every rectangle here are physical pixels, like the capture
 placed in Qt's logical pixels (physical / device pixel ratio of its screen) and draws the layer
 at full resolution, so advice lines up with the game on high-DPI screens.
 
-gridsight knows what it drew and where (:attr:`OverlayWindow.layer`, :attr:`OverlayWindow.rect`),
-so the reader can never mistake the overlay for the game.
+The overlay must not feed back into the reader: on X11 the capture of a window source reads
+the game window's own pixels, which a compositor keeps free of the overlay
+(:mod:`vision.capture`); on Windows 10 (2004) and later the overlay excludes itself from screen
+capture. gridsight also knows what it drew and where (:attr:`OverlayWindow.layer`,
+:attr:`OverlayWindow.rect`) for any other case.
 """
 
 from __future__ import annotations
@@ -167,6 +170,8 @@ class OverlayWindow:
 
     def show(self) -> None:
         self._widget.show()
+        if sys.platform.startswith("win"):  # pragma: no cover - Windows only
+            _exclude_from_capture(int(self._widget.winId()))
 
     def hide(self) -> None:
         self._widget.hide()
@@ -183,6 +188,17 @@ class OverlayWindow:
         """The status line as shown: the status, then the warnings."""
         parts = [self.status] + [f"warning: {w}" for w in self.warnings]
         return "  |  ".join(p for p in parts if p)
+
+
+def _exclude_from_capture(hwnd: int) -> bool:  # pragma: no cover - Windows only
+    """Windows 10 2004+: keep the overlay out of screen captures, so gridsight never reads it."""
+    try:
+        import ctypes
+
+        WDA_EXCLUDEFROMCAPTURE = 0x11
+        return bool(ctypes.windll.user32.SetWindowDisplayAffinity(hwnd, WDA_EXCLUDEFROMCAPTURE))
+    except (AttributeError, OSError):
+        return False
 
 
 _WIDGET_CLASS: Any = None

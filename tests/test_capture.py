@@ -86,29 +86,48 @@ def test_the_best_window_is_picked_by_title():
 # -- real captures on a virtual X display ---------------------------------------------------
 
 
+def _start_xvfb(size: str):
+    """Start Xvfb on a display number it picks itself (``-displayfd``: no races between runs).
+
+    ``-noreset``: by default the server resets when its last client disconnects, and a client
+    connecting during the reset is dropped, which made tests that open and close captures fail
+    at random on a busy machine.
+    """
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    number = b""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not number.endswith(b"\n"):
+        import select
+
+        ready, _, _ = select.select([read_fd], [], [], 0.2)
+        if ready:
+            chunk = os.read(read_fd, 16)
+            if not chunk:
+                break
+            number += chunk
+    os.close(read_fd)
+    if not number.strip().isdigit() or proc.poll() is not None:
+        proc.kill()
+        proc.wait()
+        return None, None
+    return proc, f":{number.strip().decode()}"
+
+
 @pytest.fixture(scope="module")
 def xvfb():
     """A private Xvfb display (1280x800), or a skip when Xvfb or python-xlib is missing."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (.ci/run installs it)")
     pytest.importorskip("Xlib")
-    for number in range(91, 120):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
-    else:
-        pytest.skip("no free X display number")
-    proc = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    deadline = time.monotonic() + 10
-    while not socket.exists() and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    if not socket.exists():
-        proc.kill()
+    proc, name = _start_xvfb("1280x800x24")
+    if proc is None:
         pytest.skip("Xvfb did not start")
-    yield f":{number}"
+    yield name
     proc.terminate()
     proc.wait(timeout=10)
 

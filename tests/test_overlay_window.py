@@ -101,26 +101,48 @@ def test_the_compositor_check_without_a_display(monkeypatch):
 # -- a real X server: the compositor check, and the overlay on screen over a game ------------
 
 
+def _start_xvfb(size: str):
+    """Start Xvfb on a display number it picks itself (``-displayfd``: no races between runs).
+
+    ``-noreset``: by default the server resets when its last client disconnects, and a client
+    connecting during the reset is dropped, which made tests that open and close captures fail
+    at random on a busy machine.
+    """
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    number = b""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not number.endswith(b"\n"):
+        import select
+
+        ready, _, _ = select.select([read_fd], [], [], 0.2)
+        if ready:
+            chunk = os.read(read_fd, 16)
+            if not chunk:
+                break
+            number += chunk
+    os.close(read_fd)
+    if not number.strip().isdigit() or proc.poll() is not None:
+        proc.kill()
+        proc.wait()
+        return None, None
+    return proc, f":{number.strip().decode()}"
+
+
 @pytest.fixture(scope="module")
 def xvfb():
+    """A private Xvfb display (800x600), or a skip when Xvfb or python-xlib is missing."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (.ci/run installs it)")
     pytest.importorskip("Xlib")
-    for number in range(121, 150):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
-    else:
-        pytest.skip("no free X display number")
-    proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    deadline = time.monotonic() + 10
-    while not socket.exists() and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    if not socket.exists():
-        proc.kill()
+    proc, name = _start_xvfb("800x600x24")
+    if proc is None:
         pytest.skip("Xvfb did not start")
-    yield f":{number}"
+    yield name
     proc.terminate()
     proc.wait(timeout=10)
 
@@ -156,7 +178,7 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
         pytest.skip("xcompmgr is not installed (.ci/run installs it)")
     from Xlib import display
 
-    from vision.capture import MonitorSource, ScreenCapture
+    from vision.capture import MonitorSource, Rect, ScreenCapture, WindowSource
 
     assert check_compositor(xvfb).available is False
     assert "no compositor" in check_compositor(xvfb).message
@@ -202,6 +224,15 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
             assert tuple(px[500, 700]) == (0xC0, 0x80, 0x30)
             # The status line is shown at the overlay's top left.
             assert tuple(px[100 + 8, 100 + 4]) != (0xC0, 0x80, 0x30)
+        # The reader does not see the overlay: a window source reads the game's own pixels.
+        with ScreenCapture(WindowSource("game"), display=xvfb) as game_cap:
+            own = game_cap.grab()
+            assert own.rect == Rect(50, 50, 700, 500)
+            assert np.all(own.pixels == (0xC0, 0x80, 0x30))
+            screen = ScreenCapture(WindowSource("game"), display=xvfb, own_pixels=False)
+            seen = screen.grab()
+            screen.close()
+            assert np.all(seen.pixels[100 + 77 - 50, 100 + 160 - 50] == (255, 0, 255))
         # Click-through: under the pointer, on the recommended cell, the X server finds the
         # game's window, not the overlay (its input shape is empty).
         root = d.screen().root

@@ -29,6 +29,15 @@ Finding a window by its title:
 A title matches exactly first; otherwise as a case-insensitive substring, ignoring gridsight's
 own windows (and a terminal whose title holds the gridsight command line); the largest visible
 match wins.
+
+The overlay must not feed back into the reader. On X11, a window source therefore reads the
+window's **own** pixels (``XGetImage`` on the window, not on the screen): under a compositor,
+which the overlay needs anyway, every window is drawn off screen, so this picture holds the
+game and nothing drawn over it, and it works while the window is partly off screen. Measured
+on Xvfb: 4.4 ms for 640x528 and 20 ms for 1280x720 (mss reads the screen in 0.3 and 5 ms). When
+that read fails (no compositor and the window partly hidden, an unusual pixel format) the
+visible part of the screen is read with mss instead. Elsewhere the screen is read: on Windows
+the overlay excludes itself from capture (``SetWindowDisplayAffinity``) where the system allows.
 """
 
 from __future__ import annotations
@@ -288,6 +297,19 @@ class X11WindowFinder:
         except self._xerror.XError:
             return None
 
+    def grab(self, handle: int, width: int, height: int) -> np.ndarray | None:
+        """The window's own pixels (BGR), or ``None`` when the server cannot give them."""
+        window = self._display.create_resource_object("window", handle)
+        try:
+            image = window.get_image(0, 0, width, height, self._X.ZPixmap, 0xFFFFFFFF)
+        except self._xerror.XError:
+            return None
+        data = image.data
+        if image.depth not in (24, 32) or len(data) != width * height * 4:
+            return None  # not the usual 32-bit BGRX layout
+        pixels = np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)
+        return np.ascontiguousarray(pixels[..., :3])
+
     def _describe(self, window, name: str) -> WindowInfo | None:
         attrs = window.get_attributes()
         if attrs.win_class == self._X.InputOnly:
@@ -412,11 +434,12 @@ class ScreenCapture:
     """
 
     def __init__(self, source: Source, *, display: str | None = None,
-                 finder: WindowFinder | None = None):
+                 finder: WindowFinder | None = None, own_pixels: bool = True):
         import mss
         import mss.exception
 
         self.source = source
+        self.own_pixels = own_pixels  # a window source reads the window itself where it can
         self._ScreenShotError = mss.exception.ScreenShotError
         factory = getattr(mss, "MSS", None) or mss.mss  # mss 10 renamed its factory
         try:
@@ -490,6 +513,9 @@ class ScreenCapture:
         if isinstance(rect, Missing):
             return rect
         stamp = time.time()
+        own = self._grab_own(stamp)
+        if own is not None:
+            return own
         try:
             shot = self._sct.grab(rect.as_mss())
         except self._ScreenShotError as error:
@@ -498,6 +524,21 @@ class ScreenCapture:
         pixels = np.ascontiguousarray(pixels[..., :3])
         pixels.setflags(write=False)
         return Frame(pixels, Rect(shot.left, shot.top, shot.width, shot.height), stamp)
+
+    def _grab_own(self, stamp: float) -> Frame | None:
+        """The followed window's own pixels, where the platform gives them (X11)."""
+        grab = getattr(self._finder, "grab", None)
+        if not self.own_pixels or grab is None or self._window is None:
+            return None
+        info = self._window
+        try:
+            pixels = grab(info.handle, info.rect.width, info.rect.height)
+        except Exception:  # a display hiccup: fall back to reading the screen
+            return None
+        if pixels is None:
+            return None
+        pixels.setflags(write=False)
+        return Frame(pixels, info.rect, stamp)
 
     def _locate_window(self, title: str) -> WindowInfo | Missing:
         assert self._finder is not None
