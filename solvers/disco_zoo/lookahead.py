@@ -97,6 +97,7 @@ class Lookahead:
         self.needs = tuple(a.size - board.shown(k).bit_count() for k, a in enumerate(board.animals))
         self.factor = self.n * self.total + 1
         self.memo: dict[tuple[int, tuple[int, ...], int], tuple] = {}
+        self.upper: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.nodes = 0
         self.deadline = float("inf")
         self._unit = cache(self._unit_uncached)
@@ -141,16 +142,29 @@ class Lookahead:
             nodes=self.nodes,
         )
 
-    def _solve(self, s: int, needs: tuple[int, ...], taps: int, live: tuple[int, ...] | None = None) -> tuple:
+    def _solve(
+        self,
+        s: int,
+        needs: tuple[int, ...],
+        taps: int,
+        live: tuple[int, ...] | None = None,
+        alpha: int = -1,
+    ) -> tuple:
         """(score, rescue counts, action, rescued set if stopping) of one state.
 
         ``live`` are the tiles that may still be uncertain (those uncertain in the parent
         state: a settled tile stays settled as the set shrinks); ``None`` means all untapped.
+        ``alpha`` is the score the caller needs beaten: when the state cannot beat it, the
+        search stops as soon as that is proven and returns ``(upper bound <= alpha, None,
+        None, None)`` instead of the exact entry (remembered as a bound, never as a value).
         """
         key = (s, needs, taps)
         found = self.memo.get(key)
         if found is not None:
             return found
+        upper = self.upper.get(key)
+        if upper is not None and upper <= alpha:
+            return (upper, None, None, None)
         self.nodes += 1
         if not self.nodes & 127 and time.monotonic() > self.deadline:
             raise SearchTimeout
@@ -170,12 +184,19 @@ class Lookahead:
             best = (count * bound_unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
             self.memo[key] = best
             return best
+        bound = count * bound_unit
+        if bound <= alpha:
+            return (bound, None, None, None)
         moves, unsettled = self._moves(s, self.live if live is None else live)
         unit, rescued = self._unit(needs, taps, full_set & ~unsettled)
-        best = (count * unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
-        bound = count * bound_unit
-        if moves and best[0] < bound:
-            best = self._explore(moves, needs, taps, best, bound)
+        leaf = (count * unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
+        best = leaf
+        if moves and leaf[0] < bound:
+            best = self._explore(moves, needs, taps, leaf, bound, alpha)
+        if best is leaf and leaf[0] < alpha:
+            # No tap beat alpha and stopping is worse: the value is at most alpha.
+            self.upper[key] = alpha
+            return (alpha, None, None, None)
         self.memo[key] = best
         return best
 
@@ -208,7 +229,12 @@ class Lookahead:
             moves.append((tile, outcomes))
         return moves, unsettled
 
-    def _explore(self, moves: list, needs: tuple[int, ...], taps: int, best: tuple, bound: int) -> tuple:
+    def _explore(
+        self, moves: list, needs: tuple[int, ...], taps: int, best: tuple, bound: int, alpha: int
+    ) -> tuple:
+        """The best of ``best`` (stopping) and the taps in ``moves``; a tap must beat both the
+        best so far and ``alpha``. Children get the score they must exceed for their tap to
+        still matter, so they can stop early."""
         full_set = (1 << self.n) - 1
         ranked = []
         for tile, outcomes in moves:
@@ -235,15 +261,16 @@ class Lookahead:
         live = tuple(m[0] for m in moves)
         for negative_ceiling, _, tile, children in ranked:
             ceiling = -negative_ceiling
-            if ceiling <= best[0]:
+            floor = max(best[0], alpha)
+            if ceiling <= floor:
                 break  # taps are sorted by ceiling: none of the rest can do better
             score = 0
             rescue = [0] * self.n
             for part, child_needs, top in children:
                 ceiling -= top
-                child = self._solve(part, child_needs, taps - 1, live)
+                child = self._solve(part, child_needs, taps - 1, live, floor - score - ceiling)
                 score += child[0]
-                if score + ceiling <= best[0]:
+                if score + ceiling <= floor:
                     break
                 for k in range(self.n):
                     rescue[k] += child[1][k]
