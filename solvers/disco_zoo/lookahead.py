@@ -21,10 +21,14 @@ objective's score (primary times a large factor plus the tie-breaking secondary)
 comparisons are exact and ties are resolved the same way every time.
 
 Pruning: the score of a state is at most ``|S|`` times the best score reachable if every
-placement were known (a set of animals whose needs fit in the taps left). A tap whose children
-cannot beat the best tap so far is skipped, and the search of a state stops once a tap reaches
-that bound. The search stops when its time budget runs out (:class:`SearchTimeout`); the caller
-then falls back to a named estimate (see :mod:`solvers.disco_zoo.advise`).
+placement were known (a set of animals whose needs fit in the taps left). Taps are tried in
+order of that bound for their children; a tap whose children cannot beat the best tap so far
+is skipped, and the search of a state stops once a tap reaches its bound. Each child is also
+told the score it must exceed for its tap to still matter (the best so far, minus what its
+siblings scored or can at most score); a child that proves it cannot returns that bound
+instead of its value, remembered apart from the exact values. The search stops when its time
+budget runs out (:class:`SearchTimeout`); the caller then falls back to a named estimate
+(see :mod:`solvers.disco_zoo.advise`).
 """
 
 from __future__ import annotations
