@@ -53,10 +53,10 @@ from vision.packs import TemplatePack
 
 UNKNOWN = "unknown"
 
-SAMPLE = 20  # a cell is first warped to SAMPLE x SAMPLE pixels
-TRIM = 2  # pixels trimmed from every side of the sample (10% of the cell)
-THUMB = 8  # then averaged down to THUMB x THUMB
-BLUR = 1.2  # after a Gaussian blur of this sigma (in sample pixels): misalignment tolerance
+SAMPLE = 10  # a cell is warped to SAMPLE x SAMPLE pixels and slightly blurred,
+TRIM = 1  # then its border is trimmed (10% of the cell on every side):
+THUMB = SAMPLE - 2 * TRIM  # the thumbnail is THUMB x THUMB colour pixels
+BLUR = 0.6  # sigma of the blur, in sample pixels: tolerance to a slightly-off geometry
 RMS_SCALE = 64.0  # an rms difference of this many levels scores 0
 FIRST_GAIN = (0.7, 1.4)  # per-cell gain allowed in the first pass
 GAIN_SLACK = 0.06  # per-cell deviation from the board's gain in the second pass
@@ -135,7 +135,7 @@ def board_thumbnails(frame: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
 
     Large boards are first shrunk with area averaging so the bilinear warp does not alias.
     """
-    frame, geometry = _shrink(frame, geometry, SAMPLE * 1.5)
+    frame, geometry = _shrink(frame, geometry, SAMPLE * 1.6)
     board = cv2.GaussianBlur(geometry.warp_board(frame, (SAMPLE, SAMPLE)), (0, 0), BLUR)
     return _thumbs(board, geometry.rows, geometry.cols)
 
@@ -149,10 +149,9 @@ def cell_thumbnail(image: np.ndarray) -> np.ndarray:
 def _thumbs(board: np.ndarray, rows: int, cols: int) -> np.ndarray:
     channels = board.shape[2] if board.ndim == 3 else 1
     cells = board.reshape(rows, SAMPLE, cols, SAMPLE, channels)
-    cells = cells[:, TRIM : SAMPLE - TRIM, :, TRIM : SAMPLE - TRIM, :].astype(np.float32)
-    k = (SAMPLE - 2 * TRIM) // THUMB
-    cells = cells.reshape(rows, THUMB, k, cols, THUMB, k, channels).mean(axis=(2, 5))
-    return np.ascontiguousarray(cells.transpose(0, 2, 1, 3, 4)).reshape(rows * cols, -1)
+    cells = cells[:, TRIM : SAMPLE - TRIM, :, TRIM : SAMPLE - TRIM, :]
+    return np.ascontiguousarray(cells.transpose(0, 2, 1, 3, 4), dtype=np.float32).reshape(
+        rows * cols, -1)
 
 
 def _shrink(frame: np.ndarray, geometry: BoardGeometry, target: float):

@@ -83,8 +83,8 @@ def render(cells: Any, *, skin: PentominoSkin = DEFAULT_SKIN, pieces_left: str =
 
     x0, y0 = BOARD_X, BOARD_Y
     w, h = COLS * CELL, ROWS * CELL
-    rounded_rect(image, x0 - 9, y0 - 9, x0 + w + 9, y0 + h + 9, 7, skin.frame_dark)
-    image[y0 - 5 : y0 + h + 5, x0 - 5 : x0 + w + 5] = skin.frame
+    rounded_rect(image, x0 - 12, y0 - 12, x0 + w + 12, y0 + h + 12, 8, skin.frame_dark)
+    image[y0 - 10 : y0 + h + 10, x0 - 10 : x0 + w + 10] = skin.frame
     image[y0 - 2 : y0 + h + 2, x0 - 2 : x0 + w + 2] = skin.frame_dark
     for r, row in enumerate(grid):
         for c, label in enumerate(row):

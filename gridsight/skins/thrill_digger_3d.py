@@ -186,6 +186,13 @@ class Camera:
         pix = cam[:, :2] / depth[:, None] * self.focal + np.array([WIDTH / 2, HEIGHT / 2])
         return pix, depth
 
+    def sees_horizon(self) -> bool:
+        """Whether some pixel's ray misses the ground (the horizon is a line: check corners)."""
+        rot, _ = self.pose()
+        corners = np.array([[0, 0], [WIDTH, 0], [0, HEIGHT], [WIDTH, HEIGHT]], dtype=np.float64)
+        rays = np.column_stack([(corners - [WIDTH / 2, HEIGHT / 2]) / self.focal, np.ones(4)])
+        return bool(np.any(rays @ rot[:, 2] <= 0.02))
+
     def ground_mask(self) -> np.ndarray:
         """True for pixels whose ray meets the ground (below the horizon)."""
         rot, _ = self.pose()
@@ -280,25 +287,27 @@ def _draw_hole(tex: np.ndarray, cx: float, cy: float) -> None:
 
 
 def _blend(img: np.ndarray, layer: np.ndarray, mask: np.ndarray, alpha: float,
-           box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    x0, y0 = max(x0, 0), max(y0, 0)
-    x1, y1 = min(x1, img.shape[1]), min(y1, img.shape[0])
+           origin: tuple[int, int]) -> None:
+    """Blend ``layer`` (placed with its top-left at ``origin``) into ``img`` through ``mask``."""
+    ox, oy = origin
+    x0, y0 = max(ox, 0), max(oy, 0)
+    x1, y1 = min(ox + layer.shape[1], img.shape[1]), min(oy + layer.shape[0], img.shape[0])
     if x1 <= x0 or y1 <= y0:
         return
-    m = (mask[y0:y1, x0:x1].astype(np.float32) / 255.0 * alpha)[..., None]
+    m = (mask[y0 - oy:y1 - oy, x0 - ox:x1 - ox].astype(np.float32) / 255.0 * alpha)[..., None]
     region = img[y0:y1, x0:x1].astype(np.float32)
-    img[y0:y1, x0:x1] = (region * (1 - m) + layer[y0:y1, x0:x1].astype(np.float32) * m).astype(
-        np.uint8
-    )
+    top = layer[y0 - oy:y1 - oy, x0 - ox:x1 - ox].astype(np.float32)
+    img[y0:y1, x0:x1] = (region * (1 - m) + top * m).astype(np.uint8)
 
 
 def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: float,
               alpha: float = 1.0) -> None:
     """Draw an item ``size`` pixels tall centred at ``centre`` (gems for rupees, a bomb)."""
-    layer = np.zeros_like(img)
-    mask = np.zeros(img.shape[:2], dtype=np.uint8)
-    cx, cy = centre
+    pad = int(size) + 4
+    ox, oy = int(centre[0]) - pad, int(centre[1]) - pad
+    layer = np.zeros((2 * pad, 2 * pad, 3), dtype=np.uint8)
+    mask = np.zeros((2 * pad, 2 * pad), dtype=np.uint8)
+    cx, cy = centre[0] - ox, centre[1] - oy
     base = np.array(ITEM_RGB[kind], dtype=np.float64)
     light = tuple(base * 0.55 + 255 * 0.45)
     dark = tuple(base * 0.68)
@@ -333,8 +342,7 @@ def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: flo
                          cv2.LINE_AA, shift)
         cv2.fillPoly(mask, [np.round(outer * (1 << shift)).astype(np.int32)], 255, cv2.LINE_AA,
                      shift)
-    pad = int(size) + 4
-    _blend(img, layer, mask, alpha, (int(cx) - pad, int(cy) - pad, int(cx) + pad, int(cy) + pad))
+    _blend(img, layer, mask, alpha, (ox, oy))
 
 
 def draw_digits(img: np.ndarray, text: str, right: int, top: int, height: int = DIGIT_HEIGHT,
@@ -472,9 +480,8 @@ class PitScene:
         m = edge_to_centre @ h @ tex_to_board
         img = cv2.warpPerspective(self.texture(), m, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_CONSTANT, borderValue=_bgr(WALL_RGB))
-        ground = camera.ground_mask()
-        if not ground.all():
-            img[~ground] = _bgr(SKY_RGB)
+        if camera.sees_horizon():
+            img[~camera.ground_mask()] = _bgr(SKY_RGB)
         drawables = []
         if item is not None and item.alpha > 0:
             p, d = camera.project(np.array([[item.col + 0.5, item.row + 0.5, -item.height]]))
@@ -497,7 +504,7 @@ def motion_blur(img: np.ndarray, dx: float, dy: float) -> np.ndarray:
     length = math.hypot(dx, dy)
     if length < 1.5:
         return img
-    n = int(min(length, 21)) | 1
+    n = int(min(length, 11)) | 1
     kernel = np.zeros((n, n), dtype=np.float32)
     c = n // 2
     ux, uy = dx / length, dy / length
@@ -573,14 +580,17 @@ class GameRenderer:
 
     The camera starts on an overview of the whole pit (the frame a player calibrates on), then
     follows Link: its target trails him, and its yaw, pitch and distance drift smoothly.
-    ``jpeg`` is the range of JPEG qualities; ``blur`` turns motion blur on.
+    ``jpeg`` is the range of JPEG qualities; ``blur`` turns motion blur on; with
+    ``items_visible=False`` the items stay hidden (as if always behind Link), so only the
+    wallet can tell what was dug.
     """
 
     def __init__(self, plan: GamePlan, *, jpeg: tuple[int, int] = (60, 90), blur: bool = True,
-                 intro: float = 0.5, outro: float = 0.6):
+                 intro: float = 0.5, outro: float = 0.6, items_visible: bool = True):
         self.plan = plan
         self.jpeg = jpeg
         self.blur = blur
+        self.items_visible = items_visible
         rng = np.random.default_rng(plan.seed + 7919)
         self._rng = rng
         self.scene = PitScene(plan.rows, plan.cols, rng)
@@ -603,6 +613,9 @@ class GameRenderer:
             t += DIG_LENGTH
             self._walk.append((t, *stand))
             pos = stand
+        # At the end Link walks off the pit (so the last hole is not hidden behind him).
+        t += 0.9
+        self._walk.append((t, cols / 2 + float(rng.uniform(-1, 1)), rows + 0.9))
         self.duration = t + outro
 
     # -- where things are at time t
@@ -674,7 +687,8 @@ class GameRenderer:
                     events.append(TruthEvent("collect", r, c, kind, WALLET_DELTA[kind]))
             cam = self.camera_at(t)
             item = self.item_at(t)
-            img = self.scene.render(cam, item=item, link=self.link_at(t))
+            img = self.scene.render(cam, item=item if self.items_visible else None,
+                                    link=self.link_at(t))
             if self.blur and prev_cam is not None:
                 centre = np.array([[self.plan.cols / 2, self.plan.rows / 2, 0.0]])
                 a, _ = prev_cam.project(centre)
@@ -692,7 +706,8 @@ class GameRenderer:
 
     def overview(self) -> PitFrame:
         """The first frame (an overview of the whole pit), for calibration."""
-        return next(iter(GameRenderer(self.plan, jpeg=self.jpeg, blur=self.blur).frames()))
+        return next(iter(GameRenderer(self.plan, jpeg=self.jpeg, blur=self.blur,
+                                      items_visible=self.items_visible).frames()))
 
 
 def corner_hole_centres(homography: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -700,3 +715,25 @@ def corner_hole_centres(homography: np.ndarray, rows: int, cols: int) -> np.ndar
     pts = np.array([[0.5, 0.5], [cols - 0.5, 0.5], [cols - 0.5, rows - 0.5], [0.5, rows - 0.5]],
                    dtype=np.float64).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(pts, np.asarray(homography, dtype=np.float64)).reshape(-1, 2)
+
+
+def pit_pack():
+    """The reader's pack for this skin: item shades, scene colours, the wallet's font and box.
+
+    The item shades are the flat colour and the lit facet of each gem (the shaded facet is
+    left out: it is dark enough to pass for a hole or a shadow).
+    """
+    from gridsight.thrill_digger_tracker import PitPack
+
+    shades = {
+        k: (ITEM_RGB[k], tuple(int(v * 0.55 + 255 * 0.45) for v in ITEM_RGB[k]))
+        for k in ITEM_KINDS
+    }
+    return PitPack(
+        item_colours=shades,
+        scene_colours=SCENE_RGB,
+        digit_templates=digit_templates(),
+        wallet_box=DIGIT_BOX,
+        wallet_align_right=DIGIT_BOX[2] - 6,
+        exclude=(PANEL_BOX,),
+    )

@@ -148,7 +148,8 @@ def _check_corners(corners: Sequence[Sequence[float]], shape: tuple[int, ...]) -
             raise PitCalibrationError(
                 f"the {name} corner hole ({x:g}, {y:g}) is outside the {width}x{height} image")
     # TL, TR, BR, BL must go round clockwise on screen (y down) without crossing.
-    crosses = [np.cross(pts[(i + 1) % 4] - pts[i], pts[(i + 2) % 4] - pts[(i + 1) % 4])
+    edges = [pts[(i + 1) % 4] - pts[i] for i in range(4)]
+    crosses = [edges[i][0] * edges[(i + 1) % 4][1] - edges[i][1] * edges[(i + 1) % 4][0]
                for i in range(4)]
     if not all(c > 0 for c in crosses):
         raise PitCalibrationError(
@@ -189,7 +190,7 @@ def calibrate_pit(
     seen = cv2.erode((plan.warp(np.full(image.shape[:2], 255, np.uint8), geometry.homography)
                       > 128).astype(np.uint8) * 255, np.ones((9, 9), np.uint8))
     mask = cv2.bitwise_and(mask, seen)
-    corners = cv2.goodFeaturesToTrack(gray, maxCorners=400, qualityLevel=0.01, minDistance=6,
+    corners = cv2.goodFeaturesToTrack(gray, maxCorners=300, qualityLevel=0.01, minDistance=6,
                                       mask=mask, blockSize=5)
     points = np.zeros((0, 2), np.float32) if corners is None else corners.reshape(-1, 2)
     if len(points) < min_points:

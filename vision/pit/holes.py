@@ -31,7 +31,7 @@ class HoleState(str, Enum):
 @dataclass(frozen=True)
 class HoleRead:
     """One hole in one frame: its state, a confidence in [0, 1], and the two measures behind
-    it (``darkness``: share of dark pixels in the centre; ``mound_diff``: mean colour
+    it (``darkness``: share of dark pixels in the centre; ``mound_diff``: mean grey-level
     difference from the reference mound)."""
 
     row: int
@@ -59,34 +59,41 @@ def read_holes(
     mound_tolerance: float = 26.0,
     min_darkness: float = 0.7,
 ) -> tuple[HoleRead, ...]:
-    """Read every hole of ``frame`` (BGR) through ``geometry``; row-major order."""
+    """Read every hole of ``frame`` (grey, or BGR) through ``geometry``; row-major order."""
     plan = calibration.plan
-    view = plan.warp(frame, geometry.homography)
-    gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    view = plan.warp(gray, geometry.homography).astype(np.int16)
+    reference = calibration.reference_gray.astype(np.int16)
     centre, mound = _discs(plan.px)
     dark_level = 0.5 * calibration.ground_level
-    height, width = frame.shape[:2]
+    height, width = gray.shape[:2]
+    rows, cols = plan.rows, plan.cols
+    # Every cell's corners and centre at once.
+    cc, rr = np.meshgrid(np.arange(cols), np.arange(rows))
+    corners = np.stack([np.stack([cc + dx, rr + dy], -1) for dx, dy in
+                        ((0, 0), (1, 0), (1, 1), (0, 1))], 2).reshape(-1, 2)
+    quad, w = _project(geometry.homography, corners)
+    quad, w = quad.reshape(rows * cols, 4, 2), w.reshape(rows * cols, 4)
+    inside = np.all(w > 0, axis=1) & np.all(quad >= 1, axis=(1, 2)) \
+        & np.all(quad[..., 0] < width - 1, axis=1) & np.all(quad[..., 1] < height - 1, axis=1)
+    centres = np.stack([cc + 0.5, rr + 0.5], -1).reshape(-1, 2)
+    _, short = jacobian_ratio_and_scale(geometry.homography, centres)
+    readable = inside & (short >= min_cell_px)
     reads = []
-    for r in range(plan.rows):
-        for c in range(plan.cols):
-            quad, w = _project(geometry.homography,
-                               [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)])
-            _, short = jacobian_ratio_and_scale(geometry.homography, [(c + 0.5, r + 0.5)])
-            inside = np.all(w > 0) and np.all(quad >= 1) and np.all(quad[:, 0] < width - 1) \
-                and np.all(quad[:, 1] < height - 1)
-            if not inside or short[0] < min_cell_px:
-                reads.append(HoleRead(r, c, HoleState.UNKNOWN, 0.0))
-                continue
-            x0, y0, x1, y1 = plan.cell_box(r, c)
-            patch = view[y0:y1, x0:x1].astype(np.int16)
-            ref = calibration.reference[y0:y1, x0:x1].astype(np.int16)
-            diff = float(np.abs(patch - ref)[mound].mean())
-            darkness = float((gray[y0:y1, x0:x1][centre] < dark_level).mean())
-            if diff < mound_tolerance:
-                state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
-            elif darkness >= min_darkness:
-                state, conf = HoleState.HOLE, darkness
-            else:
-                state, conf = HoleState.UNKNOWN, 0.0
-            reads.append(HoleRead(r, c, state, conf, darkness, diff))
+    for k in range(rows * cols):
+        r, c = divmod(k, cols)
+        if not readable[k]:
+            reads.append(HoleRead(r, c, HoleState.UNKNOWN, 0.0))
+            continue
+        x0, y0, x1, y1 = plan.cell_box(r, c)
+        patch = view[y0:y1, x0:x1]
+        diff = float(np.abs(patch - reference[y0:y1, x0:x1])[mound].mean())
+        darkness = float((patch[centre] < dark_level).mean())
+        if diff < mound_tolerance:
+            state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
+        elif darkness >= min_darkness:
+            state, conf = HoleState.HOLE, darkness
+        else:
+            state, conf = HoleState.UNKNOWN, 0.0
+        reads.append(HoleRead(r, c, state, conf, darkness, diff))
     return tuple(reads)

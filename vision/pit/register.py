@@ -28,8 +28,8 @@ import numpy as np
 from vision.geometry import BoardGeometry
 from vision.pit.calibrate import PitCalibration
 
-_LK = dict(winSize=(15, 15), maxLevel=2,
-           criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 20, 0.03))
+_LK = dict(winSize=(13, 13), maxLevel=2,
+           criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 12, 0.03))
 
 
 @dataclass(frozen=True, eq=False)

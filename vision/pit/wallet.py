@@ -45,7 +45,9 @@ def _normalise(gray: np.ndarray) -> np.ndarray:
 
 class WalletReader:
     """Reads the counter inside ``box`` (x, y, w, h) with the font ``templates`` (digit -> grey
-    image of that digit alone, light on dark)."""
+    image of that digit alone, light on dark). ``align_right``: where (x within the box) a
+    right-aligned number ends; ``max_gap``: the widest blank between two digits, as a share of
+    the digit height."""
 
     def __init__(
         self,
@@ -56,6 +58,8 @@ class WalletReader:
         panel_level: int = 90,
         min_score: float = 0.75,
         min_margin: float = 0.05,
+        align_right: int | None = None,
+        max_gap: float = 0.6,
     ):
         if not templates:
             raise ValueError("a wallet reader needs digit templates")
@@ -64,6 +68,8 @@ class WalletReader:
         self.panel_level = panel_level
         self.min_score = min_score
         self.min_margin = min_margin
+        self.align_right = align_right
+        self.max_gap = max_gap
         self._digits = sorted(templates)
         self._templates = np.stack([_normalise(templates[d]) for d in self._digits])
 
@@ -82,6 +88,13 @@ class WalletReader:
             return WalletRead(None, False, 0.0)
         tallest = max(b[3] for b in boxes)
         boxes = sorted(b for b in boxes if b[3] >= 0.7 * tallest)
+        # A digit hidden (by a cursor, a flash) must not shorten the number: the digits must
+        # end where the counter is aligned, and stand no further apart than the font sets them.
+        gaps = [b[0] - (a[0] + a[2]) for a, b in zip(boxes, boxes[1:])]
+        end = boxes[-1][0] + boxes[-1][2]
+        if (self.align_right is not None and abs(end - self.align_right) > 0.15 * tallest) \
+                or any(g > self.max_gap * tallest for g in gaps):
+            return WalletRead(None, True, 0.0, "")
         text, weakest = "", 1.0
         for bx, by, bw, bh in boxes:
             glyph = _normalise(gray[by: by + bh, bx: bx + bw])

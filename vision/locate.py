@@ -1,0 +1,414 @@
+"""Finding a pack's board anywhere in a frame, at any scale from 0.5x to 4x, unaided.
+
+**Method.** A board is found by its *anchor*: the frame around it, as the pack's
+``anchor`` image and mask give it (the band of half a cell, or a wall's thickness, around the
+cells; the cells themselves change from screenshot to screenshot and are masked out).
+
+1. *Coarse search over scales.* For every scale in a geometric ladder (12% apart) from
+   ``min_scale`` to ``max_scale``, the frame is shrunk so that a board cell is
+   ``COARSE_CELL`` pixels wide, which makes the anchor template the same small size at every
+   scale; one template match per scale scores every position. The match is a correlation of
+   *locally normalised* grey images (each pixel minus the mean of its neighbourhood, divided by
+   their spread), so a brighter or darker screenshot matches as well, and the template is zero
+   outside the mask, so the cells do not count. (OpenCV's masked ``TM_CCOEFF_NORMED`` does
+   the same job three to four times slower; the local normalisation makes one plain
+   ``TM_CCORR`` enough.) The best few peaks over all scales are the candidates.
+2. *Refinement.* Around each candidate the frame is cut out and matched again at
+   ``FINE_CELL`` pixels per cell over a fine ladder of scales (1.5% apart) and a small window
+   of positions; parabolas through the best score in x, y and scale give sub-pixel precision.
+3. *Verification.* The candidate's cells are read with :func:`vision.classify.read_cells`;
+   the board is the candidate whose anchor matches best among those whose cells mostly look
+   like the pack's templates. If none does, :class:`BoardNotFoundError`.
+
+``bench/bench_vision.py`` measures it on 1920x1080 frames.
+
+:class:`Locator` keeps the last geometry and checks it first (one warp and one correlation,
+well under a millisecond); it searches from scratch only when the anchor no longer matches
+there (the window moved, the board scrolled, another screen is shown).
+
+>>> from gridsight.skins import tile_path  # doctest: +SKIP
+>>> from vision.packs import load_pack  # doctest: +SKIP
+>>> shot = tile_path.render(["." * 8] * 6, scale=3)  # doctest: +SKIP
+>>> locate_board(shot.image, load_pack("tile-path")).cell_size(0, 0)  # doctest: +SKIP
+(48.0, 48.0)
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.classify import read_cells
+from vision.errors import BoardNotFoundError
+from vision.geometry import BoardGeometry, warp_region
+from vision.packs import TemplatePack
+
+COARSE_CELL = 4.0  # pixels per cell in the coarse search
+COARSE_BLUR = 1.0  # blur (sigma, coarse pixels) so thin frame lines survive a scale error
+COARSE_SLIP = 0.12  # most misalignment (in cells) at the ring between two coarse scales
+COARSE_WINDOW = 2.0  # local normalisation window in the coarse search, in cells
+FINE_CELL = 10.0  # pixels per cell in the refinement
+FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
+STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
+FINE_STEP = 1.02  # ratio between successive fine scales (half a coarse step each way)
+CANDIDATES = 6  # coarse peaks refined (best first) and verified
+MIN_ANCHOR = 0.8  # a refined anchor score below this is not a board
+MIN_KNOWN = 0.6  # fraction of cells that must read as some label
+CONFIDENT = 1.0  # a verified candidate scoring this (anchor x known fraction) is the board
+EPS = 6.0  # grey levels added to the local spread: flat areas do not blow up
+
+
+@dataclass(frozen=True, eq=False)
+class _Level:
+    """The anchor prepared for matching at ``cell`` pixels per board cell.
+
+    A position's score is the ring's colour match (mean squared difference of the blurred
+    colours at the best brightness gain within +-20%, as ``1 - rms / 64``) plus half its
+    structure match (correlation of locally normalised grey). Colour tells the frame from
+    look-alike lines inside the board or elsewhere; structure pins the frame's edges.
+    """
+
+    cell: float
+    blur: float
+    window: int
+    color: np.ndarray = field(repr=False)  # blurred BGR float32, zero inside the ring
+    color_energy: float
+    ring: tuple[int, int, int]  # ring thickness x, y (pixels) and its size (x3 channels)
+    structure: np.ndarray = field(repr=False)  # normalised grey, zero outside the mask
+    structure_energy: float
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.color.shape[1], self.color.shape[0]
+
+    def scores(self, image: np.ndarray) -> np.ndarray:
+        """The score of every position of the anchor's top-left in BGR ``image``."""
+        th, tw = self.color.shape[:2]
+        mx, my, ring_n = self.ring
+        color = image.astype(np.float32)
+        if self.blur > 0:
+            color = cv2.GaussianBlur(color, (0, 0), self.blur)
+        cross = cv2.matchTemplate(color, self.color, cv2.TM_CCORR)
+        sq = cv2.integral(cv2.transform(color * color, np.ones((1, 3), np.float32)),
+                          sdepth=cv2.CV_64F)
+        rh, rw = cross.shape
+        outer = _box(sq, 0, 0, tw, th, rw, rh) - _box(sq, mx, my, tw - mx, th - my, rw, rh)
+        gain = np.clip(cross / np.maximum(outer, 1e-6), 1 / 1.2, 1.2)
+        mse = np.maximum(gain * gain * outer - 2 * gain * cross + self.color_energy, 0)
+        score = 1.0 - np.sqrt(mse / ring_n) / 64.0
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        structure = cv2.matchTemplate(_normalise(grey, self.window), self.structure,
+                                      cv2.TM_CCORR)
+        return (score + 0.5 * structure / self.structure_energy).astype(np.float32)
+
+
+@dataclass(frozen=True, eq=False)
+class _Prepared:
+    coarse: _Level
+    fine: _Level
+
+
+_PREPARED: "weakref.WeakKeyDictionary[TemplatePack, _Prepared]" = weakref.WeakKeyDictionary()
+
+
+def _normalise(grey: np.ndarray, window: int) -> np.ndarray:
+    """Each pixel minus its neighbourhood's mean, over the neighbourhood's spread."""
+    g = grey.astype(np.float32)
+    k = (window, window)
+    mean = cv2.boxFilter(g, -1, k, borderType=cv2.BORDER_REFLECT)
+    sq = cv2.boxFilter(g * g, -1, k, borderType=cv2.BORDER_REFLECT)
+    spread = np.sqrt(np.maximum(sq - mean * mean, 0) + EPS * EPS)
+    return (g - mean) / spread
+
+
+def _box(ii: np.ndarray, x0: int, y0: int, x1: int, y1: int, w: int, h: int) -> np.ndarray:
+    """Sums over the box ``[x0, x1) x [y0, y1)`` at every offset, from an integral image."""
+    return (ii[y1 : y1 + h, x1 : x1 + w] - ii[y0 : y0 + h, x1 : x1 + w]
+            - ii[y1 : y1 + h, x0 : x0 + w] + ii[y0 : y0 + h, x0 : x0 + w])
+
+
+def _level(pack: TemplatePack, cell: float, blur: float, window_cells: float) -> _Level:
+    """The anchor at ``cell`` pixels per cell, ready for :meth:`_Level.scores`.
+
+    Pixels the anchor mask leaves out within the ring (parts of the frame that were outside
+    the calibration screenshot) get the ring's mean colour and no structure.
+    """
+    cw, ch = pack.cell_size
+    ah, aw = pack.anchor.image.shape[:2]
+    size = (max(3, round(aw * cell / cw)), max(3, round(ah * cell / ch)))
+    small = cv2.resize(pack.anchor.image, size, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(pack.anchor.mask.astype(np.float32) / 255.0, size,
+                      interpolation=cv2.INTER_AREA) > 0.5
+    mx = max(1, round(pack.anchor.margin * cell))
+    ring = np.ones(size[::-1], bool)
+    ring[mx : size[1] - mx, mx : size[0] - mx] = False
+    color = small.astype(np.float32)
+    if blur > 0:
+        color = cv2.GaussianBlur(color, (0, 0), blur)
+    known = ring & mask
+    if known.any():
+        color[ring & ~mask] = color[known].mean(axis=0)
+    color[~ring] = 0
+    window = _window(cell * window_cells)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    structure = _normalise(grey, window) * (mask & ring).astype(np.float32)
+    return _Level(cell, blur, window, color, float((color * color).sum()),
+                  (mx, mx, int(ring.sum()) * 3), structure,
+                  max(float((structure * structure).sum()), 1e-6))
+
+
+def _window(cell: float) -> int:
+    return max(3, int(round(cell)) | 1)
+
+
+def _prepare(pack: TemplatePack) -> _Prepared:
+    prepared = _PREPARED.get(pack)
+    if prepared is None:
+        prepared = _Prepared(_level(pack, COARSE_CELL, COARSE_BLUR, STRUCTURE_WINDOW),
+                             _level(pack, FINE_CELL, FINE_BLUR, STRUCTURE_WINDOW))
+        _PREPARED[pack] = prepared
+    return prepared
+
+
+def _grey(frame: np.ndarray) -> np.ndarray:
+    if frame.ndim == 2:
+        return frame
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    x: float  # anchor top-left in frame pixels
+    y: float
+    scale: float  # board scale relative to the pack
+
+
+def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: float,
+            max_scale: float) -> list[_Candidate]:
+    """The best few (position, scale) of the anchor over the whole frame and scale range."""
+    cw = pack.cell_size[0]
+    level = prep.coarse
+    tw, th = level.size
+    step = _coarse_step(pack)
+    n = int(np.floor(np.log(max_scale / min_scale) / np.log(step))) + 1
+    scales = min_scale * step ** np.arange(n)
+    # Shrink once to the largest coarse size needed; every scale is resized from that.
+    top = min(1.0, 1.5 * COARSE_CELL / (cw * min_scale))
+    base = frame if top >= 1.0 else cv2.resize(frame, None, fx=top, fy=top,
+                                               interpolation=cv2.INTER_AREA)
+    found: list[_Candidate] = []
+    for s in scales:
+        f = COARSE_CELL / (cw * s)
+        w, h = round(frame.shape[1] * f), round(frame.shape[0] * f)
+        if w < tw or h < th:
+            continue
+        score = level.scores(cv2.resize(base, (w, h), interpolation=cv2.INTER_AREA))
+        sx, sy = frame.shape[1] / w, frame.shape[0] / h
+        for value, (px, py) in _peaks(score, 2, max(tw, th) // 2):
+            found.append(_Candidate(value, px * sx, py * sy, float(s)))
+    found.sort(key=lambda c: -c.score)
+    # Keep the best candidates that are not the same board at a neighbouring scale.
+    kept: list[_Candidate] = []
+    for c in found:
+        size = cw * c.scale
+        if all(abs(c.x - k.x) > size or abs(c.y - k.y) > size or
+               abs(np.log(c.scale / k.scale)) > 0.25 for k in kept):
+            kept.append(c)
+        if len(kept) >= CANDIDATES:
+            break
+    return kept
+
+
+def _peaks(res: np.ndarray, count: int, radius: int):
+    res = res.copy()
+    out = []
+    for _ in range(count):
+        _, value, _, loc = cv2.minMaxLoc(res)
+        if not np.isfinite(value):
+            break
+        out.append((float(value), loc))
+        x, y = loc
+        res[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1] = -np.inf
+    return out
+
+
+def _coarse_step(pack: TemplatePack) -> float:
+    """Ratio between coarse scales: at most ``COARSE_SLIP`` cells of misalignment at the ring.
+
+    Between two scales of the ladder the anchor is up to ``(step - 1) / 2`` too big or too
+    small; its ring is ``half_extent`` cells from the centre, so it slips by that much.
+    """
+    half_extent = 0.5 * max(pack.rows, pack.cols) + pack.anchor.margin
+    return float(np.clip(1 + 2 * COARSE_SLIP / half_extent, 1.03, 1.12))
+
+
+def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candidate,
+            ) -> _Candidate | None:
+    """Position and scale of a coarse candidate to a fraction of a pixel, and its score."""
+    cw = pack.cell_size[0]
+    level = prep.fine
+    tw, th = level.size
+    radius = 1.5 * cw * cand.scale / COARSE_CELL + 2  # frame pixels: coarse uncertainty
+    span = max(_coarse_step(pack) ** 0.5, FINE_STEP)
+    n = int(np.ceil(np.log(span) / np.log(FINE_STEP)))
+    scales = cand.scale * FINE_STEP ** np.arange(-n, n + 1)
+    # The anchor's centre does not move with a wrong scale the way its corner does.
+    fc = COARSE_CELL / (cw * cand.scale)
+    cx, cy = cand.x + 0.5 * prep.coarse.size[0] / fc, cand.y + 0.5 * prep.coarse.size[1] / fc
+    results = []
+    for s in scales:
+        f = FINE_CELL / (cw * s)
+        x0 = int(max(0, np.floor(cx - 0.5 * tw / f - radius)))
+        y0 = int(max(0, np.floor(cy - 0.5 * th / f - radius)))
+        x1 = int(min(frame.shape[1], np.ceil(cx + 0.5 * tw / f + radius)))
+        y1 = int(min(frame.shape[0], np.ceil(cy + 0.5 * th / f + radius)))
+        crop = frame[y0:y1, x0:x1]
+        w, h = round(crop.shape[1] * f), round(crop.shape[0] * f)
+        if w < tw or h < th:
+            continue
+        img = cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+        res = level.scores(img)
+        _, value, _, (px, py) = cv2.minMaxLoc(res)
+        dx = _parabola(res, px, py, axis=1)
+        dy = _parabola(res, px, py, axis=0)
+        sx, sy = crop.shape[1] / w, crop.shape[0] / h
+        results.append((float(value), x0 + (px + dx) * sx, y0 + (py + dy) * sy, float(s)))
+    if not results:
+        return None
+    best = max(range(len(results)), key=lambda i: results[i][0])
+    value, x, y, s = results[best]
+    if 0 < best < len(results) - 1:
+        a, b, c = results[best - 1][0], value, results[best + 1][0]
+        denom = a - 2 * b + c
+        if denom < 0:
+            t = float(np.clip(0.5 * (a - c) / denom, -0.5, 0.5))
+            s = s * FINE_STEP**t
+            # Position moves with the scale between the two neighbours: interpolate it too.
+            other = results[best + 1] if t > 0 else results[best - 1]
+            x += abs(t) * (other[1] - x)
+            y += abs(t) * (other[2] - y)
+    return _Candidate(value, x, y, s)
+
+
+def _parabola(res: np.ndarray, px: int, py: int, axis: int) -> float:
+    if axis == 1:
+        if not 0 < px < res.shape[1] - 1:
+            return 0.0
+        a, b, c = res[py, px - 1], res[py, px], res[py, px + 1]
+    else:
+        if not 0 < py < res.shape[0] - 1:
+            return 0.0
+        a, b, c = res[py - 1, px], res[py, px], res[py + 1, px]
+    denom = a - 2 * b + c
+    return float(np.clip(0.5 * (a - c) / denom, -0.5, 0.5)) if denom < 0 else 0.0
+
+
+def _geometry(pack: TemplatePack, cand: _Candidate) -> BoardGeometry:
+    cw, ch = pack.cell_size
+    mx, my = pack.anchor.margin_px(pack.cell_size)
+    s = cand.scale
+    return BoardGeometry.from_rect(cand.x + mx * s, cand.y + my * s, cw * s, ch * s,
+                                   pack.rows, pack.cols)
+
+
+def anchor_score(frame: np.ndarray, geometry: BoardGeometry, pack: TemplatePack) -> float:
+    """How well the pack's anchor matches the frame around ``geometry`` (about 1.5 at best).
+
+    One warp and one match: the cheap check :class:`Locator` uses to keep a geometry.
+    """
+    level = _prepare(pack).fine
+    m = pack.anchor.margin
+    box = (-m, -m, pack.cols + m, pack.rows + m)
+    image = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    warped = warp_region(image, geometry, box, level.size)
+    return float(level.scores(warped)[0, 0])
+
+
+def locate_board(frame: np.ndarray, pack: TemplatePack, *, min_scale: float = 0.5,
+                 max_scale: float = 4.0) -> BoardGeometry:
+    """The geometry of ``pack``'s board in ``frame`` (BGR), or :class:`BoardNotFoundError`."""
+    return _locate(frame, pack, min_scale, max_scale)[0]
+
+
+def _locate(frame: np.ndarray, pack: TemplatePack, min_scale: float, max_scale: float):
+    if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
+        raise BoardNotFoundError(pack.name, "empty frame")
+    prep = _prepare(pack)
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    best = None
+    tried = []
+    for cand in _coarse(frame, pack, prep, min_scale, max_scale):
+        refined = _refine(frame, pack, prep, cand)
+        if refined is None:
+            continue
+        tried.append(refined.score)
+        if refined.score < MIN_ANCHOR:
+            continue
+        geometry = _geometry(pack, refined)
+        if not _inside(geometry, frame.shape):
+            continue
+        read = read_cells(frame, geometry, pack)
+        if read.known_fraction < MIN_KNOWN:
+            continue
+        key = refined.score * read.known_fraction
+        if best is None or key > best[0]:
+            best = (key, geometry, read, refined.score)
+        if key >= CONFIDENT:
+            break  # candidates come best first: a clear match ends the search
+    if best is None:
+        detail = (f"best frame match {max(tried):.2f}" if tried else "nothing like its frame")
+        raise BoardNotFoundError(pack.name, detail)
+    return best[1], best[2], best[3]
+
+
+def _inside(geometry: BoardGeometry, shape: tuple[int, ...]) -> bool:
+    pts = geometry.outline()
+    h, w = shape[:2]
+    slack = 0.25 * min(geometry.cell_size(0, 0))
+    return bool((pts[:, 0] >= -slack).all() and (pts[:, 0] <= w + slack).all()
+                and (pts[:, 1] >= -slack).all() and (pts[:, 1] <= h + slack).all())
+
+
+class Locator:
+    """Locates a pack's board frame after frame, reusing the geometry while it still fits.
+
+    >>> locator = Locator(pack)  # doctest: +SKIP
+    >>> geometry = locator.locate(frame)  # searches  # doctest: +SKIP
+    >>> geometry = locator.locate(next_frame)  # one cheap check if nothing moved  # doctest: +SKIP
+    """
+
+    def __init__(self, pack: TemplatePack, *, min_scale: float = 0.5, max_scale: float = 4.0,
+                 keep_ratio: float = 0.75):
+        self.pack = pack
+        self.min_scale, self.max_scale = min_scale, max_scale
+        self.keep_ratio = keep_ratio
+        self.geometry: BoardGeometry | None = None
+        self.reference = 0.0
+        self.searches = 0
+
+    def reset(self) -> None:
+        self.geometry = None
+
+    def still_fits(self, frame: np.ndarray) -> bool:
+        """Whether the last geometry's anchor still matches ``frame``."""
+        if self.geometry is None:
+            return False
+        if not _inside(self.geometry, frame.shape):
+            return False
+        return anchor_score(frame, self.geometry, self.pack) >= self.keep_ratio * self.reference
+
+    def locate(self, frame: np.ndarray) -> BoardGeometry:
+        if self.still_fits(frame):
+            assert self.geometry is not None
+            return self.geometry
+        self.searches += 1
+        self.geometry = None
+        geometry, _, _ = _locate(frame, self.pack, self.min_scale, self.max_scale)
+        self.geometry = geometry
+        self.reference = anchor_score(frame, geometry, self.pack)
+        return geometry
