@@ -1,0 +1,353 @@
+"""Following a Thrill Digger game in 3D: per-frame reads -> dig events -> the board text.
+
+A dug hole does not keep showing what came out of it: the item rises for about a second and
+is collected (the wallet changes), then the hole is just a hole. So the board is built from
+*events*, each one state change with its evidence:
+
+1. The pit is registered in every frame (:class:`vision.pit.PitRegistrar`); an untrusted frame
+   (oblique, occluded, out of view) is skipped for reading.
+2. Each hole is read as a mound, a hole or unknown. A hole is *dug* once it reads as a hole in
+   ``confirm_frames`` readable frames running (unknown frames in between do not count and do
+   not break the run; a mound read does). A dug hole never turns back; a later mound read of it
+   is recorded as a warning.
+3. From the first frame a hole stops reading as a mound, the box above it is watched for an
+   item (:class:`vision.pit.ItemClassifier`). The wallet counter is read in every frame; a
+   value counts once read the same in two frames running.
+4. An event closes when the wallet changes after the dig, when the watch time runs out, or when
+   the next dig is confirmed. Its contents: the item seen (a label confidently on top in at
+   least two frames, no other label confidently on top in any frame, and most of the item
+   pixels overall) and the wallet's change (+1, +5, +20, +100, +300, -10) must agree when both
+   are known; either alone decides when the other is unknown; a disagreement or nothing at all
+   gives ``?``. A bomb is taken only from its sighting, and never against a wallet change.
+
+The output never states a wrong colour on purpose: weak or conflicting evidence is ``?``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from solvers.errors import InputError
+from vision.pit import (
+    HoleRead,
+    HoleState,
+    ItemClassifier,
+    ItemSighting,
+    PitCalibration,
+    PitRegistrar,
+    Registration,
+    WalletRead,
+    WalletReader,
+    read_holes,
+)
+
+# Board sizes of the three difficulties (rows, cols), and the wallet change of each item.
+SIZES: dict[tuple[int, int], str] = {(4, 5): "beginner", (5, 6): "intermediate", (5, 8): "expert"}
+DELTA_TO_TOKEN: dict[int, str] = {1: "g", 5: "b", 20: "r", 100: "s", 300: "y", -10: "x"}
+ITEM_TOKENS = ("g", "b", "r", "s", "y", "x", "*")
+
+
+class PitSizeError(InputError):
+    """The calibrated pit's size does not match the difficulty (or no difficulty has it)."""
+
+
+def difficulty_for(rows: int, cols: int, given: str | None = None) -> str:
+    """The difficulty of a ``rows`` x ``cols`` pit, checked against ``given`` when there is one.
+
+    >>> difficulty_for(5, 6)
+    'intermediate'
+    """
+    known = SIZES.get((rows, cols))
+    if given is not None:
+        if given not in SIZES.values():
+            raise PitSizeError(f"unknown difficulty {given!r} (beginner, intermediate, expert)")
+        if known != given:
+            want = next(size for size, name in SIZES.items() if name == given)
+            raise PitSizeError(
+                f"a {given} pit has {want[0]}x{want[1]} holes, but {rows}x{cols} were calibrated")
+        return given
+    if known is None:
+        raise PitSizeError(
+            f"no difficulty has a {rows}x{cols} pit (beginner 4x5, intermediate 5x6, "
+            f"expert 5x8)")
+    return known
+
+
+@dataclass(frozen=True)
+class PitPack:
+    """What the reader must know about a skin: item colours (RGB shades per token), other scene
+    colours, the wallet's digit templates, box (x, y, w, h) and right edge within the box (for a
+    right-aligned counter), and screen boxes to ignore when looking for items (the HUD)."""
+
+    item_colours: Mapping[str, tuple[tuple[int, int, int], ...]]
+    scene_colours: tuple[tuple[int, int, int], ...]
+    digit_templates: Mapping[str, np.ndarray] = field(repr=False)
+    wallet_box: tuple[int, int, int, int]
+    wallet_align_right: int | None = None
+    exclude: tuple[tuple[int, int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class DigEvent:
+    """One hole found dug, with what came out of it and why we think so.
+
+    ``token`` is the board-text token (``g b r s y x *`` or ``?``). ``frame_started``: first
+    frame the hole stopped reading as a mound; ``frame_confirmed``: when it was confirmed dug;
+    ``frame_closed``: when the contents were decided. ``item_label``/``item_frames``/
+    ``item_scores``: the item evidence (frames confidently showing each label, and each label's
+    share of all item pixels). ``wallet_before``/``wallet_after``/``wallet_delta``: the wallet
+    evidence. ``reason`` says in words how the token was decided.
+    """
+
+    row: int
+    col: int
+    token: str
+    frame_started: int
+    frame_confirmed: int
+    frame_closed: int
+    item_label: str | None
+    item_frames: tuple[tuple[str, int], ...]
+    item_scores: tuple[tuple[str, float], ...]
+    wallet_before: int | None
+    wallet_after: int | None
+    wallet_delta: int | None
+    reason: str
+
+
+@dataclass(frozen=True, eq=False)
+class FrameReport:
+    """What the tracker saw in one frame and what changed."""
+
+    index: int
+    registration: Registration
+    holes: tuple[HoleRead, ...]
+    sightings: tuple[ItemSighting, ...]
+    wallet: WalletRead
+    events: tuple[DigEvent, ...]
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class _Open:
+    """A dug hole whose contents are still being watched."""
+
+    row: int
+    col: int
+    started: int
+    confirmed: int
+
+
+@dataclass
+class _Cell:
+    dug: bool = False
+    hole_run: int = 0
+    last_mound: int = -1
+    sightings: list[tuple[int, ItemSighting]] = field(default_factory=list)
+
+
+class ThrillDiggerTracker:
+    """Turns frames of a calibrated pit into dig events and the Thrill Digger board text.
+
+    ``fps`` converts ``watch_seconds`` (how long after a dig to wait for the wallet) into
+    frames. Feed frames in order with :meth:`update`; call :meth:`finish` at the end.
+    """
+
+    def __init__(
+        self,
+        calibration: PitCalibration,
+        pack: PitPack,
+        *,
+        difficulty: str | None = None,
+        fps: float = 10.0,
+        watch_seconds: float = 1.6,
+        confirm_frames: int = 2,
+        min_item_frames: int = 2,
+        min_item_share: float = 0.85,
+    ):
+        self.calibration = calibration
+        self.rows, self.cols = calibration.rows, calibration.cols
+        self.difficulty = difficulty_for(self.rows, self.cols, difficulty)
+        self.pack = pack
+        self.registrar = PitRegistrar(calibration)
+        self.items = ItemClassifier(pack.item_colours, pack.scene_colours,
+                                    reference=calibration.reference)
+        self.wallet_reader = WalletReader(pack.digit_templates, pack.wallet_box,
+                                          align_right=pack.wallet_align_right)
+        self.watch_frames = max(int(round(watch_seconds * fps)), 1)
+        self.confirm_frames = confirm_frames
+        self.min_item_frames = min_item_frames
+        self.min_item_share = min_item_share
+        self.tokens = [["." for _ in range(self.cols)] for _ in range(self.rows)]
+        self.events: list[DigEvent] = []
+        self.warnings: list[str] = []
+        self._cells = [[_Cell() for _ in range(self.cols)] for _ in range(self.rows)]
+        self._open: list[_Open] = []
+        self._frame = -1
+        self._last_wallet: int | None = None  # previous frame's reading
+        self._wallet_log: list[tuple[int, int]] = []  # (frame, value): steady readings
+        self._wallet_sync = -1  # steady readings before this frame may predate a change
+
+    # -- per frame
+
+    def update(self, frame: np.ndarray) -> FrameReport:
+        self._frame += 1
+        index = self._frame
+        warnings: list[str] = []
+        wallet = self.wallet_reader.read(frame)
+        if wallet.value is not None and wallet.value == self._last_wallet:
+            self._wallet_log.append((index, wallet.value))
+        self._last_wallet = wallet.value
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        reg = self.registrar.register(gray)
+        holes: tuple[HoleRead, ...] = ()
+        sightings: list[ItemSighting] = []
+        closed: list[DigEvent] = []
+        if reg.trusted and reg.geometry is not None:
+            holes = read_holes(gray, reg.geometry, self.calibration)
+            for read in holes:
+                cell = self._cells[read.row][read.col]
+                if read.state is HoleState.MOUND:
+                    if cell.dug:
+                        warnings.append(f"hole ({read.row}, {read.col}) was dug but reads as a "
+                                        f"mound in frame {index}")
+                        continue
+                    cell.last_mound, cell.hole_run = index, 0
+                    cell.sightings.clear()
+                    continue
+                watching = (not cell.dug and cell.last_mound >= 0) or \
+                    any(o.row == read.row and o.col == read.col for o in self._open)
+                if watching:
+                    s = self.items.sight(frame, reg.geometry, read.row, read.col,
+                                         exclude=self.pack.exclude)
+                    if s.pixels:
+                        sightings.append(s)
+                        cell.sightings.append((index, s))
+                if read.state is HoleState.HOLE and not cell.dug:
+                    cell.hole_run += 1
+                    if cell.hole_run >= self.confirm_frames:
+                        closed += self._close_all(index)
+                        cell.dug = True
+                        self.tokens[read.row][read.col] = "?"
+                        self._open.append(_Open(read.row, read.col, cell.last_mound + 1, index))
+        # Close events whose wallet change was seen or whose watch time is over.
+        for event in list(self._open):
+            changed = self._wallet_after(event) is not None
+            if changed or index - event.confirmed >= self.watch_frames:
+                closed.append(self._close(event, index))
+        self.warnings += warnings
+        return FrameReport(index, reg, holes, tuple(sightings), wallet, tuple(closed),
+                           tuple(warnings))
+
+    def finish(self) -> tuple[DigEvent, ...]:
+        """Decide every event still open (the footage ended)."""
+        return tuple(self._close_all(self._frame))
+
+    # -- results
+
+    def board_text(self) -> str:
+        """The board in the Thrill Digger text format (``?`` for holes still being watched)."""
+        lines = [f"difficulty: {self.difficulty}"]
+        lines += [" ".join(row) for row in self.tokens]
+        return "\n".join(lines) + "\n"
+
+    # -- deciding an event
+
+    def _wallet_before(self, event: _Open) -> int | None:
+        before = [(f, v) for f, v in self._wallet_log if f < event.started]
+        if not before or before[-1][0] < self._wallet_sync:
+            return None
+        return before[-1][1]
+
+    def _wallet_after(self, event: _Open) -> tuple[int, int] | None:
+        """The first steady reading after the dig that differs from the one before it."""
+        before = self._wallet_before(event)
+        if before is None:
+            return None
+        for f, v in self._wallet_log:
+            if f >= event.started and v != before:
+                return f, v
+        return None
+
+    def _close_all(self, index: int) -> list[DigEvent]:
+        return [self._close(event, index) for event in list(self._open)]
+
+    def _close(self, event: _Open, index: int) -> DigEvent:
+        self._open.remove(event)
+        cell = self._cells[event.row][event.col]
+        # Item evidence.
+        frames: dict[str, int] = {}
+        pixels: dict[str, int] = {}
+        for _, s in cell.sightings:
+            if s.label is not None:
+                frames[s.label] = frames.get(s.label, 0) + 1
+            for label, n in s.counts:
+                pixels[label] = pixels.get(label, 0) + n
+        total = sum(pixels.values())
+        scores = {k: v / total for k, v in pixels.items()} if total else {}
+        item = None
+        if frames:
+            top = max(frames, key=lambda k: frames[k])
+            if frames[top] >= self.min_item_frames and len(frames) == 1 \
+                    and scores.get(top, 0.0) >= self.min_item_share:
+                item = top
+        # Wallet evidence.
+        before = self._wallet_before(event)
+        after_seen = self._wallet_after(event)
+        after = after_seen[1] if after_seen else None
+        steady_after = [(f, v) for f, v in self._wallet_log if f >= event.started]
+        if after is None and before is not None and steady_after and \
+                all(v == before for _, v in steady_after) and \
+                steady_after[-1][0] >= event.confirmed + self.watch_frames // 2:
+            after = before  # watched long enough: the wallet did not change
+        delta = None if before is None or after is None else after - before
+        if after_seen is not None:
+            later = [v for f, v in self._wallet_log if f > after_seen[0]]
+            if any(v != after for v in later):
+                delta = None  # changed more than once: not this dig's doing alone
+        wallet = DELTA_TO_TOKEN.get(delta) if delta else None
+        # Decide.
+        if item is not None and wallet is not None:
+            token, reason = (item, "item and wallet agree") if item == wallet else \
+                ("?", f"item looks {item} but the wallet changed by {delta:+d}")
+        elif item == "*":
+            token, reason = ("*", "bomb seen; wallet unchanged") if delta == 0 else \
+                ("*", "bomb seen; wallet not read") if delta is None else \
+                ("?", f"bomb seen but the wallet changed by {delta:+d}")
+        elif item is not None:
+            token, reason = (item, "item seen; wallet not read") if delta is None else \
+                ("?", f"item looks {item} but the wallet did not change")
+        elif wallet is not None:
+            token, reason = wallet, f"wallet changed by {delta:+d}; item not seen"
+        else:
+            token = "?"
+            reason = "nothing read" if delta is None else \
+                ("wallet unchanged and item not seen (a bomb?)" if delta == 0
+                 else f"wallet changed by {delta:+d}, which no item gives")
+        if item is None and frames:
+            reason += "; item sightings disagree: " + ", ".join(
+                f"{k} in {v} frames" for k, v in sorted(frames.items()))
+        self.tokens[event.row][event.col] = token
+        # Later wallet readings are trustworthy once this dig's change is accounted for.
+        self._wallet_sync = after_seen[0] if after_seen else event.confirmed + self.watch_frames
+        dig = DigEvent(
+            event.row, event.col, token, event.started, event.confirmed, index, item,
+            tuple(sorted(frames.items())), tuple(sorted((k, round(v, 3)) for k, v in scores.items())),
+            before, after, delta, reason,
+        )
+        self.events.append(dig)
+        return dig
+
+
+def track_frames(
+    calibration: PitCalibration, pack: PitPack, frames: Sequence[np.ndarray] | object, **kwargs
+) -> ThrillDiggerTracker:
+    """Run a tracker over an iterable of frames and finish it (a convenience for tests)."""
+    tracker = ThrillDiggerTracker(calibration, pack, **kwargs)
+    for frame in frames:  # type: ignore[attr-defined]
+        tracker.update(frame)
+    tracker.finish()
+    return tracker

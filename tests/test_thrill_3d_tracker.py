@@ -1,0 +1,132 @@
+"""The Thrill Digger 3D tracker: dig events with their evidence, and never a wrong colour.
+
+Games are rendered by the synthetic 3D skin; the tracker sees only the frames (and the four
+corner holes a player would mark on the first one) and is scored against the hidden board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from gridsight.skins import thrill_digger_3d as skin
+from gridsight.thrill_digger_tracker import (
+    DigEvent,
+    PitSizeError,
+    ThrillDiggerTracker,
+    difficulty_for,
+)
+from solvers.errors import InputError
+from vision.pit import calibrate_pit
+
+
+def run_game(plan: skin.GamePlan, pack=None, **render) -> ThrillDiggerTracker:
+    """Render ``plan``, calibrate on its first frame, track every frame, finish."""
+    frames = skin.GameRenderer(plan, **render).frames()
+    first = next(frames)
+    corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    calibration = calibrate_pit(first.image, corners, plan.rows, plan.cols)
+    tracker = ThrillDiggerTracker(calibration, pack or skin.pit_pack(), fps=plan.fps)
+    tracker.update(first.image)
+    for frame in frames:
+        tracker.update(frame.image)
+    tracker.finish()
+    return tracker
+
+
+def events_by_cell(tracker: ThrillDiggerTracker) -> dict[tuple[int, int], DigEvent]:
+    cells = [(e.row, e.col) for e in tracker.events]
+    assert len(cells) == len(set(cells)), "one event per dug hole"
+    return {(e.row, e.col): e for e in tracker.events}
+
+
+def test_difficulty_comes_from_the_pit_size_or_is_checked():
+    assert difficulty_for(4, 5) == "beginner"
+    assert difficulty_for(5, 6) == "intermediate"
+    assert difficulty_for(5, 8) == "expert"
+    assert difficulty_for(5, 8, "expert") == "expert"
+    with pytest.raises(PitSizeError, match="expert pit has 5x8 holes, but 4x5"):
+        difficulty_for(4, 5, "expert")
+    with pytest.raises(InputError, match="no difficulty has a 6x6 pit"):
+        difficulty_for(6, 6)
+    with pytest.raises(InputError, match="unknown difficulty 'hard'"):
+        difficulty_for(5, 8, "hard")
+
+
+def test_a_game_is_followed_event_by_event():
+    plan = skin.plan_game(2, "expert", max_digs=3, fps=8, wallet_shown=1.0)
+    tracker = run_game(plan)
+    events = events_by_cell(tracker)
+    assert set(events) == set(plan.digs)
+    read = 0
+    for (r, c), event in events.items():
+        truth = plan.board[r][c]
+        assert event.token in (truth, "?"), event
+        read += event.token == truth
+        assert event.frame_started <= event.frame_confirmed <= event.frame_closed
+        if event.token == truth and truth != "*":
+            # With the wallet on screen both kinds of evidence were there and agreed.
+            assert event.reason == "item and wallet agree", event
+            assert event.wallet_delta == skin.WALLET_DELTA[truth]
+            assert dict(event.item_frames)[truth] >= 2
+    assert read >= len(plan.digs) - 1
+    # The board text: the difficulty header, one row per line, '.' where nothing was dug.
+    lines = tracker.board_text().splitlines()
+    assert lines[0] == "difficulty: expert"
+    grid = [line.split() for line in lines[1:]]
+    assert len(grid) == plan.rows and all(len(row) == plan.cols for row in grid)
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            assert grid[r][c] == (events[(r, c)].token if (r, c) in events else ".")
+
+
+def test_board_text_is_what_the_solver_reads():
+    solver = pytest.importorskip("solvers.thrill_digger")
+    from solvers.boardtext import parse_boards
+
+    plan = skin.plan_game(4, "beginner", max_digs=2, fps=8)
+    tracker = run_game(plan)
+    (board,) = parse_boards(tracker.board_text())
+    state = solver.parse_state(board)
+    for event in tracker.events:
+        assert state.token(event.row, event.col) == event.token
+
+
+def test_hidden_items_are_read_from_the_wallet_alone():
+    plan = skin.plan_game(7, "intermediate", max_digs=3, fps=8, wallet_shown=1.0)
+    tracker = run_game(plan, items_visible=False)
+    events = events_by_cell(tracker)
+    assert set(events) == set(plan.digs)
+    for (r, c), event in events.items():
+        truth = plan.board[r][c]
+        assert not event.item_frames
+        if truth == "*":
+            assert event.token == "?" and "a bomb?" in event.reason
+        else:
+            assert event.token == truth and event.reason.startswith("wallet changed by")
+
+
+def test_nothing_seen_gives_question_marks():
+    plan = skin.plan_game(8, "beginner", max_digs=2, fps=8, wallet_shown=0.0)
+    tracker = run_game(plan, items_visible=False)
+    events = events_by_cell(tracker)
+    assert set(events) == set(plan.digs)
+    assert all(e.token == "?" and e.reason == "nothing read" for e in events.values())
+
+
+def test_disagreeing_evidence_gives_a_question_mark_not_a_colour():
+    """A pack whose item colours are all shifted by one (green is read as blue, ...) makes the
+    item evidence wrong on purpose; with the wallet on screen, every event must then be ``?``."""
+    pack = skin.pit_pack()
+    kinds = list(skin.ITEM_KINDS)
+    shifted = {kinds[(k + 1) % len(kinds)]: pack.item_colours[kind] for k, kind in enumerate(kinds)}
+    bad_pack = replace(pack, item_colours=shifted)
+    plan = skin.plan_game(2, "expert", max_digs=3, fps=8, wallet_shown=1.0)
+    tracker = run_game(plan, pack=bad_pack)
+    events = events_by_cell(tracker)
+    assert set(events) == set(plan.digs)
+    for (r, c), event in events.items():
+        assert event.token == "?", event
+        assert event.item_label is not None and event.item_label != plan.board[r][c]
