@@ -240,6 +240,11 @@ class Lookahead:
         best so far and ``alpha``. Children get the score they must exceed for their tap to
         still matter, so they can stop early."""
         full_set = (1 << self.n) - 1
+        # What each outcome does to the needs, and the best score per placement after it.
+        after = {-1: (needs, self._unit(needs, taps - 1, full_set)[0])}
+        for k in range(self.n):
+            child_needs = needs[:k] + (needs[k] - 1,) + needs[k + 1 :]
+            after[k] = (child_needs, self._unit(child_needs, taps - 1, full_set)[0])
         ranked = []
         for tile, outcomes in moves:
             children = []
@@ -247,18 +252,16 @@ class Lookahead:
             hits = 0
             for k, part in outcomes:
                 size = part.bit_count()
-                if k < 0:
-                    child_needs = needs
-                else:
-                    child_needs = needs[:k] + (needs[k] - 1,) + needs[k + 1 :]
+                if k >= 0:
                     hits += size
-                top = size * self._unit(child_needs, taps - 1, full_set)[0]
+                child_needs, unit = after[k]
+                top = size * unit
                 children.append((part, child_needs, top))
                 ceiling += top
             ranked.append((-ceiling, -hits, tile, children))
         # Most promising first: the best score still reachable after the tap (which favours
         # hitting animals that can still be rescued), then the chance of hitting any animal.
-        ranked.sort(key=lambda m: m[:3])
+        ranked.sort()  # tiles are distinct, so the children lists are never compared
         if self.width is not None and len(ranked) > self.width:
             self.truncated = True
             ranked = ranked[: self.width]
