@@ -196,3 +196,13 @@ def test_objective_parsing():
         parse_objective("target:Tiger", animals)
     with pytest.raises(InputError, match="unknown --objective"):
         parse_objective("most", animals)
+
+
+def test_target_names_match_like_the_animals_line():
+    board = _board("animals: pet Rabbit, Rabbit, Sheep\n" + ". . . . .\n" * 5)
+    assert board.animals[0].is_pet and not board.animals[1].is_pet
+    assert parse_objective("target:rabbit", board.animals) == Objective("target", 1)
+    assert parse_objective("target:pet Rabbit", board.animals) == Objective("target", 0)
+    assert parse_objective("target:Rabbit (pet)", board.animals) == Objective("target", 0)
+    savanna = _board("animals: Lion, Rhinoceros\n" + ". . . . .\n" * 5)
+    assert parse_objective("target:rhino", savanna.animals) == Objective("target", 1)

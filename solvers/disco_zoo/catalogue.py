@@ -78,7 +78,7 @@ def name_key(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _split_pet(name: str) -> tuple[str, bool]:
+def split_pet(name: str) -> tuple[str, bool]:
     """Strip a ``pet`` marker (``pet Rabbit``, ``Rabbit (pet)``); return (name, pet only)."""
     text = name.strip()
     match = re.fullmatch(r"(?i)pet\s+(.+)|(.+?)\s*\(\s*pet\s*\)", text)
@@ -108,6 +108,10 @@ class Catalogue:
             f"unknown region '{name}' (regions: {', '.join(self.regions)})", token=name
         )
 
+    def canonical_key(self, name: str) -> str:
+        """The comparison key of ``name`` after resolving variants (``rhino`` -> rhinoceros)."""
+        return self._key(name)
+
     def _key(self, name: str) -> str:
         key = name_key(name)
         for alias, target in self.aliases.items():
@@ -117,7 +121,7 @@ class Catalogue:
 
     def _matches(self, name: str) -> tuple[dict[str, Animal], Animal | None, bool]:
         """Region animals (by region) and the pet that ``name`` can mean, and if pet-only."""
-        bare, pet_only = _split_pet(name)
+        bare, pet_only = split_pet(name)
         key = self._key(bare)
         in_regions = {}
         if not pet_only:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.disco_zoo.catalogue import Animal, name_key
+from solvers.disco_zoo.catalogue import Animal, load_catalogue, name_key, split_pet
 from solvers.errors import InputError
 
 KINDS = ("expected", "all", "target")
@@ -55,10 +55,17 @@ def parse_objective(text: str, animals: tuple[Animal, ...]) -> Objective:
     if kind in ("expected", "all") and not name:
         return Objective(kind)
     if kind == "target" and name.strip():
-        key = name_key(name.replace("(pet)", "").removeprefix("pet "))
-        for k, animal in enumerate(animals):
-            if name_key(animal.name) == key:
-                return Objective("target", k)
+        bare, pet_only = split_pet(name)
+        key = load_catalogue().canonical_key(bare)
+        matches = [
+            k
+            for k, animal in enumerate(animals)
+            if name_key(animal.name) == key and (animal.is_pet or not pet_only)
+        ]
+        # A bare name shared by a region animal and a pet (Rabbit) means the region animal.
+        matches.sort(key=lambda k: animals[k].is_pet)
+        if matches:
+            return Objective("target", matches[0])
         names = ", ".join(a.name for a in animals)
         raise ObjectiveError(f"--objective target: '{name.strip()}' is not in this rescue ({names})")
     raise ObjectiveError(
