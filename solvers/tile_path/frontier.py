@@ -9,7 +9,8 @@ the cells done and the cells to come. Its cost grows with the narrow side, not t
 
 The frontier of a board ``W`` cells wide holds ``W + 1`` plugs: before cell ``(i, j)`` is
 decided, plug ``j`` is the edge coming in from its left and plug ``j + 1`` the edge coming down
-from above; the others are the down edges of the row above (``k > j``) or of this row (``k < j``).
+from above; the others are the down edges of the row above (``k > j + 1``) or of this row
+(``k < j``).
 Each plug is:
 
 - ``0``: no edge crosses here;
@@ -32,6 +33,8 @@ per state: the longest walk from the start, i.e. the fewest tiles that must be l
 Transitions depend only on the state and on a small cell code (column, kind of cell, whether
 its down and right neighbours are tiles), so they are memoised in a module-wide table shared by
 every run on boards of the same width: the leave-one analysis re-uses nearly all of them.
+The table is emptied when it grows past ``CACHE_LIMIT`` entries, so a long-lived process (the
+live overlay) does not grow without bound.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ class FrontierResult:
     """The outcome of one frontier run.
 
     ``found`` says whether a walk exists (in ``longest`` mode: whether any walk from the start
-    exists at all, which is always true). ``path`` is a witness walk from the start, in board
+    ends on the end tile; always true without one). ``path`` is a witness walk from the start, in board
     coordinates, when asked for and found. ``covered`` is the number of tiles on it (the
     largest possible in ``longest`` mode). ``states`` counts the (state, cell) pairs expanded:
     the "nodes" of this search.
@@ -71,6 +74,7 @@ class FrontierResult:
 
 # Memoised transitions: (width, j, kind, down_ok, right_ok, longest) -> {state: transitions}.
 _CACHE: dict[tuple, dict[int, tuple]] = {}
+CACHE_LIMIT = 3_000_000
 
 
 def clear_cache() -> None:
@@ -254,6 +258,8 @@ def run(
     table: both bound the memory of runs on wide boards.
     """
     keep_layers = keep_layers or witness
+    if sum(len(table) for table in _CACHE.values()) > CACHE_LIMIT:
+        _CACHE.clear()
     r, c = board.start
     alone = not any(n in board.tiles for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
     if len(board.tiles) == 1 or (longest and alone):
