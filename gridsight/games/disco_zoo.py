@@ -101,7 +101,7 @@ class DiscoZooGame:
             help="what the advice optimises (default expected; target:NAME needs a board)",
         )
         parser.add_argument(
-            "--pet-chance", type=float, default=DEFAULT_PET_CHANCE, metavar="P",
+            "--pet-chance", type=_chance, default=DEFAULT_PET_CHANCE, metavar="P",
             help=f"chance that a pet joins a rescue (default {DEFAULT_PET_CHANCE:g})",
         )
         parser.epilog = (
@@ -161,6 +161,16 @@ def _budget(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
     if not value >= 0:
         raise argparse.ArgumentTypeError("must be 0 or more seconds")
+    return value
+
+
+def _chance(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: '{text}'") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("must be between 0 and 1")
     return value
 
 
