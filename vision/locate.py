@@ -52,6 +52,8 @@ COARSE_SLIP = 0.12  # most misalignment (in cells) at the ring between two coars
 COARSE_WINDOW = 2.0  # local normalisation window in the coarse search, in cells
 FINE_CELL = 10.0  # pixels per cell in the refinement
 FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
+POLISH_CELL = 20.0  # pixels per cell in the final polish
+POLISH_STEP = 1.006  # scales tried in the polish: this ratio either way
 STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
 FINE_STEP = 1.02  # ratio between successive fine scales (half a coarse step each way)
 CANDIDATES = 6  # coarse peaks refined (best first) and verified
@@ -109,6 +111,7 @@ class _Level:
 class _Prepared:
     coarse: _Level
     fine: _Level
+    polish: _Level
 
 
 _PREPARED: "weakref.WeakKeyDictionary[TemplatePack, _Prepared]" = weakref.WeakKeyDictionary()
@@ -168,7 +171,8 @@ def _prepare(pack: TemplatePack) -> _Prepared:
     prepared = _PREPARED.get(pack)
     if prepared is None:
         prepared = _Prepared(_level(pack, COARSE_CELL, COARSE_BLUR, STRUCTURE_WINDOW),
-                             _level(pack, FINE_CELL, FINE_BLUR, STRUCTURE_WINDOW))
+                             _level(pack, FINE_CELL, FINE_BLUR, STRUCTURE_WINDOW),
+                             _level(pack, POLISH_CELL, FINE_BLUR, STRUCTURE_WINDOW))
         _PREPARED[pack] = prepared
     return prepared
 
@@ -248,20 +252,37 @@ def _coarse_step(pack: TemplatePack) -> float:
 
 def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candidate,
             ) -> _Candidate | None:
-    """Position and scale of a coarse candidate to a fraction of a pixel, and its score."""
+    """Position and scale of a coarse candidate to a fraction of a pixel, and its score.
+
+    First at ``FINE_CELL`` pixels per cell over half a coarse step of scales either way, then
+    polished at ``POLISH_CELL`` pixels per cell (a repeating texture in the frame, such as
+    bricks, can fool the first by a texture period).
+    """
     cw = pack.cell_size[0]
-    level = prep.fine
-    tw, th = level.size
-    radius = 1.5 * cw * cand.scale / COARSE_CELL + 2  # frame pixels: coarse uncertainty
     span = max(_coarse_step(pack) ** 0.5, FINE_STEP)
-    n = int(np.ceil(np.log(span) / np.log(FINE_STEP)))
-    scales = cand.scale * FINE_STEP ** np.arange(-n, n + 1)
+    radius = 1.5 * cw * cand.scale / COARSE_CELL + 2  # frame pixels: coarse uncertainty
+    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, span, FINE_STEP)
+    if found is None:
+        return None
+    radius = 1.5 * cw * found.scale / FINE_CELL + 1
+    polished = _search(frame, pack, prep.polish, prep.fine, found, radius, POLISH_STEP,
+                       POLISH_STEP)
+    return polished or found
+
+
+def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Level,
+            cand: _Candidate, radius: float, span: float, step: float) -> _Candidate | None:
+    """The best anchor match at ``level`` within ``radius`` pixels and ``span`` of scale."""
+    cw = pack.cell_size[0]
+    tw, th = level.size
+    n = int(np.ceil(np.log(span) / np.log(step) - 1e-9))
+    scales = cand.scale * step ** np.arange(-n, n + 1)
     # The anchor's centre does not move with a wrong scale the way its corner does.
-    fc = COARSE_CELL / (cw * cand.scale)
-    cx, cy = cand.x + 0.5 * prep.coarse.size[0] / fc, cand.y + 0.5 * prep.coarse.size[1] / fc
+    fc = previous.cell / (cw * cand.scale)
+    cx, cy = cand.x + 0.5 * previous.size[0] / fc, cand.y + 0.5 * previous.size[1] / fc
     results = []
     for s in scales:
-        f = FINE_CELL / (cw * s)
+        f = level.cell / (cw * s)
         x0 = int(max(0, np.floor(cx - 0.5 * tw / f - radius)))
         y0 = int(max(0, np.floor(cy - 0.5 * th / f - radius)))
         x1 = int(min(frame.shape[1], np.ceil(cx + 0.5 * tw / f + radius)))
@@ -286,7 +307,7 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
         denom = a - 2 * b + c
         if denom < 0:
             t = float(np.clip(0.5 * (a - c) / denom, -0.5, 0.5))
-            s = s * FINE_STEP**t
+            s = s * step**t
             # Position moves with the scale between the two neighbours: interpolate it too.
             other = results[best + 1] if t > 0 else results[best - 1]
             x += abs(t) * (other[1] - x)

@@ -302,14 +302,20 @@ def _write_png(file: Path, image: np.ndarray) -> None:
         raise PackError(file.parent, f"cannot write {file.name}")
 
 
+_SPELLED = {".": "dot", "#": "hash", "?": "query", "*": "star", "~": "-v"}
+
+
 def _file_stem(variant: str, used: set[str]) -> str:
-    base = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in variant) or "t"
-    stem, n = base, 1
-    while stem in used:
-        n += 1
-        stem = f"{base}-{n}"
-    used.add(stem)
-    return stem
+    """A file-system-safe, readable name for a template (``#`` -> ``hash``, ``.`` -> ``dot``)."""
+    if variant in _SPELLED:
+        base = _SPELLED[variant]
+    else:
+        base = "".join(ch if ch.isalnum() or ch in "-_" else _SPELLED.get(ch, "-")
+                       for ch in variant) or "t"
+    if base.lower() in {u.lower() for u in used}:  # case-insensitive file systems
+        base = f"{base}-{len(used)}"
+    used.add(base)
+    return base
 
 
 def _check_name(name: str, what: str) -> None:

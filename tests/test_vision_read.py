@@ -1,0 +1,115 @@
+"""Locating boards and reading their cells on synthetic screenshots of the shipped skins."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.skins import corpus, disco_zoo, pentomino, tile_path
+from vision.classify import UNKNOWN, read_cells
+from vision.geometry import BoardGeometry
+from vision.locate import Locator, anchor_score, locate_board
+from vision.packs import load_pack
+
+
+def _truth_matches(read, labels):
+    return [(c.row, c.col, c.label, labels[c.row][c.col])
+            for row in read.cells for c in row if c.label != labels[c.row][c.col]]
+
+
+@pytest.mark.parametrize("game", corpus.GAMES)
+def test_clean_screenshot_reads_every_cell_through_the_true_geometry(game):
+    shot = corpus.RENDERERS[game](np.random.default_rng(7))
+    read = read_cells(shot.image, shot.geometry, load_pack(game))
+    assert _truth_matches(read, shot.labels) == []
+    assert read.known_fraction == 1.0 and read.min_score > 0.6
+
+
+def test_disco_tapped_tile_is_not_a_darker_ground_tile():
+    """The board-wide gain must not let a 30%-darker hatched tile pass for ground."""
+    grid = [["ground"] * 5 for _ in range(5)]
+    grid[2][2] = grid[0][4] = "empty"
+    shot = disco_zoo.render(grid, seed=3)
+    pack = load_pack("disco-zoo")
+    for gain in (0.85, 1.0, 1.15):
+        image = np.clip(shot.image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+        read = read_cells(image, shot.geometry, pack)
+        assert read.cells[2][2].label == "empty" and read.cells[1][1].label == "ground"
+        assert read.cells[0][4].label == "empty"
+
+
+def test_animal_tiles_read_by_rarity_whatever_the_sprite():
+    grid = [["ground"] * 5 for _ in range(5)]
+    names = ["Zebra", "Lion", "Gecko", "Marmot", "Ostrich"]  # not in the pack's specimen
+    for k, name in enumerate(names):
+        grid[1][k] = f"animal:{name}"
+    rarities = dict(zip(names, ["common", "rare", "mythical", "timeless", "rare"]))
+    shot = disco_zoo.render(grid, animals=rarities, seed=1)
+    read = read_cells(shot.image, shot.geometry, load_pack("disco-zoo"))
+    assert [c.label for c in read.cells[1]] == [f"animal:{rarities[n]}" for n in names]
+
+
+def test_a_covered_cell_is_unknown_not_a_guess():
+    shot = pentomino.render(["#" * 10] + ["#" + "." * 8 + "#"] * 10 + ["#" * 10])
+    image = shot.image.copy()
+    x, y = (int(v) for v in shot.geometry.cell_center(4, 4))
+    cv2.circle(image, (x, y), 9, (255, 0, 255), -1)  # a magenta blob: no piece looks like it
+    read = read_cells(image, shot.geometry, load_pack("pentomino"))
+    assert read.cells[4][4].label == UNKNOWN
+    assert read.unknown() == [(4, 4)]
+    assert read.cells[4][3].label == "."
+
+
+def test_read_rejects_a_geometry_of_the_wrong_size():
+    shot = tile_path.render([". " * 8] * 6)
+    with pytest.raises(ValueError, match="6x8"):
+        read_cells(shot.image, BoardGeometry.from_rect(0, 0, 10, 10, 2, 2), load_pack("tile-path"))
+
+
+@pytest.mark.parametrize("game", corpus.GAMES)
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.3, 4.0])
+def test_locate_finds_the_board_at_any_scale(game, scale):
+    rng = np.random.default_rng(int(scale * 10))
+    shot = corpus.RENDERERS[game](rng)
+    h, w = shot.image.shape[:2]
+    image = cv2.resize(shot.image, (round(w * scale), round(h * scale)),
+                       interpolation=cv2.INTER_LINEAR)
+    truth = shot.geometry.scaled(image.shape[1] / w)
+    # Keep the board, its frame and a little more (the whole phone screen at 4x is large).
+    cell = truth.cell_size(0, 0)[0]
+    around = (load_pack(game).anchor.margin + 0.5) * cell
+    (x0, y0), (x1, y1) = truth.outline()[0] - around, truth.outline()[2] + around
+    x0, y0 = max(0, int(x0)), max(0, int(y0))
+    image = image[y0 : int(y1), x0 : int(x1)]
+    truth = truth.translated(-x0, -y0)
+    found = locate_board(image, load_pack(game))
+    assert np.abs(found.outline() - truth.outline()).max() < 0.1 * cell
+    assert _truth_matches(read_cells(image, found, load_pack(game)), shot.labels) == []
+
+
+def test_locator_reuses_the_geometry_until_the_board_moves():
+    pack = load_pack("tile-path")
+    rng = np.random.default_rng(3)
+    shot = corpus.random_tile_path(rng)
+    frame = corpus.busy_background(rng, 900, 700)
+    frame[100 : 100 + shot.image.shape[0], 50 : 50 + shot.image.shape[1]] = shot.image
+    locator = Locator(pack)
+    first = locator.locate(frame)
+    assert locator.searches == 1
+    changed = frame.copy()
+    changed[150:160, 200:260] = (0, 0, 255)  # a cell changes: the frame is still there
+    assert locator.locate(changed) is first and locator.searches == 1
+    moved = corpus.busy_background(rng, 900, 700)
+    moved[300 : 300 + shot.image.shape[0], 400 : 400 + shot.image.shape[1]] = shot.image
+    second = locator.locate(moved)
+    assert locator.searches == 2
+    assert np.allclose(second.outline() - first.outline(), [350, 200], atol=1.5)
+
+
+def test_anchor_score_drops_when_the_board_is_gone():
+    pack = load_pack("disco-zoo")
+    shot = disco_zoo.render([["ground"] * 5] * 5)
+    here = anchor_score(shot.image, shot.geometry, pack)
+    elsewhere = anchor_score(shot.image, shot.geometry.translated(0, -150), pack)
+    assert here > 1.2 and elsewhere < 0.75 * here
