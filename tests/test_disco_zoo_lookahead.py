@@ -206,3 +206,16 @@ def test_target_names_match_like_the_animals_line():
     assert parse_objective("target:Rabbit (pet)", board.animals) == Objective("target", 0)
     savanna = _board("animals: Lion, Rhinoceros\n" + ". . . . .\n" * 5)
     assert parse_objective("target:rhino", savanna.animals) == Objective("target", 1)
+
+
+@pytest.mark.parametrize("index", range(0, len(CASES), 4))
+def test_hints_from_a_narrower_search_do_not_change_the_value(index):
+    board = CASES[index]
+    joint = joint_placements(board)
+    for objective in (Objective("expected"), Objective("all")):
+        narrow = Lookahead(joint, objective, width=1)
+        narrow.decide(board.taps)
+        hinted = Lookahead(joint, objective, hints=narrow).decide(board.taps)
+        plain = Lookahead(joint, objective).decide(board.taps)
+        assert hinted.value == plain.value
+        assert sum(hinted.rescue) == sum(plain.rescue)

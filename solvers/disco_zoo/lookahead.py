@@ -83,9 +83,18 @@ def bitsets(joint: JointPlacements) -> list[tuple[int, ...]]:
 class Lookahead:
     """Exact expectimax for one board and objective, with a memo shared by all its states."""
 
-    def __init__(self, joint: JointPlacements, objective: Objective, width: int | None = None):
+    def __init__(
+        self,
+        joint: JointPlacements,
+        objective: Objective,
+        width: int | None = None,
+        hints: "Lookahead | None" = None,
+    ):
         board = joint.board
         self.width = width
+        # The best taps found by an earlier (narrower) search of the same board: tried first,
+        # which makes the bounds bite sooner. They only change the order, never the result.
+        self.hints = {} if hints is None else {k: v[2] for k, v in hints.memo.items() if v[2] >= 0}
         self.truncated = False
         self.joint = joint
         self.objective = objective
@@ -196,7 +205,7 @@ class Lookahead:
         leaf = (count * unit, tuple(count if rescued >> k & 1 else 0 for k in range(n)), STOP, rescued)
         best = leaf
         if moves and leaf[0] < bound:
-            best = self._explore(moves, needs, taps, leaf, bound, alpha)
+            best = self._explore(key, moves, needs, taps, leaf, bound, alpha)
         if best is leaf and leaf[0] < alpha:
             # No tap beat alpha and stopping is worse: the value is at most alpha.
             self.upper[key] = alpha
@@ -234,7 +243,14 @@ class Lookahead:
         return moves, unsettled
 
     def _explore(
-        self, moves: list, needs: tuple[int, ...], taps: int, best: tuple, bound: int, alpha: int
+        self,
+        key: tuple,
+        moves: list,
+        needs: tuple[int, ...],
+        taps: int,
+        best: tuple,
+        bound: int,
+        alpha: int,
     ) -> tuple:
         """The best of ``best`` (stopping) and the taps in ``moves``; a tap must beat both the
         best so far and ``alpha``. Children get the score they must exceed for their tap to
@@ -265,11 +281,21 @@ class Lookahead:
         if self.width is not None and len(ranked) > self.width:
             self.truncated = True
             ranked = ranked[: self.width]
+        hint = self.hints.get(key)
+        hinted = False
+        if hint is not None:
+            for i, move in enumerate(ranked):
+                if move[2] == hint:
+                    ranked.insert(0, ranked.pop(i))
+                    hinted = i > 0
+                    break
         live = tuple(m[0] for m in moves)
-        for negative_ceiling, _, tile, children in ranked:
+        for index, (negative_ceiling, _, tile, children) in enumerate(ranked):
             ceiling = -negative_ceiling
             floor = max(best[0], alpha)
             if ceiling <= floor:
+                if index == 0 and hinted:
+                    continue  # the hinted tap was out of order; the rest are sorted
                 break  # taps are sorted by ceiling: none of the rest can do better
             score = 0
             rescue = [0] * self.n
