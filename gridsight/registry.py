@@ -17,6 +17,7 @@ _ADAPTER_MODULES: dict[str, str] = {
     "thrill-digger": "gridsight.games.thrill_digger",
     "disco-zoo": "gridsight.games.disco_zoo",
     "tile-path": "gridsight.games.tile_path",
+    "pentomino": "gridsight.games.pentomino",
 }
 
 

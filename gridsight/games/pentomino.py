@@ -1,0 +1,82 @@
+"""The pentomino adapter: ``gridsight solve pentomino FILE [--count] [--limit N] [--time-limit S]``.
+
+It parses the board (:mod:`solvers.pentomino.puzzle`), analyses it
+(:mod:`solvers.pentomino.analysis`: hint, solution, forced, blocking, counts) and presents it as
+the JSON contract of issue 5, a readable report and an :class:`~solvers.advice.Advice` whose
+``pieces`` holds the hinted piece and whose ``recommend`` is its tightest cell
+(:mod:`solvers.pentomino.report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gridsight.games.base import Solution
+from solvers.boardtext import BoardText
+from solvers.pentomino import report
+from solvers.pentomino.analysis import analyse
+from solvers.pentomino.engines import ENGINES
+from solvers.pentomino.puzzle import parse_puzzle
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("must be 0 (no limit) or more seconds")
+    return value
+
+
+class PentominoGame:
+    name = "pentomino"
+    title = "Pentomino fill (Pentolings and the classic rectangles)"
+    summary = "fill a shape with pentominoes: the next piece to place, a solution, or what blocks"
+    format_help = report.FORMAT_HELP
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--count",
+            action="store_true",
+            help="also count every solution, and the distinct ones up to the shape's symmetries",
+        )
+        parser.add_argument(
+            "--limit",
+            type=_positive_int,
+            metavar="N",
+            help="with --count: stop counting after N solutions",
+        )
+        parser.add_argument(
+            "--time-limit",
+            type=_seconds,
+            default=20.0,
+            metavar="S",
+            help="seconds for all the searches of one board together (default 20; 0: none); "
+            "what the limit cut short is reported",
+        )
+        parser.add_argument(
+            "--engine",
+            choices=ENGINES,
+            default="bitboard",
+            help="bitboard: first-empty-cell search, compiled with numba (default); dlx: "
+            "Algorithm X with Dancing Links, fewest-rows column first (same answers, slower)",
+        )
+
+    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+        puzzle = parse_puzzle(board)
+        analysis = analyse(
+            puzzle,
+            count=getattr(options, "count", False),
+            limit=getattr(options, "limit", None),
+            time_limit=getattr(options, "time_limit", 20.0) or None,
+            engine=getattr(options, "engine", "bitboard"),
+        )
+        return Solution(analysis.to_json(), report.text(analysis), report.advice(analysis))
+
+
+GAME = PentominoGame()

@@ -1,0 +1,31 @@
+"""Pentomino fill puzzles (Pentolings and the classic rectangles): an exact cover solver.
+
+Fill a shape with given pentominoes, each used once, turned and mirrored as needed, with no
+overlap and nothing left over. Modules, in the order data flows:
+
+- :mod:`~solvers.pentomino.pieces`: the twelve pieces and their 63 fixed orientations;
+- :mod:`~solvers.pentomino.puzzle`: the puzzle (shape, piece set, placed pieces), its text
+  format and its checks;
+- :mod:`~solvers.pentomino.placements`: every placement of the pieces left;
+- :mod:`~solvers.pentomino.dlx`: Algorithm X with Dancing Links (fewest-rows column first);
+- :mod:`~solvers.pentomino.bitboard` and :mod:`~solvers.pentomino.kernel`: the fast
+  first-empty-cell search, in Python and compiled with numba;
+- :mod:`~solvers.pentomino.engines`: both behind one interface;
+- :mod:`~solvers.pentomino.symmetry`: symmetries of the shape, counting up to them;
+- :mod:`~solvers.pentomino.analysis`: hint, solution, forced, blocking, counts;
+- :mod:`~solvers.pentomino.deadline`: the time limit every search takes.
+"""
+
+from solvers.pentomino.analysis import Analysis, Counted, Hint, analyse
+from solvers.pentomino.puzzle import PlacedPiece, Puzzle, make_puzzle, parse_puzzle
+
+__all__ = [
+    "Analysis",
+    "Counted",
+    "Hint",
+    "PlacedPiece",
+    "Puzzle",
+    "analyse",
+    "make_puzzle",
+    "parse_puzzle",
+]

@@ -1,0 +1,160 @@
+"""The first-empty-cell search of :mod:`solvers.pentomino.bitboard`, compiled with numba.
+
+The same tables and the same order as the pure-Python loop, written as an explicit stack so the
+search can stop after a budget of nodes and resume: the Python side looks at the deadline
+between two slices (a few milliseconds each) and so never waits long past it. Boards are
+signed 64-bit integers (two's complement), which holds any shape of up to 64 cells.
+
+numba compiles the kernel on first use and caches the machine code next to this module
+(``cache=True``), so later processes load it instead of compiling it again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solvers.pentomino.bitboard import SearchResult, Tables
+from solvers.pentomino.deadline import Deadline
+
+_SLICE = 1 << 18  # nodes per call between two looks at the clock
+
+# meta slots
+_DEPTH, _COUNT, _NODES, _KEPT, _STATUS = range(5)
+# status values
+_RUNNING, _DONE, _LIMIT = 0, 1, 2
+
+
+@njit(cache=True)
+def _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left,
+         meta, budget, limit, kept, n_fixed):  # pragma: no cover - compiled
+    """Advance the search by at most ``budget`` nodes; the whole state lives in the arrays."""
+    depth = meta[0]
+    count = meta[1]
+    nodes = meta[2]
+    n_kept = meta[3]
+    stop_at = nodes + budget
+    while depth >= 0:
+        k = pointers[depth]
+        cell = cells[depth]
+        if k == start_of[cell + 1]:
+            depth -= 1
+            if depth >= 0:
+                left[kinds[chosen[n_fixed + depth]]] += 1
+            continue
+        pointers[depth] = k + 1
+        mask = masks[k]
+        kind = kinds[k]
+        board = boards[depth]
+        if (board & mask) != 0 or left[kind] == 0:
+            continue
+        nodes += 1
+        after = board | mask
+        chosen[n_fixed + depth] = k
+        if after == full:
+            count += 1
+            if n_kept < kept.shape[0]:
+                for j in range(n_fixed + depth + 1):
+                    kept[n_kept, j] = chosen[j]
+                n_kept += 1
+            if limit > 0 and count >= limit:
+                meta[0] = depth
+                meta[1] = count
+                meta[2] = nodes
+                meta[3] = n_kept
+                meta[4] = 2
+                return
+        else:
+            left[kind] -= 1
+            nxt = cell + 1
+            while (after >> nxt) & 1:
+                nxt += 1
+            depth += 1
+            boards[depth] = after
+            cells[depth] = nxt
+            pointers[depth] = start_of[nxt]
+        if nodes >= stop_at:
+            meta[0] = depth
+            meta[1] = count
+            meta[2] = nodes
+            meta[3] = n_kept
+            meta[4] = 0
+            return
+    meta[0] = depth
+    meta[1] = count
+    meta[2] = nodes
+    meta[3] = n_kept
+    meta[4] = 1
+
+
+def _signed(value: int) -> int:
+    """A 64-bit pattern as a signed int64 value."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _arrays(tables: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    cached = tables._arrays.get("kernel")
+    if cached is None:
+        order = [i for cell in tables.candidates for i in cell]
+        start_of = np.zeros(len(tables.candidates) + 1, dtype=np.int64)
+        for cell, cands in enumerate(tables.candidates):
+            start_of[cell + 1] = start_of[cell] + len(cands)
+        masks = np.array([_signed(tables.masks[i]) for i in order], dtype=np.int64)
+        kinds = np.array([tables.kind_of[i] for i in order], dtype=np.int64)
+        positions = np.array(order, dtype=np.int64)  # kernel slot -> placement index
+        cached = (start_of, masks, kinds, positions)
+        tables._arrays["kernel"] = cached
+    return cached
+
+
+def search(
+    tables: Tables,
+    board: int,
+    left: list[int],
+    fixed: tuple[int, ...],
+    limit: int | None,
+    keep: int,
+    deadline: Deadline | None,
+) -> SearchResult:
+    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments)."""
+    if tables.bits > 64:
+        raise ValueError("the numba kernel handles boards of at most 64 cells")
+    start_of, masks, kinds, positions = _arrays(tables)
+    depth_max = len(tables.puzzle.to_place) + 1
+    boards = np.zeros(depth_max, dtype=np.int64)
+    cells = np.zeros(depth_max, dtype=np.int64)
+    pointers = np.zeros(depth_max, dtype=np.int64)
+    chosen = np.zeros(depth_max + len(fixed), dtype=np.int64)
+    slot_of = {int(p): s for s, p in enumerate(positions)}
+    for j, i in enumerate(fixed):
+        chosen[j] = slot_of[i]
+    first = 0
+    while board >> first & 1:
+        first += 1
+    boards[0] = _signed(board)
+    cells[0] = first
+    pointers[0] = start_of[first]
+    left_array = np.array(left, dtype=np.int64)
+    meta = np.zeros(5, dtype=np.int64)
+    kept = np.zeros((keep, depth_max + len(fixed)), dtype=np.int64)
+    full = _signed(tables.full)
+    timed_out = False
+    while True:
+        _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left_array,
+             meta, _SLICE, 0 if limit is None else limit, kept, len(fixed))
+        if meta[_STATUS] != _RUNNING:
+            break
+        if deadline is not None and deadline.expired():
+            timed_out = True
+            break
+    total = len(tables.puzzle.to_place)  # pieces in a solution, fixed ones included
+    solutions = tuple(
+        tuple(int(positions[s]) for s in kept[row][:total]) for row in range(int(meta[_KEPT]))
+    )
+    return SearchResult(
+        count=int(meta[_COUNT]),
+        solutions=solutions,
+        complete=bool(meta[_STATUS] == _DONE),
+        timed_out=timed_out,
+        nodes=int(meta[_NODES]),
+    )

@@ -1,0 +1,122 @@
+"""The engines against an independent brute force, and against each other.
+
+Three ways to the same answers: Algorithm X with Dancing Links, the bitboard search in pure
+Python and the same search compiled with numba. On random small puzzles (many unsolvable)
+each must find exactly the brute force's solutions; on larger boards they must agree.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pentomino_cases import brute_solutions, random_puzzle
+from solvers.pentomino.bitboard import build_tables, kernel_available, search
+from solvers.pentomino.deadline import Deadline
+from solvers.pentomino.dlx import ExactCover
+from solvers.pentomino.engines import BitboardEngine, DlxEngine
+from solvers.pentomino.puzzle import make_puzzle
+
+BACKENDS = ["python"] + (["numba"] if kernel_available() else [])
+
+
+def as_sets(engine, solutions):
+    return sorted(
+        (frozenset((engine.placements[i].letter, engine.placements[i].cells) for i in s)
+         for s in solutions),
+        key=sorted,
+    )
+
+
+def random_cases(n: int, seed: int):
+    rng = random.Random(seed)
+    return [random_puzzle(rng, rows=rng.choice([3, 4, 5]), cols=rng.choice([4, 5, 6]),
+                          pieces=rng.choice([2, 3, 4])) for _ in range(n)]
+
+
+@pytest.mark.parametrize("puzzle", random_cases(60, seed=5), ids=lambda p: "|".join(p.rows_text()))
+def test_every_engine_finds_exactly_the_brute_force_solutions(puzzle):
+    expected = brute_solutions(puzzle)
+    dlx = DlxEngine(puzzle)
+    assert as_sets(dlx, dlx.solutions(None)) == expected
+    for backend in BACKENDS:
+        engine = BitboardEngine(puzzle, backend)
+        assert as_sets(engine, engine.solutions(None)) == expected, backend
+        found = engine.find((), None, None)
+        assert found.count == len(expected) and found.complete and not found.timed_out
+
+
+def test_duplicate_pieces_are_not_counted_twice():
+    # two copies of I fill a 2 x 5 rectangle in exactly one way (swapping them is the same)
+    puzzle = make_puzzle([".....", "....."], "I I")
+    assert len(brute_solutions(puzzle)) == 1
+    assert DlxEngine(puzzle).find((), None, None).count == 1
+    for backend in BACKENDS:
+        assert BitboardEngine(puzzle, backend).find((), None, None).count == 1
+
+
+@pytest.mark.parametrize("rows, pieces", [
+    (["......", "......", "###..."], "L L V"),
+    (["........", ".......#"], "L L P"),
+    (["........", ".......#"], "P P P"),
+])
+def test_duplicates_with_more_freedom_match_brute_force(rows, pieces):
+    puzzle = make_puzzle(rows, pieces)
+    expected = brute_solutions(puzzle)
+    assert len(expected) == 2
+    assert DlxEngine(puzzle).find((), None, None).count == len(expected)
+    for backend in BACKENDS:
+        assert BitboardEngine(puzzle, backend).find((), None, None).count == len(expected)
+
+
+@pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
+def test_backends_give_identical_solutions_in_identical_order():
+    tables = build_tables(make_puzzle(["." * 20] * 3))
+    python = search(tables, keep=100, backend="python")
+    compiled = search(tables, keep=100, backend="numba")
+    assert python.count == compiled.count == 8
+    assert python.solutions == compiled.solutions
+    assert python.nodes == compiled.nodes
+    # a pinned placement and a limit
+    python = search(tables, fixed=(5,), limit=1, keep=1, backend="python")
+    compiled = search(tables, fixed=(5,), limit=1, keep=1, backend="numba")
+    assert python == compiled
+
+
+def test_limit_stops_the_count_and_says_so():
+    tables = build_tables(make_puzzle(["." * 5] * 3, "P U V"))
+    for backend in BACKENDS:
+        result = search(tables, limit=2, keep=5, backend=backend)
+        assert result.count == 2 and not result.complete and not result.timed_out
+        assert len(result.solutions) == 2
+
+
+def test_deadline_stops_every_engine_and_says_so():
+    puzzle = make_puzzle(["." * 10] * 6)
+    for backend in BACKENDS:
+        result = search(build_tables(puzzle), deadline=Deadline(0.05), backend=backend)
+        assert result.timed_out and not result.complete and result.count < 9356
+    found = DlxEngine(puzzle).find((), None, Deadline(0.05))
+    assert found.timed_out and not found.complete
+
+
+def test_dancing_links_restores_the_matrix_after_every_search():
+    puzzle = make_puzzle(["." * 5] * 3, "P U V")
+    engine = DlxEngine(puzzle)
+    before = (list(engine.cover.left), list(engine.cover.right), list(engine.cover.up),
+              list(engine.cover.down), list(engine.cover.size))
+    assert engine.find((), None, None).count == 4
+    assert engine.find((0,), 1, None).count <= 1
+    engine.find((), None, Deadline(0.0))
+    after = (engine.cover.left, engine.cover.right, engine.cover.up, engine.cover.down,
+             engine.cover.size)
+    assert list(before) == [list(x) for x in after]
+
+
+def test_exact_cover_on_a_textbook_matrix():
+    # Knuth's example from "Dancing Links": the only cover is rows 0, 3, 4
+    rows = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
+    cover = ExactCover(7, rows)
+    assert [sorted(s) for s in cover.solutions()] == [[0, 3, 4]]
+    assert cover.first(fixed=[1]) is None
