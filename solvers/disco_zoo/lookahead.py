@@ -81,7 +81,14 @@ def bitsets(joint: JointPlacements) -> list[tuple[int, ...]]:
 
 
 class Lookahead:
-    """Exact expectimax for one board and objective, with a memo shared by all its states."""
+    """Expectimax for one board and objective, with a memo shared by all its states.
+
+    ``width=None`` searches every tap (exact). A ``width`` W keeps only the W most promising
+    taps of each state (see :meth:`_explore`): the result is then the best policy among
+    those, its value exact for that policy; ``truncated`` tells whether a tap was ever left
+    out (if not, the result is exact after all). ``hints`` is an earlier search of the same
+    board whose best taps are tried first.
+    """
 
     def __init__(
         self,
