@@ -200,7 +200,12 @@ def _count_problem(animals: tuple[Animal, ...]) -> str | None:
     others = len(animals) - len(pets)
     if len(pets) > 1:
         return f"a rescue holds at most one pet, got {len(pets)} ({', '.join(pets)})"
-    if not 1 <= others <= 3:
+    if others == 0:
+        return (
+            f"a rescue holds 1 to 3 animals of its region besides a pet, got only the pet "
+            f"{pets[0]}"
+        )
+    if others > 3:
         return f"a rescue holds 1 to 3 animals plus at most one pet, got {others} animals"
     return None
 
