@@ -1,13 +1,13 @@
 """Small pentomino puzzles for the tests, and an independent brute force to check answers.
 
 The brute force knows nothing of exact cover engines: it tries every combination of one
-placement per piece left (from its own placement list, built from the pieces' drawings by
-:mod:`solvers.pentomino.pieces`) and keeps those that cover every empty cell once.
+placement per piece left, in the order the pieces are listed (from its own placement list,
+built from the orientations of :mod:`solvers.pentomino.pieces`), drops a combination at its
+first overlap, and keeps those that cover every empty cell.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from solvers.pentomino.pieces import LETTERS, orientations
@@ -28,10 +28,20 @@ def brute_solutions(puzzle: Puzzle) -> list[frozenset[tuple[str, tuple]]]:
                         mine.add((letter, cells))
         options.append(sorted(mine))
     found = set()
-    for combo in itertools.product(*options):
-        covered = [cell for _, cells in combo for cell in cells]
-        if len(set(covered)) == len(covered) == len(empty):
-            found.add(frozenset(combo))  # copies of a piece in another order: the same
+
+    def extend(i: int, taken: list, covered: set) -> None:
+        # one placement per piece in turn, dropping a combination at its first overlap
+        if i == len(options):
+            if len(covered) == len(empty):
+                found.add(frozenset(taken))  # copies of a piece in another order: the same
+            return
+        for letter, cells in options[i]:
+            if covered.isdisjoint(cells):
+                taken.append((letter, cells))
+                extend(i + 1, taken, covered | set(cells))
+                taken.pop()
+
+    extend(0, [], set())
     return sorted(found, key=sorted)
 
 
@@ -86,3 +96,33 @@ def random_puzzle(rng: random.Random, rows: int = 4, cols: int = 5, pieces: int 
                 for r, c in cells:
                     grid[r][c] = letter
         return make_puzzle(["".join(row) for row in grid], " ".join(sorted(letters)))
+
+
+def stuck_puzzle(rng: random.Random) -> Puzzle:
+    """A shape built from 4 random pieces in a 5 x 6 box, with 2 or 3 of its pieces placed at
+    random elsewhere on it: often stuck, so taking pieces back has to be worked out."""
+    while True:
+        base = random_puzzle(rng, rows=5, cols=6, pieces=4)
+        if base.placed or len(set(base.to_place)) < 3:
+            continue
+        grid = [list(row) for row in base.grid]
+        placed = 0
+        wanted = rng.choice([2, 3])
+        for letter in rng.sample(list(base.to_place), len(base.to_place)):
+            spots = []
+            for shape in orientations(letter):
+                for top in range(base.rows):
+                    for left in range(base.cols):
+                        cells = [(top + r, left + c) for r, c in shape]
+                        if all(r < base.rows and c < base.cols and grid[r][c] == EMPTY
+                               and all(grid[nr][nc] != letter
+                                       for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                                       if 0 <= nr < base.rows and 0 <= nc < base.cols)
+                               for r, c in cells):
+                            spots.append(cells)
+            if spots:
+                for r, c in rng.choice(spots):
+                    grid[r][c] = letter
+                placed += 1
+            if placed == wanted:
+                return make_puzzle(["".join(row) for row in grid], " ".join(base.pieces))

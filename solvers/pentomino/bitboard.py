@@ -20,6 +20,7 @@ Both stop at a limit on solutions and at a deadline, and say which stopped them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -28,6 +29,7 @@ from solvers.pentomino.placements import Placement, placements
 from solvers.pentomino.puzzle import EMPTY, Cell, Puzzle
 
 _CHECK_EVERY = 4096  # Python nodes between two looks at the clock
+_PYTHON_FIRST = 4096 * 5  # nodes "auto" tries in Python before loading the kernel
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,19 @@ def search(
     if board == tables.full:
         return SearchResult(1, (tuple(fixed),) if keep else (), True, False, 0)
     if backend == "auto":
-        backend = "numba" if tables.bits <= 64 and kernel_available() else "python"
+        if tables.bits > 64 or not kernel_available():
+            backend = "python"
+        elif "solvers.pentomino.kernel" not in sys.modules:
+            # Loading numba and the compiled kernel costs a process about a second, far more
+            # than most hint searches: try them in Python first, and only a search that runs
+            # past a few milliseconds starts over in the kernel.
+            first = _python_search(tables, board, left[:], tuple(fixed), limit, keep, deadline,
+                                   node_cap=_PYTHON_FIRST)
+            if first is not None:
+                return first
+            backend = "numba"
+        else:
+            backend = "numba"
     if backend == "numba":
         from solvers.pentomino import kernel
 
@@ -168,7 +182,9 @@ def _python_search(
     limit: int | None,
     keep: int,
     deadline: Deadline | None,
-) -> SearchResult:
+    node_cap: int | None = None,
+) -> SearchResult | None:
+    """The search in Python; ``None`` if it passed ``node_cap`` nodes (then nothing is kept)."""
     full = tables.full
     masks = tables.masks
     kind_of = tables.kind_of
@@ -178,7 +194,8 @@ def _python_search(
     ]
     found: list[tuple[int, ...]] = []
     chosen: list[int] = list(fixed)
-    state = {"count": 0, "nodes": 0, "timed_out": False}
+    state = {"count": 0, "nodes": 0, "timed_out": False, "capped": False}
+    cap = node_cap if node_cap is not None else -1
 
     def descend(board: int, start: int) -> None:
         # The first empty cell at or after ``start`` (cells before it are all covered).
@@ -189,9 +206,13 @@ def _python_search(
             if board & mask or not left[kind]:
                 continue
             state["nodes"] += 1
-            if state["nodes"] % _CHECK_EVERY == 0 and deadline is not None and deadline.expired():
-                state["timed_out"] = True
-                raise _Stop
+            if state["nodes"] % _CHECK_EVERY == 0:
+                if deadline is not None and deadline.expired():
+                    state["timed_out"] = True
+                    raise _Stop
+                if 0 <= cap <= state["nodes"]:
+                    state["capped"] = True
+                    raise _Stop
             after = board | mask
             chosen.append(i)
             if after == full:
@@ -211,6 +232,8 @@ def _python_search(
         descend(board, 0)
     except _Stop:
         complete = False
+    if state["capped"]:
+        return None
     return SearchResult(
         state["count"], tuple(found), complete, state["timed_out"], state["nodes"]
     )

@@ -167,16 +167,21 @@ class ExactCover:
             if self.right[0] == 0:  # every column covered (not merely none branchable)
                 yield [self.row_of[n] for n in chosen]
             return
+        # try/finally: a caller that stops early (a limit, a deadline) leaves the matrix whole.
         self._cover(c)
-        r = self.down[c]
-        while r != c:
-            chosen.append(r)
-            self._choose(r)
-            yield from self._search(chosen, deadline)
-            self._unchoose(r)
-            chosen.pop()
-            r = self.down[r]
-        self._uncover(c)
+        try:
+            r = self.down[c]
+            while r != c:
+                chosen.append(r)
+                self._choose(r)
+                try:
+                    yield from self._search(chosen, deadline)
+                finally:
+                    self._unchoose(r)
+                    chosen.pop()
+                r = self.down[r]
+        finally:
+            self._uncover(c)
 
     def solutions(
         self, deadline: Deadline | None = None, fixed: Sequence[int] = ()

@@ -17,7 +17,10 @@ from numba import njit
 from solvers.pentomino.bitboard import SearchResult, Tables
 from solvers.pentomino.deadline import Deadline
 
-_SLICE = 1 << 18  # nodes per call between two looks at the clock
+# Nodes per call between two looks at the clock: small at first, so a short time limit is
+# kept to closely, then growing so long searches pay little for the calls.
+_FIRST_SLICE = 1 << 12
+_LAST_SLICE = 1 << 18
 
 # meta slots
 _DEPTH, _COUNT, _NODES, _KEPT, _STATUS = range(5)
@@ -139,9 +142,11 @@ def search(
     kept = np.zeros((keep, depth_max + len(fixed)), dtype=np.int64)
     full = _signed(tables.full)
     timed_out = False
+    budget = _FIRST_SLICE
     while True:
         _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left_array,
-             meta, _SLICE, 0 if limit is None else limit, kept, len(fixed))
+             meta, budget, 0 if limit is None else limit, kept, len(fixed))
+        budget = min(2 * budget, _LAST_SLICE)
         if meta[_STATUS] != _RUNNING:
             break
         if deadline is not None and deadline.expired():
