@@ -586,7 +586,7 @@ class GameRenderer:
     """
 
     def __init__(self, plan: GamePlan, *, jpeg: tuple[int, int] = (60, 90), blur: bool = True,
-                 intro: float = 0.5, outro: float = 0.6, items_visible: bool = True):
+                 intro: float = 0.4, outro: float = 0.4, items_visible: bool = True):
         self.plan = plan
         self.jpeg = jpeg
         self.blur = blur
@@ -639,7 +639,9 @@ class GameRenderer:
         ty = cy + follow * 0.45 * (ly - cy)
         yaw = self._yaw0 + follow * 22 * math.sin(0.35 * t + p[0])
         pitch = 54 + follow * (9 * math.sin(0.5 * t + p[1]) - 4)
-        distance = (7.4 if cols > 6 else 6.2) + follow * 0.8 * math.sin(0.4 * t + p[2])
+        # The overview stands further back so the whole pit is in the picture.
+        distance = (7.4 if cols > 6 else 6.2) + (1 - follow) * 1.2 \
+            + follow * 0.8 * math.sin(0.4 * t + p[2])
         return Camera(tx, ty, yaw, pitch, distance)
 
     def item_at(self, t: float) -> ItemTruth | None:

@@ -2,8 +2,9 @@
 
 Read on the plan view (the frame warped upright through the registered geometry), so the
 camera's position does not matter. A mound is recognised by looking like the same hole in the
-calibration reference (taken before any digging); a dug hole by a dark centre, darker than half
-the ground's median grey. Anything else (an item rising out of the hole, Link's body in front,
+calibration reference (taken before any digging); a dug hole by a dark centre: most of it
+darker than ``dark_share`` (35%) of the ground's median grey, which a hole's shadowed depth is
+and an item passing in front of it (even a dark bomb) is not. Anything else (an item rising out of the hole, Link's body in front,
 a cell off screen or seen too small) is ``unknown``: the tracker waits for a clearer frame
 instead of guessing.
 """
@@ -58,6 +59,7 @@ def read_holes(
     min_cell_px: float = 12.0,
     mound_tolerance: float = 26.0,
     min_darkness: float = 0.7,
+    dark_share: float = 0.35,
 ) -> tuple[HoleRead, ...]:
     """Read every hole of ``frame`` (grey, or BGR) through ``geometry``; row-major order."""
     plan = calibration.plan
@@ -65,7 +67,7 @@ def read_holes(
     view = plan.warp(gray, geometry.homography).astype(np.int16)
     reference = calibration.reference_gray.astype(np.int16)
     centre, mound = _discs(plan.px)
-    dark_level = 0.5 * calibration.ground_level
+    dark_level = dark_share * calibration.ground_level
     height, width = gray.shape[:2]
     rows, cols = plan.rows, plan.cols
     # Every cell's corners and centre at once.
