@@ -20,7 +20,6 @@ from solvers.thrill_digger.rules import (
     COLOURS,
     RUPOOR,
     RUPOOR_VALUE,
-    UNDUG,
     colour_of,
     neighbours,
 )
@@ -105,7 +104,3 @@ def brute_force(
             share["bomb"], share["rupoor"], {t: share[t] for t in COLOURS}, value
         )
     return BruteResult(layouts, holes)
-
-
-def has_no_undug(state: ThrillDiggerState) -> bool:
-    return all(t != UNDUG for row in state.grid for t in row)

@@ -224,7 +224,9 @@ def count_variants(
     (the variants ride along a leading array axis)."""
     rows, cols = len(grid), len(grid[0])
     if rows > 10 or not exact_bound_ok(rows * cols, bad):
-        raise ValueError(f"a {rows} x {cols} board with {bad} bad holes is too big to count exactly")
+        raise ValueError(
+            f"a {rows} x {cols} board with {bad} bad holes is too big to count exactly"
+        )
     nv = len(variants)
     columns = _columns(grid)
     padded = [_PAD, *columns, _PAD]

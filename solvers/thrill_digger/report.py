@@ -12,7 +12,7 @@ from typing import Any
 
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
-from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR, TOKEN_NAMES, UNSEEN
+from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
 
 GAME = "thrill-digger"
 _CELL_WIDTH = 7
@@ -172,4 +172,4 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
     )
 
 
-__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text", "RUPOOR"]
+__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text"]
