@@ -95,3 +95,24 @@ def test_simulation_is_repeatable_and_adds_up():
     assert first == simulate(BEGINNER, 20, seed=3)
     assert first.cleared + first.bombed == pytest.approx(1.0)
     assert first.games == 20 and first.mean_digs >= 1
+
+
+def test_game_model_matches_the_generator_on_a_small_board():
+    # 3 x 3 with 6 bad items: p = 3/7, so the redraw rule moves the odds a lot (the centre
+    # hole is bad with chance 0.42 under the game, 0.67 under the uniform model). The exact
+    # game-model odds must match what the generator actually draws.
+    small = Difficulty("small", 3, 3, 3, 3, 0)
+    odds = analyse(ThrillDiggerState.empty(small), "game")
+    rng = random.Random(8)
+    n = 6000
+    layouts = [draw_layout(small, rng) for _ in range(n)]
+    for cell in [(0, 0), (0, 1), (1, 1)]:
+        h = odds.hole(*cell)
+        for expected, seen in [
+            (h.bomb, sum(cell in lay.bombs for lay in layouts) / n),
+            (h.bomb + h.rupoor, sum(cell in lay.bad for lay in layouts) / n),
+            (h.blue, sum(lay.token(*cell) == "b" for lay in layouts) / n),
+        ]:
+            sigma = (expected * (1 - expected) / n) ** 0.5
+            assert abs(seen - expected) < 4.5 * sigma + 1e-9, (cell, expected, seen)
+    assert odds.hole(1, 1).bomb + odds.hole(1, 1).rupoor < 0.45
