@@ -3,7 +3,8 @@
 The same tables and the same order as the pure-Python loop, written as an explicit stack so the
 search can stop after a budget of nodes and resume: the Python side looks at the deadline
 between two slices (a few milliseconds each) and so never waits long past it. Boards are
-signed 64-bit integers (two's complement), which holds any shape of up to 64 cells.
+signed 64-bit integers (two's complement), which holds any shape of up to 64 cells; right
+shifts are arithmetic there, so the flood fill masks off the bits they drag in at the top.
 
 numba compiles the kernel on first use and caches the machine code next to this module
 (``cache=True``), so later processes load it instead of compiling it again.
@@ -29,9 +30,34 @@ _RUNNING, _DONE, _LIMIT = 0, 1, 2
 
 
 @njit(cache=True)
+def _regions_ok(after, full, step, not_first, not_last, low1, low_step):  # pragma: no cover
+    """Does every region of empty cells have a multiple of 5 cells? (Flood fill on bits.)"""
+    empty = full & ~after
+    while empty != 0:
+        region = empty & (-empty)
+        while True:
+            grown = (region | ((region << 1) & not_first) | ((region >> 1) & low1 & not_last)
+                     | (region << step) | ((region >> step) & low_step)) & empty
+            if grown == region:
+                break
+            region = grown
+        size = 0
+        rest = region
+        while rest != 0:
+            rest &= rest - 1
+            size += 1
+        if size % 5 != 0:
+            return False
+        empty &= ~region
+    return True
+
+
+@njit(cache=True)
 def _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left,
-         meta, budget, limit, kept, n_fixed):  # pragma: no cover - compiled
+         meta, budget, limit, kept, n_fixed, geometry):  # pragma: no cover - compiled
     """Advance the search by at most ``budget`` nodes; the whole state lives in the arrays."""
+    step, not_first, not_last, low1, low_step = (
+        geometry[0], geometry[1], geometry[2], geometry[3], geometry[4])
     depth = meta[0]
     count = meta[1]
     nodes = meta[2]
@@ -67,7 +93,7 @@ def _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left,
                 meta[3] = n_kept
                 meta[4] = 2
                 return
-        else:
+        elif _regions_ok(after, full, step, not_first, not_last, low1, low_step):
             left[kind] -= 1
             nxt = cell + 1
             while (after >> nxt) & 1:
@@ -141,11 +167,14 @@ def search(
     meta = np.zeros(5, dtype=np.int64)
     kept = np.zeros((keep, depth_max + len(fixed)), dtype=np.int64)
     full = _signed(tables.full)
+    step, not_first, not_last = tables.geometry
+    geometry = np.array([step, _signed(not_first), _signed(not_last), _signed((1 << 63) - 1),
+                         _signed((1 << (64 - step)) - 1)], dtype=np.int64)
     timed_out = False
     budget = _FIRST_SLICE
     while True:
         _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left_array,
-             meta, budget, 0 if limit is None else limit, kept, len(fixed))
+             meta, budget, 0 if limit is None else limit, kept, len(fixed), geometry)
         budget = min(2 * budget, _LAST_SLICE)
         if meta[_STATUS] != _RUNNING:
             break
