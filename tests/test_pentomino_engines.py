@@ -77,11 +77,13 @@ def test_backends_give_identical_solutions_in_identical_order():
     compiled = search(tables, keep=100, backend="numba")
     assert python.count == compiled.count == 8
     assert python.solutions == compiled.solutions
-    assert python.nodes == compiled.nodes
+    assert python.nodes > compiled.nodes  # the kernel prunes regions (same solutions)
     # a pinned placement and a limit
-    python = search(tables, fixed=(5,), limit=1, keep=1, backend="python")
-    compiled = search(tables, fixed=(5,), limit=1, keep=1, backend="numba")
-    assert python == compiled
+    for fixed in [(5,), (700,), (1200,)]:
+        python = search(tables, fixed=fixed, limit=1, keep=1, backend="python")
+        compiled = search(tables, fixed=fixed, limit=1, keep=1, backend="numba")
+        assert (python.count, python.solutions, python.complete) == (
+            compiled.count, compiled.solutions, compiled.complete)
 
 
 def test_limit_stops_the_count_and_says_so():
