@@ -122,3 +122,20 @@ def test_exact_cover_on_a_textbook_matrix():
     cover = ExactCover(7, rows)
     assert [sorted(s) for s in cover.solutions()] == [[0, 3, 4]]
     assert cover.first(fixed=[1]) is None
+
+
+def test_boards_over_64_cells_use_python_and_agree():
+    # 6 x 11 with a column outside the shape: 66 bits, too many for the kernel's int64
+    rows = ["#" + "." * 10] * 6
+    puzzle = make_puzzle(rows)
+    tables = build_tables(puzzle)
+    assert tables.bits == 66
+    result = search(tables, limit=3, keep=3)  # "auto" must fall back to Python
+    assert result.count == 3 and len(result.solutions) == 3
+    plain = build_tables(make_puzzle(["." * 10] * 6))
+    shifted = {tuple(sorted((p.letter, tuple((r, c - 1) for r, c in p.cells))
+                            for p in (tables.placements[i] for i in s))) for s in result.solutions}
+    first_three = search(plain, limit=3, keep=3, backend="python").solutions
+    expected = {tuple(sorted((p.letter, p.cells) for p in (plain.placements[i] for i in s)))
+                for s in first_three}
+    assert shifted == expected
