@@ -47,14 +47,14 @@ from vision.geometry import BoardGeometry, warp_region
 from vision.packs import TemplatePack
 
 COARSE_SIZE = 40.0  # the anchor's long side in the coarse search, pixels
-COARSE_STEP = 1.12  # ratio between successive coarse scales
+COARSE_SLIP = 0.25  # most misalignment (cells) of the ring between two coarse scales
 FINE_CELL = 10.0  # pixels per cell in the refinement
 FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
 POLISH_CELL = 20.0  # pixels per cell in the final polish
 POLISH_STEP = 1.006  # scales tried in the polish: this ratio either way
 STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
 FINE_STEP = 1.03  # ratio between successive fine scales (half a coarse step each way)
-CANDIDATES = 6  # coarse peaks refined (best first) and verified
+CANDIDATES = 8  # coarse peaks refined (best first) and verified
 MIN_ANCHOR = 0.8  # a refined anchor score below this is not a board
 MIN_KNOWN = 0.6  # fraction of cells that must read as some label
 CONFIDENT = 1.0  # a verified candidate scoring this (anchor x known fraction) is the board
@@ -223,14 +223,15 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
             max_scale: float) -> list[_Candidate]:
     """The best few (position, scale) of the anchor over the whole frame and scale range.
 
-    Per scale the colour match is computed everywhere and the structure match only at its
-    best three peaks (the colour match is one template match; the structure, another).
+    Per scale, :meth:`_Level.scores` everywhere; the two best peaks of each scale compete.
     """
     cw = pack.cell_size[0]
     level = prep.coarse
     tw, th = level.size
-    n = int(np.floor(np.log(max_scale / min_scale) / np.log(COARSE_STEP))) + 1
-    scales = min_scale * COARSE_STEP ** np.arange(n)
+    step = _coarse_step(pack)
+    # From half a step below the range to half a step above it.
+    n = int(np.ceil(np.log(max_scale / min_scale) / np.log(step))) + 1
+    scales = min_scale / step**0.5 * step ** np.arange(n + 1)
     # A pyramid of halvings; each scale is resized (bilinear: at most a halving, and the
     # colour match blurs anyway) from the smallest level still at least as big as it needs.
     pyramid = [frame]
@@ -244,18 +245,17 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
             pyramid.append(cv2.pyrDown(pyramid[-1]))
         src = next(p for p in reversed(pyramid) if p.shape[1] >= w)
         small = cv2.resize(src, (w, h), interpolation=cv2.INTER_LINEAR)
-        color = level.color_scores(small)
+        score = level.scores(small)
         sx, sy = frame.shape[1] / w, frame.shape[0] / h
-        for value, (px, py) in _peaks(color, 3, max(tw, th) // 2):
-            value += 0.5 * level.structure_at(small, px, py)
+        for value, (px, py) in _peaks(score, 2, max(tw, th) // 2):
             found.append(_Candidate(value, px * sx, py * sy, float(s)))
     found.sort(key=lambda c: -c.score)
-    # Keep the best candidates that are not the same board at a neighbouring scale.
+    # Keep the best candidates that are not the same peak at the neighbouring scale.
     kept: list[_Candidate] = []
     for c in found:
         size = cw * c.scale
         if all(abs(c.x - k.x) > size or abs(c.y - k.y) > size or
-               abs(np.log(c.scale / k.scale)) > 0.25 for k in kept):
+               abs(np.log(c.scale / k.scale)) > 1.5 * np.log(step) for k in kept):
             kept.append(c)
         if len(kept) >= CANDIDATES:
             break
@@ -276,19 +276,28 @@ def _peaks(res: np.ndarray, count: int, radius: int):
 
 
 def _coarse_cell(pack: TemplatePack) -> float:
-    """Pixels per cell of the coarse search: the anchor's long side about 40 pixels."""
+    """Pixels per cell of the coarse search: the anchor's long side about 40 pixels, and its
+    ring at least 3 pixels thick (a thinner ring blurs into one flat colour, which any flat
+    area of the frame matches)."""
     cells = max(pack.rows, pack.cols) + 2 * pack.anchor.margin
-    return float(np.clip(COARSE_SIZE / cells, 3.0, 4.5))
+    return float(np.clip(max(COARSE_SIZE / cells, 3.0 / pack.anchor.margin), 3.0, 6.0))
+
+
+def _coarse_step(pack: TemplatePack) -> float:
+    """Ratio between coarse scales: the ring slips by at most ``COARSE_SLIP`` cells.
+
+    Between two scales of the ladder the anchor is up to ``(step - 1) / 2`` too big or too
+    small; its ring is ``half_extent`` cells from the centre, so it slips by that much. Big
+    boards need a finer ladder.
+    """
+    half_extent = 0.5 * max(pack.rows, pack.cols) + pack.anchor.margin
+    return float(np.clip(1 + 2 * COARSE_SLIP / half_extent, 1.06, 1.12))
 
 
 def _coarse_blur(pack: TemplatePack, cell: float) -> float:
-    """Blur of the coarse search: at least the slip of the ring between two coarse scales.
-
-    Between two scales of the ladder the anchor is up to ``(step - 1) / 2`` too big or too
-    small; its ring is ``half_extent`` cells from the centre, so it slips by that much.
-    """
+    """Blur of the coarse search: about the ring's slip between two scales, at least 1 px."""
     half_extent = 0.5 * max(pack.rows, pack.cols) + pack.anchor.margin
-    slip = half_extent * (COARSE_STEP - 1) / 2
+    slip = half_extent * (_coarse_step(pack) - 1) / 2
     return max(1.0, slip * cell)
 
 
@@ -301,7 +310,7 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
     bricks, can fool the first by a texture period).
     """
     cw = pack.cell_size[0]
-    span = max(COARSE_STEP ** 0.5, FINE_STEP)
+    span = max(_coarse_step(pack), FINE_STEP)  # a neighbouring coarse scale may win
     radius = 1.5 * cw * cand.scale / prep.coarse.cell + 2  # frame pixels: coarse uncertainty
     found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, span, FINE_STEP)
     if found is None:
@@ -325,11 +334,13 @@ def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Lev
     results = []
     for s in scales:
         f = level.cell / (cw * s)
-        x0 = int(max(0, np.floor(cx - 0.5 * tw / f - radius)))
-        y0 = int(max(0, np.floor(cy - 0.5 * th / f - radius)))
-        x1 = int(min(frame.shape[1], np.ceil(cx + 0.5 * tw / f + radius)))
-        y1 = int(min(frame.shape[0], np.ceil(cy + 0.5 * th / f + radius)))
-        crop = frame[y0:y1, x0:x1]
+        x0 = int(np.floor(cx - 0.5 * tw / f - radius))
+        y0 = int(np.floor(cy - 0.5 * th / f - radius))
+        x1 = int(np.ceil(cx + 0.5 * tw / f + radius))
+        y1 = int(np.ceil(cy + 0.5 * th / f + radius))
+        crop = _crop(frame, x0, y0, x1, y1)
+        if crop is None:
+            continue
         w, h = round(crop.shape[1] * f), round(crop.shape[0] * f)
         if w < tw or h < th:
             continue
@@ -355,6 +366,21 @@ def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Lev
             x += abs(t) * (other[1] - x)
             y += abs(t) * (other[2] - y)
     return _Candidate(value, x, y, s)
+
+
+def _crop(frame: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray | None:
+    """``frame[y0:y1, x0:x1]``, the parts outside the frame filled by repeating its edge.
+
+    A board at the edge of a screenshot may have part of its frame cut off.
+    """
+    h, w = frame.shape[:2]
+    cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if cx1 - cx0 < 4 or cy1 - cy0 < 4:
+        return None
+    crop = frame[cy0:cy1, cx0:cx1]
+    if (cx0, cy0, cx1, cy1) == (x0, y0, x1, y1):
+        return crop
+    return cv2.copyMakeBorder(crop, cy0 - y0, y1 - cy1, cx0 - x0, x1 - cx1, cv2.BORDER_REPLICATE)
 
 
 def _parabola(res: np.ndarray, px: int, py: int, axis: int) -> float:

@@ -93,8 +93,10 @@ def specimen_packs(skin_name: str = "default") -> list[TemplatePack]:
         kwargs = {}
         if game == "disco-zoo":
             kwargs = {"masks": disco_masks(disco_zoo.CELL), "label_info": disco_label_info()}
-        # The tile-path room's walls are exactly one tile thick: they are its frame.
-        margin = 1.0 if game == "tile-path" else 0.5
+        # The anchor: the tile-path room's walls (exactly one tile thick); the pentomino
+        # board's gold frame and the background beyond it (the frame alone is one flat
+        # colour); half a cell of wooden frame and sky around the Disco Zoo board.
+        margin = {"tile-path": 1.0, "pentomino": 0.75}.get(game, 0.5)
         packs.append(learn_pack(shot.image, shot.geometry, shot.labels, game, skin_name,
                                 variants=shot.variants, margin=margin, **kwargs))
     return packs

@@ -85,6 +85,11 @@ def perturb(shot: Rendered, rng: np.random.Generator, *, scale: tuple[float, flo
     """``shot`` scaled, cropped, pasted into a busy frame, brightness-shifted, noisy, JPEG'd."""
     image, geometry = shot.image, shot.geometry
     s = float(np.exp(rng.uniform(np.log(scale[0]), np.log(scale[1]))))
+    # The board and a cell of its frame must fit in the frame (it is what is looked for).
+    outline = geometry.outline()
+    cell = float(np.hypot(*(outline[1] - outline[0]))) / geometry.cols
+    need = outline.max(axis=0) - outline.min(axis=0) + 2.5 * cell
+    s = min(s, float(min((max_frame[0] - 40) / need[0], (max_frame[1] - 40) / need[1])))
     interp = cv2.INTER_NEAREST if rng.random() < 0.5 else cv2.INTER_LINEAR
     h, w = image.shape[:2]
     nw, nh = max(1, round(w * s)), max(1, round(h * s))

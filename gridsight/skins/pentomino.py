@@ -46,7 +46,7 @@ class PentominoSkin:
     # One colour per piece, in LETTERS order.
     pieces: tuple[Color, ...] = tuple(hex_color(h) for h in (
         "#e6194b", "#f58231", "#ffe119", "#bfef45", "#3cb44b", "#42d4f4",
-        "#4363d8", "#911eb4", "#f032e6", "#fabed4", "#9a6324", "#469990",
+        "#4363d8", "#911eb4", "#f032e6", "#800000", "#9a6324", "#469990",
     ))
 
 
@@ -65,7 +65,7 @@ PASTEL_SKIN = PentominoSkin(
     outline=hex_color("#3d3d3d"),
     pieces=tuple(hex_color(h) for h in (
         "#ff595e", "#ff924c", "#ffca3a", "#8ac926", "#52a675", "#1982c4",
-        "#6a4c93", "#b5179e", "#00b4d8", "#e07a5f", "#3d405b", "#81b29a",
+        "#6a4c93", "#b5179e", "#00b4d8", "#1b1b1b", "#3d405b", "#81b29a",
     )),
 )
 
