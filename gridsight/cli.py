@@ -28,6 +28,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gridsight.commands.solve",
     "gridsight.commands.simulate",
     "gridsight.commands.replay",
+    "gridsight.commands.analyze",
 )
 
 EXIT_OK = 0

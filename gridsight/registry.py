@@ -21,6 +21,15 @@ _ADAPTER_MODULES: dict[str, str] = {
 }
 
 
+# The screen reader of each game that can be read off a screenshot (``gridsight analyze``):
+# the module whose ``READER`` attribute implements ``gridsight.readers.base.GameReader``.
+_READER_MODULES: dict[str, str] = {
+    "disco-zoo": "gridsight.readers.disco_zoo",
+    "tile-path": "gridsight.readers.tile_path",
+    "pentomino": "gridsight.readers.pentomino",
+}
+
+
 class UnknownGameError(LookupError):
     """A game name the registry does not know."""
 
@@ -48,3 +57,20 @@ def get_game(name: str) -> GameAdapter:
 
 def all_games() -> list[GameAdapter]:
     return [get_game(name) for name in game_names()]
+
+
+def reader_names() -> list[str]:
+    """The games that have a screen reader, in registry order."""
+    return [name for name in game_names() if name in _READER_MODULES]
+
+
+@cache
+def get_reader(name: str):
+    """The screen reader of game ``name`` (``gridsight.readers.base.GameReader``), or ``None``
+    when the game has none; raises :class:`UnknownGameError` for an unknown name."""
+    if name not in _ADAPTER_MODULES:
+        raise UnknownGameError(name)
+    module_name = _READER_MODULES.get(name)
+    if module_name is None:
+        return None
+    return importlib.import_module(module_name).READER

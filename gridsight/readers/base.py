@@ -1,0 +1,103 @@
+"""What every game reader returns, and the error it raises when a board cannot be solved as read.
+
+A reader turns a :class:`vision.classify.BoardRead` (and the rest of the screenshot) into the
+game's own board text, the contract every solver already parses
+(:func:`solvers.boardtext.parse_boards`). Going through the text format keeps one
+definition of a board: a board read off the screen is solved exactly as the same board typed
+by the player, and ``gridsight analyze`` can print the text for the player to check or edit.
+
+An ``unknown`` cell is "not yet observed". Each reader decides what that honestly means for its
+game (Disco Zoo: an untapped tile; tile path and pentomino: nothing can be assumed, so the
+reader refuses with the cells named) and lists the cells in :attr:`BoardReading.unread`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from solvers.boardtext import BoardText, parse_boards
+from solvers.errors import InputError
+from vision.classify import BoardRead
+from vision.packs import TemplatePack
+
+
+class ReadError(InputError):
+    """A board was found but cannot be turned into a solvable state (cells unread, say).
+
+    ``unread`` lists the cells at fault, so the caller can still draw them on the screenshot.
+    """
+
+    def __init__(self, message: str, unread: tuple[tuple[int, int], ...] = ()):
+        super().__init__(message)
+        self.unread = tuple(unread)
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """One board as read off a screenshot.
+
+    ``text`` is the board in the game's text format (``board`` its parsed form), ``unread`` the
+    ``(row, col)`` of every cell that could not be read, ``confidence`` each cell's classifier
+    score (0..1, rows of columns), and ``notes`` what else the reader saw or assumed
+    (the attempts counter, the animals from the cards), one short phrase each.
+    """
+
+    game: str
+    text: str
+    board: BoardText
+    unread: tuple[tuple[int, int], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def min_confidence(self) -> float:
+        return min((v for row in self.confidence for v in row), default=0.0)
+
+
+@runtime_checkable
+class GameReader(Protocol):
+    """What the registry needs from a game's screen reader."""
+
+    game: str
+
+    def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
+             hints: "ReadHints") -> BoardReading:
+        """The board text of the screenshot ``image`` whose cells ``board`` holds."""
+
+    def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
+        """The pack label of every cell of a board typed in the game's text format
+        (``gridsight calibrate --labels FILE``)."""
+
+
+@dataclass(frozen=True)
+class ReadHints:
+    """What the player told us that the screenshot may not show (``--animals``, ``--pieces``)."""
+
+    animals: tuple[str, ...] = ()
+    region: str | None = None
+    taps: int | None = None
+    pieces: str | None = None
+
+
+def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]],
+                 board: BoardRead, unread: list[tuple[int, int]],
+                 notes: list[str]) -> BoardReading:
+    """Write ``headers`` and ``grid`` as board text and parse it back (the solver's contract)."""
+    lines = [f"{key}: {value}" for key, value in headers]
+    lines += [" ".join(row) for row in grid]
+    text = "\n".join(lines) + "\n"
+    parsed = parse_boards(text, source="<screenshot>")[0]
+    confidence = tuple(tuple(round(float(c.score), 3) for c in row) for row in board.cells)
+    return BoardReading(game, text, parsed, tuple(sorted(set(unread))), confidence, tuple(notes))
+
+
+def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...], limit: int = 8) -> str:
+    """``row 1 col 2, row 3 col 0`` (0-based, as every gridsight output), shortened past
+    ``limit`` cells."""
+    parts = [f"row {r} col {c}" for r, c in cells[:limit]]
+    if len(cells) > limit:
+        parts.append(f"and {len(cells) - limit} more")
+    return ", ".join(parts)

@@ -1,0 +1,307 @@
+"""Reading a Disco Zoo rescue: the board, the animal cards, the region and the attempts left.
+
+The pack tells ground (``.``), tapped empty (``-``) and found-animal tiles apart, the last by
+the rarity colour of the tile's rim only (``animal:common`` ... ``animal:timeless``; the sprite
+is masked out), so no per-animal template is needed. Which animal a found tile shows comes
+from the cards above the board:
+
+- each card's **name** is read by drawing every candidate name (the region's animals and the
+  pets, or every animal when the region is not read) the way the skin writes it and keeping
+  the best match of the ink's shape (:func:`gridsight.readers.screen.text_match`);
+- each card's **rarity** is the colour of its sprite tile, compared with the rim colours of
+  the pack's animal templates;
+- a found tile's animal is the card of its rarity; when two cards share a rarity the tile's
+  sprite is compared with the cards' sprites (a found animal's card shows its sprite in
+  colour).
+
+The region's name and the attempts counter in the top bar are read the same way as the names
+(candidates drawn and matched). The player can give any of these instead (``--animals``,
+``--region``, ``--taps``), which is also how a calibrated pack of the real game is used: its
+screen layout is not the shipped skin's.
+
+An unread tile is "not yet observed": it is written ``.`` (untapped) and listed as unread, so
+the board is still solved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from gridsight.readers.screen import dominant_color, native_screen, text_match
+from gridsight.skins import disco_zoo as skin
+from gridsight.skins.common import text as draw_text
+from solvers.boardtext import BoardText
+from solvers.disco_zoo.board import parse_board
+from solvers.disco_zoo.catalogue import load_catalogue
+from vision.classify import BoardRead
+from vision.packs import TemplatePack
+
+RARITIES = ("common", "rare", "mythical", "timeless")
+MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
+MIN_TEXT_MARGIN = 0.03  # ... or not this much better than the runner-up
+CARD_ROW = skin.CARD_TOP + 58  # a line across every card below its sprite tile, above its name
+CARD_INK = 40.0  # colour distance from the background that marks a card
+
+
+@dataclass(frozen=True)
+class CardRead:
+    """One animal card as read: its name (``""`` unread), rarity and where its sprite sits."""
+
+    name: str
+    rarity: str
+    name_score: float
+    sprite: np.ndarray  # the sprite square, native pixels
+
+
+class DiscoZooReader:
+    game = "disco-zoo"
+
+    def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
+             hints: ReadHints) -> BoardReading:
+        screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
+                               skin.WIDTH, skin.HEIGHT)
+        gain = board.gain or 1.0
+        notes: list[str] = []
+        catalogue = load_catalogue()
+
+        region = hints.region
+        if region is None and not hints.animals:
+            region = read_region(screen)
+            if region:
+                notes.append(f"region {region}")
+        taps = hints.taps
+        if taps is None:
+            taps = read_attempts(screen)
+            if taps is None:
+                notes.append("attempts counter not read: assuming 10 taps left")
+                taps = 10
+            else:
+                notes.append(f"{taps} attempts left")
+
+        colors = rarity_colors(pack)
+        cards = read_cards(screen, region, colors, gain)
+        if hints.animals:
+            names = list(hints.animals)
+            region_name, animals = catalogue.resolve(names, region)
+            rarities = [a.rarity for a in animals]
+            sprites = [None] * len(names)
+            for i, animal in enumerate(animals):  # cards in the same order give the sprites
+                for card in cards:
+                    if card.name and catalogue.canonical_key(card.name) == \
+                            catalogue.canonical_key(animal.name):
+                        sprites[i] = card.sprite
+            names = [a.name for a in animals]
+            region = region_name
+        else:
+            if not cards or any(not card.name for card in cards):
+                missing = "no animal cards found" if not cards else "a card's name is unreadable"
+                raise ReadError(f"cannot tell which animals are in the rescue ({missing}); "
+                                "name them with --animals, e.g. --animals Pig,Cow")
+            names = [card.name for card in cards]
+            region, animals = catalogue.resolve(names, region)
+            rarities = [card.rarity for card in cards]
+            sprites = [card.sprite for card in cards]
+            notes.append("animals from the cards: " + ", ".join(names))
+
+        grid, unread = [], list(board.unknown())
+        for r, row in enumerate(board.cells):
+            out = []
+            for c, cell in enumerate(row):
+                if not cell.known or cell.label == "ground":
+                    out.append(".")
+                elif cell.label == "empty":
+                    out.append("-")
+                elif cell.label.startswith("animal:"):
+                    k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
+                    if k is None:
+                        unread.append((r, c))
+                        out.append(".")
+                    else:
+                        out.append(str(k + 1))
+                else:
+                    raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
+                                    "a Disco Zoo tile (ground, empty, animal:RARITY)")
+            grid.append(out)
+        headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
+        return make_reading(self.game, headers, grid, board, unread, notes)
+
+    def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
+        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
+        rescue = parse_board(board)
+        labels = []
+        for r, row in enumerate(board.grid):
+            out = []
+            for token in row:
+                if token == ".":
+                    out.append("ground")
+                elif token == "-":
+                    out.append("empty")
+                else:
+                    animal = rescue.animals[int(token) - 1]
+                    out.append(f"animal:{animal.rarity}")
+            labels.append(out)
+        return labels
+
+
+# -- the cards ------------------------------------------------------------------------------
+
+
+def rarity_colors(pack: TemplatePack) -> dict[str, np.ndarray]:
+    """The rim colour of each rarity's animal tile in ``pack`` (the median of its masked
+    pixels)."""
+    out = {}
+    for template in pack.templates:
+        if not template.label.startswith("animal:"):
+            continue
+        pixels = template.image
+        if template.mask is not None:
+            pixels = pixels[template.mask > 127]
+        out[template.label[7:]] = dominant_color(pixels)
+    return out
+
+
+def card_slots(screen: np.ndarray) -> list[tuple[int, int]]:
+    """``(x, width)`` of each card, from the number of cards seen across the card row."""
+    line = screen[CARD_ROW - 1 : CARD_ROW + 2].astype(np.float32).mean(axis=0)
+    background = np.median(np.concatenate([line[:6], line[-6:]]), axis=0)
+    ink = np.linalg.norm(line - background, axis=1) > CARD_INK
+    runs, start = [], None
+    for x, on in enumerate(list(ink) + [False]):
+        if on and start is None:
+            start = x
+        elif not on and start is not None:
+            if x - start >= 30:
+                runs.append((start, x))
+            start = None
+    count = len(runs)
+    if not 1 <= count <= 3:
+        return []
+    gap = 6
+    width = (skin.WIDTH - 2 * 10 - gap * (count - 1)) // count
+    slots = [(10 + i * (width + gap), width) for i in range(count)]
+    # The runs must sit where the layout puts the cards (a few pixels of blur allowed).
+    for (x0, x1), (x, w) in zip(runs, slots):
+        if abs(x0 - x) > 6 or abs(x1 - (x + w)) > 6:
+            return []
+    return slots
+
+
+def read_cards(screen: np.ndarray, region: str | None, colors: dict[str, np.ndarray],
+               gain: float) -> list[CardRead]:
+    cards = []
+    for x, width in card_slots(screen):
+        tile = min(48, width - 16)
+        tx, ty = x + (width - tile) // 2, skin.CARD_TOP + 6
+        margin = round(0.2 * tile)
+        square = screen[ty : ty + tile, tx : tx + tile].astype(np.float32)
+        ring = np.ones(square.shape[:2], bool)
+        ring[margin - 2 : tile - margin + 2, margin - 2 : tile - margin + 2] = False
+        ring[:3, :], ring[-3:, :], ring[:, :3], ring[:, -3:] = False, False, False, False
+        color = dominant_color(square[ring])
+        rarity = min(colors, key=lambda k: float(np.linalg.norm(color / gain - colors[k]))) \
+            if colors else ""
+        sprite = screen[ty + margin : ty + tile - margin, tx + margin : tx + tile - margin]
+        name, score = read_name(screen, x, width, region)
+        cards.append(CardRead(name, rarity, score, sprite.copy()))
+    return cards
+
+
+def read_name(screen: np.ndarray, x: int, width: int, region: str | None) -> tuple[str, float]:
+    """The card's name among the candidates, or ``""`` when no candidate is clearly it."""
+    baseline = skin.CARD_TOP + 74
+    y0, y1 = baseline - 13, baseline + 4
+    x0, x1 = x + 2, x + width - 2
+    crop = cv2.cvtColor(screen[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    scored = []
+    for name in _name_candidates(region):
+        drawn = _drawn_text(name.upper()[:10], x1 - x0, y1 - y0, 4, baseline - y0, 9, False)
+        scored.append((text_match(crop, drawn), name))
+    return _pick(scored)
+
+
+def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],
+                 sprites: list) -> int | None:
+    """The index of the animal whose card matches the found tile at ``(r, c)``."""
+    same = [k for k, value in enumerate(rarities) if value == rarity]
+    if len(same) == 1:
+        return same[0]
+    if not same:
+        return None
+    x0, x1, y0 = (round(v * skin.CELL) for v in (skin.SPRITE_BOX[0], skin.SPRITE_BOX[2],
+                                                  skin.SPRITE_BOX[1]))
+    cx, cy = skin.BOARD_X + c * skin.CELL, skin.BOARD_Y + r * skin.CELL
+    tile = screen[cy + y0 : cy + y0 + (x1 - x0), cx + x0 : cx + x1]
+    best, best_d = None, np.inf
+    for k in same:
+        if sprites[k] is None or not sprites[k].size:
+            continue
+        d = _sprite_distance(tile, sprites[k])
+        if d < best_d:
+            best, best_d = k, d
+    return best
+
+
+def _sprite_distance(a: np.ndarray, b: np.ndarray) -> float:
+    size = (8, 8)
+    pa = cv2.resize(a, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    pb = cv2.resize(b, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    return float(np.mean((pa - pb) ** 2))
+
+
+# -- the top bar ----------------------------------------------------------------------------
+
+
+def read_region(screen: np.ndarray) -> str | None:
+    """The region named on the left of the top bar, or ``None``."""
+    crop = cv2.cvtColor(screen[12:42, 6:200], cv2.COLOR_BGR2GRAY)
+    scored = [(text_match(crop, _drawn_text(name.upper(), 194, 30, 6, 24, 18, True)), name)
+              for name in load_catalogue().regions]
+    name, _ = _pick(scored)
+    return name or None
+
+
+def read_attempts(screen: np.ndarray) -> int | None:
+    """The attempts-left counter on the right of the top bar, or ``None``."""
+    crop = cv2.cvtColor(screen[4:52, 150:228], cv2.COLOR_BGR2GRAY)
+    scored = [(text_match(crop, _drawn_text(str(n), 78, 48, 72, 40, 34, True, right=True)), str(n))
+              for n in range(0, 11)]
+    value, _ = _pick(scored)
+    return int(value) if value else None
+
+
+def _pick(scored: list[tuple[float, str]]) -> tuple[str, float]:
+    scored.sort(reverse=True)
+    if not scored:
+        return "", 0.0
+    best, name = scored[0]
+    runner = scored[1][0] if len(scored) > 1 else -1.0
+    if best < MIN_TEXT or best - runner < MIN_TEXT_MARGIN:
+        return "", best
+    return name, best
+
+
+@cache
+def _name_candidates(region: str | None) -> tuple[str, ...]:
+    catalogue = load_catalogue()
+    if region and region in catalogue.regions:
+        animals = catalogue.regions[region] + catalogue.pets
+    else:
+        animals = catalogue.animals()
+    return tuple(dict.fromkeys(a.name for a in animals))
+
+
+@cache
+def _drawn_text(words: str, width: int, height: int, x: int, baseline: int, size: float,
+                bold: bool, right: bool = False) -> np.ndarray:
+    """``words`` written the way the skin writes them, white on black, grey."""
+    canvas = np.zeros((height, width, 3), np.uint8)
+    draw_text(canvas, words, x, baseline, size, (255, 255, 255), bold=bold, right=right)
+    return cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
+
+
+READER = DiscoZooReader()

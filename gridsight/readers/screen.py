@@ -1,0 +1,66 @@
+"""The screenshot around a located board, warped to the shipped skin's own pixel grid.
+
+The board's geometry says where the board is; a skin's layout says where everything else on
+the screen sits relative to the board (Disco Zoo's top bar and animal cards, the pentomino
+tray). Warping the screen through the geometry into the skin's native coordinates (scale 1,
+upright) lets a reader look at those parts at fixed positions whatever the screenshot's scale,
+position or perspective.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.geometry import BoardGeometry, warp_region
+
+
+def native_screen(image: np.ndarray, geometry: BoardGeometry, board_x: float, board_y: float,
+                  cell: float, width: int, height: int) -> np.ndarray:
+    """The ``width`` x ``height`` screen whose board's top-left cell corner is at
+    ``(board_x, board_y)`` with ``cell``-pixel cells, cut from ``image`` (black outside it)."""
+    box = (-board_x / cell, -board_y / cell, (width - board_x) / cell, (height - board_y) / cell)
+    source, g = _shrunk(image, geometry, cell)
+    return warp_region(source, g, box, (width, height), border_value=0)
+
+
+def _shrunk(image: np.ndarray, geometry: BoardGeometry, cell: float):
+    """Area-shrink a large screenshot first so the warp does not alias thin text."""
+    w, _ = geometry.cell_size(0, 0)
+    factor = cell / max(w, 1e-6)
+    if factor >= 0.8:
+        return image, geometry
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
+    return small, BoardGeometry(geometry.rows, geometry.cols,
+                                np.diag([fx, fy, 1.0]) @ geometry.homography)
+
+
+def dominant_color(pixels: np.ndarray) -> np.ndarray:
+    """The median colour of ``pixels`` (any shape ending in 3 channels), float BGR."""
+    flat = pixels.reshape(-1, 3).astype(np.float32)
+    return np.median(flat, axis=0) if len(flat) else np.zeros(3, np.float32)
+
+
+def text_match(crop: np.ndarray, candidate: np.ndarray) -> float:
+    """How well a rendered text ``candidate`` matches ``crop`` (grey, same height), -1..1.
+
+    Normalised correlation of the ink, allowing a few pixels of slip either way: text is
+    compared as shape, whatever its colour.
+    """
+    a = _ink(crop)
+    b = _ink(candidate)
+    pad = 3
+    big = cv2.copyMakeBorder(a, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    if b.shape[0] > big.shape[0] or b.shape[1] > big.shape[1]:
+        b = b[: big.shape[0], : big.shape[1]]
+    if float(b.std()) < 1e-3 or float(a.std()) < 1e-3:
+        return -1.0
+    res = cv2.matchTemplate(big, b, cv2.TM_CCOEFF_NORMED)
+    return float(res.max())
+
+
+def _ink(grey: np.ndarray) -> np.ndarray:
+    g = grey.astype(np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), 0.8)
+    return np.abs(g - float(np.median(g)))
