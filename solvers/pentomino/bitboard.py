@@ -201,54 +201,71 @@ def _python_search(
 ) -> SearchResult | None:
     """The search in Python; ``None`` if it passed ``node_cap`` nodes (then nothing is kept)."""
     full = tables.full
-    masks = tables.masks
-    kind_of = tables.kind_of
-    # Per cell: (placement index, kind, mask) triples, so the loop indexes nothing else.
-    candidates = [
-        tuple((i, kind_of[i], masks[i]) for i in cell) for cell in tables.candidates
-    ]
+    candidates = _grouped(tables)
     found: list[tuple[int, ...]] = []
     chosen: list[int] = list(fixed)
-    state = {"count": 0, "nodes": 0, "timed_out": False, "capped": False}
-    cap = node_cap if node_cap is not None else -1
+    count = nodes = 0
+    timed_out = capped = False
+    next_check = _CHECK_EVERY
 
     def descend(board: int, start: int) -> None:
+        nonlocal count, nodes, timed_out, capped, next_check
         # The first empty cell at or after ``start`` (cells before it are all covered).
         cell = start
         while board >> cell & 1:
             cell += 1
-        for i, kind, mask in candidates[cell]:
-            if board & mask or not left[kind]:
+        for kind, group in candidates[cell]:
+            if not left[kind]:
                 continue
-            state["nodes"] += 1
-            if state["nodes"] % _CHECK_EVERY == 0:
-                if deadline is not None and deadline.expired():
-                    state["timed_out"] = True
-                    raise _Stop
-                if 0 <= cap <= state["nodes"]:
-                    state["capped"] = True
-                    raise _Stop
-            after = board | mask
-            chosen.append(i)
-            if after == full:
-                state["count"] += 1
-                if len(found) < keep:
-                    found.append(tuple(chosen))
-                if limit is not None and state["count"] >= limit:
-                    raise _Stop
-            else:
-                left[kind] -= 1
-                descend(after, cell + 1)
-                left[kind] += 1
-            chosen.pop()
+            for i, mask in group:
+                if board & mask:
+                    continue
+                nodes += 1
+                if nodes >= next_check:
+                    next_check += _CHECK_EVERY
+                    if deadline is not None and deadline.expired():
+                        timed_out = True
+                        raise _Stop
+                    if node_cap is not None and nodes >= node_cap:
+                        capped = True
+                        raise _Stop
+                after = board | mask
+                chosen.append(i)
+                if after == full:
+                    count += 1
+                    if len(found) < keep:
+                        found.append(tuple(chosen))
+                    if limit is not None and count >= limit:
+                        raise _Stop
+                else:
+                    left[kind] -= 1
+                    descend(after, cell + 1)
+                    left[kind] += 1
+                chosen.pop()
 
     complete = True
     try:
         descend(board, 0)
     except _Stop:
         complete = False
-    if state["capped"]:
+    if capped:
         return None
-    return SearchResult(
-        state["count"], tuple(found), complete, state["timed_out"], state["nodes"]
-    )
+    return SearchResult(count, tuple(found), complete, timed_out, nodes)
+
+
+def _grouped(tables: Tables) -> list[tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
+    """Per cell, its candidates grouped by kind: ``((kind, ((index, mask), ...)), ...)``, in
+    placement order, so a piece already used is skipped once rather than per placement."""
+    cached = tables._arrays.get("python")
+    if cached is None:
+        cached = []
+        for cell in tables.candidates:
+            groups: list[tuple[int, list[tuple[int, int]]]] = []
+            for i in cell:
+                kind = tables.kind_of[i]
+                if not groups or groups[-1][0] != kind:
+                    groups.append((kind, []))
+                groups[-1][1].append((i, tables.masks[i]))
+            cached.append(tuple((kind, tuple(group)) for kind, group in groups))
+        tables._arrays["python"] = cached
+    return cached
