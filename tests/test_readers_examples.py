@@ -1,0 +1,70 @@
+"""The bundled screenshots in ``examples/screenshots/`` are drawn by our own skins from the
+boards below; this test checks they still are, and ``python tests/test_readers_examples.py``
+draws them again (after a skin changes)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "examples" / "screenshots"
+sys.path.insert(0, str(ROOT))
+
+from gridsight.skins import disco_zoo, pentomino, tile_path  # noqa: E402
+
+DISCO = [
+    "ground ground ground ground ground",
+    "ground ground ground empty ground",
+    "ground ground animal:Panda ground ground",
+    "ground ground ground ground ground",
+    "ground ground animal:Gorilla ground ground",
+]
+
+TILE_PATH = [
+    ". . . . . . . .",
+    ". . . # . . . .",
+    ". . . . . . . .",
+    "x x L . . . . .",
+    "x . . # . . . .",
+    "S . . . . . . E",
+]
+
+PENTOMINO = ["# # # # # # # # # #"] * 3 + [
+    "I . . X . . . . . .",
+    "I . X X X . . . . .",
+    "I . . X . . . . . .",
+    "I . . . . . . . . .",
+    "I . . . . . . . L .",
+    ". . . . . L L L L .",
+] + ["# # # # # # # # # #"] * 3
+
+
+def draw() -> dict[str, np.ndarray]:
+    """The bundled screenshots, by file name."""
+    return {
+        "disco-zoo-jungle.png": disco_zoo.render(
+            DISCO, animals={"Gorilla": "common", "Panda": "common", "Tiger": "rare"},
+            region="Jungle", attempts=7, seed=3).image,
+        "tile-path-room.png": tile_path.render(TILE_PATH, scale=2).image,
+        "pentomino-level.png": pentomino.render(PENTOMINO, pieces_left="FNPTUVWYZ").image,
+    }
+
+
+def test_bundled_screenshots_are_drawn_by_our_skins():
+    for name, image in draw().items():
+        stored = cv2.imread(str(SHOTS / name))
+        assert stored is not None, f"{name} is missing: run python tests/test_readers_examples.py"
+        assert stored.shape == image.shape
+        # Skins may change by a shade; the picture must stay the same board.
+        assert float(np.mean(np.abs(stored.astype(int) - image.astype(int)))) < 2.0, name
+
+
+if __name__ == "__main__":
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, image in draw().items():
+        cv2.imwrite(str(SHOTS / name), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        print(SHOTS / name)
