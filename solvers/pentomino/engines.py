@@ -67,20 +67,14 @@ class BitboardEngine(Engine):
         return Found(result.count, first, result.complete, result.timed_out)
 
     def solutions(self, deadline):
-        result = search(
-            self.tables, keep=1 << 62, deadline=deadline, backend="python"
-        ) if self.backend == "python" or self.tables.bits > 64 else None
-        if result is None:
-            # The kernel keeps solutions in a preallocated buffer: count first, then keep all.
-            counted = search(self.tables, deadline=deadline, backend=self.backend)
-            if counted.timed_out:
-                raise TimedOut
-            result = search(
-                self.tables, keep=counted.count, deadline=deadline, backend=self.backend
-            )
-        if result.timed_out:
+        # The kernel keeps solutions in an array sized up front: count them first.
+        counted = search(self.tables, deadline=deadline, backend=self.backend)
+        if counted.timed_out:
             raise TimedOut
-        yield from result.solutions
+        kept = search(self.tables, keep=counted.count, deadline=deadline, backend=self.backend)
+        if kept.timed_out:
+            raise TimedOut
+        yield from kept.solutions
 
 
 class DlxEngine(Engine):
