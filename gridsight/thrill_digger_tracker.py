@@ -11,7 +11,10 @@ is collected (the wallet changes), then the hole is just a hole. So the board is
    not break the run; a mound read does). A dug hole never turns back; a later mound read of it
    is recorded as a warning.
 3. From the first frame a hole stops reading as a mound, the box above it is watched for an
-   item (:class:`vision.pit.ItemClassifier`). The wallet counter is read in every frame; a
+   item (:class:`vision.pit.ItemClassifier`). A sighting counts for a dig only if it came
+   shortly before the hole was confirmed (or after), and no other dug hole, confirmed nearer
+   in time, saw something in the same frame: the box above a hole also sees the items of the
+   holes in front of it. The wallet counter is read in every frame; a
    value counts once read the same in two frames running.
 4. An event closes when the wallet changes after the dig, when the watch time runs out, or when
    the next dig is confirmed. Its contents: the item seen (a label confidently on top in at
@@ -167,6 +170,7 @@ class ThrillDiggerTracker:
         confirm_frames: int = 2,
         min_item_frames: int = 2,
         min_item_share: float = 0.85,
+        lead_seconds: float = 1.5,
     ):
         self.calibration = calibration
         self.rows, self.cols = calibration.rows, calibration.cols
@@ -181,11 +185,13 @@ class ThrillDiggerTracker:
         self.confirm_frames = confirm_frames
         self.min_item_frames = min_item_frames
         self.min_item_share = min_item_share
+        self.lead_frames = max(int(round(lead_seconds * fps)), 1)
         self.tokens = [["." for _ in range(self.cols)] for _ in range(self.rows)]
         self.events: list[DigEvent] = []
         self.warnings: list[str] = []
         self._cells = [[_Cell() for _ in range(self.cols)] for _ in range(self.rows)]
         self._open: list[_Open] = []
+        self._confirmed: dict[tuple[int, int], int] = {}  # dug hole -> frame confirmed
         self._frame = -1
         self._last_wallet: int | None = None  # previous frame's reading
         self._wallet_log: list[tuple[int, int]] = []  # (frame, value): steady readings
@@ -233,6 +239,7 @@ class ThrillDiggerTracker:
                         cell.dug = True
                         self.tokens[read.row][read.col] = "?"
                         self._open.append(_Open(read.row, read.col, cell.last_mound + 1, index))
+                        self._confirmed[(read.row, read.col)] = index
         # Close events whose wallet change was seen or whose watch time is over.
         for event in list(self._open):
             changed = self._wallet_after(event) is not None
@@ -272,16 +279,40 @@ class ThrillDiggerTracker:
                 return f, v
         return None
 
+    def _own_sightings(self, event: _Open) -> list[ItemSighting]:
+        """The sightings above ``event``'s hole that its own item can explain.
+
+        Only one item is out at a time, but the box above a hole also sees items rising from
+        the holes next to it, and a hole hidden behind Link stays "not a mound" for a long
+        time before it is confirmed. So a sighting is kept only if it comes at most
+        ``lead_frames`` before the dig was confirmed, and no other dug hole saw something in
+        the same frame and was confirmed nearer in time to it.
+        """
+        cell = self._cells[event.row][event.col]
+        others = [
+            (o_confirmed, {f for f, s in self._cells[r][c].sightings if s.pixels})
+            for (r, c), o_confirmed in self._confirmed.items() if (r, c) != (event.row, event.col)
+        ]
+        kept = []
+        for f, s in cell.sightings:
+            if f < event.confirmed - self.lead_frames:
+                continue
+            mine = abs(event.confirmed - f)
+            if any(f in seen and abs(o_confirmed - f) <= mine for o_confirmed, seen in others):
+                continue
+            kept.append(s)
+        return kept
+
     def _close_all(self, index: int) -> list[DigEvent]:
         return [self._close(event, index) for event in list(self._open)]
 
     def _close(self, event: _Open, index: int) -> DigEvent:
         self._open.remove(event)
         cell = self._cells[event.row][event.col]
-        # Item evidence.
+        # Item evidence: only what this dig can have shown (see _own_sightings).
         frames: dict[str, int] = {}
         pixels: dict[str, int] = {}
-        for _, s in cell.sightings:
+        for s in self._own_sightings(event):
             if s.label is not None:
                 frames[s.label] = frames.get(s.label, 0) + 1
             for label, n in s.counts:
