@@ -109,3 +109,13 @@ def test_time_limit_on_the_walk_itself_is_one_line_and_exit_1(cli):
     code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=board)
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "time limit of 0.01 s reached" in err
+
+
+def test_the_help_example_is_a_valid_walk_in_progress():
+    from gridsight.games.tile_path import FORMAT_HELP
+
+    lines = FORMAT_HELP.split("example (a walk in progress")[1].split("\n\n")[0]
+    (board,) = parse_boards(lines.split("\n", 1)[1])
+    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    assert solution.json["here"] == {"row": 1, "col": 2}
+    assert solution.json["solvable"] is True and solution.json["next"] == ["right"]

@@ -32,10 +32,10 @@ board format (one token per tile, separated by spaces; '//' starts a comment lin
 S and L are already crossed. Without L the walk starts at S; with L it goes on from L, and
 the crossed tiles (S, x, L) must form one walk from S to L. Several boards: '---' between.
 
-example (a walk in progress):
-  S x x .
-  . # L .
-  . . . E
+example (a walk in progress; the one move that keeps a full walk possible is right):
+  S x x #
+  . . L .
+  E . . .
 
 JSON (--json): {"game": "tile-path", "solvable", "path": moves or null, "next": moves that
 keep a full walk possible, "proof": "parity" | "connectivity" | "dead-ends" |
