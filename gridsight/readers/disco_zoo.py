@@ -34,6 +34,7 @@ import numpy as np
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from gridsight.readers.screen import dominant_color, native_screen, text_match
 from gridsight.skins import disco_zoo as skin
+from gridsight.skins.common import sprite_pixels
 from gridsight.skins.common import text as draw_text
 from solvers.boardtext import BoardText
 from solvers.disco_zoo.board import parse_board
@@ -43,9 +44,10 @@ from vision.packs import TemplatePack
 
 RARITIES = ("common", "rare", "mythical", "timeless")
 MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
-MIN_TEXT_MARGIN = 0.03  # ... or not this much better than the runner-up
+MIN_TEXT_MARGIN = 0.01  # ... or not this much better than the runner-up
 CARD_ROW = skin.CARD_TOP + 58  # a line across every card below its sprite tile, above its name
-CARD_INK = 40.0  # colour distance from the background that marks a card
+CARD_INK = 40.0
+SHAPE_WEIGHT = 0.3  # weight of the sprite's shape against the name's ink in a card's name  # colour distance from the background that marks a card
 
 
 @dataclass(frozen=True)
@@ -69,14 +71,13 @@ class DiscoZooReader:
         notes: list[str] = []
         catalogue = load_catalogue()
 
-        region = hints.region
-        if region is None and not hints.animals:
-            region = read_region(screen)
-            if region:
-                notes.append(f"region {region}")
+        seen_region = hints.region or read_region(screen)
+        region = hints.region if hints.animals else seen_region
+        if region and not hints.region:
+            notes.append(f"region {region}")
         taps = hints.taps
         if taps is None:
-            taps = read_attempts(screen)
+            taps = read_attempts(screen, seen_region)
             if taps is None:
                 notes.append("attempts counter not read: assuming 10 taps left")
                 taps = 10
@@ -206,22 +207,45 @@ def read_cards(screen: np.ndarray, region: str | None, colors: dict[str, np.ndar
         rarity = min(colors, key=lambda k: float(np.linalg.norm(color / gain - colors[k]))) \
             if colors else ""
         sprite = screen[ty + margin : ty + tile - margin, tx + margin : tx + tile - margin]
-        name, score = read_name(screen, x, width, region)
+        shape = sprite_shape(sprite, color)
+        name, score = read_name(screen, x, width, region, shape)
         cards.append(CardRead(name, rarity, score, sprite.copy()))
     return cards
 
 
-def read_name(screen: np.ndarray, x: int, width: int, region: str | None) -> tuple[str, float]:
-    """The card's name among the candidates, or ``""`` when no candidate is clearly it."""
+def read_name(screen: np.ndarray, x: int, width: int, region: str | None,
+              shape: np.ndarray | None = None) -> tuple[str, float]:
+    """The card's name among the candidates, or ``""`` when no candidate is clearly it.
+
+    Each candidate scores the match of its drawn name plus ``SHAPE_WEIGHT`` times the share of
+    the 8x8 sprite grid where the card's sprite (or silhouette) ``shape`` agrees with the
+    candidate's (short names such as Bat and Rat differ by one letter, their sprites do not).
+    """
     baseline = skin.CARD_TOP + 74
     y0, y1 = baseline - 13, baseline + 4
     x0, x1 = x + 2, x + width - 2
     crop = cv2.cvtColor(screen[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     scored = []
     for name in _name_candidates(region):
-        drawn = _drawn_text(name.upper()[:10], x1 - x0, y1 - y0, 4, baseline - y0, 9, False)
-        scored.append((text_match(crop, drawn), name))
+        drawn = _drawn_text(name.upper()[:10], x1 - x0, y1 - y0, 4, baseline - y0, 9, True)
+        score = text_match(crop, drawn)
+        if shape is not None:
+            score += SHAPE_WEIGHT * (float(np.mean(shape == _shape_of(name))) - 1.0)
+        scored.append((score, name))
     return _pick(scored)
+
+
+def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | None:
+    """Which cells of the 8x8 sprite grid hold the creature (differ from the tile colour)."""
+    if sprite.shape[0] < 8 or sprite.shape[1] < 8:
+        return None
+    small = cv2.resize(sprite, (8, 8), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return np.linalg.norm(small - tile_color, axis=2) > 45
+
+
+@cache
+def _shape_of(name: str) -> np.ndarray:
+    return sprite_pixels(name) > 0
 
 
 def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],
@@ -265,13 +289,26 @@ def read_region(screen: np.ndarray) -> str | None:
     return name or None
 
 
-def read_attempts(screen: np.ndarray) -> int | None:
-    """The attempts-left counter on the right of the top bar, or ``None``."""
+def read_attempts(screen: np.ndarray, region: str | None = None) -> int | None:
+    """The attempts-left counter on the right of the top bar, or ``None``.
+
+    A long region name runs into the counter, so each candidate number is drawn together with
+    the region's name (when read), and the counter's part of the bar is compared.
+    """
     crop = cv2.cvtColor(screen[4:52, 150:228], cv2.COLOR_BGR2GRAY)
-    scored = [(text_match(crop, _drawn_text(str(n), 78, 48, 72, 40, 34, True, right=True)), str(n))
+    scored = [(text_match(crop, _drawn_bar(region or "", str(n))[:, 150:]), str(n))
               for n in range(0, 11)]
     value, _ = _pick(scored)
     return int(value) if value else None
+
+
+@cache
+def _drawn_bar(region: str, number: str) -> np.ndarray:
+    canvas = np.zeros((48, 228, 3), np.uint8)
+    if region:
+        draw_text(canvas, region.upper(), 12, 32, 18, (255, 255, 255), bold=True)
+    draw_text(canvas, number, 222, 40, 34, (255, 255, 255), bold=True, right=True)
+    return cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
 
 
 def _pick(scored: list[tuple[float, str]]) -> tuple[str, float]:

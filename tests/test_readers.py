@@ -1,0 +1,189 @@
+"""The game readers, on screenshots drawn by our skins: every cell, the cards, the counters.
+
+Also the helpers the analyze and calibrate tests share: real rescues (animals of one region
+placed as the game places them, some tiles tapped) drawn with the Disco Zoo skin, with the
+board text the reader must produce.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.readers.base import ReadError, ReadHints
+from gridsight.readers.find import detect_game, find_board
+from gridsight.registry import get_reader, reader_names
+from gridsight.skins import disco_zoo, pentomino, tile_path
+from gridsight.skins.common import Rendered
+from solvers.disco_zoo.catalogue import load_catalogue
+from vision.packs import load_pack
+
+ROOM = [
+    ". . . . . . . .",
+    ". . . # . . . .",
+    ". . . . . . . .",
+    "x x L . . . . .",
+    "x . . # . . . .",
+    "S . . . . . . E",
+]
+ROOM_TEXT = "\n".join(ROOM) + "\n"
+
+LEVEL = ["# # # # # # # # # #"] * 3 + [
+    "I . . X . . . . . .",
+    "I . X X X . . . . .",
+    "I . . X . . . . . .",
+    "I . . . . . . . . .",
+    "I . . . . . . . L .",
+    ". . . . . L L L L .",
+] + ["# # # # # # # # # #"] * 3
+LEVEL_TEXT = "pieces: F I L N P T U V W X Y Z\n" + "\n".join(LEVEL) + "\n"
+
+
+def random_rescue(rng: np.random.Generator, skin=disco_zoo.DEFAULT_SKIN,
+                  region: str | None = None) -> tuple[Rendered, str]:
+    """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 6 tiles tapped,
+    drawn by the skin; and the board text a perfect reader gives for it."""
+    catalogue = load_catalogue()
+    region = region or str(rng.choice(list(catalogue.regions)))
+    pool = list(catalogue.regions[region])
+    count = int(rng.integers(1, 4))
+    while True:
+        picks = [pool[i] for i in rng.choice(len(pool), size=count, replace=False)]
+        used, owner = 0, {}
+        for k, animal in enumerate(picks):
+            options = [m for m in animal.placements() if not m & used]
+            if not options:
+                break
+            mask = int(rng.choice(options))
+            used |= mask
+            for bit in range(25):
+                if mask >> bit & 1:
+                    owner[divmod(bit, 5)] = k
+        else:
+            break
+    taps = int(rng.integers(0, 7))
+    tapped = {divmod(int(b), 5) for b in rng.choice(25, size=taps, replace=False)}
+    labels, tokens = [], []
+    for r in range(5):
+        lrow, trow = [], []
+        for c in range(5):
+            if (r, c) not in tapped:
+                lrow.append("ground"), trow.append(".")
+            elif (r, c) in owner:
+                lrow.append(f"animal:{picks[owner[r, c]].name}")
+                trow.append(str(owner[r, c] + 1))
+            else:
+                lrow.append("empty"), trow.append("-")
+        labels.append(lrow), tokens.append(trow)
+    attempts = 10 - taps
+    shot = disco_zoo.render(labels, skin=skin, region=region, attempts=attempts,
+                            animals=[disco_zoo.Card(a.name, a.rarity, a.size) for a in picks],
+                            seed=int(rng.integers(1 << 30)))
+    text = (f"region: {region}\nanimals: {', '.join(a.name for a in picks)}\n"
+            f"taps: {attempts}\n" + "\n".join(" ".join(row) for row in tokens) + "\n")
+    return shot, text
+
+
+def read_text(image: np.ndarray, game: str, pack=None, hints: ReadHints = ReadHints()) -> str:
+    pack = pack or load_pack(game)
+    found = find_board(image, game, pack)
+    return get_reader(game).read(image, found.read, pack, hints).text
+
+
+def test_every_game_with_a_pack_has_a_reader():
+    assert reader_names() == ["disco-zoo", "tile-path", "pentomino"]
+    for game in reader_names():
+        assert get_reader(game).game == game
+    assert get_reader("thrill-digger") is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_disco_zoo_reader_reads_board_cards_region_and_attempts(seed):
+    rng = np.random.default_rng(seed)
+    shot, text = random_rescue(rng)
+    scale = (0.7, 1.0, 1.6, 2.4)[seed % 4]
+    image = cv2.resize(shot.image, None, fx=scale, fy=scale,
+                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    assert read_text(image, "disco-zoo") == text
+
+
+def test_disco_zoo_animals_of_one_rarity_are_told_apart_by_their_sprites():
+    # Gorilla and Panda are both common in the Jungle: only the sprites tell their tiles apart.
+    cells = [["ground"] * 5 for _ in range(5)]
+    cells[0][0] = "animal:Gorilla"
+    cells[3][3] = "animal:Panda"
+    shot = disco_zoo.render(cells, region="Jungle", attempts=8,
+                            animals={"Panda": "common", "Gorilla": "common", "Tiger": "rare"})
+    text = read_text(shot.image, "disco-zoo")
+    assert "animals: Panda, Gorilla, Tiger" in text
+    assert text.splitlines()[3].split()[0] == "2" and text.splitlines()[6].split()[3] == "1"
+
+
+def test_disco_zoo_animals_from_the_player_when_given():
+    shot, text = random_rescue(np.random.default_rng(5), region="Farm")
+    names = text.splitlines()[1].split(": ")[1].split(", ")
+    hinted = read_text(shot.image, "disco-zoo", hints=ReadHints(animals=tuple(names), taps=3))
+    assert hinted.splitlines()[2] == "taps: 3"
+    assert hinted.splitlines()[3:] == text.splitlines()[3:]
+
+
+def test_disco_zoo_unreadable_tile_is_unobserved_and_listed():
+    shot, _ = random_rescue(np.random.default_rng(3))
+    image = shot.image.copy()
+    x, y = (int(v) for v in shot.geometry.cell_quad(2, 2)[0])
+    image[y + 4 : y + 44, x + 4 : x + 44] = (255, 0, 255)  # something no tile looks like
+    pack = load_pack("disco-zoo")
+    found = find_board(image, "disco-zoo", pack)
+    reading = get_reader("disco-zoo").read(image, found.read, pack, ReadHints())
+    assert reading.unread == ((2, 2),)
+    assert reading.board.grid[2][2] == "."
+
+
+def test_tile_path_reader_reads_the_room():
+    shot = tile_path.render(ROOM, scale=3, smooth=True)
+    assert read_text(shot.image, "tile-path") == ROOM_TEXT
+
+
+def test_tile_path_unread_tile_is_refused_with_the_tile_named():
+    shot = tile_path.render(ROOM, scale=2)
+    image = shot.image.copy()
+    x, y = (int(v) for v in shot.geometry.cell_quad(1, 4)[0])
+    image[y + 3 : y + 29, x + 3 : x + 29] = (255, 0, 255)
+    with pytest.raises(ReadError, match="row 1 col 4"):
+        read_text(image, "tile-path")
+
+
+def test_pentomino_reader_reads_board_and_tray():
+    shot = pentomino.render(LEVEL, pieces_left="FNPTUVWYZ")
+    assert read_text(shot.image, "pentomino") == LEVEL_TEXT
+
+
+def test_pentomino_tray_gives_the_piece_set_of_a_smaller_shape():
+    level = ["# # # # # # # # # #"] * 9 + [". . . . . # # # # #"] * 2 + \
+        ["P P . . . # # # # #"]
+    level[9] = "P . . . . # # # # #"
+    level[10] = "P P . . . # # # # #"
+    shot = pentomino.render(level, pieces_left="LY")
+    text = read_text(shot.image, "pentomino")
+    assert text.splitlines()[0] == "pieces: L P Y"
+
+
+def test_pentomino_without_tray_or_sixty_cells_asks_for_pieces():
+    level = ["# # # # # # # # # #"] * 10 + [". . . . . # # # # #"] * 2
+    shot = pentomino.render(level, pieces_left="")
+    with pytest.raises(ReadError, match="--pieces"):
+        read_text(shot.image, "pentomino")
+    text = read_text(shot.image, "pentomino", hints=ReadHints(pieces="IL"))
+    assert text.splitlines()[0] == "pieces: I L"
+
+
+def test_detect_game_picks_the_game_shown():
+    packs = {game: load_pack(game) for game in reader_names()}
+    shots = {
+        "disco-zoo": random_rescue(np.random.default_rng(1))[0].image,
+        "tile-path": tile_path.render(ROOM, scale=2).image,
+        "pentomino": pentomino.render(LEVEL, pieces_left="FNPTUVWYZ").image,
+    }
+    for game, image in shots.items():
+        assert detect_game(image, packs).game == game
