@@ -195,7 +195,8 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "image": path, "game": found.game, "pack": found.pack.name,
             "board": reading.text, "unread": [list(c) for c in reading.unread],
             "confidence": [list(row) for row in reading.confidence],
-            "notes": list(reading.notes), "annotated": annotated,
+            "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "annotated": annotated,
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
@@ -211,6 +212,7 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
              f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
     lines += [f"   {note}" for note in reading.notes]
+    lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
                  else "board as read:")
     headers = reading.text.splitlines()[: len(reading.text.splitlines()) - reading.board.rows]
@@ -226,13 +228,14 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
 
 def _with_reading(advice: Advice, reading: BoardReading) -> Advice:
     """The solver's advice plus the unread cells marked, and the reader's warning."""
+    warnings = advice.warnings + reading.warnings
     if not reading.unread:
-        return advice
+        return replace(advice, warnings=warnings)
     taken = {(m.row, m.col) for m in advice.marks}
     marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD, "?")
                                  for r, c in reading.unread if (r, c) not in taken)
     warning = f"{len(reading.unread)} cell(s) unread: solved as not yet observed"
-    return replace(advice, marks=marks, warnings=advice.warnings + (warning,))
+    return replace(advice, marks=marks, warnings=warnings + (warning,))
 
 
 def _unread_advice(found: Found, unread, problem: str) -> Advice:

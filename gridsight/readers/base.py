@@ -42,7 +42,8 @@ class BoardReading:
     ``text`` is the board in the game's text format (``board`` its parsed form), ``unread`` the
     ``(row, col)`` of every cell that could not be read, ``confidence`` each cell's classifier
     score (0..1, rows of columns), and ``notes`` what else the reader saw or assumed
-    (the attempts counter, the animals from the cards), one short phrase each.
+    (the attempts counter, the animals from the cards), one short phrase each; ``warnings`` what
+    the player must check (a guess the reader had to make).
     """
 
     game: str
@@ -51,6 +52,7 @@ class BoardReading:
     unread: tuple[tuple[int, int], ...]
     confidence: tuple[tuple[float, ...], ...]
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = field(default=())
 
     @property
     def min_confidence(self) -> float:
@@ -84,14 +86,15 @@ class ReadHints:
 
 def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]],
                  board: BoardRead, unread: list[tuple[int, int]],
-                 notes: list[str]) -> BoardReading:
+                 notes: list[str], warnings: list[str] | None = None) -> BoardReading:
     """Write ``headers`` and ``grid`` as board text and parse it back (the solver's contract)."""
     lines = [f"{key}: {value}" for key, value in headers]
     lines += [" ".join(row) for row in grid]
     text = "\n".join(lines) + "\n"
     parsed = parse_boards(text, source="<screenshot>")[0]
     confidence = tuple(tuple(round(float(c.score), 3) for c in row) for row in board.cells)
-    return BoardReading(game, text, parsed, tuple(sorted(set(unread))), confidence, tuple(notes))
+    return BoardReading(game, text, parsed, tuple(sorted(set(unread))), confidence, tuple(notes),
+                        tuple(warnings or ()))
 
 
 def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...], limit: int = 8) -> str:

@@ -8,8 +8,9 @@ from the cards above the board:
 - each card's **name** is read by drawing every candidate name (the region's animals and the
   pets, or every animal when the region is not read) the way the skin writes it and keeping
   the best match of the ink's shape (:func:`gridsight.readers.screen.text_match`);
-- each card's **rarity** is the colour of its sprite tile, compared with the rim colours of
-  the pack's animal templates;
+- each named animal's **rarity** comes from the catalogue (the card's tile colour, compared
+  with the rim colours of the pack's animal templates, is read too, but a cropped screenshot
+  may hide part of it);
 - a found tile's animal is the card of its rarity; when two cards share a rarity the tile's
   sprite is compared with the cards' sprites (a found animal's card shows its sprite in
   colour).
@@ -69,6 +70,7 @@ class DiscoZooReader:
                                skin.WIDTH, skin.HEIGHT)
         gain = board.gain or 1.0
         notes: list[str] = []
+        warnings: list[str] = []
         catalogue = load_catalogue()
 
         seen_region = hints.region or read_region(screen)
@@ -79,7 +81,8 @@ class DiscoZooReader:
         if taps is None:
             taps = read_attempts(screen, seen_region)
             if taps is None:
-                notes.append("attempts counter not read: assuming 10 taps left")
+                warnings.append("attempts counter not read: assuming 10 taps left "
+                                "(give --taps N)")
                 taps = 10
             else:
                 notes.append(f"{taps} attempts left")
@@ -105,7 +108,9 @@ class DiscoZooReader:
                                 "name them with --animals, e.g. --animals Pig,Cow")
             names = [card.name for card in cards]
             region, animals = catalogue.resolve(names, region)
-            rarities = [card.rarity for card in cards]
+            # The catalogue knows each named animal's rarity; the card's tile colour may be
+            # partly hidden (a cropped screenshot), so it is only used for unnamed cards.
+            rarities = [a.rarity for a in animals]
             sprites = [card.sprite for card in cards]
             notes.append("animals from the cards: " + ", ".join(names))
 
@@ -129,7 +134,7 @@ class DiscoZooReader:
                                     "a Disco Zoo tile (ground, empty, animal:RARITY)")
             grid.append(out)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-        return make_reading(self.game, headers, grid, board, unread, notes)
+        return make_reading(self.game, headers, grid, board, unread, notes, warnings)
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
         """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
