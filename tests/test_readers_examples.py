@@ -47,7 +47,7 @@ def draw() -> dict[str, np.ndarray]:
     """The bundled screenshots, by file name."""
     return {
         "disco-zoo-jungle.png": disco_zoo.render(
-            DISCO, animals={"Gorilla": "common", "Panda": "common", "Tiger": "rare"},
+            DISCO, animals={"Gorilla": "common", "Panda": "rare", "Tiger": "rare"},
             region="Jungle", attempts=7, seed=3).image,
         "tile-path-room.png": tile_path.render(TILE_PATH, scale=2).image,
         "pentomino-level.png": pentomino.render(PENTOMINO, pieces_left="FNPTUVWYZ").image,
