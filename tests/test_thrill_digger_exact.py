@@ -126,3 +126,40 @@ def test_probabilities_sum_to_one_on_a_mid_game_expert_board():
     for h in analyse(state).holes:
         total = h.bomb + h.rupoor + sum(h.colour(c) for c in COLOURS)
         assert total == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "shape", [(1, 5, 1, 1), (5, 1, 2, 0), (2, 2, 1, 1), (1, 1, 1, 0), (2, 3, 2, 2), (4, 4, 2, 2)]
+)
+def test_odd_board_shapes_match_brute_force(shape):
+    # Single rows and columns, tiny boards: the sweep's padding and edges.
+    rows, cols, bombs, rupoors = shape
+    d = Difficulty("odd", rows, cols, bombs, rupoors, 0)
+    rng = random.Random(rows * 100 + cols)
+    for _ in range(6):
+        state = random_state(d, rng, undug=rng.randint(0, rows * cols))
+        for model in ("game", "uniform"):
+            assert_matches_brute(state, model)
+
+
+def test_random_token_boards_are_refused_exactly_when_no_layout_fits():
+    from solvers.errors import ImpossibleBoardError
+
+    d = Difficulty("small", 3, 4, 2, 2, 0)
+    rng = random.Random(17)
+    refused = accepted = 0
+    for _ in range(150):
+        grid = tuple(
+            tuple(rng.choice("........gbrsyx*?") for _ in range(d.cols)) for _ in range(d.rows)
+        )
+        state = ThrillDiggerState(d, grid)
+        fits = brute_force(state) is not None
+        try:
+            analyse(state, "uniform")
+        except ImpossibleBoardError:
+            assert not fits, grid
+            refused += 1
+        else:
+            assert fits, grid
+            accepted += 1
+    assert refused > 10 and accepted > 10
