@@ -96,7 +96,7 @@ def specimen_packs(skin_name: str = "default") -> list[TemplatePack]:
         # The anchor: the tile-path room's walls (exactly one tile thick); the pentomino
         # board's gold frame and the background beyond it (the frame alone is one flat
         # colour); half a cell of wooden frame and sky around the Disco Zoo board.
-        margin = {"tile-path": 1.0, "pentomino": 0.75}.get(game, 0.5)
+        margin = {"tile-path": 1.0, "pentomino": 1.0}.get(game, 0.5)
         packs.append(learn_pack(shot.image, shot.geometry, shot.labels, game, skin_name,
                                 variants=shot.variants, margin=margin, **kwargs))
     return packs

@@ -23,7 +23,7 @@ from gridsight.skins.common import Color, Rendered, as_grid, hex_color, rounded_
 from vision.geometry import BoardGeometry
 
 ROWS, COLS = 12, 10
-CELL = 26
+CELL = 24
 WIDTH, HEIGHT = 300, 560
 BOARD_X, BOARD_Y = (WIDTH - COLS * CELL) // 2, 70
 LETTERS = tuple("FILNPTUVWXYZ")
@@ -45,7 +45,7 @@ class PentominoSkin:
     outline: Color = hex_color("#101018")
     # One colour per piece, in LETTERS order.
     pieces: tuple[Color, ...] = tuple(hex_color(h) for h in (
-        "#e6194b", "#f58231", "#ffe119", "#bfef45", "#3cb44b", "#42d4f4",
+        "#e6194b", "#f58231", "#ffe119", "#707070", "#3cb44b", "#42d4f4",
         "#4363d8", "#911eb4", "#f032e6", "#800000", "#9a6324", "#469990",
     ))
 
