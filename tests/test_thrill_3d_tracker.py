@@ -56,7 +56,7 @@ def test_difficulty_comes_from_the_pit_size_or_is_checked():
 
 
 def test_a_game_is_followed_event_by_event():
-    plan = skin.plan_game(2, "expert", max_digs=3, fps=8, wallet_shown=1.0)
+    plan = skin.plan_game(2, "expert", max_digs=3, fps=6, wallet_shown=1.0)
     tracker = run_game(plan)
     events = events_by_cell(tracker)
     assert set(events) == set(plan.digs)
@@ -86,7 +86,7 @@ def test_board_text_is_what_the_solver_reads():
     solver = pytest.importorskip("solvers.thrill_digger")
     from solvers.boardtext import parse_boards
 
-    plan = skin.plan_game(4, "beginner", max_digs=2, fps=8)
+    plan = skin.plan_game(4, "beginner", max_digs=2, fps=6)
     tracker = run_game(plan)
     (board,) = parse_boards(tracker.board_text())
     state = solver.parse_state(board)
@@ -95,7 +95,7 @@ def test_board_text_is_what_the_solver_reads():
 
 
 def test_hidden_items_are_read_from_the_wallet_alone():
-    plan = skin.plan_game(7, "intermediate", max_digs=2, fps=8, wallet_shown=1.0)
+    plan = skin.plan_game(7, "intermediate", max_digs=2, fps=6, wallet_shown=1.0)
     tracker = run_game(plan, items_visible=False)
     events = events_by_cell(tracker)
     assert set(events) == set(plan.digs)
@@ -109,7 +109,7 @@ def test_hidden_items_are_read_from_the_wallet_alone():
 
 
 def test_nothing_seen_gives_question_marks():
-    plan = skin.plan_game(8, "beginner", max_digs=2, fps=8, wallet_shown=0.0)
+    plan = skin.plan_game(8, "beginner", max_digs=2, fps=6, wallet_shown=0.0)
     tracker = run_game(plan, items_visible=False)
     events = events_by_cell(tracker)
     assert set(events) == set(plan.digs)
@@ -123,7 +123,7 @@ def test_disagreeing_evidence_gives_a_question_mark_not_a_colour():
     kinds = list(skin.ITEM_KINDS)
     shifted = {kinds[(k + 1) % len(kinds)]: pack.item_colours[kind] for k, kind in enumerate(kinds)}
     bad_pack = replace(pack, item_colours=shifted)
-    plan = skin.plan_game(2, "expert", max_digs=2, fps=8, wallet_shown=1.0)
+    plan = skin.plan_game(2, "expert", max_digs=2, fps=6, wallet_shown=1.0)
     tracker = run_game(plan, pack=bad_pack)
     events = events_by_cell(tracker)
     assert set(events) == set(plan.digs)
