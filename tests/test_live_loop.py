@@ -1,0 +1,209 @@
+"""The live loop headless, on synthetic frames drawn with the shipped skins, and its faults."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+
+import numpy as np
+import pytest
+
+from gridsight.live.change import ChangeDetector
+from gridsight.live.loop import LiveLoop
+from gridsight.live.manual import ManualBoard
+from gridsight.live.scripted import disco_script, pentomino_script, screen, tile_path_script
+from gridsight.log import RecommendationLog, read_log
+from gridsight.readers.find import load_game_pack
+from gridsight.registry import get_game
+from solvers.boardtext import parse_boards
+from vision.capture import Frame, Missing, MissingReason, Rect
+
+OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+
+
+def frame(image: np.ndarray, left: int = 0, top: int = 0) -> Frame:
+    return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
+
+
+def loop_for(game: str, **kwargs) -> LiveLoop:
+    return LiveLoop(game, load_game_pack(game, None), solve_options=OPTIONS, **kwargs)
+
+
+def play(loop: LiveLoop, image: np.ndarray, times: int = 3):
+    view = None
+    for _ in range(times):
+        view = loop.step(frame(image))
+    return view
+
+
+def solved_alone(game: str, text: str):
+    return get_game(game).solve(parse_boards(text)[0], OPTIONS).advice
+
+
+@pytest.mark.parametrize("make", [disco_script, tile_path_script, pentomino_script])
+def test_each_scripted_state_is_read_and_advised_like_the_same_board_solved_alone(make):
+    script = make()
+    loop = loop_for(script.game)
+    for i in range(len(script.boards)):
+        view = play(loop, screen(script.render(i)))
+        assert [list(r) for r in view.state.grid] == script.labels(i)
+        assert view.advice is not None and view.warnings == ()
+        assert view.advice.recommend == solved_alone(script.game, view.board).recommend
+    # One solve per distinct state, not per frame; unchanged frames skipped without a read.
+    assert loop.counters.solves == len(script.boards)
+    assert loop.counters.skipped == len(script.boards)
+    assert loop.counters.reads == 2 * len(script.boards)
+
+
+def test_a_change_needs_two_frames_and_an_unchanged_picture_is_not_read_again():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    first = play(loop, screen(script.render(0)))
+    image = screen(script.render(1))
+    view = loop.step(frame(image))
+    assert view.state.grid[2][2] == "ground"  # one frame is not evidence yet
+    view = loop.step(frame(image))
+    assert view.state.grid[2][2] == "empty" and view.version > first.version
+    reads = loop.counters.reads
+    again = loop.step(frame(image))
+    assert again is view and loop.counters.reads == reads
+
+
+def test_a_passing_animation_does_not_change_the_board():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    before = play(loop, screen(script.render(0)))
+    loop.step(frame(screen(script.render(1))))  # one frame of the tap, then back
+    after = play(loop, screen(script.render(0)))
+    assert after.state.grid == before.state.grid and loop.counters.solves == 1
+
+
+def test_the_window_disappearing_and_coming_back():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    seen = play(loop, screen(script.render(1)))
+    gone = loop.step(Missing(MissingReason.CLOSED, "window 'Game' was closed; waiting for it"))
+    assert gone.status.startswith("waiting") and "closed" in gone.status
+    assert gone.advice is None and gone.geometry is None  # nothing drawn over nothing
+    assert gone.state.grid == seen.state.grid  # the believed board is kept
+    back = play(loop, screen(script.render(1), at=(40, 10)))  # it reopened elsewhere
+    assert back.advice is not None and back.advice.recommend == seen.advice.recommend
+    assert back.state.grid == seen.state.grid and not back.status.startswith("waiting")
+    assert back.geometry.to_dict() != seen.geometry.to_dict()
+
+
+def test_a_failed_grab_keeps_the_state_and_says_so():
+    script = tile_path_script()
+    loop = loop_for("tile-path")
+    seen = play(loop, screen(script.render(0)))
+    view = loop.step(Missing(MissingReason.CAPTURE_FAILED, "screen capture failed (BadMatch)"))
+    assert "capture failed" in view.status and view.state.grid == seen.state.grid
+    assert play(loop, screen(script.render(0))).advice.recommend == seen.advice.recommend
+
+
+def test_a_board_half_hidden_reads_unknown_and_keeps_the_last_state():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    seen = play(loop, screen(script.render(4)))
+    hidden = screen(script.render(4)).copy()
+    hidden[330:, :] = (200, 200, 200)  # a dialog over the lower half of the board
+    view = play(loop, hidden)
+    assert view.state.grid == seen.state.grid
+    assert view.advice is not None and view.advice.recommend == seen.advice.recommend
+    assert any("partly hidden" in w for w in view.warnings)
+
+
+def test_no_board_in_view_keeps_the_state():
+    script = tile_path_script()
+    loop = loop_for("tile-path")
+    seen = play(loop, screen(script.render(1)))
+    view = play(loop, np.full((400, 400, 3), 90, np.uint8))
+    assert view.status.startswith("no board in view") and view.advice is None
+    assert view.state.grid == seen.state.grid
+    assert play(loop, screen(script.render(1))).advice.recommend == seen.advice.recommend
+
+
+def test_the_log_holds_one_record_per_state_and_the_moves(tmp_path):
+    script = disco_script()
+    log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=lambda m: None)
+    loop = loop_for("disco-zoo", log=log)
+    for i in range(len(script.boards)):
+        play(loop, screen(script.render(i)))
+    records = read_log(tmp_path / "s.jsonl").records
+    assert [r.board.splitlines()[2] for r in records] == [f"taps: {10 - i}" for i in range(5)]
+    moves = [(r.move.row, r.move.col) for r in records[:-1]]
+    assert moves == [(2, 2), (1, 3), (3, 1), (0, 0)] and records[-1].move is None
+    assert records[2].board.splitlines()[4].split()[3] == "-"
+
+
+def test_an_unwritable_log_is_a_warning_and_the_advice_goes_on(tmp_path, monkeypatch):
+    script = disco_script()
+    log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=lambda m: None)
+    loop = loop_for("disco-zoo", log=log)
+    play(loop, screen(script.render(0)))
+
+    def full(data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(log, "_write_all", full)
+    view = play(loop, screen(script.render(1)))
+    assert view.advice is not None and view.state.grid[2][2] == "empty"
+    assert any("No space left" in w for w in view.warnings)
+    monkeypatch.undo()
+    view = play(loop, screen(script.render(2)))
+    assert not any("cannot write" in w for w in view.warnings)
+    assert len(read_log(tmp_path / "s.jsonl").records) == 3  # the held line was written
+
+
+def test_panel_actions_correct_undo_taps_target_and_pause():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    base = play(loop, screen(script.render(0)))
+    fixed = loop.correct(2, 2, "empty")
+    assert fixed.state.grid[2][2] == "empty" and fixed.board.splitlines()[5].split()[2] == "-"
+    play(loop, screen(script.render(0)))  # the reads no longer change a corrected cell
+    assert loop.view.state.grid[2][2] == "empty"
+    assert loop.undo().state.grid[2][2] == "ground"
+    taps = loop.set_taps(3)
+    assert "taps: 3" in taps.board and "taps left 3 (set)" in taps.status
+    target = loop.set_objective("target:Panda")
+    expected = solved_alone("disco-zoo", target.board)
+    assert "objective target:Panda" in target.status
+    opts = argparse.Namespace(**vars(OPTIONS), objective="target:Panda")
+    assert target.advice.recommend == get_game("disco-zoo").solve(
+        parse_boards(target.board)[0], opts).advice.recommend
+    assert expected is not None
+    paused = loop.set_paused(True)
+    assert paused.advice is None and "PAUSED" in paused.status
+    assert loop.set_paused(False).advice is not None
+    assert base.advice is not None
+
+
+def test_manual_mode_solves_the_board_set_in_the_panel():
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    first = loop.view
+    assert first.advice is not None and "taps: 10" not in first.board
+    view = loop.correct(0, 0, "-")
+    assert view.board.splitlines()[2].split()[0] == "-"
+    assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
+    assert loop.step(frame(np.zeros((10, 10, 3), np.uint8))) is view  # frames are ignored
+
+
+def test_a_contradiction_is_shown_not_applied():
+    script = disco_script()
+    loop = loop_for("disco-zoo")
+    play(loop, screen(script.render(1)))
+    view = play(loop, screen(script.render(0)))  # the tapped tile reads as ground again
+    assert view.state.grid[2][2] == "empty"
+    assert any("(2, 2)" in w and "now reads 'ground'" in w for w in view.warnings)
+
+
+def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():
+    script = disco_script()
+    a, b = screen(script.render(0)), screen(script.render(1))
+    detector = ChangeDetector()
+    assert detector.changed(a) and not detector.changed(a.copy())
+    noisy = np.clip(a.astype(int) + np.random.default_rng(0).integers(-3, 4, a.shape), 0, 255)
+    assert not detector.changed(noisy.astype(np.uint8))
+    assert detector.changed(b)
