@@ -58,6 +58,10 @@ class PitSizeError(InputError):
     """The calibrated pit's size does not match the difficulty (or no difficulty has it)."""
 
 
+class FrameError(InputError):
+    """A frame that is not a colour picture (BGR, 8 bits per channel)."""
+
+
 def difficulty_for(rows: int, cols: int, given: str | None = None) -> str:
     """The difficulty of a ``rows`` x ``cols`` pit, checked against ``given`` when there is one.
 
@@ -200,6 +204,12 @@ class ThrillDiggerTracker:
     # -- per frame
 
     def update(self, frame: np.ndarray) -> FrameReport:
+        """Read one frame (BGR ``uint8``) and return what was seen and what changed."""
+        if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
+                or frame.dtype != np.uint8 or min(frame.shape[:2]) < 16:
+            what = f"{frame.dtype} array of shape {frame.shape}" \
+                if isinstance(frame, np.ndarray) else type(frame).__name__
+            raise FrameError(f"frame {self._frame + 1}: expected a BGR uint8 picture, got {what}")
         self._frame += 1
         index = self._frame
         warnings: list[str] = []

@@ -14,6 +14,7 @@ import pytest
 from gridsight.skins import thrill_digger_3d as skin
 from gridsight.thrill_digger_tracker import (
     DigEvent,
+    FrameError,
     PitSizeError,
     ThrillDiggerTracker,
     difficulty_for,
@@ -130,3 +131,17 @@ def test_disagreeing_evidence_gives_a_question_mark_not_a_colour():
     for (r, c), event in events.items():
         assert event.token == "?", event
         assert event.item_label is not None and event.item_label != plan.board[r][c]
+
+
+def test_a_frame_that_is_not_a_colour_picture_is_refused():
+    plan = skin.plan_game(1, "beginner", max_digs=1)
+    first = next(skin.GameRenderer(plan).frames())
+    corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    tracker = ThrillDiggerTracker(calibrate_pit(first.image, corners, plan.rows, plan.cols),
+                                  skin.pit_pack())
+    with pytest.raises(FrameError, match="frame 0: expected a BGR uint8 picture, got float32"):
+        tracker.update(first.image.astype(np.float32))
+    with pytest.raises(InputError, match="shape \\(720, 1280\\)"):
+        tracker.update(first.image[..., 0])
+    report = tracker.update(first.image)  # a good frame afterwards is still frame 0
+    assert report.index == 0 and report.registration.trusted
