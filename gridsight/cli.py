@@ -29,6 +29,8 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "gridsight.commands.simulate",
     "gridsight.commands.replay",
     "gridsight.commands.analyze",
+    "gridsight.commands.calibrate",
+    "gridsight.commands.live",
 )
 
 EXIT_OK = 0

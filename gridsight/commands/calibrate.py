@@ -1,0 +1,267 @@
+"""``gridsight calibrate GAME IMAGE [--skin NAME] [--corners ...] [--labels FILE]``.
+
+Builds a template pack for a skin gridsight has never seen (the real game) from one of the
+player's own screenshots, and saves it in the per-user data directory (``GRIDSIGHT_DATA_DIR``
+overrides it), where ``gridsight analyze --pack NAME`` finds it before the shipped packs.
+
+Each game plugs in its own calibration (:data:`CALIBRATORS`):
+
+- the 2D grid games (Disco Zoo, tile path, pentomino) mark the board's four outer corners and
+  label every cell; the pack is learned with :func:`vision.learn.learn_pack` (cells grouped by
+  label and look, the frame around the board as the anchor), then checked by finding and
+  reading the same screenshot with it;
+- Thrill Digger's 3D pit marks the centres of its four corner holes
+  (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's plan view.
+
+Non-interactive form (the tests use it): ``--corners X1,Y1,...,X4,Y4`` (top-left, top-right,
+bottom-right, bottom-left, pixels) and ``--labels FILE`` holding the board in the game's text
+format (``?`` for a cell not to learn). Without them a Qt window asks for both
+(:mod:`gridsight.calibrate_window`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from gridsight.cli import RuntimeFailure
+from gridsight.inputs import read_text
+from gridsight.registry import get_reader, reader_names
+from solvers.boardtext import parse_boards
+from solvers.errors import InputError
+from vision.classify import UNKNOWN, read_cells
+from vision.errors import VisionInputError
+from vision.geometry import BoardGeometry
+from vision.images import load_image
+from vision.learn import learn_pack
+from vision.locate import locate_board
+from vision.packs import TemplatePack, load_pack, user_packs_root
+
+DEFAULT_SKIN = "mine"
+PIT_SIZES = {"beginner": (4, 5), "intermediate": (5, 6), "expert": (5, 8)}
+
+
+class CalibrationError(InputError):
+    """The corners or labels given cannot be used (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Calibrated:
+    """What a calibration saved: where, and a line for the player on how it went."""
+
+    folder: Path
+    summary: str
+
+
+Calibrator = Callable[[np.ndarray, argparse.Namespace, "Sequence[tuple[float, float]] | None",
+                       "list[list[str]] | None"], Calibrated]
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="learn a new skin (the real game) from one of your screenshots",
+        description=(
+            "Build a template pack for a game's look that gridsight has never seen, from one "
+            "screenshot: mark the board's corners and name what each cell shows. Without "
+            "--corners and --labels a window asks for them. The pack is saved in your data "
+            "directory ($GRIDSIGHT_DATA_DIR overrides it) and used with "
+            "'gridsight analyze --pack NAME'."
+        ),
+    )
+    parser.add_argument("game", choices=[*reader_names(), "thrill-digger"], metavar="GAME",
+                        help="one of: " + ", ".join([*reader_names(), "thrill-digger"]))
+    parser.add_argument("image", metavar="IMAGE", help="a screenshot showing the whole board")
+    parser.add_argument("--skin", default=DEFAULT_SKIN, metavar="NAME",
+                        help=f"the new pack's name (default {DEFAULT_SKIN})")
+    parser.add_argument("--corners", type=_corners, metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
+                        help="the board's outer corners in pixels: top-left, top-right, "
+                        "bottom-right, bottom-left (Thrill Digger: the corner holes' centres)")
+    parser.add_argument("--labels", metavar="FILE",
+                        help="the board as the screenshot shows it, in the game's text format "
+                        "(gridsight solve GAME --help); ? marks a cell not to learn")
+    parser.add_argument("--difficulty", choices=tuple(PIT_SIZES),
+                        help="Thrill Digger: the pit's difficulty (its size)")
+    parser.set_defaults(func=run)
+
+
+def run(options: argparse.Namespace) -> int:
+    image = load_image(options.image)
+    _check_name(options.skin)
+    calibrator = CALIBRATORS[options.game]
+    corners = options.corners
+    labels = None
+    if options.labels:
+        labels = labels_from_file(options.game, options.labels)
+    if options.game != "thrill-digger" and (corners is None or labels is None):
+        corners, labels = _interactive(options, image, corners, labels)
+    result = calibrator(image, options, corners, labels)
+    print(f"saved {result.folder}")
+    print(result.summary)
+    return 0
+
+
+# -- the 2D grid games ----------------------------------------------------------------------
+
+
+def labels_from_file(game: str, path: str) -> list[list[str]]:
+    """The pack label of every cell of the board in ``path`` (the game's text format)."""
+    source, text = read_text(path)
+    boards = parse_boards(text, source=source)
+    if len(boards) != 1:
+        raise CalibrationError(f"{source}: give one board, not {len(boards)}")
+    board = boards[0]
+    pack = load_pack(game, "default")
+    board.check_size(pack.rows, pack.cols, f"a {game} board")
+    # '?' cells are not learned: map them to a token the game accepts, then back.
+    grid = [list(row) for row in board.grid]
+    unknown = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "?"}
+    if unknown and game == "disco-zoo":
+        board = _replace_tokens(board, unknown, ".")
+    labels = get_reader(game).labels_from_text(board, pack)
+    for r, c in unknown:
+        labels[r][c] = "?"
+    return labels
+
+
+def _replace_tokens(board, cells, token):
+    from dataclasses import replace
+
+    grid = tuple(tuple(token if (r, c) in cells else t for c, t in enumerate(row))
+                 for r, row in enumerate(board.grid))
+    return replace(board, grid=grid)
+
+
+def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
+                   corners: Sequence[tuple[float, float]] | None,
+                   labels: list[list[str]] | None) -> Calibrated:
+    """Learn, save and check a pack for a 2D grid game."""
+    game = options.game
+    like = load_pack(game, "default")
+    if corners is None or labels is None:
+        raise CalibrationError("give both --corners and --labels (or use the window)")
+    _check_corners(corners, image.shape)
+    geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
+    pack = learn_pack(image, geometry, labels, game, options.skin, like=like)
+    folder = pack.save(user_packs_root() / game / options.skin)
+    return Calibrated(folder, check_pack(image, pack, labels))
+
+
+def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -> str:
+    """Find and read the calibration screenshot with the new pack: a line saying how it went."""
+    try:
+        geometry = locate_board(image, pack)
+    except VisionInputError as error:
+        return f"warning: the new pack does not find the board again ({error})"
+    read = read_cells(image, geometry, pack)
+    wrong = [(r, c) for r, row in enumerate(labels) for c, label in enumerate(row)
+             if label != "?" and read.cells[r][c].label != label]
+    n = sum(label != "?" for row in labels for label in row)
+    if wrong:
+        unread = sum(read.cells[r][c].label == UNKNOWN for r, c in wrong)
+        return (f"warning: reading the screenshot back, {len(wrong)} of {n} cells differ "
+                f"({unread} unread); label them again or use a clearer screenshot")
+    return (f"{len(pack.templates)} templates for {len(pack.labels)} labels; the screenshot "
+            f"reads back with all {n} labelled cells right. Use it: gridsight analyze "
+            f"--game {pack.game} --pack {pack.skin} IMAGE")
+
+
+# -- Thrill Digger --------------------------------------------------------------------------
+
+
+def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
+                            corners: Sequence[tuple[float, float]] | None,
+                            labels: list[list[str]] | None) -> Calibrated:
+    """The pit's corner holes -> :func:`vision.pit.calibrate_pit`; the geometry and the plan
+    view are saved as ``pits/<skin>/``."""
+    try:
+        from vision.pit import calibrate_pit
+    except ImportError:  # pragma: no cover - vision.pit ships with gridsight
+        raise RuntimeFailure("Thrill Digger calibration is not available yet") from None
+    if corners is None or options.difficulty is None:
+        raise CalibrationError("Thrill Digger needs --corners (the four corner holes' centres, "
+                               "top-left, top-right, bottom-right, bottom-left) and --difficulty")
+    rows, cols = PIT_SIZES[options.difficulty]
+    calibration = calibrate_pit(image, corners, rows, cols)
+    folder = user_packs_root().parent / "pits" / options.skin
+    folder.mkdir(parents=True, exist_ok=True)
+    import cv2
+
+    cv2.imwrite(str(folder / "reference.png"), calibration.reference)
+    manifest = {"difficulty": options.difficulty, "rows": rows, "cols": cols,
+                "corner_holes": [list(map(float, p)) for p in corners],
+                "geometry": calibration.geometry.to_dict(),
+                "plan": {"px": calibration.plan.px, "margin": calibration.plan.margin},
+                "ground_level": float(calibration.ground_level),
+                "features": int(len(calibration.points))}
+    (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return Calibrated(folder, f"{rows}x{cols} pit, {len(calibration.points)} ground features "
+                      "to follow; the live Thrill Digger reader does not load saved pits yet")
+
+
+CALIBRATORS: dict[str, Calibrator] = {
+    "disco-zoo": calibrate_grid,
+    "tile-path": calibrate_grid,
+    "pentomino": calibrate_grid,
+    "thrill-digger": calibrate_thrill_digger,
+}
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _interactive(options, image, corners, labels):
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or os.environ.get("QT_QPA_PLATFORM")) and os.name == "posix" \
+            and not _is_macos():
+        raise RuntimeFailure("no display for the calibration window: give --corners and "
+                             "--labels FILE instead")
+    try:
+        from gridsight.calibrate_window import run_window
+    except ImportError as error:
+        raise RuntimeFailure(f"the calibration window needs PySide6 ({error})") from None
+    result = run_window(options.game, image, options.skin, corners, labels)
+    if result is None:
+        raise RuntimeFailure("calibration cancelled")
+    return result
+
+
+def _is_macos() -> bool:
+    import sys
+
+    return sys.platform == "darwin"
+
+
+def _corners(text: str) -> list[tuple[float, float]]:
+    try:
+        values = [float(v) for v in text.replace(" ", "").split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not numbers: '{text}'") from None
+    if len(values) != 8:
+        raise argparse.ArgumentTypeError(f"need 8 numbers (4 corners), got {len(values)}")
+    return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
+
+
+def _check_corners(corners, shape) -> None:
+    h, w = shape[:2]
+    for k, (x, y) in enumerate(corners):
+        if not (-1 <= x <= w + 1 and -1 <= y <= h + 1):
+            raise CalibrationError(f"corner {k + 1} ({x:g}, {y:g}) is outside the {w}x{h} image")
+    pts = np.asarray(corners, dtype=np.float64)
+    edges = [pts[(i + 1) % 4] - pts[i] for i in range(4)]
+    cross = [edges[i][0] * edges[(i + 1) % 4][1] - edges[i][1] * edges[(i + 1) % 4][0]
+             for i in range(4)]
+    if not (all(c > 0 for c in cross) or all(c < 0 for c in cross)):
+        raise CalibrationError("the corners must go top-left, top-right, bottom-right, "
+                               "bottom-left around a convex board")
+
+
+def _check_name(name: str) -> None:
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise CalibrationError(f"bad skin name '{name}' (a plain name such as 'mine')")
