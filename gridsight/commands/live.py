@@ -1,0 +1,199 @@
+"""``gridsight live --game G [--window TITLE | --region X,Y,W,H | --monitor N] [--log FILE]
+[--save-frames] [--pack P] [--manual]``.
+
+Watches the game on screen and keeps the advice drawn over it (see :mod:`gridsight.live`):
+a transparent click-through overlay over the captured rectangle, a correction panel, a status
+line on standard error, and one log line per change of the board (default: a new file per
+session in the per-user data folder, ``$GRIDSIGHT_DATA_DIR/logs`` when that is set).
+``--manual`` needs no capture: the panel is the board, as in the other helpers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from gridsight.cli import RuntimeFailure
+from gridsight.registry import game_names, reader_names
+
+DEFAULT_INTERVAL_MS = 33
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "live",
+        help="watch the game on screen and draw the advice over it, with a correction panel",
+        description=(
+            "Capture the game (a window by its title, a screen region or a monitor), read the "
+            "board whenever the picture changes, solve it when the board changes, and draw the "
+            "advice in a transparent overlay. A panel shows the board as read: correct a cell, "
+            "undo, set the taps left, choose a target animal, pause. Every new board is logged. "
+            "Needs a desktop session with screen capture: Windows, macOS, or X11 (on Wayland, "
+            "run the game under XWayland and gridsight with QT_QPA_PLATFORM=xcb)."),
+    )
+    parser.add_argument("--game", required=True, choices=game_names(),
+                        help="the game being played (screen reading: " + ", ".join(reader_names())
+                        + "; any game with --manual)")
+    where = parser.add_argument_group("what to capture (one of; default: monitor 1)")
+    where.add_argument("--window", metavar="TITLE", default=None,
+                       help="the window whose title is TITLE (exact, else a part of it), "
+                       "followed when it moves; waited for when closed or minimised")
+    where.add_argument("--region", metavar="X,Y,W,H", default=None,
+                       help="a screen rectangle in physical pixels (X, Y may be negative)")
+    where.add_argument("--monitor", metavar="N", type=int, default=None,
+                       help="monitor N (1 = first; 0 = all monitors together)")
+    parser.add_argument("--manual", action="store_true",
+                        help="no capture: set the board in the panel (start from --board FILE)")
+    parser.add_argument("--board", metavar="FILE", default=None,
+                        help="with --manual: the starting board in the game's text format")
+    parser.add_argument("--pack", metavar="P", default=None,
+                        help="template pack: a skin name or a pack folder (default: shipped)")
+    parser.add_argument("--log", metavar="FILE", default=None,
+                        help="append one JSON line per new board here (default: a new file "
+                        "per session in the per-user data folder)")
+    parser.add_argument("--save-frames", action="store_true",
+                        help="save each logged frame as a PNG beside the log")
+    parser.add_argument("--status-file", metavar="FILE", default=None,
+                        help="keep a JSON snapshot of what is shown (board, advice, status) here")
+    parser.add_argument("--interval", metavar="MS", type=int, default=DEFAULT_INTERVAL_MS,
+                        help=f"poll the screen every MS milliseconds (default {DEFAULT_INTERVAL_MS})")
+    parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
+                        help="stop after this many seconds (default: until closed or Ctrl-C)")
+    parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
+    parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
+    hints = parser.add_argument_group("what the screen may not show")
+    hints.add_argument("--animals", metavar="A,B,C", default=None, help="Disco Zoo: the animals")
+    hints.add_argument("--zoo-region", metavar="NAME", default=None, help="Disco Zoo: the region")
+    hints.add_argument("--taps", type=int, default=None, metavar="N", help="Disco Zoo: taps left")
+    hints.add_argument("--pieces", default=None, metavar="LETTERS",
+                       help="pentomino: the whole piece set")
+    solver = parser.add_argument_group("solver options")
+    solver.add_argument("--budget", type=float, default=0.2, metavar="SECONDS",
+                        help="Disco Zoo: lookahead time per board (default 0.2 s, for speed)")
+    solver.add_argument("--objective", default="expected", metavar="OBJ",
+                        help="Disco Zoo: expected (default), all, or target:NAME")
+    solver.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
+                        help="tile path and pentomino: time for one board (default 5)")
+    parser.set_defaults(func=run)
+
+
+def session_log_path(now: datetime | None = None) -> Path:
+    """A new log per session: ``$GRIDSIGHT_DATA_DIR/logs/...`` when set, else the per-user
+    data folder (:func:`gridsight.log.default_log_path`)."""
+    from gridsight.log import default_log_path
+
+    path = default_log_path(now or datetime.now(timezone.utc))
+    override = os.environ.get("GRIDSIGHT_DATA_DIR")
+    return Path(override) / "logs" / path.name if override else path
+
+
+def _hints(options: argparse.Namespace):
+    from gridsight.readers.base import ReadHints
+
+    animals = tuple(a.strip() for a in options.animals.split(",") if a.strip()) \
+        if options.animals else ()
+    pieces = "".join(options.pieces.split()).upper() if options.pieces else None
+    return ReadHints(animals=animals, region=options.zoo_region, taps=options.taps, pieces=pieces)
+
+
+def _check_display() -> None:
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen" or not sys.platform.startswith("linux"):
+        return
+    if os.environ.get("DISPLAY"):
+        return
+    if os.environ.get("WAYLAND_DISPLAY"):
+        raise RuntimeFailure(
+            "pure Wayland lets no program read the screen or draw over another window; run the "
+            "game under XWayland and gridsight with DISPLAY set (QT_QPA_PLATFORM=xcb), or log "
+            "in to an X11 session")
+    raise RuntimeFailure("no display: gridsight live needs a desktop session (DISPLAY is not set)")
+
+
+def _manual_board(options: argparse.Namespace):
+    from gridsight.live.manual import ManualBoard
+    from solvers.errors import InputError
+
+    if options.board:
+        try:
+            text = Path(options.board).read_text(encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"{options.board}: cannot read board ({error.strerror})") from None
+        return ManualBoard.from_text(options.game, text, source=options.board)
+    headers = []
+    if options.zoo_region:
+        headers.append(("region", options.zoo_region))
+    if options.animals:
+        headers.append(("animals", options.animals))
+    if options.taps is not None:
+        headers.append(("taps", str(options.taps)))
+    if options.pieces:
+        headers.append(("pieces", options.pieces))
+    return ManualBoard.blank(options.game, tuple(headers))
+
+
+def run(options: argparse.Namespace) -> int:
+    from gridsight.live.loop import LiveLoop
+
+    solve_options = argparse.Namespace(budget=options.budget, objective=options.objective,
+                                       time_limit=options.time_limit)
+    if options.manual:
+        manual = _manual_board(options)
+        _check_display()
+        loop = LiveLoop.for_manual(manual, solve_options=solve_options)
+        return _drive(options, loop, None, manual.tokens(), "")
+    if options.game not in reader_names():
+        raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
+                             f"(screen reading: {', '.join(reader_names())})")
+    from gridsight.log import RecommendationLog
+    from gridsight.readers.find import load_game_pack
+    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
+
+    pack = load_game_pack(options.game, options.pack)
+    source = source_from_options(options.window, options.region, options.monitor)
+    _check_display()
+    try:
+        capture = ScreenCapture(source)
+    except CaptureUnavailable as error:
+        raise RuntimeFailure(str(error)) from None
+    path = Path(options.log) if options.log else session_log_path()
+    log = RecommendationLog(path, save_frames=options.save_frames)
+    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    loop = LiveLoop(options.game, pack, solve_options=solve_options, hints=_hints(options),
+                    log=log)
+    notice = ""
+    if not options.no_overlay and os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
+        from overlay.window import check_compositor
+
+        check = check_compositor()
+        if not check.available:
+            notice = check.message
+            print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
+    try:
+        return _drive(options, loop, capture, pack.labels, notice)
+    finally:
+        capture.close()
+        log.flush()
+
+
+def _drive(options, loop, capture, choices, notice: str) -> int:
+    from gridsight.live.qt import LiveDriver
+
+    driver = LiveDriver(loop, capture, overlay=not options.no_overlay,
+                        panel_choices=None if options.no_panel else tuple(choices),
+                        interval_ms=options.interval, status_file=options.status_file,
+                        notice=notice)
+    from PySide6.QtCore import QTimer
+
+    # Let Python see Ctrl-C and SIGTERM while Qt's event loop runs (a no-op tick wakes it).
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: driver.app.quit())
+    wake = QTimer()
+    wake.timeout.connect(lambda: None)
+    wake.start(200)
+    if options.duration is not None:
+        QTimer.singleShot(int(options.duration * 1000), driver.app.quit)
+    return driver.run()
