@@ -145,3 +145,26 @@ def test_a_frame_that_is_not_a_colour_picture_is_refused():
         tracker.update(first.image[..., 0])
     report = tracker.update(first.image)  # a good frame afterwards is still frame 0
     assert report.index == 0 and report.registration.trusted
+
+
+def test_grazing_views_are_skipped_and_the_game_still_followed():
+    plan = skin.plan_game(5, "expert", max_digs=3, fps=6)
+    frames = skin.GameRenderer(plan, dips=2).frames()
+    first = next(frames)
+    corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    tracker = ThrillDiggerTracker(calibrate_pit(first.image, corners, plan.rows, plan.cols),
+                                  skin.pit_pack(), fps=plan.fps)
+    tracker.update(first.image)
+    refused = 0
+    cells = [(c + 0.5, r + 0.5) for r in range(plan.rows) for c in range(plan.cols)]
+    for frame in frames:
+        report = tracker.update(frame.image)
+        grazing = np.median(skin.foreshortening(frame.homography, cells)) < 0.25
+        if grazing:
+            assert not report.registration.trusted and not report.holes
+        refused += not report.registration.trusted
+    tracker.finish()
+    assert refused >= 2
+    events = events_by_cell(tracker)
+    assert set(events) == set(plan.digs)
+    assert all(e.token in (plan.board[e.row][e.col], "?") for e in events.values())

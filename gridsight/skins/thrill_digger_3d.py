@@ -582,15 +582,18 @@ class GameRenderer:
     follows Link: its target trails him, and its yaw, pitch and distance drift smoothly.
     ``jpeg`` is the range of JPEG qualities; ``blur`` turns motion blur on; with
     ``items_visible=False`` the items stay hidden (as if always behind Link), so only the
-    wallet can tell what was dug.
+    wallet can tell what was dug. ``dips`` adds that many moments where the camera sinks to a
+    grazing view of the pit (about 12 degrees) for about a second.
     """
 
     def __init__(self, plan: GamePlan, *, jpeg: tuple[int, int] = (60, 90), blur: bool = True,
-                 intro: float = 0.4, outro: float = 0.4, items_visible: bool = True):
+                 intro: float = 0.4, outro: float = 0.4, items_visible: bool = True,
+                 dips: int = 0):
         self.plan = plan
         self.jpeg = jpeg
         self.blur = blur
         self.items_visible = items_visible
+        self.dips = dips
         rng = np.random.default_rng(plan.seed + 7919)
         self._rng = rng
         self.scene = PitScene(plan.rows, plan.cols, rng)
@@ -617,6 +620,9 @@ class GameRenderer:
         t += 0.9
         self._walk.append((t, cols / 2 + float(rng.uniform(-1, 1)), rows + 0.9))
         self.duration = t + outro
+        dip_rng = np.random.default_rng(plan.seed + 104729)
+        self._dip_times = sorted(float(x) for x in dip_rng.uniform(1.2, max(self.duration - 1.0, 1.3),
+                                                                   size=dips))
 
     # -- where things are at time t
 
@@ -639,6 +645,10 @@ class GameRenderer:
         ty = cy + follow * 0.45 * (ly - cy)
         yaw = self._yaw0 + follow * 22 * math.sin(0.35 * t + p[0])
         pitch = 54 + follow * (9 * math.sin(0.5 * t + p[1]) - 4)
+        for t_dip in self._dip_times:  # a smooth dip to a grazing view, 1.2 s wide
+            x = (t - t_dip) / 0.6
+            if abs(x) < 1:
+                pitch -= (pitch - 12) * math.cos(x * math.pi / 2) ** 2
         # The overview stands further back so the whole pit is in the picture.
         distance = (7.4 if cols > 6 else 6.2) + (1 - follow) * 1.2 \
             + follow * 0.8 * math.sin(0.4 * t + p[2])
@@ -709,7 +719,8 @@ class GameRenderer:
     def overview(self) -> PitFrame:
         """The first frame (an overview of the whole pit), for calibration."""
         return next(iter(GameRenderer(self.plan, jpeg=self.jpeg, blur=self.blur,
-                                      items_visible=self.items_visible).frames()))
+                                      items_visible=self.items_visible,
+                                      dips=self.dips).frames()))
 
 
 def corner_hole_centres(homography: np.ndarray, rows: int, cols: int) -> np.ndarray:
