@@ -155,7 +155,7 @@ class LiveLoop:
         self._problems: tuple[str, ...] = ()  # this frame's read/solve problems
         self._log_problem: str | None = None
         self._version = 0
-        self._view = LiveView(0, self._status)
+        self._view = LiveView(0, self._status, state=self._state)
         if manual is not None:
             self._refresh()
 

@@ -1,0 +1,113 @@
+"""The correction panel and the Qt driver, under offscreen Qt, on synthetic frames."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+pytest.importorskip("PySide6")
+
+from gridsight.live.loop import LiveLoop  # noqa: E402
+from gridsight.live.manual import ManualBoard  # noqa: E402
+from gridsight.live.qt import LiveDriver  # noqa: E402
+from gridsight.live.scripted import disco_script, screen  # noqa: E402
+from gridsight.readers.find import load_game_pack  # noqa: E402
+from vision.capture import Frame, Missing, MissingReason, Rect  # noqa: E402
+
+pytestmark = pytest.mark.gui
+OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+
+
+class FakeCapture:
+    """Hands out a scripted list of frames (or Missing), repeating the last one."""
+
+    def __init__(self, items):
+        self.items = list(items)
+
+    def grab(self):
+        return self.items.pop(0) if len(self.items) > 1 else self.items[0]
+
+
+def _frame(image, left=100, top=50):
+    return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
+
+
+def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same_board(tmp_path):
+    script = disco_script()
+    image = screen(script.render(1))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    lines = []
+    driver = LiveDriver(loop, FakeCapture([_frame(image)] * 3), panel_choices=loop.pack.labels,
+                        status_file=tmp_path / "s.json", say=lines.append)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    view = loop.view
+    (cell,) = view.advice.recommend
+    # The overlay covers the captured rectangle and outlines the recommended cell in magenta.
+    assert driver.overlay.rect == (100, 50, image.shape[1], image.shape[0])
+    layer = driver.overlay.layer
+    magenta = np.all(layer[..., :3] == (255, 0, 255), axis=-1) & (layer[..., 3] == 255)
+    ys, xs = np.nonzero(magenta)
+    cx, cy = view.geometry.cell_center(cell.row, cell.col)
+    w, h = view.geometry.cell_size(cell.row, cell.col)
+    assert magenta.any() and abs(xs.mean() - cx) < w / 3 and abs(ys.mean() - cy) < h / 3
+    # The panel shows the believed board, the recommended cell marked.
+    assert driver.panel.believed()[2][2] == "-" and driver.panel.believed()[0][0] == "."
+    assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
+    snap = json.loads((tmp_path / "s.json").read_text())
+    assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
+    assert lines and lines[-1].startswith("disco-zoo")
+    # A correction from the panel reaches the loop, the overlay and the status file.
+    driver.panel.correct(0, 0, "empty")
+    assert loop.view.state.grid[0][0] == "empty" and driver.panel.believed()[0][0] == "-"
+    assert "ffe680" in driver.panel.cells[0][0].styleSheet()
+    assert json.loads((tmp_path / "s.json").read_text())["manual"] == [[0, 0]]
+    driver.panel.undo_button.click()
+    assert loop.view.state.grid[0][0] == "ground"
+    driver.panel.taps_box.setValue(4)
+    assert "taps: 4" in loop.view.board
+    driver.panel.taps_box.setValue(-1)
+    assert "taps: 9" in loop.view.board
+    assert driver.panel.objective_box.findText("target:Panda") >= 0
+    driver.panel.objective_box.setCurrentText("target:Panda")
+    assert loop.objective == "target:Panda"
+    driver.panel.pause_box.setChecked(True)
+    assert loop.view.advice is None and not driver.overlay.layer.any()
+    driver.stop()
+
+
+def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
+    script = disco_script()
+    image = screen(script.render(0))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    gone = Missing(MissingReason.NOT_FOUND, "no window titled 'Game' (yet); waiting for it")
+    capture = FakeCapture([gone, _frame(image), _frame(image), _frame(image)])
+    lines = []
+    driver = LiveDriver(loop, capture, panel_choices=None, say=lines.append)
+    driver.start()
+    driver.timer.stop()
+    driver.tick()
+    assert "waiting" in lines[-1] and not driver.overlay.widget.isVisible()
+    for _ in range(3):
+        driver.tick()
+    assert driver.overlay.widget.isVisible() and driver.overlay.layer.any()
+    driver.stop()
+
+
+def test_manual_panel_edits_board_tokens():
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    driver = LiveDriver(loop, None, panel_choices=board.tokens(), say=lambda s: None)
+    driver.start()
+    assert driver.overlay is None and "-" in driver.panel.choices
+    driver.panel.correct(4, 4, "1")
+    assert loop.view.board.splitlines()[-1].split()[-1] == "1"
+    assert driver.panel.believed()[4][4] == "1"
+    driver.stop()
