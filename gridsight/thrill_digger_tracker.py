@@ -29,7 +29,7 @@ The output never states a wrong colour on purpose: weak or conflicting evidence 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 import cv2
 import numpy as np
@@ -384,11 +384,11 @@ class ThrillDiggerTracker:
 
 
 def track_frames(
-    calibration: PitCalibration, pack: PitPack, frames: Sequence[np.ndarray] | object, **kwargs
+    calibration: PitCalibration, pack: PitPack, frames: Iterable[np.ndarray], **kwargs: Any
 ) -> ThrillDiggerTracker:
-    """Run a tracker over an iterable of frames and finish it (a convenience for tests)."""
+    """Run a tracker over ``frames`` (a recording, say) and finish it."""
     tracker = ThrillDiggerTracker(calibration, pack, **kwargs)
-    for frame in frames:  # type: ignore[attr-defined]
+    for frame in frames:
         tracker.update(frame)
     tracker.finish()
     return tracker

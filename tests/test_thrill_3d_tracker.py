@@ -7,6 +7,7 @@ corner holes a player would mark on the first one) and is scored against the hid
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from gridsight.thrill_digger_tracker import (
     PitSizeError,
     ThrillDiggerTracker,
     difficulty_for,
+    track_frames,
 )
 from solvers.errors import InputError
 from vision.pit import calibrate_pit
@@ -29,12 +31,8 @@ def run_game(plan: skin.GamePlan, pack=None, **render) -> ThrillDiggerTracker:
     first = next(frames)
     corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
     calibration = calibrate_pit(first.image, corners, plan.rows, plan.cols)
-    tracker = ThrillDiggerTracker(calibration, pack or skin.pit_pack(), fps=plan.fps)
-    tracker.update(first.image)
-    for frame in frames:
-        tracker.update(frame.image)
-    tracker.finish()
-    return tracker
+    images = chain([first.image], (frame.image for frame in frames))
+    return track_frames(calibration, pack or skin.pit_pack(), images, fps=plan.fps)
 
 
 def events_by_cell(tracker: ThrillDiggerTracker) -> dict[tuple[int, int], DigEvent]:
