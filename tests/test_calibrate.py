@@ -256,3 +256,64 @@ def _analyze_many(run_cli, tmp_path, game, count, make, seed=0, scales=(0.8, 2.0
     wrong = [p for p, text in truth.items() if boards.get(p) != text]
     assert not wrong, (wrong[:3], err)
     assert all(r["pack"] == f"{game}/mine" and r["unread"] == [] for r in results)
+
+
+# -- errors and Thrill Digger ----------------------------------------------------------------
+
+
+def test_calibrate_refuses_bad_corners_and_labels(tmp_path, run_cli):
+    shot = tile_path.render(ROOM_FOR_ERRORS, scale=2)
+    image = tmp_path / "room.png"
+    cv2.imwrite(str(image), shot.image)
+    labels = tmp_path / "room.txt"
+    labels.write_text("\n".join(ROOM_FOR_ERRORS) + "\n")
+    corners = _corners(shot)
+    code, _, err = run_cli("calibrate", "tile-path", str(image), "--corners", "0,0,9999,0,9999,50,0,50",
+                           "--labels", str(labels))
+    assert code == 2 and "corner 2 (9999, 0) is outside the 320x288 image" in err
+    swapped = ",".join(corners.split(",")[2:4] + corners.split(",")[0:2] + corners.split(",")[4:])
+    code, _, err = run_cli("calibrate", "tile-path", str(image), "--corners", swapped,
+                           "--labels", str(labels))
+    assert code == 2 and "convex" in err
+    labels.write_text(". . .\n. . .\n")
+    code, _, err = run_cli("calibrate", "tile-path", str(image), "--corners", corners,
+                           "--labels", str(labels))
+    assert code == 2 and "6 x 8" in err and len(err.strip().splitlines()) == 1
+    labels.write_text("\n".join(ROOM_FOR_ERRORS).replace("S", "Q", 1) + "\n")
+    code, _, err = run_cli("calibrate", "tile-path", str(image), "--corners", corners,
+                           "--labels", str(labels))
+    assert code == 2 and "unknown token 'Q'" in err
+    code, _, err = run_cli("calibrate", "tile-path", str(tmp_path / "missing.png"))
+    assert code == 2 and "missing.png: cannot read image (no such file)" in err
+
+
+def test_calibrate_without_corners_and_no_display_says_so(tmp_path, run_cli, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    image = tmp_path / "room.png"
+    cv2.imwrite(str(image), tile_path.render(ROOM_FOR_ERRORS, scale=2).image)
+    code, _, err = run_cli("calibrate", "tile-path", str(image))
+    assert code == 1 and "no display" in err and "--corners" in err
+
+
+def test_calibrate_thrill_digger_marks_the_corner_holes(tmp_path, run_cli, data_dir):
+    from gridsight.skins import thrill_digger_3d as pit
+
+    plan = pit.plan_game(3, "beginner", max_digs=1)
+    first = next(pit.GameRenderer(plan).frames())
+    image = tmp_path / "pit.png"
+    cv2.imwrite(str(image), first.image)
+    holes = pit.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    corners = ",".join(f"{v:.1f}" for v in np.asarray(holes).ravel())
+    code, _, err = run_cli("calibrate", "thrill-digger", str(image), "--corners", corners)
+    assert code == 2 and "--difficulty" in err
+    code, out, err = run_cli("calibrate", "thrill-digger", str(image), "--corners", corners,
+                             "--difficulty", "beginner", "--skin", "wii")
+    assert code == 0, err
+    saved = json.loads((data_dir / "pits" / "wii" / "calibration.json").read_text())
+    assert (saved["rows"], saved["cols"]) == (4, 5) and saved["features"] >= 40
+    assert (data_dir / "pits" / "wii" / "reference.png").is_file()
+
+
+ROOM_FOR_ERRORS = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
+                   ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]

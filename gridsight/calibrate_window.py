@@ -1,0 +1,283 @@
+"""The interactive form of ``gridsight calibrate``: a Qt window to mark the board and name cells.
+
+Two steps, one screenshot:
+
+1. **Corners.** The player clicks the board's four outer corners, top-left, top-right,
+   bottom-right, bottom-left (Backspace or "Undo" takes the last one back).
+2. **Labels.** The cells are cut out through the marked corners and grouped by look (cells
+   whose small colour thumbnails are within :data:`vision.learn.CLUSTER_RMS` of a group's
+   first cell join it). One group at a time is outlined on the screenshot and shown as a strip
+   of its cells; the player picks what it is from the game's labels (or "?" to leave it out)
+   and goes on. A plain ground tile and a decorated one form two groups and get the same label.
+
+The logic lives in :class:`CalibrationSession`, which knows nothing of Qt (and is tested on its
+own); :class:`CalibrateWindow` only shows it and forwards clicks. PySide6 is imported by this
+module only, and the command imports this module only for the interactive form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QPolygonF, QShortcut
+from PySide6.QtWidgets import (
+    QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
+)
+
+from vision.classify import board_thumbnails
+from vision.geometry import BoardGeometry
+from vision.learn import CLUSTER_RMS
+from vision.packs import load_pack
+
+SKIP = "?"
+CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+@dataclass
+class CalibrationSession:
+    """The state of one calibration: the corners marked so far, the groups and their labels."""
+
+    image: np.ndarray
+    rows: int
+    cols: int
+    choices: tuple[str, ...]
+    corners: list[tuple[float, float]] = field(default_factory=list)
+    groups: list[list[tuple[int, int]]] = field(default_factory=list)
+    group_labels: list[str] = field(default_factory=list)
+    current: int = 0
+
+    @classmethod
+    def for_game(cls, game: str, image: np.ndarray) -> "CalibrationSession":
+        like = load_pack(game, "default")
+        return cls(image, like.rows, like.cols, tuple(like.labels) + (SKIP,))
+
+    # -- step 1 ----------------------------------------------------------------------------
+
+    def add_corner(self, x: float, y: float) -> None:
+        if len(self.corners) < 4:
+            self.corners.append((float(x), float(y)))
+
+    def undo_corner(self) -> None:
+        if self.corners:
+            self.corners.pop()
+        self.groups, self.group_labels = [], []
+
+    @property
+    def corners_done(self) -> bool:
+        return len(self.corners) == 4
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        return BoardGeometry.from_corners(self.corners, self.rows, self.cols)
+
+    # -- step 2 ----------------------------------------------------------------------------
+
+    def make_groups(self) -> None:
+        """Group the cells by look (reading order; each group led by its first cell)."""
+        thumbs = board_thumbnails(self.image, self.geometry)
+        leaders: list[np.ndarray] = []
+        groups: list[list[tuple[int, int]]] = []
+        for i, thumb in enumerate(thumbs):
+            cell = divmod(i, self.cols)
+            rms = [float(np.sqrt(np.mean((lead - thumb) ** 2))) for lead in leaders]
+            k = int(np.argmin(rms)) if rms else -1
+            if k >= 0 and rms[k] < CLUSTER_RMS:
+                groups[k].append(cell)
+            else:
+                leaders.append(thumb)
+                groups.append([cell])
+        self.groups = groups
+        self.group_labels = [SKIP] * len(groups)
+        self.current = 0
+
+    def set_label(self, label: str) -> None:
+        if label not in self.choices:
+            raise ValueError(f"unknown label '{label}' (choices: {', '.join(self.choices)})")
+        self.group_labels[self.current] = label
+
+    def labels_grid(self) -> list[list[str]]:
+        grid = [[SKIP] * self.cols for _ in range(self.rows)]
+        for cells, label in zip(self.groups, self.group_labels):
+            for r, c in cells:
+                grid[r][c] = label
+        return grid
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.groups) and any(label != SKIP for label in self.group_labels)
+
+    def group_strip(self, k: int, size: int = 48, most: int = 8) -> np.ndarray:
+        """Up to ``most`` cells of group ``k`` side by side, ``size`` pixels each (BGR)."""
+        g = self.geometry
+        tiles = [g.warp_cell(self.image, r, c, (size, size)) for r, c in self.groups[k][:most]]
+        return np.hstack(tiles)
+
+
+class _ImageView(QLabel):
+    """The screenshot, scaled to fit; reports clicks in image pixels and draws the marks."""
+
+    clicked = Signal(float, float)
+
+    def __init__(self, session: CalibrationSession, max_size: tuple[int, int] = (900, 760)):
+        super().__init__()
+        self.session = session
+        h, w = session.image.shape[:2]
+        self.scale = min(1.0, max_size[0] / w, max_size[1] / h) if w and h else 1.0
+        rgb = cv2.cvtColor(session.image, cv2.COLOR_BGR2RGB)
+        qimage = QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
+        self.base = QPixmap.fromImage(qimage).scaled(
+            round(w * self.scale), round(h * self.scale),
+            Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        self.setFixedSize(self.base.size())
+        self.refresh()
+
+    def image_to_widget(self, x: float, y: float) -> tuple[float, float]:
+        return x * self.scale, y * self.scale
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if event.button() == Qt.MouseButton.LeftButton:
+            p = event.position()
+            self.clicked.emit(p.x() / self.scale, p.y() / self.scale)
+
+    def refresh(self) -> None:
+        pixmap = QPixmap(self.base)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = self.session
+        pts = [QPointF(x * self.scale, y * self.scale) for x, y in s.corners]
+        painter.setPen(QPen(QColor(255, 0, 255), 2))
+        for p in pts:
+            painter.drawEllipse(p, 5, 5)
+        if len(pts) >= 2:
+            painter.drawPolyline(QPolygonF(pts + ([pts[0]] if len(pts) == 4 else [])))
+        if s.groups:
+            painter.setPen(QPen(QColor(0, 230, 255), 3))
+            g = s.geometry
+            for r, c in s.groups[s.current]:
+                quad = g.cell_quad(r, c) * self.scale
+                painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in quad]))
+        painter.end()
+        self.setPixmap(pixmap)
+
+
+class CalibrateWindow(QWidget):
+    """Mark the corners, then label each group; ``result`` holds (corners, labels) once saved."""
+
+    def __init__(self, game: str, session: CalibrationSession, skin: str):
+        super().__init__()
+        self.setWindowTitle(f"gridsight calibrate {game} (pack '{skin}')")
+        self.session = session
+        self.result: tuple[list[tuple[float, float]], list[list[str]]] | None = None
+        self.view = _ImageView(session)
+        self.view.clicked.connect(self.on_click)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.strip = QLabel()
+        self.choice = QComboBox()
+        self.choice.addItems(list(session.choices))
+        self.choice.currentTextChanged.connect(self.on_choice)
+        self.undo = QPushButton("Undo corner")
+        self.undo.clicked.connect(self.on_undo)
+        self.back = QPushButton("Previous group")
+        self.back.clicked.connect(lambda: self.step(-1))
+        self.next = QPushButton("Next")
+        self.next.clicked.connect(self.on_next)
+        self.save = QPushButton("Save pack")
+        self.save.clicked.connect(self.on_save)
+        QShortcut(QKeySequence(Qt.Key.Key_Backspace), self, activated=self.on_undo)
+
+        side = QVBoxLayout()
+        for widget in (self.prompt, self.strip, self.choice, self.undo, self.back, self.next,
+                       self.save):
+            side.addWidget(widget)
+        side.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.view)
+        layout.addLayout(side)
+        self.update_controls()
+
+    # -- events ----------------------------------------------------------------------------
+
+    def on_click(self, x: float, y: float) -> None:
+        if not self.session.corners_done:
+            self.session.add_corner(x, y)
+            self.update_controls()
+
+    def on_undo(self) -> None:
+        self.session.undo_corner()
+        self.update_controls()
+
+    def on_next(self) -> None:
+        s = self.session
+        if not s.groups:
+            if s.corners_done:
+                s.make_groups()
+        else:
+            self.step(1)
+            return
+        self.update_controls()
+
+    def step(self, delta: int) -> None:
+        s = self.session
+        if s.groups:
+            s.current = max(0, min(len(s.groups) - 1, s.current + delta))
+        self.update_controls()
+
+    def on_choice(self, text: str) -> None:
+        if self.session.groups and text:
+            self.session.set_label(text)
+            self.save.setEnabled(self.session.complete)
+
+    def on_save(self) -> None:
+        if self.session.complete:
+            self.result = (list(self.session.corners), self.session.labels_grid())
+            self.close()
+
+    # -- display ---------------------------------------------------------------------------
+
+    def update_controls(self) -> None:
+        s = self.session
+        labelling = bool(s.groups)
+        if not s.corners_done:
+            self.prompt.setText(f"Click the board's {CORNER_NAMES[len(s.corners)]} corner "
+                                f"({len(s.corners) + 1} of 4). Backspace undoes.")
+        elif not labelling:
+            self.prompt.setText("Corners marked. Next: name the groups of similar cells.")
+        else:
+            self.prompt.setText(
+                f"Group {s.current + 1} of {len(s.groups)} ({len(s.groups[s.current])} cells, "
+                "outlined): what do these cells show? '?' leaves them out.")
+            strip = cv2.cvtColor(s.group_strip(s.current), cv2.COLOR_BGR2RGB)
+            h, w = strip.shape[:2]
+            self.strip.setPixmap(QPixmap.fromImage(
+                QImage(strip.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()))
+            self.choice.blockSignals(True)
+            self.choice.setCurrentText(s.group_labels[s.current])
+            self.choice.blockSignals(False)
+        self.strip.setVisible(labelling)
+        self.choice.setEnabled(labelling)
+        self.back.setEnabled(labelling and s.current > 0)
+        self.next.setEnabled(s.corners_done and (not labelling or s.current < len(s.groups) - 1))
+        self.save.setEnabled(s.complete)
+        self.view.refresh()
+
+
+def run_window(game: str, image: np.ndarray, skin: str, corners=None, labels=None):
+    """Show the window until the player saves or closes it: ``(corners, labels)`` or ``None``.
+
+    Corners or labels already given on the command line are kept (the window then only asks
+    for the rest).
+    """
+    app = QApplication.instance() or QApplication([])
+    session = CalibrationSession.for_game(game, image)
+    for x, y in corners or ():
+        session.add_corner(x, y)
+    window = CalibrateWindow(game, session, skin)
+    if labels is not None and session.corners_done:
+        return list(session.corners), labels
+    window.show()
+    app.exec()  # returns when the window closes (saved or not)
+    return window.result
