@@ -153,6 +153,7 @@ class _Cell:
     dug: bool = False
     hole_run: int = 0
     last_mound: int = -1
+    mound_reads: int = 0  # mound reads after it was dug (a contradiction)
     sightings: list[tuple[int, ItemSighting]] = field(default_factory=list)
 
 
@@ -228,8 +229,10 @@ class ThrillDiggerTracker:
                 cell = self._cells[read.row][read.col]
                 if read.state is HoleState.MOUND:
                     if cell.dug:
-                        warnings.append(f"hole ({read.row}, {read.col}) was dug but reads as a "
-                                        f"mound in frame {index}")
+                        cell.mound_reads += 1
+                        if cell.mound_reads == self.confirm_frames:  # said once, not every frame
+                            warnings.append(f"hole ({read.row}, {read.col}) was dug but reads "
+                                            f"as a mound again in frame {index}")
                         continue
                     cell.last_mound, cell.hole_run = index, 0
                     cell.sightings.clear()

@@ -166,3 +166,22 @@ def test_grazing_views_are_skipped_and_the_game_still_followed():
     events = events_by_cell(tracker)
     assert set(events) == set(plan.digs)
     assert all(e.token in (plan.board[e.row][e.col], "?") for e in events.values())
+
+
+def test_a_dug_hole_never_turns_back_but_a_contradiction_is_said():
+    plan = skin.plan_game(4, "beginner", max_digs=1, fps=6)
+    renderer = skin.GameRenderer(plan)
+    frames = list(renderer.frames())
+    first = frames[0]
+    corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    tracker = ThrillDiggerTracker(calibrate_pit(first.image, corners, plan.rows, plan.cols),
+                                  skin.pit_pack(), fps=plan.fps)
+    for frame in frames:
+        tracker.update(frame.image)
+    (r, c), = plan.digs
+    assert tracker.tokens[r][c] != "."
+    # Show the first frame again (the hole still a mound there): it stays dug, warned once.
+    for _ in range(3):
+        tracker.update(first.image)
+    assert tracker.tokens[r][c] != "."
+    assert len(tracker.warnings) == 1 and f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]
