@@ -51,10 +51,10 @@ COARSE_SLIP = 0.25  # most misalignment (cells) of the ring between two coarse s
 FINE_CELL = 10.0  # pixels per cell in the refinement
 FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
 POLISH_CELL = 20.0  # pixels per cell in the final polish
-POLISH_STEP = 1.006  # scales tried in the polish: this ratio either way
+POLISH_STEP = 1.015  # scales tried in the polish: this ratio either way
 STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
-FINE_STEP = 1.03  # ratio between successive fine scales (half a coarse step each way)
 CANDIDATES = 8  # coarse peaks refined (best first) and verified
+COARSE_PEAKS = 4  # colour peaks per scale whose structure is scored
 MIN_ANCHOR = 0.8  # a refined anchor score below this is not a board
 MIN_KNOWN = 0.6  # fraction of cells that must read as some label
 CONFIDENT = 1.0  # a verified candidate scoring this (anchor x known fraction) is the board
@@ -223,7 +223,8 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
             max_scale: float) -> list[_Candidate]:
     """The best few (position, scale) of the anchor over the whole frame and scale range.
 
-    Per scale, :meth:`_Level.scores` everywhere; the two best peaks of each scale compete.
+    Per scale the colour match is computed everywhere and the structure match only at the
+    colour match's best few peaks (the structure match is the costlier one).
     """
     cw = pack.cell_size[0]
     level = prep.coarse
@@ -245,9 +246,10 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
             pyramid.append(cv2.pyrDown(pyramid[-1]))
         src = next(p for p in reversed(pyramid) if p.shape[1] >= w)
         small = cv2.resize(src, (w, h), interpolation=cv2.INTER_LINEAR)
-        score = level.scores(small)
+        color = level.color_scores(small)
         sx, sy = frame.shape[1] / w, frame.shape[0] / h
-        for value, (px, py) in _peaks(score, 2, max(tw, th) // 2):
+        for value, (px, py) in _peaks(color, COARSE_PEAKS, max(tw, th) // 3):
+            value += 0.5 * level.structure_at(small, px, py)
             found.append(_Candidate(value, px * sx, py * sy, float(s)))
     found.sort(key=lambda c: -c.score)
     # Keep the best candidates that are not the same peak at the neighbouring scale.
@@ -310,9 +312,10 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
     bricks, can fool the first by a texture period).
     """
     cw = pack.cell_size[0]
-    span = max(_coarse_step(pack), FINE_STEP)  # a neighbouring coarse scale may win
+    step = _coarse_step(pack)
+    # Half coarse steps up to a whole one either way (a neighbouring scale may be the one).
     radius = 1.5 * cw * cand.scale / prep.coarse.cell + 2  # frame pixels: coarse uncertainty
-    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, span, FINE_STEP)
+    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**0.5)
     if found is None:
         return None
     radius = 1.5 * cw * found.scale / FINE_CELL + 1
