@@ -339,11 +339,12 @@ class LiveLoop:
         self._step = step
 
     def _note_move(self, before: TrackerState, after: TrackerState) -> None:
-        """The first cell revealed by a read after a logged advice is the player's move."""
+        """The first cell changed by the player's move (the game's ``is_move`` rule, the
+        recommended cell first) after a logged advice is recorded as that advice's move."""
         if self._step == 0 or self._step in self._moved_steps or self.log is None:
             return
         moved = [ch for ch in after.changes if ch.source == "read"
-                 and self.settings.is_reveal(ch.old, ch.new)]
+                 and self.settings.move(ch.old, ch.new)]
         if not moved:
             moved = [ch for ch in after.changes if ch.source == "read"]
         if not moved:

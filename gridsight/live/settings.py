@@ -5,6 +5,8 @@ The tracker (:mod:`gridsight.tracking`) knows labels, not games. Each game says 
 - ``initial``: the label every cell holds before it is seen;
 - ``is_reveal`` / ``may_change``: which confirmed changes are reveals (never silently undone)
   and which changes a revealed cell may still make;
+- ``is_move``: which change is the player's move, logged with the advice it follows (Link
+  arriving on a tile; a piece put down; by default a reveal);
 - ``unobserved_initial``: whether a cell still holding ``initial`` and read ``unknown`` now is
   honestly "not yet observed" (Disco Zoo: an untapped tile) and is handed to the reader as
   unread, rather than as the believed label.
@@ -29,6 +31,10 @@ class TrackerSettings:
     may_change: Rule = never
     unobserved_initial: bool = False
     confirm: int = 2
+    is_move: Rule | None = None  # the change that is the player's move (default: a reveal)
+
+    def move(self, old: str, new: str) -> bool:
+        return (self.is_move or self.is_reveal)(old, new)
 
     def tracker(self, rows: int, cols: int) -> CellTracker:
         return CellTracker(rows, cols, initial=self.initial, is_reveal=self.is_reveal,
@@ -40,8 +46,8 @@ class TrackerSettings:
 #: Pentomino: pieces may be picked up again, so nothing is a reveal.
 SETTINGS: dict[str, TrackerSettings] = {
     "disco-zoo": TrackerSettings("ground", reveal_from("ground"), unobserved_initial=True),
-    "tile-path": TrackerSettings(".", _tile_path_reveal),
-    "pentomino": TrackerSettings(".", never),
+    "tile-path": TrackerSettings(".", _tile_path_reveal, is_move=lambda old, new: new == "L"),
+    "pentomino": TrackerSettings(".", never, is_move=lambda old, new: old == "." and new != "#"),
 }
 
 
