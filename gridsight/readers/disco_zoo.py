@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from gridsight.readers.screen import dominant_color, native_screen, text_match
+from gridsight.readers.screen import dominant_color, ink, native_screen, text_match
 from gridsight.skins import disco_zoo as skin
 from gridsight.skins.common import sprite_pixels
 from gridsight.skins.common import text as draw_text
@@ -229,7 +229,7 @@ def read_name(screen: np.ndarray, x: int, width: int, region: str | None,
     baseline = skin.CARD_TOP + 74
     y0, y1 = baseline - 13, baseline + 4
     x0, x1 = x + 2, x + width - 2
-    crop = cv2.cvtColor(screen[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    crop = ink(cv2.cvtColor(screen[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
     scored = []
     for name in _name_candidates(region):
         drawn = _drawn_text(name.upper()[:10], x1 - x0, y1 - y0, 4, baseline - y0, 9, True)
@@ -287,7 +287,7 @@ def _sprite_distance(a: np.ndarray, b: np.ndarray) -> float:
 
 def read_region(screen: np.ndarray) -> str | None:
     """The region named on the left of the top bar, or ``None``."""
-    crop = cv2.cvtColor(screen[12:42, 6:200], cv2.COLOR_BGR2GRAY)
+    crop = ink(cv2.cvtColor(screen[12:42, 6:200], cv2.COLOR_BGR2GRAY))
     scored = [(text_match(crop, _drawn_text(name.upper(), 194, 30, 6, 24, 18, True)), name)
               for name in load_catalogue().regions]
     name, _ = _pick(scored)
@@ -300,8 +300,8 @@ def read_attempts(screen: np.ndarray, region: str | None = None) -> int | None:
     A long region name runs into the counter, so each candidate number is drawn together with
     the region's name (when read), and the counter's part of the bar is compared.
     """
-    crop = cv2.cvtColor(screen[4:52, 150:228], cv2.COLOR_BGR2GRAY)
-    scored = [(text_match(crop, _drawn_bar(region or "", str(n))[:, 150:]), str(n))
+    crop = ink(cv2.cvtColor(screen[4:52, 150:228], cv2.COLOR_BGR2GRAY))
+    scored = [(text_match(crop, ink(_drawn_bar(region or "", str(n))[:, 150:])), str(n))
               for n in range(0, 11)]
     value, _ = _pick(scored)
     return int(value) if value else None
@@ -340,10 +340,10 @@ def _name_candidates(region: str | None) -> tuple[str, ...]:
 @cache
 def _drawn_text(words: str, width: int, height: int, x: int, baseline: int, size: float,
                 bold: bool, right: bool = False) -> np.ndarray:
-    """``words`` written the way the skin writes them, white on black, grey."""
+    """``words`` written the way the skin writes them, as :func:`ink` (computed once)."""
     canvas = np.zeros((height, width, 3), np.uint8)
     draw_text(canvas, words, x, baseline, size, (255, 255, 255), bold=bold, right=right)
-    return cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
+    return ink(cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY))
 
 
 READER = DiscoZooReader()

@@ -46,10 +46,10 @@ def text_match(crop: np.ndarray, candidate: np.ndarray) -> float:
     """How well a rendered text ``candidate`` matches ``crop`` (grey, same height), -1..1.
 
     Normalised correlation of the ink, allowing a few pixels of slip either way: text is
-    compared as shape, whatever its colour.
+    compared as shape, whatever its colour. Either argument may already be :func:`ink`.
     """
-    a = _ink(crop)
-    b = _ink(candidate)
+    a = crop if crop.dtype == np.float32 else ink(crop)
+    b = candidate if candidate.dtype == np.float32 else ink(candidate)
     pad = 3
     big = cv2.copyMakeBorder(a, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     if b.shape[0] > big.shape[0] or b.shape[1] > big.shape[1]:
@@ -60,7 +60,8 @@ def text_match(crop: np.ndarray, candidate: np.ndarray) -> float:
     return float(res.max())
 
 
-def _ink(grey: np.ndarray) -> np.ndarray:
+def ink(grey: np.ndarray) -> np.ndarray:
+    """A grey picture as "ink": lightly blurred, distance from its median level (float32)."""
     g = grey.astype(np.float32)
     g = cv2.GaussianBlur(g, (0, 0), 0.8)
     return np.abs(g - float(np.median(g)))
