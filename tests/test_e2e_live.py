@@ -43,7 +43,7 @@ TITLE = "Hero Cave Demo"
 ORIGIN = (420, 40)  # where the game window sits (clear of the panel at the top left)
 CANVAS = (360, 330)
 PASTE = (20, 20)
-pytestmark = [pytest.mark.gui, pytest.mark.slow]
+pytestmark = pytest.mark.gui  # about 6 s
 
 _GAME_WINDOW = """
 import os, sys
