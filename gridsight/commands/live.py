@@ -142,8 +142,13 @@ def run(options: argparse.Namespace) -> int:
                                        time_limit=options.time_limit)
     if options.manual:
         manual = _manual_board(options)
-        _check_display()
         loop = LiveLoop.for_manual(manual, solve_options=solve_options)
+        if options.board and loop.view.advice is None and loop.view.warnings:
+            from solvers.errors import InputError
+
+            problem = loop.view.warnings[-1].removeprefix("not solved: ")
+            raise InputError(f"{options.board}: {problem}")
+        _check_display()
         return _drive(options, loop, None, manual.tokens(), "")
     if options.game not in reader_names():
         raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "

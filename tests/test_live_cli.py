@@ -1,0 +1,65 @@
+"""``gridsight live`` on the command line: bad options are one line and exit 2, a missing
+display or Wayland is one line and exit 1; the manual helper runs headless for a moment."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from gridsight.commands.live import session_log_path
+
+
+def test_a_bad_region_or_two_sources_are_input_errors(run_cli):
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--region", "1,2,3")
+    assert code == 2 and "expected X,Y,W,H" in err and "Traceback" not in err
+    code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", "--region",
+                           "0,0,10,10")
+    assert code == 2 and "choose one of --window, --region" in err
+
+
+def test_pure_wayland_and_no_display_say_what_to_do(run_cli, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    monkeypatch.setattr("sys.platform", "linux")
+    code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game")
+    assert code == 1 and "XWayland" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.delenv("WAYLAND_DISPLAY")
+    code, _, err = run_cli("live", "--game", "tile-path", "--manual")
+    assert code == 1 and "DISPLAY is not set" in err
+
+
+def test_a_game_without_a_screen_reader_needs_manual(run_cli):
+    code, _, err = run_cli("live", "--game", "thrill-digger", "--monitor", "1")
+    assert code == 1 and "--manual" in err
+
+
+def test_manual_board_files_are_checked(run_cli, tmp_path):
+    code, _, err = run_cli("live", "--game", "tile-path", "--manual", "--board",
+                           str(tmp_path / "none.txt"))
+    assert code == 2 and "none.txt" in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("animals: Sheep\n. . ? . .\n" + ". . . . .\n" * 4)
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--manual", "--board", str(bad))
+    assert code == 2 and "bad.txt" in err and "'?'" in err
+
+
+def test_manual_helper_runs_and_shows_the_advice(run_cli, tmp_path, monkeypatch):
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    board = tmp_path / "room.txt"
+    board.write_text(". . . . . . . .\n" * 4 + "L . . # . . . .\nS . . . . . . E\n")
+    status = tmp_path / "status.json"
+    code, _, err = run_cli("live", "--game", "tile-path", "--manual", "--board", str(board),
+                           "--status-file", str(status), "--duration", "0.3")
+    assert code == 0, err
+    snap = json.loads(status.read_text())
+    assert snap["grid"][5][0] == "S" and snap["recommend"] and "tile-path" in err
+
+
+def test_the_session_log_goes_to_the_data_dir_override(monkeypatch, tmp_path):
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path))
+    when = datetime(2026, 11, 30, 4, 5, 6, tzinfo=timezone.utc)
+    assert session_log_path(when) == tmp_path / "logs" / "session-20261130-040506.jsonl"
