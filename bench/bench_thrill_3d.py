@@ -70,7 +70,8 @@ def hole_error(geometry: BoardGeometry, truth: np.ndarray) -> float:
     """Largest on-screen hole-centre error in pixels."""
     cells = [(c + 0.5, r + 0.5) for r in range(geometry.rows) for c in range(geometry.cols)]
     true = BoardGeometry(geometry.rows, geometry.cols, truth).board_to_image(cells)
-    on = (true[:, 0] > 0) & (true[:, 0] < skin.WIDTH) & (true[:, 1] > 0) & (true[:, 1] < skin.HEIGHT)
+    on = (true[:, 0] > 0) & (true[:, 0] < skin.WIDTH) \
+        & (true[:, 1] > 0) & (true[:, 1] < skin.HEIGHT)
     return float(np.linalg.norm(geometry.board_to_image(cells) - true, axis=1)[on].max())
 
 
@@ -132,8 +133,9 @@ def main() -> None:
     print(f"\nframes: {len(tracker_ms)} at 1280x720, {args.games} games")
     print(f"tracker (whole update)       : {summary(tracker_ms)}")
     print(f"baseline (ORB from scratch)  : {summary(baseline_ms)}  (registration only)")
-    print(f"ratio baseline/tracker       : median {statistics.median(baseline_ms) / statistics.median(tracker_ms):.2f}x, "
-          f"mean {statistics.fmean(baseline_ms) / statistics.fmean(tracker_ms):.2f}x")
+    median_ratio = statistics.median(baseline_ms) / statistics.median(tracker_ms)
+    mean_ratio = statistics.fmean(baseline_ms) / statistics.fmean(tracker_ms)
+    print(f"ratio baseline/tracker       : median {median_ratio:.2f}x, mean {mean_ratio:.2f}x")
     def errors(err: list[float]) -> str:
         if not err:
             return "no frame registered"

@@ -379,7 +379,8 @@ class ThrillDiggerTracker:
         self._wallet_sync = after_seen[0] if after_seen else event.confirmed + self.watch_frames
         dig = DigEvent(
             event.row, event.col, token, event.started, event.confirmed, index, item,
-            tuple(sorted(frames.items())), tuple(sorted((k, round(v, 3)) for k, v in scores.items())),
+            tuple(sorted(frames.items())),
+            tuple(sorted((k, round(v, 3)) for k, v in scores.items())),
             before, after, delta, reason,
         )
         self.events.append(dig)

@@ -26,9 +26,10 @@ def test_boards_follow_the_game_rules(difficulty):
                 if bad[r, c]:
                     continue
                 n = bad[max(r - 1, 0): r + 2, max(c - 1, 0): c + 2].sum()
-                want = "g" if n == 0 else "b" if n <= 2 else "r" if n <= 4 else "s" if n <= 6 else "y"
+                want = "gbbrrssyy"[n]
                 assert board[r, c] == want
-        blocked += any(bad[r:r + 2, c:c + 2].all() for r in range(rows - 1) for c in range(cols - 1))
+        blocked += any(bad[r:r + 2, c:c + 2].all()
+                       for r in range(rows - 1) for c in range(cols - 1))
     # Redrawn up to 10 times: a 2x2 block of bad holes survives only when all 11 draws had one
     # (about 0.42^11 on expert), so effectively never.
     assert blocked == 0

@@ -184,4 +184,5 @@ def test_a_dug_hole_never_turns_back_but_a_contradiction_is_said():
     for _ in range(3):
         tracker.update(first.image)
     assert tracker.tokens[r][c] != "."
-    assert len(tracker.warnings) == 1 and f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]
+    assert len(tracker.warnings) == 1
+    assert f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]

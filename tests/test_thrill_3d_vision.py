@@ -33,7 +33,8 @@ def _hole_centres(homography: np.ndarray, rows: int = ROWS, cols: int = COLS) ->
 def _error(estimate: BoardGeometry, truth: np.ndarray) -> float:
     """Largest distance (pixels) between estimated and true hole centres that are on screen."""
     true = _hole_centres(truth, estimate.rows, estimate.cols)
-    on = (true[:, 0] > 0) & (true[:, 0] < skin.WIDTH) & (true[:, 1] > 0) & (true[:, 1] < skin.HEIGHT)
+    on = (true[:, 0] > 0) & (true[:, 0] < skin.WIDTH) \
+        & (true[:, 1] > 0) & (true[:, 1] < skin.HEIGHT)
     est = _hole_centres(estimate.homography, estimate.rows, estimate.cols)
     return float(np.linalg.norm(est - true, axis=1)[on].max())
 
@@ -188,8 +189,8 @@ def test_hole_states_match_the_dug_holes():
     rng = np.random.default_rng(9)
     scene = skin.PitScene(ROWS, COLS, rng)
     first = skin.Camera(COLS / 2, ROWS / 2, yaw=0, pitch=55, distance=7.6)
-    cal = calibrate_pit(_shot(scene, first), skin.corner_hole_centres(first.homography(), ROWS, COLS),
-                        ROWS, COLS)
+    corners = skin.corner_hole_centres(first.homography(), ROWS, COLS)
+    cal = calibrate_pit(_shot(scene, first), corners, ROWS, COLS)
     for r, c in [(0, 0), (1, 3), (2, 5), (4, 7), (3, 1)]:
         scene.dig(r, c)
     readable = 0

@@ -131,7 +131,8 @@ def draw_board(difficulty: str, rng: np.random.Generator) -> list[list[str]]:
                 line.append("*" if bad[r, c] == 1 else "x")
                 continue
             n = int(np.count_nonzero(bad[max(r - 1, 0): r + 2, max(c - 1, 0): c + 2]))
-            line.append("g" if n == 0 else "b" if n <= 2 else "r" if n <= 4 else "s" if n <= 6 else "y")
+            line.append("g" if n == 0 else "b" if n <= 2 else "r" if n <= 4
+                        else "s" if n <= 6 else "y")
         board.append(line)
     return board
 
@@ -621,8 +622,8 @@ class GameRenderer:
         self._walk.append((t, cols / 2 + float(rng.uniform(-1, 1)), rows + 0.9))
         self.duration = t + outro
         dip_rng = np.random.default_rng(plan.seed + 104729)
-        self._dip_times = sorted(float(x) for x in dip_rng.uniform(1.2, max(self.duration - 1.0, 1.3),
-                                                                   size=dips))
+        last = max(self.duration - 1.0, 1.3)
+        self._dip_times = sorted(float(x) for x in dip_rng.uniform(1.2, last, size=dips))
 
     # -- where things are at time t
 

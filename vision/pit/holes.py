@@ -4,9 +4,9 @@ Read on the plan view (the frame warped upright through the registered geometry)
 camera's position does not matter. A mound is recognised by looking like the same hole in the
 calibration reference (taken before any digging); a dug hole by a dark centre: most of it
 darker than ``dark_share`` (35%) of the ground's median grey, which a hole's shadowed depth is
-and an item passing in front of it (even a dark bomb) is not. Anything else (an item rising out of the hole, Link's body in front,
-a cell off screen or seen too small) is ``unknown``: the tracker waits for a clearer frame
-instead of guessing.
+and an item passing in front of it (even a dark bomb) is not. Anything else (an item rising
+out of the hole, Link's body in front, a cell off screen or seen too small) is ``unknown``: the
+tracker waits for a clearer frame instead of guessing.
 """
 
 from __future__ import annotations

@@ -212,7 +212,8 @@ class PitRegistrar:
         fs = float(np.median(ratio_fs[w > 0])) if np.any(w > 0) else 0.0
         geometry = self._estimate(h)
         inlier_share = inliers / visible
-        confidence = float(min(1.0, inlier_share / 0.8) * min(1.0, fs / (2 * self.min_foreshortening)))
+        confidence = float(min(1.0, inlier_share / 0.8)
+                           * min(1.0, fs / (2 * self.min_foreshortening)))
         if fs < self.min_foreshortening or np.any(w <= 0):
             return Registration(None, False, "oblique", confidence, inliers, visible, fs,
                                 reacquired, geometry)
