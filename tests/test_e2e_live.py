@@ -231,6 +231,23 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
                     [[1, 0, PASTE[0]], [0, 1, PASTE[1]], [0, 0, 1]]) @ g.homography)
                 assert read_cells(window.pixels, shifted, pack).labels() == \
                     read_cells(image, shifted, pack).labels()
+            # The game window closes: the loop waits and says so, the overlay goes away; it
+            # reopens elsewhere and the advice comes back over it.
+            game.terminate()
+            game.wait(timeout=10)
+            gone = _wait_for(lambda: (_status(status) or {}).get("status", "").startswith(
+                "waiting"))
+            assert gone, f"no 'waiting' status after the window closed: {_status(status)}"
+            assert _status(status)["recommend"] == [] and \
+                _status(status)["grid"] == script.labels(len(images) - 1)
+            game = subprocess.Popen([sys.executable, "-c", _GAME_WINDOW, str(picture), TITLE,
+                                     "500", "120"], env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE)
+            assert game.stdout.readline().strip() == b"shown"
+            back = _wait_for(lambda: (lambda s: s if s and s["recommend"] == want and
+                                      s["frame_rect"][:2] == [500, 120] else None)(
+                _status(status)))
+            assert back, f"the advice did not come back: {_status(status)}"
         live.send_signal(signal.SIGTERM)
         assert live.wait(timeout=15) == 0, _tail(live)
         records = read_log(log).records
