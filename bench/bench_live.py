@@ -16,8 +16,8 @@ frame). For each move of each script:
 Baseline, run in the same process: a naive loop that locates the board from scratch, reads
 every cell, runs the reader and the solver and renders the layer on every frame.
 
-Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S]``. Targets: latency under 100 ms
-for the three games, idle under 5% of a core.
+Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S]``. Targets:
+latency under 100 ms for the three games, idle under 5% of a core.
 """
 
 from __future__ import annotations

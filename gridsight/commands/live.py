@@ -60,7 +60,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--status-file", metavar="FILE", default=None,
                         help="keep a JSON snapshot of what is shown (board, advice, status) here")
     parser.add_argument("--interval", metavar="MS", type=int, default=DEFAULT_INTERVAL_MS,
-                        help=f"poll the screen every MS milliseconds (default {DEFAULT_INTERVAL_MS})")
+                        help="poll the screen every MS milliseconds "
+                        f"(default {DEFAULT_INTERVAL_MS})")
     parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")

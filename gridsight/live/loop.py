@@ -28,7 +28,6 @@ panel (board-text tokens instead of pack labels), as the other helpers are.
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
@@ -460,4 +459,4 @@ def _first_line(error: object) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-__all__ = ["LiveLoop", "LiveView", "LoopCounters", "time"]
+__all__ = ["LiveLoop", "LiveView", "LoopCounters"]
