@@ -38,3 +38,13 @@ def test_placements_avoid_covered_and_outside_cells():
     found = placements(puzzle)
     assert found and all((0, 0) not in p.cells for p in found)
     assert {p.letter for p in found} == {"P", "U", "V"}
+
+
+def test_docstring_examples():
+    import doctest
+
+    from solvers.pentomino import deadline, dlx, pieces, placements as placements_module, puzzle
+
+    for module in (deadline, dlx, pieces, placements_module, puzzle):
+        failed, tried = doctest.testmod(module)
+        assert failed == 0 and tried > 0, module.__name__

@@ -58,6 +58,16 @@ class Counted:
 
 @dataclass(frozen=True)
 class Analysis:
+    """Everything found about ``puzzle``.
+
+    ``solvable``: a completion exists (``None``: the time limit came first); ``solution``: the
+    completed puzzle (or the puzzle itself when already full); ``hint``: the next placement;
+    ``blocking``: the letters of the first smallest set of placed pieces to take back, and
+    ``blocking_sets`` every such set as indices into ``puzzle.placed``; ``counted``: with
+    ``count``; ``cut_short``: the searches the time limit stopped (``solve``, ``forced``,
+    ``blocking``, ``count``).
+    """
+
     puzzle: Puzzle
     solvable: bool | None
     solution: Puzzle | None
