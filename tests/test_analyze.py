@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from gridsight.commands.analyze import legible
 from gridsight.registry import get_game
 from gridsight.skins import pentomino, tile_path
 from solvers.boardtext import parse_boards
@@ -87,11 +88,16 @@ def test_analyze_reads_solves_and_draws(game, auto, tmp_path, run_cli):
     # The annotated picture: the recommended cell is outlined in magenta, others are not.
     picture = cv2.imread(data["annotated"])
     assert picture is not None and picture.shape[0] > frame.shape[0]  # a legend below
+    assert data["annotated"].endswith(f"{game}-advice.png")
     (cell,) = expected.advice.recommend
-    quad = shot.geometry.cell_quad(cell.row, cell.col) * s + (dx, dy)
+    in_frame = shot.geometry.scaled(s).translated(dx, dy)
+    enlarged, _ = legible(frame, in_frame)  # small cells are drawn enlarged
+    k = enlarged.shape[0] / frame.shape[0]
+    assert k == max(1, int(np.ceil(48 / min(in_frame.cell_size(0, 0)))))
+    quad = in_frame.cell_quad(cell.row, cell.col) * k
     assert _outlined(picture, quad) > 1.5
     other = (cell.row, (cell.col + 3) % shot.geometry.cols)
-    far = shot.geometry.cell_quad(*other) * s + (dx, dy)
+    far = in_frame.cell_quad(*other) * k
     assert _outlined(picture, far) < 0.2
 
 

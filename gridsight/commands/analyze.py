@@ -36,6 +36,7 @@ from vision.images import load_image
 from vision.packs import TemplatePack
 
 DEFAULT_OUT = "gridsight-out"
+MIN_CELL_PX = 48  # cells smaller than this are enlarged in the annotated picture
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -258,11 +259,25 @@ def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Fo
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    picture = paint_advice(image, found.read.geometry, advice)
+    image, geometry = legible(image, found.read.geometry)
+    picture = paint_advice(image, geometry, advice)
     target = out_dir / name
     if not cv2.imwrite(str(target), picture):
         raise RuntimeFailure(f"cannot write {target}")
     return str(target)
+
+
+def legible(image: np.ndarray, geometry):
+    """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
+    ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
+    so a small screenshot's annotated copy is drawn larger than the screenshot."""
+    size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
+               for c in (0, geometry.cols - 1))
+    factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
+    if factor <= 1:
+        return image, geometry
+    bigger = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    return bigger, geometry.scaled(factor)
 
 
 def _named(path: str, error: object) -> str:
