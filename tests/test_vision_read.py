@@ -53,8 +53,11 @@ def test_animal_tiles_read_by_rarity_whatever_the_sprite():
 def test_a_covered_cell_is_unknown_not_a_guess():
     shot = pentomino.render(["#" * 10] + ["#" + "." * 8 + "#"] * 10 + ["#" * 10])
     image = shot.image.copy()
-    x, y = (int(v) for v in shot.geometry.cell_center(4, 4))
-    cv2.circle(image, (x, y), 9, (255, 0, 255), -1)  # a magenta blob: no piece looks like it
+    x0, y0 = (int(v) for v in shot.geometry.cell_quad(4, 4)[0])
+    size = int(shot.geometry.cell_size(4, 4)[0])
+    yy, xx = np.mgrid[0:size, 0:size]
+    checks = np.where((((2 * xx) // size + (2 * yy) // size) % 2 == 0)[..., None], 255, 0)
+    image[y0 : y0 + size, x0 : x0 + size] = checks.astype(np.uint8)  # no cell looks like this
     read = read_cells(image, shot.geometry, load_pack("pentomino"))
     assert read.cells[4][4].label == UNKNOWN
     assert read.unknown() == [(4, 4)]

@@ -50,7 +50,7 @@ COARSE_SIZE = 40.0  # the anchor's long side in the coarse search, pixels
 COARSE_SLIP = 0.25  # most misalignment (cells) of the ring between two coarse scales
 FINE_CELL = 10.0  # pixels per cell in the refinement
 FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
-POLISH_CELL = 20.0  # pixels per cell in the final polish
+POLISH_CELL = 16.0  # pixels per cell in the final polish
 POLISH_STEP = 1.015  # scales tried in the polish: this ratio either way
 STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
 CANDIDATES = 8  # coarse peaks refined (best first) and verified
@@ -98,7 +98,8 @@ class _Level:
         mx, my, ring_n = self.ring
         color = image.astype(np.float32)
         if self.blur > 0:
-            color = cv2.GaussianBlur(color, (0, 0), self.blur)
+            k = 2 * int(np.ceil(2 * self.blur)) + 1  # +-2 sigma is plenty, and cheaper
+            color = cv2.GaussianBlur(color, (k, k), self.blur)
         # One single-channel match per colour: several times faster than a 3-channel one.
         cross = sum(cv2.matchTemplate(np.ascontiguousarray(color[:, :, k]),
                                       self.color_planes[k], cv2.TM_CCORR) for k in range(3))

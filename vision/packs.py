@@ -45,7 +45,7 @@ MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
 
 # Defaults of the classifier's acceptance thresholds (see vision.classify).
-DEFAULT_MIN_SCORE = 0.45
+DEFAULT_MIN_SCORE = 0.38
 DEFAULT_MIN_MARGIN = 0.04
 
 
