@@ -50,6 +50,7 @@ from vision.locate import Locator
 
 
 MIN_VISIBLE = 0.3  # a board with fewer cells readable than this is "not in view"
+MIN_AGREEMENT = 0.8  # ... or whose readable cells mostly disagree with the believed board
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,7 +141,7 @@ class LiveLoop:
         self._board_read: BoardRead | None = None
         self._geometry: BoardGeometry | None = None
         self._last_geometry: BoardGeometry | None = None
-        self._frame_rect_size: tuple[int, ...] = ()
+        self._geometry_shape: tuple[int, ...] = ()
         self._hidden = ""
         self._frame_rect: Any = None
         self._state: TrackerState = self.tracker.state()
@@ -187,9 +188,7 @@ class LiveLoop:
             return self._view
         self._reads_due -= 1
         self._frame, self._frame_rect = frame, frame.rect
-        view = self._read(frame)
-        self._frame_rect_size = frame.pixels.shape[:2]
-        return view
+        return self._read(frame)
 
     def _read(self, frame: Frame) -> LiveView:
         assert self._locator is not None and self.pack is not None
@@ -211,6 +210,7 @@ class LiveLoop:
             hidden = (f"board partly hidden: {len(board_read.unknown())} cell(s) unread keep "
                       "their last state")
         self._geometry = self._last_geometry = geometry
+        self._geometry_shape = frame.pixels.shape[:2]
         self._board_read = board_read
         reads = [[CellRead(c.label, float(c.score)) if c.known else UNKNOWN for c in row]
                  for row in board_read.cells]
@@ -232,14 +232,21 @@ class LiveLoop:
         return self._refresh()
 
     def _read_through_last(self, frame: Frame) -> BoardRead | None:
+        """The cells read through the last geometry, when the board is plausibly still there
+        but partly covered: same frame size, enough cells readable, and those cells agreeing
+        with the believed board (something else entirely would not)."""
         last = self._last_geometry
-        if last is None or self._frame_rect_size != frame.pixels.shape[:2]:
+        if last is None or self._geometry_shape != frame.pixels.shape[:2]:
             return None
         try:
             board_read = read_cells(frame.pixels, last, self.pack)
         except VisionInputError:
             return None
-        return board_read if board_read.known_fraction >= MIN_VISIBLE else None
+        if board_read.known_fraction < MIN_VISIBLE:
+            return None
+        known = [c for row in board_read.cells for c in row if c.known]
+        agree = sum(c.label == self._state.grid[c.row][c.col] for c in known)
+        return board_read if agree >= MIN_AGREEMENT * len(known) else None
 
     # -- the panel ----------------------------------------------------------------------------
 
