@@ -1,7 +1,7 @@
 """End to end on a real X server: ``gridsight live --window`` over a scripted game.
 
 Xvfb with the xcompmgr compositor (installed by ``.ci/run``; skipped cleanly without them). A
-small Qt window (another process) shows a tile-path room drawn with the shipped skin; the test
+small Qt window (another process, :mod:`gridsight.live.demo_window`) shows a tile-path room drawn with the shipped skin; the test
 plays a scripted walk by changing its picture. ``gridsight live`` runs as a subprocess, finds
 the window by its title and reads it with mss/X11. After each move the test:
 
@@ -45,35 +45,7 @@ CANVAS = (360, 330)
 PASTE = (20, 20)
 pytestmark = pytest.mark.gui  # about 6 s
 
-_GAME_WINDOW = """
-import os, sys
-from PySide6.QtCore import QTimer, Qt
-from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QApplication, QLabel
-app = QApplication([])
-path = sys.argv[1]
-label = QLabel()
-label.setWindowTitle(sys.argv[2])
-label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-stamp = [None]
-def load():
-    try:
-        now = os.stat(path).st_mtime_ns
-    except OSError:
-        return
-    if now != stamp[0]:
-        pixmap = QPixmap(path)
-        if not pixmap.isNull():
-            stamp[0] = now
-            label.setPixmap(pixmap)
-            label.setFixedSize(pixmap.size())
-load()
-label.move(int(sys.argv[3]), int(sys.argv[4]))
-label.show()
-timer = QTimer(); timer.timeout.connect(load); timer.start(30)
-QTimer.singleShot(300, lambda: print("shown", flush=True))
-app.exec()
-"""
+_GAME_WINDOW = ["-m", "gridsight.live.demo_window"]
 
 
 def _start_xvfb(size: str):
@@ -162,7 +134,7 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
     env = dict(os.environ, DISPLAY=x_server, QT_QPA_PLATFORM="xcb",
                PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                GRIDSIGHT_DATA_DIR=str(tmp_path / "data"))
-    game = subprocess.Popen([sys.executable, "-c", _GAME_WINDOW, str(picture), TITLE,
+    game = subprocess.Popen([sys.executable, *_GAME_WINDOW, str(picture), TITLE,
                              str(ORIGIN[0]), str(ORIGIN[1])], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     live = None
@@ -240,7 +212,7 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
             assert gone, f"no 'waiting' status after the window closed: {_status(status)}"
             assert _status(status)["recommend"] == [] and \
                 _status(status)["grid"] == script.labels(len(images) - 1)
-            game = subprocess.Popen([sys.executable, "-c", _GAME_WINDOW, str(picture), TITLE,
+            game = subprocess.Popen([sys.executable, *_GAME_WINDOW, str(picture), TITLE,
                                      "500", "120"], env=env, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE)
             assert game.stdout.readline().strip() == b"shown"

@@ -62,6 +62,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--interval", metavar="MS", type=int, default=DEFAULT_INTERVAL_MS,
                         help="poll the screen every MS milliseconds "
                         f"(default {DEFAULT_INTERVAL_MS})")
+    parser.add_argument("--idle-interval", metavar="MS", type=int, default=66,
+                        help="poll every MS milliseconds once the picture has been still for "
+                        "2 s (default 66; the same as --interval to never slow down)")
     parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
@@ -190,7 +193,8 @@ def _drive(options, loop, capture, choices, notice: str) -> int:
 
     driver = LiveDriver(loop, capture, overlay=not options.no_overlay,
                         panel_choices=None if options.no_panel else tuple(choices),
-                        interval_ms=options.interval, status_file=options.status_file,
+                        interval_ms=options.interval, idle_interval_ms=options.idle_interval,
+                        status_file=options.status_file,
                         notice=notice)
     from PySide6.QtCore import QTimer
 

@@ -169,6 +169,11 @@ class LiveLoop:
     def view(self) -> LiveView:
         return self._view
 
+    @property
+    def pending(self) -> bool:
+        """Whether the next frame must be read even if unchanged (a change awaits confirming)."""
+        return self._reads_due > 0
+
     def step(self, frame: Frame | Missing) -> LiveView:
         """Take one capture result; returns the view (the same object when nothing changed)."""
         self.counters.frames += 1

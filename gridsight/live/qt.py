@@ -1,7 +1,8 @@
 """The Qt driver of the live loop: a timer polls the capture, the overlay and panel show it.
 
-Every ``interval`` ms (33 by default, about 30 Hz) the driver grabs one frame and hands it to
-:meth:`LiveLoop.step`; only when the returned view's ``version`` changed does it move the
+Every ``interval`` ms (33 by default, about 30 Hz; ``idle_interval`` ms, 66 by default, once
+the picture has been still for ``idle_after`` seconds, back to the full rate at the first
+change) the driver grabs one frame and hands it to :meth:`LiveLoop.step`; only when the returned view's ``version`` changed does it move the
 overlay onto the captured rectangle, redraw the advice layer, refresh the panel, print the
 status line (when it changed) and rewrite the ``--status-file`` (a JSON snapshot of what is
 shown, for scripts and the end-to-end test). An idle loop is therefore one grab and one
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -54,6 +56,7 @@ class LiveDriver:
 
     def __init__(self, loop: LiveLoop, capture: Any = None, *, overlay: bool = True,
                  panel_choices: tuple[str, ...] | None = None, interval_ms: int = 33,
+                 idle_interval_ms: int | None = 66, idle_after_s: float = 2.0,
                  status_file: str | Path | None = None, notice: str = "",
                  say: Callable[[str], None] | None = None):
         from PySide6.QtCore import QTimer
@@ -79,8 +82,12 @@ class LiveDriver:
         self._shown = -1
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
+        self.interval_ms = int(interval_ms)
+        self.idle_interval_ms = int(idle_interval_ms or interval_ms)
+        self.idle_after_s = idle_after_s
+        self._active_at = time.monotonic()
         self.timer = QTimer()
-        self.timer.setInterval(int(interval_ms))
+        self.timer.setInterval(self.interval_ms)
         self.timer.timeout.connect(self.tick)
 
     def start(self) -> None:
@@ -103,6 +110,15 @@ class LiveDriver:
         except Exception as error:  # a bug must not freeze the player's screen silently
             self.say(f"live loop error: {type(error).__name__}: {error}")
             return
+        now = time.monotonic()
+        if view.version != self._shown or self.loop.pending:
+            self._active_at = now
+        # Poll at the full rate while things happen, slower once the picture has been still
+        # for a while (the grab itself is most of an idle poll's cost).
+        still = now - self._active_at > self.idle_after_s
+        wanted = self.idle_interval_ms if still else self.interval_ms
+        if self.timer.interval() != wanted:
+            self.timer.setInterval(wanted)
         if view.version != self._shown:
             self.show(view)
 
