@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QPolygonF, QShortcut
+from PySide6.QtGui import (
+    QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QPolygonF, QShortcut,
+)
 from PySide6.QtWidgets import (
     QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,7 +23,8 @@ from test_readers import LEVEL, LEVEL_TEXT, ROOM, ROOM_TEXT, random_rescue
 MAGENTA = np.array([255, 0, 255])  # overlay.style's outline of the recommended cell (BGR)
 
 
-def _in_frame(image: np.ndarray, scale: float, at: tuple[int, int], rng) -> tuple[np.ndarray, tuple]:
+def _in_frame(image: np.ndarray, scale: float, at: tuple[int, int],
+              rng) -> tuple[np.ndarray, tuple]:
     """``image`` scaled and pasted at ``at`` into a bigger noisy frame; returns the frame and
     the (scale, dx, dy) that maps the original's pixels into it."""
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
@@ -82,8 +82,9 @@ def test_analyze_reads_solves_and_draws(game, auto, tmp_path, run_cli):
     assert data["unread"] == []
     assert min(min(row) for row in data["confidence"]) > 0.5
     expected = _expected(game, text)
-    for key in {"disco-zoo": ("recommend", "cells", "certain"), "tile-path": ("solvable", "next", "path"),
-                "pentomino": ("solvable", "hint")}[game]:
+    keys = {"disco-zoo": ("recommend", "cells", "certain"),
+            "tile-path": ("solvable", "next", "path"), "pentomino": ("solvable", "hint")}
+    for key in keys[game]:
         assert data[key] == expected.json[key], key
     # The annotated picture: the recommended cell is outlined in magenta, others are not.
     picture = cv2.imread(data["annotated"])

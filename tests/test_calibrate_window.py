@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 
-import numpy as np
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,7 +24,7 @@ import numpy as np
 
 from gridsight.cli import RuntimeFailure
 from gridsight.progress import ProgressBar
-from gridsight.readers.base import BoardReading, ReadError, ReadHints
+from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.readers.find import Found, detect_game, find_board, load_game_pack
 from gridsight.registry import get_game, get_reader, reader_names
 from overlay.paint import paint_advice
@@ -289,4 +288,4 @@ def _say(message: str) -> None:
     print(f"gridsight: {message}", file=sys.stderr)
 
 
-__all__ = ["add_parser", "run", "analyse_one", "report_text", "time"]
+__all__ = ["add_parser", "run", "analyse_one", "report_text", "legible"]

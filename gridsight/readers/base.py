@@ -97,7 +97,8 @@ def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]
                         tuple(warnings or ()))
 
 
-def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...], limit: int = 8) -> str:
+def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
+                   limit: int = 8) -> str:
     """``row 1 col 2, row 3 col 0`` (0-based, as every gridsight output), shortened past
     ``limit`` cells."""
     parts = [f"row {r} col {c}" for r, c in cells[:limit]]

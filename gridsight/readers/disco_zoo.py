@@ -47,8 +47,8 @@ RARITIES = ("common", "rare", "mythical", "timeless")
 MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
 MIN_TEXT_MARGIN = 0.01  # ... or not this much better than the runner-up
 CARD_ROW = skin.CARD_TOP + 58  # a line across every card below its sprite tile, above its name
-CARD_INK = 40.0
-SHAPE_WEIGHT = 0.3  # weight of the sprite's shape against the name's ink in a card's name  # colour distance from the background that marks a card
+CARD_INK = 40.0  # colour distance from the background that marks a card
+SHAPE_WEIGHT = 0.3  # weight of the sprite's shape against the name's ink in a card's name
 
 
 @dataclass(frozen=True)
