@@ -3,14 +3,16 @@
 Run ``python bench/bench_analyze.py [--shots N]``. For each game it draws N screenshots of one
 session with the shipped skin (different boards, the game at 1.5x, at the same place in a
 1920x1080 frame with other things around it, saved as PNG files) and runs every stage on each,
-timing them: **load** (:func:`vision.images.load_image`), **locate**, **read** (the cells,
-:func:`vision.classify.read_cells`), **reader** (cards, counters, tray: the game's reader),
+timing them: **load** (:func:`vision.images.load_image`), **find** (locate the board and read
+its cells, :func:`vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
+reader),
 **solve** (the game's adapter, as ``gridsight solve``), **paint**
 (:func:`overlay.paint.paint_advice`) and **write** (the PNG).
 
 Two runs per game in the same process:
 
-- *baseline*: every screenshot located from scratch (:func:`vision.locate.locate_board`);
+- *baseline*: every screenshot located from scratch, as ``gridsight analyze`` does
+  (:func:`gridsight.readers.find.find_board`);
 - *reuse*: a :class:`vision.locate.Locator` keeps the geometry while the board's frame still
   matches (what the live loop does; ``analyze`` on a folder of one session could do it too).
 
@@ -36,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from gridsight.readers.base import ReadHints  # noqa: E402
+from gridsight.readers.find import find_board  # noqa: E402
 from gridsight.registry import get_game, get_reader  # noqa: E402
 from gridsight.skins import pentomino, tile_path  # noqa: E402
 from gridsight.skins.corpus import busy_background  # noqa: E402
@@ -45,10 +48,10 @@ from test_calibrate import random_level, random_room  # noqa: E402
 from test_readers import random_rescue  # noqa: E402
 from vision.classify import read_cells  # noqa: E402
 from vision.images import load_image  # noqa: E402
-from vision.locate import Locator, locate_board  # noqa: E402
+from vision.locate import Locator  # noqa: E402
 from vision.packs import load_pack  # noqa: E402
 
-STAGES = ("load", "locate", "read", "reader", "solve", "paint", "write")
+STAGES = ("load", "find", "reader", "solve", "paint", "write")
 SCALE = 1.5
 
 
@@ -85,9 +88,12 @@ def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[
         t = [time.perf_counter()]
         image = load_image(path)
         t.append(time.perf_counter())
-        geometry = locator.locate(image) if reuse else locate_board(image, pack)
-        t.append(time.perf_counter())
-        board = read_cells(image, geometry, pack)
+        if reuse:
+            geometry = locator.locate(image)
+            board = read_cells(image, geometry, pack)
+        else:
+            board = find_board(image, game, pack).read
+            geometry = board.geometry
         t.append(time.perf_counter())
         reading = reader.read(image, board, pack, ReadHints())
         t.append(time.perf_counter())
