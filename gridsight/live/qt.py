@@ -2,7 +2,8 @@
 
 Every ``interval`` ms (33 by default, about 30 Hz; ``idle_interval`` ms, 66 by default, once
 the picture has been still for ``idle_after`` seconds, back to the full rate at the first
-change) the driver grabs one frame and hands it to :meth:`LiveLoop.step`; only when the returned view's ``version`` changed does it move the
+change) the driver grabs one frame and hands it to :meth:`LiveLoop.step`; after a change the
+confirming frame (see :mod:`gridsight.live.loop`) is grabbed one game frame (17 ms) later; only when the returned view's ``version`` changed does it move the
 overlay onto the captured rectangle, redraw the advice layer, refresh the panel, print the
 status line (when it changed) and rewrite the ``--status-file`` (a JSON snapshot of what is
 shown, for scripts and the end-to-end test). An idle loop is therefore one grab and one
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
+
+
+CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
 
 
 def view_snapshot(view: LiveView) -> dict[str, Any]:
@@ -117,6 +121,8 @@ class LiveDriver:
         # for a while (the grab itself is most of an idle poll's cost).
         still = now - self._active_at > self.idle_after_s
         wanted = self.idle_interval_ms if still else self.interval_ms
+        if self.loop.pending:  # the confirming frame: the game's next frame, not ours
+            wanted = min(wanted, CONFIRM_MS)
         if self.timer.interval() != wanted:
             self.timer.setInterval(wanted)
         if view.version != self._shown:
