@@ -189,3 +189,24 @@ def test_detect_game_picks_the_game_shown():
     }
     for game, image in shots.items():
         assert detect_game(image, packs).game == game
+
+
+def test_disco_zoo_whole_screen_survives_scaling_brightness_noise_and_jpeg():
+    """Whole rescue screens scaled 0.5x to 3x (nearest or bilinear), 15% brighter or darker,
+    noisy, saved as JPEG at quality 40 to 95: board, cards, region and counter all read."""
+    failures = []
+    for seed in range(30):
+        rng = np.random.default_rng(1000 + seed)
+        shot, text = random_rescue(rng)
+        scale = float(np.exp(rng.uniform(np.log(0.5), np.log(3.0))))
+        image = cv2.resize(shot.image, None, fx=scale, fy=scale,
+                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+        noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
+        noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
+        image = np.clip(noisy, 0, 255).astype(np.uint8)
+        quality = int(rng.integers(40, 96))
+        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                             cv2.IMREAD_COLOR)
+        if read_text(image, "disco-zoo") != text:
+            failures.append((seed, round(scale, 2), quality))
+    assert not failures
