@@ -198,12 +198,18 @@ def _drive(options, loop, capture, choices, notice: str) -> int:
                         notice=notice)
     from PySide6.QtCore import QTimer
 
-    # Let Python see Ctrl-C and SIGTERM while Qt's event loop runs (a no-op tick wakes it).
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: driver.app.quit())
+    # Let Python see Ctrl-C and SIGTERM while Qt's event loop runs (a no-op tick wakes it);
+    # both end the session cleanly (the log is flushed), and the old handlers come back after.
+    previous = {sig: signal.signal(sig, lambda *_: driver.app.quit())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(200)
     if options.duration is not None:
         QTimer.singleShot(int(options.duration * 1000), driver.app.quit)
-    return driver.run()
+    try:
+        return driver.run()
+    finally:
+        wake.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
