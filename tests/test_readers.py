@@ -210,3 +210,28 @@ def test_disco_zoo_whole_screen_survives_scaling_brightness_noise_and_jpeg():
         if read_text(image, "disco-zoo") != text:
             failures.append((seed, round(scale, 2), quality))
     assert not failures
+
+
+def test_pentomino_board_and_tray_survive_scaling_brightness_noise_and_jpeg():
+    from test_calibrate import random_level
+
+    failures = []
+    for seed in range(16):
+        rng = np.random.default_rng(2000 + seed)
+        level, tray = random_level(rng)
+        shot = pentomino.render(level, pieces_left=tray)
+        placed = sorted({t for row in level for t in row.split() if t not in ".#"})
+        text = ("pieces: " + " ".join(sorted(placed + list(tray), key="FILNPTUVWXYZ".index))
+                + "\n" + "\n".join(level) + "\n")
+        scale = float(np.exp(rng.uniform(np.log(0.7), np.log(3.0))))
+        image = cv2.resize(shot.image, None, fx=scale, fy=scale,
+                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+        noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
+        noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
+        image = np.clip(noisy, 0, 255).astype(np.uint8)
+        quality = int(rng.integers(40, 96))
+        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                             cv2.IMREAD_COLOR)
+        if read_text(image, "pentomino") != text:
+            failures.append((seed, round(scale, 2), quality))
+    assert not failures
