@@ -207,3 +207,20 @@ def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():
     noisy = np.clip(a.astype(int) + np.random.default_rng(0).integers(-3, 4, a.shape), 0, 255)
     assert not detector.changed(noisy.astype(np.uint8))
     assert detector.changed(b)
+
+
+def test_saved_frames_are_the_pictures_each_record_was_read_from(tmp_path):
+    import cv2
+
+    script = tile_path_script()
+    log = RecommendationLog(tmp_path / "s.jsonl", save_frames=True, fsync=False,
+                            warn=lambda m: None)
+    loop = loop_for("tile-path", log=log)
+    images = [screen(script.render(i)) for i in range(2)]
+    for image in images:
+        play(loop, image)
+    contents = read_log(tmp_path / "s.jsonl")
+    for record, image in zip(contents.records, images):
+        saved = cv2.imread(str(contents.frame_path(record)))
+        assert np.array_equal(saved, image)
+        assert record.geometry is not None
