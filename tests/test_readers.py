@@ -235,3 +235,18 @@ def test_pentomino_board_and_tray_survive_scaling_brightness_noise_and_jpeg():
         if read_text(image, "pentomino") != text:
             failures.append((seed, round(scale, 2), quality))
     assert not failures
+
+
+def test_disco_zoo_screen_not_laid_out_like_ours_needs_the_animals_and_warns_on_taps():
+    shot, text = random_rescue(np.random.default_rng(8), region="Polar")
+    image = shot.image.copy()
+    image[:200] = np.random.default_rng(0).integers(0, 255, (200, image.shape[1], 3))
+    with pytest.raises(ReadError, match="--animals"):
+        read_text(image, "disco-zoo")
+    names = tuple(text.splitlines()[1].split(": ")[1].split(", "))
+    pack = load_pack("disco-zoo")
+    found = find_board(image, "disco-zoo", pack)
+    reading = get_reader("disco-zoo").read(image, found.read, pack, ReadHints(animals=names))
+    assert reading.text.splitlines()[3:] == text.splitlines()[3:]
+    assert reading.text.splitlines()[2] == "taps: 10"
+    assert any("attempts counter not read" in w for w in reading.warnings)

@@ -73,13 +73,17 @@ class DiscoZooReader:
         warnings: list[str] = []
         catalogue = load_catalogue()
 
-        seen_region = hints.region or read_region(screen)
+        # The top bar is read only on a screen laid out like the shipped skin's (its cards
+        # where the layout puts them): elsewhere (a calibrated pack of the real game) the
+        # pixels there are something else, and a number read off them would be a guess.
+        ours = bool(card_slots(screen))
+        seen_region = hints.region or (read_region(screen) if ours else None)
         region = hints.region if hints.animals else seen_region
         if region and not hints.region:
             notes.append(f"region {region}")
         taps = hints.taps
         if taps is None:
-            taps = read_attempts(screen, seen_region)
+            taps = read_attempts(screen, seen_region) if ours else None
             if taps is None:
                 warnings.append("attempts counter not read: assuming 10 taps left "
                                 "(give --taps N)")
