@@ -73,4 +73,9 @@ def get_reader(name: str):
     module_name = _READER_MODULES.get(name)
     if module_name is None:
         return None
-    return importlib.import_module(module_name).READER
+    from gridsight.readers.base import GameReader  # lazily: it imports the vision room
+
+    reader = importlib.import_module(module_name).READER
+    if not isinstance(reader, GameReader):
+        raise TypeError(f"{module_name}.READER does not implement GameReader")
+    return reader
