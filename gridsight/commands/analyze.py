@@ -232,7 +232,7 @@ def _with_reading(advice: Advice, reading: BoardReading) -> Advice:
     if not reading.unread:
         return replace(advice, warnings=warnings)
     taken = {(m.row, m.col) for m in advice.marks}
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD, "?")
+    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD)
                                  for r, c in reading.unread if (r, c) not in taken)
     warning = f"{len(reading.unread)} cell(s) unread: solved as not yet observed"
     return replace(advice, marks=marks, warnings=warnings + (warning,))
@@ -241,7 +241,7 @@ def _with_reading(advice: Advice, reading: BoardReading) -> Advice:
 def _unread_advice(found: Found, unread, problem: str) -> Advice:
     g = found.read.geometry
     return Advice(found.game, g.rows, g.cols,
-                  marks=tuple(CellMark(r, c, MarkKind.UNREAD, "?") for r, c in unread),
+                  marks=tuple(CellMark(r, c, MarkKind.UNREAD) for r, c in unread),
                   status="not solved", warnings=(problem,))
 
 
