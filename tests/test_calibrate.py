@@ -290,6 +290,9 @@ def test_calibrate_without_corners_and_no_display_says_so(tmp_path, run_cli, mon
     cv2.imwrite(str(image), tile_path.render(ROOM_FOR_ERRORS, scale=2).image)
     code, _, err = run_cli("calibrate", "tile-path", str(image))
     assert code == 1 and "no display" in err and "--corners" in err
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")  # a window nobody could click
+    code, _, err = run_cli("calibrate", "tile-path", str(image))
+    assert code == 1 and "cannot be shown" in err
 
 
 def test_calibrate_thrill_digger_marks_the_corner_holes(tmp_path, run_cli, data_dir):

@@ -217,6 +217,9 @@ CALIBRATORS: dict[str, Calibrator] = {
 
 
 def _interactive(options, image, corners, labels):
+    if os.environ.get("QT_QPA_PLATFORM", "") in ("offscreen", "minimal"):
+        raise RuntimeFailure("the calibration window cannot be shown with QT_QPA_PLATFORM="
+                             f"{os.environ['QT_QPA_PLATFORM']}: give --corners and --labels FILE")
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             or os.environ.get("QT_QPA_PLATFORM")) and os.name == "posix" \
             and not _is_macos():
