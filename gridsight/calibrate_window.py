@@ -127,7 +127,10 @@ class _ImageView(QLabel):
         super().__init__()
         self.session = session
         h, w = session.image.shape[:2]
-        self.scale = min(1.0, max_size[0] / w, max_size[1] / h) if w and h else 1.0
+        # Shrink a big screenshot to fit; enlarge a small one by a whole factor (corners are
+        # easier to hit, and pixel art stays crisp).
+        fit = min(max_size[0] / w, max_size[1] / h) if w and h else 1.0
+        self.scale = fit if fit < 1 else float(min(4, int(fit)))
         rgb = cv2.cvtColor(session.image, cv2.COLOR_BGR2RGB)
         qimage = QImage(rgb.data, w, h, 3 * w, QImage.Format.Format_RGB888).copy()
         self.base = QPixmap.fromImage(qimage).scaled(
