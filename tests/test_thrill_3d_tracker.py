@@ -186,3 +186,20 @@ def test_a_dug_hole_never_turns_back_but_a_contradiction_is_said():
     assert tracker.tokens[r][c] != "."
     assert len(tracker.warnings) == 1
     assert f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]
+
+
+def test_holes_already_open_at_calibration_are_dug_with_unseen_contents():
+    plan = skin.plan_game(6, "beginner", max_digs=1, fps=6)
+    renderer = skin.GameRenderer(plan)
+    renderer.scene.dig(3, 4)  # dug before the player calibrated
+    frames = renderer.frames()
+    first = next(frames)
+    corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+    tracker = ThrillDiggerTracker(calibrate_pit(first.image, corners, plan.rows, plan.cols),
+                                  skin.pit_pack(), fps=plan.fps)
+    for _ in range(3):
+        tracker.update(first.image)
+    tracker.finish()
+    (event,) = tracker.events
+    assert (event.row, event.col, event.token) == (3, 4, "?")
+    assert event.reason == "nothing read"

@@ -91,10 +91,12 @@ def read_holes(
         patch = view[y0:y1, x0:x1]
         diff = float(np.abs(patch - reference[y0:y1, x0:x1])[mound].mean())
         darkness = float((patch[centre] < dark_level).mean())
-        if diff < mound_tolerance:
-            state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
-        elif darkness >= min_darkness:
+        # Darkness first: a hole already open in the calibration view matches the reference
+        # too, and must still read as a hole.
+        if darkness >= min_darkness:
             state, conf = HoleState.HOLE, darkness
+        elif diff < mound_tolerance:
+            state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
         else:
             state, conf = HoleState.UNKNOWN, 0.0
         reads.append(HoleRead(r, c, state, conf, darkness, diff))
