@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import time
-from pathlib import Path
 
-import numpy as np
 import pytest
+from xserver import start_xvfb
 
 from vision import capture
 from vision.capture import (
@@ -86,45 +84,13 @@ def test_the_best_window_is_picked_by_title():
 # -- real captures on a virtual X display ---------------------------------------------------
 
 
-def _start_xvfb(size: str):
-    """Start Xvfb on a display number it picks itself (``-displayfd``: no races between runs).
-
-    ``-noreset``: by default the server resets when its last client disconnects, and a client
-    connecting during the reset is dropped, which made tests that open and close captures fail
-    at random on a busy machine.
-    """
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    number = b""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and not number.endswith(b"\n"):
-        import select
-
-        ready, _, _ = select.select([read_fd], [], [], 0.2)
-        if ready:
-            chunk = os.read(read_fd, 16)
-            if not chunk:
-                break
-            number += chunk
-    os.close(read_fd)
-    if not number.strip().isdigit() or proc.poll() is not None:
-        proc.kill()
-        proc.wait()
-        return None, None
-    return proc, f":{number.strip().decode()}"
-
-
 @pytest.fixture(scope="module")
 def xvfb():
     """A private Xvfb display (1280x800), or a skip when Xvfb or python-xlib is missing."""
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (.ci/run installs it)")
     pytest.importorskip("Xlib")
-    proc, name = _start_xvfb("1280x800x24")
+    proc, name = start_xvfb("1280x800x24")
     if proc is None:
         pytest.skip("Xvfb did not start")
     yield name

@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from xserver import start_xvfb
 
 pytest.importorskip("PySide6")
 pytest.importorskip("Xlib")
@@ -46,32 +47,6 @@ PASTE = (20, 20)
 pytestmark = pytest.mark.gui  # about 6 s
 
 _GAME_WINDOW = ["-m", "gridsight.live.demo_window"]
-
-
-def _start_xvfb(size: str):
-    """Xvfb on a display number it picks (``-displayfd``), ``-noreset`` (see
-    tests/test_overlay_window.py for why)."""
-    import select
-
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    number, deadline = b"", time.monotonic() + 15
-    while time.monotonic() < deadline and not number.endswith(b"\n"):
-        ready, _, _ = select.select([read_fd], [], [], 0.2)
-        if ready:
-            chunk = os.read(read_fd, 16)
-            if not chunk:
-                break
-            number += chunk
-    os.close(read_fd)
-    if not number.strip().isdigit() or proc.poll() is not None:
-        proc.kill()
-        proc.wait()
-        return None, None
-    return proc, f":{number.strip().decode()}"
 
 
 def _wait_for(predicate, timeout=15.0):
@@ -105,7 +80,7 @@ def _board_text(labels) -> str:
 def x_server():
     if shutil.which("Xvfb") is None or shutil.which("xcompmgr") is None:
         pytest.skip("Xvfb and xcompmgr are not installed (.ci/run installs them)")
-    proc, name = _start_xvfb("1024x768x24")
+    proc, name = start_xvfb("1024x768x24")
     if proc is None:
         pytest.skip("Xvfb did not start")
     comp = subprocess.Popen(["xcompmgr", "-d", name], stdout=subprocess.DEVNULL,
