@@ -1,5 +1,6 @@
 """``gridsight live --game G [--window TITLE | --region X,Y,W,H | --monitor N] [--log FILE]
-[--save-frames] [--pack P] [--manual]``.
+[--save-frames] [--pack P] [--manual]``, and for Thrill Digger in 3D
+``gridsight live --game thrill-digger --calibration FILE [--difficulty D]``.
 
 Watches the game on screen and keeps the advice drawn over it (see :mod:`gridsight.live`):
 a transparent click-through overlay over the captured rectangle, a correction panel, a status
@@ -52,6 +53,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="with --manual: the starting board in the game's text format")
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name or a pack folder (default: shipped)")
+    parser.add_argument("--calibration", metavar="FILE", default=None,
+                        help="thrill-digger in 3D: the pit saved by gridsight calibrate "
+                        "thrill-digger (its calibration.json or folder); capture the same "
+                        "screen rectangle the calibration screenshot showed")
+    parser.add_argument("--difficulty", default=None,
+                        choices=("beginner", "intermediate", "expert"),
+                        help="thrill-digger: the difficulty (default: from the pit's size)")
     parser.add_argument("--log", metavar="FILE", default=None,
                         help="append one JSON line per new board here (default: a new file "
                         "per session in the per-user data folder)")
@@ -154,9 +162,17 @@ def run(options: argparse.Namespace) -> int:
             raise InputError(f"{options.board}: {problem}")
         _check_display()
         return _drive(options, loop, None, manual.tokens(), "")
+    if options.calibration and options.game != "thrill-digger":
+        from solvers.errors import InputError
+
+        raise InputError("--calibration is for --game thrill-digger (a 3D pit)")
+    if options.game == "thrill-digger" and options.calibration:
+        return _run_pit(options, solve_options)
     if options.game not in reader_names():
-        raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
-                             f"(screen reading: {', '.join(reader_names())})")
+        how = " or --calibration FILE (a 3D pit saved by gridsight calibrate thrill-digger)" \
+            if options.game == "thrill-digger" else ""
+        raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual"
+                             f"{how} (screen reading: {', '.join(reader_names())})")
     from gridsight.log import RecommendationLog
     from gridsight.readers.find import load_game_pack
     from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
@@ -183,6 +199,46 @@ def run(options: argparse.Namespace) -> int:
             print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
     try:
         return _drive(options, loop, capture, pack.labels, notice)
+    finally:
+        capture.close()
+        log.flush()
+
+
+def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> int:
+    """Thrill Digger in 3D: the saved pit calibration, followed with
+    :class:`gridsight.live.thrill_digger.ThrillDiggerLive`. The tracker counts time in frames,
+    so the screen is polled at one steady rate (``--interval``; no idle slow-down)."""
+    from gridsight.live.thrill_digger import TOKENS, ThrillDiggerLive, load_pit_calibration
+    from gridsight.log import RecommendationLog
+    from gridsight.thrill_digger_tracker import difficulty_for
+    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
+
+    calibration, saved = load_pit_calibration(options.calibration)
+    difficulty = difficulty_for(calibration.rows, calibration.cols,
+                                options.difficulty or saved)
+    source = source_from_options(options.window, options.region, options.monitor)
+    _check_display()
+    try:
+        capture = ScreenCapture(source)
+    except CaptureUnavailable as error:
+        raise RuntimeFailure(str(error)) from None
+    path = Path(options.log) if options.log else session_log_path()
+    log = RecommendationLog(path, save_frames=options.save_frames)
+    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    interval = max(int(options.interval), 1)
+    loop = ThrillDiggerLive(calibration, difficulty=difficulty, fps=1000.0 / interval,
+                            solve_options=solve_options, log=log)
+    options.idle_interval = interval
+    notice = ""
+    if not options.no_overlay and os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
+        from overlay.window import check_compositor
+
+        check = check_compositor()
+        if not check.available:
+            notice = check.message
+            print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
+    try:
+        return _drive(options, loop, capture, TOKENS, notice)
     finally:
         capture.close()
         log.flush()
