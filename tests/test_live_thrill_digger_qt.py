@@ -1,0 +1,85 @@
+"""The Qt driver with the Thrill Digger 3D live path, under offscreen Qt, on rendered frames:
+the overlay outlines the recommended hole where the renderer put it, draws nothing on a
+grazing view, and the panel's corrections reach the Thrill Digger board."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import cv2
+import numpy as np
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+pytest.importorskip("PySide6")
+
+from gridsight.live.qt import LiveDriver  # noqa: E402
+from gridsight.live.thrill_digger import TOKENS, ThrillDiggerLive  # noqa: E402
+from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
+from vision.capture import Frame, Rect  # noqa: E402
+from vision.pit import calibrate_pit  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+class FakeCapture:
+    """Hands out the given frames in order, repeating the last one."""
+
+    def __init__(self, items):
+        self.items = list(items)
+
+    def grab(self):
+        return self.items.pop(0) if len(self.items) > 1 else self.items[0]
+
+
+def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(tmp_path):
+    plan = skin.plan_game(5, "beginner", max_digs=1, fps=6, wallet_shown=1.0)
+    frames = list(skin.GameRenderer(plan).frames())
+    first = frames[0]
+    calibration = calibrate_pit(first.image, skin.corner_hole_centres(
+        first.homography, plan.rows, plan.cols), plan.rows, plan.cols)
+    live = ThrillDiggerLive(calibration, fps=plan.fps)
+    rect = Rect(200, 100, 1280, 720)
+    captures = [Frame(f.image, rect, f.time) for f in frames[:4]]
+    driver = LiveDriver(live, FakeCapture(captures), panel_choices=TOKENS,
+                        status_file=tmp_path / "s.json", say=lambda line: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(4):
+        driver.tick()
+    view = live.view
+    (cell,) = view.advice.recommend
+    assert driver.overlay.rect == (200, 100, 1280, 720)
+    # The recommended hole is outlined in magenta where the renderer drew it (4th frame).
+    layer = driver.overlay.layer
+    magenta = np.all(layer[..., :3] == (255, 0, 255), axis=-1) & (layer[..., 3] == 255)
+    ys, xs = np.nonzero(magenta)
+    centre = np.array([[[cell.col + 0.5, cell.row + 0.5]]], np.float64)
+    tx, ty = cv2.perspectiveTransform(centre, frames[3].homography).reshape(2)
+    quad = cv2.perspectiveTransform(np.array([[[cell.col, cell.row], [cell.col + 1, cell.row + 1]]],
+                                             np.float64), frames[3].homography).reshape(2, 2)
+    size = np.abs(quad[1] - quad[0])
+    assert magenta.any()
+    assert abs(xs.mean() - tx) < size[0] / 3 and abs(ys.mean() - ty) < size[1] / 3
+    # Every hole has its bomb chance drawn: the layer is not empty far from the outline.
+    assert layer[..., 3].astype(bool).sum() > magenta.sum()
+    # The panel shows the same board and the recommended hole.
+    assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
+    snap = json.loads((tmp_path / "s.json").read_text())
+    assert snap["recommend"] == [[cell.row, cell.col]] and "thrill-digger" in snap["status"]
+    # A correction from the panel reaches the Thrill Digger board and the advice.
+    driver.panel.correct(cell.row, cell.col, "g")
+    assert live.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
+    assert driver.panel.believed()[cell.row][cell.col] == "g"
+    assert "ffe680" in driver.panel.cells[cell.row][cell.col].styleSheet()
+    assert cell not in live.view.advice.recommend
+    driver.panel.undo_button.click()
+    assert live.view.state.grid[cell.row][cell.col] == "."
+    # A grazing view: the overlay draws nothing, the status says why.
+    scene = skin.PitScene(plan.rows, plan.cols, np.random.default_rng(plan.seed + 7919))
+    grazing = scene.render(skin.Camera(plan.cols / 2, plan.rows / 2, 0.0, 9.0, 6.0))
+    driver.capture = FakeCapture([Frame(grazing, rect, 9.0)])
+    driver.tick()
+    assert not driver.overlay.layer.any() and "not trusted" in driver.overlay.status
+    driver.stop()
