@@ -83,3 +83,44 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     driver.tick()
     assert not driver.overlay.layer.any() and "not trusted" in driver.overlay.status
     driver.stop()
+
+
+def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, monkeypatch):
+    """The command line end to end, the screen replaced by a rendered game: the calibration is
+    made and loaded by the commands, and the session's log and status file tell the game."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    plan = skin.plan_game(5, "beginner", max_digs=1, fps=6, wallet_shown=1.0)
+    frames = list(skin.GameRenderer(plan).frames())
+    shot = tmp_path / "pit.png"
+    cv2.imwrite(str(shot), frames[0].image)
+    holes = skin.corner_hole_centres(frames[0].homography, plan.rows, plan.cols)
+    corners = ",".join(f"{v:.1f}" for v in np.asarray(holes).ravel())
+    code, _, err = run_cli("calibrate", "thrill-digger", str(shot), "--corners", corners,
+                           "--difficulty", "beginner", "--skin", "cli3d")
+    assert code == 0, err
+    rect = Rect(0, 0, 1280, 720)
+
+    class Screen(FakeCapture):
+        def __init__(self, source):
+            super().__init__([Frame(f.image, rect, f.time) for f in frames])
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr("vision.capture.ScreenCapture", Screen)
+    log, status = tmp_path / "s.jsonl", tmp_path / "s.json"
+    code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration",
+                           str(tmp_path / "data" / "pits" / "cli3d"), "--region", "0,0,1280,720",
+                           "--log", str(log), "--status-file", str(status), "--interval", "20",
+                           "--duration", "3", "--no-overlay")
+    assert code == 0, err
+    ((r, c),) = plan.digs
+    token = plan.board[r][c]
+    snap = json.loads(status.read_text())
+    assert snap["grid"][r][c] in (token, "?") and "thrill-digger beginner" in snap["status"]
+    from gridsight.log import read_log
+
+    records = read_log(log).records
+    events = [e for rec in records for e in rec.solution.get("dig_events", [])]
+    assert [(e["row"], e["col"]) for e in events] == [(r, c)]
+    assert records[0].move is not None and (records[0].move.row, records[0].move.col) == (r, c)
