@@ -194,6 +194,14 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
         live.correct(0, 1, "k")
     with pytest.raises(InputError, match=r"no hole \(9, 0\)"):
         live.correct(9, 0, "g")
+    # A correction that makes the board impossible is said, not drawn; undo brings it back.
+    for c in range(plan.cols):
+        for r in (1, 2):  # 16 bombs: more than an expert pit holds
+            view = live.correct(r, c, "*")
+    assert view.advice is None and any("not solved" in w for w in view.warnings)
+    for _ in range(2 * plan.cols):
+        view = live.undo()
+    assert view.advice is not None and not view.warnings
     # A new game forgets the board and the corrections.
     assert live.reset().board.count(".") == plan.rows * plan.cols
 
@@ -212,6 +220,9 @@ def test_bad_calibration_files_are_input_errors(tmp_path, run_cli):
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(bad),
                            "--monitor", "1")
     assert code == 2 and "not a pit calibration" in err and "Traceback" not in err
+    code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(bad),
+                           "--pack", "wii")
+    assert code == 2 and "--pack is for the 2D games" in err
     code, _, err = run_cli("live", "--game", "disco-zoo", "--calibration", str(bad))
     assert code == 2 and "--calibration is for --game thrill-digger" in err
 

@@ -213,6 +213,11 @@ def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> 
     from gridsight.thrill_digger_tracker import difficulty_for
     from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
 
+    if options.pack:
+        from solvers.errors import InputError
+
+        raise InputError("--pack is for the 2D games; Thrill Digger in 3D uses the 3D skin's "
+                         "item colours and wallet font")
     calibration, saved = load_pit_calibration(options.calibration)
     difficulty = difficulty_for(calibration.rows, calibration.cols,
                                 options.difficulty or saved)

@@ -333,24 +333,23 @@ class ThrillDiggerLive:
     def _refresh(self, force: bool = False) -> LiveView:
         """Solve when the board text changed (or events/corrections await logging); publish."""
         text = self.board_text()
-        if text == self._solved_text and not self._pending_events and not force:
-            return self._publish()
-        solution = None
         if text != self._solved_text:
+            self._solved_text = self._board_text = text
             try:
                 board = parse_boards(text, source="<tracker>")[0]
                 solution = self.adapter.solve(board, self.solve_options)
             except InputError as error:
+                # An impossible board (a wrong read or correction): said, not drawn; events
+                # wait to be logged with the next board that solves.
                 self._problems = (f"not solved: {_first_line(error)}",)
                 self._advice = None
-                self._solved_text = text
-                self._board_text = text
                 return self._publish()
             self.counters.solves += 1
+            self._problems = ()
             self._advice = solution.advice
             self._solution_json = dict(solution.json)
-        self._problems = ()
-        self._solved_text = self._board_text = text
+        elif not (force or self._pending_events):
+            return self._publish()
         if self._advice is not None:
             self._record(text)
         return self._publish()
