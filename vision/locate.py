@@ -14,11 +14,21 @@ cells; the cells themselves change from screenshot to screenshot and are masked 
    the same job three to four times slower; the local normalisation makes one plain
    ``TM_CCORR`` enough.) The best few peaks over all scales are the candidates.
 2. *Refinement.* Around each candidate the frame is cut out and matched again at
-   ``FINE_CELL`` pixels per cell over a fine ladder of scales (1.5% apart) and a small window
-   of positions; parabolas through the best score in x, y and scale give sub-pixel precision.
+   ``FINE_CELL`` pixels per cell over a ladder of scales (a third of a coarse step apart) and
+   a small window of positions, then polished at ``POLISH_CELL`` pixels per cell (1.5% apart,
+   going on while the best scale is a whole step away); parabolas through the best score in
+   x, y and scale give sub-pixel precision.
 3. *Verification.* The candidate's cells are read with :func:`vision.classify.read_cells`;
    the board is the candidate whose anchor matches best among those whose cells mostly look
    like the pack's templates. If none does, :class:`BoardNotFoundError`.
+4. *Growing.* A verified candidate may be only a part of the board: where the lines between
+   cells look like the frame (as with packs learned from some skins), a block of cells with
+   the board's proportions, such as the 3 x 3 corner of a 5 x 5 board, passes for a board at
+   a smaller scale and may beat the whole board in the coarse search. So every board that
+   holds a verified candidate as such a block is scored on the coarse search's score maps;
+   the best two are checked at ``FINE_CELL`` and, if they match better than the part,
+   refined and verified too (:func:`_wholes`). The search stops early only on a candidate
+   that is clearly a board after this check.
 
 ``bench/bench_vision.py`` measures it on 1920x1080 frames.
 
@@ -52,6 +62,7 @@ FINE_CELL = 10.0  # pixels per cell in the refinement
 FINE_BLUR = 1.0  # blur in the refinement (fine pixels)
 POLISH_CELL = 16.0  # pixels per cell in the final polish
 POLISH_STEP = 1.015  # scales tried in the polish: this ratio either way
+POLISH_ROUNDS = 3  # most polish rounds (another only while the best scale is a step away)
 STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
 CANDIDATES = 8  # coarse peaks refined (best first) and verified
 COARSE_PEAKS = 4  # colour peaks per scale whose structure is scored
@@ -220,9 +231,21 @@ class _Candidate:
     scale: float  # board scale relative to the pack
 
 
+@dataclass(frozen=True, eq=False)
+class _CoarseMap:
+    """The coarse colour match at one scale of the ladder, kept to score other guesses."""
+
+    scale: float
+    color: np.ndarray = field(repr=False)  # colour score per anchor top-left in ``small``
+    small: np.ndarray = field(repr=False)  # the frame shrunk for this scale
+    sx: float  # frame pixels per ``small`` pixel
+    sy: float
+
+
 def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: float,
-            max_scale: float) -> list[_Candidate]:
-    """The best few (position, scale) of the anchor over the whole frame and scale range.
+            max_scale: float) -> tuple[list[_Candidate], list[_CoarseMap]]:
+    """The best few (position, scale) of the anchor over the whole frame and scale range,
+    and the colour match at every scale.
 
     Per scale the colour match is computed everywhere and the structure match only at the
     colour match's best few peaks (the structure match is the costlier one).
@@ -238,6 +261,7 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
     # colour match blurs anyway) from the smallest level still at least as big as it needs.
     pyramid = [frame]
     found: list[_Candidate] = []
+    maps: list[_CoarseMap] = []
     for s in scales:
         f = level.cell / (cw * s)
         w, h = round(frame.shape[1] * f), round(frame.shape[0] * f)
@@ -249,6 +273,7 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
         small = cv2.resize(src, (w, h), interpolation=cv2.INTER_LINEAR)
         color = level.color_scores(small)
         sx, sy = frame.shape[1] / w, frame.shape[0] / h
+        maps.append(_CoarseMap(float(s), color, small, sx, sy))
         for value, (px, py) in _peaks(color, COARSE_PEAKS, max(tw, th) // 3):
             value += 0.5 * level.structure_at(small, px, py)
             found.append(_Candidate(value, px * sx, py * sy, float(s)))
@@ -262,7 +287,34 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
             kept.append(c)
         if len(kept) >= CANDIDATES:
             break
-    return kept
+    return kept, maps
+
+
+def _coarse_score(maps: list[_CoarseMap], level: _Level, step: float, cand: _Candidate,
+                  radius: float, floor: float = -np.inf) -> float:
+    """The coarse score of the best anchor within ``radius`` frame pixels of ``cand``'s, at
+    the ladder's scales within a step of its scale (``-inf`` where none is near, or where it
+    is sure to score below ``floor``)."""
+    best = -np.inf
+    for m in maps:
+        if abs(np.log(m.scale / cand.scale)) > np.log(step):
+            continue
+        # The anchor's centre stays put between scales; its top-left moves.
+        tw, th = level.size
+        grow = 0.5 * (cand.scale / m.scale - 1)
+        cx = cand.x / m.sx + grow * tw
+        cy = cand.y / m.sy + grow * th
+        r = radius / m.sx + 1
+        x0, y0 = max(0, int(np.floor(cx - r))), max(0, int(np.floor(cy - r)))
+        x1 = min(m.color.shape[1], int(np.ceil(cx + r)) + 1)
+        y1 = min(m.color.shape[0], int(np.ceil(cy + r)) + 1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        _, value, _, (px, py) = cv2.minMaxLoc(m.color[y0:y1, x0:x1])
+        if value + 0.5 > max(best, floor):  # the structure match adds at most about 0.5
+            value += 0.5 * level.structure_at(m.small, x0 + px, y0 + py)
+            best = max(best, value)
+    return best
 
 
 def _peaks(res: np.ndarray, count: int, radius: int):
@@ -316,13 +368,33 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
     step = _coarse_step(pack)
     # Half coarse steps up to a whole one either way (a neighbouring scale may be the one).
     radius = 1.5 * cw * cand.scale / prep.coarse.cell + 2  # frame pixels: coarse uncertainty
-    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**0.5)
+    found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**(1 / 3))
     if found is None:
         return None
-    radius = 1.5 * cw * found.scale / FINE_CELL + 1
-    polished = _search(frame, pack, prep.polish, prep.fine, found, radius, POLISH_STEP,
-                       POLISH_STEP)
-    return polished or found
+    return _polish(frame, pack, prep, found)
+
+
+def _polish(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, found: _Candidate,
+            ) -> _Candidate:
+    """``found`` (from the ``FINE_CELL`` search) polished at ``POLISH_CELL`` pixels per cell.
+
+    Each round tries a step of ``POLISH_STEP`` either way; while the best is that whole step
+    away (the fine search was a little off in scale), another round goes on from there.
+    """
+    cw = pack.cell_size[0]
+    previous, best = prep.fine, None
+    for _ in range(POLISH_ROUNDS):
+        radius = 1.5 * cw * found.scale / previous.cell + 1
+        polished = _search(frame, pack, prep.polish, previous, found, radius, POLISH_STEP,
+                           POLISH_STEP)
+        if polished is None or (best is not None and polished.score <= best.score):
+            break
+        moved = abs(np.log(polished.scale / found.scale))
+        best = found = polished
+        previous = prep.polish
+        if moved < 0.9 * np.log(POLISH_STEP):
+            break
+    return best or found
 
 
 def _search(frame: np.ndarray, pack: TemplatePack, level: _Level, previous: _Level,
@@ -434,29 +506,125 @@ def _locate(frame: np.ndarray, pack: TemplatePack, min_scale: float, max_scale: 
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     best = None
-    tried = []
-    for cand in _coarse(frame, pack, prep, min_scale, max_scale):
-        refined = _refine(frame, pack, prep, cand)
+    tried: list[float] = []
+
+    def verify(refined: _Candidate | None):
+        """``(key, geometry, read, score)`` of a refined candidate, or ``None`` if no board."""
         if refined is None:
-            continue
+            return None
         tried.append(refined.score)
         if refined.score < MIN_ANCHOR:
-            continue
+            return None
         geometry = _geometry(pack, refined)
         if not _inside(geometry, frame.shape):
-            continue
+            return None
         read = read_cells(frame, geometry, pack)
         if read.known_fraction < MIN_KNOWN:
+            return None
+        return (refined.score * read.known_fraction, geometry, read, refined.score)
+
+    grown: list[_Candidate] = []
+    candidates, maps = _coarse(frame, pack, prep, min_scale, max_scale)
+    for cand in candidates:
+        if any(_same(cand, g, pack) for g in grown):
+            continue  # already refined as the whole board around a part of it
+        found = verify(_refine(frame, pack, prep, cand))
+        if found is None:
             continue
-        key = refined.score * read.known_fraction
-        if best is None or key > best[0]:
-            best = (key, geometry, read, refined.score)
-        if key >= CONFIDENT:
+        # A part of the board (its grid lines look like the frame) may have matched: the
+        # whole board around it, if it matches better, is verified too and competes.
+        here = anchor_score(frame, found[1], pack)
+        for whole in _wholes(pack, found[1], maps, frame.shape, min_scale, max_scale):
+            grown.append(whole)
+            other = verify(_refine_whole(frame, pack, prep, whole, here))
+            if other is not None and other[0] > found[0]:
+                found = other
+        if best is None or found[0] > best[0]:
+            best = found
+        if best[0] >= CONFIDENT:
             break  # candidates come best first: a clear match ends the search
     if best is None:
         detail = (f"best frame match {max(tried):.2f}" if tried else "nothing like its frame")
         raise BoardNotFoundError(pack.name, detail)
     return best[1], best[2], best[3]
+
+
+GROW_CHECKS = 2  # larger boards around a verified candidate refined, best anchor first
+GROW_MIN = 0.6  # coarse score a grown board needs to be looked at closer
+GROW_STEP = 1.03  # scales tried around a grown board's (a part's scale error grows with it)
+
+
+def _refine_whole(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, whole: _Candidate,
+                  part: float) -> _Candidate | None:
+    """A grown board (:func:`_wholes`) refined, if it matches better than the part it grew
+    from (whose :func:`anchor_score` is ``part``); ``None`` if it does not.
+
+    Cheaper than :func:`_refine`: the grown board is near where the part puts it, within a
+    quarter of a cell and a few percent of scale, so three scales at ``FINE_CELL`` tell
+    whether it is worth polishing.
+    """
+    cw = pack.cell_size[0]
+    radius = 0.25 * cw * whole.scale + 1
+    found = _search(frame, pack, prep.fine, prep.coarse, whole, radius, GROW_STEP, GROW_STEP)
+    if found is None or found.score <= part:
+        return None
+    return _polish(frame, pack, prep, found)
+
+
+def _wholes(pack: TemplatePack, geometry: BoardGeometry, maps: list[_CoarseMap],
+            shape: tuple[int, ...], min_scale: float, max_scale: float) -> list[_Candidate]:
+    """Whole boards that a located board may be a part of, best first, as coarse candidates.
+
+    Where the lines between cells look like the board's frame (a learned pack's anchor is the
+    band around the cells, often drawn like the lines between them), an ``r x c`` block of
+    cells with the board's proportions (``r / rows == c / cols``, such as the 3 x 3 corner of
+    a 5 x 5 board, or even one cell with a pattern on it) matches the anchor at a smaller
+    scale, and may score better in the coarse search than the whole board (whose scale may
+    fall between two steps of the ladder), pushing it out of the candidates. Every board that
+    holds the located one as such a block at whole cells, within the scale range and the
+    frame, is scored on the coarse search's own score maps (near its position, at the
+    neighbouring scales: no new matching), and the :data:`GROW_CHECKS` best that score at
+    least :data:`GROW_MIN` are returned for refinement.
+    """
+    cw = pack.cell_size[0]
+    rows, cols = pack.rows, pack.cols
+    level = _prepare(pack).coarse
+    step = _coarse_step(pack)
+    x0, y0 = geometry.outline()[0]
+    part_w, part_h = geometry.cell_size(0, 0)
+    mx, my = pack.anchor.margin_px(pack.cell_size)
+    scored = []
+    for r in range(1, rows):
+        if (cols * r) % rows:
+            continue  # no block of r rows has the board's proportions
+        c = cols * r // rows
+        grow = rows / r
+        scale = part_w * grow / cw
+        if not min_scale / step <= scale <= max_scale * step:
+            continue
+        cell_w, cell_h = part_w * grow, part_h * grow
+        # The part's own errors grow with it: look a quarter of a cell around.
+        radius = 0.25 * cell_w
+        for i in range(rows - r + 1):
+            for j in range(cols - c + 1):
+                whole = BoardGeometry.from_rect(x0 - j * cell_w, y0 - i * cell_h, cell_w,
+                                                cell_h, rows, cols)
+                if not _inside(whole, shape):
+                    continue
+                guess = _Candidate(0.0, x0 - j * cell_w - mx * scale,
+                                   y0 - i * cell_h - my * scale, scale)
+                score = _coarse_score(maps, level, step, guess, radius, GROW_MIN)
+                if score >= GROW_MIN:
+                    scored.append(_Candidate(score, guess.x, guess.y, guess.scale))
+    scored.sort(key=lambda c: -c.score)
+    return scored[:GROW_CHECKS]
+
+
+def _same(a: _Candidate, b: _Candidate, pack: TemplatePack) -> bool:
+    """Whether two candidates are the same board (within a cell and 8% of scale)."""
+    size = pack.cell_size[0] * min(a.scale, b.scale)
+    return (abs(a.x - b.x) < size and abs(a.y - b.y) < size
+            and abs(np.log(a.scale / b.scale)) < np.log(1.08))
 
 
 def _inside(geometry: BoardGeometry, shape: tuple[int, ...]) -> bool:
