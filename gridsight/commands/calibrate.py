@@ -202,7 +202,8 @@ def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
                 "features": int(len(calibration.points))}
     (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return Calibrated(folder, f"{rows}x{cols} pit, {len(calibration.points)} ground features "
-                      "to follow; the live Thrill Digger reader does not load saved pits yet")
+                      f"to follow; use it with: gridsight live --game thrill-digger "
+                      f"--calibration {folder}")
 
 
 CALIBRATORS: dict[str, Calibrator] = {
