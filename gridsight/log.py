@@ -54,11 +54,12 @@ def utc_now() -> str:
 
 
 def default_log_path(now: datetime | None = None) -> Path:
-    """A new file per session in the per-user data folder: ``.../gridsight/logs/<time>.jsonl``."""
-    import platformdirs
+    """A new file per session in the per-user data folder: ``.../gridsight/logs/<time>.jsonl``
+    (``$GRIDSIGHT_DATA_DIR/logs`` when that is set)."""
+    from vision.packs import user_data_root
 
     when = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
-    return Path(platformdirs.user_data_dir("gridsight")) / "logs" / f"session-{when}.jsonl"
+    return user_data_root() / "logs" / f"session-{when}.jsonl"
 
 
 @dataclass(frozen=True)

@@ -152,17 +152,23 @@ class TemplatePack:
 # -- lookup ---------------------------------------------------------------------------------
 
 
-def user_packs_root() -> Path:
-    """Where the player's own packs live: ``<user data dir>/templates``.
+def user_data_root() -> Path:
+    """gridsight's per-user data directory (packs, pit calibrations, session logs).
 
-    ``GRIDSIGHT_DATA_DIR`` overrides the data directory (tests, portable installs).
+    ``platformdirs.user_data_dir("gridsight")`` (``~/.local/share/gridsight`` on Linux);
+    ``GRIDSIGHT_DATA_DIR`` overrides it (tests, portable installs).
     """
     override = os.environ.get("GRIDSIGHT_DATA_DIR")
     if override:
-        return Path(override) / "templates"
+        return Path(override)
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("gridsight")) / "templates"
+    return Path(platformdirs.user_data_dir("gridsight"))
+
+
+def user_packs_root() -> Path:
+    """Where the player's own packs live: ``<user data dir>/templates``."""
+    return user_data_root() / "templates"
 
 
 def shipped_packs_root() -> Path:

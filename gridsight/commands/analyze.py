@@ -25,6 +25,11 @@ import numpy as np
 from gridsight.cli import RuntimeFailure
 from gridsight.progress import ProgressBar
 from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.commands.screen_options import (
+    add_read_hint_arguments,
+    add_solver_arguments,
+    read_hints_from,
+)
 from gridsight.readers.find import Found, detect_game, find_board, load_game_pack
 from gridsight.registry import get_game, get_reader, reader_names
 from overlay.paint import paint_advice
@@ -61,21 +66,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
                         "plus image, game, board, unread, confidence, annotated")
-    group = parser.add_argument_group("what the screenshot may not show")
-    group.add_argument("--animals", metavar="A,B,C", default=None,
-                       help="Disco Zoo: the rescue's animals (instead of reading the cards)")
-    group.add_argument("--region", default=None, help="Disco Zoo: the region")
-    group.add_argument("--taps", type=int, default=None, metavar="N",
-                       help="Disco Zoo: taps left (instead of reading the counter)")
-    group.add_argument("--pieces", default=None, metavar="LETTERS",
-                       help="pentomino: the whole piece set (instead of reading the tray)")
-    solver = parser.add_argument_group("solver options")
-    solver.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
-                        help="Disco Zoo: lookahead time per board (default 1 s)")
-    solver.add_argument("--objective", default="expected", metavar="OBJ",
-                        help="Disco Zoo: expected (default), all, or target:NAME")
-    solver.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS",
-                        help="tile path and pentomino: time for one board's analysis (default 20)")
+    add_read_hint_arguments(parser, what="screenshot", region_aliases=("--region",))
+    add_solver_arguments(parser, budget=1.0, time_limit=20.0)
     parser.set_defaults(func=run)
 
 
@@ -93,11 +85,7 @@ class Outcome:
 def run(options: argparse.Namespace) -> int:
     files, had_folder, missing = expand(options.paths)
     packs = load_packs(options.game, options.pack)
-    hints = ReadHints(
-        animals=tuple(a.strip() for a in options.animals.split(",") if a.strip())
-        if options.animals else (),
-        region=options.region, taps=options.taps,
-        pieces="".join(options.pieces.split()).upper() if options.pieces else None)
+    hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:

@@ -41,7 +41,7 @@ from vision.geometry import BoardGeometry
 from vision.images import load_image
 from vision.learn import learn_pack
 from vision.locate import locate_board
-from vision.packs import TemplatePack, load_pack, user_packs_root
+from vision.packs import TemplatePack, load_pack, user_data_root, user_packs_root
 
 DEFAULT_SKIN = "mine"
 PIT_SIZES = {"beginner": (4, 5), "intermediate": (5, 6), "expert": (5, 8)}
@@ -189,7 +189,7 @@ def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
                                "top-left, top-right, bottom-right, bottom-left) and --difficulty")
     rows, cols = PIT_SIZES[options.difficulty]
     calibration = calibrate_pit(image, corners, rows, cols)
-    folder = user_packs_root().parent / "pits" / options.skin
+    folder = user_data_root() / "pits" / options.skin
     folder.mkdir(parents=True, exist_ok=True)
     import cv2
 

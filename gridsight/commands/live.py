@@ -19,6 +19,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from gridsight.cli import RuntimeFailure
+from gridsight.commands.screen_options import (
+    add_read_hint_arguments,
+    add_solver_arguments,
+    read_hints_from,
+    solver_options_from,
+)
 from gridsight.registry import game_names, reader_names
 
 DEFAULT_INTERVAL_MS = 33
@@ -77,39 +83,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
     parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
-    hints = parser.add_argument_group("what the screen may not show")
-    hints.add_argument("--animals", metavar="A,B,C", default=None, help="Disco Zoo: the animals")
-    hints.add_argument("--zoo-region", metavar="NAME", default=None, help="Disco Zoo: the region")
-    hints.add_argument("--taps", type=int, default=None, metavar="N", help="Disco Zoo: taps left")
-    hints.add_argument("--pieces", default=None, metavar="LETTERS",
-                       help="pentomino: the whole piece set")
-    solver = parser.add_argument_group("solver options")
-    solver.add_argument("--budget", type=float, default=0.2, metavar="SECONDS",
-                        help="Disco Zoo: lookahead time per board (default 0.2 s, for speed)")
-    solver.add_argument("--objective", default="expected", metavar="OBJ",
-                        help="Disco Zoo: expected (default), all, or target:NAME")
-    solver.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
-                        help="tile path and pentomino: time for one board (default 5)")
+    add_read_hint_arguments(parser, what="screen")
+    add_solver_arguments(parser, budget=0.2, time_limit=5.0, why=", for speed")
     parser.set_defaults(func=run)
 
 
 def session_log_path(now: datetime | None = None) -> Path:
-    """A new log per session: ``$GRIDSIGHT_DATA_DIR/logs/...`` when set, else the per-user
-    data folder (:func:`gridsight.log.default_log_path`)."""
+    """A new log per session in the per-user data folder (:func:`gridsight.log.default_log_path`,
+    ``$GRIDSIGHT_DATA_DIR/logs`` when that is set)."""
     from gridsight.log import default_log_path
 
-    path = default_log_path(now or datetime.now(timezone.utc))
-    override = os.environ.get("GRIDSIGHT_DATA_DIR")
-    return Path(override) / "logs" / path.name if override else path
-
-
-def _hints(options: argparse.Namespace):
-    from gridsight.readers.base import ReadHints
-
-    animals = tuple(a.strip() for a in options.animals.split(",") if a.strip()) \
-        if options.animals else ()
-    pieces = "".join(options.pieces.split()).upper() if options.pieces else None
-    return ReadHints(animals=animals, region=options.zoo_region, taps=options.taps, pieces=pieces)
+    return default_log_path(now or datetime.now(timezone.utc))
 
 
 def _check_display() -> None:
@@ -150,8 +134,7 @@ def _manual_board(options: argparse.Namespace):
 def run(options: argparse.Namespace) -> int:
     from gridsight.live.loop import LiveLoop
 
-    solve_options = argparse.Namespace(budget=options.budget, objective=options.objective,
-                                       time_limit=options.time_limit)
+    solve_options = solver_options_from(options)
     if options.manual:
         manual = _manual_board(options)
         loop = LiveLoop.for_manual(manual, solve_options=solve_options)
@@ -187,7 +170,7 @@ def run(options: argparse.Namespace) -> int:
     path = Path(options.log) if options.log else session_log_path()
     log = RecommendationLog(path, save_frames=options.save_frames)
     print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
-    loop = LiveLoop(options.game, pack, solve_options=solve_options, hints=_hints(options),
+    loop = LiveLoop(options.game, pack, solve_options=solve_options, hints=read_hints_from(options),
                     log=log)
     notice = ""
     if not options.no_overlay and os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
