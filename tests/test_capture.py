@@ -256,3 +256,107 @@ def test_doctests():
 
     result = doctest.testmod(capture)
     assert result.failed == 0 and result.attempted > 0
+
+
+# -- the X11 window grab through MIT-SHM ------------------------------------------------------
+
+
+def _noise_window(display_name: str, w: int, h: int, seed: int):
+    """A window whose background is a pixmap of random pixels: every pixel differs in kind."""
+    import numpy as np
+    from Xlib import X, display
+
+    d = display.Display(display_name)
+    screen = d.screen()
+    win = screen.root.create_window(20, 30, w, h, 0, screen.root_depth, override_redirect=True)
+    pixmap = win.create_pixmap(w, h, screen.root_depth)
+    gc = pixmap.create_gc()
+    data = np.random.default_rng(seed).integers(0, 256, (h, w, 4), dtype=np.uint8)
+    pixmap.put_image(gc, 0, 0, w, h, X.ZPixmap, screen.root_depth, 0, data.tobytes())
+    win.change_attributes(background_pixmap=pixmap)
+    win.map()
+    d.sync()
+    time.sleep(0.05)
+    return d, win, data[..., :3]
+
+
+def _shm_segments() -> set[int]:
+    with open("/proc/sysvipc/shm") as table:
+        return {int(line.split()[1]) for line in list(table)[1:]}
+
+
+def test_the_shared_memory_grab_equals_the_plain_grab_and_follows_resizes(xvfb):
+    import numpy as np
+
+    d, win, drawn = _noise_window(xvfb, 301, 203, seed=7)  # odd sizes: no row padding assumed
+    finder = capture.X11WindowFinder(xvfb)
+    try:
+        shm = finder._shm_grabber()
+        assert shm is not None, "Xvfb offers MIT-SHM"
+        fast = finder.grab(win.id, 301, 203)
+        plain = finder._grab_plain(win.id, 301, 203)
+        assert fast.shape == (203, 301, 3) and fast.flags.c_contiguous
+        assert np.array_equal(fast, plain) and np.array_equal(fast, drawn)
+        made = shm.segments_made
+        again = finder.grab(win.id, 301, 203)
+        assert shm.segments_made == made  # one segment reused while the size stays
+        assert again is not fast and np.array_equal(again, fast)  # a new array each grab
+        win.configure(width=160, height=90)
+        d.sync()
+        time.sleep(0.05)
+        small = finder.grab(win.id, 160, 90)
+        assert shm.segments_made == made + 1  # a new segment for the new size
+        assert np.array_equal(small, finder._grab_plain(win.id, 160, 90))
+        assert np.array_equal(small, drawn[:90, :160])
+        assert finder.grab(0x7FFFFFF, 10, 10) is None  # no such window: refused, not raised
+        if os.path.exists("/proc/sysvipc/shm"):
+            segment = shm._segment.shmid
+            assert segment in _shm_segments()
+            finder.close()
+            finder = None
+            time.sleep(0.1)  # the server detaches when it reads our detach request
+            assert segment not in _shm_segments()  # freed on close
+    finally:
+        if finder is not None:
+            finder.close()
+        win.destroy()
+        d.close()
+
+
+def test_without_shared_memory_the_plain_grab_is_used(xvfb, monkeypatch):
+    import numpy as np
+
+    from vision.xshm import XShmGrabber, XShmUnavailable
+
+    with pytest.raises(XShmUnavailable, match="cannot connect"):
+        XShmGrabber.open(":4242")
+    d, win, drawn = _noise_window(xvfb, 120, 80, seed=3)
+    try:
+        def no_shm(display=None):
+            raise XShmUnavailable("the X server has no MIT-SHM extension")
+
+        monkeypatch.setattr(capture.XShmGrabber, "open", staticmethod(no_shm))
+        finder = capture.X11WindowFinder(xvfb)
+        try:
+            assert np.array_equal(finder.grab(win.id, 120, 80), drawn)
+            assert finder._shm is None and finder._shm_failed
+        finally:
+            finder.close()
+        monkeypatch.undo()
+        finder = capture.X11WindowFinder(xvfb)  # MIT-SHM breaks in the middle of a session
+        try:
+            assert np.array_equal(finder.grab(win.id, 120, 80), drawn)
+            shm = finder._shm
+
+            def broken(*_):
+                raise XShmUnavailable("the X connection broke")
+
+            monkeypatch.setattr(shm, "grab", broken)
+            assert np.array_equal(finder.grab(win.id, 120, 80), drawn)
+            assert finder._shm is None and shm._conn is None  # closed, plain path from now
+            assert np.array_equal(finder.grab(win.id, 120, 80), drawn)
+        finally:
+            finder.close()
+    finally:
+        win.destroy()
+        d.close()

@@ -51,6 +51,7 @@ from typing import Protocol
 import numpy as np
 
 from vision.errors import VisionInputError
+from vision.xshm import XShmGrabber, XShmUnavailable
 
 
 class CaptureInputError(VisionInputError):
@@ -249,6 +250,9 @@ class X11WindowFinder:
         except Exception as error:  # Xlib raises several unrelated types here
             raise CaptureUnavailable(f"cannot open the X display ({error})") from None
         self._X, self._xerror = X, xerror
+        self._display_name = display
+        self._shm: XShmGrabber | None = None  # made on the first grab
+        self._shm_failed = False  # MIT-SHM unusable here: plain GetImage from then on
         self._root = self._display.screen().root
         atom = self._display.intern_atom
         self._net_wm_name, self._utf8 = atom("_NET_WM_NAME"), atom("UTF8_STRING")
@@ -256,6 +260,9 @@ class X11WindowFinder:
         self._wm_state = atom("WM_STATE")
 
     def close(self) -> None:
+        if self._shm is not None:
+            self._shm.close()
+            self._shm = None
         self._display.close()
 
     def _title(self, window) -> str:
@@ -298,7 +305,30 @@ class X11WindowFinder:
             return None
 
     def grab(self, handle: int, width: int, height: int) -> np.ndarray | None:
-        """The window's own pixels (BGR), or ``None`` when the server cannot give them."""
+        """The window's own pixels (BGR), or ``None`` when the server cannot give them.
+
+        Through MIT-SHM (:mod:`vision.xshm`) where the server allows, else ``GetImage``.
+        """
+        shm = self._shm_grabber()
+        if shm is not None:
+            try:
+                return shm.grab(handle, width, height)
+            except XShmUnavailable:  # the shared memory path broke: do without it from now
+                self._shm_failed = True
+                shm.close()
+                self._shm = None
+        return self._grab_plain(handle, width, height)
+
+    def _shm_grabber(self) -> XShmGrabber | None:
+        if self._shm is None and not self._shm_failed:
+            try:
+                self._shm = XShmGrabber.open(self._display_name)
+            except XShmUnavailable:
+                self._shm_failed = True
+        return self._shm
+
+    def _grab_plain(self, handle: int, width: int, height: int) -> np.ndarray | None:
+        """``GetImage`` through python-xlib: the picture travels through the X socket."""
         window = self._display.create_resource_object("window", handle)
         try:
             image = window.get_image(0, 0, width, height, self._X.ZPixmap, 0xFFFFFFFF)
