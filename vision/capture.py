@@ -307,12 +307,16 @@ class X11WindowFinder:
     def grab(self, handle: int, width: int, height: int) -> np.ndarray | None:
         """The window's own pixels (BGR), or ``None`` when the server cannot give them.
 
-        Through MIT-SHM (:mod:`vision.xshm`) where the server allows, else ``GetImage``.
+        Through MIT-SHM (:mod:`vision.xshm`) where the server allows, else ``GetImage``: the
+        X server refuses MIT-SHM for a window partly off screen even when a compositor keeps
+        the whole window's pixels, which ``GetImage`` still reads.
         """
         shm = self._shm_grabber()
         if shm is not None:
             try:
-                return shm.grab(handle, width, height)
+                pixels = shm.grab(handle, width, height)
+                if pixels is not None:
+                    return pixels
             except XShmUnavailable:  # the shared memory path broke: do without it from now
                 self._shm_failed = True
                 shm.close()
