@@ -25,10 +25,13 @@ cells; the cells themselves change from screenshot to screenshot and are masked 
    cells look like the frame (as with packs learned from some skins), a block of cells with
    the board's proportions, such as the 3 x 3 corner of a 5 x 5 board, passes for a board at
    a smaller scale and may beat the whole board in the coarse search. So every board that
-   holds a verified candidate as such a block is scored on the coarse search's score maps;
-   the best two are checked at ``FINE_CELL`` and, if they match better than the part,
-   refined and verified too (:func:`_wholes`). The search stops early only on a candidate
-   that is clearly a board after this check.
+   holds a verified candidate as such a block is scored at the coarse level, from the coarse
+   search's shrunken frames; the best few are checked at ``FINE_CELL`` and, if they match
+   better than the part, refined and verified too (:func:`_wholes`). The search stops early
+   only on a candidate that is clearly a board after this check.
+
+A board filling the frame is matched at the coarse scale just above its own too, the frame's
+edge repeated around it.
 
 ``bench/bench_vision.py`` measures it on 1920x1080 frames.
 
@@ -240,6 +243,8 @@ class _CoarseMap:
     small: np.ndarray = field(repr=False)  # the frame shrunk for this scale
     sx: float  # frame pixels per ``small`` pixel
     sy: float
+    ox: int = 0  # where the frame's top-left is in ``small`` (its edge repeated around it)
+    oy: int = 0
 
 
 def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: float,
@@ -265,18 +270,25 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
     for s in scales:
         f = level.cell / (cw * s)
         w, h = round(frame.shape[1] * f), round(frame.shape[0] * f)
-        if w < tw or h < th:
+        # A board filling the frame fits the scale below its own but not the one above: the
+        # frame's edge is repeated (the refinement does the same) up to a step's worth.
+        ox, oy = max(0, tw - w + 1), max(0, th - h + 1)
+        if ox > (step - 1) * tw + 1 or oy > (step - 1) * th + 1:
             continue
         while pyramid[-1].shape[1] >= 2 * w and pyramid[-1].shape[1] > 32:
             pyramid.append(cv2.pyrDown(pyramid[-1]))
         src = next(p for p in reversed(pyramid) if p.shape[1] >= w)
         small = cv2.resize(src, (w, h), interpolation=cv2.INTER_LINEAR)
-        color = level.color_scores(small)
         sx, sy = frame.shape[1] / w, frame.shape[0] / h
-        maps.append(_CoarseMap(float(s), color, small, sx, sy))
+        if ox or oy:
+            small = cv2.copyMakeBorder(small, oy // 2, oy - oy // 2, ox // 2, ox - ox // 2,
+                                       cv2.BORDER_REPLICATE)
+        ox, oy = ox // 2, oy // 2  # where the frame's top-left is in ``small``
+        color = level.color_scores(small)
+        maps.append(_CoarseMap(float(s), color, small, sx, sy, ox, oy))
         for value, (px, py) in _peaks(color, COARSE_PEAKS, max(tw, th) // 3):
             value += 0.5 * level.structure_at(small, px, py)
-            found.append(_Candidate(value, px * sx, py * sy, float(s)))
+            found.append(_Candidate(value, (px - ox) * sx, (py - oy) * sy, float(s)))
     found.sort(key=lambda c: -c.score)
     # Keep the best candidates that are not the same peak at the neighbouring scale.
     kept: list[_Candidate] = []
@@ -290,31 +302,47 @@ def _coarse(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, min_scale: f
     return kept, maps
 
 
-def _coarse_score(maps: list[_CoarseMap], level: _Level, step: float, cand: _Candidate,
-                  radius: float, floor: float = -np.inf) -> float:
-    """The coarse score of the best anchor within ``radius`` frame pixels of ``cand``'s, at
-    the ladder's scales within a step of its scale (``-inf`` where none is near, or where it
-    is sure to score below ``floor``)."""
-    best = -np.inf
-    for m in maps:
-        if abs(np.log(m.scale / cand.scale)) > np.log(step):
-            continue
-        # The anchor's centre stays put between scales; its top-left moves.
-        tw, th = level.size
-        grow = 0.5 * (cand.scale / m.scale - 1)
-        cx = cand.x / m.sx + grow * tw
-        cy = cand.y / m.sy + grow * th
-        r = radius / m.sx + 1
-        x0, y0 = max(0, int(np.floor(cx - r))), max(0, int(np.floor(cy - r)))
-        x1 = min(m.color.shape[1], int(np.ceil(cx + r)) + 1)
-        y1 = min(m.color.shape[0], int(np.ceil(cy + r)) + 1)
-        if x1 <= x0 or y1 <= y0:
-            continue
-        _, value, _, (px, py) = cv2.minMaxLoc(m.color[y0:y1, x0:x1])
-        if value + 0.5 > max(best, floor):  # the structure match adds at most about 0.5
-            value += 0.5 * level.structure_at(m.small, x0 + px, y0 + py)
-            best = max(best, value)
-    return best
+def _coarse_scores(maps: list[_CoarseMap], level: _Level, guesses: list[_Candidate],
+                   radius: float) -> list[float]:
+    """The coarse score of the best anchor within ``radius`` frame pixels of each guess's, at
+    exactly their scale (all guesses share one); ``-inf`` where no scale of the ladder is
+    near or the guess is out of the frame.
+
+    The frame as shrunk for the nearest scale of the ladder is cut around the guesses and
+    resized by the few percent between the two scales: one small match, no new pass over the
+    frame. (The ladder's own score maps are not enough: a board whose scale falls between
+    two steps scores poorly at both.)
+    """
+    out = [-np.inf] * len(guesses)
+    if not maps or not guesses:
+        return out
+    scale = guesses[0].scale
+    m = min(maps, key=lambda m: abs(np.log(m.scale / scale)))
+    k = m.scale / scale  # ``m.small`` pixels to pixels at the guesses' scale
+    if abs(np.log(k)) > np.log(1.15):
+        return out
+    tw, th = level.size
+    r = radius / m.sx + 1
+    xs = [g.x / m.sx + m.ox for g in guesses]
+    ys = [g.y / m.sy + m.oy for g in guesses]
+    x0, y0 = int(np.floor(min(xs) - r)), int(np.floor(min(ys) - r))
+    x1, y1 = int(np.ceil(max(xs) + tw / k + r)), int(np.ceil(max(ys) + th / k + r))
+    crop = _crop(m.small, x0, y0, x1, y1)
+    if crop is None:
+        return out
+    w, h = round(crop.shape[1] * k), round(crop.shape[0] * k)
+    if w < tw or h < th:
+        return out
+    res = level.scores(cv2.resize(crop, (w, h), interpolation=cv2.INTER_LINEAR))
+    fx, fy = w / crop.shape[1], h / crop.shape[0]
+    for n, (x, y) in enumerate(zip(xs, ys)):
+        ax0 = max(0, int(np.floor((x - r - x0) * fx)))
+        ay0 = max(0, int(np.floor((y - r - y0) * fy)))
+        ax1 = min(res.shape[1], int(np.ceil((x + r - x0) * fx)) + 1)
+        ay1 = min(res.shape[0], int(np.ceil((y + r - y0) * fy)) + 1)
+        if ax1 > ax0 and ay1 > ay0:
+            out[n] = float(res[ay0:ay1, ax0:ax1].max())
+    return out
 
 
 def _peaks(res: np.ndarray, count: int, radius: int):
@@ -549,8 +577,12 @@ def _locate(frame: np.ndarray, pack: TemplatePack, min_scale: float, max_scale: 
     return best[1], best[2], best[3]
 
 
-GROW_CHECKS = 2  # larger boards around a verified candidate refined, best anchor first
-GROW_MIN = 0.6  # coarse score a grown board needs to be looked at closer
+GROW_CHECKS = 3  # larger boards around a verified candidate refined, best anchor first
+GROW_MIN = 0.8  # coarse score a grown board needs to be looked at closer (whole boards
+# grown from a part score 0.94 and up on the tests' screenshots, boards around a whole board 0.7
+# and below)
+GROW_SCREEN_STEP = 1.02  # scales screened around a grown board's ...
+GROW_SCREEN_SPAN = 4  # ... this many steps either way for a part of one row, fewer for more
 GROW_STEP = 1.03  # scales tried around a grown board's (a part's scale error grows with it)
 
 
@@ -582,9 +614,11 @@ def _wholes(pack: TemplatePack, geometry: BoardGeometry, maps: list[_CoarseMap],
     scale, and may score better in the coarse search than the whole board (whose scale may
     fall between two steps of the ladder), pushing it out of the candidates. Every board that
     holds the located one as such a block at whole cells, within the scale range and the
-    frame, is scored on the coarse search's own score maps (near its position, at the
-    neighbouring scales: no new matching), and the :data:`GROW_CHECKS` best that score at
-    least :data:`GROW_MIN` are returned for refinement.
+    frame, is scored at the coarse level (:func:`_coarse_scores`: one small match per block
+    size and scale, from the coarse search's shrunken frames) within a quarter of a cell and a
+    few scales :data:`GROW_SCREEN_STEP` apart (more for a smaller part, whose scale error
+    grows more); the :data:`GROW_CHECKS` best that score at least :data:`GROW_MIN` are
+    returned, for :func:`_refine_whole`.
     """
     cw = pack.cell_size[0]
     rows, cols = pack.rows, pack.cols
@@ -605,19 +639,38 @@ def _wholes(pack: TemplatePack, geometry: BoardGeometry, maps: list[_CoarseMap],
         cell_w, cell_h = part_w * grow, part_h * grow
         # The part's own errors grow with it: look a quarter of a cell around.
         radius = 0.25 * cell_w
+        guesses = []
         for i in range(rows - r + 1):
             for j in range(cols - c + 1):
                 whole = BoardGeometry.from_rect(x0 - j * cell_w, y0 - i * cell_h, cell_w,
                                                 cell_h, rows, cols)
-                if not _inside(whole, shape):
-                    continue
-                guess = _Candidate(0.0, x0 - j * cell_w - mx * scale,
-                                   y0 - i * cell_h - my * scale, scale)
-                score = _coarse_score(maps, level, step, guess, radius, GROW_MIN)
-                if score >= GROW_MIN:
-                    scored.append(_Candidate(score, guess.x, guess.y, guess.scale))
+                if _inside(whole, shape):
+                    guesses.append(_Candidate(0.0, x0 - j * cell_w - mx * scale,
+                                              y0 - i * cell_h - my * scale, scale))
+        if not guesses:
+            continue
+        # A small part's scale error grows the most: more scales are tried for it.
+        tries = int(np.ceil(GROW_SCREEN_SPAN / r))
+        best = [(-np.inf, g) for g in guesses]
+        for k in range(-tries, tries + 1):
+            tried = [_rescaled(g, pack, GROW_SCREEN_STEP**k) for g in guesses]
+            for n, value in enumerate(_coarse_scores(maps, level, tried, radius)):
+                if value > best[n][0]:
+                    best[n] = (value, tried[n])
+        scored += [_Candidate(value, g.x, g.y, g.scale) for value, g in best
+                   if value >= GROW_MIN]
     scored.sort(key=lambda c: -c.score)
     return scored[:GROW_CHECKS]
+
+
+def _rescaled(cand: _Candidate, pack: TemplatePack, factor: float) -> _Candidate:
+    """``cand`` at ``factor`` times its scale, about the same centre."""
+    cw, ch = pack.cell_size
+    m = pack.anchor.margin
+    half_w, half_h = 0.5 * (pack.cols + 2 * m) * cw, 0.5 * (pack.rows + 2 * m) * ch
+    scale = cand.scale * factor
+    return _Candidate(cand.score, cand.x + (cand.scale - scale) * half_w,
+                      cand.y + (cand.scale - scale) * half_h, scale)
 
 
 def _same(a: _Candidate, b: _Candidate, pack: TemplatePack) -> bool:

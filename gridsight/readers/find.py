@@ -43,39 +43,10 @@ def load_game_pack(game: str, pack: str | None) -> TemplatePack:
     return load_pack(game, pack)
 
 
-# A located board whose frame scores at least this (anchor score times the share of cells
-# read; a clear match scores about 1.3) is taken at once; below it the scale range is searched
-# again in narrower windows and the best board kept.
-SURE = 1.15
-SCALE_WINDOWS = ((0.5, 0.72), (0.68, 1.0), (0.95, 1.4), (1.35, 1.95), (1.9, 2.8), (2.7, 4.0))
-
-
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
-    """Locate ``pack``'s board in ``image`` and read its cells (:class:`BoardNotFoundError`).
-
-    With a pack learned from the player's screenshot, :func:`vision.locate.locate_board`
-    searching 0.5x to 4x at once sometimes returns a corner of the board (3 x 3 cells of a
-    5 x 5 board, whose frame lines fall on the grid lines) with a weak score while the whole
-    board, scoring far better, was never among its candidates. So a weak result is checked
-    by searching each narrower scale window (:data:`SCALE_WINDOWS`) and keeping the best.
-    """
-    best = None
-    try:
-        best = _located(image, game, pack, 0.5, 4.0)
-    except BoardNotFoundError:
-        pass
-    if best is not None and best.score >= SURE:
-        return best
-    for low, high in SCALE_WINDOWS:
-        try:
-            found = _located(image, game, pack, low, high)
-        except BoardNotFoundError:
-            continue
-        if best is None or found.score > best.score:
-            best = found
-    if best is None:
-        raise BoardNotFoundError(pack.name, "nothing like its frame at any scale from 0.5x to 4x")
-    return best
+    """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells
+    (:class:`BoardNotFoundError` if it is not there)."""
+    return _located(image, game, pack, 0.5, 4.0)
 
 
 def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high: float) -> Found:
