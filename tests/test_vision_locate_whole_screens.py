@@ -124,3 +124,23 @@ def test_whole_screenshots_many(name, tmp_path):
     make_pack, make_shot = PACKS[name]
     pack = make_pack(tmp_path)
     assert misplaced(pack, make_shot, range(10, 16), (0.5, 0.75, 1.0, 1.5, 2.2, 3.0)) == []
+
+
+def test_a_board_filling_the_frame_is_found_between_two_coarse_scales():
+    """A whole rescue screen at 0.70x, noisy and JPEG'd: the board's frame spans the screen's
+    width, so the coarse scale above the board's (0.74x) did not fit in the frame and the one
+    below (0.66x) matched too poorly; the board was not found at all. The frame's edge is
+    repeated for that scale now."""
+    rng = np.random.default_rng(1000)
+    shot, _ = random_rescue(rng)
+    scale = float(np.exp(rng.uniform(np.log(0.5), np.log(3.0))))
+    assert 0.70 < scale < 0.71
+    image = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+    noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
+    noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
+    image = np.clip(noisy, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(40, 96))
+    image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                         cv2.IMREAD_COLOR)
+    truth = shot.geometry.scaled(scale)
+    assert error_in_cells(locate_board(image, load_pack("disco-zoo")), truth) < 0.1
