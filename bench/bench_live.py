@@ -171,6 +171,45 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def grab_speed(display: str) -> None:
+    """One window grab on Xvfb: MIT-SHM (what ``gridsight live`` uses) against python-xlib's
+    ``GetImage`` (the baseline, the fallback when MIT-SHM is missing), same window, same
+    process; the pictures are checked equal."""
+    import numpy as np
+    from Xlib import display as xdisplay
+
+    from vision.capture import X11WindowFinder
+
+    d = xdisplay.Display(display)
+    screen = d.screen()
+    finder = X11WindowFinder(display)
+    try:
+        for w, h in ((640, 528), (1024, 720)):  # inside the 1024x768 screen: see capture.py
+            win = screen.root.create_window(0, 0, w, h, 0, screen.root_depth,
+                                            background_pixel=0x336699, override_redirect=True)
+            win.map()
+            d.sync()
+            time.sleep(0.2)
+            assert finder._shm_grabber() is not None, "no MIT-SHM on this display"
+            assert np.array_equal(finder.grab(win.id, w, h), finder._grab_plain(win.id, w, h))
+            times = {}
+            for label, grab in (("MIT-SHM", finder.grab), ("GetImage", finder._grab_plain)):
+                runs = []
+                for _ in range(5):
+                    start = time.perf_counter()
+                    for _ in range(20):
+                        grab(win.id, w, h)
+                    runs.append((time.perf_counter() - start) / 20)
+                times[label] = statistics.median(runs)
+            print(f"  grab {w}x{h}: MIT-SHM {1e3 * times['MIT-SHM']:5.2f} ms, GetImage "
+                  f"{1e3 * times['GetImage']:5.2f} ms (ratio {times['GetImage'] / times['MIT-SHM']:5.1f})")
+            win.destroy()
+            d.sync()
+    finally:
+        finder.close()
+        d.close()
+
+
 def x11_session(seconds: float) -> None:
     """``gridsight live --window`` on Xvfb over the demo window: idle CPU of the process at
     a constant 30 Hz (baseline) and with the idle back-off, and the latency from a new picture
@@ -195,6 +234,7 @@ def x11_session(seconds: float) -> None:
     tmp = Path(tempfile.mkdtemp())
     print(f"x11: gridsight live --window on Xvfb + xcompmgr ({seconds:g} s idle each)")
     try:
+        grab_speed(display)
         from vision.capture import ScreenCapture, WindowSource
 
         for game in ("tile-path", "disco-zoo"):
