@@ -19,7 +19,8 @@ every cell, runs the reader and the solver and renders the layer on every frame.
 With ``--x11`` (Linux with Xvfb and xcompmgr) the whole ``gridsight live --window`` process
 runs over the demo window on Xvfb: its idle CPU (grabs and Qt included) with the idle back-off
 against a constant 30 Hz, and the time from a new picture in the window to the new advice
-shown, starting from idle polling.
+shown, starting from idle polling; and first one grab of a window, through MIT-SHM (what
+``gridsight live`` uses) against python-xlib's ``GetImage`` (the fallback), in the same process.
 
 Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S] [--x11]``. Targets:
 latency under 100 ms for the three games, idle under 5% of a core.
