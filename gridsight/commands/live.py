@@ -156,30 +156,13 @@ def run(options: argparse.Namespace) -> int:
             if options.game == "thrill-digger" else ""
         raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual"
                              f"{how} (screen reading: {', '.join(reader_names())})")
-    from gridsight.log import RecommendationLog
     from gridsight.readers.find import load_game_pack
-    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
 
     pack = load_game_pack(options.game, options.pack)
-    source = source_from_options(options.window, options.region, options.monitor)
-    _check_display()
-    try:
-        capture = ScreenCapture(source)
-    except CaptureUnavailable as error:
-        raise RuntimeFailure(str(error)) from None
-    path = Path(options.log) if options.log else session_log_path()
-    log = RecommendationLog(path, save_frames=options.save_frames)
-    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    capture, log = _open_capture_and_log(options)
     loop = LiveLoop(options.game, pack, solve_options=solve_options, hints=read_hints_from(options),
                     log=log)
-    notice = ""
-    if not options.no_overlay and os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
-        from overlay.window import check_compositor
-
-        check = check_compositor()
-        if not check.available:
-            notice = check.message
-            print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
+    notice = _compositor_notice(options)
     try:
         return _drive(options, loop, capture, pack.labels, notice)
     finally:
@@ -192,9 +175,7 @@ def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> 
     :class:`gridsight.live.thrill_digger.ThrillDiggerLive`. The tracker counts time in frames,
     so the screen is polled at one steady rate (``--interval``; no idle slow-down)."""
     from gridsight.live.thrill_digger import TOKENS, ThrillDiggerLive, load_pit_calibration
-    from gridsight.log import RecommendationLog
     from gridsight.thrill_digger_tracker import difficulty_for
-    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
 
     if options.pack:
         from solvers.errors import InputError
@@ -204,6 +185,26 @@ def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> 
     calibration, saved = load_pit_calibration(options.calibration)
     difficulty = difficulty_for(calibration.rows, calibration.cols,
                                 options.difficulty or saved)
+    capture, log = _open_capture_and_log(options)
+    interval = max(int(options.interval), 1)
+    loop = ThrillDiggerLive(calibration, difficulty=difficulty, fps=1000.0 / interval,
+                            solve_options=solve_options, log=log)
+    options.idle_interval = interval
+    notice = _compositor_notice(options)
+    try:
+        return _drive(options, loop, capture, TOKENS, notice)
+    finally:
+        capture.close()
+        log.flush()
+
+
+def _open_capture_and_log(options: argparse.Namespace):
+    """The screen capture the options name and the session's recommendation log.
+
+    Checks the display first; a capture that cannot start is a runtime failure (exit 1)."""
+    from gridsight.log import RecommendationLog
+    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
+
     source = source_from_options(options.window, options.region, options.monitor)
     _check_display()
     try:
@@ -213,23 +214,20 @@ def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> 
     path = Path(options.log) if options.log else session_log_path()
     log = RecommendationLog(path, save_frames=options.save_frames)
     print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
-    interval = max(int(options.interval), 1)
-    loop = ThrillDiggerLive(calibration, difficulty=difficulty, fps=1000.0 / interval,
-                            solve_options=solve_options, log=log)
-    options.idle_interval = interval
-    notice = ""
-    if not options.no_overlay and os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
-        from overlay.window import check_compositor
+    return capture, log
 
-        check = check_compositor()
-        if not check.available:
-            notice = check.message
-            print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
-    try:
-        return _drive(options, loop, capture, TOKENS, notice)
-    finally:
-        capture.close()
-        log.flush()
+
+def _compositor_notice(options: argparse.Namespace) -> str:
+    """On X11 with the overlay shown: a warning when no compositor runs (it would show black)."""
+    if options.no_overlay or not os.environ.get("DISPLAY") or not sys.platform.startswith("linux"):
+        return ""
+    from overlay.window import check_compositor
+
+    check = check_compositor()
+    if check.available:
+        return ""
+    print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
+    return check.message
 
 
 def _drive(options, loop, capture, choices, notice: str) -> int:
