@@ -198,15 +198,7 @@ def test_disco_zoo_whole_screen_survives_scaling_brightness_noise_and_jpeg():
     for seed in range(30):
         rng = np.random.default_rng(1000 + seed)
         shot, text = random_rescue(rng)
-        scale = float(np.exp(rng.uniform(np.log(0.5), np.log(3.0))))
-        image = cv2.resize(shot.image, None, fx=scale, fy=scale,
-                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
-        noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
-        noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
-        image = np.clip(noisy, 0, 255).astype(np.uint8)
-        quality = int(rng.integers(40, 96))
-        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
-                             cv2.IMREAD_COLOR)
+        image, scale, quality = _degrade(shot.image, rng, seed, smallest=0.5)
         if read_text(image, "disco-zoo") != text:
             failures.append((seed, round(scale, 2), quality))
     assert not failures
@@ -223,15 +215,7 @@ def test_pentomino_board_and_tray_survive_scaling_brightness_noise_and_jpeg():
         placed = sorted({t for row in level for t in row.split() if t not in ".#"})
         text = ("pieces: " + " ".join(sorted(placed + list(tray), key="FILNPTUVWXYZ".index))
                 + "\n" + "\n".join(level) + "\n")
-        scale = float(np.exp(rng.uniform(np.log(0.7), np.log(3.0))))
-        image = cv2.resize(shot.image, None, fx=scale, fy=scale,
-                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
-        noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
-        noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
-        image = np.clip(noisy, 0, 255).astype(np.uint8)
-        quality = int(rng.integers(40, 96))
-        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
-                             cv2.IMREAD_COLOR)
+        image, scale, quality = _degrade(shot.image, rng, seed, smallest=0.7)
         if read_text(image, "pentomino") != text:
             failures.append((seed, round(scale, 2), quality))
     assert not failures
@@ -250,3 +234,18 @@ def test_disco_zoo_screen_not_laid_out_like_ours_needs_the_animals_and_warns_on_
     assert reading.text.splitlines()[3:] == text.splitlines()[3:]
     assert reading.text.splitlines()[2] == "taps: 10"
     assert any("attempts counter not read" in w for w in reading.warnings)
+
+
+def _degrade(image: np.ndarray, rng: np.random.Generator, seed: int, *, smallest: float):
+    """A whole screen scaled ``smallest``..3x (nearest or bilinear by ``seed``), 15% brighter or
+    darker, noisy, and saved as JPEG at quality 40 to 95; returns (image, scale, quality)."""
+    scale = float(np.exp(rng.uniform(np.log(smallest), np.log(3.0))))
+    image = cv2.resize(image, None, fx=scale, fy=scale,
+                       interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+    noisy = image.astype(np.float32) * rng.uniform(0.85, 1.15)
+    noisy += rng.normal(0, rng.uniform(0, 6), image.shape)
+    image = np.clip(noisy, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(40, 96))
+    image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                         cv2.IMREAD_COLOR)
+    return image, scale, quality
