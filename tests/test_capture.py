@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 import time
 
 import pytest
-from xserver import start_xvfb
+from xserver import private_display
 
 from vision import capture
 from vision.capture import (
@@ -87,15 +86,8 @@ def test_the_best_window_is_picked_by_title():
 @pytest.fixture(scope="module")
 def xvfb():
     """A private Xvfb display (1280x800), or a skip when Xvfb or python-xlib is missing."""
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed (.ci/run installs it)")
-    pytest.importorskip("Xlib")
-    proc, name = start_xvfb("1280x800x24")
-    if proc is None:
-        pytest.skip("Xvfb did not start")
-    yield name
-    proc.terminate()
-    proc.wait(timeout=10)
+    with private_display("1280x800x24") as name:
+        yield name
 
 
 class _TestWindow:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xserver import start_xvfb
+from xserver import private_display
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6")
@@ -105,15 +105,8 @@ def test_the_compositor_check_without_a_display(monkeypatch):
 @pytest.fixture(scope="module")
 def xvfb():
     """A private Xvfb display (800x600), or a skip when Xvfb or python-xlib is missing."""
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed (.ci/run installs it)")
-    pytest.importorskip("Xlib")
-    proc, name = start_xvfb("800x600x24")
-    if proc is None:
-        pytest.skip("Xvfb did not start")
-    yield name
-    proc.terminate()
-    proc.wait(timeout=10)
+    with private_display("800x600x24") as name:
+        yield name
 
 
 def _wait_for(predicate, timeout=10.0):

@@ -5,10 +5,13 @@ Imported as a plain module by those tests (``from xserver import start_xvfb``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
+import shutil
 import subprocess
 import time
+from collections.abc import Iterator
 
 
 def start_xvfb(size: str) -> tuple[subprocess.Popen | None, str | None]:
@@ -42,3 +45,22 @@ def start_xvfb(size: str) -> tuple[subprocess.Popen | None, str | None]:
         proc.wait()
         return None, None
     return proc, f":{number.strip().decode()}"
+
+
+@contextlib.contextmanager
+def private_display(size: str) -> Iterator[str]:
+    """A private Xvfb display name for a test fixture, or a skip when Xvfb or python-xlib is
+    missing (``.ci/run`` installs them) or the server does not start."""
+    import pytest
+
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (.ci/run installs it)")
+    pytest.importorskip("Xlib")
+    proc, name = start_xvfb(size)
+    if proc is None:
+        pytest.skip("Xvfb did not start")
+    try:
+        yield name
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
