@@ -106,7 +106,8 @@ def test_simulate_command(run_cli):
     code, out, err = run_cli("simulate", "disco-zoo", "--region", "savanna", "--games", "4", "--seed", "1", "--budget", "0")
     assert code == 0, err
     assert "Disco Zoo Savanna, 4 rescues, seed 1" in out
-    assert "animals rescued per rescue: advice" in out and "95% CI" in out
+    assert "animals rescued per rescue: expected" in out and ", baseline " in out
+    assert "standard error" in out and "95% CI" in out
     assert "rescues with every animal saved" in out
 
 
