@@ -8,8 +8,9 @@ over the first tap, bounded by a time budget:
 2. Every first tap is followed by the *restricted lookahead of width 1* (at every later state
    only the single most promising tap, besides completing settled animals). This always runs
    to the end: each first tap gets the exact value of a concrete policy that starts with it.
-3. Then widths 2, 3, 4 and finally the unrestricted search, each over every first tap (best
-   first), each trying first the taps the previous width found best. A width that never had
+3. Then widths 2, 3, 4 (skipped when there is no budget: they only give better fallbacks)
+   and finally the unrestricted search, each over every first tap (best first), each trying
+   first the taps the previous width found best. A width that never had
    to leave a tap out is exact. The unrestricted search solves the best first tap exactly and
    then proves each other one worse (or solves it too); when it gets through all of them, the
    advice is the exact optimum.
@@ -105,7 +106,8 @@ def plan(
     finished_width = 0
     nodes = 0
     try:
-        for width in WIDTHS:
+        # Without a budget the wider restricted passes only cost time: straight to exact.
+        for width in WIDTHS if budget is not None else (1, None):
             search = exact_search if width is None else Lookahead(joint, objective, width, previous)
             search.root(taps)  # its root tiles
             search.deadline = float("inf") if width == 1 else deadline
