@@ -108,7 +108,12 @@ def plan(
     try:
         # Without a budget the wider restricted passes only cost time: straight to exact.
         for width in WIDTHS if budget is not None else (1, None):
-            search = exact_search if width is None else Lookahead(joint, objective, width, previous)
+            if width is None:
+                search = exact_search
+                if previous is not None:
+                    search.take_hints(previous)
+            else:
+                search = Lookahead(joint, objective, width, previous)
             search.root(taps)  # its root tiles
             search.deadline = float("inf") if width == 1 else deadline
             if width != 1 and time.monotonic() > deadline:

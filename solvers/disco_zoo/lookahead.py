@@ -123,7 +123,9 @@ class Lookahead:
         self.width = width
         # The best taps found by an earlier (narrower) search of the same board: tried first,
         # which makes the bounds bite sooner. They only change the order, never the result.
-        self.hints = {} if hints is None else {k: v[2] for k, v in hints.memo.items() if v[2] >= 0}
+        self.hints: dict = {}
+        if hints is not None:
+            self.take_hints(hints)
         self.truncated = False
         self.joint = joint
         self.objective = objective
@@ -145,6 +147,11 @@ class Lookahead:
         self.nodes = 0
         self.deadline = float("inf")
         self._unit = cache(self._unit_uncached)
+
+    def take_hints(self, other: "Lookahead") -> None:
+        """Try first, at each state, the tap ``other`` (an earlier search of the same board)
+        found best there: only the order changes, never the result."""
+        self.hints = {k: v[2] for k, v in other.memo.items() if v[2] >= 0}
 
     # -- scores -------------------------------------------------------------------------
 
@@ -241,6 +248,7 @@ class Lookahead:
     ) -> tuple[int, tuple[int, ...]] | None:
         """The score and rescue counts of tapping ``tile`` at the root (``children`` from
         :meth:`root`), or ``None`` once it is proven not to exceed ``floor``."""
+        children = self._children(children)
         live = self.root_tiles if self.single else tuple(t for t in self.root_tiles if t != tile)
         ceiling = sum(top for _, _, top in children)
         if ceiling <= floor:
@@ -354,41 +362,45 @@ class Lookahead:
         seen = set()
         ranked = []
         unsettled = 0
+        context = (after, unit_hit, unit_empty, hits)
         for tile in live:
             hit = s & anywhere[tile]
             if not hit:
                 continue  # certainly empty
-            parts = []
-            for k, c in enumerate(cover[tile]):
-                part = s & c
-                if part:
-                    parts.append((k, part))
+            parts = [(k, part) for k, c in enumerate(cover[tile]) if (part := s & c)]
             if hit == s and len(parts) == 1:
                 continue  # certainly this animal
             signature = tuple(parts)
             if signature in seen:
                 continue
             seen.add(signature)
-            children = []
             ceiling = 0
             hit_count = 0
             for k, part in parts:
                 unsettled |= 1 << k
                 count = part.bit_count()
                 hit_count += count
-                top = count * unit_hit[k]
-                ceiling += top
-                children.append((part, after[k], top))
-            if hit != s:
-                empty = s ^ hit
-                top = empty.bit_count() * unit_empty
-                ceiling += top
-                children.append((empty, hits, top))
-            ranked.append((-ceiling, -hit_count, tile, children))
+                ceiling += count * unit_hit[k]
+            empty = s ^ hit
+            ceiling += empty.bit_count() * unit_empty
+            # The children are built only for the taps searched (see _children).
+            ranked.append((-ceiling, -hit_count, tile, (parts, empty, context)))
         ranked.sort()  # tiles are distinct, so the children lists are never compared
         # One need class: a tile with the same split as another stays so in every child, and
         # a certain tile stays certain, so the taps' own tiles are all the children need.
         return ranked, unsettled, tuple(m[2] for m in ranked)
+
+    @staticmethod
+    def _children(spec) -> list:
+        """A tap's ``(set, hits, ceiling)`` per outcome: given as is (several need classes),
+        or built from the ``(parts, empty, context)`` that :meth:`_ranked` keeps."""
+        if isinstance(spec, list):
+            return spec
+        parts, empty, (after, unit_hit, unit_empty, hits) = spec
+        children = [(part, after[k], part.bit_count() * unit_hit[k]) for k, part in parts]
+        if empty:
+            children.append((empty, hits, empty.bit_count() * unit_empty))
+        return children
 
     def _moves(self, s: int, live: tuple[int, ...], mixed: bool) -> tuple[list, int]:
         """The distinct taps of state ``s`` among ``live`` tiles with their outcomes, and the
@@ -489,6 +501,7 @@ class Lookahead:
                 if index == 0 and hinted:
                     continue  # the hinted tap was out of order; the rest are sorted
                 break  # taps are sorted by ceiling: none of the rest can do better
+            children = self._children(children)
             live = tiles if self.single else tuple(t for t in tiles if t != tile)
             score = 0
             rescue = [0] * self.n
