@@ -11,7 +11,9 @@ baseline; the baseline is cut at ``--baseline-cap`` seconds (then ``>cap``).
 of every 2- and 3-animal rescue of those regions (``all`` for every region) and both
 objectives, and prints how many came back exact and the slowest.
 
-Timings are wall-clock on a shared machine: the load average is printed with them.
+The table's times are CPU seconds of this process (``time.process_time``): on a shared machine
+wall-clock time mostly measures the other processes. The sweep's times are wall-clock, since
+the budget is: the load average is printed with every figure.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from solvers.disco_zoo.placements import joint_placements  # noqa: E402
 from solvers.disco_zoo.baseline import baseline_tap  # noqa: E402
 from solvers.disco_zoo.simulate import Rescue, play  # noqa: E402
 
-BASELINE_CAP = 30.0
+BASELINE_CAP = 60.0
 
 
 def _load() -> str:
@@ -66,25 +68,25 @@ def report(baseline_cap: float | None = BASELINE_CAP) -> None:
     the time of the search and of the previous exact search (the baseline) on each."""
     farm = load_catalogue().regions["Farm"]
     print(f"Disco Zoo: exact P(all rescued) from the empty board, Farm, 2 animals, 10 taps ({_load()})")
-    print(f"  {'rescue':18} {'P(all)':>8} {'fraction':>9}  first tap    {'search':>8} {'baseline':>9} {'ratio':>6}   seed-style helper's P(all)")
+    print(f"  {'rescue':18} {'P(all)':>8} {'fraction':>9}  first tap    {'CPU s':>8} {'baseline':>9} {'ratio':>6}   seed-style helper's P(all)")
     total_new = total_old = 0.0
     gaps = []
     for pair in itertools.combinations(farm, 2):
         board = fresh_board("Farm", pair)
         objective = Objective("all")
-        start = time.perf_counter()
+        start = time.process_time()
         decision, exact, _ = plan(board, objective, budget=None)
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         assert exact and decision.tile is not None
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             old = Lookahead(joint_placements(board), objective).decide(board.taps, baseline_cap)
-            old_took = time.perf_counter() - start
+            old_took = time.process_time() - start
             assert old.value == decision.value, "the baseline search disagrees"
             old_text, ratio = f"{old_took:8.2f}s", f"{old_took / took:5.1f}x"
         except SearchTimeout:
-            old_took = time.perf_counter() - start
-            old_text, ratio = f">{baseline_cap:7.0f}s", f">{old_took / took:4.1f}x"
+            old_took = time.process_time() - start
+            old_text, ratio = f">{old_took:7.2f}s", f">{old_took / took:4.1f}x"
         total_new += took
         total_old += old_took
         name = " + ".join(a.name for a in pair)
