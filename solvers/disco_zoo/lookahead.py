@@ -300,7 +300,8 @@ class Lookahead:
         ``None`` means all untapped. ``alpha`` is the score the caller needs beaten: when the
         state cannot beat it, the search stops as soon as that is proven and returns ``(upper
         bound <= alpha, None, None, None)`` instead of the exact entry (remembered as a bound,
-        never as a value).
+        never as a value). The bound is the tightest the search proved, not alpha itself, so a
+        later visit needing less may still be answered from it.
         """
         key = (s, hits, taps)
         found = self.memo.get(key)
@@ -328,11 +329,15 @@ class Lookahead:
         leaf = self._stop(groups, taps, full_set & ~unsettled)
         best = leaf
         if ranked and leaf[0] < bound:
-            best = self._explore(key, ranked, keep, taps, leaf, bound, alpha)
-        if best is leaf and leaf[0] < alpha:
-            # No tap beat alpha and stopping is worse: the value is at most alpha.
-            self.upper[key] = alpha
-            return (alpha, None, None, None)
+            best, beaten = self._explore(key, ranked, keep, taps, leaf, bound, alpha)
+            if best is leaf and leaf[0] < alpha:
+                # No tap beat alpha and stopping is worse: the value is at most the best that
+                # any tap can still be worth (at most alpha), remembered as a bound only.
+                upper = max(leaf[0], beaten)
+                known = self.upper.get(key)
+                if known is None or upper < known:
+                    self.upper[key] = upper
+                return (upper, None, None, None)
         self.memo[key] = best
         return best
 
@@ -480,7 +485,8 @@ class Lookahead:
     ) -> tuple:
         """The best of ``best`` (stopping) and the ``ranked`` taps; a tap must beat both the
         best so far and ``alpha``. Children get the score they must exceed for their tap to
-        still matter, so they can stop early."""
+        still matter, so they can stop early. Returns the best entry and the most that any tap
+        proven not to beat its floor can be worth (-1 when there was none)."""
         # ``tiles``: what the children look at. With one need class a tapped tile is certain
         # in its children, so it needs no removing; with several it must go.
         if self.width is not None and len(ranked) > self.width:
@@ -494,10 +500,14 @@ class Lookahead:
                     ranked.insert(0, ranked.pop(i))
                     hinted = i > 0
                     break
+        # The most any tap proven not to beat the floor can be worth: when no tap beats it, the
+        # state's value is at most this (or stopping), a tighter bound than the floor itself.
+        beaten = -1
         for index, (negative_ceiling, _, tile, children) in enumerate(ranked):
             ceiling = -negative_ceiling
             floor = max(best[0], alpha)
             if ceiling <= floor:
+                beaten = max(beaten, ceiling)
                 if index == 0 and hinted:
                     continue  # the hinted tap was out of order; the rest are sorted
                 break  # taps are sorted by ceiling: none of the rest can do better
@@ -510,6 +520,7 @@ class Lookahead:
                 child = self._solve(part, child_hits, taps - 1, live, floor - score - ceiling)
                 score += child[0]
                 if score + ceiling <= floor:
+                    beaten = max(beaten, score + ceiling)
                     break
                 for k in range(self.n):
                     rescue[k] += child[1][k]
@@ -518,4 +529,4 @@ class Lookahead:
                     best = (score, tuple(rescue), tile, 0)
                     if score >= bound:
                         break
-        return best
+        return best, beaten
