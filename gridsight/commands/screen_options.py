@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.limits import add_time_limit_argument, seconds
 from gridsight.readers.base import ReadHints
 
 
@@ -42,13 +43,11 @@ def add_solver_arguments(parser: argparse.ArgumentParser, *, budget: float, time
                          why: str = "") -> None:
     """``--budget`` (Disco Zoo lookahead), ``--objective`` and ``--time-limit``."""
     solver = parser.add_argument_group("solver options")
-    solver.add_argument("--budget", type=float, default=budget, metavar="SECONDS",
+    solver.add_argument("--budget", type=seconds, default=budget, metavar="SECONDS",
                         help=f"Disco Zoo: lookahead time per board (default {budget:g} s{why})")
     solver.add_argument("--objective", default="expected", metavar="OBJ",
                         help="Disco Zoo: expected (default), all, or target:NAME")
-    solver.add_argument("--time-limit", type=float, default=time_limit, metavar="SECONDS",
-                        help="tile path and pentomino: time for one board's analysis "
-                        f"(default {time_limit:g})")
+    add_time_limit_argument(solver, default=time_limit)
 
 
 def solver_options_from(options: argparse.Namespace) -> argparse.Namespace:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.disco_zoo import report
@@ -67,13 +68,20 @@ class DiscoZooGame:
             type=_budget,
             default=DEFAULT_BUDGET,
             metavar="SECONDS",
-            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s)",
+            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s; at most half "
+            "the --time-limit)",
         )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         rescue = parse_board(board)
         objective = parse_objective(getattr(options, "objective", "expected"), rescue.animals)
-        result = advise(rescue, objective, getattr(options, "budget", DEFAULT_BUDGET))
+        budget = getattr(options, "budget", DEFAULT_BUDGET)
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
+        if limit and budget is not None:
+            budget = min(budget, limit / 2)
+        with time_limited(limit, "the advice was worked out"):
+            result = advise(rescue, objective, budget)
         return Solution(report.to_json(result), report.to_text(result), report.to_advice(result))
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
