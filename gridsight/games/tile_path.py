@@ -66,8 +66,8 @@ class TilePathGame:
             default=None,
             metavar="SECONDS",
             help="time for the whole analysis (default and 0: no limit); the walk or its proof "
-            "is exact or not given (exit 1), the optional parts (fewest tiles left, leave-one) say what "
-            "they left undecided",
+            "is exact or not given (exit 1), the optional parts (fewest tiles left, leave-one) "
+            "say what they left undecided",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
