@@ -8,21 +8,24 @@ in the defaults (``live`` solves on every change, so it gives the solvers less t
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from gridsight.limits import add_time_limit_argument, seconds
-from gridsight.readers.base import ReadHints
+
+if TYPE_CHECKING:
+    from gridsight.readers.base import ReadHints
 
 
-def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str,
-                            region_aliases: tuple[str, ...] = ()) -> None:
-    """``--animals``, ``--zoo-region`` (plus ``region_aliases``), ``--taps``, ``--pieces``.
+def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """``--animals``, ``--zoo-region``, ``--taps``, ``--pieces``.
 
-    ``what`` names the picture in the help ("screenshot", "screen").
+    ``what`` names the picture in the help ("screenshot", "screen"). Disco Zoo's region is
+    ``--zoo-region`` in every command: ``--region`` is the capture rectangle of ``live``.
     """
     group = parser.add_argument_group(f"what the {what} may not show")
     group.add_argument("--animals", metavar="A,B,C", default=None,
                        help="Disco Zoo: the rescue's animals (instead of reading the cards)")
-    group.add_argument("--zoo-region", *region_aliases, dest="zoo_region", metavar="NAME",
+    group.add_argument("--zoo-region", dest="zoo_region", metavar="NAME",
                        default=None, help="Disco Zoo: the region")
     group.add_argument("--taps", type=int, default=None, metavar="N",
                        help="Disco Zoo: taps left (instead of reading the counter)")
@@ -30,8 +33,22 @@ def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str,
                        help="pentomino: the whole piece set (instead of reading the tray)")
 
 
+def add_renamed_option(parser: argparse.ArgumentParser, old: str, new: str, why: str) -> None:
+    """A hidden ``old`` option that refuses itself, naming ``new``: an option renamed because
+    ``why`` (one name must not mean two things in two commands)."""
+
+    class Renamed(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any,
+                     option_string: str | None = None) -> NoReturn:
+            parser.error(f"{old} is now {new} here ({why})")
+
+    parser.add_argument(old, action=Renamed, nargs="?", help=argparse.SUPPRESS)
+
+
 def read_hints_from(options: argparse.Namespace) -> ReadHints:
     """The :class:`ReadHints` the player gave on the command line."""
+    from gridsight.readers.base import ReadHints
+
     animals = tuple(a.strip() for a in options.animals.split(",") if a.strip()) \
         if options.animals else ()
     pieces = "".join(options.pieces.split()).upper() if options.pieces else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
@@ -86,8 +87,11 @@ class DiscoZooGame:
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "--region", type=_region, default="Farm", help="the region to play (default Farm)"
+            "--zoo-region", dest="region", type=_region, default="Farm", metavar="NAME",
+            help="the region to play (default Farm)"
         )
+        add_renamed_option(parser, "--region", "--zoo-region",
+                           "--region is the capture rectangle of gridsight live")
         parser.add_argument(
             "--games", type=_positive, default=200, metavar="N",
             help="how many rescues to play (default 200)",
