@@ -37,10 +37,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-import cv2
 import numpy as np
 
 from vision.errors import PackError
+
+#: The largest template or anchor image a pack may hold (read from the PNG header first).
+MAX_PACK_IMAGE_PIXELS = 4_000_000
 
 MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
@@ -333,13 +335,31 @@ def _read_png(folder: Path, name: str, manifest: Path, *, color: bool) -> np.nda
     file = folder / name
     if not file.is_file():
         raise PackError(manifest, f"image '{name}' is missing")
-    image = cv2.imread(str(file), cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    import cv2
+
+    from vision.images import image_size
+
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise PackError(manifest, f"image '{name}' cannot be read ({error.strerror})") from None
+    size = image_size(data)
+    if size is not None and size[1] * size[2] > MAX_PACK_IMAGE_PIXELS:
+        raise PackError(manifest, f"image '{name}' claims {size[1]} x {size[2]} pixels, more "
+                        f"than a pack image may have ({MAX_PACK_IMAGE_PIXELS:,})")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                             cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        image = None
     if image is None:
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
     return image
 
 
 def _write_png(file: Path, image: np.ndarray) -> None:
+    import cv2
+
     if not cv2.imwrite(str(file), image):
         raise PackError(file.parent, f"cannot write {file.name}")
 
