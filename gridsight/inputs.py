@@ -41,9 +41,10 @@ def read_text(path: str, *, limit: int = MAX_BOARD_BYTES, what: str = "a board f
 
 
 def read_bytes(path: str, *, limit: int, what: str = "the input",
-               option: str = "--max-input-bytes") -> tuple[str, bytes]:
+               option: str = "--max-input-bytes", kind: str = "file") -> tuple[str, bytes]:
     """Return ``(source name, bytes)`` of ``path`` (``-``: standard input), reading at most
-    ``limit`` bytes: one more is :class:`InputTooLarge`."""
+    ``limit`` bytes: one more is :class:`InputTooLarge`. ``kind`` names the file in the
+    errors ("no such log file")."""
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream put in place of stdin (tests, embedding)
@@ -53,7 +54,7 @@ def read_bytes(path: str, *, limit: int, what: str = "the input",
         with open(path, "rb") as stream:
             return path, _read_stream(stream, path, limit, what, option)
     except OSError as error:
-        raise InputError(f"{path}: {file_problem(path, error)}") from None
+        raise InputError(f"{path}: {file_problem(path, error, kind)}") from None
 
 
 def _read_stream(stream, name: str, limit: int, what: str, option: str) -> bytes:
@@ -86,18 +87,18 @@ def too_large(name: str, limit: int, what: str, option: str) -> InputTooLarge:
                          f"raise it with {option} N")
 
 
-def file_problem(path: str | Path, error: OSError) -> str:
+def file_problem(path: str | Path, error: OSError, kind: str = "file") -> str:
     """What is wrong with a file that could not be opened, in a few words.
 
     A dangling symbolic link and a loop of links are told apart from a missing file (``open``
     says "no such file" for the first and "too many levels" for the second).
     """
     if isinstance(error, IsADirectoryError):
-        return "is a folder, not a file"
+        return f"is a folder, not a {kind}"
     if error.errno == errno.ELOOP:
         return "a loop of symbolic links (a link leads back to itself)"
     if isinstance(error, FileNotFoundError):
         if os.path.islink(path):
             return f"a symbolic link to a missing file ({os.readlink(path)})"
-        return "no such file"
+        return f"no such {kind}"
     return f"cannot read ({error.strerror or error})"
