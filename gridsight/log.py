@@ -324,9 +324,18 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e9
                        for row in matrix for v in row):
         raise RecordError("'geometry.homography' must be 3 x 3 finite numbers")
+    import numpy as np
+
     from vision.geometry import BoardGeometry
 
-    return BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+    geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+    corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
+    with np.errstate(all="ignore"):
+        det = float(np.linalg.det(np.asarray(matrix, np.float64)))
+        points = geometry.board_to_image(corners)
+    if not (abs(det) > 1e-12 and np.all(np.isfinite(points)) and np.all(np.abs(points) < 1e6)):
+        raise RecordError("'geometry' does not map the board onto a picture")
+    return geometry
 
 
 def _confidence(value: Any) -> tuple[tuple[float | None, ...], ...]:

@@ -33,6 +33,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from gridsight.cli import RuntimeFailure
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
 from gridsight.live.settings import TrackerSettings, settings_for
@@ -310,7 +311,7 @@ class LiveLoop:
                 options = argparse.Namespace(**vars(self.solve_options))
                 options.objective = self.objective
                 solution = self.adapter.solve(reading.board, options)
-            except InputError as error:
+            except (InputError, RuntimeFailure) as error:  # bad board, or its time limit
                 self._problems = tuple(problems) + (f"not solved: {_first_line(error)}",)
                 self._advice = None
                 self._solved_key = key
@@ -344,7 +345,8 @@ class LiveLoop:
             advice=solution.advice,
             confidence=confidence_grid(self._state.confidence),
             unread=tuple(Cell(r, c) for r, c in reading.unread),
-            solution=dict(solution.json), geometry=self._geometry)
+            solution=dict(solution.json), geometry=self._geometry,
+            manual=tuple(sorted(self._state.manual)))
         frame = None if self._frame is None else np.asarray(self._frame.pixels)
         self.log.append(record, frame)
         self._step = step

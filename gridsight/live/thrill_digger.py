@@ -32,6 +32,7 @@ from typing import Any, Callable
 import cv2
 import numpy as np
 
+from gridsight.cli import RuntimeFailure
 from gridsight.live.change import ChangeDetector
 from gridsight.live.loop import LiveView, LoopCounters
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
@@ -338,7 +339,7 @@ class ThrillDiggerLive:
             try:
                 board = parse_boards(text, source="<tracker>")[0]
                 solution = self.adapter.solve(board, self.solve_options)
-            except InputError as error:
+            except (InputError, RuntimeFailure) as error:  # bad board, or its time limit
                 # An impossible board (a wrong read or correction): said, not drawn; events
                 # wait to be logged with the next board that solves.
                 self._problems = (f"not solved: {_first_line(error)}",)
