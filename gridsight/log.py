@@ -611,7 +611,7 @@ class RecommendationLog:
         if self._torn:
             data = b"\n" + data
         try:
-            self._write_all(self.path, data)
+            self._write_all(data)
         except OSError as error:
             self._torn = True
             if not self.failing:
@@ -624,7 +624,10 @@ class RecommendationLog:
         self._torn = False
         return True
 
-    def _write_all(self, path: Path, data: bytes) -> None:
+    def _write_all(self, data: bytes) -> None:
+        self._append_to(self.path, data)
+
+    def _append_to(self, path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
@@ -651,7 +654,7 @@ class RecommendationLog:
             self.side_file_candidates()
         for candidate in candidates:
             try:
-                self._write_all(candidate, data)
+                self._append_to(candidate, data)
             except OSError:
                 continue
             self.side_file = candidate
