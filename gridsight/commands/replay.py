@@ -96,7 +96,8 @@ def local_zone() -> str:
     """The local time zone's name and offset, ``CET, UTC+01:00``."""
     now = datetime.now().astimezone()
     offset = now.strftime("%z")
-    return f"{now.tzname()}, UTC{offset[:3]}:{offset[3:]}" if offset else str(now.tzname())
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset not in ("", "+0000") else "UTC"
+    return utc if now.tzname() in ("UTC", "GMT", None) else f"{now.tzname()}, {utc}"
 
 
 # -- the summary --------------------------------------------------------------------------
