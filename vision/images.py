@@ -380,7 +380,7 @@ def _magic_format(data: bytes) -> str | None:
 def _why_unknown(head: bytes) -> str:
     if _looks_like_text(head):
         return "a text file, not an image"
-    return "not an image file (unknown format; PNG, JPEG, BMP, WebP, GIF, TIFF or PNM)"
+    return "not an image file: not PNG, JPEG, BMP, WebP, GIF, TIFF or PNM"
 
 
 def _looks_like_text(data: bytes) -> bool:
