@@ -328,7 +328,10 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
 
     from vision.geometry import BoardGeometry
 
-    geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+    try:
+        geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+    except ValueError as error:
+        raise RecordError(f"'geometry': {error}") from None
     corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
     with np.errstate(all="ignore"):
         det = float(np.linalg.det(np.asarray(matrix, np.float64)))

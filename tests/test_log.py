@@ -101,7 +101,7 @@ def test_disk_full_warns_once_keeps_the_records_and_writes_them_later(tmp_path):
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full on this system")
     warnings: list[str] = []
-    log = RecommendationLog("/dev/full", warn=warnings.append, fsync=False)
+    log = RecommendationLog("/dev/full", warn=warnings.append, fsync=False, close_at_exit=False)
     assert not log.append(_record(1))  # no exception reaches the caller
     assert not log.append(_record(2))
     assert not log.record_move(2, Cell(0, 0))
