@@ -214,3 +214,14 @@ def test_a_deadline_interrupts_python_work_and_restores_the_outer_timer():
                 pass
     with deadline(0) as armed:
         assert not armed  # 0: no limit
+
+
+def test_help_imports_neither_opencv_nor_qt_nor_numba():
+    code = ("import sys\nfrom gridsight.cli import build_parser\nbuild_parser()\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'cv2', 'PySide6', 'numba', 'PIL', 'mss'}))")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                            timeout=60, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
