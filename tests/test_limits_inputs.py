@@ -132,7 +132,8 @@ def test_a_loop_of_symbolic_links_and_a_dangling_link_are_named(run_cli, tmp_pat
     os.symlink(loop, loop)
     code, _, err = run_cli("solve", "tile-path", str(loop))
     assert code == 2
-    assert _one_error_line(err) == f"gridsight: {loop}: a loop of symbolic links (a link leads back to itself)"
+    assert _one_error_line(err) == (f"gridsight: {loop}: a loop of symbolic links (a link "
+                                    "leads back to itself)")
     dangling = tmp_path / "dangling.txt"
     os.symlink(tmp_path / "gone.txt", dangling)
     code, _, err = run_cli("solve", "tile-path", str(dangling))

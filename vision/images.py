@@ -215,8 +215,9 @@ def _header_size(source: _Bytes) -> tuple[str, int, int] | None:
         return _bmp_size(source)
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return _webp_size(source)
-    if head.startswith((b"GIF87a", b"GIF89a", b"II*\x00", b"MM\x00*")) or \
-            (len(head) > 2 and head[0:1] == b"P" and head[1:2] in b"123456" and head[2:3].isspace()):
+    netpbm = len(head) > 2 and head[0:1] == b"P" and head[1:2] in b"123456" \
+        and head[2:3].isspace()
+    if netpbm or head.startswith((b"GIF87a", b"GIF89a", b"II*\x00", b"MM\x00*")):
         return _pillow_size(source)
     return None
 

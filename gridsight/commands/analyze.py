@@ -163,7 +163,8 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
         elif path.exists():
             files.append(raw)
         else:
-            missing.append((raw, f"{raw}: cannot read image ({file_problem(raw, FileNotFoundError())})"))
+            problem = file_problem(raw, FileNotFoundError())
+            missing.append((raw, f"{raw}: cannot read image ({problem})"))
     return files, had_folder, missing
 
 
