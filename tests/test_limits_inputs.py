@@ -56,6 +56,20 @@ def test_endless_standard_input_stops_at_the_limit():
     assert "<stdin>: more than 200,000 bytes" in line
 
 
+def _wait_until_reading(pid: int) -> None:
+    """Until the process waits in a read from its pipe (Linux), or a few seconds elsewhere."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    deadline_at = time.monotonic() + 30
+    while time.monotonic() < deadline_at:
+        try:
+            if "pipe" in wchan.read_text():
+                return
+        except OSError:
+            break
+        time.sleep(0.05)
+    time.sleep(3)
+
+
 def test_ctrl_c_while_waiting_for_input_ends_cleanly():
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen([sys.executable, "-m", "gridsight", "solve", "tile-path"],
@@ -64,7 +78,7 @@ def test_ctrl_c_while_waiting_for_input_ends_cleanly():
     try:
         proc.stdin.write(b"S . .\n")  # a start, and then nothing more for a while
         proc.stdin.flush()
-        time.sleep(1.0)
+        _wait_until_reading(proc.pid)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=20)
     finally:
