@@ -120,9 +120,9 @@ def mutated_board(draw, game: str) -> str:
                         ["0", "-3", "10", "1000000000000000000000000", "2.5"])), 1)
                     break
         else:  # a token swapped for another game's
+            tokens = [".", "#", "S", "L", "E", "x", "*", "g", "?", "2", "-", "F", "Q", "1/3"]
             text = text.replace(draw(st.sampled_from([".", "#", "S", "g", "1", "X", "-"])),
-                                draw(st.sampled_from([".", "#", "S", "L", "E", "x", "*", "g",
-                                                      "?", "2", "-", "F", "Q"])), 1)
+                                draw(st.sampled_from(tokens)), 1)
     return text
 
 
