@@ -82,7 +82,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_read_hint_arguments(parser, what="screenshot")
     add_renamed_option(parser, "--region", "--zoo-region",
                        "--region is the capture rectangle of gridsight live")
-    add_solver_arguments(parser, budget=1.0, time_limit=20.0)
+    add_solver_arguments(parser, command="analyze")
     parser.set_defaults(func=run)
 
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from gridsight.cli import RuntimeFailure
 from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
 from gridsight.log import LogContents, LogReadError, LogRecord, read_log
-from gridsight.registry import UnknownGameError, get_game
+from gridsight.registry import UnknownGameError, get_game, get_spec
 from solvers.advice import Advice, Cell, CellFigure, CellMark
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError, one_line
@@ -133,12 +133,13 @@ class Summary:
 
 
 def acceptable(record: LogRecord) -> set[Cell]:
-    """The moves that follow the advice: the recommended cells, and for a tile path every
-    move the solver listed as keeping a full walk possible (its ``next``, from ``here``)."""
+    """The moves that follow the advice: the recommended cells, and every move the solver
+    listed as just as good (a tile path's ``next``: the moves from ``here`` that keep a full
+    walk possible)."""
     cells = set(record.advice.recommend)
     solution = record.solution
     here, moves = solution.get("here"), solution.get("next")
-    if record.game == "tile-path" and isinstance(here, dict) and isinstance(moves, list):
+    if isinstance(here, dict) and isinstance(moves, list):
         row, col = here.get("row"), here.get("col")
         if isinstance(row, int) and isinstance(col, int):
             for move in moves:
@@ -188,48 +189,16 @@ def summarise(records: tuple[LogRecord, ...]) -> Summary:
 
 
 def _results(records: tuple[LogRecord, ...]) -> list[str]:
-    """The game's own results, from its last board and the solver's JSON where they tell."""
+    """The game's own results, from its last board and the solver's JSON (the game's spec
+    says which: rupees dug, rescues certain, tiles left...)."""
     if not records:
         return []
     last = records[-1]
-    lines: list[str] = []
-    json = last.solution
-    if last.game == "thrill-digger":
-        rupees = _thrill_digger_rupees(last.board)
-        if rupees is not None:
-            lines.append(f"rupees dug (on the last board): {rupees:+d}")
-    rescue = json.get("rescue")
-    if isinstance(rescue, dict) and rescue:
-        saved = [str(name) for name, p in rescue.items()
-                 if isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 1.0]
-        lines.append(f"rescues certain at the last step: {len(saved)} of {len(rescue)}"
-                     + (f" ({', '.join(saved)})" if saved else ""))
-    if _whole(json.get("taps")):
-        lines.append(f"taps left at the last step: {json['taps']}")
-    if _whole(json.get("tiles_left")):
-        lines.append(f"tiles left to cross at the last step: {json['tiles_left']}")
-    if isinstance(json.get("solvable"), bool):
-        lines.append(f"solvable at the last step: {'yes' if json['solvable'] else 'no'}")
-    return lines
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9
-
-
-def _thrill_digger_rupees(board_text: str) -> int | None:
-    """Rupees dug so far: each dug rupee's worth, less 10 per rupoor (the game's rules)."""
     try:
-        from solvers.thrill_digger.rules import COLOUR_VALUES, RUPOOR_VALUE
-
-        grid = parse_boards(board_text)[0].grid
-    except (ImportError, InputError, IndexError):
-        return None
-    total = 0
-    for row in grid:
-        for token in row:
-            total += COLOUR_VALUES.get(token, 0) + (RUPOOR_VALUE if token == "x" else 0)
-    return total
+        spec = get_spec(last.game)
+    except UnknownGameError as error:
+        return [f"results: {error}"]
+    return list(spec.results(last.board, last.solution or {}))
 
 
 # -- checking against today's solver ------------------------------------------------------

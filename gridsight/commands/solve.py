@@ -15,7 +15,7 @@ import sys
 from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument
-from gridsight.registry import all_games
+from gridsight.registry import all_specs
 from solvers.boardtext import BoardText, parse_each_board
 from solvers.errors import BoardFormatError, InputError, named
 
@@ -32,11 +32,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game in all_games():
+    for spec in all_specs():
+        game = spec.adapter
         game_parser = games.add_parser(
-            game.name,
-            help=game.summary,
-            description=f"{game.title}: {game.summary}",
+            spec.name,
+            help=spec.summary,
+            description=f"{spec.title}: {spec.summary}",
             epilog=getattr(game, "format_help", None),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
