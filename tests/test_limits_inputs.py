@@ -240,3 +240,12 @@ def test_help_imports_neither_opencv_nor_qt_nor_numba():
                             timeout=60, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf"])
+def test_disco_zoo_refuses_a_lookahead_budget_that_is_not_seconds(run_cli, examples, value):
+    board = str(examples / "disco-zoo-jungle.txt")
+    for args in (("solve", "disco-zoo", board), ("simulate", "disco-zoo")):
+        code, out, err = run_cli(*args, f"--budget={value}")
+        assert code == 2 and out == ""
+        assert "--budget: must be 0 or a positive number of seconds" in err

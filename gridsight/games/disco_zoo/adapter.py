@@ -12,7 +12,7 @@ import argparse
 
 from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
-from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.disco_zoo import report
@@ -67,7 +67,7 @@ class DiscoZooGame:
         )
         parser.add_argument(
             "--budget",
-            type=_budget,
+            type=seconds,
             default=DEFAULT_BUDGET,
             metavar="SECONDS",
             help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s; at most half "
@@ -105,7 +105,7 @@ class DiscoZooGame:
             "--taps", type=_positive, default=10, help="taps per rescue (default 10)"
         )
         parser.add_argument(
-            "--budget", type=_budget, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
+            "--budget", type=seconds, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
             help=f"lookahead time per tap (default {DEFAULT_SIM_BUDGET:g} s, smaller than "
             "solve's so that runs stay short)",
         )
@@ -164,16 +164,6 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 or more seconds")
     return value
 
 
