@@ -7,9 +7,9 @@ over the first tap, bounded by a time budget:
    are worth the same, so one of each is searched.
 2. Every first tap is followed by the *restricted lookahead of width 1* (at every later state
    only the single most promising tap, besides completing settled animals): each first tap
-   gets the exact value of a concrete policy that starts with it. The most promising first
-   tap is always valued so; the others while the budget lasts (on a fresh 3-animal board the
-   whole pass takes up to 0.46 s of CPU, over every region).
+   gets the exact value of a concrete policy that starts with it. This pass always runs to
+   the end, whatever the budget (on a fresh 3-animal board of any region it takes at most
+   0.46 s of CPU), so on a loaded machine an answer can come later than the budget.
 3. Then widths 2, 3, 4 (skipped when there is no budget: they only give better fallbacks)
    and finally the unrestricted search, each over every first tap (best first), each trying
    first the taps the previous width found best. A width that never had
@@ -41,12 +41,11 @@ DEFAULT_BUDGET = 1.0
 EXACT_METHOD = "exact expectimax over the taps left"
 
 
-def restricted_method(width: int, solved: int, valued: int, taps: int) -> str:
+def restricted_method(width: int, solved: int, taps: int) -> str:
     """The ``method`` of an advice whose search ran out of time."""
-    some = "" if valued == taps else f"{valued} of {taps} first taps valued, "
     return (
         f"budget ran out: the best first tap followed by the restricted lookahead of width "
-        f"{width} (only the {width} most promising taps per state); {some}{solved} of {taps} "
+        f"{width} (only the {width} most promising taps per state); {solved} of {taps} "
         "first taps solved or ruled out exactly; the value is exact for that policy, a lower "
         "bound for best play"
     )
@@ -87,8 +86,9 @@ def plan(
 ) -> tuple[Decision, bool, str]:
     """The decision for ``board``, whether it is exact, and the method's name.
 
-    ``budget`` is in seconds (``None``: search until exact). The first tap valued by the
-    width-1 pass is never cut short, so there is always an answer (see the module docstring).
+    ``budget`` is in seconds (``None``: search until exact). The width-1 pass is never cut
+    short, so every first tap has a value and there is always an answer (see the module
+    docstring); the budget governs the wider and exact passes.
     """
     joint = joint_placements(board)
     deadline = float("inf") if budget is None else time.monotonic() + budget
@@ -119,15 +119,13 @@ def plan(
             else:
                 search = Lookahead(joint, objective, width, previous)
             search.root(taps)  # its root tiles
-            # The first tap valued at width 1 is never cut: there is always an answer.
+            # The width-1 pass is never cut: every first tap gets a value.
             search.deadline = float("inf") if width == 1 else deadline
             if width != 1 and time.monotonic() > deadline:
                 raise SearchTimeout
             for move in sorted(moves, key=lambda m: (-m.lower[0], m.order)):
                 if move.exact or move.ruled_out:
                     continue
-                if width == 1 and move.lower[0] < 0 and any(m.lower[0] >= 0 for m in moves):
-                    search.deadline = deadline
                 if width is None:
                     result = search.tap_score(move.tile, move.children, taps, exact_ok)
                     if result is None:
@@ -167,8 +165,7 @@ def plan(
     if exact:
         return decision, True, EXACT_METHOD
     solved = sum(m.exact or m.ruled_out for m in moves)
-    valued = sum(m.lower[0] >= 0 for m in moves)
-    return decision, False, restricted_method(max(finished_width, 1), solved, valued, len(moves))
+    return decision, False, restricted_method(max(finished_width, 1), solved, len(moves))
 
 
 class _Done(Exception):
