@@ -49,7 +49,7 @@ objectives (--objective): expected (expected animals rescued, default), all (cha
 rescuing every animal), target:NAME (chance of rescuing NAME); ties are broken by the other
 measure. The advice looks ahead over every tap left: an exact expectimax, run as an
 anytime search over the first tap within --budget seconds (one tap per symmetry orbit; each
-first tap first valued with the restricted width-1 lookahead, then wider, then exactly). When
+first tap first valued with the restricted width-1 lookahead, then solved exactly). When
 the budget runs out it says so ("exact": false, "method") and advises the first tap with the
 best value proven so far, never one a finished search showed worse. Certain
 tiles give no information: they are advised only to complete an animal when that is the
