@@ -1,0 +1,117 @@
+"""Whether a board's readings can all be true, and if not, a small set of readings to blame.
+
+A board is consistent when some layout of exactly ``mines`` mines fits every reading (the
+opened numbers and the shown mines). When none does, :func:`find_conflict` shrinks the set of
+readings by deletion filtering: it forgets readings (turns the cells back into unopened ones)
+and keeps them forgotten whenever the rest still cannot all be true, first in halves, then in
+quarters, down to one at a time. What remains cannot all be true and every one of them is
+needed for the contradiction (forgetting readings only allows more layouts), which is what a
+player needs to find a typo or a misread.
+
+>>> from solvers.minesweeper.state import MinesweeperState
+>>> board = MinesweeperState(4, (("0", "1", "."), ("3", ".", "."), (".", ".", ".")))
+>>> [f"{r},{c}" for r, c in find_conflict(board)]   # a 0 beside a 3
+['0,0', '1,0']
+"""
+
+from __future__ import annotations
+
+from solvers.errors import ImpossibleBoardError
+from solvers.minesweeper.combine import combine
+from solvers.minesweeper.counting import count_component
+from solvers.minesweeper.frontier import Frontier, build_frontier
+from solvers.minesweeper.polynomials import product
+from solvers.minesweeper.rules import UNOPENED
+from solvers.minesweeper.state import MinesweeperState, describe_cell
+
+
+def _frontier_ways(frontier: Frontier) -> list[int] | None:
+    """The frontier's assignments by mine count, ``None`` if a component has none at all."""
+    if frontier.impossible:
+        return None
+    parts = []
+    for component in frontier.components:
+        index = {cell: i for i, cell in enumerate(component.cells)}
+        bits = [
+            (sum(1 << index[c] for c in con.cells), con.mines) for con in component.constraints
+        ]
+        count = count_component(len(component.cells), bits, marginals=False)
+        if count.total == 0:
+            return None
+        parts.append(count.ways)
+    return product(parts)
+
+
+def is_consistent(state: MinesweeperState) -> bool:
+    """Whether some layout of exactly ``state.mines`` mines fits every reading of ``state``."""
+    frontier = build_frontier(state)
+    if frontier.mines_left < 0:
+        return False
+    ways = _frontier_ways(frontier)
+    if ways is None:
+        return False
+    return combine([ways], len(frontier.interior), frontier.mines_left).total > 0
+
+
+def _forget(state: MinesweeperState, cells: list[tuple[int, int]]) -> MinesweeperState:
+    grid = [list(row) for row in state.grid]
+    for r, c in cells:
+        grid[r][c] = UNOPENED
+    return MinesweeperState(state.mines, tuple(tuple(row) for row in grid))
+
+
+def find_conflict(state: MinesweeperState) -> tuple[tuple[int, int], ...]:
+    """A set of readings of an inconsistent ``state`` that cannot all be true, each one
+    needed for the contradiction. Empty if ``state`` is consistent."""
+    if is_consistent(state):
+        return ()
+    kept = state.readings()
+    current = state
+    chunk = max(1, len(kept) // 2)
+    while True:
+        i = 0
+        while i < len(kept):
+            trial = _forget(current, kept[i:i + chunk])
+            if is_consistent(trial):
+                i += chunk
+            else:
+                current = trial
+                del kept[i:i + chunk]
+        if chunk == 1:
+            return tuple(kept)
+        chunk //= 2
+
+
+def _mine_range(state: MinesweeperState) -> tuple[int, int] | None:
+    """The fewest and most mines a board's readings allow, whatever the total (``None`` when
+    they contradict each other whatever the total)."""
+    frontier = build_frontier(state)
+    ways = _frontier_ways(frontier)
+    if ways is None:
+        return None
+    possible = [k for k, x in enumerate(ways) if x]
+    shown = len(state.shown_mines())
+    return shown + possible[0], shown + possible[-1] + len(frontier.interior)
+
+
+def conflict_error(state: MinesweeperState) -> ImpossibleBoardError:
+    """The error refusing an inconsistent ``state``, naming a small conflicting set."""
+    cells = find_conflict(state)
+    names = ", ".join(describe_cell(state, cell) for cell in cells)
+    if len(cells) == 1:
+        message = f"this reading cannot be true: {names}"
+    else:
+        message = f"these readings cannot all be true: {names}"
+    allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]))
+    if allowed is not None:
+        low, high = allowed
+        need = f"{low}" if low == high else f"between {low} and {high}"
+        message += f" (they need {need} mines, but mines: {state.mines})"
+    return ImpossibleBoardError(message, cells=cells)
+
+
+def check_consistent(state: MinesweeperState) -> None:
+    """Raise :class:`ImpossibleBoardError` (naming the conflicting readings) unless some layout
+    fits every reading of ``state``."""
+    if not is_consistent(state):
+        raise conflict_error(state)
