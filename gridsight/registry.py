@@ -18,6 +18,7 @@ _ADAPTER_MODULES: dict[str, str] = {
     "disco-zoo": "gridsight.games.disco_zoo",
     "tile-path": "gridsight.games.tile_path",
     "pentomino": "gridsight.games.pentomino",
+    "minesweeper": "gridsight.games.minesweeper",
 }
 
 

@@ -97,7 +97,7 @@ class _Counter:
         if hit is not None:
             return hit
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 0 and self.deadline.passed():
+        if self.deadline is not None and self.nodes % 256 == 1 and self.deadline.passed():
             raise TimeLimitReached
         table = self._solve(cons)
         self.cache[cons] = table
