@@ -105,8 +105,8 @@ def conflict_error(state: MinesweeperState) -> ImpossibleBoardError:
     allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]))
     if allowed is not None:
         low, high = allowed
-        need = f"{low}" if low == high else f"between {low} and {high}"
-        message += f" (they need {need} mines, but mines: {state.mines})"
+        allow = f"exactly {low}" if low == high else f"between {low} and {high}"
+        message += f" (they allow {allow} mines in all, but mines: {state.mines})"
     return ImpossibleBoardError(message, cells=cells)
 
 
