@@ -138,7 +138,7 @@ class MinesweeperGame:
                 a = simulate(level, options.games, options.seed, rule=options.rule,
                              policy=options.policy, on_game=lambda _: bar.advance())
         print(f"Minesweeper {level.name} ({level.rows} x {level.cols}, {level.mines} mines), "
-              f"{options.games} games, seed {options.seed}, first click: "
+              f"{options.games} games, seed {options.seed}, first-click rule '{options.rule}': "
               f"{FIRST_CLICK_RULES[options.rule]}")
         _print_report(a)
         if pair:

@@ -65,7 +65,7 @@ def find_conflict(state: MinesweeperState) -> tuple[tuple[int, int], ...]:
     needed for the contradiction. Empty if ``state`` is consistent."""
     if is_consistent(state):
         return ()
-    kept = state.readings()
+    kept = _far_first(state, state.readings())
     current = state
     chunk = max(1, len(kept) // 2)
     while True:
@@ -78,8 +78,37 @@ def find_conflict(state: MinesweeperState) -> tuple[tuple[int, int], ...]:
                 current = trial
                 del kept[i:i + chunk]
         if chunk == 1:
-            return tuple(kept)
+            return tuple(sorted(kept))
         chunk //= 2
+
+
+def _trouble(state: MinesweeperState) -> list[tuple[int, int]]:
+    """The numbers where the contradiction shows: those of an impossible constraint or of a
+    component with no assignment at all; none when only the mine count is at fault."""
+    frontier = build_frontier(state)
+    if frontier.impossible:
+        return [con.source for con in frontier.impossible]
+    for component in frontier.components:
+        index = {cell: i for i, cell in enumerate(component.cells)}
+        bits = [(sum(1 << index[c] for c in con.cells), con.mines)
+                for con in component.constraints]
+        if count_component(len(component.cells), bits, marginals=False).total == 0:
+            return [con.source for con in component.constraints]
+    return []
+
+
+def _far_first(state: MinesweeperState,
+               readings: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``readings`` ordered farthest first from where the contradiction shows, so that
+    deletion filtering forgets the unrelated ones first and keeps a compact set."""
+    seeds = _trouble(state)
+    if not seeds:
+        return readings
+
+    def distance(cell: tuple[int, int]) -> int:
+        return min(max(abs(cell[0] - r), abs(cell[1] - c)) for r, c in seeds)
+
+    return sorted(readings, key=lambda cell: (-distance(cell), cell))
 
 
 def _mine_range(state: MinesweeperState) -> tuple[int, int] | None:
