@@ -39,7 +39,7 @@ class TimeLimitReached(Exception):
 
 
 class Deadline:
-    """The moment ``seconds`` from now (``None``: never), checked every few hundred nodes.
+    """The moment ``seconds`` from now (``None``: never), checked every 16 search nodes.
 
     >>> Deadline(None).passed()
     False
@@ -97,7 +97,7 @@ class _Counter:
         if hit is not None:
             return hit
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 256 == 1 and self.deadline.passed():
+        if self.deadline is not None and self.nodes % 16 == 1 and self.deadline.passed():
             raise TimeLimitReached
         table = self._solve(cons)
         self.cache[cons] = table
