@@ -84,11 +84,14 @@ class _Table:
 _ZERO = _Table([0], {})
 
 
+Cache = dict  # residual constraints -> their count; see ``count_component(cache=...)``
+
+
 class _Counter:
-    def __init__(self, marginals: bool, deadline: Deadline | None):
+    def __init__(self, marginals: bool, deadline: Deadline | None, cache: Cache | None = None):
         self.marginals = marginals
         self.deadline = deadline
-        self.cache: dict[tuple[ConstraintBits, ...], _Table] = {}
+        self.cache: dict[tuple[ConstraintBits, ...], _Table] = {} if cache is None else cache
         self.nodes = 0
 
     def solve(self, cons: tuple[ConstraintBits, ...]) -> _Table:
@@ -225,18 +228,24 @@ def count_component(
     *,
     marginals: bool = True,
     deadline: Deadline | None = None,
+    cache: Cache | None = None,
 ) -> ComponentCount:
     """Count the assignments of cells ``0 .. n_cells - 1`` fitting ``constraints``.
 
     ``constraints`` are ``(mask, need)`` pairs: ``need`` of the cells whose bits are set in
     ``mask`` hold a mine. Every cell is meant to be in some constraint (a cell in none is
     counted as safe). Raises :class:`TimeLimitReached` when ``deadline`` passes.
+
+    ``cache`` (a dict, for counts without marginals only) can be shared by calls on the same
+    cells with a few extra constraints, which then reuse each other's partial counts.
     """
+    if cache is not None and marginals:
+        raise ValueError("a shared cache is for counts without marginals")
     merged: dict[int, int] = {}
     for mask, need in constraints:
         if merged.setdefault(mask, need) != need:
             return _result(_ZERO, n_cells, 0, marginals)
-    counter = _Counter(marginals, deadline)
+    counter = _Counter(marginals, deadline, cache)
     table = counter.solve(tuple(sorted(merged.items())))
     return _result(table, n_cells, counter.nodes, marginals)
 

@@ -48,14 +48,17 @@ class Recommendation:
 
 def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
     """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
-    that opening it shows a 0). Needs a complete analysis."""
+    that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
+    by calls on the same analysis: it keeps their answers and partial counts."""
     state, frontier = analysis.state, analysis.frontier
     unopened = set(state.unopened())
     held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
     interior = set(frontier.interior)
     in_interior = len(held & interior)
     key = (frozenset(held - interior), in_interior)
-    if cache is not None and key in cache:
+    if cache is None:
+        cache = {}
+    if key in cache:
         return cache[key]
     ways = []
     touched = []
@@ -64,7 +67,9 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
         mask = sum(1 << j for j, c in enumerate(cells) if c in held)
         if mask:
             touched.append(i)
-            recount = count_component(len(cells), result.bits() + [(mask, 0)], marginals=False)
+            partial = cache.setdefault(("component", i), {})
+            recount = count_component(len(cells), result.bits() + [(mask, 0)],
+                                      marginals=False, cache=partial)
             ways.append(recount.ways)
         else:
             ways.append(result.count.ways)
@@ -73,8 +78,7 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
         count = dot(ways[touched[0]], analysis.combination.effective[touched[0]])
     else:
         count = combine(ways, size, frontier.mines_left).total
-    if cache is not None:
-        cache[key] = count
+    cache[key] = count
     return count
 
 
