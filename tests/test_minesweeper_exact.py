@@ -269,3 +269,21 @@ def test_time_limit_gives_an_incomplete_analysis_whose_claims_are_true():
                 assert per_cell[odds.cell] == 0
             if odds.certain_mine:
                 assert per_cell[odds.cell] == total
+
+
+def test_a_shared_cache_changes_no_count():
+    rng = random.Random(12)
+    for _ in range(30):
+        n = rng.randint(3, 10)
+        constraints = [(mask, rng.randint(0, mask.bit_count())) for mask in
+                       (rng.randint(1, (1 << n) - 1) for _ in range(rng.randint(2, 6)))]
+        uncovered = ((1 << n) - 1) & ~sum_masks(constraints)
+        if uncovered:
+            constraints.append((uncovered, 0))
+        shared: dict = {}
+        for extra in range(n):  # the same cells with one more cell held safe each time
+            more = constraints + [(1 << extra, 0)]
+            alone = count_component(n, more, marginals=False)
+            assert count_component(n, more, marginals=False, cache=shared).ways == alone.ways
+    with pytest.raises(ValueError):
+        count_component(2, [(0b11, 1)], cache={})
