@@ -82,7 +82,9 @@ class MinesweeperGame:
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         state = parse_state(board)
-        analysis = analyse(state, getattr(options, "time_limit", DEFAULT_TIME_LIMIT))
+        # 0 (or None) is no limit, however the option reached us (solve, live, replay)
+        limit = getattr(options, "time_limit", DEFAULT_TIME_LIMIT) or None
+        analysis = analyse(state, limit)
         choice = recommend(analysis)
         return Solution(
             report.to_json(analysis, choice),
