@@ -116,3 +116,38 @@ def test_simulate_compare_reports_both_policies_and_the_paired_difference(run_cl
 def test_simulate_refuses_an_unknown_policy_pair(run_cli):
     code, _, err = run_cli("simulate", "minesweeper", "--compare", "exact,clever")
     assert code == 2 and "expected two policies" in err
+
+
+def test_the_spec_example_and_the_beginner_example_agree_and_solve(run_cli, examples):
+    from gridsight.registry import get_spec
+    from solvers.boardtext import parse_boards
+
+    text = (examples / "minesweeper-beginner.txt").read_text()
+    assert parse_boards(text)[0].grid == parse_boards(get_spec("minesweeper").example)[0].grid
+    code, out, _ = run_cli("solve", "minesweeper", "--json",
+                           str(examples / "minesweeper-beginner.txt"))
+    data = json.loads(out)
+    assert code == 0 and data["complete"] and data["recommend"] is not None
+
+
+def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples):
+    import argparse
+
+    from gridsight.cli import build_parser
+    from gridsight.commands.screen_options import read_hints_from
+    from gridsight.live.manual import ManualBoard
+    from gridsight.registry import get_spec
+    from solvers.boardtext import parse_boards
+
+    options = build_parser().parse_args(["live", "--game", "minesweeper", "--manual",
+                                         "--mines", "10"])
+    hints = read_hints_from(options)
+    board = ManualBoard.blank("minesweeper", ManualBoard.headers_from("minesweeper", hints))
+    reading = board.reading(board.tracker().state(), hints)
+    assert reading.text.startswith("mines: 10\n")
+    adapter = get_spec("minesweeper").adapter
+    solution = adapter.solve(parse_boards(reading.text)[0], argparse.Namespace(time_limit=5.0))
+    assert solution.json["recommend"]["row"] == 0 and solution.json["recommend"]["col"] == 0
+    text = (examples / "minesweeper-expert.txt").read_text()
+    solution = adapter.solve(parse_boards(text)[0], argparse.Namespace(time_limit=0.0))
+    assert solution.json["complete"] is True
