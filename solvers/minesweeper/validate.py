@@ -18,15 +18,19 @@ from __future__ import annotations
 
 from solvers.errors import ImpossibleBoardError
 from solvers.minesweeper.combine import combine
-from solvers.minesweeper.counting import count_component
+from solvers.minesweeper.counting import Deadline, TimeLimitReached, count_component
 from solvers.minesweeper.frontier import Frontier, build_frontier
 from solvers.minesweeper.polynomials import product
 from solvers.minesweeper.rules import UNOPENED
 from solvers.minesweeper.state import MinesweeperState, describe_cell
 
 
-def _frontier_ways(frontier: Frontier) -> list[int] | None:
-    """The frontier's assignments by mine count, ``None`` if a component has none at all."""
+CONFLICT_TIME_LIMIT = 10.0
+
+
+def _frontier_ways(frontier: Frontier, deadline: Deadline | None = None) -> list[int] | None:
+    """The frontier's assignments by mine count, ``None`` if a component has none at all
+    (:class:`TimeLimitReached` when ``deadline`` passes)."""
     if frontier.impossible:
         return None
     parts = []
@@ -35,19 +39,21 @@ def _frontier_ways(frontier: Frontier) -> list[int] | None:
         bits = [
             (sum(1 << index[c] for c in con.cells), con.mines) for con in component.constraints
         ]
-        count = count_component(len(component.cells), bits, marginals=False)
+        count = count_component(len(component.cells), bits, marginals=False,
+                                deadline=deadline)
         if count.total == 0:
             return None
         parts.append(count.ways)
     return product(parts)
 
 
-def is_consistent(state: MinesweeperState) -> bool:
-    """Whether some layout of exactly ``state.mines`` mines fits every reading of ``state``."""
+def is_consistent(state: MinesweeperState, deadline: Deadline | None = None) -> bool:
+    """Whether some layout of exactly ``state.mines`` mines fits every reading of ``state``
+    (:class:`TimeLimitReached` when ``deadline`` passes first)."""
     frontier = build_frontier(state)
     if frontier.mines_left < 0:
         return False
-    ways = _frontier_ways(frontier)
+    ways = _frontier_ways(frontier, deadline)
     if ways is None:
         return False
     return combine([ways], len(frontier.interior), frontier.mines_left).total > 0
@@ -65,24 +71,39 @@ def find_conflict(state: MinesweeperState) -> tuple[tuple[int, int], ...]:
     needed for the contradiction. Empty if ``state`` is consistent."""
     if is_consistent(state):
         return ()
-    kept = _far_first(state, state.readings())
-    current = state
-    chunk = max(1, len(kept) // 2)
-    while True:
-        i = 0
-        while i < len(kept):
-            trial = _forget(current, kept[i:i + chunk])
-            if is_consistent(trial):
-                i += chunk
-            else:
-                current = trial
-                del kept[i:i + chunk]
-        if chunk == 1:
-            return tuple(sorted(kept))
-        chunk //= 2
+    return narrow_conflict(state, None)[0]
 
 
-def _trouble(state: MinesweeperState) -> list[tuple[int, int]]:
+def narrow_conflict(
+    state: MinesweeperState, time_limit: float | None = CONFLICT_TIME_LIMIT
+) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """Deletion filtering on a ``state`` known to be inconsistent, for at most ``time_limit``
+    seconds: the readings kept (always a set that cannot all be true, sorted) and whether
+    the filtering finished (then each one is needed). A board whose consistency checks are
+    slow (a huge component) may stop part way, with a larger set."""
+    deadline = Deadline(time_limit)
+    kept = state.readings()
+    try:
+        kept = _far_first(state, kept, deadline)
+        current = state
+        chunk = max(1, len(kept) // 2)
+        while True:
+            i = 0
+            while i < len(kept):
+                trial = _forget(current, kept[i:i + chunk])
+                if is_consistent(trial, deadline):
+                    i += chunk
+                else:
+                    current = trial
+                    del kept[i:i + chunk]
+            if chunk == 1:
+                return tuple(sorted(kept)), True
+            chunk //= 2
+    except TimeLimitReached:
+        return tuple(sorted(kept)), False
+
+
+def _trouble(state: MinesweeperState, deadline: Deadline | None) -> list[tuple[int, int]]:
     """The numbers where the contradiction shows: those of an impossible constraint or of a
     component with no assignment at all; none when only the mine count is at fault."""
     frontier = build_frontier(state)
@@ -92,16 +113,18 @@ def _trouble(state: MinesweeperState) -> list[tuple[int, int]]:
         index = {cell: i for i, cell in enumerate(component.cells)}
         bits = [(sum(1 << index[c] for c in con.cells), con.mines)
                 for con in component.constraints]
-        if count_component(len(component.cells), bits, marginals=False).total == 0:
+        count = count_component(len(component.cells), bits, marginals=False,
+                                deadline=deadline)
+        if count.total == 0:
             return [con.source for con in component.constraints]
     return []
 
 
-def _far_first(state: MinesweeperState,
-               readings: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _far_first(state: MinesweeperState, readings: list[tuple[int, int]],
+               deadline: Deadline | None) -> list[tuple[int, int]]:
     """``readings`` ordered farthest first from where the contradiction shows, so that
     deletion filtering forgets the unrelated ones first and keeps a compact set."""
-    seeds = _trouble(state)
+    seeds = _trouble(state, deadline)
     if not seeds:
         return readings
 
@@ -111,11 +134,14 @@ def _far_first(state: MinesweeperState,
     return sorted(readings, key=lambda cell: (-distance(cell), cell))
 
 
-def _mine_range(state: MinesweeperState) -> tuple[int, int] | None:
+def _mine_range(state: MinesweeperState, deadline: Deadline) -> tuple[int, int] | None:
     """The fewest and most mines a board's readings allow, whatever the total (``None`` when
-    they contradict each other whatever the total)."""
+    they contradict each other whatever the total, or cannot be counted in time)."""
     frontier = build_frontier(state)
-    ways = _frontier_ways(frontier)
+    try:
+        ways = _frontier_ways(frontier, deadline)
+    except TimeLimitReached:
+        return None
     if ways is None:
         return None
     possible = [k for k, x in enumerate(ways) if x]
@@ -125,13 +151,16 @@ def _mine_range(state: MinesweeperState) -> tuple[int, int] | None:
 
 def conflict_error(state: MinesweeperState) -> ImpossibleBoardError:
     """The error refusing an inconsistent ``state``, naming a small conflicting set."""
-    cells = find_conflict(state)
+    cells, narrowed = narrow_conflict(state)
     names = ", ".join(describe_cell(state, cell) for cell in cells)
     if len(cells) == 1:
         message = f"this reading cannot be true: {names}"
     else:
         message = f"these readings cannot all be true: {names}"
-    allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]))
+    if not narrowed:
+        message += f" (not narrowed down further within {CONFLICT_TIME_LIMIT:g} s)"
+    allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]),
+                          Deadline(CONFLICT_TIME_LIMIT))
     if allowed is not None:
         low, high = allowed
         allow = f"exactly {low}" if low == high else f"between {low} and {high}"
