@@ -43,6 +43,7 @@ FAST = {
     "disco-zoo": ["--time-limit", "1", "--budget", "0.05"],
     "tile-path": ["--time-limit", "1"],
     "pentomino": ["--time-limit", "0.3"],
+    "minesweeper": ["--time-limit", "1"],
 }
 
 

@@ -43,7 +43,7 @@ from solvers.minesweeper.state import MinesweeperState
 from solvers.minesweeper.validate import conflict_error
 
 Cell = tuple[int, int]
-DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_TIME_LIMIT = 20.0
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ def analyse(state: MinesweeperState, time_limit: float | None = DEFAULT_TIME_LIM
     """
     frontier = build_frontier(state)
     if frontier.impossible or frontier.mines_left < 0:
-        raise conflict_error(state)
+        raise conflict_error(state, time_limit)
     deadline = Deadline(time_limit)
     results = [ComponentResult(component, None) for component in frontier.components]
     # smallest first: if time runs out, as many components as possible are decided
@@ -151,7 +151,7 @@ def analyse(state: MinesweeperState, time_limit: float | None = DEFAULT_TIME_LIM
         except TimeLimitReached:
             return _incomplete(state, frontier, results, time_limit)
         if count.total == 0:
-            raise conflict_error(state)
+            raise conflict_error(state, time_limit)
         results[i] = ComponentResult(component, count)
     return _complete(state, frontier, results, time_limit)
 
@@ -168,7 +168,7 @@ def _complete(
     combination = combine([c.ways for c in counts], interior, frontier.mines_left)
     total = combination.total
     if total == 0:
-        raise conflict_error(state)
+        raise conflict_error(state, time_limit)
     mine_layouts: dict[Cell, int] = {}
     for result, effective in zip(results, combination.effective):
         for cell, ways in zip(result.component.cells, result.count.mine_ways):

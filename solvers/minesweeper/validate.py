@@ -149,18 +149,21 @@ def _mine_range(state: MinesweeperState, deadline: Deadline) -> tuple[int, int] 
     return shown + possible[0], shown + possible[-1] + len(frontier.interior)
 
 
-def conflict_error(state: MinesweeperState) -> ImpossibleBoardError:
-    """The error refusing an inconsistent ``state``, naming a small conflicting set."""
-    cells, narrowed = narrow_conflict(state)
+def conflict_error(
+    state: MinesweeperState, time_limit: float | None = CONFLICT_TIME_LIMIT
+) -> ImpossibleBoardError:
+    """The error refusing an inconsistent ``state``, naming a small conflicting set (narrowed
+    for at most ``time_limit`` seconds; ``None``: until done)."""
+    cells, narrowed = narrow_conflict(state, time_limit)
     names = ", ".join(describe_cell(state, cell) for cell in cells)
     if len(cells) == 1:
         message = f"this reading cannot be true: {names}"
     else:
         message = f"these readings cannot all be true: {names}"
     if not narrowed:
-        message += f" (not narrowed down further within {CONFLICT_TIME_LIMIT:g} s)"
+        message += f" (not narrowed down further within {time_limit:g} s)"
     allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]),
-                          Deadline(CONFLICT_TIME_LIMIT))
+                          Deadline(time_limit))
     if allowed is not None:
         low, high = allowed
         allow = f"exactly {low}" if low == high else f"between {low} and {high}"

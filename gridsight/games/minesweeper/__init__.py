@@ -8,7 +8,7 @@ The rules (tokens, levels, first-click rules) are :mod:`solvers.minesweeper.rule
 
 from __future__ import annotations
 
-from gridsight.games.spec import GameSpec, HintOption, ManualBoardSettings, Words
+from gridsight.games.spec import TIME_LIMIT, GameSpec, HintOption, ManualBoardSettings, Words
 from solvers.minesweeper.rules import BEGINNER, FLAG, MINE, NUMBERS, UNOPENED
 
 EXAMPLE = """\
@@ -58,5 +58,6 @@ SPEC = GameSpec(
                                (UNOPENED, FLAG, MINE, *NUMBERS), blank=UNOPENED),
     hints=(HintOption("mines", "--mines", "the board's total number of mines", "N",
                       mine_count, header="mines"),),
+    solver_options=(TIME_LIMIT,),
     words=Words(),
 )

@@ -15,7 +15,8 @@ from gridsight.games.base import Solution
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.minesweeper import report
-from solvers.minesweeper.analysis import DEFAULT_TIME_LIMIT, analyse
+from gridsight.limits import SOLVE_TIME_LIMIT, seconds
+from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.policy import recommend
 from solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
 from solvers.minesweeper.simulate import POLICIES, SimulationReport, compare, simulate
@@ -26,8 +27,8 @@ model: every layout of exactly 'mines' mines that fits the numbers is equally li
 game places mines uniformly; a first-click rule changes nothing once that cell is open).
 Probabilities are exact: the frontier is split into independent parts, each counted by
 backtracking, combined by mine count with C(interior cells, mines left) for the rest.
---time-limit bounds the counting (default {DEFAULT_TIME_LIMIT:g} s, 0 = none): past it the
-board shows only the cells proven safe or mines, and no chances.
+--time-limit bounds the counting (default {SOLVE_TIME_LIMIT:g} s, 0 = none): past it the
+board shows only the cells proven safe or mines, and no chances (exit 0; "complete": false).
 policy: a certainly safe cell if any (the one most likely to show a 0, which opens the most),
 else the lowest mine chance, ties to the cell most likely to show a 0, then reading order.
 
@@ -37,16 +38,6 @@ decimal string (null if incomplete), "cells": [{{"row", "col", "mine": chance or
 "flag"}}, ... one per unopened cell], "recommend": {{"row", "col", "safe", "mine", "zero"}} or
 null, "safe", "certain_mines", "wrong_flags": [{{"row", "col"}}, ...], "frontier",
 "interior", "components", "counted_components", "status"}}."""
-
-
-def _seconds(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 (no limit) or more seconds")
-    return value or None
 
 
 def _positive(text: str) -> int:
@@ -76,14 +67,15 @@ class MinesweeperGame:
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-            help=f"time for the exact counting (default {DEFAULT_TIME_LIMIT:g} s, 0 = no limit)",
+            "--time-limit", type=seconds, default=SOLVE_TIME_LIMIT, metavar="SECONDS",
+            help=f"time for the exact counting (default {SOLVE_TIME_LIMIT:g} s, 0 = no limit); "
+            "past it only proven cells are shown",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         state = parse_state(board)
         # 0 (or None) is no limit, however the option reached us (solve, live, replay)
-        limit = getattr(options, "time_limit", DEFAULT_TIME_LIMIT) or None
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None
         analysis = analyse(state, limit)
         choice = recommend(analysis)
         return Solution(
