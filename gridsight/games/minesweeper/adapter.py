@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.minesweeper import report
-from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.policy import recommend
 from solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
