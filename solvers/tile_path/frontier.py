@@ -81,14 +81,15 @@ class FrontierResult:
     ends on the end tile; always true without one). ``path`` is a witness walk from the start,
     in board coordinates, when asked for and found. ``covered`` is the number of tiles on it
     (the largest possible in ``longest`` mode). ``states`` counts the (state, cell) pairs the
-    sweep expanded: the "nodes" of this search. ``engine`` names the engine that finished it.
+    sweep expanded: the "nodes" of this search. ``engine`` names the engine that finished it
+    (``none`` when the board needed no sweep).
     """
 
     found: bool
     path: tuple[Pos, ...] | None
     covered: int
     states: int
-    engine: str = "python"
+    engine: str = "none"
 
 
 class FrontierBoard:
