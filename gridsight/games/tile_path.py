@@ -23,6 +23,7 @@ from solvers.tile_path import (
     moves_of,
     parse_board,
 )
+from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
 
 FORMAT_HELP = """\
@@ -47,9 +48,11 @@ or null, "path": moves or null, "next": moves proven to keep a full walk possibl
 null, "undecided": leave-one tiles left open, ...}. Rows and columns count from 0 at the top
 left.
 """ + f"""
-limits: each board gets --time-limit seconds (default {DEFAULT_TIME_LIMIT:g}), and each search
-may hold --max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either,
-the answer says what was proven ("undecided after 20 s: searched N states").
+limits: each board gets --time-limit seconds (default {DEFAULT_TIME_LIMIT:g}) and each \
+search may hold
+--max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either, the answer says
+what was proven ("undecided after 20 s: searched N states"). Boards have at most {MAX_CELLS:,}
+cells.
 """
 
 

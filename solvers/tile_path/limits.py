@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 # The default bounds of :func:`solvers.tile_path.analysis.analyse` (and of the command line).
 DEFAULT_TIME_LIMIT = 20.0
-DEFAULT_MAX_STATES = 20_000_000
+DEFAULT_MAX_STATES = 50_000_000
 
 
 class SearchStopped(Exception):
