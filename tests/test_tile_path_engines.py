@@ -198,3 +198,13 @@ def test_a_big_board_loads_the_kernel_in_a_fresh_process(tmp_path):
                                for r in range(9)))
     assert "solvers.tile_path.kernel" in _modules_after(["solve", "tile-path", str(board),
                                                          "--no-leave-one"])
+
+
+def test_the_python_memo_table_stops_growing_at_its_limit(monkeypatch):
+    monkeypatch.setattr(engines, "CACHE_LIMIT", 500)
+    engines.clear_cache()
+    first = run(open_board(7), engine="python").result
+    assert engines._cached[0] == sum(len(t) for t in engines._CACHE.values()) == 500
+    again = run(open_board(7), engine="python").result  # starts with the table emptied
+    assert engines._cached[0] == 500 and (again.found, again.path) == (first.found, first.path)
+    engines.clear_cache()

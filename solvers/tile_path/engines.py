@@ -38,10 +38,12 @@ ENGINES = ("auto", "numba", "python")
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
 AUTO_SWITCH_STATES = 30_000
 
-# Memoised transitions of the Python engine: cell code -> {state: moves}. Emptied when it
-# holds more than CACHE_LIMIT states, so a long-lived process (the live overlay) stays bounded.
+# Memoised transitions of the Python engine: cell code -> {state: moves}. It stops growing at
+# CACHE_LIMIT states (about 150 MB) and is emptied when a run starts with it full, so neither
+# a big run nor a long-lived process (the live overlay) grows it without bound.
 _CACHE: dict[CellCode, dict[int, tuple]] = {}
 CACHE_LIMIT = 1_000_000
+_cached = [0]  # states memoised in _CACHE
 
 _PYTHON_CHECK_EVERY = 2048  # states between two looks at the clock (about 5 ms)
 _KERNEL_SLICE = 1 << 15  # states per kernel call (a few ms)
@@ -50,12 +52,13 @@ _KERNEL_SLICE = 1 << 15  # states per kernel call (a few ms)
 def clear_cache() -> None:
     """Forget the Python engine's memoised transitions (for benchmarks that start cold)."""
     _CACHE.clear()
+    _cached[0] = 0
 
 
 def trim_cache() -> None:
-    """Empty the memo table if it has grown past :data:`CACHE_LIMIT` states."""
-    if sum(len(table) for table in _CACHE.values()) > CACHE_LIMIT:
-        _CACHE.clear()
+    """Empty the memo table if it is full (:data:`CACHE_LIMIT` states), for a new run."""
+    if _cached[0] >= CACHE_LIMIT:
+        clear_cache()
 
 
 def _check(budget: Budget, room: int | None, held: int) -> None:
@@ -100,7 +103,10 @@ class PythonEngine:
             for s, value in layer.items():
                 moves = cache.get(s)
                 if moves is None:
-                    moves = cache[s] = tuple((ns, gain) for ns, _, gain in transitions(s, code))
+                    moves = tuple((ns, gain) for ns, _, gain in transitions(s, code))
+                    if _cached[0] < CACHE_LIMIT:
+                        cache[s] = moves
+                        _cached[0] += 1
                 for ns, gain in moves:
                     v = value + gain
                     old = new.get(ns)
@@ -116,7 +122,10 @@ class PythonEngine:
         for s in layer:
             moves = cache.get(s)
             if moves is None:
-                moves = cache[s] = tuple(ns for ns, _, _ in transitions(s, code))
+                moves = tuple(ns for ns, _, _ in transitions(s, code))
+                if _cached[0] < CACHE_LIMIT:
+                    cache[s] = moves
+                    _cached[0] += 1
             nxt.update(moves)
             since += 1
             if since == _PYTHON_CHECK_EVERY:
