@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from gridsight.games.tile_path import GAME, to_json, to_text
+from gridsight.games.tile_path.adapter import GAME, to_json, to_text
 from solvers.boardtext import parse_boards
 from solvers.tile_path import analysis, frontier
 from solvers.tile_path.analysis import analyse
