@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from gridsight.games.base import Solution
+from gridsight.limits import amount, seconds
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
 from solvers.tile_path import (
@@ -72,7 +73,7 @@ class TilePathGame:
         )
         parser.add_argument(
             "--time-limit",
-            type=_seconds,
+            type=seconds,
             default=DEFAULT_TIME_LIMIT,
             metavar="SECONDS",
             help=f"time for the whole analysis of one board (default {DEFAULT_TIME_LIMIT:g}; "
@@ -107,24 +108,9 @@ class TilePathGame:
         return Solution(to_json(result), to_text(result), to_advice(result))
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:  # refuses negatives and nan
-        raise argparse.ArgumentTypeError("must be 0 (no limit) or more seconds")
-    return value
-
-
 def _states(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of states: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 (no bound) or more states")
-    return value
+    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound."""
+    return 0 if text.strip() == "0" else amount(text)
 
 
 def _moves(path: tuple | None) -> list[str] | None:
