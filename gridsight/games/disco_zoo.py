@@ -25,12 +25,12 @@ FORMAT_HELP = """\
 board format (one rescue; several separated by a line '---'):
   region: Jungle                   optional when the names settle the region
   animals: Gorilla, Panda, Tiger   1 to 3 animals of the region, plus at most one pet
-  taps: 7                          taps left (default 10)
-  . . . . .
+  taps: 7                          taps left (default 10, at most 25; more than the
+  . . . . .                        untapped tiles count as the untapped tiles)
   . . . - .                        .  not tapped
   . . 2 . .                        -  tapped, no animal (coins or Disco Bux)
-  . . . . .                        k  tapped, shows the k-th animal of the animals line
-  . . 1 . .
+  . 1/3 . . .                      k  tapped, shows the k-th animal of the animals line
+  . . 1 . *                        1/3  tapped, shows one of these animals; *  some animal
 Names match loosely (case, spaces, hyphens; Rhino, T Rex, Mammoth, Ankylo). Farm's Rabbit
 and the pet Rabbit share a name: the region's animal wins, write 'pet Rabbit' for the pet.
 
@@ -45,6 +45,7 @@ best use of the taps left; certainly empty tiles never.
 
 JSON (--json): {"game": "disco-zoo", "region", "animals", "taps", "placements",
 "cells": [{"row", "col", "empty", "<animal>": p, ...} per untapped tile],
+"unsure": [{"row", "col", "token", "one_of": [names], "<animal>": p}],
 "certain": [{"row", "col", "animal" (null: certainly empty)}], "recommend": {"row", "col"}
 or null, "completes", "rescue": {"<animal>": p}, "objective", "value", "exact", "method"}."""
 
