@@ -28,11 +28,11 @@ dark lines, near 0 on a photo, text or a smooth gradient.
 
 >>> import numpy as np
 >>> img = np.full((300, 260, 3), 200, np.uint8)
->>> for i in range(6):
-...     img[40 + 36 * i, 30:210] = 120; img[40:220, 30 + 36 * i] = 120
+>>> for i in range(6):  # lines two pixels thick, centred on 40 + 36 i and 30 + 36 i
+...     img[39 + 36 * i : 41 + 36 * i, 30:210] = 120; img[40:220, 29 + 36 * i : 31 + 36 * i] = 120
 >>> found = find_lattice(img, 5, 5)
->>> round(found.x), round(found.y), round(found.pitch_x)
-(30, 40, 36)
+>>> abs(found.x - 30) < 1, abs(found.y - 40) < 1, abs(found.pitch_x - 36) < 0.5
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ import numpy as np
 from vision.errors import BoardNotFoundError
 from vision.geometry import BoardGeometry
 
-WORK_WIDTH = 200  # the coarse search runs on the picture shrunk (or grown) to this width
+WORK_WIDTH = 160  # the coarse search runs on the picture shrunk (or grown) to this width
 SOFT = 6.0  # a valley this many grey levels deep counts half (responses saturate to 1)
-PITCH_STEP = 0.4  # coarse pitch step on the working grid, pixels
+PITCH_STEP = 0.5  # coarse pitch step on the working grid, pixels
 MIN_SCORE = 0.12
 PAD = WORK_WIDTH // 8  # padding of the cumulative sums: half the largest pitch, and more
 SHIFTS = True  # a lattice scoring less is not a board
@@ -154,18 +154,8 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
     loose = _widened(line_maps(small, reach=2, smooth=1.2))  # a line a pixel off still counts
     coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
                      max_width * WORK_WIDTH / cols, keep * 2)[:keep]
-    placed = []
-    for score, x, y, p in coarse:
-        placed.append((score, x, y, p))
-        for dx in range(-shifts, shifts + 1):
-            for dy in range(-shifts, shifts + 1):
-                if dx or dy:
-                    one = _coarse_one(loose, rows, cols, round(x + dx * p), round(y + dy * p), p)
-                    if one > -1:
-                        placed.append((one, x + dx * p, y + dy * p, p))
-    placed.sort(reverse=True)
     out: list[Lattice] = []
-    for score, x, y, p in placed:
+    for score, x, y, p in coarse:
         refined = _refine(grey, rows, cols, x / factor, y / factor, p / factor, score)
         if refined is None:
             continue
@@ -173,7 +163,21 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
                for o in out):
             continue
         out.append(refined)
-    return out
+    shifted = []
+    for lattice in out:
+        for dx in range(-shifts, shifts + 1):
+            for dy in range(-shifts, shifts + 1):
+                if not (dx or dy):
+                    continue
+                x = lattice.x + dx * lattice.pitch_x
+                y = lattice.y + dy * lattice.pitch_y
+                if x < 0 or y < 0 or x + cols * lattice.pitch_x > w or y + rows * lattice.pitch_y > h:
+                    continue
+                one = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
+                                  lattice.pitch_x * factor)
+                shifted.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols, one))
+    shifted.sort(key=lambda lat: -lat.score)
+    return out + shifted
 
 
 def _widened(maps: _Maps) -> _Maps:

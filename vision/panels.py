@@ -52,6 +52,17 @@ def dark_panels(image: np.ndarray, top: int, bottom: int, *, min_side: float) ->
     if bottom - top < min_side:
         return []
     band = image[top:bottom]
+    factor = min(1.0, 40.0 / min_side)  # panels are found at about 40 pixels a side
+    if factor < 1.0:
+        small = cv2.resize(band, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        found = _panels(small, 0, min_side * factor, image.shape[1] * factor)
+        return [Panel((round(x / factor), round(y / factor) + top, round(w / factor),
+                       round(h / factor)), color) for (x, y, w, h), color in
+                ((p.box, p.color) for p in found)]
+    return _panels(band, top, min_side, image.shape[1])
+
+
+def _panels(band: np.ndarray, top: int, min_side: float, width: float) -> list[Panel]:
     value = band.max(axis=2)
     level, _ = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = float(np.clip(level, *DARK_RANGE))
@@ -61,7 +72,6 @@ def dark_panels(image: np.ndarray, top: int, bottom: int, *, min_side: float) ->
     dark = cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
     panels = []
-    width = image.shape[1]
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         if w < min_side or h < min_side or w > BAR_FILL * width:

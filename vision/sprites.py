@@ -10,12 +10,16 @@ allowed for an ink box that JPEG made a pixel too large.
 
 >>> import numpy as np
 >>> art = np.zeros((8, 8, 3), np.uint8); art[2:7, 1:7] = (0, 0, 250); art[3, 2] = (250, 0, 0)
->>> card = np.full((40, 40, 3), 40, np.uint8); card[8:32, 8:32] = np.kron(art, np.ones((3, 3, 1), np.uint8))
->>> tile = np.full((30, 30, 3), (200, 230, 120), np.uint8)
->>> big = cv2.resize(np.kron(art, np.ones((2, 2, 1), np.uint8)), (16, 16), interpolation=cv2.INTER_NEAREST)
->>> mask = big.any(axis=2); tile[7:23, 7:23][mask] = big[mask]
+>>> def draw(picture, x, y, block):
+...     big = np.kron(art, np.ones((block, block, 1), np.uint8)); on = big.any(axis=2)
+...     picture[y : y + len(big), x : x + len(big)][on] = big[on]
+>>> card = np.full((40, 40, 3), 40, np.uint8); draw(card, 8, 8, 3)
+>>> tile = np.full((30, 30, 3), (200, 230, 120), np.uint8); draw(tile, 7, 7, 2)
 >>> a = sprite_of(card, (40.0, 40.0, 40.0)); b = sprite_of(tile, (200.0, 230.0, 120.0))
->>> round(sprite_distance(a, b), 2) < 0.15
+>>> sprite_distance(a, b) < 0.25
+True
+>>> other = np.full((30, 30, 3), (200, 230, 120), np.uint8); other[8:20, 12:16] = (250, 0, 0)
+>>> sprite_distance(a, sprite_of(other, (200.0, 230.0, 120.0))) > 0.4
 True
 """
 

@@ -66,6 +66,10 @@ class DiscoZooReader:
 
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
+        if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
+            from gridsight.readers.disco_zoo_screen import read_screen
+
+            return read_screen(board.extras["rescue_screen"], board, hints)
         screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
                                skin.WIDTH, skin.HEIGHT)
         gain = board.gain or 1.0

@@ -109,6 +109,12 @@ class RescueScreen:
 # -- finding the screen ---------------------------------------------------------------------
 
 
+def locate(image: np.ndarray) -> BoardRead:
+    """The rescue screen in ``image`` as a :class:`BoardRead` (what
+    :func:`gridsight.readers.find.find_by_structure` needs)."""
+    return locate_rescue(image).board_read("disco-zoo/structure")
+
+
 def locate_rescue(image: np.ndarray) -> RescueScreen:
     """The rescue screen in ``image``; :class:`BoardNotFoundError` when no 5x5 lattice of
     rescue tiles is there."""
@@ -121,6 +127,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         key = (plausibility, lattice.score)
         if best is None or key > best[:2]:
             best = (plausibility, lattice.score, lattice, tiles)
+        if plausibility >= 1.0:  # every tile reads: candidates come best lines first
+            break
     if best is None or best[0] < MIN_PLAUSIBLE:
         detail = "no lattice of tiles" if best is None else \
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
@@ -194,13 +202,13 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             ranked = sorted(d, key=d.get)
             fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
             sprite = _tile_sprite(image, lattice, r, c)
-            if fits:
+            if sprite is None or sprite.empty:  # a found tile shows its animal
+                seen = TileSeen("unknown", confidence=0.0)
+            elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite)
-            elif sprite is not None and not sprite.empty:
-                seen = TileSeen("found", (), 0.3, sprite)
             else:
-                seen = TileSeen("unknown", confidence=0.0)
+                seen = TileSeen("found", (), 0.3, sprite)
         plausible += seen.kind != "unknown"
         tiles.append(seen)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -338,3 +346,109 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
     if len(bright) and len(dark) and bright.mean() - dark.mean() > 70:
         return ink & (value > cut)
     return ink
+
+
+# -- the board text -------------------------------------------------------------------------
+
+
+def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "BoardReading":
+    """The board text of a rescue screen read by its structure (see the module docstring)."""
+    from gridsight.readers.base import ReadError, make_reading, describe_cells
+    from solvers.disco_zoo.catalogue import load_catalogue
+
+    if not hints.animals:
+        raise ReadError(
+            f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
+            "are not read on this screen layout; name the animals in card order with "
+            "--animals, e.g. --animals Panda,Tiger")
+    catalogue = load_catalogue()
+    region, animals = catalogue.resolve(list(hints.animals), hints.region)
+    names = [a.name for a in animals]
+    notes = ["board found by its lattice of tiles (no frame)",
+             "animals from --animals, in card order: " + ", ".join(names)]
+    warnings: list[str] = []
+    sprites: list[Sprite | None] = [None] * len(animals)
+    if len(screen.cards) == len(animals):
+        sprites = [card.sprite for card in screen.cards]
+    else:
+        notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
+                     "tiles are told apart by their colour only")
+    margin = screen_facts()["sprite_margin"]
+
+    grid, unread, unsure = [], [], []
+    tapped = 0
+    for r, row in enumerate(screen.tiles):
+        out = []
+        for c, tile in enumerate(row):
+            if tile.kind == "ground":
+                out.append(".")
+                continue
+            tapped += 1
+            if tile.kind == "empty":
+                out.append("-")
+            elif tile.kind == "found":
+                token, why = _animal_token(tile, animals, sprites, margin)
+                out.append(token)
+                if why:
+                    unsure.append(f"row {r} col {c} {why}")
+            else:
+                out.append(".")
+                unread.append((r, c))
+        grid.append(out)
+    notes += [f"{u}: solved over these animals" for u in unsure]
+    taps = _taps(screen.counter, hints.taps, tapped, notes, warnings)
+    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
+    reading = make_reading("disco-zoo", headers, grid, board, unread, notes, warnings)
+    if unread:
+        warnings.append(f"unread tile(s) {describe_cells(unread)}: solved as not yet tapped")
+        reading = make_reading("disco-zoo", headers, grid, board, unread, notes, warnings)
+    return reading
+
+
+def _animal_token(tile: TileSeen, animals, sprites, margin: float) -> tuple[str, str]:
+    """The token of a found tile (``k``, ``a/b`` or ``*``) and, when unsure, why."""
+    if tile.rarities:
+        same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    else:
+        same = []
+    candidates = same or list(range(len(animals)))
+    if len(candidates) == 1 and same:
+        return str(candidates[0] + 1), ""
+    scored = sorted((sprite_distance(tile.sprite, sprites[k]), k) for k in candidates
+                    if tile.sprite is not None and sprites[k] is not None)
+    if len(scored) == len(candidates) and scored[0][0] < 0.5 and (
+            len(scored) == 1 or scored[1][0] - scored[0][0] >= margin):
+        return str(scored[0][1] + 1), ""
+    names = " or ".join(animals[k].name for k in candidates)
+    colour = "/".join(tile.rarities) if tile.rarities else "of no rarity's colour"
+    why = f"shows an animal ({colour} tile) whose sprite does not settle which: {names}"
+    if len(candidates) == len(animals):
+        return "*", why
+    return "/".join(str(k + 1) for k in sorted(candidates)), why
+
+
+BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
+STRONG_LEAD = 0.1  # a counter read that contradicts the board must lead by this much
+
+
+def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
+          warnings: list[str]) -> int:
+    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
+    else the board's count (10 minus the tiles tapped), with a warning saying so."""
+    guess = max(0, BOARD_TAPS - tapped)
+    if given is not None:
+        return given
+    read = None
+    if counter.digits:
+        read = int("".join(str(d) for d, _ in counter.digits))
+    if read is not None and read == guess and counter.lead >= 0.0:
+        notes.append(f"{read} attempts left (counter, agreeing with the {tapped} tiles tapped)")
+        return read
+    if read is not None and counter.lead >= STRONG_LEAD:
+        notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
+                     "extra attempts?)")
+        return read
+    seen = f"it looks like {read}" if read is not None else "no number found"
+    warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
+                    f"= 10 - {tapped} tiles tapped (give --taps N)")
+    return guess
