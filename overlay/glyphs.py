@@ -72,7 +72,7 @@ def draw_glyph(layer: np.ndarray, kind: MarkKind, to_px: UnitMap) -> None:
         diamond = to_px(np.array([[0.5, 0.08], [0.92, 0.5], [0.5, 0.92], [0.08, 0.5]]))
         fill(layer, diamond, colour)
         polyline(layer, diamond, CONTRAST, max(1, line // 2), True)
-    elif kind is MarkKind.UNREAD:
+    elif kind in (MarkKind.UNREAD, MarkKind.UNSURE):
         px = max(6, int(round(size * 0.75)))
         text_mod.blit(layer, text_mod.sprite("?", px, colour), tuple(to_px(np.array([[0.5, 0.5]]))[0]))
     elif kind is MarkKind.CONFLICT:

@@ -122,7 +122,7 @@ class DiscoZooReader:
             sprites = [card.sprite for card in cards]
             notes.append("animals from the cards: " + ", ".join(names))
 
-        grid, unread = [], list(board.unknown())
+        grid, unread, unsure = [], list(board.unknown()), []
         for r, row in enumerate(board.cells):
             out = []
             for c, cell in enumerate(row):
@@ -132,9 +132,13 @@ class DiscoZooReader:
                     out.append("-")
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
-                    if k is None:
-                        unread.append((r, c))
-                        out.append(".")
+                    if k is None:  # clearly found, animal unsure: solved over the candidates
+                        token, names_of = unsure_token(cell.label[7:], rarities, names)
+                        out.append(token)
+                        unsure.append((r, c))
+                        notes.append(f"row {r} col {c} shows a {cell.label[7:]} animal whose "
+                                     f"sprite does not settle which: {names_of}; solved over "
+                                     "these animals")
                     else:
                         out.append(str(k + 1))
                 else:
@@ -142,7 +146,20 @@ class DiscoZooReader:
                                     "a Disco Zoo tile (ground, empty, animal:RARITY)")
             grid.append(out)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-        return make_reading(self.game, headers, grid, board, unread, notes, warnings)
+        return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
+
+    def unread_alternatives(self, reading: BoardReading, cell: tuple[int, int]) -> list[str]:
+        """The board text with unread ``cell`` as each thing a tapped tile can be (empty, some
+        animal): if the advice differs, the unread cell matters."""
+        lines = reading.text.splitlines()
+        header = len(lines) - reading.board.rows
+        r, c = cell
+        out = []
+        for token in ("-", "*"):
+            rows = [line.split() for line in lines[header:]]
+            rows[r][c] = token
+            out.append("\n".join(lines[:header] + [" ".join(row) for row in rows]) + "\n")
+        return out
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
         """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
@@ -259,6 +276,15 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
 @cache
 def _shape_of(name: str) -> np.ndarray:
     return sprite_pixels(name) > 0
+
+
+def unsure_token(rarity: str, rarities: list[str], names: list[str]) -> tuple[str, str]:
+    """The token of a found tile of ``rarity`` whose animal is unsure: the animals of that
+    rarity (``1/3``), or ``*`` when none or all are; and their names."""
+    same = [k for k, value in enumerate(rarities) if value == rarity]
+    if not same or len(same) == len(names):
+        return "*", " or ".join(names)
+    return "/".join(str(k + 1) for k in same), " or ".join(names[k] for k in same)
 
 
 def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],

@@ -353,7 +353,7 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
 
 def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "BoardReading":
     """The board text of a rescue screen read by its structure (see the module docstring)."""
-    from gridsight.readers.base import ReadError, make_reading, describe_cells
+    from gridsight.readers.base import ReadError, make_reading
     from solvers.disco_zoo.catalogue import load_catalogue
 
     if not hints.animals:
@@ -375,7 +375,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "
                      "tiles are told apart by their colour only")
     margin = screen_facts()["sprite_margin"]
 
-    grid, unread, unsure = [], [], []
+    grid, unread, unsure, unsure_cells = [], [], [], []
     tapped = 0
     for r, row in enumerate(screen.tiles):
         out = []
@@ -391,6 +391,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "
                 out.append(token)
                 if why:
                     unsure.append(f"row {r} col {c} {why}")
+                    unsure_cells.append((r, c))
             else:
                 out.append(".")
                 unread.append((r, c))
@@ -398,11 +399,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "
     notes += [f"{u}: solved over these animals" for u in unsure]
     taps = _taps(screen.counter, hints.taps, tapped, notes, warnings)
     headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-    reading = make_reading("disco-zoo", headers, grid, board, unread, notes, warnings)
-    if unread:
-        warnings.append(f"unread tile(s) {describe_cells(unread)}: solved as not yet tapped")
-        reading = make_reading("disco-zoo", headers, grid, board, unread, notes, warnings)
-    return reading
+    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
+                        unsure_cells)
 
 
 def _animal_token(tile: TileSeen, animals, sprites, margin: float) -> tuple[str, str]:
