@@ -318,12 +318,11 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
         label = max(runs, key=lambda r: r[-1][0] + r[-1][2])
         lx, h = label[0][0], float(np.median([b[3] for b in label]))
         top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
-        near = [b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
-                and lx - (b[0] + b[2]) < 4 * h and b[1] < bottom and b[1] + b[3] > top]
-        if near:
-            near.sort(key=lambda b: -b[0])
-            word = [near[0]]
-            for b in near[1:]:
+        tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
+                       and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
+        if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
+            word = [tall[0]]
+            for b in tall[1:]:
                 if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
                     word.append(b)
             return sorted(word[:2], key=lambda b: b[0])
