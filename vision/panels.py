@@ -11,8 +11,8 @@ and are left out (so a dark bar touching the panels does not merge with them). C
 regions that are big enough, fill most of their bounding box and do not span the whole width
 are the panels. Inside a panel, pixels far from the panel's own colour are ink; ink grown by a
 small margin joins a pixel-art sprite's parts but leaves each line of text long and flat (and
-apart from the next line); among the roughly square blobs, the picture is the large one of
-varied colours (text is written in one colour).
+apart from the next line); the picture is the topmost roughly square blob (a card shows the
+picture first, then its text).
 
 >>> import numpy as np
 >>> screen = np.full((120, 200, 3), 220, np.uint8)
@@ -98,23 +98,20 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     grow = max(1, round(min(w, h) / 70))  # joins a sprite's parts, not lines of text
     joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
-    best, best_score = None, 0.0
-    lab = cv2.cvtColor((inner / 255.0).astype(np.float32), cv2.COLOR_BGR2Lab)
+    blobs = []
     for i in range(1, count):
         bx, by, bw, bh, _ = (int(v) for v in stats[i])
-        if bh < 0.15 * h or not 0.45 < bw / max(bh, 1) < 2.2:
+        if bh < 0.08 * h or not 0.45 < bw / max(bh, 1) < 2.2:
             continue
         raw = ink[by : by + bh, bx : bx + bw] & (labels[by : by + bh, bx : bx + bw] == i)
-        area = int(raw.sum())
-        if area < 4:
-            continue
-        # Text is one colour; a picture has several: favour the blob of most varied ink.
-        colours = lab[by : by + bh, bx : bx + bw][raw]
-        spread = float(np.sqrt(colours.var(axis=0).sum()))
-        score = area * (0.3 + min(1.0, spread / 25.0))
-        if score > best_score:
-            ys, xs = np.nonzero(raw)
-            best = (x + pad + bx + int(xs.min()), y + pad + by + int(ys.min()),
-                    int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
-            best_score = score
+        blobs.append((by, int(raw.sum()), bx, raw))
+    if not blobs:
+        return None
+    biggest = max(b[1] for b in blobs)
+    # The topmost picture of a fair size: a card shows it first (specks and a lone letter
+    # are smaller).
+    by, _, bx, raw = min((b for b in blobs if b[1] >= 0.25 * biggest), key=lambda b: b[0])
+    ys, xs = np.nonzero(raw)
+    best = (x + pad + bx + int(xs.min()), y + pad + by + int(ys.min()),
+            int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
     return best

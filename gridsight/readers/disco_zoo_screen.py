@@ -49,7 +49,7 @@ from vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = Path(__file__).resolve().parents[2] / "templates" / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
-GROUND_SPREAD = 24.0  # Lab distance within which tiles share the grass colour
+GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 
@@ -121,15 +121,19 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     best: tuple[float, float, Lattice, tuple] | None = None
-    for lattice in lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                      keep=2, shifts=1):
+    candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                    keep=2, shifts=1)
+    for lattice in sorted(candidates, key=lambda lat: -lat.score):
+        if best is not None and best[1] >= lattice.score:
+            break  # no lattice with weaker lines can fit better
         tiles, plausibility = read_tiles(image, lattice)
-        key = (plausibility, lattice.score)
-        if best is None or key > best[:2]:
-            best = (plausibility, lattice.score, lattice, tiles)
-        if plausibility >= 1.0:  # every tile reads: candidates come best lines first
-            break
-    if best is None or best[0] < MIN_PLAUSIBLE:
+        # Lines and tiles must both agree: a lattice one tile off may read its tiles as well
+        # as the right one (the row it adds is background that looks like some tile), but
+        # its lines are weaker; a lattice on other lines has tiles that do not read.
+        fit = lattice.score * plausibility ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
+        if best is None or fit > best[1]:
+            best = (plausibility, fit, lattice, tiles)
+    if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
@@ -157,10 +161,12 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 
 _RING = np.zeros((PATCH, PATCH), bool)
-_RING[3:29, 3:29] = True
-_RING[9:23, 9:23] = False
-for _y, _x in ((3, 3), (3, 23), (23, 3), (23, 23)):
-    _RING[_y : _y + 6, _x : _x + 6] = False  # a found tile's rounded corners show under it
+# The rim: a band along each edge, inside the lines (a found tile's sprite may fill most of
+# it; its rarity colour shows around), away from the corners (rounded on a found tile).
+_RING[2:30, 2:30] = True
+_RING[6:26, 6:26] = False
+for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
+    _RING[_y : _y + 8, _x : _x + 8] = False
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
@@ -172,7 +178,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             crop = _tile_crop(image, lattice, r, c, 0.0)
             patches.append(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
     labs = [_lab(p) for p in patches]
-    rims = np.array([np.median(lab[_RING], axis=0) for lab in labs])
+    rims = np.array([_dominant(lab[_RING]) for lab in labs])
     inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
@@ -180,7 +186,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     counts = (distances < GROUND_SPREAD).sum(axis=1)
     seed = int(np.argmax(counts))
     grass = np.median(rims[distances[seed] < GROUND_SPREAD], axis=0)
-    ground = np.linalg.norm(rims - grass, axis=1) < GROUND_SPREAD
+    # The grass tiles' own scatter (a checkered lawn, JPEG) sets how far a grass tile may be:
+    # a common found tile's green can be near the grass's, but not within its scatter.
+    to_grass = np.linalg.norm(rims - grass, axis=1)
+    scatter = float(np.median(to_grass[to_grass < GROUND_SPREAD]))
+    spread = float(np.clip(3.0 * scatter + 5.0, 8.0, GROUND_SPREAD))
+    ground = to_grass < spread
     if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
@@ -194,7 +205,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
         if ground[k]:
-            seen = TileSeen("ground", confidence=_closeness(rim, grass, GROUND_SPREAD))
+            seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
@@ -216,6 +227,19 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     return grid, plausible / len(tiles)
 
 
+def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
+    """The most common colour of ``pixels`` (Lab): from their median, a few mean-shift steps
+    towards the densest colour nearby (a rim's own colour, not its blend with the dark edge
+    or the sprite that take a part of the band)."""
+    centre = np.median(pixels, axis=0)
+    for _ in range(4):
+        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        if len(near) < 0.15 * len(pixels):
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
 def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:
     return float(np.clip(1.0 - np.linalg.norm(a - b) / (2 * scale), 0.0, 1.0))
 
@@ -231,9 +255,14 @@ def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite 
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 6:
         return None
+    return sprite_of(crop, _border_colour(crop))
+
+
+def _border_colour(crop: np.ndarray) -> np.ndarray:
+    """The median colour of a picture's outermost two pixels: what its content stands on."""
     border = np.concatenate([crop[:2].reshape(-1, 3), crop[-2:].reshape(-1, 3),
                              crop[:, :2].reshape(-1, 3), crop[:, -2:].reshape(-1, 3)])
-    return sprite_of(crop, np.median(border.astype(np.float32), axis=0))
+    return np.median(border.astype(np.float32), axis=0)
 
 
 # -- the cards and the counter --------------------------------------------------------------
@@ -255,9 +284,9 @@ def find_cards(image: np.ndarray, lattice: Lattice) -> tuple[CardSeen, ...]:
     row.sort(key=lambda pb: pb[0].box[0])
     cards = []
     for panel, (x, y, w, h) in row[:3]:
-        m = max(1, round(0.08 * max(w, h)))
+        m = max(2, round(0.12 * max(w, h)))
         crop = image[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m]
-        cards.append(CardSeen(panel, sprite_of(crop, panel.color)))
+        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop))))
     return tuple(cards)
 
 
@@ -425,7 +454,7 @@ def _animal_token(tile: TileSeen, animals, sprites, margin: float) -> tuple[str,
 
 
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
-STRONG_LEAD = 0.1  # a counter read that contradicts the board must lead by this much
+STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
 
 
 def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
