@@ -587,3 +587,23 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]], found: d
 def with_look(look: Look, **changes: Any) -> Look:
     """``look`` with some fields changed (tests that pin one factor)."""
     return replace(look, **changes)
+
+
+# -- the bundled example --------------------------------------------------------------------
+
+EXAMPLE_BOARD = [
+    "ground ground ground empty ground",
+    "ground ground ground ground ground",
+    "ground ground ground animal:Panda ground",
+    "ground animal:Panda ground ground empty",
+    "ground ground ground ground ground",
+]
+EXAMPLE_ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
+
+
+def example() -> np.ndarray:
+    """``examples/screenshots/disco-zoo-real-look.png``: a Jungle rescue (Gorilla, Panda and
+    Tiger: two rare animals, so the found Panda tiles are told from Tiger by their sprite),
+    drawn at twice the base size like a phone screenshot."""
+    shot = render(EXAMPLE_BOARD, animals=EXAMPLE_ANIMALS, attempts=6, region="Jungle", seed=12)
+    return cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
