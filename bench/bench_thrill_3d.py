@@ -28,7 +28,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
-from gridsight.thrill_digger_tracker import ThrillDiggerTracker  # noqa: E402
+from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker  # noqa: E402
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.pit import PitCalibration, calibrate_pit  # noqa: E402
 

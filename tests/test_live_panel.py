@@ -71,9 +71,9 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     assert json.loads((tmp_path / "s.json").read_text())["manual"] == [[0, 0]]
     driver.panel.undo_button.click()
     assert loop.view.state.grid[0][0] == "ground"
-    driver.panel.taps_box.setValue(4)
+    driver.panel.counter_box.setValue(4)
     assert "taps: 4" in loop.view.board
-    driver.panel.taps_box.setValue(-1)
+    driver.panel.counter_box.setValue(-1)
     assert "taps: 9" in loop.view.board
     assert driver.panel.objective_box.findText("target:Panda") >= 0
     driver.panel.objective_box.setCurrentText("target:Panda")

@@ -15,7 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6")
 
 from gridsight.live.qt import LiveDriver  # noqa: E402
-from gridsight.live.thrill_digger import TOKENS, ThrillDiggerLive  # noqa: E402
+from gridsight.games.thrill_digger.live import TOKENS, pit_loop  # noqa: E402
 from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
 from vision.capture import Frame, Rect  # noqa: E402
 from vision.pit import calibrate_pit  # noqa: E402
@@ -39,7 +39,7 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     first = frames[0]
     calibration = calibrate_pit(first.image, skin.corner_hole_centres(
         first.homography, plan.rows, plan.cols), plan.rows, plan.cols)
-    live = ThrillDiggerLive(calibration, fps=plan.fps)
+    live = pit_loop(calibration, fps=plan.fps)
     rect = Rect(200, 100, 1280, 720)
     captures = [Frame(f.image, rect, f.time) for f in frames[:4]]
     driver = LiveDriver(live, FakeCapture(captures), panel_choices=TOKENS,
@@ -70,7 +70,7 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     assert snap["recommend"] == [[cell.row, cell.col]] and "thrill-digger" in snap["status"]
     # A correction from the panel reaches the Thrill Digger board and the advice.
     driver.panel.correct(cell.row, cell.col, "g")
-    assert live.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
+    assert live.source.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
     assert driver.panel.believed()[cell.row][cell.col] == "g"
     assert "ffe680" in driver.panel.cells[cell.row][cell.col].styleSheet()
     assert cell not in live.view.advice.recommend

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gridsight.skins import thrill_digger_3d as skin
-from gridsight.thrill_digger_tracker import (
+from gridsight.games.thrill_digger.tracker import (
     DigEvent,
     FrameError,
     PitSizeError,

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import gridsight.registry as registry
-from gridsight.games.tile_path import GAME
+from gridsight.games.tile_path.adapter import GAME
 from solvers.advice import Advice
 from solvers.boardtext import parse_boards
 
@@ -16,12 +16,9 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 @pytest.fixture
-def cli(run_cli, monkeypatch):
-    """The command line with the tile-path adapter registered (whatever else is)."""
-    monkeypatch.setattr(registry, "_ADAPTER_MODULES", {"tile-path": "gridsight.games.tile_path"})
-    registry.get_game.cache_clear()
-    yield run_cli
-    registry.get_game.cache_clear()
+def cli(run_cli):
+    """The command line (the tile-path game is registered like every other)."""
+    return run_cli
 
 
 def follow(start, moves):
@@ -33,7 +30,7 @@ def follow(start, moves):
 
 
 def test_registered():
-    assert registry._ADAPTER_MODULES["tile-path"] == "gridsight.games.tile_path"
+    assert registry.get_spec("tile-path").adapter is GAME
 
 
 def test_json_contract_for_a_solvable_board(cli, examples):
@@ -112,7 +109,7 @@ def test_time_limit_on_the_walk_itself_is_one_line_and_exit_1(cli):
 
 
 def test_the_help_example_is_a_valid_walk_in_progress():
-    from gridsight.games.tile_path import FORMAT_HELP
+    from gridsight.games.tile_path.adapter import FORMAT_HELP
 
     lines = FORMAT_HELP.split("example (a walk in progress")[1].split("\n\n")[0]
     (board,) = parse_boards(lines.split("\n", 1)[1])

@@ -67,8 +67,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
                         "plus image, game, board, unread, confidence, annotated")
-    add_read_hint_arguments(parser, what="screenshot", region_aliases=("--region",))
-    add_solver_arguments(parser, budget=1.0, time_limit=20.0)
+    add_read_hint_arguments(parser, what="screenshot")
+    add_solver_arguments(parser, command="analyze")
     parser.set_defaults(func=run)
 
 

@@ -4,14 +4,15 @@ Builds a template pack for a skin gridsight has never seen (the real game) from 
 player's own screenshots, and saves it in the per-user data directory (``GRIDSIGHT_DATA_DIR``
 overrides it), where ``gridsight analyze --pack NAME`` finds it before the shipped packs.
 
-Each game plugs in its own calibration (:data:`CALIBRATORS`):
+How a game is calibrated is its spec's ``reading`` part (:data:`CALIBRATORS`, one per kind):
 
-- the 2D grid games (Disco Zoo, tile path, pentomino) mark the board's four outer corners and
-  label every cell; the pack is learned with :func:`vision.learn.learn_pack` (cells grouped by
-  label and look, the frame around the board as the anchor), then checked by finding and
-  reading the same screenshot with it;
-- Thrill Digger's 3D pit marks the centres of its four corner holes
-  (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's plan view.
+- a flat grid (:class:`~gridsight.games.spec.GridReading`: Disco Zoo, tile path, pentomino)
+  marks the board's four outer corners and labels every cell; the pack is learned with
+  :func:`vision.learn.learn_pack` (cells grouped by label and look, the frame around the board
+  as the anchor), then checked by finding and reading the same screenshot with it;
+- a 3D pit (:class:`~gridsight.games.spec.PitReading`: Thrill Digger) marks the centres of its
+  four corner holes (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's
+  plan view.
 
 Non-interactive form (the tests use it): ``--corners X1,Y1,...,X4,Y4`` (top-left, top-right,
 bottom-right, bottom-left, pixels) and ``--labels FILE`` holding the board in the game's text
@@ -32,7 +33,8 @@ import numpy as np
 
 from gridsight.cli import RuntimeFailure
 from gridsight.inputs import read_text
-from gridsight.registry import get_reader, reader_names
+from gridsight.games.spec import GridReading, PitReading
+from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError
 from vision.classify import UNKNOWN, read_cells
@@ -44,7 +46,20 @@ from vision.locate import locate_board
 from vision.packs import TemplatePack, load_pack, user_data_root, user_packs_root
 
 DEFAULT_SKIN = "mine"
-PIT_SIZES = {"beginner": (4, 5), "intermediate": (5, 6), "expert": (5, 8)}
+
+
+def _calibrated_games() -> list[str]:
+    """The games with a calibration: every game whose spec reads the screen."""
+    return [spec.name for spec in all_specs() if spec.reading is not None]
+
+
+def _pit_difficulties() -> list[str]:
+    """The difficulties of every pit game (their pits' sizes)."""
+    names: list[str] = []
+    for spec in all_specs():
+        if isinstance(spec.reading, PitReading):
+            names += [d for d in spec.reading.sizes if d not in names]
+    return names
 
 
 class CalibrationError(InputError):
@@ -75,31 +90,32 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "'gridsight analyze --pack NAME'."
         ),
     )
-    parser.add_argument("game", choices=[*reader_names(), "thrill-digger"], metavar="GAME",
-                        help="one of: " + ", ".join([*reader_names(), "thrill-digger"]))
+    parser.add_argument("game", choices=_calibrated_games(), metavar="GAME",
+                        help="one of: " + ", ".join(_calibrated_games()))
     parser.add_argument("image", metavar="IMAGE", help="a screenshot showing the whole board")
     parser.add_argument("--skin", default=DEFAULT_SKIN, metavar="NAME",
                         help=f"the new pack's name (default {DEFAULT_SKIN})")
     parser.add_argument("--corners", type=_corners, metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                         help="the board's outer corners in pixels: top-left, top-right, "
-                        "bottom-right, bottom-left (Thrill Digger: the corner holes' centres)")
+                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres)")
     parser.add_argument("--labels", metavar="FILE",
                         help="the board as the screenshot shows it, in the game's text format "
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
-    parser.add_argument("--difficulty", choices=tuple(PIT_SIZES),
-                        help="Thrill Digger: the pit's difficulty (its size)")
+    parser.add_argument("--difficulty", choices=_pit_difficulties(),
+                        help="a 3D pit: the pit's difficulty (its size)")
     parser.set_defaults(func=run)
 
 
 def run(options: argparse.Namespace) -> int:
     image = load_image(options.image)
     _check_name(options.skin)
-    calibrator = CALIBRATORS[options.game]
+    spec = get_spec(options.game)
+    calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
     labels = None
     if options.labels:
         labels = labels_from_file(options.game, options.labels)
-    if options.game != "thrill-digger" and (corners is None or labels is None):
+    if isinstance(spec.reading, GridReading) and (corners is None or labels is None):
         corners, labels = _interactive(options, image, corners, labels)
     result = calibrator(image, options, corners, labels)
     print(f"saved {result.folder}")
@@ -117,14 +133,17 @@ def labels_from_file(game: str, path: str) -> list[list[str]]:
     if len(boards) != 1:
         raise CalibrationError(f"{source}: give one board, not {len(boards)}")
     board = boards[0]
+    reading = get_spec(game).reading
+    if not isinstance(reading, GridReading):
+        raise CalibrationError(f"--labels is for games read as a flat grid, not {game}")
     pack = load_pack(game, "default")
     board.check_size(pack.rows, pack.cols, f"a {game} board")
     # '?' cells are not learned: map them to a token the game accepts, then back.
     grid = [list(row) for row in board.grid]
     unknown = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "?"}
-    if unknown and game == "disco-zoo":
-        board = _replace_tokens(board, unknown, ".")
-    labels = get_reader(game).labels_from_text(board, pack)
+    if unknown and reading.unlearned_token is not None:
+        board = _replace_tokens(board, unknown, reading.unlearned_token)
+    labels = reading.game_reader.labels_from_text(board, pack)
     for r, c in unknown:
         labels[r][c] = "?"
     return labels
@@ -172,22 +191,25 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -
             f"--game {pack.game} --pack {pack.skin} IMAGE")
 
 
-# -- Thrill Digger --------------------------------------------------------------------------
+# -- a 3D pit --------------------------------------------------------------------------------
 
 
-def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
-                            corners: Sequence[tuple[float, float]] | None,
-                            labels: list[list[str]] | None) -> Calibrated:
+def calibrate_pit_game(image: np.ndarray, options: argparse.Namespace,
+                       corners: Sequence[tuple[float, float]] | None,
+                       labels: list[list[str]] | None) -> Calibrated:
     """The pit's corner holes -> :func:`vision.pit.calibrate_pit`; the geometry and the plan
     view are saved as ``pits/<skin>/``."""
-    try:
-        from vision.pit import calibrate_pit
-    except ImportError:  # pragma: no cover - vision.pit ships with gridsight
-        raise RuntimeFailure("Thrill Digger calibration is not available yet") from None
+    from vision.pit import calibrate_pit
+
+    sizes = get_spec(options.game).reading.sizes
     if corners is None or options.difficulty is None:
-        raise CalibrationError("Thrill Digger needs --corners (the four corner holes' centres, "
-                               "top-left, top-right, bottom-right, bottom-left) and --difficulty")
-    rows, cols = PIT_SIZES[options.difficulty]
+        raise CalibrationError(f"{options.game} needs --corners (the four corner holes' "
+                               "centres, top-left, top-right, bottom-right, bottom-left) and "
+                               "--difficulty")
+    if options.difficulty not in sizes:
+        raise CalibrationError(f"{options.game} has no difficulty '{options.difficulty}' "
+                               f"(one of {', '.join(sizes)})")
+    rows, cols = sizes[options.difficulty]
     calibration = calibrate_pit(image, corners, rows, cols)
     folder = user_data_root() / "pits" / options.skin
     folder.mkdir(parents=True, exist_ok=True)
@@ -202,15 +224,14 @@ def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
                 "features": int(len(calibration.points))}
     (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return Calibrated(folder, f"{rows}x{cols} pit, {len(calibration.points)} ground features "
-                      f"to follow; use it with: gridsight live --game thrill-digger "
+                      f"to follow; use it with: gridsight live --game {options.game} "
                       f"--calibration {folder}")
 
 
-CALIBRATORS: dict[str, Calibrator] = {
-    "disco-zoo": calibrate_grid,
-    "tile-path": calibrate_grid,
-    "pentomino": calibrate_grid,
-    "thrill-digger": calibrate_thrill_digger,
+#: How each kind of screen reading is calibrated (a kind of spec part, not a game).
+CALIBRATORS: dict[type, Calibrator] = {
+    GridReading: calibrate_grid,
+    PitReading: calibrate_pit_game,
 }
 
 

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from gridsight.log import LogContents, LogRecord, read_log
-from gridsight.registry import UnknownGameError, get_game
+from gridsight.registry import UnknownGameError, get_game, get_spec
 from overlay import text as text_mod
 from overlay.paint import paint_advice
 from solvers.advice import Cell
@@ -101,43 +101,16 @@ def summarise(records: tuple[LogRecord, ...]) -> Summary:
 
 
 def _results(records: tuple[LogRecord, ...]) -> list[str]:
-    """The game's own results, from its last board and the solver's JSON where they tell."""
+    """The game's own results, from its last board and the solver's JSON (the game's spec
+    says which: rupees dug, rescues certain, tiles left...)."""
     if not records:
         return []
     last = records[-1]
-    lines: list[str] = []
-    json = last.solution or {}
-    if last.game == "thrill-digger":
-        rupees = _thrill_digger_rupees(last.board)
-        if rupees is not None:
-            lines.append(f"rupees dug (on the last board): {rupees:+d}")
-    rescue = json.get("rescue")
-    if isinstance(rescue, dict) and rescue:
-        saved = [name for name, p in rescue.items() if isinstance(p, (int, float)) and p >= 1.0]
-        lines.append(f"rescues certain at the last step: {len(saved)} of {len(rescue)}"
-                     + (f" ({', '.join(saved)})" if saved else ""))
-    if "taps" in json:
-        lines.append(f"taps left at the last step: {json['taps']}")
-    if "tiles_left" in json:
-        lines.append(f"tiles left to cross at the last step: {json['tiles_left']}")
-    if "solvable" in json:
-        lines.append(f"solvable at the last step: {'yes' if json['solvable'] else 'no'}")
-    return lines
-
-
-def _thrill_digger_rupees(board_text: str) -> int | None:
-    """Rupees dug so far: each dug rupee's worth, less 10 per rupoor (the game's rules)."""
     try:
-        from solvers.thrill_digger.rules import COLOUR_VALUES, RUPOOR_VALUE
-
-        grid = parse_boards(board_text)[0].grid
-    except (ImportError, InputError, IndexError):
-        return None
-    total = 0
-    for row in grid:
-        for token in row:
-            total += COLOUR_VALUES.get(token, 0) + (RUPOOR_VALUE if token == "x" else 0)
-    return total
+        spec = get_spec(last.game)
+    except UnknownGameError as error:
+        return [f"results: {error}"]
+    return list(spec.results(last.board, last.solution or {}))
 
 
 # -- checking against today's solver ------------------------------------------------------

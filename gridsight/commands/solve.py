@@ -7,7 +7,7 @@ import json
 import sys
 
 from gridsight.inputs import read_text
-from gridsight.registry import all_games
+from gridsight.registry import all_specs
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError
 
@@ -24,11 +24,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game in all_games():
+    for spec in all_specs():
+        game = spec.adapter
         game_parser = games.add_parser(
-            game.name,
-            help=game.summary,
-            description=f"{game.title}: {game.summary}",
+            spec.name,
+            help=spec.summary,
+            description=f"{spec.title}: {spec.summary}",
             epilog=getattr(game, "format_help", None),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )

@@ -1,12 +1,14 @@
 """The correction panel: a small ordinary window showing the board as gridsight believes it.
 
-One button per cell shows the believed label (short form; the full label, its confidence and
-whether it was set by hand in the tooltip). Clicking a cell offers every label (the pack's, or
-the game's board tokens in manual mode) and sets it by hand; *Undo* takes back the last
-correction, *New game* forgets the board, *Taps left* overrides the counter read off the screen
-(``read`` = read it again), *Objective* chooses Disco Zoo's target animal, *Pause* stops the
-overlay drawing. Cells set by hand are yellow, contradicted cells orange, the recommended cell
-has a magenta border, like the overlay's outline.
+One button per cell shows the believed label (its short form from the game's words, the
+spec's :class:`~gridsight.games.spec.Words`; the full label, its confidence and whether it was
+set by hand in the tooltip). Clicking a cell offers every label (the pack's, or the game's
+board tokens in manual mode) and sets it by hand; *Undo* takes back the last correction, *New
+game* forgets the board, *Pause* stops the overlay drawing. A game with a counter (Disco Zoo's
+*Taps left*) gets a box overriding the counter read off the screen (``read`` = read it again),
+a game with objectives a chooser (Disco Zoo's target animal), each named by the game's words.
+Cells set by hand are yellow, contradicted cells orange, the recommended cell has a magenta
+border, like the overlay's outline.
 
 The panel talks to a :class:`gridsight.live.loop.LiveLoop` only, and hands every resulting
 :class:`~gridsight.live.loop.LiveView` to ``on_view`` (the driver redraws the overlay with it).
@@ -26,13 +28,6 @@ from gridsight.live.loop import LiveLoop, LiveView
 from solvers.advice import Cell
 
 PANEL_TITLE = "gridsight panel"
-
-
-def short_label(label: str) -> str:
-    """A label short enough for a cell button: ``animal:rare`` -> ``R``, ``ground`` -> ``.``."""
-    if label.startswith("animal:"):
-        return label.split(":", 1)[1][:1].upper() or "A"
-    return {"ground": ".", "empty": "-"}.get(label, label[:3])
 
 
 class Panel(QWidget):
@@ -72,20 +67,26 @@ class Panel(QWidget):
         for w in (self.undo_button, self.reset_button, self.pause_box):
             controls.addWidget(w)
         layout.addLayout(controls)
+        spec = loop.spec
+        self.words = spec.words
         options = QHBoxLayout()
-        options.addWidget(QLabel("Taps left"))
-        self.taps_box = QSpinBox()
-        self.taps_box.setRange(-1, 99)
-        self.taps_box.setSpecialValueText("read")
-        self.taps_box.setValue(-1)
-        self.taps_box.valueChanged.connect(
-            lambda v: self._apply(self.loop.set_taps(None if v < 0 else v)))
-        options.addWidget(self.taps_box)
-        options.addWidget(QLabel("Objective"))
-        self.objective_box = QComboBox()
-        self.objective_box.addItems(["expected", "all"])
-        self.objective_box.currentTextChanged.connect(self._objective)
-        options.addWidget(self.objective_box)
+        self.counter_box: QSpinBox | None = None
+        if spec.counter is not None:
+            options.addWidget(QLabel(self.words.counter or spec.counter.header))
+            self.counter_box = QSpinBox()
+            self.counter_box.setRange(-1, 99)
+            self.counter_box.setSpecialValueText("read")
+            self.counter_box.setValue(-1)
+            self.counter_box.valueChanged.connect(
+                lambda v: self._apply(self.loop.set_counter(None if v < 0 else v)))
+            options.addWidget(self.counter_box)
+        self.objective_box: QComboBox | None = None
+        if spec.objectives is not None:
+            options.addWidget(QLabel(self.words.objective or "Objective"))
+            self.objective_box = QComboBox()
+            self.objective_box.addItems(list(spec.objectives.choices("")))
+            self.objective_box.currentTextChanged.connect(self._objective)
+            options.addWidget(self.objective_box)
         layout.addLayout(options)
         self.status = QLabel("")
         self.status.setWordWrap(True)
@@ -124,7 +125,7 @@ class Panel(QWidget):
             for r, row in enumerate(state.grid):
                 for c, label in enumerate(row):
                     button = self.cells[r][c]
-                    button.setText(short_label(label))
+                    button.setText(self.words.short(label))
                     manual = Cell(r, c) in state.manual
                     button.setToolTip(f"row {r} col {c}: {label} (confidence "
                                       f"{state.confidence[r][c]:.2f}"
@@ -141,11 +142,10 @@ class Panel(QWidget):
         self.status.setText(view.status_line())
 
     def _update_objectives(self, view: LiveView) -> None:
-        animals = []
-        for line in view.board.splitlines():
-            if line.lower().startswith("animals:"):
-                animals = [a.strip() for a in line.split(":", 1)[1].split(",") if a.strip()]
-        wanted = ["expected", "all"] + [f"target:{a}" for a in animals]
+        objectives = self.loop.spec.objectives
+        if self.objective_box is None or objectives is None:
+            return
+        wanted = list(objectives.choices(view.board))
         have = [self.objective_box.itemText(i) for i in range(self.objective_box.count())]
         if wanted != have:
             current = self.objective_box.currentText()

@@ -14,7 +14,8 @@ reader refuses with the cells named) and lists the cells in :attr:`BoardReading.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -77,14 +78,54 @@ class GameReader(Protocol):
         (``gridsight calibrate --labels FILE``)."""
 
 
-@dataclass(frozen=True)
 class ReadHints:
-    """What the player told us that the screenshot may not show (``--animals``, ``--pieces``)."""
+    """What the player told us that the picture may not show, by hint name.
 
-    animals: tuple[str, ...] = ()
-    region: str | None = None
-    taps: int | None = None
-    pieces: str | None = None
+    The names are those of the :class:`~gridsight.games.spec.HintOption` s the game's spec
+    declares (Disco Zoo: ``animals``, ``region``, ``taps``; pentomino: ``pieces``). A hint not
+    given reads as ``None``, by attribute or :meth:`get`:
+
+    >>> hints = ReadHints(animals=("Pig", "Cow"), taps=None)
+    >>> hints.animals, hints.taps, hints.get("pieces", "")
+    (('Pig', 'Cow'), None, '')
+    >>> hints.replaced(taps=3) == ReadHints(animals=("Pig", "Cow"), taps=3)
+    True
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, **values: Any):
+        given = {k: v for k, v in values.items() if v is not None}
+        object.__setattr__(self, "_values", MappingProxyType(given))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values.get(name, default)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._values.get(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("ReadHints is immutable; use replaced()")
+
+    def replaced(self, **values: Any) -> "ReadHints":
+        """These hints with ``values`` given (``None`` takes a hint back)."""
+        merged = {**self._values, **values}
+        return ReadHints(**merged)
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(self._values.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ReadHints) and dict(self._values) == dict(other._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, repr(v)) for k, v in self._values.items())))
+
+    def __repr__(self) -> str:
+        inside = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        return f"ReadHints({inside})"
 
 
 def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]],

@@ -737,7 +737,7 @@ def pit_pack():
     The item shades are the flat colour and the lit facet of each gem (the shaded facet is
     left out: it is dark enough to pass for a hole or a shadow).
     """
-    from gridsight.thrill_digger_tracker import PitPack
+    from gridsight.games.thrill_digger.tracker import PitPack
 
     shades = {
         k: (ITEM_RGB[k], tuple(int(v * 0.55 + 255 * 0.45) for v in ITEM_RGB[k]))

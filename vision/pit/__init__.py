@@ -9,7 +9,9 @@
 - :mod:`vision.pit.wallet`: reads a counter drawn with a known digit font.
 """
 
-from vision.pit.calibrate import PitCalibration, PitCalibrationError, calibrate_pit
+from vision.pit.calibrate import (
+    PitCalibration, PitCalibrationError, PitFeatures, calibrate_pit, pick_features, trackable_mask,
+)
 from vision.pit.holes import HoleRead, HoleState, read_holes
 from vision.pit.items import ItemClassifier, ItemSighting
 from vision.pit.register import PitRegistrar, Registration
@@ -17,6 +19,6 @@ from vision.pit.wallet import WalletRead, WalletReader
 
 __all__ = [
     "HoleRead", "HoleState", "ItemClassifier", "ItemSighting", "PitCalibration",
-    "PitCalibrationError", "PitRegistrar", "Registration", "WalletRead", "WalletReader",
-    "calibrate_pit", "read_holes",
+    "PitCalibrationError", "PitFeatures", "PitRegistrar", "Registration", "WalletRead",
+    "WalletReader", "calibrate_pit", "pick_features", "read_holes", "trackable_mask",
 ]

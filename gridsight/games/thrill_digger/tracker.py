@@ -35,6 +35,9 @@ import cv2
 import numpy as np
 
 from solvers.errors import InputError
+from solvers.thrill_digger.rules import (
+    BOMB, COLOUR_VALUES, COLOURS, DIFFICULTIES, RUPOOR, RUPOOR_VALUE,
+)
 from vision.pit import (
     HoleRead,
     HoleState,
@@ -48,10 +51,12 @@ from vision.pit import (
     read_holes,
 )
 
-# Board sizes of the three difficulties (rows, cols), and the wallet change of each item.
-SIZES: dict[tuple[int, int], str] = {(4, 5): "beginner", (5, 6): "intermediate", (5, 8): "expert"}
-DELTA_TO_TOKEN: dict[int, str] = {1: "g", 5: "b", 20: "r", 100: "s", 300: "y", -10: "x"}
-ITEM_TOKENS = ("g", "b", "r", "s", "y", "x", "*")
+# From the game's rules (defined once, in solvers.thrill_digger.rules): the board size of each
+# difficulty, the wallet change each item makes (a bomb makes none) and the items' tokens.
+SIZES: dict[tuple[int, int], str] = {(d.rows, d.cols): d.name for d in DIFFICULTIES.values()}
+DELTA_TO_TOKEN: dict[int, str] = {**{v: k for k, v in COLOUR_VALUES.items()},
+                                  RUPOOR_VALUE: RUPOOR}
+ITEM_TOKENS = (*COLOURS, RUPOOR, BOMB)
 
 
 class PitSizeError(InputError):
@@ -71,16 +76,15 @@ def difficulty_for(rows: int, cols: int, given: str | None = None) -> str:
     known = SIZES.get((rows, cols))
     if given is not None:
         if given not in SIZES.values():
-            raise PitSizeError(f"unknown difficulty {given!r} (beginner, intermediate, expert)")
+            raise PitSizeError(f"unknown difficulty {given!r} ({', '.join(DIFFICULTIES)})")
         if known != given:
             want = next(size for size, name in SIZES.items() if name == given)
             raise PitSizeError(
                 f"a {given} pit has {want[0]}x{want[1]} holes, but {rows}x{cols} were calibrated")
         return given
     if known is None:
-        raise PitSizeError(
-            f"no difficulty has a {rows}x{cols} pit (beginner 4x5, intermediate 5x6, "
-            f"expert 5x8)")
+        sizes = ", ".join(f"{d.name} {d.rows}x{d.cols}" for d in DIFFICULTIES.values())
+        raise PitSizeError(f"no difficulty has a {rows}x{cols} pit ({sizes})")
     return known
 
 

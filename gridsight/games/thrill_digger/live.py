@@ -1,0 +1,321 @@
+"""Thrill Digger in 3D, live: frames of a moving pit in, advice drawn on the holes in perspective.
+
+``gridsight live --game thrill-digger --calibration FILE`` runs the same
+:class:`~gridsight.live.loop.LiveLoop` as every game, with :class:`PitSource` as its reading
+strategy (the spec's :class:`~gridsight.games.spec.PitReading`). Per frame:
+
+1. the pit is registered against the saved calibration and read by
+   :class:`~gridsight.games.thrill_digger.tracker.ThrillDiggerTracker` (holes, items, wallet), which
+   turns mounds becoming holes into :class:`~gridsight.games.thrill_digger.tracker.DigEvent` s;
+2. when the board text (the tracker's tokens with the player's corrections on top) changes, it
+   is solved exactly, and the advice is drawn through this frame's perspective geometry;
+3. when the view is not trusted (too oblique, occluded, lost) the last advice is kept but not
+   drawn (a wrong place is worse than none) and the status says why; it comes back with the
+   next trusted frame.
+
+Every solved board is one log record; the dig events and corrections that led to it ride in
+its ``solution`` under ``"dig_events"`` and ``"correction"`` (with the evidence: item frames
+and shares, wallet before/after, the reason), and the hole found dug next is the record's move.
+
+The picture keeps changing while Link walks about, so every frame is read; a still picture
+with no dig being watched is skipped after one thumbnail compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from gridsight.games.spec import GameSpec
+from gridsight.games.thrill_digger.tracker import (
+    DigEvent, PitPack, ThrillDiggerTracker, difficulty_for,
+)
+from gridsight.live.sources import SourceUpdate
+from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.tracking import TrackerState
+from solvers.advice import Cell
+from solvers.boardtext import parse_boards
+from solvers.errors import InputError
+from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
+from vision.capture import Frame
+from vision.geometry import BoardGeometry
+from vision.pit import PitCalibration
+from vision.pit.calibrate import PlanView, pick_features, trackable_mask
+
+TOKENS = (UNDUG, *COLOURS, RUPOOR, BOMB, UNSEEN)
+
+
+class CalibrationFileError(InputError):
+    """A saved pit calibration that cannot be loaded (missing, unreadable, inconsistent)."""
+
+
+# -- loading a saved calibration --------------------------------------------------------------
+
+
+def load_pit_calibration(path: str | Path) -> tuple[PitCalibration, str]:
+    """The calibration saved by ``gridsight calibrate thrill-digger`` and its difficulty.
+
+    ``path`` is the saved ``calibration.json`` or its folder (with ``reference.png`` beside).
+    The features to track are picked again from the saved plan view, as calibration picked them
+    (ground between the holes, none where the calibration image showed nothing).
+    """
+    where = Path(path)
+    manifest_path = where / "calibration.json" if where.is_dir() else where
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
+                                   "gridsight calibrate thrill-digger IMAGE)") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CalibrationFileError(f"{manifest_path}: cannot read ({error})") from None
+    except ValueError as error:
+        raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
+    try:
+        geometry = BoardGeometry.from_dict(manifest["geometry"])
+        rows, cols = int(manifest["rows"]), int(manifest["cols"])
+        plan = PlanView(rows, cols, int(manifest["plan"]["px"]), float(manifest["plan"]["margin"]))
+        ground_level = float(manifest["ground_level"])
+        difficulty = str(manifest["difficulty"])
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise CalibrationFileError(f"{manifest_path}: not a pit calibration (missing or bad "
+                                   f"{error})") from None
+    if (geometry.rows, geometry.cols) != (rows, cols):
+        raise CalibrationFileError(f"{manifest_path}: geometry is {geometry.rows}x"
+                                   f"{geometry.cols} but the pit is {rows}x{cols}")
+    reference_path = manifest_path.parent / "reference.png"
+    reference = cv2.imread(str(reference_path), cv2.IMREAD_COLOR)
+    width, height = plan.size
+    if reference is None:
+        raise CalibrationFileError(f"{reference_path}: missing or not a picture")
+    if reference.shape[:2] != (height, width):
+        raise CalibrationFileError(f"{reference_path}: {reference.shape[1]}x{reference.shape[0]}"
+                                   f" pixels, but the plan view is {width}x{height}")
+    gray = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY)
+    # Picked as calibration picked them: ground between the holes, none where the
+    # calibration image showed nothing (black in the saved plan view).
+    features = pick_features(gray, trackable_mask(plan, reference.max(axis=2) > 0))
+    if len(features.points) < 20:
+        raise CalibrationFileError(f"{reference_path}: only {len(features.points)} ground "
+                                   "features to follow; calibrate again")
+    calibration = PitCalibration(
+        geometry=geometry, plan=plan, reference=reference, reference_gray=gray,
+        points=features.points, orb_points=features.orb_points,
+        orb_descriptors=features.orb_descriptors, ground_level=ground_level)
+    return calibration, difficulty
+
+
+def default_pack() -> PitPack:
+    """The reader's pack of the only 3D skin shipped (item shades, wallet font and box)."""
+    from gridsight.skins.thrill_digger_3d import pit_pack  # noqa: the 3D skin's data, for now
+
+    return pit_pack()
+
+
+def event_json(event: DigEvent) -> dict[str, Any]:
+    """A dig event with its evidence, as plain JSON for the log."""
+    data = asdict(event)
+    data["item_frames"] = [list(p) for p in event.item_frames]
+    data["item_scores"] = [list(p) for p in event.item_scores]
+    return data
+
+
+# -- the live board source --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Correction:
+    row: int
+    col: int
+    old: str | None  # the override it replaced (None: there was none)
+    new: str
+
+
+class PitSource:
+    """A calibrated 3D pit followed frame by frame: the live loop's board source for it.
+
+    The board is the tracker's tokens with the player's corrections on top; the dig events
+    and corrections that led to a board ride in its log record's ``solution`` under
+    ``"dig_events"`` and ``"correction"``. ``fps`` is the capture rate (the tracker counts its
+    watch times in frames, so the screen is polled at one steady rate).
+    """
+
+    captures = True
+    confirm = 1
+    steady_rate = True
+    choices = TOKENS
+
+    def __init__(self, calibration: PitCalibration, pack: PitPack | None = None, *,
+                 difficulty: str | None = None, fps: float = 30.0,
+                 tracker_options: dict[str, Any] | None = None):
+        self.calibration = calibration
+        self.pack = pack or default_pack()
+        self.fps = fps
+        self.tracker_options = dict(tracker_options or {})
+        self.tracker = ThrillDiggerTracker(calibration, self.pack, difficulty=difficulty,
+                                           fps=fps, **self.tracker_options)
+        self.difficulty = self.tracker.difficulty
+        self.overrides: dict[tuple[int, int], str] = {}
+        self._undo: list[_Correction] = []
+        self._confidence = [[1.0] * self.tracker.cols for _ in range(self.tracker.rows)]
+        self._pending_events: list[DigEvent] = []
+        self._pending_correction: dict[str, Any] | None = None
+        self._dug_seen: set[tuple[int, int]] = set()
+
+    # -- what the loop asks -------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        return True
+
+    @property
+    def watching(self) -> bool:
+        """Whether a dug hole's contents are still being watched (every frame is read then)."""
+        closed = {(e.row, e.col) for e in self.tracker.events}
+        return any(token != UNDUG and (r, c) not in closed
+                   for r, row in enumerate(self.tracker.tokens) for c, token in enumerate(row))
+
+    def title(self) -> str:
+        return f"thrill-digger {self.difficulty}"
+
+    def status_parts(self) -> tuple[str, ...]:
+        dug = sum(t != UNDUG for row in self._tokens() for t in row)
+        return (f"{dug} dug",)
+
+    def confidence(self) -> float | None:
+        return None
+
+    def warnings(self) -> tuple[str, ...]:
+        return tuple(self.tracker.warnings[-3:])
+
+    def read(self, frame: Frame) -> SourceUpdate:
+        try:
+            report = self.tracker.update(np.ascontiguousarray(frame.pixels[:, :, :3]))
+        except InputError as error:
+            return SourceUpdate(None, f"frame not read: {error}")
+        if report.events:
+            self._pending_events.extend(report.events)
+        dug = {(r, c) for r, row in enumerate(self.tracker.tokens) for c, t in enumerate(row)
+               if t != UNDUG}
+        moved = tuple(Cell(r, c) for r, c in sorted(dug - self._dug_seen))
+        self._dug_seen = dug
+        reg = report.registration
+        if not (reg.trusted and reg.geometry is not None):
+            return SourceUpdate(None, f"view not trusted ({reg.status}): advice hidden until "
+                                "the pit is seen clearly", moved=moved)
+        for hole in report.holes:
+            self._confidence[hole.row][hole.col] = float(hole.confidence)
+        return SourceUpdate(reg.geometry, moved=moved)
+
+    def _tokens(self) -> list[list[str]]:
+        grid = [list(row) for row in self.tracker.tokens]
+        for (r, c), token in self.overrides.items():
+            grid[r][c] = token
+        return grid
+
+    def board_text(self) -> str:
+        """The board as believed: the tracker's tokens with the player's corrections on top."""
+        lines = [f"difficulty: {self.difficulty}"] + [" ".join(row) for row in self._tokens()]
+        return "\n".join(lines) + "\n"
+
+    def state(self) -> TrackerState:
+        grid = tuple(tuple(row) for row in self._tokens())
+        manual = frozenset(Cell(r, c) for r, c in self.overrides)
+        conf = tuple(tuple(1.0 if Cell(r, c) in manual else round(self._confidence[r][c], 3)
+                           for c in range(len(grid[0]))) for r in range(len(grid)))
+        revealed = frozenset(Cell(r, c) for r, row in enumerate(grid)
+                             for c, t in enumerate(row) if t != UNDUG)
+        return TrackerState(grid, conf, revealed, manual)
+
+    def reading(self, hints: ReadHints) -> BoardReading:
+        text = self.board_text()
+        board = parse_boards(text, source="<tracker>")[0]
+        state = self.state()
+        return BoardReading("thrill-digger", text, board, (), state.confidence)
+
+    def correct(self, row: int, col: int, token: str) -> None:
+        """The player's correction of one hole (a board token); it wins over what is read."""
+        if token not in TOKENS:
+            raise InputError(f"unknown Thrill Digger token {token!r} (one of {' '.join(TOKENS)})")
+        if not (0 <= row < self.tracker.rows and 0 <= col < self.tracker.cols):
+            raise InputError(f"no hole ({row}, {col}) in a {self.tracker.rows}x"
+                             f"{self.tracker.cols} pit")
+        read = self.tracker.tokens[row][col]
+        self._undo.append(_Correction(row, col, self.overrides.get((row, col)), token))
+        self.overrides[(row, col)] = token
+        self._pending_correction = {"row": row, "col": col, "read": read, "set": token}
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        last = self._undo.pop()
+        if last.old is None:
+            self.overrides.pop((last.row, last.col), None)
+        else:
+            self.overrides[(last.row, last.col)] = last.old
+        self._pending_correction = {"row": last.row, "col": last.col, "undo": True,
+                                    "set": self._tokens()[last.row][last.col]}
+        return True
+
+    def reset(self) -> None:
+        """A new game: a fresh tracker on the same calibration, no corrections."""
+        self.tracker = ThrillDiggerTracker(self.calibration, self.pack,
+                                           difficulty=self.difficulty, fps=self.fps,
+                                           **self.tracker_options)
+        self.overrides.clear()
+        self._undo.clear()
+        self._pending_events.clear()
+        self._pending_correction = None
+        self._dug_seen = set()
+        self._confidence = [[1.0] * self.tracker.cols for _ in range(self.tracker.rows)]
+
+    def log_extras(self) -> dict[str, Any]:
+        extras: dict[str, Any] = {}
+        if self._pending_events:
+            extras["dig_events"] = [event_json(e) for e in self._pending_events]
+        if self._pending_correction is not None:
+            extras["correction"] = self._pending_correction
+        return extras
+
+    def take_log_extras(self) -> dict[str, Any]:
+        extras = self.log_extras()
+        self._pending_events, self._pending_correction = [], None
+        return extras
+
+
+def pit_source(spec: GameSpec, options: argparse.Namespace) -> PitSource:
+    """``gridsight live --game thrill-digger --calibration FILE``'s board source: the saved
+    pit, at the difficulty given or saved, tracked at the polling rate (``--interval``)."""
+    if getattr(options, "pack", None):
+        raise InputError("--pack is for games read through a template pack; Thrill Digger in "
+                         "3D uses the 3D skin's item colours and wallet font")
+    if not getattr(options, "calibration", None):
+        raise InputError(f"{spec.name} is read as a 3D pit: give --calibration FILE (a pit "
+                         f"saved by gridsight calibrate {spec.name}), or play with --manual")
+    calibration, saved = load_pit_calibration(options.calibration)
+    difficulty = difficulty_for(calibration.rows, calibration.cols,
+                                options.difficulty or saved)
+    interval = max(int(getattr(options, "interval", 33)), 1)
+    return PitSource(calibration, difficulty=difficulty, fps=1000.0 / interval)
+
+
+def pit_loop(calibration: PitCalibration, pack: PitPack | None = None, *,
+             difficulty: str | None = None, fps: float = 30.0, **loop_options: Any):
+    """A live loop following the calibrated pit (tests and benchmarks; ``gridsight live``
+    builds the same through the spec)."""
+    from gridsight.games.thrill_digger import SPEC
+    from gridsight.live.loop import LiveLoop
+
+    tracker_options = loop_options.pop("tracker_options", None)
+    source = PitSource(calibration, pack, difficulty=difficulty, fps=fps,
+                       tracker_options=tracker_options)
+    return LiveLoop(SPEC, source=source, **loop_options)
+
+
+__all__ = ["CalibrationFileError", "PitSource", "default_pack", "event_json",
+           "load_pit_calibration", "pit_loop", "pit_source"]
