@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from gridsight.readers.base import ReadHints
-from gridsight.readers.disco_zoo_screen import locate_rescue, read_screen
+from gridsight.games.disco_zoo.screen import locate_rescue, read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
 from gridsight.skins import disco_zoo_real as real
@@ -364,3 +364,24 @@ def test_real_look_screens_are_detected_with_no_game_given_and_other_games_are_n
         assert detect_game(other, packs).game == game
         with pytest.raises(BoardNotFoundError):
             locate_rescue(other)
+
+
+def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_path, run_cli):
+    """The bundled real-look rescue with its advised tile (row 1 col 2) painted over in a
+    colour no tile has: it is unread, solved as untapped, marked, and since it being tapped
+    would change the advice, the status line names it."""
+    image = real.example()
+    shot = real.render(real.EXAMPLE_BOARD, animals=real.EXAMPLE_ANIMALS, attempts=6,
+                       region="Jungle", seed=12)
+    x0, y0 = shot.geometry.cell_center(1, 2)
+    s = shot.extras["look"].cell
+    cx, cy = int(2 * x0), int(2 * y0)
+    image[cy - s + 4 : cy + s - 4, cx - s + 4 : cx + s - 4] = (255, 0, 255)
+    path = tmp_path / "unread.png"
+    cv2.imwrite(str(path), image)
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["unread"] == [[1, 2]]
+    assert "unread row 1 col 2" in data["status"]

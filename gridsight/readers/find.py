@@ -23,7 +23,7 @@ from vision.packs import Anchor, TemplatePack, load_pack, load_pack_dir
 # Games whose board can also be found by its structure, with no frame template (a real-look
 # Disco Zoo screen: a frameless lattice of tiles): the module whose ``locate(image)`` returns
 # a BoardRead or raises BoardNotFoundError.
-STRUCTURAL: dict[str, str] = {"disco-zoo": "gridsight.readers.disco_zoo_screen"}
+STRUCTURAL: dict[str, str] = {"disco-zoo": "gridsight.games.disco_zoo.screen"}
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 

@@ -67,7 +67,7 @@ class DiscoZooReader:
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
         if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
-            from gridsight.readers.disco_zoo_screen import read_screen
+            from gridsight.games.disco_zoo.screen import read_screen
 
             return read_screen(board.extras["rescue_screen"], board, hints)
         screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,

@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -44,10 +43,11 @@ from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
+from vision.packs import shipped_packs_root
 from vision.panels import Panel, dark_panels, picture_box
 from vision.sprites import Sprite, sprite_distance, sprite_of
 
-SCREEN_FACTS = Path(__file__).resolve().parents[2] / "templates" / "disco-zoo" / "screen.json"
+SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
 GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
