@@ -517,18 +517,31 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
     top = look.bar_top
     image[top : top + look.bar_height] = look.bar_color
     mid = top + look.bar_height // 2
-    rs = look.region_size
-    write(image, region.upper(), 10, mid - 7 * rs // 2, rs, look.bar_text, bold=rs > 1)
-    label_w = text_width("ATTEMPTS LEFT", look.label_size)
+    rs, ls, ds = look.region_size, look.label_size, look.digit_size
     number = str(attempts)
-    ds = look.digit_size
-    digit_w = text_width(number, ds, bold=True)
-    x = w - 10 - label_w - 3 * look.label_size - digit_w
-    x = max(x, 12 + text_width(region, rs, bold=rs > 1) + 2 * ds)
+
+    def widths() -> tuple[int, int, int]:
+        return (text_width(region, rs, bold=rs > 1), text_width(number, ds, bold=True),
+                text_width("ATTEMPTS LEFT", ls))
+
+    # Everything fits on the bar, as on the real screen: long region names take smaller text.
+    while sum(widths()) + 3 * ls + 2 * ds + 20 + (ds if look.digit_outline else 0) > w:
+        if rs > 1:
+            rs -= 1
+        elif ls > 1:
+            ls -= 1
+        elif ds > 2:
+            ds -= 1
+        else:
+            break
+    region_w, digit_w, label_w = widths()
+    write(image, region.upper(), 10, mid - 7 * rs // 2, rs, look.bar_text, bold=rs > 1)
+    x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
+    x = max(x, 12 + region_w + 2 * ds)
     write(image, number, x, mid - 7 * ds // 2, ds, look.digit_color, bold=True,
           outline=(20, 20, 20) if look.digit_outline else None)
-    write(image, "ATTEMPTS LEFT", x + digit_w + 3 * look.label_size + (ds if look.digit_outline else 0),
-          mid + 7 * ds // 2 - 7 * look.label_size, look.label_size, look.bar_text)
+    write(image, "ATTEMPTS LEFT", x + digit_w + 3 * ls + (ds if look.digit_outline else 0),
+          mid + 7 * ds // 2 - 7 * ls, ls, look.bar_text)
 
     y0 = h - look.nav_bar - look.bottom_height
     image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
