@@ -39,6 +39,8 @@ from functools import cache
 import cv2
 import numpy as np
 
+from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from solvers.disco_zoo.catalogue import load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
@@ -379,11 +381,8 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
 # -- the board text -------------------------------------------------------------------------
 
 
-def read_screen(screen: RescueScreen, board: BoardRead, hints: "ReadHints") -> "BoardReading":
+def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> BoardReading:
     """The board text of a rescue screen read by its structure (see the module docstring)."""
-    from gridsight.readers.base import ReadError, make_reading
-    from solvers.disco_zoo.catalogue import load_catalogue
-
     if not hints.animals:
         raise ReadError(
             f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
