@@ -385,3 +385,26 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     data = json.loads(out)
     assert data["unread"] == [[1, 2]]
     assert "unread row 1 col 2" in data["status"]
+
+
+def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_cards():
+    """The issue's path: a pack learned from the real-look screenshot itself (corners and
+    labels), then the screenshot read with that pack and --animals. The Panda tile (rare, like
+    Tiger) was left unread because the cards were looked for where our skin puts them; now the
+    cards are found above the board wherever they stand and the sprite tells Panda."""
+    from solvers.boardtext import parse_boards
+    from vision.learn import learn_pack
+
+    shot = _jungle_shot(4, replace_panda_sprite=False)
+    text = ("animals: Panda, Tiger, Monkey\n. . . - .\n. . . . .\n1 . . . .\n. . . . .\n"
+            ". . . . -\n")
+    reader = get_reader("disco-zoo")
+    like = load_pack("disco-zoo")
+    labels = reader.labels_from_text(parse_boards(text)[0], like)
+    pack = learn_pack(shot.image, shot.geometry, labels, "disco-zoo", "phone", like=like)
+    found = find_board(shot.image, "disco-zoo", pack)
+    assert found.pack.skin == "phone"
+    reading = reader.read(shot.image, found.read, pack,
+                          ReadHints(animals=("Panda", "Tiger", "Monkey"), taps=7))
+    assert reading.text.splitlines()[3:] == text.splitlines()[1:]
+    assert reading.unread == () and reading.unsure == ()

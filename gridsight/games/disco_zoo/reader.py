@@ -123,6 +123,7 @@ class DiscoZooReader:
             notes.append("animals from the cards: " + ", ".join(names))
 
         grid, unread, unsure = [], list(board.unknown()), []
+        found_cards: list = []  # the cards found by structure, once, if a tile needs them
         for r, row in enumerate(board.cells):
             out = []
             for c, cell in enumerate(row):
@@ -132,6 +133,9 @@ class DiscoZooReader:
                     out.append("-")
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
+                    if k is None:  # the cards where this layout has them: look anywhere
+                        k = _by_cards_anywhere(image, board, r, c, cell.label[7:], rarities,
+                                               found_cards, notes)
                     if k is None:  # clearly found, animal unsure: solved over the candidates
                         token, names_of = unsure_token(cell.label[7:], rarities, names)
                         out.append(token)
@@ -276,6 +280,38 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
 @cache
 def _shape_of(name: str) -> np.ndarray:
     return sprite_pixels(name) > 0
+
+
+def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
+                       rarities: list[str], memo: list, notes: list[str]) -> int | None:
+    """The animal of a found tile told by the cards found by their structure (dark panels
+    above the board, in card order), for a screen not laid out like our skin (a calibrated
+    pack of the real game): ``None`` when the cards are not all found or the sprite does not
+    settle it."""
+    from gridsight.games.disco_zoo import screen as structure
+    from vision.lattice import Lattice
+
+    same = [k for k, value in enumerate(rarities) if value == rarity]
+    if len(same) < 2:
+        return None
+    g = board.geometry
+    (x0, y0), (x1, y1) = g.board_to_image([(0, 0), (g.cols, g.rows)])
+    lattice = Lattice(float(x0), float(y0), float(x1 - x0) / g.cols, float(y1 - y0) / g.rows,
+                      g.rows, g.cols, 0.0)
+    if not memo:
+        cards = structure.find_cards(image, lattice)
+        memo.append(cards if len(cards) == len(rarities) else ())
+        if memo[0]:
+            notes.append(f"{len(cards)} animal cards found above the board (in card order)")
+    cards = memo[0]
+    tile = structure._tile_sprite(image, lattice, r, c)
+    if not cards or tile is None or tile.empty:
+        return None
+    scored = sorted((structure.sprite_distance(tile, cards[k].sprite), k) for k in same)
+    margin = structure.screen_facts()["sprite_margin"]
+    if scored[0][0] < 0.5 and scored[1][0] - scored[0][0] >= margin:
+        return scored[0][1]
+    return None
 
 
 def unsure_token(rarity: str, rarities: list[str], names: list[str]) -> tuple[str, str]:
