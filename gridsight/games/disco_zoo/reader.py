@@ -86,8 +86,8 @@ class DiscoZooReader:
         if region and not hints.region:
             notes.append(f"region {region}")
         taps = hints.taps
-        if taps is None:
-            taps = read_attempts(screen, seen_region) if ours else None
+        if taps is None and ours:
+            taps = read_attempts(screen, seen_region)
             if taps is None:
                 warnings.append("attempts counter not read: assuming 10 taps left "
                                 "(give --taps N)")
@@ -149,6 +149,8 @@ class DiscoZooReader:
                     raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
                                     "a Disco Zoo tile (ground, empty, animal:RARITY)")
             grid.append(out)
+        if taps is None:  # another layout: the counter found by structure, checked by the board
+            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
         return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
 
@@ -282,6 +284,29 @@ def _shape_of(name: str) -> np.ndarray:
     return sprite_pixels(name) > 0
 
 
+def _board_lattice(board: BoardRead):
+    from vision.lattice import Lattice
+
+    g = board.geometry
+    (x0, y0), (x1, y1) = g.board_to_image([(0, 0), (g.cols, g.rows)])
+    return Lattice(float(x0), float(y0), float(x1 - x0) / g.cols, float(y1 - y0) / g.rows,
+                   g.rows, g.cols, 0.0)
+
+
+def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]], memo: list,
+                       notes: list[str], warnings: list[str]) -> int:
+    """The attempts left on a screen not laid out like our skin: the big number left of
+    ``ATTEMPTS LEFT`` above the cards, found and read by structure and checked against the
+    tiles tapped (:func:`gridsight.games.disco_zoo.screen.read_counter`)."""
+    from gridsight.games.disco_zoo import screen as structure
+
+    lattice = _board_lattice(board)
+    cards = memo[0] if memo else structure.find_cards(image, lattice)
+    counter = structure.read_counter(image, lattice, cards)
+    tapped = sum(token != "." for row in grid for token in row)
+    return structure._taps(counter, None, tapped, notes, warnings)
+
+
 def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
                        rarities: list[str], memo: list, notes: list[str]) -> int | None:
     """The animal of a found tile told by the cards found by their structure (dark panels
@@ -289,15 +314,11 @@ def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rari
     pack of the real game): ``None`` when the cards are not all found or the sprite does not
     settle it."""
     from gridsight.games.disco_zoo import screen as structure
-    from vision.lattice import Lattice
 
     same = [k for k, value in enumerate(rarities) if value == rarity]
     if len(same) < 2:
         return None
-    g = board.geometry
-    (x0, y0), (x1, y1) = g.board_to_image([(0, 0), (g.cols, g.rows)])
-    lattice = Lattice(float(x0), float(y0), float(x1 - x0) / g.cols, float(y1 - y0) / g.rows,
-                      g.rows, g.cols, 0.0)
+    lattice = _board_lattice(board)
     if not memo:
         cards = structure.find_cards(image, lattice)
         memo.append(cards if len(cards) == len(rarities) else ())
