@@ -4,6 +4,11 @@
 whose frame matches best (the anchor score times the fraction of cells that read as some
 label): a screenshot of one game does not hold another game's board frame, so the right game
 wins by a wide margin.
+
+A board with no frame to match (the real Disco Zoo rescue screen: a frameless lattice of
+tiles) is found by its structure instead (:data:`STRUCTURAL`): when the pack's frame is not
+found (``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a
+board comes with a template-less pack named ``<game>/structure``.
 """
 
 from __future__ import annotations
