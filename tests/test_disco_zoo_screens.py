@@ -409,3 +409,28 @@ def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_ca
     assert reading.text.splitlines()[3:] == text.splitlines()[1:]
     assert reading.text.splitlines()[2] == "taps: 7"  # the counter, found by structure too
     assert reading.unread == () and reading.unsure == ()
+
+
+if __name__ == "__main__":  # python tests/test_disco_zoo_screens.py: the README's figures
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    start = time.perf_counter()
+    reads = real_reads.__wrapped__()
+    elapsed = time.perf_counter() - start
+    outcomes = _animal_outcomes(reads)
+    kinds = sum([[t.kind for t in row] for row in screen.tiles]
+                == [["ground" if q == "." else "empty" if q == "-" else "found" for q in line.split()]
+                    for line in text.splitlines()[3:]] for _, text, _, _, _, screen in reads)
+    counters = [("exact" if read.splitlines()[2] == text.splitlines()[2] else "flagged"
+                 if any("attempts counter not read" in w for w in warnings) else "wrong")
+                for _, text, read, warnings, _, _ in reads]
+    cards = sum(len(screen.cards) == len(names_of(text)) for _, text, _, _, _, screen in reads)
+    print(f"{len(reads)} screens in {elapsed:.0f} s; tile kinds all right on {kinds}; whole "
+          f"text exact on {sum(read == text for _, text, read, *_ in reads)}")
+    print(f"found tiles: {outcomes['exact']} exact, {outcomes['unsure']} unsure, "
+          f"{len(outcomes['wrong'])} wrong {outcomes['wrong']}")
+    print(f"counters: {counters.count('exact')} exact, {counters.count('flagged')} flagged, "
+          f"{counters.count('wrong')} wrong; cards found on {cards}")
