@@ -4,7 +4,7 @@
 the exact chance of rescuing both animals in 10 taps with best play (``plan`` with no budget:
 the anytime search run to the end), the optimal first tap, the time it took, and the time of
 the previous advice's exact search (one alpha-beta expectimax from the root, no symmetry, no
-first-tap passes: ``Lookahead.decide``) on the same board in the same process, as the
+first-tap passes: ``Lookahead.decide``, which shares this branch's bound improvements) on the same board in the same process, as the
 baseline; the baseline is cut at ``--baseline-cap`` seconds (then ``>cap``).
 
 ``--sweep REGION ...`` also times the advice with the default 1 s budget from the empty board
