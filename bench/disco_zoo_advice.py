@@ -4,8 +4,11 @@
 the exact chance of rescuing both animals in 10 taps with best play (``plan`` with no budget:
 the anytime search run to the end), the optimal first tap, the time it took, and the time of
 the previous advice's exact search (one alpha-beta expectimax from the root, no symmetry, no
-first-tap passes: ``Lookahead.decide``, which shares this branch's bound improvements) on the same board in the same process, as the
-baseline; the baseline is cut at ``--baseline-cap`` seconds (then ``>cap``).
+first-tap passes: ``Lookahead.decide``, which shares this branch's fail-soft bounds) on the
+same board in the same process, as the baseline; the baseline is cut at ``--baseline-cap``
+wall seconds (then ``>`` the CPU time it had used). The last column is the exact chance that
+the seed-style helper (``solvers.disco_zoo.baseline``) rescues both, played on every joint
+placement: the head-room a simulation can hope to show.
 
 ``--sweep REGION ...`` also times the advice with the default 1 s budget from the empty board
 of every 2- and 3-animal rescue of those regions (``all`` for every region) and both
