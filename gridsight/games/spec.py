@@ -162,10 +162,18 @@ class PitReading:
     Calibrating marks the centres of the four corner holes on one screenshot, for a pit of one
     of ``sizes`` (difficulty -> rows, columns). ``load_source`` makes ``gridsight live``'s
     board source from the options (``--calibration FILE``, ``--difficulty``, ``--interval``).
+    ``calibrate`` learns and saves a calibration folder (the pit, and the look from the
+    player's screenshots: ``calibrate(spec, image, options, corners, folder)`` returns an
+    object with ``folder`` and ``summary``); ``load_still`` makes ``gridsight analyze``'s
+    reader of stills from the options (``--calibration DIR``): its ``read(image, game)``
+    returns an object with ``reading`` (a :class:`~gridsight.readers.base.BoardReading`) and
+    ``geometry`` (where to paint the advice).
     """
 
     sizes: Mapping[str, tuple[int, int]]
     load_source: Callable[[GameSpec, argparse.Namespace], BoardSource]
+    calibrate: Callable[..., Any] | None = None
+    load_still: Callable[[GameSpec, argparse.Namespace], Any] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", _frozen(self.sizes))

@@ -709,21 +709,25 @@ class GameRenderer:
     ``items_visible=False`` the items stay hidden (as if always behind Link), so only the
     wallet can tell what was dug. ``dips`` adds that many moments where the camera sinks to a
     grazing view of the pit (about 12 degrees) for about a second. ``look`` is how the pit
-    is drawn (:data:`LOOKS`).
+    is drawn (:data:`LOOKS`). ``ground_seed`` draws the same pit ground for every game (one
+    calibration then serves them all, as in the real game); by default each game has its own.
     """
 
     def __init__(self, plan: GamePlan, *, jpeg: tuple[int, int] = (60, 90), blur: bool = True,
                  intro: float = 0.4, outro: float = 0.4, items_visible: bool = True,
-                 dips: int = 0, look: Look = CLASSIC):
+                 dips: int = 0, look: Look = CLASSIC, ground_seed: int | None = None):
         self.plan = plan
         self.look = look
+        self.ground_seed = ground_seed
         self.jpeg = jpeg
         self.blur = blur
         self.items_visible = items_visible
         self.dips = dips
         rng = np.random.default_rng(plan.seed + 7919)
         self._rng = rng
-        self.scene = PitScene(plan.rows, plan.cols, rng, look)
+        # The same pit every game (as in the real game) when ``ground_seed`` is given.
+        ground_rng = rng if ground_seed is None else np.random.default_rng(ground_seed)
+        self.scene = PitScene(plan.rows, plan.cols, ground_rng, look)
         rows, cols = plan.rows, plan.cols
         self._centre = (cols / 2, rows / 2)
         self._phases = rng.uniform(0, 2 * math.pi, size=4)
@@ -847,7 +851,8 @@ class GameRenderer:
         """The first frame (an overview of the whole pit), for calibration."""
         return next(iter(GameRenderer(self.plan, jpeg=self.jpeg, blur=self.blur,
                                       items_visible=self.items_visible,
-                                      dips=self.dips, look=self.look).frames()))
+                                      dips=self.dips, look=self.look,
+                                      ground_seed=self.ground_seed).frames()))
 
 
 def corner_hole_centres(homography: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -877,3 +882,52 @@ def pit_pack():
         wallet_align_right=DIGIT_BOX[2] - 6,
         exclude=(PANEL_BOX,),
     )
+
+
+# -- a player's calibration screenshots -------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class CalibrationShots:
+    """The screenshots a player takes to calibrate a look, with what they show.
+
+    ``overview``: the whole pit, no hole dug, with the corner holes' true centres in
+    ``corners``; ``items``: per item token, a screenshot of it risen high above a freshly dug
+    hole (Link beside it, the camera elsewhere) and that hole; ``wallet``: a screenshot with
+    the counter on screen and the amount it shows.
+    """
+
+    overview: np.ndarray = field(repr=False)
+    corners: np.ndarray = field(repr=False)
+    items: dict[str, tuple[np.ndarray, tuple[int, int]]] = field(repr=False)
+    wallet: tuple[np.ndarray, int] = field(repr=False)
+
+
+def calibration_shots(look: Look, difficulty: str, ground_seed: int, *,
+                      kinds: Sequence[str] = ("g", "b", "r", "s", "y"), seed: int = 0,
+                      wallet_amount: int = 4096, quality: int = 85) -> CalibrationShots:
+    """Screenshots of the pit drawn from ``ground_seed`` in ``look``, as a player would take
+    them to calibrate (see :class:`CalibrationShots`)."""
+    rows, cols, _, _ = DIFFICULTIES[difficulty]
+    rng = np.random.default_rng(seed)
+    scene = PitScene(rows, cols, np.random.default_rng(ground_seed), look)
+    distance = 7.4 if cols > 6 else 6.2
+    camera = Camera(cols / 2, rows / 2, yaw=float(rng.uniform(-8, 8)), pitch=54,
+                    distance=distance + 1.2)
+    overview = scene.render(camera, link=(cols / 2, rows + 0.8))
+    draw_wallet(overview, wallet_amount, look)
+    overview = compress(overview, quality)
+    corners = corner_hole_centres(camera.homography(), rows, cols)
+    items = {}
+    for kind in kinds:
+        r, c = int(rng.integers(0, rows)), int(rng.integers(0, cols))
+        scene.dig(r, c)
+        cam = Camera(c + 0.5 + float(rng.uniform(-1, 1)), r + 0.5 + float(rng.uniform(-0.5, 1)),
+                     yaw=float(rng.uniform(-20, 20)), pitch=float(rng.uniform(48, 60)),
+                     distance=distance)
+        ang = float(rng.uniform(0, 2 * math.pi))
+        link = (c + 0.5 + 0.62 * math.cos(ang), r + 0.5 + 0.62 * math.sin(ang))
+        image = scene.render(cam, item=ItemTruth(r, c, kind, 0.85, 1.0), link=link)
+        draw_wallet(image, wallet_amount, look)
+        items[kind] = (compress(image, quality), (r, c))
+    return CalibrationShots(overview, corners, items, (overview, wallet_amount))

@@ -50,6 +50,8 @@ from vision.pit import (
     WalletReader,
     read_holes,
 )
+from vision.pit.items import ItemColourModel
+from vision.pit.learn_wallet import WalletStyle
 
 # From the game's rules (defined once, in solvers.thrill_digger.rules): the board size of each
 # difficulty, the wallet change each item makes (a bomb makes none) and the items' tokens.
@@ -92,7 +94,13 @@ def difficulty_for(rows: int, cols: int, given: str | None = None) -> str:
 class PitPack:
     """What the reader must know about a skin: item colours (RGB shades per token), other scene
     colours, the wallet's digit templates, box (x, y, w, h) and right edge within the box (for a
-    right-aligned counter), and screen boxes to ignore when looking for items (the HUD)."""
+    right-aligned counter), and screen boxes to ignore when looking for items (the HUD).
+
+    A look learned from the player's screenshots adds ``item_models`` (learned colour models,
+    which then replace ``item_colours``) with ``scene_lab`` (Lab colours of the scene that are
+    not items), and ``wallet_style`` (the learned counter, which then replaces the digit
+    templates and box).
+    """
 
     item_colours: Mapping[str, tuple[tuple[int, int, int], ...]]
     scene_colours: tuple[tuple[int, int, int], ...]
@@ -100,6 +108,23 @@ class PitPack:
     wallet_box: tuple[int, int, int, int]
     wallet_align_right: int | None = None
     exclude: tuple[tuple[int, int, int, int], ...] = ()
+    item_models: tuple[ItemColourModel, ...] = ()
+    scene_lab: np.ndarray | None = field(default=None, repr=False)
+    wallet_style: WalletStyle | None = None
+
+    def item_classifier(self, reference: np.ndarray) -> ItemClassifier:
+        """The item classifier of this look against the pit's ground (``reference``)."""
+        if self.item_models:
+            return ItemClassifier.from_models(self.item_models, scene_lab=self.scene_lab,
+                                              reference=reference)
+        return ItemClassifier(self.item_colours, self.scene_colours, reference=reference)
+
+    def wallet_reader(self) -> WalletReader:
+        """The wallet reader of this look."""
+        if self.wallet_style is not None:
+            return self.wallet_style.reader()
+        return WalletReader(self.digit_templates, self.wallet_box,
+                            align_right=self.wallet_align_right)
 
 
 @dataclass(frozen=True)
@@ -186,10 +211,8 @@ class ThrillDiggerTracker:
         self.difficulty = difficulty_for(self.rows, self.cols, difficulty)
         self.pack = pack
         self.registrar = PitRegistrar(calibration)
-        self.items = ItemClassifier(pack.item_colours, pack.scene_colours,
-                                    reference=calibration.reference)
-        self.wallet_reader = WalletReader(pack.digit_templates, pack.wallet_box,
-                                          align_right=pack.wallet_align_right)
+        self.items = pack.item_classifier(calibration.reference)
+        self.wallet_reader = pack.wallet_reader()
         self.watch_frames = max(int(round(watch_seconds * fps)), 1)
         self.confirm_frames = confirm_frames
         self.min_item_frames = min_item_frames
