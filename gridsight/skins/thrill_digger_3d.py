@@ -922,9 +922,10 @@ def calibration_shots(look: Look, difficulty: str, ground_seed: int, *,
     for kind in kinds:
         r, c = int(rng.integers(0, rows)), int(rng.integers(0, cols))
         scene.dig(r, c)
-        cam = Camera(c + 0.5 + float(rng.uniform(-1, 1)), r + 0.5 + float(rng.uniform(-0.5, 1)),
+        pull = float(rng.uniform(0.2, 0.5))  # the camera follows Link part way to the hole
+        cam = Camera(cols / 2 + pull * (c + 0.5 - cols / 2), rows / 2 + pull * (r + 0.5 - rows / 2),
                      yaw=float(rng.uniform(-20, 20)), pitch=float(rng.uniform(48, 60)),
-                     distance=distance)
+                     distance=distance + float(rng.uniform(-0.5, 0.5)))
         ang = float(rng.uniform(0, 2 * math.pi))
         link = (c + 0.5 + 0.62 * math.cos(ang), r + 0.5 + 0.62 * math.sin(ang))
         image = scene.render(cam, item=ItemTruth(r, c, kind, 0.85, 1.0), link=link)

@@ -82,6 +82,7 @@ class _Seen:
     lab: np.ndarray  # weighted Lab of the whole image
     fg: np.ndarray  # bool: foreground in a search box
     owner: np.ndarray  # int: which hole's search box (-1 none)
+    differs: np.ndarray  # bool: unlike the ground the calibration saw there
 
 
 def _register(shot: ItemShot, calibration: PitCalibration) -> BoardGeometry:
@@ -91,6 +92,9 @@ def _register(shot: ItemShot, calibration: PitCalibration) -> BoardGeometry:
         raise ItemLearningError(f"{shot.source}: not a colour picture")
     registrar = PitRegistrar(calibration)
     reg = registrar.register(image)
+    if reg.geometry is None and reg.status != "oblique":
+        registrar.reset(None)  # the camera moved far: find the pit from scratch
+        reg = registrar.register(image)
     if reg.geometry is None and reg.status == "oblique":
         geometry = reg.estimate
     else:
@@ -140,7 +144,7 @@ def _foreground(shot: ItemShot, geometry: BoardGeometry, calibration: PitCalibra
         for g in ground * _WEIGHT:
             d_ground = np.minimum(d_ground, np.sqrt(((candidates - g) ** 2).sum(axis=1)))
         fg[fg] = d_ground > min_ground_distance
-    return lab, fg, owner
+    return lab, fg, owner, differs
 
 
 def _bin_keys(lab: np.ndarray, bin_size: float) -> np.ndarray:
@@ -178,9 +182,10 @@ def learn_items(
     clear_ratio: float = 0.5,
     shades: int = 3,
     spread_percentile: float = 95.0,
-    min_radius: float = 8.0,
+    min_radius: float = 12.0,
+    reach: float = 6.0,
     common_share: float = 0.5,
-    static_level: int = 24,
+    static_level: int = 10,
     min_shots: int = 3,
 ) -> LearnedItems:
     """Learn a colour model of each item in ``shots`` (see the module docstring)."""
@@ -197,9 +202,9 @@ def learn_items(
     seen = []
     for shot in shots:
         geometry = _register(shot, calibration)
-        lab, fg, owner = _foreground(shot, geometry, calibration, ground, min_difference,
-                                     min_ground_distance)
-        seen.append(_Seen(shot, geometry, lab, fg, owner))
+        lab, fg, owner, differs = _foreground(shot, geometry, calibration, ground,
+                                              min_difference, min_ground_distance)
+        seen.append(_Seen(shot, geometry, lab, fg, owner, differs))
     # What stays put on screen while the camera moves between the screenshots is the game's
     # overlay (the wallet, buttons): never an item.
     sizes = {s.shot.image.shape for s in seen}
@@ -207,12 +212,16 @@ def learn_items(
     if len(seen) >= 3 and len(sizes) == 1:
         stack = np.stack([s.shot.image for s in seen]).astype(np.int16)
         still = (stack.max(axis=0) - stack.min(axis=0)).max(axis=2) <= static_level
-        still = cv2.dilate(still.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        # Not ground that happens to look alike from every view: unlike the ground somewhere.
+        still &= np.logical_or.reduce([s.differs for s in seen])
+        still = cv2.morphologyEx(still.astype(np.uint8), cv2.MORPH_OPEN,
+                                 np.ones((3, 3), np.uint8))
+        still = cv2.dilate(still, np.ones((5, 5), np.uint8)) > 0
         for s in seen:
             s.fg &= ~still
         n, _, stats, _ = cv2.connectedComponentsWithStats(still.astype(np.uint8))
         overlay = [tuple(int(v) for v in st[:4]) for st in stats[1:]
-                   if st[cv2.CC_STAT_AREA] >= min_pixels]
+                   if st[cv2.CC_STAT_AREA] >= 4 * min_pixels]
     present = [_present(s.lab[s.fg] / _WEIGHT, bin_size) for s in seen]
     models, crops, holes = [], {}, {}
     scene_pixels = []
@@ -265,7 +274,9 @@ def learn_items(
         pixels = raw[inside]
         centres = _kmeans(pixels * _WEIGHT, shades)
         d = np.linalg.norm((pixels * _WEIGHT)[:, None, :] - centres[None], axis=2).min(axis=1)
-        radius = max(float(np.percentile(d, spread_percentile)) * 1.15, min_radius)
+        # Reach a little beyond the spread seen: later frames are blurred and compressed
+        # differently from the one screenshot learned from.
+        radius = max(float(np.percentile(d, spread_percentile)) * 1.3 + reach, min_radius)
         hsv = cv2.cvtColor(s.shot.image[inside].reshape(1, -1, 3), cv2.COLOR_BGR2HSV
                            ).reshape(-1, 3).astype(np.float32)
         hue = _circular_median_hue(hsv[:, 0])
@@ -300,7 +311,7 @@ def _check_apart(models: Sequence[ItemColourModel], sources: dict[str, str]) -> 
         for b in models[i + 1:]:
             d = np.linalg.norm((a.shades * _WEIGHT)[:, None] - (b.shades * _WEIGHT)[None],
                                axis=2).min()
-            if d < a.radius + b.radius:
+            if d < max(a.radius, b.radius):  # one's shade inside the other's reach
                 raise ItemLearningError(
                     f"the items '{a.label}' ({sources[a.label]}) and '{b.label}' "
                     f"({sources[b.label]}) look alike (colour distance {d:.0f}, the models "
