@@ -1,5 +1,10 @@
 """``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]``.
 
+A game read as a 3D pit (Thrill Digger) is read through its calibration instead of a pack:
+``--game thrill-digger --calibration DIR`` registers each still to the calibrated pit, reads
+every hole and paints the advice through the pit's perspective (the spec's
+``reading.load_still``).
+
 For each screenshot: find the board (and the game, with ``--game auto``), read it through the
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
@@ -31,7 +36,8 @@ from gridsight.commands.screen_options import (
     read_hints_from,
 )
 from gridsight.readers.find import Found, detect_game, find_board, load_game_pack
-from gridsight.registry import get_game, get_reader, reader_names
+from gridsight.games.spec import PitReading
+from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from overlay.paint import paint_advice
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.errors import InputError
@@ -55,12 +61,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("paths", nargs="+", metavar="IMAGE_OR_FOLDER",
                         help="screenshots (PNG, JPEG, ...) or folders of them")
-    parser.add_argument("--game", default="auto", choices=["auto", *reader_names()],
+    parser.add_argument("--game", default="auto", choices=["auto", *_game_choices()],
                         help="the game shown (default auto: try every game's pack, keep the "
                         "best-matching board)")
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name (your packs first, then the shipped "
                         "ones) or a pack folder; default: the shipped default skin")
+    parser.add_argument("--calibration", metavar="DIR", default=None,
+                        help="a game read as a 3D pit: the calibration folder saved by "
+                        "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
     parser.add_argument("--json", action="store_true",
@@ -82,7 +91,21 @@ class Outcome:
     error: str = ""
 
 
+def _game_choices() -> list[str]:
+    """Every game analyze reads: through a pack, or as a 3D pit through a calibration."""
+    pits = [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)
+            and spec.reading.load_still is not None]
+    return [*reader_names(), *(name for name in pits if name not in reader_names())]
+
+
 def run(options: argparse.Namespace) -> int:
+    spec = None if options.game == "auto" else get_spec(options.game)
+    if spec is not None and isinstance(spec.reading, PitReading):
+        return run_stills(spec, options)
+    if getattr(options, "calibration", None):
+        raise InputError("--calibration is for a game read as a 3D pit (--game "
+                         + ", ".join(n for n in _game_choices() if n not in reader_names())
+                         + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
     packs = load_packs(options.game, options.pack)
     hints = read_hints_from(options)
@@ -107,6 +130,79 @@ def run(options: argparse.Namespace) -> int:
         print(f"gridsight: {len(outcomes)} file(s): {read} board(s) read, {solved} solved, "
               f"{len(failed)} failed", file=sys.stderr)
     return 2 if failed else 0
+
+
+def run_stills(spec, options: argparse.Namespace) -> int:
+    """Stills of a calibrated 3D pit: each registered, read, solved and painted."""
+    if options.pack:
+        raise InputError(f"--pack is for games read through a template pack; {spec.name} is "
+                         "read through --calibration DIR")
+    reader = spec.reading.load_still(spec, options)
+    for warning in getattr(reader, "warnings", ()):
+        _say(f"warning: {warning}")
+    files, had_folder, missing = expand(options.paths)
+    out_dir = Path(options.out)
+    errors = [problem for _, problem in missing]
+    for problem in errors:
+        _say(problem)
+    used: set[str] = set()
+    solved = 0
+    for path in files:
+        problem = _analyse_still(path, spec, reader, options, out_dir, used)
+        if problem is None:
+            solved += 1
+        else:
+            errors.append(problem)
+            _say(problem)
+    total = len(files) + len(missing)
+    if had_folder or total > 1:
+        print(f"gridsight: {total} file(s): {solved} board(s) read and solved, "
+              f"{len(errors)} failed", file=sys.stderr)
+    return 2 if errors else 0
+
+
+def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir: Path,
+                   used: set[str]) -> str | None:
+    """One still of a pit; the error line when it fails."""
+    try:
+        image = load_image(path)
+        still = reader.read(image, spec.name)
+    except (VisionInputError, InputError) as error:
+        return _named(path, error)
+    reading = still.reading
+    try:
+        solution = get_game(spec.name).solve(reading.board, options)
+    except (InputError, RuntimeFailure) as error:
+        return _named(path, f"board as read: {error}")
+    advice = _with_reading(solution.advice, reading)
+    annotated = _save_picture(out_dir, path, used, image, still.geometry, advice)
+    if options.json:
+        data = dict(solution.json)
+        data.update({
+            "image": path, "game": spec.name, "calibration": str(options.calibration),
+            "board": reading.text, "unread": [list(c) for c in reading.unread],
+            "confidence": [list(row) for row in reading.confidence],
+            "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "annotated": annotated,
+        })
+        print(json.dumps(data, separators=(", ", ": ")))
+    else:
+        unread = set(reading.unread)
+        lines = [f"== {path}: {spec.name} (calibration {options.calibration}, "
+                 f"{len(unread)} unread)"]
+        lines += [f"   {note}" for note in reading.notes]
+        lines += [f"   warning: {warning}" for warning in reading.warnings]
+        lines.append("board as read (? = dug, contents unseen):")
+        lines.append(f"  {reading.text.splitlines()[0]}")
+        for r, row in enumerate(reading.board.grid):
+            lines.append("  " + " ".join(t for t in row)
+                         + ("   unread: " + ", ".join(str(c) for (rr, c) in sorted(unread)
+                                                     if rr == r)
+                            if any(rr == r for rr, _ in unread) else ""))
+        lines += ["", solution.text.rstrip("\n"), f"annotated: {annotated}"]
+        print("\n".join(lines) + "\n")
+    sys.stdout.flush()
+    return None
 
 
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
@@ -236,6 +332,13 @@ def _unread_advice(found: Found, unread, problem: str) -> Advice:
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
+    return _save_picture(out_dir, path, used, image, found.read.geometry, advice)
+
+
+def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, geometry,
+                  advice: Advice) -> str:
+    """Paint ``advice`` through ``geometry`` onto ``image`` and write it in ``out_dir`` as
+    ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     stem = Path(path).stem
     name, k = f"{stem}-advice.png", 1
     while name in used:
@@ -246,7 +349,7 @@ def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Fo
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    image, geometry = legible(image, found.read.geometry)
+    image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
     if not cv2.imwrite(str(target), picture):

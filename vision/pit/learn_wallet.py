@@ -265,4 +265,67 @@ def learn_glyphs(style: WalletStyle, image: np.ndarray, amount: int) -> WalletSt
     return style.with_templates(templates)
 
 
-__all__ = ["WalletLearningError", "WalletStyle", "learn_glyphs", "learn_wallet"]
+def solve_glyphs(reader: WalletReader, before: list[np.ndarray], after: list[np.ndarray],
+                 delta: int, *, same: float = 0.9) -> dict[str, np.ndarray] | None:
+    """Digits the reader does not know yet, worked out from a change of the counter.
+
+    ``before`` and ``after`` are the counter's glyphs (left to right) before and after a
+    change by ``delta`` (an item seen for certain: +20 for a red rupee, say). Glyphs the reader
+    knows stand for their digits; the unknown ones are grouped by shape (the same shape is the
+    same digit, different shapes are different digits, none of them a digit already known),
+    and every way of giving the groups digits is tried: when exactly one makes ``after`` equal
+    ``before + delta`` (a counter never drops below 0), the new digits and their glyphs are
+    returned. ``None`` when nothing is new, or the answer is not unique.
+
+    >>> import cv2
+    >>> def glyph(d):
+    ...     canvas = np.zeros((40, 30), np.uint8)
+    ...     cv2.putText(canvas, d, (2, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+    ...     ys, xs = np.nonzero(canvas)
+    ...     return canvas[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
+    >>> reader = WalletReader({d: glyph(d) for d in "0123456"}, (0, 0, 1, 1), min_score=0.9)
+    >>> new = solve_glyphs(reader, [glyph(d) for d in "58"], [glyph(d) for d in "63"], 5)
+    >>> sorted(new)
+    ['8']
+    """
+    from itertools import permutations
+
+    known = set(reader.digits)
+    slots: list[list[object]] = []
+    clusters: list[np.ndarray] = []
+    for glyphs in (before, after):
+        row: list[object] = []
+        for g in glyphs:
+            digit, _ = reader.classify(g)
+            if digit != "?":
+                row.append(digit)
+                continue
+            for k, rep in enumerate(clusters):
+                if glyph_similarity(rep, g) >= same:
+                    row.append(k)
+                    break
+            else:
+                clusters.append(g)
+                row.append(len(clusters) - 1)
+        slots.append(row)
+    if not clusters:
+        return None
+    free = [d for d in "0123456789" if d not in known]
+    if len(clusters) > len(free):
+        return None
+    answers = []
+    for digits in permutations(free, len(clusters)):
+        text_before = "".join(s if isinstance(s, str) else digits[s] for s in slots[0])
+        text_after = "".join(s if isinstance(s, str) else digits[s] for s in slots[1])
+        if any(len(t) > 1 and t[0] == "0" for t in (text_before, text_after)):
+            continue
+        if int(text_after) == max(int(text_before) + delta, 0):
+            answers.append(digits)
+            if len(answers) > 1:
+                return None
+    if len(answers) != 1:
+        return None
+    return {answers[0][k]: clusters[k] for k in range(len(clusters))}
+
+
+__all__ = ["WalletLearningError", "WalletStyle", "learn_glyphs", "learn_wallet", "solve_glyphs"]

@@ -122,6 +122,22 @@ class WalletReader:
             return gray, ()
         return gray, boxes
 
+    @property
+    def digits(self) -> tuple[str, ...]:
+        """The digits this reader knows."""
+        return tuple(self._digits)
+
+    def classify(self, glyph: np.ndarray) -> tuple[str, float]:
+        """One glyph (light-ink grey crop) -> its digit (``?`` when unsure) and the best score:
+        a digit only when its template matches well and clearly better than the runner-up."""
+        scores = self._templates.reshape(len(self._digits), -1) @ _normalise(glyph).reshape(-1)
+        order = np.argsort(scores)[::-1]
+        best = float(scores[order[0]])
+        second = float(scores[order[1]]) if len(order) > 1 else -1.0
+        if best < self.min_score or best - second < self.min_margin:
+            return "?", best
+        return self._digits[order[0]], best
+
     def glyphs(self, frame: np.ndarray) -> list[np.ndarray] | None:
         """The counter's glyphs in ``frame`` (light-on-dark grey crops, left to right), or
         ``None`` when the panel is not shown or the digits do not sit right."""
@@ -140,16 +156,9 @@ class WalletReader:
             return WalletRead(None, True, 0.0, "")
         text, weakest = "", 1.0
         for bx, by, bw, bh in boxes:
-            glyph = _normalise(gray[by: by + bh, bx: bx + bw])
-            scores = self._templates.reshape(len(self._digits), -1) @ glyph.reshape(-1)
-            order = np.argsort(scores)[::-1]
-            best = float(scores[order[0]])
-            second = float(scores[order[1]]) if len(order) > 1 else -1.0
+            digit, best = self.classify(gray[by: by + bh, bx: bx + bw])
             weakest = min(weakest, best)
-            if best < self.min_score or best - second < self.min_margin:
-                text += "?"
-            else:
-                text += self._digits[order[0]]
+            text += digit
         if "?" in text or len(text) > 6:
             return WalletRead(None, True, weakest, text)
         return WalletRead(int(text), True, weakest, text)

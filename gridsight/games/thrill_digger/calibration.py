@@ -231,9 +231,11 @@ class SavedPit:
     overlay: tuple[tuple[int, int, int, int], ...] = ()
     wallet: Any = None  # vision.pit.learn_wallet.WalletStyle
 
-    def pack(self, default: PitPack | None = None) -> tuple[PitPack, tuple[str, ...]]:
+    def pack(self, default: PitPack | None = None, *, wallet: bool = True
+             ) -> tuple[PitPack, tuple[str, ...]]:
         """The reader's pack for this look, and a warning for each part that is the synthetic
-        skin's default rather than learned from the player's screenshots."""
+        skin's default rather than learned from the player's screenshots (the wallet's only
+        when ``wallet``: a still is read without it)."""
         from gridsight.games.thrill_digger.live import default_pack
 
         base = default or default_pack()
@@ -252,6 +254,9 @@ class SavedPit:
                             "calibration learned none: calibrate again with --item TOKEN=FILE)")
         if self.wallet is not None:
             pack = replace(pack, wallet_style=self.wallet)
+        if not wallet:
+            pass
+        elif self.wallet is not None:
             unknown = [d for d in "0123456789" if d not in self.wallet.templates]
             if unknown:
                 warnings.append("wallet digits not learned yet: " + " ".join(unknown)

@@ -128,7 +128,7 @@ def still_reader(path: str, difficulty: str | None = None) -> StillReader:
     from gridsight.games.thrill_digger.calibration import load_pit
 
     saved = load_pit(path)
-    pack, warnings = saved.pack()
+    pack, warnings = saved.pack(wallet=False)
     return StillReader(saved, pack, warnings, difficulty=difficulty)
 
 

@@ -213,6 +213,10 @@ class ThrillDiggerTracker:
         self.registrar = PitRegistrar(calibration)
         self.items = pack.item_classifier(calibration.reference)
         self.wallet_reader = pack.wallet_reader()
+        # A learned counter whose digits are not all known yet learns them from later frames.
+        self._wallet_style = pack.wallet_style
+        self._glyph_log: list[tuple[int, str, list[np.ndarray]]] = []
+        self.learned_digits: dict[str, int] = {}  # digit -> frame it was learned in
         self.watch_frames = max(int(round(watch_seconds * fps)), 1)
         self.confirm_frames = confirm_frames
         self.min_item_frames = min_item_frames
@@ -242,6 +246,11 @@ class ThrillDiggerTracker:
         index = self._frame
         warnings: list[str] = []
         wallet = self.wallet_reader.read(frame)
+        if self._learning_glyphs() and wallet.visible and wallet.digits:
+            glyphs = self.wallet_reader.glyphs(frame)
+            if glyphs:
+                self._glyph_log.append((index, wallet.digits, glyphs))
+                del self._glyph_log[:-4 * self.watch_frames - 8]
         if wallet.value is not None and wallet.value == self._last_wallet:
             self._wallet_log.append((index, wallet.value))
         self._last_wallet = wallet.value
@@ -402,6 +411,8 @@ class ThrillDiggerTracker:
             reason += "; item sightings disagree: " + ", ".join(
                 f"{k} in {v} frames" for k, v in sorted(frames.items()))
         self.tokens[event.row][event.col] = token
+        if item is not None and item != BOMB and self._learning_glyphs():
+            self._learn_glyphs(event, item, index)
         # Later wallet readings are trustworthy once this dig's change is accounted for.
         self._wallet_sync = after_seen[0] if after_seen else event.confirmed + self.watch_frames
         dig = DigEvent(
@@ -412,6 +423,43 @@ class ThrillDiggerTracker:
         )
         self.events.append(dig)
         return dig
+
+
+    # -- learning the wallet's digits from later frames
+
+    def _learning_glyphs(self) -> bool:
+        return self._wallet_style is not None and \
+            len(self.wallet_reader.digits) < 10
+
+    def _steady_glyphs(self, entries: list[tuple[int, str, list[np.ndarray]]]):
+        """The last entry read alike in two frames running (``None`` if there is none)."""
+        for (f0, d0, _g0), (f1, d1, g1) in zip(entries[-2::-1], entries[::-1]):
+            if f1 == f0 + 1 and d0 == d1 and len(_g0) == len(g1):
+                return g1
+        return None
+
+    def _learn_glyphs(self, event: _Open, item: str, index: int) -> None:
+        """A dig whose item was seen for certain changed the wallet by a known amount: digits
+        the counter showed before and after that are still unknown may follow from it
+        (:func:`vision.pit.learn_wallet.solve_glyphs`)."""
+        from vision.pit.learn_wallet import solve_glyphs
+
+        delta = COLOUR_VALUES.get(item, RUPOOR_VALUE if item == RUPOOR else 0)
+        before = self._steady_glyphs([e for e in self._glyph_log if e[0] < event.started])
+        after = self._steady_glyphs([e for e in self._glyph_log if e[0] > event.confirmed])
+        if before is None or after is None or not delta:
+            return
+        new = solve_glyphs(self.wallet_reader, before, after, delta)
+        if not new:
+            return
+        templates = dict(self._wallet_style.templates)
+        templates.update(new)
+        self._wallet_style = self._wallet_style.with_templates(templates)
+        self.wallet_reader = self._wallet_style.reader()
+        for digit in new:
+            self.learned_digits[digit] = index
+        self.warnings.append(f"wallet digit(s) {' '.join(sorted(new))} learned from the change "
+                             f"after hole ({event.row}, {event.col}) ({item}, {delta:+d})")
 
 
 def track_frames(
