@@ -198,6 +198,11 @@ def learn_items(
     twice = sorted({x for x in labels if labels.count(x) > 1})
     if twice:
         raise ItemLearningError(f"item '{twice[0]}' is given more than one screenshot")
+    for i, a in enumerate(shots):
+        for b in shots[i + 1:]:
+            if a.image.shape == b.image.shape and np.array_equal(a.image, b.image):
+                raise ItemLearningError(f"{a.source} ('{a.label}') and {b.source} "
+                                        f"('{b.label}') are the same picture")
     ground = ground_colours(calibration.reference)
     seen = []
     for shot in shots:
@@ -244,8 +249,8 @@ def learn_items(
         if n <= 1:
             raise ItemLearningError(
                 f"{s.shot.source}: no item found rising out of a hole (nothing there looks "
-                "unlike the ground and the other screenshots); take it while the item is "
-                "high above its hole")
+                "unlike the ground and the other screenshots: does another one show the same "
+                "item?); take it while the item is high above its hole")
         order = np.argsort(stats[1:, cv2.CC_STAT_AREA])[::-1] + 1
         best = int(order[0])
         area = int(stats[best, cv2.CC_STAT_AREA])
