@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -221,7 +221,11 @@ class PitSource:
         return True
 
     def reset(self) -> None:
-        """A new game: a fresh tracker on the same calibration, no corrections."""
+        """A new game: a fresh tracker on the same calibration, no corrections (wallet digits
+        the last game learned are kept)."""
+        learned = self.tracker.wallet_style
+        if learned is not None and learned is not self.pack.wallet_style:
+            self.pack = replace(self.pack, wallet_style=learned)
         self.tracker = ThrillDiggerTracker(self.calibration, self.pack,
                                            difficulty=self.difficulty, fps=self.fps,
                                            **self.tracker_options)

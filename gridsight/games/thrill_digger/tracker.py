@@ -427,6 +427,11 @@ class ThrillDiggerTracker:
 
     # -- learning the wallet's digits from later frames
 
+    @property
+    def wallet_style(self) -> WalletStyle | None:
+        """The learned wallet counter with every digit known so far (``None`` for a skin's)."""
+        return self._wallet_style
+
     def _learning_glyphs(self) -> bool:
         return self._wallet_style is not None and \
             len(self.wallet_reader.digits) < 10
