@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from gridsight.games.spec import (
-    Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives, SolverOption,
-    Words,
+    TIME_LIMIT, Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives,
+    SolverOption, Words,
 )
+from gridsight.limits import seconds
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import reveal_from
 
@@ -102,14 +103,14 @@ SPEC = GameSpec(
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",
                    "A,B,C", animal_list, header="animals"),
-        HintOption("region", "--zoo-region", "the region", "NAME", header="region",
-                   aliases=("--region",)),
+        HintOption("region", "--zoo-region", "the region", "NAME", header="region"),
         HintOption("taps", "--taps", "taps left (instead of reading the counter)", "N", int,
                    header="taps"),
     ),
     solver_options=(
-        SolverOption("budget", "--budget", "lookahead time per board", 1.0, parse=float,
-                     metavar="SECONDS", live_default=0.2),
+        SolverOption("budget", "--budget", "lookahead time per board (at most half the "
+                     "time limit)", 1.0, parse=seconds, metavar="SECONDS", live_default=0.2),
+        TIME_LIMIT,
         SolverOption("objective", "--objective", "expected (default), all, or target:NAME",
                      "expected", metavar="OBJ"),
     ),

@@ -13,6 +13,7 @@ from typing import Any
 
 from gridsight.cli import RuntimeFailure
 from gridsight.games.base import Solution
+from gridsight.limits import seconds
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
 from solvers.tile_path import (
@@ -61,17 +62,17 @@ class TilePathGame:
         )
         parser.add_argument(
             "--time-limit",
-            type=float,
+            type=seconds,
             default=None,
             metavar="SECONDS",
-            help="time for the whole analysis (default: no limit); the walk or its proof is exact "
-            "or not given (exit 1), the optional parts (fewest tiles left, leave-one) say what "
-            "they left undecided",
+            help="time for the whole analysis (default and 0: no limit); the walk or its proof "
+            "is exact or not given (exit 1), the optional parts (fewest tiles left, leave-one) "
+            "say what they left undecided",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         parsed = parse_board(board)
-        limit = getattr(options, "time_limit", None)
+        limit = getattr(options, "time_limit", None) or None  # 0: no limit
         try:
             result = analyse(
                 parsed, leave_one=getattr(options, "leave_one", True), time_limit=limit
