@@ -38,7 +38,7 @@ from vision.errors import VisionInputError
 from vision.geometry import BoardGeometry
 from vision.pit.calibrate import PitCalibration
 from vision.pit.items import ItemColourModel, ground_colours, item_search_box
-from vision.pit.register import PitRegistrar
+from vision.pit.register import PitRegistrar, jacobian_ratio_and_scale
 
 LIGHTNESS_WEIGHT = 0.5  # as the classifier measures colour distances
 _WEIGHT = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0], dtype=np.float32)
@@ -147,6 +147,28 @@ def _foreground(shot: ItemShot, geometry: BoardGeometry, calibration: PitCalibra
     return lab, fg, owner, differs
 
 
+def _hole_below(seen: _Seen, blob: np.ndarray, calibration: PitCalibration
+                ) -> tuple[tuple[int, int], float]:
+    """The hole an item blob rises out of (the one whose centre is nearest below the blob's
+    lowest point, among those whose search box holds the blob), and that cell's size in
+    pixels."""
+    ys, xs = np.nonzero(blob)
+    cx, bottom = float(xs.mean()), float(ys.max())
+    owners = np.unique(seen.owner[blob])
+    candidates = [int(k) for k in owners if k >= 0] if seen.shot.hole is None else \
+        [seen.shot.hole[0] * calibration.cols + seen.shot.hole[1]]
+    best, best_cost = candidates[0], np.inf
+    for k in candidates:
+        r, c = divmod(k, calibration.cols)
+        (hx, hy), = seen.geometry.board_to_image([(c + 0.5, r + 0.5)])
+        cost = abs(cx - hx) + abs(bottom - hy) + (0 if hy >= bottom else 2 * (bottom - hy))
+        if cost < best_cost:
+            best, best_cost = k, cost
+    r, c = divmod(best, calibration.cols)
+    ratio, short = jacobian_ratio_and_scale(seen.geometry.homography, [(c + 0.5, r + 0.5)])
+    return (r, c), float(short[0] / max(ratio[0], 1e-6))
+
+
 def _bin_keys(lab: np.ndarray, bin_size: float) -> np.ndarray:
     """One integer per Lab colour: its bin in a coarse 3D histogram (bins of ``bin_size``)."""
     bins = np.floor(np.asarray(lab, np.float32).reshape(-1, 3) / bin_size).astype(np.int64) + 1
@@ -245,7 +267,7 @@ def learn_items(
         scene_pixels.append(raw[s.fg & is_common])
         unique = (s.fg & ~is_common).astype(np.uint8)
         unique = cv2.morphologyEx(unique, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, comp, stats, _ = cv2.connectedComponentsWithStats(unique, connectivity=8)
+        n, comp, stats, centroids = cv2.connectedComponentsWithStats(unique, connectivity=8)
         if n <= 1:
             raise ItemLearningError(
                 f"{s.shot.source}: no item found rising out of a hole (nothing there looks "
@@ -259,17 +281,14 @@ def learn_items(
                 f"{s.shot.source}: the item is too small ({area} pixels, need {min_pixels}); "
                 "take the screenshot closer or at a higher resolution")
         blob = comp == best
-        hole_index = int(np.bincount(s.owner[blob][s.owner[blob] >= 0]).argmax())
+        (r1, c1), cell = _hole_below(s, blob, calibration)
         for other in order[1:]:
             o_area = int(stats[other, cv2.CC_STAT_AREA])
             if o_area < clear_ratio * area:
                 break
-            o_hole = s.owner[comp == other]
-            if abs(int(np.bincount(o_hole[o_hole >= 0]).argmax()) - hole_index) > 0 \
-                    and s.shot.hole is None:
-                r2, c2 = divmod(int(np.bincount(o_hole[o_hole >= 0]).argmax()),
-                                calibration.cols)
-                r1, c1 = divmod(hole_index, calibration.cols)
+            apart = np.hypot(*(centroids[other] - centroids[best]))
+            if apart > cell and s.shot.hole is None:
+                (r2, c2), _ = _hole_below(s, comp == other, calibration)
                 raise ItemLearningError(
                     f"{s.shot.source}: two things could be the item (above holes ({r1}, {c1}) "
                     f"and ({r2}, {c2})); name the hole the item rises from")
@@ -294,7 +313,7 @@ def learn_items(
         crop = s.shot.image[y0:y + h + pad, x0:x + w + pad].copy()
         crop[~blob[y0:y + h + pad, x0:x + w + pad]] //= 3
         crops[s.shot.label] = crop
-        holes[s.shot.label] = divmod(hole_index, calibration.cols)
+        holes[s.shot.label] = (r1, c1)
     _check_apart(models, {s.shot.label: s.shot.source for s in seen})
     scene = np.concatenate(scene_pixels) if scene_pixels else np.zeros((0, 3), np.float32)
     scene_lab = _kmeans(scene * _WEIGHT, 12) / _WEIGHT if len(scene) >= 16 else \
