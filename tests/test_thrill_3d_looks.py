@@ -330,3 +330,29 @@ def test_a_calibration_file_of_an_unknown_version_is_refused(dusk, tmp_path):
     (folder / "calibration.json").write_text(json.dumps(manifest))
     with pytest.raises(CalibrationFileError, match="bad 'items'"):
         load_pit(folder)
+
+
+def test_live_follows_a_game_in_the_dusk_look_through_its_calibration(dusk):
+    """``gridsight live --calibration``'s board source, on a rendered game as the screen."""
+    from gridsight.games.thrill_digger import SPEC
+    from gridsight.games.thrill_digger.live import pit_source
+    from gridsight.live.loop import LiveLoop
+    from vision.capture import Frame, Rect
+
+    plan = skin.plan_game(4200, "beginner", max_digs=3, fps=6)
+    options = argparse.Namespace(calibration=str(dusk["beginner"].folder), difficulty=None,
+                                 interval=int(1000 / plan.fps), pack=None)
+    source = pit_source(SPEC, options)
+    assert source.pack.item_models and source.pack.wallet_style is not None
+    live = LiveLoop(SPEC, source=source)
+    rect = Rect(0, 0, skin.WIDTH, skin.HEIGHT)
+    for frame in skin.GameRenderer(plan, look=skin.DUSK, ground_seed=GROUND).frames():
+        view = live.step(Frame(frame.image, rect, frame.time))
+        for r, row in enumerate(view.state.grid):
+            for c, token in enumerate(row):
+                if token != ".":
+                    assert frame.dug[r, c] and token in (plan.board[r][c], "?"), (r, c, token)
+    read = {(e.row, e.col): e.token for e in source.tracker.events}
+    assert set(read) == set(plan.digs)
+    assert any(read[d] == plan.board[d[0]][d[1]] for d in plan.digs if plan.board[d[0]][d[1]]
+               in RUPEES)
