@@ -61,6 +61,32 @@ DELTA_TO_TOKEN: dict[int, str] = {**{v: k for k, v in COLOUR_VALUES.items()},
 ITEM_TOKENS = (*COLOURS, RUPOOR, BOMB)
 
 
+@dataclass(frozen=True)
+class WalletValue:
+    """A steady reading of the wallet: ``value`` with every digit not known yet counted as 0,
+    and ``unknown``, the (place from the right, glyph shape id) of those digits. Two readings
+    with the same unknown shapes at the same places differ by exactly the difference of their
+    values, so a change can be told before every digit of the font is known; readings whose
+    unknown digits differ have no difference (``None``).
+
+    >>> WalletValue(4016, ((2, 0),)) - WalletValue(4096, ((2, 0),))
+    -80
+    >>> WalletValue(4016, ((2, 0),)) - WalletValue(4096) is None
+    True
+    """
+
+    value: int
+    unknown: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def known(self) -> int | None:
+        """The value when every digit is known."""
+        return None if self.unknown else self.value
+
+    def __sub__(self, other: "WalletValue") -> int | None:
+        return self.value - other.value if self.unknown == other.unknown else None
+
+
 class PitSizeError(InputError):
     """The calibrated pit's size does not match the difficulty (or no difficulty has it)."""
 
@@ -205,6 +231,7 @@ class ThrillDiggerTracker:
         min_item_frames: int = 2,
         min_item_share: float = 0.85,
         lead_seconds: float = 1.5,
+        same_glyph: float = 0.93,
     ):
         self.calibration = calibration
         self.rows, self.cols = calibration.rows, calibration.cols
@@ -222,6 +249,7 @@ class ThrillDiggerTracker:
         self.min_item_frames = min_item_frames
         self.min_item_share = min_item_share
         self.lead_frames = max(int(round(lead_seconds * fps)), 1)
+        self.same_glyph = same_glyph
         self.tokens = [["." for _ in range(self.cols)] for _ in range(self.rows)]
         self.events: list[DigEvent] = []
         self.warnings: list[str] = []
@@ -229,8 +257,9 @@ class ThrillDiggerTracker:
         self._open: list[_Open] = []
         self._confirmed: dict[tuple[int, int], int] = {}  # dug hole -> frame confirmed
         self._frame = -1
-        self._last_wallet: int | None = None  # previous frame's reading
-        self._wallet_log: list[tuple[int, int]] = []  # (frame, value): steady readings
+        self._last_wallet: WalletValue | None = None  # previous frame's reading
+        self._wallet_log: list[tuple[int, WalletValue]] = []  # (frame, value): steady readings
+        self._unknown_glyphs: list[np.ndarray] = []  # one picture per unknown digit shape
         self._wallet_sync = -1  # steady readings before this frame may predate a change
 
     # -- per frame
@@ -246,14 +275,16 @@ class ThrillDiggerTracker:
         index = self._frame
         warnings: list[str] = []
         wallet = self.wallet_reader.read(frame)
+        glyphs = None
         if self._learning_glyphs() and wallet.visible and wallet.digits:
             glyphs = self.wallet_reader.glyphs(frame)
             if glyphs:
                 self._glyph_log.append((index, wallet.digits, glyphs))
                 del self._glyph_log[:-4 * self.watch_frames - 8]
-        if wallet.value is not None and wallet.value == self._last_wallet:
-            self._wallet_log.append((index, wallet.value))
-        self._last_wallet = wallet.value
+        reading = self._wallet_value(wallet.value, wallet.digits, glyphs)
+        if reading is not None and reading == self._last_wallet:
+            self._wallet_log.append((index, reading))
+        self._last_wallet = reading
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         reg = self.registrar.register(gray)
         holes: tuple[HoleRead, ...] = ()
@@ -312,13 +343,40 @@ class ThrillDiggerTracker:
 
     # -- deciding an event
 
-    def _wallet_before(self, event: _Open) -> int | None:
+    def _wallet_value(self, value: int | None, digits: str,
+                      glyphs: list[np.ndarray] | None) -> WalletValue | None:
+        """This frame's wallet as a :class:`WalletValue`: the value read, or, while the
+        learned counter still has unknown digits, the digits read with each unknown glyph
+        named by its shape (the same shape in two readings is the same digit)."""
+        if value is not None:
+            return WalletValue(value)
+        if not glyphs or not digits or len(glyphs) != len(digits) or digits.count("?") > 2:
+            return None
+        from vision.pit.wallet import glyph_similarity
+
+        total, unknown = 0, []
+        for place, (digit, glyph) in enumerate(zip(reversed(digits), reversed(glyphs))):
+            if digit != "?":
+                total += int(digit) * 10 ** place
+                continue
+            for k, seen in enumerate(self._unknown_glyphs):
+                if glyph_similarity(seen, glyph) >= self.same_glyph:
+                    break
+            else:
+                if len(self._unknown_glyphs) >= 40:
+                    return None
+                self._unknown_glyphs.append(glyph)
+                k = len(self._unknown_glyphs) - 1
+            unknown.append((place, k))
+        return WalletValue(total, tuple(unknown))
+
+    def _wallet_before(self, event: _Open) -> WalletValue | None:
         before = [(f, v) for f, v in self._wallet_log if f < event.started]
         if not before or before[-1][0] < self._wallet_sync:
             return None
         return before[-1][1]
 
-    def _wallet_after(self, event: _Open) -> tuple[int, int] | None:
+    def _wallet_after(self, event: _Open) -> tuple[int, WalletValue] | None:
         """The first steady reading after the dig that differs from the one before it."""
         before = self._wallet_before(event)
         if before is None:
@@ -384,6 +442,7 @@ class ThrillDiggerTracker:
                 steady_after[-1][0] >= event.confirmed + self.watch_frames // 2:
             after = before  # watched long enough: the wallet did not change
         delta = None if before is None or after is None else after - before
+        partly = before is not None and after is not None and bool(before.unknown)
         if after_seen is not None:
             later = [v for f, v in self._wallet_log if f > after_seen[0]]
             if any(v != after for v in later):
@@ -402,6 +461,8 @@ class ThrillDiggerTracker:
                 ("?", f"item looks {item} but the wallet did not change")
         elif wallet is not None:
             token, reason = wallet, f"wallet changed by {delta:+d}; item not seen"
+            if partly:
+                reason += " (digits the counter's font has not shown yet stayed the same)"
         else:
             token = "?"
             reason = "nothing read" if delta is None else \
@@ -419,7 +480,8 @@ class ThrillDiggerTracker:
             event.row, event.col, token, event.started, event.confirmed, index, item,
             tuple(sorted(frames.items())),
             tuple(sorted((k, round(v, 3)) for k, v in scores.items())),
-            before, after, delta, reason,
+            None if before is None else before.known, None if after is None else after.known,
+            delta, reason,
         )
         self.events.append(dig)
         return dig
