@@ -313,6 +313,15 @@ def test_calibrate_command_names_what_is_wrong(dusk, tmp_path, run_cli, monkeypa
     for extra, message in cases:
         code, _, err = run_cli(*base, *extra)
         assert code == 2 and message in err and len(err.strip().splitlines()) == 1, (extra, err)
+    # The pit's options on a game read as a flat grid, and the other way round.
+    code, _, err = run_cli("calibrate", "tile-path", str(calibrated.shots / "overview.png"),
+                           "--item", f"g={item}")
+    assert code == 2 and "are for a game read as a 3D pit, not tile-path" in err
+    code, _, err = run_cli("analyze", "--game", "tile-path", "--calibration",
+                           str(calibrated.folder), str(calibrated.shots / "overview.png"))
+    assert code == 2 and "--calibration is for a game read as a 3D pit" in err
+    code, _, err = run_cli("analyze", "--game", "thrill-digger", str(item))
+    assert code == 2 and "give --calibration DIR" in err
 
 
 def test_a_calibration_file_of_an_unknown_version_is_refused(dusk, tmp_path):

@@ -2,8 +2,11 @@
 
 The parts: :mod:`~gridsight.games.thrill_digger.adapter` (``gridsight solve`` and ``simulate``),
 :mod:`~gridsight.games.thrill_digger.tracker` (the 3D pit followed frame by frame into dig
-events) and :mod:`~gridsight.games.thrill_digger.live` (that tracker as ``gridsight live``'s
-board source, from a pit saved by ``gridsight calibrate thrill-digger``). The rules
+events), :mod:`~gridsight.games.thrill_digger.live` (that tracker as ``gridsight live``'s
+board source, from a pit saved by ``gridsight calibrate thrill-digger``),
+:mod:`~gridsight.games.thrill_digger.calibration` (that calibration folder: the pit and the
+look learned from the player's screenshots) and :mod:`~gridsight.games.thrill_digger.still`
+(``gridsight analyze --calibration`` on stills of the pit). The rules
 (difficulties, item values) are :mod:`solvers.thrill_digger.rules`, defined once.
 """
 
