@@ -365,3 +365,19 @@ def test_live_follows_a_game_in_the_dusk_look_through_its_calibration(dusk):
     assert set(read) == set(plan.digs)
     assert any(read[d] == plan.board[d[0]][d[1]] for d in plan.digs if plan.board[d[0]][d[1]]
                in RUPEES)
+
+
+def test_the_classic_counter_is_found_too_light_digits_on_dark():
+    plan = skin.plan_game(3, "expert", max_digs=1)
+    image = skin.GameRenderer(plan, blur=False).overview().image.copy()
+    skin.draw_wallet(image, 1288)
+    style = learn_wallet(image, 1288, source="classic.png")
+    x, y, w, h = style.box
+    px, py, pw, ph = skin.PANEL_BOX
+    assert not style.dark_ink and px <= x and x + w <= px + pw + 1 and py <= y <= py + ph
+    assert sorted(style.templates) == ["1", "2", "8"]
+    reader = style.reader()
+    for value, expect in ((2812, 2812), (18, 18), (1234, None)):
+        shot = image.copy()
+        skin.draw_wallet(shot, value)
+        assert reader.read(skin.compress(shot, 75)).value == expect, value
