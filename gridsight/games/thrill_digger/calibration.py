@@ -75,10 +75,11 @@ def parse_item(text: str) -> ItemSource:
 
     >>> parse_item("g=shots/green.png@2,3")
     ItemSource(token='g', path='shots/green.png', hole=(2, 3))
-    >>> parse_item("silver=x.png")
-    Traceback (most recent call last):
-    ...
-    gridsight.games.thrill_digger.calibration.PitCalibrationInputError: --item silver=x.png: 'silver' is not an item token (g b r s y x *)
+    >>> try:
+    ...     parse_item("silver=x.png")
+    ... except PitCalibrationInputError as error:
+    ...     print(error)
+    --item silver=x.png: 'silver' is not an item token (g b r s y x *)
     """
     token, sep, rest = text.partition("=")
     if not sep or not rest:
@@ -431,5 +432,5 @@ def _load_wallet(manifest: dict, path: Path, base: Path):
 
 
 __all__ = ["CalibrationFileError", "ITEM_TOKENS", "ItemSource", "PitCalibrated",
-           "PitCalibrationInputError", "SavedPit", "calibrate_pit_folder", "WalletSource", "load_pit", "parse_box", "parse_item", "parse_wallet",
-           "save_pit"]
+           "PitCalibrationInputError", "SavedPit", "WalletSource", "calibrate_pit_folder",
+           "load_pit", "parse_box", "parse_item", "parse_wallet", "save_pit"]
