@@ -16,6 +16,10 @@ is collected (the wallet changes), then the hole is just a hole. So the board is
    in time, saw something in the same frame: the box above a hole also sees the items of the
    holes in front of it. The wallet counter is read in every frame; a
    value counts once read the same in two frames running.
+   With a counter learned from the player's screenshots (:class:`PitPack` ``wallet_style``)
+   whose digits are not all known yet, a reading with unknown glyphs still counts when those
+   glyphs stay the same (:class:`WalletValue`), and a dig whose item was seen for certain can
+   teach the unknown digits (:meth:`ThrillDiggerTracker._learn_glyphs`).
 4. An event closes when the wallet changes after the dig, when the watch time runs out, or when
    the next dig is confirmed. Its contents: the item seen (a label confidently on top in at
    least two frames, no other label confidently on top in any frame, and most of the item
