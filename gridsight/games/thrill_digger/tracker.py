@@ -443,8 +443,11 @@ class ThrillDiggerTracker:
         steady_after = [(f, v) for f, v in self._wallet_log if f >= event.started]
         if after is None and before is not None and steady_after and \
                 all(v == before for _, v in steady_after) and \
-                steady_after[-1][0] >= event.confirmed + self.watch_frames // 2:
-            after = before  # watched long enough: the wallet did not change
+                steady_after[-1][0] >= event.confirmed + self.watch_frames // 2 and \
+                steady_after[-1][0] >= index - 2:
+            # Watched long enough, and still read so now: the wallet did not change. (A
+            # counter that stops being read, turning to digits not known yet, say, may have.)
+            after = before
         delta = None if before is None or after is None else after - before
         partly = before is not None and after is not None and bool(before.unknown)
         if after_seen is not None:
