@@ -60,7 +60,7 @@ def test_impossible_board_exits_2_naming_cells(run_cli):
     board = "difficulty: beginner\n. . . . .\n. g * . .\n. . . . .\n. . . . .\n"
     code, out, err = run_cli("solve", "thrill-digger", stdin=board)
     assert code == 2 and out == ""
-    assert "row 1 col 1 green" in err and "row 1 col 2 bomb" in err
+    assert "row 2, column 2 (green)" in err and "row 2, column 3 (bomb)" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 

@@ -38,6 +38,7 @@ from gridsight.skins import disco_zoo as skin
 from gridsight.skins.common import sprite_pixels
 from gridsight.skins.common import text as draw_text
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from solvers.disco_zoo.board import parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.classify import BoardRead
@@ -134,7 +135,7 @@ class DiscoZooReader:
                     else:
                         out.append(str(k + 1))
                 else:
-                    raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
+                    raise ReadError(f"the pack's label '{cell.label}' at {cell_name(r, c)} is not "
                                     "a Disco Zoo tile (ground, empty, animal:RARITY)")
             grid.append(out)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
