@@ -120,7 +120,7 @@ def test_advice_marks_certain_tiles_and_figures(examples):
     assert advice.game == "disco-zoo" and advice.recommend == (Cell(3, 0),)
     marks = {(m.row, m.col): m for m in advice.marks}
     assert marks[(3, 2)].kind == MarkKind.KNOWN and marks[(3, 2)].label == "Gorilla"
-    assert marks[(1, 1)].kind == MarkKind.SAFE
+    assert marks[(1, 1)].kind == MarkKind.EMPTY  # neutral, not a green 'safe' check
     figures = {(f.row, f.col): f for f in advice.figures}
     assert figures[(3, 0)].text == "80%" and abs(figures[(3, 0)].heat - 0.2) < 1e-12
     assert (3, 2) not in figures and (4, 2) not in figures  # certain and tapped tiles

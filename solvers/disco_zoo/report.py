@@ -161,11 +161,13 @@ def to_text(result: RescueAdvice) -> str:
 
 
 def to_advice(result: RescueAdvice) -> Advice:
-    """What the overlay draws: the tap, the certain tiles, each tile's animal chance."""
+    """What the overlay draws: the tap, the certain tiles (an animal by name; no animal as
+    a neutral mark, never a "tap here" check), each tile's chance of an animal as its figure
+    with ``heat`` = the chance of no animal (green where an animal is likely)."""
     names = written_names(result.board)
     post = result.posterior
     marks = tuple(
-        CellMark(c.row, c.col, MarkKind.SAFE, "empty")
+        CellMark(c.row, c.col, MarkKind.EMPTY)  # neutral: nothing to tap there
         if c.animal is None
         else CellMark(c.row, c.col, MarkKind.KNOWN, names[c.animal])
         for c in result.certain

@@ -3,7 +3,7 @@
 The JSON object is the documented contract of ``gridsight solve thrill-digger --json``; the
 text is a board for people with each undug hole's bomb chance; the
 :class:`~solvers.advice.Advice` is what the overlay draws (the hole to dig, certain holes
-marked, a bomb percentage per undug hole with ``heat`` = bomb chance).
+marked, a bomb percentage per undecided hole with ``heat`` = bomb chance).
 """
 
 from __future__ import annotations
@@ -145,7 +145,8 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
 
 
 def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
-    """What the overlay draws: the hole to dig, certain holes, bomb chance per undug hole."""
+    """What the overlay draws: the hole to dig, certain holes marked (safe, bomb, rupoor), the
+    bomb chance of every other undug hole (``heat`` = that chance)."""
     d = analysis.state.difficulty
     marks = []
     for h in analysis.holes:
@@ -155,8 +156,11 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
             marks.append(CellMark(h.row, h.col, MarkKind.DANGER, "bomb"))
         elif h.certain_rupoor:
             marks.append(CellMark(h.row, h.col, MarkKind.KNOWN, "rupoor"))
+    # A certain hole says what it is with its mark; the figures are the undecided holes' odds.
+    marked = {(m.row, m.col) for m in marks}
     figures = tuple(
         CellFigure(h.row, h.col, percent(h.bomb), heat=h.bomb) for h in analysis.holes
+        if (h.row, h.col) not in marked
     )
     warnings = ()
     if any(t == BOMB for row in analysis.state.grid for t in row):
