@@ -20,6 +20,9 @@ The region's name and the attempts counter in the top bar are read the same way 
 ``--region``, ``--taps``), which is also how a calibrated pack of the real game is used: its
 screen layout is not the shipped skin's.
 
+A tile the player set by hand in the live panel names its animal (``animal:NAME``, as the skin
+labels a found tile), so two animals of one rarity are told apart by the player's word.
+
 An unread tile is "not yet observed": it is written ``.`` (untapped) and listed as unread, so
 the board is still solved.
 """
@@ -127,6 +130,9 @@ class DiscoZooReader:
                     out.append(".")
                 elif cell.label == "empty":
                     out.append("-")
+                elif cell.label[7:] not in RARITIES and cell.label.startswith("animal:"):
+                    # The panel's "animal:NAME": the player said which animal it is.
+                    out.append(str(named_animal(cell.label[7:], names, r, c) + 1))
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
                     if k is None:
@@ -136,7 +142,7 @@ class DiscoZooReader:
                         out.append(str(k + 1))
                 else:
                     raise ReadError(f"the pack's label '{cell.label}' at {cell_name(r, c)} is not "
-                                    "a Disco Zoo tile (ground, empty, animal:RARITY)")
+                                    "a Disco Zoo tile (ground, empty, animal:RARITY or NAME)")
             grid.append(out)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
         return make_reading(self.game, headers, grid, board, unread, notes, warnings)
@@ -256,6 +262,17 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
 @cache
 def _shape_of(name: str) -> np.ndarray:
     return sprite_pixels(name) > 0
+
+
+def named_animal(name: str, names: list[str], r: int, c: int) -> int:
+    """The index of the rescue's animal called ``name`` (a tile set by hand in the panel)."""
+    catalogue = load_catalogue()
+    key = catalogue.canonical_key(name)
+    for k, candidate in enumerate(names):
+        if catalogue.canonical_key(candidate) == key:
+            return k
+    raise ReadError(f"the tile at {cell_name(r, c)} was set to {name}, which is not one of "
+                    f"this rescue's animals ({', '.join(names)})")
 
 
 def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],
