@@ -306,7 +306,8 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: st
         r, c = s.cell
         text = s.forms[min(k, len(s.forms) - 1)]
         centre = board.points(r, c, np.array([[0.5, s.v]]))[0]
-        text_mod.blit(layer, text_mod.sprite(text, px, colour), (float(centre[0]), float(centre[1])))
+        text_mod.blit(layer, text_mod.sprite(text, px, colour),
+                      (float(centre[0]), float(centre[1])))
 
 
 def _cell_text(

@@ -4,8 +4,9 @@ It covers a screen rectangle (the captured game) and shows the advice layer draw
 :func:`overlay.paint.render_layer` plus a status line (game, taps left, read confidence,
 the advice, warnings), wrapped to the window's width and put beside the board, below it when
 there is room (:mod:`overlay.status`), so it never covers the game's own counter above the
-board and never cuts the advice short, even on a 360-pixel-wide phone mirror. Mouse clicks and keys go through it to the game (``Qt.WindowTransparentForInput``);
-it never takes the focus and has no task-bar entry.
+board and never cuts the advice short, even on a 360-pixel-wide phone mirror. Mouse clicks
+and keys go through it to the game (``Qt.WindowTransparentForInput``); it never takes the
+focus and has no task-bar entry.
 
 PySide6 is imported only when a window is made, so the rest of gridsight (solving, analysing
 screenshots, replaying logs) works on machines without a display or without Qt.

@@ -152,8 +152,9 @@ def drawn(monkeypatch):
 def test_one_spelling_and_one_size_for_every_figure_on_a_board(drawn):
     # Figures that would each fit differently alone ('100%' is wide, '5%' narrow), some in
     # marked cells, on a flat board of 44-pixel cells.
-    figures = tuple(CellFigure(r, c, text, 0.3) for (r, c), text in
-                    zip([(0, 0), (0, 1), (1, 0), (1, 1), (2, 2)], ["5%", "100%", "28%", "<1%", "7%"]))
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 2)]
+    texts = ["5%", "100%", "28%", "<1%", "7%"]
+    figures = tuple(CellFigure(r, c, text, 0.3) for (r, c), text in zip(cells, texts))
     advice = Advice("demo", 3, 3, figures=figures,
                     marks=(CellMark(1, 1, MarkKind.KNOWN, "Pig"), CellMark(0, 1, MarkKind.UNREAD)))
     render_layer((200, 200), BoardGeometry.from_rect(20, 20, 44, 44, 3, 3), advice)

@@ -86,7 +86,8 @@ def text(analysis: Analysis) -> str:
     hint = analysis.hint
     if hint is not None:
         lines.append(
-            f"tightest cell {name_of(hint.tightest)}: {hint.ways} placement{'s' if hint.ways != 1 else ''} fit; "
+            f"tightest cell {name_of(hint.tightest)}: {hint.ways} "
+            f"placement{'s' if hint.ways != 1 else ''} fit; "
             + ("this one is in every completion" if hint.forced else "others also complete")
         )
     if len(analysis.blocking_sets) > 1:

@@ -113,7 +113,8 @@ def objective_name(objective: str) -> str:
 WORDS = Words(
     cells={
         "ground": CellWord("", "not tapped"), ".": CellWord("", "not tapped"),
-        "empty": CellWord("–", "no animal", "#9e9e9e"), "-": CellWord("–", "no animal", "#9e9e9e"),
+        "empty": CellWord("\u2013", "no animal", "#9e9e9e"),
+        "-": CellWord("\u2013", "no animal", "#9e9e9e"),
         "*": CellWord("?", "some animal"),
         **{ANIMAL_PREFIX + r: CellWord(r[0].upper(), f"a {r} animal", RARITY_COLOURS[r])
            for r in RARITIES},
