@@ -24,6 +24,7 @@ MARK: dict[MarkKind, BGR] = {
     MarkKind.DANGER: (40, 40, 235),  # red, a cross
     MarkKind.KNOWN: (235, 140, 30),  # blue, a diamond and the label
     MarkKind.UNREAD: (170, 170, 170),  # grey, a dashed border and '?'
+    MarkKind.UNSURE: (0, 220, 255),  # yellow, a dashed border, '?' and the label
     MarkKind.CONFLICT: (0, 140, 255),  # orange, a triangle with '!'
     MarkKind.EMPTY: (150, 140, 130),  # a muted grey, a slashed ring: nothing here, no call to act
 }
@@ -33,6 +34,7 @@ MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.DANGER: "danger",
     MarkKind.KNOWN: "known",
     MarkKind.UNREAD: "not read",
+    MarkKind.UNSURE: "unsure read",
     MarkKind.CONFLICT: "contradicts the board",
     MarkKind.EMPTY: "nothing here",
 }

@@ -50,7 +50,8 @@ HAND = "#e0a000"  # the dashed border of a cell set by hand
 HAND_FILL = "#ffe680"  # ... and its fill when the cell has no colour of its own
 CONFLICT = "#ffa040"
 MARK_SIGNS = {MarkKind.SAFE: "\u2713", MarkKind.DANGER: "\u2717", MarkKind.UNREAD: "?",
-              MarkKind.CONFLICT: "!", MarkKind.EMPTY: "\u2205", MarkKind.KNOWN: "="}
+              MarkKind.UNSURE: "?", MarkKind.CONFLICT: "!", MarkKind.EMPTY: "\u2205",
+              MarkKind.KNOWN: "="}
 
 
 def hex_of(bgr: Sequence[int]) -> str:
