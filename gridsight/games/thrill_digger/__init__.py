@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Mapping
 
-from gridsight.games.spec import TIME_LIMIT, GameSpec, ManualBoardSettings, PitReading, Words
+from gridsight.games.spec import TIME_LIMIT, GameSpec, ManualBoardSettings, PitReading
+from gridsight.games.thrill_digger.words import WORDS
 from solvers.thrill_digger.rules import (
     BOMB, COLOURS, COLOUR_VALUES, DIFFICULTIES, RUPOOR, RUPOOR_VALUE, UNDUG, UNSEEN,
 )
@@ -111,6 +112,6 @@ SPEC = GameSpec(
     reading=PitReading(sizes={d.name: (d.rows, d.cols) for d in DIFFICULTIES.values()},
                        load_source=_pit_source, calibrate=_calibrate, load_still=_still),
     solver_options=(TIME_LIMIT,),
-    words=Words(),
+    words=WORDS,
     results=_results,
 )

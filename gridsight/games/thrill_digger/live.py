@@ -41,6 +41,7 @@ from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import TrackerState
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
 from vision.capture import Frame
@@ -201,7 +202,7 @@ class PitSource:
         if token not in TOKENS:
             raise InputError(f"unknown Thrill Digger token {token!r} (one of {' '.join(TOKENS)})")
         if not (0 <= row < self.tracker.rows and 0 <= col < self.tracker.cols):
-            raise InputError(f"no hole ({row}, {col}) in a {self.tracker.rows}x"
+            raise InputError(f"no hole at {cell_name(row, col)} in a {self.tracker.rows}x"
                              f"{self.tracker.cols} pit")
         read = self.tracker.tokens[row][col]
         self._undo.append(_Correction(row, col, self.overrides.get((row, col)), token))

@@ -38,6 +38,7 @@ from typing import Any, Iterable, Mapping
 import cv2
 import numpy as np
 
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import (
     BOMB, COLOUR_VALUES, COLOURS, DIFFICULTIES, RUPOOR, RUPOOR_VALUE,
@@ -302,8 +303,8 @@ class ThrillDiggerTracker:
                     if cell.dug:
                         cell.mound_reads += 1
                         if cell.mound_reads == self.confirm_frames:  # said once, not every frame
-                            warnings.append(f"hole ({read.row}, {read.col}) was dug but reads "
-                                            f"as a mound again in frame {index}")
+                            warnings.append(f"the hole at {cell_name(read.row, read.col)} was "
+                                            f"dug but reads as a mound again in frame {index}")
                         continue
                     cell.last_mound, cell.hole_run = index, 0
                     cell.sightings.clear()
