@@ -8,7 +8,8 @@ The rules (tokens, levels, first-click rules) are :mod:`solvers.minesweeper.rule
 
 from __future__ import annotations
 
-from gridsight.games.spec import TIME_LIMIT, GameSpec, HintOption, ManualBoardSettings, Words
+from gridsight.games.minesweeper.words import WORDS
+from gridsight.games.spec import TIME_LIMIT, GameSpec, HintOption, ManualBoardSettings
 from solvers.minesweeper.rules import BEGINNER, FLAG, MINE, NUMBERS, UNOPENED
 
 EXAMPLE = """\
@@ -59,5 +60,5 @@ SPEC = GameSpec(
     hints=(HintOption("mines", "--mines", "the board's total number of mines", "N",
                       mine_count, header="mines"),),
     solver_options=(TIME_LIMIT,),
-    words=Words(),
+    words=WORDS,
 )
