@@ -76,7 +76,7 @@ def patterns_digest() -> str:
     """A digest of every animal's name and pattern: the book is valid for these only."""
     catalogue = load_catalogue()
     text = json.dumps(
-        [(a.name, a.region, sorted(a.cells)) for a in catalogue.animals], sort_keys=True
+        [(a.name, a.region, sorted(a.cells)) for a in catalogue.animals()], sort_keys=True
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -400,7 +400,9 @@ class Lookahead:
         ranked.sort()  # tiles are distinct, so the children lists are never compared
         # One need class: a tile with the same split as another stays so in every child, and
         # a certain tile stays certain, so the taps' own tiles are all the children need.
-        return ranked, unsettled, tuple(m[2] for m in ranked)
+        # In board order, so that of tiles splitting alike the first on the board stands for
+        # them all, whatever the path (the compiled kernel does the same).
+        return ranked, unsettled, tuple(sorted(m[2] for m in ranked))
 
     @staticmethod
     def _children(spec) -> list:
