@@ -8,10 +8,20 @@ per-pixel median of its cells (so a coin or a speck on one of them does not stic
 anchor, by which :mod:`vision.locate` finds the board, is the band of ``margin`` cells around
 the board as this screenshot shows it: the frame that every screenshot of this skin shares.
 
->>> from gridsight.skins import tile_path  # doctest: +SKIP
->>> shot = tile_path.render(board, scale=3)  # doctest: +SKIP
->>> pack = learn_pack(shot.image, shot.geometry, shot.labels, "tile-path", "mine")  # doctest: +SKIP
->>> pack.save(user_packs_root() / "tile-path" / "mine")  # doctest: +SKIP
+A 2 x 2 board of white, red and black 40-pixel cells in a grey frame, labelled by hand:
+
+>>> import numpy as np
+>>> from vision.geometry import BoardGeometry
+>>> image = np.full((120, 120, 3), 40, np.uint8)
+>>> image[20:60, 20:60] = image[60:100, 60:100] = 255
+>>> image[20:60, 60:100] = (0, 0, 200)
+>>> image[60:100, 20:60] = 0
+>>> geometry = BoardGeometry.from_rect(20, 20, 40, 40, 2, 2)
+>>> pack = learn_pack(image, geometry, [["w", "r"], ["b", "w"]], "demo", "mine")
+>>> pack.labels, pack.cell_size
+(('b', 'r', 'w'), (40, 40))
+
+``gridsight calibrate`` then saves it with ``pack.save(user_packs_root() / game / skin)``.
 """
 
 from __future__ import annotations

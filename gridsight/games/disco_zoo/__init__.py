@@ -102,8 +102,7 @@ SPEC = GameSpec(
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",
                    "A,B,C", animal_list, header="animals"),
-        HintOption("region", "--zoo-region", "the region", "NAME", header="region",
-                   aliases=("--region",)),
+        HintOption("region", "--zoo-region", "the region", "NAME", header="region"),
         HintOption("taps", "--taps", "taps left (instead of reading the counter)", "N", int,
                    header="taps"),
     ),
