@@ -93,6 +93,8 @@ def specimen_packs(skin_name: str = "default") -> list[TemplatePack]:
         kwargs = {}
         if game == "disco-zoo":
             kwargs = {"masks": disco_masks(disco_zoo.CELL), "label_info": disco_label_info()}
+        if game == "pentomino":
+            kwargs = {"layout": pentomino.layout()}
         # The anchor: the tile-path room's walls (exactly one tile thick); the pentomino
         # board's gold frame and the background beyond it (the frame alone is one flat
         # colour); half a cell of wooden frame and sky around the Disco Zoo board.
@@ -114,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     for pack in specimen_packs():
         folder = pack.save(options.out / pack.game / pack.skin)
         print(f"{pack.name}: {len(pack.templates)} templates, {len(pack.labels)} labels -> {folder}")
+    # The 3D skin's pit pack (item colours, wallet font): what the 3D tracker reads.
+    from gridsight.games.thrill_digger.pack import SHIPPED, save_pit_pack
+    from gridsight.skins.thrill_digger_3d import pit_pack
+
+    folder = save_pit_pack(pit_pack(), options.out / "thrill-digger" / SHIPPED)
+    print(f"thrill-digger/{SHIPPED}: the 3D pit's items and wallet digits -> {folder}")
     return 0
 
 

@@ -27,6 +27,22 @@ CELL = 24
 WIDTH, HEIGHT = 300, 560
 BOARD_X, BOARD_Y = (WIDTH - COLS * CELL) // 2, 70
 LETTERS = tuple("FILNPTUVWXYZ")
+# The tray below the board: two rows of six slots, each a tile in its piece's colour darkened
+# by TRAY_SHADE, with the piece's letter in white.
+TRAY_X, TRAY_Y = 14, BOARD_Y + ROWS * CELL + 24
+TRAY_STEP, TRAY_PER_ROW, TRAY_SLOT = (46, 40), 6, (36, 32)
+TRAY_SHADE = 0.8
+
+
+def layout() -> dict:
+    """Where this screen draws what is not a cell, as the pack's manifest records it
+    (:func:`gridsight.games.pentomino.reader.read_tray` reads the tray there)."""
+    return {
+        "px": CELL, "board": [BOARD_X, BOARD_Y], "screen": [WIDTH, HEIGHT],
+        "tray": {"x": TRAY_X, "y": TRAY_Y, "step": list(TRAY_STEP), "per_row": TRAY_PER_ROW,
+                 "slots": 2 * TRAY_PER_ROW, "tile": [5, 5, 26, 23],
+                 "background": [20, TRAY_Y - 14, 260, 10], "shade": TRAY_SHADE, "letter": 215},
+    }
 
 
 @dataclass(frozen=True)
@@ -126,10 +142,10 @@ def render(cells: Any, *, skin: PentominoSkin = DEFAULT_SKIN, pieces_left: str =
 
 
 def _tray(image: np.ndarray, skin: PentominoSkin, pieces_left: str) -> None:
-    top = BOARD_Y + ROWS * CELL + 24
-    for i, letter in enumerate(pieces_left[:12]):
-        x = 14 + (i % 6) * 46
-        y = top + (i // 6) * 40
+    (step_x, step_y), (w, h) = TRAY_STEP, TRAY_SLOT
+    for i, letter in enumerate(pieces_left[: 2 * TRAY_PER_ROW]):
+        x = TRAY_X + (i % TRAY_PER_ROW) * step_x
+        y = TRAY_Y + (i // TRAY_PER_ROW) * step_y
         color = skin.pieces[LETTERS.index(letter)]
-        rounded_rect(image, x, y, x + 36, y + 32, 6, shade(color, 0.8))
+        rounded_rect(image, x, y, x + w, y + h, 6, shade(color, TRAY_SHADE))
         text(image, letter, x + 11, y + 23, 14, (255, 255, 255), bold=True)
