@@ -245,7 +245,7 @@ def x11_session(seconds: float) -> None:
             png = tmp / f"{game}.png"
             cv2.imwrite(str(png), pictures[0])
             title = f"Bench {game}"
-            window = subprocess.Popen([sys.executable, "-m", "gridsight.live.demo_window",
+            window = subprocess.Popen([sys.executable, "-m", "gridsight.demo.window",
                                        str(png), title, "400", "40"], env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             window.stdout.readline()

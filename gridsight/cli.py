@@ -25,9 +25,11 @@ from vision.errors import VisionInputError
 def _command_modules() -> tuple:
     """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
     so the architecture test sees them)."""
-    from gridsight.commands import analyze, calibrate, games, live, replay, simulate, solve
+    from gridsight.commands import (
+        analyze, calibrate, demo, games, live, replay, simulate, solve,
+    )
 
-    return (games, solve, simulate, replay, analyze, calibrate, live)
+    return (games, solve, simulate, replay, analyze, calibrate, live, demo)
 
 
 EXIT_OK = 0

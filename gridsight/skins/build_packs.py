@@ -122,7 +122,41 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = save_pit_pack(pit_pack(), options.out / "thrill-digger" / SHIPPED)
     print(f"thrill-digger/{SHIPPED}: the 3D pit's items and wallet digits -> {folder}")
+    for game, folder, frames in write_demos(options.out):
+        print(f"{game}/demo: {frames} frames of the scripted game -> {folder}")
     return 0
+
+
+DEMO_EVERY = 1.5  # seconds per move in gridsight demo
+
+
+def write_demos(root: Path) -> list[tuple[str, Path, int]]:
+    """Each scripted game's frames and ``script.json`` in ``root/<game>/demo/`` (what
+    ``gridsight demo`` plays: :mod:`gridsight.demo.script`)."""
+    import json
+
+    import cv2
+
+    from gridsight.live.scripted import SCRIPTS, screen
+
+    written = []
+    for game, make in SCRIPTS.items():
+        script = make()
+        folder = root / game / "demo"
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("frame-*.png"):
+            old.unlink()
+        frames = []
+        for i in range(len(script.boards)):
+            name = f"frame-{i:02d}.png"
+            if not cv2.imwrite(str(folder / name), screen(script.render(i)),
+                               [cv2.IMWRITE_PNG_COMPRESSION, 9]):
+                raise OSError(f"cannot write {folder / name}")
+            frames.append({"image": name, "labels": script.labels(i)})
+        data = {"format": 1, "game": game, "every": DEMO_EVERY, "frames": frames}
+        (folder / "script.json").write_text(json.dumps(data) + "\n", encoding="utf-8")
+        written.append((game, folder, len(frames)))
+    return written
 
 
 if __name__ == "__main__":
