@@ -33,7 +33,7 @@ from xserver import start_xvfb
 pytest.importorskip("PySide6")
 pytest.importorskip("Xlib")
 
-from gridsight.live.scripted import screen, tile_path_script  # noqa: E402
+from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.log import read_log  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import get_game  # noqa: E402
@@ -101,7 +101,7 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
     from vision.capture import MonitorSource, ScreenCapture, WindowSource
     from vision.classify import read_cells
 
-    script = tile_path_script()
+    script = script_of("tile-path")
     pack = load_game_pack("tile-path", None)
     picture = tmp_path / "frame.png"
     images = [screen(script.render(i), size=CANVAS, at=PASTE) for i in range(len(script.boards))]

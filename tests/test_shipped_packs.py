@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gridsight.skins.build_packs import main as build_packs
+from kit.build_packs import main as build_packs
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -26,4 +26,4 @@ def test_regenerating_the_packs_gives_the_shipped_files(tmp_path, capsys):
     assert made, "nothing generated"
     assert sorted(made) == sorted(shipped)
     changed = [name for name in made if made[name] != shipped[name]]
-    assert not changed, f"regenerate the packs (python -m gridsight.skins.build_packs): {changed}"
+    assert not changed, f"regenerate the packs (python -m tests.kit.build_packs): {changed}"

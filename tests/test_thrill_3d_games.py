@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
 from vision.pit import calibrate_pit
 

@@ -12,7 +12,7 @@ from itertools import chain
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import (
     DigEvent,
     FrameError,

@@ -3,7 +3,7 @@
 Random boards of the three games, drawn with the shipped skins, scaled 0.5x to 3x (nearest or
 bilinear), cropped with some of the screen around the board and pasted anywhere on a busy
 frame, brightened or darkened by up to 15%, with noise and JPEG quality 40 to 95
-(:mod:`gridsight.skins.corpus`). Each is located from scratch and read; a cell read as
+(:mod:`kit.corpus`). Each is located from scratch and read; a cell read as
 ``unknown`` counts as wrong. Seeded, so a failure names a reproducible sample.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.skins import corpus
+from kit import corpus
 from vision.locate import locate_board
 from vision.classify import read_cells
 from vision.packs import load_pack
@@ -43,7 +43,7 @@ def test_every_cell_of_the_perturbed_corpus_is_read(chunk):
     per_chunk = SAMPLES // CHUNKS
     failures = []
     for k in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        problem = _check(corpus.GAMES[k % 3], 1000 + k)
+        problem = _check(corpus.GAMES[k % len(corpus.GAMES)], 1000 + k)
         if problem:
             failures.append(problem)
     assert failures == []
@@ -51,5 +51,5 @@ def test_every_cell_of_the_perturbed_corpus_is_read(chunk):
 
 def test_a_few_perturbed_screenshots_are_read():
     """The quick version of the corpus test, for every run."""
-    failures = [p for k in range(6) if (p := _check(corpus.GAMES[k % 3], 50 + k))]
+    failures = [p for k in range(6) if (p := _check(corpus.GAMES[k % len(corpus.GAMES)], 50 + k))]
     assert failures == []

@@ -1,7 +1,7 @@
 """A corpus of perturbed synthetic screenshots, for the vision tests and benchmarks.
 
-Each sample is a random board of one game drawn by its skin, then treated the way real
-screenshots are: scaled (0.5x to 3x, nearest or bilinear), cropped around the board with
+Each sample is a random board of one game drawn by its kit's skin (:mod:`kit.games`), then
+treated the way real screenshots are: scaled (0.5x to 3x, nearest or bilinear), cropped around the board with
 some of the screen around it, pasted somewhere in a larger frame full of other things,
 brightened or darkened by up to 15%, given noise and saved as JPEG at quality 40 and up.
 The truth (labels and the board's geometry in the final frame) comes along.
@@ -20,64 +20,16 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from gridsight.skins import disco_zoo, pentomino, tile_path
 from gridsight.skins.common import Rendered
 from vision.geometry import BoardGeometry
 
-GAMES = ("disco-zoo", "tile-path", "pentomino")
+from .games import kits
+
 MAX_FRAME = (1920, 1080)
-
-_ANIMALS = ("Sheep", "Pig", "Rabbit", "Horse", "Cow", "Unicorn", "Chicken", "Yak", "Phoenix")
-
-
-def random_disco(rng: np.random.Generator, skin=disco_zoo.DEFAULT_SKIN) -> Rendered:
-    names = list(rng.choice(_ANIMALS, size=int(rng.integers(1, 4)), replace=False))
-    animals = {name: str(rng.choice(disco_zoo.RARITIES)) for name in names}
-    grid = []
-    for _ in range(5):
-        row = []
-        for _ in range(5):
-            u = rng.random()
-            if u < 0.45:
-                row.append("ground")
-            elif u < 0.75:
-                row.append("empty")
-            else:
-                row.append(f"animal:{rng.choice(names)}")
-        grid.append(row)
-    return disco_zoo.render(grid, skin=skin, animals=animals, seed=int(rng.integers(1 << 30)),
-                            attempts=int(rng.integers(0, 11)))
-
-
-def random_tile_path(rng: np.random.Generator, skin=tile_path.DEFAULT_SKIN,
-                     scale: int = 2) -> Rendered:
-    weights = np.array([0.5, 0.3, 0.08, 0.04, 0.04, 0.04])
-    grid = rng.choice(tile_path.LABELS, size=(tile_path.ROWS, tile_path.COLS), p=weights)
-    return tile_path.render(grid.tolist(), skin=skin, scale=scale, smooth=bool(rng.random() < 0.3))
-
-
-def random_pentomino(rng: np.random.Generator, skin=pentomino.DEFAULT_SKIN) -> Rendered:
-    """Random blobs of piece colours, empty cells and outside cells (looks, not a solution)."""
-    grid = np.full((pentomino.ROWS, pentomino.COLS), "#", dtype=object)
-    r0, c0 = int(rng.integers(0, 3)), int(rng.integers(0, 2))
-    h, w = int(rng.integers(6, pentomino.ROWS - r0 + 1)), int(rng.integers(5, pentomino.COLS - c0 + 1))
-    grid[r0 : r0 + h, c0 : c0 + w] = "."
-    for letter in rng.permutation(pentomino.LETTERS)[: int(rng.integers(3, 13))]:
-        r, c = int(rng.integers(r0, r0 + h)), int(rng.integers(c0, c0 + w))
-        for _ in range(5):
-            if grid[r, c] == ".":
-                grid[r, c] = letter
-            dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[int(rng.integers(4))]
-            r = min(max(r + dr, r0), r0 + h - 1)
-            c = min(max(c + dc, c0), c0 + w - 1)
-    return pentomino.render(grid.tolist(), skin=skin)
-
-
+# Every game whose kit draws random boards, and the function drawing one.
 RENDERERS: dict[str, Callable[..., Rendered]] = {
-    "disco-zoo": random_disco,
-    "tile-path": random_tile_path,
-    "pentomino": random_pentomino,
-}
+    game: kit.random_shot for game, kit in kits().items() if kit.random_shot is not None}
+GAMES = tuple(RENDERERS)
 
 
 def perturb(shot: Rendered, rng: np.random.Generator, *, scale: tuple[float, float] = (0.5, 3.0),

@@ -27,23 +27,20 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
+from solvers.thrill_digger import rules as _rules
+
 WIDTH, HEIGHT = 1280, 720
 FOCAL = 820.0
 
-# The game's three boards: rows, cols, bombs, rupoors.
+# The game's three boards (rows, cols, bombs, rupoors), the item tokens of the board text
+# format and what collecting each does to the wallet: the game's rules, defined once.
 DIFFICULTIES: dict[str, tuple[int, int, int, int]] = {
-    "beginner": (4, 5, 4, 0),
-    "intermediate": (5, 6, 4, 4),
-    "expert": (5, 8, 8, 8),
-}
-
-# Item tokens of the board text format and what collecting them does to the wallet.
-ITEM_KINDS = ("g", "b", "r", "s", "y", "x", "*")
-WALLET_DELTA: dict[str, int] = {"g": 1, "b": 5, "r": 20, "s": 100, "y": 300, "x": -10, "*": 0}
-ITEM_NAMES: dict[str, str] = {
-    "g": "green rupee", "b": "blue rupee", "r": "red rupee", "s": "silver rupee",
-    "y": "gold rupee", "x": "rupoor", "*": "bomb",
-}
+    d.name: (d.rows, d.cols, d.bombs, d.rupoors) for d in _rules.DIFFICULTIES.values()}
+ITEM_KINDS = (*_rules.COLOURS, _rules.RUPOOR, _rules.BOMB)
+WALLET_DELTA: dict[str, int] = {**_rules.COLOUR_VALUES, _rules.RUPOOR: _rules.RUPOOR_VALUE,
+                                _rules.BOMB: _rules.BOMB_VALUE}
+ITEM_NAMES: dict[str, str] = {**{c: f"{n} rupee" for c, n in _rules.COLOUR_NAMES.items()},
+                              _rules.RUPOOR: "rupoor", _rules.BOMB: "bomb"}
 
 # Colours (RGB). The item colours are the skin's "template pack" for the item classifier.
 ITEM_RGB: dict[str, tuple[int, int, int]] = {
