@@ -29,6 +29,10 @@ def _samples() -> list[tuple[str, int]]:
             for j, game in enumerate(corpus.GAMES)]
 
 
+def _check_sample(sample: tuple[str, int]) -> str | None:
+    return _check(*sample)
+
+
 def _check(game: str, seed: int) -> str | None:
     rng = np.random.default_rng(seed)
     sample = corpus.perturbed_sample(game, rng)
@@ -47,9 +51,9 @@ def _check(game: str, seed: int) -> str | None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_every_cell_of_the_perturbed_corpus_is_read(chunk):
+def test_every_cell_of_the_perturbed_corpus_is_read(chunk, workers):
     samples = _samples()[chunk::CHUNKS]
-    failures = [p for game, seed in samples if (p := _check(game, seed))]
+    failures = [p for p in workers(_check_sample, samples) if p]
     assert failures == []
 
 
