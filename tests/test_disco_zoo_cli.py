@@ -103,7 +103,7 @@ def test_simulation_is_repeatable_and_paired():
 
 
 def test_simulate_command(run_cli):
-    code, out, err = run_cli("simulate", "disco-zoo", "--region", "savanna", "--games", "4", "--seed", "1", "--budget", "0")
+    code, out, err = run_cli("simulate", "disco-zoo", "--zoo-region", "savanna", "--games", "4", "--seed", "1", "--budget", "0")
     assert code == 0, err
     assert "Disco Zoo Savanna, 4 rescues, seed 1" in out
     assert "animals rescued per rescue: advice" in out and "95% CI" in out

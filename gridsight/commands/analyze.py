@@ -4,43 +4,52 @@ For each screenshot: find the board (and the game, with ``--game auto``), read i
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
-:func:`overlay.paint.paint_advice`.
+:func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
 
-Every problem with one file (not an image, truncated, no board in it, cells that cannot be
-read) is one line on standard error naming the file; the other files are still analysed and
-the exit code is 2 at the end. A missing or malformed pack stops the run before any file.
+Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
+in it, cells that cannot be read) is one line on standard error naming the file, and with
+``--json`` also one JSON object with ``error`` on standard output, so a script sees every
+input; the other files are still analysed and the exit code is 2 at the end. A missing or
+malformed pack stops the run before any file.
+
+OpenCV, the readers and the painter are imported when a screenshot is analysed, not for
+``gridsight --help``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-
-from gridsight.cli import RuntimeFailure
-from gridsight.progress import ProgressBar
-from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.cli import RuntimeFailure, say
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
+    add_renamed_option,
     add_solver_arguments,
     read_hints_from,
 )
-from gridsight.readers.find import Found, detect_game, find_board, load_game_pack
+from gridsight.limits import add_max_pixels_argument
+from gridsight.progress import ProgressBar
 from gridsight.registry import get_game, get_reader, reader_names
-from overlay.paint import paint_advice
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.errors import InputError
 from vision.errors import PackError, VisionInputError
-from vision.images import load_image
-from vision.packs import TemplatePack
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.readers.find import Found
+    from vision.packs import TemplatePack
 
 DEFAULT_OUT = "gridsight-out"
 MIN_CELL_PX = 48  # cells smaller than this are enlarged in the annotated picture
+STDIN = "-"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -54,19 +63,25 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("paths", nargs="+", metavar="IMAGE_OR_FOLDER",
-                        help="screenshots (PNG, JPEG, ...) or folders of them")
+                        help="screenshots (PNG, JPEG, BMP, WebP, ...), folders of them, or - "
+                        "for one image on standard input")
     parser.add_argument("--game", default="auto", choices=["auto", *reader_names()],
                         help="the game shown (default auto: try every game's pack, keep the "
                         "best-matching board)")
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name (your packs first, then the shipped "
-                        "ones) or a pack folder; default: the shipped default skin")
+                        "ones), or a folder when P holds a / or starts with . or ~ "
+                        "(./mine); default: the shipped default skin")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
-                        "plus image, game, board, unread, confidence, annotated")
+                        "plus image, game, board, unread, confidence, annotated; for an image "
+                        "that failed, {image, game, error}")
+    add_max_pixels_argument(parser)
     add_read_hint_arguments(parser, what="screenshot")
+    add_renamed_option(parser, "--region", "--zoo-region",
+                       "--region is the capture rectangle of gridsight live")
     add_solver_arguments(parser, command="analyze")
     parser.set_defaults(func=run)
 
@@ -89,7 +104,7 @@ def run(options: argparse.Namespace) -> int:
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:
-        _say(outcome.error)
+        _failed(outcome, options)
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
@@ -97,7 +112,7 @@ def run(options: argparse.Namespace) -> int:
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
-                _say(outcome.error)
+                _failed(outcome, options)
             outcomes.append(outcome)
             bar.advance()
     failed = [o for o in outcomes if o.error]
@@ -109,13 +124,37 @@ def run(options: argparse.Namespace) -> int:
     return 2 if failed else 0
 
 
+def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
+    """One line on standard error; with ``--json`` also the image's JSON object with
+    ``error``, so a script reading standard output sees every input."""
+    say(outcome.error)
+    if options.json:
+        print(json.dumps({"image": outcome.path, "game": outcome.game or None,
+                          "error": outcome.error}, separators=(", ", ": ")), flush=True)
+
+
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
-    """The files to analyse (a folder's visible files, sorted), whether a folder was given,
-    and the paths that do not exist (with their error line)."""
+    """The files to analyse (a folder's visible files, sorted; ``-`` for standard input, once),
+    whether a folder was given, and the paths that cannot be opened (with their error line)."""
+    from vision.images import file_problem
+
     files, missing, had_folder = [], [], False
     for raw in paths:
+        if raw == STDIN:
+            if STDIN in files:
+                missing.append((raw, "-: standard input can be read only once"))
+            else:
+                files.append(raw)
+            continue
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+            if not is_dir:
+                os.stat(path)
+        except OSError as error:  # a loop of symbolic links, a name too long...
+            missing.append((raw, f"{raw}: cannot read image ({file_problem(raw, error)})"))
+            continue
+        if is_dir:
             had_folder = True
             inside = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
             if not inside:
@@ -124,13 +163,16 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
         elif path.exists():
             files.append(raw)
         else:
-            missing.append((raw, f"{raw}: cannot read image (no such file)"))
+            problem = file_problem(raw, FileNotFoundError())
+            missing.append((raw, f"{raw}: cannot read image ({problem})"))
     return files, had_folder, missing
 
 
 def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
     """The pack of each game to try: one game's, or every reader's for ``auto`` (games
     without a pack of that name are skipped; none at all is an error)."""
+    from gridsight.readers.find import load_game_pack
+
     if game != "auto":
         return {game: load_game_pack(game, pack)}
     packs, problems = {}, []
@@ -144,14 +186,17 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
             pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
     for error in problems:  # a broken pack is worth a warning even when others load
         if "not found" not in str(error):
-            _say(f"warning: {error}")
+            say(f"warning: {error}")
     return packs
 
 
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
                 options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
+    from gridsight.readers.find import detect_game, find_board
+    from vision.images import DEFAULT_MAX_PIXELS, load_image
+
     try:
-        image = load_image(path)
+        image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:
@@ -236,7 +281,11 @@ def _unread_advice(found: Found, unread, problem: str) -> Advice:
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
-    stem = Path(path).stem
+    import cv2
+
+    from overlay.paint import paint_advice
+
+    stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
     while name in used:
         k += 1
@@ -258,6 +307,9 @@ def legible(image: np.ndarray, geometry):
     """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
     ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
     so a small screenshot's annotated copy is drawn larger than the screenshot."""
+    import cv2
+    import numpy as np
+
     size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
                for c in (0, geometry.cols - 1))
     factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
@@ -268,12 +320,10 @@ def legible(image: np.ndarray, geometry):
 
 
 def _named(path: str, error: object) -> str:
+    """The error naming the image once (standard input is ``<stdin>``)."""
+    name = "<stdin>" if path == STDIN else path
     text = str(error)
-    return text if text.startswith(path) else f"{path}: {text}"
-
-
-def _say(message: str) -> None:
-    print(f"gridsight: {message}", file=sys.stderr)
+    return text if text.startswith(f"{name}:") else f"{name}: {text}"
 
 
 __all__ = ["add_parser", "run", "analyse_one", "report_text", "legible"]

@@ -27,23 +27,24 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from gridsight.cli import RuntimeFailure
-from gridsight.inputs import read_text
 from gridsight.games.spec import GridReading, PitReading
+from gridsight.inputs import read_text
+from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from vision.classify import UNKNOWN, read_cells
+from solvers.errors import InputError, named
 from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.images import load_image
-from vision.learn import learn_pack
-from vision.locate import locate_board
-from vision.packs import TemplatePack, load_pack, user_data_root, user_packs_root
+from vision.packs import load_pack, user_data_root, user_packs_root
+
+if TYPE_CHECKING:  # OpenCV and the learning code are imported when a calibration runs
+    import numpy as np
+
+    from vision.packs import TemplatePack
+
+LIVE_EXTRA = "pip install 'gridsight[live]'"
 
 DEFAULT_SKIN = "mine"
 
@@ -74,7 +75,7 @@ class Calibrated:
     summary: str
 
 
-Calibrator = Callable[[np.ndarray, argparse.Namespace, "Sequence[tuple[float, float]] | None",
+Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, float]] | None",
                        "list[list[str]] | None"], Calibrated]
 
 
@@ -103,11 +104,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
     parser.add_argument("--difficulty", choices=_pit_difficulties(),
                         help="a 3D pit: the pit's difficulty (its size)")
+    add_max_pixels_argument(parser)
     parser.set_defaults(func=run)
 
 
 def run(options: argparse.Namespace) -> int:
-    image = load_image(options.image)
+    from vision.images import load_image
+
+    image = load_image(options.image, max_pixels=options.max_pixels)
     _check_name(options.skin)
     spec = get_spec(options.game)
     calibrator = CALIBRATORS[type(spec.reading)]
@@ -137,13 +141,16 @@ def labels_from_file(game: str, path: str) -> list[list[str]]:
     if not isinstance(reading, GridReading):
         raise CalibrationError(f"--labels is for games read as a flat grid, not {game}")
     pack = load_pack(game, "default")
-    board.check_size(pack.rows, pack.cols, f"a {game} board")
     # '?' cells are not learned: map them to a token the game accepts, then back.
     grid = [list(row) for row in board.grid]
     unknown = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "?"}
-    if unknown and reading.unlearned_token is not None:
-        board = _replace_tokens(board, unknown, reading.unlearned_token)
-    labels = reading.game_reader.labels_from_text(board, pack)
+    try:
+        board.check_size(pack.rows, pack.cols, f"a {game} board")
+        if unknown and reading.unlearned_token is not None:
+            board = _replace_tokens(board, unknown, reading.unlearned_token)
+        labels = reading.game_reader.labels_from_text(board, pack)
+    except InputError as error:
+        raise CalibrationError(named(error, source)) from None
     for r, c in unknown:
         labels[r][c] = "?"
     return labels
@@ -161,6 +168,9 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
                    corners: Sequence[tuple[float, float]] | None,
                    labels: list[list[str]] | None) -> Calibrated:
     """Learn, save and check a pack for a 2D grid game."""
+    from vision.geometry import BoardGeometry
+    from vision.learn import learn_pack
+
     game = options.game
     like = load_pack(game, "default")
     if corners is None or labels is None:
@@ -174,6 +184,9 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
 
 def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -> str:
     """Find and read the calibration screenshot with the new pack: a line saying how it went."""
+    from vision.classify import UNKNOWN, read_cells
+    from vision.locate import locate_board
+
     try:
         geometry = locate_board(image, pack)
     except VisionInputError as error:
@@ -250,7 +263,8 @@ def _interactive(options, image, corners, labels):
     try:
         from gridsight.calibrate_window import run_window
     except ImportError as error:
-        raise RuntimeFailure(f"the calibration window needs PySide6 ({error})") from None
+        raise RuntimeFailure(f"the calibration window needs PySide6 ({error}): {LIVE_EXTRA}, "
+                             "or give --corners and --labels FILE") from None
     result = run_window(options.game, image, options.skin, corners, labels)
     if result is None:
         raise RuntimeFailure("calibration cancelled")
@@ -274,6 +288,8 @@ def _corners(text: str) -> list[tuple[float, float]]:
 
 
 def _check_corners(corners, shape) -> None:
+    import numpy as np
+
     h, w = shape[:2]
     for k, (x, y) in enumerate(corners):
         if not (-1 <= x <= w + 1 and -1 <= y <= h + 1):

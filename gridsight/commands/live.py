@@ -53,7 +53,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                        help="the window whose title is TITLE (exact, else a part of it), "
                        "followed when it moves; waited for when closed or minimised")
     where.add_argument("--region", metavar="X,Y,W,H", default=None,
-                       help="a screen rectangle in physical pixels (X, Y may be negative)")
+                       help="a screen rectangle in physical pixels (X, Y may be negative; "
+                       "Disco Zoo's region is --zoo-region)")
     where.add_argument("--monitor", metavar="N", type=int, default=None,
                        help="monitor N (1 = first; 0 = all monitors together)")
     parser.add_argument("--manual", action="store_true",
@@ -130,19 +131,31 @@ def _check_display() -> None:
 
 def _manual_board(options: argparse.Namespace):
     from gridsight.live.manual import ManualBoard
-    from solvers.errors import InputError
 
     if options.board:
-        try:
-            text = Path(options.board).read_text(encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"{options.board}: cannot read board ({error.strerror})") from None
-        return ManualBoard.from_text(options.game, text, source=options.board)
+        from gridsight.inputs import read_text
+
+        source, text = read_text(options.board)
+        return ManualBoard.from_text(options.game, text, source=source)
     headers = ManualBoard.headers_from(options.game, read_hints_from(options))
     return ManualBoard.blank(options.game, headers)
 
 
+LIVE_EXTRA = "pip install 'gridsight[live]'"
+
+
+def require_qt() -> None:
+    """The overlay, the panel and the event loop are Qt (PySide6, the ``live`` extra): say so
+    in one line when it is not installed, rather than fail at the first import."""
+    try:
+        import PySide6.QtCore  # noqa: F401
+    except ImportError as error:
+        raise RuntimeFailure(f"live needs PySide6, which is not installed ({error}); install "
+                             f"the live extra: {LIVE_EXTRA}") from None
+
+
 def run(options: argparse.Namespace) -> int:
+    require_qt()
     from gridsight.live.loop import LiveLoop
     from solvers.errors import InputError
 
@@ -175,7 +188,7 @@ def run(options: argparse.Namespace) -> int:
         return _drive(options, loop, capture, source.choices, notice)
     finally:
         capture.close()
-        log.flush()
+        log.close()
 
 
 def _open_capture_and_log(options: argparse.Namespace):

@@ -10,10 +10,13 @@ solves on every change, so it gives the solvers less time).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from gridsight.games.spec import HintOption, SolverOption
-from gridsight.readers.base import ReadHints
 from gridsight.registry import all_specs
+
+if TYPE_CHECKING:  # the readers import OpenCV: not for ``gridsight --help``
+    from gridsight.readers.base import ReadHints
 
 
 def _hint_options() -> list[tuple[HintOption, list[str]]]:
@@ -48,8 +51,22 @@ def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str) -> No
                            help=f"{', '.join(games)}: {hint.help}")
 
 
+def add_renamed_option(parser: argparse.ArgumentParser, old: str, new: str, why: str) -> None:
+    """A hidden ``old`` option that refuses itself, naming ``new``: an option renamed because
+    ``why`` (one name must not mean two things in two commands)."""
+
+    class Renamed(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any,
+                     option_string: str | None = None) -> NoReturn:
+            parser.error(f"{old} is now {new} here ({why})")
+
+    parser.add_argument(old, action=Renamed, nargs="?", help=argparse.SUPPRESS)
+
+
 def read_hints_from(options: argparse.Namespace) -> ReadHints:
     """The :class:`ReadHints` the player gave on the command line."""
+    from gridsight.readers.base import ReadHints
+
     return ReadHints(**{hint.name: getattr(options, f"hint_{hint.name}", None)
                         for hint, _ in _hint_options()})
 

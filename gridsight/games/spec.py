@@ -39,6 +39,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from gridsight.limits import seconds
+
 if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
     from gridsight.games.base import GameAdapter
     from gridsight.live.settings import TrackerSettings
@@ -116,10 +118,11 @@ class SolverOption:
         return self.default
 
 
-#: The time one board's analysis may take (tile path, pentomino: their ``--time-limit``).
+#: The time one board's analysis may take (every game's ``--time-limit``, one definition:
+#: :func:`gridsight.limits.seconds`, 0 for no limit).
 TIME_LIMIT = SolverOption(
-    "time_limit", "--time-limit", "time for one board's analysis", 20.0, parse=float,
-    metavar="SECONDS", live_default=5.0)
+    "time_limit", "--time-limit", "time for one board's analysis (0: no limit)", 20.0,
+    parse=seconds, metavar="SECONDS", live_default=5.0)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from gridsight.cli import RuntimeFailure
 from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
@@ -289,9 +290,10 @@ class LiveLoop:
                 if self.objective is not None:
                     options.objective = self.objective
                 solution = self.adapter.solve(reading.board, options)
-            except InputError as error:
-                # An impossible board (a wrong read or correction): said, not drawn; the
-                # source's evidence waits to be logged with the next board that solves.
+            except (InputError, RuntimeFailure) as error:
+                # An impossible board (a wrong read or correction), or the solver's time limit:
+                # said, not drawn; the source's evidence waits to be logged with the next board
+                # that solves.
                 self._problems = tuple(problems) + (f"not solved: {_first_line(error)}",)
                 self._advice = None
                 self._solved_key = key
@@ -327,7 +329,9 @@ class LiveLoop:
             advice=solution.advice,
             confidence=confidence_grid(state.confidence),
             unread=tuple(Cell(r, c) for r, c in reading.unread),
-            solution={**solution.json, **extras}, geometry=self._geometry)
+            solution={**solution.json, **extras}, geometry=self._geometry,
+            # Cells the player set by hand (in manual mode the whole board is the player's).
+            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(state.manual)))
         frame = None if self._frame is None else np.asarray(self._frame.pixels)
         self.log.append(record, frame)
         self._step = step

@@ -9,14 +9,14 @@ wins by a wide margin.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from vision.classify import BoardRead, read_cells
-from vision.errors import BoardNotFoundError, PackError
+from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
-from vision.packs import TemplatePack, load_pack, load_pack_dir
+from vision.packs import TemplatePack
+from vision.packs import load_game_pack as load_pack_for_game
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,17 +30,9 @@ class Found:
 
 
 def load_game_pack(game: str, pack: str | None) -> TemplatePack:
-    """The pack ``pack`` of ``game``: a folder path, or a skin name (player's packs first);
-    the default skin when ``pack`` is ``None``. Refuses a folder holding another game's pack."""
-    if pack is None:
-        return load_pack(game, "default")
-    folder = Path(pack)
-    if folder.is_dir() or "/" in pack or "\\" in pack:
-        loaded = load_pack_dir(folder)
-        if loaded.game != game:
-            raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
-        return loaded
-    return load_pack(game, pack)
+    """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
+    skin name, the player's packs first; the default skin when ``pack`` is ``None``)."""
+    return load_pack_for_game(game, pack)
 
 
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:

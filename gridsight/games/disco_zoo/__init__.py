@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from gridsight.games.spec import (
-    Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives, SolverOption,
-    Words,
+    TIME_LIMIT, Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives,
+    SolverOption, Words,
 )
+from gridsight.limits import seconds
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import reveal_from
 
@@ -107,8 +108,9 @@ SPEC = GameSpec(
                    header="taps"),
     ),
     solver_options=(
-        SolverOption("budget", "--budget", "lookahead time per board", 1.0, parse=float,
-                     metavar="SECONDS", live_default=0.2),
+        SolverOption("budget", "--budget", "lookahead time per board (at most half the "
+                     "time limit)", 1.0, parse=seconds, metavar="SECONDS", live_default=0.2),
+        TIME_LIMIT,
         SolverOption("objective", "--objective", "expected (default), all, or target:NAME",
                      "expected", metavar="OBJ"),
     ),

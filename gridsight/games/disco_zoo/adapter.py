@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.disco_zoo import report
@@ -65,22 +67,32 @@ class DiscoZooGame:
         )
         parser.add_argument(
             "--budget",
-            type=_budget,
+            type=seconds,
             default=DEFAULT_BUDGET,
             metavar="SECONDS",
-            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s)",
+            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s; at most half "
+            "the --time-limit)",
         )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         rescue = parse_board(board)
         objective = parse_objective(getattr(options, "objective", "expected"), rescue.animals)
-        result = advise(rescue, objective, getattr(options, "budget", DEFAULT_BUDGET))
+        budget = getattr(options, "budget", DEFAULT_BUDGET)
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
+        if limit and budget is not None:
+            budget = min(budget, limit / 2)
+        with time_limited(limit, "the advice was worked out"):
+            result = advise(rescue, objective, budget)
         return Solution(report.to_json(result), report.to_text(result), report.to_advice(result))
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "--region", type=_region, default="Farm", help="the region to play (default Farm)"
+            "--zoo-region", dest="region", type=_region, default="Farm", metavar="NAME",
+            help="the region to play (default Farm)"
         )
+        add_renamed_option(parser, "--region", "--zoo-region",
+                           "--region is the capture rectangle of gridsight live")
         parser.add_argument(
             "--games", type=_positive, default=200, metavar="N",
             help="how many rescues to play (default 200)",
@@ -93,7 +105,7 @@ class DiscoZooGame:
             "--taps", type=_positive, default=10, help="taps per rescue (default 10)"
         )
         parser.add_argument(
-            "--budget", type=_budget, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
+            "--budget", type=seconds, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
             help=f"lookahead time per tap (default {DEFAULT_SIM_BUDGET:g} s, smaller than "
             "solve's so that runs stay short)",
         )
@@ -152,16 +164,6 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 or more seconds")
     return value
 
 

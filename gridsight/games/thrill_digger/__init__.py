@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Mapping
 
-from gridsight.games.spec import GameSpec, ManualBoardSettings, PitReading, Words
+from gridsight.games.spec import TIME_LIMIT, GameSpec, ManualBoardSettings, PitReading, Words
 from solvers.thrill_digger.rules import (
     BOMB, COLOURS, COLOUR_VALUES, DIFFICULTIES, RUPOOR, RUPOOR_VALUE, UNDUG, UNSEEN,
 )
@@ -69,6 +69,7 @@ SPEC = GameSpec(
     manual=ManualBoardSettings(5, 8, (UNDUG, *COLOURS, RUPOOR, BOMB, UNSEEN), blank=UNDUG),
     reading=PitReading(sizes={d.name: (d.rows, d.cols) for d in DIFFICULTIES.values()},
                        load_source=_pit_source),
+    solver_options=(TIME_LIMIT,),
     words=Words(),
     results=_results,
 )

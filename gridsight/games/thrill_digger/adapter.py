@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.thrill_digger import report
@@ -50,10 +51,13 @@ class ThrillDiggerGame:
             help="how the game fills a board: 'game' (its own generator, the default) or "
             "'uniform' (every layout equally likely)",
         )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         state = parse_state(board)
-        analysis = analyse(state, getattr(options, "model", "game"))
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
+        with time_limited(limit, "the odds were computed"):
+            analysis = analyse(state, getattr(options, "model", "game"))
         hole = DEFAULT_POLICY(analysis)
         return Solution(
             report.to_json(analysis, hole),

@@ -58,7 +58,8 @@ def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
     if "tiles_left" in solution:
         lines.append(f"tiles left to cross at the last step: {solution['tiles_left']}")
     if "solvable" in solution:
-        lines.append(f"solvable at the last step: {'yes' if solution['solvable'] else 'no'}")
+        answer = {True: "yes", False: "no"}.get(solution["solvable"], "undecided")
+        lines.append(f"solvable at the last step: {answer}")
     return tuple(lines)
 
 
