@@ -9,11 +9,11 @@ The spec modules are light (their heavy parts load on first use), so listing the
 little: ``gridsight --help`` imports no adapter's solver beyond what building the parser needs.
 
 >>> game_names()
-['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino']
+['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino', 'minesweeper']
 >>> get_spec("tetris")
 Traceback (most recent call last):
 ...
-gridsight.registry.UnknownGameError: unknown game 'tetris' (known games: thrill-digger, disco-zoo, tile-path, pentomino)
+gridsight.registry.UnknownGameError: unknown game 'tetris' (known games: thrill-digger, disco-zoo, tile-path, pentomino, minesweeper)
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ from gridsight.games.spec import GameSpec
 def _specs() -> dict[str, GameSpec]:
     """Every registered game, in the order ``gridsight games`` lists them."""
     from gridsight.games.disco_zoo import SPEC as disco_zoo
+    from gridsight.games.minesweeper import SPEC as minesweeper
     from gridsight.games.pentomino import SPEC as pentomino
     from gridsight.games.thrill_digger import SPEC as thrill_digger
     from gridsight.games.tile_path import SPEC as tile_path
 
-    specs = (thrill_digger, disco_zoo, tile_path, pentomino)
+    specs = (thrill_digger, disco_zoo, tile_path, pentomino, minesweeper)
     return {spec.name: spec for spec in specs}
 
 

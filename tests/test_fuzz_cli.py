@@ -43,6 +43,7 @@ FAST = {
     "disco-zoo": ["--time-limit", "1", "--budget", "0.05"],
     "tile-path": ["--time-limit", "1"],
     "pentomino": ["--time-limit", "0.3"],
+    "minesweeper": ["--time-limit", "1"],
 }
 
 
@@ -286,11 +287,15 @@ def mutated_log(draw, seeds: list[str]) -> bytes:
         k = draw(st.integers(0, len(lines) - 1))
         op = draw(st.integers(0, 4))
         if op <= 1:  # a value anywhere in the record replaced (or a key removed)
-            try:
+            try:  # an earlier mutation may have broken or replaced this line
                 data = json.loads(lines[k])
-            except (ValueError, RecursionError):  # an earlier mutation already broke the line
+            except (ValueError, RecursionError):
+                continue
+            if not isinstance(data, (dict, list)):
                 continue
             paths = [p for p in _paths(data) if p]
+            if not paths:
+                continue
             path = draw(st.sampled_from(paths))
             parent = data
             for key in path[:-1]:

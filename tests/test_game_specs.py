@@ -167,3 +167,17 @@ def test_an_unknown_game_is_an_error_everywhere(run_cli):
                  ("analyze", "x.png", "--game", "tetris"), ("calibrate", "tetris", "x.png")):
         code, _, err = run_cli(*args)
         assert code == 2 and "tetris" in err, args
+
+
+ODD_VALUES = ([1], {"a": 1}, None, "x", -1, 1e300, True)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_replay_results_survive_any_json_value_in_a_logged_solution(spec):
+    """A log is outside input: the results line of ``gridsight replay`` reads a logged
+    solution whose fields may hold any JSON value, and must neither raise nor drop the board."""
+    solution = _solve(spec, spec.example).json
+    for key in solution:
+        for odd in ODD_VALUES:
+            lines = spec.results(spec.example, {**solution, key: odd})
+            assert all(isinstance(line, str) for line in lines)

@@ -58,7 +58,8 @@ def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
     if "tiles_left" in solution:
         lines.append(f"tiles left to cross at the last step: {solution['tiles_left']}")
     if "solvable" in solution:
-        answer = {True: "yes", False: "no"}.get(solution["solvable"], "undecided")
+        solvable = solution["solvable"]  # a logged value: any JSON, so compare, never hash
+        answer = "yes" if solvable is True else "no" if solvable is False else "undecided"
         lines.append(f"solvable at the last step: {answer}")
     return tuple(lines)
 
