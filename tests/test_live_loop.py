@@ -11,7 +11,7 @@ import pytest
 from gridsight.live.change import ChangeDetector
 from gridsight.live.loop import LiveLoop
 from gridsight.live.manual import ManualBoard
-from kit.scripted import screen, script_of
+from kit.scripted import screen, script_of, scripts
 from gridsight.log import RecommendationLog, read_log
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
@@ -40,7 +40,7 @@ def solved_alone(game: str, text: str):
     return get_game(game).solve(parse_boards(text)[0], OPTIONS).advice
 
 
-@pytest.mark.parametrize("game", ["disco-zoo", "tile-path", "pentomino"])
+@pytest.mark.parametrize("game", sorted(scripts()))
 def test_each_scripted_state_is_read_and_advised_like_the_same_board_solved_alone(game):
     script = script_of(game)
     loop = loop_for(script.game)

@@ -42,9 +42,14 @@ class Script:
         return self.draw([list(row) for row in self.boards[index]], index)
 
 
-def screen(image: np.ndarray, size: tuple[int, int] = CANVAS, at: tuple[int, int] = (20, 20),
+def screen(image: np.ndarray, size: tuple[int, int] | None = None,
+           at: tuple[int, int] = (20, 20),
            background: tuple[int, int, int] = (40, 34, 30)) -> np.ndarray:
-    """``image`` pasted at ``at`` on a ``size`` canvas (cropped if it does not fit)."""
+    """``image`` pasted at ``at`` on a ``size`` canvas (cropped if it does not fit); by default
+    :data:`CANVAS`, or larger to hold the image with the same margin on every side."""
+    if size is None:
+        size = (max(CANVAS[0], image.shape[1] + 2 * at[0]),
+                max(CANVAS[1], image.shape[0] + 2 * at[1]))
     width, height = size
     canvas = np.empty((height, width, 3), np.uint8)
     canvas[:] = background
