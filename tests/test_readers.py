@@ -93,7 +93,7 @@ def read_text(image: np.ndarray, game: str, pack=None, hints: ReadHints = ReadHi
 
 
 def test_every_game_with_a_pack_has_a_reader():
-    assert reader_names() == ["disco-zoo", "tile-path", "pentomino"]
+    assert reader_names() == ["disco-zoo", "tile-path", "pentomino", "minesweeper"]
     for game in reader_names():
         assert get_reader(game).game == game
     assert get_reader("thrill-digger") is None
