@@ -75,6 +75,12 @@ def draw_glyph(layer: np.ndarray, kind: MarkKind, to_px: UnitMap) -> None:
     elif kind is MarkKind.UNREAD:
         px = max(6, int(round(size * 0.75)))
         text_mod.blit(layer, text_mod.sprite("?", px, colour), tuple(to_px(np.array([[0.5, 0.5]]))[0]))
+    elif kind is MarkKind.UNSURE:  # a '?' in a ring: read, but one of several things
+        ring = to_px(np.array([[0.5 + 0.45 * np.cos(t), 0.5 + 0.45 * np.sin(t)]
+                               for t in np.linspace(0, 2 * np.pi, 24, endpoint=False)]))
+        outlined_polyline(layer, ring, colour, max(1, line // 2), closed=True)
+        px = max(5, int(round(size * 0.5)))
+        text_mod.blit(layer, text_mod.sprite("?", px, colour), tuple(to_px(np.array([[0.5, 0.5]]))[0]))
     elif kind is MarkKind.CONFLICT:
         triangle = to_px(np.array([[0.5, 0.06], [0.95, 0.9], [0.05, 0.9]]))
         fill(layer, triangle, colour)

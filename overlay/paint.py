@@ -129,7 +129,7 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
         w, h = board.size(m.row, m.col)
         thick = max(1, int(round(min(w, h) * 0.045)))
         quad = board.inset_quad(m.row, m.col, _INSET)
-        if m.kind is MarkKind.UNREAD:
+        if m.kind in (MarkKind.UNREAD, MarkKind.UNSURE):
             glyphs.dashed_quad(layer, quad, style.MARK[m.kind], thick)
         else:
             border = thick * 2 if m.kind is MarkKind.CONFLICT else thick

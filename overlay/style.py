@@ -24,6 +24,7 @@ MARK: dict[MarkKind, BGR] = {
     MarkKind.DANGER: (40, 40, 235),  # red, a cross
     MarkKind.KNOWN: (235, 140, 30),  # blue, a diamond and the label
     MarkKind.UNREAD: (170, 170, 170),  # grey, a dashed border and '?'
+    MarkKind.UNSURE: (0, 220, 255),  # yellow, a dashed border, '?' and the label
     MarkKind.CONFLICT: (0, 140, 255),  # orange, a triangle with '!'
 }
 
@@ -32,6 +33,7 @@ MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.DANGER: "danger",
     MarkKind.KNOWN: "known",
     MarkKind.UNREAD: "unread",
+    MarkKind.UNSURE: "unsure read",
     MarkKind.CONFLICT: "conflict",
 }
 

@@ -43,6 +43,7 @@ class MarkKind(str, Enum):
     DANGER = "danger"  # certainly harmful (a bomb)
     KNOWN = "known"  # certainly holds what ``label`` says (an animal tile not yet tapped)
     UNREAD = "unread"  # the reader could not read this cell
+    UNSURE = "unsure"  # read, but not surely: one of several things (``label`` says which)
     CONFLICT = "conflict"  # the reading here contradicts the rest of the board
 
 

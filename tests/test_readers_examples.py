@@ -15,7 +15,7 @@ SHOTS = ROOT / "examples" / "screenshots"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test kit, when run as a script
 
-from gridsight.skins import disco_zoo  # noqa: E402
+from gridsight.skins import disco_zoo, disco_zoo_real  # noqa: E402
 from kit.skins import pentomino, tile_path  # noqa: E402
 
 DISCO = [
@@ -53,6 +53,7 @@ def draw() -> dict[str, np.ndarray]:
             region="Jungle", attempts=7, seed=3).image,
         "tile-path-room.png": tile_path.render(TILE_PATH, scale=2).image,
         "pentomino-level.png": pentomino.render(PENTOMINO, pieces_left="FNPTUVWYZ").image,
+        "disco-zoo-real-look.png": disco_zoo_real.example(),
     }
 
 

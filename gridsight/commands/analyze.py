@@ -37,6 +37,7 @@ from gridsight.limits import add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.registry import get_game, get_reader, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
+from solvers.boardtext import parse_boards
 from solvers.errors import InputError
 from vision.errors import PackError, VisionInputError
 
@@ -220,7 +221,8 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading)
+    advice = _with_reading(solution.advice, reading,
+                           _unread_that_matter(found.game, reading, solution.advice, options))
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -229,6 +231,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "board": reading.text, "unread": [list(c) for c in reading.unread],
             "confidence": [list(row) for row in reading.confidence],
             "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
             "annotated": annotated,
         })
         print(json.dumps(data, separators=(", ", ": ")))
@@ -259,16 +262,45 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     return "\n".join(lines) + "\n"
 
 
-def _with_reading(advice: Advice, reading: BoardReading) -> Advice:
-    """The solver's advice plus the unread cells marked, and the reader's warning."""
+def _with_reading(advice: Advice, reading: BoardReading,
+                  matter: list[tuple[int, int]] = ()) -> Advice:
+    """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
+    the unread cells that change the advice named in the status line."""
     warnings = advice.warnings + reading.warnings
-    if not reading.unread:
-        return replace(advice, warnings=warnings)
     taken = {(m.row, m.col) for m in advice.marks}
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD)
-                                 for r, c in reading.unread if (r, c) not in taken)
-    warning = f"{len(reading.unread)} cell(s) unread: solved as not yet observed"
-    return replace(advice, marks=marks, warnings=warnings + (warning,))
+    tokens = reading.board.grid
+    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
+                                 for r, c in reading.unsure if (r, c) not in taken)
+    status = advice.status
+    if reading.unread:
+        marks += tuple(CellMark(r, c, MarkKind.UNREAD)
+                       for r, c in reading.unread if (r, c) not in taken)
+        warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
+    if matter:
+        from gridsight.readers.base import describe_cells
+
+        status = f"{status} (but unread {describe_cells(matter)} may change this)"
+    return replace(advice, marks=marks, warnings=warnings, status=status)
+
+
+def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
+                        options: argparse.Namespace) -> list[tuple[int, int]]:
+    """The unread cells whose true content would change the recommended move: the reader
+    says what a cell could be (``unread_alternatives``), each is solved in turn."""
+    alternatives = getattr(get_reader(game), "unread_alternatives", None)
+    if alternatives is None or not reading.unread:
+        return []
+    matter = []
+    for cell in reading.unread:
+        for text in alternatives(reading, cell):
+            try:
+                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+            except (InputError, RuntimeFailure):
+                continue  # that alternative is impossible: it changes nothing
+            if other.advice.recommend != advice.recommend:
+                matter.append(cell)
+                break
+    return matter
 
 
 def _unread_advice(found: Found, unread, problem: str) -> Advice:

@@ -44,7 +44,9 @@ class BoardReading:
     ``(row, col)`` of every cell that could not be read, ``confidence`` each cell's classifier
     score (0..1, rows of columns), and ``notes`` what else the reader saw or assumed
     (the attempts counter, the animals from the cards), one short phrase each; ``warnings`` what
-    the player must check (a guess the reader had to make).
+    the player must check (a guess the reader had to make). ``unsure`` lists the cells read
+    but not surely (a found Disco Zoo tile whose animal is one of several): their token in
+    ``text`` says what they may be, and painters mark them.
     """
 
     game: str
@@ -54,6 +56,7 @@ class BoardReading:
     confidence: tuple[tuple[float, ...], ...]
     notes: tuple[str, ...] = field(default=())
     warnings: tuple[str, ...] = field(default=())
+    unsure: tuple[tuple[int, int], ...] = field(default=())
 
     @property
     def min_confidence(self) -> float:
@@ -127,7 +130,8 @@ class ReadHints:
 
 def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]],
                  board: BoardRead, unread: list[tuple[int, int]],
-                 notes: list[str], warnings: list[str] | None = None) -> BoardReading:
+                 notes: list[str], warnings: list[str] | None = None,
+                 unsure: list[tuple[int, int]] | None = None) -> BoardReading:
     """Write ``headers`` and ``grid`` as board text and parse it back (the solver's contract)."""
     lines = [f"{key}: {value}" for key, value in headers]
     lines += [" ".join(row) for row in grid]
@@ -135,7 +139,7 @@ def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]
     parsed = parse_boards(text, source="<screenshot>")[0]
     confidence = tuple(tuple(round(float(c.score), 3) for c in row) for row in board.cells)
     return BoardReading(game, text, parsed, tuple(sorted(set(unread))), confidence, tuple(notes),
-                        tuple(warnings or ()))
+                        tuple(warnings or ()), tuple(sorted(set(unsure or ()))))
 
 
 def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
