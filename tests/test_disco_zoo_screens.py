@@ -22,7 +22,7 @@ from gridsight.games.disco_zoo.screen import locate_rescue, read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
 from gridsight.skins import disco_zoo_real as real
-from gridsight.skins import pentomino, tile_path
+from kit.skins import pentomino, tile_path
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.digits import MIN_LEAD, read_glyph
 from vision.errors import BoardNotFoundError
