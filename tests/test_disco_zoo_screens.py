@@ -1,7 +1,7 @@
 """Disco Zoo screens laid out like the real game's, read with no calibration; and the old skin.
 
 Hundreds of rescue screens are drawn once per session: the real-look skin
-(:mod:`gridsight.skins.disco_zoo_real`, a new random look for every screen) and the shipped
+(:mod:`kit.skins.disco_zoo_real`, a new random look for every screen) and the shipped
 skin, each scaled 0.5x to 3x (nearest or bilinear), colour-shifted, noised and saved as JPEG at
 quality 40 to 95. Every tile, every found animal and every attempts counter must come out
 right. Also: the lattice finder, the sprite matcher and the digit reader on their own; the
@@ -21,7 +21,7 @@ from gridsight.readers.base import ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue, read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
-from gridsight.skins import disco_zoo_real as real
+from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.digits import MIN_LEAD, read_glyph

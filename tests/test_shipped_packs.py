@@ -22,8 +22,13 @@ def _files(root: Path) -> dict[str, bytes]:
 
 def test_regenerating_the_packs_gives_the_shipped_files(tmp_path, capsys):
     assert build_packs(["--out", str(tmp_path)]) == 0
-    made, shipped = _files(tmp_path), _files(TEMPLATES)
+    made = _files(tmp_path)
     assert made, "nothing generated"
+    # The folders the builder writes hold exactly what it writes (data written by hand, such
+    # as the real Disco Zoo screen's facts, lives beside them).
+    folders = {str(Path(name).parent) for name in made}
+    shipped = {name: data for name, data in _files(TEMPLATES).items()
+               if str(Path(name).parent) in folders}
     assert sorted(made) == sorted(shipped)
     changed = [name for name in made if made[name] != shipped[name]]
     assert not changed, f"regenerate the packs (python -m tests.kit.build_packs): {changed}"
