@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,14 @@ def x_server():
         comp = subprocess.Popen(["xcompmgr", "-d", name], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
         try:
+            # Without the compositor running yet, the transparent overlay would cover the game
+            # window's own pixels: wait for it, as a player's desktop has it from the start.
+            from overlay.window import check_compositor
+
+            deadline = time.monotonic() + 15
+            while not check_compositor(name).available and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert check_compositor(name).available, "xcompmgr did not start"
             yield name
         finally:
             comp.terminate()

@@ -68,17 +68,19 @@ def run(options: argparse.Namespace) -> int:
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out}: {error.strerror}") from None
     log, status, report = out / "demo.jsonl", out / "status.json", out / "demo-report.html"
-    if log.exists():
-        log.unlink()  # a demo's log holds this run only
+    for old in (log, status):  # a demo's log and status hold this run only
+        if old.exists():
+            old.unlink()
     title = f"gridsight demo: {spec.title}"
 
     from gridsight.demo.window import DemoWindow
 
     # Placed right of the panel (which opens at the top left where no window manager
     # places windows, as on a bare X server).
-    window = DemoWindow([f.image for f in script.frames], title, every, at=WINDOW_AT)
+    window = DemoWindow([f.image for f in script.frames], title, every, at=WINDOW_AT,
+                        seen=lambda index: _shows(status, script.frames[index].labels))
     window.on_finished = window.app.quit
-    duration = every * (len(script.frames) + 1) + SLACK_S
+    duration = (every + window.patience) * (len(script.frames) + 1) + SLACK_S
     live_args = ["live", "--game", spec.name, "--window", title, "--log", str(log),
                  "--save-frames", "--status-file", str(status), "--duration", f"{duration:g}"]
     live_args += ["--no-overlay"] * options.no_overlay + ["--no-panel"] * options.no_panel
@@ -95,3 +97,14 @@ def run(options: argparse.Namespace) -> int:
         return code
     replay = parser.parse_args(["replay", str(log), "--check", "--html", str(report)])
     return int(replay.func(replay) or 0)
+
+
+def _shows(status: Path, labels) -> bool:
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels``."""
+    import json
+
+    try:
+        grid = json.loads(status.read_text(encoding="utf-8")).get("grid")
+    except (OSError, ValueError):
+        return False
+    return grid == [list(row) for row in labels]

@@ -1,8 +1,8 @@
 """The stand-in game window: what ``gridsight demo`` and the end-to-end tests show gridsight.
 
 :class:`DemoWindow` plays a scripted game (:mod:`gridsight.demo.script`) in a plain Qt window:
-one picture after another, each for the script's ``every`` seconds, and says when the last one
-has been shown as long (``finished``). ``gridsight live`` then follows this window by its
+one picture after another, each for the script's ``every`` seconds and until gridsight has read
+it, and says when the last one has been shown as long (``on_finished``). ``gridsight live`` then follows this window by its
 title exactly as it follows a real game's.
 
 ``python -m gridsight.demo.window PICTURE TITLE [X Y]`` shows the PNG ``PICTURE`` in a window
@@ -47,12 +47,22 @@ def show_picture(window: Any, path: str | Path) -> bool:
 
 
 class DemoWindow:
-    """A window playing ``frames`` (PNG paths), one every ``every`` seconds; ``on_finished``
-    is called once the last frame has been shown for ``every`` seconds too."""
+    """A window playing ``frames`` (PNG paths), each for at least ``every`` seconds; then
+    ``on_finished`` is called.
+
+    ``seen(index)`` says whether gridsight has read frame ``index`` yet: a frame stays up until
+    it has (or for ``patience`` seconds at most), so a slow start or a busy machine does not
+    make the demo skip a move.
+    """
+
+    TICK_MS = 50
 
     def __init__(self, frames: Sequence[Path], title: str, every: float,
                  on_finished: Callable[[], None] | None = None,
-                 at: tuple[int, int] | None = None):
+                 at: tuple[int, int] | None = None,
+                 seen: Callable[[int], bool] | None = None, patience: float = 15.0):
+        import time
+
         from PySide6.QtCore import QTimer
 
         from overlay.window import ensure_app
@@ -60,22 +70,36 @@ class DemoWindow:
         self.app = ensure_app()
         self.frames = list(frames)
         self.title = title
+        self.every = every
+        self.seen = seen or (lambda index: True)
+        self.patience = patience
         self.index = 0
         self.on_finished = on_finished
+        self._clock = time.monotonic
+        self._shown_at = self._clock()
         self.window = make_window(title, at)
         if not self.frames or not show_picture(self.window, self.frames[0]):
             raise ValueError(f"cannot show the demo's first frame ({self.frames[:1]})")
         self.timer = QTimer()
-        self.timer.setInterval(max(1, int(every * 1000)))
-        self.timer.timeout.connect(self.advance)
+        self.timer.setInterval(self.TICK_MS)
+        self.timer.timeout.connect(self.tick)
 
     def start(self) -> None:
         self.window.show()
+        self._shown_at = self._clock()
         self.timer.start()
+
+    def tick(self) -> None:
+        """The next frame once this one has been up ``every`` seconds and was seen."""
+        up = self._clock() - self._shown_at
+        if up < self.every or not (self.seen(self.index) or up >= self.patience):
+            return
+        self.advance()
 
     def advance(self) -> None:
         """The next frame; after the last one, the end of the demo."""
         self.index += 1
+        self._shown_at = self._clock()
         if self.index < len(self.frames):
             show_picture(self.window, self.frames[self.index])
             return

@@ -18,6 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from gridsight.readers.screen import write_text
 from vision.geometry import BoardGeometry
 
 Color = tuple[int, int, int]  # BGR
@@ -129,14 +130,10 @@ def text(
     image: np.ndarray, words: str, x: int, y: int, height: float, color: Color,
     *, bold: bool = False, right: bool = False,
 ) -> None:
-    """Write ``words`` with its baseline at ``y``, ``height`` pixels tall (capitals)."""
-    font = cv2.FONT_HERSHEY_DUPLEX if bold else cv2.FONT_HERSHEY_SIMPLEX
-    scale = height / 22.0
-    thickness = max(1, round(height / (7 if bold else 11)))
-    if right:
-        (w, _), _ = cv2.getTextSize(words, font, scale, thickness)
-        x -= w
-    cv2.putText(image, words, (x, y), font, scale, color, thickness, cv2.LINE_AA)
+    """Write ``words`` with its baseline at ``y``, ``height`` pixels tall (capitals): the
+    readers' :func:`gridsight.readers.screen.write_text`, so a screen drawn here is written
+    exactly as the readers draw the words they look for."""
+    write_text(image, words, x, y, height, color, bold=bold, right=right)
 
 
 def shade(color: Color, factor: float) -> Color:

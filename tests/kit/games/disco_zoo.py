@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from gridsight.skins import disco_zoo
-from gridsight.skins.common import Rendered
+from gridsight.skins.common import Rendered, sprite_pixels
 
 from . import GameKit
 
@@ -42,6 +42,22 @@ def label_info() -> dict[str, dict]:
             "tapped": True, "rarity": rarity, "sprite_box": list(disco_zoo.SPRITE_BOX),
         }
     return info
+
+
+def layout() -> dict:
+    """Where the rescue screen draws what is not a tile, and each animal's sprite, as the
+    pack's manifest records it (the reader reads the cards and the top bar there)."""
+    from solvers.disco_zoo.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    names = dict.fromkeys(a.name for a in [*catalogue.animals(), *catalogue.pets])
+    return {
+        "px": disco_zoo.CELL, "board": [disco_zoo.BOARD_X, disco_zoo.BOARD_Y],
+        "screen": [disco_zoo.WIDTH, disco_zoo.HEIGHT], "card_top": disco_zoo.CARD_TOP,
+        "sprite_box": list(disco_zoo.SPRITE_BOX),
+        "sprites": {name: ["".join("1" if v else "0" for v in row)
+                           for row in sprite_pixels(name) > 0] for name in names},
+    }
 
 
 def random_shot(rng: np.random.Generator, skin=disco_zoo.DEFAULT_SKIN) -> Rendered:
@@ -88,7 +104,8 @@ KIT = GameKit(
     game="disco-zoo",
     specimen=specimen,
     # Half a cell of wooden frame and sky around the board is the anchor.
-    learn_options={"masks": masks(disco_zoo.CELL), "label_info": label_info(), "margin": 0.5},
+    learn_options={"masks": masks(disco_zoo.CELL), "label_info": label_info(), "margin": 0.5,
+                   "layout": layout()},
     random_shot=random_shot,
     script=script,
 )
