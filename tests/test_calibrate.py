@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import disco_zoo
+from kit.skins import disco_zoo
 from kit.skins import pentomino, tile_path
 from test_readers import random_rescue
 

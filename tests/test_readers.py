@@ -14,9 +14,9 @@ import pytest
 from gridsight.readers.base import ReadError, ReadHints
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
-from gridsight.skins import disco_zoo
+from kit.skins import disco_zoo
 from kit.skins import pentomino, tile_path
-from gridsight.skins.common import Rendered
+from kit.skins.common import Rendered
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.packs import load_pack
 

@@ -15,7 +15,7 @@ SHOTS = ROOT / "examples" / "screenshots"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test kit, when run as a script
 
-from gridsight.skins import disco_zoo  # noqa: E402
+from kit.skins import disco_zoo  # noqa: E402
 from kit.skins import disco_zoo_real  # noqa: E402
 from kit.skins import pentomino, tile_path  # noqa: E402
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gridsight.skins import disco_zoo
+from kit.skins import disco_zoo
 from kit import build_packs
 from vision.packs import find_pack, load_pack, load_pack_dir, shipped_packs_root
 

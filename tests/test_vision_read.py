@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import disco_zoo
+from kit.skins import disco_zoo
 from kit import corpus
 from kit.games import disco_zoo as disco_kit
 from kit.games import pentomino as pentomino_kit

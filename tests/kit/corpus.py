@@ -20,7 +20,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from gridsight.skins.common import Rendered
+from .skins.common import Rendered
 from vision.geometry import BoardGeometry
 
 from .games import kits

@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from gridsight.skins.common import Rendered
+from .skins.common import Rendered
 
 from .games import kit_of, kits
 

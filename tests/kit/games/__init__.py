@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from gridsight.skins.common import Rendered
+from ..skins.common import Rendered
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
-"""The Disco Zoo kit: the rescue screen (``gridsight.skins.disco_zoo``, our own art)."""
+"""The Disco Zoo kit: the rescue screen (:mod:`kit.skins.disco_zoo`, our own art)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from gridsight.skins import disco_zoo
-from gridsight.skins.common import Rendered, sprite_pixels
+from ..skins import disco_zoo
+from ..skins.common import Rendered, sprite_pixels
 
 from . import GameKit
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.skins.common import Rendered
+from ..skins.common import Rendered
 
 from ..skins import minesweeper
 from . import GameKit

@@ -1,4 +1,3 @@
 """Renderers of the games' screens in our own art: ``render(cells, ...)`` returns the picture
-and its truth (:class:`gridsight.skins.common.Rendered`). The Disco Zoo screen and the drawing
-helpers are still ``gridsight.skins`` (the Disco Zoo reader reads the shipped screen's text and
-sprites with them); they join this package once it no longer does."""
+and its truth (:class:`kit.skins.common.Rendered`); :mod:`kit.skins.common` holds the drawing
+helpers they share. Test tooling only: the installed package draws nothing."""

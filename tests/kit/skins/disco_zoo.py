@@ -25,7 +25,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from gridsight.skins.common import (
+from .common import (
     Color, Grid, Rendered, as_grid, draw_sprite, hex_color, name_rng, rounded_rect, shade, text,
 )
 from vision.geometry import BoardGeometry

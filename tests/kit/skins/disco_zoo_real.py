@@ -1,6 +1,6 @@
 """A Disco Zoo rescue screen laid out like the real game's, in our own art, with random looks.
 
-The shipped skin (:mod:`gridsight.skins.disco_zoo`) has a fixed layout and a wooden frame; the
+The shipped skin (:mod:`kit.skins.disco_zoo`) has a fixed layout and a wooden frame; the
 real game's rescue screen has neither. This skin draws what the real screen is described to
 show (facts, no pixels of it): a portrait phone screen about 9:16 to 9:20, maybe with a phone's
 status and navigation bars; a top bar with the region's name in capitals on the left and, on the
@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
-from gridsight.skins.common import Rendered
+from .common import Rendered
 from vision.geometry import BoardGeometry
 
 Color = tuple[int, int, int]  # BGR

@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from gridsight.skins.common import Color, Rendered, as_grid, hex_color, text
+from .common import Color, Rendered, as_grid, hex_color, text
 from vision.geometry import BoardGeometry
 
 ROWS, COLS = 9, 9

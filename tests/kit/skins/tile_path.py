@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from gridsight.skins.common import Color, Rendered, as_grid, hex_color, shade
+from .common import Color, Rendered, as_grid, hex_color, shade
 from vision.geometry import BoardGeometry
 
 ROWS, COLS = 6, 8
