@@ -48,7 +48,7 @@ def test_impossible_board_exits_2_with_the_reason(run_cli):
     board = "animals: Gorilla, Panda, Tiger\n. . . . .\n. . . . .\n3 . - . .\n. . . . .\n. . . . .\n"
     code, out, err = run_cli("solve", "disco-zoo", "-", stdin=board)
     assert code == 2 and out == ""
-    assert "no placement of Tiger covers the Tiger tile at row 2, col 0" in err
+    assert "no placement of Tiger covers the Tiger tile at row 3, column 1" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
@@ -56,7 +56,7 @@ def test_unknown_animal_and_bad_token_exit_2(run_cli):
     code, _, err = run_cli("solve", "disco-zoo", "-", stdin="region: Jungle\nanimals: Gorila\n" + ". . . . .\n" * 5)
     assert code == 2 and "Jungle has: Monkey" in err and "line 2" in err
     code, _, err = run_cli("solve", "disco-zoo", "-", stdin="animals: Gorilla\n. . 2 . .\n" + ". . . . .\n" * 4)
-    assert code == 2 and "unknown token '2' at row 0, col 2" in err
+    assert code == 2 and "unknown token '2' at row 1, column 3" in err
     code, _, err = run_cli("solve", "disco-zoo", "-", "--objective", "target:Yeti", stdin="animals: Gorilla\n" + ". . . . .\n" * 5)
     assert code == 2 and "not in this rescue" in err
 
@@ -120,12 +120,12 @@ def test_advice_marks_certain_tiles_and_figures(examples):
     assert advice.game == "disco-zoo" and advice.recommend == (Cell(3, 0),)
     marks = {(m.row, m.col): m for m in advice.marks}
     assert marks[(3, 2)].kind == MarkKind.KNOWN and marks[(3, 2)].label == "Gorilla"
-    assert marks[(1, 1)].kind == MarkKind.SAFE
+    assert marks[(1, 1)].kind == MarkKind.EMPTY  # neutral, not a green 'safe' check
     figures = {(f.row, f.col): f for f in advice.figures}
     assert figures[(3, 0)].text == "80%" and abs(figures[(3, 0)].heat - 0.2) < 1e-12
     assert (3, 2) not in figures and (4, 2) not in figures  # certain and tapped tiles
     assert Advice.from_dict(advice.to_dict()) == advice
-    assert advice.status.startswith("tap row 3, col 0")
+    assert advice.status.startswith("tap row 4, column 1")
 
 
 def test_no_taps_left(run_cli):

@@ -338,7 +338,7 @@ def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_p
     grid = [row.split() for row in data["board"].splitlines()[3:]]
     assert grid[2][0] == "1/2"  # tapped, shows Panda or Tiger: never "untapped"
     assert data["unsure_read"] == [[2, 0]]
-    assert any("row 2 col 0" in note and "Panda or Tiger" in note for note in data["notes"])
+    assert any("row 3, column 1" in note and "Panda or Tiger" in note for note in data["notes"])
     unsure = data["unsure"]
     assert [(u["row"], u["col"], u["one_of"]) for u in unsure] == [(2, 0, ["Panda", "Tiger"])]
     assert data["recommend"] is not None
@@ -367,7 +367,7 @@ def test_real_look_screens_are_detected_with_no_game_given_and_other_games_are_n
 
 
 def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_path, run_cli):
-    """The bundled real-look rescue with its advised tile (row 1 col 2) painted over in a
+    """The bundled real-look rescue with its advised tile (row 2, column 3) painted over in a
     colour no tile has: it is unread, solved as untapped, marked, and since it being tapped
     would change the advice, the status line names it."""
     image = real.example()
@@ -384,7 +384,7 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     assert code == 0, err
     data = json.loads(out)
     assert data["unread"] == [[1, 2]]
-    assert "unread row 1 col 2" in data["status"]
+    assert "unread row 2, column 3" in data["status"]
 
 
 def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_cards():

@@ -196,7 +196,7 @@ def test_a_contradiction_is_shown_not_applied():
     play(loop, screen(script.render(1)))
     view = play(loop, screen(script.render(0)))  # the tapped tile reads as ground again
     assert view.state.grid[2][2] == "empty"
-    assert any("(2, 2)" in w and "now reads 'ground'" in w for w in view.warnings)
+    assert any("row 3, column 3" in w and "now reads 'ground'" in w for w in view.warnings)
 
 
 def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():

@@ -153,7 +153,7 @@ def test_tile_path_unread_tile_is_refused_with_the_tile_named():
     image = shot.image.copy()
     x, y = (int(v) for v in shot.geometry.cell_quad(1, 4)[0])
     image[y + 3 : y + 29, x + 3 : x + 29] = (255, 0, 255)
-    with pytest.raises(ReadError, match="row 1 col 4"):
+    with pytest.raises(ReadError, match="row 2, column 5"):
         read_text(image, "tile-path")
 
 

@@ -71,7 +71,7 @@ def test_check_finds_the_steps_whose_advice_differs_today(tmp_path, run_cli, thr
     code, out, _ = run_cli("replay", str(old), "--check")
     assert "today's solver differs on 1 of 4 steps:" in out
     line = next(x for x in out.splitlines() if x.strip().startswith("step 2:"))
-    assert "logged (4, 7); today (" in line
+    assert "logged row 5, column 8; today row " in line
 
 
 def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger):

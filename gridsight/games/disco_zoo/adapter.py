@@ -12,6 +12,7 @@ import argparse
 
 from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
+from gridsight.games.disco_zoo.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
@@ -84,7 +85,8 @@ class DiscoZooGame:
             budget = min(budget, limit / 2)
         with time_limited(limit, "the advice was worked out"):
             result = advise(rescue, objective, budget)
-        return Solution(report.to_json(result), report.to_text(result), report.to_advice(result))
+        return Solution(report.to_json(result), report.to_text(result),
+                        WORDS.dress(report.to_advice(result)))
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(

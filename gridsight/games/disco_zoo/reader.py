@@ -20,6 +20,9 @@ The region's name and the attempts counter in the top bar are read the same way 
 ``--region``, ``--taps``), which is also how a calibrated pack of the real game is used: its
 screen layout is not the shipped skin's.
 
+A tile the player set by hand in the live panel names its animal (``animal:NAME``, as the skin
+labels a found tile), so two animals of one rarity are told apart by the player's word.
+
 An unread tile is "not yet observed": it is written ``.`` (untapped) and listed as unread, so
 the board is still solved.
 """
@@ -36,6 +39,7 @@ from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_read
 from gridsight.readers.screen import dominant_color, ink, native_screen, text_match
 from gridsight.readers.screen import write_text as draw_text
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from solvers.disco_zoo.board import parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.classify import BoardRead
@@ -165,6 +169,9 @@ class DiscoZooReader:
                     out.append(".")
                 elif cell.label == "empty":
                     out.append("-")
+                elif cell.label[7:] not in RARITIES and cell.label.startswith("animal:"):
+                    # The panel's "animal:NAME": the player said which animal it is.
+                    out.append(str(named_animal(cell.label[7:], names, r, c) + 1))
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites, layout)
                     if k is None:  # the cards where this layout has them: look anywhere
@@ -174,14 +181,14 @@ class DiscoZooReader:
                         token, names_of = unsure_token(cell.label[7:], rarities, names)
                         out.append(token)
                         unsure.append((r, c))
-                        notes.append(f"row {r} col {c} shows a {cell.label[7:]} animal whose "
+                        notes.append(f"{cell_name(r, c)} shows a {cell.label[7:]} animal whose "
                                      f"sprite does not settle which: {names_of}; solved over "
                                      "these animals")
                     else:
                         out.append(str(k + 1))
                 else:
-                    raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
-                                    "a Disco Zoo tile (ground, empty, animal:RARITY)")
+                    raise ReadError(f"the pack's label '{cell.label}' at {cell_name(r, c)} is not "
+                                    "a Disco Zoo tile (ground, empty, animal:RARITY or NAME)")
             grid.append(out)
         if taps is None:  # another layout: the counter found by structure, checked by the board
             taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
@@ -313,6 +320,17 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
         return None
     small = cv2.resize(sprite, (8, 8), interpolation=cv2.INTER_AREA).astype(np.float32)
     return np.linalg.norm(small - tile_color, axis=2) > 45
+
+
+def named_animal(name: str, names: list[str], r: int, c: int) -> int:
+    """The index of the rescue's animal called ``name`` (a tile set by hand in the panel)."""
+    catalogue = load_catalogue()
+    key = catalogue.canonical_key(name)
+    for k, candidate in enumerate(names):
+        if catalogue.canonical_key(candidate) == key:
+            return k
+    raise ReadError(f"the tile at {cell_name(r, c)} was set to {name}, which is not one of "
+                    f"this rescue's animals ({', '.join(names)})")
 
 
 def _board_lattice(board: BoardRead):

@@ -40,6 +40,7 @@ import cv2
 import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from solvers.cellnames import cell_name
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
@@ -417,7 +418,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
                 token, why = _animal_token(tile, animals, sprites, margin)
                 out.append(token)
                 if why:
-                    unsure.append(f"row {r} col {c} {why}")
+                    unsure.append(f"{cell_name(r, c)} {why}")
                     unsure_cells.append((r, c))
             else:
                 out.append(".")

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from gridsight.games.minesweeper.words import WORDS
 from gridsight.games.spec import (
-    TIME_LIMIT, GameSpec, GridReading, HintOption, ManualBoardSettings, Words,
+    TIME_LIMIT, GameSpec, GridReading, HintOption, ManualBoardSettings,
 )
 from gridsight.live.settings import TrackerSettings
 from solvers.minesweeper.rules import BEGINNER, FLAG, MINE, NUMBERS, UNOPENED
@@ -110,6 +111,6 @@ SPEC = GameSpec(
     hints=(HintOption("mines", "--mines", "the board's total number of mines (default: the "
                       "classic level of the board's size)", "N", mine_count, header="mines"),),
     solver_options=(TIME_LIMIT,),
-    words=Words(),
+    words=WORDS,
     results=_results,
 )
