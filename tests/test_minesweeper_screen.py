@@ -69,7 +69,7 @@ def test_an_unread_cell_is_refused_and_named():
     image = shot.image.copy()
     x0, y0 = skin.BOARD_X + 4 * skin.CELL, skin.BOARD_Y + 6 * skin.CELL
     image[y0 + 4:y0 + skin.CELL - 4, x0 + 4:x0 + skin.CELL - 4] = (255, 0, 255)  # a smudge
-    with pytest.raises(ReadError, match=r"row 6 col 4") as caught:
+    with pytest.raises(ReadError, match=r"row 7, column 5") as caught:  # named for people
         _read(image)
     assert caught.value.unread == ((6, 4),)
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from solvers.minesweeper.rules import LEVELS, TOKENS
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
@@ -33,7 +34,7 @@ class MinesweeperReader:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at row {r} col {c} is not a "
+                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
                                     "Minesweeper token (. F * 0-8)")
         rows, cols = len(grid), len(grid[0])
         notes = []
