@@ -61,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     options = parser.parse_args(argv)
+    max_memory = getattr(options, "max_memory", None)
+    if max_memory:
+        from gridsight.limits import apply_memory_limit
+
+        apply_memory_limit(max_memory)
     try:
         return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
@@ -70,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(error)
         return EXIT_RUNTIME
     except MemoryError:
-        say("out of memory (see the limits in the README: a smaller input, or a lower "
-            "--time-limit, bounds the work)")
+        say("out of memory (past --max-memory; see the limits in the README: a smaller input, "
+            "or a lower --time-limit, bounds the work)")
         return EXIT_RUNTIME
     except KeyboardInterrupt:
         say("interrupted")

@@ -306,7 +306,7 @@ def mutated_log(draw, seeds: list[str]) -> bytes:
                 del parent[path[-1]]
             lines[k] = json.dumps(data)  # NaN and Infinity written as such
         elif op == 2:  # bytes
-            raw = bytearray(lines[k].encode())
+            raw = bytearray(lines[k].encode("utf-8", "surrogateescape"))
             at = draw(st.integers(0, len(raw) - 1))
             raw[at:at + draw(st.integers(0, 8))] = draw(st.binary(max_size=8))
             lines[k] = raw.decode("utf-8", "surrogateescape")

@@ -38,7 +38,7 @@ from gridsight.commands.screen_options import (
     add_solver_arguments,
     read_hints_from,
 )
-from gridsight.limits import add_max_pixels_argument
+from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
@@ -89,6 +89,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "plus image, game, board, unread, confidence, annotated; for an image "
                         "that failed, {image, game, error}")
     add_max_pixels_argument(parser)
+    add_max_memory_argument(parser)
     add_read_hint_arguments(parser, what="screenshot")
     add_renamed_option(parser, "--region", "--zoo-region",
                        "--region is the capture rectangle of gridsight live")

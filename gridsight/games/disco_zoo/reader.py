@@ -40,9 +40,9 @@ from gridsight.readers.screen import dominant_color, ink, native_screen, text_ma
 from gridsight.readers.screen import write_text as draw_text
 from solvers.boardtext import BoardText
 from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import parse_board
+from solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
-from vision.classify import BoardRead
+from vision.classify import UNKNOWN, BoardRead
 from vision.packs import TemplatePack
 
 RARITIES = ("common", "rare", "mythical", "timeless")
@@ -209,19 +209,23 @@ class DiscoZooReader:
         return out
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
-        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
+        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity); a
+        found tile of unsure animal (``1/3``, ``*``) is its candidates' rarity when they share
+        one, else ``unknown`` (not learned: its rim colour is not known)."""
         rescue = parse_board(board)
+        n = len(rescue.animals)
         labels = []
-        for r, row in enumerate(board.grid):
+        for row in rescue.grid:
             out = []
-            for token in row:
-                if token == ".":
+            for value in row:
+                if value == UNTAPPED:
                     out.append("ground")
-                elif token == "-":
+                elif value == EMPTY:
                     out.append("empty")
                 else:
-                    animal = rescue.animals[int(token) - 1]
-                    out.append(f"animal:{animal.rarity}")
+                    mask = candidates(value, n)
+                    rarities = {a.rarity for k, a in enumerate(rescue.animals) if mask >> k & 1}
+                    out.append(f"animal:{rarities.pop()}" if len(rarities) == 1 else UNKNOWN)
             labels.append(out)
         return labels
 
