@@ -32,8 +32,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
+from kit.skins import thrill_digger_3d as skin  # noqa: E402
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker  # noqa: E402
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.pit import PitCalibration, calibrate_pit  # noqa: E402

@@ -16,7 +16,7 @@ import pytest
 
 from gridsight.commands.analyze import legible
 from gridsight.registry import get_game
-from gridsight.skins import pentomino, tile_path
+from kit.skins import pentomino, tile_path
 from solvers.boardtext import parse_boards
 from test_readers import LEVEL, LEVEL_TEXT, ROOM, ROOM_TEXT, random_rescue
 

@@ -189,7 +189,7 @@ def mutated_image(draw, seeds: list[tuple[str, bytes]]) -> tuple[str, bytes]:
 def test_analyze_and_calibrate_refuse_mutated_images_cleanly(screenshots, tmp_path, monkeypatch):
     from test_readers import ROOM_TEXT
 
-    from gridsight.skins import tile_path
+    from kit.skins import tile_path
 
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
     shot = tile_path.render([row for row in ROOM_TEXT.splitlines()], scale=1)

@@ -15,7 +15,7 @@ pytest.importorskip("PySide6")
 from gridsight.live.loop import LiveLoop  # noqa: E402
 from gridsight.live.manual import ManualBoard  # noqa: E402
 from gridsight.live.qt import LiveDriver  # noqa: E402
-from gridsight.live.scripted import disco_script, screen  # noqa: E402
+from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from vision.capture import Frame, Missing, MissingReason, Rect  # noqa: E402
 
@@ -38,7 +38,7 @@ def _frame(image, left=100, top=50):
 
 
 def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same_board(tmp_path):
-    script = disco_script()
+    script = script_of("disco-zoo")
     image = screen(script.render(1))
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     lines = []
@@ -87,7 +87,7 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
 
 
 def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
-    script = disco_script()
+    script = script_of("disco-zoo")
     image = screen(script.render(0))
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     gone = Missing(MissingReason.NOT_FOUND, "no window titled 'Game' (yet); waiting for it")

@@ -24,7 +24,7 @@ from gridsight.games.thrill_digger.live import (
     pit_loop,
 )
 from gridsight.log import RecommendationLog, read_log
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QSpinBox  # 
 from gridsight.live.loop import LiveLoop  # noqa: E402
 from gridsight.live.manual import ManualBoard  # noqa: E402
 from gridsight.live.panel import CELL_SIZE, Panel, hex_of  # noqa: E402
-from gridsight.live.scripted import disco_script, screen  # noqa: E402
+from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import all_specs  # noqa: E402
 from overlay.style import heat_colour  # noqa: E402
@@ -52,7 +52,7 @@ def disco_read():
     """A Jungle rescue read off the screen: Gorilla (common), Panda and Tiger (both rare); the
     Panda's tile found at row 4, column 2."""
     ensure_app()
-    script = disco_script()
+    script = script_of("disco-zoo")
     image = screen(script.render(3))
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     for _ in range(3):

@@ -24,7 +24,7 @@ import pytest
 from gridsight.cli import main
 from gridsight.games.thrill_digger.calibration import CalibrationFileError, load_pit
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from vision.pit import calibrate_pit
 from vision.pit.learn import ItemLearningError, ItemShot, learn_items
 from vision.pit.learn_wallet import WalletLearningError, learn_wallet, solve_glyphs

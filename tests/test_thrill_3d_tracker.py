@@ -12,7 +12,7 @@ from itertools import chain
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import (
     DigEvent,
     FrameError,
@@ -83,7 +83,7 @@ def test_a_game_is_followed_event_by_event():
 
 
 def test_board_text_is_what_the_solver_reads():
-    solver = pytest.importorskip("solvers.thrill_digger")
+    from solvers import thrill_digger as solver
     from solvers.boardtext import parse_boards
 
     plan = skin.plan_game(4, "beginner", max_digs=2, fps=6)

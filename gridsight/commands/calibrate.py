@@ -197,7 +197,8 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
         raise CalibrationError("give both --corners and --labels (or use the window)")
     _check_corners(corners, image.shape)
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
-    pack = learn_pack(image, geometry, labels, game, options.skin, like=like)
+    pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
+                      margin=like.anchor.margin)  # as much frame as the game's own pack
     folder = pack.save(user_packs_root() / game / options.skin)
     return Calibrated(folder, check_pack(image, pack, labels))
 

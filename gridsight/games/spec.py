@@ -139,18 +139,29 @@ class GridReading:
     is the token a ``?`` cell is written as before the reader turns the board into labels, for
     a game whose format has no ``?`` (``None``: the reader takes ``?`` itself). ``example`` is
     a board of the shipped pack's size that the reader writes back exactly from its labels
-    (the contract test's round trip: text -> labels -> text).
+    (the contract test's round trip: text -> labels -> text). ``structure`` loads, for a game
+    whose real screen may show no frame to match (the real Disco Zoo rescue screen, a
+    frameless lattice of tiles), the function finding its board by its structure instead
+    (``locate(image) -> BoardRead``, :class:`vision.errors.BoardNotFoundError` if none).
     """
 
     reader: Callable[[], GameReader]
     tracker: TrackerSettings
     unlearned_token: str | None = None
     example: str | None = None
+    structure: Callable[[], Callable[[Any], Any]] | None = None
 
     @property
     def game_reader(self) -> GameReader:
         """The reader, imported on first use."""
         return _loaded(self.reader)
+
+    def locate_by_structure(self, image: Any) -> Any:
+        """The board in ``image`` found by its structure (a :class:`vision.classify.BoardRead`;
+        ``BoardNotFoundError`` if none); only for a game with a ``structure`` part."""
+        if self.structure is None:
+            raise TypeError("this game's board is found by its frame only")
+        return _loaded(self.structure)(image)
 
     def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         """``gridsight live``'s board source: the screen read through ``--pack``."""

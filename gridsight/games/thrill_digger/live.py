@@ -66,10 +66,11 @@ def load_pit_calibration(path: str | Path) -> tuple[PitCalibration, str]:
 
 
 def default_pack() -> PitPack:
-    """The reader's pack of the only 3D skin shipped (item shades, wallet font and box)."""
-    from gridsight.skins.thrill_digger_3d import pit_pack  # noqa: the 3D skin's data, for now
+    """The reader's pack of the only 3D skin shipped (item shades, wallet font and box): data
+    in ``templates/thrill-digger/pit/``, generated from the 3D skin by the test kit."""
+    from gridsight.games.thrill_digger.pack import load_pit_pack
 
-    return pit_pack()
+    return load_pit_pack()
 
 
 def event_json(event: DigEvent) -> dict[str, Any]:
