@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.disco_zoo.advise import DEFAULT_BUDGET, plan  # noqa: E402
+from solvers.disco_zoo.advise import BOOK_METHOD, DEFAULT_BUDGET, plan  # noqa: E402
+from solvers.disco_zoo.engines import ENGINES, resolve  # noqa: E402
 from solvers.disco_zoo.board import fresh_board  # noqa: E402
 from solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
 from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout  # noqa: E402
@@ -109,28 +110,83 @@ def report(baseline_cap: float | None = BASELINE_CAP) -> None:
     print(f"  total: search {total_new:.1f} s, baseline {total_old:.1f} s (capped), ratio {total_old / total_new:.1f}x ({_load()})")
 
 
-def sweep(regions: list[str], budget: float = DEFAULT_BUDGET) -> None:
-    """Time the budgeted advice from the empty board of every 2- and 3-animal rescue."""
+def sweep(
+    regions: list[str],
+    budget: float = DEFAULT_BUDGET,
+    engine: str = "auto",
+    use_book: bool = True,
+    kinds: tuple[str, ...] = ("expected", "all"),
+) -> None:
+    """Time the budgeted advice from the empty board of every 2- and 3-animal rescue of
+    ``regions`` (wall-clock, since the budget is), on ``engine``, with or without the book."""
     catalogue = load_catalogue()
+    totals = [0, 0, 0.0, ""]  # exact, boards, slowest, its name
+    book_hits = 0
     for region in regions:
         for size in (2, 3):
-            for kind in ("expected", "all"):
+            for kind in kinds:
                 times = []
                 inexact = []
                 for group in itertools.combinations(catalogue.regions[region], size):
                     board = fresh_board(region, group)
                     start = time.perf_counter()
-                    _, exact, _ = plan(board, Objective(kind), budget)
-                    times.append(time.perf_counter() - start)
+                    _, exact, method = plan(board, Objective(kind), budget, engine=engine,
+                                            use_book=use_book)
+                    took = time.perf_counter() - start
+                    times.append(took)
+                    book_hits += method == BOOK_METHOD
+                    name = "+".join(a.name for a in group)
+                    if took > totals[2]:
+                        totals[2:] = [took, f"{region} {name} {kind}"]
                     if not exact:
-                        inexact.append("+".join(a.name for a in group))
+                        inexact.append(name)
+                totals[0] += len(times) - len(inexact)
+                totals[1] += len(times)
                 worst = max(times)
                 print(
-                    f"  {region:10} {size} animals, {kind:8}: {len(times) - len(inexact):2} of "
+                    f"  {region:13} {size} animals, {kind:8}: {len(times) - len(inexact):2} of "
                     f"{len(times)} exact within {budget:g} s; slowest {worst:.2f} s; not exact: "
                     f"{', '.join(inexact) or 'none'} ({_load()})",
                     flush=True,
                 )
+    print(
+        f"  total: {totals[0]} of {totals[1]} exact within {budget:g} s ({book_hits} from the "
+        f"book); slowest {totals[2]:.2f} s ({totals[3]}); engine {resolve(engine)}, book "
+        f"{'on' if use_book else 'off'} ({_load()})",
+        flush=True,
+    )
+
+
+def engines_ratio(cases: list[tuple[str, tuple[str, ...], str]]) -> None:
+    """The compiled kernel against the pure-Python search, same boards, same process: the exact
+    search from the empty board (no book), CPU seconds, and the values checked equal."""
+    catalogue = load_catalogue()
+    print(f"Disco Zoo: exact search from the empty board, kernel against pure Python ({_load()})")
+    total = {"numba": 0.0, "python": 0.0}
+    for region, names, kind in cases:
+        animals = {a.name: a for a in catalogue.regions[region]}
+        board = fresh_board(region, tuple(animals[n] for n in names))
+        found = {}
+        for engine in ("numba", "python"):
+            start = time.process_time()
+            decision, exact, _ = plan(board, Objective(kind), None, engine=engine, use_book=False)
+            found[engine] = (time.process_time() - start, decision, exact)
+            total[engine] += found[engine][0]
+        (fast, one, ok1), (slow, two, ok2) = found["numba"], found["python"]
+        assert ok1 and ok2 and one.value == two.value and one.rescue == two.rescue
+        print(f"  {region} {'+'.join(names):24} {kind:8} value {str(one.value):>9}  kernel "
+              f"{fast:7.2f} s  python {slow:7.2f} s  ratio {slow / fast:5.1f}x", flush=True)
+    print(f"  total: kernel {total['numba']:.2f} s, python {total['python']:.2f} s, ratio "
+          f"{total['python'] / total['numba']:.1f}x ({_load()})")
+
+
+RATIO_CASES = [
+    ("Farm", ("Sheep", "Pig"), "all"),
+    ("Farm", ("Horse", "Cow"), "all"),
+    ("Farm", ("Pig", "Horse"), "expected"),
+    ("Farm", ("Sheep", "Chicken", "Rabbit"), "expected"),
+    ("Jungle", ("Gorilla", "Panda", "Tiger"), "all"),
+]
 
 
 def main() -> None:
@@ -139,14 +195,24 @@ def main() -> None:
     parser.add_argument("--sweep", nargs="*", metavar="REGION", default=None,
                         help="also time the 1 s advice on every 2- and 3-animal rescue of these "
                         "regions ('all' for all 14)")
+    parser.add_argument("--engine", default="auto", choices=ENGINES,
+                        help="the sweep's search engine (default auto)")
+    parser.add_argument("--no-book", action="store_true",
+                        help="the sweep searches every board (the opening book unused)")
+    parser.add_argument("--kinds", nargs="*", default=["expected", "all"],
+                        help="the sweep's objectives (default: expected all)")
+    parser.add_argument("--ratio", action="store_true",
+                        help="time the kernel against the pure-Python search on a few boards")
     parser.add_argument("--no-table", action="store_true", help="skip the Farm table")
     args = parser.parse_args()
     if not args.no_table:
         report(args.baseline_cap)
+    if args.ratio:
+        engines_ratio(RATIO_CASES)
     if args.sweep is not None:
         regions = list(load_catalogue().regions) if args.sweep in ([], ["all"]) else args.sweep
         print(f"Disco Zoo: advice with a {DEFAULT_BUDGET:g} s budget from the empty board")
-        sweep(regions)
+        sweep(regions, engine=args.engine, use_book=not args.no_book, kinds=tuple(args.kinds))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,13 @@ is tested either way.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
 import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
@@ -146,3 +152,39 @@ def test_auto_gives_the_same_advice_as_each_engine():
         answers = [plan(board, objective, None, engine=engine, use_book=False)[0]
                    for engine in ["auto"] + ENGINES]
         assert len({(d.tile, d.value, d.rescue) for d in answers}) == 1
+
+
+def test_auto_falls_back_to_python_when_numba_cannot_be_imported(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" now raises ImportError
+    assert not kernel_available()
+    assert resolve("auto") == "python"
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Pig"]), 10)
+    # The whole advice, first tap and all, on the Python engine: the same exact optimum as
+    # the independent figure (7/16) the kernel gives too.
+    decision, exact, method = plan(board, Objective("all"), None, use_book=False)
+    assert exact and decision.value == Fraction(7, 16)
+    assert isinstance(make_search(joint_placements(board), Objective("all")), Lookahead)
+    assert not isinstance(make_search(joint_placements(board), Objective("all")), KernelLookahead)
+
+
+def test_an_easy_board_is_advised_without_loading_numba():
+    """A board the Python search finishes in a few thousand states never pays for numba's
+    start (about half a second), in a fresh interpreter."""
+    code = (
+        "import sys\n"
+        "from solvers.disco_zoo.advise import plan\n"
+        "from solvers.disco_zoo.objective import Objective\n"
+        "from solvers.disco_zoo.catalogue import load_catalogue\n"
+        "from solvers.disco_zoo.board import fresh_board\n"
+        "farm = {a.name: a for a in load_catalogue().regions['Farm']}\n"
+        "board = fresh_board('Farm', (farm['Sheep'], farm['Chicken']), 3)\n"
+        "decision, exact, _ = plan(board, Objective('all'), None, use_book=False)\n"
+        "assert exact, 'not exact'\n"
+        "print('numba' in sys.modules, decision.value)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, check=True)
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Chicken"]), 3)
+    value = plan(board, Objective("all"), None, engine="python", use_book=False)[0].value
+    assert done.stdout.split() == ["False", str(value)]

@@ -43,12 +43,19 @@ TABLE_BYTES = 256 << 20
 
 
 def kernel_available() -> bool:
-    """Can numba be imported (so the compiled kernel can run)?"""
+    """Is numba installed (so the compiled kernel can run)?
+
+    Asked without importing numba (about half a second of a process's start), so that a board
+    the pure-Python search finishes first never loads it.
+    """
+    if "numba" in sys.modules:
+        return sys.modules["numba"] is not None  # None: imports of it are blocked
+    from importlib.util import find_spec
+
     try:
-        import numba  # noqa: F401
-    except ImportError:
+        return find_spec("numba") is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 def kernel_loaded() -> bool:
