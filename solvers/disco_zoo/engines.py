@@ -34,6 +34,9 @@ ENGINES = ("auto", "numba", "python")
 # kept to closely, then growing so that long searches pay little for the calls.
 FIRST_SLICE = 1 << 11
 LAST_SLICE = 1 << 16
+# Under a time budget the slices stop growing sooner (about 0.03 s of CPU each), so that the
+# clock is read often enough for the advice to come close to its budget.
+TIMED_SLICE = 1 << 14
 
 # The transposition table of one search starts at FIRST_TABLE_BYTES and grows fourfold each
 # time it is half full, up to TABLE_BYTES; beyond, its entries replace each other. (A large
@@ -217,6 +220,7 @@ class KernelLookahead(Lookahead):
         counters = self._counters
         width = self.width or 0
         step = FIRST_SLICE
+        last = LAST_SLICE if self.deadline == float("inf") else TIMED_SLICE
         while True:
             allowance = counters[kernel.NODES] + step
             if self.max_nodes is not None:
@@ -235,7 +239,7 @@ class KernelLookahead(Lookahead):
                 raise SearchTimeout
             if time.monotonic() > self.deadline:
                 raise SearchTimeout
-            step = min(step * 2, LAST_SLICE)
+            step = min(step * 2, last)
         if status == kernel.BOUND:
             return (int(res[0, 0]), None, None, None)
         rescue = tuple(int(x) for x in res_rescue[0])
