@@ -145,15 +145,19 @@ def read_book(path: Path) -> dict[Key, BookEntry]:
     if not path.exists():
         return {}
     entries = {}
+    digest = patterns_digest()
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         header = {}
+        checked = False
         for line in handle:
             if line.startswith("#"):
                 name, _, text = line[1:].strip().partition(":")
                 header[name.strip()] = text.strip()
                 continue
-            if header.get("format") != FORMAT or header.get("patterns") != patterns_digest():
-                return {}
+            if not checked:
+                if header.get("format") != FORMAT or header.get("patterns") != digest:
+                    return {}
+                checked = True
             key, entry = _parse(line)
             entries[key] = entry
     return entries
