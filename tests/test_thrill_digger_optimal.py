@@ -41,8 +41,8 @@ SMALL = [
     Difficulty("2x4", 2, 4, 2, 0, 0),
     Difficulty("3x3 mixed", 3, 3, 1, 1, 0),
     Difficulty("3x3 blocks", 3, 3, 2, 2, 0),
-    Difficulty("3x4", 3, 4, 2, 1, 0),
 ]
+WIDER = Difficulty("2x5", 2, 5, 1, 2, 0)
 BACKENDS = ["python"] + (["numba"] if kernel_available() else [])
 
 
@@ -95,7 +95,7 @@ def test_the_models_differ_where_blocks_are_common():
 @pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
 @pytest.mark.parametrize("model", ["game", "uniform"])
 def test_python_and_numba_agree_to_the_last_bit(model):
-    d = SMALL[3]
+    d = WIDER
     python = ExactPlay(layout_space(d, model), backend="python")
     numba = ExactPlay(layout_space(d, model), backend="numba")
     for state in _random_states(d, 5, 15):
@@ -141,14 +141,14 @@ def test_a_slice_of_the_table_regenerates_to_the_last_bit(model):
     play = ExactPlay(space)
     python = ExactPlay(space, backend="python")
     checked = 0
-    for state in _beginner_states(rng, 12):
+    for state in _beginner_states(rng, 6):
         key = space.key_of(state)
         canon = space.canonical(key)[0]
         assert canon in table
         left = space.rupees - rupees_dug(key, space.holes)
         fits = space.fits(key)
         assert play.state_value(key, fits, left)[0] == table[canon]
-        if checked < 2:
+        if checked < 1:
             assert python.state_value(key, fits, left)[0] == table[canon]
             checked += 1
 
@@ -167,8 +167,8 @@ def _beginner_states(rng: random.Random, count: int) -> list[ThrillDiggerState]:
 
 
 def test_build_table_gives_the_values_of_a_fresh_search():
-    d = SMALL[3]
-    space = layout_space(d, "uniform")
+    d = SMALL[2]
+    space = layout_space(d, "game")
     keys, values = build_table(space, 2, ExactPlay(space, backend="python"))
     fresh = ExactPlay(space, backend="python")
     for canon, value in zip(keys.tolist(), values.tolist()):

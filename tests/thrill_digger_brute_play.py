@@ -28,7 +28,7 @@ from solvers.thrill_digger.rules import (
 Cell = tuple[int, int]
 
 
-def _layouts(d: Difficulty, model: str) -> list[tuple[dict[Cell, str], Fraction]]:
+def _layouts(d: Difficulty, model: str) -> list[tuple[dict[Cell, str], int]]:
     """Every layout as ``(what each hole shows, weight)``."""
     cells = [(r, c) for r in range(d.rows) for c in range(d.cols)]
     p = block_probability(d.rows, d.cols, d.bad)
@@ -46,12 +46,13 @@ def _layouts(d: Difficulty, model: str) -> list[tuple[dict[Cell, str], Fraction]
                 else:
                     n = sum(x in bad for x in neighbours(*cell, d.rows, d.cols))
                     shows[cell] = colour_of(n)
+            # Integer weights: the game's chances scaled by den**REDRAWS.
             if model == "uniform":
-                weight = Fraction(1)
+                weight = 1
             elif has_block(bad):
-                weight = p**REDRAWS
+                weight = int(p**REDRAWS * p.denominator**REDRAWS)
             else:
-                weight = sum(p**i for i in range(REDRAWS + 1))
+                weight = int(sum(p**i for i in range(REDRAWS + 1)) * p.denominator**REDRAWS)
             found.append((shows, weight))
     return found
 
@@ -80,21 +81,24 @@ class BrutePlay:
 
         return [(shows, w) for shows, w in self.layouts if ok(shows)]
 
-    def q(self, seen: dict[Cell, str], cell: Cell) -> Fraction:
-        """Expected rupees still to come if ``cell`` is dug next, then optimal play."""
-        fits = self._fits(seen)
+    def q(self, seen: dict[Cell, str], cell: Cell, fits: list | None = None) -> Fraction:
+        """Expected rupees still to come if ``cell`` is dug next, then optimal play
+        (``fits``: the layouts that fit ``seen``, if already known)."""
+        if fits is None:
+            fits = self._fits(seen)
         total = sum(w for _, w in fits)
-        by_token: dict[str, Fraction] = {}
+        by_token: dict[str, list] = {}
         for shows, w in fits:
-            by_token[shows[cell]] = by_token.get(shows[cell], Fraction(0)) + w
+            by_token.setdefault(shows[cell], []).append((shows, w))
         value = Fraction(0)
-        for token, w in by_token.items():
+        for token, part in by_token.items():
             if token == BOMB:
                 continue
-            value += w / total * (_worth(token) + self.value({**seen, cell: token}))
+            weight = sum(w for _, w in part)
+            value += weight / total * (_worth(token) + self.value({**seen, cell: token}, part))
         return value
 
-    def value(self, seen: dict[Cell, str]) -> Fraction:
+    def value(self, seen: dict[Cell, str], fits: list | None = None) -> Fraction:
         """The optimal expected rupees still to come from the state ``seen``."""
         d = self.d
         rupees_dug = sum(t not in (RUPOOR, BOMB) for t in seen.values())
@@ -102,15 +106,18 @@ class BrutePlay:
             return Fraction(0)
         key = frozenset(seen.items())
         if key not in self.memo:
+            if fits is None:
+                fits = self._fits(seen)
             undug = [(r, c) for r in range(d.rows) for c in range(d.cols) if (r, c) not in seen]
-            self.memo[key] = max(self.q(seen, cell) for cell in undug)
+            self.memo[key] = max(self.q(seen, cell, fits) for cell in undug)
         return self.memo[key]
 
     def hole_values(self, grid: tuple[tuple[str, ...], ...]) -> dict[Cell, Fraction]:
         """Every undug hole's value on a board given as tokens."""
         seen = {(r, c): t for r, row in enumerate(grid) for c, t in enumerate(row) if t != UNDUG}
+        fits = self._fits(seen)
         return {
-            (r, c): self.q(seen, (r, c))
+            (r, c): self.q(seen, (r, c), fits)
             for r, row in enumerate(grid)
             for c, t in enumerate(row)
             if t == UNDUG

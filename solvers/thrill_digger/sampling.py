@@ -15,7 +15,7 @@ holes are then a uniformly random subset of the right size, the rest rupoors.
 >>> from solvers.thrill_digger.state import ThrillDiggerState
 >>> state = ThrillDiggerState.empty(BEGINNER).with_token(1, 1, "g")
 >>> particles = sample_layouts(state, "game", 100, seed=1)
->>> particles.outcomes.shape, bool((particles.outcomes[:, 6] == BOMB_CODE).any())
+>>> particles.outcomes.shape, bool((particles.outcomes[:, 6] == BOMB_OUTCOME).any())
 ((100, 20), False)
 """
 
@@ -28,20 +28,19 @@ import numpy as np
 
 from solvers.thrill_digger.blocks import block_probability, layout_weights
 from solvers.thrill_digger.counting import ForwardSweep, forward_sweep
+from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
 from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, colour_of
 from solvers.thrill_digger.state import ThrillDiggerState
 from solvers.thrill_digger.validate import conflict_error
 
-# What a hole shows, as a small integer: the rupee colours in COLOURS order, then these two.
-RUPOOR_CODE = len(COLOURS)
-BOMB_CODE = len(COLOURS) + 1
 _COLOUR_OF_COUNT = np.array([COLOURS.index(colour_of(k)) for k in range(9)], dtype=np.int8)
 
 
 @dataclass(frozen=True)
 class Particles:
     """``outcomes[i, r * cols + c]``: what hole ``(r, c)`` holds in drawn layout ``i`` (a
-    colour index 0..4, :data:`RUPOOR_CODE` or :data:`BOMB_CODE`), dug holes included."""
+    colour index 0..4, ``RUPOOR_OUTCOME`` or ``BOMB_OUTCOME`` of
+    :mod:`solvers.thrill_digger.layouts`), dug holes included."""
 
     state: ThrillDiggerState
     model: str
@@ -145,6 +144,6 @@ def sample_layouts(
     np.put_along_axis(bombs, order[:, :free_bombs], True, axis=1)
     bombs |= (tokens == BOMB).reshape(-1)
     outcomes = _COLOUR_OF_COUNT[_neighbour_counts(bad_sets).reshape(count, -1)]
-    outcomes[flat_bad] = RUPOOR_CODE
-    outcomes[bombs] = BOMB_CODE
+    outcomes[flat_bad] = RUPOOR_OUTCOME
+    outcomes[bombs] = BOMB_OUTCOME
     return Particles(state, model, outcomes)
