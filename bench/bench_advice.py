@@ -13,6 +13,10 @@ Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
    per depth, and the value of the advice is rebuilt from the JSON alone (the chance of each
    board is its ``layouts`` over 4845; what it is still worth is the recommended hole's
    ``value_if_dug``, or nothing once a bomb is dug), with the time per board of the last call.
+   Then a file of ``--boards`` random beginner boards (a drawn layout, 0 to 12 holes dug at
+   random, no bomb) in one call: the time per board of a whole ``solve --json`` run, and the
+   median time per board in process with one shared search (the first boards below the
+   shipped table search their subtrees, later ones mostly find them known).
 3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest`` on the
    same boards drawn as the game draws them (``--games`` each, default 200; the README's
    figures use ``gridsight simulate ... --games 5000``), with the paired difference and its
@@ -161,6 +165,30 @@ def _solve_cli(boards: list[ThrillDiggerState]) -> tuple[list[dict], float]:
     return [json.loads(line) for line in out.splitlines()], seconds
 
 
+def beginner_file(count: int, seed: int) -> None:
+    print(f"== Beginner: {count} random boards (0-12 holes dug) in one file ==")
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        layout = draw_layout(BEGINNER, rng)
+        state = ThrillDiggerState.empty(BEGINNER)
+        holes = [c for c in state.cells() if c not in layout.bombs]
+        for cell in rng.sample(holes, rng.randint(0, 12)):
+            state = state.with_token(*cell, layout.token(*cell))
+        boards.append(state)
+    _, seconds = _solve_cli(boards)
+    print(f"  gridsight solve --json --model uniform: {seconds:.1f} s, "
+          f"{1000 * seconds / count:.1f} ms per board (process start and table load "
+          f"included)")
+    timed = Timed("auto")
+    for state in boards:
+        timed(analyse(state, "uniform"))
+    times = sorted(1000 * t for t in timed.times)
+    print(f"  in process, one shared search: median {statistics.median(times):.2f} ms, 90% "
+          f"{times[int(0.9 * (len(times) - 1))]:.1f} ms, slowest {times[-1]:.0f} ms per board "
+          f"(analysis included; {load_note()})")
+
+
 def simulated(games: int, seed: int) -> None:
     print(f"== Intermediate and expert: auto (lookahead) against safest on the same {games} "
           f"boards each (net rupees per game) ==")
@@ -215,11 +243,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cli-depth", type=int, default=3,
                         help="digs of the command-line check (default 3)")
+    parser.add_argument("--boards", type=int, default=2000,
+                        help="random beginner boards in the one-file run (default 2000)")
     parser.add_argument("--skip-beginner", action="store_true")
     options = parser.parse_args()
     if not options.skip_beginner:
         beginner_exact()
         beginner_from_cli(options.cli_depth)
+        beginner_file(options.boards, options.seed)
     simulated(options.games, options.seed)
     disco_zoo()
     return 0
