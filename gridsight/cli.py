@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from gridsight import __version__
 from gridsight.registry import UnknownGameError
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from vision.errors import VisionInputError
 
 # Subcommand modules, in the order ``gridsight --help`` lists them.
@@ -62,16 +62,25 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     options = parser.parse_args(argv)
+    max_memory = getattr(options, "max_memory", None)
+    if max_memory:
+        from gridsight.limits import apply_memory_limit
+
+        apply_memory_limit(max_memory)
     try:
         return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
-        _say(error)
+        say(error)
         return EXIT_INPUT
     except RuntimeFailure as error:
-        _say(error)
+        say(error)
+        return EXIT_RUNTIME
+    except MemoryError:
+        say("out of memory (past --max-memory; see the limits in the README: a smaller input, "
+            "or a lower --time-limit, bounds the work)")
         return EXIT_RUNTIME
     except KeyboardInterrupt:
-        _say("interrupted")
+        say("interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
@@ -82,8 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _say(message: object) -> None:
-    print(f"gridsight: {message}", file=sys.stderr)
+def say(message: object) -> None:
+    """Print ``message`` on standard error as one line ``gridsight: ...``: the player's text
+    quoted in it cannot break the line or flood the terminal (:func:`solvers.errors.one_line`)."""
+    print(f"gridsight: {one_line(str(message))}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,10 @@
 A live session appends a :class:`LogRecord` each time the board it believes changes: when, which
 game, the board written in the game's own text format (so ``gridsight solve`` or ``gridsight
 replay --check`` can solve it again), how sure the reader was of each cell, which cells it could
-not read, the advice drawn, the solver's JSON, and the name of the saved frame (a PNG beside
-the log, with ``--save-frames``). When the player's move from that board is seen, a short
-``move`` line is appended that names the record's step; :func:`read_log` folds it back into the
-record, so the file stays append-only.
+not read and which the player set by hand, the advice drawn, the solver's JSON, and the name of
+the saved frame (a PNG beside the log, with ``--save-frames``). When the player's move from
+that board is seen, a short ``move`` line is appended that names the record's step;
+:func:`read_log` folds it back into the record, so the file stays append-only.
 
 Durability: each line goes to the file as **one** ``write`` of a complete line, then is
 flushed to the disk with ``fsync`` (changes come at the pace of a player's taps, so the cost
@@ -15,37 +15,70 @@ line is skipped by the reader with a warning naming its line number.
 
 Failures never reach the live loop: when the log cannot be written (disk full, folder not
 writable, file removed) :class:`RecommendationLog` warns once, keeps the unwritten lines in
-memory (the newest :data:`MAX_PENDING`) and writes them, in order, on the next append that
-succeeds. After a failed or partial write the next line starts with a newline, so a torn
-fragment never glues onto a good line.
+memory (the newest :data:`MAX_PENDING`; older ones go to a *side file*, see below) and writes
+them, in order, on the next append that succeeds. After a failed or partial write the next
+line starts with a newline, so a torn fragment never glues onto a good line.
 
+Nothing waiting is lost at the end either: :meth:`RecommendationLog.close` (called by the
+live command, at interpreter exit, and on ``SIGTERM``) tries once more, then writes what is
+still waiting to the side file ``<log stem>.unwritten.jsonl`` beside the log or, when that
+folder cannot be written either, ``gridsight-<stem>-<pid>.unwritten.jsonl`` in the temporary
+folder, or as a last resort to standard error, and says how many records went where.
+
+Reading is strict and never trusts the file: every line is parsed once into typed, checked
+fields (:mod:`gridsight.log_records`), and a line that fails is skipped with a warning naming
+its line and what is wrong.
+
+>>> import tempfile, pathlib
 >>> from solvers.advice import Advice, Cell
->>> r = LogRecord(step=1, time="2026-01-01T00:00:00.000Z", game="demo", board=". .",
-...               advice=Advice("demo", 1, 2, recommend=(Cell(0, 1),)))
->>> LogRecord.from_json(r.to_json()) == r
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "s.jsonl"
+>>> log = RecommendationLog(path, close_at_exit=False)
+>>> log.append(LogRecord(step=1, time=utc_now(), game="demo", board=". .",
+...                      advice=Advice("demo", 1, 2, recommend=(Cell(0, 1),))))
 True
+>>> _ = path.open("a").write('{"step": Infinity}\\n')
+>>> contents = read_log(path)
+>>> [r.step for r in contents.records], contents.warnings[0].split(": ", 2)[2]
+([1], 'corrupt line skipped (not a finite number: Infinity)')
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import signal
 import sys
-from dataclasses import dataclass, field, replace
+import tempfile
+import threading
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from solvers.advice import Advice, Cell
+from gridsight.limits import MAX_LOG_BYTES
+from gridsight.log_records import (  # noqa: F401 - re-exported: the log's record format
+    FORMAT_VERSION,
+    MAX_DEPTH,
+    MAX_SIDE,
+    LogRecord,
+    MoveRecord,
+    RecordError,
+    _brief,
+    loads_line,
+    parse_advice,
+    parse_move,
+    parse_record,
+)
+from solvers.advice import Cell
+from solvers.cellnames import name_of
 from solvers.errors import InputError
-from vision.geometry import BoardGeometry
 
 MAX_PENDING = 1000
-FORMAT_VERSION = 1
 
 
 class LogReadError(InputError):
-    """A log file that cannot be read at all (missing, a folder, not text)."""
+    """A log file that cannot be read at all (missing, a folder, too large, no valid record)."""
 
 
 def utc_now() -> str:
@@ -62,74 +95,7 @@ def default_log_path(now: datetime | None = None) -> Path:
     return user_data_root() / "logs" / f"session-{when}.jsonl"
 
 
-@dataclass(frozen=True)
-class LogRecord:
-    """One recommendation: the board as read, and the advice given on it.
-
-    ``confidence`` holds one value per cell, row by row (``None`` for a cell not read);
-    ``unread`` lists the cells the reader could not read; ``solution`` is the solver's JSON
-    (``gridsight solve GAME --json``); ``move`` is the cell the player chose next, once seen;
-    ``frame`` is the saved frame's file name, relative to the log's folder, and ``geometry``
-    where the board is in that frame (so a replay can draw the advice on it).
-    """
-
-    step: int
-    time: str
-    game: str
-    board: str
-    advice: Advice
-    confidence: tuple[tuple[float | None, ...], ...] = ()
-    unread: tuple[Cell, ...] = ()
-    solution: dict[str, Any] = field(default_factory=dict)
-    move: Cell | None = None
-    frame: str | None = None
-    geometry: BoardGeometry | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "type": "advice",
-            "version": FORMAT_VERSION,
-            "step": self.step,
-            "time": self.time,
-            "game": self.game,
-            "board": self.board,
-            "confidence": [list(row) for row in self.confidence],
-            "unread": [[c.row, c.col] for c in self.unread],
-            "advice": self.advice.to_dict(),
-            "solution": self.solution,
-            "move": None if self.move is None else [self.move.row, self.move.col],
-            "frame": self.frame,
-            "geometry": None if self.geometry is None else self.geometry.to_dict(),
-        }
-
-    def to_json(self) -> str:
-        """One line of JSON (no newline inside: the board's newlines are escaped)."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), allow_nan=False)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "LogRecord":
-        move = data.get("move")
-        return cls(
-            step=int(data["step"]),
-            time=str(data["time"]),
-            game=str(data["game"]),
-            board=str(data["board"]),
-            advice=Advice.from_dict(data["advice"]),
-            confidence=tuple(
-                tuple(None if v is None else float(v) for v in row)
-                for row in data.get("confidence", ())
-            ),
-            unread=tuple(Cell(int(r), int(c)) for r, c in data.get("unread", ())),
-            solution=dict(data.get("solution") or {}),
-            move=None if move is None else Cell(int(move[0]), int(move[1])),
-            frame=data.get("frame"),
-            geometry=None if data.get("geometry") is None
-            else BoardGeometry.from_dict(data["geometry"]),
-        )
-
-    @classmethod
-    def from_json(cls, line: str) -> "LogRecord":
-        return cls.from_dict(json.loads(line))
+# -- reading a whole log ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -144,76 +110,85 @@ class LogContents:
         return None if record.frame is None else self.path.parent / record.frame
 
 
-def read_log(path: str | Path) -> LogContents:
-    """Read a log, skipping torn or corrupt lines with a warning naming each line number.
+def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
+    """Read a log (``-``: standard input), skipping torn, corrupt or invalid lines with a
+    warning naming each line number and what is wrong.
 
-    Raises :class:`LogReadError` when the file cannot be read at all.
+    Raises :class:`LogReadError` when the file cannot be read at all or is larger than
+    ``limit`` bytes.
     """
-    file = Path(path)
+    from gridsight.inputs import read_bytes
+
     try:
-        data = file.read_bytes()
-    except FileNotFoundError:
-        raise LogReadError(f"{file}: no such log file") from None
-    except IsADirectoryError:
-        raise LogReadError(f"{file}: is a folder, not a log file") from None
-    except OSError as error:
-        raise LogReadError(f"{file}: cannot read ({error.strerror})") from None
+        source, data = read_bytes(str(path), limit=limit, what="a log", kind="log file")
+    except InputError as error:
+        raise LogReadError(str(error)) from None
+    file = Path(source) if str(path) != "-" else Path("<stdin>")
     records: dict[int, LogRecord] = {}
     order: list[int] = []
     warnings: list[str] = []
-    moves: list[tuple[int, int, Cell]] = []
-    for number, raw in enumerate(data.split(b"\n"), start=1):
+    moves: list[tuple[int, MoveRecord]] = []
+    lines = data.split(b"\n")
+    last = _last_line_number(lines)
+    for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw.decode("utf-8"))
+            obj = loads_line(raw)
             if not isinstance(obj, dict):
-                raise ValueError("not a JSON object")
+                raise RecordError("not a JSON object")
             kind = obj.get("type", "advice")
             if kind == "advice":
-                record = LogRecord.from_dict(obj)
+                record = parse_record(obj)
                 if record.step in records:
-                    warnings.append(f"{file}: line {number}: step {record.step} again; kept the later one")
+                    warnings.append(f"{file}: line {number}: step {record.step} again; "
+                                    "kept the later one")
                 else:
                     order.append(record.step)
                 records[record.step] = record
             elif kind == "move":
-                moves.append((number, int(obj["step"]), Cell(int(obj["row"]), int(obj["col"]))))
+                moves.append((number, parse_move(obj)))
             else:
-                warnings.append(f"{file}: line {number}: unknown record type '{kind}' skipped")
-        except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
-            what = "torn" if number == _last_line_number(data) else "corrupt"
-            warnings.append(f"{file}: line {number}: {what} line skipped ({_short(error)})")
-    for number, step, cell in moves:
-        if step in records:
-            records[step] = replace(records[step], move=cell)
+                warnings.append(f"{file}: line {number}: unknown record type "
+                                f"{_brief(kind)} skipped")
+        except RecordError as error:
+            what = "torn" if number == last and not data.endswith(b"\n") else "corrupt"
+            warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
+    for number, move in moves:
+        record = records.get(move.step)
+        if record is None:
+            warnings.append(f"{file}: line {number}: move for unknown step {move.step} skipped")
+        elif not (move.cell.row < record.advice.rows and move.cell.col < record.advice.cols):
+            warnings.append(f"{file}: line {number}: move at {name_of(move.cell)} is "
+                            f"off the {record.advice.rows} x {record.advice.cols} board of "
+                            f"step {move.step}; skipped")
         else:
-            warnings.append(f"{file}: line {number}: move for unknown step {step} skipped")
+            records[move.step] = replace(record, move=move.cell)
     return LogContents(file, tuple(records[s] for s in order), tuple(warnings))
 
 
-def _last_line_number(data: bytes) -> int:
-    lines = data.split(b"\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    return len(lines)
+def _last_line_number(lines: list[bytes]) -> int:
+    count = len(lines)
+    while count and not lines[count - 1].strip():
+        count -= 1
+    return count
 
 
-def _short(error: Exception) -> str:
-    text = str(error) or type(error).__name__
-    return text if len(text) <= 80 else text[:77] + "..."
+# -- writing ------------------------------------------------------------------------------------
 
 
 def _stderr_warning(message: str) -> None:
-    print(f"gridsight: {message}", file=sys.stderr)
+    print(f"gridsight: {message}", file=sys.stderr, flush=True)
 
 
 class RecommendationLog:
     """Appends records to a JSON Lines file; never raises an I/O error into its caller.
 
     ``warn`` receives one message when writing starts failing and one when it recovers
-    (standard error by default). ``save_frames`` writes each record's frame as a PNG beside
-    the log, named ``<log stem>-<step>.png``.
+    (standard error by default), and at :meth:`close` one saying where any record that could
+    not be written went. ``save_frames`` writes each record's frame as a PNG beside the log,
+    named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed at
+    interpreter exit and on ``SIGTERM`` (when the process had no handler of its own).
     """
 
     def __init__(
@@ -223,16 +198,23 @@ class RecommendationLog:
         save_frames: bool = False,
         fsync: bool = True,
         warn: Callable[[str], None] = _stderr_warning,
+        close_at_exit: bool = True,
     ):
         self.path = Path(path)
         self.save_frames = save_frames
         self.fsync = fsync
         self.warn = warn
         self.pending: list[str] = []  # lines not yet on disk, oldest first
-        self.dropped = 0  # lines lost because the pending buffer overflowed
+        self.spilled = 0  # older lines moved from memory to the side file, not yet written back
+        self.dropped = 0  # lines lost: neither the log nor a side file could take them
         self.failing = False
+        self.closed = False
+        self.side_file: Path | None = None  # where lines went that the log could not take
         self._torn = False  # the last write may have left a partial line in the file
         self._next_step = 1
+        if close_at_exit:
+            _OPEN_LOGS[id(self)] = self
+            _install_exit_handlers()
 
     # -- writing --------------------------------------------------------------------------
 
@@ -261,32 +243,57 @@ class RecommendationLog:
         return self._write_line(line)
 
     def flush(self) -> bool:
-        """Try again to write what is pending; returns whether nothing is pending now."""
+        """Try again to write what is waiting; returns whether nothing is waiting now."""
         return self._write_line(None)
+
+    def close(self) -> bool:
+        """Write what is waiting, or put it in a side file (or on standard error) and say so.
+
+        Returns whether every record reached the log itself. Safe to call more than once.
+        """
+        _OPEN_LOGS.pop(id(self), None)
+        if self.closed:
+            return not (self.pending or self.spilled or self.dropped)
+        self.closed = True
+        if self.flush() and not self.dropped:
+            return True
+        waiting, self.pending = self.pending, []
+        on_stderr = [] if not waiting or self._spill(waiting) else waiting
+        self._report_unwritten(on_stderr)
+        return False
+
+    def _report_unwritten(self, on_stderr: list[str]) -> None:
+        lost = f"; {self.dropped} older record(s) could not be kept anywhere and are lost" \
+            if self.dropped else ""
+        if self.spilled:
+            self.warn(f"{self.spilled} log record(s) could not be written to {self.path}; they "
+                      f"are in {self.side_file} (append it to the log to replay them "
+                      f"together){lost}")
+        if on_stderr:  # not even a side file: standard error is the last place left
+            self.warn(f"{len(on_stderr)} log record(s) could not be written to {self.path} "
+                      f"nor to a side file; they follow on standard error, one JSON line "
+                      f"each{'' if self.spilled else lost}")
+            for line in on_stderr:
+                print(line, file=sys.stderr)
+            sys.stderr.flush()
+        elif lost and not self.spilled:
+            self.warn(f"log {self.path}: {self.dropped} record(s) could not be kept anywhere "
+                      "and are lost")
 
     def _write_line(self, line: str | None) -> bool:
         if line is not None:
             self.pending.append(line)
             if len(self.pending) > MAX_PENDING:
                 overflow = len(self.pending) - MAX_PENDING
+                if not self._spill(self.pending[:overflow]):
+                    self.dropped += overflow
                 del self.pending[:overflow]
-                self.dropped += overflow
+        if self.spilled and not self._write_back_spilled():
+            return False
         while self.pending:
             data = (self.pending[0] + "\n").encode("utf-8")
-            if self._torn:
-                data = b"\n" + data
-            try:
-                self._write_all(data)
-            except OSError as error:
-                self._torn = True
-                if not self.failing:
-                    self.failing = True
-                    self.warn(
-                        f"cannot write the log {self.path} ({error.strerror or error}); "
-                        "still advising, and keeping the records in memory to write later"
-                    )
+            if not self._write_log(data):
                 return False
-            self._torn = False
             self.pending.pop(0)
         if self.failing:
             self.failing = False
@@ -294,9 +301,29 @@ class RecommendationLog:
             self.warn(f"the log {self.path} is being written again{lost}")
         return True
 
+    def _write_log(self, data: bytes) -> bool:
+        if self._torn:
+            data = b"\n" + data
+        try:
+            self._write_all(data)
+        except OSError as error:
+            self._torn = True
+            if not self.failing:
+                self.failing = True
+                self.warn(
+                    f"cannot write the log {self.path} ({error.strerror or error}); "
+                    "still advising, and keeping the records to write later"
+                )
+            return False
+        self._torn = False
+        return True
+
     def _write_all(self, data: bytes) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._append_to(self.path, data)
+
+    def _append_to(self, path: Path, data: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             written = os.write(fd, data)
             if written != len(data):
@@ -305,6 +332,46 @@ class RecommendationLog:
                 os.fsync(fd)
         finally:
             os.close(fd)
+
+    # -- the side file ----------------------------------------------------------------------
+
+    def side_file_candidates(self) -> list[Path]:
+        """Where lines the log cannot take go: beside the log, else the temporary folder."""
+        stem = self.path.stem or "log"
+        return [self.path.with_name(f"{stem}.unwritten.jsonl"),
+                Path(tempfile.gettempdir()) / f"gridsight-{stem}-{os.getpid()}.unwritten.jsonl"]
+
+    def _spill(self, lines: Sequence[str]) -> bool:
+        """Append ``lines`` (the oldest waiting) to the side file; whether one took them."""
+        data = "".join(line + "\n" for line in lines).encode("utf-8")
+        candidates = [self.side_file] if self.side_file is not None else \
+            self.side_file_candidates()
+        for candidate in candidates:
+            try:
+                self._append_to(candidate, data)
+            except OSError:
+                continue
+            self.side_file = candidate
+            self.spilled += len(lines)
+            return True
+        return False
+
+    def _write_back_spilled(self) -> bool:
+        """Once the log can be written again, the side file's lines go first (in order)."""
+        assert self.side_file is not None
+        try:
+            data = self.side_file.read_bytes()
+        except OSError:
+            return False
+        if not self._write_log(data):
+            return False
+        try:
+            self.side_file.unlink()
+        except OSError:
+            pass
+        self.spilled = 0
+        self.side_file = None
+        return True
 
     def _save_frame(self, step: int, frame: Any) -> str | None:
         """Write the frame as a PNG beside the log; on failure warn and return ``None``."""
@@ -321,6 +388,40 @@ class RecommendationLog:
             self.warn(f"cannot save frame {name} ({getattr(error, 'strerror', None) or error})")
             return None
         return name
+
+
+# -- closing at exit ----------------------------------------------------------------------------
+
+_OPEN_LOGS: dict[int, RecommendationLog] = {}
+_HANDLERS_INSTALLED = False
+
+
+def close_all() -> None:
+    """Close every log still open (at interpreter exit, and on ``SIGTERM``)."""
+    for log in list(_OPEN_LOGS.values()):
+        log.close()
+
+
+def _install_exit_handlers() -> None:
+    """Close the logs at exit, and make ``SIGTERM`` an orderly exit (``SystemExit``, so the
+    ``finally`` blocks and :func:`close_all` run) when the process has no handler of its own."""
+    global _HANDLERS_INSTALLED
+    if _HANDLERS_INSTALLED:
+        return
+    _HANDLERS_INSTALLED = True
+    atexit.register(close_all)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _terminated)
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - no signals here
+        pass
+
+
+def _terminated(signum: int, frame: Any) -> None:  # noqa: ARG001
+    close_all()
+    raise SystemExit(128 + signum)
 
 
 def confidence_grid(values: Sequence[Sequence[float | None]]) -> tuple[tuple[float | None, ...], ...]:

@@ -1,81 +1,88 @@
-"""The registry of games: one adapter module per game, listed here.
+"""The registry of games: one :class:`~gridsight.games.spec.GameSpec` per game, listed here.
 
-A new game is a module in each room (``solvers/``, ``vision/``, ``overlay/`` where needed), an
-adapter module in :mod:`gridsight.games`, and one line in ``_ADAPTER_MODULES`` below.
-Adapters are imported lazily, so ``gridsight games`` stays quick.
+A game is a package ``gridsight/games/<game>/`` whose ``__init__`` defines ``SPEC`` (its solve
+adapter, screen reading, live settings and words; see :mod:`gridsight.games.spec`) plus one
+import line in :func:`_specs` below. Every generic module asks :func:`get_spec`; an unknown
+name is an :class:`UnknownGameError`, never a silent fallback to another game.
+
+The spec modules are light (their heavy parts load on first use), so listing the games costs
+little: ``gridsight --help`` imports no adapter's solver beyond what building the parser needs.
+
+>>> game_names()
+['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino', 'minesweeper']
+>>> get_spec("tetris")
+Traceback (most recent call last):
+...
+gridsight.registry.UnknownGameError: unknown game 'tetris' (known games: thrill-digger, disco-zoo, tile-path, pentomino, minesweeper)
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
 from gridsight.games.base import GameAdapter
-
-# The command-line name of each game and the module whose ``GAME`` attribute is its adapter.
-_ADAPTER_MODULES: dict[str, str] = {
-    "thrill-digger": "gridsight.games.thrill_digger",
-    "disco-zoo": "gridsight.games.disco_zoo",
-    "tile-path": "gridsight.games.tile_path",
-    "pentomino": "gridsight.games.pentomino",
-}
+from gridsight.games.spec import GameSpec
 
 
-# The screen reader of each game that can be read off a screenshot (``gridsight analyze``):
-# the module whose ``READER`` attribute implements ``gridsight.readers.base.GameReader``.
-_READER_MODULES: dict[str, str] = {
-    "disco-zoo": "gridsight.readers.disco_zoo",
-    "tile-path": "gridsight.readers.tile_path",
-    "pentomino": "gridsight.readers.pentomino",
-}
+@cache
+def _specs() -> dict[str, GameSpec]:
+    """Every registered game, in the order ``gridsight games`` lists them."""
+    from gridsight.games.disco_zoo import SPEC as disco_zoo
+    from gridsight.games.minesweeper import SPEC as minesweeper
+    from gridsight.games.pentomino import SPEC as pentomino
+    from gridsight.games.thrill_digger import SPEC as thrill_digger
+    from gridsight.games.tile_path import SPEC as tile_path
+
+    specs = (thrill_digger, disco_zoo, tile_path, pentomino, minesweeper)
+    return {spec.name: spec for spec in specs}
 
 
 class UnknownGameError(LookupError):
     """A game name the registry does not know."""
 
     def __init__(self, name: str):
+        self.name = name
         known = ", ".join(game_names())
         super().__init__(f"unknown game '{name}' (known games: {known})")
 
 
 def game_names() -> list[str]:
     """The names of every registered game, in registry order."""
-    return list(_ADAPTER_MODULES)
+    return list(_specs())
 
 
-@cache
-def get_game(name: str) -> GameAdapter:
-    """The adapter of game ``name``; raises :class:`UnknownGameError` for an unknown name."""
-    module_name = _ADAPTER_MODULES.get(name)
-    if module_name is None:
+def all_specs() -> list[GameSpec]:
+    """Every registered game's spec, in registry order."""
+    return list(_specs().values())
+
+
+def get_spec(name: str) -> GameSpec:
+    """The spec of game ``name``; raises :class:`UnknownGameError` for an unknown name."""
+    spec = _specs().get(name)
+    if spec is None:
         raise UnknownGameError(name)
-    adapter = importlib.import_module(module_name).GAME
+    return spec
+
+
+def get_game(name: str) -> GameAdapter:
+    """The solve adapter of game ``name`` (:class:`UnknownGameError` for an unknown name)."""
+    adapter = get_spec(name).adapter
     if not isinstance(adapter, GameAdapter):
-        raise TypeError(f"{module_name}.GAME does not implement GameAdapter")
+        raise TypeError(f"the adapter of {name} does not implement GameAdapter")
     return adapter
 
 
 def all_games() -> list[GameAdapter]:
+    """Every registered game's solve adapter, in registry order."""
     return [get_game(name) for name in game_names()]
 
 
 def reader_names() -> list[str]:
-    """The games that have a screen reader, in registry order."""
-    return [name for name in game_names() if name in _READER_MODULES]
+    """The games ``gridsight analyze`` can read off a screenshot, in registry order."""
+    return [spec.name for spec in all_specs() if spec.reads_screenshots]
 
 
-@cache
 def get_reader(name: str):
     """The screen reader of game ``name`` (``gridsight.readers.base.GameReader``), or ``None``
-    when the game has none; raises :class:`UnknownGameError` for an unknown name."""
-    if name not in _ADAPTER_MODULES:
-        raise UnknownGameError(name)
-    module_name = _READER_MODULES.get(name)
-    if module_name is None:
-        return None
-    from gridsight.readers.base import GameReader  # lazily: it imports the vision room
-
-    reader = importlib.import_module(module_name).READER
-    if not isinstance(reader, GameReader):
-        raise TypeError(f"{module_name}.READER does not implement GameReader")
-    return reader
+    when it has none; raises :class:`UnknownGameError` for an unknown name."""
+    return get_spec(name).reader

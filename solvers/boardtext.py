@@ -3,7 +3,8 @@
 A board is optional ``key: value`` header lines followed by the grid, one row per line, tokens
 separated by spaces. Several boards in one text are separated by a line holding ``---``.
 Blank lines and comment lines starting with ``//`` are ignored (``#`` is a grid token in some
-games, so it cannot start a comment).
+games, so it cannot start a comment). A header needs a value: ``difficulty:`` alone is refused
+rather than read as the default.
 
 >>> boards = parse_boards("difficulty: beginner\\n. . g\\n. * .\\n")
 >>> boards[0].headers["difficulty"]
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solvers.errors import BoardFormatError
+from solvers.cellnames import cell_name
+from solvers.errors import BoardFormatError, shown
 
 SEPARATOR = "---"
 
@@ -62,7 +64,8 @@ class BoardText:
             if key not in allowed:
                 known = ", ".join(allowed) if allowed else "none"
                 raise BoardFormatError(
-                    f"unknown header '{key}' (this game knows: {known})", line=line, token=key
+                    f"unknown header {shown(key)} (this game knows: {known})", line=line,
+                    token=key,
                 )
 
     def check_tokens(self, allowed: set[str] | frozenset[str], describe: str) -> None:
@@ -71,7 +74,7 @@ class BoardText:
             for c, token in enumerate(row):
                 if token not in allowed:
                     raise BoardFormatError(
-                        f"unknown token '{token}' at row {r}, col {c} (expected {describe})",
+                        f"unknown token {shown(token)} at {cell_name(r, c)} (expected {describe})",
                         line=line,
                         token=token,
                     )
@@ -92,13 +95,28 @@ def _is_header(line: str) -> bool:
     return bool(sep) and key.strip() != "" and " " not in key.strip() and key.strip()[0].isalpha()
 
 
-def parse_boards(text: str, source: str = "<text>") -> list[BoardText]:
+def parse_boards(text: str, source: str | None = None) -> list[BoardText]:
     """Split ``text`` into boards at ``---`` lines and parse each one.
 
-    Raises :class:`BoardFormatError` naming the line of a ragged row, a header after the grid,
-    a repeated header or an empty board.
+    Raises :class:`BoardFormatError` naming ``source`` (when given) and the line of the first
+    ragged row, header after the grid, repeated or empty header, or empty board.
     """
-    boards: list[BoardText] = []
+    boards = []
+    for board in parse_each_board(text, source):
+        if isinstance(board, BoardFormatError):
+            raise board
+        boards.append(board)
+    return boards
+
+
+def parse_each_board(text: str, source: str | None = None) -> list[BoardText | BoardFormatError]:
+    """Like :func:`parse_boards`, but a board that cannot be parsed is returned as its error
+    in its place, so the boards after it can still be solved.
+
+    >>> [type(b).__name__ for b in parse_each_board(". .\\n---\\n. . .\\n. .\\n---\\n.\\n")]
+    ['BoardText', 'BoardFormatError', 'BoardText']
+    """
+    boards: list[BoardText | BoardFormatError] = []
     block: list[tuple[int, str]] = []
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
@@ -113,7 +131,16 @@ def parse_boards(text: str, source: str = "<text>") -> list[BoardText]:
 
 
 def _parse_block(
-    block: list[tuple[int, str]], source: str, index: int, end_line: int
+    block: list[tuple[int, str]], source: str | None, index: int, end_line: int
+) -> BoardText | BoardFormatError:
+    try:
+        return _parsed_block(block, source, index, end_line)
+    except BoardFormatError as error:
+        return error.with_source(source) if source else error
+
+
+def _parsed_block(
+    block: list[tuple[int, str]], source: str | None, index: int, end_line: int
 ) -> BoardText:
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -133,7 +160,11 @@ def _parse_block(
             key, _, value = line.partition(":")
             key = key.strip().lower()
             if key in headers:
-                raise BoardFormatError(f"header '{key}' given twice", line=number, token=key)
+                raise BoardFormatError(f"header {shown(key)} given twice", line=number, token=key)
+            if not value.strip():
+                raise BoardFormatError(
+                    f"header {shown(key)} has no value (give one, or leave the line out for "
+                    "the default)", line=number, token=key)
             headers[key] = value.strip()
             header_lines[key] = number
             continue
@@ -153,6 +184,6 @@ def _parse_block(
         header_lines=header_lines,
         grid=tuple(grid),
         row_lines=tuple(row_lines),
-        source=source,
+        source=source or "<text>",
         index=index,
     )

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
 
 import pytest
 
-from test_disco_zoo_cases import brute_joint, random_board
+from test_disco_zoo_cases import brute_joint, brute_value, random_board
 from solvers.boardtext import parse_boards
 from solvers.disco_zoo.advise import advise, plan
 from solvers.disco_zoo.board import UNTAPPED, fresh_board, parse_board
@@ -18,55 +17,6 @@ from solvers.disco_zoo.lookahead import Lookahead
 from solvers.disco_zoo.objective import Objective, parse_objective
 from solvers.disco_zoo.placements import joint_placements
 from solvers.errors import InputError
-
-
-def _scores(objective: Objective, rescued: frozenset, n: int) -> tuple[int, int]:
-    count, everyone = len(rescued), int(len(rescued) == n)
-    if objective.kind == "expected":
-        return count, everyone
-    if objective.kind == "all":
-        return everyone, count
-    return int(objective.target in rescued), count
-
-
-def brute_value(board, objective: Objective) -> tuple[Fraction, Fraction]:
-    """Plain expectimax: any untapped tile (certain or not) may be tapped, or none."""
-    joint = brute_joint(board)
-    n = len(board.animals)
-    untapped = [(r, c) for r in range(5) for c in range(5) if board.grid[r][c] == UNTAPPED]
-    tapped0 = frozenset((r, c) for r in range(5) for c in range(5) if board.grid[r][c] != UNTAPPED)
-
-    def owner(j, cell):
-        return next((k for k in range(n) if cell in j[k]), -1)
-
-    @lru_cache(maxsize=None)
-    def value(observed: frozenset, taps: int) -> tuple[Fraction, Fraction]:
-        alive = [j for j in joint if all(owner(j, cell) == o for cell, o in observed)]
-        tapped = tapped0 | {cell for cell, _ in observed}
-        total = [Fraction(0), Fraction(0)]
-        for j in alive:
-            rescued = frozenset(k for k in range(n) if j[k] <= tapped)
-            p, s = _scores(objective, rescued, n)
-            total[0] += p
-            total[1] += s
-        best = (total[0] / len(alive), total[1] / len(alive))
-        if taps == 0:
-            return best
-        for cell in untapped:
-            if cell in tapped:
-                continue
-            groups: dict[int, int] = {}
-            for j in alive:
-                groups[owner(j, cell)] = groups.get(owner(j, cell), 0) + 1
-            exp = [Fraction(0), Fraction(0)]
-            for o, size in groups.items():
-                child = value(observed | {(cell, o)}, taps - 1)
-                exp[0] += Fraction(size, len(alive)) * child[0]
-                exp[1] += Fraction(size, len(alive)) * child[1]
-            best = max(best, (exp[0], exp[1]))
-        return best
-
-    return value(frozenset(), board.taps)
 
 
 def _cases():
@@ -172,7 +122,7 @@ def test_budget_fallback_is_named_and_not_exact():
     farm = {a.name: a for a in catalogue.regions["Farm"]}
     board = fresh_board("Farm", (farm["Pig"], farm["Horse"], farm["Cow"]))
     decision, exact, method = plan(board, Objective(), budget=0)
-    assert not exact and "restricted lookahead, width 1" in method
+    assert not exact and "restricted lookahead of width 1" in method
     assert decision.tile is not None
     assert 0 < decision.value <= 3 and sum(decision.rescue) == decision.value
 

@@ -31,9 +31,9 @@ def test_pure_wayland_and_no_display_say_what_to_do(run_cli, monkeypatch):
     assert code == 1 and "DISPLAY is not set" in err
 
 
-def test_a_game_without_a_screen_reader_needs_manual(run_cli):
+def test_a_pit_game_needs_its_calibration_or_manual(run_cli):
     code, _, err = run_cli("live", "--game", "thrill-digger", "--monitor", "1")
-    assert code == 1 and "--manual" in err
+    assert code == 2 and "--calibration FILE" in err and "--manual" in err
 
 
 def test_manual_board_files_are_checked(run_cli, tmp_path):

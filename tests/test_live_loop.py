@@ -164,7 +164,7 @@ def test_panel_actions_correct_undo_taps_target_and_pause():
     play(loop, screen(script.render(0)))  # the reads no longer change a corrected cell
     assert loop.view.state.grid[2][2] == "empty"
     assert loop.undo().state.grid[2][2] == "ground"
-    taps = loop.set_taps(3)
+    taps = loop.set_counter(3)
     assert "taps: 3" in taps.board and "taps left 3 (set)" in taps.status
     target = loop.set_objective("target:Panda")
     expected = solved_alone("disco-zoo", target.board)
@@ -196,7 +196,7 @@ def test_a_contradiction_is_shown_not_applied():
     play(loop, screen(script.render(1)))
     view = play(loop, screen(script.render(0)))  # the tapped tile reads as ground again
     assert view.state.grid[2][2] == "empty"
-    assert any("(2, 2)" in w and "now reads 'ground'" in w for w in view.warnings)
+    assert any("row 3, column 3" in w and "now reads 'ground'" in w for w in view.warnings)
 
 
 def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():

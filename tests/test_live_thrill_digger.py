@@ -17,11 +17,11 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.thrill_digger import GAME as ADAPTER
-from gridsight.live.thrill_digger import (
+from gridsight.games.thrill_digger.adapter import GAME as ADAPTER
+from gridsight.games.thrill_digger.live import (
     CalibrationFileError,
-    ThrillDiggerLive,
     load_pit_calibration,
+    pit_loop,
 )
 from gridsight.log import RecommendationLog, read_log
 from gridsight.skins import thrill_digger_3d as skin
@@ -79,8 +79,7 @@ def test_the_live_path_follows_a_rendered_game(game, tmp_path, run_cli, monkeypa
     calibration, difficulty = load_pit_calibration(folder / "calibration.json")
     assert difficulty == "expert" and (calibration.rows, calibration.cols) == (5, 8)
     log_path = tmp_path / "session.jsonl"
-    live = ThrillDiggerLive(calibration, fps=plan.fps, log=RecommendationLog(log_path,
-                                                                             fsync=False))
+    live = pit_loop(calibration, fps=plan.fps, log=RecommendationLog(log_path, fsync=False))
     centres = _hole_centres(plan.rows, plan.cols)
     untrusted = 0
     errors = []
@@ -99,7 +98,7 @@ def test_the_live_path_follows_a_rendered_game(game, tmp_path, run_cli, monkeypa
             # Untrusted: nothing drawn, the status says why, the advice is kept for later.
             untrusted += 1
             assert view.advice is None and "not trusted" in view.status
-            assert live._advice is not None
+            assert live.latest_advice is not None
             continue
         # The geometry drawn through is the true one within a few pixels.
         truth = cv2.perspectiveTransform(centres.reshape(-1, 1, 2),
@@ -110,15 +109,15 @@ def test_the_live_path_follows_a_rendered_game(game, tmp_path, run_cli, monkeypa
         assert view.advice is not None
         assert view.advice.recommend == expected.advice.recommend, frame.index
         assert view.advice.marks == expected.advice.marks
-        if (believed == frame.dug).all() and not live.watching:
+        if (believed == frame.dug).all() and not live.source.watching:
             caught_up.add(int(frame.dug.sum()))
-    live.tracker.finish()
+    live.source.tracker.finish()
     assert untrusted >= 2, "the camera's dip gave grazing frames"
     assert max(errors) < 3.0, max(errors)
     # After every dig (and before the first) the whole truth was believed and advised on.
     assert caught_up == set(range(len(plan.digs) + 1)), caught_up
     # Every dig was found; the tracker's tokens are the truth (or '?').
-    assert {(e.row, e.col) for e in live.tracker.events} == set(plan.digs)
+    assert {(e.row, e.col) for e in live.source.tracker.events} == set(plan.digs)
     # The log: one event per dig with its evidence, the digs as the players' moves, in order.
     contents = read_log(log_path)
     assert not contents.warnings
@@ -147,7 +146,7 @@ def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game,
     plan, frames = game
     folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
     calibration, _ = load_pit_calibration(folder)
-    live = ThrillDiggerLive(calibration, fps=plan.fps)
+    live = pit_loop(calibration, fps=plan.fps)
     view = live.step(Frame(frames[1].image, RECT, 0.0))
     advice = view.advice
     assert view.geometry is not None and advice is not None
@@ -157,7 +156,7 @@ def test_an_untrusted_frame_keeps_the_drawing_off_and_the_advice_for_later(game,
     picture = oblique.render(cam, item=None, link=None)
     grazing = live.step(Frame(picture, RECT, 0.1))
     assert grazing.geometry is None and grazing.advice is None
-    assert "not trusted" in grazing.status and live._advice is advice
+    assert "not trusted" in grazing.status and live.latest_advice is advice
     # A lost capture draws nothing either and says why.
     gone = live.step(Missing(MissingReason.CLOSED, "the window was closed"))
     assert gone.geometry is None and gone.frame_rect is None and "window was closed" in gone.status
@@ -172,8 +171,7 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
     folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
     calibration, _ = load_pit_calibration(folder)
     log_path = tmp_path / "fix.jsonl"
-    live = ThrillDiggerLive(calibration, fps=plan.fps, log=RecommendationLog(log_path,
-                                                                             fsync=False))
+    live = pit_loop(calibration, fps=plan.fps, log=RecommendationLog(log_path, fsync=False))
     live.step(Frame(frames[1].image, RECT, 0.0))
     view = live.correct(0, 0, "r")
     assert view.state.grid[0][0] == "r" and Cell(0, 0) in view.state.manual
@@ -182,8 +180,8 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
     assert view.advice.recommend == expected.advice.recommend
     assert view.advice.marks == expected.advice.marks
     # The tracker reading something else later does not undo the player's word.
-    live.tracker.tokens[0][0] = "?"
-    assert live.board_text().splitlines()[1].startswith("r ")
+    live.source.tracker.tokens[0][0] = "?"
+    assert live.source.board_text().splitlines()[1].startswith("r ")
     view = live.undo()
     assert view.state.grid[0][0] == "?" and Cell(0, 0) not in view.state.manual
     records = read_log(log_path).records
@@ -192,7 +190,7 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
     assert fixes[1]["undo"] is True and fixes[1]["set"] == "?"
     with pytest.raises(InputError, match="unknown Thrill Digger token 'k'"):
         live.correct(0, 1, "k")
-    with pytest.raises(InputError, match=r"no hole \(9, 0\)"):
+    with pytest.raises(InputError, match="no hole at row 10, column 1"):
         live.correct(9, 0, "g")
     # A correction that makes the board impossible is said, not drawn; undo brings it back.
     for c in range(plan.cols):
@@ -222,9 +220,10 @@ def test_bad_calibration_files_are_input_errors(tmp_path, run_cli):
     assert code == 2 and "not a pit calibration" in err and "Traceback" not in err
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(bad),
                            "--pack", "wii")
-    assert code == 2 and "--pack is for the 2D games" in err
+    assert code == 2 and "--pack is for games read through a template pack" in err
     code, _, err = run_cli("live", "--game", "disco-zoo", "--calibration", str(bad))
-    assert code == 2 and "--calibration is for --game thrill-digger" in err
+    assert code == 2 and "--calibration is for a game read as a 3D pit (--game thrill-digger)" \
+        in err
 
 
 def test_a_saved_pit_missing_its_plan_view_or_of_another_size_is_refused(game, tmp_path,

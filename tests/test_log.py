@@ -101,7 +101,7 @@ def test_disk_full_warns_once_keeps_the_records_and_writes_them_later(tmp_path):
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full on this system")
     warnings: list[str] = []
-    log = RecommendationLog("/dev/full", warn=warnings.append, fsync=False)
+    log = RecommendationLog("/dev/full", warn=warnings.append, fsync=False, close_at_exit=False)
     assert not log.append(_record(1))  # no exception reaches the caller
     assert not log.append(_record(2))
     assert not log.record_move(2, Cell(0, 0))
@@ -147,15 +147,37 @@ def test_a_partial_write_never_glues_onto_the_next_line(tmp_path, monkeypatch):
     assert len(got.warnings) == 1 and "line 2: corrupt" in got.warnings[0]
 
 
-def test_pending_records_are_bounded(monkeypatch, tmp_path):
+def test_pending_records_overflow_to_a_side_file_and_come_back_in_order(monkeypatch, tmp_path):
     monkeypatch.setattr(logmod, "MAX_PENDING", 5)
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(logmod.tempfile, "tempdir", str(tmp_path / "tmp"))
     warnings: list[str] = []
     blocker = tmp_path / "f"
-    blocker.write_text("")
-    log = RecommendationLog(blocker / "s.jsonl", warn=warnings.append)
+    blocker.write_text("")  # a file where the log's folder should be: nothing can go there
+    log = RecommendationLog(blocker / "s.jsonl", warn=warnings.append, close_at_exit=False)
     for step in range(1, 9):
         log.append(_record(step))
-    assert len(log.pending) == 5 and log.dropped == 3
+    assert len(log.pending) == 5 and log.spilled == 3 and log.dropped == 0
+    side = log.side_file
+    assert side.parent == tmp_path / "tmp"
+    assert [json.loads(line)["step"] for line in side.read_text().splitlines()] == [1, 2, 3]
+    blocker.unlink()
+    assert log.flush()
+    assert [r.step for r in read_log(blocker / "s.jsonl").records] == list(range(1, 9))
+    assert not side.exists() and log.spilled == 0
+    assert "being written again" in warnings[-1] and "lost" not in warnings[-1]
+
+
+def test_records_no_side_file_can_take_are_counted_as_lost(monkeypatch, tmp_path):
+    monkeypatch.setattr(logmod, "MAX_PENDING", 5)
+    blocker = tmp_path / "f"
+    blocker.write_text("")
+    monkeypatch.setattr(logmod.tempfile, "tempdir", str(blocker / "tmp"))  # not a folder either
+    warnings: list[str] = []
+    log = RecommendationLog(blocker / "s.jsonl", warn=warnings.append, close_at_exit=False)
+    for step in range(1, 9):
+        log.append(_record(step))
+    assert len(log.pending) == 5 and log.dropped == 3 and log.spilled == 0
     blocker.unlink()
     assert log.flush()
     assert [r.step for r in read_log(blocker / "s.jsonl").records] == [4, 5, 6, 7, 8]

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "examples" / "screenshots"
 sys.path.insert(0, str(ROOT))
 
-from gridsight.skins import disco_zoo, pentomino, tile_path  # noqa: E402
+from gridsight.skins import disco_zoo, disco_zoo_real, pentomino, tile_path  # noqa: E402
 
 DISCO = [
     "ground ground ground ground ground",
@@ -51,6 +51,7 @@ def draw() -> dict[str, np.ndarray]:
             region="Jungle", attempts=7, seed=3).image,
         "tile-path-room.png": tile_path.render(TILE_PATH, scale=2).image,
         "pentomino-level.png": pentomino.render(PENTOMINO, pieces_left="FNPTUVWYZ").image,
+        "disco-zoo-real-look.png": disco_zoo_real.example(),
     }
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from gridsight.commands import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
+from overlay.paint import paint_advice
 from solvers.advice import Advice, Cell
 from solvers.boardtext import parse_boards
 from vision.geometry import BoardGeometry
@@ -73,7 +74,7 @@ def test_check_finds_the_steps_whose_advice_differs_today(tmp_path, run_cli, thr
     code, out, _ = run_cli("replay", str(old), "--check")
     assert "today's solver differs on 1 of 4 steps:" in out
     line = next(x for x in out.splitlines() if x.strip().startswith("step 2:"))
-    assert "logged (4, 7); today (" in line
+    assert "logged row 5, column 8; today row " in line
 
 
 def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger):
@@ -122,12 +123,14 @@ def test_saved_frames_are_pictured_with_the_advice_painted_on_them(tmp_path, thr
     assert record.frame and contents.frame_path(record).exists()
     pic = replay.picture(contents, record)
     frame = cv2.imread(str(contents.frame_path(record)))
-    expected = replay.paint_advice(frame, GEOMETRY, record.advice)
+    expected = paint_advice(frame, GEOMETRY, record.advice)
     assert np.array_equal(pic, expected)
     assert tuple(pic[5, 5]) == FRAME_COLOUR  # the frame itself, outside the board
-    # Without the frame file, the schematic is drawn instead of failing.
+    # Without the frame file, the schematic is drawn instead of failing, and the step says why.
     contents.frame_path(record).unlink()
-    assert replay.picture(contents, record).shape != pic.shape
+    shown = replay.step_picture(contents, record)
+    assert shown.image.shape != pic.shape
+    assert f"frame {record.frame} is missing" in shown.note
 
 
 def test_a_torn_line_is_skipped_with_a_warning_and_the_rest_is_replayed(tmp_path, run_cli, thrill_digger):
@@ -146,9 +149,10 @@ def test_missing_or_empty_logs(tmp_path, run_cli):
     assert err.strip().count("\n") == 0 and "no such log file" in err
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    code, out, _ = run_cli("replay", str(empty), "--html", str(tmp_path / "e.html"))
-    assert code == 0 and "no records in this log" in out
-    assert "<h1>" in (tmp_path / "e.html").read_text()
+    code, out, err = run_cli("replay", str(empty), "--html", str(tmp_path / "e.html"))
+    assert code == 2 and out == ""
+    assert err == f"gridsight: {empty}: no valid record (the log is empty)\n"
+    assert not (tmp_path / "e.html").exists()
 
 
 def test_the_schematic_shows_the_board_tokens_and_the_advice():

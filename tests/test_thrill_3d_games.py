@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gridsight.skins import thrill_digger_3d as skin
-from gridsight.thrill_digger_tracker import ThrillDiggerTracker
+from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
 from vision.pit import calibrate_pit
 
 GAMES = 50

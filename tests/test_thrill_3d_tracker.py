@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from gridsight.skins import thrill_digger_3d as skin
-from gridsight.thrill_digger_tracker import (
+from gridsight.games.thrill_digger.tracker import (
     DigEvent,
     FrameError,
     PitSizeError,
@@ -21,6 +21,7 @@ from gridsight.thrill_digger_tracker import (
     difficulty_for,
     track_frames,
 )
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from vision.pit import calibrate_pit
 
@@ -185,7 +186,7 @@ def test_a_dug_hole_never_turns_back_but_a_contradiction_is_said():
         tracker.update(first.image)
     assert tracker.tokens[r][c] != "."
     assert len(tracker.warnings) == 1
-    assert f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]
+    assert f"the hole at {cell_name(r, c)} was dug but reads" in tracker.warnings[0]
 
 
 def test_holes_already_open_at_calibration_are_dug_with_unseen_contents():

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import gridsight.registry as registry
-from gridsight.games.tile_path import GAME
+from gridsight.games.tile_path.adapter import GAME
 from solvers.advice import Advice
 from solvers.boardtext import parse_boards
 
@@ -16,12 +16,9 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 @pytest.fixture
-def cli(run_cli, monkeypatch):
-    """The command line with the tile-path adapter registered (whatever else is)."""
-    monkeypatch.setattr(registry, "_ADAPTER_MODULES", {"tile-path": "gridsight.games.tile_path"})
-    registry.get_game.cache_clear()
-    yield run_cli
-    registry.get_game.cache_clear()
+def cli(run_cli):
+    """The command line (the tile-path game is registered like every other)."""
+    return run_cli
 
 
 def follow(start, moves):
@@ -33,7 +30,7 @@ def follow(start, moves):
 
 
 def test_registered():
-    assert registry._ADAPTER_MODULES["tile-path"] == "gridsight.games.tile_path"
+    assert registry.get_spec("tile-path").adapter is GAME
 
 
 def test_json_contract_for_a_solvable_board(cli, examples):
@@ -102,17 +99,77 @@ def test_advice_draws_the_walk_from_link(examples):
     assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice
 
 
-def test_time_limit_on_the_walk_itself_is_one_line_and_exit_1(cli):
-    rows = [["."] * 14 for _ in range(14)]
+def open_board(n: int) -> str:
+    rows = [["."] * n for _ in range(n)]
     rows[0][0] = "S"
-    board = "\n".join(" ".join(row) for row in rows)
-    code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=board)
-    assert code == 1 and out == ""
-    assert err.count("\n") == 1 and "time limit of 0.01 s reached" in err
+    return "\n".join(" ".join(row) for row in rows)
+
+
+def test_time_limit_on_the_walk_itself_reports_what_was_searched(cli):
+    code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=open_board(14))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("Full walk: undecided after 0.01 s: searched ")
+    searched = int(lines[1].split("searched ")[1].split(" states")[0].replace(",", ""))
+    assert searched > 0
+
+
+def test_time_limit_in_json_says_undecided(cli):
+    code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", "--json",
+                         stdin=open_board(14))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solvable"] is None and data["path"] is None and data["next"] == []
+    assert data["stopped"] == "time limit of 0.01 s reached"
+    assert data["proven"] == f"undecided after 0.01 s: searched {data['nodes']:,} states"
+
+
+def test_memory_bound_in_json_says_undecided(cli):
+    code, out, err = cli("solve", "tile-path", "-", "--max-states", "5000", "--time-limit", "0",
+                         "--json", stdin=open_board(14))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solvable"] is None
+    assert data["stopped"] == "memory bound of 5,000 states reached"
+    assert data["proven"].startswith("undecided: memory bound of 5,000 states reached (searched ")
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "-0.5", "soon"])
+def test_bad_time_limits_are_refused(cli, value):
+    code, out, err = cli("solve", "tile-path", "-", "--time-limit", value, stdin="S .\n")
+    assert code == 2 and out == ""
+    assert "--time-limit" in err
+
+
+def test_zero_time_limit_means_none(cli, examples):
+    code, out, _ = cli("solve", "tile-path", str(examples / "tile-path-heros-cave.txt"),
+                       "--json", "--time-limit", "0")
+    assert code == 0
+    data = json.loads(out)
+    assert data["undecided"] == [] and data["warnings"] == [] and len(data["leave_one"]) == 56
+
+
+def test_a_board_with_no_start_is_refused_before_any_work(cli):
+    huge = "\n".join(" ".join(["."] * 190) for _ in range(190))  # 36,100 tiles, no S
+    code, out, err = cli("solve", "tile-path", "-", stdin=huge)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "no 'S' tile" in err
+
+
+def test_a_board_past_the_size_bound_is_refused(cli):
+    from solvers.tile_path.board import MAX_CELLS
+
+    side = int(MAX_CELLS**0.5) + 1
+    rows = [["."] * side for _ in range(side)]
+    rows[0][0] = "S"
+    code, out, err = cli("solve", "tile-path", "-",
+                         stdin="\n".join(" ".join(row) for row in rows))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and f"more than the {MAX_CELLS:,}" in err
 
 
 def test_the_help_example_is_a_valid_walk_in_progress():
-    from gridsight.games.tile_path import FORMAT_HELP
+    from gridsight.games.tile_path.adapter import FORMAT_HELP
 
     lines = FORMAT_HELP.split("example (a walk in progress")[1].split("\n\n")[0]
     (board,) = parse_boards(lines.split("\n", 1)[1])

@@ -2,18 +2,23 @@
 
 Every answer the frontier programme gives (walk exists or not, the longest walk, next moves,
 leave-one) and every quick proof is checked against :mod:`solvers.tile_path.dfs`, which tries
-every walk with no pruning at all. Witness walks are checked move by move.
+every walk with no pruning at all, with each engine (pure Python, and the numba kernel when
+numba is installed). Witness walks are checked move by move.
 """
 
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import random
 
 import pytest
 
 import solvers.tile_path.board
+import solvers.tile_path.engines
 import solvers.tile_path.frontier
+import solvers.tile_path.limits
+import solvers.tile_path.transitions
 from solvers.tile_path.analysis import analyse, leave_one_analysis, moves_of
 from solvers.tile_path.board import MOVES, TilePathBoard
 from solvers.tile_path.dfs import dfs_full_walk, dfs_longest
@@ -21,6 +26,9 @@ from solvers.tile_path.frontier import hamiltonian_path, longest_walk
 from solvers.tile_path.proofs import quick_proof
 
 Pos = tuple[int, int]
+
+# The compiled engine is tested when numba (an optional extra) is installed.
+ENGINES = ["python"] + (["numba"] if importlib.util.find_spec("numba") else [])
 
 
 def assert_walk(path, tiles, start, end=None, *, full=True):
@@ -70,7 +78,14 @@ def as_board(rows, cols, tiles, start, end, crossed=frozenset()) -> TilePathBoar
 
 
 def test_doctests():
-    for module in (solvers.tile_path.board, solvers.tile_path.frontier):
+    modules = (
+        solvers.tile_path.board,
+        solvers.tile_path.engines,
+        solvers.tile_path.frontier,
+        solvers.tile_path.limits,
+        solvers.tile_path.transitions,
+    )
+    for module in modules:
         assert doctest.testmod(module).failed == 0
 
 
@@ -80,12 +95,14 @@ def test_frontier_agrees_with_brute_force(seed):
     found = 0
     for _ in range(300):
         rows, cols, tiles, start, end = random_case(rng)
-        result = hamiltonian_path(rows, cols, tiles, start, end)
         brute = dfs_full_walk(tiles, start, end)
-        assert result.found == (brute.path is not None), (rows, cols, sorted(tiles), start, end)
-        if result.found:
-            found += 1
-            assert_walk(result.path, tiles, start, end)
+        for engine in ENGINES:
+            result = hamiltonian_path(rows, cols, tiles, start, end, engine=engine)
+            assert result.found == (brute.path is not None), (rows, cols, sorted(tiles), start,
+                                                              end, engine)
+            if result.found:
+                assert_walk(result.path, tiles, start, end)
+        found += result.found
     assert 50 < found < 250  # both answers are well represented
 
 
@@ -94,13 +111,14 @@ def test_longest_walk_agrees_with_brute_force(seed):
     rng = random.Random(100 + seed)
     for _ in range(200):
         rows, cols, tiles, start, end = random_case(rng, 4, 5)
-        result = longest_walk(rows, cols, tiles, start, end)
         brute = dfs_longest(tiles, start, end)
-        assert result.found == (brute.path is not None)
-        if result.found:
-            assert result.covered == len(brute.path), (rows, cols, sorted(tiles), start, end)
-            assert len(result.path) == result.covered
-            assert_walk(result.path, tiles, start, end, full=False)
+        for engine in ENGINES:
+            result = longest_walk(rows, cols, tiles, start, end, engine=engine)
+            assert result.found == (brute.path is not None)
+            if result.found:
+                assert result.covered == len(brute.path), (rows, cols, sorted(tiles), start, end)
+                assert len(result.path) == result.covered
+                assert_walk(result.path, tiles, start, end, full=False)
 
 
 def test_quick_proofs_are_sound_and_fire():
@@ -139,29 +157,33 @@ def test_analysis_next_moves_and_fewest_left_agree_with_brute_force(seed):
     for _ in range(120):
         rows, cols, tiles, start, end = random_case(rng, 4, 5)
         board = as_board(rows, cols, tiles, start, end)
-        result = analyse(board)
         brute = dfs_full_walk(tiles, start, end)
-        assert result.solvable == (brute.path is not None)
         rest = tiles - {start}
         expected_next = []
         for name, (dr, dc) in MOVES.items():
             nxt = (start[0] + dr, start[1] + dc)
             if nxt in rest and dfs_full_walk(rest, nxt, end).path is not None:
                 expected_next.append(name)
-        assert list(result.next) == expected_next
-        if result.solvable:
-            assert_walk(result.path, tiles, start, end)
-            assert len(tiles) == 1 or moves_of(result.path)[0] in result.next
-            assert result.leave_one is None
-            continue
-        assert result.proof is not None
-        longest = dfs_longest(tiles, start, end).path
-        if longest is None:
-            assert result.fewest_left is None
-        else:
-            assert result.fewest_left == len(tiles) - len(longest)
-            assert_walk(result.best_path, tiles, start, end, full=False)
-            assert len(result.best_path) == len(longest)
+        longest = None if brute.path else dfs_longest(tiles, start, end).path
+        for engine in ENGINES:
+            result = analyse(board, engine=engine)
+            assert result.solvable == (brute.path is not None)
+            assert result.decided and result.next_undecided == ()
+            assert list(result.next) == expected_next
+            if result.solvable:
+                assert_walk(result.path, tiles, start, end)
+                assert len(tiles) == 1 or moves_of(result.path)[0] in result.next
+                assert result.leave_one is None
+                assert result.proven == "a full walk exists (witness found)"
+                continue
+            assert result.proof is not None
+            assert result.proven == f"no full walk: {result.proof.kind}"
+            if longest is None:
+                assert result.fewest_left is None
+            else:
+                assert result.fewest_left == len(tiles) - len(longest)
+                assert_walk(result.best_path, tiles, start, end, full=False)
+                assert len(result.best_path) == len(longest)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -174,19 +196,23 @@ def test_leave_one_agrees_with_brute_force(seed):
             continue
         checked += 1
         board = as_board(rows, cols, tiles, start, end)
-        results, undecided = leave_one_analysis(board)
-        assert undecided == ()
-        assert [r.tile for r in results] == sorted(tiles - {start} - {end})
-        for item in results:
-            rest = tiles - {item.tile}
-            exists = dfs_full_walk(rest, start, end).path is not None
-            assert (item.path is not None) == exists, (sorted(tiles), start, end, item)
-            if item.path is not None:
-                works += 1
-                assert_walk(item.path, rest, start, end)
-            else:
-                assert item.proof is not None and item.proof.text
-    assert works > 20
+        expected = {
+            tile: dfs_full_walk(tiles - {tile}, start, end).path is not None
+            for tile in sorted(tiles - {start} - {end})
+        }
+        for engine in ENGINES:
+            results, undecided, _ = leave_one_analysis(board, engine=engine)
+            assert undecided == ()
+            assert [r.tile for r in results] == list(expected)
+            for item in results:
+                assert (item.path is not None) == expected[item.tile], (sorted(tiles), start,
+                                                                        end, item)
+                if item.path is not None:
+                    works += 1
+                    assert_walk(item.path, tiles - {item.tile}, start, end)
+                else:
+                    assert item.proof is not None and item.proof.text
+    assert works > 20 * len(ENGINES)
 
 
 def test_walk_in_progress_is_finished_from_l(examples):

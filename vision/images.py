@@ -1,8 +1,18 @@
-"""Loading screenshots from disk as BGR ``uint8`` arrays, with errors that say what is wrong.
+"""Loading screenshots as BGR ``uint8`` arrays, with errors that say what is wrong.
 
 ``cv2.imread`` returns ``None`` for every failure alike (missing, empty, truncated, not an
-image); a player needs to know which. This module checks the file first and asks Pillow for
-the reason when OpenCV cannot decode it.
+image), and decodes whatever size a header claims: a 900-byte PNG whose header says
+100000 x 100000 raises an OpenCV assertion, and a valid 875 KB all-black 30000 x 30000 PNG
+takes gigabytes before ``MemoryError``. So this module
+
+- reads the file (or standard input) itself, in chunks, at most ``max_bytes``;
+- reads the width and height from the header before anything is decoded (PNG, JPEG, BMP and
+  WebP by hand; GIF, TIFF and PNM through Pillow's lazy open, which decodes nothing) and
+  refuses an image of more than ``max_pixels`` pixels, naming the option that raises it;
+- refuses any other format at once, from its first bytes (so ``/dev/zero`` is refused
+  without being read to its end);
+- asks Pillow for the reason when OpenCV cannot decode a file, and checks for truncation
+  (OpenCV decodes a truncated PNG or JPEG into a partly grey image without complaint).
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "empty.png")
@@ -11,45 +21,163 @@ the reason when OpenCV cannot decode it.
 Traceback (most recent call last):
 ...
 vision.errors.ImageReadError: ...empty.png: cannot read image (empty file)
+>>> huge = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR" + (100000).to_bytes(4, "big") * 2
+>>> image_size(huge)
+('PNG', 100000, 100000)
 """
 
 from __future__ import annotations
 
+import errno
+import io
+import os
+import struct
+import sys
+import warnings
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, BinaryIO, Iterator
 
-import cv2
 import numpy as np
 
 from vision.errors import ImageReadError
 
+#: The largest image accepted by default: an 8K screen is 33 million pixels.
+DEFAULT_MAX_PIXELS = 40_000_000
+#: Bytes of an image file accepted per pixel allowed (a BMP holds 3 or 4), plus a margin.
+BYTES_PER_PIXEL = 5
+BYTES_EXTRA = 1_000_000
+CHUNK = 1 << 16
+STDIN = "<stdin>"
+PIXELS_OPTION = "--max-pixels"
 
-def load_image(path: str | Path) -> np.ndarray:
-    """Read ``path`` into an ``(H, W, 3)`` BGR ``uint8`` array.
+
+class ImageTooLarge(ImageReadError):
+    """An image whose header claims more pixels (or a file with more bytes) than allowed."""
+
+
+def max_bytes_for(max_pixels: int) -> int:
+    """The largest image file accepted when images may have ``max_pixels`` pixels."""
+    return BYTES_PER_PIXEL * max_pixels + BYTES_EXTRA
+
+
+def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
+    """Read ``path`` (``-``: standard input) into an ``(H, W, 3)`` BGR ``uint8`` array.
 
     Grey images are expanded to three channels and an alpha channel is dropped. Raises
-    :class:`ImageReadError` naming the file and the problem otherwise.
+    :class:`ImageReadError` naming the file and the problem otherwise, and
+    :class:`ImageTooLarge` for an image of more than ``max_pixels`` pixels (before decoding).
     """
-    file = Path(path)
+    if str(path) == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise ImageReadError(STDIN, "standard input is not a byte stream")
+        return _load(stream, STDIN, max_pixels)
     try:
-        data = file.read_bytes()
-    except FileNotFoundError:
-        raise ImageReadError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ImageReadError(path, "is a folder") from None
+        stream = open(path, "rb")
     except OSError as error:
-        raise ImageReadError(path, error.strerror or "cannot open") from None
-    if not data:
-        raise ImageReadError(path, "empty file")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        raise ImageReadError(path, file_problem(path, error)) from None
+    with stream:
+        try:
+            return _load(stream, str(path), max_pixels)
+        except IsADirectoryError:
+            raise ImageReadError(path, "is a folder") from None
+        except OSError as error:
+            raise ImageReadError(path, file_problem(path, error)) from None
+
+
+def decode_image(data: bytes, name: str = "<image>", *,
+                 max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
+    """:func:`load_image` of bytes already in memory (``name`` is used in the errors)."""
+    return _load(io.BytesIO(data), name, max_pixels)
+
+
+def file_problem(path: str | Path, error: OSError) -> str:
+    """What is wrong with a file that could not be opened, in a few words (a loop of symbolic
+    links and a link to a missing file are told apart from a missing file)."""
+    if isinstance(error, IsADirectoryError):
+        return "is a folder"
+    if error.errno == errno.ELOOP:
+        return "a loop of symbolic links"
+    if isinstance(error, FileNotFoundError):
+        return "a symbolic link to a missing file" if os.path.islink(path) else "no such file"
+    return error.strerror or str(error) or "cannot open"
+
+
+# -- reading, bounded ---------------------------------------------------------------------------
+
+
+class _Bytes:
+    """The bytes of a stream read so far, read further only on demand, at most ``limit``."""
+
+    def __init__(self, stream: BinaryIO, name: str, limit: int, max_pixels: int):
+        self.stream, self.name, self.limit, self.max_pixels = stream, name, limit, max_pixels
+        self.data = bytearray()
+        self.ended = False
+
+    def need(self, size: int) -> bool:
+        """Read until ``size`` bytes are held; ``False`` when the stream ends first."""
+        while len(self.data) < size and not self.ended:
+            chunk = self.stream.read(min(max(CHUNK, size - len(self.data)),
+                                         self.limit + 1 - len(self.data)))
+            if not chunk:
+                self.ended = True
+                break
+            self.data += chunk
+            if len(self.data) > self.limit:
+                raise ImageTooLarge(
+                    self.name, f"more than {self.limit:,} bytes, the limit for images of "
+                    f"{self.max_pixels:,} pixels; raise it with {PIXELS_OPTION} N")
+        return len(self.data) >= size
+
+    def rest(self) -> bytes:
+        self.need(sys.maxsize)
+        return bytes(self.data)
+
+
+def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
+    source = _Bytes(stream, name, max_bytes_for(max_pixels), max_pixels)
+    source.need(64)
+    if not source.data:
+        raise ImageReadError(name, "empty file")
+    size = _header_size(source)
+    if size is None:
+        raise ImageReadError(name, _why_unknown(bytes(source.data[:512])))
+    fmt, width, height = size
+    if width * height > max_pixels:
+        raise ImageTooLarge(
+            name, f"{fmt} of {width} x {height} = {width * height:,} pixels, more than the "
+            f"limit of {max_pixels:,}; raise it with {PIXELS_OPTION} N")
+    if width <= 0 or height <= 0:
+        raise ImageReadError(name, f"corrupt {fmt} header ({width} x {height} pixels)")
+    data = source.rest()
+    return _decode(data, name, fmt, max_pixels)
+
+
+def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
+    import cv2
+
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    except cv2.error as error:
+        raise ImageReadError(name, f"{fmt} data OpenCV cannot decode "
+                             f"({_first_line(str(error))})") from None
     if image is None or image.size == 0:
-        raise ImageReadError(path, _why_undecodable(file, data))
-    problem = _truncation(file)
+        raise ImageReadError(name, _why_undecodable(data))
+    problem = _truncation(data)
     if problem:
-        raise ImageReadError(path, problem)
-    return _to_bgr(image, path)
+        raise ImageReadError(name, problem)
+    return _to_bgr(image, name)
+
+
+def _first_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:120] if lines else "no reason given"
 
 
 def _to_bgr(image: np.ndarray, path: str | Path) -> np.ndarray:
+    import cv2
+
     if image.dtype == np.uint16:
         image = (image >> 8).astype(np.uint8)
     elif image.dtype != np.uint8:
@@ -63,42 +191,171 @@ def _to_bgr(image: np.ndarray, path: str | Path) -> np.ndarray:
     raise ImageReadError(path, f"unsupported channel count {image.shape[2]}")
 
 
-def _why_undecodable(file: Path, data: bytes) -> str:
+# -- sizes from headers ---------------------------------------------------------------------------
+
+
+def image_size(data: bytes) -> tuple[str, int, int] | None:
+    """``(format, width, height)`` from the header at the start of ``data``, without decoding
+    anything; ``None`` when the format is not one gridsight reads or the header is cut short."""
+    source = _Bytes(io.BytesIO(data), "<image>", len(data), 0)
+    try:
+        source.need(64)
+        return _header_size(source)
+    except ImageReadError:
+        return None
+
+
+def _header_size(source: _Bytes) -> tuple[str, int, int] | None:
+    head = bytes(source.data[:16])
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return _png_size(source)
+    if head.startswith(b"\xff\xd8\xff"):
+        return _jpeg_size(source)
+    if head.startswith(b"BM"):
+        return _bmp_size(source)
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return _webp_size(source)
+    netpbm = len(head) > 2 and head[0:1] == b"P" and head[1:2] in b"123456" \
+        and head[2:3].isspace()
+    if netpbm or head.startswith((b"GIF87a", b"GIF89a", b"II*\x00", b"MM\x00*")):
+        return _pillow_size(source)
+    return None
+
+
+def _cut(source: _Bytes, fmt: str) -> ImageReadError:
+    return ImageReadError(source.name, f"truncated {fmt} header")
+
+
+def _png_size(source: _Bytes) -> tuple[str, int, int]:
+    if not source.need(24):
+        raise _cut(source, "PNG")
+    if source.data[12:16] != b"IHDR":
+        raise ImageReadError(source.name, "corrupt PNG data (no IHDR header chunk)")
+    width, height = struct.unpack(">II", source.data[16:24])
+    return "PNG", width, height
+
+
+# Start-of-frame markers carry the size; the others (DHT C4, JPG C8, DAC CC) do not.
+_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def _jpeg_size(source: _Bytes) -> tuple[str, int, int]:
+    at = 2
+    while True:
+        if not source.need(at + 4):
+            raise _cut(source, "JPEG")
+        if source.data[at] != 0xFF:
+            raise ImageReadError(source.name, "corrupt JPEG data (no marker where one belongs)")
+        marker = source.data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in (0x01, 0xD8) or 0xD0 <= marker <= 0xD7:  # markers without a length
+            at += 2
+            continue
+        if marker in (0xD9, 0xDA):  # end of image, start of scan: no frame header before
+            raise ImageReadError(source.name, "corrupt JPEG data (no frame header)")
+        length = struct.unpack(">H", source.data[at + 2:at + 4])[0]
+        if marker in _SOF:
+            if not source.need(at + 9):
+                raise _cut(source, "JPEG")
+            height, width = struct.unpack(">HH", source.data[at + 5:at + 9])
+            return "JPEG", width, height
+        if length < 2:
+            raise ImageReadError(source.name, "corrupt JPEG data (bad segment length)")
+        at += 2 + length
+
+
+def _bmp_size(source: _Bytes) -> tuple[str, int, int] | None:
+    if not source.need(26):
+        return None  # "BM" and little else: not a bitmap
+    header = struct.unpack("<I", source.data[14:18])[0]
+    if header == 12:  # BITMAPCOREHEADER: 16-bit sizes
+        width, height = struct.unpack("<HH", source.data[18:22])
+    elif header in (40, 52, 56, 64, 108, 124):
+        width, height = struct.unpack("<ii", source.data[18:26])
+    else:
+        return None
+    return "BMP", abs(width), abs(height)
+
+
+def _webp_size(source: _Bytes) -> tuple[str, int, int]:
+    if not source.need(30):
+        raise _cut(source, "WebP")
+    chunk = bytes(source.data[12:16])
+    data = source.data
+    if chunk == b"VP8 ":
+        width, height = struct.unpack("<HH", data[26:30])
+        return "WebP", width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L":
+        bits = struct.unpack("<I", data[21:25])[0]
+        return "WebP", (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X":
+        width = int.from_bytes(data[24:27], "little") + 1
+        height = int.from_bytes(data[27:30], "little") + 1
+        return "WebP", width, height
+    raise ImageReadError(source.name, f"corrupt WebP data (unknown chunk {chunk!r})")
+
+
+def _pillow_size(source: _Bytes) -> tuple[str, int, int] | None:
+    """GIF, TIFF and PNM: Pillow's lazy open reads the header only (its own decompression-bomb
+    guard is lifted: ``max_pixels`` is the limit here)."""
+    data = source.rest()
+    try:
+        with _pillow_open(data) as img:
+            return str(img.format), int(img.size[0]), int(img.size[1])
+    except Exception:  # noqa: BLE001 - any failure of a lazy open: not readable as an image
+        return None
+
+
+@contextmanager
+def _pillow_open(data: bytes) -> Iterator[Any]:
+    """``PIL.Image.open`` of bytes with Pillow's own pixel guard and its warnings off (the
+    size was checked against ``max_pixels`` already)."""
+    from PIL import Image
+
+    saved = Image.MAX_IMAGE_PIXELS
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        Image.MAX_IMAGE_PIXELS = None
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                yield image
+        finally:
+            Image.MAX_IMAGE_PIXELS = saved
+
+
+# -- reasons ---------------------------------------------------------------------------------------
+
+
+def _why_undecodable(data: bytes) -> str:
     """Pillow's opinion of a file OpenCV cannot decode, as a short reason."""
+    from PIL import UnidentifiedImageError
+
     try:
-        from PIL import Image, UnidentifiedImageError
-    except ImportError:  # pragma: no cover - Pillow is a dependency
-        return "not a readable image"
-    try:
-        with Image.open(file) as img:
+        with _pillow_open(data) as img:
             fmt = img.format
             img.load()
     except UnidentifiedImageError:
         kind = _magic_format(data)
-        if kind:
-            return f"corrupt {kind} data"
-        if _looks_like_text(data):
-            return "a text file, not an image"
-        return "not an image file (unknown format)"
-    except (OSError, SyntaxError, ValueError) as error:
-        text = str(error)
+        return f"corrupt {kind} data" if kind else _why_unknown(data[:512])
+    except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
+        text = _first_line(str(error))
         if "truncated" in text.lower():
             return "truncated image data"
         return f"corrupt image data ({text})"
+    except Exception as error:  # noqa: BLE001 - a Pillow decoder's own failure
+        return f"corrupt image data ({type(error).__name__})"
     return f"{fmt} image that OpenCV cannot decode"
 
 
-def _truncation(file: Path) -> str | None:
-    """OpenCV decodes a truncated JPEG or PNG into a partly grey image without complaint."""
+def _truncation(data: bytes) -> str | None:
+    """A truncated PNG or JPEG, which OpenCV decodes into a partly grey image."""
     try:
-        from PIL import Image
-    except ImportError:  # pragma: no cover
-        return None
-    try:
-        with Image.open(file) as img:
+        with _pillow_open(data) as img:
             img.load()
-    except (OSError, SyntaxError, ValueError) as error:
-        text = str(error)
+    except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
+        text = _first_line(str(error))
         return "truncated image data" if "truncated" in text.lower() else f"corrupt image ({text})"
     except Exception:  # noqa: BLE001 - a format Pillow does not know but OpenCV does
         return None
@@ -121,10 +378,17 @@ def _magic_format(data: bytes) -> str | None:
     return None
 
 
+def _why_unknown(head: bytes) -> str:
+    if _looks_like_text(head):
+        return "a text file, not an image"
+    return "not an image file: not PNG, JPEG, BMP, WebP, GIF, TIFF or PNM"
+
+
 def _looks_like_text(data: bytes) -> bool:
     head = data[:512]
     try:
         head.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return all(b >= 9 for b in head)
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 3:  # not just a character cut at the end
+            return False
+    return bool(head) and all(b >= 9 for b in head)

@@ -16,7 +16,8 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
 
 Packs are looked up first in the player's data directory
 (``platformdirs.user_data_dir("gridsight")/templates/<game>/<skin>``), then among the packs
-shipped in :mod:`templates`, so a player's own pack takes precedence.
+shipped in :mod:`templates`, so a player's own pack takes precedence. A ``--pack`` value is a
+skin name or a folder by one rule (:func:`names_a_folder`): a path is a path, a name a name.
 
 >>> import numpy as np, tempfile
 >>> cell = np.zeros((8, 8, 3), np.uint8)
@@ -36,10 +37,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-import cv2
 import numpy as np
 
 from vision.errors import PackError
+
+#: The largest template or anchor image a pack may hold (read from the PNG header first).
+MAX_PACK_IMAGE_PIXELS = 4_000_000
 
 MANIFEST = "manifest.json"
 FORMAT_VERSION = 1
@@ -192,12 +195,47 @@ def find_pack(game: str, skin: str = "default") -> Path:
         if (folder / MANIFEST).is_file():
             return folder
         tried.append(str(folder))
-    raise PackError(f"{game}/{skin}", "not found (looked in " + ", ".join(tried) + ")")
+    raise PackError(f"{game}/{skin}", "not found (tried " + " and ".join(tried) + ")")
 
 
 def load_pack(game: str, skin: str = "default") -> TemplatePack:
     """Load pack ``game``/``skin`` from the player's data directory or the shipped packs."""
     return load_pack_dir(find_pack(game, skin))
+
+
+def names_a_folder(spec: str) -> bool:
+    """Whether a ``--pack`` value is a folder path rather than a skin name.
+
+    The rule: a value holding a path separator, or starting with ``.`` or ``~``, is a folder
+    (``./mine``, ``packs/mine``, ``~/mine``, ``C:\\packs\\mine``); anything else is a skin
+    name, looked up in the player's packs and then the shipped ones, even when a folder of
+    that name happens to be in the current folder (``--pack ./mine`` uses that one).
+
+    >>> names_a_folder("mine"), names_a_folder("./mine"), names_a_folder("packs/mine")
+    (False, True, True)
+    """
+    return "/" in spec or "\\" in spec or os.sep in spec or spec.startswith((".", "~"))
+
+
+def load_game_pack(game: str, spec: str | None) -> TemplatePack:
+    """The pack a ``--pack`` value names for ``game`` (:func:`names_a_folder` tells a folder
+    from a skin name; ``None`` is the default skin). Refuses a folder holding another game's
+    pack; a skin name not found lists the folders tried."""
+    if spec is None:
+        return load_pack(game, "default")
+    if names_a_folder(spec):
+        folder = Path(spec).expanduser()
+        loaded = load_pack_dir(folder)
+        if loaded.game != game:
+            raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
+        return loaded
+    try:
+        return load_pack(game, spec)
+    except PackError as error:
+        if Path(spec).is_dir():
+            raise PackError(error.path, f"{error.problem}; a folder '{spec}' is in the current "
+                            f"folder: write --pack ./{spec} to use it") from None
+        raise
 
 
 def load_pack_dir(folder: str | Path) -> TemplatePack:
@@ -297,13 +335,31 @@ def _read_png(folder: Path, name: str, manifest: Path, *, color: bool) -> np.nda
     file = folder / name
     if not file.is_file():
         raise PackError(manifest, f"image '{name}' is missing")
-    image = cv2.imread(str(file), cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    import cv2
+
+    from vision.images import image_size
+
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise PackError(manifest, f"image '{name}' cannot be read ({error.strerror})") from None
+    size = image_size(data)
+    if size is not None and size[1] * size[2] > MAX_PACK_IMAGE_PIXELS:
+        raise PackError(manifest, f"image '{name}' claims {size[1]} x {size[2]} pixels, more "
+                        f"than a pack image may have ({MAX_PACK_IMAGE_PIXELS:,})")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                             cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        image = None
     if image is None:
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
     return image
 
 
 def _write_png(file: Path, image: np.ndarray) -> None:
+    import cv2
+
     if not cv2.imwrite(str(file), image):
         raise PackError(file.parent, f"cannot write {file.name}")
 

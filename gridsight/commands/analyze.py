@@ -4,43 +4,59 @@ For each screenshot: find the board (and the game, with ``--game auto``), read i
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
-:func:`overlay.paint.paint_advice`.
+:func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
 
-Every problem with one file (not an image, truncated, no board in it, cells that cannot be
-read) is one line on standard error naming the file; the other files are still analysed and
-the exit code is 2 at the end. A missing or malformed pack stops the run before any file.
+Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
+in it, cells that cannot be read) is one line on standard error naming the file, and with
+``--json`` also one JSON object with ``error`` on standard output, so a script sees every
+input; the other files are still analysed and the exit code is 2 at the end. A missing or
+malformed pack stops the run before any file.
+
+A game read as a 3D pit (Thrill Digger) is read through its calibration instead of a pack:
+``--game thrill-digger --calibration DIR`` registers each still to the calibrated pit, reads
+every hole and paints the advice through the pit's perspective (the spec's
+``reading.load_still``).
+
+OpenCV, the readers and the painter are imported when a screenshot is analysed, not for
+``gridsight --help``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-
-from gridsight.cli import RuntimeFailure
-from gridsight.progress import ProgressBar
-from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.cli import RuntimeFailure, say
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
+    add_renamed_option,
     add_solver_arguments,
     read_hints_from,
 )
-from gridsight.readers.find import Found, detect_game, find_board, load_game_pack
-from gridsight.registry import get_game, get_reader, reader_names
-from overlay.paint import paint_advice
+from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
+from gridsight.progress import ProgressBar
+from gridsight.games.spec import PitReading
+from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
+from solvers.boardtext import parse_boards
 from solvers.errors import InputError
 from vision.errors import PackError, VisionInputError
-from vision.images import load_image
-from vision.packs import TemplatePack
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.readers.find import Found
+    from vision.packs import TemplatePack
 
 DEFAULT_OUT = "gridsight-out"
 MIN_CELL_PX = 48  # cells smaller than this are enlarged in the annotated picture
+STDIN = "-"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -54,20 +70,30 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("paths", nargs="+", metavar="IMAGE_OR_FOLDER",
-                        help="screenshots (PNG, JPEG, ...) or folders of them")
-    parser.add_argument("--game", default="auto", choices=["auto", *reader_names()],
+                        help="screenshots (PNG, JPEG, BMP, WebP, ...), folders of them, or - "
+                        "for one image on standard input")
+    parser.add_argument("--game", default="auto", choices=["auto", *_game_choices()],
                         help="the game shown (default auto: try every game's pack, keep the "
                         "best-matching board)")
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name (your packs first, then the shipped "
-                        "ones) or a pack folder; default: the shipped default skin")
+                        "ones), or a folder when P holds a / or starts with . or ~ "
+                        "(./mine); default: the shipped default skin")
+    parser.add_argument("--calibration", metavar="DIR", default=None,
+                        help="a game read as a 3D pit: the calibration folder saved by "
+                        "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
-                        "plus image, game, board, unread, confidence, annotated")
-    add_read_hint_arguments(parser, what="screenshot", region_aliases=("--region",))
-    add_solver_arguments(parser, budget=1.0, time_limit=20.0)
+                        "plus image, game, board, unread, confidence, annotated; for an image "
+                        "that failed, {image, game, error}")
+    add_max_pixels_argument(parser)
+    add_max_memory_argument(parser)
+    add_read_hint_arguments(parser, what="screenshot")
+    add_renamed_option(parser, "--region", "--zoo-region",
+                       "--region is the capture rectangle of gridsight live")
+    add_solver_arguments(parser, command="analyze")
     parser.set_defaults(func=run)
 
 
@@ -82,14 +108,28 @@ class Outcome:
     error: str = ""
 
 
+def _game_choices() -> list[str]:
+    """Every game analyze reads: through a pack, or as a 3D pit through a calibration."""
+    pits = [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)
+            and spec.reading.load_still is not None]
+    return [*reader_names(), *(name for name in pits if name not in reader_names())]
+
+
 def run(options: argparse.Namespace) -> int:
+    spec = None if options.game == "auto" else get_spec(options.game)
+    if spec is not None and isinstance(spec.reading, PitReading):
+        return run_stills(spec, options)
+    if getattr(options, "calibration", None):
+        raise InputError("--calibration is for a game read as a 3D pit (--game "
+                         + ", ".join(n for n in _game_choices() if n not in reader_names())
+                         + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
     packs = load_packs(options.game, options.pack)
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:
-        _say(outcome.error)
+        _failed(outcome, options)
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
@@ -97,7 +137,7 @@ def run(options: argparse.Namespace) -> int:
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
-                _say(outcome.error)
+                _failed(outcome, options)
             outcomes.append(outcome)
             bar.advance()
     failed = [o for o in outcomes if o.error]
@@ -109,13 +149,116 @@ def run(options: argparse.Namespace) -> int:
     return 2 if failed else 0
 
 
+def run_stills(spec, options: argparse.Namespace) -> int:
+    """Stills of a calibrated 3D pit: each registered, read, solved and painted."""
+    if options.pack:
+        raise InputError(f"--pack is for games read through a template pack; {spec.name} is "
+                         "read through --calibration DIR")
+    reader = spec.reading.load_still(spec, options)
+    for warning in getattr(reader, "warnings", ()):
+        say(f"warning: {warning}")
+    files, had_folder, missing = expand(options.paths)
+    out_dir = Path(options.out)
+    outcomes = [Outcome(path, spec.name, error=problem) for path, problem in missing]
+    for outcome in outcomes:
+        _failed(outcome, options)
+    used: set[str] = set()
+    for path in files:
+        outcome = _analyse_still(path, spec, reader, options, out_dir, used)
+        if outcome.error:
+            _failed(outcome, options)
+        outcomes.append(outcome)
+    failed = [o for o in outcomes if o.error]
+    if had_folder or len(outcomes) > 1:
+        solved = sum(o.solved for o in outcomes)
+        print(f"gridsight: {len(outcomes)} file(s): {solved} board(s) read and solved, "
+              f"{len(failed)} failed", file=sys.stderr)
+    return 2 if failed else 0
+
+
+def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir: Path,
+                   used: set[str]) -> Outcome:
+    """One still of a pit: registered, read, solved, painted and printed."""
+    from vision.images import DEFAULT_MAX_PIXELS, load_image
+
+    try:
+        image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
+        still = reader.read(image, spec.name)
+    except (VisionInputError, InputError) as error:
+        return Outcome(path, spec.name, error=_named(path, error))
+    reading = still.reading
+    try:
+        solution = get_game(spec.name).solve(reading.board, options)
+    except (InputError, RuntimeFailure) as error:
+        return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
+    advice = _with_reading(solution.advice, reading)
+    annotated = _save_picture(out_dir, path, used, image, still.geometry, advice)
+    if options.json:
+        data = dict(solution.json)
+        data.update({
+            "image": path, "game": spec.name, "calibration": str(options.calibration),
+            "board": reading.text, "unread": [list(c) for c in reading.unread],
+            "confidence": [list(row) for row in reading.confidence],
+            "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "annotated": annotated,
+        })
+        print(json.dumps(data, separators=(", ", ": ")))
+    else:
+        print(still_report(path, str(options.calibration), reading, solution.text, annotated))
+    sys.stdout.flush()
+    return Outcome(path, spec.name, reading, solved=True)
+
+
+def still_report(path: str, calibration: str, reading: BoardReading, solved: str,
+                 annotated: str | None) -> str:
+    """The readable report of one still of a pit: what was read, then the solver's text."""
+    unread = set(reading.unread)
+    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines += [f"   {note}" for note in reading.notes]
+    lines += [f"   warning: {warning}" for warning in reading.warnings]
+    lines.append("board as read (unread holes, solved as undug, listed after their row):")
+    headers = reading.text.splitlines()[: len(reading.text.splitlines()) - reading.board.rows]
+    lines += [f"  {h}" for h in headers]
+    for r, row in enumerate(reading.board.grid):
+        cols = [str(c) for rr, c in sorted(unread) if rr == r]
+        lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
+    lines += ["", solved.rstrip("\n")]
+    if annotated:
+        lines.append(f"annotated: {annotated}")
+    return "\n".join(lines) + "\n"
+
+
+def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
+    """One line on standard error; with ``--json`` also the image's JSON object with
+    ``error``, so a script reading standard output sees every input."""
+    say(outcome.error)
+    if options.json:
+        print(json.dumps({"image": outcome.path, "game": outcome.game or None,
+                          "error": outcome.error}, separators=(", ", ": ")), flush=True)
+
+
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
-    """The files to analyse (a folder's visible files, sorted), whether a folder was given,
-    and the paths that do not exist (with their error line)."""
+    """The files to analyse (a folder's visible files, sorted; ``-`` for standard input, once),
+    whether a folder was given, and the paths that cannot be opened (with their error line)."""
+    from vision.images import file_problem
+
     files, missing, had_folder = [], [], False
     for raw in paths:
+        if raw == STDIN:
+            if STDIN in files:
+                missing.append((raw, "-: standard input can be read only once"))
+            else:
+                files.append(raw)
+            continue
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+            if not is_dir:
+                os.stat(path)
+        except OSError as error:  # a loop of symbolic links, a name too long...
+            missing.append((raw, f"{raw}: cannot read image ({file_problem(raw, error)})"))
+            continue
+        if is_dir:
             had_folder = True
             inside = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
             if not inside:
@@ -124,13 +267,16 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
         elif path.exists():
             files.append(raw)
         else:
-            missing.append((raw, f"{raw}: cannot read image (no such file)"))
+            problem = file_problem(raw, FileNotFoundError())
+            missing.append((raw, f"{raw}: cannot read image ({problem})"))
     return files, had_folder, missing
 
 
 def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
     """The pack of each game to try: one game's, or every reader's for ``auto`` (games
     without a pack of that name are skipped; none at all is an error)."""
+    from gridsight.readers.find import load_game_pack
+
     if game != "auto":
         return {game: load_game_pack(game, pack)}
     packs, problems = {}, []
@@ -144,14 +290,17 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
             pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
     for error in problems:  # a broken pack is worth a warning even when others load
         if "not found" not in str(error):
-            _say(f"warning: {error}")
+            say(f"warning: {error}")
     return packs
 
 
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
                 options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
+    from gridsight.readers.find import detect_game, find_board
+    from vision.images import DEFAULT_MAX_PIXELS, load_image
+
     try:
-        image = load_image(path)
+        image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:
@@ -175,7 +324,8 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading)
+    advice = _with_reading(solution.advice, reading,
+                           _unread_that_matter(found.game, reading, solution.advice, options))
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -184,6 +334,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "board": reading.text, "unread": [list(c) for c in reading.unread],
             "confidence": [list(row) for row in reading.confidence],
             "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
             "annotated": annotated,
         })
         print(json.dumps(data, separators=(", ", ": ")))
@@ -214,16 +365,45 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     return "\n".join(lines) + "\n"
 
 
-def _with_reading(advice: Advice, reading: BoardReading) -> Advice:
-    """The solver's advice plus the unread cells marked, and the reader's warning."""
+def _with_reading(advice: Advice, reading: BoardReading,
+                  matter: list[tuple[int, int]] = ()) -> Advice:
+    """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
+    the unread cells that change the advice named in the status line."""
     warnings = advice.warnings + reading.warnings
-    if not reading.unread:
-        return replace(advice, warnings=warnings)
     taken = {(m.row, m.col) for m in advice.marks}
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD)
-                                 for r, c in reading.unread if (r, c) not in taken)
-    warning = f"{len(reading.unread)} cell(s) unread: solved as not yet observed"
-    return replace(advice, marks=marks, warnings=warnings + (warning,))
+    tokens = reading.board.grid
+    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
+                                 for r, c in reading.unsure if (r, c) not in taken)
+    status = advice.status
+    if reading.unread:
+        marks += tuple(CellMark(r, c, MarkKind.UNREAD)
+                       for r, c in reading.unread if (r, c) not in taken)
+        warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
+    if matter:
+        from gridsight.readers.base import describe_cells
+
+        status = f"{status} (but unread {describe_cells(matter)} may change this)"
+    return replace(advice, marks=marks, warnings=warnings, status=status)
+
+
+def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
+                        options: argparse.Namespace) -> list[tuple[int, int]]:
+    """The unread cells whose true content would change the recommended move: the reader
+    says what a cell could be (``unread_alternatives``), each is solved in turn."""
+    alternatives = getattr(get_reader(game), "unread_alternatives", None)
+    if alternatives is None or not reading.unread:
+        return []
+    matter = []
+    for cell in reading.unread:
+        for text in alternatives(reading, cell):
+            try:
+                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+            except (InputError, RuntimeFailure):
+                continue  # that alternative is impossible: it changes nothing
+            if other.advice.recommend != advice.recommend:
+                matter.append(cell)
+                break
+    return matter
 
 
 def _unread_advice(found: Found, unread, problem: str) -> Advice:
@@ -236,7 +416,18 @@ def _unread_advice(found: Found, unread, problem: str) -> Advice:
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
-    stem = Path(path).stem
+    return _save_picture(out_dir, path, used, image, found.read.geometry, advice)
+
+
+def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, geometry,
+                  advice: Advice) -> str:
+    """Paint ``advice`` through ``geometry`` onto ``image`` and write it in ``out_dir`` as
+    ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
+    import cv2
+
+    from overlay.paint import paint_advice
+
+    stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
     while name in used:
         k += 1
@@ -246,7 +437,7 @@ def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Fo
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    image, geometry = legible(image, found.read.geometry)
+    image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
     if not cv2.imwrite(str(target), picture):
@@ -258,6 +449,9 @@ def legible(image: np.ndarray, geometry):
     """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
     ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
     so a small screenshot's annotated copy is drawn larger than the screenshot."""
+    import cv2
+    import numpy as np
+
     size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
                for c in (0, geometry.cols - 1))
     factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
@@ -268,12 +462,10 @@ def legible(image: np.ndarray, geometry):
 
 
 def _named(path: str, error: object) -> str:
+    """The error naming the image once (standard input is ``<stdin>``)."""
+    name = "<stdin>" if path == STDIN else path
     text = str(error)
-    return text if text.startswith(path) else f"{path}: {text}"
-
-
-def _say(message: str) -> None:
-    print(f"gridsight: {message}", file=sys.stderr)
+    return text if text.startswith(f"{name}:") else f"{name}: {text}"
 
 
 __all__ = ["add_parser", "run", "analyse_one", "report_text", "legible"]

@@ -4,14 +4,17 @@ Builds a template pack for a skin gridsight has never seen (the real game) from 
 player's own screenshots, and saves it in the per-user data directory (``GRIDSIGHT_DATA_DIR``
 overrides it), where ``gridsight analyze --pack NAME`` finds it before the shipped packs.
 
-Each game plugs in its own calibration (:data:`CALIBRATORS`):
+How a game is calibrated is its spec's ``reading`` part (:data:`CALIBRATORS`, one per kind):
 
-- the 2D grid games (Disco Zoo, tile path, pentomino) mark the board's four outer corners and
-  label every cell; the pack is learned with :func:`vision.learn.learn_pack` (cells grouped by
-  label and look, the frame around the board as the anchor), then checked by finding and
-  reading the same screenshot with it;
-- Thrill Digger's 3D pit marks the centres of its four corner holes
-  (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's plan view.
+- a flat grid (:class:`~gridsight.games.spec.GridReading`: Disco Zoo, tile path, pentomino)
+  marks the board's four outer corners and labels every cell; the pack is learned with
+  :func:`vision.learn.learn_pack` (cells grouped by label and look, the frame around the board
+  as the anchor), then checked by finding and reading the same screenshot with it;
+- a 3D pit (:class:`~gridsight.games.spec.PitReading`: Thrill Digger) marks the centres of its
+  four corner holes (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's
+  plan view; the game's own ``reading.calibrate`` also learns the items' colours
+  (``--item TOKEN=FILE``) and the wallet counter (``--wallet FILE=AMOUNT``) from the
+  player's screenshots.
 
 Non-interactive form (the tests use it): ``--corners X1,Y1,...,X4,Y4`` (top-left, top-right,
 bottom-right, bottom-left, pixels) and ``--labels FILE`` holding the board in the game's text
@@ -22,29 +25,43 @@ format (``?`` for a cell not to learn). Without them a Qt window asks for both
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from gridsight.cli import RuntimeFailure
+from gridsight.games.spec import GridReading, PitReading
 from gridsight.inputs import read_text
-from gridsight.registry import get_reader, reader_names
+from gridsight.limits import add_max_pixels_argument
+from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from vision.classify import UNKNOWN, read_cells
+from solvers.errors import InputError, named
 from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.images import load_image
-from vision.learn import learn_pack
-from vision.locate import locate_board
-from vision.packs import TemplatePack, load_pack, user_data_root, user_packs_root
+from vision.packs import load_pack, user_data_root, user_packs_root
+
+if TYPE_CHECKING:  # OpenCV and the learning code are imported when a calibration runs
+    import numpy as np
+
+    from vision.packs import TemplatePack
+
+LIVE_EXTRA = "pip install 'gridsight[live]'"
 
 DEFAULT_SKIN = "mine"
-PIT_SIZES = {"beginner": (4, 5), "intermediate": (5, 6), "expert": (5, 8)}
+
+
+def _calibrated_games() -> list[str]:
+    """The games with a calibration: every game whose spec reads the screen."""
+    return [spec.name for spec in all_specs() if spec.reading is not None]
+
+
+def _pit_difficulties() -> list[str]:
+    """The difficulties of every pit game (their pits' sizes)."""
+    names: list[str] = []
+    for spec in all_specs():
+        if isinstance(spec.reading, PitReading):
+            names += [d for d in spec.reading.sizes if d not in names]
+    return names
 
 
 class CalibrationError(InputError):
@@ -59,7 +76,7 @@ class Calibrated:
     summary: str
 
 
-Calibrator = Callable[[np.ndarray, argparse.Namespace, "Sequence[tuple[float, float]] | None",
+Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, float]] | None",
                        "list[list[str]] | None"], Calibrated]
 
 
@@ -75,31 +92,54 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "'gridsight analyze --pack NAME'."
         ),
     )
-    parser.add_argument("game", choices=[*reader_names(), "thrill-digger"], metavar="GAME",
-                        help="one of: " + ", ".join([*reader_names(), "thrill-digger"]))
+    parser.add_argument("game", choices=_calibrated_games(), metavar="GAME",
+                        help="one of: " + ", ".join(_calibrated_games()))
     parser.add_argument("image", metavar="IMAGE", help="a screenshot showing the whole board")
     parser.add_argument("--skin", default=DEFAULT_SKIN, metavar="NAME",
                         help=f"the new pack's name (default {DEFAULT_SKIN})")
     parser.add_argument("--corners", type=_corners, metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                         help="the board's outer corners in pixels: top-left, top-right, "
-                        "bottom-right, bottom-left (Thrill Digger: the corner holes' centres)")
+                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres)")
     parser.add_argument("--labels", metavar="FILE",
                         help="the board as the screenshot shows it, in the game's text format "
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
-    parser.add_argument("--difficulty", choices=tuple(PIT_SIZES),
-                        help="Thrill Digger: the pit's difficulty (its size)")
+    parser.add_argument("--difficulty", choices=_pit_difficulties(),
+                        help="a 3D pit: the pit's difficulty (its size)")
+    pit = parser.add_argument_group(
+        "a 3D pit's look (Thrill Digger)",
+        "learn the items' colours and the wallet counter from your own screenshots, so the "
+        "real game is read and not our synthetic skin")
+    pit.add_argument("--item", action="append", metavar="TOKEN=FILE[@ROW,COL]",
+                     help="a screenshot of an item rising out of a hole: g b r s y (rupees), "
+                     "x (rupoor), * (bomb); @ROW,COL names the hole (from 0) if the screenshot "
+                     "is unclear; once per item")
+    pit.add_argument("--wallet", action="append", metavar="FILE=AMOUNT",
+                     help="a screenshot with the wallet counter and the amount it shows; "
+                     "repeat to teach digits the first does not show")
+    pit.add_argument("--wallet-box", metavar="X,Y,W,H",
+                     help="where the counter is (pixels), if it is not found by itself")
+    pit.add_argument("--wallet-align", choices=("right", "left", "none"), default="right",
+                     help="how the counter's number is aligned (default right)")
+    add_max_pixels_argument(parser)
     parser.set_defaults(func=run)
 
 
 def run(options: argparse.Namespace) -> int:
-    image = load_image(options.image)
+    from vision.images import load_image
+
+    image = load_image(options.image, max_pixels=options.max_pixels)
     _check_name(options.skin)
-    calibrator = CALIBRATORS[options.game]
+    spec = get_spec(options.game)
+    calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
     labels = None
     if options.labels:
         labels = labels_from_file(options.game, options.labels)
-    if options.game != "thrill-digger" and (corners is None or labels is None):
+    if not isinstance(spec.reading, PitReading) and (options.item or options.wallet
+                                                     or options.wallet_box):
+        raise CalibrationError("--item, --wallet and --wallet-box are for a game read as a 3D "
+                               f"pit, not {spec.name}")
+    if isinstance(spec.reading, GridReading) and (corners is None or labels is None):
         corners, labels = _interactive(options, image, corners, labels)
     result = calibrator(image, options, corners, labels)
     print(f"saved {result.folder}")
@@ -117,14 +157,20 @@ def labels_from_file(game: str, path: str) -> list[list[str]]:
     if len(boards) != 1:
         raise CalibrationError(f"{source}: give one board, not {len(boards)}")
     board = boards[0]
+    reading = get_spec(game).reading
+    if not isinstance(reading, GridReading):
+        raise CalibrationError(f"--labels is for games read as a flat grid, not {game}")
     pack = load_pack(game, "default")
-    board.check_size(pack.rows, pack.cols, f"a {game} board")
     # '?' cells are not learned: map them to a token the game accepts, then back.
     grid = [list(row) for row in board.grid]
     unknown = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "?"}
-    if unknown and game == "disco-zoo":
-        board = _replace_tokens(board, unknown, ".")
-    labels = get_reader(game).labels_from_text(board, pack)
+    try:
+        board.check_size(pack.rows, pack.cols, f"a {game} board")
+        if unknown and reading.unlearned_token is not None:
+            board = _replace_tokens(board, unknown, reading.unlearned_token)
+        labels = reading.game_reader.labels_from_text(board, pack)
+    except InputError as error:
+        raise CalibrationError(named(error, source)) from None
     for r, c in unknown:
         labels[r][c] = "?"
     return labels
@@ -142,6 +188,9 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
                    corners: Sequence[tuple[float, float]] | None,
                    labels: list[list[str]] | None) -> Calibrated:
     """Learn, save and check a pack for a 2D grid game."""
+    from vision.geometry import BoardGeometry
+    from vision.learn import learn_pack
+
     game = options.game
     like = load_pack(game, "default")
     if corners is None or labels is None:
@@ -155,6 +204,9 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
 
 def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -> str:
     """Find and read the calibration screenshot with the new pack: a line saying how it went."""
+    from vision.classify import UNKNOWN, read_cells
+    from vision.locate import locate_board
+
     try:
         geometry = locate_board(image, pack)
     except VisionInputError as error:
@@ -172,45 +224,26 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -
             f"--game {pack.game} --pack {pack.skin} IMAGE")
 
 
-# -- Thrill Digger --------------------------------------------------------------------------
+# -- a 3D pit --------------------------------------------------------------------------------
 
 
-def calibrate_thrill_digger(image: np.ndarray, options: argparse.Namespace,
-                            corners: Sequence[tuple[float, float]] | None,
-                            labels: list[list[str]] | None) -> Calibrated:
-    """The pit's corner holes -> :func:`vision.pit.calibrate_pit`; the geometry and the plan
-    view are saved as ``pits/<skin>/``."""
-    try:
-        from vision.pit import calibrate_pit
-    except ImportError:  # pragma: no cover - vision.pit ships with gridsight
-        raise RuntimeFailure("Thrill Digger calibration is not available yet") from None
-    if corners is None or options.difficulty is None:
-        raise CalibrationError("Thrill Digger needs --corners (the four corner holes' centres, "
-                               "top-left, top-right, bottom-right, bottom-left) and --difficulty")
-    rows, cols = PIT_SIZES[options.difficulty]
-    calibration = calibrate_pit(image, corners, rows, cols)
-    folder = user_data_root() / "pits" / options.skin
-    folder.mkdir(parents=True, exist_ok=True)
-    import cv2
-
-    cv2.imwrite(str(folder / "reference.png"), calibration.reference)
-    manifest = {"difficulty": options.difficulty, "rows": rows, "cols": cols,
-                "corner_holes": [list(map(float, p)) for p in corners],
-                "geometry": calibration.geometry.to_dict(),
-                "plan": {"px": calibration.plan.px, "margin": calibration.plan.margin},
-                "ground_level": float(calibration.ground_level),
-                "features": int(len(calibration.points))}
-    (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    return Calibrated(folder, f"{rows}x{cols} pit, {len(calibration.points)} ground features "
-                      f"to follow; use it with: gridsight live --game thrill-digger "
-                      f"--calibration {folder}")
+def calibrate_pit_game(image: np.ndarray, options: argparse.Namespace,
+                       corners: Sequence[tuple[float, float]] | None,
+                       labels: list[list[str]] | None) -> Calibrated:
+    """A 3D pit: the game's own calibration (its spec's ``reading.calibrate``: the corner holes,
+    and the look from ``--item`` and ``--wallet`` screenshots), saved as ``pits/<skin>/``."""
+    spec = get_spec(options.game)
+    if labels is not None:
+        raise CalibrationError(f"--labels is for games read as a flat grid, not {spec.name}")
+    result = spec.reading.calibrate(spec, image, options, corners,
+                                    user_data_root() / "pits" / options.skin)
+    return Calibrated(result.folder, result.summary)
 
 
-CALIBRATORS: dict[str, Calibrator] = {
-    "disco-zoo": calibrate_grid,
-    "tile-path": calibrate_grid,
-    "pentomino": calibrate_grid,
-    "thrill-digger": calibrate_thrill_digger,
+#: How each kind of screen reading is calibrated (a kind of spec part, not a game).
+CALIBRATORS: dict[type, Calibrator] = {
+    GridReading: calibrate_grid,
+    PitReading: calibrate_pit_game,
 }
 
 
@@ -229,7 +262,8 @@ def _interactive(options, image, corners, labels):
     try:
         from gridsight.calibrate_window import run_window
     except ImportError as error:
-        raise RuntimeFailure(f"the calibration window needs PySide6 ({error})") from None
+        raise RuntimeFailure(f"the calibration window needs PySide6 ({error}): {LIVE_EXTRA}, "
+                             "or give --corners and --labels FILE") from None
     result = run_window(options.game, image, options.skin, corners, labels)
     if result is None:
         raise RuntimeFailure("calibration cancelled")
@@ -253,6 +287,8 @@ def _corners(text: str) -> list[tuple[float, float]]:
 
 
 def _check_corners(corners, shape) -> None:
+    import numpy as np
+
     h, w = shape[:2]
     for k, (x, y) in enumerate(corners):
         if not (-1 <= x <= w + 1 and -1 <= y <= h + 1):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gridsight.registry import all_games
+from gridsight.registry import all_specs
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -17,8 +17,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
-    games = all_games()
-    width = max(len(game.name) for game in games)
-    for game in games:
-        print(f"{game.name:<{width}}  {game.title}: {game.summary}")
+    specs = all_specs()
+    width = max(len(spec.name) for spec in specs)
+    for spec in specs:
+        print(f"{spec.name:<{width}}  {spec.title}: {spec.summary}")
     return 0

@@ -1,8 +1,10 @@
 """``gridsight live --game G [--window TITLE | --region X,Y,W,H | --monitor N] [--log FILE]
-[--save-frames] [--pack P] [--manual]``, and for Thrill Digger in 3D
-``gridsight live --game thrill-digger --calibration FILE [--difficulty D]``.
+[--save-frames] [--pack P] [--manual]``, and for a game read as a 3D pit (Thrill Digger)
+``gridsight live --game G --calibration FILE [--difficulty D]``.
 
-Watches the game on screen and keeps the advice drawn over it (see :mod:`gridsight.live`):
+Watches the game on screen and keeps the advice drawn over it (see :mod:`gridsight.live`),
+reading it the way the game's spec says (its ``reading`` part: a flat grid through a template
+pack, or a calibrated 3D pit):
 a transparent click-through overlay over the captured rectangle, a correction panel, a status
 line on standard error, and one log line per change of the board (default: a new file per
 session in the per-user data folder, ``$GRIDSIGHT_DATA_DIR/logs`` when that is set).
@@ -25,7 +27,8 @@ from gridsight.commands.screen_options import (
     read_hints_from,
     solver_options_from,
 )
-from gridsight.registry import game_names, reader_names
+from gridsight.games.spec import PitReading
+from gridsight.registry import all_specs, game_names, get_spec
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -43,14 +46,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "run the game under XWayland and gridsight with QT_QPA_PLATFORM=xcb)."),
     )
     parser.add_argument("--game", required=True, choices=game_names(),
-                        help="the game being played (screen reading: " + ", ".join(reader_names())
-                        + "; any game with --manual)")
+                        help="the game being played (screen reading: "
+                        + ", ".join(_screen_games()) + "; any game with --manual)")
     where = parser.add_argument_group("what to capture (one of; default: monitor 1)")
     where.add_argument("--window", metavar="TITLE", default=None,
                        help="the window whose title is TITLE (exact, else a part of it), "
                        "followed when it moves; waited for when closed or minimised")
     where.add_argument("--region", metavar="X,Y,W,H", default=None,
-                       help="a screen rectangle in physical pixels (X, Y may be negative)")
+                       help="a screen rectangle in physical pixels (X, Y may be negative; "
+                       "Disco Zoo's region is --zoo-region)")
     where.add_argument("--monitor", metavar="N", type=int, default=None,
                        help="monitor N (1 = first; 0 = all monitors together)")
     parser.add_argument("--manual", action="store_true",
@@ -60,12 +64,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name or a pack folder (default: shipped)")
     parser.add_argument("--calibration", metavar="FILE", default=None,
-                        help="thrill-digger in 3D: the pit saved by gridsight calibrate "
-                        "thrill-digger (its calibration.json or folder); capture the same "
-                        "screen rectangle the calibration screenshot showed")
-    parser.add_argument("--difficulty", default=None,
-                        choices=("beginner", "intermediate", "expert"),
-                        help="thrill-digger: the difficulty (default: from the pit's size)")
+                        help="a game read as a 3D pit (" + ", ".join(_pit_games()) + "): the "
+                        "pit saved by gridsight calibrate GAME (its calibration.json or "
+                        "folder); capture the same screen rectangle the calibration screenshot "
+                        "showed")
+    parser.add_argument("--difficulty", default=None, choices=_pit_difficulties(),
+                        help="a 3D pit: the difficulty (default: from the pit's size)")
     parser.add_argument("--log", metavar="FILE", default=None,
                         help="append one JSON line per new board here (default: a new file "
                         "per session in the per-user data folder)")
@@ -84,8 +88,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
     parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
     add_read_hint_arguments(parser, what="screen")
-    add_solver_arguments(parser, budget=0.2, time_limit=5.0, why=", for speed")
+    add_solver_arguments(parser, command="live")
     parser.set_defaults(func=run)
+
+
+def _screen_games() -> list[str]:
+    return [spec.name for spec in all_specs() if spec.reading is not None]
+
+
+def _pit_games() -> list[str]:
+    return [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)]
+
+
+def _pit_difficulties() -> list[str]:
+    names: list[str] = []
+    for spec in all_specs():
+        if isinstance(spec.reading, PitReading):
+            names += [d for d in spec.reading.sizes if d not in names]
+    return names
 
 
 def session_log_path(now: datetime | None = None) -> Path:
@@ -111,91 +131,64 @@ def _check_display() -> None:
 
 def _manual_board(options: argparse.Namespace):
     from gridsight.live.manual import ManualBoard
-    from solvers.errors import InputError
 
     if options.board:
-        try:
-            text = Path(options.board).read_text(encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"{options.board}: cannot read board ({error.strerror})") from None
-        return ManualBoard.from_text(options.game, text, source=options.board)
-    headers = []
-    if options.zoo_region:
-        headers.append(("region", options.zoo_region))
-    if options.animals:
-        headers.append(("animals", options.animals))
-    if options.taps is not None:
-        headers.append(("taps", str(options.taps)))
-    if options.pieces:
-        headers.append(("pieces", options.pieces))
-    return ManualBoard.blank(options.game, tuple(headers))
+        from gridsight.inputs import read_text
+
+        source, text = read_text(options.board)
+        return ManualBoard.from_text(options.game, text, source=source)
+    headers = ManualBoard.headers_from(options.game, read_hints_from(options))
+    return ManualBoard.blank(options.game, headers)
+
+
+LIVE_EXTRA = "pip install 'gridsight[live]'"
+
+
+def require_qt() -> None:
+    """The overlay, the panel and the event loop are Qt (PySide6, the ``live`` extra): say so
+    in one line when it is not installed, rather than fail at the first import."""
+    try:
+        import PySide6.QtCore  # noqa: F401
+    except ImportError as error:
+        raise RuntimeFailure(f"live needs PySide6, which is not installed ({error}); install "
+                             f"the live extra: {LIVE_EXTRA}") from None
 
 
 def run(options: argparse.Namespace) -> int:
+    require_qt()
     from gridsight.live.loop import LiveLoop
+    from solvers.errors import InputError
 
+    spec = get_spec(options.game)
     solve_options = solver_options_from(options)
     if options.manual:
         manual = _manual_board(options)
         loop = LiveLoop.for_manual(manual, solve_options=solve_options)
         if options.board and loop.view.advice is None and loop.view.warnings:
-            from solvers.errors import InputError
-
             problem = loop.view.warnings[-1].removeprefix("not solved: ")
             raise InputError(f"{options.board}: {problem}")
         _check_display()
-        return _drive(options, loop, None, manual.tokens(), "")
-    if options.calibration and options.game != "thrill-digger":
-        from solvers.errors import InputError
-
-        raise InputError("--calibration is for --game thrill-digger (a 3D pit)")
-    if options.game == "thrill-digger" and options.calibration:
-        return _run_pit(options, solve_options)
-    if options.game not in reader_names():
-        how = " or --calibration FILE (a 3D pit saved by gridsight calibrate thrill-digger)" \
-            if options.game == "thrill-digger" else ""
-        raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual"
-                             f"{how} (screen reading: {', '.join(reader_names())})")
-    from gridsight.readers.find import load_game_pack
-
-    pack = load_game_pack(options.game, options.pack)
+        return _drive(options, loop, None, loop.source.choices, "")
+    reading = spec.reading
+    if options.calibration and not isinstance(reading, PitReading):
+        raise InputError("--calibration is for a game read as a 3D pit (--game "
+                         + " or ".join(_pit_games()) + ")")
+    if reading is None:
+        raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
+                             f"(screen reading: {', '.join(_screen_games())})")
+    source = reading.source(spec, options)
     capture, log = _open_capture_and_log(options)
-    loop = LiveLoop(options.game, pack, solve_options=solve_options, hints=read_hints_from(options),
-                    log=log)
+    loop = LiveLoop(spec, source=source, solve_options=solve_options,
+                    hints=read_hints_from(options), log=log)
+    if source.steady_rate:
+        # The source counts time in frames: the screen is polled at one steady rate.
+        options.idle_interval = options.interval
     notice = _compositor_notice(options)
     try:
-        return _drive(options, loop, capture, pack.labels, notice)
+        return _drive(options, loop, capture, source.choices, notice)
     finally:
         capture.close()
-        log.flush()
-
-
-def _run_pit(options: argparse.Namespace, solve_options: argparse.Namespace) -> int:
-    """Thrill Digger in 3D: the saved pit calibration, followed with
-    :class:`gridsight.live.thrill_digger.ThrillDiggerLive`. The tracker counts time in frames,
-    so the screen is polled at one steady rate (``--interval``; no idle slow-down)."""
-    from gridsight.live.thrill_digger import TOKENS, ThrillDiggerLive, load_pit_calibration
-    from gridsight.thrill_digger_tracker import difficulty_for
-
-    if options.pack:
-        from solvers.errors import InputError
-
-        raise InputError("--pack is for the 2D games; Thrill Digger in 3D uses the 3D skin's "
-                         "item colours and wallet font")
-    calibration, saved = load_pit_calibration(options.calibration)
-    difficulty = difficulty_for(calibration.rows, calibration.cols,
-                                options.difficulty or saved)
-    capture, log = _open_capture_and_log(options)
-    interval = max(int(options.interval), 1)
-    loop = ThrillDiggerLive(calibration, difficulty=difficulty, fps=1000.0 / interval,
-                            solve_options=solve_options, log=log)
-    options.idle_interval = interval
-    notice = _compositor_notice(options)
-    try:
-        return _drive(options, loop, capture, TOKENS, notice)
-    finally:
-        capture.close()
-        log.flush()
+        log.close()
 
 
 def _open_capture_and_log(options: argparse.Namespace):

@@ -1,15 +1,22 @@
 """``gridsight replay LOG [--html OUT] [--check]``: look back at a live session's log.
 
 Prints a summary of the session (steps, the player's moves and how often they followed the
-advice, and what the game's own results say: rupees, rescues, tiles left), writes an HTML
-report with every step's board pictured with its advice (``--html``), and with ``--check``
-solves every logged board again with today's solver and lists the steps whose recommendation
-would differ.
+advice, the cells set by hand, and what the game's own results say: rupees, rescues, tiles
+left), writes an HTML report with every step's board pictured with its advice (``--html``),
+and with ``--check`` solves every logged board again with today's solver and lists the steps
+whose recommendation would differ. ``-`` reads the log from standard input.
+
+Every line of the log is checked once into typed fields (:func:`gridsight.log.read_log`); a
+line that is not a valid record is skipped with a warning naming it, and a log without a
+single valid record is refused (exit 2). Times are shown in the local time of the machine
+replaying (the log keeps UTC).
 
 The HTML page is self-contained (pictures embedded as base64 PNG), so it can be mailed or
-attached to a bug report. A step's picture is the saved frame with the advice painted on it
-when the session ran with ``--save-frames``; otherwise a schematic board drawn from the logged
-board text.
+attached to a bug report; it links every step to the previous and next ones (and the arrow
+keys move between them). A step's picture is the saved frame with the advice painted on it
+when the session ran with ``--save-frames``; otherwise (or when the frame is missing or cannot
+be read) a schematic board drawn from the logged board text. Cells the player set by hand are
+outlined in yellow, as in the live panel.
 """
 
 from __future__ import annotations
@@ -18,20 +25,30 @@ import argparse
 import base64
 import html
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import cv2
-import numpy as np
-
-from gridsight.log import LogContents, LogRecord, read_log
-from gridsight.registry import UnknownGameError, get_game
-from overlay import text as text_mod
-from overlay.paint import paint_advice
-from solvers.advice import Cell
+from gridsight.cli import RuntimeFailure
+from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
+from gridsight.log import LogContents, LogReadError, LogRecord, read_log
+from gridsight.registry import UnknownGameError, get_game, get_spec
+from solvers.advice import Advice, Cell, CellFigure, CellMark
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from vision.geometry import BoardGeometry
+from solvers.cellnames import cell_name, cell_names, name_of
+from solvers.errors import InputError, one_line
+
+if TYPE_CHECKING:  # OpenCV and the painter are imported when pictures are drawn
+    import numpy as np
+
+#: Tile-path moves by name (the solver's ``next`` lists the moves that keep a full walk).
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: What is drawn of a record's texts (the HTML shows them whole).
+DRAWN_STATUS = 200
+DRAWN_WARNINGS = 5
+DRAWN_LABEL = 12
+HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -41,16 +58,47 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Read a recommendation log written by 'gridsight live' and print a summary: steps, "
             "moves seen, how often the player followed the advice, and the game's results. "
-            "Torn or corrupt lines are skipped with a warning naming the line."
+            "Torn, corrupt or invalid lines are skipped with a warning naming the line; a log "
+            "with no valid record is refused (exit 2)."
         ),
     )
-    parser.add_argument("log", metavar="LOG", help="the log file (.jsonl)")
+    parser.add_argument("log", metavar="LOG", help="the log file (.jsonl), or - for standard "
+                        "input")
     parser.add_argument("--html", metavar="OUT",
                         help="also write a self-contained HTML report of every step to OUT")
     parser.add_argument("--check", action="store_true",
                         help="solve every logged board again with today's solver and list the "
                         "steps whose recommendation would differ")
+    add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
+
+
+# -- times --------------------------------------------------------------------------------
+
+
+def local_time(stamp: str, *, date: bool = True) -> str:
+    """A logged UTC time stamp in the local time of this machine, ``2026-11-30 04:10:00``
+    (the stamp as it is when it cannot be read).
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        return stamp
+    local = when.astimezone()
+    return local.strftime("%Y-%m-%d %H:%M:%S" if date else "%H:%M:%S")
+
+
+def local_zone() -> str:
+    """The local time zone's name and offset, ``CET, UTC+01:00``."""
+    now = datetime.now().astimezone()
+    offset = now.strftime("%z")
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset not in ("", "+0000") else "UTC"
+    return utc if now.tzname() in ("UTC", "GMT", None) else f"{now.tzname()}, {utc}"
 
 
 # -- the summary --------------------------------------------------------------------------
@@ -65,9 +113,13 @@ class Summary:
     first_time: str
     last_time: str
     results: tuple[str, ...]  # what the game's own figures say, one line each
+    by_hand: int = 0  # steps with cells the player set by hand
 
     def lines(self) -> list[str]:
-        out = [f"steps: {self.steps} ({self.first_time} to {self.last_time})",
+        first, last = local_time(self.first_time), local_time(self.last_time)
+        if first[:10] == last[:10] and first != self.first_time and last != self.last_time:
+            last = last[11:]
+        out = [f"steps: {self.steps} ({first} to {last}, local time {local_zone()})",
                f"game: {', '.join(self.games)}"]
         if self.moves:
             share = 100.0 * self.followed / self.moves
@@ -75,15 +127,51 @@ class Summary:
                        f"{self.followed} of {self.moves} ({share:.0f}%)")
         else:
             out.append("moves seen: none")
+        if self.by_hand:
+            out.append(f"steps with cells set by hand: {self.by_hand}")
         out += list(self.results)
-        return out
+        return [one_line(line) for line in out]
+
+
+def acceptable(record: LogRecord) -> set[Cell]:
+    """The moves that follow the advice: the recommended cells, and every move the solver
+    listed as just as good (a tile path's ``next``: the moves from ``here`` that keep a full
+    walk possible)."""
+    cells = set(record.advice.recommend)
+    solution = record.solution
+    here, moves = solution.get("here"), solution.get("next")
+    if isinstance(here, dict) and isinstance(moves, list):
+        row, col = here.get("row"), here.get("col")
+        if isinstance(row, int) and isinstance(col, int):
+            for move in moves:
+                if isinstance(move, str) and move in MOVES:
+                    dr, dc = MOVES[move]
+                    cells.add(Cell(row + dr, col + dc))
+    return cells
 
 
 def followed(record: LogRecord) -> bool | None:
-    """Whether the player's move was one of the recommended cells (``None``: no move seen)."""
+    """Whether the player's move followed the advice (``None``: no move seen)."""
     if record.move is None:
         return None
-    return record.move in record.advice.recommend
+    return record.move in acceptable(record)
+
+
+def corrections(record: LogRecord) -> list[str]:
+    """What the player set by hand at this step: panel cells (2D games) and a Thrill Digger
+    hole fixed in the panel (``correction`` in the solver's JSON), one phrase each."""
+    out = [name_of(c) for c in record.manual]
+    fix = record.solution.get("correction")
+    if isinstance(fix, dict) and isinstance(fix.get("row"), int) \
+            and isinstance(fix.get("col"), int):
+        where = cell_name(fix["row"], fix["col"])
+        if fix.get("undo"):
+            out.append(f"{where} undone")
+        elif isinstance(fix.get("set"), str):
+            read = fix.get("read")
+            was = f", read as {one_line(read)[:12]!r}" if isinstance(read, str) else ""
+            out.append(f"{where} set to {one_line(fix['set'])[:12]!r}{was}")
+    return out
 
 
 def summarise(records: tuple[LogRecord, ...]) -> Summary:
@@ -97,47 +185,21 @@ def summarise(records: tuple[LogRecord, ...]) -> Summary:
         first_time=records[0].time if records else "-",
         last_time=records[-1].time if records else "-",
         results=tuple(_results(records)),
+        by_hand=sum(1 for r in records if corrections(r)),
     )
 
 
 def _results(records: tuple[LogRecord, ...]) -> list[str]:
-    """The game's own results, from its last board and the solver's JSON where they tell."""
+    """The game's own results, from its last board and the solver's JSON (the game's spec
+    says which: rupees dug, rescues certain, tiles left...)."""
     if not records:
         return []
     last = records[-1]
-    lines: list[str] = []
-    json = last.solution or {}
-    if last.game == "thrill-digger":
-        rupees = _thrill_digger_rupees(last.board)
-        if rupees is not None:
-            lines.append(f"rupees dug (on the last board): {rupees:+d}")
-    rescue = json.get("rescue")
-    if isinstance(rescue, dict) and rescue:
-        saved = [name for name, p in rescue.items() if isinstance(p, (int, float)) and p >= 1.0]
-        lines.append(f"rescues certain at the last step: {len(saved)} of {len(rescue)}"
-                     + (f" ({', '.join(saved)})" if saved else ""))
-    if "taps" in json:
-        lines.append(f"taps left at the last step: {json['taps']}")
-    if "tiles_left" in json:
-        lines.append(f"tiles left to cross at the last step: {json['tiles_left']}")
-    if "solvable" in json:
-        lines.append(f"solvable at the last step: {'yes' if json['solvable'] else 'no'}")
-    return lines
-
-
-def _thrill_digger_rupees(board_text: str) -> int | None:
-    """Rupees dug so far: each dug rupee's worth, less 10 per rupoor (the game's rules)."""
     try:
-        from solvers.thrill_digger.rules import COLOUR_VALUES, RUPOOR_VALUE
-
-        grid = parse_boards(board_text)[0].grid
-    except (ImportError, InputError, IndexError):
-        return None
-    total = 0
-    for row in grid:
-        for token in row:
-            total += COLOUR_VALUES.get(token, 0) + (RUPOOR_VALUE if token == "x" else 0)
-    return total
+        spec = get_spec(last.game)
+    except UnknownGameError as error:
+        return [f"results: {error}"]
+    return list(spec.results(last.board, last.solution or {}))
 
 
 # -- checking against today's solver ------------------------------------------------------
@@ -153,12 +215,12 @@ class CheckResult:
     def describe(self) -> str:
         logged = _cells(self.logged)
         if self.problem:
-            return f"step {self.step}: logged {logged}; today: {self.problem}"
+            return one_line(f"step {self.step}: logged {logged}; today: {self.problem}")
         return f"step {self.step}: logged {logged}; today {_cells(self.today or ())}"
 
 
 def _cells(cells: tuple[Cell, ...]) -> str:
-    return ", ".join(f"({c.row}, {c.col})" for c in cells) or "no move"
+    return cell_names(cells) or "no move"
 
 
 def default_options(game) -> argparse.Namespace:
@@ -187,6 +249,10 @@ def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
             differences.append(CheckResult(record.step, record.advice.recommend, None,
                                            f"the board is refused ({error})"))
             continue
+        except RuntimeFailure as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None,
+                                           f"not decided ({error})"))
+            continue
         today = solution.advice.recommend
         if set(today) != set(record.advice.recommend):
             differences.append(CheckResult(record.step, record.advice.recommend, today))
@@ -196,23 +262,87 @@ def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
 # -- pictures -----------------------------------------------------------------------------
 
 
+def drawable(advice: Advice) -> Advice:
+    """The advice with its texts cut to what a picture can hold: a record may carry long
+    texts, which the HTML shows whole, but the legend under a picture would grow without end."""
+    def cut(text: str, limit: int) -> str:
+        text = one_line(text)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    return replace(
+        advice,
+        status=cut(advice.status, DRAWN_STATUS),
+        warnings=tuple(cut(w, DRAWN_STATUS) for w in advice.warnings[:DRAWN_WARNINGS]),
+        figures=tuple(CellFigure(f.row, f.col, cut(f.text, DRAWN_LABEL), f.heat)
+                      for f in advice.figures),
+        marks=tuple(CellMark(m.row, m.col, m.kind, cut(m.label, DRAWN_LABEL))
+                    for m in advice.marks),
+    )
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A step's picture, and a note when the saved frame could not be used."""
+
+    image: np.ndarray
+    note: str = ""
+
+
 def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
     """The step's board with its advice: the saved frame when there is one, else a schematic."""
+    return step_picture(contents, record).image
+
+
+def step_picture(contents: LogContents, record: LogRecord) -> Picture:
+    """:func:`picture`, saying why the schematic was drawn instead of a saved frame (missing,
+    unreadable): the frame is read by :func:`vision.images.load_image`, so no OpenCV warning
+    reaches the terminal."""
+    from overlay.paint import paint_advice
+    from vision.errors import VisionInputError
+    from vision.images import load_image
+
     frame_path = contents.frame_path(record)
+    note = ""
     if frame_path is not None and record.geometry is not None:
-        frame = cv2.imread(str(frame_path), cv2.IMREAD_COLOR)
-        if frame is not None and (record.geometry.rows, record.geometry.cols) == (
-            record.advice.rows, record.advice.cols
-        ):
-            return paint_advice(frame, record.geometry, record.advice)
-    return schematic(record)
+        if not frame_path.is_file():
+            note = f"frame {record.frame} is missing; the board is drawn from the log instead"
+        else:
+            try:
+                frame = load_image(frame_path)
+            except VisionInputError as error:
+                note = f"{one_line(str(error))}; the board is drawn from the log instead"
+            else:
+                frame = _outline_by_hand(frame, record, record.geometry)
+                return Picture(paint_advice(frame, record.geometry, drawable(record.advice)))
+    return Picture(schematic(record), note)
+
+
+def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    """The cells set by hand outlined in yellow (drawn first, under the advice)."""
+    if not record.manual:
+        return image
+    import cv2
+    import numpy as np
+
+    image = image.copy()
+    for cell in record.manual:
+        quad = geometry.cell_quad(cell.row, cell.col)
+        cv2.polylines(image, [np.round(quad).astype(np.int32)], True, HAND_COLOUR, 3)
+    return image
 
 
 def schematic(record: LogRecord) -> np.ndarray:
     """The logged board drawn as a plain grid, each cell's token in its corner, with the advice."""
+    import cv2
+    import numpy as np
+
+    from overlay import text as text_mod
+    from overlay.paint import composite, paint_advice
+    from vision.geometry import BoardGeometry
+
     advice = record.advice
     rows, cols = advice.rows, advice.cols
-    cell = int(np.clip(560 // max(cols, 1), 24, 64))
+    cell = int(np.clip(560 // max(cols, rows, 1), 12, 64))
     margin = 12
     image = np.full((rows * cell + 2 * margin, cols * cell + 2 * margin, 3), (70, 62, 54), np.uint8)
     try:
@@ -223,6 +353,7 @@ def schematic(record: LogRecord) -> np.ndarray:
     for r in range(rows):
         for c in range(cols):
             token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
+            token = one_line(token)[:4]
             x0, y0 = margin + c * cell, margin + r * cell
             shade = (120, 110, 100) if token == "." else (165, 160, 150)
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
@@ -230,14 +361,15 @@ def schematic(record: LogRecord) -> np.ndarray:
                 px = max(8, cell // 5)
                 spr = text_mod.sprite(token, px)
                 text_mod.blit_at(layer, spr, x0 + cell - spr.shape[1] - 2, y0 + cell - spr.shape[0] - 2)
-    from overlay.paint import composite
-
     image = composite(image, layer)
     geometry = BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
-    return paint_advice(image, geometry, advice)
+    image = _outline_by_hand(image, record, geometry)
+    return paint_advice(image, geometry, drawable(advice))
 
 
 def _png_base64(image: np.ndarray) -> str:
+    import cv2
+
     ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])
     if not ok:  # pragma: no cover - an in-memory BGR image always encodes
         raise RuntimeError("could not encode a picture as PNG")
@@ -250,15 +382,33 @@ _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
 .summary { background: #f3f3f3; padding: 0.8em 1.2em; border-radius: 6px; }
+.steps a { margin-right: 0.4em; } .steps a.no { color: #b3261e; }
 .step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
+.step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
 .step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
+.hand { background: #fff3b0; padding: 0 0.3em; }
 pre { background: #f7f7f7; padding: 0.5em; display: inline-block; }
+"""
+
+# The arrow keys (and j / k) move to the next or previous step.
+_SCRIPT = """
+document.addEventListener("keydown", function (e) {
+  var keys = {ArrowRight: "next", ArrowDown: "next", j: "next",
+              ArrowLeft: "prev", ArrowUp: "prev", k: "prev"};
+  if (!(e.key in keys) || e.altKey || e.ctrlKey || e.metaKey) return;
+  var steps = Array.prototype.slice.call(document.querySelectorAll(".step"));
+  var here = steps.findIndex(function (s) { return s.getBoundingClientRect().top > 1; });
+  if (here < 0) here = steps.length;
+  var to = keys[e.key] === "next" ? steps[here] : steps[Math.max(here - 2, 0)];
+  if (to) { to.scrollIntoView(); e.preventDefault(); }
+});
 """
 
 
 def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None) -> str:
     esc = html.escape
+    records = contents.records
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>gridsight replay: {esc(contents.path.name)}</title>",
@@ -275,55 +425,85 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     if checked is not None:
         if checked:
             parts.append(f"<p>Today's solver differs on {len(checked)} step(s):</p><ul>")
-            parts += [f'<li class="no">{esc(c.describe())}</li>' for c in checked]
+            parts += [f'<li class="no"><a href="#step-{c.step}">{esc(c.describe())}</a></li>'
+                      for c in checked]
             parts.append("</ul>")
         else:
             parts.append('<p class="yes">Today\'s solver gives the same advice at every step.</p>')
-    parts.append("</div>")
     differing = {c.step for c in checked or ()}
-    for record in contents.records:
-        parts.append(f'<div class="step" id="step-{record.step}">')
-        parts.append(f"<h2>Step {record.step} &middot; {esc(record.time)} &middot; "
-                     f"{esc(record.game)}</h2>")
-        if record.advice.status:
-            parts.append(f"<p>{esc(record.advice.status)}</p>")
-        parts.append(f'<img alt="step {record.step}: the board with its advice" '
-                     f'src="data:image/png;base64,{_png_base64(picture(contents, record))}">')
-        parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
+    links = []
+    for record in records:
         verdict = followed(record)
-        if verdict is None:
-            parts.append("No move seen.")
-        else:
-            cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
-            parts.append(f'Player moved ({record.move.row}, {record.move.col}): '
-                         f'<span class="{cls}">{word}</span>.')
-        if record.step in differing:
-            parts.append(' <span class="no">Today\'s solver advises differently.</span>')
-        parts.append("</p>")
-        if record.unread:
-            parts.append(f'<p class="warn">Unread cells: {esc(_cells(record.unread))}</p>')
-        for warning in record.advice.warnings:
-            parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
-        parts.append(f"<details><summary>Board as read</summary><pre>{esc(record.board)}</pre>"
-                     "</details></div>")
+        cls = ' class="no"' if verdict is False or record.step in differing else ""
+        links.append(f'<a href="#step-{record.step}"{cls}>{record.step}</a>')
+    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}): '
+                 + " ".join(links) + "</p>")
+    parts.append("</div>")
+    for k, record in enumerate(records):
+        parts += _step_html(contents, record, k, records, record.step in differing)
+    parts.append(f"<script>{_SCRIPT}</script>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def _step_html(contents: LogContents, record: LogRecord, k: int,
+               records: tuple[LogRecord, ...], differs: bool) -> list[str]:
+    esc = html.escape
+    nav = []
+    if k > 0:
+        nav.append(f'<a href="#step-{records[k - 1].step}">&larr; step {records[k - 1].step}</a>')
+    if k + 1 < len(records):
+        nav.append(f'<a href="#step-{records[k + 1].step}">step {records[k + 1].step} &rarr;</a>')
+    parts = [f'<div class="step" id="step-{record.step}">',
+             f"<nav>{''.join(nav)}</nav>",
+             f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
+             f"{esc(record.game)}</h2>"]
+    if record.advice.status:
+        parts.append(f"<p>{esc(record.advice.status)}</p>")
+    shown = step_picture(contents, record)
+    parts.append(f'<img alt="step {record.step}: the board with its advice" '
+                 f'src="data:image/png;base64,{_png_base64(shown.image)}">')
+    if shown.note:
+        parts.append(f'<p class="warn">{esc(shown.note)}</p>')
+    parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
+    verdict = followed(record)
+    if verdict is None:
+        parts.append("No move seen.")
+    else:
+        cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
+        parts.append(f'Player moved at {name_of(record.move)}: '
+                     f'<span class="{cls}">{word}</span>.')
+    if differs:
+        parts.append(' <span class="no">Today\'s solver advises differently.</span>')
+    parts.append("</p>")
+    by_hand = corrections(record)
+    if by_hand:
+        parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '
+                     f"{esc(', '.join(by_hand))}</p>")
+    if record.unread:
+        parts.append(f'<p class="warn">Unread cells: {esc(_cells(record.unread))}</p>')
+    for warning in record.advice.warnings:
+        parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
+    parts.append(f"<details><summary>Board as read</summary><pre>{esc(record.board)}</pre>"
+                 "</details></div>")
+    return parts
 
 
 # -- the command --------------------------------------------------------------------------
 
 
 def run(options: argparse.Namespace) -> int:
-    contents = read_log(options.log)
+    contents = read_log(options.log, limit=options.max_input_bytes)
     for warning in contents.warnings:
-        print(f"gridsight: warning: {warning}", file=sys.stderr)
-    summary = summarise(contents.records)
-    print(f"log: {contents.path}")
+        print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
-        print("no records in this log")
-    else:
-        for line in summary.lines():
-            print(line)
+        skipped = len(contents.warnings)
+        why = f"{skipped} line(s) skipped" if skipped else "the log is empty"
+        raise LogReadError(f"{contents.path}: no valid record ({why})")
+    summary = summarise(contents.records)
+    print(f"log: {one_line(str(contents.path))}")
+    for line in summary.lines():
+        print(line)
     if contents.warnings:
         print(f"skipped lines: {len(contents.warnings)}")
     checked = None

@@ -1,57 +1,89 @@
 """Options shared by the commands that read boards off pictures (``analyze`` and ``live``).
 
-Both need the same hints for what a picture may not show (a Disco Zoo rescue's animals, its
-region and taps; a pentomino level's piece set) and the same solver settings; they differ only
-in the defaults (``live`` solves on every change, so it gives the solvers less time).
+Both offer what each game's spec declares: the hints a picture may not show
+(:class:`~gridsight.games.spec.HintOption`: a Disco Zoo rescue's animals, a pentomino level's
+piece set) and the solve settings passed on to the adapter
+(:class:`~gridsight.games.spec.SolverOption`). They differ only in the defaults (``live``
+solves on every change, so it gives the solvers less time).
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from gridsight.readers.base import ReadHints
+from gridsight.games.spec import HintOption, SolverOption
+from gridsight.registry import all_specs
+
+if TYPE_CHECKING:  # the readers import OpenCV: not for ``gridsight --help``
+    from gridsight.readers.base import ReadHints
 
 
-def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str,
-                            region_aliases: tuple[str, ...] = ()) -> None:
-    """``--animals``, ``--zoo-region`` (plus ``region_aliases``), ``--taps``, ``--pieces``.
+def _hint_options() -> list[tuple[HintOption, list[str]]]:
+    """Every game's hints, each with the games declaring it (one option per flag)."""
+    seen: dict[str, tuple[HintOption, list[str]]] = {}
+    for spec in all_specs():
+        for hint in spec.hints:
+            seen.setdefault(hint.flag, (hint, []))[1].append(spec.name)
+    return list(seen.values())
 
-    ``what`` names the picture in the help ("screenshot", "screen").
+
+def _solver_options() -> list[tuple[SolverOption, list[str]]]:
+    seen: dict[str, tuple[SolverOption, list[str]]] = {}
+    for spec in all_specs():
+        for option in spec.solver_options:
+            seen.setdefault(option.flag, (option, []))[1].append(spec.name)
+    return list(seen.values())
+
+
+def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """Each game's hint options (``--animals``, ``--pieces``, ...), named by their games.
+
+    ``what`` names the picture in the help ("screenshot", "screen"). A hint's aliases are
+    added only where the command has not taken them for something else.
     """
     group = parser.add_argument_group(f"what the {what} may not show")
-    group.add_argument("--animals", metavar="A,B,C", default=None,
-                       help="Disco Zoo: the rescue's animals (instead of reading the cards)")
-    group.add_argument("--zoo-region", *region_aliases, dest="zoo_region", metavar="NAME",
-                       default=None, help="Disco Zoo: the region")
-    group.add_argument("--taps", type=int, default=None, metavar="N",
-                       help="Disco Zoo: taps left (instead of reading the counter)")
-    group.add_argument("--pieces", default=None, metavar="LETTERS",
-                       help="pentomino: the whole piece set (instead of reading the tray)")
+    taken = set(parser._option_string_actions)
+    for hint, games in _hint_options():
+        flags = [hint.flag, *(a for a in hint.aliases if a not in taken)]
+        group.add_argument(*flags, dest=f"hint_{hint.name}", metavar=hint.metavar,
+                           type=hint.parse, default=None,
+                           help=f"{', '.join(games)}: {hint.help}")
+
+
+def add_renamed_option(parser: argparse.ArgumentParser, old: str, new: str, why: str) -> None:
+    """A hidden ``old`` option that refuses itself, naming ``new``: an option renamed because
+    ``why`` (one name must not mean two things in two commands)."""
+
+    class Renamed(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any,
+                     option_string: str | None = None) -> NoReturn:
+            parser.error(f"{old} is now {new} here ({why})")
+
+    parser.add_argument(old, action=Renamed, nargs="?", help=argparse.SUPPRESS)
 
 
 def read_hints_from(options: argparse.Namespace) -> ReadHints:
     """The :class:`ReadHints` the player gave on the command line."""
-    animals = tuple(a.strip() for a in options.animals.split(",") if a.strip()) \
-        if options.animals else ()
-    pieces = "".join(options.pieces.split()).upper() if options.pieces else None
-    return ReadHints(animals=animals, region=options.zoo_region, taps=options.taps,
-                     pieces=pieces)
+    from gridsight.readers.base import ReadHints
+
+    return ReadHints(**{hint.name: getattr(options, f"hint_{hint.name}", None)
+                        for hint, _ in _hint_options()})
 
 
-def add_solver_arguments(parser: argparse.ArgumentParser, *, budget: float, time_limit: float,
-                         why: str = "") -> None:
-    """``--budget`` (Disco Zoo lookahead), ``--objective`` and ``--time-limit``."""
+def add_solver_arguments(parser: argparse.ArgumentParser, *, command: str) -> None:
+    """Each game's solve settings, with ``command``'s defaults (``analyze`` or ``live``)."""
     solver = parser.add_argument_group("solver options")
-    solver.add_argument("--budget", type=float, default=budget, metavar="SECONDS",
-                        help=f"Disco Zoo: lookahead time per board (default {budget:g} s{why})")
-    solver.add_argument("--objective", default="expected", metavar="OBJ",
-                        help="Disco Zoo: expected (default), all, or target:NAME")
-    solver.add_argument("--time-limit", type=float, default=time_limit, metavar="SECONDS",
-                        help="tile path and pentomino: time for one board's analysis "
-                        f"(default {time_limit:g})")
+    for option, games in _solver_options():
+        default = option.default_for(command)
+        solver.add_argument(option.flag, dest=option.dest, type=option.parse, default=default,
+                            metavar=option.metavar,
+                            help=f"{', '.join(games)}: {option.help} (default {default:g})"
+                            if isinstance(default, (int, float)) else
+                            f"{', '.join(games)}: {option.help}")
 
 
 def solver_options_from(options: argparse.Namespace) -> argparse.Namespace:
-    """Just the solver settings, as the game adapters read them."""
-    return argparse.Namespace(budget=options.budget, objective=options.objective,
-                              time_limit=options.time_limit)
+    """Just the solve settings, as the game adapters read them."""
+    return argparse.Namespace(**{option.dest: getattr(options, option.dest)
+                                 for option, _ in _solver_options()})

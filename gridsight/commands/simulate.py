@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Simulates
-from gridsight.registry import all_games
+from gridsight.limits import add_max_memory_argument
+from gridsight.registry import all_specs
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -18,11 +19,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game in all_games():
+    for spec in all_specs():
+        game = spec.adapter
         if not isinstance(game, Simulates):
             continue
         game_parser = games.add_parser(
-            game.name, help=game.summary, description=f"Simulate {game.title}."
+            spec.name, help=spec.summary, description=f"Simulate {spec.title}."
         )
         game.add_simulate_arguments(game_parser)
+        add_max_memory_argument(game_parser)
         game_parser.set_defaults(func=lambda options, game=game: game.simulate(options))

@@ -1,4 +1,10 @@
-"""``gridsight solve GAME [FILE|-] [--json]``: analyse boards written in the game's text format."""
+"""``gridsight solve GAME [FILE|-] [--json]``: analyse boards written in the game's text format.
+
+Several boards in one file (``---`` between them) are solved one by one: a board that cannot be
+parsed or solved is one line on standard error naming the file and the line (or the board),
+and the boards after it are still solved; the exit code says at the end that one failed
+(2 for bad input, 1 when only a time limit stopped a board).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,12 @@ import argparse
 import json
 import sys
 
+from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.inputs import read_text
-from gridsight.registry import all_games
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError
+from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
+from gridsight.registry import all_specs
+from solvers.boardtext import BoardText, parse_each_board
+from solvers.errors import BoardFormatError, InputError, named
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -24,11 +32,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game in all_games():
+    for spec in all_specs():
+        game = spec.adapter
         game_parser = games.add_parser(
-            game.name,
-            help=game.summary,
-            description=f"{game.title}: {game.summary}",
+            spec.name,
+            help=spec.summary,
+            description=f"{spec.title}: {spec.summary}",
             epilog=getattr(game, "format_help", None),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
@@ -42,28 +51,43 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         game_parser.add_argument(
             "--json", action="store_true", help="print one JSON object per board, one per line"
         )
+        add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
+        add_max_memory_argument(game_parser)
         game.add_solve_arguments(game_parser)
         game_parser.set_defaults(func=run, adapter=game)
 
 
 def run(options: argparse.Namespace) -> int:
     game = options.adapter
-    source, text = read_text(options.file)
-    boards = parse_boards(text, source=source)
-    failures = 0
+    source, text = read_text(options.file, limit=options.max_input_bytes)
+    boards = parse_each_board(text, source=source)
+    code = EXIT_OK
+    printed = 0
     for board in boards:
         try:
+            if isinstance(board, BoardFormatError):
+                raise board
             solution = game.solve(board, options)
-        except InputError as error:
-            failures += 1
-            label = f"{source}, board {board.index + 1}" if len(boards) > 1 else source
-            print(f"gridsight: {label}: {error}", file=sys.stderr)
+        except (InputError, RuntimeFailure) as error:
+            say(_failure(error, board, source, len(boards)))
+            code = max(code, EXIT_INPUT if isinstance(error, InputError) else EXIT_RUNTIME)
             continue
         if options.json:
             print(json.dumps(solution.json, separators=(", ", ": ")))
         else:
-            if board.index:
+            if printed:
                 print("---")
             print(solution.text.rstrip("\n"))
+        printed += 1
         sys.stdout.flush()
-    return 2 if failures else 0
+    return EXIT_INPUT if code == EXIT_INPUT else code
+
+
+def _failure(error: Exception, board: BoardText | BoardFormatError, source: str,
+             count: int) -> str:
+    """The error line of one board: the file and line when known, else the board's number."""
+    if isinstance(error, BoardFormatError) and error.line is not None:
+        return named(error, source)
+    if count > 1 and isinstance(board, BoardText):
+        return named(error, f"{source}, board {board.index + 1}")
+    return named(error, source)

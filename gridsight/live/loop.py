@@ -1,5 +1,9 @@
 """The live loop without Qt: frames in, the believed board and the advice to draw out.
 
+One loop serves every game; how a frame becomes the believed board is the game's reading
+strategy, a :class:`~gridsight.live.sources.BoardSource` chosen by its spec (a flat grid read
+through a pack, a 3D pit followed across a moving view, or the panel alone with ``--manual``).
+
 :meth:`LiveLoop.step` takes one capture result (a :class:`vision.capture.Frame`, or a
 :class:`vision.capture.Missing` saying why there is none) and returns a :class:`LiveView`:
 what the overlay draws (geometry in the frame's pixels, advice, status line) and what the panel
@@ -7,50 +11,46 @@ shows (the believed board). The work per frame is as small as the evidence allow
 
 1. **unchanged picture, nothing pending**: one thumbnail compare (:mod:`gridsight.live.change`),
    and the last view is returned as it is (``version`` unchanged: nothing to redraw);
-2. **changed picture**: the board's geometry is reused while its anchor still fits
-   (:class:`vision.locate.Locator`), the cells are read and fed to the game's tracker. The
-   tracker needs a new label in ``confirm`` consecutive frames, so after a change the next
-   ``confirm - 1`` frames are read even when they look the same;
-3. **believed board changed**: the game's reader turns it into board text (the text format is
-   the solver's contract), and the solver runs only when that text (or the objective, or the
-   taps override) differs from the last one solved. Each solved state is one log record; the
-   cell the player revealed next is recorded as that record's move.
+2. **changed picture**: the source reads the frame (a grid's cells into its tracker, which
+   needs a new label in ``confirm`` consecutive frames, so after a change the next
+   ``confirm - 1`` frames are read even when they look the same; a pit while a dug hole is
+   watched reads every frame);
+3. **believed board changed**: the source writes it as board text (the text format is the
+   solver's contract), and the solver runs only when that text (or the objective, or the
+   counter override) differs from the last one solved. Each solved state is one log record
+   (with the source's evidence, such as a pit's dig events and corrections); the cell the
+   player changed next is recorded as that record's move.
 
 Faults never end the loop: a missing window or a failed grab is shown in the status while the
-believed board is kept; a board that cannot be located, or cells read ``unknown`` (half hidden),
-keep the last state; a log that cannot be written is a warning in the status (the log keeps
-the lines in memory) and the advice goes on.
-
-``LiveLoop.manual`` makes a loop with no capture at all: the board is set by hand from the
-panel (board-text tokens instead of pack labels), as the other helpers are.
+believed board is kept; a board that cannot be located or is not trusted keeps the last state
+and draws nothing (a wrong place is worse than none); cells read ``unknown`` (half hidden) keep
+their last state; a log that cannot be written is a warning in the status (the log keeps the
+lines in memory) and the advice goes on.
 """
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from gridsight.cli import RuntimeFailure
+from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
-from gridsight.live.settings import TrackerSettings, settings_for
+from gridsight.live.sources import BoardSource, GridSource, ManualSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.readers.base import BoardReading, ReadHints
-from gridsight.tracking import CellRead, TrackerState, UNKNOWN
+from gridsight.registry import get_spec
+from gridsight.tracking import TrackerState
 from solvers.advice import Advice, Cell, CellMark, MarkKind
 from solvers.errors import InputError
-from vision.capture import Frame, Missing
-from vision.classify import BoardRead, read_cells
-from vision.classify import CellRead as VisionCellRead
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.locate import Locator
 
-
-MIN_VISIBLE = 0.3  # a board with fewer cells readable than this is "not in view"
-MIN_AGREEMENT = 0.8  # ... or whose readable cells mostly disagree with the believed board
+if TYPE_CHECKING:  # pragma: no cover
+    from vision.capture import Frame, Missing
+    from vision.geometry import BoardGeometry
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,9 +58,11 @@ class LiveView:
     """What the loop shows now.
 
     ``geometry`` is in the pixels of ``frame_rect`` (the captured screen rectangle, ``None``
-    while there is no picture); ``advice`` is ``None`` until a board has been solved. ``state``
-    is the believed board (pack labels; board tokens in manual mode), ``board`` its text as
-    solved. ``version`` grows whenever anything drawn changes, so a driver redraws only then.
+    while there is no picture or it is not trusted); ``advice`` is ``None`` until a board has
+    been solved, and while nothing may be drawn. ``state`` is the believed board (pack labels;
+    board tokens in manual mode and for a pit), ``board`` its text as solved, ``counter`` the
+    game's counter on that board (Disco Zoo's taps left). ``version`` grows whenever anything
+    drawn changes, so a driver redraws only then.
     """
 
     version: int
@@ -71,7 +73,7 @@ class LiveView:
     advice: Advice | None = None
     state: TrackerState | None = None
     board: str = ""
-    taps: int | None = None
+    counter: int | None = None
     confidence: float | None = None
     paused: bool = False
     step: int = 0
@@ -93,32 +95,41 @@ class LoopCounters:
 
 
 class LiveLoop:
-    """Frames to advice for one game (see the module docstring)."""
+    """Frames to advice for one game (see the module docstring).
+
+    ``game`` is a game's name or spec. The board comes from ``source``; without one, from
+    ``pack`` (a flat grid game read through that template pack; ``reader`` and ``settings``
+    replace the spec's reader and tracker rules) or from ``manual`` (the panel alone).
+    """
 
     def __init__(
         self,
-        game: str,
+        game: str | GameSpec,
         pack: Any = None,
         *,
+        source: BoardSource | None = None,
         reader: Any = None,
         adapter: Any = None,
         solve_options: argparse.Namespace | None = None,
         hints: ReadHints = ReadHints(),
         log: RecommendationLog | None = None,
-        settings: TrackerSettings | None = None,
+        settings: Any = None,
         manual: ManualBoard | None = None,
         clock: Callable[[], str] = utc_now,
     ):
-        from gridsight.registry import get_game, get_reader
-
-        self.game = game
-        self.pack = pack
-        self.adapter = adapter or get_game(game)
-        self.reader = reader if reader is not None or manual is not None else get_reader(game)
+        self.spec = game if isinstance(game, GameSpec) else get_spec(game)
+        self.game = self.spec.name
+        if source is None:
+            if manual is not None:
+                source = ManualSource(manual)
+            elif pack is not None:
+                source = GridSource(self.spec, pack, reader=reader, settings=settings)
+            else:
+                raise ValueError("a live loop needs a board source, a pack or a manual board")
+        self.source = source
+        self.adapter = adapter or self.spec.adapter
         self.solve_options = solve_options or argparse.Namespace()
         self.hints = hints
-        self.settings = settings or settings_for(game)
-        self.manual = manual
         self.clock = clock
         self.log = log
         if log is not None:
@@ -126,42 +137,35 @@ class LiveLoop:
             log.warn = self._log_warning
         self.counters = LoopCounters()
         self.paused = False
-        self.taps_override: int | None = None
-        self.objective: str = str(getattr(self.solve_options, "objective", "expected"))
+        self.counter_override: int | None = None
+        objectives = self.spec.objectives
+        self.objective: str | None = getattr(self.solve_options, "objective", None) or (
+            objectives.default if objectives is not None else None)
         self._detector = ChangeDetector()
-        self._locator = Locator(pack) if pack is not None else None
-        if manual is not None:
-            self.tracker = manual.tracker()
-        else:
-            self.tracker = self.settings.tracker(pack.rows, pack.cols)
         self._reads_due = 0
-        self._reads_since_reset = 0
-        self._primed = manual is not None
         self._frame: Frame | None = None
-        self._board_read: BoardRead | None = None
         self._geometry: BoardGeometry | None = None
-        self._last_geometry: BoardGeometry | None = None
-        self._geometry_shape: tuple[int, ...] = ()
+        self._note = "" if not source.captures else "starting"
         self._hidden = ""
         self._frame_rect: Any = None
-        self._state: TrackerState = self.tracker.state()
         self._reading: BoardReading | None = None
         self._solved_key: tuple | None = None
+        self._solution: Any = None
         self._advice: Advice | None = None
         self._board_text = ""
         self._step = 0
         self._moved_steps: set[int] = set()
-        self._status = "manual: set the board in the panel" if manual else "starting"
         self._problems: tuple[str, ...] = ()  # this frame's read/solve problems
         self._log_problem: str | None = None
         self._version = 0
-        self._view = LiveView(0, self._status, state=self._state)
-        if manual is not None:
+        self._view = LiveView(0, self._note or "manual: set the board in the panel",
+                              state=source.state())
+        if not source.captures:
             self._refresh()
 
     @classmethod
     def for_manual(cls, manual: ManualBoard, **kwargs: Any) -> "LiveLoop":
-        return cls(manual.game, None, manual=manual, **kwargs)
+        return cls(manual.game, manual=manual, **kwargs)
 
     # -- frames -------------------------------------------------------------------------------
 
@@ -170,119 +174,92 @@ class LiveLoop:
         return self._view
 
     @property
+    def pack(self) -> Any:
+        """The template pack a grid source reads through (``None`` for other sources)."""
+        return getattr(self.source, "pack", None)
+
+    @property
+    def latest_advice(self) -> Advice | None:
+        """The advice for the believed board, drawn or not (hidden while not trusted)."""
+        return self._advice
+
+    @property
     def pending(self) -> bool:
         """Whether the next frame must be read even if unchanged (a change awaits confirming)."""
         return self._reads_due > 0
 
     def step(self, frame: Frame | Missing) -> LiveView:
         """Take one capture result; returns the view (the same object when nothing changed)."""
+        from vision.capture import Missing
+
         self.counters.frames += 1
         if isinstance(frame, Missing):
             self.counters.missing += 1
             self._detector.reset()  # the picture coming back counts as a change
             self._reads_due = 0
             self._frame_rect, self._geometry = None, None
-            return self._publish(f"waiting: {frame.message}")
-        if self.manual is not None:
+            self._note = f"waiting: {frame.message}"
+            return self._publish()
+        if not self.source.captures:
             return self._view
         changed = self._detector.changed(frame.pixels)
         if changed:
-            self._reads_due = max(self._reads_due, self.settings.confirm)
-        if self._reads_due <= 0:
+            self._reads_due = max(self._reads_due, self.source.confirm)
+        if self._reads_due <= 0 and not self.source.watching:
             self.counters.skipped += 1
             return self._view
-        self._reads_due -= 1
+        self._reads_due = max(0, self._reads_due - 1)
         self._frame, self._frame_rect = frame, frame.rect
-        return self._read(frame)
-
-    def _read(self, frame: Frame) -> LiveView:
-        assert self._locator is not None and self.pack is not None
         self.counters.reads += 1
-        hidden = ""
-        try:
-            geometry = self._locator.locate(frame.pixels)
-            board_read = read_cells(frame.pixels, geometry, self.pack)
-        except VisionInputError as error:
-            # The frame no longer matches: the board moved, left, or is partly covered. A
-            # board partly covered (a dialog, a finger) still reads through the last geometry:
-            # the covered cells read unknown and keep their believed state.
-            board_read = self._read_through_last(frame)
-            if board_read is None:
-                self._geometry = None
-                return self._publish(f"no board in view ({_first_line(error)}); keeping the "
-                                     "last state")
-            geometry = board_read.geometry
-            hidden = (f"board partly hidden: {len(board_read.unknown())} cell(s) unread keep "
-                      "their last state")
-        self._geometry = self._last_geometry = geometry
-        self._geometry_shape = frame.pixels.shape[:2]
-        self._board_read = board_read
-        reads = [[CellRead(c.label, float(c.score)) if c.known else UNKNOWN for c in row]
-                 for row in board_read.cells]
-        before = self._state
-        self._state = self.tracker.update(reads)
-        self._reads_since_reset += 1
-        self._hidden = hidden
-        if not self._primed:
-            # A first sighting is believed only once it is confirmed, like any change.
-            self._primed = self._reads_since_reset >= self.settings.confirm
-            if not self._primed:
-                return self._publish("reading the board")
-            return self._refresh()
-        if not self._state.changes and self._solved_key is not None:
+        update = self.source.read(frame)
+        return self._take(update)
+
+    def _take(self, update: SourceUpdate) -> LiveView:
+        self._geometry = update.geometry
+        self._note = update.note
+        if update.geometry is not None:
+            self._hidden = update.warning
+        if update.moved:
+            self._note_move(update.moved)
+        if not self.source.ready or (not update.changed and self._solved_key is not None):
             # The believed board stands: the rest of the screen (the attempts counter) is read
             # again only with a confirmed board change, so the two always agree.
-            return self._publish(self._status_text())
-        self._note_move(before, self._state)
+            return self._publish()
         return self._refresh()
-
-    def _read_through_last(self, frame: Frame) -> BoardRead | None:
-        """The cells read through the last geometry, when the board is plausibly still there
-        but partly covered: same frame size, enough cells readable, and those cells agreeing
-        with the believed board (something else entirely would not)."""
-        last = self._last_geometry
-        if last is None or self._geometry_shape != frame.pixels.shape[:2]:
-            return None
-        try:
-            board_read = read_cells(frame.pixels, last, self.pack)
-        except VisionInputError:
-            return None
-        if board_read.known_fraction < MIN_VISIBLE:
-            return None
-        known = [c for row in board_read.cells for c in row if c.known]
-        agree = sum(c.label == self._state.grid[c.row][c.col] for c in known)
-        return board_read if agree >= MIN_AGREEMENT * len(known) else None
 
     # -- the panel ----------------------------------------------------------------------------
 
     def correct(self, row: int, col: int, label: str) -> LiveView:
-        """The player's correction of one cell (a pack label; a board token in manual mode)."""
-        self._state = self.tracker.correct(row, col, label)
+        """The player's correction of one cell (a pack label; a board token in manual mode
+        and for a pit); it wins over what is read until undone."""
+        self.source.correct(row, col, label)
         return self._refresh()
 
     def undo(self) -> LiveView:
-        state = self.tracker.undo()
-        if state is not None:
-            self._state = state
+        self.source.undo()
         return self._refresh()
 
     def reset(self) -> LiveView:
         """A new game: forget the believed board."""
-        self._state = self.tracker.reset()
-        self._primed = self.manual is not None
-        self._reads_due = self.settings.confirm
-        self._reads_since_reset = 0
+        self.source.reset()
+        self._reads_due = self.source.confirm if self.source.captures else 0
         self._detector.reset()
-        return self._refresh() if self._primed else self._publish("reading the board")
+        if not self.source.ready:
+            self._note = "reading the board"
+            return self._publish()
+        return self._refresh()
 
-    def set_taps(self, taps: int | None) -> LiveView:
-        """Override the taps left read off the screen (``None``: read them again)."""
-        self.taps_override = taps
+    def set_counter(self, value: int | None) -> LiveView:
+        """Override the game's counter read off the screen (Disco Zoo's taps left; ``None``:
+        read it again). A game without a counter ignores it."""
+        self.counter_override = value if self.spec.counter is not None else None
         return self._refresh()
 
     def set_objective(self, objective: str) -> LiveView:
-        """Disco Zoo's objective: ``expected``, ``all`` or ``target:NAME``."""
-        self.objective = objective
+        """What the advice aims for (Disco Zoo: ``expected``, ``all`` or ``target:NAME``);
+        ignored by a game without objectives."""
+        if self.spec.objectives is not None:
+            self.objective = objective
         return self._refresh()
 
     def set_paused(self, paused: bool) -> LiveView:
@@ -294,12 +271,14 @@ class LiveLoop:
 
     def _refresh(self) -> LiveView:
         """Board text from the believed state; solve when it changed; log; publish."""
+        if not self.source.ready:
+            return self._publish()
         problems: list[str] = []
         try:
             reading = self._reading_now()
         except InputError as error:
             self._problems = (f"cannot read the board: {_first_line(error)}",)
-            return self._publish(self._status_text(), advice=self._advice)
+            return self._publish()
         self._reading = reading
         problems.extend(reading.warnings)
         if reading.unread:
@@ -308,60 +287,61 @@ class LiveLoop:
         if key != self._solved_key:
             try:
                 options = argparse.Namespace(**vars(self.solve_options))
-                options.objective = self.objective
+                if self.objective is not None:
+                    options.objective = self.objective
                 solution = self.adapter.solve(reading.board, options)
-            except InputError as error:
+            except (InputError, RuntimeFailure) as error:
+                # An impossible board (a wrong read or correction), or the solver's time limit:
+                # said, not drawn; the source's evidence waits to be logged with the next board
+                # that solves.
                 self._problems = tuple(problems) + (f"not solved: {_first_line(error)}",)
                 self._advice = None
                 self._solved_key = key
                 self._board_text = reading.text
-                return self._publish(self._status_text())
+                return self._publish()
             self.counters.solves += 1
             self._solved_key = key
             self._board_text = reading.text
+            self._solution = solution
             self._advice = _with_unread(solution.advice, reading.unread)
             self._record(reading, solution)
+        elif self.source.log_extras() and self._advice is not None:
+            self._record(reading, self._solution)
         self._problems = tuple(problems)
-        return self._publish(self._status_text())
+        return self._publish()
 
     def _reading_now(self) -> BoardReading:
         hints = self.hints
-        if self.taps_override is not None:
-            hints = replace(hints, taps=self.taps_override)
-        if self.manual is not None:
-            return self.manual.reading(self._state, hints)
-        assert self._board_read is not None and self._frame is not None
-        believed = _believed_read(self._board_read, self._state, self.settings)
-        return self.reader.read(self._frame.pixels, believed, self.pack, hints)
+        counter = self.spec.counter
+        if counter is not None and self.counter_override is not None:
+            hints = hints.replaced(**{counter.hint: self.counter_override})
+        return self.source.reading(hints)
 
     def _record(self, reading: BoardReading, solution: Any) -> None:
+        extras = self.source.take_log_extras()
         if self.log is None:
             self._step += 1
             return
         step = self.log.next_step()
+        state = self.source.state()
         record = LogRecord(
             step=step, time=self.clock(), game=self.game, board=reading.text,
             advice=solution.advice,
-            confidence=confidence_grid(self._state.confidence),
+            confidence=confidence_grid(state.confidence),
             unread=tuple(Cell(r, c) for r, c in reading.unread),
-            solution=dict(solution.json), geometry=self._geometry)
+            solution={**solution.json, **extras}, geometry=self._geometry,
+            # Cells the player set by hand (in manual mode the whole board is the player's).
+            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(state.manual)))
         frame = None if self._frame is None else np.asarray(self._frame.pixels)
         self.log.append(record, frame)
         self._step = step
 
-    def _note_move(self, before: TrackerState, after: TrackerState) -> None:
-        """The first cell changed by the player's move (the game's ``is_move`` rule, the
-        recommended cell first) after a logged advice is recorded as that advice's move."""
+    def _note_move(self, cells: Sequence[Cell]) -> None:
+        """The first cell the player changed after a logged advice (the recommended cell
+        first) is recorded as that advice's move."""
         if self._step == 0 or self._step in self._moved_steps or self.log is None:
             return
-        moved = [ch for ch in after.changes if ch.source == "read"
-                 and self.settings.move(ch.old, ch.new)]
-        if not moved:
-            moved = [ch for ch in after.changes if ch.source == "read"]
-        if not moved:
-            return
         recommended = set(self._advice.recommend) if self._advice is not None else set()
-        cells = [Cell(ch.row, ch.col) for ch in moved]
         cell = next((c for c in cells if c in recommended), cells[0])
         self._moved_steps.add(self._step)
         self.log.record_move(self._step, cell)
@@ -372,29 +352,28 @@ class LiveLoop:
 
     # -- the status line ----------------------------------------------------------------------
 
-    def _taps(self) -> int | None:
-        if self._reading is None:
+    def _counter(self) -> int | None:
+        counter = self.spec.counter
+        if self._reading is None or counter is None:
             return None
-        value = self._reading.board.header("taps")
+        value = self._reading.board.header(counter.header)
         try:
             return None if value is None else int(value)
         except ValueError:
             return None
 
-    def _confidence(self) -> float | None:
-        values = [v for row in self._state.confidence for v in row]
-        return min(values) if values and self._primed else None
-
     def _status_text(self) -> str:
-        parts = [self.game]
-        taps = self._taps()
-        if taps is not None:
-            parts.append(f"taps left {taps}" + (" (set)" if self.taps_override is not None else ""))
-        if self.manual is None:
-            conf = self._confidence()
-            if conf is not None:
-                parts.append(f"read confidence {conf:.2f}")
-        if self.objective != "expected":
+        parts = [self.source.title(), *self.source.status_parts()]
+        value = self._counter()
+        if value is not None:
+            name = self.spec.words.counter_status or self.spec.counter.header
+            parts.append(f"{name} {value}" + (" (set)" if self.counter_override is not None
+                                              else ""))
+        conf = self.source.confidence()
+        if conf is not None:
+            parts.append(f"read confidence {conf:.2f}")
+        objectives = self.spec.objectives
+        if objectives is not None and self.objective != objectives.default:
             parts.append(f"objective {self.objective}")
         if self._advice is not None:
             parts.append(self._advice.status)
@@ -402,19 +381,19 @@ class LiveLoop:
             parts.append("PAUSED")
         return " · ".join(p for p in parts if p)
 
-    def _publish(self, status: str, advice: Advice | None = None) -> LiveView:
-        advice = advice if advice is not None else self._advice
+    def _publish(self) -> LiveView:
+        state = self.source.state()
         warnings = ((self._hidden,) if self._hidden else ()) + tuple(self._problems) + tuple(
-            c.describe() for c in self._state.contradictions)
+            c.describe() for c in state.contradictions) + self.source.warnings()
         if self._log_problem:
             warnings += (self._log_problem,)
-        if status.startswith(("waiting", "no board", "reading")):
-            shown = None
-        else:
-            shown = None if self.paused else advice
+        # While nothing may be drawn (no picture, no board in view, not trusted, not read
+        # yet) the status says only why; the advice is kept for when it may be drawn again.
+        status = self._note or self._status_text()
+        shown = None if (self._note or self.paused) else self._advice
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
-            self._state, self._board_text, self._taps(), self._confidence(), self.paused,
+            state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
@@ -433,28 +412,6 @@ def _drawn(view: LiveView) -> tuple:
 def _grid(view: LiveView) -> tuple:
     state = view.state
     return () if state is None else (state.grid, state.manual, state.contradictions)
-
-
-def _believed_read(read: BoardRead, state: TrackerState, settings: TrackerSettings) -> BoardRead:
-    """This frame's read with each cell's label replaced by the believed one.
-
-    A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
-    unknown, so the reader lists it as unread; every other cell carries the tracker's label.
-    """
-    cells = []
-    for row in read.cells:
-        out = []
-        for cell in row:
-            label = state.grid[cell.row][cell.col]
-            conf = state.confidence[cell.row][cell.col]
-            if (not cell.known and settings.unobserved_initial and label == settings.initial
-                    and Cell(cell.row, cell.col) not in state.manual):
-                out.append(cell)
-            else:
-                out.append(VisionCellRead(cell.row, cell.col, label, conf, cell.margin,
-                                          cell.best or label, cell.variant))
-        cells.append(tuple(out))
-    return BoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
 
 
 def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:

@@ -1,9 +1,14 @@
 """A board set by hand (``gridsight live --game G --manual``): board tokens, not pack labels.
 
 Without a capture there is no reader: the panel edits the game's own text-format tokens, and
-the board text is the player's headers (``--animals``, ``--region``, ``--taps``, ``--pieces``)
-plus that grid, solved exactly as ``gridsight solve`` would. A starting board can be given
-(``--board FILE``), otherwise every cell starts as the game's "nothing here yet" token.
+the board text is the player's headers (from the hints the game's spec declares, such as
+``--animals`` or ``--pieces``) plus that grid, solved exactly as ``gridsight solve`` would. A
+starting board can be given (``--board FILE``), otherwise every cell starts as the game's
+"nothing here yet" token, on a board of the game's usual size (the spec's ``manual`` part).
+
+>>> board = ManualBoard.blank("pentomino", (("pieces", "P U V"),))
+>>> len(board.grid), len(board.grid[0]), board.tokens()[:3]
+(6, 10, ('.', '#', 'F'))
 """
 
 from __future__ import annotations
@@ -11,28 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.registry import get_spec
 from gridsight.tracking import CellTracker, TrackerState, never
 from solvers.boardtext import parse_boards
-
-# Rows, columns and the blank token of each game's usual board.
-_SHAPES: dict[str, tuple[int, int, str]] = {
-    "disco-zoo": (5, 5, "."),
-    "tile-path": (6, 8, "."),
-    "pentomino": (6, 10, "."),
-    "thrill-digger": (5, 8, "."),
-}
-
-# The tokens the panel offers per game (besides any already on the board).
-TOKENS: dict[str, tuple[str, ...]] = {
-    "disco-zoo": (".", "-", "1", "2", "3", "4"),
-    "tile-path": (".", "x", "#", "S", "E", "L"),
-    "pentomino": (".", "#", *"FILNPTUVWXYZ"),
-}
 
 
 @dataclass(frozen=True)
 class ManualBoard:
-    """The game, its starting grid and its headers (other than ``taps``, see below)."""
+    """The game, its starting grid and its headers (the counter's is overridden, see below)."""
 
     game: str
     grid: tuple[tuple[str, ...], ...]
@@ -40,35 +31,52 @@ class ManualBoard:
 
     @classmethod
     def blank(cls, game: str, headers: tuple[tuple[str, str], ...] = ()) -> "ManualBoard":
-        rows, cols, token = _SHAPES.get(game, (5, 5, "."))
-        return cls(game, tuple((token,) * cols for _ in range(rows)), headers)
+        """The game's usual board, every cell blank (an unknown game is an error)."""
+        manual = get_spec(game).manual
+        row = (manual.blank,) * manual.cols
+        return cls(game, tuple(row for _ in range(manual.rows)), headers)
 
     @classmethod
     def from_text(cls, game: str, text: str, source: str = "<board>") -> "ManualBoard":
+        get_spec(game)  # an unknown game is an error here too
         board = parse_boards(text, source=source)[0]
         return cls(game, tuple(tuple(row) for row in board.grid), tuple(board.headers.items()))
 
+    @staticmethod
+    def headers_from(game: str, hints: ReadHints) -> tuple[tuple[str, str], ...]:
+        """The board-text headers the player's hints fill (``--animals Pig,Cow`` ->
+        ``animals: Pig, Cow``), in the order the game's spec declares its hints."""
+        return tuple((hint.header, hint.header_text(hints.get(hint.name)))
+                     for hint in get_spec(game).hints
+                     if hint.header is not None and hints.get(hint.name) is not None)
+
     def tokens(self) -> tuple[str, ...]:
-        seen = list(TOKENS.get(self.game, ()))
+        """What the panel offers: the game's tokens, then any other token on the board."""
+        seen = list(get_spec(self.game).manual.tokens)
         for row in self.grid:
             seen += [t for t in row if t not in seen]
         return tuple(dict.fromkeys(seen))
 
     def tracker(self) -> CellTracker:
         """A tracker holding the starting grid as manual cells (reads never reach it)."""
-        tracker = CellTracker(len(self.grid), len(self.grid[0]), initial=".", is_reveal=never)
+        blank = get_spec(self.game).manual.blank
+        tracker = CellTracker(len(self.grid), len(self.grid[0]), initial=blank, is_reveal=never)
         for r, row in enumerate(self.grid):
             for c, token in enumerate(row):
-                if token != ".":
+                if token != blank:
                     tracker.correct(r, c, token)
         tracker._undo.clear()  # the starting board is not a correction to undo
         return tracker
 
     def reading(self, state: TrackerState, hints: ReadHints) -> BoardReading:
-        """The board text of ``state`` with this board's headers (``hints.taps`` wins)."""
-        headers = [(k, v) for k, v in self.headers if not (k == "taps" and hints.taps is not None)]
-        if hints.taps is not None:
-            headers.append(("taps", str(hints.taps)))
+        """The board text of ``state`` with this board's headers; the game's counter (Disco
+        Zoo's ``taps``) given in ``hints`` wins over the header."""
+        counter = get_spec(self.game).counter
+        override = None if counter is None else hints.get(counter.hint)
+        headers = [(k, v) for k, v in self.headers
+                   if not (override is not None and k == counter.header)]
+        if override is not None:
+            headers.append((counter.header, str(override)))
         lines = [f"{k}: {v}" for k, v in headers] + [" ".join(row) for row in state.grid]
         text = "\n".join(lines) + "\n"
         board = parse_boards(text, source="<panel>")[0]

@@ -1,6 +1,7 @@
-"""Per-game tracker settings: the label a cell starts as, and which changes are reveals.
+"""Tracker settings: the label a cell starts as, and which changes are reveals.
 
-The tracker (:mod:`gridsight.tracking`) knows labels, not games. Each game says here:
+The tracker (:mod:`gridsight.tracking`) knows labels, not games. Each game's spec says, in its
+``reading`` part (:class:`gridsight.games.spec.GridReading`):
 
 - ``initial``: the label every cell holds before it is seen;
 - ``is_reveal`` / ``may_change``: which confirmed changes are reveals (never silently undone)
@@ -16,12 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.tracking import CellTracker, Rule, never, reveal_from
-
-
-def _tile_path_reveal(old: str, new: str) -> bool:
-    """A tile once crossed (``x``) stays crossed: the walk never un-crosses a tile."""
-    return new == "x" and old != "x"
+from gridsight.tracking import CellTracker, Rule, never
 
 
 @dataclass(frozen=True)
@@ -39,18 +35,3 @@ class TrackerSettings:
     def tracker(self, rows: int, cols: int) -> CellTracker:
         return CellTracker(rows, cols, initial=self.initial, is_reveal=self.is_reveal,
                            may_change=self.may_change, confirm=self.confirm)
-
-
-#: Disco Zoo: a tapped tile (empty or an animal) never turns back into ground.
-#: Tile path: a crossed tile stays crossed; Link and the other tiles may change freely.
-#: Pentomino: pieces may be picked up again, so nothing is a reveal.
-SETTINGS: dict[str, TrackerSettings] = {
-    "disco-zoo": TrackerSettings("ground", reveal_from("ground"), unobserved_initial=True),
-    "tile-path": TrackerSettings(".", _tile_path_reveal, is_move=lambda old, new: new == "L"),
-    "pentomino": TrackerSettings(".", never, is_move=lambda old, new: old == "." and new != "#"),
-}
-
-
-def settings_for(game: str) -> TrackerSettings:
-    """The settings of ``game``; a game without its own gets "nothing is a reveal"."""
-    return SETTINGS.get(game, TrackerSettings(".", never))

@@ -14,11 +14,13 @@ reader refuses with the cells named) and lists the cells in :attr:`BoardReading.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from solvers.boardtext import BoardText, parse_boards
+from solvers.cellnames import cell_names
 from solvers.errors import InputError
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
@@ -43,7 +45,9 @@ class BoardReading:
     ``(row, col)`` of every cell that could not be read, ``confidence`` each cell's classifier
     score (0..1, rows of columns), and ``notes`` what else the reader saw or assumed
     (the attempts counter, the animals from the cards), one short phrase each; ``warnings`` what
-    the player must check (a guess the reader had to make).
+    the player must check (a guess the reader had to make). ``unsure`` lists the cells read
+    but not surely (a found Disco Zoo tile whose animal is one of several): their token in
+    ``text`` says what they may be, and painters mark them.
     """
 
     game: str
@@ -53,6 +57,7 @@ class BoardReading:
     confidence: tuple[tuple[float, ...], ...]
     notes: tuple[str, ...] = field(default=())
     warnings: tuple[str, ...] = field(default=())
+    unsure: tuple[tuple[int, int], ...] = field(default=())
 
     @property
     def min_confidence(self) -> float:
@@ -74,19 +79,60 @@ class GameReader(Protocol):
         (``gridsight calibrate --labels FILE``)."""
 
 
-@dataclass(frozen=True)
 class ReadHints:
-    """What the player told us that the screenshot may not show (``--animals``, ``--pieces``)."""
+    """What the player told us that the picture may not show, by hint name.
 
-    animals: tuple[str, ...] = ()
-    region: str | None = None
-    taps: int | None = None
-    pieces: str | None = None
+    The names are those of the :class:`~gridsight.games.spec.HintOption` s the game's spec
+    declares (Disco Zoo: ``animals``, ``region``, ``taps``; pentomino: ``pieces``). A hint not
+    given reads as ``None``, by attribute or :meth:`get`:
+
+    >>> hints = ReadHints(animals=("Pig", "Cow"), taps=None)
+    >>> hints.animals, hints.taps, hints.get("pieces", "")
+    (('Pig', 'Cow'), None, '')
+    >>> hints.replaced(taps=3) == ReadHints(animals=("Pig", "Cow"), taps=3)
+    True
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, **values: Any):
+        given = {k: v for k, v in values.items() if v is not None}
+        object.__setattr__(self, "_values", MappingProxyType(given))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values.get(name, default)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._values.get(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("ReadHints is immutable; use replaced()")
+
+    def replaced(self, **values: Any) -> "ReadHints":
+        """These hints with ``values`` given (``None`` takes a hint back)."""
+        merged = {**self._values, **values}
+        return ReadHints(**merged)
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(self._values.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ReadHints) and dict(self._values) == dict(other._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, repr(v)) for k, v in self._values.items())))
+
+    def __repr__(self) -> str:
+        inside = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        return f"ReadHints({inside})"
 
 
 def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]],
                  board: BoardRead, unread: list[tuple[int, int]],
-                 notes: list[str], warnings: list[str] | None = None) -> BoardReading:
+                 notes: list[str], warnings: list[str] | None = None,
+                 unsure: list[tuple[int, int]] | None = None) -> BoardReading:
     """Write ``headers`` and ``grid`` as board text and parse it back (the solver's contract)."""
     lines = [f"{key}: {value}" for key, value in headers]
     lines += [" ".join(row) for row in grid]
@@ -94,14 +140,11 @@ def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]
     parsed = parse_boards(text, source="<screenshot>")[0]
     confidence = tuple(tuple(round(float(c.score), 3) for c in row) for row in board.cells)
     return BoardReading(game, text, parsed, tuple(sorted(set(unread))), confidence, tuple(notes),
-                        tuple(warnings or ()))
+                        tuple(warnings or ()), tuple(sorted(set(unsure or ()))))
 
 
 def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
                    limit: int = 8) -> str:
-    """``row 1 col 2, row 3 col 0`` (0-based, as every gridsight output), shortened past
-    ``limit`` cells."""
-    parts = [f"row {r} col {c}" for r, c in cells[:limit]]
-    if len(cells) > limit:
-        parts.append(f"and {len(cells) - limit} more")
-    return ", ".join(parts)
+    """The cells as a person reads them (:func:`solvers.cellnames.cell_names`: ``row 2,
+    column 3; row 4, column 1``, counted from 1), shortened past ``limit`` cells."""
+    return cell_names(cells, limit)

@@ -4,19 +4,33 @@
 whose frame matches best (the anchor score times the fraction of cells that read as some
 label): a screenshot of one game does not hold another game's board frame, so the right game
 wins by a wide margin.
+
+A board with no frame to match (the real Disco Zoo rescue screen: a frameless lattice of
+tiles) is found by its structure instead (:data:`STRUCTURAL`): when the pack's frame is not
+found (``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a
+board comes with a template-less pack named ``<game>/structure``.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from pathlib import Path
+from functools import cache
 
 import numpy as np
 
 from vision.classify import BoardRead, read_cells
-from vision.errors import BoardNotFoundError, PackError
+from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
-from vision.packs import TemplatePack, load_pack, load_pack_dir
+from vision.packs import Anchor, TemplatePack
+from vision.packs import load_game_pack as load_pack_for_game
+
+# Games whose board can also be found by its structure, with no frame template (a real-look
+# Disco Zoo screen: a frameless lattice of tiles): the module whose ``locate(image)`` returns
+# a BoardRead or raises BoardNotFoundError.
+STRUCTURAL: dict[str, str] = {"disco-zoo": "gridsight.games.disco_zoo.screen"}
+STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
+STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,23 +44,39 @@ class Found:
 
 
 def load_game_pack(game: str, pack: str | None) -> TemplatePack:
-    """The pack ``pack`` of ``game``: a folder path, or a skin name (player's packs first);
-    the default skin when ``pack`` is ``None``. Refuses a folder holding another game's pack."""
-    if pack is None:
-        return load_pack(game, "default")
-    folder = Path(pack)
-    if folder.is_dir() or "/" in pack or "\\" in pack:
-        loaded = load_pack_dir(folder)
-        if loaded.game != game:
-            raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
-        return loaded
-    return load_pack(game, pack)
+    """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
+    skin name, the player's packs first; the default skin when ``pack`` is ``None``)."""
+    return load_pack_for_game(game, pack)
 
 
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
-    """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells
-    (:class:`BoardNotFoundError` if it is not there)."""
-    return _located(image, game, pack, 0.5, 4.0)
+    """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
+    for a game in :data:`STRUCTURAL`, find the board by its structure
+    (:class:`BoardNotFoundError` if neither finds it)."""
+    try:
+        return _located(image, game, pack, 0.5, 4.0)
+    except BoardNotFoundError as error:
+        if game not in STRUCTURAL:
+            raise
+        try:
+            return find_by_structure(image, game)
+        except BoardNotFoundError as other:
+            raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
+
+
+def find_by_structure(image: np.ndarray, game: str) -> Found:
+    """The board of ``game`` found by its structure (:data:`STRUCTURAL`), its score the share
+    of tiles that read as the game's tiles."""
+    read = importlib.import_module(STRUCTURAL[game]).locate(image)
+    return Found(game, structure_pack(game), read, read.known_fraction)
+
+
+@cache
+def structure_pack(game: str) -> TemplatePack:
+    """A pack with no templates, standing for "read by structure" (its name is shown)."""
+    blank = np.zeros((1, 1, 3), np.uint8)
+    anchor = Anchor(blank, np.zeros((1, 1), np.uint8), 0.0)
+    return TemplatePack(game, STRUCTURE_SKIN, (1, 1), 1, 1, (), anchor)
 
 
 def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high: float) -> Found:
@@ -57,15 +87,27 @@ def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high:
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
-    """The best-matching board among every game's pack; :class:`BoardNotFoundError` if none."""
+    """The best-matching board among every game's pack; when no pack's board matches well
+    (:data:`STRONG_FRAME`), the games found by structure are tried too, and a board of
+    theirs whose every tile reads wins. :class:`BoardNotFoundError` if none."""
     best: Found | None = None
     for game, pack in packs.items():
         try:
-            found = find_board(image, game, pack)
+            found = _located(image, game, pack, 0.5, 4.0)
         except BoardNotFoundError:
             continue
         if best is None or found.score > best.score:
             best = found
+    if best is None or best.score < STRONG_FRAME:
+        for game in STRUCTURAL:
+            if game not in packs:
+                continue
+            try:
+                found = find_by_structure(image, game)
+            except BoardNotFoundError:
+                continue
+            if best is None or found.score >= 1.0 or found.score > best.score:
+                best = found
     if best is None:
         raise BoardNotFoundError("game", "tried " + ", ".join(packs))
     return best

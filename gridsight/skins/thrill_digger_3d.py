@@ -78,6 +78,84 @@ DIGIT_HEIGHT = 36
 DIGIT_WIDTH = 20
 DIGIT_GAP = 8
 
+
+@dataclass(frozen=True)
+class Look:
+    """How the pit is drawn: ground, lighting, item colours and the wallet's font and place.
+
+    ``classic`` is the look the shipped pit pack describes; ``dusk`` is a second look that no
+    pack describes (grey stone ground, a low light from the left, shifted item colours, dark
+    digits of another font on a light panel in the other corner), for testing a reader that
+    learns a look from its own screenshots only. ``light`` is the direction the light comes
+    from on the board plane (x along the columns, y along the rows), ``light_gradient`` how much
+    brighter the ground is towards it (per cell from the centre), ``intensity`` the overall
+    brightness of the lit scene (ground, mounds, items; not the wallet, which is a flat HUD).
+    ``font`` is ``strokes`` (our stroke font) or ``hershey`` (OpenCV's duplex Hershey font).
+    """
+
+    name: str
+    ground_rgb: tuple[int, int, int] = (150, 122, 94)
+    pebble_bgr: tuple[float, float, float] = (112.0, 122.0, 134.0)
+    crack_rgb: tuple[int, int, int] = (70, 54, 40)
+    mound_rgb: tuple[int, int, int] = MOUND_RGB
+    mound_shadow_rgb: tuple[int, int, int] = (95, 70, 50)
+    mound_light_rgb: tuple[tuple[int, int, int], tuple[int, int, int]] = (
+        (170, 133, 95), (185, 150, 110))
+    rim_rgb: tuple[int, int, int] = (120, 92, 64)
+    hole_rgb: tuple[tuple[int, int, int], tuple[int, int, int]] = ((60, 42, 30), HOLE_RGB)
+    wall_rgb: tuple[int, int, int] = WALL_RGB
+    sky_rgb: tuple[int, int, int] = SKY_RGB
+    item_rgb: dict[str, tuple[int, int, int]] = field(default_factory=lambda: dict(ITEM_RGB))
+    light: tuple[float, float] = (-1.0, -1.0)
+    light_gradient: float = 0.0
+    intensity: float = 1.0
+    panel_box: tuple[int, int, int, int] = PANEL_BOX
+    digit_box: tuple[int, int, int, int] = DIGIT_BOX
+    panel_rgb: tuple[int, int, int] = PANEL_RGB
+    panel_edge_rgb: tuple[int, int, int] = (200, 190, 150)
+    digit_rgb: tuple[int, int, int] = DIGIT_RGB
+    font: str = "strokes"
+
+    @property
+    def lit(self) -> bool:
+        """Whether the lighting changes any colour (``classic`` draws colours as they are)."""
+        return self.light_gradient != 0.0 or self.intensity != 1.0
+
+    def light_unit(self) -> tuple[float, float]:
+        lx, ly = self.light
+        n = math.hypot(lx, ly) or 1.0
+        return (lx / n, ly / n)
+
+
+CLASSIC = Look("classic")
+DUSK = Look(
+    "dusk",
+    ground_rgb=(118, 120, 126),
+    pebble_bgr=(128.0, 134.0, 142.0),
+    crack_rgb=(52, 52, 60),
+    mound_rgb=(132, 124, 112),
+    mound_shadow_rgb=(78, 74, 70),
+    mound_light_rgb=((152, 144, 130), (170, 162, 146)),
+    rim_rgb=(96, 92, 88),
+    hole_rgb=((44, 40, 42), (24, 22, 26)),
+    wall_rgb=(70, 70, 80),
+    sky_rgb=(90, 100, 140),
+    item_rgb={"g": (70, 205, 110), "b": (30, 130, 225), "r": (230, 45, 80),
+              "s": (180, 196, 200), "y": (235, 165, 45), "x": (140, 40, 170),
+              "*": (40, 40, 52)},
+    light=(-1.0, 0.3),
+    light_gradient=0.05,
+    intensity=0.88,
+    panel_box=(26, 24, 250, 62),
+    digit_box=(84, 30, 184, 50),
+    panel_rgb=(226, 218, 196),
+    panel_edge_rgb=(120, 96, 60),
+    digit_rgb=(46, 34, 24),
+    font="hershey",
+)
+LOOKS: dict[str, Look] = {look.name: look for look in (CLASSIC, DUSK)}
+
+
 # Our own digit font: strokes on a 4 x 7 grid (x right, y down).
 _DIGIT_STROKES: dict[str, tuple[tuple[tuple[float, float], ...], ...]] = {
     "0": (((1, 0), (3, 0), (4, 1), (4, 6), (3, 7), (1, 7), (0, 6), (0, 1), (1, 0)),),
@@ -238,19 +316,21 @@ def _noise(rng: np.random.Generator, shape: tuple[int, int], scale: int) -> np.n
     return big[scale: scale + h, scale: scale + w]
 
 
-def _ground_texture(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+def _ground_texture(rng: np.random.Generator, rows: int, cols: int,
+                    look: Look = CLASSIC) -> np.ndarray:
     """Dirt with pebbles and cracks (BGR): textured enough to track, no item-like colours."""
     h, w = (rows + 2 * MARGIN) * TEX, (cols + 2 * MARGIN) * TEX
     shade = 1.0 + 0.10 * _noise(rng, (h, w), 64) + 0.07 * _noise(rng, (h, w), 16) \
         + 0.05 * _noise(rng, (h, w), 4)
-    base = np.array(_bgr((150, 122, 94)), dtype=np.float32)
+    base = np.array(_bgr(look.ground_rgb), dtype=np.float32)
     tex = np.clip(shade[..., None] * base[None, None, :], 0, 255).astype(np.uint8)
     for _ in range(int(h * w / 260)):
         x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
         a, b = int(rng.integers(2, 8)), int(rng.integers(2, 6))
         v = float(rng.uniform(0.45, 1.15))
         tint = rng.uniform(-8, 8)
-        colour = (np.array([112 + tint, 122, 134 - tint]) * v).clip(0, 175)
+        pb, pg, pr = look.pebble_bgr
+        colour = (np.array([pb + tint, pg, pr - tint]) * v).clip(0, 175)
         cv2.ellipse(tex, (x, y), (a, b), float(rng.uniform(0, 180)), 0, 360,
                     tuple(float(c) for c in colour), -1, cv2.LINE_AA)
         if a > 4:
@@ -260,28 +340,45 @@ def _ground_texture(rng: np.random.Generator, rows: int, cols: int) -> np.ndarra
         pts = [np.array([rng.integers(0, w), rng.integers(0, h)], dtype=np.float64)]
         for _k in range(int(rng.integers(3, 7))):
             pts.append(pts[-1] + rng.normal(0, 14, size=2))
-        cv2.polylines(tex, [np.array(pts, dtype=np.int32)], False, _bgr((70, 54, 40)), 2,
+        cv2.polylines(tex, [np.array(pts, dtype=np.int32)], False, _bgr(look.crack_rgb), 2,
                       cv2.LINE_AA)
     return tex
 
 
-def _draw_mound(tex: np.ndarray, cx: float, cy: float) -> None:
+def _lighting(look: Look, rows: int, cols: int) -> np.ndarray:
+    """The light falling on the ground texture (a float factor per texture pixel): brighter
+    towards where the light comes from, the whole scaled by the look's intensity."""
+    h, w = (rows + 2 * MARGIN) * TEX, (cols + 2 * MARGIN) * TEX
+    x = (np.arange(w, dtype=np.float32) + 0.5) / TEX - MARGIN - cols / 2
+    y = (np.arange(h, dtype=np.float32) + 0.5) / TEX - MARGIN - rows / 2
+    ux, uy = look.light_unit()
+    towards = ux * x[None, :] + uy * y[:, None]
+    return (look.intensity * (1 + look.light_gradient * towards)).astype(np.float32)
+
+
+def _draw_mound(tex: np.ndarray, cx: float, cy: float, look: Look = CLASSIC) -> None:
     r = int(0.38 * TEX)
     c = (int(cx), int(cy))
-    cv2.ellipse(tex, (c[0] + 3, c[1] + 4), (r, int(r * 0.92)), 0, 0, 360, _bgr((95, 70, 50)), -1,
-                cv2.LINE_AA)
-    cv2.circle(tex, c, r, _bgr(MOUND_RGB), -1, cv2.LINE_AA)
-    cv2.circle(tex, (c[0] - r // 4, c[1] - r // 4), int(r * 0.55), _bgr((170, 133, 95)), -1,
+    # The lit side faces the light, the shadow falls away from it (classic: light from the
+    # top left, shadow to the bottom right).
+    ux, uy = look.light_unit()
+    sx, sy = int(round(ux * math.sqrt(2))), int(round(uy * math.sqrt(2)))
+    cv2.ellipse(tex, (c[0] - 3 * sx, c[1] - 4 * sy), (r, int(r * 0.92)), 0, 0, 360,
+                _bgr(look.mound_shadow_rgb), -1, cv2.LINE_AA)
+    cv2.circle(tex, c, r, _bgr(look.mound_rgb), -1, cv2.LINE_AA)
+    light, lighter = look.mound_light_rgb
+    cv2.circle(tex, (c[0] + sx * (r // 4), c[1] + sy * (r // 4)), int(r * 0.55), _bgr(light), -1,
                cv2.LINE_AA)
-    cv2.circle(tex, (c[0] - r // 3, c[1] - r // 3), int(r * 0.25), _bgr((185, 150, 110)), -1,
-               cv2.LINE_AA)
+    cv2.circle(tex, (c[0] + sx * (r // 3), c[1] + sy * (r // 3)), int(r * 0.25), _bgr(lighter),
+               -1, cv2.LINE_AA)
 
 
-def _draw_hole(tex: np.ndarray, cx: float, cy: float) -> None:
+def _draw_hole(tex: np.ndarray, cx: float, cy: float, look: Look = CLASSIC) -> None:
     c = (int(cx), int(cy))
-    cv2.circle(tex, c, int(0.40 * TEX), _bgr((120, 92, 64)), -1, cv2.LINE_AA)
-    cv2.circle(tex, c, int(0.31 * TEX), _bgr((60, 42, 30)), -1, cv2.LINE_AA)
-    cv2.circle(tex, (c[0] + 1, c[1] + 2), int(0.26 * TEX), _bgr(HOLE_RGB), -1, cv2.LINE_AA)
+    inside, deep = look.hole_rgb
+    cv2.circle(tex, c, int(0.40 * TEX), _bgr(look.rim_rgb), -1, cv2.LINE_AA)
+    cv2.circle(tex, c, int(0.31 * TEX), _bgr(inside), -1, cv2.LINE_AA)
+    cv2.circle(tex, (c[0] + 1, c[1] + 2), int(0.26 * TEX), _bgr(deep), -1, cv2.LINE_AA)
 
 
 # -- items, Link and the wallet ---------------------------------------------------------------
@@ -302,14 +399,17 @@ def _blend(img: np.ndarray, layer: np.ndarray, mask: np.ndarray, alpha: float,
 
 
 def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: float,
-              alpha: float = 1.0) -> None:
-    """Draw an item ``size`` pixels tall centred at ``centre`` (gems for rupees, a bomb)."""
+              alpha: float = 1.0, look: Look = CLASSIC, lit: bool = True) -> None:
+    """Draw an item ``size`` pixels tall centred at ``centre`` (gems for rupees, a bomb) in
+    ``look``'s colours, under its light when ``lit`` (a HUD icon is not)."""
     pad = int(size) + 4
     ox, oy = int(centre[0]) - pad, int(centre[1]) - pad
     layer = np.zeros((2 * pad, 2 * pad, 3), dtype=np.uint8)
     mask = np.zeros((2 * pad, 2 * pad), dtype=np.uint8)
     cx, cy = centre[0] - ox, centre[1] - oy
-    base = np.array(ITEM_RGB[kind], dtype=np.float64)
+    base = np.array(look.item_rgb[kind], dtype=np.float64)
+    if lit and look.intensity != 1.0:
+        base = np.clip(base * look.intensity, 0, 255)
     light = tuple(base * 0.55 + 255 * 0.45)
     dark = tuple(base * 0.68)
     s = size / 2
@@ -336,7 +436,9 @@ def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: flo
         inner = np.array([(cx, cy - s * 0.55), (cx + w * 0.45, cy - s * 0.25),
                           (cx + w * 0.45, cy + s * 0.25), (cx, cy + s * 0.55),
                           (cx - w * 0.45, cy + s * 0.25), (cx - w * 0.45, cy - s * 0.25)])
-        left = np.array([outer[4], outer[5], inner[5], inner[4]])
+        # The shaded facet: away from the light (classic keeps it on the left).
+        left = np.array([outer[4], outer[5], inner[5], inner[4]]) if not look.lit \
+            or look.light[0] > 0 else np.array([outer[1], outer[2], inner[2], inner[1]])
         shift = 16
         for poly, colour in ((outer, base), (left, dark), (inner, light)):
             cv2.fillPoly(layer, [np.round(poly * (1 << shift)).astype(np.int32)], _bgr(colour),
@@ -347,8 +449,12 @@ def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: flo
 
 
 def draw_digits(img: np.ndarray, text: str, right: int, top: int, height: int = DIGIT_HEIGHT,
-                colour: tuple[int, int, int] = DIGIT_RGB) -> None:
-    """Draw ``text`` (digits) in our stroke font, right-aligned at x = ``right``."""
+                colour: tuple[int, int, int] = DIGIT_RGB, font: str = "strokes") -> None:
+    """Draw ``text`` (digits) right-aligned at x = ``right``: our stroke font, or OpenCV's
+    duplex Hershey font (``font="hershey"``, the second look's)."""
+    if font == "hershey":
+        _draw_hershey(img, text, right, top, height, colour)
+        return
     width = height * DIGIT_WIDTH / DIGIT_HEIGHT
     gap = height * DIGIT_GAP / DIGIT_HEIGHT
     thick = max(int(round(height / 8)), 1)
@@ -360,6 +466,17 @@ def draw_digits(img: np.ndarray, text: str, right: int, top: int, height: int = 
             cv2.polylines(img, [np.round(pts * 16).astype(np.int32)], False, _bgr(colour), thick,
                           cv2.LINE_AA, 4)
         x += width + gap
+
+
+def _draw_hershey(img: np.ndarray, text: str, right: int, top: int, height: int,
+                  colour: tuple[int, int, int]) -> None:
+    face = cv2.FONT_HERSHEY_DUPLEX
+    thick = max(int(round(height / 14)), 1)
+    (_, digit_h), _ = cv2.getTextSize("0", face, 1.0, thick)
+    scale = height / digit_h
+    (width, _), _ = cv2.getTextSize(text, face, scale, thick)
+    cv2.putText(img, text, (int(right - width), int(top + height)), face, scale, _bgr(colour),
+                thick, cv2.LINE_AA)
 
 
 def digit_templates(height: int = DIGIT_HEIGHT) -> dict[str, np.ndarray]:
@@ -375,14 +492,16 @@ def digit_templates(height: int = DIGIT_HEIGHT) -> dict[str, np.ndarray]:
     return out
 
 
-def draw_wallet(img: np.ndarray, value: int) -> None:
-    """The wallet counter: a dark panel with a green rupee icon and the amount."""
-    x, y, w, h = PANEL_BOX
-    cv2.rectangle(img, (x, y), (x + w, y + h), _bgr(PANEL_RGB), -1)
-    cv2.rectangle(img, (x, y), (x + w, y + h), _bgr((200, 190, 150)), 2)
-    draw_item(img, "g", (x + 28, y + h / 2), h * 0.7)
-    dx, dy, dw, dh = DIGIT_BOX
-    draw_digits(img, str(value), right=dx + dw - 6, top=dy + (dh - DIGIT_HEIGHT) // 2)
+def draw_wallet(img: np.ndarray, value: int, look: Look = CLASSIC) -> None:
+    """The wallet counter: a panel with a green rupee icon and the amount, where and in the
+    colours and font ``look`` puts it (classic: light digits on a dark panel, top right)."""
+    x, y, w, h = look.panel_box
+    cv2.rectangle(img, (x, y), (x + w, y + h), _bgr(look.panel_rgb), -1)
+    cv2.rectangle(img, (x, y), (x + w, y + h), _bgr(look.panel_edge_rgb), 2)
+    draw_item(img, "g", (x + 28, y + h / 2), h * 0.7, look=look, lit=False)
+    dx, dy, dw, dh = look.digit_box
+    draw_digits(img, str(value), right=dx + dw - 6, top=dy + (dh - DIGIT_HEIGHT) // 2,
+                colour=look.digit_rgb, font=look.font)
 
 
 def draw_link(img: np.ndarray, camera: Camera, x: float, y: float) -> None:
@@ -442,9 +561,10 @@ class PitFrame:
 class PitScene:
     """The ground texture of one game; mounds turn into holes as they are dug."""
 
-    def __init__(self, rows: int, cols: int, rng: np.random.Generator):
+    def __init__(self, rows: int, cols: int, rng: np.random.Generator, look: Look = CLASSIC):
         self.rows, self.cols = rows, cols
-        self._base = _ground_texture(rng, rows, cols)
+        self.look = look
+        self._base = _ground_texture(rng, rows, cols, look)
         self.dug = np.zeros((rows, cols), dtype=bool)
         self._texture: np.ndarray | None = None
 
@@ -458,7 +578,10 @@ class PitScene:
             for r in range(self.rows):
                 for c in range(self.cols):
                     cx, cy = (c + MARGIN + 0.5) * TEX, (r + MARGIN + 0.5) * TEX
-                    (_draw_hole if self.dug[r, c] else _draw_mound)(tex, cx, cy)
+                    (_draw_hole if self.dug[r, c] else _draw_mound)(tex, cx, cy, self.look)
+            if self.look.lit:
+                light = _lighting(self.look, self.rows, self.cols)[..., None]
+                tex = np.clip(tex.astype(np.float32) * light, 0, 255).astype(np.uint8)
             self._texture = tex
         return self._texture
 
@@ -480,16 +603,17 @@ class PitScene:
                                  [0, 1 / TEX, 0.5 / TEX - MARGIN], [0, 0, 1.0]])
         m = edge_to_centre @ h @ tex_to_board
         img = cv2.warpPerspective(self.texture(), m, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR,
-                                  borderMode=cv2.BORDER_CONSTANT, borderValue=_bgr(WALL_RGB))
+                                  borderMode=cv2.BORDER_CONSTANT,
+                                 borderValue=_bgr(self.look.wall_rgb))
         if camera.sees_horizon():
-            img[~camera.ground_mask()] = _bgr(SKY_RGB)
+            img[~camera.ground_mask()] = _bgr(self.look.sky_rgb)
         drawables = []
         if item is not None and item.alpha > 0:
             p, d = camera.project(np.array([[item.col + 0.5, item.row + 0.5, -item.height]]))
             if d[0] > 0.3:
                 size = 0.5 * camera.focal / d[0]
                 drawables.append((d[0], lambda p=p, size=size: draw_item(
-                    img, item.kind, (p[0, 0], p[0, 1]), size, item.alpha)))
+                    img, item.kind, (p[0, 0], p[0, 1]), size, item.alpha, self.look)))
         if link is not None:
             _, d = camera.project(np.array([[link[0], link[1], -0.6]]))
             drawables.append((d[0], lambda: draw_link(img, camera, *link)))
@@ -584,20 +708,26 @@ class GameRenderer:
     ``jpeg`` is the range of JPEG qualities; ``blur`` turns motion blur on; with
     ``items_visible=False`` the items stay hidden (as if always behind Link), so only the
     wallet can tell what was dug. ``dips`` adds that many moments where the camera sinks to a
-    grazing view of the pit (about 12 degrees) for about a second.
+    grazing view of the pit (about 12 degrees) for about a second. ``look`` is how the pit
+    is drawn (:data:`LOOKS`). ``ground_seed`` draws the same pit ground for every game (one
+    calibration then serves them all, as in the real game); by default each game has its own.
     """
 
     def __init__(self, plan: GamePlan, *, jpeg: tuple[int, int] = (60, 90), blur: bool = True,
                  intro: float = 0.4, outro: float = 0.4, items_visible: bool = True,
-                 dips: int = 0):
+                 dips: int = 0, look: Look = CLASSIC, ground_seed: int | None = None):
         self.plan = plan
+        self.look = look
+        self.ground_seed = ground_seed
         self.jpeg = jpeg
         self.blur = blur
         self.items_visible = items_visible
         self.dips = dips
         rng = np.random.default_rng(plan.seed + 7919)
         self._rng = rng
-        self.scene = PitScene(plan.rows, plan.cols, rng)
+        # The same pit every game (as in the real game) when ``ground_seed`` is given.
+        ground_rng = rng if ground_seed is None else np.random.default_rng(ground_seed)
+        self.scene = PitScene(plan.rows, plan.cols, ground_rng, look)
         rows, cols = plan.rows, plan.cols
         self._centre = (cols / 2, rows / 2)
         self._phases = rng.uniform(0, 2 * math.pi, size=4)
@@ -710,7 +840,7 @@ class GameRenderer:
                 img = motion_blur(img, float(d[0]), float(d[1]))
             wallet, shown = self.wallet_at(t)
             if shown:
-                draw_wallet(img, wallet)
+                draw_wallet(img, wallet, self.look)
             q = int(self._rng.integers(self.jpeg[0], self.jpeg[1] + 1))
             img = compress(img, q)
             prev_cam = cam
@@ -721,7 +851,8 @@ class GameRenderer:
         """The first frame (an overview of the whole pit), for calibration."""
         return next(iter(GameRenderer(self.plan, jpeg=self.jpeg, blur=self.blur,
                                       items_visible=self.items_visible,
-                                      dips=self.dips).frames()))
+                                      dips=self.dips, look=self.look,
+                                      ground_seed=self.ground_seed).frames()))
 
 
 def corner_hole_centres(homography: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -737,7 +868,7 @@ def pit_pack():
     The item shades are the flat colour and the lit facet of each gem (the shaded facet is
     left out: it is dark enough to pass for a hole or a shadow).
     """
-    from gridsight.thrill_digger_tracker import PitPack
+    from gridsight.games.thrill_digger.tracker import PitPack
 
     shades = {
         k: (ITEM_RGB[k], tuple(int(v * 0.55 + 255 * 0.45) for v in ITEM_RGB[k]))
@@ -751,3 +882,53 @@ def pit_pack():
         wallet_align_right=DIGIT_BOX[2] - 6,
         exclude=(PANEL_BOX,),
     )
+
+
+# -- a player's calibration screenshots -------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class CalibrationShots:
+    """The screenshots a player takes to calibrate a look, with what they show.
+
+    ``overview``: the whole pit, no hole dug, with the corner holes' true centres in
+    ``corners``; ``items``: per item token, a screenshot of it risen high above a freshly dug
+    hole (Link beside it, the camera elsewhere) and that hole; ``wallet``: a screenshot with
+    the counter on screen and the amount it shows.
+    """
+
+    overview: np.ndarray = field(repr=False)
+    corners: np.ndarray = field(repr=False)
+    items: dict[str, tuple[np.ndarray, tuple[int, int]]] = field(repr=False)
+    wallet: tuple[np.ndarray, int] = field(repr=False)
+
+
+def calibration_shots(look: Look, difficulty: str, ground_seed: int, *,
+                      kinds: Sequence[str] = ("g", "b", "r", "s", "y"), seed: int = 0,
+                      wallet_amount: int = 4096, quality: int = 85) -> CalibrationShots:
+    """Screenshots of the pit drawn from ``ground_seed`` in ``look``, as a player would take
+    them to calibrate (see :class:`CalibrationShots`)."""
+    rows, cols, _, _ = DIFFICULTIES[difficulty]
+    rng = np.random.default_rng(seed)
+    scene = PitScene(rows, cols, np.random.default_rng(ground_seed), look)
+    distance = 7.4 if cols > 6 else 6.2
+    camera = Camera(cols / 2, rows / 2, yaw=float(rng.uniform(-8, 8)), pitch=54,
+                    distance=distance + 1.2)
+    overview = scene.render(camera, link=(cols / 2, rows + 0.8))
+    draw_wallet(overview, wallet_amount, look)
+    overview = compress(overview, quality)
+    corners = corner_hole_centres(camera.homography(), rows, cols)
+    items = {}
+    for kind in kinds:
+        r, c = int(rng.integers(0, rows)), int(rng.integers(0, cols))
+        scene.dig(r, c)
+        pull = float(rng.uniform(0.2, 0.5))  # the camera follows Link part way to the hole
+        cam = Camera(cols / 2 + pull * (c + 0.5 - cols / 2), rows / 2 + pull * (r + 0.5 - rows / 2),
+                     yaw=float(rng.uniform(-20, 20)), pitch=float(rng.uniform(48, 60)),
+                     distance=distance + float(rng.uniform(-0.5, 0.5)))
+        ang = float(rng.uniform(0, 2 * math.pi))
+        link = (c + 0.5 + 0.62 * math.cos(ang), r + 0.5 + 0.62 * math.sin(ang))
+        image = scene.render(cam, item=ItemTruth(r, c, kind, 0.85, 1.0), link=link)
+        draw_wallet(image, wallet_amount, look)
+        items[kind] = (compress(image, quality), (r, c))
+    return CalibrationShots(overview, corners, items, (overview, wallet_amount))

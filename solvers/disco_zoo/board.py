@@ -12,19 +12,29 @@
     . . 1 . .
 
 Headers: ``region`` (optional when the names settle it), ``animals`` (1 to 3 names of the
-region plus at most one pet, comma-separated), ``taps`` (taps left, default 10). Tokens: ``.``
-not tapped, ``-`` tapped with no animal (coins or Disco Bux count as no animal), and a digit
-``k``: tapped, showing the k-th animal of the ``animals`` line (1-based).
+region plus at most one pet, comma-separated), ``taps`` (taps left, default 10; at most
+:data:`MAX_TAPS`, and more than the untapped tiles count as the untapped tiles: a tap beyond
+them has nothing to uncover). Tokens: ``.`` not tapped, ``-`` tapped with no animal (coins or
+Disco Bux count as no animal), a digit ``k``: tapped, showing the k-th animal of the
+``animals`` line (1-based), and two tokens for a found tile whose animal the reader could not
+tell: ``1/3`` (tapped, shows one of these animals, e.g. two animals share the rarity colour)
+and ``*`` (tapped, shows some animal of the rescue). The solver then counts exactly the joint
+placements in which one of the candidates covers the tile.
 
 >>> from solvers.boardtext import parse_boards
 >>> board = parse_board(parse_boards("animals: Sheep\\n" + ". . . . .\\n" * 5)[0])
 >>> board.region, board.animals[0].name, board.taps
 ('Farm', 'Sheep', 10)
+>>> unsure = parse_board(parse_boards("animals: Horse, Cow, Pig\\n2/1 * . . .\\n" + ". . . . .\\n" * 4)[0])
+>>> [tile_token(v, 3) for v in unsure.grid[0][:3]]
+['1/2', '*', '.']
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from itertools import permutations
 
 from solvers.boardtext import BoardText
 from solvers.disco_zoo.catalogue import COLS, ROWS, Animal, Catalogue, load_catalogue
@@ -34,14 +44,50 @@ HEADERS = ("region", "animals", "taps")
 UNTAPPED = -1
 EMPTY = 0
 DEFAULT_TAPS = 10
+MAX_TAPS = ROWS * COLS  # a 'taps' header beyond the board's tiles is refused as a misread
+ONE_OF = 1 << 8  # grid value ONE_OF | m: tapped, shows one of the animals in bitmask m
+
+
+def one_of(animals: int) -> int:
+    """The grid value of a found tile showing one of ``animals`` (bit k-1 for animal k)."""
+    return ONE_OF | animals
+
+
+def candidates(value: int, n: int) -> int:
+    """Bitmask (bit k for 0-based animal k) of the animals a tapped tile of grid ``value`` may
+    show, out of ``n``: none for an empty tile, one for a digit, several for ``1/3`` or ``*``.
+
+    >>> candidates(EMPTY, 3), candidates(2, 3), candidates(one_of(0b101), 3)
+    (0, 2, 5)
+    """
+    if value >= ONE_OF:
+        return value & ~ONE_OF & ((1 << n) - 1)
+    if value >= 1:
+        return 1 << (value - 1)
+    return 0
+
+
+def tile_token(value: int, n: int) -> str:
+    """The text token of a grid value on a board of ``n`` animals (``*`` when it may be any)."""
+    if value == UNTAPPED:
+        return "."
+    if value == EMPTY:
+        return "-"
+    if value < ONE_OF:
+        return str(value)
+    mask = candidates(value, n)
+    if mask == (1 << n) - 1:
+        return "*"
+    return "/".join(str(k + 1) for k in range(n) if mask >> k & 1)
 
 
 @dataclass(frozen=True)
 class RescueBoard:
     """The rescue: region, animals (in the order of the ``animals`` line), taps left, tiles.
 
-    ``grid[row][col]`` is ``UNTAPPED`` (-1), ``EMPTY`` (0, tapped, no animal) or ``k`` >= 1
-    (tapped, shows ``animals[k - 1]``).
+    ``grid[row][col]`` is ``UNTAPPED`` (-1), ``EMPTY`` (0, tapped, no animal), ``k`` from 1 to
+    the number of animals (tapped, shows ``animals[k - 1]``) or ``one_of(m)`` (tapped, shows
+    one of the animals in bitmask ``m``; see :func:`candidates`).
     """
 
     region: str
@@ -63,8 +109,33 @@ class RescueBoard:
         return ((1 << (ROWS * COLS)) - 1) & ~self.tiles(UNTAPPED)
 
     def shown(self, k: int) -> int:
-        """Bitmask of the tiles showing animal index ``k`` (0-based)."""
+        """Bitmask of the tiles certainly showing animal index ``k`` (0-based)."""
         return self.tiles(k + 1)
+
+    @property
+    def unsure(self) -> int:
+        """Bitmask of the tapped tiles showing an animal not told apart (``1/3`` or ``*``)."""
+        mask = 0
+        for r, row in enumerate(self.grid):
+            for c, v in enumerate(row):
+                if v >= ONE_OF:
+                    mask |= 1 << (r * COLS + c)
+        return mask
+
+    def may_show(self, k: int) -> int:
+        """Bitmask of the tapped tiles that may show animal index ``k``: its own digit, or a
+        ``1/3`` or ``*`` tile listing it."""
+        n = len(self.animals)
+        mask = 0
+        for r, row in enumerate(self.grid):
+            for c, v in enumerate(row):
+                if v != UNTAPPED and candidates(v, n) >> k & 1:
+                    mask |= 1 << (r * COLS + c)
+        return mask
+
+    def candidates_at(self, tile: int) -> int:
+        """The animals (bitmask, bit k for animal k) tapped tile ``tile`` may show."""
+        return candidates(self.grid[tile // COLS][tile % COLS], len(self.animals))
 
     def with_tap(self, row: int, col: int, value: int) -> "RescueBoard":
         """The board after tapping (row, col) and seeing ``value`` (0 or 1-based animal)."""
@@ -97,29 +168,48 @@ def parse_board(board: BoardText, catalogue: Catalogue | None = None) -> RescueB
     except BoardFormatError as error:
         at = board.header_line("region") if "unknown region" in str(error) else line
         raise BoardFormatError(str(error), line=at, token=error.token) from None
-    taps_text = board.header("taps")
-    taps = DEFAULT_TAPS
-    if taps_text is not None:
-        try:
-            taps = int(taps_text)
-        except ValueError:
-            taps = -1
-        if taps < 0:
-            raise BoardFormatError(
-                f"'taps' must be a whole number >= 0 (taps left), got '{taps_text}'",
-                line=board.header_line("taps"),
-                token=taps_text,
-            )
-    digits = {str(k) for k in range(1, len(animals) + 1)}
+    taps = _read_taps(board)
+    tokens = _tokens(len(animals))
+    n = len(animals)
     board.check_tokens(
-        {".", "-"} | digits,
-        f"'.', '-' or an animal number 1-{len(animals)} of the animals line",
+        set(tokens),
+        f"'.', '-', an animal number 1-{n} of the animals line, "
+        + (f"'1/2' (one of these animals) " if n > 1 else "")
+        + "or '*' (some animal)",
     )
-    grid = tuple(
-        tuple(UNTAPPED if t == "." else EMPTY if t == "-" else int(t) for t in row)
-        for row in board.grid
-    )
-    return RescueBoard(region, animals, taps, grid)
+    grid = tuple(tuple(tokens[t] for t in row) for row in board.grid)
+    untapped = sum(v == UNTAPPED for row in grid for v in row)
+    return RescueBoard(region, animals, min(taps, untapped), grid)
+
+
+def _read_taps(board: BoardText) -> int:
+    text = board.header("taps")
+    if text is None:
+        return DEFAULT_TAPS
+    line = board.header_line("taps")
+    if not re.fullmatch(r"\+?[0-9]+", text):
+        raise BoardFormatError(
+            f"'taps' must be a whole number >= 0 (taps left), got '{text}'", line=line, token=text
+        )
+    digits = text.lstrip("+").lstrip("0") or "0"
+    if len(digits) > 3 or int(digits) > MAX_TAPS:
+        raise BoardFormatError(
+            f"'taps' is at most {MAX_TAPS} (the tiles of the board), got '{text}'",
+            line=line,
+            token=text,
+        )
+    return int(digits)
+
+
+def _tokens(n: int) -> dict[str, int]:
+    """Every accepted grid token of a board of ``n`` animals and its grid value."""
+    tokens = {".": UNTAPPED, "-": EMPTY, "*": one_of((1 << n) - 1)}
+    for k in range(1, n + 1):
+        tokens[str(k)] = k
+    for size in range(2, n + 1):
+        for group in permutations(range(1, n + 1), size):
+            tokens["/".join(map(str, group))] = one_of(sum(1 << (k - 1) for k in group))
+    return tokens
 
 
 def format_board(board: RescueBoard) -> str:
@@ -129,8 +219,9 @@ def format_board(board: RescueBoard) -> str:
         "animals: " + ", ".join(written_names(board)),
         f"taps: {board.taps}",
     ]
+    n = len(board.animals)
     for row in board.grid:
-        lines.append(" ".join("." if v == UNTAPPED else "-" if v == EMPTY else str(v) for v in row))
+        lines.append(" ".join(tile_token(v, n) for v in row))
     return "\n".join(lines) + "\n"
 
 

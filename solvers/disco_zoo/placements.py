@@ -3,7 +3,9 @@
 The model: every joint placement of the rescue's animals (each animal one translation of its
 pattern inside the board, no two overlapping) that agrees with the taps so far is equally
 likely. A placement of animal k agrees with the taps when it covers every tile showing k and no
-tapped tile showing "no animal" or another animal.
+tapped tile showing "no animal" or another animal. A found tile whose animal was not told
+apart (``1/3`` or ``*``) may be covered by any of its candidates, and a joint placement agrees
+only when one of them does cover it.
 
 Placements are 25-bit masks (bit ``row * 5 + col``). Joint placements are enumerated animal by
 animal with numpy, keeping only the non-overlapping ones, so a 3-animal board (a few thousand
@@ -19,7 +21,8 @@ from itertools import combinations
 
 import numpy as np
 
-from solvers.disco_zoo.board import EMPTY, RescueBoard
+from solvers.cellnames import cell_name
+from solvers.disco_zoo.board import EMPTY, ONE_OF, RescueBoard
 from solvers.disco_zoo.catalogue import COLS, ROWS
 from solvers.errors import ImpossibleBoardError
 
@@ -27,8 +30,8 @@ TILES = ROWS * COLS
 
 
 def tile_name(index: int) -> str:
-    """``row R, col C`` (0-based) of tile ``index``."""
-    return f"row {index // COLS}, col {index % COLS}"
+    """Tile ``index`` as a person reads it (``row 2, column 4``, counted from 1)."""
+    return cell_name(index // COLS, index % COLS)
 
 
 def mask_tiles(mask: int) -> list[int]:
@@ -44,8 +47,17 @@ def _cells(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, COLS) for i in mask_tiles(mask))
 
 
+def _one_of_names(board: RescueBoard, index: int) -> str:
+    """The candidates of an unsure found tile: ``Horse or Cow``, ``Pig, Horse or Cow``."""
+    mask = board.candidates_at(index)
+    names = [a.name for k, a in enumerate(board.animals) if mask >> k & 1]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def _describe_tapped(board: RescueBoard, index: int) -> str:
     value = board.grid[index // COLS][index % COLS]
+    if value >= ONE_OF:
+        return f"the tapped tile at {tile_name(index)} ({_one_of_names(board, index)})"
     what = "empty" if value == EMPTY else board.animals[value - 1].name
     return f"the tapped {what} tile at {tile_name(index)}"
 
@@ -57,7 +69,7 @@ def candidate_placements(board: RescueBoard, k: int) -> tuple[int, ...]:
     """
     animal = board.animals[k]
     shown = board.shown(k)
-    blocked = board.tapped & ~shown
+    blocked = board.tapped & ~board.may_show(k)
     count = shown.bit_count()
     if count > animal.size:
         raise ImpossibleBoardError(
@@ -128,15 +140,62 @@ def joint_placements(board: RescueBoard) -> JointPlacements:
     smallest group that cannot, and their tiles).
     """
     n = len(board.animals)
+    _check_found_count(board)
     candidates = tuple(candidate_placements(board, k) for k in range(n))
     arrays = [np.array(c, dtype=np.int64) for c in candidates]
     order = sorted(range(n), key=lambda k: len(candidates[k]))
-    index, _ = _combine(arrays, order)
+    index, union = _combine(arrays, order)
+    unsure = board.unsure
+    if unsure:
+        index = index[(union & unsure) == unsure]
     if index.shape[0] == 0:
         _explain_no_fit(board, arrays)
     index = index[:, np.argsort(order)]
     masks = np.stack([arrays[k][index[:, k]] for k in range(n)], axis=1)
     return JointPlacements(board, candidates, index, masks)
+
+
+def _check_found_count(board: RescueBoard) -> None:
+    """Refuse more found tiles (certain or unsure) than the animals' patterns have in all."""
+    found = board.tapped & ~board.tiles(EMPTY)
+    size = sum(a.size for a in board.animals)
+    if found.bit_count() > size:
+        raise ImpossibleBoardError(
+            f"{found.bit_count()} tapped tiles show an animal but the animals cover only "
+            f"{size} tiles",
+            cells=_cells(found),
+        )
+
+
+def _explain_unsure(board: RescueBoard, arrays: list[np.ndarray]) -> None:
+    """Name the unsure found tiles (``1/3``, ``*``) that no joint placement covers: first a
+    tile none of its candidates can cover, else the smallest group not covered together."""
+    unsure = mask_tiles(board.unsure)
+    for tile in unsure:
+        mask = board.candidates_at(tile)
+        if not any((arrays[k] >> tile & 1).any() for k in range(len(arrays)) if mask >> k & 1):
+            names = _one_of_names(board, tile)
+            raise ImpossibleBoardError(
+                f"the found tile at {tile_name(tile)} shows {names}, but no placement of "
+                f"{names} that agrees with the other tapped tiles covers it",
+                cells=_cells(1 << tile),
+            )
+    _, union = _combine(arrays, list(range(len(arrays))))
+    for size in range(1, len(unsure) + 1):
+        for group in combinations(unsure, size):
+            need = sum(1 << t for t in group)
+            if not ((union & need) == need).any():
+                tiles = " and ".join(_describe_tapped(board, t) for t in group)
+                raise ImpossibleBoardError(
+                    f"no placement of the animals covers {tiles} together with the other "
+                    "tapped tiles",
+                    cells=_cells(need),
+                )
+    raise ImpossibleBoardError(
+        "no placement of the animals covers every found tile "
+        f"({_tiles_text(board.unsure)} unsure) without overlapping",
+        cells=_cells(board.unsure),
+    )
 
 
 def _explain_no_fit(board: RescueBoard, arrays: list[np.ndarray]) -> None:
@@ -159,6 +218,8 @@ def _explain_no_fit(board: RescueBoard, arrays: list[np.ndarray]) -> None:
             raise ImpossibleBoardError(
                 f"{together} fit on the board without overlapping{at}", cells=_cells(shown)
             )
+    if board.unsure:
+        _explain_unsure(board, arrays)
     raise ImpossibleBoardError("the animals cannot all fit on the board together")
 
 

@@ -9,7 +9,9 @@ The JSON object is the documented contract of ``gridsight solve disco-zoo --json
      "objective": "expected" | "all" | "target:NAME", "exact": true | false, ...}
 
 ``certain`` lists untapped tiles settled in every consistent placement; ``animal`` is null for
-a tile certainly holding no animal. Extra keys: ``region``, ``animals``, ``taps``, ``value``
+a tile certainly holding no animal. ``unsure`` lists the found tiles whose animal the board
+does not tell (``1/3`` or ``*``): ``{"row", "col", "token", "one_of": [names], "<animal>": p}``
+with the exact chance that each candidate is the one there. Extra keys: ``region``, ``animals``, ``taps``, ``value``
 (the objective's value with the advice), ``method`` (how ``recommend`` and ``rescue`` were
 found) and ``completes`` (the animal a recommended certain tile completes, else null).
 Probabilities are floats of exact fractions.
@@ -20,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.cellnames import cell_name, column_number, row_name
 from solvers.disco_zoo.advise import RescueAdvice
-from solvers.disco_zoo.board import EMPTY, UNTAPPED, written_names
+from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
 from solvers.disco_zoo.catalogue import COLS, ROWS
 
 GAME = "disco-zoo"
@@ -40,6 +43,22 @@ def to_json(result: RescueAdvice) -> dict[str, Any]:
         for k, name in enumerate(names):
             entry[name] = float(post.probability(tile, k))
         cells.append(entry)
+    unsure = []
+    for tile in range(ROWS * COLS):
+        row, col = divmod(tile, COLS)
+        if board.grid[row][col] < ONE_OF:
+            continue
+        mask = board.candidates_at(tile)
+        entry = {
+            "row": row,
+            "col": col,
+            "token": tile_token(board.grid[row][col], len(names)),
+            "one_of": [name for k, name in enumerate(names) if mask >> k & 1],
+        }
+        for k, name in enumerate(names):
+            if mask >> k & 1:
+                entry[name] = float(post.probability(tile, k))
+        unsure.append(entry)
     return {
         "game": GAME,
         "region": board.region,
@@ -47,6 +66,7 @@ def to_json(result: RescueAdvice) -> dict[str, Any]:
         "taps": board.taps,
         "placements": post.total,
         "cells": cells,
+        "unsure": unsure,
         "certain": [
             {"row": c.row, "col": c.col, "animal": None if c.animal is None else names[c.animal]}
             for c in result.certain
@@ -79,15 +99,13 @@ def status(result: RescueAdvice) -> str:
     """One line for the player: the tap to make and what it is worth."""
     names = written_names(result.board)
     if result.recommend is None:
-        rescued = all(
-            result.board.shown(k).bit_count() == a.size for k, a in enumerate(result.board.animals)
-        )
-        if rescued:
+        # No tap is advised, so the rescue chances are those of the board as it is.
+        if all(p == 1 for p in result.rescue):
             return "every animal is rescued"
         return "no tap can rescue another animal with the taps left"
     row, col = result.recommend
     why = f" (completes {names[result.completes]})" if result.completes is not None else ""
-    return f"tap row {row}, col {col}{why}: {_value_text(result)}"
+    return f"tap {cell_name(row, col)}{why}: {_value_text(result)}"
 
 
 def to_text(result: RescueAdvice) -> str:
@@ -100,7 +118,7 @@ def to_text(result: RescueAdvice) -> str:
     lines = [
         f"{board.region} rescue: {listed}; {board.taps} taps left; "
         f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
-        "        " + "".join(f"{c:>7}" for c in range(COLS)),
+        "       " + "".join(f"{column_number(c):>7}" for c in range(COLS)),
     ]
     for row in range(ROWS):
         texts = []
@@ -110,7 +128,7 @@ def to_text(result: RescueAdvice) -> str:
             if value == EMPTY:
                 text = "-"
             elif value != UNTAPPED:
-                text = f"#{value}"
+                text = f"#{tile_token(value, len(names))}"
             elif (row, col) in settled:
                 animal = settled[(row, col)]
                 text = "x" if animal is None else f"={animal + 1}"
@@ -119,9 +137,20 @@ def to_text(result: RescueAdvice) -> str:
             if result.recommend == (row, col):
                 text = f"[{text}]"
             texts.append(f"{text:>7}")
-        lines.append(f"  row {row}" + "".join(texts))
+        lines.append(f"  {row_name(row)}" + "".join(texts))
     lines.append("  (% = chance of an animal; =k certainly animal k; x certainly empty; "
                  "#k / - tapped; [ ] the advised tap)")
+    for tile in range(ROWS * COLS):
+        row, col = divmod(tile, COLS)
+        if board.grid[row][col] >= ONE_OF:
+            mask = board.candidates_at(tile)
+            odds = ", ".join(
+                f"{name} {float(post.probability(tile, k)):.0%}"
+                for k, name in enumerate(names)
+                if mask >> k & 1
+            )
+            lines.append(f"  found tile at {cell_name(row, col)} "
+                         f"(#{tile_token(board.grid[row][col], len(names))}): {odds}")
     lines.append(status(result) + f" [objective {result.objective.label(board.animals)}]")
     lines.append(
         "rescue chances: "
@@ -132,11 +161,13 @@ def to_text(result: RescueAdvice) -> str:
 
 
 def to_advice(result: RescueAdvice) -> Advice:
-    """What the overlay draws: the tap, the certain tiles, each tile's animal chance."""
+    """What the overlay draws: the tap, the certain tiles (an animal by name; no animal as
+    a neutral mark, never a "tap here" check), each tile's chance of an animal as its figure
+    with ``heat`` = the chance of no animal (green where an animal is likely)."""
     names = written_names(result.board)
     post = result.posterior
     marks = tuple(
-        CellMark(c.row, c.col, MarkKind.SAFE, "empty")
+        CellMark(c.row, c.col, MarkKind.EMPTY)  # neutral: nothing to tap there
         if c.animal is None
         else CellMark(c.row, c.col, MarkKind.KNOWN, names[c.animal])
         for c in result.certain

@@ -5,20 +5,36 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 - :mod:`.board`: the board, its text format and its validation;
 - :mod:`.proofs`: quick impossibility proofs (connectivity, chessboard parity, dead ends,
   articulation tiles);
-- :mod:`.frontier`: the exact frontier dynamic programme (Hamiltonian path existence with a
-  witness walk, and the longest walk);
+- :mod:`.transitions`: the exact frontier dynamic programme's states and transitions;
+- :mod:`.engines`: one layer of states expanded over a cell, in pure Python or compiled with
+  numba (:mod:`.kernel`);
+- :mod:`.frontier`: the sweep over the board (Hamiltonian path existence, a witness walk
+  rebuilt without one back-pointer per state, and the longest walk);
+- :mod:`.limits`: the time limit and the memory bound (states held) every search runs under;
 - :mod:`.analysis`: the whole answer (walk or proof, next moves, fewest tiles left, leave-one);
 - :mod:`.dfs`: a plain depth-first search, the baseline and the tests' independent check.
 """
 
 from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
 from solvers.tile_path.board import TilePathBoard, parse_board
-from solvers.tile_path.frontier import TimeLimitExceeded
+from solvers.tile_path.engines import ENGINES
+from solvers.tile_path.limits import (
+    DEFAULT_MAX_STATES,
+    DEFAULT_TIME_LIMIT,
+    SearchStopped,
+    StateLimitExceeded,
+    TimeLimitExceeded,
+)
 from solvers.tile_path.proofs import Proof
 
 __all__ = [
+    "DEFAULT_MAX_STATES",
+    "DEFAULT_TIME_LIMIT",
+    "ENGINES",
     "LeaveOne",
     "Proof",
+    "SearchStopped",
+    "StateLimitExceeded",
     "TilePathAnalysis",
     "TilePathBoard",
     "TimeLimitExceeded",

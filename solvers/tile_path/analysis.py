@@ -6,26 +6,47 @@
   given)? If so, one such walk; if not, a proof: a quick argument (:mod:`.proofs`) when one
   applies, otherwise the exhaustive frontier search (:mod:`.frontier`);
 - the moves from Link's tile after which a full walk still exists;
-- when there is none, the fewest tiles that must be left uncrossed (exact: the frontier
-  programme's longest-walk mode) and a walk that leaves that few;
 - when there is none, the leave-one analysis: for every uncrossed tile, whether blocking it
-  (the Hero's Cave's Somaria block) leaves a board with a full walk, with the walk or a proof.
+  (the Hero's Cave's Somaria block) leaves a board with a full walk, with the walk or a proof;
+- when there is none, the fewest tiles that must be left uncrossed (exact: the frontier
+  programme's longest-walk mode) and a walk that leaves that few.
+
+Everything runs under one :class:`~solvers.tile_path.limits.Budget` (a time limit and a memory
+bound, by default :data:`DEFAULT_TIME_LIMIT` seconds and :data:`DEFAULT_MAX_STATES` states).
+Cheap steps come first: the quick proofs before any search, the main question before the
+optional parts. When a bound stops the search, the analysis says exactly what was proven:
+``TilePathAnalysis.proven`` is "a full walk exists (witness found)", "no full walk: parity",
+"undecided after 20 s: searched N states" and so on; the next moves and leave-one tiles the
+bound left open are listed as undecided, never guessed.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solvers.errors import ImpossibleBoardError
 from solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
-from solvers.tile_path.frontier import (
-    FrontierBoard,
-    FrontierResult,
-    TimeLimitExceeded,
-    run,
+from solvers.tile_path.frontier import FrontierBoard, Sweep, run
+from solvers.tile_path.limits import (
+    DEFAULT_MAX_STATES,
+    DEFAULT_TIME_LIMIT,
+    UNBOUNDED,
+    Budget,
+    SearchStopped,
 )
 from solvers.tile_path.proofs import Proof, quick_proof, where
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "DEFAULT_TIME_LIMIT",
+    "Decision",
+    "LeaveOne",
+    "TilePathAnalysis",
+    "analyse",
+    "decide",
+    "leave_one_analysis",
+    "moves_of",
+]
 
 
 @dataclass(frozen=True)
@@ -38,15 +59,35 @@ class LeaveOne:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """The answer to "is there a full walk?": ``exists`` is True, False or ``None`` (a bound
+    stopped the search first, ``stopped`` says which and after how many states). ``path`` is a
+    witness walk (``None`` when there is none, or when a bound stopped its rebuilding);
+    ``proof`` why there is none; ``states`` the search states expanded; ``undecided`` what a
+    player is told when it stopped. ``sweep`` is the frontier run (kept for other runs to
+    resume from when asked), ``None`` when a quick proof settled it."""
+
+    exists: bool | None
+    path: tuple[Pos, ...] | None
+    proof: Proof | None
+    states: int
+    stopped: str | None = None
+    undecided: str | None = None
+    engine: str | None = None
+    sweep: Sweep | None = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
 class TilePathAnalysis:
     """What :func:`analyse` found.
 
-    ``path`` is a full walk from Link's tile (``None`` when there is none) and ``proof`` why
-    there is none. ``next`` lists the moves (``"up"``...) that keep a full walk possible.
-    ``nodes`` counts the search states expanded for the main answer. ``fewest_left`` and
-    ``best_path`` give the longest walk when no full one exists (``None`` if not computed or
-    out of time). ``leave_one`` lists every uncrossed tile's result (``None`` if not computed);
-    ``undecided`` the tiles the time limit left open.
+    ``exists`` answers the main question (``None``: undecided, ``stopped`` says why); ``path``
+    is a full walk from Link's tile and ``proof`` why there is none. ``next`` lists the moves
+    (``"up"``...) proven to keep a full walk possible and ``next_undecided`` those a bound left
+    open. ``nodes`` counts the search states expanded for the main answer and the next moves.
+    ``fewest_left`` and ``best_path`` give the longest walk when no full one exists (``None``
+    if not computed or out of time). ``leave_one`` lists every decided tile's result (``None``
+    if not computed); ``undecided`` the tiles a bound left open.
     """
 
     board: TilePathBoard
@@ -59,10 +100,32 @@ class TilePathAnalysis:
     leave_one: tuple[LeaveOne, ...] | None = None
     undecided: tuple[Pos, ...] = ()
     warnings: tuple[str, ...] = ()
+    exists: bool | None = None
+    stopped: str | None = None
+    next_undecided: tuple[str, ...] = ()
+    engine: str | None = None
+    undecided_text: str | None = None
 
     @property
     def solvable(self) -> bool:
-        return self.path is not None
+        """True when a full walk is proven to exist."""
+        return self.exists is True
+
+    @property
+    def decided(self) -> bool:
+        return self.exists is not None
+
+    @property
+    def proven(self) -> str:
+        """What was proven about the main question, in one phrase."""
+        if self.exists is None:
+            return self.undecided_text or f"undecided: {self.stopped}"
+        if self.exists:
+            if self.path is not None:
+                return "a full walk exists (witness found)"
+            return f"a full walk exists (the witness walk was not rebuilt: {self.stopped})"
+        assert self.proof is not None
+        return f"no full walk: {self.proof.kind}"
 
 
 def moves_of(path: tuple[Pos, ...]) -> list[str]:
@@ -77,44 +140,75 @@ def decide(
     start: Pos,
     end: Pos | None,
     *,
-    deadline: float | None = None,
-    prefix: list[dict] | None = None,
-) -> tuple[tuple[Pos, ...] | None, Proof | None, int]:
-    """A full walk, or a proof that there is none, and the search states used."""
+    budget: Budget = UNBOUNDED,
+    engine: str = "auto",
+    witness: bool = True,
+    keep: bool = False,
+    resume: Sweep | None = None,
+    held_elsewhere: int = 0,
+) -> Decision:
+    """A full walk, or a proof that there is none, or what stopped the search: the quick
+    proofs first, then the frontier sweep under ``budget`` (``keep``: keep its layers for
+    other runs to ``resume`` from, see :func:`solvers.tile_path.frontier.run`)."""
     if end == start and len(tiles) > 1:
-        return None, Proof("ends", "the walk cannot end on the tile it starts from"), 0
+        return Decision(False, None, Proof("ends", "the walk cannot end on the tile it starts "
+                                           "from"), 0)
     proof = quick_proof(tiles, start, end)
     if proof is not None:
-        return None, proof, 0
-    result, _ = run(FrontierBoard(rows, cols, tiles, start, end), deadline=deadline, prefix=prefix)
+        return Decision(False, None, proof, 0)
+    board = FrontierBoard(rows, cols, tiles, start, end)
+    try:
+        sweep = run(board, witness=witness, keep=keep, budget=budget, engine=engine,
+                    resume=resume, held_elsewhere=held_elsewhere)
+    except SearchStopped as stop:
+        reason = stop.bound(budget) + " reached"
+        if stop.found:
+            # The sweep reached DONE; only rebuilding the witness walk was cut short.
+            return Decision(True, None, None, stop.states, reason)
+        return Decision(None, None, None, stop.states, reason, stop.undecided(budget))
+    result = sweep.result
     if result.found:
-        return result.path, None, result.states
-    return None, _search_proof(result), result.states
+        return Decision(True, result.path, None, result.states, engine=result.engine,
+                        sweep=sweep)
+    return Decision(False, None, _search_proof(result.states), result.states,
+                    engine=result.engine, sweep=sweep)
 
 
-def _search_proof(result: FrontierResult) -> Proof:
+def _search_proof(states: int) -> Proof:
     return Proof(
         "search",
         "an exhaustive search (a frontier dynamic programme over every way the walk can cross "
-        f"the board, {result.states} states) finds no walk",
+        f"the board, {states} states) finds no walk",
     )
 
 
-def check_walk_so_far(board: TilePathBoard, *, deadline: float | None = None) -> None:
-    """Refuse a walk in progress whose crossed tiles cannot be one walk from S to L."""
+def check_walk_so_far(
+    board: TilePathBoard, *, budget: Budget = UNBOUNDED, engine: str = "auto"
+) -> str | None:
+    """Refuse a walk in progress whose crossed tiles cannot be one walk from S to L.
+
+    Returns a warning when a bound stopped the check before it could tell.
+    """
     if not board.in_progress:
-        return
-    path, proof, _ = decide(
-        board.rows, board.cols, board.crossed, board.start, board.current, deadline=deadline
+        return None
+    decision = decide(
+        board.rows, board.cols, board.crossed, board.start, board.current, budget=budget,
+        engine=engine, witness=False,
     )
-    if path is None:
-        assert proof is not None
-        cells = proof.cells or (board.start, board.current)
+    if decision.exists is None:
+        return (
+            f"the crossed tiles were not checked to form one walk from S to L "
+            f"({decision.stopped})"
+        )
+    if not decision.exists:
+        assert decision.proof is not None
+        cells = decision.proof.cells or (board.start, board.current)
         raise ImpossibleBoardError(
             "the crossed tiles (S, x, L) are not one walk from S at "
-            f"{where(board.start)} to L at {where(board.current)}: {proof.text}",
+            f"{where(board.start)} to L at {where(board.current)}: {decision.proof.text}",
             cells=tuple(cells),
         )
+    return None
 
 
 def analyse(
@@ -122,38 +216,45 @@ def analyse(
     *,
     leave_one: bool = True,
     fewest: bool = True,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    max_states: int | None = DEFAULT_MAX_STATES,
+    engine: str = "auto",
 ) -> TilePathAnalysis:
     """Analyse ``board`` (see the module docstring).
 
-    ``time_limit`` (seconds) bounds the whole analysis. The main answer (the walk or its proof,
-    and the next moves) is exact or not given: past the limit it raises
-    :class:`TimeLimitExceeded`. The optional parts (fewest tiles left, leave-one) stop at the
-    limit and say what they left undecided.
+    ``time_limit`` (seconds, ``None``: none) bounds the whole analysis and ``max_states`` the
+    states any one search holds at once (``None``: no bound). ``engine`` is ``auto``, ``numba``
+    or ``python`` (:mod:`.engines`): the answers are the same.
     """
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    check_walk_so_far(board, deadline=deadline)
-    rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
-    path, proof, nodes = decide(rows, cols, tiles, here, end, deadline=deadline)
-    if path is not None:
-        moves = []
-        rest = tiles - {here}
-        for nxt in neighbours(here, rest):
-            step_path, _, used = decide(rows, cols, rest, nxt, end, deadline=deadline)
-            nodes += used
-            if step_path is not None:
-                moves.append(move_name(here, nxt))
-        return TilePathAnalysis(board, path, None, tuple(moves), nodes)
-
+    budget = Budget.from_limits(time_limit, max_states)
     warnings: list[str] = []
+    checked = check_walk_so_far(board, budget=budget, engine=engine)
+    if checked:
+        warnings.append(checked)
+    rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
+    # The main sweep keeps its layers: the next-move and leave-one runs resume from them.
+    main = decide(rows, cols, tiles, here, end, budget=budget, engine=engine, keep=True)
+    nodes = main.states
+    common = dict(exists=main.exists, stopped=main.stopped, engine=main.engine,
+                  undecided_text=main.undecided)
+    if main.exists is None:
+        return TilePathAnalysis(board, None, None, (), nodes, warnings=tuple(warnings), **common)
+    if main.exists:
+        moves, open_moves, used = _next_moves(board, main, budget, engine)
+        if open_moves:
+            warnings.append(f"{budget_reason(budget)}: next move(s) {', '.join(open_moves)} "
+                            "undecided")
+        return TilePathAnalysis(board, main.path, None, moves, nodes + used,
+                                warnings=tuple(warnings), next_undecided=open_moves, **common)
+
     results: tuple[LeaveOne, ...] | None = None
     undecided: tuple[Pos, ...] = ()
     if leave_one:
-        results, undecided = leave_one_analysis(board, deadline=deadline)
+        results, undecided, why = leave_one_analysis(
+            board, budget=budget, engine=engine, whole=main.sweep
+        )
         if undecided:
-            warnings.append(
-                f"time limit: {len(undecided)} tile(s) of the leave-one analysis undecided"
-            )
+            warnings.append(f"{why}: {len(undecided)} tile(s) of the leave-one analysis undecided")
     fewest_left: int | None = None
     best: tuple[Pos, ...] | None = None
     if fewest:
@@ -164,20 +265,20 @@ def analyse(
             best, fewest_left = working[0].path, 1
         else:
             try:
-                result, _ = run(
-                    FrontierBoard(rows, cols, tiles, here, end), longest=True, deadline=deadline
-                )
-            except TimeLimitExceeded:
-                warnings.append("time limit: the fewest tiles left was not computed")
+                sweep = run(FrontierBoard(rows, cols, tiles, here, end), longest=True,
+                            budget=budget, engine=engine)
+            except SearchStopped as stop:
+                warnings.append(f"{stop.bound(budget)} reached: the fewest tiles left was not "
+                                "computed")
             else:
-                if result.found:
-                    best, fewest_left = result.path, len(tiles) - result.covered
+                if sweep.result.found:
+                    best, fewest_left = sweep.result.path, len(tiles) - sweep.result.covered
                 else:
                     warnings.append("no walk from Link's tile reaches the end tile at all")
     return TilePathAnalysis(
         board,
         None,
-        proof,
+        main.proof,
         (),
         nodes,
         fewest_left=fewest_left,
@@ -185,50 +286,89 @@ def analyse(
         leave_one=results,
         undecided=undecided,
         warnings=tuple(warnings),
+        **common,
     )
 
 
+def budget_reason(budget: Budget) -> str:
+    """The bound that left something undecided, in words (the deadline if it has passed)."""
+    if budget.expired():
+        return f"time limit of {budget.seconds:g} s reached"
+    return f"memory bound of {budget.max_states:,} states reached"
+
+
+def _next_moves(
+    board: TilePathBoard, main: Decision, budget: Budget, engine: str
+) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """The moves from Link's tile after which a full walk still exists, those a bound left
+    undecided, and the states used. The witness walk's first move needs no search; the others
+    resume from the main sweep's layers (the boards differ only from Link's row on)."""
+    here, end, path = board.current, board.end, main.path
+    rest = board.tiles - {here}
+    held = main.sweep.held() if main.sweep else 0
+    proven: list[str] = []
+    open_moves: list[str] = []
+    used = 0
+    for nxt in neighbours(here, rest):
+        name = move_name(here, nxt)
+        if path is not None and len(path) > 1 and path[1] == nxt:
+            proven.append(name)
+            continue
+        step = decide(board.rows, board.cols, rest, nxt, end, budget=budget, engine=engine,
+                      witness=False, resume=main.sweep, held_elsewhere=held)
+        used += step.states
+        if step.exists is None:
+            open_moves.append(name)
+        elif step.exists:
+            proven.append(name)
+    return tuple(proven), tuple(open_moves), used
+
+
 def leave_one_analysis(
-    board: TilePathBoard, *, deadline: float | None = None
-) -> tuple[tuple[LeaveOne, ...], tuple[Pos, ...]]:
+    board: TilePathBoard,
+    *,
+    budget: Budget = UNBOUNDED,
+    engine: str = "auto",
+    whole: Sweep | None = None,
+) -> tuple[tuple[LeaveOne, ...], tuple[Pos, ...], str]:
     """For each uncrossed tile (not the end tile): a full walk with it blocked, or a proof.
 
     The quick proofs settle many tiles at once (a chessboard colour count usually rules out a
     whole colour). The rest each get a frontier run that resumes from the layers of a run on
-    the whole board, since the sweep only sees the blocked tile a row before it reaches it.
-    Returns the results in reading order and the tiles left undecided by ``deadline``.
+    the whole board (``whole``, if the caller has one with its layers kept), since the sweep
+    only sees the blocked tile a row before it reaches it. Returns the results in reading
+    order, the tiles a bound left undecided and that bound.
     """
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
     candidates = sorted(board.uncrossed - ({end} if end else set()))
     results: list[LeaveOne] = []
-    undecided: list[Pos] = []
     searched: list[Pos] = []
-    for tile in candidates:
+    for index, tile in enumerate(candidates):
+        if budget.expired():  # the quick proofs are linear in the tiles, once per tile
+            return tuple(results), tuple(searched + candidates[index:]), budget_reason(budget)
         proof = quick_proof(tiles - {tile}, here, end)
         if proof is not None:
             results.append(LeaveOne(tile, None, proof))
         else:
             searched.append(tile)
-    whole = FrontierBoard(rows, cols, tiles, here, end)
-    layers: list[dict] = []
-    if searched:
+    if not searched:
+        return tuple(results), (), ""
+    if whole is None or not whole.saved:
         try:
-            _, layers = run(whole, deadline=deadline)
-        except TimeLimitExceeded:
-            undecided = searched
-            searched = []
-    position = {pos: k for k, pos in enumerate(whole.order)}
+            whole = run(FrontierBoard(rows, cols, tiles, here, end), witness=False, keep=True,
+                        budget=budget, engine=engine)
+        except SearchStopped as stop:
+            return tuple(results), tuple(searched), f"{stop.bound(budget)} reached"
+    held = whole.held()
+    undecided: list[Pos] = []
+    why = ""
     for index, tile in enumerate(searched):
-        # Cells before the one above the tile (in sweep order) see the same board.
-        shared = max(0, position[tile] - whole.width)
-        prefix = layers[: shared + 1] if len(layers) > shared else None
-        try:
-            path, proof, _ = decide(
-                rows, cols, tiles - {tile}, here, end, deadline=deadline, prefix=prefix
-            )
-        except TimeLimitExceeded:
+        decision = decide(rows, cols, tiles - {tile}, here, end, budget=budget, engine=engine,
+                          resume=whole, held_elsewhere=held)
+        if decision.exists is None or (decision.exists and decision.path is None):
             undecided = searched[index:]
+            why = decision.stopped or budget_reason(budget)
             break
-        results.append(LeaveOne(tile, path, proof))
+        results.append(LeaveOne(tile, decision.path, decision.proof))
     results.sort(key=lambda r: r.tile)
-    return tuple(results), tuple(undecided)
+    return tuple(results), tuple(undecided), why

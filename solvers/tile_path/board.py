@@ -23,12 +23,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.boardtext import BoardText
+from solvers.cellnames import name_of
 from solvers.errors import BoardFormatError
 
 Pos = tuple[int, int]
 
 TOKENS = frozenset({".", "#", "S", "x", "L", "E"})
 TOKEN_HELP = "'.' tile, '#' blocked, 'S' start, 'x' crossed, 'L' Link now, 'E' end"
+
+# The largest board read (rows x columns). Real rooms are a few dozen tiles; the quick proofs
+# cost some 10 microseconds per tile and the leave-one analysis runs them once per tile, so a
+# bound keeps a pasted screenful of dots from tying up the process.
+MAX_CELLS = 40_000
 
 # Moves by name, as (row step, column step), in the order moves are listed.
 MOVES: dict[str, Pos] = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -89,51 +95,72 @@ def parse_board(board: BoardText) -> TilePathBoard:
     """Read a tile-path board from the shared text format.
 
     Raises :class:`BoardFormatError` naming the line and token of an unknown token, a missing
-    or repeated ``S``, ``L`` or ``E``, or crossed tiles without an ``L``.
+    or repeated ``S``, ``L`` or ``E``, crossed tiles without an ``L``, or a board of more than
+    :data:`MAX_CELLS` cells. The cheap checks come first: the size, then whether there is an
+    ``S`` at all (a scan of each row at C speed), before anything is done tile by tile.
     """
     board.check_headers(())
-    board.check_tokens(TOKENS, TOKEN_HELP)
-    found: dict[str, list[tuple[Pos, int]]] = {token: [] for token in TOKENS}
-    for r, (row, line) in enumerate(zip(board.grid, board.row_lines)):
-        for c, token in enumerate(row):
-            found[token].append(((r, c), line))
-    for token, what in (("S", "start tile"), ("L", "tile where Link stands"), ("E", "end tile")):
-        if len(found[token]) > 1:
-            (first, _), (second, line) = found[token][:2]
-            raise BoardFormatError(
-                f"a second '{token}' ({what}) at row {second[0]}, col {second[1]}; "
-                f"the first is at row {first[0]}, col {first[1]}",
-                line=line,
-                token=token,
-            )
+    if board.rows * board.cols > MAX_CELLS:
+        raise BoardFormatError(
+            f"a {board.rows} x {board.cols} board has {board.rows * board.cols:,} cells, more "
+            f"than the {MAX_CELLS:,} a tile-path board may have",
+            line=board.row_lines[0] if board.row_lines else None,
+        )
+    grid = board.grid
+    found: dict[str, list[tuple[Pos, int]]] = {}
+    for token in ("S", "L", "E"):
+        found[token] = [
+            ((r, c), board.row_lines[r])
+            for r, row in enumerate(grid)
+            if token in row
+            for c, t in enumerate(row)
+            if t == token
+        ]
     if not found["S"]:
         if found["L"]:
             (pos, line) = found["L"][0]
             raise BoardFormatError(
-                f"'L' at row {pos[0]}, col {pos[1]} but no 'S' (mark where Link started)",
+                f"'L' at {name_of(pos)} but no 'S' (mark where Link started)",
                 line=line,
                 token="L",
             )
         raise BoardFormatError(
-            "no 'S' tile (mark the tile Link starts on)", line=board.row_lines[0], token="S"
+            "no 'S' tile (mark the tile Link starts on)",
+            line=board.row_lines[0] if board.row_lines else None,
+            token="S",
         )
-    if found["x"] and not found["L"]:
-        (pos, line) = found["x"][0]
+    if not all(TOKENS.issuperset(row) for row in grid):
+        board.check_tokens(TOKENS, TOKEN_HELP)  # names the first unknown token
+    for token, what in (("S", "start tile"), ("L", "tile where Link stands"), ("E", "end tile")):
+        if len(found[token]) > 1:
+            (first, _), (second, line) = found[token][:2]
+            raise BoardFormatError(
+                f"a second '{token}' ({what}) at {name_of(second)}; "
+                f"the first is at {name_of(first)}",
+                line=line,
+                token=token,
+            )
+    crossed = {(r, c) for r, row in enumerate(grid) if "x" in row
+               for c, t in enumerate(row) if t == "x"}
+    if crossed and not found["L"]:
+        pos = min(crossed)
         raise BoardFormatError(
-            f"crossed tile 'x' at row {pos[0]}, col {pos[1]} but no 'L' "
+            f"crossed tile 'x' at {name_of(pos)} but no 'L' "
             "(mark where Link stands now)",
-            line=line,
+            line=board.row_lines[pos[0]],
             token="x",
         )
     start = found["S"][0][0]
     current = found["L"][0][0] if found["L"] else start
     end = found["E"][0][0] if found["E"] else None
-    uncrossed = {pos for pos, _ in found["."]} | ({end} if end else set())
-    crossed = {pos for token in ("S", "x", "L") for pos, _ in found[token]}
+    uncrossed = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "."}
+    if end is not None:
+        uncrossed.add(end)
+    crossed |= {start, current}
     return TilePathBoard(
         rows=board.rows,
         cols=board.cols,
-        grid=board.grid,
+        grid=grid,
         start=start,
         current=current,
         end=end,

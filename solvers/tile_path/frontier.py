@@ -1,58 +1,76 @@
-"""An exact frontier dynamic programme for Hamiltonian paths on grid graphs.
+"""The exact frontier sweep for Hamiltonian paths on grid graphs, under a time and memory bound.
 
-The question: in the grid graph induced by a set of tiles, is there a path from a given start
-tile that crosses every tile exactly once (ending on a given tile, or anywhere)? A plain
-depth-first search explores walks one step at a time, and the number of walks grows with the
-board's area. This programme sweeps the board instead, one cell at a time, row by row along its
-long side, and remembers only how the path fragments drawn so far cross the *frontier* between
-the cells done and the cells to come. Its cost grows with the narrow side, not the area.
+The board is swept one cell at a time, row by row along its long side; the states and their
+transitions (the model) are in :mod:`.transitions`, the expansion of one layer of states over
+a cell in :mod:`.engines` (pure Python, or compiled with numba). This module runs the sweep:
 
-The frontier of a board ``W`` cells wide holds ``W + 1`` plugs: before cell ``(i, j)`` is
-decided, plug ``j`` is the edge coming in from its left and plug ``j + 1`` the edge coming down
-from above; the others are the down edges of the row above (``k > j + 1``) or of this row
-(``k < j``).
-Each plug is:
+- **existence**: the board has a full walk if and only if the ``DONE`` state survives the last
+  cell; in ``longest`` mode (tiles may be skipped) the value of ``DONE`` is the most tiles a
+  walk can cover;
+- **the witness walk** is rebuilt backwards without one back-pointer per state: the sweep saves
+  the layer at the start of each row, and the others while they fit in half the memory
+  bound. Going back from ``DONE``, the layers of a row that were not saved are recomputed from
+  its first one (or, if even that row does not fit, from its first layer and its middle one,
+  halving again as needed), and at each cell the smallest state leading to the one already
+  chosen is taken, so both engines rebuild the same walk. Past the saved part, the memory
+  held is about one layer per row plus one row of layers, not every state;
+- **bounds**: every run counts the states it holds at once (the layers saved, the one expanded,
+  the one built) against :attr:`Budget.max_states` and looks at the deadline every few
+  thousand states; past either it raises :class:`TimeLimitExceeded` or
+  :class:`StateLimitExceeded` carrying the states it had expanded;
+- **resuming**: a run on a board that differs from an earlier one only from some cell on may
+  start from the earlier run's saved layers (the leave-one analysis does).
 
-- ``0``: no edge crosses here;
-- ``1`` / ``2``: one end of a fragment whose other end is also on the frontier; ``1`` opens and
-  ``2`` closes, and the pairs nest like brackets (two fragments cannot cross in the plane);
-- ``3``: an end of a fragment whose other end is an endpoint of the whole path (the start, the
-  end tile, or the free end when no end tile is given).
-
-Every tile must get exactly two path edges (one at an endpoint). Joining the two ends of one
-fragment would close a cycle and is refused; joining two ``3`` plugs completes the whole path,
-which is allowed only when no other plug is left: the state then becomes ``DONE`` and may only
-pass over cells that are not tiles. The board has a full walk if and only if ``DONE`` survives
-the last cell. This is the standard "plug" or "broken profile" DP used to count Hamiltonian
-paths and cycles on grid graphs; here it only needs existence (a set of states per cell), plus
-one back-pointer per state to rebuild a witness walk.
-
-A second mode, ``longest``, lets tiles be skipped and keeps the largest number of tiles covered
-per state: the longest walk from the start, i.e. the fewest tiles that must be left uncrossed.
-
-Transitions depend only on the state and on a small cell code (column, kind of cell, whether
-its down and right neighbours are tiles), so they are memoised in a module-wide table shared by
-every run on boards of the same width: the leave-one analysis re-uses nearly all of them.
-The table is emptied when it grows past ``CACHE_LIMIT`` entries, so a long-lived process (the
-live overlay) does not grow without bound.
+>>> tiles = frozenset((r, c) for r in range(3) for c in range(3))
+>>> hamiltonian_path(3, 3, tiles, (0, 0)).path
+((0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2))
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from solvers.tile_path.engines import (
+    AUTO_SWITCH_STATES,
+    NumbaEngine,
+    PythonEngine,
+    clear_cache,
+    load_numba_engine,
+    make_engine,
+    trim_cache,
+)
+from solvers.tile_path.limits import (
+    UNBOUNDED,
+    Budget,
+    SearchStopped,
+    StateLimitExceeded,
+    TimeLimitExceeded,
+)
+from solvers.tile_path.transitions import (
+    FIXED_END,
+    MAX_KERNEL_WIDTH,
+    MAYBE_END,
+    NONE,
+    TILE,
+    CellCode,
+    done_state,
+)
 
 Pos = tuple[int, int]
 
-# Cell kinds.
-_NONE = 0  # not a tile of the walk
-_TILE = 1  # an ordinary tile: two path edges
-_FIXED_END = 2  # the start, or the given end tile: one path edge
-_MAYBE_END = 3  # an ordinary tile that may also be the free end (no end tile given)
-
-
-class TimeLimitExceeded(Exception):
-    """A frontier run passed its deadline (only raised when a deadline is given)."""
+__all__ = [
+    "FrontierBoard",
+    "FrontierResult",
+    "SearchStopped",
+    "StateLimitExceeded",
+    "Sweep",
+    "TimeLimitExceeded",
+    "clear_cache",
+    "hamiltonian_path",
+    "longest_walk",
+    "run",
+]
 
 
 @dataclass(frozen=True)
@@ -60,140 +78,18 @@ class FrontierResult:
     """The outcome of one frontier run.
 
     ``found`` says whether a walk exists (in ``longest`` mode: whether any walk from the start
-    ends on the end tile; always true without one). ``path`` is a witness walk from the start, in board
-    coordinates, when asked for and found. ``covered`` is the number of tiles on it (the
-    largest possible in ``longest`` mode). ``states`` counts the (state, cell) pairs expanded:
-    the "nodes" of this search.
+    ends on the end tile; always true without one). ``path`` is a witness walk from the start,
+    in board coordinates, when asked for and found. ``covered`` is the number of tiles on it
+    (the largest possible in ``longest`` mode). ``states`` counts the (state, cell) pairs the
+    sweep expanded: the "nodes" of this search. ``engine`` names the engine that finished it
+    (``none`` when the board needed no sweep).
     """
 
     found: bool
     path: tuple[Pos, ...] | None
     covered: int
     states: int
-
-
-# Memoised transitions: (width, j, kind, down_ok, right_ok, longest) -> {state: transitions}.
-_CACHE: dict[tuple, dict[int, tuple]] = {}
-CACHE_LIMIT = 3_000_000
-
-
-def clear_cache() -> None:
-    """Forget the memoised transitions (for benchmarks that must start cold)."""
-    _CACHE.clear()
-
-
-def _partner(state: int, k: int, width: int) -> int:
-    """The position of the plug paired with the bracket plug at ``k`` (``3`` plugs skipped)."""
-    if (state >> (2 * k)) & 3 == 1:
-        depth = 0
-        for m in range(k, width + 1):
-            v = (state >> (2 * m)) & 3
-            if v == 1:
-                depth += 1
-            elif v == 2:
-                depth -= 1
-                if depth == 0:
-                    return m
-    else:
-        depth = 0
-        for m in range(k, -1, -1):
-            v = (state >> (2 * m)) & 3
-            if v == 2:
-                depth += 1
-            elif v == 1:
-                depth -= 1
-                if depth == 0:
-                    return m
-    raise AssertionError("unbalanced plugs")
-
-
-def _transitions(state: int, code: tuple) -> tuple:
-    """Every (next state, edges, tiles gained) from ``state`` over a cell of ``code``.
-
-    ``edges`` has bit 0 set for an edge down and bit 1 for an edge right. States are ints with
-    plug ``k`` in bits ``2k`` and ``2k + 1``, the "free end used" flag above them, and ``DONE``
-    a bit of its own.
-    """
-    width, j, kind, down_ok, right_ok, longest = code
-    done = 1 << (2 * width + 3)
-    flag = 1 << (2 * width + 2)
-    plug_mask = flag - 1
-    last = j == width - 1
-    shift = 2 * j
-    out: list[tuple[int, int, int]] = []
-
-    if state == done:
-        if kind == _NONE:
-            return ((done, 0, 0),)
-        if longest and kind != _FIXED_END:
-            return ((done, 0, 0),)
-        return ()
-
-    left, up = (state >> shift) & 3, (state >> (shift + 2)) & 3
-    cleared = state & ~(15 << shift)  # this cell's two plugs removed
-    free_used = state & flag
-
-    def emit(s: int, edges: int, gain: int) -> None:
-        if last:
-            if s & (3 << (2 * width)):
-                return
-            s = ((s << 2) & plug_mask) | (s & flag)
-        out.append((s, edges, gain))
-
-    def set_plug(s: int, k: int, value: int) -> int:
-        return (s & ~(3 << (2 * k))) | (value << (2 * k))
-
-    if kind == _NONE:
-        if left or up:
-            return ()
-        emit(cleared, 0, 0)
-        return tuple(out)
-
-    if kind == _FIXED_END or (kind == _MAYBE_END and not free_used):
-        base = cleared | (flag if kind == _MAYBE_END else 0)
-        if not left and not up:
-            if down_ok:
-                emit(base | (3 << shift), 1, 1)
-            if right_ok:
-                emit(base | (3 << (shift + 2)), 2, 1)
-        elif not left or not up:
-            a = left or up
-            if a == 3:
-                if not (cleared & plug_mask):
-                    out.append((done, 0, 1))  # the last piece: the whole path is drawn
-            else:
-                mate = _partner(state, j if left else j + 1, width)
-                emit(set_plug(base, mate, 3), 0, 1)
-        if kind == _FIXED_END:
-            return tuple(out)
-
-    # An ordinary tile: two edges (or, in longest mode, none at all).
-    if not left and not up:
-        if down_ok and right_ok:
-            emit(cleared | (1 << shift) | (2 << (shift + 2)), 3, 1)
-        if longest:
-            emit(cleared, 0, 0)
-    elif not left or not up:
-        a = left or up
-        if down_ok:
-            emit(cleared | (a << shift), 1, 1)
-        if right_ok:
-            emit(cleared | (a << (shift + 2)), 2, 1)
-    elif left == 3 and up == 3:
-        if not (cleared & plug_mask):
-            out.append((done, 0, 1))
-    elif left == 1 and up == 2:
-        pass  # the two ends of one fragment: a cycle
-    elif left == 2 and up == 1:
-        emit(cleared, 0, 1)
-    elif left == 1 and up == 1:
-        emit(set_plug(cleared, _partner(state, j + 1, width), 1), 0, 1)
-    elif left == 2 and up == 2:
-        emit(set_plug(cleared, _partner(state, j, width), 2), 0, 1)
-    else:  # one is 3, the other a bracket: the bracket's mate now leads to an endpoint
-        k = j + 1 if left == 3 else j
-        emit(set_plug(cleared, _partner(state, k, width), 3), 0, 1)
-    return tuple(out)
+    engine: str = "none"
 
 
 class FrontierBoard:
@@ -218,23 +114,88 @@ class FrontierBoard:
     def _to_board(self, cell: Pos) -> Pos:
         return (cell[1], cell[0]) if self.transposed else cell
 
-    def codes(self, longest: bool) -> list[tuple]:
+    def codes(self, longest: bool) -> list[CellCode]:
         """The cell code of every cell in sweep order."""
         out = []
         for k, pos in enumerate(self.order):
             i, j = divmod(k, self.width)
             if pos not in self.tiles:
-                kind = _NONE
+                kind = NONE
             elif pos == self.start or pos == self.end:
-                kind = _FIXED_END
+                kind = FIXED_END
             elif self.end is None:
-                kind = _MAYBE_END
+                kind = MAYBE_END
             else:
-                kind = _TILE
+                kind = TILE
             down_ok = i + 1 < self.height and self.order[k + self.width] in self.tiles
             right_ok = j + 1 < self.width and self.order[k + 1] in self.tiles
-            out.append((self.width, j, kind, down_ok, right_ok, longest))
+            out.append(CellCode(self.width, j, kind, down_ok, right_ok, longest))
         return out
+
+
+@dataclass
+class Sweep:
+    """A finished run: its ``result``, and the layers it saved (layer ``k`` is the states
+    before cell ``k`` in sweep order, in the form of ``engine``) with the cell ``codes`` they
+    were swept over, for other runs to resume from."""
+
+    result: FrontierResult
+    saved: dict[int, Any] = field(default_factory=dict)
+    engine: PythonEngine | NumbaEngine | None = None
+    codes: list[CellCode] | None = None
+
+    def held(self) -> int:
+        """The states its saved layers hold."""
+        return sum(self.engine.size(layer) for layer in self.saved.values()) if self.engine else 0
+
+
+class _Layers:
+    """The layers a run keeps (to rebuild its witness walk, or for other runs to resume from):
+    the first layer of every row, and every other layer while the saved ones fit in
+    ``dense_budget`` states. :meth:`thin` drops the layers inside rows (they can be
+    recomputed from their row's first) when the memory bound gets close."""
+
+    def __init__(self, width: int, dense_budget: int | None, keep: bool):
+        self.width, self.dense_budget, self.keep = width, dense_budget, keep
+        self.saved: dict[int, Any] = {}
+        self.sizes: dict[int, int] = {}
+        self.held = 0
+        self.dense = True
+
+    def add(self, k: int, layer: Any, size: int) -> None:
+        if not self.keep:
+            return
+        if k % self.width:
+            if self.dense and self.dense_budget is not None:
+                self.dense = self.held + size <= self.dense_budget
+            if not self.dense:
+                return
+        self.saved[k], self.sizes[k] = layer, size
+        self.held += size
+
+    def thinnable(self) -> bool:
+        return any(m % self.width for m in self.saved)
+
+    def thin(self) -> None:
+        """Drop every saved layer but the first of each row."""
+        self.dense = False
+        for m in [m for m in self.saved if m % self.width]:
+            self.held -= self.sizes.pop(m)
+            del self.saved[m]
+
+    def adopt(self, engine: PythonEngine | NumbaEngine, longest: bool) -> None:
+        for k, layer in self.saved.items():
+            self.saved[k] = engine.adopt(layer, longest)
+
+
+def _room(budget: Budget, held: int) -> int | None:
+    """How many states a layer being built may hold, given ``held`` elsewhere."""
+    if budget.max_states is None:
+        return None
+    room = budget.max_states - held
+    if room <= 0:
+        raise StateLimitExceeded()
+    return room
 
 
 def run(
@@ -242,117 +203,195 @@ def run(
     *,
     longest: bool = False,
     witness: bool = True,
-    deadline: float | None = None,
-    prefix: list[dict] | None = None,
-    keep_layers: bool = True,
-    memo: bool = True,
-) -> tuple[FrontierResult, list[dict]]:
-    """Sweep ``board``; return the result and the layers (one dict of states per cell).
+    keep: bool = False,
+    budget: Budget = UNBOUNDED,
+    engine: str = "auto",
+    resume: Sweep | None = None,
+    held_elsewhere: int = 0,
+) -> Sweep:
+    """Sweep ``board``; return the result and (with ``witness`` or ``keep``) its saved layers.
 
-    Layer ``k`` maps each state after ``k`` cells to a previous state it comes from
-    (``(tiles covered, previous state)`` in ``longest`` mode). ``prefix`` lets
-    a caller resume from the first layers of an earlier run on a board whose cell codes agree
-    on those cells (the leave-one analysis does). ``deadline`` is a ``time.monotonic()`` value.
-    Without ``witness`` and ``keep_layers`` only the last layer is kept (the earlier ones are
-    emptied as the sweep goes), and without ``memo`` transitions are not stored in the shared
-    table: both bound the memory of runs on wide boards.
+    ``engine`` is ``auto``, ``numba`` or ``python`` (:mod:`.engines`). ``resume`` is an earlier
+    run (with ``keep``) on a board of the same size: this run starts from its last saved layer
+    before the first cell whose code differs (a layer depends only on the cells before it).
+    ``held_elsewhere`` counts states the caller holds meanwhile, against the memory bound.
+    Raises :class:`TimeLimitExceeded` or :class:`StateLimitExceeded` (with the states
+    expanded) when a bound stops the run.
     """
-    keep_layers = keep_layers or witness
-    if sum(len(table) for table in _CACHE.values()) > CACHE_LIMIT:
-        _CACHE.clear()
     r, c = board.start
     alone = not any(n in board.tiles for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
     if len(board.tiles) == 1 or (longest and alone):
         # A walk of the start alone (the programme needs at least one edge to close a path).
         found = len(board.tiles) == 1 or board.end is None
-        return FrontierResult(found, (board.start,) if found else None, int(found), 0), []
+        return Sweep(FrontierResult(found, (board.start,) if found else None, int(found), 0))
+    trim_cache()
     codes = board.codes(longest)
-    layers: list = list(prefix) if prefix else [{0: (0, None) if longest else None}]
+    width = board.width
+    active = make_engine(engine, width)
+    switch = engine == "auto" and isinstance(active, PythonEngine) and width <= MAX_KERNEL_WIDTH
+    dense_budget = None if budget.max_states is None else budget.max_states // 2
+    layers = _Layers(width, dense_budget, keep or witness)
+    shared = _shared_layers(codes, resume)
+    if shared:
+        begin = max(shared)
+        for k in sorted(shared):
+            layers.add(k, active.adopt(shared[k], longest), len(shared[k]))
+        current = layers.saved[begin] if begin in layers.saved else active.adopt(
+            shared[begin], longest
+        )
+    else:
+        begin = 0
+        current = active.initial(longest)
+        layers.add(0, current, 1)
     states = 0
-    for k in range(len(layers) - 1, len(codes)):
-        code = codes[k]
-        cache = _CACHE.get(code) if memo else {}
-        if cache is None:
-            cache = _CACHE[code] = {}
-        current = layers[k]
-        states += len(current)
-        if longest:
-            # Each next state keeps the most tiles covered, and one predecessor reaching it.
-            new: dict | set = {}
-            for s, (value, _) in current.items():
-                moves = cache.get(s)
-                if moves is None:
-                    moves = cache[s] = tuple((ns, gain) for ns, _, gain in _transitions(s, code))
-                for ns, gain in moves:
-                    v = value + gain
-                    old = new.get(ns)
-                    if old is None or old[0] < v:
-                        new[ns] = (v, s)
-        elif keep_layers:
-            # Existence with back-pointers: any predecessor of a state will do.
-            new = {}
-            for s in current:
-                moves = cache.get(s)
-                if moves is None:
-                    moves = cache[s] = tuple(ns for ns, _, _ in _transitions(s, code))
-                for ns in moves:
-                    new[ns] = s
+    try:
+        for k in range(begin, len(codes)):
+            size = active.size(current)
+            states += size
+            if switch and states > AUTO_SWITCH_STATES:
+                switch = False
+                compiled = load_numba_engine()
+                if compiled is not None:
+                    active = compiled
+                    current = active.adopt(current, longest)
+                    layers.adopt(active, longest)
+            if budget.max_states is not None and layers.held > budget.max_states * 3 // 4:
+                layers.thin()
+            held = held_elsewhere + layers.held + (0 if k in layers.saved else size)
+            try:
+                current = active.step(current, codes[k], budget, _room(budget, held))
+            except StateLimitExceeded:
+                if not layers.thinnable():
+                    raise
+                layers.thin()  # then try again with the room that frees
+                held = held_elsewhere + layers.held + (0 if k in layers.saved else size)
+                current = active.step(current, codes[k], budget, _room(budget, held))
+            if not active.size(current):
+                break
+            layers.add(k + 1, current, active.size(current))
         else:
-            new = set()
-            for s in current:
-                moves = cache.get(s)
-                if moves is None:
-                    moves = cache[s] = tuple(ns for ns, _, _ in _transitions(s, code))
-                new.update(moves)
-        layers.append(new)
-        if not keep_layers:
-            layers[k] = ()
-        if deadline is not None and time.monotonic() > deadline:
-            raise TimeLimitExceeded()
-        if not new:
-            break
-    done = 1 << (2 * board.width + 3)
-    final = layers[-1] if len(layers) == len(codes) + 1 else {}
-    if done not in final:
-        return FrontierResult(False, None, 0, states), layers
-    covered = final[done][0] if longest else len(board.tiles)
-    path = _rebuild(board, codes, layers, longest) if witness else None
-    return FrontierResult(True, path, covered, states), layers
+            k = len(codes)
+        done = done_state(width)
+        final = active.value(current, done, longest) if k == len(codes) else None
+        if final is None:
+            result = FrontierResult(False, None, 0, states, active.name)
+            return Sweep(result, layers.saved if keep else {}, active, codes)
+        covered = final if longest else len(board.tiles)
+        path = None
+        if witness:
+            try:
+                path = _rebuild(board, codes, layers, active, final, budget, held_elsewhere)
+            except SearchStopped as stop:
+                stop.found = True
+                raise
+    except SearchStopped as stop:
+        stop.states = states
+        raise
+    result = FrontierResult(True, path, covered, states, active.name)
+    return Sweep(result, layers.saved if keep else {}, active, codes)
+
+
+def _shared_layers(codes: list[CellCode], resume: Sweep | None) -> dict[int, Any]:
+    """The saved layers of ``resume`` that a sweep over ``codes`` would compute the same."""
+    if resume is None or not resume.saved or resume.codes is None:
+        return {}
+    if len(resume.codes) != len(codes) or resume.codes[0].width != codes[0].width:
+        return {}
+    first = next((i for i, (a, b) in enumerate(zip(codes, resume.codes)) if a != b), len(codes))
+    return {k: layer for k, layer in resume.saved.items() if k <= first}
 
 
 def _rebuild(
-    board: FrontierBoard, codes: list[tuple], layers: list[dict], longest: bool
+    board: FrontierBoard,
+    codes: list[CellCode],
+    layers: _Layers,
+    engine: PythonEngine | NumbaEngine,
+    final: int,
+    budget: Budget,
+    held_elsewhere: int,
 ) -> tuple[Pos, ...]:
-    """Follow the back-pointers from ``DONE`` and walk the chosen edges from the start.
+    """Go back from ``DONE`` segment by segment (between saved layers), then walk the chosen
+    edges from the start."""
+    rebuild = _Rebuild(board, codes, layers, engine, budget, final)
+    k = len(codes)
+    while k > 0:
+        a = max(m for m in layers.saved if m < k)
+        rebuild.backward(a, layers.saved[a], k, held_elsewhere + layers.held)
+        k = a
+    return rebuild.path()
 
-    The edges a cell chose are found again from its transitions: the pair (previous state,
-    next state) determines them, since the next state holds the cell's down and right plugs.
-    """
-    done = 1 << (2 * board.width + 3)
-    adjacency: dict[Pos, list[Pos]] = {}
-    state = done
-    for k in range(len(layers) - 1, 0, -1):
-        prev = layers[k][state][1] if longest else layers[k][state]
-        edges = next(e for ns, e, _ in _transitions(prev, codes[k - 1]) if ns == state)
-        pos = board.order[k - 1]
+
+class _Rebuild:
+    """The backward pass of a witness rebuild: the chosen state after the cell being
+    visited, and the walk's edges chosen so far."""
+
+    def __init__(self, board, codes, layers, engine, budget, final):
+        self.board, self.codes, self.layers = board, codes, layers
+        self.engine, self.budget = engine, budget
+        self.target, self.value = done_state(board.width), final
+        self.adjacency: dict[Pos, list[Pos]] = {}
+
+    def backward(self, a: int, first: Any, k: int, held: int) -> None:
+        """Choose the states before cells ``k - 1`` down to ``a``, given layer ``a``
+        (``first``); ``held`` counts the states held meanwhile, ``first`` included.
+
+        The layers in between are recomputed and kept if the memory bound allows; if not, the
+        segment is halved: the middle layer is computed, the second half visited, then the
+        first (recomputed again), so only a few layers are held at once.
+        """
+        engine, budget, saved = self.engine, self.budget, self.layers.saved
+        stored = [first]
+        try:
+            extra = held
+            for m in range(a, k - 1):
+                layer = saved.get(m + 1)
+                if layer is None:
+                    layer = engine.step(stored[-1], self.codes[m], budget, _room(budget, extra))
+                    extra += engine.size(layer)
+                stored.append(layer)
+        except StateLimitExceeded:
+            if k - a <= 2:
+                raise
+            stored = []
+        if stored:
+            for m in range(k - 1, a - 1, -1):
+                self.choose(m, stored[m - a])
+            return
+        mid = (a + k) // 2
+        layer = first
+        for m in range(a, mid):
+            size = 0 if layer is first else engine.size(layer)
+            layer = engine.step(layer, self.codes[m], budget, _room(budget, held + size))
+        self.backward(mid, layer, k, held + engine.size(layer))
+        self.backward(a, first, mid, held)
+
+    def choose(self, m: int, layer: Any) -> None:
+        """Pick the smallest state of ``layer`` (before cell ``m``) leading to the one chosen
+        after it, and record the edges cell ``m`` takes: the transition between the two
+        states gives them (the next state holds the cell's down and right plugs)."""
+        board = self.board
+        self.target, edges, self.value = self.engine.predecessor(
+            layer, self.codes[m], self.target, self.value
+        )
+        pos = board.order[m]
         if edges & 1:
-            other = board.order[k - 1 + board.width]
-            adjacency.setdefault(pos, []).append(other)
-            adjacency.setdefault(other, []).append(pos)
+            self._join(pos, board.order[m + board.width])
         if edges & 2:
-            other = board.order[k]
-            adjacency.setdefault(pos, []).append(other)
-            adjacency.setdefault(other, []).append(pos)
-        state = prev
-    path = [board.start]
-    previous = None
-    while True:
-        step = [n for n in adjacency.get(path[-1], []) if n != previous]
-        if not step:
-            break
-        previous = path[-1]
-        path.append(step[0])
-    return tuple(path)
+            self._join(pos, board.order[m + 1])
+
+    def _join(self, a: Pos, b: Pos) -> None:
+        self.adjacency.setdefault(a, []).append(b)
+        self.adjacency.setdefault(b, []).append(a)
+
+    def path(self) -> tuple[Pos, ...]:
+        path = [self.board.start]
+        previous = None
+        while True:
+            step = [n for n in self.adjacency.get(path[-1], []) if n != previous]
+            if not step:
+                return tuple(path)
+            previous = path[-1]
+            path.append(step[0])
 
 
 def hamiltonian_path(
@@ -362,7 +401,8 @@ def hamiltonian_path(
     start: Pos,
     end: Pos | None = None,
     *,
-    deadline: float | None = None,
+    budget: Budget = UNBOUNDED,
+    engine: str = "auto",
 ) -> FrontierResult:
     """Decide whether a walk from ``start`` covers every tile once (ending on ``end`` if given).
 
@@ -372,8 +412,8 @@ def hamiltonian_path(
     >>> hamiltonian_path(3, 3, tiles, (0, 1)).found  # an odd-sized board from a minority tile
     False
     """
-    result, _ = run(FrontierBoard(rows, cols, tiles, start, end), deadline=deadline)
-    return result
+    board = FrontierBoard(rows, cols, tiles, start, end)
+    return run(board, budget=budget, engine=engine).result
 
 
 def longest_walk(
@@ -383,13 +423,12 @@ def longest_walk(
     start: Pos,
     end: Pos | None = None,
     *,
-    deadline: float | None = None,
+    budget: Budget = UNBOUNDED,
+    engine: str = "auto",
 ) -> FrontierResult:
     """The longest walk from ``start`` over ``tiles`` (ending on ``end`` if given), exactly.
 
     ``found`` is False only when ``end`` is given and cannot be reached at all.
     """
-    result, _ = run(
-        FrontierBoard(rows, cols, tiles, start, end), longest=True, deadline=deadline
-    )
-    return result
+    board = FrontierBoard(rows, cols, tiles, start, end)
+    return run(board, longest=True, budget=budget, engine=engine).result

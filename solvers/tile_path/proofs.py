@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.cellnames import name_of
 from solvers.tile_path.board import neighbours
 
 Pos = tuple[int, int]
@@ -34,33 +35,40 @@ class Proof:
 
 
 def where(pos: Pos) -> str:
-    return f"row {pos[0]}, col {pos[1]}"
+    """A tile as a person reads it (:func:`solvers.cellnames.name_of`)."""
+    return name_of(pos)
+
+
+def _reachable(tiles: frozenset[Pos], seed: Pos, removed: Pos | None = None) -> set[Pos]:
+    """The tiles connected to ``seed`` (``removed`` taken out first)."""
+    part = {seed}
+    todo = [seed]
+    while todo:
+        for nxt in neighbours(todo.pop(), tiles):
+            if nxt not in part and nxt != removed:
+                part.add(nxt)
+                todo.append(nxt)
+    return part
 
 
 def _components(tiles: frozenset[Pos], removed: Pos | None = None) -> list[set[Pos]]:
-    left = set(tiles)
-    if removed is not None:
-        left.discard(removed)
+    """The connected pieces of ``tiles`` (``removed`` taken out), in linear time."""
     parts: list[set[Pos]] = []
-    while left:
-        seed = min(left)
-        part = {seed}
-        todo = [seed]
-        while todo:
-            for nxt in neighbours(todo.pop(), left):
-                if nxt not in part:
-                    part.add(nxt)
-                    todo.append(nxt)
-        left -= part
+    seen: set[Pos] = set()
+    for seed in sorted(tiles):
+        if seed in seen or seed == removed:
+            continue
+        part = _reachable(tiles, seed, removed)
+        seen |= part
         parts.append(part)
     return parts
 
 
 def connectivity_proof(tiles: frozenset[Pos], start: Pos) -> Proof | None:
-    parts = _components(tiles)
-    if len(parts) == 1:
+    reached = _reachable(tiles, start)
+    if len(reached) == len(tiles):
         return None
-    cut = sorted(t for part in parts if start not in part for t in part)
+    cut = sorted(tiles - reached)
     return Proof(
         "connectivity",
         f"{len(cut)} tile(s) cannot be reached from Link's tile at all, "
@@ -152,27 +160,64 @@ def articulation_tiles(tiles: frozenset[Pos]) -> list[Pos]:
     return sorted(cuts)
 
 
+def _cut_pieces(
+    tiles: frozenset[Pos], root: Pos
+) -> tuple[dict[Pos, int], dict[Pos, int], dict[Pos, list[Pos]]]:
+    """One depth-first search from ``root`` over its piece of ``tiles``: the discovery order of
+    each tile, the size of its subtree, and for each tile the children whose subtrees it cuts
+    off (all of the root's children; for another tile, those with no edge above it). A tile
+    with cut-off children splits the piece into those subtrees plus, unless it is the root,
+    the part holding the root. Linear in the number of tiles."""
+    order: dict[Pos, int] = {root: 0}
+    low: dict[Pos, int] = {root: 0}
+    size: dict[Pos, int] = {}
+    cut_off: dict[Pos, list[Pos]] = {}
+    stack = [(root, None, iter(neighbours(root, tiles)))]
+    while stack:
+        node, parent, todo = stack[-1]
+        for nxt in todo:
+            if nxt not in order:
+                order[nxt] = low[nxt] = len(order)
+                stack.append((nxt, node, iter(neighbours(nxt, tiles))))
+                break
+            if nxt != parent:
+                low[node] = min(low[node], order[nxt])
+        else:
+            stack.pop()
+            size[node] = len(order) - order[node]  # every tile found since is below it
+            if parent is not None:
+                low[parent] = min(low[parent], low[node])
+                if parent == root or low[node] >= order[parent]:
+                    cut_off.setdefault(parent, []).append(node)
+    return order, size, cut_off
+
+
 def articulation_proof(tiles: frozenset[Pos], start: Pos, end: Pos | None) -> Proof | None:
-    for cut in articulation_tiles(tiles):
-        parts = _components(tiles, cut)
-        if len(parts) < 2:
+    """The first tile (in reading order) that cuts the tiles in pieces a walk cannot all
+    visit. Assumes the tiles are connected (:func:`quick_proof` checks that first)."""
+    order, size, cut_off = _cut_pieces(tiles, start)
+    for cut in sorted(cut_off):
+        pieces = len(cut_off[cut]) + (0 if cut == start else 1)
+        if pieces < 2:
             continue
         if cut in (start, end):
             which = "Link's tile" if cut == start else "the end tile"
             return Proof(
                 "articulation",
-                f"{which} at {where(cut)} cuts the other tiles in {len(parts)} pieces, but the "
+                f"{which} at {where(cut)} cuts the other tiles in {pieces} pieces, but the "
                 "walk leaves it (or reaches it) only once",
                 (cut,),
             )
-        if len(parts) > 2:
+        if pieces > 2:
             return Proof(
                 "articulation",
-                f"the tile at {where(cut)} cuts the others in {len(parts)} pieces; the walk "
+                f"the tile at {where(cut)} cuts the others in {pieces} pieces; the walk "
                 "crosses it once, so it can visit at most two of them",
                 (cut,),
             )
-        if end is not None and any(start in p and end in p for p in parts):
+        # Two pieces: the subtree cut off, and the part holding Link's tile.
+        child = cut_off[cut][0]
+        if end is not None and not order[child] <= order.get(end, -1) < order[child] + size[child]:
             return Proof(
                 "articulation",
                 f"the tile at {where(cut)} cuts the others in two pieces, and Link's tile and "

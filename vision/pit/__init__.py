@@ -7,9 +7,15 @@
 - :mod:`vision.pit.holes`: each hole is a mound, a dug hole or unknown, with a confidence.
 - :mod:`vision.pit.items`: which item (by colour label) rises out of a hole.
 - :mod:`vision.pit.wallet`: reads a counter drawn with a known digit font.
+- :mod:`vision.pit.learn`: what each item looks like, learned from the player's screenshots
+  of it rising out of a hole (colour models, not colours).
+- :mod:`vision.pit.learn_wallet`: where the wallet counter is and its digits, learned from a
+  screenshot and the amount it shows; unknown digits worked out from later changes.
 """
 
-from vision.pit.calibrate import PitCalibration, PitCalibrationError, calibrate_pit
+from vision.pit.calibrate import (
+    PitCalibration, PitCalibrationError, PitFeatures, calibrate_pit, pick_features, trackable_mask,
+)
 from vision.pit.holes import HoleRead, HoleState, read_holes
 from vision.pit.items import ItemClassifier, ItemSighting
 from vision.pit.register import PitRegistrar, Registration
@@ -17,6 +23,6 @@ from vision.pit.wallet import WalletRead, WalletReader
 
 __all__ = [
     "HoleRead", "HoleState", "ItemClassifier", "ItemSighting", "PitCalibration",
-    "PitCalibrationError", "PitRegistrar", "Registration", "WalletRead", "WalletReader",
-    "calibrate_pit", "read_holes",
+    "PitCalibrationError", "PitFeatures", "PitRegistrar", "Registration", "WalletRead",
+    "WalletReader", "calibrate_pit", "pick_features", "read_holes", "trackable_mask",
 ]

@@ -104,6 +104,49 @@ def hole_mask(plan: PlanView, radius: float = 0.47) -> np.ndarray:
     return mask
 
 
+# How features are picked on the plan view's ground (calibration and reloading a saved pit
+# must pick the same): corners to track frame to frame, ORB features to find the pit again.
+MAX_CORNERS, CORNER_QUALITY, CORNER_SPACING, CORNER_BLOCK = 300, 0.01, 6, 5
+ORB_FEATURES, ORB_FAST_THRESHOLD, ORB_EDGE, ORB_PATCH = 1500, 10, 15, 15
+SEEN_ERODE = 9  # pixels: ground this close to what the image did not show is not trusted
+
+
+@dataclass(frozen=True, eq=False)
+class PitFeatures:
+    """Features of a plan view: ``points`` to track (plan pixels, float32 N x 2), and ORB
+    keypoints (``orb_points``) with their binary ``orb_descriptors``."""
+
+    points: np.ndarray = field(repr=False)
+    orb_points: np.ndarray = field(repr=False)
+    orb_descriptors: np.ndarray = field(repr=False)
+
+
+def trackable_mask(plan: PlanView, shown: np.ndarray) -> np.ndarray:
+    """255 on the ground between the holes that the calibration image showed (``shown``: a
+    boolean plan-sized mask), a little away from its edge; 0 elsewhere."""
+    seen = cv2.erode(shown.astype(np.uint8) * 255, np.ones((SEEN_ERODE, SEEN_ERODE), np.uint8))
+    return cv2.bitwise_and(hole_mask(plan), seen)
+
+
+def pick_features(gray: np.ndarray, mask: np.ndarray) -> PitFeatures:
+    """The features of the grey plan view ``gray`` within ``mask`` (see :class:`PitFeatures`).
+
+    The one place they are picked: calibrating a pit and loading a saved one must agree.
+    """
+    corners = cv2.goodFeaturesToTrack(gray, maxCorners=MAX_CORNERS, qualityLevel=CORNER_QUALITY,
+                                      minDistance=CORNER_SPACING, mask=mask,
+                                      blockSize=CORNER_BLOCK)
+    points = np.zeros((0, 2), np.float32) if corners is None else corners.reshape(-1, 2)
+    orb = cv2.ORB_create(nfeatures=ORB_FEATURES, fastThreshold=ORB_FAST_THRESHOLD,
+                         edgeThreshold=ORB_EDGE, patchSize=ORB_PATCH)
+    keypoints, descriptors = orb.detectAndCompute(gray, mask)
+    if descriptors is None:
+        descriptors = np.zeros((0, 32), np.uint8)
+    return PitFeatures(points.astype(np.float32),
+                       np.array([k.pt for k in keypoints], dtype=np.float32).reshape(-1, 2),
+                       descriptors)
+
+
 @dataclass(frozen=True, eq=False)
 class PitCalibration:
     """What the reader knows about a pit after calibration.
@@ -185,30 +228,23 @@ def calibrate_pit(
     plan = PlanView(rows, cols, plan_px, margin)
     reference = plan.warp(image, geometry.homography)
     gray = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY)
-    mask = hole_mask(plan)
     # Ground the calibration image does not show (off-screen) warps to black: not trackable.
-    seen = cv2.erode((plan.warp(np.full(image.shape[:2], 255, np.uint8), geometry.homography)
-                      > 128).astype(np.uint8) * 255, np.ones((9, 9), np.uint8))
-    mask = cv2.bitwise_and(mask, seen)
-    corners = cv2.goodFeaturesToTrack(gray, maxCorners=300, qualityLevel=0.01, minDistance=6,
-                                      mask=mask, blockSize=5)
-    points = np.zeros((0, 2), np.float32) if corners is None else corners.reshape(-1, 2)
+    shown = plan.warp(np.full(image.shape[:2], 255, np.uint8), geometry.homography) > 128
+    mask = trackable_mask(plan, shown)
+    features = pick_features(gray, mask)
+    points = features.points
     if len(points) < min_points:
         raise PitCalibrationError(
             f"the pit's ground shows too little texture to follow ({len(points)} features, "
             f"need {min_points}); check the corner holes")
-    orb = cv2.ORB_create(nfeatures=1500, fastThreshold=10, edgeThreshold=15, patchSize=15)
-    keypoints, descriptors = orb.detectAndCompute(gray, mask)
-    if descriptors is None:
-        descriptors = np.zeros((0, 32), np.uint8)
     ground = gray[mask > 0]
     return PitCalibration(
         geometry=geometry,
         plan=plan,
         reference=reference,
         reference_gray=gray,
-        points=points.astype(np.float32),
-        orb_points=np.array([k.pt for k in keypoints], dtype=np.float32).reshape(-1, 2),
-        orb_descriptors=descriptors,
+        points=points,
+        orb_points=features.orb_points,
+        orb_descriptors=features.orb_descriptors,
         ground_level=float(np.median(ground)) if ground.size else 128.0,
     )

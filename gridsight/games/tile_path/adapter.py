@@ -11,17 +11,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gridsight.cli import RuntimeFailure
 from gridsight.games.base import Solution
+from gridsight.games.tile_path.words import WORDS
+from gridsight.limits import amount, seconds
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
 from solvers.tile_path import (
+    DEFAULT_MAX_STATES,
+    DEFAULT_TIME_LIMIT,
+    ENGINES,
     TilePathAnalysis,
-    TimeLimitExceeded,
     analyse,
     moves_of,
     parse_board,
 )
+from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
 
 FORMAT_HELP = """\
@@ -37,11 +41,20 @@ example (a walk in progress; the one move that keeps a full walk possible is rig
   . . L .
   E . . .
 
-JSON (--json): {"game": "tile-path", "solvable", "path": moves or null, "next": moves that
-keep a full walk possible, "proof": "parity" | "connectivity" | "dead-ends" |
-"articulation" | "search" | null, "proof_text", "nodes", "fewest_left", "best_path",
-"leave_one": [{"row", "col", "path"}] or null, "leave_one_impossible": [{"row", "col",
-"proof", "proof_text"}] or null, ...}. Rows and columns count from 0 at the top left.
+JSON (--json): {"game": "tile-path", "solvable": true | false | null (undecided),
+"proven": what was proven, e.g. "no full walk: parity", "stopped": why the search stopped
+or null, "path": moves or null, "next": moves proven to keep a full walk possible,
+"next_undecided", "proof": "parity" | "connectivity" | "dead-ends" | "articulation" |
+"search" | null, "proof_text", "nodes", "fewest_left", "best_path", "leave_one": [{"row",
+"col", "path"}] or null, "leave_one_impossible": [{"row", "col", "proof", "proof_text"}] or
+null, "undecided": leave-one tiles left open, ...}. Rows and columns count from 0 at the top
+left.
+""" + f"""
+limits: each board gets --time-limit seconds (default {DEFAULT_TIME_LIMIT:g}) and each \
+search may hold
+--max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either, the answer says
+what was proven ("undecided after 20 s: searched N states"). Boards have at most {MAX_CELLS:,}
+cells.
 """
 
 
@@ -61,27 +74,44 @@ class TilePathGame:
         )
         parser.add_argument(
             "--time-limit",
-            type=float,
-            default=None,
+            type=seconds,
+            default=DEFAULT_TIME_LIMIT,
             metavar="SECONDS",
-            help="time for the whole analysis (default: no limit); the walk or its proof is exact "
-            "or not given (exit 1), the optional parts (fewest tiles left, leave-one) say what "
-            "they left undecided",
+            help=f"time for the whole analysis of one board (default {DEFAULT_TIME_LIMIT:g}; "
+            "0: no limit); past it the answer says what was proven, and what is undecided",
+        )
+        parser.add_argument(
+            "--max-states",
+            type=_states,
+            default=DEFAULT_MAX_STATES,
+            metavar="N",
+            help=f"memory bound: the frontier states one search may hold at once (default "
+            f"{DEFAULT_MAX_STATES:,}; 0: no bound); see the README for the memory it means",
+        )
+        parser.add_argument(
+            "--engine",
+            choices=ENGINES,
+            default="auto",
+            help="auto (default): pure Python for small searches, the numba kernel past a few "
+            "ten thousand states when numba is installed; numba or python: only that one "
+            "(same answers)",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         parsed = parse_board(board)
-        limit = getattr(options, "time_limit", None)
-        try:
-            result = analyse(
-                parsed, leave_one=getattr(options, "leave_one", True), time_limit=limit
-            )
-        except TimeLimitExceeded:
-            raise RuntimeFailure(
-                f"time limit of {limit:g} s reached before the walk was decided "
-                f"({parsed.rows} x {parsed.cols} board); allow more time with --time-limit"
-            ) from None
-        return Solution(to_json(result), to_text(result), to_advice(result))
+        result = analyse(
+            parsed,
+            leave_one=getattr(options, "leave_one", True),
+            time_limit=getattr(options, "time_limit", DEFAULT_TIME_LIMIT) or None,
+            max_states=getattr(options, "max_states", DEFAULT_MAX_STATES) or None,
+            engine=getattr(options, "engine", "auto"),
+        )
+        return Solution(to_json(result), to_text(result), WORDS.dress(to_advice(result)))
+
+
+def _states(text: str) -> int:
+    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound."""
+    return 0 if text.strip() == "0" else amount(text)
 
 
 def _moves(path: tuple | None) -> list[str] | None:
@@ -106,9 +136,12 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
         ]
     return {
         "game": "tile-path",
-        "solvable": result.solvable,
+        "solvable": result.exists,
+        "proven": result.proven,
+        "stopped": result.stopped,
         "path": _moves(result.path),
         "next": list(result.next),
+        "next_undecided": list(result.next_undecided),
         "proof": result.proof.kind if result.proof else None,
         "proof_text": result.proof.text if result.proof else None,
         "nodes": result.nodes,
@@ -122,6 +155,7 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
         "leave_one_impossible": impossible,
         "undecided": [{"row": r, "col": c} for r, c in result.undecided],
         "warnings": list(result.warnings),
+        "engine": result.engine,
     }
 
 
@@ -154,10 +188,14 @@ def to_advice(result: TilePathAnalysis) -> Advice:
 
 
 def _status(result: TilePathAnalysis) -> str:
+    if not result.decided:
+        return result.proven
     if result.solvable:
-        if not result.next:
+        if result.path is None:
+            return result.proven
+        if len(result.path) == 1:
             return "every tile is crossed"
-        return f"full walk: {len(result.path or ()) - 1} moves; next: {', '.join(result.next)}"
+        return f"full walk: {len(result.path) - 1} moves; next: {', '.join(result.next)}"
     status = "no full walk"
     if result.fewest_left is not None:
         status += f"; at best {result.fewest_left} tile(s) left uncrossed"
@@ -192,13 +230,22 @@ def to_text(result: TilePathAnalysis) -> str:
         f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
         f"from {where(board.current)}{to_end}"
     ]
+    if not result.decided:
+        lines.append(f"Full walk: {result.proven}.")
+        lines += [f"warning: {warning}" for warning in result.warnings]
+        return "\n".join(lines) + "\n"
     if result.solvable:
-        moves = moves_of(result.path or ())
+        if result.path is None:
+            lines.append(f"Full walk: {result.proven}.")
+            lines += [f"warning: {warning}" for warning in result.warnings]
+            return "\n".join(lines) + "\n"
+        moves = moves_of(result.path)
         lines.append(f"Full walk, {len(moves)} moves (step numbers below):")
         lines += _grid_text(result, result.path, {})
         if moves:
             lines.append("Moves: " + ", ".join(moves))
             lines.append("Next moves that keep a full walk possible: " + ", ".join(result.next))
+        lines += [f"warning: {warning}" for warning in result.warnings]
         return "\n".join(lines) + "\n"
     assert result.proof is not None
     lines.append(f"No full walk ({result.proof.kind}): {result.proof.text}.")

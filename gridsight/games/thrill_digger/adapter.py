@@ -12,9 +12,12 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.games.thrill_digger.words import WORDS
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.errors import InputError
+from solvers.paired import compare_paired
 from solvers.thrill_digger import report
 from solvers.thrill_digger.analysis import MODELS, analyse
 from solvers.thrill_digger.policy import (
@@ -26,7 +29,6 @@ from solvers.thrill_digger.policy import (
     get_policy,
 )
 from solvers.thrill_digger.rules import DIFFICULTIES
-from solvers.paired import compare_paired
 from solvers.thrill_digger.simulate import SimulationReport, play_policies
 from solvers.thrill_digger.state import FORMAT_HELP, parse_state
 
@@ -72,15 +74,19 @@ class ThrillDiggerGame:
             help=f"which hole to recommend: {', '.join(POLICIES)} (default "
             f"{DEFAULT_POLICY_NAME}; see below)",
         )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         state = parse_state(board)
-        analysis = analyse(state, getattr(options, "model", "game"))
-        decision = get_policy(getattr(options, "policy", DEFAULT_POLICY_NAME)).decide(analysis)
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
+        policy = get_policy(getattr(options, "policy", DEFAULT_POLICY_NAME))
+        with time_limited(limit, "the odds and the advice were computed"):
+            analysis = analyse(state, getattr(options, "model", "game"))
+            decision = policy.decide(analysis)
         return Solution(
             report.to_json(analysis, decision),
             report.to_text(analysis, decision),
-            report.to_advice(analysis, decision),
+            WORDS.dress(report.to_advice(analysis, decision)),
         )
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -20,6 +20,7 @@ from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_
 from gridsight.readers.screen import dominant_color, native_screen
 from gridsight.skins import pentomino as skin
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
@@ -45,7 +46,7 @@ class PentominoReader:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at row {r} col {c} is not a "
+                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
                                     "pentomino token")
         placed = sorted({t for row in grid for t in row if t in LETTERS})
         empty = sum(t == "." for row in grid for t in row)

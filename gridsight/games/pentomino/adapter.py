@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.games.pentomino.words import WORDS
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from solvers.boardtext import BoardText
 from solvers.pentomino import report
 from solvers.pentomino.analysis import analyse
@@ -23,13 +25,6 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 (no limit) or more seconds")
     return value
 
 
@@ -51,14 +46,9 @@ class PentominoGame:
             metavar="N",
             help="with --count: stop counting after N solutions",
         )
-        parser.add_argument(
-            "--time-limit",
-            type=_seconds,
-            default=20.0,
-            metavar="S",
-            help="seconds for all the searches of one board together (default 20; 0: none); "
-            "what the limit cut short is reported",
-        )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT,
+                                what="all the searches of one board together",
+                                after="; what the limit cut short is reported")
         parser.add_argument(
             "--engine",
             choices=ENGINES,
@@ -73,10 +63,11 @@ class PentominoGame:
             puzzle,
             count=getattr(options, "count", False),
             limit=getattr(options, "limit", None),
-            time_limit=getattr(options, "time_limit", 20.0) or None,
+            time_limit=getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None,
             engine=getattr(options, "engine", "bitboard"),
         )
-        return Solution(analysis.to_json(), report.text(analysis), report.advice(analysis))
+        return Solution(analysis.to_json(), report.text(analysis),
+                        WORDS.dress(report.advice(analysis)))
 
 
 GAME = PentominoGame()

@@ -20,6 +20,9 @@ The region's name and the attempts counter in the top bar are read the same way 
 ``--region``, ``--taps``), which is also how a calibrated pack of the real game is used: its
 screen layout is not the shipped skin's.
 
+A tile the player set by hand in the live panel names its animal (``animal:NAME``, as the skin
+labels a found tile), so two animals of one rarity are told apart by the player's word.
+
 An unread tile is "not yet observed": it is written ``.`` (untapped) and listed as unread, so
 the board is still solved.
 """
@@ -38,9 +41,10 @@ from gridsight.skins import disco_zoo as skin
 from gridsight.skins.common import sprite_pixels
 from gridsight.skins.common import text as draw_text
 from solvers.boardtext import BoardText
-from solvers.disco_zoo.board import parse_board
+from solvers.cellnames import cell_name
+from solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
-from vision.classify import BoardRead
+from vision.classify import UNKNOWN, BoardRead
 from vision.packs import TemplatePack
 
 RARITIES = ("common", "rare", "mythical", "timeless")
@@ -66,6 +70,10 @@ class DiscoZooReader:
 
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
+        if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
+            from gridsight.games.disco_zoo.screen import read_screen
+
+            return read_screen(board.extras["rescue_screen"], board, hints)
         screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
                                skin.WIDTH, skin.HEIGHT)
         gain = board.gain or 1.0
@@ -82,8 +90,8 @@ class DiscoZooReader:
         if region and not hints.region:
             notes.append(f"region {region}")
         taps = hints.taps
-        if taps is None:
-            taps = read_attempts(screen, seen_region) if ours else None
+        if taps is None and ours:
+            taps = read_attempts(screen, seen_region)
             if taps is None:
                 warnings.append("attempts counter not read: assuming 10 taps left "
                                 "(give --taps N)")
@@ -118,7 +126,8 @@ class DiscoZooReader:
             sprites = [card.sprite for card in cards]
             notes.append("animals from the cards: " + ", ".join(names))
 
-        grid, unread = [], list(board.unknown())
+        grid, unread, unsure = [], list(board.unknown()), []
+        found_cards: list = []  # the cards found by structure, once, if a tile needs them
         for r, row in enumerate(board.cells):
             out = []
             for c, cell in enumerate(row):
@@ -126,34 +135,63 @@ class DiscoZooReader:
                     out.append(".")
                 elif cell.label == "empty":
                     out.append("-")
+                elif cell.label[7:] not in RARITIES and cell.label.startswith("animal:"):
+                    # The panel's "animal:NAME": the player said which animal it is.
+                    out.append(str(named_animal(cell.label[7:], names, r, c) + 1))
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
-                    if k is None:
-                        unread.append((r, c))
-                        out.append(".")
+                    if k is None:  # the cards where this layout has them: look anywhere
+                        k = _by_cards_anywhere(image, board, r, c, cell.label[7:], rarities,
+                                               found_cards, notes)
+                    if k is None:  # clearly found, animal unsure: solved over the candidates
+                        token, names_of = unsure_token(cell.label[7:], rarities, names)
+                        out.append(token)
+                        unsure.append((r, c))
+                        notes.append(f"{cell_name(r, c)} shows a {cell.label[7:]} animal whose "
+                                     f"sprite does not settle which: {names_of}; solved over "
+                                     "these animals")
                     else:
                         out.append(str(k + 1))
                 else:
-                    raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
-                                    "a Disco Zoo tile (ground, empty, animal:RARITY)")
+                    raise ReadError(f"the pack's label '{cell.label}' at {cell_name(r, c)} is not "
+                                    "a Disco Zoo tile (ground, empty, animal:RARITY or NAME)")
             grid.append(out)
+        if taps is None:  # another layout: the counter found by structure, checked by the board
+            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-        return make_reading(self.game, headers, grid, board, unread, notes, warnings)
+        return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
+
+    def unread_alternatives(self, reading: BoardReading, cell: tuple[int, int]) -> list[str]:
+        """The board text with unread ``cell`` as each thing a tapped tile can be (empty, some
+        animal): if the advice differs, the unread cell matters."""
+        lines = reading.text.splitlines()
+        header = len(lines) - reading.board.rows
+        r, c = cell
+        out = []
+        for token in ("-", "*"):
+            rows = [line.split() for line in lines[header:]]
+            rows[r][c] = token
+            out.append("\n".join(lines[:header] + [" ".join(row) for row in rows]) + "\n")
+        return out
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
-        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
+        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity); a
+        found tile of unsure animal (``1/3``, ``*``) is its candidates' rarity when they share
+        one, else ``unknown`` (not learned: its rim colour is not known)."""
         rescue = parse_board(board)
+        n = len(rescue.animals)
         labels = []
-        for r, row in enumerate(board.grid):
+        for row in rescue.grid:
             out = []
-            for token in row:
-                if token == ".":
+            for value in row:
+                if value == UNTAPPED:
                     out.append("ground")
-                elif token == "-":
+                elif value == EMPTY:
                     out.append("empty")
                 else:
-                    animal = rescue.animals[int(token) - 1]
-                    out.append(f"animal:{animal.rarity}")
+                    mask = candidates(value, n)
+                    rarities = {a.rarity for k, a in enumerate(rescue.animals) if mask >> k & 1}
+                    out.append(f"animal:{rarities.pop()}" if len(rarities) == 1 else UNKNOWN)
             labels.append(out)
         return labels
 
@@ -255,6 +293,77 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
 @cache
 def _shape_of(name: str) -> np.ndarray:
     return sprite_pixels(name) > 0
+
+
+def named_animal(name: str, names: list[str], r: int, c: int) -> int:
+    """The index of the rescue's animal called ``name`` (a tile set by hand in the panel)."""
+    catalogue = load_catalogue()
+    key = catalogue.canonical_key(name)
+    for k, candidate in enumerate(names):
+        if catalogue.canonical_key(candidate) == key:
+            return k
+    raise ReadError(f"the tile at {cell_name(r, c)} was set to {name}, which is not one of "
+                    f"this rescue's animals ({', '.join(names)})")
+
+
+def _board_lattice(board: BoardRead):
+    from vision.lattice import Lattice
+
+    g = board.geometry
+    (x0, y0), (x1, y1) = g.board_to_image([(0, 0), (g.cols, g.rows)])
+    return Lattice(float(x0), float(y0), float(x1 - x0) / g.cols, float(y1 - y0) / g.rows,
+                   g.rows, g.cols, 0.0)
+
+
+def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]], memo: list,
+                       notes: list[str], warnings: list[str]) -> int:
+    """The attempts left on a screen not laid out like our skin: the big number left of
+    ``ATTEMPTS LEFT`` above the cards, found and read by structure and checked against the
+    tiles tapped (:func:`gridsight.games.disco_zoo.screen.read_counter`)."""
+    from gridsight.games.disco_zoo import screen as structure
+
+    lattice = _board_lattice(board)
+    cards = memo[0] if memo else structure.find_cards(image, lattice)
+    counter = structure.read_counter(image, lattice, cards)
+    tapped = sum(token != "." for row in grid for token in row)
+    return structure._taps(counter, None, tapped, notes, warnings)
+
+
+def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
+                       rarities: list[str], memo: list, notes: list[str]) -> int | None:
+    """The animal of a found tile told by the cards found by their structure (dark panels
+    above the board, in card order), for a screen not laid out like our skin (a calibrated
+    pack of the real game): ``None`` when the cards are not all found or the sprite does not
+    settle it."""
+    from gridsight.games.disco_zoo import screen as structure
+
+    same = [k for k, value in enumerate(rarities) if value == rarity]
+    if len(same) < 2:
+        return None
+    lattice = _board_lattice(board)
+    if not memo:
+        cards = structure.find_cards(image, lattice)
+        memo.append(cards if len(cards) == len(rarities) else ())
+        if memo[0]:
+            notes.append(f"{len(cards)} animal cards found above the board (in card order)")
+    cards = memo[0]
+    tile = structure._tile_sprite(image, lattice, r, c)
+    if not cards or tile is None or tile.empty:
+        return None
+    scored = sorted((structure.sprite_distance(tile, cards[k].sprite), k) for k in same)
+    margin = structure.screen_facts()["sprite_margin"]
+    if scored[0][0] < 0.5 and scored[1][0] - scored[0][0] >= margin:
+        return scored[0][1]
+    return None
+
+
+def unsure_token(rarity: str, rarities: list[str], names: list[str]) -> tuple[str, str]:
+    """The token of a found tile of ``rarity`` whose animal is unsure: the animals of that
+    rarity (``1/3``), or ``*`` when none or all are; and their names."""
+    same = [k for k, value in enumerate(rarities) if value == rarity]
+    if not same or len(same) == len(names):
+        return "*", " or ".join(names)
+    return "/".join(str(k + 1) for k in same), " or ".join(names[k] for k in same)
 
 
 def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],

@@ -1,0 +1,247 @@
+"""The Disco Zoo adapter: ``gridsight solve disco-zoo`` and ``gridsight simulate disco-zoo``.
+
+It parses the rescue (:mod:`solvers.disco_zoo.board`), analyses it (exact posterior and the
+tap-budget-aware advice, :mod:`solvers.disco_zoo.advise`) and presents the result as the JSON
+contract, a readable board and an :class:`~solvers.advice.Advice`
+(:mod:`solvers.disco_zoo.report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gridsight.commands.screen_options import add_renamed_option
+from gridsight.games.base import Solution
+from gridsight.games.disco_zoo.words import WORDS
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
+from gridsight.progress import ProgressBar
+from solvers.boardtext import BoardText
+from solvers.disco_zoo import report
+from solvers.disco_zoo.advise import DEFAULT_BUDGET, advise
+from solvers.disco_zoo.board import MAX_TAPS, parse_board
+from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.disco_zoo.objective import parse_objective
+from solvers.disco_zoo.simulate import (
+    DEFAULT_PET_CHANCE,
+    DEFAULT_SIM_BUDGET,
+    POLICIES,
+    PolicyScores,
+    play_policies,
+)
+from solvers.errors import BoardFormatError
+from solvers.paired import compare_paired
+
+FORMAT_HELP = """\
+board format (one rescue; several separated by a line '---'):
+  region: Jungle                   optional when the names settle the region
+  animals: Gorilla, Panda, Tiger   1 to 3 animals of the region, plus at most one pet
+  taps: 7                          taps left (default 10, at most 25; more than the
+  . . . . .                        untapped tiles count as the untapped tiles)
+  . . . - .                        .  not tapped
+  . . 2 . .                        -  tapped, no animal (coins or Disco Bux)
+  . 1/3 . . .                      k  tapped, shows the k-th animal of the animals line
+  . . 1 . *                        1/3  tapped, shows one of these animals; *  some animal
+Names match loosely (case, spaces, hyphens; Rhino, T Rex, Mammoth, Ankylo). Farm's Rabbit
+and the pet Rabbit share a name: the region's animal wins, write 'pet Rabbit' for the pet.
+
+model: every non-overlapping joint placement of the animals that agrees with the taps is
+equally likely; tile chances are exact under it.
+objectives (--objective): expected (expected animals rescued, default), all (chance of
+rescuing every animal), target:NAME (chance of rescuing NAME); ties are broken by the other
+measure. The advice looks ahead over every tap left: an exact expectimax, run as an
+anytime search over the first tap within --budget seconds (one tap per symmetry orbit; each
+first tap first valued with the restricted width-1 lookahead, then solved exactly). When
+the budget runs out it says so ("exact": false, "method") and advises the first tap with the
+best value proven so far, never one a finished search showed worse. Certain
+tiles give no information: they are advised only to complete an animal when that is the
+best use of the taps left; certainly empty tiles never.
+
+JSON (--json): {"game": "disco-zoo", "region", "animals", "taps", "placements",
+"cells": [{"row", "col", "empty", "<animal>": p, ...} per untapped tile],
+"unsure": [{"row", "col", "token", "one_of": [names], "<animal>": p}],
+"certain": [{"row", "col", "animal" (null: certainly empty)}], "recommend": {"row", "col"}
+or null, "completes", "rescue": {"<animal>": p}, "objective", "value", "exact", "method"}."""
+
+
+class DiscoZooGame:
+    name = "disco-zoo"
+    title = "Disco Zoo rescue"
+    summary = "find the animals in 10 taps: exact tile odds, certain tiles, the best tap"
+    format_help = FORMAT_HELP
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--objective",
+            default="expected",
+            metavar="OBJ",
+            help="expected (default), all, or target:NAME",
+        )
+        parser.add_argument(
+            "--budget",
+            type=seconds,
+            default=DEFAULT_BUDGET,
+            metavar="SECONDS",
+            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s; at most half "
+            "the --time-limit)",
+        )
+        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
+
+    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+        rescue = parse_board(board)
+        objective = parse_objective(getattr(options, "objective", "expected"), rescue.animals)
+        budget = getattr(options, "budget", DEFAULT_BUDGET)
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
+        if limit and budget is not None:
+            budget = min(budget, limit / 2)
+        with time_limited(limit, "the advice was worked out"):
+            result = advise(rescue, objective, budget)
+        return Solution(report.to_json(result), report.to_text(result),
+                        WORDS.dress(report.to_advice(result)))
+
+    def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--zoo-region", dest="region", type=_region, default="Farm", metavar="NAME",
+            help="the region to play (default Farm)"
+        )
+        add_renamed_option(parser, "--region", "--zoo-region",
+                           "--region is the capture rectangle of gridsight live")
+        parser.add_argument(
+            "--games", type=_positive, default=200, metavar="N",
+            help="how many rescues to play (default 200)",
+        )
+        parser.add_argument(
+            "--seed", type=int, default=0, metavar="S",
+            help="seed of the rescue generator, for repeatable runs (default 0)",
+        )
+        parser.add_argument(
+            "--taps", type=_taps, default=10, help=f"taps per rescue (default 10, at most {MAX_TAPS})"
+        )
+        parser.add_argument(
+            "--budget", type=seconds, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
+            help=f"lookahead time per tap (default {DEFAULT_SIM_BUDGET:g} s, smaller than "
+            "solve's so that runs stay short)",
+        )
+        parser.add_argument(
+            "--objective", choices=("expected", "all"), default="expected",
+            help="what the advice optimises when comparing it with the baseline (the default "
+            "run: --compare OBJECTIVE,baseline)",
+        )
+        which = parser.add_mutually_exclusive_group()
+        which.add_argument(
+            "--policy", choices=POLICIES, metavar="NAME",
+            help=f"play one policy: {', '.join(POLICIES)} (the advice for that objective, or "
+            "the seed-style baseline)",
+        )
+        which.add_argument(
+            "--compare", type=_policy_pair, metavar="A,B",
+            help="play two policies on the same rescues and print the paired difference A - B "
+            "with its standard error (e.g. all,baseline)",
+        )
+        parser.add_argument(
+            "--pet-chance", type=_chance, default=DEFAULT_PET_CHANCE, metavar="P",
+            help=f"chance that a pet joins a rescue (default {DEFAULT_PET_CHANCE:g})",
+        )
+        parser.epilog = (
+            "Draws rescues (1, 2 or 3 animals of the region with chances 1/6, 1/3, 1/2, drawn "
+            "uniformly; sometimes a pet; placed uniformly among valid joint placements) and "
+            "plays each with the chosen policies on the same rescues: expected and all are the "
+            "advice for that objective, baseline the seed-style helper (the tile covered by the "
+            "most candidate placements, each animal counted separately). Prints the mean "
+            "animals rescued and the share of rescues with every animal saved; with two "
+            "policies, their paired differences with standard errors and 95% intervals."
+        )
+
+    def simulate(self, options: argparse.Namespace) -> int:
+        if options.policy:
+            names: tuple[str, ...] = (options.policy,)
+        else:
+            names = options.compare or (options.objective, "baseline")
+        with ProgressBar(options.games, "rescues") as bar:
+            runs = play_policies(
+                options.region,
+                options.games,
+                options.seed,
+                names,
+                taps=options.taps,
+                budget=options.budget,
+                pet_chance=options.pet_chance,
+                on_game=lambda _: bar.advance(),
+            )
+        print(
+            f"Disco Zoo {runs.region}, {runs.games} rescues, seed {runs.seed}, {runs.taps} taps, "
+            f"{runs.animals_per_rescue:.2f} animals per rescue, lookahead budget "
+            f"{runs.budget:g} s per tap"
+        )
+        if len(runs.scores) == 1:
+            (one,) = runs.scores
+            print(f"policy {one.name}: animals rescued per rescue {one.mean_animals:.3f}, "
+                  f"rescues with every animal saved {one.share_everyone:.1%}")
+            return 0
+        a, b = runs.scores
+        print(_paired_line("animals rescued per rescue", a, b, [float(x) for x in a.animals],
+                           [float(x) for x in b.animals], 1.0, ".3f", ""))
+        print(_paired_line("rescues with every animal saved", a, b, list(a.everyone),
+                           list(b.everyone), 100.0, ".1f", " points"))
+        return 0
+
+
+def _paired_line(what: str, a: PolicyScores, b: PolicyScores, scores_a: list[float],
+                 scores_b: list[float], scale: float, fmt: str, unit: str) -> str:
+    """One measure of a paired comparison: both means, A - B, its standard error and 95% CI."""
+    result = compare_paired(scores_a, scores_b)
+    low, high = result.interval()
+    mean = (lambda x: f"{x:.1%}") if scale == 100.0 else (lambda x: f"{x:{fmt}}")
+    return (
+        f"{what}: {a.name} {mean(result.mean_a)}, {b.name} {mean(result.mean_b)}, difference "
+        f"{scale * result.difference:+{fmt}}{unit} (standard error {scale * result.stderr:{fmt}}; "
+        f"95% CI {scale * low:+{fmt}} to {scale * high:+{fmt}})"
+    )
+
+
+def _policy_pair(text: str) -> tuple[str, str]:
+    names = tuple(n.strip().lower() for n in text.split(","))
+    if len(names) != 2 or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"give two different policies as A,B, got '{text}'")
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(
+                f"unknown policy '{name}' (policies: {', '.join(POLICIES)})"
+            )
+    return names[0], names[1]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _taps(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_TAPS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TAPS} (the tiles of the board)")
+    return value
+
+
+def _chance(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: '{text}'") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("must be between 0 and 1")
+    return value
+
+
+def _region(text: str) -> str:
+    try:
+        return load_catalogue().region_name(text)
+    except BoardFormatError as error:  # unknown region: the message lists them all
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+GAME = DiscoZooGame()

@@ -1,0 +1,480 @@
+"""Reading a Disco Zoo rescue screen by its structure: no frame template, no fixed layout.
+
+The real game's rescue screen has no frame around the board and its own layout, so it is read
+from what the screen is known to show (``templates/disco-zoo/screen.json`` holds the facts
+that are colours and proportions):
+
+1. **The board** is a 5x5 lattice of square tiles separated by thin darker lines
+   (:func:`vision.lattice.lattice_candidates`, at least ``board_min_width`` of the screen
+   wide). Lines alone cannot always tell where the lattice ends, so the candidates and their
+   one-tile shifts are all read, and the one whose 25 cells all look like rescue tiles wins.
+2. **Each tile**: the colour of its rim (a ring inside the lines, away from the middle where
+   decorations and sprites stand) sorts it out. Most tiles share one grass colour (the
+   largest cluster of rim colours, which must be a green): untapped, whatever decoration they
+   carry. A tile much darker than the grass and plain is tapped and empty. A tile whose rim is
+   one of the rarity colours is a found animal of that rarity; a tile of no known colour that
+   holds a sprite is a found animal of unsure rarity; anything else is unread.
+3. **The cards** are the dark panels above the board (:func:`vision.panels.dark_panels`),
+   left to right, each holding the animal's sprite (:func:`vision.panels.picture_box`).
+4. **A found tile's animal**: among the rescue's animals of the tile's rarity, the one whose
+   card sprite its sprite matches (:func:`vision.sprites.sprite_distance`), when the best
+   match leads the next by ``sprite_margin``. Otherwise the tile is written with the
+   candidates it could be (``1/3``), or ``*`` (some animal), with a note naming it: a tile
+   that clearly shows an animal is never written as untapped.
+5. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
+   the cards, read by :mod:`vision.digits`; a read that is not clearly ahead of the other
+   digits is accepted only when it equals the board's count (10 minus the tiles tapped), and
+   otherwise that count is used with a warning.
+
+Animal names are not read off the cards (the game's font is unknown): they come from
+``--animals``, in card order.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from solvers.cellnames import cell_name
+from solvers.disco_zoo.catalogue import load_catalogue
+from vision.classify import BoardRead, CellRead
+from vision.digits import NumberRead, read_number
+from vision.errors import BoardNotFoundError
+from vision.lattice import Lattice, lattice_candidates
+from vision.packs import shipped_packs_root
+from vision.panels import Panel, dark_panels, picture_box
+from vision.sprites import Sprite, sprite_distance, sprite_of
+
+SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
+PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
+GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
+MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
+MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
+
+
+@cache
+def screen_facts() -> dict:
+    return json.loads(SCREEN_FACTS.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True, eq=False)
+class TileSeen:
+    """One tile: ``kind`` is ``ground``, ``empty``, ``found`` or ``unknown``; a found tile's
+    ``rarities`` are the rarities its colour allows (one when sure, none when its colour fits
+    no rarity), ``sprite`` the picture on it; ``confidence`` 0..1."""
+
+    kind: str
+    rarities: tuple[str, ...] = ()
+    confidence: float = 1.0
+    sprite: Sprite | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, eq=False)
+class CardSeen:
+    panel: Panel
+    sprite: Sprite | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, eq=False)
+class RescueScreen:
+    """A rescue screen as seen: the board's lattice, its 25 tiles, the cards, the counter."""
+
+    lattice: Lattice
+    tiles: tuple[tuple[TileSeen, ...], ...]
+    cards: tuple[CardSeen, ...]
+    counter: NumberRead
+    plausibility: float
+
+    def board_read(self, pack_name: str) -> BoardRead:
+        """The tiles as a :class:`BoardRead` (labels ``ground``, ``empty``,
+        ``animal:RARITY`` or ``animal:?``; ``unknown`` unread), carrying this screen."""
+        cells = []
+        for r, row in enumerate(self.tiles):
+            out = []
+            for c, tile in enumerate(row):
+                if tile.kind == "found":
+                    label = "animal:" + (tile.rarities[0] if len(tile.rarities) == 1 else "?")
+                elif tile.kind in ("ground", "empty"):
+                    label = tile.kind
+                else:
+                    label = "unknown"
+                out.append(CellRead(r, c, label, tile.confidence, tile.confidence, label))
+            cells.append(tuple(out))
+        return BoardRead(self.lattice.geometry(), tuple(cells), 1.0, pack_name,
+                         {"rescue_screen": self})
+
+
+# -- finding the screen ---------------------------------------------------------------------
+
+
+def locate(image: np.ndarray) -> BoardRead:
+    """The rescue screen in ``image`` as a :class:`BoardRead` (what
+    :func:`gridsight.readers.find.find_by_structure` needs)."""
+    return locate_rescue(image).board_read("disco-zoo/structure")
+
+
+def locate_rescue(image: np.ndarray) -> RescueScreen:
+    """The rescue screen in ``image``; :class:`BoardNotFoundError` when no 5x5 lattice of
+    rescue tiles is there."""
+    facts = screen_facts()
+    rows, cols = facts["rows"], facts["cols"]
+    best: tuple[float, float, Lattice, tuple] | None = None
+    candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                    keep=2, shifts=1)
+    for lattice in sorted(candidates, key=lambda lat: -lat.score):
+        if best is not None and best[1] >= lattice.score:
+            break  # no lattice with weaker lines can fit better
+        tiles, plausibility = read_tiles(image, lattice)
+        # Lines and tiles must both agree: a lattice one tile off may read its tiles as well
+        # as the right one (the row it adds is background that looks like some tile), but
+        # its lines are weaker; a lattice on other lines has tiles that do not read.
+        fit = lattice.score * plausibility ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
+        if best is None or fit > best[1]:
+            best = (plausibility, fit, lattice, tiles)
+    if best is None or best[1] < 0:
+        detail = "no lattice of tiles" if best is None else \
+            f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
+        raise BoardNotFoundError("disco-zoo", detail)
+    plausibility, _, lattice, tiles = best
+    cards = find_cards(image, lattice)
+    counter = read_counter(image, lattice, cards)
+    return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+def _tile_crop(image: np.ndarray, lattice: Lattice, r: int, c: int, inset: float) -> np.ndarray:
+    x0 = lattice.x + (c + inset) * lattice.pitch_x
+    y0 = lattice.y + (r + inset) * lattice.pitch_y
+    x1 = lattice.x + (c + 1 - inset) * lattice.pitch_x
+    y1 = lattice.y + (r + 1 - inset) * lattice.pitch_y
+    h, w = image.shape[:2]
+    xa, ya = int(np.clip(round(x0), 0, w - 1)), int(np.clip(round(y0), 0, h - 1))
+    xb, yb = int(np.clip(round(x1), xa + 1, w)), int(np.clip(round(y1), ya + 1, h))
+    return image[ya:yb, xa:xb]
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """Lab (L 0..100) of BGR pixels, any shape ending in 3."""
+    flat = bgr.reshape(-1, 1, 3).astype(np.float32) / 255.0
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab).reshape(bgr.shape[:-1] + (3,))
+
+
+_RING = np.zeros((PATCH, PATCH), bool)
+# The rim: a band along each edge, inside the lines (a found tile's sprite may fill most of
+# it; its rarity colour shows around), away from the corners (rounded on a found tile).
+_RING[2:30, 2:30] = True
+_RING[6:26, 6:26] = False
+for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
+    _RING[_y : _y + 8, _x : _x + 8] = False
+
+
+def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
+    """Every tile of the lattice as seen, and the share of them that look like rescue tiles."""
+    facts = screen_facts()
+    patches = []
+    for r in range(lattice.rows):
+        for c in range(lattice.cols):
+            crop = _tile_crop(image, lattice, r, c, 0.0)
+            patches.append(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
+    labs = [_lab(p) for p in patches]
+    rims = np.array([_dominant(lab[_RING]) for lab in labs])
+    inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
+    spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
+
+    distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
+    counts = (distances < GROUND_SPREAD).sum(axis=1)
+    seed = int(np.argmax(counts))
+    grass = np.median(rims[distances[seed] < GROUND_SPREAD], axis=0)
+    # The grass tiles' own scatter (a checkered lawn, JPEG) sets how far a grass tile may be:
+    # a common found tile's green can be near the grass's, but not within its scatter.
+    to_grass = np.linalg.norm(rims - grass, axis=1)
+    scatter = float(np.median(to_grass[to_grass < GROUND_SPREAD]))
+    spread = float(np.clip(3.0 * scatter + 5.0, 8.0, GROUND_SPREAD))
+    ground = to_grass < spread
+    if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
+        empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
+                      for _ in range(lattice.rows))
+        return empty, 0.0
+
+    references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
+                  for name, rgb in facts["rarity_colors"].items()}
+    tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
+    tiles, plausible = [], 0
+    for k in range(lattice.rows * lattice.cols):
+        r, c = divmod(k, lattice.cols)
+        rim = rims[k]
+        if ground[k]:
+            seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
+        elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
+            seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
+        else:
+            d = {name: float(np.linalg.norm(rim - ref)) for name, ref in references.items()}
+            ranked = sorted(d, key=d.get)
+            fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
+            sprite = _tile_sprite(image, lattice, r, c)
+            if sprite is None or sprite.empty:  # a found tile shows its animal
+                seen = TileSeen("unknown", confidence=0.0)
+            elif fits:
+                seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
+                                sprite)
+            else:
+                seen = TileSeen("found", (), 0.3, sprite)
+        plausible += seen.kind != "unknown"
+        tiles.append(seen)
+    grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
+                 for r in range(lattice.rows))
+    return grid, plausible / len(tiles)
+
+
+def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
+    """The most common colour of ``pixels`` (Lab): from their median, a few mean-shift steps
+    towards the densest colour nearby (a rim's own colour, not its blend with the dark edge
+    or the sprite that take a part of the band)."""
+    centre = np.median(pixels, axis=0)
+    for _ in range(4):
+        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        if len(near) < 0.15 * len(pixels):
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
+def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:
+    return float(np.clip(1.0 - np.linalg.norm(a - b) / (2 * scale), 0.0, 1.0))
+
+
+def _is_green(lab: np.ndarray, hue_range: list[float]) -> bool:
+    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR)
+    hsv = cv2.cvtColor(np.clip(bgr * 255, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)[0, 0]
+    return hue_range[0] <= int(hsv[0]) <= hue_range[1] and int(hsv[1]) >= 50
+
+
+def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite | None:
+    """The picture on a found tile: ink that differs from the tile's own colour."""
+    crop = _tile_crop(image, lattice, r, c, 0.14)
+    if min(crop.shape[:2]) < 6:
+        return None
+    return sprite_of(crop, _border_colour(crop))
+
+
+def _border_colour(crop: np.ndarray) -> np.ndarray:
+    """The median colour of a picture's outermost two pixels: what its content stands on."""
+    border = np.concatenate([crop[:2].reshape(-1, 3), crop[-2:].reshape(-1, 3),
+                             crop[:, :2].reshape(-1, 3), crop[:, -2:].reshape(-1, 3)])
+    return np.median(border.astype(np.float32), axis=0)
+
+
+# -- the cards and the counter --------------------------------------------------------------
+
+
+def find_cards(image: np.ndarray, lattice: Lattice) -> tuple[CardSeen, ...]:
+    """The animal cards: the row of dark panels holding a picture nearest above the board,
+    left to right (at most three)."""
+    pitch = lattice.pitch_y
+    panels = [p for p in dark_panels(image, 0, lattice.y - 0.05 * pitch, min_side=0.6 * pitch)
+              if p.box[1] + p.box[3] <= lattice.y]
+    with_pictures = [(p, picture_box(image, p)) for p in panels]
+    with_pictures = [(p, box) for p, box in with_pictures if box is not None]
+    if not with_pictures:
+        return ()
+    lowest = max(p.box[1] + p.box[3] for p, _ in with_pictures)
+    row = [(p, box) for p, box in with_pictures
+           if abs(p.box[1] + p.box[3] - lowest) < 0.35 * pitch]
+    row.sort(key=lambda pb: pb[0].box[0])
+    cards = []
+    for panel, (x, y, w, h) in row[:3]:
+        m = max(2, round(0.12 * max(w, h)))
+        crop = image[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m]
+        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop))))
+    return tuple(cards)
+
+
+def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
+    """The big number of the top bar (above the cards, or above the board)."""
+    bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
+    if bottom < 8:
+        return NumberRead(None, 0.0, ())
+    band = image[:bottom].astype(np.float32)
+    edge = max(2, band.shape[1] // 40)  # text keeps off a bar's ends: they show its colour
+    background = np.median(np.concatenate([band[:, :edge], band[:, -edge:]], axis=1), axis=1,
+                           keepdims=True)
+    ink = (np.linalg.norm(band - background, axis=2) > 60).astype(np.uint8)
+    ink[ink.mean(axis=1) > 0.9] = 0  # a row all "ink" is an edge between two bars, not text
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    boxes = [tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
+             if stats[i][3] >= 5 and stats[i][2] <= 3 * stats[i][3]]
+    if not boxes:
+        return NumberRead(None, 0.0, ())
+    word = _number_glyphs(boxes)
+    if not word:
+        return NumberRead(None, 0.0, ())
+    x0, y0 = min(b[0] for b in word), min(b[1] for b in word)
+    x1, y1 = max(b[0] + b[2] for b in word), max(b[1] + b[3] for b in word)
+    crop = band[y0:y1, x0:x1]
+    fill = _fill_mask(crop, ink[y0:y1, x0:x1] > 0)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
+    glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (y1 - y0)),
+                    key=lambda i: st[i][0])
+    return read_number([lab == i for i in glyphs][:2])
+
+
+Box = tuple[int, int, int, int]
+
+
+def _text_runs(boxes: list[Box]) -> list[list[Box]]:
+    """Glyph boxes grouped into runs of text: similar heights, one baseline, small gaps."""
+    runs: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: b[0]):
+        for run in runs:
+            last = run[-1]
+            h = last[3]
+            if (abs(box[3] - h) <= 0.25 * h and abs(box[1] + box[3] - last[1] - last[3]) <= 0.25 * h
+                    and -0.2 * h <= box[0] - (last[0] + last[2]) <= 1.6 * h):
+                run.append(box)
+                break
+        else:
+            runs.append([box])
+    return runs
+
+
+def _number_glyphs(boxes: list[Box]) -> list[Box]:
+    """The glyphs of the big number: the one or two tall glyphs just left of the longest run
+    of small text on the right (``ATTEMPTS LEFT``); failing that, the rightmost short word of
+    the tallest glyphs."""
+    runs = [r for r in _text_runs(boxes) if len(r) >= 6]
+    if runs:
+        label = max(runs, key=lambda r: r[-1][0] + r[-1][2])
+        lx, h = label[0][0], float(np.median([b[3] for b in label]))
+        top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
+        tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
+                       and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
+        if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
+            word = [tall[0]]
+            for b in tall[1:]:
+                if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
+                    word.append(b)
+            return sorted(word[:2], key=lambda b: b[0])
+    tallest = max(b[3] for b in boxes)
+    words = _text_runs([b for b in boxes if b[3] >= 0.8 * tallest])
+    numbers = [w for w in words if len(w) <= 2]
+    return numbers[-1] if numbers else []
+
+
+def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """The glyphs' fill: when the ink is of two brightnesses (a fill and its outline), the
+    brighter."""
+    value = crop.max(axis=2)
+    levels = value[ink]
+    if len(levels) < 4:
+        return ink
+    cut, _ = cv2.threshold(levels.astype(np.uint8).reshape(-1, 1), 0, 255,
+                           cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright, dark = levels[levels > cut], levels[levels <= cut]
+    if len(bright) and len(dark) and bright.mean() - dark.mean() > 70:
+        return ink & (value > cut)
+    return ink
+
+
+# -- the board text -------------------------------------------------------------------------
+
+
+def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> BoardReading:
+    """The board text of a rescue screen read by its structure (see the module docstring)."""
+    if not hints.animals:
+        raise ReadError(
+            f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
+            "are not read on this screen layout; name the animals in card order with "
+            "--animals, e.g. --animals Panda,Tiger")
+    catalogue = load_catalogue()
+    region, animals = catalogue.resolve(list(hints.animals), hints.region)
+    names = [a.name for a in animals]
+    notes = ["board found by its lattice of tiles (no frame)",
+             "animals from --animals, in card order: " + ", ".join(names)]
+    warnings: list[str] = []
+    sprites: list[Sprite | None] = [None] * len(animals)
+    if len(screen.cards) == len(animals):
+        sprites = [card.sprite for card in screen.cards]
+    else:
+        notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
+                     "tiles are told apart by their colour only")
+    margin = screen_facts()["sprite_margin"]
+
+    grid, unread, unsure, unsure_cells = [], [], [], []
+    tapped = 0
+    for r, row in enumerate(screen.tiles):
+        out = []
+        for c, tile in enumerate(row):
+            if tile.kind == "ground":
+                out.append(".")
+                continue
+            tapped += 1
+            if tile.kind == "empty":
+                out.append("-")
+            elif tile.kind == "found":
+                token, why = _animal_token(tile, animals, sprites, margin)
+                out.append(token)
+                if why:
+                    unsure.append(f"{cell_name(r, c)} {why}")
+                    unsure_cells.append((r, c))
+            else:
+                out.append(".")
+                unread.append((r, c))
+        grid.append(out)
+    notes += [f"{u}: solved over these animals" for u in unsure]
+    taps = _taps(screen.counter, hints.taps, tapped, notes, warnings)
+    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
+    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
+                        unsure_cells)
+
+
+def _animal_token(tile: TileSeen, animals, sprites, margin: float) -> tuple[str, str]:
+    """The token of a found tile (``k``, ``a/b`` or ``*``) and, when unsure, why."""
+    if tile.rarities:
+        same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    else:
+        same = []
+    candidates = same or list(range(len(animals)))
+    if len(candidates) == 1 and same:
+        return str(candidates[0] + 1), ""
+    scored = sorted((sprite_distance(tile.sprite, sprites[k]), k) for k in candidates
+                    if tile.sprite is not None and sprites[k] is not None)
+    if len(scored) == len(candidates) and scored[0][0] < 0.5 and (
+            len(scored) == 1 or scored[1][0] - scored[0][0] >= margin):
+        return str(scored[0][1] + 1), ""
+    names = " or ".join(animals[k].name for k in candidates)
+    colour = "/".join(tile.rarities) if tile.rarities else "of no rarity's colour"
+    why = f"shows an animal ({colour} tile) whose sprite does not settle which: {names}"
+    if len(candidates) == len(animals):
+        return "*", why
+    return "/".join(str(k + 1) for k in sorted(candidates)), why
+
+
+BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
+STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
+
+
+def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
+          warnings: list[str]) -> int:
+    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
+    else the board's count (10 minus the tiles tapped), with a warning saying so."""
+    guess = max(0, BOARD_TAPS - tapped)
+    if given is not None:
+        return given
+    read = None
+    if counter.digits:
+        read = int("".join(str(d) for d, _ in counter.digits))
+    if read is not None and read == guess and counter.lead >= 0.0:
+        notes.append(f"{read} attempts left (counter, agreeing with the {tapped} tiles tapped)")
+        return read
+    if read is not None and counter.lead >= STRONG_LEAD:
+        notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
+                     "extra attempts?)")
+        return read
+    seen = f"it looks like {read}" if read is not None else "no number found"
+    warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
+                    f"= 10 - {tapped} tiles tapped (give --taps N)")
+    return guess

@@ -1,0 +1,155 @@
+"""The Minesweeper adapter: ``gridsight solve minesweeper`` and ``gridsight simulate
+minesweeper``.
+
+It parses the board (:mod:`solvers.minesweeper.state`), analyses it exactly within a time
+limit (:mod:`solvers.minesweeper.analysis`), asks the policy for a cell
+(:mod:`solvers.minesweeper.policy`) and presents the result as JSON, a readable board and an
+:class:`~solvers.advice.Advice` (:mod:`solvers.minesweeper.report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gridsight.games.base import Solution
+from gridsight.games.minesweeper.words import WORDS
+from gridsight.limits import SOLVE_TIME_LIMIT, seconds
+from gridsight.progress import ProgressBar
+from solvers.boardtext import BoardText
+from solvers.minesweeper import report
+from solvers.minesweeper.analysis import analyse
+from solvers.minesweeper.policy import recommend
+from solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
+from solvers.minesweeper.simulate import POLICIES, SimulationReport, compare, simulate
+from solvers.minesweeper.state import FORMAT_HELP, parse_state
+
+MODEL_HELP = f"""\
+model: every layout of exactly 'mines' mines that fits the numbers is equally likely (the
+game places mines uniformly; a first-click rule changes nothing once that cell is open).
+Probabilities are exact: the frontier is split into independent parts, each counted by
+backtracking, combined by mine count with C(interior cells, mines left) for the rest.
+--time-limit bounds the counting (default {SOLVE_TIME_LIMIT:g} s, 0 = none): past it the
+board shows only the cells proven safe or mines, and no chances (exit 0; "complete": false).
+policy: a certainly safe cell if any (the one most likely to show a 0, which opens the most),
+else the lowest mine chance, ties to the cell most likely to show a 0, then reading order.
+
+JSON (--json), one object per board: {{"game": "minesweeper", "rows", "cols", "mines",
+"complete": whether the counting finished, "layouts": the number of fitting layouts as a
+decimal string (null if incomplete), "cells": [{{"row", "col", "mine": chance or null,
+"flag"}}, ... one per unopened cell], "recommend": {{"row", "col", "safe", "mine", "zero"}} or
+null, "safe", "certain_mines", "wrong_flags": [{{"row", "col"}}, ...], "frontier",
+"interior", "components", "counted_components", "status"}}."""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _policy_pair(text: str) -> tuple[str, str]:
+    names = tuple(part.strip() for part in text.split(","))
+    if len(names) != 2 or any(name not in POLICIES for name in names):
+        raise argparse.ArgumentTypeError(
+            f"expected two policies A,B among: {', '.join(POLICIES)}"
+        )
+    return names  # type: ignore[return-value]
+
+
+class MinesweeperGame:
+    name = "minesweeper"
+    title = "Minesweeper"
+    summary = "open cells, avoid mines: the exact mine chance of every cell and the safest cell"
+    format_help = FORMAT_HELP + "\n\n" + MODEL_HELP
+
+    def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--time-limit", type=seconds, default=SOLVE_TIME_LIMIT, metavar="SECONDS",
+            help=f"time for the exact counting (default {SOLVE_TIME_LIMIT:g} s, 0 = no limit); "
+            "past it only proven cells are shown",
+        )
+
+    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+        state = parse_state(board)
+        # 0 (or None) is no limit, however the option reached us (solve, live, replay)
+        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None
+        analysis = analyse(state, limit)
+        choice = recommend(analysis)
+        return Solution(
+            report.to_json(analysis, choice),
+            report.to_text(analysis, choice),
+            WORDS.dress(report.to_advice(analysis, choice)),
+        )
+
+    def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--level", choices=tuple(LEVELS), default="beginner",
+            help="beginner 9x9/10, intermediate 16x16/40, expert 16x30/99 (default beginner)",
+        )
+        parser.add_argument(
+            "--games", type=_positive, default=200, metavar="N",
+            help="how many games to play (default 200)",
+        )
+        parser.add_argument(
+            "--seed", type=int, default=0, metavar="S",
+            help="seed of the layouts, for repeatable runs (default 0)",
+        )
+        parser.add_argument(
+            "--rule", choices=tuple(FIRST_CLICK_RULES), default="safe",
+            help="first click: 'safe' never a mine (default), 'zero' always opens a 0",
+        )
+        parser.add_argument(
+            "--policy", choices=tuple(POLICIES), default="exact",
+            help="who plays: exact (gridsight's advice, default), safe-random, local",
+        )
+        parser.add_argument(
+            "--compare", type=_policy_pair, default=None, metavar="A,B",
+            help="play two policies on the same layouts and report the paired difference of "
+            "their win rates (e.g. exact,local)",
+        )
+        parser.epilog = (
+            "Each game draws one random order of the cells; the mines are the first ones of "
+            "that order outside the cells the first-click rule keeps clear, so every policy "
+            "meets the same layout for the same first click. Policies: exact opens every "
+            "certain safe cell, else the recommended cell; safe-random opens every certain "
+            "safe cell, else a random cell; local counts nothing (cells forced by one number "
+            "at a time, else the lowest local mines/cells estimate, random among ties). "
+            "Prints the win rate with its standard error and the guesses per game."
+        )
+
+    def simulate(self, options: argparse.Namespace) -> int:
+        level = LEVELS[options.level]
+        pair = options.compare
+        runs = options.games * (2 if pair else 1)
+        with ProgressBar(runs, "games") as bar:
+            if pair:
+                a, b, paired = compare(level, options.games, options.seed, pair,
+                                       rule=options.rule, on_game=lambda _: bar.advance())
+            else:
+                a = simulate(level, options.games, options.seed, rule=options.rule,
+                             policy=options.policy, on_game=lambda _: bar.advance())
+        print(f"Minesweeper {level.name} ({level.rows} x {level.cols}, {level.mines} mines), "
+              f"{options.games} games, seed {options.seed}, first-click rule '{options.rule}': "
+              f"{FIRST_CLICK_RULES[options.rule]}")
+        _print_report(a)
+        if pair:
+            _print_report(b)
+            low, high = paired.interval()
+            print(f"paired difference of win rates, {a.policy} - {b.policy}: "
+                  f"{100 * paired.difference:+.1f} points (95% CI {100 * low:+.1f} to "
+                  f"{100 * high:+.1f}; {'significant' if paired.significant else 'not significant'}"
+                  " at two standard errors)")
+        return 0
+
+
+def _print_report(result: SimulationReport) -> None:
+    print(f"policy {result.policy}: won {result.wins} of {result.games} "
+          f"({100 * result.win_rate:.1f}%, standard error {100 * result.stderr:.1f} points), "
+          f"{result.mean_guesses:.2f} guesses per game, {result.mean_seconds:.3f} s per game")
+
+
+GAME = MinesweeperGame()

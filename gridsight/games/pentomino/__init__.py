@@ -1,0 +1,86 @@
+"""Pentomino fill (Pentolings and the classic rectangles): the game's spec.
+
+The parts: :mod:`~gridsight.games.pentomino.adapter` (``gridsight solve``) and
+:mod:`~gridsight.games.pentomino.reader` (the level read off a screenshot: the board through
+the pack ``templates/pentomino/<skin>/``, the tray of pieces left by the pack's layout).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gridsight.games.pentomino.words import WORDS
+from gridsight.games.spec import (
+    GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT,
+)
+from gridsight.live.settings import TrackerSettings
+from gridsight.tracking import never
+
+LETTERS = "FILNPTUVWXYZ"
+
+EXAMPLE = """\
+pieces: P U V
+. . . . .
+. . . . .
+. . . . .
+"""
+
+SCREEN_EXAMPLE = """\
+pieces: F I L N P T U V W X Y Z
+# # # # # # # # # #
+# # # # # # # # # #
+# # # # # # # # # #
+I . . X . . . . . .
+I . X X X . . . . .
+I . . X . . . . . .
+I . . . . . . . . .
+I . . . . . . . L .
+. . . . . L L L L .
+# # # # # # # # # #
+# # # # # # # # # #
+# # # # # # # # # #
+"""
+
+def _adapter():
+    from gridsight.games.pentomino.adapter import GAME
+
+    return GAME
+
+
+def _reader():
+    from gridsight.games.pentomino.reader import READER
+
+    return READER
+
+
+def placed(old: str, new: str) -> bool:
+    """The player's move is a piece put down on an empty cell."""
+    return old == "." and new != "#"
+
+
+def piece_letters(text: str) -> str:
+    """``--pieces`` as the format writes it: letters only, upper case (``"f i l"`` -> ``FIL``)."""
+    return "".join(text.split()).upper()
+
+
+def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
+    if "solvable" not in solution:
+        return ()
+    return (f"solvable at the last step: {'yes' if solution['solvable'] else 'no'}",)
+
+
+SPEC = GameSpec(
+    name="pentomino",
+    title="Pentomino fill (Pentolings and the classic rectangles)",
+    summary="fill a shape with pentominoes: the next piece to place, a solution, or what blocks",
+    load_adapter=_adapter,
+    example=EXAMPLE,
+    manual=ManualBoardSettings(6, 10, (".", "#", *LETTERS)),
+    reading=GridReading(_reader, TrackerSettings(".", never, is_move=placed),
+                        example=SCREEN_EXAMPLE),
+    hints=(HintOption("pieces", "--pieces", "the whole piece set (instead of reading the tray)",
+                      "LETTERS", piece_letters, header="pieces"),),
+    solver_options=(TIME_LIMIT,),
+    words=WORDS,
+    results=_results,
+)

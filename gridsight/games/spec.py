@@ -1,0 +1,371 @@
+"""``GameSpec``: everything the application knows about one game, in one object.
+
+Every generic module (the registry, the commands, the live loop, calibration, analysis,
+replay, the test kit's pack building and corpus) asks a game's spec and never branches on the
+game's name, so a new game is one package, ``gridsight/games/<game>/``, whose ``__init__``
+defines ``SPEC``, plus one line in :mod:`gridsight.registry`. A spec is made of parts:
+
+- **identity**: ``name`` (the command-line name), ``title``, ``summary``;
+- **solving**: ``adapter``, a loader of the :class:`~gridsight.games.base.GameAdapter` (the
+  solve options, the JSON contract, the readable text, the :class:`~solvers.advice.Advice`;
+  simulation when the adapter also implements ``Simulates``), and ``example``, a small board
+  in the game's text format;
+- **screen reading** (optional): ``reading`` says how a picture of the game becomes board text
+  and how a new look of it is calibrated: :class:`GridReading` (a flat grid read through a
+  template pack: four outer corners and every cell labelled) or :class:`PitReading` (a 3D pit
+  followed across a moving view); ``hints`` what the player can tell the reader that a picture
+  may not show, and ``solver_options`` the solve settings ``analyze`` and ``live`` pass on;
+- **live play**: ``manual`` (the board set by hand in the panel), ``counter`` (a count the
+  panel may override, read off the screen otherwise) and ``objectives`` (what the advice may
+  aim for);
+- **words**: what a person reads (the panel's cell names, choices and controls, the legend's
+  entries and heat caption, which the adapter puts in its advice);
+- **replay**: ``results``, the game's own results line(s) from a logged board.
+
+Parts that import heavy code are loaded on first use (``adapter``, ``reading.reader``), so
+building the registry and ``gridsight --help`` stay cheap: a spec module imports nothing but
+this module and light rules.
+
+>>> from gridsight.registry import get_spec
+>>> spec = get_spec("tile-path")
+>>> spec.name, spec.adapter.name, spec.words.word("#").name
+('tile-path', 'tile-path', 'wall')
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field, replace
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from gridsight.limits import seconds
+from solvers.advice import Advice, Legend
+
+if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
+    from gridsight.games.base import GameAdapter
+    from gridsight.live.settings import TrackerSettings
+    from gridsight.live.sources import BoardSource
+    from gridsight.readers.base import GameReader
+
+
+@cache
+def _loaded(load: Callable[[], Any]) -> Any:
+    """``load()`` once per loader: a game's heavy parts are imported on first use only."""
+    return load()
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+# -- reading a picture ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HintOption:
+    """Something the player can tell a screen reader that the picture may not show.
+
+    ``flag`` is its option on ``gridsight analyze`` and ``gridsight live`` (``--animals``),
+    ``aliases`` further spellings added only where the command has not taken them already
+    (``--region`` on ``analyze``; on ``live`` it is the capture rectangle). ``name`` is its
+    key in :class:`~gridsight.readers.base.ReadHints`, ``parse`` turns the text into the value
+    the reader gets, and ``header`` is the board-text header it fills on a board set by hand
+    (``gridsight live --manual``), ``None`` for none.
+
+    >>> hint = HintOption("pieces", "--pieces", "the piece set", "LETTERS", str.upper, "pieces")
+    >>> hint.parse("filnp"), hint.header_text(("Pig", "Cow"))
+    ('FILNP', 'Pig, Cow')
+    """
+
+    name: str
+    flag: str
+    help: str
+    metavar: str
+    parse: Callable[[str], Any] = str
+    header: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    @staticmethod
+    def header_text(value: Any) -> str:
+        """A hint's value as written in a board-text header (a list joined with commas)."""
+        if isinstance(value, (tuple, list)):
+            return ", ".join(str(v) for v in value)
+        return str(value)
+
+
+@dataclass(frozen=True)
+class SolverOption:
+    """A solve setting ``gridsight analyze`` and ``gridsight live`` pass on to the adapter.
+
+    ``dest`` is the attribute the adapter's :meth:`solve` reads (the same as its own ``solve``
+    option). ``live`` solves on every change of the board, so it may give the solver less
+    time (``live_default``; ``None``: the same as ``default``). Two games may declare the same
+    flag when they mean the same thing by it (the contract test checks they agree).
+    """
+
+    dest: str
+    flag: str
+    help: str
+    default: Any
+    parse: Callable[[str], Any] = str
+    metavar: str | None = None
+    live_default: Any = None
+
+    def default_for(self, command: str) -> Any:
+        """The default on ``command`` (``analyze`` or ``live``)."""
+        if command == "live" and self.live_default is not None:
+            return self.live_default
+        return self.default
+
+
+#: The time one board's analysis may take (every game's ``--time-limit``, one definition:
+#: :func:`gridsight.limits.seconds`, 0 for no limit).
+TIME_LIMIT = SolverOption(
+    "time_limit", "--time-limit", "time for one board's analysis (0: no limit)", 20.0,
+    parse=seconds, metavar="SECONDS", live_default=5.0)
+
+
+@dataclass(frozen=True)
+class GridReading:
+    """A flat grid read through a template pack (``templates/<game>/<skin>/``).
+
+    ``reader`` loads the game's :class:`~gridsight.readers.base.GameReader` (pack labels and
+    the rest of the screenshot to board text); ``tracker`` are the live tracker's rules
+    (:class:`~gridsight.live.settings.TrackerSettings`: which label changes are reveals and
+    moves). Calibrating a new look marks the board's four outer corners and labels every cell
+    with a board in the game's text format, ``?`` for a cell not to learn; ``unlearned_token``
+    is the token a ``?`` cell is written as before the reader turns the board into labels, for
+    a game whose format has no ``?`` (``None``: the reader takes ``?`` itself). ``example`` is
+    a board of the shipped pack's size that the reader writes back exactly from its labels
+    (the contract test's round trip: text -> labels -> text).
+    """
+
+    reader: Callable[[], GameReader]
+    tracker: TrackerSettings
+    unlearned_token: str | None = None
+    example: str | None = None
+
+    @property
+    def game_reader(self) -> GameReader:
+        """The reader, imported on first use."""
+        return _loaded(self.reader)
+
+    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
+        """``gridsight live``'s board source: the screen read through ``--pack``."""
+        from gridsight.live.sources import GridSource
+        from gridsight.readers.find import load_game_pack
+
+        return GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+
+
+@dataclass(frozen=True)
+class PitReading:
+    """A pit of holes seen in 3D by a moving camera (Thrill Digger), followed frame by frame.
+
+    Calibrating marks the centres of the four corner holes on one screenshot, for a pit of one
+    of ``sizes`` (difficulty -> rows, columns). ``load_source`` makes ``gridsight live``'s
+    board source from the options (``--calibration FILE``, ``--difficulty``, ``--interval``).
+    ``calibrate`` learns and saves a calibration folder (the pit, and the look from the
+    player's screenshots: ``calibrate(spec, image, options, corners, folder)`` returns an
+    object with ``folder`` and ``summary``); ``load_still`` makes ``gridsight analyze``'s
+    reader of stills from the options (``--calibration DIR``): its ``read(image, game)``
+    returns an object with ``reading`` (a :class:`~gridsight.readers.base.BoardReading`) and
+    ``geometry`` (where to paint the advice).
+    """
+
+    sizes: Mapping[str, tuple[int, int]]
+    load_source: Callable[[GameSpec, argparse.Namespace], BoardSource]
+    calibrate: Callable[..., Any] | None = None
+    load_still: Callable[[GameSpec, argparse.Namespace], Any] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sizes", _frozen(self.sizes))
+
+    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
+        return self.load_source(spec, options)
+
+
+# -- live play and words ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManualBoardSettings:
+    """The board the panel starts from with ``gridsight live --manual`` (no capture): its size,
+    the "nothing here yet" token and the tokens the panel offers."""
+
+    rows: int
+    cols: int
+    tokens: tuple[str, ...]
+    blank: str = "."
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A count the game shows beside the board that the panel may override (Disco Zoo's taps
+    left): its board-text ``header`` and the read hint (``hint``) that sets it."""
+
+    header: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class Objectives:
+    """What the advice may aim for: ``default`` and every choice for a board (``choices``
+    takes the board text: Disco Zoo offers a target per animal of the rescue)."""
+
+    default: str
+    choices: Callable[[str], tuple[str, ...]]
+
+
+#: The legend's plain words (``overlay.legend``'s own defaults), keyed by entry; each game's
+#: :class:`Words` says them its own way.
+LEGEND_WORDS: Mapping[str, str] = _frozen({
+    "recommend": "next move",
+    "safe": "safe",
+    "danger": "danger",
+    "known": "known",
+    "unread": "not read",
+    "conflict": "contradicts the board",
+    "empty": "nothing here",
+    "path": "walk (numbered steps)",
+    "piece": "piece {label}",
+})
+
+
+@dataclass(frozen=True)
+class CellWord:
+    """How the panel shows one cell label or board token: ``short`` on the cell's button (at
+    most 4 characters; ``""`` for a blank the heat map fills), ``name`` in its menu and
+    tooltip, ``colour`` (``#rrggbb``) when the game tells cells apart by colour (a rupee)."""
+
+    short: str
+    name: str
+    colour: str | None = None
+
+
+def _no_names(value: str, headers: Mapping[str, str], token: str | None) -> CellWord | None:
+    return None
+
+
+def _offer_as_is(offered: tuple[str, ...], headers: Mapping[str, str]) -> tuple[str, ...]:
+    return offered
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a person reads about this game: the panel's language and the legend's.
+
+    The panel: ``cells`` names each label or token (:class:`CellWord`); ``names`` names the
+    ones that depend on the board (Disco Zoo's ``2`` is the second animal of its ``animals``
+    header): it gets the value, the board's headers and the cell's token on the board as
+    solved (``None`` when unknown) and returns ``None`` for a value it leaves to ``cells``.
+    ``offer`` picks what a cell's menu offers from the labels or tokens the board source
+    takes (Disco Zoo offers each animal of the rescue by name, not its rarity). ``counter``
+    and ``objective`` name the panel's counter box and objective chooser (``None``: the game
+    has none), ``counter_status`` how the status line names the count, ``objective_name`` how
+    the chooser shows an objective.
+
+    The legend: ``legend`` the words of each entry (over :data:`LEGEND_WORDS`; see
+    :class:`~solvers.advice.Legend`), ``heat`` the caption of the heat tint and
+    ``heat_rises`` its direction; the game's adapter puts them in its advice
+    (:meth:`dress`), so the overlay draws them without knowing the game.
+
+    >>> words = Words(cells={"g": CellWord("G", "green rupee", "#30b040")})
+    >>> words.word("g").name, words.word("zz").name, words.short("ground")
+    ('green rupee', 'zz', 'gro')
+    """
+
+    cells: Mapping[str, CellWord] = field(default_factory=dict)
+    names: Callable[[str, Mapping[str, str], str | None], CellWord | None] = _no_names
+    offer: Callable[[tuple[str, ...], Mapping[str, str]], tuple[str, ...]] = _offer_as_is
+    counter: str | None = None
+    counter_status: str | None = None
+    objective: str | None = None
+    objective_name: Callable[[str], str] = str
+    legend: Mapping[str, str] = field(default_factory=dict)
+    heat: str = "chance"
+    heat_rises: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _frozen(self.cells))
+        object.__setattr__(self, "legend", _frozen({**LEGEND_WORDS, **self.legend}))
+
+    def word(self, value: str, headers: Mapping[str, str] | None = None,
+             token: str | None = None) -> CellWord:
+        """How the panel shows ``value`` (a label or token) on a board with ``headers``, the
+        cell's board token being ``token``."""
+        named = self.names(value, headers or {}, token)
+        if named is not None:
+            return named
+        return self.cells.get(value) or CellWord(value[:3], value)
+
+    def short(self, value: str) -> str:
+        """The text of a panel cell button showing ``value`` (no board known)."""
+        return self.word(value).short
+
+    def choices(self, offered: tuple[str, ...],
+                headers: Mapping[str, str] | None = None) -> tuple[tuple[str, CellWord], ...]:
+        """What a cell's menu offers: ``(value, word)`` for each value the game picks from
+        ``offered`` (the board source's labels or tokens)."""
+        headers = headers or {}
+        return tuple((value, self.word(value, headers))
+                     for value in dict.fromkeys(self.offer(tuple(offered), headers)))
+
+    def legend_of(self) -> Legend:
+        """The legend words an advice carries."""
+        return Legend.of(self.legend, heat=self.heat, heat_rises=self.heat_rises)
+
+    def dress(self, advice: Advice) -> Advice:
+        """``advice`` with this game's legend words (what the adapters return)."""
+        return replace(advice, legend=self.legend_of())
+
+
+def no_results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
+    """A game without results of its own to report in ``gridsight replay``."""
+    return ()
+
+
+# -- the spec ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as every generic part of gridsight sees it (see the module docstring)."""
+
+    name: str
+    title: str
+    summary: str
+    load_adapter: Callable[[], GameAdapter]
+    example: str
+    manual: ManualBoardSettings
+    words: Words = field(default_factory=Words)
+    reading: GridReading | PitReading | None = None
+    hints: tuple[HintOption, ...] = ()
+    solver_options: tuple[SolverOption, ...] = ()
+    counter: Counter | None = None
+    objectives: Objectives | None = None
+    results: Callable[[str, Mapping[str, Any]], tuple[str, ...]] = no_results
+
+    @property
+    def adapter(self) -> GameAdapter:
+        """The solve adapter, imported on first use."""
+        return _loaded(self.load_adapter)
+
+    @property
+    def reader(self) -> GameReader | None:
+        """The screen reader of a grid game (``None`` for a pit or no screen reading)."""
+        return self.reading.game_reader if isinstance(self.reading, GridReading) else None
+
+    @property
+    def reads_screenshots(self) -> bool:
+        """Whether ``gridsight analyze`` can read this game off a screenshot."""
+        return isinstance(self.reading, GridReading)
+
+
+__all__ = [
+    "CellWord", "Counter", "GameSpec", "GridReading", "HintOption", "LEGEND_WORDS",
+    "ManualBoardSettings",
+    "Objectives", "PitReading", "SolverOption", "TIME_LIMIT", "Words", "no_results",
+]

@@ -1,0 +1,342 @@
+"""Where a live loop's believed board comes from: the reading strategies of ``gridsight live``.
+
+:class:`~gridsight.live.loop.LiveLoop` is one loop for every game (solve on change, log,
+moves, corrections, the view to draw); what differs is how a frame becomes the believed board,
+and that is a :class:`BoardSource`, chosen by the game's spec:
+
+- :class:`GridSource`: a flat grid read through a template pack (the spec's
+  :class:`~gridsight.games.spec.GridReading`): the board located (its geometry reused while
+  its anchor still fits), the cells read and fed to a :class:`~gridsight.tracking.CellTracker`
+  with the game's rules, the game's reader turning the believed labels into board text;
+- :class:`ManualSource`: no capture; the panel sets board tokens (``gridsight live
+  --manual``);
+- a 3D pit's source lives with its game (``gridsight.games.thrill_digger.live.PitSource``,
+  from the spec's :class:`~gridsight.games.spec.PitReading`).
+
+A source never solves, logs or draws: it says what the frame showed (:class:`SourceUpdate`) and
+what the board is now (:meth:`BoardSource.state`, :meth:`BoardSource.reading`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from gridsight.live.manual import ManualBoard
+from gridsight.live.settings import TrackerSettings
+from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.tracking import UNKNOWN, CellRead, TrackerState
+from solvers.advice import Cell
+from vision.errors import VisionInputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gridsight.games.spec import GameSpec
+    from vision.capture import Frame
+    from vision.classify import BoardRead
+    from vision.geometry import BoardGeometry
+    from vision.packs import TemplatePack
+
+MIN_VISIBLE = 0.3  # a board with fewer cells readable than this is "not in view"
+MIN_AGREEMENT = 0.8  # ... or whose readable cells mostly disagree with the believed board
+
+
+@dataclass(frozen=True)
+class SourceUpdate:
+    """What one frame told a source.
+
+    ``geometry`` is where the board is in the frame (``None``: not in view, or not trusted:
+    nothing is drawn); ``note`` says why nothing is drawn (it is then the whole status line);
+    ``warning`` is something the player should know although the board is drawn (a part of it
+    hidden); ``changed`` whether the believed board may have changed (then the loop reads the
+    board text again and solves if it differs); ``moved`` the cells the player changed, in the
+    order to prefer (the loop records the recommended one first as the last advice's move).
+    """
+
+    geometry: BoardGeometry | None
+    note: str = ""
+    warning: str = ""
+    changed: bool = True
+    moved: tuple[Cell, ...] = ()
+
+
+@runtime_checkable
+class BoardSource(Protocol):
+    """A reading strategy of the live loop (see the module docstring).
+
+    ``captures``: whether frames feed it (``False``: the panel alone sets the board);
+    ``confirm``: how many frames to read after a change of the picture, even unchanged ones;
+    ``steady_rate``: whether it counts time in frames (then the screen is polled at one rate);
+    ``ready``: whether its believed board may be solved yet; ``choices``: what the panel
+    offers for a cell; ``title``: how the status line names the game.
+    """
+
+    captures: bool
+    confirm: int
+    steady_rate: bool
+    choices: tuple[str, ...]
+
+    @property
+    def ready(self) -> bool: ...
+
+    @property
+    def watching(self) -> bool:
+        """Whether every frame must be read, changed or not (something is being watched)."""
+
+    def title(self) -> str: ...
+
+    def status_parts(self) -> tuple[str, ...]:
+        """Further status-line parts (a 3D pit: how many holes are dug)."""
+
+    def confidence(self) -> float | None:
+        """The lowest read confidence on the board, when the source reads cells."""
+
+    def read(self, frame: Frame) -> SourceUpdate: ...
+
+    def state(self) -> TrackerState: ...
+
+    def reading(self, hints: ReadHints) -> BoardReading:
+        """The believed board as board text (an :class:`~solvers.errors.InputError` when it
+        cannot be written)."""
+
+    def correct(self, row: int, col: int, label: str) -> None: ...
+
+    def undo(self) -> bool: ...
+
+    def reset(self) -> None: ...
+
+    def warnings(self) -> tuple[str, ...]:
+        """Standing warnings of the source itself (a 3D tracker's latest)."""
+
+    def log_extras(self) -> dict[str, Any]:
+        """Evidence waiting to be logged with the next record (dig events, a correction);
+        a source with some makes the loop log again even if the board text did not change."""
+
+    def take_log_extras(self) -> dict[str, Any]:
+        """:meth:`log_extras`, now logged (cleared)."""
+
+
+class _NoExtras:
+    """The parts of :class:`BoardSource` most sources share: nothing extra to log or say."""
+
+    steady_rate = False
+
+    @property
+    def watching(self) -> bool:
+        return False
+
+    def status_parts(self) -> tuple[str, ...]:
+        return ()
+
+    def warnings(self) -> tuple[str, ...]:
+        return ()
+
+    def log_extras(self) -> dict[str, Any]:
+        return {}
+
+    def take_log_extras(self) -> dict[str, Any]:
+        return {}
+
+
+class GridSource(_NoExtras):
+    """A flat grid read through ``pack`` with the game's tracker rules and reader."""
+
+    captures = True
+
+    def __init__(self, spec: GameSpec, pack: TemplatePack, *, reader: Any = None,
+                 settings: TrackerSettings | None = None):
+        from gridsight.games.spec import GridReading
+        from vision.locate import Locator
+
+        if not isinstance(spec.reading, GridReading) and (reader is None or settings is None):
+            raise TypeError(f"{spec.name} is not read as a flat grid")
+        self.spec = spec
+        self.pack = pack
+        self.reader = reader if reader is not None else spec.reading.game_reader
+        self.settings = settings or spec.reading.tracker
+        self.confirm = self.settings.confirm
+        self.choices = tuple(pack.labels)
+        self.tracker = self.settings.tracker(pack.rows, pack.cols)
+        self._locator = Locator(pack)
+        self._state = self.tracker.state()
+        self._frame: Frame | None = None
+        self._board_read: BoardRead | None = None
+        self._last_geometry: BoardGeometry | None = None
+        self._geometry_shape: tuple[int, ...] = ()
+        self._primed = False
+        self._reads_since_reset = 0
+
+    @property
+    def ready(self) -> bool:
+        """A first sighting is believed only once it is confirmed, like any change."""
+        return self._primed
+
+    def title(self) -> str:
+        return self.spec.name
+
+    def confidence(self) -> float | None:
+        values = [v for row in self._state.confidence for v in row]
+        return min(values) if values and self._primed else None
+
+    def read(self, frame: Frame) -> SourceUpdate:
+        from vision.classify import read_cells
+
+        warning = ""
+        try:
+            geometry = self._locator.locate(frame.pixels)
+            board_read = read_cells(frame.pixels, geometry, self.pack)
+        except VisionInputError as error:
+            # The frame no longer matches: the board moved, left, or is partly covered. A
+            # board partly covered (a dialog, a finger) still reads through the last geometry:
+            # the covered cells read unknown and keep their believed state.
+            board_read = self._read_through_last(frame)
+            if board_read is None:
+                return SourceUpdate(None, f"no board in view ({_first_line(error)}); keeping "
+                                    "the last state", changed=False)
+            geometry = board_read.geometry
+            warning = (f"board partly hidden: {len(board_read.unknown())} cell(s) unread keep "
+                       "their last state")
+        self._frame = frame
+        self._last_geometry = geometry
+        self._geometry_shape = frame.pixels.shape[:2]
+        self._board_read = board_read
+        reads = [[CellRead(c.label, float(c.score)) if c.known else UNKNOWN for c in row]
+                 for row in board_read.cells]
+        before = self._state
+        self._state = self.tracker.update(reads)
+        self._reads_since_reset += 1
+        if not self._primed:
+            self._primed = self._reads_since_reset >= self.confirm
+            if not self._primed:
+                return SourceUpdate(geometry, "reading the board", warning, changed=False)
+            return SourceUpdate(geometry, "", warning)
+        return SourceUpdate(geometry, "", warning, changed=bool(self._state.changes),
+                            moved=self._moved(before, self._state))
+
+    def _moved(self, before: TrackerState, after: TrackerState) -> tuple[Cell, ...]:
+        """The cells the player's move changed (the game's ``is_move`` rule; any read change
+        when none matches it)."""
+        moved = [ch for ch in after.changes if ch.source == "read"
+                 and self.settings.move(ch.old, ch.new)]
+        if not moved:
+            moved = [ch for ch in after.changes if ch.source == "read"]
+        return tuple(Cell(ch.row, ch.col) for ch in moved)
+
+    def _read_through_last(self, frame: Frame) -> BoardRead | None:
+        """The cells read through the last geometry, when the board is plausibly still there
+        but partly covered: same frame size, enough cells readable, and those cells agreeing
+        with the believed board (something else entirely would not)."""
+        from vision.classify import read_cells
+
+        last = self._last_geometry
+        if last is None or self._geometry_shape != frame.pixels.shape[:2]:
+            return None
+        try:
+            board_read = read_cells(frame.pixels, last, self.pack)
+        except VisionInputError:
+            return None
+        if board_read.known_fraction < MIN_VISIBLE:
+            return None
+        known = [c for row in board_read.cells for c in row if c.known]
+        agree = sum(c.label == self._state.grid[c.row][c.col] for c in known)
+        return board_read if agree >= MIN_AGREEMENT * len(known) else None
+
+    def state(self) -> TrackerState:
+        return self._state
+
+    def reading(self, hints: ReadHints) -> BoardReading:
+        assert self._board_read is not None and self._frame is not None
+        believed = believed_read(self._board_read, self._state, self.settings)
+        return self.reader.read(self._frame.pixels, believed, self.pack, hints)
+
+    def correct(self, row: int, col: int, label: str) -> None:
+        self._state = self.tracker.correct(row, col, label)
+
+    def undo(self) -> bool:
+        state = self.tracker.undo()
+        if state is None:
+            return False
+        self._state = state
+        return True
+
+    def reset(self) -> None:
+        self._state = self.tracker.reset()
+        self._primed = False
+        self._reads_since_reset = 0
+
+
+class ManualSource(_NoExtras):
+    """The board set by hand in the panel: board tokens, no capture (``--manual``)."""
+
+    captures = False
+    confirm = 1
+
+    def __init__(self, manual: ManualBoard):
+        self.manual = manual
+        self.tracker = manual.tracker()
+        self.choices = manual.tokens()
+        self._state = self.tracker.state()
+
+    @property
+    def ready(self) -> bool:
+        return True
+
+    def title(self) -> str:
+        return self.manual.game
+
+    def confidence(self) -> float | None:
+        return None
+
+    def read(self, frame: Frame) -> SourceUpdate:  # pragma: no cover - never fed frames
+        return SourceUpdate(None, changed=False)
+
+    def state(self) -> TrackerState:
+        return self._state
+
+    def reading(self, hints: ReadHints) -> BoardReading:
+        return self.manual.reading(self._state, hints)
+
+    def correct(self, row: int, col: int, label: str) -> None:
+        self._state = self.tracker.correct(row, col, label)
+
+    def undo(self) -> bool:
+        state = self.tracker.undo()
+        if state is None:
+            return False
+        self._state = state
+        return True
+
+    def reset(self) -> None:
+        self._state = self.tracker.reset()
+
+
+def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSettings) -> BoardRead:
+    """This frame's read with each cell's label replaced by the believed one.
+
+    A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
+    unknown, so the reader lists it as unread; every other cell carries the tracker's label.
+    """
+    from vision.classify import BoardRead as VisionBoardRead
+    from vision.classify import CellRead as VisionCellRead
+
+    cells = []
+    for row in read.cells:
+        out = []
+        for cell in row:
+            label = state.grid[cell.row][cell.col]
+            conf = state.confidence[cell.row][cell.col]
+            if (not cell.known and settings.unobserved_initial and label == settings.initial
+                    and Cell(cell.row, cell.col) not in state.manual):
+                out.append(cell)
+            else:
+                out.append(VisionCellRead(cell.row, cell.col, label, conf, cell.margin,
+                                          cell.best or label, cell.variant))
+        cells.append(tuple(out))
+    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
+
+
+def _first_line(error: object) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+__all__ = ["BoardSource", "GridSource", "ManualSource", "SourceUpdate", "believed_read"]

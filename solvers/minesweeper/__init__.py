@@ -1,0 +1,37 @@
+"""Minesweeper: exact mine chances of every unopened cell, and the cell to open next.
+
+Modules, one job each:
+
+- :mod:`.rules`: tokens, the classic levels, neighbours, the first-click rules.
+- :mod:`.state`: the board as seen, and its text format (parse and format).
+- :mod:`.frontier`: the numbers' constraints, the frontier, the interior, the components.
+- :mod:`.counting`: exact counting of one component's assignments by mine count and cell.
+- :mod:`.polynomials`: counts by mine count (convolution and friends).
+- :mod:`.combine`: the DP over mine counts joining the components and the interior.
+- :mod:`.validate`: consistency, and a small set of readings to blame when there is none.
+- :mod:`.analysis`: every unopened cell's mine chance, certain cells, within a time limit.
+- :mod:`.policy`: which cell to open next (swappable).
+- :mod:`.simulate`: games played on layouts drawn as the game draws them; paired comparisons.
+- :mod:`.report`: JSON, the readable board and the drawable :class:`~solvers.advice.Advice`.
+- :mod:`.brute`: slow references used by the tests and the benchmark.
+"""
+
+from solvers.minesweeper.analysis import DEFAULT_TIME_LIMIT, Analysis, CellOdds, analyse
+from solvers.minesweeper.policy import Recommendation, recommend
+from solvers.minesweeper.rules import LEVELS, Level
+from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "FORMAT_HELP",
+    "LEVELS",
+    "Analysis",
+    "CellOdds",
+    "Level",
+    "MinesweeperState",
+    "Recommendation",
+    "analyse",
+    "format_state",
+    "parse_state",
+    "recommend",
+]

@@ -1,0 +1,113 @@
+"""Which cell to open next: the recommendation, kept apart so it can be swapped.
+
+:func:`recommend` picks
+
+1. a **certain safe** cell if there is one: the one most likely to show a 0 (a 0 opens all
+   its neighbours by itself, so it reveals the most), then reading order;
+2. otherwise the cell with the **lowest mine chance** (compared exactly, on layout counts);
+   among cells tied exactly, the one most likely to show a 0, then an unflagged cell before
+   a flagged one, then reading order.
+
+"Shows a 0" means the cell and every unopened neighbour are safe; its chance is counted
+exactly like the mine chances, by re-counting the components it touches with those cells
+held safe (:func:`zero_layouts`). On an empty board every cell ties and the corners win
+(three neighbours to keep clear rather than eight).
+
+When the analysis is incomplete (time limit), only a cell proven safe is recommended, the
+first in reading order; with none, nothing is.
+
+>>> from solvers.minesweeper.analysis import analyse
+>>> from solvers.minesweeper.state import MinesweeperState
+>>> recommend(analyse(MinesweeperState.empty(9, 9, 10))).cell
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.minesweeper.analysis import Analysis, CellOdds
+from solvers.minesweeper.combine import combine, dot
+from solvers.minesweeper.counting import count_component
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
+    (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
+    not computed); ``tied`` how many cells shared the lowest mine chance."""
+
+    cell: Cell
+    safe: bool
+    mine: float | None
+    zero: float | None
+    tied: int
+
+
+def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
+    """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
+    that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
+    by calls on the same analysis: it keeps their answers and partial counts."""
+    state, frontier = analysis.state, analysis.frontier
+    unopened = set(state.unopened())
+    held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
+    interior = set(frontier.interior)
+    in_interior = len(held & interior)
+    key = (frozenset(held - interior), in_interior)
+    if cache is None:
+        cache = {}
+    if key in cache:
+        return cache[key]
+    ways = []
+    touched = []
+    for i, result in enumerate(analysis.components):
+        cells = result.component.cells
+        mask = sum(1 << j for j, c in enumerate(cells) if c in held)
+        if mask:
+            touched.append(i)
+            partial = cache.setdefault(("component", i), {})
+            recount = count_component(len(cells), result.bits() + [(mask, 0)],
+                                      marginals=False, cache=partial)
+            ways.append(recount.ways)
+        else:
+            ways.append(result.count.ways)
+    size = len(frontier.interior) - in_interior
+    if len(touched) == 1 and in_interior == 0:  # the analysis's own weights still apply
+        count = dot(ways[touched[0]], analysis.combination.effective[touched[0]])
+    else:
+        count = combine(ways, size, frontier.mines_left).total
+    cache[key] = count
+    return count
+
+
+def recommend(analysis: Analysis) -> Recommendation | None:
+    """The cell to open next (see the module notes), or ``None`` when the game is over or
+    nothing is proven safe within the time limit."""
+    state = analysis.state
+    if state.finished:
+        return None
+    open_choices = [c for c in analysis.cells if not c.certain_mine]
+    if not open_choices:
+        return None
+    safe = [c for c in open_choices if c.certain_safe]
+    if not analysis.complete:
+        if not safe:
+            return None
+        return Recommendation(safe[0].cell, True, None, None, 0)
+    if safe:
+        return _most_open(analysis, safe, safe=True)
+    lowest = min(c.mine_layouts for c in open_choices)
+    tied = [c for c in open_choices if c.mine_layouts == lowest]
+    return _most_open(analysis, tied, safe=False)
+
+
+def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recommendation:
+    cache: dict = {}
+    scored = [(zero_layouts(analysis, c.cell, cache), c) for c in cells]
+    zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
+                                              -zc[1].col))
+    return Recommendation(
+        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells)
+    )

@@ -1,0 +1,208 @@
+"""An analysis in the three forms the application shows: JSON, readable text, Advice.
+
+The JSON object is the documented contract of ``gridsight solve minesweeper --json``; the
+text is the board for people, each unopened cell showing its mine chance in percent; the
+:class:`~solvers.advice.Advice` is what the overlay draws (the cell to open, certain cells
+marked, wrong flags marked as conflicts, a mine percentage per undecided cell with ``heat`` =
+mine chance).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.cellnames import cell_name, cell_names, column_number, row_name
+from solvers.minesweeper.analysis import Analysis, CellOdds
+from solvers.minesweeper.policy import Recommendation
+from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
+
+GAME = "minesweeper"
+_WIDTH = 6
+
+
+def percent(p: float) -> str:
+    """A chance as a short percentage that never rounds a possibility to 0% or 100%.
+
+    >>> percent(0.0), percent(0.004), percent(0.2149), percent(0.9999), percent(1.0)
+    ('0%', '<1%', '21%', '>99%', '100%')
+    """
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{100 * p:.0f}%"
+
+
+def _where(cells: list[CellOdds]) -> list[dict[str, int]]:
+    return [{"row": c.row, "col": c.col} for c in cells]
+
+
+def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]:
+    """The ``--json`` object. ``layouts`` is a decimal string (it can pass 10^100) and
+    ``null`` when the analysis is incomplete, as is each cell's ``mine``."""
+    state = analysis.state
+    return {
+        "game": GAME,
+        "rows": state.rows,
+        "cols": state.cols,
+        "mines": state.mines,
+        "complete": analysis.complete,
+        "layouts": None if analysis.layouts is None else str(analysis.layouts),
+        "cells": [
+            {"row": c.row, "col": c.col, "mine": c.mine, "flag": c.flagged}
+            for c in analysis.cells
+        ],
+        "recommend": None if choice is None else {
+            "row": choice.cell[0], "col": choice.cell[1], "safe": choice.safe,
+            "mine": choice.mine, "zero": choice.zero,
+        },
+        "safe": _where(analysis.safe),
+        "certain_mines": _where(analysis.certain_mines),
+        "wrong_flags": _where(analysis.wrong_flags),
+        "frontier": len(analysis.frontier.cells),
+        "interior": len(analysis.frontier.interior),
+        "components": len(analysis.components),
+        "counted_components": analysis.counted,
+        "status": explain(analysis, choice),
+    }
+
+
+def explain(analysis: Analysis, choice: Recommendation | None) -> str:
+    """One line saying what to do and why."""
+    state = analysis.state
+    if state.lost:
+        return "The game is over: a mine is shown."
+    if state.won:
+        return "Every safe cell is open: the game is won."
+    if choice is None:
+        if not analysis.complete:
+            return (f"The time limit ({analysis.time_limit:g} s) stopped the counting "
+                    f"({analysis.counted} of {len(analysis.components)} frontier parts "
+                    "counted) and no cell is proven safe; allow more time.")
+        return "Every unopened cell is a mine."
+    r, c = choice.cell
+    if choice.safe:
+        line = f"Open {cell_name(r, c)}: certainly safe"
+        if choice.zero is not None:
+            line += f", {percent(choice.zero)} chance to show a 0 (the safe cell that reveals " \
+                    "the most)"
+        else:
+            line += (f" (the time limit, {analysis.time_limit:g} s, stopped the counting: "
+                     "cells shown are proven, no chances)")
+        others = len(analysis.safe) - 1
+        if others:
+            line += f"; {others} more safe cell{'s' if others > 1 else ''}"
+        return line + "."
+    line = f"Open {cell_name(r, c)}: no cell is certainly safe; the lowest mine chance, " \
+           f"{100 * choice.mine:.1f}%"
+    if choice.tied > 1:
+        line += f", shared by {choice.tied} cells, and of those the most likely to show a 0 " \
+                f"({percent(choice.zero)})"
+    if not state.numbers():
+        line += " (in most versions of the game the first click is never a mine)"
+    return line + "."
+
+
+def _cell_text(odds: CellOdds) -> str:
+    if odds.certain_safe:
+        return "S"
+    if odds.certain_mine:
+        return "M"
+    if odds.mine is None:
+        return "?"
+    return percent(odds.mine)
+
+
+def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
+    """The board for people: opened numbers as they are, each unopened cell as its mine
+    chance (``12%`` (``S`` certainly safe, ``M`` certainly a mine, ``?`` not counted in
+    time), a flag's figure followed by ``f``, the recommended cell in brackets."""
+    state = analysis.state
+    odds = {c.cell: c for c in analysis.cells}
+    if analysis.complete:
+        count = f"{analysis.layouts:,} mine layouts fit the board" if analysis.layouts < 10**15 \
+            else f"about 10^{len(str(analysis.layouts)) - 1} mine layouts fit the board"
+    else:
+        count = (f"incomplete: the time limit ({analysis.time_limit:g} s) stopped the counting "
+                 f"after {analysis.counted} of {len(analysis.components)} frontier parts")
+    lines = [
+        f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
+        "Unopened cells show their mine chance (S certainly safe, M certainly a mine, f flagged).",
+        "",
+        "      " + "".join(f"{column_number(c):>{_WIDTH}}" for c in range(state.cols)),
+    ]
+    for r in range(state.rows):
+        texts = []
+        for c in range(state.cols):
+            token = state.token(r, c)
+            if token in (UNOPENED, FLAG):
+                text = _cell_text(odds[(r, c)]) + ("f" if token == FLAG else "")
+                if choice is not None and choice.cell == (r, c):
+                    text = f"[{text}]"
+            elif token == MINE:
+                text = "*"
+            else:
+                text = token
+            texts.append(f"{text:>{_WIDTH}}")
+        lines.append(f"{row_name(r):>6}" + "".join(texts))
+    lines.append("")
+    for label, cells in (("safe", analysis.safe), ("certain mines", analysis.certain_mines)):
+        if cells:
+            lines.append(f"{label} ({len(cells)}): "
+                         + cell_names((c.row, c.col) for c in cells))
+    for warning in warnings(analysis):
+        lines.append(f"warning: {warning}")
+    lines.append(explain(analysis, choice))
+    return "\n".join(lines) + "\n"
+
+
+def warnings(analysis: Analysis) -> tuple[str, ...]:
+    """What the player must not miss: certainly wrong flags, a lost game, an unfinished
+    count."""
+    found = []
+    wrong = analysis.wrong_flags
+    if wrong:
+        where = cell_names((c.row, c.col) for c in wrong)
+        found.append(f"flag{'s' if len(wrong) > 1 else ''} certainly wrong (safe): {where}")
+    if analysis.state.lost:
+        found.append("a mine is shown: the game is over")
+    if not analysis.complete:
+        found.append("the time limit stopped the counting: only proven cells are marked")
+    return tuple(found)
+
+
+def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
+    """What the overlay draws: the cell to open, certain cells, wrong flags, and the mine
+    chance of every undecided unopened cell."""
+    state = analysis.state
+    marks = []
+    for c in analysis.cells:
+        if c.flagged and c.certain_safe:
+            marks.append(CellMark(c.row, c.col, MarkKind.CONFLICT, "wrong flag"))
+        elif c.certain_safe:
+            marks.append(CellMark(c.row, c.col, MarkKind.SAFE, "safe"))
+        elif c.certain_mine:
+            marks.append(CellMark(c.row, c.col, MarkKind.DANGER, "mine"))
+    figures = tuple(
+        CellFigure(c.row, c.col, percent(c.mine), heat=c.mine)
+        for c in analysis.cells
+        if c.mine is not None and not (c.certain_safe or c.certain_mine)
+    )
+    return Advice(
+        game=GAME,
+        rows=state.rows,
+        cols=state.cols,
+        recommend=() if choice is None else (Cell(*choice.cell),),
+        marks=tuple(marks),
+        figures=figures,
+        status=explain(analysis, choice),
+        warnings=warnings(analysis),
+    )
+
+
+__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text", "warnings"]

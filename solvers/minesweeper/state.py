@@ -1,0 +1,186 @@
+"""A Minesweeper board as the player sees it, and its text format (parse and format).
+
+The text format (see ``FORMAT_HELP``) is the shared board text of :mod:`solvers.boardtext`
+with a required ``mines:`` header and one token per cell:
+
+>>> from solvers.boardtext import parse_boards
+>>> state = parse_state(parse_boards("mines: 2\\n. . 1\\n1 1 1\\n0 0 0\\n")[0])
+>>> state.rows, state.cols, state.mines, state.token(0, 2)
+(3, 3, 2, '1')
+>>> state.unopened()
+[(0, 0), (0, 1)]
+>>> print(format_state(state))
+mines: 2
+. . 1
+1 1 1
+0 0 0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
+from solvers.errors import BoardFormatError
+from solvers.minesweeper.rules import FLAG, MINE, NUMBERS, TOKENS, UNOPENED, neighbours
+
+FORMAT_HELP = """\
+board format (one board per block, boards separated by a line '---'):
+  mines: N    (required header: the board's total number of mines)
+  then one row per line, one token per cell, separated by spaces:
+    .    an unopened cell
+    0-8  an opened cell showing how many of its neighbours hold a mine
+    F    a flag the player placed: the player's belief, not a fact, so it is analysed as an
+         unopened cell (a flag that is certainly wrong is reported)
+    *    a mine shown (the game is lost)
+  any size; the classic levels are beginner 9 x 9 with 10 mines, intermediate 16 x 16 with
+  40, expert 16 x 30 (rows x columns) with 99. Rows and columns are counted from 0 at the
+  top-left, in the text output and in JSON.
+example (beginner, after a first click in the corner):
+  mines: 10
+  0 0 1 . . . . . .
+  1 1 2 . . . . . .
+  . . . . . . . . .
+  (six more rows of nine tokens)"""
+
+
+@dataclass(frozen=True)
+class MinesweeperState:
+    """The cells of one board as seen: ``grid[row][col]`` is a token of :data:`TOKENS`, and
+    ``mines`` the board's total number of mines (shown or not)."""
+
+    mines: int
+    grid: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        if not self.grid or not self.grid[0]:
+            raise ValueError("a board needs at least one cell")
+        if any(len(row) != len(self.grid[0]) for row in self.grid):
+            raise ValueError("every row needs the same number of cells")
+        bad = {t for row in self.grid for t in row} - TOKENS
+        if bad:
+            raise ValueError(f"unknown tokens {sorted(bad)}")
+        if not 0 <= self.mines <= self.rows * self.cols:
+            raise ValueError(f"{self.mines} mines do not fit {self.rows * self.cols} cells")
+
+    @classmethod
+    def empty(cls, rows: int, cols: int, mines: int) -> "MinesweeperState":
+        """A board with every cell unopened."""
+        return cls(mines, tuple((UNOPENED,) * cols for _ in range(rows)))
+
+    @property
+    def rows(self) -> int:
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid[0])
+
+    def token(self, row: int, col: int) -> str:
+        return self.grid[row][col]
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def neighbours(self, row: int, col: int) -> list[tuple[int, int]]:
+        return neighbours(row, col, self.rows, self.cols)
+
+    def unopened(self) -> list[tuple[int, int]]:
+        """Cells that may still hold a mine (unopened or flagged), row by row."""
+        return [(r, c) for r, c in self.cells() if self.grid[r][c] in (UNOPENED, FLAG)]
+
+    def flags(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, c in self.cells() if self.grid[r][c] == FLAG]
+
+    def numbers(self) -> list[tuple[int, int]]:
+        """Opened cells (each shows a number), row by row."""
+        return [(r, c) for r, c in self.cells() if self.grid[r][c] in NUMBERS]
+
+    def shown_mines(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, c in self.cells() if self.grid[r][c] == MINE]
+
+    def readings(self) -> list[tuple[int, int]]:
+        """Cells whose token is a fact about the board (a number or a shown mine)."""
+        return [(r, c) for r, c in self.cells() if self.grid[r][c] in NUMBERS or
+                self.grid[r][c] == MINE]
+
+    def with_token(self, row: int, col: int, token: str) -> "MinesweeperState":
+        """A copy with cell ``(row, col)`` set to ``token``."""
+        grid = [list(r) for r in self.grid]
+        grid[row][col] = token
+        return MinesweeperState(self.mines, tuple(tuple(r) for r in grid))
+
+    @property
+    def lost(self) -> bool:
+        """A mine is shown."""
+        return any(t == MINE for row in self.grid for t in row)
+
+    @property
+    def won(self) -> bool:
+        """Every safe cell is open (and no mine is shown)."""
+        return not self.lost and len(self.numbers()) == self.rows * self.cols - self.mines
+
+    @property
+    def finished(self) -> bool:
+        return self.lost or self.won
+
+
+def describe_cell(state: MinesweeperState, cell: tuple[int, int]) -> str:
+    """``row 2, column 3 ('3')``: a cell and its token, for messages."""
+    r, c = cell
+    return f"{cell_name(r, c)} ('{state.token(r, c)}')"
+
+
+def parse_state(board: BoardText) -> MinesweeperState:
+    """Check and convert a parsed board text into a :class:`MinesweeperState`.
+
+    Raises :class:`BoardFormatError` naming the line of an unknown header, a missing or bad
+    ``mines:`` header or an unknown token.
+
+    >>> from solvers.boardtext import parse_boards
+    >>> parse_state(parse_boards(". .\\n")[0])
+    Traceback (most recent call last):
+    ...
+    solvers.errors.BoardFormatError: line 1: missing header 'mines: N' (the board's total number of mines)
+    """
+    board.check_headers(("mines",))
+    first_row = board.row_lines[0] if board.row_lines else None
+    text = board.header("mines")
+    if text is None:
+        raise BoardFormatError(
+            "missing header 'mines: N' (the board's total number of mines)", line=first_row
+        )
+    line = board.header_line("mines")
+    try:
+        mines = int(text)
+    except ValueError:
+        raise BoardFormatError(
+            f"'mines: {text}' is not a whole number", line=line, token=text
+        ) from None
+    board.check_tokens(TOKENS, "one of . 0-8 F *")
+    cells = board.rows * board.cols
+    if not 0 <= mines <= cells:
+        raise BoardFormatError(
+            f"mines: {mines} does not fit a {board.rows} x {board.cols} board ({cells} cells)",
+            line=line,
+            token=text,
+        )
+    return MinesweeperState(mines, tuple(tuple(row) for row in board.grid))
+
+
+def format_state(state: MinesweeperState) -> str:
+    """The board in the text format that :func:`parse_state` reads back."""
+    return "\n".join([f"mines: {state.mines}"] + [" ".join(row) for row in state.grid])
+
+
+__all__ = [
+    "FLAG",
+    "FORMAT_HELP",
+    "MINE",
+    "UNOPENED",
+    "MinesweeperState",
+    "describe_cell",
+    "format_state",
+    "parse_state",
+]

@@ -1,0 +1,153 @@
+"""``gridsight solve minesweeper`` and ``gridsight simulate minesweeper``: the JSON contract,
+the readable board, the Advice, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+from solvers.advice import Advice, MarkKind
+from solvers.minesweeper.analysis import analyse
+from solvers.minesweeper.policy import recommend
+from solvers.minesweeper.report import to_advice, to_json, to_text
+from solvers.minesweeper.state import MinesweeperState
+
+
+def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
+    code, out, err = run_cli("solve", "minesweeper", str(examples / "minesweeper-expert.txt"))
+    assert code == 0 and err == ""
+    assert out.startswith("Minesweeper, 16 x 30, 99 mines;")
+    assert "[6%]" in out  # the recommended cell, in brackets
+    assert "Open row 7, column 19: no cell is certainly safe; the lowest mine chance, 6.1%" in out
+
+
+def test_solve_json_contract(run_cli, examples):
+    code, out, _ = run_cli("solve", "minesweeper", "--json",
+                           str(examples / "minesweeper-expert.txt"))
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "minesweeper" and data["complete"] is True
+    assert (data["rows"], data["cols"], data["mines"]) == (16, 30, 99)
+    assert int(data["layouts"]) > 10**40
+    assert data["recommend"] == {"row": 6, "col": 18, "safe": False,
+                                 "mine": data["recommend"]["mine"],
+                                 "zero": data["recommend"]["zero"]}
+    cells = {(c["row"], c["col"]): c for c in data["cells"]}
+    assert min(c["mine"] for c in data["cells"]) == cells[(6, 18)]["mine"]
+    assert all(cells[(m["row"], m["col"])]["mine"] == 1.0 for m in data["certain_mines"])
+    assert cells[(0, 6)]["flag"] is True
+    assert data["wrong_flags"] == []
+
+
+def test_wrong_flag_is_reported_everywhere(run_cli):
+    board = "mines: 1\n0 1 .\nF 1 .\n"  # the 0 makes the flagged cell safe
+    code, out, _ = run_cli("solve", "minesweeper", stdin=board)
+    assert code == 0
+    assert "warning: flag certainly wrong (safe): row 2, column 1" in out
+    _, out, _ = run_cli("solve", "minesweeper", "--json", stdin=board)
+    assert json.loads(out)["wrong_flags"] == [{"row": 1, "col": 0}]
+    advice = to_advice(*_analysed(MinesweeperState(1, (("0", "1", "."), ("F", "1", ".")))))
+    assert any(m.kind == MarkKind.CONFLICT and (m.row, m.col) == (1, 0) for m in advice.marks)
+
+
+def _analysed(state: MinesweeperState):
+    analysis = analyse(state)
+    return analysis, recommend(analysis)
+
+
+def test_advice_marks_certain_cells_and_round_trips():
+    state = MinesweeperState(2, (("0", "1", ".", "."), ("1", "2", ".", "."),
+                                 (".", ".", ".", ".")))
+    analysis, choice = _analysed(state)
+    advice = to_advice(analysis, choice)
+    assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice
+    assert advice.recommend[0].row == choice.cell[0]
+    kinds = {(m.row, m.col): m.kind for m in advice.marks}
+    for odds in analysis.cells:
+        if odds.certain_safe:
+            assert kinds[odds.cell] == MarkKind.SAFE
+        elif odds.certain_mine:
+            assert kinds[odds.cell] == MarkKind.DANGER
+        else:
+            (figure,) = [f for f in advice.figures if (f.row, f.col) == odds.cell]
+            assert figure.heat == odds.mine
+
+
+def test_lost_and_won_boards_say_so():
+    lost, choice = _analysed(MinesweeperState(1, (("*", "1"), ("1", "1"))))
+    assert choice is None and "a mine is shown" in to_text(lost, choice)
+    assert to_json(lost, choice)["recommend"] is None
+    won, choice = _analysed(MinesweeperState(1, ((".", "1"), ("1", "1"))))
+    assert "the game is won" in to_text(won, choice)
+
+
+def test_time_limit_zero_means_no_limit_and_a_tiny_one_is_honoured(run_cli, examples):
+    board = str(examples / "minesweeper-expert.txt")
+    code, out, _ = run_cli("solve", "minesweeper", "--json", "--time-limit", "0", board)
+    assert code == 0 and json.loads(out)["complete"] is True
+    code, out, _ = run_cli("solve", "minesweeper", "--json", "--time-limit", "1e-9", board)
+    data = json.loads(out)
+    assert code == 0 and data["complete"] is False and data["layouts"] is None
+    assert all(c["mine"] is None for c in data["cells"])
+    assert data["recommend"] is None or data["recommend"]["safe"] is True
+    _, text, _ = run_cli("solve", "minesweeper", "--time-limit", "1e-9", board)
+    assert "incomplete: the time limit (1e-09 s) stopped the counting" in text
+
+
+def test_bad_boards_exit_2_with_one_line(run_cli):
+    for board, expected in (
+        (". .\n", "missing header 'mines: N'"),
+        ("mines: 1\n. x\n", "unknown token 'x'"),
+        ("mines: 4\n4 .\n. .\n", "this reading cannot be true: row 1, column 1 ('4')"),
+    ):
+        code, out, err = run_cli("solve", "minesweeper", stdin=board)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and expected in err and "Traceback" not in err
+
+
+def test_simulate_compare_reports_both_policies_and_the_paired_difference(run_cli):
+    code, out, err = run_cli("simulate", "minesweeper", "--games", "20", "--seed", "1",
+                             "--compare", "exact,local")
+    assert code == 0
+    assert "Minesweeper beginner (9 x 9, 10 mines), 20 games, seed 1" in out
+    assert "policy exact: won" in out and "policy local: won" in out
+    assert "paired difference of win rates, exact - local:" in out
+
+
+def test_simulate_refuses_an_unknown_policy_pair(run_cli):
+    code, _, err = run_cli("simulate", "minesweeper", "--compare", "exact,clever")
+    assert code == 2 and "expected two policies" in err
+
+
+def test_the_spec_example_and_the_beginner_example_agree_and_solve(run_cli, examples):
+    from gridsight.registry import get_spec
+    from solvers.boardtext import parse_boards
+
+    text = (examples / "minesweeper-beginner.txt").read_text()
+    assert parse_boards(text)[0].grid == parse_boards(get_spec("minesweeper").example)[0].grid
+    code, out, _ = run_cli("solve", "minesweeper", "--json",
+                           str(examples / "minesweeper-beginner.txt"))
+    data = json.loads(out)
+    assert code == 0 and data["complete"] and data["recommend"] is not None
+
+
+def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples):
+    import argparse
+
+    from gridsight.cli import build_parser
+    from gridsight.commands.screen_options import read_hints_from
+    from gridsight.live.manual import ManualBoard
+    from gridsight.registry import get_spec
+    from solvers.boardtext import parse_boards
+
+    options = build_parser().parse_args(["live", "--game", "minesweeper", "--manual",
+                                         "--mines", "10"])
+    hints = read_hints_from(options)
+    board = ManualBoard.blank("minesweeper", ManualBoard.headers_from("minesweeper", hints))
+    reading = board.reading(board.tracker().state(), hints)
+    assert reading.text.startswith("mines: 10\n")
+    adapter = get_spec("minesweeper").adapter
+    solution = adapter.solve(parse_boards(reading.text)[0], argparse.Namespace(time_limit=5.0))
+    assert solution.json["recommend"]["row"] == 0 and solution.json["recommend"]["col"] == 0
+    text = (examples / "minesweeper-expert.txt").read_text()
+    solution = adapter.solve(parse_boards(text)[0], argparse.Namespace(time_limit=0.0))
+    assert solution.json["complete"] is True

@@ -1,0 +1,338 @@
+"""Finding a regular lattice of square tiles by its structure: thin darker lines between them.
+
+A frameless board (tiles separated by thin lines a little darker than the tiles, nothing drawn
+around it) has no frame to match a template against, but its structure is unmistakable: two
+sets of long, evenly spaced, straight dark lines, crossing at right angles, ``cols + 1`` of one
+and ``rows + 1`` of the other, all the same length. This module finds such a lattice at any
+position and scale, without knowing the tiles' colours, the lines' colour or thickness, or
+what surrounds the board.
+
+**Method.** The picture is shrunk to a working width and turned grey. Two *line maps* say,
+for every pixel, how much darker it is than the pixels a little to either side
+(vertical lines) or above and below (horizontal lines), after smoothing along the line: a
+valley, which a stroke of text or the edge of a shape does not make over a long run. Edges
+(one side brighter than the other) make a second pair of maps, used only for the lattice's
+outline: a board whose outer lines are not drawn still ends where its tiles end.
+
+Every lattice ``(x, y, pitch)`` on the working grid is then scored with column and row sums
+(cumulative sums make each line's mean an O(1) lookup): the mean line response along its inner
+lines (its outline lines: the larger of line and edge response), minus the mean along the lines
+half a tile off (which a lattice has not, but a textured area has as much as anywhere), minus
+the line response continuing past the lattice's ends (a lattice found inside a bigger grid
+continues). The best few lattices are refined on the full picture: each line is placed
+where its response peaks, to a fraction of a pixel, and a least-squares fit gives the pitch
+and offset.
+
+The score is a difference of mean responses in 0..1: about 0.3 or more on a board of thin
+dark lines, near 0 on a photo, text or a smooth gradient.
+
+>>> import numpy as np
+>>> img = np.full((300, 260, 3), 200, np.uint8)
+>>> for i in range(6):  # lines two pixels thick, centred on 40 + 36 i and 30 + 36 i
+...     img[39 + 36 * i : 41 + 36 * i, 30:210] = 120; img[40:220, 29 + 36 * i : 31 + 36 * i] = 120
+>>> found = find_lattice(img, 5, 5)
+>>> abs(found.x - 30) < 1, abs(found.y - 40) < 1, abs(found.pitch_x - 36) < 0.5
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from vision.errors import BoardNotFoundError
+from vision.geometry import BoardGeometry
+
+WORK_WIDTH = 160  # the coarse search runs on the picture shrunk (or grown) to this width
+SOFT = 6.0  # a valley this many grey levels deep counts half (responses saturate to 1)
+PITCH_STEP = 0.5  # coarse pitch step on the working grid, pixels
+MIN_SCORE = 0.12
+PAD = WORK_WIDTH // 8  # padding of the cumulative sums: half the largest pitch, and more
+SHIFTS = True  # a lattice scoring less is not a board
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A ``rows`` x ``cols`` lattice: top-left line crossing at ``(x, y)`` (picture pixels),
+    spacing ``pitch_x`` by ``pitch_y``; ``score`` as in the module docstring."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    rows: int
+    cols: int
+    score: float
+
+    def geometry(self) -> BoardGeometry:
+        return BoardGeometry.from_rect(self.x, self.y, self.pitch_x, self.pitch_y,
+                                       self.rows, self.cols)
+
+
+@dataclass(frozen=True, eq=False)
+class _Maps:
+    """Line and edge response maps of one grey picture, with their cumulative sums."""
+
+    line_v: np.ndarray  # vertical lines
+    line_h: np.ndarray
+    edge_v: np.ndarray
+    edge_h: np.ndarray
+
+    @cached_property
+    def cum(self):
+        """Cumulative sums down the columns (vertical maps) and along the rows (horizontal
+        maps), padded by :data:`PAD` on every side so a lattice near the border reads zeros."""
+        out = []
+        for m in (self.line_v, self.edge_v):
+            c = np.vstack([np.zeros((1, m.shape[1]), np.float32), np.cumsum(m, axis=0)])
+            out.append(np.pad(c, PAD, mode="edge"))
+        for m in (self.line_h, self.edge_h):
+            c = np.hstack([np.zeros((m.shape[0], 1), np.float32), np.cumsum(m, axis=1)])
+            out.append(np.pad(c, PAD, mode="edge"))
+        return out
+
+
+def line_maps(grey: np.ndarray, reach: int = 2, smooth: float = 1.5) -> _Maps:
+    """Valley (line) and step (edge) responses in 0..1 for vertical and horizontal lines."""
+    g = grey.astype(np.float32)
+    maps = []
+    for axis in (1, 0):  # axis 1: across vertical lines
+        # Smooth along the line (down a column for vertical lines), not across it.
+        along = cv2.GaussianBlur(g, (0, 0), sigmaX=smooth if axis == 0 else 0.01,
+                                 sigmaY=smooth if axis == 1 else 0.01)
+        valley = np.zeros_like(g)
+        edge = np.zeros_like(g)
+        for d in range(1, reach + 1):
+            before = np.roll(along, d, axis=axis)
+            after = np.roll(along, -d, axis=axis)
+            valley = np.maximum(valley, np.minimum(before, after) - along)
+            edge = np.maximum(edge, np.abs(after - before))
+        valley = valley / (valley + SOFT)
+        edge = edge / (edge + 3 * SOFT)
+        for m in (valley, edge):  # np.roll wraps around: the borders say nothing
+            if axis == 1:
+                m[:, :reach], m[:, -reach:] = 0, 0
+            else:
+                m[:reach], m[-reach:] = 0, 0
+        maps.append((valley, edge))
+    (lv, ev), (lh, eh) = maps
+    return _Maps(lv, lh, ev, eh)
+
+
+def find_lattice(image: np.ndarray, rows: int, cols: int, *, min_width: float = 0.3,
+                 max_width: float = 1.0, what: str = "tile lattice") -> Lattice:
+    """The best ``rows`` x ``cols`` lattice of square tiles in ``image`` whose width is
+    ``min_width``..``max_width`` of the picture's; :class:`BoardNotFoundError` when nothing
+    scores :data:`MIN_SCORE`."""
+    found = lattice_candidates(image, rows, cols, min_width=min_width, max_width=max_width,
+                               keep=1)
+    if not found or found[0].score < MIN_SCORE:
+        best = f"best lattice score {found[0].score:.2f}" if found else "picture too small"
+        raise BoardNotFoundError(what, best)
+    return found[0]
+
+
+def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: float = 0.3,
+                       max_width: float = 1.0, keep: int = 3, shifts: int = 0) -> list[Lattice]:
+    """The ``keep`` best distinct lattices, refined, best first; with ``shifts``, each also
+    moved by up to that many tiles in every direction (same pitch), scored the same way.
+
+    Lines alone cannot always tell where a lattice ends: when the outermost lines are not
+    drawn and a row of tiles shows no line (dark tiles darker than the lines), the lattice
+    one tile up fits as well. A caller that knows what the tiles look like picks among the
+    shifted candidates (the one whose every tile looks like a tile)."""
+    grey = _grey(image)
+    h, w = grey.shape
+    if min(h, w) < 20:
+        return []
+    factor = WORK_WIDTH / w
+    small = cv2.resize(grey, (WORK_WIDTH, max(20, round(h * factor))),
+                       interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+    loose = _widened(line_maps(small, reach=2, smooth=1.2))  # a line a pixel off still counts
+    coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
+                     max_width * WORK_WIDTH / cols, keep * 2)[:keep]
+    out: list[Lattice] = []
+    for score, x, y, p in coarse:
+        refined = _refine(grey, rows, cols, x / factor, y / factor, p / factor, score)
+        if refined is None:
+            continue
+        if any(abs(refined.x - o.x) < o.pitch_x / 3 and abs(refined.y - o.y) < o.pitch_y / 3
+               for o in out):
+            continue
+        out.append(refined)
+    shifted = []
+    for lattice in out:
+        for dx in range(-shifts, shifts + 1):
+            for dy in range(-shifts, shifts + 1):
+                if not (dx or dy):
+                    continue
+                x = lattice.x + dx * lattice.pitch_x
+                y = lattice.y + dy * lattice.pitch_y
+                if x < 0 or y < 0 or x + cols * lattice.pitch_x > w or y + rows * lattice.pitch_y > h:
+                    continue
+                one = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
+                                  lattice.pitch_x * factor)
+                shifted.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols, one))
+    shifted.sort(key=lambda lat: -lat.score)
+    return out + shifted
+
+
+def _widened(maps: _Maps) -> _Maps:
+    """The maps with each line one pixel wider on either side (max filter across it)."""
+    across_v, across_h = np.ones((1, 3), np.uint8), np.ones((3, 1), np.uint8)
+    return _Maps(cv2.dilate(maps.line_v, across_v), cv2.dilate(maps.line_h, across_h),
+                 cv2.dilate(maps.edge_v, across_v), cv2.dilate(maps.edge_h, across_h))
+
+
+def _coarse_one(maps: _Maps, rows: int, cols: int, x0: int, y0: int, p: float) -> float:
+    """:func:`_lattice_score` of the single lattice at ``(x0, y0)`` (-1 if off the picture)."""
+    h, w = maps.line_v.shape
+    if x0 < 0 or y0 < 0 or x0 + cols * p + 3 > w or y0 + rows * p + 3 > h:
+        return -1.0
+    return float(_lattice_score(*maps.cum, rows, cols, p, 1, 1, x0, y0)[0, 0])
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return image.astype(np.float32)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def _coarse(maps: _Maps, rows: int, cols: int, low: float, high: float,
+            keep: int) -> list[tuple[float, float, float, float]]:
+    """``(score, x, y, pitch)`` of the best lattices on the working grid."""
+    cv_line, cv_edge, ch_line, ch_edge = maps.cum
+    h, w = maps.line_v.shape
+    best: list[tuple[float, float, float, float]] = []
+    pitch = max(low, 4.0)
+    while pitch <= high:
+        width, height = cols * pitch, rows * pitch
+        ny, nx = int(h - height - 2), int(w - width - 2)
+        if ny < 1 or nx < 1:
+            pitch += PITCH_STEP
+            continue
+        score = _lattice_score(cv_line, cv_edge, ch_line, ch_edge, rows, cols, pitch, nx, ny)
+        flat = np.argpartition(score.ravel(), -keep)[-keep:]
+        for idx in flat:
+            y, x = divmod(int(idx), nx)
+            best.append((float(score[y, x]), float(x), float(y), pitch))
+        pitch += PITCH_STEP
+    best.sort(reverse=True)
+    chosen: list[tuple[float, float, float, float]] = []
+    for cand in best:
+        if all(abs(cand[1] - c[1]) > c[3] / 2 or abs(cand[2] - c[2]) > c[3] / 2 for c in chosen):
+            chosen.append(cand)
+        if len(chosen) >= keep:
+            break
+    return chosen
+
+
+def _lattice_score(cv_line, cv_edge, ch_line, ch_edge, rows, cols, pitch, nx, ny, ox=0, oy=0):
+    """Score of every lattice of this pitch with its corner at ``(ox + x, oy + y)`` for
+    ``x < nx``, ``y < ny`` (the arrays are the cumulative sums of :meth:`_Maps.cum`)."""
+    length_v, length_h = round(rows * pitch), round(cols * pitch)
+    ox, oy = ox + PAD, oy + PAD
+
+    def vertical(cum, offset, y_from, length):  # mean response down a column segment
+        x = ox + round(offset)
+        y = oy + y_from
+        return (cum[y + length : y + length + ny, x : x + nx] - cum[y : y + ny, x : x + nx]
+                ) / max(length, 1)
+
+    def horizontal(cum, offset, x_from, length):
+        y = oy + round(offset)
+        x = ox + x_from
+        return (cum[y : y + ny, x + length : x + length + nx] - cum[y : y + ny, x : x + nx]
+                ) / max(length, 1)
+
+    inner, outer = [], []
+    off = np.zeros((ny, nx), np.float32)
+    for i in range(cols + 1):
+        if 0 < i < cols:
+            inner.append(vertical(cv_line, i * pitch, 0, length_v))
+        else:
+            outer.append(np.maximum(vertical(cv_line, i * pitch, 0, length_v),
+                                    vertical(cv_edge, i * pitch, 0, length_v)))
+        if i < cols:
+            off += vertical(cv_line, (i + 0.5) * pitch, 0, length_v)
+    for j in range(rows + 1):
+        if 0 < j < rows:
+            inner.append(horizontal(ch_line, j * pitch, 0, length_h))
+        else:
+            outer.append(np.maximum(horizontal(ch_line, j * pitch, 0, length_h),
+                                    horizontal(ch_edge, j * pitch, 0, length_h)))
+        if j < rows:
+            off += horizontal(ch_line, (j + 0.5) * pitch, 0, length_h)
+    on = np.stack(inner).mean(axis=0)
+    score = 0.8 * on + 0.2 * np.stack(outer).mean(axis=0) - off / (rows + cols)
+    # Inner lines continuing past the lattice's ends: the lattice is part of a bigger one.
+    ext = max(1, min(PAD - 1, round(pitch / 2)))
+    beyond = np.zeros((ny, nx), np.float32)
+    for i in range(1, cols):
+        beyond += vertical(cv_line, i * pitch, -ext, ext) + vertical(cv_line, i * pitch,
+                                                                      length_v, ext)
+    for j in range(1, rows):
+        beyond += horizontal(ch_line, j * pitch, -ext, ext) + horizontal(ch_line, j * pitch,
+                                                                        length_h, ext)
+    beyond /= 2
+    return score - 0.5 * beyond / (rows + cols - 2)
+
+
+def _refine(grey: np.ndarray, rows: int, cols: int, x: float, y: float,
+            pitch: float, score: float) -> Lattice | None:
+    """The lattice near the coarse guess placed to a fraction of a pixel on the picture
+    itself: for each direction, the offset and pitch whose inner lines collect the most line
+    response along the lattice (a matched filter on the response profile across the lines)."""
+    h, w = grey.shape
+    margin = pitch * 0.6
+    xa, ya = max(0, int(x - margin)), max(0, int(y - margin))
+    xb, yb = min(w, int(x + cols * pitch + margin)), min(h, int(y + rows * pitch + margin))
+    crop = grey[ya:yb, xa:xb]
+    shrink = min(1.0, 48.0 / pitch)  # 48 pixels a tile place a line to a 100th of a tile
+    if shrink < 1.0:
+        crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    maps = line_maps(crop, reach=2, smooth=1.2)
+    x, y, pitch = (x - xa) * shrink, (y - ya) * shrink, pitch * shrink
+    # Profiles across the lines, over the middle of the lattice's span.
+    ys0, ys1 = int(max(0, y)), int(min(maps.line_v.shape[0], y + rows * pitch))
+    xs0, xs1 = int(max(0, x)), int(min(maps.line_h.shape[1], x + cols * pitch))
+    if ys1 - ys0 < pitch or xs1 - xs0 < pitch:
+        return None
+    across_v = maps.line_v[ys0:ys1].mean(axis=0)
+    across_h = maps.line_h[:, xs0:xs1].mean(axis=1)
+    fit_x = _matched(across_v, cols, x, pitch)
+    fit_y = _matched(across_h, rows, y, pitch)
+    if fit_x is None or fit_y is None:
+        return None
+    (x0, px), (y0, py) = fit_x, fit_y
+    if not 0.85 < px / py < 1.18:  # square tiles
+        return None
+    return Lattice(x0 / shrink + xa, y0 / shrink + ya, px / shrink, py / shrink, rows, cols,
+                   score)
+
+
+def _matched(profile: np.ndarray, count: int, start: float, pitch: float
+             ) -> tuple[float, float] | None:
+    """Offset and pitch (pixel edges: a line on pixel k is at k + 0.5) maximising the
+    profile summed at the ``count - 1`` inner lines, within a sixth of a tile of the guess
+    and 4% of its pitch."""
+    sigma = max(0.6, pitch / 60)
+    smooth = cv2.GaussianBlur(profile.reshape(1, -1).astype(np.float32), (0, 0), sigma).ravel()
+    n = len(smooth)
+    grid = np.arange(n, dtype=np.float64)
+    offsets = start - 0.5 + np.arange(-pitch / 6, pitch / 6 + 0.01, 0.25)
+    pitches = pitch * np.linspace(0.96, 1.04, 33)
+    best, best_v = None, -1.0
+    inner = np.arange(1, count)
+    for p in pitches:
+        pos = offsets[:, None] + inner[None, :] * p  # (offsets, lines)
+        values = np.interp(pos, grid, smooth, left=0.0, right=0.0).sum(axis=1)
+        k = int(np.argmax(values))
+        if values[k] > best_v:
+            best_v, best = float(values[k]), (float(offsets[k]) + 0.5, float(p))
+    if best is None or best_v <= 0.0:
+        return None
+    return best

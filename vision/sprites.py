@@ -1,0 +1,165 @@
+"""Comparing small pictures (pixel-art sprites) seen at different scales, on different
+backgrounds, through JPEG.
+
+The same sprite appears on a card (on the card's colour) and on a board tile (on the tile's
+colour), drawn at similar but not equal sizes, then scaled and compressed with the whole
+screenshot. A sprite is therefore compared as *what differs from its background*: its ink
+mask and the colours of its ink, in a square centred on the ink's centroid and as wide as a few
+standard deviations of it, resampled to a fixed grid, so neither the background nor the scale
+matters; a shift of one grid step either way is allowed. Only the ink that would show on both
+backgrounds is compared.
+
+>>> import numpy as np
+>>> art = np.zeros((8, 8, 3), np.uint8); art[2:7, 1:7] = (0, 0, 250); art[3, 2] = (250, 0, 0)
+>>> def draw(picture, x, y, block):
+...     big = np.kron(art, np.ones((block, block, 1), np.uint8)); on = big.any(axis=2)
+...     picture[y : y + len(big), x : x + len(big)][on] = big[on]
+>>> card = np.full((40, 40, 3), 40, np.uint8); draw(card, 8, 8, 3)
+>>> tile = np.full((30, 30, 3), (200, 230, 120), np.uint8); draw(tile, 7, 7, 2)
+>>> a = sprite_of(card, (40.0, 40.0, 40.0)); b = sprite_of(tile, (200.0, 230.0, 120.0))
+>>> sprite_distance(a, b) < 0.25
+True
+>>> other = np.full((30, 30, 3), (200, 230, 120), np.uint8); other[8:20, 12:16] = (250, 0, 0)
+>>> sprite_distance(a, sprite_of(other, (200.0, 230.0, 120.0))) > 0.4
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+GRID = 12  # sprites are compared on a GRID x GRID resampling of their ink box
+INK = 45.0  # colour distance from the background that marks ink
+COLOR_SCALE = 90.0  # a colour difference this large (Lab) counts as a full mismatch
+SPREAD = 4.0  # the compared square is this many standard deviations of the ink wide
+
+
+@dataclass(frozen=True, eq=False)
+class Sprite:
+    """A sprite as cut from a picture: ``picture`` (BGR, the ink with a margin around it),
+    ``background`` the colour it was drawn on (BGR), ``box`` its ink box in the picture it came
+    from (x, y, width, height)."""
+
+    picture: np.ndarray
+    background: np.ndarray
+    box: tuple[int, int, int, int]
+
+    @property
+    def empty(self) -> bool:
+        return self.box[2] * self.box[3] == 0
+
+
+def _ink(picture: np.ndarray, backgrounds: list[np.ndarray], ink: float) -> np.ndarray:
+    """Pixels far from every one of ``backgrounds``."""
+    pic = picture.astype(np.float32)
+    mask = np.ones(picture.shape[:2], bool)
+    for colour in backgrounds:
+        mask &= np.linalg.norm(pic - colour, axis=2) > ink
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    specks = [i for i in range(1, count) if stats[i][4] < 3]  # JPEG specks, not ink
+    if specks:
+        mask &= ~np.isin(labels, specks)
+    return mask
+
+
+def sprite_of(picture: np.ndarray, background: tuple[float, float, float] | np.ndarray,
+              ink: float = INK) -> Sprite:
+    """The sprite in ``picture`` (BGR) drawn on ``background`` (BGR colour)."""
+    colour = np.asarray(background, np.float32)
+    mask = _ink(picture, [colour], ink)
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 4:
+        return Sprite(picture[:0, :0].copy(), colour, (0, 0, 0, 0))
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+    m = max(1, (max(x1 - x0, y1 - y0)) // 8)
+    xa, ya = max(0, x0 - m), max(0, y0 - m)
+    crop = picture[ya : y1 + m, xa : x1 + m].copy()
+    return Sprite(crop, colour, (x0, y0, x1 - x0, y1 - y0))
+
+
+def _on_grid(sprite: Sprite, backgrounds: list[np.ndarray], ink: float):
+    """The ink that differs from every background, boxed (aspect kept) and resampled to the
+    grid: (cover 0..1, Lab colours), or ``None`` when there is none."""
+    mask = _ink(sprite.picture, backgrounds, ink)
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 4:
+        return None
+    # Placed by the ink's centroid and spread, not its box: a stray ring of blended pixels
+    # around a sprite (an outline blurred into the paper) moves a box, hardly the moments.
+    cx, cy = float(xs.mean()) + 0.5, float(ys.mean()) + 0.5
+    side = max(4, int(round(SPREAD * max(float(xs.std()), float(ys.std())))))
+    box = (int(round(cx - side / 2)), int(round(cy - side / 2)), side, side)
+    square = _cut(sprite.picture, box)
+    square_mask = _cut(mask.astype(np.uint8) * 255, box)
+    weight = square_mask.astype(np.float32) / 255.0
+    cover = cv2.resize(weight, (GRID, GRID), interpolation=cv2.INTER_AREA)
+    inked = cv2.resize(square.astype(np.float32) * weight[..., None], (GRID, GRID),
+                       interpolation=cv2.INTER_AREA)
+    small = inked / np.maximum(cover, 1e-3)[..., None]  # the ink's own colour, not the paper's
+    lab = cv2.cvtColor(np.clip(small / 255.0, 0, 1).astype(np.float32), cv2.COLOR_BGR2Lab)
+    return cover, lab
+
+
+def _cut(picture: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The box of ``picture``, padded with zeros where it runs off the picture."""
+    x, y, w, h = box
+    pad = max(0, -x, -y, x + w - picture.shape[1], y + h - picture.shape[0])
+    if pad:
+        picture = cv2.copyMakeBorder(picture, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+        x, y = x + pad, y + pad
+    return picture[y : y + h, x : x + w]
+
+
+def sprite_distance(a: Sprite, b: Sprite, ink: float = INK) -> float:
+    """How different two sprites are, 0 (the same) to 1: over the grid cells where either has
+    ink, the mean of the ink mismatch and the colour difference, at the best shift of up to
+    one grid cell.
+
+    Only the ink that would show on *both* backgrounds is compared: a dark outline vanishes on
+    a dark card, and a sprite's light-blue patch on a light-blue tile, so neither is held
+    against the match."""
+    if a.empty or b.empty:
+        return 1.0
+    backgrounds = [a.background, b.background]
+    one, two = _on_grid(a, backgrounds, ink), _on_grid(b, backgrounds, ink)
+    if one is None or two is None:
+        return 1.0
+    (ma, la), (mb0, lb0) = one, two
+    return 0.5 * _shape_distance(ma, la, mb0, lb0) + 0.5 * _palette_distance(a, b, backgrounds, ink)
+
+
+def _palette_distance(a: Sprite, b: Sprite, backgrounds: list[np.ndarray], ink: float) -> float:
+    """How far each sprite's ink colours are from the other's nearest ink colour, 0..1 (the
+    mean both ways, weighted by pixels): random art differs in its palette even where blurred
+    edges make the shapes hard to compare."""
+    palettes = []
+    for sprite in (a, b):
+        mask = _ink(sprite.picture, backgrounds, ink)
+        pixels = sprite.picture[mask].reshape(-1, 1, 3).astype(np.float32) / 255.0
+        lab = cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+        palettes.append(lab[:: max(1, len(lab) // 400)])
+    one, two = palettes
+    if len(one) == 0 or len(two) == 0:
+        return 1.0
+    gaps = np.linalg.norm(one[:, None] - two[None], axis=2)
+    both = np.concatenate([gaps.min(axis=1), gaps.min(axis=0)])
+    return float(np.mean(np.minimum(1.0, both / (COLOR_SCALE / 2))))
+
+
+def _shape_distance(ma, la, mb0, lb0) -> float:
+    best = 1.0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            mb = np.roll(np.roll(mb0, dy, 0), dx, 1)
+            lb = np.roll(np.roll(lb0, dy, 0), dx, 1)
+            either = np.maximum(ma, mb)
+            if float(either.sum()) < 1e-6:
+                continue
+            both = np.minimum(ma, mb)
+            colour = np.minimum(1.0, np.linalg.norm(la - lb, axis=2) / COLOR_SCALE)
+            cost = (either - both) + both * colour
+            best = min(best, float((cost * either).sum() / (either * either).sum()))
+    return best
