@@ -14,6 +14,7 @@ from solvers.errors import InputError
 from solvers.thrill_digger.analysis import analyse
 from solvers.thrill_digger.blocks import REDRAWS, block_probability, has_block
 from solvers.thrill_digger.evaluate import policy_value
+from solvers.thrill_digger.generator import Layout
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
 from solvers.thrill_digger.lookahead import candidates, kernel_available, lookahead
 from solvers.thrill_digger.policy import (
@@ -76,10 +77,7 @@ def _layout_weights(d: Difficulty, model: str, state: ThrillDiggerState) -> dict
     weights = {}
     for bombs in combinations(cells, d.bombs):
         for rupoors in combinations([c for c in cells if c not in bombs], d.rupoors):
-            shown = {}
             bad = set(bombs) | set(rupoors)
-            from solvers.thrill_digger.generator import Layout
-
             layout = Layout(d, frozenset(bombs), frozenset(rupoors))
             if any(layout.token(*c) != state.token(*c) for c in state.readings()):
                 continue
@@ -88,7 +86,6 @@ def _layout_weights(d: Difficulty, model: str, state: ThrillDiggerState) -> dict
                 w = float(p**REDRAWS) if has_block(bad) else float(
                     sum(p**i for i in range(REDRAWS + 1)))
             weights[(frozenset(bombs), frozenset(rupoors))] = w
-            del shown
     total = sum(weights.values())
     return {k: v / total for k, v in weights.items()}
 

@@ -42,7 +42,6 @@ from solvers.thrill_digger.layouts import (
     OUTCOME_VALUES,
     RUPOOR_OUTCOME,
     UNDUG_CODE,
-    UNSEEN_CODE,
     LayoutSpace,
 )
 from solvers.thrill_digger.state import ThrillDiggerState
@@ -89,13 +88,21 @@ class _PythonSearch:
         ]
         self.bad = [self.masks[h][RUPOOR_OUTCOME] | self.masks[h][RUPOOR_OUTCOME + 1]
                     for h in range(holes)]
+        # Per hole, the outcomes it can show at all, in outcome order (beginner: 3 colours).
+        self.shows = [
+            [(o, mask) for o, mask in enumerate(self.masks[h][: RUPOOR_OUTCOME + 1]) if mask]
+            for h in range(holes)
+        ]
         self.blocked = _bitset(space.blocked)
         self.clean = _bitset(~space.blocked)
         self.ratio = space.block_weight
         self.values = [float(v) for v in OUTCOME_VALUES]
         self.memo: dict[int, float] = {}
+        if self.ratio == 1.0:  # uniform: the same number as clean + 1.0 * blocked, faster
+            self.weight = _count  # type: ignore[method-assign]
 
     def weight(self, layouts: int) -> float:
+        """``clean + ratio * blocked`` layouts, as the compiled search computes it."""
         return (layouts & self.clean).bit_count() + self.ratio * (
             layouts & self.blocked).bit_count()
 
@@ -104,7 +111,7 @@ class _PythonSearch:
         how many new states it took; raises :class:`BudgetExceeded` past ``cap`` states."""
         count = [0]
         limit = math.inf if cap is None else cap
-        space, memo, masks, bad = self.space, self.memo, self.masks, self.bad
+        space, memo, shows, bad = self.space, self.memo, self.shows, self.bad
         weight, worth, canonical = self.weight, self.values, space.canonical
         symmetries, holes = space.symmetries, space.holes
 
@@ -127,9 +134,8 @@ class _PythonSearch:
             best = -math.inf
             for h in undug:
                 q = 0.0
-                row = masks[h]
-                for o in range(RUPOOR_OUTCOME + 1):
-                    child = layouts & row[o]
+                for o, mask in shows[h]:
+                    child = layouts & mask
                     if child:
                         q += weight(child) * (worth[o] + search(
                             key | ((o + 1) << (3 * h)), child,
@@ -142,6 +148,10 @@ class _PythonSearch:
 
         result = search(key, _bitset(fits), left)
         return result, count[0]
+
+
+def _count(layouts: int) -> float:
+    return float(layouts.bit_count())
 
 
 def _bitset(flags: np.ndarray) -> int:
@@ -268,8 +278,3 @@ def _weight(space: LayoutSpace, layouts: np.ndarray) -> float:
     blocked = int((layouts & space.blocked).sum())
     clean = int(layouts.sum()) - blocked
     return clean + space.block_weight * blocked
-
-
-def has_unseen(key: int, holes: int) -> bool:
-    """Whether some hole of ``key`` was dug with its colour unseen."""
-    return any((key >> (3 * i)) & 7 == UNSEEN_CODE for i in range(holes))

@@ -29,7 +29,6 @@ import numpy as np
 
 from solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
-    RUPOOR_OUTCOME,
     UNDUG_CODE,
     LayoutSpace,
     layout_space,
