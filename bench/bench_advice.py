@@ -16,7 +16,8 @@ Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
    Then a file of ``--boards`` random beginner boards (a drawn layout, 0 to 12 holes dug at
    random, no bomb) in one call: the time per board of a whole ``solve --json`` run, and the
    median time per board in process with one shared search (the first boards below the
-   shipped table search their subtrees, later ones mostly find them known).
+   shipped table search their subtrees, later ones mostly find them known), and the same for
+   the first ``--python-boards`` of them with the pure-Python search (no numba).
 3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest`` on the
    same boards drawn as the game draws them (``--games`` each, default 200; the README's
    figures use ``gridsight simulate ... --games 5000``), with the paired difference and its
@@ -48,6 +49,8 @@ from solvers.thrill_digger.analysis import analyse  # noqa: E402
 from solvers.thrill_digger.evaluate import policy_value  # noqa: E402
 from solvers.thrill_digger.generator import draw_layout  # noqa: E402
 from solvers.thrill_digger.layouts import layout_space  # noqa: E402
+from solvers.thrill_digger.optimal import ExactPlay  # noqa: E402
+from solvers.thrill_digger.optimal_table import load_table  # noqa: E402
 from solvers.thrill_digger.policy import get_policy  # noqa: E402
 from solvers.thrill_digger.rules import (  # noqa: E402
     BEGINNER,
@@ -165,7 +168,7 @@ def _solve_cli(boards: list[ThrillDiggerState]) -> tuple[list[dict], float]:
     return [json.loads(line) for line in out.splitlines()], seconds
 
 
-def beginner_file(count: int, seed: int) -> None:
+def beginner_file(count: int, seed: int, python_boards: int) -> None:
     print(f"== Beginner: {count} random boards (0-12 holes dug) in one file ==")
     rng = random.Random(seed)
     boards = []
@@ -183,10 +186,23 @@ def beginner_file(count: int, seed: int) -> None:
     timed = Timed("auto")
     for state in boards:
         timed(analyse(state, "uniform"))
-    times = sorted(1000 * t for t in timed.times)
-    print(f"  in process, one shared search: median {statistics.median(times):.2f} ms, 90% "
+    _print_times("in process, one shared search, numba when installed", timed.times)
+    # The same boards with the pure-Python search only (as on a machine without numba).
+    python = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python",
+                       table=load_table("uniform"))
+    times = []
+    for state in boards[:python_boards]:
+        start = time.perf_counter()
+        python.hole_values(state)
+        times.append(time.perf_counter() - start)
+    _print_times(f"the first {len(times)} boards, pure-Python search", times)
+
+
+def _print_times(label: str, seconds: list[float]) -> None:
+    times = sorted(1000 * t for t in seconds)
+    print(f"  {label}: median {statistics.median(times):.2f} ms, 90% "
           f"{times[int(0.9 * (len(times) - 1))]:.1f} ms, slowest {times[-1]:.0f} ms per board "
-          f"(analysis included; {load_note()})")
+          f"({load_note()})")
 
 
 def simulated(games: int, seed: int) -> None:
@@ -245,12 +261,15 @@ def main() -> int:
                         help="digs of the command-line check (default 3)")
     parser.add_argument("--boards", type=int, default=2000,
                         help="random beginner boards in the one-file run (default 2000)")
+    parser.add_argument("--python-boards", type=int, default=300,
+                        help="of those, how many to time with the pure-Python search too "
+                        "(default 300)")
     parser.add_argument("--skip-beginner", action="store_true")
     options = parser.parse_args()
     if not options.skip_beginner:
         beginner_exact()
         beginner_from_cli(options.cli_depth)
-        beginner_file(options.boards, options.seed)
+        beginner_file(options.boards, options.seed, options.python_boards)
     simulated(options.games, options.seed)
     disco_zoo()
     return 0

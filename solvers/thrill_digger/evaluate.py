@@ -19,12 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.layouts import (
-    BOMB_OUTCOME,
-    OUTCOME_VALUES,
-    RUPOOR_OUTCOME,
-    layout_space,
-)
+from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, layout_space
 from solvers.thrill_digger.rules import COLOURS, RUPOOR, Difficulty
 from solvers.thrill_digger.state import ThrillDiggerState
 
@@ -49,7 +44,7 @@ def policy_value(
     space = layout_space(difficulty, prior)
     weights = np.where(space.blocked, space.block_weight, 1.0)
     cols = difficulty.cols
-    tokens = (*COLOURS, RUPOOR)
+    tokens = (*COLOURS, RUPOOR)  # the token of outcome code o (RUPOOR_OUTCOME == 5)
     decided = [0]
 
     def walk(state: ThrillDiggerState, fits: np.ndarray) -> float:
@@ -73,6 +68,3 @@ def policy_value(
     every = np.arange(len(space.outcomes))
     total = walk(ThrillDiggerState.empty(difficulty), every)
     return PolicyValue(total / float(weights.sum()), decided[0])
-
-
-assert RUPOOR_OUTCOME == len(COLOURS)  # tokens[o] above
