@@ -44,7 +44,8 @@ from solvers.thrill_digger.rules import COLOURS, UNDUG
 from solvers.thrill_digger.sampling import sample_layouts
 from solvers.thrill_digger.state import format_state
 
-PARTICLES = 2000
+PARTICLES = 3000
+CLOSED_MIN = 6
 SAFEST = 5
 GREENEST = 3
 RICHEST = 2
@@ -92,7 +93,11 @@ def kernel_available() -> bool:
 
 
 def lookahead(
-    analysis: Analysis, *, particles: int = PARTICLES, backend: str = "auto"
+    analysis: Analysis,
+    *,
+    particles: int = PARTICLES,
+    closed_min: int = CLOSED_MIN,
+    backend: str = "auto",
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
@@ -119,7 +124,7 @@ def lookahead(
         rollout_sums = python_rollout_sums
     else:
         raise ValueError(f"unknown backend {backend!r}")
-    sums, counts = rollout_sums(outcomes, holes, undug, left, WORTH)
+    sums, counts = rollout_sums(outcomes, holes, undug, left, WORTH, closed_min)
     scores = {}
     for i, hole in enumerate(cands):
         chances = [hole.colour(c) for c in COLOURS] + [hole.rupoor]
@@ -144,7 +149,12 @@ def lookahead_hole(analysis: Analysis) -> tuple[int, int] | None:
 
 
 def python_rollout_sums(
-    outcomes: np.ndarray, holes: np.ndarray, undug: np.ndarray, left: int, worth: np.ndarray
+    outcomes: np.ndarray,
+    holes: np.ndarray,
+    undug: np.ndarray,
+    left: int,
+    worth: np.ndarray,
+    closed_min: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``sums[i, o]``: over the layouts where candidate ``holes[i]`` shows ``o`` (0..5), the
     rupees ``safest`` digs after it (played on those layouts as described in the module
@@ -152,6 +162,7 @@ def python_rollout_sums(
     sums = np.zeros((len(holes), RUPOOR_OUTCOME + 1))
     counts = np.zeros((len(holes), RUPOOR_OUTCOME + 1), dtype=np.int64)
     every = np.arange(len(outcomes))
+    base = _ranking(outcomes, every, undug, worth)
     for i, h in enumerate(holes):
         shown = outcomes[:, h]
         after = undug.copy()
@@ -159,34 +170,59 @@ def python_rollout_sums(
         for o in range(RUPOOR_OUTCOME + 1):
             part = every[shown == o]
             counts[i, o] = len(part)
-            if len(part):
-                sums[i, o] = _tree_sum(outcomes, part, after, left - 1 if o < RUPOOR_OUTCOME
-                                       else left, worth)
+            if not len(part):
+                continue
+            rest = left - 1 if o < RUPOOR_OUTCOME else left
+            if len(part) < closed_min:
+                sums[i, o] = _open_loop(outcomes, part, base, after, rest, worth)
+            else:
+                sums[i, o] = _tree_sum(outcomes, part, after, rest, worth, closed_min)
     return sums, counts
 
 
-def _tree_sum(outcomes: np.ndarray, layouts: np.ndarray, undug: np.ndarray, left: int,
-              worth: np.ndarray) -> float:
-    """Rupees ``safest`` digs from here, summed over ``layouts``."""
-    if left == 0 or len(layouts) == 0:
-        return 0.0
+def _ranking(outcomes: np.ndarray, layouts: np.ndarray, undug: np.ndarray,
+             worth: np.ndarray) -> np.ndarray:
+    """The undug holes in ``safest`` order over ``layouts``: fewest bombs, then the highest
+    total worth, then reading order."""
     cells = np.flatnonzero(undug)
     rows = outcomes[layouts][:, cells]
-    if len(layouts) == 1:
-        shown = rows[0]
-        return float(worth[shown[shown < RUPOOR_OUTCOME]].sum())
     bombs = (rows == BOMB_OUTCOME).sum(axis=0)
     value = worth[rows].sum(axis=0)
-    # fewest bombs, then the highest worth, then reading order
-    pick = np.lexsort((cells, -value, bombs))[0]
-    g = cells[pick]
-    shown = rows[:, pick]
+    return cells[np.lexsort((cells, -value, bombs))]
+
+
+def _open_loop(outcomes: np.ndarray, layouts: np.ndarray, order: np.ndarray,
+               undug: np.ndarray, left: int, worth: np.ndarray) -> float:
+    """Rupees dug over ``layouts`` going down ``order`` (undug holes only) until a bomb or the
+    last rupee, summed over the layouts: no decision looks at what was dug."""
+    cells = order[undug[order]]
+    rows = outcomes[layouts][:, cells]
+    rupee = rows < RUPOOR_OUTCOME
+    no_bomb_yet = np.cumsum(rows == BOMB_OUTCOME, axis=1) == 0
+    rupees_before = np.cumsum(rupee, axis=1) - rupee
+    taken = no_bomb_yet & (rupees_before < left)
+    return float((worth[rows] * taken).sum())
+
+
+def _tree_sum(outcomes: np.ndarray, layouts: np.ndarray, undug: np.ndarray, left: int,
+              worth: np.ndarray, closed_min: int) -> float:
+    """Rupees ``safest`` digs from here, summed over ``layouts`` (at least ``closed_min``)."""
+    if left == 0 or len(layouts) == 0:
+        return 0.0
+    order = _ranking(outcomes, layouts, undug, worth)
+    g = order[0]
+    shown = outcomes[layouts, g]
     after = undug.copy()
     after[g] = False
     total = 0.0
     for o in range(RUPOOR_OUTCOME + 1):
         part = layouts[shown == o]
-        if len(part):
-            total += len(part) * worth[o] + _tree_sum(
-                outcomes, part, after, left - 1 if o < RUPOOR_OUTCOME else left, worth)
+        if not len(part):
+            continue
+        total += len(part) * worth[o]
+        rest = left - 1 if o < RUPOOR_OUTCOME else left
+        if len(part) < closed_min:
+            total += _open_loop(outcomes, part, order, after, rest, worth)
+        else:
+            total += _tree_sum(outcomes, part, after, rest, worth, closed_min)
     return total

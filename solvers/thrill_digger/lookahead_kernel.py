@@ -15,13 +15,76 @@ _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
 @njit(cache=True)
+def _open_loop(outcomes, layouts, m, order, n_order, is_open, left, worth):  # pragma: no cover
+    """Rupees dug over ``layouts[:m]`` going down ``order`` (skipping holes not open) until a
+    bomb or the last rupee, summed over the layouts."""
+    total = 0.0
+    for i in range(m):
+        layout = layouts[i]
+        rest = left
+        for j in range(n_order):
+            c = order[j]
+            if rest == 0:
+                break
+            if not is_open[c]:
+                continue
+            o = outcomes[layout, c]
+            if o == 6:
+                break
+            total += worth[o]
+            if o < 5:
+                rest -= 1
+    return total
+
+
+@njit(cache=True)
+def _rank(outcomes, layouts, m, is_open, worth, bombs, value, order):  # pragma: no cover
+    """Write into ``order`` the open holes in ``safest`` order over ``layouts[:m]`` (fewest
+    bombs, then highest total worth, then reading order); return how many."""
+    holes = outcomes.shape[1]
+    for c in range(holes):
+        bombs[c] = 0
+        value[c] = 0.0
+    for i in range(m):
+        layout = layouts[i]
+        for c in range(holes):
+            if is_open[c]:
+                o = outcomes[layout, c]
+                if o == 6:
+                    bombs[c] += 1
+                else:
+                    value[c] += worth[o]
+    n = 0
+    for c in range(holes):
+        if not is_open[c]:
+            continue
+        j = n
+        while j > 0:  # insertion: ties keep reading order
+            p = order[j - 1]
+            if bombs[c] < bombs[p] or (bombs[c] == bombs[p] and value[c] > value[p]):
+                order[j] = p
+                j -= 1
+            else:
+                break
+        order[j] = c
+        n += 1
+    return n
+
+
+@njit(cache=True)
 def _tree_sum(outcomes, m0, left0, worth, stack, open_, chosen, shown, sizes, lefts,
-              totals, bombs, value):  # pragma: no cover - compiled
+              totals, bombs, value, orders, counts, closed_min, base_order,
+              base_count):  # pragma: no cover - compiled
     """Rupees ``safest`` digs from the board whose ``m0`` layouts are ``stack[0, :m0]`` and
-    undug holes ``open_[0]``, summed over the layouts."""
+    undug holes ``open_[0]``, summed over the layouts; a board with fewer than
+    ``closed_min`` layouts goes on open-loop in the order of its parent (the first board: of
+    ``base_order``)."""
     holes = outcomes.shape[1]
     sizes[0] = m0
     lefts[0] = left0
+    if m0 < closed_min:
+        return _open_loop(outcomes, stack[0], m0, base_order, base_count, open_[0], left0,
+                          worth)
     d = 0
     mode = _ENTER
     result = 0.0
@@ -32,35 +95,8 @@ def _tree_sum(outcomes, m0, left0, worth, stack, open_, chosen, shown, sizes, le
                 result = 0.0
                 mode = _RETURN
                 continue
-            if m == 1:
-                layout = stack[d, 0]
-                result = 0.0
-                for c in range(holes):
-                    if open_[d, c]:
-                        o = outcomes[layout, c]
-                        if o < 5:
-                            result += worth[o]
-                mode = _RETURN
-                continue
-            for c in range(holes):
-                bombs[c] = 0
-                value[c] = 0.0
-            for i in range(m):
-                layout = stack[d, i]
-                for c in range(holes):
-                    if open_[d, c]:
-                        o = outcomes[layout, c]
-                        if o == 6:
-                            bombs[c] += 1
-                        else:
-                            value[c] += worth[o]
-            g = -1
-            for c in range(holes):
-                if not open_[d, c]:
-                    continue
-                if g < 0 or bombs[c] < bombs[g] or (bombs[c] == bombs[g] and value[c] > value[g]):
-                    g = c
-            chosen[d] = g
+            counts[d] = _rank(outcomes, stack[d], m, open_[d], worth, bombs, value, orders[d])
+            chosen[d] = orders[d, 0]
             shown[d] = -1
             totals[d] = 0.0
             mode = _NEXT
@@ -84,8 +120,13 @@ def _tree_sum(outcomes, m0, left0, worth, stack, open_, chosen, shown, sizes, le
             for c in range(holes):
                 open_[d + 1, c] = open_[d, c]
             open_[d + 1, g] = False
+            after = lefts[d] - 1 if o < 5 else lefts[d]
+            if k < closed_min:
+                totals[d] += _open_loop(outcomes, stack[d + 1], k, orders[d], counts[d],
+                                        open_[d + 1], after, worth)
+                continue
             sizes[d + 1] = k
-            lefts[d + 1] = lefts[d] - 1 if o < 5 else lefts[d]
+            lefts[d + 1] = after
             d += 1
             mode = _ENTER
         else:  # _RETURN
@@ -97,7 +138,7 @@ def _tree_sum(outcomes, m0, left0, worth, stack, open_, chosen, shown, sizes, le
 
 
 @njit(cache=True)
-def _rollout_sums(outcomes, holes_, undug, left, worth):  # pragma: no cover - compiled
+def _rollout_sums(outcomes, holes_, undug, left, worth, closed_min):  # pragma: no cover
     n, holes = outcomes.shape
     depth = holes + 2
     stack = np.empty((depth, n), np.int64)
@@ -109,8 +150,13 @@ def _rollout_sums(outcomes, holes_, undug, left, worth):  # pragma: no cover - c
     totals = np.zeros(depth)
     bombs = np.zeros(holes, np.int64)
     value = np.zeros(holes)
+    orders = np.zeros((depth, holes), np.int64)
+    counts = np.zeros(depth, np.int64)
+    every = np.arange(n)
+    base_order = np.zeros(holes, np.int64)
+    base_count = _rank(outcomes, every, n, undug, worth, bombs, value, base_order)
     sums = np.zeros((len(holes_), 6))
-    counts = np.zeros((len(holes_), 6), np.int64)
+    layouts_per_outcome = np.zeros((len(holes_), 6), np.int64)
     for i in range(len(holes_)):
         h = holes_[i]
         for o in range(6):
@@ -119,7 +165,7 @@ def _rollout_sums(outcomes, holes_, undug, left, worth):  # pragma: no cover - c
                 if outcomes[layout, h] == o:
                     stack[0, k] = layout
                     k += 1
-            counts[i, o] = k
+            layouts_per_outcome[i, o] = k
             if k == 0:
                 continue
             for c in range(holes):
@@ -127,11 +173,12 @@ def _rollout_sums(outcomes, holes_, undug, left, worth):  # pragma: no cover - c
             open_[0, h] = False
             after = left - 1 if o < 5 else left
             sums[i, o] = _tree_sum(outcomes, k, after, worth, stack, open_, chosen, shown,
-                                   sizes, lefts, totals, bombs, value)
-    return sums, counts
+                                   sizes, lefts, totals, bombs, value, orders, counts,
+                                   closed_min, base_order, base_count)
+    return sums, layouts_per_outcome
 
 
 def rollout_sums(outcomes: np.ndarray, holes: np.ndarray, undug: np.ndarray, left: int,
-                 worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                 worth: np.ndarray, closed_min: int) -> tuple[np.ndarray, np.ndarray]:
     """See :func:`solvers.thrill_digger.lookahead.python_rollout_sums`."""
-    return _rollout_sums(outcomes, holes, undug, np.int64(left), worth)
+    return _rollout_sums(outcomes, holes, undug, np.int64(left), worth, np.int64(closed_min))
