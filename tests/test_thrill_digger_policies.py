@@ -177,3 +177,26 @@ def test_worker_processes_give_the_same_results():
     one = play_policies(BEGINNER, 6, 8, ("auto", "safest"), jobs=1)
     two = play_policies(BEGINNER, 6, 8, ("auto", "safest"), jobs=2)
     assert [r.scores for r in one] == [r.scores for r in two]
+
+
+@pytest.mark.parametrize("closed_min, second", [(10, 0.0), (1, 1.0)])
+def test_rollouts_count_rupees_until_the_first_bomb(closed_min, second):
+    # Two layouts of three holes: (green, bomb, blue) and (blue, green, bomb), one rupee left
+    # after the first dig. Dig hole 0. In the first layout (green) the next hole in safest
+    # order over both layouts is 2 (one bomb in two, worth 5 against hole 1's 1): a blue, the
+    # last rupee, 5. In the second (blue), open-loop on that order hits its bomb in hole 2:
+    # nothing. Closed-loop on that single layout, safest would steer by the layout itself and
+    # dig its green: the leak that the open-loop bound (closed_min) is there to stop.
+    from solvers.thrill_digger.lookahead import WORTH, python_rollout_sums
+
+    outcomes = np.array([[0, 6, 1], [1, 0, 6]], dtype=np.int8)
+    undug = np.ones(3, dtype=bool)
+    runs = [python_rollout_sums]
+    if kernel_available():
+        from solvers.thrill_digger.lookahead_kernel import rollout_sums
+
+        runs.append(rollout_sums)
+    for run in runs:
+        sums, counts = run(outcomes, np.array([0]), undug, 2, WORTH, closed_min)
+        assert counts[0].tolist() == [1, 1, 0, 0, 0, 0]
+        assert sums[0, 0] == 5.0 and sums[0, 1] == second
