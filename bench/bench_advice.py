@@ -76,8 +76,20 @@ class Timed:
         self.times.append(time.perf_counter() - start)
         return hole
 
+    def board(self, state: ThrillDiggerState, model: str = "game"):
+        """Analyse ``state`` and decide, timing both (the time a player waits per board)."""
+        start = time.perf_counter()
+        hole = self.policy.decide(analyse(state, model)).hole
+        self.times.append(time.perf_counter() - start)
+        return hole
+
     def median_ms(self) -> float:
         return 1000 * statistics.median(self.times) if self.times else 0.0
+
+    def summary(self) -> str:
+        ms = sorted(1000 * t for t in self.times)
+        return (f"median {statistics.median(ms):.1f} ms, 90% {ms[int(0.9 * (len(ms) - 1))]:.1f} ms, "
+                f"slowest {ms[-1]:.0f} ms")
 
 
 def load_note() -> str:
@@ -220,18 +232,20 @@ def simulated(games: int, seed: int) -> None:
         diff = compare_paired(scores["auto"], scores["safest"])
         print(f"  {name:<12} auto {diff.mean_a:+7.2f}  safest {diff.mean_b:+7.2f}  paired "
               f"difference {diff.difference:+6.2f} (standard error {diff.stderr:.2f}, "
-              f"{diff.z:+.1f} se); median time per board: auto "
-              f"{timers['auto'].median_ms():.1f} ms, safest {timers['safest'].median_ms():.1f} "
-              f"ms (ratio {timers['auto'].median_ms() / timers['safest'].median_ms():.1f}x)")
+              f"{diff.z:+.1f} se)")
+        auto, safest = timers["auto"], timers["safest"]
+        print(f"    time per board, analysis and decision: auto {auto.summary()} "
+              f"({len(auto.times)} boards); safest {safest.summary()}; median ratio "
+              f"{auto.median_ms() / safest.median_ms():.1f}x")
     print(f"  ({load_note()})")
 
 
-def _play(layout, decide) -> int:
+def _play(layout, timed: Timed) -> int:
     d = layout.difficulty
     state = ThrillDiggerState.empty(d)
     rupees = -d.fee
     while not state.finished:
-        hole = decide(analyse(state))
+        hole = timed.board(state)
         if hole is None:
             break
         token = layout.token(*hole)
