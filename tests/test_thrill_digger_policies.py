@@ -200,3 +200,13 @@ def test_rollouts_count_rupees_until_the_first_bomb(closed_min, second):
         sums, counts = run(outcomes, np.array([0]), undug, 2, WORTH, closed_min)
         assert counts[0].tolist() == [1, 1, 0, 0, 0, 0]
         assert sums[0, 0] == 5.0 and sums[0, 1] == second
+
+
+@pytest.mark.parametrize("module", ["layouts", "sampling", "policy", "rules", "state",
+                                    "analysis", "generator", "blocks"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"solvers.thrill_digger.{module}"))
+    assert result.failed == 0 and result.attempted > 0
