@@ -142,7 +142,7 @@ def lookahead(
                 weighed += chance * (sums[i, o] / counts[i, o])
                 covered += chance
         future = weighed / covered * (1.0 - hole.bomb) if covered > 0.0 else 0.0
-        scores[hole.cell] = hole.value + future
+        scores[hole.cell] = float(hole.value + future)
     top = max(scores.values())
     bomb = {h.cell: h.bomb for h in cands}
     best = min((cell for cell, s in scores.items() if s >= top - TIE),
