@@ -19,7 +19,7 @@ Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
    shipped table search their subtrees, later ones mostly find them known), and the same for
    the first ``--python-boards`` of them with the pure-Python search (no numba).
 3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest`` on the
-   same boards drawn as the game draws them (``--games`` each, default 200; the README's
+   same boards drawn as the game draws them (``--games`` each, default 200; docs/thrill-digger.md's
    figures use ``gridsight simulate ... --games 5000``), with the paired difference and its
    standard error, and the median time per board of each policy's decisions.
 4. **Disco Zoo**: ``report()`` of ``bench/disco_zoo_advice.py`` when that file exists.
