@@ -47,6 +47,7 @@ from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
 from vision.packs import shipped_packs_root
 from vision.panels import Panel, dark_panels, picture_box
+from gridsight.games.disco_zoo.identify import FoundTile, identify
 from vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
@@ -75,8 +76,12 @@ class TileSeen:
 
 @dataclass(frozen=True, eq=False)
 class CardSeen:
+    """An animal card: its panel, the box of its picture (x, y, width, height) and the
+    sprite cut from it."""
+
     panel: Panel
     sprite: Sprite | None = field(default=None, repr=False)
+    picture: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -288,7 +293,7 @@ def find_cards(image: np.ndarray, lattice: Lattice) -> tuple[CardSeen, ...]:
     for panel, (x, y, w, h) in row[:3]:
         m = max(2, round(0.12 * max(w, h)))
         crop = image[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m]
-        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop))))
+        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop)), (x, y, w, h)))
     return tuple(cards)
 
 
@@ -399,57 +404,74 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
         sprites = [card.sprite for card in screen.cards]
     else:
         notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
-                     "tiles are told apart by their colour only")
-    margin = screen_facts()["sprite_margin"]
-
-    grid, unread, unsure, unsure_cells = [], [], [], []
-    tapped = 0
+                     "tiles are told apart by their colour, each other and the board only")
+    grid: list[list[str]] = []
+    unread: list[tuple[int, int]] = []
+    found: list[FoundTile] = []
+    empty: list[tuple[int, int]] = []
     for r, row in enumerate(screen.tiles):
         out = []
         for c, tile in enumerate(row):
-            if tile.kind == "ground":
-                out.append(".")
-                continue
-            tapped += 1
-            if tile.kind == "empty":
+            if tile.kind == "found":
+                found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
+                out.append("?")
+            elif tile.kind == "empty":
+                empty.append((r, c))
                 out.append("-")
-            elif tile.kind == "found":
-                token, why = _animal_token(tile, animals, sprites, margin)
-                out.append(token)
-                if why:
-                    unsure.append(f"row {r} col {c} {why}")
-                    unsure_cells.append((r, c))
             else:
                 out.append(".")
-                unread.append((r, c))
+                if tile.kind != "ground":
+                    unread.append((r, c))
         grid.append(out)
-    notes += [f"{u}: solved over these animals" for u in unsure]
+    tapped = len(found) + len(empty) + len(unread)
     taps = _taps(screen.counter, hints.taps, tapped, notes, warnings)
+    told = identify(found, sprites if len(screen.cards) == len(animals) else (), animals,
+                    margin=screen_facts()["sprite_margin"], empty=empty, region=region,
+                    taps=taps)
+    unsure_cells = write_found(grid, found, told, animals, notes)
     headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
     return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
                         unsure_cells)
 
 
-def _animal_token(tile: TileSeen, animals, sprites, margin: float) -> tuple[str, str]:
-    """The token of a found tile (``k``, ``a/b`` or ``*``) and, when unsure, why."""
-    if tile.rarities:
-        same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
-    else:
-        same = []
-    candidates = same or list(range(len(animals)))
-    if len(candidates) == 1 and same:
-        return str(candidates[0] + 1), ""
-    scored = sorted((sprite_distance(tile.sprite, sprites[k]), k) for k in candidates
-                    if tile.sprite is not None and sprites[k] is not None)
-    if len(scored) == len(candidates) and scored[0][0] < 0.5 and (
-            len(scored) == 1 or scored[1][0] - scored[0][0] >= margin):
-        return str(scored[0][1] + 1), ""
-    names = " or ".join(animals[k].name for k in candidates)
-    colour = "/".join(tile.rarities) if tile.rarities else "of no rarity's colour"
-    why = f"shows an animal ({colour} tile) whose sprite does not settle which: {names}"
-    if len(candidates) == len(animals):
-        return "*", why
-    return "/".join(str(k + 1) for k in sorted(candidates)), why
+def _candidates(tile: TileSeen, animals) -> tuple[int, ...]:
+    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
+    when its colour fits no rarity (or none of the rescue's)."""
+    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+HOW = {"tile": "its sprite is the same as other tiles' of that animal",
+       "group": "the sprites of the tiles showing the same animal settle it together",
+       "board": "resolved by the board: no other candidate can cover it with the other tiles "
+                "as read"}
+
+
+def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, animals,
+                notes: list[str]) -> list[tuple[int, int]]:
+    """Write each found tile's token into ``grid`` (``k``, ``a/b`` or ``*``), with a note for
+    each tile told by other tiles or by the board, and for each left unsure; returns the
+    unsure cells."""
+    unsure = []
+    for tile in found:
+        (r, c), result = tile.cell, told[tile.cell]
+        options = result.animals
+        if len(options) == 1:
+            grid[r][c] = str(options[0] + 1)
+            if result.how in ("tile", "group", "board"):
+                notes.append(f"row {r} col {c} is {animals[options[0]].name}: {HOW[result.how]}")
+            continue
+        names = " or ".join(animals[k].name for k in options)
+        rarities = sorted({animals[k].rarity for k in tile.candidates})
+        colour = "/".join(rarities) if len(tile.candidates) < len(animals) else \
+            "of no single rarity's colour"
+        notes.append(f"row {r} col {c} shows an animal ({colour} tile) whose sprite does not "
+                     f"settle which: {names}; solved over these animals")
+        grid[r][c] = "*" if len(options) == len(animals) else \
+            "/".join(str(k + 1) for k in sorted(options))
+        unsure.append((r, c))
+    return unsure
+
 
 
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
