@@ -55,6 +55,7 @@ PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
 GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
+DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
 
 
 @cache
@@ -187,6 +188,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     labs = [_lab(p) for p in patches]
     rims = np.array([_dominant(lab[_RING]) for lab in labs])
     inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
+    inner = np.array([np.median(lab[5:27, 5:27].reshape(-1, 3), axis=0) for lab in labs])
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
@@ -207,7 +209,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
                   for name, rgb in facts["rarity_colors"].items()}
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
-    tiles, plausible = [], 0
+    tiles: list[TileSeen] = []
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
@@ -227,11 +229,63 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 sprite)
             else:
                 seen = TileSeen("found", (), 0.3, sprite)
-        plausible += seen.kind != "unknown"
         tiles.append(seen)
+    _one_dirt_colour(tiles, inner)
+    _not_past_the_edge(image, lattice, tiles, inner)
+    plausible = sum(seen.kind != "unknown" for seen in tiles)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, plausible / len(tiles)
+
+
+def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
+                       inner: np.ndarray) -> None:
+    """A whole edge row (or column) of plain tiles whose colour carries on outside the
+    lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
+    the board), not a row of tapped tiles: its tiles are unread."""
+    rows, cols = lattice.rows, lattice.cols
+    edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
+             ([(rows - 1, c) for c in range(cols)],
+              [(rows, c) for c in range(cols)] + [(rows - 1, -1), (rows - 1, cols)]),
+             ([(r, 0) for r in range(rows)], [(r, -1) for r in range(rows)] + [(-1, 0), (rows, 0)]),
+             ([(r, cols - 1) for r in range(rows)],
+              [(r, cols) for r in range(rows)] + [(-1, cols - 1), (rows, cols - 1)])]
+    for cells, beyond in edges:
+        if any(tiles[r * cols + c].kind != "empty" for r, c in cells):
+            continue
+        colour = np.median(inner[[r * cols + c for r, c in cells]], axis=0)
+        outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
+        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside):
+            for r, c in cells:
+                tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+
+
+def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.ndarray | None:
+    """The median Lab colour of the middle of lattice cell ``(r, c)`` (which may lie outside
+    the lattice), ``None`` off the picture."""
+    h, w = image.shape[:2]
+    x0 = lattice.x + (c + 0.3) * lattice.pitch_x
+    y0 = lattice.y + (r + 0.3) * lattice.pitch_y
+    x1, y1 = x0 + 0.4 * lattice.pitch_x, y0 + 0.4 * lattice.pitch_y
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return None
+    patch = image[int(y0) : int(np.ceil(y1)), int(x0) : int(np.ceil(x1))]
+    return np.median(_lab(patch).reshape(-1, 3), axis=0)
+
+
+def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
+    """Tapped empty tiles all look the same: when the tiles read ``empty`` are of two
+    colours, the fewer are something else (the background past a lattice one tile off, a
+    shadow), so they are unread."""
+    empty = [k for k, seen in enumerate(tiles) if seen.kind == "empty"]
+    if len(empty) < 2:
+        return
+    colours = inner[empty]
+    near = np.linalg.norm(colours[:, None] - colours[None], axis=2) < DIRT_SPREAD
+    main = near[int(np.argmax(near.sum(axis=1)))]
+    for k, same in zip(empty, main):
+        if not same:
+            tiles[k] = TileSeen("unknown", confidence=0.0)
 
 
 def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
