@@ -34,6 +34,7 @@ import numpy as np
 DARK_RANGE = (45.0, 125.0)  # the dark/light split is kept within these brightness levels
 BAR_FILL = 0.985  # a row dark across (nearly) the whole width belongs to a bar
 MIN_FILL = 0.6  # a panel's dark pixels fill this much of its bounding box at least
+COLOR_SPREAD = 30.0  # colour distance within which pixels are of one panel's colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 
@@ -72,19 +73,36 @@ def _panels(band: np.ndarray, top: int, min_side: float, width: float) -> list[P
     dark[dark.mean(axis=1) > BAR_FILL] = False
     k = max(1, int(min_side / 12))
     dark = cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
     panels = []
-    for i in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[i])
+    for x, y, w, h, area, color in _regions(band, dark):
         if w < min_side or h < min_side or w > BAR_FILL * width:
             continue
-        if area < MIN_FILL * w * h:
-            continue
-        inside = band[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i]
-        color = tuple(float(v) for v in np.median(inside.reshape(-1, 3), axis=0))
-        panels.append(Panel((x, y + top, w, h), color))  # type: ignore[arg-type]
+        # Panels joined by something dark of another colour between them (a shadow, a shape
+        # of the scenery) are parted by the panel's own colour.
+        box = band[y : y + h, x : x + w].astype(np.float32)
+        own = (np.linalg.norm(box - np.array(color, np.float32), axis=2) < COLOR_SPREAD)
+        own &= dark[y : y + h, x : x + w] > 0
+        parts = [Panel((x + px, y + py + top, pw, ph), pcolor)
+                 for px, py, pw, ph, parea, pcolor in _regions(box, own)
+                 if pw >= min_side and ph >= min_side and parea >= MIN_FILL * pw * ph]
+        if parts:
+            panels += parts
+        elif area >= MIN_FILL * w * h:
+            panels.append(Panel((x, y + top, w, h), color))
     panels.sort(key=lambda p: p.box[0])
     return panels
+
+
+def _regions(picture: np.ndarray, mask: np.ndarray):
+    """``(x, y, w, h, area, colour)`` of each 4-connected region of ``mask`` (colour: the
+    median of the picture over it, BGR)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                               connectivity=4)
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        inside = picture[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i]
+        color = tuple(float(v) for v in np.median(inside.reshape(-1, 3), axis=0))
+        yield x, y, w, h, area, color
 
 
 def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | None:
@@ -115,7 +133,7 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     if not bands:
         return None
     mass = [int(rows[a:b].sum()) for a, b in bands]
-    bands = [band for band, m in zip(bands, mass) if m >= max(4, 0.03 * max(mass))]
+    bands = [band for band, m in zip(bands, mass) if m >= max(6, 0.05 * max(mass))]
     start = None
     for k, (a, b) in enumerate(bands):
         top, bottom = _split_text(ink, a, b)
@@ -160,18 +178,19 @@ def _text_like(ink: np.ndarray) -> bool:
 
 
 def _split_text(ink: np.ndarray, top: int, bottom: int) -> tuple[int, int]:
-    """Rows ``top``..``bottom`` of a band, cut at its narrowest row in its lower half when
-    what lies below that row is a line of text (the picture and the text joined by blur)."""
+    """Rows ``top``..``bottom`` of a band, cut above the first line of text joined to it by
+    blur: at the highest thin row (little ink) below which the band looks like text while
+    above it it does not."""
     height = bottom - top
     if height < 6:
         return top, bottom
     rows = ink[top:bottom].sum(axis=1)
-    half = height // 2
-    waist = half + int(np.argmin(rows[half:]))
-    if rows[waist] > 0.35 * float(np.median(rows)) or waist >= height - 2:
-        return top, bottom
-    if _text_like(ink[top + waist + 1 : bottom]):
-        return top, top + waist
+    thin = 0.35 * float(np.median(rows))
+    for cut in range(2, height - 2):
+        if rows[cut] > thin:
+            continue
+        if _text_like(ink[top + cut + 1 : bottom]) and not _text_like(ink[top : top + cut]):
+            return top, top + cut
     return top, bottom
 
 
