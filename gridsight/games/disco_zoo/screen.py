@@ -362,9 +362,7 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
                            keepdims=True)
     ink = (np.linalg.norm(band - background, axis=2) > 60).astype(np.uint8)
     ink[ink.mean(axis=1) > 0.9] = 0  # a row all "ink" is an edge between two bars, not text
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    boxes = [tuple(int(v) for v in stats[i][:4]) for i in range(1, count)
-             if stats[i][3] >= 5 and stats[i][2] <= 3 * stats[i][3]]
+    boxes = _glyph_boxes(ink)
     if not boxes:
         return NumberRead(None, 0.0, ())
     word = _number_glyphs(boxes)
@@ -381,6 +379,26 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 
 Box = tuple[int, int, int, int]
+
+
+def _glyph_boxes(ink: np.ndarray) -> list[Box]:
+    """The boxes of the ink's glyph-like components (at least 5 pixels tall, at most three
+    times as wide as tall). A component too wide to be a glyph may be glyphs joined by JPEG
+    specks (the ringing around a digit's outline) to a bar's edge: it is opened (its one
+    pixel bridges cut) and its parts taken instead."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    boxes: list[Box] = []
+    for i in range(1, count):
+        x, y, w, h = (int(v) for v in stats[i][:4])
+        if h >= 5 and w <= 3 * h:
+            boxes.append((x, y, w, h))
+        elif h >= 5 and w > 3 * h:
+            part = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+            opened = cv2.morphologyEx(part, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            n, _, st, _ = cv2.connectedComponentsWithStats(opened, connectivity=4)
+            boxes += [(x + int(st[j][0]), y + int(st[j][1]), int(st[j][2]), int(st[j][3]))
+                      for j in range(1, n) if st[j][3] >= 5 and st[j][2] <= 3 * st[j][3]]
+    return boxes
 
 
 def _text_runs(boxes: list[Box]) -> list[list[Box]]:
@@ -477,8 +495,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
                 if tile.kind != "ground":
                     unread.append((r, c))
         grid.append(out)
-    tapped = len(found) + len(empty) + len(unread)
-    taps = _taps(screen.counter, hints.taps, tapped, notes, warnings)
+    taps = _taps(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
+                 len(unread))
     told = identify(found, sprites if len(screen.cards) == len(animals) else (), animals,
                     margin=screen_facts()["sprite_margin"], empty=empty, region=region,
                     taps=taps)
@@ -533,19 +551,23 @@ STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by th
 
 
 def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
-          warnings: list[str]) -> int:
+          warnings: list[str], unread: int = 0) -> int:
     """Attempts left: the player's ``--taps``, else the counter when read with confidence,
-    else the board's count (10 minus the tiles tapped), with a warning saying so."""
+    else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
+    read above the board's count (attempts bought) must be read clearly; one below it is
+    impossible (a rescue starts with 10 attempts and each tap uses one) and never taken.
+    ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
     guess = max(0, BOARD_TAPS - tapped)
     if given is not None:
         return given
     read = None
     if counter.digits:
         read = int("".join(str(d) for d, _ in counter.digits))
-    if read is not None and read == guess and counter.lead >= 0.0:
-        notes.append(f"{read} attempts left (counter, agreeing with the {tapped} tiles tapped)")
+    if read is not None and guess - unread <= read <= guess and counter.lead >= 0.0:
+        notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
+                     "tiles tapped)")
         return read
-    if read is not None and counter.lead >= STRONG_LEAD:
+    if read is not None and read > guess and counter.lead >= STRONG_LEAD:
         notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
                      "extra attempts?)")
         return read
