@@ -55,6 +55,8 @@ PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
 GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
+SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
+COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
 
 
@@ -65,7 +67,8 @@ def screen_facts() -> dict:
 
 @dataclass(frozen=True, eq=False)
 class TileSeen:
-    """One tile: ``kind`` is ``ground``, ``empty``, ``found`` or ``unknown``; a found tile's
+    """One tile: ``kind`` is ``ground``, ``empty``, ``found``, ``hidden`` (under something
+    lying over the board) or ``unknown``; a found tile's
     ``rarities`` are the rarities its colour allows (one when sure, none when its colour fits
     no rarity), ``sprite`` the picture on it; ``confidence`` 0..1."""
 
@@ -138,7 +141,10 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         # Lines and tiles must both agree: a lattice one tile off may read its tiles as well
         # as the right one (the row it adds is background that looks like some tile), but
         # its lines are weaker; a lattice on other lines has tiles that do not read.
-        fit = lattice.score * plausibility ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
+        # Hidden tiles may be under a finger, or past the board's edge: they count for the
+        # threshold, not for the fit.
+        seen = sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / (rows * cols)
+        fit = lattice.score * seen ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
         if best is None or fit > best[1]:
             best = (plausibility, fit, lattice, tiles)
     if best is None or best[1] < 0:
@@ -175,6 +181,8 @@ _RING[2:30, 2:30] = True
 _RING[6:26, 6:26] = False
 for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
     _RING[_y : _y + 8, _x : _x + 8] = False
+_SIDES = ((slice(2, 6), slice(10, 22)), (slice(26, 30), slice(10, 22)),
+          (slice(10, 22), slice(2, 6)), (slice(10, 22), slice(26, 30)))
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
@@ -187,6 +195,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             patches.append(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
     labs = [_lab(p) for p in patches]
     rims = np.array([_dominant(lab[_RING]) for lab in labs])
+    # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
+    # partly under something (a finger) has two sides or more of another colour.
+    uneven = np.array([sorted(_unlike(_dominant(lab[side].reshape(-1, 3)), rim)
+                              for side in _SIDES)[-2] for lab, rim in zip(labs, rims)])
     inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
     inner = np.array([np.median(lab[5:27, 5:27].reshape(-1, 3), axis=0) for lab in labs])
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
@@ -215,6 +227,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         rim = rims[k]
         if ground[k]:
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
+        elif uneven[k] > SIDES_SAME:  # partly covered, or no tile at all
+            seen = TileSeen("unknown", confidence=0.0)
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
@@ -227,20 +241,109 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite)
+            elif rim[0] < facts["empty_darkness"] * grass[0]:
+                # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
+                seen = TileSeen("unknown", confidence=0.0)
             else:
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
+    _hide_covered(image, lattice, tiles, rims)
     _one_dirt_colour(tiles, inner)
-    _not_past_the_edge(image, lattice, tiles, inner)
-    plausible = sum(seen.kind != "unknown" for seen in tiles)
+    _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
-    return grid, plausible / len(tiles)
+    return grid, _plausibility(tiles)
+
+
+def _plausibility(tiles: list[TileSeen]) -> float:
+    """The share of tiles that read as rescue tiles, or are hidden under something."""
+    return sum(seen.kind != "unknown" for seen in tiles) / len(tiles)
+
+
+def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
+                  rims: np.ndarray) -> None:
+    """Tiles under something lying over the board (a finger, a notification) are hidden.
+
+    Such a thing is one object across several tiles: two neighbouring tiles of one colour
+    that is not the grass, with no line between them (the colour carries on across the
+    place of the line), are both under it, and so is every neighbour carrying on that
+    colour without a line. Grass and tiles of a rarity's colour are never taken for it
+    (neighbouring found tiles may show no line between them at a small scale); tiles tapped
+    empty may show no line between them either, so two of them alone never start a hidden
+    patch."""
+    rows, cols = lattice.rows, lattice.cols
+    hidden: set[int] = set()
+
+    def joined(a: int, b: int) -> bool:
+        if not (_may_cover(tiles[a]) and _may_cover(tiles[b])):
+            return False
+        if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
+            return False
+        between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols))
+        return between is not None and all(
+            np.linalg.norm(between - rims[k]) < COVER_SAME for k in (a, b))
+
+    pairs = [(k, k + 1) for k in range(rows * cols) if (k + 1) % cols] + \
+            [(k, k + cols) for k in range(rows * cols - cols)]
+    for a, b in pairs:
+        if tiles[a].kind == "empty" and tiles[b].kind == "empty":
+            continue
+        if joined(a, b):
+            hidden |= {a, b}
+    grown = True
+    while grown:
+        grown = False
+        for a, b in pairs:
+            if (a in hidden) != (b in hidden) and joined(a, b):
+                hidden |= {a, b}
+                grown = True
+    # A tile partly under it (its rim of two colours: read unknown; or of no tile's colour,
+    # its edge taken for a sprite) is hidden too.
+    grown = True
+    while grown:
+        grown = False
+        for a, b in pairs:
+            for one, two in ((a, b), (b, a)):
+                if one in hidden and two not in hidden and (
+                        tiles[two].kind == "unknown"
+                        or tiles[two].kind == "found" and not tiles[two].rarities):
+                    hidden.add(two)
+                    grown = True
+    for k in hidden:
+        tiles[k] = TileSeen("hidden", confidence=0.0)
+
+
+def _may_cover(seen: TileSeen) -> bool:
+    """Whether a tile may be something lying over the board: not grass, not a found tile
+    of a rarity's colour."""
+    return seen.kind in ("unknown", "empty") or (seen.kind == "found" and not seen.rarities)
+
+
+def _between_colour(image: np.ndarray, lattice: Lattice, a: tuple[int, int],
+                    b: tuple[int, int]) -> np.ndarray | None:
+    """The median Lab colour along the line between neighbouring tiles ``a`` and ``b`` (its
+    middle half, a tenth of a tile across)."""
+    (r0, c0), (r1, c1) = sorted([a, b])
+    px, py = lattice.pitch_x, lattice.pitch_y
+    if r0 == r1:  # side by side: the vertical line right of a
+        x = lattice.x + (c0 + 1) * px
+        box = (x - 0.05 * px, lattice.y + (r0 + 0.25) * py, x + 0.05 * px,
+               lattice.y + (r0 + 0.75) * py)
+    else:
+        y = lattice.y + (r0 + 1) * py
+        box = (lattice.x + (c0 + 0.25) * px, y - 0.05 * py, lattice.x + (c0 + 0.75) * px,
+               y + 0.05 * py)
+    h, w = image.shape[:2]
+    xa, ya = int(max(0, np.floor(box[0]))), int(max(0, np.floor(box[1])))
+    xb, yb = int(min(w, np.ceil(box[2]))), int(min(h, np.ceil(box[3])))
+    if xb <= xa or yb <= ya:
+        return None
+    return np.median(_lab(image[ya:yb, xa:xb]).reshape(-1, 3), axis=0)
 
 
 def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
-                       inner: np.ndarray) -> None:
-    """A whole edge row (or column) of plain tiles whose colour carries on outside the
+                       rims: np.ndarray) -> None:
+    """A whole edge row (or column) of tapped tiles whose colour carries on outside the
     lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
     the board), not a row of tapped tiles: its tiles are unread."""
     rows, cols = lattice.rows, lattice.cols
@@ -251,9 +354,9 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
              ([(r, cols - 1) for r in range(rows)],
               [(r, cols) for r in range(rows)] + [(-1, cols - 1), (rows, cols - 1)])]
     for cells, beyond in edges:
-        if any(tiles[r * cols + c].kind != "empty" for r, c in cells):
+        if any(tiles[r * cols + c].kind not in ("empty", "found") for r, c in cells):
             continue
-        colour = np.median(inner[[r * cols + c for r, c in cells]], axis=0)
+        colour = np.median(rims[[r * cols + c for r, c in cells]], axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
         if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside):
             for r, c in cells:
@@ -286,6 +389,17 @@ def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
     for k, same in zip(empty, main):
         if not same:
             tiles[k] = TileSeen("unknown", confidence=0.0)
+
+
+def _unlike(side: np.ndarray, rim: np.ndarray) -> float:
+    """How unlike a side of a tile's rim is to the rim's colour (Lab distance), a darker
+    shade of the same hue counting as alike (a found tile's rim may be shaded darker)."""
+    chroma = float(np.hypot(rim[1], rim[2]))
+    if chroma > 15 and side[0] <= rim[0] + 5 and np.hypot(side[1], side[2]) > 10:
+        turn = abs(np.degrees(np.arctan2(side[2], side[1]) - np.arctan2(rim[2], rim[1])))
+        if min(turn, 360 - turn) < 12:
+            return 0.0
+    return float(np.linalg.norm(side - rim))
 
 
 def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
