@@ -298,7 +298,8 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
                 hidden |= {a, b}
                 grown = True
     # A tile partly under it (its rim of two colours: read unknown; or of no tile's colour,
-    # its edge taken for a sprite) is hidden too.
+    # or of the colour of what covers its neighbour, its edge taken for a sprite) is hidden
+    # too.
     grown = True
     while grown:
         grown = False
@@ -306,7 +307,9 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
             for one, two in ((a, b), (b, a)):
                 if one in hidden and two not in hidden and (
                         tiles[two].kind == "unknown"
-                        or tiles[two].kind == "found" and not tiles[two].rarities):
+                        or tiles[two].kind == "found" and (
+                            not tiles[two].rarities
+                            or np.linalg.norm(rims[two] - rims[one]) < 2 * COVER_SAME)):
                     hidden.add(two)
                     grown = True
     for k in hidden:
@@ -598,7 +601,12 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
     for r, row in enumerate(screen.tiles):
         out = []
         for c, tile in enumerate(row):
-            if tile.kind == "found":
+            if tile.kind == "found" and not _possible(tile, animals):
+                out.append(".")
+                unread.append((r, c))
+                notes.append(f"row {r} col {c} has the colour of a {'/'.join(tile.rarities)} "
+                             "tile, which no animal of this rescue has: unread")
+            elif tile.kind == "found":
                 found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
                 out.append("?")
             elif tile.kind == "empty":
@@ -618,6 +626,12 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
     headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
     return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
                         unsure_cells)
+
+
+def _possible(tile: TileSeen, animals) -> bool:
+    """Whether a found tile's colour fits the rescue: its rarity is one of the animals' (a
+    tile of no known colour may be a pet's)."""
+    return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
 
 
 def _candidates(tile: TileSeen, animals) -> tuple[int, ...]:
