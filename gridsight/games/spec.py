@@ -137,18 +137,28 @@ class GridReading:
     is the token a ``?`` cell is written as before the reader turns the board into labels, for
     a game whose format has no ``?`` (``None``: the reader takes ``?`` itself). ``example`` is
     a board of the shipped pack's size that the reader writes back exactly from its labels
-    (the contract test's round trip: text -> labels -> text).
+    (the contract test's round trip: text -> labels -> text). ``structure`` loads a locator
+    finding the board by its structure when no pack's frame matches (a real game's screen
+    with no frame around its board: Disco Zoo), used by ``analyze`` and ``live`` alike.
     """
 
     reader: Callable[[], GameReader]
     tracker: TrackerSettings
     unlearned_token: str | None = None
     example: str | None = None
+    structure: Callable[[], Callable[[Any], Any]] | None = None
 
     @property
     def game_reader(self) -> GameReader:
         """The reader, imported on first use."""
         return _loaded(self.reader)
+
+    @property
+    def locate_by_structure(self) -> Callable[[Any], Any] | None:
+        """The game's board found by its structure, with no pack (``image -> BoardRead``,
+        :class:`~vision.errors.BoardNotFoundError` when it is not there); ``None`` when the
+        game has no such reading."""
+        return None if self.structure is None else _loaded(self.structure)
 
     def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         """``gridsight live``'s board source: the screen read through ``--pack``."""

@@ -6,14 +6,14 @@ label): a screenshot of one game does not hold another game's board frame, so th
 wins by a wide margin.
 
 A board with no frame to match (the real Disco Zoo rescue screen: a frameless lattice of
-tiles) is found by its structure instead (:data:`STRUCTURAL`): when the pack's frame is not
-found (``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a
-board comes with a template-less pack named ``<game>/structure``.
+tiles) is found by its structure instead, for a game whose spec says how
+(:attr:`~gridsight.games.spec.GridReading.structure`): when the pack's frame is not found
+(``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a board
+comes with a template-less pack named ``<game>/structure``.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from functools import cache
 
@@ -25,10 +25,6 @@ from vision.locate import anchor_score, locate_board
 from vision.packs import Anchor, TemplatePack
 from vision.packs import load_game_pack as load_pack_for_game
 
-# Games whose board can also be found by its structure, with no frame template (a real-look
-# Disco Zoo screen: a frameless lattice of tiles): the module whose ``locate(image)`` returns
-# a BoardRead or raises BoardNotFoundError.
-STRUCTURAL: dict[str, str] = {"disco-zoo": "gridsight.games.disco_zoo.screen"}
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 
@@ -49,14 +45,23 @@ def load_game_pack(game: str, pack: str | None) -> TemplatePack:
     return load_pack_for_game(game, pack)
 
 
+def structural(game: str):
+    """The locator finding ``game``'s board by its structure, or ``None`` (the spec says)."""
+    from gridsight.games.spec import GridReading
+    from gridsight.registry import get_spec
+
+    reading = get_spec(game).reading
+    return reading.locate_by_structure if isinstance(reading, GridReading) else None
+
+
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
-    for a game in :data:`STRUCTURAL`, find the board by its structure
+    for a game found by its structure too (:func:`structural`), by its structure
     (:class:`BoardNotFoundError` if neither finds it)."""
     try:
         return _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
-        if game not in STRUCTURAL:
+        if structural(game) is None:
             raise
         try:
             return find_by_structure(image, game)
@@ -65,9 +70,9 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
 
 
 def find_by_structure(image: np.ndarray, game: str) -> Found:
-    """The board of ``game`` found by its structure (:data:`STRUCTURAL`), its score the share
+    """The board of ``game`` found by its structure (:func:`structural`), its score the share
     of tiles that read as the game's tiles."""
-    read = importlib.import_module(STRUCTURAL[game]).locate(image)
+    read = structural(game)(image)
     return Found(game, structure_pack(game), read, read.known_fraction)
 
 
@@ -99,8 +104,8 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
         if best is None or found.score > best.score:
             best = found
     if best is None or best.score < STRONG_FRAME:
-        for game in STRUCTURAL:
-            if game not in packs:
+        for game in packs:
+            if structural(game) is None:
                 continue
             try:
                 found = find_by_structure(image, game)

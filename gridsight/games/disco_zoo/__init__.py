@@ -55,6 +55,12 @@ def _reader():
     return READER
 
 
+def _structure():
+    from gridsight.games.disco_zoo.screen import locate
+
+    return locate
+
+
 def animal_list(text: str) -> tuple[str, ...]:
     """``--animals Pig,Cow`` as a tuple of names (``("Pig", "Cow")``)."""
     return tuple(a.strip() for a in text.split(",") if a.strip())
@@ -99,6 +105,7 @@ SPEC = GameSpec(
         tracker=TrackerSettings("ground", reveal_from("ground"), unobserved_initial=True),
         unlearned_token=".",
         example=SCREEN_EXAMPLE,
+        structure=_structure,
     ),
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",

@@ -39,15 +39,15 @@ from functools import cache
 import cv2
 import numpy as np
 
+from gridsight.games.disco_zoo.identify import FoundTile, identify
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.disco_zoo.catalogue import RARITIES, load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
 from vision.packs import shipped_packs_root
 from vision.panels import Panel, dark_panels, picture_box
-from gridsight.games.disco_zoo.identify import FoundTile, identify
 from vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
@@ -105,16 +105,23 @@ class RescueScreen:
         for r, row in enumerate(self.tiles):
             out = []
             for c, tile in enumerate(row):
-                if tile.kind == "found":
-                    label = "animal:" + (tile.rarities[0] if len(tile.rarities) == 1 else "?")
-                elif tile.kind in ("ground", "empty"):
-                    label = tile.kind
-                else:
-                    label = "unknown"
+                label = _label(tile)
                 out.append(CellRead(r, c, label, tile.confidence, tile.confidence, label))
             cells.append(tuple(out))
+        hidden = tuple((r, c) for r, row in enumerate(self.tiles)
+                       for c, tile in enumerate(row) if tile.kind == "hidden")
         return BoardRead(self.lattice.geometry(), tuple(cells), 1.0, pack_name,
-                         {"rescue_screen": self})
+                         {"rescue_screen": self, "hidden": hidden})
+
+
+def _label(tile: TileSeen) -> str:
+    """A tile's label: ``ground``, ``empty``, ``animal:RARITY`` (``animal:?`` when its colour
+    is of no single rarity) or ``unknown`` (unread, hidden)."""
+    if tile.kind == "found":
+        return "animal:" + (tile.rarities[0] if len(tile.rarities) == 1 else "?")
+    if tile.kind in ("ground", "empty"):
+        return tile.kind
+    return "unknown"
 
 
 # -- finding the screen ---------------------------------------------------------------------
@@ -598,23 +605,37 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
     unread: list[tuple[int, int]] = []
     found: list[FoundTile] = []
     empty: list[tuple[int, int]] = []
-    for r, row in enumerate(screen.tiles):
+    for r, row in enumerate(board.cells):
         out = []
-        for c, tile in enumerate(row):
-            if tile.kind == "found" and not _possible(tile, animals):
-                out.append(".")
-                unread.append((r, c))
-                notes.append(f"row {r} col {c} has the colour of a {'/'.join(tile.rarities)} "
-                             "tile, which no animal of this rescue has: unread")
-            elif tile.kind == "found":
-                found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
-                out.append("?")
-            elif tile.kind == "empty":
+        for c, cell in enumerate(row):
+            tile = screen.tiles[r][c]
+            label = cell.label if cell.known else "unknown"
+            if label.startswith("animal:"):
+                if label == _label(tile):
+                    seen = tile  # as the screen shows it (the colour may fit two rarities)
+                else:  # believed otherwise (the live panel, the tracker's memory)
+                    rarity = label[7:]
+                    seen = TileSeen("found", (rarity,) if rarity in RARITIES else (), 1.0,
+                                    tile.sprite if tile.kind == "found" else None)
+                named = [k for k, a in enumerate(animals) if a.name == label[7:]]
+                if named:  # the player said which animal it is
+                    found.append(FoundTile((r, c), (named[0],), seen.sprite))
+                    out.append("?")
+                elif not _possible(seen, animals):
+                    out.append(".")
+                    unread.append((r, c))
+                    notes.append(f"row {r} col {c} has the colour of a "
+                                 f"{'/'.join(seen.rarities)} tile, which no animal of this "
+                                 "rescue has: unread")
+                else:
+                    found.append(FoundTile((r, c), _candidates(seen, animals), seen.sprite))
+                    out.append("?")
+            elif label == "empty":
                 empty.append((r, c))
                 out.append("-")
             else:
                 out.append(".")
-                if tile.kind != "ground":
+                if label != "ground":
                     unread.append((r, c))
         grid.append(out)
     taps = _taps(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
