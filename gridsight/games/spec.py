@@ -162,10 +162,16 @@ class GridReading:
 
     def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         """``gridsight live``'s board source: the screen read through ``--pack``."""
+        from gridsight.commands.screen_options import read_hints_from
         from gridsight.live.sources import GridSource
         from gridsight.readers.find import load_game_pack
 
-        return GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        named = getattr(self.game_reader, "named_labels", None)
+        if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
+            source.choices += tuple(l for l in named(read_hints_from(options))
+                                    if l not in source.choices)
+        return source
 
 
 @dataclass(frozen=True)

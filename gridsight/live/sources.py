@@ -301,6 +301,28 @@ class GridSource(_NoExtras):
     def correct(self, row: int, col: int, label: str) -> None:
         self._state = self.tracker.correct(row, col, label)
 
+    def learn(self, row: int, col: int, label: str) -> str:
+        """Save the player's naming of a cell into the pack (:func:`vision.learn.grow_pack`:
+        a new look of a label, or a reference picture), in the player's copy of the pack
+        (:func:`vision.packs.user_folder`); returns what was done, for the status line."""
+        from dataclasses import replace
+
+        from vision.learn import grow_pack
+        from vision.locate import Locator
+        from vision.packs import user_folder
+
+        if self._frame is None or self._board_read is None:
+            return ""
+        grown = grow_pack(self.pack, self._frame.pixels, self._board_read.geometry,
+                          {(row, col): label})
+        if len(grown.templates) == len(self.pack.templates) and \
+                len(grown.references) == len(self.pack.references):
+            return ""
+        folder = user_folder(self.pack)
+        grown.save(folder)
+        self.pack = replace(grown, source=folder)
+        self._locator = Locator(self.pack)
+        return f"row {row} col {col} as {label} saved to the pack {folder}"
     def undo(self) -> bool:
         state = self.tracker.undo()
         if state is None:

@@ -61,7 +61,8 @@ class FoundTile:
 @dataclass(frozen=True)
 class Told:
     """What a found tile was told to be: the animals it may still show (one when sure) and
-    how that was settled (``colour``, ``card``, ``board`` or ``""`` when it is not)."""
+    how that was settled (``colour``, ``card``, ``reference`` (a tile the player named
+    before), ``board`` or ``""`` when it is not)."""
 
     cell: Cell
     animals: tuple[int, ...]
@@ -70,13 +71,23 @@ class Told:
 
 def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],
              animals: Sequence[Animal], *, margin: float, empty: Sequence[Cell] = (),
-             region: str = "", taps: int = 10) -> dict[Cell, Told]:
+             region: str = "", taps: int = 10,
+             references: Sequence[FoundTile] = ()) -> dict[Cell, Told]:
     """Every found tile told as far as the evidence goes (see the module docstring).
 
     ``cards`` are the cards' sprites in the animals' order (``None`` where a card was not
     seen; an empty sequence when the cards were not all found), ``empty`` the tapped tiles
-    with no animal, ``margin`` the lead the best assignment must have.
+    with no animal, ``margin`` the lead the best assignment must have. ``references`` are
+    tiles the player named before (a pack grown in the live panel: one candidate each, not
+    on this board): a found tile within :data:`SAME_TILE` of one joins its group and is told.
     """
+    told = _identify([*found, *references], cards, animals, margin, empty, region, taps,
+                     {t.cell for t in references})
+    return {cell: value for cell, value in told.items()
+            if cell not in {t.cell for t in references}}
+
+
+def _identify(found, cards, animals, margin, empty, region, taps, off_board) -> dict[Cell, Told]:
     groups = _groups(found)
     options = [tuple(sorted(set.intersection(*(set(t.candidates) for t in g)))) for g in groups]
     if any(not o for o in options):  # tiles joined that share no candidate: apart again
@@ -87,14 +98,15 @@ def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],
     usable = len(cards) == len(animals)
     cost = [{k: _card_distance(g, cards, k) if usable else None for k in o}
             for g, o in zip(groups, options)]
-    board = _Board(animals, empty, region, taps)
+    board = _Board(animals, empty, region, taps, off_board)
 
     told: dict[Cell, Told] = {}
     open_groups = [i for i, o in enumerate(options) if len(o) > 1]
     for i, o in enumerate(options):
         if len(o) == 1:
+            named = len(groups[i]) > 1 and any(t.cell in off_board for t in groups[i])
             for t in groups[i]:
-                told[t.cell] = Told(t.cell, o, "colour")
+                told[t.cell] = Told(t.cell, o, "reference" if named else "colour")
     settled = {i: options[i][0] for i, o in enumerate(options) if len(o) == 1}
     if open_groups:
         settled.update(_by_cards(groups, options, cost, apart, open_groups, settled, board,
@@ -198,11 +210,12 @@ class _Board:
     groups has a joint placement and which animals each open group may show."""
 
     def __init__(self, animals: Sequence[Animal], empty: Sequence[Cell], region: str,
-                 taps: int):
+                 taps: int, off_board: set[Cell] = frozenset()):
         self.animals = tuple(animals)
         self.empty = tuple(empty)
         self.region = region
         self.taps = taps
+        self.off_board = off_board  # reference tiles: in groups, not on the board
 
     def _board(self, groups, values: dict[int, int]) -> RescueBoard:
         grid = [[UNTAPPED] * COLS for _ in range(ROWS)]
@@ -210,6 +223,8 @@ class _Board:
             grid[r][c] = EMPTY
         for i, group in enumerate(groups):
             for t in group:
+                if t.cell in self.off_board:
+                    continue
                 r, c = t.cell
                 grid[r][c] = values[i]
         return RescueBoard(self.region, self.animals, self.taps,
@@ -251,7 +266,10 @@ class _Board:
             return {}
         out = {}
         for i in left:
-            animal = self._cover(joint, groups[i][0].cell)[keep]
+            cells = [t.cell for t in groups[i] if t.cell not in self.off_board]
+            if not cells:
+                continue
+            animal = self._cover(joint, cells[0])[keep]
             out[i] = tuple(sorted({int(k) for k in animal if k >= 0}))
         return out
 
@@ -265,7 +283,10 @@ class _Board:
         """The joint placements covering every open group's tiles by one animal."""
         keep = np.ones(joint.masks.shape[0], bool)
         for i in open_groups:
-            first = self._cover(joint, groups[i][0].cell)
-            for t in groups[i][1:]:
-                keep &= self._cover(joint, t.cell) == first
+            cells = [t.cell for t in groups[i] if t.cell not in self.off_board]
+            if len(cells) < 2:
+                continue
+            first = self._cover(joint, cells[0])
+            for cell in cells[1:]:
+                keep &= self._cover(joint, cell) == first
         return keep

@@ -40,6 +40,7 @@ from gridsight.skins.common import text as draw_text
 from solvers.boardtext import BoardText
 from solvers.disco_zoo.board import parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.errors import InputError
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
@@ -69,7 +70,7 @@ class DiscoZooReader:
         if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
             from gridsight.games.disco_zoo.screen import read_screen
 
-            return read_screen(board.extras["rescue_screen"], board, hints)
+            return read_screen(board.extras["rescue_screen"], board, hints, pack, image)
         screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
                                skin.WIDTH, skin.HEIGHT)
         gain = board.gain or 1.0
@@ -131,6 +132,8 @@ class DiscoZooReader:
                     out.append(".")
                 elif cell.label == "empty":
                     out.append("-")
+                elif cell.label.startswith("animal:") and cell.label[7:] in names:
+                    out.append(str(names.index(cell.label[7:]) + 1))  # named by the player
                 elif cell.label.startswith("animal:"):
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
                     if k is None:  # the cards where this layout has them: look anywhere
@@ -153,6 +156,18 @@ class DiscoZooReader:
             taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
         return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
+
+    def named_labels(self, hints: ReadHints) -> tuple[str, ...]:
+        """Labels the live panel offers beyond the pack's: ``animal:NAME`` for each animal of
+        the rescue (the player telling which animal a found tile shows; a pack grown by it
+        keeps the tile as that animal's reference picture)."""
+        if not hints.animals:
+            return ()
+        try:
+            _, animals = load_catalogue().resolve(list(hints.animals), hints.region)
+        except InputError:
+            return ()
+        return tuple(f"animal:{a.name}" for a in animals)
 
     def unread_alternatives(self, reading: BoardReading, cell: tuple[int, int]) -> list[str]:
         """The board text with unread ``cell`` as each thing a tapped tile can be (empty, some

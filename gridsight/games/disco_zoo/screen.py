@@ -46,7 +46,7 @@ from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
-from vision.packs import shipped_packs_root
+from vision.packs import TemplatePack, shipped_packs_root
 from vision.panels import Panel, dark_panels, picture_box
 from vision.sprites import Sprite, sprite_distance, sprite_of
 
@@ -502,6 +502,31 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     return read_number([lab == i for i in glyphs][:2])
 
 
+def read_counter_in(image: np.ndarray, box: tuple[int, int, int, int]) -> NumberRead:
+    """The number in a box the player marked around the counter: the tallest glyphs in it
+    (at most two), on the colour of the box's edge."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = box
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + bw), min(h, y + bh)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return NumberRead(None, 0.0, ())
+    crop = image[y0:y1, x0:x1].astype(np.float32)
+    background = _border_colour(crop)
+    ink = (np.linalg.norm(crop - background, axis=2) > 60).astype(np.uint8)
+    boxes = _glyph_boxes(ink)
+    if not boxes:
+        return NumberRead(None, 0.0, ())
+    tallest = max(b[3] for b in boxes)
+    word = sorted((b for b in boxes if b[3] >= 0.6 * tallest), key=lambda b: b[0])[:2]
+    gx0, gy0 = min(b[0] for b in word), min(b[1] for b in word)
+    gx1, gy1 = max(b[0] + b[2] for b in word), max(b[1] + b[3] for b in word)
+    fill = _fill_mask(crop[gy0:gy1, gx0:gx1], ink[gy0:gy1, gx0:gx1] > 0)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
+    glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (gy1 - gy0)),
+                    key=lambda i: st[i][0])
+    return read_number([lab == i for i in glyphs][:2])
+
+
 Box = tuple[int, int, int, int]
 
 
@@ -582,8 +607,15 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
 # -- the board text -------------------------------------------------------------------------
 
 
-def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> BoardReading:
-    """The board text of a rescue screen read by its structure (see the module docstring)."""
+def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
+                pack: TemplatePack | None = None,
+                image: np.ndarray | None = None) -> BoardReading:
+    """The board text of a rescue screen read by its structure (see the module docstring):
+    the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
+    the player's corrections). ``pack``: the player's furniture boxes (the cards, the
+    counter; used when ``image`` is given) and reference pictures of named tiles."""
+    if pack is not None and image is not None and pack.furniture:
+        screen = with_furniture(screen, image, pack)
     if not hints.animals:
         raise ReadError(
             f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
@@ -640,13 +672,75 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints) -> Boa
         grid.append(out)
     taps = _taps(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                  len(unread))
+    references = _references(pack, animals) if pack is not None else []
+    if references:
+        notes.append(f"{len(references)} tile(s) named before (the pack) to compare with")
     told = identify(found, sprites if len(screen.cards) == len(animals) else (), animals,
                     margin=screen_facts()["sprite_margin"], empty=empty, region=region,
-                    taps=taps)
+                    taps=taps, references=references)
     unsure_cells = write_found(grid, found, told, animals, notes)
     headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
     return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
                         unsure_cells)
+
+
+def _references(pack: TemplatePack, animals) -> list[FoundTile]:
+    """The pack's reference pictures of named tiles (``animal:NAME``) of this rescue's
+    animals, as found tiles off the board (cells ``(-1, n)``)."""
+    out = []
+    for n, ref in enumerate(pack.references):
+        name = ref.label[7:] if ref.label.startswith("animal:") else ""
+        k = next((i for i, a in enumerate(animals) if a.name == name), None)
+        if k is None:
+            continue
+        crop = ref.image[round(0.14 * ref.image.shape[0]) : round(0.86 * ref.image.shape[0]),
+                         round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
+        out.append(FoundTile((-1, n), (k,), sprite_of(crop, _border_colour(crop))))
+    return out
+
+
+def with_furniture(screen: RescueScreen, image: np.ndarray, pack: TemplatePack) -> RescueScreen:
+    """``screen`` with its cards and counter taken from the boxes the player marked when
+    calibrating (``pack.furniture``, board units), where they replace the automatic search."""
+    from dataclasses import replace
+
+    lattice = screen.lattice
+    geometry = lattice.geometry()
+    cards = screen.cards
+    if pack.furniture.get("cards"):
+        cards = tuple(_card_in(image, _to_pixels(geometry, box))
+                      for box in pack.furniture["cards"])
+    counter = screen.counter
+    if pack.furniture.get("counter"):
+        counter = read_counter_in(image, _to_pixels(geometry, pack.furniture["counter"][0]))
+    return replace(screen, cards=cards, counter=counter)
+
+
+def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
+    """A box in board units as pixels (its corners through the board's geometry)."""
+    x, y, w, h = box
+    corners = geometry.board_to_image([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+    return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
+
+
+def _card_in(image: np.ndarray, box: tuple[int, int, int, int]) -> CardSeen:
+    """The card in a box the player marked: its panel colour (the box's median), the picture
+    inside (:func:`vision.panels.picture_box`) and its sprite."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = box
+    x, y = max(0, x), max(0, y)
+    bw, bh = min(bw, w - x), min(bh, h - y)
+    inside = image[y : y + bh, x : x + bw].reshape(-1, 3).astype(np.float32)
+    panel = Panel((x, y, bw, bh), tuple(float(v) for v in np.median(inside, axis=0)))
+    picture = picture_box(image, panel)
+    if picture is None:
+        return CardSeen(panel, None, (x, y, 0, 0))
+    px, py, pw, ph = picture
+    m = max(2, round(0.12 * max(pw, ph)))
+    crop = image[max(0, py - m) : py + ph + m, max(0, px - m) : px + pw + m]
+    return CardSeen(panel, sprite_of(crop, _border_colour(crop)), picture)
 
 
 def _possible(tile: TileSeen, animals) -> bool:
@@ -662,10 +756,9 @@ def _candidates(tile: TileSeen, animals) -> tuple[int, ...]:
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
 
 
-HOW = {"tile": "its sprite is the same as other tiles' of that animal",
-       "group": "the sprites of the tiles showing the same animal settle it together",
-       "board": "resolved by the board: no other candidate can cover it with the other tiles "
-                "as read"}
+HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
+                "as read",
+       "reference": "it looks like the tile named so before (saved in the pack)"}
 
 
 def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, animals,
@@ -679,7 +772,7 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
         options = result.animals
         if len(options) == 1:
             grid[r][c] = str(options[0] + 1)
-            if result.how in ("tile", "group", "board"):
+            if result.how in HOW:
                 notes.append(f"row {r} col {c} is {animals[options[0]].name}: {HOW[result.how]}")
             continue
         names = " or ".join(animals[k].name for k in options)
