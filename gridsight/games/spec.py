@@ -140,6 +140,9 @@ class GridReading:
     (the contract test's round trip: text -> labels -> text). ``structure`` loads a locator
     finding the board by its structure when no pack's frame matches (a real game's screen
     with no frame around its board: Disco Zoo), used by ``analyze`` and ``live`` alike.
+    ``furniture`` names what the game shows around the board that its reader needs (Disco
+    Zoo's ``cards`` and ``counter``): ``calibrate`` learns their boxes when the reader's own
+    search does not find them (``--cards``, ``--counter``, or clicks in its window).
     """
 
     reader: Callable[[], GameReader]
@@ -147,6 +150,7 @@ class GridReading:
     unlearned_token: str | None = None
     example: str | None = None
     structure: Callable[[], Callable[[Any], Any]] | None = None
+    furniture: tuple[str, ...] = ()
 
     @property
     def game_reader(self) -> GameReader:

@@ -106,6 +106,7 @@ SPEC = GameSpec(
         unlearned_token=".",
         example=SCREEN_EXAMPLE,
         structure=_structure,
+        furniture=("cards", "counter"),
     ),
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",

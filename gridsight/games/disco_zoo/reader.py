@@ -138,7 +138,7 @@ class DiscoZooReader:
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
                     if k is None:  # the cards where this layout has them: look anywhere
                         k = _by_cards_anywhere(image, board, r, c, cell.label[7:], rarities,
-                                               found_cards, notes)
+                                               found_cards, notes, pack)
                     if k is None:  # clearly found, animal unsure: solved over the candidates
                         token, names_of = unsure_token(cell.label[7:], rarities, names)
                         out.append(token)
@@ -153,9 +153,27 @@ class DiscoZooReader:
                                     "a Disco Zoo tile (ground, empty, animal:RARITY)")
             grid.append(out)
         if taps is None:  # another layout: the counter found by structure, checked by the board
-            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
+            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings, pack)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
         return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
+
+    def furniture_missing(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
+                          hints: ReadHints) -> tuple[str, ...]:
+        """What of the screen's furniture the reader does not find by itself on this
+        screenshot (``calibrate``): ``cards`` when the cards found are not one per animal
+        (none, when the animals are not known), ``counter`` when the counter does not read
+        as ``taps`` (is not read, when they are not known)."""
+        from gridsight.games.disco_zoo import screen as structure
+
+        lattice = _board_lattice(board)
+        missing = []
+        cards = structure.cards_for(image, lattice, pack)
+        if len(cards) != len(hints.animals) if hints.animals else not cards:
+            missing.append("cards")
+        counter = structure.counter_for(image, lattice, cards, pack)
+        if counter.value is None if hints.taps is None else counter.value != hints.taps:
+            missing.append("counter")
+        return tuple(missing)
 
     def named_labels(self, hints: ReadHints) -> tuple[str, ...]:
         """Labels the live panel offers beyond the pack's: ``animal:NAME`` for each animal of
@@ -309,21 +327,24 @@ def _board_lattice(board: BoardRead):
 
 
 def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]], memo: list,
-                       notes: list[str], warnings: list[str]) -> int:
+                       notes: list[str], warnings: list[str],
+                       pack: TemplatePack | None = None) -> int:
     """The attempts left on a screen not laid out like our skin: the big number left of
-    ``ATTEMPTS LEFT`` above the cards, found and read by structure and checked against the
-    tiles tapped (:func:`gridsight.games.disco_zoo.screen.read_counter`)."""
+    ``ATTEMPTS LEFT`` above the cards, found and read by structure (or in the box the player
+    marked when calibrating) and checked against the tiles tapped
+    (:func:`gridsight.games.disco_zoo.screen.counter_for`)."""
     from gridsight.games.disco_zoo import screen as structure
 
     lattice = _board_lattice(board)
-    cards = memo[0] if memo else structure.find_cards(image, lattice)
-    counter = structure.read_counter(image, lattice, cards)
+    cards = memo[0] if memo else structure.cards_for(image, lattice, pack)
+    counter = structure.counter_for(image, lattice, cards, pack)
     tapped = sum(token != "." for row in grid for token in row)
     return structure._taps(counter, None, tapped, notes, warnings)
 
 
 def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
-                       rarities: list[str], memo: list, notes: list[str]) -> int | None:
+                       rarities: list[str], memo: list, notes: list[str],
+                       pack: TemplatePack | None = None) -> int | None:
     """The animal of a found tile told by the cards found by their structure (dark panels
     above the board, in card order), for a screen not laid out like our skin (a calibrated
     pack of the real game): ``None`` when the cards are not all found or the sprite does not
@@ -335,7 +356,7 @@ def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rari
         return None
     lattice = _board_lattice(board)
     if not memo:
-        cards = structure.find_cards(image, lattice)
+        cards = structure.cards_for(image, lattice, pack)
         memo.append(cards if len(cards) == len(rarities) else ())
         if memo[0]:
             notes.append(f"{len(cards)} animal cards found above the board (in card order)")

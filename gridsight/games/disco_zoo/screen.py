@@ -704,16 +704,30 @@ def with_furniture(screen: RescueScreen, image: np.ndarray, pack: TemplatePack) 
     calibrating (``pack.furniture``, board units), where they replace the automatic search."""
     from dataclasses import replace
 
-    lattice = screen.lattice
-    geometry = lattice.geometry()
-    cards = screen.cards
-    if pack.furniture.get("cards"):
-        cards = tuple(_card_in(image, _to_pixels(geometry, box))
-                      for box in pack.furniture["cards"])
-    counter = screen.counter
-    if pack.furniture.get("counter"):
-        counter = read_counter_in(image, _to_pixels(geometry, pack.furniture["counter"][0]))
+    cards = cards_for(image, screen.lattice, pack, screen.cards)
+    counter = counter_for(image, screen.lattice, cards, pack, screen.counter)
     return replace(screen, cards=cards, counter=counter)
+
+
+def cards_for(image: np.ndarray, lattice: Lattice, pack: TemplatePack | None,
+              found: tuple[CardSeen, ...] | None = None) -> tuple[CardSeen, ...]:
+    """The cards in the boxes the player marked (``pack.furniture["cards"]``), else as the
+    automatic search finds them (``found``, or :func:`find_cards`)."""
+    boxes = pack.furniture.get("cards") if pack is not None else None
+    if boxes:
+        geometry = lattice.geometry()
+        return tuple(_card_in(image, _to_pixels(geometry, box)) for box in boxes)
+    return found if found is not None else find_cards(image, lattice)
+
+
+def counter_for(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
+                pack: TemplatePack | None, found: NumberRead | None = None) -> NumberRead:
+    """The counter in the box the player marked (``pack.furniture["counter"]``), else as the
+    automatic search reads it (``found``, or :func:`read_counter`)."""
+    boxes = pack.furniture.get("counter") if pack is not None else None
+    if boxes:
+        return read_counter_in(image, _to_pixels(lattice.geometry(), boxes[0]))
+    return found if found is not None else read_counter(image, lattice, cards)
 
 
 def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
