@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from gridsight.readers.base import ReadHints  # noqa: E402
 from gridsight.readers.find import find_board  # noqa: E402
 from gridsight.registry import get_game, get_reader  # noqa: E402
-from gridsight.skins import pentomino, tile_path  # noqa: E402
-from gridsight.skins.corpus import busy_background  # noqa: E402
+from kit.corpus import busy_background  # noqa: E402
+from kit.skins import pentomino, tile_path  # noqa: E402
 from overlay.paint import paint_advice  # noqa: E402
 from solvers.boardtext import parse_boards  # noqa: E402
 from test_calibrate import random_level, random_room  # noqa: E402

@@ -1,7 +1,7 @@
 """Benchmark: reading a real-look Disco Zoo rescue screen by its structure.
 
 Run ``python bench/bench_disco_screen.py [--screens N] [--repeat R]``. It draws N rescue screens
-in random real-game looks (:mod:`gridsight.skins.disco_zoo_real`) at 1x, 2x and 3x (a phone
+in random real-game looks (:mod:`kit.skins.disco_zoo_real`) at 1x, 2x and 3x (a phone
 screenshot is about 3x), and times, as medians per screen:
 
 - ``structure``: :func:`gridsight.games.disco_zoo.screen.locate_rescue` (lattice, tiles, cards,
@@ -26,9 +26,10 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
-from gridsight.skins import disco_zoo_real as real  # noqa: E402
+from kit.skins import disco_zoo_real as real  # noqa: E402
 from vision.errors import BoardNotFoundError  # noqa: E402
 from vision.lattice import lattice_candidates  # noqa: E402
 from vision.locate import locate_board  # noqa: E402

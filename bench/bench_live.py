@@ -1,7 +1,7 @@
 """The live loop's speed: change-to-advice latency, and CPU use while nothing changes.
 
 In-process, on synthetic frames of the three 2D games drawn with the shipped skins (the
-scripted games of :mod:`gridsight.live.scripted`, each pasted on a 640x720 window-sized
+scripted games of :mod:`kit.scripted`, each pasted on a 640x720 window-sized
 frame). For each move of each script:
 
 - **latency**: from the first frame showing the move to the new advice's overlay layer
@@ -35,9 +35,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
 from gridsight.live.loop import LiveLoop  # noqa: E402
-from gridsight.live.scripted import SCRIPTS, screen  # noqa: E402
+from kit.scripted import screen, scripts  # noqa: E402
 from gridsight.readers.base import ReadHints  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import get_game, get_reader  # noqa: E402
@@ -54,7 +55,7 @@ OPTIONS = argparse.Namespace(budget=0.2, objective="expected", time_limit=5.0)
 
 
 def frames_of(game: str) -> list[Frame]:
-    script = SCRIPTS[game]()
+    script = scripts()[game]()
     out = []
     for i in range(len(script.boards)):
         pixels = screen(script.render(i), size=SIZE, at=(40, 60))
@@ -239,13 +240,13 @@ def x11_session(seconds: float) -> None:
         from vision.capture import ScreenCapture, WindowSource
 
         for game in ("tile-path", "disco-zoo"):
-            script = SCRIPTS[game]()
+            script = scripts()[game]()
             pictures = [screen(script.render(i), size=(360, 600), at=(20, 20))
                         for i in range(len(script.boards))]
             png = tmp / f"{game}.png"
             cv2.imwrite(str(png), pictures[0])
             title = f"Bench {game}"
-            window = subprocess.Popen([sys.executable, "-m", "gridsight.live.demo_window",
+            window = subprocess.Popen([sys.executable, "-m", "gridsight.demo.window",
                                        str(png), title, "400", "40"], env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             window.stdout.readline()
@@ -314,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     OPTIONS.budget = args.budget
     print(f"latency: change on screen -> new advice layer, {SIZE[0]}x{SIZE[1]} frames "
           f"(median / max over {args.repeat} runs of each script's moves)")
-    for game in SCRIPTS:
+    for game in scripts():
         frames = frames_of(game)
         ours, naive = [], []
         for _ in range(args.repeat):
@@ -327,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
               f"naive per frame "
               f"{1e3 * base:6.1f} ms  ratio naive/ours {base / med:5.2f}")
     print(f"idle CPU: {args.idle:g} s polling at {POLL_HZ:g} Hz on an unchanging picture")
-    for game in SCRIPTS:
+    for game in scripts():
         frames = frames_of(game)
         loop = LiveLoop(game, load_game_pack(game, None), solve_options=OPTIONS)
         for _ in range(3):

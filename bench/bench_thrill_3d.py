@@ -1,7 +1,7 @@
 """Thrill Digger in 3D: the tracker's time per 1280x720 frame, and the share of holes it reads.
 
     python bench/bench_thrill_3d.py [--games N] [--seed S] [--fps F] [--max-digs D]
-                                    [--click-noise PX] [--no-baseline]
+                                    [--click-noise PX] [--no-baseline] [--look dusk]
 
 Renders N games with the synthetic 3D skin (all three difficulties; camera following Link,
 motion blur, JPEG). For each game, every frame is fed to the whole tracker (registration, hole
@@ -12,6 +12,12 @@ tracking). Printed: the tracker's time per frame (median, 95th percentile, mean)
 baseline's, their ratio, the registration error of both against the renderer's ground truth,
 and the share of dug holes read versus marked ``?`` (and any wrong, which must be none).
 Rendering is not timed.
+
+With ``--look dusk`` the games are drawn in the renderer's second look, on one pit ground for
+every game (as in the real game), and read with a calibration learned from that look's own
+screenshots only (corners, one screenshot per rupee colour, one wallet screenshot showing
+4096): the time to learn it is printed too. By default (``classic``) each game is calibrated on
+its own first frame and read with the shipped pit pack.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
+from kit.skins import thrill_digger_3d as skin  # noqa: E402
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker  # noqa: E402
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.pit import PitCalibration, calibrate_pit  # noqa: E402
@@ -76,6 +83,40 @@ def hole_error(geometry: BoardGeometry, truth: np.ndarray) -> float:
     return float(np.linalg.norm(geometry.board_to_image(cells) - true, axis=1)[on].max())
 
 
+GROUND = 77  # the one pit ground of a look's games
+
+
+def learn_looks(look: skin.Look) -> dict[str, tuple[PitCalibration, object]]:
+    """Per difficulty: the pit and pack learned from ``look``'s own screenshots."""
+    import tempfile
+
+    from gridsight.games.thrill_digger.calibration import (
+        ItemSource, WalletSource, calibrate_pit_folder, load_pit,
+    )
+
+    out = {}
+    root = Path(tempfile.mkdtemp())
+    for difficulty in ("beginner", "intermediate", "expert"):
+        shots = skin.calibration_shots(look, difficulty, GROUND)
+        rows, cols, _, _ = skin.DIFFICULTIES[difficulty]
+        items = []
+        for kind, (image, _) in shots.items.items():
+            path = root / f"{difficulty}-{kind}.png"
+            cv2.imwrite(str(path), image)
+            items.append(ItemSource(kind, str(path)))
+        wallet = root / f"{difficulty}-wallet.png"
+        cv2.imwrite(str(wallet), shots.wallet[0])
+        start = time.perf_counter()
+        calibrate_pit_folder(shots.overview, shots.corners, rows, cols, difficulty,
+                             root / difficulty, items=items,
+                             wallets=[WalletSource(str(wallet), shots.wallet[1])])
+        print(f"{look.name} {difficulty}: learned from its screenshots in "
+              f"{time.perf_counter() - start:.1f} s", flush=True)
+        saved = load_pit(root / difficulty)
+        out[difficulty] = (saved.calibration, saved.pack()[0])
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12)
@@ -86,7 +127,11 @@ def main() -> None:
                         help="corner clicks off by up to this many pixels")
     parser.add_argument("--no-baseline", action="store_true",
                         help="only the tracker (for accuracy runs over many games)")
+    parser.add_argument("--look", choices=sorted(skin.LOOKS), default="classic",
+                        help="the renderer's look (dusk: calibrated from its own screenshots)")
     args = parser.parse_args()
+    look = skin.LOOKS[args.look]
+    learned = learn_looks(look) if args.look != "classic" else {}
 
     tracker_ms: list[float] = []
     baseline_ms: list[float] = []
@@ -97,13 +142,19 @@ def main() -> None:
     for g in range(args.games):
         difficulty = ("beginner", "intermediate", "expert")[g % 3]
         plan = skin.plan_game(args.seed + g, difficulty, max_digs=args.max_digs, fps=args.fps)
-        frames = list(skin.GameRenderer(plan).frames())
-        first = frames[0]
-        corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
-        noise = np.random.default_rng(args.seed + g).uniform(-1, 1, (4, 2)) * args.click_noise
-        corners = corners + noise
-        cal = calibrate_pit(first.image, corners, plan.rows, plan.cols)
-        tracker = ThrillDiggerTracker(cal, skin.pit_pack(), fps=plan.fps)
+        if learned:
+            frames = list(skin.GameRenderer(plan, look=look, ground_seed=GROUND).frames())
+            cal, pack = learned[difficulty]
+        else:
+            frames = list(skin.GameRenderer(plan).frames())
+            first = frames[0]
+            corners = skin.corner_hole_centres(first.homography, plan.rows, plan.cols)
+            noise = np.random.default_rng(args.seed + g).uniform(-1, 1, (4, 2)) \
+                * args.click_noise
+            corners = corners + noise
+            cal = calibrate_pit(first.image, corners, plan.rows, plan.cols)
+            pack = skin.pit_pack()
+        tracker = ThrillDiggerTracker(cal, pack, fps=plan.fps)
         for frame in frames:
             start = time.perf_counter()
             report = tracker.update(frame.image)

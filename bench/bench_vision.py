@@ -27,8 +27,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.skins import corpus  # noqa: E402
+from kit import corpus  # noqa: E402
 from vision.classify import read_cells  # noqa: E402
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.locate import Locator, locate_board  # noqa: E402

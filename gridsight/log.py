@@ -71,6 +71,7 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
     parse_record,
 )
 from solvers.advice import Cell
+from solvers.cellnames import name_of
 from solvers.errors import InputError
 
 MAX_PENDING = 1000
@@ -158,7 +159,7 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         if record is None:
             warnings.append(f"{file}: line {number}: move for unknown step {move.step} skipped")
         elif not (move.cell.row < record.advice.rows and move.cell.col < record.advice.cols):
-            warnings.append(f"{file}: line {number}: move ({move.cell.row}, {move.cell.col}) is "
+            warnings.append(f"{file}: line {number}: move at {name_of(move.cell)} is "
                             f"off the {record.advice.rows} x {record.advice.cols} board of "
                             f"step {move.step}; skipped")
         else:

@@ -27,7 +27,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind, PiecePlacement
+from solvers.advice import (
+    Advice, Cell, CellFigure, CellMark, Legend, MarkKind, PiecePlacement,
+)
 
 if TYPE_CHECKING:  # OpenCV comes with the geometry: imported when a record has one
     from vision.geometry import BoardGeometry
@@ -260,7 +262,22 @@ def parse_advice(data: Any) -> Advice:
         status=_str(data.get("status", ""), "advice.status"),
         warnings=tuple(_str(w, f"advice.warnings[{i}]")
                        for i, w in enumerate(warnings)),
+        legend=_legend(data.get("legend")),
     )
+
+
+def _legend(value: Any) -> Legend:
+    """The game's legend words of a logged advice (none in logs written before them)."""
+    if value is None:
+        return Legend()
+    data = _dict(value, "advice.legend")
+    words = _dict(data.get("words", {}), "advice.legend.words")
+    rises = data.get("heat_rises", True)
+    if not isinstance(rises, bool):
+        raise RecordError(f"'advice.legend.heat_rises' must be true or false, not {_brief(rises)}")
+    return Legend.of({_str(k, "advice.legend.words", MAX_NAME):
+                      _str(v, f"advice.legend.words.{k}", MAX_NAME) for k, v in words.items()},
+                     _str(data.get("heat", ""), "advice.legend.heat", MAX_NAME), rises)
 
 
 def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from solvers.advice import Cell
+from solvers.cellnames import cell_name
 
 Rule = Callable[[str, str], bool]
 
@@ -69,7 +70,8 @@ class Contradiction:
 
     def describe(self) -> str:
         return (
-            f"cell ({self.row}, {self.col}) was {self.believed!r} but now reads {self.read!r}; "
+            f"the cell at {cell_name(self.row, self.col)} was {self.believed!r} but now reads "
+            f"{self.read!r}; "
             "check it and correct it if the earlier reading was wrong"
         )
 

@@ -3,7 +3,7 @@
 A glyph is defined on the unit square ``(u, v)`` in ``[0, 1]^2`` and drawn through a mapping
 from that square to pixels, so the same code draws it upright in a legend, inside a flat
 cell, or tilted with a perspective board. Shapes differ per kind (check, cross, diamond,
-question mark, warning triangle), so marks are told apart without relying on colour.
+question mark, warning triangle, slashed ring), so marks are told apart without relying on colour.
 """
 
 from __future__ import annotations
@@ -87,6 +87,13 @@ def draw_glyph(layer: np.ndarray, kind: MarkKind, to_px: UnitMap) -> None:
         polyline(layer, triangle, CONTRAST, max(1, line // 2), True)
         polyline(layer, to_px(np.array([[0.5, 0.34], [0.5, 0.6]])), CONTRAST, max(1, line * 2 // 3), False)
         polyline(layer, to_px(np.array([[0.5, 0.74], [0.5, 0.76]])), CONTRAST, max(1, line * 2 // 3), False)
+    elif kind is MarkKind.EMPTY:
+        # A slashed ring (the "nothing" sign), thin and muted: a settled cell, not a target.
+        ring = to_px(np.array([[0.5 + 0.3 * np.cos(t), 0.5 + 0.3 * np.sin(t)]
+                               for t in np.linspace(0, 2 * np.pi, 28, endpoint=False)]))
+        thin = max(1, line * 2 // 3)
+        outlined_polyline(layer, ring, colour, thin, closed=True)
+        outlined_polyline(layer, to_px(np.array([[0.22, 0.78], [0.78, 0.22]])), colour, thin)
     else:  # pragma: no cover - MarkKind is closed
         raise ValueError(f"no glyph for mark kind {kind!r}")
 

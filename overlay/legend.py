@@ -1,10 +1,16 @@
 """The legend panel under an annotated picture: status line, warnings, and what each mark means.
 
 Only what the advice actually uses is explained, each entry drawn with the very glyph the
-board shows. The panel is a plain BGR image the caller stacks under the picture.
+board shows and named in the game's own words (the advice's :class:`~solvers.advice.Legend`,
+filled in by the game's adapter: Disco Zoo's "no animal", Thrill Digger's "bomb"; plain words
+where it says nothing). The heat tint is shown from low to high of its caption's quantity, in
+the game's direction. The panel is a plain BGR image the caller stacks under the picture.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -14,10 +20,12 @@ from overlay import text as text_mod
 from solvers.advice import Advice, MarkKind
 
 BACKGROUND: style.BGR = (38, 38, 38)
+MAX_LABELS = 4  # a "{label}" entry is written for at most this many labels
 
 
 def legend_panel(advice: Advice, width: int) -> np.ndarray:
-    """A BGR panel ``width`` pixels wide (at least) explaining ``advice``."""
+    """A BGR panel ``width`` pixels wide (at least) explaining ``advice`` in its game's words
+    (:attr:`Advice.legend`; plain words where the game gives none)."""
     px = int(np.clip(round(width / 75), 11, 20))
     pad = px
     line_h = int(px * 2.0)
@@ -27,20 +35,25 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
     for warning in advice.warnings:
         lines += [(t, style.WARNING) for t in _wrap("warning: " + warning, px, width - 2 * pad)]
 
-    entries = _entries(advice)
+    entries = legend_entries(advice)
     box = int(px * 1.7)
-    # Lay entries out left to right, wrapping to a new row when the next does not fit.
-    placed: list[tuple[int, int, object, str]] = []
-    x, row = pad, 0
-    for draw, label in entries:
-        w = box + px // 2 + text_mod.text_width(label, px) + 2 * px
+    text_h = int(px * 1.6)  # the line height of an entry's words wrapped onto more lines
+    # Lay entries out left to right, wrapping to a new row when the next does not fit; an
+    # entry's words too long for the panel are wrapped under one another.
+    rows: list[list[tuple[int, Entry, list[str]]]] = [[]]
+    x = pad
+    for entry in entries:
+        room = width - 2 * pad - box * entry.span - px // 2
+        words = _wrap(entry.words, px, room) or [entry.words]
+        w = box * entry.span + px // 2 + max(text_mod.text_width(t, px) for t in words) + 2 * px
         if x > pad and x + w > width - pad:
-            x, row = pad, row + 1
-        placed.append((x, row, draw, label))
+            rows.append([])
+            x = pad
+        rows[-1].append((x, entry, words))
         x += w
-    entry_rows = (row + 1) if entries else 0
-    row_h = box + px // 2
-    height = pad + len(lines) * line_h + entry_rows * row_h + pad
+    heights = [max([box] + [len(words) * text_h for _, _, words in row]) + px // 2
+               for row in rows if row]
+    height = pad + len(lines) * line_h + sum(heights) + pad
     panel = np.zeros((max(height, 2 * pad), width, 4), dtype=np.uint8)
 
     y = pad
@@ -48,11 +61,15 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
         spr = text_mod.sprite(text, px, colour)
         text_mod.blit_at(panel, spr, pad, y + (line_h - spr.shape[0]) // 2)
         y += line_h
-    for x, row, draw, label in placed:
-        top = y + row * row_h
-        draw(panel, x, top, box)
-        spr = text_mod.sprite(label, px, style.TEXT)
-        text_mod.blit_at(panel, spr, x + box + px // 2, top + (box - spr.shape[0]) // 2)
+    for row, row_h in zip([r for r in rows if r], heights):
+        for x, entry, words in row:
+            entry.draw(panel, x, y, box)
+            for i, text in enumerate(words):  # one line beside the sample, centred on it
+                spr = text_mod.sprite(text, px, style.TEXT)
+                top = y + (box - spr.shape[0]) // 2 if len(words) == 1 else \
+                    y + i * text_h + (text_h - spr.shape[0]) // 2
+                text_mod.blit_at(panel, spr, x + box * entry.span + px // 2, top)
+        y += row_h
 
     out = np.empty((panel.shape[0], width, 3), dtype=np.uint8)
     out[:] = BACKGROUND
@@ -61,38 +78,78 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One legend entry: its sample drawn by ``draw(panel, x, y, size)`` in ``span`` squares,
+    and its words."""
+
+    draw: Callable[[np.ndarray, int, int, int], None]
+    words: str
+    span: int = 1
+
+
 def _unit(x: int, y: int, s: int):
     return lambda uv: np.asarray(uv, dtype=np.float64) * s + (x, y)
 
 
-def _entries(advice: Advice) -> list[tuple[object, str]]:
-    entries: list[tuple[object, str]] = []
+def _labelled(words: str, labels: list[str]) -> list[str]:
+    """``words`` once per label when they hold ``{label}`` (at most :data:`MAX_LABELS`)."""
+    if "{label}" not in words:
+        return [words]
+    labels = list(dict.fromkeys(label for label in labels if label))
+    if not labels:
+        return [words.replace("{label}", "").strip(" :")]
+    shown = [words.replace("{label}", label) for label in labels[:MAX_LABELS]]
+    if len(labels) > MAX_LABELS:
+        shown[-1] += f" (and {len(labels) - MAX_LABELS} more)"
+    return shown
+
+
+def heat_words(advice: Advice) -> str:
+    """The heat tint's caption with its direction: ``risk of a bomb: low → high``."""
+    return f"{advice.legend.heat or style.HEAT_NAME}: low \u2192 high"
+
+
+def legend_entries(advice: Advice) -> list[Entry]:
+    """What ``advice`` draws, in its game's words: only what it actually uses."""
+    legend = advice.legend
+    entries: list[Entry] = []
     if advice.recommend:
         def rec(panel, x, y, s):
             sq = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]) * s + (x, y)
             glyphs.outlined_polyline(panel, sq, style.RECOMMEND, max(3, s // 7), closed=True)
-        entries.append((rec, "next move"))
-    kinds = [k for k in MarkKind if any(m.kind is k for m in advice.marks)]
-    for kind in kinds:
-        entries.append((lambda panel, x, y, s, kind=kind: glyphs.draw_glyph(panel, kind, _unit(x, y, s)),
-                        style.MARK_NAMES[kind]))
+        entries.append(Entry(rec, legend.word("recommend", style.RECOMMEND_NAME)))
+    for kind in MarkKind:
+        marks = [m for m in advice.marks if m.kind is kind]
+        if not marks:
+            continue
+        words = legend.word(kind.value, style.MARK_NAMES[kind])
+        for text in _labelled(words, [m.label for m in marks]):
+            entries.append(Entry(
+                lambda panel, x, y, s, kind=kind: glyphs.draw_glyph(panel, kind, _unit(x, y, s)),
+                text))
     if any(f.heat is not None for f in advice.figures):
-        def heat(panel, x, y, s):
-            for i in range(s):
-                col = style.heat_colour(i / max(1, s - 1))
+        rises = legend.heat_rises
+
+        def heat(panel, x, y, s, span=3):
+            # Left to right: the caption's quantity from low to high.
+            for i in range(s * span):
+                t = i / max(1, s * span - 1)
+                col = style.heat_colour(t if rises else 1.0 - t)
                 panel[y + s // 4 : y + 3 * s // 4, x + i] = (*col, 255)
-        entries.append((heat, "low to high risk"))
+        entries.append(Entry(heat, heat_words(advice), span=3))
     if advice.path:
         def path(panel, x, y, s):
             pts = np.array([[0.1, 0.5], [0.9, 0.5], [0.6, 0.25], [0.9, 0.5], [0.6, 0.75]]) * s + (x, y)
             glyphs.outlined_polyline(panel, pts, style.PATH, max(2, s // 8))
-        entries.append((path, "walk (numbered steps)"))
+        entries.append(Entry(path, legend.word("path", style.PATH_NAME)))
+    piece_words = legend.word("piece", style.PIECE_NAME)
     for piece in advice.pieces:
         def fill(panel, x, y, s, label=piece.label):
             sq = np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]) * s + (x, y)
             glyphs.fill(panel, sq, style.piece_colour(label))
             glyphs.polyline(panel, sq, style.TEXT, max(1, s // 10), True)
-        entries.append((fill, f"piece {piece.label}"))
+        entries.append(Entry(fill, _labelled(piece_words, [piece.label])[0]))
     return entries
 
 

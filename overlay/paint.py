@@ -27,7 +27,7 @@ texts, and last the recommended cell's outline so nothing hides it.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import cv2
 import numpy as np
@@ -41,6 +41,13 @@ from vision.geometry import BoardGeometry
 _CORNER_BOX = (0.04, 0.04, 0.34)  # a glyph beside a figure: top-left corner of the cell
 _LABEL_BOX = (0.03, 0.03, 0.25)  # a glyph beside a label and a figure: smaller still
 _CENTRE_BOX = (0.18, 0.18, 0.64)  # a glyph alone: the middle of the cell
+_QUIET_BOX = (0.3, 0.3, 0.4)  # an empty cell's glyph alone: smaller, it asks for nothing
+# Where a cell's texts go: (height of the text's middle, its largest height), in cell units.
+_LABEL_OVER = (0.4, 0.22)  # a mark's label above a figure
+_LABEL_ALONE = (0.6, 0.28)  # a mark's label alone, under the glyph's corner
+_UNDER_LABEL = (0.74, 0.24)  # a figure under a label
+_MARKED = (0.68, 0.28)  # a figure in a marked cell, under the glyph's corner
+_ALONE = (0.5, 0.3)  # a figure alone: the middle, under a third of the cell
 _INSET = 0.07  # mark borders sit this far inside the cell
 
 
@@ -124,8 +131,11 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
     for piece in advice.pieces:
         _draw_piece(layer, board, piece.label, piece.cells, figures)
 
-    # 3. mark borders (inside the cell, so they never cover a neighbour's)
+    # 3. mark borders (inside the cell, so they never cover a neighbour's); an empty cell's
+    # mark is the glyph alone, quiet on purpose
     for m in advice.marks:
+        if m.kind is MarkKind.EMPTY:
+            continue
         w, h = board.size(m.row, m.col)
         thick = max(1, int(round(min(w, h) * 0.045)))
         quad = board.inset_quad(m.row, m.col, _INSET)
@@ -143,27 +153,31 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
         key = (m.row, m.col)
         has_text = key in figures or key in labels or key in steps
         box = (_LABEL_BOX if key in labels else _CORNER_BOX) if has_text else _CENTRE_BOX
+        if m.kind is MarkKind.EMPTY and not has_text:
+            box = _QUIET_BOX
         glyphs.draw_glyph(layer, m.kind, board.box_map(m.row, m.col, box))
 
-    # 6. texts: a mark's label on top, the figure (or the walk's step number) below or centred
-    cells_with_text = set(figures) | set(labels) | set(steps)
+    # 6. texts: a mark's label on top, the figure (or the walk's step number) below or centred.
+    # Each kind of text has one spelling and one size (relative to its cell) on the whole
+    # board, so '28%' never stands beside a bare '30', and no figure shouts over its
+    # neighbours; figures stay small enough to leave the tile's own art in view.
     marked = {(m.row, m.col) for m in advice.marks}
-    for key in cells_with_text:
-        r, c = key
-        w, h = board.size(r, c)
+    slots: dict[str, list[_Slot]] = {"label": [], "figure": [], "step": []}
+    for key in sorted(set(figures) | set(labels) | set(steps)):
         label = labels.get(key)
         figure = figures[key].text if key in figures else None
         step = steps.get(key) if figure is None else None
         if label:
-            v, frac = (0.42, 0.24) if (figure or step) else (0.6, 0.34)
-            _cell_text(layer, board, r, c, (label,), v, w * 0.9, h * frac, style.TEXT)
-        if figure:
-            v, frac = (0.76, 0.28) if label else ((0.62, 0.38) if key in marked else (0.5, 0.42))
-            _cell_text(layer, board, r, c, text_mod.compact_forms(figure), v, w * 0.88, h * frac,
-                       style.TEXT)
-        elif step:
-            v, frac = (0.76, 0.28) if label else ((0.62, 0.38) if key in marked else (0.5, 0.45))
-            _cell_text(layer, board, r, c, (step,), v, w * 0.88, h * frac, style.PATH)
+            v, frac = _LABEL_OVER if (figure or step) else _LABEL_ALONE
+            slots["label"].append(_Slot(key, (label,), v, 0.9, frac))
+        if figure or step:
+            v, frac = _UNDER_LABEL if label else (_MARKED if key in marked else _ALONE)
+            if figure:
+                slots["figure"].append(_Slot(key, text_mod.compact_forms(figure), v, 0.8, frac))
+            else:
+                slots["step"].append(_Slot(key, (step,), v, 0.8, frac))
+    for kind, colour in (("label", style.TEXT), ("figure", style.TEXT), ("step", style.PATH)):
+        _draw_texts(layer, board, slots[kind], colour)
 
     # 7. the recommendation, on top of everything
     # It is drawn just outside the cell's edges, so it never hides what the cell shows.
@@ -252,6 +266,48 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
     if image.ndim == 3 and image.shape[2] == 3:
         return image
     raise ValueError(f"paint_advice needs an H x W x 3 BGR image, got shape {image.shape}")
+
+
+class _Slot(NamedTuple):
+    """One text to draw in a cell: its spellings (fullest first), where and how large."""
+
+    cell: tuple[int, int]
+    forms: tuple[str, ...]
+    v: float  # height of its middle, in cell units
+    width: float  # its largest width, in cell units
+    height: float  # its largest height, in cell units
+
+
+def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: style.BGR) -> None:
+    """Draw ``slots`` with one spelling depth and one size relative to the cell for all of
+    them: the fullest spelling unless a more compact one is much larger (as
+    :func:`overlay.text.fit_text` decides for one text), at the size the tightest cell
+    allows (never below :data:`overlay.style.MIN_TEXT_PX`). On a flat board that is one
+    pixel size for all; through a deep perspective it shrinks with the cells."""
+    if not slots:
+        return
+    depth = max(len(s.forms) for s in slots)
+    scales = []  # per spelling depth: the cap height over the cell height that fits every slot
+    for k in range(depth):
+        worst = float("inf")
+        for s in slots:
+            w, h = board.size(*s.cell)
+            text = s.forms[min(k, len(s.forms) - 1)]
+            _, px = text_mod.fit_text((text,), w * s.width, h * s.height)
+            worst = min(worst, px / max(h * s.height, 1.0))
+        scales.append(worst)
+    best = max(scales)
+    k = next(i for i, scale in enumerate(scales) if scale >= 0.6 * best)
+    sizes = [max(style.MIN_TEXT_PX, int(scales[k] * board.size(*s.cell)[1] * s.height))
+             for s in slots]
+    if max(sizes) <= 1.2 * min(sizes):  # a flat board (not a deep perspective): one size
+        sizes = [min(sizes)] * len(sizes)
+    for s, px in zip(slots, sizes):
+        r, c = s.cell
+        text = s.forms[min(k, len(s.forms) - 1)]
+        centre = board.points(r, c, np.array([[0.5, s.v]]))[0]
+        text_mod.blit(layer, text_mod.sprite(text, px, colour),
+                      (float(centre[0]), float(centre[1])))
 
 
 def _cell_text(

@@ -26,16 +26,25 @@ MARK: dict[MarkKind, BGR] = {
     MarkKind.UNREAD: (170, 170, 170),  # grey, a dashed border and '?'
     MarkKind.UNSURE: (0, 220, 255),  # yellow, a dashed border, '?' and the label
     MarkKind.CONFLICT: (0, 140, 255),  # orange, a triangle with '!'
+    MarkKind.EMPTY: (150, 140, 130),  # a muted grey, a slashed ring: nothing here, no call to act
 }
 
 MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.SAFE: "safe",
     MarkKind.DANGER: "danger",
     MarkKind.KNOWN: "known",
-    MarkKind.UNREAD: "unread",
+    MarkKind.UNREAD: "not read",
     MarkKind.UNSURE: "unsure read",
-    MarkKind.CONFLICT: "conflict",
+    MarkKind.CONFLICT: "contradicts the board",
+    MarkKind.EMPTY: "nothing here",
 }
+
+# The legend's plain words where the advice's own (its game's, :class:`solvers.advice.Legend`)
+# say nothing.
+RECOMMEND_NAME = "next move"
+PATH_NAME = "walk (numbered steps)"
+PIECE_NAME = "piece {label}"
+HEAT_NAME = "chance"
 
 # Twelve well-separated piece colours (BGR); a piece keeps its colour from frame to frame
 # because the colour is chosen from its label, not its position in the list.

@@ -1,9 +1,12 @@
 """The live overlay: a transparent, click-through, always-on-top, frameless Qt window.
 
 It covers a screen rectangle (the captured game) and shows the advice layer drawn by
-:func:`overlay.paint.render_layer` plus a one-line status (game, taps left, read confidence,
-warnings). Mouse clicks and keys go through it to the game (``Qt.WindowTransparentForInput``);
-it never takes the focus and has no task-bar entry.
+:func:`overlay.paint.render_layer` plus a status line (game, taps left, read confidence,
+the advice, warnings), wrapped to the window's width and put beside the board, below it when
+there is room (:mod:`overlay.status`), so it never covers the game's own counter above the
+board and never cuts the advice short, even on a 360-pixel-wide phone mirror. Mouse clicks
+and keys go through it to the game (``Qt.WindowTransparentForInput``); it never takes the
+focus and has no task-bar entry.
 
 PySide6 is imported only when a window is made, so the rest of gridsight (solving, analysing
 screenshots, replaying logs) works on machines without a display or without Qt.
@@ -37,10 +40,12 @@ from typing import Any
 import numpy as np
 
 from overlay.paint import render_layer
+from overlay.status import PAD, Box, place_status
 from solvers.advice import Advice
 from vision.geometry import BoardGeometry
 
 WINDOW_TITLE = "gridsight overlay"
+STATUS_PIXEL_SIZES = (14, 12, 11)  # the status font, tried in turn until it fits beside the board
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,7 @@ class OverlayWindow:
         self.layer = np.zeros((max(1, self.rect[3]), max(1, self.rect[2]), 4), np.uint8)
         self.status = ""
         self.warnings: tuple[str, ...] = ()
+        self.board_box: tuple[float, float, float, float] | None = None
         self._widget.owner = self
         self.move_to(self.rect)
 
@@ -150,6 +156,13 @@ class OverlayWindow:
         else:
             self.layer = render_layer((width, height), geometry, advice)
             self.warnings = advice.warnings
+        if geometry is None:
+            self.board_box = None
+        else:
+            corners = geometry.outline()
+            x0, y0 = corners.min(axis=0)
+            x1, y1 = corners.max(axis=0)
+            self.board_box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
         self.status = status
         self._widget.set_image(layer_to_qimage(self.layer))
 
@@ -189,6 +202,55 @@ class OverlayWindow:
         parts = [self.status] + [f"warning: {w}" for w in self.warnings]
         return "  |  ".join(p for p in parts if p)
 
+    def status_layout(self, ratio: float = 1.0) -> tuple[Box, int] | None:
+        """Where the status line is drawn and its font's pixel size, in the widget's logical
+        pixels (physical / ``ratio``); ``None`` without a status. The largest font of
+        :data:`STATUS_PIXEL_SIZES` whose wrapped text fits beside the board is taken."""
+        text = self.status_text()
+        if not text:
+            return None
+        width = max(1, round(self.rect[2] / ratio))
+        height = max(1, round(self.rect[3] / ratio))
+        board = None if self.board_box is None else tuple(v / ratio for v in self.board_box)
+        box, size = None, STATUS_PIXEL_SIZES[-1]
+        for size in STATUS_PIXEL_SIZES:
+            box = place_status((width, height), board,
+                               lambda w, size=size: _wrapped_height(text, size, w))
+            if board is None or not box.overlaps(Box(*(int(v) for v in board))):
+                break
+        # As wide as the wrapped text needs, from the left edge: no wider band than that.
+        used = _wrapped_width(text, size, box.w - 2 * PAD) + 2 * PAD
+        return box._replace(w=min(box.w, used)), size
+
+
+def _status_font(pixel_size: int) -> Any:
+    from PySide6.QtGui import QFont
+
+    font = QFont()
+    font.setPixelSize(pixel_size)
+    font.setBold(True)
+    return font
+
+
+def _wrapped_height(text: str, pixel_size: int, width: int) -> int:
+    """The height of ``text`` wrapped at word boundaries to ``width`` pixels."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    metrics = QFontMetrics(_status_font(pixel_size))
+    flags = int(Qt.TextFlag.TextWordWrap)
+    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+
+
+def _wrapped_width(text: str, pixel_size: int, width: int) -> int:
+    """The width of the widest line of ``text`` wrapped to ``width`` pixels."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    metrics = QFontMetrics(_status_font(pixel_size))
+    flags = int(Qt.TextFlag.TextWordWrap)
+    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).width()
+
 
 def _exclude_from_capture(hwnd: int) -> bool:  # pragma: no cover - Windows only
     """Windows 10 2004+: keep the overlay out of screen captures, so gridsight never reads it."""
@@ -209,7 +271,7 @@ def _make_widget() -> Any:
     global _WIDGET_CLASS
     if _WIDGET_CLASS is None:
         from PySide6.QtCore import QRect, Qt
-        from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
+        from PySide6.QtGui import QColor, QImage, QPainter
         from PySide6.QtWidgets import QWidget
 
         class _OverlayWidget(QWidget):
@@ -245,21 +307,19 @@ def _make_widget() -> Any:
                     # Physical pixels to this screen's logical ones, at full resolution.
                     image.setDevicePixelRatio(self.devicePixelRatioF())
                     painter.drawImage(0, 0, image)
-                text = self.owner.status_text() if self.owner is not None else ""
-                if text:
-                    font = QFont()
-                    font.setPixelSize(14)
-                    font.setBold(True)
-                    painter.setFont(font)
-                    metrics = QFontMetrics(font)
-                    shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(10, self.width() - 12))
-                    box = QRect(0, 0, min(self.width(), metrics.horizontalAdvance(shown) + 12),
-                                metrics.height() + 6)
+                layout = self.owner.status_layout(self.devicePixelRatioF()) \
+                    if self.owner is not None else None
+                if layout is not None:
+                    (x, y, w, h), size = layout
+                    painter.setFont(_status_font(size))
+                    box = QRect(x, y, w, h)
                     painter.fillRect(box, QColor(0, 0, 0, 170))
                     colour = QColor(255, 170, 0) if self.owner.warnings else QColor(255, 255, 255)
                     painter.setPen(colour)
-                    painter.drawText(box.adjusted(6, 3, -6, -3),
-                                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
+                    flags = (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                             | Qt.TextFlag.TextWordWrap)
+                    painter.drawText(box.adjusted(PAD, PAD, -PAD, -PAD), int(flags),
+                                     self.owner.status_text())
                 painter.end()
 
         _WIDGET_CLASS = _OverlayWidget

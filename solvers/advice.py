@@ -11,8 +11,12 @@ board coordinates, short texts and a few fixed kinds of mark:
 - ``path``: an ordered walk of cells, starting where the player stands (tile-path games).
 - ``pieces``: piece placements to draw (the hinted piece in a fill puzzle).
 - ``status`` and ``warnings``: one line for the player, and anything they must not miss.
+- ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
+  "safe", the heat tint's caption and direction), filled in by the game's adapter; the
+  painter falls back to plain words where it is empty.
 
-Rows and columns are 0-based from the top-left, as in every JSON output of gridsight.
+Rows and columns are 0-based from the top-left, as in every JSON output of gridsight; text for
+a person names cells through :mod:`solvers.cellnames` (1-based).
 
 >>> a = Advice(game="demo", rows=2, cols=2, recommend=(Cell(0, 1),), status="tap here")
 >>> a.recommend[0]
@@ -39,12 +43,15 @@ class Cell:
 class MarkKind(str, Enum):
     """How a marked cell should be shown."""
 
-    SAFE = "safe"  # certainly harmless (no bomb, no rupoor; certainly empty)
+    SAFE = "safe"  # certainly harmless and worth a move (no bomb, no rupoor: a rupee)
     DANGER = "danger"  # certainly harmful (a bomb)
     KNOWN = "known"  # certainly holds what ``label`` says (an animal tile not yet tapped)
     UNREAD = "unread"  # the reader could not read this cell
     UNSURE = "unsure"  # read, but not surely: one of several things (``label`` says which)
     CONFLICT = "conflict"  # the reading here contradicts the rest of the board
+    # Certainly holds nothing worth a move (a Disco Zoo tile without an animal): drawn neutral,
+    # so it never reads as "tap here" the way a green check would.
+    EMPTY = "empty"
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,54 @@ class PiecePlacement:
 
 
 @dataclass(frozen=True)
+class Legend:
+    """The game's words for what a painter draws: filled in by the game's adapter, so the
+    overlay (which knows no game) can say "no animal" where a Thrill Digger board says "safe".
+
+    ``words`` pairs a legend entry with its words. The entries: a :class:`MarkKind` value
+    (``"safe"``, ``"known"``, ...), ``"recommend"``, ``"path"`` and ``"piece"``. Words holding
+    ``{label}`` are written once per distinct label of the marks (or pieces) shown
+    (``"animal here: {label}"``). ``heat`` is the caption of the heat tint, the quantity the
+    figures show (``"risk of a bomb"``); ``heat_rises`` says whether that quantity grows with
+    :attr:`CellFigure.heat` (red: more of it) or shrinks (Disco Zoo's chance of an animal is
+    high where the tint is green). An empty entry or caption leaves the painter's default.
+
+    >>> legend = Legend.of({"empty": "no animal"}, heat="chance of an animal", heat_rises=False)
+    >>> legend.word("empty", "safe"), legend.word("danger", "danger"), legend.heat_rises
+    ('no animal', 'danger', False)
+    >>> Legend.from_dict(legend.to_dict()) == legend
+    True
+    """
+
+    words: tuple[tuple[str, str], ...] = ()
+    heat: str = ""
+    heat_rises: bool = True
+
+    @classmethod
+    def of(cls, words: dict[str, str] | Any = (), heat: str = "",
+           heat_rises: bool = True) -> "Legend":
+        """A legend from a mapping of entry -> words."""
+        return cls(tuple(sorted(dict(words).items())), heat, heat_rises)
+
+    def word(self, entry: str, default: str) -> str:
+        """The words for ``entry``, else ``default``."""
+        for key, words in self.words:
+            if key == entry and words:
+                return words
+        return default
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"words": dict(self.words), "heat": self.heat, "heat_rises": self.heat_rises}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> "Legend":
+        if not data:
+            return cls()
+        return cls.of({str(k): str(v) for k, v in dict(data.get("words", {})).items()},
+                      str(data.get("heat", "")), bool(data.get("heat_rises", True)))
+
+
+@dataclass(frozen=True)
 class Advice:
     game: str
     rows: int
@@ -83,12 +138,14 @@ class Advice:
     pieces: tuple[PiecePlacement, ...] = ()
     status: str = ""
     warnings: tuple[str, ...] = field(default=())
+    legend: Legend = field(default_factory=Legend)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (mark kinds as strings)."""
         data = asdict(self)
         for mark in data["marks"]:
             mark["kind"] = MarkKind(mark["kind"]).value
+        data["legend"] = self.legend.to_dict()
         return data
 
     @classmethod
@@ -114,4 +171,5 @@ class Advice:
             ),
             status=data.get("status", ""),
             warnings=tuple(data.get("warnings", ())),
+            legend=Legend.from_dict(data.get("legend")),
         )

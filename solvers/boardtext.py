@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solvers.cellnames import cell_name
 from solvers.errors import BoardFormatError, shown
 
 SEPARATOR = "---"
@@ -73,7 +74,7 @@ class BoardText:
             for c, token in enumerate(row):
                 if token not in allowed:
                     raise BoardFormatError(
-                        f"unknown token {shown(token)} at row {r}, col {c} (expected {describe})",
+                        f"unknown token {shown(token)} at {cell_name(r, c)} (expected {describe})",
                         line=line,
                         token=token,
                     )

@@ -39,3 +39,28 @@ def run_cli(capsys):
         return code, out, err
 
     return run
+
+
+@pytest.fixture(scope="session")
+def workers():
+    """``map(fn, items)`` over worker processes, one pool for the whole session.
+
+    For the long statistical tests (hundreds of perturbed screenshots, fifty rendered games):
+    the machine's cores share the work, so they take a fraction of the time with the same
+    coverage. ``fn`` must be a module-level function (the workers import its module afresh,
+    "spawn": no state of this process, OpenCV's threads included, is forked). One core: a
+    plain ``map`` in this process.
+    """
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    count = min(os.cpu_count() or 1, 4)
+    if count <= 1:
+        yield lambda fn, items: list(map(fn, items))
+        return
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=get_context("spawn"))
+    try:
+        yield lambda fn, items: list(pool.map(fn, list(items)))
+    finally:
+        pool.shutdown(cancel_futures=True)

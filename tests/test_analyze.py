@@ -16,7 +16,7 @@ import pytest
 
 from gridsight.commands.analyze import legible
 from gridsight.registry import get_game
-from gridsight.skins import pentomino, tile_path
+from kit.skins import pentomino, tile_path
 from solvers.boardtext import parse_boards
 from test_readers import LEVEL, LEVEL_TEXT, ROOM, ROOM_TEXT, random_rescue
 
@@ -168,7 +168,7 @@ def test_analyze_unread_cells_are_named_and_drawn(tmp_path, run_cli):
     cv2.imwrite(str(path), image)
     code, _, err = run_cli("analyze", str(path), "--out", str(tmp_path / "out"))
     assert code == 2
-    assert "smudged.png" in err and "row 5 col 6" in err
+    assert "smudged.png" in err and "row 6, column 7" in err
     assert (tmp_path / "out" / "smudged-advice.png").is_file()
 
 

@@ -1,36 +1,121 @@
-"""The rooms of DESIGN.md and the imports allowed between them.
+"""The rooms of DESIGN.md and the imports allowed between them, checked on the source.
 
 ``solvers`` and ``vision`` import nothing of this repository (``solvers`` also no cv2, mss or
-Qt); ``overlay`` imports only ``solvers.advice`` and ``vision``; ``gridsight`` may import all.
-Checked on the source with :mod:`ast`, so a forbidden import fails here even if it is lazy.
+Qt); ``overlay`` imports only ``solvers.advice`` and ``vision``; ``gridsight`` may import all
+three, but only ``gridsight.commands.demo`` imports the demo (``gridsight.demo``), so no reader
+and no live path depends on it; no room imports the test kit (``tests/kit``), which is not
+installed. Checked with :mod:`ast`, so a forbidden import fails here even if it is lazy:
+
+- every ``import`` and ``from ... import`` (relative ones resolved against the module);
+- every dynamic import, ``importlib.import_module("...")`` and ``__import__("...")``: a literal
+  target is resolved and checked like a plain import, a computed one fails (a module the
+  checker cannot see is a module nobody can review);
+- every top-level package imported must be the standard library's, one of ours, or one of the
+  third-party packages ``pyproject.toml`` declares: anything else (a typo, an undeclared
+  dependency, the test kit) fails;
+- a scan that finds nothing fails (a moved folder must not turn this test into a no-op).
 """
 
 from __future__ import annotations
 
 import ast
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-OWN = {"gridsight", "solvers", "vision", "overlay", "templates"}
+ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates")
+OWN = set(ROOMS)
+# The third-party packages pyproject.toml declares (core, and the live and fast extras), by the
+# name they are imported as (pyobjc-framework-Quartz brings Quartz and AppKit, on macOS).
+THIRD_PARTY = {"numpy", "cv2", "mss", "PIL", "platformdirs", "PySide6", "Xlib", "numba",
+               "Quartz", "AppKit"}
+KIT = {"kit", "tests"}  # the test kit, and the tests: never imported by the product
+DEMO = "gridsight.demo"
+DEMO_USERS = {"gridsight/commands/demo.py"}
 
 # room -> (allowed own top-level packages or dotted prefixes, forbidden third-party modules)
 RULES: dict[str, tuple[set[str], set[str]]] = {
-    "solvers": ({"solvers"}, {"cv2", "mss", "PySide6", "PyQt5", "PyQt6", "PIL"}),
+    "solvers": ({"solvers"}, {"cv2", "mss", "PySide6", "PyQt5", "PyQt6", "PIL", "Xlib"}),
     "vision": ({"vision", "templates"}, {"PySide6"}),
     "overlay": ({"overlay", "solvers.advice", "vision"}, set()),
+    "gridsight": ({"gridsight", "solvers", "vision", "overlay", "templates"}, set()),
+    "templates": (set(), {"cv2", "PySide6", "numba"}),
 }
+MIN_FILES = {"gridsight": 40, "solvers": 30, "vision": 10, "overlay": 5, "templates": 1}
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+@dataclass(frozen=True)
+class Found:
+    path: str
+    line: int
+    module: str  # the dotted module imported ("" when it could not be worked out)
+    problem: str = ""  # why it could not (a computed dynamic import)
+
+
+def _module_name(rel: str) -> str:
+    parts = list(Path(rel).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _relative(target: str, level: int, package: str) -> str:
+    """``level`` dots then ``target``, seen from ``package``."""
+    parts = package.split(".")
+    base = parts[: len(parts) - (level - 1)]
+    return ".".join(base + ([target] if target else []))
+
+
+def _package(rel: str) -> str:
+    name = _module_name(rel)
+    return name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+
+
+def _dynamic_target(node: ast.Call, rel: str) -> tuple[bool, str | None]:
+    """Whether ``node`` is a dynamic import, and its literal target (``None``: computed)."""
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        if not (func.attr == "import_module" and isinstance(func.value, ast.Name)
+                and func.value.id == "importlib"):
+            return False, None
+    elif not (isinstance(func, ast.Name) and func.id in ("import_module", "__import__")):
+        return False, None
+    args = node.args
+    if not (args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str)):
+        return True, None
+    target = args[0].value
+    if not target.startswith("."):
+        return True, target
+    if len(args) > 1 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
+        dots = len(target) - len(target.lstrip("."))
+        return True, _relative(target[dots:], dots, args[1].value)
+    return True, None
+
+
+def imports_of(path: Path, rel: str | None = None) -> list[Found]:
+    """Every import in ``path`` (named ``rel`` in the repository): static, relative
+    (resolved) and dynamic."""
+    rel = rel or str(path.relative_to(REPO))
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.lineno, node.module))
+            found += [Found(rel, node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                module = _relative(module, node.level, _package(rel))
+            found.append(Found(rel, node.lineno, module))
+        elif isinstance(node, ast.Call):
+            dynamic, target = _dynamic_target(node, rel)
+            if dynamic and target is None:
+                found.append(Found(rel, node.lineno, "", "a dynamic import of a computed name "
+                                   "(import it by a literal name so it can be checked)"))
+            elif dynamic:
+                found.append(Found(rel, node.lineno, target))
     return found
 
 
@@ -38,21 +123,81 @@ def _allowed(module: str, allowed: set[str]) -> bool:
     return any(module == a or module.startswith(a + ".") for a in allowed)
 
 
-@pytest.mark.parametrize("room", sorted(RULES))
-def test_room_imports_follow_the_design(room):
+def _scan(room: str) -> tuple[list[Path], list[Found]]:
+    files = sorted((REPO / room).rglob("*.py"))
+    return files, [f for path in files for f in imports_of(path)]
+
+
+def problems_in(room: str, found: list[Found]) -> list[str]:
     allowed, forbidden = RULES[room]
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
     problems = []
-    for path in sorted((REPO / room).rglob("*.py")):
-        for line, module in _imports(path):
-            top = module.split(".")[0]
-            if top in OWN and not _allowed(module, allowed):
-                problems.append(f"{path.relative_to(REPO)}:{line} imports {module}")
-            if top in forbidden:
-                problems.append(f"{path.relative_to(REPO)}:{line} imports {module} (forbidden)")
+    for f in found:
+        where = f"{f.path}:{f.line}"
+        if f.problem:
+            problems.append(f"{where}: {f.problem}")
+            continue
+        top = f.module.split(".")[0]
+        if top in OWN:
+            if not _allowed(f.module, allowed):
+                problems.append(f"{where} imports {f.module} (not allowed in {room}/)")
+            if _allowed(f.module, {DEMO}) and f.path not in DEMO_USERS \
+                    and not f.path.startswith("gridsight/demo/"):
+                problems.append(f"{where} imports {f.module}: only gridsight demo uses the demo")
+        elif top in KIT:
+            problems.append(f"{where} imports {f.module}: the test kit is not installed")
+        elif top in forbidden:
+            problems.append(f"{where} imports {f.module} (forbidden in {room}/)")
+        elif top not in stdlib and top not in THIRD_PARTY:
+            problems.append(f"{where} imports {f.module}: an unknown top-level package "
+                            "(not ours, not the standard library's, not a declared dependency)")
+    return problems
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_room_imports_follow_the_design(room):
+    files, found = _scan(room)
+    assert len(files) >= MIN_FILES[room], f"only {len(files)} modules found in {room}/"
+    assert found, f"no imports found in {room}/: the scan is broken"
+    problems = problems_in(room, found)
     assert not problems, "\n".join(problems)
 
 
+def test_the_checker_catches_what_it_must(tmp_path):
+    """The checker itself: each kind of violation in a throwaway module is reported."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import importlib\n"
+        "import gridsight.cli\n"                             # vision imports the app
+        "from . import geometry\n"                           # relative, allowed
+        "import requests\n"                                  # undeclared
+        "import kit.skins\n"                                 # the test kit
+        "importlib.import_module('overlay.paint')\n"         # literal, forbidden target
+        "importlib.import_module('.pit', 'vision')\n"        # relative literal, allowed
+        "name = 'x'\n"
+        "importlib.import_module(name)\n"                    # computed
+        "__import__('json')\n",                              # literal, allowed
+        encoding="utf-8")
+    found = imports_of(probe, "vision/probe.py")
+    assert {"vision", "vision.pit", "json"} <= {f.module for f in found}
+    problems = problems_in("vision", found)
+    text = "\n".join(problems)
+    assert len(problems) == 5, text
+    for needle in ("imports gridsight.cli", "requests: an unknown top-level",
+                   "kit.skins: the test kit", "imports overlay.paint", "computed name"):
+        assert needle in text
+
+
+def test_only_the_demo_command_uses_the_demo_and_no_reader_or_live_path_does():
+    users = []
+    for path in sorted((REPO / "gridsight").rglob("*.py")):
+        for f in imports_of(path):
+            if _allowed(f.module, {DEMO}) and not f.path.startswith("gridsight/demo/"):
+                users.append(f.path)
+    assert set(users) <= DEMO_USERS, users
+
+
 def test_no_room_reads_the_shared_folder_at_run_time():
-    for room in ("solvers", "vision", "overlay", "gridsight", "templates"):
+    for room in ROOMS:
         for path in (REPO / room).rglob("*.py"):
             assert "shared/" not in path.read_text(encoding="utf-8"), path

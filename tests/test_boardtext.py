@@ -46,7 +46,7 @@ def test_unknown_token_names_line_row_and_col():
     with pytest.raises(BoardFormatError) as caught:
         board.check_tokens({"."}, "'.'")
     assert caught.value.line == 3 and caught.value.token == "q"
-    assert "row 1, col 1" in str(caught.value)
+    assert "row 2, column 2" in str(caught.value)
 
 
 def test_unknown_header_is_refused():

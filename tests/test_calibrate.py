@@ -13,7 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import disco_zoo, pentomino, tile_path
+from kit.skins import disco_zoo
+from kit.skins import pentomino, tile_path
 from test_readers import random_rescue
 
 SOLUTION_6x10 = [  # a solution of the 6 x 10 rectangle (gridsight solve pentomino)
@@ -296,7 +297,7 @@ def test_calibrate_without_corners_and_no_display_says_so(tmp_path, run_cli, mon
 
 
 def test_calibrate_thrill_digger_marks_the_corner_holes(tmp_path, run_cli, data_dir):
-    from gridsight.skins import thrill_digger_3d as pit
+    from kit.skins import thrill_digger_3d as pit
 
     plan = pit.plan_game(3, "beginner", max_digs=1)
     first = next(pit.GameRenderer(plan).frames())

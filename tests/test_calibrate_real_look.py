@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from gridsight.readers.base import ReadHints
-from gridsight.skins import disco_zoo_real as real
+from kit.skins import disco_zoo_real as real
 
 ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
 NAMES = "Gorilla,Panda,Tiger"
@@ -195,7 +195,7 @@ def test_furniture_given_by_option_is_kept_and_used(tmp_path, run_cli):
 
 def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path):
     from gridsight.live.loop import LiveLoop
-    from gridsight.live.scripted import screen
+    from kit.scripted import screen
     from gridsight.readers.find import load_game_pack
     from vision.capture import Frame, Rect
 

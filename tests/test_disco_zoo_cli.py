@@ -48,7 +48,7 @@ def test_impossible_board_exits_2_with_the_reason(run_cli):
     board = "animals: Gorilla, Panda, Tiger\n. . . . .\n. . . . .\n3 . - . .\n. . . . .\n. . . . .\n"
     code, out, err = run_cli("solve", "disco-zoo", "-", stdin=board)
     assert code == 2 and out == ""
-    assert "no placement of Tiger covers the Tiger tile at row 2, col 0" in err
+    assert "no placement of Tiger covers the Tiger tile at row 3, column 1" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
@@ -56,7 +56,7 @@ def test_unknown_animal_and_bad_token_exit_2(run_cli):
     code, _, err = run_cli("solve", "disco-zoo", "-", stdin="region: Jungle\nanimals: Gorila\n" + ". . . . .\n" * 5)
     assert code == 2 and "Jungle has: Monkey" in err and "line 2" in err
     code, _, err = run_cli("solve", "disco-zoo", "-", stdin="animals: Gorilla\n. . 2 . .\n" + ". . . . .\n" * 4)
-    assert code == 2 and "unknown token '2' at row 0, col 2" in err
+    assert code == 2 and "unknown token '2' at row 1, column 3" in err
     code, _, err = run_cli("solve", "disco-zoo", "-", "--objective", "target:Yeti", stdin="animals: Gorilla\n" + ". . . . .\n" * 5)
     assert code == 2 and "not in this rescue" in err
 
@@ -106,7 +106,8 @@ def test_simulate_command(run_cli):
     code, out, err = run_cli("simulate", "disco-zoo", "--zoo-region", "savanna", "--games", "4", "--seed", "1", "--budget", "0")
     assert code == 0, err
     assert "Disco Zoo Savanna, 4 rescues, seed 1" in out
-    assert "animals rescued per rescue: advice" in out and "95% CI" in out
+    assert "animals rescued per rescue: expected" in out and ", baseline " in out
+    assert "standard error" in out and "95% CI" in out
     assert "rescues with every animal saved" in out
 
 
@@ -120,12 +121,12 @@ def test_advice_marks_certain_tiles_and_figures(examples):
     assert advice.game == "disco-zoo" and advice.recommend == (Cell(3, 0),)
     marks = {(m.row, m.col): m for m in advice.marks}
     assert marks[(3, 2)].kind == MarkKind.KNOWN and marks[(3, 2)].label == "Gorilla"
-    assert marks[(1, 1)].kind == MarkKind.SAFE
+    assert marks[(1, 1)].kind == MarkKind.EMPTY  # neutral, not a green 'safe' check
     figures = {(f.row, f.col): f for f in advice.figures}
     assert figures[(3, 0)].text == "80%" and abs(figures[(3, 0)].heat - 0.2) < 1e-12
     assert (3, 2) not in figures and (4, 2) not in figures  # certain and tapped tiles
     assert Advice.from_dict(advice.to_dict()) == advice
-    assert advice.status.startswith("tap row 3, col 0")
+    assert advice.status.startswith("tap row 4, column 1")
 
 
 def test_no_taps_left(run_cli):
@@ -139,3 +140,32 @@ def test_no_taps_left(run_cli):
 def test_help_shows_the_format(run_cli):
     code, out, _ = run_cli("solve", "disco-zoo", "--help")
     assert code == 0 and "animals: Gorilla, Panda, Tiger" in out and "--objective" in out
+
+
+def test_policies_play_the_same_rescues():
+    from solvers.disco_zoo.simulate import play_policies
+    from solvers.paired import compare_paired
+
+    first = play_policies("Farm", 8, 3, ("all", "baseline"), budget=0)
+    second = play_policies("Farm", 8, 3, ("expected", "baseline"), budget=0)
+    # The baseline met the same rescues in both runs, so it scored the same on each.
+    assert first.scores[1] == second.scores[1]
+    all_, baseline = first.scores
+    result = compare_paired([float(x) for x in all_.animals], [float(x) for x in baseline.animals])
+    assert abs(result.difference - (all_.mean_animals - baseline.mean_animals)) < 1e-12
+    assert 0 <= all_.share_everyone <= 1
+
+
+def test_simulate_policy_and_compare_options(run_cli):
+    code, out, err = run_cli("simulate", "disco-zoo", "--games", "3", "--seed", "2", "--budget", "0", "--policy", "baseline")
+    assert code == 0, err
+    assert "policy baseline: animals rescued per rescue" in out and "difference" not in out
+    code, out, err = run_cli("simulate", "disco-zoo", "--games", "3", "--seed", "2", "--budget", "0", "--compare", "all,baseline")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("animals rescued per rescue: all ") and ", baseline " in lines[1]
+    assert "standard error" in lines[2] and "points" in lines[2]
+    code, _, err = run_cli("simulate", "disco-zoo", "--compare", "all,all")
+    assert code == 2 and "two different policies" in err and "Traceback" not in err
+    code, _, err = run_cli("simulate", "disco-zoo", "--policy", "all", "--compare", "all,baseline")
+    assert code == 2 and "not allowed with" in err

@@ -122,7 +122,7 @@ def test_budget_fallback_is_named_and_not_exact():
     farm = {a.name: a for a in catalogue.regions["Farm"]}
     board = fresh_board("Farm", (farm["Pig"], farm["Horse"], farm["Cow"]))
     decision, exact, method = plan(board, Objective(), budget=0)
-    assert not exact and "restricted lookahead, width 1" in method
+    assert not exact and "restricted lookahead of width 1" in method
     assert decision.tile is not None
     assert 0 < decision.value <= 3 and sum(decision.rescue) == decision.value
 

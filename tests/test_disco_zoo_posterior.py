@@ -36,7 +36,7 @@ def test_issue_example_counts_and_certain_tiles():
     total, chances = brute_posterior(board)
     post = posterior(joint_placements(board))
     assert post.total == total == 10
-    # Gorilla (#.# / #.#) shows at row 4, col 2: the tile above it is Gorilla in every placement.
+    # Gorilla (#.# / #.#) shows at row 5, column 3: the tile above it is Gorilla in every placement.
     assert post.certain(3 * 5 + 2) == (True, 0)
     assert post.certain(1 * 5 + 1) == (True, None)
     assert post.certain(0) == (False, None)
@@ -63,13 +63,13 @@ def test_animal_on_more_tiles_than_its_pattern():
 
 
 def test_tile_blocked_by_a_tapped_empty_tile_names_both():
-    # Tiger is '#.##': a Tiger at row 2, col 0 needs row 2, col 2 and row 2, col 3.
+    # Tiger is '#.##': a Tiger at row 3, column 1 needs row 3, column 3 and row 3, column 4.
     error = _impossible(
         "animals: Gorilla, Panda, Tiger\n. . . . .\n. . . . .\n3 . - . .\n. . . . .\n. . . . .\n"
     )
     assert str(error) == (
-        "no placement of Tiger covers the Tiger tile at row 2, col 0 without covering "
-        "the tapped empty tile at row 2, col 2"
+        "no placement of Tiger covers the Tiger tile at row 3, column 1 without covering "
+        "the tapped empty tile at row 3, column 3"
     )
     assert set(error.cells) == {(2, 0), (2, 2)}
 
@@ -78,7 +78,7 @@ def test_pattern_that_cannot_cover_the_shown_tiles():
     # Hippo is the four corners of a 3x3 square: never two side-by-side tiles.
     error = _impossible("animals: Hippo\n. . . . .\n. . . . .\n. 1 1 . .\n. . . . .\n. . . . .\n")
     assert str(error) == (
-        "no placement of Hippo covers the Hippo tiles at row 2, col 1 and row 2, col 2 "
+        "no placement of Hippo covers the Hippo tiles at row 3, column 2 and row 3, column 3 "
         "(its pattern does not fit that way)"
     )
 

@@ -1,7 +1,7 @@
 """Disco Zoo screens laid out like the real game's, read with no calibration; and the old skin.
 
 Hundreds of rescue screens are drawn once per session: the real-look skin
-(:mod:`gridsight.skins.disco_zoo_real`, a new random look for every screen) and the shipped
+(:mod:`kit.skins.disco_zoo_real`, a new random look for every screen) and the shipped
 skin, each scaled 0.5x to 3x (nearest or bilinear), colour-shifted, noised and saved as JPEG at
 quality 40 to 95. Every tile, every found animal and every attempts counter must come out
 right. Also: the lattice finder, the sprite matcher and the digit reader on their own; the
@@ -21,8 +21,8 @@ from gridsight.readers.base import ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue, read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
-from gridsight.skins import disco_zoo_real as real
-from gridsight.skins import pentomino, tile_path
+from kit.skins import disco_zoo_real as real
+from kit.skins import pentomino, tile_path
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.digits import MIN_LEAD, read_glyph
 from vision.errors import BoardNotFoundError
@@ -96,21 +96,24 @@ def names_of(text: str) -> tuple[str, ...]:
     return tuple(text.splitlines()[1].split(": ")[1].split(", "))
 
 
+def _real_read(k: int) -> tuple:
+    """Real-look screen ``k`` drawn, degraded, found by structure and read (a worker's job)."""
+    seed = SEED + k
+    rng = np.random.default_rng(seed)
+    extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
+    shot, text = real_rescue(rng, seed, extra=extra)
+    image, _ = degrade(shot.image, rng, seed)
+    screen = locate_rescue(image)
+    board = screen.board_read("disco-zoo/structure")
+    reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
+    return (seed, text, reading.text, reading.warnings, shot, screen)
+
+
 @pytest.fixture(scope="session")
-def real_reads():
-    """(seed, truth text, reading text, warnings, screen) of every real-look screen."""
-    out = []
-    for k in range(REAL_SCREENS):
-        seed = SEED + k
-        rng = np.random.default_rng(seed)
-        extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
-        shot, text = real_rescue(rng, seed, extra=extra)
-        image, _ = degrade(shot.image, rng, seed)
-        screen = locate_rescue(image)
-        board = screen.board_read("disco-zoo/structure")
-        reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
-        out.append((seed, text, reading.text, reading.warnings, shot, screen))
-    return out
+def real_reads(workers):
+    """(seed, truth text, reading text, warnings, screen) of every real-look screen, made
+    once per session by the worker processes."""
+    return workers(_real_read, range(REAL_SCREENS))
 
 
 @pytest.mark.slow
@@ -182,21 +185,24 @@ def test_the_cards_are_found_wherever_they_stand(real_reads):
     assert len(wrong) <= 0.02 * len(real_reads), wrong
 
 
-@pytest.fixture(scope="session")
-def old_reads():
+def _old_read(k: int) -> tuple:
+    """Shipped-skin screen ``k`` drawn, degraded, located by the pack and read (a worker's
+    job)."""
     from test_readers import _degrade, random_rescue
 
-    out = []
     pack = load_pack("disco-zoo")
-    for k in range(OLD_SCREENS):
-        rng = np.random.default_rng(SEED + 10_000 + k)
-        shot, text = random_rescue(rng)
-        image, _, _ = _degrade(shot.image, rng, k, smallest=0.5)
-        found = find_board(image, "disco-zoo", pack)
-        hints = ReadHints(animals=names_of(text))  # its cards' names: tests/test_readers.py
-        out.append((k, text, get_reader("disco-zoo").read(image, found.read, pack, hints),
-                    found.pack.skin))
-    return out
+    rng = np.random.default_rng(SEED + 10_000 + k)
+    shot, text = random_rescue(rng)
+    image, _, _ = _degrade(shot.image, rng, k, smallest=0.5)
+    found = find_board(image, "disco-zoo", pack)
+    hints = ReadHints(animals=names_of(text))  # its cards' names: tests/test_readers.py
+    return (k, text, get_reader("disco-zoo").read(image, found.read, pack, hints),
+            found.pack.skin)
+
+
+@pytest.fixture(scope="session")
+def old_reads(workers):
+    return workers(_old_read, range(OLD_SCREENS))
 
 
 @pytest.mark.slow
@@ -338,7 +344,7 @@ def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_p
     grid = [row.split() for row in data["board"].splitlines()[3:]]
     assert grid[2][0] == "1/2"  # tapped, shows Panda or Tiger: never "untapped"
     assert data["unsure_read"] == [[2, 0]]
-    assert any("row 2 col 0" in note and "Panda or Tiger" in note for note in data["notes"])
+    assert any("row 3, column 1" in note and "Panda or Tiger" in note for note in data["notes"])
     unsure = data["unsure"]
     assert [(u["row"], u["col"], u["one_of"]) for u in unsure] == [(2, 0, ["Panda", "Tiger"])]
     assert data["recommend"] is not None
@@ -367,7 +373,7 @@ def test_real_look_screens_are_detected_with_no_game_given_and_other_games_are_n
 
 
 def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_path, run_cli):
-    """The bundled real-look rescue with its advised tile (row 1 col 2) painted over in a
+    """The bundled real-look rescue with its advised tile (row 2, column 3) painted over in a
     colour no tile has: it is unread, solved as untapped, marked, and since it being tapped
     would change the advice, the status line names it."""
     image = real.example()
@@ -384,7 +390,7 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     assert code == 0, err
     data = json.loads(out)
     assert data["unread"] == [[1, 2]]
-    assert "unread row 1 col 2" in data["status"]
+    assert "unread row 2, column 3" in data["status"]
 
 
 def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_cards():

@@ -68,13 +68,13 @@ def test_lookahead_with_unsure_tiles_matches_plain_expectimax(index):
 
 
 def test_unsure_needs_differ_by_placement_and_certain_taps_can_finish_one():
-    # Horse (vertical 3) or Cow (horizontal 3) covers row 0, col 0: each still needs 2 tiles
+    # Horse (vertical 3) or Cow (horizontal 3) covers row 1, column 1: each still needs 2 tiles
     # when it is the one there, 3 otherwise, so the placements fall in two need classes.
-    board = _board("animals: Horse, Cow\ntaps: 3\n1/2 . . . .\n" + EMPTY_ROWS * 4)
+    board = _board("animals: Horse, Cow\ntaps: 2\n1/2 . . . .\n" + EMPTY_ROWS * 4)
     assert [needs for needs, _ in need_classes(joint_placements(board))] == [(2, 3), (3, 2)]
     for objective in (Objective("expected"), Objective("all")):
         primary, _ = brute_value(board, objective)
-        assert Lookahead(joint_placements(board), objective).decide(3).value == primary
+        assert Lookahead(joint_placements(board), objective).decide(2).value == primary
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_tokens_parse_in_any_order_and_echo():
 
 
 def test_text_and_json_show_unsure_tiles_with_their_odds():
-    # Row 1, col 0 is empty, so a Horse (vertical) cannot hold row 0, col 0: it is the Cow.
+    # Row 2, column 1 is empty, so a Horse (vertical) cannot hold row 1, column 1: it is the Cow.
     board = _board("animals: Horse, Cow, Pig\ntaps: 8\n1/2 * . . .\n- . . . .\n" + EMPTY_ROWS * 3)
     result = advise(board, budget=0.5)
     data = to_json(result)
@@ -119,14 +119,14 @@ def test_text_and_json_show_unsure_tiles_with_their_odds():
     json.dumps(data)
     text = to_text(result)
     assert "#1/2" in text and "#*" in text
-    assert "found tile at row 0, col 0 (#1/2): Horse 0%, Cow 100%" in text
+    assert "found tile at row 1, column 1 (#1/2): Horse 0%, Cow 100%" in text
 
 
 @pytest.mark.parametrize(
     "token", ["1/1", "1/4", "1/", "/2", "**", "1*"]
 )
 def test_bad_unsure_tokens_are_refused_by_position(token):
-    with pytest.raises(BoardFormatError, match=r"unknown token .* at row 0, col 2"):
+    with pytest.raises(BoardFormatError, match=r"unknown token .* at row 1, column 3"):
         _board(f"animals: Horse, Cow, Pig\n. . {token} . .\n" + EMPTY_ROWS * 4)
 
 
@@ -135,7 +135,7 @@ def test_unsure_tile_no_candidate_can_cover_is_named():
     with pytest.raises(ImpossibleBoardError) as error:
         joint_placements(_board("animals: Pig, Sheep\n* - . . .\n- - . . .\n" + EMPTY_ROWS * 3))
     assert str(error.value) == (
-        "the found tile at row 0, col 0 shows Pig or Sheep, but no placement of Pig or Sheep "
+        "the found tile at row 1, column 1 shows Pig or Sheep, but no placement of Pig or Sheep "
         "that agrees with the other tapped tiles covers it"
     )
     assert error.value.cells == ((0, 0),)
@@ -147,8 +147,8 @@ def test_unsure_tiles_that_cannot_be_covered_together_are_named():
     with pytest.raises(ImpossibleBoardError) as error:
         joint_placements(_board(text))
     message = str(error.value)
-    assert message.startswith("no placement of the animals covers the tapped tile at row 0, col 0 (Horse or Cow)")
-    assert "row 0, col 4 (Horse or Cow)" in message and "row 4, col 0 (Horse or Cow)" in message
+    assert message.startswith("no placement of the animals covers the tapped tile at row 1, column 1 (Horse or Cow)")
+    assert "row 1, column 5 (Horse or Cow)" in message and "row 5, column 1 (Horse or Cow)" in message
     assert set(error.value.cells) == {(0, 0), (0, 4), (4, 0)}
 
 
@@ -158,10 +158,10 @@ def test_too_many_found_tiles_are_refused():
 
 
 def test_a_digit_blocked_by_an_unsure_tile_names_its_candidates():
-    # Horse at row 0, col 0 needs rows 1 and 2 of col 0; row 1 shows Cow or Pig.
+    # Horse at row 1, column 1 needs rows 2 and 3 of column 1; row 2 shows Cow or Pig.
     with pytest.raises(ImpossibleBoardError) as error:
         joint_placements(_board("animals: Horse, Cow, Pig\n1 - . . .\n2/3 . . . .\n" + EMPTY_ROWS * 3))
-    assert "the tapped tile at row 1, col 0 (Cow or Pig)" in str(error.value)
+    assert "the tapped tile at row 2, column 1 (Cow or Pig)" in str(error.value)
 
 
 def test_taps_beyond_the_board_are_refused_and_beyond_the_untapped_tiles_capped():

@@ -2,7 +2,7 @@
 
 The scripted game window of ``tests/test_e2e_live.py`` (another process showing a picture,
 :mod:`gridsight.live.demo_window`) shows a rescue drawn the way the real game's screen is
-described (:mod:`gridsight.skins.disco_zoo_real`), not the shipped skin: no frame around the
+described (:mod:`kit.skins.disco_zoo_real`), not the shipped skin: no frame around the
 board, so no pack matches it and nothing was calibrated. ``gridsight live`` finds the window
 by its title, finds the board by its structure and, after each tap, the status file holds the
 board as drawn with the recommendation of the same board solved alone.
@@ -54,7 +54,7 @@ def test_live_follows_a_real_look_rescue_with_no_calibration(x_server, tmp_path)
     env = dict(os.environ, DISPLAY=x_server, QT_QPA_PLATFORM="xcb",
                PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                GRIDSIGHT_DATA_DIR=str(tmp_path / "data"))
-    game = subprocess.Popen([sys.executable, "-m", "gridsight.live.demo_window", str(picture),
+    game = subprocess.Popen([sys.executable, "-m", "gridsight.demo.window", str(picture),
                              TITLE, "400", "20"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     live = None

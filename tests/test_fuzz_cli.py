@@ -189,7 +189,7 @@ def mutated_image(draw, seeds: list[tuple[str, bytes]]) -> tuple[str, bytes]:
 def test_analyze_and_calibrate_refuse_mutated_images_cleanly(screenshots, tmp_path, monkeypatch):
     from test_readers import ROOM_TEXT
 
-    from gridsight.skins import tile_path
+    from kit.skins import tile_path
 
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
     shot = tile_path.render([row for row in ROOM_TEXT.splitlines()], scale=1)
@@ -306,7 +306,7 @@ def mutated_log(draw, seeds: list[str]) -> bytes:
                 del parent[path[-1]]
             lines[k] = json.dumps(data)  # NaN and Infinity written as such
         elif op == 2:  # bytes
-            raw = bytearray(lines[k].encode())
+            raw = bytearray(lines[k].encode("utf-8", "surrogateescape"))
             at = draw(st.integers(0, len(raw) - 1))
             raw[at:at + draw(st.integers(0, 8))] = draw(st.binary(max_size=8))
             lines[k] = raw.decode("utf-8", "surrogateescape")

@@ -124,15 +124,26 @@ def test_live_settings_and_the_manual_board_are_there(spec):
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_the_words_a_person_reads_are_there(spec):
-    assert set(spec.words.legend) >= set(LEGEND_WORDS)
-    assert all(spec.words.legend.values())
+    words = spec.words
+    assert set(words.legend) >= set(LEGEND_WORDS) and all(words.legend.values())
     shown = set(spec.manual.tokens)
     if isinstance(spec.reading, GridReading):
         from vision.packs import load_pack
 
         shown |= set(load_pack(spec.name, "default").labels)
-    for label in shown:
-        assert 1 <= len(spec.words.short(label)) <= 3, (spec.name, label)
+    headers = dict(parse_boards(spec.example)[0].headers)
+    for value in shown:
+        # Every label and token the panel may show has a name in the game's words (not the
+        # raw label) and fits its button.
+        word = words.word(value, headers)
+        assert len(word.short) <= 4 and word.name and word.name != value, (spec.name, value)
+    for value, word in words.choices(tuple(sorted(shown)), headers):
+        assert word.name and word.name != value, (spec.name, value)
+    # The adapter dresses its advice in the game's legend words; a heat tint has a caption.
+    advice = _solve(spec, spec.example).advice
+    assert advice.legend == words.legend_of()
+    if any(f.heat is not None for f in advice.figures):
+        assert advice.legend.heat and advice.legend.heat != "chance", spec.name
 
 
 def test_options_shared_between_games_mean_the_same():

@@ -171,7 +171,7 @@ def test_the_good_boards_of_a_file_are_solved_around_the_bad_ones(run_cli, tmp_p
     errors = err.splitlines()
     assert len(errors) == 2 and all(e.startswith(f"gridsight: {board}: line ") for e in errors)
     assert "line 9: row has 2 tokens" in errors[0]
-    assert "line 13: unknown token 'Z' at row 1, col 1" in errors[1]
+    assert "line 13: unknown token 'Z' at row 2, column 2" in errors[1]
     assert out.count("Dig row") == 2 and out.count("\n---\n") == 1
     code, out, _ = run_cli("solve", "thrill-digger", str(board), "--json")
     assert code == 2 and len(out.splitlines()) == 2

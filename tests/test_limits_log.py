@@ -234,7 +234,7 @@ def test_cells_set_by_hand_are_recorded_marked_and_counted(tmp_path, run_cli):
     code, out, _ = run_cli("replay", str(path), "--html", str(tmp_path / "h.html"))
     assert code == 0 and "steps with cells set by hand: 1" in out
     page = (tmp_path / "h.html").read_text()
-    assert page.count("Set by hand</span>") == 1 and "(1, 1)" in page
+    assert page.count("Set by hand</span>") == 1 and "row 2, column 2" in page
     plain, marked = (replay.schematic(r) for r in contents.records)
     yellow = np.all(marked == replay.HAND_COLOUR, axis=2)
     assert yellow.sum() > 50 and not np.all(plain == replay.HAND_COLOUR, axis=2).any()
@@ -243,7 +243,7 @@ def test_cells_set_by_hand_are_recorded_marked_and_counted(tmp_path, run_cli):
     # Thrill Digger's live path logs a hole fixed in the panel as "correction".
     record = replace_solution(contents.records[0], {"correction": {"row": 0, "col": 2,
                                                                    "read": "?", "set": "g"}})
-    assert replay.corrections(record) == ["(0, 2) set to 'g', read as '?'"]
+    assert replay.corrections(record) == ["row 1, column 3 set to 'g', read as '?'"]
 
 
 def replace_solution(record: LogRecord, solution: dict) -> LogRecord:

@@ -11,7 +11,7 @@ import pytest
 from gridsight.live.change import ChangeDetector
 from gridsight.live.loop import LiveLoop
 from gridsight.live.manual import ManualBoard
-from gridsight.live.scripted import disco_script, pentomino_script, screen, tile_path_script
+from kit.scripted import screen, script_of, scripts
 from gridsight.log import RecommendationLog, read_log
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
@@ -40,9 +40,9 @@ def solved_alone(game: str, text: str):
     return get_game(game).solve(parse_boards(text)[0], OPTIONS).advice
 
 
-@pytest.mark.parametrize("make", [disco_script, tile_path_script, pentomino_script])
-def test_each_scripted_state_is_read_and_advised_like_the_same_board_solved_alone(make):
-    script = make()
+@pytest.mark.parametrize("game", sorted(scripts()))
+def test_each_scripted_state_is_read_and_advised_like_the_same_board_solved_alone(game):
+    script = script_of(game)
     loop = loop_for(script.game)
     for i in range(len(script.boards)):
         view = play(loop, screen(script.render(i)))
@@ -56,7 +56,7 @@ def test_each_scripted_state_is_read_and_advised_like_the_same_board_solved_alon
 
 
 def test_a_change_needs_two_frames_and_an_unchanged_picture_is_not_read_again():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     first = play(loop, screen(script.render(0)))
     image = screen(script.render(1))
@@ -70,7 +70,7 @@ def test_a_change_needs_two_frames_and_an_unchanged_picture_is_not_read_again():
 
 
 def test_a_passing_animation_does_not_change_the_board():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     before = play(loop, screen(script.render(0)))
     loop.step(frame(screen(script.render(1))))  # one frame of the tap, then back
@@ -79,7 +79,7 @@ def test_a_passing_animation_does_not_change_the_board():
 
 
 def test_the_window_disappearing_and_coming_back():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     seen = play(loop, screen(script.render(1)))
     gone = loop.step(Missing(MissingReason.CLOSED, "window 'Game' was closed; waiting for it"))
@@ -93,7 +93,7 @@ def test_the_window_disappearing_and_coming_back():
 
 
 def test_a_failed_grab_keeps_the_state_and_says_so():
-    script = tile_path_script()
+    script = script_of("tile-path")
     loop = loop_for("tile-path")
     seen = play(loop, screen(script.render(0)))
     view = loop.step(Missing(MissingReason.CAPTURE_FAILED, "screen capture failed (BadMatch)"))
@@ -102,7 +102,7 @@ def test_a_failed_grab_keeps_the_state_and_says_so():
 
 
 def test_a_board_half_hidden_reads_unknown_and_keeps_the_last_state():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     seen = play(loop, screen(script.render(4)))
     hidden = screen(script.render(4)).copy()
@@ -114,7 +114,7 @@ def test_a_board_half_hidden_reads_unknown_and_keeps_the_last_state():
 
 
 def test_no_board_in_view_keeps_the_state():
-    script = tile_path_script()
+    script = script_of("tile-path")
     loop = loop_for("tile-path")
     seen = play(loop, screen(script.render(1)))
     view = play(loop, np.full((400, 400, 3), 90, np.uint8))
@@ -124,7 +124,7 @@ def test_no_board_in_view_keeps_the_state():
 
 
 def test_the_log_holds_one_record_per_state_and_the_moves(tmp_path):
-    script = disco_script()
+    script = script_of("disco-zoo")
     log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=lambda m: None)
     loop = loop_for("disco-zoo", log=log)
     for i in range(len(script.boards)):
@@ -137,7 +137,7 @@ def test_the_log_holds_one_record_per_state_and_the_moves(tmp_path):
 
 
 def test_an_unwritable_log_is_a_warning_and_the_advice_goes_on(tmp_path, monkeypatch):
-    script = disco_script()
+    script = script_of("disco-zoo")
     log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=lambda m: None)
     loop = loop_for("disco-zoo", log=log)
     play(loop, screen(script.render(0)))
@@ -156,7 +156,7 @@ def test_an_unwritable_log_is_a_warning_and_the_advice_goes_on(tmp_path, monkeyp
 
 
 def test_panel_actions_correct_undo_taps_target_and_pause():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     base = play(loop, screen(script.render(0)))
     fixed = loop.correct(2, 2, "empty")
@@ -191,16 +191,16 @@ def test_manual_mode_solves_the_board_set_in_the_panel():
 
 
 def test_a_contradiction_is_shown_not_applied():
-    script = disco_script()
+    script = script_of("disco-zoo")
     loop = loop_for("disco-zoo")
     play(loop, screen(script.render(1)))
     view = play(loop, screen(script.render(0)))  # the tapped tile reads as ground again
     assert view.state.grid[2][2] == "empty"
-    assert any("(2, 2)" in w and "now reads 'ground'" in w for w in view.warnings)
+    assert any("row 3, column 3" in w and "now reads 'ground'" in w for w in view.warnings)
 
 
 def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():
-    script = disco_script()
+    script = script_of("disco-zoo")
     a, b = screen(script.render(0)), screen(script.render(1))
     detector = ChangeDetector()
     assert detector.changed(a) and not detector.changed(a.copy())
@@ -212,7 +212,7 @@ def test_the_change_detector_sees_one_tile_and_ignores_faint_noise():
 def test_saved_frames_are_the_pictures_each_record_was_read_from(tmp_path):
     import cv2
 
-    script = tile_path_script()
+    script = script_of("tile-path")
     log = RecommendationLog(tmp_path / "s.jsonl", save_frames=True, fsync=False,
                             warn=lambda m: None)
     loop = loop_for("tile-path", log=log)

@@ -15,7 +15,7 @@ pytest.importorskip("PySide6")
 from gridsight.live.loop import LiveLoop  # noqa: E402
 from gridsight.live.manual import ManualBoard  # noqa: E402
 from gridsight.live.qt import LiveDriver  # noqa: E402
-from gridsight.live.scripted import disco_script, screen  # noqa: E402
+from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from vision.capture import Frame, Missing, MissingReason, Rect  # noqa: E402
 
@@ -38,7 +38,7 @@ def _frame(image, left=100, top=50):
 
 
 def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same_board(tmp_path):
-    script = disco_script()
+    script = script_of("disco-zoo")
     image = screen(script.render(1))
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     lines = []
@@ -58,16 +58,17 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     cx, cy = view.geometry.cell_center(cell.row, cell.col)
     w, h = view.geometry.cell_size(cell.row, cell.col)
     assert magenta.any() and abs(xs.mean() - cx) < w / 3 and abs(ys.mean() - cy) < h / 3
-    # The panel shows the believed board, the recommended cell marked.
-    assert driver.panel.believed()[2][2] == "-" and driver.panel.believed()[0][0] == "."
+    # The panel shows the believed board in the game's words (a tapped empty tile, an open
+    # tile's chance of an animal), the recommended cell marked.
+    assert driver.panel.believed()[2][2] == "\u2013" and driver.panel.believed()[0][0].endswith("%")
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
     assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
     assert lines and lines[-1].startswith("disco-zoo")
     # A correction from the panel reaches the loop, the overlay and the status file.
     driver.panel.correct(0, 0, "empty")
-    assert loop.view.state.grid[0][0] == "empty" and driver.panel.believed()[0][0] == "-"
-    assert "ffe680" in driver.panel.cells[0][0].styleSheet()
+    assert loop.view.state.grid[0][0] == "empty" and driver.panel.believed()[0][0] == "\u2013"
+    assert "dashed" in driver.panel.cells[0][0].styleSheet()  # set by hand
     assert json.loads((tmp_path / "s.json").read_text())["manual"] == [[0, 0]]
     driver.panel.undo_button.click()
     assert loop.view.state.grid[0][0] == "ground"
@@ -75,8 +76,10 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     assert "taps: 4" in loop.view.board
     driver.panel.counter_box.setValue(-1)
     assert "taps: 9" in loop.view.board
-    assert driver.panel.objective_box.findText("target:Panda") >= 0
-    driver.panel.objective_box.setCurrentText("target:Panda")
+    box = driver.panel.objective_box
+    index = box.findData("target:Panda")
+    assert index >= 0 and box.itemText(index) == "rescue Panda"
+    box.setCurrentIndex(index)
     assert loop.objective == "target:Panda"
     driver.panel.pause_box.setChecked(True)
     assert loop.view.advice is None and not driver.overlay.layer.any()
@@ -84,7 +87,7 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
 
 
 def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
-    script = disco_script()
+    script = script_of("disco-zoo")
     image = screen(script.render(0))
     loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     gone = Missing(MissingReason.NOT_FOUND, "no window titled 'Game' (yet); waiting for it")
@@ -109,5 +112,5 @@ def test_manual_panel_edits_board_tokens():
     assert driver.overlay is None and "-" in driver.panel.choices
     driver.panel.correct(4, 4, "1")
     assert loop.view.board.splitlines()[-1].split()[-1] == "1"
-    assert driver.panel.believed()[4][4] == "1"
+    assert driver.panel.believed()[4][4] == "She"  # the first animal: the Sheep
     driver.stop()

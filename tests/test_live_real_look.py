@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from gridsight.live.loop import LiveLoop
-from gridsight.live.scripted import screen
+from kit.scripted import screen
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
-from gridsight.skins import disco_zoo_real as real
+from kit.skins import disco_zoo_real as real
 from solvers.boardtext import parse_boards
 from vision.capture import Frame, Rect
 

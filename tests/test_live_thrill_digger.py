@@ -24,7 +24,7 @@ from gridsight.games.thrill_digger.live import (
     pit_loop,
 )
 from gridsight.log import RecommendationLog, read_log
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError
@@ -190,7 +190,7 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
     assert fixes[1]["undo"] is True and fixes[1]["set"] == "?"
     with pytest.raises(InputError, match="unknown Thrill Digger token 'k'"):
         live.correct(0, 1, "k")
-    with pytest.raises(InputError, match=r"no hole \(9, 0\)"):
+    with pytest.raises(InputError, match="no hole at row 10, column 1"):
         live.correct(9, 0, "g")
     # A correction that makes the board impossible is said, not drawn; undo brings it back.
     for c in range(plan.cols):

@@ -16,7 +16,7 @@ pytest.importorskip("PySide6")
 
 from gridsight.live.qt import LiveDriver  # noqa: E402
 from gridsight.games.thrill_digger.live import TOKENS, pit_loop  # noqa: E402
-from gridsight.skins import thrill_digger_3d as skin  # noqa: E402
+from kit.skins import thrill_digger_3d as skin  # noqa: E402
 from vision.capture import Frame, Rect  # noqa: E402
 from vision.pit import calibrate_pit  # noqa: E402
 
@@ -71,8 +71,11 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     # A correction from the panel reaches the Thrill Digger board and the advice.
     driver.panel.correct(cell.row, cell.col, "g")
     assert live.source.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
-    assert driver.panel.believed()[cell.row][cell.col] == "g"
-    assert "ffe680" in driver.panel.cells[cell.row][cell.col].styleSheet()
+    # The panel names it the game's way: a green rupee (worth 1), in green, set by hand.
+    button = driver.panel.cells[cell.row][cell.col]
+    assert driver.panel.believed()[cell.row][cell.col] == "1"
+    assert driver.panel.words.word("g").colour in button.styleSheet()
+    assert "dashed" in button.styleSheet() and "green rupee" in button.toolTip()
     assert cell not in live.view.advice.recommend
     driver.panel.undo_button.click()
     assert live.view.state.grid[cell.row][cell.col] == "."
@@ -101,8 +104,25 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     rect = Rect(0, 0, 1280, 720)
 
     class Screen(FakeCapture):
+        """The rendered game, frame by frame; once it has been shown to the end and the last
+        frame repeated for longer than the tracker watches a dig (its ``watch_seconds`` at the
+        polling rate of ``--interval 20``, 50 frames a second), the session is ended: the test
+        waits for frames, not for a wall-clock time a busy machine may not keep."""
+
         def __init__(self, source):
             super().__init__([Frame(f.image, rect, f.time) for f in frames])
+            self.after_last = 0
+
+        def grab(self):
+            frame = super().grab()
+            if len(self.items) == 1:
+                self.after_last += 1
+                if self.after_last == 400:
+                    from PySide6.QtCore import QTimer
+                    from PySide6.QtWidgets import QApplication
+
+                    QTimer.singleShot(0, QApplication.instance().quit)
+            return frame
 
         def close(self):
             pass
@@ -112,7 +132,7 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration",
                            str(tmp_path / "data" / "pits" / "cli3d"), "--region", "0,0,1280,720",
                            "--log", str(log), "--status-file", str(status), "--interval", "20",
-                           "--duration", "3", "--no-overlay")
+                           "--duration", "300", "--no-overlay")
     assert code == 0, err
     ((r, c),) = plan.digs
     token = plan.board[r][c]

@@ -17,7 +17,7 @@ def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     assert code == 0 and err == ""
     assert out.startswith("Minesweeper, 16 x 30, 99 mines;")
     assert "[6%]" in out  # the recommended cell, in brackets
-    assert "Open row 6 col 18: no cell is certainly safe; the lowest mine chance, 6.1%" in out
+    assert "Open row 7, column 19: no cell is certainly safe; the lowest mine chance, 6.1%" in out
 
 
 def test_solve_json_contract(run_cli, examples):
@@ -42,7 +42,7 @@ def test_wrong_flag_is_reported_everywhere(run_cli):
     board = "mines: 1\n0 1 .\nF 1 .\n"  # the 0 makes the flagged cell safe
     code, out, _ = run_cli("solve", "minesweeper", stdin=board)
     assert code == 0
-    assert "warning: flag certainly wrong (safe): row 1 col 0" in out
+    assert "warning: flag certainly wrong (safe): row 2, column 1" in out
     _, out, _ = run_cli("solve", "minesweeper", "--json", stdin=board)
     assert json.loads(out)["wrong_flags"] == [{"row": 1, "col": 0}]
     advice = to_advice(*_analysed(MinesweeperState(1, (("0", "1", "."), ("F", "1", ".")))))
@@ -97,7 +97,7 @@ def test_bad_boards_exit_2_with_one_line(run_cli):
     for board, expected in (
         (". .\n", "missing header 'mines: N'"),
         ("mines: 1\n. x\n", "unknown token 'x'"),
-        ("mines: 4\n4 .\n. .\n", "this reading cannot be true: row 0 col 0 '4'"),
+        ("mines: 4\n4 .\n. .\n", "this reading cannot be true: row 1, column 1 ('4')"),
     ):
         code, out, err = run_cli("solve", "minesweeper", stdin=board)
         assert code == 2 and out == ""

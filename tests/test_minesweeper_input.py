@@ -60,7 +60,7 @@ def test_unknown_token_names_line_row_col_and_token():
     with pytest.raises(BoardFormatError) as caught:
         state_of("mines: 1\n. . .\n. 9 .\n")
     assert caught.value.line == 3 and caught.value.token == "9"
-    assert "row 1, col 1" in str(caught.value)
+    assert "row 2, column 2" in str(caught.value)
     with pytest.raises(BoardFormatError) as caught:
         state_of("mines: 1\n. f .\n")
     assert caught.value.token == "f"
@@ -75,13 +75,13 @@ def test_unknown_header_is_named():
 def test_a_number_too_big_for_its_corner_is_blamed_alone():
     error = impossible("mines: 4\n4 .\n. .\n")
     assert error.cells == ((0, 0),)
-    assert "this reading cannot be true: row 0 col 0 '4'" in str(error)
+    assert "this reading cannot be true: row 1, column 1 ('4')" in str(error)
 
 
 def test_a_zero_beside_a_three_blames_both():
     error = impossible("mines: 4\n0 1 .\n3 . .\n. . .\n")
     assert error.cells == ((0, 0), (1, 0))
-    assert "row 0 col 0 '0'" in str(error) and "row 1 col 0 '3'" in str(error)
+    assert "row 1, column 1 ('0')" in str(error) and "row 2, column 1 ('3')" in str(error)
 
 
 def test_more_shown_mines_than_the_header_blames_the_shown_mines():

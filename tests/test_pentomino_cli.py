@@ -36,7 +36,7 @@ def test_readable_report(run_cli, examples):
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("place U on") and lines[0].endswith("(forced)")
-    assert "tightest cell (0,2)" in lines[1]
+    assert "tightest cell row 1, column 3" in lines[1]
     assert "a solution:" in lines
 
 

@@ -38,18 +38,18 @@ def test_duplicate_pieces_are_split_into_copies():
     "text, error, words",
     [
         ("pieces: P Q\n. . . . .\n. . . . .", BoardFormatError, ["line 1", "unknown piece 'Q'"]),
-        ("pieces: P U\n. . . . .\n. . x . .", BoardFormatError, ["line 3", "'x'", "row 1, col 2"]),
+        ("pieces: P U\n. . . . .\n. . x . .", BoardFormatError, ["line 3", "'x'", "row 2, column 3"]),
         ("size: 3\n. . . . .", BoardFormatError, ["line 1", "unknown header 'size'"]),
         ("pieces: P U V\n. . . . .\n. . . . .", ImpossibleBoardError,
          ["10 empty cells", "3 pieces left", "P U V", "15"]),
         ("pieces: P U\nP P . . .\nP . . . .", ImpossibleBoardError,
-         ["piece P", "3 connected cells", "(0, 0)"]),
+         ["piece P", "3 connected cells", "row 1, columns 1 and 2; row 2, column 1"]),
         ("pieces: P U\nP P P P P\n. . . . .", ImpossibleBoardError,
-         ["piece P", "(0, 0), (0, 1)", "shape of a P pentomino"]),
+         ["piece P", "row 1, columns 1 to 5", "shape of a P pentomino"]),
         ("pieces: U I\nP P . . .\nP P . . .\nP . . . .", ImpossibleBoardError,
          ["piece P is on the board 1 times", "not at all"]),
         ("pieces: I I P\nI I I . .\nI I I I I\nI I . . .",
-         ImpossibleBoardError, ["cells of piece I", "(0, 0)", "cannot be split into I pentominoes"]),
+         ImpossibleBoardError, ["cells of piece I", "row 1, columns 1 to 3", "cannot be split into I pentominoes"]),
     ],
 )
 def test_bad_input_names_the_problem(text, error, words):

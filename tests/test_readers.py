@@ -14,8 +14,9 @@ import pytest
 from gridsight.readers.base import ReadError, ReadHints
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
-from gridsight.skins import disco_zoo, pentomino, tile_path
-from gridsight.skins.common import Rendered
+from kit.skins import disco_zoo
+from kit.skins import pentomino, tile_path
+from kit.skins.common import Rendered
 from solvers.disco_zoo.catalogue import load_catalogue
 from vision.packs import load_pack
 
@@ -92,7 +93,7 @@ def read_text(image: np.ndarray, game: str, pack=None, hints: ReadHints = ReadHi
 
 
 def test_every_game_with_a_pack_has_a_reader():
-    assert reader_names() == ["disco-zoo", "tile-path", "pentomino"]
+    assert reader_names() == ["disco-zoo", "tile-path", "pentomino", "minesweeper"]
     for game in reader_names():
         assert get_reader(game).game == game
     assert get_reader("thrill-digger") is None
@@ -152,7 +153,7 @@ def test_tile_path_unread_tile_is_refused_with_the_tile_named():
     image = shot.image.copy()
     x, y = (int(v) for v in shot.geometry.cell_quad(1, 4)[0])
     image[y + 3 : y + 29, x + 3 : x + 29] = (255, 0, 255)
-    with pytest.raises(ReadError, match="row 1 col 4"):
+    with pytest.raises(ReadError, match="row 2, column 5"):
         read_text(image, "tile-path")
 
 

@@ -13,8 +13,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "examples" / "screenshots"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test kit, when run as a script
 
-from gridsight.skins import disco_zoo, disco_zoo_real, pentomino, tile_path  # noqa: E402
+from kit.skins import disco_zoo  # noqa: E402
+from kit.skins import disco_zoo_real  # noqa: E402
+from kit.skins import pentomino, tile_path  # noqa: E402
 
 DISCO = [
     "ground ground ground ground ground",

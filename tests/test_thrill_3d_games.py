@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
 from vision.pit import calibrate_pit
 
@@ -37,18 +37,25 @@ def _play(seed: int) -> tuple[skin.GamePlan, ThrillDiggerTracker]:
     return plan, tracker
 
 
+def _game_outcome(seed: int) -> tuple:
+    """One game played (in a worker process): its difficulty, digs, truth and events."""
+    plan, tracker = _play(seed)
+    return (seed, plan.difficulty, tracker.difficulty, tuple(plan.digs),
+            tuple(tuple(row) for row in plan.board), tuple(tracker.events))
+
+
 @pytest.mark.slow
-def test_fifty_games_every_hole_right_or_unread():
+def test_fifty_games_every_hole_right_or_unread(workers):
     tally: Counter[str] = Counter()
     wrong = []
-    for seed in range(GAMES):
-        plan, tracker = _play(seed)
-        assert tracker.difficulty == plan.difficulty
-        events = {(e.row, e.col): e for e in tracker.events}
-        assert len(events) == len(tracker.events), f"game {seed}: a hole logged twice"
-        assert set(events) == set(plan.digs), f"game {seed}: dug {plan.digs}, saw {sorted(events)}"
+    for seed, difficulty, read_difficulty, digs, board, tracked in workers(_game_outcome,
+                                                                           range(GAMES)):
+        assert read_difficulty == difficulty
+        events = {(e.row, e.col): e for e in tracked}
+        assert len(events) == len(tracked), f"game {seed}: a hole logged twice"
+        assert set(events) == set(digs), f"game {seed}: dug {digs}, saw {sorted(events)}"
         for (r, c), event in events.items():
-            truth = plan.board[r][c]
+            truth = board[r][c]
             if event.token == truth:
                 tally["read"] += 1
             elif event.token == "?":

@@ -8,7 +8,7 @@ from itertools import islice
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from vision.geometry import BoardGeometry
 
 

@@ -12,7 +12,7 @@ from itertools import chain
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import (
     DigEvent,
     FrameError,
@@ -21,6 +21,7 @@ from gridsight.games.thrill_digger.tracker import (
     difficulty_for,
     track_frames,
 )
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from vision.pit import calibrate_pit
 
@@ -82,7 +83,7 @@ def test_a_game_is_followed_event_by_event():
 
 
 def test_board_text_is_what_the_solver_reads():
-    solver = pytest.importorskip("solvers.thrill_digger")
+    from solvers import thrill_digger as solver
     from solvers.boardtext import parse_boards
 
     plan = skin.plan_game(4, "beginner", max_digs=2, fps=6)
@@ -185,7 +186,7 @@ def test_a_dug_hole_never_turns_back_but_a_contradiction_is_said():
         tracker.update(first.image)
     assert tracker.tokens[r][c] != "."
     assert len(tracker.warnings) == 1
-    assert f"hole ({r}, {c}) was dug but reads" in tracker.warnings[0]
+    assert f"the hole at {cell_name(r, c)} was dug but reads" in tracker.warnings[0]
 
 
 def test_holes_already_open_at_calibration_are_dug_with_unseen_contents():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.skins import thrill_digger_3d as skin
+from kit.skins import thrill_digger_3d as skin
 from vision.errors import VisionInputError
 from vision.geometry import BoardGeometry
 from vision.pit import (

@@ -60,7 +60,7 @@ def test_impossible_board_exits_2_naming_cells(run_cli):
     board = "difficulty: beginner\n. . . . .\n. g * . .\n. . . . .\n. . . . .\n"
     code, out, err = run_cli("solve", "thrill-digger", stdin=board)
     assert code == 2 and out == ""
-    assert "row 1 col 1 green" in err and "row 1 col 2 bomb" in err
+    assert "row 2, column 2 (green)" in err and "row 2, column 3 (bomb)" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
@@ -84,10 +84,13 @@ def test_advice_marks_and_figures():
     solution = game.solve(board, argparse.Namespace(model="game"))
     advice = solution.advice
     assert advice.rows == 4 and advice.cols == 5 and len(advice.recommend) == 1
-    assert len(advice.figures) == 19
-    assert all(0 <= f.heat <= 1 for f in advice.figures)
     safe = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.SAFE}
     assert (0, 0) in safe and (1, 2) in safe and (3, 4) not in safe
+    # Every undug hole has a mark (certain) or a figure (its bomb chance), never both.
+    figured = {(f.row, f.col) for f in advice.figures}
+    marked = {(m.row, m.col) for m in advice.marks}
+    assert len(figured | marked) == 19 and not figured & marked
+    assert all(0 <= f.heat <= 1 for f in advice.figures)
 
 
 def test_simulate_prints_the_report(run_cli):

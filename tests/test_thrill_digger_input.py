@@ -76,7 +76,7 @@ def test_green_next_to_a_dug_bomb_names_both_cells():
     )
     assert set(error.cells) == {(1, 1), (1, 2)}
     assert "cannot all be true" in str(error)
-    assert "row 1 col 1 green" in str(error) and "row 1 col 2 bomb" in str(error)
+    assert "row 2, column 2 (green)" in str(error) and "row 2, column 3 (bomb)" in str(error)
 
 
 def test_colours_demanding_too_many_bad_items_are_refused():
@@ -86,14 +86,14 @@ def test_colours_demanding_too_many_bad_items_are_refused():
         "difficulty: beginner\n. . . . .\nr . . . .\n. . . . r\n. . . . .\n"
     )
     assert set(error.cells) == {(1, 0), (2, 4)}
-    assert "row 1 col 0 red, row 2 col 4 red" in str(error)
+    assert "row 2, column 1 (red); row 3, column 5 (red)" in str(error)
 
 
 def test_gold_in_a_corner_is_a_single_impossible_reading():
     text = "y . . . . . . .\n" + "\n".join([". . . . . . . ."] * 4)
     error = impossible(text)
     assert error.cells == ((0, 0),)
-    assert str(error).startswith("this reading cannot be true: row 0 col 0 gold")
+    assert str(error).startswith("this reading cannot be true: row 1, column 1 (gold)")
 
 
 def test_a_rupoor_on_beginner_is_refused():

@@ -44,7 +44,7 @@ def test_to_text_round_trips():
         ("S L .\n. L .\n", 2, "L", "second 'L'"),
         ("S E .\n. . E\n", 2, "E", "second 'E'"),
         ("S . .\n. x .\n", 2, "x", "no 'L'"),
-        ("S . .\n. o .\n", 2, "o", "unknown token 'o' at row 1, col 1"),
+        ("S . .\n. o .\n", 2, "o", "unknown token 'o' at row 2, column 2"),
     ],
 )
 def test_bad_tokens_name_line_and_token(text, line, token, words):

@@ -61,7 +61,7 @@ def test_a_revealed_cell_never_turns_back_and_the_contradiction_is_reported():
     s = t.update(_frame(".", "."))
     assert s.grid == (("g", "."),) and not s.changed
     assert s.contradictions == (Contradiction(0, 0, "g", "."),)
-    assert "cell (0, 0) was 'g' but now reads '.'" in s.contradictions[0].describe()
+    assert "the cell at row 1, column 1 was 'g' but now reads '.'" in s.contradictions[0].describe()
     s = t.update([[UNKNOWN, CellRead(".")]])
     assert s.contradictions  # still standing: nothing said otherwise
     s = t.update(_frame("g", "."))

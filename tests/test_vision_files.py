@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import tile_path
+from kit.skins import tile_path
 from vision.errors import BoardNotFoundError, ImageReadError, PackError, VisionInputError
 from vision.images import load_image
 from vision.locate import locate_board

@@ -11,8 +11,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.skins import corpus, disco_zoo, pentomino, tile_path
-from gridsight.skins.build_packs import pentomino_specimen, tile_path_specimen
+from kit.skins import disco_zoo
+from kit import corpus
+from kit.games import disco_zoo as disco_kit
+from kit.games import pentomino as pentomino_kit
+from kit.games import tile_path as tile_path_kit
+from kit.skins import pentomino, tile_path
 from vision.classify import read_cells
 from vision.errors import VisionInputError
 from vision.geometry import BoardGeometry
@@ -38,11 +42,11 @@ def disco_calibration_shot():
 
 CASES = {
     "disco-zoo": (disco_calibration_shot,
-                  lambda rng: corpus.random_disco(rng, skin=disco_zoo.DESERT_SKIN)),
-    "tile-path": (lambda: tile_path_specimen(tile_path.STONE_SKIN, scale=3),
-                  lambda rng: corpus.random_tile_path(rng, skin=tile_path.STONE_SKIN, scale=3)),
-    "pentomino": (lambda: pentomino_specimen(pentomino.PASTEL_SKIN),
-                  lambda rng: corpus.random_pentomino(rng, skin=pentomino.PASTEL_SKIN)),
+                  lambda rng: disco_kit.random_shot(rng, skin=disco_zoo.DESERT_SKIN)),
+    "tile-path": (lambda: tile_path_kit.specimen(tile_path.STONE_SKIN, scale=3),
+                  lambda rng: tile_path_kit.random_shot(rng, skin=tile_path.STONE_SKIN, scale=3)),
+    "pentomino": (lambda: pentomino_kit.specimen(pentomino.PASTEL_SKIN),
+                  lambda rng: pentomino_kit.random_shot(rng, skin=pentomino.PASTEL_SKIN)),
 }
 
 
@@ -93,13 +97,13 @@ def test_learned_pack_reads_50_further_screenshots(game, tmp_path):
 def test_the_shipped_pack_does_not_read_the_unseen_skin():
     """The calibration test means something: without it, the new skin is not read."""
     rng = np.random.default_rng(1)
-    sample = corpus.random_pentomino(rng, skin=pentomino.PASTEL_SKIN)
+    sample = pentomino_kit.random_shot(rng, skin=pentomino.PASTEL_SKIN)
     pack = load_pack("pentomino")
     read = read_cells(sample.image, sample.geometry, pack)
     assert read.labels() != sample.labels
 
 
 def test_learning_refuses_mismatched_labels():
-    shot = tile_path_specimen()
+    shot = tile_path_kit.specimen()
     with pytest.raises(VisionInputError, match="labels are 2x2"):
         learn_pack(shot.image, shot.geometry, [[".", "."], [".", "."]], "tile-path", "x")

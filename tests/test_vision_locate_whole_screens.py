@@ -16,7 +16,12 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import corpus, disco_zoo, pentomino, tile_path
+from kit.skins import disco_zoo
+from kit import corpus
+from kit.games import disco_zoo as disco_kit
+from kit.games import pentomino as pentomino_kit
+from kit.games import tile_path as tile_path_kit
+from kit.skins import pentomino, tile_path
 from test_calibrate import disco_calibration_shot
 from test_readers import random_rescue
 from test_vision_learn import learn_unseen
@@ -38,15 +43,15 @@ PACKS = {
                          lambda rng: random_rescue(rng, skin=disco_zoo.DESERT_SKIN,
                                                    region="Farm")[0]),
     "disco-learned": (lambda tmp: learn_unseen("disco-zoo", tmp),
-                      lambda rng: corpus.random_disco(rng, skin=disco_zoo.DESERT_SKIN)),
+                      lambda rng: disco_kit.random_shot(rng, skin=disco_zoo.DESERT_SKIN)),
     "tile-path-learned": (lambda tmp: learn_unseen("tile-path", tmp),
-                          lambda rng: corpus.random_tile_path(rng, skin=tile_path.STONE_SKIN,
+                          lambda rng: tile_path_kit.random_shot(rng, skin=tile_path.STONE_SKIN,
                                                               scale=3)),
     "pentomino-learned": (lambda tmp: learn_unseen("pentomino", tmp),
-                          lambda rng: corpus.random_pentomino(rng, skin=pentomino.PASTEL_SKIN)),
+                          lambda rng: pentomino_kit.random_shot(rng, skin=pentomino.PASTEL_SKIN)),
     "disco-default": (lambda tmp: load_pack("disco-zoo"), lambda rng: random_rescue(rng)[0]),
-    "tile-path-default": (lambda tmp: load_pack("tile-path"), corpus.random_tile_path),
-    "pentomino-default": (lambda tmp: load_pack("pentomino"), corpus.random_pentomino),
+    "tile-path-default": (lambda tmp: load_pack("tile-path"), tile_path_kit.random_shot),
+    "pentomino-default": (lambda tmp: load_pack("pentomino"), pentomino_kit.random_shot),
 }
 
 

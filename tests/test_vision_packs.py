@@ -7,7 +7,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gridsight.skins import build_packs, disco_zoo
+from kit.skins import disco_zoo
+from kit import build_packs
 from vision.packs import find_pack, load_pack, load_pack_dir, shipped_packs_root
 
 GAMES = ("disco-zoo", "tile-path", "pentomino")
@@ -41,7 +42,7 @@ def test_disco_pack_masks_the_sprite_and_says_the_rarity():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_committed_packs_are_the_generators_output(game):
-    """``python -m gridsight.skins.build_packs`` was run after the last skin change."""
+    """``python -m tests.kit.build_packs`` was run after the last skin change."""
     fresh = {p.game: p for p in build_packs.specimen_packs()}[game]
     shipped = load_pack(game)
     assert fresh.cell_size == shipped.cell_size and fresh.labels == shipped.labels

@@ -6,7 +6,12 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.skins import corpus, disco_zoo, pentomino, tile_path
+from kit.skins import disco_zoo
+from kit import corpus
+from kit.games import disco_zoo as disco_kit
+from kit.games import pentomino as pentomino_kit
+from kit.games import tile_path as tile_path_kit
+from kit.skins import pentomino, tile_path
 from vision.classify import UNKNOWN, read_cells
 from vision.geometry import BoardGeometry
 from vision.locate import Locator, anchor_score, locate_board
@@ -94,7 +99,7 @@ def test_locate_finds_the_board_at_any_scale(game, scale):
 def test_locator_reuses_the_geometry_until_the_board_moves():
     pack = load_pack("tile-path")
     rng = np.random.default_rng(3)
-    shot = corpus.random_tile_path(rng)
+    shot = tile_path_kit.random_shot(rng)
     frame = corpus.busy_background(rng, 900, 700)
     frame[100 : 100 + shot.image.shape[0], 50 : 50 + shot.image.shape[1]] = shot.image
     locator = Locator(pack)

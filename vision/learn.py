@@ -8,14 +8,25 @@ per-pixel median of its cells (so a coin or a speck on one of them does not stic
 anchor, by which :mod:`vision.locate` finds the board, is the band of ``margin`` cells around
 the board as this screenshot shows it: the frame that every screenshot of this skin shares.
 
->>> from gridsight.skins import tile_path  # doctest: +SKIP
->>> shot = tile_path.render(board, scale=3)  # doctest: +SKIP
->>> pack = learn_pack(shot.image, shot.geometry, shot.labels, "tile-path", "mine")  # doctest: +SKIP
->>> pack.save(user_packs_root() / "tile-path" / "mine")  # doctest: +SKIP
+A 2 x 2 board of white, red and black 40-pixel cells in a grey frame, labelled by hand:
+
+>>> import numpy as np
+>>> from vision.geometry import BoardGeometry
+>>> image = np.full((120, 120, 3), 40, np.uint8)
+>>> image[20:60, 20:60] = image[60:100, 60:100] = 255
+>>> image[20:60, 60:100] = (0, 0, 200)
+>>> image[60:100, 20:60] = 0
+>>> geometry = BoardGeometry.from_rect(20, 20, 40, 40, 2, 2)
+>>> pack = learn_pack(image, geometry, [["w", "r"], ["b", "w"]], "demo", "mine")
+>>> pack.labels, pack.cell_size
+(('b', 'r', 'w'), (40, 40))
+
+``gridsight calibrate`` then saves it with ``pack.save(user_packs_root() / game / skin)``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 import cv2
@@ -51,6 +62,7 @@ def learn_pack(
     ignore: Sequence[str] = ("unknown", "?"),
     min_score: float = DEFAULT_MIN_SCORE,
     min_margin: float = DEFAULT_MIN_MARGIN,
+    layout: Mapping[str, Any] | None = None,
 ) -> TemplatePack:
     """A pack learned from ``image``, whose board is at ``geometry`` and shows ``labels``.
 
@@ -58,8 +70,9 @@ def learn_pack(
     could not name). ``cell_size`` defaults to the board's cell size in the image, kept within
     16..96 pixels. ``variants`` names each cell's template explicitly (the shipped packs'
     generator uses it) instead of grouping cells by look. ``masks`` (label -> image of any
-    size, white = compare) and ``label_info`` carry over what the game reader needs; ``like``
-    takes both from another pack of the same game (the shipped one) for labels not given.
+    size, white = compare), ``label_info`` and ``layout`` (the screen around the board, see
+    :mod:`vision.packs`) carry over what the game reader needs; ``like`` takes them from
+    another pack of the same game (the shipped one) where not given.
     """
     grid = [list(row) for row in labels]
     if len(grid) != geometry.rows or any(len(row) != geometry.cols for row in grid):
@@ -111,9 +124,11 @@ def learn_pack(
     templates.sort(key=lambda t: (t.label, t.variant))
 
     anchor = learn_anchor(image, geometry, (cw, ch), margin)
-    return make_pack(game, skin, (cw, ch), geometry.rows, geometry.cols, templates, anchor,
+    pack = make_pack(game, skin, (cw, ch), geometry.rows, geometry.cols, templates, anchor,
                      {k: v for k, v in info.items() if any(t.label == k for t in templates)},
                      min_score=min_score, min_margin=min_margin)
+    layout = layout if layout is not None else (like.layout if like is not None else {})
+    return replace(pack, layout=layout) if layout else pack
 
 
 def learn_anchor(

@@ -39,11 +39,17 @@ edge repeated around it.
 well under a millisecond); it searches from scratch only when the anchor no longer matches
 there (the window moved, the board scrolled, another screen is shown).
 
->>> from gridsight.skins import tile_path  # doctest: +SKIP
->>> from vision.packs import load_pack  # doctest: +SKIP
->>> shot = tile_path.render(["." * 8] * 6, scale=3)  # doctest: +SKIP
->>> locate_board(shot.image, load_pack("tile-path")).cell_size(0, 0)  # doctest: +SKIP
-(48.0, 48.0)
+A shipped pack's anchor (its board and frame, as the skin draws them) pasted 1.5x larger into
+a dark screen is found at 1.5 times the pack's 32-pixel cells:
+
+>>> import cv2, numpy as np
+>>> from vision.packs import load_pack
+>>> pack = load_pack("tile-path")
+>>> screen = np.full((500, 640, 3), 30, np.uint8)
+>>> board = cv2.resize(pack.anchor.image, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_NEAREST)
+>>> screen[40 : 40 + board.shape[0], 60 : 60 + board.shape[1]] = board
+>>> [round(v) for v in locate_board(screen, pack).cell_size(0, 0)]
+[48, 48]
 """
 
 from __future__ import annotations
@@ -691,9 +697,17 @@ def _inside(geometry: BoardGeometry, shape: tuple[int, ...]) -> bool:
 class Locator:
     """Locates a pack's board frame after frame, reusing the geometry while it still fits.
 
-    >>> locator = Locator(pack)  # doctest: +SKIP
-    >>> geometry = locator.locate(frame)  # searches  # doctest: +SKIP
-    >>> geometry = locator.locate(next_frame)  # one cheap check if nothing moved  # doctest: +SKIP
+    >>> import numpy as np
+    >>> from vision.packs import load_pack
+    >>> pack = load_pack("tile-path")
+    >>> frame = np.full((400, 500, 3), 30, np.uint8)
+    >>> h, w = pack.anchor.image.shape[:2]
+    >>> frame[50 : 50 + h, 70 : 70 + w] = pack.anchor.image
+    >>> locator = Locator(pack)
+    >>> first = locator.locate(frame)  # searches the whole frame
+    >>> again = locator.locate(frame)  # one cheap check: nothing moved
+    >>> bool(np.allclose(first.homography, again.homography))
+    True
     """
 
     def __init__(self, pack: TemplatePack, *, min_scale: float = 0.5, max_scale: float = 4.0,

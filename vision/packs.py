@@ -12,6 +12,9 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
   (the frame around the board). :mod:`vision.locate` finds boards by it;
 - per-label metadata (``labels``), free-form JSON the game readers use (an animal tile's
   rarity, where its sprite sits);
+- the screen ``layout`` around the board (optional), free-form JSON the game readers use:
+  where the skin draws what is not a cell (the pentomino tray), in pixels of the pack's own
+  scale relative to the board, so a reader follows the pack, not a renderer;
 - the board layout (``rows`` x ``cols``) and the classifier's thresholds.
 
 Packs are looked up first in the player's data directory
@@ -106,10 +109,12 @@ class TemplatePack:
     source: Path | None = None
     furniture: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
     references: tuple[Template, ...] = ()
+    layout: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         info = {k: MappingProxyType(dict(v)) for k, v in dict(self.label_info).items()}
         object.__setattr__(self, "label_info", MappingProxyType(info))
+        object.__setattr__(self, "layout", MappingProxyType(dict(self.layout)))
         object.__setattr__(self, "cell_size", (int(self.cell_size[0]), int(self.cell_size[1])))
         boxes = {k: tuple(tuple(float(v) for v in box) for box in value)
                  for k, value in dict(self.furniture).items()}
@@ -171,6 +176,7 @@ class TemplatePack:
             "anchor": {"image": "anchor.png", "mask": "anchor.mask.png",
                        "margin": self.anchor.margin},
             "labels": {k: dict(v) for k, v in self.label_info.items()},
+            **({"layout": dict(self.layout)} if self.layout else {}),
             "templates": entries,
         }
         if self.furniture:
@@ -317,6 +323,9 @@ def _parse_manifest(data: Any, folder: Path, path: Path) -> TemplatePack:
     labels = data.get("labels", {})
     if not isinstance(labels, dict) or not all(isinstance(v, dict) for v in labels.values()):
         raise PackError(path, "'labels' must map each label to an object")
+    layout = data.get("layout", {})
+    if not isinstance(layout, dict):
+        raise PackError(path, "'layout' must be an object")
 
     entries = need(data, "templates", list)
     if not entries:
@@ -366,6 +375,7 @@ def _parse_manifest(data: Any, folder: Path, path: Path) -> TemplatePack:
         label_info=labels, min_score=min_score, min_margin=min_margin, source=folder,
         furniture={k: tuple(tuple(b) for b in v) for k, v in furniture.items()},
         references=tuple(references),
+        layout=layout,
     )
 
 

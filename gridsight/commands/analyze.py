@@ -12,6 +12,11 @@ in it, cells that cannot be read) is one line on standard error naming the file,
 input; the other files are still analysed and the exit code is 2 at the end. A missing or
 malformed pack stops the run before any file.
 
+A game read as a 3D pit (Thrill Digger) is read through its calibration instead of a pack:
+``--game thrill-digger --calibration DIR`` registers each still to the calibrated pit, reads
+every hole and paints the advice through the pit's perspective (the spec's
+``reading.load_still``).
+
 OpenCV, the readers and the painter are imported when a screenshot is analysed, not for
 ``gridsight --help``.
 """
@@ -33,9 +38,10 @@ from gridsight.commands.screen_options import (
     add_solver_arguments,
     read_hints_from,
 )
-from gridsight.limits import add_max_pixels_argument
+from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
-from gridsight.registry import get_game, get_reader, reader_names
+from gridsight.games.spec import PitReading
+from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import parse_boards
 from solvers.errors import InputError
@@ -66,13 +72,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("paths", nargs="+", metavar="IMAGE_OR_FOLDER",
                         help="screenshots (PNG, JPEG, BMP, WebP, ...), folders of them, or - "
                         "for one image on standard input")
-    parser.add_argument("--game", default="auto", choices=["auto", *reader_names()],
+    parser.add_argument("--game", default="auto", choices=["auto", *_game_choices()],
                         help="the game shown (default auto: try every game's pack, keep the "
                         "best-matching board)")
     parser.add_argument("--pack", metavar="P", default=None,
                         help="template pack: a skin name (your packs first, then the shipped "
                         "ones), or a folder when P holds a / or starts with . or ~ "
                         "(./mine); default: the shipped default skin")
+    parser.add_argument("--calibration", metavar="DIR", default=None,
+                        help="a game read as a 3D pit: the calibration folder saved by "
+                        "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
     parser.add_argument("--json", action="store_true",
@@ -80,6 +89,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "plus image, game, board, unread, confidence, annotated; for an image "
                         "that failed, {image, game, error}")
     add_max_pixels_argument(parser)
+    add_max_memory_argument(parser)
     add_read_hint_arguments(parser, what="screenshot")
     add_renamed_option(parser, "--region", "--zoo-region",
                        "--region is the capture rectangle of gridsight live")
@@ -98,7 +108,21 @@ class Outcome:
     error: str = ""
 
 
+def _game_choices() -> list[str]:
+    """Every game analyze reads: through a pack, or as a 3D pit through a calibration."""
+    pits = [spec.name for spec in all_specs() if isinstance(spec.reading, PitReading)
+            and spec.reading.load_still is not None]
+    return [*reader_names(), *(name for name in pits if name not in reader_names())]
+
+
 def run(options: argparse.Namespace) -> int:
+    spec = None if options.game == "auto" else get_spec(options.game)
+    if spec is not None and isinstance(spec.reading, PitReading):
+        return run_stills(spec, options)
+    if getattr(options, "calibration", None):
+        raise InputError("--calibration is for a game read as a 3D pit (--game "
+                         + ", ".join(n for n in _game_choices() if n not in reader_names())
+                         + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
     packs = load_packs(options.game, options.pack)
     hints = read_hints_from(options)
@@ -123,6 +147,85 @@ def run(options: argparse.Namespace) -> int:
         print(f"gridsight: {len(outcomes)} file(s): {read} board(s) read, {solved} solved, "
               f"{len(failed)} failed", file=sys.stderr)
     return 2 if failed else 0
+
+
+def run_stills(spec, options: argparse.Namespace) -> int:
+    """Stills of a calibrated 3D pit: each registered, read, solved and painted."""
+    if options.pack:
+        raise InputError(f"--pack is for games read through a template pack; {spec.name} is "
+                         "read through --calibration DIR")
+    reader = spec.reading.load_still(spec, options)
+    for warning in getattr(reader, "warnings", ()):
+        say(f"warning: {warning}")
+    files, had_folder, missing = expand(options.paths)
+    out_dir = Path(options.out)
+    outcomes = [Outcome(path, spec.name, error=problem) for path, problem in missing]
+    for outcome in outcomes:
+        _failed(outcome, options)
+    used: set[str] = set()
+    for path in files:
+        outcome = _analyse_still(path, spec, reader, options, out_dir, used)
+        if outcome.error:
+            _failed(outcome, options)
+        outcomes.append(outcome)
+    failed = [o for o in outcomes if o.error]
+    if had_folder or len(outcomes) > 1:
+        solved = sum(o.solved for o in outcomes)
+        print(f"gridsight: {len(outcomes)} file(s): {solved} board(s) read and solved, "
+              f"{len(failed)} failed", file=sys.stderr)
+    return 2 if failed else 0
+
+
+def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir: Path,
+                   used: set[str]) -> Outcome:
+    """One still of a pit: registered, read, solved, painted and printed."""
+    from vision.images import DEFAULT_MAX_PIXELS, load_image
+
+    try:
+        image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
+        still = reader.read(image, spec.name)
+    except (VisionInputError, InputError) as error:
+        return Outcome(path, spec.name, error=_named(path, error))
+    reading = still.reading
+    try:
+        solution = get_game(spec.name).solve(reading.board, options)
+    except (InputError, RuntimeFailure) as error:
+        return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
+    advice = _with_reading(solution.advice, reading)
+    annotated = _save_picture(out_dir, path, used, image, still.geometry, advice)
+    if options.json:
+        data = dict(solution.json)
+        data.update({
+            "image": path, "game": spec.name, "calibration": str(options.calibration),
+            "board": reading.text, "unread": [list(c) for c in reading.unread],
+            "confidence": [list(row) for row in reading.confidence],
+            "notes": list(reading.notes), "warnings": list(reading.warnings),
+            "annotated": annotated,
+        })
+        print(json.dumps(data, separators=(", ", ": ")))
+    else:
+        print(still_report(path, str(options.calibration), reading, solution.text, annotated))
+    sys.stdout.flush()
+    return Outcome(path, spec.name, reading, solved=True)
+
+
+def still_report(path: str, calibration: str, reading: BoardReading, solved: str,
+                 annotated: str | None) -> str:
+    """The readable report of one still of a pit: what was read, then the solver's text."""
+    unread = set(reading.unread)
+    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines += [f"   {note}" for note in reading.notes]
+    lines += [f"   warning: {warning}" for warning in reading.warnings]
+    lines.append("board as read (unread holes, solved as undug, listed after their row):")
+    headers = reading.text.splitlines()[: len(reading.text.splitlines()) - reading.board.rows]
+    lines += [f"  {h}" for h in headers]
+    for r, row in enumerate(reading.board.grid):
+        cols = [str(c) for rr, c in sorted(unread) if rr == r]
+        lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
+    lines += ["", solved.rstrip("\n")]
+    if annotated:
+        lines.append(f"annotated: {annotated}")
+    return "\n".join(lines) + "\n"
 
 
 def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
@@ -308,6 +411,13 @@ def _unread_advice(found: Found, unread, problem: str) -> Advice:
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
+    return _save_picture(out_dir, path, used, image, found.read.geometry, advice)
+
+
+def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, geometry,
+                  advice: Advice) -> str:
+    """Paint ``advice`` through ``geometry`` onto ``image`` and write it in ``out_dir`` as
+    ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     import cv2
 
     from overlay.paint import paint_advice
@@ -322,7 +432,7 @@ def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Fo
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    image, geometry = legible(image, found.read.geometry)
+    image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
     if not cv2.imwrite(str(target), picture):

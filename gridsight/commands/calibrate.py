@@ -12,7 +12,9 @@ How a game is calibrated is its spec's ``reading`` part (:data:`CALIBRATORS`, on
   as the anchor), then checked by finding and reading the same screenshot with it;
 - a 3D pit (:class:`~gridsight.games.spec.PitReading`: Thrill Digger) marks the centres of its
   four corner holes (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's
-  plan view.
+  plan view; the game's own ``reading.calibrate`` also learns the items' colours
+  (``--item TOKEN=FILE``) and the wallet counter (``--wallet FILE=AMOUNT``) from the
+  player's screenshots.
 
 Non-interactive form (the tests use it): ``--corners X1,Y1,...,X4,Y4`` (top-left, top-right,
 bottom-right, bottom-left, pixels) and ``--labels FILE`` holding the board in the game's text
@@ -23,7 +25,6 @@ format (``?`` for a cell not to learn). Without them a Qt window asks for both
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,6 +123,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                             help=f"{', '.join(games)}: the box of each of the screen's {name} "
                             "in pixels, left to right (when the automatic search does not "
                             "find them)")
+    pit = parser.add_argument_group(
+        "a 3D pit's look (Thrill Digger)",
+        "learn the items' colours and the wallet counter from your own screenshots, so the "
+        "real game is read and not our synthetic skin")
+    pit.add_argument("--item", action="append", metavar="TOKEN=FILE[@ROW,COL]",
+                     help="a screenshot of an item rising out of a hole: g b r s y (rupees), "
+                     "x (rupoor), * (bomb); @ROW,COL names the hole (from 0) if the screenshot "
+                     "is unclear; once per item")
+    pit.add_argument("--wallet", action="append", metavar="FILE=AMOUNT",
+                     help="a screenshot with the wallet counter and the amount it shows; "
+                     "repeat to teach digits the first does not show")
+    pit.add_argument("--wallet-box", metavar="X,Y,W,H",
+                     help="where the counter is (pixels), if it is not found by itself")
+    pit.add_argument("--wallet-align", choices=("right", "left", "none"), default="right",
+                     help="how the counter's number is aligned (default right)")
     add_max_pixels_argument(parser)
     parser.set_defaults(func=run)
 
@@ -138,6 +154,10 @@ def run(options: argparse.Namespace) -> int:
     options.board = None
     if options.labels:
         labels, options.board = labels_and_board(options.game, options.labels)
+    if not isinstance(spec.reading, PitReading) and (options.item or options.wallet
+                                                     or options.wallet_box):
+        raise CalibrationError("--item, --wallet and --wallet-box are for a game read as a 3D "
+                               f"pit, not {spec.name}")
     interactive = isinstance(spec.reading, GridReading) and (corners is None or labels is None)
     if interactive:
         corners, labels = _interactive(options, image, corners, labels)
@@ -216,7 +236,8 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
         raise CalibrationError("give both --corners and --labels (or use the window)")
     _check_corners(corners, image.shape)
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
-    pack = learn_pack(image, geometry, labels, game, options.skin, like=like)
+    pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
+                      margin=like.anchor.margin)  # as much frame as the game's own pack
     furniture = {}
     for name in getattr(get_spec(game).reading, "furniture", ()):
         boxes = getattr(options, f"furniture_{name}", None)
@@ -347,35 +368,14 @@ def _check_furniture(options: argparse.Namespace, spec) -> None:
 def calibrate_pit_game(image: np.ndarray, options: argparse.Namespace,
                        corners: Sequence[tuple[float, float]] | None,
                        labels: list[list[str]] | None) -> Calibrated:
-    """The pit's corner holes -> :func:`vision.pit.calibrate_pit`; the geometry and the plan
-    view are saved as ``pits/<skin>/``."""
-    from vision.pit import calibrate_pit
-
-    sizes = get_spec(options.game).reading.sizes
-    if corners is None or options.difficulty is None:
-        raise CalibrationError(f"{options.game} needs --corners (the four corner holes' "
-                               "centres, top-left, top-right, bottom-right, bottom-left) and "
-                               "--difficulty")
-    if options.difficulty not in sizes:
-        raise CalibrationError(f"{options.game} has no difficulty '{options.difficulty}' "
-                               f"(one of {', '.join(sizes)})")
-    rows, cols = sizes[options.difficulty]
-    calibration = calibrate_pit(image, corners, rows, cols)
-    folder = user_data_root() / "pits" / options.skin
-    folder.mkdir(parents=True, exist_ok=True)
-    import cv2
-
-    cv2.imwrite(str(folder / "reference.png"), calibration.reference)
-    manifest = {"difficulty": options.difficulty, "rows": rows, "cols": cols,
-                "corner_holes": [list(map(float, p)) for p in corners],
-                "geometry": calibration.geometry.to_dict(),
-                "plan": {"px": calibration.plan.px, "margin": calibration.plan.margin},
-                "ground_level": float(calibration.ground_level),
-                "features": int(len(calibration.points))}
-    (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    return Calibrated(folder, f"{rows}x{cols} pit, {len(calibration.points)} ground features "
-                      f"to follow; use it with: gridsight live --game {options.game} "
-                      f"--calibration {folder}")
+    """A 3D pit: the game's own calibration (its spec's ``reading.calibrate``: the corner holes,
+    and the look from ``--item`` and ``--wallet`` screenshots), saved as ``pits/<skin>/``."""
+    spec = get_spec(options.game)
+    if labels is not None:
+        raise CalibrationError(f"--labels is for games read as a flat grid, not {spec.name}")
+    result = spec.reading.calibrate(spec, image, options, corners,
+                                    user_data_root() / "pits" / options.skin)
+    return Calibrated(result.folder, result.summary)
 
 
 #: How each kind of screen reading is calibrated (a kind of spec part, not a game).

@@ -36,6 +36,7 @@ from gridsight.log import LogContents, LogReadError, LogRecord, read_log
 from gridsight.registry import UnknownGameError, get_game, get_spec
 from solvers.advice import Advice, Cell, CellFigure, CellMark
 from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name, cell_names, name_of
 from solvers.errors import InputError, one_line
 
 if TYPE_CHECKING:  # OpenCV and the painter are imported when pictures are drawn
@@ -159,11 +160,11 @@ def followed(record: LogRecord) -> bool | None:
 def corrections(record: LogRecord) -> list[str]:
     """What the player set by hand at this step: panel cells (2D games) and a Thrill Digger
     hole fixed in the panel (``correction`` in the solver's JSON), one phrase each."""
-    out = [f"({c.row}, {c.col})" for c in record.manual]
+    out = [name_of(c) for c in record.manual]
     fix = record.solution.get("correction")
     if isinstance(fix, dict) and isinstance(fix.get("row"), int) \
             and isinstance(fix.get("col"), int):
-        where = f"({fix['row']}, {fix['col']})"
+        where = cell_name(fix["row"], fix["col"])
         if fix.get("undo"):
             out.append(f"{where} undone")
         elif isinstance(fix.get("set"), str):
@@ -219,7 +220,7 @@ class CheckResult:
 
 
 def _cells(cells: tuple[Cell, ...]) -> str:
-    return ", ".join(f"({c.row}, {c.col})" for c in cells) or "no move"
+    return cell_names(cells) or "no move"
 
 
 def default_options(game) -> argparse.Namespace:
@@ -470,7 +471,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
         parts.append("No move seen.")
     else:
         cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
-        parts.append(f'Player moved ({record.move.row}, {record.move.col}): '
+        parts.append(f'Player moved at {name_of(record.move)}: '
                      f'<span class="{cls}">{word}</span>.')
     if differs:
         parts.append(' <span class="no">Today\'s solver advises differently.</span>')

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Simulates
+from gridsight.limits import add_max_memory_argument
 from gridsight.registry import all_specs
 
 
@@ -26,4 +27,5 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             spec.name, help=spec.summary, description=f"Simulate {spec.title}."
         )
         game.add_simulate_arguments(game_parser)
+        add_max_memory_argument(game_parser)
         game_parser.set_defaults(func=lambda options, game=game: game.simulate(options))

@@ -14,7 +14,7 @@ import sys
 
 from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.inputs import read_text
-from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument
+from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import all_specs
 from solvers.boardtext import BoardText, parse_each_board
 from solvers.errors import BoardFormatError, InputError, named
@@ -52,6 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "--json", action="store_true", help="print one JSON object per board, one per line"
         )
         add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
+        add_max_memory_argument(game_parser)
         game.add_solve_arguments(game_parser)
         game_parser.set_defaults(func=run, adapter=game)
 

@@ -18,7 +18,8 @@ defines ``SPEC``, plus one line in :mod:`gridsight.registry`. A spec is made of 
 - **live play**: ``manual`` (the board set by hand in the panel), ``counter`` (a count the
   panel may override, read off the screen otherwise) and ``objectives`` (what the advice may
   aim for);
-- **words**: what a person reads (the panel's cell names and controls, the legend's entries);
+- **words**: what a person reads (the panel's cell names, choices and controls, the legend's
+  entries and heat caption, which the adapter puts in its advice);
 - **replay**: ``results``, the game's own results line(s) from a logged board.
 
 Parts that import heavy code are loaded on first use (``adapter``, ``reading.reader``), so
@@ -27,19 +28,20 @@ this module and light rules.
 
 >>> from gridsight.registry import get_spec
 >>> spec = get_spec("tile-path")
->>> spec.name, spec.adapter.name, spec.words.short("#")
-('tile-path', 'tile-path', '#')
+>>> spec.name, spec.adapter.name, spec.words.word("#").name
+('tile-path', 'tile-path', 'wall')
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from gridsight.limits import seconds
+from solvers.advice import Advice, Legend
 
 if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
     from gridsight.games.base import GameAdapter
@@ -137,12 +139,14 @@ class GridReading:
     is the token a ``?`` cell is written as before the reader turns the board into labels, for
     a game whose format has no ``?`` (``None``: the reader takes ``?`` itself). ``example`` is
     a board of the shipped pack's size that the reader writes back exactly from its labels
-    (the contract test's round trip: text -> labels -> text). ``structure`` loads a locator
-    finding the board by its structure when no pack's frame matches (a real game's screen
-    with no frame around its board: Disco Zoo), used by ``analyze`` and ``live`` alike.
-    ``furniture`` names what the game shows around the board that its reader needs (Disco
-    Zoo's ``cards`` and ``counter``): ``calibrate`` learns their boxes when the reader's own
-    search does not find them (``--cards``, ``--counter``, or clicks in its window).
+    (the contract test's round trip: text -> labels -> text). ``structure`` loads, for a game
+    whose real screen may show no frame to match (the real Disco Zoo rescue screen, a
+    frameless lattice of tiles), the function finding its board by its structure instead
+    (``locate(image) -> BoardRead``, :class:`vision.errors.BoardNotFoundError` if none), used
+    by ``analyze`` and ``live`` alike. ``furniture`` names what the game shows around the
+    board that its reader needs (Disco Zoo's ``cards`` and ``counter``): ``calibrate`` learns
+    their boxes when the reader's own search does not find them (``--cards``, ``--counter``,
+    or boxes dragged in its window).
     """
 
     reader: Callable[[], GameReader]
@@ -157,12 +161,12 @@ class GridReading:
         """The reader, imported on first use."""
         return _loaded(self.reader)
 
-    @property
-    def locate_by_structure(self) -> Callable[[Any], Any] | None:
-        """The game's board found by its structure, with no pack (``image -> BoardRead``,
-        :class:`~vision.errors.BoardNotFoundError` when it is not there); ``None`` when the
-        game has no such reading."""
-        return None if self.structure is None else _loaded(self.structure)
+    def locate_by_structure(self, image: Any) -> Any:
+        """The board in ``image`` found by its structure (a :class:`vision.classify.BoardRead`;
+        ``BoardNotFoundError`` if none); only for a game with a ``structure`` part."""
+        if self.structure is None:
+            raise TypeError("this game's board is found by its frame only")
+        return _loaded(self.structure)(image)
 
     def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         """``gridsight live``'s board source: the screen read through ``--pack``."""
@@ -185,10 +189,18 @@ class PitReading:
     Calibrating marks the centres of the four corner holes on one screenshot, for a pit of one
     of ``sizes`` (difficulty -> rows, columns). ``load_source`` makes ``gridsight live``'s
     board source from the options (``--calibration FILE``, ``--difficulty``, ``--interval``).
+    ``calibrate`` learns and saves a calibration folder (the pit, and the look from the
+    player's screenshots: ``calibrate(spec, image, options, corners, folder)`` returns an
+    object with ``folder`` and ``summary``); ``load_still`` makes ``gridsight analyze``'s
+    reader of stills from the options (``--calibration DIR``): its ``read(image, game)``
+    returns an object with ``reading`` (a :class:`~gridsight.readers.base.BoardReading`) and
+    ``geometry`` (where to paint the advice).
     """
 
     sizes: Mapping[str, tuple[int, int]]
     load_source: Callable[[GameSpec, argparse.Namespace], BoardSource]
+    calibrate: Callable[..., Any] | None = None
+    load_still: Callable[[GameSpec, argparse.Namespace], Any] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", _frozen(self.sizes))
@@ -229,47 +241,107 @@ class Objectives:
     choices: Callable[[str], tuple[str, ...]]
 
 
-#: The legend's words under an annotated picture (``overlay.legend``), keyed by entry.
+#: The legend's plain words (``overlay.legend``'s own defaults), keyed by entry; each game's
+#: :class:`Words` says them its own way.
 LEGEND_WORDS: Mapping[str, str] = _frozen({
     "recommend": "next move",
     "safe": "safe",
     "danger": "danger",
     "known": "known",
-    "unread": "unread",
-    "conflict": "conflict",
-    "heat": "low to high risk",
+    "unread": "not read",
+    "conflict": "contradicts the board",
+    "empty": "nothing here",
     "path": "walk (numbered steps)",
     "piece": "piece {label}",
 })
 
 
 @dataclass(frozen=True)
+class CellWord:
+    """How the panel shows one cell label or board token: ``short`` on the cell's button (at
+    most 4 characters; ``""`` for a blank the heat map fills), ``name`` in its menu and
+    tooltip, ``colour`` (``#rrggbb``) when the game tells cells apart by colour (a rupee)."""
+
+    short: str
+    name: str
+    colour: str | None = None
+
+
+def _no_names(value: str, headers: Mapping[str, str], token: str | None) -> CellWord | None:
+    return None
+
+
+def _offer_as_is(offered: tuple[str, ...], headers: Mapping[str, str]) -> tuple[str, ...]:
+    return offered
+
+
+@dataclass(frozen=True)
 class Words:
-    """What a person reads about this game: the panel's words and the legend's.
+    """What a person reads about this game: the panel's language and the legend's.
 
-    ``cells`` gives the short text a panel cell button shows for a label or token (others
-    show their first three characters); ``counter`` and ``objective`` name the panel's counter
-    box and objective chooser (``None``: the game has none), ``counter_status`` how the status
-    line names the count; ``legend`` the legend's entries (:data:`LEGEND_WORDS`). Today every
-    game uses the same legend words; each game's own language goes here.
+    The panel: ``cells`` names each label or token (:class:`CellWord`); ``names`` names the
+    ones that depend on the board (Disco Zoo's ``2`` is the second animal of its ``animals``
+    header): it gets the value, the board's headers and the cell's token on the board as
+    solved (``None`` when unknown) and returns ``None`` for a value it leaves to ``cells``.
+    ``offer`` picks what a cell's menu offers from the labels or tokens the board source
+    takes (Disco Zoo offers each animal of the rescue by name, not its rarity). ``counter``
+    and ``objective`` name the panel's counter box and objective chooser (``None``: the game
+    has none), ``counter_status`` how the status line names the count, ``objective_name`` how
+    the chooser shows an objective.
 
-    >>> Words(cells={"animal:rare": "R"}).short("animal:rare"), Words().short("ground")
-    ('R', 'gro')
+    The legend: ``legend`` the words of each entry (over :data:`LEGEND_WORDS`; see
+    :class:`~solvers.advice.Legend`), ``heat`` the caption of the heat tint and
+    ``heat_rises`` its direction; the game's adapter puts them in its advice
+    (:meth:`dress`), so the overlay draws them without knowing the game.
+
+    >>> words = Words(cells={"g": CellWord("G", "green rupee", "#30b040")})
+    >>> words.word("g").name, words.word("zz").name, words.short("ground")
+    ('green rupee', 'zz', 'gro')
     """
 
-    cells: Mapping[str, str] = field(default_factory=dict)
+    cells: Mapping[str, CellWord] = field(default_factory=dict)
+    names: Callable[[str, Mapping[str, str], str | None], CellWord | None] = _no_names
+    offer: Callable[[tuple[str, ...], Mapping[str, str]], tuple[str, ...]] = _offer_as_is
     counter: str | None = None
     counter_status: str | None = None
     objective: str | None = None
-    legend: Mapping[str, str] = field(default_factory=lambda: LEGEND_WORDS)
+    objective_name: Callable[[str], str] = str
+    legend: Mapping[str, str] = field(default_factory=dict)
+    heat: str = "chance"
+    heat_rises: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", _frozen(self.cells))
-        object.__setattr__(self, "legend", _frozen(self.legend))
+        object.__setattr__(self, "legend", _frozen({**LEGEND_WORDS, **self.legend}))
 
-    def short(self, label: str) -> str:
-        """The text of a panel cell button showing ``label``."""
-        return self.cells.get(label, label[:3])
+    def word(self, value: str, headers: Mapping[str, str] | None = None,
+             token: str | None = None) -> CellWord:
+        """How the panel shows ``value`` (a label or token) on a board with ``headers``, the
+        cell's board token being ``token``."""
+        named = self.names(value, headers or {}, token)
+        if named is not None:
+            return named
+        return self.cells.get(value) or CellWord(value[:3], value)
+
+    def short(self, value: str) -> str:
+        """The text of a panel cell button showing ``value`` (no board known)."""
+        return self.word(value).short
+
+    def choices(self, offered: tuple[str, ...],
+                headers: Mapping[str, str] | None = None) -> tuple[tuple[str, CellWord], ...]:
+        """What a cell's menu offers: ``(value, word)`` for each value the game picks from
+        ``offered`` (the board source's labels or tokens)."""
+        headers = headers or {}
+        return tuple((value, self.word(value, headers))
+                     for value in dict.fromkeys(self.offer(tuple(offered), headers)))
+
+    def legend_of(self) -> Legend:
+        """The legend words an advice carries."""
+        return Legend.of(self.legend, heat=self.heat, heat_rises=self.heat_rises)
+
+    def dress(self, advice: Advice) -> Advice:
+        """``advice`` with this game's legend words (what the adapters return)."""
+        return replace(advice, legend=self.legend_of())
 
 
 def no_results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
@@ -315,6 +387,7 @@ class GameSpec:
 
 
 __all__ = [
-    "Counter", "GameSpec", "GridReading", "HintOption", "LEGEND_WORDS", "ManualBoardSettings",
+    "CellWord", "Counter", "GameSpec", "GridReading", "HintOption", "LEGEND_WORDS",
+    "ManualBoardSettings",
     "Objectives", "PitReading", "SolverOption", "TIME_LIMIT", "Words", "no_results",
 ]

@@ -1,14 +1,25 @@
 """The correction panel: a small ordinary window showing the board as gridsight believes it.
 
-One button per cell shows the believed label (its short form from the game's words, the
-spec's :class:`~gridsight.games.spec.Words`; the full label, its confidence and whether it was
-set by hand in the tooltip). Clicking a cell offers every label (the pack's, or the game's
-board tokens in manual mode) and sets it by hand; *Undo* takes back the last correction, *New
-game* forgets the board, *Pause* stops the overlay drawing. A game with a counter (Disco Zoo's
-*Taps left*) gets a box overriding the counter read off the screen (``read`` = read it again),
-a game with objectives a chooser (Disco Zoo's target animal), each named by the game's words.
-Cells set by hand are yellow, contradicted cells orange, the recommended cell has a magenta
-border, like the overlay's outline.
+It speaks the game's language, from the game's spec (:class:`~gridsight.games.spec.Words`):
+
+- one button per cell, showing what the cell holds by the game's name for it (Disco Zoo: the
+  animal, coloured by its rarity; Thrill Digger: the rupee, in its colour; tile path: wall,
+  tile, Link...) and, on a cell still open, its chance as a heat map, the way players' web
+  tools show a board (the colour scale is the game's: the risk of a bomb, the chance of an
+  animal). The tooltip names the cell (``row 2, column 4``), what it holds, its chance, the
+  read confidence and whether it was set by hand;
+- clicking a cell opens a chooser with one button per thing the cell can hold, by name and in
+  its colour (every animal of the rescue by name, so two rare animals are two choices; rupee
+  colours; wall, tile, crossed, Link, start, end; the piece letters) and sets it by hand;
+- *Undo* takes back the last correction, *New game* forgets the board, *Pause* (shown when an
+  overlay is drawn) stops it drawing; a game with a counter (Disco Zoo's *Taps left*) gets a
+  box overriding the count read off the screen (``read`` = read it again), a game with
+  objectives a chooser (what the advice aims for); a game without them shows neither.
+
+Cells set by hand have a dashed yellow border, contradicted cells are orange, the recommended
+cell has a magenta border like the overlay's outline. Cell buttons keep a minimum size and the
+layout never lets the window shrink below it, so buttons never overlap, on a 5 x 5 rescue or a
+6 x 10 pentomino box.
 
 The panel talks to a :class:`gridsight.live.loop.LiveLoop` only, and hands every resulting
 :class:`~gridsight.live.loop.LiveView` to ``on_view`` (the driver redraws the overlay with it).
@@ -17,17 +28,44 @@ PySide6 is imported here, so this module is loaded only when a window is made.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QMenu, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLayout, QMenu, QPushButton,
+    QSizePolicy, QSpinBox, QVBoxLayout, QWidget, QWidgetAction,
 )
 
+from gridsight.games.spec import CellWord
 from gridsight.live.loop import LiveLoop, LiveView
-from solvers.advice import Cell
+from overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
+from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name
+from solvers.errors import InputError
 
 PANEL_TITLE = "gridsight panel"
+CELL_SIZE = (48, 36)  # a cell button's minimum width and height (room for '100%')
+HAND = "#e0a000"  # the dashed border of a cell set by hand
+HAND_FILL = "#ffe680"  # ... and its fill when the cell has no colour of its own
+CONFLICT = "#ffa040"
+MARK_SIGNS = {MarkKind.SAFE: "\u2713", MarkKind.DANGER: "\u2717", MarkKind.UNREAD: "?",
+              MarkKind.UNSURE: "?", MarkKind.CONFLICT: "!", MarkKind.EMPTY: "\u2205",
+              MarkKind.KNOWN: "="}
+
+
+def hex_of(bgr: Sequence[int]) -> str:
+    """An overlay colour (BGR) as ``#rrggbb``."""
+    b, g, r = (int(v) for v in bgr[:3])
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def ink_for(background: str | None) -> str:
+    """Black or white text, whichever reads on ``background`` (``#rrggbb``)."""
+    if not background:
+        return ""
+    r, g, b = (int(background[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 class Panel(QWidget):
@@ -39,75 +77,127 @@ class Panel(QWidget):
         self.loop = loop
         self.choices = tuple(choices)
         self.on_view = on_view
-        self.setWindowTitle(f"{PANEL_TITLE}: {loop.game}")
+        spec = loop.spec
+        self.words = spec.words
+        self.setWindowTitle(f"{PANEL_TITLE}: {spec.title}")
+        self._headers: Mapping[str, str] = {}
+        self._tokens: tuple[tuple[str, ...], ...] | None = None
         state = loop.view.state
         rows = len(state.grid) if state is not None else 1
         cols = len(state.grid[0]) if state is not None else 1
         layout = QVBoxLayout(self)
-        grid = QGridLayout()
-        grid.setSpacing(2)
+        # The window never gets smaller than its contents: cell buttons cannot overlap.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        # The board in a widget of its own whose minimum size is the buttons' (a wrapped status
+        # line below must not squeeze the rows into each other).
+        self.board = QWidget()
+        grid = QGridLayout(self.board)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(3)
         self.cells: list[list[QPushButton]] = []
         for r in range(rows):
             line = []
             for c in range(cols):
-                button = QPushButton(".")
-                button.setFixedSize(34, 30)
-                button.clicked.connect(lambda _=False, r=r, c=c: self._menu(r, c))
+                button = QPushButton("")
+                button.setMinimumSize(*CELL_SIZE)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+                button.clicked.connect(lambda _=False, r=r, c=c: self._open_chooser(r, c))
                 grid.addWidget(button, r, c)
                 line.append(button)
             self.cells.append(line)
-        layout.addLayout(grid)
+        self.board.setMinimumSize(grid.minimumSize())
+        layout.addWidget(self.board, 1)
+        self.scale = QLabel("")
+        self.scale.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.scale)
+
         controls = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(lambda: self._apply(self.loop.undo()))
         self.reset_button = QPushButton("New game")
         self.reset_button.clicked.connect(lambda: self._apply(self.loop.reset()))
-        self.pause_box = QCheckBox("Pause")
-        self.pause_box.toggled.connect(lambda on: self._apply(self.loop.set_paused(on)))
-        for w in (self.undo_button, self.reset_button, self.pause_box):
-            controls.addWidget(w)
+        controls.addWidget(self.undo_button)
+        controls.addWidget(self.reset_button)
+        # Pausing stops the overlay drawing: without a capture there is no overlay to pause.
+        self.pause_box: QCheckBox | None = None
+        if loop.source.captures:
+            self.pause_box = QCheckBox("Pause")
+            self.pause_box.toggled.connect(lambda on: self._apply(self.loop.set_paused(on)))
+            controls.addWidget(self.pause_box)
+        controls.addStretch(1)
         layout.addLayout(controls)
-        spec = loop.spec
-        self.words = spec.words
-        options = QHBoxLayout()
+
         self.counter_box: QSpinBox | None = None
-        if spec.counter is not None:
-            options.addWidget(QLabel(self.words.counter or spec.counter.header))
-            self.counter_box = QSpinBox()
-            self.counter_box.setRange(-1, 99)
-            self.counter_box.setSpecialValueText("read")
-            self.counter_box.setValue(-1)
-            self.counter_box.valueChanged.connect(
-                lambda v: self._apply(self.loop.set_counter(None if v < 0 else v)))
-            options.addWidget(self.counter_box)
         self.objective_box: QComboBox | None = None
-        if spec.objectives is not None:
-            options.addWidget(QLabel(self.words.objective or "Objective"))
-            self.objective_box = QComboBox()
-            self.objective_box.addItems(list(spec.objectives.choices("")))
-            self.objective_box.currentTextChanged.connect(self._objective)
-            options.addWidget(self.objective_box)
-        layout.addLayout(options)
+        if spec.counter is not None or spec.objectives is not None:
+            options = QHBoxLayout()
+            if spec.counter is not None:
+                options.addWidget(QLabel(self.words.counter or spec.counter.header))
+                self.counter_box = QSpinBox()
+                self.counter_box.setRange(-1, 99)
+                self.counter_box.setSpecialValueText("read")
+                self.counter_box.setValue(-1)
+                self.counter_box.valueChanged.connect(
+                    lambda v: self._apply(self.loop.set_counter(None if v < 0 else v)))
+                options.addWidget(self.counter_box)
+            if spec.objectives is not None:
+                options.addWidget(QLabel(self.words.objective or "Objective"))
+                self.objective_box = QComboBox()
+                self._fill_objectives(spec.objectives.choices(""), loop.objective)
+                self.objective_box.currentIndexChanged.connect(self._objective)
+                options.addWidget(self.objective_box)
+            options.addStretch(1)
+            layout.addLayout(options)
         self.status = QLabel("")
         self.status.setWordWrap(True)
+        self.status.setMinimumWidth(self.board.minimumWidth())
         layout.addWidget(self.status)
+        self.chooser: QMenu | None = None
         self.show_view(loop.view)
 
     # -- actions ------------------------------------------------------------------------------
 
-    def _menu(self, row: int, col: int) -> None:
+    def choice_words(self) -> tuple[tuple[str, CellWord], ...]:
+        """What a cell can be set to, in the game's words, for the board shown now."""
+        return self.words.choices(self.choices, self._headers)
+
+    def _open_chooser(self, row: int, col: int) -> None:
+        self.chooser = self.make_chooser(row, col)
+        button = self.cells[row][col]
+        self.chooser.popup(button.mapToGlobal(button.rect().bottomLeft()))
+
+    def make_chooser(self, row: int, col: int) -> QMenu:
+        """The chooser of cell ``(row, col)``: a popup with one button per choice, by name and
+        in its colour (the caller pops it up)."""
         menu = QMenu(self)
-        for label in self.choices:
-            action = menu.addAction(label)
-            action.triggered.connect(lambda _=False, l=label: self.correct(row, col, l))
-        menu.popup(self.cells[row][col].mapToGlobal(self.cells[row][col].rect().bottomLeft()))
+        box = QWidget(menu)
+        column = QVBoxLayout(box)
+        column.setContentsMargins(4, 4, 4, 4)
+        column.setSpacing(2)
+        title = QLabel(f"<b>{cell_name(row, col)}</b>")
+        column.addWidget(title)
+        for value, word in self.choice_words():
+            button = QPushButton(word.name)
+            button.setObjectName(f"choice:{value}")
+            if word.colour:
+                button.setStyleSheet(f"background: {word.colour}; color: {ink_for(word.colour)}")
+            button.clicked.connect(
+                lambda _=False, v=value: (menu.close(), self.correct(row, col, v)))
+            column.addWidget(button)
+        action = QWidgetAction(menu)
+        action.setDefaultWidget(box)
+        menu.addAction(action)
+        return menu
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._apply(self.loop.correct(row, col, label))
 
-    def _objective(self, text: str) -> None:
-        if text:
-            self._apply(self.loop.set_objective(text))
+    def _objective(self, index: int) -> None:
+        if self.objective_box is None or index < 0:
+            return
+        value = self.objective_box.itemData(index)
+        if value:
+            self._apply(self.loop.set_objective(value))
 
     def _apply(self, view: LiveView) -> None:
         self.show_view(view)
@@ -117,47 +207,147 @@ class Panel(QWidget):
     # -- showing the belief -------------------------------------------------------------------
 
     def show_view(self, view: LiveView) -> None:
-        """Show ``view``'s believed board, recommendation and status."""
+        """Show ``view``'s believed board, its odds as a heat map, the advice and the status."""
+        self._read_board(view)
         state = view.state
-        recommended = set(view.advice.recommend) if view.advice is not None else set()
+        advice = view.advice
+        recommended = set(advice.recommend) if advice is not None else set()
+        figures = {(f.row, f.col): f for f in advice.figures} if advice is not None else {}
+        pieces = {(cell.row, cell.col): p.label for p in (advice.pieces if advice else ())
+                  for cell in p.cells}
+        # Without a capture the whole board is the player's: no cell is marked as set by hand.
+        by_hand = state.manual if (state is not None and self.loop.source.captures) else ()
+        marks = {(m.row, m.col): m for m in advice.marks} if advice is not None else {}
         conflicts = {(c.row, c.col) for c in state.contradictions} if state else set()
         if state is not None:
             for r, row in enumerate(state.grid):
                 for c, label in enumerate(row):
-                    button = self.cells[r][c]
-                    button.setText(self.words.short(label))
-                    manual = Cell(r, c) in state.manual
-                    button.setToolTip(f"row {r} col {c}: {label} (confidence "
-                                      f"{state.confidence[r][c]:.2f}"
-                                      f"{', set by hand' if manual else ''})")
-                    style = []
-                    if manual:
-                        style.append("background: #ffe680")
-                    if (r, c) in conflicts:
-                        style.append("background: #ffa040")
-                    if Cell(r, c) in recommended:
-                        style.append("border: 3px solid #ff00ff")
-                    button.setStyleSheet("; ".join(style))
+                    if r >= len(self.cells) or c >= len(self.cells[r]):
+                        continue
+                    token = self._token(r, c)
+                    word = self.words.word(label, self._headers, token)
+                    self._show_cell(self.cells[r][c], r, c, word, figures.get((r, c)),
+                                    marks.get((r, c)), pieces.get((r, c)), advice,
+                                    manual=Cell(r, c) in by_hand,
+                                    conflict=(r, c) in conflicts,
+                                    recommended=Cell(r, c) in recommended,
+                                    confidence=state.confidence[r][c])
+        self._show_scale(advice)
         self._update_objectives(view)
-        self.status.setText(view.status_line())
+        self._show_status(view.status_line())
+
+    def _show_status(self, text: str) -> None:
+        """The status line, wrapped; its height is reserved in the layout (a wrapped label's
+        height depends on its width, which a window's minimum size does not account for: the
+        other rows would be squeezed into each other)."""
+        self.status.setText(text)
+        # At the narrowest the window may be (the board's width), so any width fits it.
+        self.status.setMinimumHeight(self.status.heightForWidth(self.board.minimumWidth()))
+
+    def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
+                   figure: CellFigure | None, mark: CellMark | None, piece: str | None,
+                   advice: Advice | None, *, manual: bool, conflict: bool, recommended: bool,
+                   confidence: float) -> None:
+        legend = advice.legend if advice is not None else None
+        background = word.colour
+        text = word.short
+        if piece is not None and not word.colour:  # the piece the advice would place here
+            text, background = f"+{piece}", hex_of(piece_colour(piece))
+        elif figure is not None:
+            text = figure.text
+            if figure.heat is not None:
+                background = hex_of(heat_colour(figure.heat))
+        elif mark is not None and not word.colour:
+            sign = MARK_SIGNS.get(mark.kind, "")
+            # A certain but untouched cell: '=' and what it certainly holds (the text report's
+            # notation), else the mark's sign.
+            known = mark.kind is MarkKind.KNOWN and mark.label
+            text = (f"={mark.label[:3]}" if known else sign) or text
+        if conflict:
+            background = CONFLICT
+        elif manual and not background:
+            background = HAND_FILL
+        button.setText(text)
+        style = []
+        if background:
+            style += [f"background: {background}", f"color: {ink_for(background)}"]
+        if recommended:
+            style.append(f"border: 3px solid {hex_of(RECOMMEND)}")
+        elif manual:
+            style.append(f"border: 3px dashed {HAND}")
+        elif mark is not None:
+            style.append(f"border: 2px solid {hex_of(MARK[mark.kind])}")
+        button.setStyleSheet("; ".join(style))
+        tip = [f"{cell_name(r, c)}: {word.name}"]
+        if piece is not None:
+            tip.append(f"place piece {piece} here")
+        if figure is not None:
+            caption = (legend.heat if legend is not None else "") or "chance"
+            tip.append(f"{caption} {figure.text}")
+        if mark is not None:
+            words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
+            tip.append(words.replace("{label}", mark.label))
+        if self.loop.source.confidence() is not None and not manual:
+            tip.append(f"read confidence {confidence:.2f}")
+        if manual:
+            tip.append("set by hand")
+        button.setToolTip("; ".join(tip))
+
+    def _show_scale(self, advice: Advice | None) -> None:
+        """The heat map's key, in the game's words and direction (hidden without one)."""
+        if advice is None or not any(f.heat is not None for f in advice.figures):
+            self.scale.setVisible(False)
+            return
+        legend = advice.legend
+        low = 1.0 if not legend.heat_rises else 0.0  # the heat of "low" of the caption's measure
+        swatch = lambda heat, word: (  # noqa: E731
+            f"<span style='background:{hex_of(heat_colour(heat))};"
+            f"color:{ink_for(hex_of(heat_colour(heat)))}'>&nbsp;{word}&nbsp;</span>")
+        self.scale.setText(f"{legend.heat or 'chance'}: {swatch(low, 'low')} "
+                           f"{swatch(0.5, 'mid')} {swatch(1.0 - low, 'high')}")
+        self.scale.setVisible(True)
+
+    def _read_board(self, view: LiveView) -> None:
+        """The headers and tokens of the board as solved (names depend on them)."""
+        self._headers, self._tokens = {}, None
+        if not view.board:
+            return
+        try:
+            board = parse_boards(view.board, source="<panel>")[0]
+        except (InputError, IndexError):
+            return
+        self._headers = dict(board.headers)
+        state = view.state
+        if state is not None and len(board.grid) == len(state.grid) and all(
+                len(a) == len(b) for a, b in zip(board.grid, state.grid)):
+            self._tokens = tuple(tuple(row) for row in board.grid)
+
+    def _token(self, r: int, c: int) -> str | None:
+        return self._tokens[r][c] if self._tokens is not None else None
+
+    def _fill_objectives(self, objectives: Sequence[str], current: str | None) -> None:
+        box = self.objective_box
+        assert box is not None
+        box.blockSignals(True)
+        box.clear()
+        for objective in objectives:
+            box.addItem(self.words.objective_name(objective), objective)
+        index = box.findData(current)
+        if index >= 0:
+            box.setCurrentIndex(index)
+        box.blockSignals(False)
 
     def _update_objectives(self, view: LiveView) -> None:
         objectives = self.loop.spec.objectives
         if self.objective_box is None or objectives is None:
             return
         wanted = list(objectives.choices(view.board))
-        have = [self.objective_box.itemText(i) for i in range(self.objective_box.count())]
+        have = [self.objective_box.itemData(i) for i in range(self.objective_box.count())]
         if wanted != have:
-            current = self.objective_box.currentText()
-            self.objective_box.blockSignals(True)
-            self.objective_box.clear()
-            self.objective_box.addItems(wanted)
-            if current in wanted:
-                self.objective_box.setCurrentText(current)
-            self.objective_box.blockSignals(False)
+            self._fill_objectives(wanted, self.loop.objective)
 
     def believed(self) -> list[list[str]]:
-        """The labels shown, as the player sees them (for tests)."""
+        """The cell texts shown, as the player sees them (for tests)."""
         return [[b.text() for b in row] for row in self.cells]
 
 

@@ -27,6 +27,7 @@ from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import UNKNOWN, CellRead, TrackerState
 from solvers.advice import Cell
+from solvers.cellnames import cell_name
 from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -168,7 +169,8 @@ class GridSource(_NoExtras):
         # game's screen) is read that way when the pack's frame is not found, and keeps
         # that way while it works.
         reading = spec.reading if isinstance(spec.reading, GridReading) else None
-        self._structure = reading.locate_by_structure if reading is not None else None
+        self._structure = (reading.locate_by_structure
+                           if reading is not None and reading.structure is not None else None)
         self._by_structure = False
 
     @property
@@ -322,7 +324,8 @@ class GridSource(_NoExtras):
         grown.save(folder)
         self.pack = replace(grown, source=folder)
         self._locator = Locator(self.pack)
-        return f"row {row} col {col} as {label} saved to the pack {folder}"
+        return f"{cell_name(row, col)} as {label} saved to the pack {folder}"
+
     def undo(self) -> bool:
         state = self.tracker.undo()
         if state is None:

@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from solvers.boardtext import BoardText, parse_boards
+from solvers.cellnames import cell_names
 from solvers.errors import InputError
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
@@ -144,9 +145,6 @@ def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]
 
 def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
                    limit: int = 8) -> str:
-    """``row 1 col 2, row 3 col 0`` (0-based, as every gridsight output), shortened past
-    ``limit`` cells."""
-    parts = [f"row {r} col {c}" for r, c in cells[:limit]]
-    if len(cells) > limit:
-        parts.append(f"and {len(cells) - limit} more")
-    return ", ".join(parts)
+    """The cells as a person reads them (:func:`solvers.cellnames.cell_names`: ``row 2,
+    column 3; row 4, column 1``, counted from 1), shortened past ``limit`` cells."""
+    return cell_names(cells, limit)

@@ -6,10 +6,10 @@ label): a screenshot of one game does not hold another game's board frame, so th
 wins by a wide margin.
 
 A board with no frame to match (the real Disco Zoo rescue screen: a frameless lattice of
-tiles) is found by its structure instead, for a game whose spec says how
-(:attr:`~gridsight.games.spec.GridReading.structure`): when the pack's frame is not found
-(``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a board
-comes with a template-less pack named ``<game>/structure``.
+tiles) is found by its structure instead (:func:`structural_games`, the games whose spec
+says how: ``GridReading.structure``): when the pack's frame is not
+found (``--game disco-zoo``), or when no game's frame matches well (``--game auto``). Such a
+board comes with a template-less pack named ``<game>/structure``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,16 @@ STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its str
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 
 
+def structural_games() -> list[str]:
+    """The games whose board can also be found by its structure, with no frame template (a
+    real-look Disco Zoo screen: a frameless lattice of tiles), in registry order."""
+    from gridsight.games.spec import GridReading
+    from gridsight.registry import all_specs
+
+    return [spec.name for spec in all_specs()
+            if isinstance(spec.reading, GridReading) and spec.reading.structure is not None]
+
+
 @dataclass(frozen=True, eq=False)
 class Found:
     """A located board: the game, its pack, the cells as read and how sure the location is."""
@@ -50,23 +60,14 @@ def load_game_pack(game: str, pack: str | None) -> TemplatePack:
     return load_pack_for_game(game, pack)
 
 
-def structural(game: str):
-    """The locator finding ``game``'s board by its structure, or ``None`` (the spec says)."""
-    from gridsight.games.spec import GridReading
-    from gridsight.registry import get_spec
-
-    reading = get_spec(game).reading
-    return reading.locate_by_structure if isinstance(reading, GridReading) else None
-
-
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
-    for a game found by its structure too (:func:`structural`), by its structure
-    (:class:`BoardNotFoundError` if neither finds it)."""
+    for a game whose board can be found by its structure (:func:`structural_games`), find it
+    so (:class:`BoardNotFoundError` if neither finds it)."""
     try:
         return _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
-        if structural(game) is None:
+        if game not in structural_games():
             raise
         try:
             return find_by_structure(image, game, like=pack)
@@ -75,10 +76,12 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
 
 
 def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = None) -> Found:
-    """The board of ``game`` found by its structure (:func:`structural`), its score the share
-    of tiles that read as the game's tiles; ``like``'s furniture and references (a pack the
-    player calibrated or grew) go with it to the reader."""
-    read = structural(game)(image)
+    """The board of ``game`` found by its structure (its spec's ``GridReading.structure``), its
+    score the share of tiles that read as the game's tiles; ``like``'s furniture and
+    references (a pack the player calibrated or grew) go with it to the reader."""
+    from gridsight.registry import get_spec
+
+    read = get_spec(game).reading.locate_by_structure(image)
     return Found(game, structure_pack(game, like), read, read.known_fraction)
 
 
@@ -139,8 +142,8 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
         if best is None or found.score > best.score:
             best = found
     if best is None or best.score < STRONG_FRAME:
-        for game in packs:
-            if structural(game) is None:
+        for game in structural_games():
+            if game not in packs:
                 continue
             try:
                 found = find_by_structure(image, game, like=packs[game])

@@ -65,3 +65,20 @@ def ink(grey: np.ndarray) -> np.ndarray:
     g = grey.astype(np.float32)
     g = cv2.GaussianBlur(g, (0, 0), 0.8)
     return np.abs(g - float(np.median(g)))
+
+
+def write_text(image: np.ndarray, words: str, x: int, y: int, height: float,
+               color: tuple[int, int, int], *, bold: bool = False, right: bool = False) -> None:
+    """Write ``words`` with its baseline at ``y``, ``height`` pixels tall (capitals), the way
+    the shipped screens write their text (OpenCV's Hershey fonts; ``right``: ending at ``x``).
+
+    A reader draws the candidate words with it and keeps the best match of the ink
+    (:func:`text_match`); the test kit draws the shipped screens with it, so both agree.
+    """
+    font = cv2.FONT_HERSHEY_DUPLEX if bold else cv2.FONT_HERSHEY_SIMPLEX
+    scale = height / 22.0
+    thickness = max(1, round(height / (7 if bold else 11)))
+    if right:
+        (w, _), _ = cv2.getTextSize(words, font, scale, thickness)
+        x -= w
+    cv2.putText(image, words, (x, y), font, scale, color, thickness, cv2.LINE_AA)

@@ -123,7 +123,9 @@ class Lookahead:
         self.width = width
         # The best taps found by an earlier (narrower) search of the same board: tried first,
         # which makes the bounds bite sooner. They only change the order, never the result.
-        self.hints = {} if hints is None else {k: v[2] for k, v in hints.memo.items() if v[2] >= 0}
+        self.hints: dict = {}
+        if hints is not None:
+            self.take_hints(hints)
         self.truncated = False
         self.joint = joint
         self.objective = objective
@@ -145,6 +147,11 @@ class Lookahead:
         self.nodes = 0
         self.deadline = float("inf")
         self._unit = cache(self._unit_uncached)
+
+    def take_hints(self, other: "Lookahead") -> None:
+        """Try first, at each state, the tap ``other`` (an earlier search of the same board)
+        found best there: only the order changes, never the result."""
+        self.hints = {k: v[2] for k, v in other.memo.items() if v[2] >= 0}
 
     # -- scores -------------------------------------------------------------------------
 
@@ -218,6 +225,46 @@ class Lookahead:
         score, rescue, action, rescued = self._solve(self.full, self.hits0, taps)
         return self._decision(score, rescue, action, rescued)
 
+    def root(self, taps: int) -> tuple[tuple, list, int] | None:
+        """The root state split for a caller that searches its taps one by one (the anytime
+        search of :mod:`solvers.disco_zoo.advise`): its stopping entry, its taps as
+        :meth:`_rank` gives them, and its bound. ``None`` when the root needs no search (no
+        tap can beat stopping): :meth:`decide` then answers at once."""
+        full_set = (1 << self.n) - 1
+        s = self.full
+        groups = self._groups(s, self.hits0)
+        bound = self._bound(groups, taps)
+        if s.bit_count() == 1 or taps == 0 or bound == self._bound(groups, 0):
+            return None
+        ranked, unsettled, keep = self._ranked(s, self.live, groups, self.hits0, taps)
+        leaf = self._stop(groups, taps, full_set & ~unsettled)
+        if not ranked or leaf[0] >= bound:
+            return None
+        self.root_tiles = keep
+        return leaf, ranked, bound
+
+    def tap_score(
+        self, tile: int, children: list, taps: int, floor: int = -1
+    ) -> tuple[int, tuple[int, ...]] | None:
+        """The score and rescue counts of tapping ``tile`` at the root (``children`` from
+        :meth:`root`), or ``None`` once it is proven not to exceed ``floor``."""
+        children = self._children(children)
+        live = self.root_tiles if self.single else tuple(t for t in self.root_tiles if t != tile)
+        ceiling = sum(top for _, _, top in children)
+        if ceiling <= floor:
+            return None
+        score = 0
+        rescue = [0] * self.n
+        for part, child_hits, top in children:
+            ceiling -= top
+            child = self._solve(part, child_hits, taps - 1, live, floor - score - ceiling)
+            score += child[0]
+            if score + ceiling <= floor:
+                return None
+            for k in range(self.n):
+                rescue[k] += child[1][k]
+        return score, tuple(rescue)
+
     def _decision(self, score: int, rescue: tuple, action: int, rescued: int) -> Decision:
         tile, completes = action, None
         if action == STOP:
@@ -253,7 +300,8 @@ class Lookahead:
         ``None`` means all untapped. ``alpha`` is the score the caller needs beaten: when the
         state cannot beat it, the search stops as soon as that is proven and returns ``(upper
         bound <= alpha, None, None, None)`` instead of the exact entry (remembered as a bound,
-        never as a value).
+        never as a value). The bound is the tightest the search proved, not alpha itself, so a
+        later visit needing less may still be answered from it.
         """
         key = (s, hits, taps)
         found = self.memo.get(key)
@@ -277,17 +325,87 @@ class Lookahead:
             return best
         if bound <= alpha:
             return (bound, None, None, None)
-        moves, unsettled = self._moves(s, self.live if live is None else live, len(groups) > 1)
+        ranked, unsettled, keep = self._ranked(s, self.live if live is None else live, groups, hits, taps)
         leaf = self._stop(groups, taps, full_set & ~unsettled)
         best = leaf
-        if moves and leaf[0] < bound:
-            best = self._explore(key, moves, groups, taps, leaf, bound, alpha)
-        if best is leaf and leaf[0] < alpha:
-            # No tap beat alpha and stopping is worse: the value is at most alpha.
-            self.upper[key] = alpha
-            return (alpha, None, None, None)
+        if ranked and leaf[0] < bound:
+            best, beaten = self._explore(key, ranked, keep, taps, leaf, bound, alpha)
+            if best is leaf and leaf[0] < alpha:
+                # No tap beat alpha and stopping is worse: the value is at most the best that
+                # any tap can still be worth (at most alpha), remembered as a bound only.
+                upper = max(leaf[0], beaten)
+                known = self.upper.get(key)
+                if known is None or upper < known:
+                    self.upper[key] = upper
+                return (upper, None, None, None)
         self.memo[key] = best
         return best
+
+    def _ranked(
+        self, s: int, live: tuple[int, ...], groups: list, hits: tuple[int, ...], taps: int
+    ) -> tuple[list, int, tuple[int, ...]]:
+        """The distinct taps of a state, ranked (see :meth:`_rank`), the set of animals whose
+        placement is not settled, and the tiles its children must still look at."""
+        if not self.single:
+            moves, unsettled = self._moves(s, live, len(groups) > 1)
+            # Several need classes: certain animal tiles are taps too, so every tile that may
+            # hold an animal stays in view (less the one tapped, see _explore).
+            keep = tuple(t for t in live if s & self.any[t])
+            return self._rank(moves, groups, hits, taps), unsettled, keep
+        # One need class (every board without unsure tiles): the same, in one pass.
+        n = self.n
+        full_set = (1 << n) - 1
+        needs = groups[0][0]
+        unit_empty = self._unit(needs, taps - 1, full_set)[0]
+        unit_hit = []
+        after = []
+        for k in range(n):
+            unit_hit.append(self._unit(needs[:k] + (needs[k] - 1,) + needs[k + 1 :], taps - 1, full_set)[0])
+            after.append(hits[:k] + (hits[k] + 1,) + hits[k + 1 :])
+        cover = self.cover
+        anywhere = self.any
+        seen = set()
+        ranked = []
+        unsettled = 0
+        context = (after, unit_hit, unit_empty, hits)
+        for tile in live:
+            hit = s & anywhere[tile]
+            if not hit:
+                continue  # certainly empty
+            parts = [(k, part) for k, c in enumerate(cover[tile]) if (part := s & c)]
+            if hit == s and len(parts) == 1:
+                continue  # certainly this animal
+            signature = tuple(parts)
+            if signature in seen:
+                continue
+            seen.add(signature)
+            ceiling = 0
+            hit_count = 0
+            for k, part in parts:
+                unsettled |= 1 << k
+                count = part.bit_count()
+                hit_count += count
+                ceiling += count * unit_hit[k]
+            empty = s ^ hit
+            ceiling += empty.bit_count() * unit_empty
+            # The children are built only for the taps searched (see _children).
+            ranked.append((-ceiling, -hit_count, tile, (parts, empty, context)))
+        ranked.sort()  # tiles are distinct, so the children lists are never compared
+        # One need class: a tile with the same split as another stays so in every child, and
+        # a certain tile stays certain, so the taps' own tiles are all the children need.
+        return ranked, unsettled, tuple(m[2] for m in ranked)
+
+    @staticmethod
+    def _children(spec) -> list:
+        """A tap's ``(set, hits, ceiling)`` per outcome: given as is (several need classes),
+        or built from the ``(parts, empty, context)`` that :meth:`_ranked` keeps."""
+        if isinstance(spec, list):
+            return spec
+        parts, empty, (after, unit_hit, unit_empty, hits) = spec
+        children = [(part, after[k], part.bit_count() * unit_hit[k]) for k, part in parts]
+        if empty:
+            children.append((empty, hits, empty.bit_count() * unit_empty))
+        return children
 
     def _moves(self, s: int, live: tuple[int, ...], mixed: bool) -> tuple[list, int]:
         """The distinct taps of state ``s`` among ``live`` tiles with their outcomes, and the
@@ -321,20 +439,11 @@ class Lookahead:
             moves.append((tile, outcomes))
         return moves, unsettled
 
-    def _explore(
-        self,
-        key: tuple,
-        moves: list,
-        groups: list,
-        taps: int,
-        best: tuple,
-        bound: int,
-        alpha: int,
-    ) -> tuple:
-        """The best of ``best`` (stopping) and the taps in ``moves``; a tap must beat both the
-        best so far and ``alpha``. Children get the score they must exceed for their tap to
-        still matter, so they can stop early."""
-        hits = key[1]
+    def _rank(self, moves: list, groups: list, hits: tuple[int, ...], taps: int) -> list:
+        """The taps as ``(-ceiling, -hits, tile, children)``, most promising first: the best
+        score still reachable after the tap (which favours hitting animals that can still be
+        rescued), then the chance of hitting any animal. ``children`` are ``(set, hits,
+        ceiling)`` per outcome."""
         full_set = (1 << self.n) - 1
         after_hits = {-1: hits}
         for k in range(self.n):
@@ -361,9 +470,25 @@ class Lookahead:
                 children.append((part, after_hits[k], top))
                 ceiling += top
             ranked.append((-ceiling, -hit_count, tile, children))
-        # Most promising first: the best score still reachable after the tap (which favours
-        # hitting animals that can still be rescued), then the chance of hitting any animal.
         ranked.sort()  # tiles are distinct, so the children lists are never compared
+        return ranked
+
+    def _explore(
+        self,
+        key: tuple,
+        ranked: list,
+        tiles: tuple[int, ...],
+        taps: int,
+        best: tuple,
+        bound: int,
+        alpha: int,
+    ) -> tuple:
+        """The best of ``best`` (stopping) and the ``ranked`` taps; a tap must beat both the
+        best so far and ``alpha``. Children get the score they must exceed for their tap to
+        still matter, so they can stop early. Returns the best entry and the most that any tap
+        proven not to beat its floor can be worth (-1 when there was none)."""
+        # ``tiles``: what the children look at. With one need class a tapped tile is certain
+        # in its children, so it needs no removing; with several it must go.
         if self.width is not None and len(ranked) > self.width:
             self.truncated = True
             ranked = ranked[: self.width]
@@ -375,15 +500,19 @@ class Lookahead:
                     ranked.insert(0, ranked.pop(i))
                     hinted = i > 0
                     break
-        tiles = tuple(m[0] for m in moves)
+        # The most any tap proven not to beat the floor can be worth: when no tap beats it, the
+        # state's value is at most this (or stopping), a tighter bound than the floor itself.
+        beaten = -1
         for index, (negative_ceiling, _, tile, children) in enumerate(ranked):
             ceiling = -negative_ceiling
             floor = max(best[0], alpha)
             if ceiling <= floor:
+                beaten = max(beaten, ceiling)
                 if index == 0 and hinted:
                     continue  # the hinted tap was out of order; the rest are sorted
                 break  # taps are sorted by ceiling: none of the rest can do better
-            live = tuple(t for t in tiles if t != tile)
+            children = self._children(children)
+            live = tiles if self.single else tuple(t for t in tiles if t != tile)
             score = 0
             rescue = [0] * self.n
             for part, child_hits, top in children:
@@ -391,6 +520,7 @@ class Lookahead:
                 child = self._solve(part, child_hits, taps - 1, live, floor - score - ceiling)
                 score += child[0]
                 if score + ceiling <= floor:
+                    beaten = max(beaten, score + ceiling)
                     break
                 for k in range(self.n):
                     rescue[k] += child[1][k]
@@ -399,4 +529,4 @@ class Lookahead:
                     best = (score, tuple(rescue), tile, 0)
                     if score >= bound:
                         break
-        return best
+        return best, beaten

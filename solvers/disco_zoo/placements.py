@@ -21,6 +21,7 @@ from itertools import combinations
 
 import numpy as np
 
+from solvers.cellnames import cell_name
 from solvers.disco_zoo.board import EMPTY, ONE_OF, RescueBoard
 from solvers.disco_zoo.catalogue import COLS, ROWS
 from solvers.errors import ImpossibleBoardError
@@ -29,8 +30,8 @@ TILES = ROWS * COLS
 
 
 def tile_name(index: int) -> str:
-    """``row R, col C`` (0-based) of tile ``index``."""
-    return f"row {index // COLS}, col {index % COLS}"
+    """Tile ``index`` as a person reads it (``row 2, column 4``, counted from 1)."""
+    return cell_name(index // COLS, index % COLS)
 
 
 def mask_tiles(mask: int) -> list[int]:

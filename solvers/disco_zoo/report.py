@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.cellnames import cell_name, column_number, row_name
 from solvers.disco_zoo.advise import RescueAdvice
 from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
 from solvers.disco_zoo.catalogue import COLS, ROWS
@@ -104,7 +105,7 @@ def status(result: RescueAdvice) -> str:
         return "no tap can rescue another animal with the taps left"
     row, col = result.recommend
     why = f" (completes {names[result.completes]})" if result.completes is not None else ""
-    return f"tap row {row}, col {col}{why}: {_value_text(result)}"
+    return f"tap {cell_name(row, col)}{why}: {_value_text(result)}"
 
 
 def to_text(result: RescueAdvice) -> str:
@@ -117,7 +118,7 @@ def to_text(result: RescueAdvice) -> str:
     lines = [
         f"{board.region} rescue: {listed}; {board.taps} taps left; "
         f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
-        "        " + "".join(f"{c:>7}" for c in range(COLS)),
+        "       " + "".join(f"{column_number(c):>7}" for c in range(COLS)),
     ]
     for row in range(ROWS):
         texts = []
@@ -136,7 +137,7 @@ def to_text(result: RescueAdvice) -> str:
             if result.recommend == (row, col):
                 text = f"[{text}]"
             texts.append(f"{text:>7}")
-        lines.append(f"  row {row}" + "".join(texts))
+        lines.append(f"  {row_name(row)}" + "".join(texts))
     lines.append("  (% = chance of an animal; =k certainly animal k; x certainly empty; "
                  "#k / - tapped; [ ] the advised tap)")
     for tile in range(ROWS * COLS):
@@ -148,7 +149,7 @@ def to_text(result: RescueAdvice) -> str:
                 for k, name in enumerate(names)
                 if mask >> k & 1
             )
-            lines.append(f"  found tile at row {row}, col {col} "
+            lines.append(f"  found tile at {cell_name(row, col)} "
                          f"(#{tile_token(board.grid[row][col], len(names))}): {odds}")
     lines.append(status(result) + f" [objective {result.objective.label(board.animals)}]")
     lines.append(
@@ -160,11 +161,13 @@ def to_text(result: RescueAdvice) -> str:
 
 
 def to_advice(result: RescueAdvice) -> Advice:
-    """What the overlay draws: the tap, the certain tiles, each tile's animal chance."""
+    """What the overlay draws: the tap, the certain tiles (an animal by name; no animal as
+    a neutral mark, never a "tap here" check), each tile's chance of an animal as its figure
+    with ``heat`` = the chance of no animal (green where an animal is likely)."""
     names = written_names(result.board)
     post = result.posterior
     marks = tuple(
-        CellMark(c.row, c.col, MarkKind.SAFE, "empty")
+        CellMark(c.row, c.col, MarkKind.EMPTY)  # neutral: nothing to tap there
         if c.animal is None
         else CellMark(c.row, c.col, MarkKind.KNOWN, names[c.animal])
         for c in result.certain

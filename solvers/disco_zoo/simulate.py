@@ -6,12 +6,13 @@ the region drawn uniformly (the game's rarity odds are ignored); with chance ``p
 pet drawn uniformly joins them (skipped when it cannot fit with them); the joint placement is
 drawn uniformly among all valid non-overlapping ones, which is the solver's own prior.
 
-Each rescue is played twice from the empty board with the same placement: once tapping where
-:func:`~solvers.disco_zoo.advise.plan` advises (re-planned after every tap with the given time
-budget), once with :func:`~solvers.disco_zoo.baseline.baseline_tap`. A play ends when the taps
-run out or the policy has no tap left to make. The report pairs the two plays of each rescue,
-so the differences and their 95% confidence intervals (normal approximation of the paired
-mean) are as sharp as the number of rescues allows.
+Policies (:data:`POLICIES`): ``expected`` and ``all`` tap where
+:func:`~solvers.disco_zoo.advise.plan` advises for that objective (re-planned after every tap
+with the given time budget); ``baseline`` is :func:`~solvers.disco_zoo.baseline.baseline_tap`.
+Every policy plays the same drawn rescues from the empty board with the same placement; a play
+ends when the taps run out or the policy has no tap left to make. Two policies are compared
+rescue by rescue (:func:`solvers.paired.compare_paired`), so the difference and its standard
+error are as sharp as the number of rescues allows.
 """
 
 from __future__ import annotations
@@ -27,13 +28,19 @@ from solvers.disco_zoo.board import DEFAULT_TAPS, RescueBoard, fresh_board
 from solvers.disco_zoo.catalogue import Animal, load_catalogue
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import joint_placements
-from solvers.errors import ImpossibleBoardError
+from solvers.errors import ImpossibleBoardError, InputError
 
 ANIMAL_COUNTS = ((1, 1), (2, 2), (3, 3))  # (count, weight): 1/6, 1/3, 1/2
 DEFAULT_PET_CHANCE = 0.25
 DEFAULT_SIM_BUDGET = 0.05
 
+POLICIES = ("expected", "all", "baseline")
+
 Policy = Callable[[RescueBoard], "tuple[int, int] | None"]
+
+
+class PolicyError(InputError):
+    """A policy name that is not one of :data:`POLICIES`."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,86 @@ def advised_policy(objective: Objective, budget: float | None) -> Policy:
     return tap
 
 
+def named_policy(name: str, budget: float | None) -> Policy:
+    """The policy called ``name``: ``expected`` or ``all`` (the advice for that objective) or
+    ``baseline``."""
+    if name == "baseline":
+        return baseline_tap
+    if name in ("expected", "all"):
+        return advised_policy(Objective(name), budget)
+    raise PolicyError(f"unknown policy '{name}' (policies: {', '.join(POLICIES)})")
+
+
+@dataclass(frozen=True)
+class PolicyScores:
+    """What one policy did on each rescue: animals rescued, and 1.0 when all were."""
+
+    name: str
+    animals: tuple[int, ...]
+    everyone: tuple[float, ...]
+
+    @property
+    def mean_animals(self) -> float:
+        return sum(self.animals) / len(self.animals)
+
+    @property
+    def share_everyone(self) -> float:
+        return sum(self.everyone) / len(self.everyone)
+
+
+@dataclass(frozen=True)
+class PolicyRuns:
+    """Several policies played on the same ``games`` rescues of ``region``."""
+
+    region: str
+    games: int
+    seed: int
+    taps: int
+    budget: float | None
+    animals_per_rescue: float  # mean animals per rescue (pets included)
+    scores: tuple[PolicyScores, ...]
+
+
+def play_policies(
+    region: str,
+    games: int,
+    seed: int,
+    names: tuple[str, ...],
+    *,
+    taps: int = DEFAULT_TAPS,
+    budget: float | None = DEFAULT_SIM_BUDGET,
+    pet_chance: float = DEFAULT_PET_CHANCE,
+    on_game: Callable[[int], None] | None = None,
+) -> PolicyRuns:
+    """Play every policy of ``names`` on the same ``games`` drawn rescues."""
+    policies = [named_policy(name, budget) for name in names]
+    rng = random.Random(seed)
+    animals: list[list[int]] = [[] for _ in names]
+    everyone: list[list[float]] = [[] for _ in names]
+    sizes = 0
+    for game in range(games):
+        rescue = draw_rescue(region, rng, pet_chance)
+        sizes += len(rescue.animals)
+        full = (1 << len(rescue.animals)) - 1
+        for i, policy in enumerate(policies):
+            rescued = play(rescue, policy, taps)
+            animals[i].append(rescued.bit_count())
+            everyone[i].append(float(rescued == full))
+        if on_game is not None:
+            on_game(game)
+    return PolicyRuns(
+        region=region,
+        games=games,
+        seed=seed,
+        taps=taps,
+        budget=budget,
+        animals_per_rescue=sizes / games,
+        scores=tuple(
+            PolicyScores(name, tuple(a), tuple(e)) for name, a, e in zip(names, animals, everyone)
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class Paired:
     """Mean of the advice, of the baseline, and of their paired difference with its 95% CI."""
@@ -127,29 +214,26 @@ def simulate(
     pet_chance: float = DEFAULT_PET_CHANCE,
     on_game: Callable[[int], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` random rescues of ``region`` with both policies (see module docstring)."""
-    rng = random.Random(seed)
-    advised = advised_policy(objective or Objective(), budget)
-    counts: tuple[list[float], list[float]] = ([], [])
-    alls: tuple[list[float], list[float]] = ([], [])
-    sizes = 0
-    for game in range(games):
-        rescue = draw_rescue(region, rng, pet_chance)
-        sizes += len(rescue.animals)
-        everyone = (1 << len(rescue.animals)) - 1
-        for i, policy in enumerate((advised, baseline_tap)):
-            rescued = play(rescue, policy, taps)
-            counts[i].append(rescued.bit_count())
-            alls[i].append(float(rescued == everyone))
-        if on_game is not None:
-            on_game(game)
+    """Play ``games`` random rescues of ``region`` with the advice for ``objective`` and the
+    baseline (see the module docstring), paired rescue by rescue."""
+    runs = play_policies(
+        region,
+        games,
+        seed,
+        ((objective or Objective()).kind, "baseline"),
+        taps=taps,
+        budget=budget,
+        pet_chance=pet_chance,
+        on_game=on_game,
+    )
+    advised, baseline = runs.scores
     return SimulationResult(
         region=region,
         games=games,
         seed=seed,
         taps=taps,
         budget=budget,
-        rescued=_paired(*counts),
-        everyone=_paired(*alls),
-        animals=sizes / games,
+        rescued=_paired([float(x) for x in advised.animals], [float(x) for x in baseline.animals]),
+        everyone=_paired(list(advised.everyone), list(baseline.everyone)),
+        animals=runs.animals_per_rescue,
     )

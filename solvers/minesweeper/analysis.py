@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solvers.cellnames import cell_name
 from solvers.minesweeper.combine import Combination, combine, dot
 from solvers.minesweeper.counting import (
     ComponentCount,
@@ -113,7 +114,7 @@ class Analysis:
         for odds in self.cells:
             if odds.row == row and odds.col == col:
                 return odds
-        raise KeyError(f"row {row} col {col} is not an unopened cell")
+        raise KeyError(f"{cell_name(row, col)} is not an unopened cell")
 
     @property
     def safe(self) -> list[CellOdds]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.policy import Recommendation
 from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
@@ -86,7 +87,7 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
         return "Every unopened cell is a mine."
     r, c = choice.cell
     if choice.safe:
-        line = f"Open row {r} col {c}: certainly safe"
+        line = f"Open {cell_name(r, c)}: certainly safe"
         if choice.zero is not None:
             line += f", {percent(choice.zero)} chance to show a 0 (the safe cell that reveals " \
                     "the most)"
@@ -97,7 +98,7 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
         if others:
             line += f"; {others} more safe cell{'s' if others > 1 else ''}"
         return line + "."
-    line = f"Open row {r} col {c}: no cell is certainly safe; the lowest mine chance, " \
+    line = f"Open {cell_name(r, c)}: no cell is certainly safe; the lowest mine chance, " \
            f"{100 * choice.mine:.1f}%"
     if choice.tied > 1:
         line += f", shared by {choice.tied} cells, and of those the most likely to show a 0 " \
@@ -133,7 +134,7 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
         f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
         "Unopened cells show their mine chance (S certainly safe, M certainly a mine, f flagged).",
         "",
-        "    " + "".join(f"{c:>{_WIDTH}}" for c in range(state.cols)),
+        "      " + "".join(f"{column_number(c):>{_WIDTH}}" for c in range(state.cols)),
     ]
     for r in range(state.rows):
         texts = []
@@ -148,12 +149,12 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
             else:
                 text = token
             texts.append(f"{text:>{_WIDTH}}")
-        lines.append(f"{r:>4}" + "".join(texts))
+        lines.append(f"{row_name(r):>6}" + "".join(texts))
     lines.append("")
     for label, cells in (("safe", analysis.safe), ("certain mines", analysis.certain_mines)):
         if cells:
-            lines.append(f"{label} ({len(cells)}): " + ", ".join(f"({c.row},{c.col})"
-                                                                for c in cells))
+            lines.append(f"{label} ({len(cells)}): "
+                         + cell_names((c.row, c.col) for c in cells))
     for warning in warnings(analysis):
         lines.append(f"warning: {warning}")
     lines.append(explain(analysis, choice))
@@ -166,7 +167,7 @@ def warnings(analysis: Analysis) -> tuple[str, ...]:
     found = []
     wrong = analysis.wrong_flags
     if wrong:
-        where = ", ".join(f"row {c.row} col {c.col}" for c in wrong)
+        where = cell_names((c.row, c.col) for c in wrong)
         found.append(f"flag{'s' if len(wrong) > 1 else ''} certainly wrong (safe): {where}")
     if analysis.state.lost:
         found.append("a mine is shown: the game is over")

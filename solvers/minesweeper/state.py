@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from solvers.errors import BoardFormatError
 from solvers.minesweeper.rules import FLAG, MINE, NUMBERS, TOKENS, UNOPENED, neighbours
 
@@ -126,9 +127,9 @@ class MinesweeperState:
 
 
 def describe_cell(state: MinesweeperState, cell: tuple[int, int]) -> str:
-    """``row 1 col 2 '3'``: a cell and its token, for messages."""
+    """``row 2, column 3 ('3')``: a cell and its token, for messages."""
     r, c = cell
-    return f"row {r} col {c} '{state.token(r, c)}'"
+    return f"{cell_name(r, c)} ('{state.token(r, c)}')"
 
 
 def parse_state(board: BoardText) -> MinesweeperState:

@@ -155,7 +155,7 @@ def conflict_error(
     """The error refusing an inconsistent ``state``, naming a small conflicting set (narrowed
     for at most ``time_limit`` seconds; ``None``: until done)."""
     cells, narrowed = narrow_conflict(state, time_limit)
-    names = ", ".join(describe_cell(state, cell) for cell in cells)
+    names = "; ".join(describe_cell(state, cell) for cell in cells)
     if len(cells) == 1:
         message = f"this reading cannot be true: {names}"
     else:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_names
 from solvers.errors import BoardFormatError, ImpossibleBoardError
 from solvers.pentomino.pieces import LETTERS, orientations
 
@@ -206,7 +207,7 @@ def _components(cells: list[Cell]) -> list[list[Cell]]:
 
 def _split_into_pieces(letter: str, cells: list[Cell]) -> list[PlacedPiece]:
     """Split a connected group of ``letter`` cells into copies of that piece, or explain why not."""
-    where = ", ".join(f"({r}, {c})" for r, c in cells[:8]) + (" ..." if len(cells) > 8 else "")
+    where = cell_names(cells, limit=8)
     if len(cells) % 5:
         raise ImpossibleBoardError(
             f"the {len(cells)} connected cells of piece {letter} at {where} do not make "

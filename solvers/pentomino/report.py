@@ -8,6 +8,7 @@ and marks the cells of the pieces to take back when the puzzle is stuck (``marks
 from __future__ import annotations
 
 from solvers.advice import Advice, Cell, CellMark, MarkKind, PiecePlacement
+from solvers.cellnames import cell_names, name_of
 from solvers.pentomino.analysis import Analysis
 
 FORMAT_HELP = """\
@@ -76,8 +77,7 @@ def status(analysis: Analysis) -> str:
     if analysis.hint is None:
         return "solved"
     hint = analysis.hint
-    cells = " ".join(f"({r},{c})" for r, c in hint.cells)
-    return f"place {hint.piece} on {cells}" + (" (forced)" if hint.forced else "")
+    return f"place {hint.piece} on {cell_names(hint.cells)}" + (" (forced)" if hint.forced else "")
 
 
 def text(analysis: Analysis) -> str:
@@ -85,9 +85,9 @@ def text(analysis: Analysis) -> str:
     lines = [status(analysis)]
     hint = analysis.hint
     if hint is not None:
-        r, c = hint.tightest
         lines.append(
-            f"tightest cell ({r},{c}): {hint.ways} placement{'s' if hint.ways != 1 else ''} fit; "
+            f"tightest cell {name_of(hint.tightest)}: {hint.ways} "
+            f"placement{'s' if hint.ways != 1 else ''} fit; "
             + ("this one is in every completion" if hint.forced else "others also complete")
         )
     if len(analysis.blocking_sets) > 1:

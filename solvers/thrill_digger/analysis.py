@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from solvers.cellnames import cell_name
 from solvers.thrill_digger.blocks import block_probability, layout_weights
 from solvers.thrill_digger.counting import count_variants
 from solvers.thrill_digger.rules import (
@@ -97,7 +98,7 @@ class Analysis:
         for odds in self.holes:
             if odds.row == row and odds.col == col:
                 return odds
-        raise KeyError(f"row {row} col {col} is not an undug hole")
+        raise KeyError(f"{cell_name(row, col)} is not an undug hole")
 
 
 def analyse(state: ThrillDiggerState, model: str = "game") -> Analysis:

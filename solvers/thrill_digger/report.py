@@ -3,7 +3,7 @@
 The JSON object is the documented contract of ``gridsight solve thrill-digger --json``; the
 text is a board for people with each undug hole's bomb chance; the
 :class:`~solvers.advice.Advice` is what the overlay draws (the hole to dig, certain holes
-marked, a bomb percentage per undug hole with ``heat`` = bomb chance).
+marked, a bomb percentage per undecided hole with ``heat`` = bomb chance).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
 
@@ -101,7 +102,7 @@ def explain(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
     else:
         why = f"the lowest bomb chance, {100 * h.bomb:.1f}%; rupoor {percent(h.rupoor)}"
     return (
-        f"Dig row {h.row} col {h.col}: {why}; expected {h.value:+.1f} rupees ({colours})."
+        f"Dig {cell_name(h.row, h.col)}: {why}; expected {h.value:+.1f} rupees ({colours})."
     )
 
 
@@ -117,7 +118,7 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
         f"{analysis.layouts:,} bomb-and-rupoor layouts fit the board; "
         "undug holes show their bomb chance.",
         "",
-        "    " + "".join(f"{c:>{_CELL_WIDTH}}" for c in range(d.cols)),
+        "      " + "".join(f"{column_number(c):>{_CELL_WIDTH}}" for c in range(d.cols)),
     ]
     for r in range(d.rows):
         texts = []
@@ -129,14 +130,14 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
             else:
                 text = _dug_text(state.token(r, c))
             texts.append(f"{text:>{_CELL_WIDTH}}")
-        lines.append(f"{r:>4}" + "".join(texts))
+        lines.append(f"{row_name(r):>6}" + "".join(texts))
     lines.append("")
     certain = []
     for label, flag in (("safe", "no_bad"), ("certain bomb", "certain_bomb"),
                         ("certain rupoor", "certain_rupoor")):
         holes = [h for h in analysis.holes if getattr(h, flag)]
         if holes:
-            certain.append(f"{label}: " + ", ".join(f"({h.row},{h.col})" for h in holes))
+            certain.append(f"{label}: " + cell_names((h.row, h.col) for h in holes))
     if certain:
         lines.append("; ".join(certain))
     lines.append(explain(analysis, recommend))
@@ -144,7 +145,8 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
 
 
 def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
-    """What the overlay draws: the hole to dig, certain holes, bomb chance per undug hole."""
+    """What the overlay draws: the hole to dig, certain holes marked (safe, bomb, rupoor), the
+    bomb chance of every other undug hole (``heat`` = that chance)."""
     d = analysis.state.difficulty
     marks = []
     for h in analysis.holes:
@@ -154,8 +156,11 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
             marks.append(CellMark(h.row, h.col, MarkKind.DANGER, "bomb"))
         elif h.certain_rupoor:
             marks.append(CellMark(h.row, h.col, MarkKind.KNOWN, "rupoor"))
+    # A certain hole says what it is with its mark; the figures are the undecided holes' odds.
+    marked = {(m.row, m.col) for m in marks}
     figures = tuple(
         CellFigure(h.row, h.col, percent(h.bomb), heat=h.bomb) for h in analysis.holes
+        if (h.row, h.col) not in marked
     )
     warnings = ()
     if any(t == BOMB for row in analysis.state.grid for t in row):

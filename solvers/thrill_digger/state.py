@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from solvers.errors import BoardFormatError
 from solvers.thrill_digger.rules import (
     BOMB,
@@ -105,9 +106,9 @@ class ThrillDiggerState:
 
 
 def describe_cell(state: ThrillDiggerState, cell: tuple[int, int]) -> str:
-    """``row 1 col 2 green``: a cell and what was read there, for error messages."""
+    """``row 2, column 3 (green)``: a cell and what was read there, for error messages."""
     r, c = cell
-    return f"row {r} col {c} {TOKEN_NAMES[state.token(r, c)]}"
+    return f"{cell_name(r, c)} ({TOKEN_NAMES[state.token(r, c)]})"
 
 
 def parse_state(board: BoardText) -> ThrillDiggerState:

@@ -44,7 +44,7 @@ def conflict_error(state: ThrillDiggerState) -> ImpossibleBoardError:
     """The error refusing an inconsistent ``state``, naming a small conflicting set."""
     cells = find_conflict(state)
     d = state.difficulty
-    names = ", ".join(describe_cell(state, cell) for cell in cells)
+    names = "; ".join(describe_cell(state, cell) for cell in cells)
     tokens = [state.token(*cell) for cell in cells]
     if len(cells) == 1:
         message = f"this reading cannot be true: {names}"

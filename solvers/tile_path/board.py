@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.boardtext import BoardText
+from solvers.cellnames import name_of
 from solvers.errors import BoardFormatError
 
 Pos = tuple[int, int]
@@ -119,7 +120,7 @@ def parse_board(board: BoardText) -> TilePathBoard:
         if found["L"]:
             (pos, line) = found["L"][0]
             raise BoardFormatError(
-                f"'L' at row {pos[0]}, col {pos[1]} but no 'S' (mark where Link started)",
+                f"'L' at {name_of(pos)} but no 'S' (mark where Link started)",
                 line=line,
                 token="L",
             )
@@ -134,8 +135,8 @@ def parse_board(board: BoardText) -> TilePathBoard:
         if len(found[token]) > 1:
             (first, _), (second, line) = found[token][:2]
             raise BoardFormatError(
-                f"a second '{token}' ({what}) at row {second[0]}, col {second[1]}; "
-                f"the first is at row {first[0]}, col {first[1]}",
+                f"a second '{token}' ({what}) at {name_of(second)}; "
+                f"the first is at {name_of(first)}",
                 line=line,
                 token=token,
             )
@@ -144,7 +145,7 @@ def parse_board(board: BoardText) -> TilePathBoard:
     if crossed and not found["L"]:
         pos = min(crossed)
         raise BoardFormatError(
-            f"crossed tile 'x' at row {pos[0]}, col {pos[1]} but no 'L' "
+            f"crossed tile 'x' at {name_of(pos)} but no 'L' "
             "(mark where Link stands now)",
             line=board.row_lines[pos[0]],
             token="x",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.cellnames import name_of
 from solvers.tile_path.board import neighbours
 
 Pos = tuple[int, int]
@@ -34,7 +35,8 @@ class Proof:
 
 
 def where(pos: Pos) -> str:
-    return f"row {pos[0]}, col {pos[1]}"
+    """A tile as a person reads it (:func:`solvers.cellnames.name_of`)."""
+    return name_of(pos)
 
 
 def _reachable(tiles: frozenset[Pos], seed: Pos, removed: Pos | None = None) -> set[Pos]:

@@ -7,6 +7,10 @@
 - :mod:`vision.pit.holes`: each hole is a mound, a dug hole or unknown, with a confidence.
 - :mod:`vision.pit.items`: which item (by colour label) rises out of a hole.
 - :mod:`vision.pit.wallet`: reads a counter drawn with a known digit font.
+- :mod:`vision.pit.learn`: what each item looks like, learned from the player's screenshots
+  of it rising out of a hole (colour models, not colours).
+- :mod:`vision.pit.learn_wallet`: where the wallet counter is and its digits, learned from a
+  screenshot and the amount it shows; unknown digits worked out from later changes.
 """
 
 from vision.pit.calibrate import (

@@ -2,7 +2,9 @@
 
 Read on the plan view (the frame warped upright through the registered geometry), so the
 camera's position does not matter. A mound is recognised by looking like the same hole in the
-calibration reference (taken before any digging); a dug hole by a dark centre: most of it
+calibration reference (taken before any digging: close in grey level, and with the same
+light and shade, a correlation of at least 0.5, so a flat thing of a mound's grey standing in
+front, Link's body in a grey look, is not one); a dug hole by a dark centre: most of it
 darker than ``dark_share`` (35%) of the ground's median grey, which a hole's shadowed depth is
 and an item passing in front of it (even a dark bomb) is not. Anything else (an item rising
 out of the hole, Link's body in front, a cell off screen or seen too small) is ``unknown``: the
@@ -33,7 +35,7 @@ class HoleState(str, Enum):
 class HoleRead:
     """One hole in one frame: its state, a confidence in [0, 1], and the two measures behind
     it (``darkness``: share of dark pixels in the centre; ``mound_diff``: mean grey-level
-    difference from the reference mound)."""
+    difference from the reference mound; ``mound_corr``: correlation with it)."""
 
     row: int
     col: int
@@ -41,6 +43,7 @@ class HoleRead:
     confidence: float
     darkness: float = 0.0
     mound_diff: float = 0.0
+    mound_corr: float = 0.0
 
 
 @lru_cache(maxsize=8)
@@ -49,6 +52,14 @@ def _discs(px: int) -> tuple[np.ndarray, np.ndarray]:
     yy, xx = np.mgrid[0:px, 0:px]
     d = np.hypot(xx + 0.5 - px / 2, yy + 0.5 - px / 2) / px
     return d <= 0.2, d <= 0.42
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """Pearson correlation of two sets of grey levels (0 when either is flat)."""
+    a = a.astype(np.float32) - a.mean()
+    b = b.astype(np.float32) - b.mean()
+    norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum() / norm) if norm > 1e-6 else 0.0
 
 
 def read_holes(
@@ -60,6 +71,7 @@ def read_holes(
     mound_tolerance: float = 26.0,
     min_darkness: float = 0.7,
     dark_share: float = 0.35,
+    min_mound_corr: float = 0.5,
 ) -> tuple[HoleRead, ...]:
     """Read every hole of ``frame`` (grey, or BGR) through ``geometry``; row-major order."""
     plan = calibration.plan
@@ -89,15 +101,17 @@ def read_holes(
             continue
         x0, y0, x1, y1 = plan.cell_box(r, c)
         patch = view[y0:y1, x0:x1]
-        diff = float(np.abs(patch - reference[y0:y1, x0:x1])[mound].mean())
+        ref_patch = reference[y0:y1, x0:x1]
+        diff = float(np.abs(patch - ref_patch)[mound].mean())
+        corr = _correlation(patch[mound], ref_patch[mound])
         darkness = float((patch[centre] < dark_level).mean())
         # Darkness first: a hole already open in the calibration view matches the reference
         # too, and must still read as a hole.
         if darkness >= min_darkness:
             state, conf = HoleState.HOLE, darkness
-        elif diff < mound_tolerance:
+        elif diff < mound_tolerance and corr >= min_mound_corr:
             state, conf = HoleState.MOUND, 1.0 - 0.5 * diff / mound_tolerance
         else:
             state, conf = HoleState.UNKNOWN, 0.0
-        reads.append(HoleRead(r, c, state, conf, darkness, diff))
+        reads.append(HoleRead(r, c, state, conf, darkness, diff, corr))
     return tuple(reads)

@@ -16,7 +16,7 @@ majority of them; otherwise its label is ``None``. The tracker combines sighting
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 import cv2
@@ -45,11 +45,90 @@ class ItemSighting:
     counts: tuple[tuple[str, int], ...] = ()
 
 
+def item_search_box(geometry: BoardGeometry, row: int, col: int,
+                    shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """Where an item rising out of hole (row, col) shows: x0, y0, x1, y1 (clipped to an image
+    of ``shape``), or ``None`` when too little of it is on screen."""
+    (hx, hy), = geometry.board_to_image([(col + 0.5, row + 0.5)])
+    ratio, short = jacobian_ratio_and_scale(geometry.homography, [(col + 0.5, row + 0.5)])
+    size = float(short[0] / max(ratio[0], 1e-6))  # the cell's wider side, in pixels
+    x0, x1 = int(hx - 0.6 * size), int(hx + 0.6 * size) + 1
+    y0, y1 = int(hy - 1.35 * size), int(hy + 0.3 * size) + 1
+    height, width = shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    return x0, y0, x1, y1
+
+
 def _lab(rgb: np.ndarray) -> np.ndarray:
     """RGB (N, 3) uint8 -> Lab (N, 3) float (OpenCV's 8-bit scaling)."""
     bgr = np.asarray(rgb, dtype=np.uint8).reshape(1, -1, 3)[..., ::-1]
     return cv2.cvtColor(np.ascontiguousarray(bgr), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(
         np.float32)
+
+
+def ground_colours(reference: np.ndarray, clusters: int = 24, seed: int = 0) -> np.ndarray:
+    """The pit's ground colours (Lab, OpenCV's 8-bit scaling): ``clusters`` k-means centres of
+    the plan view ``reference`` (BGR; black, unseen ground is left out) and its darkest and
+    lightest shades (1st and 99th percentile per channel). Empty when too little is seen."""
+    pixels = reference.reshape(-1, 3)
+    pixels = pixels[pixels.max(axis=1) > 0]  # drop the black of unseen ground
+    if len(pixels) <= clusters:
+        return np.zeros((0, 3), np.float32)
+    rng = np.random.default_rng(seed)
+    sample = pixels[rng.choice(len(pixels), min(len(pixels), 6000), replace=False)]
+    lab = cv2.cvtColor(sample.reshape(1, -1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    cv2.setRNGSeed(seed)
+    _, _, centres = cv2.kmeans(
+        lab.astype(np.float32), clusters, None,
+        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
+        cv2.KMEANS_PP_CENTERS)
+    # Keep the ground's own range too: its darkest and lightest shades.
+    return np.concatenate([centres.astype(np.float32),
+                           np.percentile(lab, [1, 99], axis=0).astype(np.float32)])
+
+
+@dataclass(frozen=True, eq=False)
+class ItemColourModel:
+    """What one item looks like, learned from a player's screenshot of it.
+
+    ``shades`` are a few Lab colours (OpenCV's 8-bit scaling, k-means centres of the item's
+    pixels: its facets under the game's light), ``radius`` how far (lightness weighted down,
+    as the classifier measures) the item's own pixels lie from their nearest shade (a high
+    percentile, so the model covers the item's spread and no more), ``hue``/``saturation``/
+    ``value`` the medians of its pixels in HSV (OpenCV's scaling: hue 0..180), ``pixels`` how
+    many pixels it was learned from.
+    """
+
+    label: str
+    shades: np.ndarray = field(repr=False)
+    radius: float
+    hue: float
+    saturation: float
+    value: float
+    pixels: int
+
+    def to_dict(self) -> dict:
+        return {"label": self.label, "shades_lab": [[round(float(v), 2) for v in s]
+                                                    for s in self.shades],
+                "radius": round(float(self.radius), 3), "hue": round(self.hue, 2),
+                "saturation": round(self.saturation, 2), "value": round(self.value, 2),
+                "pixels": int(self.pixels)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "ItemColourModel":
+        """The model saved by :meth:`to_dict` (``ValueError``/``KeyError``/``TypeError`` when
+        it is not one)."""
+        shades = np.asarray(data["shades_lab"], dtype=np.float32).reshape(-1, 3)
+        if not len(shades) or not np.all(np.isfinite(shades)) \
+                or np.any(shades < 0) or np.any(shades > 255):
+            raise ValueError("shades_lab must hold Lab colours in 0..255")
+        radius = float(data["radius"])
+        if not 0 < radius < 255:
+            raise ValueError(f"radius {radius} out of range")
+        return cls(str(data["label"]), shades, radius, float(data["hue"]),
+                   float(data["saturation"]), float(data["value"]), int(data["pixels"]))
 
 
 class ItemClassifier:
@@ -59,6 +138,8 @@ class ItemClassifier:
     of everything else; ``reference`` (a BGR plan view of the ground) adds ``clusters`` ground
     colours. A pixel is an item pixel when its nearest item shade is within ``max_distance``
     and at least ``margin`` nearer than the nearest background colour.
+    :meth:`from_models` builds one from learned :class:`ItemColourModel` s instead, each shade
+    then reaching as far as its model's ``radius``.
     """
 
     def __init__(
@@ -72,31 +153,29 @@ class ItemClassifier:
         margin: float = 6.0,
         lightness_weight: float = 0.5,
         seed: int = 0,
+        item_lab: Mapping[str, tuple[np.ndarray, float]] | None = None,
+        background_lab: np.ndarray | None = None,
     ):
-        self.labels = tuple(item_colours)
-        item_rgb, item_idx = [], []
-        for k, label in enumerate(self.labels):
-            for shade in item_colours[label]:
-                item_rgb.append(shade)
-                item_idx.append(k)
         weight = np.array([lightness_weight, 1.0, 1.0], dtype=np.float32)
-        items = _lab(np.array(item_rgb)) * weight
+        item_rows, item_idx, item_reach = [], [], []
+        self.labels = tuple(item_colours) + tuple(item_lab or {})
+        for k, label in enumerate(self.labels):
+            if label in item_colours:
+                shades, reach = _lab(np.array(item_colours[label])), max_distance
+            else:
+                shades, reach = item_lab[label]
+            for shade in np.asarray(shades, dtype=np.float32).reshape(-1, 3):
+                item_rows.append(shade)
+                item_idx.append(k)
+                item_reach.append(reach)
+        items = np.array(item_rows, dtype=np.float32) * weight
         bg = [_lab(np.array(background_colours)) * weight] if len(background_colours) else []
+        if background_lab is not None and len(background_lab):
+            bg.append(np.asarray(background_lab, dtype=np.float32).reshape(-1, 3) * weight)
         if reference is not None:
-            pixels = reference.reshape(-1, 3)
-            pixels = pixels[pixels.max(axis=1) > 0]  # drop the black of unseen ground
-            if len(pixels) > clusters:
-                rng = np.random.default_rng(seed)
-                sample = pixels[rng.choice(len(pixels), min(len(pixels), 6000), replace=False)]
-                lab = cv2.cvtColor(sample.reshape(1, -1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
-                cv2.setRNGSeed(seed)
-                _, _, centres = cv2.kmeans(
-                    lab.astype(np.float32), clusters, None,
-                    (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
-                    cv2.KMEANS_PP_CENTERS)
-                bg.append(centres.astype(np.float32) * weight)
-                # Keep the ground's own range too: its darkest and lightest shades.
-                bg.append(np.percentile(lab, [1, 99], axis=0).astype(np.float32) * weight)
+            ground = ground_colours(reference, clusters, seed)
+            if len(ground):
+                bg.append(ground * weight)
         background = np.concatenate(bg) if bg else np.zeros((0, 3), np.float32)
         # The lookup table over quantised BGR (8 levels per step, bin centres).
         q = np.arange(32, dtype=np.uint8) * 8 + 4
@@ -111,8 +190,17 @@ class ItemClassifier:
         else:
             d_bg = np.full(len(lab), np.inf, dtype=np.float32)
         label = np.array(item_idx)[nearest]
-        ok = (best <= max_distance) & (best + margin <= d_bg)
+        ok = (best <= np.array(item_reach, dtype=np.float32)[nearest]) & (best + margin <= d_bg)
         self._lut = np.where(ok, label, _BACKGROUND).astype(np.int8)
+
+    @classmethod
+    def from_models(cls, models: Sequence[ItemColourModel], *,
+                    scene_lab: np.ndarray | None = None, reference: np.ndarray | None = None,
+                    margin: float = 6.0, **options) -> "ItemClassifier":
+        """A classifier of learned item models against the ground of ``reference`` and the
+        other learned scene colours ``scene_lab`` (Lab: Link, dug holes, shadows)."""
+        return cls({}, (), reference=reference, margin=margin, background_lab=scene_lab,
+                   item_lab={m.label: (m.shades, m.radius) for m in models}, **options)
 
     def pixel_labels(self, bgr: np.ndarray) -> np.ndarray:
         """Per pixel: the index of its item label in :attr:`labels`, or -1 for background."""
@@ -122,16 +210,7 @@ class ItemClassifier:
     def search_box(self, geometry: BoardGeometry, row: int, col: int,
                    shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
         """Where an item rising out of hole (row, col) shows: x0, y0, x1, y1 (clipped)."""
-        (hx, hy), = geometry.board_to_image([(col + 0.5, row + 0.5)])
-        ratio, short = jacobian_ratio_and_scale(geometry.homography, [(col + 0.5, row + 0.5)])
-        size = float(short[0] / max(ratio[0], 1e-6))  # the cell's wider side, in pixels
-        x0, x1 = int(hx - 0.6 * size), int(hx + 0.6 * size) + 1
-        y0, y1 = int(hy - 1.35 * size), int(hy + 0.3 * size) + 1
-        height, width = shape[:2]
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
-        if x1 - x0 < 4 or y1 - y0 < 4:
-            return None
-        return x0, y0, x1, y1
+        return item_search_box(geometry, row, col, shape)
 
     def sight(
         self,

@@ -12,13 +12,13 @@ from typing import Any, Mapping
 
 from gridsight.games.spec import (
     TIME_LIMIT, Counter, GameSpec, GridReading, HintOption, ManualBoardSettings, Objectives,
-    SolverOption, Words,
+    SolverOption,
 )
+from gridsight.games.disco_zoo.words import WORDS
 from gridsight.limits import seconds
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import reveal_from
 
-RARITIES = ("common", "rare", "mythical", "timeless")
 
 EXAMPLE = """\
 region: Jungle
@@ -105,6 +105,7 @@ SPEC = GameSpec(
         tracker=TrackerSettings("ground", reveal_from("ground"), unobserved_initial=True),
         unlearned_token=".",
         example=SCREEN_EXAMPLE,
+        # The real rescue screen has no frame to match: its lattice of tiles is found instead.
         structure=_structure,
         furniture=("cards", "counter"),
     ),
@@ -124,9 +125,6 @@ SPEC = GameSpec(
     ),
     counter=Counter(header="taps", hint="taps"),
     objectives=Objectives("expected", objectives),
-    words=Words(
-        cells={"ground": ".", "empty": "-",
-               **{f"animal:{rarity}": rarity[0].upper() for rarity in RARITIES}},
-        counter="Taps left", counter_status="taps left", objective="Objective"),
+    words=WORDS,
     results=_results,
 )

@@ -12,16 +12,24 @@ import argparse
 
 from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
+from gridsight.games.disco_zoo.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.disco_zoo import report
 from solvers.disco_zoo.advise import DEFAULT_BUDGET, advise
-from solvers.disco_zoo.board import parse_board
+from solvers.disco_zoo.board import MAX_TAPS, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.objective import Objective, parse_objective
-from solvers.disco_zoo.simulate import DEFAULT_PET_CHANCE, DEFAULT_SIM_BUDGET, simulate
+from solvers.disco_zoo.objective import parse_objective
+from solvers.disco_zoo.simulate import (
+    DEFAULT_PET_CHANCE,
+    DEFAULT_SIM_BUDGET,
+    POLICIES,
+    PolicyScores,
+    play_policies,
+)
 from solvers.errors import BoardFormatError
+from solvers.paired import compare_paired
 
 FORMAT_HELP = """\
 board format (one rescue; several separated by a line '---'):
@@ -40,8 +48,11 @@ model: every non-overlapping joint placement of the animals that agrees with the
 equally likely; tile chances are exact under it.
 objectives (--objective): expected (expected animals rescued, default), all (chance of
 rescuing every animal), target:NAME (chance of rescuing NAME); ties are broken by the other
-measure. The advice looks ahead over every tap left (exact expectimax within --budget
-seconds, else the best restricted lookahead that finished, marked "exact": false). Certain
+measure. The advice looks ahead over every tap left: an exact expectimax, run as an
+anytime search over the first tap within --budget seconds (one tap per symmetry orbit; each
+first tap first valued with the restricted width-1 lookahead, then solved exactly). When
+the budget runs out it says so ("exact": false, "method") and advises the first tap with the
+best value proven so far, never one a finished search showed worse. Certain
 tiles give no information: they are advised only to complete an animal when that is the
 best use of the taps left; certainly empty tiles never.
 
@@ -84,7 +95,8 @@ class DiscoZooGame:
             budget = min(budget, limit / 2)
         with time_limited(limit, "the advice was worked out"):
             result = advise(rescue, objective, budget)
-        return Solution(report.to_json(result), report.to_text(result), report.to_advice(result))
+        return Solution(report.to_json(result), report.to_text(result),
+                        WORDS.dress(report.to_advice(result)))
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -102,7 +114,7 @@ class DiscoZooGame:
             help="seed of the rescue generator, for repeatable runs (default 0)",
         )
         parser.add_argument(
-            "--taps", type=_positive, default=10, help="taps per rescue (default 10)"
+            "--taps", type=_taps, default=10, help=f"taps per rescue (default 10, at most {MAX_TAPS})"
         )
         parser.add_argument(
             "--budget", type=seconds, default=DEFAULT_SIM_BUDGET, metavar="SECONDS",
@@ -111,7 +123,19 @@ class DiscoZooGame:
         )
         parser.add_argument(
             "--objective", choices=("expected", "all"), default="expected",
-            help="what the advice optimises (default expected; target:NAME needs a board)",
+            help="what the advice optimises when comparing it with the baseline (the default "
+            "run: --compare OBJECTIVE,baseline)",
+        )
+        which = parser.add_mutually_exclusive_group()
+        which.add_argument(
+            "--policy", choices=POLICIES, metavar="NAME",
+            help=f"play one policy: {', '.join(POLICIES)} (the advice for that objective, or "
+            "the seed-style baseline)",
+        )
+        which.add_argument(
+            "--compare", type=_policy_pair, metavar="A,B",
+            help="play two policies on the same rescues and print the paired difference A - B "
+            "with its standard error (e.g. all,baseline)",
         )
         parser.add_argument(
             "--pet-chance", type=_chance, default=DEFAULT_PET_CHANCE, metavar="P",
@@ -120,41 +144,70 @@ class DiscoZooGame:
         parser.epilog = (
             "Draws rescues (1, 2 or 3 animals of the region with chances 1/6, 1/3, 1/2, drawn "
             "uniformly; sometimes a pet; placed uniformly among valid joint placements) and "
-            "plays each twice: with the advice (for --objective) and with the seed-style "
-            "baseline (the tile covered by the most candidate placements, each animal "
-            "counted separately). Prints the mean animals rescued, the share of rescues with "
-            "every animal saved, and the paired differences with 95% confidence intervals."
+            "plays each with the chosen policies on the same rescues: expected and all are the "
+            "advice for that objective, baseline the seed-style helper (the tile covered by the "
+            "most candidate placements, each animal counted separately). Prints the mean "
+            "animals rescued and the share of rescues with every animal saved; with two "
+            "policies, their paired differences with standard errors and 95% intervals."
         )
 
     def simulate(self, options: argparse.Namespace) -> int:
+        if options.policy:
+            names: tuple[str, ...] = (options.policy,)
+        else:
+            names = options.compare or (options.objective, "baseline")
         with ProgressBar(options.games, "rescues") as bar:
-            result = simulate(
+            runs = play_policies(
                 options.region,
                 options.games,
                 options.seed,
+                names,
                 taps=options.taps,
                 budget=options.budget,
-                objective=Objective(options.objective),
                 pet_chance=options.pet_chance,
                 on_game=lambda _: bar.advance(),
             )
         print(
-            f"Disco Zoo {result.region}, {result.games} rescues, seed {result.seed}, "
-            f"{result.taps} taps, {result.animals:.2f} animals per rescue, "
-            f"objective {options.objective}, lookahead budget {result.budget:g} s per tap"
+            f"Disco Zoo {runs.region}, {runs.games} rescues, seed {runs.seed}, {runs.taps} taps, "
+            f"{runs.animals_per_rescue:.2f} animals per rescue, lookahead budget "
+            f"{runs.budget:g} s per tap"
         )
-        r, e = result.rescued, result.everyone
-        print(
-            f"animals rescued per rescue: advice {r.advised:.3f}, baseline {r.baseline:.3f}, "
-            f"difference {r.difference:+.3f} (95% CI {r.difference - r.half_width:+.3f} to "
-            f"{r.difference + r.half_width:+.3f})"
-        )
-        print(
-            f"rescues with every animal saved: advice {e.advised:.1%}, baseline "
-            f"{e.baseline:.1%}, difference {100 * e.difference:+.1f} points (95% CI "
-            f"{100 * (e.difference - e.half_width):+.1f} to {100 * (e.difference + e.half_width):+.1f})"
-        )
+        if len(runs.scores) == 1:
+            (one,) = runs.scores
+            print(f"policy {one.name}: animals rescued per rescue {one.mean_animals:.3f}, "
+                  f"rescues with every animal saved {one.share_everyone:.1%}")
+            return 0
+        a, b = runs.scores
+        print(_paired_line("animals rescued per rescue", a, b, [float(x) for x in a.animals],
+                           [float(x) for x in b.animals], 1.0, ".3f", ""))
+        print(_paired_line("rescues with every animal saved", a, b, list(a.everyone),
+                           list(b.everyone), 100.0, ".1f", " points"))
         return 0
+
+
+def _paired_line(what: str, a: PolicyScores, b: PolicyScores, scores_a: list[float],
+                 scores_b: list[float], scale: float, fmt: str, unit: str) -> str:
+    """One measure of a paired comparison: both means, A - B, its standard error and 95% CI."""
+    result = compare_paired(scores_a, scores_b)
+    low, high = result.interval()
+    mean = (lambda x: f"{x:.1%}") if scale == 100.0 else (lambda x: f"{x:{fmt}}")
+    return (
+        f"{what}: {a.name} {mean(result.mean_a)}, {b.name} {mean(result.mean_b)}, difference "
+        f"{scale * result.difference:+{fmt}}{unit} (standard error {scale * result.stderr:{fmt}}; "
+        f"95% CI {scale * low:+{fmt}} to {scale * high:+{fmt}})"
+    )
+
+
+def _policy_pair(text: str) -> tuple[str, str]:
+    names = tuple(n.strip().lower() for n in text.split(","))
+    if len(names) != 2 or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"give two different policies as A,B, got '{text}'")
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(
+                f"unknown policy '{name}' (policies: {', '.join(POLICIES)})"
+            )
+    return names[0], names[1]
 
 
 def _positive(text: str) -> int:
@@ -164,6 +217,13 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _taps(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_TAPS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TAPS} (the tiles of the board)")
     return value
 
 

@@ -20,6 +20,9 @@ The region's name and the attempts counter in the top bar are read the same way 
 ``--region``, ``--taps``), which is also how a calibrated pack of the real game is used: its
 screen layout is not the shipped skin's.
 
+A tile the player set by hand in the live panel names its animal (``animal:NAME``, as the skin
+labels a found tile), so two animals of one rarity are told apart by the player's word.
+
 An unread tile is "not yet observed": it is written ``.`` (untapped) and listed as unread, so
 the board is still solved.
 """
@@ -34,22 +37,56 @@ import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from gridsight.readers.screen import dominant_color, ink, native_screen, text_match
-from gridsight.skins import disco_zoo as skin
-from gridsight.skins.common import sprite_pixels
-from gridsight.skins.common import text as draw_text
+from gridsight.readers.screen import write_text as draw_text
 from solvers.boardtext import BoardText
-from solvers.disco_zoo.board import parse_board
+from solvers.cellnames import cell_name
+from solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
 from solvers.errors import InputError
-from vision.classify import BoardRead
+from vision.classify import UNKNOWN, BoardRead
 from vision.packs import TemplatePack
 
 RARITIES = ("common", "rare", "mythical", "timeless")
 MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
 MIN_TEXT_MARGIN = 0.01  # ... or not this much better than the runner-up
-CARD_ROW = skin.CARD_TOP + 58  # a line across every card below its sprite tile, above its name
+CARD_ROW = 58  # below the cards' top: a line across every card under its sprite, above its name
 CARD_INK = 40.0  # colour distance from the background that marks a card
 SHAPE_WEIGHT = 0.3  # weight of the sprite's shape against the name's ink in a card's name
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Where the shipped rescue screen draws what is not a tile: the pack's ``layout`` (data
+    written by the test kit from the skin, in the screen's pixels at ``px`` per cell).
+
+    ``board`` is the board's top-left corner on the screen and ``screen`` its size,
+    ``card_top`` the top of the animal cards, ``sprite_box`` the sprite's square in a found
+    tile (fractions of the cell), ``sprites`` each animal's 8x8 sprite as the screen draws it
+    (rows of ``0``/``1``): a card's sprite shape tells two short names apart.
+    """
+
+    px: float
+    board: tuple[float, float]
+    screen: tuple[int, int]
+    card_top: int
+    sprite_box: tuple[float, float, float, float]
+    sprites: dict[str, np.ndarray]
+
+    def sprite(self, name: str) -> np.ndarray | None:
+        return self.sprites.get(name)
+
+
+@cache
+def layout_of(pack: TemplatePack) -> Layout | None:
+    """The pack's screen layout, or ``None`` for a pack without one (then only the board and,
+    by structure, the cards and the counter are read)."""
+    data = pack.layout
+    if not data or "card_top" not in data:
+        return None
+    sprites = {name: np.array([[ch == "1" for ch in row] for row in rows], bool)
+               for name, rows in dict(data.get("sprites", {})).items()}
+    return Layout(float(data["px"]), tuple(data["board"]), tuple(data["screen"]),
+                  int(data["card_top"]), tuple(data["sprite_box"]), sprites)
 
 
 @dataclass(frozen=True)
@@ -71,8 +108,9 @@ class DiscoZooReader:
             from gridsight.games.disco_zoo.screen import read_screen
 
             return read_screen(board.extras["rescue_screen"], board, hints, pack, image)
-        screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
-                               skin.WIDTH, skin.HEIGHT)
+        layout = layout_of(pack)
+        screen = None if layout is None else native_screen(
+            image, board.geometry, *layout.board, layout.px, *layout.screen)
         gain = board.gain or 1.0
         notes: list[str] = []
         warnings: list[str] = []
@@ -81,7 +119,7 @@ class DiscoZooReader:
         # The top bar is read only on a screen laid out like the shipped skin's (its cards
         # where the layout puts them): elsewhere (a calibrated pack of the real game) the
         # pixels there are something else, and a number read off them would be a guess.
-        ours = bool(card_slots(screen))
+        ours = screen is not None and bool(card_slots(screen, layout))
         seen_region = hints.region or (read_region(screen) if ours else None)
         region = hints.region if hints.animals else seen_region
         if region and not hints.region:
@@ -97,7 +135,7 @@ class DiscoZooReader:
                 notes.append(f"{taps} attempts left")
 
         colors = rarity_colors(pack)
-        cards = read_cards(screen, region, colors, gain)
+        cards = read_cards(screen, region, colors, gain, layout) if ours else []
         if hints.animals:
             names = list(hints.animals)
             region_name, animals = catalogue.resolve(names, region)
@@ -132,10 +170,11 @@ class DiscoZooReader:
                     out.append(".")
                 elif cell.label == "empty":
                     out.append("-")
-                elif cell.label.startswith("animal:") and cell.label[7:] in names:
-                    out.append(str(names.index(cell.label[7:]) + 1))  # named by the player
+                elif cell.label[7:] not in RARITIES and cell.label.startswith("animal:"):
+                    # The panel's "animal:NAME": the player said which animal it is.
+                    out.append(str(named_animal(cell.label[7:], names, r, c) + 1))
                 elif cell.label.startswith("animal:"):
-                    k = which_animal(screen, r, c, cell.label[7:], rarities, sprites)
+                    k = which_animal(screen, r, c, cell.label[7:], rarities, sprites, layout)
                     if k is None:  # the cards where this layout has them: look anywhere
                         k = _by_cards_anywhere(image, board, r, c, cell.label[7:], rarities,
                                                found_cards, notes, pack)
@@ -143,14 +182,14 @@ class DiscoZooReader:
                         token, names_of = unsure_token(cell.label[7:], rarities, names)
                         out.append(token)
                         unsure.append((r, c))
-                        notes.append(f"row {r} col {c} shows a {cell.label[7:]} animal whose "
+                        notes.append(f"{cell_name(r, c)} shows a {cell.label[7:]} animal whose "
                                      f"sprite does not settle which: {names_of}; solved over "
                                      "these animals")
                     else:
                         out.append(str(k + 1))
                 else:
-                    raise ReadError(f"the pack's label '{cell.label}' at row {r} col {c} is not "
-                                    "a Disco Zoo tile (ground, empty, animal:RARITY)")
+                    raise ReadError(f"the pack's label '{cell.label}' at {cell_name(r, c)} is not "
+                                    "a Disco Zoo tile (ground, empty, animal:RARITY or NAME)")
             grid.append(out)
         if taps is None:  # another layout: the counter found by structure, checked by the board
             taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings, pack)
@@ -201,19 +240,23 @@ class DiscoZooReader:
         return out
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
-        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity)."""
+        """``.`` ground, ``-`` empty, ``k`` the tile of the k-th animal (by its rarity); a
+        found tile of unsure animal (``1/3``, ``*``) is its candidates' rarity when they share
+        one, else ``unknown`` (not learned: its rim colour is not known)."""
         rescue = parse_board(board)
+        n = len(rescue.animals)
         labels = []
-        for r, row in enumerate(board.grid):
+        for row in rescue.grid:
             out = []
-            for token in row:
-                if token == ".":
+            for value in row:
+                if value == UNTAPPED:
                     out.append("ground")
-                elif token == "-":
+                elif value == EMPTY:
                     out.append("empty")
                 else:
-                    animal = rescue.animals[int(token) - 1]
-                    out.append(f"animal:{animal.rarity}")
+                    mask = candidates(value, n)
+                    rarities = {a.rarity for k, a in enumerate(rescue.animals) if mask >> k & 1}
+                    out.append(f"animal:{rarities.pop()}" if len(rarities) == 1 else UNKNOWN)
             labels.append(out)
         return labels
 
@@ -235,9 +278,10 @@ def rarity_colors(pack: TemplatePack) -> dict[str, np.ndarray]:
     return out
 
 
-def card_slots(screen: np.ndarray) -> list[tuple[int, int]]:
+def card_slots(screen: np.ndarray, layout: Layout) -> list[tuple[int, int]]:
     """``(x, width)`` of each card, from the number of cards seen across the card row."""
-    line = screen[CARD_ROW - 1 : CARD_ROW + 2].astype(np.float32).mean(axis=0)
+    row = layout.card_top + CARD_ROW
+    line = screen[row - 1 : row + 2].astype(np.float32).mean(axis=0)
     background = np.median(np.concatenate([line[:6], line[-6:]]), axis=0)
     ink = np.linalg.norm(line - background, axis=1) > CARD_INK
     runs, start = [], None
@@ -252,7 +296,7 @@ def card_slots(screen: np.ndarray) -> list[tuple[int, int]]:
     if not 1 <= count <= 3:
         return []
     gap = 6
-    width = (skin.WIDTH - 2 * 10 - gap * (count - 1)) // count
+    width = (layout.screen[0] - 2 * 10 - gap * (count - 1)) // count
     slots = [(10 + i * (width + gap), width) for i in range(count)]
     # The runs must sit where the layout puts the cards (a few pixels of blur allowed).
     for (x0, x1), (x, w) in zip(runs, slots):
@@ -262,11 +306,11 @@ def card_slots(screen: np.ndarray) -> list[tuple[int, int]]:
 
 
 def read_cards(screen: np.ndarray, region: str | None, colors: dict[str, np.ndarray],
-               gain: float) -> list[CardRead]:
+               gain: float, layout: Layout) -> list[CardRead]:
     cards = []
-    for x, width in card_slots(screen):
+    for x, width in card_slots(screen, layout):
         tile = min(48, width - 16)
-        tx, ty = x + (width - tile) // 2, skin.CARD_TOP + 6
+        tx, ty = x + (width - tile) // 2, layout.card_top + 6
         margin = round(0.2 * tile)
         square = screen[ty : ty + tile, tx : tx + tile].astype(np.float32)
         ring = np.ones(square.shape[:2], bool)
@@ -277,12 +321,12 @@ def read_cards(screen: np.ndarray, region: str | None, colors: dict[str, np.ndar
             if colors else ""
         sprite = screen[ty + margin : ty + tile - margin, tx + margin : tx + tile - margin]
         shape = sprite_shape(sprite, color)
-        name, score = read_name(screen, x, width, region, shape)
+        name, score = read_name(screen, x, width, region, layout, shape)
         cards.append(CardRead(name, rarity, score, sprite.copy()))
     return cards
 
 
-def read_name(screen: np.ndarray, x: int, width: int, region: str | None,
+def read_name(screen: np.ndarray, x: int, width: int, region: str | None, layout: Layout,
               shape: np.ndarray | None = None) -> tuple[str, float]:
     """The card's name among the candidates, or ``""`` when no candidate is clearly it.
 
@@ -290,7 +334,7 @@ def read_name(screen: np.ndarray, x: int, width: int, region: str | None,
     the 8x8 sprite grid where the card's sprite (or silhouette) ``shape`` agrees with the
     candidate's (short names such as Bat and Rat differ by one letter, their sprites do not).
     """
-    baseline = skin.CARD_TOP + 74
+    baseline = layout.card_top + 74
     y0, y1 = baseline - 13, baseline + 4
     x0, x1 = x + 2, x + width - 2
     crop = ink(cv2.cvtColor(screen[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
@@ -298,8 +342,9 @@ def read_name(screen: np.ndarray, x: int, width: int, region: str | None,
     for name in _name_candidates(region):
         drawn = _drawn_text(name.upper()[:10], x1 - x0, y1 - y0, 4, baseline - y0, 9, True)
         score = text_match(crop, drawn)
-        if shape is not None:
-            score += SHAPE_WEIGHT * (float(np.mean(shape == _shape_of(name))) - 1.0)
+        drawn_shape = layout.sprite(name)
+        if shape is not None and drawn_shape is not None:
+            score += SHAPE_WEIGHT * (float(np.mean(shape == drawn_shape)) - 1.0)
         scored.append((score, name))
     return _pick(scored)
 
@@ -312,9 +357,15 @@ def sprite_shape(sprite: np.ndarray, tile_color: np.ndarray) -> np.ndarray | Non
     return np.linalg.norm(small - tile_color, axis=2) > 45
 
 
-@cache
-def _shape_of(name: str) -> np.ndarray:
-    return sprite_pixels(name) > 0
+def named_animal(name: str, names: list[str], r: int, c: int) -> int:
+    """The index of the rescue's animal called ``name`` (a tile set by hand in the panel)."""
+    catalogue = load_catalogue()
+    key = catalogue.canonical_key(name)
+    for k, candidate in enumerate(names):
+        if catalogue.canonical_key(candidate) == key:
+            return k
+    raise ReadError(f"the tile at {cell_name(r, c)} was set to {name}, which is not one of "
+                    f"this rescue's animals ({', '.join(names)})")
 
 
 def _board_lattice(board: BoardRead):
@@ -380,17 +431,18 @@ def unsure_token(rarity: str, rarities: list[str], names: list[str]) -> tuple[st
     return "/".join(str(k + 1) for k in same), " or ".join(names[k] for k in same)
 
 
-def which_animal(screen: np.ndarray, r: int, c: int, rarity: str, rarities: list[str],
-                 sprites: list) -> int | None:
+def which_animal(screen: np.ndarray | None, r: int, c: int, rarity: str, rarities: list[str],
+                 sprites: list, layout: Layout | None) -> int | None:
     """The index of the animal whose card matches the found tile at ``(r, c)``."""
     same = [k for k, value in enumerate(rarities) if value == rarity]
     if len(same) == 1:
         return same[0]
-    if not same:
+    if not same or screen is None or layout is None:
         return None
-    x0, x1, y0 = (round(v * skin.CELL) for v in (skin.SPRITE_BOX[0], skin.SPRITE_BOX[2],
-                                                  skin.SPRITE_BOX[1]))
-    cx, cy = skin.BOARD_X + c * skin.CELL, skin.BOARD_Y + r * skin.CELL
+    cell = layout.px
+    x0, x1, y0 = (round(v * cell) for v in (layout.sprite_box[0], layout.sprite_box[2],
+                                            layout.sprite_box[1]))
+    cx, cy = round(layout.board[0] + c * cell), round(layout.board[1] + r * cell)
     tile = screen[cy + y0 : cy + y0 + (x1 - x0), cx + x0 : cx + x1]
     best, best_d = None, np.inf
     for k in same:

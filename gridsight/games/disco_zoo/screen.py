@@ -41,6 +41,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo.identify import FoundTile, identify
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from solvers.cellnames import cell_name
 from solvers.disco_zoo.catalogue import RARITIES, load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
@@ -656,7 +657,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                 elif not _possible(seen, animals):
                     out.append(".")
                     unread.append((r, c))
-                    notes.append(f"row {r} col {c} has the colour of a "
+                    notes.append(f"{cell_name(r, c)} has the colour of a "
                                  f"{'/'.join(seen.rarities)} tile, which no animal of this "
                                  "rescue has: unread")
                 else:
@@ -787,13 +788,13 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
         if len(options) == 1:
             grid[r][c] = str(options[0] + 1)
             if result.how in HOW:
-                notes.append(f"row {r} col {c} is {animals[options[0]].name}: {HOW[result.how]}")
+                notes.append(f"{cell_name(r, c)} is {animals[options[0]].name}: {HOW[result.how]}")
             continue
         names = " or ".join(animals[k].name for k in options)
         rarities = sorted({animals[k].rarity for k in tile.candidates})
         colour = "/".join(rarities) if len(tile.candidates) < len(animals) else \
             "of no single rarity's colour"
-        notes.append(f"row {r} col {c} shows an animal ({colour} tile) whose sprite does not "
+        notes.append(f"{cell_name(r, c)} shows an animal ({colour} tile) whose sprite does not "
                      f"settle which: {names}; solved over these animals")
         grid[r][c] = "*" if len(options) == len(animals) else \
             "/".join(str(k + 1) for k in sorted(options))

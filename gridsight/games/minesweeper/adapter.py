@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.games.minesweeper.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
@@ -81,7 +82,7 @@ class MinesweeperGame:
         return Solution(
             report.to_json(analysis, choice),
             report.to_text(analysis, choice),
-            report.to_advice(analysis, choice),
+            WORDS.dress(report.to_advice(analysis, choice)),
         )
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from gridsight.games.pentomino.words import WORDS
 from gridsight.games.spec import (
-    GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT, Words,
+    GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT,
 )
 from gridsight.live.settings import TrackerSettings
 from gridsight.tracking import never
@@ -80,6 +81,6 @@ SPEC = GameSpec(
     hints=(HintOption("pieces", "--pieces", "the whole piece set (instead of reading the tray)",
                       "LETTERS", piece_letters, header="pieces"),),
     solver_options=(TIME_LIMIT,),
-    words=Words(),
+    words=WORDS,
     results=_results,
 )

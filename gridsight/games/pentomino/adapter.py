@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.games.pentomino.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from solvers.boardtext import BoardText
 from solvers.pentomino import report
@@ -65,7 +66,8 @@ class PentominoGame:
             time_limit=getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None,
             engine=getattr(options, "engine", "bitboard"),
         )
-        return Solution(analysis.to_json(), report.text(analysis), report.advice(analysis))
+        return Solution(analysis.to_json(), report.text(analysis),
+                        WORDS.dress(report.advice(analysis)))
 
 
 GAME = PentominoGame()

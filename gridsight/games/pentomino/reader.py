@@ -2,11 +2,12 @@
 
 The pack's labels are the text format's tokens (a piece letter, ``.`` empty, ``#`` outside).
 The format's ``pieces`` line is the whole piece set: the letters on the board plus the pieces
-still in the tray. The tray is read by colour: each tray slot is a rounded tile in its piece's
-colour (darkened, as the shipped skin draws it), compared with the colour of each piece's
-cell template in the pack, so it follows the pack's colours (a calibrated skin with the same
-layout works too). When the tray cannot be read, a shape of 60 cells means all twelve
-pieces; otherwise the player names them with ``--pieces``.
+still in the tray. The tray is read where the pack's layout puts it (``layout["tray"]``, see
+:func:`read_tray`), by colour: each tray slot is a tile in its piece's colour (times the
+layout's ``shade``), compared with the colour of each piece's cell template in the pack, so it
+follows the pack's colours (a pack calibrated from a shipped one keeps its layout). A pack
+without a tray in its layout does not read one. When the tray cannot be read, a shape of 60
+cells means all twelve pieces; otherwise the player names them with ``--pieces``.
 
 An unread cell could be empty, outside the shape or part of a piece: the count of cells to
 fill, and so the answer, depends on it, so the reader refuses the board and names the cells.
@@ -18,14 +19,13 @@ import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
 from gridsight.readers.screen import dominant_color, native_screen
-from gridsight.skins import pentomino as skin
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
 LETTERS = "FILNPTUVWXYZ"
 TOKENS = frozenset(LETTERS) | {".", "#"}
-TRAY_SHADE = 0.8  # the skin draws a tray tile in its piece's colour times this
 EMPTY_SLOT = 30.0  # a slot within this colour distance of the background holds no piece
 MATCH = 45.0  # a tray tile farther than this from every piece colour is not read
 
@@ -45,7 +45,7 @@ class PentominoReader:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at row {r} col {c} is not a "
+                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
                                     "pentomino token")
         placed = sorted({t for row in grid for t in row if t in LETTERS})
         empty = sum(t == "." for row in grid for t in row)
@@ -80,29 +80,43 @@ def piece_colors(pack: TemplatePack) -> dict[str, np.ndarray]:
 
 
 def read_tray(image: np.ndarray, board: BoardRead, pack: TemplatePack) -> list[str] | None:
-    """The letters in the tray below the board, in slot order; ``None`` when a slot is not
-    clearly a piece or clearly empty (then the caller does not trust the tray)."""
+    """The letters in the tray below the board, in slot order; ``None`` when the pack's layout
+    has no tray, or a slot is not clearly a piece or clearly empty (then the caller does not
+    trust the tray).
+
+    The layout (``pack.layout``) is measured in pixels of a screen whose cells are ``px``
+    pixels wide: ``board`` is where the board's top-left corner sits on it and ``screen`` its
+    width and height; ``tray`` gives the first slot's corner (``x``, ``y``), the step to the
+    next slot (``step``), the slots per row and in all, the part of a slot to read (``tile``:
+    x, y, width, height within the slot), a strip of background beside the tray
+    (``background``: x, y, width, height), the ``shade`` a slot's colour has against its
+    piece's, and the grey level above which a pixel is the slot's white letter.
+    """
+    layout = pack.layout
+    tray = layout.get("tray")
     colors = piece_colors(pack)
-    if not colors:
+    if not tray or not colors:
         return None
-    screen = native_screen(image, board.geometry, skin.BOARD_X, skin.BOARD_Y, skin.CELL,
-                           skin.WIDTH, skin.HEIGHT)
-    top = skin.BOARD_Y + skin.ROWS * skin.CELL + 24
-    background = dominant_color(screen[top - 14 : top - 4, 20:280])
+    (board_x, board_y), (width, height) = layout["board"], layout["screen"]
+    screen = native_screen(image, board.geometry, board_x, board_y, layout["px"], width, height)
+    bx, by, bw, bh = tray["background"]
+    background = dominant_color(screen[by : by + bh, bx : bx + bw])
     gain = board.gain or 1.0
+    (step_x, step_y), per_row = tray["step"], tray["per_row"]
+    tx, ty, tw, th = tray["tile"]
     letters = []
-    for i in range(12):
-        x, y = 14 + (i % 6) * 46, top + (i // 6) * 40
-        tile = screen[y + 5 : y + 28, x + 5 : x + 31].reshape(-1, 3).astype(np.float32)
+    for i in range(tray["slots"]):
+        x, y = tray["x"] + (i % per_row) * step_x, tray["y"] + (i // per_row) * step_y
+        tile = screen[y + ty : y + ty + th, x + tx : x + tx + tw].reshape(-1, 3).astype(np.float32)
         if not len(tile):
             return None
-        ink = tile.min(axis=1) > 215  # the white letter
+        ink = tile.min(axis=1) > tray["letter"]  # the white letter
         color = dominant_color(tile[~ink]) if (~ink).any() else dominant_color(tile)
         if np.linalg.norm(color - background) < EMPTY_SLOT:
             continue
         best, dist = None, MATCH
         for letter, base in colors.items():
-            d = float(np.linalg.norm(color / gain - base * TRAY_SHADE))
+            d = float(np.linalg.norm(color / gain - base * tray["shade"]))
             if d < dist:
                 best, dist = letter, d
         if best is None:

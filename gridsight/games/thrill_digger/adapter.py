@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from gridsight.games.base import Solution
+from gridsight.games.thrill_digger.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
@@ -62,7 +63,7 @@ class ThrillDiggerGame:
         return Solution(
             report.to_json(analysis, hole),
             report.to_text(analysis, hole),
-            report.to_advice(analysis, hole),
+            WORDS.dress(report.to_advice(analysis, hole)),
         )
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:

@@ -24,15 +24,15 @@ with no dig being watched is skipped after one thumbnail compare.
 from __future__ import annotations
 
 import argparse
-import json
-from dataclasses import asdict, dataclass
+import sys
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from gridsight.games.spec import GameSpec
+from gridsight.games.thrill_digger.calibration import CalibrationFileError, load_pit
 from gridsight.games.thrill_digger.tracker import (
     DigEvent, PitPack, ThrillDiggerTracker, difficulty_for,
 )
@@ -41,80 +41,36 @@ from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import TrackerState
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
 from vision.capture import Frame
-from vision.geometry import BoardGeometry
 from vision.pit import PitCalibration
-from vision.pit.calibrate import PlanView, pick_features, trackable_mask
 
 TOKENS = (UNDUG, *COLOURS, RUPOOR, BOMB, UNSEEN)
-
-
-class CalibrationFileError(InputError):
-    """A saved pit calibration that cannot be loaded (missing, unreadable, inconsistent)."""
 
 
 # -- loading a saved calibration --------------------------------------------------------------
 
 
 def load_pit_calibration(path: str | Path) -> tuple[PitCalibration, str]:
-    """The calibration saved by ``gridsight calibrate thrill-digger`` and its difficulty.
+    """The pit saved by ``gridsight calibrate thrill-digger`` and its difficulty (the look it
+    learned too: :func:`~gridsight.games.thrill_digger.calibration.load_pit`).
 
     ``path`` is the saved ``calibration.json`` or its folder (with ``reference.png`` beside).
     The features to track are picked again from the saved plan view, as calibration picked them
     (ground between the holes, none where the calibration image showed nothing).
     """
-    where = Path(path)
-    manifest_path = where / "calibration.json" if where.is_dir() else where
-    try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
-                                   "gridsight calibrate thrill-digger IMAGE)") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise CalibrationFileError(f"{manifest_path}: cannot read ({error})") from None
-    except ValueError as error:
-        raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
-    try:
-        geometry = BoardGeometry.from_dict(manifest["geometry"])
-        rows, cols = int(manifest["rows"]), int(manifest["cols"])
-        plan = PlanView(rows, cols, int(manifest["plan"]["px"]), float(manifest["plan"]["margin"]))
-        ground_level = float(manifest["ground_level"])
-        difficulty = str(manifest["difficulty"])
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise CalibrationFileError(f"{manifest_path}: not a pit calibration (missing or bad "
-                                   f"{error})") from None
-    if (geometry.rows, geometry.cols) != (rows, cols):
-        raise CalibrationFileError(f"{manifest_path}: geometry is {geometry.rows}x"
-                                   f"{geometry.cols} but the pit is {rows}x{cols}")
-    reference_path = manifest_path.parent / "reference.png"
-    reference = cv2.imread(str(reference_path), cv2.IMREAD_COLOR)
-    width, height = plan.size
-    if reference is None:
-        raise CalibrationFileError(f"{reference_path}: missing or not a picture")
-    if reference.shape[:2] != (height, width):
-        raise CalibrationFileError(f"{reference_path}: {reference.shape[1]}x{reference.shape[0]}"
-                                   f" pixels, but the plan view is {width}x{height}")
-    gray = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY)
-    # Picked as calibration picked them: ground between the holes, none where the
-    # calibration image showed nothing (black in the saved plan view).
-    features = pick_features(gray, trackable_mask(plan, reference.max(axis=2) > 0))
-    if len(features.points) < 20:
-        raise CalibrationFileError(f"{reference_path}: only {len(features.points)} ground "
-                                   "features to follow; calibrate again")
-    calibration = PitCalibration(
-        geometry=geometry, plan=plan, reference=reference, reference_gray=gray,
-        points=features.points, orb_points=features.orb_points,
-        orb_descriptors=features.orb_descriptors, ground_level=ground_level)
-    return calibration, difficulty
+    saved = load_pit(path)
+    return saved.calibration, saved.difficulty
 
 
 def default_pack() -> PitPack:
-    """The reader's pack of the only 3D skin shipped (item shades, wallet font and box)."""
-    from gridsight.skins.thrill_digger_3d import pit_pack  # noqa: the 3D skin's data, for now
+    """The reader's pack of the only 3D skin shipped (item shades, wallet font and box): data
+    in ``templates/thrill-digger/pit/``, generated from the 3D skin by the test kit."""
+    from gridsight.games.thrill_digger.pack import load_pit_pack
 
-    return pit_pack()
+    return load_pit_pack()
 
 
 def event_json(event: DigEvent) -> dict[str, Any]:
@@ -152,9 +108,11 @@ class PitSource:
 
     def __init__(self, calibration: PitCalibration, pack: PitPack | None = None, *,
                  difficulty: str | None = None, fps: float = 30.0,
-                 tracker_options: dict[str, Any] | None = None):
+                 tracker_options: dict[str, Any] | None = None,
+                 pack_warnings: tuple[str, ...] = ()):
         self.calibration = calibration
         self.pack = pack or default_pack()
+        self.pack_warnings = tuple(pack_warnings)
         self.fps = fps
         self.tracker_options = dict(tracker_options or {})
         self.tracker = ThrillDiggerTracker(calibration, self.pack, difficulty=difficulty,
@@ -191,7 +149,9 @@ class PitSource:
         return None
 
     def warnings(self) -> tuple[str, ...]:
-        return tuple(self.tracker.warnings[-3:])
+        """What the tracker found odd lately, after what the calibration does not know (the
+        item colours or wallet font being the synthetic skin's, say): always shown."""
+        return self.pack_warnings + tuple(self.tracker.warnings[-3:])
 
     def read(self, frame: Frame) -> SourceUpdate:
         try:
@@ -243,7 +203,7 @@ class PitSource:
         if token not in TOKENS:
             raise InputError(f"unknown Thrill Digger token {token!r} (one of {' '.join(TOKENS)})")
         if not (0 <= row < self.tracker.rows and 0 <= col < self.tracker.cols):
-            raise InputError(f"no hole ({row}, {col}) in a {self.tracker.rows}x"
+            raise InputError(f"no hole at {cell_name(row, col)} in a {self.tracker.rows}x"
                              f"{self.tracker.cols} pit")
         read = self.tracker.tokens[row][col]
         self._undo.append(_Correction(row, col, self.overrides.get((row, col)), token))
@@ -263,7 +223,11 @@ class PitSource:
         return True
 
     def reset(self) -> None:
-        """A new game: a fresh tracker on the same calibration, no corrections."""
+        """A new game: a fresh tracker on the same calibration, no corrections (wallet digits
+        the last game learned are kept)."""
+        learned = self.tracker.wallet_style
+        if learned is not None and learned is not self.pack.wallet_style:
+            self.pack = replace(self.pack, wallet_style=learned)
         self.tracker = ThrillDiggerTracker(self.calibration, self.pack,
                                            difficulty=self.difficulty, fps=self.fps,
                                            **self.tracker_options)
@@ -293,15 +257,20 @@ def pit_source(spec: GameSpec, options: argparse.Namespace) -> PitSource:
     pit, at the difficulty given or saved, tracked at the polling rate (``--interval``)."""
     if getattr(options, "pack", None):
         raise InputError("--pack is for games read through a template pack; Thrill Digger in "
-                         "3D uses the 3D skin's item colours and wallet font")
+                         "3D reads the item colours and wallet learned by its --calibration")
     if not getattr(options, "calibration", None):
         raise InputError(f"{spec.name} is read as a 3D pit: give --calibration FILE (a pit "
                          f"saved by gridsight calibrate {spec.name}), or play with --manual")
-    calibration, saved = load_pit_calibration(options.calibration)
+    saved = load_pit(options.calibration)
+    calibration = saved.calibration
     difficulty = difficulty_for(calibration.rows, calibration.cols,
-                                options.difficulty or saved)
+                                options.difficulty or saved.difficulty)
     interval = max(int(getattr(options, "interval", 33)), 1)
-    return PitSource(calibration, difficulty=difficulty, fps=1000.0 / interval)
+    pack, warnings = saved.pack()
+    for warning in warnings:
+        print(f"gridsight: warning: {warning}", file=sys.stderr)
+    return PitSource(calibration, pack, difficulty=difficulty, fps=1000.0 / interval,
+                     pack_warnings=warnings)
 
 
 def pit_loop(calibration: PitCalibration, pack: PitPack | None = None, *,

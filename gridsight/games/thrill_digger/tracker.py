@@ -16,6 +16,10 @@ is collected (the wallet changes), then the hole is just a hole. So the board is
    in time, saw something in the same frame: the box above a hole also sees the items of the
    holes in front of it. The wallet counter is read in every frame; a
    value counts once read the same in two frames running.
+   With a counter learned from the player's screenshots (:class:`PitPack` ``wallet_style``)
+   whose digits are not all known yet, a reading with unknown glyphs still counts when those
+   glyphs stay the same (:class:`WalletValue`), and a dig whose item was seen for certain can
+   teach the unknown digits (:meth:`ThrillDiggerTracker._learn_glyphs`).
 4. An event closes when the wallet changes after the dig, when the watch time runs out, or when
    the next dig is confirmed. Its contents: the item seen (a label confidently on top in at
    least two frames, no other label confidently on top in any frame, and most of the item
@@ -34,6 +38,7 @@ from typing import Any, Iterable, Mapping
 import cv2
 import numpy as np
 
+from solvers.cellnames import cell_name
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import (
     BOMB, COLOUR_VALUES, COLOURS, DIFFICULTIES, RUPOOR, RUPOOR_VALUE,
@@ -50,6 +55,8 @@ from vision.pit import (
     WalletReader,
     read_holes,
 )
+from vision.pit.items import ItemColourModel
+from vision.pit.learn_wallet import WalletStyle
 
 # From the game's rules (defined once, in solvers.thrill_digger.rules): the board size of each
 # difficulty, the wallet change each item makes (a bomb makes none) and the items' tokens.
@@ -57,6 +64,32 @@ SIZES: dict[tuple[int, int], str] = {(d.rows, d.cols): d.name for d in DIFFICULT
 DELTA_TO_TOKEN: dict[int, str] = {**{v: k for k, v in COLOUR_VALUES.items()},
                                   RUPOOR_VALUE: RUPOOR}
 ITEM_TOKENS = (*COLOURS, RUPOOR, BOMB)
+
+
+@dataclass(frozen=True)
+class WalletValue:
+    """A steady reading of the wallet: ``value`` with every digit not known yet counted as 0,
+    and ``unknown``, the (place from the right, glyph shape id) of those digits. Two readings
+    with the same unknown shapes at the same places differ by exactly the difference of their
+    values, so a change can be told before every digit of the font is known; readings whose
+    unknown digits differ have no difference (``None``).
+
+    >>> WalletValue(4016, ((2, 0),)) - WalletValue(4096, ((2, 0),))
+    -80
+    >>> WalletValue(4016, ((2, 0),)) - WalletValue(4096) is None
+    True
+    """
+
+    value: int
+    unknown: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def known(self) -> int | None:
+        """The value when every digit is known."""
+        return None if self.unknown else self.value
+
+    def __sub__(self, other: "WalletValue") -> int | None:
+        return self.value - other.value if self.unknown == other.unknown else None
 
 
 class PitSizeError(InputError):
@@ -92,7 +125,13 @@ def difficulty_for(rows: int, cols: int, given: str | None = None) -> str:
 class PitPack:
     """What the reader must know about a skin: item colours (RGB shades per token), other scene
     colours, the wallet's digit templates, box (x, y, w, h) and right edge within the box (for a
-    right-aligned counter), and screen boxes to ignore when looking for items (the HUD)."""
+    right-aligned counter), and screen boxes to ignore when looking for items (the HUD).
+
+    A look learned from the player's screenshots adds ``item_models`` (learned colour models,
+    which then replace ``item_colours``) with ``scene_lab`` (Lab colours of the scene that are
+    not items), and ``wallet_style`` (the learned counter, which then replaces the digit
+    templates and box).
+    """
 
     item_colours: Mapping[str, tuple[tuple[int, int, int], ...]]
     scene_colours: tuple[tuple[int, int, int], ...]
@@ -100,6 +139,23 @@ class PitPack:
     wallet_box: tuple[int, int, int, int]
     wallet_align_right: int | None = None
     exclude: tuple[tuple[int, int, int, int], ...] = ()
+    item_models: tuple[ItemColourModel, ...] = ()
+    scene_lab: np.ndarray | None = field(default=None, repr=False)
+    wallet_style: WalletStyle | None = None
+
+    def item_classifier(self, reference: np.ndarray) -> ItemClassifier:
+        """The item classifier of this look against the pit's ground (``reference``)."""
+        if self.item_models:
+            return ItemClassifier.from_models(self.item_models, scene_lab=self.scene_lab,
+                                              reference=reference)
+        return ItemClassifier(self.item_colours, self.scene_colours, reference=reference)
+
+    def wallet_reader(self) -> WalletReader:
+        """The wallet reader of this look."""
+        if self.wallet_style is not None:
+            return self.wallet_style.reader()
+        return WalletReader(self.digit_templates, self.wallet_box,
+                            align_right=self.wallet_align_right)
 
 
 @dataclass(frozen=True)
@@ -180,21 +236,25 @@ class ThrillDiggerTracker:
         min_item_frames: int = 2,
         min_item_share: float = 0.85,
         lead_seconds: float = 1.5,
+        same_glyph: float = 0.93,
     ):
         self.calibration = calibration
         self.rows, self.cols = calibration.rows, calibration.cols
         self.difficulty = difficulty_for(self.rows, self.cols, difficulty)
         self.pack = pack
         self.registrar = PitRegistrar(calibration)
-        self.items = ItemClassifier(pack.item_colours, pack.scene_colours,
-                                    reference=calibration.reference)
-        self.wallet_reader = WalletReader(pack.digit_templates, pack.wallet_box,
-                                          align_right=pack.wallet_align_right)
+        self.items = pack.item_classifier(calibration.reference)
+        self.wallet_reader = pack.wallet_reader()
+        # A learned counter whose digits are not all known yet learns them from later frames.
+        self._wallet_style = pack.wallet_style
+        self._glyph_log: list[tuple[int, str, list[np.ndarray]]] = []
+        self.learned_digits: dict[str, int] = {}  # digit -> frame it was learned in
         self.watch_frames = max(int(round(watch_seconds * fps)), 1)
         self.confirm_frames = confirm_frames
         self.min_item_frames = min_item_frames
         self.min_item_share = min_item_share
         self.lead_frames = max(int(round(lead_seconds * fps)), 1)
+        self.same_glyph = same_glyph
         self.tokens = [["." for _ in range(self.cols)] for _ in range(self.rows)]
         self.events: list[DigEvent] = []
         self.warnings: list[str] = []
@@ -202,8 +262,9 @@ class ThrillDiggerTracker:
         self._open: list[_Open] = []
         self._confirmed: dict[tuple[int, int], int] = {}  # dug hole -> frame confirmed
         self._frame = -1
-        self._last_wallet: int | None = None  # previous frame's reading
-        self._wallet_log: list[tuple[int, int]] = []  # (frame, value): steady readings
+        self._last_wallet: WalletValue | None = None  # previous frame's reading
+        self._wallet_log: list[tuple[int, WalletValue]] = []  # (frame, value): steady readings
+        self._unknown_glyphs: list[np.ndarray] = []  # one picture per unknown digit shape
         self._wallet_sync = -1  # steady readings before this frame may predate a change
 
     # -- per frame
@@ -219,9 +280,16 @@ class ThrillDiggerTracker:
         index = self._frame
         warnings: list[str] = []
         wallet = self.wallet_reader.read(frame)
-        if wallet.value is not None and wallet.value == self._last_wallet:
-            self._wallet_log.append((index, wallet.value))
-        self._last_wallet = wallet.value
+        glyphs = None
+        if self._learning_glyphs() and wallet.visible and wallet.digits:
+            glyphs = self.wallet_reader.glyphs(frame)
+            if glyphs:
+                self._glyph_log.append((index, wallet.digits, glyphs))
+                del self._glyph_log[:-4 * self.watch_frames - 8]
+        reading = self._wallet_value(wallet.value, wallet.digits, glyphs)
+        if reading is not None and reading == self._last_wallet:
+            self._wallet_log.append((index, reading))
+        self._last_wallet = reading
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         reg = self.registrar.register(gray)
         holes: tuple[HoleRead, ...] = ()
@@ -235,8 +303,8 @@ class ThrillDiggerTracker:
                     if cell.dug:
                         cell.mound_reads += 1
                         if cell.mound_reads == self.confirm_frames:  # said once, not every frame
-                            warnings.append(f"hole ({read.row}, {read.col}) was dug but reads "
-                                            f"as a mound again in frame {index}")
+                            warnings.append(f"the hole at {cell_name(read.row, read.col)} was "
+                                            f"dug but reads as a mound again in frame {index}")
                         continue
                     cell.last_mound, cell.hole_run = index, 0
                     cell.sightings.clear()
@@ -280,13 +348,40 @@ class ThrillDiggerTracker:
 
     # -- deciding an event
 
-    def _wallet_before(self, event: _Open) -> int | None:
+    def _wallet_value(self, value: int | None, digits: str,
+                      glyphs: list[np.ndarray] | None) -> WalletValue | None:
+        """This frame's wallet as a :class:`WalletValue`: the value read, or, while the
+        learned counter still has unknown digits, the digits read with each unknown glyph
+        named by its shape (the same shape in two readings is the same digit)."""
+        if value is not None:
+            return WalletValue(value)
+        if not glyphs or not digits or len(glyphs) != len(digits) or digits.count("?") > 2:
+            return None
+        from vision.pit.wallet import glyph_similarity
+
+        total, unknown = 0, []
+        for place, (digit, glyph) in enumerate(zip(reversed(digits), reversed(glyphs))):
+            if digit != "?":
+                total += int(digit) * 10 ** place
+                continue
+            for k, seen in enumerate(self._unknown_glyphs):
+                if glyph_similarity(seen, glyph) >= self.same_glyph:
+                    break
+            else:
+                if len(self._unknown_glyphs) >= 40:
+                    return None
+                self._unknown_glyphs.append(glyph)
+                k = len(self._unknown_glyphs) - 1
+            unknown.append((place, k))
+        return WalletValue(total, tuple(unknown))
+
+    def _wallet_before(self, event: _Open) -> WalletValue | None:
         before = [(f, v) for f, v in self._wallet_log if f < event.started]
         if not before or before[-1][0] < self._wallet_sync:
             return None
         return before[-1][1]
 
-    def _wallet_after(self, event: _Open) -> tuple[int, int] | None:
+    def _wallet_after(self, event: _Open) -> tuple[int, WalletValue] | None:
         """The first steady reading after the dig that differs from the one before it."""
         before = self._wallet_before(event)
         if before is None:
@@ -349,9 +444,13 @@ class ThrillDiggerTracker:
         steady_after = [(f, v) for f, v in self._wallet_log if f >= event.started]
         if after is None and before is not None and steady_after and \
                 all(v == before for _, v in steady_after) and \
-                steady_after[-1][0] >= event.confirmed + self.watch_frames // 2:
-            after = before  # watched long enough: the wallet did not change
+                steady_after[-1][0] >= event.confirmed + self.watch_frames // 2 and \
+                steady_after[-1][0] >= index - 2:
+            # Watched long enough, and still read so now: the wallet did not change. (A
+            # counter that stops being read, turning to digits not known yet, say, may have.)
+            after = before
         delta = None if before is None or after is None else after - before
+        partly = before is not None and after is not None and bool(before.unknown)
         if after_seen is not None:
             later = [v for f, v in self._wallet_log if f > after_seen[0]]
             if any(v != after for v in later):
@@ -370,6 +469,8 @@ class ThrillDiggerTracker:
                 ("?", f"item looks {item} but the wallet did not change")
         elif wallet is not None:
             token, reason = wallet, f"wallet changed by {delta:+d}; item not seen"
+            if partly:
+                reason += " (digits the counter's font has not shown yet stayed the same)"
         else:
             token = "?"
             reason = "nothing read" if delta is None else \
@@ -379,16 +480,61 @@ class ThrillDiggerTracker:
             reason += "; item sightings disagree: " + ", ".join(
                 f"{k} in {v} frames" for k, v in sorted(frames.items()))
         self.tokens[event.row][event.col] = token
+        if item is not None and item != BOMB and self._learning_glyphs():
+            self._learn_glyphs(event, item, index)
         # Later wallet readings are trustworthy once this dig's change is accounted for.
         self._wallet_sync = after_seen[0] if after_seen else event.confirmed + self.watch_frames
         dig = DigEvent(
             event.row, event.col, token, event.started, event.confirmed, index, item,
             tuple(sorted(frames.items())),
             tuple(sorted((k, round(v, 3)) for k, v in scores.items())),
-            before, after, delta, reason,
+            None if before is None else before.known, None if after is None else after.known,
+            delta, reason,
         )
         self.events.append(dig)
         return dig
+
+
+    # -- learning the wallet's digits from later frames
+
+    @property
+    def wallet_style(self) -> WalletStyle | None:
+        """The learned wallet counter with every digit known so far (``None`` for a skin's)."""
+        return self._wallet_style
+
+    def _learning_glyphs(self) -> bool:
+        return self._wallet_style is not None and \
+            len(self.wallet_reader.digits) < 10
+
+    def _steady_glyphs(self, entries: list[tuple[int, str, list[np.ndarray]]]):
+        """The last entry read alike in two frames running (``None`` if there is none)."""
+        for (f0, d0, _g0), (f1, d1, g1) in zip(entries[-2::-1], entries[::-1]):
+            if f1 == f0 + 1 and d0 == d1 and len(_g0) == len(g1):
+                return g1
+        return None
+
+    def _learn_glyphs(self, event: _Open, item: str, index: int) -> None:
+        """A dig whose item was seen for certain changed the wallet by a known amount: digits
+        the counter showed before and after that are still unknown may follow from it
+        (:func:`vision.pit.learn_wallet.solve_glyphs`)."""
+        from vision.pit.learn_wallet import solve_glyphs
+
+        delta = COLOUR_VALUES.get(item, RUPOOR_VALUE if item == RUPOOR else 0)
+        before = self._steady_glyphs([e for e in self._glyph_log if e[0] < event.started])
+        after = self._steady_glyphs([e for e in self._glyph_log if e[0] > event.confirmed])
+        if before is None or after is None or not delta:
+            return
+        new = solve_glyphs(self.wallet_reader, before, after, delta)
+        if not new:
+            return
+        templates = dict(self._wallet_style.templates)
+        templates.update(new)
+        self._wallet_style = self._wallet_style.with_templates(templates)
+        self.wallet_reader = self._wallet_style.reader()
+        for digit in new:
+            self.learned_digits[digit] = index
+        self.warnings.append(f"wallet digit(s) {' '.join(sorted(new))} learned from the change "
+                             f"after hole ({event.row}, {event.col}) ({item}, {delta:+d})")
 
 
 def track_frames(

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gridsight.games.spec import GameSpec, GridReading, ManualBoardSettings, TIME_LIMIT, Words
+from gridsight.games.spec import GameSpec, GridReading, ManualBoardSettings, TIME_LIMIT
+from gridsight.games.tile_path.words import WORDS
 from gridsight.live.settings import TrackerSettings
 
 TOKENS = (".", "x", "#", "S", "E", "L")
@@ -74,6 +75,6 @@ SPEC = GameSpec(
     reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived),
                         example=SCREEN_EXAMPLE),
     solver_options=(TIME_LIMIT,),
-    words=Words(),
+    words=WORDS,
     results=_results,
 )

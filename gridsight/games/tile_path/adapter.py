@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from gridsight.games.base import Solution
+from gridsight.games.tile_path.words import WORDS
 from gridsight.limits import amount, seconds
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
@@ -105,7 +106,7 @@ class TilePathGame:
             max_states=getattr(options, "max_states", DEFAULT_MAX_STATES) or None,
             engine=getattr(options, "engine", "auto"),
         )
-        return Solution(to_json(result), to_text(result), to_advice(result))
+        return Solution(to_json(result), to_text(result), WORDS.dress(to_advice(result)))
 
 
 def _states(text: str) -> int:

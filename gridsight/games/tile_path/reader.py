@@ -11,6 +11,7 @@ import numpy as np
 
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
 from solvers.boardtext import BoardText
+from solvers.cellnames import cell_name
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
@@ -31,7 +32,7 @@ class TilePathReader:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at row {r} col {c} is not a "
+                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
                                     "tile-path token (. x # S E L)")
         return make_reading(self.game, [], grid, board, [], [])
 

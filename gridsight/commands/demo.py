@@ -1,0 +1,110 @@
+"""``gridsight demo GAME [--every SECONDS] [--out DIR] [--no-overlay] [--no-panel]``.
+
+The whole live product on a synthetic game, for a newcomer without the game: a window plays
+the game's scripted demo (:mod:`gridsight.demo`), ``gridsight live`` follows that window by its
+title (capture, reading, solving, the overlay and the panel, the log), and when the script
+ends the log is replayed (``gridsight replay --check --html``): a summary on the terminal and
+an HTML report beside the log in ``--out``. Needs the ``live`` extra and a desktop session,
+like ``gridsight live``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gridsight.registry import game_names, get_spec
+
+DEFAULT_OUT = "gridsight-demo"
+SLACK_S = 20.0  # live stops by itself this long after the script should have ended
+WINDOW_AT = (400, 40)
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "demo",
+        help="watch gridsight play a synthetic game: capture, overlay, panel, log, replay",
+        description=(
+            "Show a scripted game in a window (our own drawings of the game) and run "
+            "'gridsight live' on that window: it reads each board, draws the advice over it "
+            "and in the panel, and logs it; at the end the log is replayed and an HTML report "
+            "written. Needs a desktop session and the live extra (pip install "
+            "'gridsight[live]')."),
+    )
+    parser.add_argument("game", choices=game_names(), metavar="GAME",
+                        help="the game to watch (one with a demo: see the error otherwise)")
+    parser.add_argument("--every", type=float, default=None, metavar="SECONDS",
+                        help="seconds per move (default: the demo's own pace)")
+    parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
+                        help=f"where the log, its frames and the report go (default "
+                        f"./{DEFAULT_OUT}/)")
+    parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
+    parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
+    parser.set_defaults(func=run)
+
+
+def run(options: argparse.Namespace) -> int:
+    from gridsight.cli import RuntimeFailure, build_parser
+    from gridsight.commands.live import _check_display
+    from gridsight.demo.script import load_script
+
+    spec = get_spec(options.game)
+    script = load_script(spec.name)
+    every = script.every if options.every is None else options.every
+    if not every > 0:
+        from solvers.errors import InputError
+
+        raise InputError(f"--every must be more than 0 seconds, not {options.every:g}")
+    try:
+        import PySide6.QtCore  # noqa: F401
+    except ImportError as error:
+        raise RuntimeFailure(f"demo needs PySide6, which is not installed ({error}); install "
+                             "the live extra: pip install 'gridsight[live]'") from None
+    _check_display()
+    out = Path(options.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RuntimeFailure(f"cannot create {out}: {error.strerror}") from None
+    log, status, report = out / "demo.jsonl", out / "status.json", out / "demo-report.html"
+    for old in (log, status):  # a demo's log and status hold this run only
+        if old.exists():
+            old.unlink()
+    title = f"gridsight demo: {spec.title}"
+
+    from gridsight.demo.window import DemoWindow
+
+    # Placed right of the panel (which opens at the top left where no window manager
+    # places windows, as on a bare X server).
+    window = DemoWindow([f.image for f in script.frames], title, every, at=WINDOW_AT,
+                        seen=lambda index: _shows(status, script.frames[index].labels))
+    window.on_finished = window.app.quit
+    duration = (every + window.patience) * (len(script.frames) + 1) + SLACK_S
+    live_args = ["live", "--game", spec.name, "--window", title, "--log", str(log),
+                 "--save-frames", "--status-file", str(status), "--duration", f"{duration:g}"]
+    live_args += ["--no-overlay"] * options.no_overlay + ["--no-panel"] * options.no_panel
+    parser = build_parser()
+    print(f"gridsight: demo of {spec.name}: {len(script.frames)} moves, {every:g} s each; "
+          "watch the window", file=sys.stderr, flush=True)
+    window.start()
+    try:
+        live = parser.parse_args(live_args)
+        code = int(live.func(live) or 0)
+    finally:
+        window.close()
+    if code:
+        return code
+    replay = parser.parse_args(["replay", str(log), "--check", "--html", str(report)])
+    return int(replay.func(replay) or 0)
+
+
+def _shows(status: Path, labels) -> bool:
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels``."""
+    import json
+
+    try:
+        grid = json.loads(status.read_text(encoding="utf-8")).get("grid")
+    except (OSError, ValueError):
+        return False
+    return grid == [list(row) for row in labels]

@@ -1,0 +1,136 @@
+"""Disco Zoo in its own words: tiles and animals by name, "no animal", "chance of an animal".
+
+The panel names a found tile by its animal (``2`` on a board whose ``animals`` header is
+``Gorilla, Panda, Tiger`` is the Panda), coloured by the animal's rarity, and offers every
+animal of the rescue by name: two animals of one rarity look alike to the pack
+(``animal:rare``) but are two choices (``animal:Panda``, which the reader takes as it is). The
+legend says what a player of the game would: a tile with no animal is marked neutrally (never a
+green "tap here" check) and the tint is the chance of an animal, high where it is green.
+
+>>> headers = {"animals": "Gorilla, Panda, Tiger"}
+>>> WORDS.word("2", headers).name, WORDS.word("animal:rare", headers, "2").name
+('Panda', 'Panda')
+>>> [value for value, _ in WORDS.choices(("ground", "empty", "animal:rare"), headers)]
+['ground', 'empty', 'animal:Gorilla', 'animal:Panda', 'animal:Tiger']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Mapping
+
+from gridsight.games.spec import CellWord, Words
+
+RARITIES = ("common", "rare", "mythical", "timeless")
+# The rim colour of each rarity's tile, as the game paints them (and the panel's buttons).
+RARITY_COLOURS = {"common": "#7bc043", "rare": "#4aa3df", "mythical": "#c86dd7",
+                  "timeless": "#f0c419"}
+ANIMAL_PREFIX = "animal:"
+
+
+def animal_names(headers: Mapping[str, str]) -> tuple[str, ...]:
+    """The rescue's animals, in the order of its ``animals`` header."""
+    text = headers.get("animals", "") or ""
+    return tuple(a.strip() for a in text.split(",") if a.strip())
+
+
+@cache
+def _rarity(name: str) -> str | None:
+    """The rarity of the animal called ``name`` (``None`` when the catalogue does not know it)."""
+    from solvers.disco_zoo.catalogue import load_catalogue
+    from solvers.errors import InputError
+
+    try:
+        return load_catalogue().resolve([name], None)[1][0].rarity
+    except (InputError, IndexError):
+        return None
+
+
+def _animal_word(names: tuple[str, ...], k: int) -> CellWord:
+    name = names[k]
+    short = name[:3]
+    if sum(n[:3].lower() == short.lower() for n in names) > 1:
+        short = f"{k + 1}{name[:2]}"
+    rarity = _rarity(name)
+    return CellWord(short, name, RARITY_COLOURS.get(rarity or ""))
+
+
+def _index(names: tuple[str, ...], name: str) -> int | None:
+    from solvers.disco_zoo.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    key = catalogue.canonical_key(name)
+    return next((k for k, n in enumerate(names) if catalogue.canonical_key(n) == key), None)
+
+
+def names(value: str, headers: Mapping[str, str], token: str | None) -> CellWord | None:
+    """A found tile by its animal: a board token ``k``, the panel's ``animal:NAME``, or the
+    pack's ``animal:RARITY`` (the cell's board token, else the rescue's only animal of that
+    rarity, tells which)."""
+    animals = animal_names(headers)
+    if value.isdigit():  # the k-th animal of the animals line (named once it is known)
+        k = int(value)
+        return _animal_word(animals, k - 1) if 1 <= k <= len(animals) else \
+            CellWord(value, f"animal {k} of the animals line")
+    if "/" in value:  # a found tile showing one of these animals
+        ks = [int(k) - 1 for k in value.split("/") if k.isdigit() and 0 < int(k) <= len(animals)]
+        if ks:
+            return CellWord("?", "one of " + " or ".join(animals[k] for k in ks))
+    if not value.startswith(ANIMAL_PREFIX):
+        return None
+    what = value[len(ANIMAL_PREFIX):]
+    if what in RARITIES:
+        if token is not None and token.isdigit() and 1 <= int(token) <= len(animals):
+            return _animal_word(animals, int(token) - 1)
+        alike = [k for k, name in enumerate(animals) if _rarity(name) == what]
+        if len(alike) == 1:
+            return _animal_word(animals, alike[0])
+        return CellWord(what[0].upper() + "?", f"a {what} animal", RARITY_COLOURS[what])
+    k = _index(animals, what)
+    return _animal_word(animals, k) if k is not None else CellWord(what[:3], what)
+
+
+def offer(offered: tuple[str, ...], headers: Mapping[str, str]) -> tuple[str, ...]:
+    """Each animal of the rescue by name in place of rarities (pack labels) or numbers
+    (board tokens); as offered while the animals are not known."""
+    animals = animal_names(headers)
+    if not animals:
+        return offered
+    if any(v.startswith(ANIMAL_PREFIX) for v in offered):  # a pack's labels
+        plain = [v for v in offered if not v.startswith(ANIMAL_PREFIX)]
+        return (*plain, *(ANIMAL_PREFIX + name for name in animals))
+    plain = [v for v in offered if not v.isdigit()]
+    return (*plain, *(str(k + 1) for k in range(len(animals))))
+
+
+def objective_name(objective: str) -> str:
+    """``target:Panda`` -> ``rescue Panda``."""
+    if objective.startswith("target:"):
+        return f"rescue {objective[7:]}"
+    return {"expected": "rescue the most", "all": "rescue every animal"}.get(objective, objective)
+
+
+WORDS = Words(
+    cells={
+        "ground": CellWord("", "not tapped"), ".": CellWord("", "not tapped"),
+        "empty": CellWord("\u2013", "no animal", "#9e9e9e"),
+        "-": CellWord("\u2013", "no animal", "#9e9e9e"),
+        "*": CellWord("?", "some animal"),
+        **{ANIMAL_PREFIX + r: CellWord(r[0].upper(), f"a {r} animal", RARITY_COLOURS[r])
+           for r in RARITIES},
+    },
+    names=names,
+    offer=offer,
+    counter="Taps left",
+    counter_status="taps left",
+    objective="Aim",
+    objective_name=objective_name,
+    legend={
+        "recommend": "tap here next",
+        "empty": "no animal",
+        "known": "animal here: {label}",
+        "safe": "no animal",
+    },
+    heat="chance of an animal",
+    heat_rises=False,
+)

@@ -1,0 +1,28 @@
+"""Minesweeper in its own words: unopened cells, numbers, flags and mines.
+
+>>> WORDS.word("F").name, WORDS.word("3").name, WORDS.heat
+('flag', '3 mines around', 'risk of a mine')
+"""
+
+from __future__ import annotations
+
+from gridsight.games.spec import CellWord, Words
+from solvers.minesweeper.rules import FLAG, MINE, NUMBERS, UNOPENED
+
+WORDS = Words(
+    cells={
+        UNOPENED: CellWord("", "not opened"),
+        FLAG: CellWord("F", "flag", "#f0c040"),
+        MINE: CellWord("Mine", "mine", "#303030"),
+        **{n: CellWord(n, "no mine around" if n == "0" else
+                       f"{n} mine{'s' if n != '1' else ''} around", "#d8d8d8") for n in NUMBERS},
+    },
+    legend={
+        "recommend": "open next",
+        "safe": "no mine",
+        "danger": "mine",
+        "conflict": "wrong flag",
+    },
+    heat="risk of a mine",
+    heat_rises=True,
+)

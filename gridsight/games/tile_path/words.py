@@ -1,0 +1,26 @@
+"""Tile paths in their own words: tiles, walls, crossed tiles, Link, the start and the end.
+
+>>> WORDS.word("L").name, WORDS.word("#").short
+('Link', '■')
+"""
+
+from __future__ import annotations
+
+from gridsight.games.spec import CellWord, Words
+
+WORDS = Words(
+    cells={
+        ".": CellWord("·", "tile"),
+        "#": CellWord("■", "wall", "#5a5a5a"),
+        "x": CellWord("×", "crossed", "#e07070"),
+        "S": CellWord("S", "start", "#f0d060"),
+        "E": CellWord("E", "end", "#f0d060"),
+        "L": CellWord("L", "Link", "#60c060"),
+    },
+    legend={
+        "recommend": "next step",
+        "safe": "may be the one tile left",
+        "path": "walk (numbered steps)",
+    },
+    heat="",
+)

@@ -1,0 +1,94 @@
+"""How a board cell is written for a person: ``row 2, column 4``, counted from 1.
+
+Every text a person reads (solver reports, status lines, reader notes, error messages, replay
+texts, the live panel) names cells through this module and nowhere else, so a cell is written
+one way throughout gridsight. Rows are counted from 1 at the top and columns from 1 at the
+left, the way a player counts tiles on the screen: the games draw no coordinates, so a form
+that needs no key (unlike a chessboard's ``B4``, whose letters and upward-counted ranks a
+player would have to look up) reads at once. Machine-read outputs (JSON, the recommendation
+log, :class:`~solvers.advice.Cell`) stay 0-based; only the words are 1-based.
+
+>>> cell_name(0, 3)
+'row 1, column 4'
+>>> cell_names([(2, 1), (0, 0), (2, 2), (2, 3), (0, 4)])
+'row 3, columns 2 to 4; row 1, columns 1 and 5'
+>>> cell_names([(r, 0) for r in range(5)], limit=3)
+'row 1, column 1; row 2, column 1; row 3, column 1; and 2 more'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+
+def _rc(cell: Any) -> tuple[int, int]:
+    """``(row, col)`` of a tuple or of any object with ``row`` and ``col``."""
+    if hasattr(cell, "row") and hasattr(cell, "col"):
+        return int(cell.row), int(cell.col)
+    row, col = cell
+    return int(row), int(col)
+
+
+def cell_name(row: int, col: int) -> str:
+    """The cell at 0-based ``row``, ``col`` as a person reads it: ``row R, column C`` (1-based)."""
+    return f"row {row + 1}, column {col + 1}"
+
+
+def name_of(cell: Any) -> str:
+    """:func:`cell_name` of a ``(row, col)`` pair or a :class:`~solvers.advice.Cell`.
+
+    >>> name_of((4, 0))
+    'row 5, column 1'
+    """
+    return cell_name(*_rc(cell))
+
+
+def row_name(row: int) -> str:
+    """A 0-based row as a person reads it (``row 3``), for a table's row labels."""
+    return f"row {row + 1}"
+
+
+def column_number(col: int) -> str:
+    """A 0-based column as a person reads it in a table's header (``4``)."""
+    return str(col + 1)
+
+
+def _columns(cols: list[int]) -> str:
+    """``column 2``, ``columns 2 and 5``, ``columns 2 to 4``, ``columns 1, 3 and 6 to 8``."""
+    runs: list[tuple[int, int]] = []
+    for c in cols:
+        if runs and c == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], c)
+        else:
+            runs.append((c, c))
+    parts = []
+    for a, b in runs:
+        if a == b:
+            parts.append(str(a + 1))
+        elif b == a + 1:
+            parts += [str(a + 1), str(b + 1)]
+        else:
+            parts.append(f"{a + 1} to {b + 1}")
+    if len(cols) == 1:
+        return f"column {parts[0]}"
+    if len(parts) == 1:
+        return f"columns {parts[0]}"
+    return f"columns {', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def cell_names(cells: Iterable[Any], limit: int | None = None) -> str:
+    """Several cells, grouped by row in the order their rows first appear: ``row 3, columns 2
+    to 4; row 1, column 5``. Past ``limit`` cells (``None``: no limit) the rest are counted
+    (``and 4 more``); no cells is ``""``."""
+    pairs = list(dict.fromkeys(_rc(c) for c in cells))
+    shown = pairs if limit is None else pairs[:limit]
+    rows: dict[int, list[int]] = {}
+    for r, c in shown:
+        rows.setdefault(r, []).append(c)
+    parts = [f"{row_name(r)}, {_columns(sorted(cols))}" for r, cols in rows.items()]
+    if len(pairs) > len(shown):
+        parts.append(f"and {len(pairs) - len(shown)} more")
+    return "; ".join(parts)
+
+
+__all__ = ["cell_name", "cell_names", "column_number", "name_of", "row_name"]

@@ -1,0 +1,622 @@
+"""A Disco Zoo rescue screen laid out like the real game's, in our own art, with random looks.
+
+The shipped skin (:mod:`kit.skins.disco_zoo`) has a fixed layout and a wooden frame; the
+real game's rescue screen has neither. This skin draws what the real screen is described to
+show (facts, no pixels of it): a portrait phone screen about 9:16 to 9:20, maybe with a phone's
+status and navigation bars; a top bar with the region's name in capitals on the left and, on the
+right, a big number followed by ``ATTEMPTS LEFT`` on one line; a row of 1 to 3 dark cards, each
+with the animal's pixel-art sprite, its name in capitals, ``YOU HAVE n`` and a row of small
+boxes; the 5x5 board with no frame, square grass tiles separated by thin darker lines, many
+untapped tiles carrying a random decoration; a tapped empty tile plain and dark; a found tile
+the animal's sprite (the card's art at a similar size) on a rounded tile of its rarity's
+colour; and a bottom bar with ``MENU``, the coins and ``MAP``. Pixel art, no smoothing.
+
+Everything that could be tuned to one layout varies with the seed (:func:`random_look`):
+proportions, margins, card sizes and placement, bar heights, colours within their described
+families, line darkness and thickness, decorations and their density, sprite art and scale.
+The module is self-contained (its own pixel font and sprite art) so it can move to a test kit.
+
+Cells are labels: ``ground``, ``empty`` and ``animal:<Name>``.
+
+>>> shot = render([["ground"] * 5] * 4 + [["empty"] * 4 + ["animal:Panda"]],
+...               animals=[("Panda", "rare"), ("Tiger", "rare")], attempts=5, seed=3)
+>>> shot.labels[4][4], shot.extras["attempts"], shot.image.dtype
+('animal:Panda', 5, dtype('uint8'))
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+import cv2
+import numpy as np
+
+from .common import Rendered
+from vision.geometry import BoardGeometry
+
+Color = tuple[int, int, int]  # BGR
+RARITIES = ("common", "rare", "mythical", "timeless")
+ROWS = COLS = 5
+BASE_WIDTH = 360  # screen width at scale 1 (a phone's width in points); tests scale 0.5x-3x
+
+# The rarity colour families as described (RGB): common green, rare light blue, mythical
+# pink, timeless gold. Each look jitters them.
+RARITY_RGB = {"common": (118, 204, 72), "rare": (128, 212, 246), "mythical": (246, 142, 212),
+              "timeless": (246, 200, 48)}
+
+
+# -- the pixel font -------------------------------------------------------------------------
+
+_FONT = {
+    "A": "01110 10001 10001 11111 10001 10001 10001",
+    "B": "11110 10001 10001 11110 10001 10001 11110",
+    "C": "01110 10001 10000 10000 10000 10001 01110",
+    "D": "11110 10001 10001 10001 10001 10001 11110",
+    "E": "11111 10000 10000 11110 10000 10000 11111",
+    "F": "11111 10000 10000 11110 10000 10000 10000",
+    "G": "01110 10001 10000 10111 10001 10001 01111",
+    "H": "10001 10001 10001 11111 10001 10001 10001",
+    "I": "01110 00100 00100 00100 00100 00100 01110",
+    "J": "00111 00010 00010 00010 00010 10010 01100",
+    "K": "10001 10010 10100 11000 10100 10010 10001",
+    "L": "10000 10000 10000 10000 10000 10000 11111",
+    "M": "10001 11011 10101 10101 10001 10001 10001",
+    "N": "10001 10001 11001 10101 10011 10001 10001",
+    "O": "01110 10001 10001 10001 10001 10001 01110",
+    "P": "11110 10001 10001 11110 10000 10000 10000",
+    "Q": "01110 10001 10001 10001 10101 10010 01101",
+    "R": "11110 10001 10001 11110 10100 10010 10001",
+    "S": "01111 10000 10000 01110 00001 00001 11110",
+    "T": "11111 00100 00100 00100 00100 00100 00100",
+    "U": "10001 10001 10001 10001 10001 10001 01110",
+    "V": "10001 10001 10001 10001 10001 01010 00100",
+    "W": "10001 10001 10001 10101 10101 10101 01010",
+    "X": "10001 10001 01010 00100 01010 10001 10001",
+    "Y": "10001 10001 01010 00100 00100 00100 00100",
+    "Z": "11111 00001 00010 00100 01000 10000 11111",
+    "0": "01110 10001 10001 10001 10001 10001 01110",
+    "1": "00100 01100 00100 00100 00100 00100 01110",
+    "2": "01110 10001 00001 00010 00100 01000 11111",
+    "3": "11111 00010 00100 00010 00001 10001 01110",
+    "4": "00010 00110 01010 10010 11111 00010 00010",
+    "5": "11111 10000 11110 00001 00001 10001 01110",
+    "6": "00110 01000 10000 11110 10001 10001 01110",
+    "7": "11111 00001 00010 00100 01000 01000 01000",
+    "8": "01110 10001 10001 01110 10001 10001 01110",
+    "9": "01110 10001 10001 01111 00001 00010 01100",
+    "-": "00000 00000 00000 11111 00000 00000 00000",
+    ":": "00000 01100 01100 00000 01100 01100 00000",
+    " ": "00000 00000 00000 00000 00000 00000 00000",
+}
+_GLYPHS = {ch: np.array([[c == "1" for c in row] for row in rows.split()], bool)
+           for ch, rows in _FONT.items()}
+
+
+def text_mask(words: str, *, bold: bool = False) -> np.ndarray:
+    """``words`` (capitals) as a 7-row boolean bitmap, one font pixel per pixel."""
+    parts = []
+    for ch in words.upper():
+        g = _GLYPHS.get(ch, _GLYPHS[" "])
+        if bold:
+            g = np.pad(g, ((0, 0), (0, 1))) | np.pad(g, ((0, 0), (1, 0)))
+        parts += [g, np.zeros((7, 1), bool)]
+    return np.concatenate(parts[:-1], axis=1) if parts else np.zeros((7, 0), bool)
+
+
+def write(image: np.ndarray, words: str, x: int, y: int, size: int, color: Color, *,
+          bold: bool = False, outline: Color | None = None) -> int:
+    """Write ``words`` with its top-left at ``(x, y)``, ``size`` pixels per font pixel; returns
+    the width written. ``outline`` adds a rim of one font pixel in that colour."""
+    big = np.kron(text_mask(words, bold=bold), np.ones((size, size), bool))
+    if outline is not None:
+        rim = np.pad(big, size)
+        grown = cv2.dilate(rim.astype(np.uint8), np.ones((2 * size + 1, 2 * size + 1), np.uint8))
+        _paint(image, grown > 0, x - size, y - size, outline)
+    _paint(image, big, x, y, color)
+    return big.shape[1]
+
+
+def text_width(words: str, size: int, *, bold: bool = False) -> int:
+    return text_mask(words, bold=bold).shape[1] * size
+
+
+def _paint(image: np.ndarray, mask: np.ndarray, x: int, y: int, color: Color) -> None:
+    h, w = image.shape[:2]
+    y0, x0, y1, x1 = max(0, y), max(0, x), min(h, y + mask.shape[0]), min(w, x + mask.shape[1])
+    if y1 > y0 and x1 > x0:
+        image[y0:y1, x0:x1][mask[y0 - y : y1 - y, x0 - x : x1 - x]] = color
+
+
+# -- sprite art -----------------------------------------------------------------------------
+
+
+def _rng(*parts: object) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32("\x1f".join(map(str, parts)).encode()))
+
+
+def sprite_art(name: str, art_seed: int = 0) -> np.ndarray:
+    """``name``'s sprite as a BGRA pixel-art bitmap (alpha 0 or 255), 8 to 12 art pixels a
+    side: a mirror-symmetric creature with a dark outline, two body colours and an eye.
+    ``art_seed`` changes the whole bestiary's art (one look of the game per seed)."""
+    rng = _rng("art", art_seed, name)
+    size = int(rng.integers(8, 13))
+    half = (size + 1) // 2
+    body = np.zeros((size, half), bool)
+    body[size // 4 : size - 1, max(0, half - 3):] = True
+    body |= rng.random((size, half)) < 0.45
+    body[0] &= rng.random(half) < 0.5
+    body[:, 0] &= rng.random(size) < 0.3
+    body = np.concatenate([body, body[:, : size - half][:, ::-1]], axis=1)
+    inner = body.copy()
+    outline = body & ~cv2.erode(body.astype(np.uint8), np.ones((3, 3), np.uint8),
+                                borderType=cv2.BORDER_CONSTANT, borderValue=0).astype(bool)
+    hue = int(rng.integers(0, 180))
+    main = _hsv(hue, int(rng.integers(60, 230)), int(rng.integers(140, 250)))
+    second = _hsv((hue + int(rng.integers(40, 140))) % 180, int(rng.integers(80, 230)),
+                  int(rng.integers(90, 230)))
+    dark = _hsv(hue, 120, int(rng.integers(20, 60)))
+    art = np.zeros((size, size, 4), np.uint8)
+    art[inner] = (*main, 255)
+    patch = (rng.random((size, half)) < 0.35)
+    patch = np.concatenate([patch, patch[:, : size - half][:, ::-1]], axis=1) & inner
+    art[patch] = (*second, 255)
+    if rng.random() < 0.7:
+        art[outline] = (*dark, 255)
+    eye_r, eye_c = int(rng.integers(size // 4, size // 2)), int(rng.integers(1, half - 1))
+    for c in (eye_c, size - 1 - eye_c):
+        art[eye_r, c] = (15, 15, 15, 255)
+    return art
+
+
+def draw_art(image: np.ndarray, art: np.ndarray, x: int, y: int, block: int) -> None:
+    """Draw pixel art with ``block`` x ``block`` screen pixels per art pixel, top-left at
+    ``(x, y)``."""
+    big = np.kron(art, np.ones((block, block, 1), np.uint8))
+    h, w = image.shape[:2]
+    y0, x0, y1, x1 = max(0, y), max(0, x), min(h, y + big.shape[0]), min(w, x + big.shape[1])
+    if y1 <= y0 or x1 <= x0:
+        return
+    part = big[y0 - y : y1 - y, x0 - x : x1 - x]
+    on = part[..., 3] > 0
+    image[y0:y1, x0:x1][on] = part[..., :3][on]
+
+
+def _lab_distance(a: Color, b: Color) -> float:
+    lab = cv2.cvtColor(np.array([[a, b]], np.float32) / 255.0, cv2.COLOR_BGR2Lab)[0]
+    return float(np.linalg.norm(lab[0] - lab[1]))
+
+
+def _hsv(h: int, s: int, v: int) -> Color:
+    bgr = cv2.cvtColor(np.uint8([[[h % 180, s, v]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    return int(bgr[0]), int(bgr[1]), int(bgr[2])
+
+
+def _bgr(rgb: Sequence[int]) -> Color:
+    return int(rgb[2]), int(rgb[1]), int(rgb[0])
+
+
+def _jitter(color: Color, rng: np.random.Generator, amount: int) -> Color:
+    return tuple(int(np.clip(v + rng.integers(-amount, amount + 1), 0, 255)) for v in color)  # type: ignore[return-value]
+
+
+def _shade(color: Color, factor: float) -> Color:
+    return tuple(int(np.clip(round(v * factor), 0, 255)) for v in color)  # type: ignore[return-value]
+
+
+# -- one look -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Look:
+    """The proportions and colours of one rescue screen (pixels at scale 1, colours BGR)."""
+
+    width: int
+    height: int
+    status_bar: int  # height of the phone's status bar (0: none)
+    nav_bar: int  # height of the phone's navigation bar (0: none)
+    background: Color
+    background_low: Color  # the background's gradient ends here
+    bar_top: int  # where the game's top bar starts (below the status bar)
+    bar_height: int
+    bar_color: Color
+    bar_text: Color
+    region_size: int  # pixels per font pixel of the region's name
+    digit_size: int  # ... of the attempts number
+    digit_outline: bool
+    digit_color: Color
+    label_size: int  # ... of "ATTEMPTS LEFT"
+    card_top: int
+    card_height: int
+    card_width: int  # 0: cards share the row's width
+    card_margin: int
+    card_gap: int
+    card_color: Color
+    card_text: Color
+    card_block: int  # pixels per art pixel of a card's sprite
+    tile_block: int  # ... of a found tile's sprite
+    name_size: int
+    cell: int
+    line: int  # thickness of the lines between tiles
+    outer_line: bool  # whether the board's outline is drawn too
+    board_x: int
+    board_y: int
+    grass: Color
+    checker: int  # brightness difference of alternate tiles (a checkered lawn), 0 for none
+    line_color: Color
+    decoration_rate: float
+    decoration_scale: float
+    empty_color: Color
+    found_under: Color  # what shows at a found tile's rounded corners
+    tile_inset: int
+    tile_radius: float  # fraction of the cell
+    tile_rim: bool  # a darker rim around a found tile
+    rarity_colors: tuple[Color, Color, Color, Color]
+    bottom_height: int
+    art_seed: int
+
+    def rarity_color(self, rarity: str) -> Color:
+        if rarity not in RARITIES:  # a pet: a neutral tile
+            return (200, 200, 200)
+        return self.rarity_colors[RARITIES.index(rarity)]
+
+
+def random_look(seed: int) -> Look:
+    """A random look of the rescue screen; every proportion and colour varies with ``seed``."""
+    rng = _rng("look", seed)
+    w = BASE_WIDTH
+    h = int(round(w * rng.uniform(16 / 9, 20 / 9)))
+    status = int(rng.choice([0, 0, 18, 22, 26]))
+    nav = int(rng.choice([0, 0, 0, 30, 40]))
+    bar_h = int(rng.integers(40, 64))
+    digit = int(rng.integers(3, 7))
+    while 7 * digit + 10 > bar_h:
+        digit -= 1
+    label = int(rng.choice([1, 2]))
+    region = int(rng.choice([1, 2, 2, 3]))
+    card_top = status + bar_h + int(rng.integers(4, 20))
+    card_block = int(rng.integers(3, 6))
+    tile_block = max(2, int(round(card_block * rng.uniform(0.75, 1.35))))
+    name_size = int(rng.choice([1, 1, 2]))
+    card_h = 12 * card_block + 7 * name_size + 40 + int(rng.integers(0, 30))
+    cell = int(rng.integers(50, 69))
+    line = int(rng.choice([1, 1, 2, 2, 3]))
+    tile_block = min(tile_block, int(cell * 0.78) // 12)
+    bottom = int(rng.integers(40, 58))
+    gap_above = int(rng.integers(8, 40))
+    board_y = card_top + card_h + gap_above
+    while board_y + 5 * cell + 12 > h - bottom - nav:  # keep the board on the screen
+        if cell > 44:
+            cell -= 2
+        else:
+            board_y -= 2
+    board_x = (w - 5 * cell) // 2 + int(rng.integers(-8, 9))
+    hue = int(rng.integers(38, 72))
+    grass = _hsv(hue, int(rng.integers(110, 215)), int(rng.integers(130, 215)))
+    sky_hue = int(rng.integers(0, 180))
+    bg = _hsv(sky_hue, int(rng.integers(20, 160)), int(rng.integers(140, 245)))
+    bg_low = _hsv(sky_hue + int(rng.integers(-20, 21)), int(rng.integers(20, 160)),
+                  int(rng.integers(130, 245)))  # the cards are dark against it
+    bar_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(40, 200)),
+                     int(rng.integers(30, 130)))
+    card_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(20, 140)),
+                      int(rng.integers(25, 70)))
+    empty = _hsv(int(rng.integers(5, 30)), int(rng.integers(40, 160)), int(rng.integers(35, 80)))
+    if rng.random() < 0.3:
+        empty = _hsv(hue, int(rng.integers(30, 120)), int(rng.integers(30, 70)))
+    rarity = tuple(_jitter(_bgr(RARITY_RGB[r]), rng, 14) for r in RARITIES)
+    while _lab_distance(grass, rarity[0]) < 35:  # grass green and a common tile's green differ
+        grass = _hsv(hue, int(rng.integers(110, 215)), int(rng.integers(130, 215)))
+        hue = int(rng.integers(38, 72))
+    return Look(
+        width=w, height=h, status_bar=status, nav_bar=nav, background=bg, background_low=bg_low,
+        bar_top=status, bar_height=bar_h, bar_color=bar_color,
+        bar_text=(255, 255, 255) if rng.random() < 0.8 else (120, 235, 255),
+        region_size=region, digit_size=digit, digit_outline=bool(rng.random() < 0.5),
+        digit_color=(255, 255, 255) if rng.random() < 0.7 else (80, 225, 255),
+        label_size=label, card_top=card_top, card_height=card_h,
+        card_width=0 if rng.random() < 0.5 else int(rng.integers(96, 118)),
+        card_margin=int(rng.integers(6, 24)), card_gap=int(rng.integers(4, 14)),
+        card_color=card_color, card_text=(235, 235, 235) if rng.random() < 0.7 else (150, 230, 250),
+        card_block=card_block, tile_block=tile_block, name_size=name_size,
+        cell=cell, line=line, outer_line=bool(rng.random() < 0.5), board_x=board_x,
+        board_y=board_y, grass=grass,
+        checker=int(rng.choice([0, 0, 6, 10])), line_color=_shade(grass, rng.uniform(0.5, 0.8)),
+        decoration_rate=float(rng.uniform(0.3, 0.9)), decoration_scale=float(rng.uniform(0.6, 1.0)),
+        empty_color=empty, found_under=empty if rng.random() < 0.6 else _shade(grass, 0.8),
+        tile_inset=int(rng.integers(0, 4)), tile_radius=float(rng.uniform(0.08, 0.25)),
+        tile_rim=bool(rng.random() < 0.5), rarity_colors=rarity,  # type: ignore[arg-type]
+        bottom_height=bottom, art_seed=int(rng.integers(1 << 20)),
+    )
+
+
+# -- the screen -----------------------------------------------------------------------------
+
+
+def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int = 10,
+           region: str = "Farm", seed: int = 0, look: Look | None = None,
+           coins: int = 1234) -> Rendered:
+    """Draw a rescue screen showing board ``cells`` (5x5 labels, see the module docstring).
+
+    ``animals`` are the rescue's animals as ``(name, rarity)`` in card order (animals on the
+    board but not listed are added as common); ``look`` defaults to :func:`random_look`
+    ``(seed)``, and ``seed`` also places the decorations.
+    """
+    grid = [row.split() if isinstance(row, str) else list(row) for row in cells]
+    if len(grid) != ROWS or any(len(row) != COLS for row in grid):
+        raise ValueError("a Disco Zoo board is 5x5")
+    cards = list(animals)
+    for row in grid:
+        for label in row:
+            if label.startswith("animal:") and label[7:] not in {n for n, _ in cards}:
+                cards.append((label[7:], "common"))
+    if not 1 <= len(cards) <= 3:
+        raise ValueError("a rescue has 1 to 3 animals")
+    look = look or random_look(seed)
+    rng = _rng("decor", seed)
+    rarity = dict(cards)
+    image = np.empty((look.height, look.width, 3), np.uint8)
+    t = np.linspace(0.0, 1.0, look.height)[:, None, None]
+    image[:] = (np.array(look.background) * (1 - t) + np.array(look.background_low) * t
+                ).astype(np.uint8)
+    _scenery(image, look, rng)
+    _bars(image, look, region, attempts, coins, rng)
+    found = {name: sum(label == f"animal:{name}" for row in grid for label in row)
+             for name, _ in cards}
+    _cards(image, look, cards, found, rng)
+
+    x0, y0, s, t = look.board_x, look.board_y, look.cell, look.line
+    image[y0 - t // 2 - 2 : y0 + 5 * s + t + 2, x0 - t // 2 - 2 : x0 + 5 * s + t + 2] = (
+        look.line_color if look.outer_line else image[y0 - 3, x0 - 3])
+    labels, variants = [], []
+    for r in range(ROWS):
+        lrow, vrow = [], []
+        for c in range(COLS):
+            label = grid[r][c]
+            tile = image[y0 + r * s : y0 + (r + 1) * s, x0 + c * s : x0 + (c + 1) * s]
+            if label == "ground":
+                grass = _shade(look.grass, 1 + look.checker / 255 * ((r + c) % 2 * 2 - 1))
+                tile[:] = grass
+                decor = _decorate(tile, look, rng)
+                lrow.append("ground"), vrow.append(f"ground-{decor}" if decor else "ground")
+            elif label == "empty":
+                tile[:] = look.empty_color
+                lrow.append("empty"), vrow.append("empty")
+            elif label.startswith("animal:"):
+                name = label[7:]
+                _found_tile(tile, look, name, rarity[name])
+                lrow.append(label), vrow.append(f"animal-{rarity[name]}")
+            else:
+                raise ValueError(f"unknown Disco Zoo cell label '{label}' at row {r}, col {c}")
+        labels.append(tuple(lrow)), variants.append(tuple(vrow))
+    _lines(image, look)
+    geometry = BoardGeometry.from_rect(x0, y0, s, s, ROWS, COLS)
+    return Rendered(image, geometry, tuple(labels), tuple(variants),
+                    {"animals": tuple(cards), "attempts": attempts, "region": region,
+                     "look": look})
+
+
+def _lines(image: np.ndarray, look: Look) -> None:
+    x0, y0, s, t = look.board_x, look.board_y, look.cell, look.line
+    first, last = (0, 6) if look.outer_line else (1, 5)
+    for i in range(first, last):
+        a = i * s - t // 2
+        image[y0 + a : y0 + a + t, x0 - (t // 2 if look.outer_line else 0) :
+              x0 + 5 * s + (t - t // 2 if look.outer_line else 0)] = look.line_color
+        image[y0 - (t // 2 if look.outer_line else 0) : y0 + 5 * s + (t - t // 2 if
+              look.outer_line else 0), x0 + a : x0 + a + t] = look.line_color
+
+
+def _found_tile(tile: np.ndarray, look: Look, name: str, rarity: str) -> None:
+    s = tile.shape[0]
+    tile[:] = look.found_under
+    i, radius = look.tile_inset + look.line // 2, max(2, int(look.tile_radius * s))
+    color = look.rarity_color(rarity)
+    if look.tile_rim:
+        _rounded(tile, i, i, s - i, s - i, radius, _shade(color, 0.72))
+        _rounded(tile, i + 2, i + 2, s - i - 2, s - i - 2, max(1, radius - 2), color)
+    else:
+        _rounded(tile, i, i, s - i, s - i, radius, color)
+    art = sprite_art(name, look.art_seed)
+    size = art.shape[0] * look.tile_block
+    draw_art(tile, art, (s - size) // 2, (s - size) // 2, look.tile_block)
+
+
+def _rounded(image: np.ndarray, x0: int, y0: int, x1: int, y1: int, r: int, color: Color) -> None:
+    """A filled rectangle with round corners, drawn without smoothing."""
+    r = max(0, min(r, (x1 - x0) // 2, (y1 - y0) // 2))
+    image[y0 + r : y1 - r, x0:x1] = color
+    image[y0:y1, x0 + r : x1 - r] = color
+    for cx, cy in ((x0 + r, y0 + r), (x1 - r - 1, y0 + r), (x0 + r, y1 - r - 1),
+                   (x1 - r - 1, y1 - r - 1)):
+        cv2.circle(image, (cx, cy), r, color, -1, cv2.LINE_8)
+
+
+_DECORATIONS = ("bush", "palm", "rock", "flowers", "tuft", "stump")
+
+
+def _decorate(tile: np.ndarray, look: Look, rng: np.random.Generator) -> str | None:
+    """Maybe a decoration on a grass tile, of random kind, size and place."""
+    if rng.random() >= look.decoration_rate:
+        return None
+    kind = str(rng.choice(_DECORATIONS))
+    s = tile.shape[0]
+    k = look.decoration_scale * rng.uniform(0.7, 1.1)
+    cx = int(s * rng.uniform(0.35, 0.65))
+    cy = int(s * rng.uniform(0.4, 0.65))
+    px = max(2, int(round(s / 16)))  # decorations are pixel art too: snap to a coarse grid
+
+    def snap(v: float) -> int:
+        return int(round(v / px) * px)
+
+    dark = _shade(look.grass, rng.uniform(0.45, 0.7))
+    if kind == "bush":
+        leaf = _hsv(int(rng.integers(40, 80)), int(rng.integers(120, 230)),
+                    int(rng.integers(60, 150)))
+        for fx, fy, fr in ((-0.15, 0.05, 0.17), (0.15, 0.05, 0.18), (0, -0.1, 0.18)):
+            cv2.circle(tile, (snap(cx + fx * s * k), snap(cy + fy * s * k)),
+                       snap(fr * s * k), leaf, -1, cv2.LINE_8)
+        if rng.random() < 0.6:
+            berry = _hsv(int(rng.integers(0, 180)), 200, 230)
+            tile[snap(cy - 0.05 * s): snap(cy - 0.05 * s) + px, cx: cx + px] = berry
+    elif kind == "palm":
+        trunk = _hsv(int(rng.integers(8, 22)), 150, int(rng.integers(70, 140)))
+        top = snap(cy - 0.3 * s * k)
+        tile[top : snap(cy + 0.3 * s * k), cx - px // 2 - 1 : cx + px // 2 + 1] = trunk
+        leaf = _hsv(int(rng.integers(45, 75)), 200, int(rng.integers(70, 160)))
+        for ang in (200, 250, 290, 340):
+            cv2.ellipse(tile, (cx, top), (snap(0.22 * s * k), max(px, snap(0.06 * s * k))), ang,
+                        0, 360, leaf, -1, cv2.LINE_8)
+    elif kind == "rock":
+        grey = _hsv(int(rng.integers(0, 180)), int(rng.integers(0, 40)), int(rng.integers(100, 200)))
+        cv2.ellipse(tile, (cx, cy), (snap(0.25 * s * k), snap(0.16 * s * k)), 0, 0, 360, grey, -1,
+                    cv2.LINE_8)
+        cv2.ellipse(tile, (cx - px, cy - px), (snap(0.1 * s * k), px), 0, 0, 360,
+                    _shade(grey, 1.25), -1, cv2.LINE_8)
+    elif kind == "flowers":
+        petal = _hsv(int(rng.integers(0, 180)), int(rng.integers(120, 230)), 240)
+        for _ in range(int(rng.integers(2, 5))):
+            fx, fy = snap(s * rng.uniform(0.2, 0.8)), snap(s * rng.uniform(0.2, 0.8))
+            tile[fy : fy + 2 * px, fx : fx + 2 * px] = petal
+            tile[fy + px // 2 : fy + px // 2 + px, fx + px // 2 : fx + px // 2 + px] = (60, 220, 250)
+    elif kind == "tuft":
+        for _ in range(int(rng.integers(2, 6))):
+            fx, fy = snap(s * rng.uniform(0.15, 0.8)), snap(s * rng.uniform(0.2, 0.8))
+            tile[fy : fy + 2 * px, fx : fx + px] = dark
+            tile[fy + px : fy + 2 * px, fx + px : fx + 2 * px] = dark
+    else:  # stump
+        wood = _hsv(int(rng.integers(8, 22)), int(rng.integers(100, 200)), int(rng.integers(80, 160)))
+        w2, h2 = snap(0.18 * s * k), snap(0.14 * s * k)
+        tile[cy - h2 : cy + h2, cx - w2 : cx + w2] = wood
+        tile[cy - h2 : cy - h2 + px, cx - w2 : cx + w2] = _shade(wood, 1.3)
+    return kind
+
+
+def _scenery(image: np.ndarray, look: Look, rng: np.random.Generator) -> None:
+    """A few soft shapes in the background (hills, clouds), around the board, not on it."""
+    for _ in range(int(rng.integers(0, 5))):
+        color = _hsv(int(rng.integers(0, 180)), int(rng.integers(20, 180)), int(rng.integers(130, 240)))
+        cx, cy = int(rng.integers(0, look.width)), int(rng.integers(0, look.height))
+        cv2.ellipse(image, (cx, cy), (int(rng.integers(20, 140)), int(rng.integers(10, 60))), 0, 0,
+                    360, color, -1, cv2.LINE_8)
+
+
+def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
+          rng: np.random.Generator) -> None:
+    w, h = look.width, look.height
+    if look.status_bar:
+        image[: look.status_bar] = (0, 0, 0) if rng.random() < 0.6 else _shade(look.bar_color, 0.7)
+        size = max(1, (look.status_bar - 6) // 7)
+        write(image, f"{int(rng.integers(0, 24)):02d}:{int(rng.integers(0, 60)):02d}", 10,
+              (look.status_bar - 7 * size) // 2, size, (230, 230, 230))
+        bx = w - 34
+        image[5 : look.status_bar - 5, bx : bx + 20] = (230, 230, 230)
+        image[7 : look.status_bar - 7, bx + 2 : bx + 18] = (40, 40, 40)
+        image[7 : look.status_bar - 7, bx + 2 : bx + 2 + int(rng.integers(2, 16))] = (230, 230, 230)
+    top = look.bar_top
+    image[top : top + look.bar_height] = look.bar_color
+    mid = top + look.bar_height // 2
+    rs, ls, ds = look.region_size, look.label_size, look.digit_size
+    number = str(attempts)
+
+    def widths() -> tuple[int, int, int]:
+        return (text_width(region, rs, bold=rs > 1), text_width(number, ds, bold=True),
+                text_width("ATTEMPTS LEFT", ls))
+
+    # Everything fits on the bar, as on the real screen: long region names take smaller text.
+    while sum(widths()) + 3 * ls + 2 * ds + 20 + (ds if look.digit_outline else 0) > w:
+        if rs > 1:
+            rs -= 1
+        elif ls > 1:
+            ls -= 1
+        elif ds > 2:
+            ds -= 1
+        else:
+            break
+    region_w, digit_w, label_w = widths()
+    write(image, region.upper(), 10, mid - 7 * rs // 2, rs, look.bar_text, bold=rs > 1)
+    x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
+    x = max(x, 12 + region_w + 2 * ds)
+    write(image, number, x, mid - 7 * ds // 2, ds, look.digit_color, bold=True,
+          outline=(20, 20, 20) if look.digit_outline else None)
+    write(image, "ATTEMPTS LEFT", x + digit_w + 3 * ls + (ds if look.digit_outline else 0),
+          mid + 7 * ds // 2 - 7 * ls, ls, look.bar_text)
+
+    y0 = h - look.nav_bar - look.bottom_height
+    image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
+    bh = look.bottom_height
+    for label, bx in (("MENU", 10), ("MAP", w - 10 - 70)):
+        _rounded(image, bx, y0 + 8, bx + 70, y0 + bh - 8, 6, _shade(look.bar_color, 1.8))
+        write(image, label, bx + (70 - text_width(label, 2)) // 2, y0 + bh // 2 - 7, 2,
+              (255, 255, 255))
+    cv2.circle(image, (w // 2 - 30, y0 + bh // 2), 8, (40, 200, 250), -1, cv2.LINE_8)
+    write(image, str(coins), w // 2 - 16, y0 + bh // 2 - 7, 2, (255, 255, 255))
+    if look.nav_bar:
+        image[h - look.nav_bar :] = (0, 0, 0)
+        cy = h - look.nav_bar // 2
+        for k, cx in enumerate((w // 4, w // 2, 3 * w // 4)):
+            if k == 1:
+                cv2.circle(image, (cx, cy), 7, (200, 200, 200), 2, cv2.LINE_8)
+            else:
+                cv2.rectangle(image, (cx - 6, cy - 6), (cx + 6, cy + 6), (200, 200, 200), 2)
+
+
+def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]], found: dict[str, int],
+           rng: np.random.Generator) -> None:
+    n = len(cards)
+    if look.card_width:
+        width = min(look.card_width, (look.width - 2 * look.card_margin - (n - 1) * look.card_gap) // n)
+        x = (look.width - (n * width + (n - 1) * look.card_gap)) // 2
+    else:
+        width = (look.width - 2 * look.card_margin - (n - 1) * look.card_gap) // n
+        x = look.card_margin
+    top, height = look.card_top, look.card_height
+    for name, rarity in cards:
+        _rounded(image, x, top, x + width, top + height, 6, look.card_color)
+        art = sprite_art(name, look.art_seed)
+        size = art.shape[0] * look.card_block
+        draw_art(image, art, x + (width - size) // 2, top + 6, look.card_block)
+        ns = look.name_size
+        label = name.upper()
+        while ns > 1 and text_width(label, ns) > width - 8:
+            ns -= 1
+        while text_width(label, ns) > width - 8:
+            label = label[:-1]
+        ty = top + 6 + 12 * look.card_block + 4
+        write(image, label, x + (width - text_width(label, ns)) // 2, ty, ns, look.card_text)
+        have = f"YOU HAVE {int(rng.integers(0, 4))}"
+        write(image, have, x + (width - text_width(have, 1)) // 2, ty + 7 * ns + 4, 1,
+              _shade(look.card_text, 0.8))
+        box, boxes = 7, 3 + int(rng.integers(0, 3))
+        bx = x + (width - boxes * (box + 2)) // 2
+        by = ty + 7 * ns + 16
+        for k in range(boxes):
+            color = look.rarity_color(rarity) if k < found.get(name, 0) else _shade(look.card_color, 1.6)
+            image[by : by + box, bx + k * (box + 2) : bx + k * (box + 2) + box] = color
+        x += width + look.card_gap
+
+
+def with_look(look: Look, **changes: Any) -> Look:
+    """``look`` with some fields changed (tests that pin one factor)."""
+    return replace(look, **changes)
+
+
+# -- the bundled example --------------------------------------------------------------------
+
+EXAMPLE_BOARD = [
+    "ground ground ground empty ground",
+    "ground ground ground ground ground",
+    "ground ground ground animal:Panda ground",
+    "ground animal:Panda ground ground empty",
+    "ground ground ground ground ground",
+]
+EXAMPLE_ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
+
+
+def example() -> np.ndarray:
+    """``examples/screenshots/disco-zoo-real-look.png``: a Jungle rescue (Gorilla, Panda and
+    Tiger: two rare animals, so the found Panda tiles are told from Tiger by their sprite),
+    drawn at twice the base size like a phone screenshot."""
+    shot = render(EXAMPLE_BOARD, animals=EXAMPLE_ANIMALS, attempts=6, region="Jungle", seed=12)
+    return cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)

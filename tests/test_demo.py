@@ -1,0 +1,106 @@
+"""``gridsight demo``: the scripted games shipped as data, and the whole demo on an X server.
+
+The demo runs as a player runs it (a subprocess, on a private Xvfb display with the xcompmgr
+compositor): the window plays the scripted tile-path walk, ``gridsight live`` follows it, and
+the log it writes holds every board the script shows, read right, with the player's moves; the
+replay at the end checks every step against today's solver and writes the HTML report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gridsight.demo.script import NoDemoError, demo_games, load_script
+from gridsight.registry import get_spec
+from solvers.boardtext import parse_boards
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_each_demo_script_is_readable_and_shows_boards_of_its_games_pack():
+    from vision.packs import load_pack
+
+    assert set(demo_games()) >= {"disco-zoo", "tile-path", "pentomino"}
+    for game in demo_games():
+        script = load_script(game)
+        pack = load_pack(game)
+        assert script.every > 0 and len(script.frames) >= 2
+        for frame in script.frames:
+            assert frame.image.is_file()
+            assert (len(frame.labels), len(frame.labels[0])) == (pack.rows, pack.cols)
+            assert {t for row in frame.labels for t in row} <= set(pack.labels)
+        # Each move changes the board: the demo shows a game being played.
+        boards = [f.labels for f in script.frames]
+        assert all(a != b for a, b in zip(boards, boards[1:]))
+
+
+def test_a_game_without_a_demo_is_named_with_those_that_have_one(run_cli):
+    with pytest.raises(NoDemoError, match="no demo for thrill-digger .*tile-path"):
+        load_script("thrill-digger")
+    code, _, err = run_cli("demo", "thrill-digger")
+    assert code == 2 and "no demo for thrill-digger" in err
+    code, _, err = run_cli("demo", "tetris")
+    assert code == 2 and "invalid choice" in err
+
+
+@pytest.fixture
+def x_server():
+    from xserver import private_display
+
+    if shutil.which("xcompmgr") is None:
+        pytest.skip("xcompmgr is not installed (.ci/run installs it)")
+    with private_display("1024x768x24") as name:
+        comp = subprocess.Popen(["xcompmgr", "-d", name], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        try:
+            # Without the compositor running yet, the transparent overlay would cover the game
+            # window's own pixels: wait for it, as a player's desktop has it from the start.
+            from overlay.window import check_compositor
+
+            deadline = time.monotonic() + 15
+            while not check_compositor(name).available and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert check_compositor(name).available, "xcompmgr did not start"
+            yield name
+        finally:
+            comp.terminate()
+            comp.wait(timeout=10)
+
+
+@pytest.mark.gui
+def test_the_demo_plays_reads_advises_logs_and_replays(x_server, tmp_path):
+    pytest.importorskip("PySide6")
+    from gridsight.log import read_log
+
+    out = tmp_path / "demo"
+    env = dict(os.environ, DISPLAY=x_server, QT_QPA_PLATFORM="xcb",
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               GRIDSIGHT_DATA_DIR=str(tmp_path / "data"))
+    run = subprocess.run([sys.executable, "-m", "gridsight", "demo", "tile-path", "--every",
+                          "0.6", "--out", str(out)], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    script = load_script("tile-path")
+    truth = ["\n".join(" ".join(row) for row in f.labels) + "\n" for f in script.frames]
+    records = read_log(out / "demo.jsonl").records
+    assert [r.board for r in records] == truth  # every board shown, read right, in order
+    moves = [(r.move.row, r.move.col) for r in records if r.move is not None]
+    assert moves == [(3, 0), (3, 1), (3, 2)]  # Link's steps, as the player's moves
+    adapter = get_spec("tile-path").adapter
+    options = argparse.Namespace(time_limit=5.0)
+    for record in records:
+        expected = adapter.solve(parse_boards(record.board)[0], options).advice.recommend
+        assert record.advice.recommend == expected
+    assert f"today's solver gives the same advice at all {len(truth)} steps" in run.stdout
+    report = (out / "demo-report.html").read_text()
+    assert report.count('class="step"') == len(truth) and "data:image/png;base64" in report
+    assert sorted(p.name for p in out.glob("demo-*.png")) == \
+        [f"demo-{i:05d}.png" for i in range(1, len(truth) + 1)]  # the frames, saved

@@ -1,0 +1,190 @@
+"""Each game in its own words on the picture: the legend, the marks, and texts that agree.
+
+The overlay knows no game: a game's words reach it through :attr:`Advice.legend` (filled in by
+the game's adapter). These tests solve real boards through the registry and check what the
+painter draws for them: the legend's words, a certainly-empty Disco Zoo tile that does not look
+like "tap here", one spelling and one size per kind of text on a board, and figures that leave
+the middle of a tile (its art) in view.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pytest
+
+from gridsight.registry import get_spec
+from overlay import legend, paint, style
+from overlay import text as text_mod
+from overlay.paint import render_layer
+from solvers.advice import Advice, Cell, CellFigure, CellMark, Legend, MarkKind
+from solvers.boardtext import parse_boards
+from vision.geometry import BoardGeometry
+
+JUNGLE = """\
+region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: 7
+. . . . .
+. . . - .
+. . 2 . .
+. . . . .
+. . 1 . .
+"""
+
+THRILL = """\
+difficulty: intermediate
+. . . . . .
+g r . . . .
+g b . . . .
+g b r . . .
+. b . . . .
+"""
+
+
+def _advice(game: str, text: str) -> Advice:
+    spec = get_spec(game)
+    options = argparse.Namespace(**{o.dest: o.default for o in spec.solver_options})
+    if game == "disco-zoo":
+        options.budget = 0.05
+    return spec.adapter.solve(parse_boards(text)[0], options).advice
+
+
+@pytest.fixture(scope="module")
+def jungle() -> Advice:
+    return _advice("disco-zoo", JUNGLE)
+
+
+@pytest.fixture(scope="module")
+def thrill() -> Advice:
+    return _advice("thrill-digger", THRILL)
+
+
+def _legend_words(advice: Advice) -> list[str]:
+    return [entry.words for entry in legend.legend_entries(advice)]
+
+
+def test_disco_zoo_speaks_of_animals_not_of_safety_or_risk(jungle):
+    words = _legend_words(jungle)
+    assert "no animal" in words and "animal here: Gorilla" in words
+    assert "chance of an animal: low \u2192 high" in words
+    assert "tap here next" in words
+    assert not any("safe" in w or "risk" in w for w in words)
+    # The certainly-empty tiles are a neutral mark, never the green "safe" check.
+    kinds = {m.kind for m in jungle.marks}
+    assert MarkKind.EMPTY in kinds and MarkKind.SAFE not in kinds
+
+
+def test_thrill_digger_speaks_of_bombs(thrill):
+    words = _legend_words(thrill)
+    assert "dig here next" in words and "risk of a bomb: low \u2192 high" in words
+    assert "safe" in words  # a hole certainly holding a rupee
+
+
+def test_a_legend_without_game_words_keeps_plain_ones():
+    advice = Advice("demo", 2, 2, recommend=(Cell(0, 0),), marks=(CellMark(1, 1, MarkKind.SAFE),),
+                    figures=(CellFigure(0, 1, "20%", 0.2),))
+    assert _legend_words(advice) == ["next move", "safe", "chance: low \u2192 high"]
+
+
+def test_a_label_entry_is_written_once_per_animal():
+    advice = Advice("demo", 1, 3, marks=(CellMark(0, 0, MarkKind.KNOWN, "Pig"),
+                                         CellMark(0, 1, MarkKind.KNOWN, "Cow"),
+                                         CellMark(0, 2, MarkKind.KNOWN, "Pig")),
+                    legend=Legend.of({"known": "animal here: {label}"}))
+    assert _legend_words(advice) == ["animal here: Pig", "animal here: Cow"]
+
+
+@pytest.mark.parametrize("rises", [True, False])
+def test_the_heat_bar_runs_in_the_games_direction(rises):
+    advice = Advice("demo", 1, 1, figures=(CellFigure(0, 0, "50%", 0.5),),
+                    legend=Legend.of({}, heat="chance of X", heat_rises=rises))
+    (entry,) = legend.legend_entries(advice)
+    panel = np.zeros((40, 200, 4), np.uint8)
+    entry.draw(panel, 0, 0, 30)
+    left, right = panel[15, 1, :3], panel[15, 30 * entry.span - 2, :3]
+    red, green = np.array(style.heat_colour(1.0)), np.array(style.heat_colour(0.0))
+    # Left is "low" of the caption's quantity: low heat (green) when it rises with heat,
+    # high heat (red) when it falls (Disco Zoo: green where an animal is likely).
+    low, high = (green, red) if rises else (red, green)
+    assert np.abs(left.astype(int) - low).max() < 20 and np.abs(right.astype(int) - high).max() < 20
+
+
+def test_a_legend_entry_too_wide_for_the_panel_wraps_instead_of_being_cut(jungle):
+    panel = legend.legend_panel(jungle, 200)
+    assert panel.shape[1] == 200
+    # Nothing is drawn in the last columns (the padding): no word ran off the edge.
+    background = np.all(panel[:, -8:] == legend.BACKGROUND, axis=2)
+    assert background.all()
+
+
+def test_an_empty_tile_is_quiet_grey_not_a_green_check(jungle):
+    g = BoardGeometry.from_rect(10, 10, 60, 60, 5, 5)
+    empty = [m for m in jungle.marks if m.kind is MarkKind.EMPTY]
+    alone = Advice("disco-zoo", 5, 5, marks=tuple(empty))
+    layer = render_layer((320, 320), g, alone)
+    colour = layer[..., :3]
+    opaque = layer[..., 3] == 255
+    green = np.all(colour == style.MARK[MarkKind.SAFE], axis=2) & opaque
+    grey = np.all(colour == style.MARK[MarkKind.EMPTY], axis=2) & opaque
+    assert grey.sum() > 20 and not green.any()
+    # Quiet: the mark covers a small part of its tile (no border, a small sign).
+    m = empty[0]
+    cell = layer[10 + 60 * m.row: 70 + 60 * m.row, 10 + 60 * m.col: 70 + 60 * m.col, 3]
+    assert 0 < (cell > 0).mean() < 0.2
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text the painter draws: (text, cap height, colour)."""
+    calls: list[tuple[str, int, tuple]] = []
+    real = text_mod.sprite
+
+    def spy(text, px, colour=style.TEXT):
+        calls.append((text, px, tuple(colour)))
+        return real(text, px, colour)
+
+    monkeypatch.setattr(text_mod, "sprite", spy)
+    return calls
+
+
+def test_one_spelling_and_one_size_for_every_figure_on_a_board(drawn):
+    # Figures that would each fit differently alone ('100%' is wide, '5%' narrow), some in
+    # marked cells, on a flat board of 44-pixel cells.
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 2)]
+    texts = ["5%", "100%", "28%", "<1%", "7%"]
+    figures = tuple(CellFigure(r, c, text, 0.3) for (r, c), text in zip(cells, texts))
+    advice = Advice("demo", 3, 3, figures=figures,
+                    marks=(CellMark(1, 1, MarkKind.KNOWN, "Pig"), CellMark(0, 1, MarkKind.UNREAD)))
+    render_layer((200, 200), BoardGeometry.from_rect(20, 20, 44, 44, 3, 3), advice)
+    shown = [(t, px) for t, px, colour in drawn if t not in ("Pig", "?")]
+    assert len(shown) == 5
+    assert len({px for _, px in shown}) == 1
+    with_sign = [t.endswith("%") for t, _ in shown]
+    assert all(with_sign) or not any(with_sign)
+
+
+def test_figures_leave_the_middle_of_the_tile_in_view(drawn, jungle):
+    cell = 80
+    g = BoardGeometry.from_rect(0, 0, cell, cell, 5, 5)
+    render_layer((400, 400), g, jungle)
+    figures = {f.text for f in jungle.figures}
+    sizes = [px for t, px, _ in drawn if t in figures]
+    assert sizes and max(sizes) <= 0.3 * cell  # cap height: under a third of the tile
+
+
+def test_a_deep_perspective_keeps_texts_in_proportion(drawn):
+    # Through a strong perspective the near row's cells are three times the far row's:
+    # texts shrink with their cells rather than all taking the far row's size.
+    g = BoardGeometry.from_corners([(300, 50), (500, 50), (780, 600), (20, 600)], 4, 3)
+    figures = tuple(CellFigure(r, c, "25%", 0.25) for r in range(4) for c in range(3))
+    render_layer((800, 650), g, Advice("demo", 4, 3, figures=figures))
+    sizes = [px for t, px, _ in drawn if t.startswith("25")]
+    assert len(sizes) == 12 and max(sizes) > 1.5 * min(sizes)
+
+
+def test_paint_module_doctest_still_holds():
+    import doctest
+
+    assert doctest.testmod(paint).failed == 0

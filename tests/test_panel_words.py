@@ -1,0 +1,182 @@
+"""The correction panel speaks each game's language (offscreen Qt, grabbed and checked).
+
+Its cells name what they hold by the game's words and show each open cell's chance as a heat
+map; its chooser offers what a cell can hold by name and colour (every animal of a rescue, so
+two rare animals are both choosable; rupee colours; walls and Link; piece letters); controls
+that do not apply to a game are not there; cell buttons never overlap at the window's smallest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QRect  # noqa: E402
+from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QSpinBox  # noqa: E402
+
+from gridsight.live.loop import LiveLoop  # noqa: E402
+from gridsight.live.manual import ManualBoard  # noqa: E402
+from gridsight.live.panel import CELL_SIZE, Panel, hex_of  # noqa: E402
+from kit.scripted import screen, script_of  # noqa: E402
+from gridsight.readers.find import load_game_pack  # noqa: E402
+from gridsight.registry import all_specs  # noqa: E402
+from overlay.style import heat_colour  # noqa: E402
+from overlay.window import ensure_app  # noqa: E402
+from vision.capture import Frame, Rect  # noqa: E402
+
+pytestmark = pytest.mark.gui
+OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _manual_panel(game: str, text: str | None = None) -> Panel:
+    ensure_app()
+    board = ManualBoard.from_text(game, text) if text else ManualBoard.blank(game)
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    return Panel(loop, board.tokens())
+
+
+def _chooser_buttons(panel: Panel, row: int, col: int) -> dict[str, QPushButton]:
+    menu = panel.make_chooser(row, col)
+    return {b.objectName()[len("choice:"):]: b for b in menu.findChildren(QPushButton)}
+
+
+@pytest.fixture(scope="module")
+def disco_read():
+    """A Jungle rescue read off the screen: Gorilla (common), Panda and Tiger (both rare); the
+    Panda's tile found at row 4, column 2."""
+    ensure_app()
+    script = script_of("disco-zoo")
+    image = screen(script.render(3))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    for _ in range(3):
+        loop.step(Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0))
+    panel = Panel(loop, loop.pack.labels)
+    yield loop, panel
+    panel.close()
+
+
+def test_two_rare_animals_are_both_choosable_by_name(disco_read):
+    loop, panel = disco_read
+    assert loop.view.state.grid[3][1] == "animal:rare"  # the pack sees only the rarity
+    assert panel.believed()[3][1] == "Pan"  # the panel names the animal the board holds
+    buttons = _chooser_buttons(panel, 3, 1)
+    names = {value: b.text() for value, b in buttons.items()}
+    assert names["animal:Panda"] == "Panda" and names["animal:Tiger"] == "Tiger"
+    assert names["animal:Gorilla"] == "Gorilla" and "animal:rare" not in names
+    assert names["ground"] == "not tapped" and names["empty"] == "no animal"
+    # Choosing the Tiger makes it the Tiger on the board solved (the third animal).
+    buttons["animal:Tiger"].click()
+    assert loop.view.board.splitlines()[3 + 3].split()[1] == "3"
+    assert panel.believed()[3][1] == "Tig"
+    _chooser_buttons(panel, 3, 1)["animal:Panda"].click()
+    assert loop.view.board.splitlines()[3 + 3].split()[1] == "2"
+    loop.undo()
+    loop.undo()
+    panel.show_view(loop.view)
+
+
+def test_each_open_cell_shows_its_chance_as_a_heat_map(disco_read):
+    loop, panel = disco_read
+    figures = {(f.row, f.col): f for f in loop.view.advice.figures}
+    assert figures
+    for (r, c), figure in figures.items():
+        button = panel.cells[r][c]
+        assert button.text() == figure.text
+        assert f"background: {hex_of(heat_colour(figure.heat))}" in button.styleSheet()
+        assert button.toolTip().startswith(f"row {r + 1}, column {c + 1}: not tapped")
+        assert f"chance of an animal {figure.text}" in button.toolTip()
+    assert panel.scale.isVisibleTo(panel) and "chance of an animal" in panel.scale.text()
+
+
+def test_thrill_digger_offers_rupees_as_coloured_buttons():
+    panel = _manual_panel("thrill-digger", (EXAMPLES / "thrill-digger-beginner.txt").read_text())
+    buttons = _chooser_buttons(panel, 0, 0)
+    words = panel.words
+    for token, name in (("g", "green rupee"), ("b", "blue rupee"), ("r", "red rupee"),
+                        ("s", "silver rupee"), ("y", "gold rupee")):
+        assert buttons[token].text() == name
+        assert f"background: {words.word(token).colour}" in buttons[token].styleSheet()
+    assert buttons["*"].text() == "bomb" and buttons["x"].text() == "rupoor"
+    buttons["r"].click()
+    assert panel.loop.view.board.splitlines()[1].split()[0] == "r"
+    assert panel.believed()[0][0] == "20"  # a red rupee, worth 20
+    assert "risk of a bomb" in panel.scale.text()
+    panel.close()
+
+
+@pytest.mark.parametrize("game, names", [
+    ("tile-path", {"#": "wall", ".": "tile", "x": "crossed", "L": "Link", "S": "start",
+                   "E": "end"}),
+    ("pentomino", {"F": "piece F", "X": "piece X", "#": "outside the shape", ".": "empty"}),
+])
+def test_the_chooser_speaks_the_game(game, names):
+    panel = _manual_panel(game)
+    buttons = _chooser_buttons(panel, 0, 0)
+    for value, name in names.items():
+        assert buttons[value].text() == name
+    panel.close()
+
+
+def test_controls_that_do_not_apply_are_not_there(disco_read):
+    _, read_panel = disco_read
+    assert read_panel.pause_box is not None  # an overlay is drawn: it can be paused
+    tile = _manual_panel("tile-path")
+    assert tile.counter_box is None and tile.objective_box is None and tile.pause_box is None
+    assert not tile.findChildren(QSpinBox) and not tile.findChildren(QComboBox)
+    zoo = _manual_panel("disco-zoo")
+    assert zoo.counter_box is not None and zoo.objective_box is not None
+    assert zoo.pause_box is None  # nothing drawn over a game to pause
+    for panel in (tile, zoo):
+        panel.close()
+
+
+@pytest.mark.parametrize("spec", all_specs(), ids=lambda s: s.name)
+def test_cell_buttons_never_overlap_at_the_smallest_window(spec):
+    panel = _manual_panel(spec.name, spec.example)
+    panel.resize(1, 1)  # as small as the window manager would let a player make it
+    panel.show()
+    QApplication.processEvents()
+    assert panel.width() >= panel.minimumSizeHint().width()
+    boxes = []
+    for row in panel.cells:
+        for button in row:
+            rect = QRect(button.mapTo(panel, button.rect().topLeft()), button.size())
+            assert rect.width() >= CELL_SIZE[0] and rect.height() >= CELL_SIZE[1]
+            assert panel.rect().contains(rect)
+            text = button.fontMetrics().horizontalAdvance(button.text())
+            assert text <= rect.width() - 4, (button.text(), rect.width())
+            boxes.append(rect)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.intersects(b), (a, b)
+    # Nor does anything else cover them (the heat key, the controls, the wrapped status line),
+    # and the status line has the height its wrapped text needs.
+    others = [w for w in (panel.scale, panel.status, panel.undo_button, panel.reset_button)
+              if w.isVisibleTo(panel)]
+    for widget in others:
+        rect = QRect(widget.mapTo(panel, widget.rect().topLeft()), widget.size())
+        assert not any(rect.intersects(b) for b in boxes), widget
+        assert panel.rect().contains(rect)
+    assert panel.status.height() >= panel.status.heightForWidth(panel.status.width())
+    panel.close()
+
+
+def test_a_big_board_still_fits(tmp_path):
+    # 6 x 10 (the pentomino box) with long texts in every cell.
+    panel = _manual_panel("pentomino", (EXAMPLES / "pentomino-6x10.txt").read_text())
+    panel.resize(1, 1)
+    panel.show()
+    QApplication.processEvents()
+    rects = [QRect(b.mapTo(panel, b.rect().topLeft()), b.size())
+             for row in panel.cells for b in row]
+    assert len(rects) == 60
+    assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert panel.grab().save(str(tmp_path / "panel.png"))
+    panel.close()
