@@ -169,7 +169,7 @@ def test_furniture_given_by_option_is_kept_and_used(tmp_path, run_cli):
     text = _text(cells, 4)
     image, out = _calibrate(run_cli, tmp_path, shot, text)
     assert "warning: the cards were not found on this screenshot" in out
-    assert "warning: the counter were not found on this screenshot" in out
+    assert "warning: the counter was not found on this screenshot" in out
     boxes = ";".join(",".join(map(str, box)) for box in card_boxes(look))
     image, out = _calibrate(run_cli, tmp_path, shot, text, "--cards", boxes,
                             "--counter", ",".join(map(str, counter)))

@@ -286,11 +286,16 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
         given = {hint.name: (hint, board.header(hint.header)) for hint in spec.hints
                  if hint.header is not None and board.header(hint.header) is not None}
         full = ReadHints(**{name: hint.parse(value) for name, (hint, value) in given.items()})
-        reading, problem = _read_back(image, found, ReadHints())
-        if reading is None or not _same_board(reading.text, board):
-            reading, problem = _read_back(image, found, full)
-            flags = [f"{hint.flag} {_quoted(value.replace(', ', ','))}"
-                     for hint, value in given.values()]
+        # The fewest hints that make the read exact (none, when the screen says it all): the
+        # command suggested then works on the next screenshot too, not only on this one.
+        reading, problem, used = None, "", ()
+        for names in _subsets(tuple(given)):
+            hints = ReadHints(**{n: given[n][0].parse(given[n][1]) for n in names})
+            reading, problem = _read_back(image, found, hints)
+            used = names
+            if reading is not None and _same_board(reading.text, board):
+                break
+        flags = [f"{given[n][0].flag} {_quoted(given[n][1].replace(', ', ','))}" for n in used]
         if reading is None:
             lines.append(f"warning: the board is not read back: {problem}")
         else:
@@ -305,13 +310,26 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     if teller is not None:
         missing = teller(image, found.read, pack, full)
         for name in missing:
-            lines.append(f"warning: the {name} were not found on this screenshot by the "
-                         f"automatic search: mark them (--{name} X,Y,W,H[;...] in pixels, or "
-                         "in the window)")
+            lines.append(f"warning: the {name} {'were' if name.endswith('s') else 'was'} not "
+                         "found on this screenshot by the automatic search: mark "
+                         f"{'them' if name.endswith('s') else 'it'} (--{name} X,Y,W,H[;...] in "
+                         "pixels, or in the window)")
     command = " ".join(["gridsight analyze --game", pack.game, "--pack", pack.skin, *flags,
                         _quoted(image_name)])
     lines.append(f"Use it: {command}")
     return Calibrated(folder, "\n".join(lines), missing)
+
+
+def _subsets(names: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every subset of ``names``, smallest first (in the order given within a size); the
+    whole set last.
+
+    >>> _subsets(("animals", "taps"))
+    [(), ('animals',), ('taps',), ('animals', 'taps')]
+    """
+    from itertools import combinations
+
+    return [combo for size in range(len(names) + 1) for combo in combinations(names, size)]
 
 
 def _read_back(image, found, hints):
