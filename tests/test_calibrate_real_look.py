@@ -233,3 +233,43 @@ def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path
     view = play(again, frame(later, 7))
     assert view.board == _text(later, 7)
     assert not view.state.manual
+
+
+@pytest.mark.parametrize("learn", [True, False])
+def test_live_learn_saves_a_panel_correction_only_when_asked(tmp_path, run_cli, monkeypatch,
+                                                             learn):
+    """``gridsight live --learn``: the command's own loop saves a correction into the pack;
+    without ``--learn`` nothing is written."""
+    pytest.importorskip("PySide6")
+    import gridsight.commands.live as live
+    from gridsight.log import RecommendationLog
+    from kit.scripted import screen
+    from vision.capture import Frame, Rect
+
+    class NoCapture:
+        def close(self):
+            pass
+
+    monkeypatch.setattr(live, "_open_capture_and_log", lambda options: (
+        NoCapture(), RecommendationLog(tmp_path / "log.jsonl")))
+    monkeypatch.setattr(live, "_compositor_notice", lambda options: "")
+    first = _board((1, 3, "animal:Panda"), (3, 0, "empty"))
+    image = screen(_shot(first, 8, light_cards=True).image, size=(420, 760), at=(30, 0))
+    views = []
+
+    def drive(options, loop, capture, choices, notice):  # the panel, played by hand
+        frame = Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
+        for _ in range(2):
+            loop.step(frame)
+        views.append(loop.correct(1, 3, "animal:Panda"))
+        return 0
+
+    monkeypatch.setattr(live, "_drive", drive)
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--animals", NAMES, "--budget", "0.05",
+                           *(["--learn"] if learn else []))
+    assert code == 0, err
+    assert views[0].board == _text(first, 8)
+    saved = tmp_path / "data" / "templates" / "disco-zoo" / "default" / "manifest.json"
+    assert saved.exists() == learn
+    if learn:
+        assert any("saved to the pack" in w for w in views[0].warnings)
