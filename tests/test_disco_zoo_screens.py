@@ -456,8 +456,11 @@ def _measure(argv: list[str] | None = None) -> None:
           f"whole board text exact on {len(reads) - len(exact)} (not: {exact})")
     print(f"  found tiles: {outcomes['exact']} exact, {outcomes['unsure']} unsure, "
           f"{len(outcomes['wrong'])} wrong {outcomes['wrong']}")
-    print(f"  counters: {counters.count('exact')} exact, {counters.count('flagged')} flagged, "
-          f"{counters.count('wrong')} wrong; cards found on {cards}")
+    warned = sum(c == "exact" and any("attempts counter" in w for w in warnings)
+                 for c, (_, _, _, warnings, _, _) in zip(counters, reads))
+    print(f"  counters: {counters.count('exact')} exact ({warned} of them with a warning to "
+          f"check), {counters.count('flagged')} flagged, {counters.count('wrong')} wrong; cards "
+          f"found on {cards}")
     old_exact = sum(r.text == text for _, text, r, _ in olds)
     old_tiles = sum(r.text.splitlines()[3:] == text.splitlines()[3:] for _, text, r, _ in olds)
     old_flagged = sum(r.text.splitlines()[2] != text.splitlines()[2] and bool(r.warnings)

@@ -42,6 +42,7 @@ import numpy as np
 from gridsight.games.disco_zoo.identify import FoundTile, identify
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from solvers.cellnames import cell_name
+from solvers.disco_zoo.board import MAX_TAPS
 from solvers.disco_zoo.catalogue import RARITIES, load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
@@ -569,12 +570,25 @@ def _text_runs(boxes: list[Box]) -> list[list[Box]]:
 
 def _number_glyphs(boxes: list[Box]) -> list[Box]:
     """The glyphs of the big number: the one or two tall glyphs just left of the longest run
-    of small text on the right (``ATTEMPTS LEFT``); failing that, the rightmost short word of
-    the tallest glyphs."""
+    of small text on the right (``ATTEMPTS LEFT``), or leading that run when joined to it;
+    failing that, the short word holding the tallest glyph."""
     runs = [r for r in _text_runs(boxes) if len(r) >= 6]
     if runs:
         label = max(runs, key=lambda r: r[-1][0] + r[-1][2])
-        lx, h = label[0][0], float(np.median([b[3] for b in label]))
+        h = float(np.median([b[3] for b in label]))
+        # On a small screen the number may be little taller than the text and joined to its
+        # run: the run's first one or two glyphs that are digit-shaped (not wider than tall)
+        # and rise above the text's top are the number (letters joined by JPEG specks are
+        # wide and keep the text's top).
+        text_top = float(np.median([b[1] for b in label]))
+        head = []
+        for b in label[:2]:
+            if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
+                break
+            head.append(b)
+        if head and len(label) - len(head) >= 6:
+            return head
+        lx = label[0][0]
         top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
         tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
                        and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
@@ -584,10 +598,13 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
                 if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
                     word.append(b)
             return sorted(word[:2], key=lambda b: b[0])
-    tallest = max(b[3] for b in boxes)
-    words = _text_runs([b for b in boxes if b[3] >= 0.8 * tallest])
-    numbers = [w for w in words if len(w) <= 2]
-    return numbers[-1] if numbers else []
+    # No such run (its letters joined or broken): the number is the bar's biggest text, the
+    # short word holding the tallest glyph.
+    top = max(boxes, key=lambda b: b[3])
+    line = [b for b in boxes if b[3] >= 0.8 * top[3] and b[1] < top[1] + top[3]
+            and b[1] + b[3] > top[1]]
+    words = [w for w in _text_runs(line) if top in w]
+    return words[0] if words and len(words[0]) <= 2 else []
 
 
 def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
@@ -811,8 +828,9 @@ def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
           warnings: list[str], unread: int = 0) -> int:
     """Attempts left: the player's ``--taps``, else the counter when read with confidence,
     else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
-    read above the board's count (attempts bought) must be read clearly; one below it is
-    impossible (a rescue starts with 10 attempts and each tap uses one) and never taken.
+    read above the board's count (attempts bought) is taken without a warning only when read
+    clearly, and with one otherwise; one below it is impossible (a rescue starts with 10
+    attempts and each tap uses one) and never taken.
     ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
     guess = max(0, BOARD_TAPS - tapped)
     if given is not None:
@@ -827,6 +845,14 @@ def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
     if read is not None and read > guess and counter.lead >= STRONG_LEAD:
         notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
                      "extra attempts?)")
+        return read
+    if read is not None and guess < read <= MAX_TAPS and counter.lead > 0.0:
+        # Not clearly read, but above the board's count, which it cannot be below: bought
+        # attempts. Measured on held-out screens, such a read was the counter far more often
+        # than the board's count was; the warning says to check it.
+        warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
+                        f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
+                        "N if it is wrong)")
         return read
     seen = f"it looks like {read}" if read is not None else "no number found"
     warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
