@@ -574,20 +574,33 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     failing that, the short word holding the tallest glyph."""
     runs = [r for r in _text_runs(boxes) if len(r) >= 6]
     if runs:
-        label = max(runs, key=lambda r: r[-1][0] + r[-1][2])
+        run = max(runs, key=lambda r: r[-1][0] + r[-1][2])
+        # The label ends the run; on a small screen the number (and even the region's name)
+        # may be little taller than the label's letters and joined to the run: the label is
+        # the run's tail of glyphs of its last letters' height, and the one or two glyphs
+        # just before it are the number when digit-shaped (not wider than tall), rising above
+        # the label's top, and close together (letters joined by JPEG specks are wide and keep
+        # the label's top).
+        h = float(np.median([b[3] for b in run[-6:]]))
+        i = len(run)
+        while i > 0 and run[i - 1][3] < 1.15 * h:
+            i -= 1
+        label = run[i:] if len(run) - i >= 6 else run
+        if label is not run:
+            h = float(np.median([b[3] for b in label]))
+            text_top = float(np.median([b[1] for b in label]))
+            word: list[Box] = []
+            for b in reversed(run[:i]):
+                if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
+                    break
+                if word and word[-1][0] - (b[0] + b[2]) >= 0.35 * b[3]:
+                    break
+                word.append(b)
+                if len(word) == 2:
+                    break
+            if word:
+                return sorted(word, key=lambda b: b[0])
         h = float(np.median([b[3] for b in label]))
-        # On a small screen the number may be little taller than the text and joined to its
-        # run: the run's first one or two glyphs that are digit-shaped (not wider than tall)
-        # and rise above the text's top are the number (letters joined by JPEG specks are
-        # wide and keep the text's top).
-        text_top = float(np.median([b[1] for b in label]))
-        head = []
-        for b in label[:2]:
-            if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
-                break
-            head.append(b)
-        if head and len(label) - len(head) >= 6:
-            return head
         lx = label[0][0]
         top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
         tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
