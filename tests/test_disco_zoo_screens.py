@@ -394,6 +394,38 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     assert "unread row 2, column 3" in data["status"]
 
 
+def test_a_toast_over_a_row_of_tiles_leaves_the_board_found_and_the_tiles_unread(tmp_path,
+                                                                                 run_cli):
+    """A player's screenshot with a notification over the board's middle row (5 tiles, and
+    the lattice's lines under it): the board is still found by its structure, the covered
+    tiles are reported unread (never as untapped silently), the others read as before."""
+    image = real.example()
+    shot = real.render(real.EXAMPLE_BOARD, animals=real.EXAMPLE_ANIMALS, attempts=6,
+                       region="Jungle", seed=12)
+    (x0, y0), (x1, y1) = (2 * np.asarray(p) for p in
+                          shot.geometry.board_to_image([(-0.3, 2.1), (5.3, 2.9)]))
+    cv2.rectangle(image, (int(x0), int(y0)), (int(x1), int(y1)), (250, 250, 250), -1)
+    cv2.putText(image, "New message", (int(x0) + 20, int(y0 + y1) // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                1.0, (40, 40, 40), 2)
+    path = tmp_path / "toast.png"
+    cv2.imwrite(str(path), image)
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert sorted(map(tuple, data["unread"])) == [(2, c) for c in range(5)]
+    rows = data["board"].splitlines()[3:]
+    assert rows[2].split() == ["."] * 5
+    clean = tmp_path / "clean.png"
+    cv2.imwrite(str(clean), real.example())
+    code, out, err = run_cli("analyze", str(clean), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    before = json.loads(out)["board"].splitlines()[3:]
+    assert [r for k, r in enumerate(rows) if k != 2] == [r for k, r in enumerate(before) if k != 2]
+    assert before[2] != rows[2]  # the row hidden held tapped tiles: they were not made up
+
+
 def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_cards():
     """The issue's path: a pack learned from the real-look screenshot itself (corners and
     labels), then the screenshot read with that pack and --animals. The Panda tile (rare, like
