@@ -118,11 +118,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--difficulty", choices=_pit_difficulties(),
                         help="a 3D pit: the pit's difficulty (its size)")
     for name, games in _furniture().items():
-        parser.add_argument(f"--{name}", type=_boxes, metavar="X,Y,W,H[;X,Y,W,H...]",
+        plural = name.endswith("s")
+        parser.add_argument(f"--{name}", type=_boxes,
+                            metavar="X,Y,W,H[;X,Y,W,H...]" if plural else "X,Y,W,H",
                             default=None, dest=f"furniture_{name}",
-                            help=f"{', '.join(games)}: the box of each of the screen's {name} "
-                            "in pixels, left to right (when the automatic search does not "
-                            "find them)")
+                            help=f"{', '.join(games)}: "
+                            + (f"the box of each of the screen's {name} in pixels, left to "
+                               "right" if plural else f"the box of the screen's {name} in pixels")
+                            + f" (when the automatic search does not find {'them' if plural else 'it'};"
+                            " kept in the pack)")
     pit = parser.add_argument_group(
         "a 3D pit's look (Thrill Digger)",
         "learn the items' colours and the wallet counter from your own screenshots, so the "
