@@ -159,14 +159,15 @@ def test_found_animals_are_told_by_colour_and_sprite_or_marked_unsure(real_reads
     candidates (never as untapped); a wrong animal is rare (measured: see the README)."""
     out = _animal_outcomes(real_reads)
     total = out["exact"] + out["unsure"] + len(out["wrong"])
-    assert out["exact"] >= 0.93 * total, out
-    assert len(out["wrong"]) <= 0.01 * total, out
+    assert out["exact"] >= 0.98 * total, out  # measured 337 of 340 (3 unsure)
+    assert len(out["wrong"]) <= 0.005 * total, out  # measured none
 
 
 @pytest.mark.slow
 def test_attempts_counters_are_read_or_flagged(real_reads):
     """The counter as read, also where attempts were bought (the board alone would say
-    fewer); a counter not read with confidence is flagged with the board's count."""
+    fewer); a counter not read with confidence is flagged (taken as read when above the
+    board's count, else the board's count)."""
     exact, flagged, wrong = 0, 0, []
     for seed, text, read, warnings, *_ in real_reads:
         if read.splitlines()[2] == text.splitlines()[2]:
@@ -175,15 +176,15 @@ def test_attempts_counters_are_read_or_flagged(real_reads):
             flagged += 1
         else:
             wrong.append(seed)
-    assert exact >= 0.95 * len(real_reads), (exact, flagged, wrong)
-    assert len(wrong) <= 0.01 * len(real_reads), (exact, flagged, wrong)
+    assert exact >= 0.98 * len(real_reads), (exact, flagged, wrong)  # measured all 240
+    assert len(wrong) <= 0.005 * len(real_reads), (exact, flagged, wrong)
 
 
 @pytest.mark.slow
 def test_the_cards_are_found_wherever_they_stand(real_reads):
     wrong = [seed for seed, text, _, _, shot, screen in real_reads
              if len(screen.cards) != len(names_of(text))]
-    assert len(wrong) <= 0.02 * len(real_reads), wrong
+    assert len(wrong) <= 0.005 * len(real_reads), wrong  # measured: found on all 240
 
 
 def _old_read(k: int, base: int = SEED) -> tuple:
