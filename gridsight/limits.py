@@ -3,7 +3,7 @@
 The promise to the player is "a clear one-line error, never a traceback, never a hang". Input
 can be endless (``/dev/zero``), huge (a 100000 x 100000 PNG header in 875 bytes) or slow to
 solve, so each command bounds what it reads and how long it works, refuses clearly past the
-bound, and names the option that raises it. The README's "Limits" section lists them all.
+bound, and names the option that raises it. docs/limits.md lists them all.
 
 The option types here are shared by every command that has the option, so ``--time-limit``
 means the same everywhere:
