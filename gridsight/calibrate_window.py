@@ -234,10 +234,12 @@ class _ImageView(QLabel):
 class CalibrateWindow(QWidget):
     """Mark the corners, then label each group; ``result`` holds (corners, labels) once saved."""
 
-    def __init__(self, game: str, session: CalibrationSession, skin: str):
+    def __init__(self, game: str, session: CalibrationSession, skin: str,
+                 labels: list[list[str]] | None = None):
         super().__init__()
         self.setWindowTitle(f"gridsight calibrate {game} (pack '{skin}')")
         self.session = session
+        self.preset = labels  # given with --labels: only the corners are asked
         self.result: tuple[list[tuple[float, float]], list[list[str]]] | None = None
         self.view = _ImageView(session)
         self.view.clicked.connect(self.on_click)
@@ -280,6 +282,10 @@ class CalibrateWindow(QWidget):
 
     def on_next(self) -> None:
         s = self.session
+        if not s.groups and s.corners_done and self.preset is not None:
+            self.result = (list(s.corners), self.preset)
+            self.close()
+            return
         if not s.groups:
             if s.corners_done:
                 s.make_groups()
@@ -312,6 +318,8 @@ class CalibrateWindow(QWidget):
         if not s.corners_done:
             self.prompt.setText(f"Click the board's {CORNER_NAMES[len(s.corners)]} corner "
                                 f"({len(s.corners) + 1} of 4). Backspace undoes.")
+        elif not labelling and self.preset is not None:
+            self.prompt.setText("Corners marked. Next saves the pack with the labels given.")
         elif not labelling:
             self.prompt.setText("Corners marked. Next: name the groups of similar cells.")
         else:
@@ -343,7 +351,7 @@ def run_window(game: str, image: np.ndarray, skin: str, corners=None, labels=Non
     session = CalibrationSession.for_game(game, image)
     for x, y in corners or ():
         session.add_corner(x, y)
-    window = CalibrateWindow(game, session, skin)
+    window = CalibrateWindow(game, session, skin, labels)
     if labels is not None and session.corners_done:
         return list(session.corners), labels
     window.show()

@@ -159,3 +159,20 @@ def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it
     manifest = json.loads((tmp_path / "data" / "templates" / "disco-zoo" / "mine" /
                            "manifest.json").read_text())
     assert len(manifest["furniture"]["cards"]) == 3
+
+
+def test_with_labels_given_the_window_asks_only_for_the_corners(app):
+    shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=2)
+    labels = [list(row) for row in shot.labels]
+    window = CalibrateWindow("tile-path", CalibrationSession.for_game("tile-path", shot.image),
+                             "mine", labels)
+    window.show()
+    for x, y in shot.geometry.outline():
+        wx, wy = window.view.image_to_widget(x, y)
+        QTest.mouseClick(window.view, Qt.MouseButton.LeftButton, pos=QPoint(round(wx), round(wy)))
+    assert "labels given" in window.prompt.text()
+    QTest.mouseClick(window.next, Qt.MouseButton.LeftButton)
+    assert not window.isVisible()
+    corners, got = window.result
+    assert got == labels and corners == [tuple(map(float, p)) for p in shot.geometry.outline()]
+    window.deleteLater()
