@@ -10,8 +10,13 @@ Two steps, one screenshot:
    of its cells; the player picks what it is from the game's labels (or "?" to leave it out)
    and goes on. A plain ground tile and a decorated one form two groups and get the same label.
 
-The logic lives in :class:`CalibrationSession`, which knows nothing of Qt (and is tested on its
-own); :class:`CalibrateWindow` only shows it and forwards clicks. PySide6 is imported by this
+A third step comes only when the game's reader needs furniture around the board that it did not
+find by itself on the screenshot (Disco Zoo's animal cards and attempts counter):
+:class:`FurnitureWindow` asks for a box around each (press, drag, release), one kind after
+the other, left to right.
+
+The logic lives in :class:`CalibrationSession` and :class:`FurnitureSession`, which know
+nothing of Qt (and are tested on their own); the windows only show them and forward clicks. PySide6 is imported by this
 module only, and the command imports this module only for the interactive form.
 """
 
@@ -118,10 +123,51 @@ class CalibrationSession:
         return np.hstack(tiles)
 
 
+@dataclass
+class FurnitureSession:
+    """The boxes marked so far (pixels, ``(x, y, w, h)``) for each kind of furniture asked
+    (``names``, in order); the kind being marked is the first with no box confirmed."""
+
+    image: np.ndarray
+    names: tuple[str, ...]
+    boxes: dict[str, list[tuple[float, float, float, float]]] = field(default_factory=dict)
+    current: int = 0
+
+    def add_box(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """A box dragged from one corner to the other (any direction); a mere click (under
+        3 pixels either way) is no box."""
+        x, y = min(x0, x1), min(y0, y1)
+        w, h = abs(x1 - x0), abs(y1 - y0)
+        if w >= 3 and h >= 3 and self.current < len(self.names):
+            self.boxes.setdefault(self.names[self.current], []).append((x, y, w, h))
+
+    def undo_box(self) -> None:
+        if self.current < len(self.names):
+            boxes = self.boxes.get(self.names[self.current], [])
+            if boxes:
+                boxes.pop()
+
+    def next_name(self) -> None:
+        """Done with the current kind (its boxes kept left to right)."""
+        if self.current < len(self.names):
+            name = self.names[self.current]
+            self.boxes[name] = sorted(self.boxes.get(name, []))
+            self.current += 1
+
+    @property
+    def done(self) -> bool:
+        return self.current >= len(self.names)
+
+    def result(self) -> dict[str, list[tuple[float, float, float, float]]]:
+        """The boxes of every kind given at least one."""
+        return {name: sorted(boxes) for name, boxes in self.boxes.items() if boxes}
+
+
 class _ImageView(QLabel):
     """The screenshot, scaled to fit; reports clicks in image pixels and draws the marks."""
 
     clicked = Signal(float, float)
+    dragged = Signal(float, float, float, float)
 
     def __init__(self, session: CalibrationSession, max_size: tuple[int, int] = (900, 760)):
         super().__init__()
@@ -145,13 +191,30 @@ class _ImageView(QLabel):
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.button() == Qt.MouseButton.LeftButton:
             p = event.position()
-            self.clicked.emit(p.x() / self.scale, p.y() / self.scale)
+            self._pressed = (p.x() / self.scale, p.y() / self.scale)
+            self.clicked.emit(*self._pressed)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        pressed = getattr(self, "_pressed", None)
+        if event.button() == Qt.MouseButton.LeftButton and pressed is not None:
+            p = event.position()
+            self.dragged.emit(*pressed, p.x() / self.scale, p.y() / self.scale)
+            self._pressed = None
 
     def refresh(self) -> None:
         pixmap = QPixmap(self.base)
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = self.session
+        if isinstance(s, FurnitureSession):
+            painter.setPen(QPen(QColor(255, 160, 0), 2))
+            for boxes in s.boxes.values():
+                for x, y, w, h in boxes:
+                    painter.drawRect(round(x * self.scale), round(y * self.scale),
+                                     round(w * self.scale), round(h * self.scale))
+            painter.end()
+            self.setPixmap(pixmap)
+            return
         pts = [QPointF(x * self.scale, y * self.scale) for x, y in s.corners]
         painter.setPen(QPen(QColor(255, 0, 255), 2))
         for p in pts:
@@ -171,10 +234,12 @@ class _ImageView(QLabel):
 class CalibrateWindow(QWidget):
     """Mark the corners, then label each group; ``result`` holds (corners, labels) once saved."""
 
-    def __init__(self, game: str, session: CalibrationSession, skin: str):
+    def __init__(self, game: str, session: CalibrationSession, skin: str,
+                 labels: list[list[str]] | None = None):
         super().__init__()
         self.setWindowTitle(f"gridsight calibrate {game} (pack '{skin}')")
         self.session = session
+        self.preset = labels  # given with --labels: only the corners are asked
         self.result: tuple[list[tuple[float, float]], list[list[str]]] | None = None
         self.view = _ImageView(session)
         self.view.clicked.connect(self.on_click)
@@ -217,6 +282,10 @@ class CalibrateWindow(QWidget):
 
     def on_next(self) -> None:
         s = self.session
+        if not s.groups and s.corners_done and self.preset is not None:
+            self.result = (list(s.corners), self.preset)
+            self.close()
+            return
         if not s.groups:
             if s.corners_done:
                 s.make_groups()
@@ -249,6 +318,8 @@ class CalibrateWindow(QWidget):
         if not s.corners_done:
             self.prompt.setText(f"Click the board's {CORNER_NAMES[len(s.corners)]} corner "
                                 f"({len(s.corners) + 1} of 4). Backspace undoes.")
+        elif not labelling and self.preset is not None:
+            self.prompt.setText("Corners marked. Next saves the pack with the labels given.")
         elif not labelling:
             self.prompt.setText("Corners marked. Next: name the groups of similar cells.")
         else:
@@ -280,9 +351,73 @@ def run_window(game: str, image: np.ndarray, skin: str, corners=None, labels=Non
     session = CalibrationSession.for_game(game, image)
     for x, y in corners or ():
         session.add_corner(x, y)
-    window = CalibrateWindow(game, session, skin)
+    window = CalibrateWindow(game, session, skin, labels)
     if labels is not None and session.corners_done:
         return list(session.corners), labels
     window.show()
     app.exec()  # returns when the window closes (saved or not)
+    return window.result
+
+
+class FurnitureWindow(QWidget):
+    """Drag a box around each piece of furniture asked, kind after kind; ``result`` holds the
+    boxes (pixels) once done."""
+
+    def __init__(self, game: str, session: FurnitureSession):
+        super().__init__()
+        self.setWindowTitle(f"gridsight calibrate {game}: mark what was not found")
+        self.session = session
+        self.result: dict[str, list[tuple[float, float, float, float]]] | None = None
+        self.view = _ImageView(session)
+        self.view.dragged.connect(self.on_drag)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.undo = QPushButton("Undo box")
+        self.undo.clicked.connect(self.on_undo)
+        self.next = QPushButton("Next")
+        self.next.clicked.connect(self.on_next)
+        QShortcut(QKeySequence(Qt.Key.Key_Backspace), self, activated=self.on_undo)
+        side = QVBoxLayout()
+        for widget in (self.prompt, self.undo, self.next):
+            side.addWidget(widget)
+        side.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.view)
+        layout.addLayout(side)
+        self.update_controls()
+
+    def on_drag(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        self.session.add_box(x0, y0, x1, y1)
+        self.update_controls()
+
+    def on_undo(self) -> None:
+        self.session.undo_box()
+        self.update_controls()
+
+    def on_next(self) -> None:
+        self.session.next_name()
+        if self.session.done:
+            self.result = self.session.result()
+            self.close()
+            return
+        self.update_controls()
+
+    def update_controls(self) -> None:
+        s = self.session
+        if not s.done:
+            name = s.names[s.current]
+            count = len(s.boxes.get(name, []))
+            self.prompt.setText(f"The automatic search did not find the {name}: drag a box "
+                                f"around each ({count} marked so far), then Next. Backspace "
+                                "undoes.")
+            self.next.setText("Save" if s.current == len(s.names) - 1 else "Next")
+        self.view.refresh()
+
+
+def run_furniture_window(game: str, image: np.ndarray, names: tuple[str, ...]):
+    """Show the furniture window until done or closed: ``{name: boxes}`` or ``None``."""
+    app = QApplication.instance() or QApplication([])
+    window = FurnitureWindow(game, FurnitureSession(image, tuple(names)))
+    window.show()
+    app.exec()
     return window.result

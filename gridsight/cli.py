@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(error)
         return EXIT_RUNTIME
     except MemoryError:
-        say("out of memory (past --max-memory; see the limits in the README: a smaller input, "
+        say("out of memory (past --max-memory; see docs/limits.md: a smaller input, "
             "or a lower --time-limit, bounds the work)")
         return EXIT_RUNTIME
     except KeyboardInterrupt:

@@ -3,7 +3,7 @@
 The promise to the player is "a clear one-line error, never a traceback, never a hang". Input
 can be endless (``/dev/zero``), huge (a 100000 x 100000 PNG header in 875 bytes) or slow to
 solve, so each command bounds what it reads and how long it works, refuses clearly past the
-bound, and names the option that raises it. The README's "Limits" section lists them all.
+bound, and names the option that raises it. docs/limits.md lists them all.
 
 The option types here are shared by every command that has the option, so ``--time-limit``
 means the same everywhere:
@@ -28,6 +28,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
+from types import FrameType
 from typing import Iterator
 
 # -- the defaults -----------------------------------------------------------------------------
@@ -174,6 +175,30 @@ class TimeLimitReached(Exception):
     """Raised inside the work when a :func:`deadline` passes."""
 
 
+# Work an exception must not break into: numba compiling or loading a kernel (an exception
+# raised inside llvmlite's callbacks is lost, and the half-built library then fails later with a
+# traceback) and an import under way (it would leave a half-initialised module behind).
+UNINTERRUPTIBLE_PACKAGES = ("numba", "llvmlite")
+RETRY_SECONDS = 0.02
+
+
+def inside_uninterruptible(frame: FrameType | None) -> bool:
+    """Is the interrupted code, or any of its callers, an import or numba at work?
+
+    >>> inside_uninterruptible(None)
+    False
+    """
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.startswith("<frozen importlib"):
+            return True
+        parts = set(filename.replace("\\", "/").split("/"))
+        if parts.intersection(UNINTERRUPTIBLE_PACKAGES):
+            return True
+        frame = frame.f_back
+    return False
+
+
 @contextmanager
 def deadline(limit: float | None) -> Iterator[bool]:
     """Interrupt the enclosed work with :class:`TimeLimitReached` after ``limit`` seconds.
@@ -181,7 +206,9 @@ def deadline(limit: float | None) -> Iterator[bool]:
     For the solvers that do not check the clock themselves. It uses the ``SIGALRM`` interval
     timer, so it only acts in the main thread of a POSIX process (elsewhere, and for ``limit``
     ``None`` or 0, the work runs unbounded); it yields whether it is armed. Compiled code
-    (numpy, numba) is interrupted when it next returns to Python.
+    (numpy, numba) is interrupted when it next returns to Python. An import under way and
+    numba compiling or loading a kernel are never broken into (that would leave them half
+    built): the limit then strikes as soon as they are done.
     """
     armed = bool(limit) and hasattr(signal, "setitimer") \
         and threading.current_thread() is threading.main_thread()
@@ -190,6 +217,9 @@ def deadline(limit: float | None) -> Iterator[bool]:
         return
 
     def expire(signum, frame):  # noqa: ARG001 - the signal handler's signature
+        if inside_uninterruptible(frame):  # try again as soon as it is done
+            signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
+            return
         raise TimeLimitReached(f"time limit of {limit:g} s reached")
 
     previous = signal.signal(signal.SIGALRM, expire)

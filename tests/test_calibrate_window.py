@@ -89,3 +89,90 @@ def test_window_clicks_labels_and_saves_a_pack_that_reads_the_screenshot(app, tm
     got = read.labels()
     assert all(got[r][c] == shot.labels[r][c] for r in range(6) for c in range(8)
                if shot.labels[r][c] != "E")
+
+
+def test_furniture_session_keeps_dragged_boxes_left_to_right_per_kind():
+    import numpy as np
+
+    from gridsight.calibrate_window import FurnitureSession
+
+    session = FurnitureSession(np.zeros((50, 80, 3), np.uint8), ("cards", "counter"))
+    session.add_box(40, 5, 30, 20)  # dragged right to left: the same box
+    session.add_box(2, 5, 12, 20)
+    session.add_box(60, 5, 61, 6)  # a mere click: no box
+    session.next_name()
+    session.add_box(1, 30, 9, 40)
+    session.undo_box()
+    session.add_box(1, 30, 9, 41)
+    assert not session.done
+    session.next_name()
+    assert session.done
+    assert session.result() == {"cards": [(2, 5, 10, 15), (30, 5, 10, 15)],
+                                "counter": [(1, 30, 8, 11)]}
+
+
+def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it(
+        app, tmp_path, run_cli, monkeypatch):
+    """A real-look screen whose cards are light (the automatic search finds none): the
+    command opens the furniture window, the player drags a box around each card, and the
+    pack saved reads the screenshot back exactly, the boxes kept in the pack."""
+    import json
+
+    import cv2
+
+    import gridsight.calibrate_window as windows
+    import gridsight.commands.calibrate as calibrate
+    from test_calibrate_real_look import CALIBRATION, _look, _shot, _text, card_boxes
+
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    shot = _shot(CALIBRATION, 4, light_cards=True)
+    corners = [tuple(map(float, p)) for p in shot.geometry.outline()]
+    monkeypatch.setattr(calibrate, "_interactive",  # the corners clicked in the first window
+                        lambda options, image, c, labels: (corners, labels))
+    asked = []
+
+    def drag_boxes(game, image, names):
+        asked.append(tuple(names))
+        window = windows.FurnitureWindow(game, windows.FurnitureSession(image, tuple(names)))
+        window.show()
+        for name in names:
+            assert name == "cards"
+            for x, y, w, h in card_boxes(_look(True)):
+                a = window.view.image_to_widget(x, y)
+                b = window.view.image_to_widget(x + w, y + h)
+                QTest.mousePress(window.view, Qt.MouseButton.LeftButton,
+                                 pos=QPoint(round(a[0]), round(a[1])))
+                QTest.mouseRelease(window.view, Qt.MouseButton.LeftButton,
+                                   pos=QPoint(round(b[0]), round(b[1])))
+            QTest.mouseClick(window.next, Qt.MouseButton.LeftButton)
+        assert not window.isVisible()
+        return window.result
+
+    monkeypatch.setattr(windows, "run_furniture_window", drag_boxes)
+    image, labels = tmp_path / "shot.png", tmp_path / "labels.txt"
+    cv2.imwrite(str(image), shot.image)
+    labels.write_text(_text(CALIBRATION, 4))
+    code, out, err = run_cli("calibrate", "disco-zoo", str(image), "--labels", str(labels))
+    assert code == 0, err
+    assert asked == [("cards",)]
+    assert "were not found" not in out and "reads back exactly as given" in out
+    manifest = json.loads((tmp_path / "data" / "templates" / "disco-zoo" / "mine" /
+                           "manifest.json").read_text())
+    assert len(manifest["furniture"]["cards"]) == 3
+
+
+def test_with_labels_given_the_window_asks_only_for_the_corners(app):
+    shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=2)
+    labels = [list(row) for row in shot.labels]
+    window = CalibrateWindow("tile-path", CalibrationSession.for_game("tile-path", shot.image),
+                             "mine", labels)
+    window.show()
+    for x, y in shot.geometry.outline():
+        wx, wy = window.view.image_to_widget(x, y)
+        QTest.mouseClick(window.view, Qt.MouseButton.LeftButton, pos=QPoint(round(wx), round(wy)))
+    assert "labels given" in window.prompt.text()
+    QTest.mouseClick(window.next, Qt.MouseButton.LeftButton)
+    assert not window.isVisible()
+    corners, got = window.result
+    assert got == labels and corners == [tuple(map(float, p)) for p in shot.geometry.outline()]
+    window.deleteLater()

@@ -96,9 +96,10 @@ def names_of(text: str) -> tuple[str, ...]:
     return tuple(text.splitlines()[1].split(": ")[1].split(", "))
 
 
-def _real_read(k: int) -> tuple:
-    """Real-look screen ``k`` drawn, degraded, found by structure and read (a worker's job)."""
-    seed = SEED + k
+def _real_read(k: int, base: int = SEED) -> tuple:
+    """Real-look screen ``k`` drawn, degraded, found by structure and read (a worker's job);
+    ``base`` the first seed (another for a fresh held-out measurement)."""
+    seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
     shot, text = real_rescue(rng, seed, extra=extra)
@@ -158,14 +159,15 @@ def test_found_animals_are_told_by_colour_and_sprite_or_marked_unsure(real_reads
     candidates (never as untapped); a wrong animal is rare (measured: see the README)."""
     out = _animal_outcomes(real_reads)
     total = out["exact"] + out["unsure"] + len(out["wrong"])
-    assert out["exact"] >= 0.93 * total, out
-    assert len(out["wrong"]) <= 0.01 * total, out
+    assert out["exact"] >= 0.98 * total, out  # measured 337 of 340 (3 unsure)
+    assert len(out["wrong"]) <= 0.005 * total, out  # measured none
 
 
 @pytest.mark.slow
 def test_attempts_counters_are_read_or_flagged(real_reads):
     """The counter as read, also where attempts were bought (the board alone would say
-    fewer); a counter not read with confidence is flagged with the board's count."""
+    fewer); a counter not read with confidence is flagged (taken as read when above the
+    board's count, else the board's count)."""
     exact, flagged, wrong = 0, 0, []
     for seed, text, read, warnings, *_ in real_reads:
         if read.splitlines()[2] == text.splitlines()[2]:
@@ -174,24 +176,24 @@ def test_attempts_counters_are_read_or_flagged(real_reads):
             flagged += 1
         else:
             wrong.append(seed)
-    assert exact >= 0.95 * len(real_reads), (exact, flagged, wrong)
-    assert len(wrong) <= 0.01 * len(real_reads), (exact, flagged, wrong)
+    assert exact >= 0.98 * len(real_reads), (exact, flagged, wrong)  # measured all 240
+    assert len(wrong) <= 0.005 * len(real_reads), (exact, flagged, wrong)
 
 
 @pytest.mark.slow
 def test_the_cards_are_found_wherever_they_stand(real_reads):
     wrong = [seed for seed, text, _, _, shot, screen in real_reads
              if len(screen.cards) != len(names_of(text))]
-    assert len(wrong) <= 0.02 * len(real_reads), wrong
+    assert len(wrong) <= 0.005 * len(real_reads), wrong  # measured: found on all 240
 
 
-def _old_read(k: int) -> tuple:
+def _old_read(k: int, base: int = SEED) -> tuple:
     """Shipped-skin screen ``k`` drawn, degraded, located by the pack and read (a worker's
     job)."""
     from test_readers import _degrade, random_rescue
 
     pack = load_pack("disco-zoo")
-    rng = np.random.default_rng(SEED + 10_000 + k)
+    rng = np.random.default_rng(base + 10_000 + k)
     shot, text = random_rescue(rng)
     image, _, _ = _degrade(shot.image, rng, k, smallest=0.5)
     found = find_board(image, "disco-zoo", pack)
@@ -393,6 +395,38 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     assert "unread row 2, column 3" in data["status"]
 
 
+def test_a_toast_over_a_row_of_tiles_leaves_the_board_found_and_the_tiles_unread(tmp_path,
+                                                                                 run_cli):
+    """A player's screenshot with a notification over the board's middle row (5 tiles, and
+    the lattice's lines under it): the board is still found by its structure, the covered
+    tiles are reported unread (never as untapped silently), the others read as before."""
+    image = real.example()
+    shot = real.render(real.EXAMPLE_BOARD, animals=real.EXAMPLE_ANIMALS, attempts=6,
+                       region="Jungle", seed=12)
+    (x0, y0), (x1, y1) = (2 * np.asarray(p) for p in
+                          shot.geometry.board_to_image([(-0.3, 2.1), (5.3, 2.9)]))
+    cv2.rectangle(image, (int(x0), int(y0)), (int(x1), int(y1)), (250, 250, 250), -1)
+    cv2.putText(image, "New message", (int(x0) + 20, int(y0 + y1) // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                1.0, (40, 40, 40), 2)
+    path = tmp_path / "toast.png"
+    cv2.imwrite(str(path), image)
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert sorted(map(tuple, data["unread"])) == [(2, c) for c in range(5)]
+    rows = data["board"].splitlines()[3:]
+    assert rows[2].split() == ["."] * 5
+    clean = tmp_path / "clean.png"
+    cv2.imwrite(str(clean), real.example())
+    code, out, err = run_cli("analyze", str(clean), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    before = json.loads(out)["board"].splitlines()[3:]
+    assert [r for k, r in enumerate(rows) if k != 2] == [r for k, r in enumerate(before) if k != 2]
+    assert before[2] != rows[2]  # the row hidden held tapped tiles: they were not made up
+
+
 def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_cards():
     """The issue's path: a pack learned from the real-look screenshot itself (corners and
     labels), then the screenshot read with that pack and --animals. The Panda tile (rare, like
@@ -417,26 +451,62 @@ def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_ca
     assert reading.unread == () and reading.unsure == ()
 
 
-if __name__ == "__main__":  # python tests/test_disco_zoo_screens.py: the README's figures
-    import sys
+def _measure(argv: list[str] | None = None) -> None:
+    """The figures of the issue's bar on fresh held-out seeds (nothing tuned on them):
+    ``python tests/test_disco_zoo_screens.py --seed 50000 --screens 400 --old 100``."""
+    import argparse
+    import os
     import time
-    from pathlib import Path
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+    from multiprocessing import get_context
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    parser = argparse.ArgumentParser(description=_measure.__doc__)
+    parser.add_argument("--seed", type=int, default=50_000)
+    parser.add_argument("--screens", type=int, default=REAL_SCREENS)
+    parser.add_argument("--old", type=int, default=OLD_SCREENS)
+    parser.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, 2))
+    options = parser.parse_args(argv)
     start = time.perf_counter()
-    reads = real_reads.__wrapped__()
+    with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
+        reads = list(pool.map(partial(_real_read, base=options.seed), range(options.screens),
+                              chunksize=4))
+        olds = list(pool.map(partial(_old_read, base=options.seed), range(options.old),
+                             chunksize=4))
     elapsed = time.perf_counter() - start
     outcomes = _animal_outcomes(reads)
     kinds = sum([[t.kind for t in row] for row in screen.tiles]
-                == [["ground" if q == "." else "empty" if q == "-" else "found" for q in line.split()]
-                    for line in text.splitlines()[3:]] for _, text, _, _, _, screen in reads)
+                == [["ground" if q == "." else "empty" if q == "-" else "found"
+                     for q in line.split()] for line in text.splitlines()[3:]]
+                for _, text, _, _, _, screen in reads)
     counters = [("exact" if read.splitlines()[2] == text.splitlines()[2] else "flagged"
                  if any("attempts counter not read" in w for w in warnings) else "wrong")
                 for _, text, read, warnings, _, _ in reads]
     cards = sum(len(screen.cards) == len(names_of(text)) for _, text, _, _, _, screen in reads)
-    print(f"{len(reads)} screens in {elapsed:.0f} s; tile kinds all right on {kinds}; whole "
-          f"text exact on {sum(read == text for _, text, read, *_ in reads)}")
-    print(f"found tiles: {outcomes['exact']} exact, {outcomes['unsure']} unsure, "
+    exact = [seed for seed, text, read, *_ in reads if read != text]
+    print(f"real look, seeds {options.seed}..{options.seed + options.screens - 1}, "
+          f"0.5x-3x, JPEG 40-95: {len(reads)} screens; tile kinds all right on {kinds}; "
+          f"whole board text exact on {len(reads) - len(exact)} (not: {exact})")
+    print(f"  found tiles: {outcomes['exact']} exact, {outcomes['unsure']} unsure, "
           f"{len(outcomes['wrong'])} wrong {outcomes['wrong']}")
-    print(f"counters: {counters.count('exact')} exact, {counters.count('flagged')} flagged, "
-          f"{counters.count('wrong')} wrong; cards found on {cards}")
+    warned = sum(c == "exact" and any("attempts counter" in w for w in warnings)
+                 for c, (_, _, _, warnings, _, _) in zip(counters, reads))
+    print(f"  counters: {counters.count('exact')} exact ({warned} of them with a warning to "
+          f"check), {counters.count('flagged')} flagged, {counters.count('wrong')} wrong; cards "
+          f"found on {cards}")
+    old_exact = sum(r.text == text for _, text, r, _ in olds)
+    old_tiles = sum(r.text.splitlines()[3:] == text.splitlines()[3:] for _, text, r, _ in olds)
+    old_flagged = sum(r.text.splitlines()[2] != text.splitlines()[2] and bool(r.warnings)
+                      for _, text, r, _ in olds)
+    print(f"shipped skin: {len(olds)} screens; tiles and animals exact on {old_tiles}; whole "
+          f"text exact on {old_exact}; counter flagged on {old_flagged}")
+    print(f"{elapsed:.0f} s with {options.workers} worker(s)")
+
+
+if __name__ == "__main__":  # python tests/test_disco_zoo_screens.py: the figures of the docs
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    _measure()

@@ -209,8 +209,8 @@ def test_time_limit_zero_means_none_and_a_short_one_stops_the_solver(run_cli, ex
     assert code == 1 and out == ""  # both boards stopped; the second still tried
     lines = err.splitlines()
     assert len(lines) == 2
-    assert all("time limit of 1e-06 s reached before the odds were computed; nothing was "
-               "decided" in line and "--time-limit" in line for line in lines)
+    assert all("time limit of 1e-06 s reached before the odds and the advice were computed; "
+               "nothing was decided" in line and "--time-limit" in line for line in lines)
 
 
 def test_a_deadline_interrupts_python_work_and_restores_the_outer_timer():

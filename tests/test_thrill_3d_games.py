@@ -3,7 +3,7 @@
 The games cover the three difficulties; the player's corner clicks are off by up to a pixel
 and a half; the wallet is on screen for about three digs in four. The share of holes read
 (rather than ``?``) is printed and must not fall below what was measured when this was written
-(see the README's "Thrill Digger in 3D" section).
+(see docs/thrill-digger.md, "In 3D").
 """
 
 from __future__ import annotations

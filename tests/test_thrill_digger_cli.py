@@ -99,3 +99,61 @@ def test_simulate_prints_the_report(run_cli):
     assert code == 0, err
     assert "mean rupees per game, net of the 30 fee" in out
     assert "cleared:" in out and "lost to a bomb:" in out
+
+
+def test_json_says_which_policy_and_each_holes_optimal_value(run_cli):
+    code, out, err = run_cli("solve", "thrill-digger", "--json", "--model", "uniform",
+                             stdin="difficulty: beginner\n" + ". . . . .\n" * 4)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["policy"] == "optimal" and data["policy_note"] is None
+    values = {(c["row"], c["col"]): c["value_if_dug"] for c in data["cells"]}
+    best = (data["recommend"]["row"], data["recommend"]["col"])
+    assert best == (0, 0)  # four corners tie at 47.861: reading order
+    assert values[best] == pytest.approx(47.8611, abs=1e-4)
+    assert values[(1, 1)] == pytest.approx(43.78, abs=5e-3)
+    assert values[best] == max(values.values())
+
+
+def test_policy_option_picks_the_policy(run_cli):
+    board = "difficulty: beginner\n" + ". . . . .\n" * 4
+    code, out, _ = run_cli("solve", "thrill-digger", "--json", "--policy", "safest", stdin=board)
+    data = json.loads(out)
+    assert code == 0 and data["policy"] == "safest"
+    assert all(c["value_if_dug"] is None for c in data["cells"])
+    code, out, _ = run_cli("solve", "thrill-digger", "--json",
+                           stdin="difficulty: expert\n" + ". . . . . . . .\n" * 5)
+    data = json.loads(out)
+    assert code == 0 and data["policy"] == "lookahead" and data["recommend"] is not None
+
+
+def test_text_output_shows_the_optimal_values(run_cli):
+    code, out, _ = run_cli("solve", "thrill-digger", stdin=BEGINNER_BOARD)
+    assert code == 0 and "Optimal play (optimal):" in out and "next best hole" in out
+
+
+def test_unknown_policies_are_refused_in_one_line(run_cli):
+    code, _, err = run_cli("solve", "thrill-digger", "--policy", "greedy", stdin=BEGINNER_BOARD)
+    assert code == 2 and "unknown policy 'greedy'" in err and "auto, optimal" in err
+    code, _, err = run_cli("simulate", "thrill-digger", "--compare", "auto,greedy")
+    assert code == 2 and "unknown policy 'greedy'" in err
+    code, _, err = run_cli("simulate", "thrill-digger", "--difficulty", "expert",
+                           "--policy", "optimal")
+    assert code == 2 and "only on beginner" in err and "Traceback" not in err
+
+
+def test_policies_are_listed_in_help(run_cli):
+    for command in (("solve", "thrill-digger"), ("simulate", "thrill-digger")):
+        code, out, _ = run_cli(*command, "--help")
+        assert code == 0 and "--policy" in out
+        assert all(name in out for name in ("auto", "optimal", "lookahead", "safest"))
+    code, out, _ = run_cli("simulate", "thrill-digger", "--help")
+    assert "--compare" in out
+
+
+def test_simulate_compare_prints_the_paired_difference(run_cli):
+    code, out, err = run_cli("simulate", "thrill-digger", "--difficulty", "beginner",
+                             "--games", "8", "--seed", "2", "--compare", "auto,safest")
+    assert code == 0, err
+    assert "auto: mean rupees per game" in out and "safest: mean rupees per game" in out
+    assert "paired difference auto - safest:" in out and "standard error" in out

@@ -303,8 +303,12 @@ def _refine(grey: np.ndarray, rows: int, cols: int, x: float, y: float,
         return None
     across_v = maps.line_v[ys0:ys1].mean(axis=0)
     across_h = maps.line_h[:, xs0:xs1].mean(axis=1)
-    fit_x = _matched(across_v, cols, x, pitch)
-    fit_y = _matched(across_h, rows, y, pitch)
+    # The outline: a line, or the board's edge against its surroundings (inner lines may be
+    # faint where the outline is not).
+    outline_v = np.maximum(maps.line_v, maps.edge_v)[ys0:ys1].mean(axis=0)
+    outline_h = np.maximum(maps.line_h, maps.edge_h)[:, xs0:xs1].mean(axis=1)
+    fit_x = _matched(across_v, cols, x, pitch, outline_v)
+    fit_y = _matched(across_h, rows, y, pitch, outline_h)
     if fit_x is None or fit_y is None:
         return None
     (x0, px), (y0, py) = fit_x, fit_y
@@ -314,13 +318,15 @@ def _refine(grey: np.ndarray, rows: int, cols: int, x: float, y: float,
                    score)
 
 
-def _matched(profile: np.ndarray, count: int, start: float, pitch: float
-             ) -> tuple[float, float] | None:
+def _matched(profile: np.ndarray, count: int, start: float, pitch: float,
+             outline: np.ndarray | None = None) -> tuple[float, float] | None:
     """Offset and pitch (pixel edges: a line on pixel k is at k + 0.5) maximising the
-    profile summed at the ``count - 1`` inner lines, within a sixth of a tile of the guess
-    and 4% of its pitch."""
+    profile summed at the ``count - 1`` inner lines, plus ``outline`` at the two outer ones
+    at half weight, within a sixth of a tile of the guess and 4% of its pitch."""
     sigma = max(0.6, pitch / 60)
     smooth = cv2.GaussianBlur(profile.reshape(1, -1).astype(np.float32), (0, 0), sigma).ravel()
+    if outline is not None:
+        rim = cv2.GaussianBlur(outline.reshape(1, -1).astype(np.float32), (0, 0), sigma).ravel()
     n = len(smooth)
     grid = np.arange(n, dtype=np.float64)
     offsets = start - 0.5 + np.arange(-pitch / 6, pitch / 6 + 0.01, 0.25)
@@ -330,6 +336,9 @@ def _matched(profile: np.ndarray, count: int, start: float, pitch: float
     for p in pitches:
         pos = offsets[:, None] + inner[None, :] * p  # (offsets, lines)
         values = np.interp(pos, grid, smooth, left=0.0, right=0.0).sum(axis=1)
+        if outline is not None:
+            ends = offsets[:, None] + np.array([0, count])[None, :] * p
+            values = values + 0.5 * np.interp(ends, grid, rim, left=0.0, right=0.0).sum(axis=1)
         k = int(np.argmax(values))
         if values[k] > best_v:
             best_v, best = float(values[k]), (float(offsets[k]) + 0.5, float(p))

@@ -189,4 +189,54 @@ def _nearest_group(label: str, thumb: np.ndarray, reps: dict) -> str:
     return best
 
 
-__all__ = ["learn_pack", "learn_anchor", "RMS_SCALE"]
+def grow_pack(pack: TemplatePack, image: np.ndarray, geometry: BoardGeometry,
+              cells: Mapping[tuple[int, int], str]) -> TemplatePack:
+    """``pack`` grown by the cells the player named in ``image`` (whose board is at
+    ``geometry``): a cell of one of the classifier's labels becomes a new template of it
+    (unless a template of that label already looks the same, within :data:`CLUSTER_RMS`
+    over its mask), so the next read of such a cell is right; a cell named by a label the
+    classifier does not use (Disco Zoo's ``animal:Panda``: which animal a found tile shows)
+    becomes a reference picture, which the game's reader compares cells with.
+
+    >>> import numpy as np
+    >>> from vision.geometry import BoardGeometry
+    >>> from vision.packs import Anchor, Template, TemplatePack
+    >>> blank = np.zeros((8, 8, 3), np.uint8)
+    >>> anchor = Anchor(np.zeros((16, 16, 3), np.uint8), np.full((16, 16), 255, np.uint8), 0.5)
+    >>> pack = TemplatePack("demo", "demo", (8, 8), 1, 1, (Template("a", "a", blank),), anchor)
+    >>> shot = np.full((8, 8, 3), 200, np.uint8)
+    >>> grown = grow_pack(pack, shot, BoardGeometry.from_rect(0, 0, 8, 8, 1, 1), {(0, 0): "a"})
+    >>> [t.variant for t in grown.templates], grown.references
+    (['a', 'a~learned1'], ())
+    >>> grow_pack(grown, shot, BoardGeometry.from_rect(0, 0, 8, 8, 1, 1), {(0, 0): "b"}).references[0].label
+    'b'
+    """
+    from dataclasses import replace
+
+    cw, ch = pack.cell_size
+    cut = _cut_cells(image, geometry, (cw, ch))
+    templates, references = list(pack.templates), list(pack.references)
+    for (r, c), label in sorted(cells.items()):
+        picture = cut[r * geometry.cols + c]
+        same = [t for t in templates if t.label == label]
+        if same or label in pack.labels:
+            mask = same[0].mask if same else None
+            if any(_rms(t.image, picture, mask) < CLUSTER_RMS for t in same):
+                continue  # the pack already has this look
+            n = sum(t.variant.startswith(f"{label}~learned") for t in templates) + 1
+            templates.append(Template(label, f"{label}~learned{n}", picture, mask))
+        else:
+            n = sum(t.label == label for t in references) + 1
+            references.append(Template(label, f"{label}~{n}", picture))
+    return replace(pack, templates=tuple(templates), references=tuple(references))
+
+
+def _rms(a: np.ndarray, b: np.ndarray, mask: np.ndarray | None) -> float:
+    diff = (a.astype(np.float32) - b.astype(np.float32)) ** 2
+    if mask is not None:
+        on = mask > 127
+        return float(np.sqrt(diff[on].mean())) if on.any() else 0.0
+    return float(np.sqrt(diff.mean()))
+
+
+__all__ = ["learn_pack", "learn_anchor", "grow_pack", "RMS_SCALE"]

@@ -81,9 +81,20 @@ class Anchor:
         return round(self.margin * cell_size[0]), round(self.margin * cell_size[1])
 
 
+#: A box (x, y, width, height) in board units: the board spans (0, 0) to (cols, rows).
+Box = tuple[float, float, float, float]
+
+
 @dataclass(frozen=True, eq=False)
 class TemplatePack:
-    """Everything needed to find and read one game's board in one skin."""
+    """Everything needed to find and read one game's board in one skin.
+
+    ``furniture`` names the boxes of what the game shows around the board that a reader
+    needs and the player marked while calibrating (Disco Zoo's ``cards`` and ``counter``), in
+    board units so they follow the board at any scale; ``references`` are pictures of cells
+    the player named that the classifier does not use (a found tile the player said is the
+    Panda: the reader compares tiles with it).
+    """
 
     game: str
     skin: str
@@ -96,6 +107,8 @@ class TemplatePack:
     min_score: float = DEFAULT_MIN_SCORE
     min_margin: float = DEFAULT_MIN_MARGIN
     source: Path | None = None
+    furniture: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
+    references: tuple[Template, ...] = ()
     layout: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -103,6 +116,12 @@ class TemplatePack:
         object.__setattr__(self, "label_info", MappingProxyType(info))
         object.__setattr__(self, "layout", MappingProxyType(dict(self.layout)))
         object.__setattr__(self, "cell_size", (int(self.cell_size[0]), int(self.cell_size[1])))
+        boxes = {k: tuple(tuple(float(v) for v in box) for box in value)
+                 for k, value in dict(self.furniture).items()}
+        object.__setattr__(self, "furniture", MappingProxyType(boxes))
+
+    def references_of(self, label: str) -> tuple[Template, ...]:
+        return tuple(t for t in self.references if t.label == label)
 
     @property
     def name(self) -> str:
@@ -138,6 +157,12 @@ class TemplatePack:
                 entry["mask"] = f"{stem}.mask.png"
                 _write_png(out / entry["mask"], template.mask)
             entries.append(entry)
+        references = []
+        for template in self.references:
+            stem = "ref-" + _file_stem(template.variant, used)
+            _write_png(out / f"{stem}.png", template.image)
+            references.append({"label": template.label, "variant": template.variant,
+                               "image": f"{stem}.png"})
         _write_png(out / "anchor.png", self.anchor.image)
         _write_png(out / "anchor.mask.png", self.anchor.mask)
         manifest = {
@@ -154,6 +179,10 @@ class TemplatePack:
             **({"layout": dict(self.layout)} if self.layout else {}),
             "templates": entries,
         }
+        if self.furniture:
+            manifest["furniture"] = {k: [list(box) for box in v] for k, v in self.furniture.items()}
+        if references:
+            manifest["references"] = references
         (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         return out
 
@@ -328,10 +357,24 @@ def _parse_manifest(data: Any, folder: Path, path: Path) -> TemplatePack:
                         f"(the board plus {margin} cells around it)")
     if not anchor_mask.any():
         raise PackError(path, "the anchor mask is empty: nothing to find the board by")
+    furniture = data.get("furniture", {})
+    if not isinstance(furniture, dict) or not all(
+            isinstance(v, list) and all(isinstance(b, list) and len(b) == 4 and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in b) for b in v)
+            for v in furniture.values()):
+        raise PackError(path, "'furniture' must map each name to a list of [x, y, w, h] boxes")
+    references = []
+    for i, entry in enumerate(data.get("references", [])):
+        where = f"references[{i}]."
+        label = need(entry, "label", str, where)
+        image = _read_png(folder, need(entry, "image", str, where), path, color=True)
+        references.append(Template(label, str(entry.get("variant", label)), image))
     return TemplatePack(
         game=game, skin=skin, cell_size=(cell_w, cell_h), rows=rows, cols=cols,
         templates=tuple(templates), anchor=Anchor(anchor_image, anchor_mask, margin),
         label_info=labels, min_score=min_score, min_margin=min_margin, source=folder,
+        furniture={k: tuple(tuple(b) for b in v) for k, v in furniture.items()},
+        references=tuple(references),
         layout=layout,
     )
 
@@ -404,6 +447,9 @@ def make_pack(
     templates: Sequence[Template],
     anchor: Anchor,
     label_info: Mapping[str, Mapping[str, Any]] | None = None,
+    *,
+    furniture: Mapping[str, Sequence[Box]] | None = None,
+    references: Sequence[Template] = (),
     **thresholds: float,
 ) -> TemplatePack:
     """Build a pack in memory, checking the image sizes the way loading does."""
@@ -412,4 +458,15 @@ def make_pack(
         if t.image.shape[:2] != (ch, cw) or (t.mask is not None and t.mask.shape != (ch, cw)):
             raise PackError(f"{game}/{skin}", f"template '{t.variant}' is not {cw}x{ch} pixels")
     return TemplatePack(game, skin, (cw, ch), rows, cols, tuple(templates), anchor,
-                        dict(label_info or {}), **thresholds)
+                        dict(label_info or {}), furniture={k: tuple(v) for k, v in
+                                                           (furniture or {}).items()},
+                        references=tuple(references), **thresholds)
+
+
+def user_folder(pack: TemplatePack) -> Path:
+    """Where the player's copy of ``pack`` lives (and a grown pack is saved): its own folder
+    when it is one of the player's packs or a folder given by path, else
+    ``<user packs>/<game>/<skin>``, which then takes precedence over the shipped pack."""
+    if pack.source is not None and shipped_packs_root() not in Path(pack.source).parents:
+        return Path(pack.source)
+    return user_packs_root() / pack.game / pack.skin

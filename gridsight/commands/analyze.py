@@ -296,7 +296,7 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
 
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
                 options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
-    from gridsight.readers.find import detect_game, find_board
+    from gridsight.readers.find import find_in, read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
@@ -304,16 +304,11 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:
-        if len(packs) == 1:
-            (game, pack), = packs.items()
-            found = find_board(image, game, pack)
-        else:
-            found = detect_game(image, packs)
+        found = find_in(image, packs)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
-    reader = get_reader(found.game)
     try:
-        reading = reader.read(image, found.read, found.pack, hints)
+        reading = read_found(image, found, hints)
     except InputError as error:
         unread = getattr(error, "unread", ())
         _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))

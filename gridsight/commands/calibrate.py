@@ -55,6 +55,16 @@ def _calibrated_games() -> list[str]:
     return [spec.name for spec in all_specs() if spec.reading is not None]
 
 
+def _furniture() -> dict[str, list[str]]:
+    """Each furniture name a grid game's reading declares, with the games declaring it."""
+    names: dict[str, list[str]] = {}
+    for spec in all_specs():
+        if isinstance(spec.reading, GridReading):
+            for name in spec.reading.furniture:
+                names.setdefault(name, []).append(spec.name)
+    return names
+
+
 def _pit_difficulties() -> list[str]:
     """The difficulties of every pit game (their pits' sizes)."""
     names: list[str] = []
@@ -70,10 +80,12 @@ class CalibrationError(InputError):
 
 @dataclass(frozen=True)
 class Calibrated:
-    """What a calibration saved: where, and a line for the player on how it went."""
+    """What a calibration saved: where, a line for the player on how it went, and the
+    furniture the reader did not find by itself (to be marked)."""
 
     folder: Path
     summary: str
+    missing: tuple[str, ...] = ()
 
 
 Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, float]] | None",
@@ -105,6 +117,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
     parser.add_argument("--difficulty", choices=_pit_difficulties(),
                         help="a 3D pit: the pit's difficulty (its size)")
+    for name, games in _furniture().items():
+        plural = name.endswith("s")
+        parser.add_argument(f"--{name}", type=_boxes,
+                            metavar="X,Y,W,H[;X,Y,W,H...]" if plural else "X,Y,W,H",
+                            default=None, dest=f"furniture_{name}",
+                            help=f"{', '.join(games)}: "
+                            + (f"the box of each of the screen's {name} in pixels, left to "
+                               "right" if plural else f"the box of the screen's {name} in pixels")
+                            + f" (when the automatic search does not find {'them' if plural else 'it'};"
+                            " kept in the pack)")
     pit = parser.add_argument_group(
         "a 3D pit's look (Thrill Digger)",
         "learn the items' colours and the wallet counter from your own screenshots, so the "
@@ -133,15 +155,24 @@ def run(options: argparse.Namespace) -> int:
     calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
     labels = None
+    options.board = None
     if options.labels:
-        labels = labels_from_file(options.game, options.labels)
+        labels, options.board = labels_and_board(options.game, options.labels)
     if not isinstance(spec.reading, PitReading) and (options.item or options.wallet
                                                      or options.wallet_box):
         raise CalibrationError("--item, --wallet and --wallet-box are for a game read as a 3D "
                                f"pit, not {spec.name}")
-    if isinstance(spec.reading, GridReading) and (corners is None or labels is None):
+    interactive = isinstance(spec.reading, GridReading) and (corners is None or labels is None)
+    if interactive:
         corners, labels = _interactive(options, image, corners, labels)
+    _check_furniture(options, spec)
     result = calibrator(image, options, corners, labels)
+    if interactive and result.missing:  # the reader needs furniture it did not find: ask
+        boxes = _interactive_furniture(options, image, result.missing)
+        if boxes:
+            for name, value in boxes.items():
+                setattr(options, f"furniture_{name}", value)
+            result = calibrator(image, options, corners, labels)
     print(f"saved {result.folder}")
     print(result.summary)
     return 0
@@ -152,6 +183,12 @@ def run(options: argparse.Namespace) -> int:
 
 def labels_from_file(game: str, path: str) -> list[list[str]]:
     """The pack label of every cell of the board in ``path`` (the game's text format)."""
+    return labels_and_board(game, path)[0]
+
+
+def labels_and_board(game: str, path: str):
+    """The pack label of every cell of the board in ``path`` (the game's text format), and
+    the board itself (its headers say what the screenshot's furniture shows)."""
     source, text = read_text(path)
     boards = parse_boards(text, source=source)
     if len(boards) != 1:
@@ -173,7 +210,7 @@ def labels_from_file(game: str, path: str) -> list[list[str]]:
         raise CalibrationError(named(error, source)) from None
     for r, c in unknown:
         labels[r][c] = "?"
-    return labels
+    return labels, boards[0]
 
 
 def _replace_tokens(board, cells, token):
@@ -187,9 +224,15 @@ def _replace_tokens(board, cells, token):
 def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
                    corners: Sequence[tuple[float, float]] | None,
                    labels: list[list[str]] | None) -> Calibrated:
-    """Learn, save and check a pack for a 2D grid game."""
+    """Learn, save and check a pack for a 2D grid game: the cells, the frame around the
+    board, and the furniture boxes the player gave (in board units, so they follow the
+    board); then the screenshot is read back through the pack saved, exactly as
+    ``gridsight analyze --pack`` reads it (:func:`check_pack`)."""
+    from dataclasses import replace
+
     from vision.geometry import BoardGeometry
     from vision.learn import learn_pack
+    from vision.packs import load_pack_dir
 
     game = options.game
     like = load_pack(game, "default")
@@ -199,30 +242,146 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
     pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
                       margin=like.anchor.margin)  # as much frame as the game's own pack
+    furniture = {}
+    for name in getattr(get_spec(game).reading, "furniture", ()):
+        boxes = getattr(options, f"furniture_{name}", None)
+        if boxes:
+            furniture[name] = tuple(_board_box(geometry, box) for box in boxes)
+    if furniture:
+        pack = replace(pack, furniture=furniture)
     folder = pack.save(user_packs_root() / game / options.skin)
-    return Calibrated(folder, check_pack(image, pack, labels))
+    saved = load_pack_dir(folder)  # the pack exactly as analyze --pack loads it
+    return check_pack(image, saved, labels, getattr(options, "board", None),
+                      getattr(options, "image", "IMAGE"))
 
 
-def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]]) -> str:
-    """Find and read the calibration screenshot with the new pack: a line saying how it went."""
-    from vision.classify import UNKNOWN, read_cells
-    from vision.locate import locate_board
+def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
+               board=None, image_name: str = "IMAGE") -> Calibrated:
+    """Read the calibration screenshot back through ``pack`` by ``gridsight analyze``'s own
+    functions (:func:`gridsight.readers.find.find_in`, :func:`~gridsight.readers.find.
+    read_found`): the cells against ``labels``, the board text against ``board`` (the
+    labels file, headers included), the furniture the reader needs; and the command that
+    reads it: the hints the board text needs (``--animals``...) added only when the read
+    without them is not the board given."""
+    from gridsight.readers.base import ReadHints
+    from gridsight.readers.find import find_in, read_found
+    from vision.classify import UNKNOWN
+
+    folder = pack.source or Path(".")
+    try:
+        found = find_in(image, {pack.game: pack})
+    except VisionInputError as error:
+        return Calibrated(folder, f"warning: the new pack does not find the board again "
+                          f"({error})")
+    n = sum(label != "?" for row in labels for label in row)
+    wrong = [(r, c) for r, row in enumerate(labels) for c, label in enumerate(row)
+             if label != "?" and found.read.cells[r][c].label != label]
+    if wrong:
+        unread = sum(found.read.cells[r][c].label == UNKNOWN for r, c in wrong)
+        return Calibrated(folder, f"warning: reading the screenshot back, {len(wrong)} of {n} "
+                          f"cells differ ({unread} unread); label them again or use a "
+                          "clearer screenshot")
+    lines = [f"{len(pack.templates)} templates for {len(pack.labels)} labels; the screenshot "
+             f"reads back with all {n} labelled cells right."]
+    spec = get_spec(pack.game)
+    flags: list[str] = []
+    missing: tuple[str, ...] = ()
+    if board is not None:
+        given = {hint.name: (hint, board.header(hint.header)) for hint in spec.hints
+                 if hint.header is not None and board.header(hint.header) is not None}
+        full = ReadHints(**{name: hint.parse(value) for name, (hint, value) in given.items()})
+        # The fewest hints that make the read exact (none, when the screen says it all): the
+        # command suggested then works on the next screenshot too, not only on this one.
+        reading, problem, used = None, "", ()
+        for names in _subsets(tuple(given)):
+            hints = ReadHints(**{n: given[n][0].parse(given[n][1]) for n in names})
+            reading, problem = _read_back(image, found, hints)
+            used = names
+            if reading is not None and _same_board(reading.text, board):
+                break
+        flags = [f"{given[n][0].flag} {_quoted(given[n][1].replace(', ', ','))}" for n in used]
+        if reading is None:
+            lines.append(f"warning: the board is not read back: {problem}")
+        else:
+            same = _same_board(reading.text, board)
+            hinted = f" (with {', '.join(f.split()[0] for f in flags)})" if flags else ""
+            lines.append((f"The board reads back exactly as given{hinted}:" if same else
+                          f"warning: the board reads back{hinted} otherwise than given:"))
+            lines += ["  " + line for line in reading.text.rstrip().splitlines()]
+    else:
+        full = ReadHints()
+    teller = getattr(spec.reading.game_reader, "furniture_missing", None)
+    if teller is not None:
+        missing = teller(image, found.read, pack, full)
+        for name in missing:
+            lines.append(f"warning: the {name} {'were' if name.endswith('s') else 'was'} not "
+                         "found on this screenshot by the automatic search: mark "
+                         f"{'them' if name.endswith('s') else 'it'} (--{name} X,Y,W,H[;...] in "
+                         "pixels, or in the window)")
+    command = " ".join(["gridsight analyze --game", pack.game, "--pack", pack.skin, *flags,
+                        _quoted(image_name)])
+    lines.append(f"Use it: {command}")
+    return Calibrated(folder, "\n".join(lines), missing)
+
+
+def _subsets(names: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every subset of ``names``, smallest first (in the order given within a size); the
+    whole set last.
+
+    >>> _subsets(("animals", "taps"))
+    [(), ('animals',), ('taps',), ('animals', 'taps')]
+    """
+    from itertools import combinations
+
+    return [combo for size in range(len(names) + 1) for combo in combinations(names, size)]
+
+
+def _read_back(image, found, hints):
+    from gridsight.readers.find import read_found
 
     try:
-        geometry = locate_board(image, pack)
-    except VisionInputError as error:
-        return f"warning: the new pack does not find the board again ({error})"
-    read = read_cells(image, geometry, pack)
-    wrong = [(r, c) for r, row in enumerate(labels) for c, label in enumerate(row)
-             if label != "?" and read.cells[r][c].label != label]
-    n = sum(label != "?" for row in labels for label in row)
-    if wrong:
-        unread = sum(read.cells[r][c].label == UNKNOWN for r, c in wrong)
-        return (f"warning: reading the screenshot back, {len(wrong)} of {n} cells differ "
-                f"({unread} unread); label them again or use a clearer screenshot")
-    return (f"{len(pack.templates)} templates for {len(pack.labels)} labels; the screenshot "
-            f"reads back with all {n} labelled cells right. Use it: gridsight analyze "
-            f"--game {pack.game} --pack {pack.skin} IMAGE")
+        return read_found(image, found, hints), ""
+    except InputError as error:
+        return None, str(error).splitlines()[0]
+
+
+def _same_board(text: str, board) -> bool:
+    """Whether a board text read back is the board of the labels file: the same tokens
+    (``?`` cells aside) and the same value for each header the file gives."""
+    read = parse_boards(text, source="<read back>")[0]
+    for key, value in board.headers.items():
+        if read.header(key) is None or read.header(key).replace(" ", "").lower() != \
+                value.replace(" ", "").lower():
+            return False
+    return all(want == "?" or got == want
+               for row_got, row_want in zip(read.grid, board.grid)
+               for got, want in zip(row_got, row_want))
+
+
+def _quoted(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
+def _board_box(geometry, box: tuple[float, float, float, float]) -> tuple[float, ...]:
+    """A box in pixels as a box in board units (its corners through the board's geometry)."""
+    import numpy as np
+
+    x, y, w, h = box
+    points = geometry.image_to_board([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    x0, y0 = points.min(axis=0)
+    x1, y1 = points.max(axis=0)
+    return (round(float(x0), 4), round(float(y0), 4), round(float(x1 - x0), 4),
+            round(float(y1 - y0), 4))
+
+
+def _check_furniture(options: argparse.Namespace, spec) -> None:
+    names = getattr(spec.reading, "furniture", ()) if isinstance(spec.reading, GridReading) else ()
+    for name in _furniture():
+        if getattr(options, f"furniture_{name}", None) and name not in names:
+            raise CalibrationError(f"--{name} is for {', '.join(_furniture()[name])}, not "
+                                   f"{options.game}")
 
 
 # -- a 3D pit --------------------------------------------------------------------------------
@@ -269,6 +428,34 @@ def _interactive(options, image, corners, labels):
     if result is None:
         raise RuntimeFailure("calibration cancelled")
     return result
+
+
+def _interactive_furniture(options, image, missing: tuple[str, ...]):
+    """Ask for the boxes of the furniture the reader did not find, in the window."""
+    try:
+        from gridsight.calibrate_window import run_furniture_window
+    except ImportError:
+        return None
+    return run_furniture_window(options.game, image, missing)
+
+
+def _boxes(text: str) -> list[tuple[float, float, float, float]]:
+    """``X,Y,W,H[;X,Y,W,H...]`` as boxes (pixels)."""
+    boxes = []
+    for part in text.replace(" ", "").split(";"):
+        if not part:
+            continue
+        try:
+            values = [float(v) for v in part.split(",")]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not numbers: '{part}'") from None
+        if len(values) != 4 or values[2] <= 0 or values[3] <= 0:
+            raise argparse.ArgumentTypeError(f"a box is X,Y,W,H with W and H above 0, not "
+                                             f"'{part}'")
+        boxes.append((values[0], values[1], values[2], values[3]))
+    if not boxes:
+        raise argparse.ArgumentTypeError("give at least one box X,Y,W,H")
+    return boxes
 
 
 def _is_macos() -> bool:

@@ -87,6 +87,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
     parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
+    parser.add_argument("--learn", action="store_true",
+                        help="save each cell corrected in the panel into your copy of the pack "
+                        "(a new look of its label, or 'this tile is Panda'), so the next read "
+                        "of that look is right without the correction")
     add_read_hint_arguments(parser, what="screen")
     add_solver_arguments(parser, command="live")
     parser.set_defaults(func=run)
@@ -179,7 +183,8 @@ def run(options: argparse.Namespace) -> int:
     source = reading.source(spec, options)
     capture, log = _open_capture_and_log(options)
     loop = LiveLoop(spec, source=source, solve_options=solve_options,
-                    hints=read_hints_from(options), log=log)
+                    hints=read_hints_from(options), log=log,
+                    learn=getattr(options, "learn", False))
     if source.steady_rate:
         # The source counts time in frames: the screen is polled at one steady rate.
         options.idle_interval = options.interval

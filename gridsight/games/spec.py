@@ -142,7 +142,11 @@ class GridReading:
     (the contract test's round trip: text -> labels -> text). ``structure`` loads, for a game
     whose real screen may show no frame to match (the real Disco Zoo rescue screen, a
     frameless lattice of tiles), the function finding its board by its structure instead
-    (``locate(image) -> BoardRead``, :class:`vision.errors.BoardNotFoundError` if none).
+    (``locate(image) -> BoardRead``, :class:`vision.errors.BoardNotFoundError` if none), used
+    by ``analyze`` and ``live`` alike. ``furniture`` names what the game shows around the
+    board that its reader needs (Disco Zoo's ``cards`` and ``counter``): ``calibrate`` learns
+    their boxes when the reader's own search does not find them (``--cards``, ``--counter``,
+    or boxes dragged in its window).
     """
 
     reader: Callable[[], GameReader]
@@ -150,6 +154,7 @@ class GridReading:
     unlearned_token: str | None = None
     example: str | None = None
     structure: Callable[[], Callable[[Any], Any]] | None = None
+    furniture: tuple[str, ...] = ()
 
     @property
     def game_reader(self) -> GameReader:
@@ -165,10 +170,16 @@ class GridReading:
 
     def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         """``gridsight live``'s board source: the screen read through ``--pack``."""
+        from gridsight.commands.screen_options import read_hints_from
         from gridsight.live.sources import GridSource
         from gridsight.readers.find import load_game_pack
 
-        return GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        named = getattr(self.game_reader, "named_labels", None)
+        if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
+            source.choices += tuple(l for l in named(read_hints_from(options))
+                                    if l not in source.choices)
+        return source
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from solvers.advice import Advice, Cell, CellMark, MarkKind
 from solvers.errors import InputError
+from vision.errors import VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from vision.capture import Frame, Missing
@@ -116,6 +117,7 @@ class LiveLoop:
         settings: Any = None,
         manual: ManualBoard | None = None,
         clock: Callable[[], str] = utc_now,
+        learn: bool = False,
     ):
         self.spec = game if isinstance(game, GameSpec) else get_spec(game)
         self.game = self.spec.name
@@ -136,6 +138,8 @@ class LiveLoop:
             self._log_warn_next = log.warn
             log.warn = self._log_warning
         self.counters = LoopCounters()
+        self.learn = learn
+        self._learned = ""
         self.paused = False
         self.counter_override: int | None = None
         objectives = self.spec.objectives
@@ -231,8 +235,16 @@ class LiveLoop:
 
     def correct(self, row: int, col: int, label: str) -> LiveView:
         """The player's correction of one cell (a pack label; a board token in manual mode
-        and for a pit); it wins over what is read until undone."""
+        and for a pit); it wins over what is read until undone. With ``learn``, a source that
+        can (a grid read through a pack) also saves it into the pack, so the next read of
+        that cell's look is right without it."""
         self.source.correct(row, col, label)
+        teach = getattr(self.source, "learn", None)
+        if self.learn and teach is not None:
+            try:
+                self._learned = teach(row, col, label)
+            except (OSError, InputError, VisionInputError) as error:
+                self._learned = f"correction not saved to the pack: {_first_line(error)}"
         return self._refresh()
 
     def undo(self) -> LiveView:
@@ -387,6 +399,8 @@ class LiveLoop:
             c.describe() for c in state.contradictions) + self.source.warnings()
         if self._log_problem:
             warnings += (self._log_problem,)
+        if self._learned:
+            warnings += (self._learned,)
         # While nothing may be drawn (no picture, no board in view, not trusted, not read
         # yet) the status says only why; the advice is kept for when it may be drawn again.
         status = self._note or self._status_text()

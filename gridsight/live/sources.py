@@ -27,7 +27,8 @@ from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import UNKNOWN, CellRead, TrackerState
 from solvers.advice import Cell
-from vision.errors import VisionInputError
+from solvers.cellnames import cell_name
+from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.spec import GameSpec
@@ -164,6 +165,13 @@ class GridSource(_NoExtras):
         self._geometry_shape: tuple[int, ...] = ()
         self._primed = False
         self._reads_since_reset = 0
+        # A game whose board is also found by its structure (no frame to match: a real
+        # game's screen) is read that way when the pack's frame is not found, and keeps
+        # that way while it works.
+        reading = spec.reading if isinstance(spec.reading, GridReading) else None
+        self._structure = (reading.locate_by_structure
+                           if reading is not None and reading.structure is not None else None)
+        self._by_structure = False
 
     @property
     def ready(self) -> bool:
@@ -178,23 +186,29 @@ class GridSource(_NoExtras):
         return min(values) if values and self._primed else None
 
     def read(self, frame: Frame) -> SourceUpdate:
-        from vision.classify import read_cells
-
         warning = ""
         try:
-            geometry = self._locator.locate(frame.pixels)
-            board_read = read_cells(frame.pixels, geometry, self.pack)
+            board_read = self._locate(frame)
+            geometry = board_read.geometry
+            hidden = board_read.extras.get("hidden", ())
+            if hidden:  # the locator saw something lying over part of the board
+                warning = (f"board partly hidden: {len(hidden)} cell(s) unread keep their "
+                           "last state")
         except VisionInputError as error:
             # The frame no longer matches: the board moved, left, or is partly covered. A
             # board partly covered (a dialog, a finger) still reads through the last geometry:
             # the covered cells read unknown and keep their believed state.
             board_read = self._read_through_last(frame)
+            if board_read is None and self._structure is not None and not self._by_structure:
+                board_read = self._by_structure_now(frame)
             if board_read is None:
                 return SourceUpdate(None, f"no board in view ({_first_line(error)}); keeping "
                                     "the last state", changed=False)
             geometry = board_read.geometry
-            warning = (f"board partly hidden: {len(board_read.unknown())} cell(s) unread keep "
-                       "their last state")
+            unread = len(board_read.unknown())
+            if unread:
+                warning = (f"board partly hidden: {unread} cell(s) unread keep their last "
+                           "state")
         self._frame = frame
         self._last_geometry = geometry
         self._geometry_shape = frame.pixels.shape[:2]
@@ -211,6 +225,44 @@ class GridSource(_NoExtras):
             return SourceUpdate(geometry, "", warning)
         return SourceUpdate(geometry, "", warning, changed=bool(self._state.changes),
                             moved=self._moved(before, self._state))
+
+    def _locate(self, frame: Frame) -> BoardRead:
+        """The board in ``frame`` with its cells read: by the game's structure once that has
+        found it (the pack's frame tried when it fails), else through the pack's frame (the
+        structure tried only when the pack has never found the board: a board it did find
+        and now misses is more likely partly covered, :meth:`_read_through_last`)."""
+        from vision.classify import read_cells
+
+        def by_pack() -> BoardRead:
+            geometry = self._locator.locate(frame.pixels)
+            found = read_cells(frame.pixels, geometry, self.pack)
+            self._by_structure = False
+            return found
+
+        if self._by_structure:
+            try:
+                return self._structure(frame.pixels)
+            except VisionInputError:
+                return by_pack()
+        try:
+            return by_pack()
+        except VisionInputError:
+            if self._structure is None or self._last_geometry is not None:
+                raise
+        found = self._by_structure_now(frame)
+        if found is None:
+            raise BoardNotFoundError(self.spec.name, "neither its frame nor its structure found")
+        return found
+
+    def _by_structure_now(self, frame: Frame) -> BoardRead | None:
+        """The board found by the game's structure (from now on the first way tried), or
+        ``None``."""
+        try:
+            found = self._structure(frame.pixels)
+        except VisionInputError:
+            return None
+        self._by_structure = True
+        return found
 
     def _moved(self, before: TrackerState, after: TrackerState) -> tuple[Cell, ...]:
         """The cells the player's move changed (the game's ``is_move`` rule; any read change
@@ -250,6 +302,29 @@ class GridSource(_NoExtras):
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._state = self.tracker.correct(row, col, label)
+
+    def learn(self, row: int, col: int, label: str) -> str:
+        """Save the player's naming of a cell into the pack (:func:`vision.learn.grow_pack`:
+        a new look of a label, or a reference picture), in the player's copy of the pack
+        (:func:`vision.packs.user_folder`); returns what was done, for the status line."""
+        from dataclasses import replace
+
+        from vision.learn import grow_pack
+        from vision.locate import Locator
+        from vision.packs import user_folder
+
+        if self._frame is None or self._board_read is None:
+            return ""
+        grown = grow_pack(self.pack, self._frame.pixels, self._board_read.geometry,
+                          {(row, col): label})
+        if len(grown.templates) == len(self.pack.templates) and \
+                len(grown.references) == len(self.pack.references):
+            return ""
+        folder = user_folder(self.pack)
+        grown.save(folder)
+        self.pack = replace(grown, source=folder)
+        self._locator = Locator(self.pack)
+        return f"{cell_name(row, col)} as {label} saved to the pack {folder}"
 
     def undo(self) -> bool:
         state = self.tracker.undo()

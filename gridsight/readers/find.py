@@ -19,11 +19,16 @@ from functools import cache
 
 import numpy as np
 
+from typing import TYPE_CHECKING
+
 from vision.classify import BoardRead, read_cells
 from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
 from vision.packs import Anchor, TemplatePack
 from vision.packs import load_game_pack as load_pack_for_game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gridsight.readers.base import BoardReading
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
@@ -65,23 +70,34 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
         if game not in structural_games():
             raise
         try:
-            return find_by_structure(image, game)
+            return find_by_structure(image, game, like=pack)
         except BoardNotFoundError as other:
             raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
 
 
-def find_by_structure(image: np.ndarray, game: str) -> Found:
+def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = None) -> Found:
     """The board of ``game`` found by its structure (its spec's ``GridReading.structure``), its
-    score the share of tiles that read as the game's tiles."""
+    score the share of tiles that read as the game's tiles; ``like``'s furniture and
+    references (a pack the player calibrated or grew) go with it to the reader."""
     from gridsight.registry import get_spec
 
     read = get_spec(game).reading.locate_by_structure(image)
-    return Found(game, structure_pack(game), read, read.known_fraction)
+    return Found(game, structure_pack(game, like), read, read.known_fraction)
+
+
+def structure_pack(game: str, like: TemplatePack | None = None) -> TemplatePack:
+    """A pack with no templates, standing for "read by structure" (its name is shown),
+    carrying ``like``'s furniture and reference pictures."""
+    base = _structure_pack(game)
+    if like is None or not (like.furniture or like.references):
+        return base
+    from dataclasses import replace
+
+    return replace(base, furniture=dict(like.furniture), references=like.references)
 
 
 @cache
-def structure_pack(game: str) -> TemplatePack:
-    """A pack with no templates, standing for "read by structure" (its name is shown)."""
+def _structure_pack(game: str) -> TemplatePack:
     blank = np.zeros((1, 1, 3), np.uint8)
     anchor = Anchor(blank, np.zeros((1, 1), np.uint8), 0.0)
     return TemplatePack(game, STRUCTURE_SKIN, (1, 1), 1, 1, (), anchor)
@@ -92,6 +108,25 @@ def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high:
     read = read_cells(image, geometry, pack)
     score = anchor_score(image, geometry, pack) * read.known_fraction
     return Found(game, pack, read, score)
+
+
+def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
+    """The board ``gridsight analyze`` finds in ``image`` given these packs: the one game's
+    (:func:`find_board`), or the best of every game's (:func:`detect_game`). ``calibrate``
+    checks a new pack through this very function and :func:`read_found`, so the read it
+    reports is the read ``analyze --pack`` then makes."""
+    if len(packs) == 1:
+        (game, pack), = packs.items()
+        return find_board(image, game, pack)
+    return detect_game(image, packs)
+
+
+def read_found(image: np.ndarray, found: Found, hints) -> "BoardReading":
+    """The board text of a found board: the game's reader given the screenshot, the cells
+    as read, the pack and the player's hints (``analyze`` and ``calibrate`` alike)."""
+    from gridsight.registry import get_reader
+
+    return get_reader(found.game).read(image, found.read, found.pack, hints)
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
@@ -111,7 +146,7 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
             if game not in packs:
                 continue
             try:
-                found = find_by_structure(image, game)
+                found = find_by_structure(image, game, like=packs[game])
             except BoardNotFoundError:
                 continue
             if best is None or found.score >= 1.0 or found.score > best.score:

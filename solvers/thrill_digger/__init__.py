@@ -8,15 +8,24 @@ Modules, one job each:
 - :mod:`.blocks`: the game's 2x2-block redraw rule and its exact weights.
 - :mod:`.validate`: consistency, and a small set of readings to blame when there is none.
 - :mod:`.analysis`: per-hole probabilities and expected values under a model.
-- :mod:`.policy`: which hole to dig next (swappable).
+- :mod:`.policy`: which hole to dig next: the named policies (``auto``, ``optimal``,
+  ``lookahead``, ``safest``).
+- :mod:`.layouts`: every layout of a small board, and the keys of exact play.
+- :mod:`.optimal`, :mod:`.optimal_kernel`: the exact expected-value optimum of a small board
+  (Python, and compiled with numba); :mod:`.optimal_table`: the shipped top of the beginner
+  tree and the command that builds it.
+- :mod:`.sampling`: layouts drawn exactly from a board's posterior.
+- :mod:`.lookahead`, :mod:`.lookahead_kernel`: one dig of lookahead with rollouts of
+  ``safest`` on those layouts.
+- :mod:`.evaluate`: the exact value of a policy over every layout of a small board.
 - :mod:`.generator`: boards drawn exactly as the game draws them.
-- :mod:`.simulate`: many games played with a policy.
+- :mod:`.simulate`: many games played with a policy, or two policies on the same boards.
 - :mod:`.report`: the readable board and the drawable :class:`~solvers.advice.Advice`.
 - :mod:`.brute`: a brute-force reference used by tests and the benchmark.
 """
 
 from solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
-from solvers.thrill_digger.policy import DEFAULT_POLICY, safest_then_richest
+from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy, safest_then_richest
 from solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
 from solvers.thrill_digger.state import FORMAT_HELP, ThrillDiggerState, format_state, parse_state
 
@@ -31,6 +40,7 @@ __all__ = [
     "ThrillDiggerState",
     "analyse",
     "format_state",
+    "get_policy",
     "parse_state",
     "safest_then_richest",
 ]

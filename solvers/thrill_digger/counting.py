@@ -213,15 +213,35 @@ def count_bad_sets(
     return count_variants(grid, bad, (no_blocks,), marginals=marginals)[0]
 
 
-def count_variants(
-    grid: tuple[tuple[str, ...], ...],
-    bad: int,
-    variants: tuple[bool, ...] = (False, True),
-    *,
-    marginals: bool = True,
-) -> list[SetCounts]:
-    """:func:`count_bad_sets` for each ``no_blocks`` flag in ``variants``, in one sweep
-    (the variants ride along a leading array axis)."""
+@dataclass(frozen=True)
+class ForwardSweep:
+    """The forward half of the sweep over one grid: its columns, the transfer tables of each
+    column (``transfers[j][v, b, a, c]``, masks of columns ``j``, ``j-1``, ``j+1``) and the
+    forward tables ``alpha[j][v, a, b, k]`` described in the module docstring. Enough to count
+    the bad sets (:func:`count_variants`) and to draw them uniformly
+    (:mod:`solvers.thrill_digger.sampling`)."""
+
+    rows: int
+    cols: int
+    bad: int
+    columns: list[_Column]
+    transfers: list[np.ndarray]
+    alpha: list[np.ndarray]
+
+    def totals(self) -> list[int]:
+        """How many bad sets of size ``bad`` fit, per variant."""
+        last = self.transfers[self.cols - 1][:, :, :, 0]  # [v, b, a] with the right padding
+        final = self.alpha[self.cols - 1][:, :, :, self.bad]  # [v, a, b]
+        return [
+            int(round(float(np.sum(final[v] * last[v].T)))) for v in range(final.shape[0])
+        ]
+
+
+def forward_sweep(
+    grid: tuple[tuple[str, ...], ...], bad: int, variants: tuple[bool, ...] = (False, True)
+) -> ForwardSweep:
+    """The forward tables of ``grid`` for bad sets of size ``bad``, one slice per
+    ``no_blocks`` flag of ``variants``."""
     rows, cols = len(grid), len(grid[0])
     if rows > 10 or not exact_bound_ok(rows * cols, bad):
         raise ValueError(
@@ -229,7 +249,6 @@ def count_variants(
         )
     nv = len(variants)
     columns = _columns(grid)
-    padded = [_PAD, *columns, _PAD]
     size = bad + 1
     tokens = [(), *(tuple(grid[r][j] for r in range(rows)) for j in range(cols)), ()]
     transfers = [
@@ -245,10 +264,23 @@ def count_variants(
         # H[v, b, k, c] = sum_a alpha[v, a, b, k] T[v, b, a, c]
         h = np.matmul(alpha[j].transpose(0, 2, 3, 1), transfers[j])
         alpha.append(_shift(h.transpose(0, 1, 3, 2), columns[j + 1]))
-    last = transfers[cols - 1][:, :, :, 0]  # [v, b, a] with the right padding column
-    totals = [
-        int(round(float(np.sum(alpha[cols - 1][v, :, :, bad] * last[v].T)))) for v in range(nv)
-    ]
+    return ForwardSweep(rows, cols, bad, columns, transfers, alpha)
+
+
+def count_variants(
+    grid: tuple[tuple[str, ...], ...],
+    bad: int,
+    variants: tuple[bool, ...] = (False, True),
+    *,
+    marginals: bool = True,
+) -> list[SetCounts]:
+    """:func:`count_bad_sets` for each ``no_blocks`` flag in ``variants``, in one sweep
+    (the variants ride along a leading array axis)."""
+    sweep = forward_sweep(grid, bad, variants)
+    rows, cols, nv, size = sweep.rows, sweep.cols, len(variants), bad + 1
+    columns, transfers, alpha = sweep.columns, sweep.transfers, sweep.alpha
+    padded = [_PAD, *columns, _PAD]
+    totals = sweep.totals()
     if not marginals or not any(totals):
         return [SetCounts(t, {}, {}) for t in totals]
 

@@ -1,20 +1,59 @@
-"""Which hole to dig next: the recommendation policy, kept apart so it can be swapped.
+"""Which hole to dig next: the named policies, kept apart so they can be swapped and compared.
 
-A policy is any callable taking an :class:`~solvers.thrill_digger.analysis.Analysis` and
-returning the hole to dig, or ``None`` when the game is over. The current one,
-:func:`safest_then_richest`, digs the hole least likely to hold a bomb, and among holes whose
-bomb chances are within ``1e-9`` of the lowest, the one with the highest expected value
-(then the first in reading order, so the choice is deterministic).
+A policy takes an :class:`~solvers.thrill_digger.analysis.Analysis` and returns a
+:class:`Decision`: the hole to dig (``None`` when the game is over), the name of the policy
+that chose it, and, when the policy knows them, every hole's exact optimal value.
+
+- ``safest``: the hole least likely to hold a bomb; among holes within ``1e-9`` of the
+  lowest bomb chance, the highest expected value; then the first in reading order. Fast, and
+  the baseline the others are measured against.
+- ``optimal``: the exact expected-value optimum (:mod:`solvers.thrill_digger.optimal`), on
+  boards small enough to search exactly: beginner. Its tie order: values within ``1e-9``
+  rupees are tied, then the lowest bomb chance, then reading order. A beginner board with a
+  colour unseen (``?``) and more than :data:`UNSEEN_EXACT_UNDUG` undug holes would need a
+  search of millions of states, so it is played by ``lookahead`` instead (said in the note).
+- ``lookahead``: one dig of exact lookahead, each continuation valued by rollouts of the
+  ``safest`` policy on layouts drawn from the exact posterior
+  (:mod:`solvers.thrill_digger.lookahead`); any board.
+- ``auto`` (the default): ``optimal`` where it exists (beginner), else ``lookahead``.
+
+>>> from solvers.thrill_digger.analysis import analyse
+>>> from solvers.thrill_digger.rules import BEGINNER
+>>> from solvers.thrill_digger.state import ThrillDiggerState
+>>> decision = get_policy("auto").decide(analyse(ThrillDiggerState.empty(BEGINNER), "uniform"))
+>>> decision.hole, decision.policy, round(decision.values[(0, 0)], 3)
+((0, 0), 'optimal', 47.861)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
 
+from solvers.errors import InputError
 from solvers.thrill_digger.analysis import Analysis
+from solvers.thrill_digger.rules import BEGINNER, UNDUG, UNSEEN, Difficulty
 
-Policy = Callable[[Analysis], "tuple[int, int] | None"]
 TIE = 1e-9
+UNSEEN_EXACT_UNDUG = 14
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A policy's answer for one board.
+
+    ``hole``: where to dig (``None``: the game is over). ``policy``: the name of the policy
+    that chose it (``auto`` names the one it used). ``values``: for ``optimal``, every undug
+    hole's exact expected rupees still to come if it is dug next and play is optimal after
+    (see :data:`solvers.thrill_digger.optimal.VALUATION`); ``None`` otherwise. ``note``:
+    why a policy handed the board to another, if it did.
+    """
+
+    hole: tuple[int, int] | None
+    policy: str
+    values: Mapping[tuple[int, int], float] | None = field(default=None, compare=False)
+    note: str = ""
 
 
 def safest_then_richest(analysis: Analysis) -> tuple[int, int] | None:
@@ -28,4 +67,117 @@ def safest_then_richest(analysis: Analysis) -> tuple[int, int] | None:
     return best.cell
 
 
-DEFAULT_POLICY: Policy = safest_then_richest
+class SafestPolicy:
+    """``safest``: :func:`safest_then_richest`."""
+
+    name = "safest"
+
+    def decide(self, analysis: Analysis) -> Decision:
+        return Decision(safest_then_richest(analysis), self.name)
+
+
+def exact_play_available(difficulty: Difficulty) -> bool:
+    """Whether ``optimal`` can search this difficulty exactly (its layouts can be listed)."""
+    from solvers.thrill_digger.layouts import MAX_HOLES, MAX_LAYOUTS, layout_count
+
+    return difficulty.holes <= MAX_HOLES and layout_count(difficulty) <= MAX_LAYOUTS
+
+
+@lru_cache(maxsize=8)
+def exact_play(difficulty: Difficulty, model: str):
+    """The shared :class:`~solvers.thrill_digger.optimal.ExactPlay` of a difficulty and
+    model, with the shipped table for beginner (one per process: its memo grows with use)."""
+    from solvers.thrill_digger.layouts import layout_space
+    from solvers.thrill_digger.optimal import ExactPlay
+    from solvers.thrill_digger.optimal_table import load_table
+
+    table = load_table(model) if difficulty == BEGINNER else None
+    return ExactPlay(layout_space(difficulty, model), table=table)
+
+
+class OptimalPolicy:
+    """``optimal``: the exact optimum; refuses boards too big to search."""
+
+    name = "optimal"
+
+    def decide(self, analysis: Analysis) -> Decision:
+        state = analysis.state
+        if not exact_play_available(state.difficulty):
+            raise PolicyUnavailable(
+                f"the optimal policy is exact only on small boards (beginner); "
+                f"{state.difficulty.name} is too big: use lookahead or safest"
+            )
+        if state.finished or not analysis.holes:
+            return Decision(None, self.name)
+        tokens = [t for row in state.grid for t in row]
+        undug = tokens.count(UNDUG)
+        if UNSEEN in tokens and undug > UNSEEN_EXACT_UNDUG:
+            fallback = LookaheadPolicy().decide(analysis)
+            return Decision(
+                fallback.hole, fallback.policy,
+                note=f"a colour was not seen and {undug} holes are undug: exact play is "
+                f"searched with a '?' only from {UNSEEN_EXACT_UNDUG} undug holes down",
+            )
+        result = exact_play(state.difficulty, analysis.model).hole_values(state)
+        return Decision(result.best, self.name, result.values)
+
+
+class LookaheadPolicy:
+    """``lookahead``: see :mod:`solvers.thrill_digger.lookahead`."""
+
+    name = "lookahead"
+
+    def decide(self, analysis: Analysis) -> Decision:
+        from solvers.thrill_digger.lookahead import lookahead_hole
+
+        if analysis.state.finished or not analysis.holes:
+            return Decision(None, self.name)
+        return Decision(lookahead_hole(analysis), self.name)
+
+
+class AutoPolicy:
+    """``auto``: ``optimal`` on boards it can search (beginner), else ``lookahead``."""
+
+    name = "auto"
+
+    def decide(self, analysis: Analysis) -> Decision:
+        if exact_play_available(analysis.state.difficulty):
+            return OptimalPolicy().decide(analysis)
+        return LookaheadPolicy().decide(analysis)
+
+
+class PolicyUnavailable(InputError):
+    """A policy was asked for a board it cannot play (``optimal`` on a big board)."""
+
+
+POLICIES: dict[str, Callable[[], object]] = {
+    "auto": AutoPolicy,
+    "optimal": OptimalPolicy,
+    "lookahead": LookaheadPolicy,
+    "safest": SafestPolicy,
+}
+POLICY_HELP = {
+    "auto": "the default: optimal on beginner, lookahead on intermediate and expert",
+    "optimal": "the exact expected-value optimum (beginner only)",
+    "lookahead": "one dig of exact lookahead, continuations valued by rollouts of safest "
+    "on layouts drawn from the exact posterior",
+    "safest": "the lowest bomb chance, ties by expected value (the old default)",
+}
+DEFAULT_POLICY_NAME = "auto"
+
+
+class UnknownPolicy(InputError):
+    """A policy name that is not one of :data:`POLICIES`."""
+
+
+def get_policy(name: str):
+    """The policy called ``name``; :class:`UnknownPolicy` names the known ones otherwise."""
+    try:
+        return POLICIES[name]()
+    except KeyError:
+        raise UnknownPolicy(
+            f"unknown policy '{name}' (expected one of: {', '.join(POLICIES)})"
+        ) from None
+
+
+DEFAULT_POLICY = AutoPolicy()

@@ -13,6 +13,7 @@ from typing import Any
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
+from solvers.thrill_digger.policy import Decision
 from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
 
 GAME = "thrill-digger"
@@ -32,8 +33,23 @@ def percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def to_json(analysis: Analysis, recommend: tuple[int, int] | None) -> dict[str, Any]:
-    """The ``--json`` object (``recommend`` is ``null`` when the game is over)."""
+def _decision(recommend: tuple[int, int] | None | Decision) -> Decision:
+    if isinstance(recommend, Decision):
+        return recommend
+    return Decision(recommend, "safest")
+
+
+def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> dict[str, Any]:
+    """The ``--json`` object (``recommend`` is ``null`` when the game is over).
+
+    ``recommend`` is the policy's :class:`Decision` (a bare hole stands for ``safest``'s).
+    Each cell's ``value_if_dug`` is the exact optimal expected rupees still to come if it is
+    dug next (``null`` unless the ``optimal`` policy decided); ``policy`` names the policy
+    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``).
+    """
+    decision = _decision(recommend)
+    recommend = decision.hole
+    values = decision.values or {}
     d = analysis.state.difficulty
     cells = [
         {
@@ -47,6 +63,7 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None) -> dict[str, 
             "silver": h.silver,
             "gold": h.gold,
             "value": h.value,
+            "value_if_dug": values.get(h.cell),
         }
         for h in analysis.holes
     ]
@@ -65,6 +82,8 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None) -> dict[str, 
         "certain_bombs": where([h for h in analysis.holes if h.certain_bomb]),
         "certain_rupoors": where([h for h in analysis.holes if h.certain_rupoor]),
         "block_probability": float(analysis.block_probability),
+        "policy": decision.policy,
+        "policy_note": decision.note or None,
     }
 
 
@@ -84,8 +103,10 @@ def _dug_text(token: str) -> str:
     return TOKEN_NAMES[token]
 
 
-def explain(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
-    """One line saying what to do and why."""
+def explain(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
+    """One line saying what to do and why (and, when known, the policy's exact values)."""
+    decision = _decision(recommend)
+    recommend = decision.hole
     state = analysis.state
     if any(t == BOMB for row in state.grid for t in row):
         return "The game is over: a bomb was dug."
@@ -99,16 +120,31 @@ def explain(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
         why = "certainly a rupee"
     elif h.no_bomb:
         why = f"certainly no bomb, rupoor {percent(h.rupoor)}"
-    else:
+    elif h.bomb <= min(o.bomb for o in analysis.holes) + 1e-9:
         why = f"the lowest bomb chance, {100 * h.bomb:.1f}%; rupoor {percent(h.rupoor)}"
-    return (
-        f"Dig {cell_name(h.row, h.col)}: {why}; expected {h.value:+.1f} rupees ({colours})."
-    )
+    else:
+        lowest = min(o.bomb for o in analysis.holes)
+        why = (f"bomb chance {100 * h.bomb:.1f}% (the lowest is {100 * lowest:.1f}%); "
+               f"rupoor {percent(h.rupoor)}")
+    line = f"Dig {cell_name(h.row, h.col)}: {why}; expected {h.value:+.1f} rupees ({colours})."
+    if decision.values:
+        best = decision.values[recommend]
+        others = [v for cell, v in decision.values.items() if cell != recommend]
+        runner = f", next best hole {max(others):.2f}" if others else ""
+        line += (f" Optimal play ({decision.policy}): {best:.2f} rupees still to come if dug "
+                 f"here{runner}.")
+    elif decision.policy != "safest":
+        line += f" Chosen by the {decision.policy} policy."
+    if decision.note:
+        line += f" ({decision.note})"
+    return line
 
 
-def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
+def to_text(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
     """The board for people: dug holes by name, undug holes by bomb chance (SAFE, BOMB and
     RUPOOR when certain), the recommended hole in brackets, and a line of explanation."""
+    decision = _decision(recommend)
+    recommend = decision.hole
     state = analysis.state
     d = state.difficulty
     odds = {h.cell: h for h in analysis.holes}
@@ -140,13 +176,15 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None) -> str:
             certain.append(f"{label}: " + cell_names((h.row, h.col) for h in holes))
     if certain:
         lines.append("; ".join(certain))
-    lines.append(explain(analysis, recommend))
+    lines.append(explain(analysis, decision))
     return "\n".join(lines) + "\n"
 
 
-def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
+def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> Advice:
     """What the overlay draws: the hole to dig, certain holes marked (safe, bomb, rupoor), the
     bomb chance of every other undug hole (``heat`` = that chance)."""
+    decision = _decision(recommend)
+    recommend = decision.hole
     d = analysis.state.difficulty
     marks = []
     for h in analysis.holes:
@@ -172,7 +210,7 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None) -> Advice:
         recommend=() if recommend is None else (Cell(*recommend),),
         marks=tuple(marks),
         figures=figures,
-        status=explain(analysis, recommend),
+        status=explain(analysis, decision),
         warnings=warnings,
     )
 

@@ -5,6 +5,12 @@ the layout holds there, and play goes on until a bomb is dug or every rupee is d
 score of a game is the rupees dug (rupee worth; a rupoor costs 10) minus the fee. Clearing the
 board earns no rupees: the game gives a treasure item for it (Zelda Wiki, "Thrill Digger"),
 which this count leaves out.
+
+:func:`simulate_paired` plays two policies on the same drawn layouts, so that the difference
+of their scores is measured board by board (:func:`solvers.paired.compare_paired`); with
+``jobs`` above 1 the games are shared among worker processes (the layouts are still drawn in
+order from the one seed, and every policy is deterministic, so the results do not depend on
+``jobs``).
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from solvers.paired import PairedComparison, compare_paired
 from solvers.thrill_digger.analysis import analyse
 from solvers.thrill_digger.generator import Layout, draw_layout
-from solvers.thrill_digger.policy import DEFAULT_POLICY, Policy
+from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy
 from solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_VALUES,
@@ -46,18 +53,36 @@ class SimulationReport:
     cleared: float  # share of games cleared
     bombed: float  # share of games lost to a bomb
     mean_digs: float
+    policy: str = ""
+    scores: tuple[int, ...] = field(default=(), repr=False)  # each game's rupees, in order
 
 
-def play_game(
-    layout: Layout, policy: Policy = DEFAULT_POLICY, model: str = "game"
-) -> GameResult:
-    """Play one game on ``layout`` with ``policy``, analysing each board under ``model``."""
+@dataclass(frozen=True)
+class PairedReport:
+    """Two policies on the same boards: each one's report, and the paired difference
+    ``first - second`` of the rupees per game."""
+
+    first: SimulationReport
+    second: SimulationReport
+    difference: PairedComparison
+
+
+def _choose(policy, analysis) -> tuple[int, int] | None:
+    """The hole a policy picks: a policy object (``decide``) or a plain function."""
+    decide = getattr(policy, "decide", None)
+    return decide(analysis).hole if decide is not None else policy(analysis)
+
+
+def play_game(layout: Layout, policy=DEFAULT_POLICY, model: str = "game") -> GameResult:
+    """Play one game on ``layout`` with ``policy`` (a policy of
+    :mod:`solvers.thrill_digger.policy`, or a function from analysis to hole), analysing each
+    board under ``model``."""
     d = layout.difficulty
     state = ThrillDiggerState.empty(d)
     rupees = -d.fee
     digs = 0
     while not state.finished:
-        cell = policy(analyse(state, model))
+        cell = _choose(policy, analyse(state, model))
         if cell is None:
             break
         token = layout.token(*cell)
@@ -71,13 +96,38 @@ def play_game(
     return GameResult(rupees, cleared=not bombed, bombed=bombed, digs=digs)
 
 
+def _report(
+    difficulty: Difficulty, model: str, seed: int, policy: str, results: list[GameResult]
+) -> SimulationReport:
+    games = len(results)
+    scores = [r.rupees for r in results]
+    stderr = statistics.stdev(scores) / games**0.5 if games > 1 else 0.0
+    return SimulationReport(
+        difficulty=difficulty.name,
+        model=model,
+        games=games,
+        seed=seed,
+        mean_rupees=statistics.fmean(scores),
+        stderr_rupees=stderr,
+        cleared=sum(r.cleared for r in results) / games,
+        bombed=sum(r.bombed for r in results) / games,
+        mean_digs=statistics.fmean(r.digs for r in results),
+        policy=policy,
+        scores=tuple(scores),
+    )
+
+
+def _policy_name(policy) -> str:
+    return getattr(policy, "name", getattr(policy, "__name__", "custom"))
+
+
 def simulate(
     difficulty: Difficulty,
     games: int,
     seed: int,
     *,
     model: str = "game",
-    policy: Policy = DEFAULT_POLICY,
+    policy=DEFAULT_POLICY,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> SimulationReport:
     """Play ``games`` games on boards drawn from ``random.Random(seed)``."""
@@ -90,16 +140,70 @@ def simulate(
         results.append(result)
         if on_game is not None:
             on_game(result)
-    scores = [r.rupees for r in results]
-    stderr = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
-    return SimulationReport(
-        difficulty=difficulty.name,
-        model=model,
-        games=games,
-        seed=seed,
-        mean_rupees=statistics.fmean(scores),
-        stderr_rupees=stderr,
-        cleared=sum(r.cleared for r in results) / games,
-        bombed=sum(r.bombed for r in results) / games,
-        mean_digs=statistics.fmean(r.digs for r in results),
+    return _report(difficulty, model, seed, _policy_name(policy), results)
+
+
+def _play_all(job: tuple[Layout, tuple[str, ...], str]) -> tuple[GameResult, ...]:
+    """Worker: one layout played by each named policy."""
+    layout, names, model = job
+    return tuple(play_game(layout, get_policy(name), model) for name in names)
+
+
+def play_policies(
+    difficulty: Difficulty,
+    games: int,
+    seed: int,
+    policies: tuple[str, ...],
+    *,
+    model: str = "game",
+    jobs: int = 1,
+    on_game: Callable[[], None] | None = None,
+) -> list[SimulationReport]:
+    """Play ``games`` boards drawn from ``random.Random(seed)`` with each named policy (every
+    board with every policy); one report per policy, with its games in board order in
+    :attr:`SimulationReport.scores`."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    for name in policies:
+        get_policy(name)  # refuse an unknown name before any game
+    rng = random.Random(seed)
+    work = [(draw_layout(difficulty, rng), tuple(policies), model) for _ in range(games)]
+    played: list[tuple[GameResult, ...]] = []
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        # Load (and compile) everything once here, so that the forked workers share it.
+        played.append(_play_all(work[0]))
+        if on_game is not None:
+            on_game()
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for results in pool.imap(_play_all, work[1:], chunksize=2):
+                played.append(results)
+                if on_game is not None:
+                    on_game()
+    else:
+        for job in work:
+            played.append(_play_all(job))
+            if on_game is not None:
+                on_game()
+    return [
+        _report(difficulty, model, seed, name, [results[i] for results in played])
+        for i, name in enumerate(policies)
+    ]
+
+
+def simulate_paired(
+    difficulty: Difficulty,
+    games: int,
+    seed: int,
+    policies: tuple[str, str],
+    *,
+    model: str = "game",
+    jobs: int = 1,
+    on_game: Callable[[], None] | None = None,
+) -> PairedReport:
+    """Both named policies on the same ``games`` boards, compared board by board."""
+    first, second = play_policies(
+        difficulty, games, seed, policies, model=model, jobs=jobs, on_game=on_game
     )
+    return PairedReport(first, second, compare_paired(first.scores, second.scores))

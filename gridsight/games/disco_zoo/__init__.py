@@ -107,6 +107,7 @@ SPEC = GameSpec(
         example=SCREEN_EXAMPLE,
         # The real rescue screen has no frame to match: its lattice of tiles is found instead.
         structure=_structure,
+        furniture=("cards", "counter"),
     ),
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",

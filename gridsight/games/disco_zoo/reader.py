@@ -42,6 +42,7 @@ from solvers.boardtext import BoardText
 from solvers.cellnames import cell_name
 from solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.errors import InputError
 from vision.classify import UNKNOWN, BoardRead
 from vision.packs import TemplatePack
 
@@ -106,7 +107,7 @@ class DiscoZooReader:
         if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
             from gridsight.games.disco_zoo.screen import read_screen
 
-            return read_screen(board.extras["rescue_screen"], board, hints)
+            return read_screen(board.extras["rescue_screen"], board, hints, pack, image)
         layout = layout_of(pack)
         screen = None if layout is None else native_screen(
             image, board.geometry, *layout.board, layout.px, *layout.screen)
@@ -176,7 +177,7 @@ class DiscoZooReader:
                     k = which_animal(screen, r, c, cell.label[7:], rarities, sprites, layout)
                     if k is None:  # the cards where this layout has them: look anywhere
                         k = _by_cards_anywhere(image, board, r, c, cell.label[7:], rarities,
-                                               found_cards, notes)
+                                               found_cards, notes, pack)
                     if k is None:  # clearly found, animal unsure: solved over the candidates
                         token, names_of = unsure_token(cell.label[7:], rarities, names)
                         out.append(token)
@@ -191,9 +192,39 @@ class DiscoZooReader:
                                     "a Disco Zoo tile (ground, empty, animal:RARITY or NAME)")
             grid.append(out)
         if taps is None:  # another layout: the counter found by structure, checked by the board
-            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings)
+            taps = _taps_by_structure(image, board, grid, found_cards, notes, warnings, pack)
         headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
         return make_reading(self.game, headers, grid, board, unread, notes, warnings, unsure)
+
+    def furniture_missing(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
+                          hints: ReadHints) -> tuple[str, ...]:
+        """What of the screen's furniture the reader does not find by itself on this
+        screenshot (``calibrate``): ``cards`` when the cards found are not one per animal
+        (none, when the animals are not known), ``counter`` when the counter does not read
+        as ``taps`` (is not read, when they are not known)."""
+        from gridsight.games.disco_zoo import screen as structure
+
+        lattice = _board_lattice(board)
+        missing = []
+        cards = structure.cards_for(image, lattice, pack)
+        if len(cards) != len(hints.animals) if hints.animals else not cards:
+            missing.append("cards")
+        counter = structure.counter_for(image, lattice, cards, pack)
+        if counter.value is None if hints.taps is None else counter.value != hints.taps:
+            missing.append("counter")
+        return tuple(missing)
+
+    def named_labels(self, hints: ReadHints) -> tuple[str, ...]:
+        """Labels the live panel offers beyond the pack's: ``animal:NAME`` for each animal of
+        the rescue (the player telling which animal a found tile shows; a pack grown by it
+        keeps the tile as that animal's reference picture)."""
+        if not hints.animals:
+            return ()
+        try:
+            _, animals = load_catalogue().resolve(list(hints.animals), hints.region)
+        except InputError:
+            return ()
+        return tuple(f"animal:{a.name}" for a in animals)
 
     def unread_alternatives(self, reading: BoardReading, cell: tuple[int, int]) -> list[str]:
         """The board text with unread ``cell`` as each thing a tapped tile can be (empty, some
@@ -347,21 +378,24 @@ def _board_lattice(board: BoardRead):
 
 
 def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]], memo: list,
-                       notes: list[str], warnings: list[str]) -> int:
+                       notes: list[str], warnings: list[str],
+                       pack: TemplatePack | None = None) -> int:
     """The attempts left on a screen not laid out like our skin: the big number left of
-    ``ATTEMPTS LEFT`` above the cards, found and read by structure and checked against the
-    tiles tapped (:func:`gridsight.games.disco_zoo.screen.read_counter`)."""
+    ``ATTEMPTS LEFT`` above the cards, found and read by structure (or in the box the player
+    marked when calibrating) and checked against the tiles tapped
+    (:func:`gridsight.games.disco_zoo.screen.counter_for`)."""
     from gridsight.games.disco_zoo import screen as structure
 
     lattice = _board_lattice(board)
-    cards = memo[0] if memo else structure.find_cards(image, lattice)
-    counter = structure.read_counter(image, lattice, cards)
+    cards = memo[0] if memo else structure.cards_for(image, lattice, pack)
+    counter = structure.counter_for(image, lattice, cards, pack)
     tapped = sum(token != "." for row in grid for token in row)
     return structure._taps(counter, None, tapped, notes, warnings)
 
 
 def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
-                       rarities: list[str], memo: list, notes: list[str]) -> int | None:
+                       rarities: list[str], memo: list, notes: list[str],
+                       pack: TemplatePack | None = None) -> int | None:
     """The animal of a found tile told by the cards found by their structure (dark panels
     above the board, in card order), for a screen not laid out like our skin (a calibrated
     pack of the real game): ``None`` when the cards are not all found or the sprite does not
@@ -373,7 +407,7 @@ def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rari
         return None
     lattice = _board_lattice(board)
     if not memo:
-        cards = structure.find_cards(image, lattice)
+        cards = structure.cards_for(image, lattice, pack)
         memo.append(cards if len(cards) == len(rarities) else ())
         if memo[0]:
             notes.append(f"{len(cards)} animal cards found above the board (in card order)")

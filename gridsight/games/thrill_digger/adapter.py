@@ -16,26 +16,43 @@ from gridsight.games.thrill_digger.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
+from solvers.errors import InputError
+from solvers.paired import compare_paired
 from solvers.thrill_digger import report
 from solvers.thrill_digger.analysis import MODELS, analyse
-from solvers.thrill_digger.policy import DEFAULT_POLICY
+from solvers.thrill_digger.policy import (
+    DEFAULT_POLICY_NAME,
+    POLICIES,
+    POLICY_HELP,
+    UnknownPolicy,
+    exact_play_available,
+    get_policy,
+)
 from solvers.thrill_digger.rules import DIFFICULTIES
-from solvers.thrill_digger.simulate import simulate
+from solvers.thrill_digger.simulate import SimulationReport, play_policies
 from solvers.thrill_digger.state import FORMAT_HELP, parse_state
+
+POLICY_LIST = "\n".join(f"  {name:<10} {text}" for name, text in POLICY_HELP.items())
 
 MODEL_HELP = """\
 models (--model):
   game     the game's own generator (default): bombs then rupoors on random holes, and a
            board with a 2x2 block of bombs/rupoors is redrawn, at most 10 times
   uniform  every layout equally likely
-policy: dig the hole with the lowest bomb chance; among holes within 1e-9 of it, the one
-with the highest expected value (rupee worth, -10 for a rupoor, 0 for a bomb).
+policies (--policy):
+""" + POLICY_LIST + """
+valuation: rupees dug, green 1, blue 5, red 20, silver 100, gold 300, rupoor -10 (not
+floored); a bomb ends the game keeping what was dug; no clearing bonus; the fee (30/50/70)
+does not change which hole is best. Ties in optimal play: within 1e-9 rupees, the lowest bomb
+chance, then reading order.
 
 JSON (--json), one object per board: {"game": "thrill-digger", "difficulty", "model",
 "layouts": how many bomb-and-rupoor layouts fit, "cells": [{"row", "col", "bomb", "rupoor",
-"green", "blue", "red", "silver", "gold", "value"}, ... one per undug hole], "recommend":
-{"row", "col"} or null when the game is over, "safe", "certain_bombs", "certain_rupoors":
-[{"row", "col"}, ...], "block_probability"}."""
+"green", "blue", "red", "silver", "gold", "value": rupees of digging it now, "value_if_dug":
+optimal expected rupees still to come if it is dug next (optimal policy; else null)}, ... one
+per undug hole], "recommend": {"row", "col"} or null when the game is over, "safe",
+"certain_bombs", "certain_rupoors": [{"row", "col"}, ...], "block_probability", "policy":
+the policy that chose recommend, "policy_note": why another policy stood in, or null}."""
 
 
 class ThrillDiggerGame:
@@ -52,18 +69,24 @@ class ThrillDiggerGame:
             help="how the game fills a board: 'game' (its own generator, the default) or "
             "'uniform' (every layout equally likely)",
         )
+        parser.add_argument(
+            "--policy", type=_policy_name, default=DEFAULT_POLICY_NAME, metavar="NAME",
+            help=f"which hole to recommend: {', '.join(POLICIES)} (default "
+            f"{DEFAULT_POLICY_NAME}; see below)",
+        )
         add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
         state = parse_state(board)
         limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
-        with time_limited(limit, "the odds were computed"):
+        policy = get_policy(getattr(options, "policy", DEFAULT_POLICY_NAME))
+        with time_limited(limit, "the odds and the advice were computed"):
             analysis = analyse(state, getattr(options, "model", "game"))
-        hole = DEFAULT_POLICY(analysis)
+            decision = policy.decide(analysis)
         return Solution(
-            report.to_json(analysis, hole),
-            report.to_text(analysis, hole),
-            WORDS.dress(report.to_advice(analysis, hole)),
+            report.to_json(analysis, decision),
+            report.to_text(analysis, decision),
+            WORDS.dress(report.to_advice(analysis, decision)),
         )
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
@@ -84,36 +107,77 @@ class ThrillDiggerGame:
             help="the model the player's solver assumes (boards are always drawn as the game "
             "draws them; default game)",
         )
+        parser.add_argument(
+            "--policy", type=_policy_name, default=DEFAULT_POLICY_NAME, metavar="NAME",
+            help=f"the policy to play: {', '.join(POLICIES)} (default {DEFAULT_POLICY_NAME})",
+        )
+        parser.add_argument(
+            "--compare", type=_policy_pair, default=None, metavar="A,B",
+            help="play policies A and B on the same boards and print the paired difference "
+            "A - B with its standard error (instead of --policy)",
+        )
+        parser.add_argument(
+            "--jobs", type=_positive, default=1, metavar="N",
+            help="worker processes sharing the games (default 1; results do not depend on it)",
+        )
+        parser.formatter_class = argparse.RawDescriptionHelpFormatter
         parser.epilog = (
-            "Plays each game from an empty board with the recommended policy until a bomb or "
-            "until every rupee is dug, and prints the mean rupees per game net of the fee "
-            "(beginner 30, intermediate 50, expert 70), the share of games cleared and the "
-            "share lost to bombs. Clearing the board earns no rupees in this count (the game "
-            "gives a treasure item)."
+            "Plays each game from an empty board with the policy until a bomb or until every "
+            "rupee is dug, and prints the mean rupees per game net of the fee (beginner 30, "
+            "intermediate 50, expert 70), the share of games cleared and the share lost to "
+            "bombs. Clearing the board earns no rupees in this count (the game gives a "
+            "treasure item); a rupoor costs 10.\n\npolicies:\n" + POLICY_LIST
         )
 
     def simulate(self, options: argparse.Namespace) -> int:
         difficulty = DIFFICULTIES[options.difficulty]
+        names = options.compare or (options.policy,)
+        for name in names:
+            if name == "optimal" and not exact_play_available(difficulty):
+                raise InputError(
+                    f"the optimal policy is exact only on beginner, not {difficulty.name}"
+                )
         with ProgressBar(options.games, "games") as bar:
-            result = simulate(
-                difficulty,
-                options.games,
-                options.seed,
-                model=options.model,
-                on_game=lambda _: bar.advance(),
+            reports = play_policies(
+                difficulty, options.games, options.seed, names,
+                model=options.model, jobs=options.jobs, on_game=bar.advance,
             )
         print(
-            f"Thrill Digger {result.difficulty}, {result.games} games, seed {result.seed}, "
-            f"solver model {result.model}, policy: lowest bomb chance then highest value"
+            f"Thrill Digger {difficulty.name}, {options.games} games, seed {options.seed}, "
+            f"solver model {options.model}"
         )
-        print(
-            f"mean rupees per game, net of the {difficulty.fee} fee: "
-            f"{result.mean_rupees:+.2f} (standard error {result.stderr_rupees:.2f})"
-        )
-        print(f"cleared: {100 * result.cleared:.1f}% of games")
-        print(f"lost to a bomb: {100 * result.bombed:.1f}% of games")
-        print(f"holes dug per game: {result.mean_digs:.1f}")
+        for result in reports:
+            _print_report(result, difficulty.fee, len(reports) > 1)
+        if len(reports) == 2:
+            a, b = reports
+            diff = compare_paired(a.scores, b.scores)
+            low, high = diff.interval()
+            verdict = "significant" if diff.significant else "not significant"
+            print(
+                f"paired difference {a.policy} - {b.policy}: {diff.difference:+.2f} rupees per "
+                f"game (standard error {diff.stderr:.2f}, {diff.z:+.1f} standard errors, 95% "
+                f"interval {low:+.2f} to {high:+.2f}; {verdict} at 2 standard errors)"
+            )
         return 0
+
+
+def _print_report(result: SimulationReport, fee: int, labelled: bool) -> None:
+    if labelled:
+        print(
+            f"{result.policy}: mean rupees per game, net of the {fee} fee: "
+            f"{result.mean_rupees:+.2f} (standard error {result.stderr_rupees:.2f}); cleared "
+            f"{100 * result.cleared:.1f}%, lost to a bomb {100 * result.bombed:.1f}%, holes dug "
+            f"per game {result.mean_digs:.1f}"
+        )
+        return
+    print(f"policy: {result.policy} ({POLICY_HELP[result.policy]})")
+    print(
+        f"mean rupees per game, net of the {fee} fee: "
+        f"{result.mean_rupees:+.2f} (standard error {result.stderr_rupees:.2f})"
+    )
+    print(f"cleared: {100 * result.cleared:.1f}% of games")
+    print(f"lost to a bomb: {100 * result.bombed:.1f}% of games")
+    print(f"holes dug per game: {result.mean_digs:.1f}")
 
 
 def _positive(text: str) -> int:
@@ -121,6 +185,21 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+def _policy_name(text: str) -> str:
+    try:
+        get_policy(text)
+    except UnknownPolicy as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _policy_pair(text: str) -> tuple[str, str]:
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"expected two policies A,B, got '{text}'")
+    return (_policy_name(parts[0]), _policy_name(parts[1]))
 
 
 GAME = ThrillDiggerGame()

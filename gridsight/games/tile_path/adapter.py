@@ -86,7 +86,7 @@ class TilePathGame:
             default=DEFAULT_MAX_STATES,
             metavar="N",
             help=f"memory bound: the frontier states one search may hold at once (default "
-            f"{DEFAULT_MAX_STATES:,}; 0: no bound); see the README for the memory it means",
+            f"{DEFAULT_MAX_STATES:,}; 0: no bound); docs/tile-path.md gives the memory it means",
         )
         parser.add_argument(
             "--engine",

@@ -1,0 +1,292 @@
+"""Which animal each found tile of a rescue shows, from everything the screen and the rules say.
+
+A found tile's rarity colour narrows it to the rescue's animals of that rarity (and the pets).
+When two or more remain, the evidence is weighed together rather than tile by tile:
+
+1. **Tiles against tiles.** Two found tiles of one animal are the same picture at the same
+   size on the same colour, so their sprites (:func:`vision.sprites.sprite_distance`) are far
+   nearer to each other than a tile's is to its card, and two animals' tiles are far apart
+   (measured on the generated screens, 0.5x to 3x, JPEG 40 to 95: at most 0.25 between two
+   tiles of one animal, at least 0.29 between two animals of one rarity). Tiles within
+   :data:`SAME_TILE` of each other form a group showing one animal; groups all of whose
+   tiles are :data:`OTHER_TILE` apart show two different animals.
+2. **Tiles against the cards.** Each group's distance to each candidate's card sprite is the
+   sum over its tiles (the card and the tile show the same art at different sizes on
+   different colours: weaker evidence, which adds up over a group's tiles).
+3. **The board** (:func:`solvers.disco_zoo.placements.joint_placements`): each animal covers
+   a fixed pattern, the animals do not overlap; an assignment of animals to the groups that
+   no joint placement agrees with is impossible.
+
+The best assignment (the least summed card distance among the possible ones) tells a group
+when every possible assignment giving that group another animal is at least ``margin``
+worse and its tiles are within :data:`MAX_CARD` of the card; the groups no card settles are
+then told by the board when every joint placement agreeing with the rest puts one animal on
+them ("resolved by the board"). What is still not settled stays a set of candidates: the
+reader writes ``1/3`` (or ``*``) and the solver counts exactly the placements in which one of
+them covers the tile. An unread tile is written untapped for these checks, which rules
+nothing out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Sequence
+
+import numpy as np
+
+from solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard, one_of
+from solvers.disco_zoo.catalogue import COLS, ROWS, Animal
+from solvers.errors import InputError
+from vision.sprites import Sprite, sprite_distance
+
+SAME_TILE = 0.2  # two found tiles' sprites nearer than this show the same animal
+OTHER_TILE = 0.28  # ... farther than this, two different animals
+MAX_CARD = 0.5  # a group whose tiles are farther than this from its card is not told by it
+MAX_ASSIGNMENTS = 4096  # more possible assignments than this: groups are told one by one
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class FoundTile:
+    """A tapped tile showing an animal: where, the animals its colour allows (indices into
+    the rescue's animals; all of them when its colour fits no rarity) and its sprite."""
+
+    cell: Cell
+    candidates: tuple[int, ...]
+    sprite: Sprite | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a found tile was told to be: the animals it may still show (one when sure) and
+    how that was settled (``colour``, ``card``, ``reference`` (a tile the player named
+    before), ``board`` or ``""`` when it is not)."""
+
+    cell: Cell
+    animals: tuple[int, ...]
+    how: str
+
+
+def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],
+             animals: Sequence[Animal], *, margin: float, empty: Sequence[Cell] = (),
+             region: str = "", taps: int = 10,
+             references: Sequence[FoundTile] = ()) -> dict[Cell, Told]:
+    """Every found tile told as far as the evidence goes (see the module docstring).
+
+    ``cards`` are the cards' sprites in the animals' order (``None`` where a card was not
+    seen; an empty sequence when the cards were not all found), ``empty`` the tapped tiles
+    with no animal, ``margin`` the lead the best assignment must have. ``references`` are
+    tiles the player named before (a pack grown in the live panel: one candidate each, not
+    on this board): a found tile within :data:`SAME_TILE` of one joins its group and is told.
+    """
+    told = _identify([*found, *references], cards, animals, margin, empty, region, taps,
+                     {t.cell for t in references})
+    return {cell: value for cell, value in told.items()
+            if cell not in {t.cell for t in references}}
+
+
+def _identify(found, cards, animals, margin, empty, region, taps, off_board) -> dict[Cell, Told]:
+    groups = _groups(found)
+    options = [tuple(sorted(set.intersection(*(set(t.candidates) for t in g)))) for g in groups]
+    if any(not o for o in options):  # tiles joined that share no candidate: apart again
+        groups = [[t] for t in found]
+        options = [t.candidates for t in found]
+    apart = {(i, j) for i in range(len(groups)) for j in range(i + 1, len(groups))
+             if _apart(groups[i], groups[j])}
+    usable = len(cards) == len(animals)
+    cost = [{k: _card_distance(g, cards, k) if usable else None for k in o}
+            for g, o in zip(groups, options)]
+    board = _Board(animals, empty, region, taps, off_board)
+
+    told: dict[Cell, Told] = {}
+    open_groups = [i for i, o in enumerate(options) if len(o) > 1]
+    for i, o in enumerate(options):
+        if len(o) == 1:
+            named = len(groups[i]) > 1 and any(t.cell in off_board for t in groups[i])
+            for t in groups[i]:
+                told[t.cell] = Told(t.cell, o, "reference" if named else "colour")
+    settled = {i: options[i][0] for i, o in enumerate(options) if len(o) == 1}
+    if open_groups:
+        settled.update(_by_cards(groups, options, cost, apart, open_groups, settled, board,
+                                 margin, told))
+    left = [i for i in open_groups if i not in settled]
+    if left:
+        possible = board.possible(groups, options, settled, left)
+        for i in left:
+            choices = possible.get(i, options[i])
+            how = "board" if len(choices) == 1 else ""
+            for t in groups[i]:
+                told[t.cell] = Told(t.cell, choices, how)
+    return told
+
+
+def _groups(found: Sequence[FoundTile]) -> list[list[FoundTile]]:
+    """The found tiles joined into groups showing one animal: every two tiles of a group
+    within :data:`SAME_TILE` of each other and sharing a candidate (complete linkage)."""
+    groups: list[list[FoundTile]] = []
+    for tile in found:
+        for group in groups:
+            if all(_distance(tile, other) < SAME_TILE
+                   and set(tile.candidates) & set(other.candidates) for other in group):
+                group.append(tile)
+                break
+        else:
+            groups.append([tile])
+    return groups
+
+
+def _distance(a: FoundTile, b: FoundTile) -> float:
+    if a.sprite is None or b.sprite is None or a.sprite.empty or b.sprite.empty:
+        return 1.0
+    return sprite_distance(a.sprite, b.sprite)
+
+
+def _apart(one: list[FoundTile], two: list[FoundTile]) -> bool:
+    """Whether two groups clearly show two different animals (every pair of their tiles
+    :data:`OTHER_TILE` apart, both sprites seen)."""
+    for a in one:
+        for b in two:
+            if a.sprite is None or b.sprite is None or a.sprite.empty or b.sprite.empty:
+                return False
+            if sprite_distance(a.sprite, b.sprite) < OTHER_TILE:
+                return False
+    return True
+
+
+def _card_distance(group: list[FoundTile], cards: Sequence[Sprite | None],
+                   k: int) -> float | None:
+    """The summed sprite distance from a group's tiles to card ``k`` (``None``: not seen)."""
+    card = cards[k]
+    if card is None or card.empty or any(t.sprite is None or t.sprite.empty for t in group):
+        return None
+    return float(sum(sprite_distance(t.sprite, card) for t in group))
+
+
+def _by_cards(groups, options, cost, apart, open_groups, settled, board, margin,
+              told) -> dict[int, int]:
+    """The open groups the cards settle. The possible assignments of animals to the groups
+    scored by the cards (groups apart get different animals; the board has a joint
+    placement) are ranked by summed card distance; a group keeps the best one's animal when
+    no possible assignment within ``margin`` of the best gives it another."""
+    scored = [i for i in open_groups if all(v is not None for v in cost[i].values())]
+    if not scored:
+        return {}
+    choices = [options[i] for i in scored]
+    if int(np.prod([len(c) for c in choices])) > MAX_ASSIGNMENTS:
+        return {}
+    ranked = []
+    for pick in product(*choices):
+        animal = {**settled, **dict(zip(scored, pick))}
+        if any(i in animal and j in animal and animal[i] == animal[j] for i, j in apart):
+            continue
+        ranked.append((sum(cost[i][k] for i, k in zip(scored, pick)), pick))
+    ranked.sort()
+    possible: list[tuple[float, tuple[int, ...]]] = []
+    for score, pick in ranked:
+        if possible and score - possible[0][0] >= margin:
+            break
+        if board.fits(groups, {**settled, **dict(zip(scored, pick))}):
+            possible.append((score, pick))
+    if not possible:
+        return {}
+    best = possible[0][1]
+    out = {}
+    for n, i in enumerate(scored):
+        k = best[n]
+        if any(pick[n] != k for _, pick in possible[1:]):
+            continue  # another animal for this group scores within the margin
+        if cost[i][k] / len(groups[i]) >= MAX_CARD:
+            continue  # no card looks like it: the board may still tell
+        out[i] = k
+        for t in groups[i]:
+            told[t.cell] = Told(t.cell, (k,), "card")
+    return out
+
+
+class _Board:
+    """The board as read (found tiles by group), asked whether an assignment of animals to
+    groups has a joint placement and which animals each open group may show."""
+
+    def __init__(self, animals: Sequence[Animal], empty: Sequence[Cell], region: str,
+                 taps: int, off_board: set[Cell] = frozenset()):
+        self.animals = tuple(animals)
+        self.empty = tuple(empty)
+        self.region = region
+        self.taps = taps
+        self.off_board = off_board  # reference tiles: in groups, not on the board
+
+    def _board(self, groups, values: dict[int, int]) -> RescueBoard:
+        grid = [[UNTAPPED] * COLS for _ in range(ROWS)]
+        for r, c in self.empty:
+            grid[r][c] = EMPTY
+        for i, group in enumerate(groups):
+            for t in group:
+                if t.cell in self.off_board:
+                    continue
+                r, c = t.cell
+                grid[r][c] = values[i]
+        return RescueBoard(self.region, self.animals, self.taps,
+                           tuple(tuple(row) for row in grid))
+
+    def fits(self, groups, assign: dict[int, int]) -> bool:
+        """Whether some joint placement agrees with the groups' animals (``assign``; groups
+        not in it may show any of their tiles' candidates)."""
+        from solvers.disco_zoo.placements import joint_placements
+
+        values = {}
+        for i, group in enumerate(groups):
+            if i in assign:
+                values[i] = assign[i] + 1
+            else:
+                values[i] = one_of(sum(1 << k for k in group[0].candidates))
+        try:
+            joint = joint_placements(self._board(groups, values))
+        except InputError:
+            return False
+        return self._linked(groups, joint, [i for i in range(len(groups)) if i not in assign]
+                            ).any()
+
+    def possible(self, groups, options, settled: dict[int, int],
+                 left: list[int]) -> dict[int, tuple[int, ...]]:
+        """The animals each group of ``left`` may show in some joint placement agreeing with
+        the board (the settled groups' animals, each group's tiles covered by one animal);
+        ``{}`` when none agrees (a misread: nothing is concluded)."""
+        from solvers.disco_zoo.placements import joint_placements
+
+        values = {i: settled[i] + 1 if i in settled else
+                  one_of(sum(1 << k for k in options[i])) for i in range(len(groups))}
+        try:
+            joint = joint_placements(self._board(groups, values))
+        except InputError:
+            return {}
+        keep = self._linked(groups, joint, left)
+        if not keep.any():
+            return {}
+        out = {}
+        for i in left:
+            cells = [t.cell for t in groups[i] if t.cell not in self.off_board]
+            if not cells:
+                continue
+            animal = self._cover(joint, cells[0])[keep]
+            out[i] = tuple(sorted({int(k) for k in animal if k >= 0}))
+        return out
+
+    @staticmethod
+    def _cover(joint, cell: Cell) -> np.ndarray:
+        """For each joint placement, the animal covering ``cell`` (-1: none)."""
+        on = (joint.masks & (1 << (cell[0] * COLS + cell[1]))) != 0
+        return np.where(on.any(axis=1), on.argmax(axis=1), -1)
+
+    def _linked(self, groups, joint, open_groups) -> np.ndarray:
+        """The joint placements covering every open group's tiles by one animal."""
+        keep = np.ones(joint.masks.shape[0], bool)
+        for i in open_groups:
+            cells = [t.cell for t in groups[i] if t.cell not in self.off_board]
+            if len(cells) < 2:
+                continue
+            first = self._cover(joint, cells[0])
+            for cell in cells[1:]:
+                keep &= self._cover(joint, cell) == first
+        return keep

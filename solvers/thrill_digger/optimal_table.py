@@ -1,0 +1,121 @@
+"""The shipped table of the top of the beginner tree, and the command that builds it.
+
+Below a few digs, the exact search of :mod:`solvers.thrill_digger.optimal` answers a board in
+milliseconds; near the top, one answer needs most of the tree (the empty board: 3 million
+states, about 10 s compiled, far longer in Python). So the values of every state a player can
+reach within :data:`TABLE_DEPTH` digs (no colour unseen) are computed once and shipped, for
+both models: a board with fewer digs than that is answered by table lookups alone, a deeper
+one by a search below it.
+
+Build it (numba makes it about a minute; pure Python takes far longer)::
+
+    python -m solvers.thrill_digger.optimal_table            # writes TABLE_PATH
+    python -m solvers.thrill_digger.optimal_table --depth 2 --out /tmp/t.npz
+
+The file holds, per model, the sorted canonical keys (``int64``) and their values
+(``float64``, the exact search's numbers to the last bit): ``<model>_keys``,
+``<model>_values``, and ``depth``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from solvers.thrill_digger.layouts import (
+    BOMB_OUTCOME,
+    UNDUG_CODE,
+    LayoutSpace,
+    layout_space,
+)
+from solvers.thrill_digger.optimal import ExactPlay, rupees_dug
+from solvers.thrill_digger.rules import BEGINNER
+
+TABLE_DEPTH = 4
+TABLE_PATH = Path(__file__).resolve().parent / "data" / "optimal-beginner.npz"
+MODELS = ("game", "uniform")
+
+
+def reachable_states(space: LayoutSpace, depth: int) -> list[dict[int, tuple[int, np.ndarray]]]:
+    """Every state reachable in ``d`` digs for ``d = 0..depth`` (no bomb dug, colours seen),
+    one per mirror class: ``levels[d][canonical key] = (key, layouts that fit)``."""
+    fits = np.ones(len(space.outcomes), dtype=bool)
+    levels = [{space.canonical(0)[0]: (0, fits)}]
+    for _ in range(depth):
+        found: dict[int, tuple[int, np.ndarray]] = {}
+        for key, fits in levels[-1].values():
+            if rupees_dug(key, space.holes) == space.rupees:
+                continue
+            for h in range(space.holes):
+                if (key >> (3 * h)) & 7 != UNDUG_CODE:
+                    continue
+                shown = space.outcomes[:, h]
+                for o in np.unique(shown[fits]):
+                    if o == BOMB_OUTCOME:
+                        continue
+                    child_key = key | ((int(o) + 1) << (3 * h))
+                    canon = space.canonical(child_key)[0]
+                    if canon not in found:
+                        found[canon] = (child_key, fits & (shown == o))
+        levels.append(found)
+    return levels
+
+
+def build_table(
+    space: LayoutSpace, depth: int, play: ExactPlay | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted canonical keys of every state within ``depth`` digs and their values."""
+    play = play or ExactPlay(space)
+    keys, values = [], []
+    for level in reachable_states(space, depth):
+        for canon, (key, fits) in level.items():
+            left = space.rupees - rupees_dug(key, space.holes)
+            keys.append(canon)
+            values.append(play.state_value(key, fits, left)[0])
+    order = np.argsort(np.array(keys, dtype=np.int64))
+    return np.array(keys, dtype=np.int64)[order], np.array(values, dtype=np.float64)[order]
+
+
+@lru_cache(maxsize=None)
+def load_table(model: str, path: Path = TABLE_PATH) -> dict[int, float]:
+    """The shipped table of ``model`` as a dict (empty when the file is missing)."""
+    if not path.exists():
+        return {}
+    with np.load(path) as data:
+        keys, values = data[f"{model}_keys"], data[f"{model}_values"]
+        return dict(zip(keys.tolist(), values.tolist()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m solvers.thrill_digger.optimal_table",
+        description="Build the table of exact optimal values at the top of the beginner "
+        "Thrill Digger tree (both models).",
+    )
+    parser.add_argument("--depth", type=int, default=TABLE_DEPTH,
+                        help=f"holes dug at most (default {TABLE_DEPTH})")
+    parser.add_argument("--out", type=Path, default=TABLE_PATH, help="the .npz file to write")
+    parser.add_argument("--backend", choices=("auto", "python", "numba"), default="auto")
+    options = parser.parse_args(argv)
+    arrays: dict[str, np.ndarray] = {"depth": np.array(options.depth)}
+    for model in MODELS:
+        start = time.process_time()
+        space = layout_space(BEGINNER, model)
+        keys, values = build_table(space, options.depth, ExactPlay(space, backend=options.backend))
+        arrays[f"{model}_keys"], arrays[f"{model}_values"] = keys, values
+        print(f"{model}: {len(keys):,} states within {options.depth} digs, empty board "
+              f"{values[np.searchsorted(keys, 0)]:.6f}, {time.process_time() - start:.1f} s CPU",
+              file=sys.stderr)
+    options.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(options.out, **arrays)
+    print(f"wrote {options.out} ({options.out.stat().st_size / 1024:.0f} KiB)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,275 @@
+"""Calibration that learns what it needs, on real-look Disco Zoo screens (issue 12, item 3).
+
+- ``gridsight calibrate`` reads its screenshot back through ``analyze``'s own functions and
+  prints that read and a command that makes it; the command, run, gives the same board;
+- furniture boxes given by option (``--cards``, ``--counter``) are kept in the pack (board
+  units) and used where the automatic search finds nothing (light cards, a counter moved);
+- a correction in the live panel ("this tile is Panda") is saved to the pack, and the next
+  read of another screenshot of the same look is right without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shlex
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.readers.base import ReadHints
+from kit.skins import disco_zoo_real as real
+
+ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
+NAMES = "Gorilla,Panda,Tiger"
+LOOK_SEED = 33
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Packs are saved under a temporary data directory, never the real home."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _look(light_cards: bool = False):
+    look = real.random_look(LOOK_SEED)
+    if light_cards:  # cards that are not dark panels: the automatic search finds none
+        look = real.with_look(look, card_color=(205, 215, 220), card_text=(40, 40, 40))
+    return look
+
+
+def _shot(cells, attempts, *, light_cards=False):
+    return real.render(cells, animals=ANIMALS, attempts=attempts, region="Jungle",
+                       seed=LOOK_SEED, look=_look(light_cards))
+
+
+def _text(cells, taps) -> str:
+    names = [n for n, _ in ANIMALS]
+    token = {"ground": ".", "empty": "-", **{f"animal:{n}": str(k + 1) for k, n in
+                                             enumerate(names)}}
+    return (f"region: Jungle\nanimals: {', '.join(names)}\ntaps: {taps}\n"
+            + "\n".join(" ".join(token[c] for c in row) for row in cells) + "\n")
+
+
+def _board(*taps):
+    cells = [["ground"] * 5 for _ in range(5)]
+    for r, c, label in taps:
+        cells[r][c] = label
+    return cells
+
+
+CALIBRATION = _board((3, 0, "animal:Gorilla"), (1, 1, "animal:Panda"), (4, 4, "animal:Tiger"),
+                     (2, 2, "empty"), (0, 4, "empty"), (2, 0, "empty"))
+
+
+def _calibrate(run_cli, tmp_path, shot, text, *extra):
+    image, labels = tmp_path / "calibration.png", tmp_path / "labels.txt"
+    cv2.imwrite(str(image), shot.image)
+    labels.write_text(text)
+    corners = ",".join(f"{v:g}" for v in shot.geometry.outline().ravel())
+    code, out, err = run_cli("calibrate", "disco-zoo", str(image), "--corners", corners,
+                             "--labels", str(labels), *extra)
+    assert code == 0, err
+    return image, out
+
+
+def _read_back(out: str) -> str:
+    """The board calibrate printed as read back."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "reads back" in line and ":" in line
+                 and "cells" not in line) + 1
+    board = []
+    for line in lines[start:]:
+        if not line.startswith("  "):
+            break
+        board.append(line[2:])
+    return "\n".join(board) + "\n"
+
+
+def test_calibrate_reads_back_as_analyze_does_and_its_command_works(tmp_path, run_cli):
+    shot = _shot(CALIBRATION, 4)
+    text = _text(CALIBRATION, 4)
+    image, out = _calibrate(run_cli, tmp_path, shot, text)
+    assert "The board reads back exactly as given (with --animals" in out
+    assert _read_back(out) == text
+    command = next(line for line in out.splitlines() if line.startswith("Use it: "))
+    args = shlex.split(command[len("Use it: "):])
+    assert args[:6] == ["gridsight", "analyze", "--game", "disco-zoo", "--pack", "mine"]
+    assert "--animals" in args and args[-1] == str(image)
+    code, printed, err = run_cli(*args[1:], "--json", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    assert json.loads(printed)["board"] == _read_back(out)  # the very read calibrate made
+
+
+def test_calibration_and_analyze_share_one_code_path(tmp_path, run_cli, monkeypatch):
+    """Both commands go through find_in and read_found: a read changed there changes both."""
+    import gridsight.readers.find as find
+
+    shot = _shot(CALIBRATION, 4)
+    original = find.read_found
+    calls = []
+
+    def spy(image, found, hints):
+        calls.append(found.pack.name)
+        return original(image, found, hints)
+
+    monkeypatch.setattr(find, "read_found", spy)
+    image, out = _calibrate(run_cli, tmp_path, shot, _text(CALIBRATION, 4))
+    assert calls and set(calls) == {"disco-zoo/mine"}
+    calls.clear()
+    code, _, err = run_cli("analyze", str(image), "--game", "disco-zoo", "--pack", "mine",
+                           "--animals", NAMES, "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    assert calls == ["disco-zoo/mine"]
+
+
+def card_boxes(look) -> list[tuple[int, int, int, int]]:
+    """Where the look draws its cards (pixels, left to right)."""
+    n = len(ANIMALS)
+    width = (look.width - 2 * look.card_margin - (n - 1) * look.card_gap) // n
+    if look.card_width:
+        width = min(look.card_width, width)
+        x = (look.width - (n * width + (n - 1) * look.card_gap)) // 2
+    else:
+        x = look.card_margin
+    return [(x + k * (width + look.card_gap), look.card_top, width, look.card_height)
+            for k in range(n)]
+
+
+def _number_box(cells, attempts, light_cards) -> tuple[int, int, int, int]:
+    """Where the counter's number is drawn: the pixels that differ between two counters."""
+    a = _shot(cells, attempts, light_cards=light_cards).image
+    b = _shot(cells, 1 if attempts != 1 else 7, light_cards=light_cards).image
+    ys, xs = np.nonzero(np.any(a != b, axis=2))
+    return int(xs.min()) - 3, int(ys.min()) - 3, int(np.ptp(xs)) + 7, int(np.ptp(ys)) + 7
+
+
+def _counter_moved(image: np.ndarray, box, look) -> tuple[np.ndarray, tuple[int, ...]]:
+    """The screen with its counter's number moved from the top bar to the middle of the
+    bottom bar (a layout the automatic search does not expect); and its new box."""
+    x, y, w, h = box
+    out = image.copy()
+    number = image[y : y + h, x : x + w].copy()
+    out[y : y + h, x : x + w] = image[y + h // 2, x - 4]  # the bar's own colour
+    top = look.height - look.nav_bar - look.bottom_height // 2 - h // 2
+    left = (look.width - w) // 2
+    out[top : top + h, left : left + w] = number
+    return out, (left, top, w, h)
+
+
+def test_furniture_given_by_option_is_kept_and_used(tmp_path, run_cli):
+    cells = CALIBRATION
+    look = _look(True)
+    shot = _shot(cells, 4, light_cards=True)
+    picture, counter = _counter_moved(shot.image, _number_box(cells, 4, True), look)
+    shot = dataclasses.replace(shot, image=picture)
+    text = _text(cells, 4)
+    image, out = _calibrate(run_cli, tmp_path, shot, text)
+    assert "warning: the cards were not found on this screenshot" in out
+    assert "warning: the counter was not found on this screenshot" in out
+    boxes = ";".join(",".join(map(str, box)) for box in card_boxes(look))
+    image, out = _calibrate(run_cli, tmp_path, shot, text, "--cards", boxes,
+                            "--counter", ",".join(map(str, counter)))
+    assert "were not found" not in out and "reads back exactly as given" in out
+    manifest = json.loads((tmp_path / "data" / "templates" / "disco-zoo" / "mine" /
+                           "manifest.json").read_text())
+    assert len(manifest["furniture"]["cards"]) == 3 and len(manifest["furniture"]["counter"]) == 1
+    # A later screenshot of the look at another scale, 8 attempts left: a lone rare tile is
+    # told Panda (not Tiger) by the cards in the boxes, the taps by the counter in its box,
+    # where the automatic search finds neither.
+    later = _board((2, 1, "animal:Panda"), (0, 3, "empty"))
+    moved, _ = _counter_moved(_shot(later, 8, light_cards=True).image,
+                              _number_box(later, 8, True), look)
+    picture = cv2.resize(moved, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_NEAREST)
+    path = tmp_path / "later.png"
+    cv2.imwrite(str(path), picture)
+    code, printed, err = run_cli("analyze", str(path), "--game", "disco-zoo", "--pack", "mine",
+                                 "--animals", NAMES, "--json", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    data = json.loads(printed)
+    assert data["board"] == _text(later, 8) and data["warnings"] == []
+
+
+def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path):
+    from gridsight.live.loop import LiveLoop
+    from kit.scripted import screen
+    from gridsight.readers.find import load_game_pack
+    from vision.capture import Frame, Rect
+
+    options = argparse.Namespace(budget=0.05, time_limit=5.0)
+    hints = ReadHints(animals=tuple(n for n, _ in ANIMALS))
+
+    def frame(cells, taps):
+        image = screen(_shot(cells, taps, light_cards=True).image, size=(420, 760), at=(30, 0))
+        return Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
+
+    def play(loop, f):
+        for _ in range(2):
+            view = loop.step(f)
+        return view
+
+    first = _board((1, 3, "animal:Panda"), (3, 0, "empty"))  # cards unseen: Panda or Tiger?
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=options,
+                    hints=hints, learn=True)
+    view = play(loop, frame(first, 8))
+    assert view.board.splitlines()[4].split()[3] == "2/3"
+    from gridsight.registry import get_spec
+
+    spec = get_spec("disco-zoo")  # the live command's source offers the animals by name
+    offered = spec.reading.source(spec, argparse.Namespace(pack=None, hint_animals=hints.animals))
+    assert {"animal:Gorilla", "animal:Panda", "animal:Tiger"} <= set(offered.choices)
+    fixed = loop.correct(1, 3, "animal:Panda")
+    assert fixed.board == _text(first, 8)
+    saved = tmp_path / "data" / "templates" / "disco-zoo" / "default" / "manifest.json"
+    assert [r["label"] for r in json.loads(saved.read_text())["references"]] == ["animal:Panda"]
+    # A new session (the pack loaded again: the player's copy), another rescue of the look:
+    # its Panda tile is told by the tile saved, no correction.
+    later = _board((2, 1, "animal:Panda"), (0, 3, "empty"), (4, 4, "empty"))
+    again = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=options,
+                     hints=hints)
+    view = play(again, frame(later, 7))
+    assert view.board == _text(later, 7)
+    assert not view.state.manual
+
+
+@pytest.mark.parametrize("learn", [True, False])
+def test_live_learn_saves_a_panel_correction_only_when_asked(tmp_path, run_cli, monkeypatch,
+                                                             learn):
+    """``gridsight live --learn``: the command's own loop saves a correction into the pack;
+    without ``--learn`` nothing is written."""
+    pytest.importorskip("PySide6")
+    import gridsight.commands.live as live
+    from gridsight.log import RecommendationLog
+    from kit.scripted import screen
+    from vision.capture import Frame, Rect
+
+    class NoCapture:
+        def close(self):
+            pass
+
+    monkeypatch.setattr(live, "_open_capture_and_log", lambda options: (
+        NoCapture(), RecommendationLog(tmp_path / "log.jsonl")))
+    monkeypatch.setattr(live, "_compositor_notice", lambda options: "")
+    first = _board((1, 3, "animal:Panda"), (3, 0, "empty"))
+    image = screen(_shot(first, 8, light_cards=True).image, size=(420, 760), at=(30, 0))
+    views = []
+
+    def drive(options, loop, capture, choices, notice):  # the panel, played by hand
+        frame = Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
+        for _ in range(2):
+            loop.step(frame)
+        views.append(loop.correct(1, 3, "animal:Panda"))
+        return 0
+
+    monkeypatch.setattr(live, "_drive", drive)
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--animals", NAMES, "--budget", "0.05",
+                           *(["--learn"] if learn else []))
+    assert code == 0, err
+    assert views[0].board == _text(first, 8)
+    saved = tmp_path / "data" / "templates" / "disco-zoo" / "default" / "manifest.json"
+    assert saved.exists() == learn
+    if learn:
+        assert any("saved to the pack" in w for w in views[0].warnings)

@@ -1,0 +1,111 @@
+"""``gridsight live --game disco-zoo`` on a real-look rescue screen, with no calibration.
+
+The shipped pack's frame is not on such a screen, so the live board source finds the board by
+its structure (the lattice of tiles) and keeps doing so. A scripted rescue is played frame by
+frame through the loop (the scripted window of ``tests/test_e2e_live.py`` shows the same
+frames on a real X server): every state is believed as drawn and advised like the same board
+solved alone; a finger over part of the board keeps the hidden tiles' last state and says so;
+a correction from the panel wins over the reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.live.loop import LiveLoop
+from kit.scripted import screen
+from gridsight.readers.base import ReadHints
+from gridsight.readers.find import load_game_pack
+from gridsight.registry import get_game
+from kit.skins import disco_zoo_real as real
+from solvers.boardtext import parse_boards
+from vision.capture import Frame, Rect
+
+OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
+TAPS = ((2, 2, "empty"), (1, 3, "animal:Panda"), (3, 0, "empty"), (3, 3, "animal:Panda"))
+LOOK_SEED = 21
+CANVAS = (420, 760)
+
+
+def real_look_script() -> list[tuple[np.ndarray, list[list[str]], str]]:
+    """(frame, believed labels, board text) after each tap of a Jungle rescue, drawn in one
+    real look on a window-sized canvas."""
+    cells = [["ground"] * 5 for _ in range(5)]
+    out = []
+    for step in range(len(TAPS) + 1):
+        if step:
+            r, c, label = TAPS[step - 1]
+            cells[r][c] = label
+        shot = real.render(cells, animals=ANIMALS, attempts=10 - step, region="Jungle",
+                           seed=LOOK_SEED)
+        labels = [["animal:rare" if x.startswith("animal:") else x for x in row]
+                  for row in cells]
+        tokens = [["." if x == "ground" else "-" if x == "empty" else "2" for x in row]
+                  for row in cells]
+        text = ("region: Jungle\nanimals: Gorilla, Panda, Tiger\n"
+                f"taps: {10 - step}\n" + "\n".join(" ".join(row) for row in tokens) + "\n")
+        out.append((screen(shot.image, size=CANVAS, at=(30, 0)), labels, text))
+    return out
+
+
+@pytest.fixture(scope="module")
+def script():
+    return real_look_script()
+
+
+def frame(image: np.ndarray) -> Frame:
+    return Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
+
+
+def play(loop: LiveLoop, image: np.ndarray, times: int = 2):
+    view = None
+    for _ in range(times):
+        view = loop.step(frame(image))
+    return view
+
+
+def loop_for(**kwargs) -> LiveLoop:
+    return LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                    hints=ReadHints(animals=tuple(n for n, _ in ANIMALS)), **kwargs)
+
+
+def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(script):
+    loop = loop_for()
+    for image, labels, text in script:
+        view = play(loop, image)
+        assert [list(row) for row in view.state.grid] == labels
+        assert view.board == text, view.warnings
+        alone = get_game("disco-zoo").solve(parse_boards(text)[0], OPTIONS).advice
+        assert view.advice is not None and view.advice.recommend == alone.recommend
+        assert view.geometry is not None and not view.warnings
+    assert loop.counters.solves == len(script)
+
+
+def test_a_finger_over_the_board_keeps_the_hidden_tiles_and_says_so(script):
+    loop = loop_for()
+    image, labels, text = script[-1]
+    seen = play(loop, image)
+    covered = image.copy()
+    x0, y0 = (int(v) for v in seen.geometry.board_to_image([(2.2, 2.6)])[0])
+    pitch = float(seen.geometry.cell_size(2, 2)[0])
+    cv2.circle(covered, (x0, y0), int(0.9 * pitch), (150, 175, 225), -1)  # a fingertip
+    cv2.line(covered, (x0, y0), (x0 + 40, covered.shape[0]), (150, 175, 225), int(1.8 * pitch))
+    view = play(loop, covered, 3)
+    assert view.state.grid == seen.state.grid  # the Panda tiles under it are still believed
+    assert view.board == text and view.advice.recommend == seen.advice.recommend
+    assert any("partly hidden" in w for w in view.warnings)
+
+
+def test_a_panel_correction_wins_over_the_reads_on_a_real_look_screen(script):
+    loop = loop_for()
+    image, labels, text = script[2]
+    play(loop, image)
+    fixed = loop.correct(0, 0, "empty")
+    assert fixed.board.splitlines()[3].split()[0] == "-"
+    assert play(loop, image).state.grid[0][0] == "empty"
+    assert loop.undo().board == text
