@@ -139,3 +139,12 @@ def test_a_book_for_other_patterns_or_with_a_wrong_count_is_ignored(tmp_path, sh
                                  entry.rescue, entry.nodes)}
     assert book.lookup(board, Objective("all"), wrong) is None
     assert book.lookup(board, Objective("all"), {key: entry}).value == Fraction(7, 16)
+
+
+def test_books_built_apart_merge_into_one(tmp_path, shipped, capsys):
+    first, second, out = (tmp_path / name for name in ("a.tsv.gz", "b.tsv.gz", "out.tsv.gz"))
+    keys = sorted(shipped)[:3], sorted(shipped)[-2:]
+    book.write_book(first, {k: shipped[k] for k in keys[0]})
+    book.write_book(second, {k: shipped[k] for k in keys[1]})
+    assert book.main(["--out", str(out), "--merge", str(first), str(second)]) == 0
+    assert book.read_book(out) == {k: shipped[k] for k in keys[0] + keys[1]}

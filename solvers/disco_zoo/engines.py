@@ -4,7 +4,7 @@
   dicts as the memo; always available.
 - ``numba``: :class:`KernelLookahead`, the same search with every state below the root run
   by the compiled :mod:`.kernel` (numpy words as bitsets, a bounded transposition table),
-  some 30 to 100 times faster.
+  some 11 to 23 times faster (the Farm pairs of ``bench/disco_zoo_advice.py``: 15.8x in all).
 
 ``auto`` (the default) picks the kernel when numba can be imported and the Python search
 otherwise, so numba stays an optional extra (``pip install gridsight[fast]``). The kernel's
