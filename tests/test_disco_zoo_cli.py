@@ -169,3 +169,20 @@ def test_simulate_policy_and_compare_options(run_cli):
     assert code == 2 and "two different policies" in err and "Traceback" not in err
     code, _, err = run_cli("simulate", "disco-zoo", "--policy", "all", "--compare", "all,baseline")
     assert code == 2 and "not allowed with" in err
+
+
+def test_a_budget_in_states_makes_simulations_repeatable(monkeypatch, run_cli):
+    import itertools
+    import time
+
+    from solvers.disco_zoo.simulate import play_policies
+
+    first = play_policies("Farm", 4, 7, ("all", "expected"), max_nodes=3000)
+    clock = itertools.count(0.0, 100.0)
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))  # each look: 100 s later
+    second = play_policies("Farm", 4, 7, ("all", "expected"), max_nodes=3000)
+    assert first.scores == second.scores  # the seconds never counted
+    monkeypatch.undo()
+    code, out, err = run_cli("simulate", "disco-zoo", "--games", "2", "--seed", "2",
+                             "--max-nodes", "2000", "--policy", "all")
+    assert code == 0 and "2000 states per tap" in out, err

@@ -31,14 +31,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solvers.disco_zoo.board import RescueBoard
+from solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
 from solvers.disco_zoo.lookahead import Decision, Lookahead, SearchTimeout
 from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import TILES, Posterior, joint_placements, posterior
+from solvers.disco_zoo.placements import (
+    TILES,
+    JointPlacements,
+    Posterior,
+    joint_placements,
+    posterior,
+)
 from solvers.disco_zoo.symmetry import root_orbits
 
 WIDTHS: tuple[int | None, ...] = (1, None)  # width 1, then the exact search
 DEFAULT_BUDGET = 1.0
 EXACT_METHOD = "exact expectimax over the taps left"
+BOOK_METHOD = "exact expectimax over the taps left (from the opening book)"
+# States the "auto" engine searches in Python before it loads the kernel (about 0.1 s).
+AUTO_PYTHON_NODES = 4000
 
 
 def restricted_method(width: int, solved: int, taps: int) -> str:
@@ -82,19 +92,62 @@ class RescueAdvice:
 
 
 def plan(
-    board: RescueBoard, objective: Objective, budget: float | None = DEFAULT_BUDGET
+    board: RescueBoard,
+    objective: Objective,
+    budget: float | None = DEFAULT_BUDGET,
+    *,
+    max_nodes: int | None = None,
+    engine: str = "auto",
+    use_book: bool = True,
 ) -> tuple[Decision, bool, str]:
     """The decision for ``board``, whether it is exact, and the method's name.
 
-    ``budget`` is in seconds (``None``: search until exact). The width-1 pass is never cut
-    short, so every first tap has a value and there is always an answer (see the module
-    docstring); the budget governs the exact pass.
+    ``budget`` is in seconds (``None``: search until exact); ``max_nodes``, when given, also
+    bounds the states the exact pass may search, a budget that gives the same answer on any
+    machine (``budget=None, max_nodes=N`` makes a run repeatable). The width-1 pass is never
+    cut short, so every first tap has a value and there is always an answer (see the module
+    docstring); the budgets govern the exact pass. ``engine`` is ``auto``, ``numba`` or
+    ``python`` (:mod:`.engines`). A board of the opening book (:mod:`.book`: the empty board
+    of a 2- or 3-animal rescue, and the boards its advice leads to where the search is long)
+    is answered from it unless ``use_book`` is false.
     """
+    if use_book:
+        from solvers.disco_zoo.book import lookup
+
+        entry = lookup(board, objective)
+        if entry is not None:
+            return entry, True, BOOK_METHOD
     joint = joint_placements(board)
     deadline = float("inf") if budget is None else time.monotonic() + budget
-    exact_search = Lookahead(joint, objective)
+    if engine == "auto" and resolve(engine) == "numba" and not kernel_loaded():
+        # Loading numba and the kernel costs a process about 0.4 s, more than most boards
+        # need: the Python search first, and the kernel only when that one runs long.
+        first = _plan(joint, objective, deadline, _cap(max_nodes, AUTO_PYTHON_NODES),
+                      "python", width1_nodes=AUTO_PYTHON_NODES)
+        if first is not None and first[1]:
+            return first
+    return _plan(joint, objective, deadline, max_nodes, resolve(engine))
+
+
+def _cap(limit: int | None, cap: int) -> int:
+    return cap if limit is None else min(limit, cap)
+
+
+def _plan(
+    joint: JointPlacements,
+    objective: Objective,
+    deadline: float,
+    max_nodes: int | None,
+    engine: str,
+    width1_nodes: int | None = None,
+) -> tuple[Decision, bool, str] | None:
+    """:func:`plan` on one engine; ``None`` when the width-1 pass ran past ``width1_nodes``."""
+    board = joint.board
+    exact_search = make_search(joint, objective, engine=engine)
+    exact_search.max_nodes = max_nodes
     root = exact_search.root(board.taps)
     if root is None:  # no tap can beat stopping, or nothing is left to find
+        exact_search.max_nodes = None  # it answers at once
         return exact_search.decide(board.taps), True, EXACT_METHOD
     leaf, ranked, bound = root
     orbits = root_orbits(board, objective)
@@ -116,9 +169,10 @@ def plan(
                 if previous is not None:
                     search.take_hints(previous)
             else:
-                search = Lookahead(joint, objective, width, previous)
+                search = make_search(joint, objective, width, previous, engine)
+                search.max_nodes = width1_nodes
             search.root(taps)  # its root tiles
-            # The width-1 pass is never cut: every first tap gets a value.
+            # The width-1 pass is never cut (but by width1_nodes): every first tap gets a value.
             search.deadline = float("inf") if width == 1 else deadline
             if width != 1 and time.monotonic() > deadline:
                 raise SearchTimeout
@@ -154,6 +208,8 @@ def plan(
         nodes += search.nodes
     except SearchTimeout:
         nodes += search.nodes
+        if search.width == 1:
+            return None  # the width-1 pass ran past width1_nodes
     chosen = max(moves, key=lambda m: (m.lower[0], -m.order))
     exact = all(m.exact or m.ruled_out for m in moves)
     if leaf[0] >= chosen.lower[0]:

@@ -35,7 +35,10 @@ best tap so far is skipped, and the search of a state stops once a tap reaches i
 child is also told the score it must exceed for its tap to still matter (the best so far, minus
 what its siblings scored or can at most score); a child that proves it cannot returns that
 bound instead of its value, remembered apart from the exact values. The search stops when its
-time budget runs out (:class:`SearchTimeout`).
+time budget or its budget of states (``max_nodes``) runs out (:class:`SearchTimeout`).
+
+This is the pure-Python engine; :mod:`.kernel` runs the same search compiled, and
+:mod:`.engines` picks one.
 """
 
 from __future__ import annotations
@@ -146,6 +149,7 @@ class Lookahead:
         self.upper: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.nodes = 0
         self.deadline = float("inf")
+        self.max_nodes: int | None = None  # a budget in states searched, see plan()
         self._unit = cache(self._unit_uncached)
 
     def take_hints(self, other: "Lookahead") -> None:
@@ -311,6 +315,9 @@ class Lookahead:
         if upper is not None and upper <= alpha:
             return (upper, None, None, None)
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.nodes -= 1
+            raise SearchTimeout
         if not self.nodes & 127 and time.monotonic() > self.deadline:
             raise SearchTimeout
         n = self.n
@@ -393,7 +400,9 @@ class Lookahead:
         ranked.sort()  # tiles are distinct, so the children lists are never compared
         # One need class: a tile with the same split as another stays so in every child, and
         # a certain tile stays certain, so the taps' own tiles are all the children need.
-        return ranked, unsettled, tuple(m[2] for m in ranked)
+        # In board order, so that of tiles splitting alike the first on the board stands for
+        # them all, whatever the path (the compiled kernel does the same).
+        return ranked, unsettled, tuple(sorted(m[2] for m in ranked))
 
     @staticmethod
     def _children(spec) -> list:

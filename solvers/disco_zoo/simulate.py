@@ -85,21 +85,29 @@ def play(rescue: Rescue, policy: Policy, taps: int = DEFAULT_TAPS) -> int:
     return rescued
 
 
-def advised_policy(objective: Objective, budget: float | None) -> Policy:
+def advised_policy(
+    objective: Objective, budget: float | None, max_nodes: int | None = None
+) -> Policy:
+    """The advice for ``objective`` as a policy. With ``max_nodes`` the search is bounded by
+    states instead of seconds (``budget`` is then ignored), so a run gives the same taps on any
+    machine, however loaded (on the same engine: with or without numba)."""
+    if max_nodes is not None:
+        budget = None
+
     def tap(board: RescueBoard) -> tuple[int, int] | None:
-        decision, _, _ = plan(board, objective, budget)
+        decision, _, _ = plan(board, objective, budget, max_nodes=max_nodes)
         return None if decision.tile is None else divmod(decision.tile, 5)
 
     return tap
 
 
-def named_policy(name: str, budget: float | None) -> Policy:
+def named_policy(name: str, budget: float | None, max_nodes: int | None = None) -> Policy:
     """The policy called ``name``: ``expected`` or ``all`` (the advice for that objective) or
     ``baseline``."""
     if name == "baseline":
         return baseline_tap
     if name in ("expected", "all"):
-        return advised_policy(Objective(name), budget)
+        return advised_policy(Objective(name), budget, max_nodes)
     raise PolicyError(f"unknown policy '{name}' (policies: {', '.join(POLICIES)})")
 
 
@@ -143,9 +151,11 @@ def play_policies(
     budget: float | None = DEFAULT_SIM_BUDGET,
     pet_chance: float = DEFAULT_PET_CHANCE,
     on_game: Callable[[int], None] | None = None,
+    max_nodes: int | None = None,
 ) -> PolicyRuns:
-    """Play every policy of ``names`` on the same ``games`` drawn rescues."""
-    policies = [named_policy(name, budget) for name in names]
+    """Play every policy of ``names`` on the same ``games`` drawn rescues (``max_nodes``: the
+    search's budget in states instead of ``budget`` seconds, for repeatable runs)."""
+    policies = [named_policy(name, budget, max_nodes) for name in names]
     rng = random.Random(seed)
     animals: list[list[int]] = [[] for _ in names]
     everyone: list[list[float]] = [[] for _ in names]

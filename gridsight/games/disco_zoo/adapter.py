@@ -122,6 +122,11 @@ class DiscoZooGame:
             "solve's so that runs stay short)",
         )
         parser.add_argument(
+            "--max-nodes", type=_positive, default=None, metavar="N",
+            help="bound the lookahead by N search states per tap instead of --budget seconds: "
+            "the same run gives the same taps on any machine, however busy",
+        )
+        parser.add_argument(
             "--objective", choices=("expected", "all"), default="expected",
             help="what the advice optimises when comparing it with the baseline (the default "
             "run: --compare OBJECTIVE,baseline)",
@@ -166,11 +171,13 @@ class DiscoZooGame:
                 budget=options.budget,
                 pet_chance=options.pet_chance,
                 on_game=lambda _: bar.advance(),
+                max_nodes=options.max_nodes,
             )
         print(
             f"Disco Zoo {runs.region}, {runs.games} rescues, seed {runs.seed}, {runs.taps} taps, "
             f"{runs.animals_per_rescue:.2f} animals per rescue, lookahead budget "
-            f"{runs.budget:g} s per tap"
+            + (f"{options.max_nodes} states per tap" if options.max_nodes
+               else f"{runs.budget:g} s per tap")
         )
         if len(runs.scores) == 1:
             (one,) = runs.scores

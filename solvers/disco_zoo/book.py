@@ -1,0 +1,369 @@
+"""The opening book: the exact advice for the empty board of every rescue of 1 to 3 animals.
+
+From the empty board the exact search can take seconds (the hardest 3-animal rescues visit
+millions of states), more than the advice's budget. The book holds its result, worked out
+ahead by the same search run to the end (:func:`~solvers.disco_zoo.advise.plan` with no
+budget, no book), for every rescue of 1, 2 or 3 animals of every region, 10 taps, and the
+objectives ``expected`` and ``all`` (the command can add ``target:k``; the shipped book has
+no targets, whose boards are searched): the first tap, its value and each animal's chance of
+being rescued. Where the search of a board the advice leads to
+is still long (more than :data:`DEEP_NODES` states), the book goes on along the advice: for
+each thing the advised tile may show, the board after it is in the book too.
+
+An entry is keyed by the exact rescue (region and animals, in any order on the board's
+``animals`` line), the objective, the taps left and every tile of the board, so a board that
+is not in the book is never answered from it: it is searched. Rescues with a pet, boards with
+unsure tiles (``1/3``, ``*``) and other tap counts are not in it. Each entry also records the
+number of joint placements, checked against the board before the entry is used, and the book
+records a digest of the animals' patterns, so a book built for other patterns is ignored.
+
+The file (:data:`BOOK_FILE`, gzip-compressed text beside this module) is made by::
+
+    python -m solvers.disco_zoo.book --kinds expected all   # the shipped book
+    python -m solvers.disco_zoo.book --regions Farm Jungle --kinds target --resume
+
+The shipped book (2,082 entries, 28 KB) took about 25 minutes of CPU with the compiled kernel
+(1,472 s over its 1,764 rescue-objective pairs; the longest, Northern Fox/Sasquatch/Otter
+``expected``, 138 s), built region by region in parallel processes (``--regions R --out part_R.tsv.gz``) and
+merged (``--merge part_*.tsv.gz``).
+
+Its lines are ``region animals objective taps board tile completes total value rescue nodes``
+(tab-separated; animals in catalogue order; ``board`` 25 characters: ``.`` untapped, ``-``
+empty, ``k`` the k-th animal; ``objective`` ``expected``, ``all`` or ``target:k``; ``tile``
+the tile to tap, -1 for none; ``value`` and the comma-separated ``rescue`` are counts of
+joint placements out of ``total``; ``nodes`` the states the search took).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import itertools
+import json
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard, fresh_board
+from solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
+from solvers.disco_zoo.lookahead import Decision
+from solvers.disco_zoo.objective import Objective
+from solvers.disco_zoo.placements import TILES, joint_placements
+
+BOOK_FILE = "opening_book.tsv.gz"
+BOOK_TAPS = 10
+SIZES = (1, 2, 3)
+DEEP_NODES = 50_000  # a board whose search takes more states is answered by the book
+MAX_DEPTH = 3  # taps along the advice the book follows at most (the empty board is 0)
+FORMAT = "gridsight disco-zoo opening book 1"
+
+
+@dataclass(frozen=True)
+class BookEntry:
+    """One board's exact advice, in the book's own order of the animals (catalogue order)."""
+
+    tile: int  # -1: no tap can add anything
+    completes: int  # -1, or the animal whose certain tile ``tile`` is
+    total: int  # joint placements of the board
+    value: int  # placements counted by the objective's value (value = value / total)
+    rescue: tuple[int, ...]  # per animal, placements in which it is rescued
+    nodes: int  # states the search took
+
+
+Key = tuple[str, tuple[str, ...], str, int, str]
+
+
+def patterns_digest() -> str:
+    """A digest of every animal's name and pattern: the book is valid for these only."""
+    catalogue = load_catalogue()
+    text = json.dumps(
+        [(a.name, a.region, sorted(a.cells)) for a in catalogue.animals()], sort_keys=True
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def canonical_order(board: RescueBoard) -> tuple[int, ...] | None:
+    """The board's animals in the book's order (catalogue order of the region): ``order[i]``
+    is the board's index of the book's i-th animal. ``None`` for a rescue the book cannot
+    hold (a pet, or the same animal twice)."""
+    region = load_catalogue().regions.get(board.region, ())
+    place = {a.name: i for i, a in enumerate(region)}
+    if any(a.is_pet or a.name not in place for a in board.animals):
+        return None
+    order = tuple(sorted(range(len(board.animals)), key=lambda k: place[board.animals[k].name]))
+    if len({board.animals[k].name for k in order}) != len(order):
+        return None
+    return order
+
+
+def board_key(board: RescueBoard, objective: Objective) -> tuple[Key, tuple[int, ...]] | None:
+    """The book's key of (``board``, ``objective``) and the animals' order, or ``None`` when
+    the board cannot be in the book (see the module docstring)."""
+    order = canonical_order(board)
+    if order is None:
+        return None
+    position = {k: i for i, k in enumerate(order)}  # board index -> book index
+    tiles = []
+    for row in board.grid:
+        for value in row:
+            if value == UNTAPPED:
+                tiles.append(".")
+            elif value == EMPTY:
+                tiles.append("-")
+            elif value < ONE_OF:
+                tiles.append(str(position[value - 1] + 1))
+            else:
+                return None  # an unsure tile
+    if objective.kind == "target":
+        label = f"target:{position[objective.target or 0]}"
+    else:
+        label = objective.kind
+    names = tuple(board.animals[k].name for k in order)
+    return (board.region, names, label, board.taps, "".join(tiles)), order
+
+
+def _parse(line: str) -> tuple[Key, BookEntry]:
+    region, names, label, taps, tiles, tile, completes, total, value, rescue, nodes = (
+        line.rstrip("\n").split("\t")
+    )
+    key = (region, tuple(names.split(",")), label, int(taps), tiles)
+    entry = BookEntry(int(tile), int(completes), int(total), int(value),
+                      tuple(int(x) for x in rescue.split(",")), int(nodes))
+    return key, entry
+
+
+def _format(key: Key, entry: BookEntry) -> str:
+    region, names, label, taps, tiles = key
+    return "\t".join([
+        region, ",".join(names), label, str(taps), tiles, str(entry.tile), str(entry.completes),
+        str(entry.total), str(entry.value), ",".join(map(str, entry.rescue)), str(entry.nodes),
+    ])
+
+
+def read_book(path: Path) -> dict[Key, BookEntry]:
+    """The entries of the book at ``path``; empty when it is missing or was built for other
+    animal patterns (see :func:`patterns_digest`)."""
+    if not path.exists():
+        return {}
+    entries = {}
+    digest = patterns_digest()
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        header = {}
+        checked = False
+        for line in handle:
+            if line.startswith("#"):
+                name, _, text = line[1:].strip().partition(":")
+                header[name.strip()] = text.strip()
+                continue
+            if not checked:
+                if header.get("format") != FORMAT or header.get("patterns") != digest:
+                    return {}
+                checked = True
+            key, entry = _parse(line)
+            entries[key] = entry
+    return entries
+
+
+def write_book(path: Path, entries: dict[Key, BookEntry], note: str = "") -> None:
+    """Write ``entries`` to ``path`` (sorted, so that the file is the same for the same book)."""
+    lines = [
+        f"# format: {FORMAT}",
+        f"# patterns: {patterns_digest()}",
+        "# columns: region animals objective taps board tile completes total value rescue nodes",
+    ]
+    if note:
+        lines.append(f"# note: {note}")
+    lines += sorted(_format(key, entry) for key, entry in entries.items())
+    # mtime=0: the same book gives the same bytes.
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as handle:
+        handle.write(("\n".join(lines) + "\n").encode("utf-8"))
+
+
+def book_path() -> Path:
+    """The shipped book beside this module."""
+    return Path(str(resources.files("solvers.disco_zoo").joinpath(BOOK_FILE)))
+
+
+@cache
+def shipped_book() -> dict[Key, BookEntry]:
+    """The shipped book, read once."""
+    return read_book(book_path())
+
+
+def lookup(
+    board: RescueBoard, objective: Objective, book: dict[Key, BookEntry] | None = None
+) -> Decision | None:
+    """The book's exact decision for ``board`` and ``objective``, or ``None`` when the board
+    is not in the book (``book``: the shipped one by default)."""
+    book = shipped_book() if book is None else book
+    if not book:
+        return None
+    found = board_key(board, objective)
+    if found is None:
+        return None
+    key, order = found
+    entry = book.get(key)
+    if entry is None or joint_placements(board).count != entry.total:
+        return None
+    rescue = [Fraction(0)] * len(order)
+    for i, k in enumerate(order):
+        rescue[k] = Fraction(entry.rescue[i], entry.total)
+    return Decision(
+        tile=None if entry.tile < 0 else entry.tile,
+        completes=None if entry.completes < 0 else order[entry.completes],
+        value=Fraction(entry.value, entry.total),
+        rescue=tuple(rescue),
+        nodes=0,
+    )
+
+
+def entry_of(board: RescueBoard, decision: Decision, order: tuple[int, ...]) -> BookEntry:
+    """The book entry of an exact ``decision`` for ``board`` (animals in book ``order``)."""
+    total = joint_placements(board).count
+    return BookEntry(
+        tile=-1 if decision.tile is None else decision.tile,
+        completes=-1 if decision.completes is None else order.index(decision.completes),
+        total=total,
+        value=int(decision.value * total),
+        rescue=tuple(int(decision.rescue[k] * total) for k in order),
+        nodes=decision.nodes,
+    )
+
+
+def objectives(size: int) -> list[Objective]:
+    """Every objective of a rescue of ``size`` animals."""
+    return [Objective("expected"), Objective("all")] + [
+        Objective("target", k) for k in range(size)
+    ]
+
+
+def outcomes(board: RescueBoard, tile: int) -> list[int]:
+    """What tapping ``tile`` may show on ``board``: 0 (no animal) or the 1-based animal."""
+    joint = joint_placements(board)
+    shows = set()
+    for row in joint.masks:
+        shows.add(next((k + 1 for k, m in enumerate(row) if int(m) >> tile & 1), 0))
+    return sorted(shows)
+
+
+def solve_entry(board: RescueBoard, objective: Objective, engine: str) -> Decision:
+    """The exact decision for ``board`` by the search (never the book)."""
+    from solvers.disco_zoo.advise import plan
+
+    decision, exact, _ = plan(board, objective, None, engine=engine, use_book=False)
+    assert exact
+    return decision
+
+
+def build_rescue(
+    animals: tuple[Animal, ...],
+    region: str,
+    objective: Objective,
+    engine: str = "auto",
+    deep_nodes: int = DEEP_NODES,
+    max_depth: int = MAX_DEPTH,
+) -> dict[Key, BookEntry]:
+    """The entries of one rescue (animals in catalogue order) and objective: the empty board,
+    then along the advice the boards whose search takes more than ``deep_nodes`` states."""
+    entries: dict[Key, BookEntry] = {}
+    pending = [(fresh_board(region, animals, BOOK_TAPS), 0, None)]
+    while pending:
+        board, depth, decision = pending.pop()
+        if decision is None:
+            decision = solve_entry(board, objective, engine)
+        key, order = board_key(board, objective)  # type: ignore[misc]
+        entries[key] = entry_of(board, decision, order)
+        if depth >= max_depth or decision.tile is None or decision.completes is not None:
+            continue
+        row, col = divmod(decision.tile, COLS)
+        for shows in outcomes(board, decision.tile):
+            child = board.with_tap(row, col, shows)
+            if child.taps == 0:
+                continue
+            found = solve_entry(child, objective, engine)
+            if found.nodes > deep_nodes:
+                pending.append((child, depth + 1, found))
+    return entries
+
+
+def rescues(regions: list[str], sizes: tuple[int, ...] = SIZES):
+    """Every (region, animals in catalogue order) of ``sizes`` animals of ``regions``."""
+    catalogue = load_catalogue()
+    for region in regions:
+        for size in sizes:
+            for group in itertools.combinations(catalogue.regions[region], size):
+                yield region, group
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m solvers.disco_zoo.book",
+        description="Build the Disco Zoo opening book (see the module docstring).",
+    )
+    parser.add_argument("--regions", nargs="*", metavar="REGION",
+                        help="regions to build (default: all 14)")
+    parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES),
+                        help="rescue sizes (default 1 2 3)")
+    parser.add_argument("--kinds", nargs="*", default=["expected", "all"],
+                        help="objectives: expected, all, target (default: expected all, the "
+                        "shipped book)")
+    parser.add_argument("--deep-nodes", type=int, default=DEEP_NODES, metavar="N",
+                        help=f"follow the advice while a board's search takes more than N "
+                        f"states (default {DEEP_NODES})")
+    parser.add_argument("--max-depth", type=int, default=MAX_DEPTH, metavar="D",
+                        help=f"at most D taps along the advice (default {MAX_DEPTH})")
+    parser.add_argument("--engine", default="auto", choices=("auto", "numba", "python"))
+    parser.add_argument("--out", type=Path, default=None,
+                        help="the book to write (default: the shipped one)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the entries of the existing book, add the missing rescues")
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="BOOK",
+                        help="only merge these books (built in parallel, e.g. one region "
+                        "each) into --out, keeping its entries")
+    args = parser.parse_args(argv)
+    out = args.out or book_path()
+    if args.merge:
+        entries = read_book(out)
+        for part in args.merge:
+            entries.update(read_book(part))
+        write_book(out, entries)
+        print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes)")
+        return 0
+    regions = args.regions or list(load_catalogue().regions)
+    entries = read_book(out) if args.resume else {}
+    done = {(key[0], key[1], key[2]) for key in entries if set(key[4]) == {"."}}
+    started = time.process_time()
+    count = 0
+    for region, animals in rescues(regions, tuple(args.sizes)):
+        names = tuple(a.name for a in animals)
+        for objective in objectives(len(animals)):
+            if objective.kind not in args.kinds:
+                continue
+            label = objective.label(animals) if objective.kind != "target" else (
+                f"target:{objective.target}")
+            if (region, names, label) in done:
+                continue
+            tick = time.process_time()
+            found = build_rescue(animals, region, objective, args.engine, args.deep_nodes,
+                                 args.max_depth)
+            entries.update(found)
+            count += 1
+            root = found[(region, names, label, BOOK_TAPS, "." * TILES)]
+            print(f"{region:13} {'+'.join(names):32} {label:9} tile {root.tile:2} "
+                  f"value {root.value}/{root.total} boards {len(found)} "
+                  f"{time.process_time() - tick:7.2f} s", flush=True)
+            if count % 20 == 0:
+                write_book(out, entries)
+    write_book(out, entries)
+    print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes); "
+          f"{time.process_time() - started:.0f} s of CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+"""Two engines for the exact search, with identical values: pure Python, and compiled.
+
+- ``python``: :class:`~solvers.disco_zoo.lookahead.Lookahead`, Python ints as bitsets and
+  dicts as the memo; always available.
+- ``numba``: :class:`KernelLookahead`, the same search with every state below the root run
+  by the compiled :mod:`.kernel` (numpy words as bitsets, a bounded transposition table),
+  some 11 to 23 times faster (the Farm pairs of ``bench/disco_zoo_advice.py``: 15.8x in all).
+
+``auto`` (the default) picks the kernel when numba can be imported and the Python search
+otherwise, so numba stays an optional extra (``pip install gridsight[fast]``). The kernel's
+machine code is compiled once and cached beside the module; loading numba costs a process
+about half a second the first time, which the opening book (:mod:`.book`) spares the first
+tap of a fresh rescue.
+
+Both engines answer through the same interface (``root``, ``tap_score``, ``decide``; see
+:class:`~solvers.disco_zoo.lookahead.Lookahead`), so the anytime plan of :mod:`.advise` does
+not care which one runs; the tests hold their values equal on many boards and objectives.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout
+from solvers.disco_zoo.objective import Objective
+from solvers.disco_zoo.placements import TILES, JointPlacements
+
+ENGINES = ("auto", "numba", "python")
+
+# Nodes per kernel call between two looks at the clock: small at first, so a short budget is
+# kept to closely, then growing so that long searches pay little for the calls.
+FIRST_SLICE = 1 << 11
+LAST_SLICE = 1 << 16
+# Under a time budget the slices stop growing sooner (about 0.03 s of CPU each), so that the
+# clock is read often enough for the advice to come close to its budget.
+TIMED_SLICE = 1 << 14
+
+# The transposition table of one search starts at FIRST_TABLE_BYTES and grows fourfold each
+# time it is half full, up to TABLE_BYTES; beyond, its entries replace each other. (A large
+# table allocated up front costs more to touch than a small search takes.)
+FIRST_TABLE_BYTES = 1 << 20
+TABLE_BYTES = 256 << 20
+# Under a time budget the table grows to TIMED_TABLE_BYTES at most: moving a large table costs
+# more than the rest of a 1 s budget (growing to 256 MiB took 0.76 s of a 1.7 s answer), and a
+# smaller table only makes entries give way, never changes a value.
+TIMED_TABLE_BYTES = 16 << 20
+
+
+def kernel_available() -> bool:
+    """Is numba installed (so the compiled kernel can run)?
+
+    Asked without importing numba (about half a second of a process's start), so that a board
+    the pure-Python search finishes first never loads it.
+    """
+    if "numba" in sys.modules:
+        return sys.modules["numba"] is not None  # None: imports of it are blocked
+    from importlib.util import find_spec
+
+    try:
+        return find_spec("numba") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def kernel_loaded() -> bool:
+    """Has this process loaded the compiled kernel already (so using it costs nothing more)?"""
+    return "solvers.disco_zoo.kernel" in sys.modules
+
+
+def resolve(engine: str) -> str:
+    """``numba`` or ``python``: what ``engine`` (one of :data:`ENGINES`) runs here."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+    if engine == "auto":
+        return "numba" if kernel_available() else "python"
+    return engine
+
+
+def make_search(
+    joint: JointPlacements,
+    objective: Objective,
+    width: int | None = None,
+    hints: Lookahead | None = None,
+    engine: str = "auto",
+) -> Lookahead:
+    """A search of ``joint`` for ``objective`` on ``engine`` (see :class:`Lookahead`)."""
+    if resolve(engine) == "numba":
+        return KernelLookahead(joint, objective, width)
+    return Lookahead(joint, objective, width, hints)
+
+
+class KernelLookahead(Lookahead):
+    """:class:`Lookahead` whose states are searched by the compiled kernel.
+
+    The root is split in Python (``root``, ``tap_score``), each state below it is handed to
+    the kernel; its table lives as long as this object, so the anytime plan's calls share it.
+    ``table_bytes`` bounds the table's memory. Hints of an earlier search are not used (they
+    only change the order of the taps). ``max_nodes``, when set, stops the search
+    (:class:`SearchTimeout`) once it has visited that many states: a budget that gives the same
+    answer on any machine.
+    """
+
+    def __init__(
+        self,
+        joint: JointPlacements,
+        objective: Objective,
+        width: int | None = None,
+        table_bytes: int = TABLE_BYTES,
+    ):
+        super().__init__(joint, objective, width)
+        self.max_nodes: int | None = None
+        n = self.n
+        words = (self.total + 63) // 64
+        self.words = words
+        cover = np.zeros((TILES, n, words), dtype=np.uint64)
+        anyc = np.zeros((TILES, words), dtype=np.uint64)
+        for tile in range(TILES):
+            for k in range(n):
+                cover[tile, k] = _words(self.cover[tile][k], words)
+            anyc[tile] = _words(self.any[tile], words)
+        classes = self.classes
+        cls_bits = np.stack([_words(bits, words) for _, bits in classes])
+        cls_needs = np.array([needs for needs, _ in classes], dtype=np.int64)
+        score_of = np.zeros(1 << n, dtype=np.int64)
+        for rescued in range(1 << n):
+            primary, secondary = objective.scores(rescued, n)
+            score_of[rescued] = primary * self.factor + secondary
+        from solvers.disco_zoo import kernel
+
+        depth = len(self.live) + 2
+        self._fields = kernel.table_fields(n, words)
+        self._table_bytes = table_bytes
+        self._table = np.zeros((self._slots(min(FIRST_TABLE_BYTES, table_bytes)), self._fields),
+                               dtype=np.int64)
+        moves = TILES
+        self._arrays = (
+            np.zeros((depth, words), dtype=np.uint64),  # S
+            cover,
+            anyc,
+            cls_bits,
+            cls_needs,
+            score_of,
+            self._table,
+            self._table.view(np.uint64),
+            np.zeros((depth, kernel.FRAME_FIELDS), dtype=np.int64),  # frame
+            np.zeros(depth, dtype=np.uint64),  # hashes
+            np.zeros((depth, words), dtype=np.int64),  # nonzero
+            np.zeros((depth, 3), dtype=np.int64),  # res
+            np.zeros((depth, n), dtype=np.int64),  # res_rescue
+            np.zeros((2 * depth, n), dtype=np.int64),  # acc
+            np.zeros((depth, len(classes)), dtype=np.int64),  # counts
+            np.zeros((depth, n), dtype=np.int64),  # unit_hit
+            np.zeros((depth, moves), dtype=np.int64),  # mv_tile
+            np.zeros((depth, moves), dtype=np.int64),  # mv_ceiling
+            np.zeros((depth, moves), dtype=np.int64),  # mv_hits
+            np.zeros((depth, moves), dtype=np.int64),  # mv_nout
+            np.zeros((depth, moves, n + 1), dtype=np.int64),  # mv_outk
+            np.zeros((depth, moves, n + 1), dtype=np.int64),  # mv_top
+            np.zeros((depth, moves, n, words), dtype=np.uint64),  # mv_parts
+            np.zeros((depth, moves, n), dtype=np.int64),  # mv_count
+            np.zeros((depth, moves), dtype=np.int64),  # mv_order
+        )
+        self._counters = np.zeros(4, dtype=np.int64)
+
+    def _slots(self, size: int) -> int:
+        """Table entries (a power of two, at least 64) that fit in ``size`` bytes."""
+        return 1 << max(6, (max(1, size // (8 * self._fields))).bit_length() - 1)
+
+    def _grow(self) -> None:
+        """Move the table into one four times larger, if the memory bound allows."""
+        from solvers.disco_zoo import kernel
+
+        bound = self._table_bytes
+        if self.deadline != float("inf"):
+            bound = min(bound, TIMED_TABLE_BYTES)
+        slots = self._slots(bound)
+        if slots <= self._table.shape[0]:
+            return
+        slots = min(slots, 4 * self._table.shape[0])
+        table = np.zeros((slots, self._fields), dtype=np.int64)
+        old = self._table
+        kernel.rehash(old, old.view(np.uint64), table, table.view(np.uint64), self._counters)
+        self._table = table
+        arrays = list(self._arrays)
+        arrays[6], arrays[7] = table, table.view(np.uint64)
+        self._arrays = tuple(arrays)
+
+    # ``nodes`` and ``truncated`` are the kernel's counters.
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        return int(self._counters[0]) if hasattr(self, "_counters") else 0
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        if hasattr(self, "_counters"):
+            self._counters[0] = value
+
+    @property
+    def truncated(self) -> bool:  # type: ignore[override]
+        return bool(self._counters[2]) if hasattr(self, "_counters") else False
+
+    @truncated.setter
+    def truncated(self, value: bool) -> None:
+        if hasattr(self, "_counters"):
+            self._counters[2] = int(value)
+
+    @property
+    def stored(self) -> int:
+        """States in the table now."""
+        return int(self._counters[3])
+
+    def take_hints(self, other: Lookahead) -> None:
+        """Hints only reorder the taps; the kernel keeps its own order."""
+
+    def _solve(self, s, hits, taps, live=None, alpha=-1):
+        from solvers.disco_zoo import kernel
+
+        arrays = self._arrays
+        S, res, res_rescue = arrays[0], arrays[11], arrays[12]
+        S[0] = _words(s, self.words)
+        packed = sum(h << (kernel.HIT_BITS * k) for k, h in enumerate(hits))
+        tiles = self.live if live is None else live
+        live_mask = sum(1 << t for t in tiles)
+        counters = self._counters
+        width = self.width or 0
+        step = FIRST_SLICE
+        last = LAST_SLICE if self.deadline == float("inf") else TIMED_SLICE
+        while True:
+            allowance = counters[kernel.NODES] + step
+            if self.max_nodes is not None:
+                allowance = min(allowance, self.max_nodes)
+            counters[kernel.LIMIT] = allowance
+            arrays = self._arrays  # the table may have grown
+            status = kernel.solve(
+                taps, packed, live_mask, alpha, *arrays[:6], width, *arrays[6:], counters
+            )
+            if status != kernel.ABORT:
+                break
+            counters[kernel.NODES] -= 1  # the state that found the allowance spent
+            if self.max_nodes is not None and counters[kernel.NODES] >= self.max_nodes:
+                raise SearchTimeout
+            if time.monotonic() > self.deadline:
+                raise SearchTimeout
+            if 2 * counters[kernel.STORED] > self._table.shape[0]:
+                self._grow()
+            step = min(step * 2, last)
+        if status == kernel.BOUND:
+            return (int(res[0, 0]), None, None, None)
+        rescue = tuple(int(x) for x in res_rescue[0])
+        return (int(res[0, 0]), rescue, int(res[0, 1]), int(res[0, 2]))
+
+
+def _words(bits: int, words: int) -> np.ndarray:
+    """A Python int bitset as ``words`` little-endian 64-bit words."""
+    return np.frombuffer(bits.to_bytes(8 * words, "little"), dtype=np.uint64).copy()

@@ -1,0 +1,190 @@
+"""Disco Zoo search engines: the compiled kernel and the pure-Python search give identical
+values, taps and rescue chances, both equal to the independent plain expectimax; the kernel's
+bounded table and its budget in states keep the answers exact and repeatable.
+
+The kernel tests skip only when numba is not installed (an optional extra); the Python engine
+is tested either way.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from test_disco_zoo_cases import brute_joint, brute_value, random_board
+from solvers.disco_zoo.advise import plan
+from solvers.disco_zoo.board import fresh_board
+from solvers.disco_zoo.catalogue import load_catalogue
+from solvers.disco_zoo.engines import KernelLookahead, kernel_available, make_search, resolve
+from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout
+from solvers.disco_zoo.objective import Objective
+from solvers.disco_zoo.placements import joint_placements
+
+ENGINES = ["python"] + (["numba"] if kernel_available() else [])
+needs_numba = pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
+
+FARM = {a.name: a for a in load_catalogue().regions["Farm"]}
+
+
+def _objectives(board):
+    n = len(board.animals)
+    return [Objective("expected"), Objective("all")] + [Objective("target", k) for k in range(n)]
+
+
+def _small_cases():
+    """Boards the plain expectimax can check: 1 to 3 animals, 1 to 3 taps left, some with
+    unsure found tiles (several need classes, the kernel's general path)."""
+    rng = random.Random(41)
+    cases = []
+    while len(cases) < 30:
+        animals = 1 + len(cases) % 3
+        unsure = 0.5 if len(cases) % 4 == 3 else 0.0
+        board = random_board(rng, animals=animals, taps=1 + len(cases) % 3,
+                             tapped=rng.randrange(8, 14), unsure=unsure)
+        if len(brute_joint(board)) > 1:
+            cases.append(board)
+    return cases
+
+
+SMALL = _small_cases()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("index", range(len(SMALL)))
+def test_each_engine_equals_the_plain_expectimax(engine, index):
+    board = SMALL[index]
+    joint = joint_placements(board)
+    for objective in _objectives(board):
+        primary, secondary = brute_value(board, objective)
+        decision = make_search(joint, objective, engine=engine).decide(board.taps)
+        assert decision.value == primary, objective
+        assert sum(decision.rescue) == (primary if objective.kind == "expected" else secondary)
+        planned, exact, _ = plan(board, objective, None, engine=engine, use_book=False)
+        assert exact and planned.value == primary, objective
+
+
+def _medium_cases():
+    """Boards too big for the plain expectimax: fresh 2-animal boards with 4 to 6 taps, and
+    random mid-game boards of 2 and 3 animals (some unsure)."""
+    rng = random.Random(5)
+    cases = [fresh_board("Farm", (FARM["Horse"], FARM["Cow"]), 5),
+             fresh_board("Farm", (FARM["Pig"], FARM["Unicorn"]), 6),
+             fresh_board("Farm", (FARM["Sheep"], FARM["Chicken"], FARM["Rabbit"]), 4)]
+    while len(cases) < 14:
+        animals = 2 + len(cases) % 2
+        board = random_board(rng, animals=animals, taps=4 + len(cases) % 3,
+                             tapped=rng.randrange(3, 7), unsure=0.3 if len(cases) % 3 == 0 else 0)
+        if joint_placements(board).count > 1:
+            cases.append(board)
+    return cases
+
+
+MEDIUM = _medium_cases()
+
+
+@needs_numba
+@pytest.mark.parametrize("index", range(len(MEDIUM)))
+def test_kernel_and_python_agree_on_larger_boards(index):
+    board = MEDIUM[index]
+    joint = joint_placements(board)
+    for objective in _objectives(board):
+        python = Lookahead(joint, objective).decide(board.taps)
+        kernel = KernelLookahead(joint, objective).decide(board.taps)
+        assert (kernel.value, kernel.rescue, kernel.tile, kernel.completes) == (
+            python.value, python.rescue, python.tile, python.completes), objective
+        # The restricted lookahead of width 1 too: the same policy, the same value.
+        narrow_python = Lookahead(joint, objective, width=1).decide(board.taps)
+        narrow_kernel = KernelLookahead(joint, objective, width=1).decide(board.taps)
+        assert narrow_kernel.value == narrow_python.value, objective
+        assert narrow_kernel.rescue == narrow_python.rescue, objective
+
+
+@needs_numba
+def test_a_tiny_table_evicts_entries_but_never_changes_a_value():
+    board = fresh_board("Farm", (FARM["Horse"], FARM["Cow"]), 7)
+    joint = joint_placements(board)
+    objective = Objective("all")
+    roomy = KernelLookahead(joint, objective).decide(board.taps)
+    tiny = KernelLookahead(joint, objective, table_bytes=1 << 12)
+    cramped = tiny.decide(board.taps)
+    assert tiny.stored <= 64  # the table never grew past its bound
+    assert cramped.nodes > roomy.nodes  # entries were replaced and worked out again
+    assert (cramped.value, cramped.rescue, cramped.tile) == (roomy.value, roomy.rescue, roomy.tile)
+    assert roomy.value == Lookahead(joint, objective).decide(board.taps).value
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_budget_in_states_stops_the_search_at_the_same_place_every_time(engine):
+    board = fresh_board("Farm", (FARM["Pig"], FARM["Horse"]), 8)
+    objective = Objective("expected")
+    search = make_search(joint_placements(board), objective, engine=engine)
+    search.max_nodes = 500
+    with pytest.raises(SearchTimeout):
+        search.decide(board.taps)
+    assert search.nodes == 500
+    runs = [plan(board, objective, None, max_nodes=2000, engine=engine, use_book=False)
+            for _ in range(2)]
+    assert runs[0] == runs[1] and not runs[0][1]
+    assert runs[0][2].startswith("budget ran out")
+    values = [plan(board, objective, None, max_nodes=limit, engine=engine, use_book=False)[0].value
+              for limit in (0, 300, 3000, 30000, None)]
+    assert values == sorted(values)  # more states never give a worse advice
+    optimum, exact, _ = plan(board, objective, None, engine=engine, use_book=False)
+    assert exact and values[-1] == optimum.value
+
+
+def test_auto_picks_the_kernel_when_numba_is_there():
+    assert resolve("auto") == ("numba" if kernel_available() else "python")
+    assert resolve("python") == "python"
+    with pytest.raises(ValueError):
+        resolve("fortran")
+
+
+def test_auto_gives_the_same_advice_as_each_engine():
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Horse"]), 7)
+    for objective in (Objective("expected"), Objective("target", 1)):
+        answers = [plan(board, objective, None, engine=engine, use_book=False)[0]
+                   for engine in ["auto"] + ENGINES]
+        assert len({(d.tile, d.value, d.rescue) for d in answers}) == 1
+
+
+def test_auto_falls_back_to_python_when_numba_cannot_be_imported(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" now raises ImportError
+    assert not kernel_available()
+    assert resolve("auto") == "python"
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Pig"]), 10)
+    # The whole advice, first tap and all, on the Python engine: the same exact optimum as
+    # the independent figure (7/16) the kernel gives too.
+    decision, exact, method = plan(board, Objective("all"), None, use_book=False)
+    assert exact and decision.value == Fraction(7, 16)
+    assert isinstance(make_search(joint_placements(board), Objective("all")), Lookahead)
+    assert not isinstance(make_search(joint_placements(board), Objective("all")), KernelLookahead)
+
+
+def test_an_easy_board_is_advised_without_loading_numba():
+    """A board the Python search finishes in a few thousand states never pays for numba's
+    start (about half a second), in a fresh interpreter."""
+    code = (
+        "import sys\n"
+        "from solvers.disco_zoo.advise import plan\n"
+        "from solvers.disco_zoo.objective import Objective\n"
+        "from solvers.disco_zoo.catalogue import load_catalogue\n"
+        "from solvers.disco_zoo.board import fresh_board\n"
+        "farm = {a.name: a for a in load_catalogue().regions['Farm']}\n"
+        "board = fresh_board('Farm', (farm['Sheep'], farm['Chicken']), 3)\n"
+        "decision, exact, _ = plan(board, Objective('all'), None, use_book=False)\n"
+        "assert exact, 'not exact'\n"
+        "print('numba' in sys.modules, decision.value)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, check=True)
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Chicken"]), 3)
+    value = plan(board, Objective("all"), None, engine="python", use_book=False)[0].value
+    assert done.stdout.split() == ["False", str(value)]
