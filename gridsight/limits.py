@@ -175,9 +175,11 @@ class TimeLimitReached(Exception):
     """Raised inside the work when a :func:`deadline` passes."""
 
 
-# Work an exception must not break into: numba compiling or loading a kernel (an exception
-# raised inside llvmlite's callbacks is lost, and the half-built library then fails later with a
-# traceback) and an import under way (it would leave a half-initialised module behind).
+# Work an exception must not break into: numba compiling, loading or calling a kernel (an
+# exception raised inside llvmlite's callbacks or numba's dispatcher is lost, and it then fails
+# with a SystemError traceback), so code of a module that declares ``__uninterruptible__ = True``
+# (the solvers' kernel modules) and numba's own, and an import under way (it would leave a
+# half-initialised module behind).
 UNINTERRUPTIBLE_PACKAGES = ("numba", "llvmlite")
 RETRY_SECONDS = 0.02
 
@@ -189,6 +191,8 @@ def inside_uninterruptible(frame: FrameType | None) -> bool:
     False
     """
     while frame is not None:
+        if frame.f_globals.get("__uninterruptible__"):  # a module calling compiled kernels
+            return True
         filename = frame.f_code.co_filename
         if filename.startswith("<frozen importlib"):
             return True

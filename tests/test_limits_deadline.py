@@ -72,3 +72,50 @@ def test_frames_are_recognised_by_their_package() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert caught == [True, False]
+
+
+def test_a_module_calling_compiled_kernels_is_waited_for() -> None:
+    """A module that declares ``__uninterruptible__`` (the solvers' kernel modules) is not
+    broken into: numba's dispatcher would lose the exception and fail with a SystemError."""
+    namespace: dict = {"__uninterruptible__": True}
+    exec(compile(SPIN, "/somewhere/solvers/game/kernel.py", "exec"), namespace)  # noqa: S102
+    in_kernel_call = namespace["spin"]
+    after = spinner("/somewhere/solvers/game/search.py")
+    finished = []
+    started = time.monotonic()
+    with pytest.raises(TimeLimitReached):
+        with deadline(0.05):
+            in_kernel_call(0.3, time.monotonic)
+            finished.append(time.monotonic() - started)
+            after(2.0, time.monotonic)
+    assert finished and finished[0] >= 0.3
+    assert time.monotonic() - started < 1.0
+
+
+def test_every_solver_module_that_calls_compiled_functions_declares_itself() -> None:
+    """Each module that defines numba-compiled functions, or calls one of a kernel module's
+    compiled functions directly, carries the marker (else a time limit could strike inside
+    the dispatcher)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "solvers"
+    texts = {p: p.read_text() for p in root.rglob("*.py")}
+    compiled = {}  # kernel module name -> its compiled functions
+    for path, text in texts.items():
+        names = re.findall(r"@njit[^\n]*\n(?:@[^\n]*\n)*def (\w+)", text)
+        if names:
+            compiled[(path.parent.name, path.stem)] = set(names)
+    assert compiled, "no compiled function found: the scan is broken"
+    calling = []
+    for path, text in texts.items():
+        if (path.parent.name, path.stem) in compiled:
+            calling.append(path)
+            continue
+        for (package, module), names in compiled.items():
+            if re.search(rf"from solvers\.{package} import {module}\b", text) and any(
+                    re.search(rf"\b{module}\.{name}\(", text) for name in names):
+                calling.append(path)
+    missing = [str(p.relative_to(root)) for p in calling
+               if "__uninterruptible__ = True" not in texts[p]]
+    assert not missing, f"modules calling compiled kernels without the marker: {missing}"

@@ -28,6 +28,11 @@ from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import TILES, JointPlacements
 
+# The numba engine below calls compiled functions: a time limit must not break into those
+# calls (gridsight.limits waits for them to return; see solvers/disco_zoo/kernel.py).
+__uninterruptible__ = True
+
+
 ENGINES = ("auto", "numba", "python")
 
 # Nodes per kernel call between two looks at the clock: small at first, so a short budget is

@@ -18,6 +18,12 @@ from numba import njit
 from solvers.pentomino.bitboard import SearchResult, Tables
 from solvers.pentomino.deadline import Deadline
 
+# Calls into the compiled functions below must not be broken into by an exception from a
+# signal handler (a time limit): numba would lose it and fail later with a SystemError.
+# gridsight.limits waits for such a call to return (it looks for this name in the frames).
+__uninterruptible__ = True
+
+
 # Nodes per call between two looks at the clock: small at first, so a short time limit is
 # kept to closely, then growing so long searches pay little for the calls.
 _FIRST_SLICE = 1 << 12

@@ -14,6 +14,12 @@ from numba.typed import Dict
 
 from solvers.thrill_digger.layouts import OUTCOME_VALUES, RUPOOR_OUTCOME, LayoutSpace
 
+# Calls into the compiled functions below must not be broken into by an exception from a
+# signal handler (a time limit): numba would lose it and fail later with a SystemError.
+# gridsight.limits waits for such a call to return (it looks for this name in the frames).
+__uninterruptible__ = True
+
+
 
 @njit(cache=True)
 def _canonical(key, tables):  # pragma: no cover - compiled

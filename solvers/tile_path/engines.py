@@ -33,6 +33,11 @@ import numpy as np
 from solvers.tile_path.limits import Budget, StateLimitExceeded, TimeLimitExceeded
 from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
 
+# The numba engine below calls compiled functions: a time limit must not break into those
+# calls (gridsight.limits waits for them to return; see solvers/tile_path/kernel.py).
+__uninterruptible__ = True
+
+
 ENGINES = ("auto", "numba", "python")
 
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
