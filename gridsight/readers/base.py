@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from solvers.boardtext import BoardText, parse_boards
-from solvers.cellnames import cell_names
+from solvers.cellnames import cell_name, cell_names
 from solvers.errors import InputError
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
@@ -148,3 +148,22 @@ def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
     """The cells as a person reads them (:func:`solvers.cellnames.cell_names`: ``row 2,
     column 3; row 4, column 1``, counted from 1), shortened past ``limit`` cells."""
     return cell_names(cells, limit)
+
+
+def every_cell_read(board: BoardRead, tokens: frozenset[str] | set[str], *, why_unread: str,
+                    token_words: str) -> list[list[str]]:
+    """The read labels as a grid of the format's tokens, for a reader whose game cannot be
+    solved with a cell missing: an unread cell is refused (``why_unread`` says why the game
+    cannot guess it) and so is a pack label that is not one of ``tokens`` (``token_words``
+    names them)."""
+    unread = board.unknown()
+    if unread:
+        raise ReadError(f"{len(unread)} {why_unread.format(cells=describe_cells(unread))}",
+                        tuple(unread))
+    grid = [list(row) for row in board.labels()]
+    for r, row in enumerate(grid):
+        for c, label in enumerate(row):
+            if label not in tokens:
+                raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not "
+                                f"{token_words}")
+    return grid

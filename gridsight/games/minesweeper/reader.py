@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
+from gridsight.readers.base import (BoardReading, ReadError, ReadHints, every_cell_read,
+                                    make_reading)
 from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
 from solvers.minesweeper.rules import LEVELS, TOKENS
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
@@ -24,18 +24,10 @@ class MinesweeperReader:
 
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
-        unread = board.unknown()
-        if unread:
-            raise ReadError(
-                f"{len(unread)} cell(s) unread ({describe_cells(unread)}): a Minesweeper cell "
-                "changes every chance on the board, so gridsight does not guess it",
-                tuple(unread))
-        grid = [list(row) for row in board.labels()]
-        for r, row in enumerate(grid):
-            for c, label in enumerate(row):
-                if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
-                                    "Minesweeper token (. F * 0-8)")
+        grid = every_cell_read(
+            board, TOKENS, token_words="a Minesweeper token (. F * 0-8)",
+            why_unread="cell(s) unread ({cells}): a Minesweeper cell changes every chance on "
+                       "the board, so gridsight does not guess it")
         rows, cols = len(grid), len(grid[0])
         notes = []
         mines = hints.mines

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
+from gridsight.readers.base import (BoardReading, ReadError, ReadHints, every_cell_read,
+                                    make_reading)
 from gridsight.readers.screen import dominant_color, native_screen
 from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
@@ -35,18 +35,10 @@ class PentominoReader:
 
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
-        unread = board.unknown()
-        if unread:
-            raise ReadError(
-                f"{len(unread)} cell(s) unread ({describe_cells(unread)}): an unread cell may "
-                "be empty, outside the shape or part of a piece, so gridsight does not guess",
-                tuple(unread))
-        grid = [list(row) for row in board.labels()]
-        for r, row in enumerate(grid):
-            for c, label in enumerate(row):
-                if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
-                                    "pentomino token")
+        grid = every_cell_read(
+            board, TOKENS, token_words="a pentomino token",
+            why_unread="cell(s) unread ({cells}): an unread cell may be empty, outside the "
+                       "shape or part of a piece, so gridsight does not guess")
         placed = sorted({t for row in grid for t in row if t in LETTERS})
         empty = sum(t == "." for row in grid for t in row)
         notes = []

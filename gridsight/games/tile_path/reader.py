@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, describe_cells, make_reading
+from gridsight.readers.base import BoardReading, ReadHints, every_cell_read, make_reading
 from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
 from vision.classify import BoardRead
 from vision.packs import TemplatePack
 
@@ -23,17 +22,10 @@ class TilePathReader:
 
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
-        unread = board.unknown()
-        if unread:
-            raise ReadError(
-                f"{len(unread)} tile(s) unread ({describe_cells(unread)}): a tile-path walk "
-                "depends on every tile, so gridsight does not guess them", tuple(unread))
-        grid = [list(row) for row in board.labels()]
-        for r, row in enumerate(grid):
-            for c, label in enumerate(row):
-                if label not in TOKENS:
-                    raise ReadError(f"the pack's label '{label}' at {cell_name(r, c)} is not a "
-                                    "tile-path token (. x # S E L)")
+        grid = every_cell_read(
+            board, TOKENS, token_words="a tile-path token (. x # S E L)",
+            why_unread="tile(s) unread ({cells}): a tile-path walk depends on every tile, so "
+                       "gridsight does not guess them")
         return make_reading(self.game, [], grid, board, [], [])
 
     def labels_from_text(self, board: BoardText, pack: TemplatePack) -> list[list[str]]:
