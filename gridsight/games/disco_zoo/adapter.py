@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
 from gridsight.games.disco_zoo.words import WORDS
@@ -106,7 +107,7 @@ class DiscoZooGame:
         add_renamed_option(parser, "--region", "--zoo-region",
                            "--region is the capture rectangle of gridsight live")
         parser.add_argument(
-            "--games", type=_positive, default=200, metavar="N",
+            "--games", type=positive_int, default=200, metavar="N",
             help="how many rescues to play (default 200)",
         )
         parser.add_argument(
@@ -122,7 +123,7 @@ class DiscoZooGame:
             "solve's so that runs stay short)",
         )
         parser.add_argument(
-            "--max-nodes", type=_positive, default=None, metavar="N",
+            "--max-nodes", type=positive_int, default=None, metavar="N",
             help="bound the lookahead by N search states per tap instead of --budget seconds: "
             "the same run gives the same taps on any machine, however busy",
         )
@@ -138,7 +139,7 @@ class DiscoZooGame:
             "the seed-style baseline)",
         )
         which.add_argument(
-            "--compare", type=_policy_pair, metavar="A,B",
+            "--compare", type=policy_pair(POLICIES), metavar="A,B",
             help="play two policies on the same rescues and print the paired difference A - B "
             "with its standard error (e.g. all,baseline)",
         )
@@ -205,30 +206,8 @@ def _paired_line(what: str, a: PolicyScores, b: PolicyScores, scores_a: list[flo
     )
 
 
-def _policy_pair(text: str) -> tuple[str, str]:
-    names = tuple(n.strip().lower() for n in text.split(","))
-    if len(names) != 2 or names[0] == names[1]:
-        raise argparse.ArgumentTypeError(f"give two different policies as A,B, got '{text}'")
-    for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(
-                f"unknown policy '{name}' (policies: {', '.join(POLICIES)})"
-            )
-    return names[0], names[1]
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def _taps(text: str) -> int:
-    value = _positive(text)
+    value = positive_int(text)
     if value > MAX_TAPS:
         raise argparse.ArgumentTypeError(f"at most {MAX_TAPS} (the tiles of the board)")
     return value

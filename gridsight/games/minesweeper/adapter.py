@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.games.base import Solution
 from gridsight.games.minesweeper.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, seconds
@@ -39,25 +40,6 @@ decimal string (null if incomplete), "cells": [{{"row", "col", "mine": chance or
 "flag"}}, ... one per unopened cell], "recommend": {{"row", "col", "safe", "mine", "zero"}} or
 null, "safe", "certain_mines", "wrong_flags": [{{"row", "col"}}, ...], "frontier",
 "interior", "components", "counted_components", "status"}}."""
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _policy_pair(text: str) -> tuple[str, str]:
-    names = tuple(part.strip() for part in text.split(","))
-    if len(names) != 2 or any(name not in POLICIES for name in names):
-        raise argparse.ArgumentTypeError(
-            f"expected two policies A,B among: {', '.join(POLICIES)}"
-        )
-    return names  # type: ignore[return-value]
 
 
 class MinesweeperGame:
@@ -91,7 +73,7 @@ class MinesweeperGame:
             help="beginner 9x9/10, intermediate 16x16/40, expert 16x30/99 (default beginner)",
         )
         parser.add_argument(
-            "--games", type=_positive, default=200, metavar="N",
+            "--games", type=positive_int, default=200, metavar="N",
             help="how many games to play (default 200)",
         )
         parser.add_argument(
@@ -107,7 +89,7 @@ class MinesweeperGame:
             help="who plays: exact (gridsight's advice, default), safe-random, local",
         )
         parser.add_argument(
-            "--compare", type=_policy_pair, default=None, metavar="A,B",
+            "--compare", type=policy_pair(POLICIES), default=None, metavar="A,B",
             help="play two policies on the same layouts and report the paired difference of "
             "their win rates (e.g. exact,local)",
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.games.arguments import positive_int
 from gridsight.games.base import Solution
 from gridsight.games.pentomino.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
@@ -19,13 +20,6 @@ from solvers.pentomino import report
 from solvers.pentomino.analysis import analyse
 from solvers.pentomino.engines import ENGINES
 from solvers.pentomino.puzzle import parse_puzzle
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 class PentominoGame:
@@ -42,7 +36,7 @@ class PentominoGame:
         )
         parser.add_argument(
             "--limit",
-            type=_positive_int,
+            type=positive_int,
             metavar="N",
             help="with --count: stop counting after N solutions",
         )

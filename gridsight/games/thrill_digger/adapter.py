@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.games.base import Solution
 from gridsight.games.thrill_digger.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
@@ -95,7 +96,7 @@ class ThrillDiggerGame:
             help="the level to play (default expert)",
         )
         parser.add_argument(
-            "--games", type=_positive, default=200, metavar="N",
+            "--games", type=positive_int, default=200, metavar="N",
             help="how many games to play (default 200)",
         )
         parser.add_argument(
@@ -112,12 +113,12 @@ class ThrillDiggerGame:
             help=f"the policy to play: {', '.join(POLICIES)} (default {DEFAULT_POLICY_NAME})",
         )
         parser.add_argument(
-            "--compare", type=_policy_pair, default=None, metavar="A,B",
+            "--compare", type=policy_pair(POLICIES), default=None, metavar="A,B",
             help="play policies A and B on the same boards and print the paired difference "
             "A - B with its standard error (instead of --policy)",
         )
         parser.add_argument(
-            "--jobs", type=_positive, default=1, metavar="N",
+            "--jobs", type=positive_int, default=1, metavar="N",
             help="worker processes sharing the games (default 1; results do not depend on it)",
         )
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -180,26 +181,12 @@ def _print_report(result: SimulationReport, fee: int, labelled: bool) -> None:
     print(f"holes dug per game: {result.mean_digs:.1f}")
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def _policy_name(text: str) -> str:
     try:
         get_policy(text)
     except UnknownPolicy as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
-
-
-def _policy_pair(text: str) -> tuple[str, str]:
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != 2:
-        raise argparse.ArgumentTypeError(f"expected two policies A,B, got '{text}'")
-    return (_policy_name(parts[0]), _policy_name(parts[1]))
 
 
 GAME = ThrillDiggerGame()
