@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solvers.chances import percent
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.minesweeper.analysis import Analysis, CellOdds
@@ -19,23 +20,6 @@ from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
 
 GAME = "minesweeper"
 _WIDTH = 6
-
-
-def percent(p: float) -> str:
-    """A chance as a short percentage that never rounds a possibility to 0% or 100%.
-
-    >>> percent(0.0), percent(0.004), percent(0.2149), percent(0.9999), percent(1.0)
-    ('0%', '<1%', '21%', '>99%', '100%')
-    """
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{100 * p:.0f}%"
 
 
 def _where(cells: list[CellOdds]) -> list[dict[str, int]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solvers.chances import percent
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
@@ -18,19 +19,6 @@ from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES
 
 GAME = "thrill-digger"
 _CELL_WIDTH = 7
-
-
-def percent(p: float) -> str:
-    """A chance as a short percentage that never rounds a possibility to 0% or 100%."""
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{100 * p:.0f}%"
 
 
 def _decision(recommend: tuple[int, int] | None | Decision) -> Decision:
