@@ -21,9 +21,9 @@ from gridsight.readers.base import ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue, read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
+from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
-from solvers.disco_zoo.catalogue import load_catalogue
 from vision.digits import MIN_LEAD, read_glyph
 from vision.errors import BoardNotFoundError
 from vision.lattice import find_lattice
@@ -40,41 +40,11 @@ def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 10 tiles tapped,
     drawn in a random real look; ``extra`` bought attempts on the counter. Returns the shot
     and the board text a perfect reader gives."""
-    catalogue = load_catalogue()
-    region = region or str(rng.choice(list(catalogue.regions)))
-    pool = list(catalogue.regions[region])
-    count = int(rng.integers(1, 4))
-    while True:
-        picks = [pool[i] for i in rng.choice(len(pool), size=count, replace=False)]
-        used, owner = 0, {}
-        for k, animal in enumerate(picks):
-            options = [m for m in animal.placements() if not m & used]
-            if not options:
-                break
-            mask = int(rng.choice(options))
-            used |= mask
-            owner.update({divmod(bit, 5): k for bit in range(25) if mask >> bit & 1})
-        else:
-            break
-    taps = int(rng.integers(0, 11))
-    tapped = {divmod(int(b), 5) for b in rng.choice(25, size=taps, replace=False)}
-    labels, tokens = [], []
-    for r in range(5):
-        lrow, trow = [], []
-        for c in range(5):
-            if (r, c) not in tapped:
-                lrow.append("ground"), trow.append(".")
-            elif (r, c) in owner:
-                lrow.append(f"animal:{picks[owner[r, c]].name}"), trow.append(str(owner[r, c] + 1))
-            else:
-                lrow.append("empty"), trow.append("-")
-        labels.append(lrow), tokens.append(trow)
-    attempts = 10 - taps + extra
-    shot = real.render(labels, animals=[(a.name, a.rarity) for a in picks], attempts=attempts,
-                       region=region, seed=seed)
-    text = (f"region: {region}\nanimals: {', '.join(a.name for a in picks)}\n"
-            f"taps: {attempts}\n" + "\n".join(" ".join(row) for row in tokens) + "\n")
-    return shot, text
+    board = random_rescue_board(rng, max_taps=10, region=region, extra=extra)
+    shot = real.render([list(row) for row in board.labels],
+                       animals=[(a.name, a.rarity) for a in board.animals],
+                       attempts=board.attempts, region=board.region, seed=seed)
+    return shot, board.text
 
 
 def degrade(image: np.ndarray, rng: np.random.Generator, seed: int):

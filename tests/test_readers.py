@@ -16,8 +16,8 @@ from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
 from kit.skins import disco_zoo
 from kit.skins import pentomino, tile_path
+from kit.rescues import random_rescue_board
 from kit.skins.common import Rendered
-from solvers.disco_zoo.catalogue import load_catalogue
 from vision.packs import load_pack
 
 ROOM = [
@@ -45,45 +45,13 @@ def random_rescue(rng: np.random.Generator, skin=disco_zoo.DEFAULT_SKIN,
                   region: str | None = None) -> tuple[Rendered, str]:
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 6 tiles tapped,
     drawn by the skin; and the board text a perfect reader gives for it."""
-    catalogue = load_catalogue()
-    region = region or str(rng.choice(list(catalogue.regions)))
-    pool = list(catalogue.regions[region])
-    count = int(rng.integers(1, 4))
-    while True:
-        picks = [pool[i] for i in rng.choice(len(pool), size=count, replace=False)]
-        used, owner = 0, {}
-        for k, animal in enumerate(picks):
-            options = [m for m in animal.placements() if not m & used]
-            if not options:
-                break
-            mask = int(rng.choice(options))
-            used |= mask
-            for bit in range(25):
-                if mask >> bit & 1:
-                    owner[divmod(bit, 5)] = k
-        else:
-            break
-    taps = int(rng.integers(0, 7))
-    tapped = {divmod(int(b), 5) for b in rng.choice(25, size=taps, replace=False)}
-    labels, tokens = [], []
-    for r in range(5):
-        lrow, trow = [], []
-        for c in range(5):
-            if (r, c) not in tapped:
-                lrow.append("ground"), trow.append(".")
-            elif (r, c) in owner:
-                lrow.append(f"animal:{picks[owner[r, c]].name}")
-                trow.append(str(owner[r, c] + 1))
-            else:
-                lrow.append("empty"), trow.append("-")
-        labels.append(lrow), tokens.append(trow)
-    attempts = 10 - taps
-    shot = disco_zoo.render(labels, skin=skin, region=region, attempts=attempts,
-                            animals=[disco_zoo.Card(a.name, a.rarity, a.size) for a in picks],
+    board = random_rescue_board(rng, max_taps=6, region=region)
+    shot = disco_zoo.render([list(row) for row in board.labels], skin=skin, region=board.region,
+                            attempts=board.attempts,
+                            animals=[disco_zoo.Card(a.name, a.rarity, a.size)
+                                     for a in board.animals],
                             seed=int(rng.integers(1 << 30)))
-    text = (f"region: {region}\nanimals: {', '.join(a.name for a in picks)}\n"
-            f"taps: {attempts}\n" + "\n".join(" ".join(row) for row in tokens) + "\n")
-    return shot, text
+    return shot, board.text
 
 
 def read_text(image: np.ndarray, game: str, pack=None, hints: ReadHints = ReadHints()) -> str:
