@@ -17,8 +17,11 @@ import sys
 from collections.abc import Sequence
 
 from gridsight import __version__
+from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
+    EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say,
+)
 from gridsight.registry import UnknownGameError
-from solvers.errors import InputError, one_line
+from solvers.errors import InputError
 from vision.errors import VisionInputError
 
 
@@ -30,16 +33,6 @@ def _command_modules() -> tuple:
     )
 
     return (games, solve, simulate, replay, analyze, calibrate, live, demo)
-
-
-EXIT_OK = 0
-EXIT_RUNTIME = 1
-EXIT_INPUT = 2
-EXIT_INTERRUPTED = 130
-
-
-class RuntimeFailure(Exception):
-    """A failure that is not the player's input: print its message and exit 1."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -88,12 +81,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-
-
-def say(message: object) -> None:
-    """Print ``message`` on standard error as one line ``gridsight: ...``: the player's text
-    quoted in it cannot break the line or flood the terminal (:func:`solvers.errors.one_line`)."""
-    print(f"gridsight: {one_line(str(message))}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -242,9 +242,9 @@ def deadline(limit: float | None) -> Iterator[bool]:
 @contextmanager
 def time_limited(limit: float | None, what: str) -> Iterator[None]:
     """:func:`deadline` for a solver that reports nothing partial: past ``limit`` seconds the
-    work stops and a :class:`gridsight.cli.RuntimeFailure` (exit 1) says that ``what`` was not
+    work stops and a :class:`gridsight.errors.RuntimeFailure` (exit 1) says that ``what`` was not
     finished and how to allow more time."""
-    from gridsight.cli import RuntimeFailure
+    from gridsight.errors import RuntimeFailure
 
     try:
         with deadline(limit):

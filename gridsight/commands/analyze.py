@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsight.cli import RuntimeFailure, say
+from gridsight.errors import RuntimeFailure, say
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_renamed_option,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
 from gridsight.inputs import read_text
 from gridsight.limits import add_max_pixels_argument

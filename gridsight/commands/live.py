@@ -20,7 +20,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,

@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
 from gridsight.log import LogContents, LogReadError, LogRecord, read_log
 from gridsight.registry import UnknownGameError, get_game, get_spec

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
