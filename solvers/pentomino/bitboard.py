@@ -170,7 +170,8 @@ def search(
     if backend == "numba":
         from solvers.pentomino import kernel
 
-        return kernel.search(tables, board, left, tuple(fixed), limit, keep, deadline)
+        return SearchResult(*kernel.search(tables, board, left, tuple(fixed), limit, keep,
+                                           deadline))
     if backend != "python":
         raise ValueError(f"unknown backend {backend!r}")
     return _python_search(tables, board, left, tuple(fixed), limit, keep, deadline)

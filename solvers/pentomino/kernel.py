@@ -12,11 +12,15 @@ numba compiles the kernel on first use and caches the machine code next to this 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numba import njit
 
-from solvers.pentomino.bitboard import SearchResult, Tables
 from solvers.pentomino.deadline import Deadline
+
+if TYPE_CHECKING:  # the tables are built by bitboard, which calls this module (no cycle)
+    from solvers.pentomino.bitboard import Tables
 
 # Calls into the compiled functions below must not be broken into by an exception from a
 # signal handler (a time limit): numba would lose it and fail later with a SystemError.
@@ -150,8 +154,9 @@ def search(
     limit: int | None,
     keep: int,
     deadline: Deadline | None,
-) -> SearchResult:
-    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments)."""
+) -> tuple[int, tuple[tuple[int, ...], ...], bool, bool, int]:
+    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments):
+    the fields of its ``SearchResult`` (count, solutions, complete, timed out, nodes)."""
     if tables.bits > 64:
         raise ValueError("the numba kernel handles boards of at most 64 cells")
     start_of, masks, kinds, positions = _arrays(tables)
@@ -191,10 +196,5 @@ def search(
     solutions = tuple(
         tuple(int(positions[s]) for s in kept[row][:total]) for row in range(int(meta[_KEPT]))
     )
-    return SearchResult(
-        count=int(meta[_COUNT]),
-        solutions=solutions,
-        complete=bool(meta[_STATUS] == _DONE),
-        timed_out=timed_out,
-        nodes=int(meta[_NODES]),
-    )
+    return (int(meta[_COUNT]), solutions, bool(meta[_STATUS] == _DONE), timed_out,
+            int(meta[_NODES]))
