@@ -137,7 +137,7 @@ def sweep(
     """Time the budgeted advice from the empty board of every 2- and 3-animal rescue of
     ``regions`` (wall-clock, since the budget is), on ``engine``, with or without the book;
     with ``after_first``, the boards after the first advised tap (each thing it may show)."""
-    from solvers.disco_zoo.book import outcomes
+    from solvers.disco_zoo.book_build import outcomes
 
     catalogue = load_catalogue()
     totals = [0, 0, 0.0, ""]  # exact, boards, slowest, its name
