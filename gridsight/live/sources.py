@@ -8,8 +8,8 @@ and that is a :class:`BoardSource`, chosen by the game's spec:
   :class:`~gridsight.games.spec.GridReading`): the board located (its geometry reused while
   its anchor still fits), the cells read and fed to a :class:`~gridsight.tracking.CellTracker`
   with the game's rules, the game's reader turning the believed labels into board text;
-- :class:`ManualSource`: no capture; the panel sets board tokens (``gridsight live
-  --manual``);
+- :class:`~gridsight.live.manual.ManualSource`: no capture; the panel sets board tokens
+  (``gridsight live --manual``);
 - a 3D pit's source lives with its game (``gridsight.games.thrill_digger.live.PitSource``,
   from the spec's :class:`~gridsight.games.spec.PitReading`).
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from gridsight.live.manual import ManualBoard
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import UNKNOWN, CellRead, TrackerState
@@ -339,51 +338,6 @@ class GridSource(_NoExtras):
         self._reads_since_reset = 0
 
 
-class ManualSource(_NoExtras):
-    """The board set by hand in the panel: board tokens, no capture (``--manual``)."""
-
-    captures = False
-    confirm = 1
-
-    def __init__(self, manual: ManualBoard):
-        self.manual = manual
-        self.tracker = manual.tracker()
-        self.choices = manual.tokens()
-        self._state = self.tracker.state()
-
-    @property
-    def ready(self) -> bool:
-        return True
-
-    def title(self) -> str:
-        return self.manual.game
-
-    def confidence(self) -> float | None:
-        return None
-
-    def read(self, frame: Frame) -> SourceUpdate:  # pragma: no cover - never fed frames
-        return SourceUpdate(None, changed=False)
-
-    def state(self) -> TrackerState:
-        return self._state
-
-    def reading(self, hints: ReadHints) -> BoardReading:
-        return self.manual.reading(self._state, hints)
-
-    def correct(self, row: int, col: int, label: str) -> None:
-        self._state = self.tracker.correct(row, col, label)
-
-    def undo(self) -> bool:
-        state = self.tracker.undo()
-        if state is None:
-            return False
-        self._state = state
-        return True
-
-    def reset(self) -> None:
-        self._state = self.tracker.reset()
-
-
 def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSettings) -> BoardRead:
     """This frame's read with each cell's label replaced by the believed one.
 
@@ -414,4 +368,4 @@ def _first_line(error: object) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-__all__ = ["BoardSource", "GridSource", "ManualSource", "SourceUpdate", "believed_read"]
+__all__ = ["BoardSource", "GridSource", "SourceUpdate", "believed_read"]
