@@ -19,6 +19,7 @@ import signal
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gridsight.errors import RuntimeFailure
 from gridsight.commands.screen_options import (
@@ -27,8 +28,11 @@ from gridsight.commands.screen_options import (
     read_hints_from,
     solver_options_from,
 )
-from gridsight.games.spec import PitReading
+from gridsight.games.spec import GameSpec, GridReading, PitReading
 from gridsight.registry import all_specs, game_names, get_spec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gridsight.live.sources import BoardSource
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -180,7 +184,7 @@ def run(options: argparse.Namespace) -> int:
     if reading is None:
         raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
                              f"(screen reading: {', '.join(_screen_games())})")
-    source = reading.source(spec, options)
+    source = board_source(spec, options)
     capture, log = _open_capture_and_log(options)
     loop = LiveLoop(spec, source=source, solve_options=solve_options,
                     hints=read_hints_from(options), log=log,
@@ -194,6 +198,26 @@ def run(options: argparse.Namespace) -> int:
     finally:
         capture.close()
         log.close()
+
+
+def board_source(spec: GameSpec, options: argparse.Namespace) -> BoardSource:
+    """The board source of a live session of ``spec`` from the command's options: the screen
+    read through ``--pack`` for a flat grid (with the labels the reader names beyond the
+    pack's, an animal's name, offered in the panel), or the game's own source for a 3D pit."""
+    reading = spec.reading
+    if isinstance(reading, PitReading):
+        return reading.load_source(spec, options)
+    if not isinstance(reading, GridReading):
+        raise RuntimeFailure(f"{spec.name} cannot be read off the screen")
+    from gridsight.live.sources import GridSource
+    from gridsight.readers.find import load_game_pack
+
+    source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+    named = getattr(reading.game_reader, "named_labels", None)
+    if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
+        source.choices += tuple(label for label in named(read_hints_from(options))
+                                if label not in source.choices)
+    return source
 
 
 def _open_capture_and_log(options: argparse.Namespace):

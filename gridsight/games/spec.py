@@ -168,19 +168,6 @@ class GridReading:
             raise TypeError("this game's board is found by its frame only")
         return _loaded(self.structure)(image)
 
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        """``gridsight live``'s board source: the screen read through ``--pack``."""
-        from gridsight.commands.screen_options import read_hints_from
-        from gridsight.live.sources import GridSource
-        from gridsight.readers.find import load_game_pack
-
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
-        named = getattr(self.game_reader, "named_labels", None)
-        if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
-            source.choices += tuple(l for l in named(read_hints_from(options))
-                                    if l not in source.choices)
-        return source
-
 
 @dataclass(frozen=True)
 class PitReading:
@@ -204,9 +191,6 @@ class PitReading:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", _frozen(self.sizes))
-
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        return self.load_source(spec, options)
 
 
 # -- live play and words ----------------------------------------------------------------------

@@ -237,9 +237,9 @@ class SavedPit:
         """The reader's pack for this look, and a warning for each part that is the synthetic
         skin's default rather than learned from the player's screenshots (the wallet's only
         when ``wallet``: a still is read without it)."""
-        from gridsight.games.thrill_digger.live import default_pack
+        from gridsight.games.thrill_digger.pack import load_pit_pack
 
-        base = default or default_pack()
+        base = default or load_pit_pack()
         warnings = []
         if self.items:
             learned = {m.label for m in self.items}
