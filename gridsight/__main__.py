@@ -1,5 +1,5 @@
-"""``python -m gridsight`` runs the command line."""
+"""``python -m gridsight`` runs the command line, as the ``gridsight`` console script does."""
 
-from gridsight.cli import main
+from gridsight.cli import console
 
-raise SystemExit(main())
+console()

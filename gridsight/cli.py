@@ -52,13 +52,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``gridsight ARGV`` in this process and return its exit code (``argv`` ``None``:
+    ``sys.argv[1:]``). Bad input is one line on standard error, never a traceback.
+
+    It changes nothing process-wide (no memory limit, signal handler or exit hook: tests and
+    programs call it in-process); those belong to the console script, :func:`console`.
+    """
+    return _run(argv, own_process=False)
+
+
+def console() -> None:
+    """The ``gridsight`` console script (and ``python -m gridsight``): :func:`main` for a
+    process of its own, which also takes the process-wide settings (:mod:`gridsight.process`):
+    the ``--max-memory`` bound, the logs closed at exit and on ``SIGTERM``."""
+    from gridsight.process import install_exit_hooks
+
+    install_exit_hooks()
+    raise SystemExit(_run(None, own_process=True))
+
+
+def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
     parser = build_parser()
     options = parser.parse_args(argv)
     max_memory = getattr(options, "max_memory", None)
-    if max_memory:
-        from gridsight.limits import apply_memory_limit
+    if own_process and max_memory:
+        from gridsight.process import limit_memory
 
-        apply_memory_limit(max_memory)
+        limit_memory(max_memory)
     try:
         return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
@@ -76,12 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
-        # Point stdout at nothing so the interpreter's final flush does not complain.
-        import os
+        if own_process:  # point stdout at nothing so the interpreter's final flush is quiet
+            import os
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    console()

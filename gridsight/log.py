@@ -20,7 +20,8 @@ them, in order, on the next append that succeeds. After a failed or partial writ
 line starts with a newline, so a torn fragment never glues onto a good line.
 
 Nothing waiting is lost at the end either: :meth:`RecommendationLog.close` (called by the
-live command, at interpreter exit, and on ``SIGTERM``) tries once more, then writes what is
+live command, and by the console script's hooks at interpreter exit and on ``SIGTERM``:
+:func:`gridsight.process.install_exit_hooks`) tries once more, then writes what is
 still waiting to the side file ``<log stem>.unwritten.jsonl`` beside the log or, when that
 folder cannot be written either, ``gridsight-<stem>-<pid>.unwritten.jsonl`` in the temporary
 folder, or as a last resort to standard error, and says how many records went where.
@@ -44,13 +45,10 @@ True
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
-import signal
 import sys
 import tempfile
-import threading
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -187,8 +185,10 @@ class RecommendationLog:
     ``warn`` receives one message when writing starts failing and one when it recovers
     (standard error by default), and at :meth:`close` one saying where any record that could
     not be written went. ``save_frames`` writes each record's frame as a PNG beside the log,
-    named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed at
-    interpreter exit and on ``SIGTERM`` (when the process had no handler of its own).
+    named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed by
+    :func:`close_all`, which the console script's hooks call at interpreter exit and on
+    ``SIGTERM`` (:func:`gridsight.process.install_exit_hooks`; creating a log installs no
+    hook of its own: a program calls that function in its entry point, or closes its logs).
     """
 
     def __init__(
@@ -214,7 +214,6 @@ class RecommendationLog:
         self._next_step = 1
         if close_at_exit:
             _OPEN_LOGS[id(self)] = self
-            _install_exit_handlers()
 
     # -- writing --------------------------------------------------------------------------
 
@@ -393,35 +392,13 @@ class RecommendationLog:
 # -- closing at exit ----------------------------------------------------------------------------
 
 _OPEN_LOGS: dict[int, RecommendationLog] = {}
-_HANDLERS_INSTALLED = False
 
 
 def close_all() -> None:
-    """Close every log still open (at interpreter exit, and on ``SIGTERM``)."""
+    """Close every log still open (the console script's hooks call it at interpreter exit and
+    on ``SIGTERM``: :func:`gridsight.process.install_exit_hooks`)."""
     for log in list(_OPEN_LOGS.values()):
         log.close()
-
-
-def _install_exit_handlers() -> None:
-    """Close the logs at exit, and make ``SIGTERM`` an orderly exit (``SystemExit``, so the
-    ``finally`` blocks and :func:`close_all` run) when the process has no handler of its own."""
-    global _HANDLERS_INSTALLED
-    if _HANDLERS_INSTALLED:
-        return
-    _HANDLERS_INSTALLED = True
-    atexit.register(close_all)
-    if threading.current_thread() is not threading.main_thread():
-        return
-    try:
-        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-            signal.signal(signal.SIGTERM, _terminated)
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - no signals here
-        pass
-
-
-def _terminated(signum: int, frame: Any) -> None:  # noqa: ARG001
-    close_all()
-    raise SystemExit(128 + signum)
 
 
 def confidence_grid(values: Sequence[Sequence[float | None]]) -> tuple[tuple[float | None, ...], ...]:

@@ -35,7 +35,9 @@ _WRITER = """
 import sys, time
 from pathlib import Path
 from gridsight.log import RecommendationLog, LogRecord, utc_now
+from gridsight.process import install_exit_hooks
 from solvers.advice import Advice, Cell
+install_exit_hooks()  # as the console script does: logs closed at exit and on SIGTERM
 log = RecommendationLog(sys.argv[1], fsync=False)
 if sys.argv[3] == "no-side-file":
     log.side_file_candidates = lambda: [Path("/dev/full")]  # full too
