@@ -13,29 +13,54 @@ error and a non-zero exit code, never a traceback:
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from gridsight import __version__
 from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
-    EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say,
+    EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, UnknownGameError, say,
 )
-from gridsight.registry import UnknownGameError
 from solvers.errors import InputError
 from vision.errors import VisionInputError
 
 
-def _command_modules() -> tuple:
-    """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
-    so the architecture test sees them)."""
-    from gridsight.commands import (
-        analyze, calibrate, demo, games, live, replay, simulate, solve,
-    )
+#: The commands, in the order ``gridsight --help`` lists them: name, one-line help and the
+#: loader of its module. A command's module, and what it imports, is loaded only when the
+#: command is chosen (:mod:`gridsight.commands.lazy`): ``gridsight --help`` imports none of
+#: them. Each module's ``add_parser`` gives the same help line (tests/test_cli.py checks it).
+#: The modules are named by literal imports so that the architecture test sees them.
+COMMANDS: tuple[tuple[str, str, Callable[[], ModuleType]], ...] = (
+    ("games", "list the games gridsight knows",
+     lambda: importlib.import_module("gridsight.commands.games")),
+    ("solve", "analyse boards written as text and print the advice",
+     lambda: importlib.import_module("gridsight.commands.solve")),
+    ("simulate", "play many random games with gridsight's advice and report how it fares",
+     lambda: importlib.import_module("gridsight.commands.simulate")),
+    ("replay", "summarise a live session's log, as text and as an HTML report",
+     lambda: importlib.import_module("gridsight.commands.replay")),
+    ("analyze", "read boards from screenshots, solve them and save annotated copies",
+     lambda: importlib.import_module("gridsight.commands.analyze")),
+    ("calibrate", "learn a new skin (the real game) from one of your screenshots",
+     lambda: importlib.import_module("gridsight.commands.calibrate")),
+    ("live", "watch the game on screen and draw the advice over it, with a correction panel",
+     lambda: importlib.import_module("gridsight.commands.live")),
+    ("demo", "watch gridsight play a synthetic game: capture, overlay, panel, log, replay",
+     lambda: importlib.import_module("gridsight.commands.demo")),
+)
 
-    return (games, solve, simulate, replay, analyze, calibrate, live, demo)
+
+def command_module(name: str) -> ModuleType:
+    """The module of command ``name``, imported now."""
+    (load,) = [load for command, _, load in COMMANDS if command == name]
+    return load()
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``gridsight``: every command listed, each built when it is chosen."""
+    from gridsight.commands.lazy import Into, LazySubParsers
+
     parser = argparse.ArgumentParser(
         prog="gridsight",
         description=(
@@ -45,9 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"gridsight {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _command_modules():
-        module.add_parser(subparsers)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                       action=LazySubParsers)
+    for name, help_line, _ in COMMANDS:
+        subparsers.add_lazy(
+            name, lambda sub, name=name: command_module(name).add_parser(Into(sub)),
+            help=help_line)
     return parser
 
 

@@ -7,7 +7,7 @@ else and nothing imports it back (``tests/test_architecture.py`` fails on an imp
 
 Errors caused by the player's input derive from :class:`solvers.errors.InputError` (or, for
 pictures and packs, :class:`vision.errors.VisionInputError`): the command line reports them as
-bad input (exit 2), as it does an unknown game name (:class:`gridsight.registry.UnknownGameError`). :class:`RuntimeFailure` is a failure that is
+bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`). :class:`RuntimeFailure` is a failure that is
 not the input's fault (no window to capture, no display, a time limit reached with nothing
 decided): exit 1.
 
@@ -18,6 +18,7 @@ decided): exit 1.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from solvers.errors import InputError, one_line
 from vision.errors import VisionInputError
@@ -35,6 +36,14 @@ class RuntimeFailure(Exception):
     exits 1."""
 
 
+class UnknownGameError(LookupError):
+    """A game name the registry does not know; the message lists the known ones."""
+
+    def __init__(self, name: str, known: Sequence[str] = ()):
+        self.name = name
+        super().__init__(f"unknown game '{name}' (known games: {', '.join(known)})")
+
+
 def say(message: object) -> None:
     """Print ``message`` on standard error as one line ``gridsight: ...``: the player's text
     quoted in it cannot break the line or flood the terminal (:func:`solvers.errors.one_line`)."""
@@ -43,5 +52,5 @@ def say(message: object) -> None:
 
 __all__ = [
     "EXIT_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_RUNTIME", "InputError",
-    "RuntimeFailure", "VisionInputError", "say",
+    "RuntimeFailure", "UnknownGameError", "VisionInputError", "say",
 ]

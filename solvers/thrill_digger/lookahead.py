@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engines import numba_installed
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
 from solvers.thrill_digger.rules import COLOURS, UNDUG
@@ -92,12 +93,9 @@ def board_seed(analysis: Analysis) -> int:
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled rollouts can run)?"""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is numba installed (so the compiled rollouts can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 def lookahead(

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engines import numba_installed
 from solvers.thrill_digger.layouts import (
     OUTCOME_VALUES,
     RUPOOR_OUTCOME,
@@ -160,12 +161,9 @@ def _bitset(flags: np.ndarray) -> int:
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled search can run)?"""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is numba installed (so the compiled search can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 class ExactPlay:
