@@ -16,7 +16,7 @@ import json
 import numpy as np
 import pytest
 
-from gridsight.commands.replay import default_options
+from gridsight.replay import default_options
 from gridsight.games.base import Simulates, Solution
 from gridsight.games.spec import LEGEND_WORDS, GameSpec, GridReading, PitReading
 from gridsight.live.manual import ManualBoard

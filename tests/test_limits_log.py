@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.commands import replay
+from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
 from solvers.advice import Advice, Cell, CellFigure
 from vision.geometry import BoardGeometry

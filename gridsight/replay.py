@@ -1,0 +1,451 @@
+"""A live session's log looked back at: the library part of ``gridsight replay``.
+
+The session's summary (steps, the player's moves and how often they followed the advice, the
+cells set by hand, the game's own results), the check of every logged board against today's
+solver, and the self-contained HTML report with every step's board pictured with its advice
+(the saved frame when there is one, else a schematic drawn from the logged board text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import html
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from gridsight.errors import RuntimeFailure
+from gridsight.log import LogContents, LogRecord
+from gridsight.registry import UnknownGameError, get_game, get_spec
+from solvers.advice import Advice, Cell, CellFigure, CellMark
+from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name, cell_names, name_of
+from solvers.errors import InputError, one_line
+
+if TYPE_CHECKING:  # OpenCV and the painter are imported when pictures are drawn
+    import numpy as np
+
+#: Tile-path moves by name (the solver's ``next`` lists the moves that keep a full walk).
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: What is drawn of a record's texts (the HTML shows them whole).
+DRAWN_STATUS = 200
+DRAWN_WARNINGS = 5
+DRAWN_LABEL = 12
+HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
+
+
+# -- times --------------------------------------------------------------------------------
+
+
+def local_time(stamp: str, *, date: bool = True) -> str:
+    """A logged UTC time stamp in the local time of this machine, ``2026-11-30 04:10:00``
+    (the stamp as it is when it cannot be read).
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        return stamp
+    local = when.astimezone()
+    return local.strftime("%Y-%m-%d %H:%M:%S" if date else "%H:%M:%S")
+
+
+def local_zone() -> str:
+    """The local time zone's name and offset, ``CET, UTC+01:00``."""
+    now = datetime.now().astimezone()
+    offset = now.strftime("%z")
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset not in ("", "+0000") else "UTC"
+    return utc if now.tzname() in ("UTC", "GMT", None) else f"{now.tzname()}, {utc}"
+
+
+# -- the summary --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    steps: int
+    games: tuple[str, ...]
+    moves: int
+    followed: int
+    first_time: str
+    last_time: str
+    results: tuple[str, ...]  # what the game's own figures say, one line each
+    by_hand: int = 0  # steps with cells the player set by hand
+
+    def lines(self) -> list[str]:
+        first, last = local_time(self.first_time), local_time(self.last_time)
+        if first[:10] == last[:10] and first != self.first_time and last != self.last_time:
+            last = last[11:]
+        out = [f"steps: {self.steps} ({first} to {last}, local time {local_zone()})",
+               f"game: {', '.join(self.games)}"]
+        if self.moves:
+            share = 100.0 * self.followed / self.moves
+            out.append(f"moves seen: {self.moves}; followed the advice: "
+                       f"{self.followed} of {self.moves} ({share:.0f}%)")
+        else:
+            out.append("moves seen: none")
+        if self.by_hand:
+            out.append(f"steps with cells set by hand: {self.by_hand}")
+        out += list(self.results)
+        return [one_line(line) for line in out]
+
+
+def acceptable(record: LogRecord) -> set[Cell]:
+    """The moves that follow the advice: the recommended cells, and every move the solver
+    listed as just as good (a tile path's ``next``: the moves from ``here`` that keep a full
+    walk possible)."""
+    cells = set(record.advice.recommend)
+    solution = record.solution
+    here, moves = solution.get("here"), solution.get("next")
+    if isinstance(here, dict) and isinstance(moves, list):
+        row, col = here.get("row"), here.get("col")
+        if isinstance(row, int) and isinstance(col, int):
+            for move in moves:
+                if isinstance(move, str) and move in MOVES:
+                    dr, dc = MOVES[move]
+                    cells.add(Cell(row + dr, col + dc))
+    return cells
+
+
+def followed(record: LogRecord) -> bool | None:
+    """Whether the player's move followed the advice (``None``: no move seen)."""
+    if record.move is None:
+        return None
+    return record.move in acceptable(record)
+
+
+def corrections(record: LogRecord) -> list[str]:
+    """What the player set by hand at this step: panel cells (2D games) and a Thrill Digger
+    hole fixed in the panel (``correction`` in the solver's JSON), one phrase each."""
+    out = [name_of(c) for c in record.manual]
+    fix = record.solution.get("correction")
+    if isinstance(fix, dict) and isinstance(fix.get("row"), int) \
+            and isinstance(fix.get("col"), int):
+        where = cell_name(fix["row"], fix["col"])
+        if fix.get("undo"):
+            out.append(f"{where} undone")
+        elif isinstance(fix.get("set"), str):
+            read = fix.get("read")
+            was = f", read as {one_line(read)[:12]!r}" if isinstance(read, str) else ""
+            out.append(f"{where} set to {one_line(fix['set'])[:12]!r}{was}")
+    return out
+
+
+def summarise(records: tuple[LogRecord, ...]) -> Summary:
+    moves = [r for r in records if r.move is not None]
+    games = tuple(dict.fromkeys(r.game for r in records))
+    return Summary(
+        steps=len(records),
+        games=games,
+        moves=len(moves),
+        followed=sum(1 for r in moves if followed(r)),
+        first_time=records[0].time if records else "-",
+        last_time=records[-1].time if records else "-",
+        results=tuple(_results(records)),
+        by_hand=sum(1 for r in records if corrections(r)),
+    )
+
+
+def _results(records: tuple[LogRecord, ...]) -> list[str]:
+    """The game's own results, from its last board and the solver's JSON (the game's spec
+    says which: rupees dug, rescues certain, tiles left...)."""
+    if not records:
+        return []
+    last = records[-1]
+    try:
+        spec = get_spec(last.game)
+    except UnknownGameError as error:
+        return [f"results: {error}"]
+    return list(spec.results(last.board, last.solution or {}))
+
+
+# -- checking against today's solver ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    step: int
+    logged: tuple[Cell, ...]
+    today: tuple[Cell, ...] | None
+    problem: str = ""
+
+    def describe(self) -> str:
+        logged = _cells(self.logged)
+        if self.problem:
+            return one_line(f"step {self.step}: logged {logged}; today: {self.problem}")
+        return f"step {self.step}: logged {logged}; today {_cells(self.today or ())}"
+
+
+def _cells(cells: tuple[Cell, ...]) -> str:
+    return cell_names(cells) or "no move"
+
+
+def default_options(game) -> argparse.Namespace:
+    """The options ``gridsight solve GAME`` would use with no flags given."""
+    parser = argparse.ArgumentParser(add_help=False)
+    game.add_solve_arguments(parser)
+    return parser.parse_args([])
+
+
+def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
+    """Every step whose recommendation differs from what today's solver says."""
+    differences: list[CheckResult] = []
+    options_by_game: dict[str, argparse.Namespace] = {}
+    for record in records:
+        try:
+            game = get_game(record.game)
+        except UnknownGameError as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None, str(error)))
+            continue
+        if record.game not in options_by_game:
+            options_by_game[record.game] = default_options(game)
+        try:
+            board = parse_boards(record.board, source=f"step {record.step}")[0]
+            solution = game.solve(board, options_by_game[record.game])
+        except InputError as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None,
+                                           f"the board is refused ({error})"))
+            continue
+        except RuntimeFailure as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None,
+                                           f"not decided ({error})"))
+            continue
+        today = solution.advice.recommend
+        if set(today) != set(record.advice.recommend):
+            differences.append(CheckResult(record.step, record.advice.recommend, today))
+    return differences
+
+
+# -- pictures -----------------------------------------------------------------------------
+
+
+def drawable(advice: Advice) -> Advice:
+    """The advice with its texts cut to what a picture can hold: a record may carry long
+    texts, which the HTML shows whole, but the legend under a picture would grow without end."""
+    def cut(text: str, limit: int) -> str:
+        text = one_line(text)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    return replace(
+        advice,
+        status=cut(advice.status, DRAWN_STATUS),
+        warnings=tuple(cut(w, DRAWN_STATUS) for w in advice.warnings[:DRAWN_WARNINGS]),
+        figures=tuple(CellFigure(f.row, f.col, cut(f.text, DRAWN_LABEL), f.heat)
+                      for f in advice.figures),
+        marks=tuple(CellMark(m.row, m.col, m.kind, cut(m.label, DRAWN_LABEL))
+                    for m in advice.marks),
+    )
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A step's picture, and a note when the saved frame could not be used."""
+
+    image: np.ndarray
+    note: str = ""
+
+
+def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
+    """The step's board with its advice: the saved frame when there is one, else a schematic."""
+    return step_picture(contents, record).image
+
+
+def step_picture(contents: LogContents, record: LogRecord) -> Picture:
+    """:func:`picture`, saying why the schematic was drawn instead of a saved frame (missing,
+    unreadable): the frame is read by :func:`vision.images.load_image`, so no OpenCV warning
+    reaches the terminal."""
+    from overlay.paint import paint_advice
+    from vision.errors import VisionInputError
+    from vision.images import load_image
+
+    frame_path = contents.frame_path(record)
+    note = ""
+    if frame_path is not None and record.geometry is not None:
+        if not frame_path.is_file():
+            note = f"frame {record.frame} is missing; the board is drawn from the log instead"
+        else:
+            try:
+                frame = load_image(frame_path)
+            except VisionInputError as error:
+                note = f"{one_line(str(error))}; the board is drawn from the log instead"
+            else:
+                frame = _outline_by_hand(frame, record, record.geometry)
+                return Picture(paint_advice(frame, record.geometry, drawable(record.advice)))
+    return Picture(schematic(record), note)
+
+
+def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    """The cells set by hand outlined in yellow (drawn first, under the advice)."""
+    if not record.manual:
+        return image
+    import cv2
+    import numpy as np
+
+    image = image.copy()
+    for cell in record.manual:
+        quad = geometry.cell_quad(cell.row, cell.col)
+        cv2.polylines(image, [np.round(quad).astype(np.int32)], True, HAND_COLOUR, 3)
+    return image
+
+
+def schematic(record: LogRecord) -> np.ndarray:
+    """The logged board drawn as a plain grid, each cell's token in its corner, with the advice."""
+    import cv2
+    import numpy as np
+
+    from overlay import text as text_mod
+    from overlay.paint import composite, paint_advice
+    from vision.geometry import BoardGeometry
+
+    advice = record.advice
+    rows, cols = advice.rows, advice.cols
+    cell = int(np.clip(560 // max(cols, rows, 1), 12, 64))
+    margin = 12
+    image = np.full((rows * cell + 2 * margin, cols * cell + 2 * margin, 3), (70, 62, 54), np.uint8)
+    try:
+        grid = parse_boards(record.board)[0].grid
+    except (InputError, IndexError):
+        grid = ()
+    layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
+            token = one_line(token)[:4]
+            x0, y0 = margin + c * cell, margin + r * cell
+            shade = (120, 110, 100) if token == "." else (165, 160, 150)
+            cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
+            if token != ".":
+                px = max(8, cell // 5)
+                spr = text_mod.sprite(token, px)
+                text_mod.blit_at(layer, spr, x0 + cell - spr.shape[1] - 2, y0 + cell - spr.shape[0] - 2)
+    image = composite(image, layer)
+    geometry = BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+    image = _outline_by_hand(image, record, geometry)
+    return paint_advice(image, geometry, drawable(advice))
+
+
+def _png_base64(image: np.ndarray) -> str:
+    import cv2
+
+    ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])
+    if not ok:  # pragma: no cover - an in-memory BGR image always encodes
+        raise RuntimeError("could not encode a picture as PNG")
+    return base64.b64encode(png.tobytes()).decode("ascii")
+
+
+# -- the HTML report ----------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
+.summary { background: #f3f3f3; padding: 0.8em 1.2em; border-radius: 6px; }
+.steps a { margin-right: 0.4em; } .steps a.no { color: #b3261e; }
+.step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
+.step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
+.step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
+.yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
+.hand { background: #fff3b0; padding: 0 0.3em; }
+pre { background: #f7f7f7; padding: 0.5em; display: inline-block; }
+"""
+
+# The arrow keys (and j / k) move to the next or previous step.
+_SCRIPT = """
+document.addEventListener("keydown", function (e) {
+  var keys = {ArrowRight: "next", ArrowDown: "next", j: "next",
+              ArrowLeft: "prev", ArrowUp: "prev", k: "prev"};
+  if (!(e.key in keys) || e.altKey || e.ctrlKey || e.metaKey) return;
+  var steps = Array.prototype.slice.call(document.querySelectorAll(".step"));
+  var here = steps.findIndex(function (s) { return s.getBoundingClientRect().top > 1; });
+  if (here < 0) here = steps.length;
+  var to = keys[e.key] === "next" ? steps[here] : steps[Math.max(here - 2, 0)];
+  if (to) { to.scrollIntoView(); e.preventDefault(); }
+});
+"""
+
+
+def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None) -> str:
+    esc = html.escape
+    records = contents.records
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>gridsight replay: {esc(contents.path.name)}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>gridsight replay: {esc(contents.path.name)}</h1>",
+        '<div class="summary"><ul>',
+        *[f"<li>{esc(line)}</li>" for line in summary.lines()],
+        "</ul>",
+    ]
+    if contents.warnings:
+        parts.append("<p class=\"warn\">Skipped lines:</p><ul>")
+        parts += [f'<li class="warn">{esc(w)}</li>' for w in contents.warnings]
+        parts.append("</ul>")
+    if checked is not None:
+        if checked:
+            parts.append(f"<p>Today's solver differs on {len(checked)} step(s):</p><ul>")
+            parts += [f'<li class="no"><a href="#step-{c.step}">{esc(c.describe())}</a></li>'
+                      for c in checked]
+            parts.append("</ul>")
+        else:
+            parts.append('<p class="yes">Today\'s solver gives the same advice at every step.</p>')
+    differing = {c.step for c in checked or ()}
+    links = []
+    for record in records:
+        verdict = followed(record)
+        cls = ' class="no"' if verdict is False or record.step in differing else ""
+        links.append(f'<a href="#step-{record.step}"{cls}>{record.step}</a>')
+    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}): '
+                 + " ".join(links) + "</p>")
+    parts.append("</div>")
+    for k, record in enumerate(records):
+        parts += _step_html(contents, record, k, records, record.step in differing)
+    parts.append(f"<script>{_SCRIPT}</script>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _step_html(contents: LogContents, record: LogRecord, k: int,
+               records: tuple[LogRecord, ...], differs: bool) -> list[str]:
+    esc = html.escape
+    nav = []
+    if k > 0:
+        nav.append(f'<a href="#step-{records[k - 1].step}">&larr; step {records[k - 1].step}</a>')
+    if k + 1 < len(records):
+        nav.append(f'<a href="#step-{records[k + 1].step}">step {records[k + 1].step} &rarr;</a>')
+    parts = [f'<div class="step" id="step-{record.step}">',
+             f"<nav>{''.join(nav)}</nav>",
+             f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
+             f"{esc(record.game)}</h2>"]
+    if record.advice.status:
+        parts.append(f"<p>{esc(record.advice.status)}</p>")
+    shown = step_picture(contents, record)
+    parts.append(f'<img alt="step {record.step}: the board with its advice" '
+                 f'src="data:image/png;base64,{_png_base64(shown.image)}">')
+    if shown.note:
+        parts.append(f'<p class="warn">{esc(shown.note)}</p>')
+    parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
+    verdict = followed(record)
+    if verdict is None:
+        parts.append("No move seen.")
+    else:
+        cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
+        parts.append(f'Player moved at {name_of(record.move)}: '
+                     f'<span class="{cls}">{word}</span>.')
+    if differs:
+        parts.append(' <span class="no">Today\'s solver advises differently.</span>')
+    parts.append("</p>")
+    by_hand = corrections(record)
+    if by_hand:
+        parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '
+                     f"{esc(', '.join(by_hand))}</p>")
+    if record.unread:
+        parts.append(f'<p class="warn">Unread cells: {esc(_cells(record.unread))}</p>')
+    for warning in record.advice.warnings:
+        parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
+    parts.append(f"<details><summary>Board as read</summary><pre>{esc(record.board)}</pre>"
+                 "</details></div>")
+    return parts
