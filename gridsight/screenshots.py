@@ -1,40 +1,57 @@
-"""Reading and analysing screenshots: the library part of ``gridsight analyze``.
+"""Reading and analysing screenshots: what ``gridsight analyze`` and :mod:`gridsight.api` share.
 
-The packs to try for a game (or for every game), a reading's marks and warnings added to the
-solver's advice (the unread cells, and those whose true content would change the advice), and
-a screenshot made legible for painting.
+A screenshot is read in two steps, :func:`read_screenshot`: its board is found (through one
+game's template pack, or the best of every game's, :func:`load_packs`) and its cells are read
+into the game's board text by the game's reader. :func:`advise` then solves that text and adds
+what the reading says to the solver's advice (:func:`with_reading`): the unread and unsure
+cells marked, the reader's warnings, and the unread cells whose true content would change the
+advised move named in the status line (:func:`unread_that_matter`). :func:`annotate` paints the
+advice on the screenshot, enlarged when its cells are too small to hold the figures
+(:func:`legible`).
+
+Nothing here prints or writes a file: the command does (:mod:`gridsight.commands.analyze`).
+OpenCV is imported when a picture is found, read or painted, not with this module.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gridsight.errors import RuntimeFailure, say
-from gridsight.registry import get_game, get_reader, reader_names
+from gridsight.errors import RuntimeFailure
+from gridsight.registry import get_reader, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
-from solvers.boardtext import parse_boards
+from solvers.boardtext import BoardText, parse_boards
 from solvers.errors import InputError
 from vision.errors import PackError
 
-if TYPE_CHECKING:
-    import argparse
-
+if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load when used
     import numpy as np
 
-    from gridsight.readers.base import BoardReading
+    from gridsight.games.base import Solution
+    from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
+    from vision.geometry import BoardGeometry
     from vision.packs import TemplatePack
 
-MIN_CELL_PX = 48  # cells smaller than this are enlarged in the annotated picture
+#: Cells smaller than this (pixels) are enlarged in the annotated picture.
+MIN_CELL_PX = 48
+
+#: Solving one board text (a game's adapter with its options): the solution, or
+#: :class:`~solvers.errors.InputError` / :class:`~gridsight.errors.RuntimeFailure`.
+Solve = Callable[[BoardText], "Solution"]
 
 
-def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
-    """The pack of each game to try: one game's, or every reader's for ``auto`` (games
-    without a pack of that name are skipped; none at all is an error)."""
+def load_packs(game: str | None, pack: str | None,
+               warn: Callable[[str], None] | None = None) -> dict[str, TemplatePack]:
+    """The pack of each game to try: ``game``'s (``None`` or ``"auto"``: every reader's,
+    skipping the games without a pack of that name; none at all is an error). ``pack`` is a
+    skin name or a pack folder (:func:`vision.packs.load_game_pack`; ``None``: the default
+    skin). A pack that exists but is broken, while others load, is passed to ``warn``."""
     from gridsight.readers.find import load_game_pack
 
-    if game != "auto":
+    if game not in (None, "auto"):
         return {game: load_game_pack(game, pack)}
     packs, problems = {}, []
     for name in reader_names():
@@ -46,13 +63,33 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
         raise problems[0] if len(problems) == 1 else PackError(
             pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
     for error in problems:  # a broken pack is worth a warning even when others load
-        if "not found" not in str(error):
-            say(f"warning: {error}")
+        if "not found" not in str(error) and warn is not None:
+            warn(str(error))
     return packs
 
 
-def _with_reading(advice: Advice, reading: BoardReading,
-                  matter: list[tuple[int, int]] = ()) -> Advice:
+def read_screenshot(image: np.ndarray, packs: dict[str, TemplatePack],
+                    hints: ReadHints) -> tuple[Found, BoardReading]:
+    """The board found in ``image`` through ``packs`` and its text as the game's reader reads
+    it with the player's ``hints``. Raises :class:`vision.errors.BoardNotFoundError` when no
+    board is found, :class:`gridsight.readers.base.ReadError` (``unread`` lists the cells)
+    when one is found but cannot be read into a board."""
+    from gridsight.readers.find import find_in, read_found
+
+    found = find_in(image, packs)
+    return found, read_found(image, found, hints)
+
+
+def advise(game: str, reading: BoardReading, solve: Solve) -> tuple[Solution, Advice]:
+    """``reading``'s board solved by ``solve``, and the advice to draw: the solver's, with the
+    reading's marks and warnings (:func:`with_reading`, :func:`unread_that_matter`)."""
+    solution = solve(reading.board)
+    matter = unread_that_matter(game, reading, solution.advice, solve)
+    return solution, with_reading(solution.advice, reading, matter)
+
+
+def with_reading(advice: Advice, reading: BoardReading,
+                 matter: list[tuple[int, int]] | tuple[tuple[int, int], ...] = ()) -> Advice:
     """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
     the unread cells that change the advice named in the status line."""
     warnings = advice.warnings + reading.warnings
@@ -72,8 +109,8 @@ def _with_reading(advice: Advice, reading: BoardReading,
     return replace(advice, marks=marks, warnings=warnings, status=status)
 
 
-def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
-                        options: argparse.Namespace) -> list[tuple[int, int]]:
+def unread_that_matter(game: str, reading: BoardReading, advice: Advice,
+                       solve: Solve) -> list[tuple[int, int]]:
     """The unread cells whose true content would change the recommended move: the reader
     says what a cell could be (``unread_alternatives``), each is solved in turn."""
     alternatives = getattr(get_reader(game), "unread_alternatives", None)
@@ -83,7 +120,7 @@ def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
     for cell in reading.unread:
         for text in alternatives(reading, cell):
             try:
-                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+                other = solve(parse_boards(text, source="<screenshot>")[0])
             except (InputError, RuntimeFailure):
                 continue  # that alternative is impossible: it changes nothing
             if other.advice.recommend != advice.recommend:
@@ -92,14 +129,16 @@ def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
     return matter
 
 
-def _unread_advice(found: Found, unread, problem: str) -> Advice:
+def unread_advice(found: Found, unread: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+                  problem: str) -> Advice:
+    """The advice of a board found but not solved: its unread cells marked, ``problem`` said."""
     g = found.read.geometry
     return Advice(found.game, g.rows, g.cols,
                   marks=tuple(CellMark(r, c, MarkKind.UNREAD) for r, c in unread),
                   status="not solved", warnings=(problem,))
 
 
-def legible(image: np.ndarray, geometry):
+def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, BoardGeometry]:
     """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
     ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
     so a small screenshot's annotated copy is drawn larger than the screenshot."""
@@ -113,3 +152,17 @@ def legible(image: np.ndarray, geometry):
         return image, geometry
     bigger = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
     return bigger, geometry.scaled(factor)
+
+
+def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.ndarray:
+    """A copy of ``image`` with ``advice`` painted through ``geometry``
+    (:func:`overlay.paint.paint_advice`), enlarged first when its cells are small
+    (:func:`legible`)."""
+    from overlay.paint import paint_advice
+
+    image, geometry = legible(image, geometry)
+    return paint_advice(image, geometry, advice)
+
+
+__all__ = ["MIN_CELL_PX", "Solve", "advise", "annotate", "legible", "load_packs",
+           "read_screenshot", "unread_advice", "unread_that_matter", "with_reading"]

@@ -42,9 +42,7 @@ from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_spec, reader_names
-from gridsight.screenshots import (
-    _unread_advice, _unread_that_matter, _with_reading, legible, load_packs,
-)
+from gridsight.screenshots import advise, annotate, load_packs, unread_advice, with_reading
 from solvers.advice import Advice
 from solvers.errors import InputError
 from vision.errors import VisionInputError
@@ -125,7 +123,7 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack)
+    packs = load_packs(options.game, options.pack, warn=lambda problem: say(f"warning: {problem}"))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
@@ -192,7 +190,7 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         solution = get_game(spec.name).solve(reading.board, options)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading)
+    advice = with_reading(solution.advice, reading)
     annotated = _save_picture(out_dir, path, used, image, still.geometry, advice)
     if options.json:
         data = dict(solution.json)
@@ -290,16 +288,15 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         reading = read_found(image, found, hints)
     except InputError as error:
         unread = getattr(error, "unread", ())
-        _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
+        _save(out_dir, path, used, image, found, unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution = get_game(found.game).solve(reading.board, options)
+        solution, advice = advise(found.game, reading,
+                                  lambda board: get_game(found.game).solve(board, options))
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
-              _unread_advice(found, reading.unread, f"not solved: {error}"))
+              unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading,
-                           _unread_that_matter(found.game, reading, solution.advice, options))
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -351,8 +348,6 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     import cv2
 
-    from overlay.paint import paint_advice
-
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
     while name in used:
@@ -363,8 +358,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    image, geometry = legible(image, geometry)
-    picture = paint_advice(image, geometry, advice)
+    picture = annotate(image, geometry, advice)
     target = out_dir / name
     if not cv2.imwrite(str(target), picture):
         raise RuntimeFailure(f"cannot write {target}")
