@@ -54,7 +54,9 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a pictu
     import numpy as np
 
     from gridsight.games.base import GameAdapter, Solution
+    from gridsight.games.spec import HintOption
     from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.screenshots import Solve
     from vision.geometry import BoardGeometry
 
 #: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
@@ -273,7 +275,7 @@ def _text_of(board: BoardText) -> str:
     return "\n".join(lines + [" ".join(row) for row in board.grid]) + "\n"
 
 
-def _solver(adapter: GameAdapter, limit: Limit | None, options: Any):
+def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
     """``adapter.solve`` with the command's default options, ``options`` and ``limit`` over
     them (the adapters take the command line's parsed options today)."""
     parser = argparse.ArgumentParser(add_help=False)
@@ -328,7 +330,7 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
     parsed as its command-line option would be."""
     from gridsight.readers.base import ReadHints
 
-    declared = {}
+    declared: dict[str, HintOption] = {}
     for spec in all_specs() if game is None else [get_spec(game)]:
         for hint in spec.hints:
             declared.setdefault(hint.name, hint)

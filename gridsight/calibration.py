@@ -135,7 +135,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     reads it: the hints the board text needs (``--animals``...) added only when the read
     without them is not the board given."""
     from gridsight.readers.base import ReadHints
-    from gridsight.readers.find import find_in, read_found
+    from gridsight.readers.find import find_in
     from vision.classify import UNKNOWN
 
     folder = pack.source or Path(".")
@@ -237,8 +237,6 @@ def _quoted(text: str) -> str:
 
 def _board_box(geometry, box: tuple[float, float, float, float]) -> tuple[float, ...]:
     """A box in pixels as a box in board units (its corners through the board's geometry)."""
-    import numpy as np
-
     x, y, w, h = box
     points = geometry.image_to_board([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
     x0, y0 = points.min(axis=0)

@@ -16,7 +16,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from types import ModuleType
+from typing import cast
 
 from gridsight import __version__
 from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
@@ -59,7 +61,7 @@ def command_module(name: str) -> ModuleType:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``gridsight``: every command listed, each built when it is chosen."""
-    from gridsight.commands.lazy import Into, LazySubParsers
+    from gridsight.commands.lazy import LazySubParsers
 
     parser = argparse.ArgumentParser(
         prog="gridsight",
@@ -70,13 +72,18 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"gridsight {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
-                                       action=LazySubParsers)
+    subparsers = cast(LazySubParsers, parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, action=LazySubParsers))
     for name, help_line, _ in COMMANDS:
-        subparsers.add_lazy(
-            name, lambda sub, name=name: command_module(name).add_parser(Into(sub)),
-            help=help_line)
+        subparsers.add_lazy(name, partial(_fill_command, name), help=help_line)
     return parser
+
+
+def _fill_command(name: str, parser: argparse.ArgumentParser) -> None:
+    """Command ``name``'s options, by its module's ``add_parser``, into its listed parser."""
+    from gridsight.commands.lazy import Into
+
+    command_module(name).add_parser(Into(parser))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

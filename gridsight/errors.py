@@ -7,9 +7,9 @@ else and nothing imports it back (``tests/test_architecture.py`` fails on an imp
 
 Errors caused by the player's input derive from :class:`solvers.errors.InputError` (or, for
 pictures and packs, :class:`vision.errors.VisionInputError`): the command line reports them as
-bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`). :class:`RuntimeFailure` is a failure that is
-not the input's fault (no window to capture, no display, a time limit reached with nothing
-decided): exit 1.
+bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`).
+:class:`RuntimeFailure` is a failure that is not the input's fault (no window to capture, no
+display, a time limit reached with nothing decided): exit 1.
 
 >>> issubclass(RuntimeFailure, Exception), EXIT_INPUT
 (True, 2)

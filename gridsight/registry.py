@@ -10,20 +10,24 @@ little: ``gridsight --help`` imports no adapter's solver beyond what building th
 
 >>> game_names()
 ['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino', 'minesweeper']
->>> get_spec("tetris")
+>>> get_spec("tetris")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-gridsight.errors.UnknownGameError: unknown game 'tetris' (known games: thrill-digger, disco-zoo, tile-path, pentomino, minesweeper)
+gridsight.errors.UnknownGameError: unknown game 'tetris' (known games: thrill-digger, ...)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gridsight.errors import UnknownGameError  # noqa: F401 - re-exported: raised here
 from gridsight.games.base import GameAdapter
 from gridsight.games.spec import GameSpec
+
+if TYPE_CHECKING:  # pragma: no cover - the readers import OpenCV
+    from gridsight.readers.base import GameReader
 
 
 def _thrill_digger() -> GameSpec:
@@ -112,7 +116,7 @@ def reader_names() -> list[str]:
     return [spec.name for spec in all_specs() if spec.reads_screenshots]
 
 
-def get_reader(name: str):
+def get_reader(name: str) -> GameReader | None:
     """The screen reader of game ``name`` (``gridsight.readers.base.GameReader``), or ``None``
     when it has none; raises :class:`UnknownGameError` for an unknown name."""
     return get_spec(name).reader

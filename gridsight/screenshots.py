@@ -62,9 +62,9 @@ def load_packs(game: str | None, pack: str | None,
     if not packs:
         raise problems[0] if len(problems) == 1 else PackError(
             pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
-    for error in problems:  # a broken pack is worth a warning even when others load
-        if "not found" not in str(error) and warn is not None:
-            warn(str(error))
+    for problem in problems:  # a broken pack is worth a warning even when others load
+        if "not found" not in str(problem) and warn is not None:
+            warn(str(problem))
     return packs
 
 

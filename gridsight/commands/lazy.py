@@ -45,7 +45,7 @@ class LazySubParsers(argparse._SubParsersAction):
         """List subcommand ``name`` with its one-line ``help`` (or ``describe()``, called
         only to show the listing); ``kwargs`` (``description``...) make its parser, which
         ``fill(parser)`` fills, when it is chosen."""
-        self._name_parser_map[name] = None  # type: ignore[assignment]  # made when chosen
+        self._name_parser_map[name] = None  # made when chosen
         listed = self._ChoicesPseudoAction(name, (), help or "")
         self._choices_actions.append(listed)
         if describe is not None:
