@@ -344,12 +344,12 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
 
 def _read(image: Image, game: str | None, pack: str | None,
           hints: Mapping[str, Any] | None) -> tuple[Reading, BoardReading]:
-    from gridsight.screenshots import load_packs, read_screenshot
+    from gridsight.screenshots import PackShelf, read_screenshot
 
     if game is not None and not get_spec(game).reads_screenshots:
         raise InputError(f"{game} is not read off a screenshot through a template pack")
     picture = _image(image)
-    found, reading = read_screenshot(picture, load_packs(game, pack), _hints(hints, game))
+    found, reading = read_screenshot(picture, PackShelf(pack), game, _hints(hints, game))
     return Reading.of(reading, found.pack.name, found.read.geometry), reading
 
 

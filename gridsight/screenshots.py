@@ -1,15 +1,19 @@
 """Reading and analysing screenshots: what ``gridsight analyze`` and :mod:`gridsight.api` share.
 
-A screenshot is read in two steps, :func:`read_screenshot`: its board is found (through one
-game's template pack, or the best of every game's, :func:`load_packs`) and its cells are read
-into the game's board text by the game's reader. :func:`advise` then solves that text and adds
+A screenshot is read in two steps: its board is found (:func:`find_screenshot`, through one
+game's template pack, or the best of every game's, :class:`PackShelf`; a game not given is
+first looked for where it was last seen on a screen of that size, :mod:`gridsight.screens`)
+and its cells are read into the game's board text by the game's reader
+(:func:`read_screenshot` does both). :func:`advise` then solves that text and adds
 what the reading says to the solver's advice (:func:`with_reading`): the unread and unsure
 cells marked, the reader's warnings, and the unread cells whose true content would change the
 advised move named in the status line (:func:`unread_that_matter`). :func:`annotate` paints the
 advice on the screenshot, enlarged when its cells are too small to hold the figures
 (:func:`legible`).
 
-Nothing here prints or writes a file: the command does (:mod:`gridsight.commands.analyze`).
+Nothing here prints, and a file is written only by a screen memory that has one (the
+command's, :meth:`gridsight.screens.ScreenMemory.in_data_folder`): the command prints and
+saves the pictures (:mod:`gridsight.commands.analyze`).
 OpenCV is imported when a picture is found, read or painted, not with this module.
 """
 
@@ -32,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load w
     from gridsight.games.base import Solution
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
+    from gridsight.screens import ScreenMemory
     from vision.geometry import BoardGeometry
     from vision.packs import TemplatePack
 
@@ -68,15 +73,64 @@ def load_packs(game: str | None, pack: str | None,
     return packs
 
 
-def read_screenshot(image: np.ndarray, packs: dict[str, TemplatePack],
-                    hints: ReadHints) -> tuple[Found, BoardReading]:
-    """The board found in ``image`` through ``packs`` and its text as the game's reader reads
-    it with the player's ``hints``. Raises :class:`vision.errors.BoardNotFoundError` when no
-    board is found, :class:`gridsight.readers.base.ReadError` (``unread`` lists the cells)
-    when one is found but cannot be read into a board."""
-    from gridsight.readers.find import find_in, read_found
+class PackShelf:
+    """The packs of one run (``--pack pack``, ``None``: the default skin), each loaded once,
+    when first needed: one game's (:meth:`of`), or every reader's (:meth:`every`, problems
+    passed to ``warn`` as :func:`load_packs` does)."""
 
-    found = find_in(image, packs)
+    def __init__(self, pack: str | None = None, warn: Callable[[str], None] | None = None):
+        self.pack = pack
+        self.warn = warn
+        self._packs: dict[str, TemplatePack] = {}
+        self._every: dict[str, TemplatePack] | None = None
+
+    def of(self, game: str) -> TemplatePack:
+        if game not in self._packs:
+            self._packs.update(load_packs(game, self.pack))
+        return self._packs[game]
+
+    def every(self) -> dict[str, TemplatePack]:
+        if self._every is None:
+            self._every = load_packs(None, self.pack, self.warn)
+            self._packs.update(self._every)
+        return self._every
+
+
+def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None,
+                    memory: ScreenMemory | None = None) -> Found:
+    """The board in ``image``: through ``game``'s pack, or (``game`` ``None``) the best of
+    every reader's. With a ``memory`` of screens (:mod:`gridsight.screens`), a game not given
+    is first looked for where it was last found on a screen of this size; what the full
+    search finds is remembered. :class:`vision.errors.BoardNotFoundError` if none."""
+    from gridsight.readers.find import find_in
+    from gridsight.screens import Seen, find_seen
+
+    if game not in (None, "auto"):
+        return find_in(image, {game: shelf.of(game)})
+    seen = memory.recall(image.shape, shelf.pack) if memory is not None else None
+    if seen is not None:
+        try:
+            found = find_seen(image, seen, shelf.of(seen.game))
+        except PackError:
+            found = None
+        if found is not None:
+            return found
+    found = find_in(image, shelf.every())
+    if memory is not None:
+        memory.remember(image.shape, shelf.pack, Seen.of(found))
+    return found
+
+
+def read_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None, hints: ReadHints,
+                    memory: ScreenMemory | None = None) -> tuple[Found, BoardReading]:
+    """The board found in ``image`` (:func:`find_screenshot`) and its text as the game's
+    reader reads it with the player's ``hints``. Raises
+    :class:`vision.errors.BoardNotFoundError` when no board is found,
+    :class:`gridsight.readers.base.ReadError` (``unread`` lists the cells) when one is found
+    but cannot be read into a board."""
+    from gridsight.readers.find import read_found
+
+    found = find_screenshot(image, shelf, game, memory)
     return found, read_found(image, found, hints)
 
 
@@ -164,5 +218,6 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.n
     return paint_advice(image, geometry, advice)
 
 
-__all__ = ["MIN_CELL_PX", "Solve", "advise", "annotate", "legible", "load_packs",
-           "read_screenshot", "unread_advice", "unread_that_matter", "with_reading"]
+__all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
+           "legible", "load_packs", "read_screenshot", "unread_advice", "unread_that_matter",
+           "with_reading"]

@@ -42,7 +42,10 @@ from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_spec, reader_names
-from gridsight.screenshots import advise, annotate, load_packs, unread_advice, with_reading
+from gridsight.screens import ScreenMemory
+from gridsight.screenshots import (
+    PackShelf, advise, annotate, find_screenshot, unread_advice, with_reading,
+)
 from solvers.advice import Advice
 from solvers.errors import InputError
 from vision.errors import VisionInputError
@@ -52,7 +55,6 @@ if TYPE_CHECKING:
 
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
-    from vision.packs import TemplatePack
 
 DEFAULT_OUT = "gridsight-out"
 STDIN = "-"
@@ -123,7 +125,14 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack, warn=lambda problem: say(f"warning: {problem}"))
+    shelf = PackShelf(options.pack, warn=lambda problem: say(f"warning: {problem}"))
+    game = None if options.game == "auto" else options.game
+    if game is None:  # a missing or broken pack stops the run before any file
+        shelf.every()
+        memory: ScreenMemory | None = ScreenMemory.in_data_folder()
+    else:
+        shelf.of(game)
+        memory = None
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
@@ -132,7 +141,7 @@ def run(options: argparse.Namespace) -> int:
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
-            outcome = analyse_one(path, packs, hints, options, out_dir, used)
+            outcome = analyse_one(path, shelf, game, memory, hints, options, out_dir, used)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -271,9 +280,12 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
-def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
-                options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
-    from gridsight.readers.find import find_in, read_found
+def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMemory | None,
+                hints: ReadHints, options: argparse.Namespace, out_dir: Path,
+                used: set[str]) -> Outcome:
+    """One screenshot: found (``game``'s board, or the best of every game's, first where
+    ``memory`` last saw one on a screen of its size), read, solved, painted and printed."""
+    from gridsight.readers.find import read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
@@ -281,7 +293,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:
-        found = find_in(image, packs)
+        found = find_screenshot(image, shelf, game, memory)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:

@@ -203,7 +203,9 @@ def run(options: argparse.Namespace) -> int:
 def board_source(spec: GameSpec, options: argparse.Namespace) -> BoardSource:
     """The board source of a live session of ``spec`` from the command's options: the screen
     read through ``--pack`` for a flat grid (with the labels the reader names beyond the
-    pack's, an animal's name, offered in the panel), or the game's own source for a 3D pit."""
+    pack's, an animal's name, offered in the panel; starting from where the board was last
+    seen on a screen of the same size, by ``analyze`` or ``live``: :mod:`gridsight.screens`),
+    or the game's own source for a 3D pit."""
     reading = spec.reading
     if isinstance(reading, PitReading):
         return reading.load_source(spec, options)
@@ -211,8 +213,11 @@ def board_source(spec: GameSpec, options: argparse.Namespace) -> BoardSource:
         raise RuntimeFailure(f"{spec.name} cannot be read off the screen")
     from gridsight.live.sources import GridSource
     from gridsight.readers.find import load_game_pack
+    from gridsight.screens import ScreenMemory
 
-    source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+    pack = getattr(options, "pack", None)
+    source = GridSource(spec, load_game_pack(spec.name, pack),
+                        memory=ScreenMemory.in_data_folder(), pack_name=pack)
     named = getattr(reading.game_reader, "named_labels", None)
     if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
         source.choices += tuple(label for label in named(read_hints_from(options))

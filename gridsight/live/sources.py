@@ -31,6 +31,7 @@ from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.spec import GameSpec
+    from gridsight.screens import ScreenMemory
     from vision.capture import Frame
     from vision.classify import BoardRead
     from vision.geometry import BoardGeometry
@@ -143,7 +144,8 @@ class GridSource(_NoExtras):
     captures = True
 
     def __init__(self, spec: GameSpec, pack: TemplatePack, *, reader: Any = None,
-                 settings: TrackerSettings | None = None):
+                 settings: TrackerSettings | None = None, memory: ScreenMemory | None = None,
+                 pack_name: str | None = None):
         from gridsight.games.spec import GridReading
         from vision.locate import Locator
 
@@ -171,6 +173,12 @@ class GridSource(_NoExtras):
         self._structure = (reading.locate_by_structure
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
+        # What was learned of screens of a size (gridsight.screens): the board is first looked
+        # for where it was seen last on a screen of the frame's size (read with --pack
+        # pack_name), and where it is found is remembered.
+        self._memory = memory
+        self._pack_name = pack_name
+        self._recalled = False
 
     @property
     def ready(self) -> bool:
@@ -233,10 +241,16 @@ class GridSource(_NoExtras):
         from vision.classify import read_cells
 
         def by_pack() -> BoardRead:
+            searches = self._locator.searches
             geometry = self._locator.locate(frame.pixels)
             found = read_cells(frame.pixels, geometry, self.pack)
             self._by_structure = False
+            if self._locator.searches != searches:
+                self._remember(frame, found, self._locator.reference * found.known_fraction)
             return found
+
+        if not self._recalled:
+            self._recall(frame)
 
         if self._by_structure:
             try:
@@ -261,7 +275,43 @@ class GridSource(_NoExtras):
         except VisionInputError:
             return None
         self._by_structure = True
+        self._remember(frame, found, found.known_fraction, structure=True)
         return found
+
+    def _recall(self, frame: Frame) -> None:
+        """Start from what the screen memory saw on a screen of this frame's size: the
+        board's place for the locator (checked by its one cheap match), or the structure."""
+        self._recalled = True
+        if self._memory is None:
+            return
+        import numpy as np
+
+        from vision.geometry import BoardGeometry
+
+        seen = self._memory.recall(frame.pixels.shape, self._pack_name)
+        if seen is None or seen.game != self.spec.name:
+            return
+        if seen.structure:
+            self._by_structure = self._structure is not None
+        elif (seen.rows, seen.cols) == (self.pack.rows, self.pack.cols):
+            try:
+                self._locator.geometry = BoardGeometry(
+                    seen.rows, seen.cols, np.array(seen.homography).reshape(3, 3))
+            except ValueError:
+                return
+            self._locator.reference = seen.reference
+
+    def _remember(self, frame: Frame, found: BoardRead, score: float, *,
+                  structure: bool = False) -> None:
+        if self._memory is None:
+            return
+        from gridsight.screens import Seen
+
+        g = found.geometry
+        self._memory.remember(frame.pixels.shape, self._pack_name, Seen(
+            self.spec.name, g.rows, g.cols,
+            () if structure else tuple(float(v) for v in g.homography.ravel()), float(score),
+            structure))
 
     def _moved(self, before: TrackerState, after: TrackerState) -> tuple[Cell, ...]:
         """The cells the player's move changed (the game's ``is_move`` rule; any read change

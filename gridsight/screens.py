@@ -1,0 +1,215 @@
+"""What gridsight learned of a screen, kept between calls: which game it shows, and where.
+
+``gridsight analyze`` with no ``--game`` tries every game's pack over the whole picture at
+every scale: most of its time, every call, for screenshots that a player takes of the same
+screen again and again. So the first call remembers what it found, by the picture's size and
+the ``--pack`` asked: the game, the board's place (its geometry) and how well its frame matched
+there. The next screenshot of that size is first checked at that place, with that one game's
+pack (one warp and one match, :func:`vision.locate.anchor_score`); only when the board is no
+longer there does the full search run again (and its answer replaces the old one). A board
+found by its structure (a real Disco Zoo screen: no frame to match) is remembered as such, and
+looked for that way first. ``gridsight live`` seeds its locator with the same memory and adds
+to it.
+
+The memory is a small JSON file in the player's data folder (:data:`FILE`, at most
+:data:`MAX_SCREENS` screens, the least recently used dropped), written to a temporary file
+beside it and renamed into place, so a reader never sees half of it; a file that cannot be
+read or written is no worse than an empty memory (it is a cache: nothing depends on it).
+:class:`ScreenMemory` without a path keeps it in memory only (what :mod:`gridsight.api` does:
+a library call writes no file).
+
+>>> memory = ScreenMemory()
+>>> memory.recall((1080, 1920, 3), None) is None
+True
+>>> seen = Seen("tile-path", 6, 8, (2.0, 0.0, 100.0, 0.0, 2.0, 50.0, 0.0, 0.0, 1.0), 1.3)
+>>> memory.remember((1080, 1920, 3), None, seen)
+>>> memory.recall((1080, 1920, 3), None) == seen, memory.recall((1080, 1920, 3), "mine")
+(True, None)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - OpenCV loads when a picture is read
+    import numpy as np
+
+    from gridsight.readers.find import Found
+    from vision.packs import TemplatePack
+
+#: The memory's file in the player's data folder (``GRIDSIGHT_DATA_DIR`` overrides the folder).
+FILE = "screens.json"
+FORMAT = "gridsight screens 1"
+#: Screens remembered at most; the least recently used go first.
+MAX_SCREENS = 32
+#: A remembered board is still there when its frame matches at least this share as well as
+#: when it was found (the live locator's own rule, :class:`vision.locate.Locator`).
+KEEP_RATIO = 0.75
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One screen's board: its ``game``, its size in cells, its geometry (the 3x3
+    ``homography`` from board to pixels, row by row; empty when ``structure``: found by its
+    structure, no frame) and ``reference``, its score when found (``Found.score``: the
+    frame's match times the share of cells read)."""
+
+    game: str
+    rows: int
+    cols: int
+    homography: tuple[float, ...]
+    reference: float
+    structure: bool = False
+
+    @classmethod
+    def of(cls, found: Found) -> Seen:
+        """What to remember of a board found (:class:`gridsight.readers.find.Found`)."""
+        from gridsight.readers.find import STRUCTURE_SKIN
+
+        geometry = found.read.geometry
+        structure = found.pack.skin == STRUCTURE_SKIN
+        return cls(found.game, geometry.rows, geometry.cols,
+                   () if structure else tuple(float(v) for v in geometry.homography.ravel()),
+                   float(found.score), structure)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seen | None:
+        """A remembered screen from the file, ``None`` when it is not one (a cache: a bad
+        entry is forgotten, never an error)."""
+        try:
+            seen = cls(str(data["game"]), int(data["rows"]), int(data["cols"]),
+                       tuple(float(v) for v in data["homography"]), float(data["reference"]),
+                       bool(data.get("structure", False)))
+        except (TypeError, KeyError, ValueError):
+            return None
+        if seen.rows < 1 or seen.cols < 1 or not math.isfinite(seen.reference) or \
+                len(seen.homography) not in ((0,) if seen.structure else (9,)) or \
+                not all(math.isfinite(v) for v in seen.homography):
+            return None
+        return seen
+
+
+def screen_key(shape: tuple[int, ...], pack: str | None) -> str:
+    """The memory's key of a picture of ``shape`` read with ``--pack pack``.
+
+    >>> screen_key((1080, 1920, 3), None), screen_key((600, 400), "mine")
+    ('1920x1080', '400x600 pack=mine')
+    """
+    size = f"{shape[1]}x{shape[0]}"
+    return size if pack is None else f"{size} pack={pack}"
+
+
+class ScreenMemory:
+    """The screens remembered, in the file at ``path`` (``None``: in this process only)."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else None
+        self._screens: dict[str, dict[str, Any]] | None = None
+
+    @classmethod
+    def in_data_folder(cls) -> ScreenMemory:
+        """The player's memory, :data:`FILE` in gridsight's data folder."""
+        from vision.packs import user_data_root
+
+        return cls(user_data_root() / FILE)
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        if self._screens is None:
+            self._screens = {}
+            if self.path is not None:
+                try:
+                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                    if data.get("format") == FORMAT and isinstance(data.get("screens"), dict):
+                        self._screens = {str(k): v for k, v in data["screens"].items()
+                                         if isinstance(v, dict)}
+                except (OSError, ValueError, AttributeError):
+                    pass
+        return self._screens
+
+    def recall(self, shape: tuple[int, ...], pack: str | None) -> Seen | None:
+        """What was seen on a screen of this size read with this ``--pack``, if anything."""
+        entry = self._load().get(screen_key(shape, pack))
+        return None if entry is None else Seen.from_json(entry.get("seen"))
+
+    def remember(self, shape: tuple[int, ...], pack: str | None, seen: Seen) -> None:
+        """Remember ``seen`` for this screen (and save the memory, when it has a file)."""
+        screens = self._load()
+        key = screen_key(shape, pack)
+        screens.pop(key, None)
+        screens[key] = {"seen": asdict(seen), "used": round(time.time())}
+        while len(screens) > MAX_SCREENS:
+            oldest = min(screens, key=lambda k: screens[k].get("used", 0))
+            del screens[oldest]
+        self._save()
+
+    def forget(self, shape: tuple[int, ...], pack: str | None) -> None:
+        """Forget this screen (its board was not where remembered)."""
+        if self._load().pop(screen_key(shape, pack), None) is not None:
+            self._save()
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        text = json.dumps({"format": FORMAT, "screens": self._screens}, indent=1)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.",
+                                                 dir=self.path.parent)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    out.write(text)
+                os.replace(temporary, self.path)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError:
+            pass  # a cache that cannot be written is only slower next time
+
+
+def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None:
+    """The board remembered in ``seen``, if it is still there in ``image``: its frame checked
+    at the remembered place (or the game's structure looked for, for a board found so), its
+    cells read; ``None`` when it is not there."""
+    import numpy as np
+
+    from gridsight.readers.find import Found, find_by_structure
+    from vision.classify import read_cells
+    from vision.errors import BoardNotFoundError
+    from vision.geometry import BoardGeometry
+    from vision.locate import MIN_KNOWN, _inside, anchor_score
+
+    if seen.game != pack.game:
+        return None
+    if seen.structure:
+        try:
+            return find_by_structure(image, seen.game, like=pack)
+        except BoardNotFoundError:
+            return None
+    if (seen.rows, seen.cols) != (pack.rows, pack.cols):
+        return None
+    try:
+        geometry = BoardGeometry(seen.rows, seen.cols,
+                                 np.array(seen.homography, dtype=np.float64).reshape(3, 3))
+    except ValueError:
+        return None
+    if not _inside(geometry, image.shape):
+        return None
+    anchor = anchor_score(image, geometry, pack)
+    if anchor < KEEP_RATIO * seen.reference:  # the score below is at most the anchor's
+        return None
+    read = read_cells(image, geometry, pack)
+    score = anchor * read.known_fraction  # as the search scores a board (Found.score)
+    if read.known_fraction < MIN_KNOWN or score < KEEP_RATIO * seen.reference:
+        return None
+    return Found(seen.game, pack, read, score)
+
+
+__all__ = ["FILE", "KEEP_RATIO", "MAX_SCREENS", "ScreenMemory", "Seen", "find_seen",
+           "screen_key"]
