@@ -200,7 +200,7 @@ def beginner_file(count: int, seed: int, python_boards: int) -> None:
         timed(analyse(state, "uniform"))
     _print_times("in process, one shared search, numba when installed", timed.times)
     # The same boards with the pure-Python search only (as on a machine without numba).
-    python = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python",
+    python = ExactPlay(layout_space(BEGINNER, "uniform"), engine="python",
                        table=load_table("uniform"))
     times = []
     for state in boards[:python_boards]:

@@ -142,10 +142,10 @@ def sec(seconds: float) -> str:
     return f"{seconds:7.2f} s" + (f" (CPU {cpu:6.2f} s)" if cpu is not None else "")
 
 
-def first_solution(backend: str):
+def first_solution(engine: str):
     puzzle = make_puzzle(SIX_BY_TEN)
     tables = build_tables(puzzle)
-    return search(tables, limit=1, keep=1, backend=backend)
+    return search(tables, limit=1, keep=1, engine=engine)
 
 
 def partly_filled(rng: random.Random, tilings, tables, n: int):
@@ -194,11 +194,11 @@ def main() -> None:
     code = ("import time; t = time.perf_counter(); "
             "from solvers.pentomino.puzzle import make_puzzle; "
             "from solvers.pentomino.bitboard import build_tables, search; "
-            "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), backend='numba'); "
+            "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), engine='numba'); "
             "print(time.perf_counter() - t)")
     load = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                                 text=True, check=True).stdout)
-    search(build_tables(make_puzzle(SIX_BY_TEN)), limit=1, backend="numba")  # warm up here
+    search(build_tables(make_puzzle(SIX_BY_TEN)), limit=1, engine="numba")  # warm up here
 
     # 1. first solution
     print("\n1. first solution of 6 x 10 (puzzle -> filled grid), target < 20 ms")
@@ -217,12 +217,12 @@ def main() -> None:
     puzzle = make_puzzle(SIX_BY_TEN)
     ours_t, ours = timed(analyse, puzzle, count=True, time_limit=None)
     assert (ours.counted.count, ours.counted.distinct) == (9356, 2339)
-    raw_t, raw = timed(lambda: search(build_tables(puzzle), backend="numba"))
+    raw_t, raw = timed(lambda: search(build_tables(puzzle), engine="numba"))
     assert raw.count == 9356
     print(f"   ours, kernel + symmetry breaking   {sec(ours_t)}  (count 9356, distinct 2339)")
     print(f"   ours, kernel, no symmetry breaking {sec(raw_t)}")
     if not args.no_python_count:
-        pyc_t, pyc = timed(analyse, puzzle, count=True, time_limit=None, backend="python")
+        pyc_t, pyc = timed(analyse, puzzle, count=True, time_limit=None, engine="python")
         assert pyc.counted.count == 9356
         print(f"   ours, pure Python + symmetry       {sec(pyc_t)}")
     tables = build_tables(puzzle)
@@ -231,7 +231,7 @@ def main() -> None:
     pick = max if args.sub_problem == "largest" else min
     rep, _ = pick(plan.orbits, key=lambda orbit: search(tables, fixed=(orbit[0],)).count)
     sub_base_t, sub_base = timed(baseline_count, puzzle, (rep,))
-    sub_ours_t, sub_ours = timed(lambda: search(tables, fixed=(rep,), backend="numba"), repeat=3)
+    sub_ours_t, sub_ours = timed(lambda: search(tables, fixed=(rep,), engine="numba"), repeat=3)
     assert sub_base == sub_ours.count
     ratio = sub_base_t / sub_ours_t
     print(f"   sub-problem {plan.letter} pinned at {tables.placements[rep].cells} "
@@ -251,25 +251,25 @@ def main() -> None:
     print(f"\n3. hints on {args.hints} partly filled 6 x 10 boards (1-10 pieces of a tiling "
           "kept), target < 50 ms")
     rng = random.Random(2026)
-    tilings = list(search(tables, keep=9356, backend="numba").solutions)
+    tilings = list(search(tables, keep=9356, engine="numba").solutions)
     boards = partly_filled(rng, tilings, tables, args.hints)
-    for backend in ("auto", "python"):
+    for engine in ("auto", "python"):
         times = []
         forced = 0
         for board in boards:
-            t, analysis = timed(analyse, board, time_limit=None, backend=backend)
+            t, analysis = timed(analyse, board, time_limit=None, engine=engine)
             assert analysis.solvable and analysis.hint is not None
             forced += analysis.hint.forced
             times.append(t)
         times.sort()
-        label = "kernel loaded" if backend == "auto" else "pure Python  "
+        label = "kernel loaded" if engine == "auto" else "pure Python  "
         cpus = sorted(t.cpu for t in times)
         print(f"   ours, {label}: median {ms(statistics.median(times))}, "
               f"90% {ms(times[int(0.9 * len(times))])}, worst {ms(times[-1])} "
               f"({forced} forced hints)")
         print(f"      CPU: median {statistics.median(cpus) * 1000:6.1f} ms, "
               f"90% {cpus[int(0.9 * len(cpus))] * 1000:6.1f} ms, worst {cpus[-1] * 1000:6.1f} ms")
-        if backend == "auto":
+        if engine == "auto":
             ours_median = statistics.median(times)
     base_times = sorted(timed(baseline_first, board)[0] for board in boards)
     base_median = statistics.median(base_times)

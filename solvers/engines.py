@@ -15,8 +15,8 @@ everywhere (a function's ``engine=`` argument, the ``--engine`` option) and take
   on in the kernel** when numba is installed; a kernel already loaded in this process is used
   from the start (loading numba costs a process about half a second, far more than a small
   search takes, and nothing once it is loaded). A threshold of 0 means the kernel from the
-  start: the search is never small (the Disco Zoo expectimax) or the Python twin is a
-  different, slower algorithm that only stands in when numba is missing (the rollouts).
+  start: the Python twin of Thrill Digger's rollouts is a different, slower method (numpy)
+  that only stands in when numba is missing.
 
 Whether numba is installed is asked with :func:`importlib.util.find_spec`, never by importing
 it (:func:`numba_installed`), so a run that never needs the kernel never pays for it. The
@@ -53,9 +53,14 @@ SWITCH_STATES: dict[str, int] = {
     # Thrill Digger's lookahead rollouts: the Python twin is numpy, a different and slower
     # method, used only without numba
     "thrill-digger-lookahead": 0,
-    # the Disco Zoo expectimax: any search that is not answered by the opening book is big
-    "disco-zoo": 0,
+    # the Disco Zoo expectimax's states: about 0.1 s of Python (the opening book answers the
+    # longest searches, from the empty board, before either twin runs)
+    "disco-zoo": 4_000,
 }
+
+
+#: What ``engine="numba"`` without numba says.
+NEEDS_NUMBA = "the numba engine needs numba (the 'fast' extra: pip install 'gridsight[fast]')"
 
 
 class EngineUnavailable(ValueError):
@@ -102,7 +107,7 @@ def starts_in_kernel(engine: str, search: str, kernel: str) -> bool:
         return False
     if engine == "numba":
         if not numba_installed():
-            raise EngineUnavailable("the numba engine needs numba (pip install 'gridsight[fast]')")
+            raise EngineUnavailable(NEEDS_NUMBA)
         return True
     return numba_installed() and (SWITCH_STATES[search] == 0 or kernel_loaded(kernel))
 
@@ -116,5 +121,5 @@ def switch_after(engine: str, search: str) -> int | None:
     return SWITCH_STATES[search]
 
 
-__all__ = ["ENGINES", "EngineUnavailable", "SWITCH_STATES", "check_engine", "kernel_loaded",
-           "numba_installed", "starts_in_kernel", "switch_after"]
+__all__ = ["ENGINES", "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "check_engine",
+           "kernel_loaded", "numba_installed", "starts_in_kernel", "switch_after"]

@@ -78,7 +78,7 @@ def test_adapter_advice_draws_the_hinted_piece(examples):
     game = get_game("pentomino")
     board = parse_boards((examples / "pentomino-partial.txt").read_text())[0]
     solution = game.solve(board, argparse.Namespace(count=False, limit=None, time_limit=10,
-                                                    engine="bitboard"))
+                                                    algorithm="bitboard", engine="auto"))
     advice = solution.advice
     assert advice.game == "pentomino" and (advice.rows, advice.cols) == (6, 10)
     assert len(advice.pieces) == 1 and advice.pieces[0].label == solution.json["hint"]["piece"]
@@ -88,7 +88,7 @@ def test_adapter_advice_draws_the_hinted_piece(examples):
     # a stuck board marks the piece to take back
     stuck = parse_boards((examples / "pentomino-stuck.txt").read_text())[0]
     advice = game.solve(stuck, argparse.Namespace(count=False, limit=None, time_limit=10,
-                                                  engine="bitboard")).advice
+                                                  algorithm="bitboard", engine="auto")).advice
     assert advice.pieces == () and {m.label for m in advice.marks} == {"Y"}
     assert "take back Y" in advice.status
 

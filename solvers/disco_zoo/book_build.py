@@ -23,6 +23,7 @@ from solvers.disco_zoo.book import (
     write_book,
 )
 from solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
+from solvers.engines import ENGINES
 from solvers.disco_zoo.lookahead import Decision
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import TILES, joint_placements
@@ -123,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"states (default {DEEP_NODES})")
     parser.add_argument("--max-depth", type=int, default=MAX_DEPTH, metavar="D",
                         help=f"at most D taps along the advice (default {MAX_DEPTH})")
-    parser.add_argument("--engine", default="auto", choices=("auto", "numba", "python"))
+    parser.add_argument("--engine", default="auto", choices=ENGINES)
     parser.add_argument("--out", type=Path, default=None,
                         help="the book to write (default: the shipped one)")
     parser.add_argument("--resume", action="store_true",

@@ -10,7 +10,7 @@ overlap and nothing left over. Modules, in the order data flows:
 - :mod:`~solvers.pentomino.dlx`: Algorithm X with Dancing Links (fewest-rows column first);
 - :mod:`~solvers.pentomino.bitboard` and :mod:`~solvers.pentomino.kernel`: the fast
   first-empty-cell search, in Python and compiled with numba;
-- :mod:`~solvers.pentomino.engines`: both behind one interface;
+- :mod:`~solvers.pentomino.algorithms`: both behind one interface;
 - :mod:`~solvers.pentomino.symmetry`: symmetries of the shape, counting up to them;
 - :mod:`~solvers.pentomino.analysis`: hint, solution, forced, blocking, counts;
 - :mod:`~solvers.pentomino.deadline`: the time limit every search takes.

@@ -3,7 +3,7 @@
 The hint, as Pentolings gives them. The *tightest* cell is the empty cell with the fewest
 candidate placements (placements of a piece still to place whose five cells are all empty;
 ties go to the first cell in reading order). Every completion covers that cell with exactly one
-of its candidates, so the engine tries them in order: the first that has a completion is the
+of its candidates, so the search tries them in order: the first that has a completion is the
 hint (the piece and its cells), and the completion found is the solution shown. The hint is
 *forced* when no other candidate has a completion, which is the same as saying it appears in
 every completion; the candidates before it have already been ruled out, the ones after it are
@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import Any
 
 from solvers.pentomino.deadline import Deadline, TimedOut
-from solvers.pentomino.engines import Engine, make_engine
+from solvers.pentomino.algorithms import Search, make_search
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Cell, Puzzle
 from solvers.pentomino.symmetry import breaking_plan, is_canonical, symmetries
@@ -111,22 +111,24 @@ def analyse(
     count: bool = False,
     limit: int | None = None,
     time_limit: float | None = 20.0,
-    engine: str = "bitboard",
-    backend: str = "auto",
+    algorithm: str = "bitboard",
+    engine: str = "auto",
 ) -> Analysis:
     """Solve ``puzzle``: hint, solution, forced, blocking and (with ``count``) the counts.
 
     ``time_limit`` (seconds, ``None`` for none) bounds everything together; ``limit`` stops the
-    count after that many solutions.
+    count after that many solutions. ``algorithm`` is the search (``bitboard`` or ``dlx``,
+    :mod:`solvers.pentomino.algorithms`), ``engine`` the twin that runs it
+    (:mod:`solvers.engines`).
     """
     deadline = Deadline(time_limit)
-    solver = make_engine(puzzle, engine, backend)
+    solver = make_search(puzzle, algorithm, engine)
     cut: list[str] = []
     solvable, solution, hint = _solve_and_hint(puzzle, solver, deadline, cut)
     blocking: tuple[str, ...] = ()
     blocking_sets: tuple[tuple[int, ...], ...] = ()
     if solvable is False and puzzle.placed:
-        blocking_sets = find_blocking(puzzle, deadline, engine, backend, cut)
+        blocking_sets = find_blocking(puzzle, deadline, algorithm, engine, cut)
         if blocking_sets:
             blocking = tuple(puzzle.placed[i].letter for i in blocking_sets[0])
     counted = None
@@ -150,7 +152,7 @@ def tightest_cell(puzzle: Puzzle, found: tuple[Placement, ...]) -> tuple[Cell, l
 
 
 def _solve_and_hint(
-    puzzle: Puzzle, solver: Engine, deadline: Deadline, cut: list[str]
+    puzzle: Puzzle, solver: Search, deadline: Deadline, cut: list[str]
 ) -> tuple[bool | None, Puzzle | None, Hint | None]:
     if not puzzle.to_place:
         return True, puzzle, None
@@ -182,19 +184,19 @@ def _solve_and_hint(
 
 
 def is_solvable(
-    puzzle: Puzzle, deadline: Deadline, engine: str = "bitboard", backend: str = "auto"
+    puzzle: Puzzle, deadline: Deadline, algorithm: str = "bitboard", engine: str = "auto"
 ) -> bool | None:
     """Does ``puzzle`` have a completion? ``None`` when the deadline stopped the search."""
     if not puzzle.to_place:
         return True
-    found = make_engine(puzzle, engine, backend).find((), 1, deadline)
+    found = make_search(puzzle, algorithm, engine).find((), 1, deadline)
     if found.count:
         return True
     return None if found.timed_out else False
 
 
 def find_blocking(
-    puzzle: Puzzle, deadline: Deadline, engine: str, backend: str, cut: list[str]
+    puzzle: Puzzle, deadline: Deadline, algorithm: str, engine: str, cut: list[str]
 ) -> tuple[tuple[int, ...], ...]:
     """Every smallest set of placed pieces (indices) whose removal makes ``puzzle`` solvable.
 
@@ -204,7 +206,7 @@ def find_blocking(
     for size in range(1, len(puzzle.placed) + 1):
         found = []
         for removed in combinations(range(len(puzzle.placed)), size):
-            answer = is_solvable(puzzle.without(removed), deadline, engine, backend)
+            answer = is_solvable(puzzle.without(removed), deadline, algorithm, engine)
             if answer is None:
                 cut.append("blocking")
                 return tuple(found)
@@ -216,7 +218,7 @@ def find_blocking(
 
 
 def count_solutions(
-    puzzle: Puzzle, solver: Engine, limit: int | None, deadline: Deadline
+    puzzle: Puzzle, solver: Search, limit: int | None, deadline: Deadline
 ) -> Counted:
     """All solutions and those up to symmetry, with symmetry breaking (see ``symmetry``)."""
     group = symmetries(puzzle)

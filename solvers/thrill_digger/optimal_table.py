@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solvers.engines import ENGINES
 from solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
     UNDUG_CODE,
@@ -168,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=TABLE_DEPTH,
                         help=f"holes dug at most (default {TABLE_DEPTH})")
     parser.add_argument("--out", type=Path, default=TABLE_PATH, help="the .npz file to write")
-    parser.add_argument("--backend", choices=("auto", "python", "numba"), default="auto")
+    parser.add_argument("--engine", choices=ENGINES, default="auto")
     options = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {"depth": np.array(options.depth)}
     for model in MODELS:
         start = time.process_time()
         space = layout_space(BEGINNER, model)
-        keys, values = build_table(space, options.depth, ExactPlay(space, backend=options.backend))
+        keys, values = build_table(space, options.depth, ExactPlay(space, engine=options.engine))
         arrays[f"{model}_keys"], arrays[f"{model}_values"] = keys, values
         print(f"{model}: {len(keys):,} states within {options.depth} digs, empty board "
               f"{values[np.searchsorted(keys, 0)]:.6f}, {time.process_time() - start:.1f} s CPU",

@@ -18,7 +18,8 @@ from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from solvers.boardtext import BoardText
 from solvers.pentomino import report
 from solvers.pentomino.analysis import analyse
-from solvers.pentomino.engines import ENGINES
+from solvers.engines import ENGINES
+from solvers.pentomino.algorithms import ALGORITHMS
 from solvers.pentomino.puzzle import parse_puzzle
 
 
@@ -44,11 +45,20 @@ class PentominoGame:
                                 what="all the searches of one board together",
                                 after="; what the limit cut short is reported")
         parser.add_argument(
-            "--engine",
-            choices=ENGINES,
+            "--algorithm",
+            choices=ALGORITHMS,
             default="bitboard",
-            help="bitboard: first-empty-cell search, compiled with numba (default); dlx: "
-            "Algorithm X with Dancing Links, fewest-rows column first (same answers, slower)",
+            help="bitboard: first-empty-cell search (default); dlx: Algorithm X with Dancing "
+            "Links, fewest-rows column first (same answers, slower)",
+        )
+        parser.add_argument(
+            "--engine",
+            type=_engine,
+            default="auto",
+            metavar="{" + ",".join(ENGINES) + "}",
+            help="what runs the bitboard search: auto (default: Python first, compiled with "
+            "numba when a search runs long and numba is installed), numba or python (same "
+            "answers)",
         )
 
     def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
@@ -58,10 +68,22 @@ class PentominoGame:
             count=getattr(options, "count", False),
             limit=getattr(options, "limit", None),
             time_limit=getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None,
-            engine=getattr(options, "engine", "bitboard"),
+            algorithm=getattr(options, "algorithm", "bitboard"),
+            engine=getattr(options, "engine", "auto"),
         )
         return Solution(analysis.to_json(), report.text(analysis),
                         WORDS.dress(report.advice(analysis)))
+
+
+def _engine(text: str) -> str:
+    """``--engine``: one of :data:`solvers.engines.ENGINES`; the algorithms it used to name
+    are refused with the option that names them now."""
+    if text in ALGORITHMS:
+        raise argparse.ArgumentTypeError(f"{text} is an algorithm: --algorithm {text} (the "
+                                         f"engine is one of {', '.join(ENGINES)})")
+    if text not in ENGINES:
+        raise argparse.ArgumentTypeError(f"unknown engine '{text}' (one of {', '.join(ENGINES)})")
+    return text
 
 
 GAME = PentominoGame()
