@@ -19,7 +19,7 @@ import pytest
 
 from solvers import engines
 from solvers.engines import (
-    ENGINES, SWITCH_STATES, EngineUnavailable, numba_installed, starts_in_kernel, switch_after,
+    SWITCH_STATES, EngineUnavailable, numba_installed, starts_in_kernel, switch_after,
 )
 
 REPO = Path(__file__).resolve().parent.parent
