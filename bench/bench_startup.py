@@ -59,7 +59,7 @@ def main() -> int:
                GRIDSIGHT_DATA_DIR=str(data), PYTHONPYCACHEPREFIX=str(data / "pycache"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     python = [sys.executable]
-    shot = REPO / "examples" / "screenshots" / "tile-path.png"
+    shot = REPO / "examples" / "screenshots" / "tile-path-room.png"
     cases = [
         ("gridsight --help", [*python, "-c", CONSOLE, "--help"], True),
         ("gridsight solve thrill-digger examples/thrill-digger-beginner.txt",
