@@ -11,12 +11,14 @@ found by its structure (a real Disco Zoo screen: no frame to match) is remembere
 looked for that way first. ``gridsight live`` seeds its locator with the same memory and adds
 to it.
 
-The memory is a small JSON file in the player's data folder (:data:`FILE`, at most
+Finding a remembered board in a picture is :func:`gridsight.screenshots.find_seen`; this module
+holds only the memory, so the live loop's sources can keep it without the readers. The
+memory is a small JSON file in the player's data folder (:data:`FILE`, at most
 :data:`MAX_SCREENS` screens, the least recently used dropped), written to a temporary file
 beside it and renamed into place, so a reader never sees half of it; a file that cannot be
 read or written is no worse than an empty memory (it is a cache: nothing depends on it).
-:class:`ScreenMemory` without a path keeps it in memory only (what :mod:`gridsight.api` does:
-a library call writes no file).
+:class:`ScreenMemory` without a path keeps it in this process only (:mod:`gridsight.api`
+keeps none: a library call searches afresh and writes no file).
 
 >>> memory = ScreenMemory()
 >>> memory.recall((1080, 1920, 3), None) is None
@@ -36,13 +38,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover - OpenCV loads when a picture is read
-    import numpy as np
-
-    from gridsight.readers.find import Found
-    from vision.packs import TemplatePack
+from typing import Any
 
 #: The memory's file in the player's data folder (``GRIDSIGHT_DATA_DIR`` overrides the folder).
 FILE = "screens.json"
@@ -67,17 +63,6 @@ class Seen:
     homography: tuple[float, ...]
     reference: float
     structure: bool = False
-
-    @classmethod
-    def of(cls, found: Found) -> Seen:
-        """What to remember of a board found (:class:`gridsight.readers.find.Found`)."""
-        from gridsight.readers.find import STRUCTURE_SKIN
-
-        geometry = found.read.geometry
-        structure = found.pack.skin == STRUCTURE_SKIN
-        return cls(found.game, geometry.rows, geometry.cols,
-                   () if structure else tuple(float(v) for v in geometry.homography.ravel()),
-                   float(found.score), structure)
 
     @classmethod
     def from_json(cls, data: Any) -> Seen | None:
@@ -173,43 +158,4 @@ class ScreenMemory:
             pass  # a cache that cannot be written is only slower next time
 
 
-def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None:
-    """The board remembered in ``seen``, if it is still there in ``image``: its frame checked
-    at the remembered place (or the game's structure looked for, for a board found so), its
-    cells read; ``None`` when it is not there."""
-    import numpy as np
-
-    from gridsight.readers.find import Found, find_by_structure
-    from vision.classify import read_cells
-    from vision.errors import BoardNotFoundError
-    from vision.geometry import BoardGeometry
-    from vision.locate import MIN_KNOWN, _inside, anchor_score
-
-    if seen.game != pack.game:
-        return None
-    if seen.structure:
-        try:
-            return find_by_structure(image, seen.game, like=pack)
-        except BoardNotFoundError:
-            return None
-    if (seen.rows, seen.cols) != (pack.rows, pack.cols):
-        return None
-    try:
-        geometry = BoardGeometry(seen.rows, seen.cols,
-                                 np.array(seen.homography, dtype=np.float64).reshape(3, 3))
-    except ValueError:
-        return None
-    if not _inside(geometry, image.shape):
-        return None
-    anchor = anchor_score(image, geometry, pack)
-    if anchor < KEEP_RATIO * seen.reference:  # the score below is at most the anchor's
-        return None
-    read = read_cells(image, geometry, pack)
-    score = anchor * read.known_fraction  # as the search scores a board (Found.score)
-    if read.known_fraction < MIN_KNOWN or score < KEEP_RATIO * seen.reference:
-        return None
-    return Found(seen.game, pack, read, score)
-
-
-__all__ = ["FILE", "KEEP_RATIO", "MAX_SCREENS", "ScreenMemory", "Seen", "find_seen",
-           "screen_key"]
+__all__ = ["FILE", "KEEP_RATIO", "MAX_SCREENS", "ScreenMemory", "Seen", "screen_key"]

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load w
     from gridsight.games.base import Solution
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
-    from gridsight.screens import ScreenMemory
+    from gridsight.screens import ScreenMemory, Seen
     from vision.geometry import BoardGeometry
     from vision.packs import TemplatePack
 
@@ -96,6 +96,57 @@ class PackShelf:
         return self._every
 
 
+def seen_of(found: Found) -> Seen:
+    """What a screen memory keeps of a board found (:class:`gridsight.screens.Seen`)."""
+    from gridsight.readers.find import STRUCTURE_SKIN
+    from gridsight.screens import Seen
+
+    geometry = found.read.geometry
+    structure = found.pack.skin == STRUCTURE_SKIN
+    return Seen(found.game, geometry.rows, geometry.cols,
+                () if structure else tuple(float(v) for v in geometry.homography.ravel()),
+                float(found.score), structure)
+
+
+def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None:
+    """The board remembered in ``seen``, if it is still there in ``image``: its frame checked
+    at the remembered place (or the game's structure looked for, for a board found so), its
+    cells read; ``None`` when it is not there."""
+    import numpy as np
+
+    from gridsight.readers.find import Found, find_by_structure
+    from gridsight.screens import KEEP_RATIO
+    from vision.classify import read_cells
+    from vision.errors import BoardNotFoundError
+    from vision.geometry import BoardGeometry
+    from vision.locate import MIN_KNOWN, _inside, anchor_score
+
+    if seen.game != pack.game:
+        return None
+    if seen.structure:
+        try:
+            return find_by_structure(image, seen.game, like=pack)
+        except BoardNotFoundError:
+            return None
+    if (seen.rows, seen.cols) != (pack.rows, pack.cols):
+        return None
+    try:
+        geometry = BoardGeometry(seen.rows, seen.cols,
+                                 np.array(seen.homography, dtype=np.float64).reshape(3, 3))
+    except ValueError:
+        return None
+    if not _inside(geometry, image.shape):
+        return None
+    anchor = anchor_score(image, geometry, pack)
+    if anchor < KEEP_RATIO * seen.reference:  # the score below is at most the anchor's
+        return None
+    read = read_cells(image, geometry, pack)
+    score = anchor * read.known_fraction  # as the search scores a board (Found.score)
+    if read.known_fraction < MIN_KNOWN or score < KEEP_RATIO * seen.reference:
+        return None
+    return Found(seen.game, pack, read, score)
+
+
 def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None,
                     memory: ScreenMemory | None = None) -> Found:
     """The board in ``image``: through ``game``'s pack, or (``game`` ``None``) the best of
@@ -103,7 +154,6 @@ def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None
     is first looked for where it was last found on a screen of this size; what the full
     search finds is remembered. :class:`vision.errors.BoardNotFoundError` if none."""
     from gridsight.readers.find import find_in
-    from gridsight.screens import Seen, find_seen
 
     if game not in (None, "auto"):
         return find_in(image, {game: shelf.of(game)})
@@ -117,7 +167,7 @@ def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None
             return found
     found = find_in(image, shelf.every())
     if memory is not None:
-        memory.remember(image.shape, shelf.pack, Seen.of(found))
+        memory.remember(image.shape, shelf.pack, seen_of(found))
     return found
 
 
@@ -219,5 +269,5 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.n
 
 
 __all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
-           "legible", "load_packs", "read_screenshot", "unread_advice", "unread_that_matter",
-           "with_reading"]
+           "find_seen", "legible", "load_packs", "read_screenshot", "seen_of", "unread_advice",
+           "unread_that_matter", "with_reading"]

@@ -12,8 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.screens import FILE, MAX_SCREENS, ScreenMemory, Seen, find_seen
-from gridsight.screenshots import PackShelf, find_screenshot
+from gridsight.screens import FILE, MAX_SCREENS, ScreenMemory, Seen
+from gridsight.screenshots import PackShelf, find_screenshot, find_seen, seen_of
 
 REPO = Path(__file__).resolve().parent.parent
 SHOT = REPO / "examples" / "screenshots" / "tile-path-room.png"
@@ -68,7 +68,7 @@ def test_a_memory_of_another_game_or_size_is_not_used():
     image = cv2.imread(str(SHOT))
     shelf = PackShelf()
     found = find_screenshot(image, shelf, "tile-path")
-    seen = Seen.of(found)
+    seen = seen_of(found)
     assert find_seen(image, seen, shelf.of("tile-path")) is not None
     assert find_seen(image, seen, shelf.of("pentomino")) is None  # another game's pack
     small = image[: image.shape[0] // 2]
