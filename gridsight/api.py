@@ -207,8 +207,10 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
           options: Any = None) -> Advice:
     """The advice for ``board`` (one board, as text in ``game``'s format or parsed).
 
-    ``limit`` bounds the work (:class:`Limit`; ``None``: the default, 20 CPU seconds; see
-    docs/limits.md for what each game does when it is reached). ``options`` are the game's
+    ``limit`` bounds the work (:class:`Limit`; ``None``: the command's default, 20 seconds;
+    docs/limits.md says what each game does when it is reached). The solvers take its
+    ``seconds`` today; a limit in states, memory or waiting is refused (``ValueError``),
+    never ignored. ``options`` are the game's
     own settings, the options of ``gridsight solve GAME`` (a Thrill Digger ``policy``, a
     Disco Zoo ``objective``, a pentomino ``count``...): a dataclass or a mapping whose fields
     are named as those options' destinations (``--no-leave-one`` is ``leave_one``); those not
@@ -291,10 +293,13 @@ def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
     if limit is not None:
         if not isinstance(limit, Limit):
             raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+        unsupported = [name for name in ("wall_seconds", "states", "memory")
+                       if getattr(limit, name) is not None]
+        if unsupported:  # said, never silently ignored
+            raise ValueError(f"the {adapter.name} solver takes a limit in seconds only, not "
+                             f"{', '.join(unsupported)}")
         if "time_limit" in vars(settings):
             settings.time_limit = limit.seconds or 0  # 0: no limit
-        if "max_states" in vars(settings) and limit.states is not None:
-            settings.max_states = limit.states
     return lambda board: adapter.solve(board, settings)
 
 

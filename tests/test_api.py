@@ -93,12 +93,14 @@ def test_options_take_the_commands_settings_by_name():
 
 def test_a_limit_bounds_the_work():
     open_room = "\n".join(["S" + " ." * 9] + [" ".join(["."] * 10) for _ in range(9)]) + "\n"
-    stopped = api.solve("tile-path", open_room, limit=api.Limit(seconds=None, states=50),
+    stopped = api.solve("tile-path", open_room, limit=api.Limit(seconds=0.05),
                         options={"engine": "python", "leave_one": False})
     assert stopped.details["solvable"] is None and stopped.details["stopped"]
-    assert "50" in stopped.details["stopped"] or "states" in stopped.details["stopped"]
+    assert "0.05 s" in stopped.status or "0.05 s" in stopped.details["stopped"]
     with pytest.raises(TypeError, match="must be a Limit"):
         api.solve("tile-path", open_room, limit=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="in seconds only, not states"):
+        api.solve("tile-path", open_room, limit=api.Limit(states=50))
 
 
 def test_bad_boards_and_names_are_clear_errors():
