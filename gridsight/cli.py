@@ -43,11 +43,13 @@ class RuntimeFailure(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from gridsight.registry import game_names
+
     parser = argparse.ArgumentParser(
         prog="gridsight",
         description=(
             "Read a puzzle minigame off the screen (or from text) and get the best next move. "
-            "Games: Thrill Digger, Disco Zoo rescues, tile-path walks, pentomino fills."
+            f"Games: {', '.join(game_names())} ('gridsight games' describes them)."
         ),
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )

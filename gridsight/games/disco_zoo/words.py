@@ -128,7 +128,7 @@ WORDS = Words(
     legend={
         "recommend": "tap here next",
         "empty": "no animal",
-        "known": "animal here: {label}",
+        "known": "certainly {label}, not tapped yet",
         "safe": "no animal",
     },
     heat="chance of an animal",
