@@ -162,6 +162,21 @@ def legend_entries(advice: Advice) -> list[Entry]:
     return entries
 
 
+def legend_samples(advice: Advice, size: int = 22) -> list[tuple[np.ndarray, str]]:
+    """Each legend entry of ``advice`` as a small BGR picture of its mark and its words, for a
+    legend written as text (the replay report's, legible at any width)."""
+    samples = []
+    for entry in legend_entries(advice):
+        panel = np.zeros((size, size * entry.span, 4), np.uint8)
+        entry.draw(panel, 0, 0, size)
+        out = np.empty((size, size * entry.span, 3), np.uint8)
+        out[:] = BACKGROUND
+        keep = cv2.cvtColor(cv2.bitwise_not(cv2.extractChannel(panel, 3)), cv2.COLOR_GRAY2BGR)
+        text_mod.over(out, cv2.cvtColor(panel, cv2.COLOR_BGRA2BGR), keep)
+        samples.append((out, entry.words))
+    return samples
+
+
 def _wrap(text: str, px: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (a long word stays whole)."""
     lines: list[str] = []

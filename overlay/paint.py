@@ -386,3 +386,53 @@ def _draw_path(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
         head = min(length * 0.45, max(4.0, min(w, h) * 0.16))
         arrow = np.array([tail, tip, tip - u * head + n * head * 0.6, tip, tip - u * head - n * head * 0.6])
         glyphs.outlined_polyline(layer, arrow, style.PATH, thick)
+
+
+# -- report pictures: the player's move, numbered rows and columns ---------------------------
+
+
+def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """A copy of ``image_bgr`` with the player's move at ``cell`` marked: a white frame with a
+    dark edge just inside the cell's edges (the advice's magenta square is drawn just outside
+    them, so a cell that is both shows both; the cell's figure in the middle stays clear)."""
+    image = _as_bgr(image_bgr)
+    layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
+    board = _Board(geometry)
+    w, h = board.size(cell.row, cell.col)
+    thick = max(2, int(round(min(w, h) * 0.07)))
+    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.1), style.MOVE,
+                             thick, closed=True)
+    return composite(image, layer)
+
+
+def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
+                 origin: Cell = Cell(0, 0)) -> tuple[np.ndarray, BoardGeometry]:
+    """``image_bgr`` with each column's number just above the board and each row's just left
+    of it, the way the player counts them (from ``origin``, the first playable row and
+    column; the rows and columns before it get none), and the geometry in the new picture (a
+    margin is added where the board is too near the picture's edge)."""
+    from solvers.cellnames import column_number, row_number
+
+    image = _as_bgr(image_bgr)
+    w, h = geometry.cell_size(origin.row, origin.col)
+    px = int(np.clip(min(w, h) * 0.3, 10, 16))
+    room = int(px * 2.2)
+    corners = geometry.outline()
+    top = max(0, room - int(corners[:, 1].min()))
+    left = max(0, room - int(corners[:, 0].min()))
+    out = np.empty((image.shape[0] + top, image.shape[1] + left, 3), np.uint8)
+    out[:] = (40, 40, 40)
+    out[top:, left:] = image
+    moved = geometry.translated(left, top)
+    layer = np.zeros((out.shape[0], out.shape[1], 4), np.uint8)
+    above = room / 2 + px * 0.2
+    for c in range(origin.col, geometry.cols):
+        x, y = moved.board_to_image([(c + 0.5, origin.row)])[0]
+        text_mod.blit(layer, text_mod.sprite(column_number(c, origin), px),
+                      (float(x), float(y) - above))
+    for r in range(origin.row, geometry.rows):
+        x, y = moved.board_to_image([(origin.col, r + 0.5)])[0]
+        text_mod.blit(layer, text_mod.sprite(row_number(r, origin), px),
+                      (float(x) - above, float(y)))
+    composite_into(out, layer)
+    return out, moved
