@@ -93,12 +93,16 @@ def test_the_demo_plays_reads_advises_logs_and_replays(x_server, tmp_path):
     records = read_log(out / "demo.jsonl").records
     assert [r.board for r in records] == truth  # every board shown, read right, in order
     moves = [(r.move.row, r.move.col) for r in records if r.move is not None]
-    assert moves == [(3, 0), (3, 1), (3, 2)]  # Link's steps, as the player's moves
+    links = [next((r, c) for r, row in enumerate(f.labels) for c, t in enumerate(row) if t == "L")
+             for f in script.frames]
+    assert moves == links[1:]  # Link's steps, as the player's moves
     adapter = get_spec("tile-path").adapter
     options = argparse.Namespace(time_limit=5.0)
     for record in records:
         expected = adapter.solve(parse_boards(record.board)[0], options).advice.recommend
         assert record.advice.recommend == expected
+    # The scripted player follows the advice: every move is one the advice offered.
+    assert f"followed the advice: {len(moves)} of {len(moves)} (100%)" in run.stdout
     assert f"today's solver gives the same advice at all {len(truth)} steps" in run.stdout
     report = (out / "demo-report.html").read_text()
     assert report.count('class="step"') == len(truth) and "data:image/png;base64" in report

@@ -165,16 +165,18 @@ def test_panel_actions_correct_undo_taps_target_and_pause():
     assert loop.view.state.grid[2][2] == "empty"
     assert loop.undo().state.grid[2][2] == "ground"
     taps = loop.set_counter(3)
-    assert "taps: 3" in taps.board and "taps left 3 (set)" in taps.status
+    # The advice leads the status; the counter set by hand is a detail (panel, --verbose).
+    assert "taps: 3" in taps.board and "attempts left 3 (set by hand)" in taps.details
+    assert taps.status.startswith("Tap row ") and taps.status == taps.advice.status
     target = loop.set_objective("target:Panda")
     expected = solved_alone("disco-zoo", target.board)
-    assert "objective target:Panda" in target.status
+    assert "aim: rescue Panda" in target.details
     opts = argparse.Namespace(**vars(OPTIONS), objective="target:Panda")
     assert target.advice.recommend == get_game("disco-zoo").solve(
         parse_boards(target.board)[0], opts).advice.recommend
     assert expected is not None
     paused = loop.set_paused(True)
-    assert paused.advice is None and "PAUSED" in paused.status
+    assert paused.advice is None and paused.status == "Paused: the advice is not drawn"
     assert loop.set_paused(False).advice is not None
     assert base.advice is not None
 

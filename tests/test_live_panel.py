@@ -64,7 +64,7 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
     assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
-    assert lines and lines[-1].startswith("disco-zoo")
+    assert lines and lines[-1].startswith("Tap row ")  # the advice first, in the game's words
     # A correction from the panel reaches the loop, the overlay and the status file.
     driver.panel.correct(0, 0, "empty")
     assert loop.view.state.grid[0][0] == "empty" and driver.panel.believed()[0][0] == "\u2013"
@@ -112,5 +112,5 @@ def test_manual_panel_edits_board_tokens():
     assert driver.overlay is None and "-" in driver.panel.choices
     driver.panel.correct(4, 4, "1")
     assert loop.view.board.splitlines()[-1].split()[-1] == "1"
-    assert driver.panel.believed()[4][4] == "She"  # the first animal: the Sheep
+    assert driver.panel.believed()[4][4] == "Sheep"  # the first animal, by its name
     driver.stop()

@@ -65,7 +65,7 @@ def disco_read():
 def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     loop, panel = disco_read
     assert loop.view.state.grid[3][1] == "animal:rare"  # the pack sees only the rarity
-    assert panel.believed()[3][1] == "Pan"  # the panel names the animal the board holds
+    assert panel.believed()[3][1] == "Panda"  # the panel names the animal the board holds
     buttons = _chooser_buttons(panel, 3, 1)
     names = {value: b.text() for value, b in buttons.items()}
     assert names["animal:Panda"] == "Panda" and names["animal:Tiger"] == "Tiger"
@@ -74,7 +74,7 @@ def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     # Choosing the Tiger makes it the Tiger on the board solved (the third animal).
     buttons["animal:Tiger"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "3"
-    assert panel.believed()[3][1] == "Tig"
+    assert panel.believed()[3][1] == "Tiger"
     _chooser_buttons(panel, 3, 1)["animal:Panda"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "2"
     loop.undo()
