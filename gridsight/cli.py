@@ -26,10 +26,10 @@ def _command_modules() -> tuple:
     """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
     so the architecture test sees them)."""
     from gridsight.commands import (
-        analyze, calibrate, demo, games, live, replay, simulate, solve,
+        analyze, calibrate, demo, games, live, replay, simulate, solve, windows,
     )
 
-    return (games, solve, simulate, replay, analyze, calibrate, live, demo)
+    return (games, solve, simulate, replay, analyze, calibrate, live, windows, demo)
 
 
 EXIT_OK = 0

@@ -50,8 +50,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         + ", ".join(_screen_games()) + "; any game with --manual)")
     where = parser.add_argument_group("what to capture (one of; default: monitor 1)")
     where.add_argument("--window", metavar="TITLE", default=None,
-                       help="the window whose title is TITLE (exact, else a part of it), "
-                       "followed when it moves; waited for when closed or minimised")
+                       help="the window whose title is TITLE, or holds it (any case; "
+                       "'gridsight windows' lists the titles), followed when it moves; waited "
+                       "for when closed or minimised; several matching windows are named")
     where.add_argument("--region", metavar="X,Y,W,H", default=None,
                        help="a screen rectangle in physical pixels (X, Y may be negative; "
                        "Disco Zoo's region is --zoo-region)")

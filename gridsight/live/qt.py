@@ -54,11 +54,13 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
     }
 
 
-def write_snapshot(path: Path, view: LiveView) -> None:
-    """Replace ``path`` atomically with the view's snapshot (readers never see half a file)."""
+def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> None:
+    """Replace ``path`` atomically with the view's snapshot (readers never see half a file);
+    ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y, w, h]`` in
+    logical screen pixels, or ``None``)."""
     tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(json.dumps(view_snapshot(view)), encoding="utf-8")
+        tmp.write_text(json.dumps({**view_snapshot(view), **(windows or {})}), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass  # a status file is a convenience; never stop advising for it
@@ -192,7 +194,15 @@ class LiveDriver:
             self._said = line
             self.say(line)
         if self.status_file is not None:
-            write_snapshot(self.status_file, view)
+            write_snapshot(self.status_file, view, self.windows())
+
+    def windows(self) -> dict[str, Any]:
+        """Where the panel and the strip are (logical screen pixels), for the status file."""
+        panel = self.panel_box() if self.panel is not None and self.panel.isVisible() else None
+        strip = self.overlay.strip_box if self.overlay is not None else None
+        return {"panel": None if panel is None else list(panel),
+                "strip": None if strip is None else list(strip),
+                "drawn_over": bool(self.overlay is not None and self.overlay.draw_over)}
 
     # -- keeping gridsight's windows beside the game ----------------------------------------
 
