@@ -35,7 +35,7 @@ SYMBOLS: dict[str, str] = {
     "[ ]": "the advice",
     "( )": "certain, not tapped yet",
     "?": "not read",
-    "F": "flagged (F12%: flagged, 12% a mine)",
+    "f": "flagged (f12%: flagged, 12% a mine)",
     "~": "not counted in time",
 }
 

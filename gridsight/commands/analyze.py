@@ -215,8 +215,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)",
-             solved.rstrip("\n"), ""]
+    lines = [f"== {path}: {reading.game}", solved.rstrip("\n"), "",
+             f"read with calibration {calibration}: {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -346,8 +346,9 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)", solved.rstrip("\n"), ""]
+    lines = [f"== {path}: {found.game}", solved.rstrip("\n"), "",
+             f"read with pack {found.pack.name}: lowest cell confidence "
+             f"{reading.min_confidence:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread

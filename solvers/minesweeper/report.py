@@ -129,7 +129,7 @@ def _table(state, cells: list[list[str]], first: int, last: int) -> list[str]:
 def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
     """The advice first, then the board for people: opened numbers as they are, each unopened
     cell as its mine chance (``safe``, ``mine`` when certain, ``~`` not counted in time), a
-    flag's cell with ``F`` before it, the recommended cell in brackets, and a key. A board
+    flag's cell with ``f`` before it, the recommended cell in brackets, and a key. A board
     wider than 100 columns is shown in parts of as many columns as fit."""
     state = analysis.state
     odds = {c.cell: c for c in analysis.cells}
@@ -154,8 +154,8 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
                 if text == "~":
                     used.append("~")
                 if token == FLAG:
-                    text = "F" + text
-                    used.append("F")
+                    text = "f" + text
+                    used.append("f")
                 if choice is not None and choice.cell == (r, c):
                     text = f"[{text}]"
                     used.append("[ ]")
@@ -171,7 +171,7 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
         if first:
             lines.append("")
         lines += _table(state, cells, first, min(state.cols, first + per_part))
-    symbols = [s for s in ("[ ]", "F", "*", "~") if s in used]
+    symbols = [s for s in ("[ ]", "f", "*", "~") if s in used]
     if symbols:
         lines.append(key_line(symbols))
     lines.append("")

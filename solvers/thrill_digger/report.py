@@ -125,10 +125,11 @@ def why(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str
         return ""
     safest = max((o for o in analysis.holes if o.bomb <= lowest + 1e-9),
                  key=lambda o: (o.value, -o.row, -o.col))
-    line = f"Why not {cell_name(safest.row, safest.col)} ({_risk(safest)})? "
+    line = (f"Why not {cell_name(safest.row, safest.col)} ({100 * safest.bomb:.1f}% a bomb, "
+            f"here {100 * h.bomb:.1f}%)? ")
     if decision.values and safest.cell in decision.values:
-        return line + (f"Digging here is worth more: {decision.values[decision.hole]:.2f} "
-                       f"rupees to come, against {decision.values[safest.cell]:.2f}.")
+        return line + (f"Worth more: {decision.values[decision.hole]:.2f} rupees to come, "
+                       f"not {decision.values[safest.cell]:.2f}.")
     return line + f"The {decision.policy} policy expects more rupees from digging here first."
 
 
