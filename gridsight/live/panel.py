@@ -147,6 +147,10 @@ class Panel(QWidget):
         self.scale = QLabel("")
         self.scale.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.scale)
+        self.key = QLabel("")  # what the signs on the cells mean, in the game's words
+        self.key.setWordWrap(True)
+        self.key.setMinimumWidth(self.board.minimumWidth())
+        layout.addWidget(self.key)
 
         controls = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
@@ -307,6 +311,7 @@ class Panel(QWidget):
                                     recommended=Cell(r, c) in recommended,
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
+        self._show_key(advice, marks)
         self._update_objectives(view)
         self._number((advice.origin.row, advice.origin.col) if advice is not None else (0, 0))
         self._show_status(view)
@@ -395,6 +400,26 @@ class Panel(QWidget):
         self.scale.setText(f"{legend.heat or 'chance'}: {swatch(low, 'low')} "
                            f"{swatch(0.5, 'mid')} {swatch(1.0 - low, 'high')}")
         self.scale.setVisible(True)
+
+    def _show_key(self, advice: Advice | None, marks: Mapping[tuple[int, int], CellMark]
+                  ) -> None:
+        """The signs shown on the cells, each with the game's words for it (hidden without)."""
+        parts = []
+        seen: set[str] = set()
+        for mark in marks.values():
+            legend = advice.legend if advice is not None else None
+            words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
+            if mark.kind is MarkKind.KNOWN and mark.label:
+                sign, words = f"({mark.label})", words.replace("{label}", mark.label)
+            else:
+                sign, words = MARK_SIGNS.get(mark.kind, ""), words.replace(": {label}", "")
+            if sign and sign not in seen:
+                seen.add(sign)
+                parts.append(f"{sign} {words}")
+        self.key.setText(" · ".join(parts))
+        self.key.setVisible(bool(parts))
+        self.key.setMinimumHeight(self.key.heightForWidth(self.board.minimumWidth())
+                                  if parts else 0)
 
     def _read_board(self, view: LiveView) -> None:
         """The headers and tokens of the board as solved (names depend on them)."""
