@@ -89,6 +89,19 @@ def test_the_minesweeper_screenshot_reads_as_its_text_example(run_cli, tmp_path)
     assert json.loads(text_out)["recommend"] == data["recommend"]
 
 
+def test_the_documented_folder_example_reads_every_bundled_screenshot(run_cli, tmp_path):
+    """docs/screen-reading.md's folder example, as written there, reads and solves them all."""
+    import shlex
+
+    doc = (ROOT / "docs" / "screen-reading.md").read_text(encoding="utf-8")
+    line = next(l for l in doc.splitlines() if l.startswith("gridsight analyze examples/screenshots/ "))
+    args = shlex.split(line.split("#")[0])[1:]
+    args[1] = str(ROOT / args[1])
+    code, out, err = run_cli(*args, "--out", str(tmp_path))
+    assert code == 0, err
+    assert len(out.splitlines()) == len(draw()) and "0 failed" in err
+
+
 if __name__ == "__main__":
     SHOTS.mkdir(parents=True, exist_ok=True)
     for name, image in draw().items():
