@@ -169,7 +169,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
         step = steps.get(key) if figure is None else None
         if label:
             v, frac = _LABEL_OVER if (figure or step) else _LABEL_ALONE
-            slots["label"].append(_Slot(key, (label,), v, 0.9, frac))
+            slots["label"].append(_Slot(key, (label, *text_mod.two_lines(label)), v, 0.9,
+                                        frac * (1.6 if " " in label else 1.0)))
         if figure or step:
             v, frac = _UNDER_LABEL if label else (_MARKED if key in marked else _ALONE)
             if figure:
@@ -294,6 +295,9 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: st
             w, h = board.size(*s.cell)
             text = s.forms[min(k, len(s.forms) - 1)]
             _, px = text_mod.fit_text((text,), w * s.width, h * s.height)
+            if any("\n" in f for f in s.forms) and \
+                    text_mod.text_width(text, px) > 1.1 * w * s.width:
+                px = 0  # spills over its neighbours while a form on two lines fits better
             worst = min(worst, px / max(h * s.height, 1.0))
         scales.append(worst)
     best = max(scales)

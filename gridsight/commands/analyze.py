@@ -369,8 +369,13 @@ def _with_reading(advice: Advice, reading: BoardReading,
     warnings = advice.warnings + reading.warnings
     taken = {(m.row, m.col) for m in advice.marks}
     tokens = reading.board.grid
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
-                                 for r, c in reading.unsure if (r, c) not in taken)
+    words = get_spec(advice.game).words
+    headers = dict(reading.board.headers)
+    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
+    # board token ("1/2", which reads as a fraction beside percentages).
+    marks = advice.marks + tuple(
+        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
+        for r, c in reading.unsure if (r, c) not in taken)
     status = advice.status
     if reading.unread:
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)

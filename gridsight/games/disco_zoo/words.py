@@ -139,6 +139,7 @@ WORDS = Words(
         "recommend": "tap here next",
         "empty": "no animal",
         "known": "certainly {label}, not tapped yet",
+        "unsure": "found: {label}",
         "safe": "no animal",
     },
     heat="chance of an animal",
