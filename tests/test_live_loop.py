@@ -226,3 +226,14 @@ def test_saved_frames_are_the_pictures_each_record_was_read_from(tmp_path):
         saved = cv2.imread(str(contents.frame_path(record)))
         assert np.array_equal(saved, image)
         assert record.geometry is not None
+
+
+def test_the_status_line_leads_with_the_advice_and_verbose_adds_the_details():
+    script = script_of("disco-zoo")
+    loop = loop_for("disco-zoo")
+    view = play(loop, screen(script.render(0)))
+    assert view.status == view.advice.status and view.status.startswith("Tap row ")
+    plain, verbose = view.status_line(), view.status_line(verbose=True)
+    assert plain.startswith(view.status) and "read confidence" not in plain
+    assert verbose.startswith(plain) and "attempts left 10" in verbose
+    assert "read confidence" in verbose and view.details[0] == "disco-zoo"
