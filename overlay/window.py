@@ -150,7 +150,8 @@ class OverlayWindow:
         self._widget = _make_widget()
         self.strip = _make_strip()
         self.draw_over = draw_over
-        self.rect = tuple(int(v) for v in rect)
+        left, top, width, height = (int(v) for v in rect)
+        self.rect: tuple[int, int, int, int] = (left, top, width, height)
         self.layer = np.zeros((max(1, self.rect[3]), max(1, self.rect[2]), 4), np.uint8)
         self.status = ""
         self.why = ""
@@ -281,7 +282,9 @@ class OverlayWindow:
         box = place_strip(game, screen, lambda width: _strip_height(lines, width))
         if box is None:  # no room outside the window: beside the board, inside it
             ratio = self.ratio()
-            board = None if self.board_box is None else tuple(v / ratio for v in self.board_box)
+            board = None if self.board_box is None else (
+                self.board_box[0] / ratio, self.board_box[1] / ratio,
+                self.board_box[2] / ratio, self.board_box[3] / ratio)
             inner = place_status((game.w, game.h), board,
                                  lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD)
             box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
@@ -376,8 +379,8 @@ def _make_widget() -> Any:
     """Build the QWidget subclass on first use (PySide6 is imported lazily)."""
     global _WIDGET_CLASS
     if _WIDGET_CLASS is None:
-        from PySide6.QtCore import QRect, Qt
-        from PySide6.QtGui import QColor, QImage, QPainter
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QImage, QPainter
         from PySide6.QtWidgets import QWidget
 
         class _OverlayWidget(QWidget):

@@ -73,7 +73,8 @@ def _w(handle, title, w=100, h=100, minimised=False):
 
 def test_the_window_is_picked_by_title_and_the_candidates_named_when_not_one():
     wins = [_w(1, "Dolphin 5.0 | Skyward Sword", 800, 600), _w(2, "dolphin", 10, 10),
-            _w(3, "gridsight live --window dolphin", 2000, 2000), _w(4, "Dolphin log", 900, 700, True),
+            _w(3, "gridsight live --window dolphin", 2000, 2000),
+            _w(4, "Dolphin log", 900, 700, True),
             _w(5, "scrcpy SM-G991B", 360, 780), _w(6, "Terminal", 600, 400)]
     assert pick_window("dolphin", wins).handle == 2  # an exact title wins
     assert pick_window("DOLPHIN", wins).handle == 2  # then one equal but for case

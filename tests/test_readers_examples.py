@@ -94,7 +94,8 @@ def test_the_documented_folder_example_reads_every_bundled_screenshot(run_cli, t
     import shlex
 
     doc = (ROOT / "docs" / "screen-reading.md").read_text(encoding="utf-8")
-    line = next(l for l in doc.splitlines() if l.startswith("gridsight analyze examples/screenshots/ "))
+    line = next(text for text in doc.splitlines()
+                if text.startswith("gridsight analyze examples/screenshots/ "))
     args = shlex.split(line.split("#")[0])[1:]
     args[1] = str(ROOT / args[1])
     code, out, err = run_cli(*args, "--out", str(tmp_path))

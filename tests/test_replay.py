@@ -22,6 +22,9 @@ GEOMETRY = BoardGeometry.from_rect(60, 60, 40, 40, 5, 8)
 
 
 @pytest.fixture
+BOARD_PICTURE = r'the board with its advice" src="data:image/png;base64,([A-Za-z0-9+/=]+)"'
+
+
 def thrill_digger():
     from gridsight.registry import get_game
 
@@ -88,7 +91,7 @@ def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger)
 
 def _images(page: str) -> list[np.ndarray]:
     out = []
-    for data in re.findall(r'the board with its advice" src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page):
+    for data in re.findall(BOARD_PICTURE, page):
         out.append(cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR))
     return out
 
@@ -105,7 +108,8 @@ def test_the_html_report_is_self_contained_with_a_picture_per_step(tmp_path, run
     images = _images(page)
     assert len(images) == 4 and all(img is not None for img in images)
     assert page.count('class="step"') == 4
-    assert page.count(">did otherwise</span>.") == 1 and page.count(">followed the advice</span>.") == 3
+    assert page.count(">did otherwise</span>.") == 1
+    assert page.count(">followed the advice</span>.") == 3
     # That step's link is red, the others green, and a key says what the colours mean.
     links = re.findall(r'<a href="#step-\d+" class="(\w+)">', page)
     assert sorted(links) == ["no", "yes", "yes", "yes"]

@@ -167,7 +167,8 @@ def test_every_game_has_its_advice_words(solved):
     verbs = {"thrill-digger": "Dig ", "disco-zoo": "Tap ", "tile-path": "Step ",
              "pentomino": "Place ", "minesweeper": "Open "}
     for game, name in CASES:
-        assert solved[name].advice.status.startswith(verbs[game]), (name, solved[name].advice.status)
+        status = solved[name].advice.status
+        assert status.startswith(verbs[game]), (name, status)
     assert solved["tile-path-in-progress.txt"].advice.status == \
         "Step down or right - either keeps a full walk possible"
     assert argparse  # (imported for the options namespace type)

@@ -637,18 +637,18 @@ class ScreenCapture:
                     self._window = info
                     return info
             found = self._finder.find(title)
-            info = choose_window(title, found)
-            if isinstance(info, Missing) and info.reason is MissingReason.NOT_FOUND \
+            chosen = choose_window(title, found)
+            if isinstance(chosen, Missing) and chosen.reason is MissingReason.NOT_FOUND \
                     and self._window is None:
                 listing = getattr(self._finder, "windows", None)  # name the windows there are
-                info = choose_window(title, found + [w for w in (listing() if listing else ())
-                                                     if not title_matches(title, w.title)])
+                chosen = choose_window(title, found + [w for w in (listing() if listing else ())
+                                                       if not title_matches(title, w.title)])
         except Exception as error:  # a display hiccup must not end the loop
             return Missing(MissingReason.CAPTURE_FAILED, f"window lookup failed ({error})")
-        if isinstance(info, Missing):
-            if self._window is not None and info.reason is MissingReason.NOT_FOUND:
-                return Missing(MissingReason.CLOSED,
-                               f"window '{self._window.title}' was closed; waiting for it to reopen")
-            return info
-        self._window = info
-        return info
+        if isinstance(chosen, Missing):
+            if self._window is not None and chosen.reason is MissingReason.NOT_FOUND:
+                return Missing(MissingReason.CLOSED, f"window '{self._window.title}' was "
+                               "closed; waiting for it to reopen")
+            return chosen
+        self._window = chosen
+        return chosen

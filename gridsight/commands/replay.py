@@ -28,7 +28,7 @@ import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gridsight.cli import RuntimeFailure
 from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument

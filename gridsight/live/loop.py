@@ -398,9 +398,9 @@ class LiveLoop:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
         the objective, the advice's own details."""
         parts = [self.source.title(), *self.source.status_parts()]
-        value = self._counter()
-        if value is not None:
-            name = self.spec.words.counter_status or self.spec.counter.header
+        value, counter = self._counter(), self.spec.counter
+        if value is not None and counter is not None:
+            name = self.spec.words.counter_status or counter.header
             parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
                                               is not None else ""))
         conf = self.source.confidence()

@@ -12,7 +12,8 @@ It speaks the game's language, from the game's spec (:class:`~gridsight.games.sp
   tools show a board (the colour scale is the game's: the risk of a bomb, the chance of an
   animal); a found animal by its full name, a tile certainly holding one not tapped yet as
   ``(Gorilla)``. The rows and columns are numbered the way the player counts them, from the
-  first playable row and column (:attr:`Advice.origin`). The tooltip names the cell (``row 2, column 4``), what it holds, its chance, the
+  first playable row and column (:attr:`Advice.origin`). The tooltip names the cell
+  (``row 2, column 4``), what it holds, its chance, the
   read confidence and whether it was set by hand;
 - clicking a cell opens a chooser with one button per thing the cell can hold, by name and in
   its colour (every animal of the rescue by name, so two rare animals are two choices; rupee
@@ -230,7 +231,9 @@ class Panel(QWidget):
         for row in self.cells:
             for button in row:
                 button.setMinimumSize(width, CELL_SIZE[1])
-        self.board.setMinimumSize(self.board.layout().minimumSize())
+        grid = self.board.layout()
+        if grid is not None:
+            self.board.setMinimumSize(grid.minimumSize())
 
     # -- actions ------------------------------------------------------------------------------
 

@@ -121,8 +121,9 @@ def status(result: RescueAdvice) -> str:
         return "No tap can rescue another animal with the taps left"
     row, col = result.recommend
     certain = {(c.row, c.col): c.animal for c in result.certain}
-    if certain.get((row, col)) is not None:
-        what = f"certainly {names[certain[(row, col)]]}"
+    animal = certain.get((row, col))
+    if animal is not None:
+        what = f"certainly {names[animal]}"
     else:
         what = f"{animal_chance(result, row, col):.0%} an animal"
     return f"Tap {cell_name(row, col)} - {what}"
@@ -144,8 +145,9 @@ def why(result: RescueAdvice) -> str:
     likeliest = min(cell for cell, p in chances.items() if p >= best - 1e-9)
     settled = {(c.row, c.col): c.animal for c in result.certain}
     names = written_names(board)
-    if settled.get(likeliest) is not None:
-        there, wait = f"certainly {names[settled[likeliest]]}", "It can wait; the"
+    animal = settled.get(likeliest)
+    if animal is not None:
+        there, wait = f"certainly {names[animal]}", "It can wait; the"
     else:
         there, wait = f"{best:.0%}", "The"
     plan = "best plan" if result.exact else "best plan found"

@@ -1,11 +1,14 @@
 """An analysis as the player sees it: readable text, and an :class:`Advice` to draw.
 
-The advice outlines the cell with the fewest ways to be filled (``recommend``), draws the hinted piece (``pieces``),
+The advice outlines the cell with the fewest ways to be filled (``recommend``), draws the
+hinted piece (``pieces``),
 and marks the cells of the pieces to take back when the puzzle is stuck (``marks``, kind
 ``conflict``).
 """
 
 from __future__ import annotations
+
+from typing import Sequence
 
 from solvers.advice import Advice, Cell, CellMark, MarkKind, PiecePlacement
 from solvers.cellnames import cell_names, column_number, name_of, row_name
@@ -25,7 +28,8 @@ board format:
   The empty cells must number five per piece left. Boards are separated by a line '---'.
 
 hint: the empty cell with the fewest ways to be filled (fewest placements of a piece left that
-fit on it; ties: the first in reading order) and the first of its placements that the rest can be solved around;
+fit on it; ties: the first in reading order) and the first of its placements that the rest
+can be solved around;
 'forced' when every completion uses it. When nothing fits the placed pieces, 'blocking' names
 the fewest placed pieces to take back (any letter may be named: locked and placed pieces look
 the same in this format).
@@ -105,7 +109,7 @@ def details(analysis: Analysis) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _numbered(grid: list[str] | tuple[str, ...], origin: tuple[int, int]) -> list[str]:
+def _numbered(grid: Sequence[Sequence[str]], origin: tuple[int, int]) -> list[str]:
     """The playable rows and columns of ``grid`` (a frame of outside cells around them left
     out) with the row and column numbers a player counts, from ``origin``."""
     rows = [r for r, row in enumerate(grid) if any(t != "#" for t in row)] or [0]

@@ -29,7 +29,8 @@ class GameKit:
     screen layout); ``random_shot``: a random board drawn (the vision corpus perturbs it);
     ``script``: a scripted game (:class:`kit.scripted.Script`) for the live tests; ``demo``:
     the game ``gridsight demo`` plays, its player following the advice
-    (:mod:`kit.advised`; the ``script`` when there is none); ``data``: other shipped data it writes under ``templates/`` (returns a line saying
+    (:mod:`kit.advised`; the ``script`` when there is none); ``data``: other shipped data it
+    writes under ``templates/`` (returns a line saying
     what).
     """
 
