@@ -415,8 +415,6 @@ def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
     of it, the way the player counts them (from ``origin``, the first playable row and
     column; the rows and columns before it get none), and the geometry in the new picture (a
     margin is added where the board is too near the picture's edge)."""
-    from solvers.cellnames import column_number, row_number
-
     image = _as_bgr(image_bgr)
     w, h = geometry.cell_size(origin.row, origin.col)
     px = int(np.clip(min(w, h) * 0.3, 10, 16))
@@ -432,11 +430,11 @@ def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
     above = room / 2 + px * 0.2
     for c in range(origin.col, geometry.cols):
         x, y = moved.board_to_image([(c + 0.5, origin.row)])[0]
-        text_mod.blit(layer, text_mod.sprite(column_number(c, origin), px),
+        text_mod.blit(layer, text_mod.sprite(str(c - origin.col + 1), px),
                       (float(x), float(y) - above))
     for r in range(origin.row, geometry.rows):
         x, y = moved.board_to_image([(origin.col, r + 0.5)])[0]
-        text_mod.blit(layer, text_mod.sprite(row_number(r, origin), px),
+        text_mod.blit(layer, text_mod.sprite(str(r - origin.row + 1), px),
                       (float(x) - above, float(y)))
     composite_into(out, layer)
     return out, moved

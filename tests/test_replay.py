@@ -21,10 +21,10 @@ FRAME_COLOUR = (40, 90, 60)
 GEOMETRY = BoardGeometry.from_rect(60, 60, 40, 40, 5, 8)
 
 
-@pytest.fixture
 BOARD_PICTURE = r'the board with its advice" src="data:image/png;base64,([A-Za-z0-9+/=]+)"'
 
 
+@pytest.fixture
 def thrill_digger():
     from gridsight.registry import get_game
 

@@ -97,9 +97,9 @@ def details(analysis: Analysis) -> tuple[str, ...]:
     if hint is not None:
         ways = f"{hint.ways} placement{'s' if hint.ways != 1 else ''} fit"
         lines.append(
-            f"{name_of(hint.tightest, origin=origin)} has the fewest ways to be filled ({ways}); "
-            + ("this one is in every solution from here" if hint.forced
-               else "this one leads to a solution, and others may too"))
+            f"{name_of(hint.tightest, origin=origin)} has the fewest ways to be filled ({ways}): "
+            + ("this one is in every solution" if hint.forced
+               else "this one leads to a solution, others may too"))
     if len(analysis.blocking_sets) > 1:
         options = [
             " ".join(analysis.puzzle.placed[i].letter for i in chosen)
