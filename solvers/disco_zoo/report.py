@@ -213,14 +213,16 @@ def to_text(result: RescueAdvice) -> str:
         texts[r][c] = f"[{texts[r][c]}]"
     width = max(7, max(len(t) for row in texts for t in row) + 2)
     if 9 + width * COLS > 100:  # long unsure names: a short mark, the names listed below
-        texts = [[t if len(t) <= 14 else "found?" for t in row] for row in texts]
+        texts = [[t if len(t) <= 14 else "found" for t in row] for row in texts]
         width = max(7, max(len(t) for row in texts for t in row) + 2)
     listed = ", ".join(names)
     why_line = why(result)
     lines = [status(result)] + ([why_line] if why_line else []) + [
         f"{board.region} rescue: {listed}; {board.taps} taps left; "
         f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
-        "% = the chance of an animal on an untapped tile; a name = a tapped tile's animal",
+        "% = the chance of an animal on an untapped tile; a name = a tapped tile's animal"
+        + ("; found: see below" if any(
+            board.grid[r][c] >= ONE_OF for r in range(ROWS) for c in range(COLS)) else ""),
         "         " + "".join(f"{column_number(c):>{width}}" for c in range(COLS)),
     ]
     for r in range(ROWS):
@@ -238,8 +240,8 @@ def to_text(result: RescueAdvice) -> str:
                 for k, name in enumerate(names)
                 if mask >> k & 1
             )
-            lines.append(f"found tile at {cell_name(row, col)}, "
-                         f"{unsure_words(result, tile)} {odds}")
+            lines.append(f"found tile at {cell_name(row, col)} ({unsure_words(result, tile)}): "
+                         f"{odds}")
     lines += list(details(result))
     return "\n".join(lines) + "\n"
 
