@@ -269,6 +269,7 @@ def parse_advice(data: Any) -> Advice:
                       for i, d in enumerate(_list(data.get("details", []), "advice.details"))),
         origin=Cell(0, 0) if data.get("origin") is None
         else board.cell(data["origin"], "advice.origin"),
+        last=None if data.get("last") is None else board.cell(data["last"], "advice.last"),
     )
 
 

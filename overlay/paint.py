@@ -410,11 +410,12 @@ def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.
 
 
 def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
-                 origin: Cell = Cell(0, 0)) -> tuple[np.ndarray, BoardGeometry]:
+                 origin: Cell = Cell(0, 0), last: Cell | None = None
+                 ) -> tuple[np.ndarray, BoardGeometry]:
     """``image_bgr`` with each column's number just above the board and each row's just left
     of it, the way the player counts them (from ``origin``, the first playable row and
-    column; the rows and columns before it get none), and the geometry in the new picture (a
-    margin is added where the board is too near the picture's edge)."""
+    column; the rows and columns before it, and after ``last``, get none), and the geometry in
+    the new picture (a margin is added where the board is too near the picture's edge)."""
     image = _as_bgr(image_bgr)
     w, h = geometry.cell_size(origin.row, origin.col)
     px = int(np.clip(min(w, h) * 0.3, 10, 16))
@@ -428,11 +429,12 @@ def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
     moved = geometry.translated(left, top)
     layer = np.zeros((out.shape[0], out.shape[1], 4), np.uint8)
     above = room / 2 + px * 0.2
-    for c in range(origin.col, geometry.cols):
+    end = last or Cell(geometry.rows - 1, geometry.cols - 1)
+    for c in range(origin.col, end.col + 1):
         x, y = moved.board_to_image([(c + 0.5, origin.row)])[0]
         text_mod.blit(layer, text_mod.sprite(str(c - origin.col + 1), px),
                       (float(x), float(y) - above))
-    for r in range(origin.row, geometry.rows):
+    for r in range(origin.row, end.row + 1):
         x, y = moved.board_to_image([(origin.col, r + 0.5)])[0]
         text_mod.blit(layer, text_mod.sprite(str(r - origin.row + 1), px),
                       (float(x) - above, float(y)))

@@ -17,7 +17,8 @@ board coordinates, short texts and a few fixed kinds of mark:
 - ``warnings``: anything the player must not miss.
 - ``origin``: the cell a player counts as row 1, column 1: the first playable row and column
   (a pentomino level drawn inside a frame of unplayable rows counts from its first playable
-  row), for every text and numbered picture of the board.
+  row), for every text and numbered picture of the board; ``last`` the last playable row and
+  column (``None``: the board's own), so the frame's rows after the shape get no number either.
 - ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
   "safe", the heat tint's caption and direction), filled in by the game's adapter; the
   painter falls back to plain words where it is empty.
@@ -149,6 +150,7 @@ class Advice:
     why: str = ""
     details: tuple[str, ...] = field(default=())
     origin: Cell = Cell(0, 0)
+    last: Cell | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (mark kinds as strings)."""
@@ -185,4 +187,5 @@ class Advice:
             why=data.get("why", ""),
             details=tuple(data.get("details", ())),
             origin=Cell(**data["origin"]) if data.get("origin") else Cell(0, 0),
+            last=Cell(**data["last"]) if data.get("last") else None,
         )

@@ -326,7 +326,7 @@ def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
     image = paint_advice(image, geometry, drawable(record.advice), legend=False)
     if record.move is not None:
         image = draw_move(image, geometry, record.move)
-    return number_board(image, geometry, record.advice.origin)[0]
+    return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
 
 
 def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
@@ -564,7 +564,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
         image, geometry = board_picture(record)
         from overlay.paint import number_board
 
-        image = number_board(image, geometry, origin)[0]
+        image = number_board(image, geometry, origin, record.advice.last)[0]
         parts.append("<details><summary>Board as read</summary>"
                      f'<img class="board" alt="step {record.step}: the board as read" '
                      f'src="data:image/png;base64,{_png_base64(image)}"></details>')

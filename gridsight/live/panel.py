@@ -210,13 +210,14 @@ class Panel(QWidget):
         self.notice = text
         self.show_view(self.loop.view)
 
-    def _number(self, origin: tuple[int, int]) -> None:
-        """Number the rows and columns from ``origin`` (the first playable row and column);
-        the rows and columns before it (a level's frame) get no number."""
+    def _number(self, origin: tuple[int, int], last: tuple[int, int] | None = None) -> None:
+        """Number the rows and columns from ``origin`` (the first playable row and column) to
+        ``last``; the rows and columns outside (a level's frame) get no number."""
+        end = last or (len(self.row_numbers) - 1, len(self.column_numbers) - 1)
         for r, label in enumerate(self.row_numbers):
-            label.setText(row_number(r, origin) if r >= origin[0] else "")
+            label.setText(row_number(r, origin) if origin[0] <= r <= end[0] else "")
         for c, label in enumerate(self.column_numbers):
-            label.setText(column_number(c, origin) if c >= origin[1] else "")
+            label.setText(column_number(c, origin) if origin[1] <= c <= end[1] else "")
 
     def _fit_cells(self) -> None:
         """Make every cell button wide enough for the longest thing any cell may show (a
@@ -316,7 +317,12 @@ class Panel(QWidget):
         self._show_scale(advice)
         self._show_key(advice, marks)
         self._update_objectives(view)
-        self._number((advice.origin.row, advice.origin.col) if advice is not None else (0, 0))
+        if advice is not None:
+            last = advice.last
+            self._number((advice.origin.row, advice.origin.col),
+                         None if last is None else (last.row, last.col))
+        else:
+            self._number((0, 0))
         self._show_status(view)
 
     def _show_status(self, view: LiveView) -> None:

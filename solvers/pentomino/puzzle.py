@@ -106,6 +106,13 @@ class Puzzle:
         """The cell a player counts as row 1, column 1: :func:`playable_origin`."""
         return playable_origin(self.grid)
 
+    @cached_property
+    def last(self) -> Cell:
+        """The last row and column holding a cell of the shape."""
+        rows = [r for r, row in enumerate(self.grid) if any(t != OUTSIDE for t in row)]
+        cols = [c for c in range(self.cols) if any(row[c] != OUTSIDE for row in self.grid)]
+        return (rows[-1] if rows else self.rows - 1, cols[-1] if cols else self.cols - 1)
+
     def rows_text(self) -> list[str]:
         """The grid as strings without spaces (the JSON form): ``"FFII#"``."""
         return ["".join(row) for row in self.grid]

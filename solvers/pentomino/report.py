@@ -68,6 +68,7 @@ def advice(analysis: Analysis) -> Advice:
         warnings=warnings,
         details=details(analysis),
         origin=Cell(*puzzle.origin),
+        last=Cell(*puzzle.last),
     )
 
 
