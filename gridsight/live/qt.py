@@ -244,7 +244,7 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from overlay.placement import place_panel
+        from overlay.placement import inside, place_panel
         from overlay.status import Box
 
         frame = self.panel.frameGeometry()
@@ -252,15 +252,42 @@ class LiveDriver:
         if not self.panel.isVisible():
             hint = self.panel.sizeHint()
             size = (hint.width(), hint.height())
-        game = self.overlay.window_box()
-        key = (game, size, self.overlay.strip_box)
+        game, screen = self.overlay.window_box(), self.overlay.screen_box()
+        strip = [self.overlay.strip_box] if self.overlay.strip_box else []
+        box = place_panel(size, [game] + strip, screen)
+        # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
+        # beside the board inside it. Otherwise it stays off the game, even partly off screen.
+        fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
+        board = self._board_box() if fills and not inside(box, screen) else None
+        # Placed again only when what it depends on changed: a panel the player moved stays.
+        key = (game, size, self.overlay.strip_box, board)
         if key == self._placed:
             return
         self._placed = key
-        avoid = [game] + ([self.overlay.strip_box] if self.overlay.strip_box else [])
-        box = place_panel(size, avoid, self.overlay.screen_box())
+        if fills and not inside(box, screen):
+            # The capture fills the screen (a whole monitor): beside the board in it, else in
+            # a corner of the screen clear of the board; the player may move it.
+            box = place_panel(size, [board], screen) if board is not None else box
+            if not inside(box, screen):
+                w, h = size
+                corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
+                           for x in (screen.x + screen.w - w, screen.x)]
+                box = next((c for c in corners if board is None or not c.overlaps(board)),
+                           corners[0])
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+
+    def _board_box(self) -> Any:
+        """The board's box on the screen (logical pixels), once it has been located."""
+        if self.overlay is None or self.overlay.board_box is None:
+            return None
+        from overlay.status import Box
+
+        ratio = self.overlay.ratio()
+        x, y, w, h = self.overlay.board_box
+        left, top = self.overlay.rect[0], self.overlay.rect[1]
+        return Box(round((left + x) / ratio), round((top + y) / ratio), max(1, round(w / ratio)),
+                   max(1, round(h / ratio)))
 
     def run(self) -> int:
         self.start()
