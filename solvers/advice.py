@@ -11,6 +11,8 @@ board coordinates, short texts and a few fixed kinds of mark:
 - ``path``: an ordered walk of cells, starting where the player stands (tile-path games).
 - ``pieces``: piece placements to draw (the hinted piece in a fill puzzle).
 - ``status`` and ``warnings``: one line for the player, and anything they must not miss.
+- ``quality``: how good the advice is (:class:`~solvers.limit.Quality`): exact, or where the
+  limit stopped the search and the bounds it proved.
 - ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
   "safe", the heat tint's caption and direction), filled in by the game's adapter; the
   painter falls back to plain words where it is empty.
@@ -30,6 +32,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
+
+from solvers.limit import Quality
 
 
 @dataclass(frozen=True, order=True)
@@ -139,6 +143,7 @@ class Advice:
     status: str = ""
     warnings: tuple[str, ...] = field(default=())
     legend: Legend = field(default_factory=Legend)
+    quality: Quality = field(default_factory=Quality)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (mark kinds as strings)."""
@@ -146,6 +151,7 @@ class Advice:
         for mark in data["marks"]:
             mark["kind"] = MarkKind(mark["kind"]).value
         data["legend"] = self.legend.to_dict()
+        data["quality"] = self.quality.to_dict()
         return data
 
     @classmethod
@@ -172,4 +178,5 @@ class Advice:
             status=data.get("status", ""),
             warnings=tuple(data.get("warnings", ())),
             legend=Legend.from_dict(data.get("legend")),
+            quality=Quality.from_dict(data.get("quality")),
         )

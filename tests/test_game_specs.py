@@ -16,7 +16,6 @@ import json
 import numpy as np
 import pytest
 
-from gridsight.commands.replay import default_options
 from gridsight.games.base import Simulates, Solution
 from gridsight.games.spec import LEGEND_WORDS, GameSpec, GridReading, PitReading
 from gridsight.live.manual import ManualBoard
@@ -32,7 +31,7 @@ GRID_SPECS = [s for s in SPECS if isinstance(s.reading, GridReading)]
 
 def _solve(spec: GameSpec, text: str) -> Solution:
     board = parse_boards(text, source=f"{spec.name} example")[0]
-    return spec.adapter.solve(board, default_options(spec.adapter))
+    return spec.adapter.solve(board)
 
 
 def test_the_registry_lists_each_game_once_under_its_own_name():

@@ -25,7 +25,7 @@ from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
     read_hints_from,
-    solver_options_from,
+    solver_settings_from,
 )
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, game_names, get_spec
@@ -164,7 +164,7 @@ def run(options: argparse.Namespace) -> int:
     from solvers.errors import InputError
 
     spec = get_spec(options.game)
-    solve_options = solver_options_from(options)
+    solve_options = spec.adapter.options_from(solver_settings_from(options))
     if options.manual:
         manual = _manual_board(options)
         loop = LiveLoop.for_manual(manual, solve_options=solve_options)

@@ -30,13 +30,13 @@ lines in memory) and the advice goes on.
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from gridsight.cli import RuntimeFailure
+from gridsight.games.options import Arguments, SolveOptions
 from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
@@ -101,6 +101,8 @@ class LiveLoop:
     ``game`` is a game's name or spec. The board comes from ``source``; without one, from
     ``pack`` (a flat grid game read through that template pack; ``reader`` and ``settings``
     replace the spec's reader and tracker rules) or from ``manual`` (the panel alone).
+    ``solve_options`` are the game's typed options, or the command line's solve settings
+    (turned into them by the adapter's ``options_from``).
     """
 
     def __init__(
@@ -111,7 +113,7 @@ class LiveLoop:
         source: BoardSource | None = None,
         reader: Any = None,
         adapter: Any = None,
-        solve_options: argparse.Namespace | None = None,
+        solve_options: SolveOptions | Arguments | None = None,
         hints: ReadHints = ReadHints(),
         log: RecommendationLog | None = None,
         settings: Any = None,
@@ -130,7 +132,11 @@ class LiveLoop:
                 raise ValueError("a live loop needs a board source, a pack or a manual board")
         self.source = source
         self.adapter = adapter or self.spec.adapter
-        self.solve_options = solve_options or argparse.Namespace()
+        if solve_options is None:
+            solve_options = self.adapter.options_type()
+        elif not isinstance(solve_options, SolveOptions):  # settings of the command line
+            solve_options = self.adapter.options_from(solve_options)
+        self.solve_options: SolveOptions = solve_options
         self.hints = hints
         self.clock = clock
         self.log = log
@@ -298,10 +304,7 @@ class LiveLoop:
         key = (reading.text, self.objective)
         if key != self._solved_key:
             try:
-                options = argparse.Namespace(**vars(self.solve_options))
-                if self.objective is not None:
-                    options.objective = self.objective
-                solution = self.adapter.solve(reading.board, options)
+                solution = self.adapter.solve(reading.board, self._options())
             except (InputError, RuntimeFailure) as error:
                 # An impossible board (a wrong read or correction), or the solver's time limit:
                 # said, not drawn; the source's evidence waits to be logged with the next board
@@ -321,6 +324,14 @@ class LiveLoop:
             self._record(reading, self._solution)
         self._problems = tuple(problems)
         return self._publish()
+
+    def _options(self) -> SolveOptions:
+        """The solve options, with the objective chosen in the panel (for a game that has
+        objectives)."""
+        options = self.solve_options
+        if self.objective is not None and "objective" in {f.name for f in fields(options)}:
+            options = replace(options, objective=self.objective)  # type: ignore[call-arg]
+        return options
 
     def _reading_now(self) -> BoardReading:
         hints = self.hints

@@ -13,8 +13,11 @@ exactly like the mine chances, by re-counting the components it touches with tho
 held safe (:func:`zero_layouts`). On an empty board every cell ties and the corners win
 (three neighbours to keep clear rather than eight).
 
-When the analysis is incomplete (time limit), only a cell proven safe is recommended, the
-first in reading order; with none, nothing is.
+When the analysis is incomplete (the limit stopped the counting), a cell proven safe is
+recommended, the first in reading order; with none, the cell whose mine chance is proven
+lowest at worst (the least upper bound of :attr:`CellOdds.high`; ties: the lower ``low``,
+then an unflagged cell, then reading order), so there is always advice while a cell is
+left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven.
 
 >>> from solvers.minesweeper.analysis import analyse
 >>> from solvers.minesweeper.state import MinesweeperState
@@ -37,13 +40,15 @@ Cell = tuple[int, int]
 class Recommendation:
     """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
     (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
-    not computed); ``tied`` how many cells shared the lowest mine chance."""
+    not computed); ``tied`` how many cells shared the lowest mine chance; ``bounds`` the
+    exact least and greatest mine chance proven (both ``mine`` when complete)."""
 
     cell: Cell
     safe: bool
     mine: float | None
     zero: float | None
     tied: int
+    bounds: tuple[float, float] | None = None
 
 
 def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
@@ -84,7 +89,7 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
 
 def recommend(analysis: Analysis) -> Recommendation | None:
     """The cell to open next (see the module notes), or ``None`` when the game is over or
-    nothing is proven safe within the time limit."""
+    no cell is left to open."""
     state = analysis.state
     if state.finished:
         return None
@@ -93,9 +98,11 @@ def recommend(analysis: Analysis) -> Recommendation | None:
         return None
     safe = [c for c in open_choices if c.certain_safe]
     if not analysis.complete:
-        if not safe:
-            return None
-        return Recommendation(safe[0].cell, True, None, None, 0)
+        if safe:
+            return Recommendation(safe[0].cell, True, None, None, 0, (0.0, 0.0))
+        best = min(open_choices, key=lambda c: (c.high, c.low, c.flagged, c.row, c.col))
+        return Recommendation(best.cell, False, None, None, 0,
+                              (float(best.low), float(best.high)))
     if safe:
         return _most_open(analysis, safe, safe=True)
     lowest = min(c.mine_layouts for c in open_choices)
@@ -109,5 +116,6 @@ def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recomme
     zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
                                               -zc[1].col))
     return Recommendation(
-        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells)
+        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells),
+        (best.mine, best.mine),
     )

@@ -14,6 +14,7 @@ from typing import Any
 from solvers.chances import percent
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
+from solvers.limit import Quality
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.policy import Recommendation
 from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
@@ -44,6 +45,8 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "recommend": None if choice is None else {
             "row": choice.cell[0], "col": choice.cell[1], "safe": choice.safe,
             "mine": choice.mine, "zero": choice.zero,
+            "mine_at_least": None if choice.bounds is None else choice.bounds[0],
+            "mine_at_most": None if choice.bounds is None else choice.bounds[1],
         },
         "safe": _where(analysis.safe),
         "certain_mines": _where(analysis.certain_mines),
@@ -53,7 +56,19 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "components": len(analysis.components),
         "counted_components": analysis.counted,
         "status": explain(analysis, choice),
+        "quality": quality(analysis, choice).to_dict(),
     }
+
+
+def quality(analysis: Analysis, choice: Recommendation | None) -> Quality:
+    """Exact when the counting finished; else where it stopped and the advised cell's proven
+    mine chance (at least, at most)."""
+    if analysis.complete:
+        return Quality.exact_value(None if choice is None else choice.mine, "chance of a mine")
+    low, high = (None, None) if choice is None or choice.bounds is None else choice.bounds
+    return Quality.bounded(analysis.stopped, low, high, "chance of a mine",
+                           "a proven safe cell" if choice is not None and choice.safe else
+                           "the lowest proven upper bound of the mine chance")
 
 
 def explain(analysis: Analysis, choice: Recommendation | None) -> str:
@@ -64,10 +79,6 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
     if state.won:
         return "Every safe cell is open: the game is won."
     if choice is None:
-        if not analysis.complete:
-            return (f"The time limit ({analysis.time_limit:g} s) stopped the counting "
-                    f"({analysis.counted} of {len(analysis.components)} frontier parts "
-                    "counted) and no cell is proven safe; allow more time.")
         return "Every unopened cell is a mine."
     r, c = choice.cell
     if choice.safe:
@@ -76,12 +87,18 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
             line += f", {percent(choice.zero)} chance to show a 0 (the safe cell that reveals " \
                     "the most)"
         else:
-            line += (f" (the time limit, {analysis.time_limit:g} s, stopped the counting: "
-                     "cells shown are proven, no chances)")
+            line += (f" ({analysis.stopped} stopped the counting: cells shown are proven, "
+                     "no chances)")
         others = len(analysis.safe) - 1
         if others:
             line += f"; {others} more safe cell{'s' if others > 1 else ''}"
         return line + "."
+    if not analysis.complete and choice.bounds is not None:
+        low, high = choice.bounds
+        return (f"Open {cell_name(r, c)}: {analysis.stopped} stopped the counting "
+                f"({analysis.counted} of {len(analysis.components)} frontier parts counted) "
+                f"and no cell is proven safe; its mine chance is at most {percent(high)} (at "
+                f"least {percent(low)}), the lowest proven; allow more time for exact odds.")
     line = f"Open {cell_name(r, c)}: no cell is certainly safe; the lowest mine chance, " \
            f"{100 * choice.mine:.1f}%"
     if choice.tied > 1:
@@ -98,22 +115,23 @@ def _cell_text(odds: CellOdds) -> str:
     if odds.certain_mine:
         return "M"
     if odds.mine is None:
-        return "?"
+        return "?" if odds.high >= 1 else f"<{percent(float(odds.high))}"
     return percent(odds.mine)
 
 
 def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
     """The board for people: opened numbers as they are, each unopened cell as its mine
-    chance (``12%`` (``S`` certainly safe, ``M`` certainly a mine, ``?`` not counted in
-    time), a flag's figure followed by ``f``, the recommended cell in brackets."""
+    chance (``12%`` (``S`` certainly safe, ``M`` certainly a mine; when the limit stopped the
+    counting ``<18%`` its proven upper bound, ``?`` none), a flag's figure followed by ``f``,
+    the recommended cell in brackets."""
     state = analysis.state
     odds = {c.cell: c for c in analysis.cells}
     if analysis.complete:
         count = f"{analysis.layouts:,} mine layouts fit the board" if analysis.layouts < 10**15 \
             else f"about 10^{len(str(analysis.layouts)) - 1} mine layouts fit the board"
     else:
-        count = (f"incomplete: the time limit ({analysis.time_limit:g} s) stopped the counting "
-                 f"after {analysis.counted} of {len(analysis.components)} frontier parts")
+        count = (f"incomplete: {analysis.stopped} stopped the counting after "
+                 f"{analysis.counted} of {len(analysis.components)} frontier parts")
     lines = [
         f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
         "Unopened cells show their mine chance (S certainly safe, M certainly a mine, f flagged).",
@@ -156,7 +174,8 @@ def warnings(analysis: Analysis) -> tuple[str, ...]:
     if analysis.state.lost:
         found.append("a mine is shown: the game is over")
     if not analysis.complete:
-        found.append("the time limit stopped the counting: only proven cells are marked")
+        found.append(f"{analysis.stopped} stopped the counting: only proven cells and "
+                     "bounds are shown")
     return tuple(found)
 
 
@@ -186,7 +205,9 @@ def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
         figures=figures,
         status=explain(analysis, choice),
         warnings=warnings(analysis),
+        quality=quality(analysis, choice),
     )
 
 
-__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text", "warnings"]
+__all__ = ["GAME", "explain", "percent", "quality", "to_advice", "to_json", "to_text",
+           "warnings"]

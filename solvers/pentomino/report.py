@@ -31,11 +31,13 @@ the same in this format).
 
 JSON (--json), one object per board: {"game": "pentomino", "solvable": true|false (null if
 the time limit came first), "solution": [rows as strings of letters and #] or null, "hint":
-{"piece", "cells": [[row, col], ...], "forced"} or null, "blocking": [letters], with --count
-"count", "distinct" (up to the shape's symmetries that keep its locked cells) and
-"count_complete" (false when --limit or the time limit stopped the count: both are then lower
-bounds), "timed_out": true|false, "cut_short": [the searches the time limit stopped: "solve",
-"forced", "blocking", "count"]}."""
+{"piece", "cells": [[row, col], ...], "forced", "proven"} or null (when the time limit
+stopped the search for a completion, the hint is the first placement of the tightest cell not
+ruled out, "proven": false), "blocking": [letters], with --count "count", "distinct" (up to
+the shape's symmetries that keep its locked cells) and "count_complete" (false when --limit
+or the time limit stopped the count: both are then lower bounds), "timed_out": true|false,
+"cut_short": [the searches the time limit stopped: "solve", "forced", "blocking", "count"],
+"quality": {"exact", "stopped": the limit in words or null, "method"}}."""
 
 
 def advice(analysis: Analysis) -> Advice:
@@ -51,7 +53,7 @@ def advice(analysis: Analysis) -> Advice:
         for i in analysis.blocking_sets[0]:
             piece = puzzle.placed[i]
             marks += [CellMark(r, c, MarkKind.CONFLICT, piece.letter) for r, c in piece.cells]
-    warnings = tuple(f"time limit reached: {what} cut short" for what in analysis.cut_short)
+    warnings = tuple(_cut_warning(analysis, what) for what in analysis.cut_short)
     return Advice(
         game="pentomino",
         rows=puzzle.rows,
@@ -61,12 +63,21 @@ def advice(analysis: Analysis) -> Advice:
         pieces=pieces,
         status=status(analysis),
         warnings=warnings,
+        quality=analysis.quality,
     )
+
+
+def _cut_warning(analysis: Analysis, what: str) -> str:
+    return f"{analysis.stopped or 'the limit'} reached: {what} cut short"
 
 
 def status(analysis: Analysis) -> str:
     """One line for the player."""
     if analysis.solvable is None:
+        hint = analysis.hint
+        if hint is not None:
+            return (f"try {hint.piece} on {cell_names(hint.cells)} (unproven: the limit "
+                    "stopped the search)")
         return "no answer within the time limit"
     if analysis.solvable is False:
         if analysis.blocking:
@@ -85,10 +96,15 @@ def text(analysis: Analysis) -> str:
     lines = [status(analysis)]
     hint = analysis.hint
     if hint is not None:
+        if hint.proven:
+            settled = ("this one is in every completion" if hint.forced
+                       else "others also complete")
+        else:
+            settled = (f"{hint.ruled_out} ruled out before the limit stopped the search; this "
+                       "one is the first left, not proven to complete")
         lines.append(
             f"tightest cell {name_of(hint.tightest)}: {hint.ways} "
-            f"placement{'s' if hint.ways != 1 else ''} fit; "
-            + ("this one is in every completion" if hint.forced else "others also complete")
+            f"placement{'s' if hint.ways != 1 else ''} fit; {settled}"
         )
     if len(analysis.blocking_sets) > 1:
         options = [
@@ -106,5 +122,5 @@ def text(analysis: Analysis) -> str:
             f"solutions: {bound}{counted.count}, {bound}{counted.distinct} up to symmetry "
             f"({len(counted.symmetries)} symmetr{'y' if len(counted.symmetries) == 1 else 'ies'})"
         )
-    lines += [f"warning: time limit reached, {what} cut short" for what in analysis.cut_short]
+    lines += [f"warning: {_cut_warning(analysis, what)}" for what in analysis.cut_short]
     return "\n".join(lines) + "\n"

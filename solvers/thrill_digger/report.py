@@ -33,7 +33,9 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     ``recommend`` is the policy's :class:`Decision` (a bare hole stands for ``safest``'s).
     Each cell's ``value_if_dug`` is the exact optimal expected rupees still to come if it is
     dug next (``null`` unless the ``optimal`` policy decided); ``policy`` names the policy
-    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``).
+    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``);
+    ``quality`` how good the choice is (exact, or where the limit stopped and the bounds it
+    proved, in rupees still to come).
     """
     decision = _decision(recommend)
     recommend = decision.hole
@@ -72,6 +74,7 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
         "block_probability": float(analysis.block_probability),
         "policy": decision.policy,
         "policy_note": decision.note or None,
+        "quality": decision.quality.to_dict(),
     }
 
 
@@ -115,16 +118,20 @@ def explain(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
         why = (f"bomb chance {100 * h.bomb:.1f}% (the lowest is {100 * lowest:.1f}%); "
                f"rupoor {percent(h.rupoor)}")
     line = f"Dig {cell_name(h.row, h.col)}: {why}; expected {h.value:+.1f} rupees ({colours})."
-    if decision.values:
+    quality = decision.quality
+    if decision.values and recommend in decision.values:
         best = decision.values[recommend]
         others = [v for cell, v in decision.values.items() if cell != recommend]
         runner = f", next best hole {max(others):.2f}" if others else ""
+        valued = "" if quality.exact else " of the holes valued"
         line += (f" Optimal play ({decision.policy}): {best:.2f} rupees still to come if dug "
-                 f"here{runner}.")
+                 f"here{runner}{valued}.")
     elif decision.policy != "safest":
         line += f" Chosen by the {decision.policy} policy."
     if decision.note:
         line += f" ({decision.note})"
+    if quality.stopped:
+        line += f" Not exact: {quality.describe()} ({quality.method})."
     return line
 
 
@@ -200,6 +207,7 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
         figures=figures,
         status=explain(analysis, decision),
         warnings=warnings,
+        quality=decision.quality,
     )
 
 
