@@ -91,6 +91,8 @@ def test_counts_by_enumeration_when_no_piece_can_be_pinned(rows, pieces):
 @pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
 def test_kernel_and_python_agree_on_the_8x8_hole(examples):
     puzzle = load(examples, "pentomino-8x8-hole.txt")
-    python = analyse(puzzle, count=True, max_solutions=40, backend="python", limit=Limit.none()).counted
-    kernel = analyse(puzzle, count=True, max_solutions=40, backend="numba", limit=Limit.none()).counted
+    python = analyse(puzzle, count=True, max_solutions=40, backend="python",
+                     limit=Limit.none()).counted
+    kernel = analyse(puzzle, count=True, max_solutions=40, backend="numba",
+                     limit=Limit.none()).counted
     assert python == kernel and python.count == 40 and not python.complete

@@ -84,5 +84,5 @@ def check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
         raise ValueError(f"unknown {name} {value!r} (expected one of: {', '.join(choices)})")
 
 
-__all__ = ["DEFAULT_SECONDS", "Arguments", "Limit", "SolveOptions", "check_choice", "limit_from_arguments",
-           "options_from_arguments", "options_of"]
+__all__ = ["DEFAULT_SECONDS", "Arguments", "Limit", "SolveOptions", "check_choice",
+           "limit_from_arguments", "options_from_arguments", "options_of"]

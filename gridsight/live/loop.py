@@ -21,6 +21,15 @@ shows (the believed board). The work per frame is as small as the evidence allow
    (with the source's evidence, such as a pit's dig events and corrections); the cell the
    player changed next is recorded as that record's move.
 
+Solving runs off the caller's thread when the loop has a ``worker``
+(:class:`gridsight.worker.SolveWorker`, a process killed at a hard stop): the board goes to
+it and the loop returns at once, so the overlay keeps following the window while the solver
+works. Meanwhile the view is marked ``thinking``: the previous advice stays on screen as long
+as it still matches the board (the cells it points at are unchanged), and is hidden as soon
+as it no longer does. Each later frame (or :meth:`LiveLoop.poll`) takes the answer when it
+comes; an answer for a board that has changed since is dropped and the current board is
+solved next. Without a worker (tests, benchmarks) the loop solves inline.
+
 Faults never end the loop: a missing window or a failed grab is shown in the status while the
 believed board is kept; a board that cannot be located or is not trusted keeps the last state
 and draws nothing (a wrong place is worse than none); cells read ``unknown`` (half hidden) keep
@@ -78,6 +87,7 @@ class LiveView:
     confidence: float | None = None
     paused: bool = False
     step: int = 0
+    thinking: bool = False
 
     def status_line(self) -> str:
         parts = [self.status] + [f"warning: {w}" for w in self.warnings]
@@ -120,6 +130,7 @@ class LiveLoop:
         manual: ManualBoard | None = None,
         clock: Callable[[], str] = utc_now,
         learn: bool = False,
+        worker: Any = None,
     ):
         self.spec = game if isinstance(game, GameSpec) else get_spec(game)
         self.game = self.spec.name
@@ -137,6 +148,9 @@ class LiveLoop:
         elif not isinstance(solve_options, SolveOptions):  # settings of the command line
             solve_options = self.adapter.options_from(solve_options)
         self.solve_options: SolveOptions = solve_options
+        self.worker = worker
+        self._wanted: tuple[tuple, BoardReading, tuple[str, ...]] | None = None  # to solve
+        self._advice_board = ""  # the board text the advice was worked out for
         self.hints = hints
         self.clock = clock
         self.log = log
@@ -198,11 +212,33 @@ class LiveLoop:
         """Whether the next frame must be read even if unchanged (a change awaits confirming)."""
         return self._reads_due > 0
 
+    @property
+    def thinking(self) -> bool:
+        """Is the solver at work on the believed board (its answer not in yet)?"""
+        return self._wanted is not None
+
+    def poll(self) -> LiveView:
+        """Take the solver's answer if it came (with a worker); returns the view."""
+        if self._collect():
+            return self._publish()
+        return self._view
+
+    def settle(self, timeout: float) -> LiveView:
+        """Wait (at most ``timeout`` seconds) until the solver has answered the board."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self.thinking and time.monotonic() < end:
+            self._collect(wait=0.05)
+        return self._publish()
+
     def step(self, frame: Frame | Missing) -> LiveView:
         """Take one capture result; returns the view (the same object when nothing changed)."""
         from vision.capture import Missing
 
         self.counters.frames += 1
+        if self._collect():
+            self._publish()
         if isinstance(frame, Missing):
             self.counters.missing += 1
             self._detector.reset()  # the picture coming back counts as a change
@@ -217,6 +253,11 @@ class LiveLoop:
             self._reads_due = max(self._reads_due, self.source.confirm)
         if self._reads_due <= 0 and not self.source.watching:
             self.counters.skipped += 1
+            if frame.rect != self._frame_rect and self._frame_rect is not None:
+                # The window moved, its picture the same: the overlay follows it (the
+                # geometry is in the frame's own pixels).
+                self._frame, self._frame_rect = frame, frame.rect
+                return self._publish()
             return self._view
         self._reads_due = max(0, self._reads_due - 1)
         self._frame, self._frame_rect = frame, frame.rect
@@ -303,27 +344,70 @@ class LiveLoop:
             problems.append(f"{len(reading.unread)} cell(s) unread: solved as not yet observed")
         key = (reading.text, self.objective)
         if key != self._solved_key:
+            self._problems = tuple(problems)
+            if self.worker is not None:
+                self._board_text = reading.text
+                self._wanted = (key, reading, tuple(problems))
+                self._dispatch()
+                return self._publish()
             try:
                 solution = self.adapter.solve(reading.board, self._options())
             except (InputError, RuntimeFailure) as error:
-                # An impossible board (a wrong read or correction), or the solver's time limit:
-                # said, not drawn; the source's evidence waits to be logged with the next board
-                # that solves.
-                self._problems = tuple(problems) + (f"not solved: {_first_line(error)}",)
-                self._advice = None
-                self._solved_key = key
-                self._board_text = reading.text
-                return self._publish()
-            self.counters.solves += 1
-            self._solved_key = key
-            self._board_text = reading.text
-            self._solution = solution
-            self._advice = _with_unread(solution.advice, reading.unread)
-            self._record(reading, solution)
-        elif self.source.log_extras() and self._advice is not None:
+                self._accept(key, reading, tuple(problems), error=_first_line(error))
+            else:
+                self._accept(key, reading, tuple(problems), solution=solution)
+            return self._publish()
+        self._wanted = None  # back to the board solved last: nothing to wait for
+        if self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
         self._problems = tuple(problems)
         return self._publish()
+
+    def _accept(self, key: tuple, reading: BoardReading, problems: tuple[str, ...], *,
+                solution: Any = None, error: str = "") -> None:
+        """The solver's answer for the board ``key``: advice to draw and a log record, or,
+        for an impossible board (a wrong read or correction) or a solver stopped hard, the
+        problem said and nothing drawn; the source's evidence then waits to be logged with
+        the next board that solves."""
+        self._solved_key = key
+        self._board_text = reading.text
+        if solution is None:
+            self._problems = problems + (f"not solved: {error}",)
+            self._advice = None
+            self._advice_board = ""
+            return
+        self.counters.solves += 1
+        self._problems = problems
+        self._solution = solution
+        self._advice = _with_unread(solution.advice, reading.unread)
+        self._advice_board = reading.text
+        self._record(reading, solution)
+
+    def _dispatch(self) -> None:
+        """Give the worker the board wanted, if it is free (else it comes after)."""
+        if self._wanted is None or self.worker is None or self.worker.busy:
+            return
+        key, reading, _ = self._wanted
+        self.worker.submit(self.game, reading.text, self._options(), tag=key)
+
+    def _collect(self, wait: float = 0.0) -> bool:
+        """Take the worker's answer when it came; True when it changed what is shown."""
+        if self.worker is None or not self.worker.busy:
+            return False
+        result = self.worker.poll(wait)
+        if result is None:
+            return False
+        wanted = self._wanted
+        if wanted is None or result.tag != wanted[0]:
+            self._dispatch()  # an answer for a board gone: solve the current one
+            return False
+        self._wanted = None
+        key, reading, problems = wanted
+        if result.solution is not None:
+            self._accept(key, reading, problems, solution=result.solution)
+        else:
+            self._accept(key, reading, problems, error=_first_line(result.error))
+        return True
 
     def _options(self) -> SolveOptions:
         """The solve options, with the objective chosen in the panel (for a game that has
@@ -398,11 +482,21 @@ class LiveLoop:
         objectives = self.spec.objectives
         if objectives is not None and self.objective != objectives.default:
             parts.append(f"objective {self.objective}")
-        if self._advice is not None:
+        if self.thinking:
+            parts.append("thinking…")
+        elif self._advice is not None:
             parts.append(self._advice.status)
         if self.paused:
             parts.append("PAUSED")
         return " · ".join(p for p in parts if p)
+
+    def _advice_shown(self) -> Advice | None:
+        """The advice to draw: while the solver thinks, the previous one only as long as it
+        still matches the board (a stale "tap here" on a changed cell is worse than none)."""
+        if self._advice is None or not self.thinking:
+            return self._advice
+        return self._advice if _still_matches(self._advice, self._advice_board,
+                                              self._board_text) else None
 
     def _publish(self) -> LiveView:
         state = self.source.state()
@@ -415,11 +509,11 @@ class LiveLoop:
         # While nothing may be drawn (no picture, no board in view, not trusted, not read
         # yet) the status says only why; the advice is kept for when it may be drawn again.
         status = self._note or self._status_text()
-        shown = None if (self._note or self.paused) else self._advice
+        shown = None if (self._note or self.paused) else self._advice_shown()
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step)
+            self._step, self.thinking)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)
@@ -431,12 +525,40 @@ class LiveLoop:
 
 def _drawn(view: LiveView) -> tuple:
     geometry = None if view.geometry is None else view.geometry.homography.round(3).tobytes()
-    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused)
+    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused,
+            view.thinking)
 
 
 def _grid(view: LiveView) -> tuple:
     state = view.state
     return () if state is None else (state.grid, state.manual, state.contradictions)
+
+
+def _still_matches(advice: Advice, solved: str, now: str) -> bool:
+    """Does ``advice``, worked out for board text ``solved``, still fit the board ``now``:
+    the same size, and every cell it points at (the move, the path, the pieces) unchanged?
+
+    >>> tap = Advice("demo", 2, 2, recommend=(Cell(0, 1),))
+    >>> solved = ". .\\n. .\\n"
+    >>> _still_matches(tap, solved, ". .\\n. x\\n"), _still_matches(tap, solved, ". x\\n. .\\n")
+    (True, False)
+    """
+    from solvers.boardtext import parse_boards
+
+    try:
+        before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
+    except (InputError, IndexError):
+        return False
+    if len(before) != len(after) or any(len(a) != len(b) for a, b in zip(before, after)):
+        return False
+    cells = set(advice.recommend) | set(advice.path) | {
+        cell for piece in advice.pieces for cell in piece.cells}
+    for cell in cells:
+        if not (0 <= cell.row < len(before) and 0 <= cell.col < len(before[cell.row])):
+            return False
+        if before[cell.row][cell.col] != after[cell.row][cell.col]:
+            return False
+    return True
 
 
 def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:

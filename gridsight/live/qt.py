@@ -10,7 +10,11 @@ shown, for scripts and the end-to-end test). An idle loop is therefore one grab 
 thumbnail compare per tick.
 
 Capture and loop run on the Qt thread: mss instances may not cross threads, and the work per
-frame is small (see ``bench/bench_live.py``).
+frame is small (see ``bench/bench_live.py``). Solving does not: with a worker
+(:class:`gridsight.worker.SolveWorker`) the loop hands each new board to a process and takes
+the answer on a later tick, so the overlay keeps following the window and the panel stays
+live while the solver works (the view says "thinking", see :mod:`gridsight.live.loop`);
+without a capture (``--manual``) the timer runs only to collect those answers.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "frame_rect": None if rect is None else [rect.left, rect.top, rect.width, rect.height],
         "step": view.step,
         "paused": view.paused,
+        "thinking": view.thinking,
     }
 
 
@@ -98,7 +103,7 @@ class LiveDriver:
         if self.panel is not None:
             self.panel.show()
         self.show(self.loop.view, force=True)
-        if self.capture is not None:
+        if self.capture is not None or self.loop.worker is not None:
             self.timer.start()
 
     def stop(self) -> None:
@@ -110,12 +115,15 @@ class LiveDriver:
     def tick(self) -> None:
         """One poll: grab, step, redraw only what changed. Never raises into Qt."""
         try:
-            view = self.loop.step(self.capture.grab())
+            if self.capture is None:
+                view = self.loop.poll()  # the solver's answer to the panel's board
+            else:
+                view = self.loop.step(self.capture.grab())
         except Exception as error:  # a bug must not freeze the player's screen silently
             self.say(f"live loop error: {type(error).__name__}: {error}")
             return
         now = time.monotonic()
-        if view.version != self._shown or self.loop.pending:
+        if view.version != self._shown or self.loop.pending or self.loop.thinking:
             self._active_at = now
         # Poll at the full rate while things happen, slower once the picture has been still
         # for a while (the grab itself is most of an idle poll's cost).

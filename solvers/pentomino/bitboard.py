@@ -137,8 +137,9 @@ def search(
 ) -> SearchResult:
     """Count the completions of ``tables``' puzzle that use the ``fixed`` placements.
 
-    Stops after ``limit`` solutions (``None``: all) or once ``meter`` is reached; keeps the first ``keep``
-    solutions as tuples of placement indices (``fixed`` first, then in the order placed).
+    Stops after ``limit`` solutions (``None``: all) or once ``meter`` is reached; keeps the
+    first ``keep`` solutions as tuples of placement indices (``fixed`` first, then in the
+    order placed).
     ``backend`` is ``"numba"``, ``"python"`` or ``"auto"`` (numba when it is installed and the
     board has at most 64 cells).
     """

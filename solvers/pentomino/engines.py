@@ -8,8 +8,8 @@
 Both answer the same three questions about a puzzle with some placements pinned: is there a
 solution (and which), how many are there (up to a limit), and what are they. Placements are
 named by their index in :func:`solvers.pentomino.placements.placements`, the same for both, and
-every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests check that both engines (and
-both backends of the first) agree on every answer.
+every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests
+check that both engines (and both backends of the first) agree on every answer.
 """
 
 from __future__ import annotations

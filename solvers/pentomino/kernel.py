@@ -2,9 +2,10 @@
 
 The same tables and the same order as the pure-Python loop, written as an explicit stack so the
 search can stop after a budget of nodes and resume: the Python side looks at the meter (its
-CPU time, its states) between two slices (a few milliseconds each) and so never waits long past it. Boards are
-signed 64-bit integers (two's complement), which holds any shape of up to 64 cells; right
-shifts are arithmetic there, so the flood fill masks off the bits they drag in at the top.
+CPU time, its states) between two slices (a few milliseconds each) and so never waits long
+past it. Boards are signed 64-bit integers (two's complement), which holds any shape of up to
+64 cells; right shifts are arithmetic there, so the flood fill masks off the bits they drag in
+at the top.
 
 numba compiles the kernel on first use and caches the machine code next to this module
 (``cache=True``), so later processes load it instead of compiling it again.
