@@ -71,7 +71,12 @@ def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(work
     # A tile elsewhere changes: the old advice still fits, shown while the solver thinks.
     other = next((r, c) for r in range(5) for c in range(5) if (r, c) != (tap.row, tap.col))
     view = loop.correct(*other, "-")
-    assert view.thinking and view.advice is first.advice
+    assert view.thinking and view.advice is not None
+    assert view.advice.recommend == first.advice.recommend
+    assert f"thinking… (last: {first.advice.status})" in view.status
+    # ... less what it said of the cell that changed.
+    assert all((f.row, f.col) != other for f in view.advice.figures)
+    assert any((f.row, f.col) == other for f in first.advice.figures)
     view = loop.settle(timeout=60)
     assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
     # The advised tile itself changes: the old advice no longer fits and is hidden at once.

@@ -151,6 +151,7 @@ class LiveLoop:
         self.worker = worker
         self._wanted: tuple[tuple, BoardReading, tuple[str, ...]] | None = None  # to solve
         self._advice_board = ""  # the board text the advice was worked out for
+        self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints
         self.clock = clock
         self.log = log
@@ -483,7 +484,8 @@ class LiveLoop:
         if objectives is not None and self.objective != objectives.default:
             parts.append(f"objective {self.objective}")
         if self.thinking:
-            parts.append("thinking…")
+            shown = self._advice_shown()
+            parts.append("thinking…" if shown is None else f"thinking… (last: {shown.status})")
         elif self._advice is not None:
             parts.append(self._advice.status)
         if self.paused:
@@ -492,11 +494,18 @@ class LiveLoop:
 
     def _advice_shown(self) -> Advice | None:
         """The advice to draw: while the solver thinks, the previous one only as long as it
-        still matches the board (a stale "tap here" on a changed cell is worse than none)."""
+        still matches the board (a stale "tap here" on a changed cell is worse than none),
+        less its marks and figures on the cells that changed."""
         if self._advice is None or not self.thinking:
             return self._advice
-        return self._advice if _still_matches(self._advice, self._advice_board,
-                                              self._board_text) else None
+        key = (id(self._advice), self._board_text)
+        if self._kept is None or self._kept[0] != key:
+            kept = None
+            if _still_matches(self._advice, self._advice_board, self._board_text):
+                kept = _without_cells(self._advice,
+                                      _changed_cells(self._advice_board, self._board_text))
+            self._kept = (key, kept)
+        return self._kept[1]
 
     def _publish(self) -> LiveView:
         state = self.source.state()
@@ -559,6 +568,25 @@ def _still_matches(advice: Advice, solved: str, now: str) -> bool:
         if before[cell.row][cell.col] != after[cell.row][cell.col]:
             return False
     return True
+
+
+def _changed_cells(solved: str, now: str) -> set[Cell]:
+    """The cells whose token differs between two board texts of the same size."""
+    from solvers.boardtext import parse_boards
+
+    before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
+    return {Cell(r, c) for r, (a, b) in enumerate(zip(before, after))
+            for c, (x, y) in enumerate(zip(a, b)) if x != y}
+
+
+def _without_cells(advice: Advice, cells: set[Cell]) -> Advice:
+    """``advice`` less its marks and figures on ``cells`` (they changed since)."""
+    if not cells:
+        return advice
+    return replace(
+        advice,
+        marks=tuple(m for m in advice.marks if Cell(m.row, m.col) not in cells),
+        figures=tuple(f for f in advice.figures if Cell(f.row, f.col) not in cells))
 
 
 def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:
