@@ -163,7 +163,9 @@ def plan(
                       "python", width1_nodes=AUTO_PYTHON_NODES)
         if first is not None and (first[1] or exact_pass.reached()):
             return first
-    return _plan(joint, objective, meter, exact_pass, max_nodes, resolve(engine))
+    answer = _plan(joint, objective, meter, exact_pass, max_nodes, resolve(engine))
+    assert answer is not None  # only a capped width-1 pass gives none
+    return answer
 
 
 def _cap(limit: int | None, cap: int) -> int:

@@ -26,6 +26,7 @@ unproven.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solvers.errors import ImpossibleBoardError
 from solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
@@ -247,7 +248,7 @@ def analyse(
     if max_states is not None and max_states < 1:
         raise ValueError(f"a memory bound must be at least 1 state, not {max_states}")
     meter = limit.start() if isinstance(limit, Limit) else limit
-    bounds = dict(meter=meter, max_states=max_states, engine=engine)
+    bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     warnings: list[str] = []
     limited: list[str] = []  # the bounds that cut any part short, in words
     checked = check_walk_so_far(board, **bounds)
@@ -260,8 +261,8 @@ def analyse(
     nodes = main.states
     if main.stopped:
         limited.append(main.stopped)
-    common = dict(exists=main.exists, stopped=main.stopped, engine=main.engine,
-                  undecided_text=main.undecided)
+    common: dict[str, Any] = dict(exists=main.exists, stopped=main.stopped, engine=main.engine,
+                                  undecided_text=main.undecided)
     if main.exists is None:
         return TilePathAnalysis(board, None, None, (), nodes, warnings=tuple(warnings),
                                 guess=guess_move(board), limited=limited[0], **common)
@@ -273,7 +274,8 @@ def analyse(
         guess = guess_move(board) if main.path is None and not moves else None
         return TilePathAnalysis(board, main.path, None, moves, nodes + used,
                                 warnings=tuple(warnings), next_undecided=open_moves,
-                                guess=guess, limited=(limited or [None])[0], **common)
+                                guess=guess, limited=limited[0] if limited else None,
+                                **common)
 
     results: tuple[LeaveOne, ...] | None = None
     left_open: tuple[Pos, ...] = ()
@@ -312,7 +314,7 @@ def analyse(
         leave_one=results,
         undecided=left_open,
         warnings=tuple(warnings),
-        limited=(limited or [None])[0],
+        limited=limited[0] if limited else None,
         **common,
     )
 
@@ -382,7 +384,7 @@ def leave_one_analysis(
     order, the tiles a bound left undecided and that bound.
     """
     meter = meter or unlimited()
-    bounds = dict(meter=meter, max_states=max_states, engine=engine)
+    bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
     candidates = sorted(board.uncrossed - ({end} if end else set()))
     results: list[LeaveOne] = []
