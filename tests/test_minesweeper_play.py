@@ -202,3 +202,15 @@ def test_exact_policy_opens_every_certain_cell_at_once():
     state = MinesweeperState(2, grid("0 0 0 1 .", ". . . . .", ". . . . ."))
     move = exact_policy(state, random.Random(0))
     assert not move.guess and set(move.cells) == {(1, 0), (1, 1), (1, 2), (1, 3)}
+
+
+def test_the_tie_break_stopped_by_the_limit_still_recommends_a_tied_cell():
+    """The chances to show a 0 are counted within the same limit: stopped, the best of the
+    cells counted (the first, if none) is advised, never nothing."""
+    state = MinesweeperState(5, grid("2 . . 2", ". . . .", "2 . . 2"))
+    full = analyse(state, Limit.none())
+    best = recommend(full)
+    cut = recommend(full, Limit(seconds=0).start())
+    assert best.zero is not None and best.tied == 4
+    assert cut is not None and cut.zero is None  # the tie-break was cut at once
+    assert cut.mine == best.mine and cut.tied == best.tied and not cut.safe

@@ -86,6 +86,8 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
         if choice.zero is not None:
             line += f", {percent(choice.zero)} chance to show a 0 (the safe cell that reveals " \
                     "the most)"
+        elif analysis.complete:
+            line += " (the limit stopped the count of the chances to show a 0)"
         else:
             line += (f" ({analysis.stopped} stopped the counting: cells shown are proven, "
                      "no chances)")
@@ -101,9 +103,12 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
                 f"least {percent(low)}), the lowest proven; allow more time for exact odds.")
     line = f"Open {cell_name(r, c)}: no cell is certainly safe; the lowest mine chance, " \
            f"{100 * choice.mine:.1f}%"
-    if choice.tied > 1:
+    if choice.tied > 1 and choice.zero is not None:
         line += f", shared by {choice.tied} cells, and of those the most likely to show a 0 " \
                 f"({percent(choice.zero)})"
+    elif choice.tied > 1:
+        line += f", shared by {choice.tied} cells (the limit stopped the count of their " \
+                "chances to show a 0)"
     if not state.numbers():
         line += " (in most versions of the game the first click is never a mine)"
     return line + "."

@@ -62,9 +62,10 @@ class MinesweeperGame:
 
     def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
         chosen = options_of(MinesweeperOptions, options)
+        meter = chosen.limit.start()
         state = parse_state(board)
-        analysis = analyse(state, chosen.limit)
-        choice = recommend(analysis)
+        analysis = analyse(state, meter)
+        choice = recommend(analysis, meter)
         return Solution(
             report.to_json(analysis, choice),
             report.to_text(analysis, choice),
