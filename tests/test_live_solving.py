@@ -90,15 +90,25 @@ def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(work
     assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
 
 
-def test_an_answer_for_a_board_gone_is_dropped_and_the_current_one_solved(worker):
+def test_an_answer_for_a_board_gone_is_logged_not_drawn_and_the_current_one_solved(
+        worker, tmp_path):
+    from gridsight.log import RecommendationLog, read_log
+
     board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
-    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker)
-    loop.correct(0, 0, "-")
-    loop.correct(4, 4, "-")  # two changes before any answer came
+    log = RecommendationLog(tmp_path / "s.jsonl")
+    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker, log=log)
+    first = loop.view.board
+    middle = loop.correct(0, 0, "-").board
+    last = loop.correct(4, 4, "-").board  # two changes before any answer came
     view = loop.settle(timeout=60)
-    assert view.board.splitlines()[-1].split()[-1] == "-"
+    assert view.board == last and view.board.splitlines()[-1].split()[-1] == "-"
     assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
-    assert loop.counters.solves >= 1
+    log.close()
+    boards = [record.board for record in read_log(tmp_path / "s.jsonl").records]
+    # The first board was with the worker when it changed: logged all the same; the middle
+    # one passed before the worker was free (never solved); the last is drawn and logged.
+    assert boards == [first, last] and middle not in boards
+    assert loop.counters.solves == 2
 
 
 def test_the_overlay_follows_the_window_while_the_solver_thinks(worker):

@@ -27,8 +27,10 @@ it and the loop returns at once, so the overlay keeps following the window while
 works. Meanwhile the view is marked ``thinking``: the previous advice stays on screen as long
 as it still matches the board (the cells it points at are unchanged), and is hidden as soon
 as it no longer does. Each later frame (or :meth:`LiveLoop.poll`) takes the answer when it
-comes; an answer for a board that has changed since is dropped and the current board is
-solved next. Without a worker (tests, benchmarks) the loop solves inline.
+comes; an answer for a board that has changed since is logged (with the frame, state, evidence
+and move of its own moment) but not drawn, and the current board is solved next (a board
+passed before the worker was free is never solved: its evidence goes on with the next). Without
+a worker (tests, benchmarks) the loop solves inline.
 
 Faults never end the loop: a missing window or a failed grab is shown in the status while the
 believed board is kept; a board that cannot be located or is not trusted keeps the last state
@@ -95,6 +97,22 @@ class LiveView:
 
 
 @dataclass
+class _Job:
+    """A board for the worker, with what its log record needs from the moment it was read:
+    the frame and geometry, the believed state, the source's evidence (``extras``) and the
+    cells the player changed next (``moved``)."""
+
+    key: tuple
+    reading: BoardReading
+    problems: tuple[str, ...]
+    frame: Any
+    geometry: Any
+    state: TrackerState
+    extras: dict[str, Any]
+    moved: tuple[Cell, ...] = ()
+
+
+@dataclass
 class LoopCounters:
     """How much work the loop did (for tests and the benchmark)."""
 
@@ -149,7 +167,8 @@ class LiveLoop:
             solve_options = self.adapter.options_from(solve_options)
         self.solve_options: SolveOptions = solve_options
         self.worker = worker
-        self._wanted: tuple[tuple, BoardReading, tuple[str, ...]] | None = None  # to solve
+        self._wanted: _Job | None = None  # the newest board to solve (None: none)
+        self._running: _Job | None = None  # the board the worker is solving
         self._advice_board = ""  # the board text the advice was worked out for
         self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints
@@ -347,8 +366,16 @@ class LiveLoop:
         if key != self._solved_key:
             self._problems = tuple(problems)
             if self.worker is not None:
+                if self._wanted is not None and self._wanted.key == key:
+                    return self._publish()  # already on its way
+                job = _Job(key, reading, tuple(problems), self._frame, self._geometry,
+                           self.source.state(), self.source.take_log_extras())
+                if self._wanted is not None and self._wanted is not self._running:
+                    # A board passed before the worker was free: never solved, its evidence
+                    # goes on with this one.
+                    job.extras = _merge_extras(self._wanted.extras, job.extras)
                 self._board_text = reading.text
-                self._wanted = (key, reading, tuple(problems))
+                self._wanted = job
                 self._dispatch()
                 return self._publish()
             try:
@@ -365,11 +392,11 @@ class LiveLoop:
         return self._publish()
 
     def _accept(self, key: tuple, reading: BoardReading, problems: tuple[str, ...], *,
-                solution: Any = None, error: str = "") -> None:
-        """The solver's answer for the board ``key``: advice to draw and a log record, or,
-        for an impossible board (a wrong read or correction) or a solver stopped hard, the
-        problem said and nothing drawn; the source's evidence then waits to be logged with
-        the next board that solves."""
+                solution: Any = None, error: str = "", record: bool = True) -> None:
+        """The solver's answer for the board ``key``: advice to draw and (``record``) a log
+        record, or, for an impossible board (a wrong read or correction) or a solver stopped
+        hard, the problem said and nothing drawn; the source's evidence then waits to be
+        logged with the next board that solves."""
         self._solved_key = key
         self._board_text = reading.text
         if solution is None:
@@ -377,38 +404,78 @@ class LiveLoop:
             self._advice = None
             self._advice_board = ""
             return
-        self.counters.solves += 1
         self._problems = problems
         self._solution = solution
         self._advice = _with_unread(solution.advice, reading.unread)
         self._advice_board = reading.text
-        self._record(reading, solution)
+        if record:
+            self.counters.solves += 1
+            self._record(reading, solution)
 
     def _dispatch(self) -> None:
         """Give the worker the board wanted, if it is free (else it comes after)."""
-        if self._wanted is None or self.worker is None or self.worker.busy:
+        if self.worker is None or self._wanted is None or self._running is not None:
             return
-        key, reading, _ = self._wanted
-        self.worker.submit(self.game, reading.text, self._options(), tag=key)
+        if self.worker.busy:  # another caller's board: its answer is taken and dropped
+            return
+        self._running = self._wanted
+        self.worker.submit(self.game, self._running.reading.text, self._options(),
+                           tag=id(self._running))
 
     def _collect(self, wait: float = 0.0) -> bool:
         """Take the worker's answer when it came; True when it changed what is shown."""
-        if self.worker is None or not self.worker.busy:
+        if self.worker is None:
+            return False
+        if not self.worker.busy:
+            self._dispatch()
             return False
         result = self.worker.poll(wait)
         if result is None:
             return False
-        wanted = self._wanted
-        if wanted is None or result.tag != wanted[0]:
-            self._dispatch()  # an answer for a board gone: solve the current one
+        job, self._running = self._running, None
+        if job is None or result.tag != id(job):
+            self._dispatch()  # not this loop's board
             return False
-        self._wanted = None
-        key, reading, problems = wanted
         if result.solution is not None:
-            self._accept(key, reading, problems, solution=result.solution)
-        else:
-            self._accept(key, reading, problems, error=_first_line(result.error))
-        return True
+            self.counters.solves += 1
+            self._log_job(job, result.solution)
+        changed = job is self._wanted
+        if changed:
+            self._wanted = None
+            if result.solution is not None:
+                self._accept(job.key, job.reading, job.problems, solution=result.solution,
+                             record=False)
+            else:
+                self._accept(job.key, job.reading, job.problems,
+                             error=_first_line(result.error))
+        elif result.solution is None and self._wanted is not None:
+            # A board gone that did not solve: its evidence goes on with the board now.
+            self._wanted.extras = _merge_extras(job.extras, self._wanted.extras)
+        self._dispatch()
+        return changed
+
+    def _log_job(self, job: _Job, solution: Any) -> None:
+        """The log record of a board solved by the worker, with its own moment's frame,
+        state and evidence, and the move the player made after it (when it came first)."""
+        if self.log is None:
+            self._step += 1
+            return
+        step = self.log.next_step()
+        record = LogRecord(
+            step=step, time=self.clock(), game=self.game, board=job.reading.text,
+            advice=solution.advice, confidence=confidence_grid(job.state.confidence),
+            unread=tuple(Cell(r, c) for r, c in job.reading.unread),
+            solution={**solution.json, **job.extras}, geometry=job.geometry,
+            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(
+                job.state.manual)))
+        frame = None if job.frame is None else np.asarray(job.frame.pixels)
+        self.log.append(record, frame)
+        self._step = step
+        if job.moved:
+            recommended = set(solution.advice.recommend)
+            self._moved_steps.add(step)
+            self.log.record_move(step, next((c for c in job.moved if c in recommended),
+                                            job.moved[0]))
 
     def _options(self) -> SolveOptions:
         """The solve options, with the objective chosen in the panel (for a game that has
@@ -446,7 +513,13 @@ class LiveLoop:
 
     def _note_move(self, cells: Sequence[Cell]) -> None:
         """The first cell the player changed after a logged advice (the recommended cell
-        first) is recorded as that advice's move."""
+        first) is recorded as that advice's move; after a board still with the worker, it is
+        kept with that board and recorded with its log record."""
+        pending = self._wanted
+        if pending is not None:
+            if not pending.moved:
+                pending.moved = tuple(cells)
+            return
         if self._step == 0 or self._step in self._moved_steps or self.log is None:
             return
         recommended = set(self._advice.recommend) if self._advice is not None else set()
@@ -568,6 +641,17 @@ def _still_matches(advice: Advice, solved: str, now: str) -> bool:
         if before[cell.row][cell.col] != after[cell.row][cell.col]:
             return False
     return True
+
+
+def _merge_extras(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    """Evidence of two moments in one: lists (dig events) joined in order, the rest the
+    later's."""
+    merged = dict(first)
+    for name, value in then.items():
+        earlier = merged.get(name)
+        merged[name] = earlier + value if isinstance(earlier, list) and isinstance(
+            value, list) else value
+    return merged
 
 
 def _changed_cells(solved: str, now: str) -> set[Cell]:
