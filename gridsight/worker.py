@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridsight.games.options import SolveOptions
+from solvers.boardtext import BoardText
 from solvers.errors import InputError
 from solvers.limit import Limit
 
@@ -140,9 +141,10 @@ class SolveWorker:
         """Is a board being solved (submitted, its answer not yet taken)?"""
         return self._job is not None
 
-    def submit(self, game: str, board: str, options: SolveOptions, tag: Any = None,
+    def submit(self, game: str, board: str | BoardText, options: SolveOptions, tag: Any = None,
                hard_seconds: float | None = None) -> None:
-        """Send ``board`` (text) of ``game`` to be solved with ``options``; its answer comes
+        """Send ``board`` (text, or a parsed board: its errors then name its own lines) of
+        ``game`` to be solved with ``options``; its answer comes
         from :meth:`poll`. ``hard_seconds`` (default :func:`hard_stop` of the options'
         limit) is when the process is killed if no answer came. One board at a time."""
         if self._job is not None:
@@ -194,7 +196,7 @@ class SolveWorker:
         self.kill()
         return WorkerResult(tag, error=why, stopped=True, seconds=elapsed)
 
-    def solve(self, game: str, board: str, options: SolveOptions,
+    def solve(self, game: str, board: str | BoardText, options: SolveOptions,
               hard_seconds: float | None = None) -> Any:
         """Solve ``board`` and wait for its :class:`~gridsight.games.base.Solution`; raises
         :class:`~solvers.errors.InputError` for a bad board and :class:`HardStop` when the
@@ -259,9 +261,9 @@ def serve(source: Any, sink: Any) -> None:
             return
         if job is None:
             return
-        job_id, game, text, options = job
+        job_id, game, given, options = job
         try:
-            board = parse_boards(text)[0]
+            board = given if isinstance(given, BoardText) else parse_boards(given)[0]
             solution = get_game(game).solve(board, options)
             answer: tuple = (job_id, "ok", solution)
         except InputError as error:

@@ -48,6 +48,11 @@ def test_the_worker_solves_like_the_caller_and_refuses_bad_boards_in_words(worke
     assert solution.json == adapter.solve(parse_boards(text)[0]).json
     with pytest.raises(InputError, match="unknown token"):
         worker.solve("thrill-digger", "difficulty: beginner\nq\n", adapter.options_type())
+    # A parsed board goes as it is: its errors name its own source and lines.
+    (bad,) = parse_boards("difficulty: beginner\n. . . . .\n. . . . .\n. . . . q\n",
+                          source="mine.txt")
+    with pytest.raises(InputError, match="line 4"):
+        worker.solve("thrill-digger", bad, adapter.options_type())
     assert hard_stop(Limit(seconds=5)) > 5 and hard_stop(Limit.none()) is None
 
 
