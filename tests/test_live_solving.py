@@ -70,7 +70,7 @@ def test_a_solve_past_its_hard_stop_is_killed_and_the_next_board_is_solved(worke
 def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(worker):
     board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
     loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker)
-    assert loop.thinking and loop.view.thinking and "thinking" in loop.view.status
+    assert loop.thinking and loop.view.thinking and "Thinking" in loop.view.status
     first = loop.settle(timeout=60)
     assert not first.thinking and first.advice is not None
     assert first.advice.recommend == solved_alone("disco-zoo", first.board).recommend
@@ -80,7 +80,7 @@ def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(work
     view = loop.correct(*other, "-")
     assert view.thinking and view.advice is not None
     assert view.advice.recommend == first.advice.recommend
-    assert f"thinking… (last: {first.advice.status})" in view.status
+    assert f"Thinking… (last: {first.advice.status})" in view.status
     # ... less what it said of the cell that changed.
     assert all((f.row, f.col) != other for f in view.advice.figures)
     assert any((f.row, f.col) == other for f in first.advice.figures)
