@@ -37,6 +37,7 @@ from gridsight.commands.screen_options import (
     add_renamed_option,
     add_solver_arguments,
     read_hints_from,
+    solver_settings_from,
 )
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
@@ -189,7 +190,7 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         return Outcome(path, spec.name, error=_named(path, error))
     reading = still.reading
     try:
-        solution = get_game(spec.name).solve(reading.board, options)
+        solution = solve_read(spec.name, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
     advice = _with_reading(solution.advice, reading)
@@ -296,6 +297,13 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
     return packs
 
 
+def solve_read(game: str, board, options: argparse.Namespace):
+    """Solve a board read off a picture with the solve settings of the command line (each
+    game's typed options, built from the settings it knows)."""
+    adapter = get_game(game)
+    return adapter.solve(board, adapter.options_from(solver_settings_from(options)))
+
+
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
                 options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
     from gridsight.readers.find import find_in, read_found
@@ -316,7 +324,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution = get_game(found.game).solve(reading.board, options)
+        solution = solve_read(found.game, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
@@ -399,7 +407,7 @@ def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
     for cell in reading.unread:
         for text in alternatives(reading, cell):
             try:
-                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+                other = solve_read(game, parse_boards(text, source="<screenshot>")[0], options)
             except (InputError, RuntimeFailure):
                 continue  # that alternative is impossible: it changes nothing
             if other.advice.recommend != advice.recommend:

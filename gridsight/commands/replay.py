@@ -223,28 +223,19 @@ def _cells(cells: tuple[Cell, ...]) -> str:
     return cell_names(cells) or "no move"
 
 
-def default_options(game) -> argparse.Namespace:
-    """The options ``gridsight solve GAME`` would use with no flags given."""
-    parser = argparse.ArgumentParser(add_help=False)
-    game.add_solve_arguments(parser)
-    return parser.parse_args([])
-
-
 def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
-    """Every step whose recommendation differs from what today's solver says."""
+    """Every step whose recommendation differs from what today's solver says (with each
+    game's default options)."""
     differences: list[CheckResult] = []
-    options_by_game: dict[str, argparse.Namespace] = {}
     for record in records:
         try:
             game = get_game(record.game)
         except UnknownGameError as error:
             differences.append(CheckResult(record.step, record.advice.recommend, None, str(error)))
             continue
-        if record.game not in options_by_game:
-            options_by_game[record.game] = default_options(game)
         try:
             board = parse_boards(record.board, source=f"step {record.step}")[0]
-            solution = game.solve(board, options_by_game[record.game])
+            solution = game.solve(board)
         except InputError as error:
             differences.append(CheckResult(record.step, record.advice.recommend, None,
                                            f"the board is refused ({error})"))

@@ -17,7 +17,11 @@ just moved under it is not read. Without a compositor nothing is drawn over the 
 says why.
 
 Capture and loop run on the Qt thread: mss instances may not cross threads, and the work per
-frame is small (see ``bench/bench_live.py``).
+frame is small (see ``bench/bench_live.py``). Solving does not: with a worker
+(:class:`gridsight.worker.SolveWorker`) the loop hands each new board to a process and takes
+the answer on a later tick, so the overlay keeps following the window and the panel stays
+live while the solver works (the view says "thinking", see :mod:`gridsight.live.loop`);
+without a capture (``--manual``) the timer runs only to collect those answers.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "paused": view.paused,
         "why": view.why,
         "details": list(view.details),
+        "thinking": view.thinking,
     }
 
 
@@ -123,7 +128,7 @@ class LiveDriver:
             self.panel.show()
             self._place_panel()
         self.show(self.loop.view, force=True)
-        if self.capture is not None:
+        if self.capture is not None or self.loop.worker is not None:
             self.timer.start()
 
     def panel_box(self) -> Any:
@@ -144,19 +149,22 @@ class LiveDriver:
     def tick(self) -> None:
         """One poll: grab, step, redraw only what changed. Never raises into Qt."""
         try:
-            frame = self.capture.grab()
-            rect = getattr(frame, "rect", None)
-            if rect is not None and self._box_of(rect) != self._rect:
-                covered = self._covers(rect)
-                self._follow(self._box_of(rect))
-                if covered:  # grabbed while gridsight's own windows were over it: not read
-                    return
-            view = self.loop.step(frame)
+            if self.capture is None:
+                view = self.loop.poll()  # the solver's answer to the panel's board
+            else:
+                frame = self.capture.grab()
+                rect = getattr(frame, "rect", None)
+                if rect is not None and self._box_of(rect) != self._rect:
+                    covered = self._covers(rect)
+                    self._follow(self._box_of(rect))
+                    if covered:  # grabbed while gridsight's own windows were over it: not read
+                        return
+                view = self.loop.step(frame)
         except Exception as error:  # a bug must not freeze the player's screen silently
             self.say(f"live loop error: {type(error).__name__}: {error}")
             return
         now = time.monotonic()
-        if view.version != self._shown or self.loop.pending:
+        if view.version != self._shown or self.loop.pending or self.loop.thinking:
             self._active_at = now
         # Poll at the full rate while things happen, slower once the picture has been still
         # for a while (the grab itself is most of an idle poll's cost).
