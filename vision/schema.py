@@ -107,9 +107,9 @@ class Number(Spec):
             and math.isfinite(value) and value <= self.high \
             and (value > self.low if self.low_open else value >= self.low)
         if not ok:
-            bound = "more than" if self.low_open else "from"
-            raise SchemaError(where, f"must be a number {bound} {self.low:g} to {self.high:g}, "
-                              f"not {_brief(value)}")
+            bound = f"above {self.low:g} and at most {self.high:g}" if self.low_open \
+                else f"from {self.low:g} to {self.high:g}"
+            raise SchemaError(where, f"must be a number {bound}, not {_brief(value)}")
         return float(value)
 
 

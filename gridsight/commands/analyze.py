@@ -124,7 +124,7 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack)
+    packs = load_packs(options.game, options.pack, getattr(options, "time_limit", None))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
@@ -272,17 +272,19 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
-def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
+def load_packs(game: str, pack: str | None,
+               time_limit: float | None = None) -> dict[str, TemplatePack]:
     """The pack of each game to try: one game's, or every reader's for ``auto`` (games
-    without a pack of that name are skipped; none at all is an error)."""
+    without a pack of that name are skipped; none at all is an error). Reading each pack
+    counts against ``time_limit`` (``--time-limit``)."""
     from gridsight.readers.find import load_game_pack
 
     if game != "auto":
-        return {game: load_game_pack(game, pack)}
+        return {game: load_game_pack(game, pack, time_limit=time_limit)}
     packs, problems = {}, []
     for name in reader_names():
         try:
-            packs[name] = load_game_pack(name, pack)
+            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
         except PackError as error:
             problems.append(error)
     if not packs:
