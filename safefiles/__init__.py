@@ -2,7 +2,8 @@
 
 Every file gridsight writes (a template pack, a Thrill Digger calibration, the live
 ``--status-file``, a saved frame, an annotated picture, a replay report, a log's side file)
-goes through :func:`write_file` or :func:`replace_folder`: the new content is written to a
+goes through :func:`write_file` or :func:`replace_folder` (a log, which only grows, through
+:func:`append_file`): the new content is written to a
 temporary name beside the target, flushed to the disk (``fsync``), and renamed over it, so a
 crash, a kill or a full disk leaves the old file (or folder) whole, never half a new one; a
 failure raises :class:`SaveError` naming the file and why, and removes the temporary. A
@@ -32,12 +33,14 @@ from safefiles.read import (
     read_regular,
     refuse_special,
 )
-from safefiles.write import SaveError, atomic_file, write_file
+from safefiles.write import PartialWrite, SaveError, append_file, atomic_file, write_file
 
 __all__ = [
     "FileTooLarge",
     "NotRegularFile",
+    "PartialWrite",
     "SaveError",
+    "append_file",
     "atomic_file",
     "file_kind",
     "open_regular",

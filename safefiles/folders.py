@@ -1,4 +1,5 @@
-"""Replacing a folder of files (a template pack) in one step, keeping what is not ours.
+"""Replacing a folder of files (a template pack, a pit calibration) in one step, keeping what
+is not ours.
 
 :func:`replace_folder` writes the new files into a temporary folder beside the target
 (``.<name>.new-<random>``), flushes each and the folder to the disk, and swaps it in by a
@@ -7,16 +8,18 @@ rename, so at every instant the target is either the whole old folder or the who
 
 What the folder holds besides the files being replaced is not ours to delete: the caller says
 which entries of a folder are its own (``own(folder)``: a pack's manifest and the images it
-names), and every other entry is carried into the new folder (a hard link made before the swap, so it is never
-missing from the target; moved after the swap when a link is not possible, a sub-folder for
-one). A symbolic link inside the folder is refused: the save stops before anything changes.
+names, as paths relative to the folder), and every other file is carried into the new folder
+(a hard link made before the swap, so it is never missing from the target; moved after the
+swap when a link is not possible, and so is a sub-folder none of whose paths are ours). A
+symbolic link inside the folder is refused: the save stops before anything changes.
 
 The swap itself is ``renameat2(RENAME_EXCHANGE)`` on Linux (both names always exist). Where
 that is not available, the old folder is renamed aside (``.<name>.old-<random>``) and the new
 one into place: a crash between those two renames leaves the old folder beside the target
 under that name, and the next save of the same folder puts it back
 (:func:`_recover_leftovers`). A folder left beside the target by a crash is emptied only of
-what is provably redundant, and removed only once empty.
+what is provably redundant (its owner's own files, links of files the target has), and
+removed only once empty.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "pack"
@@ -49,6 +52,8 @@ _AT_FDCWD = -100
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
+Owner = Callable[[Path], Collection[str]]
+
 
 def plain_name(name: str) -> bool:
     """A file name with no folder part, not hidden, not empty, not ``.`` or ``..``.
@@ -56,55 +61,34 @@ def plain_name(name: str) -> bool:
     >>> plain_name("anchor.png"), plain_name("../x"), plain_name(".hidden"), plain_name("")
     (True, False, False, False)
     """
-    return bool(name) and name not in (".", "..") and not name.startswith(".") \
-        and "/" not in name and "\\" not in name and "\x00" not in name \
-        and (os.altsep is None or os.altsep not in name)
+    return bool(name) and not name.startswith(".") and "/" not in name and "\\" not in name \
+        and "\x00" not in name and (os.altsep is None or os.altsep not in name)
 
 
-def folder_entries(folder: Path) -> dict[str, os.stat_result]:
-    """The entries of ``folder`` with their ``lstat`` (empty when it does not exist);
-    :class:`SaveError` when it holds a symbolic link or is not a folder."""
-    try:
-        info = os.lstat(folder)
-    except FileNotFoundError:
-        return {}
-    except OSError as error:
-        raise SaveError(folder, reason_of(error), error.errno) from None
-    if not stat.S_ISDIR(info.st_mode):
-        raise SaveError(folder, "it is not a folder", errno.ENOTDIR)
-    entries = {}
-    try:
-        names = os.listdir(folder)
-    except OSError as error:
-        raise SaveError(folder, reason_of(error), error.errno) from None
-    for name in names:
-        try:
-            entry = os.lstat(folder / name)
-        except FileNotFoundError:
-            continue
-        if stat.S_ISLNK(entry.st_mode):
-            raise SaveError(folder, f"it holds a symbolic link, {name}: a pack folder must hold "
-                            "plain files only (nothing was changed)", errno.ELOOP)
-        entries[name] = entry
-    return entries
+def plain_path(path: str) -> bool:
+    """A relative path of plain names joined by ``/`` (``items/bomb.png``).
+
+    >>> plain_path("items/bomb.png"), plain_path("items/../x"), plain_path("/etc/passwd")
+    (True, False, False)
+    """
+    return all(plain_name(part) for part in path.split("/"))
 
 
 def replace_folder(folder: str | Path, files: Mapping[str, bytes], *,
-                   own: Callable[[Path], Collection[str]] = lambda folder: (),
-                   fsync: bool = True) -> Path:
-    """Make ``folder`` hold exactly ``files`` (name -> bytes, written in that order: put the
-    file that names the others first) plus every old entry that is not its own, swapped in at
-    once; returns the folder (its real path). ``own(f)`` names the entries of a folder ``f``
-    that belong to its owner (a pack's manifest and the images it names): those of the old
-    folder are dropped, everything else in it is carried over.
+                   own: Owner = lambda folder: (), fsync: bool = True) -> Path:
+    """Make ``folder`` hold exactly ``files`` (relative path -> bytes, written in that order:
+    put the file that names the others first) plus every old entry that is not its own,
+    swapped in at once; returns the folder (its real path). ``own(f)`` names the files of a
+    folder ``f`` (relative paths) that belong to its owner: those of the old folder are
+    dropped, every other file in it is carried over.
 
-    Raises :class:`SaveError` (the old folder intact) when a name is not a plain file name, an
-    entry to keep has the name of a new file, the folder holds a symbolic link, or writing
-    fails (disk full, read-only)."""
+    Raises :class:`SaveError` (the old folder intact) when a path is not plain, a file to
+    keep has the path of a new file, the folder holds a symbolic link, or writing fails (disk
+    full, read-only)."""
     folder = Path(os.path.realpath(folder))  # a link to the folder itself is the player's own
-    bad = [name for name in files if not plain_name(name)]
+    bad = [name for name in files if not plain_path(name)]
     if bad:
-        raise SaveError(folder, f"{bad[0]!r} is not a plain file name", errno.EINVAL)
+        raise SaveError(folder, f"{bad[0]!r} is not a plain relative path", errno.EINVAL)
     parent = folder.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -112,45 +96,81 @@ def replace_folder(folder: str | Path, files: Mapping[str, bytes], *,
         raise SaveError(folder, f"cannot create its folder: {reason_of(error)}",
                         error.errno) from None
     _recover_leftovers(folder, own)
-    old = folder_entries(folder)
-    ours = set(own(folder)) if old else set()
-    keep = {name: info for name, info in old.items() if name not in ours}
-    clash = sorted(set(keep) & set(files))
-    if clash:
-        raise SaveError(folder, f"it holds {clash[0]}, which is not the pack's own, under the "
-                        "name of a file to write", errno.EEXIST)
+    exists = os.path.lexists(folder)
+    if exists and not stat.S_ISDIR(os.lstat(folder).st_mode):
+        raise SaveError(folder, "it is not a folder", errno.ENOTDIR)
+    ours = set(own(folder)) if exists else set()
+    wanted = set(files) | {"/".join(p.split("/")[:k]) for p in files
+                           for k in range(1, p.count("/") + 1)}
+    keep_files, keep_whole = _foreign(folder, "", ours | set(files), wanted) if exists \
+        else ([], [])
+    clash = sorted(set(keep_files) & set(files))
+    if clash:  # pragma: no cover - _foreign leaves the new paths out
+        raise SaveError(folder, f"it holds {clash[0]}, which is not its own", errno.EEXIST)
     new = _new_folder(folder)
     try:
         for name, data in files.items():
-            _write_new(new / name, data, fsync)
-        moved_later = []
-        for name, info in keep.items():
-            if stat.S_ISREG(info.st_mode) and _linked(folder / name, new / name):
-                continue
-            moved_later.append(name)  # a sub-folder, a FIFO, or no hard links here
+            _write_new(new, name, data, fsync)
+        for name in keep_files:
+            if not _linked(folder / name, new / name):
+                keep_whole.append(name)  # no hard links here: moved after the swap
         if fsync:
             sync_folder(new)
-        if not old and not os.path.lexists(folder):
+        if not exists:
             os.rename(new, folder)  # nothing to swap with
             if fsync:
                 sync_folder(parent)
             return folder
         aside = _swap(new, folder)
     except BaseException as error:
-        _discard(new, folder, files)
+        _tidy(new, folder, lambda _: files, move=False)
         if isinstance(error, OSError) and not isinstance(error, SaveError):
             raise SaveError(folder, reason_of(error), error.errno) from None
         raise
     # The new folder is in place; ``aside`` holds the old one. What was not ours goes over.
-    for name in moved_later:
-        try:
-            os.rename(aside / name, folder / name)
-        except OSError:
-            pass  # left in the old folder, which is then kept (see _tidy)
+    for name in keep_whole:
+        _move(aside / name, folder / name)
     _tidy(aside, folder, own)
     if fsync:
         sync_folder(parent)
     return folder
+
+
+def _foreign(folder: Path, prefix: str, ours: set[str],
+             wanted: set[str]) -> tuple[list[str], list[str]]:
+    """The entries under ``folder/prefix`` that are not ``ours``: files to link into the new
+    folder, and entries (sub-folders holding nothing of ours nor of the new files, special
+    files) to move whole after the swap. :class:`SaveError` for a symbolic link."""
+    files: list[str] = []
+    whole: list[str] = []
+    where = folder / prefix if prefix else folder
+    try:
+        names = sorted(os.listdir(where))
+    except OSError as error:
+        raise SaveError(folder, reason_of(error), error.errno) from None
+    for name in names:
+        rel = f"{prefix}/{name}" if prefix else name
+        try:
+            info = os.lstat(folder / rel)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(info.st_mode):
+            raise SaveError(folder, f"it holds a symbolic link, {rel}: gridsight saves only "
+                            "into a folder of plain files (nothing was changed)", errno.ELOOP)
+        if stat.S_ISDIR(info.st_mode):
+            if rel in wanted or any(path.startswith(rel + "/") for path in ours):
+                sub_files, sub_whole = _foreign(folder, rel, ours, wanted)
+                files += sub_files
+                whole += sub_whole
+            else:
+                whole.append(rel)
+        elif rel in ours:
+            continue
+        elif stat.S_ISREG(info.st_mode):
+            files.append(rel)
+        else:
+            whole.append(rel)
+    return files, whole
 
 
 def _new_folder(folder: Path) -> Path:
@@ -166,7 +186,10 @@ def _new_folder(folder: Path) -> Path:
     raise SaveError(folder, "no free temporary name beside it", errno.EEXIST)
 
 
-def _write_new(path: Path, data: bytes, fsync: bool) -> None:
+def _write_new(new: Path, name: str, data: bytes, fsync: bool) -> None:
+    path = new / name
+    if "/" in name:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, _CREATE, 0o644)
     with os.fdopen(fd, "wb") as stream:
         stream.write(data)
@@ -179,8 +202,20 @@ def _linked(source: Path, target: Path) -> bool:
     """Hard-link ``source`` as ``target``; whether it worked (not across devices, not on a
     file system without links)."""
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         os.link(source, target, follow_symlinks=False)
     except (OSError, NotImplementedError):
+        return False
+    return True
+
+
+def _move(source: Path, target: Path) -> bool:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(target):
+            return False
+        os.rename(source, target)
+    except OSError:
         return False
     return True
 
@@ -220,61 +255,52 @@ def _swap(new: Path, folder: Path) -> Path:
     return aside
 
 
-def _discard(new: Path, folder: Path, written: Collection[str]) -> None:
-    """After a failure: remove the files this save wrote into ``new`` and the hard links it
-    made there, and ``new`` when it is then empty. Safe whether or not the swap happened (then
-    ``new`` holds the old folder, and only its redundant entries go)."""
+def _tidy(left: Path, folder: Path, own: Owner, *, move: bool = True) -> None:
+    """Empty and remove ``left``, a folder set aside by a save (or left by a crashed or failed
+    one), deleting only what is provably redundant: its owner's own files (``own(left)``) and
+    hard links of files ``folder`` has. With ``move``, anything else not in ``folder`` is moved
+    there (it was on its way); what still cannot go keeps ``left`` in place, hidden beside the
+    folder, so nothing is ever lost."""
     try:
-        names = os.listdir(new)
-    except OSError:
-        return
-    for name in names:
-        path = new / name
-        try:
-            info = os.lstat(path)
-        except OSError:
-            continue
-        if (name in written and stat.S_ISREG(info.st_mode)) or _same_file(info, folder / name):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-    try:
-        os.rmdir(new)
-    except OSError:
-        pass
-
-
-def _tidy(left: Path, folder: Path, own: Callable[[Path], Collection[str]]) -> None:
-    """Empty and remove ``left``, a folder set aside by a save (or left by a crashed one),
-    deleting only what is provably redundant: its owner's own files (``own(left)``) and hard
-    links of files ``folder`` has. Anything else not in ``folder`` is moved there (it was on
-    its way); what still cannot go keeps ``left`` in place, so nothing is ever lost."""
-    try:
-        names = os.listdir(left)
         ours = set(own(left))
     except OSError:
-        return
-    for name in names:
-        path = left / name
+        ours = set()
+
+    def walk(prefix: str) -> None:
+        where = left / prefix if prefix else left
         try:
-            info = os.lstat(path)
+            names = os.listdir(where)
         except OSError:
-            continue
-        if _same_file(info, folder / name) or (name in ours and stat.S_ISREG(info.st_mode)):
+            return
+        for name in names:
+            rel = f"{prefix}/{name}" if prefix else name
             try:
-                os.unlink(path)
+                info = os.lstat(left / rel)
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode) and os.path.isdir(folder / rel) \
+                    and not os.path.islink(folder / rel):
+                walk(rel)
+            elif stat.S_ISDIR(info.st_mode) and not move:
+                walk(rel)
+            elif _same_file(info, folder / rel) or (rel in ours and stat.S_ISREG(info.st_mode)):
+                try:
+                    os.unlink(left / rel)
+                except OSError:
+                    pass
+            elif move:
+                _move(left / rel, folder / rel)
+        if prefix:
+            try:
+                os.rmdir(where)
             except OSError:
                 pass
-        elif not os.path.lexists(folder / name):
-            try:
-                os.rename(path, folder / name)
-            except OSError:
-                pass
+
+    walk("")
     try:
         os.rmdir(left)
     except OSError:
-        pass  # something is still there: kept, hidden beside the folder, never deleted
+        pass  # something is still there: kept, never deleted
 
 
 def _same_file(info: os.stat_result, other: Path) -> bool:
@@ -285,7 +311,7 @@ def _same_file(info: os.stat_result, other: Path) -> bool:
     return (there.st_dev, there.st_ino) == (info.st_dev, info.st_ino)
 
 
-def _recover_leftovers(folder: Path, own: Callable[[Path], Collection[str]]) -> None:
+def _recover_leftovers(folder: Path, own: Owner) -> None:
     """After a crash: tidy every ``.<name>.old-*`` or ``.<name>.new-*`` folder beside
     ``folder`` (:func:`_tidy`); when ``folder`` itself is missing (a crash between the two
     renames of the fallback swap), the old folder set aside is put back first."""

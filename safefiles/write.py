@@ -171,3 +171,60 @@ def write_file(path: str | Path, data: bytes | str, *, mode: int = 0o644,
     with atomic_file(path, mode=mode, fsync=fsync) as stream:
         stream.write(payload)
     return Path(path)
+
+
+_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) \
+    | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+class PartialWrite(SaveError):
+    """An append that wrote only ``written`` of its bytes (the disk filled up meanwhile)."""
+
+    def __init__(self, path: str | Path, written: int, wanted: int):
+        self.written = written
+        super().__init__(path, f"only {written} of {wanted} bytes written", errno.ENOSPC,
+                         kept=False)
+
+
+def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
+                make_parents: bool = True) -> None:
+    """Append ``data`` to ``path`` (created when missing) in one ``write``, then ``fsync``:
+    the one way gridsight adds to a file (a log is append-only, so it is never replaced).
+    Refuses a symbolic link (never followed, even one planted under a predictable name in
+    the shared temporary folder) and anything but a regular file (:class:`SaveError`); a
+    short write is :class:`PartialWrite`, saying how much went."""
+    path = Path(path)
+    if make_parents:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SaveError(path, f"cannot create its folder: {reason_of(error)}",
+                            error.errno, kept=False) from None
+    try:
+        fd = os.open(path, _APPEND, 0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, "it is a symbolic link; gridsight does not write through "
+                            "links", errno.ELOOP, kept=False) from None
+        if error.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise SaveError(path, "it is a named pipe (FIFO), not a regular file",
+                            errno.ENXIO, kept=False) from None
+        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
+                            errno.EINVAL, kept=False)
+        try:
+            written = os.write(fd, data)
+        except OSError as error:
+            raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+        if written != len(data):
+            raise PartialWrite(path, written, len(data))
+        if fsync:
+            try:
+                os.fsync(fd)
+            except OSError as error:
+                raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    finally:
+        os.close(fd)
