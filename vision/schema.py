@@ -165,15 +165,17 @@ FILE_NAME = Text(max_len=128, pattern=r"[^./\\:][^/\\:]*",
 
 @dataclass(frozen=True)
 class Name(Spec):
-    """A game's or skin's name: letters, digits, ``-``, ``_`` and ``.``, not starting with ``.``,
-    at most 64 characters (it is a folder name on every system)."""
+    """A game's or skin's name: at most 64 printable characters, none a folder separator or
+    forbidden in a Windows file name, not starting with ``.`` or a space (it is a folder name
+    on every system)."""
 
     def check(self, value: Any, where: str) -> str:
         return NAME.check(value, where)
 
 
-NAME = Text(max_len=64, pattern=r"[A-Za-z0-9_-][A-Za-z0-9_.-]*",
-            pattern_words="a plain name (letters, digits, '-', '_', '.'; not starting with '.')")
+NAME = Text(max_len=64, pattern=r'[^./\\:<>"|?*\s][^/\\:<>"|?*]*',
+            pattern_words="a plain name (no / \\ : < > \" | ? *; not starting with '.' or a "
+            "space)")
 
 
 @dataclass(frozen=True)

@@ -423,6 +423,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     import cv2
 
     from overlay.paint import paint_advice
+    from safefiles import SaveError, write_file
 
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
@@ -437,8 +438,13 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
-    if not cv2.imwrite(str(target), picture):
-        raise RuntimeFailure(f"cannot write {target}")
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
+        raise RuntimeFailure(f"cannot write {target} (the picture could not be encoded)")
+    try:
+        write_file(target, png.tobytes())
+    except SaveError as error:
+        raise RuntimeFailure(str(error)) from None
     return str(target)
 
 

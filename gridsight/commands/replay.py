@@ -517,9 +517,11 @@ def run(options: argparse.Namespace) -> int:
             print(f"today's solver gives the same advice at all {len(contents.records)} steps")
     if options.html:
         out = Path(options.html)
+        from safefiles import SaveError, write_file
+
         try:
-            out.write_text(render_html(contents, summary, checked), encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"{out}: cannot write the report ({error.strerror})") from None
+            write_file(out, render_html(contents, summary, checked))
+        except SaveError as error:
+            raise InputError(f"{out}: cannot write the report ({error.reason})") from None
         print(f"report: {out}")
     return 0

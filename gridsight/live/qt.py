@@ -16,7 +16,6 @@ frame is small (see ``bench/bench_live.py``).
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -45,14 +44,19 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
     }
 
 
-def write_snapshot(path: Path, view: LiveView) -> None:
-    """Replace ``path`` atomically with the view's snapshot (readers never see half a file)."""
-    tmp = path.with_name(path.name + ".tmp")
+def write_snapshot(path: Path, view: LiveView) -> str:
+    """Replace ``path`` atomically with the view's snapshot (:func:`safefiles.write_file`:
+    readers never see half a file, a link planted at ``path`` or beside it is never written
+    through); returns what went wrong (``""``: written). A failure never stops the advice:
+    the status file is a convenience (the caller says so once). Not flushed to the disk
+    (it is rewritten at every change; a crash leaves the previous snapshot whole)."""
+    from safefiles import write_file
+
     try:
-        tmp.write_text(json.dumps(view_snapshot(view)), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a status file is a convenience; never stop advising for it
+        write_file(path, json.dumps(view_snapshot(view)), fsync=False)
+    except OSError as error:
+        return str(error)
+    return ""
 
 
 class LiveDriver:
@@ -72,6 +76,7 @@ class LiveDriver:
         self.capture = capture
         self.notice = notice
         self.status_file = Path(status_file) if status_file else None
+        self._status_failed = False  # said once until it works again
         self.say = say or (lambda line: print(f"gridsight: {line}", file=sys.stderr, flush=True))
         self.overlay = None
         if capture is not None and overlay:
@@ -152,7 +157,10 @@ class LiveDriver:
             self._said = line
             self.say(line)
         if self.status_file is not None:
-            write_snapshot(self.status_file, view)
+            problem = write_snapshot(self.status_file, view)
+            if problem and not self._status_failed:
+                self.say(f"warning: --status-file: {problem}")
+            self._status_failed = bool(problem)
 
     def run(self) -> int:
         self.start()

@@ -272,11 +272,23 @@ class SavedPit:
 def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Sequence[float]],
              items=None, item_sources: dict[str, ItemSource] | None = None,
              wallet=None, wallet_sources: Sequence[WalletSource] = ()) -> Path:
-    """Write the calibration folder (see the module docstring)."""
+    """Write the calibration folder (see the module docstring) at once
+    (:func:`safefiles.replace_folder`: a crash or a full disk leaves the previous calibration
+    whole; what else the folder holds is kept)."""
     import cv2
 
-    folder.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(folder / "reference.png"), calibration.reference)
+    from safefiles import SaveError, replace_folder
+
+    images: dict[str, bytes] = {}
+
+    def png(name: str, image) -> str:
+        ok, data = cv2.imencode(".png", image)
+        if not ok:
+            raise PitCalibrationInputError(f"{folder / name}: the picture cannot be encoded")
+        images[name] = data.tobytes()
+        return name
+
+    png("reference.png", calibration.reference)
     manifest: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
         "difficulty": difficulty, "rows": calibration.rows, "cols": calibration.cols,
@@ -287,11 +299,9 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
         "features": int(len(calibration.points)),
     }
     if items is not None:
-        (folder / "items").mkdir(exist_ok=True)
         entries = {}
         for model in items.models:
-            name = f"items/{_file_token(model.label)}.png"
-            cv2.imwrite(str(folder / name), items.crops[model.label])
+            name = png(f"items/{_file_token(model.label)}.png", items.crops[model.label])
             source = (item_sources or {}).get(model.label)
             entries[model.label] = {
                 **model.to_dict(), "image": name,
@@ -302,18 +312,40 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
         manifest["scene_lab"] = [[round(float(v), 2) for v in c] for c in items.scene_lab]
         manifest["overlay"] = [list(b) for b in items.overlay]
     if wallet is not None:
-        (folder / "wallet").mkdir(exist_ok=True)
         digits = {}
         for digit, glyph in sorted(wallet.templates.items()):
-            name = f"wallet/digit-{digit}.png"
-            cv2.imwrite(str(folder / name), glyph)
-            digits[digit] = name
+            digits[digit] = png(f"wallet/digit-{digit}.png", glyph)
         manifest["wallet"] = {**wallet.to_dict(), "digits": digits,
                               "screenshots": [{"file": w.path, "amount": w.amount}
                                               for w in wallet_sources]}
-    (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n",
-                                             encoding="utf-8")
-    return folder
+    text = json.dumps(manifest, indent=1) + "\n"
+    try:
+        return replace_folder(folder, {"calibration.json": text.encode("utf-8"), **images},
+                              own=_pit_files)
+    except SaveError as error:
+        raise PitCalibrationInputError(str(error)) from None
+
+
+def _pit_files(folder: Path) -> set[str]:
+    """The files of the calibration in ``folder`` (its ``calibration.json`` read leniently):
+    what a new save replaces; anything else there is the player's and kept."""
+    from safefiles import read_regular
+    from safefiles.folders import plain_path
+
+    own = {"calibration.json", "reference.png"}
+    try:
+        data = json.loads(read_regular(folder / "calibration.json", limit=2_000_000,
+                                       follow=False))
+    except (OSError, ValueError, RecursionError):
+        return own
+    if not isinstance(data, dict):
+        return own
+    items = data.get("items") if isinstance(data.get("items"), dict) else {}
+    names = [entry.get("image") for entry in items.values() if isinstance(entry, dict)]
+    wallet = data.get("wallet") if isinstance(data.get("wallet"), dict) else {}
+    digits = wallet.get("digits") if isinstance(wallet.get("digits"), dict) else {}
+    names += list(digits.values())
+    return own | {n for n in names if isinstance(n, str) and plain_path(n)}
 
 
 def _file_token(token: str) -> str:
