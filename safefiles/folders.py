@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import json
 import os
 import secrets
 import stat
@@ -47,6 +48,9 @@ from pathlib import Path
 
 from safefiles.write import SaveError, reason_of, sync_folder
 
+#: In a folder being emptied, the names its owner's own files had (written before any is
+#: deleted, removed last), so a kill in the middle never makes them look like the player's.
+_OWNED = ".owned.json"
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
@@ -265,6 +269,21 @@ def _tidy(left: Path, folder: Path, own: Owner, *, move: bool = True) -> None:
         ours = set(own(left))
     except OSError:
         ours = set()
+    marker = left / _OWNED
+    try:  # what an earlier, interrupted tidy of this folder knew was its owner's
+        ours |= {name for name in json.loads(marker.read_bytes()) if isinstance(name, str)}
+    except (OSError, ValueError, TypeError):
+        pass
+    if ours:
+        # Deleting may remove the very file that says what is ours (a pack's manifest): say
+        # it first in a marker of our own, so a kill in the middle leaves it known.
+        try:
+            if os.path.lexists(left / (_OWNED + ".tmp")):
+                os.unlink(left / (_OWNED + ".tmp"))
+            _write_new(left, _OWNED + ".tmp", json.dumps(sorted(ours)).encode(), True)
+            os.replace(left / (_OWNED + ".tmp"), marker)
+        except OSError:
+            pass
 
     def walk(prefix: str) -> None:
         where = left / prefix if prefix else left
@@ -283,6 +302,8 @@ def _tidy(left: Path, folder: Path, own: Owner, *, move: bool = True) -> None:
                 walk(rel)
             elif stat.S_ISDIR(info.st_mode) and not move:
                 walk(rel)
+            elif rel in (_OWNED, _OWNED + ".tmp"):
+                continue  # the marker goes last
             elif _same_file(info, folder / rel) or (rel in ours and stat.S_ISREG(info.st_mode)):
                 try:
                     os.unlink(left / rel)
@@ -297,6 +318,12 @@ def _tidy(left: Path, folder: Path, own: Owner, *, move: bool = True) -> None:
                 pass
 
     walk("")
+    for name in (_OWNED + ".tmp", _OWNED):
+        try:
+            if set(os.listdir(left)) <= {_OWNED, _OWNED + ".tmp"}:
+                os.unlink(left / name)
+        except OSError:
+            pass
     try:
         os.rmdir(left)
     except OSError:

@@ -180,15 +180,17 @@ _APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) 
 class PartialWrite(SaveError):
     """An append that wrote only ``written`` of its bytes (the disk filled up meanwhile)."""
 
-    def __init__(self, path: str | Path, written: int, wanted: int):
+    def __init__(self, path: str | Path, written: int, wanted: int, reason: str = "",
+                 code: int = errno.ENOSPC):
         self.written = written
-        super().__init__(path, f"only {written} of {wanted} bytes written", errno.ENOSPC,
+        why = f"{reason}; " if reason else ""
+        super().__init__(path, f"{why}only {written} of {wanted} bytes written", code,
                          kept=False)
 
 
 def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
                 make_parents: bool = True) -> None:
-    """Append ``data`` to ``path`` (created when missing) in one ``write``, then ``fsync``:
+    """Append ``data`` to ``path`` (created when missing), then ``fsync``:
     the one way gridsight adds to a file (a log is append-only, so it is never replaced).
     Refuses a symbolic link (never followed, even one planted under a predictable name in
     the shared temporary folder) and anything but a regular file (:class:`SaveError`); a
@@ -215,12 +217,18 @@ def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
                             errno.EINVAL, kept=False)
-        try:
-            written = os.write(fd, data)
-        except OSError as error:
-            raise SaveError(path, reason_of(error), error.errno, kept=False) from None
-        if written != len(data):
-            raise PartialWrite(path, written, len(data))
+        written = 0
+        while written < len(data):  # a short write: the next one says why (the disk is full)
+            try:
+                count = os.write(fd, data[written:])
+            except OSError as error:
+                if not written:
+                    raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+                raise PartialWrite(path, written, len(data), reason_of(error),
+                                   error.errno or errno.ENOSPC) from None
+            if count <= 0:
+                raise PartialWrite(path, written, len(data))
+            written += count
         if fsync:
             try:
                 os.fsync(fd)

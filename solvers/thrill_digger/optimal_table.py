@@ -111,10 +111,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{model}: {len(keys):,} states within {options.depth} digs, empty board "
               f"{values[np.searchsorted(keys, 0)]:.6f}, {time.process_time() - start:.1f} s CPU",
               file=sys.stderr)
-    from safefiles import atomic_file
+    import io
 
-    with atomic_file(options.out) as handle:  # a build killed now leaves the old table whole
-        np.savez_compressed(handle, **arrays)
+    from safefiles import write_file
+
+    packed = io.BytesIO()
+    np.savez_compressed(packed, **arrays)
+    write_file(options.out, packed.getvalue())  # a build killed now leaves the old table whole
     print(f"wrote {options.out} ({options.out.stat().st_size / 1024:.0f} KiB)", file=sys.stderr)
     return 0
 
