@@ -111,9 +111,14 @@ class LogContents:
     path: Path
     records: tuple[LogRecord, ...]
     warnings: tuple[str, ...] = ()
+    #: Where the records' frames are: the log's own folder; none for a log read from standard
+    #: input (``replay --frames DIR`` gives one).
+    frames: Path | None = None
 
     def frame_path(self, record: LogRecord) -> Path | None:
-        return None if record.frame is None else self.path.parent / record.frame
+        if record.frame is None or self.frames is None:
+            return None
+        return self.frames / record.frame
 
 
 def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
@@ -170,7 +175,8 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
                             f"step {move.step}; skipped")
         else:
             records[move.step] = replace(record, move=move.cell)
-    return LogContents(file, tuple(records[s] for s in order), tuple(warnings))
+    return LogContents(file, tuple(records[s] for s in order), tuple(warnings),
+                       None if str(path) == "-" else file.parent)
 
 
 def _last_line_number(lines: list[bytes]) -> int:

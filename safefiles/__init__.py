@@ -14,7 +14,8 @@ Every file read from the player's data (a pack's manifest and images, a log's fr
 input named on the command line) is opened by :func:`open_regular` / :func:`read_regular`:
 refused by type before it is opened when it is not a regular file (a FIFO would block the
 ``open`` itself, ``/dev/zero`` never ends), optionally refused when it is a symbolic link, and
-refused by its size before a byte is read.
+refused by its size before a byte is read. Standard input, where a pipe is meant, is read
+through :class:`TimedPipe`: a pipe silent for :data:`PIPE_IDLE_SECONDS` is given up on.
 
 Why a room of its own: ``vision`` (which saves packs) and ``solvers`` (whose build scripts
 write data files) may import nothing of this repository, and ``gridsight`` may import
@@ -26,8 +27,11 @@ from __future__ import annotations
 
 from safefiles.folders import replace_folder
 from safefiles.read import (
+    PIPE_IDLE_SECONDS,
     FileTooLarge,
     NotRegularFile,
+    ReadTimeout,
+    TimedPipe,
     file_kind,
     open_regular,
     read_regular,
@@ -36,8 +40,11 @@ from safefiles.read import (
 from safefiles.write import PartialWrite, SaveError, append_file, atomic_file, write_file
 
 __all__ = [
+    "PIPE_IDLE_SECONDS",
     "FileTooLarge",
     "NotRegularFile",
+    "ReadTimeout",
+    "TimedPipe",
     "PartialWrite",
     "SaveError",
     "append_file",

@@ -121,3 +121,46 @@ def read_regular(path: str | Path, *, limit: int, follow: bool = True) -> bytes:
     if len(data) > limit:  # it grew while being read
         raise FileTooLarge(path, len(data), limit)
     return data
+
+
+#: How long a pipe (standard input) may stay silent before its reader gives up: a producer
+#: that hangs, or standard input left at a terminal by mistake in a script.
+PIPE_IDLE_SECONDS = 60.0
+
+
+class ReadTimeout(OSError):
+    """Nothing arrived on a pipe for ``seconds`` seconds."""
+
+    def __init__(self, name: str, seconds: float):
+        self.seconds = seconds
+        super().__init__(errno.ETIMEDOUT, f"nothing arrived for {seconds:g} s", name)
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+class TimedPipe:
+    """A binary stream (standard input) read with a timeout: each :meth:`read` waits at most
+    ``idle`` seconds for the first byte (:class:`ReadTimeout` then), so a pipe nobody writes
+    to cannot hang the reader. A terminal is read without a timeout (a person is typing), and
+    so is everything where ``select`` cannot wait on the stream (Windows)."""
+
+    def __init__(self, stream: BinaryIO, name: str, idle: float = PIPE_IDLE_SECONDS):
+        self.stream, self.name, self.idle = stream, name, idle
+        try:
+            self.fd: int | None = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        if self.fd is not None and (os.name != "posix" or os.isatty(self.fd)):
+            self.fd = None
+
+    def read(self, size: int = -1) -> bytes:
+        """Up to ``size`` bytes (what has arrived, at least one unless the pipe ended)."""
+        if self.fd is None:
+            return self.stream.read(size)
+        import select
+
+        ready, _, _ = select.select([self.fd], [], [], self.idle)
+        if not ready:
+            raise ReadTimeout(self.name, self.idle)
+        return os.read(self.fd, size if size >= 0 else 1 << 16)

@@ -40,6 +40,7 @@ from typing import Any, BinaryIO, Iterator
 
 import numpy as np
 
+from safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
 from vision.errors import ImageReadError
 
 #: The largest image accepted by default: an 8K screen is 33 million pixels.
@@ -72,18 +73,28 @@ def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
             raise ImageReadError(STDIN, "standard input is not a byte stream")
-        return _load(stream, STDIN, max_pixels)
+        try:
+            return _load(TimedPipe(stream, STDIN), STDIN, max_pixels)
+        except ReadTimeout as error:
+            raise ImageReadError(STDIN, f"nothing arrived for {error.seconds:g} s") from None
     try:
-        stream = open(path, "rb")
+        stream = open_regular(path)
     except OSError as error:
-        raise ImageReadError(path, file_problem(path, error)) from None
+        raise ImageReadError(_shown(path), file_problem(path, error)) from None
     with stream:
         try:
             return _load(stream, str(path), max_pixels)
         except IsADirectoryError:
-            raise ImageReadError(path, "is a folder") from None
+            raise ImageReadError(_shown(path), "is a folder") from None
         except OSError as error:
-            raise ImageReadError(path, file_problem(path, error)) from None
+            raise ImageReadError(_shown(path), file_problem(path, error)) from None
+
+
+def _shown(path: str | Path) -> str:
+    """A path as quoted in a message: control characters escaped (a name may hold any)."""
+    text = str(path)
+    return text if text.isprintable() else "".join(
+        ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def decode_image(data: bytes, name: str = "<image>", *,
@@ -95,6 +106,9 @@ def decode_image(data: bytes, name: str = "<image>", *,
 def file_problem(path: str | Path, error: OSError) -> str:
     """What is wrong with a file that could not be opened, in a few words (a loop of symbolic
     links and a link to a missing file are told apart from a missing file)."""
+    if isinstance(error, NotRegularFile):
+        hint = "; to read a pipe, give - and redirect it: < PIPE" if "pipe" in error.kind else ""
+        return f"is {error.kind}, not an image file{hint}"
     if isinstance(error, IsADirectoryError):
         return "is a folder"
     if error.errno == errno.ELOOP:

@@ -44,7 +44,7 @@ from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from vision.errors import PackError, VisionInputError
 
 if TYPE_CHECKING:
@@ -213,7 +213,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines = [f"== {one_line(path)}: {reading.game} (calibration {one_line(calibration)}, "
+             f"{len(unread)} unread)"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -224,7 +225,7 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
         lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
     lines += ["", solved.rstrip("\n")]
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -345,8 +346,8 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
+    lines = [f"== {one_line(path)}: {found.game} (pack {one_line(found.pack.name)}, lowest "
+             f"cell confidence {reading.min_confidence:.2f}, {len(unread)} unread)"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
@@ -358,7 +359,7 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     lines.append("")
     lines.append(solved.rstrip("\n"))
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 

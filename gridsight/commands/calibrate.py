@@ -36,7 +36,7 @@ from gridsight.inputs import read_text
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named
+from solvers.errors import InputError, named, one_line
 from vision.errors import VisionInputError
 from vision.packs import load_pack, user_data_root, user_packs_root
 
@@ -173,7 +173,7 @@ def run(options: argparse.Namespace) -> int:
             for name, value in boxes.items():
                 setattr(options, f"furniture_{name}", value)
             result = calibrator(image, options, corners, labels)
-    print(f"saved {result.folder}")
+    print(f"saved {one_line(str(result.folder))}")
     print(result.summary)
     return 0
 

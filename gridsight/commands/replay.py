@@ -22,7 +22,6 @@ outlined in yellow, as in the live panel.
 from __future__ import annotations
 
 import argparse
-import base64
 import html
 import sys
 from dataclasses import dataclass, replace
@@ -31,9 +30,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gridsight.cli import RuntimeFailure
-from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
+from gridsight.limits import (
+    MAX_LOG_BYTES,
+    SOLVE_TIME_LIMIT,
+    add_max_bytes_argument,
+    add_time_limit_argument,
+    amount,
+)
 from gridsight.log import LogContents, LogReadError, LogRecord, read_log
 from gridsight.registry import UnknownGameError, get_game, get_spec
+from gridsight.report_frames import (
+    MAX_REPORT_BYTES,
+    Budget,
+    FrameStore,
+    advice_layer,
+    png_base64,
+)
 from solvers.advice import Advice, Cell, CellFigure, CellMark
 from solvers.boardtext import parse_boards
 from solvers.cellnames import cell_name, cell_names, name_of
@@ -69,6 +81,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--check", action="store_true",
                         help="solve every logged board again with today's solver and list the "
                         "steps whose recommendation would differ")
+    add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT,
+                            what="solving one logged board again (--check)")
+    parser.add_argument("--frames", metavar="DIR", default=None,
+                        help="where the log's saved frames are (default: the log's own folder; "
+                        "for a log on standard input, none unless given)")
+    parser.add_argument("--max-bytes", type=amount, default=MAX_REPORT_BYTES, metavar="N",
+                        help=f"the most bytes the HTML report may take (default "
+                        f"{MAX_REPORT_BYTES:,}; suffixes k, M, G): past it, pictures and then "
+                        "steps are left out, and the page says so")
     add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
 
@@ -230,8 +251,10 @@ def default_options(game) -> argparse.Namespace:
     return parser.parse_args([])
 
 
-def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
-    """Every step whose recommendation differs from what today's solver says."""
+def check(records: tuple[LogRecord, ...],
+          time_limit: float = SOLVE_TIME_LIMIT) -> list[CheckResult]:
+    """Every step whose recommendation differs from what today's solver says; each board
+    solved within ``time_limit`` seconds (``--time-limit``, as ``gridsight solve``'s)."""
     differences: list[CheckResult] = []
     options_by_game: dict[str, argparse.Namespace] = {}
     for record in records:
@@ -242,6 +265,7 @@ def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
             continue
         if record.game not in options_by_game:
             options_by_game[record.game] = default_options(game)
+            options_by_game[record.game].time_limit = time_limit
         try:
             board = parse_boards(record.board, source=f"step {record.step}")[0]
             solution = game.solve(board, options_by_game[record.game])
@@ -293,28 +317,23 @@ def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
     return step_picture(contents, record).image
 
 
-def step_picture(contents: LogContents, record: LogRecord) -> Picture:
+def step_picture(contents: LogContents, record: LogRecord,
+                 frames: FrameStore | None = None) -> Picture:
     """:func:`picture`, saying why the schematic was drawn instead of a saved frame (missing,
-    unreadable): the frame is read by :func:`vision.images.load_image`, so no OpenCV warning
-    reaches the terminal."""
+    unreadable, a link, a log on standard input): the frame is read by
+    :class:`gridsight.report_frames.FrameStore` (from the log's folder only, a regular file,
+    bounded, downscaled), so no OpenCV warning reaches the terminal."""
     from overlay.paint import paint_advice
-    from vision.errors import VisionInputError
-    from vision.images import load_image
 
-    frame_path = contents.frame_path(record)
-    note = ""
-    if frame_path is not None and record.geometry is not None:
-        if not frame_path.is_file():
-            note = f"frame {record.frame} is missing; the board is drawn from the log instead"
-        else:
-            try:
-                frame = load_image(frame_path)
-            except VisionInputError as error:
-                note = f"{one_line(str(error))}; the board is drawn from the log instead"
-            else:
-                frame = _outline_by_hand(frame, record, record.geometry)
-                return Picture(paint_advice(frame, record.geometry, drawable(record.advice)))
-    return Picture(schematic(record), note)
+    store = frames if frames is not None else FrameStore(contents.frames)
+    if record.frame is not None and record.geometry is not None:
+        frame = store.load(record.frame)
+        if isinstance(frame, str):
+            return Picture(schematic(record), frame)
+        geometry = frame.geometry(record.geometry)
+        image = _outline_by_hand(frame.image, record, geometry)
+        return Picture(paint_advice(image, geometry, drawable(record.advice)))
+    return Picture(schematic(record))
 
 
 def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
@@ -367,15 +386,6 @@ def schematic(record: LogRecord) -> np.ndarray:
     return paint_advice(image, geometry, drawable(advice))
 
 
-def _png_base64(image: np.ndarray) -> str:
-    import cv2
-
-    ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])
-    if not ok:  # pragma: no cover - an in-memory BGR image always encodes
-        raise RuntimeError("could not encode a picture as PNG")
-    return base64.b64encode(png.tobytes()).decode("ascii")
-
-
 # -- the HTML report ----------------------------------------------------------------------
 
 _STYLE = """
@@ -386,6 +396,10 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
 .step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
 .step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
 .step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
+.shot { display: inline-block; max-width: 100%; background-size: 100% 100%;
+        background-repeat: no-repeat; line-height: 0; }
+.shot img { display: block; border: none; height: auto; }
+img.legend { display: block; border-top: none; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
 .hand { background: #fff3b0; padding: 0 0.3em; }
 pre { background: #f7f7f7; padding: 0.5em; display: inline-block; }
@@ -406,9 +420,15 @@ document.addEventListener("keydown", function (e) {
 """
 
 
-def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None) -> str:
+def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None,
+                *, max_bytes: int = MAX_REPORT_BYTES) -> str:
+    """The self-contained HTML report, at most about ``max_bytes`` long (``--max-bytes``):
+    each saved frame embedded once (downscaled) under every step that shows it; past the
+    bound, pictures and then whole steps are left out, and the page says how many."""
     esc = html.escape
     records = contents.records
+    budget = Budget(max_bytes)
+    frames = FrameStore(contents.frames)
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>gridsight replay: {esc(contents.path.name)}</title>",
@@ -439,15 +459,66 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}): '
                  + " ".join(links) + "</p>")
     parts.append("</div>")
+    budget.take(sum(len(p) + 1 for p in parts) + len(_SCRIPT) + 200)
     for k, record in enumerate(records):
-        parts += _step_html(contents, record, k, records, record.step in differing)
+        step = _step_html(contents, record, k, records, record.step in differing, frames,
+                          budget)
+        size = sum(len(p) + 1 for p in step)
+        if not budget.take(size):
+            left = len(records) - k
+            parts.append(f'<p class="warn">{left} more step(s) left out: the report reached '
+                         f"--max-bytes {max_bytes:,} (raise it to see them)</p>")
+            break
+        parts += step
     parts.append(f"<script>{_SCRIPT}</script>")
     parts.append("</body></html>")
+    if frames.css:  # each frame once, as the background of every step that shows it
+        parts.insert(parts.index(f"<style>{_STYLE}</style></head><body>"),
+                     "<style>" + "\n".join(frames.css) + "</style>")
     return "\n".join(parts) + "\n"
 
 
+def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
+                  budget: Budget) -> list[str]:
+    """A step's picture: over a saved frame (embedded once for all the steps that show it,
+    see :func:`render_html`), the advice as a transparent layer and the legend under it;
+    without a usable frame, a schematic. Left out, with a note, past the byte budget."""
+    from overlay.legend import legend_panel
+
+    esc = html.escape
+    alt = f"step {record.step}: the board with its advice"
+    advice = drawable(record.advice)
+    note = ""
+    if record.frame is not None and record.geometry is not None:
+        frame = frames.load(record.frame)
+        if isinstance(frame, str):
+            note = frame
+        else:
+            css = frames.embed(record.frame, frame, budget)
+            if css is None:
+                note = (f"frame {record.frame} left out: the report reached --max-bytes "
+                        f"{budget.limit:,}; the board is drawn from the log instead")
+            else:
+                layer = advice_layer(frame.size, frame.geometry(record.geometry), advice,
+                                     record.manual, HAND_COLOUR)
+                legend = legend_panel(advice, max(frame.size[0], 320))
+                return [f'<div class="shot {css}"><img alt="{esc(alt)}" '
+                        f'src="data:image/png;base64,{png_base64(layer)}"></div>',
+                        f'<img class="legend" alt="" '
+                        f'src="data:image/png;base64,{png_base64(legend)}">']
+    picture = png_base64(schematic(record))
+    out = [f'<img alt="{esc(alt)}" src="data:image/png;base64,{picture}">']
+    if not budget.fits(len(picture) + 200):
+        out = [f'<p class="warn">picture left out: the report reached --max-bytes '
+               f"{budget.limit:,}</p>"]
+    if note:
+        out.append(f'<p class="warn">{esc(note)}</p>')
+    return out
+
+
 def _step_html(contents: LogContents, record: LogRecord, k: int,
-               records: tuple[LogRecord, ...], differs: bool) -> list[str]:
+               records: tuple[LogRecord, ...], differs: bool, frames: FrameStore,
+               budget: Budget) -> list[str]:
     esc = html.escape
     nav = []
     if k > 0:
@@ -460,11 +531,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
              f"{esc(record.game)}</h2>"]
     if record.advice.status:
         parts.append(f"<p>{esc(record.advice.status)}</p>")
-    shown = step_picture(contents, record)
-    parts.append(f'<img alt="step {record.step}: the board with its advice" '
-                 f'src="data:image/png;base64,{_png_base64(shown.image)}">')
-    if shown.note:
-        parts.append(f'<p class="warn">{esc(shown.note)}</p>')
+    parts += _picture_html(contents, record, frames, budget)
     parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
     verdict = followed(record)
     if verdict is None:
@@ -494,6 +561,9 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
 
 def run(options: argparse.Namespace) -> int:
     contents = read_log(options.log, limit=options.max_input_bytes)
+    frames = getattr(options, "frames", None)
+    if frames is not None:
+        contents = replace(contents, frames=Path(frames).expanduser())
     for warning in contents.warnings:
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
@@ -508,7 +578,7 @@ def run(options: argparse.Namespace) -> int:
         print(f"skipped lines: {len(contents.warnings)}")
     checked = None
     if options.check:
-        checked = check(contents.records)
+        checked = check(contents.records, getattr(options, "time_limit", SOLVE_TIME_LIMIT))
         if checked:
             print(f"today's solver differs on {len(checked)} of {len(contents.records)} steps:")
             for result in checked:
@@ -519,9 +589,11 @@ def run(options: argparse.Namespace) -> int:
         out = Path(options.html)
         from safefiles import SaveError, write_file
 
-        try:
-            write_file(out, render_html(contents, summary, checked))
+        page = render_html(contents, summary, checked,
+                           max_bytes=getattr(options, "max_bytes", MAX_REPORT_BYTES))
+        try:  # a path's undecodable bytes (kept as surrogates) cannot go out as UTF-8
+            write_file(out, page.encode("utf-8", "replace"))
         except SaveError as error:
             raise InputError(f"{out}: cannot write the report ({error.reason})") from None
-        print(f"report: {out}")
+        print(f"report: {one_line(str(out))}")
     return 0

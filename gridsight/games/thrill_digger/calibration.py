@@ -35,6 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from gridsight.games.thrill_digger.tracker import PitPack
+from safefiles import FileTooLarge, NotRegularFile, read_regular
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR
 
@@ -364,13 +365,14 @@ def load_pit(path: str | Path) -> SavedPit:
     where = Path(path)
     manifest_path = where / "calibration.json" if where.is_dir() else where
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest = json.loads(read_regular(manifest_path, limit=MAX_FILE_BYTES,
+                                           follow=not where.is_dir()).decode("utf-8"))
     except FileNotFoundError:
         raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
                                    "gridsight calibrate thrill-digger IMAGE)") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise CalibrationFileError(f"{manifest_path}: cannot read ({error})") from None
-    except ValueError as error:
+        raise CalibrationFileError(f"{manifest_path}: cannot read ({_why(error)})") from None
+    except (ValueError, RecursionError) as error:
         raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
     if not isinstance(manifest, dict):
         raise CalibrationFileError(f"{manifest_path}: not a pit calibration")
@@ -392,7 +394,7 @@ def load_pit(path: str | Path) -> SavedPit:
                                    f"{geometry.cols} but the pit is {rows}x{cols}")
     base = manifest_path.parent
     reference_path = base / "reference.png"
-    reference = cv2.imread(str(reference_path), cv2.IMREAD_COLOR)
+    reference = read_picture(reference_path, cv2.IMREAD_COLOR)
     width, height = plan.size
     if reference is None:
         raise CalibrationFileError(f"{reference_path}: missing or not a picture")
@@ -413,6 +415,37 @@ def load_pit(path: str | Path) -> SavedPit:
     items, scene_lab, overlay = _load_items(manifest, manifest_path)
     wallet = _load_wallet(manifest, manifest_path, base)
     return SavedPit(base, calibration, difficulty, items, scene_lab, overlay, wallet)
+
+
+#: The largest calibration file or picture read (a plan view is well under a megabyte).
+MAX_FILE_BYTES = 20_000_000
+MAX_PICTURE_PIXELS = 4_000_000
+
+
+def read_picture(path: Path, flags: int):
+    """A picture of a calibration folder, or ``None`` when it is missing or not a picture:
+    a regular file (never a link, a FIFO or a device), at most :data:`MAX_FILE_BYTES`, its
+    size read from its header (at most :data:`MAX_PICTURE_PIXELS`) before it is decoded."""
+    import cv2
+
+    from vision.images import image_size
+
+    try:
+        data = read_regular(path, limit=MAX_FILE_BYTES, follow=False)
+    except OSError:
+        return None
+    size = image_size(data)
+    if size is None or size[1] * size[2] > MAX_PICTURE_PIXELS:
+        return None
+    try:
+        return cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+    except cv2.error:
+        return None
+
+
+def _why(error: Exception) -> str:
+    return str(error) if isinstance(error, (NotRegularFile, FileTooLarge)) else \
+        (getattr(error, "strerror", None) or str(error))
 
 
 def _load_items(manifest: dict, path: Path):
@@ -452,7 +485,7 @@ def _load_wallet(manifest: dict, path: Path, base: Path):
                 raise ValueError(f"'{digit}' is not a digit")
             if not isinstance(name, str) or ".." in Path(name).parts or Path(name).is_absolute():
                 raise ValueError(f"digit '{digit}' names '{name}', not a file in the folder")
-            glyph = cv2.imread(str(base / name), cv2.IMREAD_GRAYSCALE)
+            glyph = read_picture(base / name, cv2.IMREAD_GRAYSCALE)
             if glyph is None:
                 raise CalibrationFileError(f"{base / name}: missing or not a picture")
             templates[digit] = glyph

@@ -77,11 +77,16 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
 
     where = Path(folder) if folder is not None else shipped_pit_pack_dir()
     path = where / MANIFEST
+    from safefiles import read_regular
+
+    from gridsight.games.thrill_digger.calibration import MAX_FILE_BYTES, read_picture
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, limit=MAX_FILE_BYTES, follow=False)
+                          .decode("utf-8"))
     except FileNotFoundError:
         raise PitPackError(f"{path}: no such pit pack") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise PitPackError(f"{path}: cannot read ({error})") from None
 
     def field(key: str) -> Any:
@@ -110,7 +115,7 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
     for digit, name in dict(field("digits")).items():
         if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
             raise PitPackError(f"{path}: digit '{digit}' names '{name}', not a plain file name")
-        image = cv2.imread(str(where / name), cv2.IMREAD_GRAYSCALE)
+        image = read_picture(where / name, cv2.IMREAD_GRAYSCALE)
         if image is None:
             raise PitPackError(f"{where / name}: missing or not a picture")
         digits[str(digit)] = image
