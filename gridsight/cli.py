@@ -83,6 +83,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
+    except ImportError as error:
+        if not caused_by_interrupt(error):
+            raise
+        say("interrupted")  # Ctrl-C while NumPy loaded its C parts: it says ImportError
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
         # Point stdout at nothing so the interpreter's final flush does not complain.
@@ -90,6 +95,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+
+
+def caused_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of a Ctrl-C: a ``KeyboardInterrupt`` among its
+    causes (NumPy turns one that strikes while it imports its C parts into ``ImportError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 @contextmanager

@@ -145,8 +145,9 @@ class TimedPipe:
     to cannot hang the reader. A terminal is read without a timeout (a person is typing), and
     so is everything where ``select`` cannot wait on the stream (Windows)."""
 
-    def __init__(self, stream: BinaryIO, name: str, idle: float = PIPE_IDLE_SECONDS):
-        self.stream, self.name, self.idle = stream, name, idle
+    def __init__(self, stream: BinaryIO, name: str, idle: float | None = None):
+        self.stream, self.name = stream, name
+        self.idle = PIPE_IDLE_SECONDS if idle is None else idle
         try:
             self.fd: int | None = stream.fileno()
         except (AttributeError, OSError, ValueError):
