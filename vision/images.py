@@ -168,11 +168,30 @@ def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
     return _decode(data, name, fmt, max_pixels)
 
 
+@contextmanager
+def quiet_opencv() -> Iterator[None]:
+    """OpenCV's own warnings silenced within the block (a truncated PNG makes libpng print
+    "PNG input buffer is incomplete" straight to the terminal; the caller says what is wrong
+    in its own words instead)."""
+    try:
+        from cv2.utils import logging as cv_logging
+    except ImportError:  # pragma: no cover - an OpenCV without its logging module
+        yield
+        return
+    previous = cv_logging.getLogLevel()
+    cv_logging.setLogLevel(cv_logging.LOG_LEVEL_ERROR)
+    try:
+        yield
+    finally:
+        cv_logging.setLogLevel(previous)
+
+
 def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
     import cv2
 
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        with quiet_opencv():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     except cv2.error as error:
         raise ImageReadError(name, f"{fmt} data OpenCV cannot decode "
                              f"({_first_line(str(error))})") from None

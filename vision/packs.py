@@ -454,7 +454,8 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
     width) before it is decoded."""
     import cv2
 
-    from vision.images import image_size
+    from vision.errors import ImageReadError
+    from vision.images import decode_image, image_size
 
     try:
         data = read_regular(folder / name, limit=MAX_IMAGE_BYTES, follow=False)
@@ -474,13 +475,13 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
     if (size[2], size[1]) != shape:
         raise PackError(manifest, f"{what} ({name}) is {size[1]}x{size[2]} pixels; {why}")
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8),
-                             cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
-    except cv2.error:
-        image = None
-    if image is None or image.shape[:2] != shape:
+        image = decode_image(data, name, max_pixels=MAX_IMAGE_PIXELS)
+    except ImageReadError as error:
+        raise PackError(manifest, f"image '{name}' is not a readable PNG ({error.reason})") \
+            from None
+    if image.shape[:2] != shape:  # pragma: no cover - the header said the size
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
-    return image
+    return image if color else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
 def _png_bytes(image: np.ndarray, folder: Path) -> bytes:
