@@ -66,7 +66,8 @@ def read_bytes(path: str, *, limit: int, what: str = "the input",
 
 
 def _read_stream(stream, name: str, limit: int, what: str, option: str) -> bytes:
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         chunk = stream.read(min(CHUNK, limit + 1 - total))
         if not chunk:
@@ -78,7 +79,8 @@ def _read_stream(stream, name: str, limit: int, what: str, option: str) -> bytes
 
 
 def _read_text_stream(stream, limit: int, what: str, option: str) -> bytes:
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         chunk = stream.read(CHUNK)
         if not chunk:

@@ -78,7 +78,7 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
 from safefiles import SaveError, append_file, open_regular, read_regular, write_file
 from solvers.advice import Cell
 from solvers.cellnames import name_of
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 
 MAX_PENDING = 1000
 
@@ -190,7 +190,7 @@ def _last_line_number(lines: list[bytes]) -> int:
 
 
 def _stderr_warning(message: str) -> None:
-    print(f"gridsight: {message}", file=sys.stderr, flush=True)
+    print(f"gridsight: {one_line(message)}", file=sys.stderr, flush=True)
 
 
 class RecommendationLog:

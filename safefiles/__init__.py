@@ -37,16 +37,22 @@ from safefiles.read import (
     read_regular,
     refuse_special,
 )
-from safefiles.write import PartialWrite, SaveError, append_file, atomic_file, write_file
+from safefiles.write import (
+    PartialWrite,
+    SaveError,
+    append_file,
+    atomic_file,
+    write_file,
+)
 
 __all__ = [
     "PIPE_IDLE_SECONDS",
     "FileTooLarge",
     "NotRegularFile",
-    "ReadTimeout",
-    "TimedPipe",
     "PartialWrite",
+    "ReadTimeout",
     "SaveError",
+    "TimedPipe",
     "append_file",
     "atomic_file",
     "file_kind",

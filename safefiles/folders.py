@@ -297,10 +297,9 @@ def _tidy(left: Path, folder: Path, own: Owner, *, move: bool = True) -> None:
                 info = os.lstat(left / rel)
             except OSError:
                 continue
-            if stat.S_ISDIR(info.st_mode) and os.path.isdir(folder / rel) \
-                    and not os.path.islink(folder / rel):
-                walk(rel)
-            elif stat.S_ISDIR(info.st_mode) and not move:
+            is_dir = stat.S_ISDIR(info.st_mode)
+            into = os.path.isdir(folder / rel) and not os.path.islink(folder / rel)
+            if is_dir and (into or not move):  # emptied entry by entry (else moved whole)
                 walk(rel)
             elif rel in (_OWNED, _OWNED + ".tmp"):
                 continue  # the marker goes last

@@ -43,7 +43,8 @@ class SaveError(OSError):
     space left on device); the previous file is kept``.
     """
 
-    def __init__(self, path: str | Path, reason: str, code: int = 0, *, kept: bool = True):
+    def __init__(self, path: str | Path, reason: str, code: int | None = 0, *,
+                 kept: bool = True):
         self.path = str(path)
         self.reason = reason
         self.kept = kept

@@ -119,11 +119,9 @@ FOLDER_OPS = ("delete", "truncate", "garbage", "swap", "link", "fifo", "folder",
 def screenshots():
     """A screenshot of each game, to read through a mutated pack that loads."""
     import cv2
-
+    import numpy as np
     from kit.skins import pentomino, tile_path
     from test_readers import LEVEL, ROOM, random_rescue
-
-    import numpy as np
 
     shots = {
         "tile-path": tile_path.render(ROOM, scale=1).image,

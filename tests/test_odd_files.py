@@ -54,7 +54,7 @@ def test_fifos_and_devices_named_directly_are_refused_by_type(tmp_path):
     result = subprocess.run([sys.executable, "-c", _ODD, *runs], capture_output=True,
                             text=True, timeout=120, env=ENV)
     assert result.returncode == 0, result.stderr[-2000:]
-    outcomes = [eval(line) for line in result.stdout.splitlines()]  # noqa: S307 - our repr
+    outcomes = [eval(line) for line in result.stdout.splitlines()]
     assert len(outcomes) == len(runs)
     for command, code, err in outcomes:
         assert code == 2, (command, err)

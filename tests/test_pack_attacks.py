@@ -261,10 +261,9 @@ def test_analyze_auto_still_reads_every_game_past_a_broken_pack(broken_user_pack
 
 
 def test_calibrate_still_works_past_a_broken_pack(broken_user_pack, tmp_path):
+    import cv2
     from kit.skins import tile_path
     from test_readers import ROOM_TEXT
-
-    import cv2
 
     shot = tile_path.render(ROOM_TEXT.splitlines(), scale=1)
     image = tmp_path / "shot.png"

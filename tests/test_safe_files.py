@@ -92,7 +92,7 @@ def test_without_an_atomic_exchange_the_save_swaps_by_two_renames(tmp_path, monk
     """Where ``renameat2`` cannot exchange, the old folder is renamed aside and the new one
     into place; a crash between the two leaves the old one aside, and the next save puts it
     back before anything else."""
-    import safefiles.folders as folders
+    from safefiles import folders
 
     monkeypatch.setattr(folders, "_exchange", lambda a, b: False)
     pack = load_pack("tile-path")
@@ -358,7 +358,6 @@ def test_the_logs_side_file_in_the_shared_temporary_folder_cannot_be_planted(tmp
     """The side file in the temporary folder has a name nobody can guess, and a link there is
     refused anyway."""
     import gridsight.log as logmod
-
     from gridsight.log import LogRecord, RecommendationLog
     from solvers.advice import Advice, Cell
 

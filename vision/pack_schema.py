@@ -53,9 +53,9 @@ from vision.schema import (
     SchemaError,
     Text,
     Tuple,
+    _brief,
     check,
 )
-from vision.schema import _brief
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -310,5 +310,13 @@ def manifest_problem(data: Any) -> SchemaError | None:
     return None
 
 
-__all__ = ["FORMAT_VERSION", "MANIFEST", "MANIFEST_SPEC", "Manifest", "ImageEntry",
-           "parse_manifest", "manifest_problem", "ANY"]
+__all__ = [
+    "ANY",
+    "FORMAT_VERSION",
+    "MANIFEST",
+    "MANIFEST_SPEC",
+    "ImageEntry",
+    "Manifest",
+    "manifest_problem",
+    "parse_manifest",
+]

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
+from solvers.errors import one_line
 
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
@@ -77,7 +78,8 @@ class LiveDriver:
         self.notice = notice
         self.status_file = Path(status_file) if status_file else None
         self._status_failed = False  # said once until it works again
-        self.say = say or (lambda line: print(f"gridsight: {line}", file=sys.stderr, flush=True))
+        self.say = say or (lambda line: print(f"gridsight: {one_line(line)}", file=sys.stderr,
+                                              flush=True))
         self.overlay = None
         if capture is not None and overlay:
             from overlay.window import OverlayWindow
