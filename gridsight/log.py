@@ -75,7 +75,14 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
     parse_record,
     record_problem,
 )
-from safefiles import SaveError, append_file, open_regular, read_regular, write_file
+from safefiles import (
+    PartialWrite,
+    SaveError,
+    append_file,
+    open_regular,
+    read_regular,
+    write_file,
+)
 from solvers.advice import Cell
 from solvers.cellnames import name_of
 from solvers.errors import InputError, one_line
@@ -236,6 +243,8 @@ class RecommendationLog:
         self.side_file: Path | None = None  # where lines went that the log could not take
         self._temp_token = secrets.token_hex(4)  # the side file's name in the shared temp folder
         self._torn = False  # the last write may have left a partial line in the file
+        self._partial: tuple[bytes, int] | None = None  # what a short write did write, and
+        # the log's size after it: the next write of that line finishes it
         self._next_step = 1
         self._lock = threading.RLock()
         self._busy = 0  # inside a write: SIGTERM waits for it to end
@@ -381,18 +390,30 @@ class RecommendationLog:
             self._torn = True  # part of it: the retry starts on a new line
 
     def _write_log(self, data: bytes, what: str = "line") -> bool:
-        if self._torn:
-            data = b"\n" + data
         try:
             before = os.stat(self.path).st_size
         except OSError:
             before = 0
+        if self._partial is not None:
+            done, at = self._partial  # a write that stopped short (the disk filled up)
+            self._partial = None
+            if data.startswith(done) and before == at:  # nothing else happened since: finish it
+                data = data[len(done):]
+            else:
+                self._torn = True
+        if self._torn:
+            data = b"\n" + data
         self._unconfirmed = (what, before, len(data))
         try:
             self._write_all(data)
         except OSError as error:
             self._torn = True
-            self._unconfirmed = None  # it failed, wholly or in part: retried on a new line
+            self._unconfirmed = None  # it failed, wholly or in part
+            if isinstance(error, PartialWrite) and error.written:
+                # Finish the line next time rather than write it again after a newline: a
+                # line cut only before its newline would otherwise be there twice.
+                self._torn = False
+                self._partial = (data[:error.written], before + error.written)
             if not self.failing:
                 self.failing = True
                 self.warn(

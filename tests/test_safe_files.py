@@ -244,7 +244,9 @@ out["status_after"] = status.read_text()
 out["leftovers"] = sorted(p.name for p in disk.iterdir() if p.name.startswith("."))
 (disk / "filler").unlink()
 out["log_again"] = log.flush()
-out["log_steps"] = [r.step for r in read_log(disk / "s.jsonl").records]
+replayed = read_log(disk / "s.jsonl")
+out["log_steps"] = [r.step for r in replayed.records]
+out["log_read_warnings"] = list(replayed.warnings)
 out["log_expected"] = list(range(1, steps + 1))
 if sys.argv[2] == "ro":
     import subprocess
@@ -305,6 +307,7 @@ def test_a_full_disk_and_a_read_only_one_leave_everything_as_it_was(tmp_path):
     assert ("No space left" if how == "tmpfs" else "File too large") in \
         report["log_warnings"][0]
     assert report["log_again"] is True and report["log_steps"] == report["log_expected"]
+    assert report["log_read_warnings"] == []  # each record once, none torn
     if how == "tmpfs":
         assert "Read-only file system" in report["pack_ro"]
         assert "Read-only file system" in report["status_ro"]
