@@ -243,6 +243,7 @@ class RecommendationLog:
         self.side_file: Path | None = None  # where lines went that the log could not take
         self._temp_token = secrets.token_hex(4)  # the side file's name in the shared temp folder
         self._torn = False  # the last write may have left a partial line in the file
+        self._said_large = False  # the log has passed what replay reads by default
         self._partial: tuple[bytes, int] | None = None  # what a short write did write, and
         # the log's size after it: the next write of that line finishes it
         self._next_step = 1
@@ -422,6 +423,10 @@ class RecommendationLog:
                 )
             return False
         self._torn = False
+        if before + len(data) > MAX_LOG_BYTES and not self._said_large:
+            self._said_large = True  # replay reads this much by default: say how to read more
+            self.warn(f"the log {self.path} is now over {MAX_LOG_BYTES:,} bytes: replay it with "
+                      "--max-input-bytes N, or start a new log with --log FILE")
         return True
 
     def _write_all(self, data: bytes) -> None:

@@ -181,3 +181,16 @@ def test_replay_refuses_the_same_lines_without_a_traceback(tmp_path):
     assert [r.step for r in got.records] == [1]
     assert len(got.warnings) == 4
     assert all("corrupt line skipped" in w for w in got.warnings)
+
+
+def test_a_log_growing_past_what_replay_reads_by_default_says_so_once(tmp_path, monkeypatch):
+    import gridsight.log as logmod
+
+    monkeypatch.setattr(logmod, "MAX_LOG_BYTES", 1000)
+    warnings: list[str] = []
+    log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=warnings.append,
+                            close_at_exit=False)
+    for step in range(1, 12):
+        assert log.append(_record(step))
+    assert len(warnings) == 1 and "over 1,000 bytes" in warnings[0]
+    assert "--max-input-bytes" in warnings[0]

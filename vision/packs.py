@@ -19,8 +19,17 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
 
 Packs are looked up first in the player's data directory
 (``platformdirs.user_data_dir("gridsight")/templates/<game>/<skin>``), then among the packs
-shipped in :mod:`templates`, so a player's own pack takes precedence. A ``--pack`` value is a
-skin name or a folder by one rule (:func:`names_a_folder`): a path is a path, a name a name.
+shipped in :mod:`templates`, so a player's own pack takes precedence; a broken one of the
+player's is skipped with a :class:`~vision.errors.PackSkipped` warning when a shipped pack
+can stand in. A ``--pack`` value is a skin name or a folder by one rule
+(:func:`names_a_folder`): a path is a path, a name a name.
+
+Nothing in a pack folder is trusted: the manifest is checked whole against the schema
+(:mod:`vision.pack_schema`) before any image is read; each image is a regular file of the
+folder itself (never a link, a FIFO or a device), sized before it is read, its width and
+height read from its header before it is decoded. A save writes the whole pack beside the
+folder and swaps it in by one rename (:func:`safefiles.replace_folder`), replacing only the
+pack's own files.
 
 >>> import numpy as np, tempfile
 >>> cell = np.zeros((8, 8, 3), np.uint8)

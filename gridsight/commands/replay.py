@@ -11,12 +11,18 @@ line that is not a valid record is skipped with a warning naming it, and a log w
 single valid record is refused (exit 2). Times are shown in the local time of the machine
 replaying (the log keeps UTC).
 
-The HTML page is self-contained (pictures embedded as base64 PNG), so it can be mailed or
+The HTML page is self-contained (pictures embedded as base64), so it can be mailed or
 attached to a bug report; it links every step to the previous and next ones (and the arrow
-keys move between them). A step's picture is the saved frame with the advice painted on it
-when the session ran with ``--save-frames``; otherwise (or when the frame is missing or cannot
-be read) a schematic board drawn from the logged board text. Cells the player set by hand are
-outlined in yellow, as in the live panel.
+keys move between them). A step's picture is the saved frame with the advice drawn over it
+when the session ran with ``--save-frames``; otherwise (or when the frame is missing, cannot
+be read, or is a link) a schematic board drawn from the logged board text. Cells the player
+set by hand are outlined in yellow, as in the live panel.
+
+Bounded whatever the log holds (:mod:`gridsight.report_frames`): frames are read only from
+the log's own folder (``--frames DIR`` says otherwise; a log on standard input shows none
+without it), once each, downscaled, and embedded once however many steps show them (the
+advice of each step is a transparent layer over it); ``--max-bytes`` bounds the page, which
+says what it left out; ``--check`` solves each board under ``--time-limit``, as ``solve``.
 """
 
 from __future__ import annotations
