@@ -382,6 +382,20 @@ def _why_undecodable(data: bytes) -> str:
     return f"{fmt} image that OpenCV cannot decode"
 
 
+def cut_short(data: bytes) -> bool:
+    """Whether a PNG or JPEG visibly ends before its end marker (PNG's ``IEND`` chunk, JPEG's
+    end-of-image): a cheap test of a torn file, without decoding it (other formats: ``False``).
+
+    >>> cut_short(b"\x89PNG\r\n\x1a\n" + b"\0" * 40), cut_short(b"GIF89a")
+    (True, False)
+    """
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return data.rfind(b"IEND", max(0, len(data) - 64)) < 0
+    if data.startswith(b"\xff\xd8\xff"):
+        return data.rfind(b"\xff\xd9", max(0, len(data) - 64)) < 0
+    return False
+
+
 def _truncation(data: bytes) -> str | None:
     """A truncated PNG or JPEG, which OpenCV decodes into a partly grey image."""
     try:

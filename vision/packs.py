@@ -463,8 +463,7 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
     width) before it is decoded."""
     import cv2
 
-    from vision.errors import ImageReadError
-    from vision.images import decode_image, image_size
+    from vision.images import cut_short, image_size, quiet_opencv
 
     try:
         data = read_regular(folder / name, limit=MAX_IMAGE_BYTES, follow=False)
@@ -483,14 +482,17 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
     if (size[2], size[1]) != shape:
         raise PackError(manifest, f"{what} ({name}) is {size[1]}x{size[2]} pixels; {why}")
+    if cut_short(data):
+        raise PackError(manifest, f"image '{name}' is not a readable PNG (truncated)")
     try:
-        image = decode_image(data, name, max_pixels=MAX_IMAGE_PIXELS)
-    except ImageReadError as error:
-        raise PackError(manifest, f"image '{name}' is not a readable PNG ({error.reason})") \
-            from None
-    if image.shape[:2] != shape:  # pragma: no cover - the header said the size
+        with quiet_opencv():  # no libpng warning on the terminal: the error says it
+            image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                                 cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        image = None
+    if image is None or image.shape[:2] != shape:
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
-    return image if color else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return image
 
 
 def _png_bytes(image: np.ndarray, folder: Path) -> bytes:
