@@ -386,7 +386,7 @@ def cut_short(data: bytes) -> bool:
     """Whether a PNG or JPEG visibly ends before its end marker (PNG's ``IEND`` chunk, JPEG's
     end-of-image): a cheap test of a torn file, without decoding it (other formats: ``False``).
 
-    >>> cut_short(b"\x89PNG\r\n\x1a\n" + b"\0" * 40), cut_short(b"GIF89a")
+    >>> cut_short(b"\\x89PNG\\r\\n\\x1a\\n" + b"\\0" * 40), cut_short(b"GIF89a")
     (True, False)
     """
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
