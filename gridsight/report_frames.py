@@ -71,6 +71,7 @@ class FrameStore:
         self.embedded: dict[str, str] = {}  # frame name -> CSS class of its background
         self.css: list[str] = []  # one rule per frame embedded
         self._by_content: dict[str, str] = {}  # the JPEG's digest -> its CSS class
+        self.layers: dict[tuple, tuple[str, str]] = {}  # the last step's layer and legend
 
     def load(self, name: str) -> Frame | str:
         """The frame ``name``, or what is wrong with it (a sentence for the report)."""
@@ -161,10 +162,13 @@ def advice_layer(size: tuple[int, int], geometry: BoardGeometry, advice, manual=
         quad = geometry.cell_quad(cell.row, cell.col)
         cv2.polylines(layer, [np.round(quad).astype(np.int32)], True, (*hand_colour, 255), 3)
     draw_advice(layer, geometry, advice)
-    alpha = layer[..., 3:4].astype(np.float32)
-    colour = layer[..., :3].astype(np.float32) * 255.0 / np.maximum(alpha, 1.0)
-    out = np.concatenate([np.clip(colour, 0, 255), alpha], axis=2)
-    return np.round(out).astype(np.uint8)
+    x, y, w, h = cv2.boundingRect(cv2.extractChannel(layer, 3))
+    if w and h:  # premultiplied to straight alpha, where anything was drawn
+        box = layer[y : y + h, x : x + w]
+        alpha = box[..., 3:4].astype(np.float32)
+        colour = box[..., :3].astype(np.float32) * 255.0 / np.maximum(alpha, 1.0)
+        box[..., :3] = np.clip(np.round(colour), 0, 255).astype(np.uint8)
+    return layer
 
 
 class Budget:
@@ -185,11 +189,11 @@ class Budget:
         return True
 
 
-def png_base64(image: np.ndarray) -> str:
-    """``image`` (BGR or BGRA) as base64 PNG."""
+def png_base64(image: np.ndarray, level: int = 6) -> str:
+    """``image`` (BGR or BGRA) as base64 PNG (``level``: zlib's, 1 fast to 9 small)."""
     import cv2
 
-    ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])
+    ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, level])
     if not ok:  # pragma: no cover - an in-memory image always encodes
         raise RuntimeError("could not encode a picture as PNG")
     return base64.b64encode(png.tobytes()).decode("ascii")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -505,13 +506,18 @@ def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
                 note = (f"frame {record.frame} left out: the report reached --max-bytes "
                         f"{budget.limit:,}; the board is drawn from the log instead")
             else:
-                layer = advice_layer(frame.size, frame.geometry(record.geometry), advice,
-                                     record.manual, HAND_COLOUR)
-                legend = legend_panel(advice, max(frame.size[0], 320))
+                key = (css, json.dumps(record.advice.to_dict(), sort_keys=True),
+                       tuple(record.manual), tuple(record.geometry.homography.ravel()))
+                if key not in frames.layers:  # steps drawing the same: drawn once
+                    layer = advice_layer(frame.size, frame.geometry(record.geometry), advice,
+                                         record.manual, HAND_COLOUR)
+                    legend = legend_panel(advice, max(frame.size[0], 320))
+                    frames.layers.clear()  # only the last is kept: a few MB at most
+                    frames.layers[key] = (png_base64(layer, 3), png_base64(legend))
+                layer_png, legend_png = frames.layers[key]
                 return [f'<div class="shot {css}"><img alt="{esc(alt)}" '
-                        f'src="data:image/png;base64,{png_base64(layer)}"></div>',
-                        f'<img class="legend" alt="" '
-                        f'src="data:image/png;base64,{png_base64(legend)}">']
+                        f'src="data:image/png;base64,{layer_png}"></div>',
+                        f'<img class="legend" alt="" src="data:image/png;base64,{legend_png}">']
     picture = png_base64(schematic(record))
     out = [f'<img alt="{esc(alt)}" src="data:image/png;base64,{picture}">']
     if not budget.fits(len(picture) + 200):
