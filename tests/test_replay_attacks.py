@@ -68,7 +68,7 @@ def test_sixty_steps_showing_one_huge_frame_embed_it_once_downscaled(tmp_path, b
     assert max(frame.shape[:2]) == 1280  # downscaled
     assert len(page) < 8_000_000, len(page)  # it was 965 MB
     # The advice layer lands where the board is in the downscaled frame.
-    layer_b64 = re.search(r'class="shot f0"><img [^>]*src="data:image/png;base64,([^"]+)"',
+    layer_b64 = re.search(r'class="shot f0"[^>]*><img [^>]*src="data:image/png;base64,([^"]+)"',
                           page).group(1)
     layer = cv2.imdecode(np.frombuffer(base64.b64decode(layer_b64), np.uint8),
                          cv2.IMREAD_UNCHANGED)

@@ -402,10 +402,10 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
 .steps a { margin-right: 0.4em; } .steps a.no { color: #b3261e; }
 .step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
 .step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
-.step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
-.shot { display: inline-block; max-width: 100%; background-size: 100% 100%;
-        background-repeat: no-repeat; line-height: 0; }
-.shot img { display: block; border: none; height: auto; }
+.step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc;
+            box-sizing: border-box; }
+.shot { display: block; background-size: 100% 100%; background-repeat: no-repeat; }
+.shot img { display: block; width: 100%; height: auto; border: none; }
 img.legend { display: block; border-top: none; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
 .hand { background: #fff3b0; padding: 0 0.3em; }
@@ -515,8 +515,8 @@ def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
                     frames.layers.clear()  # only the last is kept: a few MB at most
                     frames.layers[key] = (png_base64(layer, 3), png_base64(legend))
                 layer_png, legend_png = frames.layers[key]
-                return [f'<div class="shot {css}"><img alt="{esc(alt)}" '
-                        f'src="data:image/png;base64,{layer_png}"></div>',
+                return [f'<div class="shot {css}" style="max-width: {frame.size[0]}px">'
+                        f'<img alt="{esc(alt)}" src="data:image/png;base64,{layer_png}"></div>',
                         f'<img class="legend" alt="" src="data:image/png;base64,{legend_png}">']
     picture = png_base64(schematic(record))
     out = [f'<img alt="{esc(alt)}" src="data:image/png;base64,{picture}">']
