@@ -51,12 +51,13 @@ for trial in range(trials):
     if pid == 0:
         os.close(ready_r)
         log = RecommendationLog(path, warn=lambda m: None)  # fsync: the widest window
-        os.write(ready_w, b"r")
         step = 1
         while True:
             advice = Advice("demo", 2, 3, recommend=(Cell(1, step % 3),), status="x" * 300)
             log.append(LogRecord(step=step, time="2026-03-01T12:00:00.000Z", game="demo",
                                  board=". . .\n. . .", advice=advice))
+            if step == 1:
+                os.write(ready_w, b"r")  # the log exists: stop it from now on
             step += 1
     os.close(ready_w)
     os.read(ready_r, 1)
