@@ -206,22 +206,27 @@ def record(step):
     return LogRecord(step=step, time="2026-03-01T12:00:00.000Z", game="demo", board=". .",
                      advice=Advice("demo", 1, 2, recommend=(Cell(0, 1),)))
 out["log_first"] = log.append(record(1))
-# Fill the disk to the last byte.
-fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
-block = b"\0" * 4096
-while True:
-    try:
-        if os.write(fd, block) < len(block):
+if sys.argv[2] == "fsize":  # no tmpfs here: no file may grow past 2 kB from now on
+    import resource, signal
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2048, hard))
+else:  # fill the disk to the last byte
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
+    block = b"\0" * 4096
+    while True:
+        try:
+            if os.write(fd, block) < len(block):
+                break
+        except OSError:
             break
-    except OSError:
-        break
-while True:
-    try:
-        if os.write(fd, b"\0") < 1:
+    while True:
+        try:
+            if os.write(fd, b"\0") < 1:
+                break
+        except OSError:
             break
-    except OSError:
-        break
-os.close(fd)
+    os.close(fd)
 def attempt(name, call):
     try:
         call()
@@ -242,7 +247,10 @@ out["pack_after"] = load_pack_dir(folder).min_score
 out["holiday"] = (folder / "holiday.png").read_bytes().decode()
 out["status_after"] = status.read_text()
 out["leftovers"] = sorted(p.name for p in disk.iterdir() if p.name.startswith("."))
-(disk / "filler").unlink()
+if sys.argv[2] == "fsize":
+    resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))
+else:
+    (disk / "filler").unlink()
 out["log_again"] = log.flush()
 replayed = read_log(disk / "s.jsonl")
 out["log_steps"] = [r.step for r in replayed.records]
@@ -258,40 +266,34 @@ print(json.dumps(out))
 """
 
 
-def _on_a_small_disk(tmp_path: Path, script: str, *args: str) -> tuple[dict, str]:
+def _on_a_small_disk(tmp_path: Path, script: str, *, tmpfs: bool = True) -> tuple[dict, str]:
     """Run ``script`` with a fresh 640 kB tmpfs as its first argument (mounted in a user and
-    mount namespace of its own); or, where no namespace can be made, in a plain folder with
-    ``RLIMIT_FSIZE`` at 4 kB (writes past it fail with "File too large"). Returns the
-    script's JSON report and which way was taken."""
+    mount namespace of its own), which it fills; or, where no namespace can be made, in a
+    plain folder where it sets ``RLIMIT_FSIZE`` to 2 kB instead (writes past it fail with
+    "File too large"). Returns the script's JSON report and which way was taken."""
     disk = tmp_path / "disk"
     disk.mkdir()
     unshare = shutil.which("unshare")
-    if unshare and sys.platform.startswith("linux"):
+    if tmpfs and unshare and sys.platform.startswith("linux"):
         mount = 'mount -t tmpfs -o size=640k tmpfs "$1" && shift && exec "$@"'
         command = [unshare, "--user", "--map-root-user", "--mount", "sh", "-c", mount, "sh",
-                   str(disk), sys.executable, "-c", script, str(disk), *args]
+                   str(disk), sys.executable, "-c", script, str(disk), "ro"]
         result = subprocess.run(command, capture_output=True, text=True, timeout=120, env=ENV)
         if result.returncode == 0:
             return json.loads(result.stdout.splitlines()[-1]), "tmpfs"
         if "mount" not in result.stderr and "unshare" not in result.stderr:
             raise AssertionError(result.stderr[-3000:])
-    import resource
-    import signal
-
-    def limit() -> None:  # pragma: no cover - runs in the child
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
-
-    result = subprocess.run([sys.executable, "-c", script.replace(
-        "while True:\n    try:\n        if os.write(fd, block)", "while False:\n    try:\n"
-        "        if os.write(fd, block)"), str(disk), "rw"], capture_output=True, text=True,
-        timeout=120, env=ENV, preexec_fn=limit)
+    result = subprocess.run([sys.executable, "-c", script, str(disk), "fsize"],
+                            capture_output=True, text=True, timeout=120, env=ENV)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.splitlines()[-1]), "fsize"
 
 
-def test_a_full_disk_and_a_read_only_one_leave_everything_as_it_was(tmp_path):
-    report, how = _on_a_small_disk(tmp_path, _FULL_DISK, "ro")
+@pytest.mark.parametrize("tmpfs", [True, False], ids=["tmpfs", "RLIMIT_FSIZE"])
+def test_a_full_disk_and_a_read_only_one_leave_everything_as_it_was(tmp_path, tmpfs):
+    report, how = _on_a_small_disk(tmp_path, _FULL_DISK, tmpfs=tmpfs)
+    if tmpfs and how != "tmpfs":
+        pytest.skip("no tmpfs can be mounted here (no user namespaces): RLIMIT_FSIZE only")
     assert report["log_first"] is True
     if how == "tmpfs":
         assert "No space left on device" in report["pack"] and "not saved" in report["pack"]
