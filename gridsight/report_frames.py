@@ -6,7 +6,7 @@ input unless ``--frames`` says where), only as a regular file in that folder (ne
 symbolic link, never a FIFO), its pixels bounded before it is decoded, and downscaled to at
 most :data:`MAX_FRAME_SIDE` pixels a side. A log pointing sixty times at one 12 MB frame
 reads it once and embeds it once (:meth:`FrameStore.embed`); each step then draws only its
-advice over it, as a transparent layer (:func:`advice_layer`).
+advice over it, as a transparent layer (:func:`gridsight.commands.replay.annotation_layer`).
 
 :class:`Budget` bounds the report's bytes (``replay --max-bytes``): past it, pictures and then
 whole steps are left out, and the page says so.
@@ -71,7 +71,7 @@ class FrameStore:
         self.embedded: dict[str, str] = {}  # frame name -> CSS class of its background
         self.css: list[str] = []  # one rule per frame embedded
         self._by_content: dict[str, str] = {}  # the JPEG's digest -> its CSS class
-        self.layers: dict[tuple, tuple[str, str]] = {}  # the last step's layer and legend
+        self.layers: dict[tuple, tuple[str, int, int]] = {}  # the last step's layer, its size
 
     def load(self, name: str) -> Frame | str:
         """The frame ``name``, or what is wrong with it (a sentence for the report)."""
@@ -145,30 +145,6 @@ class FrameStore:
         self.embedded[name] = self._by_content[digest] = css_class
         self.css.append(css)
         return css_class
-
-
-def advice_layer(size: tuple[int, int], geometry: BoardGeometry, advice, manual=(),
-                 hand_colour=(0, 215, 255)) -> np.ndarray:
-    """The advice (and the cells set by hand, outlined under it) drawn alone over a frame of
-    ``size``: a BGRA image with straight alpha, for a PNG laid over the frame."""
-    import cv2
-    import numpy as np
-
-    from overlay.paint import draw_advice
-
-    width, height = size
-    layer = np.zeros((height, width, 4), np.uint8)
-    for cell in manual:
-        quad = geometry.cell_quad(cell.row, cell.col)
-        cv2.polylines(layer, [np.round(quad).astype(np.int32)], True, (*hand_colour, 255), 3)
-    draw_advice(layer, geometry, advice)
-    x, y, w, h = cv2.boundingRect(cv2.extractChannel(layer, 3))
-    if w and h:  # premultiplied to straight alpha, where anything was drawn
-        box = layer[y : y + h, x : x + w]
-        alpha = box[..., 3:4].astype(np.float32)
-        colour = box[..., :3].astype(np.float32) * 255.0 / np.maximum(alpha, 1.0)
-        box[..., :3] = np.clip(np.round(colour), 0, 255).astype(np.uint8)
-    return layer
 
 
 class Budget:

@@ -73,9 +73,12 @@ def test_sixty_steps_showing_one_huge_frame_embed_it_once_downscaled(tmp_path, b
     layer = cv2.imdecode(np.frombuffer(base64.b64decode(layer_b64), np.uint8),
                          cv2.IMREAD_UNCHANGED)
     assert layer.shape[:2] == frame.shape[:2] and layer.shape[2] == 4
-    ys, xs = np.nonzero(layer[..., 3])
+    magenta = (layer[..., 3] == 255) & np.all(np.abs(layer[..., :3].astype(int)
+                                                      - (255, 0, 255)) < 40, axis=2)
+    ys, xs = np.nonzero(magenta)  # the advised cell's square, around a cell of the board
     scale = 1280 / 2400
-    assert xs.min() >= 100 * scale - 12 and xs.max() <= 1000 * scale + 12
+    assert xs.min() >= 100 * scale - 24 and xs.max() <= 1000 * scale + 24
+    assert ys.min() >= 100 * scale - 24 and ys.max() <= 700 * scale + 24
 
 
 def test_max_bytes_bounds_the_page_and_says_what_it_left_out(tmp_path, big_frame, run_cli):
