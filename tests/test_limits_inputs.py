@@ -39,13 +39,23 @@ def _one_error_line(err: str) -> str:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
-def test_an_endless_file_stops_at_the_limit(run_cli):
+def test_an_endless_device_is_refused_by_its_type(run_cli):
     started = time.monotonic()
     code, out, err = run_cli("solve", "tile-path", "/dev/zero")
     assert code == 2 and out == ""
     line = _one_error_line(err)
+    assert line == "gridsight: /dev/zero: is a character device, not a file"
+    assert time.monotonic() - started < 5  # not read at all
+
+
+def test_an_endless_file_stops_at_the_limit(run_cli, tmp_path):
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as handle:
+        handle.truncate(10 * MAX_BOARD_BYTES)  # sparse: ten times the limit
+    code, out, err = run_cli("solve", "tile-path", str(big))
+    assert code == 2 and out == ""
+    line = _one_error_line(err)
     assert f"more than {MAX_BOARD_BYTES:,} bytes" in line and "--max-input-bytes" in line
-    assert time.monotonic() - started < 5  # it stopped reading at the limit
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")

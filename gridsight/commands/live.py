@@ -29,6 +29,7 @@ from gridsight.commands.screen_options import (
 )
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, game_names, get_spec
+from solvers.errors import one_line
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -229,7 +230,7 @@ def _open_capture_and_log(options: argparse.Namespace):
         raise RuntimeFailure(str(error)) from None
     path = Path(options.log) if options.log else session_log_path()
     log = RecommendationLog(path, save_frames=options.save_frames)
-    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    print(f"gridsight: logging to {one_line(str(path))}", file=sys.stderr, flush=True)
     return capture, log
 
 

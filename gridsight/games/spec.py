@@ -176,7 +176,8 @@ class GridReading:
         from gridsight.live.sources import GridSource
         from gridsight.readers.find import load_game_pack
 
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None),
+                                                 time_limit=getattr(options, "time_limit", None)))
         named = getattr(self.game_reader, "named_labels", None)
         if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
             source.choices += tuple(l for l in named(read_hints_from(options))

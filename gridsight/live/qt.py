@@ -27,14 +27,13 @@ without a capture (``--manual``) the timer runs only to collect those answers.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
-
+from solvers.errors import one_line
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
 
@@ -59,16 +58,21 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
     }
 
 
-def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> None:
-    """Replace ``path`` atomically with the view's snapshot (readers never see half a file);
-    ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y, w, h]`` in
-    logical screen pixels, or ``None``)."""
-    tmp = path.with_name(path.name + ".tmp")
+def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> str:
+    """Replace ``path`` atomically with the view's snapshot (:func:`safefiles.write_file`:
+    readers never see half a file, a link planted at ``path`` or beside it is never written
+    through); ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y,
+    w, h]`` in logical screen pixels, or ``None``). Returns what went wrong (``""``:
+    written). A failure never stops the advice: the status file is a convenience (the caller
+    says so once). Not flushed to the disk (it is rewritten at every change; a crash leaves
+    the previous snapshot whole)."""
+    from safefiles import write_file
+
     try:
-        tmp.write_text(json.dumps({**view_snapshot(view), **(windows or {})}), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a status file is a convenience; never stop advising for it
+        write_file(path, json.dumps({**view_snapshot(view), **(windows or {})}), fsync=False)
+    except OSError as error:
+        return str(error)
+    return ""
 
 
 class LiveDriver:
@@ -89,7 +93,9 @@ class LiveDriver:
         self.capture = capture
         self.notice = notice
         self.status_file = Path(status_file) if status_file else None
-        self.say = say or (lambda line: print(f"gridsight: {line}", file=sys.stderr, flush=True))
+        self._status_failed = False  # said once until it works again
+        self.say = say or (lambda line: print(f"gridsight: {one_line(line)}", file=sys.stderr,
+                                              flush=True))
         self.verbose = verbose
         self.overlay = None
         if capture is not None:
@@ -202,7 +208,10 @@ class LiveDriver:
             self._said = line
             self.say(line)
         if self.status_file is not None:
-            write_snapshot(self.status_file, view, self.windows())
+            problem = write_snapshot(self.status_file, view, self.windows())
+            if problem and not self._status_failed:
+                self.say(f"warning: --status-file: {problem}")
+            self._status_failed = bool(problem)
 
     def windows(self) -> dict[str, Any]:
         """Where the panel and the strip are (logical screen pixels), for the status file."""
