@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 import cv2
 import numpy as np
 
-from overlay import glyphs, style
+from overlay import glyphs, style, viewport
 from overlay import text as text_mod
 from overlay.legend import legend_panel
 from solvers.advice import Advice, Cell, MarkKind
@@ -112,8 +112,28 @@ def render_layer(
 
 
 def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
-    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place."""
+    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place. On a board
+    bigger than the screen (``geometry.view``) only the part in view is drawn, and what lies
+    beyond is pointed at from the view's edge (:mod:`overlay.viewport`)."""
     _check(geometry, advice)
+    if geometry.view is not None:
+        own = np.zeros_like(layer)
+        _draw_all(own, geometry, viewport.in_view(advice, geometry))
+        viewport.clip(own, geometry)
+        viewport.point_beyond(own, geometry, advice)
+        composite_layers(layer, own)
+        return
+    _draw_all(layer, geometry, advice)
+
+
+def composite_layers(below: np.ndarray, above: np.ndarray) -> None:
+    """Premultiplied ``above`` over ``below``, in place."""
+    alpha = above[:, :, 3:4].astype(np.uint16)
+    below[:] = (above.astype(np.uint16) + below.astype(np.uint16) * (255 - alpha) // 255
+                ).astype(np.uint8)
+
+
+def _draw_all(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
     board = _Board(geometry)
 
     figures = {(f.row, f.col): f for f in advice.figures}
@@ -205,7 +225,7 @@ def paint_advice(
     layer = render_layer((w, h), geometry, advice)
     if not legend:
         return composite(image, layer)
-    panel = legend_panel(advice, max(w, 320))
+    panel = legend_panel(viewport.in_view(advice, geometry), max(w, 320))
     canvas_w = max(w, panel.shape[1])
     canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
     canvas[:h, :w] = image

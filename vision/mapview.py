@@ -125,7 +125,7 @@ def structure_features(tiles: np.ndarray, size: int = 8) -> np.ndarray:
 def _cameras(map_shape, tile, view_size):
     rows, cols = map_shape
     w, h = view_size
-    return range(0, cols * tile - w + 1), range(0, rows * tile - h + 1)
+    return range(cols * tile - w + 1), range(rows * tile - h + 1)
 
 
 def inner_tiles(view: np.ndarray, phase: tuple[int, int], tile: int
@@ -339,7 +339,7 @@ def best_phase(view: np.ndarray, looks: Looks) -> tuple[tuple[int, int], float]:
     import cv2
 
     t = looks.images.shape[1]
-    h, w = view.shape[:2]
+    _h, _w = view.shape[:2]
     src = view.astype(np.float32)
     best_d = None
     for image in looks.images:
@@ -386,10 +386,10 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
     read_kind = np.array([looks.kinds[r.look] if r.look >= 0 else -1 for r in reads])
     xs, ys = _cameras(kinds.shape, t, (w, h))
     anchor_tiles = None
+    view_tiles = tiles.astype(np.int16)
     if anchor is not None and known is not None:
         rows, cols = known.shape
         anchor_tiles = anchor[: rows * t, : cols * t].reshape(rows, t, cols, t, -1).swapaxes(1, 2)
-        view_tiles = tiles.astype(np.int16)
     results = []
     for cy in ys:
         if (-cy) % t != phase[1]:
@@ -401,7 +401,7 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
             window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1)
             conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
             cost = float(conflict.sum())
-            if anchor_tiles is not None:
+            if anchor_tiles is not None and known is not None:
                 mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
                 if mask.any():
                     ref = anchor_tiles[r0 : r0 + n_rows, c0 : c0 + n_cols][mask].astype(np.int16)

@@ -157,7 +157,7 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     grey = _structure(image)
     lo, hi = max(2, int(smallest * factor) - 1), int(largest * factor) + 2
     lags = np.arange(lo, hi + 1)
-    both = np.array([(_mad(small, d, 1) + _mad(small, d, 0)) / 2 for d in lags])
+    both = np.array([(_mad(small, int(d), 1) + _mad(small, int(d), 0)) / 2 for d in lags])
     # A dip's depth against the highest difference on either side of it (within a third of
     # its lag): the difference grows with the lag anyway, so depth, not level, ranks dips.
     depth = np.zeros(len(lags))
@@ -185,10 +185,10 @@ def _refine_pitch(grey: np.ndarray, guess: float, largest: float) -> float | Non
     """The pitch near ``guess`` to a fraction of a pixel: the dip at ``k`` tiles (as many as
     fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``."""
     k = max(1, min(4, int(largest * 3 // max(guess, 1e-6)) // 3))
-    k = 1 if k < 1 else k
+    k = max(k, 1)
     centre = guess * k
     reach = max(2, int(np.ceil(0.04 * centre)))
-    lags = np.arange(max(2, int(round(centre)) - reach), int(round(centre)) + reach + 1)
+    lags = np.arange(max(2, round(centre) - reach), round(centre) + reach + 1)
     values = np.array([(_mad(grey, int(d), 1) + _mad(grey, int(d), 0)) / 2 for d in lags])
     if not np.isfinite(values).any():
         return None

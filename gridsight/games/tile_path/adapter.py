@@ -27,7 +27,13 @@ from solvers.tile_path import (
 )
 from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
-from solvers.tile_path.unseen import PartialBoard, has_unseen, needs_text, parse_partial
+from solvers.tile_path.unseen import (
+    PartialBoard,
+    describe_unseen,
+    has_unseen,
+    needs_text,
+    parse_partial,
+)
 
 FORMAT_HELP = """\
 board format (one token per tile, separated by spaces; '//' starts a comment line):
@@ -191,8 +197,9 @@ def partial_advice(board: PartialBoard) -> Advice:
     """Nothing to recommend yet: Link's tile ringed (when seen) and every unseen tile marked."""
     path = () if board.here is None else (Cell(*board.here),)
     marks = tuple(CellMark(r, c, MarkKind.UNREAD, "?") for r, c in board.unseen)
+    where_unseen = describe_unseen(board.unseen, board.rows, board.cols)
     return Advice(game="tile-path", rows=board.rows, cols=board.cols, marks=marks, path=path,
-                  status=f"undecided: {len(board.unseen)} tile(s) not seen yet")
+                  status=f"no advice yet: {where_unseen} (bring them into view)")
 
 
 def _walk(result: TilePathAnalysis) -> tuple | None:

@@ -24,14 +24,13 @@ the floor's states are one design in three palettes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import cv2
 import numpy as np
 
 from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
 from solvers.errors import BoardFormatError, InputError
 from vision.classify import UNKNOWN, BoardRead, CellRead
 from vision.errors import BoardNotFoundError
@@ -150,19 +149,35 @@ class View:
         return self.pixels[y : y + t, x : x + t]
 
 
-def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout) -> list[View]:
-    """The view placed by the room's kinds at each pitch the picture repeats at, best first."""
+def screen_from_corners(corners: Sequence[tuple[float, float]],
+                        layout: ScreenLayout = GBC) -> Screen:
+    """The screen whose outer corners (the whole picture, status bar included) the player
+    marked: top-left, top-right, bottom-right, bottom-left, in pixels."""
+    xs = [float(x) for x, _ in corners]
+    ys = [float(y) for _, y in corners]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    pitch = (width / layout.tiles_wide + height / layout.tiles_high) / 2
+    if pitch < 4:
+        raise InputError("the corners mark a picture too small for a tile screen")
+    return Screen(min(xs), min(ys), pitch, layout)
+
+
+def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
+                    screen: Screen | None = None) -> list[View]:
+    """The view placed by the room's kinds at each pitch the picture repeats at (or on the
+    ``screen`` given), best first."""
     out = []
-    for pitch in pitch_candidates(image, layout):
-        screen = find_screen(image, layout, pitch)
-        if screen is None:
+    screens = [screen] if screen is not None else (
+        find_screen(image, layout, pitch) for pitch in pitch_candidates(image, layout))
+    for found in screens:
+        if found is None:
             continue
-        view = screen.native_view(image)
+        view = found.native_view(image)
         try:
             placement = place_by_kinds(view, room.kinds(), layout.tile_px)
         except ValueError:
             continue
-        out.append(View(screen, view, placement))
+        out.append(View(found, view, placement))
     out.sort(key=lambda v: v.placement.cost)
     return out
 
@@ -181,16 +196,16 @@ class RoomCalibration:
 
 
 def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: str,
-                   layout: ScreenLayout = GBC) -> RoomCalibration:
-    """Learn a room pack from screenshots of the room (see the module docstring).
+                   layout: ScreenLayout = GBC, screen: Screen | None = None
+                   ) -> RoomCalibration:
+    """Learn a room pack from screenshots of the room (see the module docstring); ``screen``
+    is the first screenshot's screen when the player marked it (:func:`screen_from_corners`).
 
     Raises :class:`InputError` naming the screenshot when its screen or its place in the room
     cannot be found, or when the floor's looks cannot be told apart."""
-    t = layout.tile_px
-    kinds = room.kinds()
     views: list[View] = []
-    for name, image in images:
-        found = _views_by_kinds(image, room, layout)
+    for index, (name, image) in enumerate(images):
+        found = _views_by_kinds(image, room, layout, screen if index == 0 else None)
         if not found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
                              f"{layout.tiles_high}-tile picture, status bar on top)")
@@ -212,7 +227,7 @@ def _self_consistent(view: View, room: Room, layout: ScreenLayout, skin: str) ->
     except InputError:
         return False
     looks = looks_of(pack)
-    placement, reads = place_by_looks(view.pixels, room.kinds(), looks,
+    placement, _reads = place_by_looks(view.pixels, room.kinds(), looks,
                                       anchor=pack.anchor.image, known=_known(pack, layout))
     return placement.camera == view.camera and placement.cost <= MAX_CONFLICTS
 
@@ -288,7 +303,8 @@ def _learned(images, views: list[View], room: Room, skin: str,
 
 def _hue_name(colour: np.ndarray) -> str | None:
     """The floor state a tile's typical colour names: blue, red or yellow (``None``: none)."""
-    hsv = cv2.cvtColor(np.uint8([[np.clip(colour, 0, 255)]]), cv2.COLOR_BGR2HSV)[0, 0]
+    pixel = np.clip(np.asarray(colour, np.float64), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    hsv = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0]
     hue, sat = float(hsv[0]) * 2, float(hsv[1]) / 255
     if sat < 0.18:
         return None
@@ -467,7 +483,6 @@ def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:
     from vision.mapview import read_tiles
 
-    t = view.placement.tile
     (r0, r1), (c0, c1) = view.cells(room)
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
@@ -494,7 +509,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
     if b_r0 <= b_r1 and b_c0 <= b_c1:
         in_view = ((b_r0, b_r1), (b_c0, b_c1))
     geometry = board_geometry(view, room)
-    extras = {"view": in_view, "camera": view.camera,
+    fit = max(0.0, 1.0 - view.placement.cost)
+    extras = {"view": in_view, "camera": view.camera, "fit": fit,
               "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
     board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
     return RoomRead(view, board, in_view)
@@ -519,13 +535,26 @@ def board_geometry(view: View, room: Room) -> BoardGeometry:
 def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
     """The board in the text format from a room read: ``?`` for every cell not read (out of
     view, or hidden), the room's ``#`` and ``S`` where seen, Link's tile ``L`` (the start
-    tile while Link stands on it or has not stepped in), stepped tiles ``x``."""
+    tile while Link stands on it or has not stepped in), stepped tiles ``x``.
+
+    Link stands on one tile: when the read merges several views (``analyze --sequence``,
+    ``live``) and he is seen on a tile in view, a tile still believed his from an earlier view
+    is one he has left, so stepped (``x``)."""
+    view = board.extras.get("view")
+
+    def seen_now(r: int, c: int) -> bool:
+        return view is not None and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]
+
+    here = [(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
+            if cell.label == LINK and seen_now(r, c)]
     grid = []
     for r, row in enumerate(board.cells):
         line = []
         for c, cell in enumerate(row):
             token = room.grid[r][c]
             label = cell.label
+            if label == LINK and here and (r, c) not in here:
+                label = STEPPED  # Link has left it since
             if label in (UNKNOWN, "?", ""):
                 line.append("?")
             elif token == "#":
@@ -550,8 +579,7 @@ def describe_view(board: BoardRead) -> str:
     if view is None:
         return "no board cell fully in view"
     (r0, r1), (c0, c1) = view
-    return (f"in view: rows {r0 + 1} to {r1 + 1}, columns {c0 + 1} to {c1 + 1} "
-            f"({cell_name(r0, c0)} to {cell_name(r1, c1)})")
+    return f"in view: rows {r0 + 1} to {r1 + 1}, columns {c0 + 1} to {c1 + 1}"
 
 
 __all__ = ["GBC", "Room", "RoomCalibration", "RoomRead", "View", "board_tokens",

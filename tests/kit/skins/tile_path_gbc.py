@@ -29,14 +29,15 @@ Link's and the enemy's colours, the window's chrome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import cv2
 import numpy as np
 
-from .common import Color, as_grid, shade
 from vision.geometry import BoardGeometry
+
+from .common import Color, as_grid, shade
 
 TILE = 16
 SCREEN_W, SCREEN_H = 160, 144
@@ -514,8 +515,8 @@ def _colour_correct(screen: np.ndarray, strength: float) -> np.ndarray:
 def camera_for(link_px: tuple[float, float], rows: int, cols: int) -> tuple[int, int]:
     """The view's top-left in room pixels: centred on Link's sprite, clamped to the room."""
     room_w, room_h = (cols + 2) * TILE, (rows + 2) * TILE
-    x = int(round(link_px[0] + TILE / 2 - VIEW_W / 2))
-    y = int(round(link_px[1] + TILE / 2 - VIEW_H / 2))
+    x = round(link_px[0] + TILE / 2 - VIEW_W / 2)
+    y = round(link_px[1] + TILE / 2 - VIEW_H / 2)
     return min(max(x, 0), room_w - VIEW_W), min(max(y, 0), room_h - VIEW_H)
 
 
@@ -737,5 +738,17 @@ def random_shot(seed: int, room: str = HEROS_CAVE, *, scale: int | None = None,
                   window=settings.window, seed=seed)
 
 
-__all__ = ["HEROS_CAVE", "Look", "RoomShot", "Settings", "Window", "random_look", "random_shot",
-           "random_settings", "random_walk", "render", "walk_shots", "camera_for"]
+__all__ = [
+    "HEROS_CAVE",
+    "Look",
+    "RoomShot",
+    "Settings",
+    "Window",
+    "camera_for",
+    "random_look",
+    "random_settings",
+    "random_shot",
+    "random_walk",
+    "render",
+    "walk_shots",
+]
