@@ -287,7 +287,9 @@ class ViewMerger:
 
 def merged_read(read, state: TrackerState):
     """``read`` (a :class:`vision.classify.BoardRead`) with each cell's label replaced by the
-    merged one: a cell still :data:`UNSEEN` reads ``unknown``."""
+    merged one: a cell still :data:`UNSEEN` reads ``unknown``. Its ``extras["unread_now"]``
+    lists the cells this view did not read (out of view, or hidden: a reader may know that a
+    hidden cell is not surely as last seen)."""
     from vision.classify import UNKNOWN as UNREAD
     from vision.classify import BoardRead, CellRead as VisionCellRead
 
@@ -304,7 +306,8 @@ def merged_read(read, state: TrackerState):
                                           state.confidence[cell.row][cell.col], cell.margin,
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
-    return BoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
+    extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    return BoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
 def _copy(cell: _CellState) -> _CellState:

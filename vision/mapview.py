@@ -16,17 +16,18 @@ Two ways to find the camera, both trying every position the view can take:
   off by a few pixels cuts tiles into pieces that match nothing, and a camera off by a tile
   puts blocks where the map has floor. The cost of a camera is the mean distance of each
   tile to the typical tile of its kind (capped: a sprite over a tile costs a bounded amount).
-- :func:`place_by_looks`, once the looks are known (:class:`Looks`): the grid of tiles is
-  where the tiles match known looks best, then among the cameras of that grid the one where
-  what each tile shows agrees with the map: a tile of one kind read where the map has another
-  is a conflict, a cell whose very look is known (a wall piece, a statue) compared with it.
+- :func:`place_by_looks`, once the looks are known (:class:`Looks`): the grids of tiles
+  where the tiles match known looks best, then among their cameras the one where what each
+  tile shows agrees with the map: a tile of one kind read where the map has another is a
+  conflict, a tile matching nothing costs half as much, a cell whose very look is known (a
+  wall piece, a statue) is compared with it.
 
 A camera is refused as ambiguous when the next best one (a different placement, not the same
 one a pixel off) explains the view as well.
 
-Each tile is then read (:func:`read_tiles`) by the share of its pixels agreeing with each
-known look: a sprite standing over a tile hides part of it, and the rest still says which
-look it is; a tile whose visible part agrees with two looks, or with none well enough, is
+Each tile is then read (:func:`read_tiles`) by its pixels, each voting for the known look it
+is nearest to: a sprite standing over a tile hides part of it, and the rest still says which
+look it is; a tile whose visible part votes for two looks, or for none well enough, is
 unknown, never guessed.
 
 >>> import numpy as np
@@ -303,43 +304,62 @@ class TileRead:
     other: float
 
 
+def votes(tiles: np.ndarray, looks: Looks, allowed: np.ndarray | None = None) -> np.ndarray:
+    """Each tile's pixels voting for the look they are nearest to (among ``allowed`` looks,
+    a boolean per look), if within the tolerance: ``(n_tiles, n_looks)`` shares. Unlike
+    :func:`agreement`, a pixel close to two looks (two pale palettes) counts for one only."""
+    t = looks.images.shape[1]
+    tiles = tiles.reshape((-1, t, t) + tiles.shape[-1:])
+    flat = tiles.reshape(len(tiles), 1, -1, tiles.shape[-1]).astype(np.int16)
+    ref = looks.images.reshape(1, len(looks.images), -1, looks.images.shape[-1]).astype(np.int16)
+    d = np.abs(flat - ref).max(axis=3)  # n, m, pixels
+    if allowed is not None:
+        d[:, ~allowed] = 32767
+    nearest = d.argmin(axis=1)
+    close = d.min(axis=1) <= looks.tolerance
+    out = np.zeros((len(tiles), len(looks.images)), np.float32)
+    for j in range(len(looks.images)):
+        out[:, j] = ((nearest == j) & close).mean(axis=1)
+    return out
+
+
 def read_tiles(tiles: np.ndarray, looks: Looks, allowed: set[int] | None = None
                ) -> list[TileRead]:
-    """Read every tile (rows x cols x tile x tile x 3, row-major) against ``looks``: the look
-    whose pixels agree with the largest share of the tile, if that share is at least
-    :data:`MIN_SHARE` and no look of another name agrees with more than :data:`MAX_OTHER` of
-    it (a sprite of a tile's colours over another tile); otherwise unknown. With ``allowed``
-    (kinds), the tile is read among looks of those kinds, and a look of another kind agreeing
-    better than the best of them makes it unknown."""
-    shares = agreement(tiles, looks)
+    """Read every tile (rows x cols x tile x tile x 3, row-major) against ``looks`` (only
+    those of the ``allowed`` kinds, if given): each pixel votes for the look it is nearest
+    to (:func:`votes`), looks of one name pooling their votes; the name with most votes wins
+    if it has at least :data:`MIN_SHARE` of the tile and no other name has more than
+    :data:`MAX_OTHER` of its votes (a sprite of a tile's colours over another tile); otherwise
+    the tile is unknown. A sprite hides part of a tile: the rest still says which it is."""
     names = np.array(looks.names)
     kinds = np.array(looks.kinds)
     inside = np.ones(len(names), bool) if allowed is None else np.isin(kinds, list(allowed))
+    if not inside.any():
+        return [TileRead(-1, 0.0, 0.0) for _ in range(int(np.prod(tiles.shape[:-3])))]
+    shares = votes(tiles, looks, inside)
+    unique = list(dict.fromkeys(names[inside]))
+    pooled = np.stack([shares[:, names == name].sum(axis=1) for name in unique], axis=1)
     out = []
-    for row in shares:
-        if not inside.any():
-            out.append(TileRead(-1, 0.0, 0.0))
-            continue
-        candidates = np.where(inside, row, -1.0)
-        best = int(np.argmax(candidates))
-        share = float(row[best])
-        other_mask = inside & (names != names[best])
-        other = float(row[other_mask].max()) if other_mask.any() else 0.0
-        outside = float(row[~inside].max()) if (~inside).any() else 0.0
-        ok = share >= MIN_SHARE and other <= MAX_OTHER * share and outside < share
+    for row, by_name in zip(shares, pooled):
+        order = np.argsort(-by_name)
+        share = float(by_name[order[0]])
+        other = float(by_name[order[1]]) if len(order) > 1 else 0.0
+        best_name = unique[order[0]]
+        best = int(np.argmax(np.where(names == best_name, row, -1.0)))
+        ok = share >= MIN_SHARE and other <= MAX_OTHER * share
         out.append(TileRead(best if ok else -1, share, other))
     return out
 
 
-def best_phase(view: np.ndarray, looks: Looks) -> tuple[tuple[int, int], float]:
-    """The grid of tiles where the tiles fully in view look most like some known look: its
-    phase (x, y) and the mean best share there. Every phase is scored at once by the mean
-    squared difference of each look slid over the view (capped per tile: a sprite costs a
-    bounded amount), the best few again by the share of agreeing pixels."""
+def phase_ranking(view: np.ndarray, looks: Looks, keep: int = 4) -> list[tuple[int, int]]:
+    """The grids of tiles (phases x, y) where the tiles look most like known looks, best
+    first: every phase scored at once by the mean squared difference of each look slid over
+    the view (capped per tile: a sprite costs a bounded amount). A design repeating within a
+    tile (four identical quarters) fits a grid half a tile off as well: the caller decides
+    among the first few by what the tiles show (:func:`place_by_looks`)."""
     import cv2
 
     t = looks.images.shape[1]
-    _h, _w = view.shape[:2]
     src = view.astype(np.float32)
     best_d = None
     for image in looks.images:
@@ -354,64 +374,68 @@ def best_phase(view: np.ndarray, looks: Looks) -> tuple[tuple[int, int], float]:
             grid = best_d[py::t, px::t]
             if grid.size:
                 table[py, px] = float(grid.mean())
-    order = np.argsort(table, axis=None)[:4]
-    best, best_score = (0, 0), -1.0
-    for flat in order:
-        py, px = divmod(int(flat), t)
-        tiles = tiles_at(view, (px, py), t)
-        if tiles.size == 0:
-            continue
-        score = float(agreement(tiles, looks).max(axis=1).mean())
-        if score > best_score:
-            best, best_score = (px, py), score
-    return best, best_score
+    order = np.argsort(table, axis=None)[:keep]
+    return [(int(flat) % t, int(flat) // t) for flat in order]
+
+
+UNREAD_COST = 0.5  # a tile read as nothing costs this much of a conflict
 
 
 def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
                    anchor: np.ndarray | None = None, known: np.ndarray | None = None,
-                   phase: tuple[int, int] | None = None) -> tuple[Placement, list[TileRead]]:
+                   phases: list[tuple[int, int]] | None = None
+                   ) -> tuple[Placement, list[TileRead]]:
     """The camera (see the module docstring) and the tiles fully in view as read there.
 
-    ``anchor`` is the map drawn at ``tile`` pixels a cell where known, ``known`` a boolean per
-    map cell saying which cells' looks never change (a wall piece, a statue): a tile in view
-    on such a cell costs what it disagrees with the anchor. A tile read as a look of one kind
-    on a map cell of another costs 1. The cost of a camera is the mean over its tiles."""
+    Every camera of the best few grids (:func:`phase_ranking`, or ``phases``) is scored:
+    a tile read as a look of one kind on a map cell of another costs 1, a tile read as
+    nothing :data:`UNREAD_COST` (a grid off by half a tile cuts tiles in two: they match
+    nothing), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
+    ``known`` (a boolean per map cell whose look never changes: a wall piece, a statue) a
+    tile on such a cell costs what it disagrees with the anchor. The cost of a camera is the
+    mean over its tiles."""
     t = looks.images.shape[1]
     h, w = view.shape[:2]
-    if phase is None:
-        phase, _ = best_phase(view, looks)
-    tiles = tiles_at(view, phase, t)
-    n_rows, n_cols = tiles.shape[:2]
-    reads = read_tiles(tiles, looks)
-    read_kind = np.array([looks.kinds[r.look] if r.look >= 0 else -1 for r in reads])
     xs, ys = _cameras(kinds.shape, t, (w, h))
     anchor_tiles = None
-    view_tiles = tiles.astype(np.int16)
     if anchor is not None and known is not None:
         rows, cols = known.shape
         anchor_tiles = anchor[: rows * t, : cols * t].reshape(rows, t, cols, t, -1).swapaxes(1, 2)
     results = []
-    for cy in ys:
-        if (-cy) % t != phase[1]:
+    reads_at = {}
+    for phase in phases or phase_ranking(view, looks):
+        tiles = tiles_at(view, phase, t)
+        n_rows, n_cols = tiles.shape[:2]
+        if n_rows == 0 or n_cols == 0:
             continue
-        for cx in xs:
-            if (-cx) % t != phase[0]:
+        reads = read_tiles(tiles, looks)
+        reads_at[phase] = reads
+        read_kind = np.array([looks.kinds[r.look] if r.look >= 0 else -1 for r in reads])
+        unread = float((read_kind < 0).sum()) * UNREAD_COST
+        view_tiles = tiles.astype(np.int16)
+        for cy in ys:
+            if (-cy) % t != phase[1]:
                 continue
-            r0, c0 = -(-cy // t), -(-cx // t)
-            window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1)
-            conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
-            cost = float(conflict.sum())
-            if anchor_tiles is not None and known is not None:
-                mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
-                if mask.any():
-                    ref = anchor_tiles[r0 : r0 + n_rows, c0 : c0 + n_cols][mask].astype(np.int16)
-                    close = np.abs(view_tiles[mask] - ref).max(axis=-1) <= looks.tolerance
-                    cost += float((1.0 - close.mean(axis=(1, 2))).sum())
-            results.append((cost / max(len(reads), 1), (cx, cy)))
+            for cx in xs:
+                if (-cx) % t != phase[0]:
+                    continue
+                r0, c0 = -(-cy // t), -(-cx // t)
+                window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1)
+                conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
+                cost = float(conflict.sum()) + unread
+                if anchor_tiles is not None and known is not None:
+                    mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
+                    if mask.any():
+                        ref = anchor_tiles[r0 : r0 + n_rows, c0 : c0 + n_cols][mask]
+                        close = np.abs(view_tiles[mask] - ref.astype(np.int16)).max(
+                            axis=-1) <= looks.tolerance
+                        cost += float((1.0 - close.mean(axis=(1, 2))).sum())
+                results.append((cost / max(len(reads), 1), (cx, cy)))
     if not results:
         raise ValueError("the view is larger than the map")
-    return _best(results, t), reads
+    best = _best(results, t)
+    return best, reads_at[best.phase]
 
 
-__all__ = ["Looks", "Placement", "TileRead", "agreement", "best_phase", "place_by_kinds",
-           "place_by_looks", "read_tiles", "structure_features", "tiles_at"]
+__all__ = ["Looks", "Placement", "TileRead", "agreement", "phase_ranking", "place_by_kinds",
+           "place_by_looks", "read_tiles", "structure_features", "tiles_at", "votes"]

@@ -40,6 +40,7 @@ import numpy as np
 
 WORK_WIDTH = 360  # the pitch search runs on the picture shrunk to about this width
 EDGE_CAP = 60.0  # a change of this many levels across a column is a full edge
+BORDER = 0.5  # how much of an edge the image's own border counts for
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,8 @@ def _refine_pitch(grey: np.ndarray, guess: float, largest: float) -> float | Non
 
 def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) -> np.ndarray:
     """How strongly the picture changes across each column (``axis`` 1) or row (0) boundary:
-    index ``k`` is the boundary before pixel ``k``; the image's own borders count fully."""
+    index ``k`` is the boundary before pixel ``k``; the image's own borders count half (a
+    picture may end there, or the window's margin may have been cut off)."""
     img = image if image.ndim == 3 else image[:, :, None]
     if axis == 1:
         if span is not None:
@@ -218,12 +220,13 @@ def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) ->
         diff = diff.max(axis=2)
     diff = np.minimum(diff, np.uint8(EDGE_CAP))
     profile = diff.mean(axis=0 if axis == 1 else 1, dtype=np.float32) / EDGE_CAP
-    return np.concatenate([[1.0], profile, [1.0]])
+    return np.concatenate([[BORDER], profile, [BORDER]])
 
 
 def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = ()) -> float | None:
-    """The start ``k`` maximising the edges at ``k`` and ``k + size`` (and at ``k + e`` for
-    each ``e`` of ``extra``), boundaries interpolated for a fractional ``size``."""
+    """The start ``k`` maximising the edges at ``k`` and ``k + size`` and at ``k + e`` for
+    each ``e`` of ``extra`` (the line under a status bar: the bar and the room differ),
+    boundaries interpolated for a fractional ``size``."""
     n = len(profile) - 1  # boundaries 0..n
     if size > n + 0.5:
         return None
@@ -233,11 +236,11 @@ def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = ()) 
     grid = np.arange(len(profile), dtype=np.float64)
 
     def at(offset: float) -> np.ndarray:
-        return np.interp(starts + offset, grid, profile, left=0.0, right=1.0)
+        return np.interp(starts + offset, grid, profile, left=0.0, right=BORDER)
 
     score = at(0.0) + at(size)
     for e in extra:
-        score = score + 0.5 * at(e)
+        score = score + at(e)
     return float(starts[int(np.argmax(score))])
 
 

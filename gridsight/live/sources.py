@@ -429,7 +429,8 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
                 out.append(VisionCellRead(cell.row, cell.col, label, conf, cell.margin,
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
-    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
+    extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
 def _first_line(error: object) -> str:

@@ -312,7 +312,7 @@ def _hue_name(colour: np.ndarray) -> str | None:
         return NOT_STEPPED
     if hue >= 320 or hue <= 25:
         return STEPPED
-    if 36 <= hue <= 75:
+    if 30 <= hue <= 75:
         return LINK
     return None
 
@@ -320,7 +320,7 @@ def _hue_name(colour: np.ndarray) -> str | None:
 def _yellow_share(tile: np.ndarray) -> float:
     hsv = cv2.cvtColor(tile, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
     hue = hsv[:, 0] * 2
-    return float(((hue >= 38) & (hue <= 75) & (hsv[:, 1] >= 64) & (hsv[:, 2] >= 80)).mean())
+    return float(((hue >= 30) & (hue <= 75) & (hsv[:, 1] >= 64) & (hsv[:, 2] >= 80)).mean())
 
 
 def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], list[str]]:
@@ -537,16 +537,22 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
     view, or hidden), the room's ``#`` and ``S`` where seen, Link's tile ``L`` (the start
     tile while Link stands on it or has not stepped in), stepped tiles ``x``.
 
-    Link stands on one tile: when the read merges several views (``analyze --sequence``,
-    ``live``) and he is seen on a tile in view, a tile still believed his from an earlier view
-    is one he has left, so stepped (``x``)."""
+    When the read merges several views (``analyze --sequence``, ``live``), only Link changes
+    tiles, so a tile hidden now (by an enemy) keeps its state, unless Link's own tile is not
+    read now: he may stand on any hidden tile, so they are ``?``. Link stands on one tile:
+    when he is read on a tile in view, a tile still believed his is one he has left, so
+    stepped (``x``)."""
     view = board.extras.get("view")
+    hidden = set(board.extras.get("unread_now", ()))
 
     def seen_now(r: int, c: int) -> bool:
-        return view is not None and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]
+        return (view is not None and view[0][0] <= r <= view[0][1]
+                and view[1][0] <= c <= view[1][1] and (r, c) not in hidden)
 
     here = [(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
             if cell.label == LINK and seen_now(r, c)]
+    in_view_hidden = {(r, c) for r, c in hidden if view is not None
+                      and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]}
     grid = []
     for r, row in enumerate(board.cells):
         line = []
@@ -555,6 +561,8 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
             label = cell.label
             if label == LINK and here and (r, c) not in here:
                 label = STEPPED  # Link has left it since
+            if not here and (r, c) in in_view_hidden and token != "#":
+                label = UNKNOWN  # Link may stand on it now
             if label in (UNKNOWN, "?", ""):
                 line.append("?")
             elif token == "#":
