@@ -161,6 +161,36 @@ def test_a_walk_is_merged_step_by_step(case):
     assert gapped.split().count("L") == 1
 
 
+def test_live_merges_the_views_and_draws_in_view_only(case):
+    """``gridsight live``'s loop over a room pack: each frame read twice (a change is
+    believed when confirmed), the believed board merged as the camera moves, the advice's
+    layer empty outside the view (the status bar)."""
+    from gridsight.live.loop import LiveLoop
+    from gridsight.live.sources import GridSource
+    from gridsight.registry import get_spec
+    from overlay.paint import render_layer
+    from vision.capture import Frame, Rect
+
+    settings, look, _, _, pack = case
+    spec = get_spec("tile-path")
+    loop = LiveLoop(spec, source=GridSource(spec, pack))
+    rng = np.random.default_rng(SEED + 9)
+    walk = [(4, 12), (4, 11), (3, 11), (3, 10), (3, 9)]
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    for shot in shots:
+        frame = Frame(shot.image, Rect(0, 0, shot.image.shape[1], shot.image.shape[0]), 0.0)
+        for _ in range(2):
+            view = loop.step(frame)
+    assert view.board == walk_truths(shots)[-1]
+    assert view.geometry is not None and view.geometry.view is not None
+    assert view.advice is not None and "not seen yet" in view.advice.status
+    h, w = shots[-1].image.shape[:2]
+    layer = render_layer((w, h), view.geometry, view.advice)
+    x, y, _, _ = shots[-1].picture
+    assert layer[: y + 16 * shots[-1].scale].max() == 0  # nothing on the bar or above it
+    assert layer.max() > 0  # Link's tile is ringed
+
+
 def test_calibrate_and_analyze_on_the_command_line(run_cli, tmp_path, monkeypatch, examples):
     """``calibrate tile-path SHOT --room FILE --skin NAME`` then ``analyze --pack NAME
     --json``: the whole room with ``?`` out of view, the view, the solver's needs; a folder

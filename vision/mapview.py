@@ -30,16 +30,21 @@ is nearest to: a sprite standing over a tile hides part of it, and the rest stil
 look it is; a tile whose visible part votes for two looks, or for none well enough, is
 unknown, never guessed.
 
+A room of 12x9 cells: walls around, three blocks, floor tiles in two colours, every tile
+with a dark line on its right and bottom; the view is 8x6 tiles cut at camera (21, 13):
+
 >>> import numpy as np
->>> kinds = np.array([[2, 2, 2, 2], [2, 0, 1, 2], [2, 0, 0, 2], [2, 2, 2, 2]])
->>> looks = {0: (40, 120, 200), 1: (128, 128, 128), 2: (30, 120, 120)}
->>> room = np.zeros((64, 64, 3), np.uint8)
+>>> kinds = np.full((9, 12), 2); kinds[1:8, 1:11] = 0; kinds[2, 3] = kinds[4, 6] = kinds[6, 4] = 1
+>>> room = np.zeros((9 * 16, 12 * 16, 3), np.uint8)
+>>> red, blue, grey = (40, 60, 200), (200, 120, 40), (60, 60, 60)
 >>> for (r, c), k in np.ndenumerate(kinds):
-...     room[r * 16:(r + 1) * 16, c * 16:(c + 1) * 16] = looks[int(k)]
-...     room[r * 16 + 4:r * 16 + 8, c * 16 + 4:c * 16 + 8] = 255
->>> place = place_by_kinds(room[5:45, 3:51], kinds, 16)
->>> place.camera, place.full_cells(kinds.shape, (48, 40))
-((3, 5), ((1, 1), (1, 2)))
+...     tile = room[r * 16:(r + 1) * 16, c * 16:(c + 1) * 16]
+...     tile[:] = grey if k == 2 else red if k == 1 or (r * 7 + c * 3) % 5 == 0 else blue
+...     tile[15], tile[:, 15] = 0, 0
+...     if k == 1: tile[4:12, 4:12] = 255
+>>> place = place_by_kinds(room[13:109, 21:149], kinds, 16)
+>>> place.camera, place.full_cells(kinds.shape, (128, 96))
+((21, 13), ((1, 5), (2, 8)))
 """
 
 from __future__ import annotations
@@ -389,8 +394,8 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
 
     Every camera of the best few grids (:func:`phase_ranking`, or ``phases``) is scored:
     a tile read as a look of one kind on a map cell of another costs 1, a tile read as
-    nothing :data:`UNREAD_COST` (a grid off by half a tile cuts tiles in two: they match
-    nothing), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
+    nothing on a map cell of a kind with known looks :data:`UNREAD_COST` (a grid off by half
+    a tile cuts tiles in two: they match nothing), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
     ``known`` (a boolean per map cell whose look never changes: a wall piece, a statue) a
     tile on such a cell costs what it disagrees with the anchor. The cost of a camera is the
     mean over its tiles."""
@@ -403,6 +408,7 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
         anchor_tiles = anchor[: rows * t, : cols * t].reshape(rows, t, cols, t, -1).swapaxes(1, 2)
     results = []
     reads_at = {}
+    looked = np.array(sorted(set(looks.kinds)))
     for phase in phases or phase_ranking(view, looks):
         tiles = tiles_at(view, phase, t)
         n_rows, n_cols = tiles.shape[:2]
@@ -411,7 +417,7 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
         reads = read_tiles(tiles, looks)
         reads_at[phase] = reads
         read_kind = np.array([looks.kinds[r.look] if r.look >= 0 else -1 for r in reads])
-        unread = float((read_kind < 0).sum()) * UNREAD_COST
+        unread = read_kind < 0
         view_tiles = tiles.astype(np.int16)
         for cy in ys:
             if (-cy) % t != phase[1]:
@@ -422,7 +428,9 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
                 r0, c0 = -(-cy // t), -(-cx // t)
                 window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1)
                 conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
-                cost = float(conflict.sum()) + unread
+                # A tile read as nothing where the map has a kind with known looks.
+                missed = unread & np.isin(window, looked)
+                cost = float(conflict.sum()) + UNREAD_COST * float(missed.sum())
                 if anchor_tiles is not None and known is not None:
                     mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
                     if mask.any():

@@ -53,8 +53,9 @@ BLOCK_LABEL = "#"
 ROOM_TOKENS = frozenset(".#SExL")
 
 MIN_MARGIN = 0.004  # a calibration placement's cost must be beaten by this much
-MAX_CONFLICTS = 0.12  # a view whose tiles disagree with the room more than this is not it
-GOOD_FIT = 0.06  # a placement this good, this far ahead of any other, ends the search
+MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this is not it
+MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
+GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
 
 
 @dataclass(frozen=True)
@@ -443,7 +444,8 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     known = _known(pack, layout)
     best: tuple[float, View, list] | None = None
     tried: list[float] = []
-    for pitch in _pitches(image, layout, pack.layout.get("pitch")):
+    hint = pack.layout.get("pitch")
+    for pitch in _pitches(image, layout, hint):
         if any(abs(pitch - p) < 0.02 * p for p in tried):
             continue
         tried.append(pitch)
@@ -458,17 +460,20 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
             continue
         if best is None or placement.cost < best[0]:
             best = (placement.cost, View(screen, pixels, placement), reads)
+        if len(tried) == 1 and hint and placement.cost <= MAX_CONFLICTS \
+                and placement.margin >= MIN_LEAD:
+            break  # the pitch of the calibration fits: the window was not resized
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
-            break  # the pack's own pitch fits: no need to look further
+            break  # no need to look further
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view, _ = best
     if cost > MAX_CONFLICTS:
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
-    if view.placement.margin <= 0.0:
+    if view.placement.margin < MIN_LEAD:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
-                                 "(two places fit its tiles as well)")
+                                 "(another place fits its tiles nearly as well)")
     return _board_read(view, room, looks, pack)
 
 

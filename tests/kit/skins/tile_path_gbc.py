@@ -23,8 +23,8 @@ border, four sub-tiles, an inlay, no border at all), the statue, the bricks, the
 Link's and the enemy's colours, the window's chrome.
 
 >>> shot = render(HEROS_CAVE, link=(4, 11), look=random_look(1), scale=2)
->>> shot.image.shape[0] >= 288, shot.board[4][11], shot.view
-(True, 'L', ((0, 7), (3, 12)))
+>>> shot.image.shape[0] >= 288, shot.board[4][11], shot.camera, shot.view
+(True, 'L', (80, 24), ((1, 7), (4, 12)))
 """
 
 from __future__ import annotations
