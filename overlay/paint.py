@@ -119,8 +119,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
     if geometry.view is not None:
         own = np.zeros_like(layer)
         _draw_all(own, geometry, viewport.in_view(advice, geometry))
-        viewport.clip(own, geometry)
         viewport.point_beyond(own, geometry, advice)
+        viewport.clip(own, geometry)
         composite_layers(layer, own)
         return
     _draw_all(layer, geometry, advice)

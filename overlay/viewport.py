@@ -17,6 +17,7 @@ it. So on such a board:
 >>> layer = np.zeros((80, 160, 4), np.uint8)
 >>> point_beyond(layer, g, Advice("demo", 4, 8, recommend=(Cell(1, 6),)))
 1
+>>> clip(layer, g)
 >>> bool(layer[:, 80:].any()), bool(layer[:, 60:80, 3].any())
 (False, True)
 """
@@ -57,9 +58,20 @@ def clip(layer: np.ndarray, geometry: BoardGeometry) -> None:
     """Clear what was drawn outside the view, in place."""
     if geometry.view is None:
         return
-    keep = np.zeros(layer.shape[:2], np.uint8)
-    cv2.fillConvexPoly(keep, np.round(view_quad(geometry)).astype(np.int32), 255)
-    layer[keep == 0] = 0
+    quad = view_quad(geometry)
+    xs, ys = quad[:, 0], quad[:, 1]
+    if np.allclose(xs[[0, 3]], xs[[0, 3]].mean()) and np.allclose(ys[[0, 1]], ys[[0, 1]].mean()):
+        # Upright: the pixels whose middles are inside (pixel i covers [i, i + 1]).
+        h, w = layer.shape[:2]
+        x0, x1 = int(np.ceil(xs.min() - 0.5)), int(np.floor(xs.max() - 0.5)) + 1
+        y0, y1 = int(np.ceil(ys.min() - 0.5)), int(np.floor(ys.max() - 0.5)) + 1
+        keep = np.zeros((h, w), bool)
+        keep[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = True
+        layer[~keep] = 0
+        return
+    mask = np.zeros(layer.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round((quad - 0.5) * 16).astype(np.int32), 255, shift=4)
+    layer[mask == 0] = 0
 
 
 def point_beyond(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> int:
@@ -91,8 +103,9 @@ def _from(advice: Advice, cell: Cell) -> Cell | None:
 
 def _arrow(layer: np.ndarray, geometry: BoardGeometry, origin: Cell | None, target: Cell,
            colour: style.BGR, size: float) -> int:
-    """An arrow inside the view's edge, on the line from ``origin`` (the view's middle when
-    unknown or off view) to ``target``'s middle, pointing at it."""
+    """An arrow just inside the view's edge (clear of the texts in the cell's middle), on the
+    line from ``origin`` (the view's middle when unknown or off view) to ``target``'s
+    middle, pointing at it."""
     assert geometry.view is not None
     x0, y0, x1, y1 = geometry.view
     if origin is not None and geometry.in_view(origin.row, origin.col):
@@ -104,7 +117,7 @@ def _arrow(layer: np.ndarray, geometry: BoardGeometry, origin: Cell | None, targ
     if not np.any(direction):
         return 0
     # Where the line from the start leaves the view (board units), a little inside it.
-    inset = 0.35 * size
+    inset = 0.1
     limits = []
     for axis, (low, high) in enumerate(((x0 + inset, x1 - inset), (y0 + inset, y1 - inset))):
         d = direction[axis]
@@ -116,10 +129,10 @@ def _arrow(layer: np.ndarray, geometry: BoardGeometry, origin: Cell | None, targ
     tip_board = start + direction * min(t, 1.0)
     unit = direction / np.linalg.norm(direction)
     tip = geometry.board_to_image([tip_board])[0]
-    back = geometry.board_to_image([tip_board - unit * 0.7 * size])[0]
+    back = geometry.board_to_image([tip_board - unit * 0.45 * size])[0]
     cell_px = float(np.linalg.norm(geometry.board_to_image([[1, 0]])[0]
                                    - geometry.board_to_image([[0, 0]])[0]))
-    head = max(6.0, 0.35 * size * cell_px)
+    head = max(6.0, 0.28 * size * cell_px)
     along = (tip - back) / max(np.linalg.norm(tip - back), 1e-6)
     normal = np.array([-along[1], along[0]])
     wing_a = tip - along * head + normal * head * 0.6

@@ -384,6 +384,8 @@ def phase_ranking(view: np.ndarray, looks: Looks, keep: int = 4) -> list[tuple[i
 
 
 UNREAD_COST = 0.5  # a tile read as nothing costs this much of a conflict
+STRONG = 0.6  # a tile read with at least this share of its pixels is evidence of its kind
+FIT_WEIGHT = 0.5  # what a tile read costs for each share of its pixels not matching its look
 
 
 def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
@@ -393,9 +395,11 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
     """The camera (see the module docstring) and the tiles fully in view as read there.
 
     Every camera of the best few grids (:func:`phase_ranking`, or ``phases``) is scored:
-    a tile read as a look of one kind on a map cell of another costs 1, a tile read as
-    nothing on a map cell of a kind with known looks :data:`UNREAD_COST` (a grid off by half
-    a tile cuts tiles in two: they match nothing), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
+    a tile read (by at least :data:`STRONG` of its pixels) as a look of one kind on a map cell
+    of another costs 1, a tile read as nothing (or weakly) on a map cell of a kind with known
+    looks :data:`UNREAD_COST` (a grid off by half a tile cuts tiles in two: they match
+    nothing), a tile read :data:`FIT_WEIGHT` times the share of its pixels not matching (a
+    grid a pixel off reads tiles a little less well), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
     ``known`` (a boolean per map cell whose look never changes: a wall piece, a statue) a
     tile on such a cell costs what it disagrees with the anchor. The cost of a camera is the
     mean over its tiles."""
@@ -416,8 +420,14 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
             continue
         reads = read_tiles(tiles, looks)
         reads_at[phase] = reads
-        read_kind = np.array([looks.kinds[r.look] if r.look >= 0 else -1 for r in reads])
+        # Only a tile mostly matching its look is evidence of its kind: a tile of a kind with
+        # no known look (walls never calibrated) may match a look weakly, not strongly.
+        read_kind = np.array([looks.kinds[r.look] if r.look >= 0 and r.share >= STRONG
+                              else -1 for r in reads])
         unread = read_kind < 0
+        # How exactly the tiles read match their looks: a grid a pixel off still reads most
+        # tiles, each a little less well.
+        misfit = FIT_WEIGHT * sum(1.0 - r.share for r, k in zip(reads, read_kind) if k >= 0)
         view_tiles = tiles.astype(np.int16)
         for cy in ys:
             if (-cy) % t != phase[1]:
@@ -430,7 +440,7 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
                 conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
                 # A tile read as nothing where the map has a kind with known looks.
                 missed = unread & np.isin(window, looked)
-                cost = float(conflict.sum()) + UNREAD_COST * float(missed.sum())
+                cost = float(conflict.sum()) + UNREAD_COST * float(missed.sum()) + misfit
                 if anchor_tiles is not None and known is not None:
                     mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
                     if mask.any():
