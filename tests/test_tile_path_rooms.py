@@ -191,6 +191,19 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
     assert layer.max() > 0  # Link's tile is ringed
 
 
+def test_a_logged_view_is_replayed_with_its_view():
+    """A log record keeps the part of the board on screen, so a replay draws as live did."""
+    from gridsight.log_records import LogRecord
+    from solvers.advice import Advice
+    from vision.geometry import BoardGeometry
+
+    geometry = BoardGeometry.from_rect(10, 20, 32, 32, 9, 13).with_view((3.5, -0.25, 13.5, 7.75))
+    record = LogRecord(step=1, time="2024-01-01T00:00:00Z", game="tile-path", board="S\n",
+                       advice=Advice("tile-path", 9, 13), geometry=geometry)
+    again = LogRecord.from_json(record.to_json())
+    assert again.geometry == geometry and again.geometry.view == (3.5, -0.25, 13.5, 7.75)
+
+
 def test_calibrate_and_analyze_on_the_command_line(run_cli, tmp_path, monkeypatch, examples):
     """``calibrate tile-path SHOT --room FILE --skin NAME`` then ``analyze --pack NAME
     --json``: the whole room with ``?`` out of view, the view, the solver's needs; a folder
