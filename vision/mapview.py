@@ -150,7 +150,15 @@ def inner_tiles(view: np.ndarray, phase: tuple[int, int], tile: int
 
 
 def place_by_kinds(view: np.ndarray, kinds: np.ndarray, tile: int) -> Placement:
-    """The camera whose tiles best fall into the map's kinds (see the module docstring),
+    """The camera whose tiles best fall into the map's kinds: the first of
+    :func:`kind_candidates`."""
+    return kind_candidates(view, kinds, tile, keep=1)[0]
+
+
+def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
+                    keep: int = 3) -> list[Placement]:
+    """The ``keep`` cameras placing the tiles most differently whose tiles best fall into
+    the map's kinds (see the module docstring), best first,
     judged on the tiles a tile inside the view's edges (:func:`inner_tiles`). ``kinds``
     holds an integer per map cell (negative: anything may be there). A first pass compares
     designs at half resolution at every other phase; then the cameras within two pixels of
@@ -183,15 +191,25 @@ def place_by_kinds(view: np.ndarray, kinds: np.ndarray, tile: int) -> Placement:
     if not coarse:
         raise ValueError("the view is larger than the map")
     coarse.sort(key=lambda item: item[0])
-    cost, best_cam = coarse[0]
-    runner = next((c for c, cam in coarse if abs(cam[0] - best_cam[0]) > tile // 4
-                   or abs(cam[1] - best_cam[1]) > tile // 4), float("inf"))
-    # The pixel: among the cameras near the best, the one whose tiles of each kind and
-    # colour are most exactly alike (judged on the map cells all of them show).
-    near = [(best_cam[0] + dx, best_cam[1] + dy) for dy in range(-2, 3) for dx in range(-2, 3)
-            if best_cam[0] + dx in xs and best_cam[1] + dy in ys]
-    camera = max(near, key=lambda cam: _alike(view, kinds, tile, near, cam))
-    return Placement(camera, tile, float(cost), float(runner))
+    heads: list[tuple[float, tuple[int, int]]] = []  # the best of each distinct placement
+    for cost, cam in coarse:
+        if all(abs(cam[0] - other[0]) > tile // 4 or abs(cam[1] - other[1]) > tile // 4
+               for _, other in heads):
+            heads.append((cost, cam))
+        if len(heads) > keep:
+            break
+    out = []
+    for i, (cost, best_cam) in enumerate(heads[:keep]):
+        runner = heads[i + 1][0] if i + 1 < len(heads) else float("inf")
+        if i:
+            runner = max(runner, heads[0][0])
+        # The pixel: among the cameras near this one, the one whose tiles of each kind and
+        # colour are most exactly alike (judged on the map cells all of them show).
+        near = [(best_cam[0] + dx, best_cam[1] + dy) for dy in range(-2, 3)
+                for dx in range(-2, 3) if best_cam[0] + dx in xs and best_cam[1] + dy in ys]
+        camera = max(near, key=lambda cam: _alike(view, kinds, tile, near, cam))
+        out.append(Placement(camera, tile, float(cost), float(runner)))
+    return out
 
 
 def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[int, int]],
@@ -455,5 +473,6 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
     return best, reads_at[best.phase]
 
 
-__all__ = ["Looks", "Placement", "TileRead", "agreement", "phase_ranking", "place_by_kinds",
+__all__ = ["Looks", "Placement", "TileRead", "agreement", "kind_candidates", "phase_ranking",
+           "place_by_kinds",
            "place_by_looks", "read_tiles", "structure_features", "tiles_at", "votes"]

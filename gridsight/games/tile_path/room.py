@@ -7,9 +7,10 @@ board inside the walls), and this module:
 
 - **calibrates** a pack from one or more screenshots (:func:`calibrate_room`): the screen's
   tile pitch and place are found by :mod:`vision.tiling`, the view's place in the room by the
-  room's blocked tiles and walls (:func:`vision.mapview.place_by_kinds`: ``#`` cells are
-  blocks, the ring around the board is wall, the rest floor); then the looks are learned from
-  the tiles in view: the floor's states by their colour (the game's: blue not stepped, red
+  room's blocked tiles and walls (:func:`vision.mapview.kind_candidates`: ``#`` cells are
+  blocks, the ring around the board is wall, the rest floor; of the few places suggested, the
+  one where the looks learned there place the view there again, clearly ahead of anywhere
+  else); then the looks are learned from the tiles in view: the floor's states by their colour (the game's: blue not stepped, red
   stepped, yellow where Link stands), the blocks (statues, the plate), the walls; the room as
   seen (walls and blocks, cell by cell) becomes the pack's anchor, so a later view is placed by
   them too;
@@ -35,7 +36,7 @@ from solvers.errors import BoardFormatError, InputError
 from vision.classify import UNKNOWN, BoardRead, CellRead
 from vision.errors import BoardNotFoundError
 from vision.geometry import BoardGeometry
-from vision.mapview import Looks, Placement, place_by_kinds, place_by_looks, tiles_at
+from vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
 from vision.packs import Anchor, Template, TemplatePack
 from vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
 
@@ -52,7 +53,6 @@ WALL_LABEL = "wall"
 BLOCK_LABEL = "#"
 ROOM_TOKENS = frozenset(".#SExL")
 
-MIN_MARGIN = 0.004  # a calibration placement's cost must be beaten by this much
 MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this is not it
 MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
 GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
@@ -164,9 +164,9 @@ def screen_from_corners(corners: Sequence[tuple[float, float]],
 
 
 def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
-                    screen: Screen | None = None) -> list[View]:
-    """The view placed by the room's kinds at each pitch the picture repeats at (or on the
-    ``screen`` given), best first."""
+                    screen: Screen | None = None, keep: int = 1) -> list[View]:
+    """The view placed by the room's kinds (the ``keep`` best distinct places) at each pitch
+    the picture repeats at (or on the ``screen`` given), best first."""
     out = []
     screens = [screen] if screen is not None else (
         find_screen(image, layout, pitch) for pitch in pitch_candidates(image, layout))
@@ -175,10 +175,10 @@ def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
             continue
         view = found.native_view(image)
         try:
-            placement = place_by_kinds(view, room.kinds(), layout.tile_px)
+            placements = kind_candidates(view, room.kinds(), layout.tile_px, keep)
         except ValueError:
             continue
-        out.append(View(found, view, placement))
+        out += [View(found, view, placement) for placement in placements]
     out.sort(key=lambda v: v.placement.cost)
     return out
 
@@ -206,12 +206,15 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     cannot be found, or when the floor's looks cannot be told apart."""
     views: list[View] = []
     for index, (name, image) in enumerate(images):
-        found = _views_by_kinds(image, room, layout, screen if index == 0 else None)
+        found = _views_by_kinds(image, room, layout, screen if index == 0 else None, keep=3)
         if not found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
                              f"{layout.tiles_high}-tile picture, status bar on top)")
-        clear = [v for v in found if v.placement.margin >= MIN_MARGIN]
-        chosen = next((v for v in clear if _self_consistent(v, room, layout, skin)), None)
+        # Each place the kinds suggest is tried: the looks learned there must place the view
+        # there again, clearly ahead of anywhere else; the best such place is kept.
+        checked = [(_self_consistent(v, room, layout, skin), v) for v in found]
+        fits = sorted(((fit.cost, i) for i, (fit, _) in enumerate(checked) if fit is not None))
+        chosen = checked[fits[0][1]][1] if fits else None
         if chosen is None:
             raise InputError(f"{name}: the view's place in the room is unclear (two places "
                              "fit its blocked tiles and walls as well); use a screenshot "
@@ -220,17 +223,22 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     return _learned(images, views, room, skin, layout)
 
 
-def _self_consistent(view: View, room: Room, layout: ScreenLayout, skin: str) -> bool:
-    """Whether the looks learned from ``view`` place it where it was placed, its tiles
-    agreeing with the room (a view found at a wrong pitch does not)."""
+def _self_consistent(view: View, room: Room, layout: ScreenLayout,
+                     skin: str) -> Placement | None:
+    """The placement by the looks learned from ``view``, if it is where ``view`` was placed,
+    its tiles agreeing with the room and clearly ahead of any other place (a view placed a
+    tile off, or found at a wrong pitch, is not); else ``None``."""
     try:
         pack = _learned([("", view.pixels)], [view], room, skin, layout).pack
     except InputError:
-        return False
+        return None
     looks = looks_of(pack)
     placement, _reads = place_by_looks(view.pixels, room.kinds(), looks,
-                                      anchor=pack.anchor.image, known=_known(pack, layout))
-    return placement.camera == view.camera and placement.cost <= MAX_CONFLICTS
+                                       anchor=pack.anchor.image, known=_known(pack, layout))
+    if placement.camera != view.camera or placement.cost > MAX_CONFLICTS \
+            or placement.margin < MIN_LEAD:
+        return None
+    return placement
 
 
 def _known(pack: TemplatePack, layout: ScreenLayout) -> np.ndarray:
