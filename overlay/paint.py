@@ -107,33 +107,16 @@ def render_layer(
     if width <= 0 or height <= 0:
         raise ValueError(f"layer size must be positive, got {width}x{height}")
     layer = np.zeros((height, width, 4), dtype=np.uint8)
-    draw_advice(layer, geometry, advice)
+    if geometry.view is not None:  # a board bigger than the screen: its part in view
+        viewport.draw_in_view(layer, geometry, advice, draw_advice)
+    else:
+        draw_advice(layer, geometry, advice)
     return layer
 
 
 def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
-    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place. On a board
-    bigger than the screen (``geometry.view``) only the part in view is drawn, and what lies
-    beyond is pointed at from the view's edge (:mod:`overlay.viewport`)."""
+    """Draw ``advice`` onto an existing premultiplied BGRA ``layer``, in place."""
     _check(geometry, advice)
-    if geometry.view is not None:
-        own = np.zeros_like(layer)
-        _draw_all(own, geometry, viewport.in_view(advice, geometry))
-        viewport.point_beyond(own, geometry, advice)
-        viewport.clip(own, geometry)
-        composite_layers(layer, own)
-        return
-    _draw_all(layer, geometry, advice)
-
-
-def composite_layers(below: np.ndarray, above: np.ndarray) -> None:
-    """Premultiplied ``above`` over ``below``, in place."""
-    alpha = above[:, :, 3:4].astype(np.uint16)
-    below[:] = (above.astype(np.uint16) + below.astype(np.uint16) * (255 - alpha) // 255
-                ).astype(np.uint8)
-
-
-def _draw_all(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> None:
     board = _Board(geometry)
 
     figures = {(f.row, f.col): f for f in advice.figures}

@@ -25,6 +25,7 @@ it. So on such a board:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -33,6 +34,20 @@ import numpy as np
 from overlay import glyphs, style
 from solvers.advice import Advice, Cell
 from vision.geometry import BoardGeometry
+
+
+def draw_in_view(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
+                 draw: Callable[[np.ndarray, BoardGeometry, Advice], None]) -> None:
+    """Draw ``advice`` with ``draw`` (the painter's own) on a board bigger than the screen:
+    marks and figures of cells in view, arrows towards what lies beyond, all clipped to the
+    view, composited over ``layer`` (premultiplied BGRA) in place."""
+    own = np.zeros_like(layer)
+    draw(own, geometry, in_view(advice, geometry))
+    point_beyond(own, geometry, advice)
+    clip(own, geometry)
+    alpha = own[:, :, 3:4].astype(np.uint16)
+    layer[:] = (own.astype(np.uint16) + layer.astype(np.uint16) * (255 - alpha) // 255
+                ).astype(np.uint8)
 
 
 def in_view(advice: Advice, geometry: BoardGeometry) -> Advice:
@@ -146,4 +161,4 @@ def _arrow(layer: np.ndarray, geometry: BoardGeometry, origin: Cell | None, targ
     return 1
 
 
-__all__ = ["clip", "in_view", "point_beyond", "view_quad"]
+__all__ = ["clip", "draw_in_view", "in_view", "point_beyond", "view_quad"]
