@@ -29,14 +29,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.games.tile_path.room import calibrate_room, read_view, room_from_board  # noqa: E402
-from kit import rooms  # noqa: E402
-from kit.games.tile_path import specimen  # noqa: E402
-from kit.skins import tile_path_gbc as gbc  # noqa: E402
-from solvers.boardtext import parse_boards  # noqa: E402
-from vision.classify import read_cells  # noqa: E402
-from vision.locate import locate_board  # noqa: E402
-from vision.packs import load_pack  # noqa: E402
+from kit import rooms
+from kit.games.tile_path import specimen
+from kit.skins import tile_path_gbc as gbc
+
+from gridsight.games.tile_path.room import calibrate_room, read_view, room_from_board
+from solvers.boardtext import parse_boards
+from vision.classify import read_cells
+from vision.locate import locate_board
+from vision.packs import load_pack
 
 
 def cpu(fn, *args, repeat: int = 1) -> float:

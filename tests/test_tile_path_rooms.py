@@ -21,13 +21,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from kit import rooms
+from kit.skins import tile_path_gbc as gbc
 
 from gridsight.games.tile_path.room import GBC, calibrate_room, room_from_board
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, read_found
 from gridsight.tracking import ViewMerger
-from kit import rooms
-from kit.skins import tile_path_gbc as gbc
 from solvers.boardtext import parse_boards
 from vision.mapview import place_by_kinds
 from vision.packs import load_pack_dir
@@ -186,7 +186,7 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
     assert view.advice is not None and "not seen yet" in view.advice.status
     h, w = shots[-1].image.shape[:2]
     layer = render_layer((w, h), view.geometry, view.advice)
-    x, y, _, _ = shots[-1].picture
+    _x, y, _, _ = shots[-1].picture
     assert layer[: y + 16 * shots[-1].scale].max() == 0  # nothing on the bar or above it
     assert layer.max() > 0  # Link's tile is ringed
 
@@ -234,7 +234,7 @@ def test_calibrate_and_analyze_on_the_command_line(run_cli, tmp_path, monkeypatc
     assert data["view"] == {"rows": [r0, r1], "cols": [c0, c1]}
     assert data["solvable"] is None and data["unseen"] and "not seen yet" in data["needs"]
     painted = cv2.imread(data["annotated"])
-    x, y, w, h = shot.picture
+    x, y, w, _h = shot.picture
     bar = painted[y : y + 16 * shot.scale, x : x + w]  # the status bar: nothing drawn on it
     assert np.array_equal(bar, shot.image[y : y + 16 * shot.scale, x : x + w])
     code, out, err = run_cli("analyze", str(frames), "--game", "tile-path", "--pack", "cave",
