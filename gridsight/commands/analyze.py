@@ -1,10 +1,14 @@
-"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]``.
+"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]
+[--sequence]``.
 
 For each screenshot: find the board (and the game, with ``--game auto``), read it through the
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
 :func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
+``--sequence`` takes the screenshots as moments of one game, in order, and merges their reads
+into one board (:class:`gridsight.tracking.ViewMerger`): a board bigger than the screen (a
+tile-path room pack) is pieced together as the view moves.
 
 Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
 in it, cells that cannot be read) is one line on standard error naming the file, and with
@@ -385,8 +389,11 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
+    read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
+            for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there
+    lowest = min(read, default=0.0)
     lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
+             f"{lowest:.2f}, {len(unread)} unread)"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
