@@ -402,7 +402,7 @@ def phase_ranking(view: np.ndarray, looks: Looks, keep: int = 4) -> list[tuple[i
 
 
 UNREAD_COST = 0.5  # a tile read as nothing costs this much of a conflict
-STRONG = 0.6  # a tile read with at least this share of its pixels is evidence of its kind
+STRONG = 0.8  # a tile read with at least this share of its pixels is evidence of its kind
 FIT_WEIGHT = 0.5  # what a tile read costs for each share of its pixels not matching its look
 
 
