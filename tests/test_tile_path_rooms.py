@@ -244,6 +244,22 @@ def test_calibrate_and_analyze_on_the_command_line(run_cli, tmp_path, monkeypatc
     assert boards == walk_truths(shots)
 
 
+def test_a_room_pack_edited_badly_is_refused_in_words(case, run_cli, tmp_path):
+    """A room pack whose room is not a board of its size: one line, exit 2, no traceback."""
+    import shutil
+
+    folder = tmp_path / "bad"
+    shutil.copytree(case[4].source, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["layout"]["room"][2] = ". . #"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    shot = gbc.random_shot(SEED + 200, look=case[1], settings=case[0])
+    cv2.imwrite(str(tmp_path / "shot.png"), shot.image)
+    code, _, err = run_cli("analyze", str(tmp_path / "shot.png"), "--game", "tile-path",
+                           "--pack", str(folder), "--out", str(tmp_path / "out"))
+    assert code == 2 and "'layout.room' is not a 9x13 board" in err and "Traceback" not in err
+
+
 def test_a_room_file_must_have_its_start(run_cli, tmp_path, monkeypatch):
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "room.txt").write_text(". . #\n. . .\n")

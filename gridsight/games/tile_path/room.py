@@ -34,9 +34,9 @@ import numpy as np
 from solvers.boardtext import BoardText
 from solvers.errors import BoardFormatError, InputError
 from vision.classify import UNKNOWN, BoardRead, CellRead
-from vision.errors import BoardNotFoundError
 from vision.geometry import BoardGeometry
 from vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
+from vision.errors import BoardNotFoundError, PackError
 from vision.packs import Anchor, Template, TemplatePack
 from vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
 
@@ -106,20 +106,45 @@ def room_from_board(board: BoardText) -> Room:
 
 
 def room_of(pack: TemplatePack) -> Room | None:
-    """The room a pack was calibrated for (``None``: a pack for a room seen whole)."""
+    """The room a pack was calibrated for (``None``: a pack for a room seen whole).
+    :class:`PackError` when the pack's room is not a board of its size in the room tokens,
+    or its screen layout or looks do not fit (a pack edited by hand)."""
     lines = pack.layout.get("room")
     if not lines:
         return None
-    return Room(tuple(tuple(str(line).split()) for line in lines))
+    where = pack.source or pack.name
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise PackError(where, "'layout.room' must be a list of rows of tokens")
+    grid = tuple(tuple(line.split()) for line in lines)
+    if len(grid) != pack.rows or any(len(row) != pack.cols for row in grid):
+        raise PackError(where, f"'layout.room' is not a {pack.rows}x{pack.cols} board")
+    if any(t not in ROOM_TOKENS for row in grid for t in row):
+        raise PackError(where, "'layout.room' holds a token other than . # S E")
+    layout = layout_of(pack)
+    if pack.cell_size != (layout.tile_px, layout.tile_px):
+        raise PackError(where, f"a room pack's looks are {layout.tile_px} pixels square")
+    if pack.anchor.margin != 1.0:
+        raise PackError(where, "a room pack's anchor is the room with its ring of walls")
+    return Room(grid)
 
 
 def layout_of(pack: TemplatePack) -> ScreenLayout:
+    """The screen layout a room pack was calibrated with (:class:`PackError` if absurd)."""
     data = pack.layout.get("screen", {})
-    return ScreenLayout(int(data.get("tiles_wide", GBC.tiles_wide)),
-                        int(data.get("tiles_high", GBC.tiles_high)),
-                        int(data.get("bar_top", GBC.bar_top)),
-                        int(data.get("bar_bottom", GBC.bar_bottom)),
-                        int(data.get("tile_px", GBC.tile_px)))
+    try:
+        layout = ScreenLayout(int(data.get("tiles_wide", GBC.tiles_wide)),
+                              int(data.get("tiles_high", GBC.tiles_high)),
+                              int(data.get("bar_top", GBC.bar_top)),
+                              int(data.get("bar_bottom", GBC.bar_bottom)),
+                              int(data.get("tile_px", GBC.tile_px)))
+    except (TypeError, ValueError, AttributeError):
+        raise PackError(pack.source or pack.name, "'layout.screen' must hold whole numbers") \
+            from None
+    wide, high = layout.view_tiles
+    if not (1 <= wide <= 64 and 1 <= high <= 64 and 4 <= layout.tile_px <= 64
+            and layout.bar_top >= 0 and layout.bar_bottom >= 0):
+        raise PackError(pack.source or pack.name, "'layout.screen' is not a tile screen")
+    return layout
 
 
 # -- one screenshot: the screen, the view, its place -------------------------------------------
@@ -488,8 +513,12 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
 def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
     """The pitch the pack was calibrated at first (the same window, most often), then every
     pitch the picture repeats at (worked out only if the first does not fit)."""
-    if hint:
-        yield float(hint)
+    try:
+        first = float(hint) if hint is not None else 0.0
+    except (TypeError, ValueError):
+        first = 0.0  # a pack edited by hand: the search finds the pitch anyway
+    if np.isfinite(first) and first >= 4:
+        yield first
     yield from pitch_candidates(image, layout)
 
 
