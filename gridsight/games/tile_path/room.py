@@ -34,9 +34,9 @@ import numpy as np
 from solvers.boardtext import BoardText
 from solvers.errors import BoardFormatError, InputError
 from vision.classify import UNKNOWN, BoardRead, CellRead
+from vision.errors import BoardNotFoundError, PackError
 from vision.geometry import BoardGeometry
 from vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
-from vision.errors import BoardNotFoundError, PackError
 from vision.packs import Anchor, Template, TemplatePack
 from vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
 
