@@ -1,10 +1,14 @@
-"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]``.
+"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]
+[--sequence]``.
 
 For each screenshot: find the board (and the game, with ``--game auto``), read it through the
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
 :func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
+``--sequence`` takes the screenshots as moments of one game, in order, and merges their reads
+into one board (:class:`gridsight.tracking.ViewMerger`): a board bigger than the screen (a
+tile-path room pack) is pieced together as the view moves.
 
 Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
 in it, cells that cannot be read) is one line on standard error naming the file, and with
@@ -86,6 +90,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
+    parser.add_argument("--sequence", action="store_true",
+                        help="the screenshots are moments of one game, in order (files as "
+                        "given, a folder's by name): merge them into one board, so a board "
+                        "bigger than the screen is pieced together as the view moves (a cell "
+                        "out of view keeps its last seen state, one never seen is ?); each "
+                        "screenshot's advice is for the merged board")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
                         "plus image, game, board, unread, confidence, annotated; for an image "
@@ -129,13 +139,14 @@ def run(options: argparse.Namespace) -> int:
     packs = load_packs(options.game, options.pack, getattr(options, "time_limit", None))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
+    merger = _merger(options, packs) if getattr(options, "sequence", False) else None
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:
         _failed(outcome, options)
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
-            outcome = analyse_one(path, packs, hints, options, out_dir, used)
+            outcome = analyse_one(path, packs, hints, options, out_dir, used, merger)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -149,6 +160,22 @@ def run(options: argparse.Namespace) -> int:
         print(f"gridsight: {len(outcomes)} file(s): {read} board(s) read, {solved} solved, "
               f"{len(failed)} failed", file=sys.stderr)
     return 2 if failed else 0
+
+
+def _merger(options: argparse.Namespace, packs: dict[str, TemplatePack]):
+    """``--sequence``: one board merged across the screenshots, by the game's tracker rules
+    (a crossed tile stays crossed), every screenshot counting as evidence."""
+    from gridsight.games.spec import GridReading
+    from gridsight.tracking import ViewMerger
+
+    if options.game == "auto" or len(packs) != 1:
+        raise InputError("--sequence needs --game (the screenshots are of one game)")
+    (game, pack), = packs.items()
+    reading = get_spec(game).reading
+    assert isinstance(reading, GridReading)
+    rules = reading.tracker
+    return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
+                      may_change=rules.may_change, confirm=1)
 
 
 def run_stills(spec, options: argparse.Namespace) -> int:
@@ -307,7 +334,8 @@ def solve_read(game: str, board, options: argparse.Namespace):
 
 
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
-                options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
+                options: argparse.Namespace, out_dir: Path, used: set[str],
+                merger=None) -> Outcome:
     from gridsight.readers.find import find_in, read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
@@ -319,8 +347,15 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         found = find_in(image, packs)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
+    contradictions: tuple[str, ...] = ()
+    if merger is not None:  # --sequence: this screenshot's view merged into the board
+        state, merged = merger.take(found.read)
+        found = replace(found, read=merged)
+        contradictions = tuple(c.describe() for c in state.contradictions)
     try:
         reading = read_found(image, found, hints)
+        if contradictions:
+            reading = replace(reading, warnings=reading.warnings + contradictions)
     except InputError as error:
         unread = getattr(error, "unread", ())
         _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
@@ -344,6 +379,8 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
             "annotated": annotated,
         })
+        if "view" in found.read.extras:  # a board bigger than the screen
+            data["view"] = _view_json(found.read.extras["view"])
         print(json.dumps(data, separators=(", ", ": ")))
     else:
         print(for_terminal(report_text(path, found, reading, solution.text, annotated),
@@ -352,13 +389,25 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
     return Outcome(path, found.game, reading, solved=True)
 
 
+def _view_json(view) -> dict | None:
+    """The board cells fully in view, 0-based and inclusive: ``{"rows": [r0, r1], "cols":
+    [c0, c1]}`` (``None`` when no cell is wholly in view)."""
+    if view is None:
+        return None
+    (r0, r1), (c0, c1) = view
+    return {"rows": [int(r0), int(r1)], "cols": [int(c0), int(c1)]}
+
+
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
+    read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
+            for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there
+    lowest = min(read, default=0.0)
     lines = [f"== {one_line(path)}: {found.game}", solved.rstrip("\n"), "",
              f"read with pack {one_line(found.pack.name)}: lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread"]
+             f"{lowest:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread

@@ -73,6 +73,15 @@ def load_game_pack(game: str, pack: str | None, *,
         raise RuntimeFailure(str(error)) from None
 
 
+def _scrolling(game: str, pack: TemplatePack):
+    """The game's reading of boards bigger than the screen, when ``pack`` is for one."""
+    from gridsight.games.spec import GridReading
+    from gridsight.registry import get_spec
+
+    reading = get_spec(game).reading
+    return reading.scrolling_for(pack) if isinstance(reading, GridReading) else None
+
+
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
     for a game whose board can be found by its structure (:func:`structural_games`), find it
@@ -117,6 +126,10 @@ def _structure_pack(game: str) -> TemplatePack:
 
 
 def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high: float) -> Found:
+    rooms = _scrolling(game, pack)
+    if rooms is not None:  # a board bigger than the screen: the view placed in it
+        read = rooms.locate(image, pack)
+        return Found(game, pack, read, read.extras.get("fit", 1.0))
     geometry = locate_board(image, pack, min_scale=low, max_scale=high)
     read = read_cells(image, geometry, pack)
     score = anchor_score(image, geometry, pack) * read.known_fraction
