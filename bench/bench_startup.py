@@ -3,7 +3,7 @@
 Run: ``python bench/bench_startup.py [--runs N]``.
 
 Each case is run ``--runs`` times as a fresh process, as a player's shell runs the ``gridsight``
-console script (``from gridsight.cli import console; console()``), and the CPU it took (user +
+console script (``from gridsight.__main__ import entry; entry()``), and the CPU it took (user +
 system, from ``getrusage`` of the children) is compared with the floor measured in the same
 run, ``python -c pass``: the figure is the least over the runs (the one least disturbed by the
 rest of the machine) less the floor's least. The cases: ``gridsight --help``, a beginner
@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CONSOLE = "from gridsight.cli import console; console()"
+CONSOLE = "import sys; from gridsight.__main__ import entry; sys.exit(entry())"
 TARGET = 0.15
 
 

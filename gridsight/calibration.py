@@ -26,6 +26,8 @@ from vision.packs import load_pack, user_data_root, user_packs_root
 if TYPE_CHECKING:  # OpenCV and the learning code are imported when a calibration runs
     import numpy as np
 
+    from gridsight.readers.base import BoardReading
+    from vision.classify import BoardRead
     from vision.packs import TemplatePack
 
 DEFAULT_SKIN = "mine"
@@ -109,7 +111,7 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     like = load_pack(game, "default")
     if corners is None or labels is None:
         raise CalibrationError("give both --corners and --labels (or use the window)")
-    _check_corners(corners, image.shape)
+    _check_corners(corners, image.shape, like.rows, like.cols)
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
     pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
                       margin=like.anchor.margin)  # as much frame as the game's own pack
@@ -207,6 +209,17 @@ def _subsets(names: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [combo for size in range(len(names) + 1) for combo in combinations(names, size)]
 
 
+def read_through(image: np.ndarray, pack: TemplatePack) -> tuple[BoardRead, BoardReading]:
+    """``image`` read through ``pack`` alone, as ``gridsight analyze --pack`` reads it: the
+    cells read and the board (``VisionInputError`` when the board is not found, ``InputError``
+    when it cannot be read). A room calibration reads its screenshots back with it."""
+    from gridsight.readers.base import ReadHints
+    from gridsight.readers.find import find_in, read_found
+
+    found = find_in(image, {pack.game: pack})
+    return found.read, read_found(image, found, ReadHints())
+
+
 def _read_back(image, found, hints):
     from gridsight.readers.find import read_found
 
@@ -268,7 +281,12 @@ CALIBRATORS: dict[type, Calibrator] = {
 }
 
 
-def _check_corners(corners, shape) -> None:
+#: The smallest cell a calibration learns from, in pixels of the screenshot: a smaller board
+#: (a sub-pixel quad) holds nothing to learn.
+MIN_CELL_PIXELS = 4
+
+
+def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
     import numpy as np
 
     h, w = shape[:2]
@@ -282,8 +300,20 @@ def _check_corners(corners, shape) -> None:
     if not (all(c > 0 for c in cross) or all(c < 0 for c in cross)):
         raise CalibrationError("the corners must go top-left, top-right, bottom-right, "
                                "bottom-left around a convex board")
+    widths = [float(np.linalg.norm(edges[i])) / (cols if i % 2 == 0 else rows) for i in range(4)]
+    if min(widths) < MIN_CELL_PIXELS:
+        raise CalibrationError(f"the corners make cells {min(widths):.2g} pixels across, under "
+                               f"{MIN_CELL_PIXELS}: give the corners of the board's outer edge")
 
 
 def _check_name(name: str) -> None:
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise CalibrationError(f"bad skin name '{name}' (a plain name such as 'mine')")
+    """A skin is a folder name (:data:`vision.schema.NAME`): at most 64 letters, digits, ``-``,
+    ``_`` or ``.``; the name is quoted with its control characters escaped."""
+    from solvers.errors import shown
+    from vision.schema import NAME, SchemaError
+
+    try:
+        NAME.check(name, "--skin")
+    except SchemaError as error:
+        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
+                               "such as 'mine')") from None

@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from types import ModuleType
-from typing import cast
+from typing import TextIO, cast
 
 from gridsight import __version__
 from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
@@ -48,6 +50,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[], ModuleType]], ...] = (
      lambda: importlib.import_module("gridsight.commands.calibrate")),
     ("live", "watch the game on screen and draw the advice over it, with a correction panel",
      lambda: importlib.import_module("gridsight.commands.live")),
+    ("windows", "list the windows gridsight live --window can capture (title, size, position)",
+     lambda: importlib.import_module("gridsight.commands.windows")),
     ("demo", "watch gridsight play a synthetic game: capture, overlay, panel, log, replay",
      lambda: importlib.import_module("gridsight.commands.demo")),
 )
@@ -62,12 +66,13 @@ def command_module(name: str) -> ModuleType:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``gridsight``: every command listed, each built when it is chosen."""
     from gridsight.commands.lazy import LazySubParsers
+    from gridsight.registry import game_names
 
     parser = argparse.ArgumentParser(
         prog="gridsight",
         description=(
             "Read a puzzle minigame off the screen (or from text) and get the best next move. "
-            "Games: Thrill Digger, Disco Zoo rescues, tile-path walks, pentomino fills."
+            f"Games: {', '.join(game_names())} ('gridsight games' describes them)."
         ),
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
@@ -96,26 +101,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run(argv, own_process=False)
 
 
-def console() -> None:
-    """The ``gridsight`` console script (and ``python -m gridsight``): :func:`main` for a
-    process of its own, which also takes the process-wide settings (:mod:`gridsight.process`):
-    the ``--max-memory`` bound, the logs closed at exit and on ``SIGTERM``."""
+def console(argv: Sequence[str] | None = None) -> int:
+    """:func:`main` for a process of its own (the ``gridsight`` console script and ``python -m
+    gridsight`` call it through :func:`gridsight.__main__.entry`, which makes Ctrl-C clean
+    from gridsight's first instruction): it also takes the process-wide settings
+    (:mod:`gridsight.process`): the ``--max-memory`` bound, the logs closed at exit and on
+    ``SIGTERM``. Returns the exit code."""
     from gridsight.process import install_exit_hooks
 
     install_exit_hooks()
-    raise SystemExit(_run(None, own_process=True))
+    return _run(argv, own_process=True)
 
 
 def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
-    parser = build_parser()
-    options = parser.parse_args(argv)
-    max_memory = getattr(options, "max_memory", None)
-    if own_process and max_memory:
-        from gridsight.process import limit_memory
+    try:  # from the first instruction: Ctrl-C while the parser is built is clean too
+        options = build_parser().parse_args(argv)
+        max_memory = getattr(options, "max_memory", None)
+        if own_process and max_memory:
+            from gridsight.process import limit_memory
 
-        limit_memory(max_memory)
-    try:
-        return int(options.func(options) or 0)
+            limit_memory(max_memory)
+        with warnings_said():
+            return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
         say(error)
         return EXIT_INPUT
@@ -129,6 +136,11 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
+    except ImportError as error:
+        if not caused_by_interrupt(error):
+            raise
+        say("interrupted")  # Ctrl-C while NumPy loaded its C parts: it says ImportError
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
         if own_process:  # point stdout at nothing so the interpreter's final flush is quiet
@@ -138,5 +150,42 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
         return EXIT_OK
 
 
+def caused_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of a Ctrl-C: a ``KeyboardInterrupt`` among its
+    causes (NumPy turns one that strikes while it imports its C parts into ``ImportError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+@contextmanager
+def warnings_said() -> Iterator[None]:
+    """Within the block, a :class:`vision.errors.PackSkipped` warning (a broken pack of the
+    player's, skipped) is said once as ``gridsight: warning: ...``; other warnings as before."""
+    from vision.errors import PackSkipped
+
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+            if not issubclass(category, PackSkipped):
+                shown(message, category, filename, lineno, file, line)
+                return
+            if str(message) not in seen:
+                seen.add(str(message))
+                say(f"warning: {message}")
+
+        warnings.simplefilter("always", PackSkipped)
+        warnings.showwarning = show
+        yield
+
+
 if __name__ == "__main__":
-    console()
+    raise SystemExit(console())

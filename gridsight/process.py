@@ -2,13 +2,14 @@
 
 A library call (:mod:`gridsight.api`) and :func:`gridsight.cli.main` called in-process leave the
 process as they found it: no memory limit lowered, no signal handler or exit hook installed.
-The console script (:func:`gridsight.cli.console`, also ``python -m gridsight``) owns the process,
-so it calls these:
+The console script (:func:`gridsight.__main__.entry`, also ``python -m gridsight``) owns the
+process, so it calls these (through :func:`gridsight.cli.console`):
 
 - :func:`install_exit_hooks`: at interpreter exit and on ``SIGTERM`` every recommendation log
   still open is closed, so the records it could not write yet go to a side file rather than
   being lost (``SIGTERM`` becomes an orderly exit, ``SystemExit(143)``, so ``finally`` blocks
-  run too), when the process had no ``SIGTERM`` handler of its own;
+  run too, held while a log is in the middle of a write so every record is written exactly
+  once), when the process had no ``SIGTERM`` handler of its own;
 - :func:`limit_memory`: the ``--max-memory`` bound, as the data-segment limit.
 
 A program of its own that writes logs through :class:`gridsight.log.RecommendationLog` may call
@@ -59,7 +60,12 @@ def close_open_logs() -> None:
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
-    close_open_logs()
+    """``SIGTERM``: an orderly exit with the logs closed, exactly once
+    (:func:`gridsight.log.terminate`: held while a log is in the middle of a write)."""
+    log = sys.modules.get("gridsight.log")
+    if log is not None:
+        log.terminate(signum)  # returns only when held until the write is done
+        return
     raise SystemExit(128 + signum)
 
 

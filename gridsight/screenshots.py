@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gridsight.errors import RuntimeFailure
-from gridsight.registry import get_reader, reader_names
+from gridsight.registry import get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import BoardText, parse_boards
 from solvers.errors import InputError
@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load w
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
     from gridsight.screens import ScreenMemory, Seen
+    from gridsight.tracking import ViewMerger
     from vision.geometry import BoardGeometry
     from vision.packs import TemplatePack
 
@@ -49,19 +50,22 @@ Solve = Callable[[BoardText], "Solution"]
 
 
 def load_packs(game: str | None, pack: str | None,
-               warn: Callable[[str], None] | None = None) -> dict[str, TemplatePack]:
+               warn: Callable[[str], None] | None = None,
+               time_limit: float | None = None) -> dict[str, TemplatePack]:
     """The pack of each game to try: ``game``'s (``None`` or ``"auto"``: every reader's,
     skipping the games without a pack of that name; none at all is an error). ``pack`` is a
     skin name or a pack folder (:func:`vision.packs.load_game_pack`; ``None``: the default
-    skin). A pack that exists but is broken, while others load, is passed to ``warn``."""
+    skin). A pack that exists but is broken, while others load, is passed to ``warn``.
+    Reading each pack counts against ``time_limit`` seconds (``--time-limit``; ``None`` or
+    0: none): past it, a :class:`~gridsight.errors.RuntimeFailure`."""
     from gridsight.readers.find import load_game_pack
 
     if game not in (None, "auto"):
-        return {game: load_game_pack(game, pack)}
+        return {game: load_game_pack(game, pack, time_limit=time_limit)}
     packs, problems = {}, []
     for name in reader_names():
         try:
-            packs[name] = load_game_pack(name, pack)
+            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
         except PackError as error:
             problems.append(error)
     if not packs:
@@ -76,22 +80,25 @@ def load_packs(game: str | None, pack: str | None,
 class PackShelf:
     """The packs of one run (``--pack pack``, ``None``: the default skin), each loaded once,
     when first needed: one game's (:meth:`of`), or every reader's (:meth:`every`, problems
-    passed to ``warn`` as :func:`load_packs` does)."""
+    passed to ``warn`` as :func:`load_packs` does); reading each counts against
+    ``time_limit`` seconds (:func:`load_packs`)."""
 
-    def __init__(self, pack: str | None = None, warn: Callable[[str], None] | None = None):
+    def __init__(self, pack: str | None = None, warn: Callable[[str], None] | None = None,
+                 time_limit: float | None = None):
         self.pack = pack
         self.warn = warn
+        self.time_limit = time_limit
         self._packs: dict[str, TemplatePack] = {}
         self._every: dict[str, TemplatePack] | None = None
 
     def of(self, game: str) -> TemplatePack:
         if game not in self._packs:
-            self._packs.update(load_packs(game, self.pack))
+            self._packs.update(load_packs(game, self.pack, time_limit=self.time_limit))
         return self._packs[game]
 
     def every(self) -> dict[str, TemplatePack]:
         if self._every is None:
-            self._every = load_packs(None, self.pack, self.warn)
+            self._every = load_packs(None, self.pack, self.warn, self.time_limit)
             self._packs.update(self._every)
         return self._every
 
@@ -184,6 +191,22 @@ def read_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None, hints
     return found, read_found(image, found, hints)
 
 
+def view_merger(game: str, pack: TemplatePack) -> ViewMerger:
+    """One board merged across screenshots of ``game`` read through ``pack`` (moments of one
+    game, in order: ``gridsight analyze --sequence``), by the game's tracker rules (a crossed
+    tile stays crossed), every screenshot counting as evidence: a board bigger than the
+    screen is pieced together as the view moves (:class:`gridsight.tracking.ViewMerger`)."""
+    from gridsight.games.spec import GridReading
+    from gridsight.tracking import ViewMerger
+
+    reading = get_spec(game).reading
+    if not isinstance(reading, GridReading):
+        raise InputError(f"{game} is not read as a flat grid: its screenshots cannot be merged")
+    rules = reading.tracker
+    return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
+                      may_change=rules.may_change, confirm=1)
+
+
 def advise(game: str, reading: BoardReading, solve: Solve) -> tuple[Solution, Advice]:
     """``reading``'s board solved by ``solve``, and the advice to draw: the solver's, with the
     reading's marks and warnings (:func:`with_reading`, :func:`unread_that_matter`)."""
@@ -199,8 +222,13 @@ def with_reading(advice: Advice, reading: BoardReading,
     warnings = advice.warnings + reading.warnings
     taken = {(m.row, m.col) for m in advice.marks}
     tokens = reading.board.grid
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
-                                 for r, c in reading.unsure if (r, c) not in taken)
+    words = get_spec(advice.game).words
+    headers = dict(reading.board.headers)
+    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
+    # board token ("1/2", which reads as a fraction beside percentages).
+    marks = advice.marks + tuple(
+        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
+        for r, c in reading.unsure if (r, c) not in taken)
     status = advice.status
     if reading.unread:
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)
@@ -270,4 +298,4 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.n
 
 __all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
            "find_seen", "legible", "load_packs", "read_screenshot", "seen_of", "unread_advice",
-           "unread_that_matter", "with_reading"]
+           "unread_that_matter", "view_merger", "with_reading"]

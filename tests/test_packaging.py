@@ -17,7 +17,7 @@ import gridsight
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("gridsight", "solvers", "vision", "overlay")
+PACKAGES = ("gridsight", "solvers", "vision", "overlay", "safefiles")
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_the_licence_and_the_index_metadata(project):
     assert min(supported, key=lambda v: tuple(map(int, v.split(".")))) == \
         meta["requires-python"].removeprefix(">=")
     assert {"Homepage", "Documentation", "Changelog", "Issues"} <= set(meta["urls"])
-    assert project["project"]["scripts"]["gridsight"] == "gridsight.cli:console"
+    assert project["project"]["scripts"]["gridsight"] == "gridsight.__main__:entry"
 
 
 def test_every_package_is_marked_typed(project):

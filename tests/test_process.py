@@ -1,5 +1,5 @@
 """A call changes nothing process-wide: memory limits, signal handlers and exit hooks belong to
-the console script alone (:func:`gridsight.cli.console`, :mod:`gridsight.process`).
+the console script alone (:func:`gridsight.__main__.entry`, :mod:`gridsight.process`).
 
 :func:`gridsight.cli.main` is called in-process here with the options that used to change the
 process (``--max-memory``, a solver's time limit, the live helper's Ctrl-C handling), and every
@@ -116,12 +116,12 @@ def _gridsight(*argv: str, **kwargs) -> subprocess.CompletedProcess:
 @pytest.mark.skipif(sys.platform == "win32", reason="no data-segment limit on Windows")
 def test_the_console_script_takes_the_memory_bound():
     code = ("import resource, sys\n"
-            "from gridsight import cli\n"
+            "from gridsight.__main__ import entry\n"
             "sys.argv = ['gridsight', 'solve', 'thrill-digger', sys.argv[1], '--max-memory',"
             " '3G']\n"
-            "try:\n    cli.console()\n"
-            "except SystemExit:\n"
-            "    print(resource.getrlimit(resource.RLIMIT_DATA)[0], file=sys.stderr)\n")
+            "code = entry()\n"
+            "print(resource.getrlimit(resource.RLIMIT_DATA)[0], file=sys.stderr)\n"
+            "sys.exit(code)\n")
     done = subprocess.run([sys.executable, "-c", code,
                            str(EXAMPLES / "thrill-digger-beginner.txt")],
                           capture_output=True, text=True, cwd=REPO, timeout=120)

@@ -1,10 +1,14 @@
-"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]``.
+"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]
+[--sequence]``.
 
 For each screenshot: find the board (and the game, with ``--game auto``), read it through the
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
 :func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
+``--sequence`` takes the screenshots as moments of one game, in order, and merges their reads
+into one board (:class:`gridsight.tracking.ViewMerger`): a board bigger than the screen (a
+tile-path room pack) is pieced together as the view moves.
 
 Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
 in it, cells that cannot be read) is one line on standard error naming the file, and with
@@ -27,7 +31,7 @@ import argparse
 import json
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +41,7 @@ from gridsight.commands.screen_options import (
     add_renamed_option,
     add_solver_arguments,
     read_hints_from,
+    solver_settings_from,
 )
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
@@ -44,10 +49,12 @@ from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_spec, reader_names
 from gridsight.screens import ScreenMemory
 from gridsight.screenshots import (
-    PackShelf, advise, annotate, find_screenshot, unread_advice, with_reading,
+    PackShelf, Solve, advise, annotate, find_screenshot, unread_advice, view_merger,
+    with_reading,
 )
+from gridsight.textout import for_terminal
 from solvers.advice import Advice
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from vision.errors import VisionInputError
 
 if TYPE_CHECKING:
@@ -55,6 +62,7 @@ if TYPE_CHECKING:
 
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
+    from gridsight.tracking import ViewMerger
 
 DEFAULT_OUT = "gridsight-out"
 STDIN = "-"
@@ -85,6 +93,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
+    parser.add_argument("--sequence", action="store_true",
+                        help="the screenshots are moments of one game, in order (files as "
+                        "given, a folder's by name): merge them into one board, so a board "
+                        "bigger than the screen is pieced together as the view moves (a cell "
+                        "out of view keeps its last seen state, one never seen is ?); each "
+                        "screenshot's advice is for the merged board")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
                         "plus image, game, board, unread, confidence, annotated; for an image "
@@ -125,7 +139,8 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    shelf = PackShelf(options.pack, warn=lambda problem: say(f"warning: {problem}"))
+    shelf = PackShelf(options.pack, warn=lambda problem: say(f"warning: {problem}"),
+                      time_limit=getattr(options, "time_limit", None))
     game = None if options.game == "auto" else options.game
     if game is None:  # a missing or broken pack stops the run before any file
         shelf.every()
@@ -133,6 +148,11 @@ def run(options: argparse.Namespace) -> int:
     else:
         shelf.of(game)
         memory = None
+    merger = None
+    if getattr(options, "sequence", False):
+        if game is None:
+            raise InputError("--sequence needs --game (the screenshots are of one game)")
+        merger = view_merger(game, shelf.of(game))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
@@ -141,7 +161,8 @@ def run(options: argparse.Namespace) -> int:
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
-            outcome = analyse_one(path, shelf, game, memory, hints, options, out_dir, used)
+            outcome = analyse_one(path, shelf, game, memory, hints, options, out_dir, used,
+                                  merger)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -196,7 +217,7 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         return Outcome(path, spec.name, error=_named(path, error))
     reading = still.reading
     try:
-        solution = get_game(spec.name).solve(reading.board, options)
+        solution = solver_of(spec.name, options)(reading.board)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
     advice = with_reading(solution.advice, reading)
@@ -212,7 +233,8 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(still_report(path, str(options.calibration), reading, solution.text, annotated))
+        print(for_terminal(still_report(path, str(options.calibration), reading, solution.text,
+                                        annotated), headline=1))
     sys.stdout.flush()
     return Outcome(path, spec.name, reading, solved=True)
 
@@ -221,7 +243,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines = [f"== {one_line(path)}: {reading.game}", solved.rstrip("\n"), "",
+             f"read with calibration {one_line(calibration)}: {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -230,9 +253,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
     for r, row in enumerate(reading.board.grid):
         cols = [str(c) for rr, c in sorted(unread) if rr == r]
         lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
-    lines += ["", solved.rstrip("\n")]
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -280,11 +302,20 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
+def solver_of(game: str, options: argparse.Namespace) -> Solve:
+    """Solving a board read off a picture with the solve settings of the command line (the
+    game's typed options, built from the settings it knows)."""
+    adapter = get_game(game)
+    settings = adapter.options_from(solver_settings_from(options))
+    return lambda board: adapter.solve(board, settings)
+
+
 def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMemory | None,
                 hints: ReadHints, options: argparse.Namespace, out_dir: Path,
-                used: set[str]) -> Outcome:
+                used: set[str], merger: ViewMerger | None = None) -> Outcome:
     """One screenshot: found (``game``'s board, or the best of every game's, first where
-    ``memory`` last saw one on a screen of its size), read, solved, painted and printed."""
+    ``memory`` last saw one on a screen of its size), read, solved, painted and printed.
+    With a ``merger`` (``--sequence``) the board read is merged into the boards before."""
     from gridsight.readers.find import read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
@@ -296,15 +327,21 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
         found = find_screenshot(image, shelf, game, memory)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
+    contradictions: tuple[str, ...] = ()
+    if merger is not None:  # --sequence: this screenshot's view merged into the board
+        state, merged = merger.take(found.read)
+        found = replace(found, read=merged)
+        contradictions = tuple(c.describe() for c in state.contradictions)
     try:
         reading = read_found(image, found, hints)
+        if contradictions:
+            reading = replace(reading, warnings=reading.warnings + contradictions)
     except InputError as error:
         unread = getattr(error, "unread", ())
         _save(out_dir, path, used, image, found, unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution, advice = advise(found.game, reading,
-                                  lambda board: get_game(found.game).solve(board, options))
+        solution, advice = advise(found.game, reading, solver_of(found.game, options))
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
               unread_advice(found, reading.unread, f"not solved: {error}"))
@@ -320,19 +357,35 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
             "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
             "annotated": annotated,
         })
+        if "view" in found.read.extras:  # a board bigger than the screen
+            data["view"] = _view_json(found.read.extras["view"])
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(report_text(path, found, reading, solution.text, annotated))
+        print(for_terminal(report_text(path, found, reading, solution.text, annotated),
+                           headline=1))
     sys.stdout.flush()
     return Outcome(path, found.game, reading, solved=True)
 
 
+def _view_json(view) -> dict | None:
+    """The board cells fully in view, 0-based and inclusive: ``{"rows": [r0, r1], "cols":
+    [c0, c1]}`` (``None`` when no cell is wholly in view)."""
+    if view is None:
+        return None
+    (r0, r1), (c0, c1) = view
+    return {"rows": [int(r0), int(r1)], "cols": [int(c0), int(c1)]}
+
+
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
-    """The readable report of one image: what was read, then the solver's own text."""
+    """The readable report of one image: the solver's own text, then what was read."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
+    read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
+            for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there
+    lowest = min(read, default=0.0)
+    lines = [f"== {one_line(path)}: {found.game}", solved.rstrip("\n"), "",
+             f"read with pack {one_line(found.pack.name)}: lowest cell confidence "
+             f"{lowest:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
@@ -341,10 +394,8 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     lines += [f"  {h}" for h in headers]
     for r, row in enumerate(reading.board.grid):
         lines.append("  " + " ".join("?" if (r, c) in unread else t for c, t in enumerate(row)))
-    lines.append("")
-    lines.append(solved.rstrip("\n"))
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -360,6 +411,8 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     import cv2
 
+    from safefiles import SaveError, write_file
+
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
     while name in used:
@@ -372,8 +425,13 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
     picture = annotate(image, geometry, advice)
     target = out_dir / name
-    if not cv2.imwrite(str(target), picture):
-        raise RuntimeFailure(f"cannot write {target}")
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
+        raise RuntimeFailure(f"cannot write {target} (the picture could not be encoded)")
+    try:
+        write_file(target, png.tobytes())
+    except SaveError as error:
+        raise RuntimeFailure(str(error)) from None
     return str(target)
 
 
@@ -384,4 +442,4 @@ def _named(path: str, error: object) -> str:
     return text if text.startswith(f"{name}:") else f"{name}: {text}"
 
 
-__all__ = ["add_parser", "run", "analyse_one", "report_text"]
+__all__ = ["add_parser", "run", "analyse_one", "report_text", "solver_of"]

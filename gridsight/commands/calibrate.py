@@ -1,4 +1,5 @@
-"""``gridsight calibrate GAME IMAGE [--skin NAME] [--corners ...] [--labels FILE]``.
+"""``gridsight calibrate GAME IMAGE [--skin NAME] [--corners ...] [--labels FILE]``, and
+``gridsight calibrate GAME IMAGE... --room FILE`` for a board bigger than the screen.
 
 Builds a template pack for a skin gridsight has never seen (the real game) from one of the
 player's own screenshots, and saves it in the per-user data directory (``GRIDSIGHT_DATA_DIR``
@@ -30,12 +31,14 @@ import argparse
 import os
 
 from gridsight.calibration import (
-    CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_name, labels_and_board,
+    CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, labels_and_board,
+    read_through,
 )
 from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
+from solvers.errors import one_line
 
 LIVE_EXTRA = "pip install 'gridsight[live]'"
 
@@ -78,12 +81,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("game", choices=_calibrated_games(), metavar="GAME",
                         help="one of: " + ", ".join(_calibrated_games()))
-    parser.add_argument("image", metavar="IMAGE", help="a screenshot showing the whole board")
+    parser.add_argument("images", nargs="+", metavar="IMAGE",
+                        help="a screenshot showing the whole board; for a room bigger than "
+                        "the screen (--room), one or more screenshots of it")
+    parser.add_argument("--room", metavar="FILE",
+                        help="a room bigger than the screen (" + ", ".join(_scrolling_games())
+                        + "): the whole room in the game's text format; the screen, the "
+                        "view's place in the room and the looks are found from the "
+                        "screenshots")
     parser.add_argument("--skin", default=DEFAULT_SKIN, metavar="NAME",
                         help=f"the new pack's name (default {DEFAULT_SKIN})")
     parser.add_argument("--corners", type=_corners, metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                         help="the board's outer corners in pixels: top-left, top-right, "
-                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres)")
+                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres; with "
+                        "--room: the game picture's corners, status bar included, in the "
+                        "first screenshot)")
     parser.add_argument("--labels", metavar="FILE",
                         help="the board as the screenshot shows it, in the game's text format "
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
@@ -118,12 +130,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def _scrolling_games() -> list[str]:
+    """The games whose board may be bigger than the screen (calibrated with --room)."""
+    return [spec.name for spec in all_specs()
+            if isinstance(spec.reading, GridReading) and spec.reading.scrolling is not None]
+
+
 def run(options: argparse.Namespace) -> int:
     from vision.images import load_image
 
-    image = load_image(options.image, max_pixels=options.max_pixels)
     _check_name(options.skin)
     spec = get_spec(options.game)
+    if getattr(options, "room", None):
+        return run_room(options, spec)
+    if len(options.images) > 1:
+        raise CalibrationError(f"give one screenshot for {spec.name} (several only with "
+                               "--room, for a room bigger than the screen)")
+    options.image = options.images[0]
+    image = load_image(options.image, max_pixels=options.max_pixels)
     calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
     labels = None
@@ -145,7 +169,29 @@ def run(options: argparse.Namespace) -> int:
             for name, value in boxes.items():
                 setattr(options, f"furniture_{name}", value)
             result = calibrator(image, options, corners, labels)
-    print(f"saved {result.folder}")
+    print(f"saved {one_line(str(result.folder))}")
+    print(result.summary)
+    return 0
+
+
+def run_room(options: argparse.Namespace, spec) -> int:
+    """``--room FILE``: a board bigger than the screen, calibrated from several screenshots
+    by the game's own reading of such boards (its spec's ``GridReading.scrolling``)."""
+    from vision.images import load_image
+
+    reading = spec.reading
+    if not isinstance(reading, GridReading) or reading.scrolling is None:
+        raise CalibrationError(f"--room is for a board bigger than the screen ("
+                               f"{', '.join(_scrolling_games()) or 'no game'}), not {spec.name}")
+    if options.labels:
+        raise CalibrationError("--labels is not used with --room: the looks are learned from "
+                               "the room and the screenshots")
+    images = [(path, load_image(path, max_pixels=options.max_pixels))
+              for path in options.images]
+    if options.corners is not None:
+        _check_corners(options.corners, images[0][1].shape)
+    result = reading.scrolling_boards.calibrate(images, options, read=read_through)
+    print(f"saved {one_line(str(result.folder))}")
     print(result.summary)
     return 0
 

@@ -11,23 +11,40 @@ line that is not a valid record is skipped with a warning naming it, and a log w
 single valid record is refused (exit 2). Times are shown in the local time of the machine
 replaying (the log keeps UTC).
 
-The HTML page is self-contained (pictures embedded as base64 PNG), so it can be mailed or
+The HTML page is self-contained (pictures embedded as base64), so it can be mailed or
 attached to a bug report; it links every step to the previous and next ones (and the arrow
-keys move between them). A step's picture is the saved frame with the advice painted on it
-when the session ran with ``--save-frames``; otherwise (or when the frame is missing or cannot
-be read) a schematic board drawn from the logged board text. Cells the player set by hand are
-outlined in yellow, as in the live panel.
+keys move between them). A step's picture is the saved frame with the advice drawn over it
+when the session ran with ``--save-frames``; otherwise (or when the frame is missing, cannot
+be read, or is a link) a schematic board drawn from the logged board text. Cells the player
+set by hand are outlined in yellow, as in the live panel.
+
+Bounded whatever the log holds (:mod:`gridsight.report_frames`): frames are read only from
+the log's own folder (``--frames DIR`` says otherwise; a log on standard input shows none
+without it), once each, downscaled, and embedded once however many steps show them (the
+advice of each step is a transparent layer over it); ``--max-bytes`` bounds the page, which
+says what it left out; ``--check`` solves each board under ``--time-limit``, as ``solve``.
+
+The library part (the summary, the check, the pictures and the report) is
+:mod:`gridsight.replay`; this module holds the command's options and its run.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
+from gridsight.limits import (
+    MAX_LOG_BYTES,
+    SOLVE_TIME_LIMIT,
+    add_max_bytes_argument,
+    add_time_limit_argument,
+    amount,
+)
 from gridsight.log import LogReadError, read_log
 from gridsight.replay import check, render_html, summarise
+from gridsight.report_frames import MAX_REPORT_BYTES
 from solvers.errors import InputError, one_line
 
 
@@ -49,15 +66,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--check", action="store_true",
                         help="solve every logged board again with today's solver and list the "
                         "steps whose recommendation would differ")
+    add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT,
+                            what="solving one logged board again (--check)")
+    parser.add_argument("--frames", metavar="DIR", default=None,
+                        help="where the log's saved frames are (default: the log's own folder; "
+                        "for a log on standard input, none unless given)")
+    parser.add_argument("--max-bytes", type=amount, default=MAX_REPORT_BYTES, metavar="N",
+                        help=f"the most bytes the HTML report may take (default "
+                        f"{MAX_REPORT_BYTES:,}; suffixes k, M, G): past it, pictures and then "
+                        "steps are left out, and the page says so")
     add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
 
 
-# -- the command --------------------------------------------------------------------------
-
-
 def run(options: argparse.Namespace) -> int:
     contents = read_log(options.log, limit=options.max_input_bytes)
+    frames = getattr(options, "frames", None)
+    if frames is not None:
+        contents = replace(contents, frames=Path(frames).expanduser())
     for warning in contents.warnings:
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
@@ -72,7 +98,7 @@ def run(options: argparse.Namespace) -> int:
         print(f"skipped lines: {len(contents.warnings)}")
     checked = None
     if options.check:
-        checked = check(contents.records)
+        checked = check(contents.records, getattr(options, "time_limit", SOLVE_TIME_LIMIT))
         if checked:
             print(f"today's solver differs on {len(checked)} of {len(contents.records)} steps:")
             for result in checked:
@@ -81,9 +107,13 @@ def run(options: argparse.Namespace) -> int:
             print(f"today's solver gives the same advice at all {len(contents.records)} steps")
     if options.html:
         out = Path(options.html)
-        try:
-            out.write_text(render_html(contents, summary, checked), encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"{out}: cannot write the report ({error.strerror})") from None
-        print(f"report: {out}")
+        from safefiles import SaveError, write_file
+
+        page = render_html(contents, summary, checked,
+                           max_bytes=getattr(options, "max_bytes", MAX_REPORT_BYTES))
+        try:  # a path's undecodable bytes (kept as surrogates) cannot go out as UTF-8
+            write_file(out, page.encode("utf-8", "replace"))
+        except SaveError as error:
+            raise InputError(f"{out}: cannot write the report ({error.reason})") from None
+        print(f"report: {one_line(str(out))}")
     return 0

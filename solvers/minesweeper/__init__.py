@@ -19,7 +19,7 @@ Modules, one job each:
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
-    from solvers.minesweeper.analysis import DEFAULT_TIME_LIMIT, Analysis, CellOdds, analyse
+    from solvers.minesweeper.analysis import Analysis, CellOdds, analyse
     from solvers.minesweeper.policy import Recommendation, recommend
     from solvers.minesweeper.rules import LEVELS, Level
     from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # for the type checker; at run time each name loads on first 
 def __getattr__(name: str) -> Any:
     """The names re-exported here, each imported from its module on first use: importing
     one submodule (its rules, say) does not load the whole solver."""
-    if name in ("DEFAULT_TIME_LIMIT", "Analysis", "CellOdds", "analyse"):
+    if name in ("Analysis", "CellOdds", "analyse"):
         from solvers.minesweeper import analysis as module
     elif name in ("Recommendation", "recommend"):
         from solvers.minesweeper import policy as module
@@ -42,7 +42,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "DEFAULT_TIME_LIMIT",
     "FORMAT_HELP",
     "LEVELS",
     "Analysis",

@@ -10,8 +10,8 @@ which runs.
 Both answer the same three questions about a puzzle with some placements pinned: is there a
 solution (and which), how many are there (up to a limit), and what are they. Placements are
 named by their index in :func:`solvers.pentomino.placements.placements`, the same for both, and
-every answer says whether the deadline cut it short. The tests check that both algorithms
-(and both engines of the first) agree on every answer.
+every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests
+check that both algorithms (and both engines of the first) agree on every answer.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from solvers.engines import check_engine
 from solvers.pentomino.bitboard import Tables, build_tables, search
-from solvers.pentomino.deadline import Deadline, TimedOut
+from solvers.limit import LimitReached, Meter
 from solvers.pentomino.dlx import ExactCover
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Puzzle
@@ -32,12 +32,12 @@ ALGORITHMS = ("bitboard", "dlx")
 @dataclass(frozen=True)
 class Found:
     """``count`` solutions found (``first`` the first, as placement indices, if any kept);
-    ``complete``: the search ran to its end; ``timed_out``: the deadline stopped it."""
+    ``complete``: the search ran to its end; ``stopped``: the limit stopped it."""
 
     count: int
     first: tuple[int, ...] | None
     complete: bool
-    timed_out: bool
+    stopped: bool
 
 
 class Search:
@@ -46,13 +46,14 @@ class Search:
     placements: tuple[Placement, ...]
 
     def find(
-        self, fixed: tuple[int, ...], limit: int | None, deadline: Deadline | None
+        self, fixed: tuple[int, ...], limit: int | None, meter: Meter | None
     ) -> Found:
         """Count solutions containing ``fixed`` (up to ``limit``), keeping the first."""
         raise NotImplementedError
 
-    def solutions(self, deadline: Deadline | None) -> Iterator[tuple[int, ...]]:
-        """Every solution; raises :class:`TimedOut` when the deadline passes."""
+    def solutions(self, meter: Meter | None) -> Iterator[tuple[int, ...]]:
+        """Every solution; raises :class:`~solvers.limit.LimitReached` once the meter is
+        reached."""
         raise NotImplementedError
 
 
@@ -62,21 +63,21 @@ class BitboardSearch(Search):
         self.placements = self.tables.placements
         self.engine = engine
 
-    def find(self, fixed, limit, deadline):
+    def find(self, fixed, limit, meter):
         result = search(
-            self.tables, fixed=fixed, limit=limit, keep=1, deadline=deadline, engine=self.engine
+            self.tables, fixed=fixed, limit=limit, keep=1, meter=meter, engine=self.engine
         )
         first = result.solutions[0] if result.solutions else None
-        return Found(result.count, first, result.complete, result.timed_out)
+        return Found(result.count, first, result.complete, result.stopped)
 
-    def solutions(self, deadline):
+    def solutions(self, meter):
         # The kernel keeps solutions in an array sized up front: count them first.
-        counted = search(self.tables, deadline=deadline, engine=self.engine)
-        if counted.timed_out:
-            raise TimedOut
-        kept = search(self.tables, keep=counted.count, deadline=deadline, engine=self.engine)
-        if kept.timed_out:
-            raise TimedOut
+        counted = search(self.tables, meter=meter, engine=self.engine)
+        if counted.stopped:
+            raise LimitReached(meter.reason or "the limit")
+        kept = search(self.tables, keep=counted.count, meter=meter, engine=self.engine)
+        if kept.stopped:
+            raise LimitReached(meter.reason or "the limit")
         yield from kept.solutions
 
 
@@ -91,23 +92,23 @@ class DlxSearch(Search):
         self.cover = ExactCover(len(column_of) + len(kinds), rows, need)
         self._empty = not puzzle.to_place
 
-    def find(self, fixed, limit, deadline):
+    def find(self, fixed, limit, meter):
         if limit is not None and limit <= 0:
             return Found(0, None, False, False)
         count, first = 0, None
         try:
-            for solution in self.cover.solutions(deadline, fixed):
+            for solution in self.cover.solutions(meter, fixed):
                 count += 1
                 if first is None:
                     first = tuple(fixed) + tuple(i for i in solution if i not in fixed)
                 if limit is not None and count >= limit:
                     return Found(count, first, False, False)
-        except TimedOut:
+        except LimitReached:
             return Found(count, first, False, True)
         return Found(count, first, True, False)
 
-    def solutions(self, deadline):
-        for solution in self.cover.solutions(deadline):
+    def solutions(self, meter):
+        for solution in self.cover.solutions(meter):
             yield tuple(solution)
 
 

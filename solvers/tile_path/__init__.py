@@ -10,7 +10,8 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
   numba (:mod:`.kernel`);
 - :mod:`.frontier`: the sweep over the board (Hamiltonian path existence, a witness walk
   rebuilt without one back-pointer per state, and the longest walk);
-- :mod:`.limits`: the time limit and the memory bound (states held) every search runs under;
+- :mod:`.limits`: the memory bound (states held) every search runs under, besides the one
+  :class:`~solvers.limit.Limit` of the analysis;
 - :mod:`.analysis`: the whole answer (walk or proof, next moves, fewest tiles left, leave-one);
 - :mod:`.dfs`: a plain depth-first search, the baseline and the tests' independent check.
 """
@@ -21,13 +22,7 @@ if TYPE_CHECKING:  # for the type checker; at run time each name loads on first 
     from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
     from solvers.tile_path.board import TilePathBoard, parse_board
     from solvers.tile_path.engines import ENGINES
-    from solvers.tile_path.limits import (
-        DEFAULT_MAX_STATES,
-        DEFAULT_TIME_LIMIT,
-        SearchStopped,
-        StateLimitExceeded,
-        TimeLimitExceeded,
-    )
+    from solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
     from solvers.tile_path.proofs import Proof
 
 
@@ -40,10 +35,7 @@ def __getattr__(name: str) -> Any:
         from solvers.tile_path import board as module
     elif name in ("ENGINES",):
         from solvers.tile_path import engines as module
-    elif name in (
-        "DEFAULT_MAX_STATES", "DEFAULT_TIME_LIMIT", "SearchStopped", "StateLimitExceeded",
-        "TimeLimitExceeded",
-    ):
+    elif name in ("DEFAULT_MAX_STATES", "StatesHeldExceeded"):
         from solvers.tile_path import limits as module
     elif name in ("Proof",):
         from solvers.tile_path import proofs as module
@@ -54,15 +46,12 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "DEFAULT_MAX_STATES",
-    "DEFAULT_TIME_LIMIT",
     "ENGINES",
     "LeaveOne",
     "Proof",
-    "SearchStopped",
-    "StateLimitExceeded",
+    "StatesHeldExceeded",
     "TilePathAnalysis",
     "TilePathBoard",
-    "TimeLimitExceeded",
     "analyse",
     "moves_of",
     "parse_board",
