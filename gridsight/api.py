@@ -17,13 +17,15 @@ blocked); reading a screenshot needs OpenCV. Bad input raises an error naming wh
 :class:`InputError` (a malformed or impossible board, a board that cannot be read; a
 :class:`BoardFormatError` names the line), :class:`VisionInputError` (an image that cannot be
 read, a missing pack, no board in the picture), :class:`UnknownGameError`;
-:class:`RuntimeFailure` when a limit stopped a search before anything was decided. Nothing here
-prints, writes a file or changes the process (no signal handler, exit hook or memory limit).
+:class:`RuntimeFailure` for a failure that is not the input's. A search stopped by its
+:class:`Limit` is not an error: it answers with the best move it found and says how good it
+is (``Advice.quality``). Nothing here prints, writes a file or changes the process (no signal
+handler, exit hook or memory limit).
 
 >>> from gridsight import api
 >>> advice = api.solve("tile-path", "S . .\\n. . #\\n")
 >>> advice.move, advice.status
-(Cell(row=1, col=0), 'full walk: 4 moves; next: down')
+(Cell(row=1, col=0), 'Step down - it keeps a full walk possible')
 >>> advice.details["path"]
 ('down', 'right', 'up', 'right')
 >>> [game.name for game in api.games()]
@@ -34,20 +36,20 @@ docs/api.md has an example for every game.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
 from gridsight.errors import RuntimeFailure, UnknownGameError
+from gridsight.games.options import SolveOptions
 from gridsight.registry import all_specs, get_spec
 from solvers.advice import Advice as Drawing
 from solvers.advice import Cell
 from solvers.boardtext import BoardText, parse_boards
 from solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
-from solvers.limit import Limit, LimitReached
+from solvers.limit import Limit, LimitReached, Quality
 from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a picture is read
@@ -90,8 +92,11 @@ class Advice:
     """What gridsight advises for one board.
 
     ``recommend`` holds the next move (usually one cell; empty when there is none: the game
-    is over, or nothing is decided), ``status`` the one line a player reads, ``warnings`` what
-    they must not miss. ``details`` is the game's own answer, read-only: the object
+    is over, or nothing is decided), ``status`` the one line a player reads, ``why`` a line
+    saying why when the move is not the obvious one (``""`` otherwise), ``warnings`` what they
+    must not miss, ``quality`` how good the advice is (:class:`Quality`: exact, or the limit
+    that stopped the search and the bounds it proved). ``details`` is the game's own answer,
+    read-only: the object
     ``gridsight solve GAME --json`` prints (each hole's chances, a walk, a proof; the
     game's page in docs/ lists its fields), and :meth:`json` a plain copy of it. ``text`` is
     the readable report ``gridsight solve GAME`` prints, ``drawing`` what a painter draws
@@ -103,6 +108,8 @@ class Advice:
     recommend: tuple[Cell, ...]
     status: str
     warnings: tuple[str, ...]
+    quality: Quality
+    why: str = field(repr=False)
     details: Mapping[str, Any] = field(repr=False)
     text: str = field(repr=False)
     drawing: Drawing = field(repr=False)
@@ -122,8 +129,9 @@ class Advice:
         than the solution's own, the reading's marks added)."""
         drawing = drawing or solution.advice
         return cls(game=drawing.game, board=board, recommend=drawing.recommend,
-                   status=drawing.status, warnings=drawing.warnings,
-                   details=_frozen(solution.json), text=solution.text, drawing=drawing)
+                   status=drawing.status, warnings=drawing.warnings, quality=drawing.quality,
+                   why=drawing.why, details=_frozen(solution.json), text=solution.text,
+                   drawing=drawing)
 
 
 @dataclass(frozen=True)
@@ -207,18 +215,22 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
           options: Any = None) -> Advice:
     """The advice for ``board`` (one board, as text in ``game``'s format or parsed).
 
-    ``limit`` bounds the work (:class:`Limit`; ``None``: the command's default, 20 seconds;
-    docs/limits.md says what each game does when it is reached). The solvers take its
-    ``seconds`` today; a limit in states, memory or waiting is refused (``ValueError``),
-    never ignored. ``options`` are the game's
-    own settings, the options of ``gridsight solve GAME`` (a Thrill Digger ``policy``, a
-    Disco Zoo ``objective``, a pentomino ``count``...): a dataclass or a mapping whose fields
-    are named as those options' destinations (``--no-leave-one`` is ``leave_one``); those not
-    given keep the command's defaults.
+    ``limit`` bounds the work (:class:`Limit`: CPU seconds of the solving thread, states
+    visited, the bytes a search's tables may hold, seconds of waiting; ``None``: the
+    options' limit, by default 20 seconds of work). Every solver checks it itself and, stopped
+    by it, still answers with the best move found so far, saying how good it is
+    (docs/limits.md). ``options`` are the game's own settings, the options of ``gridsight
+    solve GAME`` (a Thrill Digger ``policy``, a Disco Zoo ``objective``, a pentomino
+    ``count``...): the game's typed options (its adapter's ``options_type``, such as
+    :class:`gridsight.games.pentomino.options.PentominoOptions`), or a mapping or another
+    dataclass whose names are those options' fields (``--no-leave-one`` is ``leave_one``,
+    pentomino's ``--limit N`` is ``max_solutions``); those not given keep the command's
+    defaults. ``limit``, when given, replaces the options' own.
 
     Raises :class:`BoardFormatError` (naming the line) for a board that cannot be parsed,
-    :class:`ImpossibleBoardError` (naming the cells) for one no game could show,
-    :class:`RuntimeFailure` when the limit stopped a search that decides nothing partial.
+    :class:`ImpossibleBoardError` (naming the cells) for one no game could show; a
+    ``TypeError`` or ``ValueError`` names an option that is not the game's or a value it
+    refuses.
     """
     adapter = get_spec(game).adapter
     parsed = _one_board(board)
@@ -278,29 +290,36 @@ def _text_of(board: BoardText) -> str:
 
 
 def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
-    """``adapter.solve`` with the command's default options, ``options`` and ``limit`` over
-    them (the adapters take the command line's parsed options today)."""
-    parser = argparse.ArgumentParser(add_help=False)
-    adapter.add_solve_arguments(parser)
-    settings = parser.parse_args([])
-    given = _settings(options)
-    unknown = sorted(set(given) - set(vars(settings)))
-    if unknown:
-        raise TypeError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
-                        f"{', '.join(sorted(vars(settings)))})")
-    for name, value in given.items():
-        setattr(settings, name, value)
+    """``adapter.solve`` with the game's typed options (:func:`options_of`) and ``limit``,
+    when given, in place of theirs."""
+    settings = options_of(adapter, options)
     if limit is not None:
         if not isinstance(limit, Limit):
             raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
-        unsupported = [name for name in ("wall_seconds", "states", "memory")
-                       if getattr(limit, name) is not None]
-        if unsupported:  # said, never silently ignored
-            raise ValueError(f"the {adapter.name} solver takes a limit in seconds only, not "
-                             f"{', '.join(unsupported)}")
-        if "time_limit" in vars(settings):
-            settings.time_limit = limit.seconds or 0  # 0: no limit
+        settings = replace(settings, limit=limit)
     return lambda board: adapter.solve(board, settings)
+
+
+def options_of(adapter: GameAdapter, options: Any = None) -> SolveOptions:
+    """The game's typed options (``adapter.options_type``, a frozen dataclass holding the
+    :class:`Limit`) from ``options``: those options themselves, ``None`` for the defaults, or
+    a mapping or another dataclass whose names are the options' fields (the others keep their
+    defaults). A name that is not one of the game's options is a ``TypeError`` naming them;
+    a value the game refuses, a ``ValueError``."""
+    kind = adapter.options_type
+    if isinstance(options, kind):
+        return options
+    if isinstance(options, SolveOptions):
+        raise TypeError(f"{adapter.name} takes {kind.__name__}, not {type(options).__name__}")
+    given = _settings(options)
+    names = [f.name for f in fields(kind)]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise TypeError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
+                        f"{', '.join(sorted(names))})")
+    if "limit" in given and not isinstance(given["limit"], Limit):
+        raise TypeError(f"limit must be a Limit, not {type(given['limit']).__name__}")
+    return kind(**given)
 
 
 def _settings(options: Any) -> dict[str, Any]:
@@ -310,8 +329,6 @@ def _settings(options: Any) -> dict[str, Any]:
         return dict(options)
     if is_dataclass(options) and not isinstance(options, type):
         return {f.name: getattr(options, f.name) for f in fields(options)}
-    if isinstance(options, argparse.Namespace):
-        return dict(vars(options))
     raise TypeError(f"options must be a dataclass or a mapping, not {type(options).__name__}")
 
 
@@ -360,6 +377,7 @@ def _read(image: Image, game: str | None, pack: str | None,
 
 __all__ = [
     "Advice", "Analysis", "BoardFormatError", "BoardNotFoundError", "Cell", "Game", "Image",
-    "ImpossibleBoardError", "InputError", "Limit", "LimitReached", "Reading", "RuntimeFailure",
-    "UnknownGameError", "VisionInputError", "analyze", "games", "read", "solve",
+    "ImpossibleBoardError", "InputError", "Limit", "LimitReached", "Quality", "Reading",
+    "RuntimeFailure", "UnknownGameError", "VisionInputError", "analyze", "games", "read",
+    "solve",
 ]

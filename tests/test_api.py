@@ -17,6 +17,7 @@ import pytest
 
 from gridsight import api
 from gridsight.registry import all_specs, game_names
+from gridsight.textout import for_terminal
 from solvers.advice import Cell
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,7 +47,9 @@ def test_solve_gives_what_the_command_line_prints(game, run_cli):
     assert advice.json() == printed
     assert advice.game == game and advice.recommend == advice.drawing.recommend
     code, out, _ = run_cli("solve", game, str(BOARDS[game]))
-    assert out.rstrip("\n") == advice.text.rstrip("\n")
+    # The command wraps the report to the terminal's 100 columns; the library leaves that to
+    # its caller.
+    assert out.rstrip("\n") == for_terminal(advice.text, emphasise=False)
     recommended = printed.get("recommend")
     if isinstance(recommended, dict):
         assert advice.move == Cell(recommended["row"], recommended["col"])
@@ -89,6 +92,10 @@ def test_options_take_the_commands_settings_by_name():
         api.solve("pentomino", text, options={"colour": "red"})
     with pytest.raises(TypeError, match="a dataclass or a mapping"):
         api.solve("pentomino", text, options=3)
+    with pytest.raises(ValueError, match="dlx is an algorithm"):
+        api.solve("pentomino", text, options={"engine": "dlx"})
+    by_dlx = api.solve("pentomino", text, options={"count": True, "algorithm": "dlx"})
+    assert by_dlx.details == counted.details
 
 
 def test_a_limit_bounds_the_work():
@@ -97,10 +104,41 @@ def test_a_limit_bounds_the_work():
                         options={"engine": "python", "leave_one": False})
     assert stopped.details["solvable"] is None and stopped.details["stopped"]
     assert "0.05 s" in stopped.status or "0.05 s" in stopped.details["stopped"]
+    assert not stopped.quality.exact and "0.05 s of work" in stopped.quality.stopped
     with pytest.raises(TypeError, match="must be a Limit"):
         api.solve("tile-path", open_room, limit=3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="in seconds only, not states"):
-        api.solve("tile-path", open_room, limit=api.Limit(states=50))
+    # A limit in states gives the same answer on any machine; one in waiting bounds the
+    # elapsed time; both are anytime answers that say where they stopped.
+    python = {"engine": "python", "leave_one": False}
+    counted = [api.solve("tile-path", open_room, limit=api.Limit(seconds=None, states=50),
+                         options=python) for _ in range(2)]
+    assert counted[0].details == counted[1].details and counted[0].move == counted[1].move
+    assert counted[0].quality.stopped == "the limit of 50 states reached"
+    waited = api.solve("tile-path", open_room, limit=api.Limit(seconds=None, wall_seconds=0.05),
+                       options=python)
+    assert waited.quality.stopped == "the limit of 0.05 s of waiting reached"
+
+
+def test_the_whole_limit_reaches_the_solver(monkeypatch):
+    """Every measure of the Limit (seconds, waiting, states, memory) is the one the solver
+    meters: given as ``limit`` (over the options' own) or inside the game's typed options."""
+    from gridsight.games.disco_zoo.options import DiscoZooOptions
+    from solvers.limit import Limit
+
+    started: list[Limit] = []
+    real = Limit.start
+    monkeypatch.setattr(Limit, "start", lambda self: started.append(self) or real(self))
+    limit = api.Limit(seconds=30, wall_seconds=60, states=10**9, memory=64 << 20)
+    text = BOARDS["disco-zoo"].read_text()
+    first = api.solve("disco-zoo", text, limit=limit, options={"budget": 0.5})
+    assert started[0] == limit
+    started.clear()
+    second = api.solve("disco-zoo", text, options=DiscoZooOptions(limit=limit, budget=0.5))
+    assert started[0] == limit and second.details == first.details
+    with pytest.raises(TypeError, match="DiscoZooOptions, not TilePathOptions"):
+        from gridsight.games.tile_path.options import TilePathOptions
+
+        api.solve("disco-zoo", text, options=TilePathOptions())
 
 
 def test_bad_boards_and_names_are_clear_errors():
