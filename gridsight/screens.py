@@ -14,9 +14,11 @@ to it.
 Finding a remembered board in a picture is :func:`gridsight.screenshots.find_seen`; this module
 holds only the memory, so the live loop's sources can keep it without the readers. The
 memory is a small JSON file in the player's data folder (:data:`FILE`, at most
-:data:`MAX_SCREENS` screens, the least recently used dropped), written to a temporary file
-beside it and renamed into place, so a reader never sees half of it; a file that cannot be
-read or written is no worse than an empty memory (it is a cache: nothing depends on it).
+:data:`MAX_SCREENS` screens, the least recently used dropped), written through
+:mod:`safefiles` (a temporary file beside it renamed into place, so a reader never sees half
+of it; never through a link) and read only as a regular file of at most
+:data:`MAX_FILE_BYTES`; a file that cannot be read or written is no worse than an empty
+memory (it is a cache: nothing depends on it).
 :class:`ScreenMemory` without a path keeps it in this process only (:mod:`gridsight.api`
 keeps none: a library call searches afresh and writes no file).
 
@@ -33,18 +35,20 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from safefiles import SaveError, read_regular, write_file
 
 #: The memory's file in the player's data folder (``GRIDSIGHT_DATA_DIR`` overrides the folder).
 FILE = "screens.json"
 FORMAT = "gridsight screens 1"
 #: Screens remembered at most; the least recently used go first.
 MAX_SCREENS = 32
+#: The largest memory file read (32 screens take a few kilobytes; a bigger file is not ours).
+MAX_FILE_BYTES = 1_000_000
 #: A remembered board is still there when its frame matches at least this share as well as
 #: when it was found (the live locator's own rule, :class:`vision.locate.Locator`).
 KEEP_RATIO = 0.75
@@ -110,11 +114,12 @@ class ScreenMemory:
             self._screens = {}
             if self.path is not None:
                 try:
-                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                    data = json.loads(read_regular(self.path, limit=MAX_FILE_BYTES,
+                                                   follow=False).decode("utf-8"))
                     if data.get("format") == FORMAT and isinstance(data.get("screens"), dict):
                         self._screens = {str(k): v for k, v in data["screens"].items()
                                          if isinstance(v, dict)}
-                except (OSError, ValueError, AttributeError):
+                except (OSError, ValueError, AttributeError, RecursionError):
                     pass
         return self._screens
 
@@ -143,18 +148,9 @@ class ScreenMemory:
         if self.path is None:
             return
         text = json.dumps({"format": FORMAT, "screens": self._screens}, indent=1)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.",
-                                                 dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    out.write(text)
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError:
+        try:  # a temporary beside it, renamed into place (no fsync: a cache)
+            write_file(self.path, text, fsync=False)
+        except SaveError:
             pass  # a cache that cannot be written is only slower next time
 
 
