@@ -15,7 +15,8 @@ is asked, for a test that checks them all).
 ...     built.append("hello")
 ...     sub.add_argument("--name", default="world")
 >>> commands.add_lazy("hello", fill, help="say hello")
->>> built, parser.parse_args(["hello", "--name", "you"]).name, built
+>>> before = list(built)
+>>> before, parser.parse_args(["hello", "--name", "you"]).name, built
 ([], 'you', ['hello'])
 """
 
