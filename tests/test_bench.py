@@ -26,6 +26,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
+    "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
     "bench_live.py": ["--idle", "0.2", "--repeat", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
@@ -37,6 +38,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_tile_path.py": ["--boards", "1", "--dfs-nodes", "1000", "--python-budget", "0.1",
                            "--max-square", "6", "--skip-first-call", "--rooms", "8",
                            "--no-leave-one"],
+    "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "2"],
     "bench_vision.py": ["--repeat", "1", "--games", "tile-path"],
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
 }
