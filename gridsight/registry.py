@@ -5,8 +5,8 @@ adapter, screen reading, live settings and words; see :mod:`gridsight.games.spec
 loader in :data:`_LOADERS` below. Every generic module asks :func:`get_spec`; an unknown
 name is an :class:`UnknownGameError`, never a silent fallback to another game.
 
-The spec modules are light (their heavy parts load on first use), so listing the games costs
-little: ``gridsight --help`` imports no adapter's solver beyond what building the parser needs.
+The spec modules are light (their heavy parts load on first use), and listing the games' names
+loads none of them: ``gridsight --help`` imports no spec, adapter or solver.
 
 >>> game_names()
 ['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino', 'minesweeper']
@@ -23,10 +23,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from gridsight.errors import UnknownGameError  # noqa: F401 - re-exported: raised here
-from gridsight.games.base import GameAdapter
-from gridsight.games.spec import GameSpec
 
-if TYPE_CHECKING:  # pragma: no cover - the readers import OpenCV
+if TYPE_CHECKING:  # pragma: no cover - loaded with the first spec; the readers import OpenCV
+    from gridsight.games.base import GameAdapter
+    from gridsight.games.spec import GameSpec
     from gridsight.readers.base import GameReader
 
 
@@ -100,6 +100,8 @@ def get_spec(name: str) -> GameSpec:
 
 def get_game(name: str) -> GameAdapter:
     """The solve adapter of game ``name`` (:class:`UnknownGameError` for an unknown name)."""
+    from gridsight.games.base import GameAdapter
+
     adapter = get_spec(name).adapter
     if not isinstance(adapter, GameAdapter):
         raise TypeError(f"the adapter of {name} does not implement GameAdapter")
