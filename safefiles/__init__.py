@@ -58,14 +58,18 @@ def __getattr__(name: str) -> Any:
     that only reads a file (``gridsight solve``) does not load the writers (their random
     names' ``secrets`` and the folder swap's ``ctypes``), which start-up would pay for."""
     if name in _READ:
-        from safefiles import read as module
-    elif name in _WRITE:
-        from safefiles import write as module
-    elif name == "replace_folder":
-        from safefiles import folders as module
-    else:
-        raise AttributeError(f"module 'safefiles' has no attribute {name!r}")
-    return getattr(module, name)
+        from safefiles import read
+
+        return getattr(read, name)
+    if name in _WRITE:
+        from safefiles import write
+
+        return getattr(write, name)
+    if name == "replace_folder":
+        from safefiles import folders
+
+        return folders.replace_folder
+    raise AttributeError(f"module 'safefiles' has no attribute {name!r}")
 
 
 __all__ = [
