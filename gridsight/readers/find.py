@@ -21,6 +21,7 @@ import numpy as np
 
 from typing import TYPE_CHECKING
 
+from gridsight.readers.desktop import VIEW, ScreenLocator, in_view, view_around
 from vision.classify import BoardRead, read_cells
 from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
+INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 
 
 def structural_games() -> list[str]:
@@ -63,9 +65,11 @@ def load_game_pack(game: str, pack: str | None) -> TemplatePack:
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
     for a game whose board can be found by its structure (:func:`structural_games`), find it
-    so (:class:`BoardNotFoundError` if neither finds it)."""
+    so, in the whole frame or inside it (:class:`BoardNotFoundError` if neither finds it).
+    A structural game's board found by its pack in a frame much wider than it is given the
+    screen around it (:func:`with_screen`)."""
     try:
-        return _located(image, game, pack, 0.5, 4.0)
+        found = _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
         if game not in structural_games():
             raise
@@ -73,15 +77,52 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
             return find_by_structure(image, game, like=pack)
         except BoardNotFoundError as other:
             raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
+    return with_screen(image, found) if game in structural_games() else found
+
+
+def with_screen(image: np.ndarray, found: Found) -> Found:
+    """``found`` with the screen around it (:func:`gridsight.readers.desktop.view_around`) when
+    its board is under :data:`INSIDE_SHARE` of the frame's width and a window-like region
+    around it shows the same board found by its structure; else ``found`` itself. When the
+    structure reads more of its cells than the pack did (the pack's frame matched a screen
+    of another look), the board found by its structure is returned instead."""
+    outline = found.read.geometry.outline()
+    if np.ptp(outline[:, 0]) >= INSIDE_SHARE * image.shape[1]:
+        return found
+    reading = _grid_reading(found.game)
+    around = view_around(image, found.read, reading.locate_by_structure, reading.furniture)
+    if around is None:
+        return found
+    if around.known_fraction > found.read.known_fraction:
+        return Found(found.game, structure_pack(found.game, like=found.pack), around,
+                     around.known_fraction)
+    read = found.read
+    extras = {**read.extras, VIEW: around.extras[VIEW]}
+    return Found(found.game, found.pack,
+                 BoardRead(read.geometry, read.cells, read.gain, read.pack_name, extras),
+                 found.score)
+
+
+def _grid_reading(game: str):
+    from gridsight.registry import get_spec
+
+    return get_spec(game).reading
+
+
+def screen_locator(game: str) -> ScreenLocator:
+    """A :class:`~gridsight.readers.desktop.ScreenLocator` of ``game``'s board by its
+    structure: in the whole frame, else in a window-like region of it, remembered from one
+    call to the next (``gridsight live``)."""
+    reading = _grid_reading(game)
+    return ScreenLocator(reading.locate_by_structure, reading.furniture)
 
 
 def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = None) -> Found:
-    """The board of ``game`` found by its structure (its spec's ``GridReading.structure``), its
+    """The board of ``game`` found by its structure (its spec's ``GridReading.structure``) in
+    the whole frame, else inside it (:class:`~gridsight.readers.desktop.ScreenLocator`), its
     score the share of tiles that read as the game's tiles; ``like``'s furniture and
     references (a pack the player calibrated or grew) go with it to the reader."""
-    from gridsight.registry import get_spec
-
-    read = get_spec(game).reading.locate_by_structure(image)
+    read = screen_locator(game)(image)
     return Found(game, structure_pack(game, like), read, read.known_fraction)
 
 
@@ -122,11 +163,14 @@ def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
 
 
 def read_found(image: np.ndarray, found: Found, hints) -> "BoardReading":
-    """The board text of a found board: the game's reader given the screenshot, the cells
-    as read, the pack and the player's hints (``analyze`` and ``calibrate`` alike)."""
+    """The board text of a found board: the game's reader given the screenshot (the screen's
+    region of it, for a board found inside a larger frame: :func:`~gridsight.readers.desktop.
+    in_view`), the cells as read, the pack and the player's hints (``analyze`` and
+    ``calibrate`` alike)."""
     from gridsight.registry import get_reader
 
-    return get_reader(found.game).read(image, found.read, found.pack, hints)
+    pixels, read = in_view(image, found.read)
+    return get_reader(found.game).read(pixels, read, found.pack, hints)
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:

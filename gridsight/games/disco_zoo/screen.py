@@ -131,8 +131,14 @@ def _label(tile: TileSeen) -> str:
 
 def locate(image: np.ndarray) -> BoardRead:
     """The rescue screen in ``image`` as a :class:`BoardRead` (what
-    :func:`gridsight.readers.find.find_by_structure` needs)."""
-    return locate_rescue(image).board_read("disco-zoo/structure")
+    :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
+    under ``extras["furniture"]`` (``cards``, ``counter``: what tells the whole screen from a
+    part of it, :mod:`gridsight.readers.desktop`)."""
+    screen = locate_rescue(image)
+    read = screen.board_read("disco-zoo/structure")
+    read.extras["furniture"] = tuple(name for name, seen in (
+        ("cards", bool(screen.cards)), ("counter", screen.counter.value is not None)) if seen)
+    return read
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:

@@ -1,0 +1,184 @@
+"""A game's screen found inside a larger frame: a phone mirrored on a desktop, an emulator's window.
+
+A game whose board is found by its structure (:func:`gridsight.readers.find.structural_games`:
+the real Disco Zoo rescue screen) is looked for in the whole frame first. When the frame is a
+desktop capture, the screen is a window among others and its board too small a part of the
+frame for that; the screen is then found in three steps, each from :mod:`vision.regions`:
+
+1. **Where a screen may be**: window-like regions of the frame
+   (:func:`vision.regions.propose_regions`: tall rectangles between long straight sides),
+   best first; the game's structural locator is run on each region's pixels until one finds
+   the board.
+2. **The screen around the board**: the rectangles enclosing the board found
+   (:func:`vision.regions.regions_around`: its sides the nearest long boundaries beside it,
+   its top each boundary across above it, innermost first). Each is read again; the first
+   whose read finds the same board and every piece of the game's furniture (Disco Zoo's cards
+   and counter, :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports
+   them under :data:`FURNITURE`) is the screen: not cut below the top bar, not widened by a
+   title bar or a bezel. When none finds all of it, the one that finds the most.
+3. The board is returned in the frame's coordinates, with the screen's region under
+   :data:`VIEW` in its ``extras``; a reader is given the region's pixels and the board in them
+   (:func:`in_view`), exactly as if the screenshot had been the phone's own.
+
+A board found by a template pack in such a frame (a pack calibrated on the real game) gets its
+view the same way (:func:`view_around`), so the reader's furniture search stays on the screen.
+
+:class:`ScreenLocator` does it frame after frame for ``gridsight live``: it remembers the
+screen's region and, while its sides are still where they were (:func:`vision.regions.
+region_score`, four thin strips), reads the board there alone; only when that fails does it
+search the frame again.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from vision.classify import BoardRead
+from vision.errors import BoardNotFoundError
+from vision.regions import Region, propose_regions, region_score, regions_around
+
+VIEW = "view"  # BoardRead extras: the Region of the frame the board was read in
+FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
+TRIES = 8  # window-like regions tried for the board, best first
+KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
+SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+
+Locate = Callable[[np.ndarray], BoardRead]
+
+
+def in_view(image: np.ndarray, read: BoardRead) -> tuple[np.ndarray, BoardRead]:
+    """The pixels a reader reads ``read`` from, and ``read`` in their coordinates: the
+    screen's region and the board in it when the board was found inside a larger frame
+    (``read.extras[VIEW]``), else ``image`` and ``read`` themselves."""
+    region = read.extras.get(VIEW)
+    if region is None:
+        return image, read
+    return region.crop(image), BoardRead(region.to_region(read.geometry), read.cells, read.gain,
+                                         read.pack_name, read.extras)
+
+
+def in_frame(read: BoardRead, region: Region) -> BoardRead:
+    """A board read in ``region``'s pixels, in the whole frame's coordinates, the region kept
+    under :data:`VIEW` (its other extras describe the region's pixels)."""
+    return BoardRead(region.to_frame(read.geometry), read.cells, read.gain, read.pack_name,
+                     {**read.extras, VIEW: region})
+
+
+def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = ()) -> BoardRead:
+    """The board ``locate`` finds in a window-like region of ``image`` (steps 1 to 3 of the
+    module docstring), in frame coordinates with its :data:`VIEW`;
+    :class:`BoardNotFoundError` when no region holds it.
+
+    Many regions are tried, so a locator's rare false find (a lattice in a dark window) comes
+    up more often than on a phone's own screenshot: the regions are tried until one shows the
+    whole screen (every cell read, all the furniture), and failing that the most complete
+    find wins."""
+    tried, best, best_key = 0, None, None
+    for region in propose_regions(image, keep=TRIES):
+        tried += 1
+        try:
+            read = locate(region.crop(image))
+        except BoardNotFoundError:
+            continue
+        found = in_frame(read, region)
+        better = view_around(image, found, locate, furniture)
+        found = better if better is not None else found
+        key = (_furniture_seen(found, furniture), found.known_fraction)
+        if best_key is None or key > best_key:
+            best, best_key = found, key
+        if key == (len(furniture), 1.0):
+            break
+    if best is None:
+        raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
+                                 "the frame" if tried else "no window-like region in the frame")
+    return best
+
+
+def _furniture_seen(read: BoardRead, furniture: tuple[str, ...]) -> int:
+    """How many of ``furniture`` the locator found with ``read`` (all, when it does not say)."""
+    seen = set(read.extras.get(FURNITURE, furniture))
+    return sum(name in seen for name in furniture)
+
+
+def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
+                furniture: tuple[str, ...] = ()) -> BoardRead | None:
+    """``found`` (a board in frame coordinates) read again in the screen around it (step 2 of
+    the module docstring), or ``None`` when no window-like rectangle around it reads the same
+    board."""
+    outline = found.geometry.outline()
+    box = (*outline.min(axis=0), *outline.max(axis=0))
+    best: tuple[int, BoardRead] | None = None
+    for region in regions_around(image, box):
+        try:
+            read = in_frame(locate(region.crop(image)), region)
+        except BoardNotFoundError:
+            continue
+        if not same_board(read, found):
+            continue
+        count = _furniture_seen(read, furniture)
+        if count == len(furniture):
+            return read
+        if best is None or count > best[0]:
+            best = (count, read)
+    return best[1] if best is not None else None
+
+
+def same_board(a: BoardRead, b: BoardRead) -> bool:
+    """Whether two reads are of one board: the same size, each corner within
+    :data:`SAME_BOARD` of a cell."""
+    ga, gb = a.geometry, b.geometry
+    if (ga.rows, ga.cols) != (gb.rows, gb.cols):
+        return False
+    cell = min(gb.cell_size(0, 0))
+    return bool(np.abs(ga.outline() - gb.outline()).max() <= SAME_BOARD * cell)
+
+
+class ScreenLocator:
+    """Finds a game's board frame after frame, on its own or inside a larger frame, and
+    remembers where the screen was (module docstring).
+
+    Called with a frame, it returns the board read (frame coordinates; with a :data:`VIEW`
+    when found inside) or raises :class:`BoardNotFoundError`. ``searches`` counts the whole-
+    frame searches, ``kept`` the frames read in the remembered screen alone.
+    """
+
+    def __init__(self, locate: Locate, furniture: tuple[str, ...] = ()):
+        self.locate = locate
+        self.furniture = furniture
+        self.region: Region | None = None
+        self.reference = 0.0
+        self.searches = 0
+        self.kept = 0
+
+    def reset(self) -> None:
+        self.region = None
+
+    def __call__(self, image: np.ndarray) -> BoardRead:
+        if self.region is not None:
+            found = self._in_remembered(image)
+            if found is not None:
+                self.kept += 1
+                return found
+            self.region = None
+        self.searches += 1
+        try:
+            return self.locate(image)
+        except BoardNotFoundError as whole:
+            try:
+                found = locate_inside(image, self.locate, self.furniture)
+            except BoardNotFoundError as inside:
+                raise BoardNotFoundError(whole.what, f"{whole.detail}; {inside.detail}") from None
+        self.region = found.extras[VIEW]
+        self.reference = region_score(image, self.region)
+        return found
+
+    def _in_remembered(self, image: np.ndarray) -> BoardRead | None:
+        assert self.region is not None
+        if region_score(image, self.region) < KEEP_SIDES * self.reference:
+            return None
+        try:
+            return in_frame(self.locate(self.region.crop(image)), self.region)
+        except BoardNotFoundError:
+            return None
