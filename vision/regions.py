@@ -15,9 +15,10 @@ changes along most of their length. Two steps use them:
    bottom (a title bar may be in).
 2. :func:`regions_around`: once something is found in one (a board), the rectangles that
    enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
-   its bottom where they end below it, and its top each horizontal boundary across between
-   them above it, innermost first (below a game's top bar, below a phone's status bar, the
-   screen's top, a title bar's top...), for the reader to choose from.
+   its bottom where they end below it; its top first where they end above it (the screen's
+   top, or its window's when a title bar carries the sides on), then each horizontal
+   boundary across between them below that, from the thing found up (a game's bar, a
+   phone's status bar, a line of text...), for the reader to choose from.
 
 :func:`region_score` is the cheap check that a region found before is still there (a live
 capture): its four sides' edge coverage.
@@ -316,7 +317,8 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
 def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], *,
                    reach: float = 0.6, above: float = 2.5, below: float = 1.6) -> list[Region]:
     """The window-like rectangles enclosing ``inner`` (``x0, y0, x1, y1``, pixels) in
-    ``image``, innermost first (step 2 of the module docstring); ``[]`` when no long vertical
+    ``image``: the one whose top is where its sides stop, then those whose top is a line across
+    below that, innermost first (step 2 of the module docstring); ``[]`` when no long vertical
     boundary stands on either side of it.
 
     The sides are looked for up to ``reach`` times ``inner``'s width beyond it, the top up to
@@ -359,10 +361,10 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
     bottom = _line_near(across, bottom_end)
     peaks = (across >= ACROSS_MIN) & (across >= np.roll(across, 1)) & \
         (across > np.roll(across, -1))
-    tops = [int(y) for y in np.flatnonzero(peaks)[::-1] if top_end - 2 <= y <= ay0 - 0.03 * ih]
-    snapped_end = _line_near(across, top_end)
-    if not tops or tops[-1] > snapped_end + 2:
-        tops.append(snapped_end)
+    inner = [int(y) for y in np.flatnonzero(peaks)[::-1] if top_end + 2 < y <= ay0 - 0.03 * ih]
+    # First where the sides stop (the screen's top, or a title bar's), then the lines across
+    # below it from inner's top up (a bar's edge, a line of text: a part of the screen).
+    tops = [_line_near(across, top_end)] + inner
     # Placed to the pixel along the band above inner (inner's own outline is not there).
     rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
     left = _refine(image, True, wx0 + xl, wy0 + rows_for[0], wy0 + rows_for[1])

@@ -146,6 +146,7 @@ class GridSource(_NoExtras):
     def __init__(self, spec: GameSpec, pack: TemplatePack, *, reader: Any = None,
                  settings: TrackerSettings | None = None):
         from gridsight.games.spec import GridReading
+        from gridsight.readers.find import screen_locator
         from vision.locate import Locator
 
         if not isinstance(spec.reading, GridReading) and (reader is None or settings is None):
@@ -168,8 +169,10 @@ class GridSource(_NoExtras):
         # A game whose board is also found by its structure (no frame to match: a real
         # game's screen) is read that way when the pack's frame is not found, and keeps
         # that way while it works.
+        # Found by its structure, the screen may be a window inside the capture (a phone
+        # mirrored on a desktop): the locator remembers where, and looks there first.
         reading = spec.reading if isinstance(spec.reading, GridReading) else None
-        self._structure = (reading.locate_by_structure
+        self._structure = (screen_locator(spec.name)
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
 
@@ -296,9 +299,12 @@ class GridSource(_NoExtras):
         return self._state
 
     def reading(self, hints: ReadHints) -> BoardReading:
+        from gridsight.readers.desktop import in_view
+
         assert self._board_read is not None and self._frame is not None
         believed = believed_read(self._board_read, self._state, self.settings)
-        return self.reader.read(self._frame.pixels, believed, self.pack, hints)
+        pixels, believed = in_view(self._frame.pixels, believed)  # the screen's window alone
+        return self.reader.read(pixels, believed, self.pack, hints)
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._state = self.tracker.correct(row, col, label)

@@ -9,13 +9,16 @@ frame for that; the screen is then found in three steps, each from :mod:`vision.
    (:func:`vision.regions.propose_regions`: tall rectangles between long straight sides),
    best first; the game's structural locator is run on each region's pixels until one finds
    the board.
-2. **The screen around the board**: the rectangles enclosing the board found
+2. **The screen around the board**: the region's top and bottom are loose, and its read may
+   miss some of the game's furniture (Disco Zoo's cards and counter,
+   :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
+   :data:`FURNITURE`). The rectangles enclosing the board found
    (:func:`vision.regions.regions_around`: its sides the nearest long boundaries beside it,
-   its top each boundary across above it, innermost first). Each is read again; the first
-   whose read finds the same board and every piece of the game's furniture (Disco Zoo's cards
-   and counter, :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports
-   them under :data:`FURNITURE`) is the screen: not cut below the top bar, not widened by a
-   title bar or a bezel. When none finds all of it, the one that finds the most.
+   its top where they stop, else a boundary across above the board, innermost first). Each
+   is read again; the first whose read finds the same board (or a larger one holding it) and
+   every piece of furniture is the screen: not widened by a bezel or black bars, and cut
+   below the top bar only when the screen's top does not show. When none finds all of it,
+   the one that finds the most.
 3. The board is returned in the frame's coordinates, with the screen's region under
    :data:`VIEW` in its ``extras``; a reader is given the region's pixels and the board in them
    (:func:`in_view`), exactly as if the screenshot had been the phone's own.
@@ -83,17 +86,24 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         except BoardNotFoundError:
             continue
         found = in_frame(read, region)
+        # The region's top and bottom are loose (a dark bar beside a dark border is no side):
+        # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
         found = better if better is not None else found
         key = (_furniture_seen(found, furniture), found.known_fraction)
         if best_key is None or key > best_key:
             best, best_key = found, key
-        if key == (len(furniture), 1.0):
+        if _whole(found, furniture):
             break
     if best is None:
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
+
+
+def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether ``read`` shows the whole screen: every cell read, all the furniture found."""
+    return read.known_fraction >= 1.0 and _furniture_seen(read, furniture) == len(furniture)
 
 
 def _furniture_seen(read: BoardRead, furniture: tuple[str, ...]) -> int:
@@ -106,7 +116,8 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
                 furniture: tuple[str, ...] = ()) -> BoardRead | None:
     """``found`` (a board in frame coordinates) read again in the screen around it (step 2 of
     the module docstring), or ``None`` when no window-like rectangle around it reads the same
-    board."""
+    board. A larger board holding ``found`` read there wins too: ``found`` was a part of it (a
+    lattice within a bigger one, in a region that cut the bigger one's lines off)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
     best: tuple[int, BoardRead] | None = None
@@ -115,7 +126,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
             read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
             continue
-        if not same_board(read, found):
+        if not (same_board(read, found) or holds(read, found)):
             continue
         count = _furniture_seen(read, furniture)
         if count == len(furniture):
@@ -133,6 +144,16 @@ def same_board(a: BoardRead, b: BoardRead) -> bool:
         return False
     cell = min(gb.cell_size(0, 0))
     return bool(np.abs(ga.outline() - gb.outline()).max() <= SAME_BOARD * cell)
+
+
+def holds(a: BoardRead, b: BoardRead) -> bool:
+    """Whether board ``a`` is larger than board ``b`` and holds it (within a cell of ``a``)."""
+    oa, ob = a.geometry.outline(), b.geometry.outline()
+    cell = min(a.geometry.cell_size(0, 0))
+    if np.ptp(oa[:, 0]) <= np.ptp(ob[:, 0]) + cell:
+        return False
+    return bool((ob.min(axis=0) >= oa.min(axis=0) - cell).all()
+                and (ob.max(axis=0) <= oa.max(axis=0) + cell).all())
 
 
 class ScreenLocator:

@@ -67,7 +67,8 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     for a game whose board can be found by its structure (:func:`structural_games`), find it
     so, in the whole frame or inside it (:class:`BoardNotFoundError` if neither finds it).
     A structural game's board found by its pack in a frame much wider than it is given the
-    screen around it (:func:`with_screen`)."""
+    screen around it (:func:`with_screen`); one whose cells the pack does not all read is
+    compared with the board found by its structure, and the fuller read wins."""
     try:
         found = _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
@@ -77,7 +78,19 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
             return find_by_structure(image, game, like=pack)
         except BoardNotFoundError as other:
             raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
-    return with_screen(image, found) if game in structural_games() else found
+    if game not in structural_games():
+        return found
+    found = with_screen(image, found)
+    if found.read.known_fraction < 1.0 and VIEW not in found.read.extras:
+        # Cells the pack does not read: its frame may have matched a screen of another look
+        # (a real-look screen, whose board the structure finds); the fuller read wins.
+        try:
+            other = find_by_structure(image, game, like=pack)
+        except BoardNotFoundError:
+            return found
+        if other.read.known_fraction > found.read.known_fraction:
+            return other
+    return found
 
 
 def with_screen(image: np.ndarray, found: Found) -> Found:
