@@ -209,9 +209,7 @@ def _columns(maps: Boundaries, low: float, high: float, least: float,
         return []
     runs = (down[tall:] - down[:-tall]) / tall
     strength = runs.max(axis=0)
-    peak = (strength >= SIDE_MIN) & (strength >= np.roll(strength, 1)) & \
-        (strength > np.roll(strength, -1))
-    sides = np.flatnonzero(peak)
+    sides = _line_columns(strength)
     sides = np.sort(sides[np.argsort(-strength[sides], kind="stable")][:MAX_SIDES])
     if len(sides) < 2:
         return []
@@ -242,6 +240,22 @@ def _columns(maps: Boundaries, low: float, high: float, least: float,
                 out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
     out.sort(key=lambda r: (-round(r.score, 2), -r.height))
     return out
+
+
+def _line_columns(strength: np.ndarray) -> np.ndarray:
+    """The columns where a strong line stands, from each column's strength (boundaries
+    widened a pixel either way): each peak, and both ends of a plateau (two boundaries a few
+    pixels apart, a window's edge and something just inside it, make one plateau)."""
+    strong = strength >= SIDE_MIN
+    before, after = np.roll(strength, 1), np.roll(strength, -1)
+    peak = strong & (strength >= before) & (strength > after)
+    rises = np.flatnonzero(strong & (strength > before + 0.05)) + 1  # the line, inside the rise
+    falls = np.flatnonzero(strong & (strength > after + 0.05)) - 1
+    found = np.unique(np.concatenate([np.flatnonzero(peak), rises, falls]))
+    found = found[(found >= 0) & (found < len(strength))]
+    found = found[strength[found] >= SIDE_MIN]
+    keep = np.concatenate([[True], np.diff(found) > 1]) if len(found) else np.array([], bool)
+    return found[keep]
 
 
 def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:
@@ -283,17 +297,20 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     y0 = max(0, int((region.y - BIN) / factor))
     y1 = min(h, int(np.ceil((region.y + region.height + BIN) / factor)))
     reach = int(np.ceil(1.5 / factor)) + 1
-    left = _snap(image, True, x0, reach, y0, y1)
-    right = _snap(image, True, x1, reach, y0, y1)
+    left = _snap(image, True, x0, reach, y0, y1, +1)
+    right = _snap(image, True, x1, reach, y0, y1, -1)
     if right - left < 4:
         left, right = int(round(x0)), int(round(x1))
     return Region(left, y0, right - left, y1 - y0, region.score)
 
 
-def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float) -> int:
+def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
+          inward: int) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
-    one-pixel steps; the middle of a tie."""
+    one-pixel steps; of lines covering as much, the one furthest towards ``inward`` (+1: right
+    or down), the inside of the region whose side it is (a screen's edge, not its window's
+    border's outer edge)."""
     h, w = image.shape[:2]
     limit = w if vertical else h
     centre = int(round(at))
@@ -307,8 +324,8 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
     else:
         steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= steps.max() - 1e-6)
-    return lo + int(best[len(best) // 2])
+    best = np.flatnonzero(steps >= steps.max() - 0.02)
+    return lo + int(best[-1] if inward > 0 else best[0])
 
 
 # -- 2. the regions around something found ----------------------------------------------------
@@ -367,8 +384,10 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
     tops = [_line_near(across, top_end)] + inner
     # Placed to the pixel along the band above inner (inner's own outline is not there).
     rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
-    left = _refine(image, True, wx0 + xl, wy0 + rows_for[0], wy0 + rows_for[1])
-    right = _refine(image, True, wx0 + xr, wy0 + rows_for[0], wy0 + rows_for[1])
+    left = _snap(image, True, wx0 + xl, 2, wy0 + rows_for[0], wy0 + rows_for[1], +1)
+    right = _snap(image, True, wx0 + xr, 2, wy0 + rows_for[0], wy0 + rows_for[1], -1)
+    bottom = _snap(image, False, wy0 + bottom, 2, left, right, -1) - wy0
+    tops = [_snap(image, False, wy0 + top, 2, left, right, +1) - wy0 for top in tops]
     out = []
     for top in tops:
         region = Region(left, wy0 + top, right - left, wy0 + bottom - (wy0 + top),
@@ -433,12 +452,6 @@ def _line_near(across: np.ndarray, at: int, reach: int = 4) -> int:
     # A boundary seen over two pixels marks the rows either side of it: the later is it.
     best = lo + int(np.flatnonzero(part >= part.max() - 1e-6)[-1])
     return best if across[best] >= ACROSS_MIN else int(np.clip(at, 0, len(across) - 1))
-
-
-def _refine(image: np.ndarray, vertical: bool, at: int, a: int, b: int) -> int:
-    """A side found with two-pixel steps placed to the pixel (one-pixel steps, two either
-    way); in the frame's coordinates."""
-    return _snap(image, vertical, at, 2, a, b)
 
 
 # -- the cheap check --------------------------------------------------------------------------

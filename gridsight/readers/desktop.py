@@ -46,6 +46,7 @@ VIEW = "view"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
 TRIES = 8  # window-like regions tried for the board, best first
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
+CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
 
 Locate = Callable[[np.ndarray], BoardRead]
@@ -74,16 +75,18 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     module docstring), in frame coordinates with its :data:`VIEW`;
     :class:`BoardNotFoundError` when no region holds it.
 
-    Many regions are tried, so a locator's rare false find (a lattice in a dark window) comes
-    up more often than on a phone's own screenshot: the regions are tried until one shows the
-    whole screen (every cell read, all the furniture), and failing that the most complete
-    find wins."""
+    Many regions are tried, so a locator's rare false find (a lattice in a dark window, chat
+    bubbles) comes up more often than on a phone's own screenshot: a find must be credible
+    (:func:`_credible`), and the regions are tried until one shows the whole screen (every
+    cell read, all the furniture), the most complete find winning otherwise."""
     tried, best, best_key = 0, None, None
     for region in propose_regions(image, keep=TRIES):
         tried += 1
         try:
             read = locate(region.crop(image))
         except BoardNotFoundError:
+            continue
+        if not _credible(read, furniture):
             continue
         found = in_frame(read, region)
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
@@ -99,6 +102,16 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
+
+
+def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a board found in one of many regions is worth believing: most of its cells
+    read (:data:`CREDIBLE`) and, for a game with furniture, some of it found. A locator made
+    to take a phone's screenshot at its word accepts a board with many cells unread (under a
+    finger); among a desktop's windows (a chat's bubbles, a grid of icons) that is too
+    little."""
+    return read.known_fraction >= CREDIBLE and (not furniture or
+                                                _furniture_seen(read, furniture) > 0)
 
 
 def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:

@@ -435,3 +435,41 @@ def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
         if x + w + 8 < tx or x > tx + tw + 8 or y + h + 8 < ty or y > ty + th + 8:
             return x, y
     return None
+
+
+# -- samples for the tests and the bench ------------------------------------------------------
+
+
+def real_look_rescue(seed: int) -> tuple[Rendered, str]:
+    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`), and the
+    board text a perfect reader gives."""
+    from .rescues import random_rescue_board
+    from .skins import disco_zoo_real as real
+
+    rng = np.random.default_rng(seed)
+    board = random_rescue_board(rng, max_taps=10, extra=int(rng.integers(1, 6)) if seed % 8 == 0
+                                else 0)
+    shot = real.render([list(row) for row in board.labels],
+                       animals=[(a.name, a.rarity) for a in board.animals],
+                       attempts=board.attempts, region=board.region, seed=seed)
+    return shot, board.text
+
+
+def kit_screen(game: str) -> Callable[[int], tuple[Rendered, str | None]]:
+    """Screen ``seed`` of ``game``: its kit's random board in the shipped skin, and no board
+    text (its cells' labels are the truth)."""
+    from .games import kit_of
+
+    draw = kit_of(game).random_shot
+    if draw is None:
+        raise KeyError(f"the {game} kit draws no random screens")
+    return lambda seed: (draw(np.random.default_rng(seed)), None)
+
+
+def sample(draw: Callable[[int], tuple[Rendered, str | None]], seed: int,
+           **options) -> tuple[Rendered, Rendered, str | None]:
+    """Screen ``seed`` as ``draw`` draws it (:func:`real_look_rescue`, :func:`kit_screen`) and
+    the desktop capture holding it (:func:`desktop`, its layout from the same seed):
+    ``(screen, capture, truth)``."""
+    shot, truth = draw(seed)
+    return shot, desktop(shot, np.random.default_rng(10_000 + seed), **options), truth
