@@ -40,11 +40,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.readers.base import ReadHints  # noqa: E402
-from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator  # noqa: E402
-from kit.desktop import kit_screen, real_look_rescue, sample  # noqa: E402
-from solvers.errors import InputError  # noqa: E402
-from vision.errors import VisionInputError  # noqa: E402
+from kit.desktop import kit_screen, real_look_rescue, sample
+
+from gridsight.readers.base import ReadHints
+from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator
+from solvers.errors import InputError
+from vision.errors import VisionInputError
 
 GAMES = ("disco-zoo", "tile-path", "pentomino", "minesweeper")
 SEED = 90_000  # held-out seeds: nothing was tuned on these

@@ -292,7 +292,7 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     and bottom a bin wider (they are only known to a bin)."""
     if factor == 1.0:
         return region
-    h, w = image.shape[:2]
+    h = image.shape[0]
     x0, x1 = region.x / factor, (region.x + region.width) / factor
     y0 = max(0, int((region.y - BIN) / factor))
     y1 = min(h, int(np.ceil((region.y + region.height + BIN) / factor)))
@@ -300,7 +300,7 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     left = _snap(image, True, x0, reach, y0, y1, +1)
     right = _snap(image, True, x1, reach, y0, y1, -1)
     if right - left < 4:
-        left, right = int(round(x0)), int(round(x1))
+        left, right = round(x0), round(x1)
     return Region(left, y0, right - left, y1 - y0, region.score)
 
 
@@ -313,7 +313,7 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
     border's outer edge)."""
     h, w = image.shape[:2]
     limit = w if vertical else h
-    centre = int(round(at))
+    centre = round(at)
     lo, hi = max(1, centre - reach), min(limit - 1, centre + reach)
     cut = max(1, int((b - a) / 10))
     a0, b0 = max(0, int(a) + cut), min(h if vertical else w, int(b) - cut)
@@ -378,10 +378,10 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
     bottom = _line_near(across, bottom_end)
     peaks = (across >= ACROSS_MIN) & (across >= np.roll(across, 1)) & \
         (across > np.roll(across, -1))
-    inner = [int(y) for y in np.flatnonzero(peaks)[::-1] if top_end + 2 < y <= ay0 - 0.03 * ih]
+    lines = [int(y) for y in np.flatnonzero(peaks)[::-1] if top_end + 2 < y <= ay0 - 0.03 * ih]
     # First where the sides stop (the screen's top, or a title bar's), then the lines across
     # below it from inner's top up (a bar's edge, a line of text: a part of the screen).
-    tops = [_line_near(across, top_end)] + inner
+    tops = [_line_near(across, top_end), *lines]
     # Placed to the pixel along the band above inner (inner's own outline is not there).
     rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
     left = _snap(image, True, wx0 + xl, 2, wy0 + rows_for[0], wy0 + rows_for[1], +1)

@@ -175,6 +175,7 @@ class GridSource(_NoExtras):
         self._structure = (screen_locator(spec.name)
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
+        self._structure_missed: Frame | None = None
 
     @property
     def ready(self) -> bool:
@@ -259,10 +260,13 @@ class GridSource(_NoExtras):
 
     def _by_structure_now(self, frame: Frame) -> BoardRead | None:
         """The board found by the game's structure (from now on the first way tried), or
-        ``None``."""
+        ``None`` (once a frame: a desktop's search is not repeated on the same frame)."""
+        if frame is self._structure_missed:
+            return None
         try:
             found = self._structure(frame.pixels)
         except VisionInputError:
+            self._structure_missed = frame
             return None
         self._by_structure = True
         return found

@@ -34,7 +34,7 @@ search the frame again.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -93,7 +93,7 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
         found = better if better is not None else found
-        key = (_furniture_seen(found, furniture), found.known_fraction)
+        key = _completeness(found, furniture)
         if best_key is None or key > best_key:
             best, best_key = found, key
         if _whole(found, furniture):
@@ -112,6 +112,11 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     little."""
     return read.known_fraction >= CREDIBLE and (not furniture or
                                                 _furniture_seen(read, furniture) > 0)
+
+
+def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float]:
+    """How much of a screen a find shows: the furniture found, then the cells read."""
+    return (_furniture_seen(read, furniture), read.known_fraction)
 
 
 def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
@@ -174,8 +179,10 @@ class ScreenLocator:
     remembers where the screen was (module docstring).
 
     Called with a frame, it returns the board read (frame coordinates; with a :data:`VIEW`
-    when found inside) or raises :class:`BoardNotFoundError`. ``searches`` counts the whole-
-    frame searches, ``kept`` the frames read in the remembered screen alone.
+    when found inside) or raises :class:`BoardNotFoundError`. The whole frame is tried first
+    (a phone's own capture); a find there that is not credible among a desktop's windows
+    (:func:`_credible`) is kept only if no window shows a more complete one. ``searches``
+    counts the whole-frame searches, ``kept`` the frames read in the remembered screen alone.
     """
 
     def __init__(self, locate: Locate, furniture: tuple[str, ...] = ()):
@@ -197,13 +204,24 @@ class ScreenLocator:
                 return found
             self.region = None
         self.searches += 1
+        whole: BoardRead | None = None
         try:
-            return self.locate(image)
-        except BoardNotFoundError as whole:
-            try:
-                found = locate_inside(image, self.locate, self.furniture)
-            except BoardNotFoundError as inside:
-                raise BoardNotFoundError(whole.what, f"{whole.detail}; {inside.detail}") from None
+            whole = self.locate(image)
+        except BoardNotFoundError as error:
+            missed = error
+        if whole is not None and _credible(whole, self.furniture):
+            return whole
+        # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
+        # a lattice across a desktop's windows, or a phone's screenshot under a hand).
+        try:
+            found = locate_inside(image, self.locate, self.furniture)
+        except BoardNotFoundError as inside:
+            if whole is not None:
+                return whole
+            raise BoardNotFoundError(missed.what, f"{missed.detail}; {inside.detail}") from None
+        if whole is not None and _completeness(whole, self.furniture) > \
+                _completeness(found, self.furniture):
+            return whole
         self.region = found.extras[VIEW]
         self.reference = region_score(image, self.region)
         return found

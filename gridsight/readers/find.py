@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-
-from typing import TYPE_CHECKING
 
 from gridsight.readers.desktop import VIEW, ScreenLocator, in_view, view_around
 from vision.classify import BoardRead, read_cells
@@ -85,11 +84,11 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
         # Cells the pack does not read: its frame may have matched a screen of another look
         # (a real-look screen, whose board the structure finds); the fuller read wins.
         try:
-            other = find_by_structure(image, game, like=pack)
+            by_structure = find_by_structure(image, game, like=pack)
         except BoardNotFoundError:
             return found
-        if other.read.known_fraction > found.read.known_fraction:
-            return other
+        if by_structure.read.known_fraction > found.read.known_fraction:
+            return by_structure
     return found
 
 
@@ -175,7 +174,7 @@ def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
     return detect_game(image, packs)
 
 
-def read_found(image: np.ndarray, found: Found, hints) -> "BoardReading":
+def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
     """The board text of a found board: the game's reader given the screenshot (the screen's
     region of it, for a board found inside a larger frame: :func:`~gridsight.readers.desktop.
     in_view`), the cells as read, the pack and the player's hints (``analyze`` and

@@ -33,14 +33,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import cv2
 import numpy as np
 
-from .skins.common import Rendered
 from vision.geometry import BoardGeometry
+
+from .skins.common import Rendered
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -322,9 +323,9 @@ def _phone_window(image: np.ndarray, rng: np.random.Generator, screen: np.ndarra
         _paste(view, screen, left, top)
         placed.append((ix + left, iy + top, sw, sh))
 
-    window(image, rng, (x, y, w, h), str(rng.choice(["scrcpy", "Vysor", "Android Emulator - "
-                                                     "Pixel_5", "SM-G991B", "BlueStacks"])),
-           inside, bar=bar, border=border, bar_color=bar_color)
+    titles = ["scrcpy", "Vysor", "Android Emulator - Pixel_5", "SM-G991B", "BlueStacks"]
+    window(image, rng, (x, y, w, h), str(rng.choice(titles)), inside, bar=bar, border=border,
+           bar_color=bar_color)
     return placed[0]
 
 
@@ -365,7 +366,7 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     border = int(rng.choice([0, 0, 1, 1, 2, 5]))
     want = rng.uniform(*fraction) * fw
     for _ in range(40):
-        sw = int(round(want))
+        sw = round(want)
         sh = round(sh0 * sw / sw0)
         extra = _window_extra(kind, sw, sh, rng)
         w = sw + extra[0] + extra[2] + 2 * border
