@@ -201,7 +201,7 @@ def _columns(maps: Boundaries, low: float, high: float, least: float,
     """Regions between pairs of vertical boundaries ``low``..``high`` apart running side by
     side for ``least`` to ``most`` times that (and a little more: a title bar), best first
     (working grid). Their score is the sides' coverage, less twice what the longest boundary
-    between them covers of their run past half of it.""" 
+    between them covers of their run past half of it."""
     down = maps.down
     h = down.shape[0] - 1
     tall = int(least * low)
