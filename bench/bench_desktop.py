@@ -12,9 +12,11 @@ Each capture is analysed as ``gridsight analyze`` does (:func:`gridsight.readers
 and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
 
 - ``exact``: found and read exactly (Disco Zoo: the board text; another game: every cell's
-  label);
-- ``refused``: not found, or found and refused by the reader (a message, no answer);
-- ``wrong``: an answer that is not the truth.
+  label, its kit's random boards not always being positions its reader accepts);
+- ``refused``: not found, or (Disco Zoo) found and refused by the reader;
+- ``wrong``: an answer that is not the truth;
+
+and whether the reader said the same (board text or refusal) as on the screen alone.
 
 Times are CPU seconds of this process (the machine is shared), medians per frame:
 
@@ -49,6 +51,7 @@ from vision.errors import VisionInputError
 
 GAMES = ("disco-zoo", "tile-path", "pentomino", "minesweeper")
 SEED = 90_000  # held-out seeds: nothing was tuned on these
+SHARES = (0.15, 0.2, 0.25, 0.3)  # the screen's share of the frame's width, in bins
 
 
 def cpu(fn, *args):
@@ -61,23 +64,32 @@ def cpu(fn, *args):
     return out, time.process_time() - t0
 
 
-def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None) -> tuple[str, float]:
-    """``exact``, ``refused`` or ``wrong`` for one capture, and its CPU seconds."""
+def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None
+            ) -> tuple[str, float, str]:
+    """``exact``, ``refused`` or ``wrong`` for one capture, its CPU seconds, and what the
+    reader said (the board text, or its refusal). With no ``truth`` text (a kit's random
+    board, not always a position of the game), ``exact`` is every cell's label right."""
     names = None
     if truth is not None:
         names = tuple(truth.splitlines()[1].split(": ")[1].split(", "))
 
     def analyse():
         found = find_in(image, {game: pack})
-        return found, read_found(image, found, ReadHints(animals=names))
+        try:
+            said = read_found(image, found, ReadHints(animals=names)).text
+        except InputError as error:
+            said = f"refused: {str(error).splitlines()[0]}"
+        return found, said
 
     result, seconds = cpu(analyse)
     if isinstance(result, Exception):
-        return "refused", seconds
-    found, reading = result
+        return "refused", seconds, str(result)
+    found, said = result
     if truth is not None:
-        return ("exact" if reading.text == truth else "wrong"), seconds
-    return ("exact" if found.read.labels() == shot.labels else "wrong"), seconds
+        right = said == truth
+        return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
+                seconds, said)
+    return ("exact" if found.read.labels() == shot.labels else "wrong"), seconds, said
 
 
 def draw(game: str):
@@ -88,25 +100,34 @@ def measure(game: str, count: int, seed: int) -> None:
     pack = load_game_pack(game, None)
     counts: Counter[str] = Counter()
     by_kind: dict[str, Counter[str]] = {}
+    by_share: dict[str, Counter[str]] = {}
     desk, alone, wrong = [], [], []
+    same_said = 0
     for k in range(count):
         shot, capture, truth = sample(draw(game), seed + k)
-        result, seconds = outcome(game, capture.image, pack, shot, truth)
+        result, seconds, said = outcome(game, capture.image, pack, shot, truth)
         counts[result] += 1
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
+        share = min(SHARES, key=lambda low: (capture.extras["fraction"] < low, -low))
+        by_share.setdefault(f"{share:.0%}+", Counter())[result] += 1
         desk.append(seconds)
         if result != "exact":
             wrong.append(f"{seed + k}:{result}")
         # The same screen alone, at the scale it has in the capture.
         screen = capture.extras["screen_box"]
         x, y, w, h = screen
-        _, base = outcome(game, capture.image[y : y + h, x : x + w].copy(), pack, shot, None)
+        _, base, said_alone = outcome(game, capture.image[y : y + h, x : x + w].copy(), pack,
+                                      shot, truth)
         alone.append(base)
+        same_said += said == said_alone
     total = sum(counts.values())
     print(f"{game}: {total} captures: exact {counts['exact']}, refused {counts['refused']}, "
           f"wrong {counts['wrong']}  (by window: "
           + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
           + ")")
+    print(f"  the reader said the same as on the screen alone: {same_said} of {total}")
+    print("  by the screen's share of the frame's width: " + ", ".join(
+        f"{share} {c['exact']}/{sum(c.values())}" for share, c in sorted(by_share.items())))
     if wrong:
         print(f"  not exact: {' '.join(wrong)}")
     d, b = statistics.median(desk), statistics.median(alone)
