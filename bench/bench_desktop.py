@@ -26,6 +26,9 @@ Times are CPU seconds of this process (the machine is shared), medians per frame
   an unchanged capture (the screen remembered: a check of its sides and a read of the window
   alone), against the structural locate of the screen alone (what ``live`` does on a phone's
   own capture, the baseline); and the first frame (the whole search).
+
+Last, desktops with no game at all (``--no-game N``): phone-like windows of other apps, every
+game's pack (and Disco Zoo's structure) searched; any board found is a false find.
 """
 
 from __future__ import annotations
@@ -161,6 +164,32 @@ def measure_live(count: int, seed: int, frames: int) -> None:
           f"{searches} for {len(first) * (frames + 1)} frames")
 
 
+def measure_no_game(count: int, seed: int) -> None:
+    """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
+    chat, a settings list): any board found by a game's pack or structure is a false find."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from vision.geometry import BoardGeometry
+
+    packs = {game: load_game_pack(game, None) for game in GAMES}
+    false: Counter[str] = Counter()
+    times = []
+    for k in range(count):
+        rng = np.random.default_rng(seed + k)
+        app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+        stand_in = Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ())
+        capture = desktop(stand_in, rng, decoy=True)
+        for game, pack in packs.items():
+            result, seconds = cpu(find_in, capture.image, {game: pack})
+            times.append(seconds)
+            if not isinstance(result, Exception):
+                false[game] += 1
+    print(f"no game ({count} desktops, two other apps' windows each): false finds "
+          + ", ".join(f"{game} {false[game]}" for game in GAMES)
+          + f"; {statistics.median(times):.2f} CPU s per search")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screens", type=int, default=10, help="captures per game")
@@ -168,11 +197,15 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--live", type=int, default=4,
                         help="frames per capture for the live figures (0: none)")
+    parser.add_argument("--no-game", type=int, default=10,
+                        help="desktops with no game on them, for false finds (0: none)")
     args = parser.parse_args()
-    for game in args.games:
+    for game in args.games if args.screens else ():
         measure(game, args.screens, args.seed)
-    if args.live and "disco-zoo" in args.games:
+    if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live)
+    if args.no_game:
+        measure_no_game(args.no_game, args.seed)
 
 
 if __name__ == "__main__":
