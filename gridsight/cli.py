@@ -26,10 +26,10 @@ def _command_modules() -> tuple:
     """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
     so the architecture test sees them)."""
     from gridsight.commands import (
-        analyze, calibrate, demo, games, live, replay, simulate, solve,
+        analyze, calibrate, demo, games, live, replay, simulate, solve, windows,
     )
 
-    return (games, solve, simulate, replay, analyze, calibrate, live, demo)
+    return (games, solve, simulate, replay, analyze, calibrate, live, windows, demo)
 
 
 EXIT_OK = 0
@@ -43,11 +43,13 @@ class RuntimeFailure(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from gridsight.registry import game_names
+
     parser = argparse.ArgumentParser(
         prog="gridsight",
         description=(
             "Read a puzzle minigame off the screen (or from text) and get the best next move. "
-            "Games: Thrill Digger, Disco Zoo rescues, tile-path walks, pentomino fills."
+            f"Games: {', '.join(game_names())} ('gridsight games' describes them)."
         ),
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )

@@ -263,6 +263,13 @@ def parse_advice(data: Any) -> Advice:
         warnings=tuple(_str(w, f"advice.warnings[{i}]")
                        for i, w in enumerate(warnings)),
         legend=_legend(data.get("legend")),
+        # The advice's why, details and numbering origin (none in logs written before them).
+        why=_str(data.get("why", ""), "advice.why"),
+        details=tuple(_str(d, f"advice.details[{i}]")
+                      for i, d in enumerate(_list(data.get("details", []), "advice.details"))),
+        origin=Cell(0, 0) if data.get("origin") is None
+        else board.cell(data["origin"], "advice.origin"),
+        last=None if data.get("last") is None else board.cell(data["last"], "advice.last"),
     )
 
 

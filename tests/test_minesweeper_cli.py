@@ -15,9 +15,10 @@ from solvers.minesweeper.state import MinesweeperState
 def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     code, out, err = run_cli("solve", "minesweeper", str(examples / "minesweeper-expert.txt"))
     assert code == 0 and err == ""
-    assert out.startswith("Minesweeper, 16 x 30, 99 mines;")
+    # The advice first, in one short line; the board and the details after it.
+    assert out.startswith("Open row 7, column 19 - 6% a mine\nMinesweeper, 16 x 30, 99 mines;")
     assert "[6%]" in out  # the recommended cell, in brackets
-    assert "Open row 7, column 19: no cell is certainly safe; the lowest mine chance, 6.1%" in out
+    assert "no cell is certainly safe; the lowest mine chance is 6.1%" in out
 
 
 def test_solve_json_contract(run_cli, examples):

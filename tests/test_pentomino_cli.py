@@ -35,8 +35,9 @@ def test_readable_report(run_cli, examples):
     code, out, _ = run_cli("solve", "pentomino", str(examples / "pentomino-partial.txt"))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("place U on") and lines[0].endswith("(forced)")
-    assert "tightest cell row 1, column 3" in lines[1]
+    assert lines[0].startswith("Place U on row 1, columns 2 and 3")
+    assert lines[1] == ("row 1, column 3 has the fewest ways to be filled (1 placement fit): "
+                        "this one is in every solution")
     assert "a solution:" in lines
 
 

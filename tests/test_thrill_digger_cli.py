@@ -129,7 +129,7 @@ def test_policy_option_picks_the_policy(run_cli):
 
 def test_text_output_shows_the_optimal_values(run_cli):
     code, out, _ = run_cli("solve", "thrill-digger", stdin=BEGINNER_BOARD)
-    assert code == 0 and "Optimal play (optimal):" in out and "next best hole" in out
+    assert code == 0 and "exact best play:" in out and "next best hole" in out
 
 
 def test_unknown_policies_are_refused_in_one_line(run_cli):

@@ -9,7 +9,7 @@ import pytest
 
 import gridsight.registry as registry
 from gridsight.games.tile_path.adapter import GAME
-from solvers.advice import Advice
+from solvers.advice import Advice, Cell
 from solvers.boardtext import parse_boards
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -94,7 +94,9 @@ def test_advice_draws_the_walk_from_link(examples):
     solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
     advice = solution.advice
     assert advice.path[0].row == 0 and advice.path[0].col == 2  # where Link stands
-    assert advice.recommend == advice.path[1:2]
+    # Every move that keeps a full walk possible is outlined ("down or right": both).
+    assert set(advice.recommend) == {Cell(1, 2), Cell(0, 3)} and advice.path[1] in advice.recommend
+    assert advice.status == "Step down or right - either keeps a full walk possible"
     assert [f.text for f in advice.figures] == [str(i) for i in range(1, len(advice.path))]
     assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice
 
@@ -109,8 +111,8 @@ def test_time_limit_on_the_walk_itself_reports_what_was_searched(cli):
     code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=open_board(14))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1].startswith("Full walk: undecided after 0.01 s: searched ")
-    searched = int(lines[1].split("searched ")[1].split(" states")[0].replace(",", ""))
+    assert lines[2].startswith("Full walk: undecided after 0.01 s: searched ")
+    searched = int(lines[2].split("searched ")[1].split(" states")[0].replace(",", ""))
     assert searched > 0
 
 
@@ -176,3 +178,15 @@ def test_the_help_example_is_a_valid_walk_in_progress():
     solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
     assert solution.json["here"] == {"row": 1, "col": 2}
     assert solution.json["solvable"] is True and solution.json["next"] == ["right"]
+
+
+def test_with_no_full_walk_the_advice_is_the_first_step_of_the_fewest_left_walk(examples):
+    (board,) = parse_boards((examples / "tile-path-heros-cave.txt").read_text())
+    solution = GAME.solve(board, argparse.Namespace(leave_one=False, time_limit=None))
+    advice, data = solution.advice, solution.json
+    assert data["solvable"] is False and data["fewest_left"] == 1
+    first = data["best_path"][0]
+    assert advice.status == (f"Step {first} - no full walk exists; this starts the best walk, "
+                             "leaving 1 tile")
+    assert advice.recommend == advice.path[1:2] and advice.path[0] == Cell(4, 12)
+    assert solution.text.splitlines()[0] == advice.status  # the advice first in the text too

@@ -41,6 +41,7 @@ from gridsight.commands.screen_options import (
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.games.spec import PitReading
+from gridsight.textout import for_terminal
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import parse_boards
@@ -204,7 +205,8 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(still_report(path, str(options.calibration), reading, solution.text, annotated))
+        print(for_terminal(still_report(path, str(options.calibration), reading, solution.text,
+                                        annotated), headline=1))
     sys.stdout.flush()
     return Outcome(path, spec.name, reading, solved=True)
 
@@ -213,7 +215,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines = [f"== {path}: {reading.game}", solved.rstrip("\n"), "",
+             f"read with calibration {calibration}: {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -222,7 +225,6 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
     for r, row in enumerate(reading.board.grid):
         cols = [str(c) for rr, c in sorted(unread) if rr == r]
         lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
-    lines += ["", solved.rstrip("\n")]
     if annotated:
         lines.append(f"annotated: {annotated}")
     return "\n".join(lines) + "\n"
@@ -334,7 +336,8 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(report_text(path, found, reading, solution.text, annotated))
+        print(for_terminal(report_text(path, found, reading, solution.text, annotated),
+                           headline=1))
     sys.stdout.flush()
     return Outcome(path, found.game, reading, solved=True)
 
@@ -343,8 +346,9 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
+    lines = [f"== {path}: {found.game}", solved.rstrip("\n"), "",
+             f"read with pack {found.pack.name}: lowest cell confidence "
+             f"{reading.min_confidence:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
@@ -353,8 +357,6 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     lines += [f"  {h}" for h in headers]
     for r, row in enumerate(reading.board.grid):
         lines.append("  " + " ".join("?" if (r, c) in unread else t for c, t in enumerate(row)))
-    lines.append("")
-    lines.append(solved.rstrip("\n"))
     if annotated:
         lines.append(f"annotated: {annotated}")
     return "\n".join(lines) + "\n"
@@ -367,8 +369,13 @@ def _with_reading(advice: Advice, reading: BoardReading,
     warnings = advice.warnings + reading.warnings
     taken = {(m.row, m.col) for m in advice.marks}
     tokens = reading.board.grid
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
-                                 for r, c in reading.unsure if (r, c) not in taken)
+    words = get_spec(advice.game).words
+    headers = dict(reading.board.headers)
+    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
+    # board token ("1/2", which reads as a fraction beside percentages).
+    marks = advice.marks + tuple(
+        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
+        for r, c in reading.unsure if (r, c) not in taken)
     status = advice.status
     if reading.unread:
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)

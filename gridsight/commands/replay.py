@@ -28,7 +28,7 @@ import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gridsight.cli import RuntimeFailure
 from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
@@ -294,10 +294,12 @@ def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
 
 
 def step_picture(contents: LogContents, record: LogRecord) -> Picture:
-    """:func:`picture`, saying why the schematic was drawn instead of a saved frame (missing,
-    unreadable): the frame is read by :func:`vision.images.load_image`, so no OpenCV warning
-    reaches the terminal."""
-    from overlay.paint import paint_advice
+    """The step's picture for the report: the saved frame (else the board drawn from the
+    log, and a note saying why: the frame is missing or unreadable) with the advice painted on
+    it, the player's move marked beside it (a white frame), the cells set by hand outlined in
+    yellow, and the rows and columns numbered the way the player counts them. Its legend is
+    the report's text (:func:`legend_html`), legible at any width. The frame is read by
+    :func:`vision.images.load_image`, so no OpenCV warning reaches the terminal."""
     from vision.errors import VisionInputError
     from vision.images import load_image
 
@@ -312,9 +314,19 @@ def step_picture(contents: LogContents, record: LogRecord) -> Picture:
             except VisionInputError as error:
                 note = f"{one_line(str(error))}; the board is drawn from the log instead"
             else:
-                frame = _outline_by_hand(frame, record, record.geometry)
-                return Picture(paint_advice(frame, record.geometry, drawable(record.advice)))
-    return Picture(schematic(record), note)
+                return Picture(_annotated(frame, record, record.geometry))
+    image, geometry = board_picture(record)
+    return Picture(_annotated(image, record, geometry), note)
+
+
+def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    from overlay.paint import draw_move, number_board, paint_advice
+
+    image = _outline_by_hand(image, record, geometry)
+    image = paint_advice(image, geometry, drawable(record.advice), legend=False)
+    if record.move is not None:
+        image = draw_move(image, geometry, record.move)
+    return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
 
 
 def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
@@ -331,40 +343,77 @@ def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarr
     return image
 
 
-def schematic(record: LogRecord) -> np.ndarray:
-    """The logged board drawn as a plain grid, each cell's token in its corner, with the advice."""
+def board_picture(record: LogRecord):
+    """The logged board drawn as a plain grid, each cell in the game's words and colours (the
+    live panel's: a found animal by its name, a rupee in its colour, a wall), and its geometry."""
     import cv2
     import numpy as np
 
     from overlay import text as text_mod
-    from overlay.paint import composite, paint_advice
+    from overlay.paint import composite
     from vision.geometry import BoardGeometry
 
     advice = record.advice
     rows, cols = advice.rows, advice.cols
-    cell = int(np.clip(560 // max(cols, rows, 1), 12, 64))
+    cell = int(np.clip(560 // max(cols, rows, 1), 24, 72))
     margin = 12
     image = np.full((rows * cell + 2 * margin, cols * cell + 2 * margin, 3), (70, 62, 54), np.uint8)
+    headers: dict[str, str] = {}
     try:
-        grid = parse_boards(record.board)[0].grid
+        board = parse_boards(record.board)[0]
+        grid, headers = board.grid, dict(board.headers)
     except (InputError, IndexError):
         grid = ()
+    try:
+        words = get_spec(record.game).words
+    except UnknownGameError:
+        words = None
     layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
     for r in range(rows):
         for c in range(cols):
             token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
-            token = one_line(token)[:4]
+            word = words.word(token, headers, token) if words is not None else None
+            text = one_line(word.short if word is not None else token)[:DRAWN_LABEL]
+            colour = _bgr(word.colour) if word is not None and word.colour else None
             x0, y0 = margin + c * cell, margin + r * cell
-            shade = (120, 110, 100) if token == "." else (165, 160, 150)
+            shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
-            if token != ".":
-                px = max(8, cell // 5)
-                spr = text_mod.sprite(token, px)
-                text_mod.blit_at(layer, spr, x0 + cell - spr.shape[1] - 2, y0 + cell - spr.shape[0] - 2)
+            if text and token != ".":
+                px = max(8, cell // 6)
+                spr = text_mod.sprite(text, px)
+                if spr.shape[1] > cell - 4:  # a long name: smaller, to stay in its cell
+                    px = max(7, int(px * (cell - 4) / spr.shape[1]))
+                    spr = text_mod.sprite(text, px)
+                text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2,
+                                 y0 + cell - spr.shape[0] - 3)
     image = composite(image, layer)
-    geometry = BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+    return image, BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+
+
+def schematic(record: LogRecord) -> np.ndarray:
+    """The logged board drawn from its text (:func:`board_picture`) with the advice on it."""
+    from overlay.paint import paint_advice
+
+    image, geometry = board_picture(record)
     image = _outline_by_hand(image, record, geometry)
-    return paint_advice(image, geometry, drawable(advice))
+    return paint_advice(image, geometry, drawable(record.advice))
+
+
+def _bgr(colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return (b, g, r)
+
+
+def legend_html(advice: Advice) -> str:
+    """What the step's picture shows, as text beside small pictures of each mark (in the
+    game's words), with the player's move and the hand-set cells."""
+    from overlay.legend import legend_samples
+
+    esc = html.escape
+    items = [f'<li><img class="key" alt="" src="data:image/png;base64,{_png_base64(img)}">'
+             f"{esc(words)}</li>" for img, words in legend_samples(drawable(advice))]
+    items.append('<li><span class="swatch move"></span>the player\'s move</li>')
+    return '<ul class="legend">' + "".join(items) + "</ul>"
 
 
 def _png_base64(image: np.ndarray) -> str:
@@ -379,16 +428,31 @@ def _png_base64(image: np.ndarray) -> str:
 # -- the HTML report ----------------------------------------------------------------------
 
 _STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
-h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
-.summary { background: #f3f3f3; padding: 0.8em 1.2em; border-radius: 6px; }
-.steps a { margin-right: 0.4em; } .steps a.no { color: #b3261e; }
+body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 60em; padding: 0 0.8em;
+       color: #222; font-size: 16px; line-height: 1.4; }
+h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
+.summary { background: #f3f3f3; padding: 0.6em 1em; border-radius: 6px; }
+.summary ul { padding-left: 1.2em; }
+.steps a { display: inline-block; min-width: 1.8em; margin: 0 0.2em 0.3em 0; padding: 0.1em 0.3em;
+           text-align: center; border-radius: 4px; text-decoration: none; color: #222;
+           background: #ddd; }
+.steps a.yes { background: #c8ebd0; } .steps a.no { background: #f6c9c5; }
+.stepkey span { display: inline-block; padding: 0 0.4em; border-radius: 4px; margin-right: 0.4em; }
+.stepkey .yes { background: #c8ebd0; } .stepkey .no { background: #f6c9c5; }
+.stepkey .none { background: #ddd; }
 .step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
 .step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
-.step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
+.step img.board { max-width: 100%; height: auto; border: 1px solid #ccc; display: block; }
+.advice { font-size: 1.15em; font-weight: bold; color: #7a2a00; margin: 0.3em 0; }
+.why { margin: 0.2em 0 0.6em; }
+.legend { list-style: none; padding: 0; margin: 0.4em 0; display: flex; flex-wrap: wrap;
+          gap: 0.3em 1.2em; }
+.legend li { display: flex; align-items: center; gap: 0.4em; }
+img.key { width: auto; height: 1.3em; border-radius: 3px; }
+.swatch { display: inline-block; width: 1.1em; height: 1.1em; box-sizing: border-box; }
+.swatch.move { border: 3px solid #fff; outline: 2px solid #000; background: #777; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
 .hand { background: #fff3b0; padding: 0 0.3em; }
-pre { background: #f7f7f7; padding: 0.5em; display: inline-block; }
 """
 
 # The arrow keys (and j / k) move to the next or previous step.
@@ -411,6 +475,7 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     records = contents.records
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>gridsight replay: {esc(contents.path.name)}</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>gridsight replay: {esc(contents.path.name)}</h1>",
@@ -434,10 +499,14 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     links = []
     for record in records:
         verdict = followed(record)
-        cls = ' class="no"' if verdict is False or record.step in differing else ""
-        links.append(f'<a href="#step-{record.step}"{cls}>{record.step}</a>')
-    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}): '
+        cls = "no" if verdict is False or record.step in differing else \
+            "yes" if verdict else "none"
+        links.append(f'<a href="#step-{record.step}" class="{cls}">{record.step}</a>')
+    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}):<br>'
                  + " ".join(links) + "</p>")
+    parts.append('<p class="stepkey"><span class="yes">followed the advice</span>'
+                 '<span class="no">did otherwise, or today\'s solver differs</span>'
+                 '<span class="none">no move seen</span></p>')
     parts.append("</div>")
     for k, record in enumerate(records):
         parts += _step_html(contents, record, k, records, record.step in differing)
@@ -449,6 +518,7 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
 def _step_html(contents: LogContents, record: LogRecord, k: int,
                records: tuple[LogRecord, ...], differs: bool) -> list[str]:
     esc = html.escape
+    origin = record.advice.origin
     nav = []
     if k > 0:
         nav.append(f'<a href="#step-{records[k - 1].step}">&larr; step {records[k - 1].step}</a>')
@@ -459,33 +529,46 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
              f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
              f"{esc(record.game)}</h2>"]
     if record.advice.status:
-        parts.append(f"<p>{esc(record.advice.status)}</p>")
+        parts.append(f'<p class="advice">{esc(record.advice.status)}</p>')
+    if record.advice.why:
+        parts.append(f'<p class="why">{esc(record.advice.why)}</p>')
+    verdict = followed(record)
+    if verdict is None:
+        parts.append("<p>No move seen.</p>")
+    else:
+        cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
+        parts.append(f"<p>The player moved at {esc(name_of(record.move, origin))} "
+                     f'(the white frame): <span class="{cls}">{word}</span>.</p>')
+    if differs:
+        parts.append('<p class="no">Today\'s solver advises differently.</p>')
     shown = step_picture(contents, record)
-    parts.append(f'<img alt="step {record.step}: the board with its advice" '
+    parts.append(f'<img class="board" alt="step {record.step}: the board with its advice" '
                  f'src="data:image/png;base64,{_png_base64(shown.image)}">')
     if shown.note:
         parts.append(f'<p class="warn">{esc(shown.note)}</p>')
-    parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
-    verdict = followed(record)
-    if verdict is None:
-        parts.append("No move seen.")
-    else:
-        cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
-        parts.append(f'Player moved at {name_of(record.move)}: '
-                     f'<span class="{cls}">{word}</span>.')
-    if differs:
-        parts.append(' <span class="no">Today\'s solver advises differently.</span>')
-    parts.append("</p>")
+    parts.append(legend_html(record.advice))
     by_hand = corrections(record)
     if by_hand:
         parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '
                      f"{esc(', '.join(by_hand))}</p>")
     if record.unread:
-        parts.append(f'<p class="warn">Unread cells: {esc(_cells(record.unread))}</p>')
+        parts.append(f'<p class="warn">Unread cells: '
+                     f"{esc(cell_names(record.unread, origin=origin))}</p>")
     for warning in record.advice.warnings:
         parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
-    parts.append(f"<details><summary>Board as read</summary><pre>{esc(record.board)}</pre>"
-                 "</details></div>")
+    if record.advice.details:
+        parts.append("<details><summary>Details</summary><ul>"
+                     + "".join(f"<li>{esc(d)}</li>" for d in record.advice.details)
+                     + "</ul></details>")
+    if not shown.note and contents.frame_path(record) is not None:
+        image, geometry = board_picture(record)
+        from overlay.paint import number_board
+
+        image = number_board(image, geometry, origin, record.advice.last)[0]
+        parts.append("<details><summary>Board as read</summary>"
+                     f'<img class="board" alt="step {record.step}: the board as read" '
+                     f'src="data:image/png;base64,{_png_base64(image)}"></details>')
+    parts.append("</div>")
     return parts
 
 

@@ -16,6 +16,7 @@ from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import all_specs
+from gridsight.textout import for_terminal
 from solvers.boardtext import BoardText, parse_each_board
 from solvers.errors import BoardFormatError, InputError, named
 
@@ -77,7 +78,7 @@ def run(options: argparse.Namespace) -> int:
         else:
             if printed:
                 print("---")
-            print(solution.text.rstrip("\n"))
+            print(for_terminal(solution.text))
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code

@@ -258,8 +258,9 @@ LEGEND_WORDS: Mapping[str, str] = _frozen({
 
 @dataclass(frozen=True)
 class CellWord:
-    """How the panel shows one cell label or board token: ``short`` on the cell's button (at
-    most 4 characters; ``""`` for a blank the heat map fills), ``name`` in its menu and
+    """How the panel shows one cell label or board token: ``short`` on the cell's button (a
+    word or a sign, never a code a player must look up: ``Panda``, not ``Pan``; two words
+    go on two lines; ``""`` for a blank the heat map fills), ``name`` in its menu and
     tooltip, ``colour`` (``#rrggbb``) when the game tells cells apart by colour (a rupee)."""
 
     short: str

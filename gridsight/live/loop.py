@@ -64,6 +64,12 @@ class LiveView:
     board tokens in manual mode and for a pit), ``board`` its text as solved, ``counter`` the
     game's counter on that board (Disco Zoo's taps left). ``version`` grows whenever anything
     drawn changes, so a driver redraws only then.
+
+    ``status`` is the line a player reads first: the advice in one short line in the game's
+    words (``Tap row 4, column 1 - 80% an animal``), or why there is none (``waiting: ...``);
+    ``why`` the advice's one-line why (when the advised cell is not the likeliest or safest);
+    ``details`` the rest (the game, the counter, the read confidence, the objective), for the
+    panel and ``--verbose``, never in the way of the advice.
     """
 
     version: int
@@ -78,9 +84,15 @@ class LiveView:
     confidence: float | None = None
     paused: bool = False
     step: int = 0
+    why: str = ""
+    details: tuple[str, ...] = ()
 
-    def status_line(self) -> str:
-        parts = [self.status] + [f"warning: {w}" for w in self.warnings]
+    def status_line(self, verbose: bool = False) -> str:
+        """The status as one line of text: the advice, its why, the warnings (and with
+        ``verbose`` the details)."""
+        parts = [self.status, self.why] + [f"warning: {w}" for w in self.warnings]
+        if verbose and self.details:
+            parts.append(" · ".join(self.details))
         return "  |  ".join(p for p in parts if p)
 
 
@@ -375,23 +387,31 @@ class LiveLoop:
             return None
 
     def _status_text(self) -> str:
+        """The advice's one short line (the line read first), or what stands in for it."""
+        if self.paused:
+            return "Paused: the advice is not drawn"
+        if self._advice is not None:
+            return self._advice.status
+        return "reading the board" if not self._problems else "no advice for this board"
+
+    def _details(self) -> tuple[str, ...]:
+        """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
+        the objective, the advice's own details."""
         parts = [self.source.title(), *self.source.status_parts()]
-        value = self._counter()
-        if value is not None:
-            name = self.spec.words.counter_status or self.spec.counter.header
-            parts.append(f"{name} {value}" + (" (set)" if self.counter_override is not None
-                                              else ""))
+        value, counter = self._counter(), self.spec.counter
+        if value is not None and counter is not None:
+            name = self.spec.words.counter_status or counter.header
+            parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
+                                              is not None else ""))
         conf = self.source.confidence()
         if conf is not None:
             parts.append(f"read confidence {conf:.2f}")
         objectives = self.spec.objectives
         if objectives is not None and self.objective != objectives.default:
-            parts.append(f"objective {self.objective}")
+            parts.append(f"aim: {self.spec.words.objective_name(self.objective or '')}")
         if self._advice is not None:
-            parts.append(self._advice.status)
-        if self.paused:
-            parts.append("PAUSED")
-        return " · ".join(p for p in parts if p)
+            parts += list(self._advice.details)
+        return tuple(p for p in parts if p)
 
     def _publish(self) -> LiveView:
         state = self.source.state()
@@ -408,7 +428,7 @@ class LiveLoop:
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step)
+            self._step, why=shown.why if shown is not None else "", details=self._details())
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)
@@ -420,7 +440,8 @@ class LiveLoop:
 
 def _drawn(view: LiveView) -> tuple:
     geometry = None if view.geometry is None else view.geometry.homography.round(3).tobytes()
-    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused)
+    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused,
+            view.details)
 
 
 def _grid(view: LiveView) -> tuple:

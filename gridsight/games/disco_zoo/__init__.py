@@ -87,7 +87,7 @@ def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
         lines.append(f"rescues certain at the last step: {len(saved)} of {len(rescue)}"
                      + (f" ({', '.join(saved)})" if saved else ""))
     if "taps" in solution:
-        lines.append(f"taps left at the last step: {solution['taps']}")
+        lines.append(f"attempts left at the last step: {solution['taps']}")
     return tuple(lines)
 
 

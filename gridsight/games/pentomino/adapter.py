@@ -3,7 +3,8 @@
 It parses the board (:mod:`solvers.pentomino.puzzle`), analyses it
 (:mod:`solvers.pentomino.analysis`: hint, solution, forced, blocking, counts) and presents it as
 the JSON contract of issue 5, a readable report and an :class:`~solvers.advice.Advice` whose
-``pieces`` holds the hinted piece and whose ``recommend`` is its tightest cell
+``pieces`` holds the hinted piece and whose ``recommend`` is the cell with the fewest ways to be
+filled
 (:mod:`solvers.pentomino.report`).
 """
 

@@ -16,6 +16,7 @@ from gridsight.games.tile_path.words import WORDS
 from gridsight.limits import amount, seconds
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
+from solvers.symbols import key_line
 from solvers.tile_path import (
     DEFAULT_MAX_STATES,
     DEFAULT_TIME_LIMIT,
@@ -163,8 +164,27 @@ def _walk(result: TilePathAnalysis) -> tuple | None:
     return result.path if result.solvable else result.best_path
 
 
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def next_moves(result: TilePathAnalysis) -> tuple[str, ...]:
+    """The moves the advice offers from where Link stands: every move proven to keep a full
+    walk possible, else the first move of the best near-walk (none when nothing is left)."""
+    if result.solvable and result.path is not None and len(result.path) > 1:
+        return tuple(result.next) or tuple(moves_of(result.path)[:1])
+    walk = _walk(result)
+    if result.decided and not result.solvable and walk is not None and len(walk) > 1:
+        return tuple(moves_of(walk)[:1])
+    return ()
+
+
+def _either(moves: tuple[str, ...]) -> str:
+    return " or ".join([", ".join(moves[:-1]), moves[-1]]) if len(moves) > 1 else moves[0]
+
+
 def to_advice(result: TilePathAnalysis) -> Advice:
-    """The walk (or the best near-walk) as ordered cells with step numbers; the next tile."""
+    """The walk (or the best near-walk) as ordered cells with step numbers; every next tile
+    the advice offers outlined ("up or right" outlines both)."""
     board = result.board
     walk = _walk(result) or (board.current,)
     path = tuple(Cell(r, c) for r, c in walk)
@@ -174,36 +194,57 @@ def to_advice(result: TilePathAnalysis) -> Advice:
         for item in result.leave_one:
             if item.path is not None:
                 marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE, "block"))
+    here = board.current
+    recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
+                      for m in next_moves(result))
     return Advice(
         game="tile-path",
         rows=board.rows,
         cols=board.cols,
-        recommend=path[1:2],
+        recommend=recommend or path[1:2],
         marks=tuple(marks),
         figures=figures,
         path=path,
         status=_status(result),
         warnings=result.warnings,
+        details=_details(result),
     )
 
 
 def _status(result: TilePathAnalysis) -> str:
+    """The advice in one short line: ``Step down or right - either keeps a full walk
+    possible``; with no full walk, the first step of the walk that leaves the fewest tiles."""
     if not result.decided:
-        return result.proven
+        moves = next_moves(result)
+        return result.proven if not moves else f"Step {_either(moves)} ({result.proven})"
+    moves = next_moves(result)
     if result.solvable:
         if result.path is None:
             return result.proven
         if len(result.path) == 1:
-            return "every tile is crossed"
-        return f"full walk: {len(result.path) - 1} moves; next: {', '.join(result.next)}"
-    status = "no full walk"
-    if result.fewest_left is not None:
-        status += f"; at best {result.fewest_left} tile(s) left uncrossed"
-    return status
+            return "Every tile is crossed"
+        keeps = "either keeps" if len(moves) > 1 else "it keeps"
+        return f"Step {_either(moves)} - {keeps} a full walk possible"
+    left = result.fewest_left
+    if not moves:
+        return "No full walk exists" + (f"; at best {left} tile(s) left" if left else "")
+    return (f"Step {moves[0]} - no full walk exists; this starts the best walk, leaving "
+            f"{left} tile{'s' if left != 1 else ''}")
+
+
+def _details(result: TilePathAnalysis) -> tuple[str, ...]:
+    lines = []
+    if result.decided and not result.solvable and result.proof is not None:
+        lines.append(f"no full walk ({result.proof.kind}): {result.proof.text}")
+    walk = _walk(result)
+    if walk is not None and len(walk) > 1:
+        what = "full walk" if result.solvable else "best walk"
+        lines.append(f"{what}: {len(walk) - 1} moves")
+    return tuple(lines)
 
 
 def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> list[str]:
-    """The board with each tile's step number on ``walk`` (or its token) and ``marks``."""
+    """The board with each tile's step number on ``walk`` (or its symbol) and ``marks``."""
     board = result.board
     steps = {pos: step for step, pos in enumerate(walk or ())}
     width = max(2, len(str(len(steps))))
@@ -217,19 +258,31 @@ def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> lis
             elif pos in steps and steps[pos]:
                 token = str(steps[pos])
             else:
-                token = board.grid[r][c]
+                token = _SYMBOL.get(board.grid[r][c], board.grid[r][c])
             tokens.append(token.rjust(width))
         lines.append(" ".join(tokens).rstrip())
     return lines
 
 
+#: The board tokens as the text tables show them (:mod:`solvers.symbols`: Link is ``@``,
+#: since a pentomino table's ``L`` is a piece).
+_SYMBOL = {"L": "@"}
+
+
+def _key(lines: list[str], numbers: str) -> str:
+    """The key under a table: what its numbers are and each symbol it shows."""
+    shown = {t for line in lines for t in line.split()}
+    symbols = [s for s in ("@", "S", "E", "x", "#", ".", "B") if s in shown]
+    return key_line(symbols, lead=f"Key: numbers {numbers}; ") if symbols else \
+        f"Key: numbers {numbers}"
+
+
 def to_text(result: TilePathAnalysis) -> str:
     board = result.board
     to_end = f" to the end tile at {where(board.end)}" if board.end else ""
-    lines = [
-        f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
-        f"from {where(board.current)}{to_end}"
-    ]
+    lines = [_status(result),
+             f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
+             f"from {where(board.current)}{to_end}"]
     if not result.decided:
         lines.append(f"Full walk: {result.proven}.")
         lines += [f"warning: {warning}" for warning in result.warnings]
@@ -241,10 +294,10 @@ def to_text(result: TilePathAnalysis) -> str:
             return "\n".join(lines) + "\n"
         moves = moves_of(result.path)
         lines.append(f"Full walk, {len(moves)} moves (step numbers below):")
-        lines += _grid_text(result, result.path, {})
+        grid = _grid_text(result, result.path, {})
+        lines += grid + [_key(grid, "the steps of the walk")]
         if moves:
             lines.append("Moves: " + ", ".join(moves))
-            lines.append("Next moves that keep a full walk possible: " + ", ".join(result.next))
         lines += [f"warning: {warning}" for warning in result.warnings]
         return "\n".join(lines) + "\n"
     assert result.proof is not None
@@ -254,7 +307,8 @@ def to_text(result: TilePathAnalysis) -> str:
             f"Fewest tiles that must be left uncrossed: {result.fewest_left}; a walk that "
             "leaves that few:"
         )
-        lines += _grid_text(result, result.best_path, {})
+        grid = _grid_text(result, result.best_path, {})
+        lines += grid + [_key(grid, "the steps of the walk")]
     if result.leave_one is not None:
         works = [r.tile for r in result.leave_one if r.path is not None]
         kinds: dict[str, int] = {}
@@ -266,7 +320,9 @@ def to_text(result: TilePathAnalysis) -> str:
             f"Leave one: {len(works)} of {len(result.leave_one)} tiles can be the single tile "
             f"left (blocked), marked B; no full walk for the others ({why or 'none'})."
         )
-        lines += _grid_text(result, None, {pos: "B" for pos in works})
+        grid = _grid_text(result, None, {pos: "B" for pos in works})
+        lines += grid + [key_line([s for s in ("B", "@", "S", "E", "x", "#", ".")
+                                   if any(s in line.split() for line in grid)])]
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
     return "\n".join(lines) + "\n"
