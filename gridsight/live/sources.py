@@ -168,9 +168,8 @@ class GridSource(_NoExtras):
         self._reads_since_reset = 0
         # A game whose board is also found by its structure (no frame to match: a real
         # game's screen) is read that way when the pack's frame is not found, and keeps
-        # that way while it works.
-        # Found by its structure, the screen may be a window inside the capture (a phone
-        # mirrored on a desktop): the locator remembers where, and looks there first.
+        # that way while it works. The screen may then be a window inside the capture (a
+        # phone mirrored on a desktop): the locator remembers where, and looks there first.
         reading = spec.reading if isinstance(spec.reading, GridReading) else None
         self._structure = (screen_locator(spec.name)
                            if reading is not None and reading.structure is not None else None)
