@@ -99,7 +99,7 @@ def draw(game: str):
     return real_look_rescue if game == "disco-zoo" else kit_screen(game)
 
 
-def measure(game: str, count: int, seed: int) -> None:
+def measure(game: str, count: int, seed: int, **options) -> None:
     pack = load_game_pack(game, None)
     counts: Counter[str] = Counter()
     by_kind: dict[str, Counter[str]] = {}
@@ -107,7 +107,7 @@ def measure(game: str, count: int, seed: int) -> None:
     desk, alone, wrong = [], [], []
     same_said = 0
     for k in range(count):
-        shot, capture, truth = sample(draw(game), seed + k)
+        shot, capture, truth = sample(draw(game), seed + k, **options)
         result, seconds, said = outcome(game, capture.image, pack, shot, truth)
         counts[result] += 1
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
@@ -197,11 +197,20 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--live", type=int, default=4,
                         help="frames per capture for the live figures (0: none)")
+    parser.add_argument("--share", nargs=2, type=float, metavar=("LOW", "HIGH"),
+                        default=(0.15, 0.40), help="the screen's share of the frame's width "
+                        "(as far as the frame's height allows)")
+    parser.add_argument("--size", metavar="WxH", help="the frame's size (default: random "
+                        "monitor sizes, 1920x1080 most often)")
     parser.add_argument("--no-game", type=int, default=10,
                         help="desktops with no game on them, for false finds (0: none)")
     args = parser.parse_args()
+    options = {"fraction": tuple(args.share)}
+    if args.size:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        options["size"] = (width, height)
     for game in args.games if args.screens else ():
-        measure(game, args.screens, args.seed)
+        measure(game, args.screens, args.seed, **options)
     if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live)
     if args.no_game:
