@@ -15,10 +15,10 @@ changes along most of their length. Two steps use them:
    bottom (a title bar may be in).
 2. :func:`regions_around`: once something is found in one (a board), the rectangles that
    enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
-   its bottom where they end below it; its top first where they end above it (the screen's
-   top, or its window's when a title bar carries the sides on), then each horizontal
-   boundary across between them below that, from the thing found up (a game's bar, a
-   phone's status bar, a line of text...), for the reader to choose from.
+   its bottom where they end below it; its top near where they end above it (the screen's
+   top, or its window's when a title bar carries the sides on: a thin band below that is
+   left out first), then each horizontal boundary across between them further in, from the
+   thing found up (a game's bar, a line of text...), for the reader to choose from.
 
 :func:`region_score` is the cheap check that a region found before is still there (a live
 capture): its four sides' edge coverage.
@@ -52,12 +52,14 @@ from vision.geometry import BoardGeometry
 WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width
 EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary
 SIDE_MIN = 0.6  # coverage a region's side needs along its run
-MAX_SIDES = 60  # candidate sides kept for proposals, strongest first
+MAX_SIDES = 80  # candidate sides kept for proposals, strongest first
 BIN = 8  # rows per bin when two sides' runs are compared (working pixels)
 SAME_PLACE = 3  # proposals whose sides are all this close (working pixels) are one
 GAP_BINS = 5  # the longest break bridged in two sides' common run (bins)
 DENSE = 0.7  # the share of a common run where both sides are boundaries
 RUN_MOST = 1.3  # sides may run together this much longer than the tallest screen
+BAND = 0.12  # a title or status bar is at most this share of a screen's width tall
+BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
 
@@ -182,10 +184,10 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     small = image if factor == 1.0 else cv2.resize(
         image, (max(16, round(w * factor)), max(16, round(h * factor))),
         interpolation=cv2.INTER_AREA)
-    maps = boundaries(small)
+    maps, thin = boundaries(small), boundaries(small, widen=False)
     sw = small.shape[1]
     low, high = max(12.0, min_width * sw), max_width * sw
-    found = _columns(maps, low, high, aspect[0], aspect[1])
+    found = _columns(maps, thin, low, high, aspect[0], aspect[1])
     kept: list[Region] = []
     for region in found:
         if any(_same_place(region, k, SAME_PLACE) for k in kept):
@@ -196,18 +198,20 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     return [_to_full(image, region, factor) for region in kept]
 
 
-def _columns(maps: Boundaries, low: float, high: float, least: float,
+def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least: float,
              most: float) -> list[Region]:
     """Regions between pairs of vertical boundaries ``low``..``high`` apart running side by
     side for ``least`` to ``most`` times that (and a little more: a title bar), best first
     (working grid). Their score is the sides' coverage, less twice what the longest boundary
-    between them covers of their run past half of it."""
+    between them covers of their run past half of it. The sides are placed on ``thin``, the
+    same boundaries not widened (a screen's edge and a board's outline a few pixels inside it
+    stay two lines), their runs compared on ``maps``."""
     down = maps.down
     h = down.shape[0] - 1
     tall = int(least * low)
     if tall >= h or tall < BIN:
         return []
-    runs = (down[tall:] - down[:-tall]) / tall
+    runs = (thin.down[tall:] - thin.down[:-tall]) / tall
     strength = runs.max(axis=0)
     sides = _line_columns(strength)
     sides = np.sort(sides[np.argsort(-strength[sides], kind="stable")][:MAX_SIDES])
@@ -243,19 +247,11 @@ def _columns(maps: Boundaries, low: float, high: float, least: float,
 
 
 def _line_columns(strength: np.ndarray) -> np.ndarray:
-    """The columns where a strong line stands, from each column's strength (boundaries
-    widened a pixel either way): each peak, and both ends of a plateau (two boundaries a few
-    pixels apart, a window's edge and something just inside it, make one plateau)."""
-    strong = strength >= SIDE_MIN
+    """The columns where a strong line stands, from each column's strength: each peak (the
+    later of two equal columns: a step seen over two pixels marks both)."""
     before, after = np.roll(strength, 1), np.roll(strength, -1)
-    peak = strong & (strength >= before) & (strength > after)
-    rises = np.flatnonzero(strong & (strength > before + 0.05)) + 1  # the line, inside the rise
-    falls = np.flatnonzero(strong & (strength > after + 0.05)) - 1
-    found = np.unique(np.concatenate([np.flatnonzero(peak), rises, falls]))
-    found = found[(found >= 0) & (found < len(strength))]
-    found = found[strength[found] >= SIDE_MIN]
-    keep = np.concatenate([[True], np.diff(found) > 1]) if len(found) else np.array([], bool)
-    return found[keep]
+    peak = (strength >= SIDE_MIN) & (strength >= before) & (strength > after)
+    return np.flatnonzero(peak)
 
 
 def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:
@@ -334,9 +330,12 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
 def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], *,
                    reach: float = 0.6, above: float = 2.5, below: float = 1.6) -> list[Region]:
     """The window-like rectangles enclosing ``inner`` (``x0, y0, x1, y1``, pixels) in
-    ``image``: the one whose top is where its sides stop, then those whose top is a line across
-    below that, innermost first (step 2 of the module docstring); ``[]`` when no long vertical
-    boundary stands on either side of it.
+    ``image``, most likely the screen first (step 2 of the module docstring); ``[]`` when no
+    long vertical boundary stands on either side of it. Their tops, in order: the first line
+    across below where the sides stop, when it is a thin band's height (:data:`BAND`) below it
+    (a title bar, or a phone's status bar, left out); where the sides stop; the lines across
+    above that, nearest first, up to :data:`BARS` (the sides vanish beside bars as dark as
+    what surrounds the screen); the lines further in, from ``inner``'s top up.
 
     The sides are looked for up to ``reach`` times ``inner``'s width beyond it, the top up to
     ``above`` times its height above it, the bottom up to ``below`` times below it. A side is
@@ -378,10 +377,16 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
     bottom = _line_near(across, bottom_end)
     peaks = (across >= ACROSS_MIN) & (across >= np.roll(across, 1)) & \
         (across > np.roll(across, -1))
-    lines = [int(y) for y in np.flatnonzero(peaks)[::-1] if top_end + 2 < y <= ay0 - 0.03 * ih]
-    # First where the sides stop (the screen's top, or a title bar's), then the lines across
-    # below it from inner's top up (a bar's edge, a line of text: a part of the screen).
-    tops = [_line_near(across, top_end), *lines]
+    end = _line_near(across, top_end)
+    band = BAND * (xr - xl)
+    below = [int(y) for y in np.flatnonzero(peaks)[::-1] if end + 2 < y <= ay0 - 0.03 * ih]
+    over = [int(y) for y in np.flatnonzero(peaks)[::-1] if end - BARS * (xr - xl) <= y < end - 2]
+    # In order: below a thin band under where the sides stop (a title bar, or a status bar,
+    # left out), where the sides stop (the screen's top, or its window's), above it (the sides
+    # vanished beside a dark bar), then the lines further in from inner's top up (the
+    # screen's top does not show: a bar's edge, a line of text).
+    thin = [y for y in below if y - end <= band][-1:]
+    tops = [*thin, end, *over, *(y for y in below if y not in thin)]
     # Placed to the pixel along the band above inner (inner's own outline is not there).
     rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
     left = _snap(image, True, wx0 + xl, 2, wy0 + rows_for[0], wy0 + rows_for[1], +1)
