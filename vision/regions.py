@@ -52,7 +52,7 @@ from vision.geometry import BoardGeometry
 WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width
 EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary
 SIDE_MIN = 0.6  # coverage a region's side needs along its run
-MAX_SIDES = 80  # candidate sides kept for proposals, strongest first
+MAX_SIDES = 160  # candidate sides kept for proposals, strongest first
 BIN = 8  # rows per bin when two sides' runs are compared (working pixels)
 SAME_PLACE = 3  # proposals whose sides are all this close (working pixels) are one
 GAP_BINS = 5  # the longest break bridged in two sides' common run (bins)

@@ -76,9 +76,10 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     :class:`BoardNotFoundError` when no region holds it.
 
     Many regions are tried, so a locator's rare false find (a lattice in a dark window, chat
-    bubbles) comes up more often than on a phone's own screenshot: a find must be credible
-    (:func:`_credible`), and the regions are tried until one shows the whole screen (every
-    cell read, all the furniture), the most complete find winning otherwise."""
+    bubbles, a wallpaper's hills) comes up more often than on a phone's own screenshot: a find
+    must be credible (:func:`_credible`), the regions are tried until one shows the whole
+    screen (every cell read, all the furniture), and the most complete find is kept only if
+    it is sure enough (:func:`_sure`)."""
     tried, best, best_key = 0, None, None
     for region in propose_regions(image, keep=TRIES):
         tried += 1
@@ -92,13 +93,15 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
-        found = better if better is not None else found
+        if better is not None and _completeness(better, furniture) >= \
+                _completeness(found, furniture):
+            found = better
         key = _completeness(found, furniture)
         if best_key is None or key > best_key:
             best, best_key = found, key
         if _whole(found, furniture):
             break
-    if best is None:
+    if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
@@ -112,6 +115,16 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     little."""
     return read.known_fraction >= CREDIBLE and (not furniture or
                                                 _furniture_seen(read, furniture) > 0)
+
+
+def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a credible find among a desktop's windows is sure enough to answer with: all
+    the furniture found (a few cells may be under something), or every cell read and some of
+    the furniture. Measured on desktops with no game, a board read with a counter that
+    happened to agree, or a wallpaper's hills read as tiles with a panel above, passed
+    :func:`_credible` alone."""
+    seen = _furniture_seen(read, furniture)
+    return seen == len(furniture) or (read.known_fraction >= 1.0 and seen > 0)
 
 
 def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float]:
@@ -181,7 +194,8 @@ class ScreenLocator:
     Called with a frame, it returns the board read (frame coordinates; with a :data:`VIEW`
     when found inside) or raises :class:`BoardNotFoundError`. The whole frame is tried first
     (a phone's own capture); a find there that is not credible among a desktop's windows
-    (:func:`_credible`) is kept only if no window shows a more complete one. ``searches``
+    (:func:`_credible`) is kept only if no window shows a more complete one, and it shows
+    some of the game's furniture (a hand over the board leaves the cards). ``searches``
     counts the whole-frame searches, ``kept`` the frames read in the remembered screen alone.
     """
 
@@ -216,9 +230,12 @@ class ScreenLocator:
         try:
             found = locate_inside(image, self.locate, self.furniture)
         except BoardNotFoundError as inside:
-            if whole is not None:
-                return whole
-            raise BoardNotFoundError(missed.what, f"{missed.detail}; {inside.detail}") from None
+            if whole is not None and (not self.furniture or
+                                      _furniture_seen(whole, self.furniture) > 0):
+                return whole  # a phone's screenshot with a hand over the board, say
+            what, detail = (missed.what, missed.detail) if whole is None else \
+                (inside.what, "a board with too little of it read and none of its furniture")
+            raise BoardNotFoundError(what, f"{detail}; {inside.detail}") from None
         if whole is not None and _completeness(whole, self.furniture) > \
                 _completeness(found, self.furniture):
             return whole
