@@ -128,8 +128,10 @@ def test_a_desktop_without_the_game_is_refused_in_words(tmp_path, run_cli):
     assert "no disco-zoo board found" in err and len(err.strip().splitlines()) == 1
 
 
-def _desktop_frames(seed: int, window_seed: int) -> list[tuple[np.ndarray, str]]:
-    """A scripted rescue (three taps) in one desktop window: (capture, board text) per step."""
+def _desktop_frames(seed: int, window_seed: int
+                    ) -> tuple[list[tuple[np.ndarray, str]], BoardGeometry]:
+    """A scripted rescue (three taps) in one desktop window: (capture, board text) per step,
+    and the board's geometry in the captures."""
     from kit.skins import disco_zoo_real as real
 
     animals = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
@@ -148,7 +150,7 @@ def _desktop_frames(seed: int, window_seed: int) -> list[tuple[np.ndarray, str]]
         text = ("region: Jungle\nanimals: Gorilla, Panda, Tiger\n"
                 f"taps: {10 - step}\n" + "\n".join(" ".join(row) for row in tokens) + "\n")
         out.append((capture.image, text))
-    return out
+    return out, capture.geometry
 
 
 def test_live_follows_a_rescue_in_a_desktop_window_and_searches_again_when_it_moves():
@@ -165,20 +167,23 @@ def test_live_follows_a_rescue_in_a_desktop_window_and_searches_again_when_it_mo
             view = loop.step(Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0))
         return view
 
-    frames = _desktop_frames(SEED + 11, SEED + 12)
+    frames, _ = _desktop_frames(SEED + 11, SEED + 12)
     for image, text in frames:
         assert play(image).board == text
     assert locator.searches == 1 and locator.kept >= 2 * len(frames) - 1
-    image, text = _desktop_frames(SEED + 11, SEED + 13)[-1]  # the window elsewhere
+    moved, geometry = _desktop_frames(SEED + 11, SEED + 13)  # the window elsewhere
+    image, text = moved[-1]
     view = play(image)
     assert view.board == text and locator.searches == 2
-    assert view.geometry is not None and view.geometry.outline()[0][0] > 0
+    # What the overlay draws through: the board where it is in the capture.
+    assert view.geometry is not None
+    assert np.abs(view.geometry.outline() - geometry.outline()).max() < 3
 
 
 def test_calibrate_on_a_desktop_capture_and_its_pack_reads_another(tmp_path, run_cli,
                                                                   monkeypatch):
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
-    (image_a, text_a), *_, (image_b, text_b) = _desktop_frames(SEED + 21, SEED + 22)
+    (image_a, text_a), *_, (image_b, text_b) = _desktop_frames(SEED + 21, SEED + 22)[0]
     first = tmp_path / "calibration.png"
     cv2.imwrite(str(first), image_a)
     labels = tmp_path / "labels.txt"
