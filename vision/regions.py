@@ -248,10 +248,16 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
 
 def _line_columns(strength: np.ndarray) -> np.ndarray:
     """The columns where a strong line stands, from each column's strength: each peak (the
-    later of two equal columns: a step seen over two pixels marks both)."""
+    later of equal columns: a step seen over two pixels marks both), and where a plateau of
+    strong columns starts (a screen's edge with a board's outline a pixel or two inside it,
+    on the shrunk frame)."""
     before, after = np.roll(strength, 1), np.roll(strength, -1)
-    peak = (strength >= SIDE_MIN) & (strength >= before) & (strength > after)
-    return np.flatnonzero(peak)
+    strong = strength >= SIDE_MIN
+    peak = strong & (strength >= before) & (strength > after)
+    start = strong & (before < SIDE_MIN)
+    found = np.flatnonzero(peak | start)
+    keep = np.concatenate([[True], np.diff(found) > 1]) if len(found) else np.zeros(0, bool)
+    return found[keep]
 
 
 def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gridsight.readers.desktop import VIEW, ScreenLocator, in_view, view_around
+from gridsight.readers.desktop import FURNITURE, VIEW, ScreenLocator, in_view, view_around
 from vision.classify import BoardRead, read_cells
 from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
@@ -108,9 +108,12 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
 def with_screen(image: np.ndarray, found: Found) -> Found:
     """``found`` with the screen around it (:func:`gridsight.readers.desktop.view_around`) when
     its board is under :data:`INSIDE_SHARE` of the frame's width and a window-like region
-    around it shows the same board found by its structure; else ``found`` itself. When the
-    structure reads more of its cells than the pack did (the pack's frame matched a screen
-    of another look), the board found by its structure is returned instead."""
+    around it shows the same board found by its structure; else ``found`` itself. The board
+    found by its structure is returned instead when it reads more of its cells than the pack
+    did, or when the pack is a shipped one (our own skin's) and the structure finds the whole
+    screen around its board: the frame of our skin matched a screen of another look (a
+    real-look rescue among a desktop's windows: 2 of 100 held-out captures, its tiles read
+    through our skin's templates)."""
     outline = found.read.geometry.outline()
     if np.ptp(outline[:, 0]) >= INSIDE_SHARE * image.shape[1]:
         return found
@@ -118,7 +121,8 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     around = view_around(image, found.read, reading.locate_by_structure, reading.furniture)
     if around is None:
         return found
-    if around.known_fraction > found.read.known_fraction:
+    if around.known_fraction > found.read.known_fraction or (
+            shipped(found.pack) and _whole_screen(around, reading.furniture)):
         return Found(found.game, structure_pack(found.game, like=found.pack), around,
                      around.known_fraction)
     read = found.read
@@ -126,6 +130,26 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     return Found(found.game, found.pack,
                  BoardRead(read.geometry, read.cells, read.gain, read.pack_name, extras),
                  found.score)
+
+
+def shipped(pack: TemplatePack) -> bool:
+    """Whether ``pack`` is one of the packs shipped with gridsight (our own skins' art), not
+    one the player calibrated."""
+    from vision.packs import shipped_packs_root
+
+    if pack.source is None:
+        return False
+    try:
+        pack.source.resolve().relative_to(shipped_packs_root().resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _whole_screen(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Every cell read and every piece of ``furniture`` found with ``read``."""
+    seen = set(read.extras.get(FURNITURE, furniture))
+    return read.known_fraction >= 1.0 and all(name in seen for name in furniture)
 
 
 def _grid_reading(game: str):
