@@ -16,9 +16,11 @@ frame for that; the screen is then found in three steps, each from :mod:`vision.
    (:func:`vision.regions.regions_around`: its sides the nearest long boundaries beside it,
    its top where they stop, else a boundary across above the board, innermost first). Each
    is read again; the first whose read finds the same board (or a larger one holding it) and
-   every piece of furniture is the screen: not widened by a bezel or black bars, and cut
-   below the top bar only when the screen's top does not show. When none finds all of it,
-   the one that finds the most.
+   surely every piece of furniture is the screen: not widened by a bezel or black bars, and
+   cut below the top bar only when the screen's top does not show. When none finds all of
+   it surely, the one that finds the most (a counter reading more than the board allows,
+   :data:`DOUBTFUL`, counts after the sure finds: attempts may have been bought, but a digit
+   cut in half reads so too).
 3. The board is returned in the frame's coordinates, with the screen's region under
    :data:`VIEW` in its ``extras``; a reader is given the region's pixels and the board in them
    (:func:`in_view`), exactly as if the screenshot had been the phone's own.
@@ -44,6 +46,7 @@ from vision.regions import Region, propose_regions, region_score, regions_around
 
 VIEW = "view"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
+DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
 TRIES = 8  # window-like regions tried for the board, best first
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
@@ -114,7 +117,7 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     finger); among a desktop's windows (a chat's bubbles, a grid of icons) that is too
     little."""
     return read.known_fraction >= CREDIBLE and (not furniture or
-                                                _furniture_seen(read, furniture) > 0)
+                                                _furniture_seen(read, furniture, True) > 0)
 
 
 def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
@@ -123,23 +126,29 @@ def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     the furniture. Measured on desktops with no game, a board read with a counter that
     happened to agree, or a wallpaper's hills read as tiles with a panel above, passed
     :func:`_credible` alone."""
-    seen = _furniture_seen(read, furniture)
+    seen = _furniture_seen(read, furniture, True)
     return seen == len(furniture) or (read.known_fraction >= 1.0 and seen > 0)
 
 
-def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float]:
-    """How much of a screen a find shows: the furniture found, then the cells read."""
-    return (_furniture_seen(read, furniture), read.known_fraction)
+def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, int, float]:
+    """How much of a screen a find shows: the furniture surely found, the furniture found
+    at all (:data:`DOUBTFUL` too), then the cells read."""
+    return (_furniture_seen(read, furniture), _furniture_seen(read, furniture, True),
+            read.known_fraction)
 
 
 def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
-    """Whether ``read`` shows the whole screen: every cell read, all the furniture found."""
+    """Whether ``read`` shows the whole screen: every cell read, all the furniture surely
+    found."""
     return read.known_fraction >= 1.0 and _furniture_seen(read, furniture) == len(furniture)
 
 
-def _furniture_seen(read: BoardRead, furniture: tuple[str, ...]) -> int:
-    """How many of ``furniture`` the locator found with ``read`` (all, when it does not say)."""
+def _furniture_seen(read: BoardRead, furniture: tuple[str, ...], doubtful: bool = False) -> int:
+    """How many of ``furniture`` the locator found with ``read`` (all, when it does not say);
+    ``doubtful``: counting those found but not surely (:data:`DOUBTFUL`)."""
     seen = set(read.extras.get(FURNITURE, furniture))
+    if doubtful:
+        seen |= set(read.extras.get(DOUBTFUL, ()))
     return sum(name in seen for name in furniture)
 
 
@@ -151,7 +160,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     lattice within a bigger one, in a region that cut the bigger one's lines off)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
-    best: tuple[int, BoardRead] | None = None
+    best: tuple[tuple[int, int, float], BoardRead] | None = None
     for region in regions_around(image, box):
         try:
             read = in_frame(locate(region.crop(image)), region)
@@ -159,11 +168,11 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
             continue
         if not (same_board(read, found) or holds(read, found)):
             continue
-        count = _furniture_seen(read, furniture)
-        if count == len(furniture):
+        if _furniture_seen(read, furniture) == len(furniture):
             return read
-        if best is None or count > best[0]:
-            best = (count, read)
+        key = _completeness(read, furniture)
+        if best is None or key > best[0]:
+            best = (key, read)
     return best[1] if best is not None else None
 
 

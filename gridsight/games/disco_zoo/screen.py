@@ -132,17 +132,18 @@ def _label(tile: TileSeen) -> str:
 def locate(image: np.ndarray) -> BoardRead:
     """The rescue screen in ``image`` as a :class:`BoardRead` (what
     :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
-    under ``extras["furniture"]`` (``cards``; ``counter`` when it reads as the board allows,
-    the tiles' count or clearly more: what tells the whole screen from a part of it,
-    :mod:`gridsight.readers.desktop`)."""
+    (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
+    ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when it reads the
+    tiles' count; ``extras["furniture_doubtful"]`` ``counter`` when it reads clearly more
+    (attempts bought, or a digit cut in half)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
     value, left = screen.counter.value, max(0, BOARD_TAPS - tapped)
-    counter = value is not None and (value == left or value > left
-                                     and screen.counter.lead >= STRONG_LEAD)
+    more = value is not None and value > left and screen.counter.lead >= STRONG_LEAD
     read.extras["furniture"] = tuple(name for name, seen in (
-        ("cards", bool(screen.cards)), ("counter", counter)) if seen)
+        ("cards", bool(screen.cards)), ("counter", value == left)) if seen)
+    read.extras["furniture_doubtful"] = ("counter",) if more else ()
     return read
 
 
