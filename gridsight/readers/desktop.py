@@ -122,12 +122,10 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
 
 def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     """Whether a credible find among a desktop's windows is sure enough to answer with: all
-    the furniture found (a few cells may be under something), or every cell read and some of
-    the furniture. Measured on desktops with no game, a board read with a counter that
-    happened to agree, or a wallpaper's hills read as tiles with a panel above, passed
-    :func:`_credible` alone."""
-    seen = _furniture_seen(read, furniture, True)
-    return seen == len(furniture) or (read.known_fraction >= 1.0 and seen > 0)
+    the game's furniture found (a few cells may be under something). Measured on desktops
+    with no game, a wallpaper's hills read as tiles with a panel above, or a board of grass
+    whose "counter" was a 10 in a window's text, passed :func:`_credible` alone."""
+    return _furniture_seen(read, furniture, True) == len(furniture)
 
 
 def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, int, float]:
