@@ -7,20 +7,22 @@ frame for that; the screen is then found in three steps, each from :mod:`vision.
 
 1. **Where a screen may be**: window-like regions of the frame
    (:func:`vision.regions.propose_regions`: tall rectangles between long straight sides),
-   best first; the game's structural locator is run on each region's pixels until one finds
-   the board.
-2. **The screen around the board**: the region's top and bottom are loose, and its read may
-   miss some of the game's furniture (Disco Zoo's cards and counter,
+   best first; the game's structural locator is run on each region's pixels. A find there
+   counts only when credible among many windows (most cells read, some of the game's
+   furniture found: Disco Zoo's cards and counter,
    :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
-   :data:`FURNITURE`). The rectangles enclosing the board found
-   (:func:`vision.regions.regions_around`: its sides the nearest long boundaries beside it,
-   its top where they stop, else a boundary across above the board, innermost first). Each
-   is read again; the first whose read finds the same board (or a larger one holding it) and
-   surely every piece of furniture is the screen: not widened by a bezel or black bars, and
-   cut below the top bar only when the screen's top does not show. When none finds all of
-   it surely, the one that finds the most (a counter reading more than the board allows,
-   :data:`DOUBTFUL`, counts after the sure finds: attempts may have been bought, but a digit
-   cut in half reads so too).
+   :data:`FURNITURE`).
+2. **The screen around the board**: a region's top and bottom are loose. The rectangles
+   enclosing the board found (:func:`vision.regions.regions_around`: its sides the nearest
+   long boundaries beside it, its top near where they stop, else a boundary across above the
+   board) are read again in their order; the first whose read finds the same board (or a
+   larger one holding it) and surely every piece of furniture is the screen: not widened by
+   a bezel or black bars, not cut through its top bar. When none does, the one that finds the
+   most (a counter reading more than the board allows, :data:`DOUBTFUL`, counts after the
+   sure finds: attempts may have been bought, but a digit cut in half reads so too), if it
+   finds more than the region itself did. Regions are tried until one shows the whole screen;
+   the best find is the answer only if all the furniture was found (a wallpaper's hills or
+   a chat's bubbles read as tiles do not show it).
 3. The board is returned in the frame's coordinates, with the screen's region under
    :data:`VIEW` in its ``extras``; a reader is given the region's pixels and the board in them
    (:func:`in_view`), exactly as if the screenshot had been the phone's own.
