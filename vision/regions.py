@@ -58,6 +58,7 @@ SAME_PLACE = 3  # proposals whose sides are all this close (working pixels) are 
 GAP_BINS = 5  # the longest break bridged in two sides' common run (bins)
 DENSE = 0.7  # the share of a common run where both sides are boundaries
 RUN_MOST = 1.3  # sides may run together this much longer than the tallest screen
+INNER_LINE = 0.5  # a line inside a side covering this share as much is the side (see _snap)
 BAND = 0.12  # a title or status bar is at most this share of a screen's width tall
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
@@ -310,9 +311,10 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
           inward: int) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
-    one-pixel steps; of lines covering as much, the one furthest towards ``inward`` (+1: right
-    or down), the inside of the region whose side it is (a screen's edge, not its window's
-    border's outer edge)."""
+    one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
+    towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
+    screen's edge, not its window border's outer edge (the screen may match the border's
+    colour in places, so its edge covers less than the border's outer one does)."""
     h, w = image.shape[:2]
     limit = w if vertical else h
     centre = round(at)
@@ -326,7 +328,7 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
     else:
         steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= steps.max() - 0.02)
+    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
     return lo + int(best[-1] if inward > 0 else best[0])
 
 

@@ -85,7 +85,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     must be credible (:func:`_credible`), the regions are tried until one shows the whole
     screen (every cell read, all the furniture), and the most complete find is kept only if
     it is sure enough (:func:`_sure`)."""
-    tried, best, best_key = 0, None, None
+    tried = 0
+    finds: list[BoardRead] = []
     for region in propose_regions(image, keep=TRIES):
         tried += 1
         try:
@@ -98,14 +99,13 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
-        if better is not None and _completeness(better, furniture) >= \
-                _completeness(found, furniture):
-            found = better
-        key = _completeness(found, furniture)
-        if best_key is None or key > best_key:
-            best, best_key = found, key
+        found = better if better is not None else found
+        if any(holds(other, found) for other in finds):
+            continue  # a part of a board found already (between two of its lines)
+        finds = [other for other in finds if not holds(found, other)] + [found]
         if _whole(found, furniture):
             break
+    best = max(finds, key=lambda f: _completeness(f, furniture), default=None)
     if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
@@ -156,23 +156,25 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
                 furniture: tuple[str, ...] = ()) -> BoardRead | None:
     """``found`` (a board in frame coordinates) read again in the screen around it (step 2 of
     the module docstring), or ``None`` when no window-like rectangle around it reads the same
-    board. A larger board holding ``found`` read there wins too: ``found`` was a part of it (a
-    lattice within a bigger one, in a region that cut the bigger one's lines off)."""
+    board. A larger board holding ``found`` read there wins over it, whatever either's
+    furniture: ``found`` was a part of it (a lattice within a bigger one, in a region that cut
+    the bigger one's lines off, its tiles and even a counter agreeing with them by chance)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
-    best: tuple[tuple[int, int, float], BoardRead] | None = None
+    best: tuple[tuple[bool, int, int, float], BoardRead] | None = None
     for region in regions_around(image, box):
         try:
             read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
             continue
-        if not (same_board(read, found) or holds(read, found)):
+        larger = holds(read, found)
+        if not (larger or same_board(read, found)):
             continue
-        if _furniture_seen(read, furniture) == len(furniture):
-            return read
-        key = _completeness(read, furniture)
+        key = (larger, *_completeness(read, furniture))
         if best is None or key > best[0]:
             best = (key, read)
+        if _furniture_seen(read, furniture) == len(furniture) and (larger or best[1] is read):
+            break
     return best[1] if best is not None else None
 
 
