@@ -13,7 +13,8 @@ and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
 
 - ``exact``: found and read exactly (Disco Zoo: the board text; another game: every cell's
   label, its kit's random boards not always being positions its reader accepts);
-- ``refused``: not found, or (Disco Zoo) found and refused by the reader;
+- ``refused``: not found (``not found``, a board refused in words), or (Disco Zoo) found and
+  refused by the reader;
 - ``wrong``: an answer that is not the truth;
 
 and whether the reader said the same (board text or refusal) as on the screen alone.
@@ -86,7 +87,7 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None
 
     result, seconds = cpu(analyse)
     if isinstance(result, Exception):
-        return "refused", seconds, str(result)
+        return "not found", seconds, str(result)
     found, said = result
     if truth is not None:
         right = said == truth
@@ -124,8 +125,9 @@ def measure(game: str, count: int, seed: int, **options) -> None:
         alone.append(base)
         same_said += said == said_alone
     total = sum(counts.values())
-    print(f"{game}: {total} captures: exact {counts['exact']}, refused {counts['refused']}, "
-          f"wrong {counts['wrong']}  (by window: "
+    print(f"{game}: {total} captures: found {total - counts['not found']}, exact "
+          f"{counts['exact']}, refused {counts['refused'] + counts['not found']} (not found "
+          f"{counts['not found']}), wrong {counts['wrong']}  (by window: "
           + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
           + ")")
     print(f"  the reader said the same as on the screen alone: {same_said} of {total}")
