@@ -46,7 +46,7 @@ from vision.classify import BoardRead
 from vision.errors import BoardNotFoundError
 from vision.regions import Region, propose_regions, region_score, regions_around
 
-VIEW = "view"  # BoardRead extras: the Region of the frame the board was read in
+VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
 DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
 TRIES = 8  # window-like regions tried for the board, best first
