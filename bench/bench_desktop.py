@@ -144,7 +144,7 @@ def measure_live(count: int, seed: int, frames: int) -> None:
     """The live path on Disco Zoo captures: first frame, then the remembered screen."""
     from gridsight.registry import get_spec
 
-    locate = get_spec("disco-zoo").reading.locate_by_structure
+    locate = get_spec("disco-zoo").reading.locate_screen
     first, steady, alone, searches = [], [], [], 0
     for k in range(count):
         _, capture, _ = sample(draw("disco-zoo"), seed + k)

@@ -105,6 +105,9 @@ def test_analyze_command_on_a_desktop_capture(tmp_path, run_cli, captures):
     assert code == 0, err
     data = json.loads(out)
     assert data["board"] == truth
+    sx, sy, sw, _ = capture.extras["screen_box"]
+    assert any(note.startswith(f"the game's screen is a window of the capture: x {sx}, y ")
+               for note in data["notes"]), data["notes"]
     painted = cv2.imread(data["annotated"])[: capture.image.shape[0]]  # a legend below
     assert painted.shape == capture.image.shape
     # The advice is painted on the board's place in the capture, nowhere else.
@@ -183,13 +186,20 @@ def test_live_follows_a_rescue_in_a_desktop_window_and_searches_again_when_it_mo
 def test_calibrate_on_a_desktop_capture_and_its_pack_reads_another(tmp_path, run_cli,
                                                                   monkeypatch):
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
-    (image_a, text_a), *_, (image_b, text_b) = _desktop_frames(SEED + 21, SEED + 22)[0]
+    frames, geometry_a = _desktop_frames(SEED + 21, SEED + 22)
+    (image_a, text_a), *_, (image_b, text_b) = frames
     first = tmp_path / "calibration.png"
     cv2.imwrite(str(first), image_a)
     labels = tmp_path / "labels.txt"
     labels.write_text(text_a)
-    geometry = find_in(image_a, {"disco-zoo": load_game_pack("disco-zoo", None)}).read.geometry
-    corners = ",".join(f"{v:.1f}" for v in geometry.outline().ravel())
+    # The corners as the game's structural search finds them in the whole capture (what
+    # analyze, live and calibrate find a structural game's board with).
+    from gridsight.registry import get_spec
+
+    read = get_spec("disco-zoo").reading.locate_by_structure(image_a)
+    assert VIEW in read.extras and read.extras[VIEW].width < image_a.shape[1] / 2
+    assert np.abs(read.geometry.outline() - geometry_a.outline()).max() < 3
+    corners = ",".join(f"{v:.1f}" for v in read.geometry.outline().ravel())
     code, out, err = run_cli("calibrate", "disco-zoo", str(first), "--corners", corners,
                              "--labels", str(labels))
     assert code == 0, err
@@ -208,3 +218,13 @@ def test_other_games_screens_inside_a_desktop_are_read_by_their_packs(game):
     shot, capture, _ = sample(kit_screen(game), SEED + 31)
     found = find_in(capture.image, {game: load_game_pack(game, None)})
     assert found.read.labels() == shot.labels
+
+
+def test_the_library_reads_a_rescue_inside_a_desktop_as_analyze_does(captures):
+    """``gridsight.api`` finds the board through the same search, any game tried."""
+    from gridsight import api
+
+    _, capture, truth = captures["toolbar"]
+    reading = api.read(capture.image, hints={"animals": ",".join(names(truth))})
+    assert reading.game == "disco-zoo" and reading.board == truth
+    assert np.abs(reading.geometry.outline() - capture.geometry.outline()).max() < 3

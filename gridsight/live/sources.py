@@ -185,7 +185,7 @@ class GridSource(_NoExtras):
         # game's screen) is read that way when the pack's frame is not found, and keeps
         # that way while it works. The screen may then be a window inside the capture (a
         # phone mirrored on a desktop): the locator remembers where, and looks there first.
-        self._structure = (ScreenLocator(reading.locate_by_structure, reading.furniture)
+        self._structure = (ScreenLocator(reading.locate_screen, reading.furniture)
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
         self._structure_missed: Frame | None = None

@@ -127,7 +127,7 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     if np.ptp(outline[:, 0]) >= INSIDE_SHARE * image.shape[1]:
         return found
     reading = _grid_reading(found.game)
-    around = view_around(image, found.read, reading.locate_by_structure, reading.furniture)
+    around = view_around(image, found.read, reading.locate_screen, reading.furniture)
     if around is None:
         return found
     if around.known_fraction > found.read.known_fraction or (
@@ -172,7 +172,7 @@ def screen_locator(game: str) -> ScreenLocator:
     structure: in the whole frame, else in a window-like region of it, remembered from one
     call to the next (``gridsight live``)."""
     reading = _grid_reading(game)
-    return ScreenLocator(reading.locate_by_structure, reading.furniture)
+    return ScreenLocator(reading.locate_screen, reading.furniture)
 
 
 def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = None) -> Found:
@@ -180,7 +180,7 @@ def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = 
     the whole frame, else inside it (:class:`~gridsight.readers.desktop.ScreenLocator`), its
     score the share of tiles that read as the game's tiles; ``like``'s furniture and
     references (a pack the player calibrated or grew) go with it to the reader."""
-    read = screen_locator(game)(image)
+    read = _grid_reading(game).locate_by_structure(image)
     return Found(game, structure_pack(game, like), read, read.known_fraction)
 
 
@@ -229,10 +229,29 @@ def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
     region of it, for a board found inside a larger frame: :func:`~gridsight.readers.desktop.
     in_view`), the cells as read, the pack and the player's hints (``analyze`` and
     ``calibrate`` alike)."""
+    from dataclasses import replace
+
     from gridsight.registry import get_reader
 
     pixels, read = in_view(image, found.read)
-    return get_reader(found.game).read(pixels, read, found.pack, hints)
+    reading = get_reader(found.game).read(pixels, read, found.pack, hints)
+    region = found.read.extras.get(VIEW)
+    if region is None:
+        return reading
+    return replace(reading, notes=(*reading.notes, screen_note(region, image.shape)))
+
+
+def screen_note(region, shape: tuple[int, ...]) -> str:
+    """What the report says of a game's screen found inside a larger frame: where, and its
+    share of the frame's width.
+
+    >>> from vision.regions import Region
+    >>> screen_note(Region(860, 62, 462, 833), (1080, 1920, 3))
+    "the game's screen is a window of the capture: x 860, y 62, 462x833 px (24% of its width)"
+    """
+    share = round(100 * region.width / shape[1])
+    return (f"the game's screen is a window of the capture: x {region.x}, y {region.y}, "
+            f"{region.width}x{region.height} px ({share}% of its width)")
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
