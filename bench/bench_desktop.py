@@ -15,7 +15,9 @@ and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
   label, its kit's random boards not always being positions its reader accepts);
 - ``refused``: not found (``not found``, a board refused in words), or (Disco Zoo) found and
   refused by the reader;
-- ``wrong``: an answer that is not the truth;
+- ``wrong board``: a board found elsewhere than the screen's (a corner half a cell off or
+  more), whatever was read there;
+- ``wrong read``: the right board, read otherwise than the truth;
 
 and whether the reader said the same (board text or refusal) as on the screen alone.
 
@@ -68,11 +70,13 @@ def cpu(fn, *args):
     return out, time.process_time() - t0
 
 
-def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None
+def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=None
             ) -> tuple[str, float, str]:
     """``exact``, ``refused`` or ``wrong`` for one capture, its CPU seconds, and what the
     reader said (the board text, or its refusal). With no ``truth`` text (a kit's random
-    board, not always a position of the game), ``exact`` is every cell's label right."""
+    board, not always a position of the game), ``exact`` is every cell's label right.
+    ``where``: the board's true geometry in ``image``; a board found elsewhere (a corner
+    more than half a cell off) is ``wrong board``, whatever was read there."""
     names = None
     if truth is not None:
         names = tuple(truth.splitlines()[1].split(": ")[1].split(", "))
@@ -89,6 +93,11 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None
     if isinstance(result, Exception):
         return "not found", seconds, str(result)
     found, said = result
+    if where is not None:
+        cell = min(where.cell_size(0, 0))
+        if (found.read.geometry.rows, found.read.geometry.cols) != (where.rows, where.cols) or \
+                np.abs(found.read.geometry.outline() - where.outline()).max() > 0.5 * cell:
+            return "wrong board", seconds, said
     if truth is not None:
         right = said == truth
         return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
@@ -109,7 +118,8 @@ def measure(game: str, count: int, seed: int, **options) -> None:
     same_said = 0
     for k in range(count):
         shot, capture, truth = sample(draw(game), seed + k, **options)
-        result, seconds, said = outcome(game, capture.image, pack, shot, truth)
+        result, seconds, said = outcome(game, capture.image, pack, shot, truth,
+                                        capture.geometry)
         counts[result] += 1
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
         share = min(SHARES, key=lambda low: (capture.extras["fraction"] < low, -low))
@@ -125,9 +135,12 @@ def measure(game: str, count: int, seed: int, **options) -> None:
         alone.append(base)
         same_said += said == said_alone
     total = sum(counts.values())
-    print(f"{game}: {total} captures: found {total - counts['not found']}, exact "
-          f"{counts['exact']}, refused {counts['refused'] + counts['not found']} (not found "
-          f"{counts['not found']}), wrong {counts['wrong']}  (by window: "
+    found = total - counts["not found"]
+    print(f"{game}: {total} captures: found {found} ({found / total:.0%}), wrong board "
+          f"{counts['wrong board']} ({counts['wrong board'] / total:.0%}), exact "
+          f"{counts['exact']} ({counts['exact'] / max(found, 1):.0%} of those found), refused "
+          f"{counts['refused'] + counts['not found']} (not found "
+          f"{counts['not found']}), wrong read {counts['wrong']}  (by window: "
           + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
           + ")")
     print(f"  the reader said the same as on the screen alone: {same_said} of {total}")

@@ -127,13 +127,13 @@ class Boundaries:
         return np.hstack([np.zeros((self.horizontal.shape[0], 1), np.float32),
                           np.cumsum(self.horizontal, axis=1, dtype=np.float32)])
 
-    def column(self, x: int | np.ndarray, y0: int, y1: int):
+    def column(self, x: int | np.ndarray, y0: int, y1: int) -> np.ndarray:
         """Coverage of the vertical line(s) at ``x`` from row ``y0`` to ``y1``."""
         if y1 <= y0:
             return 0.0 * np.asarray(x)
         return (self.down[y1, x] - self.down[y0, x]) / (y1 - y0)
 
-    def row(self, y: int | np.ndarray, x0: int, x1: int):
+    def row(self, y: int | np.ndarray, x0: int, x1: int) -> np.ndarray:
         """Coverage of the horizontal line(s) at ``y`` from column ``x0`` to ``x1``."""
         if x1 <= x0:
             return 0.0 * np.asarray(y)
@@ -386,15 +386,16 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
     peaks = (across >= ACROSS_MIN) & (across >= np.roll(across, 1)) & \
         (across > np.roll(across, -1))
     end = _line_near(across, top_end)
-    band = BAND * (xr - xl)
-    below = [int(y) for y in np.flatnonzero(peaks)[::-1] if end + 2 < y <= ay0 - 0.03 * ih]
-    over = [int(y) for y in np.flatnonzero(peaks)[::-1] if end - BARS * (xr - xl) <= y < end - 2]
+    band_px = BAND * (xr - xl)
+    crossing = [int(y) for y in np.flatnonzero(peaks)[::-1]]
+    lines_below = [y for y in crossing if end + 2 < y <= ay0 - 0.03 * ih]
+    lines_over = [y for y in crossing if end - BARS * (xr - xl) <= y < end - 2]
     # In order: below a thin band under where the sides stop (a title bar, or a status bar,
     # left out), where the sides stop (the screen's top, or its window's), above it (the sides
     # vanished beside a dark bar), then the lines further in from inner's top up (the
     # screen's top does not show: a bar's edge, a line of text).
-    thin = [y for y in below if y - end <= band][-1:]
-    tops = [*thin, end, *over, *(y for y in below if y not in thin)]
+    thin = [y for y in lines_below if y - end <= band_px][-1:]
+    tops = [*thin, end, *lines_over, *(y for y in lines_below if y not in thin)]
     # Placed to the pixel along the band above inner (inner's own outline is not there).
     rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
     left = _snap(image, True, wx0 + xl, 2, wy0 + rows_for[0], wy0 + rows_for[1], +1)

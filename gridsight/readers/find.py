@@ -29,6 +29,7 @@ from vision.packs import load_game_pack as load_pack_for_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.readers.base import BoardReading
+    from vision.regions import Region
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
@@ -241,7 +242,7 @@ def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
     return replace(reading, notes=(*reading.notes, screen_note(region, image.shape)))
 
 
-def screen_note(region, shape: tuple[int, ...]) -> str:
+def screen_note(region: Region, shape: tuple[int, ...]) -> str:
     """What the report says of a game's screen found inside a larger frame: where, and its
     share of the frame's width.
 
