@@ -129,6 +129,17 @@ def test_a_desktop_without_the_game_is_refused_in_words(tmp_path, run_cli):
                              "--out", str(tmp_path / "out"))
     assert code == 2 and out == ""
     assert "no disco-zoo board found" in err and len(err.strip().splitlines()) == 1
+    assert "window-like region(s) of the frame" in err  # the desktop's windows were searched
+    # live says the same in its status line, and draws nothing.
+    from gridsight.live.loop import LiveLoop
+
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None),
+                    solve_options=argparse.Namespace(budget=0.05, time_limit=5.0),
+                    hints=ReadHints(animals=("Pig",)))
+    image = capture.image
+    view = loop.step(Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0))
+    assert view.status.startswith("no board in view: no disco-zoo board found")
+    assert "window-like region(s) of the frame" in view.status and view.advice is None
 
 
 def _desktop_frames(seed: int, window_seed: int

@@ -189,6 +189,7 @@ class GridSource(_NoExtras):
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
         self._structure_missed: Frame | None = None
+        self._structure_missed_why = "its structure not found"
         # What was learned of screens of a size (gridsight.screens): the board is first looked
         # for where it was seen last on a screen of the frame's size (read with --pack
         # pack_name), and where it is found is remembered.
@@ -225,7 +226,7 @@ class GridSource(_NoExtras):
             if board_read is None and self._structure is not None and not self._by_structure:
                 board_read = self._by_structure_now(frame)
             if board_read is None:
-                return SourceUpdate(None, f"no board in view ({_first_line(error)}); keeping "
+                return SourceUpdate(None, f"no board in view: {_first_line(error)}; keeping "
                                     "the last state", changed=False)
             geometry = board_read.geometry
             unread = len(board_read.unknown())
@@ -284,7 +285,8 @@ class GridSource(_NoExtras):
                 raise
         found = self._by_structure_now(frame)
         if found is None:
-            raise BoardNotFoundError(self.spec.name, "neither its frame nor its structure found")
+            raise BoardNotFoundError(self.spec.name, "its frame not matched; "
+                                     + self._structure_missed_why)
         return found
 
     def _by_structure_now(self, frame: Frame) -> BoardRead | None:
@@ -294,8 +296,10 @@ class GridSource(_NoExtras):
             return None
         try:
             found = self._structure(frame.pixels)
-        except VisionInputError:
+        except VisionInputError as error:
             self._structure_missed = frame
+            # What the structure's search tried (the whole frame, the desktop's windows).
+            self._structure_missed_why = getattr(error, "detail", "") or "its structure not found"
             return None
         self._by_structure = True
         self._remember(frame, found, found.known_fraction, structure=True)
