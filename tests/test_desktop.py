@@ -239,3 +239,15 @@ def test_the_library_reads_a_rescue_inside_a_desktop_as_analyze_does(captures):
     reading = api.read(capture.image, hints={"animals": ",".join(names(truth))})
     assert reading.game == "disco-zoo" and reading.board == truth
     assert np.abs(reading.geometry.outline() - capture.geometry.outline()).max() < 3
+
+
+def test_a_pack_board_the_whole_frame_search_misses_is_found_in_its_window():
+    """A pentomino level in an emulator's window, beside a second phone-like window: the
+    coarse search over the whole 1920x1080 capture settles elsewhere (its best frame match
+    0.23), the window alone is read as a screenshot of its own would be."""
+    shot, capture, _ = sample(kit_screen("pentomino"), 120_025, fraction=(0.15, 0.4),
+                              size=(1920, 1080))
+    pack = load_game_pack("pentomino", None)
+    found = find_in(capture.image, {"pentomino": pack})
+    assert found.read.labels() == shot.labels
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < 3

@@ -20,16 +20,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gridsight.readers.desktop import FURNITURE, VIEW, ScreenLocator, in_view, view_around
+from gridsight.readers.desktop import (
+    FURNITURE,
+    TRIES,
+    VIEW,
+    ScreenLocator,
+    in_view,
+    view_around,
+)
 from vision.classify import BoardRead, read_cells
 from vision.errors import BoardNotFoundError
 from vision.locate import anchor_score, locate_board
 from vision.packs import Anchor, TemplatePack
 from vision.packs import load_game_pack as load_pack_for_game
+from vision.regions import Region, propose_regions
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.readers.base import BoardReading
-    from vision.regions import Region
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
@@ -95,12 +102,19 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
         found = _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
         if game not in structural_games():
-            raise
+            inside = located_inside(image, game, pack)
+            if inside is None:
+                raise
+            return inside
         try:
             return find_by_structure(image, game, like=pack)
         except BoardNotFoundError as other:
             raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
     if game not in structural_games():
+        if found.read.known_fraction < 1.0 and _narrow(found, image):
+            inside = located_inside(image, game, pack)
+            if inside is not None and inside.read.known_fraction > found.read.known_fraction:
+                return inside
         return found
     found = with_screen(image, found)
     if found.read.known_fraction < 1.0 and VIEW not in found.read.extras:
@@ -115,6 +129,39 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     return found
 
 
+def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:
+    """``pack``'s board located in a window-like region of ``image``
+    (:func:`vision.regions.propose_regions`), in the frame's coordinates: the best match of
+    the regions tried, ``None`` when none holds it (or ``pack`` is for a board bigger than
+    the screen). For a game found by its pack's frame in a desktop capture whose whole-frame
+    search missed it, or read it incompletely: among a desktop's windows and their edges the
+    coarse search over the whole frame may settle on the wrong place (a pentomino level in an
+    emulator's window: 1 of 100 held-out 1920x1080 captures), while in the window alone it
+    is as on a screenshot of its own."""
+    if _scrolling(game, pack) is not None:
+        return None
+    best: Found | None = None
+    for region in propose_regions(image, keep=TRIES):
+        try:
+            found = _located(np.ascontiguousarray(region.crop(image)), game, pack, 0.5, 4.0)
+        except BoardNotFoundError:
+            continue
+        read = found.read
+        moved = BoardRead(region.to_frame(read.geometry), read.cells, read.gain,
+                          read.pack_name, read.extras)
+        if best is None or found.score > best.score:
+            best = Found(game, pack, moved, found.score)
+        if read.known_fraction >= 1.0 and found.score >= STRONG_FRAME:
+            break
+    return best
+
+
+def _narrow(found: Found, image: np.ndarray) -> bool:
+    """Whether ``found``'s board is under :data:`INSIDE_SHARE` of the frame's width (it may
+    be on a screen inside the frame)."""
+    return bool(np.ptp(found.read.geometry.outline()[:, 0]) < INSIDE_SHARE * image.shape[1])
+
+
 def with_screen(image: np.ndarray, found: Found) -> Found:
     """``found`` with the screen around it (:func:`gridsight.readers.desktop.view_around`) when
     its board is under :data:`INSIDE_SHARE` of the frame's width and a window-like region
@@ -124,8 +171,7 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     screen around its board: the frame of our skin matched a screen of another look (a
     real-look rescue among a desktop's windows: 2 of 100 held-out captures, its tiles read
     through our skin's templates)."""
-    outline = found.read.geometry.outline()
-    if np.ptp(outline[:, 0]) >= INSIDE_SHARE * image.shape[1]:
+    if not _narrow(found, image):
         return found
     reading = _grid_reading(found.game)
     around = view_around(image, found.read, reading.locate_screen, reading.furniture)
@@ -256,9 +302,11 @@ def screen_note(region: Region, shape: tuple[int, ...]) -> str:
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
-    """The best-matching board among every game's pack; when no pack's board matches well
-    (:data:`STRONG_FRAME`), the games found by structure are tried too, and a board of
-    theirs whose every tile reads wins. :class:`BoardNotFoundError` if none."""
+    """The best-matching board among every game's pack (a structural game's given its
+    screen's window when found inside a larger frame, as :func:`find_board` does); when no
+    pack's board matches well (:data:`STRONG_FRAME`), the games found by structure are tried
+    too, and a board of theirs whose every tile reads wins. :class:`BoardNotFoundError` if
+    none."""
     best: Found | None = None
     for game, pack in packs.items():
         try:
@@ -267,6 +315,8 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
             continue
         if best is None or found.score > best.score:
             best = found
+    if best is not None and best.score >= STRONG_FRAME and best.game in structural_games():
+        best = with_screen(image, best)  # its screen's window, when inside a larger frame
     if best is None or best.score < STRONG_FRAME:
         for game in structural_games():
             if game not in packs:
