@@ -252,3 +252,13 @@ def test_a_pack_board_the_whole_frame_search_misses_is_found_in_its_window():
     found = find_in(capture.image, {"pentomino": pack})
     assert found.read.labels() == shot.labels
     assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < 3
+
+
+def test_a_window_read_whole_is_not_traded_for_a_screen_cut_through_its_top_bar():
+    """A rescue in a window with a tool strip, the title bar reaching the capture's top: the
+    window-like region reads the whole screen (cards and counter); the only rectangle around
+    the board cuts through the top bar (no counter) and must not replace it."""
+    _, capture, truth = sample(real_look_rescue, 130_099, fraction=(0.15, 0.4),
+                               size=(1920, 1080))
+    found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    assert read_found(capture.image, found, ReadHints(animals=names(truth))).text == truth

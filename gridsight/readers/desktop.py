@@ -99,7 +99,9 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
-        found = better if better is not None else found
+        if better is not None and (holds(better, found) or _completeness(better, furniture)
+                                   >= _completeness(found, furniture)):
+            found = better  # never traded for a less complete read (a top cut through a bar)
         if any(holds(other, found) for other in finds):
             continue  # a part of a board found already (between two of its lines)
         finds = [other for other in finds if not holds(found, other)] + [found]
