@@ -18,9 +18,10 @@ frame for that; the screen is then found in three steps, each from :mod:`vision.
    board) are read again in their order; the first whose read finds the same board (or a
    larger one holding it) and surely every piece of furniture is the screen: not widened by
    a bezel or black bars, not cut through its top bar. When none does, the one that finds the
-   most (a counter reading more than the board allows, :data:`DOUBTFUL`, counts after the
-   sure finds: attempts may have been bought, but a digit cut in half reads so too), if it
-   finds more than the region itself did. Regions are tried until one shows the whole screen;
+   most furniture, then the most cells (a counter reading more than the board allows,
+   :data:`DOUBTFUL`, counts after a sure one when both read every cell: attempts may have
+   been bought, but a digit cut in half reads so too), if it finds more than the region
+   itself did. Regions are tried until one shows the whole screen;
    the best find is the answer only if all the furniture was found (a wallpaper's hills or
    a chat's bubbles read as tiles do not show it).
 3. The board is returned in the frame's coordinates, with the screen's region under
@@ -132,11 +133,14 @@ def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     return _furniture_seen(read, furniture, True) == len(furniture)
 
 
-def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, int, float]:
-    """How much of a screen a find shows: the furniture surely found, the furniture found
-    at all (:data:`DOUBTFUL` too), then the cells read."""
-    return (_furniture_seen(read, furniture), _furniture_seen(read, furniture, True),
-            read.known_fraction)
+def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float, int]:
+    """How much of a screen a find shows: the furniture found at all (:data:`DOUBTFUL`
+    too), the cells read, then the furniture surely found. Cells before sureness: a lattice
+    one column off the board (in a region that cut the board's first column away) reads a
+    fifth of its tiles as nothing, and its count of tapped tiles may agree with the counter
+    by chance, while the true board's count does not (attempts bought)."""
+    return (_furniture_seen(read, furniture, True), read.known_fraction,
+            _furniture_seen(read, furniture))
 
 
 def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
@@ -163,7 +167,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     the bigger one's lines off, its tiles and even a counter agreeing with them by chance)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
-    best: tuple[tuple[bool, int, int, float], BoardRead] | None = None
+    best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
     for region in regions_around(image, box):
         try:
             read = in_frame(locate(region.crop(image)), region)

@@ -22,7 +22,6 @@ import numpy as np
 
 from gridsight.readers.desktop import (
     FURNITURE,
-    TRIES,
     VIEW,
     ScreenLocator,
     in_view,
@@ -41,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
+PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 
 
 def structural_games() -> list[str]:
@@ -141,7 +141,7 @@ def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
     if _scrolling(game, pack) is not None:
         return None
     best: Found | None = None
-    for region in propose_regions(image, keep=TRIES):
+    for region in propose_regions(image, keep=PACK_TRIES):
         try:
             found = _located(np.ascontiguousarray(region.crop(image)), game, pack, 0.5, 4.0)
         except BoardNotFoundError:
