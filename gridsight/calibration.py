@@ -137,6 +137,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     reads it: the hints the board text needs (``--animals``...) added only when the read
     without them is not the board given."""
     from gridsight.readers.base import ReadHints
+    from gridsight.readers.desktop import in_view
     from gridsight.readers.find import find_in
     from vision.classify import UNKNOWN
 
@@ -184,8 +185,8 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     else:
         full = ReadHints()
     teller = getattr(spec.reading.game_reader, "furniture_missing", None)
-    if teller is not None:
-        missing = teller(image, found.read, pack, full)
+    if teller is not None:  # on the screen alone, when it is a window inside the screenshot
+        missing = teller(*in_view(image, found.read), pack, full)
         for name in missing:
             lines.append(f"warning: the {name} {'were' if name.endswith('s') else 'was'} not "
                          "found on this screenshot by the automatic search: mark "

@@ -23,6 +23,8 @@ SMALLEST: dict[str, list[str]] = {
                         "--python-boards", "1", "--disco-pairs", "1",
                         "--disco-baseline-cap", "0.2"],
     "bench_analyze.py": ["--shots", "1"],
+    "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
+                         "--no-game", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
