@@ -42,14 +42,23 @@ class GuessRule:
     endgame_states: int = ENDGAME_STATES
 
 
+    @property
+    def thinks_ahead(self) -> bool:
+        return self.lookahead or self.endgame_layouts > 0
+
+
 DEFAULT_RULE = GuessRule()
+#: The previous advice, kept to measure the new one: the lowest mine chance (ties to the
+#: likeliest 0, then reading order, in :func:`~.policy.recommend`).
+SAFEST_RULE = GuessRule(lookahead=False, endgame_layouts=0)
 
 
 @dataclass(frozen=True)
 class Guess:
     """The chosen cell and why. ``how`` is ``"endgame"`` (``wins`` of the board's ``layouts``
     won by best play from here), ``"lookahead"`` (``look`` holds its score) or
-    ``"safest"``; ``candidates`` how many cells were weighed."""
+    ``"safest"`` (``tied``: every cell with the lowest mine chance, reading order; ``cell``
+    the first); ``candidates`` how many cells were weighed."""
 
     cell: Cell
     how: str
@@ -57,6 +66,7 @@ class Guess:
     look: Look | None = None
     wins: int | None = None
     layouts: int | None = None
+    tied: tuple[Cell, ...] = ()
 
 
 def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Guess:
@@ -77,8 +87,8 @@ def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Guess:
                          layouts=solved.layouts)
     safest = min(c.mine_layouts for c in choices)
     if not rule.lookahead:
-        tied = [c for c in choices if c.mine_layouts == safest]
-        return Guess(tied[0].cell, "safest", len(tied))
+        tied = tuple(c.cell for c in choices if c.mine_layouts == safest)
+        return Guess(tied[0], "safest", len(tied), tied=tied)
     candidates = _candidates(analysis, choices, total - safest, rule.share)
     board = Hypotheses(analysis)
     best: Look | None = None

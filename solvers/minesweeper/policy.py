@@ -4,9 +4,12 @@
 
 1. a **certain safe** cell if there is one: the one most likely to show a 0 (a 0 opens all
    its neighbours by itself, so it reveals the most), then reading order;
-2. otherwise the cell with the **lowest mine chance** (compared exactly, on layout counts);
-   among cells tied exactly, the one most likely to show a 0, then an unflagged cell before
-   a flagged one, then reading order.
+2. otherwise the guess of :func:`~.guessing.best_guess`: on few layouts the end-game search
+   (the best exact chance to win), else one reveal ahead among the safest cells (the chance
+   to survive this guess and the next step); on an empty board, and under
+   :data:`~.guessing.SAFEST_RULE` (the previous advice), the cell with the **lowest mine
+   chance** (compared exactly, on layout counts); among cells tied exactly, the one most
+   likely to show a 0, then an unflagged cell before a flagged one, then reading order.
 
 "Shows a 0" means the cell and every unopened neighbour are safe; its chance is counted
 exactly like the mine chances, by re-counting the components it touches with those cells
@@ -29,21 +32,35 @@ from dataclasses import dataclass
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.combine import combine, dot
 from solvers.minesweeper.counting import count_component
+from solvers.minesweeper.guessing import DEFAULT_RULE, SAFEST_RULE, GuessRule, best_guess
 
 Cell = tuple[int, int]
+
+__all__ = ["DEFAULT_RULE", "SAFEST_RULE", "GuessRule", "Recommendation", "recommend",
+           "zero_layouts"]
 
 
 @dataclass(frozen=True)
 class Recommendation:
     """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
     (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
-    not computed); ``tied`` how many cells shared the lowest mine chance."""
+    not computed); ``tied`` how many cells shared the lowest mine chance.
+
+    A guess also says ``how`` it was chosen (``"safest"``, ``"lookahead"``, ``"endgame"``);
+    ``survive`` is, one reveal ahead, the exact chance that this cell and the next step are
+    both safe (a certain cell next, or the safest guess then), ``progress`` the chance that a
+    certain cell follows; ``win`` is the exact chance to win with best play from here (the
+    end-game search), else ``None``."""
 
     cell: Cell
     safe: bool
     mine: float | None
     zero: float | None
     tied: int
+    how: str = ""
+    survive: float | None = None
+    progress: float | None = None
+    win: float | None = None
 
 
 def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
@@ -82,9 +99,10 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
     return count
 
 
-def recommend(analysis: Analysis) -> Recommendation | None:
+def recommend(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Recommendation | None:
     """The cell to open next (see the module notes), or ``None`` when the game is over or
-    nothing is proven safe within the time limit."""
+    nothing is proven safe within the time limit. ``rule``: how to guess (the default is
+    the advice's; :data:`~.guessing.SAFEST_RULE` the previous one)."""
     state = analysis.state
     if state.finished:
         return None
@@ -100,7 +118,22 @@ def recommend(analysis: Analysis) -> Recommendation | None:
         return _most_open(analysis, safe, safe=True)
     lowest = min(c.mine_layouts for c in open_choices)
     tied = [c for c in open_choices if c.mine_layouts == lowest]
-    return _most_open(analysis, tied, safe=False)
+    if not state.numbers() or not rule.thinks_ahead:  # nothing to look ahead from
+        return _most_open(analysis, tied, safe=False)
+    guess = best_guess(analysis, rule)
+    if guess.how == "safest":
+        return _most_open(analysis, [analysis.cell(*c) for c in guess.tied], safe=False)
+    odds = analysis.cell(*guess.cell)
+    total = analysis.layouts
+    assert total is not None
+    look = guess.look
+    return Recommendation(
+        guess.cell, False, odds.mine, zero_layouts(analysis, guess.cell) / total,
+        len(tied) if odds.mine_layouts == lowest else 0, guess.how,
+        survive=None if look is None else look.survive / total,
+        progress=None if look is None else look.progress / total,
+        win=None if guess.wins is None or guess.layouts is None else guess.wins / guess.layouts,
+    )
 
 
 def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recommendation:
@@ -109,5 +142,6 @@ def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recomme
     zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
                                               -zc[1].col))
     return Recommendation(
-        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells)
+        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells),
+        "" if safe else "safest",
     )
