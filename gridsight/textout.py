@@ -10,8 +10,8 @@ long list of cells) is wrapped at a word boundary, its continuation indented.
 ...                    width=60, emphasise=False))
 Open row 1, column 5 - certainly safe
 row 1, column 2; row 1, column 2; row 1, column 2; row 1,
-  column 2; row 1, column 2; row 1, column 2; row 1, column 2;
-  row 1, column 2;
+  column 2; row 1, column 2; row 1, column 2; row 1, column
+  2; row 1, column 2;
 """
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ board coordinates, short texts and a few fixed kinds of mark:
   (a pentomino level drawn inside a frame of unplayable rows counts from its first playable
   row), for every text and numbered picture of the board; ``last`` the last playable row and
   column (``None``: the board's own), so the frame's rows after the shape get no number either.
+- ``quality``: how good the advice is (:class:`~solvers.limit.Quality`): exact, or where the
+  limit stopped the search and the bounds it proved.
 - ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
   "safe", the heat tint's caption and direction), filled in by the game's adapter; the
   painter falls back to plain words where it is empty.
@@ -38,6 +40,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
+
+from solvers.limit import Quality
 
 
 @dataclass(frozen=True, order=True)
@@ -151,6 +155,7 @@ class Advice:
     details: tuple[str, ...] = field(default=())
     origin: Cell = Cell(0, 0)
     last: Cell | None = None
+    quality: Quality = field(default_factory=Quality)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (mark kinds as strings)."""
@@ -158,6 +163,7 @@ class Advice:
         for mark in data["marks"]:
             mark["kind"] = MarkKind(mark["kind"]).value
         data["legend"] = self.legend.to_dict()
+        data["quality"] = self.quality.to_dict()
         return data
 
     @classmethod
@@ -188,4 +194,5 @@ class Advice:
             details=tuple(data.get("details", ())),
             origin=Cell(**data["origin"]) if data.get("origin") else Cell(0, 0),
             last=Cell(**data["last"]) if data.get("last") else None,
+            quality=Quality.from_dict(data.get("quality")),
         )

@@ -37,6 +37,7 @@ SYMBOLS: dict[str, str] = {
     "?": "not read",
     "f": "flagged (f12%: flagged, 12% a mine)",
     "~": "not counted in time",
+    "<": "not counted in time, at most that chance (<18%: at most 18%)",
 }
 
 

@@ -8,7 +8,6 @@ replay at the end checks every step against today's solver and writes the HTML r
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -97,7 +96,7 @@ def test_the_demo_plays_reads_advises_logs_and_replays(x_server, tmp_path):
              for f in script.frames]
     assert moves == links[1:]  # Link's steps, as the player's moves
     adapter = get_spec("tile-path").adapter
-    options = argparse.Namespace(time_limit=5.0)
+    options = adapter.options_from({"time_limit": 5.0})
     for record in records:
         expected = adapter.solve(parse_boards(record.board)[0], options).advice.recommend
         assert record.advice.recommend == expected

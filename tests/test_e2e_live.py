@@ -215,9 +215,7 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
 
 
 def _options():
-    import argparse
-
-    return argparse.Namespace(time_limit=5.0)
+    return get_game("tile-path").options_from({"time_limit": 5.0})
 
 
 def _tail(proc) -> str:

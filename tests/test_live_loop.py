@@ -37,7 +37,7 @@ def play(loop: LiveLoop, image: np.ndarray, times: int = 3):
 
 
 def solved_alone(game: str, text: str):
-    return get_game(game).solve(parse_boards(text)[0], OPTIONS).advice
+    return get_game(game).solve(parse_boards(text)[0], get_game(game).options_from(OPTIONS)).advice
 
 
 @pytest.mark.parametrize("game", sorted(scripts()))
@@ -171,7 +171,7 @@ def test_panel_actions_correct_undo_taps_target_and_pause():
     target = loop.set_objective("target:Panda")
     expected = solved_alone("disco-zoo", target.board)
     assert "aim: rescue Panda" in target.details
-    opts = argparse.Namespace(**vars(OPTIONS), objective="target:Panda")
+    opts = get_game("disco-zoo").options_from({**vars(OPTIONS), "objective": "target:Panda"})
     assert target.advice.recommend == get_game("disco-zoo").solve(
         parse_boards(target.board)[0], opts).advice.recommend
     assert expected is not None

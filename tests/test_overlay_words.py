@@ -9,7 +9,6 @@ the middle of a tile (its art) in view.
 
 from __future__ import annotations
 
-import argparse
 
 import numpy as np
 import pytest
@@ -45,10 +44,10 @@ g b r . . .
 
 def _advice(game: str, text: str) -> Advice:
     spec = get_spec(game)
-    options = argparse.Namespace(**{o.dest: o.default for o in spec.solver_options})
+    settings = {o.dest: o.default for o in spec.solver_options}
     if game == "disco-zoo":
-        options.budget = 0.05
-    return spec.adapter.solve(parse_boards(text)[0], options).advice
+        settings["budget"] = 0.05
+    return spec.adapter.solve(parse_boards(text)[0], spec.adapter.options_from(settings)).advice
 
 
 @pytest.fixture(scope="module")

@@ -33,7 +33,7 @@ def thrill_digger():
 
 def _session(tmp_path, game, *, frames=False, name="s.jsonl", tamper_step=None):
     """Four steps of expert Thrill Digger, solved for real; the player ignores step 3's advice."""
-    options = replay.default_options(game)
+    options = game.options_type()
     grid = [["."] * 8 for _ in range(5)]
     dug = iter("gbrg")
     path = tmp_path / name

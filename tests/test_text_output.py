@@ -6,13 +6,11 @@ columns; pentomino cells counted from the first playable row, in ``solve`` and o
 
 from __future__ import annotations
 
-import argparse
 import re
 from pathlib import Path
 
 import pytest
 
-from gridsight.commands.replay import default_options
 from gridsight.registry import get_game
 from gridsight.textout import BOLD, PLAIN, for_terminal, wrap_line
 from solvers.boardtext import parse_boards
@@ -29,10 +27,7 @@ PIECES = set("FILNPTUVWXYZ")
 
 def _solve(game: str, text: str, **options):
     adapter = get_game(game)
-    settings = default_options(adapter)
-    for name, value in options.items():
-        setattr(settings, name, value)
-    return adapter.solve(parse_boards(text)[0], settings)
+    return adapter.solve(parse_boards(text)[0], adapter.options_type(**options))
 
 
 @pytest.fixture(scope="module")
@@ -171,4 +166,3 @@ def test_every_game_has_its_advice_words(solved):
         assert status.startswith(verbs[game]), (name, status)
     assert solved["tile-path-in-progress.txt"].advice.status == \
         "Step down or right - either keeps a full walk possible"
-    assert argparse  # (imported for the options namespace type)

@@ -75,13 +75,11 @@ def test_help_describes_the_format(run_cli):
 
 
 def test_advice_marks_and_figures():
-    import argparse
-
     from solvers.boardtext import parse_boards
 
     game = get_game("thrill-digger")
     board = parse_boards(BEGINNER_BOARD)[0]
-    solution = game.solve(board, argparse.Namespace(model="game"))
+    solution = game.solve(board)
     advice = solution.advice
     assert advice.rows == 4 and advice.cols == 5 and len(advice.recommend) == 1
     safe = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.SAFE}

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 import gridsight.registry as registry
 from gridsight.games.tile_path.adapter import GAME
+from gridsight.games.tile_path.options import TilePathOptions
 from solvers.advice import Advice, Cell
 from solvers.boardtext import parse_boards
+from solvers.limit import Limit
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -91,7 +92,7 @@ def test_bad_board_is_one_line_and_exit_2(cli):
 
 def test_advice_draws_the_walk_from_link(examples):
     (board,) = parse_boards((examples / "tile-path-in-progress.txt").read_text())
-    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    solution = GAME.solve(board, TilePathOptions(limit=Limit.none()))
     advice = solution.advice
     assert advice.path[0].row == 0 and advice.path[0].col == 2  # where Link stands
     # Every move that keeps a full walk possible is outlined ("down or right": both).
@@ -111,7 +112,8 @@ def test_time_limit_on_the_walk_itself_reports_what_was_searched(cli):
     code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=open_board(14))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[2].startswith("Full walk: undecided after 0.01 s: searched ")
+    assert lines[2].startswith("Full walk: undecided: the limit of 0.01 s of work reached "
+                               "(searched ")
     searched = int(lines[2].split("searched ")[1].split(" states")[0].replace(",", ""))
     assert searched > 0
 
@@ -122,8 +124,11 @@ def test_time_limit_in_json_says_undecided(cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["solvable"] is None and data["path"] is None and data["next"] == []
-    assert data["stopped"] == "time limit of 0.01 s reached"
-    assert data["proven"] == f"undecided after 0.01 s: searched {data['nodes']:,} states"
+    assert data["stopped"] == "the limit of 0.01 s of work reached"
+    assert data["proven"] == (f"undecided: the limit of 0.01 s of work reached (searched "
+                              f"{data['nodes']:,} states)")
+    assert data["guess"] in ({"row": 0, "col": 1}, {"row": 1, "col": 0})
+    assert data["quality"]["exact"] is False
 
 
 def test_memory_bound_in_json_says_undecided(cli):
@@ -132,8 +137,9 @@ def test_memory_bound_in_json_says_undecided(cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["solvable"] is None
-    assert data["stopped"] == "memory bound of 5,000 states reached"
-    assert data["proven"].startswith("undecided: memory bound of 5,000 states reached (searched ")
+    assert data["stopped"] == "the memory bound of 5,000 states reached"
+    assert data["proven"].startswith("undecided: the memory bound of 5,000 states reached "
+                                     "(searched ")
 
 
 @pytest.mark.parametrize("value", ["-1", "nan", "-0.5", "soon"])
@@ -175,14 +181,14 @@ def test_the_help_example_is_a_valid_walk_in_progress():
 
     lines = FORMAT_HELP.split("example (a walk in progress")[1].split("\n\n")[0]
     (board,) = parse_boards(lines.split("\n", 1)[1])
-    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    solution = GAME.solve(board, TilePathOptions(limit=Limit.none()))
     assert solution.json["here"] == {"row": 1, "col": 2}
     assert solution.json["solvable"] is True and solution.json["next"] == ["right"]
 
 
 def test_with_no_full_walk_the_advice_is_the_first_step_of_the_fewest_left_walk(examples):
     (board,) = parse_boards((examples / "tile-path-heros-cave.txt").read_text())
-    solution = GAME.solve(board, argparse.Namespace(leave_one=False, time_limit=None))
+    solution = GAME.solve(board, TilePathOptions(leave_one=False, limit=Limit.none()))
     advice, data = solution.advice, solution.json
     assert data["solvable"] is False and data["fewest_left"] == 1
     first = data["best_path"][0]

@@ -37,6 +37,7 @@ from gridsight.commands.screen_options import (
     add_renamed_option,
     add_solver_arguments,
     read_hints_from,
+    solver_settings_from,
 )
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
@@ -45,7 +46,7 @@ from gridsight.textout import for_terminal
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from vision.errors import PackError, VisionInputError
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack)
+    packs = load_packs(options.game, options.pack, getattr(options, "time_limit", None))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
@@ -189,7 +190,7 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         return Outcome(path, spec.name, error=_named(path, error))
     reading = still.reading
     try:
-        solution = get_game(spec.name).solve(reading.board, options)
+        solution = solve_read(spec.name, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
     advice = _with_reading(solution.advice, reading)
@@ -215,8 +216,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game}", solved.rstrip("\n"), "",
-             f"read with calibration {calibration}: {len(unread)} unread"]
+    lines = [f"== {one_line(path)}: {reading.game}", solved.rstrip("\n"), "",
+             f"read with calibration {one_line(calibration)}: {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -226,7 +227,7 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
         cols = [str(c) for rr, c in sorted(unread) if rr == r]
         lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -274,17 +275,19 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
-def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
+def load_packs(game: str, pack: str | None,
+               time_limit: float | None = None) -> dict[str, TemplatePack]:
     """The pack of each game to try: one game's, or every reader's for ``auto`` (games
-    without a pack of that name are skipped; none at all is an error)."""
+    without a pack of that name are skipped; none at all is an error). Reading each pack
+    counts against ``time_limit`` (``--time-limit``)."""
     from gridsight.readers.find import load_game_pack
 
     if game != "auto":
-        return {game: load_game_pack(game, pack)}
+        return {game: load_game_pack(game, pack, time_limit=time_limit)}
     packs, problems = {}, []
     for name in reader_names():
         try:
-            packs[name] = load_game_pack(name, pack)
+            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
         except PackError as error:
             problems.append(error)
     if not packs:
@@ -294,6 +297,13 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
         if "not found" not in str(error):
             say(f"warning: {error}")
     return packs
+
+
+def solve_read(game: str, board, options: argparse.Namespace):
+    """Solve a board read off a picture with the solve settings of the command line (each
+    game's typed options, built from the settings it knows)."""
+    adapter = get_game(game)
+    return adapter.solve(board, adapter.options_from(solver_settings_from(options)))
 
 
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
@@ -316,7 +326,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution = get_game(found.game).solve(reading.board, options)
+        solution = solve_read(found.game, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
@@ -346,8 +356,8 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
     """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game}", solved.rstrip("\n"), "",
-             f"read with pack {found.pack.name}: lowest cell confidence "
+    lines = [f"== {one_line(path)}: {found.game}", solved.rstrip("\n"), "",
+             f"read with pack {one_line(found.pack.name)}: lowest cell confidence "
              f"{reading.min_confidence:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
@@ -358,7 +368,7 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     for r, row in enumerate(reading.board.grid):
         lines.append("  " + " ".join("?" if (r, c) in unread else t for c, t in enumerate(row)))
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -399,7 +409,7 @@ def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
     for cell in reading.unread:
         for text in alternatives(reading, cell):
             try:
-                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+                other = solve_read(game, parse_boards(text, source="<screenshot>")[0], options)
             except (InputError, RuntimeFailure):
                 continue  # that alternative is impossible: it changes nothing
             if other.advice.recommend != advice.recommend:
@@ -428,6 +438,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     import cv2
 
     from overlay.paint import paint_advice
+    from safefiles import SaveError, write_file
 
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
@@ -442,8 +453,13 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
-    if not cv2.imwrite(str(target), picture):
-        raise RuntimeFailure(f"cannot write {target}")
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
+        raise RuntimeFailure(f"cannot write {target} (the picture could not be encoded)")
+    try:
+        write_file(target, png.tobytes())
+    except SaveError as error:
+        raise RuntimeFailure(str(error)) from None
     return str(target)
 
 

@@ -36,7 +36,7 @@ from gridsight.inputs import read_text
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named
+from solvers.errors import InputError, named, one_line
 from vision.errors import VisionInputError
 from vision.packs import load_pack, user_data_root, user_packs_root
 
@@ -149,8 +149,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(options: argparse.Namespace) -> int:
     from vision.images import load_image
 
-    image = load_image(options.image, max_pixels=options.max_pixels)
     _check_name(options.skin)
+    image = load_image(options.image, max_pixels=options.max_pixels)
     spec = get_spec(options.game)
     calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
@@ -173,7 +173,7 @@ def run(options: argparse.Namespace) -> int:
             for name, value in boxes.items():
                 setattr(options, f"furniture_{name}", value)
             result = calibrator(image, options, corners, labels)
-    print(f"saved {result.folder}")
+    print(f"saved {one_line(str(result.folder))}")
     print(result.summary)
     return 0
 
@@ -238,7 +238,7 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     like = load_pack(game, "default")
     if corners is None or labels is None:
         raise CalibrationError("give both --corners and --labels (or use the window)")
-    _check_corners(corners, image.shape)
+    _check_corners(corners, image.shape, like.rows, like.cols)
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
     pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
                       margin=like.anchor.margin)  # as much frame as the game's own pack
@@ -474,7 +474,12 @@ def _corners(text: str) -> list[tuple[float, float]]:
     return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
 
 
-def _check_corners(corners, shape) -> None:
+#: The smallest cell a calibration learns from, in pixels of the screenshot: a smaller board
+#: (a sub-pixel quad) holds nothing to learn.
+MIN_CELL_PIXELS = 4
+
+
+def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
     import numpy as np
 
     h, w = shape[:2]
@@ -488,8 +493,20 @@ def _check_corners(corners, shape) -> None:
     if not (all(c > 0 for c in cross) or all(c < 0 for c in cross)):
         raise CalibrationError("the corners must go top-left, top-right, bottom-right, "
                                "bottom-left around a convex board")
+    widths = [float(np.linalg.norm(edges[i])) / (cols if i % 2 == 0 else rows) for i in range(4)]
+    if min(widths) < MIN_CELL_PIXELS:
+        raise CalibrationError(f"the corners make cells {min(widths):.2g} pixels across, under "
+                               f"{MIN_CELL_PIXELS}: give the corners of the board's outer edge")
 
 
 def _check_name(name: str) -> None:
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise CalibrationError(f"bad skin name '{name}' (a plain name such as 'mine')")
+    """A skin is a folder name (:data:`vision.schema.NAME`): at most 64 letters, digits, ``-``,
+    ``_`` or ``.``; the name is quoted with its control characters escaped."""
+    from solvers.errors import shown
+    from vision.schema import NAME, SchemaError
+
+    try:
+        NAME.check(name, "--skin")
+    except SchemaError as error:
+        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
+                               "such as 'mine')") from None

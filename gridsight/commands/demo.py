@@ -106,11 +106,12 @@ def run(options: argparse.Namespace) -> int:
 
 
 def _shows(status: Path, labels) -> bool:
-    """Whether live's status snapshot (what the panel shows) holds the board ``labels``."""
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels``, its
+    advice worked out (live solves off its thread: the board shows before its advice)."""
     import json
 
     try:
-        grid = json.loads(status.read_text(encoding="utf-8")).get("grid")
+        shown = json.loads(status.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return grid == [list(row) for row in labels]
+    return shown.get("grid") == [list(row) for row in labels] and not shown.get("thinking")

@@ -25,10 +25,11 @@ from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
     read_hints_from,
-    solver_options_from,
+    solver_settings_from,
 )
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, game_names, get_spec
+from solvers.errors import one_line
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -166,14 +167,25 @@ def require_qt() -> None:
 
 def run(options: argparse.Namespace) -> int:
     require_qt()
+    from gridsight.worker import SolveWorker
+
+    spec = get_spec(options.game)
+    solve_options = spec.adapter.options_from(solver_settings_from(options))
+    # Solving runs in a worker process (off the Qt thread, killed at a hard stop), started
+    # with the first board: the overlay follows the window while the solver works.
+    with SolveWorker() as worker:
+        return _run_with(options, spec, solve_options, worker)
+
+
+def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     from gridsight.live.loop import LiveLoop
     from solvers.errors import InputError
 
-    spec = get_spec(options.game)
-    solve_options = solver_options_from(options)
     if options.manual:
         manual = _manual_board(options)
-        loop = LiveLoop.for_manual(manual, solve_options=solve_options)
+        loop = LiveLoop.for_manual(manual, solve_options=solve_options, worker=worker)
+        if options.board:
+            loop.settle(timeout=60.0)
         if options.board and loop.view.advice is None and loop.view.warnings:
             problem = loop.view.warnings[-1].removeprefix("not solved: ")
             raise InputError(f"{options.board}: {problem}")
@@ -188,9 +200,10 @@ def run(options: argparse.Namespace) -> int:
                              f"(screen reading: {', '.join(_screen_games())})")
     source = reading.source(spec, options)
     capture, log = _open_capture_and_log(options)
+    worker.start()  # while the window is found: the first board waits less
     loop = LiveLoop(spec, source=source, solve_options=solve_options,
                     hints=read_hints_from(options), log=log,
-                    learn=getattr(options, "learn", False))
+                    learn=getattr(options, "learn", False), worker=worker)
     if source.steady_rate:
         # The source counts time in frames: the screen is polled at one steady rate.
         options.idle_interval = options.interval
@@ -217,7 +230,7 @@ def _open_capture_and_log(options: argparse.Namespace):
         raise RuntimeFailure(str(error)) from None
     path = Path(options.log) if options.log else session_log_path()
     log = RecommendationLog(path, save_frames=options.save_frames)
-    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    print(f"gridsight: logging to {one_line(str(path))}", file=sys.stderr, flush=True)
     return capture, log
 
 

@@ -3,7 +3,8 @@
 Several boards in one file (``---`` between them) are solved one by one: a board that cannot be
 parsed or solved is one line on standard error naming the file and the line (or the board),
 and the boards after it are still solved; the exit code says at the end that one failed
-(2 for bad input, 1 when only a time limit stopped a board).
+(2 for bad input). A board the time limit stops is still answered (the best advice found so
+far, said to be not exact).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(options: argparse.Namespace) -> int:
     game = options.adapter
+    settings = game.options_from(options)
     source, text = read_text(options.file, limit=options.max_input_bytes)
     boards = parse_each_board(text, source=source)
     code = EXIT_OK
@@ -68,7 +70,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             if isinstance(board, BoardFormatError):
                 raise board
-            solution = game.solve(board, options)
+            solution = game.solve(board, settings)
         except (InputError, RuntimeFailure) as error:
             say(_failure(error, board, source, len(boards)))
             code = max(code, EXIT_INPUT if isinstance(error, InputError) else EXIT_RUNTIME)

@@ -40,7 +40,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from gridsight.limits import seconds
+from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from solvers.advice import Advice, Legend
 
 if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
@@ -120,11 +120,13 @@ class SolverOption:
         return self.default
 
 
-#: The time one board's analysis may take (every game's ``--time-limit``, one definition:
-#: :func:`gridsight.limits.seconds`, 0 for no limit).
+#: The work one board's analysis may do (every game's ``--time-limit``: CPU seconds of the
+#: solver, one definition: :func:`gridsight.limits.seconds`, 0 for no limit; the default is
+#: the one of :class:`solvers.limit.Limit`).
 TIME_LIMIT = SolverOption(
-    "time_limit", "--time-limit", "time for one board's analysis (0: no limit)", 20.0,
-    parse=seconds, metavar="SECONDS", live_default=5.0)
+    "time_limit", "--time-limit", "work for one board's analysis, in CPU seconds of the "
+    "solver (0: no limit)", SOLVE_TIME_LIMIT, parse=seconds, metavar="SECONDS",
+    live_default=5.0)
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,8 @@ class GridReading:
         from gridsight.live.sources import GridSource
         from gridsight.readers.find import load_game_pack
 
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None),
+                                                 time_limit=getattr(options, "time_limit", None)))
         named = getattr(self.game_reader, "named_labels", None)
         if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
             source.choices += tuple(l for l in named(read_hints_from(options))

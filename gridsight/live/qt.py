@@ -17,20 +17,23 @@ just moved under it is not read. Without a compositor nothing is drawn over the 
 says why.
 
 Capture and loop run on the Qt thread: mss instances may not cross threads, and the work per
-frame is small (see ``bench/bench_live.py``).
+frame is small (see ``bench/bench_live.py``). Solving does not: with a worker
+(:class:`gridsight.worker.SolveWorker`) the loop hands each new board to a process and takes
+the answer on a later tick, so the overlay keeps following the window and the panel stays
+live while the solver works (the view says "thinking", see :mod:`gridsight.live.loop`);
+without a capture (``--manual``) the timer runs only to collect those answers.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
-
+from solvers.errors import one_line
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
 
@@ -51,19 +54,25 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "paused": view.paused,
         "why": view.why,
         "details": list(view.details),
+        "thinking": view.thinking,
     }
 
 
-def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> None:
-    """Replace ``path`` atomically with the view's snapshot (readers never see half a file);
-    ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y, w, h]`` in
-    logical screen pixels, or ``None``)."""
-    tmp = path.with_name(path.name + ".tmp")
+def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> str:
+    """Replace ``path`` atomically with the view's snapshot (:func:`safefiles.write_file`:
+    readers never see half a file, a link planted at ``path`` or beside it is never written
+    through); ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y,
+    w, h]`` in logical screen pixels, or ``None``). Returns what went wrong (``""``:
+    written). A failure never stops the advice: the status file is a convenience (the caller
+    says so once). Not flushed to the disk (it is rewritten at every change; a crash leaves
+    the previous snapshot whole)."""
+    from safefiles import write_file
+
     try:
-        tmp.write_text(json.dumps({**view_snapshot(view), **(windows or {})}), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a status file is a convenience; never stop advising for it
+        write_file(path, json.dumps({**view_snapshot(view), **(windows or {})}), fsync=False)
+    except OSError as error:
+        return str(error)
+    return ""
 
 
 class LiveDriver:
@@ -84,7 +93,9 @@ class LiveDriver:
         self.capture = capture
         self.notice = notice
         self.status_file = Path(status_file) if status_file else None
-        self.say = say or (lambda line: print(f"gridsight: {line}", file=sys.stderr, flush=True))
+        self._status_failed = False  # said once until it works again
+        self.say = say or (lambda line: print(f"gridsight: {one_line(line)}", file=sys.stderr,
+                                              flush=True))
         self.verbose = verbose
         self.overlay = None
         if capture is not None:
@@ -123,7 +134,7 @@ class LiveDriver:
             self.panel.show()
             self._place_panel()
         self.show(self.loop.view, force=True)
-        if self.capture is not None:
+        if self.capture is not None or self.loop.worker is not None:
             self.timer.start()
 
     def panel_box(self) -> Any:
@@ -144,19 +155,22 @@ class LiveDriver:
     def tick(self) -> None:
         """One poll: grab, step, redraw only what changed. Never raises into Qt."""
         try:
-            frame = self.capture.grab()
-            rect = getattr(frame, "rect", None)
-            if rect is not None and self._box_of(rect) != self._rect:
-                covered = self._covers(rect)
-                self._follow(self._box_of(rect))
-                if covered:  # grabbed while gridsight's own windows were over it: not read
-                    return
-            view = self.loop.step(frame)
+            if self.capture is None:
+                view = self.loop.poll()  # the solver's answer to the panel's board
+            else:
+                frame = self.capture.grab()
+                rect = getattr(frame, "rect", None)
+                if rect is not None and self._box_of(rect) != self._rect:
+                    covered = self._covers(rect)
+                    self._follow(self._box_of(rect))
+                    if covered:  # grabbed while gridsight's own windows were over it: not read
+                        return
+                view = self.loop.step(frame)
         except Exception as error:  # a bug must not freeze the player's screen silently
             self.say(f"live loop error: {type(error).__name__}: {error}")
             return
         now = time.monotonic()
-        if view.version != self._shown or self.loop.pending:
+        if view.version != self._shown or self.loop.pending or self.loop.thinking:
             self._active_at = now
         # Poll at the full rate while things happen, slower once the picture has been still
         # for a while (the grab itself is most of an idle poll's cost).
@@ -194,7 +208,10 @@ class LiveDriver:
             self._said = line
             self.say(line)
         if self.status_file is not None:
-            write_snapshot(self.status_file, view, self.windows())
+            problem = write_snapshot(self.status_file, view, self.windows())
+            if problem and not self._status_failed:
+                self.say(f"warning: --status-file: {problem}")
+            self._status_failed = bool(problem)
 
     def windows(self) -> dict[str, Any]:
         """Where the panel and the strip are (logical screen pixels), for the status file."""

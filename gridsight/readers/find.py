@@ -54,10 +54,23 @@ class Found:
     score: float
 
 
-def load_game_pack(game: str, pack: str | None) -> TemplatePack:
+def load_game_pack(game: str, pack: str | None, *,
+                   time_limit: float | None = None) -> TemplatePack:
     """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
-    skin name, the player's packs first; the default skin when ``pack`` is ``None``)."""
-    return load_pack_for_game(game, pack)
+    skin name, the player's packs first; the default skin when ``pack`` is ``None``).
+
+    Reading the pack counts against the command's ``--time-limit`` (``time_limit`` seconds,
+    ``None`` or 0: none): past it, a :class:`gridsight.cli.RuntimeFailure` (exit 1) says so."""
+    import time
+
+    from gridsight.cli import RuntimeFailure
+    from vision.errors import PackTimeLimit
+
+    deadline = time.monotonic() + time_limit if time_limit else None
+    try:
+        return load_pack_for_game(game, pack, deadline=deadline)
+    except PackTimeLimit as error:
+        raise RuntimeFailure(str(error)) from None
 
 
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:

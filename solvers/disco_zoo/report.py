@@ -12,8 +12,11 @@ The JSON object is the documented contract of ``gridsight solve disco-zoo --json
 a tile certainly holding no animal. ``unsure`` lists the found tiles whose animal the board
 does not tell (``1/3`` or ``*``): ``{"row", "col", "token", "one_of": [names], "<animal>": p}``
 with the exact chance that each candidate is the one there. Extra keys: ``region``, ``animals``, ``taps``, ``value``
-(the objective's value with the advice), ``method`` (how ``recommend`` and ``rescue`` were
-found) and ``completes`` (the animal a recommended certain tile completes, else null).
+(the objective's value with the advice: exact, or a lower bound when the search stopped,
+null when not even that is known), ``at_most`` (the most best play can be worth), ``method``
+(how ``recommend`` and ``rescue`` were found), ``quality`` ({"exact", "stopped", "at_least",
+"at_most", "unit", "method"}) and ``completes`` (the animal a recommended certain tile
+completes, else null).
 Probabilities are floats of exact fractions.
 """
 
@@ -80,20 +83,34 @@ def to_json(result: RescueAdvice) -> dict[str, Any]:
         "completes": None if result.completes is None else names[result.completes],
         "rescue": {name: float(p) for name, p in zip(names, result.rescue)},
         "objective": result.objective.label(board.animals),
-        "value": float(result.value),
+        "value": float(result.value) if result.value_known else None,
         "exact": result.exact,
         "method": result.method,
+        "at_most": None if result.upper is None else float(result.upper),
+        "quality": result.quality.to_dict(),
     }
 
 
 def _value_text(result: RescueAdvice) -> str:
+    """The objective's value with the advice: exact (``expected animals rescued 1.74``), or
+    the proven bounds when the search stopped (``... at least 1.71, at most 1.74``)."""
     objective = result.objective
+
+    def number(value: float) -> str:
+        return f"{value:.2f}" if objective.kind == "expected" else f"{value:.1%}"
+
+    if result.exact or result.upper is None:
+        figure = number(float(result.value))
+    elif not result.value_known:
+        figure = f"at most {number(float(result.upper))}"
+    else:
+        figure = f"at least {number(float(result.value))}, at most {number(float(result.upper))}"
     if objective.kind == "expected":
-        return f"expected animals rescued {float(result.value):.2f}"
+        return f"expected animals rescued {figure}"
     if objective.kind == "all":
-        return f"chance to rescue every animal {float(result.value):.1%}"
+        return f"chance to rescue every animal {figure}"
     name = written_names(result.board)[objective.target or 0]
-    return f"chance to rescue {name} {float(result.value):.1%}"
+    return f"chance to rescue {name} {figure}"
 
 
 def aim_words(result: RescueAdvice) -> str:
@@ -170,7 +187,7 @@ def details(result: RescueAdvice) -> tuple[str, ...]:
         lines.append(f"{_value_text(result)} (aim: {aim_words(result)})")
     lines.append("rescue chances: "
                  + ", ".join(f"{name} {float(p):.1%}" for name, p in zip(names, result.rescue)))
-    lines.append(("exact" if result.exact else "estimate") + f": {result.method}")
+    lines.append(("exact" if result.exact else "not exact") + f": {result.method}")
     return tuple(lines)
 
 
@@ -266,7 +283,7 @@ def to_advice(result: RescueAdvice) -> Advice:
             continue
         empty = float(post.probability(tile, None))
         figures.append(CellFigure(row, col, f"{1 - empty:.0%}", heat=empty))
-    warnings = () if result.exact else (f"estimate: {result.method}",)
+    warnings = () if result.exact else (f"not exact: {result.method}",)
     return Advice(
         game=GAME,
         rows=ROWS,
@@ -278,4 +295,5 @@ def to_advice(result: RescueAdvice) -> Advice:
         warnings=warnings,
         why=why(result),
         details=details(result),
+        quality=result.quality,
     )

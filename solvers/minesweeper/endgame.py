@@ -135,8 +135,9 @@ def _choose(cells: list[int], k: int) -> Iterator[int]:
 
 class _Search:
     def __init__(self, cells: list[Cell], layouts: list[int], neighbours: list[int],
-                 meter: Meter):
+                 meter: Meter, outer: Meter | None = None):
         self.meter = meter
+        self.outer = outer
         count = len(layouts)
         # one cell per class of cells that no layout tells apart (same mines, same numbers)
         seen: dict[tuple, int] = {}
@@ -172,6 +173,9 @@ class _Search:
         self.meter.count()
         if self.meter.states % 256 == 0:
             self.meter.check()
+            if self.outer is not None:
+                self.outer.count(256)
+                self.outer.check()
         best = self._free(layouts)
         if best is None:
             best = self._guess(layouts)[1]
@@ -221,9 +225,10 @@ class _Search:
 
 
 def solve_endgame(analysis: Analysis, limit: Limit | Meter | None = None,
-                  most: int = ENDGAME_LAYOUTS) -> Endgame | None:
+                  most: int = ENDGAME_LAYOUTS, outer: Meter | None = None) -> Endgame | None:
     """The best play over every layout of ``analysis`` (complete, at most ``most`` layouts;
-    else ``None``). Raises :class:`LimitReached` past ``limit`` (default: no limit)."""
+    else ``None``). Raises :class:`LimitReached` past ``limit`` (default: no limit) or past
+    ``outer`` (a caller's meter, which the search's states count into)."""
     listed = list_layouts(analysis, most)
     if listed is None:
         return None
@@ -233,7 +238,7 @@ def solve_endgame(analysis: Analysis, limit: Limit | Meter | None = None,
     state = analysis.state
     neighbours = [sum(1 << index[n] for n in state.neighbours(*cell) if n in index)
                   for cell in cells]
-    search = _Search(cells, layouts, neighbours, meter)
+    search = _Search(cells, layouts, neighbours, meter, outer)
     everything = (1 << len(layouts)) - 1
     tried: dict[int, int] = {}
     free = search._free(everything) if len(layouts) > 1 else None

@@ -14,14 +14,16 @@
    highest score wins; ties go to the likelier certain cell next (progress), then the safer
    cell, then the likelier 0, then reading order.
 
-Every comparison is made on exact layout counts.
+Every comparison is made on exact layout counts. The search is anytime: a caller's
+:class:`~solvers.limit.Meter` stops it, and the best cell weighed so far is taken (the
+safest cell when none was).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import Limit, LimitReached
+from solvers.limit import Limit, LimitReached, Meter
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.endgame import ENDGAME_LAYOUTS, ENDGAME_STATES, solve_endgame
 from solvers.minesweeper.lookahead import Hypotheses, Look, evaluate
@@ -69,8 +71,10 @@ class Guess:
     tied: tuple[Cell, ...] = ()
 
 
-def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Guess:
-    """The cell to open when none is certainly safe (the analysis must be complete)."""
+def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE,
+               meter: Meter | None = None) -> Guess:
+    """The cell to open when none is certainly safe (the analysis must be complete).
+    ``meter`` bounds the work: once reached, the best cell found so far."""
     total = analysis.layouts
     assert total is not None and analysis.complete
     choices = [c for c in analysis.cells if not c.certain_mine]
@@ -79,7 +83,7 @@ def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Guess:
     if rule.endgame_layouts and total <= rule.endgame_layouts:
         try:
             solved = solve_endgame(analysis, Limit(seconds=None, states=rule.endgame_states),
-                                   most=rule.endgame_layouts)
+                                   most=rule.endgame_layouts, outer=meter)
         except LimitReached:
             solved = None
         if solved is not None:
@@ -93,12 +97,18 @@ def best_guess(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Guess:
     board = Hypotheses(analysis)
     best: Look | None = None
     for odds in candidates:
-        look = evaluate(board, odds.cell, bound=-1 if best is None else best.survive - 1)
+        try:
+            look = evaluate(board, odds.cell, bound=-1 if best is None else best.survive - 1,
+                            meter=meter)
+        except LimitReached:
+            break  # anytime: the best weighed so far
         if not look.complete:
             continue
         if best is None or _key(look) > _key(best):
             best = look
-    assert best is not None
+    if best is None:  # stopped before any was weighed: the safest
+        return Guess(candidates[0].cell, "safest", len(candidates),
+                     tied=(candidates[0].cell,))
     return Guess(best.cell, "lookahead", len(candidates), look=best)
 
 

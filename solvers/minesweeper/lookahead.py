@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.limit import Meter
 from solvers.minesweeper.analysis import Analysis
 from solvers.minesweeper.combine import combine, dot
 from solvers.minesweeper.counting import count_component
@@ -99,9 +100,10 @@ class Hypotheses:
         return [n for n in self.state.neighbours(*cell) if n in self.unopened]
 
 
-def evaluate(board: Hypotheses, cell: Cell, bound: int = -1) -> Look:
+def evaluate(board: Hypotheses, cell: Cell, bound: int = -1, meter: Meter | None = None) -> Look:
     """``cell`` one reveal ahead (see the module notes). The evaluation stops early, with
-    ``complete`` False, once the cell's ``survive`` can no longer exceed ``bound``."""
+    ``complete`` False, once the cell's ``survive`` can no longer exceed ``bound``. Raises
+    :class:`~solvers.limit.LimitReached` once ``meter`` is reached (its counting counts)."""
     mine_layouts = board.mine_layouts[cell]
     assert mine_layouts is not None
     safe = board.layouts - mine_layouts
@@ -129,7 +131,7 @@ def evaluate(board: Hypotheses, cell: Cell, bound: int = -1) -> Look:
         if survive + (safe - seen) <= bound:
             return Look(cell, safe, survive, progress, tuple(reveals), complete=False)
         constraints = base + [(around_mask, value)] if around else base
-        count = count_component(len(cells), constraints) if cells else None
+        count = count_component(len(cells), constraints, meter=meter) if cells else None
         parts = [count.ways if count is not None else (1,)]
         parts += [board.ways[i] for i in others]
         joined = combine(parts, interior_after, board.mines_left)

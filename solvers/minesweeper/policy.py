@@ -16,8 +16,12 @@ exactly like the mine chances, by re-counting the components it touches with tho
 held safe (:func:`zero_layouts`). On an empty board every cell ties and the corners win
 (three neighbours to keep clear rather than eight).
 
-When the analysis is incomplete (time limit), only a cell proven safe is recommended, the
-first in reading order; with none, nothing is.
+When the analysis is incomplete (the limit stopped the counting), a cell proven safe is
+recommended, the first in reading order; with none, the cell whose mine chance is proven
+lowest at worst (the least upper bound of :attr:`CellOdds.high`; ties: the lower ``low``,
+then an unflagged cell, then reading order), so there is always advice while a cell is
+left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven. A guess stopped
+by the limit is the best found so far (the safest cell, at worst).
 
 >>> from solvers.minesweeper.analysis import analyse
 >>> from solvers.minesweeper.state import MinesweeperState
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.limit import LimitReached, Meter
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.combine import combine, dot
 from solvers.minesweeper.counting import count_component
@@ -44,7 +49,8 @@ __all__ = ["DEFAULT_RULE", "SAFEST_RULE", "GuessRule", "Recommendation", "recomm
 class Recommendation:
     """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
     (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
-    not computed); ``tied`` how many cells shared the lowest mine chance.
+    not computed); ``tied`` how many cells shared the lowest mine chance; ``bounds`` the
+    exact least and greatest mine chance proven (both ``mine`` when complete).
 
     A guess also says ``how`` it was chosen (``"safest"``, ``"lookahead"``, ``"endgame"``);
     ``survive`` is, one reveal ahead, the exact chance that this cell and the next step are
@@ -57,16 +63,19 @@ class Recommendation:
     mine: float | None
     zero: float | None
     tied: int
+    bounds: tuple[float, float] | None = None
     how: str = ""
     survive: float | None = None
     progress: float | None = None
     win: float | None = None
 
 
-def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
+def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
+                 meter: Meter | None = None) -> int:
     """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
     that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
-    by calls on the same analysis: it keeps their answers and partial counts."""
+    by calls on the same analysis: it keeps their answers and partial counts. Raises
+    :class:`~solvers.limit.LimitReached` once ``meter`` is reached."""
     state, frontier = analysis.state, analysis.frontier
     unopened = set(state.unopened())
     held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
@@ -86,7 +95,7 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
             touched.append(i)
             partial = cache.setdefault(("component", i), {})
             recount = count_component(len(cells), result.bits() + [(mask, 0)],
-                                      marginals=False, cache=partial)
+                                      marginals=False, cache=partial, meter=meter)
             ways.append(recount.ways)
         else:
             ways.append(result.count.ways)
@@ -99,10 +108,13 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
     return count
 
 
-def recommend(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Recommendation | None:
+def recommend(analysis: Analysis, meter: Meter | None = None,
+              rule: GuessRule = DEFAULT_RULE) -> Recommendation | None:
     """The cell to open next (see the module notes), or ``None`` when the game is over or
-    nothing is proven safe within the time limit. ``rule``: how to guess (the default is
-    the advice's; :data:`~.guessing.SAFEST_RULE` the previous one)."""
+    no cell is left to open. ``meter`` bounds the guess's search and the counting of the
+    chances to show a 0 (the tie-break): stopped, the best found so far is taken. ``rule``:
+    how to guess (the default is the advice's; :data:`~.guessing.SAFEST_RULE` the previous
+    one)."""
     state = analysis.state
     if state.finished:
         return None
@@ -111,37 +123,54 @@ def recommend(analysis: Analysis, rule: GuessRule = DEFAULT_RULE) -> Recommendat
         return None
     safe = [c for c in open_choices if c.certain_safe]
     if not analysis.complete:
-        if not safe:
-            return None
-        return Recommendation(safe[0].cell, True, None, None, 0)
+        if safe:
+            return Recommendation(safe[0].cell, True, None, None, 0, (0.0, 0.0))
+        best = min(open_choices, key=lambda c: (c.high, c.low, c.flagged, c.row, c.col))
+        return Recommendation(best.cell, False, None, None, 0,
+                              (float(best.low), float(best.high)))
     if safe:
-        return _most_open(analysis, safe, safe=True)
+        return _most_open(analysis, safe, True, meter)
     lowest = min(c.mine_layouts for c in open_choices)
     tied = [c for c in open_choices if c.mine_layouts == lowest]
     if not state.numbers() or not rule.thinks_ahead:  # nothing to look ahead from
-        return _most_open(analysis, tied, safe=False)
-    guess = best_guess(analysis, rule)
+        return _most_open(analysis, tied, False, meter)
+    guess = best_guess(analysis, rule, meter)
     if guess.how == "safest":
-        return _most_open(analysis, [analysis.cell(*c) for c in guess.tied], safe=False)
+        return _most_open(analysis, [analysis.cell(*c) for c in guess.tied], False, meter)
     odds = analysis.cell(*guess.cell)
     total = analysis.layouts
-    assert total is not None
+    assert total is not None and odds.mine is not None
     look = guess.look
+    try:
+        zero: float | None = zero_layouts(analysis, guess.cell, meter=meter) / total
+    except LimitReached:
+        zero = None
     return Recommendation(
-        guess.cell, False, odds.mine, zero_layouts(analysis, guess.cell) / total,
-        len(tied) if odds.mine_layouts == lowest else 0, guess.how,
-        survive=None if look is None else look.survive / total,
-        progress=None if look is None else look.progress / total,
+        guess.cell, False, odds.mine, zero,
+        len(tied) if odds.mine_layouts == lowest else 0, (odds.mine, odds.mine),
+        how=guess.how,
+        survive=None if look is None or not look.complete else look.survive / total,
+        progress=None if look is None or not look.complete else look.progress / total,
         win=None if guess.wins is None or guess.layouts is None else guess.wins / guess.layouts,
     )
 
 
-def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recommendation:
+def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool,
+               meter: Meter | None) -> Recommendation:
     cache: dict = {}
-    scored = [(zero_layouts(analysis, c.cell, cache), c) for c in cells]
+    scored = []
+    for cell in cells:
+        try:
+            scored.append((zero_layouts(analysis, cell.cell, cache, meter), cell))
+        except LimitReached:
+            break  # the tie-break is cut short: the best of the cells counted
+    if not scored:
+        best = cells[0]
+        return Recommendation(best.cell, safe, best.mine, None, 0 if safe else len(cells),
+                              (best.mine, best.mine), how="" if safe else "safest")
     zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
                                               -zc[1].col))
     return Recommendation(
         best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells),
-        "" if safe else "safest",
+        (best.mine, best.mine), how="" if safe else "safest",
     )

@@ -14,6 +14,7 @@ from typing import Any
 from solvers.chances import percent
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
+from solvers.limit import Quality
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.policy import Recommendation
 from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
@@ -45,6 +46,8 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "recommend": None if choice is None else {
             "row": choice.cell[0], "col": choice.cell[1], "safe": choice.safe,
             "mine": choice.mine, "zero": choice.zero,
+            "mine_at_least": None if choice.bounds is None else choice.bounds[0],
+            "mine_at_most": None if choice.bounds is None else choice.bounds[1],
         },
         "safe": _where(analysis.safe),
         "certain_mines": _where(analysis.certain_mines),
@@ -54,7 +57,19 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "components": len(analysis.components),
         "counted_components": analysis.counted,
         "status": explain(analysis, choice),
+        "quality": quality(analysis, choice).to_dict(),
     }
+
+
+def quality(analysis: Analysis, choice: Recommendation | None) -> Quality:
+    """Exact when the counting finished; else where it stopped and the advised cell's proven
+    mine chance (at least, at most)."""
+    if analysis.complete:
+        return Quality.exact_value(None if choice is None else choice.mine, "chance of a mine")
+    low, high = (None, None) if choice is None or choice.bounds is None else choice.bounds
+    return Quality.bounded(analysis.stopped, low, high, "chance of a mine",
+                           "a proven safe cell" if choice is not None and choice.safe else
+                           "the lowest proven upper bound of the mine chance")
 
 
 def explain(analysis: Analysis, choice: Recommendation | None) -> str:
@@ -66,12 +81,12 @@ def explain(analysis: Analysis, choice: Recommendation | None) -> str:
     if state.won:
         return "Every safe cell is open: the game is won"
     if choice is None:
-        if not analysis.complete:
-            return "No cell is proven safe in the time given; allow more time"
         return "Every unopened cell is a mine"
     r, c = choice.cell
     if choice.safe:
         return f"Open {cell_name(r, c)} - certainly safe"
+    if choice.mine is None and choice.bounds is not None:  # the limit stopped the counting
+        return f"Open {cell_name(r, c)} - at most {percent(choice.bounds[1])} a mine"
     risk = "" if choice.mine is None else f" - {percent(choice.mine)} a mine"
     return f"Open {cell_name(r, c)}{risk}"
 
@@ -80,16 +95,15 @@ def details(analysis: Analysis, choice: Recommendation | None) -> tuple[str, ...
     """Why this cell among the equally safe ones, and what else is known."""
     state = analysis.state
     if choice is None or state.lost or state.won:
-        if choice is None and not state.lost and not state.won and not analysis.complete:
-            return (f"the time limit ({analysis.time_limit:g} s) stopped the counting "
-                    f"({analysis.counted} of {len(analysis.components)} frontier parts)",)
         return ()
     lines = []
     zero = choice.zero
     if choice.safe:
-        if zero is None:
-            lines.append(f"the time limit ({analysis.time_limit:g} s) stopped the counting: "
-                         "cells shown are proven, no chances")
+        if not analysis.complete:
+            lines.append(f"{analysis.stopped} stopped the counting: cells shown are proven, "
+                         "no chances")
+        elif zero is None:
+            lines.append("the limit stopped the count of the chances to show a 0")
         elif zero > 0:
             lines.append(f"of the safe cells, the one most likely to show a 0 ({percent(zero)}), "
                          "which opens the most")
@@ -97,12 +111,20 @@ def details(analysis: Analysis, choice: Recommendation | None) -> tuple[str, ...
         if others:
             lines.append(f"{others} more safe cell{'s' if others > 1 else ''}")
         return tuple(lines)
+    if not analysis.complete and choice.bounds is not None:
+        low, high = choice.bounds
+        lines.append(f"{analysis.stopped} stopped the counting ({analysis.counted} of "
+                     f"{len(analysis.components)} frontier parts counted) and no cell is proven "
+                     f"safe; this one's mine chance is at most {percent(high)} (at least "
+                     f"{percent(low)}), the lowest proven; allow more time for exact odds")
     if choice.mine is not None:
         line = f"no cell is certainly safe; the lowest mine chance is {100 * choice.mine:.1f}%"
         if choice.tied > 1:
             line += f", shared by {choice.tied} cells"
             if zero:
                 line += f"; of those, the most likely to show a 0 ({percent(zero)})"
+            elif zero is None:
+                line += " (the limit stopped the count of their chances to show a 0)"
         lines.append(line)
     if not state.numbers():
         lines.append("in most versions of the game the first click is never a mine")
@@ -115,7 +137,7 @@ def _cell_text(odds: CellOdds) -> str:
     if odds.certain_mine:
         return "mine"
     if odds.mine is None:
-        return "~"
+        return "~" if odds.high >= 1 else f"<{percent(float(odds.high))}"
     return percent(odds.mine)
 
 
@@ -128,17 +150,18 @@ def _table(state, cells: list[list[str]], first: int, last: int) -> list[str]:
 
 def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
     """The advice first, then the board for people: opened numbers as they are, each unopened
-    cell as its mine chance (``safe``, ``mine`` when certain, ``~`` not counted in time), a
-    flag's cell with ``f`` before it, the recommended cell in brackets, and a key. A board
-    wider than 100 columns is shown in parts of as many columns as fit."""
+    cell as its mine chance (``safe``, ``mine`` when certain; when the limit stopped the
+    counting ``<18%`` its proven upper bound, ``~`` none), a flag's cell with ``f`` before it,
+    the recommended cell in brackets, and a key. A board wider than 100 columns is shown in
+    parts of as many columns as fit."""
     state = analysis.state
     odds = {c.cell: c for c in analysis.cells}
     if analysis.complete:
         count = f"{analysis.layouts:,} mine layouts fit the board" if analysis.layouts < 10**15 \
             else f"about 10^{len(str(analysis.layouts)) - 1} mine layouts fit the board"
     else:
-        count = (f"incomplete: the time limit ({analysis.time_limit:g} s) stopped the counting "
-                 f"after {analysis.counted} of {len(analysis.components)} frontier parts")
+        count = (f"incomplete: {analysis.stopped} stopped the counting after "
+                 f"{analysis.counted} of {len(analysis.components)} frontier parts")
     lines = [explain(analysis, choice),
              f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
              "Unopened cells show their chance of a mine; numbers count the mines around.",
@@ -151,8 +174,8 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
             token = state.token(r, c)
             if token in (UNOPENED, FLAG):
                 text = _cell_text(odds[(r, c)])
-                if text == "~":
-                    used.append("~")
+                if text == "~" or text.startswith("<"):
+                    used.append(text[0])
                 if token == FLAG:
                     text = "f" + text
                     used.append("f")
@@ -171,7 +194,7 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
         if first:
             lines.append("")
         lines += _table(state, cells, first, min(state.cols, first + per_part))
-    symbols = [s for s in ("[ ]", "f", "*", "~") if s in used]
+    symbols = [s for s in ("[ ]", "f", "*", "~", "<") if s in used]
     if symbols:
         lines.append(key_line(symbols))
     lines.append("")
@@ -196,7 +219,8 @@ def warnings(analysis: Analysis) -> tuple[str, ...]:
     if analysis.state.lost:
         found.append("a mine is shown: the game is over")
     if not analysis.complete:
-        found.append("the time limit stopped the counting: only proven cells are marked")
+        found.append(f"{analysis.stopped} stopped the counting: only proven cells and "
+                     "bounds are shown")
     return tuple(found)
 
 
@@ -227,7 +251,9 @@ def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
         status=explain(analysis, choice),
         warnings=warnings(analysis),
         details=details(analysis, choice),
+        quality=quality(analysis, choice),
     )
 
 
-__all__ = ["GAME", "details", "explain", "percent", "to_advice", "to_json", "to_text", "warnings"]
+__all__ = ["GAME", "details", "explain", "percent", "quality", "to_advice", "to_json",
+           "to_text", "warnings"]

@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from solvers.limit import Limit
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.counting import propagate
 from solvers.minesweeper.frontier import build_frontier
@@ -147,10 +148,10 @@ def _advised(state: MinesweeperState, rule: GuessRule) -> Move | None:
     forced = forced_safe(state)
     if forced:
         return Move(tuple(forced), guess=False)
-    analysis = analyse(state, time_limit=None)
+    analysis = analyse(state, Limit.none())
     if analysis.safe:
         return Move(tuple(c.cell for c in analysis.safe), guess=False)
-    choice = recommend(analysis, rule)
+    choice = recommend(analysis, rule=rule)
     return None if choice is None else Move((choice.cell,), guess=True)
 
 
@@ -163,7 +164,7 @@ def safest_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
 
 
 def safe_random_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
-    analysis = analyse(state, time_limit=None)
+    analysis = analyse(state, Limit.none())
     if analysis.safe:
         return Move(tuple(c.cell for c in analysis.safe), guess=False)
     choices = [c.cell for c in analysis.cells if not c.certain_mine]

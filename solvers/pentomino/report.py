@@ -36,11 +36,13 @@ the same in this format).
 
 JSON (--json), one object per board: {"game": "pentomino", "solvable": true|false (null if
 the time limit came first), "solution": [rows as strings of letters and #] or null, "hint":
-{"piece", "cells": [[row, col], ...], "forced"} or null, "blocking": [letters], with --count
-"count", "distinct" (up to the shape's symmetries that keep its locked cells) and
-"count_complete" (false when --limit or the time limit stopped the count: both are then lower
-bounds), "timed_out": true|false, "cut_short": [the searches the time limit stopped: "solve",
-"forced", "blocking", "count"]}."""
+{"piece", "cells": [[row, col], ...], "forced", "proven"} or null (when the time limit
+stopped the search for a completion, the hint is the first placement of the tightest cell not
+ruled out, "proven": false), "blocking": [letters], with --count "count", "distinct" (up to
+the shape's symmetries that keep its locked cells) and "count_complete" (false when --limit
+or the time limit stopped the count: both are then lower bounds), "timed_out": true|false,
+"cut_short": [the searches the time limit stopped: "solve", "forced", "blocking", "count"],
+"quality": {"exact", "stopped": the limit in words or null, "method"}}."""
 
 
 def advice(analysis: Analysis) -> Advice:
@@ -56,7 +58,7 @@ def advice(analysis: Analysis) -> Advice:
         for i in analysis.blocking_sets[0]:
             piece = puzzle.placed[i]
             marks += [CellMark(r, c, MarkKind.CONFLICT, piece.letter) for r, c in piece.cells]
-    warnings = tuple(f"time limit reached: {what} cut short" for what in analysis.cut_short)
+    warnings = tuple(_cut_warning(analysis, what) for what in analysis.cut_short)
     return Advice(
         game="pentomino",
         rows=puzzle.rows,
@@ -69,7 +71,12 @@ def advice(analysis: Analysis) -> Advice:
         details=details(analysis),
         origin=Cell(*puzzle.origin),
         last=Cell(*puzzle.last),
+        quality=analysis.quality,
     )
+
+
+def _cut_warning(analysis: Analysis, what: str) -> str:
+    return f"{analysis.stopped or 'the limit'} reached: {what} cut short"
 
 
 def status(analysis: Analysis) -> str:
@@ -77,6 +84,10 @@ def status(analysis: Analysis) -> str:
     ``Place U on row 1, columns 2 and 3; ...``."""
     origin = analysis.puzzle.origin
     if analysis.solvable is None:
+        hint = analysis.hint
+        if hint is not None:
+            return (f"Try {hint.piece} on {cell_names(hint.cells, origin=origin)} (unproven: "
+                    "the limit stopped the search)")
         return "No answer within the time limit"
     if analysis.solvable is False:
         if analysis.blocking:
@@ -97,10 +108,15 @@ def details(analysis: Analysis) -> tuple[str, ...]:
     lines = []
     if hint is not None:
         ways = f"{hint.ways} placement{'s' if hint.ways != 1 else ''} fit"
+        if hint.proven:
+            settled = ("this one is in every solution" if hint.forced
+                       else "this one leads to a solution, others may too")
+        else:
+            settled = (f"{hint.ruled_out} ruled out before the limit stopped the search; this "
+                       "one is the first left, not proven to lead to a solution")
         lines.append(
             f"{name_of(hint.tightest, origin=origin)} has the fewest ways to be filled ({ways}): "
-            + ("this one is in every solution" if hint.forced
-               else "this one leads to a solution, others may too"))
+            + settled)
     if len(analysis.blocking_sets) > 1:
         options = [
             " ".join(analysis.puzzle.placed[i].letter for i in chosen)
@@ -138,5 +154,5 @@ def text(analysis: Analysis) -> str:
             f"solutions: {bound}{counted.count}, {bound}{counted.distinct} up to symmetry "
             f"({len(counted.symmetries)} symmetr{'y' if len(counted.symmetries) == 1 else 'ies'})"
         )
-    lines += [f"warning: time limit reached, {what} cut short" for what in analysis.cut_short]
+    lines += [f"warning: {_cut_warning(analysis, what)}" for what in analysis.cut_short]
     return "\n".join(lines) + "\n"

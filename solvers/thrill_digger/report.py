@@ -34,7 +34,9 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     ``recommend`` is the policy's :class:`Decision` (a bare hole stands for ``safest``'s).
     Each cell's ``value_if_dug`` is the exact optimal expected rupees still to come if it is
     dug next (``null`` unless the ``optimal`` policy decided); ``policy`` names the policy
-    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``).
+    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``);
+    ``quality`` how good the choice is (exact, or where the limit stopped and the bounds it
+    proved, in rupees still to come).
     """
     decision = _decision(recommend)
     recommend = decision.hole
@@ -73,6 +75,7 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
         "block_probability": float(analysis.block_probability),
         "policy": decision.policy,
         "policy_note": decision.note or None,
+        "quality": decision.quality.to_dict(),
     }
 
 
@@ -144,15 +147,20 @@ def details(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     )
     lines = [f"bomb {100 * h.bomb:.1f}%, rupoor {percent(h.rupoor)}; expected "
              f"{h.value:+.1f} rupees ({colours})"]
-    if decision.values:
+    quality = decision.quality
+    if decision.values and decision.hole in decision.values:
         best = decision.values[decision.hole]
         others = [v for cell, v in decision.values.items() if cell != decision.hole]
         runner = f"; from the next best hole {max(others):.2f}" if others else ""
-        lines.append(f"exact best play: {best:.2f} rupees still to come from this hole{runner}")
+        valued = "" if quality.exact else " (of the holes valued before the limit)"
+        lines.append(f"exact best play: {best:.2f} rupees still to come from this hole{runner}"
+                     f"{valued}")
     else:
         lines.append(f"chosen by the {decision.policy} policy")
     if decision.note:
         lines.append(decision.note)
+    if quality.stopped:
+        lines.append(f"not exact: {quality.describe()} ({quality.method})")
     return tuple(lines)
 
 
@@ -238,6 +246,7 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
         warnings=warnings,
         why=why(analysis, decision),
         details=details(analysis, decision),
+        quality=decision.quality,
     )
 
 

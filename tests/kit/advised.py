@@ -15,7 +15,6 @@ hides, where the mines are).
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
@@ -36,16 +35,12 @@ class Step:
     followed: bool
 
 
-def solve_options(game: str) -> argparse.Namespace:
-    """``gridsight solve GAME``'s defaults with :data:`DEMO_SOLVE` over them."""
-    from gridsight.commands.replay import default_options
+def solve_options(game: str):
+    """The game's typed solve options: its defaults with :data:`DEMO_SOLVE` over them (those
+    the game has)."""
     from gridsight.registry import get_game
 
-    options = default_options(get_game(game))
-    for name, value in DEMO_SOLVE.items():
-        if hasattr(options, name):
-            setattr(options, name, value)
-    return options
+    return get_game(game).options_from(DEMO_SOLVE)
 
 
 def advice_for(game: str, text: str):

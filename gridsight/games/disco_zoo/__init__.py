@@ -117,8 +117,9 @@ SPEC = GameSpec(
                    header="taps"),
     ),
     solver_options=(
-        SolverOption("budget", "--budget", "lookahead time per board (at most half the "
-                     "time limit)", 1.0, parse=seconds, metavar="SECONDS", live_default=0.2),
+        SolverOption("budget", "--budget", "lookahead work per board, in CPU seconds (at most "
+                     "half the time limit)", 1.0, parse=seconds, metavar="SECONDS",
+                     live_default=0.2),
         TIME_LIMIT,
         SolverOption("objective", "--objective", "expected (default), all, or target:NAME",
                      "expected", metavar="OBJ"),

@@ -1,5 +1,7 @@
 """The tile-path adapter: ``gridsight solve tile-path FILE``.
 
+``solve(board, options)`` takes :class:`~gridsight.games.tile_path.options.TilePathOptions`.
+
 It reads the board (:mod:`solvers.tile_path.board`), runs the analysis
 (:mod:`solvers.tile_path.analysis`) and presents it three ways: the JSON contract of issue 4, a
 readable board for people, and an :class:`Advice` whose ``path`` is the walk from where Link
@@ -12,20 +14,23 @@ import argparse
 from typing import Any
 
 from gridsight.games.base import Solution
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.games.tile_path.options import TilePathOptions
 from gridsight.games.tile_path.words import WORDS
-from gridsight.limits import amount, seconds
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, amount
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
+from solvers.cellnames import name_of
 from solvers.symbols import key_line
 from solvers.tile_path import (
     DEFAULT_MAX_STATES,
-    DEFAULT_TIME_LIMIT,
     ENGINES,
     TilePathAnalysis,
     analyse,
     moves_of,
     parse_board,
 )
+from solvers.tile_path.board import move_name
 from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
 
@@ -48,14 +53,15 @@ or null, "path": moves or null, "next": moves proven to keep a full walk possibl
 "next_undecided", "proof": "parity" | "connectivity" | "dead-ends" | "articulation" |
 "search" | null, "proof_text", "nodes", "fewest_left", "best_path", "leave_one": [{"row",
 "col", "path"}] or null, "leave_one_impossible": [{"row", "col", "proof", "proof_text"}] or
-null, "undecided": leave-one tiles left open, ...}. Rows and columns count from 0 at the top
-left.
+null, "undecided": leave-one tiles left open, "guess": {"row", "col"} the unproven next tile
+shown when the search stopped undecided (no quick proof rules it out) or null, "quality":
+{"exact", "stopped", "method"}, ...}. Rows and columns count from 0 at the top left.
 """ + f"""
-limits: each board gets --time-limit seconds (default {DEFAULT_TIME_LIMIT:g}) and each \
-search may hold
+limits: each board gets --time-limit CPU seconds of work (default {SOLVE_TIME_LIMIT:g}) and \
+each search may hold
 --max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either, the answer says
-what was proven ("undecided after 20 s: searched N states"). Boards have at most {MAX_CELLS:,}
-cells.
+what was proven ("undecided: the limit of 20 s of work reached (searched N states)") and, when
+undecided, still shows a move no quick proof rules out. Boards have at most {MAX_CELLS:,} cells.
 """
 
 
@@ -64,6 +70,7 @@ class TilePathGame:
     title = "Tile path (Zelda: Oracle of Ages' Hero's Cave and its kind)"
     summary = "cross every tile once: a full walk, the next step, or a proof that none exists"
     format_help = FORMAT_HELP
+    options_type = TilePathOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -73,14 +80,9 @@ class TilePathGame:
             help="skip the leave-one analysis (which single tile could be blocked) when no "
             "full walk exists",
         )
-        parser.add_argument(
-            "--time-limit",
-            type=seconds,
-            default=DEFAULT_TIME_LIMIT,
-            metavar="SECONDS",
-            help=f"time for the whole analysis of one board (default {DEFAULT_TIME_LIMIT:g}; "
-            "0: no limit); past it the answer says what was proven, and what is undecided",
-        )
+        add_time_limit_argument(parser, what="the whole analysis of one board",
+                                after="; past it the answer says what was proven, and what "
+                                "is undecided")
         parser.add_argument(
             "--max-states",
             type=_states,
@@ -98,21 +100,25 @@ class TilePathGame:
             "(same answers)",
         )
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> TilePathOptions:
+        return options_from_arguments(TilePathOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(TilePathOptions, options)
         parsed = parse_board(board)
         result = analyse(
             parsed,
-            leave_one=getattr(options, "leave_one", True),
-            time_limit=getattr(options, "time_limit", DEFAULT_TIME_LIMIT) or None,
-            max_states=getattr(options, "max_states", DEFAULT_MAX_STATES) or None,
-            engine=getattr(options, "engine", "auto"),
+            leave_one=chosen.leave_one,
+            limit=chosen.limit,
+            max_states=chosen.max_states,
+            engine=chosen.engine,
         )
         return Solution(to_json(result), to_text(result), WORDS.dress(to_advice(result)))
 
 
-def _states(text: str) -> int:
-    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound."""
-    return 0 if text.strip() == "0" else amount(text)
+def _states(text: str) -> int | None:
+    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound (None)."""
+    return None if text.strip() == "0" else amount(text)
 
 
 def _moves(path: tuple | None) -> list[str] | None:
@@ -157,6 +163,9 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
         "undecided": [{"row": r, "col": c} for r, c in result.undecided],
         "warnings": list(result.warnings),
         "engine": result.engine,
+        "guess": None if result.guess is None else {"row": result.guess[0],
+                                                    "col": result.guess[1]},
+        "quality": result.quality.to_dict(),
     }
 
 
@@ -187,6 +196,8 @@ def to_advice(result: TilePathAnalysis) -> Advice:
     the advice offers outlined ("up or right" outlines both)."""
     board = result.board
     walk = _walk(result) or (board.current,)
+    if len(walk) == 1 and result.guess is not None:
+        walk = (board.current, result.guess)  # the anytime move, unproven
     path = tuple(Cell(r, c) for r, c in walk)
     figures = tuple(CellFigure(r, c, str(step)) for step, (r, c) in enumerate(walk) if step)
     marks: list[CellMark] = []
@@ -208,12 +219,22 @@ def to_advice(result: TilePathAnalysis) -> Advice:
         status=_status(result),
         warnings=result.warnings,
         details=_details(result),
+        quality=result.quality,
     )
+
+
+def _guess_text(result: TilePathAnalysis) -> str:
+    """The anytime move in words: ``step right (unproven)``."""
+    assert result.guess is not None
+    return f"step {move_name(result.board.current, result.guess)} (unproven)"
 
 
 def _status(result: TilePathAnalysis) -> str:
     """The advice in one short line: ``Step down or right - either keeps a full walk
     possible``; with no full walk, the first step of the walk that leaves the fewest tiles."""
+    if result.guess is not None:  # undecided: the anytime move, unproven
+        move = move_name(result.board.current, result.guess)
+        return f"Step {move} (unproven; {result.proven})"
     if not result.decided:
         moves = next_moves(result)
         return result.proven if not moves else f"Step {_either(moves)} ({result.proven})"
@@ -285,6 +306,9 @@ def to_text(result: TilePathAnalysis) -> str:
              f"from {where(board.current)}{to_end}"]
     if not result.decided:
         lines.append(f"Full walk: {result.proven}.")
+        if result.guess is not None:
+            lines.append(f"Next: {_guess_text(result)}, to {name_of(result.guess)}: no quick "
+                         "proof rules it out, and it has the fewest ways on.")
         lines += [f"warning: {warning}" for warning in result.warnings]
         return "\n".join(lines) + "\n"
     if result.solvable:
