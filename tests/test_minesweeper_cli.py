@@ -158,3 +158,25 @@ def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples
     text = (examples / "minesweeper-expert.txt").read_text()
     solution = adapter.solve(parse_boards(text)[0], adapter.options_from({"time_limit": 0.0}))
     assert solution.json["complete"] is True
+
+
+def test_simulate_start_and_jobs_give_the_same_games(run_cli):
+    import re
+
+    def games(*extra: str) -> str:
+        code, out, err = run_cli("simulate", "minesweeper", "--games", "8", "--seed", "4",
+                                 "--start", "4,4", "--rule", "zero", "--compare",
+                                 "exact,safest", *extra)
+        assert code == 0, err
+        assert "first click row 4, column 4 (from 0)" in out
+        return re.sub(r"[\d.]+ s of CPU per game \([\d.]+ s wall\)", "", out)
+
+    assert games("--jobs", "2") == games()
+
+
+def test_simulate_refuses_a_first_click_off_the_board(run_cli):
+    code, out, err = run_cli("simulate", "minesweeper", "--games", "2", "--start", "9,0")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "outside the 9 x 9 board" in err
+    code, _, err = run_cli("simulate", "minesweeper", "--start", "3")
+    assert code == 2 and "expected a cell as R,C" in err

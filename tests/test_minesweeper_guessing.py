@@ -169,3 +169,17 @@ def test_best_guess_uses_the_endgame_on_few_layouts_and_looks_ahead_otherwise():
     assert best_guess(analysis).how == "endgame"
     assert best_guess(analysis, GuessRule(endgame_layouts=0)).how == "lookahead"
     assert best_guess(analysis, GuessRule(endgame_layouts=0, lookahead=False)).how == "safest"
+
+
+def test_a_guess_stopped_by_its_limit_is_still_a_cell_and_never_less_safe_than_needed():
+    from solvers.minesweeper.policy import recommend
+
+    rng = random.Random(6)
+    state = played(rng, sizes=((4, 5),))
+    analysis = analyse(state)
+    rule = GuessRule(endgame_layouts=0)
+    full = recommend(analysis, rule=rule)
+    cut = recommend(analysis, Limit(seconds=None, states=1).start(), rule=rule)
+    lowest = min(c.mine_layouts for c in analysis.cells if not c.certain_mine)
+    assert full.how == "lookahead" and full.survive is not None
+    assert cut.how == "safest" and analysis.cell(*cut.cell).mine_layouts == lowest
