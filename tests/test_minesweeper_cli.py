@@ -18,7 +18,8 @@ def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     # The advice first, in one short line; the board and the details after it.
     assert out.startswith("Open row 7, column 19 - 6% a mine\nMinesweeper, 16 x 30, 99 mines;")
     assert "[6%]" in out  # the recommended cell, in brackets
-    assert "no cell is certainly safe; the lowest mine chance is 6.1%" in out
+    # no cell is certain: the guess looks one reveal ahead, with its exact figures
+    assert "no cell is certainly safe; one reveal ahead, 91% that this cell and the next" in out
 
 
 def test_solve_json_contract(run_cli, examples):
@@ -30,9 +31,12 @@ def test_solve_json_contract(run_cli, examples):
     assert (data["rows"], data["cols"], data["mines"]) == (16, 30, 99)
     assert int(data["layouts"]) > 10**40
     mine = data["recommend"]["mine"]
-    assert data["recommend"] == {"row": 6, "col": 18, "safe": False, "mine": mine,
-                                 "zero": data["recommend"]["zero"], "mine_at_least": mine,
-                                 "mine_at_most": mine}
+    looked = data["recommend"]
+    assert looked == {"row": 6, "col": 18, "safe": False, "mine": mine,
+                      "zero": looked["zero"], "mine_at_least": mine, "mine_at_most": mine,
+                      "how": "lookahead", "survive": looked["survive"],
+                      "progress": looked["progress"], "win": None}
+    assert 0 < looked["progress"] <= looked["survive"] <= 1 - mine
     assert data["quality"]["exact"] is True and data["quality"]["at_least"] == mine
     cells = {(c["row"], c["col"]): c for c in data["cells"]}
     assert min(c["mine"] for c in data["cells"]) == cells[(6, 18)]["mine"]
