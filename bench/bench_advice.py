@@ -1,7 +1,7 @@
 """How good the advice is, and how fast: Thrill Digger, Minesweeper and Disco Zoo side by side.
 
 Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner] [--jobs J]
-[--ms-games N] [--ms-open-games N] [--dz-boards N] [--quick]``. ``--quick`` runs every
+[--ms-games N] [--ms-open-games N] [--dz-boards N] [--only SECTIONS] [--quick]``. ``--quick`` runs every
 section on a handful of boards and games (a test runs it); the figures of docs/performance.md
 come from the default sizes. Every time is CPU time of the thread that worked unless said.
 
@@ -441,20 +441,32 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes for the simulations")
     parser.add_argument("--quick", action="store_true",
                         help="a few boards and games per section (a test runs it)")
+    parser.add_argument("--only", default=None, metavar="SECTIONS",
+                        help="run only these sections, comma-separated, of: " + ", ".join(SECTIONS))
     options = parser.parse_args()
+    only = set(SECTIONS) if options.only is None else set(options.only.split(","))
+    if only - set(SECTIONS):
+        parser.error(f"unknown sections {sorted(only - set(SECTIONS))} (known: {SECTIONS})")
     if options.quick:
         options.games, options.cold_games, options.skip_beginner = 2, 3, True
         options.ms_games, options.ms_open_games = 2, 1
         options.dz_boards, options.dz_after_book = 2, 6
-    if not options.skip_beginner:
+    if not options.skip_beginner and "beginner" in only:
         beginner_exact()
         beginner_from_cli(options.cli_depth)
         beginner_file(options.boards, options.seed, options.python_boards)
-    beginner_cold(options.cold_games, options.seed)
-    simulated(options.games, options.seed)
-    minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
-    disco_zoo(options.dz_boards, options.dz_after_book, options.seed)
+    if "cold" in only:
+        beginner_cold(options.cold_games, options.seed)
+    if "thrill" in only:
+        simulated(options.games, options.seed)
+    if "minesweeper" in only:
+        minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
+    if "disco" in only:
+        disco_zoo(options.dz_boards, options.dz_after_book, options.seed)
     return 0
+
+
+SECTIONS = ("beginner", "cold", "thrill", "minesweeper", "disco")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ it is reached the pick is the best of the candidates scored (anytime; at worst t
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,6 +64,11 @@ RICHEST = 2
 MARGIN = 0.10
 TIE = 1e-9
 WORTH = np.array(OUTCOME_VALUES, dtype=np.float64)  # by outcome code; a bomb is worth 0
+#: ``(outcomes, holes, undug, left, worth, closed_min) -> (sums, counts)``: per candidate hole
+#: and thing it shows, the rupees still dug after it summed over the particles where it shows
+#: that, and how many such particles (:func:`python_rollout_sums`).
+Rollouts = Callable[[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, int],
+                    tuple[np.ndarray, np.ndarray]]
 METHOD = (f"one dig of exact lookahead, continuations valued by rollouts of safest on "
           f"{PARTICLES} layouts drawn from the exact posterior (an estimate)")
 
@@ -115,11 +121,14 @@ def lookahead(
     closed_min: int = CLOSED_MIN,
     backend: str = "auto",
     meter: Meter | None = None,
+    rollouts: Rollouts | None = None,
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
     ``backend``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed). ``meter``
     (``None``: no limit) is looked at after each candidate; the first is always scored.
+    ``rollouts``: what values the boards a candidate leaves (:data:`Rollouts`; ``None``:
+    ``safest``'s rollouts on ``backend``), as the ``deeper`` policy changes it.
     """
     state = analysis.state
     if state.finished or not analysis.holes:
@@ -134,14 +143,17 @@ def lookahead(
     undug = np.array([t == UNDUG for row in state.grid for t in row], dtype=np.bool_)
     left = d.holes - d.bad - sum(t not in (UNDUG, "x", "*") for row in state.grid for t in row)
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
-    if backend == "auto":
-        backend = "numba" if kernel_available() else "python"
-    if backend == "numba":
-        from solvers.thrill_digger.lookahead_kernel import rollout_sums
-    elif backend == "python":
-        rollout_sums = python_rollout_sums
+    if rollouts is not None:
+        rollout_sums = rollouts
     else:
-        raise ValueError(f"unknown backend {backend!r}")
+        if backend == "auto":
+            backend = "numba" if kernel_available() else "python"
+        if backend == "numba":
+            from solvers.thrill_digger.lookahead_kernel import rollout_sums
+        elif backend == "python":
+            rollout_sums = python_rollout_sums
+        else:
+            raise ValueError(f"unknown backend {backend!r}")
     scores = {}
     cut = False
     for i, hole in enumerate(cands):
