@@ -1,8 +1,8 @@
 """How good the advice is, and how fast: Thrill Digger, Minesweeper and Disco Zoo side by side.
 
-Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner] [--jobs J]
-[--ms-games N] [--ms-open-games N] [--dz-boards N] [--only SECTIONS] [--quick]``. ``--quick`` runs every
-section on a handful of boards and games (a test runs it); the figures of docs/performance.md
+Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner] [--no-exact]
+[--jobs J] [--ms-games N] [--ms-open-games N] [--dz-boards N] [--only SECTIONS] [--quick]``.
+``--quick`` runs every section on a handful of boards and games (tests/test_bench.py runs it); the figures of docs/performance.md
 come from the default sizes. Every time is CPU time of the thread that worked unless said.
 
 1. **Beginner, exact.** The value of a policy over every one of the 4845 layouts (the
@@ -38,6 +38,7 @@ come from the default sizes. Every time is CPU time of the thread that worked un
    of a random region, 1 to 4 random taps made on a true placement, 10 taps in all) for
    both objectives, and every board one advised tap after the opening book's boards: how many
    answers are exact within the default budget (1 s of CPU), and the slowest.
+7. **Disco Zoo, compiled against pure Python**: ``report()`` of ``bench/disco_zoo_advice.py``.
 
 Every figure is measured in this run; the baseline is ``safest``, run in the same process.
 """
@@ -45,6 +46,7 @@ Every figure is measured in this run; the baseline is ``safest``, run in the sam
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -214,7 +216,7 @@ def beginner_file(count: int, seed: int, python_boards: int) -> None:
         timed(analyse(state, "uniform"))
     _print_times("in process, one shared search, numba when installed", timed.times)
     # The same boards with the pure-Python search only (as on a machine without numba).
-    python = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python",
+    python = ExactPlay(layout_space(BEGINNER, "uniform"), engine="python",
                        table=load_table("uniform"))
     times = []
     for state in boards[:python_boards]:
@@ -414,6 +416,18 @@ def disco_zoo(boards: int, after_book: int | None, seed: int) -> None:
     print(f"  ({load_note()})")
 
 
+def disco_zoo_table(pairs: int | None = None, baseline_cap: float | None = None) -> None:
+    path = REPO / "bench" / "disco_zoo_advice.py"
+    if not path.exists():
+        print("== Disco Zoo: bench/disco_zoo_advice.py is not here (yet) ==")
+        return
+    spec = importlib.util.spec_from_file_location("disco_zoo_advice", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    print("== Disco Zoo: the compiled search against pure Python (bench/disco_zoo_advice.py) ==")
+    module.report(baseline_cap or module.BASELINE_CAP, pairs=pairs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200,
@@ -429,9 +443,17 @@ def main() -> int:
     parser.add_argument("--cold-games", type=int, default=200,
                         help="beginner games whose boards are answered cold (default 200)")
     parser.add_argument("--skip-beginner", action="store_true")
+    parser.add_argument("--no-exact", action="store_true",
+                        help="skip section 1 (the exact walk over every beginner layout: "
+                        "minutes)")
+    parser.add_argument("--disco-pairs", type=int, default=None, metavar="N",
+                        help="Disco Zoo's table: its first N pairs of Farm animals (default all)")
+    parser.add_argument("--disco-baseline-cap", type=float, default=None, metavar="SECONDS",
+                        help="Disco Zoo's table: the pure-Python baseline's cap (default: "
+                        "bench/disco_zoo_advice.py's)")
     parser.add_argument("--ms-games", type=int, default=1000,
                         help="Minesweeper expert games, each played by both policies "
-                        "(default 1000; docs/minesweeper.md's figures use 5000)")
+                        "(default 1000; docs/minesweeper.md's figures use more)")
     parser.add_argument("--ms-open-games", type=int, default=300,
                         help="Minesweeper expert games with the open start (default 300)")
     parser.add_argument("--dz-boards", type=int, default=40,
@@ -440,7 +462,7 @@ def main() -> int:
                         help="at most this many boards after the book (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the simulations")
     parser.add_argument("--quick", action="store_true",
-                        help="a few boards and games per section (a test runs it)")
+                        help="a few boards and games per section (the tests run it)")
     parser.add_argument("--only", default=None, metavar="SECTIONS",
                         help="run only these sections, comma-separated, of: " + ", ".join(SECTIONS))
     options = parser.parse_args()
@@ -448,11 +470,14 @@ def main() -> int:
     if only - set(SECTIONS):
         parser.error(f"unknown sections {sorted(only - set(SECTIONS))} (known: {SECTIONS})")
     if options.quick:
-        options.games, options.cold_games, options.skip_beginner = 2, 3, True
+        options.no_exact, options.cli_depth, options.boards, options.python_boards = True, 0, 1, 1
+        options.games, options.cold_games = 1, 3
         options.ms_games, options.ms_open_games = 2, 1
         options.dz_boards, options.dz_after_book = 2, 6
+        options.disco_pairs, options.disco_baseline_cap = 1, 0.2
     if not options.skip_beginner and "beginner" in only:
-        beginner_exact()
+        if not options.no_exact:
+            beginner_exact()
         beginner_from_cli(options.cli_depth)
         beginner_file(options.boards, options.seed, options.python_boards)
     if "cold" in only:
@@ -463,10 +488,12 @@ def main() -> int:
         minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
     if "disco" in only:
         disco_zoo(options.dz_boards, options.dz_after_book, options.seed)
+    if "disco-table" in only:
+        disco_zoo_table(options.disco_pairs, options.disco_baseline_cap)
     return 0
 
 
-SECTIONS = ("beginner", "cold", "thrill", "minesweeper", "disco")
+SECTIONS = ("beginner", "cold", "thrill", "minesweeper", "disco", "disco-table")
 
 
 if __name__ == "__main__":

@@ -372,8 +372,14 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
 
     from vision.geometry import BoardGeometry
 
+    view = data.get("view")  # the part of a board bigger than the screen on screen
+    if view is not None and (not isinstance(view, list) or len(view) != 4 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e9
+            for v in view)):
+        raise RecordError("'geometry.view' must be 4 finite numbers")
     try:
-        geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+        geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix,
+                                            "view": view})
     except ValueError as error:
         raise RecordError(f"'geometry': {error}") from None
     corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)

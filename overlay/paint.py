@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 import cv2
 import numpy as np
 
-from overlay import glyphs, style
+from overlay import glyphs, style, viewport
 from overlay import text as text_mod
 from overlay.legend import legend_panel
 from solvers.advice import Advice, Cell, MarkKind
@@ -107,7 +107,10 @@ def render_layer(
     if width <= 0 or height <= 0:
         raise ValueError(f"layer size must be positive, got {width}x{height}")
     layer = np.zeros((height, width, 4), dtype=np.uint8)
-    draw_advice(layer, geometry, advice)
+    if geometry.view is not None:  # a board bigger than the screen: its part in view
+        viewport.draw_in_view(layer, geometry, advice, draw_advice)
+    else:
+        draw_advice(layer, geometry, advice)
     return layer
 
 
@@ -206,7 +209,7 @@ def paint_advice(
     layer = render_layer((w, h), geometry, advice)
     if not legend:
         return composite(image, layer)
-    panel = legend_panel(advice, max(w, 320))
+    panel = legend_panel(viewport.in_view(advice, geometry), max(w, 320))
     canvas_w = max(w, panel.shape[1])
     canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
     canvas[:h, :w] = image

@@ -117,15 +117,15 @@ def test_sampling_is_repeatable_and_refuses_impossible_boards():
         sample_layouts(impossible, "game", 10, seed=1)
 
 
-def test_lookahead_is_deterministic_and_the_backends_agree():
+def test_lookahead_is_deterministic_and_the_engines_agree():
     rng = random.Random(4)
-    backends = ["python"] + (["numba"] if kernel_available() else [])
+    engines = ["python"] + (["numba"] if kernel_available() else [])
     for difficulty in (INTERMEDIATE, EXPERT):
         state = random_state(difficulty, rng, undug=difficulty.holes - 4, show_bad=0.0,
                              unseen=0.0)
         analysis = analyse(state)
-        results = [lookahead(analysis, particles=300, backend=b) for b in backends]
-        again = lookahead(analysis, particles=300, backend=backends[-1])
+        results = [lookahead(analysis, particles=300, engine=b) for b in engines]
+        again = lookahead(analysis, particles=300, engine=engines[-1])
         assert all(r.scores == results[0].scores for r in results)
         assert again.hole == results[0].hole and again.scores == results[0].scores
         assert results[0].hole in results[0].scores
@@ -133,17 +133,17 @@ def test_lookahead_is_deterministic_and_the_backends_agree():
         assert any(h.bomb == lowest for h in candidates(analysis))
 
 
-def test_deeper_backends_agree_and_look_one_dig_further():
+def test_deeper_engines_agree_and_look_one_dig_further():
     from solvers.thrill_digger.deeper import deeper, python_deeper_sums
 
     rng = random.Random(7)
-    backends = ["python"] + (["numba"] if kernel_available() else [])
+    engines = ["python"] + (["numba"] if kernel_available() else [])
     for difficulty in (INTERMEDIATE, EXPERT):
         analysis = None
         while analysis is None or any(h.no_bad for h in analysis.holes):
             analysis = analyse(random_state(difficulty, rng, undug=difficulty.holes - 3,
                                             show_bad=0.0, unseen=0.0))
-        results = [deeper(analysis, particles=300, backend=b) for b in backends]
+        results = [deeper(analysis, particles=300, engine=e) for e in engines]
         assert all(r.scores == results[0].scores for r in results)
         assert results[0].hole in results[0].scores
     # width 1, the second dig searched wherever the rollouts are closed-loop: it is safest's

@@ -196,3 +196,28 @@ def test_with_no_full_walk_the_advice_is_the_first_step_of_the_fewest_left_walk(
                              "leaving 1 tile")
     assert advice.recommend == advice.path[1:2] and advice.path[0] == Cell(4, 12)
     assert solution.text.splitlines()[0] == advice.status  # the advice first in the text too
+
+
+def test_tiles_not_seen_yet_are_answered_with_what_is_still_needed(cli):
+    """A board read off a view of a bigger room holds ``?``: undecided, never guessed, and
+    the unseen tiles listed (JSON, 0-based) and named in words (1-based)."""
+    board = "? ? . . . .\n? ? # . L .\n? ? . . x S\n"
+    code, out, err = cli("solve", "tile-path", "-", "--json", stdin=board)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solvable"] is None and data["path"] is None and data["next"] == []
+    assert data["unseen"] == [{"row": r, "col": c} for r in range(3) for c in range(2)]
+    assert data["here"] == {"row": 1, "col": 4}
+    assert data["needs"].startswith("6 tiles not seen yet: columns 1 and 2")
+    code, out, err = cli("solve", "tile-path", "-", stdin=board)
+    assert code == 0 and "Still needed: 6 tiles not seen yet: columns 1 and 2" in out
+    advice = GAME.solve(parse_boards(board)[0], TilePathOptions()).advice
+    assert advice.recommend == () and len(advice.marks) == 6
+    assert "bring them into view" in advice.status
+
+
+def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):
+    code, _, err = cli("solve", "tile-path", "-", stdin="? S .\nS . ?\n")
+    assert code == 2 and "a second 'S'" in err and "Traceback" not in err
+    code, _, err = cli("solve", "tile-path", "-", stdin="? S .\n. Q ?\n")
+    assert code == 2 and "unknown token" in err

@@ -107,6 +107,14 @@ LAYOUT = Object(optional={
     "sprites": MapOf(_LABEL, ListOf(Text(max_len=32, pattern="[01]+",
                                          pattern_words="a row of 0 and 1"), 1, 32), 1000),
     "tray": TRAY,
+    # A room bigger than the screen (tile path): the whole room's rows of tokens, the pitch
+    # of a tile in the calibration's pixels, and the tile screen the view is cut from.
+    "room": ListOf(Text(max_len=MAX_SIDE * 2, pattern="[.#SE ]+",
+                        pattern_words="tokens . # S E separated by spaces"), 1, MAX_SIDE),
+    "pitch": Number(1.0, 1024.0),
+    "tile_screen": Object(required={
+        "tiles_wide": Int(1, 64), "tiles_high": Int(1, 64), "tile_px": Int(4, 64),
+        "bar_top": _PIXELS, "bar_bottom": _PIXELS}),
 }, extra=True)
 
 #: What a game reader knows of one label (Disco Zoo's animal tiles: tapped, rarity, sprite).

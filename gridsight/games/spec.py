@@ -38,7 +38,7 @@ import argparse
 from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from solvers.advice import Advice, Legend
@@ -148,7 +148,10 @@ class GridReading:
     by ``analyze`` and ``live`` alike. ``furniture`` names what the game shows around the
     board that its reader needs (Disco Zoo's ``cards`` and ``counter``): ``calibrate`` learns
     their boxes when the reader's own search does not find them (``--cards``, ``--counter``,
-    or boxes dragged in its window).
+    or boxes dragged in its window). ``scrolling`` loads, for a game whose board may be
+    bigger than the screen (a room seen through a view that follows the player), its
+    :class:`ScrollingBoards`: which packs are for such a board, how a screenshot's view is
+    placed in it, how such a pack is calibrated (``gridsight calibrate GAME SHOT... --room``).
     """
 
     reader: Callable[[], GameReader]
@@ -157,11 +160,25 @@ class GridReading:
     example: str | None = None
     structure: Callable[[], Callable[[Any], Any]] | None = None
     furniture: tuple[str, ...] = ()
+    scrolling: Callable[[], "ScrollingBoards"] | None = None
 
     @property
     def game_reader(self) -> GameReader:
         """The reader, imported on first use."""
         return _loaded(self.reader)
+
+    @property
+    def scrolling_boards(self) -> "ScrollingBoards | None":
+        """The game's reading of boards bigger than the screen, imported on first use."""
+        return None if self.scrolling is None else _loaded(self.scrolling)
+
+    def scrolling_for(self, pack: Any) -> "ScrollingBoards | None":
+        """The game's reading of boards bigger than the screen when ``pack`` is for one
+        (``None``: a pack whose board is read whole)."""
+        if self.scrolling is None:
+            return None
+        boards = _loaded(self.scrolling)
+        return boards if boards.holds(pack) else None
 
     def locate_by_structure(self, image: Any) -> Any:
         """The board in ``image`` found by its structure (a :class:`vision.classify.BoardRead`;
@@ -170,19 +187,27 @@ class GridReading:
             raise TypeError("this game's board is found by its frame only")
         return _loaded(self.structure)(image)
 
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        """``gridsight live``'s board source: the screen read through ``--pack``."""
-        from gridsight.commands.screen_options import read_hints_from
-        from gridsight.live.sources import GridSource
-        from gridsight.readers.find import load_game_pack
 
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None),
-                                                 time_limit=getattr(options, "time_limit", None)))
-        named = getattr(self.game_reader, "named_labels", None)
-        if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
-            source.choices += tuple(l for l in named(read_hints_from(options))
-                                    if l not in source.choices)
-        return source
+class ScrollingBoards(Protocol):
+    """A game's reading of boards bigger than the screen (``GridReading.scrolling``).
+
+    ``holds(pack)``: whether a pack is for such a board (it carries the board's layout);
+    ``locate(image, pack)``: the whole board's cells as read off a screenshot
+    (:class:`vision.classify.BoardRead`: unknown out of view; its geometry's ``view`` the
+    part on screen; ``extras["view"]`` the cells fully in view), or
+    :class:`vision.errors.BoardNotFoundError`; ``calibrate(images, options, read)``: learn and
+    save a pack from ``(name, image)`` pairs and the options (``--room``, ``--skin``,
+    ``--corners``), each screenshot read back through it by ``read(image, pack)``
+    (:func:`gridsight.calibration.read_through`), returning an object with ``folder``,
+    ``summary`` and ``missing``.
+    """
+
+    def holds(self, pack: Any) -> bool: ...
+
+    def locate(self, image: Any, pack: Any) -> Any: ...
+
+    def calibrate(self, images: Any, options: argparse.Namespace,
+                  read: Callable[[Any, Any], Any] | None = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -207,9 +232,6 @@ class PitReading:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", _frozen(self.sizes))
-
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        return self.load_source(spec, options)
 
 
 # -- live play and words ----------------------------------------------------------------------
@@ -393,5 +415,6 @@ class GameSpec:
 __all__ = [
     "CellWord", "Counter", "GameSpec", "GridReading", "HintOption", "LEGEND_WORDS",
     "ManualBoardSettings",
-    "Objectives", "PitReading", "SolverOption", "TIME_LIMIT", "Words", "no_results",
+    "Objectives", "PitReading", "ScrollingBoards", "SolverOption", "TIME_LIMIT", "Words",
+    "no_results",
 ]

@@ -8,8 +8,8 @@ and that is a :class:`BoardSource`, chosen by the game's spec:
   :class:`~gridsight.games.spec.GridReading`): the board located (its geometry reused while
   its anchor still fits), the cells read and fed to a :class:`~gridsight.tracking.CellTracker`
   with the game's rules, the game's reader turning the believed labels into board text;
-- :class:`ManualSource`: no capture; the panel sets board tokens (``gridsight live
-  --manual``);
+- :class:`~gridsight.live.manual.ManualSource`: no capture; the panel sets board tokens
+  (``gridsight live --manual``);
 - a 3D pit's source lives with its game (``gridsight.games.thrill_digger.live.PitSource``,
   from the spec's :class:`~gridsight.games.spec.PitReading`).
 
@@ -22,16 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from gridsight.live.manual import ManualBoard
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
-from gridsight.tracking import UNKNOWN, CellRead, TrackerState
+from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, CellTracker, TrackerState
 from solvers.advice import Cell
 from solvers.cellnames import cell_name
 from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.spec import GameSpec
+    from gridsight.screens import ScreenMemory
     from vision.capture import Frame
     from vision.classify import BoardRead
     from vision.geometry import BoardGeometry
@@ -139,12 +139,19 @@ class _NoExtras:
 
 
 class GridSource(_NoExtras):
-    """A flat grid read through ``pack`` with the game's tracker rules and reader."""
+    """A flat grid read through ``pack`` with the game's tracker rules and reader.
+
+    A pack for a board bigger than the screen (the spec's ``GridReading.scrolling`` holds
+    it: a tile-path room) is read through the game's own placing of each frame's view in the
+    board; its tracker's cells start unseen (``?``) and keep their last seen state while out
+    of view (:class:`gridsight.tracking.ViewMerger`'s rules).
+    """
 
     captures = True
 
     def __init__(self, spec: GameSpec, pack: TemplatePack, *, reader: Any = None,
-                 settings: TrackerSettings | None = None):
+                 settings: TrackerSettings | None = None, memory: ScreenMemory | None = None,
+                 pack_name: str | None = None):
         from gridsight.games.spec import GridReading
         from vision.locate import Locator
 
@@ -156,8 +163,16 @@ class GridSource(_NoExtras):
         self.settings = settings or spec.reading.tracker
         self.confirm = self.settings.confirm
         self.choices = tuple(pack.labels)
-        self.tracker = self.settings.tracker(pack.rows, pack.cols)
-        self._locator = Locator(pack)
+        reading = spec.reading if isinstance(spec.reading, GridReading) else None
+        self._rooms = reading.scrolling_for(pack) if reading is not None else None
+        if self._rooms is not None:
+            self.tracker = CellTracker(pack.rows, pack.cols, initial=UNSEEN,
+                                       is_reveal=self.settings.is_reveal,
+                                       may_change=self.settings.may_change,
+                                       confirm=self.settings.confirm)
+        else:
+            self.tracker = self.settings.tracker(pack.rows, pack.cols)
+        self._locator = Locator(pack) if self._rooms is None else None
         self._state = self.tracker.state()
         self._frame: Frame | None = None
         self._board_read: BoardRead | None = None
@@ -168,10 +183,15 @@ class GridSource(_NoExtras):
         # A game whose board is also found by its structure (no frame to match: a real
         # game's screen) is read that way when the pack's frame is not found, and keeps
         # that way while it works.
-        reading = spec.reading if isinstance(spec.reading, GridReading) else None
         self._structure = (reading.locate_by_structure
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
+        # What was learned of screens of a size (gridsight.screens): the board is first looked
+        # for where it was seen last on a screen of the frame's size (read with --pack
+        # pack_name), and where it is found is remembered.
+        self._memory = memory
+        self._pack_name = pack_name
+        self._recalled = False
 
     @property
     def ready(self) -> bool:
@@ -233,11 +253,21 @@ class GridSource(_NoExtras):
         and now misses is more likely partly covered, :meth:`_read_through_last`)."""
         from vision.classify import read_cells
 
+        if self._rooms is not None:  # a board bigger than the screen: the view placed in it
+            return self._rooms.locate(frame.pixels, self.pack)
+
         def by_pack() -> BoardRead:
+            assert self._locator is not None
+            searches = self._locator.searches
             geometry = self._locator.locate(frame.pixels)
             found = read_cells(frame.pixels, geometry, self.pack)
             self._by_structure = False
+            if self._locator.searches != searches:
+                self._remember(frame, found, self._locator.reference * found.known_fraction)
             return found
+
+        if not self._recalled:
+            self._recall(frame)
 
         if self._by_structure:
             try:
@@ -262,7 +292,44 @@ class GridSource(_NoExtras):
         except VisionInputError:
             return None
         self._by_structure = True
+        self._remember(frame, found, found.known_fraction, structure=True)
         return found
+
+    def _recall(self, frame: Frame) -> None:
+        """Start from what the screen memory saw on a screen of this frame's size: the
+        board's place for the locator (checked by its one cheap match), or the structure."""
+        self._recalled = True
+        if self._memory is None:
+            return
+        import numpy as np
+
+        from vision.geometry import BoardGeometry
+
+        seen = self._memory.recall(frame.pixels.shape, self._pack_name)
+        if seen is None or seen.game != self.spec.name:
+            return
+        if seen.structure:
+            self._by_structure = self._structure is not None
+        elif (seen.rows, seen.cols) == (self.pack.rows, self.pack.cols) and \
+                self._locator is not None:
+            try:
+                self._locator.geometry = BoardGeometry(
+                    seen.rows, seen.cols, np.array(seen.homography).reshape(3, 3))
+            except ValueError:
+                return
+            self._locator.reference = seen.reference
+
+    def _remember(self, frame: Frame, found: BoardRead, score: float, *,
+                  structure: bool = False) -> None:
+        if self._memory is None:
+            return
+        from gridsight.screens import Seen
+
+        g = found.geometry
+        self._memory.remember(frame.pixels.shape, self._pack_name, Seen(
+            self.spec.name, g.rows, g.cols,
+            () if structure else tuple(float(v) for v in g.homography.ravel()), float(score),
+            structure))
 
     def _moved(self, before: TrackerState, after: TrackerState) -> tuple[Cell, ...]:
         """The cells the player's move changed (the game's ``is_move`` rule; any read change
@@ -280,8 +347,8 @@ class GridSource(_NoExtras):
         from vision.classify import read_cells
 
         last = self._last_geometry
-        if last is None or self._geometry_shape != frame.pixels.shape[:2]:
-            return None
+        if last is None or self._geometry_shape != frame.pixels.shape[:2] or self._rooms:
+            return None  # (a view that scrolls is not where it was)
         try:
             board_read = read_cells(frame.pixels, last, self.pack)
         except VisionInputError:
@@ -315,6 +382,8 @@ class GridSource(_NoExtras):
 
         if self._frame is None or self._board_read is None:
             return ""
+        if self._rooms is not None:
+            return "corrections are not saved to a room's pack (calibrate it again instead)"
         grown = grow_pack(self.pack, self._frame.pixels, self._board_read.geometry,
                           {(row, col): label})
         if len(grown.templates) == len(self.pack.templates) and \
@@ -339,57 +408,13 @@ class GridSource(_NoExtras):
         self._reads_since_reset = 0
 
 
-class ManualSource(_NoExtras):
-    """The board set by hand in the panel: board tokens, no capture (``--manual``)."""
-
-    captures = False
-    confirm = 1
-
-    def __init__(self, manual: ManualBoard):
-        self.manual = manual
-        self.tracker = manual.tracker()
-        self.choices = manual.tokens()
-        self._state = self.tracker.state()
-
-    @property
-    def ready(self) -> bool:
-        return True
-
-    def title(self) -> str:
-        return self.manual.game
-
-    def confidence(self) -> float | None:
-        return None
-
-    def read(self, frame: Frame) -> SourceUpdate:  # pragma: no cover - never fed frames
-        return SourceUpdate(None, changed=False)
-
-    def state(self) -> TrackerState:
-        return self._state
-
-    def reading(self, hints: ReadHints) -> BoardReading:
-        return self.manual.reading(self._state, hints)
-
-    def correct(self, row: int, col: int, label: str) -> None:
-        self._state = self.tracker.correct(row, col, label)
-
-    def undo(self) -> bool:
-        state = self.tracker.undo()
-        if state is None:
-            return False
-        self._state = state
-        return True
-
-    def reset(self) -> None:
-        self._state = self.tracker.reset()
-
-
 def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSettings) -> BoardRead:
     """This frame's read with each cell's label replaced by the believed one.
 
     A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
     unknown, so the reader lists it as unread; every other cell carries the tracker's label.
     """
+    from vision.classify import UNKNOWN as VISION_UNKNOWN
     from vision.classify import BoardRead as VisionBoardRead
     from vision.classify import CellRead as VisionCellRead
 
@@ -399,14 +424,18 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
         for cell in row:
             label = state.grid[cell.row][cell.col]
             conf = state.confidence[cell.row][cell.col]
-            if (not cell.known and settings.unobserved_initial and label == settings.initial
+            if label == UNSEEN:  # a cell of a board bigger than the screen never seen yet
+                out.append(VisionCellRead(cell.row, cell.col, VISION_UNKNOWN, 0.0, 0.0,
+                                          cell.best, cell.variant))
+            elif (not cell.known and settings.unobserved_initial and label == settings.initial
                     and Cell(cell.row, cell.col) not in state.manual):
                 out.append(cell)
             else:
                 out.append(VisionCellRead(cell.row, cell.col, label, conf, cell.margin,
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
-    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
+    extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
 def _first_line(error: object) -> str:
@@ -414,4 +443,4 @@ def _first_line(error: object) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-__all__ = ["BoardSource", "GridSource", "ManualSource", "SourceUpdate", "believed_read"]
+__all__ = ["BoardSource", "GridSource", "SourceUpdate", "believed_read"]

@@ -21,18 +21,19 @@ from functools import partial
 
 import numpy as np
 
+from solvers.engines import starts_in_kernel
 from solvers.limit import Meter
 from solvers.thrill_digger.analysis import Analysis
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
 from solvers.thrill_digger.lookahead import (
-    CLOSED_MIN,
     LookaheadResult,
     _open_loop,
     _ranking,
     _tree_sum,
-    kernel_available,
     lookahead,
 )
+
+KERNEL = "solvers.thrill_digger.deeper_kernel"
 
 PARTICLES = 2000
 WIDTH = 4
@@ -43,17 +44,16 @@ METHOD = (f"one dig of exact lookahead, then the best of the {WIDTH} safest next
 
 
 def deeper(analysis: Analysis, *, particles: int = PARTICLES, width: int = WIDTH,
-           min_child: int = MIN_CHILD, backend: str = "auto",
+           min_child: int = MIN_CHILD, engine: str = "auto",
            meter: Meter | None = None) -> LookaheadResult | None:
-    """The ``deeper`` policy's pick and its candidates' scores (``None``: game over)."""
-    if backend == "auto":
-        backend = "numba" if kernel_available() else "python"
-    if backend == "numba":
+    """The ``deeper`` policy's pick and its candidates' scores (``None``: game over).
+
+    ``engine`` (:mod:`solvers.engines`): the compiled rollouts from the start when numba is
+    installed under ``auto`` (the lookahead's threshold, 0), the numpy twin otherwise."""
+    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
         from solvers.thrill_digger.deeper_kernel import deeper_sums
-    elif backend == "python":
-        deeper_sums = python_deeper_sums
     else:
-        raise ValueError(f"unknown backend {backend!r}")
+        deeper_sums = python_deeper_sums
     rollouts = partial(_with_width, deeper_sums, width, min_child)
     return lookahead(analysis, particles=particles, meter=meter, rollouts=rollouts)
 

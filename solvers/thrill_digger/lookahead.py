@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engines import numba_installed, starts_in_kernel
 from solvers.limit import Meter
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
@@ -56,6 +57,7 @@ from solvers.thrill_digger.rules import COLOURS, UNDUG
 from solvers.thrill_digger.sampling import sample_layouts
 from solvers.thrill_digger.state import format_state
 
+KERNEL = "solvers.thrill_digger.lookahead_kernel"
 PARTICLES = 3000
 CLOSED_MIN = 6
 SAFEST = 5
@@ -106,12 +108,9 @@ def board_seed(analysis: Analysis) -> int:
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled rollouts can run)?"""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is numba installed (so the compiled rollouts can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 def lookahead(
@@ -119,16 +118,17 @@ def lookahead(
     *,
     particles: int = PARTICLES,
     closed_min: int = CLOSED_MIN,
-    backend: str = "auto",
+    engine: str = "auto",
     meter: Meter | None = None,
     rollouts: Rollouts | None = None,
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
-    ``backend``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed). ``meter``
+    ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`solvers.engines`: the compiled
+    rollouts from the start when numba is installed, the threshold being 0). ``meter``
     (``None``: no limit) is looked at after each candidate; the first is always scored.
     ``rollouts``: what values the boards a candidate leaves (:data:`Rollouts`; ``None``:
-    ``safest``'s rollouts on ``backend``), as the ``deeper`` policy changes it.
+    ``safest``'s rollouts on ``engine``), as the ``deeper`` policy changes it.
     """
     state = analysis.state
     if state.finished or not analysis.holes:
@@ -145,15 +145,10 @@ def lookahead(
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
     if rollouts is not None:
         rollout_sums = rollouts
+    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
+        from solvers.thrill_digger.lookahead_kernel import rollout_sums
     else:
-        if backend == "auto":
-            backend = "numba" if kernel_available() else "python"
-        if backend == "numba":
-            from solvers.thrill_digger.lookahead_kernel import rollout_sums
-        elif backend == "python":
-            rollout_sums = python_rollout_sums
-        else:
-            raise ValueError(f"unknown backend {backend!r}")
+        rollout_sums = python_rollout_sums
     scores = {}
     cut = False
     for i, hole in enumerate(cands):

@@ -50,7 +50,7 @@ from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
 from vision.packs import TemplatePack, shipped_packs_root
 from vision.panels import Panel, dark_panels, picture_box
-from vision.sprites import Sprite, sprite_distance, sprite_of
+from vision.sprites import Sprite, sprite_distance, sprite_of  # noqa: F401 - reader.py uses it
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours

@@ -33,12 +33,20 @@ from solvers.tile_path import (
 from solvers.tile_path.board import move_name
 from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
+from solvers.tile_path.unseen import (
+    PartialBoard,
+    describe_unseen,
+    has_unseen,
+    needs_text,
+    parse_partial,
+)
 
 FORMAT_HELP = """\
 board format (one token per tile, separated by spaces; '//' starts a comment line):
   .  a tile to cross          #  blocked (statue, wall)
   S  the tile Link starts on  x  a tile already crossed
   L  where Link stands now    E  a tile the walk must end on (optional)
+  ?  a tile not seen yet (out of view): the answer then says which tiles are still needed
 S and L are already crossed. Without L the walk starts at S; with L it goes on from L, and
 the crossed tiles (S, x, L) must form one walk from S to L. Several boards: '---' between.
 
@@ -105,6 +113,10 @@ class TilePathGame:
 
     def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
         chosen = options_of(TilePathOptions, options)
+        if has_unseen(board):
+            partial = parse_partial(board)
+            return Solution(partial_json(partial), partial_text(partial),
+                            WORDS.dress(partial_advice(partial)))
         parsed = parse_board(board)
         result = analyse(
             parsed,
@@ -167,6 +179,37 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
                                                     "col": result.guess[1]},
         "quality": result.quality.to_dict(),
     }
+
+
+def partial_json(board: PartialBoard) -> dict[str, Any]:
+    """The JSON of a board with unseen tiles: undecided, and the tiles still needed
+    (``unseen``, 0-based), in the same fields as a decided board's where they apply."""
+    here = None if board.here is None else {"row": board.here[0], "col": board.here[1]}
+    return {
+        "game": "tile-path", "solvable": None,
+        "proven": f"undecided: {len(board.unseen)} tile(s) not seen yet",
+        "stopped": "unseen tiles", "path": None, "next": [], "next_undecided": [],
+        "proof": None, "proof_text": None, "nodes": 0, "rows": board.rows, "cols": board.cols,
+        "here": here, "tiles_left": None, "fewest_left": None, "best_path": None,
+        "leave_one": None, "leave_one_impossible": None, "undecided": [],
+        "unseen": [{"row": r, "col": c} for r, c in board.unseen],
+        "needs": needs_text(board), "warnings": [], "engine": None,
+    }
+
+
+def partial_text(board: PartialBoard) -> str:
+    where_now = "Link's tile not seen" if board.here is None else f"Link at {where(board.here)}"
+    return (f"Tile path, {board.rows} x {board.cols}, {where_now}: undecided.\n"
+            f"Still needed: {needs_text(board)}.\n")
+
+
+def partial_advice(board: PartialBoard) -> Advice:
+    """Nothing to recommend yet: Link's tile ringed (when seen) and every unseen tile marked."""
+    path = () if board.here is None else (Cell(*board.here),)
+    marks = tuple(CellMark(r, c, MarkKind.UNREAD, "?") for r, c in board.unseen)
+    where_unseen = describe_unseen(board.unseen, board.rows, board.cols)
+    return Advice(game="tile-path", rows=board.rows, cols=board.cols, marks=marks, path=path,
+                  status=f"no advice yet: {where_unseen} (bring them into view)")
 
 
 def _walk(result: TilePathAnalysis) -> tuple | None:
