@@ -285,7 +285,7 @@ def beginner_cold(games: int, seed: int) -> None:
     for cell in [(0, 0), (0, 4), (3, 0), (3, 4), (1, 2), (2, 2)]:
         if warm.token(*cell) != BOMB:
             state = state.with_token(*cell, warm.token(*cell))
-    ExactPlay(space, table=table, backend="numba").hole_values(state)  # numba loaded, untimed
+    ExactPlay(space, table=table, engine="numba").hole_values(state)  # numba loaded, untimed
     by_digs: dict[int, list[float]] = {}
     for _ in range(games):
         layout = draw_layout(BEGINNER, rng)
@@ -363,7 +363,8 @@ def after_book_boards(most: int | None = None):
     """Every board one advised tap after a board of the opening book that is not in the book
     itself (each thing the tile may show), with its objective."""
     from solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard
-    from solvers.disco_zoo.book import board_key, outcomes, shipped_book
+    from solvers.disco_zoo.book import board_key, shipped_book
+    from solvers.disco_zoo.book_build import outcomes
     from solvers.disco_zoo.catalogue import COLS, load_catalogue
     from solvers.disco_zoo.objective import Objective
 
