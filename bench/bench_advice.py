@@ -21,8 +21,9 @@ come from the default sizes. Every time is CPU time of the thread that worked un
    median time per board in process with one shared search (the first boards below the
    shipped table search their subtrees, later ones mostly find them known), and the same for
    the first ``--python-boards`` of them with the pure-Python search (no numba).
-3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest`` on the
-   same boards drawn as the game draws them (``--games`` each, default 200; docs/thrill-digger.md's
+3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest``, and
+   ``deeper`` (a second dig searched) against ``auto``, on the same boards drawn as the game
+   draws them (``--games`` each, default 200; docs/thrill-digger.md's
    figures use ``gridsight simulate ... --games 5000``), with the paired difference and its
    standard error, and the median time per board of each policy's decisions.
 4. **Beginner, cold boards.** Games played by the optimal advice (with a random hole now and
@@ -234,15 +235,16 @@ def _print_times(label: str, seconds: list[float]) -> None:
 
 
 def simulated(games: int, seed: int) -> None:
-    print(f"== Intermediate and expert: auto (lookahead) against safest on the same {games} "
-          f"boards each (net rupees per game) ==")
+    print(f"== Intermediate and expert: auto (lookahead) against safest, and deeper against "
+          f"auto, on the same {games} boards each (net rupees per game) ==")
     for name in ("intermediate", "expert"):
         difficulty = DIFFICULTIES[name]
         rng = random.Random(seed)
         layouts = [draw_layout(difficulty, rng) for _ in range(games)]
         scores, timers = {}, {}
         _play(layouts[0], Timed("auto"))  # compiled kernels loaded, untimed
-        for policy in ("auto", "safest"):
+        _play(layouts[0], Timed("deeper"))
+        for policy in ("auto", "safest", "deeper"):
             timed = Timed(policy)
             scores[policy] = [_play(layout, timed) for layout in layouts]
             timers[policy] = timed
@@ -250,10 +252,14 @@ def simulated(games: int, seed: int) -> None:
         print(f"  {name:<12} auto {diff.mean_a:+7.2f}  safest {diff.mean_b:+7.2f}  paired "
               f"difference {diff.difference:+6.2f} (standard error {diff.stderr:.2f}, "
               f"{diff.z:+.1f} se)")
+        deeper = compare_paired(scores["deeper"], scores["auto"])
+        print(f"  {name:<12} deeper {deeper.mean_a:+7.2f}  auto {deeper.mean_b:+7.2f}  paired "
+              f"difference {deeper.difference:+6.2f} (standard error {deeper.stderr:.2f}, "
+              f"{deeper.z:+.1f} se)")
         auto, safest = timers["auto"], timers["safest"]
         print(f"    time per board, analysis and decision: auto {auto.summary()} "
               f"({len(auto.times)} boards); safest {safest.summary()}; median ratio "
-              f"{auto.median_ms() / safest.median_ms():.1f}x")
+              f"{auto.median_ms() / safest.median_ms():.1f}x; deeper {timers['deeper'].summary()}")
     print(f"  ({load_note()})")
 
 

@@ -47,6 +47,7 @@ PRINTS: dict[str, list[str]] = {
     "bench_advice.py": [
         r"fewer than \d holes dug \(answered from the table\): \d+ of \d+ within 50 ms",
         r"intermediate +auto +[-+][\d.]+ +safest",
+        r"expert +deeper +[-+][\d.]+ +auto",
         r"exact +won \d+ of 2 \([\d.]+%.*s of CPU per game",
         r"paired difference exact - safest:",
         r"open start \(first click at row 3, column 3 from 0, opening a 0\): exact won",
