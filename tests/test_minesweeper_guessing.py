@@ -183,3 +183,16 @@ def test_a_guess_stopped_by_its_limit_is_still_a_cell_and_never_less_safe_than_n
     lowest = min(c.mine_layouts for c in analysis.cells if not c.certain_mine)
     assert full.how == "lookahead" and full.survive is not None
     assert cut.how == "safest" and analysis.cell(*cut.cell).mine_layouts == lowest
+
+
+def test_each_part_of_the_guess_alone_is_a_policy_that_plays_its_part():
+    from solvers.minesweeper.guessing import ENDGAME_ONLY_RULE, LOOKAHEAD_ONLY_RULE
+    from solvers.minesweeper.simulate import POLICIES
+
+    assert {"lookahead-only", "endgame-only"} <= set(POLICIES)
+    analysis = analyse(played(random.Random(2)))  # few layouts: the end-game's board
+    assert best_guess(analysis, ENDGAME_ONLY_RULE).how == "endgame"
+    assert best_guess(analysis, LOOKAHEAD_ONLY_RULE).how == "lookahead"
+    many = GuessRule(endgame_layouts=1)  # as on a board with more layouts than the search takes
+    assert best_guess(analysis, GuessRule(lookahead=False, endgame_layouts=1)).how == "safest"
+    assert best_guess(analysis, many).how == "lookahead"

@@ -54,6 +54,11 @@ DEFAULT_RULE = GuessRule()
 #: likeliest 0, then reading order, in :func:`~.policy.recommend`).
 SAFEST_RULE = GuessRule(lookahead=False, endgame_layouts=0)
 
+#: Each part of the advice's guess alone, to measure what it adds: one reveal ahead with no
+#: end-game search, and the end-game search with the safest cell otherwise.
+LOOKAHEAD_ONLY_RULE = GuessRule(endgame_layouts=0)
+ENDGAME_ONLY_RULE = GuessRule(lookahead=False)
+
 
 @dataclass(frozen=True)
 class Guess:

@@ -22,6 +22,9 @@ Policies (:data:`POLICIES`):
   else one reveal ahead among the safest cells);
 - ``safest``: the same certain cells, and the guess of the previous advice: the lowest exact
   mine chance, ties to the likeliest 0, then reading order (kept to measure the new one);
+- ``lookahead-only`` and ``endgame-only``: ``exact`` with one part of its guess alone (one
+  reveal ahead, never the end-game search; the end-game search on few layouts, else the
+  safest), to measure what each part adds;
 - ``safe-random``: every certain safe cell (exact), else a uniformly random unopened cell
   that is not a certain mine: what exact analysis is worth when guessing;
 - ``local``: a baseline that counts nothing: cells forced by the numbers one at a time,
@@ -42,7 +45,13 @@ from solvers.limit import Limit
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.counting import propagate
 from solvers.minesweeper.frontier import build_frontier
-from solvers.minesweeper.guessing import DEFAULT_RULE, SAFEST_RULE, GuessRule
+from solvers.minesweeper.guessing import (
+    DEFAULT_RULE,
+    ENDGAME_ONLY_RULE,
+    LOOKAHEAD_ONLY_RULE,
+    SAFEST_RULE,
+    GuessRule,
+)
 from solvers.minesweeper.policy import recommend
 from solvers.minesweeper.rules import FIRST_CLICK_RULES, MINE, UNOPENED, Level, neighbours
 from solvers.minesweeper.state import MinesweeperState
@@ -163,6 +172,14 @@ def safest_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
     return _advised(state, SAFEST_RULE)
 
 
+def lookahead_only_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
+    return _advised(state, LOOKAHEAD_ONLY_RULE)
+
+
+def endgame_only_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
+    return _advised(state, ENDGAME_ONLY_RULE)
+
+
 def safe_random_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
     analysis = analyse(state, Limit.none())
     if analysis.safe:
@@ -204,6 +221,8 @@ def local_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
 POLICIES: dict[str, Policy] = {
     "exact": exact_policy,
     "safest": safest_policy,
+    "lookahead-only": lookahead_only_policy,
+    "endgame-only": endgame_only_policy,
     "safe-random": safe_random_policy,
     "local": local_policy,
 }

@@ -103,7 +103,8 @@ class MinesweeperGame:
         parser.add_argument(
             "--policy", choices=tuple(POLICIES), default="exact",
             help="who plays: exact (gridsight's advice, default), safest (the previous "
-            "advice: the lowest mine chance), safe-random, local",
+            "advice: the lowest mine chance), lookahead-only and endgame-only (one part of "
+            "exact's guess alone), safe-random, local",
         )
         parser.add_argument(
             "--start", type=cell_argument, default=None, metavar="R,C",
