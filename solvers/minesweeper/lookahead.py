@@ -21,10 +21,12 @@ mine-count DP joins them again.
 >>> from solvers.minesweeper.analysis import analyse
 >>> from solvers.minesweeper.state import MinesweeperState
 >>> board = MinesweeperState(1, (("1", ".", "."), ("1", ".", "."), ("1", "1", "1")))
->>> a = analyse(board)
+>>> a = analyse(board)  # one layout fits: the mine at (1, 1), which the 1 at (2, 0) touches alone
+>>> a.layouts
+1
 >>> sorted((cell, look.survive, look.progress) for cell, look in
 ...        ((c.cell, evaluate(Hypotheses(a), c.cell)) for c in a.cells))
-[((0, 1), 2, 2), ((0, 2), 2, 2), ((1, 1), 2, 2), ((1, 2), 2, 2)]
+[((0, 1), 1, 1), ((0, 2), 1, 1), ((1, 1), 0, 0), ((1, 2), 1, 1)]
 """
 
 from __future__ import annotations
