@@ -6,7 +6,7 @@ Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner] [--
 come from the default sizes. Every time is CPU time of the thread that worked unless said.
 
 1. **Beginner, exact.** The value of a policy over every one of the 4845 layouts (the
-   policy's game tree walked once, :mod:`solvers.thrill_digger.evaluate`), for the old
+   policy's game tree walked once, :mod:`gridsight.solvers.thrill_digger.evaluate`), for the old
    ``safest`` and the new default (``auto``: exact optimal play), under each model (the advice
    computed under the model, the layouts weighed by the same model). Gross rupees per game and
    net of the 30 fee; the difference against ``safest`` in the same run. With the median time
@@ -61,15 +61,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from solvers.paired import compare_paired  # noqa: E402
-from solvers.thrill_digger.analysis import analyse  # noqa: E402
-from solvers.thrill_digger.evaluate import policy_value  # noqa: E402
-from solvers.thrill_digger.generator import draw_layout  # noqa: E402
-from solvers.thrill_digger.layouts import layout_space  # noqa: E402
-from solvers.thrill_digger.optimal import ExactPlay  # noqa: E402
-from solvers.thrill_digger.optimal_table import load_table  # noqa: E402
-from solvers.thrill_digger.policy import get_policy  # noqa: E402
-from solvers.thrill_digger.rules import (  # noqa: E402
+from gridsight.solvers.paired import compare_paired  # noqa: E402
+from gridsight.solvers.thrill_digger.analysis import analyse  # noqa: E402
+from gridsight.solvers.thrill_digger.evaluate import policy_value  # noqa: E402
+from gridsight.solvers.thrill_digger.generator import draw_layout  # noqa: E402
+from gridsight.solvers.thrill_digger.layouts import layout_space  # noqa: E402
+from gridsight.solvers.thrill_digger.optimal import ExactPlay  # noqa: E402
+from gridsight.solvers.thrill_digger.optimal_table import load_table  # noqa: E402
+from gridsight.solvers.thrill_digger.policy import get_policy  # noqa: E402
+from gridsight.solvers.thrill_digger.rules import (  # noqa: E402
     BEGINNER,
     BOMB,
     COLOUR_VALUES,
@@ -77,7 +77,7 @@ from solvers.thrill_digger.rules import (  # noqa: E402
     RUPOOR,
     RUPOOR_VALUE,
 )
-from solvers.thrill_digger.state import ThrillDiggerState, format_state  # noqa: E402
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState, format_state  # noqa: E402
 
 
 class Timed:
@@ -280,7 +280,7 @@ def _play(layout, timed: Timed) -> int:
 def beginner_cold(games: int, seed: int) -> None:
     print(f"== Beginner, cold boards: {games} games, each board answered by a fresh search "
           "(the shipped table loaded, nothing else) ==")
-    from solvers.thrill_digger.optimal_table import TABLE_DEPTH
+    from gridsight.solvers.thrill_digger.optimal_table import TABLE_DEPTH
 
     model = "uniform"
     space = layout_space(BEGINNER, model)
@@ -319,8 +319,8 @@ def beginner_cold(games: int, seed: int) -> None:
 
 
 def minesweeper(games: int, open_games: int, seed: int, jobs: int) -> None:
-    from solvers.minesweeper.rules import EXPERT
-    from solvers.minesweeper.simulate import compare, simulate
+    from gridsight.solvers.minesweeper.rules import EXPERT
+    from gridsight.solvers.minesweeper.simulate import compare, simulate
 
     print(f"== Minesweeper, expert (16 x 30, 99 mines), first click safe in the top-left "
           f"corner: exact against safest on the same {games} games ==")
@@ -343,9 +343,9 @@ def minesweeper(games: int, open_games: int, seed: int, jobs: int) -> None:
 def disco_zoo_boards(count: int, seed: int):
     """``count`` mid-game rescues: 2 or 3 animals of a random region, 1 to 4 random taps made
     on a true placement, the rest of the 10 taps left."""
-    from solvers.disco_zoo.board import EMPTY, RescueBoard, fresh_board
-    from solvers.disco_zoo.catalogue import load_catalogue
-    from solvers.disco_zoo.placements import joint_placements
+    from gridsight.solvers.disco_zoo.board import EMPTY, RescueBoard, fresh_board
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.placements import joint_placements
 
     rng = random.Random(seed)
     catalogue = load_catalogue()
@@ -369,11 +369,11 @@ def after_book_boards(most: int | None = None, seed: int = 1):
     """Every board one advised tap after a board of the opening book that is not in the book
     itself (each thing the tile may show), with its objective; with ``most``, a random sample
     of that many (seeded)."""
-    from solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard
-    from solvers.disco_zoo.book import board_key, shipped_book
-    from solvers.disco_zoo.book_build import outcomes
-    from solvers.disco_zoo.catalogue import COLS, load_catalogue
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard
+    from gridsight.solvers.disco_zoo.book import board_key, shipped_book
+    from gridsight.solvers.disco_zoo.book_build import outcomes
+    from gridsight.solvers.disco_zoo.catalogue import COLS, load_catalogue
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     catalogue = load_catalogue()
     book = shipped_book()
@@ -400,8 +400,8 @@ def after_book_boards(most: int | None = None, seed: int = 1):
 
 
 def disco_zoo(boards: int, after_book: int | None, seed: int) -> None:
-    from solvers.disco_zoo.advise import DEFAULT_BUDGET, plan
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, plan
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     print(f"== Disco Zoo: exact within the default budget ({DEFAULT_BUDGET:g} s of CPU) ==")
     cases = [(board, Objective(kind)) for board in disco_zoo_boards(boards, seed)

@@ -52,8 +52,8 @@ from kit.desktop import kit_screen, real_look_rescue, sample
 
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator
-from solvers.errors import InputError
-from vision.errors import VisionInputError
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import VisionInputError
 
 GAMES = ("disco-zoo", "tile-path", "pentomino", "minesweeper")
 SEED = 90_000  # held-out seeds: nothing was tuned on these
@@ -185,7 +185,7 @@ def measure_no_game(count: int, seed: int) -> None:
     from kit.desktop import desktop, other_phone_screen
     from kit.skins.common import Rendered
 
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
     packs = {game: load_game_pack(game, None) for game in GAMES}
     false: Counter[str] = Counter()

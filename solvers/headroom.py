@@ -5,7 +5,7 @@ memory. It is a hard wall: a search that runs into it gets a ``MemoryError`` at 
 allocation happens to fail, and CPython can then spin in its allocator instead of unwinding
 (seen: a pure-Python tile path search at a 150 MB bound that never ended, ``SIGTERM``
 included, about one run in six). So the searches stop themselves first:
-:class:`~solvers.limit.Meter` asks :func:`pressed` now and then, and a search past
+:class:`~gridsight.solvers.limit.Meter` asks :func:`pressed` now and then, and a search past
 :data:`SHARE` of the limit stops like at any other bound, with its best answer so far.
 
 Linux only (``/proc/self/statm``); elsewhere, or with no limit set, never pressed.

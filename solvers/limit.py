@@ -44,7 +44,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solvers import headroom
+from gridsight.solvers import headroom
 
 #: How many :meth:`Meter.reached` calls pass between two looks at the process's memory (a
 #: look reads ``/proc``; the calls come every few thousand states).

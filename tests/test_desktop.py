@@ -6,7 +6,7 @@ window that is not the game. The captures are drawn by :mod:`kit.desktop` around
 screens, the game's screen 15% to 40% of the frame's width; the seeds here are held out
 (nothing was tuned on them; the figures over many more are ``bench/bench_desktop.py``'s).
 
-- the window-like regions (:mod:`vision.regions`) hold the screen, and the rectangles around
+- the window-like regions (:mod:`gridsight.vision.regions`) hold the screen, and the rectangles around
   its board have the screen's sides to the pixel;
 - ``gridsight analyze`` reads a real-look rescue inside a desktop exactly, in every kind of
   window, and paints the advice where the board is in the capture; a desktop with no game on
@@ -37,9 +37,9 @@ from kit.skins.common import Rendered
 from gridsight.readers.base import ReadHints
 from gridsight.readers.desktop import VIEW
 from gridsight.readers.find import find_in, load_game_pack, read_found
-from vision.capture import Frame, Rect
-from vision.geometry import BoardGeometry
-from vision.regions import Region, propose_regions, region_score, regions_around
+from gridsight.vision.capture import Frame, Rect
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
 SEED = 70_000  # held out
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.limit import Limit
-from solvers.tile_path import analyse, parse_board
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.tile_path import analyse, parse_board
 from test_disco_zoo_cases import random_board
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,8 +80,9 @@ def test_the_limit_holds_with_the_tree_under_a_folder_named_numba(tmp_path):
     answered after 17.9 s). The meter looks at no path."""
     tree = tmp_path / "numba" / "site"
     skip = shutil.ignore_patterns("__pycache__", "*.png", "*.npz", "*.tsv.gz")
-    for room in ("gridsight", "solvers", "vision", "overlay"):
-        shutil.copytree(REPO / room, tree / room, ignore=skip)
+    shutil.copytree(REPO / "gridsight", tree / "gridsight", ignore=skip)
+    for room in ("solvers", "vision", "overlay", "safefiles"):  # laid out as installed
+        shutil.copytree(REPO / room, tree / "gridsight" / room, ignore=skip)
     env = dict(os.environ, PYTHONPATH=str(tree))
     run = subprocess.run(
         [sys.executable, "-m", "gridsight", "solve", "tile-path", "-", "--json",
@@ -92,7 +93,7 @@ def test_the_limit_holds_with_the_tree_under_a_folder_named_numba(tmp_path):
     data = json.loads(run.stdout)
     assert data["quality"]["stopped"] == "the limit of 0.05 s of work reached"
     assert data["solvable"] is None and data["guess"] is not None
-    check = subprocess.run([sys.executable, "-c", "import solvers; print(solvers.__file__)"],
+    check = subprocess.run([sys.executable, "-c", "import gridsight.solvers as s; print(s.__file__)"],
                            env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert f"{os.sep}numba{os.sep}" in check.stdout  # it was the copy that ran
 
@@ -107,8 +108,8 @@ BUSY_BUDGET = 0.3
 
 
 def _advice() -> list[tuple]:
-    from solvers.disco_zoo.advise import plan
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     answers = []
     for seed in BUSY_BOARDS:
@@ -120,8 +121,8 @@ def _advice() -> list[tuple]:
 
 
 def test_the_same_answers_with_two_busy_processes_beside_the_solver():
-    from solvers.disco_zoo.advise import plan
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     rng = random.Random(BUSY_BOARDS[0])
     board = random_board(rng, 3, rng.randint(5, 9), rng.randint(1, 4))

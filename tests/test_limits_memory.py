@@ -37,7 +37,7 @@ def test_a_search_near_the_bound_stops_itself_with_its_best_answer(tmp_path):
 
 
 def test_headroom_reads_the_data_in_use_against_a_limit():
-    from solvers import headroom
+    from gridsight.solvers import headroom
 
     if headroom.in_use() is None:
         pytest.skip("no /proc/self/statm on this platform")

@@ -11,14 +11,14 @@ from itertools import combinations
 
 import pytest
 
-from solvers.limit import Limit, LimitReached
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.endgame import list_layouts, solve_endgame
-from solvers.minesweeper.guessing import GuessRule, best_guess
-from solvers.minesweeper.lookahead import Hypotheses, evaluate
-from solvers.minesweeper.rules import Level
-from solvers.minesweeper.simulate import Board, game_orders
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.limit import Limit, LimitReached
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.endgame import list_layouts, solve_endgame
+from gridsight.solvers.minesweeper.guessing import GuessRule, best_guess
+from gridsight.solvers.minesweeper.lookahead import Hypotheses, evaluate
+from gridsight.solvers.minesweeper.rules import Level
+from gridsight.solvers.minesweeper.simulate import Board, game_orders
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 
 def played(rng: random.Random, sizes=((3, 3), (3, 4), (4, 4), (2, 5), (4, 5))) -> MinesweeperState:
@@ -172,7 +172,7 @@ def test_best_guess_uses_the_endgame_on_few_layouts_and_looks_ahead_otherwise():
 
 
 def test_a_guess_stopped_by_its_limit_is_still_a_cell_and_never_less_safe_than_needed():
-    from solvers.minesweeper.policy import recommend
+    from gridsight.solvers.minesweeper.policy import recommend
 
     rng = random.Random(6)
     state = played(rng, sizes=((4, 5),))
@@ -186,8 +186,8 @@ def test_a_guess_stopped_by_its_limit_is_still_a_cell_and_never_less_safe_than_n
 
 
 def test_each_part_of_the_guess_alone_is_a_policy_that_plays_its_part():
-    from solvers.minesweeper.guessing import ENDGAME_ONLY_RULE, LOOKAHEAD_ONLY_RULE
-    from solvers.minesweeper.simulate import POLICIES
+    from gridsight.solvers.minesweeper.guessing import ENDGAME_ONLY_RULE, LOOKAHEAD_ONLY_RULE
+    from gridsight.solvers.minesweeper.simulate import POLICIES
 
     assert {"lookahead-only", "endgame-only"} <= set(POLICIES)
     analysis = analyse(played(random.Random(2)))  # few layouts: the end-game's board

@@ -17,7 +17,7 @@ import pytest
 from sample_sizes import samples
 from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
-from vision.pit import calibrate_pit
+from gridsight.vision.pit import calibrate_pit
 
 GAMES = samples(21, 50)  # seven, or the documented figure's 50, of each difficulty in turn
 

@@ -15,9 +15,9 @@ import pytest
 
 from sample_sizes import samples
 from kit import corpus
-from vision.locate import locate_board
-from vision.classify import read_cells
-from vision.packs import load_pack
+from gridsight.vision.locate import locate_board
+from gridsight.vision.classify import read_cells
+from gridsight.vision.packs import load_pack
 
 PER_GAME = samples(60, 170)  # 510 samples for the first three games in the full run
 CHUNKS = samples(2, 6)

@@ -47,7 +47,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width
 EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary

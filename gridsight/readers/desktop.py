@@ -3,17 +3,17 @@
 A game whose board is found by its structure (:func:`gridsight.readers.find.structural_games`:
 the real Disco Zoo rescue screen) is looked for in the whole frame first. When the frame is a
 desktop capture, the screen is a window among others and its board too small a part of the
-frame for that; the screen is then found in three steps, each from :mod:`vision.regions`:
+frame for that; the screen is then found in three steps, each from :mod:`gridsight.vision.regions`:
 
 1. **Where a screen may be**: window-like regions of the frame
-   (:func:`vision.regions.propose_regions`: tall rectangles between long straight sides),
+   (:func:`gridsight.vision.regions.propose_regions`: tall rectangles between long straight sides),
    best first; the game's structural locator is run on each region's pixels. A find there
    counts only when credible among many windows (most cells read, some of the game's
    furniture found: Disco Zoo's cards and counter,
    :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
    :data:`FURNITURE`).
 2. **The screen around the board**: a region's top and bottom are loose. The rectangles
-   enclosing the board found (:func:`vision.regions.regions_around`: its sides the nearest
+   enclosing the board found (:func:`gridsight.vision.regions.regions_around`: its sides the nearest
    long boundaries beside it, its top near where they stop, else a boundary across above the
    board) are read again in their order; the first whose read finds the same board (or a
    larger one holding it) and surely every piece of furniture is the screen: not widened by
@@ -32,7 +32,7 @@ A board found by a template pack in such a frame (a pack calibrated on the real 
 view the same way (:func:`view_around`), so the reader's furniture search stays on the screen.
 
 :class:`ScreenLocator` does it frame after frame for ``gridsight live``: it remembers the
-screen's region and, while its sides are still where they were (:func:`vision.regions.
+screen's region and, while its sides are still where they were (:func:`gridsight.vision.regions.
 region_score`, four thin strips), reads the board there alone; only when that fails does it
 search the frame again.
 """
@@ -43,9 +43,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.classify import BoardRead
-from vision.errors import BoardNotFoundError
-from vision.regions import Region, propose_regions, region_score, regions_around
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
 VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found

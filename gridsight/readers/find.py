@@ -27,12 +27,12 @@ from gridsight.readers.desktop import (
     in_view,
     view_around,
 )
-from vision.classify import BoardRead, read_cells
-from vision.errors import BoardNotFoundError
-from vision.locate import anchor_score, locate_board
-from vision.packs import Anchor, TemplatePack
-from vision.packs import load_game_pack as load_pack_for_game
-from vision.regions import Region, propose_regions
+from gridsight.vision.classify import BoardRead, read_cells
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.locate import anchor_score, locate_board
+from gridsight.vision.packs import Anchor, TemplatePack
+from gridsight.vision.packs import load_game_pack as load_pack_for_game
+from gridsight.vision.regions import Region, propose_regions
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.readers.base import BoardReading
@@ -65,7 +65,7 @@ class Found:
 
 def load_game_pack(game: str, pack: str | None, *,
                    time_limit: float | None = None) -> TemplatePack:
-    """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
+    """The pack ``pack`` of ``game`` (:func:`gridsight.vision.packs.load_game_pack`: a folder path, or a
     skin name, the player's packs first; the default skin when ``pack`` is ``None``).
 
     Reading the pack counts against the command's ``--time-limit`` (``time_limit`` seconds,
@@ -73,7 +73,7 @@ def load_game_pack(game: str, pack: str | None, *,
     import time
 
     from gridsight.errors import RuntimeFailure
-    from vision.errors import PackTimeLimit
+    from gridsight.vision.errors import PackTimeLimit
 
     deadline = time.monotonic() + time_limit if time_limit else None
     try:
@@ -131,7 +131,7 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
 
 def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:
     """``pack``'s board located in a window-like region of ``image``
-    (:func:`vision.regions.propose_regions`), in the frame's coordinates: the best match of
+    (:func:`gridsight.vision.regions.propose_regions`), in the frame's coordinates: the best match of
     the regions tried, ``None`` when none holds it (or ``pack`` is for a board bigger than
     the screen). For a game found by its pack's frame in a desktop capture whose whole-frame
     search missed it, or read it incompletely: among a desktop's windows and their edges the
@@ -191,7 +191,7 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
 def shipped(pack: TemplatePack) -> bool:
     """Whether ``pack`` is one of the packs shipped with gridsight (our own skins' art), not
     one the player calibrated."""
-    from vision.packs import shipped_packs_root
+    from gridsight.vision.packs import shipped_packs_root
 
     if pack.source is None:
         return False
@@ -292,7 +292,7 @@ def screen_note(region: Region, shape: tuple[int, ...]) -> str:
     """What the report says of a game's screen found inside a larger frame: where, and its
     share of the frame's width.
 
-    >>> from vision.regions import Region
+    >>> from gridsight.vision.regions import Region
     >>> screen_note(Region(860, 62, 462, 833), (1080, 1920, 3))
     "the game's screen is a window of the capture: x 860, y 62, 462x833 px (24% of its width)"
     """

@@ -12,10 +12,10 @@ the best play from ``S`` wins, so the chance to win is ``wins / layouts`` exactl
 fitting layout being equally likely). The search remembers each set it has met (a set is
 the integer whose bits are its layouts), tries the safest cells first and drops a cell as
 soon as it cannot beat the best found (it wins at most the layouts where it is safe). A
-:class:`~solvers.limit.Meter` bounds the nodes visited: past it :class:`LimitReached`.
+:class:`~gridsight.solvers.limit.Meter` bounds the nodes visited: past it :class:`LimitReached`.
 
->>> from solvers.minesweeper.analysis import analyse
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.analysis import analyse
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> # a 50/50 pair: any play wins half the layouts
 >>> board = MinesweeperState(1, (("1", "1"), (".", ".")))
 >>> result = solve_endgame(analyse(board))
@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 
-from solvers.limit import Limit, LimitReached, Meter
-from solvers.minesweeper.analysis import Analysis
-from solvers.minesweeper.counting import propagate
+from gridsight.solvers.limit import Limit, LimitReached, Meter
+from gridsight.solvers.minesweeper.analysis import Analysis
+from gridsight.solvers.minesweeper.counting import propagate
 
 Cell = tuple[int, int]
 

@@ -15,7 +15,7 @@
    cell, then the likelier 0, then reading order.
 
 Every comparison is made on exact layout counts. The search is anytime: a caller's
-:class:`~solvers.limit.Meter` stops it, and the best cell weighed so far is taken (the
+:class:`~gridsight.solvers.limit.Meter` stops it, and the best cell weighed so far is taken (the
 safest cell when none was).
 """
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import Limit, LimitReached, Meter
-from solvers.minesweeper.analysis import Analysis, CellOdds
-from solvers.minesweeper.endgame import ENDGAME_LAYOUTS, ENDGAME_STATES, solve_endgame
-from solvers.minesweeper.lookahead import Hypotheses, Look, evaluate
+from gridsight.solvers.limit import Limit, LimitReached, Meter
+from gridsight.solvers.minesweeper.analysis import Analysis, CellOdds
+from gridsight.solvers.minesweeper.endgame import ENDGAME_LAYOUTS, ENDGAME_STATES, solve_endgame
+from gridsight.solvers.minesweeper.lookahead import Hypotheses, Look, evaluate
 
 Cell = tuple[int, int]
 

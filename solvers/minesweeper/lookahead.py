@@ -18,23 +18,25 @@ from the present analysis: only the components the reveal touches are re-counted
 with the cells around ``X`` that were interior), the others keep their counts, and the
 mine-count DP joins them again.
 
->>> from solvers.minesweeper.analysis import analyse
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.analysis import analyse
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> board = MinesweeperState(1, (("1", ".", "."), ("1", ".", "."), ("1", "1", "1")))
->>> a = analyse(board)
+>>> a = analyse(board)  # one layout fits: the mine at (1, 1), which the 1 at (2, 0) touches alone
+>>> a.layouts
+1
 >>> sorted((cell, look.survive, look.progress) for cell, look in
 ...        ((c.cell, evaluate(Hypotheses(a), c.cell)) for c in a.cells))
-[((0, 1), 2, 2), ((0, 2), 2, 2), ((1, 1), 2, 2), ((1, 2), 2, 2)]
+[((0, 1), 1, 1), ((0, 2), 1, 1), ((1, 1), 0, 0), ((1, 2), 1, 1)]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import Meter
-from solvers.minesweeper.analysis import Analysis
-from solvers.minesweeper.combine import combine, dot
-from solvers.minesweeper.counting import count_component
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.minesweeper.analysis import Analysis
+from gridsight.solvers.minesweeper.combine import combine, dot
+from gridsight.solvers.minesweeper.counting import count_component
 
 Cell = tuple[int, int]
 
@@ -103,7 +105,7 @@ class Hypotheses:
 def evaluate(board: Hypotheses, cell: Cell, bound: int = -1, meter: Meter | None = None) -> Look:
     """``cell`` one reveal ahead (see the module notes). The evaluation stops early, with
     ``complete`` False, once the cell's ``survive`` can no longer exceed ``bound``. Raises
-    :class:`~solvers.limit.LimitReached` once ``meter`` is reached (its counting counts)."""
+    :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached (its counting counts)."""
     mine_layouts = board.mine_layouts[cell]
     assert mine_layouts is not None
     safe = board.layouts - mine_layouts

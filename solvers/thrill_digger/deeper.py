@@ -6,7 +6,7 @@ particles, each dug next and followed by ``safest`` (the same rollouts): one mor
 search toward the best reachable play. A board with fewer than :data:`MIN_CHILD` particles is
 valued by ``safest`` alone, as in ``lookahead`` (a choice among a handful of particles would
 follow them rather than the board). Candidates, the exact first dig, seeds, ties and the limit
-are those of :func:`~solvers.thrill_digger.lookahead.lookahead`; it draws
+are those of :func:`~gridsight.solvers.thrill_digger.lookahead.lookahead`; it draws
 :data:`PARTICLES` layouts (fewer than ``lookahead``'s 3000: each is played out about
 ``WIDTH`` times more).
 
@@ -21,11 +21,11 @@ from functools import partial
 
 import numpy as np
 
-from solvers.engines import starts_in_kernel
-from solvers.limit import Meter
-from solvers.thrill_digger.analysis import Analysis
-from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
-from solvers.thrill_digger.lookahead import (
+from gridsight.solvers.engines import starts_in_kernel
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.thrill_digger.analysis import Analysis
+from gridsight.solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
+from gridsight.solvers.thrill_digger.lookahead import (
     LookaheadResult,
     _open_loop,
     _ranking,
@@ -33,7 +33,7 @@ from solvers.thrill_digger.lookahead import (
     lookahead,
 )
 
-KERNEL = "solvers.thrill_digger.deeper_kernel"
+KERNEL = "gridsight.solvers.thrill_digger.deeper_kernel"
 
 PARTICLES = 2000
 WIDTH = 4
@@ -48,10 +48,10 @@ def deeper(analysis: Analysis, *, particles: int = PARTICLES, width: int = WIDTH
            meter: Meter | None = None) -> LookaheadResult | None:
     """The ``deeper`` policy's pick and its candidates' scores (``None``: game over).
 
-    ``engine`` (:mod:`solvers.engines`): the compiled rollouts from the start when numba is
+    ``engine`` (:mod:`gridsight.solvers.engines`): the compiled rollouts from the start when numba is
     installed under ``auto`` (the lookahead's threshold, 0), the numpy twin otherwise."""
     if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
-        from solvers.thrill_digger.deeper_kernel import deeper_sums
+        from gridsight.solvers.thrill_digger.deeper_kernel import deeper_sums
     else:
         deeper_sums = python_deeper_sums
     rollouts = partial(_with_width, deeper_sums, width, min_child)

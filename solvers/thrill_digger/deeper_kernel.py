@@ -1,11 +1,11 @@
 """Two digs of lookahead on the particles, compiled with numba: the rollouts of
-:mod:`solvers.thrill_digger.deeper`.
+:mod:`gridsight.solvers.thrill_digger.deeper`.
 
 For a candidate ``h`` and each thing ``o`` it may show, the particles where ``h`` shows ``o``
 are a sample of the board after it. On that board the next dig is chosen among the first
 ``width`` holes of the ``safest`` order over those particles, by the rupees each makes if it is
 dug next and ``safest`` plays on after it (the rollouts of
-:mod:`solvers.thrill_digger.lookahead_kernel`, one per hole, on the same particles); the best
+:mod:`gridsight.solvers.thrill_digger.lookahead_kernel`, one per hole, on the same particles); the best
 of them is the board's value. A board with fewer than ``min_child`` particles is valued by
 ``safest`` alone, as the one-dig lookahead does (a choice among a handful of particles
 would follow them rather than the board).
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.thrill_digger.lookahead_kernel import _open_loop, _rank, _tree_sum
+from gridsight.solvers.thrill_digger.lookahead_kernel import _open_loop, _rank, _tree_sum
 
 
 @njit(cache=True)

@@ -22,7 +22,7 @@ the screen's share of the frame's width (``extras["fraction"]``).
 
 >>> import numpy as np
 >>> from kit.skins.common import Rendered
->>> from vision.geometry import BoardGeometry
+>>> from gridsight.vision.geometry import BoardGeometry
 >>> screen = np.full((640, 360, 3), 90, np.uint8)
 >>> shot = Rendered(screen, BoardGeometry.from_rect(40, 200, 56, 56, 5, 5), (), ())
 >>> out = desktop(shot, np.random.default_rng(3))
@@ -39,7 +39,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 from .skins.common import Rendered
 

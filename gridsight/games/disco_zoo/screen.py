@@ -5,7 +5,7 @@ from what the screen is known to show (``templates/disco-zoo/screen.json`` holds
 that are colours and proportions):
 
 1. **The board** is a 5x5 lattice of square tiles separated by thin darker lines
-   (:func:`vision.lattice.lattice_candidates`, at least ``board_min_width`` of the screen
+   (:func:`gridsight.vision.lattice.lattice_candidates`, at least ``board_min_width`` of the screen
    wide). Lines alone cannot always tell where the lattice ends, so the candidates and their
    one-tile shifts are all read, and the one whose 25 cells all look like rescue tiles wins.
 2. **Each tile**: the colour of its rim (a ring inside the lines, away from the middle where
@@ -14,15 +14,15 @@ that are colours and proportions):
    carry. A tile much darker than the grass and plain is tapped and empty. A tile whose rim is
    one of the rarity colours is a found animal of that rarity; a tile of no known colour that
    holds a sprite is a found animal of unsure rarity; anything else is unread.
-3. **The cards** are the dark panels above the board (:func:`vision.panels.dark_panels`),
-   left to right, each holding the animal's sprite (:func:`vision.panels.picture_box`).
+3. **The cards** are the dark panels above the board (:func:`gridsight.vision.panels.dark_panels`),
+   left to right, each holding the animal's sprite (:func:`gridsight.vision.panels.picture_box`).
 4. **A found tile's animal**: among the rescue's animals of the tile's rarity, the one whose
-   card sprite its sprite matches (:func:`vision.sprites.sprite_distance`), when the best
+   card sprite its sprite matches (:func:`gridsight.vision.sprites.sprite_distance`), when the best
    match leads the next by ``sprite_margin``. Otherwise the tile is written with the
    candidates it could be (``1/3``), or ``*`` (some animal), with a note naming it: a tile
    that clearly shows an animal is never written as untapped.
 5. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
-   the cards, read by :mod:`vision.digits`; a read that is not clearly ahead of the other
+   the cards, read by :mod:`gridsight.vision.digits`; a read that is not clearly ahead of the other
    digits is accepted only when it equals the board's count (10 minus the tiles tapped), and
    otherwise that count is used with a warning.
 
@@ -41,16 +41,16 @@ import numpy as np
 
 from gridsight.games.disco_zoo.identify import FoundTile, identify
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import MAX_TAPS
-from solvers.disco_zoo.catalogue import RARITIES, load_catalogue
-from vision.classify import BoardRead, CellRead
-from vision.digits import NumberRead, read_number
-from vision.errors import BoardNotFoundError
-from vision.lattice import Lattice, lattice_candidates
-from vision.packs import TemplatePack, shipped_packs_root
-from vision.panels import Panel, dark_panels, picture_box
-from vision.sprites import Sprite, sprite_distance, sprite_of  # noqa: F401 - reader.py uses it
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.disco_zoo.board import MAX_TAPS
+from gridsight.solvers.disco_zoo.catalogue import RARITIES, load_catalogue
+from gridsight.vision.classify import BoardRead, CellRead
+from gridsight.vision.digits import NumberRead, read_number
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.lattice import Lattice, lattice_candidates
+from gridsight.vision.packs import TemplatePack, shipped_packs_root
+from gridsight.vision.panels import Panel, dark_panels, picture_box
+from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of  # noqa: F401 - reader.py uses it
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -786,7 +786,7 @@ def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
 
 def _card_in(image: np.ndarray, box: tuple[int, int, int, int]) -> CardSeen:
     """The card in a box the player marked: its panel colour (the box's median), the picture
-    inside (:func:`vision.panels.picture_box`) and its sprite."""
+    inside (:func:`gridsight.vision.panels.picture_box`) and its sprite."""
     h, w = image.shape[:2]
     x, y, bw, bh = box
     x, y = max(0, x), max(0, y)

@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from .common import Rendered
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 Color = tuple[int, int, int]  # BGR
 RARITIES = ("common", "rare", "mythical", "timeless")
