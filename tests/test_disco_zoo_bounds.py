@@ -12,9 +12,9 @@ import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
 from test_disco_zoo_search import _after_tap
-from solvers.disco_zoo.lookahead import Lookahead
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.disco_zoo.lookahead import Lookahead
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
 
 
 def _boards():
