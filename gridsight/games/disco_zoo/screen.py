@@ -26,8 +26,9 @@ that are colours and proportions):
    digits is accepted only when it equals the board's count (10 minus the tiles tapped), and
    otherwise that count is used with a warning.
 
-Animal names are not read off the cards (the game's font is unknown): they come from
-``--animals``, in card order.
+6. **The animals' names**, from ``--animals`` (in card order), else read off the cards in the
+   screen's own font (:mod:`gridsight.games.disco_zoo.names`: the glyphs learned from the
+   labels every rescue screen shows); names not read beyond doubt are asked for.
 """
 
 from __future__ import annotations
@@ -647,16 +648,20 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     counter; used when ``image`` is given) and reference pictures of named tiles."""
     if pack is not None and image is not None and pack.furniture:
         screen = with_furniture(screen, image, pack)
+    told = "animals from --animals, in card order: "
     if not hints.animals:
-        raise ReadError(
-            f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
-            "are not read on this screen layout; name the animals in card order with "
-            "--animals, e.g. --animals Panda,Tiger")
+        if image is None:
+            raise ReadError("the cards' names need the screenshot; name the animals in card "
+                            "order with --animals, e.g. --animals Panda,Tiger")
+        from gridsight.games.disco_zoo.names import animals_on_screen
+
+        seen, told = animals_on_screen(image, screen.cards, screen.lattice.y, hints.region)
+        hints = hints.replaced(animals=seen)
     catalogue = load_catalogue()
     region, animals = catalogue.resolve(list(hints.animals), hints.region)
     names = [a.name for a in animals]
     notes = ["board found by its lattice of tiles (no frame)",
-             "animals from --animals, in card order: " + ", ".join(names)]
+             told + ", ".join(names) if told.endswith(": ") else told]
     warnings: list[str] = []
     sprites: list[Sprite | None] = [None] * len(animals)
     if len(screen.cards) == len(animals):

@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
+from . import pixel_fonts
 from .common import Rendered
 from vision.geometry import BoardGeometry
 
@@ -95,7 +96,11 @@ _GLYPHS = {ch: np.array([[c == "1" for c in row] for row in rows.split()], bool)
 
 
 def text_mask(words: str, *, bold: bool = False) -> np.ndarray:
-    """``words`` (capitals) as a 7-row boolean bitmap, one font pixel per pixel."""
+    """``words`` (capitals) as a boolean bitmap, one font pixel per pixel, in the font of the
+    screen being drawn (:mod:`kit.skins.pixel_fonts`; this module's 5x7 font by default)."""
+    font = pixel_fonts.current()
+    if font is not None:
+        return font.mask(words, bold=bold)
     parts = []
     for ch in words.upper():
         g = _GLYPHS.get(ch, _GLYPHS[" "])
@@ -354,6 +359,12 @@ def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int
     if not 1 <= len(cards) <= 3:
         raise ValueError("a rescue has 1 to 3 animals")
     look = look or random_look(seed)
+    with pixel_fonts.writing_in(pixel_fonts.pick(look.art_seed)):  # each look its own font
+        return _draw(grid, cards, attempts, region, seed, look, coins)
+
+
+def _draw(grid: list[list[str]], cards: list[tuple[str, str]], attempts: int, region: str,
+          seed: int, look: Look, coins: int) -> Rendered:
     rng = _rng("decor", seed)
     rarity = dict(cards)
     image = np.empty((look.height, look.width, 3), np.uint8)
@@ -534,14 +545,17 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
             ds -= 1
         else:
             break
+    fh = text_mask("A").shape[0]  # the font's height (font pixels)
+    while fh * ds + 10 > look.bar_height and ds > 2:  # the number stays on the bar
+        ds -= 1
     region_w, digit_w, label_w = widths()
-    write(image, region.upper(), 10, mid - 7 * rs // 2, rs, look.bar_text, bold=rs > 1)
+    write(image, region.upper(), 10, mid - fh * rs // 2, rs, look.bar_text, bold=rs > 1)
     x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
     x = max(x, 12 + region_w + 2 * ds)
-    write(image, number, x, mid - 7 * ds // 2, ds, look.digit_color, bold=True,
+    write(image, number, x, mid - fh * ds // 2, ds, look.digit_color, bold=True,
           outline=(20, 20, 20) if look.digit_outline else None)
     write(image, "ATTEMPTS LEFT", x + digit_w + 3 * ls + (ds if look.digit_outline else 0),
-          mid + 7 * ds // 2 - 7 * ls, ls, look.bar_text)
+          mid + fh * ds // 2 - fh * ls, ls, look.bar_text)
 
     y0 = h - look.nav_bar - look.bottom_height
     image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
@@ -586,11 +600,12 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]], found: d
         ty = top + 6 + 12 * look.card_block + 4
         write(image, label, x + (width - text_width(label, ns)) // 2, ty, ns, look.card_text)
         have = f"YOU HAVE {int(rng.integers(0, 4))}"
-        write(image, have, x + (width - text_width(have, 1)) // 2, ty + 7 * ns + 4, 1,
+        fh = text_mask("A").shape[0]  # the font's height (font pixels)
+        write(image, have, x + (width - text_width(have, 1)) // 2, ty + fh * ns + 4, 1,
               _shade(look.card_text, 0.8))
         box, boxes = 7, 3 + int(rng.integers(0, 3))
         bx = x + (width - boxes * (box + 2)) // 2
-        by = ty + 7 * ns + 16
+        by = ty + fh * ns + 4 + fh + 5
         for k in range(boxes):
             color = look.rarity_color(rarity) if k < found.get(name, 0) else _shade(look.card_color, 1.6)
             image[by : by + box, bx + k * (box + 2) : bx + k * (box + 2) + box] = color

@@ -1,0 +1,334 @@
+"""The rescue screen's own words: the region's name and the animals' names on the cards.
+
+The game's font is unknown, so no font is brought: the screen teaches its own glyphs.
+Two labels are on every rescue screen: ``ATTEMPTS LEFT`` in the title bar and ``YOU HAVE n``
+on each card. Their glyphs tell what ``A``, ``E``, ``F``, ``H``, ``L``, ``M``, ``O``, ``P``,
+``S``, ``T``, ``U``, ``V`` and ``Y`` look like on this screen, at this size, through this
+JPEG (:class:`vision.cipher.Cipher`). The region's name (the title bar's first line) and
+each card's name (its first line of text under the picture) are then read as one of the
+names they can be, all together (:func:`vision.cipher.rank`): 14 regions, each card one of
+the region's seven animals or a pet (a long name may be cut short on a narrow card), the
+cards all different, at most one pet. A name's glyphs must agree with the letters learned
+from the labels, with each other (the two ``L`` of ``GORILLA`` alike, its ``G`` and ``R``
+unlike) and with the other names read (the ``R`` of ``GORILLA`` and of ``TIGER``).
+
+A card is named only when every reading naming it otherwise is clearly worse
+(:data:`MARGIN`); otherwise its candidates are kept, for the reader to ask the player
+(``--animals``), never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Sequence
+
+import numpy as np
+
+from solvers.disco_zoo.catalogue import Animal, load_catalogue
+from vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
+from vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
+
+ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
+OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
+MARGIN = 6.0  # a reading is settled when every other costs this much more (cost units)
+VOUCHED = 0.4  # ... and this share of its glyphs look like the same letter elsewhere
+UNREAD_COST = 10.0  # a line read as none of its names costs this more than its best name alone
+MIN_NAME = 3  # a name cut short on a narrow card keeps at least this many letters
+FULL_CARD = 0.72  # a name line this wide (share of the card) may have been cut short
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class CardText:
+    """Where a card's text is: the card's ``box``, its picture's box (the name is under
+    it) and, when known, the box of its name line (x, y, width, height, image pixels)."""
+
+    box: Box
+    picture: Box | None = None
+    name_box: Box | None = None
+
+
+@dataclass(frozen=True)
+class CardName:
+    """A card's name as read: ``name`` the animal when settled (else ``None``) and the
+    animals it may still be (``candidates``, the settled one alone)."""
+
+    name: str | None
+    candidates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScreenText:
+    """What the rescue screen's words say: the region (``None`` unsure, with its
+    candidates), each card's name, the labels found, and how well this screen's glyphs tell
+    characters apart (``separation``, 0..1)."""
+
+    region: str | None
+    regions: tuple[str, ...]
+    cards: tuple[CardName, ...]
+    labels: tuple[str, ...] = ()
+    separation: float = 0.0
+    lines: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def named(self) -> bool:
+        """Whether every card's animal was read beyond doubt."""
+        return bool(self.cards) and all(card.name is not None for card in self.cards)
+
+    def names(self) -> tuple[str, ...]:
+        """The cards' animals (all named)."""
+        return tuple(card.name or "" for card in self.cards)
+
+    def describe(self) -> str:
+        """The cards as read, unsure ones with their candidates: ``Gorilla, Panda or
+        Lemur?, Tiger``."""
+        return ", ".join(card.name or " or ".join(card.candidates) + "?" for card in self.cards)
+
+
+# -- the vocabulary -------------------------------------------------------------------------
+
+
+def _upper(name: str) -> str:
+    return " ".join(name.upper().split())
+
+
+@cache
+def _vocabulary() -> tuple[dict[str, str], dict[str, tuple[Animal, ...]]]:
+    """The regions' names as written (``ICE AGE`` -> ``Ice Age``) and every animal's
+    written name with the animals it names (``RABBIT``: Farm's and the pet)."""
+    catalogue = load_catalogue()
+    regions = {_upper(r): r for r in catalogue.regions}
+    animals: dict[str, list[Animal]] = {}
+    for animal in catalogue.animals():
+        animals.setdefault(_upper(animal.name), []).append(animal)
+    return regions, {k: tuple(v) for k, v in animals.items()}
+
+
+def _cut(text: str, letters: int) -> str:
+    """``text`` cut after ``letters`` letters (spaces not counted), trailing space off."""
+    out, count = [], 0
+    for ch in text:
+        if count == letters:
+            break
+        out.append(ch)
+        count += ch != " "
+    return "".join(out).rstrip()
+
+
+def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, ...]]:
+    """Each text a card's name line may show, with the written names it stands for: every
+    animal's name, and when the line fills the card, every longer name cut to its length."""
+    _, animals = _vocabulary()
+    out: dict[str, set[str]] = {written: {written} for written in animals}
+    if line is not None and line.box[2] >= FULL_CARD * card_width:
+        count = len(line.glyphs)
+        for written in animals:
+            if count >= MIN_NAME and len(written.replace(" ", "")) > count:
+                out.setdefault(_cut(written, count), set()).add(written)
+    return {text: tuple(sorted(names)) for text, names in out.items()}
+
+
+def _region_animals(region: str) -> dict[str, Animal]:
+    """The animals a card may show in ``region``, by written name: its own, then the pets
+    (the region's Rabbit wins over the pet Rabbit, as in the board text)."""
+    catalogue = load_catalogue()
+    out = {_upper(a.name): a for a in catalogue.pets}
+    out.update({_upper(a.name): a for a in catalogue.regions[region]})
+    return out
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
+               region: str | None = None) -> ScreenText:
+    """The region's name and every card's name read off ``image``: the title bar is what
+    lies above ``title_bottom`` (the cards' top); ``region`` when the player gave it."""
+    regions, _ = _vocabulary()
+    width = image.shape[1]
+    bar = banded_text_lines(image[: max(0, int(title_bottom))])
+    label = _attempts_line(bar)
+    known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
+    name_lines: list[TextLine | None] = []
+    owned_found = 0
+    for card in cards:
+        lines = _card_lines(image, card)
+        owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
+        if owned is not None:
+            known.append((owned.first_words(2), OWNED_LABEL))
+            owned_found += 1
+        name_lines.append(_name_line(lines, card, owned))
+    region_line = _region_line(bar, label, width)
+    cipher = Cipher(known)
+    labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
+                   + [f"{OWNED_LABEL} (x{owned_found})"] * bool(owned_found))
+
+    region_texts = [_upper(region)] if region else list(regions)
+    texts = [card_texts(line, card.box[2]) for line, card in zip(name_lines, cards)]
+    slots = [(region_line, region_texts)] + [(line, list(t)) for line, t in zip(name_lines, texts)]
+
+    def allowed(choice: tuple[str, ...]) -> bool:
+        if choice[0] == UNREAD:
+            return False  # the region is then one of those the names allow, at its cost
+        return _one_rescue(regions[choice[0]], [None if t == UNREAD else texts[k][t]
+                                                for k, t in enumerate(choice[1:])])
+
+    ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
+    lines = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
+    if not ranked:
+        return ScreenText(None, (), tuple(CardName(None, ()) for _ in cards), labels,
+                          cipher.calibration.separation, lines)
+    settled = settle(ranked, MARGIN, cipher, slots, VOUCHED)
+    close = [r.texts for r in ranked if r.cost < ranked[0].cost + MARGIN]
+    names = [_animal_of(s, texts[k], close, k + 1, regions) for k, s in enumerate(settled[1:])]
+    region_read = _region_of(settled[0], regions)
+    if region_read is None and all(card.name for card in names):
+        # The names settle the region: every animal of a rescue is of one region.
+        homes = {a.region for card in names for a in load_catalogue().animals()
+                 if a.name == card.name and a.region is not None}
+        if len(homes) == 1 and all(any(a.name == card.name and (a.region in homes or a.is_pet)
+                                       for a in load_catalogue().animals()) for card in names):
+            region_read = homes.pop()
+    return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates),
+                      tuple(names), labels, cipher.calibration.separation, lines)
+
+
+def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
+    return regions[settled.text] if settled.text is not None else None
+
+
+def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
+               readings: list[tuple[str, ...]], slot: int,
+               regions: dict[str, str]) -> CardName:
+    """A card's reading as animals: the animals its candidate texts stand for in the
+    readings that keep them (a cut name may stand for several; ``RABBIT`` is Farm's in the
+    Farm and the pet's elsewhere; a card read as none stands for any of its region's);
+    named when the text is settled and stands for one."""
+    names: list[str] = []
+    for text in settled.candidates:
+        for reading in readings:
+            if reading[slot] != text:
+                continue
+            animals = _region_animals(regions[reading[0]])
+            written = list(animals) if text == UNREAD else texts[text]
+            names += [animals[w].name for w in written if w in animals]
+    names = list(dict.fromkeys(names))
+    if settled.text is not None and len(names) == 1:
+        return CardName(names[0], (names[0],))
+    return CardName(None, tuple(names))
+
+
+def _one_rescue(region: str, cards: list[tuple[str, ...] | None]) -> bool:
+    """Whether cards showing these written names (each one of several, when cut short;
+    ``None``: a card not read) can be one rescue of ``region``: each an animal of the
+    region or a pet, all different, at most one pet."""
+    animals = _region_animals(region)
+    everyone = list(dict.fromkeys(animals.values()))
+    options = [everyone if written is None else [animals[w] for w in written if w in animals]
+               for written in cards]
+    if any(not o for o in options):
+        return False
+
+    def pick(k: int, used: frozenset) -> bool:
+        if k == len(options):
+            pets = sum(a.is_pet for a in used)
+            return pets <= 1 and len(used) - pets >= 1
+        return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
+
+    return pick(0, frozenset())
+
+
+def _attempts_line(bar: list[TextLine]) -> TextLine | None:
+    """The title bar's ``ATTEMPTS LEFT``: its rightmost line of two words of 8 and 4."""
+    lines = [ln for ln in bar if fits(ln, ATTEMPTS_LABEL)]
+    return max(lines, key=lambda ln: ln.box[0] + ln.box[2]) if lines else None
+
+
+def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
+    """The region's name: the leftmost line of three glyphs or more in the title bar's left
+    half, on the rows of the label and the counter (the bar's tallest short line left of
+    the label), so not a phone's clock above the bar."""
+    counter = max((ln for ln in bar if len(ln.glyphs) <= 2 and (
+        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
+        key=lambda ln: ln.height, default=None)
+    anchors = [ln for ln in (label, counter) if ln is not None]
+    lines = [ln for ln in bar if ln is not label and len(ln.glyphs) >= 3
+             and ln.box[0] < 0.5 * width
+             and (label is None or ln.box[0] + ln.box[2] <= label.box[0])]
+    if anchors:
+        top = min(a.box[1] for a in anchors)
+        bottom = max(a.box[1] + a.box[3] for a in anchors)
+        lines = [ln for ln in lines if ln.box[1] < bottom and ln.box[1] + ln.box[3] > top]
+    return min(lines, key=lambda ln: ln.box[0]) if lines else None
+
+
+def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
+    """The lines of text on a card (below its picture), in the image's pixels."""
+    x, y, w, h = card.box
+    top = y
+    if card.picture is not None:
+        top = max(y, card.picture[1] + card.picture[3])
+    H, W = image.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    crop = image[y0:y1, x0:x1]
+    colour = border_colour(image[max(0, y):y1, x0:x1])
+
+    return [moved(ln, x0, y0) for ln in text_lines(crop, colour) if len(ln.glyphs) >= 2]
+
+
+def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
+    """A card's name: the line in its name box when known, else the lines between the
+    picture and ``YOU HAVE`` (two when the name is wrapped), else the first line."""
+    if card.name_box is not None:
+        bx, by, bw, bh = card.name_box
+        inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
+                  <= by + 1.25 * bh]
+        return inside[0] if inside else None
+    above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
+    above = [ln for ln in above if ln is not owned]
+    if not above:
+        return None
+    if owned is not None and len(above) >= 2:
+        first, second = above[-2], above[-1]
+        if (second.box[1] - (first.box[1] + first.box[3]) < first.height
+                and abs(second.height - first.height) <= 0.25 * first.height):
+            return first.joined(second)
+    return above[-1] if owned is not None else above[0]
+
+
+# -- the reader's call ----------------------------------------------------------------------
+
+
+def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
+                      region: str | None = None) -> tuple[tuple[str, ...], str]:
+    """The rescue's animals read off the cards (``cards``: the screen's cards as found,
+    each with its ``panel``, ``picture`` and maybe ``name_box``), in card order, and a
+    note saying so; :class:`~gridsight.readers.base.ReadError` naming what could not be
+    settled (each unsure card with its candidates) when they are not all read beyond
+    doubt."""
+    from gridsight.readers.base import ReadError
+
+    if not cards:
+        raise ReadError("found a rescue board but no animal cards; name the animals in card "
+                        "order with --animals, e.g. --animals Panda,Tiger")
+    texts = [CardText(tuple(int(v) for v in card.panel.box),
+                      tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
+                      getattr(card, "name_box", None)) for card in cards]
+    title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
+    read = read_names(image, texts, title_bottom, region)
+    if not read.named:
+        unsure = "; ".join(f"card {k + 1}: " + (" or ".join(card.candidates[:6])
+                                                + (" or ..." if len(card.candidates) > 6 else "")
+                                                if card.candidates else "not read")
+                           for k, card in enumerate(read.cards) if card.name is None)
+        example = ",".join(card.name or (card.candidates[0] if card.candidates else "Name")
+                           for card in read.cards)
+        raise ReadError(f"found a rescue board and {len(cards)} animal card(s), but their names "
+                        f"are not read beyond doubt ({unsure}); name the animals in card "
+                        f"order with --animals, e.g. --animals {example}")
+    where = f" (region {read.region})" if read.region else ""
+    return read.names(), f"animals read from the cards{where}: {', '.join(read.names())}"

@@ -1,0 +1,333 @@
+"""Reading a screen's text in a font never seen, as a substitution cipher.
+
+Nothing here knows the font, or any game: the caller says which lines of the screen carry a
+known text (a label the game always shows) and which texts each other line may be (a
+vocabulary). The known lines teach what each of their characters looks like *on this
+screen*; a candidate text for another line is then weighed by how well it agrees with them
+and with itself:
+
+- a glyph read as a character already seen should look like that character's glyphs more
+  than like any other character's (the difference is its cost);
+- a glyph read as a character not seen yet must not look like a character seen (a glyph that
+  is plainly an ``A`` is not a ``K``);
+- two glyphs read as one character must look alike, two read as different ones must not,
+  within a line, across lines and across the lines read together.
+
+How alike "alike" is comes from the screen itself (:class:`Calibration`): the distances
+between glyphs of the known lines that show one character, and between those that show
+different ones, set the scale of every cost, so a blurred small screenshot and a sharp large
+one are judged by their own standards.
+
+:func:`rank` weighs every combination of candidates of several lines read together (with a
+rule the caller gives, e.g. "all from one region"), and :func:`settle` says which lines are
+read beyond doubt: a line is settled when every combination giving it another text costs at
+least ``margin`` more than the best. Otherwise the texts within the margin are its
+candidates, for the caller to ask the player about.
+
+>>> import numpy as np
+>>> from vision.glyphs import text_lines
+>>> bits = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
+...         "C": ["111", "100", "100", "100", "111"], "D": ["110", "101", "101", "101", "110"]}
+>>> def draw(text):
+...     picture = np.full((30, 20 * len(text) + 20, 3), 40, np.uint8)
+...     for k, ch in enumerate(text):
+...         glyph = np.kron(np.array([[c == "1" for c in row] for row in bits[ch]]), np.ones((4, 4)))
+...         picture[5:25, 10 + 20 * k : 22 + 20 * k][glyph > 0] = 230
+...     return text_lines(picture)[0]
+>>> cipher = Cipher([(draw("ABCD"), "ABCD"), (draw("BAD"), "BAD")])
+>>> [r.texts for r in rank([(draw("CAB"), ("CAB", "DAB", "ACD"))], cipher)]
+[('CAB',), ('DAB',), ('ACD',)]
+>>> settle(rank([(draw("CAB"), ("CAB", "DAB"))], cipher), margin=2.0)
+[Settled(text='CAB', candidates=('CAB',))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Callable, Sequence
+
+import numpy as np
+
+from vision.glyphs import Glyph, TextLine, glyph_distance
+
+DEFAULT_SAME = 0.05  # distance between glyphs of one character, when the screen cannot say
+DEFAULT_APART = 0.12  # ... of two characters
+MIN_SCALE = 0.015  # the cost scale never shrinks below this (a screen of perfect glyphs)
+KEEP = 5  # candidates kept per line (the cheapest alone) before lines are read together
+MAX_COMBINATIONS = 20000  # combinations weighed at most
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How alike glyphs of one character are on this screen (``same``, a high quantile of
+    their distances) and how unlike glyphs of two characters are (``apart``, a low
+    quantile), with the number of pairs behind each."""
+
+    same: float
+    apart: float
+    same_pairs: int
+    apart_pairs: int
+
+    @property
+    def threshold(self) -> float:
+        """The distance half way between alike and unlike."""
+        return 0.5 * (self.same + self.apart)
+
+    @property
+    def scale(self) -> float:
+        """The unit of every cost: half the gap between alike and unlike."""
+        return max(MIN_SCALE, 0.5 * (self.apart - self.same))
+
+    @property
+    def separation(self) -> float:
+        """How well alike and unlike glyphs are told apart here, 0 (not at all) to 1."""
+        return float(np.clip((self.apart - self.same) / max(self.apart, 1e-6), 0.0, 1.0))
+
+
+class Cipher:
+    """The glyphs of one screen whose text is known, as references for reading the rest.
+
+    ``known`` pairs a line with its text (spaces part words; a line whose glyphs do not
+    match its text's letters one for one is left out, see :func:`fits`)."""
+
+    def __init__(self, known: Sequence[tuple[TextLine, str]]):
+        self.labelled: list[tuple[Glyph, str]] = []
+        for line, text in known:
+            if fits(line, text):
+                self.labelled += list(zip(line.glyphs, text.replace(" ", "")))
+        self.references: dict[str, list[Glyph]] = {}
+        for glyph, ch in self.labelled:
+            self.references.setdefault(ch, []).append(glyph)
+        self._cache: dict[tuple[int, int], float] = {}
+        self.calibration = self._calibrate()
+
+    def distance(self, a: Glyph, b: Glyph) -> float:
+        """:func:`vision.glyphs.glyph_distance`, remembered."""
+        if a is b:
+            return 0.0
+        key = (id(a), id(b)) if id(a) < id(b) else (id(b), id(a))
+        if key not in self._cache:
+            self._cache[key] = glyph_distance(a, b)
+        return self._cache[key]
+
+    def _calibrate(self) -> Calibration:
+        same, apart = [], []
+        for (a, x), (b, y) in combinations(self.labelled, 2):
+            (same if x == y else apart).append(self.distance(a, b))
+        # With few pairs the screen's word is blended with a prior.
+        s = float(np.quantile(same, 0.9)) if same else DEFAULT_SAME
+        d = float(np.quantile(apart, 0.1)) if apart else DEFAULT_APART
+        ws, wd = min(1.0, len(same) / 6), min(1.0, len(apart) / 20)
+        s = ws * s + (1 - ws) * DEFAULT_SAME
+        d = wd * d + (1 - wd) * DEFAULT_APART
+        return Calibration(s, max(d, s), len(same), len(apart))
+
+    def nearest(self, glyph: Glyph) -> dict[str, float]:
+        """Each known character's distance to ``glyph`` (its nearest reference glyph)."""
+        return {ch: min(self.distance(glyph, r) for r in refs)
+                for ch, refs in self.references.items()}
+
+    def glyph_cost(self, glyph: Glyph, ch: str) -> float:
+        """The cost of reading ``glyph`` as character ``ch``, in units of the scale: how much
+        nearer another known character is (``ch`` known), or how plainly it is a known
+        character (``ch`` not known)."""
+        cal = self.calibration
+        near = self.nearest(glyph)
+        if not near:
+            return 0.0
+        best = min(near.values())
+        if ch in near:
+            return (near[ch] - best) / cal.scale
+        return max(0.0, cal.threshold - best) / cal.scale
+
+    def pair_cost(self, a: Glyph, x: str, b: Glyph, y: str) -> float:
+        """The cost of reading glyphs ``a`` and ``b`` as ``x`` and ``y``: unlike glyphs read
+        as one character, or alike glyphs read as two."""
+        cal = self.calibration
+        d = self.distance(a, b)
+        if x == y:
+            return max(0.0, d - cal.threshold) / cal.scale
+        return max(0.0, cal.threshold - d) / cal.scale
+
+    def line_cost(self, line: TextLine, text: str) -> float:
+        """The cost of reading one line as ``text`` (which must fit it)."""
+        letters = text.replace(" ", "")
+        cost = sum(self.glyph_cost(g, ch) for g, ch in zip(line.glyphs, letters))
+        pairs = list(zip(line.glyphs, letters))
+        cost += sum(self.pair_cost(a, x, b, y) for (a, x), (b, y) in combinations(pairs, 2))
+        return cost
+
+    def cross_cost(self, one: tuple[TextLine, str], two: tuple[TextLine, str]) -> float:
+        """The cost of the pairs of glyphs between two lines read as their texts."""
+        a_pairs = list(zip(one[0].glyphs, one[1].replace(" ", "")))
+        b_pairs = list(zip(two[0].glyphs, two[1].replace(" ", "")))
+        return sum(self.pair_cost(a, x, b, y) for a, x in a_pairs for b, y in b_pairs)
+
+
+    def confirmed(self, readings: Sequence[tuple[TextLine | None, str]]) -> list[int]:
+        """For each line read as its text (together with the others), how many of its
+        glyphs something else on the screen vouches for: another glyph read as the same
+        character (a reference, or a glyph of these lines) that looks alike, and no glyph of
+        another known character nearer. A text nothing contradicts but nothing vouches for
+        (letters seen nowhere else) is no reading."""
+        cal = self.calibration
+        pool: list[tuple[Glyph, str]] = list(self.labelled)
+        for line, text in readings:
+            if line is not None:
+                pool += list(zip(line.glyphs, text.replace(" ", "")))
+        out = []
+        for line, text in readings:
+            if line is None:
+                out.append(0)
+                continue
+            count = 0
+            for g, ch in zip(line.glyphs, text.replace(" ", "")):
+                same = [self.distance(g, h) for h, x in pool if x == ch and h is not g]
+                other = [self.distance(g, h) for h, x in self.labelled if x != ch]
+                if same and min(same) < cal.threshold and (
+                        not other or min(same) < min(other) - 0.5 * cal.scale):
+                    count += 1
+            out.append(count)
+        return out
+
+
+def fits(line: TextLine, text: str) -> bool:
+    """Whether ``text`` can be what ``line`` shows: as many glyphs in each word as letters."""
+    return tuple(len(w) for w in text.split()) == line.words
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One way of reading several lines together: a text per line, the total cost, and
+    each line's own part of it (its glyphs against the references and each other)."""
+
+    texts: tuple[str, ...]
+    cost: float
+    parts: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Every allowed reading, cheapest first, and for each line the cost of its cheapest
+    candidate alone (``alone``: what the line looks like it says, whatever the rule)."""
+
+    readings: tuple[Ranked, ...]
+    alone: tuple[float, ...]
+
+    def __iter__(self):
+        return iter(self.readings)
+
+    def __len__(self) -> int:
+        return len(self.readings)
+
+    def __getitem__(self, k: int) -> Ranked:
+        return self.readings[k]
+
+
+Slot = tuple[TextLine | None, Sequence[str]]
+
+
+UNREAD = "?"  # the text of a line read as none of its candidates (see :func:`rank`)
+
+
+def rank(slots: Sequence[Slot], cipher: Cipher,
+         allowed: Callable[[tuple[str, ...]], bool] = lambda texts: True,
+         keep: int = KEEP, unread: float | None = None) -> Ranking:
+    """Every allowed way of reading the ``slots`` (a line, or ``None`` for one not seen,
+    with its candidate texts) together, cheapest first. Candidates that do not fit their
+    line are left out; each line keeps its ``keep`` cheapest candidates alone (a line not
+    seen keeps all, at no cost), then every combination the rule ``allowed`` accepts is
+    weighed with the pairs between the lines.
+
+    With ``unread``, each seen line may also be read as :data:`UNREAD` (none of its
+    candidates: a line cut wrongly into glyphs, a word not in the vocabulary) at its
+    cheapest candidate's cost plus ``unread``, weighed against nothing else: one line
+    gone wrong does not force a wrong reading on the lines read with it. The rule sees
+    :data:`UNREAD` as a text like the others."""
+    options: list[list[tuple[str, float]]] = []
+    alone: list[float] = []
+    stand_in: list[str] = []  # an unread line is weighed against the others as its best text
+    for line, texts in slots:
+        if line is None:
+            options.append([(t, 0.0) for t in dict.fromkeys(texts)])
+            alone.append(0.0)
+            stand_in.append("")
+            continue
+        scored = sorted(((t, cipher.line_cost(line, t)) for t in dict.fromkeys(texts)
+                         if fits(line, t)), key=lambda tc: tc[1])
+        alone.append(scored[0][1] if scored else 0.0)
+        stand_in.append(scored[0][0] if scored else "")
+        if unread is not None and scored:
+            scored.append((UNREAD, alone[-1] + unread))
+        options.append(scored)
+    # The cheapest candidates of each line, then any that the rule needs: a line's best
+    # allowed text may be far down its own list.
+    out: list[Ranked] = []
+    for pool in (_cheapest_each(options, keep), options):
+        for count, combo in enumerate(product(*pool)):
+            if count >= MAX_COMBINATIONS:
+                break
+            texts = tuple(t for t, _ in combo)
+            if not allowed(texts):
+                continue
+            parts = [c for _, c in combo]
+            cost = sum(parts)
+            weighed = [stand_in[k] if t == UNREAD else t for k, t in enumerate(texts)]
+            for i, j in combinations(range(len(slots)), 2):
+                li, lj = slots[i][0], slots[j][0]
+                if li is not None and lj is not None:
+                    cost += cipher.cross_cost((li, weighed[i]), (lj, weighed[j]))
+            out.append(Ranked(texts, cost, tuple(parts)))
+        if out:
+            break
+    out.sort(key=lambda r: r.cost)
+    return Ranking(tuple(out), tuple(alone))
+
+
+def _cheapest_each(options: list[list[tuple[str, float]]], keep: int) -> list[list[tuple[str, float]]]:
+    return [_cheapest(o, keep) for o in options]
+
+
+def _cheapest(scored: list[tuple[str, float]], keep: int) -> list[tuple[str, float]]:
+    """The ``keep`` cheapest, and any tied with the last kept (a tie is never cut), and the
+    unread reading."""
+    if len(scored) <= keep:
+        return scored
+    last = sorted(c for _, c in scored)[keep - 1]
+    return [tc for tc in scored if tc[1] <= last + 1e-9 or tc[0] == UNREAD]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One line's reading: ``text`` when beyond doubt (else ``None``), and the texts still
+    in the running (``candidates``: the settled text alone, or those within the margin)."""
+
+    text: str | None
+    candidates: tuple[str, ...]
+
+
+def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
+           slots: Sequence[Slot] = (), vouched: float = 0.0) -> list[Settled]:
+    """Each line settled when every reading giving it another text costs at least
+    ``margin`` more than the best reading, its text in the best reading costs less than
+    ``margin`` more than its cheapest candidate alone (a line that looks like another text
+    altogether, one the rule forbids, is not what the rule makes it), and (with ``cipher``
+    and its ``slots``) at least a share ``vouched`` of its glyphs, and two, are vouched for
+    (:meth:`Cipher.confirmed`); else its texts within the margin."""
+    if not ranking.readings:
+        return []
+    best = ranking.readings[0]
+    counts = cipher.confirmed([(line, t) for (line, _), t in zip(slots, best.texts)]) \
+        if cipher is not None and slots else None
+    out = []
+    for k in range(len(best.texts)):
+        close = [r.texts[k] for r in ranking.readings if r.cost < best.cost + margin]
+        names = tuple(dict.fromkeys(close))
+        plausible = not best.parts or best.parts[k] < ranking.alone[k] + margin
+        if counts is not None and slots[k][0] is not None:
+            glyphs = len(slots[k][0].glyphs)
+            plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs
+        settled = len(names) == 1 and plausible and names[0] != UNREAD
+        out.append(Settled(names[0] if settled else None, names))
+    return out
