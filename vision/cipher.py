@@ -56,6 +56,7 @@ DEFAULT_APART = 0.12  # ... of two characters
 MIN_SCALE = 0.015  # the cost scale never shrinks below this (a screen of perfect glyphs)
 KEEP = 5  # candidates kept per line (the cheapest alone) before lines are read together
 MAX_COMBINATIONS = 20000  # combinations weighed at most
+STYLE = 1.45  # lines whose strokes (for their size) differ by more are of two styles
 
 
 @dataclass(frozen=True)
@@ -85,21 +86,27 @@ class Calibration:
         return float(np.clip((self.apart - self.same) / max(self.apart, 1e-6), 0.0, 1.0))
 
 
+def compatible(a: TextLine, b: TextLine) -> bool:
+    """Whether two lines may be compared glyph for glyph: strokes of about one width for
+    their size (:data:`STYLE`); a bold title and a regular label are two alphabets."""
+    thin, thick = sorted((a.stroke, b.stroke))
+    return thin > 0 and thick <= STYLE * thin
+
+
 class Cipher:
     """The glyphs of one screen whose text is known, as references for reading the rest.
 
     ``known`` pairs a line with its text (spaces part words; a line whose glyphs do not
-    match its text's letters one for one is left out, see :func:`fits`)."""
+    match its text's letters one for one is left out, see :func:`fits`). A line is read
+    against the references of its own style only (:func:`compatible`)."""
 
     def __init__(self, known: Sequence[tuple[TextLine, str]]):
+        self.known: list[tuple[TextLine, str]] = [(ln, t) for ln, t in known if fits(ln, t)]
         self.labelled: list[tuple[Glyph, str]] = []
-        for line, text in known:
-            if fits(line, text):
-                self.labelled += list(zip(line.glyphs, text.replace(" ", "")))
-        self.references: dict[str, list[Glyph]] = {}
-        for glyph, ch in self.labelled:
-            self.references.setdefault(ch, []).append(glyph)
+        for line, text in self.known:
+            self.labelled += list(zip(line.glyphs, text.replace(" ", "")))
         self._cache: dict[tuple[int, int], float] = {}
+        self._refs: dict[int, list[tuple[Glyph, str]]] = {}
         self.calibration = self._calibrate()
 
     def distance(self, a: Glyph, b: Glyph) -> float:
@@ -111,10 +118,25 @@ class Cipher:
             self._cache[key] = glyph_distance(a, b)
         return self._cache[key]
 
+    def references(self, line: TextLine) -> list[tuple[Glyph, str]]:
+        """The known glyphs ``line`` may be compared with: those of known lines of its
+        style."""
+        if id(line) not in self._refs:
+            self._refs[id(line)] = [(g, ch) for known, text in self.known
+                                    if compatible(known, line)
+                                    for g, ch in zip(known.glyphs, text.replace(" ", ""))]
+        return self._refs[id(line)]
+
     def _calibrate(self) -> Calibration:
         same, apart = [], []
-        for (a, x), (b, y) in combinations(self.labelled, 2):
-            (same if x == y else apart).append(self.distance(a, b))
+        for (la, ta), (lb, tb) in combinations_with_self(self.known):
+            if not compatible(la, lb):
+                continue
+            pa = list(zip(la.glyphs, ta.replace(" ", "")))
+            pb = list(zip(lb.glyphs, tb.replace(" ", "")))
+            pairs = combinations(pa, 2) if la is lb else product(pa, pb)
+            for (a, x), (b, y) in pairs:
+                (same if x == y else apart).append(self.distance(a, b))
         # With few pairs the screen's word is blended with a prior.
         s = float(np.quantile(same, 0.9)) if same else DEFAULT_SAME
         d = float(np.quantile(apart, 0.1)) if apart else DEFAULT_APART
@@ -123,17 +145,22 @@ class Cipher:
         d = wd * d + (1 - wd) * DEFAULT_APART
         return Calibration(s, max(d, s), len(same), len(apart))
 
-    def nearest(self, glyph: Glyph) -> dict[str, float]:
-        """Each known character's distance to ``glyph`` (its nearest reference glyph)."""
-        return {ch: min(self.distance(glyph, r) for r in refs)
-                for ch, refs in self.references.items()}
+    def nearest(self, glyph: Glyph, line: TextLine) -> dict[str, float]:
+        """Each known character's distance to ``glyph`` of ``line`` (its nearest reference
+        glyph of the line's style)."""
+        out: dict[str, float] = {}
+        for ref, ch in self.references(line):
+            d = self.distance(glyph, ref)
+            if d < out.get(ch, 2.0):
+                out[ch] = d
+        return out
 
-    def glyph_cost(self, glyph: Glyph, ch: str) -> float:
-        """The cost of reading ``glyph`` as character ``ch``, in units of the scale: how much
-        nearer another known character is (``ch`` known), or how plainly it is a known
-        character (``ch`` not known)."""
+    def glyph_cost(self, glyph: Glyph, ch: str, line: TextLine) -> float:
+        """The cost of reading ``glyph`` (of ``line``) as character ``ch``, in units of the
+        scale: how much nearer another known character is (``ch`` known), or how plainly it
+        is a known character (``ch`` not known)."""
         cal = self.calibration
-        near = self.nearest(glyph)
+        near = self.nearest(glyph, line)
         if not near:
             return 0.0
         best = min(near.values())
@@ -153,43 +180,50 @@ class Cipher:
     def line_cost(self, line: TextLine, text: str) -> float:
         """The cost of reading one line as ``text`` (which must fit it)."""
         letters = text.replace(" ", "")
-        cost = sum(self.glyph_cost(g, ch) for g, ch in zip(line.glyphs, letters))
+        cost = sum(self.glyph_cost(g, ch, line) for g, ch in zip(line.glyphs, letters))
         pairs = list(zip(line.glyphs, letters))
         cost += sum(self.pair_cost(a, x, b, y) for (a, x), (b, y) in combinations(pairs, 2))
         return cost
 
     def cross_cost(self, one: tuple[TextLine, str], two: tuple[TextLine, str]) -> float:
-        """The cost of the pairs of glyphs between two lines read as their texts."""
+        """The cost of the pairs of glyphs between two lines read as their texts (none
+        between lines of two styles)."""
+        if not compatible(one[0], two[0]):
+            return 0.0
         a_pairs = list(zip(one[0].glyphs, one[1].replace(" ", "")))
         b_pairs = list(zip(two[0].glyphs, two[1].replace(" ", "")))
         return sum(self.pair_cost(a, x, b, y) for a, x in a_pairs for b, y in b_pairs)
 
-
     def confirmed(self, readings: Sequence[tuple[TextLine | None, str]]) -> list[int]:
         """For each line read as its text (together with the others), how many of its
-        glyphs something else on the screen vouches for: another glyph read as the same
-        character (a reference, or a glyph of these lines) that looks alike, and no glyph of
-        another known character nearer. A text nothing contradicts but nothing vouches for
-        (letters seen nowhere else) is no reading."""
+        glyphs something else on the screen vouches for: another glyph of its style read as
+        the same character (a reference, or a glyph of these lines) that looks alike, and
+        no reference of another character nearer. A text nothing contradicts but nothing
+        vouches for (letters seen nowhere else) is no reading."""
         cal = self.calibration
-        pool: list[tuple[Glyph, str]] = list(self.labelled)
-        for line, text in readings:
-            if line is not None:
-                pool += list(zip(line.glyphs, text.replace(" ", "")))
         out = []
         for line, text in readings:
             if line is None:
                 out.append(0)
                 continue
+            pool = list(self.references(line))
+            for other, other_text in readings:
+                if other is not None and compatible(other, line):
+                    pool += list(zip(other.glyphs, other_text.replace(" ", "")))
             count = 0
             for g, ch in zip(line.glyphs, text.replace(" ", "")):
                 same = [self.distance(g, h) for h, x in pool if x == ch and h is not g]
-                other = [self.distance(g, h) for h, x in self.labelled if x != ch]
+                other_d = [self.distance(g, h) for h, x in self.references(line) if x != ch]
                 if same and min(same) < cal.threshold and (
-                        not other or min(same) < min(other) - 0.5 * cal.scale):
+                        not other_d or min(same) < min(other_d) - 0.5 * cal.scale):
                     count += 1
             out.append(count)
         return out
+
+
+def combinations_with_self(items: Sequence) -> list[tuple]:
+    """Every unordered pair of ``items``, each item with itself too."""
+    return [(items[i], items[j]) for i in range(len(items)) for j in range(i, len(items))]
 
 
 def fits(line: TextLine, text: str) -> bool:
@@ -263,6 +297,15 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         options.append(scored)
     # The cheapest candidates of each line, then any that the rule needs: a line's best
     # allowed text may be far down its own list.
+    cross: dict[tuple[int, str, int, str], float] = {}
+
+    def between(i: int, ti: str, j: int, tj: str) -> float:
+        key = (i, ti, j, tj)
+        if key not in cross:
+            cross[key] = cipher.cross_cost((slots[i][0], ti), (slots[j][0], tj))  # type: ignore[arg-type]
+        return cross[key]
+
+    seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None]
     out: list[Ranked] = []
     for pool in (_cheapest_each(options, keep), options):
         for count, combo in enumerate(product(*pool)):
@@ -274,10 +317,8 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             parts = [c for _, c in combo]
             cost = sum(parts)
             weighed = [stand_in[k] if t == UNREAD else t for k, t in enumerate(texts)]
-            for i, j in combinations(range(len(slots)), 2):
-                li, lj = slots[i][0], slots[j][0]
-                if li is not None and lj is not None:
-                    cost += cipher.cross_cost((li, weighed[i]), (lj, weighed[j]))
+            for i, j in combinations(seen_lines, 2):
+                cost += between(i, weighed[i], j, weighed[j])
             out.append(Ranked(texts, cost, tuple(parts)))
         if out:
             break

@@ -42,7 +42,7 @@ SAME_LINE = 0.6  # glyphs whose rows overlap by this share of the shorter are on
 HEIGHT_RATIO = 1.35  # ... and whose heights differ by less than this factor
 WORD_GAP = 0.5  # a gap wider than this share of the cap height parts two words
 LINE_GAP = 1.5  # a gap wider than this many cap heights parts two lines
-SPLIT = float(__import__("os").environ.get("GLYPH_SPLIT", "0.5"))  # a column with less ink than this between glyphs parts them
+SPLIT = 0.5  # glyphs are the runs of columns with this much ink (half) somewhere
 COMPARE_HEIGHT = 24  # glyphs are compared drawn at this cap height (pixels)
 SHIFT = 3  # ... over shifts of up to this many pixels each way
 
@@ -72,6 +72,19 @@ class Glyph:
         """Width over the line's cap height."""
         return (self.right - self.left) / max(self.height, 1.0)
 
+    @property
+    def stroke(self) -> float:
+        """The glyph's stroke width over its cap height: the thin runs of ink (half or
+        more) across its rows (their lower quartile: a bar across the glyph is not a
+        stroke's width), each run's ink summed (a stroke blurred over two pixels counts its
+        ink, not its pixels)."""
+        rows = self.canvas[max(0, int(self.top)) : int(np.ceil(self.bottom))]
+        widths = []
+        for row in rows:
+            for a, b in _runs(row >= 0.5):
+                widths.append(float(row[max(0, a - 1) : b + 1].sum()))
+        return float(np.quantile(widths, 0.25)) / max(self.height, 1.0) if widths else 0.0
+
 
 @dataclass(frozen=True, eq=False)
 class TextLine:
@@ -83,6 +96,12 @@ class TextLine:
     box: tuple[int, int, int, int]
     height: float
     colour: tuple[float, float, float]
+
+    @property
+    def stroke(self) -> float:
+        """The line's stroke width over its cap height (the median run of ink across a
+        glyph's rows): a bold line's is larger than a regular line's of the same font."""
+        return float(np.median([g.stroke for g in self.glyphs])) if self.glyphs else 0.0
 
     def first_words(self, count: int) -> TextLine:
         """The line's first ``count`` words alone."""
@@ -330,8 +349,8 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
         keep[margin : margin + (b - a)] = True
         canvas *= keep
         made.append(Glyph((left + a, gy0, b - a, gy1 - gy0), canvas, cap_top, cap_bottom,
-                          margin + _crossing(profile, a, rising=True) - a,
-                          margin + _crossing(profile, b, rising=False) - a))
+                          margin + _edge(profile, a, b, rising=True) - a,
+                          margin + _edge(profile, a, b, rising=False) - a))
     if not made:
         return None
     words = _words([g.box for g in made], height)
@@ -379,6 +398,19 @@ def _crossing(profile: np.ndarray, index: int, *, rising: bool) -> float:
         i -= 1
     hi, lo = float(profile[i]), (float(profile[i + 1]) if i + 1 < n else 0.0)
     return i + 0.5 + (hi - 0.5) / max(hi - lo, 1e-6)
+
+
+def _edge(profile: np.ndarray, a: int, b: int, *, rising: bool) -> float:
+    """The left (``rising``) or right edge of the glyph in columns ``a``..``b``, to a
+    fraction of a pixel when the ink fades out beside it, else the run's own end (a glyph
+    parted from its neighbour at a faint column)."""
+    if rising:
+        if a > 0 and profile[a - 1] < 0.5 <= profile[a]:
+            return a - 0.5 + (0.5 - float(profile[a - 1])) / max(float(profile[a] - profile[a - 1]), 1e-6)
+        return float(a)
+    if b < len(profile) and profile[b] < 0.5 <= profile[b - 1]:
+        return b - 0.5 + (float(profile[b - 1]) - 0.5) / max(float(profile[b - 1] - profile[b]), 1e-6)
+    return float(b)
 
 
 def _runs(on: np.ndarray) -> list[tuple[int, int]]:

@@ -31,7 +31,7 @@ from vision.glyphs import TextLine, banded_text_lines, border_colour, moved, tex
 
 ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
 OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
-MARGIN = 6.0  # a reading is settled when every other costs this much more (cost units)
+MARGIN = 4.0  # a reading is settled when every other costs this much more (cost units)
 VOUCHED = 0.4  # ... and this share of its glyphs look like the same letter elsewhere
 UNREAD_COST = 10.0  # a line read as none of its names costs this more than its best name alone
 MIN_NAME = 3  # a name cut short on a narrow card keeps at least this many letters
@@ -170,10 +170,10 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     slots = [(region_line, region_texts)] + [(line, list(t)) for line, t in zip(name_lines, texts)]
 
     def allowed(choice: tuple[str, ...]) -> bool:
-        if choice[0] == UNREAD:
-            return False  # the region is then one of those the names allow, at its cost
-        return _one_rescue(regions[choice[0]], [None if t == UNREAD else texts[k][t]
-                                                for k, t in enumerate(choice[1:])])
+        cards = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
+        if choice[0] == UNREAD:  # the region's line read as no region: the names say which
+            return any(_one_rescue(r, cards) for r in regions.values())
+        return _one_rescue(regions[choice[0]], cards)
 
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
     lines = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
@@ -182,7 +182,15 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                           cipher.calibration.separation, lines)
     settled = settle(ranked, MARGIN, cipher, slots, VOUCHED)
     close = [r.texts for r in ranked if r.cost < ranked[0].cost + MARGIN]
-    names = [_animal_of(s, texts[k], close, k + 1, regions) for k, s in enumerate(settled[1:])]
+
+    def homes(reading: tuple[str, ...]) -> list[str]:
+        """The regions a reading is of: its region's, or those its names allow."""
+        if reading[0] != UNREAD:
+            return [regions[reading[0]]]
+        cards = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(reading[1:]))
+        return [r for r in regions.values() if _one_rescue(r, cards)]
+
+    names = [_animal_of(s, texts[k], close, k + 1, homes) for k, s in enumerate(settled[1:])]
     region_read = _region_of(settled[0], regions)
     if region_read is None and all(card.name for card in names):
         # The names settle the region: every animal of a rescue is of one region.
@@ -191,36 +199,38 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         if len(homes) == 1 and all(any(a.name == card.name and (a.region in homes or a.is_pet)
                                        for a in load_catalogue().animals()) for card in names):
             region_read = homes.pop()
-    return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates),
+    return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
+                                         if t != UNREAD),
                       tuple(names), labels, cipher.calibration.separation, lines)
 
 
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
-    return regions[settled.text] if settled.text is not None else None
+    return regions[settled.text] if settled.text not in (None, UNREAD) else None
 
 
 def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
-               readings: list[tuple[str, ...]], slot: int,
-               regions: dict[str, str]) -> CardName:
+               readings: list[tuple[str, ...]], slot: int, homes) -> CardName:
     """A card's reading as animals: the animals its candidate texts stand for in the
-    readings that keep them (a cut name may stand for several; ``RABBIT`` is Farm's in the
-    Farm and the pet's elsewhere; a card read as none stands for any of its region's);
-    named when the text is settled and stands for one."""
+    readings that keep them, in each reading's region (``homes``: a cut name may stand for
+    several; ``RABBIT`` is Farm's in the Farm and the pet's elsewhere; a card read as none
+    stands for any of its region's); named when the text is settled and stands for one."""
     names: list[str] = []
     for text in settled.candidates:
         for reading in readings:
             if reading[slot] != text:
                 continue
-            animals = _region_animals(regions[reading[0]])
-            written = list(animals) if text == UNREAD else texts[text]
-            names += [animals[w].name for w in written if w in animals]
+            for region in homes(reading):
+                animals = _region_animals(region)
+                written = list(animals) if text == UNREAD else texts[text]
+                names += [animals[w].name for w in written if w in animals]
     names = list(dict.fromkeys(names))
     if settled.text is not None and len(names) == 1:
         return CardName(names[0], (names[0],))
     return CardName(None, tuple(names))
 
 
-def _one_rescue(region: str, cards: list[tuple[str, ...] | None]) -> bool:
+@cache
+def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...]) -> bool:
     """Whether cards showing these written names (each one of several, when cut short;
     ``None``: a card not read) can be one rescue of ``region``: each an animal of the
     region or a pet, all different, at most one pet."""
