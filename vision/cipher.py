@@ -77,8 +77,10 @@ class Calibration:
 
     @property
     def scale(self) -> float:
-        """The unit of every cost: half the gap between alike and unlike."""
-        return max(MIN_SCALE, 0.5 * (self.apart - self.same))
+        """The unit of every cost: half the gap between alike and unlike, or twice the
+        distance between alike glyphs when that is less (on a sharp screen, where glyphs of
+        one character are all but equal, a small difference says much)."""
+        return max(MIN_SCALE, min(0.5 * (self.apart - self.same), 2.0 * self.same))
 
     @property
     def separation(self) -> float:
@@ -275,9 +277,10 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
     weighed with the pairs between the lines.
 
     With ``unread``, each seen line may also be read as :data:`UNREAD` (none of its
-    candidates: a line cut wrongly into glyphs, a word not in the vocabulary) at its
-    cheapest candidate's cost plus ``unread``, weighed against nothing else: one line
-    gone wrong does not force a wrong reading on the lines read with it. The rule sees
+    candidates: a line cut wrongly into glyphs, a word not in the vocabulary) at ``unread``
+    plus its cheapest candidate's cost (at most ``unread`` of it), weighed against the
+    other lines as that candidate: one line gone wrong does not force a wrong reading on
+    the lines read with it. The rule sees
     :data:`UNREAD` as a text like the others."""
     options: list[list[tuple[str, float]]] = []
     alone: list[float] = []
@@ -293,7 +296,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         alone.append(scored[0][1] if scored else 0.0)
         stand_in.append(scored[0][0] if scored else "")
         if unread is not None and scored:
-            scored.append((UNREAD, alone[-1] + unread))
+            scored.append((UNREAD, unread + min(alone[-1], unread)))
         options.append(scored)
     # The cheapest candidates of each line, then any that the rule needs: a line's best
     # allowed text may be far down its own list.

@@ -419,7 +419,7 @@ def _runs(on: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
-WIDE = 1.5  # a run of ink columns this many times the line's usual glyph width may be two
+WIDE = 1.9  # a run of ink columns this many times the line's usual glyph width may be two
 DIP = 0.75  # ... parted where its columns' ink dips below this (a blurred gap, not a stroke)
 
 
