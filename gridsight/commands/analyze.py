@@ -29,7 +29,7 @@ import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from gridsight.cli import RuntimeFailure, say
 from gridsight.commands.screen_options import (
@@ -40,6 +40,7 @@ from gridsight.commands.screen_options import (
 )
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
+from gridsight.readers.doubts import Doubt, find_doubts, with_doubts
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
@@ -319,8 +320,10 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading,
-                           _unread_that_matter(found.game, reading, solution.advice, options))
+    doubts = find_doubts(get_reader(found.game), reading, solution.advice, options)
+    advice = with_doubts(_with_reading(
+        solution.advice, reading, _unread_that_matter(found.game, reading, solution.advice,
+                                                      options)), doubts)
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -330,18 +333,19 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "confidence": [list(row) for row in reading.confidence],
             "notes": list(reading.notes), "warnings": list(reading.warnings),
             "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
-            "annotated": annotated,
+            "doubts": [d.to_dict() for d in doubts], "annotated": annotated,
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(report_text(path, found, reading, solution.text, annotated))
+        print(report_text(path, found, reading, solution.text, annotated, doubts))
     sys.stdout.flush()
     return Outcome(path, found.game, reading, solved=True)
 
 
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
-                annotated: str | None) -> str:
-    """The readable report of one image: what was read, then the solver's own text."""
+                annotated: str | None, doubts: Sequence[Doubt] = ()) -> str:
+    """The readable report of one image: what was read, then the solver's own text, then
+    the doubts (unsure cells whose content changes the advice)."""
     unread = set(reading.unread)
     lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
              f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
@@ -355,6 +359,7 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
         lines.append("  " + " ".join("?" if (r, c) in unread else t for c, t in enumerate(row)))
     lines.append("")
     lines.append(solved.rstrip("\n"))
+    lines += [f"caution: {d.words()}" for d in doubts]
     if annotated:
         lines.append(f"annotated: {annotated}")
     return "\n".join(lines) + "\n"

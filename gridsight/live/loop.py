@@ -43,6 +43,7 @@ from gridsight.live.manual import ManualBoard
 from gridsight.live.sources import BoardSource, GridSource, ManualSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.readers.doubts import Doubt, find_doubts, with_doubts
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from solvers.advice import Advice, Cell, CellMark, MarkKind
@@ -78,6 +79,7 @@ class LiveView:
     confidence: float | None = None
     paused: bool = False
     step: int = 0
+    doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
 
     def status_line(self) -> str:
         parts = [self.status] + [f"warning: {w}" for w in self.warnings]
@@ -156,6 +158,7 @@ class LiveLoop:
         self._solved_key: tuple | None = None
         self._solution: Any = None
         self._advice: Advice | None = None
+        self._doubts: tuple[Doubt, ...] = ()
         self._board_text = ""
         self._step = 0
         self._moved_steps: set[int] = set()
@@ -315,7 +318,12 @@ class LiveLoop:
             self._solved_key = key
             self._board_text = reading.text
             self._solution = solution
-            self._advice = _with_unread(solution.advice, reading.unread)
+            # Unsure cells whose true content changes the advice: said in the status line,
+            # offered as choices in the panel.
+            self._doubts = find_doubts(getattr(self.source, "reader", None), reading,
+                                       solution.advice, options)
+            self._advice = with_doubts(_with_unread(solution.advice, reading.unread),
+                                       self._doubts)
             self._record(reading, solution)
         elif self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
@@ -408,7 +416,7 @@ class LiveLoop:
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step)
+            self._step, self._doubts if shown is not None else ())
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)

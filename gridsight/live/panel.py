@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from gridsight.games.spec import CellWord
+from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.loop import LiveLoop, LiveView
 from overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
@@ -148,6 +149,8 @@ class Panel(QWidget):
                 options.addWidget(self.objective_box)
             options.addStretch(1)
             layout.addLayout(options)
+        self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
+        layout.addWidget(self.doubts)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setMinimumWidth(self.board.minimumWidth())
@@ -233,6 +236,7 @@ class Panel(QWidget):
                                     recommended=Cell(r, c) in recommended,
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
+        self.doubts.show_doubts(view.doubts)
         self._update_objectives(view)
         self._show_status(view.status_line())
 
