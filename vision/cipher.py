@@ -57,6 +57,9 @@ MIN_SCALE = 0.015  # the cost scale never shrinks below this (a screen of perfec
 KEEP = 5  # candidates kept per line (the cheapest alone) before lines are read together
 MAX_COMBINATIONS = 20000  # combinations weighed at most
 STYLE = 1.45  # lines whose strokes (for their size) differ by more are of two styles
+SHORT_MARKS = "-.,'_~"  # characters drawn well short of a capital's height
+SHORT = 0.6  # a glyph shorter than this share of its line's cap height is a short mark
+MISFIT = 20.0  # the cost of reading a letter as a short mark, or the reverse
 
 
 @dataclass(frozen=True)
@@ -160,8 +163,11 @@ class Cipher:
     def glyph_cost(self, glyph: Glyph, ch: str, line: TextLine) -> float:
         """The cost of reading ``glyph`` (of ``line``) as character ``ch``, in units of the
         scale: how much nearer another known character is (``ch`` known), or how plainly it
-        is a known character (``ch`` not known)."""
+        is a known character (``ch`` not known); and a short mark read as a letter (or a
+        letter as a mark), which no font draws so (:func:`short_mark`)."""
         cal = self.calibration
+        if short_mark(ch) != (glyph.box[3] < SHORT * glyph.height):
+            return MISFIT
         near = self.nearest(glyph, line)
         if not near:
             return 0.0
@@ -221,6 +227,12 @@ class Cipher:
                     count += 1
             out.append(count)
         return out
+
+
+def short_mark(ch: str) -> bool:
+    """Whether ``ch`` is drawn well short of the capitals' height in any font (a hyphen, a
+    dot, a colon's dots are; letters and digits are not)."""
+    return ch in SHORT_MARKS
 
 
 def combinations_with_self(items: Sequence) -> list[tuple]:
@@ -293,9 +305,14 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             continue
         scored = sorted(((t, cipher.line_cost(line, t)) for t in dict.fromkeys(texts)
                          if fits(line, t)), key=lambda tc: tc[1])
-        alone.append(scored[0][1] if scored else 0.0)
-        stand_in.append(scored[0][0] if scored else "")
-        if unread is not None and scored:
+        if not scored:  # no candidate fits the line (cut wrongly): read as none of them
+            options.append([(UNREAD, 0.0)])
+            alone.append(0.0)
+            stand_in.append("")
+            continue
+        alone.append(scored[0][1])
+        stand_in.append(scored[0][0])
+        if unread is not None:
             scored.append((UNREAD, unread + min(alone[-1], unread)))
         options.append(scored)
     # The cheapest candidates of each line, then any that the rule needs: a line's best
@@ -308,7 +325,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             cross[key] = cipher.cross_cost((slots[i][0], ti), (slots[j][0], tj))  # type: ignore[arg-type]
         return cross[key]
 
-    seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None]
+    seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None and stand_in[k]]
     out: list[Ranked] = []
     for pool in (_cheapest_each(options, keep), options):
         for count, combo in enumerate(product(*pool)):

@@ -222,6 +222,7 @@ def banded_text_lines(picture: np.ndarray, *, min_height: int = MIN_HEIGHT) -> l
 
 
 BAND_SPREAD = 20.0  # Lab distance within which two rows' main colours are one band's
+THIN_BAND = 6  # rows of another colour between two runs of one colour: text, not a band
 
 
 def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
@@ -232,13 +233,22 @@ def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
     if not rows:
         return []
     row_lab = lab(np.clip(np.array(rows), 0, 255).astype(np.uint8).reshape(-1, 1, 3))[:, 0]
-    out: list[tuple[int, int, np.ndarray]] = []
+    runs: list[tuple[int, int]] = []
     start = 0
     for y in range(1, len(rows) + 1):
         if y == len(rows) or np.linalg.norm(row_lab[y] - row_lab[start:y].mean(axis=0)) > BAND_SPREAD:
-            out.append((start, y, np.median(np.array(rows[start:y]), axis=0)))
+            runs.append((start, y))
             start = y
-    return out
+    # A few rows of another colour between two runs of one colour are text across a row
+    # (a bold title's bars), not a band of their own: the runs are one band.
+    merged: list[tuple[int, int]] = []
+    for a, b in runs:
+        if len(merged) >= 2 and merged[-1][1] - merged[-1][0] <= THIN_BAND and np.linalg.norm(
+                row_lab[a:b].mean(axis=0) - row_lab[slice(*merged[-2])].mean(axis=0)) <= BAND_SPREAD:
+            merged[-2:] = [(merged[-2][0], b)]
+        else:
+            merged.append((a, b))
+    return [(a, b, np.median(np.array(rows[a:b]), axis=0)) for a, b in merged]
 
 
 def moved(line: TextLine, dx: int, dy: int) -> TextLine:

@@ -271,7 +271,17 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
         top = min(a.box[1] for a in anchors)
         bottom = max(a.box[1] + a.box[3] for a in anchors)
         lines = [ln for ln in lines if ln.box[1] < bottom and ln.box[1] + ln.box[3] > top]
-    return min(lines, key=lambda ln: ln.box[0]) if lines else None
+    if not lines:
+        return None
+    line = min(lines, key=lambda ln: ln.box[0])
+    # The counter's digits may stand close enough to join the line: a last word of one or
+    # two glyphs well apart from the name is not part of it.
+    words = line.word_glyphs()
+    if len(words) > 1 and len(words[-1]) <= 2:
+        gap = words[-1][0].box[0] - (words[-2][-1].box[0] + words[-2][-1].box[2])
+        if gap > line.height:
+            line = line.first_words(len(words) - 1)
+    return line
 
 
 def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:

@@ -136,6 +136,17 @@ class DiscoZooReader:
 
         colors = rarity_colors(pack)
         cards = read_cards(screen, region, colors, gain, layout) if ours else []
+        if not hints.animals and not ours:
+            # Another layout (a calibrated pack of the real game): the cards found by their
+            # structure, their names read in the screen's own font.
+            from gridsight.games.disco_zoo import screen as structure
+            from gridsight.games.disco_zoo.names import animals_on_screen
+
+            lattice = _board_lattice(board)
+            seen, told = animals_on_screen(image, structure.cards_for(image, lattice, pack),
+                                           lattice.y, hints.region)
+            hints = hints.replaced(animals=seen)
+            notes.append(told)
         if hints.animals:
             names = list(hints.animals)
             region_name, animals = catalogue.resolve(names, region)

@@ -752,7 +752,9 @@ def cards_for(image: np.ndarray, lattice: Lattice, pack: TemplatePack | None,
     boxes = pack.furniture.get("cards") if pack is not None else None
     if boxes:
         geometry = lattice.geometry()
-        return tuple(_card_in(image, _to_pixels(geometry, box)) for box in boxes)
+        return tuple(_card_in(image, _inside(image, _to_pixels(geometry, box), pack,
+                                             f"box of card {k + 1}"))
+                     for k, box in enumerate(boxes))
     return found if found is not None else find_cards(image, lattice)
 
 
@@ -762,8 +764,29 @@ def counter_for(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]
     automatic search reads it (``found``, or :func:`read_counter`)."""
     boxes = pack.furniture.get("counter") if pack is not None else None
     if boxes:
-        return read_counter_in(image, _to_pixels(lattice.geometry(), boxes[0]))
+        return read_counter_in(image, _inside(image, _to_pixels(lattice.geometry(), boxes[0]),
+                                              pack, "box of the counter"))
     return found if found is not None else read_counter(image, lattice, cards)
+
+
+INSIDE = 0.9  # a saved furniture box must have this share of it inside the screenshot
+
+
+def _inside(image: np.ndarray, box: tuple[int, int, int, int], pack: TemplatePack,
+            what: str) -> tuple[int, int, int, int]:
+    """``box`` (pixels), refused in words when it is not on the screenshot: a box saved in
+    the pack (board units) lands off a screenshot showing less of the screen around the
+    board than the calibration's did."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = box
+    inside = max(0, min(x + bw, w) - max(x, 0)) * max(0, min(y + bh, h) - max(y, 0))
+    if bw <= 0 or bh <= 0 or inside < INSIDE * bw * bh:
+        raise ReadError(
+            f"the {what} saved in the pack by calibrate falls at x={x}, y={y} ({bw}x{bh} pixels), "
+            f"{'partly ' if inside else ''}outside this {w}x{h} screenshot: it shows less of "
+            "the screen than the calibration screenshot did; capture the whole screen, or "
+            "calibrate again on a screenshot like this one")
+    return box
 
 
 def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
