@@ -479,14 +479,16 @@ CALIBRATORS: dict[type, Calibrator] = {
 
 
 def _interactive(options, image, corners, labels):
+    wanted = " and ".join(option for option, value in (("--corners", corners),
+                                                       ("--labels FILE", labels))
+                          if value is None)
     if os.environ.get("QT_QPA_PLATFORM", "") in ("offscreen", "minimal"):
         raise RuntimeFailure("the calibration window cannot be shown with QT_QPA_PLATFORM="
-                             f"{os.environ['QT_QPA_PLATFORM']}: give --corners and --labels FILE")
+                             f"{os.environ['QT_QPA_PLATFORM']}: give {wanted}")
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             or os.environ.get("QT_QPA_PLATFORM")) and os.name == "posix" \
             and not _is_macos():
-        raise RuntimeFailure("no display for the calibration window: give --corners and "
-                             "--labels FILE instead")
+        raise RuntimeFailure(f"no display for the calibration window: give {wanted} instead")
     try:
         from gridsight.calibrate_window import run_window
     except ImportError as error:
