@@ -80,8 +80,7 @@ def screenshots(game: str, count: int, folder: Path) -> list[Path]:
 def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[float]]:
     pack = load_pack(game)
     reader, adapter = get_reader(game), get_game(game)
-    options = argparse.Namespace(budget=0.2, objective="expected", time_limit=20.0,
-                                 leave_one=True, count=False, limit=None, engine="bitboard")
+    options = adapter.options_from({"budget": 0.2, "objective": "expected"})
     locator = Locator(pack)
     times: dict[str, list[float]] = {stage: [] for stage in STAGES}
     for path in paths:

@@ -51,7 +51,7 @@ SIZE = (640, 720)
 POLL_HZ = 30.0
 IDLE_POLL_MS = 66.0  # gridsight live's poll interval once the picture is still
 CONFIRM_MS = 17.0  # ... and the confirming grab after a change (gridsight.live.qt)
-OPTIONS = argparse.Namespace(budget=0.2, objective="expected", time_limit=5.0)
+SETTINGS = {"budget": 0.2, "objective": "expected", "time_limit": 5.0}
 
 
 def frames_of(game: str) -> list[Frame]:
@@ -69,10 +69,15 @@ def fresh(frame: Frame) -> Frame:
     return Frame(frame.pixels.copy(), frame.rect, time.time())
 
 
+def options_of(game: str):
+    """The game's typed solve options with ``gridsight live``'s settings."""
+    return get_game(game).options_from(SETTINGS)
+
+
 def loop_latency(game: str, frames: list[Frame]) -> list[float]:
     """Seconds from each move's first frame to its advice layer, ours."""
     pack = load_game_pack(game, None)
-    loop = LiveLoop(game, pack, solve_options=OPTIONS)
+    loop = LiveLoop(game, pack, solve_options=options_of(game))
     for _ in range(3):
         view = loop.step(fresh(frames[0]))
     times = []
@@ -103,7 +108,7 @@ class NaiveLoop:
         geometry = locate_board(frame.pixels, self.pack)
         board = read_cells(frame.pixels, geometry, self.pack)
         reading = self.reader.read(frame.pixels, board, self.pack, ReadHints())
-        advice = self.adapter.solve(reading.board, OPTIONS).advice
+        advice = self.adapter.solve(reading.board, options_of(self.game)).advice
         return render_layer(SIZE, geometry, advice)
 
 
@@ -307,12 +312,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle polling")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each script")
-    parser.add_argument("--budget", type=float, default=OPTIONS.budget,
+    parser.add_argument("--budget", type=float, default=SETTINGS["budget"],
                         help="Disco Zoo lookahead budget (gridsight live's default 0.2 s)")
     parser.add_argument("--x11", action="store_true",
                         help="also run gridsight live on Xvfb (whole process: grabs, Qt)")
     args = parser.parse_args(argv)
-    OPTIONS.budget = args.budget
+    SETTINGS["budget"] = args.budget
     print(f"latency: change on screen -> new advice layer, {SIZE[0]}x{SIZE[1]} frames "
           f"(median / max over {args.repeat} runs of each script's moves)")
     for game in scripts():
@@ -330,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"idle CPU: {args.idle:g} s polling at {POLL_HZ:g} Hz on an unchanging picture")
     for game in scripts():
         frames = frames_of(game)
-        loop = LiveLoop(game, load_game_pack(game, None), solve_options=OPTIONS)
+        loop = LiveLoop(game, load_game_pack(game, None), solve_options=options_of(game))
         for _ in range(3):
             loop.step(fresh(frames[0]))
         ours, polls = idle_cpu(loop.step, frames[0], args.idle)

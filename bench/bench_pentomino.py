@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solvers.limit import Limit  # noqa: E402
 from solvers.pentomino.analysis import analyse  # noqa: E402
 from solvers.pentomino.bitboard import build_tables, search  # noqa: E402
 from solvers.pentomino.placements import placements  # noqa: E402
@@ -164,7 +165,7 @@ def stuck_boards(rng: random.Random, n: int):
         if a.letter == b.letter or set(a.cells) & set(b.cells):
             continue
         board = puzzle.with_pieces([a.as_placed(), b.as_placed()])
-        if analyse(board, time_limit=None).solvable is False:
+        if analyse(board, limit=Limit.none()).solvable is False:
             boards.append(board)
     return boards
 
@@ -199,11 +200,11 @@ def main() -> None:
     # 2. all tilings
     print("\n2. all 9356 tilings of 6 x 10, target < 4 s")
     puzzle = make_puzzle(SIX_BY_TEN)
-    ours_t, ours = timed(analyse, puzzle, count=True, time_limit=None)
+    ours_t, ours = timed(analyse, puzzle, count=True, limit=Limit.none())
     assert (ours.counted.count, ours.counted.distinct) == (9356, 2339)
     raw_t, raw = timed(lambda: search(build_tables(puzzle), backend="numba"))
     assert raw.count == 9356
-    pyc_t, pyc = timed(analyse, puzzle, count=True, time_limit=None, backend="python")
+    pyc_t, pyc = timed(analyse, puzzle, count=True, limit=Limit.none(), backend="python")
     assert pyc.counted.count == 9356
     print(f"   ours, kernel + symmetry breaking   {sec(ours_t)}  (count 9356, distinct 2339)")
     print(f"   ours, kernel, no symmetry breaking {sec(raw_t)}")
@@ -239,7 +240,7 @@ def main() -> None:
         times = []
         forced = 0
         for board in boards:
-            t, analysis = timed(analyse, board, time_limit=None, backend=backend)
+            t, analysis = timed(analyse, board, limit=Limit.none(), backend=backend)
             assert analysis.solvable and analysis.hint is not None
             forced += analysis.hint.forced
             times.append(t)
@@ -262,7 +263,7 @@ def main() -> None:
     # 4. stuck boards
     print("\n4. stuck 6 x 10 boards (two pieces placed, no completion): proof + pieces to take back")
     boards = stuck_boards(random.Random(7), 8)
-    times = sorted(timed(analyse, board, time_limit=None)[0] for board in boards)
+    times = sorted(timed(analyse, board, limit=Limit.none())[0] for board in boards)
     cpus = sorted(t.cpu for t in times)
     base_times = sorted(timed(baseline_first, board)[0] for board in boards[:3])
     print(f"   ours (kernel): median {ms(statistics.median(times))}, worst {ms(times[-1])}; "

@@ -44,7 +44,8 @@ from solvers.tile_path.board import parse_board  # noqa: E402
 from solvers.tile_path.dfs import NodeLimitExceeded, dfs_full_walk  # noqa: E402
 from solvers.tile_path.engines import clear_cache, load_numba_engine  # noqa: E402
 from solvers.tile_path.frontier import FrontierBoard, run  # noqa: E402
-from solvers.tile_path.limits import Budget, SearchStopped  # noqa: E402
+from solvers.limit import Limit, LimitReached  # noqa: E402
+from solvers.tile_path.limits import progress  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 HAVE_NUMBA = load_numba_engine() is not None
@@ -118,7 +119,7 @@ def heros_cave(dfs_nodes: int) -> None:
              f"({answer}, {sweep.result.states:,} states)")
         searched[engine] = (s_wall, s_cpu)
     for engine in ENGINES:
-        full, l_wall, l_cpu = timed(lambda: analyse(board, engine=engine, time_limit=None))
+        full, l_wall, l_cpu = timed(lambda: analyse(board, engine=engine, limit=Limit.none()))
         works = sum(1 for r in full.leave_one if r.path is not None)
         show(f"complete leave-one + fewest left, {engine}", l_wall, l_cpu,
              f"({works} of {len(full.leave_one)} tiles work; undecided {len(full.undecided)})")
@@ -158,25 +159,25 @@ def open_rooms(python_budget: float) -> None:
         board = parse_board(parse_boards(text)[0])
         decided, whole_analysis = {}, {}
         for engine in ENGINES:
-            budget = Budget.from_limits(python_budget if engine == "python" else None, None)
+            budget = Limit(seconds=python_budget if engine == "python" else None)
 
             def decide():
                 try:
-                    return run(whole, witness=False, engine=engine, budget=budget).result
-                except SearchStopped as stop:
+                    return run(whole, witness=False, engine=engine, meter=budget.start()).result
+                except LimitReached as stop:
                     return stop
 
             result, wall, cpu = timed(decide)
-            if isinstance(result, SearchStopped):
+            if isinstance(result, LimitReached):
                 show(f"{n} x {n} existence, {engine}", wall, cpu,
-                     f"(stopped by the budget after {result.states:,} states)")
+                     f"(stopped by the budget after {progress(result).states:,} states)")
             else:
                 show(f"{n} x {n} existence, {engine}", wall, cpu,
                      f"({'walk' if result.found else 'no walk'}, {result.states:,} states)")
-            decided[engine] = (wall, cpu, isinstance(result, SearchStopped))
+            decided[engine] = (wall, cpu, isinstance(result, LimitReached))
         for engine in ENGINES:
-            limit = python_budget if engine == "python" else None
-            full, wall, cpu = timed(lambda: analyse(board, engine=engine, time_limit=limit))
+            limit = Limit(seconds=python_budget if engine == "python" else None)
+            full, wall, cpu = timed(lambda: analyse(board, engine=engine, limit=limit))
             note = full.proven + (f"; next {', '.join(full.next)}" if full.next else "")
             if full.next_undecided:
                 note += f"; undecided {', '.join(full.next_undecided)}"
@@ -204,18 +205,18 @@ def squares(max_n: int, python_budget: float) -> None:
             if engine == "python" and python_stopped:
                 cells[engine] = None
                 continue
-            budget = Budget.from_limits(python_budget if engine == "python" else None, None)
+            budget = Limit(seconds=python_budget if engine == "python" else None)
             try:
                 result, _, cpu = timed(lambda: run(whole, witness=False, engine=engine,
-                                                   budget=budget).result)
-            except SearchStopped:
+                                                   meter=budget.start()).result)
+            except LimitReached:
                 python_stopped = True
                 cells[engine] = None
                 continue
             answer, states = ("walk" if result.found else "no walk"), result.states
             cells[engine] = cpu
         py, nb = cells.get("python"), cells.get("numba")
-        py_text = f"{py:.2f}" if py is not None else f"stopped at {python_budget:.0f} s wall"
+        py_text = f"{py:.2f}" if py is not None else f"stopped at {python_budget:.0f} s CPU"
         nb_text = f"{nb:.3f}" if nb is not None else "-"
         share = f"{py / nb:.0f}x" if py is not None and nb else "-"
         states_text = f"{states:,}" if states is not None else "-"

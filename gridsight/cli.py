@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from gridsight import __version__
 from gridsight.registry import UnknownGameError
@@ -26,10 +28,10 @@ def _command_modules() -> tuple:
     """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
     so the architecture test sees them)."""
     from gridsight.commands import (
-        analyze, calibrate, demo, games, live, replay, simulate, solve,
+        analyze, calibrate, demo, games, live, replay, simulate, solve, windows,
     )
 
-    return (games, solve, simulate, replay, analyze, calibrate, live, demo)
+    return (games, solve, simulate, replay, analyze, calibrate, live, windows, demo)
 
 
 EXIT_OK = 0
@@ -43,11 +45,13 @@ class RuntimeFailure(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from gridsight.registry import game_names
+
     parser = argparse.ArgumentParser(
         prog="gridsight",
         description=(
             "Read a puzzle minigame off the screen (or from text) and get the best next move. "
-            "Games: Thrill Digger, Disco Zoo rescues, tile-path walks, pentomino fills."
+            f"Games: {', '.join(game_names())} ('gridsight games' describes them)."
         ),
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
@@ -59,15 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    options = parser.parse_args(argv)
-    max_memory = getattr(options, "max_memory", None)
-    if max_memory:
-        from gridsight.limits import apply_memory_limit
+    try:  # from the first instruction: Ctrl-C while the parser is built is clean too
+        options = build_parser().parse_args(argv)
+        max_memory = getattr(options, "max_memory", None)
+        if max_memory:
+            from gridsight.limits import apply_memory_limit
 
-        apply_memory_limit(max_memory)
-    try:
-        return int(options.func(options) or 0)
+            apply_memory_limit(max_memory)
+        with warnings_said():
+            return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
         say(error)
         return EXIT_INPUT
@@ -81,6 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
+    except ImportError as error:
+        if not caused_by_interrupt(error):
+            raise
+        say("interrupted")  # Ctrl-C while NumPy loaded its C parts: it says ImportError
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
         # Point stdout at nothing so the interpreter's final flush does not complain.
@@ -88,6 +97,41 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+
+
+def caused_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of a Ctrl-C: a ``KeyboardInterrupt`` among its
+    causes (NumPy turns one that strikes while it imports its C parts into ``ImportError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+@contextmanager
+def warnings_said() -> Iterator[None]:
+    """Within the block, a :class:`vision.errors.PackSkipped` warning (a broken pack of the
+    player's, skipped) is said once as ``gridsight: warning: ...``; other warnings as before."""
+    from vision.errors import PackSkipped
+
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if not issubclass(category, PackSkipped):
+                return shown(message, category, filename, lineno, file, line)
+            if str(message) not in seen:
+                seen.add(str(message))
+                say(f"warning: {message}")
+
+        warnings.simplefilter("always", PackSkipped)
+        warnings.showwarning = show
+        yield
 
 
 def say(message: object) -> None:

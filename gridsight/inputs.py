@@ -1,8 +1,11 @@
 """Reading the player's input files, with errors that name the file and the problem.
 
 Input is read in chunks and refused as soon as it passes its size limit
-(:mod:`gridsight.limits`), so an endless input (``/dev/zero``, ``yes |``) stops at the limit
-instead of filling the memory, and Ctrl-C is seen between chunks. ``-`` is standard input.
+(:mod:`gridsight.limits`), so an endless input (``yes |``) stops at the limit instead of
+filling the memory, and Ctrl-C is seen between chunks. A file named on the command line must
+be a regular file: a FIFO (which would hang the ``open`` itself), a device (``/dev/zero``), a
+socket or a folder is refused by its type before it is opened. ``-`` is standard input, read
+as a pipe with a timeout (:class:`safefiles.TimedPipe`: silent for a minute, it is given up on).
 Text is UTF-8, with or without a byte order mark (Windows editors write one), on standard
 input as in files.
 """
@@ -15,7 +18,8 @@ import sys
 from pathlib import Path
 
 from gridsight.limits import MAX_BOARD_BYTES
-from solvers.errors import InputError
+from safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
+from solvers.errors import InputError, one_line
 
 CHUNK = 1 << 16
 STDIN = "<stdin>"
@@ -49,16 +53,21 @@ def read_bytes(path: str, *, limit: int, what: str = "the input",
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream put in place of stdin (tests, embedding)
             return STDIN, _read_text_stream(sys.stdin, limit, what, option)
-        return STDIN, _read_stream(stream, STDIN, limit, what, option)
+        try:
+            return STDIN, _read_stream(TimedPipe(stream, STDIN), STDIN, limit, what, option)
+        except ReadTimeout as error:
+            raise InputError(f"{STDIN}: nothing arrived for {error.seconds:g} s (pipe the "
+                             "input in, or end typing with Ctrl-D)") from None
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             return path, _read_stream(stream, path, limit, what, option)
     except OSError as error:
-        raise InputError(f"{path}: {file_problem(path, error, kind)}") from None
+        raise InputError(f"{one_line(path)}: {file_problem(path, error, kind)}") from None
 
 
 def _read_stream(stream, name: str, limit: int, what: str, option: str) -> bytes:
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         chunk = stream.read(min(CHUNK, limit + 1 - total))
         if not chunk:
@@ -70,7 +79,8 @@ def _read_stream(stream, name: str, limit: int, what: str, option: str) -> bytes
 
 
 def _read_text_stream(stream, limit: int, what: str, option: str) -> bytes:
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         chunk = stream.read(CHUNK)
         if not chunk:
@@ -93,6 +103,10 @@ def file_problem(path: str | Path, error: OSError, kind: str = "file") -> str:
     A dangling symbolic link and a loop of links are told apart from a missing file (``open``
     says "no such file" for the first and "too many levels" for the second).
     """
+    if isinstance(error, NotRegularFile):
+        hint = "; to read a pipe, give - and redirect it: < PIPE" \
+            if "pipe" in error.kind else ""
+        return f"is {error.kind}, not a {kind}{hint}"
     if isinstance(error, IsADirectoryError):
         return f"is a folder, not a {kind}"
     if error.errno == errno.ELOOP:

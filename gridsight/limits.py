@@ -1,9 +1,13 @@
-"""Every limit gridsight puts on its input and its work, and the options that change them.
+"""Every limit gridsight puts on its input, the size bounds, and the options that change them.
 
 The promise to the player is "a clear one-line error, never a traceback, never a hang". Input
 can be endless (``/dev/zero``), huge (a 100000 x 100000 PNG header in 875 bytes) or slow to
 solve, so each command bounds what it reads and how long it works, refuses clearly past the
 bound, and names the option that raises it. docs/limits.md lists them all.
+
+The work of a solve is bounded by the one :class:`solvers.limit.Limit` every solver checks
+itself (CPU seconds of the solving thread, by default :data:`SOLVE_TIME_LIMIT`); this module
+only offers its command-line options (``--time-limit``, ``--wall-limit``).
 
 The option types here are shared by every command that has the option, so ``--time-limit``
 means the same everywhere:
@@ -24,12 +28,8 @@ from __future__ import annotations
 
 import argparse
 import math
-import signal
-import threading
-import time
-from contextlib import contextmanager
-from types import FrameType
-from typing import Iterator
+
+from solvers.limit import DEFAULT_SECONDS
 
 # -- the defaults -----------------------------------------------------------------------------
 
@@ -45,8 +45,9 @@ MAX_PIXELS = 40_000_000
 #: uncompressed (a BMP has 3 or 4 bytes per pixel); raised with ``--max-pixels`` in proportion.
 IMAGE_BYTES_PER_PIXEL = 5
 IMAGE_BYTES_EXTRA = 1_000_000
-#: ``gridsight solve``'s time limit per board for the solvers that had none.
-SOLVE_TIME_LIMIT = 20.0
+#: The work one board's analysis may take by default: CPU seconds of the solving thread (the
+#: one default of :class:`solvers.limit.Limit`).
+SOLVE_TIME_LIMIT = DEFAULT_SECONDS
 #: The memory a solving command (``solve``, ``simulate``, ``analyze``) may take, at most 4 GiB
 #: and at most half the machine's memory: past it the command stops with "out of memory"
 #: (exit 1) instead of pushing the machine into swap. The biggest search measured (tile path
@@ -104,12 +105,25 @@ def seconds(text: str) -> float:
 
 
 def add_time_limit_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup, *,
-                            default: float, what: str = "one board's analysis",
-                            after: str = "") -> None:
-    """The one ``--time-limit SECONDS`` option: a positive number, ``0`` = no limit."""
+                            default: float = SOLVE_TIME_LIMIT,
+                            what: str = "one board's analysis", after: str = "") -> None:
+    """The one ``--time-limit SECONDS`` option (work: CPU seconds of the solving thread, so a
+    busy machine gets the same answer; ``0`` = no limit), and ``--wall-limit SECONDS``, the
+    outer bound on waiting that only the user sets."""
     parser.add_argument(
         "--time-limit", type=seconds, default=default, metavar="SECONDS",
-        help=f"time for {what} (default {default:g} s; 0: no limit){after}")
+        help=f"work for {what}, in CPU seconds of the solver (default {default:g} s; 0: no "
+        f"limit): the same answer on a busy machine as on an idle one{after}")
+    add_wall_limit_argument(parser, what)
+
+
+def add_wall_limit_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+                            what: str = "one board's analysis") -> None:
+    """``--wall-limit SECONDS``: the most time to wait for ``what`` (default: no bound)."""
+    parser.add_argument(
+        "--wall-limit", type=seconds, default=None, metavar="SECONDS",
+        help=f"the most seconds to wait for {what}, however busy the machine (default: no "
+        "bound; past it the best advice found so far is given)")
 
 
 def add_max_bytes_argument(parser: argparse.ArgumentParser, *, default: int, what: str) -> None:
@@ -166,90 +180,3 @@ def apply_memory_limit(max_bytes: int) -> bool:
     except (ValueError, OSError):
         return False
     return True
-
-
-# -- a deadline for code that does not watch the clock itself -------------------------------------
-
-
-class TimeLimitReached(Exception):
-    """Raised inside the work when a :func:`deadline` passes."""
-
-
-# Work an exception must not break into: numba compiling, loading or calling a kernel (an
-# exception raised inside llvmlite's callbacks or numba's dispatcher is lost, and it then fails
-# with a SystemError traceback), so code of a module that declares ``__uninterruptible__ = True``
-# (the solvers' kernel modules) and numba's own, and an import under way (it would leave a
-# half-initialised module behind).
-UNINTERRUPTIBLE_PACKAGES = ("numba", "llvmlite")
-RETRY_SECONDS = 0.02
-
-
-def inside_uninterruptible(frame: FrameType | None) -> bool:
-    """Is the interrupted code, or any of its callers, an import or numba at work?
-
-    >>> inside_uninterruptible(None)
-    False
-    """
-    while frame is not None:
-        if frame.f_globals.get("__uninterruptible__"):  # a module calling compiled kernels
-            return True
-        filename = frame.f_code.co_filename
-        if filename.startswith("<frozen importlib"):
-            return True
-        parts = set(filename.replace("\\", "/").split("/"))
-        if parts.intersection(UNINTERRUPTIBLE_PACKAGES):
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextmanager
-def deadline(limit: float | None) -> Iterator[bool]:
-    """Interrupt the enclosed work with :class:`TimeLimitReached` after ``limit`` seconds.
-
-    For the solvers that do not check the clock themselves. It uses the ``SIGALRM`` interval
-    timer, so it only acts in the main thread of a POSIX process (elsewhere, and for ``limit``
-    ``None`` or 0, the work runs unbounded); it yields whether it is armed. Compiled code
-    (numpy, numba) is interrupted when it next returns to Python. An import under way and
-    numba compiling or loading a kernel are never broken into (that would leave them half
-    built): the limit then strikes as soon as they are done.
-    """
-    armed = bool(limit) and hasattr(signal, "setitimer") \
-        and threading.current_thread() is threading.main_thread()
-    if not armed:
-        yield False
-        return
-
-    def expire(signum, frame):  # noqa: ARG001 - the signal handler's signature
-        if inside_uninterruptible(frame):  # try again as soon as it is done
-            signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)
-            return
-        raise TimeLimitReached(f"time limit of {limit:g} s reached")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    started = time.monotonic()
-    old_timer = signal.setitimer(signal.ITIMER_REAL, float(limit))
-    try:
-        yield True
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if old_timer[0]:  # an outer timer was running: let it go on, less the time spent here
-            left = old_timer[0] - (time.monotonic() - started)
-            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
-
-
-@contextmanager
-def time_limited(limit: float | None, what: str) -> Iterator[None]:
-    """:func:`deadline` for a solver that reports nothing partial: past ``limit`` seconds the
-    work stops and a :class:`gridsight.cli.RuntimeFailure` (exit 1) says that ``what`` was not
-    finished and how to allow more time."""
-    from gridsight.cli import RuntimeFailure
-
-    try:
-        with deadline(limit):
-            yield
-    except TimeLimitReached:
-        raise RuntimeFailure(
-            f"time limit of {limit:g} s reached before {what}; nothing was decided; allow "
-            "more time with --time-limit SECONDS (0: no limit)") from None

@@ -47,19 +47,23 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import secrets
 import signal
 import sys
 import tempfile
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from gridsight.limits import MAX_LOG_BYTES
 from gridsight.log_records import (  # noqa: F401 - re-exported: the log's record format
     FORMAT_VERSION,
+    MAX_BOARD,
     MAX_DEPTH,
+    MAX_LINE_BYTES,
     MAX_SIDE,
     LogRecord,
     MoveRecord,
@@ -69,10 +73,19 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
     parse_advice,
     parse_move,
     parse_record,
+    record_problem,
+)
+from safefiles import (
+    PartialWrite,
+    SaveError,
+    append_file,
+    open_regular,
+    read_regular,
+    write_file,
 )
 from solvers.advice import Cell
 from solvers.cellnames import name_of
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 
 MAX_PENDING = 1000
 
@@ -105,9 +118,14 @@ class LogContents:
     path: Path
     records: tuple[LogRecord, ...]
     warnings: tuple[str, ...] = ()
+    #: Where the records' frames are: the log's own folder; none for a log read from standard
+    #: input (``replay --frames DIR`` gives one).
+    frames: Path | None = None
 
     def frame_path(self, record: LogRecord) -> Path | None:
-        return None if record.frame is None else self.path.parent / record.frame
+        if record.frame is None or self.frames is None:
+            return None
+        return self.frames / record.frame
 
 
 def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
@@ -164,7 +182,8 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
                             f"step {move.step}; skipped")
         else:
             records[move.step] = replace(record, move=move.cell)
-    return LogContents(file, tuple(records[s] for s in order), tuple(warnings))
+    return LogContents(file, tuple(records[s] for s in order), tuple(warnings),
+                       None if str(path) == "-" else file.parent)
 
 
 def _last_line_number(lines: list[bytes]) -> int:
@@ -178,7 +197,7 @@ def _last_line_number(lines: list[bytes]) -> int:
 
 
 def _stderr_warning(message: str) -> None:
-    print(f"gridsight: {message}", file=sys.stderr, flush=True)
+    print(f"gridsight: {one_line(message)}", file=sys.stderr, flush=True)
 
 
 class RecommendationLog:
@@ -189,6 +208,16 @@ class RecommendationLog:
     not be written went. ``save_frames`` writes each record's frame as a PNG beside the log,
     named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed at
     interpreter exit and on ``SIGTERM`` (when the process had no handler of its own).
+
+    Exactly once: a line is taken off the waiting list in the same step as it is written, and
+    ``SIGTERM`` arriving in the middle of a write is held until the write is done; a write
+    interrupted by any other exception (Ctrl-C) is checked against the file's size before the
+    line is written again (:meth:`_confirm`). A torn last line found when the log is opened
+    (a crash in an earlier session) is moved to ``<stem>.torn.jsonl`` and counted
+    (:attr:`torn_lines`), and the log resumes on a new line. A record replay would refuse
+    (a board past :data:`~gridsight.log_records.MAX_BOARD` characters, a line past
+    :data:`~gridsight.log_records.MAX_LINE_BYTES` bytes, a time out of range) is not written:
+    the writer warns and counts it (:attr:`refused`).
     """
 
     def __init__(
@@ -207,11 +236,22 @@ class RecommendationLog:
         self.pending: list[str] = []  # lines not yet on disk, oldest first
         self.spilled = 0  # older lines moved from memory to the side file, not yet written back
         self.dropped = 0  # lines lost: neither the log nor a side file could take them
+        self.refused = 0  # records not written because replay would refuse them
+        self.torn_lines = 0  # torn last lines found at open and moved aside
         self.failing = False
         self.closed = False
         self.side_file: Path | None = None  # where lines went that the log could not take
+        self._temp_token = secrets.token_hex(4)  # the side file's name in the shared temp folder
         self._torn = False  # the last write may have left a partial line in the file
+        self._said_large = False  # the log has passed what replay reads by default
+        self._partial: tuple[bytes, int] | None = None  # what a short write did write, and
+        # the log's size after it: the next write of that line finishes it
         self._next_step = 1
+        self._lock = threading.RLock()
+        self._busy = 0  # inside a write: SIGTERM waits for it to end
+        # A write under way: (what: "line" or "spilled", size of the log before, bytes).
+        self._unconfirmed: tuple[str, int, int] | None = None
+        self._set_aside_torn_tail()
         if close_at_exit:
             _OPEN_LOGS[id(self)] = self
             _install_exit_handlers()
@@ -225,13 +265,20 @@ class RecommendationLog:
     def append(self, record: LogRecord, frame: Any = None) -> bool:
         """Append ``record`` (and save ``frame``, a BGR image, when frames are saved).
 
-        Returns whether everything up to this record is now on disk.
+        Returns whether everything up to this record is now on disk (``False`` too when the
+        record itself was refused: see the class docstring).
         """
         self._next_step = max(self._next_step, record.step + 1)
         if self.save_frames and frame is not None:
             name = self._save_frame(record.step, frame)
             record = replace(record, frame=name)
-        return self._write_line(record.to_json())
+        line = record.to_json()
+        problem = record_problem(line)
+        if problem:
+            self._refuse(f"record of step {record.step}", problem)
+            self.flush()
+            return False
+        return self._write_line(line)
 
     def record_move(self, step: int, cell: Cell, time: str | None = None) -> bool:
         """Note the player's move from the board of record ``step``."""
@@ -240,7 +287,15 @@ class RecommendationLog:
              "time": time or utc_now()},
             separators=(",", ":"),
         )
+        problem = record_problem(line)
+        if problem:
+            self._refuse(f"move of step {step}", problem)
+            return False
         return self._write_line(line)
+
+    def _refuse(self, what: str, problem: str) -> None:
+        self.refused += 1
+        self.warn(f"{what} not logged to {self.path}: {problem} (replay would refuse it)")
 
     def flush(self) -> bool:
         """Try again to write what is waiting; returns whether nothing is waiting now."""
@@ -251,16 +306,17 @@ class RecommendationLog:
 
         Returns whether every record reached the log itself. Safe to call more than once.
         """
-        _OPEN_LOGS.pop(id(self), None)
-        if self.closed:
-            return not (self.pending or self.spilled or self.dropped)
-        self.closed = True
-        if self.flush() and not self.dropped:
-            return True
-        waiting, self.pending = self.pending, []
-        on_stderr = [] if not waiting or self._spill(waiting) else waiting
-        self._report_unwritten(on_stderr)
-        return False
+        with self._lock:
+            _OPEN_LOGS.pop(id(self), None)
+            if self.closed:
+                return not (self.pending or self.spilled or self.dropped)
+            self.closed = True
+            if self.flush() and not self.dropped:
+                return True
+            waiting, self.pending = self.pending, []
+            on_stderr = [] if not waiting or self._spill(waiting) else waiting
+            self._report_unwritten(on_stderr)
+            return False
 
     def _report_unwritten(self, on_stderr: list[str]) -> None:
         lost = f"; {self.dropped} older record(s) could not be kept anywhere and are lost" \
@@ -281,65 +337,158 @@ class RecommendationLog:
                       "and are lost")
 
     def _write_line(self, line: str | None) -> bool:
-        if line is not None:
-            self.pending.append(line)
-            if len(self.pending) > MAX_PENDING:
-                overflow = len(self.pending) - MAX_PENDING
-                if not self._spill(self.pending[:overflow]):
-                    self.dropped += overflow
-                del self.pending[:overflow]
-        if self.spilled and not self._write_back_spilled():
-            return False
-        while self.pending:
-            data = (self.pending[0] + "\n").encode("utf-8")
-            if not self._write_log(data):
+        with self._lock, self._writing():
+            if line is not None:
+                self.pending.append(line)
+                if len(self.pending) > MAX_PENDING:
+                    overflow = len(self.pending) - MAX_PENDING
+                    if not self._spill(self.pending[:overflow]):
+                        self.dropped += overflow
+                    del self.pending[:overflow]
+            if self._unconfirmed is not None:
+                self._confirm()
+            if self.spilled and not self._write_back_spilled():
                 return False
-            self.pending.pop(0)
-        if self.failing:
-            self.failing = False
-            lost = f" ({self.dropped} older lines were lost)" if self.dropped else ""
-            self.warn(f"the log {self.path} is being written again{lost}")
-        return True
+            while self.pending:
+                data = (self.pending[0] + "\n").encode("utf-8")
+                if not self._write_log(data):
+                    return False
+                self.pending.pop(0)
+                self._unconfirmed = None
+            if self.failing:
+                self.failing = False
+                lost = f" ({self.dropped} older lines were lost)" if self.dropped else ""
+                self.warn(f"the log {self.path} is being written again{lost}")
+            return True
 
-    def _write_log(self, data: bytes) -> bool:
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write under way: a ``SIGTERM`` arriving now is held until it is done (see
+        :func:`_terminated`), so a line is never both written and left waiting."""
+        self._busy += 1
+        try:
+            yield
+        finally:
+            self._busy -= 1
+        if not self._busy:
+            _act_on_held_signal()
+
+    def _confirm(self) -> None:
+        """A write was interrupted between the ``write`` and taking its lines off the list (an
+        exception such as Ctrl-C): the log's size tells whether they are there."""
+        what, before, length = self._unconfirmed  # type: ignore[misc]
+        self._unconfirmed = None
+        try:
+            size = os.stat(self.path).st_size
+        except OSError:
+            return
+        if size >= before + length:  # it was written: never write it twice
+            if what == "line" and self.pending:
+                self.pending.pop(0)
+            elif what == "spilled":
+                self._forget_side_file()
+        elif size > before:
+            self._torn = True  # part of it: the retry starts on a new line
+
+    def _write_log(self, data: bytes, what: str = "line") -> bool:
+        try:
+            before = os.stat(self.path).st_size
+        except OSError:
+            before = 0
+        if self._partial is not None:
+            done, at = self._partial  # a write that stopped short (the disk filled up)
+            self._partial = None
+            if data.startswith(done) and before == at:  # nothing else happened since: finish it
+                data = data[len(done):]
+            else:
+                self._torn = True
         if self._torn:
             data = b"\n" + data
+        self._unconfirmed = (what, before, len(data))
         try:
             self._write_all(data)
         except OSError as error:
             self._torn = True
+            self._unconfirmed = None  # it failed, wholly or in part
+            if isinstance(error, PartialWrite) and error.written:
+                # Finish the line next time rather than write it again after a newline: a
+                # line cut only before its newline would otherwise be there twice.
+                self._torn = False
+                self._partial = (data[:error.written], before + error.written)
             if not self.failing:
                 self.failing = True
                 self.warn(
-                    f"cannot write the log {self.path} ({error.strerror or error}); "
+                    f"cannot write the log {self.path} ({_reason(error)}); "
                     "still advising, and keeping the records to write later"
                 )
             return False
         self._torn = False
+        if before + len(data) > MAX_LOG_BYTES and not self._said_large:
+            self._said_large = True  # replay reads this much by default: say how to read more
+            self.warn(f"the log {self.path} is now over {MAX_LOG_BYTES:,} bytes: replay it with "
+                      "--max-input-bytes N, or start a new log with --log FILE")
         return True
 
     def _write_all(self, data: bytes) -> None:
         self._append_to(self.path, data)
 
     def _append_to(self, path: Path, data: bytes) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        append_file(path, data, fsync=self.fsync)
+
+    # -- a torn line left by an earlier session ------------------------------------------------
+
+    def torn_file(self) -> Path:
+        """Where a torn last line found at open goes: ``<stem>.torn.jsonl`` beside the log."""
+        return self.path.with_name(f"{self.path.stem or 'log'}.torn.jsonl")
+
+    def _set_aside_torn_tail(self) -> None:
+        """At open: when the log's last line has no newline, it was torn by a crash (or is a
+        whole line that lost only its newline). A whole one gets its newline; a torn one is
+        moved to :meth:`torn_file` (copied, flushed, then cut from the log) and counted, so
+        the next record starts on a line of its own and never glues onto it."""
         try:
-            written = os.write(fd, data)
-            if written != len(data):
-                raise OSError(28, f"only {written} of {len(data)} bytes written")
-            if self.fsync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+            with open_regular(self.path, follow=False) as stream:
+                size = os.fstat(stream.fileno()).st_size
+                if size == 0:
+                    return
+                start = max(0, size - MAX_LINE_BYTES - 1)
+                stream.seek(start)
+                tail = stream.read(size - start)
+        except OSError:
+            return  # no log yet (or not one we may write): the first write will say
+        if tail.endswith(b"\n"):
+            return
+        cut = tail.rfind(b"\n")
+        fragment = tail[cut + 1:]
+        if cut < 0 and start > 0:
+            fragment = tail  # a line longer than any record: torn, whatever it holds
+        if not record_problem(fragment):
+            self._torn = True  # a complete line without its newline: keep it, add one
+            return
+        keep = size - len(fragment)
+        try:
+            append_file(self.torn_file(), fragment + b"\n", fsync=True)
+            os.truncate(self.path, keep)
+        except OSError as error:
+            self._torn = True  # cannot move it: at least never glue onto it
+            self.warn(f"the log {self.path} ends in a torn line that could not be moved aside "
+                      f"({_reason(error)}); the log goes on on a new line")
+            return
+        self.torn_lines += 1
+        total = _count_lines(self.torn_file())
+        self.warn(f"the log {self.path} ended in a torn line ({len(fragment):,} bytes, from an "
+                  f"interrupted write): moved to {self.torn_file()} ({total} torn line(s) "
+                  "there); the log goes on on a new line")
 
     # -- the side file ----------------------------------------------------------------------
 
     def side_file_candidates(self) -> list[Path]:
-        """Where lines the log cannot take go: beside the log, else the temporary folder."""
+        """Where lines the log cannot take go: beside the log, else the temporary folder (under
+        a name no one else can guess, so nothing planted there is written through)."""
         stem = self.path.stem or "log"
         return [self.path.with_name(f"{stem}.unwritten.jsonl"),
-                Path(tempfile.gettempdir()) / f"gridsight-{stem}-{os.getpid()}.unwritten.jsonl"]
+                Path(tempfile.gettempdir())
+                / f"gridsight-{stem}-{os.getpid()}-{self._temp_token}.unwritten.jsonl"]
 
     def _spill(self, lines: Sequence[str]) -> bool:
         """Append ``lines`` (the oldest waiting) to the side file; whether one took them."""
@@ -360,18 +509,24 @@ class RecommendationLog:
         """Once the log can be written again, the side file's lines go first (in order)."""
         assert self.side_file is not None
         try:
-            data = self.side_file.read_bytes()
+            data = read_regular(self.side_file, limit=MAX_LOG_BYTES, follow=False)
         except OSError:
             return False
-        if not self._write_log(data):
+        if not self._write_log(data, "spilled"):
             return False
-        try:
-            self.side_file.unlink()
-        except OSError:
-            pass
+        self._forget_side_file()
+        self._unconfirmed = None
+        return True
+
+    def _forget_side_file(self) -> None:
+        """The side file's lines are in the log now: remove it."""
+        if self.side_file is not None:
+            try:
+                self.side_file.unlink()
+            except OSError:
+                pass
         self.spilled = 0
         self.side_file = None
-        return True
 
     def _save_frame(self, step: int, frame: Any) -> str | None:
         """Write the frame as a PNG beside the log; on failure warn and return ``None``."""
@@ -382,18 +537,31 @@ class RecommendationLog:
             ok, png = cv2.imencode(".png", frame)
             if not ok:
                 raise OSError(0, "the frame could not be encoded as PNG")
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            (self.path.parent / name).write_bytes(png.tobytes())
+            write_file(self.path.parent / name, png.tobytes(), fsync=self.fsync)
         except (OSError, cv2.error) as error:
-            self.warn(f"cannot save frame {name} ({getattr(error, 'strerror', None) or error})")
+            self.warn(f"cannot save frame {name} ({_reason(error)})")
             return None
         return name
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, SaveError):
+        return error.reason
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _count_lines(path: Path) -> int:
+    try:
+        return read_regular(path, limit=MAX_LOG_BYTES, follow=False).count(b"\n")
+    except OSError:
+        return 0
 
 
 # -- closing at exit ----------------------------------------------------------------------------
 
 _OPEN_LOGS: dict[int, RecommendationLog] = {}
 _HANDLERS_INSTALLED = False
+_HELD_SIGNAL: list[int] = []  # a SIGTERM that arrived while a log was writing
 
 
 def close_all() -> None:
@@ -420,6 +588,25 @@ def _install_exit_handlers() -> None:
 
 
 def _terminated(signum: int, frame: Any) -> None:  # noqa: ARG001
+    """``SIGTERM``: close the logs and exit; held while a log is in the middle of a write
+    (the write then ends, takes its line off the list, and acts on it)."""
+    if any(log._busy for log in list(_OPEN_LOGS.values())):
+        _HELD_SIGNAL.append(signum)
+        return
+    close_all()
+    raise SystemExit(128 + signum)
+
+
+def _act_on_held_signal() -> None:
+    """After a write: act on a ``SIGTERM`` held meanwhile (in another thread than the main
+    one, send it again: only the main thread may end the process in order)."""
+    if not _HELD_SIGNAL or any(log._busy for log in list(_OPEN_LOGS.values())):
+        return
+    signum = _HELD_SIGNAL.pop()
+    _HELD_SIGNAL.clear()
+    if threading.current_thread() is not threading.main_thread():
+        os.kill(os.getpid(), signum)
+        return
     close_all()
     raise SystemExit(128 + signum)
 

@@ -40,6 +40,14 @@ MAX_SIDE = 200
 #: Deepest JSON nesting read (a record nests 5 deep); deeper lines are refused unparsed.
 MAX_DEPTH = 32
 MAX_NAME = 64  # a game's name, a time stamp
+#: The longest board text a record may hold (a 200 x 200 board of 2-character tokens is 80 k).
+MAX_BOARD = 100_000
+#: The longest line of a log (a record of the largest board with its walk and its solution's
+#: JSON is well under 1 MB): a longer line is refused before it is parsed, written or read.
+MAX_LINE_BYTES = 4_000_000
+#: The years a record's time may be in (an ISO 8601 time with its zone): beyond them, turning
+#: it into local time would overflow (year 1 at +14:00, year 9999 at -12:00).
+YEARS = (1970, 9000)
 
 
 class RecordError(ValueError):
@@ -112,12 +120,15 @@ _BRACKETS = re.compile(rb"[\[\]{}]")
 
 
 def loads_line(line: str | bytes) -> Any:
-    """Parse one JSON line without trusting it: nesting deeper than :data:`MAX_DEPTH` is
-    refused before parsing (100,000 nested brackets would exhaust the recursion limit), and
-    ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``) are refused.
-    Raises :class:`RecordError`.
+    """Parse one JSON line without trusting it: a line longer than :data:`MAX_LINE_BYTES`,
+    or nested deeper than :data:`MAX_DEPTH`, is refused before parsing (100,000 nested
+    brackets would exhaust the recursion limit); ``NaN``, ``Infinity``, numbers too large for
+    a float (``1e400``) and text that is not valid Unicode (a lone surrogate, ``"\\ud800"``,
+    cannot be written out as UTF-8) are refused. Raises :class:`RecordError`.
     """
     data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+    if len(data) > MAX_LINE_BYTES:
+        raise RecordError(f"longer than {MAX_LINE_BYTES:,} bytes")
     depth = deepest = 0
     for bracket in _BRACKETS.findall(_STRINGS.sub(b"", data)):
         depth += 1 if bracket in b"[{" else -1
@@ -130,13 +141,54 @@ def loads_line(line: str | bytes) -> Any:
     except UnicodeDecodeError as error:
         raise RecordError(f"not UTF-8 (byte {error.start})") from None
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except RecordError:
         raise
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise RecordError(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as error:  # JSONDecodeError, and ints past Python's digit limit
         raise RecordError(_short(error)) from None
+    if _SURROGATE.search(text) or "\\u" in text and _has_surrogate(value):
+        raise RecordError("text that is not valid Unicode (a lone surrogate)")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether any text in ``value`` (keys too) holds a lone surrogate (JSON's ``\\ud800``)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def record_problem(line: str | bytes) -> str:
+    """What replay would refuse in one line the writer is about to append (``""``: nothing):
+    the same checks, so a log never holds a record its replay skips."""
+    try:
+        data = loads_line(line)
+        if not isinstance(data, dict):
+            raise RecordError("not a JSON object")
+        kind = data.get("type", "advice")
+        if kind == "advice":
+            parse_record(data)
+        elif kind == "move":
+            parse_move(data)
+        else:
+            raise RecordError(f"unknown record type {_brief(kind)}")
+    except RecordError as error:
+        return str(error)
+    return ""
 
 
 def _no_constant(name: str) -> Any:
@@ -197,6 +249,24 @@ class _Board:
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
+
+    def confidence(self, value: Any) -> tuple[tuple[float | None, ...], ...]:
+        """One value per cell (or none at all): numbers from 0 to 1, or ``null``."""
+        rows = _list(value, "confidence")
+        if rows and (len(rows) != self.rows or any(not isinstance(row, list)
+                                                   or len(row) != self.cols for row in rows)):
+            raise RecordError(f"'confidence' must be {self.rows} rows of {self.cols} values")
+        out = []
+        for r, row in enumerate(rows):
+            values = []
+            for c, v in enumerate(row):
+                if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))
+                                      or not 0 <= v <= 1):
+                    raise RecordError(f"'confidence[{r}][{c}]' must be a number from 0 to 1 "
+                                      "or null")
+                values.append(None if v is None else float(v))
+            out.append(tuple(values))
+        return tuple(out)
 
     def cell(self, value: Any, name: str) -> Cell:
         if isinstance(value, dict):
@@ -263,6 +333,13 @@ def parse_advice(data: Any) -> Advice:
         warnings=tuple(_str(w, f"advice.warnings[{i}]")
                        for i, w in enumerate(warnings)),
         legend=_legend(data.get("legend")),
+        # The advice's why, details and numbering origin (none in logs written before them).
+        why=_str(data.get("why", ""), "advice.why"),
+        details=tuple(_str(d, f"advice.details[{i}]")
+                      for i, d in enumerate(_list(data.get("details", []), "advice.details"))),
+        origin=Cell(0, 0) if data.get("origin") is None
+        else board.cell(data["origin"], "advice.origin"),
+        last=None if data.get("last") is None else board.cell(data["last"], "advice.last"),
     )
 
 
@@ -295,8 +372,14 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
 
     from vision.geometry import BoardGeometry
 
+    view = data.get("view")  # the part of a board bigger than the screen on screen
+    if view is not None and (not isinstance(view, list) or len(view) != 4 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e9
+            for v in view)):
+        raise RecordError("'geometry.view' must be 4 finite numbers")
     try:
-        geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix})
+        geometry = BoardGeometry.from_dict({"rows": rows, "cols": cols, "homography": matrix,
+                                            "view": view})
     except ValueError as error:
         raise RecordError(f"'geometry': {error}") from None
     corners = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float64)
@@ -308,16 +391,33 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
     return geometry
 
 
-def _confidence(value: Any) -> tuple[tuple[float | None, ...], ...]:
-    out = []
-    for r, row in enumerate(_list(value, "confidence")):
-        values = []
-        for c, v in enumerate(_list(row, f"confidence[{r}]")):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-                raise RecordError(f"'confidence[{r}][{c}]' must be a number or null")
-            values.append(None if v is None else float(v))
-        out.append(tuple(values))
-    return tuple(out)
+def parse_time(value: Any, name: str = "time") -> str:
+    """A record's time: ISO 8601 with its zone (``2026-11-30T03:10:00.123Z``), in the years
+    :data:`YEARS` (so turning it into local time cannot overflow); returned as written.
+
+    >>> parse_time("2026-11-30T03:10:00.123Z")
+    '2026-11-30T03:10:00.123Z'
+    >>> try:
+    ...     parse_time("0001-01-01T00:00:00+14:00")
+    ... except RecordError as error:
+    ...     print(error)
+    'time' must be a time from the years 1970 to 9000, not "0001-01-01T00:00:00+14:00"
+    """
+    from datetime import datetime, timezone
+
+    text = _str(value, name, MAX_NAME)
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise RecordError(f"'{name}' must be an ISO 8601 time with its zone "
+                          f"(2026-11-30T03:10:00Z), not {_brief(text)}") from None
+    if when.tzinfo is None:
+        raise RecordError(f"'{name}' must say its time zone (Z or +01:00), not {_brief(text)}")
+    if not YEARS[0] <= when.year <= YEARS[1] \
+            or not YEARS[0] <= when.astimezone(timezone.utc).year <= YEARS[1]:
+        raise RecordError(f"'{name}' must be a time from the years {YEARS[0]} to {YEARS[1]}, "
+                          f"not {_brief(text)}")
+    return text
 
 
 def _frame(value: Any) -> str | None:
@@ -338,11 +438,11 @@ def parse_record(data: Any) -> LogRecord:
     move = data.get("move")
     return LogRecord(
         step=_int(_need(data, "step"), "step", 1, 10**9),
-        time=_str(_need(data, "time"), "time", MAX_NAME),
+        time=parse_time(_need(data, "time")),
         game=_str(_need(data, "game"), "game", MAX_NAME),
-        board=_str(_need(data, "board"), "board", 100_000),
+        board=_str(_need(data, "board"), "board", MAX_BOARD),
         advice=advice,
-        confidence=_confidence(data.get("confidence", [])),
+        confidence=board.confidence(data.get("confidence", [])),
         unread=board.cells(data.get("unread", []), "unread"),
         solution=_dict(data.get("solution") or {}, "solution"),
         move=None if move is None else board.cell(move, "move"),
@@ -361,6 +461,8 @@ class MoveRecord:
 
 
 def parse_move(data: dict[str, Any]) -> MoveRecord:
+    if data.get("time") is not None:
+        parse_time(data["time"])
     return MoveRecord(_int(_need(data, "step"), "step", 1, 10**9),
                       Cell(_int(_need(data, "row"), "row", 0, MAX_SIDE - 1),
                            _int(_need(data, "col"), "col", 0, MAX_SIDE - 1)))

@@ -18,6 +18,10 @@ evidence is good:
 
 It knows labels and transitions, not game rules, so one class serves every game.
 
+A board bigger than the screen is seen a part at a time: :class:`ViewMerger` merges the views
+into one board. Its cells start :data:`UNSEEN`; a cell out of view reads ``unknown`` and keeps
+its last seen state; a cell never seen stays :data:`UNSEEN` (written ``?``).
+
 >>> t = CellTracker(1, 2)
 >>> t.update([[CellRead("3", 0.9), CellRead(".", 0.9)]]).grid
 (('.', '.'),)
@@ -35,6 +39,9 @@ from solvers.advice import Cell
 from solvers.cellnames import cell_name
 
 Rule = Callable[[str, str], bool]
+
+#: The state of a cell never seen (a board bigger than the screen): ``?`` in the board text.
+UNSEEN = "?"
 
 
 @dataclass(frozen=True)
@@ -239,6 +246,68 @@ class CellTracker:
     def _check_cell(self, row: int, col: int) -> None:
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise ValueError(f"cell ({row}, {col}) is outside the {self.rows}x{self.cols} board")
+
+
+class ViewMerger:
+    """One board merged from views of parts of it (see the module docstring): a
+    :class:`CellTracker` whose cells start :data:`UNSEEN`, fed each view's reads, and the
+    view's read with every cell's label replaced by the merged one (never-seen cells
+    unknown), for the game's reader.
+
+    >>> from vision.classify import BoardRead, CellRead as Read
+    >>> from vision.geometry import BoardGeometry
+    >>> g = BoardGeometry.from_rect(0, 0, 10, 10, 1, 3)
+    >>> merger = ViewMerger(1, 3, is_reveal=reveal_from("."))
+    >>> _, merged = merger.take(BoardRead(g, ((Read(0, 0, "x", 1, 1), Read(0, 1, ".", 1, 1),
+    ...                                       Read(0, 2, "unknown", 0, 0)),)))
+    >>> _, merged = merger.take(BoardRead(g, ((Read(0, 0, "unknown", 0, 0),
+    ...                                       Read(0, 1, "x", 1, 1), Read(0, 2, "unknown", 0, 0)),)))
+    >>> [c.label for c in merged.cells[0]]
+    ['x', 'x', 'unknown']
+    """
+
+    def __init__(self, rows: int, cols: int, *, is_reveal: Rule | None = None,
+                 may_change: Rule = never, confirm: int = 1):
+        self.tracker = CellTracker(rows, cols, initial=UNSEEN,
+                                   is_reveal=is_reveal or (lambda old, new: False),
+                                   may_change=may_change, confirm=confirm)
+        self.state = self.tracker.state()
+
+    def take(self, read):
+        """Feed one view's read (:class:`vision.classify.BoardRead`); returns the merged
+        :class:`TrackerState` and the read with the merged labels."""
+        reads = [[CellRead(c.label, float(c.score)) if c.known else UNKNOWN for c in row]
+                 for row in read.cells]
+        self.state = self.tracker.update(reads)
+        return self.state, merged_read(read, self.state)
+
+    def reset(self) -> None:
+        self.state = self.tracker.reset()
+
+
+def merged_read(read, state: TrackerState):
+    """``read`` (a :class:`vision.classify.BoardRead`) with each cell's label replaced by the
+    merged one: a cell still :data:`UNSEEN` reads ``unknown``. Its ``extras["unread_now"]``
+    lists the cells this view did not read (out of view, or hidden: a reader may know that a
+    hidden cell is not surely as last seen)."""
+    from vision.classify import UNKNOWN as UNREAD
+    from vision.classify import BoardRead, CellRead as VisionCellRead
+
+    cells = []
+    for row in read.cells:
+        out = []
+        for cell in row:
+            label = state.grid[cell.row][cell.col]
+            if label == UNSEEN:
+                out.append(VisionCellRead(cell.row, cell.col, UNREAD, 0.0, 0.0, cell.best,
+                                          cell.variant))
+            else:
+                out.append(VisionCellRead(cell.row, cell.col, label,
+                                          state.confidence[cell.row][cell.col], cell.margin,
+                                          cell.best or label, cell.variant))
+        cells.append(tuple(out))
+    extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    return BoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
 def _copy(cell: _CellState) -> _CellState:

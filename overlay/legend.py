@@ -1,4 +1,9 @@
-"""The legend panel under an annotated picture: status line, warnings, and what each mark means.
+"""The legend panel under an annotated picture: the advice, why, warnings, what each mark means.
+
+The advice (:attr:`Advice.status`, one short line in the game's words) comes first, larger
+and in its own colour, so the eye finds it before anything else; the one-line *why* (when
+the advised cell is not the safest or likeliest) under it; the details
+(:attr:`Advice.details`) are for the panel and the text report, not the picture.
 
 Only what the advice actually uses is explained, each entry drawn with the very glyph the
 board shows and named in the game's own words (the advice's :class:`~solvers.advice.Legend`,
@@ -28,12 +33,15 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
     (:attr:`Advice.legend`; plain words where the game gives none)."""
     px = int(np.clip(round(width / 75), 11, 20))
     pad = px
-    line_h = int(px * 2.0)
-    lines: list[tuple[str, style.BGR]] = []
+    head = int(round(px * style.HEADLINE_SCALE))
+    lines: list[tuple[str, style.BGR, int]] = []
     if advice.status:
-        lines += [(t, style.TEXT) for t in _wrap(advice.status, px, width - 2 * pad)]
+        lines += [(t, style.ADVICE, head) for t in _wrap(advice.status, head, width - 2 * pad)]
+    if advice.why:
+        lines += [(t, style.TEXT, px) for t in _wrap(advice.why, px, width - 2 * pad)]
     for warning in advice.warnings:
-        lines += [(t, style.WARNING) for t in _wrap("warning: " + warning, px, width - 2 * pad)]
+        lines += [(t, style.WARNING, px)
+                  for t in _wrap("warning: " + warning, px, width - 2 * pad)]
 
     entries = legend_entries(advice)
     box = int(px * 1.7)
@@ -53,14 +61,15 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
         x += w
     heights = [max([box] + [len(words) * text_h for _, _, words in row]) + px // 2
                for row in rows if row]
-    height = pad + len(lines) * line_h + sum(heights) + pad
+    line_hs = [int(size * 2.0) for _, _, size in lines]
+    height = pad + sum(line_hs) + sum(heights) + pad
     panel = np.zeros((max(height, 2 * pad), width, 4), dtype=np.uint8)
 
     y = pad
-    for text, colour in lines:
-        spr = text_mod.sprite(text, px, colour)
-        text_mod.blit_at(panel, spr, pad, y + (line_h - spr.shape[0]) // 2)
-        y += line_h
+    for (text, colour, size), h in zip(lines, line_hs):
+        spr = text_mod.sprite(text, size, colour)
+        text_mod.blit_at(panel, spr, pad, y + (h - spr.shape[0]) // 2)
+        y += h
     for row, row_h in zip([r for r in rows if r], heights):
         for x, entry, words in row:
             entry.draw(panel, x, y, box)
@@ -151,6 +160,21 @@ def legend_entries(advice: Advice) -> list[Entry]:
             glyphs.polyline(panel, sq, style.TEXT, max(1, s // 10), True)
         entries.append(Entry(fill, _labelled(piece_words, [piece.label])[0]))
     return entries
+
+
+def legend_samples(advice: Advice, size: int = 22) -> list[tuple[np.ndarray, str]]:
+    """Each legend entry of ``advice`` as a small BGR picture of its mark and its words, for a
+    legend written as text (the replay report's, legible at any width)."""
+    samples = []
+    for entry in legend_entries(advice):
+        panel = np.zeros((size, size * entry.span, 4), np.uint8)
+        entry.draw(panel, 0, 0, size)
+        out = np.empty((size, size * entry.span, 3), np.uint8)
+        out[:] = BACKGROUND
+        keep = cv2.cvtColor(cv2.bitwise_not(cv2.extractChannel(panel, 3)), cv2.COLOR_GRAY2BGR)
+        text_mod.over(out, cv2.cvtColor(panel, cv2.COLOR_BGRA2BGR), keep)
+        samples.append((out, entry.words))
+    return samples
 
 
 def _wrap(text: str, px: int, width: int) -> list[str]:

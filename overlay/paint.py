@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 import cv2
 import numpy as np
 
-from overlay import glyphs, style
+from overlay import glyphs, style, viewport
 from overlay import text as text_mod
 from overlay.legend import legend_panel
 from solvers.advice import Advice, Cell, MarkKind
@@ -107,7 +107,10 @@ def render_layer(
     if width <= 0 or height <= 0:
         raise ValueError(f"layer size must be positive, got {width}x{height}")
     layer = np.zeros((height, width, 4), dtype=np.uint8)
-    draw_advice(layer, geometry, advice)
+    if geometry.view is not None:  # a board bigger than the screen: its part in view
+        viewport.draw_in_view(layer, geometry, advice, draw_advice)
+    else:
+        draw_advice(layer, geometry, advice)
     return layer
 
 
@@ -169,7 +172,8 @@ def draw_advice(layer: np.ndarray, geometry: BoardGeometry, advice: Advice) -> N
         step = steps.get(key) if figure is None else None
         if label:
             v, frac = _LABEL_OVER if (figure or step) else _LABEL_ALONE
-            slots["label"].append(_Slot(key, (label,), v, 0.9, frac))
+            slots["label"].append(_Slot(key, (label, *text_mod.two_lines(label)), v, 0.9,
+                                        frac * (1.6 if " " in label else 1.0)))
         if figure or step:
             v, frac = _UNDER_LABEL if label else (_MARKED if key in marked else _ALONE)
             if figure:
@@ -205,7 +209,7 @@ def paint_advice(
     layer = render_layer((w, h), geometry, advice)
     if not legend:
         return composite(image, layer)
-    panel = legend_panel(advice, max(w, 320))
+    panel = legend_panel(viewport.in_view(advice, geometry), max(w, 320))
     canvas_w = max(w, panel.shape[1])
     canvas = np.empty((h + panel.shape[0], canvas_w, 3), dtype=np.uint8)
     canvas[:h, :w] = image
@@ -294,6 +298,9 @@ def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: st
             w, h = board.size(*s.cell)
             text = s.forms[min(k, len(s.forms) - 1)]
             _, px = text_mod.fit_text((text,), w * s.width, h * s.height)
+            if any("\n" in f for f in s.forms) and \
+                    text_mod.text_width(text, px) > 1.1 * w * s.width:
+                px = 0  # spills over its neighbours while a form on two lines fits better
             worst = min(worst, px / max(h * s.height, 1.0))
         scales.append(worst)
     best = max(scales)
@@ -386,3 +393,53 @@ def _draw_path(layer: np.ndarray, board: _Board, path: Sequence[Cell]) -> None:
         head = min(length * 0.45, max(4.0, min(w, h) * 0.16))
         arrow = np.array([tail, tip, tip - u * head + n * head * 0.6, tip, tip - u * head - n * head * 0.6])
         glyphs.outlined_polyline(layer, arrow, style.PATH, thick)
+
+
+# -- report pictures: the player's move, numbered rows and columns ---------------------------
+
+
+def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """A copy of ``image_bgr`` with the player's move at ``cell`` marked: a white frame with a
+    dark edge just inside the cell's edges (the advice's magenta square is drawn just outside
+    them, so a cell that is both shows both; the cell's figure in the middle stays clear)."""
+    image = _as_bgr(image_bgr)
+    layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
+    board = _Board(geometry)
+    w, h = board.size(cell.row, cell.col)
+    thick = max(2, int(round(min(w, h) * 0.07)))
+    glyphs.outlined_polyline(layer, board.inset_quad(cell.row, cell.col, 0.1), style.MOVE,
+                             thick, closed=True)
+    return composite(image, layer)
+
+
+def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
+                 origin: Cell = Cell(0, 0), last: Cell | None = None
+                 ) -> tuple[np.ndarray, BoardGeometry]:
+    """``image_bgr`` with each column's number just above the board and each row's just left
+    of it, the way the player counts them (from ``origin``, the first playable row and
+    column; the rows and columns before it, and after ``last``, get none), and the geometry in
+    the new picture (a margin is added where the board is too near the picture's edge)."""
+    image = _as_bgr(image_bgr)
+    w, h = geometry.cell_size(origin.row, origin.col)
+    px = int(np.clip(min(w, h) * 0.3, 10, 16))
+    room = int(px * 2.2)
+    corners = geometry.outline()
+    top = max(0, room - int(corners[:, 1].min()))
+    left = max(0, room - int(corners[:, 0].min()))
+    out = np.empty((image.shape[0] + top, image.shape[1] + left, 3), np.uint8)
+    out[:] = (40, 40, 40)
+    out[top:, left:] = image
+    moved = geometry.translated(left, top)
+    layer = np.zeros((out.shape[0], out.shape[1], 4), np.uint8)
+    above = room / 2 + px * 0.2
+    end = last or Cell(geometry.rows - 1, geometry.cols - 1)
+    for c in range(origin.col, end.col + 1):
+        x, y = moved.board_to_image([(c + 0.5, origin.row)])[0]
+        text_mod.blit(layer, text_mod.sprite(str(c - origin.col + 1), px),
+                      (float(x), float(y) - above))
+    for r in range(origin.row, end.row + 1):
+        x, y = moved.board_to_image([(origin.col, r + 0.5)])[0]
+        text_mod.blit(layer, text_mod.sprite(str(r - origin.row + 1), px),
+                      (float(x) - above, float(y)))
+    composite_into(out, layer)
+    return out, moved

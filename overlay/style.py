@@ -18,6 +18,9 @@ CONTRAST: BGR = (0, 0, 0)  # the dark edge around lines and text, so they read o
 TEXT: BGR = (255, 255, 255)
 PATH: BGR = (255, 200, 0)  # a light blue for the walk's arrows and step numbers
 WARNING: BGR = (0, 170, 255)  # orange text for warnings
+MOVE: BGR = (255, 255, 255)  # the player's move in a report: a white frame
+ADVICE: BGR = (80, 230, 255)  # the advice line: a warm yellow, larger than the rest
+HEADLINE_SCALE = 1.35  # the advice line's size against the legend's other text
 
 MARK: dict[MarkKind, BGR] = {
     MarkKind.SAFE: (60, 200, 40),  # green, a check mark

@@ -37,9 +37,26 @@ def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, px: int) -> int:
-    """The width in pixels of ``text`` at cap height ``px``, outline included."""
+    """The width in pixels of ``text`` at cap height ``px``, outline included (the widest
+    line of a text on several lines)."""
+    if "\n" in text:
+        return max(text_width(line, px) for line in text.split("\n"))
     left, _, right, _ = font(px).getbbox(text, stroke_width=_stroke(px))
     return int(right - left)
+
+
+def two_lines(text: str) -> tuple[str, ...]:
+    r"""``text`` on two lines, broken at the space nearest its middle (``Panda or`` over
+    ``Tiger?``); no form for a text of one word.
+
+    >>> two_lines("Panda or Tiger?"), two_lines("Gorilla")
+    (('Panda or\nTiger?',), ())
+    """
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces or "\n" in text:
+        return ()
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return (text[:cut] + "\n" + text[cut + 1:],)
 
 
 def _stroke(px: int) -> int:
@@ -48,7 +65,21 @@ def _stroke(px: int) -> int:
 
 @lru_cache(maxsize=2048)
 def sprite(text: str, px: int, colour: BGR = TEXT) -> np.ndarray:
-    """``text`` at cap height ``px``, outlined, as a premultiplied BGRA array (read-only)."""
+    """``text`` at cap height ``px``, outlined, as a premultiplied BGRA array (read-only); a
+    text on several lines is stacked, each line centred."""
+    if "\n" in text:
+        parts = [sprite(line, px, colour) for line in text.split("\n")]
+        width = max(p.shape[1] for p in parts)
+        gap = max(1, px // 4)
+        out = np.zeros((sum(p.shape[0] for p in parts) + gap * (len(parts) - 1), width, 4),
+                       np.uint8)
+        y = 0
+        for p in parts:
+            x = (width - p.shape[1]) // 2
+            out[y:y + p.shape[0], x:x + p.shape[1]] = p
+            y += p.shape[0] + gap
+        out.setflags(write=False)
+        return out
     f = font(px)
     stroke = _stroke(px)
     left, top, right, bottom = f.getbbox(text, stroke_width=stroke)
@@ -81,7 +112,8 @@ def fit_text(
     """
     sizes = []
     for text in candidates:
-        px = max(1, int(max_height))
+        lines = text.count("\n") + 1
+        px = max(1, int(max_height / (lines * 1.3 if lines > 1 else 1)))
         width = text_width(text, px)
         if width > max_width:
             px = int(px * max_width / width)

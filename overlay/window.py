@@ -1,12 +1,13 @@
-"""The live overlay: a transparent, click-through, always-on-top, frameless Qt window.
+"""The live overlay: a transparent, click-through, always-on-top, frameless Qt window, and the
+status strip beside the game.
 
-It covers a screen rectangle (the captured game) and shows the advice layer drawn by
-:func:`overlay.paint.render_layer` plus a status line (game, taps left, read confidence,
-the advice, warnings), wrapped to the window's width and put beside the board, below it when
-there is room (:mod:`overlay.status`), so it never covers the game's own counter above the
-board and never cuts the advice short, even on a 360-pixel-wide phone mirror. Mouse clicks
-and keys go through it to the game (``Qt.WindowTransparentForInput``); it never takes the
-focus and has no task-bar entry.
+The overlay covers a screen rectangle (the captured game) and shows the advice layer drawn by
+:func:`overlay.paint.render_layer`; nothing else is drawn over the game. The status line (the
+advice in one short line, large, then its *why* and the warnings) is a strip of its own, an
+ordinary opaque window just under the game's window (else just over it;
+:mod:`overlay.placement`), where the game has no controls: never over Disco Zoo's MAP bar
+or a tray of pieces, never cut short. Mouse clicks and keys go through both to the game
+(``Qt.WindowTransparentForInput``); they never take the focus and have no task-bar entry.
 
 PySide6 is imported only when a window is made, so the rest of gridsight (solving, analysing
 screenshots, replaying logs) works on machines without a display or without Qt.
@@ -15,7 +16,9 @@ Transparency needs a compositor. On X11 without one (a bare window manager, or n
 a translucent window shows black where it should be clear and would hide the game:
 :func:`check_compositor` looks for the owner of the ``_NET_WM_CM_S<screen>`` selection (the
 EWMH rule every compositor follows: picom, xcompmgr, KWin, Mutter, xfwm4's compositor) and says
-so when there is none. Windows (DWM) and macOS always composite. Pure Wayland lets no program
+so when there is none; the overlay then degrades to what works there (``draw_over=False``):
+the strip and the panel beside the game, nothing over it, so a capture of the game never sees
+gridsight's own windows. Windows (DWM) and macOS always composite. Pure Wayland lets no program
 place a window over another's or read the screen: run the game and gridsight under XWayland
 (``QT_QPA_PLATFORM=xcb``) or an X11 session.
 
@@ -40,12 +43,13 @@ from typing import Any
 import numpy as np
 
 from overlay.paint import render_layer
+from overlay.placement import place_strip
 from overlay.status import PAD, Box, place_status
 from solvers.advice import Advice
 from vision.geometry import BoardGeometry
 
 WINDOW_TITLE = "gridsight overlay"
-STATUS_PIXEL_SIZES = (14, 12, 11)  # the status font, tried in turn until it fits beside the board
+STRIP_TITLE = "gridsight status"
 
 
 @dataclass(frozen=True)
@@ -128,34 +132,52 @@ def qimage_to_array(image: Any) -> np.ndarray:
 
 
 class OverlayWindow:
-    """The overlay over screen rectangle ``rect`` = ``(left, top, width, height)``, physical px.
+    """The overlay over screen rectangle ``rect`` = ``(left, top, width, height)``, physical px,
+    and its status strip beside it.
 
     :meth:`update` takes the board geometry in the rectangle's own pixel coordinates (as found
-    in a frame captured from that rectangle), the advice, and the status line.
+    in a frame captured from that rectangle), the advice, and the status line (the advice in
+    one short line). The advice layer is drawn over the game only when ``draw_over`` (a
+    compositor runs: see :func:`check_compositor`); the strip, an ordinary opaque window, is
+    shown either way: under the game's window (else over it; else inside it, beside the board:
+    :mod:`overlay.placement`), with the status line large, the advice's *why* and the warnings
+    under it. :meth:`avoid` keeps the layer from drawing over another window (the panel).
     """
 
-    def __init__(self, rect: tuple[int, int, int, int], *, status_height: int = 0):
+    def __init__(self, rect: tuple[int, int, int, int], *, draw_over: bool = True,
+                 status_height: int = 0):
         ensure_app()
         self._widget = _make_widget()
-        self.rect = tuple(int(v) for v in rect)
+        self.strip = _make_strip()
+        self.draw_over = draw_over
+        left, top, width, height = (int(v) for v in rect)
+        self.rect: tuple[int, int, int, int] = (left, top, width, height)
         self.layer = np.zeros((max(1, self.rect[3]), max(1, self.rect[2]), 4), np.uint8)
         self.status = ""
+        self.why = ""
         self.warnings: tuple[str, ...] = ()
         self.board_box: tuple[float, float, float, float] | None = None
+        self.strip_box: Box | None = None  # where the strip is, in logical screen pixels
+        self.avoiding: Box | None = None
+        self._shown = False
         self._widget.owner = self
+        self.strip.owner = self
         self.move_to(self.rect)
 
     # -- what the loop calls ------------------------------------------------------------------
 
-    def update(self, geometry: BoardGeometry | None, advice: Advice | None, status: str = "") -> None:
-        """Redraw: the advice through ``geometry`` (or nothing), and the one-line ``status``."""
+    def update(self, geometry: BoardGeometry | None, advice: Advice | None, status: str = "",
+               *, why: str | None = None, warnings: tuple[str, ...] | None = None) -> None:
+        """Redraw: the advice through ``geometry`` (or nothing), the status line ``status``,
+        the advice's why and warnings (``why`` and ``warnings`` replace the advice's own)."""
         width, height = self.rect[2], self.rect[3]
         if geometry is None or advice is None:
             self.layer = np.zeros((height, width, 4), np.uint8)
-            self.warnings = ()
         else:
             self.layer = render_layer((width, height), geometry, advice)
-            self.warnings = advice.warnings
+        self.warnings = tuple(warnings) if warnings is not None else (
+            advice.warnings if advice is not None and geometry is not None else ())
+        self.why = why if why is not None else (advice.why if advice is not None else "")
         if geometry is None:
             self.board_box = None
         else:
@@ -165,73 +187,161 @@ class OverlayWindow:
             self.board_box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
         self.status = status
         self._widget.set_image(layer_to_qimage(self.layer))
+        self._place_strip()
 
     def move_to(self, rect: tuple[int, int, int, int]) -> None:
         """Follow the game's window to a new screen rectangle (physical pixels)."""
-        from PySide6.QtCore import QPoint, QRect
-        from PySide6.QtGui import QGuiApplication
+        from PySide6.QtCore import QRect
 
         left, top, width, height = (int(v) for v in rect)
         if (width, height) != (self.rect[2], self.rect[3]):
             self.layer = np.zeros((max(1, height), max(1, width), 4), np.uint8)
             self._widget.set_image(layer_to_qimage(self.layer))
         self.rect = (left, top, width, height)
-        screen = QGuiApplication.screenAt(QPoint(left, top)) or QGuiApplication.primaryScreen()
-        ratio = screen.devicePixelRatio() if screen is not None else 1.0
-        self._widget.setGeometry(QRect(round(left / ratio), round(top / ratio),
-                                       max(1, round(width / ratio)), max(1, round(height / ratio))))
+        box = self.window_box()
+        self._widget.setGeometry(QRect(box.x, box.y, box.w, box.h))
+        self.avoid(self.avoiding)
+        self._place_strip()
 
     def show(self) -> None:
-        self._widget.show()
-        if sys.platform.startswith("win"):  # pragma: no cover - Windows only
-            _exclude_from_capture(int(self._widget.winId()))
+        self._shown = True
+        if self.draw_over:
+            self._widget.show()
+            if sys.platform.startswith("win"):  # pragma: no cover - Windows only
+                _exclude_from_capture(int(self._widget.winId()))
+        self._show_strip()
 
     def hide(self) -> None:
+        self._shown = False
         self._widget.hide()
+        self.strip.hide()
 
     def close(self) -> None:
         self._widget.close()
+        self.strip.close()
 
     @property
     def widget(self) -> Any:
-        """The underlying QWidget (tests grab it; the application may raise it)."""
+        """The underlying QWidget of the advice layer (tests grab it)."""
         return self._widget
 
+    # -- placement ----------------------------------------------------------------------------
+
+    def ratio(self) -> float:
+        """The device pixel ratio of the screen the game is on (physical / logical pixels)."""
+        screen = self._screen()
+        return screen.devicePixelRatio() if screen is not None else 1.0
+
+    def _screen(self) -> Any:
+        from PySide6.QtCore import QPoint
+        from PySide6.QtGui import QGuiApplication
+
+        left, top = self.rect[0], self.rect[1]
+        return QGuiApplication.screenAt(QPoint(left, top)) or QGuiApplication.primaryScreen()
+
+    def screen_box(self) -> Box:
+        """The game's screen (its part free of panels and docks), logical pixels."""
+        screen = self._screen()
+        if screen is None:
+            return Box(0, 0, 1 << 15, 1 << 15)
+        g = screen.availableGeometry()
+        return Box(g.x(), g.y(), g.width(), g.height())
+
+    def window_box(self) -> Box:
+        """The game's rectangle in logical pixels (what the layer covers)."""
+        ratio = self.ratio()
+        left, top, width, height = self.rect
+        return Box(round(left / ratio), round(top / ratio),
+                   max(1, round(width / ratio)), max(1, round(height / ratio)))
+
+    def avoid(self, box: Box | None) -> None:
+        """Keep the advice layer off ``box`` (the panel, logical screen pixels; ``None``: off
+        nothing): the part of the layer under it is cut out of the window."""
+        from PySide6.QtGui import QRegion
+
+        self.avoiding = box
+        game = self.window_box()
+        if box is None or not box.overlaps(game):
+            self._widget.clearMask()
+            return
+        whole = QRegion(0, 0, game.w, game.h)
+        self._widget.setMask(whole.subtracted(QRegion(box.x - game.x, box.y - game.y,
+                                                      box.w, box.h)))
+
+    def _place_strip(self) -> None:
+        """Put the strip under (else over) the game's window; with no room there, inside it
+        beside the board (:mod:`overlay.placement`)."""
+        from PySide6.QtCore import QRect
+
+        lines = self.status_lines()
+        if not lines:
+            self.strip_box = None
+            self.strip.hide()
+            return
+        game, screen = self.window_box(), self.screen_box()
+        box = place_strip(game, screen, lambda width: _strip_height(lines, width))
+        if box is None:  # no room outside the window: beside the board, inside it
+            ratio = self.ratio()
+            board = None if self.board_box is None else (
+                self.board_box[0] / ratio, self.board_box[1] / ratio,
+                self.board_box[2] / ratio, self.board_box[3] / ratio)
+            inner = place_status((game.w, game.h), board,
+                                 lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD)
+            box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
+        self.strip_box = box
+        self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
+        self.strip.update()
+        self._show_strip()
+
+    def _show_strip(self) -> None:
+        if self._shown and self.strip_box is not None:
+            self.strip.show()
+
+    # -- the text -----------------------------------------------------------------------------
+
+    def status_lines(self) -> list[tuple[str, str]]:
+        """What the strip shows, each line with its kind (``advice``, ``why``, ``warning``)."""
+        lines = [("advice", self.status)] if self.status else []
+        lines += [("why", self.why)] if self.why else []
+        return lines + [("warning", f"warning: {w}") for w in self.warnings]
+
     def status_text(self) -> str:
-        """The status line as shown: the status, then the warnings."""
-        parts = [self.status] + [f"warning: {w}" for w in self.warnings]
-        return "  |  ".join(p for p in parts if p)
-
-    def status_layout(self, ratio: float = 1.0) -> tuple[Box, int] | None:
-        """Where the status line is drawn and its font's pixel size, in the widget's logical
-        pixels (physical / ``ratio``); ``None`` without a status. The largest font of
-        :data:`STATUS_PIXEL_SIZES` whose wrapped text fits beside the board is taken."""
-        text = self.status_text()
-        if not text:
-            return None
-        width = max(1, round(self.rect[2] / ratio))
-        height = max(1, round(self.rect[3] / ratio))
-        board = None if self.board_box is None else tuple(v / ratio for v in self.board_box)
-        box, size = None, STATUS_PIXEL_SIZES[-1]
-        for size in STATUS_PIXEL_SIZES:
-            box = place_status((width, height), board,
-                               lambda w, size=size: _wrapped_height(text, size, w))
-            if board is None or not box.overlaps(Box(*(int(v) for v in board))):
-                break
-        # As wide as the wrapped text needs, from the left edge: no wider band than that.
-        used = _wrapped_width(text, size, box.w - 2 * PAD) + 2 * PAD
-        return box._replace(w=min(box.w, used)), size
+        """The strip's text as one line: the status, its why, then the warnings."""
+        return "  |  ".join(text for _, text in self.status_lines())
 
 
-def _status_font(pixel_size: int) -> Any:
+#: The strip's fonts: the advice line large and bold, the others smaller.
+STRIP_FONTS = {"advice": (17, True), "why": (13, False), "warning": (13, True)}
+STRIP_COLOURS = {"advice": (255, 225, 80), "why": (235, 235, 235), "warning": (255, 170, 0)}
+STRIP_BACKGROUND = (24, 24, 24)
+
+
+def _strip_font(kind: str) -> Any:
     from PySide6.QtGui import QFont
 
+    size, bold = STRIP_FONTS[kind]
     font = QFont()
-    font.setPixelSize(pixel_size)
-    font.setBold(True)
+    font.setPixelSize(size)
+    font.setBold(bold)
     return font
 
 
+def _line_height(kind: str, text: str, width: int) -> int:
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    metrics = QFontMetrics(_strip_font(kind))
+    flags = int(Qt.TextFlag.TextWordWrap)
+    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+
+
+def _strip_height(lines: list[tuple[str, str]], width: int) -> int:
+    """The strip's height for ``lines`` wrapped to a strip ``width`` pixels wide."""
+    inner = max(1, width - 2 * PAD)
+    return sum(_line_height(kind, text, inner) for kind, text in lines) + 2 * PAD
+
+
+# Kept for the tests of the text's wrapping.
 def _wrapped_height(text: str, pixel_size: int, width: int) -> int:
     """The height of ``text`` wrapped at word boundaries to ``width`` pixels."""
     from PySide6.QtCore import QRect, Qt
@@ -242,14 +352,13 @@ def _wrapped_height(text: str, pixel_size: int, width: int) -> int:
     return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
 
 
-def _wrapped_width(text: str, pixel_size: int, width: int) -> int:
-    """The width of the widest line of ``text`` wrapped to ``width`` pixels."""
-    from PySide6.QtCore import QRect, Qt
-    from PySide6.QtGui import QFontMetrics
+def _status_font(pixel_size: int) -> Any:
+    from PySide6.QtGui import QFont
 
-    metrics = QFontMetrics(_status_font(pixel_size))
-    flags = int(Qt.TextFlag.TextWordWrap)
-    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).width()
+    font = QFont()
+    font.setPixelSize(pixel_size)
+    font.setBold(True)
+    return font
 
 
 def _exclude_from_capture(hwnd: int) -> bool:  # pragma: no cover - Windows only
@@ -270,8 +379,8 @@ def _make_widget() -> Any:
     """Build the QWidget subclass on first use (PySide6 is imported lazily)."""
     global _WIDGET_CLASS
     if _WIDGET_CLASS is None:
-        from PySide6.QtCore import QRect, Qt
-        from PySide6.QtGui import QColor, QImage, QPainter
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QImage, QPainter
         from PySide6.QtWidgets import QWidget
 
         class _OverlayWidget(QWidget):
@@ -307,20 +416,55 @@ def _make_widget() -> Any:
                     # Physical pixels to this screen's logical ones, at full resolution.
                     image.setDevicePixelRatio(self.devicePixelRatioF())
                     painter.drawImage(0, 0, image)
-                layout = self.owner.status_layout(self.devicePixelRatioF()) \
-                    if self.owner is not None else None
-                if layout is not None:
-                    (x, y, w, h), size = layout
-                    painter.setFont(_status_font(size))
-                    box = QRect(x, y, w, h)
-                    painter.fillRect(box, QColor(0, 0, 0, 170))
-                    colour = QColor(255, 170, 0) if self.owner.warnings else QColor(255, 255, 255)
-                    painter.setPen(colour)
-                    flags = (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                             | Qt.TextFlag.TextWordWrap)
-                    painter.drawText(box.adjusted(PAD, PAD, -PAD, -PAD), int(flags),
-                                     self.owner.status_text())
                 painter.end()
 
         _WIDGET_CLASS = _OverlayWidget
     return _WIDGET_CLASS()
+
+
+_STRIP_CLASS: Any = None
+
+
+def _make_strip() -> Any:
+    """The status strip: an ordinary opaque window (it needs no compositor), frameless, on
+    top, click-through, never taking the focus."""
+    global _STRIP_CLASS
+    if _STRIP_CLASS is None:
+        from PySide6.QtCore import QRect, Qt
+        from PySide6.QtGui import QColor, QPainter
+        from PySide6.QtWidgets import QWidget
+
+        class _StripWidget(QWidget):
+            def __init__(self) -> None:
+                super().__init__(None)
+                self.owner: OverlayWindow | None = None
+                self.setWindowTitle(STRIP_TITLE)
+                self.setWindowFlags(
+                    Qt.WindowType.FramelessWindowHint
+                    | Qt.WindowType.WindowStaysOnTopHint
+                    | Qt.WindowType.WindowTransparentForInput
+                    | Qt.WindowType.WindowDoesNotAcceptFocus
+                    | Qt.WindowType.Tool
+                )
+                self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+                self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
+                self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+            def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+                painter = QPainter(self)
+                painter.fillRect(self.rect(), QColor(*STRIP_BACKGROUND))
+                lines = self.owner.status_lines() if self.owner is not None else []
+                y = PAD
+                inner = max(1, self.width() - 2 * PAD)
+                flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                            | Qt.TextFlag.TextWordWrap)
+                for kind, text in lines:
+                    painter.setFont(_strip_font(kind))
+                    painter.setPen(QColor(*STRIP_COLOURS[kind]))
+                    height = _line_height(kind, text, inner)
+                    painter.drawText(QRect(PAD, y, inner, height), flags, text)
+                    y += height
+                painter.end()
+
+        _STRIP_CLASS = _StripWidget
+    return _STRIP_CLASS()

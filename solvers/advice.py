@@ -10,7 +10,17 @@ board coordinates, short texts and a few fixed kinds of mark:
   [0, 1] (0 = good or safe, 1 = bad or dangerous) that a painter may use as a colour.
 - ``path``: an ordered walk of cells, starting where the player stands (tile-path games).
 - ``pieces``: piece placements to draw (the hinted piece in a fill puzzle).
-- ``status`` and ``warnings``: one line for the player, and anything they must not miss.
+- ``status``: the advice in one short line in the game's words, the line a player reads first
+  (``Tap row 4, column 1 - 80% an animal``); ``why``: one line saying why, when the advised
+  cell is not the safest or likeliest one (empty otherwise); ``details``: the further lines
+  (values, counts, the method) for the panel and ``--verbose``, never in the way of ``status``.
+- ``warnings``: anything the player must not miss.
+- ``origin``: the cell a player counts as row 1, column 1: the first playable row and column
+  (a pentomino level drawn inside a frame of unplayable rows counts from its first playable
+  row), for every text and numbered picture of the board; ``last`` the last playable row and
+  column (``None``: the board's own), so the frame's rows after the shape get no number either.
+- ``quality``: how good the advice is (:class:`~solvers.limit.Quality`): exact, or where the
+  limit stopped the search and the bounds it proved.
 - ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
   "safe", the heat tint's caption and direction), filled in by the game's adapter; the
   painter falls back to plain words where it is empty.
@@ -30,6 +40,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
+
+from solvers.limit import Quality
 
 
 @dataclass(frozen=True, order=True)
@@ -139,6 +151,11 @@ class Advice:
     status: str = ""
     warnings: tuple[str, ...] = field(default=())
     legend: Legend = field(default_factory=Legend)
+    why: str = ""
+    details: tuple[str, ...] = field(default=())
+    origin: Cell = Cell(0, 0)
+    last: Cell | None = None
+    quality: Quality = field(default_factory=Quality)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (mark kinds as strings)."""
@@ -146,6 +163,7 @@ class Advice:
         for mark in data["marks"]:
             mark["kind"] = MarkKind(mark["kind"]).value
         data["legend"] = self.legend.to_dict()
+        data["quality"] = self.quality.to_dict()
         return data
 
     @classmethod
@@ -172,4 +190,9 @@ class Advice:
             status=data.get("status", ""),
             warnings=tuple(data.get("warnings", ())),
             legend=Legend.from_dict(data.get("legend")),
+            why=data.get("why", ""),
+            details=tuple(data.get("details", ())),
+            origin=Cell(**data["origin"]) if data.get("origin") else Cell(0, 0),
+            last=Cell(**data["last"]) if data.get("last") else None,
+            quality=Quality.from_dict(data.get("quality")),
         )

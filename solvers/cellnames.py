@@ -14,6 +14,13 @@ log, :class:`~solvers.advice.Cell`) stay 0-based; only the words are 1-based.
 'row 3, columns 2 to 4; row 1, columns 1 and 5'
 >>> cell_names([(r, 0) for r in range(5)], limit=3)
 'row 1, column 1; row 2, column 1; row 3, column 1; and 2 more'
+
+A board drawn inside a frame of unplayable rows and columns (a pentomino level with three rows
+of frame above its shape) is counted from its first playable row and column, as the player
+counts it: ``origin`` is that cell, 0-based, and every function here takes it.
+
+>>> cell_name(3, 1, origin=(3, 0)), cell_names([(3, 1), (3, 2)], origin=(3, 0))
+('row 1, column 2', 'row 1, columns 2 and 3')
 """
 
 from __future__ import annotations
@@ -29,28 +36,39 @@ def _rc(cell: Any) -> tuple[int, int]:
     return int(row), int(col)
 
 
-def cell_name(row: int, col: int) -> str:
-    """The cell at 0-based ``row``, ``col`` as a person reads it: ``row R, column C`` (1-based)."""
-    return f"row {row + 1}, column {col + 1}"
+Origin = Any  # a ``(row, col)`` pair or a :class:`~solvers.advice.Cell`, 0-based
+TOP_LEFT = (0, 0)
 
 
-def name_of(cell: Any) -> str:
+def cell_name(row: int, col: int, origin: Origin = TOP_LEFT) -> str:
+    """The cell at 0-based ``row``, ``col`` as a person reads it: ``row R, column C`` (1-based,
+    counted from ``origin``)."""
+    r0, c0 = _rc(origin)
+    return f"row {row - r0 + 1}, column {col - c0 + 1}"
+
+
+def name_of(cell: Any, origin: Origin = TOP_LEFT) -> str:
     """:func:`cell_name` of a ``(row, col)`` pair or a :class:`~solvers.advice.Cell`.
 
     >>> name_of((4, 0))
     'row 5, column 1'
     """
-    return cell_name(*_rc(cell))
+    return cell_name(*_rc(cell), origin=origin)
 
 
-def row_name(row: int) -> str:
+def row_name(row: int, origin: Origin = TOP_LEFT) -> str:
     """A 0-based row as a person reads it (``row 3``), for a table's row labels."""
-    return f"row {row + 1}"
+    return f"row {row_number(row, origin)}"
 
 
-def column_number(col: int) -> str:
+def row_number(row: int, origin: Origin = TOP_LEFT) -> str:
+    """A 0-based row as a person counts it (``3``), for a picture's row numbers."""
+    return str(row - _rc(origin)[0] + 1)
+
+
+def column_number(col: int, origin: Origin = TOP_LEFT) -> str:
     """A 0-based column as a person reads it in a table's header (``4``)."""
-    return str(col + 1)
+    return str(col - _rc(origin)[1] + 1)
 
 
 def _columns(cols: list[int]) -> str:
@@ -76,11 +94,13 @@ def _columns(cols: list[int]) -> str:
     return f"columns {', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def cell_names(cells: Iterable[Any], limit: int | None = None) -> str:
+def cell_names(cells: Iterable[Any], limit: int | None = None,
+               origin: Origin = TOP_LEFT) -> str:
     """Several cells, grouped by row in the order their rows first appear: ``row 3, columns 2
     to 4; row 1, column 5``. Past ``limit`` cells (``None``: no limit) the rest are counted
     (``and 4 more``); no cells is ``""``."""
-    pairs = list(dict.fromkeys(_rc(c) for c in cells))
+    r0, c0 = _rc(origin)
+    pairs = list(dict.fromkeys((r - r0, c - c0) for r, c in (_rc(c) for c in cells)))
     shown = pairs if limit is None else pairs[:limit]
     rows: dict[int, list[int]] = {}
     for r, c in shown:
@@ -91,4 +111,5 @@ def cell_names(cells: Iterable[Any], limit: int | None = None) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["cell_name", "cell_names", "column_number", "name_of", "row_name"]
+__all__ = ["TOP_LEFT", "cell_name", "cell_names", "column_number", "name_of", "row_name",
+           "row_number"]

@@ -1,11 +1,20 @@
 """One way to bound a search: :class:`Limit`, started as a :class:`Meter`, stopped by
-:class:`LimitReached`.
+:class:`LimitReached`; and how good an answer is: :class:`Quality`.
 
 Every solver takes a ``Limit`` and checks it itself, now and then (every few thousand steps,
-so the check costs nothing). The default budget is *work*, not wall time: CPU seconds of the
+so the check costs nothing; compiled kernels return to Python every few thousand states so
+the check happens there too). The default budget is *work*, not wall time: CPU seconds of the
 searching thread (``time.thread_time``) and states visited, so the same board gets the same
 answer on a busy machine as on an idle one. A wall-clock bound exists only as an outer limit
 the caller sets (``wall_seconds``), for a player who will not wait longer than that.
+
+No signal, no alarm, no stack walk: a limit works the same on any thread, on any platform,
+and wherever the code is installed. A caller that needs a hard stop (a solve that must end
+at a moment whatever the solver does) runs it in a worker process it can kill
+(:mod:`gridsight.worker`).
+
+A search stopped by its limit is *anytime*: it answers with the best move found so far and
+says how good it is (:class:`Quality`), never with nothing when a move exists.
 
 >>> Limit().seconds == DEFAULT_SECONDS
 True
@@ -16,19 +25,27 @@ False
 True
 >>> meter.reason
 'the limit of 3 states'
+>>> part = Limit(seconds=None).start().within(Limit(seconds=None, states=2))
+>>> part.count(2); part.reached(), part.parent.reached(), part.parent.states
+(True, False, 2)
 >>> Limit(seconds=-1)
 Traceback (most recent call last):
 ...
 ValueError: a limit's seconds must be 0 or more, not -1
+>>> Quality.bounded("the limit of 1 s of work", 1.71, 1.74, "expected animals").describe()
+'stopped at the limit of 1 s of work: at least 1.71, at most 1.74 expected animals'
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-#: The default budget of one analysis, in CPU seconds of the searching thread.
+#: The default budget of one analysis, in CPU seconds of the searching thread: the one
+#: default every command and the library share (``--time-limit``).
 DEFAULT_SECONDS = 20.0
 
 
@@ -63,11 +80,63 @@ class Limit:
         _check("wall_seconds", self.wall_seconds)
         _check("states", self.states, whole=True)
         _check("memory", self.memory, whole=True)
+        for name in ("seconds", "wall_seconds"):  # inf is "no bound", said once
+            value = getattr(self, name)
+            if value is not None and math.isinf(value):
+                object.__setattr__(self, name, None)
 
     @classmethod
     def none(cls) -> "Limit":
         """No bound at all: searches run to the end."""
         return cls(seconds=None)
+
+    @classmethod
+    def of_seconds(cls, seconds: float | None, **others: Any) -> "Limit":
+        """``seconds`` of work, where the command line's ``0`` means no bound.
+
+        >>> Limit.of_seconds(0).seconds is None, Limit.of_seconds(2.5).seconds
+        (True, 2.5)
+        """
+        return cls(seconds=seconds or None, **others)
+
+    @property
+    def unbounded(self) -> bool:
+        return (self.seconds is None and self.wall_seconds is None and self.states is None
+                and self.memory is None)
+
+    def replace(self, **changes: Any) -> "Limit":
+        """This limit with some measures changed."""
+        return replace(self, **changes)
+
+    def tighter(self, other: "Limit") -> "Limit":
+        """The stricter of two limits, measure by measure.
+
+        >>> Limit(seconds=5).tighter(Limit(seconds=1, states=9))
+        Limit(seconds=1, wall_seconds=None, states=9, memory=None)
+        """
+        def least(a: Any, b: Any) -> Any:
+            return b if a is None else a if b is None else min(a, b)
+
+        return Limit(least(self.seconds, other.seconds),
+                     least(self.wall_seconds, other.wall_seconds),
+                     least(self.states, other.states), least(self.memory, other.memory))
+
+    def describe(self) -> str:
+        """The limit in words, for messages: ``20 s of work``, ``no limit``.
+
+        >>> Limit(seconds=2, wall_seconds=5).describe()
+        '2 s of work, 5 s of waiting'
+        """
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s of work")
+        if self.wall_seconds is not None:
+            parts.append(f"{self.wall_seconds:g} s of waiting")
+        if self.states is not None:
+            parts.append(f"{self.states:,} states")
+        if self.memory is not None:
+            parts.append(f"{self.memory:,} bytes")
+        return ", ".join(parts) or "no limit"
 
     def start(self) -> "Meter":
         """Start measuring from now, on the calling thread."""
@@ -77,34 +146,63 @@ class Limit:
 class Meter:
     """A :class:`Limit` being spent: started CPU and wall clocks, and states counted.
 
-    A meter belongs to the thread that started it (CPU time is the thread's own).
+    A meter belongs to the thread that started it (CPU time is the thread's own). A part of
+    a search with a budget of its own (Disco Zoo's exact pass within the whole analysis) runs
+    under :meth:`within`: a child meter that is reached when its own limit or its parent's is,
+    and whose states count in its parent too.
     """
 
-    def __init__(self, limit: Limit):
+    def __init__(self, limit: Limit, parent: "Meter | None" = None):
         self.limit = limit
+        self.parent = parent
+        self.thread = threading.get_ident()
         self._cpu0 = time.thread_time()
         self._wall0 = time.monotonic()
         self.states = 0
         self.reason: str | None = None
 
+    def within(self, limit: Limit) -> "Meter":
+        """A child meter for part of the work, bounded by ``limit`` and by this meter."""
+        return Meter(limit, parent=self)
+
     def count(self, states: int = 1) -> None:
-        """Record ``states`` more visited states."""
-        self.states += states
+        """Record ``states`` more visited states (here and in every parent)."""
+        meter: Meter | None = self
+        while meter is not None:
+            meter.states += states
+            meter = meter.parent
 
     def cpu_spent(self) -> float:
+        """CPU seconds the thread spent since the meter started."""
         return time.thread_time() - self._cpu0
 
     def wall_spent(self) -> float:
         return time.monotonic() - self._wall0
 
     def cpu_left(self) -> float | None:
-        """CPU seconds left (never below 0), or ``None`` when unbounded."""
-        if self.limit.seconds is None:
-            return None
-        return max(0.0, self.limit.seconds - self.cpu_spent())
+        """CPU seconds left (never below 0; the least of this meter's and its parents'), or
+        ``None`` when unbounded."""
+        own = None if self.limit.seconds is None else max(0.0, self.limit.seconds
+                                                         - self.cpu_spent())
+        above = None if self.parent is None else self.parent.cpu_left()
+        return own if above is None else above if own is None else min(own, above)
+
+    def states_left(self) -> int | None:
+        """States that may still be visited (never below 0; the least along the parents), or
+        ``None`` when unbounded: a compiled kernel can take it as its allowance."""
+        own = None if self.limit.states is None else max(0, self.limit.states - self.states)
+        above = None if self.parent is None else self.parent.states_left()
+        return own if above is None else above if own is None else min(own, above)
+
+    def memory_bound(self) -> int | None:
+        """The bytes a search's tables may hold (the least along the parents), or ``None``."""
+        own = self.limit.memory
+        above = None if self.parent is None else self.parent.memory_bound()
+        return own if above is None else above if own is None else min(own, above)
 
     def reached(self) -> bool:
-        """True once any bound is passed; :attr:`reason` then names it in words."""
+        """True once any bound (its own or a parent's) is passed; :attr:`reason` then names
+        it in words. Once reached, a meter stays reached."""
         if self.reason is not None:
             return True
         limit = self.limit
@@ -114,7 +212,15 @@ class Meter:
             self.reason = f"the limit of {limit.seconds:g} s of work"
         elif limit.wall_seconds is not None and self.wall_spent() >= limit.wall_seconds:
             self.reason = f"the limit of {limit.wall_seconds:g} s of waiting"
+        elif self.parent is not None and self.parent.reached():
+            self.reason = self.parent.reason
         return self.reason is not None
+
+    def stop(self, reason: str) -> None:
+        """Mark the meter reached for ``reason`` (a bound the solver checks itself, such as a
+        memory bound counted in its own units)."""
+        if self.reason is None:
+            self.reason = reason
 
     def check(self) -> None:
         """Raise :class:`LimitReached` once any bound is passed."""
@@ -122,11 +228,84 @@ class Meter:
             raise LimitReached(self.reason or "the limit")
 
 
+def unlimited() -> Meter:
+    """A meter that is never reached (for callers that want a search to run to its end)."""
+    return Limit.none().start()
+
+
 class LimitReached(Exception):
-    """A search stopped at its limit. ``proven`` carries what it established before stopping
-    (a best move so far, bounds on its value), when the solver has something to say."""
+    """A search stopped at its limit. ``reason`` names the bound in words; ``proven`` carries
+    what it established before stopping (a best move so far, bounds on its value, the states
+    searched), when the solver has something to say. Solvers catch it at their own entry and
+    answer with the best they have (:class:`Quality` says how good that is); it reaches a
+    caller only from a search that has nothing to offer yet."""
 
     def __init__(self, reason: str, proven: object | None = None):
         super().__init__(f"stopped at {reason}")
         self.reason = reason
         self.proven = proven
+
+
+@dataclass(frozen=True)
+class Quality:
+    """How good an answer is.
+
+    ``exact``: the search ran to its end and the advised move is proven best (its value,
+    when the game has one, is ``low == high``). Otherwise ``stopped`` names the limit that
+    cut it short (``None``: a method that is never exact, such as rollouts), ``low`` is what
+    the advised move is proven to be worth at least and ``high`` what no move can beat (either
+    ``None`` when unknown), in ``unit`` ("expected animals"); ``method`` says how the move was
+    chosen.
+
+    >>> Quality.exact_value(1.5, "expected animals").describe()
+    'exact: 1.5 expected animals'
+    >>> Quality(exact=False, stopped="the limit of 2 s of work").describe()
+    'stopped at the limit of 2 s of work'
+    """
+
+    exact: bool = True
+    stopped: str | None = None
+    low: float | None = None
+    high: float | None = None
+    unit: str = ""
+    method: str = ""
+
+    @classmethod
+    def exact_value(cls, value: float | None = None, unit: str = "") -> "Quality":
+        return cls(True, None, value, value, unit)
+
+    @classmethod
+    def bounded(cls, stopped: str | None, low: float | None, high: float | None,
+                unit: str = "", method: str = "") -> "Quality":
+        return cls(False, stopped, low, high, unit, method)
+
+    def describe(self, digits: int = 2) -> str:
+        """One line: ``exact``, or where the search stopped and the bounds it proved."""
+        unit = f" {self.unit}" if self.unit else ""
+        if self.exact:
+            return "exact" if self.low is None else f"exact: {_number(self.low, digits)}{unit}"
+        parts = []
+        if self.low is not None:
+            parts.append(f"at least {_number(self.low, digits)}")
+        if self.high is not None:
+            parts.append(f"at most {_number(self.high, digits)}")
+        bounds = ", ".join(parts) + (unit if parts else "")
+        head = f"stopped at {self.stopped}" if self.stopped else "not exact"
+        return f"{head}: {bounds}" if bounds else head
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"exact": self.exact, "stopped": self.stopped, "at_least": self.low,
+                "at_most": self.high, "unit": self.unit, "method": self.method}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> "Quality":
+        if not data:
+            return cls()
+        return cls(bool(data.get("exact", True)), data.get("stopped"), data.get("at_least"),
+                   data.get("at_most"), str(data.get("unit", "")), str(data.get("method", "")))
+
+
+def _number(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals, trailing zeros dropped (1.5, 1.71, 47.86)."""
+    text = f"{value:.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text

@@ -55,7 +55,10 @@ def workers():
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
-    count = min(os.cpu_count() or 1, 4)
+    # Under pytest-xdist the cores are already shared among the test workers: each takes its
+    # share of them, so the machine is never asked for more processes than it has cores.
+    sharing = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    count = min((os.cpu_count() or 1) // max(1, sharing), 4)
     if count <= 1:
         yield lambda fn, items: list(map(fn, items))
         return

@@ -7,7 +7,6 @@ recommended cell is outlined, and one clear line per file that cannot be analyse
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import cv2
@@ -46,9 +45,7 @@ def _cases():
 
 
 def _expected(game: str, text: str):
-    options = argparse.Namespace(budget=1.0, objective="expected", time_limit=20.0,
-                                 leave_one=True)
-    return get_game(game).solve(parse_boards(text)[0], options)
+    return get_game(game).solve(parse_boards(text)[0])
 
 
 def _outlined(picture: np.ndarray, quad: np.ndarray) -> float:

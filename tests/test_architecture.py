@@ -1,8 +1,10 @@
 """The rooms of DESIGN.md and the imports allowed between them, checked on the source.
 
-``solvers`` and ``vision`` import nothing of this repository (``solvers`` also no cv2, mss or
-Qt); ``overlay`` imports only ``solvers.advice`` and ``vision``; ``gridsight`` may import all
-three, but only ``gridsight.commands.demo`` imports the demo (``gridsight.demo``), so no reader
+``solvers`` and ``vision`` import nothing of this repository but ``safefiles`` (``solvers``
+also no cv2, mss or Qt); ``overlay`` imports only ``solvers.advice`` and ``vision``;
+``gridsight`` may import all of them; ``safefiles`` (the one way every room reads the
+player's files and writes its own) imports nothing but the standard library, so every room may
+import it; but only ``gridsight.commands.demo`` imports the demo (``gridsight.demo``), so no reader
 and no live path depends on it; no room imports the test kit (``tests/kit``), which is not
 installed. Checked with :mod:`ast`, so a forbidden import fails here even if it is lazy:
 
@@ -26,7 +28,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates")
+ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates", "safefiles")
 OWN = set(ROOMS)
 # The third-party packages pyproject.toml declares (core, and the live and fast extras), by the
 # name they are imported as (pyobjc-framework-Quartz brings Quartz and AppKit, on macOS).
@@ -38,13 +40,16 @@ DEMO_USERS = {"gridsight/commands/demo.py"}
 
 # room -> (allowed own top-level packages or dotted prefixes, forbidden third-party modules)
 RULES: dict[str, tuple[set[str], set[str]]] = {
-    "solvers": ({"solvers"}, {"cv2", "mss", "PySide6", "PyQt5", "PyQt6", "PIL", "Xlib"}),
-    "vision": ({"vision", "templates"}, {"PySide6"}),
-    "overlay": ({"overlay", "solvers.advice", "vision"}, set()),
-    "gridsight": ({"gridsight", "solvers", "vision", "overlay", "templates"}, set()),
+    "solvers": ({"solvers", "safefiles"}, {"cv2", "mss", "PySide6", "PyQt5", "PyQt6", "PIL",
+                                           "Xlib"}),
+    "vision": ({"vision", "templates", "safefiles"}, {"PySide6"}),
+    "overlay": ({"overlay", "solvers.advice", "vision", "safefiles"}, set()),
+    "gridsight": ({"gridsight", "solvers", "vision", "overlay", "templates", "safefiles"}, set()),
     "templates": (set(), {"cv2", "PySide6", "numba"}),
+    "safefiles": ({"safefiles"}, THIRD_PARTY),
 }
-MIN_FILES = {"gridsight": 40, "solvers": 30, "vision": 10, "overlay": 5, "templates": 1}
+MIN_FILES = {"gridsight": 40, "solvers": 30, "vision": 10, "overlay": 5, "templates": 1,
+             "safefiles": 3}
 
 
 @dataclass(frozen=True)

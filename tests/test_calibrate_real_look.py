@@ -252,12 +252,12 @@ def test_live_learn_saves_a_panel_correction_only_when_asked(tmp_path, run_cli, 
 
     monkeypatch.setattr(live, "_open_capture_and_log", lambda options: (
         NoCapture(), RecommendationLog(tmp_path / "log.jsonl")))
-    monkeypatch.setattr(live, "_compositor_notice", lambda options: "")
+    monkeypatch.setattr(live, "_compositor_notice", lambda options: ("", True))
     first = _board((1, 3, "animal:Panda"), (3, 0, "empty"))
     image = screen(_shot(first, 8, light_cards=True).image, size=(420, 760), at=(30, 0))
     views = []
 
-    def drive(options, loop, capture, choices, notice):  # the panel, played by hand
+    def drive(options, loop, capture, choices, notice, draw_over):  # the panel, by hand
         frame = Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
         for _ in range(2):
             loop.step(frame)

@@ -11,7 +11,8 @@ from xserver import private_display
 from vision import capture
 from vision.capture import (
     CaptureInputError, CaptureUnavailable, Frame, Missing, MissingReason, MonitorSource, Rect,
-    RegionSource, ScreenCapture, WindowInfo, WindowSource, parse_region, pick_window,
+    RegionSource, ScreenCapture, WindowInfo, WindowSource, choose_window, parse_region,
+    pick_window,
     source_from_options,
 )
 from vision.errors import VisionInputError
@@ -70,14 +71,29 @@ def _w(handle, title, w=100, h=100, minimised=False):
     return WindowInfo(handle, title, Rect(0, 0, w, h), minimised)
 
 
-def test_the_best_window_is_picked_by_title():
+def test_the_window_is_picked_by_title_and_the_candidates_named_when_not_one():
     wins = [_w(1, "Dolphin 5.0 | Skyward Sword", 800, 600), _w(2, "dolphin", 10, 10),
-            _w(3, "gridsight live --window dolphin", 2000, 2000), _w(4, "Dolphin log", 900, 700, True)]
+            _w(3, "gridsight live --window dolphin", 2000, 2000),
+            _w(4, "Dolphin log", 900, 700, True),
+            _w(5, "scrcpy SM-G991B", 360, 780), _w(6, "Terminal", 600, 400)]
     assert pick_window("dolphin", wins).handle == 2  # an exact title wins
-    assert pick_window("Dolphin", wins).handle == 1  # else the largest visible match
-    assert pick_window("Skyward", wins).handle == 1
+    assert pick_window("DOLPHIN", wins).handle == 2  # then one equal but for case
+    assert pick_window("skyward", wins).handle == 1  # else a part of it, any case
+    assert pick_window("sm-g991", wins).handle == 5  # scrcpy's window, by the phone's model
+    assert pick_window("log", wins).handle == 4  # only a minimised match: it (and wait for it)
     assert pick_window("gridsight", wins) is None  # never our own windows
-    assert pick_window("Zelda", wins) is None
+    # Several visible windows hold the words: none is guessed, each is named.
+    several = choose_window("dolph", wins)
+    assert isinstance(several, Missing) and several.reason is MissingReason.AMBIGUOUS
+    assert several.message.startswith("2 windows match 'dolph': 'Dolphin 5.0 | Skyward Sword' "
+                                      "(800x600 at 0,0), 'dolphin' (10x10 at 0,0)")
+    assert "give more of the title" in several.message
+    # None: the windows there are, named (gridsight's own left out).
+    none = choose_window("scrcpy pixel", wins)
+    assert isinstance(none, Missing) and none.reason is MissingReason.NOT_FOUND
+    assert "windows now: 'Dolphin 5.0 | Skyward Sword', 'Dolphin log', 'Terminal', " \
+        "'dolphin', 'scrcpy SM-G991B'; 'gridsight windows' lists them" in none.message
+    assert "gridsight live" not in none.message
 
 
 # -- real captures on a virtual X display ---------------------------------------------------

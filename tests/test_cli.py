@@ -11,8 +11,39 @@ from gridsight.registry import game_names
 def test_help_lists_the_commands(run_cli):
     code, out, _ = run_cli("--help")
     assert code == 0
-    for command in ("games", "solve", "simulate"):
+    for command in ("games", "solve", "simulate", "windows", "demo"):
         assert command in out
+    # Every installed game is named (the help once listed four of five).
+    flat = " ".join(out.split())
+    for name in game_names():
+        assert name in flat, name
+
+
+def test_demo_help_lists_its_games_and_its_messages_say_demo(run_cli, monkeypatch):
+    from gridsight.demo.script import demo_games
+
+    code, out, _ = run_cli("demo", "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and f"the game to watch: {', '.join(demo_games())}" in flat
+    assert set(demo_games()) == {"disco-zoo", "tile-path", "pentomino", "minesweeper"}
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    if sys.platform.startswith("linux"):
+        import pytest
+
+        pytest.importorskip("PySide6")
+        code, _, err = run_cli("demo", "tile-path")
+        assert code == 1 and "gridsight demo needs a desktop session" in err
+        assert "gridsight live" not in err
+
+
+def test_the_demo_output_folder_is_ignored_by_git():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    ignored = (root / ".gitignore").read_text().split()
+    assert "gridsight-demo/" in ignored and "gridsight-out/" in ignored
 
 
 def test_games_lists_every_registered_game(run_cli):

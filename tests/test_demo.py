@@ -8,7 +8,6 @@ replay at the end checks every step against today's solver and writes the HTML r
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -93,14 +92,45 @@ def test_the_demo_plays_reads_advises_logs_and_replays(x_server, tmp_path):
     records = read_log(out / "demo.jsonl").records
     assert [r.board for r in records] == truth  # every board shown, read right, in order
     moves = [(r.move.row, r.move.col) for r in records if r.move is not None]
-    assert moves == [(3, 0), (3, 1), (3, 2)]  # Link's steps, as the player's moves
+    links = [next((r, c) for r, row in enumerate(f.labels) for c, t in enumerate(row) if t == "L")
+             for f in script.frames]
+    assert moves == links[1:]  # Link's steps, as the player's moves
     adapter = get_spec("tile-path").adapter
-    options = argparse.Namespace(time_limit=5.0)
+    options = adapter.options_from({"time_limit": 5.0})
     for record in records:
         expected = adapter.solve(parse_boards(record.board)[0], options).advice.recommend
         assert record.advice.recommend == expected
+    # The scripted player follows the advice: every move is one the advice offered.
+    assert f"followed the advice: {len(moves)} of {len(moves)} (100%)" in run.stdout
     assert f"today's solver gives the same advice at all {len(truth)} steps" in run.stdout
     report = (out / "demo-report.html").read_text()
     assert report.count('class="step"') == len(truth) and "data:image/png;base64" in report
     assert sorted(p.name for p in out.glob("demo-*.png")) == \
         [f"demo-{i:05d}.png" for i in range(1, len(truth) + 1)]  # the frames, saved
+
+
+@pytest.mark.gui
+@pytest.mark.slow  # about 15 s
+def test_the_demo_runs_without_a_compositor_and_says_so_once(tmp_path):
+    """On an X server with no compositor nothing is drawn over the game (it would show
+    black): the demo still reads every board, and the player is told why once."""
+    pytest.importorskip("PySide6")
+    from xserver import private_display
+
+    from gridsight.log import read_log
+
+    with private_display("1024x768x24") as name:
+        out = tmp_path / "demo"
+        env = dict(os.environ, DISPLAY=name, QT_QPA_PLATFORM="xcb",
+                   PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   GRIDSIGHT_DATA_DIR=str(tmp_path / "data"))
+        run = subprocess.run([sys.executable, "-m", "gridsight", "demo", "pentomino", "--every",
+                              "0.5", "--out", str(out)], env=env, capture_output=True, text=True,
+                             timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stderr.count("no compositor runs on this X display") == 1
+    script = load_script("pentomino")
+    records = read_log(out / "demo.jsonl").records
+    truth = ["\n".join(" ".join(row) for row in f.labels) for f in script.frames]
+    assert [r.board.splitlines()[1:] for r in records] == [t.splitlines() for t in truth]
+    assert f"followed the advice: {len(truth) - 1} of {len(truth) - 1} (100%)" in run.stdout

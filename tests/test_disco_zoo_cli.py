@@ -34,7 +34,7 @@ def test_solve_text_and_target_objective(run_cli, examples):
     path = str(examples / "disco-zoo-jungle.txt")
     code, out, _ = run_cli("solve", "disco-zoo", path, "--objective", "target:tiger")
     assert code == 0
-    assert "chance to rescue Tiger 100.0%" in out and "[objective target:Tiger]" in out
+    assert "chance to rescue Tiger 100.0% (aim: rescue Tiger)" in out
 
 
 def test_every_example_solves(run_cli, examples):
@@ -126,7 +126,9 @@ def test_advice_marks_certain_tiles_and_figures(examples):
     assert figures[(3, 0)].text == "80%" and abs(figures[(3, 0)].heat - 0.2) < 1e-12
     assert (3, 2) not in figures and (4, 2) not in figures  # certain and tapped tiles
     assert Advice.from_dict(advice.to_dict()) == advice
-    assert advice.status.startswith("tap row 4, column 1")
+    assert advice.status == "Tap row 4, column 1 - 80% an animal"
+    # Row 4, column 3 is certainly the Gorilla (100%): the advice says why it is not tapped.
+    assert advice.why.startswith("Why not row 4, column 3 (certainly Gorilla)? It can wait")
 
 
 def test_no_taps_left(run_cli):

@@ -22,7 +22,8 @@ from solvers.disco_zoo.advise import plan
 from solvers.disco_zoo.board import fresh_board
 from solvers.disco_zoo.catalogue import load_catalogue
 from solvers.disco_zoo.engines import KernelLookahead, kernel_available, make_search, resolve
-from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout
+from solvers.disco_zoo.lookahead import Lookahead
+from solvers.limit import Limit, LimitReached
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import joint_placements
 
@@ -125,13 +126,13 @@ def test_a_budget_in_states_stops_the_search_at_the_same_place_every_time(engine
     objective = Objective("expected")
     search = make_search(joint_placements(board), objective, engine=engine)
     search.max_nodes = 500
-    with pytest.raises(SearchTimeout):
+    with pytest.raises(LimitReached):
         search.decide(board.taps)
     assert search.nodes == 500
     runs = [plan(board, objective, None, max_nodes=2000, engine=engine, use_book=False)
             for _ in range(2)]
     assert runs[0] == runs[1] and not runs[0][1]
-    assert runs[0][2].startswith("budget ran out")
+    assert runs[0][2].startswith("stopped at the budget of 2,000 states")
     values = [plan(board, objective, None, max_nodes=limit, engine=engine, use_book=False)[0].value
               for limit in (0, 300, 3000, 30000, None)]
     assert values == sorted(values)  # more states never give a worse advice
@@ -188,3 +189,35 @@ def test_an_easy_board_is_advised_without_loading_numba():
     board = fresh_board("Farm", (FARM["Sheep"], FARM["Chicken"]), 3)
     value = plan(board, Objective("all"), None, engine="python", use_book=False)[0].value
     assert done.stdout.split() == ["False", str(value)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_limit_of_states_stops_either_engine_soon_after(engine):
+    """The search counts its states in the meter of the limit: the kernel returns to Python
+    every slice of states, so a limit in states (or seconds) is honoured inside it too."""
+    board = fresh_board("Farm", (FARM["Pig"], FARM["Horse"]), 8)
+    search = make_search(joint_placements(board), Objective("expected"), engine=engine)
+    with pytest.raises(LimitReached) as caught:
+        search.decide(board.taps, Limit(seconds=None, states=3000))
+    assert caught.value.reason == "the limit of 3,000 states"
+    assert 3000 <= search.meter.states <= 3000 + 128
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_limit_of_the_whole_analysis_cuts_even_the_width_1_pass(engine):
+    """Anytime: stopped before the restricted lookahead valued every first tap, the plan
+    still advises a tap, valued by a concrete policy (a lower bound), with an upper bound
+    that holds, and says what stopped it."""
+    board = fresh_board("Farm", (FARM["Pig"], FARM["Horse"], FARM["Cow"]), 10)
+    objective = Objective("expected")
+    optimum, exact, _ = plan(board, objective, None, engine=engine, use_book=True)
+    assert exact
+    for states in (1, 200):
+        meter = Limit(seconds=None, states=states).start()
+        decision, exact, method = plan(board, objective, 1.0, engine=engine, use_book=False,
+                                       meter=meter)
+        assert not exact and decision.tile is not None
+        assert method.startswith(f"stopped at the limit of {states:,} states")
+        assert decision.upper is not None and optimum.value <= decision.upper
+        if "value is not known" not in method:
+            assert decision.value <= optimum.value

@@ -118,8 +118,11 @@ def test_text_and_json_show_unsure_tiles_with_their_odds():
     assert len(data["cells"]) == 22  # the unsure tiles are tapped, not listed as cells
     json.dumps(data)
     text = to_text(result)
-    assert "#1/2" in text and "#*" in text
-    assert "found tile at row 1, column 1 (#1/2): Horse 0%, Cow 100%" in text
+    # The unsure tiles by the names of what they may be, never their tokens (1/2, *).
+    assert "Horse or Cow?" in text and "#" not in text and "1/2" not in text
+    assert "found tile at row 1, column 1 (Horse or Cow?): Horse 0%, Cow 100%" in text
+    assert "found tile at row 1, column 2 (Horse, Cow or Pig?): Horse 0%, Cow 100%, Pig 0%" \
+        in text
 
 
 @pytest.mark.parametrize(

@@ -49,10 +49,10 @@ def _board(text: str):
 
 
 def test_an_unsure_tile_changes_the_advice_if_it_is_tiger_and_not_if_it_is_panda():
-    board = parse_boards(BOARD)[0]
-    best = advise(parse_board(board), Objective("expected"), 1.0)
+    board = _board(BOARD)
+    best = advise(board, Objective("expected"), 1.0)
     assert best.recommend == (2, 3)
-    readings = tile_readings(board, (0, 3), best.recommend)
+    readings = tile_readings(board, (0, 3), best.recommend, Objective("expected"))
     assert [(r.animal, r.same) for r in readings] == [("Panda", True), ("Tiger", False)]
     assert readings[1].tap == (0, 4)
     # Read as Tiger the board advises row 1, column 5, and row 3, column 4 is worth less there.
@@ -153,9 +153,9 @@ taps: 5
 
 
 def _expected_doubt() -> tuple:
-    board = parse_boards(DOUBT_BOARD)[0]
-    best = advise(parse_board(board), Objective("expected"), 1.0)
-    readings = tile_readings(board, (0, 3), best.recommend)
+    board = _board(DOUBT_BOARD)
+    best = advise(board, Objective("expected"), 1.0)
+    readings = tile_readings(board, (0, 3), best.recommend, Objective("expected"))
     return best.recommend, [r for r in readings if not r.same]
 
 

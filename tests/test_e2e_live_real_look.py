@@ -72,7 +72,8 @@ def test_live_follows_a_real_look_rescue_with_no_calibration(x_server, tmp_path)
             if i:
                 _write_png(picture, image)
             want = [[c.row, c.col] for c in get_game("disco-zoo").solve(
-                parse_boards(text)[0], OPTIONS).advice.recommend]
+                parse_boards(text)[0],
+                get_game("disco-zoo").options_from(OPTIONS)).advice.recommend]
 
             def shown():
                 s = _status(status)

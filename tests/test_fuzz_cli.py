@@ -231,8 +231,6 @@ def test_analyze_and_calibrate_refuse_mutated_images_cleanly(screenshots, tmp_pa
 @pytest.fixture(scope="module")
 def session_lines() -> list[str]:
     """The lines of a real session log: tile-path boards solved for real, moves, a frame."""
-    import argparse
-
     from gridsight.log import LogRecord, confidence_grid
     from gridsight.registry import get_game
     from solvers.advice import Cell
@@ -240,7 +238,7 @@ def session_lines() -> list[str]:
     from vision.geometry import BoardGeometry
 
     game = get_game("tile-path")
-    options = argparse.Namespace(leave_one=False, time_limit=None)
+    options = game.options_from({"leave_one": False, "time_limit": 0})
     boards = ["S . .\n. . .\n. . .", "S x .\n. L .\n. . .", "S x x\n. . L\n. # ."]
     lines = []
     for step, text in enumerate(boards, start=1):

@@ -16,7 +16,6 @@ import json
 import numpy as np
 import pytest
 
-from gridsight.commands.replay import default_options
 from gridsight.games.base import Simulates, Solution
 from gridsight.games.spec import LEGEND_WORDS, GameSpec, GridReading, PitReading
 from gridsight.live.manual import ManualBoard
@@ -32,7 +31,7 @@ GRID_SPECS = [s for s in SPECS if isinstance(s.reading, GridReading)]
 
 def _solve(spec: GameSpec, text: str) -> Solution:
     board = parse_boards(text, source=f"{spec.name} example")[0]
-    return spec.adapter.solve(board, default_options(spec.adapter))
+    return spec.adapter.solve(board)
 
 
 def test_the_registry_lists_each_game_once_under_its_own_name():
@@ -134,9 +133,14 @@ def test_the_words_a_person_reads_are_there(spec):
     headers = dict(parse_boards(spec.example)[0].headers)
     for value in shown:
         # Every label and token the panel may show has a name in the game's words (not the
-        # raw label) and fits its button.
+        # raw label), and its button shows a word, a number or a sign: never a clipped code
+        # a player must look up ("Pan" for the Panda).
         word = words.word(value, headers)
-        assert len(word.short) <= 4 and word.name and word.name != value, (spec.name, value)
+        assert word.name and word.name != value, (spec.name, value)
+        short = word.short.replace("\n", " ")
+        sign = len(short) <= 1 and not short.isalpha()
+        assert sign or short.casefold() in word.name.casefold() or \
+            short.rstrip("%").isdigit(), (spec.name, value, short)
     for value, word in words.choices(tuple(sorted(shown)), headers):
         assert word.name and word.name != value, (spec.name, value)
     # The adapter dresses its advice in the game's legend words; a heat tint has a caption.
@@ -192,3 +196,20 @@ def test_replay_results_survive_any_json_value_in_a_logged_solution(spec):
         for odd in ODD_VALUES:
             lines = spec.results(spec.example, {**solution, key: odd})
             assert all(isinstance(line, str) for line in lines)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=NAMES)
+def test_the_command_line_defaults_are_the_typed_options_defaults(spec):
+    """``solve``'s flags with nothing given build exactly the game's default options; so do
+    the shared settings of ``analyze`` at their defaults; anything but the game's own
+    options is refused by its ``solve``."""
+    parser = argparse.ArgumentParser()
+    spec.adapter.add_solve_arguments(parser)
+    defaults = spec.adapter.options_type()
+    assert spec.adapter.options_from(parser.parse_args([])) == defaults
+    settings = {option.dest: option.default_for("analyze") for option in spec.solver_options}
+    assert spec.adapter.options_from(settings) == defaults
+    live = {option.dest: option.default_for("live") for option in spec.solver_options}
+    assert spec.adapter.options_from(live).limit.seconds == 5.0
+    with pytest.raises(TypeError, match=spec.adapter.options_type.__name__):
+        spec.adapter.solve(parse_boards(spec.example)[0], argparse.Namespace())

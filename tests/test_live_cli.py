@@ -56,7 +56,7 @@ def test_manual_helper_runs_and_shows_the_advice(run_cli, tmp_path, monkeypatch)
                            "--status-file", str(status), "--duration", "0.3")
     assert code == 0, err
     snap = json.loads(status.read_text())
-    assert snap["grid"][5][0] == "S" and snap["recommend"] and "tile-path" in err
+    assert snap["grid"][5][0] == "S" and snap["recommend"] and "gridsight: Step " in err
 
 
 def test_the_session_log_goes_to_the_data_dir_override(monkeypatch, tmp_path):

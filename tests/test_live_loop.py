@@ -37,7 +37,7 @@ def play(loop: LiveLoop, image: np.ndarray, times: int = 3):
 
 
 def solved_alone(game: str, text: str):
-    return get_game(game).solve(parse_boards(text)[0], OPTIONS).advice
+    return get_game(game).solve(parse_boards(text)[0], get_game(game).options_from(OPTIONS)).advice
 
 
 @pytest.mark.parametrize("game", sorted(scripts()))
@@ -165,16 +165,18 @@ def test_panel_actions_correct_undo_taps_target_and_pause():
     assert loop.view.state.grid[2][2] == "empty"
     assert loop.undo().state.grid[2][2] == "ground"
     taps = loop.set_counter(3)
-    assert "taps: 3" in taps.board and "taps left 3 (set)" in taps.status
+    # The advice leads the status; the counter set by hand is a detail (panel, --verbose).
+    assert "taps: 3" in taps.board and "attempts left 3 (set by hand)" in taps.details
+    assert taps.status.startswith("Tap row ") and taps.status == taps.advice.status
     target = loop.set_objective("target:Panda")
     expected = solved_alone("disco-zoo", target.board)
-    assert "objective target:Panda" in target.status
-    opts = argparse.Namespace(**vars(OPTIONS), objective="target:Panda")
+    assert "aim: rescue Panda" in target.details
+    opts = get_game("disco-zoo").options_from({**vars(OPTIONS), "objective": "target:Panda"})
     assert target.advice.recommend == get_game("disco-zoo").solve(
         parse_boards(target.board)[0], opts).advice.recommend
     assert expected is not None
     paused = loop.set_paused(True)
-    assert paused.advice is None and "PAUSED" in paused.status
+    assert paused.advice is None and paused.status == "Paused: the advice is not drawn"
     assert loop.set_paused(False).advice is not None
     assert base.advice is not None
 
@@ -224,3 +226,14 @@ def test_saved_frames_are_the_pictures_each_record_was_read_from(tmp_path):
         saved = cv2.imread(str(contents.frame_path(record)))
         assert np.array_equal(saved, image)
         assert record.geometry is not None
+
+
+def test_the_status_line_leads_with_the_advice_and_verbose_adds_the_details():
+    script = script_of("disco-zoo")
+    loop = loop_for("disco-zoo")
+    view = play(loop, screen(script.render(0)))
+    assert view.status == view.advice.status and view.status.startswith("Tap row ")
+    plain, verbose = view.status_line(), view.status_line(verbose=True)
+    assert plain.startswith(view.status) and "read confidence" not in plain
+    assert verbose.startswith(plain) and "attempts left 10" in verbose
+    assert "read confidence" in verbose and view.details[0] == "disco-zoo"

@@ -64,7 +64,7 @@ def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
     assert snap["grid"][2][2] == "empty" and snap["recommend"] == [[cell.row, cell.col]]
-    assert lines and lines[-1].startswith("disco-zoo")
+    assert lines and lines[-1].startswith("Tap row ")  # the advice first, in the game's words
     # A correction from the panel reaches the loop, the overlay and the status file.
     driver.panel.correct(0, 0, "empty")
     assert loop.view.state.grid[0][0] == "empty" and driver.panel.believed()[0][0] == "\u2013"
@@ -112,5 +112,42 @@ def test_manual_panel_edits_board_tokens():
     assert driver.overlay is None and "-" in driver.panel.choices
     driver.panel.correct(4, 4, "1")
     assert loop.view.board.splitlines()[-1].split()[-1] == "1"
-    assert driver.panel.believed()[4][4] == "She"  # the first animal: the Sheep
+    assert driver.panel.believed()[4][4] == "Sheep"  # the first animal, by its name
+    driver.stop()
+
+
+def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fills_the_screen():
+    from overlay.placement import inside
+
+    script = script_of("disco-zoo")
+    image = screen(script.render(1))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([_frame(image)] * 3), panel_choices=loop.pack.labels,
+                        say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    game = driver.overlay.window_box()
+    panel = driver.panel_box()
+    # Never over the game nor its strip (on this small screen, partly off it if need be).
+    assert not panel.overlaps(game) and not panel.overlaps(driver.overlay.strip_box)
+    assert driver.windows()["panel"] == list(panel)
+    driver.stop()
+    # A capture of the whole screen (--monitor): no side of it has room, so the panel goes
+    # beside the board in it, on the screen, and the overlay is cut out under it.
+    whole = driver.overlay.screen_box()
+    big = np.full((whole.h, whole.w, 3), 40, np.uint8)
+    big[:image.shape[0], :image.shape[1]] = image
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([_frame(big, 0, 0)] * 3),
+                        panel_choices=loop.pack.labels, say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    panel = driver.panel_box()
+    board = driver._board_box()
+    assert board is not None and not panel.overlaps(board) and inside(panel, whole)
+    assert driver.overlay.avoiding == panel and not driver.overlay.widget.mask().isEmpty()
     driver.stop()

@@ -80,7 +80,8 @@ def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(s
         view = play(loop, image)
         assert [list(row) for row in view.state.grid] == labels
         assert view.board == text, view.warnings
-        alone = get_game("disco-zoo").solve(parse_boards(text)[0], OPTIONS).advice
+        alone = get_game("disco-zoo").solve(parse_boards(text)[0],
+                                            get_game("disco-zoo").options_from(OPTIONS)).advice
         assert view.advice is not None and view.advice.recommend == alone.recommend
         assert view.geometry is not None and not view.warnings
     assert loop.counters.solves == len(script)

@@ -67,7 +67,8 @@ def test_the_driver_draws_the_3d_advice_on_the_holes_and_the_panel_fixes_a_hole(
     # The panel shows the same board and the recommended hole.
     assert "ff00ff" in driver.panel.cells[cell.row][cell.col].styleSheet()
     snap = json.loads((tmp_path / "s.json").read_text())
-    assert snap["recommend"] == [[cell.row, cell.col]] and "thrill-digger" in snap["status"]
+    assert snap["recommend"] == [[cell.row, cell.col]] and snap["status"].startswith("Dig row")
+    assert snap["details"][0].startswith("thrill-digger")  # the game: a detail, after the advice
     # A correction from the panel reaches the Thrill Digger board and the advice.
     driver.panel.correct(cell.row, cell.col, "g")
     assert live.source.board_text().splitlines()[1 + cell.row].split()[cell.col] == "g"
@@ -137,7 +138,7 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     ((r, c),) = plan.digs
     token = plan.board[r][c]
     snap = json.loads(status.read_text())
-    assert snap["grid"][r][c] in (token, "?") and "thrill-digger beginner" in snap["status"]
+    assert snap["grid"][r][c] in (token, "?") and snap["details"][0] == "thrill-digger beginner"
     from gridsight.log import read_log
 
     records = read_log(log).records

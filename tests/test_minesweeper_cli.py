@@ -15,9 +15,10 @@ from solvers.minesweeper.state import MinesweeperState
 def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     code, out, err = run_cli("solve", "minesweeper", str(examples / "minesweeper-expert.txt"))
     assert code == 0 and err == ""
-    assert out.startswith("Minesweeper, 16 x 30, 99 mines;")
+    # The advice first, in one short line; the board and the details after it.
+    assert out.startswith("Open row 7, column 19 - 6% a mine\nMinesweeper, 16 x 30, 99 mines;")
     assert "[6%]" in out  # the recommended cell, in brackets
-    assert "Open row 7, column 19: no cell is certainly safe; the lowest mine chance, 6.1%" in out
+    assert "no cell is certainly safe; the lowest mine chance is 6.1%" in out
 
 
 def test_solve_json_contract(run_cli, examples):
@@ -28,9 +29,11 @@ def test_solve_json_contract(run_cli, examples):
     assert data["game"] == "minesweeper" and data["complete"] is True
     assert (data["rows"], data["cols"], data["mines"]) == (16, 30, 99)
     assert int(data["layouts"]) > 10**40
-    assert data["recommend"] == {"row": 6, "col": 18, "safe": False,
-                                 "mine": data["recommend"]["mine"],
-                                 "zero": data["recommend"]["zero"]}
+    mine = data["recommend"]["mine"]
+    assert data["recommend"] == {"row": 6, "col": 18, "safe": False, "mine": mine,
+                                 "zero": data["recommend"]["zero"], "mine_at_least": mine,
+                                 "mine_at_most": mine}
+    assert data["quality"]["exact"] is True and data["quality"]["at_least"] == mine
     cells = {(c["row"], c["col"]): c for c in data["cells"]}
     assert min(c["mine"] for c in data["cells"]) == cells[(6, 18)]["mine"]
     assert all(cells[(m["row"], m["col"])]["mine"] == 1.0 for m in data["certain_mines"])
@@ -88,9 +91,14 @@ def test_time_limit_zero_means_no_limit_and_a_tiny_one_is_honoured(run_cli, exam
     data = json.loads(out)
     assert code == 0 and data["complete"] is False and data["layouts"] is None
     assert all(c["mine"] is None for c in data["cells"])
-    assert data["recommend"] is None or data["recommend"]["safe"] is True
+    # Anytime: a cell is still advised, with the bounds proven of its mine chance.
+    recommend = data["recommend"]
+    assert recommend is not None
+    assert recommend["safe"] or 0 <= recommend["mine_at_least"] <= recommend["mine_at_most"] < 1
+    assert data["quality"]["exact"] is False
+    assert data["quality"]["stopped"] == "the limit of 1e-09 s of work"
     _, text, _ = run_cli("solve", "minesweeper", "--time-limit", "1e-9", board)
-    assert "incomplete: the time limit (1e-09 s) stopped the counting" in text
+    assert "incomplete: the limit of 1e-09 s of work stopped the counting" in text
 
 
 def test_bad_boards_exit_2_with_one_line(run_cli):
@@ -131,10 +139,8 @@ def test_the_spec_example_and_the_beginner_example_agree_and_solve(run_cli, exam
 
 
 def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples):
-    import argparse
-
     from gridsight.cli import build_parser
-    from gridsight.commands.screen_options import read_hints_from
+    from gridsight.commands.screen_options import read_hints_from, solver_settings_from
     from gridsight.live.manual import ManualBoard
     from gridsight.registry import get_spec
     from solvers.boardtext import parse_boards
@@ -146,8 +152,9 @@ def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples
     reading = board.reading(board.tracker().state(), hints)
     assert reading.text.startswith("mines: 10\n")
     adapter = get_spec("minesweeper").adapter
-    solution = adapter.solve(parse_boards(reading.text)[0], argparse.Namespace(time_limit=5.0))
+    solution = adapter.solve(parse_boards(reading.text)[0],
+                             adapter.options_from(solver_settings_from(options)))
     assert solution.json["recommend"]["row"] == 0 and solution.json["recommend"]["col"] == 0
     text = (examples / "minesweeper-expert.txt").read_text()
-    solution = adapter.solve(parse_boards(text)[0], argparse.Namespace(time_limit=0.0))
+    solution = adapter.solve(parse_boards(text)[0], adapter.options_from({"time_limit": 0.0}))
     assert solution.json["complete"] is True

@@ -9,11 +9,15 @@ from math import comb
 
 import pytest
 
+from fractions import Fraction
+
+from solvers.limit import Limit
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.brute import brute_force, whole_frontier
 from solvers.minesweeper.combine import combine
 from solvers.minesweeper.counting import count_component
 from solvers.minesweeper.frontier import build_frontier, split_components
+from solvers.minesweeper.policy import recommend
 from solvers.minesweeper.polynomials import all_but_one, convolve, product
 from solvers.minesweeper.rules import neighbours
 from solvers.minesweeper.simulate import Board, game_orders
@@ -96,7 +100,7 @@ def test_probabilities_equal_the_brute_force_to_1e_12(observed, brute):
     assert len(observed) == 300
     for state, (total, per_cell) in zip(observed, brute):
         assert total > 0  # every state was drawn from a real layout
-        analysis = analyse(state, time_limit=None)
+        analysis = analyse(state, Limit.none())
         assert analysis.complete and analysis.layouts == total
         for odds in analysis.cells:
             assert odds.mine_layouts == per_cell[odds.cell]
@@ -251,24 +255,53 @@ def _wide_lattice() -> MinesweeperState:
 
 def test_time_limit_gives_an_incomplete_analysis_whose_claims_are_true():
     state = _wide_lattice()
-    cut = analyse(state, time_limit=0.0)
+    cut = analyse(state, Limit(seconds=0))
     assert not cut.complete and cut.layouts is None and cut.counted == 0
     assert all(o.mine is None for o in cut.cells)
     # a small component next to the lattice keeps its proofs: cells forced by one number
     forced = state.with_token(0, 0, "0")
-    cut = analyse(forced, time_limit=0.0)
+    cut = analyse(forced, Limit(seconds=0))
     assert {(0, 1), (1, 0)} <= {o.cell for o in cut.safe}
     # whatever an incomplete analysis claims, a brute force over a small board confirms
     rng = random.Random(11)
     smalls = [s for s in (random_observed(rng) for _ in range(80)) if _small_enough(s)]
     for small in smalls[:40]:
-        partial = analyse(small, time_limit=0.0)
+        partial = analyse(small, Limit(seconds=0))
         total, per_cell = brute_force(small)
         for odds in partial.cells:
             if odds.certain_safe:
                 assert per_cell[odds.cell] == 0
             if odds.certain_mine:
                 assert per_cell[odds.cell] == total
+
+
+def test_the_bounds_of_an_incomplete_analysis_hold_the_exact_chance():
+    """Stopped part way (a limit in states, so some components are counted and some not),
+    every cell's bounds contain its exact chance, checked against a brute force; and the
+    recommended cell is the one whose chance is proven lowest at worst."""
+    rng = random.Random(23)
+    smalls = [s for s in (random_observed(rng) for _ in range(200)) if _small_enough(s)]
+    checked = partial_boards = 0
+    for small in smalls[:60]:
+        total, per_cell = brute_force(small)
+        if total == 0:
+            continue
+        for states in (1, 3, 9, 27):
+            cut = analyse(small, Limit(seconds=None, states=states))
+            if cut.complete:
+                continue
+            partial_boards += 0 < cut.counted
+            for odds in cut.cells:
+                exact = Fraction(per_cell[odds.cell], total)
+                assert odds.low <= exact <= odds.high, (odds.cell, odds.low, exact, odds.high)
+                checked += 1
+            choice = recommend(cut)
+            if choice is None:  # nothing left to open: every unopened cell is a mine
+                assert small.finished or all(o.certain_mine for o in cut.cells)
+                continue
+            worst = min(o.high for o in cut.cells if not o.certain_mine)
+            assert choice.safe or cut.cell(*choice.cell).high == worst
+    assert checked > 200 and partial_boards > 3
 
 
 def test_a_shared_cache_changes_no_count():

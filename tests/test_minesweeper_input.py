@@ -13,6 +13,7 @@ from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.brute import brute_force
 from solvers.minesweeper.rules import neighbours
 from solvers.minesweeper.state import MinesweeperState, format_state, parse_state
+from solvers.limit import Limit
 from solvers.minesweeper.validate import find_conflict, is_consistent, narrow_conflict
 
 
@@ -142,8 +143,9 @@ def test_a_number_wrong_by_one_is_found_and_the_blamed_set_is_minimal():
 
 def test_narrowing_stops_at_its_time_limit_with_a_set_that_still_conflicts():
     state = state_of("mines: 4\n0 1 . .\n3 . . .\n. . 2 .\n")
-    cells, finished = narrow_conflict(state, 0.0)  # checked at the first search node
+    # checked at the first search node
+    cells, finished = narrow_conflict(state, Limit(seconds=0).start())
     assert not finished and cells == tuple(sorted(state.readings()))
     assert brute_force(state)[0] == 0
-    cells, finished = narrow_conflict(state, None)
+    cells, finished = narrow_conflict(state, Limit.none().start())
     assert finished and cells == ((0, 0), (1, 0))

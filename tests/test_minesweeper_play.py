@@ -10,6 +10,7 @@ from math import comb
 
 import pytest
 
+from solvers.limit import Limit
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.policy import recommend, zero_layouts
 from solvers.minesweeper.rules import BEGINNER, Level, neighbours
@@ -117,12 +118,23 @@ def test_no_recommendation_once_the_game_is_over():
     assert won.won and recommend(analyse(won)) is None
 
 
-def test_an_incomplete_analysis_recommends_only_a_proven_cell():
+def test_an_incomplete_analysis_recommends_a_proven_cell_first():
     state = MinesweeperState(3, grid("0 . . . 1", ". . . . ."))
-    cut = analyse(state, time_limit=0.0)  # the deadline is checked at the first search node
+    cut = analyse(state, Limit(seconds=0))  # the limit is checked at the first search node
     assert not cut.complete
     choice = recommend(cut)
     assert choice is not None and choice.safe and choice.cell in {c.cell for c in cut.safe}
+
+
+def test_an_incomplete_analysis_without_a_safe_cell_still_advises_the_least_risky():
+    state = MinesweeperState(3, grid(". . . . 1", ". . . . ."))
+    cut = analyse(state, Limit(seconds=0))
+    assert not cut.complete and not cut.safe
+    choice = recommend(cut)
+    assert choice is not None and not choice.safe and choice.mine is None
+    low, high = choice.bounds
+    assert 0 <= low <= high < 1
+    assert high == min(float(c.high) for c in cut.cells)
 
 
 def test_safe_rule_never_puts_a_mine_under_the_first_click_and_is_uniform():
@@ -190,3 +202,15 @@ def test_exact_policy_opens_every_certain_cell_at_once():
     state = MinesweeperState(2, grid("0 0 0 1 .", ". . . . .", ". . . . ."))
     move = exact_policy(state, random.Random(0))
     assert not move.guess and set(move.cells) == {(1, 0), (1, 1), (1, 2), (1, 3)}
+
+
+def test_the_tie_break_stopped_by_the_limit_still_recommends_a_tied_cell():
+    """The chances to show a 0 are counted within the same limit: stopped, the best of the
+    cells counted (the first, if none) is advised, never nothing."""
+    state = MinesweeperState(5, grid("2 . . 2", ". . . .", "2 . . 2"))
+    full = analyse(state, Limit.none())
+    best = recommend(full)
+    cut = recommend(full, Limit(seconds=0).start())
+    assert best.zero is not None and best.tied == 4
+    assert cut is not None and cut.zero is None  # the tie-break was cut at once
+    assert cut.mine == best.mine and cut.tied == best.tied and not cut.safe

@@ -8,7 +8,6 @@ game's in ``tests/test_live_loop.py``, and the perturbed corpus holds 170 of its
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import cv2
@@ -22,13 +21,15 @@ from kit import corpus
 from kit.games import minesweeper as kit
 from kit.scripted import screen, script_of
 from kit.skins import minesweeper as skin
+from gridsight.games.minesweeper.options import MinesweeperOptions
 from solvers.boardtext import parse_boards
+from solvers.limit import Limit
 from vision.classify import BoardRead, CellRead
 from vision.geometry import BoardGeometry
 from vision.packs import load_pack
 
 SPEC = get_spec("minesweeper")
-OPTIONS = argparse.Namespace(time_limit=5.0)
+OPTIONS = MinesweeperOptions(limit=Limit(seconds=5.0))
 
 
 def _text(labels, mines: int = 10) -> str:

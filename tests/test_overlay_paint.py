@@ -238,3 +238,32 @@ def test_doctests():
     for module in (paint, text):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_report_pictures_number_the_playable_rows_and_columns_and_mark_the_move():
+    from overlay.paint import draw_move, number_board
+
+    image = np.full((300, 300, 3), 90, np.uint8)
+    g = BoardGeometry.from_rect(60, 60, 40, 40, 5, 4)  # rows 0 and 4: a frame, not played
+    out, moved = number_board(image, g, Cell(1, 0), Cell(3, 3))
+    assert out.shape == image.shape and moved == g  # room enough: no margin added
+    white = np.all(out == 255, axis=2)
+
+    def left_of(row):  # the band left of the board at that row
+        return white[60 + 40 * row + 8:60 + 40 * row + 32, 30:58].any()
+
+    assert [left_of(r) for r in range(5)] == [False, True, True, True, False]
+    # The columns' numbers just above the first playable row (over the frame's row).
+    assert all(white[70:98, 60 + 40 * c + 8:60 + 40 * c + 32].any() for c in range(4))
+    assert not white[100:260, 60:220].any()  # nothing over the playable cells
+    # Too near the edge: a margin is added, and the geometry moves with the picture.
+    tight = BoardGeometry.from_rect(0, 0, 40, 40, 2, 2)
+    out, moved = number_board(np.zeros((80, 80, 3), np.uint8), tight)
+    assert out.shape[0] > 80 and out.shape[1] > 80 and moved.cell_center(0, 0)[0] > 20
+    # The player's move: a white frame inside the cell, its middle left clear.
+    marked = draw_move(image, g, Cell(2, 1))
+    frame = np.all(marked == 255, axis=2)
+    x0, y0 = 60 + 40, 60 + 80
+    assert frame[y0:y0 + 40, x0:x0 + 40].sum() > 60
+    assert not frame[y0 + 15:y0 + 25, x0 + 15:x0 + 25].any()
+    assert not frame[:y0, :].any() and not frame[y0 + 40:, :].any()

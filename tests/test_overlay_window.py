@@ -57,7 +57,7 @@ def test_the_window_is_frameless_on_top_click_through_and_translucent():
 def test_the_window_shows_the_advice_where_the_geometry_says_and_is_clear_elsewhere():
     win = OverlayWindow((0, 0, 300, 200))
     g = BoardGeometry.from_rect(60, 40, 40, 40, 3, 3)
-    win.update(g, _advice(), "thrill digger: dig (1, 2)")
+    win.update(g, _advice(), "Dig row 2, column 3 - 10% a bomb")
     win.show()
     shot = qimage_to_array(win.widget.grab().toImage())
     assert shot.shape == (200, 300, 4)
@@ -68,69 +68,77 @@ def test_the_window_shows_the_advice_where_the_geometry_says_and_is_clear_elsewh
     assert 80 - 8 <= ys.min() and ys.max() < 120 + 8  # and y 80..120
     assert shot[190, 290, 3] == 0 and shot[100, 20, 3] == 0  # clear away from the drawing
     assert np.array_equal(win.layer, window_mod.render_layer((300, 200), g, _advice()))
-    # The status line is drawn beside the board: below it (the board ends at y 160).
-    assert shot[165:195, 2:100, 3].max() > 0 and not shot[:40, :, 3].any()
-    assert win.status_text() == "thrill digger: dig (1, 2)"
+    # Nothing but the advice is drawn over the game: the status line is the strip's, a window
+    # of its own just under the game's (the board ends at y 160: nothing under it here).
+    assert not shot[165:, :, 3].any()
+    assert win.strip_box.y == 200 and win.strip_box.x == 0 and win.strip.isVisible()
+    assert win.status_text() == "Dig row 2, column 3 - 10% a bomb"
     win.update(None, None, "")
     assert not qimage_to_array(win.widget.grab().toImage())[..., 3].any()
+    assert win.strip_box is None and not win.strip.isVisible()
     win.close()
 
 
-def test_warnings_join_the_status_line_and_the_window_follows_the_game():
+def test_the_why_and_warnings_join_the_strip_and_it_follows_the_game():
     win = OverlayWindow((0, 0, 200, 100))
-    advice = Advice("demo", 1, 1, warnings=("cell (0, 0) unread",))
+    advice = Advice("demo", 1, 1, warnings=("cell (0, 0) unread",), why="Why not here?")
     win.update(BoardGeometry.from_rect(0, 0, 10, 10, 1, 1), advice, "waiting")
-    assert win.status_text() == "waiting  |  warning: cell (0, 0) unread"
+    assert win.status_text() == "waiting  |  Why not here?  |  warning: cell (0, 0) unread"
+    assert [kind for kind, _ in win.status_lines()] == ["advice", "why", "warning"]
+    win.show()
     win.move_to((30, 40, 120, 90))
     assert win.rect == (30, 40, 120, 90) and win.layer.shape == (90, 120, 4)
     w = win.widget
     assert (w.x(), w.y(), w.width(), w.height()) == (30, 40, 120, 90)
+    # The strip came along: under the window, as wide as a readable line needs.
+    strip = win.strip.geometry()
+    assert (strip.x(), strip.y()) == (30, 130) and strip.width() >= 320
     win.close()
 
 
-STATUS_360 = ("disco-zoo · taps left 7 · read confidence 0.93 · tap row 4, column 1: expected "
-              "animals rescued 2.00 (completes Gorilla)")
+STATUS_360 = "Tap row 4, column 1 - 80% an animal"
+WHY_360 = ("Why not row 4, column 3 (certainly Gorilla)? It can wait; the best plan for 7 taps "
+           "starts here.")
 
 
-def test_on_a_360_pixel_window_the_status_wraps_below_the_board_clear_of_the_counter():
-    # A phone mirror 360 px wide: the game's counter bar at the top, the board in the middle.
-    win = OverlayWindow((0, 0, 360, 640))
+def _strip_shot(win: OverlayWindow) -> np.ndarray:
+    return qimage_to_array(win.strip.grab().toImage())
+
+
+def test_on_a_360_pixel_phone_mirror_the_strip_wraps_every_word_under_the_window():
+    # A phone mirror 360 px wide: the game's counter bar at the top, its own controls (the
+    # MAP/BACK bar) under the board; gridsight's strip goes under the whole window.
+    win = OverlayWindow((100, 20, 360, 640))
     g = BoardGeometry.from_rect(20, 190, 64, 64, 5, 5)
-    win.update(g, Advice("disco-zoo", 5, 5, recommend=(Cell(3, 0),)), STATUS_360)
+    win.update(g, Advice("disco-zoo", 5, 5, recommend=(Cell(3, 0),), why=WHY_360), STATUS_360)
     win.show()
-    shot = qimage_to_array(win.widget.grab().toImage())
-    (box, size) = win.status_layout()
-    # Every word is shown: the text wrapped to the box's width fits its height (wrapped onto
-    # several lines, not cut off at the window's edge).
+    box = win.strip_box
+    assert box.y == 20 + 640 and box.x == 100 and box.w == 360
     inner = box.w - 2 * window_mod.PAD
-    assert window_mod._wrapped_height(STATUS_360, size, inner) <= box.h - 2 * window_mod.PAD
-    assert box.h >= 2 * size and box.w <= 360
-    # Below the board, so the game's counter above it stays clear.
-    assert box.y >= 190 + 5 * 64 and box.y + box.h <= 640
-    assert not shot[:185, :, 3].any()
-    assert shot[box.y + 2 : box.y + box.h - 2, 4:60, 3].min() > 0  # the box is drawn there
+    needed = sum(window_mod._line_height(kind, text, inner) for kind, text in win.status_lines())
+    assert box.h == needed + 2 * window_mod.PAD  # every word shown, wrapped, none cut off
+    assert window_mod._line_height("why", WHY_360, inner) > window_mod._line_height(
+        "why", "x", inner)  # the why really wraps onto more lines at this width
+    # The advice line is larger than the rest, and drawn: the strip is not blank.
+    assert window_mod.STRIP_FONTS["advice"][0] > window_mod.STRIP_FONTS["why"][0]
+    shot = _strip_shot(win)
+    assert (shot[..., :3] != window_mod.STRIP_BACKGROUND[::-1]).any(axis=2).sum() > 200
+    # Nothing is drawn over the game but the advice (not over its counter, not over its bar).
+    assert not qimage_to_array(win.widget.grab().toImage())[:185, :, 3].any()
     win.close()
 
 
-def test_the_status_goes_above_the_board_when_there_is_no_room_below():
-    win = OverlayWindow((0, 0, 360, 520))
-    g = BoardGeometry.from_rect(20, 190, 64, 64, 5, 5)  # ends at 510: 10 px left below
+def test_the_strip_goes_above_the_window_when_there_is_no_room_below_and_inside_when_none():
+    win = OverlayWindow((0, 0, 360, 10))
+    screen = win.screen_box()
+    win.move_to((0, screen.h - 300, 360, 300))  # the window's bottom on the screen's edge
+    g = BoardGeometry.from_rect(20, 20, 40, 40, 5, 5)
     win.update(g, Advice("disco-zoo", 5, 5), STATUS_360)
-    (box, _) = win.status_layout()
-    assert box.y + box.h <= 190  # just over the board, not over it
+    assert win.strip_box.y + win.strip_box.h == screen.h - 300  # just over the window
+    win.move_to((0, 0, screen.w, screen.h))  # the window fills the screen: inside, by the board
+    win.update(g, Advice("disco-zoo", 5, 5), STATUS_360)
+    assert win.strip_box.y >= 20 + 5 * 40  # under the board, not over it
     win.close()
-
-
-def test_status_placement_by_the_numbers():
-    from overlay.status import Box, place_status
-
-    three_lines = lambda width: 60  # noqa: E731
-    assert place_status((360, 640), None, three_lines) == Box(0, 572, 360, 68)
-    assert place_status((360, 640), (0, 100, 360, 400), three_lines) == Box(0, 500, 360, 68)
-    assert place_status((360, 640), (0, 100, 360, 500), three_lines) == Box(0, 32, 360, 68)
-    # The board fills the window: the taller band, pressed against the window's edge.
-    assert place_status((360, 640), (0, 30, 360, 580), three_lines) == Box(0, 572, 360, 68)
-    assert place_status((360, 640), (0, 60, 360, 580), three_lines) == Box(0, 0, 360, 68)
 
 
 def test_the_compositor_check_without_a_display(monkeypatch):
@@ -230,8 +238,10 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
             assert tuple(px[100 + 180, 100 + 250]) == (0xC0, 0x80, 0x30)
             assert tuple(px[100 + 20, 100 + 280]) == (0xC0, 0x80, 0x30)
             assert tuple(px[500, 700]) == (0xC0, 0x80, 0x30)
-            # The status line is shown below the board (which ends 160 px down the overlay).
-            assert tuple(px[100 + 180, 100 + 4]) != (0xC0, 0x80, 0x30)
+            # The status strip is shown under the overlay's rectangle (opaque, no compositor
+            # needed for it), not over the board.
+            assert tuple(px[100 + 200 + 3, 100 + 2]) == window_mod.STRIP_BACKGROUND[::-1]
+            assert tuple(px[100 + 180, 100 + 4]) == (0xC0, 0x80, 0x30)
         # The reader does not see the overlay: a window source reads the game's own pixels.
         with ScreenCapture(WindowSource("game"), display=xvfb) as game_cap:
             own = game_cap.grab()

@@ -65,7 +65,7 @@ def disco_read():
 def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     loop, panel = disco_read
     assert loop.view.state.grid[3][1] == "animal:rare"  # the pack sees only the rarity
-    assert panel.believed()[3][1] == "Pan"  # the panel names the animal the board holds
+    assert panel.believed()[3][1] == "Panda"  # the panel names the animal the board holds
     buttons = _chooser_buttons(panel, 3, 1)
     names = {value: b.text() for value, b in buttons.items()}
     assert names["animal:Panda"] == "Panda" and names["animal:Tiger"] == "Tiger"
@@ -74,7 +74,7 @@ def test_two_rare_animals_are_both_choosable_by_name(disco_read):
     # Choosing the Tiger makes it the Tiger on the board solved (the third animal).
     buttons["animal:Tiger"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "3"
-    assert panel.believed()[3][1] == "Tig"
+    assert panel.believed()[3][1] == "Tiger"
     _chooser_buttons(panel, 3, 1)["animal:Panda"].click()
     assert loop.view.board.splitlines()[3 + 3].split()[1] == "2"
     loop.undo()
@@ -180,3 +180,39 @@ def test_a_big_board_still_fits(tmp_path):
     assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert panel.grab().save(str(tmp_path / "panel.png"))
     panel.close()
+
+
+def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
+    # The jungle example: row 4, column 3 certainly holds the Gorilla (not tapped yet).
+    panel = _manual_panel("disco-zoo", (EXAMPLES / "disco-zoo-jungle.txt").read_text())
+    advice = panel.loop.view.advice
+    assert panel.advice_line.text() == advice.status == "Tap row 4, column 1 - 80% an animal"
+    assert panel.why_line.text() == advice.why and panel.why_line.isVisibleTo(panel)
+    assert "rescue chances:" in panel.status.text()  # the details, under the board
+    believed = panel.believed()
+    assert believed[3][2] == "(Gorilla)" and believed[4][2] == "Gorilla"  # names, never codes
+    assert believed[2][2] == "Panda"
+    assert "(Gorilla) certainly Gorilla, not tapped yet" in panel.key.text()
+    assert [label.text() for label in panel.row_numbers] == ["1", "2", "3", "4", "5"]
+    panel.show()
+    QApplication.processEvents()
+    assert panel.advice_line.mapTo(panel, panel.advice_line.rect().topLeft()).y() < \
+        panel.board.mapTo(panel, panel.board.rect().topLeft()).y()  # above the board
+    # Another part may add a widget under the advice (a choice the advice depends on).
+    from PySide6.QtWidgets import QLabel
+
+    extra = QLabel("Panda or Tiger?")
+    panel.add_extra(extra)
+    assert extra.parent() is panel
+    panel.close()
+    # A pentomino level in its frame: rows counted from the first playable one.
+    from gridsight.games.pentomino import SCREEN_EXAMPLE
+
+    level = _manual_panel("pentomino", SCREEN_EXAMPLE)
+    assert level.loop.view.advice.origin.row == 3
+    assert [label.text() for label in level.row_numbers] == \
+        ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
+    assert level.advice_line.text().startswith("Place U on row 1, columns 2 and 3")
+    (cell,) = level.loop.view.advice.recommend
+    assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
+    level.close()

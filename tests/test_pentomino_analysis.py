@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 
 from pentomino_cases import brute_distinct, brute_solutions, random_puzzle, stuck_puzzle
+from solvers.limit import Limit
 from solvers.pentomino.analysis import analyse
 from solvers.pentomino.pieces import orientations
 from solvers.pentomino.puzzle import make_puzzle
@@ -40,7 +41,7 @@ def cases(n, seed):
 @pytest.mark.parametrize("puzzle", cases(40, seed=11), ids=lambda p: "|".join(p.rows_text()))
 def test_hint_solution_forced_and_counts_match_brute_force(puzzle, engine):
     solutions = brute_solutions(puzzle)
-    analysis = analyse(puzzle, count=True, engine=engine, time_limit=None)
+    analysis = analyse(puzzle, count=True, engine=engine, limit=Limit.none())
     assert analysis.solvable is bool(solutions)
     assert analysis.counted.count == len(solutions) and analysis.counted.complete
     assert analysis.counted.distinct == brute_distinct(puzzle, solutions)
@@ -67,7 +68,7 @@ def test_blocking_is_every_smallest_set_whose_removal_solves(engine):
     checked = 0
     for _ in range(25):
         puzzle = stuck_puzzle(rng)
-        analysis = analyse(puzzle, engine=engine, time_limit=None)
+        analysis = analyse(puzzle, engine=engine, limit=Limit.none())
         if analysis.solvable:
             assert analysis.blocking == () and analysis.blocking_sets == ()
             continue
@@ -121,41 +122,54 @@ DEEP_STUCK = [".....UU...", ".....U..WW", ".....UUWW.", ".......W..", ".........
 
 @pytest.mark.parametrize("backend", ["python", "auto"])
 def test_time_limit_cuts_the_solve_short_and_reports_it(backend):
-    analysis = analyse(make_puzzle(DEEP_STUCK), time_limit=0.0, backend=backend)
-    assert analysis.solvable is None and analysis.hint is None and analysis.solution is None
+    analysis = analyse(make_puzzle(DEEP_STUCK), limit=Limit(seconds=0), backend=backend)
+    assert analysis.solvable is None and analysis.solution is None
     assert analysis.cut_short == ("solve",) and analysis.timed_out
+    # Anytime: a hint is still given, the first candidate not ruled out, marked unproven.
+    hint = analysis.hint
+    assert hint is not None and not hint.proven and not hint.forced
+    assert analysis.quality.stopped == "the limit of 0 s of work" and not analysis.quality.exact
     data = analysis.to_json()
     assert data["timed_out"] is True and data["cut_short"] == ["solve"]
-    assert data["solvable"] is None
+    assert data["solvable"] is None and data["hint"]["proven"] is False
+    assert data["quality"]["exact"] is False
+
+
+def test_a_limit_in_states_stops_at_the_same_place_every_time():
+    runs = [analyse(make_puzzle(DEEP_STUCK), limit=Limit(seconds=None, states=5000),
+                    backend="python") for _ in range(2)]
+    assert runs[0].cut_short == ("solve",) and runs[0].hint == runs[1].hint
+    assert runs[0].quality.stopped == "the limit of 5,000 states"
 
 
 def test_deep_stuck_board_is_proved_stuck_and_either_piece_unblocks_it():
-    analysis = analyse(make_puzzle(DEEP_STUCK), time_limit=None)
+    analysis = analyse(make_puzzle(DEEP_STUCK), limit=Limit.none())
     assert analysis.solvable is False and not analysis.cut_short
     assert analysis.blocking_sets == ((0,), (1,)) and analysis.blocking == ("U",)
 
 
 def test_time_limit_cuts_the_count_short():
-    analysis = analyse(make_puzzle(["." * 10] * 6), count=True, time_limit=0.0)
+    analysis = analyse(make_puzzle(["." * 10] * 6), count=True, limit=Limit(seconds=0))
     assert "count" in analysis.cut_short and analysis.timed_out
     assert not analysis.counted.complete and analysis.counted.count < 9356
 
 
 def test_limit_stops_the_count_at_n():
     puzzle = make_puzzle(["." * 20] * 3)
-    analysis = analyse(puzzle, count=True, limit=3)
+    analysis = analyse(puzzle, count=True, max_solutions=3)
     assert analysis.counted.count == 3 and not analysis.counted.complete
     assert analysis.to_json()["count_complete"] is False
     assert analysis.counted.distinct <= 2
-    full = analyse(puzzle, count=True, limit=100)
+    full = analyse(puzzle, count=True, max_solutions=100)
     assert full.counted.count == 8 and full.counted.complete
 
 
 def test_json_contract_keys():
     data = analyse(make_puzzle(["....."] * 3, "P U V"), count=True).to_json()
     assert list(data) == ["game", "solvable", "solution", "hint", "blocking", "count",
-                          "distinct", "count_complete", "timed_out", "cut_short"]
+                          "distinct", "count_complete", "timed_out", "cut_short", "quality"]
     assert data["game"] == "pentomino" and data["solvable"] is True
     assert all(set(row) <= set("PUV") for row in data["solution"])
-    assert set(data["hint"]) == {"piece", "cells", "forced"}
+    assert set(data["hint"]) == {"piece", "cells", "forced", "proven"}
+    assert data["quality"]["exact"] is True
     assert (data["count"], data["distinct"]) == (4, 1)

@@ -35,8 +35,9 @@ def test_readable_report(run_cli, examples):
     code, out, _ = run_cli("solve", "pentomino", str(examples / "pentomino-partial.txt"))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("place U on") and lines[0].endswith("(forced)")
-    assert "tightest cell row 1, column 3" in lines[1]
+    assert lines[0].startswith("Place U on row 1, columns 2 and 3")
+    assert lines[1] == ("row 1, column 3 has the fewest ways to be filled (1 placement fit): "
+                        "this one is in every solution")
     assert "a solution:" in lines
 
 
@@ -71,14 +72,14 @@ def test_several_boards_in_one_file(run_cli):
 
 
 def test_adapter_advice_draws_the_hinted_piece(examples):
-    import argparse
-
+    from gridsight.games.pentomino.options import PentominoOptions
     from solvers.boardtext import parse_boards
+    from solvers.limit import Limit
 
     game = get_game("pentomino")
     board = parse_boards((examples / "pentomino-partial.txt").read_text())[0]
-    solution = game.solve(board, argparse.Namespace(count=False, limit=None, time_limit=10,
-                                                    engine="bitboard"))
+    options = PentominoOptions(limit=Limit(seconds=10))
+    solution = game.solve(board, options)
     advice = solution.advice
     assert advice.game == "pentomino" and (advice.rows, advice.cols) == (6, 10)
     assert len(advice.pieces) == 1 and advice.pieces[0].label == solution.json["hint"]["piece"]
@@ -87,8 +88,7 @@ def test_adapter_advice_draws_the_hinted_piece(examples):
     assert advice.recommend[0] in advice.pieces[0].cells
     # a stuck board marks the piece to take back
     stuck = parse_boards((examples / "pentomino-stuck.txt").read_text())[0]
-    advice = game.solve(stuck, argparse.Namespace(count=False, limit=None, time_limit=10,
-                                                  engine="bitboard")).advice
+    advice = game.solve(stuck, options).advice
     assert advice.pieces == () and {m.label for m in advice.marks} == {"Y"}
     assert "take back Y" in advice.status
 

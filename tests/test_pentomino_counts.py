@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from solvers.boardtext import parse_boards
+from solvers.limit import Limit
 from solvers.pentomino.analysis import analyse
 from solvers.pentomino.bitboard import kernel_available
 from solvers.pentomino.puzzle import parse_puzzle
@@ -32,7 +33,7 @@ def load(examples, name):
 
 @pytest.mark.parametrize("name, count, distinct, symmetries", PUBLISHED)
 def test_published_counts(examples, name, count, distinct, symmetries):
-    counted = analyse(load(examples, name), count=True, time_limit=None).counted
+    counted = analyse(load(examples, name), count=True, limit=Limit.none()).counted
     assert (counted.count, counted.distinct, counted.complete) == (count, distinct, True)
     assert len(counted.symmetries) == symmetries
 
@@ -42,14 +43,14 @@ def test_published_counts(examples, name, count, distinct, symmetries):
     ("pentomino-3x5-puv.txt", 4, 1),
 ])
 def test_dancing_links_counts_agree(examples, name, count, distinct):
-    counted = analyse(load(examples, name), count=True, engine="dlx", time_limit=None).counted
+    counted = analyse(load(examples, name), count=True, engine="dlx", limit=Limit.none()).counted
     assert (counted.count, counted.distinct) == (count, distinct)
 
 
 @pytest.mark.slow
 def test_python_backend_counts_agree_on_4x15(examples):
     counted = analyse(load(examples, "pentomino-4x15.txt"), count=True, backend="python",
-                      time_limit=None).counted
+                      limit=Limit.none()).counted
     assert (counted.count, counted.distinct) == (1472, 368)
 
 
@@ -57,7 +58,7 @@ def test_every_example_parses_and_is_analysed(examples):
     names = sorted(p.name for p in examples.glob("pentomino-*.txt"))
     assert len(names) >= 12
     for name in names:
-        analysis = analyse(load(examples, name), time_limit=30)
+        analysis = analyse(load(examples, name), limit=Limit(seconds=30))
         assert not analysis.cut_short, name
         if name.startswith("pentomino-stuck"):
             assert analysis.solvable is False and analysis.blocking
@@ -90,6 +91,8 @@ def test_counts_by_enumeration_when_no_piece_can_be_pinned(rows, pieces):
 @pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
 def test_kernel_and_python_agree_on_the_8x8_hole(examples):
     puzzle = load(examples, "pentomino-8x8-hole.txt")
-    python = analyse(puzzle, count=True, limit=40, backend="python", time_limit=None).counted
-    kernel = analyse(puzzle, count=True, limit=40, backend="numba", time_limit=None).counted
+    python = analyse(puzzle, count=True, max_solutions=40, backend="python",
+                     limit=Limit.none()).counted
+    kernel = analyse(puzzle, count=True, max_solutions=40, backend="numba",
+                     limit=Limit.none()).counted
     assert python == kernel and python.count == 40 and not python.complete

@@ -13,7 +13,7 @@ import pytest
 
 from pentomino_cases import brute_solutions, random_puzzle
 from solvers.pentomino.bitboard import build_tables, kernel_available, search
-from solvers.pentomino.deadline import Deadline
+from solvers.limit import Limit
 from solvers.pentomino.dlx import ExactCover
 from solvers.pentomino.engines import BitboardEngine, DlxEngine
 from solvers.pentomino.puzzle import make_puzzle
@@ -44,7 +44,7 @@ def test_every_engine_finds_exactly_the_brute_force_solutions(puzzle):
         engine = BitboardEngine(puzzle, backend)
         assert as_sets(engine, engine.solutions(None)) == expected, backend
         found = engine.find((), None, None)
-        assert found.count == len(expected) and found.complete and not found.timed_out
+        assert found.count == len(expected) and found.complete and not found.stopped
 
 
 def test_duplicate_pieces_are_not_counted_twice():
@@ -90,17 +90,25 @@ def test_limit_stops_the_count_and_says_so():
     tables = build_tables(make_puzzle(["." * 5] * 3, "P U V"))
     for backend in BACKENDS:
         result = search(tables, limit=2, keep=5, backend=backend)
-        assert result.count == 2 and not result.complete and not result.timed_out
+        assert result.count == 2 and not result.complete and not result.stopped
         assert len(result.solutions) == 2
 
 
-def test_deadline_stops_every_engine_and_says_so():
+def test_the_limit_stops_every_engine_and_says_so():
     puzzle = make_puzzle(["." * 10] * 6)
     for backend in BACKENDS:
-        result = search(build_tables(puzzle), deadline=Deadline(0.05), backend=backend)
-        assert result.timed_out and not result.complete and result.count < 9356
-    found = DlxEngine(puzzle).find((), None, Deadline(0.05))
-    assert found.timed_out and not found.complete
+        result = search(build_tables(puzzle), meter=Limit(seconds=0.05).start(), backend=backend)
+        assert result.stopped and not result.complete and result.count < 9356
+    found = DlxEngine(puzzle).find((), None, Limit(seconds=0.05).start())
+    assert found.stopped and not found.complete
+
+
+def test_a_limit_in_states_stops_every_engine_after_about_that_many():
+    puzzle = make_puzzle(["." * 10] * 6)
+    for backend in BACKENDS:
+        meter = Limit(seconds=None, states=30_000).start()
+        result = search(build_tables(puzzle), meter=meter, backend=backend)
+        assert result.stopped and 30_000 <= meter.states < 40_000, backend
 
 
 def test_dancing_links_restores_the_matrix_after_every_search():
@@ -110,7 +118,7 @@ def test_dancing_links_restores_the_matrix_after_every_search():
               list(engine.cover.down), list(engine.cover.size))
     assert engine.find((), None, None).count == 4
     assert engine.find((0,), 1, None).count <= 1
-    engine.find((), None, Deadline(0.0))
+    engine.find((), None, Limit(seconds=0).start())
     after = (engine.cover.left, engine.cover.right, engine.cover.up, engine.cover.down,
              engine.cover.size)
     assert list(before) == [list(x) for x in after]

@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the test kit, when run as a script
 
 from kit.skins import disco_zoo  # noqa: E402
 from kit.skins import disco_zoo_real  # noqa: E402
-from kit.skins import pentomino, tile_path  # noqa: E402
+from kit.skins import minesweeper, pentomino, tile_path  # noqa: E402
 
 DISCO = [
     "ground ground ground ground ground",
@@ -46,6 +46,11 @@ PENTOMINO = ["# # # # # # # # # #"] * 3 + [
 ] + ["# # # # # # # # # #"] * 3
 
 
+# The board of examples/minesweeper-beginner.txt.
+MINESWEEPER = [line for line in (ROOT / "examples" / "minesweeper-beginner.txt").read_text()
+               .splitlines() if line and not line.startswith(("//", "mines:"))]
+
+
 def draw() -> dict[str, np.ndarray]:
     """The bundled screenshots, by file name."""
     return {
@@ -55,6 +60,7 @@ def draw() -> dict[str, np.ndarray]:
         "tile-path-room.png": tile_path.render(TILE_PATH, scale=2).image,
         "pentomino-level.png": pentomino.render(PENTOMINO, pieces_left="FNPTUVWYZ").image,
         "disco-zoo-real-look.png": disco_zoo_real.example(),
+        "minesweeper-beginner.png": minesweeper.render(MINESWEEPER).image,
     }
 
 
@@ -65,6 +71,36 @@ def test_bundled_screenshots_are_drawn_by_our_skins():
         assert stored.shape == image.shape
         # Skins may change by a shade; the picture must stay the same board.
         assert float(np.mean(np.abs(stored.astype(int) - image.astype(int)))) < 2.0, name
+
+
+def test_the_minesweeper_screenshot_reads_as_its_text_example(run_cli, tmp_path):
+    """Every 2D game has a bundled screenshot; Minesweeper's shows the board of its text
+    example, and analyze reads it back to that board and the same advice."""
+    import json
+
+    code, out, err = run_cli("analyze", str(SHOTS / "minesweeper-beginner.png"), "--json",
+                             "--out", str(tmp_path))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "minesweeper" and data["unread"] == []
+    assert data["board"].splitlines()[-9:] == MINESWEEPER
+    code, text_out, _ = run_cli("solve", "minesweeper", str(ROOT / "examples" /
+                                                             "minesweeper-beginner.txt"), "--json")
+    assert json.loads(text_out)["recommend"] == data["recommend"]
+
+
+def test_the_documented_folder_example_reads_every_bundled_screenshot(run_cli, tmp_path):
+    """docs/screen-reading.md's folder example, as written there, reads and solves them all."""
+    import shlex
+
+    doc = (ROOT / "docs" / "screen-reading.md").read_text(encoding="utf-8")
+    line = next(text for text in doc.splitlines()
+                if text.startswith("gridsight analyze examples/screenshots/ "))
+    args = shlex.split(line.split("#")[0])[1:]
+    args[1] = str(ROOT / args[1])
+    code, out, err = run_cli(*args, "--out", str(tmp_path))
+    assert code == 0, err
+    assert len(out.splitlines()) == len(draw()) and "0 failed" in err
 
 
 if __name__ == "__main__":

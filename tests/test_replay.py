@@ -21,6 +21,9 @@ FRAME_COLOUR = (40, 90, 60)
 GEOMETRY = BoardGeometry.from_rect(60, 60, 40, 40, 5, 8)
 
 
+BOARD_PICTURE = r'the board with its advice" src="data:image/png;base64,([A-Za-z0-9+/=]+)"'
+
+
 @pytest.fixture
 def thrill_digger():
     from gridsight.registry import get_game
@@ -30,7 +33,7 @@ def thrill_digger():
 
 def _session(tmp_path, game, *, frames=False, name="s.jsonl", tamper_step=None):
     """Four steps of expert Thrill Digger, solved for real; the player ignores step 3's advice."""
-    options = replay.default_options(game)
+    options = game.options_type()
     grid = [["."] * 8 for _ in range(5)]
     dug = iter("gbrg")
     path = tmp_path / name
@@ -88,7 +91,7 @@ def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger)
 
 def _images(page: str) -> list[np.ndarray]:
     out = []
-    for data in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page):
+    for data in re.findall(BOARD_PICTURE, page):
         out.append(cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR))
     return out
 
@@ -105,7 +108,12 @@ def test_the_html_report_is_self_contained_with_a_picture_per_step(tmp_path, run
     images = _images(page)
     assert len(images) == 4 and all(img is not None for img in images)
     assert page.count('class="step"') == 4
-    assert page.count("did otherwise") == 1 and page.count("followed the advice</span>") == 3
+    assert page.count(">did otherwise</span>.") == 1
+    assert page.count(">followed the advice</span>.") == 3
+    # That step's link is red, the others green, and a key says what the colours mean.
+    links = re.findall(r'<a href="#step-\d+" class="(\w+)">', page)
+    assert sorted(links) == ["no", "yes", "yes", "yes"]
+    assert '<span class="no">did otherwise, or today\'s solver differs</span>' in page
     assert "followed the advice: 3 of 4 (75%)" in page
     assert "gives the same advice at every step" in page
     # No frames were saved: each picture is a schematic with the recommended cell outlined.
@@ -120,9 +128,15 @@ def test_saved_frames_are_pictured_with_the_advice_painted_on_them(tmp_path, thr
     assert record.frame and contents.frame_path(record).exists()
     pic = replay.picture(contents, record)
     frame = cv2.imread(str(contents.frame_path(record)))
-    expected = paint_advice(frame, GEOMETRY, record.advice)
-    assert np.array_equal(pic, expected)
-    assert tuple(pic[5, 5]) == FRAME_COLOUR  # the frame itself, outside the board
+    painted = paint_advice(frame, GEOMETRY, record.advice, legend=False)
+    # The frame with the advice painted on it, and a margin for the row and column numbers
+    # where the board comes near the picture's edge (its legend is the report's text).
+    dy, dx = pic.shape[0] - frame.shape[0], pic.shape[1] - frame.shape[1]
+    assert 0 <= dy < 60 and 0 <= dx < 60
+    magenta = lambda img: np.all(img == (255, 0, 255), axis=2)  # noqa: E731
+    assert magenta(painted).sum() > 50
+    assert np.array_equal(magenta(pic)[dy:, dx:], magenta(painted))
+    assert tuple(pic[-5, -5]) == FRAME_COLOUR  # the frame itself, outside the board
     # Without the frame file, the schematic is drawn instead of failing, and the step says why.
     contents.frame_path(record).unlink()
     shown = replay.step_picture(contents, record)
@@ -161,6 +175,6 @@ def test_the_schematic_shows_the_board_tokens_and_the_advice():
     diff = np.any(a != b, axis=2)
     ys, xs = np.nonzero(diff)
     # Only the dug cell (0, 0) differs: its shade and its token.
-    cell = int(np.clip(560 // 3, 24, 64))
+    cell = int(np.clip(560 // 3, 24, 72))
     assert xs.max() < 12 + cell and ys.max() < 12 + cell
     assert np.all(a == (255, 0, 255), axis=2).any()

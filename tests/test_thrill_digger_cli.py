@@ -75,13 +75,11 @@ def test_help_describes_the_format(run_cli):
 
 
 def test_advice_marks_and_figures():
-    import argparse
-
     from solvers.boardtext import parse_boards
 
     game = get_game("thrill-digger")
     board = parse_boards(BEGINNER_BOARD)[0]
-    solution = game.solve(board, argparse.Namespace(model="game"))
+    solution = game.solve(board)
     advice = solution.advice
     assert advice.rows == 4 and advice.cols == 5 and len(advice.recommend) == 1
     safe = {(m.row, m.col) for m in advice.marks if m.kind is MarkKind.SAFE}
@@ -129,7 +127,7 @@ def test_policy_option_picks_the_policy(run_cli):
 
 def test_text_output_shows_the_optimal_values(run_cli):
     code, out, _ = run_cli("solve", "thrill-digger", stdin=BEGINNER_BOARD)
-    assert code == 0 and "Optimal play (optimal):" in out and "next best hole" in out
+    assert code == 0 and "exact best play:" in out and "next best hole" in out
 
 
 def test_unknown_policies_are_refused_in_one_line(run_cli):

@@ -214,3 +214,52 @@ def test_the_shipped_beginner_advice_is_worth_the_optimum():
     result = policy_value(BEGINNER, lambda a: auto.decide(a).hole, model="uniform")
     assert result.value >= 47.80
     assert result.value == pytest.approx(47.861094, abs=1e-6)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_search_stopped_by_its_limit_gives_the_holes_it_valued_and_true_bounds(backend):
+    """Anytime: a limit in states stops the valuing part way; the holes valued are valued
+    exactly (as by a search run to its end), the best of them is advised, and the ceiling
+    bounds every hole's value. Run again, the search goes on from its memo."""
+    from solvers.limit import Limit
+
+    d = WIDER
+    full = ExactPlay(layout_space(d, "game"), backend=backend)
+    for state in _random_states(d, 7, 6):
+        if rupees_dug(full.space.key_of(state), d.holes) == full.space.rupees:
+            continue
+        exact = full.hole_values(state)
+        assert exact.complete and exact.ceiling >= exact.value
+        cut = ExactPlay(layout_space(d, "game"), backend=backend)
+        meter = Limit(seconds=None, states=40).start()
+        partial = cut.hole_values(state, meter)
+        if partial.complete:
+            continue
+        assert meter.reached() and partial.ceiling == exact.ceiling
+        for cell, value in partial.values.items():
+            assert value == exact.values[cell]
+        assert max(exact.values.values()) <= partial.ceiling + TOLERANCE
+        if partial.best is not None:
+            assert partial.value == max(partial.values.values())
+        again = cut.hole_values(state)  # the memo keeps what was searched
+        assert again.values == exact.values and again.best == exact.best
+
+
+def test_the_optimal_policy_stopped_advises_and_says_how_good(monkeypatch):
+    """The policy under a tiny limit: a hole is always advised (at worst the safest, what the
+    exact odds favour), and the quality says it is not exact, with the ceiling no hole can
+    beat. A search with no table (the empty board: 3 million states) stands for a cold one."""
+    from solvers.limit import Limit
+    from solvers.thrill_digger import policy
+
+    empty = analyse(ThrillDiggerState.empty(BEGINNER), "uniform")
+    full = policy.OptimalPolicy().decide(empty)  # from the shipped table: exact
+    assert full.quality.exact and full.quality.low == pytest.approx(47.861, abs=5e-4)
+    cold = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python")
+    monkeypatch.setattr(policy, "exact_play", lambda *args: cold)
+    decision = policy.OptimalPolicy().decide(empty, Limit(seconds=None, states=50).start())
+    assert decision.hole == policy.safest_then_richest(empty)
+    quality = decision.quality
+    assert not quality.exact and quality.stopped == "the limit of 50 states"
+    assert quality.low is None and quality.high >= full.quality.low
+    assert "no hole valued" in quality.method

@@ -133,6 +133,25 @@ def test_lookahead_is_deterministic_and_the_backends_agree():
         assert any(h.bomb == lowest for h in candidates(analysis))
 
 
+def test_lookahead_stopped_by_its_limit_keeps_the_candidates_it_scored():
+    """Anytime: with no time at all the first candidate (the safest) is still scored and
+    advised, and the decision says it was cut short; its score is the one a full run gives."""
+    from solvers.limit import Limit
+    from solvers.thrill_digger.policy import LookaheadPolicy
+
+    state = random_state(EXPERT, random.Random(9), undug=EXPERT.holes - 4, show_bad=0.0,
+                         unseen=0.0)
+    analysis = analyse(state)
+    full = lookahead(analysis, particles=300)
+    cut = lookahead(analysis, particles=300, meter=Limit(seconds=0).start())
+    assert cut.cut and not full.cut and len(cut.scores) == 1 < len(full.scores)
+    ((hole, score),) = cut.scores.items()
+    assert hole == candidates(analysis)[0].cell and score == full.scores[hole]
+    decision = LookaheadPolicy().decide(analysis, Limit(seconds=0).start())
+    assert decision.hole == hole and decision.quality.stopped == "the limit of 0 s of work"
+    assert not LookaheadPolicy().decide(analysis).quality.stopped  # an estimate, not stopped
+
+
 def test_lookahead_digs_a_certain_rupee_first():
     state = ThrillDiggerState.empty(EXPERT).with_token(0, 0, "g")
     assert lookahead(analyse(state)).hole == (0, 1)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 import gridsight.registry as registry
 from gridsight.games.tile_path.adapter import GAME
-from solvers.advice import Advice
+from gridsight.games.tile_path.options import TilePathOptions
+from solvers.advice import Advice, Cell
 from solvers.boardtext import parse_boards
+from solvers.limit import Limit
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -91,10 +92,12 @@ def test_bad_board_is_one_line_and_exit_2(cli):
 
 def test_advice_draws_the_walk_from_link(examples):
     (board,) = parse_boards((examples / "tile-path-in-progress.txt").read_text())
-    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    solution = GAME.solve(board, TilePathOptions(limit=Limit.none()))
     advice = solution.advice
     assert advice.path[0].row == 0 and advice.path[0].col == 2  # where Link stands
-    assert advice.recommend == advice.path[1:2]
+    # Every move that keeps a full walk possible is outlined ("down or right": both).
+    assert set(advice.recommend) == {Cell(1, 2), Cell(0, 3)} and advice.path[1] in advice.recommend
+    assert advice.status == "Step down or right - either keeps a full walk possible"
     assert [f.text for f in advice.figures] == [str(i) for i in range(1, len(advice.path))]
     assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice
 
@@ -109,8 +112,9 @@ def test_time_limit_on_the_walk_itself_reports_what_was_searched(cli):
     code, out, err = cli("solve", "tile-path", "-", "--time-limit", "0.01", stdin=open_board(14))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1].startswith("Full walk: undecided after 0.01 s: searched ")
-    searched = int(lines[1].split("searched ")[1].split(" states")[0].replace(",", ""))
+    assert lines[2].startswith("Full walk: undecided: the limit of 0.01 s of work reached "
+                               "(searched ")
+    searched = int(lines[2].split("searched ")[1].split(" states")[0].replace(",", ""))
     assert searched > 0
 
 
@@ -120,8 +124,11 @@ def test_time_limit_in_json_says_undecided(cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["solvable"] is None and data["path"] is None and data["next"] == []
-    assert data["stopped"] == "time limit of 0.01 s reached"
-    assert data["proven"] == f"undecided after 0.01 s: searched {data['nodes']:,} states"
+    assert data["stopped"] == "the limit of 0.01 s of work reached"
+    assert data["proven"] == (f"undecided: the limit of 0.01 s of work reached (searched "
+                              f"{data['nodes']:,} states)")
+    assert data["guess"] in ({"row": 0, "col": 1}, {"row": 1, "col": 0})
+    assert data["quality"]["exact"] is False
 
 
 def test_memory_bound_in_json_says_undecided(cli):
@@ -130,8 +137,9 @@ def test_memory_bound_in_json_says_undecided(cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["solvable"] is None
-    assert data["stopped"] == "memory bound of 5,000 states reached"
-    assert data["proven"].startswith("undecided: memory bound of 5,000 states reached (searched ")
+    assert data["stopped"] == "the memory bound of 5,000 states reached"
+    assert data["proven"].startswith("undecided: the memory bound of 5,000 states reached "
+                                     "(searched ")
 
 
 @pytest.mark.parametrize("value", ["-1", "nan", "-0.5", "soon"])
@@ -173,6 +181,43 @@ def test_the_help_example_is_a_valid_walk_in_progress():
 
     lines = FORMAT_HELP.split("example (a walk in progress")[1].split("\n\n")[0]
     (board,) = parse_boards(lines.split("\n", 1)[1])
-    solution = GAME.solve(board, argparse.Namespace(leave_one=True, time_limit=None))
+    solution = GAME.solve(board, TilePathOptions(limit=Limit.none()))
     assert solution.json["here"] == {"row": 1, "col": 2}
     assert solution.json["solvable"] is True and solution.json["next"] == ["right"]
+
+
+def test_with_no_full_walk_the_advice_is_the_first_step_of_the_fewest_left_walk(examples):
+    (board,) = parse_boards((examples / "tile-path-heros-cave.txt").read_text())
+    solution = GAME.solve(board, TilePathOptions(leave_one=False, limit=Limit.none()))
+    advice, data = solution.advice, solution.json
+    assert data["solvable"] is False and data["fewest_left"] == 1
+    first = data["best_path"][0]
+    assert advice.status == (f"Step {first} - no full walk exists; this starts the best walk, "
+                             "leaving 1 tile")
+    assert advice.recommend == advice.path[1:2] and advice.path[0] == Cell(4, 12)
+    assert solution.text.splitlines()[0] == advice.status  # the advice first in the text too
+
+
+def test_tiles_not_seen_yet_are_answered_with_what_is_still_needed(cli):
+    """A board read off a view of a bigger room holds ``?``: undecided, never guessed, and
+    the unseen tiles listed (JSON, 0-based) and named in words (1-based)."""
+    board = "? ? . . . .\n? ? # . L .\n? ? . . x S\n"
+    code, out, err = cli("solve", "tile-path", "-", "--json", stdin=board)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solvable"] is None and data["path"] is None and data["next"] == []
+    assert data["unseen"] == [{"row": r, "col": c} for r in range(3) for c in range(2)]
+    assert data["here"] == {"row": 1, "col": 4}
+    assert data["needs"].startswith("6 tiles not seen yet: columns 1 and 2")
+    code, out, err = cli("solve", "tile-path", "-", stdin=board)
+    assert code == 0 and "Still needed: 6 tiles not seen yet: columns 1 and 2" in out
+    advice = GAME.solve(parse_boards(board)[0], TilePathOptions()).advice
+    assert advice.recommend == () and len(advice.marks) == 6
+    assert "bring them into view" in advice.status
+
+
+def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):
+    code, _, err = cli("solve", "tile-path", "-", stdin="? S .\nS . ?\n")
+    assert code == 2 and "a second 'S'" in err and "Traceback" not in err
+    code, _, err = cli("solve", "tile-path", "-", stdin="? S .\n. Q ?\n")
+    assert code == 2 and "unknown token" in err

@@ -19,7 +19,8 @@ import pytest
 from solvers.tile_path import engines
 from solvers.tile_path.engines import AUTO_SWITCH_STATES, PythonEngine, make_engine
 from solvers.tile_path.frontier import FrontierBoard, run
-from solvers.tile_path.limits import UNBOUNDED, Budget, StateLimitExceeded
+from solvers.limit import Limit, LimitReached, unlimited
+from solvers.tile_path.limits import StatesHeldExceeded, progress
 from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, transitions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -62,7 +63,7 @@ def test_kernel_transitions_equal_the_python_ones_on_every_state_met():
                     got = kernel.transitions_of(state, *code)
                     assert list(zip(*(a.tolist() for a in got))) == list(expected), (state, code)
                     compared += 1
-                layer = python.step(layer, code, UNBOUNDED, None)
+                layer = python.step(layer, code, unlimited(), None)
                 if not layer:
                     break
     assert compared > 5000
@@ -95,10 +96,10 @@ def test_tight_memory_bounds_rebuild_the_same_walk_or_stop(engine):
         full = run(board, engine=engine).result
         for bound in (30, 60, 120, 400):
             try:
-                bounded = run(board, engine=engine, budget=Budget(None, bound)).result
-            except StateLimitExceeded as stop:
+                bounded = run(board, engine=engine, max_states=bound).result
+            except StatesHeldExceeded as stop:
                 stopped += 1
-                assert stop.states > 0 or bound < 60
+                assert progress(stop).states > 0 or bound < 60
                 continue
             rebuilt += 1
             assert (bounded.found, bounded.path) == (full.found, full.path)
@@ -110,18 +111,25 @@ def test_engines_stop_at_the_same_point_under_a_memory_bound():
     board = open_board(8)
     stops = []
     for engine in ("python", "numba"):
-        with pytest.raises(StateLimitExceeded) as caught:
-            run(board, engine=engine, budget=Budget(None, 2000))
-        stops.append(caught.value.states)
+        with pytest.raises(StatesHeldExceeded) as caught:
+            run(board, engine=engine, max_states=2000)
+        stops.append(progress(caught.value).states)
     assert stops[0] == stops[1] > 0
 
 
 def test_a_time_limit_stops_a_run():
-    from solvers.tile_path.limits import TimeLimitExceeded
+    with pytest.raises(LimitReached) as caught:
+        run(open_board(10), engine="python", meter=Limit(seconds=0).start())
+    assert progress(caught.value).states >= 0
 
-    with pytest.raises(TimeLimitExceeded) as caught:
-        run(open_board(10), engine="python", budget=Budget.from_limits(0.0, None))
-    assert caught.value.states >= 0
+
+@pytest.mark.parametrize("engine", ["python"] + (["numba"] if HAVE_NUMBA else []))
+def test_a_limit_in_states_stops_either_engine_soon_after(engine):
+    meter = Limit(seconds=None, states=50_000).start()
+    with pytest.raises(LimitReached) as caught:
+        run(open_board(12), engine=engine, meter=meter)
+    assert caught.value.reason == "the limit of 50,000 states"
+    assert 50_000 <= meter.states < 50_000 + (1 << 15) + 2048
 
 
 def test_resuming_from_an_earlier_run_gives_the_same_answers():

@@ -2,28 +2,23 @@
 
 A bound never turns into a guess: the main question is answered, or reported undecided with
 the states searched; next moves and leave-one tiles a bound left open are listed as such. To
-stop a search at a chosen point without timing anything, some tests hand the analysis a budget
-whose deadline passes when the test says so.
+stop a search at a chosen point without timing anything, some tests hand the analysis a meter
+that is reached when the test says so.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 
 import pytest
 
 from gridsight.games.tile_path.adapter import GAME, to_json, to_text
 from solvers.boardtext import parse_boards
+from solvers.limit import DEFAULT_SECONDS, Limit, LimitReached, Meter
 from solvers.tile_path import analysis, frontier
 from solvers.tile_path.analysis import analyse
 from solvers.tile_path.board import parse_board
-from solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES,
-    DEFAULT_TIME_LIMIT,
-    Budget,
-    TimeLimitExceeded,
-)
+from solvers.tile_path.limits import DEFAULT_MAX_STATES
 
 
 def board_of(text: str):
@@ -36,73 +31,87 @@ def open_text(n: int, start=(0, 0)) -> str:
     )
 
 
-class SwitchedBudget(Budget):
-    """A budget whose deadline passes when ``passed[0]`` is set (no clock involved)."""
-
-    def __new__(cls, passed: list[bool]):
-        return super().__new__(cls)
+class SwitchedMeter(Meter):
+    """A meter reached when ``passed[0]`` is set (no clock involved)."""
 
     def __init__(self, passed: list[bool]):
-        super().__init__(None, None, 1.0)
-        object.__setattr__(self, "passed", passed)
+        super().__init__(Limit.none())
+        self.passed = passed
 
-    def expired(self) -> bool:
-        return self.passed[0]
+    def reached(self) -> bool:
+        if self.passed[0] and self.reason is None:
+            self.reason = "the switched limit"
+        return self.reason is not None
 
 
-def test_budget_refuses_negative_and_nan_limits():
-    for bad in (-1.0, -0.001, math.nan):
-        with pytest.raises(ValueError):
-            Budget.from_limits(bad, None)
+def test_analyse_refuses_a_memory_bound_below_one_state():
     with pytest.raises(ValueError):
-        Budget.from_limits(None, 0)
-    assert Budget.from_limits(math.inf, None).deadline is None
+        analyse(board_of(open_text(3)), max_states=0)
 
 
 def test_defaults_are_bounded():
-    assert DEFAULT_TIME_LIMIT > 0 and DEFAULT_MAX_STATES > 0
+    assert DEFAULT_SECONDS > 0 and DEFAULT_MAX_STATES > 0
     options = argparse.ArgumentParser()
     GAME.add_solve_arguments(options)
-    parsed = options.parse_args([])
-    assert parsed.time_limit == DEFAULT_TIME_LIMIT and parsed.max_states == DEFAULT_MAX_STATES
+    parsed = GAME.options_from(options.parse_args([]))
+    assert parsed.limit.seconds == DEFAULT_SECONDS and parsed.max_states == DEFAULT_MAX_STATES
 
 
-def test_undecided_main_question_names_the_states_searched():
-    result = analyse(board_of(open_text(14)), time_limit=0.0)
+def test_undecided_main_question_names_the_states_searched_and_still_shows_a_move():
+    result = analyse(board_of(open_text(14)), limit=Limit(seconds=0))
     assert result.exists is None and not result.decided and result.path is None
-    assert result.proven == f"undecided after 0 s: searched {result.nodes:,} states"
-    assert result.stopped == "time limit of 0 s reached"
+    assert result.proven == (f"undecided: the limit of 0 s of work reached (searched "
+                             f"{result.nodes:,} states)")
+    assert result.stopped == "the limit of 0 s of work reached"
+    # Anytime: a move no quick proof rules out (from the corner: right or down), unproven.
+    assert result.guess in ((0, 1), (1, 0))
+    assert not result.quality.exact and result.quality.stopped == result.stopped
     data = to_json(result)
     assert data["solvable"] is None and data["proven"] == result.proven
+    assert data["guess"] == {"row": result.guess[0], "col": result.guess[1]}
     assert f"Full walk: {result.proven}." in to_text(result)
+    advice = GAME.solve(parse_boards(open_text(14))[0],
+                        GAME.options_type(limit=Limit(seconds=0))).advice
+    assert [(c.row, c.col) for c in advice.recommend] == [result.guess]
+    assert "unproven" in advice.status and not advice.quality.exact
+
+
+def test_a_limit_in_states_stops_at_the_same_place_every_time():
+    runs = [analyse(board_of(open_text(12)), limit=Limit(seconds=None, states=20_000),
+                    engine="python") for _ in range(2)]
+    assert runs[0].exists is None and runs[0].nodes == runs[1].nodes > 0
+    assert runs[0].stopped == "the limit of 20,000 states reached"
 
 
 def test_memory_bound_names_itself():
-    result = analyse(board_of(open_text(12)), time_limit=None, max_states=3000)
+    result = analyse(board_of(open_text(12)), limit=Limit.none(), max_states=3000)
     assert result.exists is None and result.nodes > 0
     assert result.proven == (
-        f"undecided: memory bound of 3,000 states reached (searched {result.nodes:,} states)"
+        f"undecided: the memory bound of 3,000 states reached (searched {result.nodes:,} "
+        "states)"
     )
 
 
 def test_quick_proofs_answer_even_with_no_time_at_all():
     # 11 x 11 from a minority tile: parity settles it before any search.
-    result = analyse(board_of(open_text(11, start=(0, 1))), time_limit=0.0)
+    result = analyse(board_of(open_text(11, start=(0, 1))), limit=Limit(seconds=0))
     assert result.proven == "no full walk: parity"
     assert result.leave_one == () and len(result.undecided) == 120
-    assert any("time limit" in w and "120 tile(s)" in w for w in result.warnings)
+    assert any("limit of 0 s" in w and "120 tile(s)" in w for w in result.warnings)
     assert any("fewest tiles left was not computed" in w for w in result.warnings)
+    assert not result.quality.exact
 
 
 def test_witness_cut_short_still_reports_that_a_walk_exists(monkeypatch):
     def stop(*args, **kwargs):
-        raise TimeLimitExceeded()
+        raise LimitReached("the limit of 5 s of work")
 
     monkeypatch.setattr(frontier, "_rebuild", stop)
-    result = analyse(board_of(open_text(4)), time_limit=5.0)
+    result = analyse(board_of(open_text(4)), limit=Limit(seconds=5.0))
     assert result.exists is True and result.path is None
     assert result.proven == (
-        "a full walk exists (the witness walk was not rebuilt: time limit of 5 s reached)"
+        "a full walk exists (the witness walk was not rebuilt: the limit of 5 s of work "
+        "reached)"
     )
     assert to_json(result)["solvable"] is True and to_json(result)["path"] is None
     assert result.proven in to_text(result)
@@ -110,7 +119,6 @@ def test_witness_cut_short_still_reports_that_a_walk_exists(monkeypatch):
 
 def test_next_moves_a_bound_left_open_are_listed(monkeypatch):
     passed = [False]
-    monkeypatch.setattr(analysis.Budget, "from_limits", lambda *a: SwitchedBudget(passed))
     original = analysis._next_moves
 
     def after_the_main_answer(*args):
@@ -120,7 +128,7 @@ def test_next_moves_a_bound_left_open_are_listed(monkeypatch):
     monkeypatch.setattr(analysis, "_next_moves", after_the_main_answer)
     # Link in the middle of the top row of an open 4 x 5: left, right and down all work.
     board = board_of(". . S . .\n. . . . .\n. . . . .\n. . . . .\n")
-    result = analyse(board)
+    result = analyse(board, limit=SwitchedMeter(passed))
     first = analysis.moves_of(result.path)[0]
     assert result.next == (first,)
     assert set(result.next_undecided) == {"left", "right", "down"} - {first}
@@ -130,7 +138,6 @@ def test_next_moves_a_bound_left_open_are_listed(monkeypatch):
 
 def test_leave_one_cut_short_lists_the_open_tiles(monkeypatch):
     passed = [False]
-    monkeypatch.setattr(analysis.Budget, "from_limits", lambda *a: SwitchedBudget(passed))
     original = analysis.decide
     calls = []
 
@@ -143,7 +150,7 @@ def test_leave_one_cut_short_lists_the_open_tiles(monkeypatch):
     monkeypatch.setattr(analysis, "decide", count)
     # No full walk (only the search shows it), and six tiles the leave-one must search.
     board = board_of("S . . . #\n. . . . #\n. . # . .\n. . # . .\n")
-    result = analyse(board)
+    result = analyse(board, limit=SwitchedMeter(passed))
     assert result.exists is False and result.proof.kind == "search"
     decided = {r.tile for r in result.leave_one}
     assert decided and result.undecided
@@ -154,5 +161,5 @@ def test_leave_one_cut_short_lists_the_open_tiles(monkeypatch):
 
 def test_walk_so_far_unchecked_is_a_warning_not_a_guess():
     board = board_of("S x x #\n. . L .\nE . . .\n")
-    result = analyse(board, time_limit=0.0)
+    result = analyse(board, limit=Limit(seconds=0))
     assert any("not checked" in w for w in result.warnings)

@@ -26,9 +26,11 @@ Finding a window by its title:
 - Wayland: no program may read another's window or the screen; run the game under XWayland
   (most emulators do by default) or start the session on X11.
 
-A title matches exactly first; otherwise as a case-insensitive substring, ignoring gridsight's
-own windows (and a terminal whose title holds the gridsight command line); the largest visible
-match wins.
+A title matches exactly first (then equal but for case); otherwise as a case-insensitive part
+of the title, ignoring gridsight's own windows (and a terminal whose title holds the gridsight
+command line). When several visible windows match, none is guessed: the capture waits and
+names them, as it names the windows there are when none matches (:func:`choose_window`;
+``gridsight windows`` lists them all, with their sizes and positions).
 
 The overlay must not feed back into the reader. On X11, a window source therefore reads the
 window's **own** pixels (``XGetImage`` on the window, not on the screen): under a compositor,
@@ -117,6 +119,7 @@ class MissingReason(str, Enum):
     MINIMISED = "minimised"  # the window is minimised or hidden
     OFFSCREEN = "offscreen"  # the window (or region) lies outside every monitor
     CAPTURE_FAILED = "capture-failed"  # the display server refused this grab
+    AMBIGUOUS = "ambiguous"  # several windows match the title: none is guessed
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,9 @@ class WindowFinder(Protocol):
     def find(self, title: str) -> list[WindowInfo]:
         """Every top-level window whose title matches (see :func:`pick_window`)."""
 
+    def windows(self) -> list[WindowInfo]:
+        """Every top-level window with a title (``gridsight windows``)."""
+
     def info(self, handle: int) -> WindowInfo | None:
         """The window's current state, or ``None`` when it no longer exists."""
 
@@ -218,23 +224,57 @@ def title_matches(wanted: str, title: str) -> bool:
     return bool(title) and wanted.casefold() in title.casefold()
 
 
-def pick_window(wanted: str, windows: list[WindowInfo]) -> WindowInfo | None:
-    """The best match: an exact title first, else the largest visible substring match.
+def is_own(window: WindowInfo) -> bool:
+    """gridsight's own windows, and a window whose title names gridsight (the terminal running
+    ``gridsight live --window TITLE``): never captured."""
+    return "gridsight" in window.title.casefold()
 
-    gridsight's own windows, and windows whose title names gridsight (the terminal running
-    ``gridsight live --window TITLE``), are never picked.
+
+def describe_window(window: WindowInfo) -> str:
+    """``'scrcpy SM-G991B' (360x780 at 1200,40)``: a window as a player can find it."""
+    where = f"{window.rect.width}x{window.rect.height} at {window.rect.left},{window.rect.top}"
+    return f"'{window.title}' ({where}{', minimised' if window.minimised else ''})"
+
+
+def _largest(windows: list[WindowInfo]) -> WindowInfo:
+    return max(windows, key=lambda w: (not w.minimised, w.rect.width * w.rect.height))
+
+
+def choose_window(wanted: str, windows: list[WindowInfo]) -> WindowInfo | Missing:
+    """The window ``--window wanted`` means, or why there is none to capture.
+
+    A title equal to ``wanted`` first, then one equal but for case; else the windows whose
+    title holds ``wanted`` (any case): one visible is it; several visible are named
+    (:attr:`MissingReason.AMBIGUOUS`: give more of the title), none at all names the windows
+    there are (:attr:`MissingReason.NOT_FOUND`). gridsight's own windows never match.
     """
-    exact = [w for w in windows if w.title == wanted]
-    if exact:
-        candidates = exact
-    else:
-        candidates = [
-            w for w in windows
-            if title_matches(wanted, w.title) and "gridsight" not in w.title.casefold()
-        ]
-    if not candidates:
-        return None
-    return max(candidates, key=lambda w: (not w.minimised, w.rect.width * w.rect.height))
+    mine = [w for w in windows if not is_own(w) or w.title == wanted]
+    for same in (lambda t: t == wanted, lambda t: t.casefold() == wanted.casefold()):
+        exact = [w for w in mine if same(w.title)]
+        if exact:
+            return _largest(exact)
+    matches = [w for w in mine if title_matches(wanted, w.title)]
+    visible = [w for w in matches if not w.minimised]
+    if len(visible) == 1 or (matches and not visible):
+        return _largest(matches)
+    if visible:
+        names = ", ".join(describe_window(w) for w in sorted(visible, key=lambda w: w.title)[:6])
+        more = f" and {len(visible) - 6} more" if len(visible) > 6 else ""
+        return Missing(MissingReason.AMBIGUOUS,
+                       f"{len(visible)} windows match '{wanted}': {names}{more}; give more of "
+                       "the title")
+    others = sorted({w.title for w in mine if w.title.strip()})
+    listed = ", ".join(f"'{t}'" for t in others[:6]) + (
+        f" and {len(others) - 6} more" if len(others) > 6 else "")
+    there = f" (windows now: {listed}; 'gridsight windows' lists them)" if others else ""
+    return Missing(MissingReason.NOT_FOUND,
+                   f"no window titled '{wanted}' (yet); waiting for it{there}")
+
+
+def pick_window(wanted: str, windows: list[WindowInfo]) -> WindowInfo | None:
+    """The window :func:`choose_window` picks, ``None`` when it names none."""
+    chosen = choose_window(wanted, windows)
+    return None if isinstance(chosen, Missing) else chosen
 
 
 class X11WindowFinder:
@@ -287,11 +327,17 @@ class X11WindowFinder:
                 continue
 
     def find(self, title: str) -> list[WindowInfo]:
+        return self._listed(lambda name: title_matches(title, name))
+
+    def windows(self) -> list[WindowInfo]:
+        return self._listed(lambda name: bool(name.strip()))
+
+    def _listed(self, keep) -> list[WindowInfo]:
         found = []
         for window in self._candidates():
             try:
                 name = self._title(window)
-                if title_matches(title, name):
+                if keep(name):
                     info = self._describe(window, name)
                     if info is not None:
                         found.append(info)
@@ -383,12 +429,15 @@ class WindowsWindowFinder:  # pragma: no cover - exercised on Windows only
         return buffer.value
 
     def find(self, title: str) -> list[WindowInfo]:
+        return [w for w in self.windows() if title_matches(title, w.title)]
+
+    def windows(self) -> list[WindowInfo]:
         ctypes, wintypes = self._ctypes, self._wintypes
         handles: list[int] = []
         proc = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.HWND, wintypes.LPARAM)
 
         def collect(hwnd, _):
-            if self._user32.IsWindowVisible(hwnd) and title_matches(title, self._title(hwnd)):
+            if self._user32.IsWindowVisible(hwnd) and self._title(hwnd).strip():
                 handles.append(hwnd)
             return True
 
@@ -444,6 +493,9 @@ class MacWindowFinder:  # pragma: no cover - exercised on macOS only
 
     def find(self, title: str) -> list[WindowInfo]:
         return [w for w in self._all() if title_matches(title, w.title)]
+
+    def windows(self) -> list[WindowInfo]:
+        return [w for w in self._all() if w.title.strip()]
 
     def info(self, handle: int) -> WindowInfo | None:
         return next((w for w in self._all() if w.handle == handle), None)
@@ -584,14 +636,19 @@ class ScreenCapture:
                 if info is not None:
                     self._window = info
                     return info
-            info = pick_window(title, self._finder.find(title))
+            found = self._finder.find(title)
+            chosen = choose_window(title, found)
+            if isinstance(chosen, Missing) and chosen.reason is MissingReason.NOT_FOUND \
+                    and self._window is None:
+                listing = getattr(self._finder, "windows", None)  # name the windows there are
+                chosen = choose_window(title, found + [w for w in (listing() if listing else ())
+                                                       if not title_matches(title, w.title)])
         except Exception as error:  # a display hiccup must not end the loop
             return Missing(MissingReason.CAPTURE_FAILED, f"window lookup failed ({error})")
-        if info is None:
-            if self._window is not None:
-                return Missing(MissingReason.CLOSED,
-                               f"window '{self._window.title}' was closed; waiting for it to reopen")
-            return Missing(MissingReason.NOT_FOUND,
-                           f"no window titled '{title}' (yet); waiting for it")
-        self._window = info
-        return info
+        if isinstance(chosen, Missing):
+            if self._window is not None and chosen.reason is MissingReason.NOT_FOUND:
+                return Missing(MissingReason.CLOSED, f"window '{self._window.title}' was "
+                               "closed; waiting for it to reopen")
+            return chosen
+        self._window = chosen
+        return chosen

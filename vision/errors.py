@@ -36,6 +36,15 @@ class PackError(VisionInputError):
         super().__init__(f"template pack {self.path}: {problem}")
 
 
+class PackTimeLimit(PackError):
+    """Reading a pack took longer than the time limit the command was given."""
+
+
+class PackSkipped(UserWarning):
+    """A broken pack among the player's own, skipped for the shipped pack of the same name
+    (a warning: the command goes on). The command line prints it as one warning line."""
+
+
 class BoardNotFoundError(VisionInputError):
     """An image in which no board of the pack could be found."""
 

@@ -32,11 +32,18 @@ _EDGE_TO_CENTRE = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1]], dtype=np.flo
 
 @dataclass(frozen=True, eq=False)
 class BoardGeometry:
-    """A ``rows`` x ``cols`` board placed in an image by ``homography`` (3x3, board -> pixels)."""
+    """A ``rows`` x ``cols`` board placed in an image by ``homography`` (3x3, board -> pixels).
+
+    ``view`` is, for a board bigger than the screen (a room seen through a scrolling view),
+    the part of it the picture shows: ``(x0, y0, x1, y1)`` in board units (``None``: the whole
+    board is on screen). What lies outside it may fall on other things of the picture (a
+    status bar): a painter draws nothing there.
+    """
 
     rows: int
     cols: int
     homography: np.ndarray = field(repr=False)
+    view: tuple[float, float, float, float] | None = None
 
     def __post_init__(self) -> None:
         h = np.asarray(self.homography, dtype=np.float64)
@@ -45,12 +52,18 @@ class BoardGeometry:
         h = h / h[2, 2]
         h.setflags(write=False)
         object.__setattr__(self, "homography", h)
+        if self.view is not None:
+            x0, y0, x1, y1 = (float(v) for v in self.view)
+            if not (x0 < x1 and y0 < y1) or not all(np.isfinite([x0, y0, x1, y1])):
+                raise ValueError(f"a board's view must be a box x0 < x1, y0 < y1, not {self.view}")
+            object.__setattr__(self, "view", (x0, y0, x1, y1))
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, BoardGeometry)
             and (self.rows, self.cols) == (other.rows, other.cols)
             and bool(np.allclose(self.homography, other.homography))
+            and self.view == other.view
         )
 
     # -- construction ---------------------------------------------------------------------
@@ -131,12 +144,24 @@ class BoardGeometry:
     def translated(self, dx: float, dy: float) -> "BoardGeometry":
         """The same board moved by ``(dx, dy)`` pixels."""
         shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], dtype=np.float64)
-        return BoardGeometry(self.rows, self.cols, shift @ self.homography)
+        return BoardGeometry(self.rows, self.cols, shift @ self.homography, self.view)
 
     def scaled(self, factor: float) -> "BoardGeometry":
         """The same board in an image scaled by ``factor``."""
         scale = np.diag([factor, factor, 1.0])
-        return BoardGeometry(self.rows, self.cols, scale @ self.homography)
+        return BoardGeometry(self.rows, self.cols, scale @ self.homography, self.view)
+
+    def with_view(self, box: tuple[float, float, float, float] | None) -> "BoardGeometry":
+        """The same board with ``box`` (board units) the part of it on screen."""
+        return BoardGeometry(self.rows, self.cols, self.homography, box)
+
+    def in_view(self, row: int, col: int) -> bool:
+        """Whether cell ``(row, col)`` is wholly on screen (always, without a ``view``)."""
+        if self.view is None:
+            return True
+        x0, y0, x1, y1 = self.view
+        eps = 1e-6
+        return x0 - eps <= col and col + 1 <= x1 + eps and y0 - eps <= row and row + 1 <= y1 + eps
 
     # -- cutting cells out ----------------------------------------------------------------
 
@@ -198,11 +223,16 @@ class BoardGeometry:
     # -- serialisation --------------------------------------------------------------------
 
     def to_dict(self) -> dict:
-        return {"rows": self.rows, "cols": self.cols, "homography": self.homography.tolist()}
+        data = {"rows": self.rows, "cols": self.cols, "homography": self.homography.tolist()}
+        if self.view is not None:
+            data["view"] = list(self.view)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "BoardGeometry":
-        return cls(int(data["rows"]), int(data["cols"]), np.array(data["homography"]))
+        view = data.get("view")
+        return cls(int(data["rows"]), int(data["cols"]), np.array(data["homography"]),
+                   None if view is None else tuple(float(v) for v in view))
 
 
 def warp_region(

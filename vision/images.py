@@ -40,6 +40,7 @@ from typing import Any, BinaryIO, Iterator
 
 import numpy as np
 
+from safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
 from vision.errors import ImageReadError
 
 #: The largest image accepted by default: an 8K screen is 33 million pixels.
@@ -72,18 +73,28 @@ def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
             raise ImageReadError(STDIN, "standard input is not a byte stream")
-        return _load(stream, STDIN, max_pixels)
+        try:
+            return _load(TimedPipe(stream, STDIN), STDIN, max_pixels)
+        except ReadTimeout as error:
+            raise ImageReadError(STDIN, f"nothing arrived for {error.seconds:g} s") from None
     try:
-        stream = open(path, "rb")
+        stream = open_regular(path)
     except OSError as error:
-        raise ImageReadError(path, file_problem(path, error)) from None
+        raise ImageReadError(_shown(path), file_problem(path, error)) from None
     with stream:
         try:
             return _load(stream, str(path), max_pixels)
         except IsADirectoryError:
-            raise ImageReadError(path, "is a folder") from None
+            raise ImageReadError(_shown(path), "is a folder") from None
         except OSError as error:
-            raise ImageReadError(path, file_problem(path, error)) from None
+            raise ImageReadError(_shown(path), file_problem(path, error)) from None
+
+
+def _shown(path: str | Path) -> str:
+    """A path as quoted in a message: control characters escaped (a name may hold any)."""
+    text = str(path)
+    return text if text.isprintable() else "".join(
+        ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def decode_image(data: bytes, name: str = "<image>", *,
@@ -95,6 +106,9 @@ def decode_image(data: bytes, name: str = "<image>", *,
 def file_problem(path: str | Path, error: OSError) -> str:
     """What is wrong with a file that could not be opened, in a few words (a loop of symbolic
     links and a link to a missing file are told apart from a missing file)."""
+    if isinstance(error, NotRegularFile):
+        hint = "; to read a pipe, give - and redirect it: < PIPE" if "pipe" in error.kind else ""
+        return f"is {error.kind}, not an image file{hint}"
     if isinstance(error, IsADirectoryError):
         return "is a folder"
     if error.errno == errno.ELOOP:
@@ -154,11 +168,30 @@ def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
     return _decode(data, name, fmt, max_pixels)
 
 
+@contextmanager
+def quiet_opencv() -> Iterator[None]:
+    """OpenCV's own warnings silenced within the block (a truncated PNG makes libpng print
+    "PNG input buffer is incomplete" straight to the terminal; the caller says what is wrong
+    in its own words instead)."""
+    try:
+        from cv2.utils import logging as cv_logging
+    except ImportError:  # pragma: no cover - an OpenCV without its logging module
+        yield
+        return
+    previous = cv_logging.getLogLevel()
+    cv_logging.setLogLevel(cv_logging.LOG_LEVEL_ERROR)
+    try:
+        yield
+    finally:
+        cv_logging.setLogLevel(previous)
+
+
 def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
     import cv2
 
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        with quiet_opencv():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     except cv2.error as error:
         raise ImageReadError(name, f"{fmt} data OpenCV cannot decode "
                              f"({_first_line(str(error))})") from None
@@ -347,6 +380,20 @@ def _why_undecodable(data: bytes) -> str:
     except Exception as error:  # noqa: BLE001 - a Pillow decoder's own failure
         return f"corrupt image data ({type(error).__name__})"
     return f"{fmt} image that OpenCV cannot decode"
+
+
+def cut_short(data: bytes) -> bool:
+    """Whether a PNG or JPEG visibly ends before its end marker (PNG's ``IEND`` chunk, JPEG's
+    end-of-image): a cheap test of a torn file, without decoding it (other formats: ``False``).
+
+    >>> cut_short(b"\\x89PNG\\r\\n\\x1a\\n" + b"\\0" * 40), cut_short(b"GIF89a")
+    (True, False)
+    """
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return data.rfind(b"IEND", max(0, len(data) - 64)) < 0
+    if data.startswith(b"\xff\xd8\xff"):
+        return data.rfind(b"\xff\xd9", max(0, len(data) - 64)) < 0
+    return False
 
 
 def _truncation(data: bytes) -> str | None:

@@ -19,8 +19,17 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
 
 Packs are looked up first in the player's data directory
 (``platformdirs.user_data_dir("gridsight")/templates/<game>/<skin>``), then among the packs
-shipped in :mod:`templates`, so a player's own pack takes precedence. A ``--pack`` value is a
-skin name or a folder by one rule (:func:`names_a_folder`): a path is a path, a name a name.
+shipped in :mod:`templates`, so a player's own pack takes precedence; a broken one of the
+player's is skipped with a :class:`~vision.errors.PackSkipped` warning when a shipped pack
+can stand in. A ``--pack`` value is a skin name or a folder by one rule
+(:func:`names_a_folder`): a path is a path, a name a name.
+
+Nothing in a pack folder is trusted: the manifest is checked whole against the schema
+(:mod:`vision.pack_schema`) before any image is read; each image is a regular file of the
+folder itself (never a link, a FIFO or a device), sized before it is read, its width and
+height read from its header before it is decoded. A save writes the whole pack beside the
+folder and swaps it in by one rename (:func:`safefiles.replace_folder`), replacing only the
+pack's own files.
 
 >>> import numpy as np, tempfile
 >>> cell = np.zeros((8, 8, 3), np.uint8)
@@ -35,6 +44,8 @@ from __future__ import annotations
 
 import json
 import os
+import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -42,17 +53,24 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from vision.errors import PackError
+from safefiles import FileTooLarge, NotRegularFile, SaveError, read_regular, replace_folder
+from safefiles.folders import plain_name
+from vision.errors import PackError, PackSkipped, PackTimeLimit
+from vision.pack_schema import (
+    DEFAULT_MIN_MARGIN,
+    DEFAULT_MIN_SCORE,
+    FORMAT_VERSION,
+    MANIFEST,
+    MAX_IMAGE_BYTES,
+    MAX_IMAGE_PIXELS,
+    MAX_MANIFEST_BYTES,
+    Manifest,
+    parse_manifest,
+)
+from vision.schema import NAME, SchemaError, loads_json
 
 #: The largest template or anchor image a pack may hold (read from the PNG header first).
-MAX_PACK_IMAGE_PIXELS = 4_000_000
-
-MANIFEST = "manifest.json"
-FORMAT_VERSION = 1
-
-# Defaults of the classifier's acceptance thresholds (see vision.classify).
-DEFAULT_MIN_SCORE = 0.38
-DEFAULT_MIN_MARGIN = 0.04
+MAX_PACK_IMAGE_PIXELS = MAX_IMAGE_PIXELS
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,33 +156,56 @@ class TemplatePack:
     # -- saving ----------------------------------------------------------------------------
 
     def save(self, folder: str | Path) -> Path:
-        """Write the manifest and images into ``folder`` (created); returns the folder."""
+        """Write the pack into ``folder`` (created) at once: a temporary folder beside it,
+        flushed to the disk, swapped in by a rename (:func:`safefiles.replace_folder`), so a
+        crash or a full disk leaves the old pack whole. Only the pack's own files (its
+        manifest and the images that manifest names) are replaced; anything else in the
+        folder is kept, and a symbolic link in it stops the save. What is written is checked
+        against the schema the loader uses first. Returns the folder; :class:`PackError`
+        (the old pack intact) when it cannot be saved."""
         out = Path(folder)
-        out.mkdir(parents=True, exist_ok=True)
-        for old in out.glob("*.png"):
-            old.unlink()
+        try:
+            taken = _foreign_names(out)
+            files = self._files(out, taken)
+            return replace_folder(out, files, own=pack_files)
+        except SaveError as error:
+            raise PackError(out, f"not saved: {error}") from None
+
+    def _files(self, out: Path, taken: set[str]) -> dict[str, bytes]:
+        """The manifest (first) and every image, as bytes, named clear of ``taken``."""
+        cw, ch = self.cell_size
+        images: dict[str, bytes] = {}
+        used = {name.lower() for name in taken}
+
+        def add(stem: str, image: np.ndarray, shape: tuple[int, ...], what: str) -> str:
+            if not isinstance(image, np.ndarray) or tuple(image.shape[:2]) != shape:
+                raise PackError(out, f"not saved: {what} is {image.shape[1]}x{image.shape[0]} "
+                                f"pixels, not {shape[1]}x{shape[0]}")
+            name = _free_name(stem, used)
+            images[name] = _png_bytes(image, out)
+            return name
+
         entries = []
-        used: set[str] = set()
+        stems: set[str] = set()
         for template in self.templates:
-            stem = _file_stem(template.variant, used)
-            entry: dict[str, Any] = {
-                "label": template.label,
-                "variant": template.variant,
-                "image": f"{stem}.png",
-            }
-            _write_png(out / entry["image"], template.image)
+            stem = _file_stem(template.variant, stems)
+            entry: dict[str, Any] = {"label": template.label, "variant": template.variant}
+            entry["image"] = add(stem, template.image, (ch, cw), f"template '{template.variant}'")
             if template.mask is not None:
-                entry["mask"] = f"{stem}.mask.png"
-                _write_png(out / entry["mask"], template.mask)
+                entry["mask"] = add(f"{stem}.mask", template.mask, (ch, cw),
+                                    f"the mask of '{template.variant}'")
             entries.append(entry)
         references = []
         for template in self.references:
-            stem = "ref-" + _file_stem(template.variant, used)
-            _write_png(out / f"{stem}.png", template.image)
+            stem = "ref-" + _file_stem(template.variant, stems)
             references.append({"label": template.label, "variant": template.variant,
-                               "image": f"{stem}.png"})
-        _write_png(out / "anchor.png", self.anchor.image)
-        _write_png(out / "anchor.mask.png", self.anchor.mask)
+                               "image": add(stem, template.image, (ch, cw),
+                                            f"reference '{template.variant}'")})
+        aw = round((self.cols + 2 * self.anchor.margin) * cw)
+        ah = round((self.rows + 2 * self.anchor.margin) * ch)
+        anchor = {"image": add("anchor", self.anchor.image, (ah, aw), "the anchor"),
+                  "mask": add("anchor.mask", self.anchor.mask, (ah, aw), "the anchor mask"),
+                  "margin": self.anchor.margin}
         manifest = {
             "format": FORMAT_VERSION,
             "game": self.game,
@@ -173,18 +214,21 @@ class TemplatePack:
             "rows": self.rows,
             "cols": self.cols,
             "thresholds": {"min_score": self.min_score, "min_margin": self.min_margin},
-            "anchor": {"image": "anchor.png", "mask": "anchor.mask.png",
-                       "margin": self.anchor.margin},
-            "labels": {k: dict(v) for k, v in self.label_info.items()},
-            **({"layout": dict(self.layout)} if self.layout else {}),
+            "anchor": anchor,
+            "labels": _plain(self.label_info),
+            **({"layout": _plain(self.layout)} if self.layout else {}),
             "templates": entries,
         }
         if self.furniture:
             manifest["furniture"] = {k: [list(box) for box in v] for k, v in self.furniture.items()}
         if references:
             manifest["references"] = references
-        (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        return out
+        try:
+            parse_manifest(json.loads(json.dumps(manifest)))
+        except (SchemaError, ValueError, TypeError) as error:
+            raise PackError(out, f"not saved: it would not load again ({error})") from None
+        text = json.dumps(manifest, indent=1, allow_nan=False) + "\n"
+        return {MANIFEST: text.encode("utf-8"), **images}
 
 
 # -- lookup ---------------------------------------------------------------------------------
@@ -221,21 +265,50 @@ def pack_search_path() -> tuple[Path, ...]:
 
 
 def find_pack(game: str, skin: str = "default") -> Path:
-    """The folder of pack ``game``/``skin``; :class:`PackError` if no folder has it."""
+    """The first folder of pack ``game``/``skin`` along :func:`pack_search_path` (it may not
+    load: :func:`load_pack` skips a broken one of the player's); :class:`PackError` if none
+    has it."""
     _check_name(game, "game")
     _check_name(skin, "skin")
-    tried = []
-    for root in pack_search_path():
-        folder = root / game / skin
-        if (folder / MANIFEST).is_file():
-            return folder
-        tried.append(str(folder))
-    raise PackError(f"{game}/{skin}", "not found (tried " + " and ".join(tried) + ")")
+    found = _candidates(game, skin)
+    if not found:
+        raise _not_found(game, skin)
+    return found[0]
 
 
-def load_pack(game: str, skin: str = "default") -> TemplatePack:
-    """Load pack ``game``/``skin`` from the player's data directory or the shipped packs."""
-    return load_pack_dir(find_pack(game, skin))
+def _candidates(game: str, skin: str) -> list[Path]:
+    return [root / game / skin for root in pack_search_path()
+            if os.path.lexists(root / game / skin / MANIFEST)]
+
+
+def _not_found(game: str, skin: str) -> PackError:
+    tried = [str(root / game / skin) for root in pack_search_path()]
+    return PackError(f"{game}/{skin}", "not found (tried " + " and ".join(tried) + ")")
+
+
+def load_pack(game: str, skin: str = "default", *, deadline: float | None = None) -> TemplatePack:
+    """Load pack ``game``/``skin`` from the player's data directory or the shipped packs.
+
+    A broken pack of the player's is skipped with one :class:`~vision.errors.PackSkipped`
+    warning naming it and what is wrong, when a shipped pack of the same name can stand in;
+    otherwise its :class:`PackError` is raised. ``deadline`` (a :func:`time.monotonic`
+    instant) bounds the reading (:class:`~vision.errors.PackTimeLimit` past it)."""
+    _check_name(game, "game")
+    _check_name(skin, "skin")
+    found = _candidates(game, skin)
+    if not found:
+        raise _not_found(game, skin)
+    for k, folder in enumerate(found):
+        try:
+            return load_pack_dir(folder, deadline=deadline)
+        except PackTimeLimit:
+            raise
+        except PackError as error:
+            if k + 1 == len(found):
+                raise
+            warnings.warn(PackSkipped(f"{error}; skipped: the pack at {found[k + 1]} is used "
+                                      "instead"), stacklevel=2)
+    raise _not_found(game, skin)  # pragma: no cover - the loop returns or raises
 
 
 def names_a_folder(spec: str) -> bool:
@@ -252,20 +325,21 @@ def names_a_folder(spec: str) -> bool:
     return "/" in spec or "\\" in spec or os.sep in spec or spec.startswith((".", "~"))
 
 
-def load_game_pack(game: str, spec: str | None) -> TemplatePack:
+def load_game_pack(game: str, spec: str | None, *,
+                   deadline: float | None = None) -> TemplatePack:
     """The pack a ``--pack`` value names for ``game`` (:func:`names_a_folder` tells a folder
     from a skin name; ``None`` is the default skin). Refuses a folder holding another game's
-    pack; a skin name not found lists the folders tried."""
+    pack; a skin name not found lists the folders tried. ``deadline``: see :func:`load_pack`."""
     if spec is None:
-        return load_pack(game, "default")
+        return load_pack(game, "default", deadline=deadline)
     if names_a_folder(spec):
         folder = Path(spec).expanduser()
-        loaded = load_pack_dir(folder)
+        loaded = load_pack_dir(folder, deadline=deadline)
         if loaded.game != game:
             raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
         return loaded
     try:
-        return load_pack(game, spec)
+        return load_pack(game, spec, deadline=deadline)
     except PackError as error:
         if Path(spec).is_dir():
             raise PackError(error.path, f"{error.problem}; a folder '{spec}' is in the current "
@@ -273,148 +347,184 @@ def load_game_pack(game: str, spec: str | None) -> TemplatePack:
         raise
 
 
-def load_pack_dir(folder: str | Path) -> TemplatePack:
-    """Load the pack stored in ``folder``; :class:`PackError` names what is wrong."""
+def load_pack_dir(folder: str | Path, *, deadline: float | None = None) -> TemplatePack:
+    """Load the pack stored in ``folder``; :class:`PackError` names what is wrong.
+
+    The manifest is checked whole against the schema (:mod:`vision.pack_schema`) before any
+    image is read; then each image, a regular file in the folder itself (never a link, a
+    FIFO or a device), its size checked before it is read, its width and height read from
+    its header and compared with what the manifest makes them before it is decoded.
+    ``deadline`` (a :func:`time.monotonic` instant) is checked before each image:
+    :class:`~vision.errors.PackTimeLimit` past it."""
     folder = Path(folder)
-    path = folder / MANIFEST
     if not folder.is_dir():
         raise PackError(folder, "no such folder")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PackError(folder, f"no {MANIFEST}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PackError(path, f"cannot read ({error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PackError(path, f"not valid JSON (line {error.lineno}: {error.msg})") from None
-    return _parse_manifest(data, folder, path)
+    manifest, path = read_manifest(folder)
+    cw, ch = manifest.cell_size
+    aw, ah = manifest.anchor_size
+    total = len(manifest.files())
+    read = [0]
 
+    def image(name: str, shape: tuple[int, int], color: bool, what: str,
+              why: str) -> np.ndarray:
+        if deadline is not None and time.monotonic() > deadline:
+            raise PackTimeLimit(folder, f"reading it took longer than the time limit "
+                                f"({read[0]} of {total} images read); allow more time with "
+                                "--time-limit SECONDS")
+        read[0] += 1
+        return _read_image(folder, name, path, shape, color=color, what=what, why=why)
 
-def _parse_manifest(data: Any, folder: Path, path: Path) -> TemplatePack:
-    def need(obj: Any, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
-        if not isinstance(obj, dict) or key not in obj:
-            raise PackError(path, f"missing '{where}{key}'")
-        value = obj[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise PackError(path, f"'{where}{key}' has the wrong type ({type(value).__name__})")
-        return value
-
-    if not isinstance(data, dict):
-        raise PackError(path, "the manifest must be a JSON object")
-    version = need(data, "format", int)
-    if version != FORMAT_VERSION:
-        raise PackError(path, f"unsupported format {version} (this gridsight reads {FORMAT_VERSION})")
-    game = need(data, "game", str)
-    skin = need(data, "skin", str)
-    size = need(data, "cell_size", list)
-    if len(size) != 2 or not all(isinstance(v, int) and 4 <= v <= 1024 for v in size):
-        raise PackError(path, f"'cell_size' must be [width, height] in pixels, got {size}")
-    cell_w, cell_h = size
-    rows, cols = need(data, "rows", int), need(data, "cols", int)
-    if not (1 <= rows <= 200 and 1 <= cols <= 200):
-        raise PackError(path, f"bad board size {rows}x{cols}")
-    thresholds = data.get("thresholds", {})
-    if not isinstance(thresholds, dict):
-        raise PackError(path, "'thresholds' must be an object")
-    min_score = float(thresholds.get("min_score", DEFAULT_MIN_SCORE))
-    min_margin = float(thresholds.get("min_margin", DEFAULT_MIN_MARGIN))
-    labels = data.get("labels", {})
-    if not isinstance(labels, dict) or not all(isinstance(v, dict) for v in labels.values()):
-        raise PackError(path, "'labels' must map each label to an object")
-    layout = data.get("layout", {})
-    if not isinstance(layout, dict):
-        raise PackError(path, "'layout' must be an object")
-
-    entries = need(data, "templates", list)
-    if not entries:
-        raise PackError(path, "no templates")
+    cell = f"the cell size is {cw}x{ch}"
     templates = []
-    for i, entry in enumerate(entries):
-        where = f"templates[{i}]."
-        label = need(entry, "label", str, where)
-        variant = entry.get("variant", label)
-        image = _read_png(folder, need(entry, "image", str, where), path, color=True)
-        if image.shape[:2] != (cell_h, cell_w):
-            raise PackError(
-                path, f"template '{variant}' is {image.shape[1]}x{image.shape[0]} pixels, "
-                f"the cell size is {cell_w}x{cell_h}")
-        mask = None
-        if entry.get("mask"):
-            mask = _read_png(folder, entry["mask"], path, color=False)
-            if mask.shape != (cell_h, cell_w):
-                raise PackError(path, f"mask of template '{variant}' is not the cell size")
-        templates.append(Template(label, str(variant), image, mask))
-
-    anchor_data = need(data, "anchor", dict)
-    margin = float(need(anchor_data, "margin", (int, float), "anchor."))
-    anchor_image = _read_png(folder, need(anchor_data, "image", str, "anchor."), path, color=True)
-    anchor_mask = _read_png(folder, need(anchor_data, "mask", str, "anchor."), path, color=False)
-    expect = (round((rows + 2 * margin) * cell_h), round((cols + 2 * margin) * cell_w))
-    if anchor_image.shape[:2] != expect or anchor_mask.shape != expect:
-        raise PackError(path, f"anchor images must be {expect[1]}x{expect[0]} pixels "
-                        f"(the board plus {margin} cells around it)")
+    for entry in manifest.templates:
+        what = f"template '{entry.variant}'"
+        picture = image(entry.image, (ch, cw), True, what, cell)
+        mask = None if entry.mask is None else image(
+            entry.mask, (ch, cw), False, f"the mask of {what}", cell)
+        templates.append(Template(entry.label, entry.variant, picture, mask))
+    references = [Template(entry.label, entry.variant,
+                           image(entry.image, (ch, cw), True, f"reference '{entry.variant}'",
+                                 cell))
+                  for entry in manifest.references]
+    around = (f"anchor images must be {aw}x{ah} pixels (the board plus {manifest.margin:g} "
+              "cells around it)")
+    anchor_image = image(manifest.anchor_image, (ah, aw), True, "the anchor", around)
+    anchor_mask = image(manifest.anchor_mask, (ah, aw), False, "the anchor mask", around)
     if not anchor_mask.any():
         raise PackError(path, "the anchor mask is empty: nothing to find the board by")
-    furniture = data.get("furniture", {})
-    if not isinstance(furniture, dict) or not all(
-            isinstance(v, list) and all(isinstance(b, list) and len(b) == 4 and all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) for x in b) for b in v)
-            for v in furniture.values()):
-        raise PackError(path, "'furniture' must map each name to a list of [x, y, w, h] boxes")
-    references = []
-    for i, entry in enumerate(data.get("references", [])):
-        where = f"references[{i}]."
-        label = need(entry, "label", str, where)
-        image = _read_png(folder, need(entry, "image", str, where), path, color=True)
-        references.append(Template(label, str(entry.get("variant", label)), image))
     return TemplatePack(
-        game=game, skin=skin, cell_size=(cell_w, cell_h), rows=rows, cols=cols,
-        templates=tuple(templates), anchor=Anchor(anchor_image, anchor_mask, margin),
-        label_info=labels, min_score=min_score, min_margin=min_margin, source=folder,
-        furniture={k: tuple(tuple(b) for b in v) for k, v in furniture.items()},
-        references=tuple(references),
-        layout=layout,
+        game=manifest.game, skin=manifest.skin, cell_size=manifest.cell_size,
+        rows=manifest.rows, cols=manifest.cols, templates=tuple(templates),
+        anchor=Anchor(anchor_image, anchor_mask, manifest.margin),
+        label_info=manifest.labels, min_score=manifest.min_score,
+        min_margin=manifest.min_margin, source=folder, furniture=manifest.furniture,
+        references=tuple(references), layout=manifest.layout,
     )
+
+
+def read_manifest(folder: Path) -> tuple[Manifest, Path]:
+    """The checked manifest of the pack in ``folder``, and its path; :class:`PackError`
+    naming the file and the field when it is missing, not a regular file, too large, not
+    JSON, or does not fit the schema."""
+    path = folder / MANIFEST
+    try:
+        data = read_regular(path, limit=MAX_MANIFEST_BYTES, follow=False)
+    except FileNotFoundError:
+        raise PackError(folder, f"no {MANIFEST}") from None
+    except NotRegularFile as error:
+        raise PackError(path, f"is {error.kind}: a pack holds plain files only") from None
+    except FileTooLarge:
+        raise PackError(path, f"is larger than {MAX_MANIFEST_BYTES:,} bytes") from None
+    except OSError as error:
+        raise PackError(path, f"cannot read ({error.strerror or error})") from None
+    try:
+        return parse_manifest(loads_json(data)), path
+    except SchemaError as error:
+        raise PackError(path, str(error)) from None
+
+
+def pack_files(folder: Path) -> set[str]:
+    """The names in ``folder`` that belong to the pack there: its manifest and every plain
+    file name its manifest names (read leniently: a manifest that no longer loads still
+    names its images). What else the folder holds is not the pack's, and a save keeps it."""
+    own = {MANIFEST}
+    try:
+        data = loads_json(read_regular(folder / MANIFEST, limit=MAX_MANIFEST_BYTES,
+                                       follow=False), max_depth=64)
+    except (OSError, SchemaError):
+        return own
+    if not isinstance(data, dict):
+        return own
+    groups = [data.get("templates"), data.get("references"), [data.get("anchor")]]
+    for group in groups:
+        for entry in group if isinstance(group, list) else ():
+            if isinstance(entry, dict):
+                own |= {v for k, v in entry.items() if k in ("image", "mask")
+                        and isinstance(v, str) and plain_name(v)}
+    return own
+
+
+def _foreign_names(folder: Path) -> set[str]:
+    """The entries of ``folder`` that are not the pack's own (kept by a save)."""
+    try:
+        names = set(os.listdir(folder))
+    except OSError:
+        return set()
+    return names - pack_files(folder)
 
 
 # -- helpers --------------------------------------------------------------------------------
 
 
-def _read_png(folder: Path, name: str, manifest: Path, *, color: bool) -> np.ndarray:
-    if "/" in name or "\\" in name or name.startswith("."):
-        raise PackError(manifest, f"image name '{name}' must be a plain file name")
-    file = folder / name
-    if not file.is_file():
-        raise PackError(manifest, f"image '{name}' is missing")
+def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int], *,
+                color: bool, what: str, why: str) -> np.ndarray:
+    """One image of the pack: a regular file (not a link) in ``folder``, at most
+    :data:`~vision.pack_schema.MAX_IMAGE_BYTES`, whose header says ``shape`` (height,
+    width) before it is decoded."""
     import cv2
 
-    from vision.images import image_size
+    from vision.images import cut_short, image_size, quiet_opencv
 
     try:
-        data = file.read_bytes()
+        data = read_regular(folder / name, limit=MAX_IMAGE_BYTES, follow=False)
+    except FileNotFoundError:
+        raise PackError(manifest, f"image '{name}' is missing ({what})") from None
+    except NotRegularFile as error:
+        raise PackError(manifest, f"image '{name}' is {error.kind}: a pack holds plain files "
+                        "only") from None
+    except FileTooLarge:
+        raise PackError(manifest, f"image '{name}' is larger than {MAX_IMAGE_BYTES:,} bytes") \
+            from None
     except OSError as error:
         raise PackError(manifest, f"image '{name}' cannot be read ({error.strerror})") from None
     size = image_size(data)
-    if size is not None and size[1] * size[2] > MAX_PACK_IMAGE_PIXELS:
-        raise PackError(manifest, f"image '{name}' claims {size[1]} x {size[2]} pixels, more "
-                        f"than a pack image may have ({MAX_PACK_IMAGE_PIXELS:,})")
+    if size is None:
+        raise PackError(manifest, f"image '{name}' is not a readable PNG")
+    if (size[2], size[1]) != shape:
+        raise PackError(manifest, f"{what} ({name}) is {size[1]}x{size[2]} pixels; {why}")
+    if cut_short(data):
+        raise PackError(manifest, f"image '{name}' is not a readable PNG (truncated)")
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8),
-                             cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
+        with quiet_opencv():  # no libpng warning on the terminal: the error says it
+            image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                                 cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         image = None
-    if image is None:
+    if image is None or image.shape[:2] != shape:
         raise PackError(manifest, f"image '{name}' is not a readable PNG")
     return image
 
 
-def _write_png(file: Path, image: np.ndarray) -> None:
+def _png_bytes(image: np.ndarray, folder: Path) -> bytes:
     import cv2
 
-    if not cv2.imwrite(str(file), image):
-        raise PackError(file.parent, f"cannot write {file.name}")
+    try:
+        ok, png = cv2.imencode(".png", np.ascontiguousarray(image))
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise PackError(folder, "not saved: an image could not be encoded as PNG")
+    return png.tobytes()
+
+
+def _plain(value: Any) -> Any:
+    """Mappings (read-only views included) and tuples as plain JSON dicts and lists."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _free_name(stem: str, used: set[str]) -> str:
+    """``<stem>.png``, or ``<stem>-<n>.png``, whichever is not in ``used`` (lower case: some
+    file systems ignore case); the name is added to ``used``."""
+    name, n = f"{stem}.png", 1
+    while name.lower() in used:
+        n += 1
+        name = f"{stem}-{n}.png"
+    used.add(name.lower())
+    return name
 
 
 _SPELLED = {".": "dot", "#": "hash", "?": "query", "*": "star", "~": "-v"}
@@ -434,8 +544,17 @@ def _file_stem(variant: str, used: set[str]) -> str:
 
 
 def _check_name(name: str, what: str) -> None:
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise PackError(name or "''", f"bad {what} name")
+    """A game's or skin's name is a folder name: :data:`vision.schema.NAME` says which."""
+    try:
+        NAME.check(name, what)
+    except SchemaError as error:
+        raise PackError(shown_name(name), f"bad {what} name: {error.problem}") from None
+
+
+def shown_name(name: str) -> str:
+    """A name as quoted in a message: control characters escaped, at most 40 characters."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name[:40])
+    return (text + "...") if len(name) > 40 else (text or "''")
 
 
 def make_pack(

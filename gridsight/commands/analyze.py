@@ -1,10 +1,14 @@
-"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]``.
+"""``gridsight analyze IMAGE_OR_FOLDER... [--game G|auto] [--pack P] [--out DIR] [--json]
+[--sequence]``.
 
 For each screenshot: find the board (and the game, with ``--game auto``), read it through the
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
 :func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
+``--sequence`` takes the screenshots as moments of one game, in order, and merges their reads
+into one board (:class:`gridsight.tracking.ViewMerger`): a board bigger than the screen (a
+tile-path room pack) is pieced together as the view moves.
 
 Every problem with one file (not an image, truncated, larger than ``--max-pixels``, no board
 in it, cells that cannot be read) is one line on standard error naming the file, and with
@@ -29,7 +33,7 @@ import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from gridsight.cli import RuntimeFailure, say
 from gridsight.commands.screen_options import (
@@ -37,15 +41,16 @@ from gridsight.commands.screen_options import (
     add_renamed_option,
     add_solver_arguments,
     read_hints_from,
+    solver_settings_from,
 )
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
-from gridsight.readers.doubts import Doubt, find_doubts, with_doubts
 from gridsight.games.spec import PitReading
+from gridsight.textout import for_terminal
 from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
 from solvers.advice import Advice, CellMark, MarkKind
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from vision.errors import PackError, VisionInputError
 
 if TYPE_CHECKING:
@@ -85,6 +90,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "gridsight calibrate GAME (the pit and its learned look)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                         help=f"where the annotated PNGs go (default ./{DEFAULT_OUT}/)")
+    parser.add_argument("--sequence", action="store_true",
+                        help="the screenshots are moments of one game, in order (files as "
+                        "given, a folder's by name): merge them into one board, so a board "
+                        "bigger than the screen is pieced together as the view moves (a cell "
+                        "out of view keeps its last seen state, one never seen is ?); each "
+                        "screenshot's advice is for the merged board")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
                         "plus image, game, board, unread, confidence, annotated; for an image "
@@ -125,16 +136,17 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack)
+    packs = load_packs(options.game, options.pack, getattr(options, "time_limit", None))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
+    merger = _merger(options, packs) if getattr(options, "sequence", False) else None
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:
         _failed(outcome, options)
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
-            outcome = analyse_one(path, packs, hints, options, out_dir, used)
+            outcome = analyse_one(path, packs, hints, options, out_dir, used, merger)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -148,6 +160,22 @@ def run(options: argparse.Namespace) -> int:
         print(f"gridsight: {len(outcomes)} file(s): {read} board(s) read, {solved} solved, "
               f"{len(failed)} failed", file=sys.stderr)
     return 2 if failed else 0
+
+
+def _merger(options: argparse.Namespace, packs: dict[str, TemplatePack]):
+    """``--sequence``: one board merged across the screenshots, by the game's tracker rules
+    (a crossed tile stays crossed), every screenshot counting as evidence."""
+    from gridsight.games.spec import GridReading
+    from gridsight.tracking import ViewMerger
+
+    if options.game == "auto" or len(packs) != 1:
+        raise InputError("--sequence needs --game (the screenshots are of one game)")
+    (game, pack), = packs.items()
+    reading = get_spec(game).reading
+    assert isinstance(reading, GridReading)
+    rules = reading.tracker
+    return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
+                      may_change=rules.may_change, confirm=1)
 
 
 def run_stills(spec, options: argparse.Namespace) -> int:
@@ -189,7 +217,7 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         return Outcome(path, spec.name, error=_named(path, error))
     reading = still.reading
     try:
-        solution = get_game(spec.name).solve(reading.board, options)
+        solution = solve_read(spec.name, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
     advice = _with_reading(solution.advice, reading)
@@ -205,7 +233,8 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         })
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(still_report(path, str(options.calibration), reading, solution.text, annotated))
+        print(for_terminal(still_report(path, str(options.calibration), reading, solution.text,
+                                        annotated), headline=1))
     sys.stdout.flush()
     return Outcome(path, spec.name, reading, solved=True)
 
@@ -214,7 +243,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
                  annotated: str | None) -> str:
     """The readable report of one still of a pit: what was read, then the solver's text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {reading.game} (calibration {calibration}, {len(unread)} unread)"]
+    lines = [f"== {one_line(path)}: {reading.game}", solved.rstrip("\n"), "",
+             f"read with calibration {one_line(calibration)}: {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (unread holes, solved as undug, listed after their row):")
@@ -223,9 +253,8 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
     for r, row in enumerate(reading.board.grid):
         cols = [str(c) for rr, c in sorted(unread) if rr == r]
         lines.append("  " + " ".join(row) + (f"   unread: {', '.join(cols)}" if cols else ""))
-    lines += ["", solved.rstrip("\n")]
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -273,17 +302,19 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
-def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
+def load_packs(game: str, pack: str | None,
+               time_limit: float | None = None) -> dict[str, TemplatePack]:
     """The pack of each game to try: one game's, or every reader's for ``auto`` (games
-    without a pack of that name are skipped; none at all is an error)."""
+    without a pack of that name are skipped; none at all is an error). Reading each pack
+    counts against ``time_limit`` (``--time-limit``)."""
     from gridsight.readers.find import load_game_pack
 
     if game != "auto":
-        return {game: load_game_pack(game, pack)}
+        return {game: load_game_pack(game, pack, time_limit=time_limit)}
     packs, problems = {}, []
     for name in reader_names():
         try:
-            packs[name] = load_game_pack(name, pack)
+            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
         except PackError as error:
             problems.append(error)
     if not packs:
@@ -295,8 +326,16 @@ def load_packs(game: str, pack: str | None) -> dict[str, TemplatePack]:
     return packs
 
 
+def solve_read(game: str, board, options: argparse.Namespace):
+    """Solve a board read off a picture with the solve settings of the command line (each
+    game's typed options, built from the settings it knows)."""
+    adapter = get_game(game)
+    return adapter.solve(board, adapter.options_from(solver_settings_from(options)))
+
+
 def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
-                options: argparse.Namespace, out_dir: Path, used: set[str]) -> Outcome:
+                options: argparse.Namespace, out_dir: Path, used: set[str],
+                merger=None) -> Outcome:
     from gridsight.readers.find import find_in, read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
@@ -308,22 +347,27 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
         found = find_in(image, packs)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
+    contradictions: tuple[str, ...] = ()
+    if merger is not None:  # --sequence: this screenshot's view merged into the board
+        state, merged = merger.take(found.read)
+        found = replace(found, read=merged)
+        contradictions = tuple(c.describe() for c in state.contradictions)
     try:
         reading = read_found(image, found, hints)
+        if contradictions:
+            reading = replace(reading, warnings=reading.warnings + contradictions)
     except InputError as error:
         unread = getattr(error, "unread", ())
         _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution = get_game(found.game).solve(reading.board, options)
+        solution = solve_read(found.game, reading.board, options)
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
               _unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    doubts = find_doubts(get_reader(found.game), reading, solution.advice, options)
-    advice = with_doubts(_with_reading(
-        solution.advice, reading, _unread_that_matter(found.game, reading, solution.advice,
-                                                      options)), doubts)
+    advice = _with_reading(solution.advice, reading,
+                           _unread_that_matter(found.game, reading, solution.advice, options))
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -333,22 +377,37 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             "confidence": [list(row) for row in reading.confidence],
             "notes": list(reading.notes), "warnings": list(reading.warnings),
             "unsure_read": [list(c) for c in reading.unsure], "status": advice.status,
-            "doubts": [d.to_dict() for d in doubts], "annotated": annotated,
+            "annotated": annotated,
         })
+        if "view" in found.read.extras:  # a board bigger than the screen
+            data["view"] = _view_json(found.read.extras["view"])
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(report_text(path, found, reading, solution.text, annotated, doubts))
+        print(for_terminal(report_text(path, found, reading, solution.text, annotated),
+                           headline=1))
     sys.stdout.flush()
     return Outcome(path, found.game, reading, solved=True)
 
 
+def _view_json(view) -> dict | None:
+    """The board cells fully in view, 0-based and inclusive: ``{"rows": [r0, r1], "cols":
+    [c0, c1]}`` (``None`` when no cell is wholly in view)."""
+    if view is None:
+        return None
+    (r0, r1), (c0, c1) = view
+    return {"rows": [int(r0), int(r1)], "cols": [int(c0), int(c1)]}
+
+
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
-                annotated: str | None, doubts: Sequence[Doubt] = ()) -> str:
-    """The readable report of one image: what was read, then the solver's own text, then
-    the doubts (unsure cells whose content changes the advice)."""
+                annotated: str | None) -> str:
+    """The readable report of one image: what was read, then the solver's own text."""
     unread = set(reading.unread)
-    lines = [f"== {path}: {found.game} (pack {found.pack.name}, lowest cell confidence "
-             f"{reading.min_confidence:.2f}, {len(unread)} unread)"]
+    read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
+            for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there
+    lowest = min(read, default=0.0)
+    lines = [f"== {one_line(path)}: {found.game}", solved.rstrip("\n"), "",
+             f"read with pack {one_line(found.pack.name)}: lowest cell confidence "
+             f"{lowest:.2f}, {len(unread)} unread"]
     lines += [f"   {note}" for note in reading.notes]
     lines += [f"   warning: {warning}" for warning in reading.warnings]
     lines.append("board as read (? = unread, solved as not yet observed):" if unread
@@ -357,11 +416,8 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     lines += [f"  {h}" for h in headers]
     for r, row in enumerate(reading.board.grid):
         lines.append("  " + " ".join("?" if (r, c) in unread else t for c, t in enumerate(row)))
-    lines.append("")
-    lines.append(solved.rstrip("\n"))
-    lines += [f"caution: {d.words()}" for d in doubts]
     if annotated:
-        lines.append(f"annotated: {annotated}")
+        lines.append(f"annotated: {one_line(annotated)}")
     return "\n".join(lines) + "\n"
 
 
@@ -372,8 +428,13 @@ def _with_reading(advice: Advice, reading: BoardReading,
     warnings = advice.warnings + reading.warnings
     taken = {(m.row, m.col) for m in advice.marks}
     tokens = reading.board.grid
-    marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNSURE, tokens[r][c])
-                                 for r, c in reading.unsure if (r, c) not in taken)
+    words = get_spec(advice.game).words
+    headers = dict(reading.board.headers)
+    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
+    # board token ("1/2", which reads as a fraction beside percentages).
+    marks = advice.marks + tuple(
+        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
+        for r, c in reading.unsure if (r, c) not in taken)
     status = advice.status
     if reading.unread:
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)
@@ -397,7 +458,7 @@ def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
     for cell in reading.unread:
         for text in alternatives(reading, cell):
             try:
-                other = get_game(game).solve(parse_boards(text, source="<screenshot>")[0], options)
+                other = solve_read(game, parse_boards(text, source="<screenshot>")[0], options)
             except (InputError, RuntimeFailure):
                 continue  # that alternative is impossible: it changes nothing
             if other.advice.recommend != advice.recommend:
@@ -426,6 +487,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     import cv2
 
     from overlay.paint import paint_advice
+    from safefiles import SaveError, write_file
 
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
@@ -440,8 +502,13 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     image, geometry = legible(image, geometry)
     picture = paint_advice(image, geometry, advice)
     target = out_dir / name
-    if not cv2.imwrite(str(target), picture):
-        raise RuntimeFailure(f"cannot write {target}")
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
+        raise RuntimeFailure(f"cannot write {target} (the picture could not be encoded)")
+    try:
+        write_file(target, png.tobytes())
+    except SaveError as error:
+        raise RuntimeFailure(str(error)) from None
     return str(target)
 
 

@@ -36,7 +36,7 @@ from gridsight.inputs import read_text
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
 from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named
+from solvers.errors import InputError, named, one_line
 from vision.errors import VisionInputError
 from vision.packs import load_pack, user_data_root, user_packs_root
 
@@ -106,12 +106,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("game", choices=_calibrated_games(), metavar="GAME",
                         help="one of: " + ", ".join(_calibrated_games()))
-    parser.add_argument("image", metavar="IMAGE", help="a screenshot showing the whole board")
+    parser.add_argument("images", nargs="+", metavar="IMAGE",
+                        help="a screenshot showing the whole board; for a room bigger than "
+                        "the screen (--room), one or more screenshots of it")
+    parser.add_argument("--room", metavar="FILE",
+                        help="a room bigger than the screen (" + ", ".join(_scrolling_games())
+                        + "): the whole room in the game's text format; the screen, the "
+                        "view's place in the room and the looks are found from the "
+                        "screenshots")
     parser.add_argument("--skin", default=DEFAULT_SKIN, metavar="NAME",
                         help=f"the new pack's name (default {DEFAULT_SKIN})")
     parser.add_argument("--corners", type=_corners, metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                         help="the board's outer corners in pixels: top-left, top-right, "
-                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres)")
+                        "bottom-right, bottom-left (a 3D pit: the corner holes' centres; with "
+                        "--room: the game picture's corners, status bar included, in the "
+                        "first screenshot)")
     parser.add_argument("--labels", metavar="FILE",
                         help="the board as the screenshot shows it, in the game's text format "
                         "(gridsight solve GAME --help); ? marks a cell not to learn")
@@ -146,12 +155,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def _scrolling_games() -> list[str]:
+    """The games whose board may be bigger than the screen (calibrated with --room)."""
+    return [spec.name for spec in all_specs()
+            if isinstance(spec.reading, GridReading) and spec.reading.scrolling is not None]
+
+
 def run(options: argparse.Namespace) -> int:
     from vision.images import load_image
 
-    image = load_image(options.image, max_pixels=options.max_pixels)
     _check_name(options.skin)
     spec = get_spec(options.game)
+    if getattr(options, "room", None):
+        return run_room(options, spec)
+    if len(options.images) > 1:
+        raise CalibrationError(f"give one screenshot for {spec.name} (several only with "
+                               "--room, for a room bigger than the screen)")
+    options.image = options.images[0]
+    image = load_image(options.image, max_pixels=options.max_pixels)
     calibrator = CALIBRATORS[type(spec.reading)]
     corners = options.corners
     labels = None
@@ -178,6 +199,28 @@ def run(options: argparse.Namespace) -> int:
             for name, value in boxes.items():
                 setattr(options, f"furniture_{name}", value)
             result = calibrator(image, options, corners, labels)
+    print(f"saved {one_line(str(result.folder))}")
+    print(result.summary)
+    return 0
+
+
+def run_room(options: argparse.Namespace, spec) -> int:
+    """``--room FILE``: a board bigger than the screen, calibrated from several screenshots
+    by the game's own reading of such boards (its spec's ``GridReading.scrolling``)."""
+    from vision.images import load_image
+
+    reading = spec.reading
+    if not isinstance(reading, GridReading) or reading.scrolling is None:
+        raise CalibrationError(f"--room is for a board bigger than the screen ("
+                               f"{', '.join(_scrolling_games()) or 'no game'}), not {spec.name}")
+    if options.labels:
+        raise CalibrationError("--labels is not used with --room: the looks are learned from "
+                               "the room and the screenshots")
+    images = [(path, load_image(path, max_pixels=options.max_pixels))
+              for path in options.images]
+    if options.corners is not None:
+        _check_corners(options.corners, images[0][1].shape)
+    result = reading.scrolling_boards.calibrate(images, options)
     print(f"saved {result.folder}")
     print(result.summary)
     return 0
@@ -295,7 +338,7 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     like = load_pack(game, "default")
     if corners is None or labels is None:
         raise CalibrationError("give both --corners and --labels (or use the window)")
-    _check_corners(corners, image.shape)
+    _check_corners(corners, image.shape, like.rows, like.cols)
     geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
     pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
                       margin=like.anchor.margin)  # as much frame as the game's own pack
@@ -544,7 +587,12 @@ def _corners(text: str) -> list[tuple[float, float]]:
     return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
 
 
-def _check_corners(corners, shape) -> None:
+#: The smallest cell a calibration learns from, in pixels of the screenshot: a smaller board
+#: (a sub-pixel quad) holds nothing to learn.
+MIN_CELL_PIXELS = 4
+
+
+def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
     import numpy as np
 
     h, w = shape[:2]
@@ -558,8 +606,20 @@ def _check_corners(corners, shape) -> None:
     if not (all(c > 0 for c in cross) or all(c < 0 for c in cross)):
         raise CalibrationError("the corners must go top-left, top-right, bottom-right, "
                                "bottom-left around a convex board")
+    widths = [float(np.linalg.norm(edges[i])) / (cols if i % 2 == 0 else rows) for i in range(4)]
+    if min(widths) < MIN_CELL_PIXELS:
+        raise CalibrationError(f"the corners make cells {min(widths):.2g} pixels across, under "
+                               f"{MIN_CELL_PIXELS}: give the corners of the board's outer edge")
 
 
 def _check_name(name: str) -> None:
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise CalibrationError(f"bad skin name '{name}' (a plain name such as 'mine')")
+    """A skin is a folder name (:data:`vision.schema.NAME`): at most 64 letters, digits, ``-``,
+    ``_`` or ``.``; the name is quoted with its control characters escaped."""
+    from solvers.errors import shown
+    from vision.schema import NAME, SchemaError
+
+    try:
+        NAME.check(name, "--skin")
+    except SchemaError as error:
+        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
+                               "such as 'mine')") from None

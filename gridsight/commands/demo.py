@@ -18,10 +18,13 @@ from gridsight.registry import game_names, get_spec
 
 DEFAULT_OUT = "gridsight-demo"
 SLACK_S = 20.0  # live stops by itself this long after the script should have ended
-WINDOW_AT = (400, 40)
+WINDOW_AT = (40, 40)  # the panel goes beside it, on the side with room
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from gridsight.demo.script import demo_games
+
+    games = ", ".join(demo_games())
     parser = subparsers.add_parser(
         "demo",
         help="watch gridsight play a synthetic game: capture, overlay, panel, log, replay",
@@ -29,11 +32,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Show a scripted game in a window (our own drawings of the game) and run "
             "'gridsight live' on that window: it reads each board, draws the advice over it "
             "and in the panel, and logs it; at the end the log is replayed and an HTML report "
-            "written. Needs a desktop session and the live extra (pip install "
-            "'gridsight[live]')."),
+            "written. The scripted player follows the advice, with a deliberate deviation or "
+            f"two that the report shows. Games with a demo: {games}. Needs a desktop session "
+            "and the live extra (pip install 'gridsight[live]')."),
     )
     parser.add_argument("game", choices=game_names(), metavar="GAME",
-                        help="the game to watch (one with a demo: see the error otherwise)")
+                        help=f"the game to watch: {games}")
     parser.add_argument("--every", type=float, default=None, metavar="SECONDS",
                         help="seconds per move (default: the demo's own pace)")
     parser.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
@@ -59,9 +63,9 @@ def run(options: argparse.Namespace) -> int:
     try:
         import PySide6.QtCore  # noqa: F401
     except ImportError as error:
-        raise RuntimeFailure(f"demo needs PySide6, which is not installed ({error}); install "
-                             "the live extra: pip install 'gridsight[live]'") from None
-    _check_display()
+        raise RuntimeFailure(f"gridsight demo needs PySide6, which is not installed ({error}); "
+                             "install the live extra: pip install 'gridsight[live]'") from None
+    _check_display("demo")
     out = Path(options.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -84,6 +88,8 @@ def run(options: argparse.Namespace) -> int:
     live_args = ["live", "--game", spec.name, "--window", title, "--log", str(log),
                  "--save-frames", "--status-file", str(status), "--duration", f"{duration:g}"]
     live_args += ["--no-overlay"] * options.no_overlay + ["--no-panel"] * options.no_panel
+    for dest, value in script.solve:  # the settings the scripted player's advice came from
+        live_args += [f"--{dest.replace('_', '-')}", f"{value:g}"]
     parser = build_parser()
     print(f"gridsight: demo of {spec.name}: {len(script.frames)} moves, {every:g} s each; "
           "watch the window", file=sys.stderr, flush=True)
@@ -100,11 +106,12 @@ def run(options: argparse.Namespace) -> int:
 
 
 def _shows(status: Path, labels) -> bool:
-    """Whether live's status snapshot (what the panel shows) holds the board ``labels``."""
+    """Whether live's status snapshot (what the panel shows) holds the board ``labels``, its
+    advice worked out (live solves off its thread: the board shows before its advice)."""
     import json
 
     try:
-        grid = json.loads(status.read_text(encoding="utf-8")).get("grid")
+        shown = json.loads(status.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return grid == [list(row) for row in labels]
+    return shown.get("grid") == [list(row) for row in labels] and not shown.get("thinking")

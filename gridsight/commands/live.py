@@ -25,10 +25,11 @@ from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
     read_hints_from,
-    solver_options_from,
+    solver_settings_from,
 )
 from gridsight.games.spec import PitReading
 from gridsight.registry import all_specs, game_names, get_spec
+from solvers.errors import one_line
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -50,8 +51,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         + ", ".join(_screen_games()) + "; any game with --manual)")
     where = parser.add_argument_group("what to capture (one of; default: monitor 1)")
     where.add_argument("--window", metavar="TITLE", default=None,
-                       help="the window whose title is TITLE (exact, else a part of it), "
-                       "followed when it moves; waited for when closed or minimised")
+                       help="the window whose title is TITLE, or holds it (any case; "
+                       "'gridsight windows' lists the titles), followed when it moves; waited "
+                       "for when closed or minimised; several matching windows are named")
     where.add_argument("--region", metavar="X,Y,W,H", default=None,
                        help="a screen rectangle in physical pixels (X, Y may be negative; "
                        "Disco Zoo's region is --zoo-region)")
@@ -85,8 +87,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "2 s (default 66; the same as --interval to never slow down)")
     parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
-    parser.add_argument("--no-overlay", action="store_true", help="do not draw over the game")
+    parser.add_argument("--no-overlay", action="store_true",
+                        help="do not draw over the game (the status strip beside it stays)")
     parser.add_argument("--no-panel", action="store_true", help="do not show the panel")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print the details with each status line on standard error (the "
+                        "game, the counter, the read confidence, the advice's figures)")
     parser.add_argument("--learn", action="store_true",
                         help="save each cell corrected in the panel into your copy of the pack "
                         "(a new look of its label, or 'this tile is Panda'), so the next read "
@@ -120,7 +126,7 @@ def session_log_path(now: datetime | None = None) -> Path:
     return default_log_path(now or datetime.now(timezone.utc))
 
 
-def _check_display() -> None:
+def _check_display(command: str = "live") -> None:
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen" or not sys.platform.startswith("linux"):
         return
     if os.environ.get("DISPLAY"):
@@ -130,7 +136,8 @@ def _check_display() -> None:
             "pure Wayland lets no program read the screen or draw over another window; run the "
             "game under XWayland and gridsight with DISPLAY set (QT_QPA_PLATFORM=xcb), or log "
             "in to an X11 session")
-    raise RuntimeFailure("no display: gridsight live needs a desktop session (DISPLAY is not set)")
+    raise RuntimeFailure(f"no display: gridsight {command} needs a desktop session (DISPLAY is "
+                         "not set)")
 
 
 def _manual_board(options: argparse.Namespace):
@@ -160,19 +167,30 @@ def require_qt() -> None:
 
 def run(options: argparse.Namespace) -> int:
     require_qt()
+    from gridsight.worker import SolveWorker
+
+    spec = get_spec(options.game)
+    solve_options = spec.adapter.options_from(solver_settings_from(options))
+    # Solving runs in a worker process (off the Qt thread, killed at a hard stop), started
+    # with the first board: the overlay follows the window while the solver works.
+    with SolveWorker() as worker:
+        return _run_with(options, spec, solve_options, worker)
+
+
+def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     from gridsight.live.loop import LiveLoop
     from solvers.errors import InputError
 
-    spec = get_spec(options.game)
-    solve_options = solver_options_from(options)
     if options.manual:
         manual = _manual_board(options)
-        loop = LiveLoop.for_manual(manual, solve_options=solve_options)
+        loop = LiveLoop.for_manual(manual, solve_options=solve_options, worker=worker)
+        if options.board:
+            loop.settle(timeout=60.0)
         if options.board and loop.view.advice is None and loop.view.warnings:
             problem = loop.view.warnings[-1].removeprefix("not solved: ")
             raise InputError(f"{options.board}: {problem}")
         _check_display()
-        return _drive(options, loop, None, loop.source.choices, "")
+        return _drive(options, loop, None, loop.source.choices, "", True)
     reading = spec.reading
     if options.calibration and not isinstance(reading, PitReading):
         raise InputError("--calibration is for a game read as a 3D pit (--game "
@@ -182,15 +200,16 @@ def run(options: argparse.Namespace) -> int:
                              f"(screen reading: {', '.join(_screen_games())})")
     source = reading.source(spec, options)
     capture, log = _open_capture_and_log(options)
+    worker.start()  # while the window is found: the first board waits less
     loop = LiveLoop(spec, source=source, solve_options=solve_options,
                     hints=read_hints_from(options), log=log,
-                    learn=getattr(options, "learn", False))
+                    learn=getattr(options, "learn", False), worker=worker)
     if source.steady_rate:
         # The source counts time in frames: the screen is polled at one steady rate.
         options.idle_interval = options.interval
-    notice = _compositor_notice(options)
+    notice, draw_over = _compositor_notice(options)
     try:
-        return _drive(options, loop, capture, source.choices, notice)
+        return _drive(options, loop, capture, source.choices, notice, draw_over)
     finally:
         capture.close()
         log.close()
@@ -211,31 +230,37 @@ def _open_capture_and_log(options: argparse.Namespace):
         raise RuntimeFailure(str(error)) from None
     path = Path(options.log) if options.log else session_log_path()
     log = RecommendationLog(path, save_frames=options.save_frames)
-    print(f"gridsight: logging to {path}", file=sys.stderr, flush=True)
+    print(f"gridsight: logging to {one_line(str(path))}", file=sys.stderr, flush=True)
     return capture, log
 
 
-def _compositor_notice(options: argparse.Namespace) -> str:
-    """On X11 with the overlay shown: a warning when no compositor runs (it would show black)."""
+NO_COMPOSITOR = ("no compositor runs on this X display, so nothing is drawn over the game (it "
+                 "would show black): the advice is in the strip and the panel beside it. Start "
+                 "one (picom, xcompmgr, or your desktop's compositing) to see it over the game")
+
+
+def _compositor_notice(options: argparse.Namespace) -> tuple[str, bool]:
+    """On X11 with the overlay asked for: whether it can be drawn over the game (a compositor
+    runs), and if not the line that says so (said once, by the driver)."""
     if options.no_overlay or not os.environ.get("DISPLAY") or not sys.platform.startswith("linux"):
-        return ""
+        return "", True
     from overlay.window import check_compositor
 
     check = check_compositor()
-    if check.available:
-        return ""
-    print(f"gridsight: warning: {check.message}", file=sys.stderr, flush=True)
-    return check.message
+    if check.available is False:
+        return NO_COMPOSITOR, False
+    return ("" if check.available else f"warning: {check.message}"), True
 
 
-def _drive(options, loop, capture, choices, notice: str) -> int:
+def _drive(options, loop, capture, choices, notice: str, draw_over: bool) -> int:
     from gridsight.live.qt import LiveDriver
 
     driver = LiveDriver(loop, capture, overlay=not options.no_overlay,
                         panel_choices=None if options.no_panel else tuple(choices),
                         interval_ms=options.interval, idle_interval_ms=options.idle_interval,
                         status_file=options.status_file,
-                        notice=notice)
+                        notice=notice, draw_over=draw_over,
+                        verbose=getattr(options, "verbose", False))
     from PySide6.QtCore import QTimer
 
     # Let Python see Ctrl-C and SIGTERM while Qt's event loop runs (a no-op tick wakes it);

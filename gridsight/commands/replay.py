@@ -11,29 +11,47 @@ line that is not a valid record is skipped with a warning naming it, and a log w
 single valid record is refused (exit 2). Times are shown in the local time of the machine
 replaying (the log keeps UTC).
 
-The HTML page is self-contained (pictures embedded as base64 PNG), so it can be mailed or
+The HTML page is self-contained (pictures embedded as base64), so it can be mailed or
 attached to a bug report; it links every step to the previous and next ones (and the arrow
-keys move between them). A step's picture is the saved frame with the advice painted on it
-when the session ran with ``--save-frames``; otherwise (or when the frame is missing or cannot
-be read) a schematic board drawn from the logged board text. Cells the player set by hand are
-outlined in yellow, as in the live panel.
+keys move between them). A step's picture is the saved frame with the advice drawn over it
+when the session ran with ``--save-frames``; otherwise (or when the frame is missing, cannot
+be read, or is a link) a schematic board drawn from the logged board text. Cells the player
+set by hand are outlined in yellow, as in the live panel.
+
+Bounded whatever the log holds (:mod:`gridsight.report_frames`): frames are read only from
+the log's own folder (``--frames DIR`` says otherwise; a log on standard input shows none
+without it), once each, downscaled, and embedded once however many steps show them (the
+advice of each step is a transparent layer over it); ``--max-bytes`` bounds the page, which
+says what it left out; ``--check`` solves each board under ``--time-limit``, as ``solve``.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import html
+import json
 import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gridsight.cli import RuntimeFailure
-from gridsight.limits import MAX_LOG_BYTES, add_max_bytes_argument
+from gridsight.limits import (
+    MAX_LOG_BYTES,
+    SOLVE_TIME_LIMIT,
+    add_max_bytes_argument,
+    add_time_limit_argument,
+    amount,
+)
 from gridsight.log import LogContents, LogReadError, LogRecord, read_log
 from gridsight.registry import UnknownGameError, get_game, get_spec
+from gridsight.report_frames import (
+    MAX_REPORT_BYTES,
+    Budget,
+    FrameStore,
+    png_base64,
+)
 from solvers.advice import Advice, Cell, CellFigure, CellMark
 from solvers.boardtext import parse_boards
 from solvers.cellnames import cell_name, cell_names, name_of
@@ -69,6 +87,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--check", action="store_true",
                         help="solve every logged board again with today's solver and list the "
                         "steps whose recommendation would differ")
+    add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT,
+                            what="solving one logged board again (--check)")
+    parser.add_argument("--frames", metavar="DIR", default=None,
+                        help="where the log's saved frames are (default: the log's own folder; "
+                        "for a log on standard input, none unless given)")
+    parser.add_argument("--max-bytes", type=amount, default=MAX_REPORT_BYTES, metavar="N",
+                        help=f"the most bytes the HTML report may take (default "
+                        f"{MAX_REPORT_BYTES:,}; suffixes k, M, G): past it, pictures and then "
+                        "steps are left out, and the page says so")
     add_max_bytes_argument(parser, default=MAX_LOG_BYTES, what="a log")
     parser.set_defaults(func=run)
 
@@ -223,28 +250,21 @@ def _cells(cells: tuple[Cell, ...]) -> str:
     return cell_names(cells) or "no move"
 
 
-def default_options(game) -> argparse.Namespace:
-    """The options ``gridsight solve GAME`` would use with no flags given."""
-    parser = argparse.ArgumentParser(add_help=False)
-    game.add_solve_arguments(parser)
-    return parser.parse_args([])
-
-
-def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
-    """Every step whose recommendation differs from what today's solver says."""
+def check(records: tuple[LogRecord, ...],
+          time_limit: float = SOLVE_TIME_LIMIT) -> list[CheckResult]:
+    """Every step whose recommendation differs from what today's solver says (each game's
+    default options), each board solved within ``time_limit`` seconds of work
+    (``--time-limit``, as ``gridsight solve``'s; 0: none)."""
     differences: list[CheckResult] = []
-    options_by_game: dict[str, argparse.Namespace] = {}
     for record in records:
         try:
             game = get_game(record.game)
         except UnknownGameError as error:
             differences.append(CheckResult(record.step, record.advice.recommend, None, str(error)))
             continue
-        if record.game not in options_by_game:
-            options_by_game[record.game] = default_options(game)
         try:
             board = parse_boards(record.board, source=f"step {record.step}")[0]
-            solution = game.solve(board, options_by_game[record.game])
+            solution = game.solve(board, game.options_from({"time_limit": time_limit}))
         except InputError as error:
             differences.append(CheckResult(record.step, record.advice.recommend, None,
                                            f"the board is refused ({error})"))
@@ -255,7 +275,13 @@ def check(records: tuple[LogRecord, ...]) -> list[CheckResult]:
             continue
         today = solution.advice.recommend
         if set(today) != set(record.advice.recommend):
-            differences.append(CheckResult(record.step, record.advice.recommend, today))
+            quality = solution.advice.quality
+            if quality.stopped:  # an anytime answer cut short: not a verdict on the log
+                differences.append(CheckResult(
+                    record.step, record.advice.recommend, None,
+                    f"not decided: {quality.describe()} (--time-limit S gives it more time)"))
+            else:
+                differences.append(CheckResult(record.step, record.advice.recommend, today))
     return differences
 
 
@@ -293,28 +319,36 @@ def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
     return step_picture(contents, record).image
 
 
-def step_picture(contents: LogContents, record: LogRecord) -> Picture:
-    """:func:`picture`, saying why the schematic was drawn instead of a saved frame (missing,
-    unreadable): the frame is read by :func:`vision.images.load_image`, so no OpenCV warning
-    reaches the terminal."""
-    from overlay.paint import paint_advice
-    from vision.errors import VisionInputError
-    from vision.images import load_image
-
-    frame_path = contents.frame_path(record)
+def step_picture(contents: LogContents, record: LogRecord,
+                 frames: FrameStore | None = None) -> Picture:
+    """The step's picture for the report: the saved frame (else the board drawn from the
+    log, and a note saying why: the frame is missing, unreadable, a link, or the log came from
+    standard input) with the advice painted on it, the player's move marked beside it (a white
+    frame), the cells set by hand outlined in yellow, and the rows and columns numbered the way
+    the player counts them. Its legend is the report's text (:func:`legend_html`), legible at
+    any width. The frame is read by :class:`gridsight.report_frames.FrameStore` (from the
+    log's folder only, a regular file, bounded, downscaled), so no OpenCV warning reaches the
+    terminal."""
+    store = frames if frames is not None else FrameStore(contents.frames)
     note = ""
-    if frame_path is not None and record.geometry is not None:
-        if not frame_path.is_file():
-            note = f"frame {record.frame} is missing; the board is drawn from the log instead"
+    if record.frame is not None and record.geometry is not None:
+        frame = store.load(record.frame)
+        if isinstance(frame, str):
+            note = frame
         else:
-            try:
-                frame = load_image(frame_path)
-            except VisionInputError as error:
-                note = f"{one_line(str(error))}; the board is drawn from the log instead"
-            else:
-                frame = _outline_by_hand(frame, record, record.geometry)
-                return Picture(paint_advice(frame, record.geometry, drawable(record.advice)))
-    return Picture(schematic(record), note)
+            return Picture(_annotated(frame.image, record, frame.geometry(record.geometry)))
+    image, geometry = board_picture(record)
+    return Picture(_annotated(image, record, geometry), note)
+
+
+def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    from overlay.paint import draw_move, number_board, paint_advice
+
+    image = _outline_by_hand(image, record, geometry)
+    image = paint_advice(image, geometry, drawable(record.advice), legend=False)
+    if record.move is not None:
+        image = draw_move(image, geometry, record.move)
+    return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
 
 
 def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
@@ -331,64 +365,110 @@ def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarr
     return image
 
 
-def schematic(record: LogRecord) -> np.ndarray:
-    """The logged board drawn as a plain grid, each cell's token in its corner, with the advice."""
+def board_picture(record: LogRecord):
+    """The logged board drawn as a plain grid, each cell in the game's words and colours (the
+    live panel's: a found animal by its name, a rupee in its colour, a wall), and its geometry."""
     import cv2
     import numpy as np
 
     from overlay import text as text_mod
-    from overlay.paint import composite, paint_advice
+    from overlay.paint import composite
     from vision.geometry import BoardGeometry
 
     advice = record.advice
     rows, cols = advice.rows, advice.cols
-    cell = int(np.clip(560 // max(cols, rows, 1), 12, 64))
+    cell = int(np.clip(560 // max(cols, rows, 1), 24, 72))
     margin = 12
     image = np.full((rows * cell + 2 * margin, cols * cell + 2 * margin, 3), (70, 62, 54), np.uint8)
+    headers: dict[str, str] = {}
     try:
-        grid = parse_boards(record.board)[0].grid
+        board = parse_boards(record.board)[0]
+        grid, headers = board.grid, dict(board.headers)
     except (InputError, IndexError):
         grid = ()
+    try:
+        words = get_spec(record.game).words
+    except UnknownGameError:
+        words = None
     layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
     for r in range(rows):
         for c in range(cols):
             token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
-            token = one_line(token)[:4]
+            word = words.word(token, headers, token) if words is not None else None
+            text = one_line(word.short if word is not None else token)[:DRAWN_LABEL]
+            colour = _bgr(word.colour) if word is not None and word.colour else None
             x0, y0 = margin + c * cell, margin + r * cell
-            shade = (120, 110, 100) if token == "." else (165, 160, 150)
+            shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
             cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
-            if token != ".":
-                px = max(8, cell // 5)
-                spr = text_mod.sprite(token, px)
-                text_mod.blit_at(layer, spr, x0 + cell - spr.shape[1] - 2, y0 + cell - spr.shape[0] - 2)
+            if text and token != ".":
+                px = max(8, cell // 6)
+                spr = text_mod.sprite(text, px)
+                if spr.shape[1] > cell - 4:  # a long name: smaller, to stay in its cell
+                    px = max(7, int(px * (cell - 4) / spr.shape[1]))
+                    spr = text_mod.sprite(text, px)
+                text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2,
+                                 y0 + cell - spr.shape[0] - 3)
     image = composite(image, layer)
-    geometry = BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+    return image, BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+
+
+def schematic(record: LogRecord) -> np.ndarray:
+    """The logged board drawn from its text (:func:`board_picture`) with the advice on it."""
+    from overlay.paint import paint_advice
+
+    image, geometry = board_picture(record)
     image = _outline_by_hand(image, record, geometry)
-    return paint_advice(image, geometry, drawable(advice))
+    return paint_advice(image, geometry, drawable(record.advice))
 
 
-def _png_base64(image: np.ndarray) -> str:
-    import cv2
+def _bgr(colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return (b, g, r)
 
-    ok, png = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 6])
-    if not ok:  # pragma: no cover - an in-memory BGR image always encodes
-        raise RuntimeError("could not encode a picture as PNG")
-    return base64.b64encode(png.tobytes()).decode("ascii")
+
+def legend_html(advice: Advice) -> str:
+    """What the step's picture shows, as text beside small pictures of each mark (in the
+    game's words), with the player's move and the hand-set cells."""
+    from overlay.legend import legend_samples
+
+    esc = html.escape
+    items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
+             f"{esc(words)}</li>" for img, words in legend_samples(drawable(advice))]
+    items.append('<li><span class="swatch move"></span>the player\'s move</li>')
+    return '<ul class="legend">' + "".join(items) + "</ul>"
 
 
 # -- the HTML report ----------------------------------------------------------------------
 
 _STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
-h1 { font-size: 1.5em; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
-.summary { background: #f3f3f3; padding: 0.8em 1.2em; border-radius: 6px; }
-.steps a { margin-right: 0.4em; } .steps a.no { color: #b3261e; }
+body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 60em; padding: 0 0.8em;
+       color: #222; font-size: 16px; line-height: 1.4; }
+h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
+.summary { background: #f3f3f3; padding: 0.6em 1em; border-radius: 6px; }
+.summary ul { padding-left: 1.2em; }
+.steps a { display: inline-block; min-width: 1.8em; margin: 0 0.2em 0.3em 0; padding: 0.1em 0.3em;
+           text-align: center; border-radius: 4px; text-decoration: none; color: #222;
+           background: #ddd; }
+.steps a.yes { background: #c8ebd0; } .steps a.no { background: #f6c9c5; }
+.stepkey span { display: inline-block; padding: 0 0.4em; border-radius: 4px; margin-right: 0.4em; }
+.stepkey .yes { background: #c8ebd0; } .stepkey .no { background: #f6c9c5; }
+.stepkey .none { background: #ddd; }
 .step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
 .step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
-.step img { max-width: 100%; image-rendering: auto; border: 1px solid #ccc; }
+.step img.board { max-width: 100%; height: auto; border: 1px solid #ccc; display: block; }
+.shot { display: block; max-width: 100%; background-repeat: no-repeat;
+        background-position: 100% 100%; border: 1px solid #ccc; }
+.shot img.board { width: 100%; border: none; }
+.advice { font-size: 1.15em; font-weight: bold; color: #7a2a00; margin: 0.3em 0; }
+.why { margin: 0.2em 0 0.6em; }
+.legend { list-style: none; padding: 0; margin: 0.4em 0; display: flex; flex-wrap: wrap;
+          gap: 0.3em 1.2em; }
+.legend li { display: flex; align-items: center; gap: 0.4em; }
+img.key { width: auto; height: 1.3em; border-radius: 3px; }
+.swatch { display: inline-block; width: 1.1em; height: 1.1em; box-sizing: border-box; }
+.swatch.move { border: 3px solid #fff; outline: 2px solid #000; background: #777; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
 .hand { background: #fff3b0; padding: 0 0.3em; }
-pre { background: #f7f7f7; padding: 0.5em; display: inline-block; }
 """
 
 # The arrow keys (and j / k) move to the next or previous step.
@@ -406,11 +486,18 @@ document.addEventListener("keydown", function (e) {
 """
 
 
-def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None) -> str:
+def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None,
+                *, max_bytes: int = MAX_REPORT_BYTES) -> str:
+    """The self-contained HTML report, at most about ``max_bytes`` long (``--max-bytes``):
+    each saved frame embedded once (downscaled) under every step that shows it; past the
+    bound, pictures and then whole steps are left out, and the page says how many."""
     esc = html.escape
     records = contents.records
+    budget = Budget(max_bytes)
+    frames = FrameStore(contents.frames)
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>gridsight replay: {esc(contents.path.name)}</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>gridsight replay: {esc(contents.path.name)}</h1>",
@@ -434,21 +521,103 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     links = []
     for record in records:
         verdict = followed(record)
-        cls = ' class="no"' if verdict is False or record.step in differing else ""
-        links.append(f'<a href="#step-{record.step}"{cls}>{record.step}</a>')
-    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}): '
+        cls = "no" if verdict is False or record.step in differing else \
+            "yes" if verdict else "none"
+        links.append(f'<a href="#step-{record.step}" class="{cls}">{record.step}</a>')
+    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}):<br>'
                  + " ".join(links) + "</p>")
+    parts.append('<p class="stepkey"><span class="yes">followed the advice</span>'
+                 '<span class="no">did otherwise, or today\'s solver differs</span>'
+                 '<span class="none">no move seen</span></p>')
     parts.append("</div>")
+    budget.take(sum(len(p) + 1 for p in parts) + len(_SCRIPT) + 200)
     for k, record in enumerate(records):
-        parts += _step_html(contents, record, k, records, record.step in differing)
+        step = _step_html(contents, record, k, records, record.step in differing, frames,
+                          budget)
+        size = sum(len(p) + 1 for p in step)
+        if not budget.take(size):
+            left = len(records) - k
+            parts.append(f'<p class="warn">{left} more step(s) left out: the report reached '
+                         f"--max-bytes {max_bytes:,} (raise it to see them)</p>")
+            break
+        parts += step
     parts.append(f"<script>{_SCRIPT}</script>")
     parts.append("</body></html>")
+    if frames.css:  # each frame once, as the background of every step that shows it
+        parts.insert(parts.index(f"<style>{_STYLE}</style></head><body>"),
+                     "<style>" + "\n".join(frames.css) + "</style>")
     return "\n".join(parts) + "\n"
 
 
-def _step_html(contents: LogContents, record: LogRecord, k: int,
-               records: tuple[LogRecord, ...], differs: bool) -> list[str]:
+def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
+                  budget: Budget) -> tuple[list[str], bool]:
+    """A step's picture (:func:`step_picture`'s), bounded: over a saved frame, the frame is
+    embedded once for all the steps that show it (a CSS background, downscaled) and each step
+    adds only what it draws on it, as a transparent layer (:func:`annotation_layer`); without a
+    usable frame, the board drawn from the log. Left out, with a note, past the byte budget.
+    Returns the HTML and whether the saved frame was shown."""
     esc = html.escape
+    alt = f"step {record.step}: the board with its advice"
+    note = ""
+    if record.frame is not None and record.geometry is not None:
+        frame = frames.load(record.frame)
+        if isinstance(frame, str):
+            note = frame
+        else:
+            css = frames.embed(record.frame, frame, budget)
+            if css is None:
+                note = (f"frame {record.frame} left out: the report reached --max-bytes "
+                        f"{budget.limit:,}; the board is drawn from the log instead")
+            else:
+                key = (css, json.dumps(record.advice.to_dict(), sort_keys=True),
+                       tuple(record.manual), record.move,
+                       tuple(record.geometry.homography.ravel()))
+                if key not in frames.layers:  # steps drawing the same: drawn once
+                    frames.layers.clear()  # only the last is kept: a few MB at most
+                    layer = annotation_layer(frame.size, record,
+                                             frame.geometry(record.geometry))
+                    frames.layers[key] = (png_base64(layer, 3), layer.shape[1], layer.shape[0])
+                layer_png, width, height = frames.layers[key]
+                w, h = frame.size
+                return [f'<div class="shot {css}" style="width: {width}px; '
+                        f'background-size: {100 * w / width:.4f}% {100 * h / height:.4f}%">'
+                        f'<img class="board" alt="{esc(alt)}" '
+                        f'src="data:image/png;base64,{layer_png}"></div>'], True
+    image, geometry = board_picture(record)
+    picture = png_base64(_annotated(image, record, geometry))
+    out = [f'<img class="board" alt="{esc(alt)}" src="data:image/png;base64,{picture}">']
+    if not budget.fits(len(picture) + 200):
+        out = [f'<p class="warn">picture left out: the report reached --max-bytes '
+               f"{budget.limit:,}</p>"]
+    if note:
+        out.append(f'<p class="warn">{esc(note)}</p>')
+    return out, False
+
+
+def annotation_layer(size: tuple[int, int], record: LogRecord, geometry) -> np.ndarray:
+    """What :func:`_annotated` draws over a frame of ``size`` (the advice, the move, the
+    cells set by hand, the numbers and the margin it adds for them), alone on a transparent
+    BGRA layer (straight alpha) the size of the annotated picture, the frame in its bottom
+    right corner. Drawn twice, over black and over white: every drawing is an "over", so the
+    two pictures tell each pixel's colour and coverage exactly (rounding aside)."""
+    import numpy as np
+
+    width, height = size
+    black = _annotated(np.zeros((height, width, 3), np.uint8), record, geometry)
+    white = _annotated(np.full((height, width, 3), 255, np.uint8), record, geometry)
+    spread = white.astype(np.int16) - black.astype(np.int16)  # 255 * (1 - coverage)
+    alpha = np.clip(255 - spread.max(axis=2), 0, 255).astype(np.float32)
+    colour = black.astype(np.float32) * 255.0 / np.maximum(alpha, 1.0)[..., None]
+    layer = np.dstack([np.clip(np.round(colour), 0, 255), alpha]).astype(np.uint8)
+    layer[alpha == 0] = 0
+    return layer
+
+
+def _step_html(contents: LogContents, record: LogRecord, k: int,
+               records: tuple[LogRecord, ...], differs: bool, frames: FrameStore,
+               budget: Budget) -> list[str]:
+    esc = html.escape
+    origin = record.advice.origin
     nav = []
     if k > 0:
         nav.append(f'<a href="#step-{records[k - 1].step}">&larr; step {records[k - 1].step}</a>')
@@ -459,33 +628,43 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
              f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
              f"{esc(record.game)}</h2>"]
     if record.advice.status:
-        parts.append(f"<p>{esc(record.advice.status)}</p>")
-    shown = step_picture(contents, record)
-    parts.append(f'<img alt="step {record.step}: the board with its advice" '
-                 f'src="data:image/png;base64,{_png_base64(shown.image)}">')
-    if shown.note:
-        parts.append(f'<p class="warn">{esc(shown.note)}</p>')
-    parts.append("<p>Advice: " + esc(_cells(record.advice.recommend)) + ". ")
+        parts.append(f'<p class="advice">{esc(record.advice.status)}</p>')
+    if record.advice.why:
+        parts.append(f'<p class="why">{esc(record.advice.why)}</p>')
     verdict = followed(record)
     if verdict is None:
-        parts.append("No move seen.")
+        parts.append("<p>No move seen.</p>")
     else:
         cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
-        parts.append(f'Player moved at {name_of(record.move)}: '
-                     f'<span class="{cls}">{word}</span>.')
+        parts.append(f"<p>The player moved at {esc(name_of(record.move, origin))} "
+                     f'(the white frame): <span class="{cls}">{word}</span>.</p>')
     if differs:
-        parts.append(' <span class="no">Today\'s solver advises differently.</span>')
-    parts.append("</p>")
+        parts.append('<p class="no">Today\'s solver advises differently.</p>')
+    picture, on_frame = _picture_html(contents, record, frames, budget)
+    parts += picture
+    parts.append(legend_html(record.advice))
     by_hand = corrections(record)
     if by_hand:
         parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '
                      f"{esc(', '.join(by_hand))}</p>")
     if record.unread:
-        parts.append(f'<p class="warn">Unread cells: {esc(_cells(record.unread))}</p>')
+        parts.append(f'<p class="warn">Unread cells: '
+                     f"{esc(cell_names(record.unread, origin=origin))}</p>")
     for warning in record.advice.warnings:
         parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
-    parts.append(f"<details><summary>Board as read</summary><pre>{esc(record.board)}</pre>"
-                 "</details></div>")
+    if record.advice.details:
+        parts.append("<details><summary>Details</summary><ul>"
+                     + "".join(f"<li>{esc(d)}</li>" for d in record.advice.details)
+                     + "</ul></details>")
+    if on_frame:
+        image, geometry = board_picture(record)
+        from overlay.paint import number_board
+
+        image = number_board(image, geometry, origin, record.advice.last)[0]
+        parts.append("<details><summary>Board as read</summary>"
+                     f'<img class="board" alt="step {record.step}: the board as read" '
+                     f'src="data:image/png;base64,{png_base64(image)}"></details>')
+    parts.append("</div>")
     return parts
 
 
@@ -494,6 +673,9 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
 
 def run(options: argparse.Namespace) -> int:
     contents = read_log(options.log, limit=options.max_input_bytes)
+    frames = getattr(options, "frames", None)
+    if frames is not None:
+        contents = replace(contents, frames=Path(frames).expanduser())
     for warning in contents.warnings:
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
@@ -508,7 +690,7 @@ def run(options: argparse.Namespace) -> int:
         print(f"skipped lines: {len(contents.warnings)}")
     checked = None
     if options.check:
-        checked = check(contents.records)
+        checked = check(contents.records, getattr(options, "time_limit", SOLVE_TIME_LIMIT))
         if checked:
             print(f"today's solver differs on {len(checked)} of {len(contents.records)} steps:")
             for result in checked:
@@ -517,9 +699,13 @@ def run(options: argparse.Namespace) -> int:
             print(f"today's solver gives the same advice at all {len(contents.records)} steps")
     if options.html:
         out = Path(options.html)
-        try:
-            out.write_text(render_html(contents, summary, checked), encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"{out}: cannot write the report ({error.strerror})") from None
-        print(f"report: {out}")
+        from safefiles import SaveError, write_file
+
+        page = render_html(contents, summary, checked,
+                           max_bytes=getattr(options, "max_bytes", MAX_REPORT_BYTES))
+        try:  # a path's undecodable bytes (kept as surrogates) cannot go out as UTF-8
+            write_file(out, page.encode("utf-8", "replace"))
+        except SaveError as error:
+            raise InputError(f"{out}: cannot write the report ({error.reason})") from None
+        print(f"report: {one_line(str(out))}")
     return 0

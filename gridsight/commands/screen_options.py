@@ -13,6 +13,7 @@ import argparse
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from gridsight.games.spec import HintOption, SolverOption
+from gridsight.limits import add_wall_limit_argument
 from gridsight.registry import all_specs
 
 if TYPE_CHECKING:  # the readers import OpenCV: not for ``gridsight --help``
@@ -81,9 +82,12 @@ def add_solver_arguments(parser: argparse.ArgumentParser, *, command: str) -> No
                             help=f"{', '.join(games)}: {option.help} (default {default:g})"
                             if isinstance(default, (int, float)) else
                             f"{', '.join(games)}: {option.help}")
+    add_wall_limit_argument(solver, "one board's analysis (every game)")
 
 
-def solver_options_from(options: argparse.Namespace) -> argparse.Namespace:
-    """Just the solve settings, as the game adapters read them."""
-    return argparse.Namespace(**{option.dest: getattr(options, option.dest)
-                                 for option, _ in _solver_options()})
+def solver_settings_from(options: argparse.Namespace) -> dict[str, Any]:
+    """Just the solve settings (and ``--wall-limit``), for a game adapter's ``options_from``,
+    which builds the game's typed options from those it knows."""
+    settings = {option.dest: getattr(options, option.dest) for option, _ in _solver_options()}
+    settings["wall_limit"] = getattr(options, "wall_limit", None)
+    return settings

@@ -3,7 +3,8 @@
 Several boards in one file (``---`` between them) are solved one by one: a board that cannot be
 parsed or solved is one line on standard error naming the file and the line (or the board),
 and the boards after it are still solved; the exit code says at the end that one failed
-(2 for bad input, 1 when only a time limit stopped a board).
+(2 for bad input). A board the time limit stops is still answered (the best advice found so
+far, said to be not exact).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import all_specs
+from gridsight.textout import for_terminal
 from solvers.boardtext import BoardText, parse_each_board
 from solvers.errors import BoardFormatError, InputError, named
 
@@ -59,6 +61,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(options: argparse.Namespace) -> int:
     game = options.adapter
+    settings = game.options_from(options)
     source, text = read_text(options.file, limit=options.max_input_bytes)
     boards = parse_each_board(text, source=source)
     code = EXIT_OK
@@ -67,7 +70,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             if isinstance(board, BoardFormatError):
                 raise board
-            solution = game.solve(board, options)
+            solution = game.solve(board, settings)
         except (InputError, RuntimeFailure) as error:
             say(_failure(error, board, source, len(boards)))
             code = max(code, EXIT_INPUT if isinstance(error, InputError) else EXIT_RUNTIME)
@@ -77,7 +80,7 @@ def run(options: argparse.Namespace) -> int:
         else:
             if printed:
                 print("---")
-            print(solution.text.rstrip("\n"))
+            print(for_terminal(solution.text))
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code

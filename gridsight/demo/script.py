@@ -2,9 +2,12 @@
 
 Each game with a demo has a folder ``templates/<game>/demo/`` holding ``script.json`` and its
 frames (PNG): the screens a player would see after each move, drawn by the test kit from our
-own skins (``python -m tests.kit.build_packs`` writes them with the packs). ``script.json``:
-``{"format": 1, "game", "every": seconds per frame, "frames": [{"image": "frame-00.png",
-"labels": [[pack label, ...], ...]}, ...]}``; ``labels`` is what the reader should believe.
+own skins (``python -m tests.kit.build_packs`` writes them with the packs), a player following
+gridsight's advice with a deliberate deviation or two. ``script.json``: ``{"format": 1,
+"game", "every": seconds per frame, "frames": [{"image": "frame-00.png", "labels": [[pack
+label, ...], ...]}, ...], "solve": {"budget": 3.0, ...}}``; ``labels`` is what the reader
+should believe, ``solve`` the solver settings the player's advice was computed with (the
+demo runs ``gridsight live`` with them, so the advice shown is the one followed).
 
 >>> script = load_script("tile-path")
 >>> script.game, len(script.frames) > 1, script.frames[0].image.name
@@ -43,6 +46,7 @@ class DemoScript:
     game: str
     every: float
     frames: tuple[DemoFrame, ...]
+    solve: tuple[tuple[str, float], ...] = ()
 
 
 def demo_folder(game: str) -> Path:
@@ -70,12 +74,13 @@ def load_script(game: str) -> DemoScript:
                                  tuple(tuple(str(t) for t in row) for row in f["labels"]))
                        for f in data["frames"])
         every = float(data["every"])
+        solve = tuple((str(k), float(v)) for k, v in dict(data.get("solve", {})).items())
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise NoDemoError(f"{path}: not a demo script ({error})") from None
     missing = [f.image.name for f in frames if not f.image.is_file()]
     if not frames or missing:
         raise NoDemoError(f"{path}: frames missing ({', '.join(missing) or 'none listed'})")
-    return DemoScript(game, every, frames)
+    return DemoScript(game, every, frames, solve)
 
 
 __all__ = ["DemoFrame", "DemoScript", "NoDemoError", "demo_games", "load_script"]

@@ -1,4 +1,11 @@
-"""The interface every game adapter implements, and the result of solving one board."""
+"""The interface every game adapter implements, and the result of solving one board.
+
+Solving is ``adapter.solve(board, options)``: ``board`` a parsed :class:`BoardText`,
+``options`` the game's own frozen options dataclass (``adapter.options_type``, a subclass of
+:class:`~gridsight.games.options.SolveOptions` holding the :class:`~solvers.limit.Limit`), or
+``None`` for the defaults. The command line builds the options from its arguments with
+``adapter.options_from(arguments)``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from gridsight.games.options import Arguments, SolveOptions
 from solvers.advice import Advice
 from solvers.boardtext import BoardText
 
@@ -34,15 +42,21 @@ class GameAdapter(Protocol):
     name: str
     title: str
     summary: str
+    options_type: type[SolveOptions]
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add this game's options to ``gridsight solve NAME``."""
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
-        """Parse, validate and analyse one board.
+    def options_from(self, arguments: Arguments) -> SolveOptions:
+        """This game's options from parsed command-line ``arguments`` (those the command
+        lacks keep their defaults; see :func:`gridsight.games.options.options_from_arguments`)."""
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        """Parse, validate and analyse one board within ``options.limit``.
 
         Raises :class:`solvers.errors.InputError` (a subclass) for a malformed or impossible
-        board, with a message naming the line, token or cells at fault.
+        board, with a message naming the line, token or cells at fault. A search stopped by
+        the limit still answers (anytime): ``Solution.advice.quality`` says how good.
         """
 
 

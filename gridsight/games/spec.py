@@ -38,9 +38,9 @@ import argparse
 from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
-from gridsight.limits import seconds
+from gridsight.limits import SOLVE_TIME_LIMIT, seconds
 from solvers.advice import Advice, Legend
 
 if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
@@ -120,11 +120,13 @@ class SolverOption:
         return self.default
 
 
-#: The time one board's analysis may take (every game's ``--time-limit``, one definition:
-#: :func:`gridsight.limits.seconds`, 0 for no limit).
+#: The work one board's analysis may do (every game's ``--time-limit``: CPU seconds of the
+#: solver, one definition: :func:`gridsight.limits.seconds`, 0 for no limit; the default is
+#: the one of :class:`solvers.limit.Limit`).
 TIME_LIMIT = SolverOption(
-    "time_limit", "--time-limit", "time for one board's analysis (0: no limit)", 20.0,
-    parse=seconds, metavar="SECONDS", live_default=5.0)
+    "time_limit", "--time-limit", "work for one board's analysis, in CPU seconds of the "
+    "solver (0: no limit)", SOLVE_TIME_LIMIT, parse=seconds, metavar="SECONDS",
+    live_default=5.0)
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,10 @@ class GridReading:
     by ``analyze`` and ``live`` alike. ``furniture`` names what the game shows around the
     board that its reader needs (Disco Zoo's ``cards`` and ``counter``): ``calibrate`` learns
     their boxes when the reader's own search does not find them (``--cards``, ``--counter``,
-    or boxes dragged in its window).
+    or boxes dragged in its window). ``scrolling`` loads, for a game whose board may be
+    bigger than the screen (a room seen through a view that follows the player), its
+    :class:`ScrollingBoards`: which packs are for such a board, how a screenshot's view is
+    placed in it, how such a pack is calibrated (``gridsight calibrate GAME SHOT... --room``).
     """
 
     reader: Callable[[], GameReader]
@@ -155,11 +160,25 @@ class GridReading:
     example: str | None = None
     structure: Callable[[], Callable[[Any], Any]] | None = None
     furniture: tuple[str, ...] = ()
+    scrolling: Callable[[], "ScrollingBoards"] | None = None
 
     @property
     def game_reader(self) -> GameReader:
         """The reader, imported on first use."""
         return _loaded(self.reader)
+
+    @property
+    def scrolling_boards(self) -> "ScrollingBoards | None":
+        """The game's reading of boards bigger than the screen, imported on first use."""
+        return None if self.scrolling is None else _loaded(self.scrolling)
+
+    def scrolling_for(self, pack: Any) -> "ScrollingBoards | None":
+        """The game's reading of boards bigger than the screen when ``pack`` is for one
+        (``None``: a pack whose board is read whole)."""
+        if self.scrolling is None:
+            return None
+        boards = _loaded(self.scrolling)
+        return boards if boards.holds(pack) else None
 
     def locate_by_structure(self, image: Any) -> Any:
         """The board in ``image`` found by its structure (a :class:`vision.classify.BoardRead`;
@@ -174,12 +193,32 @@ class GridReading:
         from gridsight.live.sources import GridSource
         from gridsight.readers.find import load_game_pack
 
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None)))
+        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None),
+                                                 time_limit=getattr(options, "time_limit", None)))
         named = getattr(self.game_reader, "named_labels", None)
         if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
             source.choices += tuple(l for l in named(read_hints_from(options))
                                     if l not in source.choices)
         return source
+
+
+class ScrollingBoards(Protocol):
+    """A game's reading of boards bigger than the screen (``GridReading.scrolling``).
+
+    ``holds(pack)``: whether a pack is for such a board (it carries the board's layout);
+    ``locate(image, pack)``: the whole board's cells as read off a screenshot
+    (:class:`vision.classify.BoardRead`: unknown out of view; its geometry's ``view`` the
+    part on screen; ``extras["view"]`` the cells fully in view), or
+    :class:`vision.errors.BoardNotFoundError`; ``calibrate(images, options)``: learn and save
+    a pack from ``(name, image)`` pairs and the options (``--room``, ``--skin``,
+    ``--corners``), returning an object with ``folder``, ``summary`` and ``missing``.
+    """
+
+    def holds(self, pack: Any) -> bool: ...
+
+    def locate(self, image: Any, pack: Any) -> Any: ...
+
+    def calibrate(self, images: Any, options: argparse.Namespace) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -258,8 +297,9 @@ LEGEND_WORDS: Mapping[str, str] = _frozen({
 
 @dataclass(frozen=True)
 class CellWord:
-    """How the panel shows one cell label or board token: ``short`` on the cell's button (at
-    most 4 characters; ``""`` for a blank the heat map fills), ``name`` in its menu and
+    """How the panel shows one cell label or board token: ``short`` on the cell's button (a
+    word or a sign, never a code a player must look up: ``Panda``, not ``Pan``; two words
+    go on two lines; ``""`` for a blank the heat map fills), ``name`` in its menu and
     tooltip, ``colour`` (``#rrggbb``) when the game tells cells apart by colour (a rupee)."""
 
     short: str
@@ -389,5 +429,6 @@ class GameSpec:
 __all__ = [
     "CellWord", "Counter", "GameSpec", "GridReading", "HintOption", "LEGEND_WORDS",
     "ManualBoardSettings",
-    "Objectives", "PitReading", "SolverOption", "TIME_LIMIT", "Words", "no_results",
+    "Objectives", "PitReading", "ScrollingBoards", "SolverOption", "TIME_LIMIT", "Words",
+    "no_results",
 ]

@@ -1,7 +1,7 @@
 """The panel's doubt bar: one click settles a cell read unsurely whose content changes the
 advice.
 
-For each :class:`~gridsight.readers.doubts.Doubt` of the view (a found Disco Zoo tile that
+For each :class:`~gridsight.games.doubts.Doubt` of the view (a found Disco Zoo tile that
 is "Panda or Tiger", and the advice would change if it is Tiger) the bar shows the doubt in
 words and one button per candidate; a click sets the cell to that candidate (the panel's
 correction, ``animal:NAME``), so the board is solved again as the player sees it. The bar is
@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gridsight.readers.doubts import Doubt
+from gridsight.games.doubts import Doubt
 
 DOUBT_COLOUR = "#ffe680"
 

@@ -21,6 +21,17 @@ shows (the believed board). The work per frame is as small as the evidence allow
    (with the source's evidence, such as a pit's dig events and corrections); the cell the
    player changed next is recorded as that record's move.
 
+Solving runs off the caller's thread when the loop has a ``worker``
+(:class:`gridsight.worker.SolveWorker`, a process killed at a hard stop): the board goes to
+it and the loop returns at once, so the overlay keeps following the window while the solver
+works. Meanwhile the view is marked ``thinking``: the previous advice stays on screen as long
+as it still matches the board (the cells it points at are unchanged), and is hidden as soon
+as it no longer does. Each later frame (or :meth:`LiveLoop.poll`) takes the answer when it
+comes; an answer for a board that has changed since is logged (with the frame, state, evidence
+and move of its own moment) but not drawn, and the current board is solved next (a board
+passed before the worker was free is never solved: its evidence goes on with the next). Without
+a worker (tests, benchmarks) the loop solves inline.
+
 Faults never end the loop: a missing window or a failed grab is shown in the status while the
 believed board is kept; a board that cannot be located or is not trusted keeps the last state
 and draws nothing (a wrong place is worse than none); cells read ``unknown`` (half hidden) keep
@@ -30,20 +41,20 @@ lines in memory) and the advice goes on.
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from gridsight.cli import RuntimeFailure
+from gridsight.games.options import Arguments, SolveOptions
 from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard
 from gridsight.live.sources import BoardSource, GridSource, ManualSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
+from gridsight.games.doubts import Doubt, doubts_of
 from gridsight.readers.base import BoardReading, ReadHints
-from gridsight.readers.doubts import Doubt, find_doubts, with_doubts
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from solvers.advice import Advice, Cell, CellMark, MarkKind
@@ -65,6 +76,12 @@ class LiveView:
     board tokens in manual mode and for a pit), ``board`` its text as solved, ``counter`` the
     game's counter on that board (Disco Zoo's taps left). ``version`` grows whenever anything
     drawn changes, so a driver redraws only then.
+
+    ``status`` is the line a player reads first: the advice in one short line in the game's
+    words (``Tap row 4, column 1 - 80% an animal``), or why there is none (``waiting: ...``);
+    ``why`` the advice's one-line why (when the advised cell is not the likeliest or safest);
+    ``details`` the rest (the game, the counter, the read confidence, the objective), for the
+    panel and ``--verbose``, never in the way of the advice.
     """
 
     version: int
@@ -79,11 +96,34 @@ class LiveView:
     confidence: float | None = None
     paused: bool = False
     step: int = 0
+    why: str = ""
+    details: tuple[str, ...] = ()
+    thinking: bool = False
     doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
 
-    def status_line(self) -> str:
-        parts = [self.status] + [f"warning: {w}" for w in self.warnings]
+    def status_line(self, verbose: bool = False) -> str:
+        """The status as one line of text: the advice, its why, the warnings (and with
+        ``verbose`` the details)."""
+        parts = [self.status, self.why] + [f"warning: {w}" for w in self.warnings]
+        if verbose and self.details:
+            parts.append(" · ".join(self.details))
         return "  |  ".join(p for p in parts if p)
+
+
+@dataclass
+class _Job:
+    """A board for the worker, with what its log record needs from the moment it was read:
+    the frame and geometry, the believed state, the source's evidence (``extras``) and the
+    cells the player changed next (``moved``)."""
+
+    key: tuple
+    reading: BoardReading
+    problems: tuple[str, ...]
+    frame: Any
+    geometry: Any
+    state: TrackerState
+    extras: dict[str, Any]
+    moved: tuple[Cell, ...] = ()
 
 
 @dataclass
@@ -103,6 +143,8 @@ class LiveLoop:
     ``game`` is a game's name or spec. The board comes from ``source``; without one, from
     ``pack`` (a flat grid game read through that template pack; ``reader`` and ``settings``
     replace the spec's reader and tracker rules) or from ``manual`` (the panel alone).
+    ``solve_options`` are the game's typed options, or the command line's solve settings
+    (turned into them by the adapter's ``options_from``).
     """
 
     def __init__(
@@ -113,13 +155,14 @@ class LiveLoop:
         source: BoardSource | None = None,
         reader: Any = None,
         adapter: Any = None,
-        solve_options: argparse.Namespace | None = None,
+        solve_options: SolveOptions | Arguments | None = None,
         hints: ReadHints = ReadHints(),
         log: RecommendationLog | None = None,
         settings: Any = None,
         manual: ManualBoard | None = None,
         clock: Callable[[], str] = utc_now,
         learn: bool = False,
+        worker: Any = None,
     ):
         self.spec = game if isinstance(game, GameSpec) else get_spec(game)
         self.game = self.spec.name
@@ -132,7 +175,16 @@ class LiveLoop:
                 raise ValueError("a live loop needs a board source, a pack or a manual board")
         self.source = source
         self.adapter = adapter or self.spec.adapter
-        self.solve_options = solve_options or argparse.Namespace()
+        if solve_options is None:
+            solve_options = self.adapter.options_type()
+        elif not isinstance(solve_options, SolveOptions):  # settings of the command line
+            solve_options = self.adapter.options_from(solve_options)
+        self.solve_options: SolveOptions = solve_options
+        self.worker = worker
+        self._wanted: _Job | None = None  # the newest board to solve (None: none)
+        self._running: _Job | None = None  # the board the worker is solving
+        self._advice_board = ""  # the board text the advice was worked out for
+        self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints
         self.clock = clock
         self.log = log
@@ -195,11 +247,33 @@ class LiveLoop:
         """Whether the next frame must be read even if unchanged (a change awaits confirming)."""
         return self._reads_due > 0
 
+    @property
+    def thinking(self) -> bool:
+        """Is the solver at work on the believed board (its answer not in yet)?"""
+        return self._wanted is not None
+
+    def poll(self) -> LiveView:
+        """Take the solver's answer if it came (with a worker); returns the view."""
+        if self._collect():
+            return self._publish()
+        return self._view
+
+    def settle(self, timeout: float) -> LiveView:
+        """Wait (at most ``timeout`` seconds) until the solver has answered the board."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self.thinking and time.monotonic() < end:
+            self._collect(wait=0.05)
+        return self._publish()
+
     def step(self, frame: Frame | Missing) -> LiveView:
         """Take one capture result; returns the view (the same object when nothing changed)."""
         from vision.capture import Missing
 
         self.counters.frames += 1
+        if self._collect():
+            self._publish()
         if isinstance(frame, Missing):
             self.counters.missing += 1
             self._detector.reset()  # the picture coming back counts as a change
@@ -214,6 +288,11 @@ class LiveLoop:
             self._reads_due = max(self._reads_due, self.source.confirm)
         if self._reads_due <= 0 and not self.source.watching:
             self.counters.skipped += 1
+            if frame.rect != self._frame_rect and self._frame_rect is not None:
+                # The window moved, its picture the same: the overlay follows it (the
+                # geometry is in the frame's own pixels).
+                self._frame, self._frame_rect = frame, frame.rect
+                return self._publish()
             return self._view
         self._reads_due = max(0, self._reads_due - 1)
         self._frame, self._frame_rect = frame, frame.rect
@@ -300,35 +379,127 @@ class LiveLoop:
             problems.append(f"{len(reading.unread)} cell(s) unread: solved as not yet observed")
         key = (reading.text, self.objective)
         if key != self._solved_key:
-            try:
-                options = argparse.Namespace(**vars(self.solve_options))
-                if self.objective is not None:
-                    options.objective = self.objective
-                solution = self.adapter.solve(reading.board, options)
-            except (InputError, RuntimeFailure) as error:
-                # An impossible board (a wrong read or correction), or the solver's time limit:
-                # said, not drawn; the source's evidence waits to be logged with the next board
-                # that solves.
-                self._problems = tuple(problems) + (f"not solved: {_first_line(error)}",)
-                self._advice = None
-                self._solved_key = key
+            self._problems = tuple(problems)
+            if self.worker is not None:
+                if self._wanted is not None and self._wanted.key == key:
+                    return self._publish()  # already on its way
+                job = _Job(key, reading, tuple(problems), self._frame, self._geometry,
+                           self.source.state(), self.source.take_log_extras())
+                if self._wanted is not None and self._wanted is not self._running:
+                    # A board passed before the worker was free: never solved, its evidence
+                    # goes on with this one.
+                    job.extras = _merge_extras(self._wanted.extras, job.extras)
                 self._board_text = reading.text
+                self._wanted = job
+                self._dispatch()
                 return self._publish()
-            self.counters.solves += 1
-            self._solved_key = key
-            self._board_text = reading.text
-            self._solution = solution
-            # Unsure cells whose true content changes the advice: said in the status line,
-            # offered as choices in the panel.
-            self._doubts = find_doubts(getattr(self.source, "reader", None), reading,
-                                       solution.advice, options)
-            self._advice = with_doubts(_with_unread(solution.advice, reading.unread),
-                                       self._doubts)
-            self._record(reading, solution)
-        elif self.source.log_extras() and self._advice is not None:
+            try:
+                solution = self.adapter.solve(reading.board, self._options())
+            except (InputError, RuntimeFailure) as error:
+                self._accept(key, reading, tuple(problems), error=_first_line(error))
+            else:
+                self._accept(key, reading, tuple(problems), solution=solution)
+            return self._publish()
+        self._wanted = None  # back to the board solved last: nothing to wait for
+        if self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
         self._problems = tuple(problems)
         return self._publish()
+
+    def _accept(self, key: tuple, reading: BoardReading, problems: tuple[str, ...], *,
+                solution: Any = None, error: str = "", record: bool = True) -> None:
+        """The solver's answer for the board ``key``: advice to draw and (``record``) a log
+        record, or, for an impossible board (a wrong read or correction) or a solver stopped
+        hard, the problem said and nothing drawn; the source's evidence then waits to be
+        logged with the next board that solves."""
+        self._solved_key = key
+        self._board_text = reading.text
+        if solution is None:
+            self._problems = problems + (f"not solved: {error}",)
+            self._advice = None
+            self._advice_board = ""
+            return
+        self._problems = problems
+        self._solution = solution
+        self._advice = _with_unread(solution.advice, reading.unread)
+        self._doubts = doubts_of(solution.json)  # for the panel to offer
+        self._advice_board = reading.text
+        if record:
+            self.counters.solves += 1
+            self._record(reading, solution)
+
+    def _dispatch(self) -> None:
+        """Give the worker the board wanted, if it is free (else it comes after)."""
+        if self.worker is None or self._wanted is None or self._running is not None:
+            return
+        if self.worker.busy:  # another caller's board: its answer is taken and dropped
+            return
+        self._running = self._wanted
+        self.worker.submit(self.game, self._running.reading.text, self._options(),
+                           tag=id(self._running))
+
+    def _collect(self, wait: float = 0.0) -> bool:
+        """Take the worker's answer when it came; True when it changed what is shown."""
+        if self.worker is None:
+            return False
+        if not self.worker.busy:
+            self._dispatch()
+            return False
+        result = self.worker.poll(wait)
+        if result is None:
+            return False
+        job, self._running = self._running, None
+        if job is None or result.tag != id(job):
+            self._dispatch()  # not this loop's board
+            return False
+        if result.solution is not None:
+            self.counters.solves += 1
+            self._log_job(job, result.solution)
+        changed = job is self._wanted
+        if changed:
+            self._wanted = None
+            if result.solution is not None:
+                self._accept(job.key, job.reading, job.problems, solution=result.solution,
+                             record=False)
+            else:
+                self._accept(job.key, job.reading, job.problems,
+                             error=_first_line(result.error))
+        elif result.solution is None and self._wanted is not None:
+            # A board gone that did not solve: its evidence goes on with the board now.
+            self._wanted.extras = _merge_extras(job.extras, self._wanted.extras)
+        self._dispatch()
+        return changed
+
+    def _log_job(self, job: _Job, solution: Any) -> None:
+        """The log record of a board solved by the worker, with its own moment's frame,
+        state and evidence, and the move the player made after it (when it came first)."""
+        if self.log is None:
+            self._step += 1
+            return
+        step = self.log.next_step()
+        record = LogRecord(
+            step=step, time=self.clock(), game=self.game, board=job.reading.text,
+            advice=solution.advice, confidence=confidence_grid(job.state.confidence),
+            unread=tuple(Cell(r, c) for r, c in job.reading.unread),
+            solution={**solution.json, **job.extras}, geometry=job.geometry,
+            manual=() if isinstance(self.source, ManualSource) else tuple(sorted(
+                job.state.manual)))
+        frame = None if job.frame is None else np.asarray(job.frame.pixels)
+        self.log.append(record, frame)
+        self._step = step
+        if job.moved:
+            recommended = set(solution.advice.recommend)
+            self._moved_steps.add(step)
+            self.log.record_move(step, next((c for c in job.moved if c in recommended),
+                                            job.moved[0]))
+
+    def _options(self) -> SolveOptions:
+        """The solve options, with the objective chosen in the panel (for a game that has
+        objectives)."""
+        options = self.solve_options
+        if self.objective is not None and "objective" in {f.name for f in fields(options)}:
+            options = replace(options, objective=self.objective)  # type: ignore[call-arg]
+        return options
 
     def _reading_now(self) -> BoardReading:
         hints = self.hints
@@ -358,7 +529,13 @@ class LiveLoop:
 
     def _note_move(self, cells: Sequence[Cell]) -> None:
         """The first cell the player changed after a logged advice (the recommended cell
-        first) is recorded as that advice's move."""
+        first) is recorded as that advice's move; after a board still with the worker, it is
+        kept with that board and recorded with its log record."""
+        pending = self._wanted
+        if pending is not None:
+            if not pending.moved:
+                pending.moved = tuple(cells)
+            return
         if self._step == 0 or self._step in self._moved_steps or self.log is None:
             return
         recommended = set(self._advice.recommend) if self._advice is not None else set()
@@ -383,23 +560,50 @@ class LiveLoop:
             return None
 
     def _status_text(self) -> str:
+        """The advice's one short line (the line read first), or what stands in for it."""
+        if self.paused:
+            return "Paused: the advice is not drawn"
+        if self.thinking:
+            shown = self._advice_shown()
+            return "Thinking…" if shown is None else f"Thinking… (last: {shown.status})"
+        if self._advice is not None:
+            return self._advice.status
+        return "reading the board" if not self._problems else "no advice for this board"
+
+    def _details(self) -> tuple[str, ...]:
+        """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
+        the objective, the advice's own details."""
         parts = [self.source.title(), *self.source.status_parts()]
-        value = self._counter()
-        if value is not None:
-            name = self.spec.words.counter_status or self.spec.counter.header
-            parts.append(f"{name} {value}" + (" (set)" if self.counter_override is not None
-                                              else ""))
+        value, counter = self._counter(), self.spec.counter
+        if value is not None and counter is not None:
+            name = self.spec.words.counter_status or counter.header
+            parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
+                                              is not None else ""))
         conf = self.source.confidence()
         if conf is not None:
             parts.append(f"read confidence {conf:.2f}")
         objectives = self.spec.objectives
         if objectives is not None and self.objective != objectives.default:
-            parts.append(f"objective {self.objective}")
-        if self._advice is not None:
-            parts.append(self._advice.status)
-        if self.paused:
-            parts.append("PAUSED")
-        return " · ".join(p for p in parts if p)
+            parts.append(f"aim: {self.spec.words.objective_name(self.objective or '')}")
+        shown = self._advice_shown()
+        if shown is not None:
+            parts += list(shown.details)
+        return tuple(p for p in parts if p)
+
+    def _advice_shown(self) -> Advice | None:
+        """The advice to draw: while the solver thinks, the previous one only as long as it
+        still matches the board (a stale "tap here" on a changed cell is worse than none),
+        less its marks and figures on the cells that changed."""
+        if self._advice is None or not self.thinking:
+            return self._advice
+        key = (id(self._advice), self._board_text)
+        if self._kept is None or self._kept[0] != key:
+            kept = None
+            if _still_matches(self._advice, self._advice_board, self._board_text):
+                kept = _without_cells(self._advice,
+                                      _changed_cells(self._advice_board, self._board_text))
+            self._kept = (key, kept)
+        return self._kept[1]
 
     def _publish(self) -> LiveView:
         state = self.source.state()
@@ -412,11 +616,12 @@ class LiveLoop:
         # While nothing may be drawn (no picture, no board in view, not trusted, not read
         # yet) the status says only why; the advice is kept for when it may be drawn again.
         status = self._note or self._status_text()
-        shown = None if (self._note or self.paused) else self._advice
+        shown = None if (self._note or self.paused) else self._advice_shown()
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step, self._doubts if shown is not None else ())
+            self._step, why=shown.why if shown is not None else "", details=self._details(),
+            thinking=self.thinking, doubts=self._doubts if shown is not None else ())
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)
@@ -428,12 +633,70 @@ class LiveLoop:
 
 def _drawn(view: LiveView) -> tuple:
     geometry = None if view.geometry is None else view.geometry.homography.round(3).tobytes()
-    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused)
+    return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused,
+            view.details, view.thinking)
 
 
 def _grid(view: LiveView) -> tuple:
     state = view.state
     return () if state is None else (state.grid, state.manual, state.contradictions)
+
+
+def _still_matches(advice: Advice, solved: str, now: str) -> bool:
+    """Does ``advice``, worked out for board text ``solved``, still fit the board ``now``:
+    the same size, and every cell it points at (the move, the path, the pieces) unchanged?
+
+    >>> tap = Advice("demo", 2, 2, recommend=(Cell(0, 1),))
+    >>> solved = ". .\\n. .\\n"
+    >>> _still_matches(tap, solved, ". .\\n. x\\n"), _still_matches(tap, solved, ". x\\n. .\\n")
+    (True, False)
+    """
+    from solvers.boardtext import parse_boards
+
+    try:
+        before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
+    except (InputError, IndexError):
+        return False
+    if len(before) != len(after) or any(len(a) != len(b) for a, b in zip(before, after)):
+        return False
+    cells = set(advice.recommend) | set(advice.path) | {
+        cell for piece in advice.pieces for cell in piece.cells}
+    for cell in cells:
+        if not (0 <= cell.row < len(before) and 0 <= cell.col < len(before[cell.row])):
+            return False
+        if before[cell.row][cell.col] != after[cell.row][cell.col]:
+            return False
+    return True
+
+
+def _merge_extras(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    """Evidence of two moments in one: lists (dig events) joined in order, the rest the
+    later's."""
+    merged = dict(first)
+    for name, value in then.items():
+        earlier = merged.get(name)
+        merged[name] = earlier + value if isinstance(earlier, list) and isinstance(
+            value, list) else value
+    return merged
+
+
+def _changed_cells(solved: str, now: str) -> set[Cell]:
+    """The cells whose token differs between two board texts of the same size."""
+    from solvers.boardtext import parse_boards
+
+    before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
+    return {Cell(r, c) for r, (a, b) in enumerate(zip(before, after))
+            for c, (x, y) in enumerate(zip(a, b)) if x != y}
+
+
+def _without_cells(advice: Advice, cells: set[Cell]) -> Advice:
+    """``advice`` less its marks and figures on ``cells`` (they changed since)."""
+    if not cells:
+        return advice
+    return replace(
+        advice,
+        marks=tuple(m for m in advice.marks if Cell(m.row, m.col) not in cells),
+        figures=tuple(f for f in advice.figures if Cell(f.row, f.col) not in cells))
 
 
 def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:

@@ -2,17 +2,24 @@
 
 It speaks the game's language, from the game's spec (:class:`~gridsight.games.spec.Words`):
 
+- the advice first, large, in one short line (``Tap row 4, column 1 - 80% an animal``), its
+  one-line *why* under it; the details (the game, the counter, the read confidence, the
+  advice's figures) and the warnings under the board; :meth:`Panel.add_extra` puts another
+  widget under the advice (a choice the advice depends on);
 - one button per cell, showing what the cell holds by the game's name for it (Disco Zoo: the
   animal, coloured by its rarity; Thrill Digger: the rupee, in its colour; tile path: wall,
   tile, Link...) and, on a cell still open, its chance as a heat map, the way players' web
   tools show a board (the colour scale is the game's: the risk of a bomb, the chance of an
-  animal). The tooltip names the cell (``row 2, column 4``), what it holds, its chance, the
+  animal); a found animal by its full name, a tile certainly holding one not tapped yet as
+  ``(Gorilla)``. The rows and columns are numbered the way the player counts them, from the
+  first playable row and column (:attr:`Advice.origin`). The tooltip names the cell
+  (``row 2, column 4``), what it holds, its chance, the
   read confidence and whether it was set by hand;
 - clicking a cell opens a chooser with one button per thing the cell can hold, by name and in
   its colour (every animal of the rescue by name, so two rare animals are two choices; rupee
   colours; wall, tile, crossed, Link, start, end; the piece letters) and sets it by hand;
 - *Undo* takes back the last correction, *New game* forgets the board, *Pause* (shown when an
-  overlay is drawn) stops it drawing; a game with a counter (Disco Zoo's *Taps left*) gets a
+  overlay is drawn) stops it drawing; a game with a counter (Disco Zoo's *Attempts left*) gets a
   box overriding the count read off the screen (``read`` = read it again), a game with
   objectives a chooser (what the advice aims for); a game without them shows neither.
 
@@ -28,6 +35,7 @@ PySide6 is imported here, so this module is loaded only when a window is made.
 
 from __future__ import annotations
 
+import html
 from typing import Any, Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
@@ -42,11 +50,16 @@ from gridsight.live.loop import LiveLoop, LiveView
 from overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import parse_boards
-from solvers.cellnames import cell_name
+from solvers.cellnames import cell_name, column_number, row_number
 from solvers.errors import InputError
 
 PANEL_TITLE = "gridsight panel"
 CELL_SIZE = (48, 36)  # a cell button's minimum width and height (room for '100%')
+CELL_MAX_WIDTH = 110  # wider names go on two lines
+ADVICE_STYLE = "font-size: 16px; font-weight: bold; color: #7a2a00"
+NUMBER_STYLE = "color: #606060; font-size: 11px"
+DETAIL_INK = "#505050"
+WARNING_INK = "#b35c00"
 HAND = "#e0a000"  # the dashed border of a cell set by hand
 HAND_FILL = "#ffe680"  # ... and its fill when the cell has no colour of its own
 CONFLICT = "#ffa040"
@@ -89,12 +102,36 @@ class Panel(QWidget):
         layout = QVBoxLayout(self)
         # The window never gets smaller than its contents: cell buttons cannot overlap.
         layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        # The advice first, large, in one line of the game's words; its why under it.
+        self.advice_line = QLabel("")
+        self.advice_line.setObjectName("advice")
+        self.advice_line.setWordWrap(True)
+        self.advice_line.setStyleSheet(ADVICE_STYLE)
+        layout.addWidget(self.advice_line)
+        self.why_line = QLabel("")
+        self.why_line.setObjectName("why")
+        self.why_line.setWordWrap(True)
+        layout.addWidget(self.why_line)
+        # Widgets other parts add under the advice (a choice the advice depends on).
+        self.extras = QVBoxLayout()
+        layout.addLayout(self.extras)
         # The board in a widget of its own whose minimum size is the buttons' (a wrapped status
-        # line below must not squeeze the rows into each other).
+        # line below must not squeeze the rows into each other); rows and columns numbered
+        # the way the player counts them (from the first playable row and column).
         self.board = QWidget()
         grid = QGridLayout(self.board)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(3)
+        self.row_numbers = [QLabel("") for _ in range(rows)]
+        self.column_numbers = [QLabel("") for _ in range(cols)]
+        for r, label in enumerate(self.row_numbers):
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            label.setStyleSheet(NUMBER_STYLE)
+            grid.addWidget(label, r + 1, 0)
+        for c, label in enumerate(self.column_numbers):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setStyleSheet(NUMBER_STYLE)
+            grid.addWidget(label, 0, c + 1)
         self.cells: list[list[QPushButton]] = []
         for r in range(rows):
             line = []
@@ -103,14 +140,19 @@ class Panel(QWidget):
                 button.setMinimumSize(*CELL_SIZE)
                 button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
                 button.clicked.connect(lambda _=False, r=r, c=c: self._open_chooser(r, c))
-                grid.addWidget(button, r, c)
+                grid.addWidget(button, r + 1, c + 1)
                 line.append(button)
             self.cells.append(line)
-        self.board.setMinimumSize(grid.minimumSize())
+        self._number((0, 0))
+        self._fit_cells()
         layout.addWidget(self.board, 1)
         self.scale = QLabel("")
         self.scale.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.scale)
+        self.key = QLabel("")  # what the signs on the cells mean, in the game's words
+        self.key.setWordWrap(True)
+        self.key.setMinimumWidth(self.board.minimumWidth())
+        layout.addWidget(self.key)
 
         controls = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
@@ -151,12 +193,51 @@ class Panel(QWidget):
             layout.addLayout(options)
         self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
         layout.addWidget(self.doubts)
-        self.status = QLabel("")
+        self.status = QLabel("")  # the details (game, counter, confidence) and the warnings
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setMinimumWidth(self.board.minimumWidth())
         layout.addWidget(self.status)
+        for label in (self.advice_line, self.why_line):
+            label.setMinimumWidth(self.board.minimumWidth())
+        self.notice = ""
         self.chooser: QMenu | None = None
         self.show_view(loop.view)
+
+    def add_extra(self, widget: QWidget) -> None:
+        """Show ``widget`` under the advice, above the board (a choice the advice depends on)."""
+        self.extras.addWidget(widget)
+
+    def set_notice(self, text: str) -> None:
+        """A line shown with the details until replaced (said once: no compositor here...)."""
+        self.notice = text
+        self.show_view(self.loop.view)
+
+    def _number(self, origin: tuple[int, int], last: tuple[int, int] | None = None) -> None:
+        """Number the rows and columns from ``origin`` (the first playable row and column) to
+        ``last``; the rows and columns outside (a level's frame) get no number."""
+        end = last or (len(self.row_numbers) - 1, len(self.column_numbers) - 1)
+        for r, label in enumerate(self.row_numbers):
+            label.setText(row_number(r, origin) if origin[0] <= r <= end[0] else "")
+        for c, label in enumerate(self.column_numbers):
+            label.setText(column_number(c, origin) if origin[1] <= c <= end[1] else "")
+
+    def _fit_cells(self) -> None:
+        """Make every cell button wide enough for the longest thing any cell may show (a
+        full animal name, on two lines when it has two words), so the panel keeps its size
+        from board to board."""
+        texts = ["100%"] + [_two_lines(w.short or w.name) for _, w in self.choice_words()]
+        metrics = self.cells[0][0].fontMetrics() if self.cells and self.cells[0] else None
+        if metrics is None:
+            return
+        wide = max(metrics.horizontalAdvance(part) for t in texts for part in t.split("\n"))
+        width = min(CELL_MAX_WIDTH, max(CELL_SIZE[0], wide + 12))
+        for row in self.cells:
+            for button in row:
+                button.setMinimumSize(width, CELL_SIZE[1])
+        grid = self.board.layout()
+        if grid is not None:
+            self.board.setMinimumSize(grid.minimumSize())
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -177,7 +258,8 @@ class Panel(QWidget):
         column = QVBoxLayout(box)
         column.setContentsMargins(4, 4, 4, 4)
         column.setSpacing(2)
-        title = QLabel(f"<b>{cell_name(row, col)}</b>")
+        advice = self.loop.view.advice
+        title = QLabel(f"<b>{cell_name(row, col, advice.origin if advice else (0, 0))}</b>")
         column.addWidget(title)
         for value, word in self.choice_words():
             button = QPushButton(word.name)
@@ -237,16 +319,36 @@ class Panel(QWidget):
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
         self.doubts.show_doubts(view.doubts)
+        self._show_key(advice, marks)
         self._update_objectives(view)
-        self._show_status(view.status_line())
+        if advice is not None:
+            last = advice.last
+            self._number((advice.origin.row, advice.origin.col),
+                         None if last is None else (last.row, last.col))
+        else:
+            self._number((0, 0))
+        self._show_status(view)
 
-    def _show_status(self, text: str) -> None:
-        """The status line, wrapped; its height is reserved in the layout (a wrapped label's
-        height depends on its width, which a window's minimum size does not account for: the
-        other rows would be squeezed into each other)."""
-        self.status.setText(text)
+    def _show_status(self, view: LiveView) -> None:
+        """The advice line (large), its why, then the details and warnings, each wrapped; their
+        heights are reserved in the layout (a wrapped label's height depends on its width,
+        which a window's minimum size does not account for: the other rows would be squeezed
+        into each other)."""
+        self.advice_line.setText(view.status)
+        self.why_line.setText(view.why)
+        self.why_line.setVisible(bool(view.why))
+        esc = html.escape
+        parts = [f"<span style='color:{DETAIL_INK}'>{esc(' · '.join(view.details))}</span>"]
+        parts += [f"<span style='color:{WARNING_INK}'>warning: {esc(w)}</span>"
+                  for w in view.warnings]
+        if self.notice:
+            parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
+        self.status.setText("<br>".join(p for p in parts if p))
         # At the narrowest the window may be (the board's width), so any width fits it.
-        self.status.setMinimumHeight(self.status.heightForWidth(self.board.minimumWidth()))
+        for label in (self.advice_line, self.why_line, self.status):
+            label.setMinimumHeight(label.heightForWidth(self.board.minimumWidth())
+                                   if label.isVisibleTo(self) or label is not self.why_line
+                                   else 0)
 
     def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
                    figure: CellFigure | None, mark: CellMark | None, piece: str | None,
@@ -263,15 +365,15 @@ class Panel(QWidget):
                 background = hex_of(heat_colour(figure.heat))
         elif mark is not None and not word.colour:
             sign = MARK_SIGNS.get(mark.kind, "")
-            # A certain but untouched cell: '=' and what it certainly holds (the text report's
-            # notation), else the mark's sign.
+            # A certain but untouched cell: what it certainly holds in brackets (as the text
+            # report writes it), else the mark's sign.
             known = mark.kind is MarkKind.KNOWN and mark.label
-            text = (f"={mark.label[:3]}" if known else sign) or text
+            text = (_two_lines(f"({mark.label})") if known else sign) or text
         if conflict:
             background = CONFLICT
         elif manual and not background:
             background = HAND_FILL
-        button.setText(text)
+        button.setText(_two_lines(text))
         style = []
         if background:
             style += [f"background: {background}", f"color: {ink_for(background)}"]
@@ -282,7 +384,8 @@ class Panel(QWidget):
         elif mark is not None:
             style.append(f"border: 2px solid {hex_of(MARK[mark.kind])}")
         button.setStyleSheet("; ".join(style))
-        tip = [f"{cell_name(r, c)}: {word.name}"]
+        origin = advice.origin if advice is not None else (0, 0)
+        tip = [f"{cell_name(r, c, origin)}: {word.name}"]
         if piece is not None:
             tip.append(f"place piece {piece} here")
         if figure is not None:
@@ -311,8 +414,29 @@ class Panel(QWidget):
                            f"{swatch(0.5, 'mid')} {swatch(1.0 - low, 'high')}")
         self.scale.setVisible(True)
 
+    def _show_key(self, advice: Advice | None, marks: Mapping[tuple[int, int], CellMark]
+                  ) -> None:
+        """The signs shown on the cells, each with the game's words for it (hidden without)."""
+        parts = []
+        seen: set[str] = set()
+        for mark in marks.values():
+            legend = advice.legend if advice is not None else None
+            words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
+            if mark.kind is MarkKind.KNOWN and mark.label:
+                sign, words = f"({mark.label})", words.replace("{label}", mark.label)
+            else:
+                sign, words = MARK_SIGNS.get(mark.kind, ""), words.replace(": {label}", "")
+            if sign and sign not in seen:
+                seen.add(sign)
+                parts.append(f"{sign} {words}")
+        self.key.setText(" · ".join(parts))
+        self.key.setVisible(bool(parts))
+        self.key.setMinimumHeight(self.key.heightForWidth(self.board.minimumWidth())
+                                  if parts else 0)
+
     def _read_board(self, view: LiveView) -> None:
         """The headers and tokens of the board as solved (names depend on them)."""
+        old = self._headers
         self._headers, self._tokens = {}, None
         if not view.board:
             return
@@ -321,6 +445,8 @@ class Panel(QWidget):
         except (InputError, IndexError):
             return
         self._headers = dict(board.headers)
+        if self._headers != old:
+            self._fit_cells()
         state = view.state
         if state is not None and len(board.grid) == len(state.grid) and all(
                 len(a) == len(b) for a, b in zip(board.grid, state.grid)):
@@ -353,6 +479,17 @@ class Panel(QWidget):
     def believed(self) -> list[list[str]]:
         """The cell texts shown, as the player sees them (for tests)."""
         return [[b.text() for b in row] for row in self.cells]
+
+
+def _two_lines(text: str, width: int = 9) -> str:
+    """A cell's text on two lines when it is long and has a space to break at
+    (``Flying Squirrel``, ``Panda or Tiger?``)."""
+    if len(text) <= width or " " not in text or "\n" in text:
+        return text
+    middle = len(text) // 2
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - middle))
+    return text[:cut] + "\n" + text[cut + 1:]
 
 
 def make_panel(loop: LiveLoop, choices: Sequence[str],

@@ -9,21 +9,31 @@ status line (when it changed) and rewrite the ``--status-file`` (a JSON snapshot
 shown, for scripts and the end-to-end test). An idle loop is therefore one grab and one
 thumbnail compare per tick.
 
+The panel and the status strip are kept beside the captured rectangle, never over it
+(:mod:`overlay.placement`), and follow it when it moves: so the capture never sees them, with
+or without a compositor. A frame grabbed while the panel still covered a rectangle that had
+just moved under it is not read. Without a compositor nothing is drawn over the game
+(``draw_over=False``): the advice is in the strip and the panel, and ``notice`` (said once)
+says why.
+
 Capture and loop run on the Qt thread: mss instances may not cross threads, and the work per
-frame is small (see ``bench/bench_live.py``).
+frame is small (see ``bench/bench_live.py``). Solving does not: with a worker
+(:class:`gridsight.worker.SolveWorker`) the loop hands each new board to a process and takes
+the answer on a later tick, so the overlay keeps following the window and the panel stays
+live while the solver works (the view says "thinking", see :mod:`gridsight.live.loop`);
+without a capture (``--manual``) the timer runs only to collect those answers.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
-
+from solvers.errors import one_line
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
 
@@ -42,17 +52,27 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "frame_rect": None if rect is None else [rect.left, rect.top, rect.width, rect.height],
         "step": view.step,
         "paused": view.paused,
+        "why": view.why,
+        "details": list(view.details),
+        "thinking": view.thinking,
     }
 
 
-def write_snapshot(path: Path, view: LiveView) -> None:
-    """Replace ``path`` atomically with the view's snapshot (readers never see half a file)."""
-    tmp = path.with_name(path.name + ".tmp")
+def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> str:
+    """Replace ``path`` atomically with the view's snapshot (:func:`safefiles.write_file`:
+    readers never see half a file, a link planted at ``path`` or beside it is never written
+    through); ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y,
+    w, h]`` in logical screen pixels, or ``None``). Returns what went wrong (``""``:
+    written). A failure never stops the advice: the status file is a convenience (the caller
+    says so once). Not flushed to the disk (it is rewritten at every change; a crash leaves
+    the previous snapshot whole)."""
+    from safefiles import write_file
+
     try:
-        tmp.write_text(json.dumps(view_snapshot(view)), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a status file is a convenience; never stop advising for it
+        write_file(path, json.dumps({**view_snapshot(view), **(windows or {})}), fsync=False)
+    except OSError as error:
+        return str(error)
+    return ""
 
 
 class LiveDriver:
@@ -62,7 +82,8 @@ class LiveDriver:
                  panel_choices: tuple[str, ...] | None = None, interval_ms: int = 33,
                  idle_interval_ms: int | None = 66, idle_after_s: float = 2.0,
                  status_file: str | Path | None = None, notice: str = "",
-                 say: Callable[[str], None] | None = None):
+                 say: Callable[[str], None] | None = None, draw_over: bool = True,
+                 verbose: bool = False):
         from PySide6.QtCore import QTimer
 
         from overlay.window import ensure_app
@@ -72,20 +93,28 @@ class LiveDriver:
         self.capture = capture
         self.notice = notice
         self.status_file = Path(status_file) if status_file else None
-        self.say = say or (lambda line: print(f"gridsight: {line}", file=sys.stderr, flush=True))
+        self._status_failed = False  # said once until it works again
+        self.say = say or (lambda line: print(f"gridsight: {one_line(line)}", file=sys.stderr,
+                                              flush=True))
+        self.verbose = verbose
         self.overlay = None
-        if capture is not None and overlay:
+        if capture is not None:
             from overlay.window import OverlayWindow
 
-            self.overlay = OverlayWindow((0, 0, 1, 1))
+            # The strip beside the game is shown either way; the advice is drawn over the
+            # game only with the overlay asked for and a compositor to show it.
+            self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over)
         self.panel = None
         if panel_choices is not None:
             from gridsight.live.panel import Panel
 
             self.panel = Panel(loop, panel_choices, on_view=self.show)
+            if notice:
+                self.panel.set_notice(notice)
         self._shown = -1
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
+        self._placed: tuple | None = None  # the game's box and the panel's size, last placed
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
         self.idle_after_s = idle_after_s
@@ -95,11 +124,27 @@ class LiveDriver:
         self.timer.timeout.connect(self.tick)
 
     def start(self) -> None:
+        if self.notice:
+            self.say(self.notice)
         if self.panel is not None:
+            target = getattr(self.capture, "target", None)
+            where = target() if target is not None else None
+            if where is not None and hasattr(where, "width"):  # the game is found: beside it
+                self._follow((where.left, where.top, where.width, where.height))
             self.panel.show()
+            self._place_panel()
         self.show(self.loop.view, force=True)
-        if self.capture is not None:
+        if self.capture is not None or self.loop.worker is not None:
             self.timer.start()
+
+    def panel_box(self) -> Any:
+        """Where the panel is on the screen (logical pixels, its frame included)."""
+        from overlay.status import Box
+
+        if self.panel is None:
+            return None
+        g = self.panel.frameGeometry()
+        return Box(g.x(), g.y(), g.width(), g.height())
 
     def stop(self) -> None:
         self.timer.stop()
@@ -110,12 +155,22 @@ class LiveDriver:
     def tick(self) -> None:
         """One poll: grab, step, redraw only what changed. Never raises into Qt."""
         try:
-            view = self.loop.step(self.capture.grab())
+            if self.capture is None:
+                view = self.loop.poll()  # the solver's answer to the panel's board
+            else:
+                frame = self.capture.grab()
+                rect = getattr(frame, "rect", None)
+                if rect is not None and self._box_of(rect) != self._rect:
+                    covered = self._covers(rect)
+                    self._follow(self._box_of(rect))
+                    if covered:  # grabbed while gridsight's own windows were over it: not read
+                        return
+                view = self.loop.step(frame)
         except Exception as error:  # a bug must not freeze the player's screen silently
             self.say(f"live loop error: {type(error).__name__}: {error}")
             return
         now = time.monotonic()
-        if view.version != self._shown or self.loop.pending:
+        if view.version != self._shown or self.loop.pending or self.loop.thinking:
             self._active_at = now
         # Poll at the full rate while things happen, slower once the picture has been still
         # for a while (the grab itself is most of an idle poll's cost).
@@ -132,27 +187,124 @@ class LiveDriver:
         if view.version == self._shown and not force:
             return
         self._shown = view.version
-        status = view.status if not self.notice else f"{view.status} · {self.notice}"
+        status = view.status
         if self.overlay is not None:
             rect = view.frame_rect
             if rect is None:
-                self.overlay.update(None, None, status)
+                self.overlay.update(None, None, status, why="", warnings=view.warnings)
                 self.overlay.hide()
             else:
-                box = (rect.left, rect.top, rect.width, rect.height)
+                box = self._box_of(rect)
                 if box != self._rect:
-                    self.overlay.move_to(box)
-                    self._rect = box
-                self.overlay.update(view.geometry, view.advice, status)
+                    self._follow(box)
+                self.overlay.update(view.geometry, view.advice, status, why=view.why,
+                                    warnings=view.warnings)
                 self.overlay.show()
         if self.panel is not None:
             self.panel.show_view(view)
-        line = "  |  ".join([status] + [f"warning: {w}" for w in view.warnings])
+            self._place_panel()
+        line = view.status_line(verbose=self.verbose)
         if line != self._said:
             self._said = line
             self.say(line)
         if self.status_file is not None:
-            write_snapshot(self.status_file, view)
+            problem = write_snapshot(self.status_file, view, self.windows())
+            if problem and not self._status_failed:
+                self.say(f"warning: --status-file: {problem}")
+            self._status_failed = bool(problem)
+
+    def windows(self) -> dict[str, Any]:
+        """Where the panel and the strip are (logical screen pixels), for the status file."""
+        panel = self.panel_box() if self.panel is not None and self.panel.isVisible() else None
+        strip = self.overlay.strip_box if self.overlay is not None else None
+        return {"panel": None if panel is None else list(panel),
+                "strip": None if strip is None else list(strip),
+                "drawn_over": bool(self.overlay is not None and self.overlay.draw_over)}
+
+    # -- keeping gridsight's windows beside the game ----------------------------------------
+
+    @staticmethod
+    def _box_of(rect: Any) -> tuple[int, int, int, int]:
+        return (int(rect.left), int(rect.top), int(rect.width), int(rect.height))
+
+    def _follow(self, box: tuple[int, int, int, int]) -> None:
+        """The game is now at ``box`` (physical pixels): move the overlay and its strip onto
+        it, and the panel beside it."""
+        self._rect = box
+        if self.overlay is not None:
+            self.overlay.move_to(box)
+        self._place_panel()
+
+    def _covers(self, rect: Any) -> bool:
+        """Whether the panel or the strip lies over the screen rectangle ``rect`` now."""
+        from overlay.status import Box
+
+        if self.overlay is None:
+            return False
+        game = self._game_box(self._box_of(rect))
+        boxes = [self.overlay.strip_box] if self.overlay.strip_box is not None else []
+        if self.panel is not None and self.panel.isVisible():
+            g = self.panel.frameGeometry()
+            boxes.append(Box(g.x(), g.y(), g.width(), g.height()))
+        return any(b.overlaps(game) for b in boxes)
+
+    def _game_box(self, box: tuple[int, int, int, int]) -> Any:
+        """A physical screen rectangle in the logical pixels windows are placed in."""
+        from overlay.status import Box
+
+        ratio = self.overlay.ratio() if self.overlay is not None else 1.0
+        return Box(round(box[0] / ratio), round(box[1] / ratio), max(1, round(box[2] / ratio)),
+                   max(1, round(box[3] / ratio)))
+
+    def _place_panel(self) -> None:
+        """Put the panel on the side of the game (and its strip) with room, when the game or
+        the panel's size changed since it was last placed; keep the overlay off it."""
+        if self.panel is None or self._rect is None or self.overlay is None:
+            return
+        from overlay.placement import inside, place_panel
+        from overlay.status import Box
+
+        frame = self.panel.frameGeometry()
+        size = (frame.width(), frame.height())
+        if not self.panel.isVisible():
+            hint = self.panel.sizeHint()
+            size = (hint.width(), hint.height())
+        game, screen = self.overlay.window_box(), self.overlay.screen_box()
+        strip = [self.overlay.strip_box] if self.overlay.strip_box else []
+        box = place_panel(size, [game] + strip, screen)
+        # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
+        # beside the board inside it. Otherwise it stays off the game, even partly off screen.
+        fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
+        board = self._board_box() if fills and not inside(box, screen) else None
+        # Placed again only when what it depends on changed: a panel the player moved stays.
+        key = (game, size, self.overlay.strip_box, board)
+        if key == self._placed:
+            return
+        self._placed = key
+        if fills and not inside(box, screen):
+            # The capture fills the screen (a whole monitor): beside the board in it, else in
+            # a corner of the screen clear of the board; the player may move it.
+            box = place_panel(size, [board], screen) if board is not None else box
+            if not inside(box, screen):
+                w, h = size
+                corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
+                           for x in (screen.x + screen.w - w, screen.x)]
+                box = next((c for c in corners if board is None or not c.overlaps(board)),
+                           corners[0])
+        self.panel.move(box.x, box.y)
+        self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+
+    def _board_box(self) -> Any:
+        """The board's box on the screen (logical pixels), once it has been located."""
+        if self.overlay is None or self.overlay.board_box is None:
+            return None
+        from overlay.status import Box
+
+        ratio = self.overlay.ratio()
+        x, y, w, h = self.overlay.board_box
+        left, top = self.overlay.rect[0], self.overlay.rect[1]
+        return Box(round((left + x) / ratio), round((top + y) / ratio), max(1, round(w / ratio)),
+                   max(1, round(h / ratio)))
 
     def run(self) -> int:
         self.start()

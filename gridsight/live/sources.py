@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from gridsight.live.manual import ManualBoard
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
-from gridsight.tracking import UNKNOWN, CellRead, TrackerState
+from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, CellTracker, TrackerState
 from solvers.advice import Cell
 from solvers.cellnames import cell_name
 from vision.errors import BoardNotFoundError, VisionInputError
@@ -139,7 +139,13 @@ class _NoExtras:
 
 
 class GridSource(_NoExtras):
-    """A flat grid read through ``pack`` with the game's tracker rules and reader."""
+    """A flat grid read through ``pack`` with the game's tracker rules and reader.
+
+    A pack for a board bigger than the screen (the spec's ``GridReading.scrolling`` holds
+    it: a tile-path room) is read through the game's own placing of each frame's view in the
+    board; its tracker's cells start unseen (``?``) and keep their last seen state while out
+    of view (:class:`gridsight.tracking.ViewMerger`'s rules).
+    """
 
     captures = True
 
@@ -156,8 +162,16 @@ class GridSource(_NoExtras):
         self.settings = settings or spec.reading.tracker
         self.confirm = self.settings.confirm
         self.choices = tuple(pack.labels)
-        self.tracker = self.settings.tracker(pack.rows, pack.cols)
-        self._locator = Locator(pack)
+        reading = spec.reading if isinstance(spec.reading, GridReading) else None
+        self._rooms = reading.scrolling_for(pack) if reading is not None else None
+        if self._rooms is not None:
+            self.tracker = CellTracker(pack.rows, pack.cols, initial=UNSEEN,
+                                       is_reveal=self.settings.is_reveal,
+                                       may_change=self.settings.may_change,
+                                       confirm=self.settings.confirm)
+        else:
+            self.tracker = self.settings.tracker(pack.rows, pack.cols)
+        self._locator = Locator(pack) if self._rooms is None else None
         self._state = self.tracker.state()
         self._frame: Frame | None = None
         self._board_read: BoardRead | None = None
@@ -168,7 +182,6 @@ class GridSource(_NoExtras):
         # A game whose board is also found by its structure (no frame to match: a real
         # game's screen) is read that way when the pack's frame is not found, and keeps
         # that way while it works.
-        reading = spec.reading if isinstance(spec.reading, GridReading) else None
         self._structure = (reading.locate_by_structure
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
@@ -233,7 +246,11 @@ class GridSource(_NoExtras):
         and now misses is more likely partly covered, :meth:`_read_through_last`)."""
         from vision.classify import read_cells
 
+        if self._rooms is not None:  # a board bigger than the screen: the view placed in it
+            return self._rooms.locate(frame.pixels, self.pack)
+
         def by_pack() -> BoardRead:
+            assert self._locator is not None
             geometry = self._locator.locate(frame.pixels)
             found = read_cells(frame.pixels, geometry, self.pack)
             self._by_structure = False
@@ -280,8 +297,8 @@ class GridSource(_NoExtras):
         from vision.classify import read_cells
 
         last = self._last_geometry
-        if last is None or self._geometry_shape != frame.pixels.shape[:2]:
-            return None
+        if last is None or self._geometry_shape != frame.pixels.shape[:2] or self._rooms:
+            return None  # (a view that scrolls is not where it was)
         try:
             board_read = read_cells(frame.pixels, last, self.pack)
         except VisionInputError:
@@ -315,6 +332,8 @@ class GridSource(_NoExtras):
 
         if self._frame is None or self._board_read is None:
             return ""
+        if self._rooms is not None:
+            return "corrections are not saved to a room's pack (calibrate it again instead)"
         grown = grow_pack(self.pack, self._frame.pixels, self._board_read.geometry,
                           {(row, col): label})
         if len(grown.templates) == len(self.pack.templates) and \
@@ -390,6 +409,7 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
     A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
     unknown, so the reader lists it as unread; every other cell carries the tracker's label.
     """
+    from vision.classify import UNKNOWN as VISION_UNKNOWN
     from vision.classify import BoardRead as VisionBoardRead
     from vision.classify import CellRead as VisionCellRead
 
@@ -399,14 +419,18 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
         for cell in row:
             label = state.grid[cell.row][cell.col]
             conf = state.confidence[cell.row][cell.col]
-            if (not cell.known and settings.unobserved_initial and label == settings.initial
+            if label == UNSEEN:  # a cell of a board bigger than the screen never seen yet
+                out.append(VisionCellRead(cell.row, cell.col, VISION_UNKNOWN, 0.0, 0.0,
+                                          cell.best, cell.variant))
+            elif (not cell.known and settings.unobserved_initial and label == settings.initial
                     and Cell(cell.row, cell.col) not in state.manual):
                 out.append(cell)
             else:
                 out.append(VisionCellRead(cell.row, cell.col, label, conf, cell.margin,
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
-    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, read.extras)
+    extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
 def _first_line(error: object) -> str:

@@ -54,10 +54,32 @@ class Found:
     score: float
 
 
-def load_game_pack(game: str, pack: str | None) -> TemplatePack:
+def load_game_pack(game: str, pack: str | None, *,
+                   time_limit: float | None = None) -> TemplatePack:
     """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
-    skin name, the player's packs first; the default skin when ``pack`` is ``None``)."""
-    return load_pack_for_game(game, pack)
+    skin name, the player's packs first; the default skin when ``pack`` is ``None``).
+
+    Reading the pack counts against the command's ``--time-limit`` (``time_limit`` seconds,
+    ``None`` or 0: none): past it, a :class:`gridsight.cli.RuntimeFailure` (exit 1) says so."""
+    import time
+
+    from gridsight.cli import RuntimeFailure
+    from vision.errors import PackTimeLimit
+
+    deadline = time.monotonic() + time_limit if time_limit else None
+    try:
+        return load_pack_for_game(game, pack, deadline=deadline)
+    except PackTimeLimit as error:
+        raise RuntimeFailure(str(error)) from None
+
+
+def _scrolling(game: str, pack: TemplatePack):
+    """The game's reading of boards bigger than the screen, when ``pack`` is for one."""
+    from gridsight.games.spec import GridReading
+    from gridsight.registry import get_spec
+
+    reading = get_spec(game).reading
+    return reading.scrolling_for(pack) if isinstance(reading, GridReading) else None
 
 
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
@@ -104,6 +126,10 @@ def _structure_pack(game: str) -> TemplatePack:
 
 
 def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high: float) -> Found:
+    rooms = _scrolling(game, pack)
+    if rooms is not None:  # a board bigger than the screen: the view placed in it
+        read = rooms.locate(image, pack)
+        return Found(game, pack, read, read.extras.get("fit", 1.0))
     geometry = locate_board(image, pack, min_scale=low, max_scale=high)
     read = read_cells(image, geometry, pack)
     score = anchor_score(image, geometry, pack) * read.known_fraction

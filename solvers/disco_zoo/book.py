@@ -179,8 +179,11 @@ def write_book(path: Path, entries: dict[Key, BookEntry], note: str = "") -> Non
     if note:
         lines.append(f"# note: {note}")
     lines += sorted(_format(key, entry) for key, entry in entries.items())
-    # mtime=0: the same book gives the same bytes.
-    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as handle:
+    # mtime=0: the same book gives the same bytes. Written atomically (a build killed while
+    # it checkpoints leaves the previous book whole).
+    from safefiles import atomic_file
+
+    with atomic_file(path) as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as handle:
         handle.write(("\n".join(lines) + "\n").encode("utf-8"))
 
 

@@ -20,27 +20,23 @@ not care which one runs; the tests hold their values equal on many boards and ob
 from __future__ import annotations
 
 import sys
-import time
 
 import numpy as np
 
-from solvers.disco_zoo.lookahead import Lookahead, SearchTimeout
+from solvers.disco_zoo.lookahead import Lookahead
+from solvers.limit import LimitReached
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import TILES, JointPlacements
-
-# The numba engine below calls compiled functions: a time limit must not break into those
-# calls (gridsight.limits waits for them to return; see solvers/disco_zoo/kernel.py).
-__uninterruptible__ = True
 
 
 ENGINES = ("auto", "numba", "python")
 
-# Nodes per kernel call between two looks at the clock: small at first, so a short budget is
+# Nodes per kernel call between two looks at the meter: small at first, so a short budget is
 # kept to closely, then growing so that long searches pay little for the calls.
 FIRST_SLICE = 1 << 11
 LAST_SLICE = 1 << 16
-# Under a time budget the slices stop growing sooner (about 0.03 s of CPU each), so that the
-# clock is read often enough for the advice to come close to its budget.
+# Under a bound in seconds the slices stop growing sooner (about 0.03 s of CPU each), so that
+# the meter is read often enough for the advice to come close to its budget.
 TIMED_SLICE = 1 << 14
 
 # The transposition table of one search starts at FIRST_TABLE_BYTES and grows fourfold each
@@ -104,8 +100,9 @@ class KernelLookahead(Lookahead):
     the kernel; its table lives as long as this object, so the anytime plan's calls share it.
     ``table_bytes`` bounds the table's memory. Hints of an earlier search are not used (they
     only change the order of the taps). ``max_nodes``, when set, stops the search
-    (:class:`SearchTimeout`) once it has visited that many states: a budget that gives the same
-    answer on any machine.
+    (:class:`~solvers.limit.LimitReached`) once it has visited that many states: a budget that
+    gives the same answer on any machine. The kernel returns to Python every slice of states
+    (at most :data:`LAST_SLICE`), where the search's meter is looked at.
     """
 
     def __init__(
@@ -179,8 +176,11 @@ class KernelLookahead(Lookahead):
         from solvers.disco_zoo import kernel
 
         bound = self._table_bytes
-        if self.deadline != float("inf"):
+        if self._timed():
             bound = min(bound, TIMED_TABLE_BYTES)
+        memory = self.meter.memory_bound()
+        if memory is not None:
+            bound = min(bound, memory)
         slots = self._slots(bound)
         if slots <= self._table.shape[0]:
             return
@@ -220,6 +220,12 @@ class KernelLookahead(Lookahead):
     def take_hints(self, other: Lookahead) -> None:
         """Hints only reorder the taps; the kernel keeps its own order."""
 
+    def _timed(self) -> bool:
+        """Is the search's own budget in seconds (then slices stay short and the table small:
+        moving a large table would cost more than the rest of a short budget)?"""
+        limit = self.meter.limit
+        return limit.seconds is not None or limit.wall_seconds is not None
+
     def _solve(self, s, hits, taps, live=None, alpha=-1):
         from solvers.disco_zoo import kernel
 
@@ -232,23 +238,29 @@ class KernelLookahead(Lookahead):
         counters = self._counters
         width = self.width or 0
         step = FIRST_SLICE
-        last = LAST_SLICE if self.deadline == float("inf") else TIMED_SLICE
+        last = TIMED_SLICE if self._timed() else LAST_SLICE
+        meter = self.meter
         while True:
             allowance = counters[kernel.NODES] + step
             if self.max_nodes is not None:
                 allowance = min(allowance, self.max_nodes)
+            states_left = meter.states_left()
+            if states_left is not None:
+                allowance = min(allowance, counters[kernel.NODES] + max(1, states_left))
+            before = int(counters[kernel.NODES])
             counters[kernel.LIMIT] = allowance
             arrays = self._arrays  # the table may have grown
             status = kernel.solve(
                 taps, packed, live_mask, alpha, *arrays[:6], width, *arrays[6:], counters
             )
             if status != kernel.ABORT:
+                meter.count(int(counters[kernel.NODES]) - before)
                 break
             counters[kernel.NODES] -= 1  # the state that found the allowance spent
+            meter.count(int(counters[kernel.NODES]) - before)
             if self.max_nodes is not None and counters[kernel.NODES] >= self.max_nodes:
-                raise SearchTimeout
-            if time.monotonic() > self.deadline:
-                raise SearchTimeout
+                raise LimitReached(f"the budget of {self.max_nodes:,} states")
+            meter.check()
             if 2 * counters[kernel.STORED] > self._table.shape[0]:
                 self._grow()
             step = min(step * 2, last)

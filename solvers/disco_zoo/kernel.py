@@ -36,11 +36,6 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-# Calls into the compiled functions below must not be broken into by an exception from a
-# signal handler (a time limit): numba would lose it and fail later with a SystemError.
-# gridsight.limits waits for such a call to return (it looks for this name in the frames).
-__uninterruptible__ = True
-
 
 EXACT, BOUND, ABORT = 0, 1, 2  # what the search of a state ends in
 STOP = -1  # the "tap certain tiles only" action (as in the Python search)

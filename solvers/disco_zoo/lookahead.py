@@ -35,7 +35,9 @@ best tap so far is skipped, and the search of a state stops once a tap reaches i
 child is also told the score it must exceed for its tap to still matter (the best so far, minus
 what its siblings scored or can at most score); a child that proves it cannot returns that
 bound instead of its value, remembered apart from the exact values. The search stops when its
-time budget or its budget of states (``max_nodes``) runs out (:class:`SearchTimeout`).
+:class:`~solvers.limit.Meter` is reached (looked at every 128 states: CPU seconds of the
+searching thread, states) or its budget of states (``max_nodes``, counted exactly) runs out,
+raising :class:`~solvers.limit.LimitReached`; every value it finished stays in its memo.
 
 This is the pure-Python engine; :mod:`.kernel` runs the same search compiled, and
 :mod:`.engines` picks one.
@@ -43,7 +45,6 @@ This is the pure-Python engine; :mod:`.kernel` runs the same search compiled, an
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -52,12 +53,10 @@ import numpy as np
 
 from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import TILES, JointPlacements
+from solvers.limit import Limit, LimitReached, Meter, unlimited
 
 STOP = -1  # the "tap certain tiles only" action
-
-
-class SearchTimeout(Exception):
-    """The exact search ran out of its time budget."""
+CHECK_EVERY = 128  # states between two looks at the meter
 
 
 @dataclass(frozen=True)
@@ -68,7 +67,8 @@ class Decision:
     anything; ``completes`` is the animal (0-based) whose certain tile ``tile`` is, when the
     best move is to complete a settled animal. ``value`` is the objective's value (expected
     number rescued, or a chance) and ``rescue`` each animal's chance of being rescued, both
-    when the player follows the policy for all the taps left.
+    when the player follows the policy for all the taps left. ``upper``, when known, is the
+    most best play can be worth (``value`` when the search was exact; else a proven bound).
     """
 
     tile: int | None
@@ -76,6 +76,7 @@ class Decision:
     value: Fraction
     rescue: tuple[Fraction, ...]
     nodes: int
+    upper: Fraction | None = None
 
 
 def bitsets(joint: JointPlacements) -> list[tuple[int, ...]]:
@@ -148,7 +149,7 @@ class Lookahead:
         self.memo: dict[tuple[int, tuple[int, ...], int], tuple] = {}
         self.upper: dict[tuple[int, tuple[int, ...], int], int] = {}
         self.nodes = 0
-        self.deadline = float("inf")
+        self.meter: Meter = unlimited()  # the limit of the search, see plan()
         self.max_nodes: int | None = None  # a budget in states searched, see plan()
         self._unit = cache(self._unit_uncached)
 
@@ -222,10 +223,12 @@ class Lookahead:
 
     # -- search -------------------------------------------------------------------------
 
-    def decide(self, taps: int, budget: float | None = None) -> Decision:
-        """Search the root state with ``taps`` left; raises :class:`SearchTimeout` past ``budget``
-        seconds (``None``: no limit)."""
-        self.deadline = float("inf") if budget is None else time.monotonic() + budget
+    def decide(self, taps: int, limit: Limit | None = None) -> Decision:
+        """Search the root state with ``taps`` left; raises
+        :class:`~solvers.limit.LimitReached` past ``limit`` (``None``: the search's own
+        ``meter``)."""
+        if limit is not None:
+            self.meter = limit.start()
         score, rescue, action, rescued = self._solve(self.full, self.hits0, taps)
         return self._decision(score, rescue, action, rescued)
 
@@ -267,6 +270,29 @@ class Lookahead:
                 return None
             for k in range(self.n):
                 rescue[k] += child[1][k]
+        return score, tuple(rescue)
+
+    def tap_then_complete(
+        self, tile: int, children: list, taps: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """The score and rescue counts of a cheap concrete policy: tap ``tile`` at the root
+        (``children`` from :meth:`root`), then spend the taps left completing the animals
+        whose placement is then settled. Exact for that policy, so a lower bound of the tap's
+        value under best play (the anytime answer when the limit stops the search early)."""
+        full_set = (1 << self.n) - 1
+        live = self.root_tiles if self.single else tuple(t for t in self.root_tiles if t != tile)
+        score = 0
+        rescue = [0] * self.n
+        for part, child_hits, _ in self._children(children):
+            groups = self._groups(part, child_hits)
+            if taps - 1 <= 0 or part.bit_count() == 1:
+                entry = self._stop(groups, taps - 1, full_set if part.bit_count() == 1 else 0)
+            else:
+                _, unsettled, _ = self._ranked(part, live, groups, child_hits, taps - 1)
+                entry = self._stop(groups, taps - 1, full_set & ~unsettled)
+            score += entry[0]
+            for k in range(self.n):
+                rescue[k] += entry[1][k]
         return score, tuple(rescue)
 
     def _decision(self, score: int, rescue: tuple, action: int, rescued: int) -> Decision:
@@ -317,9 +343,10 @@ class Lookahead:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             self.nodes -= 1
-            raise SearchTimeout
-        if not self.nodes & 127 and time.monotonic() > self.deadline:
-            raise SearchTimeout
+            raise LimitReached(f"the budget of {self.max_nodes:,} states")
+        if not self.nodes % CHECK_EVERY:
+            self.meter.count(CHECK_EVERY)
+            self.meter.check()
         n = self.n
         full_set = (1 << n) - 1
         groups = self._groups(s, hits)

@@ -37,6 +37,15 @@ class Objective:
             return f"target:{animals[self.target].name}"
         return self.kind
 
+    def unit(self, animals: tuple[Animal, ...]) -> str:
+        """What the objective's value counts, in words: ``expected animals``, ``chance of
+        rescuing every animal``, ``chance of rescuing Panda``."""
+        if self.kind == "expected":
+            return "expected animals"
+        if self.kind == "all":
+            return "chance of rescuing every animal"
+        return f"chance of rescuing {animals[self.target or 0].name}"
+
     def scores(self, rescued: int, n: int) -> tuple[int, int]:
         """(primary, secondary) of the rescued set (bitmask over the ``n`` animals)."""
         count = rescued.bit_count()

@@ -12,8 +12,11 @@ The JSON object is the documented contract of ``gridsight solve disco-zoo --json
 a tile certainly holding no animal. ``unsure`` lists the found tiles whose animal the board
 does not tell (``1/3`` or ``*``): ``{"row", "col", "token", "one_of": [names], "<animal>": p}``
 with the exact chance that each candidate is the one there. Extra keys: ``region``, ``animals``, ``taps``, ``value``
-(the objective's value with the advice), ``method`` (how ``recommend`` and ``rescue`` were
-found) and ``completes`` (the animal a recommended certain tile completes, else null).
+(the objective's value with the advice: exact, or a lower bound when the search stopped,
+null when not even that is known), ``at_most`` (the most best play can be worth), ``method``
+(how ``recommend`` and ``rescue`` were found), ``quality`` ({"exact", "stopped", "at_least",
+"at_most", "unit", "method"}) and ``completes`` (the animal a recommended certain tile
+completes, else null).
 Probabilities are floats of exact fractions.
 """
 
@@ -26,6 +29,7 @@ from solvers.cellnames import cell_name, column_number, row_name
 from solvers.disco_zoo.advise import RescueAdvice
 from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
 from solvers.disco_zoo.catalogue import COLS, ROWS
+from solvers.symbols import key_line
 
 GAME = "disco-zoo"
 
@@ -79,67 +83,171 @@ def to_json(result: RescueAdvice) -> dict[str, Any]:
         "completes": None if result.completes is None else names[result.completes],
         "rescue": {name: float(p) for name, p in zip(names, result.rescue)},
         "objective": result.objective.label(board.animals),
-        "value": float(result.value),
+        "value": float(result.value) if result.value_known else None,
         "exact": result.exact,
         "method": result.method,
+        "at_most": None if result.upper is None else float(result.upper),
+        "quality": result.quality.to_dict(),
     }
 
 
 def _value_text(result: RescueAdvice) -> str:
+    """The objective's value with the advice: exact (``expected animals rescued 1.74``), or
+    the proven bounds when the search stopped (``... at least 1.71, at most 1.74``)."""
     objective = result.objective
+
+    def number(value: float) -> str:
+        return f"{value:.2f}" if objective.kind == "expected" else f"{value:.1%}"
+
+    if result.exact or result.upper is None:
+        figure = number(float(result.value))
+    elif not result.value_known:
+        figure = f"at most {number(float(result.upper))}"
+    else:
+        figure = f"at least {number(float(result.value))}, at most {number(float(result.upper))}"
     if objective.kind == "expected":
-        return f"expected animals rescued {float(result.value):.2f}"
+        return f"expected animals rescued {figure}"
     if objective.kind == "all":
-        return f"chance to rescue every animal {float(result.value):.1%}"
+        return f"chance to rescue every animal {figure}"
     name = written_names(result.board)[objective.target or 0]
-    return f"chance to rescue {name} {float(result.value):.1%}"
+    return f"chance to rescue {name} {figure}"
+
+
+def aim_words(result: RescueAdvice) -> str:
+    """What the advice aims for, in words: ``rescue the most``, ``rescue every animal``,
+    ``rescue Panda``."""
+    objective = result.objective
+    if objective.kind == "target":
+        return f"rescue {written_names(result.board)[objective.target or 0]}"
+    return "rescue every animal" if objective.kind == "all" else "rescue the most"
+
+
+def animal_chance(result: RescueAdvice, row: int, col: int) -> float:
+    """The exact chance that the untapped tile at ``row``, ``col`` holds an animal."""
+    return float(1 - result.posterior.probability(row * COLS + col, None))
 
 
 def status(result: RescueAdvice) -> str:
-    """One line for the player: the tap to make and what it is worth."""
+    """The advice in one short line, in the game's words: ``Tap row 4, column 1 - 80% an
+    animal`` (``- certainly Gorilla`` on a tile known to hold one)."""
     names = written_names(result.board)
     if result.recommend is None:
         # No tap is advised, so the rescue chances are those of the board as it is.
         if all(p == 1 for p in result.rescue):
-            return "every animal is rescued"
-        return "no tap can rescue another animal with the taps left"
+            return "Every animal is rescued"
+        return "No tap can rescue another animal with the taps left"
     row, col = result.recommend
-    why = f" (completes {names[result.completes]})" if result.completes is not None else ""
-    return f"tap {cell_name(row, col)}{why}: {_value_text(result)}"
+    certain = {(c.row, c.col): c.animal for c in result.certain}
+    animal = certain.get((row, col))
+    if animal is not None:
+        what = f"certainly {names[animal]}"
+    else:
+        what = f"{animal_chance(result, row, col):.0%} an animal"
+    return f"Tap {cell_name(row, col)} - {what}"
+
+
+def why(result: RescueAdvice) -> str:
+    """Why the advised tile, when another untapped tile is likelier to hold an animal ("" when
+    the advised tile is the likeliest): the advice is the best plan for all the taps left,
+    not the best single tap."""
+    if result.recommend is None:
+        return ""
+    board = result.board
+    chances = {(r, c): animal_chance(result, r, c) for r in range(ROWS) for c in range(COLS)
+               if board.grid[r][c] == UNTAPPED}
+    here = chances[result.recommend]
+    best = max(chances.values())
+    if here >= best - 1e-9:
+        return ""
+    likeliest = min(cell for cell, p in chances.items() if p >= best - 1e-9)
+    settled = {(c.row, c.col): c.animal for c in result.certain}
+    names = written_names(board)
+    animal = settled.get(likeliest)
+    if animal is not None:
+        there, wait = f"certainly {names[animal]}", "It can wait; the"
+    else:
+        there, wait = f"{best:.0%}", "The"
+    plan = "best plan" if result.exact else "best plan found"
+    return (f"Why not {cell_name(*likeliest)} ({there})? {wait} {plan} for {board.taps} "
+            "taps starts here.")
+
+
+def _value_short(result: RescueAdvice) -> str:
+    objective = result.objective
+    if objective.kind == "expected":
+        return f"{float(result.value):.2f} animals on average"
+    return f"{aim_words(result)}, {float(result.value):.1%}"
+
+
+def details(result: RescueAdvice) -> tuple[str, ...]:
+    """The lines behind the advice: its value, each animal's rescue chance, how it was found."""
+    names = written_names(result.board)
+    lines = []
+    if result.recommend is not None:
+        lines.append(f"{_value_text(result)} (aim: {aim_words(result)})")
+    lines.append("rescue chances: "
+                 + ", ".join(f"{name} {float(p):.1%}" for name, p in zip(names, result.rescue)))
+    lines.append(("exact" if result.exact else "not exact") + f": {result.method}")
+    return tuple(lines)
+
+
+def unsure_words(result: RescueAdvice, tile: int) -> str:
+    """A found tile whose animal the board does not tell, by its candidates' names:
+    ``Panda or Tiger?``."""
+    names = written_names(result.board)
+    mask = result.board.candidates_at(tile)
+    shown = [name for k, name in enumerate(names) if mask >> k & 1]
+    return (" or ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else
+            shown[0] if shown else "some animal") + "?"
+
+
+def _tile_text(result: RescueAdvice, row: int, col: int, settled: dict) -> str:
+    board = result.board
+    names = written_names(board)
+    value = board.grid[row][col]
+    if value == EMPTY:
+        return "-"
+    if value >= ONE_OF:
+        return unsure_words(result, row * COLS + col)
+    if value != UNTAPPED:
+        return names[value - 1]
+    if (row, col) in settled:
+        animal = settled[(row, col)]
+        return "(none)" if animal is None else f"({names[animal]})"
+    return f"{animal_chance(result, row, col):.0%}"
 
 
 def to_text(result: RescueAdvice) -> str:
-    """A readable board: each untapped tile's chance of holding an animal, and the advice."""
+    """The advice first, then a readable board: each untapped tile's chance of holding an
+    animal, found tiles by their animal's name, and a key under the table."""
     board = result.board
     names = written_names(board)
     post = result.posterior
     settled = {(c.row, c.col): c.animal for c in result.certain}
-    listed = ", ".join(f"{k + 1} {name}" for k, name in enumerate(names))
-    lines = [
+    texts = [[_tile_text(result, r, c, settled) for c in range(COLS)] for r in range(ROWS)]
+    if result.recommend is not None:
+        r, c = result.recommend
+        texts[r][c] = f"[{texts[r][c]}]"
+    width = max(7, max(len(t) for row in texts for t in row) + 2)
+    if 9 + width * COLS > 100:  # long unsure names: a short mark, the names listed below
+        texts = [[t if len(t) <= 14 else "found" for t in row] for row in texts]
+        width = max(7, max(len(t) for row in texts for t in row) + 2)
+    listed = ", ".join(names)
+    why_line = why(result)
+    lines = [status(result)] + ([why_line] if why_line else []) + [
         f"{board.region} rescue: {listed}; {board.taps} taps left; "
         f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
-        "       " + "".join(f"{column_number(c):>7}" for c in range(COLS)),
+        "% = the chance of an animal on an untapped tile; a name = a tapped tile's animal"
+        + ("; found: see below" if any(
+            board.grid[r][c] >= ONE_OF for r in range(ROWS) for c in range(COLS)) else ""),
+        "         " + "".join(f"{column_number(c):>{width}}" for c in range(COLS)),
     ]
-    for row in range(ROWS):
-        texts = []
-        for col in range(COLS):
-            value = board.grid[row][col]
-            tile = row * COLS + col
-            if value == EMPTY:
-                text = "-"
-            elif value != UNTAPPED:
-                text = f"#{tile_token(value, len(names))}"
-            elif (row, col) in settled:
-                animal = settled[(row, col)]
-                text = "x" if animal is None else f"={animal + 1}"
-            else:
-                text = f"{float(1 - post.probability(tile, None)):.0%}"
-            if result.recommend == (row, col):
-                text = f"[{text}]"
-            texts.append(f"{text:>7}")
-        lines.append(f"  {row_name(row)}" + "".join(texts))
-    lines.append("  (% = chance of an animal; =k certainly animal k; x certainly empty; "
-                 "#k / - tapped; [ ] the advised tap)")
+    for r in range(ROWS):
+        lines.append(f"  {row_name(r):<7}" + "".join(f"{t:>{width}}" for t in texts[r]))
+    used = ["-"] * any(t.strip("[]") == "-" for row in texts for t in row)
+    used += ["( )"] * bool(settled) + ["[ ]"] * (result.recommend is not None)
+    if used:
+        lines.append(key_line(used))
     for tile in range(ROWS * COLS):
         row, col = divmod(tile, COLS)
         if board.grid[row][col] >= ONE_OF:
@@ -149,14 +257,9 @@ def to_text(result: RescueAdvice) -> str:
                 for k, name in enumerate(names)
                 if mask >> k & 1
             )
-            lines.append(f"  found tile at {cell_name(row, col)} "
-                         f"(#{tile_token(board.grid[row][col], len(names))}): {odds}")
-    lines.append(status(result) + f" [objective {result.objective.label(board.animals)}]")
-    lines.append(
-        "rescue chances: "
-        + ", ".join(f"{name} {float(p):.1%}" for name, p in zip(names, result.rescue))
-    )
-    lines.append(("exact" if result.exact else "estimate") + f": {result.method}")
+            lines.append(f"found tile at {cell_name(row, col)} ({unsure_words(result, tile)}): "
+                         f"{odds}")
+    lines += list(details(result))
     return "\n".join(lines) + "\n"
 
 
@@ -180,7 +283,7 @@ def to_advice(result: RescueAdvice) -> Advice:
             continue
         empty = float(post.probability(tile, None))
         figures.append(CellFigure(row, col, f"{1 - empty:.0%}", heat=empty))
-    warnings = () if result.exact else (f"estimate: {result.method}",)
+    warnings = () if result.exact else (f"not exact: {result.method}",)
     return Advice(
         game=GAME,
         rows=ROWS,
@@ -190,4 +293,7 @@ def to_advice(result: RescueAdvice) -> Advice:
         figures=tuple(figures),
         status=status(result),
         warnings=warnings,
+        why=why(result),
+        details=details(result),
+        quality=result.quality,
     )

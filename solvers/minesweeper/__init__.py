@@ -16,13 +16,12 @@ Modules, one job each:
 - :mod:`.brute`: slow references used by the tests and the benchmark.
 """
 
-from solvers.minesweeper.analysis import DEFAULT_TIME_LIMIT, Analysis, CellOdds, analyse
+from solvers.minesweeper.analysis import Analysis, CellOdds, analyse
 from solvers.minesweeper.policy import Recommendation, recommend
 from solvers.minesweeper.rules import LEVELS, Level
 from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
 
 __all__ = [
-    "DEFAULT_TIME_LIMIT",
     "FORMAT_HELP",
     "LEVELS",
     "Analysis",

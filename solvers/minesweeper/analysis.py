@@ -14,9 +14,15 @@ a DP over mine counts weighted by ``C(interior, mines left)`` (:mod:`.combine`).
 are exact Python integers; each probability is one correctly rounded integer division, so
 it is exact to float precision, and "certain" is decided on the integers.
 
-A time limit bounds the counting. When it passes, the analysis is **incomplete**: it still
-lists every cell proven safe or a mine (forced by the numbers one at a time, or decided in a
-component whose counting finished) and gives no probabilities.
+A :class:`~solvers.limit.Limit` bounds the counting (CPU seconds of the solving thread, by
+default). When it is reached, the analysis is **incomplete**: it still lists every cell proven
+safe or a mine (forced by the numbers one at a time, or decided in a component whose counting
+finished), gives no probabilities, but gives each cell exact **bounds** on its mine chance
+(``CellOdds.low``, ``high``): a cell of a counted component has, for each number of mines the
+component may hold, an exact chance given that number, and its chance is a mixture of those,
+so it lies between the least and the greatest of them; an interior cell's chance is the mines
+left to the interior over its cells, between the fewest and the most the frontier leaves; a
+cell of a component not counted is only bounded by 0 and 1 (unless the numbers force it).
 
 >>> from solvers.minesweeper.state import MinesweeperState
 >>> board = MinesweeperState(1, (("1", "."), (".", ".")))
@@ -28,13 +34,13 @@ component whose counting finished) and gives no probabilities.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from solvers.cellnames import cell_name
+from solvers.limit import Limit, LimitReached, Meter
 from solvers.minesweeper.combine import Combination, combine, dot
 from solvers.minesweeper.counting import (
     ComponentCount,
-    Deadline,
-    TimeLimitReached,
     count_component,
     propagate,
 )
@@ -44,7 +50,6 @@ from solvers.minesweeper.state import MinesweeperState
 from solvers.minesweeper.validate import conflict_error
 
 Cell = tuple[int, int]
-DEFAULT_TIME_LIMIT = 20.0
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,8 @@ class CellOdds:
 
     ``mine_layouts`` is how many fitting layouts have a mine here (``mine = mine_layouts /
     layouts``); both are ``None`` when the analysis is incomplete. The flags are decided on
-    exact counts, or on proof when the analysis is incomplete.
+    exact counts, or on proof when the analysis is incomplete. ``low`` and ``high`` are exact
+    bounds of the mine chance (both ``mine`` when the analysis is complete).
     """
 
     row: int
@@ -64,6 +70,8 @@ class CellOdds:
     certain_mine: bool
     frontier: bool
     flagged: bool
+    low: Fraction = Fraction(0)
+    high: Fraction = Fraction(1)
 
     @property
     def cell(self) -> Cell:
@@ -92,9 +100,9 @@ class Analysis:
 
     ``layouts`` is the exact number of mine layouts fitting the board (``None`` when
     incomplete); ``cells`` one :class:`CellOdds` per unopened cell, row by row. ``complete``
-    says whether the counting finished within ``time_limit`` seconds; ``counted`` how many of
-    the ``len(components)`` components were counted. ``combination`` holds the mine-count DP
-    (for the policy's conditional counts).
+    says whether the counting finished within the limit (``stopped`` names the limit that
+    stopped it, in words); ``counted`` how many of the ``len(components)`` components were
+    counted. ``combination`` holds the mine-count DP (for the policy's conditional counts).
     """
 
     state: MinesweeperState
@@ -103,7 +111,7 @@ class Analysis:
     layouts: int | None
     cells: tuple[CellOdds, ...]
     components: tuple[ComponentResult, ...]
-    time_limit: float | None
+    stopped: str | None = None
     combination: Combination | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -130,38 +138,36 @@ class Analysis:
         return [c for c in self.cells if c.flagged and c.certain_safe]
 
 
-def analyse(state: MinesweeperState, time_limit: float | None = DEFAULT_TIME_LIMIT) -> Analysis:
-    """Analyse ``state`` exactly, counting for at most ``time_limit`` seconds (``None``: no
-    limit).
+def analyse(state: MinesweeperState, limit: Limit | Meter = Limit()) -> Analysis:
+    """Analyse ``state`` exactly, counting within ``limit`` (a :class:`~solvers.limit.Limit`,
+    or a meter already running; ``Limit.none()``: until done).
 
     Raises :class:`solvers.errors.ImpossibleBoardError` naming a small set of readings that
     cannot all be true when no layout fits the board.
     """
+    meter = limit.start() if isinstance(limit, Limit) else limit
     frontier = build_frontier(state)
     if frontier.impossible or frontier.mines_left < 0:
-        raise conflict_error(state, time_limit)
-    deadline = Deadline(time_limit)
+        raise conflict_error(state, meter)
     results = [ComponentResult(component, None) for component in frontier.components]
-    # smallest first: if time runs out, as many components as possible are decided
+    # smallest first: if the limit comes first, as many components as possible are decided
     for i in sorted(range(len(results)), key=lambda i: len(results[i].component.cells)):
         component = results[i].component
         try:
-            count = count_component(
-                len(component.cells), results[i].bits(), deadline=deadline
-            )
-        except TimeLimitReached:
-            return _incomplete(state, frontier, results, time_limit)
+            count = count_component(len(component.cells), results[i].bits(), meter=meter)
+        except LimitReached:
+            return _incomplete(state, frontier, results, meter.reason or "the limit")
         if count.total == 0:
-            raise conflict_error(state, time_limit)
+            raise conflict_error(state, meter)
         results[i] = ComponentResult(component, count)
-    return _complete(state, frontier, results, time_limit)
+    return _complete(state, frontier, results, meter)
 
 
 def _complete(
     state: MinesweeperState,
     frontier: Frontier,
     results: list[ComponentResult],
-    time_limit: float | None,
+    meter: Meter,
 ) -> Analysis:
     counts = [r.count for r in results]
     assert all(c is not None for c in counts)
@@ -169,7 +175,7 @@ def _complete(
     combination = combine([c.ways for c in counts], interior, frontier.mines_left)
     total = combination.total
     if total == 0:
-        raise conflict_error(state, time_limit)
+        raise conflict_error(state, meter)
     mine_layouts: dict[Cell, int] = {}
     for result, effective in zip(results, combination.effective):
         for cell, ways in zip(result.component.cells, result.count.mine_ways):
@@ -187,39 +193,64 @@ def _complete(
             certain_mine=mine_layouts[cell] == total,
             frontier=cell in on_frontier,
             flagged=state.token(*cell) == FLAG,
+            low=Fraction(mine_layouts[cell], total),
+            high=Fraction(mine_layouts[cell], total),
         )
         for cell in state.unopened()
     )
-    return Analysis(
-        state, frontier, True, total, cells, tuple(results), time_limit, combination
-    )
+    return Analysis(state, frontier, True, total, cells, tuple(results), None, combination)
 
 
 def _incomplete(
     state: MinesweeperState,
     frontier: Frontier,
     results: list[ComponentResult],
-    time_limit: float | None,
+    stopped: str,
 ) -> Analysis:
-    """What is proven when the counting ran out of time: cells forced by the numbers, and
-    cells decided in every assignment of a component that was counted."""
+    """What is proven when the limit stopped the counting: cells forced by the numbers, cells
+    decided in every assignment of a component that was counted, and exact bounds of every
+    cell's mine chance (see the module notes)."""
     safe: set[Cell] = set()
     mines: set[Cell] = set()
+    bounds: dict[Cell, tuple[Fraction, Fraction]] = {}
+    # The fewest and most mines each component may hold (counted: exactly; else from the
+    # cells the numbers force, and the cells left open).
+    fewest = most = 0
     for result in results:
         cells = result.component.cells
         if result.count is not None:
-            for cell, ways in zip(cells, result.count.mine_ways):
+            held = [k for k, ways in enumerate(result.count.ways) if ways]
+            fewest, most = fewest + held[0], most + held[-1]
+            for i, (cell, ways) in enumerate(zip(cells, result.count.mine_ways)):
                 if not any(ways):
                     safe.add(cell)
                 elif tuple(ways) == result.count.ways:
                     mines.add(cell)
+                given = [Fraction(ways[k], result.count.ways[k]) for k in held]
+                bounds[cell] = (min(given), max(given))
             continue
         propagated = propagate(tuple(sorted(dict(result.bits()).items())))
         if propagated is None:
+            most += len(cells)
             continue  # a contradiction the counting did not reach: nothing to claim
         _, mine_mask, safe_mask = propagated
-        mines.update(cell for i, cell in enumerate(cells) if mine_mask >> i & 1)
-        safe.update(cell for i, cell in enumerate(cells) if safe_mask >> i & 1)
+        forced = [cell for i, cell in enumerate(cells) if mine_mask >> i & 1]
+        cleared = [cell for i, cell in enumerate(cells) if safe_mask >> i & 1]
+        mines.update(forced)
+        safe.update(cleared)
+        fewest += len(forced)
+        most += len(cells) - len(cleared)
+    interior = len(frontier.interior)
+    if interior:
+        left = frontier.mines_left
+        low = Fraction(max(0, left - min(most, left)), interior)
+        high = Fraction(min(interior, max(0, left - fewest)), interior)
+        for cell in frontier.interior:
+            bounds[cell] = (min(low, Fraction(1)), min(high, Fraction(1)))
+    for cell in safe:
+        bounds[cell] = (Fraction(0), Fraction(0))
+    for cell in mines:
+        bounds[cell] = (Fraction(1), Fraction(1))
     on_frontier = set(frontier.cells)
     odds = tuple(
         CellOdds(
@@ -231,7 +262,9 @@ def _incomplete(
             certain_mine=cell in mines,
             frontier=cell in on_frontier,
             flagged=state.token(*cell) == FLAG,
+            low=bounds.get(cell, (Fraction(0), Fraction(1)))[0],
+            high=bounds.get(cell, (Fraction(0), Fraction(1)))[1],
         )
         for cell in state.unopened()
     )
-    return Analysis(state, frontier, False, None, odds, tuple(results), time_limit)
+    return Analysis(state, frontier, False, None, odds, tuple(results), stopped)

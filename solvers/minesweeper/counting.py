@@ -14,7 +14,8 @@ The search is backtracking with constraint propagation, counting rather than lis
 
 Cells are bits of one integer and constraints ``(mask, need)`` pairs, so a set of remaining
 constraints is a sorted tuple that is its own cache key. Every count is an exact Python
-integer. A :class:`Deadline` bounds the search: it raises :class:`TimeLimitReached`.
+integer. A :class:`~solvers.limit.Meter` bounds the search: it raises
+:class:`~solvers.limit.LimitReached`.
 
 >>> # three cells in a row, a "1" over the first two and a "1" over the last two
 >>> result = count_component(3, [(0b011, 1), (0b110, 1)])
@@ -26,35 +27,13 @@ integer. A :class:`Deadline` bounds the search: it raises :class:`TimeLimitReach
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
+from solvers.limit import Meter
 from solvers.minesweeper.polynomials import add, convolve, shift
 
 ConstraintBits = tuple[int, int]  # (mask of cells, mines needed among them)
-
-
-class TimeLimitReached(Exception):
-    """The counting search ran past its deadline."""
-
-
-class Deadline:
-    """The moment ``seconds`` from now (``None``: never), checked every 16 search nodes.
-
-    >>> Deadline(None).passed()
-    False
-    >>> Deadline(0.0).passed()
-    True
-    """
-
-    def __init__(self, seconds: float | None):
-        if seconds is not None and seconds < 0:
-            raise ValueError("a time limit cannot be negative")
-        self.seconds = seconds
-        self._end = None if seconds is None else time.monotonic() + seconds
-
-    def passed(self) -> bool:
-        return self._end is not None and time.monotonic() >= self._end
+CHECK_EVERY = 16  # search nodes between two looks at the meter
 
 
 @dataclass(frozen=True)
@@ -88,11 +67,12 @@ Cache = dict  # residual constraints -> their count; see ``count_component(cache
 
 
 class _Counter:
-    def __init__(self, marginals: bool, deadline: Deadline | None, cache: Cache | None = None):
+    def __init__(self, marginals: bool, meter: Meter | None, cache: Cache | None = None):
         self.marginals = marginals
-        self.deadline = deadline
+        self.meter = meter
         self.cache: dict[tuple[ConstraintBits, ...], _Table] = {} if cache is None else cache
         self.nodes = 0
+        self.counted = 0  # nodes already counted in the meter
 
     def solve(self, cons: tuple[ConstraintBits, ...]) -> _Table:
         """Count the assignments of the cells of ``cons`` (a sorted tuple) that fit it."""
@@ -100,11 +80,18 @@ class _Counter:
         if hit is not None:
             return hit
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 16 == 1 and self.deadline.passed():
-            raise TimeLimitReached
+        if self.meter is not None and self.nodes % CHECK_EVERY == 1:
+            self.settle()
+            self.meter.check()
         table = self._solve(cons)
         self.cache[cons] = table
         return table
+
+    def settle(self) -> None:
+        """Count the nodes searched since the last look in the meter."""
+        if self.meter is not None:
+            self.meter.count(self.nodes - self.counted)
+            self.counted = self.nodes
 
     def _solve(self, cons: tuple[ConstraintBits, ...]) -> _Table:
         propagated = propagate(cons)
@@ -227,14 +214,14 @@ def count_component(
     constraints: list[ConstraintBits],
     *,
     marginals: bool = True,
-    deadline: Deadline | None = None,
+    meter: Meter | None = None,
     cache: Cache | None = None,
 ) -> ComponentCount:
     """Count the assignments of cells ``0 .. n_cells - 1`` fitting ``constraints``.
 
     ``constraints`` are ``(mask, need)`` pairs: ``need`` of the cells whose bits are set in
     ``mask`` hold a mine. Every cell is meant to be in some constraint (a cell in none is
-    counted as safe). Raises :class:`TimeLimitReached` when ``deadline`` passes.
+    counted as safe). Raises :class:`~solvers.limit.LimitReached` once ``meter`` is reached.
 
     ``cache`` (a dict, for counts without marginals only) can be shared by calls on the same
     cells with a few extra constraints, which then reuse each other's partial counts.
@@ -245,8 +232,11 @@ def count_component(
     for mask, need in constraints:
         if merged.setdefault(mask, need) != need:
             return _result(_ZERO, n_cells, 0, marginals)
-    counter = _Counter(marginals, deadline, cache)
-    table = counter.solve(tuple(sorted(merged.items())))
+    counter = _Counter(marginals, meter, cache)
+    try:
+        table = counter.solve(tuple(sorted(merged.items())))
+    finally:
+        counter.settle()
     return _result(table, n_cells, counter.nodes, marginals)
 
 

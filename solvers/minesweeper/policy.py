@@ -13,8 +13,11 @@ exactly like the mine chances, by re-counting the components it touches with tho
 held safe (:func:`zero_layouts`). On an empty board every cell ties and the corners win
 (three neighbours to keep clear rather than eight).
 
-When the analysis is incomplete (time limit), only a cell proven safe is recommended, the
-first in reading order; with none, nothing is.
+When the analysis is incomplete (the limit stopped the counting), a cell proven safe is
+recommended, the first in reading order; with none, the cell whose mine chance is proven
+lowest at worst (the least upper bound of :attr:`CellOdds.high`; ties: the lower ``low``,
+then an unflagged cell, then reading order), so there is always advice while a cell is
+left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven.
 
 >>> from solvers.minesweeper.analysis import analyse
 >>> from solvers.minesweeper.state import MinesweeperState
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solvers.limit import LimitReached, Meter
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.combine import combine, dot
 from solvers.minesweeper.counting import count_component
@@ -37,19 +41,23 @@ Cell = tuple[int, int]
 class Recommendation:
     """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
     (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
-    not computed); ``tied`` how many cells shared the lowest mine chance."""
+    not computed); ``tied`` how many cells shared the lowest mine chance; ``bounds`` the
+    exact least and greatest mine chance proven (both ``mine`` when complete)."""
 
     cell: Cell
     safe: bool
     mine: float | None
     zero: float | None
     tied: int
+    bounds: tuple[float, float] | None = None
 
 
-def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> int:
+def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
+                 meter: Meter | None = None) -> int:
     """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
     that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
-    by calls on the same analysis: it keeps their answers and partial counts."""
+    by calls on the same analysis: it keeps their answers and partial counts. Raises
+    :class:`~solvers.limit.LimitReached` once ``meter`` is reached."""
     state, frontier = analysis.state, analysis.frontier
     unopened = set(state.unopened())
     held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}
@@ -69,7 +77,7 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
             touched.append(i)
             partial = cache.setdefault(("component", i), {})
             recount = count_component(len(cells), result.bits() + [(mask, 0)],
-                                      marginals=False, cache=partial)
+                                      marginals=False, cache=partial, meter=meter)
             ways.append(recount.ways)
         else:
             ways.append(result.count.ways)
@@ -82,9 +90,10 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None) -> i
     return count
 
 
-def recommend(analysis: Analysis) -> Recommendation | None:
+def recommend(analysis: Analysis, meter: Meter | None = None) -> Recommendation | None:
     """The cell to open next (see the module notes), or ``None`` when the game is over or
-    nothing is proven safe within the time limit."""
+    no cell is left to open. ``meter`` bounds the counting of the chances to show a 0 (the
+    tie-break): stopped, the best of the cells counted is taken (the first, if none)."""
     state = analysis.state
     if state.finished:
         return None
@@ -93,21 +102,34 @@ def recommend(analysis: Analysis) -> Recommendation | None:
         return None
     safe = [c for c in open_choices if c.certain_safe]
     if not analysis.complete:
-        if not safe:
-            return None
-        return Recommendation(safe[0].cell, True, None, None, 0)
+        if safe:
+            return Recommendation(safe[0].cell, True, None, None, 0, (0.0, 0.0))
+        best = min(open_choices, key=lambda c: (c.high, c.low, c.flagged, c.row, c.col))
+        return Recommendation(best.cell, False, None, None, 0,
+                              (float(best.low), float(best.high)))
     if safe:
-        return _most_open(analysis, safe, safe=True)
+        return _most_open(analysis, safe, True, meter)
     lowest = min(c.mine_layouts for c in open_choices)
     tied = [c for c in open_choices if c.mine_layouts == lowest]
-    return _most_open(analysis, tied, safe=False)
+    return _most_open(analysis, tied, False, meter)
 
 
-def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool) -> Recommendation:
+def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool,
+               meter: Meter | None) -> Recommendation:
     cache: dict = {}
-    scored = [(zero_layouts(analysis, c.cell, cache), c) for c in cells]
+    scored = []
+    for cell in cells:
+        try:
+            scored.append((zero_layouts(analysis, cell.cell, cache, meter), cell))
+        except LimitReached:
+            break  # the tie-break is cut short: the best of the cells counted
+    if not scored:
+        best = cells[0]
+        return Recommendation(best.cell, safe, best.mine, None, 0 if safe else len(cells),
+                              (best.mine, best.mine))
     zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
                                               -zc[1].col))
     return Recommendation(
-        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells)
+        best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells),
+        (best.mine, best.mine),
     )

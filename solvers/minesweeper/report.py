@@ -14,9 +14,11 @@ from typing import Any
 from solvers.chances import percent
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
+from solvers.limit import Quality
 from solvers.minesweeper.analysis import Analysis, CellOdds
 from solvers.minesweeper.policy import Recommendation
 from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
+from solvers.symbols import key_line
 
 GAME = "minesweeper"
 _WIDTH = 6
@@ -44,6 +46,8 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "recommend": None if choice is None else {
             "row": choice.cell[0], "col": choice.cell[1], "safe": choice.safe,
             "mine": choice.mine, "zero": choice.zero,
+            "mine_at_least": None if choice.bounds is None else choice.bounds[0],
+            "mine_at_most": None if choice.bounds is None else choice.bounds[1],
         },
         "safe": _where(analysis.safe),
         "certain_mines": _where(analysis.certain_mines),
@@ -53,95 +57,154 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
         "components": len(analysis.components),
         "counted_components": analysis.counted,
         "status": explain(analysis, choice),
+        "quality": quality(analysis, choice).to_dict(),
     }
 
 
+def quality(analysis: Analysis, choice: Recommendation | None) -> Quality:
+    """Exact when the counting finished; else where it stopped and the advised cell's proven
+    mine chance (at least, at most)."""
+    if analysis.complete:
+        return Quality.exact_value(None if choice is None else choice.mine, "chance of a mine")
+    low, high = (None, None) if choice is None or choice.bounds is None else choice.bounds
+    return Quality.bounded(analysis.stopped, low, high, "chance of a mine",
+                           "a proven safe cell" if choice is not None and choice.safe else
+                           "the lowest proven upper bound of the mine chance")
+
+
 def explain(analysis: Analysis, choice: Recommendation | None) -> str:
-    """One line saying what to do and why."""
+    """The advice in one short line, in the game's words: ``Open row 1, column 5 - certainly
+    safe``, ``Open row 7, column 19 - 6% a mine``."""
     state = analysis.state
     if state.lost:
-        return "The game is over: a mine is shown."
+        return "The game is over: a mine is shown"
     if state.won:
-        return "Every safe cell is open: the game is won."
+        return "Every safe cell is open: the game is won"
     if choice is None:
-        if not analysis.complete:
-            return (f"The time limit ({analysis.time_limit:g} s) stopped the counting "
-                    f"({analysis.counted} of {len(analysis.components)} frontier parts "
-                    "counted) and no cell is proven safe; allow more time.")
-        return "Every unopened cell is a mine."
+        return "Every unopened cell is a mine"
     r, c = choice.cell
     if choice.safe:
-        line = f"Open {cell_name(r, c)}: certainly safe"
-        if choice.zero is not None:
-            line += f", {percent(choice.zero)} chance to show a 0 (the safe cell that reveals " \
-                    "the most)"
-        else:
-            line += (f" (the time limit, {analysis.time_limit:g} s, stopped the counting: "
-                     "cells shown are proven, no chances)")
+        return f"Open {cell_name(r, c)} - certainly safe"
+    if choice.mine is None and choice.bounds is not None:  # the limit stopped the counting
+        return f"Open {cell_name(r, c)} - at most {percent(choice.bounds[1])} a mine"
+    risk = "" if choice.mine is None else f" - {percent(choice.mine)} a mine"
+    return f"Open {cell_name(r, c)}{risk}"
+
+
+def details(analysis: Analysis, choice: Recommendation | None) -> tuple[str, ...]:
+    """Why this cell among the equally safe ones, and what else is known."""
+    state = analysis.state
+    if choice is None or state.lost or state.won:
+        return ()
+    lines = []
+    zero = choice.zero
+    if choice.safe:
+        if not analysis.complete:
+            lines.append(f"{analysis.stopped} stopped the counting: cells shown are proven, "
+                         "no chances")
+        elif zero is None:
+            lines.append("the limit stopped the count of the chances to show a 0")
+        elif zero > 0:
+            lines.append(f"of the safe cells, the one most likely to show a 0 ({percent(zero)}), "
+                         "which opens the most")
         others = len(analysis.safe) - 1
         if others:
-            line += f"; {others} more safe cell{'s' if others > 1 else ''}"
-        return line + "."
-    line = f"Open {cell_name(r, c)}: no cell is certainly safe; the lowest mine chance, " \
-           f"{100 * choice.mine:.1f}%"
-    if choice.tied > 1:
-        line += f", shared by {choice.tied} cells, and of those the most likely to show a 0 " \
-                f"({percent(choice.zero)})"
+            lines.append(f"{others} more safe cell{'s' if others > 1 else ''}")
+        return tuple(lines)
+    if not analysis.complete and choice.bounds is not None:
+        low, high = choice.bounds
+        lines.append(f"{analysis.stopped} stopped the counting ({analysis.counted} of "
+                     f"{len(analysis.components)} frontier parts counted) and no cell is proven "
+                     f"safe; this one's mine chance is at most {percent(high)} (at least "
+                     f"{percent(low)}), the lowest proven; allow more time for exact odds")
+    if choice.mine is not None:
+        line = f"no cell is certainly safe; the lowest mine chance is {100 * choice.mine:.1f}%"
+        if choice.tied > 1:
+            line += f", shared by {choice.tied} cells"
+            if zero:
+                line += f"; of those, the most likely to show a 0 ({percent(zero)})"
+            elif zero is None:
+                line += " (the limit stopped the count of their chances to show a 0)"
+        lines.append(line)
     if not state.numbers():
-        line += " (in most versions of the game the first click is never a mine)"
-    return line + "."
+        lines.append("in most versions of the game the first click is never a mine")
+    return tuple(lines)
 
 
 def _cell_text(odds: CellOdds) -> str:
     if odds.certain_safe:
-        return "S"
+        return "safe"
     if odds.certain_mine:
-        return "M"
+        return "mine"
     if odds.mine is None:
-        return "?"
+        return "~" if odds.high >= 1 else f"<{percent(float(odds.high))}"
     return percent(odds.mine)
 
 
+def _table(state, cells: list[list[str]], first: int, last: int) -> list[str]:
+    lines = ["      " + "".join(f"{column_number(c):>{_WIDTH}}" for c in range(first, last))]
+    for r in range(state.rows):
+        lines.append(f"{row_name(r):>6}" + "".join(f"{t:>{_WIDTH}}" for t in cells[r][first:last]))
+    return lines
+
+
 def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
-    """The board for people: opened numbers as they are, each unopened cell as its mine
-    chance (``12%`` (``S`` certainly safe, ``M`` certainly a mine, ``?`` not counted in
-    time), a flag's figure followed by ``f``, the recommended cell in brackets."""
+    """The advice first, then the board for people: opened numbers as they are, each unopened
+    cell as its mine chance (``safe``, ``mine`` when certain; when the limit stopped the
+    counting ``<18%`` its proven upper bound, ``~`` none), a flag's cell with ``f`` before it,
+    the recommended cell in brackets, and a key. A board wider than 100 columns is shown in
+    parts of as many columns as fit."""
     state = analysis.state
     odds = {c.cell: c for c in analysis.cells}
     if analysis.complete:
         count = f"{analysis.layouts:,} mine layouts fit the board" if analysis.layouts < 10**15 \
             else f"about 10^{len(str(analysis.layouts)) - 1} mine layouts fit the board"
     else:
-        count = (f"incomplete: the time limit ({analysis.time_limit:g} s) stopped the counting "
-                 f"after {analysis.counted} of {len(analysis.components)} frontier parts")
-    lines = [
-        f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
-        "Unopened cells show their mine chance (S certainly safe, M certainly a mine, f flagged).",
-        "",
-        "      " + "".join(f"{column_number(c):>{_WIDTH}}" for c in range(state.cols)),
-    ]
+        count = (f"incomplete: {analysis.stopped} stopped the counting after "
+                 f"{analysis.counted} of {len(analysis.components)} frontier parts")
+    lines = [explain(analysis, choice),
+             f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
+             "Unopened cells show their chance of a mine; numbers count the mines around.",
+             ""]
+    cells: list[list[str]] = []
+    used: list[str] = []
     for r in range(state.rows):
         texts = []
         for c in range(state.cols):
             token = state.token(r, c)
             if token in (UNOPENED, FLAG):
-                text = _cell_text(odds[(r, c)]) + ("f" if token == FLAG else "")
+                text = _cell_text(odds[(r, c)])
+                if text == "~" or text.startswith("<"):
+                    used.append(text[0])
+                if token == FLAG:
+                    text = "f" + text
+                    used.append("f")
                 if choice is not None and choice.cell == (r, c):
                     text = f"[{text}]"
+                    used.append("[ ]")
             elif token == MINE:
                 text = "*"
+                used.append("*")
             else:
                 text = token
-            texts.append(f"{text:>{_WIDTH}}")
-        lines.append(f"{row_name(r):>6}" + "".join(texts))
+            texts.append(text)
+        cells.append(texts)
+    per_part = max(1, (100 - 6) // _WIDTH)
+    for first in range(0, state.cols, per_part):
+        if first:
+            lines.append("")
+        lines += _table(state, cells, first, min(state.cols, first + per_part))
+    symbols = [s for s in ("[ ]", "f", "*", "~", "<") if s in used]
+    if symbols:
+        lines.append(key_line(symbols))
     lines.append("")
-    for label, cells in (("safe", analysis.safe), ("certain mines", analysis.certain_mines)):
-        if cells:
-            lines.append(f"{label} ({len(cells)}): "
-                         + cell_names((c.row, c.col) for c in cells))
+    for label, found in (("safe", analysis.safe), ("certain mines", analysis.certain_mines)):
+        if found:
+            lines.append(f"{label} ({len(found)}): "
+                         + cell_names((c.row, c.col) for c in found))
     for warning in warnings(analysis):
         lines.append(f"warning: {warning}")
-    lines.append(explain(analysis, choice))
+    lines += list(details(analysis, choice))
     return "\n".join(lines) + "\n"
 
 
@@ -156,7 +219,8 @@ def warnings(analysis: Analysis) -> tuple[str, ...]:
     if analysis.state.lost:
         found.append("a mine is shown: the game is over")
     if not analysis.complete:
-        found.append("the time limit stopped the counting: only proven cells are marked")
+        found.append(f"{analysis.stopped} stopped the counting: only proven cells and "
+                     "bounds are shown")
     return tuple(found)
 
 
@@ -186,7 +250,10 @@ def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
         figures=figures,
         status=explain(analysis, choice),
         warnings=warnings(analysis),
+        details=details(analysis, choice),
+        quality=quality(analysis, choice),
     )
 
 
-__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text", "warnings"]
+__all__ = ["GAME", "details", "explain", "percent", "quality", "to_advice", "to_json",
+           "to_text", "warnings"]

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from solvers.limit import Limit
 from solvers.minesweeper.analysis import analyse
 from solvers.minesweeper.counting import propagate
 from solvers.minesweeper.frontier import build_frontier
@@ -118,7 +119,7 @@ class Board:
 
 
 def exact_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
-    analysis = analyse(state, time_limit=None)
+    analysis = analyse(state, Limit.none())
     if analysis.safe:
         return Move(tuple(c.cell for c in analysis.safe), guess=False)
     choice = recommend(analysis)
@@ -126,7 +127,7 @@ def exact_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
 
 
 def safe_random_policy(state: MinesweeperState, rng: random.Random) -> Move | None:
-    analysis = analyse(state, time_limit=None)
+    analysis = analyse(state, Limit.none())
     if analysis.safe:
         return Move(tuple(c.cell for c in analysis.safe), guess=False)
     choices = [c.cell for c in analysis.cells if not c.certain_mine]

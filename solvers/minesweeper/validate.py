@@ -18,19 +18,22 @@ from __future__ import annotations
 
 from solvers.errors import ImpossibleBoardError
 from solvers.minesweeper.combine import combine
-from solvers.minesweeper.counting import Deadline, TimeLimitReached, count_component
+from solvers.limit import Limit, LimitReached, Meter
+from solvers.minesweeper.counting import count_component
 from solvers.minesweeper.frontier import Frontier, build_frontier
 from solvers.minesweeper.polynomials import product
 from solvers.minesweeper.rules import UNOPENED
 from solvers.minesweeper.state import MinesweeperState, describe_cell
 
 
+#: The work narrowing a conflict down may take (CPU seconds), within the analysis's limit.
 CONFLICT_TIME_LIMIT = 10.0
+CONFLICT_LIMIT = Limit(seconds=CONFLICT_TIME_LIMIT)
 
 
-def _frontier_ways(frontier: Frontier, deadline: Deadline | None = None) -> list[int] | None:
+def _frontier_ways(frontier: Frontier, meter: Meter | None = None) -> list[int] | None:
     """The frontier's assignments by mine count, ``None`` if a component has none at all
-    (:class:`TimeLimitReached` when ``deadline`` passes)."""
+    (:class:`~solvers.limit.LimitReached` once ``meter`` is reached)."""
     if frontier.impossible:
         return None
     parts = []
@@ -39,21 +42,20 @@ def _frontier_ways(frontier: Frontier, deadline: Deadline | None = None) -> list
         bits = [
             (sum(1 << index[c] for c in con.cells), con.mines) for con in component.constraints
         ]
-        count = count_component(len(component.cells), bits, marginals=False,
-                                deadline=deadline)
+        count = count_component(len(component.cells), bits, marginals=False, meter=meter)
         if count.total == 0:
             return None
         parts.append(count.ways)
     return product(parts)
 
 
-def is_consistent(state: MinesweeperState, deadline: Deadline | None = None) -> bool:
+def is_consistent(state: MinesweeperState, meter: Meter | None = None) -> bool:
     """Whether some layout of exactly ``state.mines`` mines fits every reading of ``state``
-    (:class:`TimeLimitReached` when ``deadline`` passes first)."""
+    (:class:`~solvers.limit.LimitReached` once ``meter`` is reached first)."""
     frontier = build_frontier(state)
     if frontier.mines_left < 0:
         return False
-    ways = _frontier_ways(frontier, deadline)
+    ways = _frontier_ways(frontier, meter)
     if ways is None:
         return False
     return combine([ways], len(frontier.interior), frontier.mines_left).total > 0
@@ -71,27 +73,26 @@ def find_conflict(state: MinesweeperState) -> tuple[tuple[int, int], ...]:
     needed for the contradiction. Empty if ``state`` is consistent."""
     if is_consistent(state):
         return ()
-    return narrow_conflict(state, None)[0]
+    return narrow_conflict(state, Limit.none().start())[0]
 
 
 def narrow_conflict(
-    state: MinesweeperState, time_limit: float | None = CONFLICT_TIME_LIMIT
+    state: MinesweeperState, meter: Meter
 ) -> tuple[tuple[tuple[int, int], ...], bool]:
-    """Deletion filtering on a ``state`` known to be inconsistent, for at most ``time_limit``
-    seconds: the readings kept (always a set that cannot all be true, sorted) and whether
+    """Deletion filtering on a ``state`` known to be inconsistent, until ``meter`` is
+    reached: the readings kept (always a set that cannot all be true, sorted) and whether
     the filtering finished (then each one is needed). A board whose consistency checks are
     slow (a huge component) may stop part way, with a larger set."""
-    deadline = Deadline(time_limit)
     kept = state.readings()
     try:
-        kept = _far_first(state, kept, deadline)
+        kept = _far_first(state, kept, meter)
         current = state
         chunk = max(1, len(kept) // 2)
         while True:
             i = 0
             while i < len(kept):
                 trial = _forget(current, kept[i:i + chunk])
-                if is_consistent(trial, deadline):
+                if is_consistent(trial, meter):
                     i += chunk
                 else:
                     current = trial
@@ -99,11 +100,11 @@ def narrow_conflict(
             if chunk == 1:
                 return tuple(sorted(kept)), True
             chunk //= 2
-    except TimeLimitReached:
+    except LimitReached:
         return tuple(sorted(kept)), False
 
 
-def _trouble(state: MinesweeperState, deadline: Deadline | None) -> list[tuple[int, int]]:
+def _trouble(state: MinesweeperState, meter: Meter | None) -> list[tuple[int, int]]:
     """The numbers where the contradiction shows: those of an impossible constraint or of a
     component with no assignment at all; none when only the mine count is at fault."""
     frontier = build_frontier(state)
@@ -113,18 +114,17 @@ def _trouble(state: MinesweeperState, deadline: Deadline | None) -> list[tuple[i
         index = {cell: i for i, cell in enumerate(component.cells)}
         bits = [(sum(1 << index[c] for c in con.cells), con.mines)
                 for con in component.constraints]
-        count = count_component(len(component.cells), bits, marginals=False,
-                                deadline=deadline)
+        count = count_component(len(component.cells), bits, marginals=False, meter=meter)
         if count.total == 0:
             return [con.source for con in component.constraints]
     return []
 
 
 def _far_first(state: MinesweeperState, readings: list[tuple[int, int]],
-               deadline: Deadline | None) -> list[tuple[int, int]]:
+               meter: Meter | None) -> list[tuple[int, int]]:
     """``readings`` ordered farthest first from where the contradiction shows, so that
     deletion filtering forgets the unrelated ones first and keeps a compact set."""
-    seeds = _trouble(state, deadline)
+    seeds = _trouble(state, meter)
     if not seeds:
         return readings
 
@@ -134,13 +134,13 @@ def _far_first(state: MinesweeperState, readings: list[tuple[int, int]],
     return sorted(readings, key=lambda cell: (-distance(cell), cell))
 
 
-def _mine_range(state: MinesweeperState, deadline: Deadline) -> tuple[int, int] | None:
+def _mine_range(state: MinesweeperState, meter: Meter) -> tuple[int, int] | None:
     """The fewest and most mines a board's readings allow, whatever the total (``None`` when
     they contradict each other whatever the total, or cannot be counted in time)."""
     frontier = build_frontier(state)
     try:
-        ways = _frontier_ways(frontier, deadline)
-    except TimeLimitReached:
+        ways = _frontier_ways(frontier, meter)
+    except LimitReached:
         return None
     if ways is None:
         return None
@@ -150,20 +150,27 @@ def _mine_range(state: MinesweeperState, deadline: Deadline) -> tuple[int, int] 
 
 
 def conflict_error(
-    state: MinesweeperState, time_limit: float | None = CONFLICT_TIME_LIMIT
+    state: MinesweeperState, limit: Limit | Meter = CONFLICT_LIMIT
 ) -> ImpossibleBoardError:
     """The error refusing an inconsistent ``state``, naming a small conflicting set (narrowed
-    for at most ``time_limit`` seconds; ``None``: until done)."""
-    cells, narrowed = narrow_conflict(state, time_limit)
+    within ``limit``, at most :data:`CONFLICT_LIMIT`: a limit, or the meter of an analysis
+    under way, whose own limit then bounds the narrowing too)."""
+    def bounded() -> Meter:
+        if isinstance(limit, Limit):
+            return limit.tighter(CONFLICT_LIMIT).start()
+        return limit.within(CONFLICT_LIMIT)
+
+    meter = bounded()
+    cells, narrowed = narrow_conflict(state, meter)
     names = "; ".join(describe_cell(state, cell) for cell in cells)
     if len(cells) == 1:
         message = f"this reading cannot be true: {names}"
     else:
         message = f"these readings cannot all be true: {names}"
     if not narrowed:
-        message += f" (not narrowed down further within {time_limit:g} s)"
+        message += f" (not narrowed down further: stopped at {meter.reason})"
     allowed = _mine_range(_forget(state, [c for c in state.readings() if c not in cells]),
-                          Deadline(time_limit))
+                          bounded())
     if allowed is not None:
         low, high = allowed
         allow = f"exactly {low}" if low == high else f"between {low} and {high}"

@@ -13,7 +13,7 @@ overlap and nothing left over. Modules, in the order data flows:
 - :mod:`~solvers.pentomino.engines`: both behind one interface;
 - :mod:`~solvers.pentomino.symmetry`: symmetries of the shape, counting up to them;
 - :mod:`~solvers.pentomino.analysis`: hint, solution, forced, blocking, counts;
-- :mod:`~solvers.pentomino.deadline`: the time limit every search takes.
+- every search takes a :class:`~solvers.limit.Meter` (the one limit of :mod:`solvers.limit`).
 """
 
 from solvers.pentomino.analysis import Analysis, Counted, Hint, analyse

@@ -15,9 +15,13 @@ again (the sets of one piece are tried first, then of two, and so on, each with 
 search; the first set found is named and all sets of that size are kept). The text format
 does not tell locked pieces from the player's, so any placed piece may be named.
 
-Every search shares one deadline; a search it stops is listed in ``cut_short`` and its result
-is reported as unknown rather than guessed: ``solvable`` is ``None`` if no completion was found
-and none was ruled out in time, ``forced`` is ``False`` when the check did not finish.
+Every search shares one :class:`~solvers.limit.Limit` (CPU seconds of the solving thread and
+states, by default); a search it stops is listed in ``cut_short`` and its result is reported as
+unknown rather than guessed: ``solvable`` is ``None`` if no completion was found and none was
+ruled out in time, ``forced`` is ``False`` when the check did not finish. The advice is still
+given (anytime): when the limit stops the search for the hint, the hint is the first candidate
+of the tightest cell not yet ruled out, marked unproven (``Hint.proven`` false): every
+candidate before it was proven to have no completion.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from solvers.pentomino.deadline import Deadline, TimedOut
+from solvers.limit import Limit, LimitReached, Meter, Quality
 from solvers.pentomino.engines import Engine, make_engine
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Cell, Puzzle
@@ -36,19 +40,24 @@ from solvers.pentomino.symmetry import breaking_plan, is_canonical, symmetries
 @dataclass(frozen=True)
 class Hint:
     """Place ``piece`` on ``cells``. ``tightest`` is the cell it was chosen for, which has
-    ``ways`` candidate placements; ``forced``: it is in every completion."""
+    ``ways`` candidate placements; ``forced``: it is in every completion. ``proven``: a
+    completion with it was found (false when the limit stopped the search first: the hint is
+    then the first candidate not ruled out, ``ruled_out`` the candidates before it)."""
 
     piece: str
     cells: tuple[Cell, ...]
     forced: bool
     tightest: Cell
     ways: int
+    proven: bool = True
+    ruled_out: int = 0
 
 
 @dataclass(frozen=True)
 class Counted:
     """``count`` solutions, ``distinct`` up to the puzzle's ``symmetries`` (names); when not
-    ``complete`` (a limit or the deadline stopped the count) both are lower bounds."""
+    ``complete`` (a count limit or the limit of the analysis stopped it) both are lower
+    bounds."""
 
     count: int
     distinct: int
@@ -64,8 +73,8 @@ class Analysis:
     completed puzzle (or the puzzle itself when already full); ``hint``: the next placement;
     ``blocking``: the letters of the first smallest set of placed pieces to take back, and
     ``blocking_sets`` every such set as indices into ``puzzle.placed``; ``counted``: with
-    ``count``; ``cut_short``: the searches the time limit stopped (``solve``, ``forced``,
-    ``blocking``, ``count``).
+    ``count``; ``cut_short``: the searches the limit stopped (``solve``, ``forced``,
+    ``blocking``, ``count``); ``stopped``: that limit in words (``None``: nothing stopped).
     """
 
     puzzle: Puzzle
@@ -76,10 +85,24 @@ class Analysis:
     blocking_sets: tuple[tuple[int, ...], ...] = ()
     counted: Counted | None = None
     cut_short: tuple[str, ...] = field(default=())
+    stopped: str | None = None
 
     @property
     def timed_out(self) -> bool:
         return bool(self.cut_short)
+
+    @property
+    def quality(self) -> Quality:
+        """Exact when nothing the advice rests on was cut short (a count limit the player
+        asked for is not a stop); else where the limit stopped and what stands unproven."""
+        if not self.cut_short:
+            return Quality()
+        if self.hint is not None and not self.hint.proven:
+            method = (f"unproven hint: the first of {self.hint.ways} candidates of the tightest "
+                      f"cell not ruled out ({self.hint.ruled_out} ruled out)")
+        else:
+            method = "cut short: " + ", ".join(self.cut_short)
+        return Quality.bounded(self.stopped, None, None, method=method)
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON object of ``gridsight solve pentomino --json``."""
@@ -102,6 +125,9 @@ class Analysis:
             data["count_complete"] = self.counted.complete
         data["timed_out"] = self.timed_out
         data["cut_short"] = list(self.cut_short)
+        if self.hint is not None:
+            data["hint"]["proven"] = self.hint.proven
+        data["quality"] = self.quality.to_dict()
         return data
 
 
@@ -109,32 +135,33 @@ def analyse(
     puzzle: Puzzle,
     *,
     count: bool = False,
-    limit: int | None = None,
-    time_limit: float | None = 20.0,
+    max_solutions: int | None = None,
+    limit: Limit | Meter = Limit(),
     engine: str = "bitboard",
     backend: str = "auto",
 ) -> Analysis:
     """Solve ``puzzle``: hint, solution, forced, blocking and (with ``count``) the counts.
 
-    ``time_limit`` (seconds, ``None`` for none) bounds everything together; ``limit`` stops the
-    count after that many solutions.
+    ``limit`` (a :class:`~solvers.limit.Limit`, or a meter already running) bounds everything
+    together; ``max_solutions`` stops the count after that many solutions.
     """
-    deadline = Deadline(time_limit)
+    meter = limit.start() if isinstance(limit, Limit) else limit
     solver = make_engine(puzzle, engine, backend)
     cut: list[str] = []
-    solvable, solution, hint = _solve_and_hint(puzzle, solver, deadline, cut)
+    solvable, solution, hint = _solve_and_hint(puzzle, solver, meter, cut)
     blocking: tuple[str, ...] = ()
     blocking_sets: tuple[tuple[int, ...], ...] = ()
     if solvable is False and puzzle.placed:
-        blocking_sets = find_blocking(puzzle, deadline, engine, backend, cut)
+        blocking_sets = find_blocking(puzzle, meter, engine, backend, cut)
         if blocking_sets:
             blocking = tuple(puzzle.placed[i].letter for i in blocking_sets[0])
     counted = None
     if count:
-        counted = count_solutions(puzzle, solver, limit, deadline)
-        if counted.complete is False and deadline.hit:
+        counted = count_solutions(puzzle, solver, max_solutions, meter)
+        if counted.complete is False and meter.reason is not None:
             cut.append("count")
-    return Analysis(puzzle, solvable, solution, hint, blocking, blocking_sets, counted, tuple(cut))
+    return Analysis(puzzle, solvable, solution, hint, blocking, blocking_sets, counted,
+                    tuple(cut), meter.reason if cut else None)
 
 
 def tightest_cell(puzzle: Puzzle, found: tuple[Placement, ...]) -> tuple[Cell, list[int]] | None:
@@ -150,30 +177,34 @@ def tightest_cell(puzzle: Puzzle, found: tuple[Placement, ...]) -> tuple[Cell, l
 
 
 def _solve_and_hint(
-    puzzle: Puzzle, solver: Engine, deadline: Deadline, cut: list[str]
+    puzzle: Puzzle, solver: Engine, meter: Meter, cut: list[str]
 ) -> tuple[bool | None, Puzzle | None, Hint | None]:
     if not puzzle.to_place:
         return True, puzzle, None
     cell, candidates = tightest_cell(puzzle, solver.placements)
     chosen = None
     for position, i in enumerate(candidates):
-        found = solver.find((i,), 1, deadline)
+        found = solver.find((i,), 1, meter)
         if found.count:
             chosen = position
             solution = puzzle.with_pieces([solver.placements[j].as_placed() for j in found.first])
             break
-        if found.timed_out:
+        if found.stopped:
+            # Anytime: the candidates before this one have no completion; this one is the
+            # best move left, unproven.
             cut.append("solve")
-            return None, None, None
+            guess = solver.placements[i]
+            return None, None, Hint(guess.letter, guess.cells, False, cell, len(candidates),
+                                    proven=False, ruled_out=position)
     if chosen is None:
         return False, None, None
     forced = True
     for i in candidates[chosen + 1:]:
-        found = solver.find((i,), 1, deadline)
+        found = solver.find((i,), 1, meter)
         if found.count:
             forced = False
             break
-        if found.timed_out:
+        if found.stopped:
             forced = False
             cut.append("forced")
             break
@@ -182,29 +213,29 @@ def _solve_and_hint(
 
 
 def is_solvable(
-    puzzle: Puzzle, deadline: Deadline, engine: str = "bitboard", backend: str = "auto"
+    puzzle: Puzzle, meter: Meter, engine: str = "bitboard", backend: str = "auto"
 ) -> bool | None:
-    """Does ``puzzle`` have a completion? ``None`` when the deadline stopped the search."""
+    """Does ``puzzle`` have a completion? ``None`` when the limit stopped the search."""
     if not puzzle.to_place:
         return True
-    found = make_engine(puzzle, engine, backend).find((), 1, deadline)
+    found = make_engine(puzzle, engine, backend).find((), 1, meter)
     if found.count:
         return True
-    return None if found.timed_out else False
+    return None if found.stopped else False
 
 
 def find_blocking(
-    puzzle: Puzzle, deadline: Deadline, engine: str, backend: str, cut: list[str]
+    puzzle: Puzzle, meter: Meter, engine: str, backend: str, cut: list[str]
 ) -> tuple[tuple[int, ...], ...]:
     """Every smallest set of placed pieces (indices) whose removal makes ``puzzle`` solvable.
 
-    Empty when even removing every placed piece does not help, or when the deadline stopped
+    Empty when even removing every placed piece does not help, or when the limit stopped
     the search first (then ``"blocking"`` is added to ``cut``).
     """
     for size in range(1, len(puzzle.placed) + 1):
         found = []
         for removed in combinations(range(len(puzzle.placed)), size):
-            answer = is_solvable(puzzle.without(removed), deadline, engine, backend)
+            answer = is_solvable(puzzle.without(removed), meter, engine, backend)
             if answer is None:
                 cut.append("blocking")
                 return tuple(found)
@@ -216,23 +247,23 @@ def find_blocking(
 
 
 def count_solutions(
-    puzzle: Puzzle, solver: Engine, limit: int | None, deadline: Deadline
+    puzzle: Puzzle, solver: Engine, limit: int | None, meter: Meter
 ) -> Counted:
     """All solutions and those up to symmetry, with symmetry breaking (see ``symmetry``)."""
     group = symmetries(puzzle)
     names = tuple(g.name for g in group)
     if len(group) == 1:
-        found = solver.find((), limit, deadline)
+        found = solver.find((), limit, meter)
         return Counted(found.count, found.count, found.complete, names)
     plan = breaking_plan(group, puzzle, solver.placements)
     if plan is not None:
         total = distinct = 0
         for representative, size in plan.orbits:
             room = None if limit is None else -(-(limit - total) // size)
-            found = solver.find((representative,), room, deadline)
+            found = solver.find((representative,), room, meter)
             total += size * found.count
             distinct += found.count
-            if not found.complete and (found.timed_out or limit is not None):
+            if not found.complete and (found.stopped or limit is not None):
                 if limit is not None and total >= limit:
                     return Counted(limit, distinct, False, names)
                 return Counted(total, distinct, False, names)
@@ -240,12 +271,12 @@ def count_solutions(
     # No piece to pin: enumerate, counting each orbit at its smallest member.
     total = distinct = 0
     try:
-        for solution in solver.solutions(deadline):
+        for solution in solver.solutions(meter):
             total += 1
             if is_canonical(group, frozenset(solver.placements[i] for i in solution)):
                 distinct += 1
             if limit is not None and total >= limit:
                 return Counted(total, distinct, False, names)
-    except TimedOut:
+    except LimitReached:
         return Counted(total, distinct, False, names)
     return Counted(total, distinct, True, names)

@@ -22,7 +22,8 @@ The search runs in one of two backends with the same tables and the same order:
 - the pure-Python loop in this module (any size), used when numba is missing or the board
   is too big, and checked against the kernel by the tests.
 
-Both stop at a limit on solutions and at a deadline, and say which stopped them.
+Both stop at a limit on solutions and at the :class:`~solvers.limit.Limit` of the analysis
+(a :class:`~solvers.limit.Meter`), and say which stopped them.
 """
 
 from __future__ import annotations
@@ -31,24 +32,24 @@ import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solvers.pentomino.deadline import Deadline
+from solvers.limit import Meter
 from solvers.pentomino.placements import Placement, placements_with_masks
 from solvers.pentomino.puzzle import EMPTY, Cell, Puzzle
 
-_CHECK_EVERY = 4096  # Python nodes between two looks at the clock
+_CHECK_EVERY = 4096  # Python nodes between two looks at the meter
 _PYTHON_FIRST = 4096 * 5  # nodes "auto" tries in Python before loading the kernel
 
 
 @dataclass(frozen=True)
 class SearchResult:
     """What a search found: ``count`` solutions (each a tuple of placement indices when they were
-    kept), ``complete`` when it explored everything (neither the limit nor the deadline cut it
-    short), ``timed_out`` when the deadline did, ``nodes`` the placements it tried."""
+    kept), ``complete`` when it explored everything (neither the count limit nor the meter cut
+    it short), ``stopped`` when the meter did, ``nodes`` the placements it tried."""
 
     count: int
     solutions: tuple[tuple[int, ...], ...]
     complete: bool
-    timed_out: bool
+    stopped: bool
     nodes: int
 
 
@@ -131,13 +132,14 @@ def search(
     fixed: tuple[int, ...] = (),
     limit: int | None = None,
     keep: int = 0,
-    deadline: Deadline | None = None,
+    meter: Meter | None = None,
     backend: str = "auto",
 ) -> SearchResult:
     """Count the completions of ``tables``' puzzle that use the ``fixed`` placements.
 
-    Stops after ``limit`` solutions (``None``: all) or at ``deadline``; keeps the first ``keep``
-    solutions as tuples of placement indices (``fixed`` first, then in the order placed).
+    Stops after ``limit`` solutions (``None``: all) or once ``meter`` is reached; keeps the
+    first ``keep`` solutions as tuples of placement indices (``fixed`` first, then in the
+    order placed).
     ``backend`` is ``"numba"``, ``"python"`` or ``"auto"`` (numba when it is installed and the
     board has at most 64 cells).
     """
@@ -160,7 +162,7 @@ def search(
             # Loading numba and the compiled kernel costs a process about a second, far more
             # than most hint searches: try them in Python first, and only a search that runs
             # past a few milliseconds starts over in the kernel.
-            first = _python_search(tables, board, left[:], tuple(fixed), limit, keep, deadline,
+            first = _python_search(tables, board, left[:], tuple(fixed), limit, keep, meter,
                                    node_cap=_PYTHON_FIRST)
             if first is not None:
                 return first
@@ -170,10 +172,10 @@ def search(
     if backend == "numba":
         from solvers.pentomino import kernel
 
-        return kernel.search(tables, board, left, tuple(fixed), limit, keep, deadline)
+        return kernel.search(tables, board, left, tuple(fixed), limit, keep, meter)
     if backend != "python":
         raise ValueError(f"unknown backend {backend!r}")
-    return _python_search(tables, board, left, tuple(fixed), limit, keep, deadline)
+    return _python_search(tables, board, left, tuple(fixed), limit, keep, meter)
 
 
 def kernel_available() -> bool:
@@ -198,7 +200,7 @@ def _python_search(
     fixed: tuple[int, ...],
     limit: int | None,
     keep: int,
-    deadline: Deadline | None,
+    meter: Meter | None,
     node_cap: int | None = None,
 ) -> SearchResult | None:
     """The search in Python; ``None`` if it passed ``node_cap`` nodes (then nothing is kept)."""
@@ -207,11 +209,11 @@ def _python_search(
     found: list[tuple[int, ...]] = []
     chosen: list[int] = list(fixed)
     count = nodes = 0
-    timed_out = capped = False
+    stopped = capped = False
     next_check = _CHECK_EVERY
 
     def descend(board: int, start: int) -> None:
-        nonlocal count, nodes, timed_out, capped, next_check
+        nonlocal count, nodes, stopped, capped, next_check
         # The first empty cell at or after ``start`` (cells before it are all covered).
         cell = start
         while board >> cell & 1:
@@ -225,9 +227,11 @@ def _python_search(
                 nodes += 1
                 if nodes >= next_check:
                     next_check += _CHECK_EVERY
-                    if deadline is not None and deadline.expired():
-                        timed_out = True
-                        raise _Stop
+                    if meter is not None:
+                        meter.count(_CHECK_EVERY)
+                        if meter.reached():
+                            stopped = True
+                            raise _Stop
                     if node_cap is not None and nodes >= node_cap:
                         capped = True
                         raise _Stop
@@ -252,7 +256,7 @@ def _python_search(
         complete = False
     if capped:
         return None
-    return SearchResult(count, tuple(found), complete, timed_out, nodes)
+    return SearchResult(count, tuple(found), complete, stopped, nodes)
 
 
 def _grouped(tables: Tables) -> list[tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from solvers.pentomino.deadline import Deadline, TimedOut
+from solvers.limit import Meter
 
-_CHECK_EVERY = 1024  # nodes between two looks at the clock
+_CHECK_EVERY = 1024  # nodes between two looks at the meter
 
 
 class ExactCover:
@@ -157,17 +157,17 @@ class ExactCover:
             c = right[c]
         return best
 
-    def _search(self, chosen: list[int], deadline: Deadline | None) -> Iterator[list[int]]:
+    def _search(self, chosen: list[int], meter: Meter | None) -> Iterator[list[int]]:
         self.stats["nodes"] += 1
-        if deadline is not None and self.stats["nodes"] % _CHECK_EVERY == 0:
-            if deadline.expired():
-                raise TimedOut
+        if meter is not None and self.stats["nodes"] % _CHECK_EVERY == 0:
+            meter.count(_CHECK_EVERY)
+            meter.check()
         c = self._best_column()
         if c == 0:
             if self.right[0] == 0:  # every column covered (not merely none branchable)
                 yield [self.row_of[n] for n in chosen]
             return
-        # try/finally: a caller that stops early (a limit, a deadline) leaves the matrix whole.
+        # try/finally: a caller that stops early (a count, the limit) leaves the matrix whole.
         self._cover(c)
         try:
             r = self.down[c]
@@ -175,7 +175,7 @@ class ExactCover:
                 chosen.append(r)
                 self._choose(r)
                 try:
-                    yield from self._search(chosen, deadline)
+                    yield from self._search(chosen, meter)
                 finally:
                     self._unchoose(r)
                     chosen.pop()
@@ -184,12 +184,12 @@ class ExactCover:
             self._uncover(c)
 
     def solutions(
-        self, deadline: Deadline | None = None, fixed: Sequence[int] = ()
+        self, meter: Meter | None = None, fixed: Sequence[int] = ()
     ) -> Iterator[list[int]]:
         """Yield every exact cover as a list of row numbers (``fixed`` rows forced in first).
 
-        Stops early, raising :class:`TimedOut`, when ``deadline`` passes; the matrix is
-        restored in every case, so the object can be searched again.
+        Stops early, raising :class:`~solvers.limit.LimitReached`, once ``meter`` is reached;
+        the matrix is restored in every case, so the object can be searched again.
         """
         chosen: list[int] = []
         taken: list[int] = []
@@ -202,7 +202,7 @@ class ExactCover:
                 self._choose(node)
                 taken.append(node)
                 chosen.append(node)
-            yield from self._search(chosen, deadline)
+            yield from self._search(chosen, meter)
         finally:
             for node in reversed(taken):
                 self._unchoose(node)
@@ -218,16 +218,16 @@ class ExactCover:
             i = self.down[i]
         return False
 
-    def first(self, deadline: Deadline | None = None, fixed: Sequence[int] = ()) -> list[int] | None:
-        """One exact cover, or ``None`` if there is none (:class:`TimedOut` if cut short)."""
-        for solution in self.solutions(deadline, fixed):
+    def first(self, meter: Meter | None = None, fixed: Sequence[int] = ()) -> list[int] | None:
+        """One exact cover, or ``None`` if there is none (``LimitReached`` if cut short)."""
+        for solution in self.solutions(meter, fixed):
             return solution
         return None
 
-    def count(self, limit: int | None = None, deadline: Deadline | None = None) -> int:
-        """How many exact covers (stopping at ``limit``); :class:`TimedOut` if cut short."""
+    def count(self, limit: int | None = None, meter: Meter | None = None) -> int:
+        """How many exact covers (stopping at ``limit``); ``LimitReached`` if cut short."""
         total = 0
-        for _ in self.solutions(deadline):
+        for _ in self.solutions(meter):
             total += 1
             if limit is not None and total >= limit:
                 break

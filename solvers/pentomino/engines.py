@@ -8,8 +8,8 @@
 Both answer the same three questions about a puzzle with some placements pinned: is there a
 solution (and which), how many are there (up to a limit), and what are they. Placements are
 named by their index in :func:`solvers.pentomino.placements.placements`, the same for both, and
-every answer says whether the deadline cut it short. The tests check that both engines (and
-both backends of the first) agree on every answer.
+every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests
+check that both engines (and both backends of the first) agree on every answer.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solvers.pentomino.bitboard import Tables, build_tables, search
-from solvers.pentomino.deadline import Deadline, TimedOut
+from solvers.limit import LimitReached, Meter
 from solvers.pentomino.dlx import ExactCover
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Puzzle
@@ -29,12 +29,12 @@ ENGINES = ("bitboard", "dlx")
 @dataclass(frozen=True)
 class Found:
     """``count`` solutions found (``first`` the first, as placement indices, if any kept);
-    ``complete``: the search ran to its end; ``timed_out``: the deadline stopped it."""
+    ``complete``: the search ran to its end; ``stopped``: the limit stopped it."""
 
     count: int
     first: tuple[int, ...] | None
     complete: bool
-    timed_out: bool
+    stopped: bool
 
 
 class Engine:
@@ -43,13 +43,14 @@ class Engine:
     placements: tuple[Placement, ...]
 
     def find(
-        self, fixed: tuple[int, ...], limit: int | None, deadline: Deadline | None
+        self, fixed: tuple[int, ...], limit: int | None, meter: Meter | None
     ) -> Found:
         """Count solutions containing ``fixed`` (up to ``limit``), keeping the first."""
         raise NotImplementedError
 
-    def solutions(self, deadline: Deadline | None) -> Iterator[tuple[int, ...]]:
-        """Every solution; raises :class:`TimedOut` when the deadline passes."""
+    def solutions(self, meter: Meter | None) -> Iterator[tuple[int, ...]]:
+        """Every solution; raises :class:`~solvers.limit.LimitReached` once the meter is
+        reached."""
         raise NotImplementedError
 
 
@@ -59,21 +60,21 @@ class BitboardEngine(Engine):
         self.placements = self.tables.placements
         self.backend = backend
 
-    def find(self, fixed, limit, deadline):
+    def find(self, fixed, limit, meter):
         result = search(
-            self.tables, fixed=fixed, limit=limit, keep=1, deadline=deadline, backend=self.backend
+            self.tables, fixed=fixed, limit=limit, keep=1, meter=meter, backend=self.backend
         )
         first = result.solutions[0] if result.solutions else None
-        return Found(result.count, first, result.complete, result.timed_out)
+        return Found(result.count, first, result.complete, result.stopped)
 
-    def solutions(self, deadline):
+    def solutions(self, meter):
         # The kernel keeps solutions in an array sized up front: count them first.
-        counted = search(self.tables, deadline=deadline, backend=self.backend)
-        if counted.timed_out:
-            raise TimedOut
-        kept = search(self.tables, keep=counted.count, deadline=deadline, backend=self.backend)
-        if kept.timed_out:
-            raise TimedOut
+        counted = search(self.tables, meter=meter, backend=self.backend)
+        if counted.stopped:
+            raise LimitReached(meter.reason or "the limit")
+        kept = search(self.tables, keep=counted.count, meter=meter, backend=self.backend)
+        if kept.stopped:
+            raise LimitReached(meter.reason or "the limit")
         yield from kept.solutions
 
 
@@ -88,23 +89,23 @@ class DlxEngine(Engine):
         self.cover = ExactCover(len(column_of) + len(kinds), rows, need)
         self._empty = not puzzle.to_place
 
-    def find(self, fixed, limit, deadline):
+    def find(self, fixed, limit, meter):
         if limit is not None and limit <= 0:
             return Found(0, None, False, False)
         count, first = 0, None
         try:
-            for solution in self.cover.solutions(deadline, fixed):
+            for solution in self.cover.solutions(meter, fixed):
                 count += 1
                 if first is None:
                     first = tuple(fixed) + tuple(i for i in solution if i not in fixed)
                 if limit is not None and count >= limit:
                     return Found(count, first, False, False)
-        except TimedOut:
+        except LimitReached:
             return Found(count, first, False, True)
         return Found(count, first, True, False)
 
-    def solutions(self, deadline):
-        for solution in self.cover.solutions(deadline):
+    def solutions(self, meter):
+        for solution in self.cover.solutions(meter):
             yield tuple(solution)
 
 

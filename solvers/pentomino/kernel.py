@@ -1,10 +1,11 @@
 """The first-empty-cell search of :mod:`solvers.pentomino.bitboard`, compiled with numba.
 
 The same tables and the same order as the pure-Python loop, written as an explicit stack so the
-search can stop after a budget of nodes and resume: the Python side looks at the deadline
-between two slices (a few milliseconds each) and so never waits long past it. Boards are
-signed 64-bit integers (two's complement), which holds any shape of up to 64 cells; right
-shifts are arithmetic there, so the flood fill masks off the bits they drag in at the top.
+search can stop after a budget of nodes and resume: the Python side looks at the meter (its
+CPU time, its states) between two slices (a few milliseconds each) and so never waits long
+past it. Boards are signed 64-bit integers (two's complement), which holds any shape of up to
+64 cells; right shifts are arithmetic there, so the flood fill masks off the bits they drag in
+at the top.
 
 numba compiles the kernel on first use and caches the machine code next to this module
 (``cache=True``), so later processes load it instead of compiling it again.
@@ -16,15 +17,9 @@ import numpy as np
 from numba import njit
 
 from solvers.pentomino.bitboard import SearchResult, Tables
-from solvers.pentomino.deadline import Deadline
+from solvers.limit import Meter
 
-# Calls into the compiled functions below must not be broken into by an exception from a
-# signal handler (a time limit): numba would lose it and fail later with a SystemError.
-# gridsight.limits waits for such a call to return (it looks for this name in the frames).
-__uninterruptible__ = True
-
-
-# Nodes per call between two looks at the clock: small at first, so a short time limit is
+# Nodes per call between two looks at the meter: small at first, so a short time limit is
 # kept to closely, then growing so long searches pay little for the calls.
 _FIRST_SLICE = 1 << 12
 _LAST_SLICE = 1 << 18
@@ -149,7 +144,7 @@ def search(
     fixed: tuple[int, ...],
     limit: int | None,
     keep: int,
-    deadline: Deadline | None,
+    meter: Meter | None,
 ) -> SearchResult:
     """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments)."""
     if tables.bits > 64:
@@ -176,16 +171,24 @@ def search(
     step, not_first, not_last = tables.geometry
     geometry = np.array([step, _signed(not_first), _signed(not_last), _signed((1 << 63) - 1),
                          _signed((1 << (64 - step)) - 1)], dtype=np.int64)
-    timed_out = False
+    stopped = False
     budget = _FIRST_SLICE
     while True:
+        allowance = budget
+        if meter is not None:
+            left_states = meter.states_left()
+            if left_states is not None:
+                allowance = max(1, min(allowance, left_states))
+        before = int(meta[_NODES])
         _run(start_of, masks, kinds, full, boards, cells, pointers, chosen, left_array,
-             meta, budget, 0 if limit is None else limit, kept, len(fixed), geometry)
+             meta, allowance, 0 if limit is None else limit, kept, len(fixed), geometry)
         budget = min(2 * budget, _LAST_SLICE)
+        if meter is not None:
+            meter.count(int(meta[_NODES]) - before)
         if meta[_STATUS] != _RUNNING:
             break
-        if deadline is not None and deadline.expired():
-            timed_out = True
+        if meter is not None and meter.reached():
+            stopped = True
             break
     total = len(tables.puzzle.to_place)  # pieces in a solution, fixed ones included
     solutions = tuple(
@@ -195,6 +198,6 @@ def search(
         count=int(meta[_COUNT]),
         solutions=solutions,
         complete=bool(meta[_STATUS] == _DONE),
-        timed_out=timed_out,
+        stopped=stopped,
         nodes=int(meta[_NODES]),
     )

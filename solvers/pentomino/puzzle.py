@@ -101,6 +101,18 @@ class Puzzle:
             self.placed + tuple(placements),
         )
 
+    @cached_property
+    def origin(self) -> Cell:
+        """The cell a player counts as row 1, column 1: :func:`playable_origin`."""
+        return playable_origin(self.grid)
+
+    @cached_property
+    def last(self) -> Cell:
+        """The last row and column holding a cell of the shape."""
+        rows = [r for r, row in enumerate(self.grid) if any(t != OUTSIDE for t in row)]
+        cols = [c for c in range(self.cols) if any(row[c] != OUTSIDE for row in self.grid)]
+        return (rows[-1] if rows else self.rows - 1, cols[-1] if cols else self.cols - 1)
+
     def rows_text(self) -> list[str]:
         """The grid as strings without spaces (the JSON form): ``"FFII#"``."""
         return ["".join(row) for row in self.grid]
@@ -110,6 +122,21 @@ class Puzzle:
         lines = [f"pieces: {' '.join(self.pieces)}"]
         lines += [" ".join(row) for row in self.grid]
         return "\n".join(lines) + "\n"
+
+
+def playable_origin(grid: "tuple[tuple[str, ...], ...] | list[list[str]]") -> Cell:
+    """The first row and the first column holding a cell of the shape (not ``#``): a level
+    drawn inside a frame of outside cells (three rows of frame above the shape) is counted
+    from there, as the player counts it, so a screenshot's board and the same level typed
+    without its frame name their cells alike.
+
+    >>> playable_origin([["#", "#", "#"], ["#", ".", "."], ["#", "F", "#"]])
+    (1, 1)
+    """
+    rows = [r for r, row in enumerate(grid) if any(t != OUTSIDE for t in row)]
+    cols = [c for c in range(len(grid[0]) if grid else 0)
+            if any(row[c] != OUTSIDE for row in grid)]
+    return (rows[0] if rows else 0, cols[0] if cols else 0)
 
 
 def make_puzzle(rows_text: "list[str] | tuple[str, ...]", pieces: str = " ".join(LETTERS)) -> Puzzle:
@@ -140,7 +167,7 @@ def parse_puzzle(board: BoardText) -> Puzzle:
                 by_letter.setdefault(token, []).append((r, c))
     for letter in sorted(by_letter):
         for component in _components(by_letter[letter]):
-            placed.extend(_split_into_pieces(letter, component))
+            placed.extend(_split_into_pieces(letter, component, playable_origin(grid)))
     listed = Counter(pieces)
     on_board = Counter(p.letter for p in placed)
     for letter in sorted(on_board):
@@ -205,9 +232,11 @@ def _components(cells: list[Cell]) -> list[list[Cell]]:
     return groups
 
 
-def _split_into_pieces(letter: str, cells: list[Cell]) -> list[PlacedPiece]:
-    """Split a connected group of ``letter`` cells into copies of that piece, or explain why not."""
-    where = cell_names(cells, limit=8)
+def _split_into_pieces(letter: str, cells: list[Cell], origin: Cell = (0, 0)
+                       ) -> list[PlacedPiece]:
+    """Split a connected group of ``letter`` cells into copies of that piece, or explain why not
+    (cells named from ``origin``, the first playable row and column)."""
+    where = cell_names(cells, limit=8, origin=origin)
     if len(cells) % 5:
         raise ImpossibleBoardError(
             f"the {len(cells)} connected cells of piece {letter} at {where} do not make "

@@ -36,7 +36,9 @@ within 1e-9, then the lower bomb chance, then reading order.
 
 The rollouts run compiled (:mod:`solvers.thrill_digger.lookahead_kernel`) when numba is
 installed, else in numpy; both give the same sums (they are sums of whole rupees, exact in
-float64), so the same holes.
+float64), so the same holes. They run one candidate at a time, safest first, and the
+:class:`~solvers.limit.Meter` is looked at between two (a candidate takes about 10 ms): when
+it is reached the pick is the best of the candidates scored (anytime; at worst the safest).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.limit import Meter
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
 from solvers.thrill_digger.rules import COLOURS, UNDUG
@@ -60,16 +63,21 @@ RICHEST = 2
 MARGIN = 0.10
 TIE = 1e-9
 WORTH = np.array(OUTCOME_VALUES, dtype=np.float64)  # by outcome code; a bomb is worth 0
+METHOD = (f"one dig of exact lookahead, continuations valued by rollouts of safest on "
+          f"{PARTICLES} layouts drawn from the exact posterior (an estimate)")
 
 
 @dataclass(frozen=True)
 class LookaheadResult:
     """``hole``: the pick; ``scores``: each candidate's score (expected rupees still to come,
-    the rollouts' estimate); ``particles``: how many layouts were drawn."""
+    the rollouts' estimate); ``particles``: how many layouts were drawn; ``candidates``: how
+    many holes were to be scored; ``cut``: the limit stopped the scoring before the last."""
 
     hole: tuple[int, int]
     scores: dict[tuple[int, int], float]
     particles: int
+    candidates: int = 0
+    cut: bool = False
 
 
 def candidates(analysis: Analysis) -> list[HoleOdds]:
@@ -106,10 +114,12 @@ def lookahead(
     particles: int = PARTICLES,
     closed_min: int = CLOSED_MIN,
     backend: str = "auto",
+    meter: Meter | None = None,
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
-    ``backend``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed).
+    ``backend``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed). ``meter``
+    (``None``: no limit) is looked at after each candidate; the first is always scored.
     """
     state = analysis.state
     if state.finished or not analysis.holes:
@@ -132,14 +142,22 @@ def lookahead(
         rollout_sums = python_rollout_sums
     else:
         raise ValueError(f"unknown backend {backend!r}")
-    sums, counts = rollout_sums(outcomes, holes, undug, left, WORTH, closed_min)
     scores = {}
+    cut = False
     for i, hole in enumerate(cands):
+        if i and meter is not None and meter.reached():
+            cut = True
+            break
+        # One candidate per call, so the meter is looked at between two; the sums are the
+        # same as in one call (each candidate's tree is its own).
+        sums, counts = rollout_sums(outcomes, holes[i:i + 1], undug, left, WORTH, closed_min)
+        if meter is not None:
+            meter.count(1)
         chances = [hole.colour(c) for c in COLOURS] + [hole.rupoor]
         weighed, covered = 0.0, 0.0
         for o, chance in enumerate(chances):
-            if chance > 0.0 and counts[i, o] > 0:
-                weighed += chance * (sums[i, o] / counts[i, o])
+            if chance > 0.0 and counts[0, o] > 0:
+                weighed += chance * (sums[0, o] / counts[0, o])
                 covered += chance
         future = weighed / covered * (1.0 - hole.bomb) if covered > 0.0 else 0.0
         scores[hole.cell] = float(hole.value + future)
@@ -147,7 +165,7 @@ def lookahead(
     bomb = {h.cell: h.bomb for h in cands}
     best = min((cell for cell, s in scores.items() if s >= top - TIE),
                key=lambda cell: (bomb[cell], cell))
-    return LookaheadResult(best, scores, particles)
+    return LookaheadResult(best, scores, particles, len(cands), cut)
 
 
 def lookahead_hole(analysis: Analysis) -> tuple[int, int] | None:

@@ -11,11 +11,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# Calls into the compiled functions below must not be broken into by an exception from a
-# signal handler (a time limit): numba would lose it and fail later with a SystemError.
-# gridsight.limits waits for such a call to return (it looks for this name in the frames).
-__uninterruptible__ = True
-
 
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 

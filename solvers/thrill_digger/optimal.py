@@ -22,6 +22,13 @@ million without them):
   image, so that the value is the same number whichever mirror image is searched.
 - *Symmetry*: states that are mirror images have the same value and share one memo entry.
 
+The search is bounded by a :class:`~solvers.limit.Meter` (states and CPU seconds): the Python
+search looks at it every :data:`CHECK_EVERY` states, the compiled one returns to Python every
+few thousand states for it (:data:`KERNEL_SLICE`), its memo keeping every state already
+solved, so a stopped search resumes where it was. :meth:`ExactPlay.hole_values` values the
+holes one by one in the order given and, stopped, says which it valued (anytime), with an
+upper bound of every hole's value: the rupees a player who saw the layout would still dig.
+
 Every value is a function of the canonical state alone, computed by the same float operations
 in the same order by the pure-Python search and by the compiled one
 (:mod:`solvers.thrill_digger.optimal_kernel`, used when numba is installed): the two agree to
@@ -38,6 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.limit import Limit, LimitReached, Meter, unlimited
 from solvers.thrill_digger.layouts import (
     OUTCOME_VALUES,
     RUPOOR_OUTCOME,
@@ -58,22 +66,24 @@ TIE = 1e-9
 # compiled kernel (loading numba costs a process about a second).
 PYTHON_FIRST = 2_000
 MEMO_LIMIT = 2_000_000  # states kept between calls before the memo is cleared
-
-
-class BudgetExceeded(Exception):
-    """The Python search needed more new states than its cap (it hands over to numba)."""
+CHECK_EVERY = 256  # Python states between two looks at the meter
+KERNEL_SLICE = 1 << 14  # compiled states between two looks at the meter (a few ms)
 
 
 @dataclass(frozen=True)
 class HoleValues:
     """``values[(row, col)]``: the optimal expected rupees still to come if that hole is dug
-    next (every undug hole); ``best``: the hole to dig; ``value``: the state's value;
-    ``searched``: how many states were newly searched for it (0 when all were known)."""
+    next (every undug hole, or when ``complete`` is false those valued before the limit);
+    ``best``: the hole to dig among them (``None``: none valued); ``value``: its value;
+    ``searched``: how many states were newly searched for it (0 when all were known);
+    ``ceiling``: no hole is worth more (the rupees still to come if the layout were seen)."""
 
     values: dict[tuple[int, int], float]
-    best: tuple[int, int]
-    value: float
+    best: tuple[int, int] | None
+    value: float | None
     searched: int
+    complete: bool = True
+    ceiling: float | None = None
 
 
 class _PythonSearch:
@@ -106,11 +116,11 @@ class _PythonSearch:
         return (layouts & self.clean).bit_count() + self.ratio * (
             layouts & self.blocked).bit_count()
 
-    def value(self, key: int, fits: np.ndarray, left: int, cap: int | None) -> tuple[float, int]:
+    def value(self, key: int, fits: np.ndarray, left: int, meter: Meter) -> tuple[float, int]:
         """The value of state ``key`` (``fits``: its layouts; ``left``: rupees undug) and
-        how many new states it took; raises :class:`BudgetExceeded` past ``cap`` states."""
+        how many new states it took; raises :class:`~solvers.limit.LimitReached` once
+        ``meter`` is reached (the states solved so far stay in the memo)."""
         count = [0]
-        limit = math.inf if cap is None else cap
         space, memo, shows, bad = self.space, self.memo, self.shows, self.bad
         weight, worth, canonical = self.weight, self.values, space.canonical
         symmetries, holes = space.symmetries, space.holes
@@ -123,8 +133,9 @@ class _PythonSearch:
             if known is not None:
                 return known
             count[0] += 1
-            if count[0] > limit:
-                raise BudgetExceeded
+            if not count[0] % CHECK_EVERY:
+                meter.count(CHECK_EVERY)
+                meter.check()
             undug = [h for h in range(holes) if (key >> (3 * h)) & 7 == UNDUG_CODE]
             safe = [h for h in undug if not layouts & bad[h]]
             if safe:
@@ -146,7 +157,10 @@ class _PythonSearch:
             memo[canon] = best
             return best
 
-        result = search(key, _bitset(fits), left)
+        try:
+            result = search(key, _bitset(fits), left)
+        finally:
+            meter.count(count[0] % CHECK_EVERY)
         return result, count[0]
 
 
@@ -201,9 +215,12 @@ class ExactPlay:
             self._kernel = CompiledSearch(self.space)
         return self._kernel
 
-    def state_value(self, key: int, fits: np.ndarray, left: int) -> tuple[float, int]:
+    def state_value(self, key: int, fits: np.ndarray, left: int,
+                    meter: Meter | None = None) -> tuple[float, int]:
         """The value of state ``key`` (``fits``: the layouts that fit it, ``left``: rupees
-        still undug) and how many new states were searched for it."""
+        still undug) and how many new states were searched for it; raises
+        :class:`~solvers.limit.LimitReached` once ``meter`` is reached."""
+        meter = meter or unlimited()
         if left == 0:
             return 0.0, 0
         canon = self.space.canonical(key)[0]
@@ -215,19 +232,26 @@ class ExactPlay:
         if known is not None:
             return known, 0
         if self.backend == "numba" or (self.backend == "auto" and self._kernel is not None):
-            return self._compiled().value(key, fits, left)
+            return self._compiled().value(key, fits, left, meter)
         handover = self.backend == "auto" and kernel_available()
+        first = meter.within(Limit(seconds=None, states=PYTHON_FIRST)) if handover else meter
         try:
-            return self._python.value(key, fits, left, PYTHON_FIRST if handover else None)
-        except BudgetExceeded:
-            value, used = self._compiled().value(key, fits, left)
+            return self._python.value(key, fits, left, first)
+        except LimitReached:
+            if not handover or meter.reached():
+                raise
+            value, used = self._compiled().value(key, fits, left, meter)
             return value, used + PYTHON_FIRST
 
-    def hole_values(self, state: ThrillDiggerState) -> HoleValues:
-        """Every undug hole's optimal value for ``state`` (no dug bomb, some rupee left).
+    def hole_values(self, state: ThrillDiggerState, meter: Meter | None = None,
+                    order: list[tuple[int, int]] | None = None) -> HoleValues:
+        """Every undug hole's optimal value for ``state`` (no dug bomb, some rupee left),
+        valued in ``order`` (cells; default reading order) until ``meter`` is reached (then
+        ``complete`` is false and the holes valued so far are given).
 
         Raises ``ValueError`` when no layout fits the state or the game is over.
         """
+        meter = meter or unlimited()
         space = self.space
         for memo in (self._python.memo, self._kernel.memo if self._kernel else {}):
             if len(memo) > MEMO_LIMIT:
@@ -244,33 +268,55 @@ class ExactPlay:
         bomb_weight: dict[tuple[int, int], float] = {}
         cols = space.difficulty.cols
         searched = 0
-        for h in range(space.holes):
-            if (key >> (3 * h)) & 7 != UNDUG_CODE:
-                continue
+        undug = [h for h in range(space.holes) if (key >> (3 * h)) & 7 == UNDUG_CODE]
+        if order is not None:
+            rank = {cell: i for i, cell in enumerate(order)}
+            undug.sort(key=lambda h: rank.get(divmod(h, cols), len(rank)))
+        complete = True
+        for h in undug:
             q = 0.0
             shown = space.outcomes[:, h]
-            for o in range(RUPOOR_OUTCOME + 1):
-                child = fits & (shown == o)
-                if not child.any():
-                    continue
-                after = left - 1 if o < RUPOOR_OUTCOME else left
-                value, used = self.state_value(key | ((o + 1) << (3 * h)), child, after)
-                searched += used
-                q += _weight(space, child) * (OUTCOME_VALUES[o] + value)
+            try:
+                for o in range(RUPOOR_OUTCOME + 1):
+                    child = fits & (shown == o)
+                    if not child.any():
+                        continue
+                    after = left - 1 if o < RUPOOR_OUTCOME else left
+                    value, used = self.state_value(key | ((o + 1) << (3 * h)), child, after,
+                                                   meter)
+                    searched += used
+                    q += _weight(space, child) * (OUTCOME_VALUES[o] + value)
+            except LimitReached:
+                complete = False
+                break
             cell = divmod(h, cols)
             values[cell] = q / total
             bomb_weight[cell] = _weight(space, fits & (shown == RUPOOR_OUTCOME + 1))
+        ceiling = _seen_value(space, fits, key) / total
+        if not values:
+            return HoleValues({}, None, None, searched, False, ceiling)
         top = max(values.values())
         # Ties: within TIE of the best, the lowest bomb chance, then reading order.
         best = min((cell for cell, v in values.items() if v >= top - TIE),
                    key=lambda cell: (bomb_weight[cell], cell))
-        return HoleValues(values, best, top, searched)
+        return HoleValues(values, best, top, searched, complete, ceiling)
 
 
 def rupees_dug(key: int, holes: int) -> int:
     """How many holes of state ``key`` were dug and held a rupee (seen or not)."""
     return sum((key >> (3 * i)) & 7 not in (UNDUG_CODE, RUPOOR_OUTCOME + 1)
                for i in range(holes))
+
+
+def _seen_value(space: LayoutSpace, fits: np.ndarray, key: int) -> float:
+    """The model weight times the rupees a player who saw the layout would still dig (every
+    undug rupee, no rupoor): no play can do better, so it bounds every hole's value."""
+    undug = np.array([(key >> (3 * h)) & 7 == UNDUG_CODE for h in range(space.holes)])
+    worth = np.array(OUTCOME_VALUES, dtype=float)
+    shown = space.outcomes[fits][:, undug]
+    rupees = np.where(shown < RUPOOR_OUTCOME, worth[shown], 0.0).sum(axis=1)
+    weights = np.where(space.blocked[fits], space.block_weight, 1.0)
+    return float((rupees * weights).sum())
 
 
 def _weight(space: LayoutSpace, layouts: np.ndarray) -> float:

@@ -2,8 +2,11 @@
 
 The same recursion, the same order and the same float operations as the Python search
 (``_PythonSearch``), over lists of layout indices instead of bitsets, so the two give the same
-values to the last bit (the tests check it). numba compiles it on first use and caches the
-machine code next to this module (``cache=True``).
+values to the last bit (the tests check it). It stops after the number of states the caller
+allows (``counter[1]``), returning NaN, so the caller can look at its
+:class:`~solvers.limit.Meter` and call again: every state solved is in the memo, so the next
+call goes on where this one stopped. numba compiles it on first use and caches the machine
+code next to this module (``cache=True``).
 """
 
 from __future__ import annotations
@@ -12,13 +15,10 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
+from solvers.limit import Meter
 from solvers.thrill_digger.layouts import OUTCOME_VALUES, RUPOOR_OUTCOME, LayoutSpace
 
-# Calls into the compiled functions below must not be broken into by an exception from a
-# signal handler (a time limit): numba would lose it and fail later with a SystemError.
-# gridsight.limits waits for such a call to return (it looks for this name in the frames).
-__uninterruptible__ = True
-
+SLICE = 1 << 14  # states per call between two looks at the meter (a few milliseconds)
 
 
 @njit(cache=True)
@@ -45,7 +45,8 @@ def _search(key0, m0, left0, outcomes, blocked, ratio, worth, tables, perms, mem
 
     The Python search's recursion, written with an explicit stack (numba's cache cannot
     hold recursive functions safely): frame ``d`` holds its layouts in ``layouts[d]`` and
-    builds each child's in ``layouts[d + 1]``.
+    builds each child's in ``layouts[d + 1]``. ``counter[0]`` counts the states searched;
+    past ``counter[1]`` the search stops and returns NaN (nothing half-done is memoised).
     """
     holes = outcomes.shape[1]
     depth_max = layouts.shape[0]
@@ -78,6 +79,9 @@ def _search(key0, m0, left0, outcomes, blocked, ratio, worth, tables, perms, mem
                 mode = _RETURN
                 continue
             counter[0] += 1
+            if counter[0] > counter[1]:
+                counter[0] -= 1
+                return np.nan
             canons[d] = canon
             m = sizes[d]
             clean = 0
@@ -173,13 +177,24 @@ class CompiledSearch:
     def lookup(self, canon: int) -> float | None:
         return self.memo.get(canon)
 
-    def value(self, key: int, fits: np.ndarray, left: int) -> tuple[float, int]:
+    def value(self, key: int, fits: np.ndarray, left: int, meter: Meter) -> tuple[float, int]:
         """The value of state ``key`` whose fitting layouts are ``fits`` (boolean), and how
-        many new states were searched."""
+        many new states were searched; raises :class:`~solvers.limit.LimitReached` once
+        ``meter`` is reached (looked at every :data:`SLICE` states)."""
         first = np.flatnonzero(fits)
         self.layouts[0, : len(first)] = first
-        counter = np.zeros(1, dtype=np.int64)
-        value = _search(np.int64(key), len(first), left, self.outcomes, self.blocked,
-                        self.space.block_weight, self.worth, self.tables, self.perms,
-                        self.memo, self.layouts, counter)
-        return float(value), int(counter[0])
+        counter = np.zeros(2, dtype=np.int64)
+        while True:
+            allowance = SLICE
+            states_left = meter.states_left()
+            if states_left is not None:
+                allowance = max(1, min(allowance, states_left))
+            before = int(counter[0])
+            counter[1] = before + allowance
+            value = _search(np.int64(key), len(first), left, self.outcomes, self.blocked,
+                            self.space.block_weight, self.worth, self.tables, self.perms,
+                            self.memo, self.layouts, counter)
+            meter.count(int(counter[0]) - before)
+            if not np.isnan(value):
+                return float(value), int(counter[0])
+            meter.check()

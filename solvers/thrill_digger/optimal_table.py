@@ -111,8 +111,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{model}: {len(keys):,} states within {options.depth} digs, empty board "
               f"{values[np.searchsorted(keys, 0)]:.6f}, {time.process_time() - start:.1f} s CPU",
               file=sys.stderr)
-    options.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(options.out, **arrays)
+    import io
+
+    from safefiles import write_file
+
+    packed = io.BytesIO()
+    np.savez_compressed(packed, **arrays)
+    write_file(options.out, packed.getvalue())  # a build killed now leaves the old table whole
     print(f"wrote {options.out} ({options.out.stat().st_size / 1024:.0f} KiB)", file=sys.stderr)
     return 0
 

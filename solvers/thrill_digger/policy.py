@@ -1,8 +1,11 @@
 """Which hole to dig next: the named policies, kept apart so they can be swapped and compared.
 
-A policy takes an :class:`~solvers.thrill_digger.analysis.Analysis` and returns a
+A policy takes an :class:`~solvers.thrill_digger.analysis.Analysis` (and a
+:class:`~solvers.limit.Meter`: the limit of the search, ``None`` for none) and returns a
 :class:`Decision`: the hole to dig (``None`` when the game is over), the name of the policy
-that chose it, and, when the policy knows them, every hole's exact optimal value.
+that chose it, when the policy knows them every hole's exact optimal value, and how good the
+choice is (:class:`~solvers.limit.Quality`). Every policy is anytime: stopped by the limit it
+still answers, with the best hole it has valued so far, or at worst ``safest``'s.
 
 - ``safest``: the hole least likely to hold a bomb; among holes within ``1e-9`` of the
   lowest bomb chance, the highest expected value; then the first in reading order. Fast, and
@@ -32,11 +35,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from solvers.errors import InputError
+from solvers.limit import Meter, Quality
 from solvers.thrill_digger.analysis import Analysis
 from solvers.thrill_digger.rules import BEGINNER, UNDUG, UNSEEN, Difficulty
 
 TIE = 1e-9
 UNSEEN_EXACT_UNDUG = 14
+#: What the exact values count (the unit of :class:`~solvers.limit.Quality`'s bounds).
+VALUE_UNIT = "rupees to come"
+SAFEST_METHOD = "the lowest bomb chance, ties by expected value"
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,8 @@ class Decision:
     policy: str
     values: Mapping[tuple[int, int], float] | None = field(default=None, compare=False)
     note: str = ""
+    quality: Quality = field(default_factory=lambda: Quality(False, method=SAFEST_METHOD),
+                             compare=False)
 
 
 def safest_then_richest(analysis: Analysis) -> tuple[int, int] | None:
@@ -72,7 +81,7 @@ class SafestPolicy:
 
     name = "safest"
 
-    def decide(self, analysis: Analysis) -> Decision:
+    def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
         return Decision(safest_then_richest(analysis), self.name)
 
 
@@ -100,7 +109,7 @@ class OptimalPolicy:
 
     name = "optimal"
 
-    def decide(self, analysis: Analysis) -> Decision:
+    def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
         state = analysis.state
         if not exact_play_available(state.difficulty):
             raise PolicyUnavailable(
@@ -108,18 +117,35 @@ class OptimalPolicy:
                 f"{state.difficulty.name} is too big: use lookahead or safest"
             )
         if state.finished or not analysis.holes:
-            return Decision(None, self.name)
+            return Decision(None, self.name, quality=Quality())
         tokens = [t for row in state.grid for t in row]
         undug = tokens.count(UNDUG)
         if UNSEEN in tokens and undug > UNSEEN_EXACT_UNDUG:
-            fallback = LookaheadPolicy().decide(analysis)
+            fallback = LookaheadPolicy().decide(analysis, meter)
             return Decision(
                 fallback.hole, fallback.policy,
                 note=f"a colour was not seen and {undug} holes are undug: exact play is "
                 f"searched with a '?' only from {UNSEEN_EXACT_UNDUG} undug holes down",
+                quality=fallback.quality,
             )
-        result = exact_play(state.difficulty, analysis.model).hole_values(state)
-        return Decision(result.best, self.name, result.values)
+        # Holes are valued safest first, so that a search the limit stops has valued the
+        # holes the exact odds favour.
+        order = sorted(analysis.holes, key=lambda h: (h.bomb, -h.value, h.row, h.col))
+        result = exact_play(state.difficulty, analysis.model).hole_values(
+            state, meter, order=[h.cell for h in order])
+        if result.complete:
+            return Decision(result.best, self.name, result.values,
+                            quality=Quality.exact_value(result.value, VALUE_UNIT))
+        stopped = meter.reason if meter is not None else None
+        if result.best is None:  # not one hole valued: the exact odds alone
+            hole = safest_then_richest(analysis)
+            return Decision(hole, self.name, None, quality=Quality.bounded(
+                stopped, None, result.ceiling, VALUE_UNIT,
+                "no hole valued exactly before the limit: " + SAFEST_METHOD))
+        return Decision(result.best, self.name, result.values, quality=Quality.bounded(
+            stopped, result.value, result.ceiling, VALUE_UNIT,
+            f"the best of the {len(result.values)} of {len(analysis.holes)} holes valued "
+            "exactly (safest first) before the limit"))
 
 
 class LookaheadPolicy:
@@ -127,12 +153,20 @@ class LookaheadPolicy:
 
     name = "lookahead"
 
-    def decide(self, analysis: Analysis) -> Decision:
-        from solvers.thrill_digger.lookahead import lookahead_hole
+    def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
+        from solvers.thrill_digger.lookahead import METHOD, lookahead
 
         if analysis.state.finished or not analysis.holes:
-            return Decision(None, self.name)
-        return Decision(lookahead_hole(analysis), self.name)
+            return Decision(None, self.name, quality=Quality())
+        result = lookahead(analysis, meter=meter)
+        assert result is not None
+        if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
+            return Decision(result.hole, self.name, quality=Quality())
+        stopped = meter.reason if meter is not None and result.cut else None
+        method = METHOD if not result.cut else (
+            f"{METHOD}; {len(result.scores)} of {result.candidates} candidates scored before "
+            "the limit")
+        return Decision(result.hole, self.name, quality=Quality(False, stopped, method=method))
 
 
 class AutoPolicy:
@@ -140,10 +174,10 @@ class AutoPolicy:
 
     name = "auto"
 
-    def decide(self, analysis: Analysis) -> Decision:
+    def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
         if exact_play_available(analysis.state.difficulty):
-            return OptimalPolicy().decide(analysis)
-        return LookaheadPolicy().decide(analysis)
+            return OptimalPolicy().decide(analysis, meter)
+        return LookaheadPolicy().decide(analysis, meter)
 
 
 class PolicyUnavailable(InputError):

@@ -15,6 +15,7 @@ from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.cellnames import cell_name, cell_names, column_number, row_name
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.policy import Decision
+from solvers.symbols import key_line
 from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
 
 GAME = "thrill-digger"
@@ -33,7 +34,9 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
     ``recommend`` is the policy's :class:`Decision` (a bare hole stands for ``safest``'s).
     Each cell's ``value_if_dug`` is the exact optimal expected rupees still to come if it is
     dug next (``null`` unless the ``optimal`` policy decided); ``policy`` names the policy
-    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``).
+    that chose ``recommend`` and ``policy_note`` why another one stood in (or ``null``);
+    ``quality`` how good the choice is (exact, or where the limit stopped and the bounds it
+    proved, in rupees still to come).
     """
     decision = _decision(recommend)
     recommend = decision.hole
@@ -72,6 +75,7 @@ def to_json(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
         "block_probability": float(analysis.block_probability),
         "policy": decision.policy,
         "policy_note": decision.note or None,
+        "quality": decision.quality.to_dict(),
     }
 
 
@@ -91,52 +95,85 @@ def _dug_text(token: str) -> str:
     return TOKEN_NAMES[token]
 
 
+def _risk(h: HoleOdds) -> str:
+    """What may go wrong in a hole, in a few words: ``13% a bomb``, ``no bomb, 12% a rupoor``."""
+    if h.no_bad:
+        return "certainly a rupee"
+    if h.no_bomb:
+        return f"no bomb, {percent(h.rupoor)} a rupoor"
+    return f"{percent(h.bomb)} a bomb"
+
+
 def explain(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
-    """One line saying what to do and why (and, when known, the policy's exact values)."""
+    """The advice in one short line, in the game's words: ``Dig row 3, column 5 - 13% a
+    bomb``, ``Dig row 2, column 1 - certainly a rupee``."""
     decision = _decision(recommend)
-    recommend = decision.hole
     state = analysis.state
     if any(t == BOMB for row in state.grid for t in row):
-        return "The game is over: a bomb was dug."
-    if recommend is None:
-        return "Every rupee is dug: the board is cleared."
-    h = analysis.hole(*recommend)
+        return "The game is over: a bomb was dug"
+    if decision.hole is None:
+        return "Every rupee is dug: the board is cleared"
+    h = analysis.hole(*decision.hole)
+    return f"Dig {cell_name(h.row, h.col)} - {_risk(h)}"
+
+
+def why(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
+    """Why the advised hole, when another has a lower bomb chance ("" when it is the safest)."""
+    decision = _decision(recommend)
+    if decision.hole is None or not analysis.holes:
+        return ""
+    h = analysis.hole(*decision.hole)
+    lowest = min(o.bomb for o in analysis.holes)
+    if h.bomb <= lowest + 1e-9:
+        return ""
+    safest = max((o for o in analysis.holes if o.bomb <= lowest + 1e-9),
+                 key=lambda o: (o.value, -o.row, -o.col))
+    line = (f"Why not {cell_name(safest.row, safest.col)} ({100 * safest.bomb:.1f}% a bomb, "
+            f"here {100 * h.bomb:.1f}%)? ")
+    if decision.values and safest.cell in decision.values:
+        return line + (f"Worth more: {decision.values[decision.hole]:.2f} rupees to come, "
+                       f"not {decision.values[safest.cell]:.2f}.")
+    return line + f"The {decision.policy} policy expects more rupees from digging here first."
+
+
+def details(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> tuple[str, ...]:
+    """The figures behind the advice: the advised hole's odds and worth, the policy's values."""
+    decision = _decision(recommend)
+    if decision.hole is None or any(t == BOMB for row in analysis.state.grid for t in row):
+        return ()
+    h = analysis.hole(*decision.hole)
     colours = ", ".join(
         f"{COLOUR_NAMES[t]} {percent(h.colour(t))}" for t in COLOURS if h.colour(t) > 0
     )
-    if h.no_bad:
-        why = "certainly a rupee"
-    elif h.no_bomb:
-        why = f"certainly no bomb, rupoor {percent(h.rupoor)}"
-    elif h.bomb <= min(o.bomb for o in analysis.holes) + 1e-9:
-        why = f"the lowest bomb chance, {100 * h.bomb:.1f}%; rupoor {percent(h.rupoor)}"
+    lines = [f"bomb {100 * h.bomb:.1f}%, rupoor {percent(h.rupoor)}; expected "
+             f"{h.value:+.1f} rupees ({colours})"]
+    quality = decision.quality
+    if decision.values and decision.hole in decision.values:
+        best = decision.values[decision.hole]
+        others = [v for cell, v in decision.values.items() if cell != decision.hole]
+        runner = f"; from the next best hole {max(others):.2f}" if others else ""
+        valued = "" if quality.exact else " (of the holes valued before the limit)"
+        lines.append(f"exact best play: {best:.2f} rupees still to come from this hole{runner}"
+                     f"{valued}")
     else:
-        lowest = min(o.bomb for o in analysis.holes)
-        why = (f"bomb chance {100 * h.bomb:.1f}% (the lowest is {100 * lowest:.1f}%); "
-               f"rupoor {percent(h.rupoor)}")
-    line = f"Dig {cell_name(h.row, h.col)}: {why}; expected {h.value:+.1f} rupees ({colours})."
-    if decision.values:
-        best = decision.values[recommend]
-        others = [v for cell, v in decision.values.items() if cell != recommend]
-        runner = f", next best hole {max(others):.2f}" if others else ""
-        line += (f" Optimal play ({decision.policy}): {best:.2f} rupees still to come if dug "
-                 f"here{runner}.")
-    elif decision.policy != "safest":
-        line += f" Chosen by the {decision.policy} policy."
+        lines.append(f"chosen by the {decision.policy} policy")
     if decision.note:
-        line += f" ({decision.note})"
-    return line
+        lines.append(decision.note)
+    if quality.stopped:
+        lines.append(f"not exact: {quality.describe()} ({quality.method})")
+    return tuple(lines)
 
 
 def to_text(analysis: Analysis, recommend: tuple[int, int] | None | Decision) -> str:
-    """The board for people: dug holes by name, undug holes by bomb chance (SAFE, BOMB and
-    RUPOOR when certain), the recommended hole in brackets, and a line of explanation."""
+    """The advice first, then the board for people: dug holes by name, undug holes by bomb
+    chance (SAFE, BOMB and RUPOOR when certain), the recommended hole in brackets, a key."""
     decision = _decision(recommend)
     recommend = decision.hole
     state = analysis.state
     d = state.difficulty
     odds = {h.cell: h for h in analysis.holes}
-    lines = [
+    why_line = why(analysis, decision)
+    lines = [explain(analysis, decision)] + ([why_line] if why_line else []) + [
         f"Thrill Digger, {d.name} ({d.rows} x {d.cols}, {d.bombs} bombs, {d.rupoors} rupoors), "
         f"model: {analysis.model}",
         f"{analysis.layouts:,} bomb-and-rupoor layouts fit the board; "
@@ -144,6 +181,7 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
         "",
         "      " + "".join(f"{column_number(c):>{_CELL_WIDTH}}" for c in range(d.cols)),
     ]
+    shown = set()
     for r in range(d.rows):
         texts = []
         for c in range(d.cols):
@@ -153,9 +191,15 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
                     text = f"[{text}]"
             else:
                 text = _dug_text(state.token(r, c))
+            shown.add(text.strip("[]"))
             texts.append(f"{text:>{_CELL_WIDTH}}")
         lines.append(f"{row_name(r):>6}" + "".join(texts))
-    lines.append("")
+    words = [f"{w} {m}" for w, m in (("SAFE", "certainly a rupee"), ("BOMB", "certainly a bomb"),
+                                     ("RUPOOR", "certainly a rupoor"),
+                                     ("dug", "dug, colour not seen")) if w in shown]
+    key = key_line(["[ ]"] * (recommend is not None))
+    lines.append("; ".join(([key] if recommend is not None else ["Key: % the chance of a bomb"])
+                           + words))
     certain = []
     for label, flag in (("safe", "no_bad"), ("certain bomb", "certain_bomb"),
                         ("certain rupoor", "certain_rupoor")):
@@ -164,7 +208,7 @@ def to_text(analysis: Analysis, recommend: tuple[int, int] | None | Decision) ->
             certain.append(f"{label}: " + cell_names((h.row, h.col) for h in holes))
     if certain:
         lines.append("; ".join(certain))
-    lines.append(explain(analysis, decision))
+    lines += list(details(analysis, decision))
     return "\n".join(lines) + "\n"
 
 
@@ -200,7 +244,10 @@ def to_advice(analysis: Analysis, recommend: tuple[int, int] | None | Decision) 
         figures=figures,
         status=explain(analysis, decision),
         warnings=warnings,
+        why=why(analysis, decision),
+        details=details(analysis, decision),
+        quality=decision.quality,
     )
 
 
-__all__ = ["GAME", "explain", "percent", "to_advice", "to_json", "to_text"]
+__all__ = ["GAME", "details", "explain", "percent", "to_advice", "to_json", "to_text", "why"]

@@ -10,7 +10,8 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
   numba (:mod:`.kernel`);
 - :mod:`.frontier`: the sweep over the board (Hamiltonian path existence, a witness walk
   rebuilt without one back-pointer per state, and the longest walk);
-- :mod:`.limits`: the time limit and the memory bound (states held) every search runs under;
+- :mod:`.limits`: the memory bound (states held) every search runs under, besides the one
+  :class:`~solvers.limit.Limit` of the analysis;
 - :mod:`.analysis`: the whole answer (walk or proof, next moves, fewest tiles left, leave-one);
 - :mod:`.dfs`: a plain depth-first search, the baseline and the tests' independent check.
 """
@@ -18,26 +19,17 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
 from solvers.tile_path.board import TilePathBoard, parse_board
 from solvers.tile_path.engines import ENGINES
-from solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES,
-    DEFAULT_TIME_LIMIT,
-    SearchStopped,
-    StateLimitExceeded,
-    TimeLimitExceeded,
-)
+from solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
 from solvers.tile_path.proofs import Proof
 
 __all__ = [
     "DEFAULT_MAX_STATES",
-    "DEFAULT_TIME_LIMIT",
     "ENGINES",
     "LeaveOne",
     "Proof",
-    "SearchStopped",
-    "StateLimitExceeded",
+    "StatesHeldExceeded",
     "TilePathAnalysis",
     "TilePathBoard",
-    "TimeLimitExceeded",
     "analyse",
     "moves_of",
     "parse_board",

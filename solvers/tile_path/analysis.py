@@ -11,34 +11,32 @@
 - when there is none, the fewest tiles that must be left uncrossed (exact: the frontier
   programme's longest-walk mode) and a walk that leaves that few.
 
-Everything runs under one :class:`~solvers.tile_path.limits.Budget` (a time limit and a memory
-bound, by default :data:`DEFAULT_TIME_LIMIT` seconds and :data:`DEFAULT_MAX_STATES` states).
-Cheap steps come first: the quick proofs before any search, the main question before the
-optional parts. When a bound stops the search, the analysis says exactly what was proven:
+Everything runs under one :class:`~solvers.limit.Limit` (CPU seconds of the solving thread,
+by default) and a memory bound (:data:`DEFAULT_MAX_STATES` states held at once). Cheap steps
+come first: the quick proofs before any search, the main question before the optional parts.
+When a bound stops the search, the analysis says exactly what was proven:
 ``TilePathAnalysis.proven`` is "a full walk exists (witness found)", "no full walk: parity",
-"undecided after 20 s: searched N states" and so on; the next moves and leave-one tiles the
-bound left open are listed as undecided, never guessed.
+"undecided: the limit of 20 s of work reached (searched N states)" and so on; the next moves
+and leave-one tiles the bound left open are listed as undecided, never guessed. The advice
+still names a move when the main question is undecided (anytime): ``guess`` is a move no
+quick proof rules out, the one with the fewest ways on (Warnsdorff's rule), marked
+unproven.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solvers.errors import ImpossibleBoardError
 from solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
+from solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
 from solvers.tile_path.frontier import FrontierBoard, Sweep, run
-from solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES,
-    DEFAULT_TIME_LIMIT,
-    UNBOUNDED,
-    Budget,
-    SearchStopped,
-)
+from solvers.tile_path.limits import DEFAULT_MAX_STATES, progress, undecided
 from solvers.tile_path.proofs import Proof, quick_proof, where
 
 __all__ = [
     "DEFAULT_MAX_STATES",
-    "DEFAULT_TIME_LIMIT",
     "Decision",
     "LeaveOne",
     "TilePathAnalysis",
@@ -87,7 +85,9 @@ class TilePathAnalysis:
     open. ``nodes`` counts the search states expanded for the main answer and the next moves.
     ``fewest_left`` and ``best_path`` give the longest walk when no full one exists (``None``
     if not computed or out of time). ``leave_one`` lists every decided tile's result (``None``
-    if not computed); ``undecided`` the tiles a bound left open.
+    if not computed); ``undecided`` the tiles a bound left open. ``guess`` is the anytime
+    move when no proven one can be shown (:func:`guess_move`); ``limited`` the first bound
+    that cut any part short, in words (``None``: the answer is exact).
     """
 
     board: TilePathBoard
@@ -105,6 +105,8 @@ class TilePathAnalysis:
     next_undecided: tuple[str, ...] = ()
     engine: str | None = None
     undecided_text: str | None = None
+    guess: Pos | None = None
+    limited: str | None = None
 
     @property
     def solvable(self) -> bool:
@@ -127,6 +129,18 @@ class TilePathAnalysis:
         assert self.proof is not None
         return f"no full walk: {self.proof.kind}"
 
+    @property
+    def quality(self) -> Quality:
+        """Exact when no bound cut any part of the analysis short (``limited``: the first
+        that did, in words); otherwise how the move shown was chosen."""
+        if self.limited is None:
+            return Quality()
+        if self.guess is not None:
+            method = "unproven move: no quick proof rules it out, the fewest ways on"
+        else:
+            method = self.proven
+        return Quality.bounded(self.limited, None, None, method=method)
+
 
 def moves_of(path: tuple[Pos, ...]) -> list[str]:
     """The walk as move names: ``["up", "left", ...]``."""
@@ -140,7 +154,8 @@ def decide(
     start: Pos,
     end: Pos | None,
     *,
-    budget: Budget = UNBOUNDED,
+    meter: Meter | None = None,
+    max_states: int | None = None,
     engine: str = "auto",
     witness: bool = True,
     keep: bool = False,
@@ -148,8 +163,9 @@ def decide(
     held_elsewhere: int = 0,
 ) -> Decision:
     """A full walk, or a proof that there is none, or what stopped the search: the quick
-    proofs first, then the frontier sweep under ``budget`` (``keep``: keep its layers for
-    other runs to ``resume`` from, see :func:`solvers.tile_path.frontier.run`)."""
+    proofs first, then the frontier sweep within ``meter`` and the memory bound
+    ``max_states`` (``keep``: keep its layers for other runs to ``resume`` from, see
+    :func:`solvers.tile_path.frontier.run`)."""
     if end == start and len(tiles) > 1:
         return Decision(False, None, Proof("ends", "the walk cannot end on the tile it starts "
                                            "from"), 0)
@@ -158,14 +174,15 @@ def decide(
         return Decision(False, None, proof, 0)
     board = FrontierBoard(rows, cols, tiles, start, end)
     try:
-        sweep = run(board, witness=witness, keep=keep, budget=budget, engine=engine,
-                    resume=resume, held_elsewhere=held_elsewhere)
-    except SearchStopped as stop:
-        reason = stop.bound(budget) + " reached"
-        if stop.found:
+        sweep = run(board, witness=witness, keep=keep, meter=meter, max_states=max_states,
+                    engine=engine, resume=resume, held_elsewhere=held_elsewhere)
+    except LimitReached as stop:
+        reason = f"{stop.reason} reached"
+        done = progress(stop)
+        if done.found:
             # The sweep reached DONE; only rebuilding the witness walk was cut short.
-            return Decision(True, None, None, stop.states, reason)
-        return Decision(None, None, None, stop.states, reason, stop.undecided(budget))
+            return Decision(True, None, None, done.states, reason)
+        return Decision(None, None, None, done.states, reason, undecided(stop))
     result = sweep.result
     if result.found:
         return Decision(True, result.path, None, result.states, engine=result.engine,
@@ -183,7 +200,8 @@ def _search_proof(states: int) -> Proof:
 
 
 def check_walk_so_far(
-    board: TilePathBoard, *, budget: Budget = UNBOUNDED, engine: str = "auto"
+    board: TilePathBoard, *, meter: Meter | None = None, max_states: int | None = None,
+    engine: str = "auto",
 ) -> str | None:
     """Refuse a walk in progress whose crossed tiles cannot be one walk from S to L.
 
@@ -192,8 +210,8 @@ def check_walk_so_far(
     if not board.in_progress:
         return None
     decision = decide(
-        board.rows, board.cols, board.crossed, board.start, board.current, budget=budget,
-        engine=engine, witness=False,
+        board.rows, board.cols, board.crossed, board.start, board.current, meter=meter,
+        max_states=max_states, engine=engine, witness=False,
     )
     if decision.exists is None:
         return (
@@ -216,45 +234,56 @@ def analyse(
     *,
     leave_one: bool = True,
     fewest: bool = True,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    limit: Limit | Meter = Limit(),
     max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
 ) -> TilePathAnalysis:
     """Analyse ``board`` (see the module docstring).
 
-    ``time_limit`` (seconds, ``None``: none) bounds the whole analysis and ``max_states`` the
-    states any one search holds at once (``None``: no bound). ``engine`` is ``auto``, ``numba``
-    or ``python`` (:mod:`.engines`): the answers are the same.
+    ``limit`` (a :class:`~solvers.limit.Limit`, or a meter already running) bounds the whole
+    analysis and ``max_states`` the states any one search holds at once (``None``: no bound).
+    ``engine`` is ``auto``, ``numba`` or ``python`` (:mod:`.engines`): the answers are the
+    same.
     """
-    budget = Budget.from_limits(time_limit, max_states)
+    if max_states is not None and max_states < 1:
+        raise ValueError(f"a memory bound must be at least 1 state, not {max_states}")
+    meter = limit.start() if isinstance(limit, Limit) else limit
+    bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     warnings: list[str] = []
-    checked = check_walk_so_far(board, budget=budget, engine=engine)
+    limited: list[str] = []  # the bounds that cut any part short, in words
+    checked = check_walk_so_far(board, **bounds)
     if checked:
         warnings.append(checked)
+        limited.append(limit_reason(meter, max_states))
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
     # The main sweep keeps its layers: the next-move and leave-one runs resume from them.
-    main = decide(rows, cols, tiles, here, end, budget=budget, engine=engine, keep=True)
+    main = decide(rows, cols, tiles, here, end, keep=True, **bounds)
     nodes = main.states
-    common = dict(exists=main.exists, stopped=main.stopped, engine=main.engine,
-                  undecided_text=main.undecided)
+    if main.stopped:
+        limited.append(main.stopped)
+    common: dict[str, Any] = dict(exists=main.exists, stopped=main.stopped, engine=main.engine,
+                                  undecided_text=main.undecided)
     if main.exists is None:
-        return TilePathAnalysis(board, None, None, (), nodes, warnings=tuple(warnings), **common)
+        return TilePathAnalysis(board, None, None, (), nodes, warnings=tuple(warnings),
+                                guess=guess_move(board), limited=limited[0], **common)
     if main.exists:
-        moves, open_moves, used = _next_moves(board, main, budget, engine)
+        moves, open_moves, used = _next_moves(board, main, meter, max_states, engine)
         if open_moves:
-            warnings.append(f"{budget_reason(budget)}: next move(s) {', '.join(open_moves)} "
-                            "undecided")
+            limited.append(limit_reason(meter, max_states))
+            warnings.append(f"{limited[-1]}: next move(s) {', '.join(open_moves)} undecided")
+        guess = guess_move(board) if main.path is None and not moves else None
         return TilePathAnalysis(board, main.path, None, moves, nodes + used,
-                                warnings=tuple(warnings), next_undecided=open_moves, **common)
+                                warnings=tuple(warnings), next_undecided=open_moves,
+                                guess=guess, limited=limited[0] if limited else None,
+                                **common)
 
     results: tuple[LeaveOne, ...] | None = None
-    undecided: tuple[Pos, ...] = ()
+    left_open: tuple[Pos, ...] = ()
     if leave_one:
-        results, undecided, why = leave_one_analysis(
-            board, budget=budget, engine=engine, whole=main.sweep
-        )
-        if undecided:
-            warnings.append(f"{why}: {len(undecided)} tile(s) of the leave-one analysis undecided")
+        results, left_open, why = leave_one_analysis(board, whole=main.sweep, **bounds)
+        if left_open:
+            limited.append(why)
+            warnings.append(f"{why}: {len(left_open)} tile(s) of the leave-one analysis undecided")
     fewest_left: int | None = None
     best: tuple[Pos, ...] | None = None
     if fewest:
@@ -265,11 +294,10 @@ def analyse(
             best, fewest_left = working[0].path, 1
         else:
             try:
-                sweep = run(FrontierBoard(rows, cols, tiles, here, end), longest=True,
-                            budget=budget, engine=engine)
-            except SearchStopped as stop:
-                warnings.append(f"{stop.bound(budget)} reached: the fewest tiles left was not "
-                                "computed")
+                sweep = run(FrontierBoard(rows, cols, tiles, here, end), longest=True, **bounds)
+            except LimitReached as stop:
+                limited.append(f"{stop.reason} reached")
+                warnings.append(f"{limited[-1]}: the fewest tiles left was not computed")
             else:
                 if sweep.result.found:
                     best, fewest_left = sweep.result.path, len(tiles) - sweep.result.covered
@@ -284,21 +312,35 @@ def analyse(
         fewest_left=fewest_left,
         best_path=best,
         leave_one=results,
-        undecided=undecided,
+        undecided=left_open,
         warnings=tuple(warnings),
+        limited=limited[0] if limited else None,
         **common,
     )
 
 
-def budget_reason(budget: Budget) -> str:
-    """The bound that left something undecided, in words (the deadline if it has passed)."""
-    if budget.expired():
-        return f"time limit of {budget.seconds:g} s reached"
-    return f"memory bound of {budget.max_states:,} states reached"
+def guess_move(board: TilePathBoard) -> Pos | None:
+    """The anytime move when the search could not decide: among the tiles next to Link's
+    that no quick proof rules out (the walk from there could still cross every tile), the
+    one with the fewest uncrossed neighbours of its own (Warnsdorff's rule: corners and
+    corridors first), then reading order. ``None`` when every move is ruled out."""
+    here, end = board.current, board.end
+    rest = board.tiles - {here}
+    open_moves = [n for n in neighbours(here, rest) if quick_proof(rest, n, end) is None]
+    if not open_moves:
+        return None
+    return min(open_moves, key=lambda n: (len(neighbours(n, rest - {n})), n))
+
+
+def limit_reason(meter: Meter, max_states: int | None) -> str:
+    """The bound that left something undecided, in words (the meter's if it was reached)."""
+    if meter.reason is not None:
+        return f"{meter.reason} reached"
+    return f"the memory bound of {max_states:,} states reached"
 
 
 def _next_moves(
-    board: TilePathBoard, main: Decision, budget: Budget, engine: str
+    board: TilePathBoard, main: Decision, meter: Meter, max_states: int | None, engine: str
 ) -> tuple[tuple[str, ...], tuple[str, ...], int]:
     """The moves from Link's tile after which a full walk still exists, those a bound left
     undecided, and the states used. The witness walk's first move needs no search; the others
@@ -314,8 +356,9 @@ def _next_moves(
         if path is not None and len(path) > 1 and path[1] == nxt:
             proven.append(name)
             continue
-        step = decide(board.rows, board.cols, rest, nxt, end, budget=budget, engine=engine,
-                      witness=False, resume=main.sweep, held_elsewhere=held)
+        step = decide(board.rows, board.cols, rest, nxt, end, meter=meter,
+                      max_states=max_states, engine=engine, witness=False, resume=main.sweep,
+                      held_elsewhere=held)
         used += step.states
         if step.exists is None:
             open_moves.append(name)
@@ -327,7 +370,8 @@ def _next_moves(
 def leave_one_analysis(
     board: TilePathBoard,
     *,
-    budget: Budget = UNBOUNDED,
+    meter: Meter | None = None,
+    max_states: int | None = None,
     engine: str = "auto",
     whole: Sweep | None = None,
 ) -> tuple[tuple[LeaveOne, ...], tuple[Pos, ...], str]:
@@ -339,13 +383,16 @@ def leave_one_analysis(
     only sees the blocked tile a row before it reaches it. Returns the results in reading
     order, the tiles a bound left undecided and that bound.
     """
+    meter = meter or unlimited()
+    bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
     candidates = sorted(board.uncrossed - ({end} if end else set()))
     results: list[LeaveOne] = []
     searched: list[Pos] = []
     for index, tile in enumerate(candidates):
-        if budget.expired():  # the quick proofs are linear in the tiles, once per tile
-            return tuple(results), tuple(searched + candidates[index:]), budget_reason(budget)
+        if meter.reached():  # the quick proofs are linear in the tiles, once per tile
+            return (tuple(results), tuple(searched + candidates[index:]),
+                    limit_reason(meter, max_states))
         proof = quick_proof(tiles - {tile}, here, end)
         if proof is not None:
             results.append(LeaveOne(tile, None, proof))
@@ -356,19 +403,19 @@ def leave_one_analysis(
     if whole is None or not whole.saved:
         try:
             whole = run(FrontierBoard(rows, cols, tiles, here, end), witness=False, keep=True,
-                        budget=budget, engine=engine)
-        except SearchStopped as stop:
-            return tuple(results), tuple(searched), f"{stop.bound(budget)} reached"
+                        **bounds)
+        except LimitReached as stop:
+            return tuple(results), tuple(searched), f"{stop.reason} reached"
     held = whole.held()
-    undecided: list[Pos] = []
+    left_open: list[Pos] = []
     why = ""
     for index, tile in enumerate(searched):
-        decision = decide(rows, cols, tiles - {tile}, here, end, budget=budget, engine=engine,
-                          resume=whole, held_elsewhere=held)
+        decision = decide(rows, cols, tiles - {tile}, here, end, resume=whole,
+                          held_elsewhere=held, **bounds)
         if decision.exists is None or (decision.exists and decision.path is None):
-            undecided = searched[index:]
-            why = decision.stopped or budget_reason(budget)
+            left_open = searched[index:]
+            why = decision.stopped or limit_reason(meter, max_states)
             break
         results.append(LeaveOne(tile, decision.path, decision.proof))
     results.sort(key=lambda r: r.tile)
-    return tuple(results), tuple(undecided), why
+    return tuple(results), tuple(left_open), why

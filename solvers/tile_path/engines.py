@@ -18,8 +18,9 @@ small boards need; a run that expands more than :data:`AUTO_SWITCH_STATES` state
 layers over to the kernel and goes on there. Once the kernel is loaded, ``auto`` uses it at
 once. When numba cannot be imported, ``auto`` stays in Python.
 
-Both engines check the deadline and the memory bound every few thousand states, so a run stops
-soon after either is passed.
+Both engines count their states in the analysis's :class:`~solvers.limit.Meter` and check it
+and the memory bound every few thousand states (the kernel returns to Python every
+:data:`_KERNEL_SLICE` states for that), so a run stops soon after either is passed.
 """
 
 from __future__ import annotations
@@ -30,12 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from solvers.tile_path.limits import Budget, StateLimitExceeded, TimeLimitExceeded
+from solvers.limit import Meter
+from solvers.tile_path.limits import StatesHeldExceeded
 from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
-
-# The numba engine below calls compiled functions: a time limit must not break into those
-# calls (gridsight.limits waits for them to return; see solvers/tile_path/kernel.py).
-__uninterruptible__ = True
 
 
 ENGINES = ("auto", "numba", "python")
@@ -50,7 +48,7 @@ _CACHE: dict[CellCode, dict[int, tuple]] = {}
 CACHE_LIMIT = 1_000_000
 _cached = [0]  # states memoised in _CACHE
 
-_PYTHON_CHECK_EVERY = 2048  # states between two looks at the clock (about 5 ms)
+_PYTHON_CHECK_EVERY = 2048  # states between two looks at the meter (about 5 ms)
 _KERNEL_SLICE = 1 << 15  # states per kernel call (a few ms)
 
 
@@ -66,11 +64,13 @@ def trim_cache() -> None:
         clear_cache()
 
 
-def _check(budget: Budget, room: int | None, held: int) -> None:
+def _check(meter: Meter, room: int | None, held: int, max_states: int | None,
+           states: int) -> None:
+    """Count ``states`` more in ``meter``; stop past the meter or the memory bound."""
+    meter.count(states)
     if room is not None and held > room:
-        raise StateLimitExceeded()
-    if budget.expired():
-        raise TimeLimitExceeded()
+        raise StatesHeldExceeded(max_states or room)
+    meter.check()
 
 
 class PythonEngine:
@@ -97,8 +97,10 @@ class PythonEngine:
             return dict(zip(keys, layer.values.tolist())) if longest else set(keys)
         return layer
 
-    def step(self, layer: Any, code: CellCode, budget: Budget, room: int | None) -> Any:
-        """The next layer over a cell of ``code``; ``room``: the most states it may hold."""
+    def step(self, layer: Any, code: CellCode, meter: Meter, room: int | None,
+             max_states: int | None = None) -> Any:
+        """The next layer over a cell of ``code``; ``room``: the most states it may hold (of
+        the memory bound ``max_states``)."""
         cache = _CACHE.get(code)
         if cache is None:
             cache = _CACHE[code] = {}
@@ -120,8 +122,8 @@ class PythonEngine:
                 since += 1
                 if since == _PYTHON_CHECK_EVERY:
                     since = 0
-                    _check(budget, room, len(new))
-            _check(budget, room, len(new))
+                    _check(meter, room, len(new), max_states, _PYTHON_CHECK_EVERY)
+            _check(meter, room, len(new), max_states, since)
             return new
         nxt: set[int] = set()
         for s in layer:
@@ -135,8 +137,8 @@ class PythonEngine:
             since += 1
             if since == _PYTHON_CHECK_EVERY:
                 since = 0
-                _check(budget, room, len(nxt))
-        _check(budget, room, len(nxt))
+                _check(meter, room, len(nxt), max_states, _PYTHON_CHECK_EVERY)
+        _check(meter, room, len(nxt), max_states, since)
         return nxt
 
     def predecessor(
@@ -208,7 +210,8 @@ class NumbaEngine:
         return ArrayLayer(keys, self._no_values)
 
     def step(
-        self, layer: ArrayLayer, code: CellCode, budget: Budget, room: int | None
+        self, layer: ArrayLayer, code: CellCode, meter: Meter, room: int | None,
+        max_states: int | None = None,
     ) -> ArrayLayer:
         kernel, longest = self.kernel, code.longest
         n = len(layer)
@@ -222,9 +225,9 @@ class NumbaEngine:
                 layer.keys, layer.values, lo, hi, code.width, code.j, code.kind,
                 code.down_ok, code.right_ok, longest, out_keys, out_values, used,
             ))
+            meter.count(hi - lo)
             lo = hi
-            if budget.expired():
-                raise TimeLimitExceeded()
+            meter.check()
         spare_keys = np.empty(used, dtype=np.int64)
         spare_values = np.empty(used, dtype=np.int32) if longest else self._no_values
         count, where = kernel.sort_unique(
@@ -232,7 +235,7 @@ class NumbaEngine:
         )
         keys, values = (out_keys, out_values) if where == 0 else (spare_keys, spare_values)
         count = int(count)
-        _check(budget, room, count)
+        _check(meter, room, count, max_states, 0)
         return ArrayLayer(keys[:count].copy(), values[:count].copy() if longest else values)
 
     def predecessor(

@@ -15,9 +15,10 @@ a cell in :mod:`.engines` (pure Python, or compiled with numba). This module run
   chosen is taken, so both engines rebuild the same walk. Past the saved part, the memory
   held is about one layer per row plus one row of layers, not every state;
 - **bounds**: every run counts the states it holds at once (the layers saved, the one expanded,
-  the one built) against :attr:`Budget.max_states` and looks at the deadline every few
-  thousand states; past either it raises :class:`TimeLimitExceeded` or
-  :class:`StateLimitExceeded` carrying the states it had expanded;
+  the one built) against its memory bound ``max_states`` and looks at its
+  :class:`~solvers.limit.Meter` every few thousand states; past either it raises a
+  :class:`~solvers.limit.LimitReached` (:class:`StatesHeldExceeded` for the memory bound)
+  whose ``proven`` is the :class:`~solvers.tile_path.limits.Progress` it made;
 - **resuming**: a run on a board that differs from an earlier one only from some cell on may
   start from the earlier run's saved layers (the leave-one analysis does).
 
@@ -40,13 +41,8 @@ from solvers.tile_path.engines import (
     make_engine,
     trim_cache,
 )
-from solvers.tile_path.limits import (
-    UNBOUNDED,
-    Budget,
-    SearchStopped,
-    StateLimitExceeded,
-    TimeLimitExceeded,
-)
+from solvers.limit import LimitReached, Meter, unlimited
+from solvers.tile_path.limits import StatesHeldExceeded, progress
 from solvers.tile_path.transitions import (
     FIXED_END,
     MAX_KERNEL_WIDTH,
@@ -62,10 +58,8 @@ Pos = tuple[int, int]
 __all__ = [
     "FrontierBoard",
     "FrontierResult",
-    "SearchStopped",
-    "StateLimitExceeded",
+    "StatesHeldExceeded",
     "Sweep",
-    "TimeLimitExceeded",
     "clear_cache",
     "hamiltonian_path",
     "longest_walk",
@@ -188,13 +182,13 @@ class _Layers:
             self.saved[k] = engine.adopt(layer, longest)
 
 
-def _room(budget: Budget, held: int) -> int | None:
+def _room(max_states: int | None, held: int) -> int | None:
     """How many states a layer being built may hold, given ``held`` elsewhere."""
-    if budget.max_states is None:
+    if max_states is None:
         return None
-    room = budget.max_states - held
+    room = max_states - held
     if room <= 0:
-        raise StateLimitExceeded()
+        raise StatesHeldExceeded(max_states)
     return room
 
 
@@ -204,7 +198,8 @@ def run(
     longest: bool = False,
     witness: bool = True,
     keep: bool = False,
-    budget: Budget = UNBOUNDED,
+    meter: Meter | None = None,
+    max_states: int | None = None,
     engine: str = "auto",
     resume: Sweep | None = None,
     held_elsewhere: int = 0,
@@ -214,10 +209,11 @@ def run(
     ``engine`` is ``auto``, ``numba`` or ``python`` (:mod:`.engines`). ``resume`` is an earlier
     run (with ``keep``) on a board of the same size: this run starts from its last saved layer
     before the first cell whose code differs (a layer depends only on the cells before it).
-    ``held_elsewhere`` counts states the caller holds meanwhile, against the memory bound.
-    Raises :class:`TimeLimitExceeded` or :class:`StateLimitExceeded` (with the states
-    expanded) when a bound stops the run.
+    ``held_elsewhere`` counts states the caller holds meanwhile, against the memory bound
+    ``max_states`` (``None``: none). Raises :class:`~solvers.limit.LimitReached` (its
+    ``proven``: the progress made) when ``meter`` or the memory bound stops the run.
     """
+    meter = meter or unlimited()
     r, c = board.start
     alone = not any(n in board.tiles for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
     if len(board.tiles) == 1 or (longest and alone):
@@ -229,7 +225,7 @@ def run(
     width = board.width
     active = make_engine(engine, width)
     switch = engine == "auto" and isinstance(active, PythonEngine) and width <= MAX_KERNEL_WIDTH
-    dense_budget = None if budget.max_states is None else budget.max_states // 2
+    dense_budget = None if max_states is None else max_states // 2
     layers = _Layers(width, dense_budget, keep or witness)
     shared = _shared_layers(codes, resume)
     if shared:
@@ -255,17 +251,19 @@ def run(
                     active = compiled
                     current = active.adopt(current, longest)
                     layers.adopt(active, longest)
-            if budget.max_states is not None and layers.held > budget.max_states * 3 // 4:
+            if max_states is not None and layers.held > max_states * 3 // 4:
                 layers.thin()
             held = held_elsewhere + layers.held + (0 if k in layers.saved else size)
             try:
-                current = active.step(current, codes[k], budget, _room(budget, held))
-            except StateLimitExceeded:
+                current = active.step(current, codes[k], meter, _room(max_states, held),
+                                      max_states)
+            except StatesHeldExceeded:
                 if not layers.thinnable():
                     raise
                 layers.thin()  # then try again with the room that frees
                 held = held_elsewhere + layers.held + (0 if k in layers.saved else size)
-                current = active.step(current, codes[k], budget, _room(budget, held))
+                current = active.step(current, codes[k], meter, _room(max_states, held),
+                                      max_states)
             if not active.size(current):
                 break
             layers.add(k + 1, current, active.size(current))
@@ -280,12 +278,13 @@ def run(
         path = None
         if witness:
             try:
-                path = _rebuild(board, codes, layers, active, final, budget, held_elsewhere)
-            except SearchStopped as stop:
-                stop.found = True
+                path = _rebuild(board, codes, layers, active, final, meter, max_states,
+                                held_elsewhere)
+            except LimitReached as stop:
+                progress(stop).found = True
                 raise
-    except SearchStopped as stop:
-        stop.states = states
+    except LimitReached as stop:
+        progress(stop).states = states
         raise
     result = FrontierResult(True, path, covered, states, active.name)
     return Sweep(result, layers.saved if keep else {}, active, codes)
@@ -307,12 +306,13 @@ def _rebuild(
     layers: _Layers,
     engine: PythonEngine | NumbaEngine,
     final: int,
-    budget: Budget,
+    meter: Meter,
+    max_states: int | None,
     held_elsewhere: int,
 ) -> tuple[Pos, ...]:
     """Go back from ``DONE`` segment by segment (between saved layers), then walk the chosen
     edges from the start."""
-    rebuild = _Rebuild(board, codes, layers, engine, budget, final)
+    rebuild = _Rebuild(board, codes, layers, engine, meter, max_states, final)
     k = len(codes)
     while k > 0:
         a = max(m for m in layers.saved if m < k)
@@ -325,9 +325,9 @@ class _Rebuild:
     """The backward pass of a witness rebuild: the chosen state after the cell being
     visited, and the walk's edges chosen so far."""
 
-    def __init__(self, board, codes, layers, engine, budget, final):
+    def __init__(self, board, codes, layers, engine, meter, max_states, final):
         self.board, self.codes, self.layers = board, codes, layers
-        self.engine, self.budget = engine, budget
+        self.engine, self.meter, self.max_states = engine, meter, max_states
         self.target, self.value = done_state(board.width), final
         self.adjacency: dict[Pos, list[Pos]] = {}
 
@@ -339,17 +339,18 @@ class _Rebuild:
         segment is halved: the middle layer is computed, the second half visited, then the
         first (recomputed again), so only a few layers are held at once.
         """
-        engine, budget, saved = self.engine, self.budget, self.layers.saved
+        engine, meter, bound, saved = self.engine, self.meter, self.max_states, self.layers.saved
         stored = [first]
         try:
             extra = held
             for m in range(a, k - 1):
                 layer = saved.get(m + 1)
                 if layer is None:
-                    layer = engine.step(stored[-1], self.codes[m], budget, _room(budget, extra))
+                    layer = engine.step(stored[-1], self.codes[m], meter, _room(bound, extra),
+                                        bound)
                     extra += engine.size(layer)
                 stored.append(layer)
-        except StateLimitExceeded:
+        except StatesHeldExceeded:
             if k - a <= 2:
                 raise
             stored = []
@@ -361,7 +362,7 @@ class _Rebuild:
         layer = first
         for m in range(a, mid):
             size = 0 if layer is first else engine.size(layer)
-            layer = engine.step(layer, self.codes[m], budget, _room(budget, held + size))
+            layer = engine.step(layer, self.codes[m], meter, _room(bound, held + size), bound)
         self.backward(mid, layer, k, held + engine.size(layer))
         self.backward(a, first, mid, held)
 
@@ -401,7 +402,8 @@ def hamiltonian_path(
     start: Pos,
     end: Pos | None = None,
     *,
-    budget: Budget = UNBOUNDED,
+    meter: Meter | None = None,
+    max_states: int | None = None,
     engine: str = "auto",
 ) -> FrontierResult:
     """Decide whether a walk from ``start`` covers every tile once (ending on ``end`` if given).
@@ -413,7 +415,7 @@ def hamiltonian_path(
     False
     """
     board = FrontierBoard(rows, cols, tiles, start, end)
-    return run(board, budget=budget, engine=engine).result
+    return run(board, meter=meter, max_states=max_states, engine=engine).result
 
 
 def longest_walk(
@@ -423,7 +425,8 @@ def longest_walk(
     start: Pos,
     end: Pos | None = None,
     *,
-    budget: Budget = UNBOUNDED,
+    meter: Meter | None = None,
+    max_states: int | None = None,
     engine: str = "auto",
 ) -> FrontierResult:
     """The longest walk from ``start`` over ``tiles`` (ending on ``end`` if given), exactly.
@@ -431,4 +434,4 @@ def longest_walk(
     ``found`` is False only when ``end`` is given and cannot be reached at all.
     """
     board = FrontierBoard(rows, cols, tiles, start, end)
-    return run(board, longest=True, budget=budget, engine=engine).result
+    return run(board, longest=True, meter=meter, max_states=max_states, engine=engine).result

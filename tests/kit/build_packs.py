@@ -7,7 +7,8 @@ draws anything). For each game's kit (:mod:`kit.games`):
 - its pack ``templates/<game>/default/`` is learned (with :func:`vision.learn.learn_pack`) from
   the kit's specimen screenshot, every variant of every label on the board, so the shipped
   packs come out of the same code path as a player's calibrated ones;
-- its scripted game's frames go to ``templates/<game>/demo/`` (``gridsight demo``);
+- its demo's frames go to ``templates/<game>/demo/`` (``gridsight demo``): a game played by
+  following the advice, with a deliberate deviation or two (:mod:`kit.advised`);
 - whatever else it ships (the 3D pit pack).
 
 ``tests/test_shipped_packs.py`` regenerates everything and compares it with ``templates/``.
@@ -46,13 +47,15 @@ def specimen_packs(skin_name: str = "default") -> list[TemplatePack]:
 
 
 def write_demos(root: Path) -> list[tuple[str, Path, int]]:
-    """Each kit's scripted game, as frames and ``script.json`` in ``root/<game>/demo/`` (what
-    ``gridsight demo`` plays: :mod:`gridsight.demo.script`)."""
+    """Each kit's demo (its player following the advice: :mod:`kit.advised`; else its scripted
+    game), as frames and ``script.json`` in ``root/<game>/demo/`` (what ``gridsight demo``
+    plays: :mod:`gridsight.demo.script`)."""
     written = []
     for game, kit in kits().items():
-        if kit.script is None:
+        make = kit.demo or kit.script
+        if make is None:
             continue
-        script = kit.script()
+        script = make()
         folder = root / game / "demo"
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("frame-*.png"):
@@ -65,6 +68,10 @@ def write_demos(root: Path) -> list[tuple[str, Path, int]]:
                 raise OSError(f"cannot write {folder / name}")
             frames.append({"image": name, "labels": script.labels(i)})
         data = {"format": 1, "game": game, "every": DEMO_EVERY, "frames": frames}
+        if kit.demo is not None:  # the solve settings its player followed the advice with
+            from .advised import DEMO_SOLVE
+
+            data["solve"] = DEMO_SOLVE
         (folder / "script.json").write_text(json.dumps(data) + "\n", encoding="utf-8")
         written.append((game, folder, len(frames)))
     return written

@@ -87,7 +87,7 @@ def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
         lines.append(f"rescues certain at the last step: {len(saved)} of {len(rescue)}"
                      + (f" ({', '.join(saved)})" if saved else ""))
     if "taps" in solution:
-        lines.append(f"taps left at the last step: {solution['taps']}")
+        lines.append(f"attempts left at the last step: {solution['taps']}")
     return tuple(lines)
 
 
@@ -117,8 +117,9 @@ SPEC = GameSpec(
                    header="taps"),
     ),
     solver_options=(
-        SolverOption("budget", "--budget", "lookahead time per board (at most half the "
-                     "time limit)", 1.0, parse=seconds, metavar="SECONDS", live_default=0.2),
+        SolverOption("budget", "--budget", "lookahead work per board, in CPU seconds (at most "
+                     "half the time limit)", 1.0, parse=seconds, metavar="SECONDS",
+                     live_default=0.2),
         TIME_LIMIT,
         SolverOption("objective", "--objective", "expected (default), all, or target:NAME",
                      "expected", metavar="OBJ"),

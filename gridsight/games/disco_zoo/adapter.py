@@ -1,5 +1,6 @@
 """The Disco Zoo adapter: ``gridsight solve disco-zoo`` and ``gridsight simulate disco-zoo``.
 
+``solve(board, options)`` takes :class:`~gridsight.games.disco_zoo.options.DiscoZooOptions`.
 It parses the rescue (:mod:`solvers.disco_zoo.board`), analyses it (exact posterior and the
 tap-budget-aware advice, :mod:`solvers.disco_zoo.advise`) and presents the result as the JSON
 contract, a readable board and an :class:`~solvers.advice.Advice`
@@ -13,8 +14,11 @@ import argparse
 from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.commands.screen_options import add_renamed_option
 from gridsight.games.base import Solution
+from gridsight.games.disco_zoo.options import DiscoZooOptions
 from gridsight.games.disco_zoo.words import WORDS
-from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, seconds, time_limited
+from gridsight.games.doubts import with_doubts
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.limits import add_time_limit_argument, seconds
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.disco_zoo import report
@@ -50,10 +54,12 @@ equally likely; tile chances are exact under it.
 objectives (--objective): expected (expected animals rescued, default), all (chance of
 rescuing every animal), target:NAME (chance of rescuing NAME); ties are broken by the other
 measure. The advice looks ahead over every tap left: an exact expectimax, run as an
-anytime search over the first tap within --budget seconds (one tap per symmetry orbit; each
-first tap first valued with the restricted width-1 lookahead, then solved exactly). When
-the budget runs out it says so ("exact": false, "method") and advises the first tap with the
-best value proven so far, never one a finished search showed worse. Certain
+anytime search over the first tap within --budget CPU seconds (one tap per symmetry orbit;
+each first tap first valued with the restricted width-1 lookahead, then solved exactly), so a
+busy machine gives the same advice as an idle one. When the budget or the --time-limit runs
+out it says so ("exact": false, "method") and advises the first tap with the best value
+proven so far, never one a finished search showed worse, with what is proven: "at least
+1.71, at most 1.74" expected animals ("value", "at_most"). Certain
 tiles give no information: they are advised only to complete an animal when that is the
 best use of the taps left; certainly empty tiles never.
 
@@ -69,6 +75,7 @@ class DiscoZooGame:
     title = "Disco Zoo rescue"
     summary = "find the animals in 10 taps: exact tile odds, certain tiles, the best tap"
     format_help = FORMAT_HELP
+    options_type = DiscoZooOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -82,22 +89,33 @@ class DiscoZooGame:
             type=seconds,
             default=DEFAULT_BUDGET,
             metavar="SECONDS",
-            help=f"time for the lookahead search (default {DEFAULT_BUDGET:g} s; at most half "
-            "the --time-limit)",
+            help=f"work for the lookahead search, in CPU seconds (default {DEFAULT_BUDGET:g} s; "
+            "at most half the --time-limit)",
         )
-        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
+        add_time_limit_argument(parser, after="; past it the best tap found so far is advised")
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> DiscoZooOptions:
+        return options_from_arguments(DiscoZooOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(DiscoZooOptions, options)
+        meter = chosen.limit.start()
         rescue = parse_board(board)
-        objective = parse_objective(getattr(options, "objective", "expected"), rescue.animals)
-        budget = getattr(options, "budget", DEFAULT_BUDGET)
-        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
-        if limit and budget is not None:
-            budget = min(budget, limit / 2)
-        with time_limited(limit, "the advice was worked out"):
-            result = advise(rescue, objective, budget)
-        return Solution(report.to_json(result), report.to_text(result),
-                        WORDS.dress(report.to_advice(result)))
+        objective = parse_objective(chosen.objective, rescue.animals)
+        budget = chosen.budget
+        if chosen.limit.seconds is not None and budget is not None:
+            budget = min(budget, chosen.limit.seconds / 2)
+        result = advise(rescue, objective, budget, meter)
+        data, text = report.to_json(result), report.to_text(result)
+        advice = WORDS.dress(report.to_advice(result))
+        if rescue.unsure:  # found tiles read "Panda or Tiger": say when it matters which
+            from gridsight.games.disco_zoo.doubts import rescue_doubts
+
+            doubts = rescue_doubts(rescue, objective, budget, result.recommend, meter)
+            data["doubts"] = [d.to_dict() for d in doubts]
+            text += "".join(f"caution: {d.words()}\n" for d in doubts)
+            advice = with_doubts(advice, doubts)
+        return Solution(data, text, advice)
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(

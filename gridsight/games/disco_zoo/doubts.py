@@ -10,6 +10,7 @@ another tile worth exactly as much (a symmetry, a tie). The advised tap's worth 
 other board is its expectation over what it may show there, each outcome's board solved to
 its exact value; the advice changes only when that is less than the other board's best. A
 value not proven exact within the budget counts as a change (the player is told to look).
+These solves share the board's own limit (:class:`~solvers.limit.Meter`).
 """
 
 from __future__ import annotations
@@ -17,33 +18,48 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solvers.boardtext import BoardText
+from gridsight.games.doubts import Doubt
 from solvers.disco_zoo.advise import RescueAdvice, advise
-from solvers.disco_zoo.board import UNTAPPED, RescueBoard, candidates, parse_board
+from solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates
 from solvers.disco_zoo.catalogue import COLS
-from solvers.disco_zoo.objective import Objective, parse_objective
+from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import joint_placements, posterior
 from solvers.errors import ImpossibleBoardError
+from solvers.limit import Meter
 
 Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class Reading:
-    """The board with the unsure tile read as one animal: its name, and the tap advised then
-    (``None``: no tap) when the current advice is no longer a best tap (else ``same``)."""
+    """The board with the unsure tile read as one animal: its name, the tap advised then
+    (``None``: no tap), and whether the current advice is still a best tap then (``same``)."""
 
     animal: str
     tap: Cell | None
     same: bool
 
 
-def tile_readings(board_text: BoardText, cell: Cell, recommend: Cell | None,
-                  objective: str = "expected", budget: float | None = 1.0) -> list[Reading]:
-    """The unsure tile ``cell`` of the board read as each animal it may show (those that
-    leave the board possible), with whether ``recommend`` is still a best tap then."""
-    board = parse_board(board_text)
-    goal = parse_objective(objective, board.animals)
+def rescue_doubts(board: RescueBoard, goal: Objective, budget: float | None,
+                  recommend: Cell | None, limit: Meter | None = None) -> tuple[Doubt, ...]:
+    """The doubts of ``board`` advised ``recommend``: each unsure found tile whose animal,
+    read as one of its candidates, makes the advice no longer a best tap."""
+    out = []
+    for r, row in enumerate(board.grid):
+        for c, value in enumerate(row):
+            if value < ONE_OF:
+                continue
+            readings = tile_readings(board, (r, c), recommend, goal, budget, limit)
+            changes = tuple((x.animal, x.tap) for x in readings if not x.same)
+            if changes and len(readings) > 1:
+                out.append(Doubt((r, c), tuple(x.animal for x in readings), changes))
+    return tuple(out)
+
+
+def tile_readings(board: RescueBoard, cell: Cell, recommend: Cell | None, goal: Objective,
+                  budget: float | None = 1.0, limit: Meter | None = None) -> list[Reading]:
+    """The unsure tile ``cell`` read as each animal it may show (those that leave the board
+    possible), with whether ``recommend`` is still a best tap then."""
     r, c = cell
     mask = candidates(board.grid[r][c], len(board.animals))
     out = []
@@ -52,11 +68,12 @@ def tile_readings(board_text: BoardText, cell: Cell, recommend: Cell | None,
             continue
         alternative = _set(board, cell, k + 1)
         try:
-            result = advise(alternative, goal, budget)
+            result = advise(alternative, goal, budget, limit)
         except ImpossibleBoardError:
             continue  # the board rules this animal out
         same = result.recommend == recommend or (
-            recommend is not None and _as_good(alternative, goal, budget, recommend, result))
+            recommend is not None and _as_good(alternative, goal, budget, recommend, result,
+                                               limit))
         out.append(Reading(animal.name, result.recommend, same))
     return out
 
@@ -67,8 +84,8 @@ def _set(board: RescueBoard, cell: Cell, value: int) -> RescueBoard:
     return replace(board, grid=tuple(map(tuple, grid)))
 
 
-def tap_value(board: RescueBoard, goal: Objective, budget: float | None,
-              tap: Cell) -> Fraction | None:
+def tap_value(board: RescueBoard, goal: Objective, budget: float | None, tap: Cell,
+              limit: Meter | None = None) -> Fraction | None:
     """The exact worth of tapping ``tap`` first on ``board`` and playing best after: the
     outcomes' values weighed by their exact chances; ``None`` when some value is not exact
     within the budget (or the tap is not an untapped tile)."""
@@ -82,7 +99,7 @@ def tap_value(board: RescueBoard, goal: Objective, budget: float | None,
         chance = post.probability(tile, k)
         if chance == 0:
             continue
-        after = advise(board.with_tap(r, c, 0 if k is None else k + 1), goal, budget)
+        after = advise(board.with_tap(r, c, 0 if k is None else k + 1), goal, budget, limit)
         if not after.exact:
             return None
         total += chance * after.value
@@ -90,9 +107,9 @@ def tap_value(board: RescueBoard, goal: Objective, budget: float | None,
 
 
 def _as_good(board: RescueBoard, goal: Objective, budget: float | None, tap: Cell,
-             best: RescueAdvice) -> bool:
+             best: RescueAdvice, limit: Meter | None) -> bool:
     """Whether ``tap`` is worth exactly as much as the best tap on ``board``."""
     if not best.exact:
         return False
-    worth = tap_value(board, goal, budget, tap)
+    worth = tap_value(board, goal, budget, tap, limit)
     return worth is not None and worth == best.value

@@ -237,24 +237,6 @@ class DiscoZooReader:
             return ()
         return tuple(f"animal:{a.name}" for a in animals)
 
-    def doubts(self, reading: BoardReading, recommend: tuple[int, int] | None, options):
-        """The unsure found tiles whose animal changes the advice: each solved as every
-        animal it may show (:func:`gridsight.games.disco_zoo.doubts.tile_readings`, with the
-        objective and budget of ``options``)."""
-        from gridsight.games.disco_zoo.doubts import tile_readings
-        from gridsight.readers.doubts import Doubt
-
-        objective = getattr(options, "objective", None) or "expected"
-        budget = getattr(options, "budget", None)
-        out = []
-        for cell in reading.unsure:
-            readings = tile_readings(reading.board, cell, recommend, objective,
-                                     1.0 if budget is None else budget)
-            changes = tuple((r.animal, r.tap) for r in readings if not r.same)
-            if changes and len(readings) > 1:
-                out.append(Doubt(cell, tuple(r.animal for r in readings), changes))
-        return out
-
     def unread_alternatives(self, reading: BoardReading, cell: tuple[int, int]) -> list[str]:
         """The board text with unread ``cell`` as each thing a tapped tile can be (empty, some
         animal): if the advice differs, the unread cell matters."""

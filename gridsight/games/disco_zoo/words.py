@@ -47,12 +47,18 @@ def _rarity(name: str) -> str | None:
 
 
 def _animal_word(names: tuple[str, ...], k: int) -> CellWord:
+    """A found animal by its full name (never a code: ``Panda``, not ``Pan``)."""
     name = names[k]
-    short = name[:3]
-    if sum(n[:3].lower() == short.lower() for n in names) > 1:
-        short = f"{k + 1}{name[:2]}"
     rarity = _rarity(name)
-    return CellWord(short, name, RARITY_COLOURS.get(rarity or ""))
+    return CellWord(name, name, RARITY_COLOURS.get(rarity or ""))
+
+
+def one_of(names: list[str] | tuple[str, ...]) -> str:
+    """``Panda or Tiger?``: a found tile that shows one of these animals."""
+    names = list(names)
+    if len(names) == 1:
+        return f"{names[0]}?"
+    return f"{', '.join(names[:-1])} or {names[-1]}?"
 
 
 def _index(names: tuple[str, ...], name: str) -> int | None:
@@ -75,7 +81,8 @@ def names(value: str, headers: Mapping[str, str], token: str | None) -> CellWord
     if "/" in value:  # a found tile showing one of these animals
         ks = [int(k) - 1 for k in value.split("/") if k.isdigit() and 0 < int(k) <= len(animals)]
         if ks:
-            return CellWord("?", "one of " + " or ".join(animals[k] for k in ks))
+            words = one_of([animals[k] for k in ks])
+            return CellWord(words, words)
     if not value.startswith(ANIMAL_PREFIX):
         return None
     what = value[len(ANIMAL_PREFIX):]
@@ -85,7 +92,10 @@ def names(value: str, headers: Mapping[str, str], token: str | None) -> CellWord
         alike = [k for k, name in enumerate(animals) if _rarity(name) == what]
         if len(alike) == 1:
             return _animal_word(animals, alike[0])
-        return CellWord(what[0].upper() + "?", f"a {what} animal", RARITY_COLOURS[what])
+        if alike:  # which of the rescue's animals of this rarity the board does not tell
+            words = one_of([animals[k] for k in alike])
+            return CellWord(words, words, RARITY_COLOURS[what])
+        return CellWord(f"a {what} animal", f"a {what} animal", RARITY_COLOURS[what])
     k = _index(animals, what)
     return _animal_word(animals, k) if k is not None else CellWord(what[:3], what)
 
@@ -115,20 +125,21 @@ WORDS = Words(
         "ground": CellWord("", "not tapped"), ".": CellWord("", "not tapped"),
         "empty": CellWord("\u2013", "no animal", "#9e9e9e"),
         "-": CellWord("\u2013", "no animal", "#9e9e9e"),
-        "*": CellWord("?", "some animal"),
-        **{ANIMAL_PREFIX + r: CellWord(r[0].upper(), f"a {r} animal", RARITY_COLOURS[r])
+        "*": CellWord("an animal", "some animal"),
+        **{ANIMAL_PREFIX + r: CellWord(f"a {r} animal", f"a {r} animal", RARITY_COLOURS[r])
            for r in RARITIES},
     },
     names=names,
     offer=offer,
-    counter="Taps left",
-    counter_status="taps left",
+    counter="Attempts left",
+    counter_status="attempts left",
     objective="Aim",
     objective_name=objective_name,
     legend={
         "recommend": "tap here next",
         "empty": "no animal",
-        "known": "animal here: {label}",
+        "known": "certainly {label}, not tapped yet",
+        "unsure": "found: {label}",
         "safe": "no animal",
     },
     heat="chance of an animal",

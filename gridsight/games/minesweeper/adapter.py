@@ -1,8 +1,9 @@
 """The Minesweeper adapter: ``gridsight solve minesweeper`` and ``gridsight simulate
 minesweeper``.
 
-It parses the board (:mod:`solvers.minesweeper.state`), analyses it exactly within a time
-limit (:mod:`solvers.minesweeper.analysis`), asks the policy for a cell
+``solve(board, options)`` takes :class:`~gridsight.games.minesweeper.options.MinesweeperOptions`.
+It parses the board (:mod:`solvers.minesweeper.state`), analyses it exactly within the limit
+(:mod:`solvers.minesweeper.analysis`), asks the policy for a cell
 (:mod:`solvers.minesweeper.policy`) and presents the result as JSON, a readable board and an
 :class:`~solvers.advice.Advice` (:mod:`solvers.minesweeper.report`).
 """
@@ -13,8 +14,10 @@ import argparse
 
 from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.games.base import Solution
+from gridsight.games.minesweeper.options import MinesweeperOptions
 from gridsight.games.minesweeper.words import WORDS
-from gridsight.limits import SOLVE_TIME_LIMIT, seconds
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.minesweeper import report
@@ -29,8 +32,9 @@ model: every layout of exactly 'mines' mines that fits the numbers is equally li
 game places mines uniformly; a first-click rule changes nothing once that cell is open).
 Probabilities are exact: the frontier is split into independent parts, each counted by
 backtracking, combined by mine count with C(interior cells, mines left) for the rest.
---time-limit bounds the counting (default {SOLVE_TIME_LIMIT:g} s, 0 = none): past it the
-board shows only the cells proven safe or mines, and no chances (exit 0; "complete": false).
+--time-limit bounds the counting (CPU seconds, default {SOLVE_TIME_LIMIT:g}, 0 = none): past
+it the board shows the cells proven safe or mines and, for the others, exact bounds of the
+mine chance ("<18%"), and advises the cell proven least risky (exit 0; "complete": false).
 policy: a certainly safe cell if any (the one most likely to show a 0, which opens the most),
 else the lowest mine chance, ties to the cell most likely to show a 0, then reading order.
 
@@ -47,20 +51,21 @@ class MinesweeperGame:
     title = "Minesweeper"
     summary = "open cells, avoid mines: the exact mine chance of every cell and the safest cell"
     format_help = FORMAT_HELP + "\n\n" + MODEL_HELP
+    options_type = MinesweeperOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--time-limit", type=seconds, default=SOLVE_TIME_LIMIT, metavar="SECONDS",
-            help=f"time for the exact counting (default {SOLVE_TIME_LIMIT:g} s, 0 = no limit); "
-            "past it only proven cells are shown",
-        )
+        add_time_limit_argument(parser, what="the exact counting",
+                                after="; past it proven cells and bounds are shown")
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> MinesweeperOptions:
+        return options_from_arguments(MinesweeperOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(MinesweeperOptions, options)
+        meter = chosen.limit.start()
         state = parse_state(board)
-        # 0 (or None) is no limit, however the option reached us (solve, live, replay)
-        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None
-        analysis = analyse(state, limit)
-        choice = recommend(analysis)
+        analysis = analyse(state, meter)
+        choice = recommend(analysis, meter)
         return Solution(
             report.to_json(analysis, choice),
             report.to_text(analysis, choice),

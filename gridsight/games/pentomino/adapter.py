@@ -1,9 +1,12 @@
 """The pentomino adapter: ``gridsight solve pentomino FILE [--count] [--limit N] [--time-limit S]``.
 
+``solve(board, options)`` takes :class:`~gridsight.games.pentomino.options.PentominoOptions`.
+
 It parses the board (:mod:`solvers.pentomino.puzzle`), analyses it
 (:mod:`solvers.pentomino.analysis`: hint, solution, forced, blocking, counts) and presents it as
 the JSON contract of issue 5, a readable report and an :class:`~solvers.advice.Advice` whose
-``pieces`` holds the hinted piece and whose ``recommend`` is its tightest cell
+``pieces`` holds the hinted piece and whose ``recommend`` is the cell with the fewest ways to be
+filled
 (:mod:`solvers.pentomino.report`).
 """
 
@@ -13,8 +16,10 @@ import argparse
 
 from gridsight.games.arguments import positive_int
 from gridsight.games.base import Solution
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.games.pentomino.options import PentominoOptions
 from gridsight.games.pentomino.words import WORDS
-from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
+from gridsight.limits import add_time_limit_argument
 from solvers.boardtext import BoardText
 from solvers.pentomino import report
 from solvers.pentomino.analysis import analyse
@@ -27,6 +32,7 @@ class PentominoGame:
     title = "Pentomino fill (Pentolings and the classic rectangles)"
     summary = "fill a shape with pentominoes: the next piece to place, a solution, or what blocks"
     format_help = report.FORMAT_HELP
+    options_type = PentominoOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -36,12 +42,12 @@ class PentominoGame:
         )
         parser.add_argument(
             "--limit",
+            dest="max_solutions",
             type=positive_int,
             metavar="N",
             help="with --count: stop counting after N solutions",
         )
-        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT,
-                                what="all the searches of one board together",
+        add_time_limit_argument(parser, what="all the searches of one board together",
                                 after="; what the limit cut short is reported")
         parser.add_argument(
             "--engine",
@@ -51,14 +57,18 @@ class PentominoGame:
             "Algorithm X with Dancing Links, fewest-rows column first (same answers, slower)",
         )
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> PentominoOptions:
+        return options_from_arguments(PentominoOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(PentominoOptions, options)
         puzzle = parse_puzzle(board)
         analysis = analyse(
             puzzle,
-            count=getattr(options, "count", False),
-            limit=getattr(options, "limit", None),
-            time_limit=getattr(options, "time_limit", SOLVE_TIME_LIMIT) or None,
-            engine=getattr(options, "engine", "bitboard"),
+            count=chosen.count,
+            max_solutions=chosen.max_solutions,
+            limit=chosen.limit,
+            engine=chosen.engine,
         )
         return Solution(analysis.to_json(), report.text(analysis),
                         WORDS.dress(report.advice(analysis)))

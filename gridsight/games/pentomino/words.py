@@ -26,7 +26,7 @@ WORDS = Words(
         **{letter: CellWord(letter, f"piece {letter}", _hex(letter)) for letter in LETTERS},
     },
     legend={
-        "recommend": "tightest cell",
+        "recommend": "the cell with the fewest ways to fill",
         "conflict": "take back",
         "piece": "place {label}",
     },

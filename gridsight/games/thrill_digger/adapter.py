@@ -1,7 +1,9 @@
 """The Thrill Digger adapter: ``gridsight solve thrill-digger`` and ``gridsight simulate
 thrill-digger``.
 
-It parses the board (:mod:`solvers.thrill_digger.state`), analyses it exactly
+``solve(board, options)`` takes
+:class:`~gridsight.games.thrill_digger.options.ThrillDiggerOptions`. It parses the board
+(:mod:`solvers.thrill_digger.state`), analyses it exactly
 (:mod:`solvers.thrill_digger.analysis`), asks the policy for a hole
 (:mod:`solvers.thrill_digger.policy`) and presents the result as the issue's JSON contract, a
 readable board and an :class:`~solvers.advice.Advice` (:mod:`solvers.thrill_digger.report`).
@@ -13,8 +15,10 @@ import argparse
 
 from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.games.base import Solution
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.games.thrill_digger.options import ThrillDiggerOptions
 from gridsight.games.thrill_digger.words import WORDS
-from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, time_limited
+from gridsight.limits import add_time_limit_argument
 from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.errors import InputError
@@ -61,6 +65,7 @@ class ThrillDiggerGame:
     title = "Thrill Digger (Zelda: Skyward Sword)"
     summary = "dig for rupees, avoid bombs: exact odds of every hole and the best hole to dig"
     format_help = FORMAT_HELP + "\n\n" + MODEL_HELP
+    options_type = ThrillDiggerOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -75,15 +80,18 @@ class ThrillDiggerGame:
             help=f"which hole to recommend: {', '.join(POLICIES)} (default "
             f"{DEFAULT_POLICY_NAME}; see below)",
         )
-        add_time_limit_argument(parser, default=SOLVE_TIME_LIMIT)
+        add_time_limit_argument(parser, after="; past it the best hole valued so far is "
+                                "advised, at worst the safest")
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> ThrillDiggerOptions:
+        return options_from_arguments(ThrillDiggerOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(ThrillDiggerOptions, options)
+        meter = chosen.limit.start()
         state = parse_state(board)
-        limit = getattr(options, "time_limit", SOLVE_TIME_LIMIT)
-        policy = get_policy(getattr(options, "policy", DEFAULT_POLICY_NAME))
-        with time_limited(limit, "the odds and the advice were computed"):
-            analysis = analyse(state, getattr(options, "model", "game"))
-            decision = policy.decide(analysis)
+        analysis = analyse(state, chosen.model)
+        decision = get_policy(chosen.policy).decide(analysis, meter)
         return Solution(
             report.to_json(analysis, decision),
             report.to_text(analysis, decision),

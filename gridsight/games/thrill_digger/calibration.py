@@ -35,6 +35,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from gridsight.games.thrill_digger.tracker import PitPack
+from safefiles import FileTooLarge, NotRegularFile, read_regular
 from solvers.errors import InputError
 from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR
 
@@ -272,11 +273,23 @@ class SavedPit:
 def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Sequence[float]],
              items=None, item_sources: dict[str, ItemSource] | None = None,
              wallet=None, wallet_sources: Sequence[WalletSource] = ()) -> Path:
-    """Write the calibration folder (see the module docstring)."""
+    """Write the calibration folder (see the module docstring) at once
+    (:func:`safefiles.replace_folder`: a crash or a full disk leaves the previous calibration
+    whole; what else the folder holds is kept)."""
     import cv2
 
-    folder.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(folder / "reference.png"), calibration.reference)
+    from safefiles import SaveError, replace_folder
+
+    images: dict[str, bytes] = {}
+
+    def png(name: str, image) -> str:
+        ok, data = cv2.imencode(".png", image)
+        if not ok:
+            raise PitCalibrationInputError(f"{folder / name}: the picture cannot be encoded")
+        images[name] = data.tobytes()
+        return name
+
+    png("reference.png", calibration.reference)
     manifest: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
         "difficulty": difficulty, "rows": calibration.rows, "cols": calibration.cols,
@@ -287,11 +300,9 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
         "features": int(len(calibration.points)),
     }
     if items is not None:
-        (folder / "items").mkdir(exist_ok=True)
         entries = {}
         for model in items.models:
-            name = f"items/{_file_token(model.label)}.png"
-            cv2.imwrite(str(folder / name), items.crops[model.label])
+            name = png(f"items/{_file_token(model.label)}.png", items.crops[model.label])
             source = (item_sources or {}).get(model.label)
             entries[model.label] = {
                 **model.to_dict(), "image": name,
@@ -302,18 +313,40 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
         manifest["scene_lab"] = [[round(float(v), 2) for v in c] for c in items.scene_lab]
         manifest["overlay"] = [list(b) for b in items.overlay]
     if wallet is not None:
-        (folder / "wallet").mkdir(exist_ok=True)
         digits = {}
         for digit, glyph in sorted(wallet.templates.items()):
-            name = f"wallet/digit-{digit}.png"
-            cv2.imwrite(str(folder / name), glyph)
-            digits[digit] = name
+            digits[digit] = png(f"wallet/digit-{digit}.png", glyph)
         manifest["wallet"] = {**wallet.to_dict(), "digits": digits,
                               "screenshots": [{"file": w.path, "amount": w.amount}
                                               for w in wallet_sources]}
-    (folder / "calibration.json").write_text(json.dumps(manifest, indent=1) + "\n",
-                                             encoding="utf-8")
-    return folder
+    text = json.dumps(manifest, indent=1) + "\n"
+    try:
+        return replace_folder(folder, {"calibration.json": text.encode("utf-8"), **images},
+                              own=_pit_files)
+    except SaveError as error:
+        raise PitCalibrationInputError(str(error)) from None
+
+
+def _pit_files(folder: Path) -> set[str]:
+    """The files of the calibration in ``folder`` (its ``calibration.json`` read leniently):
+    what a new save replaces; anything else there is the player's and kept."""
+    from safefiles import read_regular
+    from safefiles.folders import plain_path
+
+    own = {"calibration.json", "reference.png"}
+    try:
+        data = json.loads(read_regular(folder / "calibration.json", limit=2_000_000,
+                                       follow=False))
+    except (OSError, ValueError, RecursionError):
+        return own
+    if not isinstance(data, dict):
+        return own
+    items = data.get("items") if isinstance(data.get("items"), dict) else {}
+    names = [entry.get("image") for entry in items.values() if isinstance(entry, dict)]
+    wallet = data.get("wallet") if isinstance(data.get("wallet"), dict) else {}
+    digits = wallet.get("digits") if isinstance(wallet.get("digits"), dict) else {}
+    names += list(digits.values())
+    return own | {n for n in names if isinstance(n, str) and plain_path(n)}
 
 
 def _file_token(token: str) -> str:
@@ -332,13 +365,14 @@ def load_pit(path: str | Path) -> SavedPit:
     where = Path(path)
     manifest_path = where / "calibration.json" if where.is_dir() else where
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest = json.loads(read_regular(manifest_path, limit=MAX_FILE_BYTES,
+                                           follow=not where.is_dir()).decode("utf-8"))
     except FileNotFoundError:
         raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
                                    "gridsight calibrate thrill-digger IMAGE)") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise CalibrationFileError(f"{manifest_path}: cannot read ({error})") from None
-    except ValueError as error:
+        raise CalibrationFileError(f"{manifest_path}: cannot read ({_why(error)})") from None
+    except (ValueError, RecursionError) as error:
         raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
     if not isinstance(manifest, dict):
         raise CalibrationFileError(f"{manifest_path}: not a pit calibration")
@@ -360,7 +394,7 @@ def load_pit(path: str | Path) -> SavedPit:
                                    f"{geometry.cols} but the pit is {rows}x{cols}")
     base = manifest_path.parent
     reference_path = base / "reference.png"
-    reference = cv2.imread(str(reference_path), cv2.IMREAD_COLOR)
+    reference = read_picture(reference_path, cv2.IMREAD_COLOR)
     width, height = plan.size
     if reference is None:
         raise CalibrationFileError(f"{reference_path}: missing or not a picture")
@@ -381,6 +415,37 @@ def load_pit(path: str | Path) -> SavedPit:
     items, scene_lab, overlay = _load_items(manifest, manifest_path)
     wallet = _load_wallet(manifest, manifest_path, base)
     return SavedPit(base, calibration, difficulty, items, scene_lab, overlay, wallet)
+
+
+#: The largest calibration file or picture read (a plan view is well under a megabyte).
+MAX_FILE_BYTES = 20_000_000
+MAX_PICTURE_PIXELS = 4_000_000
+
+
+def read_picture(path: Path, flags: int):
+    """A picture of a calibration folder, or ``None`` when it is missing or not a picture:
+    a regular file (never a link, a FIFO or a device), at most :data:`MAX_FILE_BYTES`, its
+    size read from its header (at most :data:`MAX_PICTURE_PIXELS`) before it is decoded."""
+    import cv2
+
+    from vision.images import image_size
+
+    try:
+        data = read_regular(path, limit=MAX_FILE_BYTES, follow=False)
+    except OSError:
+        return None
+    size = image_size(data)
+    if size is None or size[1] * size[2] > MAX_PICTURE_PIXELS:
+        return None
+    try:
+        return cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+    except cv2.error:
+        return None
+
+
+def _why(error: Exception) -> str:
+    return str(error) if isinstance(error, (NotRegularFile, FileTooLarge)) else \
+        (getattr(error, "strerror", None) or str(error))
 
 
 def _load_items(manifest: dict, path: Path):
@@ -420,7 +485,7 @@ def _load_wallet(manifest: dict, path: Path, base: Path):
                 raise ValueError(f"'{digit}' is not a digit")
             if not isinstance(name, str) or ".." in Path(name).parts or Path(name).is_absolute():
                 raise ValueError(f"digit '{digit}' names '{name}', not a file in the folder")
-            glyph = cv2.imread(str(base / name), cv2.IMREAD_GRAYSCALE)
+            glyph = read_picture(base / name, cv2.IMREAD_GRAYSCALE)
             if glyph is None:
                 raise CalibrationFileError(f"{base / name}: missing or not a picture")
             templates[digit] = glyph

@@ -42,7 +42,7 @@ from gridsight.tracking import TrackerState
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards
 from solvers.cellnames import cell_name
-from solvers.errors import InputError
+from solvers.errors import InputError, one_line
 from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
 from vision.capture import Frame
 from vision.pit import PitCalibration
@@ -268,7 +268,7 @@ def pit_source(spec: GameSpec, options: argparse.Namespace) -> PitSource:
     interval = max(int(getattr(options, "interval", 33)), 1)
     pack, warnings = saved.pack()
     for warning in warnings:
-        print(f"gridsight: warning: {warning}", file=sys.stderr)
+        print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     return PitSource(calibration, pack, difficulty=difficulty, fps=1000.0 / interval,
                      pack_warnings=warnings)
 

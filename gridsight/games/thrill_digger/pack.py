@@ -39,17 +39,21 @@ def shipped_pit_pack_dir() -> Path:
 
 
 def save_pit_pack(pack: PitPack, folder: str | Path) -> Path:
-    """Write ``pack`` into ``folder`` (created): ``pit.json`` and ``digit-<d>.png``."""
+    """Write ``pack`` into ``folder`` (created) at once (:func:`safefiles.replace_folder`):
+    ``pit.json`` and ``digit-<d>.png``; what else the folder holds is kept."""
     import cv2
 
+    from safefiles import SaveError, replace_folder
+
     out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    digits = {}
+    digits, images = {}, {}
     for digit, image in sorted(pack.digit_templates.items()):
         name = f"digit-{digit}.png"
-        if not cv2.imwrite(str(out / name), image):
-            raise PitPackError(f"{out / name}: cannot write")
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise PitPackError(f"{out / name}: cannot encode")
         digits[digit] = name
+        images[name] = png.tobytes()
     manifest = {
         "format": 1,
         "item_colours": {k: [list(shade) for shade in v] for k, v in pack.item_colours.items()},
@@ -59,8 +63,12 @@ def save_pit_pack(pack: PitPack, folder: str | Path) -> Path:
         "wallet_align_right": pack.wallet_align_right,
         "exclude": [list(box) for box in pack.exclude],
     }
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    return out
+    text = json.dumps(manifest, indent=1) + "\n"
+    try:
+        return replace_folder(out, {MANIFEST: text.encode("utf-8"), **images},
+                              own=lambda f: {MANIFEST, *(f"digit-{d}.png" for d in range(10))})
+    except SaveError as error:
+        raise PitPackError(str(error)) from None
 
 
 def load_pit_pack(folder: str | Path | None = None) -> PitPack:
@@ -69,11 +77,16 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
 
     where = Path(folder) if folder is not None else shipped_pit_pack_dir()
     path = where / MANIFEST
+    from safefiles import read_regular
+
+    from gridsight.games.thrill_digger.calibration import MAX_FILE_BYTES, read_picture
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, limit=MAX_FILE_BYTES, follow=False)
+                          .decode("utf-8"))
     except FileNotFoundError:
         raise PitPackError(f"{path}: no such pit pack") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise PitPackError(f"{path}: cannot read ({error})") from None
 
     def field(key: str) -> Any:
@@ -102,7 +115,7 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
     for digit, name in dict(field("digits")).items():
         if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
             raise PitPackError(f"{path}: digit '{digit}' names '{name}', not a plain file name")
-        image = cv2.imread(str(where / name), cv2.IMREAD_GRAYSCALE)
+        image = read_picture(where / name, cv2.IMREAD_GRAYSCALE)
         if image is None:
             raise PitPackError(f"{where / name}: missing or not a picture")
         digits[str(digit)] = image

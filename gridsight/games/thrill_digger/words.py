@@ -20,7 +20,7 @@ WORDS = Words(
         UNDUG: CellWord("", "not dug"),
         **{token: CellWord(str(COLOUR_VALUES[token]), f"{name} rupee", RUPEE_COLOURS[token])
            for token, name in COLOUR_NAMES.items()},
-        RUPOOR: CellWord("Rp", "rupoor", "#5b3a7a"),
+        RUPOOR: CellWord("rupoor", "rupoor", "#5b3a7a"),
         BOMB: CellWord("Bomb", "bomb", "#303030"),
         UNSEEN: CellWord("?", "dug, colour not seen"),
     },

@@ -1,15 +1,18 @@
 """Tile path (Oracle of Ages' Hero's Cave and its kind): the game's spec.
 
-The parts: :mod:`~gridsight.games.tile_path.adapter` (``gridsight solve``) and
+The parts: :mod:`~gridsight.games.tile_path.adapter` (``gridsight solve``),
 :mod:`~gridsight.games.tile_path.reader` (the room read off a screenshot, through the pack
-``templates/tile-path/<skin>/``).
+``templates/tile-path/<skin>/``), and for a room bigger than the screen
+:mod:`~gridsight.games.tile_path.room` and :mod:`~gridsight.games.tile_path.scrolling` (a
+pack calibrated with ``--room``: each screenshot's view placed in the room).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from gridsight.games.spec import GameSpec, GridReading, ManualBoardSettings, TIME_LIMIT
+from gridsight.games.spec import TIME_LIMIT, GameSpec, GridReading, ManualBoardSettings
 from gridsight.games.tile_path.words import WORDS
 from gridsight.live.settings import TrackerSettings
 
@@ -44,6 +47,12 @@ def _reader():
     return READER
 
 
+def _rooms():
+    from gridsight.games.tile_path.scrolling import ROOMS
+
+    return ROOMS
+
+
 def crossed(old: str, new: str) -> bool:
     """A tile once crossed (``x``) stays crossed: the walk never un-crosses a tile."""
     return new == "x" and old != "x"
@@ -56,7 +65,9 @@ def arrived(old: str, new: str) -> bool:
 
 def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
     lines = []
-    if "tiles_left" in solution:
+    if solution.get("unseen"):
+        lines.append(f"tiles not seen at the last step: {len(solution['unseen'])}")
+    if solution.get("tiles_left") is not None:
         lines.append(f"tiles left to cross at the last step: {solution['tiles_left']}")
     if "solvable" in solution:
         solvable = solution["solvable"]  # a logged value: any JSON, so compare, never hash
@@ -73,7 +84,7 @@ SPEC = GameSpec(
     example=EXAMPLE,
     manual=ManualBoardSettings(6, 8, TOKENS),
     reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived),
-                        example=SCREEN_EXAMPLE),
+                        example=SCREEN_EXAMPLE, scrolling=_rooms),
     solver_options=(TIME_LIMIT,),
     words=WORDS,
     results=_results,

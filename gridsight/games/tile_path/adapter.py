@@ -1,5 +1,7 @@
 """The tile-path adapter: ``gridsight solve tile-path FILE``.
 
+``solve(board, options)`` takes :class:`~gridsight.games.tile_path.options.TilePathOptions`.
+
 It reads the board (:mod:`solvers.tile_path.board`), runs the analysis
 (:mod:`solvers.tile_path.analysis`) and presents it three ways: the JSON contract of issue 4, a
 readable board for people, and an :class:`Advice` whose ``path`` is the walk from where Link
@@ -12,27 +14,39 @@ import argparse
 from typing import Any
 
 from gridsight.games.base import Solution
+from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
+from gridsight.games.tile_path.options import TilePathOptions
 from gridsight.games.tile_path.words import WORDS
-from gridsight.limits import amount, seconds
+from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, amount
 from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from solvers.boardtext import BoardText
+from solvers.cellnames import name_of
+from solvers.symbols import key_line
 from solvers.tile_path import (
     DEFAULT_MAX_STATES,
-    DEFAULT_TIME_LIMIT,
     ENGINES,
     TilePathAnalysis,
     analyse,
     moves_of,
     parse_board,
 )
+from solvers.tile_path.board import move_name
 from solvers.tile_path.board import MAX_CELLS
 from solvers.tile_path.proofs import where
+from solvers.tile_path.unseen import (
+    PartialBoard,
+    describe_unseen,
+    has_unseen,
+    needs_text,
+    parse_partial,
+)
 
 FORMAT_HELP = """\
 board format (one token per tile, separated by spaces; '//' starts a comment line):
   .  a tile to cross          #  blocked (statue, wall)
   S  the tile Link starts on  x  a tile already crossed
   L  where Link stands now    E  a tile the walk must end on (optional)
+  ?  a tile not seen yet (out of view): the answer then says which tiles are still needed
 S and L are already crossed. Without L the walk starts at S; with L it goes on from L, and
 the crossed tiles (S, x, L) must form one walk from S to L. Several boards: '---' between.
 
@@ -47,14 +61,15 @@ or null, "path": moves or null, "next": moves proven to keep a full walk possibl
 "next_undecided", "proof": "parity" | "connectivity" | "dead-ends" | "articulation" |
 "search" | null, "proof_text", "nodes", "fewest_left", "best_path", "leave_one": [{"row",
 "col", "path"}] or null, "leave_one_impossible": [{"row", "col", "proof", "proof_text"}] or
-null, "undecided": leave-one tiles left open, ...}. Rows and columns count from 0 at the top
-left.
+null, "undecided": leave-one tiles left open, "guess": {"row", "col"} the unproven next tile
+shown when the search stopped undecided (no quick proof rules it out) or null, "quality":
+{"exact", "stopped", "method"}, ...}. Rows and columns count from 0 at the top left.
 """ + f"""
-limits: each board gets --time-limit seconds (default {DEFAULT_TIME_LIMIT:g}) and each \
-search may hold
+limits: each board gets --time-limit CPU seconds of work (default {SOLVE_TIME_LIMIT:g}) and \
+each search may hold
 --max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either, the answer says
-what was proven ("undecided after 20 s: searched N states"). Boards have at most {MAX_CELLS:,}
-cells.
+what was proven ("undecided: the limit of 20 s of work reached (searched N states)") and, when
+undecided, still shows a move no quick proof rules out. Boards have at most {MAX_CELLS:,} cells.
 """
 
 
@@ -63,6 +78,7 @@ class TilePathGame:
     title = "Tile path (Zelda: Oracle of Ages' Hero's Cave and its kind)"
     summary = "cross every tile once: a full walk, the next step, or a proof that none exists"
     format_help = FORMAT_HELP
+    options_type = TilePathOptions
 
     def add_solve_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
@@ -72,14 +88,9 @@ class TilePathGame:
             help="skip the leave-one analysis (which single tile could be blocked) when no "
             "full walk exists",
         )
-        parser.add_argument(
-            "--time-limit",
-            type=seconds,
-            default=DEFAULT_TIME_LIMIT,
-            metavar="SECONDS",
-            help=f"time for the whole analysis of one board (default {DEFAULT_TIME_LIMIT:g}; "
-            "0: no limit); past it the answer says what was proven, and what is undecided",
-        )
+        add_time_limit_argument(parser, what="the whole analysis of one board",
+                                after="; past it the answer says what was proven, and what "
+                                "is undecided")
         parser.add_argument(
             "--max-states",
             type=_states,
@@ -97,21 +108,29 @@ class TilePathGame:
             "(same answers)",
         )
 
-    def solve(self, board: BoardText, options: argparse.Namespace) -> Solution:
+    def options_from(self, arguments: Arguments) -> TilePathOptions:
+        return options_from_arguments(TilePathOptions, arguments)
+
+    def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
+        chosen = options_of(TilePathOptions, options)
+        if has_unseen(board):
+            partial = parse_partial(board)
+            return Solution(partial_json(partial), partial_text(partial),
+                            WORDS.dress(partial_advice(partial)))
         parsed = parse_board(board)
         result = analyse(
             parsed,
-            leave_one=getattr(options, "leave_one", True),
-            time_limit=getattr(options, "time_limit", DEFAULT_TIME_LIMIT) or None,
-            max_states=getattr(options, "max_states", DEFAULT_MAX_STATES) or None,
-            engine=getattr(options, "engine", "auto"),
+            leave_one=chosen.leave_one,
+            limit=chosen.limit,
+            max_states=chosen.max_states,
+            engine=chosen.engine,
         )
         return Solution(to_json(result), to_text(result), WORDS.dress(to_advice(result)))
 
 
-def _states(text: str) -> int:
-    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound."""
-    return 0 if text.strip() == "0" else amount(text)
+def _states(text: str) -> int | None:
+    """``--max-states``: a whole number (``10M`` is 10,000,000), or 0 for no bound (None)."""
+    return None if text.strip() == "0" else amount(text)
 
 
 def _moves(path: tuple | None) -> list[str] | None:
@@ -156,17 +175,72 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
         "undecided": [{"row": r, "col": c} for r, c in result.undecided],
         "warnings": list(result.warnings),
         "engine": result.engine,
+        "guess": None if result.guess is None else {"row": result.guess[0],
+                                                    "col": result.guess[1]},
+        "quality": result.quality.to_dict(),
     }
+
+
+def partial_json(board: PartialBoard) -> dict[str, Any]:
+    """The JSON of a board with unseen tiles: undecided, and the tiles still needed
+    (``unseen``, 0-based), in the same fields as a decided board's where they apply."""
+    here = None if board.here is None else {"row": board.here[0], "col": board.here[1]}
+    return {
+        "game": "tile-path", "solvable": None,
+        "proven": f"undecided: {len(board.unseen)} tile(s) not seen yet",
+        "stopped": "unseen tiles", "path": None, "next": [], "next_undecided": [],
+        "proof": None, "proof_text": None, "nodes": 0, "rows": board.rows, "cols": board.cols,
+        "here": here, "tiles_left": None, "fewest_left": None, "best_path": None,
+        "leave_one": None, "leave_one_impossible": None, "undecided": [],
+        "unseen": [{"row": r, "col": c} for r, c in board.unseen],
+        "needs": needs_text(board), "warnings": [], "engine": None,
+    }
+
+
+def partial_text(board: PartialBoard) -> str:
+    where_now = "Link's tile not seen" if board.here is None else f"Link at {where(board.here)}"
+    return (f"Tile path, {board.rows} x {board.cols}, {where_now}: undecided.\n"
+            f"Still needed: {needs_text(board)}.\n")
+
+
+def partial_advice(board: PartialBoard) -> Advice:
+    """Nothing to recommend yet: Link's tile ringed (when seen) and every unseen tile marked."""
+    path = () if board.here is None else (Cell(*board.here),)
+    marks = tuple(CellMark(r, c, MarkKind.UNREAD, "?") for r, c in board.unseen)
+    where_unseen = describe_unseen(board.unseen, board.rows, board.cols)
+    return Advice(game="tile-path", rows=board.rows, cols=board.cols, marks=marks, path=path,
+                  status=f"no advice yet: {where_unseen} (bring them into view)")
 
 
 def _walk(result: TilePathAnalysis) -> tuple | None:
     return result.path if result.solvable else result.best_path
 
 
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def next_moves(result: TilePathAnalysis) -> tuple[str, ...]:
+    """The moves the advice offers from where Link stands: every move proven to keep a full
+    walk possible, else the first move of the best near-walk (none when nothing is left)."""
+    if result.solvable and result.path is not None and len(result.path) > 1:
+        return tuple(result.next) or tuple(moves_of(result.path)[:1])
+    walk = _walk(result)
+    if result.decided and not result.solvable and walk is not None and len(walk) > 1:
+        return tuple(moves_of(walk)[:1])
+    return ()
+
+
+def _either(moves: tuple[str, ...]) -> str:
+    return " or ".join([", ".join(moves[:-1]), moves[-1]]) if len(moves) > 1 else moves[0]
+
+
 def to_advice(result: TilePathAnalysis) -> Advice:
-    """The walk (or the best near-walk) as ordered cells with step numbers; the next tile."""
+    """The walk (or the best near-walk) as ordered cells with step numbers; every next tile
+    the advice offers outlined ("up or right" outlines both)."""
     board = result.board
     walk = _walk(result) or (board.current,)
+    if len(walk) == 1 and result.guess is not None:
+        walk = (board.current, result.guess)  # the anytime move, unproven
     path = tuple(Cell(r, c) for r, c in walk)
     figures = tuple(CellFigure(r, c, str(step)) for step, (r, c) in enumerate(walk) if step)
     marks: list[CellMark] = []
@@ -174,36 +248,67 @@ def to_advice(result: TilePathAnalysis) -> Advice:
         for item in result.leave_one:
             if item.path is not None:
                 marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE, "block"))
+    here = board.current
+    recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
+                      for m in next_moves(result))
     return Advice(
         game="tile-path",
         rows=board.rows,
         cols=board.cols,
-        recommend=path[1:2],
+        recommend=recommend or path[1:2],
         marks=tuple(marks),
         figures=figures,
         path=path,
         status=_status(result),
         warnings=result.warnings,
+        details=_details(result),
+        quality=result.quality,
     )
 
 
+def _guess_text(result: TilePathAnalysis) -> str:
+    """The anytime move in words: ``step right (unproven)``."""
+    assert result.guess is not None
+    return f"step {move_name(result.board.current, result.guess)} (unproven)"
+
+
 def _status(result: TilePathAnalysis) -> str:
+    """The advice in one short line: ``Step down or right - either keeps a full walk
+    possible``; with no full walk, the first step of the walk that leaves the fewest tiles."""
+    if result.guess is not None:  # undecided: the anytime move, unproven
+        move = move_name(result.board.current, result.guess)
+        return f"Step {move} (unproven; {result.proven})"
     if not result.decided:
-        return result.proven
+        moves = next_moves(result)
+        return result.proven if not moves else f"Step {_either(moves)} ({result.proven})"
+    moves = next_moves(result)
     if result.solvable:
         if result.path is None:
             return result.proven
         if len(result.path) == 1:
-            return "every tile is crossed"
-        return f"full walk: {len(result.path) - 1} moves; next: {', '.join(result.next)}"
-    status = "no full walk"
-    if result.fewest_left is not None:
-        status += f"; at best {result.fewest_left} tile(s) left uncrossed"
-    return status
+            return "Every tile is crossed"
+        keeps = "either keeps" if len(moves) > 1 else "it keeps"
+        return f"Step {_either(moves)} - {keeps} a full walk possible"
+    left = result.fewest_left
+    if not moves:
+        return "No full walk exists" + (f"; at best {left} tile(s) left" if left else "")
+    return (f"Step {moves[0]} - no full walk exists; this starts the best walk, leaving "
+            f"{left} tile{'s' if left != 1 else ''}")
+
+
+def _details(result: TilePathAnalysis) -> tuple[str, ...]:
+    lines = []
+    if result.decided and not result.solvable and result.proof is not None:
+        lines.append(f"no full walk ({result.proof.kind}): {result.proof.text}")
+    walk = _walk(result)
+    if walk is not None and len(walk) > 1:
+        what = "full walk" if result.solvable else "best walk"
+        lines.append(f"{what}: {len(walk) - 1} moves")
+    return tuple(lines)
 
 
 def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> list[str]:
-    """The board with each tile's step number on ``walk`` (or its token) and ``marks``."""
+    """The board with each tile's step number on ``walk`` (or its symbol) and ``marks``."""
     board = result.board
     steps = {pos: step for step, pos in enumerate(walk or ())}
     width = max(2, len(str(len(steps))))
@@ -217,21 +322,36 @@ def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> lis
             elif pos in steps and steps[pos]:
                 token = str(steps[pos])
             else:
-                token = board.grid[r][c]
+                token = _SYMBOL.get(board.grid[r][c], board.grid[r][c])
             tokens.append(token.rjust(width))
         lines.append(" ".join(tokens).rstrip())
     return lines
 
 
+#: The board tokens as the text tables show them (:mod:`solvers.symbols`: Link is ``@``,
+#: since a pentomino table's ``L`` is a piece).
+_SYMBOL = {"L": "@"}
+
+
+def _key(lines: list[str], numbers: str) -> str:
+    """The key under a table: what its numbers are and each symbol it shows."""
+    shown = {t for line in lines for t in line.split()}
+    symbols = [s for s in ("@", "S", "E", "x", "#", ".", "B") if s in shown]
+    return key_line(symbols, lead=f"Key: numbers {numbers}; ") if symbols else \
+        f"Key: numbers {numbers}"
+
+
 def to_text(result: TilePathAnalysis) -> str:
     board = result.board
     to_end = f" to the end tile at {where(board.end)}" if board.end else ""
-    lines = [
-        f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
-        f"from {where(board.current)}{to_end}"
-    ]
+    lines = [_status(result),
+             f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
+             f"from {where(board.current)}{to_end}"]
     if not result.decided:
         lines.append(f"Full walk: {result.proven}.")
+        if result.guess is not None:
+            lines.append(f"Next: {_guess_text(result)}, to {name_of(result.guess)}: no quick "
+                         "proof rules it out, and it has the fewest ways on.")
         lines += [f"warning: {warning}" for warning in result.warnings]
         return "\n".join(lines) + "\n"
     if result.solvable:
@@ -241,10 +361,10 @@ def to_text(result: TilePathAnalysis) -> str:
             return "\n".join(lines) + "\n"
         moves = moves_of(result.path)
         lines.append(f"Full walk, {len(moves)} moves (step numbers below):")
-        lines += _grid_text(result, result.path, {})
+        grid = _grid_text(result, result.path, {})
+        lines += grid + [_key(grid, "the steps of the walk")]
         if moves:
             lines.append("Moves: " + ", ".join(moves))
-            lines.append("Next moves that keep a full walk possible: " + ", ".join(result.next))
         lines += [f"warning: {warning}" for warning in result.warnings]
         return "\n".join(lines) + "\n"
     assert result.proof is not None
@@ -254,7 +374,8 @@ def to_text(result: TilePathAnalysis) -> str:
             f"Fewest tiles that must be left uncrossed: {result.fewest_left}; a walk that "
             "leaves that few:"
         )
-        lines += _grid_text(result, result.best_path, {})
+        grid = _grid_text(result, result.best_path, {})
+        lines += grid + [_key(grid, "the steps of the walk")]
     if result.leave_one is not None:
         works = [r.tile for r in result.leave_one if r.path is not None]
         kinds: dict[str, int] = {}
@@ -266,7 +387,9 @@ def to_text(result: TilePathAnalysis) -> str:
             f"Leave one: {len(works)} of {len(result.leave_one)} tiles can be the single tile "
             f"left (blocked), marked B; no full walk for the others ({why or 'none'})."
         )
-        lines += _grid_text(result, None, {pos: "B" for pos in works})
+        grid = _grid_text(result, None, {pos: "B" for pos in works})
+        lines += grid + [key_line([s for s in ("B", "@", "S", "E", "x", "#", ".")
+                                   if any(s in line.split() for line in grid)])]
     for warning in result.warnings:
         lines.append(f"warning: {warning}")
     return "\n".join(lines) + "\n"

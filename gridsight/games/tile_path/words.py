@@ -1,6 +1,6 @@
 """Tile paths in their own words: tiles, walls, crossed tiles, Link, the start and the end.
 
->>> WORDS.word("L").name, WORDS.word("#").short
+>>> WORDS.word("L").short, WORDS.word("#").short
 ('Link', '■')
 """
 
@@ -13,9 +13,9 @@ WORDS = Words(
         ".": CellWord("·", "tile"),
         "#": CellWord("■", "wall", "#5a5a5a"),
         "x": CellWord("×", "crossed", "#e07070"),
-        "S": CellWord("S", "start", "#f0d060"),
-        "E": CellWord("E", "end", "#f0d060"),
-        "L": CellWord("L", "Link", "#60c060"),
+        "S": CellWord("start", "start", "#f0d060"),
+        "E": CellWord("end", "end", "#f0d060"),
+        "L": CellWord("Link", "Link", "#60c060"),
     },
     legend={
         "recommend": "next step",

@@ -27,8 +27,10 @@ class GameKit:
     ``specimen``: a screen showing every label (and variant) of the shipped pack, which is
     learned from it with ``learn_options`` (masks, label metadata, the anchor's margin, the
     screen layout); ``random_shot``: a random board drawn (the vision corpus perturbs it);
-    ``script``: a scripted game (:class:`kit.scripted.Script`) for the live tests and the demo
-    frames; ``data``: other shipped data it writes under ``templates/`` (returns a line saying
+    ``script``: a scripted game (:class:`kit.scripted.Script`) for the live tests; ``demo``:
+    the game ``gridsight demo`` plays, its player following the advice
+    (:mod:`kit.advised`; the ``script`` when there is none); ``data``: other shipped data it
+    writes under ``templates/`` (returns a line saying
     what).
     """
 
@@ -37,6 +39,7 @@ class GameKit:
     learn_options: Mapping[str, Any] = field(default_factory=dict)
     random_shot: Callable[[np.random.Generator], Rendered] | None = None
     script: Callable[[], Any] | None = None
+    demo: Callable[[], Any] | None = None
     data: Callable[[Path], str] | None = None
 
 

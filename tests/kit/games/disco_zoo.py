@@ -100,6 +100,61 @@ def script():
     return Script("disco-zoo", tuple(boards), draw)
 
 
+
+
+JUNGLE = ("Gorilla", "Panda", "Tiger")
+DEMO_PLACEMENT = 5  # which placement of the Jungle's animals the demo's rescue hides
+
+
+def demo():
+    """A Jungle rescue (Gorilla, Panda, Tiger) played by following the advice: each tap is
+    the advised one, except the third, where the player taps the likeliest tile instead."""
+    from solvers.disco_zoo.board import fresh_board
+    from solvers.disco_zoo.catalogue import load_catalogue
+    from solvers.disco_zoo.placements import joint_placements
+
+    from ..advised import frozen, play
+    from ..scripted import Script
+
+    catalogue = load_catalogue()
+    animals = tuple(catalogue.resolve(list(JUNGLE), "Jungle")[1])
+    masks = joint_placements(fresh_board("Jungle", animals)).masks[DEMO_PLACEMENT]
+    hidden = {}
+    for k, mask in enumerate(int(m) for m in masks):
+        for tile in range(25):
+            if mask >> tile & 1:
+                hidden[divmod(tile, 5)] = JUNGLE[k]
+
+    def text_of(board) -> str:
+        taps = 10 - sum(c != "ground" for row in board for c in row)
+        tokens = {"ground": ".", "empty": "-",
+                  **{f"animal:{name}": str(k + 1) for k, name in enumerate(JUNGLE)}}
+        return (f"region: Jungle\nanimals: {', '.join(JUNGLE)}\ntaps: {taps}\n"
+                + "\n".join(" ".join(tokens[c] for c in row) for row in board) + "\n")
+
+    def tap(board, cell, advice):
+        grid = [list(row) for row in board]
+        name = hidden.get(cell)
+        grid[cell[0]][cell[1]] = f"animal:{name}" if name else "empty"
+        return frozen(grid)
+
+    def likeliest(board, advice):
+        """The tile with the highest chance of an animal, where the advice says otherwise."""
+        best = max(advice.figures, key=lambda f: (1 - f.heat, -f.row, -f.col))
+        return best.row, best.col
+
+    boards, _ = play("disco-zoo", frozen([["ground"] * 5 for _ in range(5)]), text_of, tap,
+                     moves=5, deviate={2: likeliest})
+    rarities = {"Gorilla": "common", "Panda": "rare", "Tiger": "rare"}
+
+    def draw(cells: list[list[str]], index: int) -> Rendered:
+        attempts = 10 - sum(c != "ground" for row in cells for c in row)
+        return disco_zoo.render(cells, region="Jungle", attempts=attempts, animals=rarities,
+                                seed=0)
+
+    return Script("disco-zoo", boards, draw)
+
+
 KIT = GameKit(
     game="disco-zoo",
     specimen=specimen,
@@ -108,4 +163,5 @@ KIT = GameKit(
                    "layout": layout()},
     random_shot=random_shot,
     script=script,
+    demo=demo,
 )

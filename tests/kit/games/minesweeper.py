@@ -95,6 +95,38 @@ def script():
     return Script("minesweeper", tuple(boards), lambda cells, index: minesweeper.render(cells))
 
 
+
+
+def demo():
+    """A beginner game played by following the advice: the first click where the advice
+    says (the game keeps a mine off it and around it), then the advised cell each time,
+    except the fourth move, where the player opens another certainly safe cell."""
+    from ..advised import advice_for, frozen, play
+    from ..scripted import Script
+
+    def text_of(board) -> str:
+        return f"mines: {minesweeper.MINES}\n" + "\n".join(" ".join(row) for row in board) + "\n"
+
+    blank = frozen([["."] * minesweeper.COLS for _ in range(minesweeper.ROWS)])
+    first = advice_for("minesweeper", text_of(blank)).recommend[0]
+    mined = layout(11, keep_clear=(first.row, first.col))
+
+    def open_cell(board, cell, advice):
+        grid = [list(row) for row in board]
+        opened(mined, grid, *cell)
+        return frozen(grid)
+
+    def another_safe(board, advice):
+        advised = {(c.row, c.col) for c in advice.recommend}
+        safe = [(m.row, m.col) for m in advice.marks
+                if m.kind.value == "safe" and (m.row, m.col) not in advised]
+        return min(safe) if safe else (advice.recommend[0].row, advice.recommend[0].col)
+
+    boards, _ = play("minesweeper", blank, text_of, open_cell, moves=5,
+                     deviate={3: another_safe})
+    return Script("minesweeper", boards, lambda cells, index: minesweeper.render(cells))
+
+
 KIT = GameKit(
     game="minesweeper",
     specimen=specimen,
@@ -102,4 +134,5 @@ KIT = GameKit(
     learn_options={"margin": 1.0},
     random_shot=random_shot,
     script=script,
+    demo=demo,
 )

@@ -76,6 +76,36 @@ def script():
                   lambda cells, index: pentomino.render(cells, pieces_left="FNPTVWYZ"))
 
 
+
+
+TRAY = "FILNPTUVWXYZ"
+
+
+def demo():
+    """Pieces placed one by one where the advice says, the tray showing what is left."""
+    from ..advised import frozen, play
+    from ..scripted import Script, grid
+
+    def text_of(board) -> str:
+        return ("pieces: " + " ".join(TRAY) + "\n"
+                + "\n".join(" ".join(row) for row in board) + "\n")
+
+    def place(board, cell, advice):
+        cells = [list(row) for row in board]
+        (piece,) = advice.pieces
+        for c in piece.cells:
+            cells[c.row][c.col] = piece.label
+        return frozen(cells)
+
+    boards, _ = play("pentomino", frozen(grid(LEVEL)), text_of, place, moves=2)
+
+    def draw(cells: list[list[str]], index: int) -> Rendered:
+        placed = {t for row in cells for t in row}
+        return pentomino.render(cells, pieces_left="".join(p for p in TRAY if p not in placed))
+
+    return Script("pentomino", boards, draw)
+
+
 KIT = GameKit(
     game="pentomino",
     specimen=specimen,
@@ -84,4 +114,5 @@ KIT = GameKit(
     learn_options={"margin": 1.0, "layout": pentomino.layout()},
     random_shot=random_shot,
     script=script,
+    demo=demo,
 )

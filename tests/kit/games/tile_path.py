@@ -47,6 +47,28 @@ def script():
     return Script("tile-path", tuple(boards), lambda cells, index: tile_path.render(cells))
 
 
+
+
+def demo():
+    """The hero walks the room by the advice: each step one the advice offers (the first of
+    them when it offers two)."""
+    from ..advised import frozen, play
+    from ..scripted import Script, grid
+
+    def text_of(board) -> str:
+        return "\n".join(" ".join(row) for row in board) + "\n"
+
+    def step(board, cell, advice):
+        cells = [list(row) for row in board]
+        here = next((r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if t == "L")
+        cells[here[0]][here[1]] = "x"
+        cells[cell[0]][cell[1]] = "L"
+        return frozen(cells)
+
+    boards, _ = play("tile-path", frozen(grid(ROOM)), text_of, step, moves=4)
+    return Script("tile-path", boards, lambda cells, index: tile_path.render(cells))
+
+
 KIT = GameKit(
     game="tile-path",
     specimen=specimen,
@@ -54,4 +76,5 @@ KIT = GameKit(
     learn_options={"margin": 1.0},
     random_shot=random_shot,
     script=script,
+    demo=demo,
 )

@@ -1,16 +1,19 @@
 """Doubts: cells read but not surely whose true content would change the advice.
 
-A reader that writes a cell as one of several things (a found Disco Zoo tile that is "Panda
-or Tiger") has the board solved over all of them, which is exact for a player who cannot
-tell either. The player can look, so the advice must say when looking matters: the game's
-reader solves the board as each thing the cell may be (its ``doubts`` method) and a
-:class:`Doubt` names the cell, its candidates and those under which the advised move is no
-longer a best move. The status line carries it in words (CLI, JSON, the annotated picture's
-legend, the overlay), and the live panel offers the candidates as buttons.
+A board with a cell written as one of several things (a found Disco Zoo tile that is "Panda
+or Tiger") is solved over all of them, which is exact for a player who cannot tell either.
+The player can look, so the advice must say when looking matters: the game's adapter solves
+the board again as each thing the cell may be, and a :class:`Doubt` names the cell, its
+candidates and those under which the advised move is no longer a best move. The solution
+carries them in its JSON (``doubts``), its text (``caution:``) and its advice's status line
+(:func:`with_doubts`: the CLI, the annotated picture's legend, the overlay); the live panel
+offers the candidates as buttons (:func:`doubts_of` reads them back from the JSON).
 
 >>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),))
 >>> d.words()
 'row 3, column 3: Panda or Tiger? the advice changes if it is Tiger (then tap row 2, column 4)'
+>>> Doubt.from_dict(d.to_dict()) == d
+True
 """
 
 from __future__ import annotations
@@ -40,6 +43,14 @@ class Doubt:
         return (f"{cell_name(*self.cell)}: {' or '.join(self.options)}? "
                 f"the advice changes if it is {ifs}")
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Doubt":
+        """The inverse of :meth:`to_dict`."""
+        return cls((int(data["row"]), int(data["col"])), tuple(data["one_of"]),
+                   tuple((c["animal"], None if c["then"] is None else
+                          (int(c["then"]["row"]), int(c["then"]["col"])))
+                         for c in data["changes_if"]))
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (0-based cells, as every JSON of gridsight)."""
         return {"row": self.cell[0], "col": self.cell[1], "one_of": list(self.options),
@@ -48,15 +59,9 @@ class Doubt:
                 "words": self.words()}
 
 
-def find_doubts(reader: Any, reading: Any, advice: Advice, options: Any) -> tuple[Doubt, ...]:
-    """The doubts of a reading whose board was solved to ``advice``: asked of the game's
-    reader (its ``doubts(reading, recommend, options)``), none when it has no such method or
-    nothing was read unsurely."""
-    ask = getattr(reader, "doubts", None)
-    if ask is None or not reading.unsure:
-        return ()
-    recommend = (advice.recommend[0].row, advice.recommend[0].col) if advice.recommend else None
-    return tuple(ask(reading, recommend, options))
+def doubts_of(solution_json: dict[str, Any]) -> tuple[Doubt, ...]:
+    """The doubts a solution's JSON carries (none for a game or board without them)."""
+    return tuple(Doubt.from_dict(d) for d in solution_json.get("doubts", ()))
 
 
 def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:

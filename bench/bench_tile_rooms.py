@@ -1,0 +1,81 @@
+"""Benchmark: reading a view of a tile-path room bigger than the screen.
+
+Run ``python bench/bench_tile_rooms.py [--shots N] [--repeat R]``. For the Game Boy Color
+Hero's Cave skin (:mod:`kit.skins.tile_path_gbc`) at 2x, 4x and 6x it calibrates a pack from
+one screenshot, then times, as medians of CPU seconds per screenshot:
+
+- ``view``: :func:`gridsight.games.tile_path.room.read_view` (the screen, the view's place in
+  the room, every tile in view), the path ``gridsight analyze`` and ``live`` take with a room
+  pack;
+- ``calibrate``: :func:`gridsight.games.tile_path.room.calibrate_room` from one screenshot;
+- baseline, in the same process: :func:`vision.locate.locate_board` and
+  :func:`vision.classify.read_cells` with the shipped 6x8 pack on a room seen whole at the
+  same scale (the classic tile-path read), so the ratio says what reading a scrolling view
+  costs against it.
+
+CPU time of this process, not wall time: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
+
+from kit import rooms
+from kit.games.tile_path import specimen
+from kit.skins import tile_path_gbc as gbc
+
+from gridsight.games.tile_path.room import calibrate_room, read_view, room_from_board
+from solvers.boardtext import parse_boards
+from vision.classify import read_cells
+from vision.locate import locate_board
+from vision.packs import load_pack
+
+
+def cpu(fn, *args, repeat: int = 1) -> float:
+    """The median CPU seconds of ``fn(*args)`` over ``repeat`` runs."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn(*args)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shots", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+    classic = load_pack("tile-path")
+
+    def classic_read(image):
+        read_cells(image, locate_board(image, classic), classic)
+
+    print("scale  view s  calibrate s  classic read s (baseline)  view/baseline")
+    for index, scale in ((0, 2), (2, 4), (4, 6)):
+        rng = np.random.default_rng(index)
+        settings = rooms.settings_for(index, rng)
+        look = gbc.random_look(index)
+        calibration = rooms.calibration_shot(look, settings, index).image
+        calibrate = cpu(calibrate_room, [("c", calibration)], room, "bench")
+        pack = calibrate_room([("c", calibration)], room, "bench").pack
+        shots = [gbc.random_shot(100 + k, look=look, settings=settings).image
+                 for k in range(args.shots)]
+        view = statistics.median(cpu(read_view, s, pack, repeat=args.repeat) for s in shots)
+        whole = specimen(scale=scale).image
+        base = cpu(classic_read, whole, repeat=args.repeat)
+        print(f"{scale:4d}x  {view:6.3f}  {calibrate:11.2f}  {base:26.3f}  {view / base:13.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,637 @@
+"""A tile-path room bigger than the screen: calibrated from views, read a view at a time.
+
+Oracle of Ages' Hero's Cave room is 15x11 tiles with its walls; the Game Boy Color shows a
+status bar and a 10x8-tile view that follows Link, so no screenshot shows the whole board. The
+player gives the room once, in the text format (``examples/tile-path-heros-cave.txt``: the
+board inside the walls), and this module:
+
+- **calibrates** a pack from one or more screenshots (:func:`calibrate_room`): the screen's
+  tile pitch and place are found by :mod:`vision.tiling`, the view's place in the room by the
+  room's blocked tiles and walls (:func:`vision.mapview.kind_candidates`: ``#`` cells are
+  blocks, the ring around the board is wall, the rest floor; of the few places suggested, the
+  one where the looks learned there place the view there again, clearly ahead of anywhere
+  else); then the looks are learned from the tiles in view: the floor's states by their colour (the game's: blue not stepped, red
+  stepped, yellow where Link stands), the blocks (statues, the plate), the walls; the room as
+  seen (walls and blocks, cell by cell) becomes the pack's anchor, so a later view is placed by
+  them too;
+- **reads** a screenshot through such a pack (:func:`locate_view`): every board cell fully in
+  view with its state, every other cell unknown, the board's geometry in the picture (with the
+  part of it on screen, so the advice is drawn there only) and the view's cells.
+
+Link's own tile is mostly hidden under him: its yellow look is the blue tile's design in the
+yellow cell's colours (an affine colour map fitted on the cell's visible yellow pixels), since
+the floor's states are one design in three palettes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from solvers.boardtext import BoardText
+from solvers.errors import BoardFormatError, InputError
+from vision.classify import UNKNOWN, BoardRead, CellRead
+from vision.errors import BoardNotFoundError, PackError
+from vision.geometry import BoardGeometry
+from vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
+from vision.packs import Anchor, Template, TemplatePack
+from vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
+
+#: The Game Boy Color screen: 10x9 tiles of 16 pixels, the top row a status bar.
+GBC = ScreenLayout(tiles_wide=10, tiles_high=9, bar_top=1, tile_px=16)
+
+FLOOR, BLOCK, WALL = 0, 1, 2
+KIND_NAMES = {FLOOR: "floor", BLOCK: "block", WALL: "wall"}
+#: The floor's states, as the pack's labels (the text format's tokens).
+NOT_STEPPED, STEPPED, LINK = ".", "x", "L"
+STATE_WORDS = {NOT_STEPPED: "blue (not stepped)", STEPPED: "red (stepped)",
+               LINK: "yellow (where Link stands)"}
+WALL_LABEL = "wall"
+BLOCK_LABEL = "#"
+ROOM_TOKENS = frozenset(".#SExL")
+
+MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this is not it
+MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
+GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
+
+
+@dataclass(frozen=True)
+class Room:
+    """The room the player gave: the board's tokens (``.``, ``#``, ``S``, ``E``; ``x`` and
+    ``L`` count as floor), as in the text format."""
+
+    grid: tuple[tuple[str, ...], ...]
+
+    @property
+    def rows(self) -> int:
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid[0])
+
+    @property
+    def start(self) -> tuple[int, int] | None:
+        return next(((r, c) for r, row in enumerate(self.grid) for c, t in enumerate(row)
+                     if t == "S"), None)
+
+    def kinds(self) -> np.ndarray:
+        """Each cell's kind with the ring of walls around the board (``(rows + 2, cols + 2)``)."""
+        out = np.full((self.rows + 2, self.cols + 2), WALL, np.int64)
+        for r, row in enumerate(self.grid):
+            for c, token in enumerate(row):
+                out[r + 1, c + 1] = BLOCK if token == "#" else FLOOR
+        return out
+
+    def lines(self) -> list[str]:
+        return [" ".join(row) for row in self.grid]
+
+
+def room_from_board(board: BoardText) -> Room:
+    """The room of a board in the text format: its blocked tiles and its start tile."""
+    board.check_headers(())
+    board.check_tokens(ROOM_TOKENS, "one of . # S E (x and L count as floor)")
+    starts = [(r, c) for r, row in enumerate(board.grid) for c, t in enumerate(row) if t == "S"]
+    if len(starts) != 1:
+        raise BoardFormatError("the room needs exactly one 'S' (the start tile beside the "
+                               f"doorway), not {len(starts)}",
+                               line=board.row_lines[0] if board.row_lines else None)
+    grid = tuple(tuple("." if t in ("x", "L") else t for t in row) for row in board.grid)
+    if len(grid) < 1 or len(grid[0]) < 1:
+        raise BoardFormatError("the room has no tiles")
+    return Room(grid)
+
+
+def room_of(pack: TemplatePack) -> Room | None:
+    """The room a pack was calibrated for (``None``: a pack for a room seen whole).
+    :class:`PackError` when the pack's room is not a board of its size in the room tokens,
+    or its screen layout or looks do not fit (a pack edited by hand)."""
+    lines = pack.layout.get("room")
+    if not lines:
+        return None
+    where = pack.source or pack.name
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise PackError(where, "'layout.room' must be a list of rows of tokens")
+    grid = tuple(tuple(line.split()) for line in lines)
+    if len(grid) != pack.rows or any(len(row) != pack.cols for row in grid):
+        raise PackError(where, f"'layout.room' is not a {pack.rows}x{pack.cols} board")
+    if any(t not in ROOM_TOKENS for row in grid for t in row):
+        raise PackError(where, "'layout.room' holds a token other than . # S E")
+    layout = layout_of(pack)
+    if pack.cell_size != (layout.tile_px, layout.tile_px):
+        raise PackError(where, f"a room pack's looks are {layout.tile_px} pixels square")
+    if pack.anchor.margin != 1.0:
+        raise PackError(where, "a room pack's anchor is the room with its ring of walls")
+    return Room(grid)
+
+
+def layout_of(pack: TemplatePack) -> ScreenLayout:
+    """The screen layout a room pack was calibrated with (:class:`PackError` if absurd)."""
+    data = pack.layout.get("tile_screen", {})
+    try:
+        layout = ScreenLayout(int(data.get("tiles_wide", GBC.tiles_wide)),
+                              int(data.get("tiles_high", GBC.tiles_high)),
+                              int(data.get("bar_top", GBC.bar_top)),
+                              int(data.get("bar_bottom", GBC.bar_bottom)),
+                              int(data.get("tile_px", GBC.tile_px)))
+    except (TypeError, ValueError, AttributeError):
+        raise PackError(pack.source or pack.name, "'layout.tile_screen' must hold whole numbers") \
+            from None
+    wide, high = layout.view_tiles
+    if not (1 <= wide <= 64 and 1 <= high <= 64 and 4 <= layout.tile_px <= 64
+            and layout.bar_top >= 0 and layout.bar_bottom >= 0):
+        raise PackError(pack.source or pack.name, "'layout.tile_screen' is not a tile screen")
+    return layout
+
+
+# -- one screenshot: the screen, the view, its place -------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class View:
+    """One screenshot's view of the room: the screen found, the view in the console's own
+    pixels, the camera (the view's top-left in room pixels, walls included) and how sure."""
+
+    screen: Screen
+    pixels: np.ndarray = field(repr=False)
+    placement: Placement
+
+    @property
+    def camera(self) -> tuple[int, int]:
+        return self.placement.camera
+
+    def cells(self, room: Room) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The room cells (walls included) fully in view, inclusive."""
+        h, w = self.pixels.shape[:2]
+        return self.placement.full_cells((room.rows + 2, room.cols + 2), (w, h))
+
+    def tile(self, r: int, c: int) -> np.ndarray:
+        """The tile of room cell ``(r, c)`` (walls included), ``tile_px`` square."""
+        t = self.placement.tile
+        x, y = c * t - self.camera[0], r * t - self.camera[1]
+        return self.pixels[y : y + t, x : x + t]
+
+
+def screen_from_corners(corners: Sequence[tuple[float, float]],
+                        layout: ScreenLayout = GBC) -> Screen:
+    """The screen whose outer corners (the whole picture, status bar included) the player
+    marked: top-left, top-right, bottom-right, bottom-left, in pixels."""
+    xs = [float(x) for x, _ in corners]
+    ys = [float(y) for _, y in corners]
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    pitch = (width / layout.tiles_wide + height / layout.tiles_high) / 2
+    if pitch < 4:
+        raise InputError("the corners mark a picture too small for a tile screen")
+    return Screen(min(xs), min(ys), pitch, layout)
+
+
+def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
+                    screen: Screen | None = None, keep: int = 1) -> list[View]:
+    """The view placed by the room's kinds (the ``keep`` best distinct places) at each pitch
+    the picture repeats at (or on the ``screen`` given), best first."""
+    out = []
+    screens = [screen] if screen is not None else (
+        find_screen(image, layout, pitch) for pitch in pitch_candidates(image, layout))
+    for found in screens:
+        if found is None:
+            continue
+        view = found.native_view(image)
+        try:
+            placements = kind_candidates(view, room.kinds(), layout.tile_px, keep)
+        except ValueError:
+            continue
+        out += [View(found, view, placement) for placement in placements]
+    out.sort(key=lambda v: v.placement.cost)
+    return out
+
+
+# -- calibration ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class RoomCalibration:
+    """A calibrated pack, and what the player should know about it."""
+
+    pack: TemplatePack
+    lines: tuple[str, ...]
+    views: tuple[View, ...]
+    missing: tuple[str, ...] = ()
+
+
+def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: str,
+                   layout: ScreenLayout = GBC, screen: Screen | None = None
+                   ) -> RoomCalibration:
+    """Learn a room pack from screenshots of the room (see the module docstring); ``screen``
+    is the first screenshot's screen when the player marked it (:func:`screen_from_corners`).
+
+    Raises :class:`InputError` naming the screenshot when its screen or its place in the room
+    cannot be found, or when the floor's looks cannot be told apart."""
+    views: list[View] = []
+    for index, (name, image) in enumerate(images):
+        found = _views_by_kinds(image, room, layout, screen if index == 0 else None, keep=3)
+        if not found:
+            raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
+                             f"{layout.tiles_high}-tile picture, status bar on top)")
+        # Each place the kinds suggest is tried: the looks learned there must place the view
+        # there again, clearly ahead of anywhere else; the best such place is kept.
+        checked = [(_self_consistent(v, room, layout, skin), v) for v in found]
+        fits = sorted(((fit.cost, i) for i, (fit, _) in enumerate(checked) if fit is not None))
+        chosen = checked[fits[0][1]][1] if fits else None
+        if chosen is None:
+            raise InputError(f"{name}: the view's place in the room is unclear (two places "
+                             "fit its blocked tiles and walls as well); use a screenshot "
+                             "showing more of the room's statues or walls")
+        views.append(chosen)
+    return _learned(images, views, room, skin, layout)
+
+
+def _self_consistent(view: View, room: Room, layout: ScreenLayout,
+                     skin: str) -> Placement | None:
+    """The placement by the looks learned from ``view``, if it is where ``view`` was placed,
+    its tiles agreeing with the room and clearly ahead of any other place (a view placed a
+    tile off, or found at a wrong pitch, is not); else ``None``."""
+    try:
+        pack = _learned([("", view.pixels)], [view], room, skin, layout).pack
+    except InputError:
+        return None
+    looks = looks_of(pack)
+    placement, _reads = place_by_looks(view.pixels, room.kinds(), looks,
+                                       anchor=pack.anchor.image, known=_known(pack, layout))
+    if placement.camera != view.camera or placement.cost > MAX_CONFLICTS \
+            or placement.margin < MIN_LEAD:
+        return None
+    return placement
+
+
+def _known(pack: TemplatePack, layout: ScreenLayout) -> np.ndarray:
+    """Which room cells' looks the pack's anchor holds."""
+    t = layout.tile_px
+    mask = pack.anchor.mask
+    rows, cols = mask.shape[0] // t, mask.shape[1] // t
+    return mask[t // 2 :: t, t // 2 :: t][:rows, :cols] > 0
+
+
+def _learned(images, views: list[View], room: Room, skin: str,
+             layout: ScreenLayout) -> RoomCalibration:
+    """The pack learned from views already placed in the room."""
+    t = layout.tile_px
+    kinds = room.kinds()
+    floor_tiles: list[np.ndarray] = []
+    floor_cells: list[tuple[int, int, int]] = []
+    block_tiles: list[np.ndarray] = []
+    wall_tiles: list[np.ndarray] = []
+    anchor = np.zeros(((room.rows + 2) * t, (room.cols + 2) * t, 3), np.uint8)
+    known = np.zeros((room.rows + 2, room.cols + 2), bool)
+    for k, view in enumerate(views):
+        (r0, r1), (c0, c1) = view.cells(room)
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                tile = view.tile(r, c)
+                kind = kinds[r, c]
+                if kind == FLOOR:
+                    floor_tiles.append(tile)
+                    floor_cells.append((k, r, c))
+                else:
+                    (block_tiles if kind == BLOCK else wall_tiles).append(tile)
+                    if not known[r, c]:
+                        anchor[r * t : (r + 1) * t, c * t : (c + 1) * t] = tile
+                        known[r, c] = True
+    states, notes, missing = _floor_states(floor_tiles, floor_cells, room, views)
+    templates: list[Template] = []
+    for label, images_of in states.items():
+        for i, image in enumerate(images_of):
+            templates.append(Template(label, f"{label}-{i}", image))
+    for i, image in enumerate(_distinct(block_tiles)):
+        templates.append(Template(BLOCK_LABEL, f"block-{i}", image))
+    for i, image in enumerate(_distinct(wall_tiles)):
+        templates.append(Template(WALL_LABEL, f"wall-{i}", image))
+    mask = np.zeros(anchor.shape[:2], np.uint8)
+    for (r, c), seen in np.ndenumerate(known):
+        if seen:
+            mask[r * t : (r + 1) * t, c * t : (c + 1) * t] = 255
+    pitch = float(np.median([v.screen.pitch for v in views]))
+    pack = TemplatePack(
+        game="tile-path", skin=skin, cell_size=(t, t), rows=room.rows, cols=room.cols,
+        templates=tuple(templates), anchor=Anchor(anchor, mask, 1.0),
+        label_info={NOT_STEPPED: {"kind": "floor"}, STEPPED: {"kind": "floor"},
+                    LINK: {"kind": "floor"}, BLOCK_LABEL: {"kind": "block"},
+                    WALL_LABEL: {"kind": "wall"}},
+        layout={"room": room.lines(), "pitch": round(pitch, 3),
+                "tile_screen": {"tiles_wide": layout.tiles_wide, "tiles_high": layout.tiles_high,
+                           "bar_top": layout.bar_top, "bar_bottom": layout.bar_bottom,
+                           "tile_px": layout.tile_px}},
+    )
+    lines = []
+    for (name, _), view in zip(images, views):
+        (r0, r1), (c0, c1) = view.cells(room)
+        lines.append(f"{name}: screen at ({view.screen.x:.0f}, {view.screen.y:.0f}), "
+                     f"{view.screen.native_scale:.2f}x; view at room pixel {view.camera}, "
+                     f"board rows {max(r0, 1)}-{min(r1, room.rows)}, columns "
+                     f"{max(c0, 1)}-{min(c1, room.cols)} in full")
+    lines += notes
+    return RoomCalibration(pack, tuple(lines), tuple(views), tuple(missing))
+
+
+def _hue_name(colour: np.ndarray) -> str | None:
+    """The floor state a tile's typical colour names: blue, red or yellow (``None``: none)."""
+    pixel = np.clip(np.asarray(colour, np.float64), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    hsv = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0]
+    hue, sat = float(hsv[0]) * 2, float(hsv[1]) / 255
+    if sat < 0.18:
+        return None
+    if 170 <= hue <= 270:
+        return NOT_STEPPED
+    if hue >= 320 or hue <= 25:
+        return STEPPED
+    if 30 <= hue <= 75:
+        return LINK
+    return None
+
+
+def _yellow_share(tile: np.ndarray) -> float:
+    hsv = cv2.cvtColor(tile, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
+    hue = hsv[:, 0] * 2
+    return float(((hue >= 30) & (hue <= 75) & (hsv[:, 1] >= 64) & (hsv[:, 2] >= 80)).mean())
+
+
+def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], list[str]]:
+    """The floor's looks by state: the not-stepped and stepped tiles grouped by colour, and
+    Link's yellow tile rebuilt from the not-stepped design in its visible colours."""
+    notes: list[str] = []
+    missing: list[str] = []
+    if not tiles:
+        raise InputError("no floor tile fully in view in the screenshot(s)")
+    stack = np.stack(tiles).astype(np.int16)
+    yellow = np.array([_yellow_share(tile) for tile in tiles])
+    link_index = int(np.argmax(yellow))
+    if yellow[link_index] < 0.12:
+        link_index = -1
+    groups: dict[str, list[int]] = {NOT_STEPPED: [], STEPPED: []}
+    medians = np.median(stack.reshape(len(tiles), -1, 3), axis=1)
+    for i in range(len(tiles)):
+        if i == link_index:
+            continue
+        name = _hue_name(medians[i])
+        if name in groups:
+            groups[name].append(i)
+    looks: dict[str, list[np.ndarray]] = {}
+    for state, members in groups.items():
+        if not members:
+            continue
+        # The tiles of a state alike: the median of those close to the first median (a sprite
+        # over one tile does not make a look).
+        median = np.median(stack[members], axis=0)
+        close = [i for i in members
+                 if (np.abs(stack[i] - median).max(axis=2) <= 40).mean() >= 0.9]
+        looks[state] = [np.median(stack[close or members], axis=0).astype(np.uint8)]
+    base = looks.get(NOT_STEPPED, looks.get(STEPPED))
+    if link_index >= 0 and base is not None:
+        looks[LINK] = [_recoloured(base[0], tiles[link_index])]
+    for state in (NOT_STEPPED, STEPPED, LINK):
+        if state not in looks:
+            missing.append(state)
+            notes.append(f"warning: no {STATE_WORDS[state]} tile was seen: such tiles will "
+                         "read as unknown (?) until you calibrate with a screenshot showing one")
+    return looks, notes, missing
+
+
+def _recoloured(base: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """``base``'s design in ``target``'s colours: an affine colour map fitted on the pixels of
+    ``target`` that look like its tile (yellow, and close to the map once fitted), so the
+    sprite standing on it is left out."""
+    b = base.reshape(-1, 3).astype(np.float64)
+    y = target.reshape(-1, 3).astype(np.float64)
+    hsv = cv2.cvtColor(target, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
+    inliers = (hsv[:, 0] * 2 >= 30) & (hsv[:, 0] * 2 <= 80) & (hsv[:, 1] >= 50)
+    design = np.c_[b, np.ones(len(b))]
+    fitted = None
+    for _ in range(4):
+        if inliers.sum() < 12:
+            break
+        coef, *_ = np.linalg.lstsq(design[inliers], y[inliers], rcond=None)
+        fitted = design @ coef
+        residual = np.abs(fitted - y).max(axis=1)
+        inliers = residual <= 30
+    if fitted is None:
+        colour = np.median(y[(hsv[:, 1] >= 50)], axis=0) if (hsv[:, 1] >= 50).any() \
+            else np.median(y, axis=0)
+        fitted = np.repeat(colour[None], len(y), axis=0)
+    return np.clip(fitted, 0, 255).reshape(base.shape).astype(np.uint8)
+
+
+def _distinct(tiles: list[np.ndarray], agree: float = 0.9) -> list[np.ndarray]:
+    """The distinct looks among ``tiles``: each the median of the tiles like it."""
+    groups: list[list[np.ndarray]] = []
+    for tile in tiles:
+        for group in groups:
+            if (np.abs(tile.astype(np.int16) - group[0].astype(np.int16)).max(axis=2)
+                    <= 40).mean() >= agree:
+                group.append(tile)
+                break
+        else:
+            groups.append([tile])
+    return [np.median(np.stack(g), axis=0).astype(np.uint8) for g in groups]
+
+
+# -- reading a screenshot ---------------------------------------------------------------------
+
+
+def looks_of(pack: TemplatePack) -> Looks:
+    kind_of = {"floor": FLOOR, "block": BLOCK, "wall": WALL}
+    kinds = tuple(kind_of[str(pack.label_info.get(t.label, {}).get("kind", "floor"))]
+                  for t in pack.templates)
+    return Looks(np.stack([t.image for t in pack.templates]), kinds,
+                 tuple(t.label for t in pack.templates))
+
+
+@dataclass(frozen=True, eq=False)
+class RoomRead:
+    """A screenshot read through a room pack: the view, the board's cells (unknown out of
+    view), and where things are."""
+
+    view: View
+    board: BoardRead
+    cells: tuple[tuple[int, int], tuple[int, int]] | None  # board cells fully in view
+
+
+def locate_view(image: np.ndarray, pack: TemplatePack) -> BoardRead:
+    """The board read off ``image`` through a room pack (:func:`read_view`'s ``board``)."""
+    return read_view(image, pack).board
+
+
+def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
+    """Find the screen and the view's place in the room, and read every board cell in view.
+
+    Tries the pack's own pitch first, then every pitch the picture repeats at; keeps the
+    placement whose tiles agree best with the room. Raises :class:`BoardNotFoundError` when
+    no placement fits."""
+    room = room_of(pack)
+    if room is None:
+        raise ValueError(f"{pack.name} is not a room pack")
+    layout = layout_of(pack)
+    looks = looks_of(pack)
+    kinds = room.kinds()
+    known = _known(pack, layout)
+    best: tuple[float, View, list] | None = None
+    tried: list[float] = []
+    hint = pack.layout.get("pitch")
+    for pitch in _pitches(image, layout, hint):
+        if any(abs(pitch - p) < 0.02 * p for p in tried):
+            continue
+        tried.append(pitch)
+        screen = find_screen(image, layout, pitch)
+        if screen is None:
+            continue
+        pixels = screen.native_view(image)
+        try:
+            placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
+                                              known=known)
+        except ValueError:
+            continue
+        if best is None or placement.cost < best[0]:
+            best = (placement.cost, View(screen, pixels, placement), reads)
+        if len(tried) == 1 and hint and placement.cost <= MAX_CONFLICTS \
+                and placement.margin >= MIN_LEAD:
+            break  # the pitch of the calibration fits: the window was not resized
+        if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
+            break  # no need to look further
+    if best is None:
+        raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
+    cost, view, _ = best
+    if cost > MAX_CONFLICTS:
+        raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
+                                 f"disagree with the room on {cost:.0%} of them)")
+    if view.placement.margin < MIN_LEAD:
+        raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
+                                 "(another place fits its tiles nearly as well)")
+    return _board_read(view, room, looks, pack)
+
+
+def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
+    """The pitch the pack was calibrated at first (the same window, most often), then every
+    pitch the picture repeats at (worked out only if the first does not fit)."""
+    try:
+        first = float(hint) if hint is not None else 0.0
+    except (TypeError, ValueError):
+        first = 0.0  # a pack edited by hand: the search finds the pitch anyway
+    if np.isfinite(first) and first >= 4:
+        yield first
+    yield from pitch_candidates(image, layout)
+
+
+def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:
+    from vision.mapview import read_tiles
+
+    (r0, r1), (c0, c1) = view.cells(room)
+    tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
+    reads = read_tiles(tiles, looks, {FLOOR})
+    kinds = room.kinds()
+    cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
+                                   for r in range(room.rows)]
+    width = c1 - c0 + 1
+    for i, read in enumerate(reads):
+        rr, cc = r0 + i // width, c0 + i % width
+        br, bc = rr - 1, cc - 1
+        if not (0 <= br < room.rows and 0 <= bc < room.cols):
+            continue
+        if kinds[rr, cc] == BLOCK:
+            cells[br][bc] = CellRead(br, bc, BLOCK_LABEL, 1.0, 1.0, BLOCK_LABEL, "room")
+            continue
+        label = looks.names[read.look] if read.look >= 0 else UNKNOWN
+        best = looks.names[read.look] if read.look >= 0 else ""
+        cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
+                                 round(read.share - read.other, 3), best,
+                                 looks.names[read.look] if read.look >= 0 else "")
+    in_view = None
+    b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
+        min(c1, room.cols) - 1
+    if b_r0 <= b_r1 and b_c0 <= b_c1:
+        in_view = ((b_r0, b_r1), (b_c0, b_c1))
+    geometry = board_geometry(view, room)
+    fit = max(0.0, 1.0 - view.placement.cost)
+    extras = {"view": in_view, "camera": view.camera, "fit": fit,
+              "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
+    board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
+    return RoomRead(view, board, in_view)
+
+
+def board_geometry(view: View, room: Room) -> BoardGeometry:
+    """The board (the room inside its walls) in the screenshot, with the part of it the view
+    shows (``view``, board units), so nothing is drawn off the view."""
+    screen = view.screen
+    s = screen.native_scale
+    t = view.placement.tile
+    x0, y0, x1, y1 = screen.view_rect()
+    cx, cy = view.camera
+    left = x0 + (t - cx) * s
+    top = y0 + (t - cy) * s
+    geometry = BoardGeometry.from_rect(left, top, t * s, t * s, room.rows, room.cols)
+    visible = ((cx - t) / t, (cy - t) / t, (cx - t + (x1 - x0) / s) / t,
+               (cy - t + (y1 - y0) / s) / t)
+    return geometry.with_view(visible)
+
+
+def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
+    """The board in the text format from a room read: ``?`` for every cell not read (out of
+    view, or hidden), the room's ``#`` and ``S`` where seen, Link's tile ``L`` (the start
+    tile while Link stands on it or has not stepped in), stepped tiles ``x``.
+
+    When the read merges several views (``analyze --sequence``, ``live``), only Link changes
+    tiles, so a tile hidden now (by an enemy) keeps its state, unless Link's own tile is not
+    read now: he may stand on any hidden tile, so they are ``?``. Link stands on one tile:
+    when he is read on a tile in view, a tile still believed his is one he has left, so
+    stepped (``x``)."""
+    view = board.extras.get("view")
+    hidden = set(board.extras.get("unread_now", ()))
+
+    def seen_now(r: int, c: int) -> bool:
+        return (view is not None and view[0][0] <= r <= view[0][1]
+                and view[1][0] <= c <= view[1][1] and (r, c) not in hidden)
+
+    here = [(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
+            if cell.label == LINK and seen_now(r, c)]
+    in_view_hidden = {(r, c) for r, c in hidden if view is not None
+                      and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]}
+    grid = []
+    for r, row in enumerate(board.cells):
+        line = []
+        for c, cell in enumerate(row):
+            token = room.grid[r][c]
+            label = cell.label
+            if label == LINK and here and (r, c) not in here:
+                label = STEPPED  # Link has left it since
+            if not here and (r, c) in in_view_hidden and token != "#":
+                label = UNKNOWN  # Link may stand on it now
+            if label in (UNKNOWN, "?", ""):
+                line.append("?")
+            elif token == "#":
+                line.append("#")
+            elif token == "S":
+                line.append("S")
+            elif label == LINK:
+                line.append("L")
+            elif label == STEPPED:
+                line.append("x")
+            elif label == NOT_STEPPED:
+                line.append("E" if token == "E" else ".")
+            else:
+                line.append("?")
+        grid.append(line)
+    return grid
+
+
+def describe_view(board: BoardRead) -> str:
+    """The view's board cells in words, for the report."""
+    view = board.extras.get("view")
+    if view is None:
+        return "no board cell fully in view"
+    (r0, r1), (c0, c1) = view
+    return f"in view: rows {r0 + 1} to {r1 + 1}, columns {c0 + 1} to {c1 + 1}"
+
+
+__all__ = ["GBC", "Room", "RoomCalibration", "RoomRead", "View", "board_tokens",
+           "calibrate_room", "describe_view", "locate_view", "read_view", "room_from_board",
+           "room_of", "tiles_at"]

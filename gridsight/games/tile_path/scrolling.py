@@ -1,0 +1,103 @@
+"""``gridsight calibrate tile-path SHOT... --room FILE`` and the reading of such packs.
+
+The tile-path game's :class:`~gridsight.games.spec.ScrollingBoards`: a pack calibrated for a
+room bigger than the screen holds the room (:func:`~gridsight.games.tile_path.room.room_of`);
+``analyze`` and ``live`` find the view's place in it in every screenshot
+(:func:`~gridsight.games.tile_path.room.locate_view`), and calibration learns the pack from
+the player's screenshots and the room's text, then reads each screenshot back through the
+pack saved, by ``gridsight analyze``'s own functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gridsight.games.tile_path.room import (
+    calibrate_room,
+    describe_view,
+    locate_view,
+    room_from_board,
+    room_of,
+    screen_from_corners,
+)
+from gridsight.inputs import read_text
+from solvers.boardtext import parse_boards
+from solvers.errors import InputError, named
+from vision.errors import VisionInputError
+from vision.packs import TemplatePack, load_pack_dir, user_packs_root
+
+
+@dataclass(frozen=True)
+class RoomCalibrated:
+    """What a room calibration saved, and its report."""
+
+    folder: Path
+    summary: str
+    missing: tuple[str, ...] = ()
+
+
+class TilePathRooms:
+    """Rooms bigger than the screen (see the module docstring)."""
+
+    def holds(self, pack: Any) -> bool:
+        return isinstance(pack, TemplatePack) and room_of(pack) is not None
+
+    def locate(self, image: np.ndarray, pack: TemplatePack):
+        return locate_view(image, pack)
+
+    def calibrate(self, images: Sequence[tuple[str, np.ndarray]],
+                  options: argparse.Namespace) -> RoomCalibrated:
+        room_file = getattr(options, "room", None)
+        if not room_file:
+            raise InputError("give the room with --room FILE (the whole room in the text "
+                             "format, e.g. examples/tile-path-heros-cave.txt)")
+        source, text = read_text(room_file)
+        boards = parse_boards(text, source=source)
+        if len(boards) != 1:
+            raise InputError(f"{source}: give one room, not {len(boards)}")
+        try:
+            room = room_from_board(boards[0])
+        except InputError as error:
+            raise InputError(named(error, source)) from None
+        corners = getattr(options, "corners", None)
+        screen = screen_from_corners(corners) if corners else None
+        result = calibrate_room(images, room, options.skin, screen=screen)
+        folder = result.pack.save(user_packs_root() / "tile-path" / options.skin)
+        saved = load_pack_dir(folder)  # the pack exactly as analyze --pack loads it
+        lines = list(result.lines)
+        lines.append(f"{len(saved.templates)} looks learned: "
+                     + ", ".join(sorted({f"{t.label}" for t in saved.templates})) + ".")
+        lines += _read_back(images, saved)
+        first = shlex.quote(images[0][0])
+        lines.append(f"Use it: gridsight analyze --game tile-path --pack {options.skin} {first}")
+        lines.append(f"   or: gridsight live --game tile-path --pack {options.skin} "
+                     "--window TITLE")
+        return RoomCalibrated(folder, "\n".join(lines), result.missing)
+
+
+def _read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack) -> list[str]:
+    """Each screenshot read back through the saved pack, as ``gridsight analyze`` reads it."""
+    from gridsight.readers.base import ReadHints
+    from gridsight.readers.find import find_in, read_found
+
+    lines = []
+    for name, image in images:
+        try:
+            found = find_in(image, {pack.game: pack})
+            reading = read_found(image, found, ReadHints())
+        except (VisionInputError, InputError) as error:
+            lines.append(f"warning: {name} does not read back through the pack ({error})")
+            continue
+        lines.append(f"{name} reads back ({describe_view(found.read)}):")
+        lines += ["  " + line for line in reading.text.rstrip().splitlines()]
+    return lines
+
+
+ROOMS = TilePathRooms()

@@ -1,0 +1,95 @@
+"""Where the live windows go around the game: the status strip and the panel, never over it.
+
+The game's window is the player's; gridsight's windows go beside it:
+
+- the **status strip** (the advice in one line, its why and the warnings) right under the
+  game window, else right above it, where the game has no controls of its own; when the screen
+  has no room above or below, inside the window under or over the *board*
+  (:func:`overlay.status.place_status`), never over the board itself;
+- the **panel** (a window a few hundred pixels wide) on the side of the game with the most
+  room, right or left first (a panel beside a tall phone mirror), then below or above; when no
+  side has room for it, on the side with the most room, pushed off the game even if that takes
+  it partly off the screen (the player may move it), so it never covers the game and a
+  capture of the screen never sees it.
+
+Plain arithmetic on rectangles (:class:`~overlay.status.Box`, in the screen's logical
+pixels), so it is tested without a display.
+
+>>> screen = Box(0, 0, 1600, 1000)
+>>> place_panel((300, 400), [Box(400, 40, 360, 600)], screen)
+Box(x=768, y=40, w=300, h=400)
+>>> place_strip(Box(400, 40, 360, 600), screen, lambda width: 50)
+Box(x=400, y=640, w=360, h=50)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from overlay.status import Box
+
+GAP = 8  # pixels between the game (and its strip) and the panel
+MIN_STRIP_WIDTH = 320  # a strip under a narrow window is made this wide to keep lines short
+
+
+def union(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding every one of ``boxes``."""
+    x0 = min(b.x for b in boxes)
+    y0 = min(b.y for b in boxes)
+    x1 = max(b.x + b.w for b in boxes)
+    y1 = max(b.y + b.h for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def inside(box: Box, screen: Box) -> bool:
+    """Whether ``box`` lies wholly on ``screen``."""
+    return (box.x >= screen.x and box.y >= screen.y and box.x + box.w <= screen.x + screen.w
+            and box.y + box.h <= screen.y + screen.h)
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(value, high)) if high >= low else low
+
+
+def place_strip(game: Box, screen: Box, height_for: Callable[[int], int]) -> Box | None:
+    """The strip's box just under ``game`` (else just over it), as wide as the game (at least
+    :data:`MIN_STRIP_WIDTH`, at most the screen) and ``height_for(width)`` high; ``None`` when
+    the screen has room on neither side."""
+    width = min(max(game.w, MIN_STRIP_WIDTH), screen.w)
+    x = _clamp(game.x, screen.x, screen.x + screen.w - width)
+    height = int(height_for(width))
+    below = Box(x, game.y + game.h, width, height)
+    if inside(below, screen):
+        return below
+    above = Box(x, game.y - height, width, height)
+    if inside(above, screen):
+        return above
+    return None
+
+
+def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
+                gap: int = GAP) -> Box:
+    """The panel's box (``size`` = width, height) beside every box of ``avoid`` (the game and
+    its strip), on the side of them with the most room that holds it whole (see the module's
+    docstring when none does)."""
+    w, h = int(size[0]), int(size[1])
+    block = union(avoid)
+    top = _clamp(block.y, screen.y, screen.y + screen.h - h)
+    left = _clamp(block.x, screen.x, screen.x + screen.w - w)
+    rooms = {  # side: (the panel's box there, the room that side has)
+        "right": (Box(block.x + block.w + gap, top, w, h),
+                  screen.x + screen.w - (block.x + block.w + gap)),
+        "left": (Box(block.x - gap - w, top, w, h), block.x - gap - screen.x),
+        "below": (Box(left, block.y + block.h + gap, w, h),
+                  screen.y + screen.h - (block.y + block.h + gap)),
+        "above": (Box(left, block.y - gap - h, w, h), block.y - gap - screen.y),
+    }
+    fitting = [(room, box) for box, room in rooms.values()
+               if inside(box, screen) and not any(box.overlaps(b) for b in avoid)]
+    if fitting:
+        return max(fitting, key=lambda item: item[0])[1]
+    # No side holds it whole: the roomiest side, off the game even past the screen's edge.
+    return max(rooms.values(), key=lambda item: item[1])[0]
+
+
+__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "place_panel", "place_strip", "union"]

@@ -1,0 +1,64 @@
+"""Reading and writing files without losing or overwriting anything: gridsight's one way.
+
+Every file gridsight writes (a template pack, a Thrill Digger calibration, the live
+``--status-file``, a saved frame, an annotated picture, a replay report, a log's side file)
+goes through :func:`write_file` or :func:`replace_folder` (a log, which only grows, through
+:func:`append_file`): the new content is written to a
+temporary name beside the target, flushed to the disk (``fsync``), and renamed over it, so a
+crash, a kill or a full disk leaves the old file (or folder) whole, never half a new one; a
+failure raises :class:`SaveError` naming the file and why, and removes the temporary. A
+symbolic link or a special file (a FIFO, a device) where a file is to be written is refused,
+never followed, and nothing but the files being replaced is deleted.
+
+Every file read from the player's data (a pack's manifest and images, a log's frames, an
+input named on the command line) is opened by :func:`open_regular` / :func:`read_regular`:
+refused by type before it is opened when it is not a regular file (a FIFO would block the
+``open`` itself, ``/dev/zero`` never ends), optionally refused when it is a symbolic link, and
+refused by its size before a byte is read. Standard input, where a pipe is meant, is read
+through :class:`TimedPipe`: a pipe silent for :data:`PIPE_IDLE_SECONDS` is given up on.
+
+Why a room of its own: ``vision`` (which saves packs) and ``solvers`` (whose build scripts
+write data files) may import nothing of this repository, and ``gridsight`` may import
+everything, so the one helper every writer shares must live below all of them. It imports
+only the standard library, and every room may import it (``tests/test_architecture.py``).
+"""
+
+from __future__ import annotations
+
+from safefiles.folders import replace_folder
+from safefiles.read import (
+    PIPE_IDLE_SECONDS,
+    FileTooLarge,
+    NotRegularFile,
+    ReadTimeout,
+    TimedPipe,
+    file_kind,
+    open_regular,
+    read_regular,
+    refuse_special,
+)
+from safefiles.write import (
+    PartialWrite,
+    SaveError,
+    append_file,
+    atomic_file,
+    write_file,
+)
+
+__all__ = [
+    "PIPE_IDLE_SECONDS",
+    "FileTooLarge",
+    "NotRegularFile",
+    "PartialWrite",
+    "ReadTimeout",
+    "SaveError",
+    "TimedPipe",
+    "append_file",
+    "atomic_file",
+    "file_kind",
+    "open_regular",
+    "read_regular",
+    "refuse_special",
+    "replace_folder",
+    "write_file",
+]

@@ -1,0 +1,95 @@
+"""Scrolling tile-path rooms for the tests and the measurement: one emulator set-up per case,
+a calibration screenshot, further screenshots and walks, and how a read compares with the
+truth (cells right, left ``?``, wrong).
+
+Each case cycles through the set-ups the issue names, so a few cases cover them all:
+scale 2x to 6x, nearest or smoothed, colour correction off or on; the look, the window
+and what happens in the room are random per seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .skins import tile_path_gbc as gbc
+
+
+def settings_for(index: int, rng: np.random.Generator) -> gbc.Settings:
+    """The emulator set-up of case ``index``: scale ``2 + index % 5``, smoothed on odd
+    ``index // 5``, colour-corrected on odd ``index // 10``; the rest random."""
+    scale = 2 + index % 5
+    smooth = bool((index // 5) % 2)
+    correct = bool((index // 10) % 2)
+    return gbc.random_settings(rng, scale=scale, smooth=smooth, correct=correct)
+
+
+def calibration_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
+                     room: str = gbc.HEROS_CAVE) -> gbc.RoomShot:
+    """A screenshot to calibrate from: Link a dozen or more steps into a walk (stepped tiles
+    in view), off his tile's middle, an enemy somewhere half the time."""
+    rng = np.random.default_rng([seed, 31])
+    while True:
+        walk = gbc.random_walk(room, rng, int(rng.integers(12, 40)))
+        if len(walk) >= 10:
+            break
+    grid = gbc.as_grid(room)
+    rows, cols = len(grid), len(grid[0])
+    enemies = []
+    if rng.random() < 0.5:
+        enemies = [(int(rng.integers(gbc.TILE, cols * gbc.TILE)),
+                    int(rng.integers(gbc.TILE, rows * gbc.TILE)))]
+    offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
+    return gbc.render(grid, crossed=walk[:-1], link=walk[-1], link_offset=offset,
+                      facing=gbc.FACINGS[int(rng.integers(4))], enemies=enemies, look=look,
+                      scale=settings.scale, smooth=settings.smooth,
+                      smooth_kind=settings.smooth_kind, correct=settings.correct,
+                      window=settings.window, seed=seed)
+
+
+@dataclass
+class Tally:
+    """Cells of boards compared with the truth: ``right``, ``unread`` (``?`` where the truth
+    is in view), ``wrong`` (a token other than the truth's), ``guessed`` (a token where the
+    truth is ``?``: a cell out of view written as if seen)."""
+
+    right: int = 0
+    unread: int = 0
+    wrong: int = 0
+    guessed: int = 0
+    boards: int = 0
+    exact: int = 0
+
+    def add(self, read: str, truth: str) -> list[str]:
+        """Compare one board text with the truth; returns the differences in words."""
+        problems = []
+        got = [line.split() for line in read.strip().splitlines()]
+        want = [line.split() for line in truth.strip().splitlines()]
+        for r, (g_row, w_row) in enumerate(zip(got, want)):
+            for c, (g, w) in enumerate(zip(g_row, w_row)):
+                if w == "?" and g == "?":
+                    continue
+                if w == "?":
+                    self.guessed += 1
+                    problems.append(f"({r},{c}) {g} out of view")
+                elif g == "?":
+                    self.unread += 1
+                elif g == w:
+                    self.right += 1
+                else:
+                    self.wrong += 1
+                    problems.append(f"({r},{c}) {g} not {w}")
+        self.boards += 1
+        self.exact += not problems and read.split() == truth.split()
+        return problems
+
+    def line(self) -> str:
+        total = self.right + self.unread + self.wrong
+        return (f"{self.boards} boards ({self.exact} exact): cells in view {total}: right "
+                f"{self.right}, ? {self.unread}, wrong {self.wrong}; out of view written as "
+                f"seen: {self.guessed}")
+
+
+def text_of(grid) -> str:
+    return "\n".join(" ".join(row) for row in grid) + "\n"

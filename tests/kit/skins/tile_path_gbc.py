@@ -1,0 +1,754 @@
+"""A tile-path room bigger than the screen, Game Boy Color style, in the project's own art.
+
+Drawn from the written description of Oracle of Ages' Hero's Cave tile room (issue 18), never
+from the game's art. The facts it keeps:
+
+- the screen is 160x144 pixels: a 16-pixel status bar on top (item boxes, keys, rupees,
+  hearts), then a 160x128 view of the room, 10x8 tiles of 16x16 pixels;
+- the room is the board (13x9 for the Hero's Cave) inside a ring of walls one tile thick; the
+  view follows Link (centred on him, clamped at the room's edges), so it may be cut off a tile
+  boundary and shows at most about 9x7 of the board's tiles;
+- floor tiles are blue (not stepped), yellow (where Link stands; the start tile next to the
+  doorway before he steps in) or red (stepped); statues are blocked tiles; a yellow plate
+  with a diamond (a blocked tile, not a puzzle tile) stands nearest the middle; olive brick
+  walls, a locked door in the top wall, a doorway in the wall beside the start tile;
+- Link is a 16x16 sprite standing a few pixels off his tile's centre, facing any way;
+  enemies walk over tiles anywhere;
+- the emulator shows the screen 2x to 6x, nearest-neighbour or smoothed, with or without
+  colour correction (paler colours), inside a window with its own margins.
+
+Everything the description does not say is drawn at random from a seed (:func:`random_look`):
+the exact colours (within the named hues), the tile's design (bevelled, flat with a thin
+border, four sub-tiles, an inlay, no border at all), the statue, the bricks, the status bar,
+Link's and the enemy's colours, the window's chrome.
+
+>>> shot = render(HEROS_CAVE, link=(4, 11), look=random_look(1), scale=2)
+>>> shot.image.shape[0] >= 288, shot.board[4][11], shot.camera, shot.view
+(True, 'L', (80, 24), ((1, 7), (4, 12)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.geometry import BoardGeometry
+
+from .common import Color, as_grid, shade
+
+TILE = 16
+SCREEN_W, SCREEN_H = 160, 144
+BAR_H = 16
+VIEW_W, VIEW_H = SCREEN_W, SCREEN_H - BAR_H
+
+HEROS_CAVE = """\
+. . . . . . . . . . . . .
+. . . . . . # . . . . . .
+. . . . . . . . . . . . .
+. . . # . . # . # . . . .
+. . . . . . . . . . . . S
+. . . . . . . . . . . . .
+. . . . . . # . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+"""
+
+DESIGNS = ("bevel", "border", "quads", "inlay", "flat")
+FACINGS = ("down", "up", "left", "right")
+
+
+@dataclass(frozen=True)
+class FloorColours:
+    """One floor state's colours: ``fill``, a darker ``edge`` and a lighter ``light``."""
+
+    fill: Color
+    edge: Color
+    light: Color
+
+
+@dataclass(frozen=True)
+class Look:
+    """Everything about a room's look the description leaves open (BGR colours)."""
+
+    blue: FloorColours
+    yellow: FloorColours
+    red: FloorColours
+    design: str
+    ground: Color  # the dungeon floor around statues
+    statue: Color
+    statue_dark: Color
+    statue_shape: int  # 0: owl, 1: block with a face, 2: pillar
+    plate: FloorColours
+    wall: Color
+    wall_dark: Color
+    brick: tuple[int, int]  # brick width, height (native pixels)
+    door: Color
+    bar: Color
+    bar_ink: Color
+    tunic: Color
+    skin: Color
+    enemy: Color
+    enemy_kind: int  # 0: blob, 1: bat, 2: beetle
+
+
+@dataclass(frozen=True)
+class Window:
+    """The emulator window around the picture: margins in screen pixels and their colours."""
+
+    left: int = 0
+    top: int = 0
+    right: int = 0
+    bottom: int = 0
+    chrome: Color = (60, 60, 60)
+    title: Color = (90, 90, 90)
+    title_h: int = 0
+    black_bars: int = 0  # black letterbox bars inside the window, beside the picture
+
+
+@dataclass(frozen=True, eq=False)
+class RoomShot:
+    """A screenshot and the truth about it.
+
+    ``board``: the whole room in the text format (``S`` start, ``L`` Link's tile, ``x``
+    crossed, ``.``, ``#``); ``view``: ``((r0, r1), (c0, c1))``, the board cells fully in view,
+    inclusive (``None`` when no board cell is); ``geometry``: the board in the image (its
+    cells out of view fall off the picture or under the status bar); ``picture``: the
+    emulator picture's rectangle ``(x, y, w, h)`` in the image; ``camera``: the view's top-left
+    in room pixels (native, the wall ring included); ``scale``, ``smooth``, ``corrected``.
+    """
+
+    image: np.ndarray = field(repr=False)
+    board: tuple[tuple[str, ...], ...]
+    view: tuple[tuple[int, int], tuple[int, int]] | None
+    geometry: BoardGeometry
+    picture: tuple[int, int, int, int]
+    camera: tuple[int, int]
+    scale: int
+    smooth: bool
+    corrected: bool
+    link_tile: tuple[int, int] | None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(" ".join(row) for row in self.board) + "\n"
+
+    def board_in_view(self) -> tuple[tuple[str, ...], ...]:
+        """The board as a reader should write it: ``?`` for every cell not fully in view."""
+        if self.view is None:
+            return tuple(tuple("?" for _ in row) for row in self.board)
+        (r0, r1), (c0, c1) = self.view
+        return tuple(tuple(t if r0 <= r <= r1 and c0 <= c <= c1 else "?"
+                           for c, t in enumerate(row)) for r, row in enumerate(self.board))
+
+
+# -- colours --------------------------------------------------------------------------------
+
+
+def _hsv(h: float, s: float, v: float) -> Color:
+    """A BGR colour from hue in degrees, saturation and value in 0..1."""
+    pixel = np.uint8([[[round(h / 2) % 180, round(s * 255), round(v * 255)]]])
+    b, g, r = cv2.cvtColor(pixel, cv2.COLOR_HSV2BGR)[0, 0]
+    return int(b), int(g), int(r)
+
+
+def _floor(rng: np.random.Generator, hue: float) -> FloorColours:
+    s, v = rng.uniform(0.55, 0.9), rng.uniform(0.75, 0.97)
+    fill = _hsv(hue + rng.uniform(-8, 8), s, v)
+    return FloorColours(fill, _hsv(hue, min(1.0, s + 0.1), v * rng.uniform(0.45, 0.65)),
+                        _hsv(hue, s * rng.uniform(0.3, 0.6), min(1.0, v * 1.15)))
+
+
+def random_look(seed: int) -> Look:
+    """A look drawn from ``seed``: the named hues kept, everything else random."""
+    rng = np.random.default_rng([seed, 7301])
+    yellow_hue = rng.uniform(44, 56)
+    ground_v = rng.uniform(0.15, 0.4)
+    return Look(
+        blue=_floor(rng, rng.uniform(205, 232)),
+        yellow=_floor(rng, yellow_hue),
+        red=_floor(rng, rng.uniform(-6, 8)),
+        design=DESIGNS[int(rng.integers(len(DESIGNS)))],
+        ground=_hsv(rng.uniform(0, 360), rng.uniform(0.0, 0.3), ground_v),
+        statue=_hsv(rng.uniform(0, 360), rng.uniform(0.0, 0.25), rng.uniform(0.55, 0.8)),
+        statue_dark=_hsv(rng.uniform(0, 360), rng.uniform(0.0, 0.3), rng.uniform(0.2, 0.4)),
+        statue_shape=int(rng.integers(3)),
+        plate=_floor(rng, yellow_hue + rng.uniform(-5, 5)),
+        wall=_hsv(rng.uniform(55, 75), rng.uniform(0.45, 0.8), rng.uniform(0.45, 0.7)),
+        wall_dark=_hsv(rng.uniform(50, 70), rng.uniform(0.5, 0.9), rng.uniform(0.2, 0.35)),
+        brick=((8, 4), (8, 8), (16, 8), (4, 4))[int(rng.integers(4))],
+        door=_hsv(rng.uniform(15, 35), rng.uniform(0.5, 0.8), rng.uniform(0.3, 0.55)),
+        bar=_hsv(rng.uniform(0, 360), rng.uniform(0.0, 0.4), rng.choice([0.1, 0.95])),
+        bar_ink=_hsv(rng.uniform(0, 360), rng.uniform(0, 0.5), rng.uniform(0.3, 0.6)),
+        tunic=_hsv(rng.uniform(90, 140), rng.uniform(0.5, 0.9), rng.uniform(0.45, 0.8)),
+        skin=_hsv(rng.uniform(20, 35), rng.uniform(0.3, 0.5), rng.uniform(0.85, 1.0)),
+        enemy=_hsv(rng.uniform(0, 360), rng.uniform(0.5, 1.0), rng.uniform(0.4, 0.9)),
+        enemy_kind=int(rng.integers(3)),
+    )
+
+
+def random_window(rng: np.random.Generator) -> Window:
+    """An emulator window's margins: none, a thin frame, or a title and menu bar."""
+    kind = int(rng.integers(3))
+    if kind == 0:
+        return Window()
+    grey = int(rng.integers(30, 230))
+    chrome = (grey, grey, int(min(255, grey + rng.integers(0, 25))))
+    side = int(rng.integers(1, 9))
+    title_h = int(rng.integers(18, 50)) if kind == 2 else 0
+    return Window(left=side, top=side + title_h, right=side, bottom=side, chrome=chrome,
+                  title=shade(chrome, rng.uniform(0.7, 1.3)), title_h=title_h,
+                  black_bars=int(rng.integers(0, 3)) * int(rng.integers(4, 30)))
+
+
+# -- the room at native resolution --------------------------------------------------------------
+
+
+def _floor_tile(tile: np.ndarray, c: FloorColours, design: str) -> None:
+    if design == "bevel":
+        tile[:] = c.edge
+        tile[1:15, 1:15] = c.fill
+        tile[1, 1:15] = c.light
+        tile[1:15, 1] = c.light
+        tile[5:11, 5:11] = c.edge
+        tile[6:10, 6:10] = c.fill
+    elif design == "border":
+        tile[:] = c.fill
+        tile[15, :] = c.edge
+        tile[:, 15] = c.edge
+        tile[3:5, 3:5] = c.light
+    elif design == "quads":  # four 8x8 sub-tiles, each a small bevelled square
+        for y in (0, 8):
+            for x in (0, 8):
+                sub = tile[y : y + 8, x : x + 8]
+                sub[:] = c.edge
+                sub[1:7, 1:7] = c.fill
+                sub[1, 1:7] = c.light
+    elif design == "inlay":
+        tile[:] = c.fill
+        tile[0, :] = c.light
+        tile[:, 0] = c.light
+        tile[15, :] = c.edge
+        tile[:, 15] = c.edge
+        for k in range(5):  # a small diamond in the middle
+            tile[5 + k, 7 - min(k, 4 - k) : 9 + min(k, 4 - k)] = c.edge
+    else:  # flat: no border at all, two dots
+        tile[:] = c.fill
+        tile[4:6, 4:6] = c.light
+        tile[10:12, 10:12] = c.edge
+
+
+def _statue(tile: np.ndarray, look: Look) -> None:
+    tile[:] = look.ground
+    s, d = look.statue, look.statue_dark
+    if look.statue_shape == 0:  # an owl-like figure
+        tile[2:15, 3:13] = d
+        tile[3:14, 4:12] = s
+        tile[5:8, 5:7] = d
+        tile[5:8, 9:11] = d
+        tile[9:11, 7:9] = d
+        tile[14:16, 2:14] = d
+    elif look.statue_shape == 1:  # a block with a carved face
+        tile[1:15, 1:15] = d
+        tile[2:14, 2:14] = s
+        tile[5:7, 4:6] = d
+        tile[5:7, 10:12] = d
+        tile[10:12, 5:11] = d
+    else:  # a pillar
+        tile[1:16, 4:12] = d
+        tile[2:15, 5:11] = s
+        tile[2:4, 3:13] = d
+        tile[13:15, 3:13] = d
+
+
+def _plate(tile: np.ndarray, look: Look) -> None:
+    c = look.plate
+    tile[:] = look.ground
+    tile[1:15, 1:15] = c.edge
+    tile[2:14, 2:14] = c.fill
+    for k in range(9):  # a diamond
+        half = min(k, 8 - k)
+        tile[4 + k, 7 - half : 9 + half] = c.edge
+        if 0 < half:
+            tile[4 + k, 8 - half : 8 + half] = c.light
+
+
+def _wall(tile: np.ndarray, look: Look, r: int, c: int) -> None:
+    tile[:] = look.wall
+    bw, bh = look.brick
+    for y in range(0, TILE, bh):
+        tile[y, :] = look.wall_dark
+        offset = (bw // 2) * ((y // bh + c) % 2)
+        for x in range(offset, TILE + bw, bw):
+            if x < TILE:
+                tile[y : y + bh, x] = look.wall_dark
+
+
+def _door(tile: np.ndarray, look: Look) -> None:
+    tile[:] = look.wall_dark
+    tile[2:16, 2:14] = look.door
+    tile[2:16, 7:9] = shade(look.door, 0.6)
+    tile[7:11, 6:10] = (40, 200, 230)  # a padlock
+    tile[8:10, 7:9] = look.wall_dark
+
+
+def _doorway(tile: np.ndarray, look: Look) -> None:
+    tile[:] = shade(look.ground, 0.6)
+    tile[0, :] = look.wall_dark
+    tile[15, :] = look.wall_dark
+
+
+def draw_room(board: Sequence[Sequence[str]], look: Look, crossed: set, link: tuple | None,
+              start: tuple[int, int] | None, plate: tuple[int, int] | None) -> np.ndarray:
+    """The whole room (the board inside its wall ring) at native resolution, no sprites."""
+    rows, cols = len(board), len(board[0])
+    room = np.zeros(((rows + 2) * TILE, (cols + 2) * TILE, 3), np.uint8)
+    door_col = (cols + 2) // 2
+    doorway = _doorway_of(start, rows, cols)
+    for r in range(rows + 2):
+        for c in range(cols + 2):
+            tile = room[r * TILE : (r + 1) * TILE, c * TILE : (c + 1) * TILE]
+            if (r, c) == doorway:
+                _doorway(tile, look)
+            elif r == 0 and c == door_col:
+                _door(tile, look)
+            elif r in (0, rows + 1) or c in (0, cols + 1):
+                _wall(tile, look, r, c)
+            else:
+                pos = (r - 1, c - 1)
+                token = board[pos[0]][pos[1]]
+                if token == "#":
+                    (_plate if pos == plate else _statue)(tile, look)
+                elif pos == link or (link is None and pos == start):
+                    _floor_tile(tile, look.yellow, look.design)
+                elif pos in crossed or pos == start:
+                    _floor_tile(tile, look.red, look.design)
+                else:
+                    _floor_tile(tile, look.blue, look.design)
+    return room
+
+
+def _doorway_of(start, rows: int, cols: int) -> tuple[int, int] | None:
+    """The ring tile beside a start tile on the board's edge (room coordinates), if any."""
+    if start is None:
+        return None
+    r, c = start
+    if c == cols - 1:
+        return (r + 1, cols + 1)
+    if c == 0:
+        return (r + 1, 0)
+    if r == rows - 1:
+        return (rows + 1, c + 1)
+    if r == 0:
+        return (0, c + 1)
+    return None
+
+
+# -- sprites ------------------------------------------------------------------------------------
+
+_LINK = {
+    "down": [
+        ".....kkkkkk.....",
+        "....kttttttk....",
+        "...kttttttttk...",
+        "..kttkkkkkkttk..",
+        "..ktkssssssktk..",
+        "..kksskssksskk..",
+        "...kssssssssk...",
+        "....kssssssk....",
+        "...kttttttttk...",
+        "..ksktttttttsk..",
+        "..ksktbbbbttsk..",
+        "...kttttttttk...",
+        "...kttttttttk...",
+        "....kttkkttk....",
+        "....kkk..kkk....",
+        "................",
+    ],
+    "up": [
+        ".....kkkkkk.....",
+        "....kttttttk....",
+        "...kttttttttk...",
+        "..kttttttttttk..",
+        "..kttttttttttk..",
+        "..kkttttttttkk..",
+        "...kttttttttk...",
+        "....kttttttk....",
+        "...kttttttttk...",
+        "..ksktttttttsk..",
+        "..ksktttttttsk..",
+        "...kttttttttk...",
+        "...kttttttttk...",
+        "....kttkkttk....",
+        "....kkk..kkk....",
+        "................",
+    ],
+    "left": [
+        "......kkkkk.....",
+        ".....ktttttk....",
+        "....kttttttttk..",
+        "...kkkktttttttk.",
+        "..ksssskttttk...",
+        "..kskssskttk....",
+        "...ksssssk......",
+        "....kssssk......",
+        "...kttttttk.....",
+        "..ksktttttk.....",
+        "..ksktbbbtk.....",
+        "...kttttttk.....",
+        "...kttttttk.....",
+        "....kttkttk.....",
+        "....kkk.kkk.....",
+        "................",
+    ],
+}
+_LINK["right"] = [row[::-1] for row in _LINK["left"]]
+
+_ENEMIES = (
+    [  # a blob
+        "................",
+        "................",
+        "......eeee......",
+        "....eeeeeeee....",
+        "...eeeeeeeeee...",
+        "..eeewweewweee..",
+        "..eeewkeewkeee..",
+        ".eeeeeeeeeeeeee.",
+        ".eeeeeeeeeeeeee.",
+        ".eeeeeeeeeeeeee.",
+        "..eeeeeeeeeeee..",
+        "...eeeeeeeeee...",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    [  # a bat
+        "................",
+        "................",
+        "e..............e",
+        "ee....eeee....ee",
+        "eee..eeeeee..eee",
+        "eeeeeewkkweeeeee",
+        ".eeeeeeeeeeeeee.",
+        "..eeeeeeeeeeee..",
+        "...ee..ee..ee...",
+        "...e........e...",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    [  # a beetle
+        "................",
+        "....k......k....",
+        ".....k....k.....",
+        "....kkkkkkkk....",
+        "...keeeeeeeek...",
+        "..keeeekkeeeek..",
+        "..keeeekkeeeek..",
+        ".kkeeeekkeeeekk.",
+        "..keeeekkeeeek..",
+        "..keeeekkeeeek..",
+        ".kkeeeekkeeeekk.",
+        "..keeeekkeeeek..",
+        "...keeeeeeeek...",
+        "....kkkkkkkk....",
+        "...k........k...",
+        "................",
+    ],
+)
+
+
+def _blit(picture: np.ndarray, art: list[str], x: int, y: int, colours: dict) -> None:
+    """Draw a 16x16 sprite with its top-left at ``(x, y)`` (clipped to the picture)."""
+    h, w = picture.shape[:2]
+    for dy, row in enumerate(art):
+        yy = y + dy
+        if not 0 <= yy < h:
+            continue
+        for dx, ch in enumerate(row):
+            xx = x + dx
+            if ch in colours and 0 <= xx < w:
+                picture[yy, xx] = colours[ch]
+
+
+def _status_bar(bar: np.ndarray, look: Look, rng: np.random.Generator) -> None:
+    bar[:] = look.bar
+    ink = look.bar_ink
+    for x0, letter in ((0, "B"), (26, "A")):
+        bar[1:15, x0 + 8 : x0 + 24] = ink
+        bar[2:14, x0 + 9 : x0 + 23] = look.bar
+        cv2.putText(bar, letter, (x0 + 1, 12), cv2.FONT_HERSHEY_PLAIN, 0.6, ink, 1)
+        bar[5:11, x0 + 12 : x0 + 20] = _hsv(rng.uniform(0, 360), 0.6, 0.8)  # the item
+    bar[4:12, 56:60] = (60, 200, 60)  # a rupee
+    cv2.putText(bar, f"{int(rng.integers(0, 1000)):03d}", (61, 12), cv2.FONT_HERSHEY_PLAIN,
+                0.55, ink, 1)
+    heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0],
+                      [0, 0, 1, 0, 0]], bool)
+    hearts = int(rng.integers(3, 15))
+    full = int(rng.integers(1, hearts + 1))
+    for k in range(hearts):
+        x, y = 96 + (k % 7) * 9, 2 + (k // 7) * 7
+        area = bar[y : y + 5, x : x + 5]
+        area[heart] = (40, 40, 230) if k < full else shade(look.bar_ink, 0.8)
+
+
+# -- the screen --------------------------------------------------------------------------------
+
+
+def _colour_correct(screen: np.ndarray, strength: float) -> np.ndarray:
+    """An emulator's colour correction for the Game Boy Color's screen: channels mixed, darks
+    lifted, saturation lowered: paler colours (our own formula)."""
+    rgb = screen[..., ::-1].astype(np.float32) / 255.0
+    linear = rgb ** 1.6
+    mix = np.array([[0.78, 0.16, 0.06], [0.10, 0.74, 0.16], [0.12, 0.20, 0.68]], np.float32)
+    mixed = np.clip(linear @ mix.T, 0, 1) ** (1 / 1.9)
+    out = (1 - strength) * rgb + strength * (0.1 + 0.85 * mixed)
+    return np.clip(out[..., ::-1] * 255 + 0.5, 0, 255).astype(np.uint8)
+
+
+def camera_for(link_px: tuple[float, float], rows: int, cols: int) -> tuple[int, int]:
+    """The view's top-left in room pixels: centred on Link's sprite, clamped to the room."""
+    room_w, room_h = (cols + 2) * TILE, (rows + 2) * TILE
+    x = round(link_px[0] + TILE / 2 - VIEW_W / 2)
+    y = round(link_px[1] + TILE / 2 - VIEW_H / 2)
+    return min(max(x, 0), room_w - VIEW_W), min(max(y, 0), room_h - VIEW_H)
+
+
+def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
+           link: tuple[int, int] | None = None, link_offset: tuple[int, int] = (0, 0),
+           facing: str = "left", enemies: Sequence[tuple[int, int]] = (),
+           look: Look | None = None, scale: int = 3, smooth: bool = False,
+           smooth_kind: str = "bilinear", correct: float = 0.0, window: Window = Window(),
+           plate: tuple[int, int] | None = None, camera: tuple[int, int] | None = None,
+           seed: int = 0) -> RoomShot:
+    """Draw the room ``room`` (the board's text: ``.``, ``#``, ``S``, ``E``) as the emulator
+    shows it.
+
+    ``crossed``: board cells stepped on (red; the start tile is red once Link has left it);
+    ``link``: the board cell Link stands on (yellow), ``None`` for Link in the doorway before
+    stepping in (the start tile yellow); ``link_offset``: his sprite's offset from the tile's
+    place in native pixels; ``enemies``: their sprites' top-left corners in room pixels (the
+    wall ring included); ``plate``: the blocked cell drawn as the plate (default: the one
+    nearest the middle); ``camera``: the view's top-left in room pixels (default: following
+    Link, clamped); ``correct``: colour correction strength (0: none, 1: full).
+    """
+    grid = as_grid(room)
+    rows, cols = len(grid), len(grid[0])
+    look = look or random_look(seed)
+    rng = np.random.default_rng([seed, 99])
+    start = next(((r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "S"), None)
+    blocked = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "#"]
+    if plate is None and blocked:
+        plate = min(blocked, key=lambda p: (abs(p[0] - (rows - 1) / 2) + abs(p[1] - (cols - 1) / 2), p))
+    crossed_set = set(crossed)
+    room_px = draw_room(grid, look, crossed_set, link, start, plate)
+    # Sprites: Link on his tile (or in the doorway), the enemies anywhere.
+    if link is not None:
+        lx, ly = (link[1] + 1) * TILE + link_offset[0], (link[0] + 1) * TILE + link_offset[1]
+    else:
+        doorway = _doorway_of(start, rows, cols) or (1, 1)
+        lx, ly = doorway[1] * TILE + link_offset[0], doorway[0] * TILE + link_offset[1]
+    cam = camera if camera is not None else camera_for((lx, ly), rows, cols)
+    sprites = room_px.copy()
+    for ex, ey in enemies:
+        _blit(sprites, _ENEMIES[look.enemy_kind], ex, ey,
+              {"e": look.enemy, "w": (240, 240, 240), "k": (24, 24, 24)})
+    _blit(sprites, _LINK[facing], lx, ly,
+          {"k": (24, 24, 40), "t": look.tunic, "s": look.skin, "b": (40, 90, 150)})
+    screen = np.empty((SCREEN_H, SCREEN_W, 3), np.uint8)
+    _status_bar(screen[:BAR_H], look, rng)
+    screen[BAR_H:] = sprites[cam[1] : cam[1] + VIEW_H, cam[0] : cam[0] + VIEW_W]
+    if correct > 0:
+        screen = _colour_correct(screen, correct)
+    if smooth and smooth_kind == "bilinear":
+        picture = cv2.resize(screen, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    else:
+        picture = cv2.resize(screen, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+        if smooth:
+            picture = cv2.GaussianBlur(picture, (0, 0), 0.45 * scale)
+    image, (px, py) = _in_window(picture, window)
+    # The board (the room file's cells) in the image: room cell (1, 1) is board cell (0, 0).
+    cell = TILE * scale
+    x0 = px + (TILE - cam[0]) * scale
+    y0 = py + (BAR_H + TILE - cam[1]) * scale
+    geometry = BoardGeometry.from_rect(x0, y0, cell, cell, rows, cols)
+    truth = _truth(grid, crossed_set, link, start)
+    return RoomShot(image, truth, _view(cam, rows, cols), geometry,
+                    (px, py, picture.shape[1], picture.shape[0]), cam, scale, smooth,
+                    correct > 0, link)
+
+
+def _truth(grid, crossed: set, link, start) -> tuple[tuple[str, ...], ...]:
+    out = []
+    for r, row in enumerate(grid):
+        line = []
+        for c, token in enumerate(row):
+            if token in ("#", "S"):
+                line.append(token)
+            elif (r, c) == link:
+                line.append("L")
+            elif (r, c) in crossed:
+                line.append("x")
+            else:
+                line.append(token)
+        out.append(tuple(line))
+    return tuple(out)
+
+
+def _view(cam: tuple[int, int], rows: int, cols: int):
+    """The board cells fully inside the view at camera ``cam``, inclusive ranges."""
+    c0 = -(-cam[0] // TILE) - 1
+    c1 = (cam[0] + VIEW_W) // TILE - 2
+    r0 = -(-cam[1] // TILE) - 1
+    r1 = (cam[1] + VIEW_H) // TILE - 2
+    c0, c1, r0, r1 = max(c0, 0), min(c1, cols - 1), max(r0, 0), min(r1, rows - 1)
+    if c0 > c1 or r0 > r1:
+        return None
+    return (r0, r1), (c0, c1)
+
+
+def _in_window(picture: np.ndarray, window: Window):
+    h, w = picture.shape[:2]
+    bars = window.black_bars
+    width = window.left + bars + w + bars + window.right
+    height = window.top + h + window.bottom
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = window.chrome
+    if window.title_h:
+        image[window.top - window.title_h : window.top - window.title_h // 3, :] = window.title
+        cv2.putText(image, "GBC emulator - Oracle", (8, window.top - window.title_h // 2),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.4, shade(window.title, 0.4), 1, cv2.LINE_AA)
+    if bars:
+        image[window.top : window.top + h, window.left : window.left + 2 * bars + w] = 0
+    x, y = window.left + bars, window.top
+    image[y : y + h, x : x + w] = picture
+    return image, (x, y)
+
+
+# -- walks -------------------------------------------------------------------------------------
+
+
+def random_walk(room: str | Sequence, rng: np.random.Generator, length: int) -> list[tuple[int, int]]:
+    """A self-avoiding walk from the start tile of up to ``length`` moves (fewer when stuck):
+    the tiles Link stood on, start first."""
+    grid = as_grid(room)
+    rows, cols = len(grid), len(grid[0])
+    start = next((r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "S")
+    path = [start]
+    seen = {start}
+    for _ in range(length):
+        r, c = path[-1]
+        options = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                   if 0 <= r + dr < rows and 0 <= c + dc < cols
+                   and grid[r + dr][c + dc] != "#" and (r + dr, c + dc) not in seen]
+        if not options:
+            break
+        step = options[int(rng.integers(len(options)))]
+        path.append(step)
+        seen.add(step)
+    return path
+
+
+def _facing(a: tuple[int, int], b: tuple[int, int]) -> str:
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    return {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}.get((dr, dc), "left")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the emulator shows the screen: scale, filter, colour correction, window."""
+
+    scale: int = 3
+    smooth: bool = False
+    smooth_kind: str = "bilinear"
+    correct: float = 0.0
+    window: Window = Window()
+
+
+def random_settings(rng: np.random.Generator, scale: int | None = None,
+                    smooth: bool | None = None, correct: bool | None = None) -> Settings:
+    return Settings(
+        scale=int(rng.integers(2, 7)) if scale is None else scale,
+        smooth=bool(rng.random() < 0.5) if smooth is None else smooth,
+        smooth_kind=("bilinear", "blur")[int(rng.integers(2))],
+        correct=(float(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0)
+        if correct is None else (float(rng.uniform(0.6, 1.0)) if correct else 0.0),
+        window=random_window(rng),
+    )
+
+
+def walk_shots(room: str, walk: Sequence[tuple[int, int]], look: Look, settings: Settings,
+               rng: np.random.Generator, *, enemy: bool = True,
+               from_doorway: bool = True) -> list[RoomShot]:
+    """One shot per step of ``walk`` (start first), Link a few pixels off each tile's middle
+    facing the way he came, an enemy wandering; with ``from_doorway`` a first shot of Link
+    in the doorway before he steps in."""
+    shots = []
+    grid = as_grid(room)
+    rows, cols = len(grid), len(grid[0])
+    ex, ey = float(rng.uniform(TILE, cols * TILE)), float(rng.uniform(TILE, rows * TILE))
+    steps: list[tuple[int, int] | None] = ([None] if from_doorway else []) + list(walk)
+    for k, here in enumerate(steps):
+        crossed = [p for p in walk[: max(0, k - (1 if from_doorway else 0))] if p != here]
+        prev = steps[k - 1] if k else None
+        facing = _facing(prev, here) if prev is not None and here is not None else \
+            FACINGS[int(rng.integers(4))]
+        offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
+        enemies = []
+        if enemy:
+            ex = float(np.clip(ex + rng.uniform(-12, 12), TILE, cols * TILE))
+            ey = float(np.clip(ey + rng.uniform(-12, 12), TILE, rows * TILE))
+            enemies = [(int(ex), int(ey))]
+        shots.append(render(grid, crossed=crossed, link=here, link_offset=offset,
+                            facing=facing, enemies=enemies, look=look, scale=settings.scale,
+                            smooth=settings.smooth, smooth_kind=settings.smooth_kind,
+                            correct=settings.correct, window=settings.window,
+                            seed=int(rng.integers(1 << 30))))
+    return shots
+
+
+def random_shot(seed: int, room: str = HEROS_CAVE, *, scale: int | None = None,
+                smooth: bool | None = None, correct: bool | None = None,
+                look: Look | None = None, settings: Settings | None = None) -> RoomShot:
+    """A random moment of a walk in ``room``: a random look (unless given), a walk of random
+    length, Link off-centre facing any way, an enemy over some tile half the time."""
+    rng = np.random.default_rng([seed, 4242])
+    settings = settings or random_settings(rng, scale, smooth, correct)
+    look = look or random_look(seed)
+    walk = random_walk(room, rng, int(rng.integers(0, 60)))
+    grid = as_grid(room)
+    rows, cols = len(grid), len(grid[0])
+    before = rng.random() < 0.1
+    here = None if before else walk[-1]
+    crossed = [] if before else walk[:-1]
+    enemies = []
+    if rng.random() < 0.5:
+        enemies = [(int(rng.integers(TILE, cols * TILE)), int(rng.integers(TILE, rows * TILE)))]
+    offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
+    return render(grid, crossed=crossed, link=here, link_offset=offset,
+                  facing=FACINGS[int(rng.integers(4))], enemies=enemies, look=look,
+                  scale=settings.scale, smooth=settings.smooth,
+                  smooth_kind=settings.smooth_kind, correct=settings.correct,
+                  window=settings.window, seed=seed)
+
+
+__all__ = [
+    "HEROS_CAVE",
+    "Look",
+    "RoomShot",
+    "Settings",
+    "Window",
+    "camera_for",
+    "random_look",
+    "random_settings",
+    "random_shot",
+    "random_walk",
+    "render",
+    "walk_shots",
+]

@@ -1,0 +1,130 @@
+"""Live solving off the caller's thread: the loop hands each board to a worker process and
+goes on following the window; the previous advice stays, marked "thinking", while it still
+matches the board; a solve past its hard stop is killed and said, and the loop goes on.
+
+One worker process serves the module (it imports the solvers once)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gridsight.games.pentomino.options import PentominoOptions
+from gridsight.live.loop import LiveLoop
+from gridsight.live.manual import ManualBoard
+from gridsight.readers.find import load_game_pack
+from gridsight.registry import get_game
+from gridsight.worker import HardStop, SolveWorker, hard_stop
+from kit.scripted import screen, script_of
+from solvers.boardtext import parse_boards
+from solvers.errors import InputError
+from solvers.limit import Limit
+from vision.capture import Frame, Rect
+
+# No lookahead budget: every answer here is exact, so the worker's and the test's agree
+# whatever the load (a cut search's answer depends on where its CPU budget ran out).
+SETTINGS = {"budget": None, "time_limit": 20.0}
+
+
+@pytest.fixture(scope="module")
+def worker():
+    with SolveWorker() as shared:
+        yield shared
+
+
+def solved_alone(game: str, text: str):
+    adapter = get_game(game)
+    return adapter.solve(parse_boards(text)[0], adapter.options_from(SETTINGS)).advice
+
+
+def frame(image: np.ndarray, left: int = 0, top: int = 0) -> Frame:
+    return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
+
+
+def test_the_worker_solves_like_the_caller_and_refuses_bad_boards_in_words(worker):
+    text = "difficulty: beginner\n. . . . .\n. g . . .\n. . . . .\n. . . . .\n"
+    adapter = get_game("thrill-digger")
+    solution = worker.solve("thrill-digger", text, adapter.options_type())
+    assert solution.json == adapter.solve(parse_boards(text)[0]).json
+    with pytest.raises(InputError, match="unknown token"):
+        worker.solve("thrill-digger", "difficulty: beginner\nq\n", adapter.options_type())
+    # A parsed board goes as it is: its errors name its own source and lines.
+    (bad,) = parse_boards("difficulty: beginner\n. . . . .\n. . . . .\n. . . . q\n",
+                          source="mine.txt")
+    with pytest.raises(InputError, match="line 4"):
+        worker.solve("thrill-digger", bad, adapter.options_type())
+    assert hard_stop(Limit(seconds=5)) > 5 and hard_stop(Limit.none()) is None
+
+
+def test_a_solve_past_its_hard_stop_is_killed_and_the_next_board_is_solved(worker):
+    # An unbounded count of every 6 x 10 filling: seconds of work, stopped at 0.3 s.
+    board = "\n".join([". " * 10] * 6)
+    with pytest.raises(HardStop, match="no answer within 0.3 s"):
+        worker.solve("pentomino", board, PentominoOptions(count=True, limit=Limit.none()),
+                     hard_seconds=0.3)
+    assert worker.restarts >= 1 and not worker.busy
+    text = "pieces: P U V\n. . . . .\n. . . . .\n. . . . .\n"
+    assert worker.solve("pentomino", text, PentominoOptions()).json["solvable"] is True
+
+
+def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(worker):
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker)
+    assert loop.thinking and loop.view.thinking and "Thinking" in loop.view.status
+    first = loop.settle(timeout=60)
+    assert not first.thinking and first.advice is not None
+    assert first.advice.recommend == solved_alone("disco-zoo", first.board).recommend
+    (tap,) = first.advice.recommend
+    # A tile elsewhere changes: the old advice still fits, shown while the solver thinks.
+    other = next((r, c) for r in range(5) for c in range(5) if (r, c) != (tap.row, tap.col))
+    view = loop.correct(*other, "-")
+    assert view.thinking and view.advice is not None
+    assert view.advice.recommend == first.advice.recommend
+    assert f"Thinking… (last: {first.advice.status})" in view.status
+    # ... less what it said of the cell that changed.
+    assert all((f.row, f.col) != other for f in view.advice.figures)
+    assert any((f.row, f.col) == other for f in first.advice.figures)
+    view = loop.settle(timeout=60)
+    assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
+    # The advised tile itself changes: the old advice no longer fits and is hidden at once.
+    (tap,) = view.advice.recommend
+    view = loop.correct(tap.row, tap.col, "-")
+    assert view.thinking and view.advice is None
+    view = loop.settle(timeout=60)
+    assert view.advice is not None and not view.thinking
+    assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
+
+
+def test_an_answer_for_a_board_gone_is_logged_not_drawn_and_the_current_one_solved(
+        worker, tmp_path):
+    from gridsight.log import RecommendationLog, read_log
+
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    log = RecommendationLog(tmp_path / "s.jsonl")
+    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=worker, log=log)
+    first = loop.view.board
+    middle = loop.correct(0, 0, "-").board
+    last = loop.correct(4, 4, "-").board  # two changes before any answer came
+    view = loop.settle(timeout=60)
+    assert view.board == last and view.board.splitlines()[-1].split()[-1] == "-"
+    assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
+    log.close()
+    boards = [record.board for record in read_log(tmp_path / "s.jsonl").records]
+    # The first board was with the worker when it changed: logged all the same; the middle
+    # one passed before the worker was free (never solved); the last is drawn and logged.
+    assert boards == [first, last] and middle not in boards
+    assert loop.counters.solves == 2
+
+
+def test_the_overlay_follows_the_window_while_the_solver_thinks(worker):
+    script = script_of("disco-zoo")
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=SETTINGS,
+                    worker=worker)
+    image = screen(script.render(0))
+    for _ in range(3):
+        view = loop.step(frame(image))
+    assert view.thinking or view.advice is not None
+    moved = loop.step(frame(image, left=40, top=25))  # the window moved, same picture
+    assert (moved.frame_rect.left, moved.frame_rect.top) == (40, 25)
+    view = loop.settle(timeout=60)
+    assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend

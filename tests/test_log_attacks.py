@@ -1,0 +1,197 @@
+"""Issue 20's attacks on the recommendation log, each a test.
+
+- ``SIGTERM`` at a random moment of a busy writer: every record in the log exactly once (the
+  issue saw the last record twice in 15 of 20 runs), none torn but perhaps the last;
+- a log whose last line was torn by a crash, opened again: the next record starts on a line of
+  its own (it used to glue onto the fragment and be lost), the fragment moved to
+  ``<stem>.torn.jsonl`` and counted;
+- a record replay would refuse (a board over 100,000 characters, a time in year 1 or 9999, a
+  lone surrogate) is refused by the writer, which says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gridsight.log import LogRecord, RecommendationLog, read_log
+from solvers.advice import Advice, Cell
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _record(step: int, **changes) -> LogRecord:
+    advice = Advice("demo", 2, 3, recommend=(Cell(1, step % 3),), status=f"step {step}")
+    base = dict(step=step, time="2026-03-01T12:00:00.000Z", game="demo", board=". . .\n. . .",
+                advice=advice)
+    base.update(changes)
+    return LogRecord(**base)
+
+
+# -- exactly once at SIGTERM ------------------------------------------------------------------
+
+# One interpreter forks a busy writer per trial and stops it with SIGTERM after a random pause
+# (cheaper than an interpreter per trial); each trial's log is checked by the test.
+_TRIALS = r"""
+import os, random, signal, sys, time
+from pathlib import Path
+from gridsight.log import LogRecord, RecommendationLog
+from solvers.advice import Advice, Cell
+folder, trials = Path(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(20)
+for trial in range(trials):
+    path = folder / f"t{trial}.jsonl"
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(ready_r)
+        log = RecommendationLog(path, warn=lambda m: None)  # fsync: the widest window
+        step = 1
+        while True:
+            advice = Advice("demo", 2, 3, recommend=(Cell(1, step % 3),), status="x" * 300)
+            log.append(LogRecord(step=step, time="2026-03-01T12:00:00.000Z", game="demo",
+                                 board=". . .\n. . .", advice=advice))
+            if step == 1:
+                os.write(ready_w, b"r")  # the log exists: stop it from now on
+            step += 1
+    os.close(ready_w)
+    os.read(ready_r, 1)
+    time.sleep(rng.uniform(0.002, 0.05))
+    os.kill(pid, signal.SIGTERM)
+    _, status = os.waitpid(pid, 0)
+    print(trial, os.waitstatus_to_exitcode(status), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a writer per trial")
+def test_sigterm_leaves_every_record_exactly_once(tmp_path):
+    trials = 20
+    result = subprocess.run([sys.executable, "-c", _TRIALS, str(tmp_path), str(trials)],
+                            capture_output=True, text=True, timeout=240,
+                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert result.returncode == 0, result.stderr[-2000:]
+    codes = [int(line.split()[1]) for line in result.stdout.splitlines()]
+    assert codes == [128 + 15] * trials, result.stdout  # an orderly exit every time
+    for trial in range(trials):
+        got = read_log(tmp_path / f"t{trial}.jsonl")
+        steps = [r.step for r in got.records]
+        assert steps == list(range(1, len(steps) + 1)), (trial, steps[-5:])
+        assert not any("again" in w for w in got.warnings), (trial, got.warnings)
+        assert got.warnings == (), (trial, got.warnings)  # not even a torn last line
+
+
+def test_a_write_interrupted_after_it_reached_the_file_is_not_written_again(tmp_path,
+                                                                              monkeypatch):
+    """Ctrl-C (any exception) between the ``write`` and taking the line off the list: the
+    next write checks the file's size and does not write the line a second time."""
+    import gridsight.log as logmod
+
+    path = tmp_path / "s.jsonl"
+    log = RecommendationLog(path, fsync=False, close_at_exit=False)
+    real = logmod.append_file
+
+    def append_then_interrupt(target, data, **options):
+        real(target, data, **options)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(logmod, "append_file", append_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        log.append(_record(1))
+    monkeypatch.setattr(logmod, "append_file", real)
+    assert log.close()
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1] and got.warnings == ()
+
+
+# -- a torn last line left by a crash -----------------------------------------------------------
+
+def test_a_torn_last_line_is_moved_aside_and_the_log_resumes_on_a_new_line(tmp_path):
+    path = tmp_path / "s.jsonl"
+    whole = _record(1).to_json() + "\n"
+    torn = _record(2).to_json()[:57]
+    path.write_text(whole + torn)
+    warnings: list[str] = []
+    log = RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert log.torn_lines == 1
+    assert len(warnings) == 1 and "torn line" in warnings[0] and "s.torn.jsonl" in warnings[0]
+    assert log.append(_record(2)) and log.append(_record(3))
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1, 2, 3] and got.warnings == ()
+    assert (tmp_path / "s.torn.jsonl").read_text() == torn + "\n"  # kept, not lost
+    # A second crash, a second torn line: counted with the first.
+    with path.open("a") as handle:
+        handle.write('{"type": "advice", "step": 4, "ti')
+    warnings.clear()
+    log = RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert "(2 torn line(s) there)" in warnings[0]
+    assert log.append(_record(4))
+    assert [r.step for r in read_log(path).records] == [1, 2, 3, 4]
+
+
+def test_a_whole_last_line_missing_only_its_newline_is_kept(tmp_path):
+    path = tmp_path / "s.jsonl"
+    path.write_text(_record(1).to_json())  # no newline, but a whole record
+    warnings: list[str] = []
+    log = RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert log.torn_lines == 0 and warnings == []
+    assert log.append(_record(2))
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1, 2] and got.warnings == ()
+    assert not (tmp_path / "s.torn.jsonl").exists()
+
+
+# -- the writer refuses what replay would refuse ------------------------------------------------
+
+@pytest.mark.parametrize("changes, problem", [
+    ({"board": "." * 100_001}, "'board' is longer than 100000 characters"),
+    ({"time": "0001-01-01T00:00:00+14:00"}, "'time' must be a time from the years"),
+    ({"time": "9999-12-31T23:00:00-12:00"}, "'time' must be a time from the years"),
+    ({"time": "yesterday"}, "'time' must be an ISO 8601 time"),
+    ({"advice": Advice("demo", 2, 3, status="\ud800")}, "not valid Unicode"),
+    ({"confidence": ((2.0, 1, 1), (1, 1, 1))}, "'confidence[0][0]' must be a number from 0"),
+])
+def test_the_writer_refuses_a_record_replay_would_refuse(tmp_path, changes, problem):
+    path = tmp_path / "s.jsonl"
+    warnings: list[str] = []
+    log = RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert log.append(_record(1))
+    assert not log.append(_record(2, **changes))
+    assert log.append(_record(3))
+    assert log.refused == 1
+    assert len(warnings) == 1 and problem in warnings[0] and "replay would refuse" in warnings[0]
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1, 3] and got.warnings == ()
+
+
+def test_replay_refuses_the_same_lines_without_a_traceback(tmp_path):
+    """The lines the writer now refuses, written by hand: replay skips each, naming it."""
+    good = json.loads(_record(1).to_json())
+    odd = [dict(good, step=2, time="0001-01-01T00:00:00+14:00"),
+           dict(good, step=3, time="9999-12-31T23:59:59-12:00"),
+           dict(good, step=4, board="." * 100_001)]
+    lines = [json.dumps(good)] + [json.dumps(o) for o in odd]
+    lines.append(json.dumps(dict(good, step=5)).replace('"step 1"', '"\\ud800"'))
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1]
+    assert len(got.warnings) == 4
+    assert all("corrupt line skipped" in w for w in got.warnings)
+
+
+def test_a_log_growing_past_what_replay_reads_by_default_says_so_once(tmp_path, monkeypatch):
+    import gridsight.log as logmod
+
+    monkeypatch.setattr(logmod, "MAX_LOG_BYTES", 1000)
+    warnings: list[str] = []
+    log = RecommendationLog(tmp_path / "s.jsonl", fsync=False, warn=warnings.append,
+                            close_at_exit=False)
+    for step in range(1, 12):
+        assert log.append(_record(step))
+    assert len(warnings) == 1 and "over 1,000 bytes" in warnings[0]
+    assert "--max-input-bytes" in warnings[0]

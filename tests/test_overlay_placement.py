@@ -1,0 +1,46 @@
+"""Where the strip and the panel go around the game window, by the numbers (no display)."""
+
+from __future__ import annotations
+
+import doctest
+
+import overlay.placement as placement
+from overlay.placement import GAP, inside, place_panel, place_strip
+from overlay.status import Box
+
+SCREEN = Box(0, 0, 1920, 1080)
+LINES = lambda width: 48  # noqa: E731 - a strip of two lines at any width
+
+
+def test_the_strip_goes_under_the_game_else_over_it_else_nowhere_outside():
+    game = Box(100, 100, 360, 640)
+    assert place_strip(game, SCREEN, LINES) == Box(100, 740, 360, 48)
+    low = Box(100, 1080 - 640, 360, 640)  # its bottom on the screen's edge
+    assert place_strip(low, SCREEN, LINES) == Box(100, 1080 - 640 - 48, 360, 48)
+    assert place_strip(Box(0, 0, 1920, 1080), SCREEN, LINES) is None  # fills the screen
+    # A narrow window gets a strip wide enough for its lines, kept on the screen.
+    narrow = place_strip(Box(1800, 100, 100, 200), SCREEN, LINES)
+    assert narrow.w == placement.MIN_STRIP_WIDTH and inside(narrow, SCREEN)
+
+
+def test_the_panel_goes_on_the_side_with_room_and_never_over_the_game():
+    size = (420, 500)
+    game, strip = Box(100, 100, 360, 640), Box(100, 740, 360, 48)
+    right = place_panel(size, [game, strip], SCREEN)
+    assert right == Box(100 + 360 + GAP, 100, 420, 500)  # the right has the most room
+    far_right = Box(1400, 100, 360, 640)
+    left = place_panel(size, [far_right], SCREEN)
+    assert left.x + left.w + GAP == 1400 and inside(left, SCREEN)
+    # A wide game leaves room only below it.
+    wide = Box(0, 0, 1920, 500)
+    assert place_panel(size, [wide], SCREEN) == Box(0, 500 + GAP, 420, 500)
+    # No side holds it whole: pushed off the game on the roomiest side, even off the screen.
+    big = Box(300, 0, 1400, 1080)
+    off = place_panel(size, [big], SCREEN)
+    assert not off.overlaps(big) and not inside(off, SCREEN) and off.x + off.w <= 300 - GAP
+    assert not right.overlaps(game) and not right.overlaps(strip)
+    assert not left.overlaps(far_right)
+
+
+def test_doctests():
+    assert doctest.testmod(placement).failed == 0

@@ -1,0 +1,353 @@
+"""Tile-path rooms bigger than the screen: calibrate from a view, read views, merge a walk.
+
+The screens are the Game Boy Color Hero's Cave skin (:mod:`kit.skins.tile_path_gbc`, our own
+art, its look random per seed): calibrated once per emulator set-up with ``gridsight
+calibrate tile-path SHOT --room FILE``, then other screenshots read with ``gridsight analyze
+--json`` (every cell fully in view right, ``?`` for every other, the view's cells) and every
+step of a walk merged with ``--sequence`` (and by the live source): a cell seen keeps its
+state, a cell never seen stays ``?``, none is ever wrong.
+
+Run as a script to measure on fresh seeds (see ``--help``)::
+
+    python tests/test_tile_path_rooms.py --seed 90000 --cases 20 --shots 10 --walk 30
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from kit import rooms
+from kit.skins import tile_path_gbc as gbc
+
+from gridsight.games.tile_path.room import GBC, calibrate_room, room_from_board
+from gridsight.readers.base import ReadHints
+from gridsight.readers.find import find_in, read_found
+from gridsight.tracking import ViewMerger
+from solvers.boardtext import parse_boards
+from vision.mapview import place_by_kinds
+from vision.packs import load_pack_dir
+from vision.tiling import find_screen, pitch_candidates
+
+ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+SEED = 4_100  # the suite's cases; the measurement's are given on the command line
+
+
+def calibrated(index: int, seed: int, folder: Path):
+    """Case ``index``: its set-up and look, and the pack calibrated from its calibration
+    screenshot, saved to ``folder`` and loaded back as ``analyze --pack`` loads it."""
+    rng = np.random.default_rng(seed)
+    settings = rooms.settings_for(index, rng)
+    look = gbc.random_look(seed)
+    shot = rooms.calibration_shot(look, settings, seed)
+    result = calibrate_room([("calibration", shot.image)], ROOM, f"case{index}")
+    pack = load_pack_dir(result.pack.save(folder / f"case{index}"))
+    return settings, look, shot, result, pack
+
+
+def read_text(image: np.ndarray, pack) -> tuple[str, dict]:
+    """A screenshot read by ``gridsight analyze``'s own functions: the board text and the
+    read's extras (the view)."""
+    found = find_in(image, {pack.game: pack})
+    return read_found(image, found, ReadHints()).text, found.read.extras
+
+
+def walk_truths(shots) -> list[str]:
+    """Each step's merged truth: every cell seen in a view so far, as it is now; ``?`` else."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for shot in shots:
+        if shot.view is not None:
+            (r0, r1), (c0, c1) = shot.view
+            seen |= {(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}
+        grid = [[t if (r, c) in seen else "?" for c, t in enumerate(row)]
+                for r, row in enumerate(shot.board)]
+        out.append(rooms.text_of(grid))
+    return out
+
+
+def merged_walk(shots, pack) -> list[str]:
+    """Every step of a walk merged as ``analyze --sequence`` merges it."""
+    from gridsight.registry import get_spec
+
+    rules = get_spec("tile-path").reading.tracker
+    merger = ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
+                        may_change=rules.may_change)
+    out = []
+    for shot in shots:
+        found = find_in(shot.image, {pack.game: pack})
+        _, merged = merger.take(found.read)
+        from dataclasses import replace
+
+        out.append(read_found(shot.image, replace(found, read=merged), ReadHints()).text)
+    return out
+
+
+# -- the suite -----------------------------------------------------------------------------------
+
+
+def test_the_skin_follows_link_and_stops_at_the_walls():
+    """The view is centred on Link and clamped: by the doorway it shows the east wall and
+    board columns 5 to 13; the truth names the cells fully in view."""
+    shot = gbc.render(gbc.HEROS_CAVE, link=None, look=gbc.random_look(3), scale=2)
+    assert shot.camera == (80, 24) and shot.view == ((1, 7), (4, 12))
+    assert shot.board[4][12] == "S" and "L" not in shot.text
+    middle = gbc.render(gbc.HEROS_CAVE, link=(4, 6), look=gbc.random_look(3), scale=2)
+    assert middle.camera == (40, 24) and middle.view == ((1, 7), (2, 10))
+    assert middle.board_in_view()[0][6] == "?" and middle.board_in_view()[3][6] == "#"
+
+
+@pytest.mark.parametrize("index", [0, 8])  # 2x nearest; 5x smoothed
+def test_the_screen_and_the_view_are_found_without_a_pack(index):
+    """The tile pitch, the picture and the camera, from the room's blocked tiles alone."""
+    rng = np.random.default_rng(SEED + index)
+    settings = rooms.settings_for(index, rng)
+    shot = gbc.random_shot(SEED + index, settings=settings)
+    pitches = pitch_candidates(shot.image, GBC)
+    assert any(abs(p - 16 * shot.scale) < 0.3 for p in pitches)
+    screen = find_screen(shot.image, GBC, 16.0 * shot.scale)
+    assert screen is not None
+    assert (round(screen.x), round(screen.y)) == shot.picture[:2]
+    placement = place_by_kinds(screen.native_view(shot.image), ROOM.kinds(), 16)
+    assert placement.camera == shot.camera and placement.margin > 0
+
+
+@pytest.fixture(scope="module")
+def case(tmp_path_factory):
+    """One set-up (4x, smoothed, colour-corrected, a window around the picture) calibrated."""
+    return calibrated(17, SEED + 17, tmp_path_factory.mktemp("packs"))
+
+
+def test_calibration_learns_the_floor_states_blocks_and_walls(case):
+    settings, _, shot, result, pack = case
+    assert (settings.scale, settings.smooth, settings.correct > 0) == (4, True, True)
+    assert result.views[0].camera == shot.camera
+    assert {".", "x", "L", "#", "wall"} <= set(pack.labels) and not result.missing
+    assert pack.layout["room"] == [" ".join(row) for row in gbc.as_grid(gbc.HEROS_CAVE)]
+
+
+def test_views_read_every_cell_in_view_and_nothing_else(case):
+    """Other moments of the room (Link anywhere, off his tile's middle, an enemy about): every
+    cell fully in view as the truth has it, every other cell ``?``."""
+    settings, look, _, _, pack = case
+    tally = rooms.Tally()
+    for k in range(4):
+        shot = gbc.random_shot(SEED + 100 + k, look=look, settings=settings)
+        text, extras = read_text(shot.image, pack)
+        problems = tally.add(text, rooms.text_of(shot.board_in_view()))
+        assert not problems, (k, problems)
+        assert extras["view"] == shot.view
+    assert tally.wrong == 0 and tally.right >= 4 * 50, tally.line()
+
+
+def test_a_walk_is_merged_step_by_step(case):
+    """Every step of a walk from the doorway: the merged board is the truth on every cell
+    seen so far and ``?`` on the others; when Link's old tile is out of view it is stepped."""
+    settings, look, _, _, pack = case
+    rng = np.random.default_rng(SEED + 5)
+    walk = [(4, 12), (3, 12), (3, 11), (3, 10), (3, 9), (4, 9), (4, 8), (4, 7), (4, 6), (4, 5),
+            (4, 4), (4, 3), (4, 2)]
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    tally = rooms.Tally()
+    for k, (got, want) in enumerate(zip(merged_walk(shots, pack), walk_truths(shots))):
+        assert not tally.add(got, want), k
+    assert tally.wrong == 0 and tally.guessed == 0
+    # A gap in the walk: Link's old tile, now out of view, is not a second Link.
+    gapped = merged_walk([shots[0], shots[-1]], pack)[-1]
+    assert gapped.split().count("L") == 1
+
+
+def test_live_merges_the_views_and_draws_in_view_only(case):
+    """``gridsight live``'s loop over a room pack: each frame read twice (a change is
+    believed when confirmed), the believed board merged as the camera moves, the advice's
+    layer empty outside the view (the status bar)."""
+    from gridsight.live.loop import LiveLoop
+    from gridsight.live.sources import GridSource
+    from gridsight.registry import get_spec
+    from overlay.paint import render_layer
+    from vision.capture import Frame, Rect
+
+    settings, look, _, _, pack = case
+    spec = get_spec("tile-path")
+    loop = LiveLoop(spec, source=GridSource(spec, pack))
+    rng = np.random.default_rng(SEED + 9)
+    walk = [(4, 12), (4, 11), (3, 11), (3, 10), (3, 9)]
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    for shot in shots:
+        frame = Frame(shot.image, Rect(0, 0, shot.image.shape[1], shot.image.shape[0]), 0.0)
+        for _ in range(2):
+            view = loop.step(frame)
+    assert view.board == walk_truths(shots)[-1]
+    assert view.geometry is not None and view.geometry.view is not None
+    assert view.advice is not None and "not seen yet" in view.advice.status
+    h, w = shots[-1].image.shape[:2]
+    layer = render_layer((w, h), view.geometry, view.advice)
+    _x, y, _, _ = shots[-1].picture
+    assert layer[: y + 16 * shots[-1].scale].max() == 0  # nothing on the bar or above it
+    assert layer.max() > 0  # Link's tile is ringed
+
+
+def test_a_logged_view_is_replayed_with_its_view():
+    """A log record keeps the part of the board on screen, so a replay draws as live did."""
+    from gridsight.log_records import LogRecord
+    from solvers.advice import Advice
+    from vision.geometry import BoardGeometry
+
+    geometry = BoardGeometry.from_rect(10, 20, 32, 32, 9, 13).with_view((3.5, -0.25, 13.5, 7.75))
+    record = LogRecord(step=1, time="2024-01-01T00:00:00Z", game="tile-path", board="S\n",
+                       advice=Advice("tile-path", 9, 13), geometry=geometry)
+    again = LogRecord.from_json(record.to_json())
+    assert again.geometry == geometry and again.geometry.view == (3.5, -0.25, 13.5, 7.75)
+
+
+def test_calibrate_and_analyze_on_the_command_line(run_cli, tmp_path, monkeypatch, examples):
+    """``calibrate tile-path SHOT --room FILE --skin NAME`` then ``analyze --pack NAME
+    --json``: the whole room with ``?`` out of view, the view, the solver's needs; a folder
+    with ``--sequence`` merges; the annotated picture draws nothing outside the view."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    rng = np.random.default_rng(SEED + 3)
+    settings = rooms.settings_for(3, rng)  # 5x nearest
+    look = gbc.random_look(SEED + 3)
+    cal = rooms.calibration_shot(look, settings, SEED + 3)
+    cv2.imwrite(str(tmp_path / "cal.png"), cal.image)
+    code, out, err = run_cli("calibrate", "tile-path", str(tmp_path / "cal.png"), "--room",
+                             str(examples / "tile-path-heros-cave.txt"), "--skin", "cave")
+    assert code == 0, err
+    assert "reads back" in out and "Use it: gridsight analyze --game tile-path --pack cave" in out
+    walk = [(4, 12), (4, 11), (4, 10)]
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for k, shot in enumerate(shots):
+        cv2.imwrite(str(frames / f"step{k}.png"), shot.image)
+    code, out, err = run_cli("analyze", str(frames / "step2.png"), "--game", "tile-path",
+                             "--pack", "cave", "--json", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    data = json.loads(out)
+    shot = shots[2]
+    assert data["board"] == rooms.text_of(shot.board_in_view())
+    (r0, r1), (c0, c1) = shot.view
+    assert data["view"] == {"rows": [r0, r1], "cols": [c0, c1]}
+    assert data["solvable"] is None and data["unseen"] and "not seen yet" in data["needs"]
+    painted = cv2.imread(data["annotated"])
+    x, y, w, _h = shot.picture
+    bar = painted[y : y + 16 * shot.scale, x : x + w]  # the status bar: nothing drawn on it
+    assert np.array_equal(bar, shot.image[y : y + 16 * shot.scale, x : x + w])
+    code, out, err = run_cli("analyze", str(frames), "--game", "tile-path", "--pack", "cave",
+                             "--sequence", "--json", "--out", str(tmp_path / "seq"))
+    assert code == 0, err
+    boards = [json.loads(line)["board"] for line in out.splitlines()]
+    assert boards == walk_truths(shots)
+
+
+def test_a_room_pack_edited_badly_is_refused_in_words(case, run_cli, tmp_path):
+    """A room pack whose room is not a board of its size: one line, exit 2, no traceback."""
+    import shutil
+
+    folder = tmp_path / "bad"
+    shutil.copytree(case[4].source, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["layout"]["room"][2] = ". . #"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    shot = gbc.random_shot(SEED + 200, look=case[1], settings=case[0])
+    cv2.imwrite(str(tmp_path / "shot.png"), shot.image)
+    code, _, err = run_cli("analyze", str(tmp_path / "shot.png"), "--game", "tile-path",
+                           "--pack", str(folder), "--out", str(tmp_path / "out"))
+    assert code == 2 and "'layout.room' is not a 9x13 board" in err and "Traceback" not in err
+
+
+def test_a_room_file_must_have_its_start(run_cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "room.txt").write_text(". . #\n. . .\n")
+    shot = gbc.render(gbc.HEROS_CAVE, link=None, look=gbc.random_look(1), scale=2)
+    cv2.imwrite(str(tmp_path / "shot.png"), shot.image)
+    code, _, err = run_cli("calibrate", "tile-path", str(tmp_path / "shot.png"), "--room",
+                           str(tmp_path / "room.txt"))
+    assert code == 2 and "exactly one 'S'" in err and "Traceback" not in err
+    code, _, err = run_cli("calibrate", "disco-zoo", str(tmp_path / "shot.png"), "--room",
+                           str(tmp_path / "room.txt"))
+    assert code == 2 and "--room is for a board bigger than the screen" in err
+
+
+# -- the measurement --------------------------------------------------------------------------
+
+
+def measure_case(job: tuple[int, int, int, int, str]) -> dict:
+    """One case of the measurement (a worker's job): calibrate, read ``shots`` screenshots,
+    merge a walk of ``walk`` steps; returns the tallies' counts and the problems."""
+    index, seed, shots, walk_steps, folder = job
+    out: dict = {"index": index, "problems": []}
+    try:
+        settings, look, _, result, pack = calibrated(index, seed, Path(folder))
+    except Exception as error:  # noqa: BLE001 - reported, and counted as a failure
+        out["problems"].append(f"calibration failed: {error}")
+        return out
+    single, merged = rooms.Tally(), rooms.Tally()
+    views = 0
+    for k in range(shots):
+        shot = gbc.random_shot(seed * 100 + k, look=look, settings=settings)
+        try:
+            text, extras = read_text(shot.image, pack)
+        except Exception as error:  # noqa: BLE001
+            out["problems"].append(f"shot {k}: {error}")
+            continue
+        views += extras.get("view") == shot.view
+        for problem in single.add(text, rooms.text_of(shot.board_in_view())):
+            out["problems"].append(f"shot {k}: {problem}")
+    rng = np.random.default_rng([seed, 77])
+    walk = gbc.random_walk(gbc.HEROS_CAVE, rng, walk_steps)
+    walk_shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    try:
+        for k, (got, want) in enumerate(zip(merged_walk(walk_shots, pack),
+                                            walk_truths(walk_shots))):
+            for problem in merged.add(got, want):
+                out["problems"].append(f"walk step {k}: {problem}")
+    except Exception as error:  # noqa: BLE001
+        out["problems"].append(f"walk: {error}")
+    out.update(single=vars(single), merged=vars(merged), views=views,
+               setup=(settings.scale, settings.smooth, round(settings.correct, 2)),
+               missing=list(result.missing))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+    import tempfile
+    from concurrent.futures import ProcessPoolExecutor
+
+    parser = argparse.ArgumentParser(description="measure tile-path room reading on seeds")
+    parser.add_argument("--seed", type=int, default=90_000)
+    parser.add_argument("--cases", type=int, default=20,
+                        help="emulator set-ups (scale, filter, colour correction cycle)")
+    parser.add_argument("--shots", type=int, default=10, help="screenshots read per case")
+    parser.add_argument("--walk", type=int, default=30, help="steps of the walk per case")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    single, merged = rooms.Tally(), rooms.Tally()
+    views = failures = 0
+    with tempfile.TemporaryDirectory() as folder, \
+            ProcessPoolExecutor(args.workers) as pool:
+        jobs = [(i, args.seed + i, args.shots, args.walk, folder) for i in range(args.cases)]
+        for result in pool.map(measure_case, jobs):
+            for key, tally in (("single", single), ("merged", merged)):
+                for field, value in result.get(key, {}).items():
+                    setattr(tally, field, getattr(tally, field) + value)
+            views += result.get("views", 0)
+            failures += "single" not in result
+            note = f" missing looks {result['missing']}" if result.get("missing") else ""
+            print(f"case {result['index']} {result.get('setup')}: "
+                  f"{len(result['problems'])} problem(s){note}", flush=True)
+            for problem in result["problems"][:5]:
+                print(f"   {problem}")
+    print(f"single screenshots: {single.line()}; view exact {views} of {single.boards}")
+    print(f"walks, every step merged: {merged.line()}")
+    print(f"calibrations failed: {failures}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,478 @@
+"""Where a scrolling view sits in a known tiled map, and what each of its tiles shows.
+
+A room bigger than the screen is seen through a view that follows the player and stops at
+the room's edges (it never shows past them). The view moves by whole pixels of the console's
+own resolution (:mod:`vision.tiling` resamples a screenshot back to it), so it sits at an
+integer **camera** position: its top-left corner in map pixels, ``tile`` pixels a map cell.
+A cell of the map is *fully in view* when its whole tile is inside the view; the view's edge
+may cut the cells around them.
+
+Two ways to find the camera, both trying every position the view can take:
+
+- :func:`place_by_kinds`, when nothing is known of the tiles' looks yet (calibration): the
+  map says which *kind* each cell is (say floor, block, wall). At the right camera the tiles
+  fully in view fall apart into kinds whose tiles look alike in their structure (a cell's
+  grey levels, standardised: tiles of one design in other colours look alike), while a camera
+  off by a few pixels cuts tiles into pieces that match nothing, and a camera off by a tile
+  puts blocks where the map has floor. The cost of a camera is the mean distance of each
+  tile to the typical tile of its kind (capped: a sprite over a tile costs a bounded amount).
+- :func:`place_by_looks`, once the looks are known (:class:`Looks`): the grids of tiles
+  where the tiles match known looks best, then among their cameras the one where what each
+  tile shows agrees with the map: a tile of one kind read where the map has another is a
+  conflict, a tile matching nothing costs half as much, a cell whose very look is known (a
+  wall piece, a statue) is compared with it.
+
+A camera is refused as ambiguous when the next best one (a different placement, not the same
+one a pixel off) explains the view as well.
+
+Each tile is then read (:func:`read_tiles`) by its pixels, each voting for the known look it
+is nearest to: a sprite standing over a tile hides part of it, and the rest still says which
+look it is; a tile whose visible part votes for two looks, or for none well enough, is
+unknown, never guessed.
+
+A room of 12x9 cells: walls around, three blocks, floor tiles in two colours, every tile
+with a dark line on its right and bottom; the view is 8x6 tiles cut at camera (21, 13):
+
+>>> import numpy as np
+>>> kinds = np.full((9, 12), 2); kinds[1:8, 1:11] = 0; kinds[2, 3] = kinds[4, 6] = kinds[6, 4] = 1
+>>> room = np.zeros((9 * 16, 12 * 16, 3), np.uint8)
+>>> red, blue, grey = (40, 60, 200), (200, 120, 40), (60, 60, 60)
+>>> for (r, c), k in np.ndenumerate(kinds):
+...     tile = room[r * 16:(r + 1) * 16, c * 16:(c + 1) * 16]
+...     tile[:] = grey if k == 2 else red if k == 1 or (r * 7 + c * 3) % 5 == 0 else blue
+...     tile[15], tile[:, 15] = 0, 0
+...     if k == 1: tile[4:12, 4:12] = 255
+>>> place = place_by_kinds(room[13:109, 21:149], kinds, 16)
+>>> place.camera, place.full_cells(kinds.shape, (128, 96))
+((21, 13), ((1, 5), (2, 8)))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+TOLERANCE = 40.0  # a pixel agrees with a look when no channel is further than this
+STRUCTURE_CAP = 1.2  # the most one tile adds to a camera's cost (a sprite over it)
+MIN_SHARE = 0.2  # at least this share of a tile must agree with its look
+MAX_OTHER = 0.35  # and no other look may agree with more than this share of what agrees
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A camera position and how well it explains the view: ``cost`` (lower is better) and
+    ``runner_up``, the cost of the best camera placing the tiles differently."""
+
+    camera: tuple[int, int]
+    tile: int
+    cost: float
+    runner_up: float
+
+    @property
+    def phase(self) -> tuple[int, int]:
+        """Where the first tile fully in view starts, in view pixels (x, y)."""
+        return (-self.camera[0]) % self.tile, (-self.camera[1]) % self.tile
+
+    @property
+    def margin(self) -> float:
+        return self.runner_up - self.cost
+
+    def full_cells(self, map_shape: tuple[int, int], view_size: tuple[int, int]
+                   ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The map cells fully in a view of ``view_size`` (width, height) pixels, as inclusive
+        ``((r0, r1), (c0, c1))``."""
+        return _full_cells(self.camera, self.tile, map_shape, view_size)
+
+
+def _full_cells(camera, tile, map_shape, view_size):
+    cx, cy = camera
+    w, h = view_size
+    c0, r0 = -(-cx // tile), -(-cy // tile)
+    c1, r1 = (cx + w) // tile - 1, (cy + h) // tile - 1
+    rows, cols = map_shape
+    return (max(0, r0), min(rows - 1, r1)), (max(0, c0), min(cols - 1, c1))
+
+
+def tiles_at(view: np.ndarray, phase: tuple[int, int], tile: int) -> np.ndarray:
+    """The tiles fully in ``view`` when the first starts at ``phase`` (x, y): an array
+    ``(rows, cols, tile, tile, channels)``."""
+    px, py = phase
+    h, w = view.shape[:2]
+    cols, rows = (w - px) // tile, (h - py) // tile
+    part = view[py : py + rows * tile, px : px + cols * tile]
+    shape = (rows, tile, cols, tile) + view.shape[2:]
+    return part.reshape(shape).swapaxes(1, 2)
+
+
+def structure_features(tiles: np.ndarray, size: int = 8) -> np.ndarray:
+    """Each tile's design, whatever its colours: its grey levels replaced by their rank within
+    the tile (the same design in another palette keeps its order of dark and light: its edge
+    darker than its fill, its highlight lighter), averaged to ``size`` x ``size`` and
+    standardised (a flat tile's spread taken as a small one)."""
+    n = tiles.shape[0] * tiles.shape[1]
+    t = tiles.shape[2]
+    f = tiles.reshape((n, t, t) + tiles.shape[4:]).astype(np.float32)
+    if f.ndim == 4:
+        f = f @ np.array([0.114, 0.587, 0.299], np.float32)
+    levels = np.clip(f.reshape(n, -1) / 4.0, 0, 63).astype(np.int64)  # 64 grey steps
+    counts = np.bincount((levels + 64 * np.arange(n)[:, None]).ravel(),
+                         minlength=64 * n).reshape(n, 64).astype(np.float32)
+    below = np.cumsum(counts, axis=1) - counts / 2  # ties share their middle rank
+    ranks = np.take_along_axis(below, levels, axis=1) / (t * t)
+    k = t // size
+    f = ranks.reshape(n, t, t)[:, : size * k, : size * k]
+    f = f.reshape(n, size, k, size, k).mean(axis=(2, 4)).reshape(n, -1)
+    f = f - f.mean(axis=1, keepdims=True)
+    spread = np.maximum(f.std(axis=1, keepdims=True), 0.05)
+    return f / spread
+
+
+def _cameras(map_shape, tile, view_size):
+    rows, cols = map_shape
+    w, h = view_size
+    return range(cols * tile - w + 1), range(rows * tile - h + 1)
+
+
+def inner_tiles(view: np.ndarray, phase: tuple[int, int], tile: int
+                ) -> tuple[np.ndarray, tuple[int, int]]:
+    """The tiles fully in view whose middles lie at least a tile inside the view's edges, and
+    the index (column, row) of the first among all tiles fully in view. Every phase has as
+    many of them, so cameras of different phases are compared on as many tiles."""
+    h, w = view.shape[:2]
+    px, py = phase
+    first_c = max(0, -(-(tile - px - tile // 2) // tile))
+    first_r = max(0, -(-(tile - py - tile // 2) // tile))
+    last_c = (w - tile - px - tile // 2 - 1) // tile
+    last_r = (h - tile - py - tile // 2 - 1) // tile
+    tiles = tiles_at(view, phase, tile)[first_r : last_r + 1, first_c : last_c + 1]
+    return tiles, (first_c, first_r)
+
+
+def place_by_kinds(view: np.ndarray, kinds: np.ndarray, tile: int) -> Placement:
+    """The camera whose tiles best fall into the map's kinds: the first of
+    :func:`kind_candidates`."""
+    return kind_candidates(view, kinds, tile, keep=1)[0]
+
+
+def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
+                    keep: int = 3) -> list[Placement]:
+    """The ``keep`` cameras placing the tiles most differently whose tiles best fall into
+    the map's kinds (see the module docstring), best first,
+    judged on the tiles a tile inside the view's edges (:func:`inner_tiles`). ``kinds``
+    holds an integer per map cell (negative: anything may be there). A first pass compares
+    designs at half resolution at every other phase; then the cameras within two pixels of
+    the best are told apart by how exactly alike their tiles are (:func:`_alike`).
+    Raises :class:`ValueError` when the view is larger than the map."""
+    h, w = view.shape[:2]
+    xs, ys = _cameras(kinds.shape, tile, (w, h))
+    if not len(xs) or not len(ys):
+        raise ValueError("the view is larger than the map")
+    kind_ids = [int(k) for k in np.unique(kinds) if k >= 0]
+
+    def costs_at(phase: tuple[int, int], size: int) -> list[tuple[float, tuple[int, int]]]:
+        px, py = phase
+        tiles, (fc, fr) = inner_tiles(view, phase, tile)
+        n_rows, n_cols = tiles.shape[:2]
+        cams = [(cx, cy) for cy in ys if (-cy) % tile == py for cx in xs if (-cx) % tile == px]
+        if not cams or n_rows == 0 or n_cols == 0:
+            return []
+        windows = []
+        for cx, cy in cams:
+            r0, c0 = -(-cy // tile) + fr, -(-cx // tile) + fc
+            windows.append(kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1))
+        costs = _kind_costs(structure_features(tiles, size), np.stack(windows), kind_ids)
+        return [(float(c), cam) for c, cam in zip(costs, cams)]
+
+    coarse: list[tuple[float, tuple[int, int]]] = []
+    for py in range(0, tile, 2):  # every other phase: the pixel is settled below
+        for px in range(0, tile, 2):
+            coarse += costs_at((px, py), max(1, tile // 2))
+    if not coarse:
+        raise ValueError("the view is larger than the map")
+    coarse.sort(key=lambda item: item[0])
+    heads: list[tuple[float, tuple[int, int]]] = []  # the best of each distinct placement
+    for cost, cam in coarse:
+        if all(abs(cam[0] - other[0]) > tile // 4 or abs(cam[1] - other[1]) > tile // 4
+               for _, other in heads):
+            heads.append((cost, cam))
+        if len(heads) > keep:
+            break
+    out = []
+    for i, (cost, best_cam) in enumerate(heads[:keep]):
+        runner = heads[i + 1][0] if i + 1 < len(heads) else float("inf")
+        if i:
+            runner = max(runner, heads[0][0])
+        # The pixel: among the cameras near this one, the one whose tiles of each kind and
+        # colour are most exactly alike (judged on the map cells all of them show).
+        near = [(best_cam[0] + dx, best_cam[1] + dy) for dy in range(-2, 3)
+                for dx in range(-2, 3) if best_cam[0] + dx in xs and best_cam[1] + dy in ys]
+        camera = max(near, key=lambda cam: _alike(view, kinds, tile, near, cam))
+        out.append(Placement(camera, tile, float(cost), float(runner)))
+    return out
+
+
+def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[int, int]],
+           camera: tuple[int, int]) -> tuple[float, float]:
+    """How exactly alike the tiles are at ``camera``, on the map cells fully in view for
+    every one of ``cameras``: within each kind, tiles are grouped by their mean colour, and
+    each group's tiles compared with the group's median tile. Returns (how many tiles agree
+    with it on nearly every pixel, minus their mean difference): a camera a pixel off mixes
+    a strip of each tile's neighbour in, which differs from one tile to the next."""
+    h, w = view.shape[:2]
+    spans = [_full_cells(cam, tile, kinds.shape, (w, h)) for cam in cameras]
+    r0, r1 = max(sp[0][0] for sp in spans), min(sp[0][1] for sp in spans)
+    c0, c1 = max(sp[1][0] for sp in spans), min(sp[1][1] for sp in spans)
+    if r1 < r0 or c1 < c0:
+        return (0.0, 0.0)
+    window = kinds[r0 : r1 + 1, c0 : c1 + 1].reshape(-1)
+    x, y = c0 * tile - camera[0], r0 * tile - camera[1]
+    part = view[y : y + (r1 - r0 + 1) * tile, x : x + (c1 - c0 + 1) * tile]
+    flat = part.reshape(r1 - r0 + 1, tile, c1 - c0 + 1, tile, -1).swapaxes(1, 2)
+    flat = flat.reshape(len(window), tile * tile, -1).astype(np.int16)
+    count, spread = 0.0, 0.0
+    for k in np.unique(window):
+        if k < 0:
+            continue
+        members = flat[window == k]
+        for group in _colour_groups(members.mean(axis=1)):
+            median = np.median(members[group], axis=0)
+            d = np.abs(members[group] - median).max(axis=2)
+            count += float(((d <= TOLERANCE).mean(axis=1) >= 0.97).sum())
+            spread += float((np.minimum(d, 60).mean(axis=1) / 60).sum())
+    return count, -spread
+
+
+def _colour_groups(means: np.ndarray, reach: float = 30.0) -> list[list[int]]:
+    """Tiles grouped by mean colour: each joins the first group whose first tile is within
+    ``reach`` levels on every channel."""
+    groups: list[list[int]] = []
+    for i, m in enumerate(means):
+        for group in groups:
+            if np.abs(m - means[group[0]]).max() < reach:
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    return groups
+
+
+def _kind_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> np.ndarray:
+    """The cost of each camera (a row of ``windows``: the kind under each tile): the mean
+    capped distance of each tile to its kind's typical tile (the mean of the kind's tiles
+    within the cap of a first mean, so a sprite over one tile does not move it)."""
+    onehot = np.stack([windows == k for k in kind_ids], axis=2).astype(np.float32)  # C,n,K
+    dims = feats.shape[1]
+    norms = (feats * feats).sum(axis=1)  # n
+    weights = onehot
+    d = np.zeros(windows.shape, np.float32)
+    for _ in range(2):
+        counts = np.maximum(weights.sum(axis=1), 1e-6)  # C,K
+        protos = np.einsum("cnk,nd->ckd", weights, feats) / counts[:, :, None]  # C,K,D
+        cross = np.einsum("nd,ckd->cnk", feats, protos)
+        sq = (protos * protos).sum(axis=2)  # C,K
+        dist = (norms[None, :, None] - 2 * cross + sq[:, None, :]) / dims
+        d = (dist * onehot).sum(axis=2)  # each tile against its own kind
+        weights = onehot * (d < STRUCTURE_CAP)[:, :, None]
+    counted = np.maximum(onehot.sum(axis=(1, 2)), 1)
+    return np.minimum(np.maximum(d, 0), STRUCTURE_CAP).sum(axis=1) / counted
+
+
+def _best(results: list[tuple[float, tuple[int, int]]], tile: int) -> Placement:
+    """The best camera, and the best cost among cameras placing the tiles differently (more
+    than a quarter of a tile away)."""
+    results.sort(key=lambda item: item[0])
+    cost, camera = results[0]
+    runner = float("inf")
+    for other, (x, y) in results[1:]:
+        if abs(x - camera[0]) > tile // 4 or abs(y - camera[1]) > tile // 4:
+            runner = other
+            break
+    return Placement(camera, tile, float(cost), float(runner))
+
+
+# -- known looks ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Looks:
+    """The known looks of tiles: ``images`` ``(n, tile, tile, 3)``, each look's ``kind`` (the
+    kinds of :func:`place_by_kinds`) and ``name``; ``tolerance`` as in :data:`TOLERANCE`."""
+
+    images: np.ndarray
+    kinds: tuple[int, ...]
+    names: tuple[str, ...]
+    tolerance: float = TOLERANCE
+
+
+def agreement(tiles: np.ndarray, looks: Looks, step: int = 1) -> np.ndarray:
+    """The share of each tile's pixels agreeing with each look: ``(n_tiles, n_looks)``;
+    ``step`` > 1 compares every ``step``-th pixel of each row and column only (a quick look)."""
+    t = looks.images.shape[1]
+    tiles = tiles.reshape((-1, t, t) + tiles.shape[-1:])[:, ::step, ::step]
+    refs = looks.images[:, ::step, ::step]
+    flat = tiles.reshape(len(tiles), 1, -1, tiles.shape[-1]).astype(np.int16)
+    ref = refs.reshape(1, len(refs), -1, refs.shape[-1]).astype(np.int16)
+    close = np.abs(flat - ref).max(axis=3) <= looks.tolerance
+    return close.mean(axis=2, dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class TileRead:
+    """One tile as read: the index of its look (``-1``: unknown), the share agreeing with it
+    and with the best look of another name."""
+
+    look: int
+    share: float
+    other: float
+
+
+def votes(tiles: np.ndarray, looks: Looks, allowed: np.ndarray | None = None) -> np.ndarray:
+    """Each tile's pixels voting for the look they are nearest to (among ``allowed`` looks,
+    a boolean per look), if within the tolerance: ``(n_tiles, n_looks)`` shares. Unlike
+    :func:`agreement`, a pixel close to two looks (two pale palettes) counts for one only."""
+    t = looks.images.shape[1]
+    tiles = tiles.reshape((-1, t, t) + tiles.shape[-1:])
+    flat = tiles.reshape(len(tiles), 1, -1, tiles.shape[-1]).astype(np.int16)
+    ref = looks.images.reshape(1, len(looks.images), -1, looks.images.shape[-1]).astype(np.int16)
+    d = np.abs(flat - ref).max(axis=3)  # n, m, pixels
+    if allowed is not None:
+        d[:, ~allowed] = 32767
+    nearest = d.argmin(axis=1)
+    close = d.min(axis=1) <= looks.tolerance
+    out = np.zeros((len(tiles), len(looks.images)), np.float32)
+    for j in range(len(looks.images)):
+        out[:, j] = ((nearest == j) & close).mean(axis=1)
+    return out
+
+
+def read_tiles(tiles: np.ndarray, looks: Looks, allowed: set[int] | None = None
+               ) -> list[TileRead]:
+    """Read every tile (rows x cols x tile x tile x 3, row-major) against ``looks`` (only
+    those of the ``allowed`` kinds, if given): each pixel votes for the look it is nearest
+    to (:func:`votes`), looks of one name pooling their votes; the name with most votes wins
+    if it has at least :data:`MIN_SHARE` of the tile and no other name has more than
+    :data:`MAX_OTHER` of its votes (a sprite of a tile's colours over another tile); otherwise
+    the tile is unknown. A sprite hides part of a tile: the rest still says which it is."""
+    names = np.array(looks.names)
+    kinds = np.array(looks.kinds)
+    inside = np.ones(len(names), bool) if allowed is None else np.isin(kinds, list(allowed))
+    if not inside.any():
+        return [TileRead(-1, 0.0, 0.0) for _ in range(int(np.prod(tiles.shape[:-3])))]
+    shares = votes(tiles, looks, inside)
+    unique = list(dict.fromkeys(names[inside]))
+    pooled = np.stack([shares[:, names == name].sum(axis=1) for name in unique], axis=1)
+    out = []
+    for row, by_name in zip(shares, pooled):
+        order = np.argsort(-by_name)
+        share = float(by_name[order[0]])
+        other = float(by_name[order[1]]) if len(order) > 1 else 0.0
+        best_name = unique[order[0]]
+        best = int(np.argmax(np.where(names == best_name, row, -1.0)))
+        ok = share >= MIN_SHARE and other <= MAX_OTHER * share
+        out.append(TileRead(best if ok else -1, share, other))
+    return out
+
+
+def phase_ranking(view: np.ndarray, looks: Looks, keep: int = 4) -> list[tuple[int, int]]:
+    """The grids of tiles (phases x, y) where the tiles look most like known looks, best
+    first: every phase scored at once by the mean squared difference of each look slid over
+    the view (capped per tile: a sprite costs a bounded amount). A design repeating within a
+    tile (four identical quarters) fits a grid half a tile off as well: the caller decides
+    among the first few by what the tiles show (:func:`place_by_looks`)."""
+    import cv2
+
+    t = looks.images.shape[1]
+    src = view.astype(np.float32)
+    best_d = None
+    for image in looks.images:
+        d = cv2.matchTemplate(src, image.astype(np.float32), cv2.TM_SQDIFF)
+        best_d = d if best_d is None else np.minimum(best_d, d)
+    assert best_d is not None
+    cap = (looks.tolerance ** 2) * t * t * 3
+    best_d = np.minimum(best_d, cap)
+    table = np.full((t, t), np.inf)
+    for py in range(t):
+        for px in range(t):
+            grid = best_d[py::t, px::t]
+            if grid.size:
+                table[py, px] = float(grid.mean())
+    order = np.argsort(table, axis=None)[:keep]
+    return [(int(flat) % t, int(flat) // t) for flat in order]
+
+
+UNREAD_COST = 0.5  # a tile read as nothing costs this much of a conflict
+STRONG = 0.8  # a tile read with at least this share of its pixels is evidence of its kind
+FIT_WEIGHT = 0.5  # what a tile read costs for each share of its pixels not matching its look
+
+
+def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
+                   anchor: np.ndarray | None = None, known: np.ndarray | None = None,
+                   phases: list[tuple[int, int]] | None = None
+                   ) -> tuple[Placement, list[TileRead]]:
+    """The camera (see the module docstring) and the tiles fully in view as read there.
+
+    Every camera of the best few grids (:func:`phase_ranking`, or ``phases``) is scored:
+    a tile read (by at least :data:`STRONG` of its pixels) as a look of one kind on a map cell
+    of another costs 1, a tile read as nothing (or weakly) on a map cell of a kind with known
+    looks :data:`UNREAD_COST` (a grid off by half a tile cuts tiles in two: they match
+    nothing), a tile read :data:`FIT_WEIGHT` times the share of its pixels not matching (a
+    grid a pixel off reads tiles a little less well), and with ``anchor`` (the map drawn at ``tile`` pixels a cell where known) and
+    ``known`` (a boolean per map cell whose look never changes: a wall piece, a statue) a
+    tile on such a cell costs what it disagrees with the anchor. The cost of a camera is the
+    mean over its tiles."""
+    t = looks.images.shape[1]
+    h, w = view.shape[:2]
+    xs, ys = _cameras(kinds.shape, t, (w, h))
+    anchor_tiles = None
+    if anchor is not None and known is not None:
+        rows, cols = known.shape
+        anchor_tiles = anchor[: rows * t, : cols * t].reshape(rows, t, cols, t, -1).swapaxes(1, 2)
+    results = []
+    reads_at = {}
+    looked = np.array(sorted(set(looks.kinds)))
+    for phase in phases or phase_ranking(view, looks):
+        tiles = tiles_at(view, phase, t)
+        n_rows, n_cols = tiles.shape[:2]
+        if n_rows == 0 or n_cols == 0:
+            continue
+        reads = read_tiles(tiles, looks)
+        reads_at[phase] = reads
+        # Only a tile mostly matching its look is evidence of its kind: a tile of a kind with
+        # no known look (walls never calibrated) may match a look weakly, not strongly.
+        read_kind = np.array([looks.kinds[r.look] if r.look >= 0 and r.share >= STRONG
+                              else -1 for r in reads])
+        unread = read_kind < 0
+        # How exactly the tiles read match their looks: a grid a pixel off still reads most
+        # tiles, each a little less well.
+        misfit = FIT_WEIGHT * sum(1.0 - r.share for r, k in zip(reads, read_kind) if k >= 0)
+        view_tiles = tiles.astype(np.int16)
+        for cy in ys:
+            if (-cy) % t != phase[1]:
+                continue
+            for cx in xs:
+                if (-cx) % t != phase[0]:
+                    continue
+                r0, c0 = -(-cy // t), -(-cx // t)
+                window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1)
+                conflict = (read_kind >= 0) & (window >= 0) & (read_kind != window)
+                # A tile read as nothing where the map has a kind with known looks.
+                missed = unread & np.isin(window, looked)
+                cost = float(conflict.sum()) + UNREAD_COST * float(missed.sum()) + misfit
+                if anchor_tiles is not None and known is not None:
+                    mask = known[r0 : r0 + n_rows, c0 : c0 + n_cols]
+                    if mask.any():
+                        ref = anchor_tiles[r0 : r0 + n_rows, c0 : c0 + n_cols][mask]
+                        close = np.abs(view_tiles[mask] - ref.astype(np.int16)).max(
+                            axis=-1) <= looks.tolerance
+                        cost += float((1.0 - close.mean(axis=(1, 2))).sum())
+                results.append((cost / max(len(reads), 1), (cx, cy)))
+    if not results:
+        raise ValueError("the view is larger than the map")
+    best = _best(results, t)
+    return best, reads_at[best.phase]
+
+
+__all__ = ["Looks", "Placement", "TileRead", "agreement", "kind_candidates", "phase_ranking",
+           "place_by_kinds",
+           "place_by_looks", "read_tiles", "structure_features", "tiles_at", "votes"]
