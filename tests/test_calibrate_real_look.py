@@ -93,12 +93,13 @@ def test_calibrate_reads_back_as_analyze_does_and_its_command_works(tmp_path, ru
     shot = _shot(CALIBRATION, 4)
     text = _text(CALIBRATION, 4)
     image, out = _calibrate(run_cli, tmp_path, shot, text)
-    assert "The board reads back exactly as given (with --animals" in out
+    # The cards' names are read off the screen: no --animals needed (issue 18).
+    assert "The board reads back exactly as given:" in out
     assert _read_back(out) == text
     command = next(line for line in out.splitlines() if line.startswith("Use it: "))
     args = shlex.split(command[len("Use it: "):])
     assert args[:6] == ["gridsight", "analyze", "--game", "disco-zoo", "--pack", "mine"]
-    assert "--animals" in args and args[-1] == str(image)
+    assert "--animals" not in args and args[-1] == str(image)
     code, printed, err = run_cli(*args[1:], "--json", "--out", str(tmp_path / "out"))
     assert code == 0, err
     assert json.loads(printed)["board"] == _read_back(out)  # the very read calibrate made
