@@ -133,7 +133,8 @@ class Cipher:
         return self._refs[id(line)]
 
     def _calibrate(self) -> Calibration:
-        same, apart = [], []
+        same: list[float] = []
+        apart: list[float] = []
         for (la, ta), (lb, tb) in combinations_with_self(self.known):
             if not compatible(la, lb):
                 continue
@@ -386,8 +387,9 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
         close = [r.texts[k] for r in ranking.readings if r.cost < best.cost + margin]
         names = tuple(dict.fromkeys(close))
         plausible = not best.parts or best.parts[k] < ranking.alone[k] + margin
-        if counts is not None and slots[k][0] is not None:
-            glyphs = len(slots[k][0].glyphs)
+        line = slots[k][0] if slots else None
+        if counts is not None and line is not None:
+            glyphs = len(line.glyphs)
             plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs
         settled = len(names) == 1 and plausible and names[0] != UNREAD
         out.append(Settled(names[0] if settled else None, names))

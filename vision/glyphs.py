@@ -158,8 +158,9 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
     # Each cell with its neighbours: a noisy colour spread over a few cells is not outvoted
     # by a pure one (white text) held in one.
     padded = np.pad(counts, 1)
-    pooled = sum(padded[1 + i : 17 + i, 1 + j : 17 + j, 1 + k : 17 + k]
-                 for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1))
+    pooled = np.zeros_like(counts)
+    for i, j, k in np.ndindex(3, 3, 3):
+        pooled += padded[i : 16 + i, j : 16 + j, k : 16 + k]
     b, g, r = np.unravel_index(int(np.argmax(pooled)), pooled.shape)
     near = (np.abs(cells[:, 0] - b) <= 1) & (np.abs(cells[:, 1] - g) <= 1) & \
         (np.abs(cells[:, 2] - r) <= 1)
@@ -494,8 +495,8 @@ def _drawn(glyph: Glyph, native: float) -> np.ndarray:
     s = COMPARE_HEIGHT / (bottom - top)
     width = int(round((right - left) * s)) + 2 * PAD
     # Edge coordinates e map to e' = (e - top) * s + PAD; pixel centres sit half a pixel in.
-    matrix = np.float32([[s, 0, (0.5 - left) * s + PAD - 0.5],
-                         [0, s, (0.5 - top) * s + PAD - 0.5]])
+    matrix = np.array([[s, 0, (0.5 - left) * s + PAD - 0.5],
+                       [0, s, (0.5 - top) * s + PAD - 0.5]], np.float32)
     drawn = cv2.warpAffine(canvas, matrix, (max(width, 2 * PAD + 1), COMPARE_HEIGHT + 2 * PAD),
                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     # Blurred by a part of a native pixel: a stroke that fell on one pixel and one that fell

@@ -19,6 +19,8 @@ A card is named only when every reading naming it otherwise is clearly worse
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Sequence
@@ -142,6 +144,11 @@ def _region_animals(region: str) -> dict[str, Animal]:
 # -- reading --------------------------------------------------------------------------------
 
 
+def _box(box: Sequence[float]) -> Box:
+    x, y, w, h = (int(v) for v in box)
+    return x, y, w, h
+
+
 def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                region: str | None = None) -> ScreenText:
     """The region's name and every card's name read off ``image``: the title bar is what
@@ -176,10 +183,10 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         return _one_rescue(regions[choice[0]], cards)
 
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
-    lines = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
+    seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
     if not ranked:
         return ScreenText(None, (), tuple(CardName(None, ()) for _ in cards), labels,
-                          cipher.calibration.separation, lines)
+                          cipher.calibration.separation, seen)
     settled = settle(ranked, MARGIN, cipher, slots, VOUCHED)
     close = [r.texts for r in ranked if r.cost < ranked[0].cost + MARGIN]
 
@@ -194,14 +201,14 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     region_read = _region_of(settled[0], regions)
     if region_read is None and all(card.name for card in names):
         # The names settle the region: every animal of a rescue is of one region.
-        homes = {a.region for card in names for a in load_catalogue().animals()
+        named = {a.region for card in names for a in load_catalogue().animals()
                  if a.name == card.name and a.region is not None}
-        if len(homes) == 1 and all(any(a.name == card.name and (a.region in homes or a.is_pet)
+        if len(named) == 1 and all(any(a.name == card.name and (a.region in named or a.is_pet)
                                        for a in load_catalogue().animals()) for card in names):
-            region_read = homes.pop()
+            region_read = named.pop()
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
-                      tuple(names), labels, cipher.calibration.separation, lines)
+                      tuple(names), labels, cipher.calibration.separation, seen)
 
 
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
@@ -248,6 +255,27 @@ def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...]) -> bool:
         return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
 
     return pick(0, frozenset())
+
+
+_RECENT: OrderedDict[bytes, ScreenText] = OrderedDict()
+RECENT = 8  # screens whose text is remembered (live play reads one screen again and again)
+
+
+def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
+                region: str | None) -> ScreenText:
+    """:func:`read_names`, remembered for the same pixels of the same text boxes (a live
+    window shows one rescue's cards frame after frame)."""
+    bottom = max([c.box[1] + c.box[3] for c in cards] + [title_bottom])
+    key = hashlib.sha1(np.ascontiguousarray(image[: max(0, bottom)]).tobytes()
+                       + repr((cards, title_bottom, region)).encode()).digest()
+    if key in _RECENT:
+        _RECENT.move_to_end(key)
+        return _RECENT[key]
+    read = read_names(image, cards, title_bottom, region)
+    _RECENT[key] = read
+    while len(_RECENT) > RECENT:
+        _RECENT.popitem(last=False)
+    return read
 
 
 def _attempts_line(bar: list[TextLine]) -> TextLine | None:
@@ -335,11 +363,11 @@ def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
     if not cards:
         raise ReadError("found a rescue board but no animal cards; name the animals in card "
                         "order with --animals, e.g. --animals Panda,Tiger")
-    texts = [CardText(tuple(int(v) for v in card.panel.box),
+    texts = [CardText(_box(card.panel.box),
                       tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
                       getattr(card, "name_box", None)) for card in cards]
     title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
-    read = read_names(image, texts, title_bottom, region)
+    read = _remembered(image, texts, title_bottom, region)
     if not read.named:
         unsure = "; ".join(f"card {k + 1}: " + (" or ".join(card.candidates[:6])
                                                 + (" or ..." if len(card.candidates) > 6 else "")
