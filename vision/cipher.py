@@ -205,10 +205,12 @@ class Cipher:
 
     def confirmed(self, readings: Sequence[tuple[TextLine | None, str]]) -> list[int]:
         """For each line read as its text (together with the others), how many of its
-        glyphs something else on the screen vouches for: another glyph of its style read as
-        the same character (a reference, or a glyph of these lines) that looks alike, and
-        no reference of another character nearer. A text nothing contradicts but nothing
-        vouches for (letters seen nowhere else) is no reading."""
+        glyphs something else on the screen vouches for: a glyph of its style elsewhere read
+        as the same character (a reference, or a glyph of another of these lines) that looks
+        alike, and no reference of another character nearer. A text nothing contradicts but
+        nothing vouches for (letters seen nowhere else) is no reading; nor is one a line
+        vouches for by itself (two glyphs alike read as a double letter), and a line with no
+        reference of its style vouches for nothing."""
         cal = self.calibration
         out = []
         for line, text in readings:
@@ -216,10 +218,13 @@ class Cipher:
                 out.append(0)
                 continue
             pool = list(self.references(line))
-            for other, other_text in readings:
-                if other is not None and compatible(other, line):
+            for other, other_text in readings:  # other lines: a line cannot vouch for itself
+                if other is not None and other is not line and compatible(other, line):
                     pool += list(zip(other.glyphs, other_text.replace(" ", "")))
             count = 0
+            if not self.references(line):
+                out.append(0)
+                continue
             for g, ch in zip(line.glyphs, text.replace(" ", "")):
                 same = [self.distance(g, h) for h, x in pool if x == ch and h is not g]
                 other_d = [self.distance(g, h) for h, x in self.references(line) if x != ch]
