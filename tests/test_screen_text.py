@@ -210,3 +210,25 @@ def test_analyze_reads_a_real_look_screenshot_with_no_options(tmp_path, run_cli)
     assert data["board"].splitlines()[:3] == ["region: Jungle", "animals: Gorilla, Panda, Tiger",
                                               "taps: 6"]
     assert any(note.startswith("animals read from the cards") for note in data["notes"])
+
+
+def test_the_cards_boxes_narrow_the_names_read():
+    """A card's boxes tell its pattern's size: a name of another size is not read there.
+    COW and the pet DOG differ by letters no label shows, so the card is asked, as "Cow or
+    Dog"; with Cow's 3 boxes (a pet has 5) it may only be Cow, with 5 only Dog."""
+    cells = [["ground"] * 5 for _ in range(5)]
+    shot = real.render(cells, animals=[("Cow", "rare"), ("Sheep", "common")], attempts=10,
+                       region="Farm", seed=5)
+    image = cv2.resize(shot.image, None, fx=2.5, fy=2.5, interpolation=cv2.INTER_NEAREST)
+    cards = _cards(locate_rescue(image))
+    top = min(c.box[1] for c in cards)
+
+    def first_card(sizes):
+        sized = [CardText(c.box, c.picture, c.name_box, size) for c, size in zip(cards, sizes)]
+        read = read_names(image, sized, top)
+        assert read.cards[1].name == "Sheep"
+        return read.cards[0]
+
+    assert first_card((None, None)).candidates == ("Cow", "Dog")
+    assert first_card((3, 4)).candidates == ("Cow",)
+    assert first_card((5, 4)).candidates == ("Dog",)

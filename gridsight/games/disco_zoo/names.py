@@ -45,11 +45,20 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True)
 class CardText:
     """Where a card's text is: the card's ``box``, its picture's box (the name is under
-    it) and, when known, the box of its name line (x, y, width, height, image pixels)."""
+    it) and, when known, the box of its name line (x, y, width, height, image pixels); and
+    what the card says of its animal besides its name, when read: ``size``, the tiles of its
+    pattern (the card's boxes), and ``rarity``."""
 
     box: Box
     picture: Box | None = None
     name_box: Box | None = None
+    size: int | None = None
+    rarity: str = ""
+
+    def allows(self, animal: Animal) -> bool:
+        """Whether ``animal`` is of this card's size and rarity (those read)."""
+        return ((self.size is None or animal.size == self.size)
+                and (not self.rarity or animal.rarity == self.rarity))
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,14 @@ def _region_animals(region: str) -> dict[str, Animal]:
 # -- reading --------------------------------------------------------------------------------
 
 
+def _clue(card) -> tuple[int | None, str]:
+    """What a card found on the screen says of its animal besides its name, when its box
+    row was read (its boxes: the pattern's size; its rarity)."""
+    boxes = getattr(card, "boxes", None)
+    size = getattr(boxes, "count", None) if boxes is not None else None
+    return (int(size) if size else None), str(getattr(card, "rarity", "") or "")
+
+
 def _box(box: Sequence[float]) -> Box:
     x, y, w, h = (int(v) for v in box)
     return x, y, w, h
@@ -176,11 +193,13 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     texts = [card_texts(line, card.box[2]) for line, card in zip(name_lines, cards)]
     slots = [(region_line, region_texts)] + [(line, list(t)) for line, t in zip(name_lines, texts)]
 
+    clues = tuple((card.size, card.rarity) for card in cards)
+
     def allowed(choice: tuple[str, ...]) -> bool:
-        cards = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
+        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
         if choice[0] == UNREAD:  # the region's line read as no region: the names say which
-            return any(_one_rescue(r, cards) for r in regions.values())
-        return _one_rescue(regions[choice[0]], cards)
+            return any(_one_rescue(r, shown, clues) for r in regions.values())
+        return _one_rescue(regions[choice[0]], shown, clues)
 
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
     seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
@@ -194,10 +213,11 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         """The regions a reading is of: its region's, or those its names allow."""
         if reading[0] != UNREAD:
             return [regions[reading[0]]]
-        cards = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(reading[1:]))
-        return [r for r in regions.values() if _one_rescue(r, cards)]
+        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(reading[1:]))
+        return [r for r in regions.values() if _one_rescue(r, shown, clues)]
 
-    names = [_animal_of(s, texts[k], close, k + 1, homes) for k, s in enumerate(settled[1:])]
+    names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
+             for k, s in enumerate(settled[1:])]
     region_read = _region_of(settled[0], regions)
     if region_read is None and all(card.name for card in names):
         # The names settle the region: every animal of a rescue is of one region.
@@ -216,7 +236,7 @@ def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
 
 
 def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
-               readings: list[tuple[str, ...]], slot: int, homes) -> CardName:
+               readings: list[tuple[str, ...]], slot: int, homes, card: CardText) -> CardName:
     """A card's reading as animals: the animals its candidate texts stand for in the
     readings that keep them, in each reading's region (``homes``: a cut name may stand for
     several; ``RABBIT`` is Farm's in the Farm and the pet's elsewhere; a card read as none
@@ -229,7 +249,8 @@ def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
             for region in homes(reading):
                 animals = _region_animals(region)
                 written = list(animals) if text == UNREAD else texts[text]
-                names += [animals[w].name for w in written if w in animals]
+                names += [animals[w].name for w in written
+                          if w in animals and card.allows(animals[w])]
     names = list(dict.fromkeys(names))
     if settled.text is not None and len(names) == 1:
         return CardName(names[0], (names[0],))
@@ -237,14 +258,18 @@ def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
 
 
 @cache
-def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...]) -> bool:
+def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
+                clues: tuple[tuple[int | None, str], ...] = ()) -> bool:
     """Whether cards showing these written names (each one of several, when cut short;
     ``None``: a card not read) can be one rescue of ``region``: each an animal of the
-    region or a pet, all different, at most one pet."""
+    region or a pet, of the card's size and rarity when read (``clues``), all different,
+    at most one pet."""
     animals = _region_animals(region)
     everyone = list(dict.fromkeys(animals.values()))
-    options = [everyone if written is None else [animals[w] for w in written if w in animals]
-               for written in cards]
+    options = [[a for a in (everyone if written is None else
+                            [animals[w] for w in written if w in animals])
+                if k >= len(clues) or CardText((0, 0, 0, 0), None, None, *clues[k]).allows(a)]
+               for k, written in enumerate(cards)]
     if any(not o for o in options):
         return False
 
@@ -365,7 +390,7 @@ def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
                         "order with --animals, e.g. --animals Panda,Tiger")
     texts = [CardText(_box(card.panel.box),
                       tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
-                      getattr(card, "name_box", None)) for card in cards]
+                      getattr(card, "name_box", None), *_clue(card)) for card in cards]
     title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
     read = _remembered(image, texts, title_bottom, region)
     if not read.named:
