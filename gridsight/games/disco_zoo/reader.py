@@ -126,12 +126,9 @@ class DiscoZooReader:
             notes.append(f"region {region}")
         taps = hints.taps
         if taps is None and ours:
+            # Not read where our skin draws it: found by structure below, checked by the board.
             taps = read_attempts(screen, seen_region)
-            if taps is None:
-                warnings.append("attempts counter not read: assuming 10 taps left "
-                                "(give --taps N)")
-                taps = 10
-            else:
+            if taps is not None:
                 notes.append(f"{taps} attempts left")
 
         colors = rarity_colors(pack)

@@ -39,6 +39,8 @@ from functools import cache
 import cv2
 import numpy as np
 
+from gridsight.games.disco_zoo.cards import CardSeen, border_colour, classify_boxes, read_card
+from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.games.disco_zoo.identify import FoundTile, identify
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from solvers.cellnames import cell_name
@@ -49,7 +51,7 @@ from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
 from vision.packs import TemplatePack, shipped_packs_root
-from vision.panels import Panel, dark_panels, picture_box
+from vision.panels import Panel
 from vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
@@ -72,22 +74,14 @@ class TileSeen:
     """One tile: ``kind`` is ``ground``, ``empty``, ``found``, ``hidden`` (under something
     lying over the board) or ``unknown``; a found tile's
     ``rarities`` are the rarities its colour allows (one when sure, none when its colour fits
-    no rarity), ``sprite`` the picture on it; ``confidence`` 0..1."""
+    no rarity), ``sprite`` the picture on it, ``rim`` its colour (Lab); ``confidence``
+    0..1."""
 
     kind: str
     rarities: tuple[str, ...] = ()
     confidence: float = 1.0
     sprite: Sprite | None = field(default=None, repr=False)
-
-
-@dataclass(frozen=True, eq=False)
-class CardSeen:
-    """An animal card: its panel, the box of its picture (x, y, width, height) and the
-    sprite cut from it."""
-
-    panel: Panel
-    sprite: Sprite | None = field(default=None, repr=False)
-    picture: tuple[int, int, int, int] = (0, 0, 0, 0)
+    rim: tuple[float, float, float] | None = None  # a found tile's colour (Lab)
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,7 +155,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles = best
-    cards = find_cards(image, lattice)
+    cards = find_cards(image, lattice, tiles)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
@@ -249,7 +243,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
-                                sprite)
+                                sprite, tuple(float(v) for v in rim))
             elif rim[0] < facts["empty_darkness"] * grass[0]:
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0)
@@ -442,50 +436,46 @@ def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite 
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 6:
         return None
-    return sprite_of(crop, _border_colour(crop))
-
-
-def _border_colour(crop: np.ndarray) -> np.ndarray:
-    """The median colour of a picture's outermost two pixels: what its content stands on."""
-    border = np.concatenate([crop[:2].reshape(-1, 3), crop[-2:].reshape(-1, 3),
-                             crop[:, :2].reshape(-1, 3), crop[:, -2:].reshape(-1, 3)])
-    return np.median(border.astype(np.float32), axis=0)
+    return sprite_of(crop, border_colour(crop))
 
 
 # -- the cards and the counter --------------------------------------------------------------
 
 
-def find_cards(image: np.ndarray, lattice: Lattice) -> tuple[CardSeen, ...]:
-    """The animal cards: the row of dark panels holding a picture nearest above the board,
-    left to right (at most three)."""
-    pitch = lattice.pitch_y
-    panels = [p for p in dark_panels(image, 0, lattice.y - 0.05 * pitch, min_side=0.6 * pitch)
-              if p.box[1] + p.box[3] <= lattice.y]
-    with_pictures = [(p, picture_box(image, p)) for p in panels]
-    with_pictures = [(p, box) for p, box in with_pictures if box is not None]
-    if not with_pictures:
-        return ()
-    lowest = max(p.box[1] + p.box[3] for p, _ in with_pictures)
-    row = [(p, box) for p, box in with_pictures
-           if abs(p.box[1] + p.box[3] - lowest) < 0.35 * pitch]
-    row.sort(key=lambda pb: pb[0].box[0])
-    cards = []
-    for panel, (x, y, w, h) in row[:3]:
-        m = max(2, round(0.12 * max(w, h)))
-        crop = image[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m]
-        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop)), (x, y, w, h)))
-    return tuple(cards)
+def find_cards(image: np.ndarray, lattice: Lattice,
+               tiles: tuple[tuple[TileSeen, ...], ...] = ()) -> tuple[CardSeen, ...]:
+    """The animal cards: the row of equal panels above the board told from the ground by
+    colour, left to right, each read (:mod:`gridsight.games.disco_zoo.cards`); the found
+    ``tiles`` show the rarities' colours on this screen, the filled boxes' references."""
+    return _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+
+
+def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, list[np.ndarray]]:
+    """Each rarity's colours (Lab) as the found tiles of one sure rarity show them."""
+    seen: dict[str, list[np.ndarray]] = {}
+    for row in tiles:
+        for tile in row:
+            if tile.kind == "found" and len(tile.rarities) == 1 and tile.rim is not None:
+                seen.setdefault(tile.rarities[0], []).append(np.array(tile.rim, np.float32))
+    return seen
 
 
 def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
-    """The big number of the top bar (above the cards, or above the board)."""
+    """The big number of the top bar (above the cards, or above the board), across the
+    screen's width (the cards' row, or the board's, and a little more: a phone's screen may
+    stand in a larger picture), on the bar's colour (each row's median over the board's
+    columns: the bar's text is sparse)."""
     bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())
-    band = image[:bottom].astype(np.float32)
-    edge = max(2, band.shape[1] // 40)  # text keeps off a bar's ends: they show its colour
-    background = np.median(np.concatenate([band[:, :edge], band[:, -edge:]], axis=1), axis=1,
-                           keepdims=True)
+    width = lattice.cols * lattice.pitch_x
+    left = min([c.panel.box[0] for c in cards] + [lattice.x]) - 0.12 * width
+    right = max([c.panel.box[0] + c.panel.box[2] for c in cards] + [lattice.x + width]) \
+        + 0.12 * width
+    xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
+    band = image[:bottom, xa:xb].astype(np.float32)
+    ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
+    background = np.median(band[:, ba:bb], axis=1, keepdims=True)
     ink = (np.linalg.norm(band - background, axis=2) > 60).astype(np.uint8)
     ink[ink.mean(axis=1) > 0.9] = 0  # a row all "ink" is an edge between two bars, not text
     boxes = _glyph_boxes(ink)
@@ -513,7 +503,7 @@ def read_counter_in(image: np.ndarray, box: tuple[int, int, int, int]) -> Number
     if x1 - x0 < 4 or y1 - y0 < 4:
         return NumberRead(None, 0.0, ())
     crop = image[y0:y1, x0:x1].astype(np.float32)
-    background = _border_colour(crop)
+    background = border_colour(crop)
     ink = (np.linalg.norm(crop - background, axis=2) > 60).astype(np.uint8)
     boxes = _glyph_boxes(ink)
     if not boxes:
@@ -726,7 +716,7 @@ def _references(pack: TemplatePack, animals) -> list[FoundTile]:
             continue
         crop = ref.image[round(0.14 * ref.image.shape[0]) : round(0.86 * ref.image.shape[0]),
                          round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
-        out.append(FoundTile((-1, n), (k,), sprite_of(crop, _border_colour(crop))))
+        out.append(FoundTile((-1, n), (k,), sprite_of(crop, border_colour(crop))))
     return out
 
 
@@ -747,7 +737,9 @@ def cards_for(image: np.ndarray, lattice: Lattice, pack: TemplatePack | None,
     boxes = pack.furniture.get("cards") if pack is not None else None
     if boxes:
         geometry = lattice.geometry()
-        return tuple(_card_in(image, _to_pixels(geometry, box)) for box in boxes)
+        marked = tuple(_card_in(image, _to_pixels(geometry, box), lattice.pitch_x)
+                       for box in boxes)
+        return classify_boxes(marked, screen_facts(), {})
     return found if found is not None else find_cards(image, lattice)
 
 
@@ -770,22 +762,17 @@ def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
     return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
 
 
-def _card_in(image: np.ndarray, box: tuple[int, int, int, int]) -> CardSeen:
-    """The card in a box the player marked: its panel colour (the box's median), the picture
-    inside (:func:`vision.panels.picture_box`) and its sprite."""
+def _card_in(image: np.ndarray, box: tuple[int, int, int, int],
+             pitch: float) -> CardSeen:
+    """The card in a box the player marked, read as a found card is (its colour: the median
+    of the box)."""
     h, w = image.shape[:2]
     x, y, bw, bh = box
     x, y = max(0, x), max(0, y)
     bw, bh = min(bw, w - x), min(bh, h - y)
     inside = image[y : y + bh, x : x + bw].reshape(-1, 3).astype(np.float32)
     panel = Panel((x, y, bw, bh), tuple(float(v) for v in np.median(inside, axis=0)))
-    picture = picture_box(image, panel)
-    if picture is None:
-        return CardSeen(panel, None, (x, y, 0, 0))
-    px, py, pw, ph = picture
-    m = max(2, round(0.12 * max(pw, ph)))
-    crop = image[max(0, py - m) : py + ph + m, max(0, px - m) : px + pw + m]
-    return CardSeen(panel, sprite_of(crop, _border_colour(crop)), picture)
+    return read_card(image, panel, screen_facts(), pitch)
 
 
 def _possible(tile: TileSeen, animals) -> bool:
