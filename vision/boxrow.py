@@ -138,7 +138,7 @@ def _boxes_in_band(band: np.ndarray, height: int,
         if step is None:  # one box, or a bar (refused below: not a square)
             spans.append((a, b))
             continue
-        joined = max(1, int(round((width + step - height) / step)))
+        joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
         if joined == 1 or not 0.7 * height - 1 <= side <= 1.1 * step + 1:
             spans.append((a, b))

@@ -260,9 +260,10 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     colourful = np.linalg.norm(ink, axis=1)
     keep = ink[colourful >= np.quantile(colourful, 0.7)]
     direction = keep.mean(axis=0)
-    if np.linalg.norm(direction) < 3.0:
+    strength = float(np.linalg.norm(direction))
+    if strength < 3.0:
         return "", 0.0
-    direction /= np.linalg.norm(direction)
+    direction /= strength
     scores = {}
     for name, ref in rarity_references(facts).items():
         best = -1.0
@@ -274,7 +275,12 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     top, runner = scores[ranked[0]], scores[ranked[1]]
     if top < TINT_MIN:
         return "", 0.0
-    return ranked[0], float(np.clip((top - runner) / 0.2, 0.0, 1.0))
+    # Clear only when one rarity leads, the ink is clearly coloured, and the line is tall
+    # enough for its letters to hold some pixels of their own colour (not blends).
+    lead = np.clip((top - runner - 0.1) / 0.2, 0.0, 1.0)
+    colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
+    size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
+    return ranked[0], float(lead * colour * size)
 
 
 def border_colour(crop: np.ndarray) -> np.ndarray:

@@ -14,22 +14,15 @@ that are colours and proportions):
    carry. A tile much darker than the grass and plain is tapped and empty. A tile whose rim is
    one of the rarity colours is a found animal of that rarity; a tile of no known colour that
    holds a sprite is a found animal of unsure rarity; anything else is unread.
-3. **The cards** are the dark panels above the board (:func:`vision.panels.dark_panels`),
-   left to right, each holding the animal's sprite (:func:`vision.panels.picture_box`).
-4. **A found tile's animal**: among the rescue's animals of the tile's rarity, the one whose
-   card sprite its sprite matches (:func:`vision.sprites.sprite_distance`), when the best
-   match leads the next by ``sprite_margin``. Otherwise the tile is written with the
-   candidates it could be (``1/3``), or ``*`` (some animal), with a note naming it: a tile
-   that clearly shows an animal is never written as untapped.
-5. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
-   the cards, read by :mod:`vision.digits`; a read that is not clearly ahead of the other
-   digits is accepted only when it equals the board's count (10 minus the tiles tapped), and
-   otherwise that count is used with a warning.
+3. **The cards**: the row of equal panels between the title bar and the board, told from the
+   ground by colour (:mod:`gridsight.games.disco_zoo.cards`), each read: its sprite, its
+   box row (the animal's tiles, those found filled), its rarity, the box of its name line.
+4. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
+   the cards, read by :mod:`vision.digits`.
 
-Animal names are not read off the cards (the game's font is unknown): they come from
-``--animals``, in card order.
+The board text (which animal each found tile shows, the animals themselves when not given,
+the attempts checked against the board) is :mod:`gridsight.games.disco_zoo.screen_text`.
 """
-
 from __future__ import annotations
 
 import json
@@ -39,20 +32,20 @@ from functools import cache
 import cv2
 import numpy as np
 
-from gridsight.games.disco_zoo.cards import CardSeen, border_colour, classify_boxes, read_card
+from gridsight.games.disco_zoo.cards import (
+    CardSeen,
+    border_colour,
+    classify_boxes,
+    read_card,
+)
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
-from gridsight.games.disco_zoo.identify import FoundTile, identify
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import MAX_TAPS
-from solvers.disco_zoo.catalogue import RARITIES, load_catalogue
 from vision.classify import BoardRead, CellRead
 from vision.digits import NumberRead, read_number
 from vision.errors import BoardNotFoundError
 from vision.lattice import Lattice, lattice_candidates
 from vision.packs import TemplatePack, shipped_packs_root
 from vision.panels import Panel
-from vision.sprites import Sprite, sprite_distance, sprite_of
+from vision.sprites import Sprite, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -628,98 +621,6 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
 # -- the board text -------------------------------------------------------------------------
 
 
-def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
-                pack: TemplatePack | None = None,
-                image: np.ndarray | None = None) -> BoardReading:
-    """The board text of a rescue screen read by its structure (see the module docstring):
-    the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
-    the player's corrections). ``pack``: the player's furniture boxes (the cards, the
-    counter; used when ``image`` is given) and reference pictures of named tiles."""
-    if pack is not None and image is not None and pack.furniture:
-        screen = with_furniture(screen, image, pack)
-    if not hints.animals:
-        raise ReadError(
-            f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
-            "are not read on this screen layout; name the animals in card order with "
-            "--animals, e.g. --animals Panda,Tiger")
-    catalogue = load_catalogue()
-    region, animals = catalogue.resolve(list(hints.animals), hints.region)
-    names = [a.name for a in animals]
-    notes = ["board found by its lattice of tiles (no frame)",
-             "animals from --animals, in card order: " + ", ".join(names)]
-    warnings: list[str] = []
-    sprites: list[Sprite | None] = [None] * len(animals)
-    if len(screen.cards) == len(animals):
-        sprites = [card.sprite for card in screen.cards]
-    else:
-        notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
-                     "tiles are told apart by their colour, each other and the board only")
-    grid: list[list[str]] = []
-    unread: list[tuple[int, int]] = []
-    found: list[FoundTile] = []
-    empty: list[tuple[int, int]] = []
-    for r, row in enumerate(board.cells):
-        out = []
-        for c, cell in enumerate(row):
-            tile = screen.tiles[r][c]
-            label = cell.label if cell.known else "unknown"
-            if label.startswith("animal:"):
-                if label == _label(tile):
-                    seen = tile  # as the screen shows it (the colour may fit two rarities)
-                else:  # believed otherwise (the live panel, the tracker's memory)
-                    rarity = label[7:]
-                    seen = TileSeen("found", (rarity,) if rarity in RARITIES else (), 1.0,
-                                    tile.sprite if tile.kind == "found" else None)
-                named = [k for k, a in enumerate(animals) if a.name == label[7:]]
-                if named:  # the player said which animal it is
-                    found.append(FoundTile((r, c), (named[0],), seen.sprite))
-                    out.append("?")
-                elif not _possible(seen, animals):
-                    out.append(".")
-                    unread.append((r, c))
-                    notes.append(f"{cell_name(r, c)} has the colour of a "
-                                 f"{'/'.join(seen.rarities)} tile, which no animal of this "
-                                 "rescue has: unread")
-                else:
-                    found.append(FoundTile((r, c), _candidates(seen, animals), seen.sprite))
-                    out.append("?")
-            elif label == "empty":
-                empty.append((r, c))
-                out.append("-")
-            else:
-                out.append(".")
-                if label != "ground":
-                    unread.append((r, c))
-        grid.append(out)
-    taps = _taps(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
-                 len(unread))
-    references = _references(pack, animals) if pack is not None else []
-    if references:
-        notes.append(f"{len(references)} tile(s) named before (the pack) to compare with")
-    told = identify(found, sprites if len(screen.cards) == len(animals) else (), animals,
-                    margin=screen_facts()["sprite_margin"], empty=empty, region=region,
-                    taps=taps, references=references)
-    unsure_cells = write_found(grid, found, told, animals, notes)
-    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
-                        unsure_cells)
-
-
-def _references(pack: TemplatePack, animals) -> list[FoundTile]:
-    """The pack's reference pictures of named tiles (``animal:NAME``) of this rescue's
-    animals, as found tiles off the board (cells ``(-1, n)``)."""
-    out = []
-    for n, ref in enumerate(pack.references):
-        name = ref.label[7:] if ref.label.startswith("animal:") else ""
-        k = next((i for i, a in enumerate(animals) if a.name == name), None)
-        if k is None:
-            continue
-        crop = ref.image[round(0.14 * ref.image.shape[0]) : round(0.86 * ref.image.shape[0]),
-                         round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
-        out.append(FoundTile((-1, n), (k,), sprite_of(crop, border_colour(crop))))
-    return out
-
-
 def with_furniture(screen: RescueScreen, image: np.ndarray, pack: TemplatePack) -> RescueScreen:
     """``screen`` with its cards and counter taken from the boxes the player marked when
     calibrating (``pack.furniture``, board units), where they replace the automatic search."""
@@ -773,88 +674,3 @@ def _card_in(image: np.ndarray, box: tuple[int, int, int, int],
     inside = image[y : y + bh, x : x + bw].reshape(-1, 3).astype(np.float32)
     panel = Panel((x, y, bw, bh), tuple(float(v) for v in np.median(inside, axis=0)))
     return read_card(image, panel, screen_facts(), pitch)
-
-
-def _possible(tile: TileSeen, animals) -> bool:
-    """Whether a found tile's colour fits the rescue: its rarity is one of the animals' (a
-    tile of no known colour may be a pet's)."""
-    return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
-
-
-def _candidates(tile: TileSeen, animals) -> tuple[int, ...]:
-    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
-    when its colour fits no rarity (or none of the rescue's)."""
-    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
-    return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
-
-
-HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
-                "as read",
-       "reference": "it looks like the tile named so before (saved in the pack)"}
-
-
-def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, animals,
-                notes: list[str]) -> list[tuple[int, int]]:
-    """Write each found tile's token into ``grid`` (``k``, ``a/b`` or ``*``), with a note for
-    each tile told by other tiles or by the board, and for each left unsure; returns the
-    unsure cells."""
-    unsure = []
-    for tile in found:
-        (r, c), result = tile.cell, told[tile.cell]
-        options = result.animals
-        if len(options) == 1:
-            grid[r][c] = str(options[0] + 1)
-            if result.how in HOW:
-                notes.append(f"{cell_name(r, c)} is {animals[options[0]].name}: {HOW[result.how]}")
-            continue
-        names = " or ".join(animals[k].name for k in options)
-        rarities = sorted({animals[k].rarity for k in tile.candidates})
-        colour = "/".join(rarities) if len(tile.candidates) < len(animals) else \
-            "of no single rarity's colour"
-        notes.append(f"{cell_name(r, c)} shows an animal ({colour} tile) whose sprite does not "
-                     f"settle which: {names}; solved over these animals")
-        grid[r][c] = "*" if len(options) == len(animals) else \
-            "/".join(str(k + 1) for k in sorted(options))
-        unsure.append((r, c))
-    return unsure
-
-
-
-BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
-STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
-
-
-def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
-          warnings: list[str], unread: int = 0) -> int:
-    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
-    else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
-    read above the board's count (attempts bought) is taken without a warning only when read
-    clearly, and with one otherwise; one below it is impossible (a rescue starts with 10
-    attempts and each tap uses one) and never taken.
-    ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
-    guess = max(0, BOARD_TAPS - tapped)
-    if given is not None:
-        return given
-    read = None
-    if counter.digits:
-        read = int("".join(str(d) for d, _ in counter.digits))
-    if read is not None and guess - unread <= read <= guess and counter.lead >= 0.0:
-        notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
-                     "tiles tapped)")
-        return read
-    if read is not None and read > guess and counter.lead >= STRONG_LEAD:
-        notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
-                     "extra attempts?)")
-        return read
-    if read is not None and guess < read <= MAX_TAPS and counter.lead > 0.0:
-        # Not clearly read, but above the board's count, which it cannot be below: bought
-        # attempts. Measured on held-out screens, such a read was the counter far more often
-        # than the board's count was; the warning says to check it.
-        warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
-                        f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
-                        "N if it is wrong)")
-        return read
-    seen = f"it looks like {read}" if read is not None else "no number found"
-    warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
-                    f"= 10 - {tapped} tiles tapped (give --taps N)")
-    return guess
