@@ -87,12 +87,15 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         return None
     lab = _lab(crop)
     ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
-    mask = np.linalg.norm(lab - ref, axis=2) > ink
-    bands = _runs(mask.sum(axis=1) >= max(1, 0.02 * mask.shape[1]))
+    mask = _without_specks(np.linalg.norm(lab - ref, axis=2) > ink)
+    # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
+    bands = _runs(mask.sum(axis=1) >= 2)
     for top, bottom in reversed(bands):
         height = bottom - top
         if height < min_side:
             continue  # a speck of a line: the panel's edge, noise
+        if mask[top:bottom].any(axis=0).mean() > 0.8:
+            continue  # across the whole area: the panel's edge (boxes keep to its middle)
         # The boxes are the lowest thing there: a band above them is never taken for them.
         # At a small scale the line above may touch them: the band is also tried from each
         # of its waists (rows of little ink) down.
@@ -126,9 +129,7 @@ def _boxes_in_band(band: np.ndarray, height: int,
     small scale the gaps blur away and boxes join: a run as wide as several is cut into as
     many squares as the repeat of its colours (a border, a middle) says. Each box's border must be closed on three sides at least (one may be lost when
     the screen was shrunk with nearest-neighbour sampling)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(band.astype(np.uint8), 8)
-    specks = [i for i in range(1, count) if stats[i][4] <= 2]
-    clean = band & ~np.isin(labels, specks) if specks else band
+    clean = band
     spans: list[tuple[int, int]] = []
     for a, b in _runs(clean.any(axis=0)):
         width = b - a
@@ -140,7 +141,7 @@ def _boxes_in_band(band: np.ndarray, height: int,
             continue
         joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
-        if joined == 1 or not 0.7 * height - 1 <= side <= 1.1 * step + 1:
+        if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1:
             spans.append((a, b))
             continue
         spans += [(round(a + j * step), round(a + j * step + side)) for j in range(joined)]
@@ -152,8 +153,9 @@ def _boxes_in_band(band: np.ndarray, height: int,
         return None  # not squares: text, or a bar
     if widths.max() > 1.5 * widths.min() + 1:
         return None  # not equal
+    top, bottom = _rows_of_boxes(clean, spans)
     for a, b in spans:
-        piece = clean[:, a:b]  # (its ends found to a pixel: the outer two lines each side)
+        piece = clean[top:bottom, a:b]  # (ends found to a pixel: the outer two lines each side)
         sides = [max(piece[:, 0].mean(), piece[:, 1].mean()),
                  max(piece[:, -1].mean(), piece[:, -2].mean()),
                  max(piece[0].mean(), piece[1].mean()), max(piece[-1].mean(), piece[-2].mean())]
@@ -168,6 +170,13 @@ def _boxes_in_band(band: np.ndarray, height: int,
     return spans, float(np.clip(regularity, 0.0, 1.0))
 
 
+def _without_specks(mask: np.ndarray) -> np.ndarray:
+    """``mask`` less its pieces of one or two pixels (JPEG noise, not ink)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    specks = [i for i in range(1, count) if stats[i][4] <= 2]
+    return mask & ~np.isin(labels, specks) if specks else mask
+
+
 def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
     """Rows (``offset`` added) just below a waist of a band (a row of much less ink than the
     rows above and below it), lowest first, leaving at least ``min_side`` rows below."""
@@ -177,6 +186,26 @@ def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
         if counts[y] < 0.5 * min(above, below):
             out.append(offset + y + 1)
     return sorted(out, reverse=True)
+
+
+def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The band's rows narrowed to the boxes' top and bottom borders: up to two rows of
+    JPEG ringing or blur above and below them left out (a border runs across most of the
+    boxes' width; a lost border, none)."""
+    cols = np.zeros(mask.shape[1], bool)
+    for a, b in spans:
+        cols[a:b] = True
+    across = mask[:, cols].mean(axis=1)
+    top, bottom = 0, len(across)
+    for k in range(min(3, len(across) // 3)):
+        if across[k] >= 0.5:
+            top = k
+            break
+    for k in range(min(3, len(across) // 3)):
+        if across[len(across) - 1 - k] >= 0.5:
+            bottom = len(across) - k
+            break
+    return top, bottom
 
 
 def _trimmed(mask: np.ndarray, a: int, b: int) -> tuple[int, int]:
@@ -194,6 +223,8 @@ def _period(profile: np.ndarray, height: int) -> float | None:
     it at which the changes of the run's column colours (``profile``, one Lab colour per
     column) best match themselves, when they clearly do (a box's border and middle differ,
     so the changes repeat with the boxes, whatever each middle shows)."""
+    if len(profile) < max(4, 1.5 * height):
+        return None
     # Where the colour changes (a box's border, whatever its middle shows), column by column.
     profile = np.linalg.norm(np.diff(profile, axis=0), axis=1)
     # (spread a little: boxes drawn equal are so only to a pixel once the screen is scaled)

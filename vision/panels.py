@@ -107,7 +107,7 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
     samples = [g.reshape(-1, 3) for g in seen if g.size]
     if samples:
         grounds = [_dominant(np.concatenate(samples))]
-        panels_of = _modes(lab, away=grounds[0], distance=0.6 * min_contrast)
+        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0], distance=min_contrast)
     else:
         grounds = _modes(lab)
         panels_of = grounds
@@ -196,16 +196,17 @@ def _modes(lab: np.ndarray, max_modes: int = MAX_MODES, away: np.ndarray | None 
     seeds = sample[first[np.argsort(-counts)][:48]]
     squared = (sample ** 2).sum(axis=1)
 
-    def near(points: np.ndarray) -> np.ndarray:
+    def near(points: np.ndarray, radius: float = MODE_RADIUS) -> np.ndarray:
         d2 = (points ** 2).sum(axis=1)[:, None] + squared[None] - 2.0 * points @ sample.T
-        return d2 < MODE_RADIUS ** 2
+        return d2 < radius ** 2
 
     for _ in range(10):
         inside = near(seeds)
         weight = inside.sum(axis=1)
         moved = (inside.astype(np.float32) @ sample) / np.maximum(weight, 1)[:, None]
         seeds = np.where(weight[:, None] > 0, moved, seeds)
-    support = near(seeds).sum(axis=1)
+    # (a colour's pixels spread over a few units under JPEG: counted within twice the radius)
+    support = near(seeds, 2 * MODE_RADIUS).sum(axis=1)
     total = len(pixels[:: max(1, len(pixels) // 5000)])
     modes: list[np.ndarray] = []
     for i in np.argsort(-support):
