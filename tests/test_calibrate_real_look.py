@@ -3,7 +3,8 @@
 - ``gridsight calibrate`` reads its screenshot back through ``analyze``'s own functions and
   prints that read and a command that makes it; the command, run, gives the same board;
 - furniture boxes given by option (``--cards``, ``--counter``) are kept in the pack (board
-  units) and used where the automatic search finds nothing (light cards, a counter moved);
+  units) and used where the automatic search finds nothing (cards of the ground's own colour,
+  a counter moved);
 - a correction in the live panel ("this tile is Panda") is saved to the pack, and the next
   read of another screenshot of the same look is right without it.
 """
@@ -35,9 +36,10 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def _look(light_cards: bool = False):
-    look = real.random_look(LOOK_SEED)
-    if light_cards:  # cards that are not dark panels: the automatic search finds none
-        look = real.with_look(look, card_color=(205, 215, 220), card_text=(40, 40, 40))
+    look = real.random_look(LOOK_SEED, "Jungle")
+    if light_cards:  # cards of the ground's own colour: the automatic search finds none
+        look = real.with_look(look, card_color=look.background, background_low=look.background,
+                              ground_specks=0.0)
     return look
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
+CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 
 
 def structural_games() -> list[str]:
@@ -156,9 +157,11 @@ def read_found(image: np.ndarray, found: Found, hints) -> "BoardReading":
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
-    """The best-matching board among every game's pack; when no pack's board matches well
-    (:data:`STRONG_FRAME`), the games found by structure are tried too, and a board of
-    theirs whose every tile reads wins. :class:`BoardNotFoundError` if none."""
+    """The best-matching board among every game's pack; when no pack's board matches for
+    certain (:data:`CERTAIN_FRAME`: a frame can match scenery of another game's screen), the
+    games found by structure are tried too (their own game's only when its pack matched
+    weakly, below :data:`STRONG_FRAME`), and a board of theirs whose every tile reads wins.
+    :class:`BoardNotFoundError` if none."""
     best: Found | None = None
     for game, pack in packs.items():
         try:
@@ -167,9 +170,10 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
             continue
         if best is None or found.score > best.score:
             best = found
-    if best is None or best.score < STRONG_FRAME:
+    if best is None or best.score < CERTAIN_FRAME:
         for game in structural_games():
-            if game not in packs:
+            if game not in packs or (best is not None and best.game == game
+                                     and best.score >= STRONG_FRAME):
                 continue
             try:
                 found = find_by_structure(image, game, like=packs[game])
