@@ -200,7 +200,7 @@ def beginner_file(count: int, seed: int, python_boards: int) -> None:
         timed(analyse(state, "uniform"))
     _print_times("in process, one shared search, numba when installed", timed.times)
     # The same boards with the pure-Python search only (as on a machine without numba).
-    python = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python",
+    python = ExactPlay(layout_space(BEGINNER, "uniform"), engine="python",
                        table=load_table("uniform"))
     times = []
     for state in boards[:python_boards]:
@@ -254,7 +254,7 @@ def _play(layout, timed: Timed) -> int:
     return rupees
 
 
-def disco_zoo() -> None:
+def disco_zoo(pairs: int | None = None, baseline_cap: float | None = None) -> None:
     path = REPO / "bench" / "disco_zoo_advice.py"
     if not path.exists():
         print("== Disco Zoo: bench/disco_zoo_advice.py is not here (yet) ==")
@@ -263,7 +263,7 @@ def disco_zoo() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     print("== Disco Zoo ==")
-    module.report()
+    module.report(baseline_cap or module.BASELINE_CAP, pairs=pairs)
 
 
 def main() -> int:
@@ -279,13 +279,22 @@ def main() -> int:
                         help="of those, how many to time with the pure-Python search too "
                         "(default 300)")
     parser.add_argument("--skip-beginner", action="store_true")
+    parser.add_argument("--no-exact", action="store_true",
+                        help="skip section 1 (the exact walk over every beginner layout: "
+                        "minutes)")
+    parser.add_argument("--disco-pairs", type=int, default=None, metavar="N",
+                        help="Disco Zoo's table: its first N pairs of Farm animals (default all)")
+    parser.add_argument("--disco-baseline-cap", type=float, default=None, metavar="SECONDS",
+                        help="Disco Zoo's table: the pure-Python baseline's cap (default: "
+                        "bench/disco_zoo_advice.py's)")
     options = parser.parse_args()
     if not options.skip_beginner:
-        beginner_exact()
+        if not options.no_exact:
+            beginner_exact()
         beginner_from_cli(options.cli_depth)
         beginner_file(options.boards, options.seed, options.python_boards)
     simulated(options.games, options.seed)
-    disco_zoo()
+    disco_zoo(options.disco_pairs, options.disco_baseline_cap)
     return 0
 
 

@@ -6,7 +6,7 @@ session with the shipped skin (different boards, the game at 1.5x, at the same p
 timing them: **load** (:func:`vision.images.load_image`), **find** (locate the board and read
 its cells, :func:`vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
 reader),
-**solve** (the game's adapter, as ``gridsight solve``), **paint**
+**solve** (:func:`gridsight.api.solve`, as ``gridsight solve``), **paint**
 (:func:`overlay.paint.paint_advice`) and **write** (the PNG).
 
 Two runs per game in the same process:
@@ -37,13 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from gridsight import api  # noqa: E402
 from gridsight.readers.base import ReadHints  # noqa: E402
 from gridsight.readers.find import find_board  # noqa: E402
-from gridsight.registry import get_game, get_reader  # noqa: E402
+from gridsight.registry import get_reader  # noqa: E402
 from kit.corpus import busy_background  # noqa: E402
 from kit.skins import pentomino, tile_path  # noqa: E402
 from overlay.paint import paint_advice  # noqa: E402
-from solvers.boardtext import parse_boards  # noqa: E402
 from test_calibrate import random_level, random_room  # noqa: E402
 from test_readers import random_rescue  # noqa: E402
 from vision.classify import read_cells  # noqa: E402
@@ -53,6 +53,8 @@ from vision.packs import load_pack  # noqa: E402
 
 STAGES = ("load", "find", "reader", "solve", "paint", "write")
 SCALE = 1.5
+#: Each game's settings (gridsight solve's options); the others keep the defaults.
+SOLVE_OPTIONS = {"disco-zoo": {"budget": 0.2}}
 
 
 def screenshots(game: str, count: int, folder: Path) -> list[Path]:
@@ -79,8 +81,8 @@ def screenshots(game: str, count: int, folder: Path) -> list[Path]:
 
 def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[float]]:
     pack = load_pack(game)
-    reader, adapter = get_reader(game), get_game(game)
-    options = adapter.options_from({"budget": 0.2, "objective": "expected"})
+    reader = get_reader(game)
+    options = SOLVE_OPTIONS.get(game)
     locator = Locator(pack)
     times: dict[str, list[float]] = {stage: [] for stage in STAGES}
     for path in paths:
@@ -96,9 +98,9 @@ def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[
         t.append(time.perf_counter())
         reading = reader.read(image, board, pack, ReadHints())
         t.append(time.perf_counter())
-        solution = adapter.solve(parse_boards(reading.text)[0], options)
+        advice = api.solve(game, reading.text, options=options)
         t.append(time.perf_counter())
-        picture = paint_advice(image, geometry, solution.advice)
+        picture = paint_advice(image, geometry, advice.drawing)
         t.append(time.perf_counter())
         cv2.imwrite(str(out / path.name), picture)
         t.append(time.perf_counter())

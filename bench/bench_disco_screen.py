@@ -83,8 +83,8 @@ def main() -> None:
             rows.append((median_ms(locate_rescue, big, args.repeat),
                          median_ms(lattice, big, args.repeat),
                          median_ms(pack_locate, big, args.repeat)))
-        s, l, b = (statistics.median(r[i] for r in rows) for i in range(3))
-        print(f"{scale:4.1f}x  {s:12.0f}  {l:10.0f}  {b:25.0f}  {s / b:18.2f}")
+        s, lat, b = (statistics.median(r[i] for r in rows) for i in range(3))
+        print(f"{scale:4.1f}x  {s:12.0f}  {lat:10.0f}  {b:25.0f}  {s / b:18.2f}")
 
 
 if __name__ == "__main__":

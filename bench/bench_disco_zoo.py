@@ -1,6 +1,7 @@
 """Disco Zoo speed: the exact posterior and the advised tap, against brute force in the same run.
 
-Run ``python bench/bench_disco_zoo.py``. It prints:
+Run ``python bench/bench_disco_zoo.py [--boards N] [--ends N] [--fresh N] [--midgame N]
+[--budget S]`` (the defaults: every board of section 1, 12, 6, 20 and 1 s). It prints:
 
 1. posterior: for every 3-animal combination of every region, fresh and after 3 random taps,
    the time of :func:`joint_placements` + :func:`posterior` (target < 50 ms per board), and
@@ -17,8 +18,10 @@ Timings are noisy on a shared machine; the ratios are measured in the same proce
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
+import statistics
 import sys
 import time
 from fractions import Fraction
@@ -101,6 +104,18 @@ def tapped_board(board: RescueBoard, rng: random.Random, taps: int, left: int) -
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=None, metavar="N",
+                        help="section 1: the first N boards only (default: all)")
+    parser.add_argument("--ends", type=int, default=12, metavar="N",
+                        help="section 2: end-game boards (default 12)")
+    parser.add_argument("--fresh", type=int, default=6, metavar="N",
+                        help="section 3: fresh rescues, of the 6 listed (default 6)")
+    parser.add_argument("--midgame", type=int, default=20, metavar="N",
+                        help="section 4: mid-game boards (default 20)")
+    parser.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+                        help="sections 3 and 4: the advice's budget (default 1)")
+    args = parser.parse_args()
     catalogue = load_catalogue()
     rng = random.Random(0)
     boards = []
@@ -108,6 +123,7 @@ def main() -> None:
         for trio in combinations(catalogue.regions[region], 3):
             fresh = fresh_board(region, trio)
             boards += [fresh, tapped_board(fresh, rng, 3, 7)]
+    boards = boards[: args.boards]
 
     print(f"1. posterior, {len(boards)} boards with 3 animals (every region; fresh and after 3 taps)")
     times = []
@@ -125,9 +141,10 @@ def main() -> None:
     print(f"   brute force (product of translations, {sample} boards, scaled): mean {1000 * slow / len(boards):.1f} ms per board")
     print(f"   ratio brute force / solver: {slow / fast:.0f}x")
 
-    print("2. lookahead, exact expected-rescued value on 12 end-game boards (3 animals, 8 tiles tapped, 3 taps left)")
+    print(f"2. lookahead, exact expected-rescued value on {args.ends} end-game boards (3 animals, "
+          "8 tiles tapped, 3 taps left)")
     ends = []
-    while len(ends) < 12:
+    while len(ends) < args.ends:
         region = rng.choice(REGIONS)
         trio = tuple(rng.sample(catalogue.regions[region], 3))
         try:
@@ -144,36 +161,38 @@ def main() -> None:
     print(f"   bitset expectimax: {1000 * fast / len(ends):.1f} ms per board; plain expectimax: {1000 * slow / len(ends):.0f} ms per board; same values")
     print(f"   ratio plain / bitset: {slow / fast:.0f}x")
 
-    print("3. advice from fresh 3-animal 10-tap boards, budget 1 s")
+    print(f"3. advice from fresh 3-animal 10-tap boards, budget {args.budget:g} s")
     cases = [("Jungle", ("Gorilla", "Panda", "Tiger")), ("Farm", ("Pig", "Horse", "Cow")),
              ("Northern", ("Bear", "Sasquatch", "Otter")), ("Savanna", ("Zebra", "Lion", "Gryphon")),
              ("Mars", ("Marsmot", "Rock", "Rover")), ("Polar", ("Penguin", "Seal", "Yeti"))]
     worst = 0.0
-    for region, names in cases:
+    for region, names in cases[: args.fresh]:
         animals = tuple(next(a for a in catalogue.regions[region] if a.name == n) for n in names)
         start = time.perf_counter()
-        result = advise(fresh_board(region, animals), Objective(), budget=1.0)
+        result = advise(fresh_board(region, animals), Objective(), budget=args.budget)
         took = time.perf_counter() - start
         worst = max(worst, took)
         width = re.search(r"width (\d+)", result.method)
         how = "exact" if result.exact else f"estimate (budget out at width {width.group(1) if width else '?'})"
         print(f"   {region:9} {', '.join(names):28} {took:5.2f} s  value {float(result.value):.3f}  {how}")
-    print(f"   slowest / budget: {worst / 1.0:.2f}")
+    print(f"   slowest / budget: {worst / args.budget:.2f}")
 
-    print("4. advice from 20 mid-game boards (3 animals, 3 random taps made, 7 left), budget 1 s")
+    print(f"4. advice from {args.midgame} mid-game boards (3 animals, 3 random taps made, 7 "
+          f"left), budget {args.budget:g} s")
     exact = 0
     worst = 0.0
     took_all = []
-    for _ in range(20):
+    for _ in range(args.midgame):
         region = rng.choice(list(catalogue.regions))
         trio = tuple(rng.sample(catalogue.regions[region], 3))
         board = tapped_board(fresh_board(region, trio), rng, 3, 7)
         start = time.perf_counter()
-        result = advise(board, Objective(), budget=1.0)
+        result = advise(board, Objective(), budget=args.budget)
         took_all.append(time.perf_counter() - start)
         exact += result.exact
     took_all.sort()
-    print(f"   exact: {exact} of 20; median {took_all[10]:.2f} s, slowest {took_all[-1]:.2f} s (slowest / budget {took_all[-1]:.2f})")
+    print(f"   exact: {exact} of {args.midgame}; median {statistics.median(took_all):.2f} s, "
+          f"slowest {took_all[-1]:.2f} s (slowest / budget {took_all[-1] / args.budget:.2f})")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Pentomino speed: first solution, all 6 x 10 tilings, hints, against a plain Algorithm X.
 
 Run ``python bench/bench_pentomino.py`` (add ``--full-baseline`` to also run the baseline on
-every 6 x 10 tiling, which takes minutes). The baseline, measured in the same process, is a
+every 6 x 10 tiling, which takes minutes; ``--hints N`` and ``--stuck N`` set the boards of
+sections 3 and 4, default 60 and 8, and ``--no-python-count`` skips section 2's pure-Python
+count). The baseline, measured in the same process, is a
 pure-Python Algorithm X over dictionaries of sets (column -> rows), branching on the column
 with the fewest rows, with no symmetry breaking or other tricks. It prints:
 
@@ -24,6 +26,7 @@ Timings are noisy on a shared machine; the ratios are measured in the same proce
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import subprocess
@@ -140,10 +143,10 @@ def sec(seconds: float) -> str:
     return f"{seconds:7.2f} s" + (f" (CPU {cpu:6.2f} s)" if cpu is not None else "")
 
 
-def first_solution(backend: str):
+def first_solution(engine: str):
     puzzle = make_puzzle(SIX_BY_TEN)
     tables = build_tables(puzzle)
-    return search(tables, limit=1, keep=1, backend=backend)
+    return search(tables, limit=1, keep=1, engine=engine)
 
 
 def partly_filled(rng: random.Random, tilings, tables, n: int):
@@ -171,7 +174,20 @@ def stuck_boards(rng: random.Random, n: int):
 
 
 def main() -> None:
-    full_baseline = "--full-baseline" in sys.argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--full-baseline", action="store_true",
+                        help="also run the baseline on every 6 x 10 tiling (minutes)")
+    parser.add_argument("--hints", type=int, default=60, metavar="N",
+                        help="section 3: partly filled boards (default 60)")
+    parser.add_argument("--stuck", type=int, default=8, metavar="N",
+                        help="section 4: stuck boards (default 8)")
+    parser.add_argument("--no-python-count", action="store_true",
+                        help="section 2: skip the pure-Python count of every tiling")
+    parser.add_argument("--sub-problem", choices=("largest", "smallest"), default="largest",
+                        help="section 2: the orbit pinned for the like-for-like ratio, the one "
+                        "with the most tilings (default) or the fewest")
+    args = parser.parse_args()
+    full_baseline = args.full_baseline
     print("pentomino bench (times: best of a few runs where repeated; noisy shared machine)")
     cold_t, _ = timed(first_solution, "python")  # before anything is cached in this process
 
@@ -179,11 +195,11 @@ def main() -> None:
     code = ("import time; t = time.perf_counter(); "
             "from solvers.pentomino.puzzle import make_puzzle; "
             "from solvers.pentomino.bitboard import build_tables, search; "
-            "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), backend='numba'); "
+            "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), engine='numba'); "
             "print(time.perf_counter() - t)")
     load = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                                 text=True, check=True).stdout)
-    search(build_tables(make_puzzle(SIX_BY_TEN)), limit=1, backend="numba")  # warm up here
+    search(build_tables(make_puzzle(SIX_BY_TEN)), limit=1, engine="numba")  # warm up here
 
     # 1. first solution
     print("\n1. first solution of 6 x 10 (puzzle -> filled grid), target < 20 ms")
@@ -202,19 +218,21 @@ def main() -> None:
     puzzle = make_puzzle(SIX_BY_TEN)
     ours_t, ours = timed(analyse, puzzle, count=True, limit=Limit.none())
     assert (ours.counted.count, ours.counted.distinct) == (9356, 2339)
-    raw_t, raw = timed(lambda: search(build_tables(puzzle), backend="numba"))
+    raw_t, raw = timed(lambda: search(build_tables(puzzle), engine="numba"))
     assert raw.count == 9356
-    pyc_t, pyc = timed(analyse, puzzle, count=True, limit=Limit.none(), backend="python")
-    assert pyc.counted.count == 9356
     print(f"   ours, kernel + symmetry breaking   {sec(ours_t)}  (count 9356, distinct 2339)")
     print(f"   ours, kernel, no symmetry breaking {sec(raw_t)}")
-    print(f"   ours, pure Python + symmetry       {sec(pyc_t)}")
+    if not args.no_python_count:
+        pyc_t, pyc = timed(analyse, puzzle, count=True, limit=Limit.none(), engine="python")
+        assert pyc.counted.count == 9356
+        print(f"   ours, pure Python + symmetry       {sec(pyc_t)}")
     tables = build_tables(puzzle)
     plan = breaking_plan(symmetries(puzzle), puzzle, tables.placements)
     # the orbit with the most tilings, so the sub-problem is a real piece of the work
-    rep, _ = max(plan.orbits, key=lambda orbit: search(tables, fixed=(orbit[0],)).count)
+    pick = max if args.sub_problem == "largest" else min
+    rep, _ = pick(plan.orbits, key=lambda orbit: search(tables, fixed=(orbit[0],)).count)
     sub_base_t, sub_base = timed(baseline_count, puzzle, (rep,))
-    sub_ours_t, sub_ours = timed(lambda: search(tables, fixed=(rep,), backend="numba"), repeat=3)
+    sub_ours_t, sub_ours = timed(lambda: search(tables, fixed=(rep,), engine="numba"), repeat=3)
     assert sub_base == sub_ours.count
     ratio = sub_base_t / sub_ours_t
     print(f"   sub-problem {plan.letter} pinned at {tables.placements[rep].cells} "
@@ -231,28 +249,28 @@ def main() -> None:
               f"{full_t / ours_t:6.1f}x faster")
 
     # 3. hints on partly filled boards
-    print("\n3. hints on 60 partly filled 6 x 10 boards (1-10 pieces of a tiling kept), "
-          "target < 50 ms")
+    print(f"\n3. hints on {args.hints} partly filled 6 x 10 boards (1-10 pieces of a tiling "
+          "kept), target < 50 ms")
     rng = random.Random(2026)
-    tilings = list(search(tables, keep=9356, backend="numba").solutions)
-    boards = partly_filled(rng, tilings, tables, 60)
-    for backend in ("auto", "python"):
+    tilings = list(search(tables, keep=9356, engine="numba").solutions)
+    boards = partly_filled(rng, tilings, tables, args.hints)
+    for engine in ("auto", "python"):
         times = []
         forced = 0
         for board in boards:
-            t, analysis = timed(analyse, board, limit=Limit.none(), backend=backend)
+            t, analysis = timed(analyse, board, limit=Limit.none(), engine=engine)
             assert analysis.solvable and analysis.hint is not None
             forced += analysis.hint.forced
             times.append(t)
         times.sort()
-        label = "kernel loaded" if backend == "auto" else "pure Python  "
+        label = "kernel loaded" if engine == "auto" else "pure Python  "
         cpus = sorted(t.cpu for t in times)
         print(f"   ours, {label}: median {ms(statistics.median(times))}, "
               f"90% {ms(times[int(0.9 * len(times))])}, worst {ms(times[-1])} "
               f"({forced} forced hints)")
         print(f"      CPU: median {statistics.median(cpus) * 1000:6.1f} ms, "
               f"90% {cpus[int(0.9 * len(cpus))] * 1000:6.1f} ms, worst {cpus[-1] * 1000:6.1f} ms")
-        if backend == "auto":
+        if engine == "auto":
             ours_median = statistics.median(times)
     base_times = sorted(timed(baseline_first, board)[0] for board in boards)
     base_median = statistics.median(base_times)
@@ -262,7 +280,7 @@ def main() -> None:
 
     # 4. stuck boards
     print("\n4. stuck 6 x 10 boards (two pieces placed, no completion): proof + pieces to take back")
-    boards = stuck_boards(random.Random(7), 8)
+    boards = stuck_boards(random.Random(7), args.stuck)
     times = sorted(timed(analyse, board, limit=Limit.none())[0] for board in boards)
     cpus = sorted(t.cpu for t in times)
     base_times = sorted(timed(baseline_first, board)[0] for board in boards[:3])

@@ -104,7 +104,7 @@ def baseline(count: int, seed: int) -> None:
               "is what 'auto' runs here)")
 
 
-def heros_cave(dfs_nodes: int) -> None:
+def heros_cave(dfs_nodes: int, leave_one: bool = True) -> None:
     text = (REPO / "examples" / "tile-path-heros-cave.txt").read_text()
     board = parse_board(parse_boards(text)[0])
     print("2. Hero's Cave (13 x 9, 111 tiles to cross)")
@@ -118,7 +118,7 @@ def heros_cave(dfs_nodes: int) -> None:
         show(f"frontier search only (no parity), {engine}", s_wall, s_cpu,
              f"({answer}, {sweep.result.states:,} states)")
         searched[engine] = (s_wall, s_cpu)
-    for engine in ENGINES:
+    for engine in ENGINES if leave_one else ():
         full, l_wall, l_cpu = timed(lambda: analyse(board, engine=engine, limit=Limit.none()))
         works = sum(1 for r in full.leave_one if r.path is not None)
         show(f"complete leave-one + fewest left, {engine}", l_wall, l_cpu,
@@ -126,7 +126,8 @@ def heros_cave(dfs_nodes: int) -> None:
         leave[engine] = (l_wall, l_cpu)
     if HAVE_NUMBA:
         print("   search: " + ratio(searched["python"], searched["numba"]))
-        print("   leave-one: " + ratio(leave["python"], leave["numba"]))
+        if leave:
+            print("   leave-one: " + ratio(leave["python"], leave["numba"]))
 
     def dfs() -> bool:
         try:
@@ -151,10 +152,10 @@ def pillared_room(n: int) -> tuple[str, FrontierBoard]:
     return "\n".join(rows) + "\n", FrontierBoard(n, n, tiles, start, None)
 
 
-def open_rooms(python_budget: float) -> None:
+def open_rooms(python_budget: float, sizes: tuple[int, ...] = (12, 14)) -> None:
     print("3. open-ish rooms (four pillars, Link at the middle of the right edge); targets: "
           "12 x 12 under 1 s, 14 x 14 under 10 s")
-    for n in (12, 14):
+    for n in sizes:
         text, whole = pillared_room(n)
         board = parse_board(parse_boards(text)[0])
         decided, whole_analysis = {}, {}
@@ -264,6 +265,10 @@ def main() -> None:
                         help="seconds a pure-Python run may take before it is stopped")
     parser.add_argument("--max-square", type=int, default=15, help="largest n x n grid to try")
     parser.add_argument("--skip-first-call", action="store_true")
+    parser.add_argument("--rooms", type=int, nargs="+", default=[12, 14], metavar="N",
+                        help="section 3: the open rooms' sizes (default 12 14; at least 8)")
+    parser.add_argument("--no-leave-one", action="store_true",
+                        help="section 2: skip the complete leave-one analysis of the cave")
     options = parser.parse_args()
     if HAVE_NUMBA:  # load the kernel before timing anything (section 5 times that)
         run(FrontierBoard(2, 2, frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}), (0, 0), None),
@@ -271,8 +276,8 @@ def main() -> None:
         run(FrontierBoard(2, 2, frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}), (0, 0), None),
             engine="numba")
     baseline(options.boards, options.seed)
-    heros_cave(options.dfs_nodes)
-    open_rooms(options.python_budget)
+    heros_cave(options.dfs_nodes, leave_one=not options.no_leave_one)
+    open_rooms(options.python_budget, tuple(options.rooms))
     squares(options.max_square, options.python_budget)
     if not options.skip_first_call:
         first_call()

@@ -1,7 +1,8 @@
 """Benchmark: reading a view of a tile-path room bigger than the screen.
 
-Run ``python bench/bench_tile_rooms.py [--shots N] [--repeat R]``. For the Game Boy Color
-Hero's Cave skin (:mod:`kit.skins.tile_path_gbc`) at 2x, 4x and 6x it calibrates a pack from
+Run ``python bench/bench_tile_rooms.py [--shots N] [--repeat R] [--scales 2,4,6]``. For the
+Game Boy Color Hero's Cave skin (:mod:`kit.skins.tile_path_gbc`) at 2x, 4x and 6x (or the
+scales given) it calibrates a pack from
 one screenshot, then times, as medians of CPU seconds per screenshot:
 
 - ``view``: :func:`gridsight.games.tile_path.room.read_view` (the screen, the view's place in
@@ -54,7 +55,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--scales", default="2,4,6",
+                        help="the scales to measure, of 2, 4 and 6 (default all three)")
     args = parser.parse_args()
+    try:
+        scales = {int(s) for s in args.scales.split(",")}
+    except ValueError:
+        parser.error(f"--scales takes numbers such as 2,4,6, not {args.scales!r}")
+    if not scales or not scales <= {2, 4, 6}:
+        parser.error(f"--scales takes some of 2, 4 and 6, not {args.scales!r}")
     room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
     classic = load_pack("tile-path")
 
@@ -63,6 +72,8 @@ def main() -> None:
 
     print("scale  view s  calibrate s  classic read s (baseline)  view/baseline")
     for index, scale in ((0, 2), (2, 4), (4, 6)):
+        if scale not in scales:
+            continue
         rng = np.random.default_rng(index)
         settings = rooms.settings_for(index, rng)
         look = gbc.random_look(index)

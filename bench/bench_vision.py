@@ -103,11 +103,13 @@ def naive_read(frame: np.ndarray, geometry: BoardGeometry, pack: TemplatePack) -
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--games", nargs="+", choices=corpus.GAMES, default=list(corpus.GAMES),
+                        help="the games to time (default: all)")
     options = parser.parse_args(argv)
     print(f"frame {WIDTH}x{HEIGHT}, board at {SCALE}x, median of {options.repeat} runs")
     print(f"{'game':<10} {'cells':>5} {'locate ms':>10} {'naive ms':>9} {'speed-up':>8} "
           f"{'recheck ms':>10} {'read ms':>8} {'loop ms':>8} {'speed-up':>8} {'correct':>7}")
-    for game in corpus.GAMES:
+    for game in options.games:
         pack = load_pack(game)
         frame, truth, labels = frame_for(game)
         geometry = locate_board(frame, pack)  # warm the per-pack caches

@@ -1,10 +1,13 @@
-"""``python -m gridsight`` and the ``gridsight`` command: the entry point.
+"""``python -m gridsight`` and the ``gridsight`` console script: the one entry point.
 
 :func:`entry` is the first of gridsight's code a command runs: it catches Ctrl-C from its first
 instruction, while the command line is still being imported (which takes a while on a cold
 disk), so an early Ctrl-C ends in one line and exit code 130, never a traceback. (Where a
 Ctrl-C struck inside an extension module's own Python code, the interpreter may still end
-the process by SIGINT after that line, as a shell expects of an interrupted program.)
+the process by SIGINT after that line, as a shell expects of an interrupted program.) It runs
+:func:`gridsight.cli.console`, the command line for a process of its own: the ``--max-memory``
+bound and the logs' exit and ``SIGTERM`` hooks (:mod:`gridsight.process`), which a library
+call and :func:`gridsight.cli.main` never take.
 """
 
 import sys
@@ -13,12 +16,12 @@ EXIT_INTERRUPTED = 130
 
 
 def entry() -> int:
-    """Run the command line (:func:`gridsight.cli.main`) on ``sys.argv``; Ctrl-C is clean
-    from here on."""
+    """Run the command line for this process (:func:`gridsight.cli.console`) on ``sys.argv``;
+    Ctrl-C is clean from here on. Returns the exit code."""
     try:
-        from gridsight.cli import main
+        from gridsight.cli import console
 
-        return main()
+        return console()
     except (KeyboardInterrupt, ImportError) as error:
         if isinstance(error, ImportError) and not _caused_by_interrupt(error):
             raise

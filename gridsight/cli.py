@@ -13,38 +13,59 @@ error and a non-zero exit code, never a traceback:
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
+from types import ModuleType
+from typing import TextIO, cast
 
 from gridsight import __version__
-from gridsight.registry import UnknownGameError
-from solvers.errors import InputError, one_line
+from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
+    EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, UnknownGameError, say,
+)
+from solvers.errors import InputError
 from vision.errors import VisionInputError
 
 
-def _command_modules() -> tuple:
-    """The subcommand modules, in the order ``gridsight --help`` lists them (imported by name,
-    so the architecture test sees them)."""
-    from gridsight.commands import (
-        analyze, calibrate, demo, games, live, replay, simulate, solve, windows,
-    )
+#: The commands, in the order ``gridsight --help`` lists them: name, one-line help and the
+#: loader of its module. A command's module, and what it imports, is loaded only when the
+#: command is chosen (:mod:`gridsight.commands.lazy`): ``gridsight --help`` imports none of
+#: them. Each module's ``add_parser`` gives the same help line (tests/test_cli.py checks it).
+#: The modules are named by literal imports so that the architecture test sees them.
+COMMANDS: tuple[tuple[str, str, Callable[[], ModuleType]], ...] = (
+    ("games", "list the games gridsight knows",
+     lambda: importlib.import_module("gridsight.commands.games")),
+    ("solve", "analyse boards written as text and print the advice",
+     lambda: importlib.import_module("gridsight.commands.solve")),
+    ("simulate", "play many random games with gridsight's advice and report how it fares",
+     lambda: importlib.import_module("gridsight.commands.simulate")),
+    ("replay", "summarise a live session's log, as text and as an HTML report",
+     lambda: importlib.import_module("gridsight.commands.replay")),
+    ("analyze", "read boards from screenshots, solve them and save annotated copies",
+     lambda: importlib.import_module("gridsight.commands.analyze")),
+    ("calibrate", "learn a new skin (the real game) from one of your screenshots",
+     lambda: importlib.import_module("gridsight.commands.calibrate")),
+    ("live", "watch the game on screen and draw the advice over it, with a correction panel",
+     lambda: importlib.import_module("gridsight.commands.live")),
+    ("windows", "list the windows gridsight live --window can capture (title, size, position)",
+     lambda: importlib.import_module("gridsight.commands.windows")),
+    ("demo", "watch gridsight play a synthetic game: capture, overlay, panel, log, replay",
+     lambda: importlib.import_module("gridsight.commands.demo")),
+)
 
-    return (games, solve, simulate, replay, analyze, calibrate, live, windows, demo)
 
-
-EXIT_OK = 0
-EXIT_RUNTIME = 1
-EXIT_INPUT = 2
-EXIT_INTERRUPTED = 130
-
-
-class RuntimeFailure(Exception):
-    """A failure that is not the player's input: print its message and exit 1."""
+def command_module(name: str) -> ModuleType:
+    """The module of command ``name``, imported now."""
+    (load,) = [load for command, _, load in COMMANDS if command == name]
+    return load()
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``gridsight``: every command listed, each built when it is chosen."""
+    from gridsight.commands.lazy import LazySubParsers
     from gridsight.registry import game_names
 
     parser = argparse.ArgumentParser(
@@ -56,20 +77,50 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'gridsight COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"gridsight {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _command_modules():
-        module.add_parser(subparsers)
+    subparsers = cast(LazySubParsers, parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, action=LazySubParsers))
+    for name, help_line, _ in COMMANDS:
+        subparsers.add_lazy(name, partial(_fill_command, name), help=help_line)
     return parser
 
 
+def _fill_command(name: str, parser: argparse.ArgumentParser) -> None:
+    """Command ``name``'s options, by its module's ``add_parser``, into its listed parser."""
+    from gridsight.commands.lazy import Into
+
+    command_module(name).add_parser(Into(parser))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``gridsight ARGV`` in this process and return its exit code (``argv`` ``None``:
+    ``sys.argv[1:]``). Bad input is one line on standard error, never a traceback.
+
+    It changes nothing process-wide (no memory limit, signal handler or exit hook: tests and
+    programs call it in-process); those belong to the console script, :func:`console`.
+    """
+    return _run(argv, own_process=False)
+
+
+def console(argv: Sequence[str] | None = None) -> int:
+    """:func:`main` for a process of its own (the ``gridsight`` console script and ``python -m
+    gridsight`` call it through :func:`gridsight.__main__.entry`, which makes Ctrl-C clean
+    from gridsight's first instruction): it also takes the process-wide settings
+    (:mod:`gridsight.process`): the ``--max-memory`` bound, the logs closed at exit and on
+    ``SIGTERM``. Returns the exit code."""
+    from gridsight.process import install_exit_hooks
+
+    install_exit_hooks()
+    return _run(argv, own_process=True)
+
+
+def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
     try:  # from the first instruction: Ctrl-C while the parser is built is clean too
         options = build_parser().parse_args(argv)
         max_memory = getattr(options, "max_memory", None)
-        if max_memory:
-            from gridsight.limits import apply_memory_limit
+        if own_process and max_memory:
+            from gridsight.process import limit_memory
 
-            apply_memory_limit(max_memory)
+            limit_memory(max_memory)
         with warnings_said():
             return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
@@ -92,10 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of our output went away (``gridsight solve ... | head``): not an error.
-        # Point stdout at nothing so the interpreter's final flush does not complain.
-        import os
+        if own_process:  # point stdout at nothing so the interpreter's final flush is quiet
+            import os
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
 
 
@@ -122,9 +173,11 @@ def warnings_said() -> Iterator[None]:
     with warnings.catch_warnings():
         shown = warnings.showwarning
 
-        def show(message, category, filename, lineno, file=None, line=None):
+        def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
             if not issubclass(category, PackSkipped):
-                return shown(message, category, filename, lineno, file, line)
+                shown(message, category, filename, lineno, file, line)
+                return
             if str(message) not in seen:
                 seen.add(str(message))
                 say(f"warning: {message}")
@@ -134,11 +187,5 @@ def warnings_said() -> Iterator[None]:
         yield
 
 
-def say(message: object) -> None:
-    """Print ``message`` on standard error as one line ``gridsight: ...``: the player's text
-    quoted in it cannot break the line or flood the terminal (:func:`solvers.errors.one_line`)."""
-    print(f"gridsight: {one_line(str(message))}", file=sys.stderr, flush=True)
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(console())

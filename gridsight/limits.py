@@ -157,26 +157,3 @@ def memory_amount(text: str) -> int:
     (0, 2000000000)
     """
     return 0 if text.strip() == "0" else amount(text)
-
-
-def apply_memory_limit(max_bytes: int) -> bool:
-    """Bound the memory this process may allocate to ``max_bytes`` (0: no bound), so a search
-    that grows past it gets a ``MemoryError`` (reported in one line by the command line)
-    rather than the machine's swap. Uses the data-segment limit, which on Linux counts every
-    private allocation (heap and anonymous maps, so NumPy and numba arrays too) but not the
-    address space reserved by libraries. Returns whether a bound is in force (not on
-    platforms without ``resource``)."""
-    if max_bytes <= 0:
-        return False
-    try:
-        import resource
-    except ImportError:  # Windows: no such limit; the time limits still bound the work
-        return False
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    if hard != resource.RLIM_INFINITY:
-        max_bytes = min(max_bytes, hard)
-    try:
-        resource.setrlimit(resource.RLIMIT_DATA, (max_bytes, hard))
-    except (ValueError, OSError):
-        return False
-    return True

@@ -20,7 +20,8 @@ them, in order, on the next append that succeeds. After a failed or partial writ
 line starts with a newline, so a torn fragment never glues onto a good line.
 
 Nothing waiting is lost at the end either: :meth:`RecommendationLog.close` (called by the
-live command, at interpreter exit, and on ``SIGTERM``) tries once more, then writes what is
+live command, and by the console script's hooks at interpreter exit and on ``SIGTERM``:
+:func:`gridsight.process.install_exit_hooks`) tries once more, then writes what is
 still waiting to the side file ``<log stem>.unwritten.jsonl`` beside the log or, when that
 folder cannot be written either, ``gridsight-<stem>-<pid>.unwritten.jsonl`` in the temporary
 folder, or as a last resort to standard error, and says how many records went where.
@@ -44,11 +45,9 @@ True
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import secrets
-import signal
 import sys
 import tempfile
 import threading
@@ -206,16 +205,19 @@ class RecommendationLog:
     ``warn`` receives one message when writing starts failing and one when it recovers
     (standard error by default), and at :meth:`close` one saying where any record that could
     not be written went. ``save_frames`` writes each record's frame as a PNG beside the log,
-    named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed at
-    interpreter exit and on ``SIGTERM`` (when the process had no handler of its own).
+    named ``<log stem>-<step>.png``. With ``close_at_exit`` (the default) the log is closed by
+    :func:`close_all`, which the console script's hooks call at interpreter exit and on
+    ``SIGTERM`` (:func:`gridsight.process.install_exit_hooks`; creating a log installs no
+    hook of its own: a program calls that function in its entry point, or closes its logs).
 
     Exactly once: a line is taken off the waiting list in the same step as it is written, and
-    ``SIGTERM`` arriving in the middle of a write is held until the write is done; a write
-    interrupted by any other exception (Ctrl-C) is checked against the file's size before the
-    line is written again (:meth:`_confirm`). A torn last line found when the log is opened
-    (a crash in an earlier session) is moved to ``<stem>.torn.jsonl`` and counted
-    (:attr:`torn_lines`), and the log resumes on a new line. A record replay would refuse
-    (a board past :data:`~gridsight.log_records.MAX_BOARD` characters, a line past
+    ``SIGTERM`` arriving in the middle of a write is held until the write is done (when the
+    console script's handler is installed: :func:`terminate`); a write interrupted by any
+    other exception (Ctrl-C) is checked against the file's size before the line is written
+    again (:meth:`_confirm`). A torn last line found when the log is opened (a crash in an
+    earlier session) is moved to ``<stem>.torn.jsonl`` and counted (:attr:`torn_lines`), and
+    the log resumes on a new line. A record replay would refuse (a board past
+    :data:`~gridsight.log_records.MAX_BOARD` characters, a line past
     :data:`~gridsight.log_records.MAX_LINE_BYTES` bytes, a time out of range) is not written:
     the writer warns and counts it (:attr:`refused`).
     """
@@ -254,7 +256,6 @@ class RecommendationLog:
         self._set_aside_torn_tail()
         if close_at_exit:
             _OPEN_LOGS[id(self)] = self
-            _install_exit_handlers()
 
     # -- writing --------------------------------------------------------------------------
 
@@ -364,7 +365,7 @@ class RecommendationLog:
     @contextmanager
     def _writing(self) -> Iterator[None]:
         """A write under way: a ``SIGTERM`` arriving now is held until it is done (see
-        :func:`_terminated`), so a line is never both written and left waiting."""
+        :func:`terminate`), so a line is never both written and left waiting."""
         self._busy += 1
         try:
             yield
@@ -560,36 +561,21 @@ def _count_lines(path: Path) -> int:
 # -- closing at exit ----------------------------------------------------------------------------
 
 _OPEN_LOGS: dict[int, RecommendationLog] = {}
-_HANDLERS_INSTALLED = False
 _HELD_SIGNAL: list[int] = []  # a SIGTERM that arrived while a log was writing
 
 
 def close_all() -> None:
-    """Close every log still open (at interpreter exit, and on ``SIGTERM``)."""
+    """Close every log still open (the console script's hooks call it at interpreter exit and
+    on ``SIGTERM``: :func:`gridsight.process.install_exit_hooks`)."""
     for log in list(_OPEN_LOGS.values()):
         log.close()
 
 
-def _install_exit_handlers() -> None:
-    """Close the logs at exit, and make ``SIGTERM`` an orderly exit (``SystemExit``, so the
-    ``finally`` blocks and :func:`close_all` run) when the process has no handler of its own."""
-    global _HANDLERS_INSTALLED
-    if _HANDLERS_INSTALLED:
-        return
-    _HANDLERS_INSTALLED = True
-    atexit.register(close_all)
-    if threading.current_thread() is not threading.main_thread():
-        return
-    try:
-        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-            signal.signal(signal.SIGTERM, _terminated)
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - no signals here
-        pass
-
-
-def _terminated(signum: int, frame: Any) -> None:  # noqa: ARG001
-    """``SIGTERM``: close the logs and exit; held while a log is in the middle of a write
-    (the write then ends, takes its line off the list, and acts on it)."""
+def terminate(signum: int) -> None:
+    """``SIGTERM`` (the console script's handler, :func:`gridsight.process.install_exit_hooks`,
+    calls this): close the logs and exit (``SystemExit``, so the ``finally`` blocks run);
+    held while a log is in the middle of a write (the write then ends, takes its line off the
+    list, and acts on it). Returns only when the signal is held."""
     if any(log._busy for log in list(_OPEN_LOGS.values())):
         _HELD_SIGNAL.append(signum)
         return

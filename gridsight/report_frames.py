@@ -6,7 +6,7 @@ input unless ``--frames`` says where), only as a regular file in that folder (ne
 symbolic link, never a FIFO), its pixels bounded before it is decoded, and downscaled to at
 most :data:`MAX_FRAME_SIDE` pixels a side. A log pointing sixty times at one 12 MB frame
 reads it once and embeds it once (:meth:`FrameStore.embed`); each step then draws only its
-advice over it, as a transparent layer (:func:`gridsight.commands.replay.annotation_layer`).
+advice over it, as a transparent layer (:func:`gridsight.replay.annotation_layer`).
 
 :class:`Budget` bounds the report's bytes (``replay --max-bytes``): past it, pictures and then
 whole steps are left out, and the page says so.

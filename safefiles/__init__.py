@@ -25,25 +25,52 @@ only the standard library, and every room may import it (``tests/test_architectu
 
 from __future__ import annotations
 
-from safefiles.folders import replace_folder
-from safefiles.read import (
-    PIPE_IDLE_SECONDS,
-    FileTooLarge,
-    NotRegularFile,
-    ReadTimeout,
-    TimedPipe,
-    file_kind,
-    open_regular,
-    read_regular,
-    refuse_special,
-)
-from safefiles.write import (
-    PartialWrite,
-    SaveError,
-    append_file,
-    atomic_file,
-    write_file,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
+    from safefiles.folders import replace_folder
+    from safefiles.read import (
+        PIPE_IDLE_SECONDS,
+        FileTooLarge,
+        NotRegularFile,
+        ReadTimeout,
+        TimedPipe,
+        file_kind,
+        open_regular,
+        read_regular,
+        refuse_special,
+    )
+    from safefiles.write import (
+        PartialWrite,
+        SaveError,
+        append_file,
+        atomic_file,
+        write_file,
+    )
+
+_READ = ("PIPE_IDLE_SECONDS", "FileTooLarge", "NotRegularFile", "ReadTimeout", "TimedPipe",
+         "file_kind", "open_regular", "read_regular", "refuse_special")
+_WRITE = ("PartialWrite", "SaveError", "append_file", "atomic_file", "write_file")
+
+
+def __getattr__(name: str) -> Any:
+    """The names re-exported here, each imported from its module on first use: a command
+    that only reads a file (``gridsight solve``) does not load the writers (their random
+    names' ``secrets`` and the folder swap's ``ctypes``), which start-up would pay for."""
+    if name in _READ:
+        from safefiles import read
+
+        return getattr(read, name)
+    if name in _WRITE:
+        from safefiles import write
+
+        return getattr(write, name)
+    if name == "replace_folder":
+        from safefiles import folders
+
+        return folders.replace_folder
+    raise AttributeError(f"module 'safefiles' has no attribute {name!r}")
+
 
 __all__ = [
     "PIPE_IDLE_SECONDS",

@@ -11,6 +11,15 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
+@pytest.fixture(autouse=True)
+def _private_data_folder(tmp_path_factory, monkeypatch):
+    """Every test gets a data folder of its own (``GRIDSIGHT_DATA_DIR``, which subprocesses
+    inherit): what gridsight writes there (the screens analyze remembers, session logs, packs
+    calibrated) never lands in the real one, nor carries from one test to another. A test
+    setting the variable itself wins."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def examples() -> Path:
     return EXAMPLES

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.commands.analyze import legible
+from gridsight.screenshots import legible
 from gridsight.registry import get_game
 from kit.skins import pentomino, tile_path
 from solvers.boardtext import parse_boards

@@ -206,3 +206,153 @@ def test_no_room_reads_the_shared_folder_at_run_time():
     for room in ROOMS:
         for path in (REPO / room).rglob("*.py"):
             assert "shared/" not in path.read_text(encoding="utf-8"), path
+
+
+# -- no import cycle ------------------------------------------------------------------------------
+#
+# A module depends on every module it imports, at the top or inside a function (a lazy import is
+# still a dependency: the cycle is there the first time the function runs), except under
+# ``if TYPE_CHECKING:`` (types only). ``from package import name`` depends on ``package.name``
+# when that is a module, and importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` too. A
+# module's own parent packages are not counted: Python imports them before the module, always.
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return "TYPE_CHECKING" in ast.unparse(test)
+
+
+def dependencies(path: Path, rel: str, known: set[str]) -> set[str]:
+    """The modules of ``known`` that the module at ``path`` (``rel`` in the repository)
+    imports, as described above."""
+    name = _module_name(rel)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+    targets: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                module = _relative(module, node.level, _package(rel))
+            for alias in node.names:
+                sub = f"{module}.{alias.name}" if module else alias.name
+                targets.add(sub if sub in known else module)
+        elif isinstance(node, ast.Call):
+            dynamic, target = _dynamic_target(node, rel)
+            if dynamic and target:
+                targets.add(target)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    own_parents = {".".join(name.split(".")[:k]) for k in range(1, name.count(".") + 1)}
+    if rel.endswith("__init__.py"):
+        own_parents.discard(name)
+    found = set()
+    for target in targets:
+        parts = target.split(".")
+        for k in range(1, len(parts) + 1):  # the target and every package above it
+            module = ".".join(parts[:k])
+            if module in known and module != name and module not in own_parents:
+                found.add(module)
+    return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle of ``graph`` (module -> modules it imports): one per strongly
+    connected component of more than one module, as a closed path ``a -> b -> ... -> a``."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[set[str]] = []
+
+    def connect(v: str) -> None:  # Tarjan's algorithm, iterative over each module's edges
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.add(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                components.append(component)
+
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 10 * len(graph) + 100))
+    try:
+        for v in sorted(graph):
+            if v not in index:
+                connect(v)
+    finally:
+        sys.setrecursionlimit(old_limit)
+    return [_closed_path(graph, component) for component in components]
+
+
+def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
+    """A shortest cycle through the first module of ``component`` (breadth first)."""
+    start = min(component)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for v in frontier:
+            for w in sorted(graph.get(v, ()) & component):
+                if w == start:
+                    path = [v]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [start, *reversed(path[:-1]), start]
+                if w not in came_from:
+                    came_from[w] = v
+                    following.append(w)
+        frontier = following
+    return sorted(component)  # pragma: no cover - a component always closes
+
+
+def repository_graph() -> dict[str, set[str]]:
+    paths = {_module_name(str(p.relative_to(REPO))): p
+             for room in ROOMS for p in sorted((REPO / room).rglob("*.py"))}
+    known = set(paths)
+    return {name: dependencies(path, str(path.relative_to(REPO)), known)
+            for name, path in paths.items()}
+
+
+def test_no_import_cycle():
+    graph = repository_graph()
+    assert len(graph) >= sum(MIN_FILES.values()) and any(graph.values()), "the scan is broken"
+    cycles = import_cycles(graph)
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_cycle_finder_finds_cycles_lazy_ones_included(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/app.py": "def main():\n    from pkg import commands\n",          # lazy
+        "pkg/commands.py": "from pkg.app import main\n",                      # back up
+        "pkg/types.py": "from typing import TYPE_CHECKING\n"
+                        "if TYPE_CHECKING:\n    from pkg.app import main\n",  # types only
+        "pkg/leaf.py": "import pkg\nfrom . import types\n",                  # own parent
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    known = {_module_name(rel) for rel in files}
+    graph = {_module_name(rel): dependencies(tmp_path / rel, rel, known) for rel in files}
+    assert graph["pkg.leaf"] == {"pkg.types"} and graph["pkg.types"] == set()
+    assert import_cycles(graph) == [["pkg.app", "pkg.commands", "pkg.app"]]

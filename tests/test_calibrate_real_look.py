@@ -219,10 +219,11 @@ def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path
                     hints=hints, learn=True)
     view = play(loop, frame(first, 8))
     assert view.board.splitlines()[4].split()[3] == "2/3"
+    from gridsight.commands.live import board_source
     from gridsight.registry import get_spec
 
     spec = get_spec("disco-zoo")  # the live command's source offers the animals by name
-    offered = spec.reading.source(spec, argparse.Namespace(pack=None, hint_animals=hints.animals))
+    offered = board_source(spec, argparse.Namespace(pack=None, hint_animals=hints.animals))
     assert {"animal:Gorilla", "animal:Panda", "animal:Tiger"} <= set(offered.choices)
     fixed = loop.correct(1, 3, "animal:Panda")
     assert fixed.board == _text(first, 8)

@@ -94,3 +94,59 @@ def test_module_entry_point_runs():
     )
     assert result.returncode == 0
     assert "thrill-digger" in result.stdout
+
+
+def test_the_listing_gives_each_commands_own_help_line():
+    """``gridsight --help`` lists the commands without importing them: the help line kept in
+    ``cli.COMMANDS`` must be the one each command's ``add_parser`` gives."""
+    import argparse
+
+    from gridsight.cli import COMMANDS
+
+    for name, listed, load in COMMANDS:
+        parser = argparse.ArgumentParser()
+        subparsers = parser.add_subparsers()
+        load().add_parser(subparsers)
+        (action,) = subparsers._choices_actions
+        assert (action.dest, action.help) == (name, listed)
+
+
+def test_a_run_imports_only_its_command_and_its_game():
+    code = ("import json, sys\n"
+            "from gridsight.cli import main\n"
+            "main(sys.argv[1:])\n"
+            "ours = sorted(m for m in sys.modules if m.startswith(('gridsight.commands.',"
+            " 'gridsight.games.')))\n"
+            "print(json.dumps(ours), file=sys.stderr)\n")
+
+    def loaded(*argv: str) -> set[str]:
+        done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                              text=True, timeout=120, check=False)
+        return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+    import json
+    from pathlib import Path
+
+    board = Path(__file__).resolve().parent.parent / "examples" / "thrill-digger-beginner.txt"
+    assert loaded("games") & {"gridsight.commands.solve", "gridsight.commands.analyze"} == set()
+    solving = loaded("solve", "thrill-digger", str(board))
+    commands = {m for m in solving if m.startswith("gridsight.commands.")}
+    assert commands == {"gridsight.commands.lazy", "gridsight.commands.solve"}, commands
+    games = {m.split(".")[2] for m in solving if m.startswith("gridsight.games.")
+             and m.count(".") >= 2 and m.split(".")[2] in {name.replace("-", "_")
+                                                            for name in game_names()}}
+    assert games == {"thrill_digger"}, games
+
+
+def test_every_command_and_game_parser_is_built_when_asked():
+    from gridsight.cli import build_parser
+
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if hasattr(a, "fill_all")]
+    commands.fill_all()
+    solve = commands._name_parser_map["solve"]
+    (games,) = [a for a in solve._actions if hasattr(a, "fill_all")]
+    games.fill_all()
+    assert set(games._name_parser_map) == set(game_names())
+    for name in game_names():
+        assert "--json" in games._name_parser_map[name].format_help()

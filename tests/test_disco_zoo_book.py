@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from solvers.disco_zoo import book
+from solvers.disco_zoo import book, book_build
 from solvers.disco_zoo.advise import BOOK_METHOD, EXACT_METHOD, plan
 from solvers.disco_zoo.board import fresh_board
 from solvers.disco_zoo.catalogue import load_catalogue
@@ -64,8 +64,8 @@ def test_a_few_entries_regenerated_by_the_search_are_the_same(shipped):
     for key in picks:
         board, objective = _board_of(key), _objective_of(key[2])
         order = tuple(range(len(key[1])))
-        decision = book.solve_entry(board, objective, "auto")
-        made = book.entry_of(board, decision, order)
+        decision = book_build.solve_entry(board, objective, "auto")
+        made = book_build.entry_of(board, decision, order)
         stored = shipped[key]
         assert (made.tile, made.completes, made.total, made.value, made.rescue) == (
             stored.tile, stored.completes, stored.total, stored.value, stored.rescue), key
@@ -73,8 +73,8 @@ def test_a_few_entries_regenerated_by_the_search_are_the_same(shipped):
 
 def test_the_build_command_gives_the_shipped_entries(tmp_path, shipped, capsys):
     out = tmp_path / "book.tsv.gz"
-    assert book.main(["--regions", "Farm", "--sizes", "1", "--kinds", "all", "--out",
-                      str(out)]) == 0
+    assert book_build.main(["--regions", "Farm", "--sizes", "1", "--kinds", "all", "--out",
+                            str(out)]) == 0
     made = book.read_book(out)
     assert len(made) == 7
     for key, entry in made.items():
@@ -146,5 +146,5 @@ def test_books_built_apart_merge_into_one(tmp_path, shipped, capsys):
     keys = sorted(shipped)[:3], sorted(shipped)[-2:]
     book.write_book(first, {k: shipped[k] for k in keys[0]})
     book.write_book(second, {k: shipped[k] for k in keys[1]})
-    assert book.main(["--out", str(out), "--merge", str(first), str(second)]) == 0
+    assert book_build.main(["--out", str(out), "--merge", str(first), str(second)]) == 0
     assert book.read_book(out) == {k: shipped[k] for k in keys[0] + keys[1]}

@@ -11,7 +11,7 @@ import pytest
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
 from solvers.boardtext import parse_boards
 from solvers.disco_zoo.advise import advise, plan
-from solvers.disco_zoo.board import UNTAPPED, fresh_board, parse_board
+from solvers.disco_zoo.board import fresh_board, parse_board
 from solvers.disco_zoo.catalogue import load_catalogue
 from solvers.disco_zoo.lookahead import Lookahead
 from solvers.disco_zoo.objective import Objective, parse_objective

@@ -4,7 +4,6 @@ every input an object; ``--pack`` tells a name from a folder."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import struct

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
-from gridsight.commands import replay
+from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
 from solvers.advice import Advice, Cell, CellFigure
 from vision.geometry import BoardGeometry
@@ -37,8 +36,10 @@ import errno, sys, time
 from pathlib import Path
 import gridsight.log as logmod
 from gridsight.log import RecommendationLog, LogRecord, utc_now
+from gridsight.process import install_exit_hooks
 from safefiles import SaveError
 from solvers.advice import Advice, Cell
+install_exit_hooks()  # as the console script does: logs closed at exit and on SIGTERM
 real_append = logmod.append_file
 def append_file(path, data, **options):
     if Path(path).name == "full.jsonl":

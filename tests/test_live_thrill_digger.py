@@ -18,12 +18,9 @@ import numpy as np
 import pytest
 
 from gridsight.games.thrill_digger.adapter import GAME as ADAPTER
-from gridsight.games.thrill_digger.live import (
-    CalibrationFileError,
-    load_pit_calibration,
-    pit_loop,
-)
+from gridsight.games.thrill_digger.live import CalibrationFileError, load_pit_calibration
 from gridsight.log import RecommendationLog, read_log
+from kit.games.thrill_digger import pit_loop
 from kit.skins import thrill_digger_3d as skin
 from solvers.advice import Cell
 from solvers.boardtext import parse_boards

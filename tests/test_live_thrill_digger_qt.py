@@ -15,7 +15,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6")
 
 from gridsight.live.qt import LiveDriver  # noqa: E402
-from gridsight.games.thrill_digger.live import TOKENS, pit_loop  # noqa: E402
+from gridsight.games.thrill_digger.live import TOKENS  # noqa: E402
+from kit.games.thrill_digger import pit_loop  # noqa: E402
 from kit.skins import thrill_digger_3d as skin  # noqa: E402
 from vision.capture import Frame, Rect  # noqa: E402
 from vision.pit import calibrate_pit  # noqa: E402

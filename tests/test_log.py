@@ -228,6 +228,7 @@ def test_the_default_log_is_a_file_per_session_in_the_user_data_folder(monkeypat
     from datetime import datetime, timezone
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("GRIDSIGHT_DATA_DIR", raising=False)  # the platform's own folder
     path = default_log_path(datetime(2026, 11, 30, 3, 4, 5, tzinfo=timezone.utc))
     if sys.platform.startswith("linux"):
         assert path == tmp_path / "gridsight" / "logs" / "session-20261130-030405.jsonl"

@@ -41,7 +41,9 @@ _TRIALS = r"""
 import os, random, signal, sys, time
 from pathlib import Path
 from gridsight.log import LogRecord, RecommendationLog
+from gridsight.process import install_exit_hooks
 from solvers.advice import Advice, Cell
+install_exit_hooks()  # as the console script does (a library call installs no handler)
 folder, trials = Path(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(20)
 for trial in range(trials):

@@ -13,7 +13,7 @@ from solvers.pentomino.analysis import analyse
 from solvers.pentomino.pieces import orientations
 from solvers.pentomino.puzzle import make_puzzle
 
-ENGINES = ["bitboard", "dlx"]
+ALGORITHMS = ["bitboard", "dlx"]
 
 
 def brute_tightest(puzzle):
@@ -37,11 +37,11 @@ def cases(n, seed):
                           pieces=rng.choice([2, 3, 4])) for _ in range(n)]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("puzzle", cases(40, seed=11), ids=lambda p: "|".join(p.rows_text()))
-def test_hint_solution_forced_and_counts_match_brute_force(puzzle, engine):
+def test_hint_solution_forced_and_counts_match_brute_force(puzzle, algorithm):
     solutions = brute_solutions(puzzle)
-    analysis = analyse(puzzle, count=True, engine=engine, limit=Limit.none())
+    analysis = analyse(puzzle, count=True, algorithm=algorithm, limit=Limit.none())
     assert analysis.solvable is bool(solutions)
     assert analysis.counted.count == len(solutions) and analysis.counted.complete
     assert analysis.counted.distinct == brute_distinct(puzzle, solutions)
@@ -62,13 +62,13 @@ def test_hint_solution_forced_and_counts_match_brute_force(puzzle, engine):
     assert added in solutions and placement in added
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_blocking_is_every_smallest_set_whose_removal_solves(engine):
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_blocking_is_every_smallest_set_whose_removal_solves(algorithm):
     rng = random.Random(7)
     checked = 0
     for _ in range(25):
         puzzle = stuck_puzzle(rng)
-        analysis = analyse(puzzle, engine=engine, limit=Limit.none())
+        analysis = analyse(puzzle, algorithm=algorithm, limit=Limit.none())
         if analysis.solvable:
             assert analysis.blocking == () and analysis.blocking_sets == ()
             continue
@@ -120,9 +120,9 @@ def test_a_full_board_is_solved_and_needs_no_hint():
 DEEP_STUCK = [".....UU...", ".....U..WW", ".....UUWW.", ".......W..", "..........", ".........."]
 
 
-@pytest.mark.parametrize("backend", ["python", "auto"])
-def test_time_limit_cuts_the_solve_short_and_reports_it(backend):
-    analysis = analyse(make_puzzle(DEEP_STUCK), limit=Limit(seconds=0), backend=backend)
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_time_limit_cuts_the_solve_short_and_reports_it(engine):
+    analysis = analyse(make_puzzle(DEEP_STUCK), limit=Limit(seconds=0), engine=engine)
     assert analysis.solvable is None and analysis.solution is None
     assert analysis.cut_short == ("solve",) and analysis.timed_out
     # Anytime: a hint is still given, the first candidate not ruled out, marked unproven.
@@ -137,7 +137,7 @@ def test_time_limit_cuts_the_solve_short_and_reports_it(backend):
 
 def test_a_limit_in_states_stops_at_the_same_place_every_time():
     runs = [analyse(make_puzzle(DEEP_STUCK), limit=Limit(seconds=None, states=5000),
-                    backend="python") for _ in range(2)]
+                    engine="python") for _ in range(2)]
     assert runs[0].cut_short == ("solve",) and runs[0].hint == runs[1].hint
     assert runs[0].quality.stopped == "the limit of 5,000 states"
 

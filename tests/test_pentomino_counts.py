@@ -3,7 +3,7 @@
 Counts: 6x10 has 9356 tilings (2339 up to symmetry), 5x12 4040 (1010), 4x15 1472 (368),
 3x20 8 (2), the 8x8 square with a 2x2 hole in the centre 520 (65), the 8x8 square without its
 corners 17360 (2170), and 3x5 with P, U, V 4 (1). With the compiled kernel each takes well
-under a second; the pure-Python backend and Dancing Links are checked on the smaller boards.
+under a second; the pure-Python engine and Dancing Links are checked on the smaller boards.
 """
 
 from __future__ import annotations
@@ -43,13 +43,14 @@ def test_published_counts(examples, name, count, distinct, symmetries):
     ("pentomino-3x5-puv.txt", 4, 1),
 ])
 def test_dancing_links_counts_agree(examples, name, count, distinct):
-    counted = analyse(load(examples, name), count=True, engine="dlx", limit=Limit.none()).counted
+    counted = analyse(load(examples, name), count=True, algorithm="dlx",
+                      limit=Limit.none()).counted
     assert (counted.count, counted.distinct) == (count, distinct)
 
 
 @pytest.mark.slow
-def test_python_backend_counts_agree_on_4x15(examples):
-    counted = analyse(load(examples, "pentomino-4x15.txt"), count=True, backend="python",
+def test_python_engine_counts_agree_on_4x15(examples):
+    counted = analyse(load(examples, "pentomino-4x15.txt"), count=True, engine="python",
                       limit=Limit.none()).counted
     assert (counted.count, counted.distinct) == (1472, 368)
 
@@ -81,8 +82,8 @@ def test_counts_by_enumeration_when_no_piece_can_be_pinned(rows, pieces):
 
     puzzle = make_puzzle(rows, pieces)
     solutions = brute_solutions(puzzle)
-    for engine in ("bitboard", "dlx"):
-        counted = analyse(puzzle, count=True, engine=engine).counted
+    for algorithm in ("bitboard", "dlx"):
+        counted = analyse(puzzle, count=True, algorithm=algorithm).counted
         assert counted.complete
         assert (counted.count, counted.distinct) == (
             len(solutions), brute_distinct(puzzle, solutions))
@@ -91,8 +92,8 @@ def test_counts_by_enumeration_when_no_piece_can_be_pinned(rows, pieces):
 @pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
 def test_kernel_and_python_agree_on_the_8x8_hole(examples):
     puzzle = load(examples, "pentomino-8x8-hole.txt")
-    python = analyse(puzzle, count=True, max_solutions=40, backend="python",
+    python = analyse(puzzle, count=True, max_solutions=40, engine="python",
                      limit=Limit.none()).counted
-    kernel = analyse(puzzle, count=True, max_solutions=40, backend="numba",
+    kernel = analyse(puzzle, count=True, max_solutions=40, engine="numba",
                      limit=Limit.none()).counted
     assert python == kernel and python.count == 40 and not python.complete

@@ -1,4 +1,4 @@
-"""The engines against an independent brute force, and against each other.
+"""The algorithms and engines against an independent brute force, and against each other.
 
 Three ways to the same answers: Algorithm X with Dancing Links, the bitboard search in pure
 Python and the same search compiled with numba. On random small puzzles (many unsolvable)
@@ -15,10 +15,10 @@ from pentomino_cases import brute_solutions, random_puzzle
 from solvers.pentomino.bitboard import build_tables, kernel_available, search
 from solvers.limit import Limit
 from solvers.pentomino.dlx import ExactCover
-from solvers.pentomino.engines import BitboardEngine, DlxEngine
+from solvers.pentomino.algorithms import BitboardSearch, DlxSearch
 from solvers.pentomino.puzzle import make_puzzle
 
-BACKENDS = ["python"] + (["numba"] if kernel_available() else [])
+ENGINES = ["python"] + (["numba"] if kernel_available() else [])
 
 
 def as_sets(engine, solutions):
@@ -36,14 +36,14 @@ def random_cases(n: int, seed: int):
 
 
 @pytest.mark.parametrize("puzzle", random_cases(60, seed=5), ids=lambda p: "|".join(p.rows_text()))
-def test_every_engine_finds_exactly_the_brute_force_solutions(puzzle):
+def test_every_algorithm_and_engine_finds_exactly_the_brute_force_solutions(puzzle):
     expected = brute_solutions(puzzle)
-    dlx = DlxEngine(puzzle)
+    dlx = DlxSearch(puzzle)
     assert as_sets(dlx, dlx.solutions(None)) == expected
-    for backend in BACKENDS:
-        engine = BitboardEngine(puzzle, backend)
-        assert as_sets(engine, engine.solutions(None)) == expected, backend
-        found = engine.find((), None, None)
+    for engine in ENGINES:
+        bitboard = BitboardSearch(puzzle, engine)
+        assert as_sets(bitboard, bitboard.solutions(None)) == expected, engine
+        found = bitboard.find((), None, None)
         assert found.count == len(expected) and found.complete and not found.stopped
 
 
@@ -51,9 +51,9 @@ def test_duplicate_pieces_are_not_counted_twice():
     # two copies of I fill a 2 x 5 rectangle in exactly one way (swapping them is the same)
     puzzle = make_puzzle([".....", "....."], "I I")
     assert len(brute_solutions(puzzle)) == 1
-    assert DlxEngine(puzzle).find((), None, None).count == 1
-    for backend in BACKENDS:
-        assert BitboardEngine(puzzle, backend).find((), None, None).count == 1
+    assert DlxSearch(puzzle).find((), None, None).count == 1
+    for engine in ENGINES:
+        assert BitboardSearch(puzzle, engine).find((), None, None).count == 1
 
 
 @pytest.mark.parametrize("rows, pieces", [
@@ -65,55 +65,55 @@ def test_duplicates_with_more_freedom_match_brute_force(rows, pieces):
     puzzle = make_puzzle(rows, pieces)
     expected = brute_solutions(puzzle)
     assert len(expected) == 2
-    assert DlxEngine(puzzle).find((), None, None).count == len(expected)
-    for backend in BACKENDS:
-        assert BitboardEngine(puzzle, backend).find((), None, None).count == len(expected)
+    assert DlxSearch(puzzle).find((), None, None).count == len(expected)
+    for engine in ENGINES:
+        assert BitboardSearch(puzzle, engine).find((), None, None).count == len(expected)
 
 
 @pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
-def test_backends_give_identical_solutions_in_identical_order():
+def test_engines_give_identical_solutions_in_identical_order():
     tables = build_tables(make_puzzle(["." * 20] * 3))
-    python = search(tables, keep=100, backend="python")
-    compiled = search(tables, keep=100, backend="numba")
+    python = search(tables, keep=100, engine="python")
+    compiled = search(tables, keep=100, engine="numba")
     assert python.count == compiled.count == 8
     assert python.solutions == compiled.solutions
     assert python.nodes > compiled.nodes  # the kernel prunes regions (same solutions)
     # a pinned placement and a limit
     for fixed in [(5,), (700,), (1200,)]:
-        python = search(tables, fixed=fixed, limit=1, keep=1, backend="python")
-        compiled = search(tables, fixed=fixed, limit=1, keep=1, backend="numba")
+        python = search(tables, fixed=fixed, limit=1, keep=1, engine="python")
+        compiled = search(tables, fixed=fixed, limit=1, keep=1, engine="numba")
         assert (python.count, python.solutions, python.complete) == (
             compiled.count, compiled.solutions, compiled.complete)
 
 
 def test_limit_stops_the_count_and_says_so():
     tables = build_tables(make_puzzle(["." * 5] * 3, "P U V"))
-    for backend in BACKENDS:
-        result = search(tables, limit=2, keep=5, backend=backend)
+    for engine in ENGINES:
+        result = search(tables, limit=2, keep=5, engine=engine)
         assert result.count == 2 and not result.complete and not result.stopped
         assert len(result.solutions) == 2
 
 
 def test_the_limit_stops_every_engine_and_says_so():
     puzzle = make_puzzle(["." * 10] * 6)
-    for backend in BACKENDS:
-        result = search(build_tables(puzzle), meter=Limit(seconds=0.05).start(), backend=backend)
+    for engine in ENGINES:
+        result = search(build_tables(puzzle), meter=Limit(seconds=0.05).start(), engine=engine)
         assert result.stopped and not result.complete and result.count < 9356
-    found = DlxEngine(puzzle).find((), None, Limit(seconds=0.05).start())
+    found = DlxSearch(puzzle).find((), None, Limit(seconds=0.05).start())
     assert found.stopped and not found.complete
 
 
 def test_a_limit_in_states_stops_every_engine_after_about_that_many():
     puzzle = make_puzzle(["." * 10] * 6)
-    for backend in BACKENDS:
+    for engine in ENGINES:
         meter = Limit(seconds=None, states=30_000).start()
-        result = search(build_tables(puzzle), meter=meter, backend=backend)
-        assert result.stopped and 30_000 <= meter.states < 40_000, backend
+        result = search(build_tables(puzzle), meter=meter, engine=engine)
+        assert result.stopped and 30_000 <= meter.states < 40_000, engine
 
 
 def test_dancing_links_restores_the_matrix_after_every_search():
     puzzle = make_puzzle(["." * 5] * 3, "P U V")
-    engine = DlxEngine(puzzle)
+    engine = DlxSearch(puzzle)
     before = (list(engine.cover.left), list(engine.cover.right), list(engine.cover.up),
               list(engine.cover.down), list(engine.cover.size))
     assert engine.find((), None, None).count == 4
@@ -143,7 +143,7 @@ def test_boards_over_64_cells_use_python_and_agree():
     plain = build_tables(make_puzzle(["." * 10] * 6))
     shifted = {tuple(sorted((p.letter, tuple((r, c - 1) for r, c in p.cells))
                             for p in (tables.placements[i] for i in s))) for s in result.solutions}
-    first_three = search(plain, limit=3, keep=3, backend="python").solutions
+    first_three = search(plain, limit=3, keep=3, engine="python").solutions
     expected = {tuple(sorted((p.letter, p.cells) for p in (plain.placements[i] for i in s)))
                 for s in first_three}
     assert shifted == expected

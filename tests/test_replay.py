@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.commands import replay
+from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
 from overlay.paint import paint_advice
 from solvers.advice import Advice, Cell

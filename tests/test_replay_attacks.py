@@ -117,7 +117,6 @@ def test_a_time_out_of_range_or_a_lone_surrogate_is_a_skipped_line(tmp_path, run
 
 
 def test_check_runs_under_the_same_time_limit_option_as_solve(tmp_path, run_cli):
-    from gridsight.commands import replay
     from gridsight.registry import get_game
     from solvers.boardtext import parse_boards
 

@@ -23,7 +23,7 @@ from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pixel_fonts
 from kit.skins.pixel_fonts import CHARACTERS, FONTS
-from vision.cipher import UNREAD, Cipher, rank, settle
+from vision.cipher import Cipher, rank, settle
 from vision.glyphs import glyph_distance, text_lines
 
 LETTERS = [ch for ch in CHARACTERS if ch.isalnum()]

@@ -1,4 +1,4 @@
-"""Exact optimal play: against an independent brute force, both backends, the shipped table.
+"""Exact optimal play: against an independent brute force, both engines, the shipped table.
 
 The brute force (:mod:`thrill_digger_brute_play`) is plain recursion over explicit layouts in
 exact fractions, trying every hole at every state; the search under test uses the safe-first
@@ -43,7 +43,7 @@ SMALL = [
     Difficulty("3x3 blocks", 3, 3, 2, 2, 0),
 ]
 WIDER = Difficulty("2x5", 2, 5, 1, 2, 0)
-BACKENDS = ["python"] + (["numba"] if kernel_available() else [])
+ENGINES = ["python"] + (["numba"] if kernel_available() else [])
 
 
 def _random_states(d: Difficulty, seed: int, count: int) -> list[ThrillDiggerState]:
@@ -69,15 +69,15 @@ def _random_states(d: Difficulty, seed: int, count: int) -> list[ThrillDiggerSta
 @pytest.mark.parametrize("difficulty", SMALL, ids=lambda d: d.name)
 def test_hole_values_match_brute_force(difficulty, model):
     brute = BrutePlay(difficulty, model)
-    for backend in BACKENDS:
-        play = ExactPlay(layout_space(difficulty, model), backend=backend)
+    for engine in ENGINES:
+        play = ExactPlay(layout_space(difficulty, model), engine=engine)
         for state in _random_states(difficulty, 1, 12):
             got = play.hole_values(state)
             expected = brute.hole_values(state.grid)
             assert set(got.values) == set(expected)
             for cell, value in expected.items():
                 assert got.values[cell] == pytest.approx(float(value), abs=TOLERANCE), (
-                    backend, state.grid, cell)
+                    engine, state.grid, cell)
             assert got.value == pytest.approx(float(max(expected.values())), abs=TOLERANCE)
             assert got.values[got.best] >= got.value - 1e-9
 
@@ -96,8 +96,8 @@ def test_the_models_differ_where_blocks_are_common():
 @pytest.mark.parametrize("model", ["game", "uniform"])
 def test_python_and_numba_agree_to_the_last_bit(model):
     d = WIDER
-    python = ExactPlay(layout_space(d, model), backend="python")
-    numba = ExactPlay(layout_space(d, model), backend="numba")
+    python = ExactPlay(layout_space(d, model), engine="python")
+    numba = ExactPlay(layout_space(d, model), engine="numba")
     for state in _random_states(d, 5, 15):
         a, b = python.hole_values(state), numba.hole_values(state)
         assert a.values == b.values and a.best == b.best
@@ -139,7 +139,7 @@ def test_a_slice_of_the_table_regenerates_to_the_last_bit(model):
     space = layout_space(BEGINNER, model)
     rng = random.Random(11)
     play = ExactPlay(space)
-    python = ExactPlay(space, backend="python")
+    python = ExactPlay(space, engine="python")
     checked = 0
     for state in _beginner_states(rng, 6):
         key = space.key_of(state)
@@ -169,8 +169,8 @@ def _beginner_states(rng: random.Random, count: int) -> list[ThrillDiggerState]:
 def test_build_table_gives_the_values_of_a_fresh_search():
     d = SMALL[2]
     space = layout_space(d, "game")
-    keys, values = build_table(space, 2, ExactPlay(space, backend="python"))
-    fresh = ExactPlay(space, backend="python")
+    keys, values = build_table(space, 2, ExactPlay(space, engine="python"))
+    fresh = ExactPlay(space, engine="python")
     for canon, value in zip(keys.tolist(), values.tolist()):
         levels = reachable_states(space, 2)
         key, fits = next(level[canon] for level in levels if canon in level)
@@ -216,21 +216,21 @@ def test_the_shipped_beginner_advice_is_worth_the_optimum():
     assert result.value == pytest.approx(47.861094, abs=1e-6)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_a_search_stopped_by_its_limit_gives_the_holes_it_valued_and_true_bounds(backend):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_search_stopped_by_its_limit_gives_the_holes_it_valued_and_true_bounds(engine):
     """Anytime: a limit in states stops the valuing part way; the holes valued are valued
     exactly (as by a search run to its end), the best of them is advised, and the ceiling
     bounds every hole's value. Run again, the search goes on from its memo."""
     from solvers.limit import Limit
 
     d = WIDER
-    full = ExactPlay(layout_space(d, "game"), backend=backend)
+    full = ExactPlay(layout_space(d, "game"), engine=engine)
     for state in _random_states(d, 7, 6):
         if rupees_dug(full.space.key_of(state), d.holes) == full.space.rupees:
             continue
         exact = full.hole_values(state)
         assert exact.complete and exact.ceiling >= exact.value
-        cut = ExactPlay(layout_space(d, "game"), backend=backend)
+        cut = ExactPlay(layout_space(d, "game"), engine=engine)
         meter = Limit(seconds=None, states=40).start()
         partial = cut.hole_values(state, meter)
         if partial.complete:
@@ -255,7 +255,7 @@ def test_the_optimal_policy_stopped_advises_and_says_how_good(monkeypatch):
     empty = analyse(ThrillDiggerState.empty(BEGINNER), "uniform")
     full = policy.OptimalPolicy().decide(empty)  # from the shipped table: exact
     assert full.quality.exact and full.quality.low == pytest.approx(47.861, abs=5e-4)
-    cold = ExactPlay(layout_space(BEGINNER, "uniform"), backend="python")
+    cold = ExactPlay(layout_space(BEGINNER, "uniform"), engine="python")
     monkeypatch.setattr(policy, "exact_play", lambda *args: cold)
     decision = policy.OptimalPolicy().decide(empty, Limit(seconds=None, states=50).start())
     assert decision.hole == policy.safest_then_richest(empty)

@@ -117,15 +117,15 @@ def test_sampling_is_repeatable_and_refuses_impossible_boards():
         sample_layouts(impossible, "game", 10, seed=1)
 
 
-def test_lookahead_is_deterministic_and_the_backends_agree():
+def test_lookahead_is_deterministic_and_the_engines_agree():
     rng = random.Random(4)
-    backends = ["python"] + (["numba"] if kernel_available() else [])
+    engines = ["python"] + (["numba"] if kernel_available() else [])
     for difficulty in (INTERMEDIATE, EXPERT):
         state = random_state(difficulty, rng, undug=difficulty.holes - 4, show_bad=0.0,
                              unseen=0.0)
         analysis = analyse(state)
-        results = [lookahead(analysis, particles=300, backend=b) for b in backends]
-        again = lookahead(analysis, particles=300, backend=backends[-1])
+        results = [lookahead(analysis, particles=300, engine=b) for b in engines]
+        again = lookahead(analysis, particles=300, engine=engines[-1])
         assert all(r.scores == results[0].scores for r in results)
         assert again.hole == results[0].hole and again.scores == results[0].scores
         assert results[0].hole in results[0].scores

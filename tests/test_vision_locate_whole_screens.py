@@ -17,7 +17,6 @@ import numpy as np
 import pytest
 
 from kit.skins import disco_zoo
-from kit import corpus
 from kit.games import disco_zoo as disco_kit
 from kit.games import pentomino as pentomino_kit
 from kit.games import tile_path as tile_path_kit

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsight.cli import RuntimeFailure, say
+from gridsight.errors import RuntimeFailure, say
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_renamed_option,
@@ -46,22 +46,25 @@ from gridsight.commands.screen_options import (
 from gridsight.limits import add_max_memory_argument, add_max_pixels_argument
 from gridsight.progress import ProgressBar
 from gridsight.games.spec import PitReading
+from gridsight.registry import all_specs, get_game, get_spec, reader_names
+from gridsight.screens import ScreenMemory
+from gridsight.screenshots import (
+    PackShelf, Solve, advise, annotate, find_screenshot, unread_advice, view_merger,
+    with_reading,
+)
 from gridsight.textout import for_terminal
-from gridsight.registry import all_specs, get_game, get_reader, get_spec, reader_names
-from solvers.advice import Advice, CellMark, MarkKind
-from solvers.boardtext import parse_boards
+from solvers.advice import Advice
 from solvers.errors import InputError, one_line
-from vision.errors import PackError, VisionInputError
+from vision.errors import VisionInputError
 
 if TYPE_CHECKING:
     import numpy as np
 
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.readers.find import Found
-    from vision.packs import TemplatePack
+    from gridsight.tracking import ViewMerger
 
 DEFAULT_OUT = "gridsight-out"
-MIN_CELL_PX = 48  # cells smaller than this are enlarged in the annotated picture
 STDIN = "-"
 
 
@@ -136,17 +139,30 @@ def run(options: argparse.Namespace) -> int:
                          + ", ".join(n for n in _game_choices() if n not in reader_names())
                          + "); other games are read through --pack")
     files, had_folder, missing = expand(options.paths)
-    packs = load_packs(options.game, options.pack, getattr(options, "time_limit", None))
+    shelf = PackShelf(options.pack, warn=lambda problem: say(f"warning: {problem}"),
+                      time_limit=getattr(options, "time_limit", None))
+    game = None if options.game == "auto" else options.game
+    if game is None:  # a missing or broken pack stops the run before any file
+        shelf.every()
+        memory: ScreenMemory | None = ScreenMemory.in_data_folder()
+    else:
+        shelf.of(game)
+        memory = None
+    merger = None
+    if getattr(options, "sequence", False):
+        if game is None:
+            raise InputError("--sequence needs --game (the screenshots are of one game)")
+        merger = view_merger(game, shelf.of(game))
     hints = read_hints_from(options)
     out_dir = Path(options.out)
-    merger = _merger(options, packs) if getattr(options, "sequence", False) else None
     outcomes = [Outcome(path, error=problem) for path, problem in missing]
     for outcome in outcomes:
         _failed(outcome, options)
     used: set[str] = set()
     with ProgressBar(len(files), "images", enabled=None if had_folder else False) as bar:
         for path in files:
-            outcome = analyse_one(path, packs, hints, options, out_dir, used, merger)
+            outcome = analyse_one(path, shelf, game, memory, hints, options, out_dir, used,
+                                  merger)
             if outcome.error:
                 if bar.enabled:
                     sys.stderr.write("\n")
@@ -160,22 +176,6 @@ def run(options: argparse.Namespace) -> int:
         print(f"gridsight: {len(outcomes)} file(s): {read} board(s) read, {solved} solved, "
               f"{len(failed)} failed", file=sys.stderr)
     return 2 if failed else 0
-
-
-def _merger(options: argparse.Namespace, packs: dict[str, TemplatePack]):
-    """``--sequence``: one board merged across the screenshots, by the game's tracker rules
-    (a crossed tile stays crossed), every screenshot counting as evidence."""
-    from gridsight.games.spec import GridReading
-    from gridsight.tracking import ViewMerger
-
-    if options.game == "auto" or len(packs) != 1:
-        raise InputError("--sequence needs --game (the screenshots are of one game)")
-    (game, pack), = packs.items()
-    reading = get_spec(game).reading
-    assert isinstance(reading, GridReading)
-    rules = reading.tracker
-    return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
-                      may_change=rules.may_change, confirm=1)
 
 
 def run_stills(spec, options: argparse.Namespace) -> int:
@@ -217,10 +217,10 @@ def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir
         return Outcome(path, spec.name, error=_named(path, error))
     reading = still.reading
     try:
-        solution = solve_read(spec.name, reading.board, options)
+        solution = solver_of(spec.name, options)(reading.board)
     except (InputError, RuntimeFailure) as error:
         return Outcome(path, spec.name, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading)
+    advice = with_reading(solution.advice, reading)
     annotated = _save_picture(out_dir, path, used, image, still.geometry, advice)
     if options.json:
         data = dict(solution.json)
@@ -302,41 +302,21 @@ def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     return files, had_folder, missing
 
 
-def load_packs(game: str, pack: str | None,
-               time_limit: float | None = None) -> dict[str, TemplatePack]:
-    """The pack of each game to try: one game's, or every reader's for ``auto`` (games
-    without a pack of that name are skipped; none at all is an error). Reading each pack
-    counts against ``time_limit`` (``--time-limit``)."""
-    from gridsight.readers.find import load_game_pack
-
-    if game != "auto":
-        return {game: load_game_pack(game, pack, time_limit=time_limit)}
-    packs, problems = {}, []
-    for name in reader_names():
-        try:
-            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
-        except PackError as error:
-            problems.append(error)
-    if not packs:
-        raise problems[0] if len(problems) == 1 else PackError(
-            pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
-    for error in problems:  # a broken pack is worth a warning even when others load
-        if "not found" not in str(error):
-            say(f"warning: {error}")
-    return packs
-
-
-def solve_read(game: str, board, options: argparse.Namespace):
-    """Solve a board read off a picture with the solve settings of the command line (each
+def solver_of(game: str, options: argparse.Namespace) -> Solve:
+    """Solving a board read off a picture with the solve settings of the command line (the
     game's typed options, built from the settings it knows)."""
     adapter = get_game(game)
-    return adapter.solve(board, adapter.options_from(solver_settings_from(options)))
+    settings = adapter.options_from(solver_settings_from(options))
+    return lambda board: adapter.solve(board, settings)
 
 
-def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
-                options: argparse.Namespace, out_dir: Path, used: set[str],
-                merger=None) -> Outcome:
-    from gridsight.readers.find import find_in, read_found
+def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMemory | None,
+                hints: ReadHints, options: argparse.Namespace, out_dir: Path,
+                used: set[str], merger: ViewMerger | None = None) -> Outcome:
+    """One screenshot: found (``game``'s board, or the best of every game's, first where
+    ``memory`` last saw one on a screen of its size), read, solved, painted and printed.
+    With a ``merger`` (``--sequence``) the board read is merged into the boards before."""
+    from gridsight.readers.find import read_found
     from vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
@@ -344,7 +324,7 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     try:
-        found = find_in(image, packs)
+        found = find_screenshot(image, shelf, game, memory)
     except VisionInputError as error:
         return Outcome(path, error=_named(path, error))
     contradictions: tuple[str, ...] = ()
@@ -358,16 +338,14 @@ def analyse_one(path: str, packs: dict[str, TemplatePack], hints: ReadHints,
             reading = replace(reading, warnings=reading.warnings + contradictions)
     except InputError as error:
         unread = getattr(error, "unread", ())
-        _save(out_dir, path, used, image, found, _unread_advice(found, unread, str(error)))
+        _save(out_dir, path, used, image, found, unread_advice(found, unread, str(error)))
         return Outcome(path, found.game, error=_named(path, error))
     try:
-        solution = solve_read(found.game, reading.board, options)
+        solution, advice = advise(found.game, reading, solver_of(found.game, options))
     except (InputError, RuntimeFailure) as error:
         _save(out_dir, path, used, image, found,
-              _unread_advice(found, reading.unread, f"not solved: {error}"))
+              unread_advice(found, reading.unread, f"not solved: {error}"))
         return Outcome(path, found.game, reading, error=_named(path, f"board as read: {error}"))
-    advice = _with_reading(solution.advice, reading,
-                           _unread_that_matter(found.game, reading, solution.advice, options))
     annotated = _save(out_dir, path, used, image, found, advice)
     if options.json:
         data = dict(solution.json)
@@ -400,7 +378,7 @@ def _view_json(view) -> dict | None:
 
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
                 annotated: str | None) -> str:
-    """The readable report of one image: what was read, then the solver's own text."""
+    """The readable report of one image: the solver's own text, then what was read."""
     unread = set(reading.unread)
     read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
             for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there
@@ -421,59 +399,6 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     return "\n".join(lines) + "\n"
 
 
-def _with_reading(advice: Advice, reading: BoardReading,
-                  matter: list[tuple[int, int]] = ()) -> Advice:
-    """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
-    the unread cells that change the advice named in the status line."""
-    warnings = advice.warnings + reading.warnings
-    taken = {(m.row, m.col) for m in advice.marks}
-    tokens = reading.board.grid
-    words = get_spec(advice.game).words
-    headers = dict(reading.board.headers)
-    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
-    # board token ("1/2", which reads as a fraction beside percentages).
-    marks = advice.marks + tuple(
-        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
-        for r, c in reading.unsure if (r, c) not in taken)
-    status = advice.status
-    if reading.unread:
-        marks += tuple(CellMark(r, c, MarkKind.UNREAD)
-                       for r, c in reading.unread if (r, c) not in taken)
-        warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
-    if matter:
-        from gridsight.readers.base import describe_cells
-
-        status = f"{status} (but unread {describe_cells(matter)} may change this)"
-    return replace(advice, marks=marks, warnings=warnings, status=status)
-
-
-def _unread_that_matter(game: str, reading: BoardReading, advice: Advice,
-                        options: argparse.Namespace) -> list[tuple[int, int]]:
-    """The unread cells whose true content would change the recommended move: the reader
-    says what a cell could be (``unread_alternatives``), each is solved in turn."""
-    alternatives = getattr(get_reader(game), "unread_alternatives", None)
-    if alternatives is None or not reading.unread:
-        return []
-    matter = []
-    for cell in reading.unread:
-        for text in alternatives(reading, cell):
-            try:
-                other = solve_read(game, parse_boards(text, source="<screenshot>")[0], options)
-            except (InputError, RuntimeFailure):
-                continue  # that alternative is impossible: it changes nothing
-            if other.advice.recommend != advice.recommend:
-                matter.append(cell)
-                break
-    return matter
-
-
-def _unread_advice(found: Found, unread, problem: str) -> Advice:
-    g = found.read.geometry
-    return Advice(found.game, g.rows, g.cols,
-                  marks=tuple(CellMark(r, c, MarkKind.UNREAD) for r, c in unread),
-                  status="not solved", warnings=(problem,))
-
-
 def _save(out_dir: Path, path: str, used: set[str], image: np.ndarray, found: Found,
           advice: Advice) -> str | None:
     """Write the annotated picture as ``DIR/<name>-advice.png``; returns its path."""
@@ -486,7 +411,6 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     import cv2
 
-    from overlay.paint import paint_advice
     from safefiles import SaveError, write_file
 
     stem = "stdin" if path == STDIN else Path(path).stem
@@ -499,8 +423,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
-    image, geometry = legible(image, geometry)
-    picture = paint_advice(image, geometry, advice)
+    picture = annotate(image, geometry, advice)
     target = out_dir / name
     ok, png = cv2.imencode(".png", picture)
     if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
@@ -512,22 +435,6 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     return str(target)
 
 
-def legible(image: np.ndarray, geometry):
-    """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
-    ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
-    so a small screenshot's annotated copy is drawn larger than the screenshot."""
-    import cv2
-    import numpy as np
-
-    size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
-               for c in (0, geometry.cols - 1))
-    factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
-    if factor <= 1:
-        return image, geometry
-    bigger = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
-    return bigger, geometry.scaled(factor)
-
-
 def _named(path: str, error: object) -> str:
     """The error naming the image once (standard input is ``<stdin>``)."""
     name = "<stdin>" if path == STDIN else path
@@ -535,4 +442,4 @@ def _named(path: str, error: object) -> str:
     return text if text.startswith(f"{name}:") else f"{name}: {text}"
 
 
-__all__ = ["add_parser", "run", "analyse_one", "report_text", "legible"]
+__all__ = ["add_parser", "run", "analyse_one", "report_text", "solver_of"]

@@ -1,10 +1,13 @@
-"""``gridsight calibrate GAME IMAGE [--skin NAME] [--corners ...] [--labels FILE]``.
+"""``gridsight calibrate GAME IMAGE [--skin NAME] [--corners ...] [--labels FILE]``, and
+``gridsight calibrate GAME IMAGE... --room FILE`` for a board bigger than the screen.
 
 Builds a template pack for a skin gridsight has never seen (the real game) from one of the
 player's own screenshots, and saves it in the per-user data directory (``GRIDSIGHT_DATA_DIR``
 overrides it), where ``gridsight analyze --pack NAME`` finds it before the shipped packs.
 
-How a game is calibrated is its spec's ``reading`` part (:data:`CALIBRATORS`, one per kind):
+How a game is calibrated is its spec's ``reading`` part (:data:`gridsight.calibration.
+CALIBRATORS`, one per kind; the learning, saving and checking live in
+:mod:`gridsight.calibration`):
 
 - a flat grid (:class:`~gridsight.games.spec.GridReading`: Disco Zoo, tile path, pentomino)
   marks the board's four outer corners and labels every cell; the pack is learned with
@@ -26,28 +29,18 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
 
-from gridsight.cli import RuntimeFailure
+from gridsight.calibration import (
+    CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, labels_and_board,
+    propose, read_through,
+)
+from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
-from gridsight.inputs import read_text
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named, one_line
-from vision.errors import VisionInputError
-from vision.packs import load_pack, user_data_root, user_packs_root
-
-if TYPE_CHECKING:  # OpenCV and the learning code are imported when a calibration runs
-    import numpy as np
-
-    from vision.packs import TemplatePack
+from solvers.errors import one_line
 
 LIVE_EXTRA = "pip install 'gridsight[live]'"
-
-DEFAULT_SKIN = "mine"
 
 
 def _calibrated_games() -> list[str]:
@@ -72,24 +65,6 @@ def _pit_difficulties() -> list[str]:
         if isinstance(spec.reading, PitReading):
             names += [d for d in spec.reading.sizes if d not in names]
     return names
-
-
-class CalibrationError(InputError):
-    """The corners or labels given cannot be used (the message says why)."""
-
-
-@dataclass(frozen=True)
-class Calibrated:
-    """What a calibration saved: where, a line for the player on how it went, and the
-    furniture the reader did not find by itself (to be marked)."""
-
-    folder: Path
-    summary: str
-    missing: tuple[str, ...] = ()
-
-
-Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, float]] | None",
-                       "list[list[str]] | None"], Calibrated]
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -220,271 +195,10 @@ def run_room(options: argparse.Namespace, spec) -> int:
               for path in options.images]
     if options.corners is not None:
         _check_corners(options.corners, images[0][1].shape)
-    result = reading.scrolling_boards.calibrate(images, options)
-    print(f"saved {result.folder}")
+    result = reading.scrolling_boards.calibrate(images, options, read=read_through)
+    print(f"saved {one_line(str(result.folder))}")
     print(result.summary)
     return 0
-
-
-# -- the 2D grid games ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """What calibrate finds by itself on the screenshot: the board's corners (``None``:
-    still to be marked), every cell's label (``None``: still to be named) and a line for
-    the player about each."""
-
-    corners: list[tuple[float, float]] | None
-    labels: list[list[str]] | None
-    notes: tuple[str, ...] = ()
-
-
-def propose(game: str, image: np.ndarray, corners: Sequence[tuple[float, float]] | None,
-            labels: list[list[str]] | None) -> Proposal:
-    """The corners and labels not given, found as ``analyze`` finds them: a game whose
-    board is found by its structure (its spec's ``GridReading.structure``: the lattice
-    search) proposes its corners, and, when it has them and its reader tells every cell,
-    their labels (a cell it cannot tell, or a board it cannot find, is left to the
-    player)."""
-    reading = get_spec(game).reading
-    given = (list(corners) if corners is not None else None, labels)
-    if not isinstance(reading, GridReading) or reading.structure is None:
-        return Proposal(*given)
-    try:
-        read = reading.locate_by_structure(image)
-    except VisionInputError as error:
-        return Proposal(*given, (f"the board was not found by the lattice search ({error}): "
-                                 "mark its corners",) if corners is None else ())
-    notes = []
-    if corners is None:
-        corners = [(round(float(x), 1), round(float(y), 1)) for x, y in read.geometry.outline()]
-        notes.append("corners found by the lattice search: --corners "
-                     + ",".join(f"{v:g}" for point in corners for v in point))
-    elif labels is None:
-        return Proposal(list(corners), None, tuple(notes))  # the player's own lattice
-    if labels is None:
-        grid = [[cell.label if cell.known and not cell.label.endswith(":?") else "?"
-                 for cell in row] for row in read.cells]
-        unknown = [(r, c) for r, row in enumerate(grid) for c, label in enumerate(row)
-                   if label == "?"]
-        if unknown:
-            from gridsight.readers.base import describe_cells
-
-            notes.append(f"{len(unknown)} cell(s) not told by themselves "
-                         f"({describe_cells(unknown)}): name them (--labels FILE, or in the "
-                         "window)")
-        else:
-            labels = grid
-            notes.append("every cell told by itself (give --labels FILE to name them "
-                         "yourself)")
-    return Proposal(list(corners), labels, tuple(notes))
-
-
-def labels_from_file(game: str, path: str) -> list[list[str]]:
-    """The pack label of every cell of the board in ``path`` (the game's text format)."""
-    return labels_and_board(game, path)[0]
-
-
-def labels_and_board(game: str, path: str):
-    """The pack label of every cell of the board in ``path`` (the game's text format), and
-    the board itself (its headers say what the screenshot's furniture shows)."""
-    source, text = read_text(path)
-    boards = parse_boards(text, source=source)
-    if len(boards) != 1:
-        raise CalibrationError(f"{source}: give one board, not {len(boards)}")
-    board = boards[0]
-    reading = get_spec(game).reading
-    if not isinstance(reading, GridReading):
-        raise CalibrationError(f"--labels is for games read as a flat grid, not {game}")
-    pack = load_pack(game, "default")
-    # '?' cells are not learned: map them to a token the game accepts, then back.
-    grid = [list(row) for row in board.grid]
-    unknown = {(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "?"}
-    try:
-        board.check_size(pack.rows, pack.cols, f"a {game} board")
-        if unknown and reading.unlearned_token is not None:
-            board = _replace_tokens(board, unknown, reading.unlearned_token)
-        labels = reading.game_reader.labels_from_text(board, pack)
-    except InputError as error:
-        raise CalibrationError(named(error, source)) from None
-    for r, c in unknown:
-        labels[r][c] = "?"
-    return labels, boards[0]
-
-
-def _replace_tokens(board, cells, token):
-    from dataclasses import replace
-
-    grid = tuple(tuple(token if (r, c) in cells else t for c, t in enumerate(row))
-                 for r, row in enumerate(board.grid))
-    return replace(board, grid=grid)
-
-
-def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
-                   corners: Sequence[tuple[float, float]] | None,
-                   labels: list[list[str]] | None) -> Calibrated:
-    """Learn, save and check a pack for a 2D grid game: the cells, the frame around the
-    board, and the furniture boxes the player gave (in board units, so they follow the
-    board); then the screenshot is read back through the pack saved, exactly as
-    ``gridsight analyze --pack`` reads it (:func:`check_pack`)."""
-    from dataclasses import replace
-
-    from vision.geometry import BoardGeometry
-    from vision.learn import learn_pack
-    from vision.packs import load_pack_dir
-
-    game = options.game
-    like = load_pack(game, "default")
-    if corners is None or labels is None:
-        raise CalibrationError("give both --corners and --labels (or use the window)")
-    _check_corners(corners, image.shape, like.rows, like.cols)
-    geometry = BoardGeometry.from_corners(corners, like.rows, like.cols)
-    pack = learn_pack(image, geometry, labels, game, options.skin, like=like,
-                      margin=like.anchor.margin)  # as much frame as the game's own pack
-    furniture = {}
-    for name in getattr(get_spec(game).reading, "furniture", ()):
-        boxes = getattr(options, f"furniture_{name}", None)
-        if boxes:
-            furniture[name] = tuple(_board_box(geometry, box) for box in boxes)
-    if furniture:
-        pack = replace(pack, furniture=furniture)
-    folder = pack.save(user_packs_root() / game / options.skin)
-    saved = load_pack_dir(folder)  # the pack exactly as analyze --pack loads it
-    return check_pack(image, saved, labels, getattr(options, "board", None),
-                      getattr(options, "image", "IMAGE"))
-
-
-def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
-               board=None, image_name: str = "IMAGE") -> Calibrated:
-    """Read the calibration screenshot back through ``pack`` by ``gridsight analyze``'s own
-    functions (:func:`gridsight.readers.find.find_in`, :func:`~gridsight.readers.find.
-    read_found`): the cells against ``labels``, the board text against ``board`` (the
-    labels file, headers included), the furniture the reader needs; and the command that
-    reads it: the hints the board text needs (``--animals``...) added only when the read
-    without them is not the board given."""
-    from gridsight.readers.base import ReadHints
-    from gridsight.readers.find import find_in, read_found
-    from vision.classify import UNKNOWN
-
-    folder = pack.source or Path(".")
-    try:
-        found = find_in(image, {pack.game: pack})
-    except VisionInputError as error:
-        return Calibrated(folder, f"warning: the new pack does not find the board again "
-                          f"({error})")
-    n = sum(label != "?" for row in labels for label in row)
-    wrong = [(r, c) for r, row in enumerate(labels) for c, label in enumerate(row)
-             if label != "?" and found.read.cells[r][c].label != label]
-    if wrong:
-        unread = sum(found.read.cells[r][c].label == UNKNOWN for r, c in wrong)
-        return Calibrated(folder, f"warning: reading the screenshot back, {len(wrong)} of {n} "
-                          f"cells differ ({unread} unread); label them again or use a "
-                          "clearer screenshot")
-    lines = [f"{len(pack.templates)} templates for {len(pack.labels)} labels; the screenshot "
-             f"reads back with all {n} labelled cells right."]
-    spec = get_spec(pack.game)
-    flags: list[str] = []
-    missing: tuple[str, ...] = ()
-    if board is not None:
-        given = {hint.name: (hint, board.header(hint.header)) for hint in spec.hints
-                 if hint.header is not None and board.header(hint.header) is not None}
-        full = ReadHints(**{name: hint.parse(value) for name, (hint, value) in given.items()})
-        # The fewest hints that make the read exact (none, when the screen says it all): the
-        # command suggested then works on the next screenshot too, not only on this one.
-        reading, problem, used = None, "", ()
-        for names in _subsets(tuple(given)):
-            hints = ReadHints(**{n: given[n][0].parse(given[n][1]) for n in names})
-            reading, problem = _read_back(image, found, hints)
-            used = names
-            if reading is not None and _same_board(reading.text, board):
-                break
-        flags = [f"{given[n][0].flag} {_quoted(given[n][1].replace(', ', ','))}" for n in used]
-        if reading is None:
-            lines.append(f"warning: the board is not read back: {problem}")
-        else:
-            same = _same_board(reading.text, board)
-            hinted = f" (with {', '.join(f.split()[0] for f in flags)})" if flags else ""
-            lines.append((f"The board reads back exactly as given{hinted}:" if same else
-                          f"warning: the board reads back{hinted} otherwise than given:"))
-            lines += ["  " + line for line in reading.text.rstrip().splitlines()]
-    else:
-        full = ReadHints()
-        reading, problem = _read_back(image, found, full)
-        if reading is None:
-            lines.append(f"warning: the board is not read back by itself: {problem}")
-        else:
-            lines.append("The board reads back by itself as:")
-            lines += ["  " + line for line in reading.text.rstrip().splitlines()]
-    teller = getattr(spec.reading.game_reader, "furniture_missing", None)
-    if teller is not None:
-        missing = teller(image, found.read, pack, full)
-        furniture = getattr(spec.reading, "furniture", ())
-        seen = [name for name in furniture if name not in missing]
-        if seen:
-            lines.append(f"found by the automatic search: the {' and the '.join(seen)} "
-                         "(nothing to mark)")
-        for name in missing:
-            lines.append(f"warning: the {name} {'were' if name.endswith('s') else 'was'} not "
-                         "found on this screenshot by the automatic search: mark "
-                         f"{'them' if name.endswith('s') else 'it'} (--{name} X,Y,W,H[;...] in "
-                         "pixels, or in the window)")
-    command = " ".join(["gridsight analyze --game", pack.game, "--pack", pack.skin, *flags,
-                        _quoted(image_name)])
-    lines.append(f"Use it: {command}")
-    return Calibrated(folder, "\n".join(lines), missing)
-
-
-def _subsets(names: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every subset of ``names``, smallest first (in the order given within a size); the
-    whole set last.
-
-    >>> _subsets(("animals", "taps"))
-    [(), ('animals',), ('taps',), ('animals', 'taps')]
-    """
-    from itertools import combinations
-
-    return [combo for size in range(len(names) + 1) for combo in combinations(names, size)]
-
-
-def _read_back(image, found, hints):
-    from gridsight.readers.find import read_found
-
-    try:
-        return read_found(image, found, hints), ""
-    except InputError as error:
-        return None, str(error).splitlines()[0]
-
-
-def _same_board(text: str, board) -> bool:
-    """Whether a board text read back is the board of the labels file: the same tokens
-    (``?`` cells aside) and the same value for each header the file gives."""
-    read = parse_boards(text, source="<read back>")[0]
-    for key, value in board.headers.items():
-        if read.header(key) is None or read.header(key).replace(" ", "").lower() != \
-                value.replace(" ", "").lower():
-            return False
-    return all(want == "?" or got == want
-               for row_got, row_want in zip(read.grid, board.grid)
-               for got, want in zip(row_got, row_want))
-
-
-def _quoted(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
-
-
-def _board_box(geometry, box: tuple[float, float, float, float]) -> tuple[float, ...]:
-    """A box in pixels as a box in board units (its corners through the board's geometry)."""
-    import numpy as np
-
-    x, y, w, h = box
-    points = geometry.image_to_board([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
-    x0, y0 = points.min(axis=0)
-    x1, y1 = points.max(axis=0)
-    return (round(float(x0), 4), round(float(y0), 4), round(float(x1 - x0), 4),
-            round(float(y1 - y0), 4))
 
 
 def _check_furniture(options: argparse.Namespace, spec) -> None:
@@ -493,29 +207,6 @@ def _check_furniture(options: argparse.Namespace, spec) -> None:
         if getattr(options, f"furniture_{name}", None) and name not in names:
             raise CalibrationError(f"--{name} is for {', '.join(_furniture()[name])}, not "
                                    f"{options.game}")
-
-
-# -- a 3D pit --------------------------------------------------------------------------------
-
-
-def calibrate_pit_game(image: np.ndarray, options: argparse.Namespace,
-                       corners: Sequence[tuple[float, float]] | None,
-                       labels: list[list[str]] | None) -> Calibrated:
-    """A 3D pit: the game's own calibration (its spec's ``reading.calibrate``: the corner holes,
-    and the look from ``--item`` and ``--wallet`` screenshots), saved as ``pits/<skin>/``."""
-    spec = get_spec(options.game)
-    if labels is not None:
-        raise CalibrationError(f"--labels is for games read as a flat grid, not {spec.name}")
-    result = spec.reading.calibrate(spec, image, options, corners,
-                                    user_data_root() / "pits" / options.skin)
-    return Calibrated(result.folder, result.summary)
-
-
-#: How each kind of screen reading is calibrated (a kind of spec part, not a game).
-CALIBRATORS: dict[type, Calibrator] = {
-    GridReading: calibrate_grid,
-    PitReading: calibrate_pit_game,
-}
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -587,39 +278,3 @@ def _corners(text: str) -> list[tuple[float, float]]:
     return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
 
 
-#: The smallest cell a calibration learns from, in pixels of the screenshot: a smaller board
-#: (a sub-pixel quad) holds nothing to learn.
-MIN_CELL_PIXELS = 4
-
-
-def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
-    import numpy as np
-
-    h, w = shape[:2]
-    for k, (x, y) in enumerate(corners):
-        if not (-1 <= x <= w + 1 and -1 <= y <= h + 1):
-            raise CalibrationError(f"corner {k + 1} ({x:g}, {y:g}) is outside the {w}x{h} image")
-    pts = np.asarray(corners, dtype=np.float64)
-    edges = [pts[(i + 1) % 4] - pts[i] for i in range(4)]
-    cross = [edges[i][0] * edges[(i + 1) % 4][1] - edges[i][1] * edges[(i + 1) % 4][0]
-             for i in range(4)]
-    if not (all(c > 0 for c in cross) or all(c < 0 for c in cross)):
-        raise CalibrationError("the corners must go top-left, top-right, bottom-right, "
-                               "bottom-left around a convex board")
-    widths = [float(np.linalg.norm(edges[i])) / (cols if i % 2 == 0 else rows) for i in range(4)]
-    if min(widths) < MIN_CELL_PIXELS:
-        raise CalibrationError(f"the corners make cells {min(widths):.2g} pixels across, under "
-                               f"{MIN_CELL_PIXELS}: give the corners of the board's outer edge")
-
-
-def _check_name(name: str) -> None:
-    """A skin is a folder name (:data:`vision.schema.NAME`): at most 64 letters, digits, ``-``,
-    ``_`` or ``.``; the name is quoted with its control characters escaped."""
-    from solvers.errors import shown
-    from vision.schema import NAME, SchemaError
-
-    try:
-        NAME.check(name, "--skin")
-    except SchemaError as error:
-        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
-                               "such as 'mine')") from None

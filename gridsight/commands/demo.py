@@ -49,7 +49,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
-    from gridsight.cli import RuntimeFailure, build_parser
+    from gridsight.errors import RuntimeFailure
     from gridsight.commands.live import _check_display
     from gridsight.demo.script import load_script
 
@@ -90,7 +90,7 @@ def run(options: argparse.Namespace) -> int:
     live_args += ["--no-overlay"] * options.no_overlay + ["--no-panel"] * options.no_panel
     for dest, value in script.solve:  # the settings the scripted player's advice came from
         live_args += [f"--{dest.replace('_', '-')}", f"{value:g}"]
-    parser = build_parser()
+    parser = _commands_parser()
     print(f"gridsight: demo of {spec.name}: {len(script.frames)} moves, {every:g} s each; "
           "watch the window", file=sys.stderr, flush=True)
     window.start()
@@ -103,6 +103,18 @@ def run(options: argparse.Namespace) -> int:
         return code
     replay = parser.parse_args(["replay", str(log), "--check", "--html", str(report)])
     return int(replay.func(replay) or 0)
+
+
+def _commands_parser() -> argparse.ArgumentParser:
+    """The parser of the two commands the demo runs, ``live`` and ``replay``, as the command
+    line builds them (the demo drives them as a player would type them)."""
+    from gridsight.commands import live, replay
+
+    parser = argparse.ArgumentParser(prog="gridsight")
+    commands = parser.add_subparsers(dest="command", required=True)
+    live.add_parser(commands)
+    replay.add_parser(commands)
+    return parser
 
 
 def _shows(status: Path, labels) -> bool:

@@ -19,17 +19,21 @@ import signal
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
     read_hints_from,
     solver_settings_from,
 )
-from gridsight.games.spec import PitReading
+from gridsight.games.spec import GameSpec, GridReading, PitReading
 from gridsight.registry import all_specs, game_names, get_spec
 from solvers.errors import one_line
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gridsight.live.sources import BoardSource
 
 DEFAULT_INTERVAL_MS = 33
 
@@ -198,7 +202,7 @@ def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     if reading is None:
         raise RuntimeFailure(f"{options.game} cannot be read off the screen yet; use --manual "
                              f"(screen reading: {', '.join(_screen_games())})")
-    source = reading.source(spec, options)
+    source = board_source(spec, options)
     capture, log = _open_capture_and_log(options)
     worker.start()  # while the window is found: the first board waits less
     loop = LiveLoop(spec, source=source, solve_options=solve_options,
@@ -213,6 +217,32 @@ def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     finally:
         capture.close()
         log.close()
+
+
+def board_source(spec: GameSpec, options: argparse.Namespace) -> BoardSource:
+    """The board source of a live session of ``spec`` from the command's options: the screen
+    read through ``--pack`` for a flat grid (with the labels the reader names beyond the
+    pack's, an animal's name, offered in the panel; starting from where the board was last
+    seen on a screen of the same size, by ``analyze`` or ``live``: :mod:`gridsight.screens`),
+    or the game's own source for a 3D pit."""
+    reading = spec.reading
+    if isinstance(reading, PitReading):
+        return reading.load_source(spec, options)
+    if not isinstance(reading, GridReading):
+        raise RuntimeFailure(f"{spec.name} cannot be read off the screen")
+    from gridsight.live.sources import GridSource
+    from gridsight.readers.find import load_game_pack
+    from gridsight.screens import ScreenMemory
+
+    pack = getattr(options, "pack", None)
+    source = GridSource(spec, load_game_pack(spec.name, pack,
+                                             time_limit=getattr(options, "time_limit", None)),
+                        memory=ScreenMemory.in_data_folder(), pack_name=pack)
+    named = getattr(reading.game_reader, "named_labels", None)
+    if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
+        source.choices += tuple(label for label in named(read_hints_from(options))
+                                if label not in source.choices)
+    return source
 
 
 def _open_capture_and_log(options: argparse.Namespace):

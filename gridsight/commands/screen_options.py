@@ -10,8 +10,9 @@ solves on every change, so it gives the solvers less time).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
+from gridsight.games.arguments import add_renamed_option  # noqa: F401 - the commands use it
 from gridsight.games.spec import HintOption, SolverOption
 from gridsight.limits import add_wall_limit_argument
 from gridsight.registry import all_specs
@@ -50,18 +51,6 @@ def add_read_hint_arguments(parser: argparse.ArgumentParser, *, what: str) -> No
         group.add_argument(*flags, dest=f"hint_{hint.name}", metavar=hint.metavar,
                            type=hint.parse, default=None,
                            help=f"{', '.join(games)}: {hint.help}")
-
-
-def add_renamed_option(parser: argparse.ArgumentParser, old: str, new: str, why: str) -> None:
-    """A hidden ``old`` option that refuses itself, naming ``new``: an option renamed because
-    ``why`` (one name must not mean two things in two commands)."""
-
-    class Renamed(argparse.Action):
-        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any,
-                     option_string: str | None = None) -> NoReturn:
-            parser.error(f"{old} is now {new} here ({why})")
-
-    parser.add_argument(old, action=Renamed, nargs="?", help=argparse.SUPPRESS)
 
 
 def read_hints_from(options: argparse.Namespace) -> ReadHints:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 
-from gridsight.cli import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
+from gridsight.errors import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
+from gridsight.commands.lazy import LazySubParsers
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
-from gridsight.registry import all_specs
+from gridsight.registry import game_names, get_spec
 from gridsight.textout import for_terminal
 from solvers.boardtext import BoardText, parse_each_board
 from solvers.errors import BoardFormatError, InputError, named
@@ -33,30 +35,34 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Run 'gridsight solve GAME --help' for a game's format and options."
         ),
     )
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for spec in all_specs():
-        game = spec.adapter
-        game_parser = games.add_parser(
-            spec.name,
-            help=spec.summary,
-            description=f"{spec.title}: {spec.summary}",
-            epilog=getattr(game, "format_help", None),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        game_parser.add_argument(
-            "file",
-            nargs="?",
-            default="-",
-            metavar="FILE",
-            help="board file, or - (the default) for standard input",
-        )
-        game_parser.add_argument(
-            "--json", action="store_true", help="print one JSON object per board, one per line"
-        )
-        add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
-        add_max_memory_argument(game_parser)
-        game.add_solve_arguments(game_parser)
-        game_parser.set_defaults(func=run, adapter=game)
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True,
+                                  action=LazySubParsers)
+    for name in game_names():  # a game's spec and solver are loaded when it is chosen
+        games.add_lazy(name, partial(_add_game_arguments, name),
+                       describe=lambda name=name: get_spec(name).summary,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _add_game_arguments(name: str, game_parser: argparse.ArgumentParser) -> None:
+    """``gridsight solve GAME``'s options: the file, ``--json``, the limits, the game's own."""
+    spec = get_spec(name)
+    game = spec.adapter
+    game_parser.description = f"{spec.title}: {spec.summary}"
+    game_parser.epilog = getattr(game, "format_help", None)
+    game_parser.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="board file, or - (the default) for standard input",
+    )
+    game_parser.add_argument(
+        "--json", action="store_true", help="print one JSON object per board, one per line"
+    )
+    add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
+    add_max_memory_argument(game_parser)
+    game.add_solve_arguments(game_parser)
+    game_parser.set_defaults(func=run, adapter=game)
 
 
 def run(options: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

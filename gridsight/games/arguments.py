@@ -1,4 +1,5 @@
-"""Argument types the games' ``solve`` and ``simulate`` options share.
+"""Argument types the games' ``solve`` and ``simulate`` options share, and the refusal of a
+renamed option (:func:`add_renamed_option`, the commands' too).
 
 Each raises :class:`argparse.ArgumentTypeError`, so a bad value is one line from argparse
 (exit 2) naming the option.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
+from typing import Any, NoReturn
 
 
 def positive_int(text: str) -> int:
@@ -47,3 +49,15 @@ def policy_pair(policies: Iterable[str]) -> Callable[[str], tuple[str, str]]:
 
     parse.__name__ = "policy pair"  # argparse names the type in its messages
     return parse
+
+
+def add_renamed_option(parser: argparse.ArgumentParser, old: str, new: str, why: str) -> None:
+    """A hidden ``old`` option that refuses itself, naming ``new``: an option renamed because
+    ``why`` (one name must not mean two things in two commands)."""
+
+    class Renamed(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any,
+                     option_string: str | None = None) -> NoReturn:
+            parser.error(f"{old} is now {new} here ({why})")
+
+    parser.add_argument(old, action=Renamed, nargs="?", help=argparse.SUPPRESS)

@@ -187,20 +187,6 @@ class GridReading:
             raise TypeError("this game's board is found by its frame only")
         return _loaded(self.structure)(image)
 
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        """``gridsight live``'s board source: the screen read through ``--pack``."""
-        from gridsight.commands.screen_options import read_hints_from
-        from gridsight.live.sources import GridSource
-        from gridsight.readers.find import load_game_pack
-
-        source = GridSource(spec, load_game_pack(spec.name, getattr(options, "pack", None),
-                                                 time_limit=getattr(options, "time_limit", None)))
-        named = getattr(self.game_reader, "named_labels", None)
-        if named is not None:  # labels the panel offers beyond the pack's (an animal's name)
-            source.choices += tuple(l for l in named(read_hints_from(options))
-                                    if l not in source.choices)
-        return source
-
 
 class ScrollingBoards(Protocol):
     """A game's reading of boards bigger than the screen (``GridReading.scrolling``).
@@ -209,16 +195,19 @@ class ScrollingBoards(Protocol):
     ``locate(image, pack)``: the whole board's cells as read off a screenshot
     (:class:`vision.classify.BoardRead`: unknown out of view; its geometry's ``view`` the
     part on screen; ``extras["view"]`` the cells fully in view), or
-    :class:`vision.errors.BoardNotFoundError`; ``calibrate(images, options)``: learn and save
-    a pack from ``(name, image)`` pairs and the options (``--room``, ``--skin``,
-    ``--corners``), returning an object with ``folder``, ``summary`` and ``missing``.
+    :class:`vision.errors.BoardNotFoundError`; ``calibrate(images, options, read)``: learn and
+    save a pack from ``(name, image)`` pairs and the options (``--room``, ``--skin``,
+    ``--corners``), each screenshot read back through it by ``read(image, pack)``
+    (:func:`gridsight.calibration.read_through`), returning an object with ``folder``,
+    ``summary`` and ``missing``.
     """
 
     def holds(self, pack: Any) -> bool: ...
 
     def locate(self, image: Any, pack: Any) -> Any: ...
 
-    def calibrate(self, images: Any, options: argparse.Namespace) -> Any: ...
+    def calibrate(self, images: Any, options: argparse.Namespace,
+                  read: Callable[[Any, Any], Any] | None = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -243,9 +232,6 @@ class PitReading:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", _frozen(self.sizes))
-
-    def source(self, spec: GameSpec, options: argparse.Namespace) -> BoardSource:
-        return self.load_source(spec, options)
 
 
 # -- live play and words ----------------------------------------------------------------------

@@ -46,12 +46,12 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from gridsight.cli import RuntimeFailure
+from gridsight.errors import RuntimeFailure
 from gridsight.games.options import Arguments, SolveOptions
 from gridsight.games.spec import GameSpec
 from gridsight.live.change import ChangeDetector
-from gridsight.live.manual import ManualBoard
-from gridsight.live.sources import BoardSource, GridSource, ManualSource, SourceUpdate
+from gridsight.live.manual import ManualBoard, ManualSource
+from gridsight.live.sources import BoardSource, GridSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.games.doubts import Doubt, doubts_of
 from gridsight.readers.base import BoardReading, ReadHints

@@ -5,6 +5,7 @@ the board text is the player's headers (from the hints the game's spec declares,
 ``--animals`` or ``--pieces``) plus that grid, solved exactly as ``gridsight solve`` would. A
 starting board can be given (``--board FILE``), otherwise every cell starts as the game's
 "nothing here yet" token, on a board of the game's usual size (the spec's ``manual`` part).
+:class:`ManualSource` is the live loop's board source for it.
 
 >>> board = ManualBoard.blank("pentomino", (("pieces", "P U V"),))
 >>> len(board.grid), len(board.grid[0]), board.tokens()[:3]
@@ -14,11 +15,16 @@ starting board can be given (``--board FILE``), otherwise every cell starts as t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gridsight.live.sources import SourceUpdate, _NoExtras
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import CellTracker, TrackerState, never
 from solvers.boardtext import parse_boards
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vision.capture import Frame
 
 
 @dataclass(frozen=True)
@@ -82,3 +88,48 @@ class ManualBoard:
         board = parse_boards(text, source="<panel>")[0]
         confidence = tuple(tuple(1.0 for _ in row) for row in state.grid)
         return BoardReading(self.game, text, board, (), confidence)
+
+
+class ManualSource(_NoExtras):
+    """The board set by hand in the panel: board tokens, no capture (``--manual``)."""
+
+    captures = False
+    confirm = 1
+
+    def __init__(self, manual: ManualBoard):
+        self.manual = manual
+        self.tracker = manual.tracker()
+        self.choices = manual.tokens()
+        self._state = self.tracker.state()
+
+    @property
+    def ready(self) -> bool:
+        return True
+
+    def title(self) -> str:
+        return self.manual.game
+
+    def confidence(self) -> float | None:
+        return None
+
+    def read(self, frame: Frame) -> SourceUpdate:  # pragma: no cover - never fed frames
+        return SourceUpdate(None, changed=False)
+
+    def state(self) -> TrackerState:
+        return self._state
+
+    def reading(self, hints: ReadHints) -> BoardReading:
+        return self.manual.reading(self._state, hints)
+
+    def correct(self, row: int, col: int, label: str) -> None:
+        self._state = self.tracker.correct(row, col, label)
+
+    def undo(self) -> bool:
+        state = self.tracker.undo()
+        if state is None:
+            return False
+        self._state = state
+        return True
+
+    def reset(self) -> None:
+        self._state = self.tracker.reset()

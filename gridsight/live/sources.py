@@ -8,8 +8,8 @@ and that is a :class:`BoardSource`, chosen by the game's spec:
   :class:`~gridsight.games.spec.GridReading`): the board located (its geometry reused while
   its anchor still fits), the cells read and fed to a :class:`~gridsight.tracking.CellTracker`
   with the game's rules, the game's reader turning the believed labels into board text;
-- :class:`ManualSource`: no capture; the panel sets board tokens (``gridsight live
-  --manual``);
+- :class:`~gridsight.live.manual.ManualSource`: no capture; the panel sets board tokens
+  (``gridsight live --manual``);
 - a 3D pit's source lives with its game (``gridsight.games.thrill_digger.live.PitSource``,
   from the spec's :class:`~gridsight.games.spec.PitReading`).
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from gridsight.live.manual import ManualBoard
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, CellTracker, TrackerState
@@ -32,6 +31,7 @@ from vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.spec import GameSpec
+    from gridsight.screens import ScreenMemory
     from vision.capture import Frame
     from vision.classify import BoardRead
     from vision.geometry import BoardGeometry
@@ -150,7 +150,8 @@ class GridSource(_NoExtras):
     captures = True
 
     def __init__(self, spec: GameSpec, pack: TemplatePack, *, reader: Any = None,
-                 settings: TrackerSettings | None = None):
+                 settings: TrackerSettings | None = None, memory: ScreenMemory | None = None,
+                 pack_name: str | None = None):
         from gridsight.games.spec import GridReading
         from vision.locate import Locator
 
@@ -185,6 +186,12 @@ class GridSource(_NoExtras):
         self._structure = (reading.locate_by_structure
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
+        # What was learned of screens of a size (gridsight.screens): the board is first looked
+        # for where it was seen last on a screen of the frame's size (read with --pack
+        # pack_name), and where it is found is remembered.
+        self._memory = memory
+        self._pack_name = pack_name
+        self._recalled = False
 
     @property
     def ready(self) -> bool:
@@ -251,10 +258,16 @@ class GridSource(_NoExtras):
 
         def by_pack() -> BoardRead:
             assert self._locator is not None
+            searches = self._locator.searches
             geometry = self._locator.locate(frame.pixels)
             found = read_cells(frame.pixels, geometry, self.pack)
             self._by_structure = False
+            if self._locator.searches != searches:
+                self._remember(frame, found, self._locator.reference * found.known_fraction)
             return found
+
+        if not self._recalled:
+            self._recall(frame)
 
         if self._by_structure:
             try:
@@ -279,7 +292,44 @@ class GridSource(_NoExtras):
         except VisionInputError:
             return None
         self._by_structure = True
+        self._remember(frame, found, found.known_fraction, structure=True)
         return found
+
+    def _recall(self, frame: Frame) -> None:
+        """Start from what the screen memory saw on a screen of this frame's size: the
+        board's place for the locator (checked by its one cheap match), or the structure."""
+        self._recalled = True
+        if self._memory is None:
+            return
+        import numpy as np
+
+        from vision.geometry import BoardGeometry
+
+        seen = self._memory.recall(frame.pixels.shape, self._pack_name)
+        if seen is None or seen.game != self.spec.name:
+            return
+        if seen.structure:
+            self._by_structure = self._structure is not None
+        elif (seen.rows, seen.cols) == (self.pack.rows, self.pack.cols) and \
+                self._locator is not None:
+            try:
+                self._locator.geometry = BoardGeometry(
+                    seen.rows, seen.cols, np.array(seen.homography).reshape(3, 3))
+            except ValueError:
+                return
+            self._locator.reference = seen.reference
+
+    def _remember(self, frame: Frame, found: BoardRead, score: float, *,
+                  structure: bool = False) -> None:
+        if self._memory is None:
+            return
+        from gridsight.screens import Seen
+
+        g = found.geometry
+        self._memory.remember(frame.pixels.shape, self._pack_name, Seen(
+            self.spec.name, g.rows, g.cols,
+            () if structure else tuple(float(v) for v in g.homography.ravel()), float(score),
+            structure))
 
     def _moved(self, before: TrackerState, after: TrackerState) -> tuple[Cell, ...]:
         """The cells the player's move changed (the game's ``is_move`` rule; any read change
@@ -358,51 +408,6 @@ class GridSource(_NoExtras):
         self._reads_since_reset = 0
 
 
-class ManualSource(_NoExtras):
-    """The board set by hand in the panel: board tokens, no capture (``--manual``)."""
-
-    captures = False
-    confirm = 1
-
-    def __init__(self, manual: ManualBoard):
-        self.manual = manual
-        self.tracker = manual.tracker()
-        self.choices = manual.tokens()
-        self._state = self.tracker.state()
-
-    @property
-    def ready(self) -> bool:
-        return True
-
-    def title(self) -> str:
-        return self.manual.game
-
-    def confidence(self) -> float | None:
-        return None
-
-    def read(self, frame: Frame) -> SourceUpdate:  # pragma: no cover - never fed frames
-        return SourceUpdate(None, changed=False)
-
-    def state(self) -> TrackerState:
-        return self._state
-
-    def reading(self, hints: ReadHints) -> BoardReading:
-        return self.manual.reading(self._state, hints)
-
-    def correct(self, row: int, col: int, label: str) -> None:
-        self._state = self.tracker.correct(row, col, label)
-
-    def undo(self) -> bool:
-        state = self.tracker.undo()
-        if state is None:
-            return False
-        self._state = state
-        return True
-
-    def reset(self) -> None:
-        self._state = self.tracker.reset()
-
-
 def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSettings) -> BoardRead:
     """This frame's read with each cell's label replaced by the believed one.
 
@@ -438,4 +443,4 @@ def _first_line(error: object) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-__all__ = ["BoardSource", "GridSource", "ManualSource", "SourceUpdate", "believed_read"]
+__all__ = ["BoardSource", "GridSource", "SourceUpdate", "believed_read"]

@@ -61,10 +61,10 @@ def load_game_pack(game: str, pack: str | None, *,
     skin name, the player's packs first; the default skin when ``pack`` is ``None``).
 
     Reading the pack counts against the command's ``--time-limit`` (``time_limit`` seconds,
-    ``None`` or 0: none): past it, a :class:`gridsight.cli.RuntimeFailure` (exit 1) says so."""
+    ``None`` or 0: none): past it, a :class:`gridsight.errors.RuntimeFailure` (exit 1) says so."""
     import time
 
-    from gridsight.cli import RuntimeFailure
+    from gridsight.errors import RuntimeFailure
     from vision.errors import PackTimeLimit
 
     deadline = time.monotonic() + time_limit if time_limit else None

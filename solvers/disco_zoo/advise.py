@@ -39,6 +39,7 @@ from fractions import Fraction
 
 from solvers.disco_zoo.board import RescueBoard
 from solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
+from solvers.engines import SWITCH_STATES
 from solvers.disco_zoo.lookahead import Decision, Lookahead
 from solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
 from solvers.disco_zoo.objective import Objective
@@ -57,7 +58,7 @@ DEFAULT_BUDGET = 1.0
 EXACT_METHOD = "exact expectimax over the taps left"
 BOOK_METHOD = "exact expectimax over the taps left (from the opening book)"
 # States the "auto" engine searches in Python before it loads the kernel (about 0.1 s).
-AUTO_PYTHON_NODES = 4000
+AUTO_PYTHON_NODES = SWITCH_STATES["disco-zoo"]
 
 
 def restricted_method(width: int, solved: int, taps: int, reason: str = "the budget") -> str:

@@ -174,7 +174,7 @@ def parse_board(board: BoardText, catalogue: Catalogue | None = None) -> RescueB
     board.check_tokens(
         set(tokens),
         f"'.', '-', an animal number 1-{n} of the animals line, "
-        + (f"'1/2' (one of these animals) " if n > 1 else "")
+        + ("'1/2' (one of these animals) " if n > 1 else "")
         + "or '*' (some animal)",
     )
     grid = tuple(tuple(tokens[t] for t in row) for row in board.grid)

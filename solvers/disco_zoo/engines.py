@@ -6,8 +6,11 @@
   by the compiled :mod:`.kernel` (numpy words as bitsets, a bounded transposition table),
   some 11 to 23 times faster (the Farm pairs of ``bench/disco_zoo_advice.py``: 15.8x in all).
 
-``auto`` (the default) picks the kernel when numba can be imported and the Python search
-otherwise, so numba stays an optional extra (``pip install gridsight[fast]``). The kernel's
+``auto`` (the default) follows the one rule of :mod:`solvers.engines`: the Python search
+first, and the kernel, when numba is installed, for a search that passes
+``SWITCH_STATES["disco-zoo"]`` states (or at once when the kernel is loaded already: see
+:func:`solvers.disco_zoo.advise.plan`), so numba stays an optional extra
+(``pip install gridsight[fast]``). The kernel's
 machine code is compiled once and cached beside the module; loading numba costs a process
 about half a second the first time, which the opening book (:mod:`.book`) spares the first
 tap of a fresh rescue.
@@ -19,9 +22,10 @@ not care which one runs; the tests hold their values equal on many boards and ob
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
+
+from solvers.engines import ENGINES, check_engine, numba_installed  # noqa: F401 - ENGINES offered
+from solvers.engines import kernel_loaded as _loaded
 
 from solvers.disco_zoo.lookahead import Lookahead
 from solvers.limit import LimitReached
@@ -29,7 +33,7 @@ from solvers.disco_zoo.objective import Objective
 from solvers.disco_zoo.placements import TILES, JointPlacements
 
 
-ENGINES = ("auto", "numba", "python")
+KERNEL = "solvers.disco_zoo.kernel"
 
 # Nodes per kernel call between two looks at the meter: small at first, so a short budget is
 # kept to closely, then growing so that long searches pay little for the calls.
@@ -51,31 +55,20 @@ TIMED_TABLE_BYTES = 16 << 20
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled kernel can run)?
-
-    Asked without importing numba (about half a second of a process's start), so that a board
-    the pure-Python search finishes first never loads it.
-    """
-    if "numba" in sys.modules:
-        return sys.modules["numba"] is not None  # None: imports of it are blocked
-    from importlib.util import find_spec
-
-    try:
-        return find_spec("numba") is not None
-    except (ImportError, ValueError):
-        return False
+    """Is numba installed (so the compiled kernel can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 def kernel_loaded() -> bool:
     """Has this process loaded the compiled kernel already (so using it costs nothing more)?"""
-    return "solvers.disco_zoo.kernel" in sys.modules
+    return _loaded(KERNEL)
 
 
 def resolve(engine: str) -> str:
-    """``numba`` or ``python``: what ``engine`` (one of :data:`ENGINES`) runs here."""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
-    if engine == "auto":
+    """``numba`` or ``python``: the twin ``engine`` (one of :data:`ENGINES`) runs in here once
+    a search is long (``auto``: the kernel when numba is installed)."""
+    if check_engine(engine) == "auto":
         return "numba" if kernel_available() else "python"
     return engine
 

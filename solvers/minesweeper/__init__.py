@@ -16,10 +16,30 @@ Modules, one job each:
 - :mod:`.brute`: slow references used by the tests and the benchmark.
 """
 
-from solvers.minesweeper.analysis import Analysis, CellOdds, analyse
-from solvers.minesweeper.policy import Recommendation, recommend
-from solvers.minesweeper.rules import LEVELS, Level
-from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
+    from solvers.minesweeper.analysis import Analysis, CellOdds, analyse
+    from solvers.minesweeper.policy import Recommendation, recommend
+    from solvers.minesweeper.rules import LEVELS, Level
+    from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
+
+
+def __getattr__(name: str) -> Any:
+    """The names re-exported here, each imported from its module on first use: importing
+    one submodule (its rules, say) does not load the whole solver."""
+    if name in ("Analysis", "CellOdds", "analyse"):
+        from solvers.minesweeper import analysis as module
+    elif name in ("Recommendation", "recommend"):
+        from solvers.minesweeper import policy as module
+    elif name in ("LEVELS", "Level"):
+        from solvers.minesweeper import rules as module
+    elif name in ("FORMAT_HELP", "MinesweeperState", "format_state", "parse_state"):
+        from solvers.minesweeper import state as module
+    else:
+        raise AttributeError(f"module 'solvers.minesweeper' has no attribute {name!r}")
+    return getattr(module, name)
+
 
 __all__ = [
     "FORMAT_HELP",

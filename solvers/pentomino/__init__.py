@@ -10,14 +10,30 @@ overlap and nothing left over. Modules, in the order data flows:
 - :mod:`~solvers.pentomino.dlx`: Algorithm X with Dancing Links (fewest-rows column first);
 - :mod:`~solvers.pentomino.bitboard` and :mod:`~solvers.pentomino.kernel`: the fast
   first-empty-cell search, in Python and compiled with numba;
-- :mod:`~solvers.pentomino.engines`: both behind one interface;
+- :mod:`~solvers.pentomino.algorithms`: both behind one interface;
 - :mod:`~solvers.pentomino.symmetry`: symmetries of the shape, counting up to them;
 - :mod:`~solvers.pentomino.analysis`: hint, solution, forced, blocking, counts;
 - every search takes a :class:`~solvers.limit.Meter` (the one limit of :mod:`solvers.limit`).
 """
 
-from solvers.pentomino.analysis import Analysis, Counted, Hint, analyse
-from solvers.pentomino.puzzle import PlacedPiece, Puzzle, make_puzzle, parse_puzzle
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
+    from solvers.pentomino.analysis import Analysis, Counted, Hint, analyse
+    from solvers.pentomino.puzzle import PlacedPiece, Puzzle, make_puzzle, parse_puzzle
+
+
+def __getattr__(name: str) -> Any:
+    """The names re-exported here, each imported from its module on first use: importing
+    one submodule (its rules, say) does not load the whole solver."""
+    if name in ("Analysis", "Counted", "Hint", "analyse"):
+        from solvers.pentomino import analysis as module
+    elif name in ("PlacedPiece", "Puzzle", "make_puzzle", "parse_puzzle"):
+        from solvers.pentomino import puzzle as module
+    else:
+        raise AttributeError(f"module 'solvers.pentomino' has no attribute {name!r}")
+    return getattr(module, name)
+
 
 __all__ = [
     "Analysis",

@@ -3,7 +3,7 @@
 The hint, as Pentolings gives them. The *tightest* cell is the empty cell with the fewest
 candidate placements (placements of a piece still to place whose five cells are all empty;
 ties go to the first cell in reading order). Every completion covers that cell with exactly one
-of its candidates, so the engine tries them in order: the first that has a completion is the
+of its candidates, so the search tries them in order: the first that has a completion is the
 hint (the piece and its cells), and the completion found is the solution shown. The hint is
 *forced* when no other candidate has a completion, which is the same as saying it appears in
 every completion; the candidates before it have already been ruled out, the ones after it are
@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any
 
 from solvers.limit import Limit, LimitReached, Meter, Quality
-from solvers.pentomino.engines import Engine, make_engine
+from solvers.pentomino.algorithms import Search, make_search
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Cell, Puzzle
 from solvers.pentomino.symmetry import breaking_plan, is_canonical, symmetries
@@ -137,22 +137,24 @@ def analyse(
     count: bool = False,
     max_solutions: int | None = None,
     limit: Limit | Meter = Limit(),
-    engine: str = "bitboard",
-    backend: str = "auto",
+    algorithm: str = "bitboard",
+    engine: str = "auto",
 ) -> Analysis:
     """Solve ``puzzle``: hint, solution, forced, blocking and (with ``count``) the counts.
 
     ``limit`` (a :class:`~solvers.limit.Limit`, or a meter already running) bounds everything
-    together; ``max_solutions`` stops the count after that many solutions.
+    together; ``max_solutions`` stops the count after that many solutions. ``algorithm`` is
+    the search (``bitboard`` or ``dlx``, :mod:`solvers.pentomino.algorithms`), ``engine`` the
+    twin that runs it (:mod:`solvers.engines`).
     """
     meter = limit.start() if isinstance(limit, Limit) else limit
-    solver = make_engine(puzzle, engine, backend)
+    solver = make_search(puzzle, algorithm, engine)
     cut: list[str] = []
     solvable, solution, hint = _solve_and_hint(puzzle, solver, meter, cut)
     blocking: tuple[str, ...] = ()
     blocking_sets: tuple[tuple[int, ...], ...] = ()
     if solvable is False and puzzle.placed:
-        blocking_sets = find_blocking(puzzle, meter, engine, backend, cut)
+        blocking_sets = find_blocking(puzzle, meter, algorithm, engine, cut)
         if blocking_sets:
             blocking = tuple(puzzle.placed[i].letter for i in blocking_sets[0])
     counted = None
@@ -177,7 +179,7 @@ def tightest_cell(puzzle: Puzzle, found: tuple[Placement, ...]) -> tuple[Cell, l
 
 
 def _solve_and_hint(
-    puzzle: Puzzle, solver: Engine, meter: Meter, cut: list[str]
+    puzzle: Puzzle, solver: Search, meter: Meter, cut: list[str]
 ) -> tuple[bool | None, Puzzle | None, Hint | None]:
     if not puzzle.to_place:
         return True, puzzle, None
@@ -213,19 +215,19 @@ def _solve_and_hint(
 
 
 def is_solvable(
-    puzzle: Puzzle, meter: Meter, engine: str = "bitboard", backend: str = "auto"
+    puzzle: Puzzle, meter: Meter, algorithm: str = "bitboard", engine: str = "auto"
 ) -> bool | None:
     """Does ``puzzle`` have a completion? ``None`` when the limit stopped the search."""
     if not puzzle.to_place:
         return True
-    found = make_engine(puzzle, engine, backend).find((), 1, meter)
+    found = make_search(puzzle, algorithm, engine).find((), 1, meter)
     if found.count:
         return True
     return None if found.stopped else False
 
 
 def find_blocking(
-    puzzle: Puzzle, meter: Meter, engine: str, backend: str, cut: list[str]
+    puzzle: Puzzle, meter: Meter, algorithm: str, engine: str, cut: list[str]
 ) -> tuple[tuple[int, ...], ...]:
     """Every smallest set of placed pieces (indices) whose removal makes ``puzzle`` solvable.
 
@@ -235,7 +237,7 @@ def find_blocking(
     for size in range(1, len(puzzle.placed) + 1):
         found = []
         for removed in combinations(range(len(puzzle.placed)), size):
-            answer = is_solvable(puzzle.without(removed), meter, engine, backend)
+            answer = is_solvable(puzzle.without(removed), meter, algorithm, engine)
             if answer is None:
                 cut.append("blocking")
                 return tuple(found)
@@ -247,7 +249,7 @@ def find_blocking(
 
 
 def count_solutions(
-    puzzle: Puzzle, solver: Engine, limit: int | None, meter: Meter
+    puzzle: Puzzle, solver: Search, limit: int | None, meter: Meter
 ) -> Counted:
     """All solutions and those up to symmetry, with symmetry breaking (see ``symmetry``)."""
     group = symmetries(puzzle)

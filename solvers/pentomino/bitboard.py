@@ -1,4 +1,4 @@
-"""The fast engine: de Bruijn's first-empty-cell search on bitboards.
+"""The fast algorithm: de Bruijn's first-empty-cell search on bitboards.
 
 The shape's cells are numbered along its shorter side (column by column when it is wider than
 tall), a board is an integer with a bit per cell (set = covered or outside), and each
@@ -13,14 +13,16 @@ flood fill on the bits) must have a multiple of 5 cells, or no set of pentominoe
 so it does not go below such a placement. That cuts the nodes of a 6 x 10 count by 3 and of a
 stuck board's proof by 7, and halves the kernel's time; in Python the flood fill costs more
 than it saves on the short searches Python runs, so the Python loop does without. Pruning
-only drops placements with no solution below them: both backends find the same solutions in
+only drops placements with no solution below them: both engines find the same solutions in
 the same order.
 
-The search runs in one of two backends with the same tables and the same order:
+The search runs in one of two engines with the same tables and the same order:
 
 - :mod:`solvers.pentomino.kernel`: compiled with numba (boards of up to 64 cells);
 - the pure-Python loop in this module (any size), used when numba is missing or the board
   is too big, and checked against the kernel by the tests.
+
+Which one runs is the ``engine`` (:mod:`solvers.engines`, the rule every search shares).
 
 Both stop at a limit on solutions and at the :class:`~solvers.limit.Limit` of the analysis
 (a :class:`~solvers.limit.Meter`), and say which stopped them.
@@ -28,16 +30,19 @@ Both stop at a limit on solutions and at the :class:`~solvers.limit.Limit` of th
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from solvers.engines import (
+    NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, kernel_loaded, numba_installed,
+)
 from solvers.limit import Meter
 from solvers.pentomino.placements import Placement, placements_with_masks
 from solvers.pentomino.puzzle import EMPTY, Cell, Puzzle
 
 _CHECK_EVERY = 4096  # Python nodes between two looks at the meter
-_PYTHON_FIRST = 4096 * 5  # nodes "auto" tries in Python before loading the kernel
+_PYTHON_FIRST = SWITCH_STATES["pentomino"]  # nodes "auto" tries in Python before the kernel
+KERNEL = "solvers.pentomino.kernel"
 
 
 @dataclass(frozen=True)
@@ -133,15 +138,16 @@ def search(
     limit: int | None = None,
     keep: int = 0,
     meter: Meter | None = None,
-    backend: str = "auto",
+    engine: str = "auto",
 ) -> SearchResult:
     """Count the completions of ``tables``' puzzle that use the ``fixed`` placements.
 
     Stops after ``limit`` solutions (``None``: all) or once ``meter`` is reached; keeps the
     first ``keep`` solutions as tuples of placement indices (``fixed`` first, then in the
-    order placed).
-    ``backend`` is ``"numba"``, ``"python"`` or ``"auto"`` (numba when it is installed and the
-    board has at most 64 cells).
+    order placed). ``engine`` is ``"numba"``, ``"python"`` or ``"auto"``
+    (:mod:`solvers.engines`: Python first, the kernel past ``SWITCH_STATES["pentomino"]``
+    nodes when numba is installed and the board has at most 64 cells, or at once when the
+    kernel is loaded).
     """
     board = tables.start_board
     left = list(tables.need)
@@ -155,10 +161,10 @@ def search(
         return SearchResult(0, (), False, False, 0)
     if board == tables.full:
         return SearchResult(1, (tuple(fixed),) if keep else (), True, False, 0)
-    if backend == "auto":
+    if check_engine(engine) == "auto":
         if tables.bits > 64 or not kernel_available():
-            backend = "python"
-        elif "solvers.pentomino.kernel" not in sys.modules:
+            engine = "python"
+        elif not kernel_loaded(KERNEL):
             # Loading numba and the compiled kernel costs a process about a second, far more
             # than most hint searches: try them in Python first, and only a search that runs
             # past a few milliseconds starts over in the kernel.
@@ -166,15 +172,16 @@ def search(
                                    node_cap=_PYTHON_FIRST)
             if first is not None:
                 return first
-            backend = "numba"
+            engine = "numba"
         else:
-            backend = "numba"
-    if backend == "numba":
+            engine = "numba"
+    if engine == "numba":
+        if not kernel_available():
+            raise EngineUnavailable(NEEDS_NUMBA)
         from solvers.pentomino import kernel
 
-        return kernel.search(tables, board, left, tuple(fixed), limit, keep, meter)
-    if backend != "python":
-        raise ValueError(f"unknown backend {backend!r}")
+        return SearchResult(*kernel.search(tables, board, left, tuple(fixed), limit, keep,
+                                           meter))
     return _python_search(tables, board, left, tuple(fixed), limit, keep, meter)
 
 
@@ -182,11 +189,9 @@ def kernel_available() -> bool:
     """Is numba installed (so the compiled kernel can run)?
 
     Asked without importing numba (about a second of a process's start): a search that the
-    pure-Python loop finishes first never loads it.
+    pure-Python loop finishes first never loads it (:func:`solvers.engines.numba_installed`).
     """
-    from importlib.util import find_spec
-
-    return find_spec("numba") is not None
+    return numba_installed()
 
 
 class _Stop(Exception):

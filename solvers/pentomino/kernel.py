@@ -13,11 +13,15 @@ numba compiles the kernel on first use and caches the machine code next to this 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numba import njit
 
-from solvers.pentomino.bitboard import SearchResult, Tables
 from solvers.limit import Meter
+
+if TYPE_CHECKING:  # the tables are built by bitboard, which calls this module (no cycle)
+    from solvers.pentomino.bitboard import Tables
 
 # Nodes per call between two looks at the meter: small at first, so a short time limit is
 # kept to closely, then growing so long searches pay little for the calls.
@@ -145,8 +149,9 @@ def search(
     limit: int | None,
     keep: int,
     meter: Meter | None,
-) -> SearchResult:
-    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments)."""
+) -> tuple[int, tuple[tuple[int, ...], ...], bool, bool, int]:
+    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments):
+    the fields of its ``SearchResult`` (count, solutions, complete, stopped, nodes)."""
     if tables.bits > 64:
         raise ValueError("the numba kernel handles boards of at most 64 cells")
     start_of, masks, kinds, positions = _arrays(tables)
@@ -194,10 +199,5 @@ def search(
     solutions = tuple(
         tuple(int(positions[s]) for s in kept[row][:total]) for row in range(int(meta[_KEPT]))
     )
-    return SearchResult(
-        count=int(meta[_COUNT]),
-        solutions=solutions,
-        complete=bool(meta[_STATUS] == _DONE),
-        stopped=stopped,
-        nodes=int(meta[_NODES]),
-    )
+    return (int(meta[_COUNT]), solutions, bool(meta[_STATUS] == _DONE), stopped,
+            int(meta[_NODES]))

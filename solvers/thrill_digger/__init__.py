@@ -24,10 +24,32 @@ Modules, one job each:
 - :mod:`.brute`: a brute-force reference used by tests and the benchmark.
 """
 
-from solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
-from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy, safest_then_richest
-from solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
-from solvers.thrill_digger.state import FORMAT_HELP, ThrillDiggerState, format_state, parse_state
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
+    from solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
+    from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy, safest_then_richest
+    from solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
+    from solvers.thrill_digger.state import (
+        FORMAT_HELP, ThrillDiggerState, format_state, parse_state,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """The names re-exported here, each imported from its module on first use: importing
+    one submodule (its rules, say) does not load the whole solver."""
+    if name in ("MODELS", "Analysis", "HoleOdds", "analyse"):
+        from solvers.thrill_digger import analysis as module
+    elif name in ("DEFAULT_POLICY", "get_policy", "safest_then_richest"):
+        from solvers.thrill_digger import policy as module
+    elif name in ("DIFFICULTIES", "Difficulty"):
+        from solvers.thrill_digger import rules as module
+    elif name in ("FORMAT_HELP", "ThrillDiggerState", "format_state", "parse_state"):
+        from solvers.thrill_digger import state as module
+    else:
+        raise AttributeError(f"module 'solvers.thrill_digger' has no attribute {name!r}")
+    return getattr(module, name)
+
 
 __all__ = [
     "DEFAULT_POLICY",

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engines import numba_installed, starts_in_kernel
 from solvers.limit import Meter
 from solvers.thrill_digger.analysis import Analysis, HoleOdds
 from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
@@ -55,6 +56,7 @@ from solvers.thrill_digger.rules import COLOURS, UNDUG
 from solvers.thrill_digger.sampling import sample_layouts
 from solvers.thrill_digger.state import format_state
 
+KERNEL = "solvers.thrill_digger.lookahead_kernel"
 PARTICLES = 3000
 CLOSED_MIN = 6
 SAFEST = 5
@@ -100,12 +102,9 @@ def board_seed(analysis: Analysis) -> int:
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled rollouts can run)?"""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is numba installed (so the compiled rollouts can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 def lookahead(
@@ -113,12 +112,13 @@ def lookahead(
     *,
     particles: int = PARTICLES,
     closed_min: int = CLOSED_MIN,
-    backend: str = "auto",
+    engine: str = "auto",
     meter: Meter | None = None,
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
-    ``backend``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed). ``meter``
+    ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`solvers.engines`: the compiled
+    rollouts from the start when numba is installed, the threshold being 0). ``meter``
     (``None``: no limit) is looked at after each candidate; the first is always scored.
     """
     state = analysis.state
@@ -134,14 +134,10 @@ def lookahead(
     undug = np.array([t == UNDUG for row in state.grid for t in row], dtype=np.bool_)
     left = d.holes - d.bad - sum(t not in (UNDUG, "x", "*") for row in state.grid for t in row)
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
-    if backend == "auto":
-        backend = "numba" if kernel_available() else "python"
-    if backend == "numba":
+    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
         from solvers.thrill_digger.lookahead_kernel import rollout_sums
-    elif backend == "python":
-        rollout_sums = python_rollout_sums
     else:
-        raise ValueError(f"unknown backend {backend!r}")
+        rollout_sums = python_rollout_sums
     scores = {}
     cut = False
     for i, hole in enumerate(cands):

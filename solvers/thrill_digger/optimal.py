@@ -45,6 +45,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine
+from solvers.engines import numba_installed
 from solvers.limit import Limit, LimitReached, Meter, unlimited
 from solvers.thrill_digger.layouts import (
     OUTCOME_VALUES,
@@ -63,8 +65,8 @@ VALUATION = (
 # then reading order).
 TIE = 1e-9
 # A fresh search first runs in Python up to this many states before it hands over to the
-# compiled kernel (loading numba costs a process about a second).
-PYTHON_FIRST = 2_000
+# compiled kernel (loading numba costs a process about a second): solvers.engines' threshold.
+PYTHON_FIRST = SWITCH_STATES["thrill-digger-optimal"]
 MEMO_LIMIT = 2_000_000  # states kept between calls before the memo is cleared
 CHECK_EVERY = 256  # Python states between two looks at the meter
 KERNEL_SLICE = 1 << 14  # compiled states between two looks at the meter (a few ms)
@@ -174,36 +176,32 @@ def _bitset(flags: np.ndarray) -> int:
 
 
 def kernel_available() -> bool:
-    """Is numba installed (so the compiled search can run)?"""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is numba installed (so the compiled search can run)? Asked without importing it
+    (:func:`solvers.engines.numba_installed`)."""
+    return numba_installed()
 
 
 class ExactPlay:
     """The exact optimum of one small board under one model, memoised across calls.
 
-    ``backend``: ``"python"``, ``"numba"`` or ``"auto"`` (a search starts in Python and hands
-    over to numba, when it is installed, past :data:`PYTHON_FIRST` states; later searches
-    run in numba). ``table`` maps canonical keys of the top of the tree to their values
-    (:mod:`solvers.thrill_digger.optimal_table`). Every backend gives the same numbers.
+    ``engine``: ``"python"``, ``"numba"`` or ``"auto"`` (:mod:`solvers.engines`: a search
+    starts in Python and hands over to numba, when it is installed, past
+    :data:`PYTHON_FIRST` states; later searches run in numba). ``table`` maps canonical keys
+    of the top of the tree to their values (:mod:`solvers.thrill_digger.optimal_table`).
+    Every engine gives the same numbers.
     """
 
     def __init__(
         self,
         space: LayoutSpace,
         *,
-        backend: str = "auto",
+        engine: str = "auto",
         table: Mapping[int, float] | None = None,
     ) -> None:
-        if backend not in ("auto", "python", "numba"):
-            raise ValueError(f"unknown backend {backend!r}")
-        if backend == "numba" and not kernel_available():
-            raise ValueError("the numba backend needs numba (pip install gridsight[fast])")
+        if check_engine(engine) == "numba" and not kernel_available():
+            raise EngineUnavailable(NEEDS_NUMBA)
         self.space = space
-        self.backend = backend
+        self.engine = engine
         self.table: Mapping[int, float] = table or {}
         self._python = _PythonSearch(space)
         self._kernel = None
@@ -231,9 +229,9 @@ class ExactPlay:
             known = self._kernel.lookup(canon)
         if known is not None:
             return known, 0
-        if self.backend == "numba" or (self.backend == "auto" and self._kernel is not None):
+        if self.engine == "numba" or (self.engine == "auto" and self._kernel is not None):
             return self._compiled().value(key, fits, left, meter)
-        handover = self.backend == "auto" and kernel_available()
+        handover = self.engine == "auto" and kernel_available()
         first = meter.within(Limit(seconds=None, states=PYTHON_FIRST)) if handover else meter
         try:
             return self._python.value(key, fits, left, first)

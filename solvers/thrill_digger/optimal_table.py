@@ -22,11 +22,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from solvers.engines import ENGINES
 from solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
     UNDUG_CODE,
@@ -81,14 +83,81 @@ def build_table(
     return np.array(keys, dtype=np.int64)[order], np.array(values, dtype=np.float64)[order]
 
 
+#: Every hole's 3 key bits (:mod:`solvers.thrill_digger.layouts`): the lowest bit of each.
+_LOW_BITS = int("001" * 21, 2)
+
+
+def digs(key: int) -> int:
+    """How many holes of the state ``key`` are dug (non-zero 3-bit codes).
+
+    >>> digs(0), digs(0b110_000_001), digs(0b111 << 60)
+    (0, 2, 1)
+    """
+    return ((key | key >> 1 | key >> 2) & _LOW_BITS).bit_count()
+
+
+class ShippedTable(Mapping[int, float]):
+    """The shipped table of one model: its sorted keys and their values, looked up by
+    bisection, read from the file on the first lookup of a state it can hold (at most
+    :data:`TABLE_DEPTH` digs). A board dug deeper than that never reads it (a beginner
+    ``gridsight solve`` of a board 6 digs deep paid 35 ms to build a dict of its 44,000
+    entries, none of which it could use).
+
+    >>> table = ShippedTable.of(np.array([0, 5, 9]), np.array([0.5, 1.5, 2.5]))
+    >>> table.get(5), table.get(4), 9 in table, len(table), list(table)
+    (1.5, None, True, 3, [0, 5, 9])
+    >>> lazy = ShippedTable(TABLE_PATH, "game")
+    >>> lazy.get(int("001" * 6, 2)), lazy._keys is None  # 6 digs: the file is not read
+    (None, True)
+    """
+
+    def __init__(self, path: Path, model: str, depth: int = TABLE_DEPTH):
+        self.path, self.model, self.depth = path, model, depth
+        self._keys: np.ndarray | None = None
+        self._values: np.ndarray | None = None
+
+    @classmethod
+    def of(cls, keys: np.ndarray, values: np.ndarray, depth: int = 64) -> "ShippedTable":
+        """A table of these sorted ``keys`` and their ``values`` (no file)."""
+        table = cls(Path(), "", depth)
+        table._keys = np.ascontiguousarray(keys, dtype=np.int64)
+        table._values = np.ascontiguousarray(values, dtype=np.float64)
+        return table
+
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._keys is None or self._values is None:
+            with np.load(self.path) as data:
+                self._keys = np.ascontiguousarray(data[f"{self.model}_keys"], dtype=np.int64)
+                self._values = np.ascontiguousarray(data[f"{self.model}_values"],
+                                                    dtype=np.float64)
+        return self._keys, self._values
+
+    def __getitem__(self, key: int) -> float:
+        if digs(key) > self.depth:
+            raise KeyError(key)
+        keys, values = self._arrays()
+        i = int(np.searchsorted(keys, key))
+        if i < len(keys) and int(keys[i]) == key:
+            return float(values[i])
+        raise KeyError(key)
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        return len(self._arrays()[0])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._arrays()[0].tolist())
+
+
 @lru_cache(maxsize=None)
-def load_table(model: str, path: Path = TABLE_PATH) -> dict[int, float]:
-    """The shipped table of ``model`` as a dict (empty when the file is missing)."""
+def load_table(model: str, path: Path = TABLE_PATH) -> Mapping[int, float]:
+    """The shipped table of ``model`` (empty when the file is missing); its file is read on
+    the first lookup it can answer."""
     if not path.exists():
         return {}
-    with np.load(path) as data:
-        keys, values = data[f"{model}_keys"], data[f"{model}_values"]
-        return dict(zip(keys.tolist(), values.tolist()))
+    return ShippedTable(path, model)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=TABLE_DEPTH,
                         help=f"holes dug at most (default {TABLE_DEPTH})")
     parser.add_argument("--out", type=Path, default=TABLE_PATH, help="the .npz file to write")
-    parser.add_argument("--backend", choices=("auto", "python", "numba"), default="auto")
+    parser.add_argument("--engine", choices=ENGINES, default="auto")
     options = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {"depth": np.array(options.depth)}
     for model in MODELS:
         start = time.process_time()
         space = layout_space(BEGINNER, model)
-        keys, values = build_table(space, options.depth, ExactPlay(space, backend=options.backend))
+        keys, values = build_table(space, options.depth, ExactPlay(space, engine=options.engine))
         arrays[f"{model}_keys"], arrays[f"{model}_values"] = keys, values
         print(f"{model}: {len(keys):,} states within {options.depth} digs, empty board "
               f"{values[np.searchsorted(keys, 0)]:.6f}, {time.process_time() - start:.1f} s CPU",

@@ -16,11 +16,33 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 - :mod:`.dfs`: a plain depth-first search, the baseline and the tests' independent check.
 """
 
-from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
-from solvers.tile_path.board import TilePathBoard, parse_board
-from solvers.tile_path.engines import ENGINES
-from solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
-from solvers.tile_path.proofs import Proof
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
+    from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
+    from solvers.tile_path.board import TilePathBoard, parse_board
+    from solvers.tile_path.engines import ENGINES
+    from solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
+    from solvers.tile_path.proofs import Proof
+
+
+def __getattr__(name: str) -> Any:
+    """The names re-exported here, each imported from its module on first use: importing
+    one submodule (its rules, say) does not load the whole solver."""
+    if name in ("LeaveOne", "TilePathAnalysis", "analyse", "moves_of"):
+        from solvers.tile_path import analysis as module
+    elif name in ("TilePathBoard", "parse_board"):
+        from solvers.tile_path import board as module
+    elif name in ("ENGINES",):
+        from solvers.tile_path import engines as module
+    elif name in ("DEFAULT_MAX_STATES", "StatesHeldExceeded"):
+        from solvers.tile_path import limits as module
+    elif name in ("Proof",):
+        from solvers.tile_path import proofs as module
+    else:
+        raise AttributeError(f"module 'solvers.tile_path' has no attribute {name!r}")
+    return getattr(module, name)
+
 
 __all__ = [
     "DEFAULT_MAX_STATES",

@@ -12,11 +12,12 @@ layer leading to a given state of the next. Two engines answer with identical la
 - :class:`NumbaEngine`: sorted arrays of ``int64`` states, expanded and radix-sorted by the
   compiled :mod:`.kernel`, tens of times faster.
 
-``auto`` (the default of :func:`solvers.tile_path.frontier.run`) starts in Python, since
-loading numba and the compiled kernel costs a process about half a second, far more than
-small boards need; a run that expands more than :data:`AUTO_SWITCH_STATES` states hands its
+The engine is chosen by the one rule of :mod:`solvers.engines`: ``auto`` (the default of
+:func:`solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
+kernel costs a process about half a second, far more than small boards need; a run that
+expands more than :data:`AUTO_SWITCH_STATES` states (``SWITCH_STATES["tile-path"]``) hands its
 layers over to the kernel and goes on there. Once the kernel is loaded, ``auto`` uses it at
-once. When numba cannot be imported, ``auto`` stays in Python.
+once. When numba is not installed, ``auto`` stays in Python.
 
 Both engines count their states in the analysis's :class:`~solvers.limit.Meter` and check it
 and the memory bound every few thousand states (the kernel returns to Python every
@@ -25,21 +26,23 @@ and the memory bound every few thousand states (the kernel returns to Python eve
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
+    ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, numba_installed,
+)
+from solvers.engines import kernel_loaded as _loaded
 from solvers.limit import Meter
 from solvers.tile_path.limits import StatesHeldExceeded
 from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
 
 
-ENGINES = ("auto", "numba", "python")
-
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
-AUTO_SWITCH_STATES = 30_000
+AUTO_SWITCH_STATES = SWITCH_STATES["tile-path"]
+KERNEL = "solvers.tile_path.kernel"
 
 # Memoised transitions of the Python engine: cell code -> {state: moves}. It stops growing at
 # CACHE_LIMIT states (about 150 MB) and is emptied when a run starts with it full, so neither
@@ -254,9 +257,10 @@ _kernel_failed = False
 
 
 def load_numba_engine() -> NumbaEngine | None:
-    """The compiled engine, or ``None`` when numba cannot be imported (remembered)."""
+    """The compiled engine, or ``None`` when numba is not installed or cannot be imported
+    (remembered)."""
     global _kernel_failed
-    if _kernel_failed:
+    if _kernel_failed or not numba_installed():
         return None
     try:
         return NumbaEngine()
@@ -267,18 +271,17 @@ def load_numba_engine() -> NumbaEngine | None:
 
 def kernel_loaded() -> bool:
     """Has this process already loaded the compiled kernel (so using it costs nothing)?"""
-    return "solvers.tile_path.kernel" in sys.modules and not _kernel_failed
+    return _loaded(KERNEL) and not _kernel_failed
 
 
 def make_engine(name: str, width: int) -> PythonEngine | NumbaEngine:
     """The engine to start a run with: ``numba``, ``python`` or ``auto`` (see the module
     docstring). ``width`` is the frontier's width; wider than the kernel's limit means Python.
     """
-    if name not in ENGINES:
-        raise ValueError(f"unknown engine {name!r} (choose from {', '.join(ENGINES)})")
+    check_engine(name)
     if name == "python" or width > MAX_KERNEL_WIDTH:
         if name == "numba":
-            raise ValueError(
+            raise EngineUnavailable(
                 f"the numba engine handles boards up to {MAX_KERNEL_WIDTH} tiles across on "
                 f"their narrow side, not {width}"
             )
@@ -286,7 +289,7 @@ def make_engine(name: str, width: int) -> PythonEngine | NumbaEngine:
     if name == "numba":
         engine = load_numba_engine()
         if engine is None:
-            raise ValueError("the numba engine needs numba (the 'fast' extra)")
+            raise EngineUnavailable(NEEDS_NUMBA)
         return engine
     if kernel_loaded():
         return load_numba_engine() or PythonEngine()

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from gridsight.games.arguments import positive_int, policy_pair
-from gridsight.commands.screen_options import add_renamed_option
+from gridsight.games.arguments import add_renamed_option, positive_int, policy_pair
 from gridsight.games.base import Solution
 from gridsight.games.disco_zoo.options import DiscoZooOptions
 from gridsight.games.disco_zoo.words import WORDS

@@ -23,7 +23,8 @@ from gridsight.limits import add_time_limit_argument
 from solvers.boardtext import BoardText
 from solvers.pentomino import report
 from solvers.pentomino.analysis import analyse
-from solvers.pentomino.engines import ENGINES
+from solvers.engines import ENGINES
+from solvers.pentomino.algorithms import ALGORITHMS
 from solvers.pentomino.puzzle import parse_puzzle
 
 
@@ -50,11 +51,20 @@ class PentominoGame:
         add_time_limit_argument(parser, what="all the searches of one board together",
                                 after="; what the limit cut short is reported")
         parser.add_argument(
-            "--engine",
-            choices=ENGINES,
+            "--algorithm",
+            choices=ALGORITHMS,
             default="bitboard",
-            help="bitboard: first-empty-cell search, compiled with numba (default); dlx: "
-            "Algorithm X with Dancing Links, fewest-rows column first (same answers, slower)",
+            help="bitboard: first-empty-cell search (default); dlx: Algorithm X with Dancing "
+            "Links, fewest-rows column first (same answers, slower)",
+        )
+        parser.add_argument(
+            "--engine",
+            type=_engine,
+            default="auto",
+            metavar="{" + ",".join(ENGINES) + "}",
+            help="what runs the bitboard search: auto (default: Python first, compiled with "
+            "numba when a search runs long and numba is installed), numba or python (same "
+            "answers)",
         )
 
     def options_from(self, arguments: Arguments) -> PentominoOptions:
@@ -68,10 +78,22 @@ class PentominoGame:
             count=chosen.count,
             max_solutions=chosen.max_solutions,
             limit=chosen.limit,
+            algorithm=chosen.algorithm,
             engine=chosen.engine,
         )
         return Solution(analysis.to_json(), report.text(analysis),
                         WORDS.dress(report.advice(analysis)))
+
+
+def _engine(text: str) -> str:
+    """``--engine``: one of :data:`solvers.engines.ENGINES`; the algorithms it used to name
+    are refused with the option that names them now."""
+    if text in ALGORITHMS:
+        raise argparse.ArgumentTypeError(f"{text} is an algorithm: --algorithm {text} (the "
+                                         f"engine is one of {', '.join(ENGINES)})")
+    if text not in ENGINES:
+        raise argparse.ArgumentTypeError(f"unknown engine '{text}' (one of {', '.join(ENGINES)})")
+    return text
 
 
 GAME = PentominoGame()

@@ -12,6 +12,7 @@ readable board and an :class:`~solvers.advice.Advice` (:mod:`solvers.thrill_digg
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from gridsight.games.arguments import positive_int, policy_pair
 from gridsight.games.base import Solution
@@ -19,10 +20,8 @@ from gridsight.games.options import Arguments, SolveOptions, options_from_argume
 from gridsight.games.thrill_digger.options import ThrillDiggerOptions
 from gridsight.games.thrill_digger.words import WORDS
 from gridsight.limits import add_time_limit_argument
-from gridsight.progress import ProgressBar
 from solvers.boardtext import BoardText
 from solvers.errors import InputError
-from solvers.paired import compare_paired
 from solvers.thrill_digger import report
 from solvers.thrill_digger.analysis import MODELS, analyse
 from solvers.thrill_digger.policy import (
@@ -34,8 +33,10 @@ from solvers.thrill_digger.policy import (
     get_policy,
 )
 from solvers.thrill_digger.rules import DIFFICULTIES
-from solvers.thrill_digger.simulate import SimulationReport, play_policies
 from solvers.thrill_digger.state import FORMAT_HELP, parse_state
+
+if TYPE_CHECKING:  # pragma: no cover - simulation's modules load only to simulate
+    from solvers.thrill_digger.simulate import SimulationReport
 
 POLICY_LIST = "\n".join(f"  {name:<10} {text}" for name, text in POLICY_HELP.items())
 
@@ -139,6 +140,10 @@ class ThrillDiggerGame:
         )
 
     def simulate(self, options: argparse.Namespace) -> int:
+        from gridsight.progress import ProgressBar
+        from solvers.paired import compare_paired
+        from solvers.thrill_digger.simulate import play_policies
+
         difficulty = DIFFICULTIES[options.difficulty]
         names = options.compare or (options.policy,)
         for name in names:

@@ -34,6 +34,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from gridsight.games.thrill_digger.pictures import (  # noqa: F401 - re-exported
+    MAX_FILE_BYTES, MAX_PICTURE_PIXELS, read_picture,
+)
 from gridsight.games.thrill_digger.tracker import PitPack
 from safefiles import FileTooLarge, NotRegularFile, read_regular
 from solvers.errors import InputError
@@ -238,9 +241,9 @@ class SavedPit:
         """The reader's pack for this look, and a warning for each part that is the synthetic
         skin's default rather than learned from the player's screenshots (the wallet's only
         when ``wallet``: a still is read without it)."""
-        from gridsight.games.thrill_digger.live import default_pack
+        from gridsight.games.thrill_digger.pack import load_pit_pack
 
-        base = default or default_pack()
+        base = default or load_pit_pack()
         warnings = []
         if self.items:
             learned = {m.label for m in self.items}
@@ -415,32 +418,6 @@ def load_pit(path: str | Path) -> SavedPit:
     items, scene_lab, overlay = _load_items(manifest, manifest_path)
     wallet = _load_wallet(manifest, manifest_path, base)
     return SavedPit(base, calibration, difficulty, items, scene_lab, overlay, wallet)
-
-
-#: The largest calibration file or picture read (a plan view is well under a megabyte).
-MAX_FILE_BYTES = 20_000_000
-MAX_PICTURE_PIXELS = 4_000_000
-
-
-def read_picture(path: Path, flags: int):
-    """A picture of a calibration folder, or ``None`` when it is missing or not a picture:
-    a regular file (never a link, a FIFO or a device), at most :data:`MAX_FILE_BYTES`, its
-    size read from its header (at most :data:`MAX_PICTURE_PIXELS`) before it is decoded."""
-    import cv2
-
-    from vision.images import image_size
-
-    try:
-        data = read_regular(path, limit=MAX_FILE_BYTES, follow=False)
-    except OSError:
-        return None
-    size = image_size(data)
-    if size is None or size[1] * size[2] > MAX_PICTURE_PIXELS:
-        return None
-    try:
-        return cv2.imdecode(np.frombuffer(data, np.uint8), flags)
-    except cv2.error:
-        return None
 
 
 def _why(error: Exception) -> str:

@@ -273,18 +273,5 @@ def pit_source(spec: GameSpec, options: argparse.Namespace) -> PitSource:
                      pack_warnings=warnings)
 
 
-def pit_loop(calibration: PitCalibration, pack: PitPack | None = None, *,
-             difficulty: str | None = None, fps: float = 30.0, **loop_options: Any):
-    """A live loop following the calibrated pit (tests and benchmarks; ``gridsight live``
-    builds the same through the spec)."""
-    from gridsight.games.thrill_digger import SPEC
-    from gridsight.live.loop import LiveLoop
-
-    tracker_options = loop_options.pop("tracker_options", None)
-    source = PitSource(calibration, pack, difficulty=difficulty, fps=fps,
-                       tracker_options=tracker_options)
-    return LiveLoop(SPEC, source=source, **loop_options)
-
-
 __all__ = ["CalibrationFileError", "PitSource", "default_pack", "event_json",
-           "load_pit_calibration", "pit_loop", "pit_source"]
+           "load_pit_calibration", "pit_source"]

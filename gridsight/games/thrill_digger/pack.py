@@ -79,7 +79,7 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
     path = where / MANIFEST
     from safefiles import read_regular
 
-    from gridsight.games.thrill_digger.calibration import MAX_FILE_BYTES, read_picture
+    from gridsight.games.thrill_digger.pictures import MAX_FILE_BYTES, read_picture
 
     try:
         data = json.loads(read_regular(path, limit=MAX_FILE_BYTES, follow=False)

@@ -420,7 +420,6 @@ class ThrillDiggerTracker:
 
     def _close(self, event: _Open, index: int) -> DigEvent:
         self._open.remove(event)
-        cell = self._cells[event.row][event.col]
         # Item evidence: only what this dig can have shown (see _own_sightings).
         frames: dict[str, int] = {}
         pixels: dict[str, int] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,14 @@ from vision.errors import VisionInputError
 from vision.packs import TemplatePack, load_pack_dir, user_packs_root
 
 
+#: Reading a screenshot through one pack as ``gridsight analyze --pack`` does: the cells read
+#: (:class:`vision.classify.BoardRead`) and the board (a ``BoardReading``), or
+#: ``VisionInputError`` / ``InputError``. The calibration is given it by its caller
+#: (:func:`gridsight.calibration.read_through`): the readers reach the registry, which loads
+#: this package, so importing them here would be an import cycle.
+ReadThrough = Callable[[np.ndarray, TemplatePack], tuple[Any, Any]]
+
+
 @dataclass(frozen=True)
 class RoomCalibrated:
     """What a room calibration saved, and its report."""
@@ -53,7 +61,8 @@ class TilePathRooms:
         return locate_view(image, pack)
 
     def calibrate(self, images: Sequence[tuple[str, np.ndarray]],
-                  options: argparse.Namespace) -> RoomCalibrated:
+                  options: argparse.Namespace, read: ReadThrough | None = None
+                  ) -> RoomCalibrated:
         room_file = getattr(options, "room", None)
         if not room_file:
             raise InputError("give the room with --room FILE (the whole room in the text "
@@ -74,7 +83,8 @@ class TilePathRooms:
         lines = list(result.lines)
         lines.append(f"{len(saved.templates)} looks learned: "
                      + ", ".join(sorted({f"{t.label}" for t in saved.templates})) + ".")
-        lines += _read_back(images, saved)
+        if read is not None:
+            lines += _read_back(images, saved, read)
         first = shlex.quote(images[0][0])
         lines.append(f"Use it: gridsight analyze --game tile-path --pack {options.skin} {first}")
         lines.append(f"   or: gridsight live --game tile-path --pack {options.skin} "
@@ -82,20 +92,18 @@ class TilePathRooms:
         return RoomCalibrated(folder, "\n".join(lines), result.missing)
 
 
-def _read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack) -> list[str]:
-    """Each screenshot read back through the saved pack, as ``gridsight analyze`` reads it."""
-    from gridsight.readers.base import ReadHints
-    from gridsight.readers.find import find_in, read_found
-
+def _read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
+               read: ReadThrough) -> list[str]:
+    """Each screenshot read back through the saved pack by ``read``, as ``gridsight analyze``
+    reads it."""
     lines = []
     for name, image in images:
         try:
-            found = find_in(image, {pack.game: pack})
-            reading = read_found(image, found, ReadHints())
+            board_read, reading = read(image, pack)
         except (VisionInputError, InputError) as error:
             lines.append(f"warning: {name} does not read back through the pack ({error})")
             continue
-        lines.append(f"{name} reads back ({describe_view(found.read)}):")
+        lines.append(f"{name} reads back ({describe_view(board_read)}):")
         lines += ["  " + line for line in reading.text.rstrip().splitlines()]
     return lines
 

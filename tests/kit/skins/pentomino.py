@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import cv2
 import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, rounded_rect, shade, text

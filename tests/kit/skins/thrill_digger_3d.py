@@ -763,7 +763,7 @@ class GameRenderer:
         return (w[-1][1], w[-1][2])
 
     def camera_at(self, t: float) -> Camera:
-        rows, cols = self.plan.rows, self.plan.cols
+        cols = self.plan.cols
         p = self._phases
         # Start on an overview and ease into following Link over the intro.
         follow = _smooth(t / 0.8)

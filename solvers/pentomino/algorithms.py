@@ -1,15 +1,17 @@
-"""Two exact engines behind one small interface, so the analysis does not care which runs.
+"""Two exact search algorithms behind one small interface, so the analysis does not care
+which runs.
 
-- :class:`BitboardEngine` (the default): the first-empty-cell search of
-  :mod:`solvers.pentomino.bitboard`, compiled with numba when it is installed;
-- :class:`DlxEngine`: Algorithm X with Dancing Links (:mod:`solvers.pentomino.dlx`), always
-  branching on the column (cell or piece) with the fewest rows left.
+- :class:`BitboardSearch` (the default, ``bitboard``): the first-empty-cell search of
+  :mod:`solvers.pentomino.bitboard`, run by the engine asked (:mod:`solvers.engines`: in
+  Python, or compiled with numba when it is installed);
+- :class:`DlxSearch` (``dlx``): Algorithm X with Dancing Links (:mod:`solvers.pentomino.dlx`),
+  always branching on the column (cell or piece) with the fewest rows left.
 
 Both answer the same three questions about a puzzle with some placements pinned: is there a
 solution (and which), how many are there (up to a limit), and what are they. Placements are
 named by their index in :func:`solvers.pentomino.placements.placements`, the same for both, and
 every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests
-check that both engines (and both backends of the first) agree on every answer.
+check that both algorithms (and both engines of the first) agree on every answer.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from solvers.engines import check_engine
 from solvers.pentomino.bitboard import Tables, build_tables, search
 from solvers.limit import LimitReached, Meter
 from solvers.pentomino.dlx import ExactCover
 from solvers.pentomino.placements import Placement
 from solvers.pentomino.puzzle import Puzzle
 
-ENGINES = ("bitboard", "dlx")
+ALGORITHMS = ("bitboard", "dlx")
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,8 @@ class Found:
     stopped: bool
 
 
-class Engine:
-    """What the analysis needs from an engine (see the module docstring)."""
+class Search:
+    """What the analysis needs from a search algorithm (see the module docstring)."""
 
     placements: tuple[Placement, ...]
 
@@ -54,31 +57,31 @@ class Engine:
         raise NotImplementedError
 
 
-class BitboardEngine(Engine):
-    def __init__(self, puzzle: Puzzle, backend: str = "auto"):
+class BitboardSearch(Search):
+    def __init__(self, puzzle: Puzzle, engine: str = "auto"):
         self.tables: Tables = build_tables(puzzle)
         self.placements = self.tables.placements
-        self.backend = backend
+        self.engine = engine
 
     def find(self, fixed, limit, meter):
         result = search(
-            self.tables, fixed=fixed, limit=limit, keep=1, meter=meter, backend=self.backend
+            self.tables, fixed=fixed, limit=limit, keep=1, meter=meter, engine=self.engine
         )
         first = result.solutions[0] if result.solutions else None
         return Found(result.count, first, result.complete, result.stopped)
 
     def solutions(self, meter):
         # The kernel keeps solutions in an array sized up front: count them first.
-        counted = search(self.tables, meter=meter, backend=self.backend)
+        counted = search(self.tables, meter=meter, engine=self.engine)
         if counted.stopped:
             raise LimitReached(meter.reason or "the limit")
-        kept = search(self.tables, keep=counted.count, meter=meter, backend=self.backend)
+        kept = search(self.tables, keep=counted.count, meter=meter, engine=self.engine)
         if kept.stopped:
             raise LimitReached(meter.reason or "the limit")
         yield from kept.solutions
 
 
-class DlxEngine(Engine):
+class DlxSearch(Search):
     def __init__(self, puzzle: Puzzle):
         tables = build_tables(puzzle)
         self.placements = tables.placements
@@ -109,10 +112,12 @@ class DlxEngine(Engine):
             yield tuple(solution)
 
 
-def make_engine(puzzle: Puzzle, engine: str = "bitboard", backend: str = "auto") -> Engine:
-    """The engine named ``engine`` (``bitboard`` or ``dlx``) for ``puzzle``."""
-    if engine == "bitboard":
-        return BitboardEngine(puzzle, backend)
-    if engine == "dlx":
-        return DlxEngine(puzzle)
-    raise ValueError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+def make_search(puzzle: Puzzle, algorithm: str = "bitboard", engine: str = "auto") -> Search:
+    """The search ``algorithm`` (``bitboard`` or ``dlx``) for ``puzzle``, the bitboard one run
+    by ``engine`` (:mod:`solvers.engines`; DLX is pure Python)."""
+    check_engine(engine)
+    if algorithm == "bitboard":
+        return BitboardSearch(puzzle, engine)
+    if algorithm == "dlx":
+        return DlxSearch(puzzle)
+    raise ValueError(f"unknown algorithm {algorithm!r} (choose from {', '.join(ALGORITHMS)})")

@@ -1,0 +1,101 @@
+"""Start-up cost of the command line: CPU seconds beyond a bare interpreter.
+
+Run: ``python bench/bench_startup.py [--runs N]``.
+
+Each case is run ``--runs`` times as a fresh process, as a player's shell runs the ``gridsight``
+console script (``from gridsight.__main__ import entry; entry()``), and the CPU it took (user +
+system, from ``getrusage`` of the children) is compared with the floor measured in the same
+run, ``python -c pass``: the figure is the least over the runs (the one least disturbed by the
+rest of the machine) less the floor's least. The cases: ``gridsight --help``, a beginner
+Thrill Digger solve (``gridsight solve thrill-digger examples/thrill-digger-beginner.txt``),
+and ``gridsight analyze`` of one screenshot with and without ``--game`` (the second call of the
+one without, which reuses what the first learned of the screen). The target of the first two
+is 0.15 s beyond the floor (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CONSOLE = "import sys; from gridsight.__main__ import entry; sys.exit(entry())"
+TARGET = 0.15
+
+
+def cpu_of(argv: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user + system) one run of ``argv`` took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(argv, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv[3:])} failed ({done.returncode}): {done.stderr}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def measure(argv: list[str], runs: int, env: dict[str, str]) -> list[float]:
+    return [cpu_of(argv, env) for _ in range(runs)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=10, help="runs of each case (default 10)")
+    parser.add_argument("--no-analyze", action="store_true",
+                        help="skip the analyze cases (they need OpenCV)")
+    options = parser.parse_args()
+    runs = max(1, options.runs)
+    data = Path(tempfile.mkdtemp(prefix="gridsight-bench-startup-"))
+    out = data / "out"
+    # As an installed package runs: from compiled bytecode (pip compiles it at install time),
+    # kept here in a cache folder of this run's own, so the tree is left as it was.
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               GRIDSIGHT_DATA_DIR=str(data), PYTHONPYCACHEPREFIX=str(data / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    python = [sys.executable]
+    shot = REPO / "examples" / "screenshots" / "tile-path-room.png"
+    cases = [
+        ("gridsight --help", [*python, "-c", CONSOLE, "--help"], True),
+        ("gridsight solve thrill-digger examples/thrill-digger-beginner.txt",
+         [*python, "-c", CONSOLE, "solve", "thrill-digger",
+          "examples/thrill-digger-beginner.txt"], True),
+    ]
+    if not options.no_analyze and shot.exists():
+        cases += [
+            (f"gridsight analyze --game tile-path {shot.relative_to(REPO)}",
+             [*python, "-c", CONSOLE, "analyze", "--game", "tile-path", "--out", str(out),
+              str(shot)], False),
+            (f"gridsight analyze {shot.relative_to(REPO)} (the screen remembered)",
+             [*python, "-c", CONSOLE, "analyze", "--out", str(out), str(shot)], False),
+        ]
+    for _, argv, _ in cases:  # compile the bytecode; the first analyze learns the screen
+        cpu_of(argv, env)
+    cpu_of([*python, "-c", "pass"], env)
+    floor = measure([*python, "-c", "pass"], runs, env)
+    base = min(floor)
+    print(f"floor: python -c pass: {base:.3f} s CPU (least of {runs}; median "
+          f"{statistics.median(floor):.3f} s)")
+    print(f"{'case':<72} {'least':>7} {'median':>7} {'beyond floor':>13}")
+    worst = 0.0
+    for name, argv, targeted in cases:
+        times = measure(argv, runs, env)
+        beyond = min(times) - base
+        if targeted:
+            worst = max(worst, beyond)
+        mark = (" (target 0.15)" if targeted else "")
+        print(f"{name:<72} {min(times):7.3f} {statistics.median(times):7.3f} "
+              f"{beyond:+12.3f}s{mark}")
+    verdict = "within" if worst <= TARGET else "OVER"
+    print(f"--help and the beginner solve: at most {worst:.3f} s beyond the floor, {verdict} "
+          f"the {TARGET} s target; load average {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

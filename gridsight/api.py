@@ -1,0 +1,383 @@
+"""gridsight as a library: solve a board, read a screenshot, analyse it.
+
+Four functions and the frozen results they return, in the manner of python-chess's
+``chess.engine`` (a board in, a typed answer out, a :class:`Limit` on the work) and mss's small
+interface:
+
+- :func:`solve` a board written in a game's text format: :class:`Advice` (the next move, the
+  status line, the game's own figures and the drawing);
+- :func:`read` a screenshot: :class:`Reading` (the board text as read, the cells it could not
+  read, where the board lies in the picture);
+- :func:`analyze` a screenshot: :class:`Analysis` (the reading and its advice; ``paint`` draws
+  it on the picture);
+- :func:`games`: the games gridsight knows (:class:`Game`).
+
+Solving needs neither OpenCV nor numba (tests/test_api.py imports this module with both
+blocked); reading a screenshot needs OpenCV. Bad input raises an error naming what is wrong:
+:class:`InputError` (a malformed or impossible board, a board that cannot be read; a
+:class:`BoardFormatError` names the line), :class:`VisionInputError` (an image that cannot be
+read, a missing pack, no board in the picture), :class:`UnknownGameError`;
+:class:`RuntimeFailure` for a failure that is not the input's. A search stopped by its
+:class:`Limit` is not an error: it answers with the best move it found and says how good it
+is (``Advice.quality``). Nothing here prints, writes a file or changes the process (no signal
+handler, exit hook or memory limit).
+
+>>> from gridsight import api
+>>> advice = api.solve("tile-path", "S . .\\n. . #\\n")
+>>> advice.move, advice.status
+(Cell(row=1, col=0), 'Step down - it keeps a full walk possible')
+>>> advice.details["path"]
+('down', 'right', 'up', 'right')
+>>> [game.name for game in api.games()]
+['thrill-digger', 'disco-zoo', 'tile-path', 'pentomino', 'minesweeper']
+
+docs/api.md has an example for every game.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Union
+
+from gridsight.errors import RuntimeFailure, UnknownGameError
+from gridsight.games.options import SolveOptions
+from gridsight.registry import all_specs, get_spec
+from solvers.advice import Advice as Drawing
+from solvers.advice import Cell
+from solvers.boardtext import BoardText, parse_boards
+from solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
+from solvers.limit import Limit, LimitReached, Quality
+from vision.errors import BoardNotFoundError, VisionInputError
+
+if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a picture is read
+    import numpy as np
+
+    from gridsight.games.base import GameAdapter, Solution
+    from gridsight.games.spec import HintOption
+    from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.screenshots import Solve
+    from vision.geometry import BoardGeometry
+
+#: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
+#: OpenCV reads it).
+Image = Union[str, "os.PathLike[str]", "np.ndarray"]
+
+
+def _frozen(value: Any) -> Any:
+    """JSON data made read-only: objects as read-only mappings, arrays as tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(v) for v in value]
+    return value
+
+
+def _cells(cells: Any) -> tuple[Cell, ...]:
+    return tuple(Cell(int(r), int(c)) for r, c in cells)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What gridsight advises for one board.
+
+    ``recommend`` holds the next move (usually one cell; empty when there is none: the game
+    is over, or nothing is decided), ``status`` the one line a player reads, ``why`` a line
+    saying why when the move is not the obvious one (``""`` otherwise), ``warnings`` what they
+    must not miss, ``quality`` how good the advice is (:class:`Quality`: exact, or the limit
+    that stopped the search and the bounds it proved). ``details`` is the game's own answer,
+    read-only: the object
+    ``gridsight solve GAME --json`` prints (each hole's chances, a walk, a proof; the
+    game's page in docs/ lists its fields), and :meth:`json` a plain copy of it. ``text`` is
+    the readable report ``gridsight solve GAME`` prints, ``drawing`` what a painter draws
+    (:func:`overlay.paint.paint_advice`: the marks, figures, path and legend).
+    """
+
+    game: str
+    board: str
+    recommend: tuple[Cell, ...]
+    status: str
+    warnings: tuple[str, ...]
+    quality: Quality
+    why: str = field(repr=False)
+    details: Mapping[str, Any] = field(repr=False)
+    text: str = field(repr=False)
+    drawing: Drawing = field(repr=False)
+
+    @property
+    def move(self) -> Cell | None:
+        """The (first) recommended cell, ``None`` when there is none."""
+        return self.recommend[0] if self.recommend else None
+
+    def json(self) -> dict[str, Any]:
+        """:attr:`details` as plain, mutable JSON data (a fresh copy)."""
+        return _thawed(self.details)
+
+    @classmethod
+    def of(cls, board: str, solution: Solution, drawing: Drawing | None = None) -> Advice:
+        """The advice of an adapter's ``solution`` of ``board`` (``drawing``: another drawing
+        than the solution's own, the reading's marks added)."""
+        drawing = drawing or solution.advice
+        return cls(game=drawing.game, board=board, recommend=drawing.recommend,
+                   status=drawing.status, warnings=drawing.warnings, quality=drawing.quality,
+                   why=drawing.why, details=_frozen(solution.json), text=solution.text,
+                   drawing=drawing)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A board as read off a picture.
+
+    ``board`` is its text in the game's format (what :func:`solve` takes; ``gridsight solve
+    GAME --help`` shows the format); ``unread`` the cells that could not be read (solved as
+    not yet observed where the game allows it), ``unsure`` those read but not surely (their
+    token says what they may be); ``confidence`` each cell's classifier score (0..1, rows of
+    columns); ``notes`` what else the reader saw or assumed, ``warnings`` what the player
+    must check. ``pack`` names the template pack that found it (``structure``: found by its
+    structure, no frame), ``geometry`` where it lies in the picture
+    (:class:`vision.geometry.BoardGeometry`: cell corners and centres in pixels).
+    """
+
+    game: str
+    board: str
+    unread: tuple[Cell, ...]
+    unsure: tuple[Cell, ...]
+    confidence: tuple[tuple[float, ...], ...] = field(repr=False)
+    notes: tuple[str, ...]
+    warnings: tuple[str, ...]
+    pack: str
+    geometry: BoardGeometry = field(repr=False, compare=False)
+
+    @property
+    def parsed(self) -> BoardText:
+        """:attr:`board` parsed (headers and grid)."""
+        return parse_boards(self.board, source="<screenshot>")[0]
+
+    @classmethod
+    def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry) -> Reading:
+        return cls(game=reading.game, board=reading.text, unread=_cells(reading.unread),
+                   unsure=_cells(reading.unsure), confidence=reading.confidence,
+                   notes=reading.notes, warnings=reading.warnings, pack=pack,
+                   geometry=geometry)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A picture read and its board solved: the :class:`Reading` and the :class:`Advice`.
+
+    The advice's drawing carries what the reading adds: the unread and unsure cells marked,
+    the reader's warnings, and in the status line the unread cells whose true content would
+    change the advised move.
+    """
+
+    reading: Reading
+    advice: Advice
+
+    def paint(self, image: Image) -> np.ndarray:
+        """A copy of ``image`` (the picture analysed) with the advice painted on the board,
+        enlarged when its cells are too small for the figures: what ``gridsight analyze``
+        saves."""
+        from gridsight.screenshots import annotate
+
+        return annotate(_image(image), self.reading.geometry, self.advice.drawing)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game gridsight knows: ``name`` (what the functions take), ``title``, ``summary``,
+    ``example`` (a board in its text format) and whether its boards can be read off a
+    screenshot through a template pack (``reads_screenshots``)."""
+
+    name: str
+    title: str
+    summary: str
+    example: str = field(repr=False)
+    reads_screenshots: bool
+
+
+def games() -> tuple[Game, ...]:
+    """Every game gridsight knows, in the order ``gridsight games`` lists them."""
+    return tuple(Game(spec.name, spec.title, spec.summary, spec.example,
+                      spec.reads_screenshots) for spec in all_specs())
+
+
+def solve(game: str, board: str | BoardText, limit: Limit | None = None,
+          options: Any = None) -> Advice:
+    """The advice for ``board`` (one board, as text in ``game``'s format or parsed).
+
+    ``limit`` bounds the work (:class:`Limit`: CPU seconds of the solving thread, states
+    visited, the bytes a search's tables may hold, seconds of waiting; ``None``: the
+    options' limit, by default 20 seconds of work). Every solver checks it itself and, stopped
+    by it, still answers with the best move found so far, saying how good it is
+    (docs/limits.md). ``options`` are the game's own settings, the options of ``gridsight
+    solve GAME`` (a Thrill Digger ``policy``, a Disco Zoo ``objective``, a pentomino
+    ``count``...): the game's typed options (its adapter's ``options_type``, such as
+    :class:`gridsight.games.pentomino.options.PentominoOptions`), or a mapping or another
+    dataclass whose names are those options' fields (``--no-leave-one`` is ``leave_one``,
+    pentomino's ``--limit N`` is ``max_solutions``); those not given keep the command's
+    defaults. ``limit``, when given, replaces the options' own.
+
+    Raises :class:`BoardFormatError` (naming the line) for a board that cannot be parsed,
+    :class:`ImpossibleBoardError` (naming the cells) for one no game could show; a
+    ``TypeError`` or ``ValueError`` names an option that is not the game's or a value it
+    refuses.
+    """
+    adapter = get_spec(game).adapter
+    parsed = _one_board(board)
+    return Advice.of(_text_of(parsed), _solver(adapter, limit, options)(parsed))
+
+
+def read(image: Image, game: str | None = None, pack: str | None = None,
+         hints: Mapping[str, Any] | None = None) -> Reading:
+    """The board in ``image`` (a path or a BGR array), read as ``game`` (``None``: every
+    game whose board can be read off a screenshot is tried, the best-matching board wins).
+
+    ``pack`` is the template pack, a skin name (the player's own calibrated packs first,
+    then the shipped ones) or a pack folder (``None``: the shipped default skin). ``hints``
+    tell the reader what the picture may not show, by name (Disco Zoo's ``animals``,
+    ``region`` and ``taps``, a pentomino level's ``pieces``: ``gridsight analyze --help``
+    lists them); a value may be written as on the command line (``"Pig,Cow"``).
+
+    Raises :class:`BoardNotFoundError` when no board is found, :class:`InputError` (its
+    ``unread`` lists the cells) when a board is found but cannot be read into a board of
+    the game, :class:`VisionInputError` for an image or a pack that cannot be used.
+    """
+    return _read(image, game, pack, hints)[0]
+
+
+def analyze(image: Image, game: str | None = None, pack: str | None = None,
+            hints: Mapping[str, Any] | None = None, limit: Limit | None = None,
+            options: Any = None) -> Analysis:
+    """:func:`read` ``image``, then :func:`solve` the board read (with ``limit`` and
+    ``options``): the reading and its advice, exactly as ``gridsight analyze`` makes them."""
+    from gridsight.screenshots import advise
+
+    reading, board = _read(image, game, pack, hints)
+    solution, drawing = advise(reading.game, board, _solver(get_spec(reading.game).adapter,
+                                                            limit, options))
+    return Analysis(reading, Advice.of(reading.board, solution, drawing))
+
+
+# -- the plumbing ---------------------------------------------------------------------------
+
+
+def _one_board(board: str | BoardText) -> BoardText:
+    if isinstance(board, BoardText):
+        return board
+    if not isinstance(board, str):
+        raise TypeError(f"a board is its text (str) or a parsed BoardText, not "
+                        f"{type(board).__name__}")
+    boards = parse_boards(board, source="<board>")
+    if len(boards) != 1:
+        raise BoardFormatError(f"give one board, not {len(boards)}", source="<board>")
+    return boards[0]
+
+
+def _text_of(board: BoardText) -> str:
+    """A parsed board written back as text: its headers, then its rows."""
+    lines = [f"{key}: {value}" for key, value in board.headers.items()]
+    return "\n".join(lines + [" ".join(row) for row in board.grid]) + "\n"
+
+
+def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
+    """``adapter.solve`` with the game's typed options (:func:`options_of`) and ``limit``,
+    when given, in place of theirs."""
+    settings = options_of(adapter, options)
+    if limit is not None:
+        if not isinstance(limit, Limit):
+            raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+        settings = replace(settings, limit=limit)
+    return lambda board: adapter.solve(board, settings)
+
+
+def options_of(adapter: GameAdapter, options: Any = None) -> SolveOptions:
+    """The game's typed options (``adapter.options_type``, a frozen dataclass holding the
+    :class:`Limit`) from ``options``: those options themselves, ``None`` for the defaults, or
+    a mapping or another dataclass whose names are the options' fields (the others keep their
+    defaults). A name that is not one of the game's options is a ``TypeError`` naming them;
+    a value the game refuses, a ``ValueError``."""
+    kind = adapter.options_type
+    if isinstance(options, kind):
+        return options
+    if isinstance(options, SolveOptions):
+        raise TypeError(f"{adapter.name} takes {kind.__name__}, not {type(options).__name__}")
+    given = _settings(options)
+    names = [f.name for f in fields(kind)]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise TypeError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
+                        f"{', '.join(sorted(names))})")
+    if "limit" in given and not isinstance(given["limit"], Limit):
+        raise TypeError(f"limit must be a Limit, not {type(given['limit']).__name__}")
+    return kind(**given)
+
+
+def _settings(options: Any) -> dict[str, Any]:
+    if options is None:
+        return {}
+    if isinstance(options, Mapping):
+        return dict(options)
+    if is_dataclass(options) and not isinstance(options, type):
+        return {f.name: getattr(options, f.name) for f in fields(options)}
+    raise TypeError(f"options must be a dataclass or a mapping, not {type(options).__name__}")
+
+
+def _image(image: Image) -> np.ndarray:
+    """``image`` as a BGR array: read from its path (:func:`vision.images.load_image`), or
+    checked when it is one already."""
+    import numpy as np
+
+    if isinstance(image, np.ndarray):
+        if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+            raise VisionInputError(f"an image is an (H, W, 3) BGR uint8 array, not "
+                                   f"{image.shape} {image.dtype}")
+        return image
+    from vision.images import load_image
+
+    return load_image(os.fspath(image))
+
+
+def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
+    """The reader's hints from a mapping: the names every game declares; a string value is
+    parsed as its command-line option would be."""
+    from gridsight.readers.base import ReadHints
+
+    declared: dict[str, HintOption] = {}
+    for spec in all_specs() if game is None else [get_spec(game)]:
+        for hint in spec.hints:
+            declared.setdefault(hint.name, hint)
+    values = {}
+    for name, value in (hints or {}).items():
+        if name not in declared:
+            raise TypeError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
+        values[name] = declared[name].parse(value) if isinstance(value, str) else value
+    return ReadHints(**values)
+
+
+def _read(image: Image, game: str | None, pack: str | None,
+          hints: Mapping[str, Any] | None) -> tuple[Reading, BoardReading]:
+    from gridsight.screenshots import PackShelf, read_screenshot
+
+    if game is not None and not get_spec(game).reads_screenshots:
+        raise InputError(f"{game} is not read off a screenshot through a template pack")
+    picture = _image(image)
+    found, reading = read_screenshot(picture, PackShelf(pack), game, _hints(hints, game))
+    return Reading.of(reading, found.pack.name, found.read.geometry), reading
+
+
+__all__ = [
+    "Advice", "Analysis", "BoardFormatError", "BoardNotFoundError", "Cell", "Game", "Image",
+    "ImpossibleBoardError", "InputError", "Limit", "LimitReached", "Quality", "Reading",
+    "RuntimeFailure", "UnknownGameError", "VisionInputError", "analyze", "games", "read",
+    "solve",
+]

@@ -1,0 +1,615 @@
+"""A live session's log looked back at: the library part of ``gridsight replay``.
+
+The session's summary (steps, the player's moves and how often they followed the advice, the
+cells set by hand, the game's own results), the check of every logged board against today's
+solver (each board within a limit of work; an answer the limit cut short is "not decided",
+not a difference), and the self-contained HTML report with every step's board pictured with
+its advice (the saved frame when there is one, else the board drawn from the logged text).
+
+Bounded whatever the log holds (:mod:`gridsight.report_frames`): frames are read only from the
+log's own folder (or the folder given), once each, downscaled, and embedded once however many
+steps show them (the advice of each step is a transparent layer over it); the page is bounded
+in bytes and says what it left out.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from gridsight.errors import RuntimeFailure
+from gridsight.limits import SOLVE_TIME_LIMIT
+from gridsight.log import LogContents, LogRecord
+from gridsight.registry import UnknownGameError, get_game, get_spec
+from gridsight.report_frames import (
+    MAX_REPORT_BYTES,
+    Budget,
+    FrameStore,
+    png_base64,
+)
+from solvers.advice import Advice, Cell, CellFigure, CellMark
+from solvers.boardtext import parse_boards
+from solvers.cellnames import cell_name, cell_names, name_of
+from solvers.errors import InputError, one_line
+
+if TYPE_CHECKING:  # OpenCV and the painter are imported when pictures are drawn
+    import numpy as np
+
+#: Tile-path moves by name (the solver's ``next`` lists the moves that keep a full walk).
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: What is drawn of a record's texts (the HTML shows them whole).
+DRAWN_STATUS = 200
+DRAWN_WARNINGS = 5
+DRAWN_LABEL = 12
+HAND_COLOUR = (0, 215, 255)  # yellow (BGR), as the live panel's hand-set cells
+
+
+# -- times --------------------------------------------------------------------------------
+
+
+def local_time(stamp: str, *, date: bool = True) -> str:
+    """A logged UTC time stamp in the local time of this machine, ``2026-11-30 04:10:00``
+    (the stamp as it is when it cannot be read).
+
+    >>> local_time("not a time")
+    'not a time'
+    """
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        return stamp
+    local = when.astimezone()
+    return local.strftime("%Y-%m-%d %H:%M:%S" if date else "%H:%M:%S")
+
+
+def local_zone() -> str:
+    """The local time zone's name and offset, ``CET, UTC+01:00``."""
+    now = datetime.now().astimezone()
+    offset = now.strftime("%z")
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset not in ("", "+0000") else "UTC"
+    return utc if now.tzname() in ("UTC", "GMT", None) else f"{now.tzname()}, {utc}"
+
+
+# -- the summary --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    steps: int
+    games: tuple[str, ...]
+    moves: int
+    followed: int
+    first_time: str
+    last_time: str
+    results: tuple[str, ...]  # what the game's own figures say, one line each
+    by_hand: int = 0  # steps with cells the player set by hand
+
+    def lines(self) -> list[str]:
+        first, last = local_time(self.first_time), local_time(self.last_time)
+        if first[:10] == last[:10] and first != self.first_time and last != self.last_time:
+            last = last[11:]
+        out = [f"steps: {self.steps} ({first} to {last}, local time {local_zone()})",
+               f"game: {', '.join(self.games)}"]
+        if self.moves:
+            share = 100.0 * self.followed / self.moves
+            out.append(f"moves seen: {self.moves}; followed the advice: "
+                       f"{self.followed} of {self.moves} ({share:.0f}%)")
+        else:
+            out.append("moves seen: none")
+        if self.by_hand:
+            out.append(f"steps with cells set by hand: {self.by_hand}")
+        out += list(self.results)
+        return [one_line(line) for line in out]
+
+
+def acceptable(record: LogRecord) -> set[Cell]:
+    """The moves that follow the advice: the recommended cells, and every move the solver
+    listed as just as good (a tile path's ``next``: the moves from ``here`` that keep a full
+    walk possible)."""
+    cells = set(record.advice.recommend)
+    solution = record.solution
+    here, moves = solution.get("here"), solution.get("next")
+    if isinstance(here, dict) and isinstance(moves, list):
+        row, col = here.get("row"), here.get("col")
+        if isinstance(row, int) and isinstance(col, int):
+            for move in moves:
+                if isinstance(move, str) and move in MOVES:
+                    dr, dc = MOVES[move]
+                    cells.add(Cell(row + dr, col + dc))
+    return cells
+
+
+def followed(record: LogRecord) -> bool | None:
+    """Whether the player's move followed the advice (``None``: no move seen)."""
+    if record.move is None:
+        return None
+    return record.move in acceptable(record)
+
+
+def corrections(record: LogRecord) -> list[str]:
+    """What the player set by hand at this step: panel cells (2D games) and a Thrill Digger
+    hole fixed in the panel (``correction`` in the solver's JSON), one phrase each."""
+    out = [name_of(c) for c in record.manual]
+    fix = record.solution.get("correction")
+    if isinstance(fix, dict) and isinstance(fix.get("row"), int) \
+            and isinstance(fix.get("col"), int):
+        where = cell_name(fix["row"], fix["col"])
+        if fix.get("undo"):
+            out.append(f"{where} undone")
+        elif isinstance(fix.get("set"), str):
+            read = fix.get("read")
+            was = f", read as {one_line(read)[:12]!r}" if isinstance(read, str) else ""
+            out.append(f"{where} set to {one_line(fix['set'])[:12]!r}{was}")
+    return out
+
+
+def summarise(records: tuple[LogRecord, ...]) -> Summary:
+    moves = [r for r in records if r.move is not None]
+    games = tuple(dict.fromkeys(r.game for r in records))
+    return Summary(
+        steps=len(records),
+        games=games,
+        moves=len(moves),
+        followed=sum(1 for r in moves if followed(r)),
+        first_time=records[0].time if records else "-",
+        last_time=records[-1].time if records else "-",
+        results=tuple(_results(records)),
+        by_hand=sum(1 for r in records if corrections(r)),
+    )
+
+
+def _results(records: tuple[LogRecord, ...]) -> list[str]:
+    """The game's own results, from its last board and the solver's JSON (the game's spec
+    says which: rupees dug, rescues certain, tiles left...)."""
+    if not records:
+        return []
+    last = records[-1]
+    try:
+        spec = get_spec(last.game)
+    except UnknownGameError as error:
+        return [f"results: {error}"]
+    return list(spec.results(last.board, last.solution or {}))
+
+
+# -- checking against today's solver ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    step: int
+    logged: tuple[Cell, ...]
+    today: tuple[Cell, ...] | None
+    problem: str = ""
+
+    def describe(self) -> str:
+        logged = _cells(self.logged)
+        if self.problem:
+            return one_line(f"step {self.step}: logged {logged}; today: {self.problem}")
+        return f"step {self.step}: logged {logged}; today {_cells(self.today or ())}"
+
+
+def _cells(cells: tuple[Cell, ...]) -> str:
+    return cell_names(cells) or "no move"
+
+
+def check(records: tuple[LogRecord, ...],
+          time_limit: float = SOLVE_TIME_LIMIT) -> list[CheckResult]:
+    """Every step whose recommendation differs from what today's solver says (each game's
+    default options), each board solved within ``time_limit`` seconds of work
+    (``--time-limit``, as ``gridsight solve``'s; 0: none)."""
+    differences: list[CheckResult] = []
+    for record in records:
+        try:
+            game = get_game(record.game)
+        except UnknownGameError as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None, str(error)))
+            continue
+        try:
+            board = parse_boards(record.board, source=f"step {record.step}")[0]
+            solution = game.solve(board, game.options_from({"time_limit": time_limit}))
+        except InputError as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None,
+                                           f"the board is refused ({error})"))
+            continue
+        except RuntimeFailure as error:
+            differences.append(CheckResult(record.step, record.advice.recommend, None,
+                                           f"not decided ({error})"))
+            continue
+        today = solution.advice.recommend
+        if set(today) != set(record.advice.recommend):
+            quality = solution.advice.quality
+            if quality.stopped:  # an anytime answer cut short: not a verdict on the log
+                differences.append(CheckResult(
+                    record.step, record.advice.recommend, None,
+                    f"not decided: {quality.describe()} (--time-limit S gives it more time)"))
+            else:
+                differences.append(CheckResult(record.step, record.advice.recommend, today))
+    return differences
+
+
+# -- pictures -----------------------------------------------------------------------------
+
+
+def drawable(advice: Advice) -> Advice:
+    """The advice with its texts cut to what a picture can hold: a record may carry long
+    texts, which the HTML shows whole, but the legend under a picture would grow without end."""
+    def cut(text: str, limit: int) -> str:
+        text = one_line(text)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    return replace(
+        advice,
+        status=cut(advice.status, DRAWN_STATUS),
+        warnings=tuple(cut(w, DRAWN_STATUS) for w in advice.warnings[:DRAWN_WARNINGS]),
+        figures=tuple(CellFigure(f.row, f.col, cut(f.text, DRAWN_LABEL), f.heat)
+                      for f in advice.figures),
+        marks=tuple(CellMark(m.row, m.col, m.kind, cut(m.label, DRAWN_LABEL))
+                    for m in advice.marks),
+    )
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A step's picture, and a note when the saved frame could not be used."""
+
+    image: np.ndarray
+    note: str = ""
+
+
+def picture(contents: LogContents, record: LogRecord) -> np.ndarray:
+    """The step's board with its advice: the saved frame when there is one, else a schematic."""
+    return step_picture(contents, record).image
+
+
+def step_picture(contents: LogContents, record: LogRecord,
+                 frames: FrameStore | None = None) -> Picture:
+    """The step's picture for the report: the saved frame (else the board drawn from the
+    log, and a note saying why: the frame is missing, unreadable, a link, or the log came from
+    standard input) with the advice painted on it, the player's move marked beside it (a white
+    frame), the cells set by hand outlined in yellow, and the rows and columns numbered the way
+    the player counts them. Its legend is the report's text (:func:`legend_html`), legible at
+    any width. The frame is read by :class:`gridsight.report_frames.FrameStore` (from the
+    log's folder only, a regular file, bounded, downscaled), so no OpenCV warning reaches the
+    terminal."""
+    store = frames if frames is not None else FrameStore(contents.frames)
+    note = ""
+    if record.frame is not None and record.geometry is not None:
+        frame = store.load(record.frame)
+        if isinstance(frame, str):
+            note = frame
+        else:
+            return Picture(_annotated(frame.image, record, frame.geometry(record.geometry)))
+    image, geometry = board_picture(record)
+    return Picture(_annotated(image, record, geometry), note)
+
+
+def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    from overlay.paint import draw_move, number_board, paint_advice
+
+    image = _outline_by_hand(image, record, geometry)
+    image = paint_advice(image, geometry, drawable(record.advice), legend=False)
+    if record.move is not None:
+        image = draw_move(image, geometry, record.move)
+    return number_board(image, geometry, record.advice.origin, record.advice.last)[0]
+
+
+def _outline_by_hand(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
+    """The cells set by hand outlined in yellow (drawn first, under the advice)."""
+    if not record.manual:
+        return image
+    import cv2
+    import numpy as np
+
+    image = image.copy()
+    for cell in record.manual:
+        quad = geometry.cell_quad(cell.row, cell.col)
+        cv2.polylines(image, [np.round(quad).astype(np.int32)], True, HAND_COLOUR, 3)
+    return image
+
+
+def board_picture(record: LogRecord):
+    """The logged board drawn as a plain grid, each cell in the game's words and colours (the
+    live panel's: a found animal by its name, a rupee in its colour, a wall), and its geometry."""
+    import cv2
+    import numpy as np
+
+    from overlay import text as text_mod
+    from overlay.paint import composite
+    from vision.geometry import BoardGeometry
+
+    advice = record.advice
+    rows, cols = advice.rows, advice.cols
+    cell = int(np.clip(560 // max(cols, rows, 1), 24, 72))
+    margin = 12
+    image = np.full((rows * cell + 2 * margin, cols * cell + 2 * margin, 3), (70, 62, 54), np.uint8)
+    headers: dict[str, str] = {}
+    try:
+        board = parse_boards(record.board)[0]
+        grid, headers = board.grid, dict(board.headers)
+    except (InputError, IndexError):
+        grid = ()
+    try:
+        words = get_spec(record.game).words
+    except UnknownGameError:
+        words = None
+    layer = np.zeros((image.shape[0], image.shape[1], 4), np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            token = grid[r][c] if r < len(grid) and c < len(grid[r]) else "?"
+            word = words.word(token, headers, token) if words is not None else None
+            text = one_line(word.short if word is not None else token)[:DRAWN_LABEL]
+            colour = _bgr(word.colour) if word is not None and word.colour else None
+            x0, y0 = margin + c * cell, margin + r * cell
+            shade = colour or ((120, 110, 100) if token == "." else (165, 160, 150))
+            cv2.rectangle(image, (x0 + 1, y0 + 1), (x0 + cell - 2, y0 + cell - 2), shade, -1)
+            if text and token != ".":
+                px = max(8, cell // 6)
+                spr = text_mod.sprite(text, px)
+                if spr.shape[1] > cell - 4:  # a long name: smaller, to stay in its cell
+                    px = max(7, int(px * (cell - 4) / spr.shape[1]))
+                    spr = text_mod.sprite(text, px)
+                text_mod.blit_at(layer, spr, x0 + (cell - spr.shape[1]) // 2,
+                                 y0 + cell - spr.shape[0] - 3)
+    image = composite(image, layer)
+    return image, BoardGeometry.from_rect(margin, margin, cell, cell, rows, cols)
+
+
+def schematic(record: LogRecord) -> np.ndarray:
+    """The logged board drawn from its text (:func:`board_picture`) with the advice on it."""
+    from overlay.paint import paint_advice
+
+    image, geometry = board_picture(record)
+    image = _outline_by_hand(image, record, geometry)
+    return paint_advice(image, geometry, drawable(record.advice))
+
+
+def _bgr(colour: str) -> tuple[int, int, int]:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return (b, g, r)
+
+
+def legend_html(advice: Advice) -> str:
+    """What the step's picture shows, as text beside small pictures of each mark (in the
+    game's words), with the player's move and the hand-set cells."""
+    from overlay.legend import legend_samples
+
+    esc = html.escape
+    items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
+             f"{esc(words)}</li>" for img, words in legend_samples(drawable(advice))]
+    items.append('<li><span class="swatch move"></span>the player\'s move</li>')
+    return '<ul class="legend">' + "".join(items) + "</ul>"
+
+
+# -- the HTML report ----------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 60em; padding: 0 0.8em;
+       color: #222; font-size: 16px; line-height: 1.4; }
+h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.1em; margin-bottom: 0.3em; }
+.summary { background: #f3f3f3; padding: 0.6em 1em; border-radius: 6px; }
+.summary ul { padding-left: 1.2em; }
+.steps a { display: inline-block; min-width: 1.8em; margin: 0 0.2em 0.3em 0; padding: 0.1em 0.3em;
+           text-align: center; border-radius: 4px; text-decoration: none; color: #222;
+           background: #ddd; }
+.steps a.yes { background: #c8ebd0; } .steps a.no { background: #f6c9c5; }
+.stepkey span { display: inline-block; padding: 0 0.4em; border-radius: 4px; margin-right: 0.4em; }
+.stepkey .yes { background: #c8ebd0; } .stepkey .no { background: #f6c9c5; }
+.stepkey .none { background: #ddd; }
+.step { margin: 1.5em 0; padding-top: 0.5em; border-top: 1px solid #ddd; }
+.step nav { float: right; font-size: 0.9em; } .step nav a { margin-left: 0.8em; }
+.step img.board { max-width: 100%; height: auto; border: 1px solid #ccc; display: block; }
+.shot { display: block; max-width: 100%; background-repeat: no-repeat;
+        background-position: 100% 100%; border: 1px solid #ccc; }
+.shot img.board { width: 100%; border: none; }
+.advice { font-size: 1.15em; font-weight: bold; color: #7a2a00; margin: 0.3em 0; }
+.why { margin: 0.2em 0 0.6em; }
+.legend { list-style: none; padding: 0; margin: 0.4em 0; display: flex; flex-wrap: wrap;
+          gap: 0.3em 1.2em; }
+.legend li { display: flex; align-items: center; gap: 0.4em; }
+img.key { width: auto; height: 1.3em; border-radius: 3px; }
+.swatch { display: inline-block; width: 1.1em; height: 1.1em; box-sizing: border-box; }
+.swatch.move { border: 3px solid #fff; outline: 2px solid #000; background: #777; }
+.yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
+.hand { background: #fff3b0; padding: 0 0.3em; }
+"""
+
+# The arrow keys (and j / k) move to the next or previous step.
+_SCRIPT = """
+document.addEventListener("keydown", function (e) {
+  var keys = {ArrowRight: "next", ArrowDown: "next", j: "next",
+              ArrowLeft: "prev", ArrowUp: "prev", k: "prev"};
+  if (!(e.key in keys) || e.altKey || e.ctrlKey || e.metaKey) return;
+  var steps = Array.prototype.slice.call(document.querySelectorAll(".step"));
+  var here = steps.findIndex(function (s) { return s.getBoundingClientRect().top > 1; });
+  if (here < 0) here = steps.length;
+  var to = keys[e.key] === "next" ? steps[here] : steps[Math.max(here - 2, 0)];
+  if (to) { to.scrollIntoView(); e.preventDefault(); }
+});
+"""
+
+
+def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None,
+                *, max_bytes: int = MAX_REPORT_BYTES) -> str:
+    """The self-contained HTML report, at most about ``max_bytes`` long (``--max-bytes``):
+    each saved frame embedded once (downscaled) under every step that shows it; past the
+    bound, pictures and then whole steps are left out, and the page says how many."""
+    esc = html.escape
+    records = contents.records
+    budget = Budget(max_bytes)
+    frames = FrameStore(contents.frames)
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>gridsight replay: {esc(contents.path.name)}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>gridsight replay: {esc(contents.path.name)}</h1>",
+        '<div class="summary"><ul>',
+        *[f"<li>{esc(line)}</li>" for line in summary.lines()],
+        "</ul>",
+    ]
+    if contents.warnings:
+        parts.append("<p class=\"warn\">Skipped lines:</p><ul>")
+        parts += [f'<li class="warn">{esc(w)}</li>' for w in contents.warnings]
+        parts.append("</ul>")
+    if checked is not None:
+        if checked:
+            parts.append(f"<p>Today's solver differs on {len(checked)} step(s):</p><ul>")
+            parts += [f'<li class="no"><a href="#step-{c.step}">{esc(c.describe())}</a></li>'
+                      for c in checked]
+            parts.append("</ul>")
+        else:
+            parts.append('<p class="yes">Today\'s solver gives the same advice at every step.</p>')
+    differing = {c.step for c in checked or ()}
+    links = []
+    for record in records:
+        verdict = followed(record)
+        cls = "no" if verdict is False or record.step in differing else \
+            "yes" if verdict else "none"
+        links.append(f'<a href="#step-{record.step}" class="{cls}">{record.step}</a>')
+    parts.append(f'<p class="steps">Steps (times in local time, {esc(local_zone())}):<br>'
+                 + " ".join(links) + "</p>")
+    parts.append('<p class="stepkey"><span class="yes">followed the advice</span>'
+                 '<span class="no">did otherwise, or today\'s solver differs</span>'
+                 '<span class="none">no move seen</span></p>')
+    parts.append("</div>")
+    budget.take(sum(len(p) + 1 for p in parts) + len(_SCRIPT) + 200)
+    for k, record in enumerate(records):
+        step = _step_html(contents, record, k, records, record.step in differing, frames,
+                          budget)
+        size = sum(len(p) + 1 for p in step)
+        if not budget.take(size):
+            left = len(records) - k
+            parts.append(f'<p class="warn">{left} more step(s) left out: the report reached '
+                         f"--max-bytes {max_bytes:,} (raise it to see them)</p>")
+            break
+        parts += step
+    parts.append(f"<script>{_SCRIPT}</script>")
+    parts.append("</body></html>")
+    if frames.css:  # each frame once, as the background of every step that shows it
+        parts.insert(parts.index(f"<style>{_STYLE}</style></head><body>"),
+                     "<style>" + "\n".join(frames.css) + "</style>")
+    return "\n".join(parts) + "\n"
+
+
+def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,
+                  budget: Budget) -> tuple[list[str], bool]:
+    """A step's picture (:func:`step_picture`'s), bounded: over a saved frame, the frame is
+    embedded once for all the steps that show it (a CSS background, downscaled) and each step
+    adds only what it draws on it, as a transparent layer (:func:`annotation_layer`); without a
+    usable frame, the board drawn from the log. Left out, with a note, past the byte budget.
+    Returns the HTML and whether the saved frame was shown."""
+    esc = html.escape
+    alt = f"step {record.step}: the board with its advice"
+    note = ""
+    if record.frame is not None and record.geometry is not None:
+        frame = frames.load(record.frame)
+        if isinstance(frame, str):
+            note = frame
+        else:
+            css = frames.embed(record.frame, frame, budget)
+            if css is None:
+                note = (f"frame {record.frame} left out: the report reached --max-bytes "
+                        f"{budget.limit:,}; the board is drawn from the log instead")
+            else:
+                key = (css, json.dumps(record.advice.to_dict(), sort_keys=True),
+                       tuple(record.manual), record.move,
+                       tuple(record.geometry.homography.ravel()))
+                if key not in frames.layers:  # steps drawing the same: drawn once
+                    frames.layers.clear()  # only the last is kept: a few MB at most
+                    layer = annotation_layer(frame.size, record,
+                                             frame.geometry(record.geometry))
+                    frames.layers[key] = (png_base64(layer, 3), layer.shape[1], layer.shape[0])
+                layer_png, width, height = frames.layers[key]
+                w, h = frame.size
+                return [f'<div class="shot {css}" style="width: {width}px; '
+                        f'background-size: {100 * w / width:.4f}% {100 * h / height:.4f}%">'
+                        f'<img class="board" alt="{esc(alt)}" '
+                        f'src="data:image/png;base64,{layer_png}"></div>'], True
+    image, geometry = board_picture(record)
+    picture = png_base64(_annotated(image, record, geometry))
+    out = [f'<img class="board" alt="{esc(alt)}" src="data:image/png;base64,{picture}">']
+    if not budget.fits(len(picture) + 200):
+        out = [f'<p class="warn">picture left out: the report reached --max-bytes '
+               f"{budget.limit:,}</p>"]
+    if note:
+        out.append(f'<p class="warn">{esc(note)}</p>')
+    return out, False
+
+
+def annotation_layer(size: tuple[int, int], record: LogRecord, geometry) -> np.ndarray:
+    """What :func:`_annotated` draws over a frame of ``size`` (the advice, the move, the
+    cells set by hand, the numbers and the margin it adds for them), alone on a transparent
+    BGRA layer (straight alpha) the size of the annotated picture, the frame in its bottom
+    right corner. Drawn twice, over black and over white: every drawing is an "over", so the
+    two pictures tell each pixel's colour and coverage exactly (rounding aside)."""
+    import numpy as np
+
+    width, height = size
+    black = _annotated(np.zeros((height, width, 3), np.uint8), record, geometry)
+    white = _annotated(np.full((height, width, 3), 255, np.uint8), record, geometry)
+    spread = white.astype(np.int16) - black.astype(np.int16)  # 255 * (1 - coverage)
+    alpha = np.clip(255 - spread.max(axis=2), 0, 255).astype(np.float32)
+    colour = black.astype(np.float32) * 255.0 / np.maximum(alpha, 1.0)[..., None]
+    layer = np.dstack([np.clip(np.round(colour), 0, 255), alpha]).astype(np.uint8)
+    layer[alpha == 0] = 0
+    return layer
+
+
+def _step_html(contents: LogContents, record: LogRecord, k: int,
+               records: tuple[LogRecord, ...], differs: bool, frames: FrameStore,
+               budget: Budget) -> list[str]:
+    esc = html.escape
+    origin = record.advice.origin
+    nav = []
+    if k > 0:
+        nav.append(f'<a href="#step-{records[k - 1].step}">&larr; step {records[k - 1].step}</a>')
+    if k + 1 < len(records):
+        nav.append(f'<a href="#step-{records[k + 1].step}">step {records[k + 1].step} &rarr;</a>')
+    parts = [f'<div class="step" id="step-{record.step}">',
+             f"<nav>{''.join(nav)}</nav>",
+             f"<h2>Step {record.step} &middot; {esc(local_time(record.time))} &middot; "
+             f"{esc(record.game)}</h2>"]
+    if record.advice.status:
+        parts.append(f'<p class="advice">{esc(record.advice.status)}</p>')
+    if record.advice.why:
+        parts.append(f'<p class="why">{esc(record.advice.why)}</p>')
+    verdict = followed(record)
+    if verdict is None:
+        parts.append("<p>No move seen.</p>")
+    else:
+        cls, word = ("yes", "followed the advice") if verdict else ("no", "did otherwise")
+        parts.append(f"<p>The player moved at {esc(name_of(record.move, origin))} "
+                     f'(the white frame): <span class="{cls}">{word}</span>.</p>')
+    if differs:
+        parts.append('<p class="no">Today\'s solver advises differently.</p>')
+    picture, on_frame = _picture_html(contents, record, frames, budget)
+    parts += picture
+    parts.append(legend_html(record.advice))
+    by_hand = corrections(record)
+    if by_hand:
+        parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '
+                     f"{esc(', '.join(by_hand))}</p>")
+    if record.unread:
+        parts.append(f'<p class="warn">Unread cells: '
+                     f"{esc(cell_names(record.unread, origin=origin))}</p>")
+    for warning in record.advice.warnings:
+        parts.append(f'<p class="warn">Warning: {esc(warning)}</p>')
+    if record.advice.details:
+        parts.append("<details><summary>Details</summary><ul>"
+                     + "".join(f"<li>{esc(d)}</li>" for d in record.advice.details)
+                     + "</ul></details>")
+    if on_frame:
+        image, geometry = board_picture(record)
+        from overlay.paint import number_board
+
+        image = number_board(image, geometry, origin, record.advice.last)[0]
+        parts.append("<details><summary>Board as read</summary>"
+                     f'<img class="board" alt="step {record.step}: the board as read" '
+                     f'src="data:image/png;base64,{png_base64(image)}"></details>')
+    parts.append("</div>")
+    return parts

@@ -1,0 +1,301 @@
+"""Reading and analysing screenshots: what ``gridsight analyze`` and :mod:`gridsight.api` share.
+
+A screenshot is read in two steps: its board is found (:func:`find_screenshot`, through one
+game's template pack, or the best of every game's, :class:`PackShelf`; a game not given is
+first looked for where it was last seen on a screen of that size, :mod:`gridsight.screens`)
+and its cells are read into the game's board text by the game's reader
+(:func:`read_screenshot` does both). :func:`advise` then solves that text and adds
+what the reading says to the solver's advice (:func:`with_reading`): the unread and unsure
+cells marked, the reader's warnings, and the unread cells whose true content would change the
+advised move named in the status line (:func:`unread_that_matter`). :func:`annotate` paints the
+advice on the screenshot, enlarged when its cells are too small to hold the figures
+(:func:`legible`).
+
+Nothing here prints, and a file is written only by a screen memory that has one (the
+command's, :meth:`gridsight.screens.ScreenMemory.in_data_folder`): the command prints and
+saves the pictures (:mod:`gridsight.commands.analyze`).
+OpenCV is imported when a picture is found, read or painted, not with this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from gridsight.errors import RuntimeFailure
+from gridsight.registry import get_reader, get_spec, reader_names
+from solvers.advice import Advice, CellMark, MarkKind
+from solvers.boardtext import BoardText, parse_boards
+from solvers.errors import InputError
+from vision.errors import PackError
+
+if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load when used
+    import numpy as np
+
+    from gridsight.games.base import Solution
+    from gridsight.readers.base import BoardReading, ReadHints
+    from gridsight.readers.find import Found
+    from gridsight.screens import ScreenMemory, Seen
+    from gridsight.tracking import ViewMerger
+    from vision.geometry import BoardGeometry
+    from vision.packs import TemplatePack
+
+#: Cells smaller than this (pixels) are enlarged in the annotated picture.
+MIN_CELL_PX = 48
+
+#: Solving one board text (a game's adapter with its options): the solution, or
+#: :class:`~solvers.errors.InputError` / :class:`~gridsight.errors.RuntimeFailure`.
+Solve = Callable[[BoardText], "Solution"]
+
+
+def load_packs(game: str | None, pack: str | None,
+               warn: Callable[[str], None] | None = None,
+               time_limit: float | None = None) -> dict[str, TemplatePack]:
+    """The pack of each game to try: ``game``'s (``None`` or ``"auto"``: every reader's,
+    skipping the games without a pack of that name; none at all is an error). ``pack`` is a
+    skin name or a pack folder (:func:`vision.packs.load_game_pack`; ``None``: the default
+    skin). A pack that exists but is broken, while others load, is passed to ``warn``.
+    Reading each pack counts against ``time_limit`` seconds (``--time-limit``; ``None`` or
+    0: none): past it, a :class:`~gridsight.errors.RuntimeFailure`."""
+    from gridsight.readers.find import load_game_pack
+
+    if game not in (None, "auto"):
+        return {game: load_game_pack(game, pack, time_limit=time_limit)}
+    packs, problems = {}, []
+    for name in reader_names():
+        try:
+            packs[name] = load_game_pack(name, pack, time_limit=time_limit)
+        except PackError as error:
+            problems.append(error)
+    if not packs:
+        raise problems[0] if len(problems) == 1 else PackError(
+            pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
+    for problem in problems:  # a broken pack is worth a warning even when others load
+        if "not found" not in str(problem) and warn is not None:
+            warn(str(problem))
+    return packs
+
+
+class PackShelf:
+    """The packs of one run (``--pack pack``, ``None``: the default skin), each loaded once,
+    when first needed: one game's (:meth:`of`), or every reader's (:meth:`every`, problems
+    passed to ``warn`` as :func:`load_packs` does); reading each counts against
+    ``time_limit`` seconds (:func:`load_packs`)."""
+
+    def __init__(self, pack: str | None = None, warn: Callable[[str], None] | None = None,
+                 time_limit: float | None = None):
+        self.pack = pack
+        self.warn = warn
+        self.time_limit = time_limit
+        self._packs: dict[str, TemplatePack] = {}
+        self._every: dict[str, TemplatePack] | None = None
+
+    def of(self, game: str) -> TemplatePack:
+        if game not in self._packs:
+            self._packs.update(load_packs(game, self.pack, time_limit=self.time_limit))
+        return self._packs[game]
+
+    def every(self) -> dict[str, TemplatePack]:
+        if self._every is None:
+            self._every = load_packs(None, self.pack, self.warn, self.time_limit)
+            self._packs.update(self._every)
+        return self._every
+
+
+def seen_of(found: Found) -> Seen:
+    """What a screen memory keeps of a board found (:class:`gridsight.screens.Seen`)."""
+    from gridsight.readers.find import STRUCTURE_SKIN
+    from gridsight.screens import Seen
+
+    geometry = found.read.geometry
+    structure = found.pack.skin == STRUCTURE_SKIN
+    return Seen(found.game, geometry.rows, geometry.cols,
+                () if structure else tuple(float(v) for v in geometry.homography.ravel()),
+                float(found.score), structure)
+
+
+def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None:
+    """The board remembered in ``seen``, if it is still there in ``image``: its frame checked
+    at the remembered place (or the game's structure looked for, for a board found so), its
+    cells read; ``None`` when it is not there."""
+    import numpy as np
+
+    from gridsight.readers.find import Found, find_by_structure
+    from gridsight.screens import KEEP_RATIO
+    from vision.classify import read_cells
+    from vision.errors import BoardNotFoundError
+    from vision.geometry import BoardGeometry
+    from vision.locate import MIN_KNOWN, _inside, anchor_score
+
+    if seen.game != pack.game:
+        return None
+    if seen.structure:
+        try:
+            return find_by_structure(image, seen.game, like=pack)
+        except BoardNotFoundError:
+            return None
+    if (seen.rows, seen.cols) != (pack.rows, pack.cols):
+        return None
+    try:
+        geometry = BoardGeometry(seen.rows, seen.cols,
+                                 np.array(seen.homography, dtype=np.float64).reshape(3, 3))
+    except ValueError:
+        return None
+    if not _inside(geometry, image.shape):
+        return None
+    anchor = anchor_score(image, geometry, pack)
+    if anchor < KEEP_RATIO * seen.reference:  # the score below is at most the anchor's
+        return None
+    read = read_cells(image, geometry, pack)
+    score = anchor * read.known_fraction  # as the search scores a board (Found.score)
+    if read.known_fraction < MIN_KNOWN or score < KEEP_RATIO * seen.reference:
+        return None
+    return Found(seen.game, pack, read, score)
+
+
+def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None,
+                    memory: ScreenMemory | None = None) -> Found:
+    """The board in ``image``: through ``game``'s pack, or (``game`` ``None``) the best of
+    every reader's. With a ``memory`` of screens (:mod:`gridsight.screens`), a game not given
+    is first looked for where it was last found on a screen of this size; what the full
+    search finds is remembered. :class:`vision.errors.BoardNotFoundError` if none."""
+    from gridsight.readers.find import find_in
+
+    if game not in (None, "auto"):
+        return find_in(image, {game: shelf.of(game)})
+    seen = memory.recall(image.shape, shelf.pack) if memory is not None else None
+    if seen is not None:
+        try:
+            found = find_seen(image, seen, shelf.of(seen.game))
+        except PackError:
+            found = None
+        if found is not None:
+            return found
+    found = find_in(image, shelf.every())
+    if memory is not None:
+        memory.remember(image.shape, shelf.pack, seen_of(found))
+    return found
+
+
+def read_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None, hints: ReadHints,
+                    memory: ScreenMemory | None = None) -> tuple[Found, BoardReading]:
+    """The board found in ``image`` (:func:`find_screenshot`) and its text as the game's
+    reader reads it with the player's ``hints``. Raises
+    :class:`vision.errors.BoardNotFoundError` when no board is found,
+    :class:`gridsight.readers.base.ReadError` (``unread`` lists the cells) when one is found
+    but cannot be read into a board."""
+    from gridsight.readers.find import read_found
+
+    found = find_screenshot(image, shelf, game, memory)
+    return found, read_found(image, found, hints)
+
+
+def view_merger(game: str, pack: TemplatePack) -> ViewMerger:
+    """One board merged across screenshots of ``game`` read through ``pack`` (moments of one
+    game, in order: ``gridsight analyze --sequence``), by the game's tracker rules (a crossed
+    tile stays crossed), every screenshot counting as evidence: a board bigger than the
+    screen is pieced together as the view moves (:class:`gridsight.tracking.ViewMerger`)."""
+    from gridsight.games.spec import GridReading
+    from gridsight.tracking import ViewMerger
+
+    reading = get_spec(game).reading
+    if not isinstance(reading, GridReading):
+        raise InputError(f"{game} is not read as a flat grid: its screenshots cannot be merged")
+    rules = reading.tracker
+    return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
+                      may_change=rules.may_change, confirm=1)
+
+
+def advise(game: str, reading: BoardReading, solve: Solve) -> tuple[Solution, Advice]:
+    """``reading``'s board solved by ``solve``, and the advice to draw: the solver's, with the
+    reading's marks and warnings (:func:`with_reading`, :func:`unread_that_matter`)."""
+    solution = solve(reading.board)
+    matter = unread_that_matter(game, reading, solution.advice, solve)
+    return solution, with_reading(solution.advice, reading, matter)
+
+
+def with_reading(advice: Advice, reading: BoardReading,
+                 matter: list[tuple[int, int]] | tuple[tuple[int, int], ...] = ()) -> Advice:
+    """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
+    the unread cells that change the advice named in the status line."""
+    warnings = advice.warnings + reading.warnings
+    taken = {(m.row, m.col) for m in advice.marks}
+    tokens = reading.board.grid
+    words = get_spec(advice.game).words
+    headers = dict(reading.board.headers)
+    # An unsure cell by the game's words for what it may be ("Panda or Tiger?"), not its
+    # board token ("1/2", which reads as a fraction beside percentages).
+    marks = advice.marks + tuple(
+        CellMark(r, c, MarkKind.UNSURE, words.word(tokens[r][c], headers, tokens[r][c]).name)
+        for r, c in reading.unsure if (r, c) not in taken)
+    status = advice.status
+    if reading.unread:
+        marks += tuple(CellMark(r, c, MarkKind.UNREAD)
+                       for r, c in reading.unread if (r, c) not in taken)
+        warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
+    if matter:
+        from gridsight.readers.base import describe_cells
+
+        status = f"{status} (but unread {describe_cells(matter)} may change this)"
+    return replace(advice, marks=marks, warnings=warnings, status=status)
+
+
+def unread_that_matter(game: str, reading: BoardReading, advice: Advice,
+                       solve: Solve) -> list[tuple[int, int]]:
+    """The unread cells whose true content would change the recommended move: the reader
+    says what a cell could be (``unread_alternatives``), each is solved in turn."""
+    alternatives = getattr(get_reader(game), "unread_alternatives", None)
+    if alternatives is None or not reading.unread:
+        return []
+    matter = []
+    for cell in reading.unread:
+        for text in alternatives(reading, cell):
+            try:
+                other = solve(parse_boards(text, source="<screenshot>")[0])
+            except (InputError, RuntimeFailure):
+                continue  # that alternative is impossible: it changes nothing
+            if other.advice.recommend != advice.recommend:
+                matter.append(cell)
+                break
+    return matter
+
+
+def unread_advice(found: Found, unread: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+                  problem: str) -> Advice:
+    """The advice of a board found but not solved: its unread cells marked, ``problem`` said."""
+    g = found.read.geometry
+    return Advice(found.game, g.rows, g.cols,
+                  marks=tuple(CellMark(r, c, MarkKind.UNREAD) for r, c in unread),
+                  status="not solved", warnings=(problem,))
+
+
+def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, BoardGeometry]:
+    """The screenshot enlarged (whole factor, at most 4) when its cells are smaller than
+    ``MIN_CELL_PX``: figures and labels drawn in a 30-pixel cell overlap and cannot be read,
+    so a small screenshot's annotated copy is drawn larger than the screenshot."""
+    import cv2
+    import numpy as np
+
+    size = min(min(geometry.cell_size(r, c)) for r in (0, geometry.rows - 1)
+               for c in (0, geometry.cols - 1))
+    factor = min(4, int(np.ceil(MIN_CELL_PX / max(size, 1.0))))
+    if factor <= 1:
+        return image, geometry
+    bigger = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    return bigger, geometry.scaled(factor)
+
+
+def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.ndarray:
+    """A copy of ``image`` with ``advice`` painted through ``geometry``
+    (:func:`overlay.paint.paint_advice`), enlarged first when its cells are small
+    (:func:`legible`)."""
+    from overlay.paint import paint_advice
+
+    image, geometry = legible(image, geometry)
+    return paint_advice(image, geometry, advice)
+
+
+__all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
+           "find_seen", "legible", "load_packs", "read_screenshot", "seen_of", "unread_advice",
+           "unread_that_matter", "view_merger", "with_reading"]

@@ -1,0 +1,176 @@
+"""Building the opening book (:mod:`solvers.disco_zoo.book`): every rescue searched to the end.
+
+This is the book's maker, apart from its reader: the advice reads the book
+(:func:`solvers.disco_zoo.book.lookup`), and the maker runs the advice's search
+(:func:`solvers.disco_zoo.advise.plan`) to fill it, so keeping the two apart keeps the imports
+one way. Run::
+
+    python -m solvers.disco_zoo.book_build --kinds expected all   # the shipped book
+    python -m solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from pathlib import Path
+
+from solvers.disco_zoo.board import RescueBoard, fresh_board
+from solvers.disco_zoo.book import (
+    BOOK_TAPS, DEEP_NODES, MAX_DEPTH, SIZES, BookEntry, Key, board_key, book_path, read_book,
+    write_book,
+)
+from solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
+from solvers.engines import ENGINES
+from solvers.disco_zoo.lookahead import Decision
+from solvers.disco_zoo.objective import Objective
+from solvers.disco_zoo.placements import TILES, joint_placements
+
+
+def entry_of(board: RescueBoard, decision: Decision, order: tuple[int, ...]) -> BookEntry:
+    """The book entry of an exact ``decision`` for ``board`` (animals in book ``order``)."""
+    total = joint_placements(board).count
+    return BookEntry(
+        tile=-1 if decision.tile is None else decision.tile,
+        completes=-1 if decision.completes is None else order.index(decision.completes),
+        total=total,
+        value=int(decision.value * total),
+        rescue=tuple(int(decision.rescue[k] * total) for k in order),
+        nodes=decision.nodes,
+    )
+
+
+def objectives(size: int) -> list[Objective]:
+    """Every objective of a rescue of ``size`` animals."""
+    return [Objective("expected"), Objective("all")] + [
+        Objective("target", k) for k in range(size)
+    ]
+
+
+def outcomes(board: RescueBoard, tile: int) -> list[int]:
+    """What tapping ``tile`` may show on ``board``: 0 (no animal) or the 1-based animal."""
+    joint = joint_placements(board)
+    shows = set()
+    for row in joint.masks:
+        shows.add(next((k + 1 for k, m in enumerate(row) if int(m) >> tile & 1), 0))
+    return sorted(shows)
+
+
+def solve_entry(board: RescueBoard, objective: Objective, engine: str) -> Decision:
+    """The exact decision for ``board`` by the search (never the book)."""
+    from solvers.disco_zoo.advise import plan
+
+    decision, exact, _ = plan(board, objective, None, engine=engine, use_book=False)
+    assert exact
+    return decision
+
+
+def build_rescue(
+    animals: tuple[Animal, ...],
+    region: str,
+    objective: Objective,
+    engine: str = "auto",
+    deep_nodes: int = DEEP_NODES,
+    max_depth: int = MAX_DEPTH,
+) -> dict[Key, BookEntry]:
+    """The entries of one rescue (animals in catalogue order) and objective: the empty board,
+    then along the advice the boards whose search takes more than ``deep_nodes`` states."""
+    entries: dict[Key, BookEntry] = {}
+    pending = [(fresh_board(region, animals, BOOK_TAPS), 0, None)]
+    while pending:
+        board, depth, decision = pending.pop()
+        if decision is None:
+            decision = solve_entry(board, objective, engine)
+        key, order = board_key(board, objective)  # type: ignore[misc]
+        entries[key] = entry_of(board, decision, order)
+        if depth >= max_depth or decision.tile is None or decision.completes is not None:
+            continue
+        row, col = divmod(decision.tile, COLS)
+        for shows in outcomes(board, decision.tile):
+            child = board.with_tap(row, col, shows)
+            if child.taps == 0:
+                continue
+            found = solve_entry(child, objective, engine)
+            if found.nodes > deep_nodes:
+                pending.append((child, depth + 1, found))
+    return entries
+
+
+def rescues(regions: list[str], sizes: tuple[int, ...] = SIZES):
+    """Every (region, animals in catalogue order) of ``sizes`` animals of ``regions``."""
+    catalogue = load_catalogue()
+    for region in regions:
+        for size in sizes:
+            for group in itertools.combinations(catalogue.regions[region], size):
+                yield region, group
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m solvers.disco_zoo.book_build",
+        description="Build the Disco Zoo opening book (see the module docstring).",
+    )
+    parser.add_argument("--regions", nargs="*", metavar="REGION",
+                        help="regions to build (default: all 14)")
+    parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES),
+                        help="rescue sizes (default 1 2 3)")
+    parser.add_argument("--kinds", nargs="*", default=["expected", "all"],
+                        help="objectives: expected, all, target (default: expected all, the "
+                        "shipped book)")
+    parser.add_argument("--deep-nodes", type=int, default=DEEP_NODES, metavar="N",
+                        help=f"follow the advice while a board's search takes more than N "
+                        f"states (default {DEEP_NODES})")
+    parser.add_argument("--max-depth", type=int, default=MAX_DEPTH, metavar="D",
+                        help=f"at most D taps along the advice (default {MAX_DEPTH})")
+    parser.add_argument("--engine", default="auto", choices=ENGINES)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="the book to write (default: the shipped one)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the entries of the existing book, add the missing rescues")
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="BOOK",
+                        help="only merge these books (built in parallel, e.g. one region "
+                        "each) into --out, keeping its entries")
+    args = parser.parse_args(argv)
+    out = args.out or book_path()
+    if args.merge:
+        entries = read_book(out)
+        for part in args.merge:
+            entries.update(read_book(part))
+        write_book(out, entries)
+        print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes)")
+        return 0
+    regions = args.regions or list(load_catalogue().regions)
+    entries = read_book(out) if args.resume else {}
+    done = {(key[0], key[1], key[2]) for key in entries if set(key[4]) == {"."}}
+    started = time.process_time()
+    count = 0
+    for region, animals in rescues(regions, tuple(args.sizes)):
+        names = tuple(a.name for a in animals)
+        for objective in objectives(len(animals)):
+            if objective.kind not in args.kinds:
+                continue
+            label = objective.label(animals) if objective.kind != "target" else (
+                f"target:{objective.target}")
+            if (region, names, label) in done:
+                continue
+            tick = time.process_time()
+            found = build_rescue(animals, region, objective, args.engine, args.deep_nodes,
+                                 args.max_depth)
+            entries.update(found)
+            count += 1
+            root = found[(region, names, label, BOOK_TAPS, "." * TILES)]
+            print(f"{region:13} {'+'.join(names):32} {label:9} tile {root.tile:2} "
+                  f"value {root.value}/{root.total} boards {len(found)} "
+                  f"{time.process_time() - tick:7.2f} s", flush=True)
+            if count % 20 == 0:
+                write_book(out, entries)
+    write_book(out, entries)
+    print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes); "
+          f"{time.process_time() - started:.0f} s of CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

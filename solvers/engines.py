@@ -1,0 +1,125 @@
+"""One engine pattern for every search that has a compiled kernel: the word, the rule, the
+thresholds.
+
+Four searches have two twins with identical answers, a pure-Python one (always there) and a
+numba kernel (the ``fast`` extra, ``pip install gridsight[fast]``): the tile-path frontier
+sweep, the pentomino first-empty-cell search, Thrill Digger's exact optimum and its lookahead
+rollouts, and the Disco Zoo expectimax. The choice between the twins is called the **engine**
+everywhere (a function's ``engine=`` argument, the ``--engine`` option) and takes one of
+:data:`ENGINES`:
+
+- ``python``: the pure-Python twin only;
+- ``numba``: the kernel only (:class:`EngineUnavailable` when numba is not installed);
+- ``auto`` (the default), one rule for all: **the Python twin runs first, and a search that
+  passes its threshold of states** (:data:`SWITCH_STATES`, named here for every search) **goes
+  on in the kernel** when numba is installed; a kernel already loaded in this process is used
+  from the start (loading numba costs a process about half a second, far more than a small
+  search takes, and nothing once it is loaded). A threshold of 0 means the kernel from the
+  start: the Python twin of Thrill Digger's rollouts is a different, slower method (numpy)
+  that only stands in when numba is missing.
+
+Whether numba is installed is asked with :func:`importlib.util.find_spec`, never by importing
+it (:func:`numba_installed`), so a run that never needs the kernel never pays for it. The
+tests hold both twins of each search equal (tests/test_engines.py and each game's engine
+tests).
+
+>>> check_engine("auto"), "tile-path" in SWITCH_STATES
+('auto', True)
+>>> check_engine("bitboard")
+Traceback (most recent call last):
+...
+ValueError: unknown engine 'bitboard' (engines: auto, numba, python)
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from importlib.util import find_spec
+
+#: The engines every search takes (see the module docstring).
+ENGINES = ("auto", "numba", "python")
+
+#: For each search with two twins, the states (nodes) the Python twin may visit under
+#: ``auto`` before the search goes on in the kernel; 0: the kernel from the start when numba
+#: is installed. The one place these thresholds are written.
+SWITCH_STATES: dict[str, int] = {
+    # a layer of frontier states: about 0.1 s of Python
+    "tile-path": 30_000,
+    # placements tried by the first-empty-cell search: a few milliseconds of Python
+    "pentomino": 20_480,
+    # states of Thrill Digger's exact optimum (a fresh beginner search is about 3 million)
+    "thrill-digger-optimal": 2_000,
+    # Thrill Digger's lookahead rollouts: the Python twin is numpy, a different and slower
+    # method, used only without numba
+    "thrill-digger-lookahead": 0,
+    # the Disco Zoo expectimax's states: about 0.1 s of Python (the opening book answers the
+    # longest searches, from the empty board, before either twin runs)
+    "disco-zoo": 4_000,
+}
+
+
+#: What ``engine="numba"`` without numba says.
+NEEDS_NUMBA = "the numba engine needs numba (the 'fast' extra: pip install 'gridsight[fast]')"
+
+
+class EngineUnavailable(ValueError):
+    """``engine="numba"`` asked where numba is not installed (or the board is beyond the
+    kernel's reach); the message says which."""
+
+
+def check_engine(engine: str) -> str:
+    """``engine`` itself if it is one of :data:`ENGINES`; ``ValueError`` naming them if not."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+    return engine
+
+
+def numba_installed() -> bool:
+    """Is numba importable here? Asked without importing it (half a second of a process's
+    start), and looked for once per process; a test that blocks its import
+    (``sys.modules["numba"] = None``) is obeyed."""
+    if "numba" in sys.modules:
+        return sys.modules["numba"] is not None
+    return _numba_found()
+
+
+@cache
+def _numba_found() -> bool:
+    try:
+        return find_spec("numba") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def kernel_loaded(module: str) -> bool:
+    """Has this process imported the kernel ``module`` (so using it costs nothing more)?"""
+    return sys.modules.get(module) is not None
+
+
+def starts_in_kernel(engine: str, search: str, kernel: str) -> bool:
+    """Whether a search named ``search`` (a key of :data:`SWITCH_STATES`) whose kernel is the
+    module ``kernel`` starts in the kernel under ``engine``: ``numba``; or ``auto`` with numba
+    installed and either a threshold of 0 or the kernel already loaded. Raises
+    :class:`EngineUnavailable` for ``numba`` without numba."""
+    check_engine(engine)
+    if engine == "python":
+        return False
+    if engine == "numba":
+        if not numba_installed():
+            raise EngineUnavailable(NEEDS_NUMBA)
+        return True
+    return numba_installed() and (SWITCH_STATES[search] == 0 or kernel_loaded(kernel))
+
+
+def switch_after(engine: str, search: str) -> int | None:
+    """States the Python twin may visit before the search goes on in the kernel: the
+    threshold under ``auto`` with numba installed, ``None`` (never switch) otherwise."""
+    check_engine(engine)
+    if engine != "auto" or not numba_installed():
+        return None
+    return SWITCH_STATES[search]
+
+
+__all__ = ["ENGINES", "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "check_engine",
+           "kernel_loaded", "numba_installed", "starts_in_kernel", "switch_after"]

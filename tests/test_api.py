@@ -1,0 +1,249 @@
+"""The library API (:mod:`gridsight.api`): the same answers as the command line, typed and
+frozen results, clear errors, and solving with neither OpenCV nor numba installed.
+
+docs/api.md's examples, one per game, are run here too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gridsight import api
+from gridsight.registry import all_specs, game_names
+from gridsight.textout import for_terminal
+from solvers.advice import Cell
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+SHOTS = EXAMPLES / "screenshots"
+#: A small board per game in its examples (the spec's own example where it is quick).
+BOARDS = {
+    "thrill-digger": EXAMPLES / "thrill-digger-beginner.txt",
+    "disco-zoo": EXAMPLES / "disco-zoo-polar-endgame.txt",
+    "tile-path": EXAMPLES / "tile-path-in-progress.txt",
+    "pentomino": EXAMPLES / "pentomino-3x5-puv.txt",
+    "minesweeper": EXAMPLES / "minesweeper-beginner.txt",
+}
+
+
+def test_every_game_has_a_board_here():
+    assert set(BOARDS) == set(game_names())
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_solve_gives_what_the_command_line_prints(game, run_cli):
+    text = BOARDS[game].read_text()
+    advice = api.solve(game, text)
+    code, out, err = run_cli("solve", game, str(BOARDS[game]), "--json")
+    assert code == 0, err
+    printed = json.loads(out)
+    assert advice.json() == printed
+    assert advice.game == game and advice.recommend == advice.drawing.recommend
+    code, out, _ = run_cli("solve", game, str(BOARDS[game]))
+    # The command wraps the report to the terminal's 100 columns; the library leaves that to
+    # its caller.
+    assert out.rstrip("\n") == for_terminal(advice.text, emphasise=False)
+    recommended = printed.get("recommend")
+    if isinstance(recommended, dict):
+        assert advice.move == Cell(recommended["row"], recommended["col"])
+
+
+def test_results_are_frozen_and_details_read_only():
+    advice = api.solve("minesweeper", BOARDS["minesweeper"].read_text())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        advice.status = "changed"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        advice.details["mines"] = 3  # type: ignore[index]
+    assert isinstance(advice.details["cells"], tuple)
+    plain = advice.json()
+    plain["mines"] = 3  # a copy: the advice is unchanged
+    assert advice.details["mines"] == 10 and advice.json()["mines"] == 10
+    assert hash(api.games()[0]) == hash(api.games()[0])
+
+
+def test_a_parsed_board_and_its_text_give_the_same_advice():
+    from solvers.boardtext import parse_boards
+
+    text = BOARDS["tile-path"].read_text()
+    parsed = parse_boards(text)[0]
+    assert api.solve("tile-path", parsed).details == api.solve("tile-path", text).details
+
+
+def test_options_take_the_commands_settings_by_name():
+    text = BOARDS["pentomino"].read_text()
+    plain = api.solve("pentomino", text)
+    counted = api.solve("pentomino", text, options={"count": True})
+    assert "count" not in plain.details
+    assert (counted.details["count"], counted.details["distinct"]) == (4, 1)
+
+    @dataclasses.dataclass(frozen=True)
+    class Counting:
+        count: bool = True
+
+    assert api.solve("pentomino", text, options=Counting()).details == counted.details
+    with pytest.raises(TypeError, match="no option colour"):
+        api.solve("pentomino", text, options={"colour": "red"})
+    with pytest.raises(TypeError, match="a dataclass or a mapping"):
+        api.solve("pentomino", text, options=3)
+    with pytest.raises(ValueError, match="dlx is an algorithm"):
+        api.solve("pentomino", text, options={"engine": "dlx"})
+    by_dlx = api.solve("pentomino", text, options={"count": True, "algorithm": "dlx"})
+    assert by_dlx.details == counted.details
+
+
+def test_a_limit_bounds_the_work():
+    open_room = "\n".join(["S" + " ." * 9] + [" ".join(["."] * 10) for _ in range(9)]) + "\n"
+    stopped = api.solve("tile-path", open_room, limit=api.Limit(seconds=0.05),
+                        options={"engine": "python", "leave_one": False})
+    assert stopped.details["solvable"] is None and stopped.details["stopped"]
+    assert "0.05 s" in stopped.status or "0.05 s" in stopped.details["stopped"]
+    assert not stopped.quality.exact and "0.05 s of work" in stopped.quality.stopped
+    with pytest.raises(TypeError, match="must be a Limit"):
+        api.solve("tile-path", open_room, limit=3)  # type: ignore[arg-type]
+    # A limit in states gives the same answer on any machine; one in waiting bounds the
+    # elapsed time; both are anytime answers that say where they stopped.
+    python = {"engine": "python", "leave_one": False}
+    counted = [api.solve("tile-path", open_room, limit=api.Limit(seconds=None, states=50),
+                         options=python) for _ in range(2)]
+    assert counted[0].details == counted[1].details and counted[0].move == counted[1].move
+    assert counted[0].quality.stopped == "the limit of 50 states reached"
+    waited = api.solve("tile-path", open_room, limit=api.Limit(seconds=None, wall_seconds=0.05),
+                       options=python)
+    assert waited.quality.stopped == "the limit of 0.05 s of waiting reached"
+
+
+def test_the_whole_limit_reaches_the_solver(monkeypatch):
+    """Every measure of the Limit (seconds, waiting, states, memory) is the one the solver
+    meters: given as ``limit`` (over the options' own) or inside the game's typed options."""
+    from gridsight.games.disco_zoo.options import DiscoZooOptions
+    from solvers.limit import Limit
+
+    started: list[Limit] = []
+    real = Limit.start
+    monkeypatch.setattr(Limit, "start", lambda self: started.append(self) or real(self))
+    limit = api.Limit(seconds=30, wall_seconds=60, states=10**9, memory=64 << 20)
+    text = BOARDS["disco-zoo"].read_text()
+    first = api.solve("disco-zoo", text, limit=limit, options={"budget": 0.5})
+    assert started[0] == limit
+    started.clear()
+    second = api.solve("disco-zoo", text, options=DiscoZooOptions(limit=limit, budget=0.5))
+    assert started[0] == limit and second.details == first.details
+    with pytest.raises(TypeError, match="DiscoZooOptions, not TilePathOptions"):
+        from gridsight.games.tile_path.options import TilePathOptions
+
+        api.solve("disco-zoo", text, options=TilePathOptions())
+
+
+def test_bad_boards_and_names_are_clear_errors():
+    with pytest.raises(api.BoardFormatError) as bad:
+        api.solve("thrill-digger", "difficulty: beginner\n. . . . .\n. . z . .\n")
+    assert "line 3" in str(bad.value) and "'z'" in str(bad.value)
+    with pytest.raises(api.BoardFormatError, match="give one board, not 2"):
+        api.solve("tile-path", "S .\n---\nS .\n")
+    with pytest.raises(api.ImpossibleBoardError):
+        api.solve("minesweeper", "mines: 1\n2 .\n")
+    with pytest.raises(api.UnknownGameError, match="known games: thrill-digger"):
+        api.solve("tetris", "x")
+    with pytest.raises(TypeError, match="its text"):
+        api.solve("tile-path", 42)  # type: ignore[arg-type]
+    assert issubclass(api.BoardFormatError, api.InputError)
+
+
+def test_games_lists_the_registry():
+    listed = api.games()
+    assert [g.name for g in listed] == game_names()
+    for game, spec in zip(listed, all_specs()):
+        assert (game.title, game.summary, game.example) == (spec.title, spec.summary,
+                                                           spec.example)
+        assert game.reads_screenshots == spec.reads_screenshots
+
+
+@pytest.fixture(scope="module")
+def jungle():
+    return api.analyze(SHOTS / "disco-zoo-jungle.png", hints={"animals": "Gorilla,Panda"})
+
+
+def test_analyze_gives_what_the_command_line_prints(jungle, run_cli, tmp_path):
+    code, out, err = run_cli("analyze", str(SHOTS / "disco-zoo-jungle.png"), "--animals",
+                             "Gorilla,Panda", "--json", "--out", str(tmp_path))
+    assert code == 0, err
+    printed = json.loads(out)
+    assert jungle.reading.game == printed["game"] == "disco-zoo"
+    assert jungle.reading.board == printed["board"]
+    assert jungle.reading.pack == printed["pack"]
+    assert jungle.advice.status == printed["status"]
+    assert [list(c) for c in jungle.reading.unread] == printed["unread"]
+    assert jungle.advice.move == Cell(printed["recommend"]["row"], printed["recommend"]["col"])
+
+
+def test_read_alone_is_the_reading_of_analyze(jungle):
+    import cv2
+
+    image = cv2.imread(str(SHOTS / "disco-zoo-jungle.png"))
+    reading = api.read(image, game="disco-zoo", hints={"animals": ("Gorilla", "Panda")})
+    assert reading == jungle.reading
+    assert reading.parsed.header("region") == "Jungle"
+    picture = jungle.paint(image)
+    assert picture.shape[2] == 3 and picture.shape[:2] >= image.shape[:2]
+    assert not (picture[: image.shape[0], : image.shape[1]] == image).all()
+
+
+def test_reading_errors_are_clear(tmp_path):
+    blank = tmp_path / "blank.png"
+    import cv2
+    import numpy as np
+
+    cv2.imwrite(str(blank), np.zeros((200, 300, 3), np.uint8))
+    with pytest.raises(api.BoardNotFoundError):
+        api.read(blank, game="tile-path")
+    with pytest.raises(api.VisionInputError, match="no such file"):
+        api.read(tmp_path / "missing.png")
+    with pytest.raises(api.VisionInputError, match="BGR uint8"):
+        api.read(np.zeros((10, 10), np.uint8))
+    with pytest.raises(TypeError, match="no hint named 'colour'"):
+        api.read(blank, game="disco-zoo", hints={"colour": "red"})
+    with pytest.raises(api.InputError, match="not read off a screenshot"):
+        api.read(blank, game="thrill-digger")
+
+
+_BLOCKED = """
+import sys
+for name in ("cv2", "numba", "llvmlite", "PySide6", "mss"):
+    sys.modules[name] = None  # an import of them fails, as if they were not installed
+from gridsight import api
+from gridsight.registry import get_spec
+for game in api.games():
+    advice = api.solve(game.name, get_spec(game.name).example)
+    assert advice.game == game.name, advice
+    print(game.name, advice.move, flush=True)
+loaded = [m for m in ("cv2", "numba") if sys.modules.get(m) is not None]
+assert not loaded, loaded
+"""
+
+
+def test_solving_needs_neither_opencv_nor_numba():
+    done = subprocess.run([sys.executable, "-c", _BLOCKED], capture_output=True, text=True,
+                          cwd=REPO, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()] == game_names()
+
+
+def test_the_api_page_runs(monkeypatch):
+    """docs/api.md: every example on the page, one per game at least, runs as written (from
+    the repository's folder, as the page says)."""
+    monkeypatch.chdir(REPO)
+    page = REPO / "docs" / "api.md"
+    text = page.read_text(encoding="utf-8")
+    for name in game_names():
+        assert f'"{name}"' in text, f"docs/api.md has no example for {name}"
+    result = doctest.testfile(str(page), module_relative=False, verbose=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+                              globs={"__name__": "docs_api"})
+    assert result.attempted >= 10 and result.failed == 0, result

@@ -1,0 +1,61 @@
+"""Every benchmark script runs: each one once, at its smallest setting, as a fresh process.
+
+The figures are not checked (benchmarks are never timed asserts); a script that no longer runs
+(an API it used has moved, an option it passes is gone) fails here, not the day someone wants
+its numbers. A new script in ``bench/`` needs its smallest setting in :data:`SMALLEST`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH = REPO / "bench"
+
+#: Each script's arguments for its smallest run (a few seconds of CPU each).
+SMALLEST: dict[str, list[str]] = {
+    "bench_advice.py": ["--no-exact", "--games", "1", "--cli-depth", "0", "--boards", "1",
+                        "--python-boards", "1", "--disco-pairs", "1",
+                        "--disco-baseline-cap", "0.2"],
+    "bench_analyze.py": ["--shots", "1"],
+    "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
+    "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
+                           "--budget", "0.1"],
+    "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
+    "bench_live.py": ["--idle", "0.2", "--repeat", "1"],
+    "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
+    "bench_overlay.py": ["--repeat", "1"],
+    "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
+                           "--sub-problem", "smallest"],
+    "bench_startup.py": ["--runs", "1"],
+    "bench_thrill_3d.py": ["--games", "1", "--max-digs", "1", "--no-baseline"],
+    "bench_thrill_digger.py": ["--states", "2", "--baseline", "1"],
+    "bench_tile_path.py": ["--boards", "1", "--dfs-nodes", "1000", "--python-budget", "0.1",
+                           "--max-square", "6", "--skip-first-call", "--rooms", "8",
+                           "--no-leave-one"],
+    "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "2"],
+    "bench_vision.py": ["--repeat", "1", "--games", "tile-path"],
+    "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
+}
+
+
+def test_every_script_has_a_smallest_setting():
+    scripts = sorted(p.name for p in BENCH.glob("*.py"))
+    assert scripts, "no benchmark found: the scan is broken"
+    assert sorted(SMALLEST) == scripts
+
+
+@pytest.mark.parametrize("script", sorted(SMALLEST))
+def test_the_script_runs(script, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(REPO), GRIDSIGHT_DATA_DIR=str(tmp_path),
+               QT_QPA_PLATFORM="offscreen", MPLBACKEND="Agg")
+    done = subprocess.run([sys.executable, str(BENCH / script), *SMALLEST[script]], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{script}: exit {done.returncode}\n{done.stderr[-3000:]}"
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert done.stdout.strip(), f"{script} printed nothing"
