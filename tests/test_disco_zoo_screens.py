@@ -12,6 +12,7 @@ not taken for Disco Zoo.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 
 import cv2
@@ -85,6 +86,7 @@ class RealRead:
     refused: str
     shot: object = field(repr=False)
     screen: object = field(repr=False)
+    cpu: float = 0.0  # CPU seconds to find and read the screen with no options
 
     def cards_right(self) -> bool:
         return len(self.screen.cards) == len(self.shot.extras["cards"])
@@ -106,19 +108,21 @@ def _real_read(k: int, base: int = SEED) -> RealRead:
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
     shot, text = real_rescue(rng, seed, extra=extra)
     image, scale = degrade(shot.image, rng, seed)
+    start = time.process_time()
     screen = locate_rescue(image)
     board = screen.board_read("disco-zoo/structure")
-    reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
     plain = asked = refused = ""
     try:
-        plain = read_screen(screen, board, ReadHints()).text
+        plain = read_screen(screen, board, ReadHints(), image=image).text
     except ReadError as error:
         if "--animals" in str(error):
             asked = str(error)
         else:
             refused = str(error)
+    cpu = time.process_time() - start
+    reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
     return RealRead(seed, scale, text, reading.text, tuple(reading.warnings), plain, asked,
-                    refused, shot, screen)
+                    refused, shot, screen, cpu)
 
 
 @pytest.fixture(scope="session")
@@ -510,6 +514,14 @@ def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
     for name, low, high in (("all", 0, 9), ("0.5x-0.8x", 0, 0.8), ("0.8x-1.5x", 0.8, 1.5),
                             ("1.5x-3x", 1.5, 9)):
         part = [one for one in reads if low <= one.scale < high]
+        cpu = sorted(one.cpu for one in part) or [0.0]
+        out.append(f"  no options {name}: {len(part)} screens, read exactly "
+                   f"{sum(one.plain == one.text for one in part)}, asked for --animals "
+                   f"{sum(bool(one.asked) for one in part)}, refused otherwise "
+                   f"{sum(bool(one.refused) for one in part)}, WRONG "
+                   f"{sum(bool(one.plain) and one.plain != one.text for one in part)}; CPU per "
+                   f"screen (find + read) median {cpu[len(cpu) // 2]:.2f} s, mean "
+                   f"{sum(cpu) / len(cpu):.2f} s, max {cpu[-1]:.2f} s")
         pairs = [pair for one in part for pair in one.card_reads()]
         drawn = sum(len(one.shot.extras["cards"]) for one in part)
         row = [seen.boxes for _, seen in pairs]

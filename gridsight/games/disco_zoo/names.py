@@ -153,12 +153,21 @@ def _region_animals(region: str) -> dict[str, Animal]:
 # -- reading --------------------------------------------------------------------------------
 
 
-def _clue(card) -> tuple[int | None, str]:
-    """What a card found on the screen says of its animal besides its name, when its box
-    row was read (its boxes: the pattern's size; its rarity)."""
+def _clue(card, sure: bool = False) -> tuple[int | None, str]:
+    """What a card found on the screen says of its animal besides its name (its boxes: the
+    pattern's size; its rarity); ``sure``: only what was read clearly enough to count on (a
+    clue read wrong rules the card's true name out)."""
+    from gridsight.games.disco_zoo.screen_text import BOX_SURE, RARITY_SURE
+
+    if not sure:
+        BOX_SURE = RARITY_SURE = 0.0  # noqa: N806 - every clue read
+
     boxes = getattr(card, "boxes", None)
-    size = getattr(boxes, "count", None) if boxes is not None else None
-    return (int(size) if size else None), str(getattr(card, "rarity", "") or "")
+    size = getattr(boxes, "count", None) if boxes is not None and \
+        getattr(boxes, "confidence", 1.0) >= BOX_SURE else None
+    rarity = str(getattr(card, "rarity", "") or "") \
+        if getattr(card, "rarity_confidence", 1.0) >= RARITY_SURE else ""
+    return (int(size) if size else None), rarity
 
 
 def _box(box: Sequence[float]) -> Box:
@@ -349,8 +358,40 @@ def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
         return []
     crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
+    best: list[TextLine] = []
+    for picture in (crop, *_one_sided(crop, colour)):
+        lines = [ln for ln in text_lines(picture, colour) if len(ln.glyphs) >= 2]
+        if _line_score(lines) > _line_score(best):
+            best = lines
+    return [moved(ln, x0, y0) for ln in best]
 
-    return [moved(ln, x0, y0) for ln in text_lines(crop, colour) if len(ln.glyphs) >= 2]
+
+OUTLINE = 28.0  # Lab lightness from the card's colour past which a pixel is an outline's
+
+
+def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``crop`` with what is darker than the card painted over in the card's colour, and
+    with what is lighter painted over: letters drawn with an outline of the other side
+    (light letters ringed in dark on a light card) join through it into one blob, and stand
+    apart again without it."""
+    import cv2
+
+    light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
+    ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
+                                .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
+    out = []
+    for side in (light < ground - OUTLINE * 0.5, light > ground + OUTLINE * 0.5):
+        if side.mean() < 0.002:
+            continue
+        painted = crop.copy()
+        painted[side] = np.asarray(colour, np.float32).clip(0, 255).astype(np.uint8)
+        out.append(painted)
+    return tuple(out)
+
+
+def _line_score(lines: list[TextLine]) -> tuple[int, int]:
+    """How well a card's lines were found: its ``YOU HAVE n`` line first, then glyphs."""
+    return (sum(ln.words[:2] == (3, 4) for ln in lines), sum(len(ln.glyphs) for ln in lines))
 
 
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
@@ -376,6 +417,19 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
 # -- the reader's call ----------------------------------------------------------------------
 
 
+def screen_words(image: np.ndarray, cards: Sequence, board_top: float,
+                 region: str | None = None, *, sure: bool = False) -> ScreenText:
+    """The region's and the cards' names as read off ``image`` (:func:`read_names`, once
+    per screen), the cards being the screen's cards as found (each with its ``panel``,
+    ``picture``, maybe ``name_box``, ``boxes`` and ``rarity``); ``sure``: only the cards'
+    clues read clearly narrow their names (else every clue read)."""
+    texts = [CardText(_box(card.panel.box),
+                      tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
+                      getattr(card, "name_box", None), *_clue(card, sure)) for card in cards]
+    title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
+    return _remembered(image, texts, title_bottom, region)
+
+
 def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
                       region: str | None = None) -> tuple[tuple[str, ...], str]:
     """The rescue's animals read off the cards (``cards``: the screen's cards as found,
@@ -388,11 +442,7 @@ def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
     if not cards:
         raise ReadError("found a rescue board but no animal cards; name the animals in card "
                         "order with --animals, e.g. --animals Panda,Tiger")
-    texts = [CardText(_box(card.panel.box),
-                      tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
-                      getattr(card, "name_box", None), *_clue(card)) for card in cards]
-    title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
-    read = _remembered(image, texts, title_bottom, region)
+    read = screen_words(image, cards, board_top, region)
     if not read.named:
         unsure = "; ".join(f"card {k + 1}: " + (" or ".join(card.candidates[:6])
                                                 + (" or ..." if len(card.candidates) > 6 else "")

@@ -61,7 +61,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     notes = ["board found by its lattice of tiles (no frame)"]
     warnings: list[str] = []
     seen = _believed(screen, board)
-    region, animals = _animals(screen, hints, seen, notes)
+    region, animals = _animals(screen, hints, seen, notes, image)
     names = [a.name for a in animals]
     cards_match = len(screen.cards) == len(animals)
     sprites: list[Sprite | None] = [card.sprite for card in screen.cards] if cards_match else []
@@ -150,9 +150,12 @@ def _believed(screen: RescueScreen, board: BoardRead) -> list[list[tuple[str, Ti
 
 
 def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, TileSeen]]],
-             notes: list[str]) -> tuple[str, tuple[Animal, ...]]:
-    """The rescue's region and animals in card order: ``--animals``, else what the cards and
-    the board settle; a :class:`ReadError` naming each card's candidates when they do not."""
+             notes: list[str], image: np.ndarray | None = None
+             ) -> tuple[str, tuple[Animal, ...]]:
+    """The rescue's region and animals in card order: ``--animals``, else the names read off
+    the cards (``image``: the screen's own words, :mod:`.names`) together with what the
+    cards' boxes and colours and the board settle; a :class:`ReadError` naming each card's
+    candidates when they do not settle one choice."""
     catalogue = load_catalogue()
     if hints.animals:
         region, animals = catalogue.resolve(list(hints.animals), hints.region)
@@ -169,19 +172,59 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
              if label == "empty"]
     unread = sum(label not in ("ground", "empty") and not label.startswith("animal:")
                  for row in seen for label, _ in row)
-    # Names read off the cards (a text reader, from each card's name_box) would narrow
-    # each card here: settle(..., names=...).
-    settled = settle(clues, found, empty, region=hints.region, unread=unread)
+    # The names read with every clue the cards give (the fewest names to tell apart), and
+    # again with the clear clues only when that settles nothing (a clue misread rules the
+    # card's true name out); each read checked against the boxes and the board.
+    settled, words, read_any = None, None, False
+    for sure in (False, True):
+        words = _words(image, screen, hints.region, sure)
+        named: list[tuple[str, ...] | None] = [None] * len(clues)
+        region = hints.region
+        if words is not None and len(words.cards) == len(clues):
+            named = [card.candidates or None for card in words.cards]
+            region = hints.region or words.region
+        settled = settle(clues, found, empty, region=region, names=named, unread=unread)
+        read_any = region != hints.region or any(n is not None for n in named)
+        if (settled is not None and settled.settled) or words is None:
+            break
+    if settled is None and read_any:
+        # The words read and the cards' boxes and the board disagree: one of them is misread,
+        # so nothing read is taken; the request names what the boxes and the board allow.
+        bare = settle(clues, found, empty, region=hints.region, unread=unread)
+        if bare is not None:
+            raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
+                            " do not fit their boxes and the board; " + _ask(clues, bare))
     if settled is None:
         raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
                         "of one region with the tiles on the board; name the animals in card "
                         "order with --animals")
     if not settled.settled:
         raise ReadError(_ask(clues, settled))
-    notes.append("animals settled by the cards' boxes and colours and the board (their names "
-                 "not read): " + ", ".join(a.name for a in settled.animals)
-                 + f" ({settled.region})")
+    names = ", ".join(a.name for a in settled.animals)
+    if words is not None and words.named:
+        notes.append(f"animals read from the cards' names ({settled.region}), agreeing with "
+                     f"their boxes and the board: {names}")
+    elif read_any:
+        notes.append(f"animals read from the cards' names where clear and settled by the "
+                     f"cards' boxes and colours and the board: {names} ({settled.region})")
+    else:
+        notes.append("animals settled by the cards' boxes and colours and the board (their "
+                     f"names not read): {names} ({settled.region})")
     return settled.region, settled.animals
+
+
+def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
+           sure: bool = False):
+    """The screen's own words (:func:`.names.screen_words`), or ``None`` without the
+    screenshot or when its text is not found."""
+    if image is None:
+        return None
+    from gridsight.games.disco_zoo.names import screen_words
+
+    try:
+        return screen_words(image, screen.cards, screen.lattice.y, region, sure=sure)
+    except (ValueError, IndexError):  # a screen whose text lines are not where cards say
+        return None
 
 
 def card_clues(cards: Sequence[CardSeen]) -> list[CardClue]:
@@ -218,7 +261,8 @@ def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
         f" (in {len(regions)} regions)" if len(regions) > 3 else f" ({', '.join(regions)})"
     example = ",".join(a.name for a in settled.animals)
     many = f"{settled.choices}" if settled.choices < MAX_CHOICES else f"{MAX_CHOICES} or more"
-    return ("the cards' names are not read and their boxes and colours leave "
+    return ("the cards' names are not all read beyond doubt, and with their boxes and "
+            "colours and the board they leave "
             f"{many} choices{where}: " + "; ".join(parts)
             + f". Name the animals in card order with --animals, e.g. --animals {example}")
 

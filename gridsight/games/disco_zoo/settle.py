@@ -55,13 +55,14 @@ class Settled:
 
 def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...]]],
            empty: Sequence[Cell], *, region: str | None = None,
-           names: Sequence[str | None] = (), taps: int = 10, unread: int = 0) -> Settled | None:
+           names: Sequence[Sequence[str] | None] = (), taps: int = 10,
+           unread: int = 0) -> Settled | None:
     """The animals the cards and the board allow (see the module docstring); ``None`` when no
     choice stands (the cards or the board misread).
 
     ``found`` are the found tiles with the rarities their colours allow (none: any), ``empty``
     the tiles tapped empty, ``region`` the region when known, ``names`` the names read off
-    the cards (``None`` where not read), ``unread`` how many tiles are unread or hidden."""
+    the cards (each card's candidates; ``None`` where not read), ``unread`` how many tiles are unread or hidden."""
     catalogue = load_catalogue()
     regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
     standing: list[tuple[str, tuple[Animal, ...]]] = []
@@ -87,12 +88,14 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
                    tuple(dict.fromkeys(r for r, _ in standing)))
 
 
-def _fitting(pool: Sequence[Animal], clue: CardClue, name: str | None) -> list[Animal]:
-    """The animals of ``pool`` a card's clues (and name, when read) allow."""
+def _fitting(pool: Sequence[Animal], clue: CardClue,
+             names: Sequence[str] | None) -> list[Animal]:
+    """The animals of ``pool`` a card's clues (and its name's candidates, when read) allow."""
     catalogue = load_catalogue()
+    keys = {catalogue.canonical_key(n) for n in names} if names is not None else None
     out = []
     for animal in pool:
-        if name is not None and catalogue.canonical_key(name) != catalogue.canonical_key(animal.name):
+        if keys is not None and catalogue.canonical_key(animal.name) not in keys:
             continue
         rarity = "pet" if animal.is_pet else animal.rarity
         if clue.rarity and clue.rarity != rarity:
