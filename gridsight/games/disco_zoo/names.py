@@ -351,7 +351,9 @@ def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
     x, y, w, h = card.box
     top = y
     if card.picture is not None:
-        top = max(y, card.picture[1] + card.picture[3])
+        # (from the picture's middle: a picture box found may reach into the name under it,
+        # when the name's dark outline touches the sprite)
+        top = max(y, card.picture[1] + card.picture[3] // 2)
     H, W = image.shape[:2]
     x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
     if x1 - x0 < 8 or y1 - y0 < 8:
@@ -395,9 +397,9 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 
 
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
-    """A card's name: the line in its name box when known, else the lines between the
-    picture and ``YOU HAVE`` (two when the name is wrapped), else the first line."""
-    if card.name_box is not None:
+    """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
+    the line in its name box when known, else the first line."""
+    if card.name_box is not None and owned is None:
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]

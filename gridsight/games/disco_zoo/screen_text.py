@@ -261,7 +261,7 @@ def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
         f" (in {len(regions)} regions)" if len(regions) > 3 else f" ({', '.join(regions)})"
     example = ",".join(a.name for a in settled.animals)
     many = f"{settled.choices}" if settled.choices < MAX_CHOICES else f"{MAX_CHOICES} or more"
-    return ("the cards' names are not all read beyond doubt, and with their boxes and "
+    return ("the cards' names are not read beyond doubt, and with their boxes and "
             "colours and the board they leave "
             f"{many} choices{where}: " + "; ".join(parts)
             + f". Name the animals in card order with --animals, e.g. --animals {example}")
