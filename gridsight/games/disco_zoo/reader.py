@@ -134,8 +134,9 @@ class DiscoZooReader:
 
         colors = rarity_colors(pack)
         cards = read_cards(screen, region, colors, gain, layout) if ours else []
-        if not hints.animals and not ours:
-            # Another layout (a calibrated pack of the real game): the cards found by their
+        if not hints.animals and (not ours or not cards or any(not c.name for c in cards)):
+            # Another layout (a calibrated pack of the real game, whose cards may even stand
+            # where our skin's do, their names unread there): the cards found by their
             # structure, their names read in the screen's own font.
             from gridsight.games.disco_zoo import screen as structure
             from gridsight.games.disco_zoo.names import animals_on_screen

@@ -255,7 +255,7 @@ def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
         shown = list(options[:LISTED])
         more = f" or one of {len(options) - LISTED} more" if len(options) > LISTED else ""
         listed = (", ".join(shown[:-1]) + " or " + shown[-1]) if len(shown) > 1 else shown[0]
-        parts.append(f"card {k + 1} is {listed}{more}")
+        parts.append(f"card {k + 1}: {listed}{more}")
     regions = settled.regions
     where = f" ({regions[0]})" if len(regions) == 1 else \
         f" (in {len(regions)} regions)" if len(regions) > 3 else f" ({', '.join(regions)})"
