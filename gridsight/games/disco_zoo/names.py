@@ -157,16 +157,15 @@ def _clue(card, sure: bool = False) -> tuple[int | None, str]:
     """What a card found on the screen says of its animal besides its name (its boxes: the
     pattern's size; its rarity); ``sure``: only what was read clearly enough to count on (a
     clue read wrong rules the card's true name out)."""
-    from gridsight.games.disco_zoo.screen_text import BOX_SURE, RARITY_SURE
+    from gridsight.games.disco_zoo.settle import BOX_SURE, RARITY_SURE
 
-    if not sure:
-        BOX_SURE = RARITY_SURE = 0.0  # noqa: N806 - every clue read
+    box_sure, rarity_sure = (BOX_SURE, RARITY_SURE) if sure else (0.0, 0.0)
 
     boxes = getattr(card, "boxes", None)
     size = getattr(boxes, "count", None) if boxes is not None and \
-        getattr(boxes, "confidence", 1.0) >= BOX_SURE else None
+        getattr(boxes, "confidence", 1.0) >= box_sure else None
     rarity = str(getattr(card, "rarity", "") or "") \
-        if getattr(card, "rarity_confidence", 1.0) >= RARITY_SURE else ""
+        if getattr(card, "rarity_confidence", 1.0) >= rarity_sure else ""
     return (int(size) if size else None), rarity
 
 

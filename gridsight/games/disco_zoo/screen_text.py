@@ -33,7 +33,14 @@ from gridsight.games.disco_zoo.screen import (
     screen_facts,
     with_furniture,
 )
-from gridsight.games.disco_zoo.settle import MAX_CHOICES, CardClue, Settled, settle
+from gridsight.games.disco_zoo.settle import (
+    BOX_SURE,
+    MAX_CHOICES,
+    RARITY_SURE,
+    CardClue,
+    Settled,
+    settle,
+)
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from solvers.cellnames import cell_name
 from solvers.disco_zoo.board import MAX_TAPS
@@ -44,8 +51,6 @@ from vision.packs import TemplatePack
 from vision.sprites import Sprite, sprite_of
 
 Cell = tuple[int, int]
-BOX_SURE = 0.5  # a box row read less clearly than this is not counted on
-RARITY_SURE = 0.5  # a card's rarity read less clearly than this is not counted on
 LISTED = 6  # candidates named per card at most in the request for --animals
 
 

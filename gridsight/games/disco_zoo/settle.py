@@ -23,6 +23,8 @@ from solvers.disco_zoo.catalogue import Animal, load_catalogue
 
 Cell = tuple[int, int]
 MAX_CHOICES = 4096  # choices of animals checked against the board at most
+BOX_SURE = 0.5  # a box row read less clearly than this is not counted on
+RARITY_SURE = 0.5  # a card's rarity read less clearly than this is not counted on
 
 
 @dataclass(frozen=True)
