@@ -143,10 +143,14 @@ def card_boxes(look) -> list[tuple[int, int, int, int]]:
 
 
 def _number_box(cells, attempts, light_cards) -> tuple[int, int, int, int]:
-    """Where the counter's number is drawn: the pixels that differ between two counters."""
+    """Where the counter's number is drawn: the pixels that differ between this counter and
+    others (several: in some fonts two digits share most of their pixels)."""
     a = _shot(cells, attempts, light_cards=light_cards).image
-    b = _shot(cells, 1 if attempts != 1 else 7, light_cards=light_cards).image
-    ys, xs = np.nonzero(np.any(a != b, axis=2))
+    differ = np.zeros(a.shape[:2], bool)
+    for other in (1, 7, 8, 0):
+        if other != attempts:
+            differ |= np.any(a != _shot(cells, other, light_cards=light_cards).image, axis=2)
+    ys, xs = np.nonzero(differ)
     return int(xs.min()) - 3, int(ys.min()) - 3, int(np.ptp(xs)) + 7, int(np.ptp(ys)) + 7
 
 
