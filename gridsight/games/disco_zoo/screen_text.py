@@ -185,8 +185,10 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         words = _words(image, screen, hints.region, sure)
         named: list[tuple[str, ...] | None] = [None] * len(clues)
         region = hints.region
-        if words is not None and len(words.cards) == len(clues):
-            named = [card.candidates or None for card in words.cards]
+        if words is not None and len(words.cards) == len(clues) and _legible(words):
+            # Only names read beyond doubt count: a card's leftover candidates may miss its
+            # true name (measured: 8 of 240 screens named other animals when they counted).
+            named = [(card.name,) if card.name else None for card in words.cards]
             region = hints.region or words.region
         settled = settle(clues, found, empty, region=region, names=named, unread=unread)
         read_any = region != hints.region or any(n is not None for n in named)
@@ -216,6 +218,16 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         notes.append("animals settled by the cards' boxes and colours and the board (their "
                      f"names not read): {names} ({settled.region})")
     return settled.region, settled.animals
+
+
+MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not read: too few pixels a letter
+
+
+def _legible(words) -> bool:
+    """Whether the cards' name lines were tall enough to read letters from (all found ones
+    at least :data:`MIN_LETTER` pixels): smaller text misreads too often to count on."""
+    lines = [ln for ln in words.lines.get("names", []) if ln is not None]
+    return bool(lines) and min(ln.height for ln in lines) >= MIN_LETTER
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
