@@ -36,7 +36,7 @@ from vision.sprites import sprite_distance, sprite_of
 REAL_SCREENS = 240
 OLD_SCREENS = 60
 SEED = 7_000  # held-out seeds: nothing was tuned on these
-EXACT_WITH_NO_OPTIONS = 0.4  # share of screens read exactly with no options (measured: docs)
+EXACT_WITH_NO_OPTIONS = 0.28  # share read exactly with no options (measured 0.37: docs)
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
