@@ -122,8 +122,25 @@ def _label(tile: TileSeen) -> str:
 
 def locate(image: np.ndarray) -> BoardRead:
     """The rescue screen in ``image`` as a :class:`BoardRead` (what
-    :func:`gridsight.readers.find.find_by_structure` needs)."""
-    return locate_rescue(image).board_read("disco-zoo/structure")
+    :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
+    (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
+    ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
+    the tiles' count (as :func:`.screen_text.taps_left` takes it);
+    ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
+    digit cut in half)."""
+    from gridsight.games.disco_zoo.screen_text import BOARD_TAPS  # (it imports this module)
+
+    screen = locate_rescue(image)
+    read = screen.board_read("disco-zoo/structure")
+    tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
+    left, counter = max(0, BOARD_TAPS - tapped), screen.counter
+    number = int("".join(str(d) for d, _ in counter.digits)) if counter.digits else None
+    agrees = number == left and counter.lead >= 0.0
+    more = number is not None and number > left and counter.lead > 0.0
+    read.extras["furniture"] = tuple(name for name, seen in (
+        ("cards", bool(screen.cards)), ("counter", agrees)) if seen)
+    read.extras["furniture_doubtful"] = ("counter",) if more else ()
+    return read
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:
