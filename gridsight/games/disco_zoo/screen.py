@@ -59,6 +59,7 @@ MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
+BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 
 
 @cache
@@ -128,8 +129,6 @@ def locate(image: np.ndarray) -> BoardRead:
     the tiles' count (as :func:`.screen_text.taps_left` takes it);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half)."""
-    from gridsight.games.disco_zoo.screen_text import BOARD_TAPS  # (it imports this module)
-
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
