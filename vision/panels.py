@@ -106,8 +106,14 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
     seen = [_working(_cut(image, box), factor) for box in ground]
     samples = [g.reshape(-1, 3) for g in seen if g.size]
     if samples:
-        grounds = [_dominant(np.concatenate(samples))]
-        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0], distance=min_contrast)
+        pooled = np.concatenate(samples)
+        grounds = [_dominant(pooled)]
+        # The ground's own scatter (noise, JPEG, a gradient) makes modes of it a little
+        # apart: a panel's colour is sought beyond most of it (else those modes crowd out a
+        # panel's, the fifth mode on a noisy small screen).
+        spread = float(np.quantile(np.linalg.norm(pooled - grounds[0], axis=1), 0.75))
+        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0],
+                           distance=max(min_contrast, spread))
     else:
         grounds = _modes(lab)
         panels_of = grounds
@@ -484,10 +490,16 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
                   (side_rows, slice(x + w - 2 - t, x + w - 2))]
         outside = [(slice(min(height, y + h + 2), min(height, y + h + 2 + t)),
                     slice(x + cut, x + w - cut))]
+        # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
+        # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
+        # to a panel may take its colour (screen 7039: a card's right side).
+        beyond = []
         if k == 0:
-            outside.append((side_rows, slice(max(0, x - 2 - t), max(0, x - 2))))
+            beyond = [(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
+                      for j in (0, 1)]
         if k == len(boxes) - 1:
-            outside.append((side_rows, slice(min(width, x + w + 2), min(width, x + w + 2 + t))))
+            beyond += [(side_rows, slice(min(width, x + w + 2 + t * j),
+                                         min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)]
         if k + 1 < len(boxes):
             gap = boxes[k + 1][0] - (x + w)
             if gap >= 4:
@@ -499,6 +511,12 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
                for where in outside]
         out = [0.0 if v is None and is_ground[where].size else v
                for v, where in zip(out, outside)]
+        for pair in (beyond[:2], beyond[2:]):
+            on_picture = [where for where in pair if is_ground[where].size]
+            if on_picture:  # (off the picture: forgiven)
+                values = [v for v in (_share(is_ground, is_panel, where) for where in on_picture)
+                          if v is not None]
+                out.append(max(values) if values else 0.0)
         out_seen = [v for v in out if v is not None]
         # Inside, a strip of neither colour is no edge (a split through a picture).
         fills.append(min(v or 0.0 for v in own) * min(out_seen, default=1.0))

@@ -411,10 +411,12 @@ def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
 
 
 def _unlike(side: np.ndarray, rim: np.ndarray) -> float:
-    """How unlike a side of a tile's rim is to the rim's colour (Lab distance), a darker
-    shade of the same hue counting as alike (a found tile's rim may be shaded darker)."""
+    """How unlike a side of a tile's rim is to the rim's colour (Lab distance), a darker or
+    lighter shade of the same hue counting as alike (a found tile's rim may be shaded darker,
+    and where its sprite crosses two sides of the band the rim's dominant colour is the
+    shaded one: the other sides are then lighter; screen 7084 at 0.65x)."""
     chroma = float(np.hypot(rim[1], rim[2]))
-    if chroma > 15 and side[0] <= rim[0] + 5 and np.hypot(side[1], side[2]) > 10:
+    if chroma > 15 and np.hypot(side[1], side[2]) > 10:
         turn = abs(np.degrees(np.arctan2(side[2], side[1]) - np.arctan2(rim[2], rim[1])))
         if min(turn, 360 - turn) < 12:
             return 0.0
