@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -72,12 +73,12 @@ class Glyph:
         """Width over the line's cap height."""
         return (self.right - self.left) / max(self.height, 1.0)
 
-    @property
+    @cached_property
     def stroke(self) -> float:
         """The glyph's stroke width over its cap height: the thin runs of ink (half or
         more) across its rows (their lower quartile: a bar across the glyph is not a
         stroke's width), each run's ink summed (a stroke blurred over two pixels counts its
-        ink, not its pixels)."""
+        ink, not its pixels). Computed once (the cipher asks for it many times)."""
         rows = self.canvas[max(0, int(self.top)) : int(np.ceil(self.bottom))]
         widths = []
         for row in rows:
