@@ -197,7 +197,9 @@ def _modes(lab: np.ndarray, max_modes: int = MAX_MODES, away: np.ndarray | None 
         sample = sample[np.linalg.norm(sample - away, axis=1) >= distance]
     if len(sample) == 0:
         return []
-    keys = np.floor(sample / (2 * MODE_RADIUS)).astype(np.int32)
+    # (bins of the radius: two colours a little over it apart, a low-contrast panel on its
+    # ground, may share a coarser bin, and each bin gives one seed)
+    keys = np.floor(sample / MODE_RADIUS).astype(np.int32)
     _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
     seeds = sample[first[np.argsort(-counts)][:48]]
     squared = (sample ** 2).sum(axis=1)
