@@ -232,13 +232,22 @@ def test_with_no_options_the_screen_is_read_exactly_or_asked_never_wrong(real_re
     wrong = [one.seed for one in real_reads if one.plain_outcome() == "wrong"]
     asked = [one.seed for one in real_reads if one.asked]
     assert len(wrong) <= 0.005 * len(real_reads), wrong
+    # Measured: 20 of the quick 48 exact (42%), 0 wrong; 29 of 80 fresh screens (seeds
+    # 131000, 36%). The floor leaves room for the quick sample's chance.
     assert len(exact) >= EXACT_WITH_NO_OPTIONS * len(real_reads), (len(exact), len(asked))
 
 
 @pytest.mark.slow
 def test_the_cards_are_found_wherever_they_stand(real_reads):
-    wrong = [one.seed for one in real_reads if not one.cards_right()]
-    assert len(wrong) <= 0.005 * len(real_reads), wrong  # measured: found on all 240
+    """The row of cards is found whatever its contrast with the ground (down to 3 Lab,
+    lighter or darker), scale and JPEG; a screen whose cards are not all found is asked
+    for --animals (or read exactly from the board), never read as other animals."""
+    missed = [one.seed for one in real_reads if not one.cards_right()]
+    # Measured after the fixes of 7039 and 7096: 47 of the quick 48 (7037: three cards of
+    # Lab contrast 2.4 at 0.51x, their gaps 4 pixels, found as one), 78 of 80 fresh screens.
+    assert len(missed) <= 0.03 * len(real_reads), missed
+    outcomes = {one.seed: one.plain_outcome() for one in real_reads if not one.cards_right()}
+    assert all(o in ("asked", "exact", "taps flagged") for o in outcomes.values()), outcomes
 
 
 def _old_read(k: int, base: int = SEED) -> tuple:
