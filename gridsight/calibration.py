@@ -54,6 +54,58 @@ Calibrator = Callable[["np.ndarray", argparse.Namespace, "Sequence[tuple[float, 
 # -- the 2D grid games ----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Proposal:
+    """What calibrate finds by itself on the screenshot: the board's corners (``None``:
+    still to be marked), every cell's label (``None``: still to be named) and a line for
+    the player about each."""
+
+    corners: list[tuple[float, float]] | None
+    labels: list[list[str]] | None
+    notes: tuple[str, ...] = ()
+
+
+def propose(game: str, image: np.ndarray, corners: Sequence[tuple[float, float]] | None,
+            labels: list[list[str]] | None) -> Proposal:
+    """The corners and labels not given, found as ``analyze`` finds them: a game whose
+    board is found by its structure (its spec's ``GridReading.structure``: the lattice
+    search) proposes its corners, and, when it has them and its reader tells every cell,
+    their labels (a cell it cannot tell, or a board it cannot find, is left to the
+    player)."""
+    reading = get_spec(game).reading
+    given = (list(corners) if corners is not None else None, labels)
+    if not isinstance(reading, GridReading) or reading.structure is None:
+        return Proposal(*given)
+    try:
+        read = reading.locate_by_structure(image)
+    except VisionInputError as error:
+        return Proposal(*given, (f"the board was not found by the lattice search ({error}): "
+                                 "mark its corners",) if corners is None else ())
+    notes = []
+    if corners is None:
+        corners = [(round(float(x), 1), round(float(y), 1)) for x, y in read.geometry.outline()]
+        notes.append("corners found by the lattice search: --corners "
+                     + ",".join(f"{v:g}" for point in corners for v in point))
+    elif labels is None:
+        return Proposal(list(corners), None, tuple(notes))  # the player's own lattice
+    if labels is None:
+        grid = [[cell.label if cell.known and not cell.label.endswith(":?") else "?"
+                 for cell in row] for row in read.cells]
+        unknown = [(r, c) for r, row in enumerate(grid) for c, label in enumerate(row)
+                   if label == "?"]
+        if unknown:
+            from gridsight.readers.base import describe_cells
+
+            notes.append(f"{len(unknown)} cell(s) not told by themselves "
+                         f"({describe_cells(unknown)}): name them (--labels FILE, or in the "
+                         "window)")
+        else:
+            labels = grid
+            notes.append("every cell told by itself (give --labels FILE to name them "
+                         "yourself)")
+    return Proposal(list(corners), labels, tuple(notes))
+
+
 def labels_from_file(game: str, path: str) -> list[list[str]]:
     """The pack label of every cell of the board in ``path`` (the game's text format)."""
     return labels_and_board(game, path)[0]
@@ -184,9 +236,20 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
             lines += ["  " + line for line in reading.text.rstrip().splitlines()]
     else:
         full = ReadHints()
+        reading, problem = _read_back(image, found, full)
+        if reading is None:
+            lines.append(f"warning: the board is not read back by itself: {problem}")
+        else:
+            lines.append("The board reads back by itself as:")
+            lines += ["  " + line for line in reading.text.rstrip().splitlines()]
     teller = getattr(spec.reading.game_reader, "furniture_missing", None)
     if teller is not None:  # on the screen alone, when it is a window inside the screenshot
         missing = teller(*in_view(image, found.read), pack, full)
+        furniture = getattr(spec.reading, "furniture", ())
+        seen = [name for name in furniture if name not in missing]
+        if seen:
+            lines.append(f"found by the automatic search: the {' and the '.join(seen)} "
+                         "(nothing to mark)")
         for name in missing:
             lines.append(f"warning: the {name} {'were' if name.endswith('s') else 'was'} not "
                          "found on this screenshot by the automatic search: mark "

@@ -1,27 +1,39 @@
-"""Dark panels on a brighter screen, and the picture each one holds.
+"""A row of equal panels on a ground of another colour, and the picture each panel holds.
 
-Game screens put information on dark rounded panels ("cards") standing on a lighter
-background. This module finds them in a band of a screenshot, with no idea of their number,
-size, colour or position, and finds the largest compact picture inside each (a sprite, as
-opposed to lines of text or a row of small boxes).
+Game screens put information on panels ("cards") standing in a row on the screen's ground.
+Such a panel may differ from the ground by colour alone, and by very little: lighter or
+darker, or of another hue at the same brightness, a few levels of 255 apart. This module finds
+the row with no idea of the panels' colour, number (up to a few), size or position, by what
+makes them a row of panels:
 
-**Method.** The band's brightness (the HSV value) is split in two by Otsu's threshold, kept
-within a dark range; rows that are dark across nearly the whole width are bars, not panels,
-and are left out (so a dark bar touching the panels does not merge with them). Connected dark
-regions that are big enough, fill most of their bounding box and do not span the whole width
-are the panels. Inside a panel, pixels far from the panel's own colour are ink; ink grown by a
-small margin joins a pixel-art sprite's parts but leaves each line of text long and flat (and
-apart from the next line); the picture is the topmost roughly square blob (a card shows the
-picture first, then its text).
+- **two colours.** Smoothed (so noise and JPEG blocks average out) and in Lab, the area's
+  colours gather around a few modes (:func:`_modes`, mean shift). Each ordered pair of the
+  main modes is tried as (ground, panel); every pixel is labelled panel, ground or neither
+  (ink, a bar: far from both), by the nearer of the two within a tolerance that grows with
+  their distance. A low contrast costs nothing here: only the two colours' own spread matters.
+- **a row of equal boxes.** Over the rows holding panel pixels nearest the area's bottom, the
+  columns' balance of panel against ground pixels is fitted with 1 to ``max_panels`` intervals
+  of one width, one gap apart (every count, width, gap and offset scored at once with
+  cumulative sums), which holds even when a panel's inside is mostly pictures and text. The
+  rows are then fitted the same way over the panels' columns (one top, one bottom for all).
+- **checked edges.** A panel's sides and bottom are its colour just inside and the ground just
+  outside; a row touching both ends of the area is a bar, not panels. Whether the panels'
+  top edge is open (under something of a third colour, a bar) and whether their bottom
+  corners are rounded is measured and reported, not required.
 
->>> import numpy as np
->>> screen = np.full((120, 200, 3), 220, np.uint8)
->>> screen[20:100, 20:90] = 40; screen[20:100, 110:180] = 40
->>> screen[30:60, 40:70] = (0, 0, 255)
->>> [p.box for p in dark_panels(screen, 0, 120, min_side=20)]
-[(20, 20, 70, 80), (110, 20, 70, 80)]
->>> picture_box(screen, dark_panels(screen, 0, 120, min_side=20)[0])
-(40, 30, 30, 30)
+The best-scoring pair of colours wins. :func:`picture_box` then finds the largest compact
+picture inside a panel (a sprite, as opposed to lines of text or a row of small boxes).
+
+>>> screen = np.full((160, 240, 3), (40, 80, 35), np.uint8)  # a dark green ground
+>>> for x in (20, 90, 160):  # three cards a few levels lighter, a sprite on each
+...     screen[30:130, x : x + 60] = (48, 86, 44); screen[45:70, x + 20 : x + 40] = (0, 0, 230)
+>>> row = panel_row(screen, (0, 0, 240, 160), min_width=30, min_height=30)
+>>> [p.box for p in row.panels]
+[(20, 30, 60, 100), (90, 30, 60, 100), (160, 30, 60, 100)]
+>>> 2.5 < row.contrast < 4.5  # (Lab distance 3.3 as drawn)
+True
+>>> picture_box(screen, row.panels[0])
+(40, 45, 20, 25)
 """
 
 from __future__ import annotations
@@ -31,78 +43,546 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-DARK_RANGE = (45.0, 125.0)  # the dark/light split is kept within these brightness levels
-BAR_FILL = 0.985  # a row dark across (nearly) the whole width belongs to a bar
-MIN_FILL = 0.6  # a panel's dark pixels fill this much of its bounding box at least
-COLOR_SPREAD = 30.0  # colour distance within which pixels are of one panel's colour
+WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is this big
+CHROMA_WEIGHT = 0.6  # colour distances count hue and saturation this much against lightness
+MAX_MODES = 3  # pairs of the main colours tried as (ground, panel)
+MODE_RADIUS = 1.5  # Lab radius of the mean shift finding the area's main colours
+MIN_SUPPORT = 0.02  # a colour holding less than this share of the area is not tried
+LABEL_SLACK = 2.5  # a pixel is of a colour within half their distance plus this (Lab)
+ROW_SHARE = 0.03  # rows with less than this share of panel pixels are not the panels'
+NEITHER = 0.1  # weight against a panel of a column's pixels of neither colour
+GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: two panels
+GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
+EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 
 
 @dataclass(frozen=True)
 class Panel:
-    """A dark panel: ``box`` = (x, y, width, height) in picture pixels, ``color`` its median
-    colour (BGR)."""
+    """A panel: ``box`` = (x, y, width, height) in picture pixels, ``color`` its colour
+    (BGR, the median of its own pixels)."""
 
     box: tuple[int, int, int, int]
     color: tuple[float, float, float]
 
 
-def dark_panels(image: np.ndarray, top: int, bottom: int, *, min_side: float) -> list[Panel]:
-    """The dark panels between rows ``top`` and ``bottom``, at least ``min_side`` pixels
-    wide and tall, left to right."""
-    top, bottom = max(0, int(top)), min(image.shape[0], int(bottom))
-    if bottom - top < min_side:
-        return []
-    band = image[top:bottom]
-    factor = min(1.0, 40.0 / min_side)  # panels are found at about 40 pixels a side
-    if factor < 1.0:
-        small = cv2.resize(band, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-        found = _panels(small, 0, min_side * factor, image.shape[1] * factor)
-        return [Panel((round(x / factor), round(y / factor) + top, round(w / factor),
-                       round(h / factor)), color) for (x, y, w, h), color in
-                ((p.box, p.color) for p in found)]
-    return _panels(band, top, min_side, image.shape[1])
+@dataclass(frozen=True)
+class PanelRow:
+    """A row of equal panels, left to right, on ``ground`` (BGR).
+
+    ``contrast`` is the Lab distance between the panels' colour and the ground's,
+    ``confidence`` 0..1 how clearly the panels' edges show (the worst panel's),
+    ``covered_top`` whether their top edge runs under something of a third colour (a bar),
+    ``rounded`` the share of their bottom corners that are cut round."""
+
+    panels: tuple[Panel, ...]
+    ground: tuple[float, float, float]
+    contrast: float
+    confidence: float
+    covered_top: bool
+    rounded: float
 
 
-def _panels(band: np.ndarray, top: int, min_side: float, width: float) -> list[Panel]:
-    value = band.max(axis=2)
-    level, _ = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    level = float(np.clip(level, *DARK_RANGE))
-    dark = value < level
-    dark[dark.mean(axis=1) > BAR_FILL] = False
-    k = max(1, int(min_side / 12))
-    dark = cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+Box = tuple[int, int, int, int]
+
+
+def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: float,
+              max_panels: int = 3, min_contrast: float = 2.0,
+              ground: tuple[Box, ...] = ()) -> PanelRow | None:
+    """The row of 1 to ``max_panels`` equal panels in ``area`` = (x, y, width, height) of
+    ``image`` (BGR) nearest the area's bottom, each at least ``min_width`` x ``min_height``
+    pixels and differing from the ground by at least ``min_contrast`` (Lab); ``None`` when
+    there is none. ``ground``: boxes of the picture known to show the ground (what stands
+    beside the panels' row may be only a few pixels wide); without them the ground is sought
+    among the area's main colours."""
+    h, w = image.shape[:2]
+    x0, y0 = max(0, int(area[0])), max(0, int(area[1]))
+    x1, y1 = min(w, int(area[0] + area[2])), min(h, int(area[1] + area[3]))
+    if x1 - x0 < min_width or y1 - y0 < min_height:
+        return None
+    factor = min(2.0, WORK_SIDE / max(1.0, min(min_width, min_height)))
+    lab = _working(image[y0:y1, x0:x1], factor)
+    seen = [_working(_cut(image, box), factor) for box in ground]
+    samples = [g.reshape(-1, 3) for g in seen if g.size]
+    if samples:
+        pooled = np.concatenate(samples)
+        grounds = [_dominant(pooled)]
+        # The ground's own scatter (noise, JPEG, a gradient) makes modes of it a little
+        # apart: a panel's colour is sought beyond most of it (else those modes crowd out a
+        # panel's, the fifth mode on a noisy small screen).
+        spread = float(np.quantile(np.linalg.norm(pooled - grounds[0], axis=1), 0.75))
+        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0],
+                           distance=max(min_contrast, spread))
+    else:
+        grounds = _modes(lab)
+        panels_of = grounds
+    best: _Fit | None = None
+    for g in grounds:
+        for p in panels_of:
+            if float(np.linalg.norm(g - p)) < min_contrast:
+                continue
+            fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels)
+            if fit is not None and (best is None or fit.score > best.score):
+                best = fit
+    if best is None:
+        return None
     panels = []
-    for x, y, w, h, area, color in _regions(band, dark):
-        if w < min_side or h < min_side or w > BAR_FILL * width:
-            continue
-        # Panels joined by something dark of another colour between them (a shadow, a shape
-        # of the scenery) are parted by the panel's own colour.
-        box = band[y : y + h, x : x + w].astype(np.float32)
-        own = (np.linalg.norm(box - np.array(color, np.float32), axis=2) < COLOR_SPREAD)
-        own &= dark[y : y + h, x : x + w] > 0
-        parts = [Panel((x + px, y + py + top, pw, ph), pcolor)
-                 for px, py, pw, ph, parea, pcolor in _regions(box, own)
-                 if pw >= min_side and ph >= min_side and parea >= MIN_FILL * pw * ph]
-        if parts:
-            panels += parts
-        elif area >= MIN_FILL * w * h:
-            panels.append(Panel((x, y + top, w, h), color))
-    panels.sort(key=lambda p: p.box[0])
-    return panels
+    for bx, by, bw, bh in best.boxes:
+        box = (x0 + round(bx / factor), y0 + round(by / factor), round(bw / factor),
+               round(bh / factor))
+        panels.append(Panel(box, _median_colour(image, box, _bgr(best.panel))))
+    return PanelRow(tuple(panels), _bgr(best.ground), best.contrast, best.confidence,
+                    best.covered_top, best.rounded)
 
 
-def _regions(picture: np.ndarray, mask: np.ndarray):
-    """``(x, y, w, h, area, colour)`` of each 4-connected region of ``mask`` (colour: the
-    median of the picture over it, BGR)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
-                                                               connectivity=4)
-    for i in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        inside = picture[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i]
-        color = tuple(float(v) for v in np.median(inside.reshape(-1, 3), axis=0))
-        yield x, y, w, h, area, color
+def _cut(image: np.ndarray, box: Box) -> np.ndarray:
+    """The part of ``box`` inside the picture (empty when none is)."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = box
+    xa, ya, xb, yb = max(0, x), max(0, y), min(w, x + bw), min(h, y + bh)
+    return image[ya:yb, xa:xb] if xb > xa and yb > ya else image[:0, :0]
+
+
+def _working(picture: np.ndarray, factor: float) -> np.ndarray:
+    """A picture at the working scale, lightly smoothed (noise and JPEG blocks), in Lab."""
+    if min(picture.shape[:2]) * factor < 1.0:
+        return np.zeros((0, 0, 3), np.float32)
+    small = cv2.resize(picture, None, fx=factor, fy=factor,
+                       interpolation=cv2.INTER_AREA if factor < 1.0 else cv2.INTER_LINEAR)
+    # Shrinking averaged the noise already: less blur keeps a narrow gap between panels.
+    return _lab(cv2.GaussianBlur(small, (0, 0), 1.0 if factor > 0.5 else 0.6))
+
+
+# -- the two colours --------------------------------------------------------------------------
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """Lab of a BGR picture, its chroma (a*, b*) weighed by :data:`CHROMA_WEIGHT`: JPEG keeps
+    a picture's lightness to the pixel but its colour only in blocks, and a narrow gap
+    between two panels of nearly the ground's colour may take the panels' hue."""
+    lab = cv2.cvtColor(bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    lab[..., 1:] *= CHROMA_WEIGHT
+    return lab
+
+
+def _bgr(lab: np.ndarray) -> tuple[float, float, float]:
+    """The BGR colour of a colour of :func:`_lab`."""
+    plain = np.asarray(lab, np.float32).reshape(1, 1, 3).copy()
+    plain[..., 1:] /= CHROMA_WEIGHT
+    bgr = cv2.cvtColor(plain, cv2.COLOR_Lab2BGR)[0, 0]
+    return tuple(float(v) for v in np.clip(bgr * 255.0, 0, 255))  # type: ignore[return-value]
+
+
+def _dominant(pixels: np.ndarray, radius: float = 4.0) -> np.ndarray:
+    """The most common colour of Lab ``pixels``: from their median, a few mean-shift steps
+    towards the densest colour nearby."""
+    centre = np.median(pixels, axis=0)
+    for _ in range(6):
+        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        if len(near) < 0.1 * len(pixels):
+            break
+        centre = near.mean(axis=0)
+    return centre.astype(np.float32)
+
+
+def _modes(lab: np.ndarray, max_modes: int = MAX_MODES, away: np.ndarray | None = None,
+           distance: float = 0.0) -> list[np.ndarray]:
+    """The main colours of a Lab picture, most common first (those at least ``distance``
+    from ``away`` only): a flat-kernel mean shift from the fullest bins of a coarse
+    histogram, each mode kept when it holds at least :data:`MIN_SUPPORT` of the pixels."""
+    pixels = lab.reshape(-1, 3)
+    sample = pixels[:: max(1, len(pixels) // 5000)].astype(np.float32)
+    if away is not None:
+        sample = sample[np.linalg.norm(sample - away, axis=1) >= distance]
+    if len(sample) == 0:
+        return []
+    # (bins of the radius: two colours a little over it apart, a low-contrast panel on its
+    # ground, may share a coarser bin, and each bin gives one seed)
+    keys = np.floor(sample / MODE_RADIUS).astype(np.int32)
+    _, first, counts = np.unique(keys, axis=0, return_index=True, return_counts=True)
+    seeds = sample[first[np.argsort(-counts)][:48]]
+    squared = (sample ** 2).sum(axis=1)
+
+    def near(points: np.ndarray, radius: float = MODE_RADIUS) -> np.ndarray:
+        d2 = (points ** 2).sum(axis=1)[:, None] + squared[None] - 2.0 * points @ sample.T
+        return d2 < radius ** 2
+
+    for _ in range(10):
+        inside = near(seeds)
+        weight = inside.sum(axis=1)
+        moved = (inside.astype(np.float32) @ sample) / np.maximum(weight, 1)[:, None]
+        seeds = np.where(weight[:, None] > 0, moved, seeds)
+    # (a colour's pixels spread over a few units under JPEG: counted within twice the radius)
+    support = near(seeds, 2 * MODE_RADIUS).sum(axis=1)
+    total = len(pixels[:: max(1, len(pixels) // 5000)])
+    modes: list[np.ndarray] = []
+    for i in np.argsort(-support):
+        if support[i] < MIN_SUPPORT * total:
+            break
+        if all(np.linalg.norm(seeds[i] - m) >= MODE_RADIUS for m in modes):
+            modes.append(seeds[i])
+        if len(modes) == max_modes:
+            break
+    return modes
+
+
+@dataclass(frozen=True)
+class _Fit:
+    boxes: tuple[tuple[int, int, int, int], ...]  # working pixels
+    ground: np.ndarray
+    panel: np.ndarray
+    contrast: float
+    score: float
+    confidence: float
+    covered_top: bool
+    rounded: float
+
+
+def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, min_h: float,
+         max_panels: int) -> _Fit | None:
+    """The row of equal panels of colour ``panel`` on ``ground`` in a Lab picture (working
+    pixels), or ``None``.
+
+    The ground is modelled row by row (a gradient, a shade): first the median of the pixels
+    labelled ground, then, once a first fit says where the panels are, the median of the
+    pixels beside them (a ground nearer the panels' colour than ``ground`` is, somewhere,
+    would be taken for the panels' at first)."""
+    is_panel, is_ground = _labels(lab, np.broadcast_to(ground, (lab.shape[0], 3)), panel)
+    rows_ground = _ground_by_rows(lab, is_ground, ground, min_h)
+    best = None
+    for _ in range(2):
+        is_panel, is_ground = _labels(lab, rows_ground, panel)
+        found = _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h,
+                              max_panels)
+        if found is None:
+            return best
+        best, spans = found
+        if best is not None:
+            return best
+        beside = np.ones_like(is_panel)
+        for a, b in spans:  # the first fit's panels, checked or not
+            beside[:, max(0, a - 2) : b + 2] = False
+        rows_ground = _ground_by_rows(lab, beside & ~_ink(lab, rows_ground, panel), ground,
+                                      min_h)
+    return best
+
+
+def _ink(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndarray:
+    """Pixels far off the line from the ground's colour to the panel's (ink, a bar)."""
+    return np.isnan(_along(lab, rows_ground, panel))
+
+
+def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, max_panels):
+    """``(fit or None, the best unchecked spans)`` of the panels on labelled pixels, or
+    ``None`` when no rows or columns hold them."""
+    rows = _rows_of_panels(is_panel, min_h)
+    if rows is None:
+        return None
+    top, bottom = rows
+    inner = slice(top + max(1, (bottom - top) // 6), bottom - max(1, (bottom - top) // 6))
+    # Columns of neither colour (ink, or a narrow gap blurred) count a little against a
+    # panel over them: of two fits alike but for a gap, the one leaving it out wins.
+    neither = ~(is_panel[inner] | is_ground[inner])
+    balance = (is_panel[inner].sum(axis=0).astype(np.float64) - is_ground[inner].sum(axis=0)
+               - NEITHER * neither.sum(axis=0)) / max(1, inner.stop - inner.start)
+    placed = _equal_intervals(balance, min_w, max_panels)
+    if not placed:
+        return None
+    along = _along(lab, rows_ground, panel)
+    candidates = [_each_fitted(balance, starts, span) for starts, span in placed]
+    fits = [_checked(is_panel, is_ground, along, spans, min_h) for spans in candidates]
+    best = max((f for f in fits if f is not None), key=lambda f: f[1], default=None)
+    total = np.concatenate([[0.0], np.cumsum(balance)])
+    first = max(candidates, key=lambda spans: sum(total[b] - total[a] for a, b in spans))
+    if best is None:
+        return None, first
+    boxes, score, confidence = best
+    local = rows_ground[top:bottom].mean(axis=0)
+    return _Fit(boxes, local, panel, float(np.linalg.norm(panel - local)), score, confidence,
+                _covered_top(is_panel, is_ground, boxes),
+                _rounded(is_panel, is_ground, boxes)), first
+
+
+def _each_fitted(balance: np.ndarray, starts: list[int], span: int) -> list[tuple[int, int]]:
+    """Each interval's ends moved by a pixel or two where that fits the columns better:
+    panels drawn equal and evenly spaced are so only to a pixel once the screen is scaled."""
+    slack = max(1, span // 30)
+    total = np.concatenate([[0.0], np.cumsum(balance)])
+    out: list[tuple[int, int]] = []
+    for s in starts:
+        best = (-np.inf, s, s + span)
+        first = max(0, s - slack, out[-1][1] + 1 if out else 0)  # never touching the last
+        for a in range(first, max(first, s + slack) + 1):
+            for b in range(s + span - slack, min(len(balance), s + span + slack) + 1):
+                value = total[b] - total[a]
+                if value > best[0]:
+                    best = (value, a, b)
+        out.append((best[1], best[2]))
+    return out
+
+
+def _checked(is_panel: np.ndarray, is_ground: np.ndarray, along: np.ndarray,
+             spans: list[tuple[int, int]], min_h: float) -> tuple[tuple[Box, ...], float, float] | None:
+    """Panels placed across (``spans``: their columns' ends) given their rows and checked:
+    their boxes, score and confidence, or ``None`` when they are not panels (a bar from end
+    to end of the area, too short, edges not clear, a gap inside)."""
+    width = is_panel.shape[1]
+    if spans[0][0] <= 0 and spans[-1][1] >= width:
+        return None  # from end to end of the area: a bar, not panels
+    cols = np.zeros(width, bool)
+    beside = np.ones(width, bool)
+    for a, b in spans:
+        cols[a + max(1, (b - a) // 10) : b - max(1, (b - a) // 10)] = True
+        beside[max(0, a - 2) : b + 2] = False
+    top, bottom = _edges_in_rows(is_panel, is_ground, cols, beside)
+    if bottom - top < min_h:
+        return None
+    boxes = tuple((int(a), int(top), int(b - a), int(bottom - top)) for a, b in spans)
+    fills = _edge_fills(is_panel, is_ground, boxes)
+    if min(fills) < EDGE_FILL:
+        return None
+    rows = slice(top + (bottom - top) // 8, bottom - (bottom - top) // 8)
+    with np.errstate(invalid="ignore"):
+        ground_like = (along[rows] < 0.5).mean(axis=0)  # NaN (ink) is not ground-like
+    for (a, b), (c, _) in zip(spans, spans[1:] + [(width + 1, 0)]):
+        t = max(1, (b - a) // 10)
+        if float(ground_like[a + t : b - t].max()) >= GAP_INSIDE:
+            return None  # a column of ground inside: two panels taken for one
+        if c <= width and (c <= b or float(ground_like[max(0, b - 2) : c + 2].max())
+                           < GAP_BETWEEN):
+            return None  # no ground between (found to a pixel or two): one panel cut in two
+    # Pixels the fit explains (panel inside, ground outside, over the panels' rows) less
+    # those it does not, weighed by how clear its edges are.
+    inside = np.zeros_like(is_panel)
+    for x, y, bw, bh in boxes:
+        inside[y : y + bh, x : x + bw] = True
+    band = slice(top, bottom)
+    agree = (is_panel[band] & inside[band]).sum() + (is_ground[band] & ~inside[band]).sum()
+    disagree = (is_ground[band] & inside[band]).sum() + (is_panel[band] & ~inside[band]).sum()
+    score = float(agree - disagree) * min(fills)
+    confidence = float(np.clip((min(fills) - EDGE_FILL) / (1.0 - EDGE_FILL), 0.0, 1.0))
+    return boxes, score, confidence
+
+
+def _labels(lab: np.ndarray, ground: np.ndarray,
+            panel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel as panel, ground or neither: the nearer of the two colours (the ground's
+    of its row), within half their distance plus :data:`LABEL_SLACK`."""
+    to_ground = np.linalg.norm(lab - ground[:, None, :], axis=2)
+    to_panel = np.linalg.norm(lab - panel, axis=2)
+    reach = 0.5 * np.linalg.norm(panel - ground, axis=1)[:, None] + LABEL_SLACK
+    return ((to_panel < to_ground) & (to_panel < reach),
+            (to_ground <= to_panel) & (to_ground < reach))
+
+
+def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
+                    min_h: float) -> np.ndarray:
+    """The ground's colour in each row: the median of its pixels where a row shows enough of
+    them, carried to the rows between, smoothed over a third of a panel's height."""
+    height, width = is_ground.shape
+    out = np.empty((height, 3), np.float32)
+    known = np.zeros(height, bool)
+    for y in range(height):
+        if is_ground[y].sum() >= max(4, 0.05 * width):
+            out[y] = np.median(lab[y][is_ground[y]], axis=0)
+            known[y] = True
+    if not known.any():
+        return np.broadcast_to(ground, (height, 3)).astype(np.float32)
+    index = np.nonzero(known)[0]
+    for c in range(3):
+        out[:, c] = np.interp(np.arange(height), index, out[index, c])
+    k = max(1, int(min_h / 3)) | 1
+    return cv2.blur(out.reshape(height, 1, 3), (1, k)).reshape(height, 3)
+
+
+def _rows_of_panels(is_panel: np.ndarray, min_h: float) -> tuple[int, int] | None:
+    """The rows holding the panels, roughly (a first guess the columns are fitted over): the
+    run of rows of greatest summed share of panel pixels, less :data:`ROW_SHARE` a row (a
+    line of text across a narrow card leaves little of it, the ground almost none)."""
+    run = _best_run(is_panel.sum(axis=1) / is_panel.shape[1] - ROW_SHARE)
+    return run if run[1] - run[0] >= min_h else None
+
+
+def _best_run(values: np.ndarray) -> tuple[int, int]:
+    """``(start, end)`` of the run of greatest sum (Kadane's algorithm); ``(0, 0)`` when every
+    value is negative."""
+    best, start, best_run = 0.0, 0, (0, 0)
+    total = 0.0
+    for y, v in enumerate(values.tolist()):
+        if total <= 0:
+            total, start = 0.0, y
+        total += v
+        if total > best:
+            best, best_run = total, (start, y + 1)
+    return best_run
+
+
+def _equal_intervals(balance: np.ndarray, min_w: float,
+                     max_panels: int) -> list[tuple[list[int], int]]:
+    """For each count from 1 to ``max_panels``, the intervals of one width, one gap apart
+    (the gap narrower than an interval), over the columns of greatest summed ``balance``
+    (positive: panel, negative: ground): ``(starts, width)`` per count whose sum is
+    positive."""
+    n_cols = len(balance)
+    total = np.concatenate([[0.0], np.cumsum(balance)])
+    pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
+    x = np.arange(n_cols)[None, :]
+    out = []
+    for count in range(1, max_panels + 1):
+        widths = np.arange(max(2, int(np.ceil(min_w))), n_cols // count + 1)
+        if len(widths) == 0:
+            break
+        w = widths[:, None]
+        best: tuple[float, list[int], int] | None = None
+        for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
+            # every width and first start at once: F[w, x0] = sum_i S(x0 + i (w + gap), w)
+            score = np.zeros((len(widths), n_cols))
+            for i in range(count):
+                start = x + i * (w + gap)
+                score += pad[start + w] - pad[start]
+            score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
+            score[widths <= gap] = -np.inf
+            k = int(np.argmax(score))
+            value = float(score.flat[k])
+            if best is None or value > best[0]:
+                wi, x0 = divmod(k, n_cols)
+                span = int(widths[wi])
+                best = (value, [x0 + i * (span + gap) for i in range(count)], span)
+        if best is not None and best[0] > 0:
+            out.append((best[1], best[2]))
+    return out
+
+
+def _edges_in_rows(is_panel: np.ndarray, is_ground: np.ndarray, cols: np.ndarray,
+                   beside: np.ndarray) -> tuple[int, int]:
+    """The panels' top and bottom rows: the run of rows of greatest summed balance of panel
+    against ground pixels over the panels' columns ``cols``, less the share of panel pixels
+    in the columns ``beside`` them (a bar of the panel's colour runs across the gaps too) and a little (so rows
+    of neither colour are not taken in). Lines of text across a card, whose blurred edges
+    may pass for the ground, do not cut it."""
+    inside = (is_panel[:, cols].sum(axis=1) - is_ground[:, cols].sum(axis=1).astype(np.float64)) \
+        / max(1, int(cols.sum()))
+    outside = is_panel[:, beside].mean(axis=1) if beside.any() else np.zeros(len(inside))
+    return _best_run(inside - outside - 0.05)
+
+
+def _share(mask: np.ndarray, other: np.ndarray, where: tuple[slice, slice]) -> float | None:
+    """The share of ``mask`` among the pixels of ``mask`` or ``other`` in ``where`` (``None``
+    when there are none: off the picture, or all of neither colour)."""
+    a, b = int(mask[where].sum()), int(other[where].sum())
+    return a / (a + b) if a + b else None
+
+
+def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
+                boxes: tuple[tuple[int, int, int, int], ...]) -> list[float]:
+    """How clearly each box's edges are a panel's, 0..1: its colour in the strips just inside
+    its sides (the worse of the two), times the ground's just outside its edges
+    (the worst of those seen: below it, beyond the row's ends, and in the middle of a gap
+    wide enough to show it). Pixels of neither colour are left out (ink, a bar), and so are
+    the rounded corners."""
+    height, width = is_panel.shape
+    fills = []
+    for k, (x, y, w, h) in enumerate(boxes):
+        t = max(1, min(w, h) // 12)
+        cut = max(1, h // 6)
+        side_rows = slice(y + cut, y + h - cut)
+        # (Inside the bottom edge a card may carry things close to it: its sides only.)
+        inside = [(side_rows, slice(x + 2, x + 2 + t)),
+                  (side_rows, slice(x + w - 2 - t, x + w - 2))]
+        outside = [(slice(min(height, y + h + 2), min(height, y + h + 2 + t)),
+                    slice(x + cut, x + w - cut))]
+        # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
+        # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
+        # to a panel may take its colour (screen 7039: a card's right side).
+        beyond = []
+        if k == 0:
+            beyond = [(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
+                      for j in (0, 1)]
+        if k == len(boxes) - 1:
+            beyond += [(side_rows, slice(min(width, x + w + 2 + t * j),
+                                         min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)]
+        if k + 1 < len(boxes):
+            gap = boxes[k + 1][0] - (x + w)
+            if gap >= 4:
+                outside.append((side_rows, slice(x + w + gap // 2 - 1, x + w + gap // 2 + 1)))
+        own = [_share(is_panel, is_ground, where) for where in inside]
+        # Outside, off the picture is forgiven; a colour that is neither panel nor ground is
+        # not (the ground must show around a panel).
+        out = [_share(is_ground, is_panel, where) if is_ground[where].size else None
+               for where in outside]
+        out = [0.0 if v is None and is_ground[where].size else v
+               for v, where in zip(out, outside)]
+        for pair in (beyond[:2], beyond[2:]):
+            on_picture = [where for where in pair if is_ground[where].size]
+            if on_picture:  # (off the picture: forgiven)
+                values = [v for v in (_share(is_ground, is_panel, where) for where in on_picture)
+                          if v is not None]
+                out.append(max(values) if values else 0.0)
+        out_seen = [v for v in out if v is not None]
+        # Inside, a strip of neither colour is no edge (a split through a picture).
+        fills.append(min(v or 0.0 for v in own) * min(out_seen, default=1.0))
+    return fills
+
+
+def _along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndarray:
+    """How far each pixel is from its row's ground towards the panel's colour (0 ground, 1
+    panel; NaN off the line between them: ink). A gap between two panels is nearer the
+    ground than the panels down its whole height, even blurred to a pixel or two."""
+    towards = panel - rows_ground
+    offset = lab - rows_ground[:, None, :]
+    along = (offset * towards[:, None, :]).sum(axis=2) / \
+        np.maximum((towards ** 2).sum(axis=1), 1e-6)[:, None]
+    off_line = np.linalg.norm(offset - along[..., None] * towards[:, None, :], axis=2)
+    along[(off_line > LABEL_SLACK) | (along < -0.5) | (along > 1.5)] = np.nan
+    return along
+
+
+def _covered_top(is_panel: np.ndarray, is_ground: np.ndarray,
+                 boxes: tuple[tuple[int, int, int, int], ...]) -> bool:
+    """Whether the panels' top edge runs under something that is neither panel nor ground
+    (a bar): the rows just above them are of a third colour."""
+    x0 = boxes[0][0]
+    x1 = boxes[-1][0] + boxes[-1][2]
+    y = boxes[0][1]
+    above = slice(max(0, y - 3), y)
+    if above.start >= above.stop:
+        return True  # at the area's top
+    known = is_panel[above, x0:x1].sum() + is_ground[above, x0:x1].sum()
+    return bool(known < 0.3 * (above.stop - above.start) * (x1 - x0))
+
+
+def _rounded(is_panel: np.ndarray, is_ground: np.ndarray,
+             boxes: tuple[tuple[int, int, int, int], ...]) -> float:
+    """The share of the panels' bottom corners that are cut round (ground in the corner's
+    outermost pixels while the sides next to it are the panel's)."""
+    cut = 0
+    for x, y, w, h in boxes:
+        r = max(1, min(w, h) // 16)
+        for cx in (x, x + w - r):
+            corner = (slice(y + h - r, y + h), slice(cx, cx + r))
+            cut += is_ground[corner].sum() > is_panel[corner].sum()
+    return cut / (2 * len(boxes))
+
+
+def _median_colour(image: np.ndarray, box: tuple[int, int, int, int],
+                   near: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The median colour of a panel's own pixels in ``box`` (those near its colour)."""
+    x, y, w, h = box
+    pixels = image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3).astype(np.float32)
+    if len(pixels) == 0:
+        return near
+    own = pixels[np.linalg.norm(pixels - np.array(near, np.float32), axis=1) < 30.0]
+    return tuple(float(v) for v in np.median(own if len(own) else pixels, axis=0))  # type: ignore[return-value]
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of ``True`` in a 1D array."""
+    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
+
+
+# -- the picture on a panel ---------------------------------------------------------------------
 
 
 def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | None:
@@ -192,12 +672,6 @@ def _split_text(ink: np.ndarray, top: int, bottom: int) -> tuple[int, int]:
         if _text_like(ink[top + cut + 1 : bottom]) and not _text_like(ink[top : top + cut]):
             return top, top + cut
     return top, bottom
-
-
-def _runs(on: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each run of ``True`` in a 1D array."""
-    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 def _columns(ink: np.ndarray, gap: int) -> tuple[int, int] | None:

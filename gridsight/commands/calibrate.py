@@ -32,7 +32,7 @@ import os
 
 from gridsight.calibration import (
     CALIBRATORS, DEFAULT_SKIN, CalibrationError, _check_corners, _check_name, labels_and_board,
-    read_through,
+    propose, read_through,
 )
 from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
@@ -158,6 +158,11 @@ def run(options: argparse.Namespace) -> int:
                                                      or options.wallet_box):
         raise CalibrationError("--item, --wallet and --wallet-box are for a game read as a 3D "
                                f"pit, not {spec.name}")
+    if isinstance(spec.reading, GridReading) and (corners is None or labels is None):
+        proposal = propose(options.game, image, corners, labels)
+        corners, labels = proposal.corners, proposal.labels
+        for note in proposal.notes:
+            print(note)
     interactive = isinstance(spec.reading, GridReading) and (corners is None or labels is None)
     if interactive:
         corners, labels = _interactive(options, image, corners, labels)
@@ -208,14 +213,16 @@ def _check_furniture(options: argparse.Namespace, spec) -> None:
 
 
 def _interactive(options, image, corners, labels):
+    wanted = " and ".join(option for option, value in (("--corners", corners),
+                                                       ("--labels FILE", labels))
+                          if value is None)
     if os.environ.get("QT_QPA_PLATFORM", "") in ("offscreen", "minimal"):
         raise RuntimeFailure("the calibration window cannot be shown with QT_QPA_PLATFORM="
-                             f"{os.environ['QT_QPA_PLATFORM']}: give --corners and --labels FILE")
+                             f"{os.environ['QT_QPA_PLATFORM']}: give {wanted}")
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
             or os.environ.get("QT_QPA_PLATFORM")) and os.name == "posix" \
             and not _is_macos():
-        raise RuntimeFailure("no display for the calibration window: give --corners and "
-                             "--labels FILE instead")
+        raise RuntimeFailure(f"no display for the calibration window: give {wanted} instead")
     try:
         from gridsight.calibrate_window import run_window
     except ImportError as error:

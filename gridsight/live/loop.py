@@ -53,6 +53,7 @@ from gridsight.live.change import ChangeDetector
 from gridsight.live.manual import ManualBoard, ManualSource
 from gridsight.live.sources import BoardSource, GridSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
+from gridsight.games.doubts import Doubt, doubts_of
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
@@ -98,6 +99,7 @@ class LiveView:
     why: str = ""
     details: tuple[str, ...] = ()
     thinking: bool = False
+    doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
 
     def status_line(self, verbose: bool = False) -> str:
         """The status as one line of text: the advice, its why, the warnings (and with
@@ -208,6 +210,7 @@ class LiveLoop:
         self._solved_key: tuple | None = None
         self._solution: Any = None
         self._advice: Advice | None = None
+        self._doubts: tuple[Doubt, ...] = ()
         self._board_text = ""
         self._step = 0
         self._moved_steps: set[int] = set()
@@ -419,6 +422,7 @@ class LiveLoop:
         self._problems = problems
         self._solution = solution
         self._advice = _with_unread(solution.advice, reading.unread)
+        self._doubts = doubts_of(solution.json)  # for the panel to offer
         self._advice_board = reading.text
         if record:
             self.counters.solves += 1
@@ -617,7 +621,7 @@ class LiveLoop:
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step, why=shown.why if shown is not None else "", details=self._details(),
-            thinking=self.thinking)
+            thinking=self.thinking, doubts=self._doubts if shown is not None else ())
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)

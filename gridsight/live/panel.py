@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from gridsight.games.spec import CellWord
+from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.loop import LiveLoop, LiveView
 from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
@@ -190,6 +191,8 @@ class Panel(QWidget):
                 options.addWidget(self.objective_box)
             options.addStretch(1)
             layout.addLayout(options)
+        self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
+        layout.addWidget(self.doubts)
         self.status = QLabel("")  # the details (game, counter, confidence) and the warnings
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
@@ -315,6 +318,7 @@ class Panel(QWidget):
                                     recommended=Cell(r, c) in recommended,
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
+        self.doubts.show_doubts(view.doubts)
         self._show_key(advice, marks)
         self._update_objectives(view)
         if advice is not None:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
+CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 
@@ -304,9 +305,10 @@ def screen_note(region: Region, shape: tuple[int, ...]) -> str:
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
     """The best-matching board among every game's pack (a structural game's given its
     screen's window when found inside a larger frame, as :func:`find_board` does); when no
-    pack's board matches well (:data:`STRONG_FRAME`), the games found by structure are tried
-    too, and a board of theirs whose every tile reads wins. :class:`BoardNotFoundError` if
-    none."""
+    pack's board matches for certain (:data:`CERTAIN_FRAME`: a frame can match scenery of
+    another game's screen), the games found by structure are tried too (their own game's
+    only when its pack matched weakly, below :data:`STRONG_FRAME`), and a board of theirs
+    whose every tile reads wins. :class:`BoardNotFoundError` if none."""
     best: Found | None = None
     for game, pack in packs.items():
         try:
@@ -317,9 +319,10 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
             best = found
     if best is not None and best.score >= STRONG_FRAME and best.game in structural_games():
         best = with_screen(image, best)  # its screen's window, when inside a larger frame
-    if best is None or best.score < STRONG_FRAME:
+    if best is None or best.score < CERTAIN_FRAME:
         for game in structural_games():
-            if game not in packs:
+            if game not in packs or (best is not None and best.game == game
+                                     and best.score >= STRONG_FRAME):
                 continue
             try:
                 found = find_by_structure(image, game, like=packs[game])

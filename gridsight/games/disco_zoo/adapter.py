@@ -15,6 +15,7 @@ from gridsight.games.arguments import add_renamed_option, positive_int, policy_p
 from gridsight.games.base import Solution
 from gridsight.games.disco_zoo.options import DiscoZooOptions
 from gridsight.games.disco_zoo.words import WORDS
+from gridsight.games.doubts import with_doubts
 from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
 from gridsight.limits import add_time_limit_argument, seconds
 from gridsight.progress import ProgressBar
@@ -104,8 +105,16 @@ class DiscoZooGame:
         if chosen.limit.seconds is not None and budget is not None:
             budget = min(budget, chosen.limit.seconds / 2)
         result = advise(rescue, objective, budget, meter)
-        return Solution(report.to_json(result), report.to_text(result),
-                        WORDS.dress(report.to_advice(result)))
+        data, text = report.to_json(result), report.to_text(result)
+        advice = WORDS.dress(report.to_advice(result))
+        if rescue.unsure:  # found tiles read "Panda or Tiger": say when it matters which
+            from gridsight.games.disco_zoo.doubts import rescue_doubts
+
+            doubts = rescue_doubts(rescue, objective, budget, result.recommend, meter)
+            data["doubts"] = [d.to_dict() for d in doubts]
+            text += "".join(f"caution: {d.words()}\n" for d in doubts)
+            advice = with_doubts(advice, doubts)
+        return Solution(data, text, advice)
 
     def add_simulate_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(

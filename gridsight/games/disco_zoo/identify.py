@@ -25,6 +25,12 @@ them ("resolved by the board"). What is still not settled stays a set of candida
 reader writes ``1/3`` (or ``*``) and the solver counts exactly the placements in which one of
 them covers the tile. An unread tile is written untapped for these checks, which rules
 nothing out.
+
+Before all this, the cards' boxes (:func:`by_boxes`): each card fills one box per tile of its
+animal found so far, so the found tiles of each animal are counted; of the ways to give the
+found tiles animals (each within its colour's candidates), only those matching the counts and
+having a joint placement on the board stand, and each tile keeps the animals it shows in one
+of them. Whenever the counts differ (Panda 2, Tiger 0) this alone tells every tile.
 """
 
 from __future__ import annotations
@@ -67,6 +73,70 @@ class Told:
     cell: Cell
     animals: tuple[int, ...]
     how: str
+
+
+MAX_COUNTED = 512  # assignments checked against the board at most (beyond: counts only)
+
+
+def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
+             counts: Sequence[int | None], *, empty: Sequence[Cell] = (), region: str = "",
+             taps: int = 10, unread: int = 0) -> dict[Cell, tuple[int, ...]] | None:
+    """Each found tile's animals allowed by the cards' filled boxes and the board.
+
+    ``counts[k]`` is how many tiles of animal ``k`` are found (its card's filled boxes;
+    ``None``: not read). An assignment of animals to the found tiles (each within its
+    candidates) stands when every read count is met (within ``unread`` fewer: tiles hidden
+    or unread may be found ones) and the board has a joint placement for it. ``None`` when
+    none stands: the boxes as read disagree with the board (a misread, or an edited screen).
+
+    >>> from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    >>> _, jungle = load_catalogue().resolve(["Gorilla", "Panda", "Tiger"], None)
+    >>> tiles = [FoundTile((2, 3), (1, 2)), FoundTile((3, 1), (1, 2))]  # two rare tiles
+    >>> by_boxes(tiles, jungle, [0, 2, 0])  # Panda's card has two boxes filled
+    {(2, 3): (1,), (3, 1): (1,)}
+    >>> by_boxes(tiles, jungle, [0, 1, 0]) is None  # two rare tiles, one rare box filled
+    True
+    """
+    tiles = list(found)
+    allowed: dict[Cell, set[int]] = {t.cell: set() for t in tiles}
+    board = _Board(animals, empty, region, taps)
+    tally = [0] * len(animals)
+    checked = [0]
+    pick: list[int] = []
+
+    def meets(final: bool) -> bool:
+        for k, need in enumerate(counts):
+            if need is None:
+                continue
+            if tally[k] > need:
+                return False
+            left = len(tiles) - len(pick)
+            if final and tally[k] < need - unread or tally[k] + left < need - unread:
+                return False
+        return True
+
+    def walk(i: int) -> None:
+        if not meets(i == len(tiles)):
+            return
+        if i == len(tiles):
+            if checked[0] < MAX_COUNTED:
+                checked[0] += 1
+                if not board.assigned(tiles, pick):
+                    return
+            for t, k in zip(tiles, pick):
+                allowed[t.cell].add(k)
+            return
+        for k in tiles[i].candidates:
+            pick.append(k)
+            tally[k] += 1
+            walk(i + 1)
+            tally[k] -= 1
+            pick.pop()
+
+    walk(0)
+    if tiles and not any(allowed.values()):
+        return None
+    return {cell: tuple(sorted(ks)) for cell, ks in allowed.items()}
 
 
 def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],
@@ -229,6 +299,17 @@ class _Board:
                 grid[r][c] = values[i]
         return RescueBoard(self.region, self.animals, self.taps,
                            tuple(tuple(row) for row in grid))
+
+    def assigned(self, tiles: Sequence[FoundTile], animal: Sequence[int]) -> bool:
+        """Whether some joint placement covers each found tile by its given animal."""
+        from gridsight.solvers.disco_zoo.placements import joint_placements
+
+        groups = [[t] for t in tiles]
+        try:
+            joint_placements(self._board(groups, {i: k + 1 for i, k in enumerate(animal)}))
+        except InputError:
+            return False
+        return True
 
     def fits(self, groups, assign: dict[int, int]) -> bool:
         """Whether some joint placement agrees with the groups' animals (``assign``; groups

@@ -45,6 +45,7 @@ from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.solvers.errors import InputError
 from gridsight.vision.classify import UNKNOWN, BoardRead
 from gridsight.vision.packs import TemplatePack
+from gridsight.vision.sprites import sprite_distance
 
 RARITIES = ("common", "rare", "mythical", "timeless")
 MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
@@ -105,7 +106,7 @@ class DiscoZooReader:
     def read(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
              hints: ReadHints) -> BoardReading:
         if "rescue_screen" in board.extras:  # found by its structure: a real-look screen
-            from gridsight.games.disco_zoo.screen import read_screen
+            from gridsight.games.disco_zoo.screen_text import read_screen
 
             return read_screen(board.extras["rescue_screen"], board, hints, pack, image)
         layout = layout_of(pack)
@@ -126,16 +127,25 @@ class DiscoZooReader:
             notes.append(f"region {region}")
         taps = hints.taps
         if taps is None and ours:
+            # Not read where our skin draws it: found by structure below, checked by the board.
             taps = read_attempts(screen, seen_region)
-            if taps is None:
-                warnings.append("attempts counter not read: assuming 10 taps left "
-                                "(give --taps N)")
-                taps = 10
-            else:
+            if taps is not None:
                 notes.append(f"{taps} attempts left")
 
         colors = rarity_colors(pack)
         cards = read_cards(screen, region, colors, gain, layout) if ours else []
+        if not hints.animals and (not ours or not cards or any(not c.name for c in cards)):
+            # Another layout (a calibrated pack of the real game, whose cards may even stand
+            # where our skin's do, their names unread there): the cards found by their
+            # structure, their names read in the screen's own font.
+            from gridsight.games.disco_zoo import screen as structure
+            from gridsight.games.disco_zoo.names import animals_on_screen
+
+            lattice = _board_lattice(board)
+            seen, told = animals_on_screen(image, structure.cards_for(image, lattice, pack),
+                                           lattice.y, hints.region)
+            hints = hints.replaced(animals=seen)
+            notes.append(told)
         if hints.animals:
             names = list(hints.animals)
             region_name, animals = catalogue.resolve(names, region)
@@ -390,7 +400,9 @@ def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]
     cards = memo[0] if memo else structure.cards_for(image, lattice, pack)
     counter = structure.counter_for(image, lattice, cards, pack)
     tapped = sum(token != "." for row in grid for token in row)
-    return structure._taps(counter, None, tapped, notes, warnings)
+    from gridsight.games.disco_zoo.screen_text import taps_left
+
+    return taps_left(counter, None, tapped, notes, warnings)
 
 
 def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,
@@ -415,7 +427,7 @@ def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rari
     tile = structure._tile_sprite(image, lattice, r, c)
     if not cards or tile is None or tile.empty:
         return None
-    scored = sorted((structure.sprite_distance(tile, cards[k].sprite), k) for k in same)
+    scored = sorted((sprite_distance(tile, cards[k].sprite), k) for k in same)
     margin = structure.screen_facts()["sprite_margin"]
     if scored[0][0] < 0.5 and scored[1][0] - scored[0][0] >= margin:
         return scored[0][1]

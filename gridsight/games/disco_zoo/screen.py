@@ -14,20 +14,16 @@ that are colours and proportions):
    carry. A tile much darker than the grass and plain is tapped and empty. A tile whose rim is
    one of the rarity colours is a found animal of that rarity; a tile of no known colour that
    holds a sprite is a found animal of unsure rarity; anything else is unread.
-3. **The cards** are the dark panels above the board (:func:`gridsight.vision.panels.dark_panels`),
-   left to right, each holding the animal's sprite (:func:`gridsight.vision.panels.picture_box`).
-4. **A found tile's animal**: among the rescue's animals of the tile's rarity, the one whose
-   card sprite its sprite matches (:func:`gridsight.vision.sprites.sprite_distance`), when the best
-   match leads the next by ``sprite_margin``. Otherwise the tile is written with the
-   candidates it could be (``1/3``), or ``*`` (some animal), with a note naming it: a tile
-   that clearly shows an animal is never written as untapped.
-5. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
-   the cards, read by :mod:`gridsight.vision.digits`; a read that is not clearly ahead of the other
-   digits is accepted only when it equals the board's count (10 minus the tiles tapped), and
-   otherwise that count is used with a warning.
+3. **The cards**: the row of equal panels between the title bar and the board, told from the
+   ground by colour (:mod:`gridsight.games.disco_zoo.cards`), each read: its sprite, its
+   box row (the animal's tiles, those found filled), its rarity, the box of its name line.
+4. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
+   the cards, read by :mod:`gridsight.vision.digits`.
 
-Animal names are not read off the cards (the game's font is unknown): they come from
-``--animals``, in card order.
+The board text (which animal each found tile shows, the animals themselves when not given:
+their names read off the cards in the screen's own font by :mod:`.names`, narrowed by the
+cards' boxes and colours and the board, the attempts checked against the board) is
+:mod:`gridsight.games.disco_zoo.screen_text`.
 """
 
 from __future__ import annotations
@@ -39,18 +35,21 @@ from functools import cache
 import cv2
 import numpy as np
 
-from gridsight.games.disco_zoo.identify import FoundTile, identify
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from gridsight.solvers.cellnames import cell_name
-from gridsight.solvers.disco_zoo.board import MAX_TAPS
-from gridsight.solvers.disco_zoo.catalogue import RARITIES, load_catalogue
+from gridsight.games.disco_zoo.cards import (
+    CardSeen,
+    border_colour,
+    classify_boxes,
+    read_card,
+)
+from gridsight.games.disco_zoo.cards import find_cards as _find_cards
+from gridsight.readers.base import ReadError
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import NumberRead, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
-from gridsight.vision.panels import Panel, dark_panels, picture_box
-from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of  # noqa: F401 - reader.py uses it
+from gridsight.vision.panels import Panel
+from gridsight.vision.sprites import Sprite, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -60,6 +59,7 @@ MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
+BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 
 
 @cache
@@ -72,22 +72,14 @@ class TileSeen:
     """One tile: ``kind`` is ``ground``, ``empty``, ``found``, ``hidden`` (under something
     lying over the board) or ``unknown``; a found tile's
     ``rarities`` are the rarities its colour allows (one when sure, none when its colour fits
-    no rarity), ``sprite`` the picture on it; ``confidence`` 0..1."""
+    no rarity), ``sprite`` the picture on it, ``rim`` its colour (Lab); ``confidence``
+    0..1."""
 
     kind: str
     rarities: tuple[str, ...] = ()
     confidence: float = 1.0
     sprite: Sprite | None = field(default=None, repr=False)
-
-
-@dataclass(frozen=True, eq=False)
-class CardSeen:
-    """An animal card: its panel, the box of its picture (x, y, width, height) and the
-    sprite cut from it."""
-
-    panel: Panel
-    sprite: Sprite | None = field(default=None, repr=False)
-    picture: tuple[int, int, int, int] = (0, 0, 0, 0)
+    rim: tuple[float, float, float] | None = None  # a found tile's colour (Lab)
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,8 +126,9 @@ def locate(image: np.ndarray) -> BoardRead:
     :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
     (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
     ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
-    the tiles' count (as :func:`_taps` takes it); ``extras["furniture_doubtful"]``
-    ``counter`` when they read more (attempts bought, or a digit cut in half)."""
+    the tiles' count (as :func:`.screen_text.taps_left` takes it);
+    ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
+    digit cut in half)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -175,7 +168,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles = best
-    cards = find_cards(image, lattice)
+    cards = find_cards(image, lattice, tiles)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
@@ -263,7 +256,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
-                                sprite)
+                                sprite, tuple(float(v) for v in rim))
             elif rim[0] < facts["empty_darkness"] * grass[0]:
                 # Dark like a tapped tile's dirt, but not plain: dirt with something over it.
                 seen = TileSeen("unknown", confidence=0.0)
@@ -418,10 +411,12 @@ def _one_dirt_colour(tiles: list[TileSeen], inner: np.ndarray) -> None:
 
 
 def _unlike(side: np.ndarray, rim: np.ndarray) -> float:
-    """How unlike a side of a tile's rim is to the rim's colour (Lab distance), a darker
-    shade of the same hue counting as alike (a found tile's rim may be shaded darker)."""
+    """How unlike a side of a tile's rim is to the rim's colour (Lab distance), a darker or
+    lighter shade of the same hue counting as alike (a found tile's rim may be shaded darker,
+    and where its sprite crosses two sides of the band the rim's dominant colour is the
+    shaded one: the other sides are then lighter; screen 7084 at 0.65x)."""
     chroma = float(np.hypot(rim[1], rim[2]))
-    if chroma > 15 and side[0] <= rim[0] + 5 and np.hypot(side[1], side[2]) > 10:
+    if chroma > 15 and np.hypot(side[1], side[2]) > 10:
         turn = abs(np.degrees(np.arctan2(side[2], side[1]) - np.arctan2(rim[2], rim[1])))
         if min(turn, 360 - turn) < 12:
             return 0.0
@@ -456,50 +451,46 @@ def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite 
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 6:
         return None
-    return sprite_of(crop, _border_colour(crop))
-
-
-def _border_colour(crop: np.ndarray) -> np.ndarray:
-    """The median colour of a picture's outermost two pixels: what its content stands on."""
-    border = np.concatenate([crop[:2].reshape(-1, 3), crop[-2:].reshape(-1, 3),
-                             crop[:, :2].reshape(-1, 3), crop[:, -2:].reshape(-1, 3)])
-    return np.median(border.astype(np.float32), axis=0)
+    return sprite_of(crop, border_colour(crop))
 
 
 # -- the cards and the counter --------------------------------------------------------------
 
 
-def find_cards(image: np.ndarray, lattice: Lattice) -> tuple[CardSeen, ...]:
-    """The animal cards: the row of dark panels holding a picture nearest above the board,
-    left to right (at most three)."""
-    pitch = lattice.pitch_y
-    panels = [p for p in dark_panels(image, 0, lattice.y - 0.05 * pitch, min_side=0.6 * pitch)
-              if p.box[1] + p.box[3] <= lattice.y]
-    with_pictures = [(p, picture_box(image, p)) for p in panels]
-    with_pictures = [(p, box) for p, box in with_pictures if box is not None]
-    if not with_pictures:
-        return ()
-    lowest = max(p.box[1] + p.box[3] for p, _ in with_pictures)
-    row = [(p, box) for p, box in with_pictures
-           if abs(p.box[1] + p.box[3] - lowest) < 0.35 * pitch]
-    row.sort(key=lambda pb: pb[0].box[0])
-    cards = []
-    for panel, (x, y, w, h) in row[:3]:
-        m = max(2, round(0.12 * max(w, h)))
-        crop = image[max(0, y - m) : y + h + m, max(0, x - m) : x + w + m]
-        cards.append(CardSeen(panel, sprite_of(crop, _border_colour(crop)), (x, y, w, h)))
-    return tuple(cards)
+def find_cards(image: np.ndarray, lattice: Lattice,
+               tiles: tuple[tuple[TileSeen, ...], ...] = ()) -> tuple[CardSeen, ...]:
+    """The animal cards: the row of equal panels above the board told from the ground by
+    colour, left to right, each read (:mod:`gridsight.games.disco_zoo.cards`); the found
+    ``tiles`` show the rarities' colours on this screen, the filled boxes' references."""
+    return _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+
+
+def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, list[np.ndarray]]:
+    """Each rarity's colours (Lab) as the found tiles of one sure rarity show them."""
+    seen: dict[str, list[np.ndarray]] = {}
+    for row in tiles:
+        for tile in row:
+            if tile.kind == "found" and len(tile.rarities) == 1 and tile.rim is not None:
+                seen.setdefault(tile.rarities[0], []).append(np.array(tile.rim, np.float32))
+    return seen
 
 
 def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
-    """The big number of the top bar (above the cards, or above the board)."""
+    """The big number of the top bar (above the cards, or above the board), across the
+    screen's width (the cards' row, or the board's, and a little more: a phone's screen may
+    stand in a larger picture), on the bar's colour (each row's median over the board's
+    columns: the bar's text is sparse)."""
     bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())
-    band = image[:bottom].astype(np.float32)
-    edge = max(2, band.shape[1] // 40)  # text keeps off a bar's ends: they show its colour
-    background = np.median(np.concatenate([band[:, :edge], band[:, -edge:]], axis=1), axis=1,
-                           keepdims=True)
+    width = lattice.cols * lattice.pitch_x
+    left = min([c.panel.box[0] for c in cards] + [lattice.x]) - 0.12 * width
+    right = max([c.panel.box[0] + c.panel.box[2] for c in cards] + [lattice.x + width]) \
+        + 0.12 * width
+    xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
+    band = image[:bottom, xa:xb].astype(np.float32)
+    ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
+    background = np.median(band[:, ba:bb], axis=1, keepdims=True)
     ink = (np.linalg.norm(band - background, axis=2) > 60).astype(np.uint8)
     ink[ink.mean(axis=1) > 0.9] = 0  # a row all "ink" is an edge between two bars, not text
     boxes = _glyph_boxes(ink)
@@ -527,7 +518,7 @@ def read_counter_in(image: np.ndarray, box: tuple[int, int, int, int]) -> Number
     if x1 - x0 < 4 or y1 - y0 < 4:
         return NumberRead(None, 0.0, ())
     crop = image[y0:y1, x0:x1].astype(np.float32)
-    background = _border_colour(crop)
+    background = border_colour(crop)
     ink = (np.linalg.norm(crop - background, axis=2) > 60).astype(np.uint8)
     boxes = _glyph_boxes(ink)
     if not boxes:
@@ -652,98 +643,6 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
 # -- the board text -------------------------------------------------------------------------
 
 
-def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
-                pack: TemplatePack | None = None,
-                image: np.ndarray | None = None) -> BoardReading:
-    """The board text of a rescue screen read by its structure (see the module docstring):
-    the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
-    the player's corrections). ``pack``: the player's furniture boxes (the cards, the
-    counter; used when ``image`` is given) and reference pictures of named tiles."""
-    if pack is not None and image is not None and pack.furniture:
-        screen = with_furniture(screen, image, pack)
-    if not hints.animals:
-        raise ReadError(
-            f"found a rescue board and {len(screen.cards)} animal card(s), but the cards' names "
-            "are not read on this screen layout; name the animals in card order with "
-            "--animals, e.g. --animals Panda,Tiger")
-    catalogue = load_catalogue()
-    region, animals = catalogue.resolve(list(hints.animals), hints.region)
-    names = [a.name for a in animals]
-    notes = ["board found by its lattice of tiles (no frame)",
-             "animals from --animals, in card order: " + ", ".join(names)]
-    warnings: list[str] = []
-    sprites: list[Sprite | None] = [None] * len(animals)
-    if len(screen.cards) == len(animals):
-        sprites = [card.sprite for card in screen.cards]
-    else:
-        notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
-                     "tiles are told apart by their colour, each other and the board only")
-    grid: list[list[str]] = []
-    unread: list[tuple[int, int]] = []
-    found: list[FoundTile] = []
-    empty: list[tuple[int, int]] = []
-    for r, row in enumerate(board.cells):
-        out = []
-        for c, cell in enumerate(row):
-            tile = screen.tiles[r][c]
-            label = cell.label if cell.known else "unknown"
-            if label.startswith("animal:"):
-                if label == _label(tile):
-                    seen = tile  # as the screen shows it (the colour may fit two rarities)
-                else:  # believed otherwise (the live panel, the tracker's memory)
-                    rarity = label[7:]
-                    seen = TileSeen("found", (rarity,) if rarity in RARITIES else (), 1.0,
-                                    tile.sprite if tile.kind == "found" else None)
-                named = [k for k, a in enumerate(animals) if a.name == label[7:]]
-                if named:  # the player said which animal it is
-                    found.append(FoundTile((r, c), (named[0],), seen.sprite))
-                    out.append("?")
-                elif not _possible(seen, animals):
-                    out.append(".")
-                    unread.append((r, c))
-                    notes.append(f"{cell_name(r, c)} has the colour of a "
-                                 f"{'/'.join(seen.rarities)} tile, which no animal of this "
-                                 "rescue has: unread")
-                else:
-                    found.append(FoundTile((r, c), _candidates(seen, animals), seen.sprite))
-                    out.append("?")
-            elif label == "empty":
-                empty.append((r, c))
-                out.append("-")
-            else:
-                out.append(".")
-                if label != "ground":
-                    unread.append((r, c))
-        grid.append(out)
-    taps = _taps(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
-                 len(unread))
-    references = _references(pack, animals) if pack is not None else []
-    if references:
-        notes.append(f"{len(references)} tile(s) named before (the pack) to compare with")
-    told = identify(found, sprites if len(screen.cards) == len(animals) else (), animals,
-                    margin=screen_facts()["sprite_margin"], empty=empty, region=region,
-                    taps=taps, references=references)
-    unsure_cells = write_found(grid, found, told, animals, notes)
-    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
-    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
-                        unsure_cells)
-
-
-def _references(pack: TemplatePack, animals) -> list[FoundTile]:
-    """The pack's reference pictures of named tiles (``animal:NAME``) of this rescue's
-    animals, as found tiles off the board (cells ``(-1, n)``)."""
-    out = []
-    for n, ref in enumerate(pack.references):
-        name = ref.label[7:] if ref.label.startswith("animal:") else ""
-        k = next((i for i, a in enumerate(animals) if a.name == name), None)
-        if k is None:
-            continue
-        crop = ref.image[round(0.14 * ref.image.shape[0]) : round(0.86 * ref.image.shape[0]),
-                         round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
-        out.append(FoundTile((-1, n), (k,), sprite_of(crop, _border_colour(crop))))
-    return out
-
-
 def with_furniture(screen: RescueScreen, image: np.ndarray, pack: TemplatePack) -> RescueScreen:
     """``screen`` with its cards and counter taken from the boxes the player marked when
     calibrating (``pack.furniture``, board units), where they replace the automatic search."""
@@ -761,7 +660,10 @@ def cards_for(image: np.ndarray, lattice: Lattice, pack: TemplatePack | None,
     boxes = pack.furniture.get("cards") if pack is not None else None
     if boxes:
         geometry = lattice.geometry()
-        return tuple(_card_in(image, _to_pixels(geometry, box)) for box in boxes)
+        marked = tuple(_card_in(image, _inside(image, _to_pixels(geometry, box), pack,
+                                               f"box of card {k + 1}"), lattice.pitch_x)
+                       for k, box in enumerate(boxes))
+        return classify_boxes(marked, screen_facts(), {})
     return found if found is not None else find_cards(image, lattice)
 
 
@@ -771,8 +673,29 @@ def counter_for(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]
     automatic search reads it (``found``, or :func:`read_counter`)."""
     boxes = pack.furniture.get("counter") if pack is not None else None
     if boxes:
-        return read_counter_in(image, _to_pixels(lattice.geometry(), boxes[0]))
+        return read_counter_in(image, _inside(image, _to_pixels(lattice.geometry(), boxes[0]),
+                                              pack, "box of the counter"))
     return found if found is not None else read_counter(image, lattice, cards)
+
+
+INSIDE = 0.9  # a saved furniture box must have this share of it inside the screenshot
+
+
+def _inside(image: np.ndarray, box: tuple[int, int, int, int], pack: TemplatePack,
+            what: str) -> tuple[int, int, int, int]:
+    """``box`` (pixels), refused in words when it is not on the screenshot: a box saved in
+    the pack (board units) lands off a screenshot showing less of the screen around the
+    board than the calibration's did."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = box
+    inside = max(0, min(x + bw, w) - max(x, 0)) * max(0, min(y + bh, h) - max(y, 0))
+    if bw <= 0 or bh <= 0 or inside < INSIDE * bw * bh:
+        raise ReadError(
+            f"the {what} saved in the pack by calibrate falls at x={x}, y={y} ({bw}x{bh} pixels), "
+            f"{'partly ' if inside else ''}outside this {w}x{h} screenshot: it shows less of "
+            "the screen than the calibration screenshot did; capture the whole screen, or "
+            "calibrate again on a screenshot like this one")
+    return box
 
 
 def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
@@ -784,104 +707,14 @@ def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
     return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
 
 
-def _card_in(image: np.ndarray, box: tuple[int, int, int, int]) -> CardSeen:
-    """The card in a box the player marked: its panel colour (the box's median), the picture
-    inside (:func:`gridsight.vision.panels.picture_box`) and its sprite."""
+def _card_in(image: np.ndarray, box: tuple[int, int, int, int],
+             pitch: float) -> CardSeen:
+    """The card in a box the player marked, read as a found card is (its colour: the median
+    of the box)."""
     h, w = image.shape[:2]
     x, y, bw, bh = box
     x, y = max(0, x), max(0, y)
     bw, bh = min(bw, w - x), min(bh, h - y)
     inside = image[y : y + bh, x : x + bw].reshape(-1, 3).astype(np.float32)
     panel = Panel((x, y, bw, bh), tuple(float(v) for v in np.median(inside, axis=0)))
-    picture = picture_box(image, panel)
-    if picture is None:
-        return CardSeen(panel, None, (x, y, 0, 0))
-    px, py, pw, ph = picture
-    m = max(2, round(0.12 * max(pw, ph)))
-    crop = image[max(0, py - m) : py + ph + m, max(0, px - m) : px + pw + m]
-    return CardSeen(panel, sprite_of(crop, _border_colour(crop)), picture)
-
-
-def _possible(tile: TileSeen, animals) -> bool:
-    """Whether a found tile's colour fits the rescue: its rarity is one of the animals' (a
-    tile of no known colour may be a pet's)."""
-    return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
-
-
-def _candidates(tile: TileSeen, animals) -> tuple[int, ...]:
-    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
-    when its colour fits no rarity (or none of the rescue's)."""
-    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
-    return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
-
-
-HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
-                "as read",
-       "reference": "it looks like the tile named so before (saved in the pack)"}
-
-
-def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, animals,
-                notes: list[str]) -> list[tuple[int, int]]:
-    """Write each found tile's token into ``grid`` (``k``, ``a/b`` or ``*``), with a note for
-    each tile told by other tiles or by the board, and for each left unsure; returns the
-    unsure cells."""
-    unsure = []
-    for tile in found:
-        (r, c), result = tile.cell, told[tile.cell]
-        options = result.animals
-        if len(options) == 1:
-            grid[r][c] = str(options[0] + 1)
-            if result.how in HOW:
-                notes.append(f"{cell_name(r, c)} is {animals[options[0]].name}: {HOW[result.how]}")
-            continue
-        names = " or ".join(animals[k].name for k in options)
-        rarities = sorted({animals[k].rarity for k in tile.candidates})
-        colour = "/".join(rarities) if len(tile.candidates) < len(animals) else \
-            "of no single rarity's colour"
-        notes.append(f"{cell_name(r, c)} shows an animal ({colour} tile) whose sprite does not "
-                     f"settle which: {names}; solved over these animals")
-        grid[r][c] = "*" if len(options) == len(animals) else \
-            "/".join(str(k + 1) for k in sorted(options))
-        unsure.append((r, c))
-    return unsure
-
-
-
-BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
-STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
-
-
-def _taps(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
-          warnings: list[str], unread: int = 0) -> int:
-    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
-    else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
-    read above the board's count (attempts bought) is taken without a warning only when read
-    clearly, and with one otherwise; one below it is impossible (a rescue starts with 10
-    attempts and each tap uses one) and never taken.
-    ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
-    guess = max(0, BOARD_TAPS - tapped)
-    if given is not None:
-        return given
-    read = None
-    if counter.digits:
-        read = int("".join(str(d) for d, _ in counter.digits))
-    if read is not None and guess - unread <= read <= guess and counter.lead >= 0.0:
-        notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
-                     "tiles tapped)")
-        return read
-    if read is not None and read > guess and counter.lead >= STRONG_LEAD:
-        notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
-                     "extra attempts?)")
-        return read
-    if read is not None and guess < read <= MAX_TAPS and counter.lead > 0.0:
-        # Not clearly read, but above the board's count, which it cannot be below: bought
-        # attempts. Measured on held-out screens, such a read was the counter far more often
-        # than the board's count was; the warning says to check it.
-        warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
-                        f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
-                        "N if it is wrong)")
-        return read
-    seen = f"it looks like {read}" if read is not None else "no number found"
-    warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
-                    f"= 10 - {tapped} tiles tapped (give --taps N)")
-    return guess
+    return read_card(image, panel, screen_facts(), pitch)

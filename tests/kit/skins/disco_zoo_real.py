@@ -2,19 +2,30 @@
 
 The shipped skin (:mod:`kit.skins.disco_zoo`) has a fixed layout and a wooden frame; the
 real game's rescue screen has neither. This skin draws what the real screen is described to
-show (facts, no pixels of it): a portrait phone screen about 9:16 to 9:20, maybe with a phone's
-status and navigation bars; a top bar with the region's name in capitals on the left and, on the
-right, a big number followed by ``ATTEMPTS LEFT`` on one line; a row of 1 to 3 dark cards, each
-with the animal's pixel-art sprite, its name in capitals, ``YOU HAVE n`` and a row of small
-boxes; the 5x5 board with no frame, square grass tiles separated by thin darker lines, many
-untapped tiles carrying a random decoration; a tapped empty tile plain and dark; a found tile
-the animal's sprite (the card's art at a similar size) on a rounded tile of its rarity's
-colour; and a bottom bar with ``MENU``, the coins and ``MAP``. Pixel art, no smoothing.
+show (facts, no pixels of it; issue 18 corrected the description of the cards):
 
-Everything that could be tuned to one layout varies with the seed (:func:`random_look`):
-proportions, margins, card sizes and placement, bar heights, colours within their described
-families, line darkness and thickness, decorations and their density, sprite art and scale.
-The module is self-contained (its own pixel font and sprite art) so it can move to a test kit.
+- a portrait phone screen about 9:16 to 9:20, maybe with a phone's status and navigation bars;
+- the region's **ground** behind everything (Farm a light grass, Polar snow, Mars red, Moon a
+  dark grey, City grey, Jungle a dark green, ...), plain or faintly speckled;
+- a **title bar** with the region's name in capitals on the left and, on the right, a big digit
+  (the attempts left), taller than the words ``ATTEMPTS LEFT`` beside it;
+- a row of 1 to 3 equal **cards** with rounded corners under the title bar, their top edge
+  tucked under it, told from the ground by colour alone: a muted shade of the ground, lighter
+  or darker, often by very little (a few levels of 255). On each card the animal's pixel-art
+  sprite, its name in capitals (light pixel font), ``YOU HAVE n`` in the rarity's tint, and a
+  row of small square boxes with light borders: one box per tile of the animal's pattern, one
+  filled in the rarity colour per tile of it found on the board;
+- the 5x5 **board** with no frame, square grass tiles separated by thin darker lines, many
+  untapped tiles carrying a random decoration; a tapped empty tile plain and dark; a found tile
+  the animal's sprite (the card's art at a similar size) on a rounded tile of its rarity's
+  colour;
+- a bottom bar with ``MENU``, the coins and ``MAP``. Pixel art, no smoothing.
+
+Everything we cannot check on the real screen varies with the seed (:func:`random_look`), in
+both directions where the direction is unknown: proportions, margins, card sizes, placement,
+corner radius and how far they run under the bar, the card's colour against the ground,
+bar heights, box sizes and borders, colours within their described families, line darkness and
+thickness, decorations and their density, sprite art and scale.
 
 Cells are labels: ``ground``, ``empty`` and ``animal:<Name>``.
 
@@ -22,6 +33,8 @@ Cells are labels: ``ground``, ``empty`` and ``animal:<Name>``.
 ...               animals=[("Panda", "rare"), ("Tiger", "rare")], attempts=5, seed=3)
 >>> shot.labels[4][4], shot.extras["attempts"], shot.image.dtype
 ('animal:Panda', 5, dtype('uint8'))
+>>> [(c.name, c.boxes, c.filled) for c in shot.extras["cards"]]
+[('Panda', 3, 1), ('Tiger', 3, 0)]
 """
 
 from __future__ import annotations
@@ -33,6 +46,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
+from . import pixel_fonts
 from .common import Rendered
 from gridsight.vision.geometry import BoardGeometry
 
@@ -95,7 +109,11 @@ _GLYPHS = {ch: np.array([[c == "1" for c in row] for row in rows.split()], bool)
 
 
 def text_mask(words: str, *, bold: bool = False) -> np.ndarray:
-    """``words`` (capitals) as a 7-row boolean bitmap, one font pixel per pixel."""
+    """``words`` (capitals) as a boolean bitmap, one font pixel per pixel, in the font of the
+    screen being drawn (:mod:`kit.skins.pixel_fonts`; this module's 5x7 font by default)."""
+    font = pixel_fonts.current()
+    if font is not None:
+        return font.mask(words, bold=bold)
     parts = []
     for ch in words.upper():
         g = _GLYPHS.get(ch, _GLYPHS[" "])
@@ -207,6 +225,17 @@ def _shade(color: Color, factor: float) -> Color:
 
 # -- one look -------------------------------------------------------------------------------
 
+# The ground behind the cards and the board, per region (RGB families; each look jitters them).
+REGION_GROUNDS = {
+    "Farm": (150, 200, 95), "Outback": (205, 120, 60), "Savanna": (215, 185, 100),
+    "Northern": (60, 100, 80), "Polar": (228, 236, 245), "Jungle": (35, 80, 40),
+    "Jurassic": (120, 95, 55), "Ice Age": (170, 210, 230), "City": (120, 120, 128),
+    "Mountain": (110, 120, 100), "Nocturnal": (40, 35, 80), "Moon": (50, 50, 60),
+    "Mars": (170, 70, 40), "Constellation": (20, 25, 60),
+}
+# Tiles per animal by rarity, for names the catalogue does not know (tests' made-up animals).
+RARITY_TILES = {"common": 4, "rare": 3, "mythical": 3, "timeless": 3, "pet": 5}
+
 
 @dataclass(frozen=True)
 class Look:
@@ -216,9 +245,11 @@ class Look:
     height: int
     status_bar: int  # height of the phone's status bar (0: none)
     nav_bar: int  # height of the phone's navigation bar (0: none)
-    background: Color
-    background_low: Color  # the background's gradient ends here
-    bar_top: int  # where the game's top bar starts (below the status bar)
+    background: Color  # the ground at the top of the screen
+    background_low: Color  # the ground's (mild) gradient ends here
+    ground_specks: float  # share of the ground under faint specks (0: plain)
+    speck_color: Color
+    bar_top: int  # where the game's title bar starts (below the status bar)
     bar_height: int
     bar_color: Color
     bar_text: Color
@@ -227,16 +258,24 @@ class Look:
     digit_outline: bool
     digit_color: Color
     label_size: int  # ... of "ATTEMPTS LEFT"
-    card_top: int
-    card_height: int
+    card_top: int  # the cards' top edge, under the title bar
+    card_height: int  # from card_top, the part under the bar included
     card_width: int  # 0: cards share the row's width
     card_margin: int
     card_gap: int
     card_color: Color
-    card_text: Color
+    card_text: Color  # the name's (light) colour
+    card_radius: int
+    card_pad: int  # space between a card's visible edges and what it shows
     card_block: int  # pixels per art pixel of a card's sprite
     tile_block: int  # ... of a found tile's sprite
     name_size: int
+    have_tint: float  # "YOU HAVE n": the rarity colour mixed with white by this much
+    box_size: int  # a box of the row under a card's text, its border included
+    box_gap: int
+    box_border: int
+    box_border_color: Color
+    box_inside: Color  # an unfilled box's inside
     cell: int
     line: int  # thickness of the lines between tiles
     outer_line: bool  # whether the board's outline is drawn too
@@ -261,9 +300,45 @@ class Look:
             return (200, 200, 200)
         return self.rarity_colors[RARITIES.index(rarity)]
 
+    @property
+    def card_visible_top(self) -> int:
+        """Where the cards come out from under the title bar."""
+        return self.bar_top + self.bar_height
 
-def random_look(seed: int) -> Look:
-    """A random look of the rescue screen; every proportion and colour varies with ``seed``."""
+
+def _lab(color: Color) -> np.ndarray:
+    return cv2.cvtColor(np.array([[color]], np.float32) / 255.0, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+def _from_lab(lab: Sequence[float]) -> Color:
+    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    return tuple(int(v) for v in np.clip(np.round(bgr * 255), 0, 255))  # type: ignore[return-value]
+
+
+def card_shade(ground: Color, rng: np.random.Generator) -> Color:
+    """A card's colour on ``ground``: a muted shade of it (its chroma scaled down), lighter or
+    darker, at a random colour distance from 3 (a few levels of 255, barely visible) to about
+    16 (Lab), more often small than large."""
+    lab = _lab(ground)
+    target = float(np.exp(rng.uniform(np.log(3.0), np.log(16.0))))
+    light = lab[0] < 30 or (lab[0] < 82 and rng.random() < 0.5)  # very light grounds: darker
+    mute = rng.uniform(0.55, 1.0)
+    for _ in range(40):
+        card = lab.copy()
+        card[1:] *= mute
+        chroma_part = float(np.linalg.norm(card[1:] - lab[1:]))
+        step = np.sqrt(max(0.0, target ** 2 - chroma_part ** 2))
+        card[0] = lab[0] + (step if light else -step)
+        color = _from_lab(card)
+        if 2.6 <= float(np.linalg.norm(_lab(color) - lab)) <= 18.0:
+            return color
+        mute = min(1.0, mute + 0.05)
+    return _shade(ground, 1.08 if light else 0.92)
+
+
+def random_look(seed: int, region: str | None = None) -> Look:
+    """A random look of the rescue screen; every proportion and colour varies with ``seed``.
+    ``region`` picks the ground's colour family (a random region's when ``None``)."""
     rng = _rng("look", seed)
     w = BASE_WIDTH
     h = int(round(w * rng.uniform(16 / 9, 20 / 9)))
@@ -274,12 +349,18 @@ def random_look(seed: int) -> Look:
     while 7 * digit + 10 > bar_h:
         digit -= 1
     label = int(rng.choice([1, 2]))
-    region = int(rng.choice([1, 2, 2, 3]))
-    card_top = status + bar_h + int(rng.integers(4, 20))
+    region_size = int(rng.choice([1, 2, 2, 3]))
     card_block = int(rng.integers(3, 6))
     tile_block = max(2, int(round(card_block * rng.uniform(0.75, 1.35))))
     name_size = int(rng.choice([1, 1, 2]))
-    card_h = 12 * card_block + 7 * name_size + 40 + int(rng.integers(0, 30))
+    tuck = int(rng.integers(3, 16))
+    pad = int(rng.integers(4, 11))
+    box = int(rng.integers(8, 14))
+    box_gap = int(rng.integers(2, 6))
+    # Sprite, name, "YOU HAVE n" and the box row, one under the other, with some air.
+    content = 12 * card_block + 4 + 8 * name_size + 4 + 8 + 5 + box  # fonts up to 8 tall
+    card_h = tuck + 2 * pad + content + int(rng.integers(0, 20))
+    card_top = status + bar_h - tuck
     cell = int(rng.integers(50, 69))
     line = int(rng.choice([1, 1, 2, 2, 3]))
     tile_block = min(tile_block, int(cell * 0.78) // 12)
@@ -292,34 +373,51 @@ def random_look(seed: int) -> Look:
         else:
             board_y -= 2
     board_x = (w - 5 * cell) // 2 + int(rng.integers(-8, 9))
+
+    region = region if region in REGION_GROUNDS else \
+        str(rng.choice(sorted(REGION_GROUNDS)))
+    base = _jitter(_bgr(REGION_GROUNDS[region]), rng, 14)  # type: ignore[index]
+    ground = _shade(base, rng.uniform(0.88, 1.1))
+    ground_low = _shade(ground, rng.uniform(0.93, 1.07))  # a mild gradient, either way
+    speck = _shade(ground, rng.uniform(0.8, 0.92) if rng.random() < 0.5 else rng.uniform(1.08, 1.2))
+    card_color = card_shade(ground, rng)
+    # The board's grass: a green, never the ground's own colour nor a common tile's green.
     hue = int(rng.integers(38, 72))
-    grass = _hsv(hue, int(rng.integers(110, 215)), int(rng.integers(130, 215)))
-    sky_hue = int(rng.integers(0, 180))
-    bg = _hsv(sky_hue, int(rng.integers(20, 160)), int(rng.integers(140, 245)))
-    bg_low = _hsv(sky_hue + int(rng.integers(-20, 21)), int(rng.integers(20, 160)),
-                  int(rng.integers(130, 245)))  # the cards are dark against it
-    bar_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(40, 200)),
-                     int(rng.integers(30, 130)))
-    card_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(20, 140)),
-                      int(rng.integers(25, 70)))
+    rarity = tuple(_jitter(_bgr(RARITY_RGB[r]), rng, 14) for r in RARITIES)
+    for _ in range(200):
+        grass = _hsv(hue, int(rng.integers(110, 215)), int(rng.integers(130, 215)))
+        if _lab_distance(grass, rarity[0]) >= 35 and _lab_distance(grass, ground) >= 12:
+            break
+        hue = int(rng.integers(38, 72))
+    # The title bar: its own colour, apart from the ground and the cards.
+    for _ in range(200):
+        bar_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(40, 200)),
+                         int(rng.integers(30, 130)))
+        if min(_lab_distance(bar_color, ground), _lab_distance(bar_color, card_color)) >= 12:
+            break
     empty = _hsv(int(rng.integers(5, 30)), int(rng.integers(40, 160)), int(rng.integers(35, 80)))
     if rng.random() < 0.3:
         empty = _hsv(hue, int(rng.integers(30, 120)), int(rng.integers(30, 70)))
-    rarity = tuple(_jitter(_bgr(RARITY_RGB[r]), rng, 14) for r in RARITIES)
-    while _lab_distance(grass, rarity[0]) < 35:  # grass green and a common tile's green differ
-        grass = _hsv(hue, int(rng.integers(110, 215)), int(rng.integers(130, 215)))
-        hue = int(rng.integers(38, 72))
+    light_text = [(235, 235, 235), (150, 230, 250), (225, 240, 245), (255, 255, 255)]
+    border = light_text[int(rng.integers(0, len(light_text)))]
+    inside = card_color if rng.random() < 0.4 else _shade(card_color, rng.uniform(0.55, 0.85))
     return Look(
-        width=w, height=h, status_bar=status, nav_bar=nav, background=bg, background_low=bg_low,
-        bar_top=status, bar_height=bar_h, bar_color=bar_color,
+        width=w, height=h, status_bar=status, nav_bar=nav, background=ground,
+        background_low=ground_low, ground_specks=float(rng.choice([0.0, 0.0, 0.01, 0.03])),
+        speck_color=speck, bar_top=status, bar_height=bar_h, bar_color=bar_color,
         bar_text=(255, 255, 255) if rng.random() < 0.8 else (120, 235, 255),
-        region_size=region, digit_size=digit, digit_outline=bool(rng.random() < 0.5),
+        region_size=region_size, digit_size=digit, digit_outline=bool(rng.random() < 0.5),
         digit_color=(255, 255, 255) if rng.random() < 0.7 else (80, 225, 255),
         label_size=label, card_top=card_top, card_height=card_h,
         card_width=0 if rng.random() < 0.5 else int(rng.integers(96, 118)),
         card_margin=int(rng.integers(6, 24)), card_gap=int(rng.integers(4, 14)),
-        card_color=card_color, card_text=(235, 235, 235) if rng.random() < 0.7 else (150, 230, 250),
+        card_color=card_color,
+        card_text=light_text[int(rng.integers(0, len(light_text)))],
+        card_radius=int(rng.integers(4, 13)), card_pad=pad,
         card_block=card_block, tile_block=tile_block, name_size=name_size,
+        have_tint=float(rng.uniform(0.0, 0.35)), box_size=box, box_gap=box_gap,
+        box_border=1 if box < 11 or rng.random() < 0.5 else 2, box_border_color=border,
+        box_inside=inside,
         cell=cell, line=line, outer_line=bool(rng.random() < 0.5), board_x=board_x,
         board_y=board_y, grass=grass,
         checker=int(rng.choice([0, 0, 6, 10])), line_color=_shade(grass, rng.uniform(0.5, 0.8)),
@@ -334,14 +432,45 @@ def random_look(seed: int) -> Look:
 # -- the screen -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CardDrawn:
+    """Where a card was drawn and what it shows (the truth the card reader is tested on):
+    ``box`` the card's visible part (x, y, width, height; below the title bar), ``name_box``
+    its name line, ``boxes`` the boxes in its row (the animal's tiles), ``filled`` those
+    filled (its tiles found)."""
+
+    name: str
+    rarity: str
+    box: tuple[int, int, int, int]
+    name_box: tuple[int, int, int, int]
+    boxes: int
+    filled: int
+
+
+def pattern_tiles(name: str, rarity: str) -> int:
+    """How many tiles ``name``'s pattern covers (the catalogue's; by rarity for a name it
+    does not know)."""
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+
+    key = "".join(ch for ch in name.lower() if ch.isalnum())
+    for animal in load_catalogue().animals():
+        if "".join(ch for ch in animal.name.lower() if ch.isalnum()) == key:
+            return animal.size
+    return RARITY_TILES.get(rarity, 3)
+
+
 def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int = 10,
            region: str = "Farm", seed: int = 0, look: Look | None = None,
-           coins: int = 1234) -> Rendered:
+           coins: int = 1234,
+           boxes: Sequence[tuple[int, int]] | None = None) -> Rendered:
     """Draw a rescue screen showing board ``cells`` (5x5 labels, see the module docstring).
 
     ``animals`` are the rescue's animals as ``(name, rarity)`` in card order (animals on the
     board but not listed are added as common); ``look`` defaults to :func:`random_look`
-    ``(seed)``, and ``seed`` also places the decorations.
+    ``(seed, region)``, and ``seed`` also places the decorations. Each card's box row matches
+    the board (its animal's tiles, those found filled) unless ``boxes`` gives ``(boxes,
+    filled)`` per card (a screen edited by hand, for the tests of a box row that disagrees
+    with the board). ``extras["cards"]`` holds the :class:`CardDrawn` of each card.
     """
     grid = [row.split() if isinstance(row, str) else list(row) for row in cells]
     if len(grid) != ROWS or any(len(row) != COLS for row in grid):
@@ -353,18 +482,30 @@ def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int
                 cards.append((label[7:], "common"))
     if not 1 <= len(cards) <= 3:
         raise ValueError("a rescue has 1 to 3 animals")
-    look = look or random_look(seed)
+    if boxes is not None and len(boxes) != len(cards):
+        raise ValueError("boxes: one (boxes, filled) per card")
+    look = look or random_look(seed, region)
+    with pixel_fonts.writing_in(pixel_fonts.pick(look.art_seed)):  # each look its own font
+        return _draw(grid, cards, attempts, region, seed, look, coins, boxes)
+
+
+def _draw(grid: list[list[str]], cards: list[tuple[str, str]], attempts: int, region: str,
+          seed: int, look: Look, coins: int,
+          boxes: Sequence[tuple[int, int]] | None) -> Rendered:
     rng = _rng("decor", seed)
     rarity = dict(cards)
     image = np.empty((look.height, look.width, 3), np.uint8)
     t = np.linspace(0.0, 1.0, look.height)[:, None, None]
     image[:] = (np.array(look.background) * (1 - t) + np.array(look.background_low) * t
                 ).astype(np.uint8)
+    _specks(image, look, rng)
     _scenery(image, look, rng)
-    _bars(image, look, region, attempts, coins, rng)
     found = {name: sum(label == f"animal:{name}" for row in grid for label in row)
              for name, _ in cards}
-    _cards(image, look, cards, found, rng)
+    rows = [(pattern_tiles(name, kind), found[name]) for name, kind in cards] \
+        if boxes is None else [tuple(b) for b in boxes]
+    drawn = _cards(image, look, cards, rows, rng)
+    _bars(image, look, region, attempts, coins, rng)
 
     x0, y0, s, t = look.board_x, look.board_y, look.cell, look.line
     image[y0 - t // 2 - 2 : y0 + 5 * s + t + 2, x0 - t // 2 - 2 : x0 + 5 * s + t + 2] = (
@@ -394,7 +535,7 @@ def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int
     geometry = BoardGeometry.from_rect(x0, y0, s, s, ROWS, COLS)
     return Rendered(image, geometry, tuple(labels), tuple(variants),
                     {"animals": tuple(cards), "attempts": attempts, "region": region,
-                     "look": look})
+                     "look": look, "cards": tuple(drawn)})
 
 
 def _lines(image: np.ndarray, look: Look) -> None:
@@ -493,12 +634,29 @@ def _decorate(tile: np.ndarray, look: Look, rng: np.random.Generator) -> str | N
     return kind
 
 
+def _specks(image: np.ndarray, look: Look, rng: np.random.Generator) -> None:
+    """Faint pixel-art specks on the ground (a texture), when the look has them."""
+    if not look.ground_specks:
+        return
+    px = int(rng.integers(2, 4))
+    gh, gw = look.height // px, look.width // px
+    on = rng.random((gh, gw)) < look.ground_specks
+    big = np.kron(on, np.ones((px, px), bool))
+    image[: big.shape[0], : big.shape[1]][big] = look.speck_color
+
+
 def _scenery(image: np.ndarray, look: Look, rng: np.random.Generator) -> None:
-    """A few soft shapes in the background (hills, clouds), around the board, not on it."""
+    """A few shapes of the ground's own shades (hills, clouds) below the board, where the
+    real screen shows its scenery."""
+    top = look.board_y + 5 * look.cell + 14
+    bottom = look.height - look.nav_bar - look.bottom_height
+    if bottom - top < 20:
+        return
+    below = image[top:bottom]  # drawn there only, so nothing creeps up beside the board
     for _ in range(int(rng.integers(0, 5))):
-        color = _hsv(int(rng.integers(0, 180)), int(rng.integers(20, 180)), int(rng.integers(130, 240)))
-        cx, cy = int(rng.integers(0, look.width)), int(rng.integers(0, look.height))
-        cv2.ellipse(image, (cx, cy), (int(rng.integers(20, 140)), int(rng.integers(10, 60))), 0, 0,
+        color = _jitter(_shade(look.background_low, rng.uniform(0.75, 1.25)), rng, 12)
+        cx, cy = int(rng.integers(0, look.width)), int(rng.integers(10, bottom - top))
+        cv2.ellipse(below, (cx, cy), (int(rng.integers(20, 140)), int(rng.integers(10, 60))), 0, 0,
                     360, color, -1, cv2.LINE_8)
 
 
@@ -515,7 +673,7 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
         image[7 : look.status_bar - 7, bx + 2 : bx + 18] = (40, 40, 40)
         image[7 : look.status_bar - 7, bx + 2 : bx + 2 + int(rng.integers(2, 16))] = (230, 230, 230)
     top = look.bar_top
-    image[top : top + look.bar_height] = look.bar_color
+    image[top : top + look.bar_height] = look.bar_color  # over the cards' tops
     mid = top + look.bar_height // 2
     rs, ls, ds = look.region_size, look.label_size, look.digit_size
     number = str(attempts)
@@ -525,6 +683,7 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
                 text_width("ATTEMPTS LEFT", ls))
 
     # Everything fits on the bar, as on the real screen: long region names take smaller text.
+    # The digit stays taller than "ATTEMPTS LEFT" (the label shrinks first).
     while sum(widths()) + 3 * ls + 2 * ds + 20 + (ds if look.digit_outline else 0) > w:
         if rs > 1:
             rs -= 1
@@ -534,14 +693,17 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
             ds -= 1
         else:
             break
+    fh = text_mask("A").shape[0]  # the font's height (font pixels)
+    while fh * ds + 10 > look.bar_height and ds > 2:  # the number stays on the bar
+        ds -= 1
     region_w, digit_w, label_w = widths()
-    write(image, region.upper(), 10, mid - 7 * rs // 2, rs, look.bar_text, bold=rs > 1)
+    write(image, region.upper(), 10, mid - fh * rs // 2, rs, look.bar_text, bold=rs > 1)
     x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
     x = max(x, 12 + region_w + 2 * ds)
-    write(image, number, x, mid - 7 * ds // 2, ds, look.digit_color, bold=True,
+    write(image, number, x, mid - fh * ds // 2, ds, look.digit_color, bold=True,
           outline=(20, 20, 20) if look.digit_outline else None)
     write(image, "ATTEMPTS LEFT", x + digit_w + 3 * ls + (ds if look.digit_outline else 0),
-          mid + 7 * ds // 2 - 7 * ls, ls, look.bar_text)
+          mid + fh * ds // 2 - fh * ls, ls, look.bar_text)
 
     y0 = h - look.nav_bar - look.bottom_height
     image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
@@ -562,8 +724,14 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
                 cv2.rectangle(image, (cx - 6, cy - 6), (cx + 6, cy + 6), (200, 200, 200), 2)
 
 
-def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]], found: dict[str, int],
-           rng: np.random.Generator) -> None:
+def _mix(a: Color, b: Color, t: float) -> Color:
+    return tuple(int(round((1 - t) * x + t * y)) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]],
+           rows: list[tuple[int, int]], rng: np.random.Generator) -> list[CardDrawn]:
+    """The cards, equal and in a row, their tops under where the title bar goes; each with
+    its sprite, name, ``YOU HAVE n`` and box row (``rows``: boxes and filled per card)."""
     n = len(cards)
     if look.card_width:
         width = min(look.card_width, (look.width - 2 * look.card_margin - (n - 1) * look.card_gap) // n)
@@ -572,29 +740,47 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]], found: d
         width = (look.width - 2 * look.card_margin - (n - 1) * look.card_gap) // n
         x = look.card_margin
     top, height = look.card_top, look.card_height
-    for name, rarity in cards:
-        _rounded(image, x, top, x + width, top + height, 6, look.card_color)
+    seen = look.card_visible_top
+    light_card = _lab(look.card_color)[0] > 62  # light text and boxes on it get a dark rim
+    drawn = []
+    for (name, rarity), (count, filled) in zip(cards, rows):
+        _rounded(image, x, top, x + width, top + height, look.card_radius, look.card_color)
         art = sprite_art(name, look.art_seed)
         size = art.shape[0] * look.card_block
-        draw_art(image, art, x + (width - size) // 2, top + 6, look.card_block)
+        y = seen + look.card_pad
+        draw_art(image, art, x + (width - size) // 2, y + (12 * look.card_block - size) // 2,
+                 look.card_block)
         ns = look.name_size
         label = name.upper()
         while ns > 1 and text_width(label, ns) > width - 8:
             ns -= 1
         while text_width(label, ns) > width - 8:
             label = label[:-1]
-        ty = top + 6 + 12 * look.card_block + 4
-        write(image, label, x + (width - text_width(label, ns)) // 2, ty, ns, look.card_text)
-        have = f"YOU HAVE {int(rng.integers(0, 4))}"
-        write(image, have, x + (width - text_width(have, 1)) // 2, ty + 7 * ns + 4, 1,
-              _shade(look.card_text, 0.8))
-        box, boxes = 7, 3 + int(rng.integers(0, 3))
-        bx = x + (width - boxes * (box + 2)) // 2
-        by = ty + 7 * ns + 16
-        for k in range(boxes):
-            color = look.rarity_color(rarity) if k < found.get(name, 0) else _shade(look.card_color, 1.6)
-            image[by : by + box, bx + k * (box + 2) : bx + k * (box + 2) + box] = color
+        fh = text_mask("A").shape[0]  # the font's height (font pixels)
+        ty = y + 12 * look.card_block + 4
+        rim = _shade(look.card_color, 0.35) if light_card else None
+        lx = x + (width - text_width(label, ns)) // 2
+        write(image, label, lx, ty, ns, look.card_text, outline=rim)
+        name_box = (lx, ty, text_width(label, ns), fh * ns)
+        have = f"YOU HAVE {int(rng.integers(0, 10))}"
+        tint = _mix(look.rarity_color(rarity), (255, 255, 255), look.have_tint)
+        hy = ty + fh * ns + 4
+        write(image, have, x + (width - text_width(have, 1)) // 2, hy, 1, tint, outline=rim)
+        box, gap, b = look.box_size, look.box_gap, look.box_border
+        bx = x + (width - count * box - (count - 1) * gap) // 2
+        by = hy + fh + 5
+        for k in range(count):
+            left = bx + k * (box + gap)
+            if rim is not None:  # light borders on a light card: a dark rim around them
+                image[by - 1 : by + box + 1, left - 1 : left + box + 1] = rim
+            image[by : by + box, left : left + box] = look.box_border_color
+            inside = look.rarity_color(rarity) if k < filled else \
+                look.box_inside if rim is None else _shade(look.card_color, 0.6)
+            image[by + b : by + box - b, left + b : left + box - b] = inside
+        drawn.append(CardDrawn(name, rarity, (x, seen, width, top + height - seen), name_box,
+                               count, filled))
         x += width + look.card_gap
+    return drawn
 
 
 def with_look(look: Look, **changes: Any) -> Look:

@@ -1,0 +1,290 @@
+"""The animal cards of a Disco Zoo rescue screen, found by their structure and read.
+
+What the real screen shows (issue 18; proportions and colours in
+``templates/disco-zoo/screen.json``): 1 to 3 equal cards with rounded corners in a row between
+the title bar (their top edge tucked under it) and the board, told from the ground behind them
+by colour alone, often by very little and in either direction. On each card, top to bottom:
+the animal's sprite, its name in capitals, ``YOU HAVE n`` in the rarity's tint, and a row of
+small square boxes with light borders, one per tile of the animal's pattern, one filled in the
+rarity colour per tile of it found in this rescue.
+
+1. **The cards**: :func:`gridsight.vision.panels.panel_row` over the band above the board, the ground
+   sampled beside the board (the ground there is the ground behind the cards).
+2. **Each card's parts**: the sprite (:func:`gridsight.vision.panels.picture_box`), the box row
+   (:func:`gridsight.vision.boxrow.box_row`, the lowest row of equal squares), and between them the
+   lines of ink (:func:`gridsight.vision.boxrow.ink_lines`): the name's, then ``YOU HAVE n``'s.
+3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
+   is, or blended with the box's border at a small scale) than the unfilled look (the card's
+   colour or a darker shade of it, blended the same way), by a margin.
+4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (the
+   direction its ink leaves the card's colour in, compared with each rarity's).
+
+The names are not read here: each card carries ``name_box``, the rectangle of its name line in
+image pixels, for the text reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from gridsight.vision.boxrow import BoxRow, box_row, ink_lines, ink_mask
+from gridsight.vision.lattice import Lattice
+from gridsight.vision.panels import Panel, panel_row, picture_box
+from gridsight.vision.sprites import Sprite, sprite_of
+
+Box = tuple[int, int, int, int]
+FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
+TINT_MIN = 0.8  # cosine a line's tint must reach with its rarity's direction
+
+
+@dataclass(frozen=True)
+class BoxesSeen:
+    """A card's row of boxes as read: ``count`` boxes (the animal's pattern's tiles),
+    ``filled`` of them filled (its tiles found in this rescue), ``rarity`` the rarity whose
+    colour fills them (``""``: none filled, or of no rarity's colour), ``confidence`` 0..1
+    (the row's regularity and the least clear box's fill margin), ``boxes`` each box (x, y,
+    width, height, image pixels) and ``fills`` each box's verdict."""
+
+    count: int
+    filled: int
+    rarity: str
+    confidence: float
+    boxes: tuple[Box, ...] = ()
+    fills: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class CardSeen:
+    """An animal card: its panel, the sprite cut from its picture and the picture's box.
+
+    ``name_box`` is the rectangle (x, y, width, height, image pixels) of the card's name line:
+    the card's inner width (its box less 4% each side), the line's ink rows with a fifth of
+    its height (at least a pixel) above and below; ``None`` when no line was found there.
+    ``have_box`` is the same for the ``YOU HAVE n`` line. ``boxes`` the box row as read
+    (``None``: not found), ``rarity`` the card's rarity as its colours show it (``""``:
+    unsure) with ``rarity_confidence`` 0..1."""
+
+    panel: Panel
+    sprite: Sprite | None = field(default=None, repr=False)
+    picture: Box = (0, 0, 0, 0)
+    name_box: Box | None = None
+    have_box: Box | None = None
+    boxes: BoxesSeen | None = None
+    rarity: str = ""
+    rarity_confidence: float = 0.0
+    row: BoxRow | None = field(default=None, repr=False)
+
+
+def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
+               seen: dict[str, list[np.ndarray]] | None = None) -> tuple[CardSeen, ...]:
+    """The animal cards above the board, left to right (none when no row of cards is
+    there), each read (see the module docstring). ``seen``: each rarity's colours (Lab) as
+    the board's found tiles show them on this screen, the filled boxes' best reference."""
+    pitch = float(lattice.pitch_x)
+    width = lattice.cols * pitch
+    area = (int(lattice.x - facts["card_area_beside"] * width),
+            int(lattice.y - facts["card_area_above"] * lattice.pitch_y),
+            int((1 + 2 * facts["card_area_beside"]) * width),
+            int((facts["card_area_above"] - 0.03) * lattice.pitch_y))
+    # The ground behind the cards shows beside the board (the board stands on it).
+    reach = facts["ground_beside"]
+    ground = ((int(lattice.x - (reach + 0.1) * pitch), int(lattice.y), int(reach * pitch),
+               int(2 * lattice.pitch_y)),
+              (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
+               int(2 * lattice.pitch_y)))
+    row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
+                    min_height=facts["card_min_height"] * lattice.pitch_y,
+                    max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                    ground=ground)
+    if row is None:
+        return ()
+    cards = tuple(read_card(image, panel, facts, pitch) for panel in row.panels)
+    return classify_boxes(cards, facts, seen or {})
+
+
+def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> CardSeen:
+    """What a card shows: its picture and sprite, its box row, its name and ``YOU HAVE n``
+    lines, its rarity."""
+    x, y, w, h = panel.box
+    picture = picture_box(image, panel)
+    sprite = None
+    if picture is not None:
+        px, py, pw, ph = picture
+        m = max(2, round(0.12 * max(pw, ph)))
+        crop = image[max(0, py - m) : py + ph + m, max(0, px - m) : px + pw + m]
+        sprite = sprite_of(crop, border_colour(crop))
+    below = picture[1] + picture[3] if picture is not None else y + round(0.3 * h)
+    inset = max(1, round(0.04 * w))
+    # The boxes are the card's lowest row, maybe close to its bottom edge (itself found to a
+    # pixel or two); sought in its lower part whatever the picture's box says (at a small
+    # scale the lines below a picture blur into it).
+    start = min(below, y + round(0.4 * h))
+    lower = (x + inset, start, w - 2 * inset, y + h + max(2, round(0.02 * h)) - start)
+    row = box_row(image, lower, panel.color, min_side=max(3.0, facts["box_min_side"] * pitch))
+    bottom = row.boxes[0][1] if row is not None else y + h
+    lines = [band for band in ink_lines(image, (x + inset, below, w - 2 * inset, bottom - below),
+                                        panel.color) if band[1] - band[0] >= 2]
+    name_line, have_line = _name_and_have(lines)
+    name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
+    have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
+    rarity, confidence = tint_rarity(image, have_box, panel.color, facts) \
+        if have_box is not None else ("", 0.0)
+    return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
+                    confidence, row)
+
+
+def _name_and_have(lines: list[tuple[int, int]]) -> tuple[tuple[int, int] | None,
+                                                         tuple[int, int] | None]:
+    """The name line and the ``YOU HAVE n`` line among the ink bands between the picture
+    and the boxes (the last two; one band taller than twice the other lines' is two lines
+    joined by blur, cut at its middle)."""
+    if len(lines) >= 2:
+        return lines[-2], lines[-1]
+    if len(lines) == 1:
+        a, b = lines[0]
+        if b - a >= 6:
+            mid = (a + b) // 2
+            return (a, mid), (mid, b)
+        return lines[0], None
+    return None, None
+
+
+def _line_box(line: tuple[int, int] | None, x: int, width: int, limit: int) -> Box | None:
+    if line is None:
+        return None
+    a, b = line
+    pad = max(1, round(0.2 * (b - a)))
+    top, bottom = max(0, a - pad), min(limit, b + pad)
+    return (x, top, width, bottom - top)
+
+
+# -- colours ---------------------------------------------------------------------------------
+
+
+def _lab(bgr) -> np.ndarray:
+    arr = np.asarray(bgr, np.float32)
+    return cv2.cvtColor(arr.reshape(-1, 1, 3) / 255.0, cv2.COLOR_BGR2Lab).reshape(arr.shape)
+
+
+def rarity_references(facts: dict) -> dict[str, np.ndarray]:
+    """Each rarity's colour (BGR) from the facts."""
+    return {name: np.array(rgb[::-1], np.float32) for name, rgb in facts["rarity_colors"].items()}
+
+
+def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
+                   seen: dict[str, list[np.ndarray]]) -> tuple[CardSeen, ...]:
+    """The cards with their boxes read as filled or not, and their rarity from the filled
+    boxes' colour where some are filled (else the ``YOU HAVE n`` tint's stays).
+
+    Every box of the screen is weighed at once. A box's middle is compared with the unfilled
+    look (the card's colour or a darker shade of it) and with each rarity's colour (the
+    facts', and the board's found tiles' as this screen shows them), each blended with the
+    box's border as a small scale blends them. The boxes clearly unfilled then give the
+    screen's own unfilled look (the same on every card), and a box far from it, near a
+    rarity's colour, is filled."""
+    boxes = [(k, inside, border, card.panel.color) for k, card in enumerate(cards)
+             if card.row is not None for inside, border in zip(card.row.insides, card.row.borders)]
+    if not boxes:
+        return cards
+    refs = {name: [_lab(ref)] + list(seen.get(name, [])) for name, ref in
+            rarity_references(facts).items()}
+    blends = np.linspace(0.0, 0.6, 7)[:, None]
+    measured = []
+    for _, inside, border, card in boxes:
+        middle = _lab(np.array(inside, np.float32))
+        edge = np.array(border, np.float32)
+        empty = np.concatenate([(1 - blends) * (np.array(card, np.float32) * k) + blends * edge
+                                for k in np.linspace(0.4, 1.0, 7)])
+        d_empty = float(np.linalg.norm(_lab(empty) - middle, axis=1).min())
+        fills = {}
+        for name, colours in refs.items():
+            looks = np.concatenate([(1 - blends) * _bgr(c) + blends * edge for c in colours])
+            fills[name] = float(np.linalg.norm(_lab(looks) - middle, axis=1).min())
+        measured.append((middle, d_empty, fills))
+    sure_empty = [m for m, d_empty, fills in measured if d_empty + FILL_MARGIN < min(fills.values())]
+    unfilled = np.median(np.array(sure_empty), axis=0) if sure_empty else None
+    verdicts: list[tuple[bool, str, float]] = []
+    for middle, d_empty, fills in measured:
+        if unfilled is not None:  # the screen's own unfilled look
+            d_empty = min(d_empty, float(np.linalg.norm(middle - unfilled)))
+        kind = min(fills, key=fills.get)
+        d_fill = fills[kind]
+        filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
+        verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
+    out = []
+    n = 0
+    for k, card in enumerate(cards):
+        if card.row is None:
+            out.append(card)
+            continue
+        mine = verdicts[n : n + len(card.row.boxes)]
+        n += len(card.row.boxes)
+        kinds = {kind for _, kind, _ in mine if kind}
+        rarity = kinds.pop() if len(kinds) == 1 else ""
+        clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
+        confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
+        read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
+                         card.row.boxes, tuple(f for f, _, _ in mine))
+        if rarity:
+            card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
+        else:
+            card = replace(card, boxes=read)
+        out.append(card)
+    return tuple(out)
+
+
+def _bgr(lab: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3),
+                        cv2.COLOR_Lab2BGR).reshape(3) * 255.0
+
+
+def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
+                facts: dict) -> tuple[str, float]:
+    """The rarity whose tint a line of text is written in, and how clearly (0..1): the
+    direction its most colourful ink leaves the card's colour in, against each rarity's
+    colour (as is, or whitened up to half: a tint), by cosine."""
+    x, y, w, h = line
+    crop = image[max(0, y) : y + h, max(0, x) : x + w]
+    if crop.size == 0:
+        return "", 0.0
+    mask = ink_mask(crop, card)
+    if mask.sum() < 4:
+        return "", 0.0
+    card_lab = _lab(np.array(card, np.float32))
+    # Hue only (a*, b*): the ink's lightness is the font's, blended with the card at a small
+    # scale; its colour leaves the card's towards the tint's, whatever the blend.
+    ink = _lab(crop[mask].astype(np.float32))[:, 1:] - card_lab[1:]
+    colourful = np.linalg.norm(ink, axis=1)
+    keep = ink[colourful >= np.quantile(colourful, 0.7)]
+    direction = keep.mean(axis=0)
+    strength = float(np.linalg.norm(direction))
+    if strength < 3.0:
+        return "", 0.0
+    direction /= strength
+    scores = {}
+    for name, ref in rarity_references(facts).items():
+        best = -1.0
+        for white in (0.0, 0.2, 0.4, 0.5):
+            towards = _lab((1 - white) * ref + white * 255.0)[1:] - card_lab[1:]
+            best = max(best, float(direction @ towards / max(1e-6, np.linalg.norm(towards))))
+        scores[name] = best
+    ranked = sorted(scores, key=scores.get, reverse=True)
+    top, runner = scores[ranked[0]], scores[ranked[1]]
+    if top < TINT_MIN:
+        return "", 0.0
+    # Clear only when one rarity leads, the ink is clearly coloured, and the line is tall
+    # enough for its letters to hold some pixels of their own colour (not blends).
+    lead = np.clip((top - runner - 0.1) / 0.2, 0.0, 1.0)
+    colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
+    size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
+    return ranked[0], float(lead * colour * size)
+
+
+def border_colour(crop: np.ndarray) -> np.ndarray:
+    """The median colour of a picture's outermost two pixels: what its content stands on."""
+    border = np.concatenate([crop[:2].reshape(-1, 3), crop[-2:].reshape(-1, 3),
+                             crop[:, :2].reshape(-1, 3), crop[:, -2:].reshape(-1, 3)])
+    return np.median(border.astype(np.float32), axis=0)

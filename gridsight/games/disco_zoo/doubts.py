@@ -1,0 +1,115 @@
+"""Whether the advice holds whichever animal an unsure found tile shows.
+
+A found tile the reader could not tell (``1/3``: Panda or Tiger) is solved exactly over its
+candidates, which is right about the odds only if the player cannot tell either. The player
+can: so for each such tile the board is solved again as each candidate alone, and the tile
+is a *doubt* when, read as some candidate, the advised tap is no longer a best tap.
+
+"No longer a best tap" is decided exactly, not by comparing tiles: another board may advise
+another tile worth exactly as much (a symmetry, a tie). The advised tap's worth on the
+other board is its expectation over what it may show there, each outcome's board solved to
+its exact value; the advice changes only when that is less than the other board's best. A
+value not proven exact within the budget counts as a change (the player is told to look).
+These solves share the board's own limit (:class:`~gridsight.solvers.limit.Meter`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from gridsight.games.doubts import Doubt
+from gridsight.solvers.disco_zoo.advise import RescueAdvice, advise
+from gridsight.solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates
+from gridsight.solvers.disco_zoo.catalogue import COLS
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements, posterior
+from gridsight.solvers.errors import ImpossibleBoardError
+from gridsight.solvers.limit import Meter
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The board with the unsure tile read as one animal: its name, the tap advised then
+    (``None``: no tap), and whether the current advice is still a best tap then (``same``)."""
+
+    animal: str
+    tap: Cell | None
+    same: bool
+
+
+def rescue_doubts(board: RescueBoard, goal: Objective, budget: float | None,
+                  recommend: Cell | None, limit: Meter | None = None) -> tuple[Doubt, ...]:
+    """The doubts of ``board`` advised ``recommend``: each unsure found tile whose animal,
+    read as one of its candidates, makes the advice no longer a best tap."""
+    out = []
+    for r, row in enumerate(board.grid):
+        for c, value in enumerate(row):
+            if value < ONE_OF:
+                continue
+            readings = tile_readings(board, (r, c), recommend, goal, budget, limit)
+            changes = tuple((x.animal, x.tap) for x in readings if not x.same)
+            if changes and len(readings) > 1:
+                out.append(Doubt((r, c), tuple(x.animal for x in readings), changes))
+    return tuple(out)
+
+
+def tile_readings(board: RescueBoard, cell: Cell, recommend: Cell | None, goal: Objective,
+                  budget: float | None = 1.0, limit: Meter | None = None) -> list[Reading]:
+    """The unsure tile ``cell`` read as each animal it may show (those that leave the board
+    possible), with whether ``recommend`` is still a best tap then."""
+    r, c = cell
+    mask = candidates(board.grid[r][c], len(board.animals))
+    out = []
+    for k, animal in enumerate(board.animals):
+        if not mask >> k & 1:
+            continue
+        alternative = _set(board, cell, k + 1)
+        try:
+            result = advise(alternative, goal, budget, limit)
+        except ImpossibleBoardError:
+            continue  # the board rules this animal out
+        same = result.recommend == recommend or (
+            recommend is not None and _as_good(alternative, goal, budget, recommend, result,
+                                               limit))
+        out.append(Reading(animal.name, result.recommend, same))
+    return out
+
+
+def _set(board: RescueBoard, cell: Cell, value: int) -> RescueBoard:
+    grid = [list(row) for row in board.grid]
+    grid[cell[0]][cell[1]] = value
+    return replace(board, grid=tuple(map(tuple, grid)))
+
+
+def tap_value(board: RescueBoard, goal: Objective, budget: float | None, tap: Cell,
+              limit: Meter | None = None) -> Fraction | None:
+    """The exact worth of tapping ``tap`` first on ``board`` and playing best after: the
+    outcomes' values weighed by their exact chances; ``None`` when some value is not exact
+    within the budget (or the tap is not an untapped tile)."""
+    r, c = tap
+    if board.grid[r][c] != UNTAPPED or board.taps < 1:
+        return None
+    post = posterior(joint_placements(board))
+    tile = r * COLS + c
+    total = Fraction(0)
+    for k in [None, *range(len(board.animals))]:
+        chance = post.probability(tile, k)
+        if chance == 0:
+            continue
+        after = advise(board.with_tap(r, c, 0 if k is None else k + 1), goal, budget, limit)
+        if not after.exact:
+            return None
+        total += chance * after.value
+    return total
+
+
+def _as_good(board: RescueBoard, goal: Objective, budget: float | None, tap: Cell,
+             best: RescueAdvice, limit: Meter | None) -> bool:
+    """Whether ``tap`` is worth exactly as much as the best tap on ``board``."""
+    if not best.exact:
+        return False
+    worth = tap_value(board, goal, budget, tap, limit)
+    return worth is not None and worth == best.value

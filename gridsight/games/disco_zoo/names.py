@@ -1,0 +1,458 @@
+"""The rescue screen's own words: the region's name and the animals' names on the cards.
+
+The game's font is unknown, so no font is brought: the screen teaches its own glyphs.
+Two labels are on every rescue screen: ``ATTEMPTS LEFT`` in the title bar and ``YOU HAVE n``
+on each card. Their glyphs tell what ``A``, ``E``, ``F``, ``H``, ``L``, ``M``, ``O``, ``P``,
+``S``, ``T``, ``U``, ``V`` and ``Y`` look like on this screen, at this size, through this
+JPEG (:class:`gridsight.vision.cipher.Cipher`). The region's name (the title bar's first line) and
+each card's name (its first line of text under the picture) are then read as one of the
+names they can be, all together (:func:`gridsight.vision.cipher.rank`): 14 regions, each card one of
+the region's seven animals or a pet (a long name may be cut short on a narrow card), the
+cards all different, at most one pet. A name's glyphs must agree with the letters learned
+from the labels, with each other (the two ``L`` of ``GORILLA`` alike, its ``G`` and ``R``
+unlike) and with the other names read (the ``R`` of ``GORILLA`` and of ``TIGER``).
+
+A card is named only when every reading naming it otherwise is clearly worse
+(:data:`MARGIN`); otherwise its candidates are kept, for the reader to ask the player
+(``--animals``), never guessed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Sequence
+
+import numpy as np
+
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
+from gridsight.vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
+
+ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
+OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
+MARGIN = 4.0  # a reading is settled when every other costs this much more (cost units)
+VOUCHED = 0.4  # ... and this share of its glyphs look like the same letter elsewhere
+UNREAD_COST = 10.0  # a line read as none of its names costs this more than its best name alone
+MIN_NAME = 3  # a name cut short on a narrow card keeps at least this many letters
+FULL_CARD = 0.72  # a name line this wide (share of the card) may have been cut short
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class CardText:
+    """Where a card's text is: the card's ``box``, its picture's box (the name is under
+    it) and, when known, the box of its name line (x, y, width, height, image pixels); and
+    what the card says of its animal besides its name, when read: ``size``, the tiles of its
+    pattern (the card's boxes), and ``rarity``."""
+
+    box: Box
+    picture: Box | None = None
+    name_box: Box | None = None
+    size: int | None = None
+    rarity: str = ""
+
+    def allows(self, animal: Animal) -> bool:
+        """Whether ``animal`` is of this card's size and rarity (those read)."""
+        return ((self.size is None or animal.size == self.size)
+                and (not self.rarity or animal.rarity == self.rarity))
+
+
+@dataclass(frozen=True)
+class CardName:
+    """A card's name as read: ``name`` the animal when settled (else ``None``) and the
+    animals it may still be (``candidates``, the settled one alone)."""
+
+    name: str | None
+    candidates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScreenText:
+    """What the rescue screen's words say: the region (``None`` unsure, with its
+    candidates), each card's name, the labels found, and how well this screen's glyphs tell
+    characters apart (``separation``, 0..1)."""
+
+    region: str | None
+    regions: tuple[str, ...]
+    cards: tuple[CardName, ...]
+    labels: tuple[str, ...] = ()
+    separation: float = 0.0
+    lines: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def named(self) -> bool:
+        """Whether every card's animal was read beyond doubt."""
+        return bool(self.cards) and all(card.name is not None for card in self.cards)
+
+    def names(self) -> tuple[str, ...]:
+        """The cards' animals (all named)."""
+        return tuple(card.name or "" for card in self.cards)
+
+    def describe(self) -> str:
+        """The cards as read, unsure ones with their candidates: ``Gorilla, Panda or
+        Lemur?, Tiger``."""
+        return ", ".join(card.name or " or ".join(card.candidates) + "?" for card in self.cards)
+
+
+# -- the vocabulary -------------------------------------------------------------------------
+
+
+def _upper(name: str) -> str:
+    return " ".join(name.upper().split())
+
+
+@cache
+def _vocabulary() -> tuple[dict[str, str], dict[str, tuple[Animal, ...]]]:
+    """The regions' names as written (``ICE AGE`` -> ``Ice Age``) and every animal's
+    written name with the animals it names (``RABBIT``: Farm's and the pet)."""
+    catalogue = load_catalogue()
+    regions = {_upper(r): r for r in catalogue.regions}
+    animals: dict[str, list[Animal]] = {}
+    for animal in catalogue.animals():
+        animals.setdefault(_upper(animal.name), []).append(animal)
+    return regions, {k: tuple(v) for k, v in animals.items()}
+
+
+def _cut(text: str, letters: int) -> str:
+    """``text`` cut after ``letters`` letters (spaces not counted), trailing space off."""
+    out, count = [], 0
+    for ch in text:
+        if count == letters:
+            break
+        out.append(ch)
+        count += ch != " "
+    return "".join(out).rstrip()
+
+
+def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, ...]]:
+    """Each text a card's name line may show, with the written names it stands for: every
+    animal's name, and when the line fills the card, every longer name cut to its length."""
+    _, animals = _vocabulary()
+    out: dict[str, set[str]] = {written: {written} for written in animals}
+    if line is not None and line.box[2] >= FULL_CARD * card_width:
+        count = len(line.glyphs)
+        for written in animals:
+            if count >= MIN_NAME and len(written.replace(" ", "")) > count:
+                out.setdefault(_cut(written, count), set()).add(written)
+    return {text: tuple(sorted(names)) for text, names in out.items()}
+
+
+def _region_animals(region: str) -> dict[str, Animal]:
+    """The animals a card may show in ``region``, by written name: its own, then the pets
+    (the region's Rabbit wins over the pet Rabbit, as in the board text)."""
+    catalogue = load_catalogue()
+    out = {_upper(a.name): a for a in catalogue.pets}
+    out.update({_upper(a.name): a for a in catalogue.regions[region]})
+    return out
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def _clue(card, sure: bool = False) -> tuple[int | None, str]:
+    """What a card found on the screen says of its animal besides its name (its boxes: the
+    pattern's size; its rarity); ``sure``: only what was read clearly enough to count on (a
+    clue read wrong rules the card's true name out)."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE, RARITY_SURE
+
+    box_sure, rarity_sure = (BOX_SURE, RARITY_SURE) if sure else (0.0, 0.0)
+
+    boxes = getattr(card, "boxes", None)
+    size = getattr(boxes, "count", None) if boxes is not None and \
+        getattr(boxes, "confidence", 1.0) >= box_sure else None
+    rarity = str(getattr(card, "rarity", "") or "") \
+        if getattr(card, "rarity_confidence", 1.0) >= rarity_sure else ""
+    return (int(size) if size else None), rarity
+
+
+def _box(box: Sequence[float]) -> Box:
+    x, y, w, h = (int(v) for v in box)
+    return x, y, w, h
+
+
+def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
+               region: str | None = None) -> ScreenText:
+    """The region's name and every card's name read off ``image``: the title bar is what
+    lies above ``title_bottom`` (the cards' top); ``region`` when the player gave it."""
+    regions, _ = _vocabulary()
+    width = image.shape[1]
+    bar = banded_text_lines(image[: max(0, int(title_bottom))])
+    label = _attempts_line(bar)
+    known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
+    name_lines: list[TextLine | None] = []
+    owned_found = 0
+    for card in cards:
+        lines = _card_lines(image, card)
+        owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
+        if owned is not None:
+            known.append((owned.first_words(2), OWNED_LABEL))
+            owned_found += 1
+        name_lines.append(_name_line(lines, card, owned))
+    region_line = _region_line(bar, label, width)
+    cipher = Cipher(known)
+    labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
+                   + [f"{OWNED_LABEL} (x{owned_found})"] * bool(owned_found))
+
+    region_texts = [_upper(region)] if region else list(regions)
+    texts = [card_texts(line, card.box[2]) for line, card in zip(name_lines, cards)]
+    slots = [(region_line, region_texts)] + [(line, list(t)) for line, t in zip(name_lines, texts)]
+
+    clues = tuple((card.size, card.rarity) for card in cards)
+
+    def allowed(choice: tuple[str, ...]) -> bool:
+        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
+        if choice[0] == UNREAD:  # the region's line read as no region: the names say which
+            return any(_one_rescue(r, shown, clues) for r in regions.values())
+        return _one_rescue(regions[choice[0]], shown, clues)
+
+    ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
+    seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
+    if not ranked:
+        return ScreenText(None, (), tuple(CardName(None, ()) for _ in cards), labels,
+                          cipher.calibration.separation, seen)
+    settled = settle(ranked, MARGIN, cipher, slots, VOUCHED)
+    close = [r.texts for r in ranked if r.cost < ranked[0].cost + MARGIN]
+
+    def homes(reading: tuple[str, ...]) -> list[str]:
+        """The regions a reading is of: its region's, or those its names allow."""
+        if reading[0] != UNREAD:
+            return [regions[reading[0]]]
+        shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(reading[1:]))
+        return [r for r in regions.values() if _one_rescue(r, shown, clues)]
+
+    names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
+             for k, s in enumerate(settled[1:])]
+    region_read = _region_of(settled[0], regions)
+    if region_read is None and all(card.name for card in names):
+        # The names settle the region: every animal of a rescue is of one region.
+        named = {a.region for card in names for a in load_catalogue().animals()
+                 if a.name == card.name and a.region is not None}
+        if len(named) == 1 and all(any(a.name == card.name and (a.region in named or a.is_pet)
+                                       for a in load_catalogue().animals()) for card in names):
+            region_read = named.pop()
+    return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
+                                         if t != UNREAD),
+                      tuple(names), labels, cipher.calibration.separation, seen)
+
+
+def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
+    return regions[settled.text] if settled.text not in (None, UNREAD) else None
+
+
+def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
+               readings: list[tuple[str, ...]], slot: int, homes, card: CardText) -> CardName:
+    """A card's reading as animals: the animals its candidate texts stand for in the
+    readings that keep them, in each reading's region (``homes``: a cut name may stand for
+    several; ``RABBIT`` is Farm's in the Farm and the pet's elsewhere; a card read as none
+    stands for any of its region's); named when the text is settled and stands for one."""
+    names: list[str] = []
+    for text in settled.candidates:
+        for reading in readings:
+            if reading[slot] != text:
+                continue
+            for region in homes(reading):
+                animals = _region_animals(region)
+                written = list(animals) if text == UNREAD else texts[text]
+                names += [animals[w].name for w in written
+                          if w in animals and card.allows(animals[w])]
+    names = list(dict.fromkeys(names))
+    if settled.text is not None and len(names) == 1:
+        return CardName(names[0], (names[0],))
+    return CardName(None, tuple(names))
+
+
+@cache
+def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
+                clues: tuple[tuple[int | None, str], ...] = ()) -> bool:
+    """Whether cards showing these written names (each one of several, when cut short;
+    ``None``: a card not read) can be one rescue of ``region``: each an animal of the
+    region or a pet, of the card's size and rarity when read (``clues``), all different,
+    at most one pet."""
+    animals = _region_animals(region)
+    everyone = list(dict.fromkeys(animals.values()))
+    options = [[a for a in (everyone if written is None else
+                            [animals[w] for w in written if w in animals])
+                if k >= len(clues) or CardText((0, 0, 0, 0), None, None, *clues[k]).allows(a)]
+               for k, written in enumerate(cards)]
+    if any(not o for o in options):
+        return False
+
+    def pick(k: int, used: frozenset) -> bool:
+        if k == len(options):
+            pets = sum(a.is_pet for a in used)
+            return pets <= 1 and len(used) - pets >= 1
+        return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
+
+    return pick(0, frozenset())
+
+
+_RECENT: OrderedDict[bytes, ScreenText] = OrderedDict()
+RECENT = 8  # screens whose text is remembered (live play reads one screen again and again)
+
+
+def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
+                region: str | None) -> ScreenText:
+    """:func:`read_names`, remembered for the same pixels of the same text boxes (a live
+    window shows one rescue's cards frame after frame)."""
+    bottom = max([c.box[1] + c.box[3] for c in cards] + [title_bottom])
+    key = hashlib.sha1(np.ascontiguousarray(image[: max(0, bottom)]).tobytes()
+                       + repr((cards, title_bottom, region)).encode()).digest()
+    if key in _RECENT:
+        _RECENT.move_to_end(key)
+        return _RECENT[key]
+    read = read_names(image, cards, title_bottom, region)
+    _RECENT[key] = read
+    while len(_RECENT) > RECENT:
+        _RECENT.popitem(last=False)
+    return read
+
+
+def _attempts_line(bar: list[TextLine]) -> TextLine | None:
+    """The title bar's ``ATTEMPTS LEFT``: its rightmost line of two words of 8 and 4."""
+    lines = [ln for ln in bar if fits(ln, ATTEMPTS_LABEL)]
+    return max(lines, key=lambda ln: ln.box[0] + ln.box[2]) if lines else None
+
+
+def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
+    """The region's name: the leftmost line of three glyphs or more in the title bar's left
+    half, on the rows of the label and the counter (the bar's tallest short line left of
+    the label), so not a phone's clock above the bar."""
+    counter = max((ln for ln in bar if len(ln.glyphs) <= 2 and (
+        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
+        key=lambda ln: ln.height, default=None)
+    anchors = [ln for ln in (label, counter) if ln is not None]
+    lines = [ln for ln in bar if ln is not label and len(ln.glyphs) >= 3
+             and ln.box[0] < 0.5 * width
+             and (label is None or ln.box[0] + ln.box[2] <= label.box[0])]
+    if anchors:
+        top = min(a.box[1] for a in anchors)
+        bottom = max(a.box[1] + a.box[3] for a in anchors)
+        lines = [ln for ln in lines if ln.box[1] < bottom and ln.box[1] + ln.box[3] > top]
+    if not lines:
+        return None
+    line = min(lines, key=lambda ln: ln.box[0])
+    # The counter's digits may stand close enough to join the line: a last word of one or
+    # two glyphs well apart from the name is not part of it.
+    words = line.word_glyphs()
+    if len(words) > 1 and len(words[-1]) <= 2:
+        gap = words[-1][0].box[0] - (words[-2][-1].box[0] + words[-2][-1].box[2])
+        if gap > line.height:
+            line = line.first_words(len(words) - 1)
+    return line
+
+
+def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
+    """The lines of text on a card (below its picture), in the image's pixels."""
+    x, y, w, h = card.box
+    top = y
+    if card.picture is not None:
+        # (from the picture's middle: a picture box found may reach into the name under it,
+        # when the name's dark outline touches the sprite)
+        top = max(y, card.picture[1] + card.picture[3] // 2)
+    H, W = image.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    crop = image[y0:y1, x0:x1]
+    colour = border_colour(image[max(0, y):y1, x0:x1])
+    best: list[TextLine] = []
+    for picture in (crop, *_one_sided(crop, colour)):
+        lines = [ln for ln in text_lines(picture, colour) if len(ln.glyphs) >= 2]
+        if _line_score(lines) > _line_score(best):
+            best = lines
+    return [moved(ln, x0, y0) for ln in best]
+
+
+OUTLINE = 28.0  # Lab lightness from the card's colour past which a pixel is an outline's
+
+
+def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``crop`` with what is darker than the card painted over in the card's colour, and
+    with what is lighter painted over: letters drawn with an outline of the other side
+    (light letters ringed in dark on a light card) join through it into one blob, and stand
+    apart again without it."""
+    import cv2
+
+    light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
+    ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
+                                .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
+    out = []
+    for side in (light < ground - OUTLINE * 0.5, light > ground + OUTLINE * 0.5):
+        if side.mean() < 0.002:
+            continue
+        painted = crop.copy()
+        painted[side] = np.asarray(colour, np.float32).clip(0, 255).astype(np.uint8)
+        out.append(painted)
+    return tuple(out)
+
+
+def _line_score(lines: list[TextLine]) -> tuple[int, int]:
+    """How well a card's lines were found: its ``YOU HAVE n`` line first, then glyphs."""
+    return (sum(ln.words[:2] == (3, 4) for ln in lines), sum(len(ln.glyphs) for ln in lines))
+
+
+def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
+    """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
+    the line in its name box when known, else the first line."""
+    if card.name_box is not None and owned is None:
+        bx, by, bw, bh = card.name_box
+        inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
+                  <= by + 1.25 * bh]
+        return inside[0] if inside else None
+    above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
+    above = [ln for ln in above if ln is not owned]
+    if not above:
+        return None
+    if owned is not None and len(above) >= 2:
+        first, second = above[-2], above[-1]
+        if (second.box[1] - (first.box[1] + first.box[3]) < first.height
+                and abs(second.height - first.height) <= 0.25 * first.height):
+            return first.joined(second)
+    return above[-1] if owned is not None else above[0]
+
+
+# -- the reader's call ----------------------------------------------------------------------
+
+
+def screen_words(image: np.ndarray, cards: Sequence, board_top: float,
+                 region: str | None = None, *, sure: bool = False) -> ScreenText:
+    """The region's and the cards' names as read off ``image`` (:func:`read_names`, once
+    per screen), the cards being the screen's cards as found (each with its ``panel``,
+    ``picture``, maybe ``name_box``, ``boxes`` and ``rarity``); ``sure``: only the cards'
+    clues read clearly narrow their names (else every clue read)."""
+    texts = [CardText(_box(card.panel.box),
+                      tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
+                      getattr(card, "name_box", None), *_clue(card, sure)) for card in cards]
+    title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
+    return _remembered(image, texts, title_bottom, region)
+
+
+def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
+                      region: str | None = None) -> tuple[tuple[str, ...], str]:
+    """The rescue's animals read off the cards (``cards``: the screen's cards as found,
+    each with its ``panel``, ``picture`` and maybe ``name_box``), in card order, and a
+    note saying so; :class:`~gridsight.readers.base.ReadError` naming what could not be
+    settled (each unsure card with its candidates) when they are not all read beyond
+    doubt."""
+    from gridsight.readers.base import ReadError
+
+    if not cards:
+        raise ReadError("found a rescue board but no animal cards; name the animals in card "
+                        "order with --animals, e.g. --animals Panda,Tiger")
+    read = screen_words(image, cards, board_top, region)
+    if not read.named:
+        unsure = "; ".join(f"card {k + 1}: " + (" or ".join(card.candidates[:6])
+                                                + (" or ..." if len(card.candidates) > 6 else "")
+                                                if card.candidates else "not read")
+                           for k, card in enumerate(read.cards) if card.name is None)
+        example = ",".join(card.name or (card.candidates[0] if card.candidates else "Name")
+                           for card in read.cards)
+        raise ReadError(f"found a rescue board and {len(cards)} animal card(s), but their names "
+                        f"are not read beyond doubt ({unsure}); name the animals in card "
+                        f"order with --animals, e.g. --animals {example}")
+    where = f" (region {read.region})" if read.region else ""
+    return read.names(), f"animals read from the cards{where}: {', '.join(read.names())}"

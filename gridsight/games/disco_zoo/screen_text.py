@@ -1,0 +1,442 @@
+"""The board text of a rescue screen read by its structure (:mod:`.screen`, :mod:`.cards`).
+
+1. **The tiles** as the screen shows them (or as the live tracker and the player's corrections
+   believe them): ground, tapped empty, found (with the rarities its colour allows), unread.
+2. **The animals**: ``--animals`` when given, in card order. Otherwise from the cards
+   themselves (:func:`.settle.settle`): each card's boxes give its animal's pattern size and
+   its found tiles, its colours the rarity; with the board they narrow the catalogue. When one
+   choice stands it is taken (said in the notes); otherwise the reader asks for
+   ``--animals``, naming each card's candidates. (Names read off the cards by a text reader
+   go into :func:`.settle.settle` as ``names``; the cards carry ``name_box`` for it.)
+3. **Each found tile's animal**: its colour's candidates, then the cards' filled boxes
+   (:func:`.identify.by_boxes`: the found tiles of each animal are counted, and whenever the
+   counts differ that alone tells a tile), then sprites and the board
+   (:func:`.identify.identify`). A tiles told by its sprite against the counts is not taken:
+   what stays unsure is written ``1/3`` (or ``*``) with a note, and solved exactly over its
+   candidates.
+4. **The attempts left**: the counter, checked against the tiles tapped (:func:`taps_left`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from gridsight.games.disco_zoo.cards import CardSeen, border_colour
+from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
+from gridsight.games.disco_zoo.screen import (
+    BOARD_TAPS,
+    RescueScreen,
+    TileSeen,
+    _label,
+    screen_facts,
+    with_furniture,
+)
+from gridsight.games.disco_zoo.settle import (
+    BOX_SURE,
+    MAX_CHOICES,
+    RARITY_SURE,
+    CardClue,
+    Settled,
+    settle,
+)
+from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.disco_zoo.board import MAX_TAPS
+from gridsight.solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.digits import NumberRead
+from gridsight.vision.packs import TemplatePack
+from gridsight.vision.sprites import Sprite, sprite_of
+
+Cell = tuple[int, int]
+LISTED = 6  # candidates named per card at most in the request for --animals
+
+
+def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
+                pack: TemplatePack | None = None,
+                image: np.ndarray | None = None) -> BoardReading:
+    """The board text of a rescue screen read by its structure (see the module docstring):
+    the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
+    the player's corrections). ``pack``: the player's furniture boxes (the cards, the
+    counter; used when ``image`` is given) and reference pictures of named tiles."""
+    if pack is not None and image is not None and pack.furniture:
+        screen = with_furniture(screen, image, pack)
+    notes = ["board found by its lattice of tiles (no frame)"]
+    warnings: list[str] = []
+    seen = _believed(screen, board)
+    region, animals = _animals(screen, hints, seen, notes, image)
+    names = [a.name for a in animals]
+    cards_match = len(screen.cards) == len(animals)
+    sprites: list[Sprite | None] = [card.sprite for card in screen.cards] if cards_match else []
+    if not cards_match:
+        notes.append(f"{len(screen.cards)} card(s) seen for {len(animals)} animal(s): found "
+                     "tiles are told apart by their colour, each other and the board only")
+    grid: list[list[str]] = []
+    unread: list[Cell] = []
+    found: list[FoundTile] = []
+    empty: list[Cell] = []
+    for r, row in enumerate(seen):
+        out = []
+        for c, (label, tile) in enumerate(row):
+            if label.startswith("animal:"):
+                named = [k for k, a in enumerate(animals) if a.name == label[7:]]
+                if named:  # the player said which animal it is
+                    found.append(FoundTile((r, c), (named[0],), tile.sprite))
+                    out.append("?")
+                elif not _possible(tile, animals):
+                    out.append(".")
+                    unread.append((r, c))
+                    notes.append(f"{cell_name(r, c)} has the colour of a "
+                                 f"{'/'.join(tile.rarities)} tile, which no animal of this "
+                                 "rescue has: unread")
+                else:
+                    found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
+                    out.append("?")
+            elif label == "empty":
+                empty.append((r, c))
+                out.append("-")
+            else:
+                out.append(".")
+                if label != "ground":
+                    unread.append((r, c))
+        grid.append(out)
+    taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
+                     len(unread))
+    counts = box_counts(screen.cards, animals, notes, warnings) if cards_match else None
+    boxed: set[Cell] = set()
+    if counts is not None:
+        narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
+                            unread=len(unread))
+        if narrowed is None:
+            warnings.append("the cards' filled boxes (" + _counted(animals, counts) + ") do "
+                            "not fit the found tiles on the board: not used")
+            counts = None
+        else:
+            boxed = {t.cell for t in found if len(t.candidates) > 1 and len(narrowed[t.cell]) == 1}
+            found = [replace(t, candidates=narrowed[t.cell]) for t in found]
+    references = _references(pack, animals) if pack is not None else []
+    if references:
+        notes.append(f"{len(references)} tile(s) named before (the pack) to compare with")
+    told = identify(found, sprites if cards_match else (), animals,
+                    margin=screen_facts()["sprite_margin"], empty=empty, region=region,
+                    taps=taps, references=references)
+    if counts is not None:
+        told = _agreeing(told, found, animals, counts, empty, region, taps, len(unread))
+    for cell in boxed:
+        told[cell] = Told(cell, told[cell].animals, "boxes")
+    unsure_cells = write_found(grid, found, told, animals, notes)
+    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
+    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
+                        unsure_cells)
+
+
+def _believed(screen: RescueScreen, board: BoardRead) -> list[list[tuple[str, TileSeen]]]:
+    """Each tile's label as ``board`` believes it and the tile as seen (a found tile believed
+    otherwise than the screen shows it, by the live panel or the tracker's memory, keeps the
+    screen's sprite)."""
+    out = []
+    for r, row in enumerate(board.cells):
+        line = []
+        for c, cell in enumerate(row):
+            tile = screen.tiles[r][c]
+            label = cell.label if cell.known else "unknown"
+            if label.startswith("animal:") and label != _label(tile):
+                rarity = label[7:]
+                tile = TileSeen("found", (rarity,) if rarity in RARITIES else (), 1.0,
+                                tile.sprite if tile.kind == "found" else None)
+            line.append((label, tile))
+        out.append(line)
+    return out
+
+
+# -- the animals ------------------------------------------------------------------------------
+
+
+def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, TileSeen]]],
+             notes: list[str], image: np.ndarray | None = None
+             ) -> tuple[str, tuple[Animal, ...]]:
+    """The rescue's region and animals in card order: ``--animals``, else the names read off
+    the cards (``image``: the screen's own words, :mod:`.names`) together with what the
+    cards' boxes and colours and the board settle; a :class:`ReadError` naming each card's
+    candidates when they do not settle one choice."""
+    catalogue = load_catalogue()
+    if hints.animals:
+        region, animals = catalogue.resolve(list(hints.animals), hints.region)
+        notes.append("animals from --animals, in card order: "
+                     + ", ".join(a.name for a in animals))
+        return region, animals
+    if not screen.cards:
+        raise ReadError("found a rescue board but no animal cards above it; name the animals "
+                        "in card order with --animals, e.g. --animals Panda,Tiger")
+    clues = card_clues(screen.cards)
+    found = [((r, c), tile.rarities) for r, row in enumerate(seen)
+             for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
+    empty = [(r, c) for r, row in enumerate(seen) for c, (label, _) in enumerate(row)
+             if label == "empty"]
+    unread = sum(label not in ("ground", "empty") and not label.startswith("animal:")
+                 for row in seen for label, _ in row)
+    # The names read with every clue the cards give (the fewest names to tell apart), and
+    # again with the clear clues only when that settles nothing (a clue misread rules the
+    # card's true name out); each read checked against the boxes and the board.
+    settled, words, read_any = None, None, False
+    for sure in (False, True):
+        words = _words(image, screen, hints.region, sure)
+        named: list[tuple[str, ...] | None] = [None] * len(clues)
+        region = hints.region
+        if words is not None and len(words.cards) == len(clues) and _legible(words):
+            # Only names read beyond doubt count: a card's leftover candidates may miss its
+            # true name (measured: 8 of 240 screens named other animals when they counted).
+            named = [(card.name,) if card.name else None for card in words.cards]
+            region = hints.region or words.region
+        settled = settle(clues, found, empty, region=region, names=named, unread=unread)
+        read_any = region != hints.region or any(n is not None for n in named)
+        if (settled is not None and settled.settled) or words is None:
+            break
+    if settled is None and read_any:
+        # The words read and the cards' boxes and the board disagree: one of them is misread,
+        # so nothing read is taken; the request names what the boxes and the board allow.
+        bare = settle(clues, found, empty, region=hints.region, unread=unread)
+        if bare is not None:
+            raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
+                            " do not fit their boxes and the board; " + _ask(clues, bare))
+    if settled is None:
+        raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
+                        "of one region with the tiles on the board; name the animals in card "
+                        "order with --animals")
+    if not settled.settled:
+        raise ReadError(_ask(clues, settled))
+    names = ", ".join(a.name for a in settled.animals)
+    if words is not None and words.named:
+        notes.append(f"animals read from the cards' names ({settled.region}), agreeing with "
+                     f"their boxes and the board: {names}")
+    elif read_any:
+        notes.append(f"animals read from the cards' names where clear and settled by the "
+                     f"cards' boxes and colours and the board: {names} ({settled.region})")
+    else:
+        notes.append("animals settled by the cards' boxes and colours and the board (their "
+                     f"names not read): {names} ({settled.region})")
+    return settled.region, settled.animals
+
+
+MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not read: too few pixels a letter
+
+
+def _legible(words) -> bool:
+    """Whether the cards' name lines were tall enough to read letters from (all found ones
+    at least :data:`MIN_LETTER` pixels): smaller text misreads too often to count on."""
+    lines = [ln for ln in words.lines.get("names", []) if ln is not None]
+    return bool(lines) and min(ln.height for ln in lines) >= MIN_LETTER
+
+
+def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
+           sure: bool = False):
+    """The screen's own words (:func:`.names.screen_words`), or ``None`` without the
+    screenshot or when its text is not found."""
+    if image is None:
+        return None
+    from gridsight.games.disco_zoo.names import screen_words
+
+    try:
+        return screen_words(image, screen.cards, screen.lattice.y, region, sure=sure)
+    except (ValueError, IndexError):  # a screen whose text lines are not where cards say
+        return None
+
+
+def card_clues(cards: Sequence[CardSeen]) -> list[CardClue]:
+    """What each card says without its name, where read clearly enough to count on."""
+    clues = []
+    for card in cards:
+        rarity = card.rarity if card.rarity_confidence >= RARITY_SURE else ""
+        boxes = card.boxes if card.boxes is not None and card.boxes.confidence >= BOX_SURE \
+            else None
+        clues.append(CardClue(rarity, boxes.count if boxes else None,
+                              boxes.filled if boxes else None))
+    return clues
+
+
+def _described(clues: Sequence[CardClue]) -> str:
+    parts = []
+    for k, clue in enumerate(clues):
+        what = [clue.rarity or "rarity not read",
+                f"{clue.size} boxes" if clue.size is not None else "boxes not read"]
+        parts.append(f"card {k + 1}: " + ", ".join(what))
+    return "; ".join(parts)
+
+
+def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
+    """The request for ``--animals``: what each card may be."""
+    parts = []
+    for k, options in enumerate(settled.options):
+        shown = list(options[:LISTED])
+        more = f" or one of {len(options) - LISTED} more" if len(options) > LISTED else ""
+        listed = (", ".join(shown[:-1]) + " or " + shown[-1]) if len(shown) > 1 else shown[0]
+        parts.append(f"card {k + 1}: {listed}{more}")
+    regions = settled.regions
+    where = f" ({regions[0]})" if len(regions) == 1 else \
+        f" (in {len(regions)} regions)" if len(regions) > 3 else f" ({', '.join(regions)})"
+    example = ",".join(a.name for a in settled.animals)
+    many = f"{settled.choices}" if settled.choices < MAX_CHOICES else f"{MAX_CHOICES} or more"
+    return ("the cards' names are not read beyond doubt, and with their boxes and "
+            "colours and the board they leave "
+            f"{many} choices{where}: " + "; ".join(parts)
+            + f". Name the animals in card order with --animals, e.g. --animals {example}")
+
+
+# -- the boxes --------------------------------------------------------------------------------
+
+
+def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list[str],
+               warnings: list[str]) -> list[int | None] | None:
+    """Each animal's found tiles as its card's filled boxes count them (``None`` where not
+    read clearly, or where the card's boxes or rarity do not fit the animal: a card of
+    another animal, named out of order); ``None`` when no card counts."""
+    counts: list[int | None] = []
+    for k, (card, animal) in enumerate(zip(cards, animals)):
+        boxes = card.boxes
+        if boxes is None or boxes.confidence < BOX_SURE:
+            counts.append(None)
+            continue
+        rarity = "pet" if animal.is_pet else animal.rarity
+        if boxes.count != animal.size or (card.rarity and card.rarity_confidence >= RARITY_SURE
+                                          and card.rarity != rarity):
+            warnings.append(f"card {k + 1} shows {boxes.count} boxes"
+                            + (f" of a {card.rarity} animal" if card.rarity else "")
+                            + f", but {animal.name} is {rarity} and covers {animal.size} tiles: "
+                            "are the animals named in card order? its boxes are not used")
+            counts.append(None)
+            continue
+        counts.append(boxes.filled)
+    if all(n is None for n in counts):
+        return None
+    notes.append("found tiles counted by the cards' boxes: " + _counted(animals, counts))
+    return counts
+
+
+def _counted(animals: Sequence[Animal], counts: Sequence[int | None]) -> str:
+    return ", ".join(f"{a.name} {n}" for a, n in zip(animals, counts) if n is not None)
+
+
+def _agreeing(told: dict[Cell, Told], found: Sequence[FoundTile], animals: Sequence[Animal],
+              counts: Sequence[int | None], empty: Sequence[Cell], region: str, taps: int,
+              unread: int) -> dict[Cell, Told]:
+    """``told`` when its tiles told one animal each agree with the boxes' counts together
+    (some assignment meeting the counts gives each of them its animal); else the tiles told
+    by their sprites go back to their candidates (the counts win over a sprite's look)."""
+    fixed = [replace(t, candidates=told[t.cell].animals) for t in found]
+    if by_boxes(fixed, animals, counts, empty=empty, region=region, taps=taps,
+                unread=unread) is not None:
+        return told
+    out = dict(told)
+    for t in found:
+        if told[t.cell].how in ("card", "reference"):
+            out[t.cell] = Told(t.cell, t.candidates, "")
+    return out
+
+
+# -- the found tiles --------------------------------------------------------------------------
+
+
+def _references(pack: TemplatePack, animals: Sequence[Animal]) -> list[FoundTile]:
+    """The pack's reference pictures of named tiles (``animal:NAME``) of this rescue's
+    animals, as found tiles off the board (cells ``(-1, n)``)."""
+    out = []
+    for n, ref in enumerate(pack.references):
+        name = ref.label[7:] if ref.label.startswith("animal:") else ""
+        k = next((i for i, a in enumerate(animals) if a.name == name), None)
+        if k is None:
+            continue
+        crop = ref.image[round(0.14 * ref.image.shape[0]) : round(0.86 * ref.image.shape[0]),
+                         round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
+        out.append(FoundTile((-1, n), (k,), sprite_of(crop, border_colour(crop))))
+    return out
+
+
+def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:
+    """Whether a found tile's colour fits the rescue: its rarity is one of the animals' (a
+    tile of no known colour may be a pet's)."""
+    return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
+
+
+def _candidates(tile: TileSeen, animals: Sequence[Animal]) -> tuple[int, ...]:
+    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
+    when its colour fits no rarity (or none of the rescue's)."""
+    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
+                "as read",
+       "boxes": "counted by the cards' boxes (each card fills one box per tile of its animal "
+                "found)",
+       "reference": "it looks like the tile named so before (saved in the pack)"}
+
+
+def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, animals,
+                notes: list[str]) -> list[Cell]:
+    """Write each found tile's token into ``grid`` (``k``, ``a/b`` or ``*``), with a note for
+    each tile told by the boxes, other tiles or the board, and for each left unsure; returns
+    the unsure cells."""
+    unsure = []
+    for tile in found:
+        (r, c), result = tile.cell, told[tile.cell]
+        options = result.animals
+        if len(options) == 1:
+            grid[r][c] = str(options[0] + 1)
+            if result.how in HOW:
+                notes.append(f"{cell_name(r, c)} is {animals[options[0]].name}: {HOW[result.how]}")
+            continue
+        names = " or ".join(animals[k].name for k in options)
+        rarities = sorted({animals[k].rarity for k in options})
+        colour = "/".join(rarities) if len(options) < len(animals) else \
+            "of no single rarity's colour"
+        notes.append(f"{cell_name(r, c)} shows an animal ({colour} tile) whose sprite does not "
+                     f"settle which: {names}; solved over these animals")
+        grid[r][c] = "*" if len(options) == len(animals) else \
+            "/".join(str(k + 1) for k in sorted(options))
+        unsure.append((r, c))
+    return unsure
+
+
+# -- the attempts -----------------------------------------------------------------------------
+
+
+STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
+
+
+def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
+              warnings: list[str], unread: int = 0) -> int:
+    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
+    else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
+    read above the board's count (attempts bought) is taken without a warning only when read
+    clearly, and with one otherwise; one below it is impossible (a rescue starts with 10
+    attempts and each tap uses one) and never taken.
+    ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
+    guess = max(0, BOARD_TAPS - tapped)
+    if given is not None:
+        return given
+    read = None
+    if counter.digits:
+        read = int("".join(str(d) for d, _ in counter.digits))
+    if read is not None and guess - unread <= read <= guess and counter.lead >= 0.0:
+        notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
+                     "tiles tapped)")
+        return read
+    if read is not None and read > guess and counter.lead >= STRONG_LEAD:
+        notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
+                     "extra attempts?)")
+        return read
+    if read is not None and guess < read <= MAX_TAPS and counter.lead > 0.0:
+        # Not clearly read, but above the board's count, which it cannot be below: bought
+        # attempts. Measured on held-out screens, such a read was the counter far more often
+        # than the board's count was; the warning says to check it.
+        warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
+                        f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
+                        "N if it is wrong)")
+        return read
+    seen = f"it looks like {read}" if read is not None else "no number found"
+    warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
+                    f"= 10 - {tapped} tiles tapped (give --taps N)")
+    return guess

@@ -1,0 +1,127 @@
+"""Which animals a rescue holds, from what the cards show without their names.
+
+Each card shows its animal's pattern size (its boxes), its rarity (the filled boxes' colour, or
+the ``YOU HAVE n`` tint) and how many of its tiles are found (the filled boxes); the board shows
+found tiles in rarity colours. The catalogue then narrows each card to the animals of that
+rarity and size (of the region, when it is known), and a choice of one animal per card stands
+when the animals are of one region, all different, and the board has a joint placement with the
+found tiles as the boxes count them (:func:`gridsight.games.disco_zoo.identify.by_boxes`).
+
+When exactly one choice stands the names are settled; otherwise :func:`settle` says which
+animals each card may be, for the one line that asks for ``--animals``. Names read off the
+cards (``names``, the text reader's) narrow each card to that name first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from gridsight.games.disco_zoo.identify import FoundTile, by_boxes
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
+
+Cell = tuple[int, int]
+MAX_CHOICES = 4096  # choices of animals checked against the board at most
+BOX_SURE = 0.5  # a box row read less clearly than this is not counted on
+RARITY_SURE = 0.5  # a card's rarity read less clearly than this is not counted on
+
+
+@dataclass(frozen=True)
+class CardClue:
+    """What a card says of its animal without its name: ``rarity`` (``""``: not read),
+    ``size`` the tiles of its pattern (its boxes; ``None``: not read), ``found`` its tiles
+    found so far (its filled boxes; ``None``: not read)."""
+
+    rarity: str = ""
+    size: int | None = None
+    found: int | None = None
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The rescue's animals, in card order, of ``region``; ``choices`` how many stood (1:
+    settled) and ``options`` each card's animals over all the choices that stood (names),
+    ``regions`` the regions they are of."""
+
+    region: str
+    animals: tuple[Animal, ...]
+    choices: int
+    options: tuple[tuple[str, ...], ...]
+    regions: tuple[str, ...]
+
+    @property
+    def settled(self) -> bool:
+        return self.choices == 1
+
+
+def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...]]],
+           empty: Sequence[Cell], *, region: str | None = None,
+           names: Sequence[Sequence[str] | None] = (), taps: int = 10,
+           unread: int = 0) -> Settled | None:
+    """The animals the cards and the board allow (see the module docstring); ``None`` when no
+    choice stands (the cards or the board misread).
+
+    ``found`` are the found tiles with the rarities their colours allow (none: any), ``empty``
+    the tiles tapped empty, ``region`` the region when known, ``names`` the names read off
+    the cards (each card's candidates; ``None`` where not read), ``unread`` how many tiles are unread or hidden."""
+    catalogue = load_catalogue()
+    regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
+    standing: list[tuple[str, tuple[Animal, ...]]] = []
+    for name in regions:
+        per_card = [_fitting(catalogue.regions[name] + catalogue.pets, clue,
+                             names[k] if k < len(names) else None)
+                    for k, clue in enumerate(clues)]
+        if any(not options for options in per_card):
+            continue
+        for choice in product(*per_card):
+            if len({a.name for a in choice}) < len(choice) or sum(a.is_pet for a in choice) > 1:
+                continue
+            if len(standing) >= MAX_CHOICES:
+                break
+            if _stands(choice, clues, found, empty, name, taps, unread):
+                standing.append((name, choice))
+    if not standing:
+        return None
+    options = tuple(tuple(dict.fromkeys(choice[k].name for _, choice in standing))
+                    for k in range(len(clues)))
+    first_region, first = standing[0]
+    return Settled(first_region, first, len(standing), options,
+                   tuple(dict.fromkeys(r for r, _ in standing)))
+
+
+def _fitting(pool: Sequence[Animal], clue: CardClue,
+             names: Sequence[str] | None) -> list[Animal]:
+    """The animals of ``pool`` a card's clues (and its name's candidates, when read) allow."""
+    catalogue = load_catalogue()
+    keys = {catalogue.canonical_key(n) for n in names} if names is not None else None
+    out = []
+    for animal in pool:
+        if keys is not None and catalogue.canonical_key(animal.name) not in keys:
+            continue
+        rarity = "pet" if animal.is_pet else animal.rarity
+        if clue.rarity and clue.rarity != rarity:
+            continue
+        if clue.size is not None and clue.size != animal.size:
+            continue
+        if clue.found is not None and clue.found > animal.size:
+            continue
+        out.append(animal)
+    return out
+
+
+def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
+            found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell], region: str,
+            taps: int, unread: int) -> bool:
+    """Whether the board has room for ``choice``: every found tile's colour is one of its
+    animals' rarities, and the found tiles can be given animals as the boxes count them."""
+    tiles = []
+    for cell, rarities in found:
+        allowed = tuple(k for k, a in enumerate(choice)
+                        if not rarities or a.rarity in rarities or a.is_pet)
+        if not allowed:
+            return False
+        tiles.append(FoundTile(cell, allowed))
+    counts = [clue.found for clue in clues]
+    return by_boxes(tiles, choice, counts, empty=empty, region=region, taps=taps,
+                    unread=unread) is not None

@@ -1,0 +1,66 @@
+"""The panel's doubt bar: one click settles a cell read unsurely whose content changes the
+advice.
+
+For each :class:`~gridsight.games.doubts.Doubt` of the view (a found Disco Zoo tile that
+is "Panda or Tiger", and the advice would change if it is Tiger) the bar shows the doubt in
+words and one button per candidate; a click sets the cell to that candidate (the panel's
+correction, ``animal:NAME``), so the board is solved again as the player sees it. The bar is
+hidden while there is no doubt. PySide6 is imported here: loaded only with the panel.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gridsight.games.doubts import Doubt
+
+DOUBT_COLOUR = "#ffe680"
+
+
+class DoubtBar(QWidget):
+    """The doubts of the view shown, each with its candidates as buttons;
+    ``correct(row, col, label)`` is called with the label ``animal:NAME`` of the one
+    clicked."""
+
+    def __init__(self, correct: Callable[[int, int, str], None]):
+        super().__init__()
+        self.correct = correct
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.buttons: list[QPushButton] = []
+        self._shown: tuple[Doubt, ...] = ()
+        self.setVisible(False)
+
+    def show_doubts(self, doubts: Sequence[Doubt]) -> None:
+        """Show ``doubts`` (none: the bar hides)."""
+        doubts = tuple(doubts)
+        if doubts == self._shown:
+            return
+        self._shown = doubts
+        while self.column.count():
+            item = self.column.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.buttons = []
+        for doubt in doubts:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            words = QLabel(doubt.words())
+            words.setWordWrap(True)
+            words.setStyleSheet(f"background: {DOUBT_COLOUR}; color: #000000; padding: 2px")
+            line.addWidget(words, 1)
+            for name in doubt.options:
+                button = QPushButton(name)
+                button.setObjectName(f"doubt:{doubt.cell[0]},{doubt.cell[1]}:{name}")
+                button.setToolTip(f"it is {name}: set the tile and solve again")
+                button.clicked.connect(
+                    lambda _=False, r=doubt.cell[0], c=doubt.cell[1], n=name:
+                    self.correct(r, c, f"animal:{n}"))
+                line.addWidget(button)
+                self.buttons.append(button)
+            self.column.addWidget(row)
+        self.setVisible(bool(doubts))

@@ -1,0 +1,210 @@
+"""Never confidently wrong: a found tile read as "Panda or Tiger" whose animal changes the
+advice is said in words (status line, JSON, picture, overlay) and offered in the panel.
+
+Whether the advice changes is decided exactly (:mod:`gridsight.games.disco_zoo.doubts`): the
+board is solved as each candidate, and the advised tap's exact worth there is compared with
+the best tap's (a tie is no change). The worth of a tap is checked against the solver's own
+value and against a brute force over the joint placements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from fractions import Fraction
+from itertools import product
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo.doubts import tap_value, tile_readings
+from gridsight.live.loop import LiveLoop
+from gridsight.readers.base import ReadHints
+from gridsight.readers.find import load_game_pack
+from kit.skins import disco_zoo_real as real
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.advise import advise
+from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.vision.capture import Frame, Rect
+
+BOARD = """\
+region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: 5
+. . . 2/3 .
+. . . . .
+. . . . .
+. . . . .
+. . . . .
+"""
+
+
+def _board(text: str):
+    return parse_board(parse_boards(text)[0])
+
+
+def test_an_unsure_tile_changes_the_advice_if_it_is_tiger_and_not_if_it_is_panda():
+    board = _board(BOARD)
+    best = advise(board, Objective("expected"), 1.0)
+    assert best.recommend == (2, 3)
+    readings = tile_readings(board, (0, 3), best.recommend, Objective("expected"))
+    assert [(r.animal, r.same) for r in readings] == [("Panda", True), ("Tiger", False)]
+    assert readings[1].tap == (0, 4)
+    # Read as Tiger the board advises row 1, column 5, and row 3, column 4 is worth less there.
+    tiger = _board(BOARD.replace("2/3", "3"))
+    assert tap_value(tiger, Objective("expected"), 1.0, (2, 3)) < advise(tiger).value
+
+
+def test_a_tap_worth_as_much_as_the_advised_one_is_no_change():
+    """Horse and Cow: every turn and mirror of the board maps the rescue onto itself, so the
+    advised tap's mirror image is worth exactly as much, and advising it instead would be no
+    change; a corner is worth less."""
+    board = _board("region: Farm\nanimals: Horse, Cow\ntaps: 4\n" + ". . . . .\n" * 5)
+    goal = Objective("expected")
+    best = advise(board, goal, None)
+    r, c = best.recommend
+    assert tap_value(board, goal, None, (c, r)) == best.value
+    assert tap_value(board, goal, None, (4 - r, 4 - c)) == best.value
+    assert tap_value(board, goal, None, (0, 0)) < best.value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_taps_worth_is_the_solvers_value_for_the_advised_tap_and_no_more_for_others(seed):
+    rng = np.random.default_rng(seed)
+    grid = [["."] * 5 for _ in range(5)]
+    for k in rng.choice(25, size=4, replace=False):
+        grid[k // 5][k % 5] = "-"
+    text = BOARD.split(". . . 2/3")[0].replace("taps: 5", "taps: 3") + "\n".join(
+        " ".join(row) for row in grid) + "\n"
+    board = _board(text)
+    best = advise(board, Objective("expected"), None)
+    goal = Objective("expected")
+    assert tap_value(board, goal, None, best.recommend) == best.value
+    for r, c in [(1, 1), (2, 2), (4, 0)]:
+        if board.grid[r][c] == UNTAPPED:
+            assert tap_value(board, goal, None, (r, c)) <= best.value
+
+
+def test_a_taps_worth_with_one_tap_left_matches_a_brute_force_over_the_placements():
+    """One tap left: an animal is rescued when all its tiles are tapped, so tapping T is worth
+    the mean, over every joint placement, of the animals complete after it."""
+    text = """\
+region: Farm
+animals: Horse, Cow
+taps: 1
+- . . . -
+. 1 . . .
+. 1 - . .
+. 2 2 . .
+. . . . -
+"""
+    board = _board(text)
+    joint = joint_placements(board)
+    placements = [tuple(joint.candidates[k][joint.index[i, k]] for k in range(2))
+                  for i in range(joint.count)]
+    tapped = board.tapped
+    for r, c in product(range(ROWS), range(COLS)):
+        if board.grid[r][c] != UNTAPPED:
+            continue
+        bit = 1 << (r * COLS + c)
+        brute = Fraction(sum(sum(mask & ~(tapped | bit) == 0 for mask in masks)
+                             for masks in placements), len(placements))
+        assert tap_value(board, Objective("expected"), None, (r, c)) == brute, (r, c)
+
+
+# -- said in words, offered in one click ----------------------------------------------------
+
+
+def _doubtful_screen(seed: int = 0) -> np.ndarray:
+    """A real-look Jungle screen (Gorilla, Panda, Tiger; 5 attempts) with a Panda found at
+    row 1, column 4 whose sprite is painted over (its animal cannot be told)."""
+    cells = [["ground"] * 5 for _ in range(5)]
+    cells[0][3] = "animal:Panda"
+    for r, c in ((3, 2), (4, 1), (4, 3), (4, 4)):
+        cells[r][c] = "empty"
+    animals = [("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare")]
+    shot = real.render(cells, animals=animals, attempts=5, region="Jungle", seed=seed)
+    look = shot.extras["look"]
+    x0, y0, s = look.board_x + 3 * look.cell, look.board_y, look.cell
+    tile = shot.image[y0 : y0 + s, x0 : x0 + s]
+    tile[s // 6 : s - s // 6, s // 6 : s - s // 6] = look.rarity_color("rare")
+    art = real.sprite_art("Yeti", look.art_seed)
+    block = max(2, (s * 2 // 3) // art.shape[0])
+    real.draw_art(tile, art, (s - art.shape[0] * block) // 2, (s - art.shape[0] * block) // 2,
+                  block)
+    return cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+
+
+DOUBT_BOARD = """\
+region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: 5
+. . . 2/3 .
+. . . . .
+. . . . .
+. . - . .
+. - . - -
+"""
+
+
+def _expected_doubt() -> tuple:
+    board = _board(DOUBT_BOARD)
+    best = advise(board, Objective("expected"), 1.0)
+    readings = tile_readings(board, (0, 3), best.recommend, Objective("expected"))
+    return best.recommend, [r for r in readings if not r.same]
+
+
+def test_analyze_says_which_reading_changes_the_advice(tmp_path, run_cli):
+    recommend, changes = _expected_doubt()
+    assert changes, "the test board must have a doubt that matters"
+    path = tmp_path / "doubt.png"
+    cv2.imwrite(str(path), _doubtful_screen())
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["board"].splitlines()[3:] == DOUBT_BOARD.splitlines()[3:]
+    (doubt,) = data["doubts"]
+    assert (doubt["row"], doubt["col"], doubt["one_of"]) == (0, 3, ["Panda", "Tiger"])
+    assert [c["animal"] for c in doubt["changes_if"]] == [r.animal for r in changes]
+    words = f"row 1, column 4: Panda or Tiger? the advice changes if it is {changes[0].animal}"
+    assert words in doubt["words"] and words in data["status"]
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"))
+    assert f"caution: {words}" in out
+
+
+@pytest.mark.gui
+def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.live.panel import Panel
+    from gridsight.overlay.window import ensure_app
+
+    ensure_app()
+
+    recommend, changes = _expected_doubt()
+    image = _doubtful_screen()
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None),
+                    solve_options=argparse.Namespace(budget=1.0, time_limit=10.0),
+                    hints=ReadHints(animals=("Gorilla", "Panda", "Tiger")))
+    frame = Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)
+    for _ in range(2):
+        view = loop.step(frame)
+    (doubt,) = view.doubts
+    assert doubt.cell == (0, 3) and "the advice changes if it is" in view.status
+    panel = Panel(loop, loop.pack.labels)
+    assert panel.doubts.isVisibleTo(panel)
+    names = [b.text() for b in panel.doubts.buttons]
+    assert names == ["Panda", "Tiger"]
+    it = changes[0].animal
+    panel.doubts.buttons[names.index(it)].click()  # one click: the tile is that animal
+    after = loop.view
+    assert after.doubts == () and not panel.doubts.isVisibleTo(panel)
+    assert after.board.splitlines()[3].split()[3] == str(["Panda", "Tiger"].index(it) + 2)
+    assert (after.advice.recommend[0].row, after.advice.recommend[0].col) == changes[0].tap

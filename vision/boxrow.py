@@ -1,0 +1,262 @@
+"""A row of small square boxes on a panel, and the lines of ink above it.
+
+Game panels count things with a row of small equal square boxes: a light-bordered box per
+thing to count, filled with a colour for each one counted so far. This module finds such a row
+in a part of a panel, with no idea of the boxes' number, size or colours, and returns each
+box and the colour of its middle (whether a colour means "filled" is the caller's knowledge).
+
+**Method.** Ink is what differs from the panel's colour. The lowest band of ink rows that is
+not much taller than its pieces are wide is the row. Across it, the boxes are the runs of
+inked columns parted by columns of the panel's colour; at a small scale the gaps blur away
+and runs join, so a run is cut into as many equal squares as its width holds (a box is as wide
+as the row is tall, its gaps narrower). The boxes must then be of one size and evenly spaced.
+:func:`ink_lines` gives the bands of ink above (lines of text, a picture), top to bottom.
+
+>>> panel = np.full((60, 120, 3), (60, 90, 60), np.uint8)
+>>> for k in range(4):  # four boxes with light borders, the first two filled in blue
+...     x = 20 + 22 * k
+...     panel[40:56, x : x + 16] = 230
+...     panel[42:54, x + 2 : x + 14] = (240, 200, 120) if k < 2 else (60, 90, 60)
+>>> row = box_row(panel, (0, 0, 120, 60), (60.0, 90.0, 60.0))
+>>> [b[0] for b in row.boxes], [b[2] for b in row.boxes]
+([20, 42, 64, 86], [16, 16, 16, 16])
+>>> [tuple(round(v) for v in c) for c in row.insides]
+[(240, 200, 120), (240, 200, 120), (60, 90, 60), (60, 90, 60)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+Box = tuple[int, int, int, int]
+Colour = tuple[float, float, float]
+
+INK = 18.0  # Lab distance from the panel's colour that marks ink
+MIN_BOXES = 2
+MAX_BOXES = 8
+
+
+@dataclass(frozen=True)
+class BoxRow:
+    """A row of equal square boxes, left to right: ``boxes`` (x, y, width, height) in picture
+    pixels, ``insides`` the colour (BGR) of each box's middle, ``borders`` of its edge ring,
+    ``regularity`` 0..1 how equal and evenly spaced the boxes are (1: exactly)."""
+
+    boxes: tuple[Box, ...]
+    insides: tuple[Colour, ...]
+    borders: tuple[Colour, ...]
+    regularity: float
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+
+
+def ink_mask(picture: np.ndarray, background: Colour, ink: float = INK) -> np.ndarray:
+    """Pixels of ``picture`` (BGR) farther than ``ink`` (Lab) from ``background`` (BGR)."""
+    lab = _lab(picture)
+    ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
+    return np.linalg.norm(lab - ref, axis=2) > ink
+
+
+def ink_lines(image: np.ndarray, area: Box, background: Colour,
+              ink: float = INK) -> list[tuple[int, int]]:
+    """The bands of ink rows in ``area`` = (x, y, width, height) of ``image``, top to bottom,
+    as ``(top, bottom)`` picture rows (bands parted by a row of no ink; specks left out)."""
+    x, y, w, h = area
+    crop = image[max(0, y) : y + h, max(0, x) : x + w]
+    if crop.size == 0:
+        return []
+    mask = ink_mask(crop, background, ink)
+    counts = mask.sum(axis=1)
+    on = counts >= max(1, 0.02 * mask.shape[1])
+    return [(max(0, y) + a, max(0, y) + b) for a, b in _runs(on)]
+
+
+def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float = 3.0,
+            ink: float = INK) -> BoxRow | None:
+    """The row of equal square boxes at the bottom of ``area`` = (x, y, width, height) of
+    ``image`` (BGR) on a panel of colour ``background``: the lowest band of ink at least
+    ``min_side`` tall; ``None`` when that band is not a row of boxes."""
+    x0, y0 = max(0, int(area[0])), max(0, int(area[1]))
+    crop = image[y0 : int(area[1] + area[3]), x0 : int(area[0] + area[2])]
+    if crop.size == 0:
+        return None
+    lab = _lab(crop)
+    ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
+    mask = _without_specks(np.linalg.norm(lab - ref, axis=2) > ink)
+    # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
+    bands = _runs(mask.sum(axis=1) >= 2)
+    for top, bottom in reversed(bands):
+        height = bottom - top
+        if height < min_side:
+            continue  # a speck of a line: the panel's edge, noise
+        if mask[top:bottom].any(axis=0).mean() > 0.8:
+            continue  # across the whole area: the panel's edge (boxes keep to its middle)
+        # The boxes are the lowest thing there: a band above them is never taken for them.
+        # At a small scale the line above may touch them: the band is also tried from each
+        # of its waists (rows of little ink) down.
+        found = None
+        for start in _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]:
+            found = _boxes_in_band(mask[start:bottom], bottom - start, lab[start:bottom])
+            if found is not None and start > top and sum(
+                    bool(mask[start - 1, a : a + 2].any() and mask[start - 1, b - 2 : b].any())
+                    for a, b in found[0]) > len(found[0]) // 2:
+                found = None  # the boxes' sides run on above: a waist inside empty boxes
+            if found is not None:
+                top, height = start, bottom - start
+                break
+        if found is None:
+            return None
+        spans, regularity = found
+        boxes = tuple((x0 + a, y0 + top, b - a, height) for a, b in spans)
+        insides, borders = zip(*(_colours(image, box) for box in boxes))
+        return BoxRow(boxes, tuple(insides), tuple(borders), regularity)
+    return None
+
+
+def _boxes_in_band(band: np.ndarray, height: int,
+                   lab: np.ndarray) -> tuple[list[tuple[int, int]], float] | None:
+    """The boxes across one band of ink rows: ``(spans, regularity)`` or ``None`` when the
+    band is not a row of equal squares (a line of text: its pieces narrow or uneven, its
+    outlines open).
+
+    Boxes are parted by columns of the panel's colour: the runs of columns holding any ink
+    are the boxes, whatever their middles show (JPEG noise on a dark middle, a colour). At a
+    small scale the gaps blur away and boxes join: a run as wide as several is cut into as
+    many squares as the repeat of its colours (a border, a middle) says. Each box's border must be closed on three sides at least (one may be lost when
+    the screen was shrunk with nearest-neighbour sampling)."""
+    clean = band
+    spans: list[tuple[int, int]] = []
+    for a, b in _runs(clean.any(axis=0)):
+        width = b - a
+        if width < 0.5 * height:
+            return None  # a narrow piece: a letter, a digit
+        step = _period(lab[:, a:b].mean(axis=0), height) if width >= 1.6 * height else None
+        if step is None:  # one box, or a bar (refused below: not a square)
+            spans.append((a, b))
+            continue
+        joined = max(1, round((width + step - height) / step))
+        side = width - (joined - 1) * step  # n boxes of one side, one step apart
+        if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1:
+            spans.append((a, b))
+            continue
+        spans += [(round(a + j * step), round(a + j * step + side)) for j in range(joined)]
+    spans = [_trimmed(clean, a, b) for a, b in spans]
+    if not MIN_BOXES <= len(spans) <= MAX_BOXES:
+        return None
+    widths = np.array([b - a for a, b in spans], float)
+    if widths.max() > 1.35 * height + 1 or widths.min() < 0.7 * height - 1:
+        return None  # not squares: text, or a bar
+    if widths.max() > 1.5 * widths.min() + 1:
+        return None  # not equal
+    top, bottom = _rows_of_boxes(clean, spans)
+    for a, b in spans:
+        piece = clean[top:bottom, a:b]  # (ends found to a pixel: the outer two lines each side)
+        sides = [max(piece[:, 0].mean(), piece[:, 1].mean()),
+                 max(piece[:, -1].mean(), piece[:, -2].mean()),
+                 max(piece[0].mean(), piece[1].mean()), max(piece[-1].mean(), piece[-2].mean())]
+        if sum(side >= 0.7 for side in sides) < 3:
+            return None  # an open outline: a letter
+    regularity = 1.0 - float(np.ptp(widths)) / max(1.0, float(widths.mean()))
+    if len(spans) >= 2:
+        steps = np.diff([a for a, _ in spans]).astype(float)
+        if steps.max() > 1.5 * steps.min() + 1:
+            return None  # not evenly spaced
+        regularity = min(regularity, 1.0 - float(np.ptp(steps)) / max(1.0, float(steps.mean())))
+    return spans, float(np.clip(regularity, 0.0, 1.0))
+
+
+def _without_specks(mask: np.ndarray) -> np.ndarray:
+    """``mask`` less its pieces of one or two pixels (JPEG noise, not ink)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    specks = [i for i in range(1, count) if stats[i][4] <= 2]
+    return mask & ~np.isin(labels, specks) if specks else mask
+
+
+def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
+    """Rows (``offset`` added) just below a waist of a band (a row of much less ink than the
+    rows above and below it), lowest first, leaving at least ``min_side`` rows below."""
+    out = []
+    for y in range(1, len(counts) - int(min_side)):
+        above, below = counts[:y].max(), counts[y + 1 :].max()
+        if counts[y] < 0.5 * min(above, below):
+            out.append(offset + y + 1)
+    return sorted(out, reverse=True)
+
+
+def _rows_of_boxes(mask: np.ndarray, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The band's rows narrowed to the boxes' top and bottom borders: up to two rows of
+    JPEG ringing or blur above and below them left out (a border runs across most of the
+    boxes' width; a lost border, none)."""
+    cols = np.zeros(mask.shape[1], bool)
+    for a, b in spans:
+        cols[a:b] = True
+    across = mask[:, cols].mean(axis=1)
+    top, bottom = 0, len(across)
+    for k in range(min(3, len(across) // 3)):
+        if across[k] >= 0.5:
+            top = k
+            break
+    for k in range(min(3, len(across) // 3)):
+        if across[len(across) - 1 - k] >= 0.5:
+            bottom = len(across) - k
+            break
+    return top, bottom
+
+
+def _trimmed(mask: np.ndarray, a: int, b: int) -> tuple[int, int]:
+    """Columns ``a``..``b`` narrowed to a box's sides: the outermost columns inked down half
+    the band at least (blur and JPEG ringing widen a run by a pixel or two)."""
+    down = mask[:, a:b].mean(axis=0)
+    full = np.nonzero(down >= 0.5)[0]
+    if len(full) < 2:
+        return a, b
+    return a + int(full[0]), a + int(full[-1]) + 1
+
+
+def _period(profile: np.ndarray, height: int) -> float | None:
+    """The repeat of boxes joined into one run: the shift between ``height`` and 1.7 times
+    it at which the changes of the run's column colours (``profile``, one Lab colour per
+    column) best match themselves, when they clearly do (a box's border and middle differ,
+    so the changes repeat with the boxes, whatever each middle shows)."""
+    if len(profile) < max(4, 1.5 * height):
+        return None
+    # Where the colour changes (a box's border, whatever its middle shows), column by column.
+    profile = np.linalg.norm(np.diff(profile, axis=0), axis=1)
+    # (spread a little: boxes drawn equal are so only to a pixel once the screen is scaled)
+    profile = cv2.GaussianBlur(profile.astype(np.float32).reshape(1, -1), (0, 0), 1.0).ravel()
+    profile = profile - profile.mean()
+    if float((profile ** 2).sum()) < 1e-3 * len(profile) or len(profile) < 1.5 * height:
+        return None
+    best, best_shift = -1.0, None
+    for shift in range(max(2, int(0.9 * height)), min(len(profile) - 2, int(1.7 * height) + 2)):
+        a, b = profile[:-shift], profile[shift:]
+        score = float((a * b).sum() / max(1e-6, np.sqrt((a * a).sum() * (b * b).sum())))
+        if score > best:
+            best, best_shift = score, shift
+    return float(best_shift) if best_shift is not None and best > 0.5 else None
+
+
+def _colours(image: np.ndarray, box: Box) -> tuple[Colour, Colour]:
+    """The median colour (BGR) of a box's middle (its central third each way, at least a
+    pixel) and of its edge ring."""
+    x, y, w, h = box
+    crop = image[y : y + h, x : x + w].astype(np.float32)
+    if crop.size == 0:
+        return (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
+    mx, my = max(0, round(w / 3)), max(0, round(h / 3))
+    middle = crop[my : max(my + 1, h - my), mx : max(mx + 1, w - mx)].reshape(-1, 3)
+    ring = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
+    inside = tuple(float(v) for v in np.median(middle, axis=0))
+    border = tuple(float(v) for v in np.median(ring, axis=0))
+    return inside, border  # type: ignore[return-value]
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of ``True`` in a 1D array."""
+    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))

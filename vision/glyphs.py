@@ -1,0 +1,525 @@
+"""Lines of text in a picture cut into glyphs, and glyphs compared, in a font never seen.
+
+A game's text is drawn in its own font; a reader that brings no font of its own can still tell
+whether two glyphs on one screen are the same character (the same picture at the same or
+another size) and so read the screen as a substitution cipher (:mod:`gridsight.vision.cipher`). This
+module does the seeing:
+
+- :func:`text_lines`: the lines of text in a picture (light text on a panel, white text on a
+  bar...): the ink is what differs from the picture's background colour; its connected parts
+  are glyphs, grouped into lines (one cap height, one baseline) and words (gaps wider than
+  half a cap height part words, a wide gap or a change of height parts lines);
+- :func:`glyph_distance`: how unlike two glyphs are, 0 (the same picture) to 1, whatever
+  their sizes: the finer one is first brought down to the coarser one's resolution, both are
+  drawn at one cap height and the best overlap of their soft ink masks (a Dice distance)
+  over small shifts is kept.
+
+The ink is soft (0..1): a pixel half way between the background and the text's own colour is
+half ink, so a glyph blurred by scaling or JPEG keeps its shape's weight.
+
+>>> import numpy as np
+>>> picture = np.full((20, 60, 3), 30, np.uint8)
+>>> for k, x in enumerate((5, 15, 25)):
+...     picture[5:15, x : x + 6] = 230
+...     picture[7:13, x + 2 : x + 4] = 30 if k != 1 else 230   # two hollow boxes, one solid
+>>> [line.words for line in text_lines(picture)]
+[(3,)]
+>>> a, b, c = text_lines(picture)[0].glyphs
+>>> glyph_distance(a, c) < 0.02 < 0.08 < glyph_distance(a, b)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+INK = 28.0  # Lab distance from the background above which a pixel starts to be ink
+MIN_HEIGHT = 4  # glyphs shorter than this (pixels) are not text that can be read
+SAME_LINE = 0.6  # glyphs whose rows overlap by this share of the shorter are on one line
+HEIGHT_RATIO = 1.35  # ... and whose heights differ by less than this factor
+WORD_GAP = 0.5  # a gap wider than this share of the cap height parts two words
+LINE_GAP = 1.5  # a gap wider than this many cap heights parts two lines
+SPLIT = 0.5  # glyphs are the runs of columns with this much ink (half) somewhere
+COMPARE_HEIGHT = 24  # glyphs are compared drawn at this cap height (pixels)
+SHIFT = 3  # ... over shifts of up to this many pixels each way
+
+
+@dataclass(frozen=True, eq=False)
+class Glyph:
+    """One glyph: ``box`` (x, y, width, height) in the picture's pixels; ``canvas`` its soft
+    ink (0..1) over its line's rows and its own columns, with a margin; ``top``, ``bottom``,
+    ``left`` and ``right`` the line's cap edges and the glyph's own edges in the canvas
+    (fractions of a pixel: an edge blurred over two pixels is placed where the ink crosses
+    one half)."""
+
+    box: tuple[int, int, int, int]
+    canvas: np.ndarray = field(repr=False)
+    top: float
+    bottom: float
+    left: float
+    right: float
+
+    @property
+    def height(self) -> float:
+        """The cap height of the glyph's line (pixels)."""
+        return self.bottom - self.top
+
+    @property
+    def aspect(self) -> float:
+        """Width over the line's cap height."""
+        return (self.right - self.left) / max(self.height, 1.0)
+
+    @cached_property
+    def stroke(self) -> float:
+        """The glyph's stroke width over its cap height: the thin runs of ink (half or
+        more) across its rows (their lower quartile: a bar across the glyph is not a
+        stroke's width), each run's ink summed (a stroke blurred over two pixels counts its
+        ink, not its pixels). Computed once (the cipher asks for it many times)."""
+        rows = self.canvas[max(0, int(self.top)) : int(np.ceil(self.bottom))]
+        widths = []
+        for row in rows:
+            for a, b in _runs(row >= 0.5):
+                widths.append(float(row[max(0, a - 1) : b + 1].sum()))
+        return float(np.quantile(widths, 0.25)) / max(self.height, 1.0) if widths else 0.0
+
+
+@dataclass(frozen=True, eq=False)
+class TextLine:
+    """A line of text: its glyphs left to right, the number of glyphs in each word, its box
+    (x, y, width, height) and cap height (pixels), and the text's colour (BGR)."""
+
+    glyphs: tuple[Glyph, ...]
+    words: tuple[int, ...]
+    box: tuple[int, int, int, int]
+    height: float
+    colour: tuple[float, float, float]
+
+    @property
+    def stroke(self) -> float:
+        """The line's stroke width over its cap height (the median run of ink across a
+        glyph's rows): a bold line's is larger than a regular line's of the same font."""
+        return float(np.median([g.stroke for g in self.glyphs])) if self.glyphs else 0.0
+
+    def first_words(self, count: int) -> TextLine:
+        """The line's first ``count`` words alone."""
+        n = sum(self.words[:count])
+        glyphs = self.glyphs[:n]
+        x0 = min(g.box[0] for g in glyphs)
+        x1 = max(g.box[0] + g.box[2] for g in glyphs)
+        return TextLine(glyphs, self.words[:count], (x0, self.box[1], x1 - x0, self.box[3]),
+                        self.height, self.colour)
+
+    def joined(self, other: TextLine) -> TextLine:
+        """This line followed by ``other`` (a text wrapped over two lines) as one."""
+        x0 = min(self.box[0], other.box[0])
+        y0 = min(self.box[1], other.box[1])
+        x1 = max(self.box[0] + self.box[2], other.box[0] + other.box[2])
+        y1 = max(self.box[1] + self.box[3], other.box[1] + other.box[3])
+        return TextLine(self.glyphs + other.glyphs, self.words + other.words,
+                        (x0, y0, x1 - x0, y1 - y0), min(self.height, other.height), self.colour)
+
+    def word_glyphs(self) -> list[tuple[Glyph, ...]]:
+        """The glyphs of each word."""
+        out, k = [], 0
+        for n in self.words:
+            out.append(self.glyphs[k : k + n])
+            k += n
+        return out
+
+
+def lab(picture: np.ndarray) -> np.ndarray:
+    """Lab (L 0..100) of BGR pixels, any shape ending in 3."""
+    flat = picture.reshape(-1, 1, 3).astype(np.float32) / 255.0
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab).reshape(picture.shape[:-1] + (3,))
+
+
+def border_colour(picture: np.ndarray) -> np.ndarray:
+    """The most common colour (BGR) of a picture's outermost two pixels: what its content
+    stands on."""
+    border = np.concatenate([picture[:2].reshape(-1, 3), picture[-2:].reshape(-1, 3),
+                             picture[:, :2].reshape(-1, 3), picture[:, -2:].reshape(-1, 3)])
+    return _mode_colour(border.astype(np.float32))
+
+
+def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
+    """The most common colour of ``pixels`` (BGR, any shape ending in 3): the fullest cell
+    of a coarse colour histogram (cells of 16 levels), refined by a few mean-shift steps
+    within ``radius`` (a colour shared by a bare majority still wins over the mix of
+    colours around it)."""
+    pixels = pixels.reshape(-1, 3).astype(np.float32)
+    if len(pixels) == 0:
+        return np.zeros(3, np.float32)
+    cells = np.clip(pixels // 16, 0, 15).astype(np.int32)
+    index = cells[:, 0] * 256 + cells[:, 1] * 16 + cells[:, 2]
+    counts = np.bincount(index, minlength=4096).reshape(16, 16, 16).astype(np.float32)
+    # Each cell with its neighbours: a noisy colour spread over a few cells is not outvoted
+    # by a pure one (white text) held in one.
+    padded = np.pad(counts, 1)
+    pooled = np.zeros_like(counts)
+    for i, j, k in np.ndindex(3, 3, 3):
+        pooled += padded[i : 16 + i, j : 16 + j, k : 16 + k]
+    b, g, r = np.unravel_index(int(np.argmax(pooled)), pooled.shape)
+    near = (np.abs(cells[:, 0] - b) <= 1) & (np.abs(cells[:, 1] - g) <= 1) & \
+        (np.abs(cells[:, 2] - r) <= 1)
+    centre = pixels[near].mean(axis=0)
+    for _ in range(3):
+        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        if len(near) == 0:
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
+def _densest(points: np.ndarray, radius: float) -> np.ndarray:
+    """The densest place of ``points`` (any space): from their median, a few mean-shift
+    steps within ``radius``."""
+    centre = np.median(points, axis=0)
+    for _ in range(5):
+        near = points[np.linalg.norm(points - centre, axis=1) < radius]
+        if len(near) < 0.1 * len(points):
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
+def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
+               min_height: int = MIN_HEIGHT) -> list[TextLine]:
+    """The lines of text in ``picture`` (BGR) standing on ``background`` (a BGR colour; the
+    picture's border colour when not given), top to bottom, then left to right."""
+    if picture.size == 0 or min(picture.shape[:2]) < min_height:
+        return []
+    bg = border_colour(picture) if background is None else np.asarray(background, np.float32)
+    pic_lab = lab(picture)
+    bg_lab = lab(np.asarray(bg, np.float32).reshape(1, 1, 3).clip(0, 255).astype(np.uint8))[0, 0]
+    distance = np.linalg.norm(pic_lab - bg_lab, axis=2)
+    mask = (distance > INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
+    ids = [i + 1 for i, (x, y, w, h) in enumerate(parts) if h >= 2 and w * h >= 3]
+    pieces = [(parts[i - 1], i) for i in ids]
+    lines = []
+    for group in _group_lines(pieces, min_height):
+        line = _make_line(group, picture, pic_lab, labels, bg_lab)
+        if line is not None:
+            lines.append(line)
+    lines.sort(key=lambda ln: (ln.box[1], ln.box[0]))
+    return lines
+
+
+def banded_text_lines(picture: np.ndarray, *, min_height: int = MIN_HEIGHT) -> list[TextLine]:
+    """The lines of text in a picture made of horizontal bands of different colours (a
+    phone's status bar over a game's title bar, say): each band read on its own colour
+    (:func:`bands`), the lines' boxes in the picture's pixels."""
+    out = []
+    for top, bottom, colour in bands(picture):
+        if bottom - top < min_height:
+            continue
+        for line in text_lines(picture[top:bottom], colour, min_height=min_height):
+            out.append(moved(line, 0, top))
+    return out
+
+
+BAND_SPREAD = 20.0  # Lab distance within which two rows' main colours are one band's
+THIN_BAND = 6  # rows of another colour between two runs of one colour: text, not a band
+
+
+def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
+    """``(top, bottom, colour)`` of each run of rows sharing one main colour (BGR): the
+    rows' most common colour, which text over a minority of a row does not change."""
+    rows = [_mode_colour(picture[y].reshape(-1, 3).astype(np.float32))
+            for y in range(picture.shape[0])]
+    if not rows:
+        return []
+    row_lab = lab(np.clip(np.array(rows), 0, 255).astype(np.uint8).reshape(-1, 1, 3))[:, 0]
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for y in range(1, len(rows) + 1):
+        if y == len(rows) or np.linalg.norm(row_lab[y] - row_lab[start:y].mean(axis=0)) > BAND_SPREAD:
+            runs.append((start, y))
+            start = y
+    # A few rows of another colour between two runs of one colour are text across a row
+    # (a bold title's bars), not a band of their own: the runs are one band.
+    merged: list[tuple[int, int]] = []
+    for a, b in runs:
+        if len(merged) >= 2 and merged[-1][1] - merged[-1][0] <= THIN_BAND and np.linalg.norm(
+                row_lab[a:b].mean(axis=0) - row_lab[slice(*merged[-2])].mean(axis=0)) <= BAND_SPREAD:
+            merged[-2:] = [(merged[-2][0], b)]
+        else:
+            merged.append((a, b))
+    return [(a, b, np.median(np.array(rows[a:b]), axis=0)) for a, b in merged]
+
+
+def moved(line: TextLine, dx: int, dy: int) -> TextLine:
+    """``line`` with its boxes moved by ``(dx, dy)`` pixels."""
+    glyphs = tuple(Glyph((g.box[0] + dx, g.box[1] + dy, g.box[2], g.box[3]), g.canvas, g.top,
+                         g.bottom, g.left, g.right) for g in line.glyphs)
+    x, y, w, h = line.box
+    return TextLine(glyphs, line.words, (x + dx, y + dy, w, h), line.height, line.colour)
+
+
+Piece = tuple[tuple[int, int, int, int], int]  # a component's box and its label
+
+
+def _group_lines(pieces: list[Piece], min_height: int) -> list[list[list[Piece]]]:
+    """Components grouped into lines (each a list of glyphs, each a list of components):
+    tall enough components sharing rows with similar heights, close enough side by side;
+    small components (a colon's dots, a hyphen) join the glyph or line they sit in."""
+    tall = sorted((p for p in pieces if p[0][3] >= min_height), key=lambda p: p[0][0])
+    lines: list[list[Piece]] = []
+    for piece in tall:
+        (x, y, w, h), _ = piece
+        for line in lines:
+            (lx, ly, lw, lh), _ = line[-1]
+            overlap = min(y + h, ly + lh) - max(y, ly)
+            if (overlap >= SAME_LINE * min(h, lh) and max(h, lh) <= HEIGHT_RATIO * min(h, lh)
+                    and x - (lx + lw) <= LINE_GAP * max(h, lh)):
+                line.append(piece)
+                break
+        else:
+            lines.append([piece])
+    out = []
+    for line in lines:
+        top = int(np.median([p[0][1] for p in line]))
+        bottom = int(np.median([p[0][1] + p[0][3] for p in line]))
+        left, right = line[0][0][0], line[-1][0][0] + line[-1][0][2]
+        # Short pieces inside the line's rows (a hyphen, a colon's dots) are glyphs or
+        # parts of glyphs too.
+        small = [p for p in pieces if p[0][3] < min_height and p not in line
+                 and p[0][1] >= top - 1 and p[0][1] + p[0][3] <= bottom + 1
+                 and left - (bottom - top) <= p[0][0] <= right + (bottom - top)]
+        members = sorted(line + small, key=lambda p: p[0][0])
+        glyphs: list[list[Piece]] = []
+        for piece in members:
+            (x, _, w, _), _ = piece
+            if glyphs:
+                gx0 = min(p[0][0] for p in glyphs[-1])
+                gx1 = max(p[0][0] + p[0][2] for p in glyphs[-1])
+                overlap = min(x + w, gx1) - max(x, gx0)
+                if overlap >= 0.5 * min(w, gx1 - gx0):  # stacked parts of one glyph
+                    glyphs[-1].append(piece)
+                    continue
+            glyphs.append([piece])
+        out.append(glyphs)
+    return out
+
+
+def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarray,
+               labels: np.ndarray, bg_lab: np.ndarray) -> TextLine | None:
+    """A line from its components: the text's colour found, the soft ink computed over the
+    line, and the line cut again into glyphs where the soft ink has a gap (a column where no
+    pixel is half ink): JPEG's colour bleeding may join two glyphs' components without
+    making the gap between them look like text."""
+    boxes = [_union([p[0] for p in g]) for g in glyphs]
+    tall = [b for b in boxes if b[3] >= 0.7 * max(bb[3] for bb in boxes)]
+    top = int(np.median([b[1] for b in tall]))
+    bottom = int(np.median([b[1] + b[3] for b in tall]))
+    height = float(bottom - top)
+    if height < 2:
+        return None
+    margin = max(2, int(round(0.25 * height)))
+    h_img, w_img = labels.shape
+    left = max(0, min(b[0] for b in boxes) - margin)
+    right = min(w_img, max(b[0] + b[2] for b in boxes) + margin)
+    y0, y1 = max(0, top - margin), min(h_img, bottom + margin)
+    ids = [p[1] for g in glyphs for p in g]
+    own = cv2.dilate(np.isin(labels[y0:y1, left:right], ids).astype(np.uint8),
+                     np.ones((3, 3), np.uint8)) > 0
+    region = pic_lab[y0:y1, left:right]
+    distance = np.linalg.norm(region - bg_lab, axis=2)
+    strong = own & (distance > 0.6 * np.percentile(distance[own], 95))
+    if strong.sum() < 3:
+        return None
+    fg_lab = _densest(region[strong], radius=12.0)
+    soft = soft_ink(region, bg_lab, fg_lab) * own
+    # The cap edges, to a fraction of a pixel: where the rows' most inked pixel crosses 1/2.
+    rows = soft.max(axis=1)
+    cap_top = _crossing(rows, top - y0, rising=True)
+    cap_bottom = _crossing(rows, bottom - y0, rising=False)
+    if cap_bottom - cap_top < 2:
+        return None
+    # Glyphs are the runs of columns holding half ink somewhere in the cap height.
+    profile = soft[max(0, int(cap_top)) : int(np.ceil(cap_bottom))].max(axis=0)
+    # Padded so that every glyph's canvas (its columns with a margin, the region's rows)
+    # lies inside it: column ``margin + i`` is the region's column ``i``.
+    padded = cv2.copyMakeBorder(soft, 0, 0, margin, margin, cv2.BORDER_CONSTANT, value=0)
+    made = []
+    for a, b in _split_wide(_runs(profile >= SPLIT), profile):
+        on = soft[:, a:b] >= 0.5
+        ink_rows = np.nonzero(on.any(axis=1))[0]
+        if len(ink_rows) == 0:
+            continue
+        gy0, gy1 = int(ink_rows.min()) + y0, int(ink_rows.max()) + 1 + y0
+        if gy1 - gy0 < 0.25 * height and (b - a) < 0.25 * height:
+            continue  # a speck, not a glyph
+        canvas = padded[:, a : b + 2 * margin].copy()
+        # Nothing of the neighbours: in the margins, columns with half ink are cleared.
+        keep = np.pad(profile < SPLIT, margin, constant_values=True)[a : b + 2 * margin]
+        keep[margin : margin + (b - a)] = True
+        canvas *= keep
+        made.append(Glyph((left + a, gy0, b - a, gy1 - gy0), canvas, cap_top, cap_bottom,
+                          margin + _edge(profile, a, b, rising=True) - a,
+                          margin + _edge(profile, a, b, rising=False) - a))
+    if not made:
+        return None
+    words = _words([g.box for g in made], height)
+    x0 = min(g.box[0] for g in made)
+    x1 = max(g.box[0] + g.box[2] for g in made)
+    colour = cv2.cvtColor(fg_lab.reshape(1, 1, 3).astype(np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    return TextLine(tuple(made), words, (x0, top, x1 - x0, bottom - top), height,
+                    tuple(float(v) * 255.0 for v in colour))  # type: ignore[arg-type]
+
+
+LUMA_WEIGHT = np.array([1.0, 0.4, 0.4], np.float32)  # JPEG keeps lightness sharper than hue
+
+
+def soft_ink(region_lab: np.ndarray, bg_lab: np.ndarray, fg_lab: np.ndarray) -> np.ndarray:
+    """How far each pixel (Lab) is from the background towards the text's colour, 0..1,
+    lightness weighted above hue (which JPEG blurs over two pixels); a pixel of a third
+    colour (an outline, a shadow) counts only as far as it goes that way."""
+    d = (fg_lab - bg_lab) * LUMA_WEIGHT
+    span = float(np.dot(d, d))
+    if span < 1e-6:
+        return np.zeros(region_lab.shape[:2], np.float32)
+    rel = (region_lab - bg_lab) * LUMA_WEIGHT
+    along = (rel @ d) / span
+    off = np.linalg.norm(rel - along[..., None] * d, axis=2) / np.sqrt(span)
+    return (np.clip(along, 0.0, 1.0) * np.clip(1.0 - off, 0.0, 1.0)).astype(np.float32)
+
+
+def _crossing(profile: np.ndarray, index: int, *, rising: bool) -> float:
+    """Where ``profile`` crosses 1/2 near ``index`` (an edge between pixels ``index - 1`` and
+    ``index`` for a rising edge, ``index - 1`` and ``index`` falling), in pixel-edge
+    coordinates: a sharp edge between pixels 4 and 5 is at 5.0."""
+    n = len(profile)
+    i = int(np.clip(index, 0, n - 1))
+    if rising:
+        while i > 0 and profile[i - 1] >= 0.5:
+            i -= 1
+        while i < n - 1 and profile[i] < 0.5:
+            i += 1
+        lo, hi = (float(profile[i - 1]) if i > 0 else 0.0), float(profile[i])
+        return i - 0.5 + (0.5 - lo) / max(hi - lo, 1e-6)
+    i = int(np.clip(index - 1, 0, n - 1))
+    while i < n - 1 and profile[i + 1] >= 0.5:
+        i += 1
+    while i > 0 and profile[i] < 0.5:
+        i -= 1
+    hi, lo = float(profile[i]), (float(profile[i + 1]) if i + 1 < n else 0.0)
+    return i + 0.5 + (hi - 0.5) / max(hi - lo, 1e-6)
+
+
+def _edge(profile: np.ndarray, a: int, b: int, *, rising: bool) -> float:
+    """The left (``rising``) or right edge of the glyph in columns ``a``..``b``, to a
+    fraction of a pixel when the ink fades out beside it, else the run's own end (a glyph
+    parted from its neighbour at a faint column)."""
+    if rising:
+        if a > 0 and profile[a - 1] < 0.5 <= profile[a]:
+            return a - 0.5 + (0.5 - float(profile[a - 1])) / max(float(profile[a] - profile[a - 1]), 1e-6)
+        return float(a)
+    if b < len(profile) and profile[b] < 0.5 <= profile[b - 1]:
+        return b - 0.5 + (float(profile[b - 1]) - 0.5) / max(float(profile[b - 1] - profile[b]), 1e-6)
+    return float(b)
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of ``True`` in a 1D array."""
+    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
+
+
+WIDE = 1.9  # a run of ink columns this many times the line's usual glyph width may be two
+DIP = 0.75  # ... parted where its columns' ink dips below this (a blurred gap, not a stroke)
+
+
+def _split_wide(runs: list[tuple[int, int]], profile: np.ndarray) -> list[tuple[int, int]]:
+    """Runs of ink columns, with each run much wider than the line's usual glyph parted at
+    its faintest column near the middle, when that column is faint: two glyphs whose gap a
+    blur filled in (a wide glyph like ``M`` has no faint column: each of its columns holds
+    a stroke somewhere)."""
+    if len(runs) < 3:
+        return runs
+    usual = float(np.median([b - a for a, b in runs]))
+    out: list[tuple[int, int]] = []
+    todo = list(runs)
+    while todo:
+        a, b = todo.pop(0)
+        if b - a > WIDE * usual and b - a >= 4:
+            lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
+            cut = lo + int(np.argmin(profile[lo:hi])) if hi > lo else -1
+            if cut > a and profile[cut] < DIP:
+                todo[:0] = [(a, cut), (cut + 1, b)] if profile[cut] < SPLIT else [(a, cut), (cut, b)]
+                continue
+        out.append((a, b))
+    return out
+
+
+def _union(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _words(boxes: list[tuple[int, int, int, int]], height: float) -> tuple[int, ...]:
+    """Glyphs per word: a gap wider than :data:`WORD_GAP` cap heights parts two words."""
+    words = [1]
+    for a, b in zip(boxes, boxes[1:]):
+        if b[0] - (a[0] + a[2]) > WORD_GAP * height:
+            words.append(1)
+        else:
+            words[-1] += 1
+    return tuple(words)
+
+
+# -- comparing glyphs -----------------------------------------------------------------------
+
+
+PAD = SHIFT + 2  # blank pixels around a glyph drawn for comparison
+BLUR = 0.5  # glyphs are compared blurred by this many of the coarser one's pixels
+
+
+def _drawn(glyph: Glyph, native: float) -> np.ndarray:
+    """The glyph as if seen at cap height ``native`` (pixels; not above its own), then drawn
+    with its cap height :data:`COMPARE_HEIGHT` and its edges :data:`PAD` pixels in."""
+    canvas, top, bottom, left, right = glyph.canvas, glyph.top, glyph.bottom, glyph.left, glyph.right
+    f = native / glyph.height
+    if f < 0.9:  # the finer glyph brought down to the coarser one's resolution
+        size = (max(1, round(canvas.shape[1] * f)), max(1, round(canvas.shape[0] * f)))
+        fx, fy = size[0] / canvas.shape[1], size[1] / canvas.shape[0]
+        canvas = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA)
+        top, bottom, left, right = top * fy, bottom * fy, left * fx, right * fx
+    s = COMPARE_HEIGHT / (bottom - top)
+    width = int(round((right - left) * s)) + 2 * PAD
+    # Edge coordinates e map to e' = (e - top) * s + PAD; pixel centres sit half a pixel in.
+    matrix = np.array([[s, 0, (0.5 - left) * s + PAD - 0.5],
+                       [0, s, (0.5 - top) * s + PAD - 0.5]], np.float32)
+    drawn = cv2.warpAffine(canvas, matrix, (max(width, 2 * PAD + 1), COMPARE_HEIGHT + 2 * PAD),
+                           flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    # Blurred by a part of a native pixel: a stroke that fell on one pixel and one that fell
+    # across two (the font's pixels land on the screen's at another phase) look alike.
+    return cv2.GaussianBlur(drawn, (0, 0), BLUR * s)
+
+
+def glyph_distance(a: Glyph, b: Glyph) -> float:
+    """How unlike two glyphs are, 0..1: one minus the best Dice overlap of their soft inks,
+    both seen at the coarser one's resolution and drawn at one cap height, over shifts of up
+    to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way."""
+    native = min(a.height, b.height)
+    one, two = _drawn(a, native), _drawn(b, native)
+    if one.shape[1] < two.shape[1]:
+        one, two = two, one
+    # ``two`` slides over ``one`` (padded): up to SHIFT each way of the centred place.
+    extra = one.shape[1] - two.shape[1]
+    big = cv2.copyMakeBorder(one, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_CONSTANT, value=0)
+    cross = cv2.matchTemplate(big, two, cv2.TM_CCORR)
+    cx = SHIFT + extra // 2
+    window = cross[:, max(0, cx - SHIFT) : cx + SHIFT + 1 + extra % 2]
+    total = float((one * one).sum() + (two * two).sum())
+    if total <= 1e-6:
+        return 1.0
+    return float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))
