@@ -3,7 +3,7 @@
 Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
 
 1. **Beginner, exact.** The value of a policy over every one of the 4845 layouts (the
-   policy's game tree walked once, :mod:`solvers.thrill_digger.evaluate`), for the old
+   policy's game tree walked once, :mod:`gridsight.solvers.thrill_digger.evaluate`), for the old
    ``safest`` and the new default (``auto``: exact optimal play), under each model (the advice
    computed under the model, the layouts weighed by the same model). Gross rupees per game and
    net of the 30 fee; the difference against ``safest`` in the same run. With the median time
@@ -44,15 +44,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from solvers.paired import compare_paired  # noqa: E402
-from solvers.thrill_digger.analysis import analyse  # noqa: E402
-from solvers.thrill_digger.evaluate import policy_value  # noqa: E402
-from solvers.thrill_digger.generator import draw_layout  # noqa: E402
-from solvers.thrill_digger.layouts import layout_space  # noqa: E402
-from solvers.thrill_digger.optimal import ExactPlay  # noqa: E402
-from solvers.thrill_digger.optimal_table import load_table  # noqa: E402
-from solvers.thrill_digger.policy import get_policy  # noqa: E402
-from solvers.thrill_digger.rules import (  # noqa: E402
+from gridsight.solvers.paired import compare_paired  # noqa: E402
+from gridsight.solvers.thrill_digger.analysis import analyse  # noqa: E402
+from gridsight.solvers.thrill_digger.evaluate import policy_value  # noqa: E402
+from gridsight.solvers.thrill_digger.generator import draw_layout  # noqa: E402
+from gridsight.solvers.thrill_digger.layouts import layout_space  # noqa: E402
+from gridsight.solvers.thrill_digger.optimal import ExactPlay  # noqa: E402
+from gridsight.solvers.thrill_digger.optimal_table import load_table  # noqa: E402
+from gridsight.solvers.thrill_digger.policy import get_policy  # noqa: E402
+from gridsight.solvers.thrill_digger.rules import (  # noqa: E402
     BEGINNER,
     BOMB,
     COLOUR_VALUES,
@@ -60,7 +60,7 @@ from solvers.thrill_digger.rules import (  # noqa: E402
     RUPOOR,
     RUPOOR_VALUE,
 )
-from solvers.thrill_digger.state import ThrillDiggerState, format_state  # noqa: E402
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState, format_state  # noqa: E402
 
 
 class Timed:

@@ -3,17 +3,17 @@
 Run ``python bench/bench_analyze.py [--shots N]``. For each game it draws N screenshots of one
 session with the shipped skin (different boards, the game at 1.5x, at the same place in a
 1920x1080 frame with other things around it, saved as PNG files) and runs every stage on each,
-timing them: **load** (:func:`vision.images.load_image`), **find** (locate the board and read
-its cells, :func:`vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
+timing them: **load** (:func:`gridsight.vision.images.load_image`), **find** (locate the board and read
+its cells, :func:`gridsight.vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
 reader),
 **solve** (:func:`gridsight.api.solve`, as ``gridsight solve``), **paint**
-(:func:`overlay.paint.paint_advice`) and **write** (the PNG).
+(:func:`gridsight.overlay.paint.paint_advice`) and **write** (the PNG).
 
 Two runs per game in the same process:
 
 - *baseline*: every screenshot located from scratch, as ``gridsight analyze`` does
   (:func:`gridsight.readers.find.find_board`);
-- *reuse*: a :class:`vision.locate.Locator` keeps the geometry while the board's frame still
+- *reuse*: a :class:`gridsight.vision.locate.Locator` keeps the geometry while the board's frame still
   matches (what the live loop does; ``analyze`` on a folder of one session could do it too).
 
 It prints the median of each stage and the ratio of the whole pipeline, baseline over reuse.
@@ -43,13 +43,13 @@ from gridsight.readers.find import find_board  # noqa: E402
 from gridsight.registry import get_reader  # noqa: E402
 from kit.corpus import busy_background  # noqa: E402
 from kit.skins import pentomino, tile_path  # noqa: E402
-from overlay.paint import paint_advice  # noqa: E402
+from gridsight.overlay.paint import paint_advice  # noqa: E402
 from test_calibrate import random_level, random_room  # noqa: E402
 from test_readers import random_rescue  # noqa: E402
-from vision.classify import read_cells  # noqa: E402
-from vision.images import load_image  # noqa: E402
-from vision.locate import Locator  # noqa: E402
-from vision.packs import load_pack  # noqa: E402
+from gridsight.vision.classify import read_cells  # noqa: E402
+from gridsight.vision.images import load_image  # noqa: E402
+from gridsight.vision.locate import Locator  # noqa: E402
+from gridsight.vision.packs import load_pack  # noqa: E402
 
 STAGES = ("load", "find", "reader", "solve", "paint", "write")
 SCALE = 1.5

@@ -6,8 +6,8 @@ screenshot is about 3x), and times, as medians per screen:
 
 - ``structure``: :func:`gridsight.games.disco_zoo.screen.locate_rescue` (lattice, tiles, cards,
   counter), the path ``gridsight analyze`` takes for such a screen;
-- ``lattice``: :func:`vision.lattice.lattice_candidates` alone, the search part of it;
-- baseline, in the same process: :func:`vision.locate.locate_board` with the shipped pack on the
+- ``lattice``: :func:`gridsight.vision.lattice.lattice_candidates` alone, the search part of it;
+- baseline, in the same process: :func:`gridsight.vision.locate.locate_board` with the shipped pack on the
   same screen (what ``analyze`` tries first and fails on: no frame to match), so the ratio says
   what the structural reading adds to a screenshot's cost.
 
@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the
 
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
 from kit.skins import disco_zoo_real as real  # noqa: E402
-from vision.errors import BoardNotFoundError  # noqa: E402
-from vision.lattice import lattice_candidates  # noqa: E402
-from vision.locate import locate_board  # noqa: E402
-from vision.packs import load_pack  # noqa: E402
+from gridsight.vision.errors import BoardNotFoundError  # noqa: E402
+from gridsight.vision.lattice import lattice_candidates  # noqa: E402
+from gridsight.vision.locate import locate_board  # noqa: E402
+from gridsight.vision.packs import load_pack  # noqa: E402
 
 
 def screens(count: int) -> list[np.ndarray]:

@@ -31,12 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.disco_zoo.advise import advise  # noqa: E402
-from solvers.disco_zoo.board import RescueBoard, fresh_board  # noqa: E402
-from solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
-from solvers.disco_zoo.lookahead import Lookahead  # noqa: E402
-from solvers.disco_zoo.objective import Objective  # noqa: E402
-from solvers.disco_zoo.placements import joint_placements, posterior  # noqa: E402
+from gridsight.solvers.disco_zoo.advise import advise  # noqa: E402
+from gridsight.solvers.disco_zoo.board import RescueBoard, fresh_board  # noqa: E402
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
+from gridsight.solvers.disco_zoo.lookahead import Lookahead  # noqa: E402
+from gridsight.solvers.disco_zoo.objective import Objective  # noqa: E402
+from gridsight.solvers.disco_zoo.placements import joint_placements, posterior  # noqa: E402
 
 REGIONS = ("Farm", "Jungle", "Northern", "Mars")
 

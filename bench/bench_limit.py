@@ -25,17 +25,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.disco_zoo.advise import DEFAULT_BUDGET, plan  # noqa: E402
-from solvers.disco_zoo.board import EMPTY, RescueBoard, fresh_board  # noqa: E402
-from solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
-from solvers.disco_zoo.objective import Objective  # noqa: E402
+from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, plan  # noqa: E402
+from gridsight.solvers.disco_zoo.board import EMPTY, RescueBoard, fresh_board  # noqa: E402
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
+from gridsight.solvers.disco_zoo.objective import Objective  # noqa: E402
 
 
 def mid_game_boards(count: int, seed: int, made: int = 1, left: int = 9) -> list[RescueBoard]:
     """``count`` rescues of 3 animals of a random region, ``made`` random taps made on a
     random true placement, ``left`` taps left (1 and 9: some searches take up to about a
     second of CPU, where a busy machine's wall clock matters)."""
-    from solvers.disco_zoo.placements import joint_placements
+    from gridsight.solvers.disco_zoo.placements import joint_placements
 
     rng = random.Random(seed)
     catalogue = load_catalogue()

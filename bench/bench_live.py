@@ -42,10 +42,10 @@ from kit.scripted import screen, scripts  # noqa: E402
 from gridsight.readers.base import ReadHints  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import get_game, get_reader  # noqa: E402
-from overlay.paint import render_layer  # noqa: E402
-from vision.capture import Frame, Rect  # noqa: E402
-from vision.classify import read_cells  # noqa: E402
-from vision.locate import locate_board  # noqa: E402
+from gridsight.overlay.paint import render_layer  # noqa: E402
+from gridsight.vision.capture import Frame, Rect  # noqa: E402
+from gridsight.vision.classify import read_cells  # noqa: E402
+from gridsight.vision.locate import locate_board  # noqa: E402
 
 SIZE = (640, 720)
 POLL_HZ = 30.0
@@ -185,7 +185,7 @@ def grab_speed(display: str) -> None:
     import numpy as np
     from Xlib import display as xdisplay
 
-    from vision.capture import X11WindowFinder
+    from gridsight.vision.capture import X11WindowFinder
 
     d = xdisplay.Display(display)
     screen = d.screen()
@@ -242,7 +242,7 @@ def x11_session(seconds: float) -> None:
     print(f"x11: gridsight live --window on Xvfb + xcompmgr ({seconds:g} s idle each)")
     try:
         grab_speed(display)
-        from vision.capture import ScreenCapture, WindowSource
+        from gridsight.vision.capture import ScreenCapture, WindowSource
 
         for game in ("tile-path", "disco-zoo"):
             script = scripts()[game]()

@@ -12,7 +12,7 @@ its exact chance-of-a-0 tie-break). The script prints the median, 90th percentil
 slowest time per board, and the frontier sizes met.
 
 The baseline, timed in the same run on the same boards, is the textbook whole-frontier
-enumeration (:func:`solvers.minesweeper.brute.whole_frontier`: one backtracking over every
+enumeration (:func:`gridsight.solvers.minesweeper.brute.whole_frontier`: one backtracking over every
 frontier cell, each consistent assignment visited one by one). It is exponential in the
 number of frontier assignments, so it runs only on the boards with at most ``--baseline-ways``
 of them (the product of the components' counts, known from the exact analysis); the ratio is
@@ -38,17 +38,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.minesweeper.analysis import analyse  # noqa: E402
-from solvers.minesweeper.brute import whole_frontier  # noqa: E402
-from solvers.minesweeper.policy import recommend  # noqa: E402
-from solvers.minesweeper.rules import EXPERT, neighbours  # noqa: E402
-from solvers.minesweeper.simulate import (  # noqa: E402
+from gridsight.solvers.minesweeper.analysis import analyse  # noqa: E402
+from gridsight.solvers.minesweeper.brute import whole_frontier  # noqa: E402
+from gridsight.solvers.minesweeper.policy import recommend  # noqa: E402
+from gridsight.solvers.minesweeper.rules import EXPERT, neighbours  # noqa: E402
+from gridsight.solvers.minesweeper.simulate import (  # noqa: E402
     Move,
     exact_policy,
     game_orders,
     play_game,
 )
-from solvers.minesweeper.state import MinesweeperState  # noqa: E402
+from gridsight.solvers.minesweeper.state import MinesweeperState  # noqa: E402
 
 
 def guess_states(games: int, seed: int) -> list[MinesweeperState]:

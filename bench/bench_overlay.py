@@ -26,10 +26,10 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from overlay.paint import paint_advice, render_layer  # noqa: E402
-from overlay.text import font  # noqa: E402
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind  # noqa: E402
-from vision.geometry import BoardGeometry  # noqa: E402
+from gridsight.overlay.paint import paint_advice, render_layer  # noqa: E402
+from gridsight.overlay.text import font  # noqa: E402
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind  # noqa: E402
+from gridsight.vision.geometry import BoardGeometry  # noqa: E402
 
 FRAME = (1920, 1080)
 

@@ -37,12 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers.limit import Limit  # noqa: E402
-from solvers.pentomino.analysis import analyse  # noqa: E402
-from solvers.pentomino.bitboard import build_tables, search  # noqa: E402
-from solvers.pentomino.placements import placements  # noqa: E402
-from solvers.pentomino.puzzle import Puzzle, make_puzzle  # noqa: E402
-from solvers.pentomino.symmetry import breaking_plan, symmetries  # noqa: E402
+from gridsight.solvers.limit import Limit  # noqa: E402
+from gridsight.solvers.pentomino.analysis import analyse  # noqa: E402
+from gridsight.solvers.pentomino.bitboard import build_tables, search  # noqa: E402
+from gridsight.solvers.pentomino.placements import placements  # noqa: E402
+from gridsight.solvers.pentomino.puzzle import Puzzle, make_puzzle  # noqa: E402
+from gridsight.solvers.pentomino.symmetry import breaking_plan, symmetries  # noqa: E402
 
 SIX_BY_TEN = ["." * 10] * 6
 
@@ -193,8 +193,8 @@ def main() -> None:
 
     # 5. load cost first, in a fresh process (the kernel is cached by numba after one compile)
     code = ("import time; t = time.perf_counter(); "
-            "from solvers.pentomino.puzzle import make_puzzle; "
-            "from solvers.pentomino.bitboard import build_tables, search; "
+            "from gridsight.solvers.pentomino.puzzle import make_puzzle; "
+            "from gridsight.solvers.pentomino.bitboard import build_tables, search; "
             "search(build_tables(make_puzzle(['.....'] * 3, 'P U V')), engine='numba'); "
             "print(time.perf_counter() - t)")
     load = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

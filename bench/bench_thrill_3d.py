@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the
 
 from kit.skins import thrill_digger_3d as skin  # noqa: E402
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker  # noqa: E402
-from vision.geometry import BoardGeometry  # noqa: E402
-from vision.pit import PitCalibration, calibrate_pit  # noqa: E402
+from gridsight.vision.geometry import BoardGeometry  # noqa: E402
+from gridsight.vision.pit import PitCalibration, calibrate_pit  # noqa: E402
 
 
 class ScratchRegistrar:

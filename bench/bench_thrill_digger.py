@@ -11,7 +11,7 @@ with the column caches cleared before each board (cold, the figure to quote) and
 a live session, where successive boards share most columns).
 
 The baseline, timed in the same run, is the brute-force enumeration of every layout
-(:mod:`solvers.thrill_digger.brute`) on expert states with few undug holes, where it is
+(:mod:`gridsight.solvers.thrill_digger.brute`) on expert states with few undug holes, where it is
 feasible; the ratio is brute-force time over column-sweep time on those same states.
 """
 
@@ -27,14 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.thrill_digger.analysis import analyse  # noqa: E402
-from solvers.thrill_digger.blocks import block_probability  # noqa: E402
-from solvers.thrill_digger.brute import brute_force  # noqa: E402
-from solvers.thrill_digger.counting import clear_caches  # noqa: E402
-from solvers.thrill_digger.generator import Layout, draw_layout  # noqa: E402
-from solvers.thrill_digger.policy import safest_then_richest  # noqa: E402
-from solvers.thrill_digger.rules import BOMB, EXPERT, RUPOOR  # noqa: E402
-from solvers.thrill_digger.state import ThrillDiggerState  # noqa: E402
+from gridsight.solvers.thrill_digger.analysis import analyse  # noqa: E402
+from gridsight.solvers.thrill_digger.blocks import block_probability  # noqa: E402
+from gridsight.solvers.thrill_digger.brute import brute_force  # noqa: E402
+from gridsight.solvers.thrill_digger.counting import clear_caches  # noqa: E402
+from gridsight.solvers.thrill_digger.generator import Layout, draw_layout  # noqa: E402
+from gridsight.solvers.thrill_digger.policy import safest_then_richest  # noqa: E402
+from gridsight.solvers.thrill_digger.rules import BOMB, EXPERT, RUPOOR  # noqa: E402
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState  # noqa: E402
 
 
 def policy_state(layout: Layout, digs: int) -> ThrillDiggerState:

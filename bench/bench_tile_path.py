@@ -3,7 +3,7 @@
 Run: ``python bench/bench_tile_path.py [--boards N] [--seed S] [--python-budget SECONDS]
 [--max-square N] [--skip-first-call]``.
 
-1. Baseline. A plain depth-first search over walks (:mod:`solvers.tile_path.dfs`, like the
+1. Baseline. A plain depth-first search over walks (:mod:`gridsight.solvers.tile_path.dfs`, like the
    issue writer's: no pruning) and the frontier sweep in each engine decide the same random
    small boards (5 x 6, about 10% blocked, random start); the answers must agree.
 2. The Hero's Cave (``examples/tile-path-heros-cave.txt``, 13 x 9): the proof of no full walk,
@@ -38,14 +38,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.boardtext import parse_boards  # noqa: E402
-from solvers.tile_path.analysis import analyse  # noqa: E402
-from solvers.tile_path.board import parse_board  # noqa: E402
-from solvers.tile_path.dfs import NodeLimitExceeded, dfs_full_walk  # noqa: E402
-from solvers.tile_path.engines import clear_cache, load_numba_engine  # noqa: E402
-from solvers.tile_path.frontier import FrontierBoard, run  # noqa: E402
-from solvers.limit import Limit, LimitReached  # noqa: E402
-from solvers.tile_path.limits import progress  # noqa: E402
+from gridsight.solvers.boardtext import parse_boards  # noqa: E402
+from gridsight.solvers.tile_path.analysis import analyse  # noqa: E402
+from gridsight.solvers.tile_path.board import parse_board  # noqa: E402
+from gridsight.solvers.tile_path.dfs import NodeLimitExceeded, dfs_full_walk  # noqa: E402
+from gridsight.solvers.tile_path.engines import clear_cache, load_numba_engine  # noqa: E402
+from gridsight.solvers.tile_path.frontier import FrontierBoard, run  # noqa: E402
+from gridsight.solvers.limit import Limit, LimitReached  # noqa: E402
+from gridsight.solvers.tile_path.limits import progress  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 HAVE_NUMBA = load_numba_engine() is not None
@@ -233,7 +233,7 @@ import time
 began = time.perf_counter()
 import numba
 imported = time.perf_counter()
-from solvers.tile_path.frontier import FrontierBoard, run
+from gridsight.solvers.tile_path.frontier import FrontierBoard, run
 tiles = frozenset((r, c) for r in range(4) for c in range(4))
 run(FrontierBoard(4, 4, tiles, (0, 0), None), engine="numba", longest=False)
 run(FrontierBoard(4, 4, tiles, (0, 0), None), engine="numba", longest=True)

@@ -9,8 +9,8 @@ one screenshot, then times, as medians of CPU seconds per screenshot:
   the room, every tile in view), the path ``gridsight analyze`` and ``live`` take with a room
   pack;
 - ``calibrate``: :func:`gridsight.games.tile_path.room.calibrate_room` from one screenshot;
-- baseline, in the same process: :func:`vision.locate.locate_board` and
-  :func:`vision.classify.read_cells` with the shipped 6x8 pack on a room seen whole at the
+- baseline, in the same process: :func:`gridsight.vision.locate.locate_board` and
+  :func:`gridsight.vision.classify.read_cells` with the shipped 6x8 pack on a room seen whole at the
   same scale (the classic tile-path read), so the ratio says what reading a scrolling view
   costs against it.
 
@@ -35,10 +35,10 @@ from kit.games.tile_path import specimen
 from kit.skins import tile_path_gbc as gbc
 
 from gridsight.games.tile_path.room import calibrate_room, read_view, room_from_board
-from solvers.boardtext import parse_boards
-from vision.classify import read_cells
-from vision.locate import locate_board
-from vision.packs import load_pack
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.classify import read_cells
+from gridsight.vision.locate import locate_board
+from gridsight.vision.packs import load_pack
 
 
 def cpu(fn, *args, repeat: int = 1) -> float:

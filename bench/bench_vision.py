@@ -4,11 +4,11 @@ Run ``python bench/bench_vision.py [--repeat N]``. For each game (a 5x5 Disco Zo
 6x8 tile-path room, a 12x10 pentomino board) it builds a 1920x1080 frame with the board drawn
 by the shipped skin at 1.6x somewhere on a busy background, then times, as medians:
 
-- ``locate``: :func:`vision.locate.locate_board` from scratch (target: under 100 ms), against
+- ``locate``: :func:`gridsight.vision.locate.locate_board` from scratch (target: under 100 ms), against
   a naive baseline run in the same process: OpenCV's masked normalised template matching of
   the same anchor on the full-resolution frame, at the same scales from 0.5x to 4x;
-- ``recheck``: :meth:`vision.locate.Locator.locate` on an unchanged frame (the cheap check);
-- ``read``: :func:`vision.classify.read_cells` on the located board (target: under 5 ms),
+- ``recheck``: :meth:`gridsight.vision.locate.Locator.locate` on an unchanged frame (the cheap check);
+- ``read``: :func:`gridsight.vision.classify.read_cells` on the located board (target: under 5 ms),
   against a baseline that cuts each cell with ``warp_cell`` and compares it with every
   template in a Python loop.
 
@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
 from kit import corpus  # noqa: E402
-from vision.classify import read_cells  # noqa: E402
-from vision.geometry import BoardGeometry  # noqa: E402
-from vision.locate import Locator, locate_board  # noqa: E402
-from vision.packs import TemplatePack, load_pack  # noqa: E402
+from gridsight.vision.classify import read_cells  # noqa: E402
+from gridsight.vision.geometry import BoardGeometry  # noqa: E402
+from gridsight.vision.locate import Locator, locate_board  # noqa: E402
+from gridsight.vision.packs import TemplatePack, load_pack  # noqa: E402
 
 WIDTH, HEIGHT = 1920, 1080
 SCALE = 1.6

@@ -7,7 +7,7 @@ default), the optimal first tap, the time it took, and the time of the pure-Pyth
 the same board in the same process, as the baseline (cut at ``--baseline-cap`` wall seconds,
 then ``>`` the CPU time it had used); the ``book`` column says whether the opening book's entry
 has the same value. The last column is the exact chance that
-the seed-style helper (``solvers.disco_zoo.baseline``) rescues both, played on every joint
+the seed-style helper (``gridsight.solvers.disco_zoo.baseline``) rescues both, played on every joint
 placement: the head-room a simulation can hope to show.
 
 ``--sweep REGION ...`` also times the advice with the default 1 s budget from the empty board
@@ -34,14 +34,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.disco_zoo.advise import BOOK_METHOD, DEFAULT_BUDGET, plan  # noqa: E402
-from solvers.disco_zoo.engines import ENGINES, resolve  # noqa: E402
-from solvers.disco_zoo.board import fresh_board  # noqa: E402
-from solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
-from solvers.disco_zoo.objective import Objective  # noqa: E402
-from solvers.disco_zoo.placements import joint_placements  # noqa: E402
-from solvers.disco_zoo.baseline import baseline_tap  # noqa: E402
-from solvers.disco_zoo.simulate import Rescue, play  # noqa: E402
+from gridsight.solvers.disco_zoo.advise import BOOK_METHOD, DEFAULT_BUDGET, plan  # noqa: E402
+from gridsight.solvers.disco_zoo.engines import ENGINES, resolve  # noqa: E402
+from gridsight.solvers.disco_zoo.board import fresh_board  # noqa: E402
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue  # noqa: E402
+from gridsight.solvers.disco_zoo.objective import Objective  # noqa: E402
+from gridsight.solvers.disco_zoo.placements import joint_placements  # noqa: E402
+from gridsight.solvers.disco_zoo.baseline import baseline_tap  # noqa: E402
+from gridsight.solvers.disco_zoo.simulate import Rescue, play  # noqa: E402
 
 BASELINE_CAP = 60.0
 
@@ -76,7 +76,7 @@ def report(baseline_cap: float | None = BASELINE_CAP, engine: str = "auto",
     the pure-Python search on the same board in the same process (the baseline, cut at
     ``baseline_cap`` wall seconds), the opening book's entry checked equal, and the
     seed-style helper's exact P(all)."""
-    from solvers.disco_zoo.book import lookup
+    from gridsight.solvers.disco_zoo.book import lookup
 
     farm = load_catalogue().regions["Farm"]
     if resolve(engine) == "numba":
@@ -139,7 +139,7 @@ def sweep(
     """Time the budgeted advice from the empty board of every 2- and 3-animal rescue of
     ``regions`` (wall-clock, since the budget is), on ``engine``, with or without the book;
     with ``after_first``, the boards after the first advised tap (each thing it may show)."""
-    from solvers.disco_zoo.book_build import outcomes
+    from gridsight.solvers.disco_zoo.book_build import outcomes
 
     catalogue = load_catalogue()
     totals = [0, 0, 0.0, ""]  # exact, boards, slowest, its name

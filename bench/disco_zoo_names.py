@@ -36,7 +36,7 @@ from gridsight.games.disco_zoo.names import CardText, read_names  # noqa: E402
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
 from kit.rescues import random_rescue_board  # noqa: E402
 from kit.skins import disco_zoo_real as real  # noqa: E402
-from vision.errors import BoardNotFoundError  # noqa: E402
+from gridsight.vision.errors import BoardNotFoundError  # noqa: E402
 
 BANDS = ((0.5, 1.0), (1.0, 1.5), (1.5, 2.2), (2.2, 3.01))
 

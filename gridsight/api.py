@@ -45,12 +45,12 @@ from typing import TYPE_CHECKING, Any, Union
 from gridsight.errors import RuntimeFailure, UnknownGameError
 from gridsight.games.options import SolveOptions
 from gridsight.registry import all_specs, get_spec
-from solvers.advice import Advice as Drawing
-from solvers.advice import Cell
-from solvers.boardtext import BoardText, parse_boards
-from solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
-from solvers.limit import Limit, LimitReached, Quality
-from vision.errors import BoardNotFoundError, VisionInputError
+from gridsight.solvers.advice import Advice as Drawing
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.boardtext import BoardText, parse_boards
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
+from gridsight.solvers.limit import Limit, LimitReached, Quality
+from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a picture is read
     import numpy as np
@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a pictu
     from gridsight.games.spec import HintOption
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.screenshots import Solve
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
 #: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
 #: OpenCV reads it).
@@ -100,7 +100,7 @@ class Advice:
     ``gridsight solve GAME --json`` prints (each hole's chances, a walk, a proof; the
     game's page in docs/ lists its fields), and :meth:`json` a plain copy of it. ``text`` is
     the readable report ``gridsight solve GAME`` prints, ``drawing`` what a painter draws
-    (:func:`overlay.paint.paint_advice`: the marks, figures, path and legend).
+    (:func:`gridsight.overlay.paint.paint_advice`: the marks, figures, path and legend).
     """
 
     game: str
@@ -145,7 +145,7 @@ class Reading:
     columns); ``notes`` what else the reader saw or assumed, ``warnings`` what the player
     must check. ``pack`` names the template pack that found it (``structure``: found by its
     structure, no frame), ``geometry`` where it lies in the picture
-    (:class:`vision.geometry.BoardGeometry`: cell corners and centres in pixels).
+    (:class:`gridsight.vision.geometry.BoardGeometry`: cell corners and centres in pixels).
     """
 
     game: str
@@ -333,7 +333,7 @@ def _settings(options: Any) -> dict[str, Any]:
 
 
 def _image(image: Image) -> np.ndarray:
-    """``image`` as a BGR array: read from its path (:func:`vision.images.load_image`), or
+    """``image`` as a BGR array: read from its path (:func:`gridsight.vision.images.load_image`), or
     checked when it is one already."""
     import numpy as np
 
@@ -342,7 +342,7 @@ def _image(image: Image) -> np.ndarray:
             raise VisionInputError(f"an image is an (H, W, 3) BGR uint8 array, not "
                                    f"{image.shape} {image.dtype}")
         return image
-    from vision.images import load_image
+    from gridsight.vision.images import load_image
 
     return load_image(os.fspath(image))
 

@@ -5,7 +5,7 @@ Two steps, one screenshot:
 1. **Corners.** The player clicks the board's four outer corners, top-left, top-right,
    bottom-right, bottom-left (Backspace or "Undo" takes the last one back).
 2. **Labels.** The cells are cut out through the marked corners and grouped by look (cells
-   whose small colour thumbnails are within :data:`vision.learn.CLUSTER_RMS` of a group's
+   whose small colour thumbnails are within :data:`gridsight.vision.learn.CLUSTER_RMS` of a group's
    first cell join it). One group at a time is outlined on the screenshot and shown as a strip
    of its cells; the player picks what it is from the game's labels (or "?" to leave it out)
    and goes on. A plain ground tile and a decorated one form two groups and get the same label.
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
     QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
 )
 
-from vision.classify import board_thumbnails
-from vision.geometry import BoardGeometry
-from vision.learn import CLUSTER_RMS
-from vision.packs import load_pack
+from gridsight.vision.classify import board_thumbnails
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.learn import CLUSTER_RMS
+from gridsight.vision.packs import load_pack
 
 SKIP = "?"
 CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")

@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from gridsight.games.spec import GridReading, PitReading
 from gridsight.inputs import read_text
 from gridsight.registry import get_spec
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named
-from vision.errors import VisionInputError
-from vision.packs import load_pack, user_data_root, user_packs_root
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError, named
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.packs import load_pack, user_data_root, user_packs_root
 
 if TYPE_CHECKING:  # OpenCV and the learning code are imported when a calibration runs
     import numpy as np
 
     from gridsight.readers.base import BoardReading
-    from vision.classify import BoardRead
-    from vision.packs import TemplatePack
+    from gridsight.vision.classify import BoardRead
+    from gridsight.vision.packs import TemplatePack
 
 DEFAULT_SKIN = "mine"
 
@@ -155,9 +155,9 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     ``gridsight analyze --pack`` reads it (:func:`check_pack`)."""
     from dataclasses import replace
 
-    from vision.geometry import BoardGeometry
-    from vision.learn import learn_pack
-    from vision.packs import load_pack_dir
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.learn import learn_pack
+    from gridsight.vision.packs import load_pack_dir
 
     game = options.game
     like = load_pack(game, "default")
@@ -190,7 +190,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     without them is not the board given."""
     from gridsight.readers.base import ReadHints
     from gridsight.readers.find import find_in
-    from vision.classify import UNKNOWN
+    from gridsight.vision.classify import UNKNOWN
 
     folder = pack.source or Path(".")
     try:
@@ -370,10 +370,10 @@ def _check_corners(corners, shape, rows: int = 1, cols: int = 1) -> None:
 
 
 def _check_name(name: str) -> None:
-    """A skin is a folder name (:data:`vision.schema.NAME`): at most 64 letters, digits, ``-``,
+    """A skin is a folder name (:data:`gridsight.vision.schema.NAME`): at most 64 letters, digits, ``-``,
     ``_`` or ``.``; the name is quoted with its control characters escaped."""
-    from solvers.errors import shown
-    from vision.schema import NAME, SchemaError
+    from gridsight.solvers.errors import shown
+    from gridsight.vision.schema import NAME, SchemaError
 
     try:
         NAME.check(name, "--skin")

@@ -26,8 +26,8 @@ from gridsight import __version__
 from gridsight.errors import (  # noqa: F401 - EXIT_*, RuntimeFailure, say: re-exported
     EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, UnknownGameError, say,
 )
-from solvers.errors import InputError
-from vision.errors import VisionInputError
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import VisionInputError
 
 
 #: The commands, in the order ``gridsight --help`` lists them: name, one-line help and the
@@ -165,9 +165,9 @@ def caused_by_interrupt(error: BaseException) -> bool:
 
 @contextmanager
 def warnings_said() -> Iterator[None]:
-    """Within the block, a :class:`vision.errors.PackSkipped` warning (a broken pack of the
+    """Within the block, a :class:`gridsight.vision.errors.PackSkipped` warning (a broken pack of the
     player's, skipped) is said once as ``gridsight: warning: ...``; other warnings as before."""
-    from vision.errors import PackSkipped
+    from gridsight.vision.errors import PackSkipped
 
     seen: set[str] = set()
     with warnings.catch_warnings():

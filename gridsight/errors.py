@@ -5,8 +5,8 @@ Every part of gridsight (the library :mod:`gridsight.api`, the commands, the liv
 these from here, never from :mod:`gridsight.cli`: the command line sits on top of everything
 else and nothing imports it back (``tests/test_architecture.py`` fails on an import cycle).
 
-Errors caused by the player's input derive from :class:`solvers.errors.InputError` (or, for
-pictures and packs, :class:`vision.errors.VisionInputError`): the command line reports them as
+Errors caused by the player's input derive from :class:`gridsight.solvers.errors.InputError` (or, for
+pictures and packs, :class:`gridsight.vision.errors.VisionInputError`): the command line reports them as
 bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`).
 :class:`RuntimeFailure` is a failure that is not the input's fault (no window to capture, no
 display, a time limit reached with nothing decided): exit 1.
@@ -20,8 +20,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from solvers.errors import InputError, one_line
-from vision.errors import VisionInputError
+from gridsight.solvers.errors import InputError, one_line
+from gridsight.vision.errors import VisionInputError
 
 #: Exit codes of ``gridsight``: done; a failure outside the player's input; bad input;
 #: interrupted with Ctrl-C.
@@ -46,7 +46,7 @@ class UnknownGameError(LookupError):
 
 def say(message: object) -> None:
     """Print ``message`` on standard error as one line ``gridsight: ...``: the player's text
-    quoted in it cannot break the line or flood the terminal (:func:`solvers.errors.one_line`)."""
+    quoted in it cannot break the line or flood the terminal (:func:`gridsight.solvers.errors.one_line`)."""
     print(f"gridsight: {one_line(str(message))}", file=sys.stderr, flush=True)
 
 

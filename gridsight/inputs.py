@@ -5,7 +5,7 @@ Input is read in chunks and refused as soon as it passes its size limit
 filling the memory, and Ctrl-C is seen between chunks. A file named on the command line must
 be a regular file: a FIFO (which would hang the ``open`` itself), a device (``/dev/zero``), a
 socket or a folder is refused by its type before it is opened. ``-`` is standard input, read
-as a pipe with a timeout (:class:`safefiles.TimedPipe`: silent for a minute, it is given up on).
+as a pipe with a timeout (:class:`gridsight.safefiles.TimedPipe`: silent for a minute, it is given up on).
 Text is UTF-8, with or without a byte order mark (Windows editors write one), on standard
 input as in files.
 """
@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from gridsight.limits import MAX_BOARD_BYTES
-from safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
-from solvers.errors import InputError, one_line
+from gridsight.safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
+from gridsight.solvers.errors import InputError, one_line
 
 CHUNK = 1 << 16
 STDIN = "<stdin>"

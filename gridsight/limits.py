@@ -5,7 +5,7 @@ can be endless (``/dev/zero``), huge (a 100000 x 100000 PNG header in 875 bytes)
 solve, so each command bounds what it reads and how long it works, refuses clearly past the
 bound, and names the option that raises it. docs/limits.md lists them all.
 
-The work of a solve is bounded by the one :class:`solvers.limit.Limit` every solver checks
+The work of a solve is bounded by the one :class:`gridsight.solvers.limit.Limit` every solver checks
 itself (CPU seconds of the solving thread, by default :data:`SOLVE_TIME_LIMIT`); this module
 only offers its command-line options (``--time-limit``, ``--wall-limit``).
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from solvers.limit import DEFAULT_SECONDS
+from gridsight.solvers.limit import DEFAULT_SECONDS
 
 # -- the defaults -----------------------------------------------------------------------------
 
@@ -46,7 +46,7 @@ MAX_PIXELS = 40_000_000
 IMAGE_BYTES_PER_PIXEL = 5
 IMAGE_BYTES_EXTRA = 1_000_000
 #: The work one board's analysis may take by default: CPU seconds of the solving thread (the
-#: one default of :class:`solvers.limit.Limit`).
+#: one default of :class:`gridsight.solvers.limit.Limit`).
 SOLVE_TIME_LIMIT = DEFAULT_SECONDS
 #: The memory a solving command (``solve``, ``simulate``, ``analyze``) may take, at most 4 GiB
 #: and at most half the machine's memory: past it the command stops with "out of memory"

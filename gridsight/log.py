@@ -31,7 +31,7 @@ fields (:mod:`gridsight.log_records`), and a line that fails is skipped with a w
 its line and what is wrong.
 
 >>> import tempfile, pathlib
->>> from solvers.advice import Advice, Cell
+>>> from gridsight.solvers.advice import Advice, Cell
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.jsonl"
 >>> log = RecommendationLog(path, close_at_exit=False)
 >>> log.append(LogRecord(step=1, time=utc_now(), game="demo", board=". .",
@@ -74,7 +74,7 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
     parse_record,
     record_problem,
 )
-from safefiles import (
+from gridsight.safefiles import (
     PartialWrite,
     SaveError,
     append_file,
@@ -82,9 +82,9 @@ from safefiles import (
     read_regular,
     write_file,
 )
-from solvers.advice import Cell
-from solvers.cellnames import name_of
-from solvers.errors import InputError, one_line
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.cellnames import name_of
+from gridsight.solvers.errors import InputError, one_line
 
 MAX_PENDING = 1000
 
@@ -101,7 +101,7 @@ def utc_now() -> str:
 def default_log_path(now: datetime | None = None) -> Path:
     """A new file per session in the per-user data folder: ``.../gridsight/logs/<time>.jsonl``
     (``$GRIDSIGHT_DATA_DIR/logs`` when that is set)."""
-    from vision.packs import user_data_root
+    from gridsight.vision.packs import user_data_root
 
     when = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
     return user_data_root() / "logs" / f"session-{when}.jsonl"

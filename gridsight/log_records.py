@@ -7,7 +7,7 @@ nested at most :data:`MAX_DEPTH` deep, no ``NaN``/``Infinity``, whole numbers wh
 every cell on the advice's board of at most :data:`MAX_SIDE` cells a side. A line that fails
 raises :class:`RecordError` naming the field, so the reader can skip it and say why.
 
->>> from solvers.advice import Advice, Cell
+>>> from gridsight.solvers.advice import Advice, Cell
 >>> r = LogRecord(step=1, time="2026-01-01T00:00:00.000Z", game="demo", board=". .",
 ...               advice=Advice("demo", 1, 2, recommend=(Cell(0, 1),)))
 >>> LogRecord.from_json(r.to_json()) == r
@@ -27,12 +27,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from solvers.advice import (
+from gridsight.solvers.advice import (
     Advice, Cell, CellFigure, CellMark, Legend, MarkKind, PiecePlacement,
 )
 
 if TYPE_CHECKING:  # OpenCV comes with the geometry: imported when a record has one
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
 FORMAT_VERSION = 1
 #: The largest board side a record may claim (as for a template pack's board).
@@ -370,7 +370,7 @@ def _geometry(data: Any, rows: int, cols: int) -> BoardGeometry | None:
         raise RecordError("'geometry.homography' must be 3 x 3 finite numbers")
     import numpy as np
 
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
     view = data.get("view")  # the part of a board bigger than the screen on screen
     if view is not None and (not isinstance(view, list) or len(view) != 4 or not all(

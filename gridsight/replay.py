@@ -30,10 +30,10 @@ from gridsight.report_frames import (
     FrameStore,
     png_base64,
 )
-from solvers.advice import Advice, Cell, CellFigure, CellMark
-from solvers.boardtext import parse_boards
-from solvers.cellnames import cell_name, cell_names, name_of
-from solvers.errors import InputError, one_line
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.cellnames import cell_name, cell_names, name_of
+from gridsight.solvers.errors import InputError, one_line
 
 if TYPE_CHECKING:  # OpenCV and the painter are imported when pictures are drawn
     import numpy as np
@@ -289,7 +289,7 @@ def step_picture(contents: LogContents, record: LogRecord,
 
 
 def _annotated(image: np.ndarray, record: LogRecord, geometry) -> np.ndarray:
-    from overlay.paint import draw_move, number_board, paint_advice
+    from gridsight.overlay.paint import draw_move, number_board, paint_advice
 
     image = _outline_by_hand(image, record, geometry)
     image = paint_advice(image, geometry, drawable(record.advice), legend=False)
@@ -318,9 +318,9 @@ def board_picture(record: LogRecord):
     import cv2
     import numpy as np
 
-    from overlay import text as text_mod
-    from overlay.paint import composite
-    from vision.geometry import BoardGeometry
+    from gridsight.overlay import text as text_mod
+    from gridsight.overlay.paint import composite
+    from gridsight.vision.geometry import BoardGeometry
 
     advice = record.advice
     rows, cols = advice.rows, advice.cols
@@ -361,7 +361,7 @@ def board_picture(record: LogRecord):
 
 def schematic(record: LogRecord) -> np.ndarray:
     """The logged board drawn from its text (:func:`board_picture`) with the advice on it."""
-    from overlay.paint import paint_advice
+    from gridsight.overlay.paint import paint_advice
 
     image, geometry = board_picture(record)
     image = _outline_by_hand(image, record, geometry)
@@ -376,7 +376,7 @@ def _bgr(colour: str) -> tuple[int, int, int]:
 def legend_html(advice: Advice) -> str:
     """What the step's picture shows, as text beside small pictures of each mark (in the
     game's words), with the player's move and the hand-set cells."""
-    from overlay.legend import legend_samples
+    from gridsight.overlay.legend import legend_samples
 
     esc = html.escape
     items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
@@ -605,7 +605,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
                      + "</ul></details>")
     if on_frame:
         image, geometry = board_picture(record)
-        from overlay.paint import number_board
+        from gridsight.overlay.paint import number_board
 
         image = number_board(image, geometry, origin, record.advice.last)[0]
         parts.append("<details><summary>Board as read</summary>"

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from safefiles import read_regular
+from gridsight.safefiles import read_regular
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
 #: The longest side of a frame as a report shows it (a 4K screenshot is shown at a third).
 MAX_FRAME_SIDE = 1280
@@ -51,7 +51,7 @@ class Frame:
         """``geometry`` (in the saved frame's pixels) in this frame's pixels."""
         import numpy as np
 
-        from vision.geometry import BoardGeometry
+        from gridsight.vision.geometry import BoardGeometry
 
         if self.scale == 1.0:
             return geometry
@@ -95,9 +95,9 @@ class FrameStore:
         import cv2
 
         from gridsight.limits import max_image_bytes
-        from solvers.errors import one_line
-        from vision.errors import VisionInputError
-        from vision.images import decode_image
+        from gridsight.solvers.errors import one_line
+        from gridsight.vision.errors import VisionInputError
+        from gridsight.vision.images import decode_image
 
         drawn = "the board is drawn from the log instead"
         if self.folder is None:

@@ -5,7 +5,7 @@ every scale: most of its time, every call, for screenshots that a player takes o
 screen again and again. So the first call remembers what it found, by the picture's size and
 the ``--pack`` asked: the game, the board's place (its geometry) and how well its frame matched
 there. The next screenshot of that size is first checked at that place, with that one game's
-pack (one warp and one match, :func:`vision.locate.anchor_score`); only when the board is no
+pack (one warp and one match, :func:`gridsight.vision.locate.anchor_score`); only when the board is no
 longer there does the full search run again (and its answer replaces the old one). A board
 found by its structure (a real Disco Zoo screen: no frame to match) is remembered as such, and
 looked for that way first. ``gridsight live`` seeds its locator with the same memory and adds
@@ -15,7 +15,7 @@ Finding a remembered board in a picture is :func:`gridsight.screenshots.find_see
 holds only the memory, so the live loop's sources can keep it without the readers. The
 memory is a small JSON file in the player's data folder (:data:`FILE`, at most
 :data:`MAX_SCREENS` screens, the least recently used dropped), written through
-:mod:`safefiles` (a temporary file beside it renamed into place, so a reader never sees half
+:mod:`gridsight.safefiles` (a temporary file beside it renamed into place, so a reader never sees half
 of it; never through a link) and read only as a regular file of at most
 :data:`MAX_FILE_BYTES`; a file that cannot be read or written is no worse than an empty
 memory (it is a cache: nothing depends on it).
@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from safefiles import SaveError, read_regular, write_file
+from gridsight.safefiles import SaveError, read_regular, write_file
 
 #: The memory's file in the player's data folder (``GRIDSIGHT_DATA_DIR`` overrides the folder).
 FILE = "screens.json"
@@ -50,7 +50,7 @@ MAX_SCREENS = 32
 #: The largest memory file read (32 screens take a few kilobytes; a bigger file is not ours).
 MAX_FILE_BYTES = 1_000_000
 #: A remembered board is still there when its frame matches at least this share as well as
-#: when it was found (the live locator's own rule, :class:`vision.locate.Locator`).
+#: when it was found (the live locator's own rule, :class:`gridsight.vision.locate.Locator`).
 KEEP_RATIO = 0.75
 
 
@@ -105,7 +105,7 @@ class ScreenMemory:
     @classmethod
     def in_data_folder(cls) -> ScreenMemory:
         """The player's memory, :data:`FILE` in gridsight's data folder."""
-        from vision.packs import user_data_root
+        from gridsight.vision.packs import user_data_root
 
         return cls(user_data_root() / FILE)
 

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from gridsight.errors import RuntimeFailure
 from gridsight.registry import get_reader, get_spec, reader_names
-from solvers.advice import Advice, CellMark, MarkKind
-from solvers.boardtext import BoardText, parse_boards
-from solvers.errors import InputError
-from vision.errors import PackError
+from gridsight.solvers.advice import Advice, CellMark, MarkKind
+from gridsight.solvers.boardtext import BoardText, parse_boards
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import PackError
 
 if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load when used
     import numpy as np
@@ -38,14 +38,14 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV, the readers and the packs load w
     from gridsight.readers.find import Found
     from gridsight.screens import ScreenMemory, Seen
     from gridsight.tracking import ViewMerger
-    from vision.geometry import BoardGeometry
-    from vision.packs import TemplatePack
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.packs import TemplatePack
 
 #: Cells smaller than this (pixels) are enlarged in the annotated picture.
 MIN_CELL_PX = 48
 
 #: Solving one board text (a game's adapter with its options): the solution, or
-#: :class:`~solvers.errors.InputError` / :class:`~gridsight.errors.RuntimeFailure`.
+#: :class:`~gridsight.solvers.errors.InputError` / :class:`~gridsight.errors.RuntimeFailure`.
 Solve = Callable[[BoardText], "Solution"]
 
 
@@ -54,7 +54,7 @@ def load_packs(game: str | None, pack: str | None,
                time_limit: float | None = None) -> dict[str, TemplatePack]:
     """The pack of each game to try: ``game``'s (``None`` or ``"auto"``: every reader's,
     skipping the games without a pack of that name; none at all is an error). ``pack`` is a
-    skin name or a pack folder (:func:`vision.packs.load_game_pack`; ``None``: the default
+    skin name or a pack folder (:func:`gridsight.vision.packs.load_game_pack`; ``None``: the default
     skin). A pack that exists but is broken, while others load, is passed to ``warn``.
     Reading each pack counts against ``time_limit`` seconds (``--time-limit``; ``None`` or
     0: none): past it, a :class:`~gridsight.errors.RuntimeFailure`."""
@@ -123,10 +123,10 @@ def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None
 
     from gridsight.readers.find import Found, find_by_structure
     from gridsight.screens import KEEP_RATIO
-    from vision.classify import read_cells
-    from vision.errors import BoardNotFoundError
-    from vision.geometry import BoardGeometry
-    from vision.locate import MIN_KNOWN, _inside, anchor_score
+    from gridsight.vision.classify import read_cells
+    from gridsight.vision.errors import BoardNotFoundError
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.locate import MIN_KNOWN, _inside, anchor_score
 
     if seen.game != pack.game:
         return None
@@ -159,7 +159,7 @@ def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None
     """The board in ``image``: through ``game``'s pack, or (``game`` ``None``) the best of
     every reader's. With a ``memory`` of screens (:mod:`gridsight.screens`), a game not given
     is first looked for where it was last found on a screen of this size; what the full
-    search finds is remembered. :class:`vision.errors.BoardNotFoundError` if none."""
+    search finds is remembered. :class:`gridsight.vision.errors.BoardNotFoundError` if none."""
     from gridsight.readers.find import find_in
 
     if game not in (None, "auto"):
@@ -182,7 +182,7 @@ def read_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None, hints
                     memory: ScreenMemory | None = None) -> tuple[Found, BoardReading]:
     """The board found in ``image`` (:func:`find_screenshot`) and its text as the game's
     reader reads it with the player's ``hints``. Raises
-    :class:`vision.errors.BoardNotFoundError` when no board is found,
+    :class:`gridsight.vision.errors.BoardNotFoundError` when no board is found,
     :class:`gridsight.readers.base.ReadError` (``unread`` lists the cells) when one is found
     but cannot be read into a board."""
     from gridsight.readers.find import read_found
@@ -288,9 +288,9 @@ def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, Boa
 
 def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.ndarray:
     """A copy of ``image`` with ``advice`` painted through ``geometry``
-    (:func:`overlay.paint.paint_advice`), enlarged first when its cells are small
+    (:func:`gridsight.overlay.paint.paint_advice`), enlarged first when its cells are small
     (:func:`legible`)."""
-    from overlay.paint import paint_advice
+    from gridsight.overlay.paint import paint_advice
 
     image, geometry = legible(image, geometry)
     return paint_advice(image, geometry, advice)

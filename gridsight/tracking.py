@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from solvers.advice import Cell
-from solvers.cellnames import cell_name
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.cellnames import cell_name
 
 Rule = Callable[[str, str], bool]
 
@@ -254,8 +254,8 @@ class ViewMerger:
     view's read with every cell's label replaced by the merged one (never-seen cells
     unknown), for the game's reader.
 
-    >>> from vision.classify import BoardRead, CellRead as Read
-    >>> from vision.geometry import BoardGeometry
+    >>> from gridsight.vision.classify import BoardRead, CellRead as Read
+    >>> from gridsight.vision.geometry import BoardGeometry
     >>> g = BoardGeometry.from_rect(0, 0, 10, 10, 1, 3)
     >>> merger = ViewMerger(1, 3, is_reveal=reveal_from("."))
     >>> _, merged = merger.take(BoardRead(g, ((Read(0, 0, "x", 1, 1), Read(0, 1, ".", 1, 1),
@@ -274,7 +274,7 @@ class ViewMerger:
         self.state = self.tracker.state()
 
     def take(self, read):
-        """Feed one view's read (:class:`vision.classify.BoardRead`); returns the merged
+        """Feed one view's read (:class:`gridsight.vision.classify.BoardRead`); returns the merged
         :class:`TrackerState` and the read with the merged labels."""
         reads = [[CellRead(c.label, float(c.score)) if c.known else UNKNOWN for c in row]
                  for row in read.cells]
@@ -286,12 +286,12 @@ class ViewMerger:
 
 
 def merged_read(read, state: TrackerState):
-    """``read`` (a :class:`vision.classify.BoardRead`) with each cell's label replaced by the
+    """``read`` (a :class:`gridsight.vision.classify.BoardRead`) with each cell's label replaced by the
     merged one: a cell still :data:`UNSEEN` reads ``unknown``. Its ``extras["unread_now"]``
     lists the cells this view did not read (out of view, or hidden: a reader may know that a
     hidden cell is not surely as last seen)."""
-    from vision.classify import UNKNOWN as UNREAD
-    from vision.classify import BoardRead, CellRead as VisionCellRead
+    from gridsight.vision.classify import UNKNOWN as UNREAD
+    from gridsight.vision.classify import BoardRead, CellRead as VisionCellRead
 
     cells = []
     for row in read.cells:

@@ -1,6 +1,6 @@
 """Solving in a worker process: off the caller's thread, and stopped hard when it must be.
 
-Every solver checks its own :class:`~solvers.limit.Limit` and answers at it (anytime), so a
+Every solver checks its own :class:`~gridsight.solvers.limit.Limit` and answers at it (anytime), so a
 solve normally returns by itself. A caller that must not wait past a moment whatever happens
 (the live overlay, a pathological board, a library user with a deadline) runs the solve
 here: a worker process, started once and reused (it imports the solvers once), that solves
@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridsight.games.options import SolveOptions
-from solvers.boardtext import BoardText
-from solvers.errors import InputError
-from solvers.limit import Limit
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.limit import Limit
 
 #: The hard stop of a solve is this many times its limit in seconds (of work or of waiting)
 #: plus :data:`HARD_GRACE`: far past the moment a solver answers by itself, even on a busy
@@ -62,7 +62,7 @@ class HardStop(Exception):
 class WorkerResult:
     """The answer to one submitted board: ``solution`` (a
     :class:`~gridsight.games.base.Solution`), or ``error`` in words, with ``refused`` when the
-    board was bad input (an :class:`~solvers.errors.InputError`) and ``stopped`` when the
+    board was bad input (an :class:`~gridsight.solvers.errors.InputError`) and ``stopped`` when the
     worker was killed at the hard stop. ``tag`` is what the caller submitted it with."""
 
     tag: Any
@@ -199,7 +199,7 @@ class SolveWorker:
     def solve(self, game: str, board: str | BoardText, options: SolveOptions,
               hard_seconds: float | None = None) -> Any:
         """Solve ``board`` and wait for its :class:`~gridsight.games.base.Solution`; raises
-        :class:`~solvers.errors.InputError` for a bad board and :class:`HardStop` when the
+        :class:`~gridsight.solvers.errors.InputError` for a bad board and :class:`HardStop` when the
         hard stop came first (or the process failed)."""
         self.submit(game, board, options, hard_seconds=hard_seconds)
         result = None
@@ -252,7 +252,7 @@ def _close(process: subprocess.Popen) -> None:
 def serve(source: Any, sink: Any) -> None:
     """The worker's loop: solve each board received, send the solution (or the error)."""
     from gridsight.registry import get_game
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     while True:
         try:

@@ -13,9 +13,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from overlay import text as text_mod
-from overlay.style import BGR, CONTRAST, MARK
-from solvers.advice import MarkKind
+from gridsight.overlay import text as text_mod
+from gridsight.overlay.style import BGR, CONTRAST, MARK
+from gridsight.solvers.advice import MarkKind
 
 # Maps unit-square points, shape (N, 2), to pixel points, shape (N, 2).
 UnitMap = Callable[[np.ndarray], np.ndarray]

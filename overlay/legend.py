@@ -6,7 +6,7 @@ the advised cell is not the safest or likeliest) under it; the details
 (:attr:`Advice.details`) are for the panel and the text report, not the picture.
 
 Only what the advice actually uses is explained, each entry drawn with the very glyph the
-board shows and named in the game's own words (the advice's :class:`~solvers.advice.Legend`,
+board shows and named in the game's own words (the advice's :class:`~gridsight.solvers.advice.Legend`,
 filled in by the game's adapter: Disco Zoo's "no animal", Thrill Digger's "bomb"; plain words
 where it says nothing). The heat tint is shown from low to high of its caption's quantity, in
 the game's direction. The panel is a plain BGR image the caller stacks under the picture.
@@ -20,9 +20,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from overlay import glyphs, style
-from overlay import text as text_mod
-from solvers.advice import Advice, MarkKind
+from gridsight.overlay import glyphs, style
+from gridsight.overlay import text as text_mod
+from gridsight.solvers.advice import Advice, MarkKind
 
 BACKGROUND: style.BGR = (38, 38, 38)
 MAX_LABELS = 4  # a "{label}" entry is written for at most this many labels

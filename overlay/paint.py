@@ -1,4 +1,4 @@
-"""Draw an :class:`~solvers.advice.Advice` through a :class:`~vision.geometry.BoardGeometry`.
+"""Draw an :class:`~gridsight.solvers.advice.Advice` through a :class:`~gridsight.vision.geometry.BoardGeometry`.
 
 Two entry points:
 
@@ -17,8 +17,8 @@ board gets tilted outlines and glyphs; text stays upright and is sized from the 
 Draw order, bottom to top: heat tints, pieces, mark borders, the walk's arrows, mark glyphs,
 texts, and last the recommended cell's outline so nothing hides it.
 
->>> from solvers.advice import Advice, Cell
->>> from vision.geometry import BoardGeometry
+>>> from gridsight.solvers.advice import Advice, Cell
+>>> from gridsight.vision.geometry import BoardGeometry
 >>> g = BoardGeometry.from_rect(10, 10, 40, 40, rows=2, cols=2)
 >>> layer = render_layer((100, 100), g, Advice("demo", 2, 2, recommend=(Cell(0, 1),)))
 >>> layer.shape, int(layer[0, 0, 3]), tuple(int(v) for v in layer[7, 70])
@@ -32,11 +32,11 @@ from typing import NamedTuple, Sequence
 import cv2
 import numpy as np
 
-from overlay import glyphs, style, viewport
-from overlay import text as text_mod
-from overlay.legend import legend_panel
-from solvers.advice import Advice, Cell, MarkKind
-from vision.geometry import BoardGeometry
+from gridsight.overlay import glyphs, style, viewport
+from gridsight.overlay import text as text_mod
+from gridsight.overlay.legend import legend_panel
+from gridsight.solvers.advice import Advice, Cell, MarkKind
+from gridsight.vision.geometry import BoardGeometry
 
 _CORNER_BOX = (0.04, 0.04, 0.34)  # a glyph beside a figure: top-left corner of the cell
 _LABEL_BOX = (0.03, 0.03, 0.25)  # a glyph beside a label and a figure: smaller still
@@ -285,8 +285,8 @@ class _Slot(NamedTuple):
 def _draw_texts(layer: np.ndarray, board: _Board, slots: list[_Slot], colour: style.BGR) -> None:
     """Draw ``slots`` with one spelling depth and one size relative to the cell for all of
     them: the fullest spelling unless a more compact one is much larger (as
-    :func:`overlay.text.fit_text` decides for one text), at the size the tightest cell
-    allows (never below :data:`overlay.style.MIN_TEXT_PX`). On a flat board that is one
+    :func:`gridsight.overlay.text.fit_text` decides for one text), at the size the tightest cell
+    allows (never below :data:`gridsight.overlay.style.MIN_TEXT_PX`). On a flat board that is one
     pixel size for all; through a deep perspective it shrinks with the cells."""
     if not slots:
         return

@@ -5,14 +5,14 @@ The game's window is the player's; gridsight's windows go beside it:
 - the **status strip** (the advice in one line, its why and the warnings) right under the
   game window, else right above it, where the game has no controls of its own; when the screen
   has no room above or below, inside the window under or over the *board*
-  (:func:`overlay.status.place_status`), never over the board itself;
+  (:func:`gridsight.overlay.status.place_status`), never over the board itself;
 - the **panel** (a window a few hundred pixels wide) on the side of the game with the most
   room, right or left first (a panel beside a tall phone mirror), then below or above; when no
   side has room for it, on the side with the most room, pushed off the game even if that takes
   it partly off the screen (the player may move it), so it never covers the game and a
   capture of the screen never sees it.
 
-Plain arithmetic on rectangles (:class:`~overlay.status.Box`, in the screen's logical
+Plain arithmetic on rectangles (:class:`~gridsight.overlay.status.Box`, in the screen's logical
 pixels), so it is tested without a display.
 
 >>> screen = Box(0, 0, 1600, 1000)
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from overlay.status import Box
+from gridsight.overlay.status import Box
 
 GAP = 8  # pixels between the game (and its strip) and the panel
 MIN_STRIP_WIDTH = 320  # a strip under a narrow window is made this wide to keep lines short

@@ -1,7 +1,7 @@
 """Colours and proportions shared by every painter (the overlay layer, saved pictures, legends).
 
 Colours are BGR, as OpenCV and the layers use them. Each mark kind has its own colour *and*
-its own shape (see :mod:`overlay.glyphs`), so a colour-blind player can still tell them apart.
+its own shape (see :mod:`gridsight.overlay.glyphs`), so a colour-blind player can still tell them apart.
 The recommendation's magenta is used by nothing else, so a test (or a player) can find it.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import zlib
 
-from solvers.advice import MarkKind
+from gridsight.solvers.advice import MarkKind
 
 BGR = tuple[int, int, int]
 
@@ -42,7 +42,7 @@ MARK_NAMES: dict[MarkKind, str] = {
     MarkKind.EMPTY: "nothing here",
 }
 
-# The legend's plain words where the advice's own (its game's, :class:`solvers.advice.Legend`)
+# The legend's plain words where the advice's own (its game's, :class:`gridsight.solvers.advice.Legend`)
 # say nothing.
 RECOMMEND_NAME = "next move"
 PATH_NAME = "walk (numbered steps)"

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from overlay.style import BGR, CONTRAST, MIN_TEXT_PX, TEXT
+from gridsight.overlay.style import BGR, CONTRAST, MIN_TEXT_PX, TEXT
 
 _FONT_FILES = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf")
 # Small text is set condensed, so two digits still fit a 16-pixel cell.

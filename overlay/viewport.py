@@ -1,7 +1,7 @@
 """Advice on a board bigger than the screen: drawn on the part in view, pointed at beyond it.
 
 A board seen through a scrolling view (a tile-path room following the player) has a
-:class:`~vision.geometry.BoardGeometry` whose ``view`` is the part of the board on screen;
+:class:`~gridsight.vision.geometry.BoardGeometry` whose ``view`` is the part of the board on screen;
 the rest maps onto other things of the picture (the status bar, the emulator's window) or off
 it. So on such a board:
 
@@ -11,8 +11,8 @@ it. So on such a board:
   an arrow just inside the view's edge, pointing the way to go (:func:`point_beyond`).
 
 >>> import numpy as np
->>> from solvers.advice import Advice, Cell
->>> from vision.geometry import BoardGeometry
+>>> from gridsight.solvers.advice import Advice, Cell
+>>> from gridsight.vision.geometry import BoardGeometry
 >>> g = BoardGeometry.from_rect(0, 0, 20, 20, 4, 8).with_view((0, 0, 4, 4))
 >>> layer = np.zeros((80, 160, 4), np.uint8)
 >>> point_beyond(layer, g, Advice("demo", 4, 8, recommend=(Cell(1, 6),)))
@@ -31,9 +31,9 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from overlay import glyphs, style
-from solvers.advice import Advice, Cell
-from vision.geometry import BoardGeometry
+from gridsight.overlay import glyphs, style
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.vision.geometry import BoardGeometry
 
 
 def draw_in_view(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,

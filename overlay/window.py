@@ -2,10 +2,10 @@
 status strip beside the game.
 
 The overlay covers a screen rectangle (the captured game) and shows the advice layer drawn by
-:func:`overlay.paint.render_layer`; nothing else is drawn over the game. The status line (the
+:func:`gridsight.overlay.paint.render_layer`; nothing else is drawn over the game. The status line (the
 advice in one short line, large, then its *why* and the warnings) is a strip of its own, an
 ordinary opaque window just under the game's window (else just over it;
-:mod:`overlay.placement`), where the game has no controls: never over Disco Zoo's MAP bar
+:mod:`gridsight.overlay.placement`), where the game has no controls: never over Disco Zoo's MAP bar
 or a tray of pieces, never cut short. Mouse clicks and keys go through both to the game
 (``Qt.WindowTransparentForInput``); they never take the focus and have no task-bar entry.
 
@@ -28,7 +28,7 @@ at full resolution, so advice lines up with the game on high-DPI screens.
 
 The overlay must not feed back into the reader: on X11 the capture of a window source reads
 the game window's own pixels, which a compositor keeps free of the overlay
-(:mod:`vision.capture`); on Windows 10 (2004) and later the overlay excludes itself from screen
+(:mod:`gridsight.vision.capture`); on Windows 10 (2004) and later the overlay excludes itself from screen
 capture. gridsight also knows what it drew and where (:attr:`OverlayWindow.layer`,
 :attr:`OverlayWindow.rect`) for any other case.
 """
@@ -42,11 +42,11 @@ from typing import Any
 
 import numpy as np
 
-from overlay.paint import render_layer
-from overlay.placement import place_strip
-from overlay.status import PAD, Box, place_status
-from solvers.advice import Advice
-from vision.geometry import BoardGeometry
+from gridsight.overlay.paint import render_layer
+from gridsight.overlay.placement import place_strip
+from gridsight.overlay.status import PAD, Box, place_status
+from gridsight.solvers.advice import Advice
+from gridsight.vision.geometry import BoardGeometry
 
 WINDOW_TITLE = "gridsight overlay"
 STRIP_TITLE = "gridsight status"
@@ -140,7 +140,7 @@ class OverlayWindow:
     one short line). The advice layer is drawn over the game only when ``draw_over`` (a
     compositor runs: see :func:`check_compositor`); the strip, an ordinary opaque window, is
     shown either way: under the game's window (else over it; else inside it, beside the board:
-    :mod:`overlay.placement`), with the status line large, the advice's *why* and the warnings
+    :mod:`gridsight.overlay.placement`), with the status line large, the advice's *why* and the warnings
     under it. :meth:`avoid` keeps the layer from drawing over another window (the panel).
     """
 
@@ -270,7 +270,7 @@ class OverlayWindow:
 
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there, inside it
-        beside the board (:mod:`overlay.placement`)."""
+        beside the board (:mod:`gridsight.overlay.placement`)."""
         from PySide6.QtCore import QRect
 
         lines = self.status_lines()

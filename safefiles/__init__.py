@@ -28,8 +28,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
-    from safefiles.folders import replace_folder
-    from safefiles.read import (
+    from gridsight.safefiles.folders import replace_folder
+    from gridsight.safefiles.read import (
         PIPE_IDLE_SECONDS,
         FileTooLarge,
         NotRegularFile,
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # for the type checker; at run time each name loads on first 
         read_regular,
         refuse_special,
     )
-    from safefiles.write import (
+    from gridsight.safefiles.write import (
         PartialWrite,
         SaveError,
         append_file,
@@ -58,15 +58,15 @@ def __getattr__(name: str) -> Any:
     that only reads a file (``gridsight solve``) does not load the writers (their random
     names' ``secrets`` and the folder swap's ``ctypes``), which start-up would pay for."""
     if name in _READ:
-        from safefiles import read
+        from gridsight.safefiles import read
 
         return getattr(read, name)
     if name in _WRITE:
-        from safefiles import write
+        from gridsight.safefiles import write
 
         return getattr(write, name)
     if name == "replace_folder":
-        from safefiles import folders
+        from gridsight.safefiles import folders
 
         return folders.replace_folder
     raise AttributeError(f"module 'safefiles' has no attribute {name!r}")

@@ -46,7 +46,7 @@ import sys
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
-from safefiles.write import SaveError, reason_of, sync_folder
+from gridsight.safefiles.write import SaveError, reason_of, sync_folder
 
 #: In a folder being emptied, the names its owner's own files had (written before any is
 #: deleted, removed last), so a kill in the middle never makes them look like the player's.

@@ -19,14 +19,14 @@ board coordinates, short texts and a few fixed kinds of mark:
   (a pentomino level drawn inside a frame of unplayable rows counts from its first playable
   row), for every text and numbered picture of the board; ``last`` the last playable row and
   column (``None``: the board's own), so the frame's rows after the shape get no number either.
-- ``quality``: how good the advice is (:class:`~solvers.limit.Quality`): exact, or where the
+- ``quality``: how good the advice is (:class:`~gridsight.solvers.limit.Quality`): exact, or where the
   limit stopped the search and the bounds it proved.
 - ``legend``: the game's own words for what is drawn (:class:`Legend`: "no animal" rather than
   "safe", the heat tint's caption and direction), filled in by the game's adapter; the
   painter falls back to plain words where it is empty.
 
 Rows and columns are 0-based from the top-left, as in every JSON output of gridsight; text for
-a person names cells through :mod:`solvers.cellnames` (1-based).
+a person names cells through :mod:`gridsight.solvers.cellnames` (1-based).
 
 >>> a = Advice(game="demo", rows=2, cols=2, recommend=(Cell(0, 1),), status="tap here")
 >>> a.recommend[0]
@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
-from solvers.limit import Quality
+from gridsight.solvers.limit import Quality
 
 
 @dataclass(frozen=True, order=True)

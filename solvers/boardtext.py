@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solvers.cellnames import cell_name
-from solvers.errors import BoardFormatError, shown
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import BoardFormatError, shown
 
 SEPARATOR = "---"
 

@@ -6,7 +6,7 @@ one way throughout gridsight. Rows are counted from 1 at the top and columns fro
 left, the way a player counts tiles on the screen: the games draw no coordinates, so a form
 that needs no key (unlike a chessboard's ``B4``, whose letters and upward-counted ranks a
 player would have to look up) reads at once. Machine-read outputs (JSON, the recommendation
-log, :class:`~solvers.advice.Cell`) stay 0-based; only the words are 1-based.
+log, :class:`~gridsight.solvers.advice.Cell`) stay 0-based; only the words are 1-based.
 
 >>> cell_name(0, 3)
 'row 1, column 4'
@@ -36,7 +36,7 @@ def _rc(cell: Any) -> tuple[int, int]:
     return int(row), int(col)
 
 
-Origin = Any  # a ``(row, col)`` pair or a :class:`~solvers.advice.Cell`, 0-based
+Origin = Any  # a ``(row, col)`` pair or a :class:`~gridsight.solvers.advice.Cell`, 0-based
 TOP_LEFT = (0, 0)
 
 
@@ -48,7 +48,7 @@ def cell_name(row: int, col: int, origin: Origin = TOP_LEFT) -> str:
 
 
 def name_of(cell: Any, origin: Origin = TOP_LEFT) -> str:
-    """:func:`cell_name` of a ``(row, col)`` pair or a :class:`~solvers.advice.Cell`.
+    """:func:`cell_name` of a ``(row, col)`` pair or a :class:`~gridsight.solvers.advice.Cell`.
 
     >>> name_of((4, 0))
     'row 5, column 1'

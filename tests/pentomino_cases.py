@@ -2,7 +2,7 @@
 
 The brute force knows nothing of exact cover engines: it tries every combination of one
 placement per piece left, in the order the pieces are listed (from its own placement list,
-built from the orientations of :mod:`solvers.pentomino.pieces`), drops a combination at its
+built from the orientations of :mod:`gridsight.solvers.pentomino.pieces`), drops a combination at its
 first overlap, and keeps those that cover every empty cell.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from solvers.pentomino.pieces import LETTERS, orientations
-from solvers.pentomino.puzzle import EMPTY, Puzzle, make_puzzle
+from gridsight.solvers.pentomino.pieces import LETTERS, orientations
+from gridsight.solvers.pentomino.puzzle import EMPTY, Puzzle, make_puzzle
 
 
 def brute_solutions(puzzle: Puzzle) -> list[frozenset[tuple[str, tuple]]]:

@@ -16,7 +16,7 @@ import pytest
 from gridsight.screenshots import legible
 from gridsight.registry import get_game
 from kit.skins import pentomino, tile_path
-from solvers.boardtext import parse_boards
+from gridsight.solvers.boardtext import parse_boards
 from test_readers import LEVEL, LEVEL_TEXT, ROOM, ROOM_TEXT, random_rescue
 
 MAGENTA = np.array([255, 0, 255])  # overlay.style's outline of the recommended cell (BGR)

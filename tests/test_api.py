@@ -18,7 +18,7 @@ import pytest
 from gridsight import api
 from gridsight.registry import all_specs, game_names
 from gridsight.textout import for_terminal
-from solvers.advice import Cell
+from gridsight.solvers.advice import Cell
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -69,7 +69,7 @@ def test_results_are_frozen_and_details_read_only():
 
 
 def test_a_parsed_board_and_its_text_give_the_same_advice():
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     text = BOARDS["tile-path"].read_text()
     parsed = parse_boards(text)[0]
@@ -123,7 +123,7 @@ def test_the_whole_limit_reaches_the_solver(monkeypatch):
     """Every measure of the Limit (seconds, waiting, states, memory) is the one the solver
     meters: given as ``limit`` (over the options' own) or inside the game's typed options."""
     from gridsight.games.disco_zoo.options import DiscoZooOptions
-    from solvers.limit import Limit
+    from gridsight.solvers.limit import Limit
 
     started: list[Limit] = []
     real = Limit.start

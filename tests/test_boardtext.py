@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.errors import BoardFormatError
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import BoardFormatError
 
 
 def test_headers_and_grid_are_split():

@@ -204,7 +204,7 @@ def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path
     from gridsight.live.loop import LiveLoop
     from kit.scripted import screen
     from gridsight.readers.find import load_game_pack
-    from vision.capture import Frame, Rect
+    from gridsight.vision.capture import Frame, Rect
 
     options = argparse.Namespace(budget=0.05, time_limit=5.0)
     hints = ReadHints(animals=tuple(n for n, _ in ANIMALS))
@@ -252,7 +252,7 @@ def test_live_learn_saves_a_panel_correction_only_when_asked(tmp_path, run_cli, 
     import gridsight.commands.live as live
     from gridsight.log import RecommendationLog
     from kit.scripted import screen
-    from vision.capture import Frame, Rect
+    from gridsight.vision.capture import Frame, Rect
 
     class NoCapture:
         def close(self):

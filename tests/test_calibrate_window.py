@@ -19,9 +19,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from gridsight.calibrate_window import SKIP, CalibrateWindow, CalibrationSession  # noqa: E402
 from gridsight.calibration import calibrate_grid  # noqa: E402
 from kit.skins import tile_path  # noqa: E402
-from vision.classify import read_cells  # noqa: E402
-from vision.locate import locate_board  # noqa: E402
-from vision.packs import load_pack  # noqa: E402
+from gridsight.vision.classify import read_cells  # noqa: E402
+from gridsight.vision.locate import locate_board  # noqa: E402
+from gridsight.vision.packs import load_pack  # noqa: E402
 
 ROOM = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
         ". . . . . . . .", ". . . # . . . .", ". . . . . . . E"]

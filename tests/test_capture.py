@@ -8,14 +8,14 @@ import time
 import pytest
 from xserver import private_display
 
-from vision import capture
-from vision.capture import (
+from gridsight.vision import capture
+from gridsight.vision.capture import (
     CaptureInputError, CaptureUnavailable, Frame, Missing, MissingReason, MonitorSource, Rect,
     RegionSource, ScreenCapture, WindowInfo, WindowSource, choose_window, parse_region,
     pick_window,
     source_from_options,
 )
-from vision.errors import VisionInputError
+from gridsight.vision.errors import VisionInputError
 
 
 # -- parsing and choosing -------------------------------------------------------------------
@@ -338,7 +338,7 @@ def test_the_shared_memory_grab_equals_the_plain_grab_and_follows_resizes(xvfb):
 def test_without_shared_memory_the_plain_grab_is_used(xvfb, monkeypatch):
     import numpy as np
 
-    from vision.xshm import XShmGrabber, XShmUnavailable
+    from gridsight.vision.xshm import XShmGrabber, XShmUnavailable
 
     with pytest.raises(XShmUnavailable, match="cannot connect"):
         XShmGrabber.open(":4242")

@@ -19,13 +19,13 @@ import pytest
 
 from gridsight.demo.script import NoDemoError, demo_games, load_script
 from gridsight.registry import get_spec
-from solvers.boardtext import parse_boards
+from gridsight.solvers.boardtext import parse_boards
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_each_demo_script_is_readable_and_shows_boards_of_its_games_pack():
-    from vision.packs import load_pack
+    from gridsight.vision.packs import load_pack
 
     assert set(demo_games()) >= {"disco-zoo", "tile-path", "pentomino"}
     for game in demo_games():
@@ -62,7 +62,7 @@ def x_server():
         try:
             # Without the compositor running yet, the transparent overlay would cover the game
             # window's own pixels: wait for it, as a player's desktop has it from the start.
-            from overlay.window import check_compositor
+            from gridsight.overlay.window import check_compositor
 
             deadline = time.monotonic() + 15
             while not check_compositor(name).available and time.monotonic() < deadline:

@@ -10,11 +10,11 @@ from fractions import Fraction
 
 import pytest
 
-from solvers.disco_zoo import book, book_build
-from solvers.disco_zoo.advise import BOOK_METHOD, EXACT_METHOD, plan
-from solvers.disco_zoo.board import fresh_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo import book, book_build
+from gridsight.solvers.disco_zoo.advise import BOOK_METHOD, EXACT_METHOD, plan
+from gridsight.solvers.disco_zoo.board import fresh_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.objective import Objective
 
 CATALOGUE = load_catalogue()
 FARM = {a.name: a for a in CATALOGUE.regions["Farm"]}

@@ -8,9 +8,9 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.objective import Objective
 
 
 def translations(cells) -> list[frozenset[tuple[int, int]]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.errors import BoardFormatError
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.errors import BoardFormatError
 
 RARITY_CELLS = {"common": {4}, "rare": {3}, "mythical": {2, 3}, "timeless": {3}, "pet": {5}}
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import random
 
-from solvers.disco_zoo.baseline import baseline_tap
-from solvers.disco_zoo.board import format_board, parse_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.simulate import Rescue, draw_rescue, play, simulate
-from solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.baseline import baseline_tap
+from gridsight.solvers.disco_zoo.board import format_board, parse_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.simulate import Rescue, draw_rescue, play, simulate
+from gridsight.solvers.boardtext import parse_boards
 
 JUNGLE = "examples/disco-zoo-jungle.txt"
 
@@ -112,9 +112,9 @@ def test_simulate_command(run_cli):
 
 
 def test_advice_marks_certain_tiles_and_figures(examples):
-    from solvers.disco_zoo.advise import advise
-    from solvers.disco_zoo.report import to_advice
-    from solvers.advice import Advice, Cell, MarkKind
+    from gridsight.solvers.disco_zoo.advise import advise
+    from gridsight.solvers.disco_zoo.report import to_advice
+    from gridsight.solvers.advice import Advice, Cell, MarkKind
 
     board = parse_board(parse_boards((examples / "disco-zoo-jungle.txt").read_text())[0])
     advice = to_advice(advise(board))
@@ -145,8 +145,8 @@ def test_help_shows_the_format(run_cli):
 
 
 def test_policies_play_the_same_rescues():
-    from solvers.disco_zoo.simulate import play_policies
-    from solvers.paired import compare_paired
+    from gridsight.solvers.disco_zoo.simulate import play_policies
+    from gridsight.solvers.paired import compare_paired
 
     first = play_policies("Farm", 8, 3, ("all", "baseline"), budget=0)
     second = play_policies("Farm", 8, 3, ("expected", "baseline"), budget=0)
@@ -177,7 +177,7 @@ def test_a_budget_in_states_makes_simulations_repeatable(monkeypatch, run_cli):
     import itertools
     import time
 
-    from solvers.disco_zoo.simulate import play_policies
+    from gridsight.solvers.disco_zoo.simulate import play_policies
 
     first = play_policies("Farm", 4, 7, ("all", "expected"), max_nodes=3000)
     clock = itertools.count(0.0, 100.0)

@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
-from solvers.disco_zoo.advise import plan
-from solvers.disco_zoo.board import fresh_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.engines import KernelLookahead, kernel_available, make_search, resolve
-from solvers.disco_zoo.lookahead import Lookahead
-from solvers.limit import Limit, LimitReached
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.disco_zoo.advise import plan
+from gridsight.solvers.disco_zoo.board import fresh_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.engines import KernelLookahead, kernel_available, make_search, resolve
+from gridsight.solvers.disco_zoo.lookahead import Lookahead
+from gridsight.solvers.limit import Limit, LimitReached
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
 
 ENGINES = ["python"] + (["numba"] if kernel_available() else [])
 needs_numba = pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
@@ -173,10 +173,10 @@ def test_an_easy_board_is_advised_without_loading_numba():
     start (about half a second), in a fresh interpreter."""
     code = (
         "import sys\n"
-        "from solvers.disco_zoo.advise import plan\n"
-        "from solvers.disco_zoo.objective import Objective\n"
-        "from solvers.disco_zoo.catalogue import load_catalogue\n"
-        "from solvers.disco_zoo.board import fresh_board\n"
+        "from gridsight.solvers.disco_zoo.advise import plan\n"
+        "from gridsight.solvers.disco_zoo.objective import Objective\n"
+        "from gridsight.solvers.disco_zoo.catalogue import load_catalogue\n"
+        "from gridsight.solvers.disco_zoo.board import fresh_board\n"
         "farm = {a.name: a for a in load_catalogue().regions['Farm']}\n"
         "board = fresh_board('Farm', (farm['Sheep'], farm['Chicken']), 3)\n"
         "decision, exact, _ = plan(board, Objective('all'), None, use_book=False)\n"

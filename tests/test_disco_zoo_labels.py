@@ -2,9 +2,9 @@
 unsure animal (``2/3``, ``*``): their label is the candidates' shared rarity, or unknown."""
 
 from gridsight.games.disco_zoo.reader import DiscoZooReader
-from solvers.boardtext import parse_boards
-from vision.classify import UNKNOWN
-from vision.packs import load_pack
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.classify import UNKNOWN
+from gridsight.vision.packs import load_pack
 
 BOARD = """region: Jungle
 animals: Gorilla, Panda, Tiger

@@ -9,14 +9,14 @@ from fractions import Fraction
 import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
-from solvers.boardtext import parse_boards
-from solvers.disco_zoo.advise import advise, plan
-from solvers.disco_zoo.board import fresh_board, parse_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.lookahead import Lookahead
-from solvers.disco_zoo.objective import Objective, parse_objective
-from solvers.disco_zoo.placements import joint_placements
-from solvers.errors import InputError
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.advise import advise, plan
+from gridsight.solvers.disco_zoo.board import fresh_board, parse_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.lookahead import Lookahead
+from gridsight.solvers.disco_zoo.objective import Objective, parse_objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.errors import InputError
 
 
 def _cases():

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from test_disco_zoo_cases import brute_posterior, random_board
-from solvers.boardtext import parse_boards
-from solvers.disco_zoo.board import parse_board
-from solvers.disco_zoo.placements import joint_placements, posterior
-from solvers.errors import ImpossibleBoardError
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.board import parse_board
+from gridsight.solvers.disco_zoo.placements import joint_placements, posterior
+from gridsight.solvers.errors import ImpossibleBoardError
 
 
 def _board(text: str):

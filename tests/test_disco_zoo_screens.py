@@ -27,11 +27,11 @@ from gridsight.registry import get_reader, reader_names
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
-from vision.digits import MIN_LEAD, read_glyph
-from vision.errors import BoardNotFoundError
-from vision.lattice import find_lattice
-from vision.packs import load_pack
-from vision.sprites import sprite_distance, sprite_of
+from gridsight.vision.digits import MIN_LEAD, read_glyph
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.lattice import find_lattice
+from gridsight.vision.packs import load_pack
+from gridsight.vision.sprites import sprite_distance, sprite_of
 
 REAL_SCREENS = 240
 OLD_SCREENS = 60
@@ -410,8 +410,8 @@ def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_p
     assert any("filled boxes (Panda 1, Tiger 1, Monkey 0) do not fit" in w
                for w in data["warnings"])
     picture = cv2.imread(data["annotated"])
-    from overlay import style
-    from solvers.advice import MarkKind
+    from gridsight.overlay import style
+    from gridsight.solvers.advice import MarkKind
 
     yellow = np.all(np.abs(picture.astype(int) - style.MARK[MarkKind.UNSURE]) < 30, axis=2)
     assert yellow.sum() > 30  # the unsure mark is drawn
@@ -491,8 +491,8 @@ def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_ca
     labels), then the screenshot read with that pack and --animals. The Panda tile (rare, like
     Tiger) was left unread because the cards were looked for where our skin puts them; now the
     cards are found above the board wherever they stand and the sprite tells Panda."""
-    from solvers.boardtext import parse_boards
-    from vision.learn import learn_pack
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.vision.learn import learn_pack
 
     shot = _jungle_shot(4, replace_panda_sprite=False)
     text = ("animals: Panda, Tiger, Monkey\n. . . - .\n. . . . .\n1 . . . .\n. . . . .\n"

@@ -9,14 +9,14 @@ from fractions import Fraction
 import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_value, random_board
-from solvers.disco_zoo.advise import plan
-from solvers.disco_zoo.board import fresh_board
-from solvers.disco_zoo.engines import kernel_available
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.lookahead import Lookahead
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
-from solvers.disco_zoo.symmetry import root_orbits, symmetries
+from gridsight.solvers.disco_zoo.advise import plan
+from gridsight.solvers.disco_zoo.board import fresh_board
+from gridsight.solvers.disco_zoo.engines import kernel_available
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.lookahead import Lookahead
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.disco_zoo.symmetry import root_orbits, symmetries
 
 ENGINES = ["python"] + (["numba"] if kernel_available() else [])
 

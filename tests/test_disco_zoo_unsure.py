@@ -10,14 +10,14 @@ from fractions import Fraction
 import pytest
 
 from test_disco_zoo_cases import brute_joint, brute_posterior, brute_value, random_board
-from solvers.boardtext import parse_boards
-from solvers.disco_zoo.advise import advise
-from solvers.disco_zoo.board import ONE_OF, format_board, parse_board
-from solvers.disco_zoo.lookahead import Lookahead, need_classes
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements, posterior
-from solvers.disco_zoo.report import to_json, to_text
-from solvers.errors import BoardFormatError, ImpossibleBoardError
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.advise import advise
+from gridsight.solvers.disco_zoo.board import ONE_OF, format_board, parse_board
+from gridsight.solvers.disco_zoo.lookahead import Lookahead, need_classes
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements, posterior
+from gridsight.solvers.disco_zoo.report import to_json, to_text
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
 
 EMPTY_ROWS = ". . . . .\n"
 

@@ -24,13 +24,13 @@ from gridsight.live.loop import LiveLoop
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import load_game_pack
 from kit.skins import disco_zoo_real as real
-from solvers.boardtext import parse_boards
-from solvers.disco_zoo.advise import advise
-from solvers.disco_zoo.board import UNTAPPED, parse_board
-from solvers.disco_zoo.catalogue import COLS, ROWS
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
-from vision.capture import Frame, Rect
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.disco_zoo.advise import advise
+from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.vision.capture import Frame, Rect
 
 BOARD = """\
 region: Jungle
@@ -184,7 +184,7 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     pytest.importorskip("PySide6")
     from gridsight.live.panel import Panel
-    from overlay.window import ensure_app
+    from gridsight.overlay.window import ensure_app
 
     ensure_app()
 

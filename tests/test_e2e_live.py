@@ -37,7 +37,7 @@ from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.log import read_log  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import get_game  # noqa: E402
-from solvers.boardtext import parse_boards  # noqa: E402
+from gridsight.solvers.boardtext import parse_boards  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 TITLE = "Hero Cave Demo"
@@ -85,7 +85,7 @@ def x_server():
         pytest.skip("Xvfb did not start")
     comp = subprocess.Popen(["xcompmgr", "-d", name], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    from overlay.window import check_compositor
+    from gridsight.overlay.window import check_compositor
 
     try:
         assert _wait_for(lambda: check_compositor(name).available), "xcompmgr did not start"
@@ -98,8 +98,8 @@ def x_server():
 
 
 def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_path):
-    from vision.capture import MonitorSource, ScreenCapture, WindowSource
-    from vision.classify import read_cells
+    from gridsight.vision.capture import MonitorSource, ScreenCapture, WindowSource
+    from gridsight.vision.classify import read_cells
 
     script = script_of("tile-path")
     pack = load_game_pack("tile-path", None)
@@ -175,7 +175,7 @@ def test_live_follows_a_scripted_game_and_draws_the_advice_on_it(x_server, tmp_p
                 assert window.pixels.shape == image.shape
                 assert np.array_equal(window.pixels, image)
                 geo = script.shot(i).geometry.to_dict()
-                from vision.geometry import BoardGeometry
+                from gridsight.vision.geometry import BoardGeometry
 
                 g = BoardGeometry.from_dict(geo)
                 shifted = BoardGeometry(g.rows, g.cols, np.array(

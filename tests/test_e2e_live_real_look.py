@@ -26,7 +26,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("Xlib")
 
 from gridsight.registry import get_game  # noqa: E402
-from solvers.boardtext import parse_boards  # noqa: E402
+from gridsight.solvers.boardtext import parse_boards  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 TITLE = "Rescue Demo"

@@ -1,4 +1,4 @@
-"""One engine pattern (:mod:`solvers.engines`): the one word, the one rule, the thresholds in
+"""One engine pattern (:mod:`gridsight.solvers.engines`): the one word, the one rule, the thresholds in
 one place, and each search's two twins giving the same answers.
 
 Each game's own engine tests hold its twins equal on many boards; this file holds the pattern
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from solvers import engines
-from solvers.engines import (
+from gridsight.solvers import engines
+from gridsight.solvers.engines import (
     SWITCH_STATES, EngineUnavailable, numba_installed, starts_in_kernel, switch_after,
 )
 
@@ -34,7 +34,7 @@ def test_the_rule():
         assert starts_in_kernel("python", search, "nowhere") is False
     assert starts_in_kernel("auto", "thrill-digger-lookahead", "nowhere") == numba_installed()
     assert starts_in_kernel("auto", "tile-path", "nowhere") is False  # Python first
-    assert starts_in_kernel("auto", "tile-path", "solvers.engines") == numba_installed()
+    assert starts_in_kernel("auto", "tile-path", "gridsight.solvers.engines") == numba_installed()
     with pytest.raises(ValueError, match="unknown engine 'bitboard'"):
         starts_in_kernel("bitboard", "tile-path", "nowhere")
 
@@ -42,13 +42,13 @@ def test_the_rule():
 def test_without_numba_the_rule_keeps_to_python(monkeypatch):
     monkeypatch.setitem(sys.modules, "numba", None)  # as if numba were not installed
     assert not numba_installed()
-    assert starts_in_kernel("auto", "disco-zoo", "solvers.engines") is False
+    assert starts_in_kernel("auto", "disco-zoo", "gridsight.solvers.engines") is False
     with pytest.raises(EngineUnavailable, match="'fast' extra"):
         starts_in_kernel("numba", "disco-zoo", "nowhere")
 
 
 def test_numba_is_looked_for_without_being_imported():
-    code = ("import sys\nfrom solvers.engines import numba_installed\n"
+    code = ("import sys\nfrom gridsight.solvers.engines import numba_installed\n"
             "print(numba_installed(), 'numba' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                           text=True, timeout=60)
@@ -56,10 +56,10 @@ def test_numba_is_looked_for_without_being_imported():
 
 
 def test_every_search_names_its_threshold_from_the_one_table():
-    from solvers.disco_zoo import advise
-    from solvers.pentomino import bitboard
-    from solvers.thrill_digger import optimal
-    from solvers.tile_path import engines as tile_path_engines
+    from gridsight.solvers.disco_zoo import advise
+    from gridsight.solvers.pentomino import bitboard
+    from gridsight.solvers.thrill_digger import optimal
+    from gridsight.solvers.tile_path import engines as tile_path_engines
 
     assert tile_path_engines.AUTO_SWITCH_STATES == SWITCH_STATES["tile-path"]
     assert bitboard._PYTHON_FIRST == SWITCH_STATES["pentomino"]
@@ -94,13 +94,13 @@ def test_one_word_and_one_place():
 
 
 def test_every_search_refuses_an_unknown_engine_alike():
-    from solvers.disco_zoo.engines import resolve
-    from solvers.pentomino.bitboard import build_tables, search
-    from solvers.pentomino.puzzle import make_puzzle
-    from solvers.thrill_digger.layouts import layout_space
-    from solvers.thrill_digger.optimal import ExactPlay
-    from solvers.thrill_digger.rules import BEGINNER
-    from solvers.tile_path.engines import make_engine
+    from gridsight.solvers.disco_zoo.engines import resolve
+    from gridsight.solvers.pentomino.bitboard import build_tables, search
+    from gridsight.solvers.pentomino.puzzle import make_puzzle
+    from gridsight.solvers.thrill_digger.layouts import layout_space
+    from gridsight.solvers.thrill_digger.optimal import ExactPlay
+    from gridsight.solvers.thrill_digger.rules import BEGINNER
+    from gridsight.solvers.tile_path.engines import make_engine
 
     tables = build_tables(make_puzzle(["....."] * 3, "P U V"))
     calls = [lambda: resolve("dlx"), lambda: search(tables, engine="dlx"),
@@ -116,7 +116,7 @@ def test_every_search_refuses_an_unknown_engine_alike():
 
 @needs_numba
 def test_tile_path_twins_agree():
-    from solvers.tile_path.frontier import FrontierBoard, run
+    from gridsight.solvers.tile_path.frontier import FrontierBoard, run
 
     tiles = frozenset((r, c) for r in range(5) for c in range(5)) - {(1, 1), (3, 2)}
     board = FrontierBoard(5, 5, tiles, (0, 0), None)
@@ -126,8 +126,8 @@ def test_tile_path_twins_agree():
 
 @needs_numba
 def test_pentomino_twins_agree():
-    from solvers.pentomino.bitboard import build_tables, search
-    from solvers.pentomino.puzzle import make_puzzle
+    from gridsight.solvers.pentomino.bitboard import build_tables, search
+    from gridsight.solvers.pentomino.puzzle import make_puzzle
 
     tables = build_tables(make_puzzle(["....."] * 4, "F I P U"))  # 8 solutions
     results = [search(tables, keep=50, engine=e) for e in TWINS]
@@ -137,12 +137,12 @@ def test_pentomino_twins_agree():
 
 @needs_numba
 def test_thrill_digger_twins_agree():
-    from solvers.thrill_digger.analysis import analyse
-    from solvers.thrill_digger.layouts import layout_space
-    from solvers.thrill_digger.lookahead import lookahead
-    from solvers.thrill_digger.optimal import ExactPlay
-    from solvers.thrill_digger.rules import BEGINNER, INTERMEDIATE
-    from solvers.thrill_digger.state import ThrillDiggerState
+    from gridsight.solvers.thrill_digger.analysis import analyse
+    from gridsight.solvers.thrill_digger.layouts import layout_space
+    from gridsight.solvers.thrill_digger.lookahead import lookahead
+    from gridsight.solvers.thrill_digger.optimal import ExactPlay
+    from gridsight.solvers.thrill_digger.rules import BEGINNER, INTERMEDIATE
+    from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
     state = ThrillDiggerState.empty(BEGINNER).with_token(1, 1, "g").with_token(2, 3, "b")
     values = [ExactPlay(layout_space(BEGINNER, "uniform"), engine=e).hole_values(state)
@@ -155,10 +155,10 @@ def test_thrill_digger_twins_agree():
 
 @needs_numba
 def test_disco_zoo_twins_agree():
-    from solvers.disco_zoo.advise import plan
-    from solvers.disco_zoo.board import fresh_board
-    from solvers.disco_zoo.catalogue import load_catalogue
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.board import fresh_board
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     farm = {a.name: a for a in load_catalogue().regions["Farm"]}
     board = fresh_board("Farm", (farm["Sheep"], farm["Pig"]), 6)

@@ -233,9 +233,9 @@ def session_lines() -> list[str]:
     """The lines of a real session log: tile-path boards solved for real, moves, a frame."""
     from gridsight.log import LogRecord, confidence_grid
     from gridsight.registry import get_game
-    from solvers.advice import Cell
-    from solvers.boardtext import parse_boards
-    from vision.geometry import BoardGeometry
+    from gridsight.solvers.advice import Cell
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.vision.geometry import BoardGeometry
 
     game = get_game("tile-path")
     options = game.options_from({"leave_one": False, "time_limit": 0})

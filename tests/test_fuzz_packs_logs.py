@@ -4,7 +4,7 @@ Hypothesis mutates the shipped packs (their manifests, value by value and byte b
 their folders: an image deleted, truncated, swapped for another, for a link, a FIFO, a folder
 or a 3 GB sparse file) and real session logs (truncated at a random byte, lines duplicated,
 dropped, torn in the middle, garbage appended). Every mutated pack either loads or is refused
-with one :class:`~vision.errors.PackError` line naming it, never another exception and never a
+with one :class:`~gridsight.vision.errors.PackError` line naming it, never another exception and never a
 hang; a pack that loads saves and loads again the same, and reads a screenshot without a
 traceback. Every mutated log reads with one warning per bad line; a writer opened on it
 appends records that replay whole (nothing glued onto a torn line); ``replay --html`` ends
@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 
 from gridsight.cli import main
 from gridsight.log import LogReadError, LogRecord, RecommendationLog, read_log
-from solvers.advice import Advice, Cell, CellFigure
-from vision.errors import PackError
-from vision.packs import TemplatePack, load_pack_dir, shipped_packs_root
+from gridsight.solvers.advice import Advice, Cell, CellFigure
+from gridsight.vision.errors import PackError
+from gridsight.vision.packs import TemplatePack, load_pack_dir, shipped_packs_root
 
 REPO = Path(__file__).resolve().parent.parent
 FUZZ = settings(deadline=None, derandomize=True, database=None, print_blob=True,
@@ -220,7 +220,7 @@ def session(tmp_path_factory) -> Path:
     log = RecommendationLog(folder / "s.jsonl", save_frames=True, fsync=False,
                             close_at_exit=False)
     frame = np.full((90, 120, 3), (40, 90, 60), np.uint8)
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
     for step in range(1, 7):
         advice = Advice("tile-path", 2, 3, recommend=(Cell(step % 2, step % 3),),

@@ -21,8 +21,8 @@ from gridsight.games.spec import LEGEND_WORDS, GameSpec, GridReading, PitReading
 from gridsight.live.manual import ManualBoard
 from gridsight.readers.base import ReadHints
 from gridsight.registry import UnknownGameError, all_specs, game_names, get_game, get_spec
-from solvers.advice import Advice
-from solvers.boardtext import parse_boards
+from gridsight.solvers.advice import Advice
+from gridsight.solvers.boardtext import parse_boards
 
 SPECS = all_specs()
 NAMES = [spec.name for spec in SPECS]
@@ -60,8 +60,8 @@ def test_the_adapter_is_the_games_and_solves_its_example(spec):
 
 @pytest.mark.parametrize("spec", SPECS, ids=NAMES)
 def test_the_advice_is_drawable(spec):
-    from overlay.paint import paint_advice
-    from vision.geometry import BoardGeometry
+    from gridsight.overlay.paint import paint_advice
+    from gridsight.vision.geometry import BoardGeometry
 
     advice = _solve(spec, spec.example).advice
     cell = 40
@@ -76,9 +76,9 @@ def test_the_advice_is_drawable(spec):
 def test_the_reader_writes_back_the_board_its_labels_came_from(spec):
     """Text -> pack labels (``labels_from_text``, as calibration uses it) -> the reader ->
     the same text, on a blank screen: the hints carry what the picture does not show."""
-    from vision.classify import BoardRead, CellRead
-    from vision.geometry import BoardGeometry
-    from vision.packs import load_pack
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.packs import load_pack
 
     reading = spec.reading
     assert reading.example is not None, f"{spec.name}: GridReading needs a screen example"
@@ -127,7 +127,7 @@ def test_the_words_a_person_reads_are_there(spec):
     assert set(words.legend) >= set(LEGEND_WORDS) and all(words.legend.values())
     shown = set(spec.manual.tokens)
     if isinstance(spec.reading, GridReading):
-        from vision.packs import load_pack
+        from gridsight.vision.packs import load_pack
 
         shown |= set(load_pack(spec.name, "default").labels)
     headers = dict(parse_boards(spec.example)[0].headers)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 
 def test_rect_maps_corners_and_centres():

@@ -29,7 +29,7 @@ def test_every_game_read_off_the_screen_has_its_kit():
 
 def test_each_kits_drawings_show_the_games_labels():
     import numpy as np
-    from vision.packs import load_pack
+    from gridsight.vision.packs import load_pack
 
     for game, kit in kits().items():
         if kit.specimen is None:

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.limit import Limit
-from solvers.tile_path import analyse, parse_board
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.tile_path import analyse, parse_board
 from test_disco_zoo_cases import random_board
 
 REPO = Path(__file__).resolve().parent.parent
@@ -107,8 +107,8 @@ BUSY_BUDGET = 0.3
 
 
 def _advice() -> list[tuple]:
-    from solvers.disco_zoo.advise import plan
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     answers = []
     for seed in BUSY_BOARDS:
@@ -120,8 +120,8 @@ def _advice() -> list[tuple]:
 
 
 def test_the_same_answers_with_two_busy_processes_beside_the_solver():
-    from solvers.disco_zoo.advise import plan
-    from solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.objective import Objective
 
     rng = random.Random(BUSY_BOARDS[0])
     board = random_board(rng, 3, rng.randint(5, 9), rng.randint(1, 4))

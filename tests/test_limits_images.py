@@ -17,8 +17,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.errors import ImageReadError
-from vision.images import DEFAULT_MAX_PIXELS, ImageTooLarge, decode_image, image_size, load_image
+from gridsight.vision.errors import ImageReadError
+from gridsight.vision.images import DEFAULT_MAX_PIXELS, ImageTooLarge, decode_image, image_size, load_image
 
 REPO = Path(__file__).resolve().parent.parent
 SHOT = REPO / "examples" / "screenshots" / "tile-path-room.png"
@@ -163,7 +163,7 @@ def test_analyze_reads_one_image_from_standard_input(tmp_path):
 
 
 def test_a_pack_name_is_a_name_even_beside_a_folder_of_that_name(run_cli, tmp_path, monkeypatch):
-    from vision.packs import shipped_packs_root
+    from gridsight.vision.packs import shipped_packs_root
 
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)

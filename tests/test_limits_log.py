@@ -23,8 +23,8 @@ import numpy as np
 
 from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
-from solvers.advice import Advice, Cell, CellFigure
-from vision.geometry import BoardGeometry
+from gridsight.solvers.advice import Advice, Cell, CellFigure
+from gridsight.vision.geometry import BoardGeometry
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -37,8 +37,8 @@ from pathlib import Path
 import gridsight.log as logmod
 from gridsight.log import RecommendationLog, LogRecord, utc_now
 from gridsight.process import install_exit_hooks
-from safefiles import SaveError
-from solvers.advice import Advice, Cell
+from gridsight.safefiles import SaveError
+from gridsight.solvers.advice import Advice, Cell
 install_exit_hooks()  # as the console script does: logs closed at exit and on SIGTERM
 real_append = logmod.append_file
 def append_file(path, data, **options):

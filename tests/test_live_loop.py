@@ -15,8 +15,8 @@ from kit.scripted import screen, script_of, scripts
 from gridsight.log import RecommendationLog, read_log
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
-from solvers.boardtext import parse_boards
-from vision.capture import Frame, Missing, MissingReason, Rect
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.capture import Frame, Missing, MissingReason, Rect
 
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
 

@@ -17,7 +17,7 @@ from gridsight.live.manual import ManualBoard  # noqa: E402
 from gridsight.live.qt import LiveDriver  # noqa: E402
 from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
-from vision.capture import Frame, Missing, MissingReason, Rect  # noqa: E402
+from gridsight.vision.capture import Frame, Missing, MissingReason, Rect  # noqa: E402
 
 pytestmark = pytest.mark.gui
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
@@ -117,7 +117,7 @@ def test_manual_panel_edits_board_tokens():
 
 
 def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fills_the_screen():
-    from overlay.placement import inside
+    from gridsight.overlay.placement import inside
 
     script = script_of("disco-zoo")
     image = screen(script.render(1))

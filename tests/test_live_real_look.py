@@ -22,8 +22,8 @@ from gridsight.readers.base import ReadHints
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
 from kit.skins import disco_zoo_real as real
-from solvers.boardtext import parse_boards
-from vision.capture import Frame, Rect
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.capture import Frame, Rect
 
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
 ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))

@@ -16,10 +16,10 @@ from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
 from gridsight.worker import HardStop, SolveWorker, hard_stop
 from kit.scripted import screen, script_of
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from solvers.limit import Limit
-from vision.capture import Frame, Rect
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.limit import Limit
+from gridsight.vision.capture import Frame, Rect
 
 # No lookahead budget: every answer here is exact, so the worker's and the test's agree
 # whatever the load (a cut search's answer depends on where its CPU budget ran out).

@@ -22,10 +22,10 @@ from gridsight.games.thrill_digger.live import CalibrationFileError, load_pit_ca
 from gridsight.log import RecommendationLog, read_log
 from kit.games.thrill_digger import pit_loop
 from kit.skins import thrill_digger_3d as skin
-from solvers.advice import Cell
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from vision.capture import Frame, Missing, MissingReason, Rect
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError
+from gridsight.vision.capture import Frame, Missing, MissingReason, Rect
 
 RECT = Rect(-1280, 40, 1280, 720)  # a window on a monitor left of the primary one
 

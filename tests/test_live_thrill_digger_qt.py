@@ -18,8 +18,8 @@ from gridsight.live.qt import LiveDriver  # noqa: E402
 from gridsight.games.thrill_digger.live import TOKENS  # noqa: E402
 from kit.games.thrill_digger import pit_loop  # noqa: E402
 from kit.skins import thrill_digger_3d as skin  # noqa: E402
-from vision.capture import Frame, Rect  # noqa: E402
-from vision.pit import calibrate_pit  # noqa: E402
+from gridsight.vision.capture import Frame, Rect  # noqa: E402
+from gridsight.vision.pit import calibrate_pit  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -129,7 +129,7 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
         def close(self):
             pass
 
-    monkeypatch.setattr("vision.capture.ScreenCapture", Screen)
+    monkeypatch.setattr("gridsight.vision.capture.ScreenCapture", Screen)
     log, status = tmp_path / "s.jsonl", tmp_path / "s.json"
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration",
                            str(tmp_path / "data" / "pits" / "cli3d"), "--region", "0,0,1280,720",

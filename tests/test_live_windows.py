@@ -102,7 +102,7 @@ def _check_beside(display: str, status: Path, image: np.ndarray, at: tuple[int, 
                   truth: str) -> dict:
     """The live status shows the board; panel and strip lie off the game window; the game's
     capture is its picture exactly. Returns the status."""
-    from vision.capture import ScreenCapture, WindowSource
+    from gridsight.vision.capture import ScreenCapture, WindowSource
 
     snap = _wait_for(lambda: (lambda s: s if s and s["board"] == truth and s["panel"]
                               and s["frame_rect"] and s["frame_rect"][:2] == list(at)
@@ -121,7 +121,7 @@ def _check_beside(display: str, status: Path, image: np.ndarray, at: tuple[int, 
 
 def test_the_panel_and_the_strip_stay_beside_the_game_with_and_without_a_compositor(
         display, tmp_path):
-    from overlay.window import check_compositor
+    from gridsight.overlay.window import check_compositor
 
     script = script_of("tile-path")
     image = screen(script.render(0), size=(360, 330), at=(20, 20))

@@ -16,8 +16,8 @@ import pytest
 
 from gridsight import log as logmod
 from gridsight.log import LogReadError, LogRecord, RecommendationLog, default_log_path, read_log
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.errors import InputError
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.errors import InputError
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def _record(step: int, **kw) -> LogRecord:
 
 
 def test_a_record_round_trips_through_one_json_line():
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.geometry import BoardGeometry
 
     geometry = BoardGeometry.from_corners([(10, 10), (90, 12), (95, 70), (5, 66)], 2, 3)
     r = _record(3, move=Cell(1, 0), frame="x-00003.png", geometry=geometry)
@@ -102,7 +102,7 @@ def _full_disk(monkeypatch, name: str) -> None:
     one helper every append goes through; test_safe_files.py fills a real tmpfs)."""
     import errno
 
-    from safefiles import SaveError
+    from gridsight.safefiles import SaveError
 
     real = logmod.append_file
 
@@ -238,7 +238,7 @@ def test_the_default_log_is_a_file_per_session_in_the_user_data_folder(monkeypat
 _WRITER = """
 import sys
 from gridsight.log import RecommendationLog, LogRecord, utc_now
-from solvers.advice import Advice, Cell
+from gridsight.solvers.advice import Advice, Cell
 log = RecommendationLog(sys.argv[1], fsync=False)
 board = "\\n".join([" ".join(["."] * 8)] * 5)
 step = 1

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from gridsight.log import LogRecord, RecommendationLog, read_log
-from solvers.advice import Advice, Cell
+from gridsight.solvers.advice import Advice, Cell
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -42,7 +42,7 @@ import os, random, signal, sys, time
 from pathlib import Path
 from gridsight.log import LogRecord, RecommendationLog
 from gridsight.process import install_exit_hooks
-from solvers.advice import Advice, Cell
+from gridsight.solvers.advice import Advice, Cell
 install_exit_hooks()  # as the console script does (a library call installs no handler)
 folder, trials = Path(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(20)

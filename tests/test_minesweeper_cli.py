@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from solvers.advice import Advice, MarkKind
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.policy import recommend
-from solvers.minesweeper.report import to_advice, to_json, to_text
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.advice import Advice, MarkKind
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.policy import recommend
+from gridsight.solvers.minesweeper.report import to_advice, to_json, to_text
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 
 def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
@@ -128,7 +128,7 @@ def test_simulate_refuses_an_unknown_policy_pair(run_cli):
 
 def test_the_spec_example_and_the_beginner_example_agree_and_solve(run_cli, examples):
     from gridsight.registry import get_spec
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     text = (examples / "minesweeper-beginner.txt").read_text()
     assert parse_boards(text)[0].grid == parse_boards(get_spec("minesweeper").example)[0].grid
@@ -143,7 +143,7 @@ def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples
     from gridsight.commands.screen_options import read_hints_from, solver_settings_from
     from gridsight.live.manual import ManualBoard
     from gridsight.registry import get_spec
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     options = build_parser().parse_args(["live", "--game", "minesweeper", "--manual",
                                          "--mines", "10"])

@@ -11,18 +11,18 @@ import pytest
 
 from fractions import Fraction
 
-from solvers.limit import Limit
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.brute import brute_force, whole_frontier
-from solvers.minesweeper.combine import combine
-from solvers.minesweeper.counting import count_component
-from solvers.minesweeper.frontier import build_frontier, split_components
-from solvers.minesweeper.policy import recommend
-from solvers.minesweeper.polynomials import all_but_one, convolve, product
-from solvers.minesweeper.rules import neighbours
-from solvers.minesweeper.simulate import Board, game_orders
-from solvers.minesweeper.rules import Level
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.brute import brute_force, whole_frontier
+from gridsight.solvers.minesweeper.combine import combine
+from gridsight.solvers.minesweeper.counting import count_component
+from gridsight.solvers.minesweeper.frontier import build_frontier, split_components
+from gridsight.solvers.minesweeper.policy import recommend
+from gridsight.solvers.minesweeper.polynomials import all_but_one, convolve, product
+from gridsight.solvers.minesweeper.rules import neighbours
+from gridsight.solvers.minesweeper.simulate import Board, game_orders
+from gridsight.solvers.minesweeper.rules import Level
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 SIZES = ((4, 4), (5, 5), (4, 6), (3, 7), (5, 4))
 

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.errors import BoardFormatError, ImpossibleBoardError
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.brute import brute_force
-from solvers.minesweeper.rules import neighbours
-from solvers.minesweeper.state import MinesweeperState, format_state, parse_state
-from solvers.limit import Limit
-from solvers.minesweeper.validate import find_conflict, is_consistent, narrow_conflict
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.brute import brute_force
+from gridsight.solvers.minesweeper.rules import neighbours
+from gridsight.solvers.minesweeper.state import MinesweeperState, format_state, parse_state
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.minesweeper.validate import find_conflict, is_consistent, narrow_conflict
 
 
 def state_of(text: str) -> MinesweeperState:

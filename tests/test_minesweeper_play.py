@@ -10,11 +10,11 @@ from math import comb
 
 import pytest
 
-from solvers.limit import Limit
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.policy import recommend, zero_layouts
-from solvers.minesweeper.rules import BEGINNER, Level, neighbours
-from solvers.minesweeper.simulate import (
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.policy import recommend, zero_layouts
+from gridsight.solvers.minesweeper.rules import BEGINNER, Level, neighbours
+from gridsight.solvers.minesweeper.simulate import (
     Board,
     compare,
     game_orders,
@@ -24,7 +24,7 @@ from solvers.minesweeper.simulate import (
     exact_policy,
     simulate,
 )
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 from test_minesweeper_exact import random_observed
 

@@ -22,11 +22,11 @@ from kit.games import minesweeper as kit
 from kit.scripted import screen, script_of
 from kit.skins import minesweeper as skin
 from gridsight.games.minesweeper.options import MinesweeperOptions
-from solvers.boardtext import parse_boards
-from solvers.limit import Limit
-from vision.classify import BoardRead, CellRead
-from vision.geometry import BoardGeometry
-from vision.packs import load_pack
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit
+from gridsight.vision.classify import BoardRead, CellRead
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.packs import load_pack
 
 SPEC = get_spec("minesweeper")
 OPTIONS = MinesweeperOptions(limit=Limit(seconds=5.0))

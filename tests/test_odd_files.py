@@ -65,9 +65,9 @@ def test_fifos_and_devices_named_directly_are_refused_by_type(tmp_path):
 
 
 def test_a_silent_pipe_on_standard_input_is_given_up_on(monkeypatch):
-    import safefiles.read as safe_read
+    import gridsight.safefiles.read as safe_read
     from gridsight.inputs import read_text
-    from solvers.errors import InputError
+    from gridsight.solvers.errors import InputError
 
     monkeypatch.setattr(safe_read, "PIPE_IDLE_SECONDS", 0.3)
     read_end, write_end = os.pipe()
@@ -83,7 +83,7 @@ def test_a_silent_pipe_on_standard_input_is_given_up_on(monkeypatch):
 
 
 def test_a_pipe_that_delivers_is_read_whole(monkeypatch):
-    import safefiles.read as safe_read
+    import gridsight.safefiles.read as safe_read
     from gridsight.inputs import read_text
 
     monkeypatch.setattr(safe_read, "PIPE_IDLE_SECONDS", 5)
@@ -158,7 +158,7 @@ def test_control_characters_of_the_players_strings_are_escaped(tmp_path, run_cli
 
 def test_a_replayed_log_with_an_escape_in_its_name_is_echoed_escaped(tmp_path, run_cli):
     from gridsight.log import LogRecord
-    from solvers.advice import Advice, Cell
+    from gridsight.solvers.advice import Advice, Cell
 
     log = tmp_path / "s\x1b[2J.jsonl"
     record = LogRecord(step=1, time="2026-03-01T12:00:00.000Z", game="tile-path",

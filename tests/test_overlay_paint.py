@@ -8,10 +8,10 @@ import cv2
 import numpy as np
 import pytest
 
-from overlay import paint, style, text
-from overlay.paint import composite, paint_advice, render_layer
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind, PiecePlacement
-from vision.geometry import BoardGeometry
+from gridsight.overlay import paint, style, text
+from gridsight.overlay.paint import composite, paint_advice, render_layer
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind, PiecePlacement
+from gridsight.vision.geometry import BoardGeometry
 
 MAGENTA = np.array([255, 0, 255, 255], dtype=np.uint8)
 
@@ -241,7 +241,7 @@ def test_doctests():
 
 
 def test_report_pictures_number_the_playable_rows_and_columns_and_mark_the_move():
-    from overlay.paint import draw_move, number_board
+    from gridsight.overlay.paint import draw_move, number_board
 
     image = np.full((300, 300, 3), 90, np.uint8)
     g = BoardGeometry.from_rect(60, 60, 40, 40, 5, 4)  # rows 0 and 4: a frame, not played

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import doctest
 
-import overlay.placement as placement
-from overlay.placement import GAP, inside, place_panel, place_strip
-from overlay.status import Box
+import gridsight.overlay.placement as placement
+from gridsight.overlay.placement import GAP, inside, place_panel, place_strip
+from gridsight.overlay.status import Box
 
 SCREEN = Box(0, 0, 1920, 1080)
 LINES = lambda width: 48  # noqa: E731 - a strip of two lines at any width

@@ -16,10 +16,10 @@ from xserver import private_display
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6")
 
-from overlay import window as window_mod  # noqa: E402
-from overlay.window import OverlayWindow, check_compositor, layer_to_qimage, qimage_to_array  # noqa: E402
-from solvers.advice import Advice, Cell  # noqa: E402
-from vision.geometry import BoardGeometry  # noqa: E402
+from gridsight.overlay import window as window_mod  # noqa: E402
+from gridsight.overlay.window import OverlayWindow, check_compositor, layer_to_qimage, qimage_to_array  # noqa: E402
+from gridsight.solvers.advice import Advice, Cell  # noqa: E402
+from gridsight.vision.geometry import BoardGeometry  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.gui
@@ -175,9 +175,9 @@ def _wait_for(predicate, timeout=10.0):
 _SHOW_OVERLAY = """
 import sys
 from PySide6.QtCore import QTimer
-from overlay.window import OverlayWindow, ensure_app
-from solvers.advice import Advice, Cell
-from vision.geometry import BoardGeometry
+from gridsight.overlay.window import OverlayWindow, ensure_app
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.vision.geometry import BoardGeometry
 app = ensure_app()
 win = OverlayWindow((100, 100, 300, 200))
 win.update(BoardGeometry.from_rect(60, 40, 40, 40, 3, 3),
@@ -193,7 +193,7 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
         pytest.skip("xcompmgr is not installed (.ci/run installs it)")
     from Xlib import display
 
-    from vision.capture import MonitorSource, Rect, ScreenCapture, WindowSource
+    from gridsight.vision.capture import MonitorSource, Rect, ScreenCapture, WindowSource
 
     assert check_compositor(xvfb).available is False
     assert "no compositor" in check_compositor(xvfb).message

@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 
 from gridsight.registry import get_spec
-from overlay import legend, paint, style
-from overlay import text as text_mod
-from overlay.paint import render_layer
-from solvers.advice import Advice, Cell, CellFigure, CellMark, Legend, MarkKind
-from solvers.boardtext import parse_boards
-from vision.geometry import BoardGeometry
+from gridsight.overlay import legend, paint, style
+from gridsight.overlay import text as text_mod
+from gridsight.overlay.paint import render_layer
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, Legend, MarkKind
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.geometry import BoardGeometry
 
 JUNGLE = """\
 region: Jungle

@@ -3,7 +3,7 @@
 Every crafted manifest of the issue (a ``thresholds`` value that is text, a ``mask`` that is
 not, ``anchor.margin`` 1e308 or NaN, ``references`` null, nesting past the recursion limit, an
 integer of 5000 digits, layout values a reader divides by or slices with) is refused by
-:func:`vision.packs.load_pack_dir` with a :class:`PackError` naming the manifest and the
+:func:`gridsight.vision.packs.load_pack_dir` with a :class:`PackError` naming the manifest and the
 field, before any image is read; odd files in a pack (a FIFO, a link to ``/dev/zero``, a 2 GB
 sparse template) are refused by type or size without being read; 20,000 templates are refused
 by count; a broken pack in the player's data folder is skipped with one warning, and every
@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from gridsight.cli import main
-from vision.errors import PackError
-from vision.packs import load_game_pack, load_pack, load_pack_dir, shipped_packs_root
+from gridsight.vision.errors import PackError
+from gridsight.vision.packs import load_game_pack, load_pack, load_pack_dir, shipped_packs_root
 
 REPO = Path(__file__).resolve().parent.parent
 SHOT = REPO / "examples" / "screenshots" / "tile-path-room.png"
@@ -184,7 +184,7 @@ def test_a_fifo_in_a_pack_is_refused_without_hanging(tmp_path, which):
     folder = copy_pack(tmp_path)
     (folder / which).unlink()
     os.mkfifo(folder / which)
-    code = ("from vision.packs import load_pack_dir\nfrom vision.errors import PackError\n"
+    code = ("from gridsight.vision.packs import load_pack_dir\nfrom gridsight.vision.errors import PackError\n"
             f"try:\n    load_pack_dir({str(folder)!r})\nexcept PackError as e:\n    print(e)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=30, env=dict(os.environ, PYTHONPATH=str(REPO)))
@@ -215,7 +215,7 @@ def test_twenty_thousand_templates_are_refused_by_count_at_once(tmp_path):
 
 
 def test_reading_a_pack_counts_against_the_time_limit(tmp_path):
-    from vision.errors import PackTimeLimit
+    from gridsight.vision.errors import PackTimeLimit
 
     folder = copy_pack(tmp_path)
     with pytest.raises(PackTimeLimit, match="--time-limit"):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from solvers.paired import compare_paired
+from gridsight.solvers.paired import compare_paired
 
 
 def test_paired_difference_and_stderr_match_a_direct_computation():

@@ -26,9 +26,9 @@ from gridsight.live.panel import CELL_SIZE, Panel, hex_of  # noqa: E402
 from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import all_specs  # noqa: E402
-from overlay.style import heat_colour  # noqa: E402
-from overlay.window import ensure_app  # noqa: E402
-from vision.capture import Frame, Rect  # noqa: E402
+from gridsight.overlay.style import heat_colour  # noqa: E402
+from gridsight.overlay.window import ensure_app  # noqa: E402
+from gridsight.vision.capture import Frame, Rect  # noqa: E402
 
 pytestmark = pytest.mark.gui
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)

@@ -8,10 +8,10 @@ from itertools import combinations
 import pytest
 
 from pentomino_cases import brute_distinct, brute_solutions, random_puzzle, stuck_puzzle
-from solvers.limit import Limit
-from solvers.pentomino.analysis import analyse
-from solvers.pentomino.pieces import orientations
-from solvers.pentomino.puzzle import make_puzzle
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.pentomino.analysis import analyse
+from gridsight.solvers.pentomino.pieces import orientations
+from gridsight.solvers.pentomino.puzzle import make_puzzle
 
 ALGORITHMS = ["bitboard", "dlx"]
 
@@ -89,8 +89,8 @@ def test_blocking_is_every_smallest_set_whose_removal_solves(algorithm):
 
 
 def test_stuck_example_names_the_piece_to_take_back(examples):
-    from solvers.boardtext import parse_boards
-    from solvers.pentomino.puzzle import parse_puzzle
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.pentomino.puzzle import parse_puzzle
 
     puzzle = parse_puzzle(parse_boards((examples / "pentomino-stuck.txt").read_text())[0])
     analysis = analyse(puzzle)

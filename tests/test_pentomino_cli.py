@@ -73,8 +73,8 @@ def test_several_boards_in_one_file(run_cli):
 
 def test_adapter_advice_draws_the_hinted_piece(examples):
     from gridsight.games.pentomino.options import PentominoOptions
-    from solvers.boardtext import parse_boards
-    from solvers.limit import Limit
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.limit import Limit
 
     game = get_game("pentomino")
     board = parse_boards((examples / "pentomino-partial.txt").read_text())[0]

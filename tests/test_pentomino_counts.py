@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.limit import Limit
-from solvers.pentomino.analysis import analyse
-from solvers.pentomino.bitboard import kernel_available
-from solvers.pentomino.puzzle import parse_puzzle
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.pentomino.analysis import analyse
+from gridsight.solvers.pentomino.bitboard import kernel_available
+from gridsight.solvers.pentomino.puzzle import parse_puzzle
 
 PUBLISHED = [
     ("pentomino-6x10.txt", 9356, 2339, 4),
@@ -78,7 +78,7 @@ def test_counts_by_enumeration_when_no_piece_can_be_pinned(rows, pieces):
     # Only symmetric or repeated pieces: no piece qualifies for pinning, so every solution is
     # enumerated and each orbit counted at its smallest member; checked against brute force.
     from pentomino_cases import brute_distinct, brute_solutions
-    from solvers.pentomino.puzzle import make_puzzle
+    from gridsight.solvers.pentomino.puzzle import make_puzzle
 
     puzzle = make_puzzle(rows, pieces)
     solutions = brute_solutions(puzzle)

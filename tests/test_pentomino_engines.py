@@ -12,11 +12,11 @@ import random
 import pytest
 
 from pentomino_cases import brute_solutions, random_puzzle
-from solvers.pentomino.bitboard import build_tables, kernel_available, search
-from solvers.limit import Limit
-from solvers.pentomino.dlx import ExactCover
-from solvers.pentomino.algorithms import BitboardSearch, DlxSearch
-from solvers.pentomino.puzzle import make_puzzle
+from gridsight.solvers.pentomino.bitboard import build_tables, kernel_available, search
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.pentomino.dlx import ExactCover
+from gridsight.solvers.pentomino.algorithms import BitboardSearch, DlxSearch
+from gridsight.solvers.pentomino.puzzle import make_puzzle
 
 ENGINES = ["python"] + (["numba"] if kernel_available() else [])
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
-from solvers.pentomino.puzzle import parse_puzzle
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError, InputError
+from gridsight.solvers.pentomino.puzzle import parse_puzzle
 
 
 def parse(text: str):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solvers.pentomino.pieces import LETTERS, normalise, orientations, shape_letter
-from solvers.pentomino.placements import placements
-from solvers.pentomino.puzzle import make_puzzle
+from gridsight.solvers.pentomino.pieces import LETTERS, normalise, orientations, shape_letter
+from gridsight.solvers.pentomino.placements import placements
+from gridsight.solvers.pentomino.puzzle import make_puzzle
 
 
 def test_63_fixed_orientations_with_the_known_count_per_piece():
@@ -43,7 +43,7 @@ def test_placements_avoid_covered_and_outside_cells():
 def test_docstring_examples():
     import doctest
 
-    from solvers.pentomino import dlx, pieces, placements as placements_module, puzzle
+    from gridsight.solvers.pentomino import dlx, pieces, placements as placements_module, puzzle
 
     for module in (dlx, pieces, placements_module, puzzle):
         failed, tried = doctest.testmod(module)

@@ -18,7 +18,7 @@ from kit.skins import disco_zoo
 from kit.skins import pentomino, tile_path
 from kit.rescues import random_rescue_board
 from kit.skins.common import Rendered
-from vision.packs import load_pack
+from gridsight.vision.packs import load_pack
 
 ROOM = [
     ". . . . . . . .",

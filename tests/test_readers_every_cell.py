@@ -9,7 +9,7 @@ from gridsight.readers.base import ReadError, every_cell_read
 
 
 class Read:
-    """The two questions the helper asks of a :class:`vision.classify.BoardRead`."""
+    """The two questions the helper asks of a :class:`gridsight.vision.classify.BoardRead`."""
 
     def __init__(self, labels: list[list[str]]) -> None:
         self._labels = labels

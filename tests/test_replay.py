@@ -12,10 +12,10 @@ import pytest
 
 from gridsight import replay
 from gridsight.log import LogRecord, RecommendationLog, read_log, utc_now
-from overlay.paint import paint_advice
-from solvers.advice import Advice, Cell
-from solvers.boardtext import parse_boards
-from vision.geometry import BoardGeometry
+from gridsight.overlay.paint import paint_advice
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.geometry import BoardGeometry
 
 FRAME_COLOUR = (40, 90, 60)
 GEOMETRY = BoardGeometry.from_rect(60, 60, 40, 40, 5, 8)

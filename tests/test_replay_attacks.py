@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from gridsight.log import LogRecord
-from solvers.advice import Advice, Cell
-from vision.geometry import BoardGeometry
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.vision.geometry import BoardGeometry
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -118,7 +118,7 @@ def test_a_time_out_of_range_or_a_lone_surrogate_is_a_skipped_line(tmp_path, run
 
 def test_check_runs_under_the_same_time_limit_option_as_solve(tmp_path, run_cli):
     from gridsight.registry import get_game
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     game = get_game("thrill-digger")
     text = "difficulty: expert\n" + "\n".join([". . . . . . . ."] * 5)

@@ -28,7 +28,7 @@ from gridsight.live.loop import LiveLoop
 from gridsight.readers.find import load_game_pack
 from kit.games import kit_of
 from kit.scripted import screen
-from vision.capture import Frame, Rect
+from gridsight.vision.capture import Frame, Rect
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
                  if shutil.which(n)), None)

@@ -10,7 +10,7 @@
 - planted links: a link at ``status.json.tmp`` (the old fixed temporary name), at the file
   itself, at ``manifest.json`` or elsewhere in a pack folder, at the log's side file in the
   shared temporary folder: never written through, the link's target untouched;
-- the product writes no file but through :mod:`safefiles` (checked on the source).
+- the product writes no file but through :mod:`gridsight.safefiles` (checked on the source).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from safefiles import SaveError, read_regular, replace_folder, write_file
-from vision.errors import PackError
-from vision.packs import load_pack, load_pack_dir
+from gridsight.safefiles import SaveError, read_regular, replace_folder, write_file
+from gridsight.vision.errors import PackError
+from gridsight.vision.packs import load_pack, load_pack_dir
 
 REPO = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(REPO))
@@ -92,7 +92,7 @@ def test_without_an_atomic_exchange_the_save_swaps_by_two_renames(tmp_path, monk
     """Where ``renameat2`` cannot exchange, the old folder is renamed aside and the new one
     into place; a crash between the two leaves the old one aside, and the next save puts it
     back before anything else."""
-    from safefiles import folders
+    from gridsight.safefiles import folders
 
     monkeypatch.setattr(folders, "_exchange", lambda a, b: False)
     pack = load_pack("tile-path")
@@ -115,13 +115,13 @@ _KILL_TRIALS = r"""
 import json, os, random, signal, sys, time
 from dataclasses import replace
 from pathlib import Path
-from vision.packs import load_pack, load_pack_dir
+from gridsight.vision.packs import load_pack, load_pack_dir
 folder_root, trials = Path(sys.argv[1]), int(sys.argv[2])
 pack = load_pack("disco-zoo")
 versions = [replace(pack, min_score=0.25), replace(pack, min_score=0.75,
                                                    templates=pack.templates[:5])]
 try:
-    from safefiles import write_file
+    from gridsight.safefiles import write_file
 except ImportError:  # the code before safefiles: the status file as it was written then
     def write_file(path, text, **_):
         tmp = path.with_name(path.name + ".tmp")
@@ -188,10 +188,10 @@ import errno, json, os, sys
 from dataclasses import replace
 from pathlib import Path
 from gridsight.log import LogRecord, RecommendationLog, read_log
-from safefiles import SaveError, write_file
-from solvers.advice import Advice, Cell
-from vision.errors import PackError
-from vision.packs import load_pack, load_pack_dir
+from gridsight.safefiles import SaveError, write_file
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.vision.errors import PackError
+from gridsight.vision.packs import load_pack, load_pack_dir
 disk = Path(sys.argv[1])
 out = {}
 pack = load_pack("disco-zoo")
@@ -362,7 +362,7 @@ def test_the_logs_side_file_in_the_shared_temporary_folder_cannot_be_planted(tmp
     refused anyway."""
     import gridsight.log as logmod
     from gridsight.log import LogRecord, RecommendationLog
-    from solvers.advice import Advice, Cell
+    from gridsight.solvers.advice import Advice, Cell
 
     shared = tmp_path / "tmp"
     shared.mkdir()
@@ -390,7 +390,7 @@ WRITERS = {"write_text", "write_bytes", "imwrite", "tofile",
 
 
 def _writes_in(path: Path, root: Path = REPO) -> list[str]:
-    """Every call in ``path`` that writes a file other than through :mod:`safefiles`."""
+    """Every call in ``path`` that writes a file other than through :mod:`gridsight.safefiles`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for node in ast.walk(tree):

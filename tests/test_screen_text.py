@@ -1,7 +1,7 @@
 """A screen's own text read with no font of ours: the skin's fonts, glyphs, the cipher, the
 Disco Zoo names.
 
-The reader brings no font (:mod:`vision.glyphs`, :mod:`vision.cipher`): these tests draw the
+The reader brings no font (:mod:`gridsight.vision.glyphs`, :mod:`gridsight.vision.cipher`): these tests draw the
 text in the skins' pixel fonts (:mod:`kit.skins.pixel_fonts`, ours, seven designs with the
 real-look skin's own) at other sizes, scales and JPEG qualities, and check that the labels
 teach the letters and the names are read, or asked for, never misread. The figures over many
@@ -23,8 +23,8 @@ from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pixel_fonts
 from kit.skins.pixel_fonts import CHARACTERS, FONTS
-from vision.cipher import Cipher, rank, settle
-from vision.glyphs import glyph_distance, text_lines
+from gridsight.vision.cipher import Cipher, rank, settle
+from gridsight.vision.glyphs import glyph_distance, text_lines
 
 LETTERS = [ch for ch in CHARACTERS if ch.isalnum()]
 

@@ -116,7 +116,7 @@ def test_the_memory_keeps_the_most_recent_screens(tmp_path):
 def test_live_starts_where_the_board_was_seen(tmp_path):
     from gridsight.live.sources import GridSource
     from gridsight.registry import get_spec
-    from vision.capture import Frame, Rect
+    from gridsight.vision.capture import Frame, Rect
 
     image = cv2.imread(str(SHOT))
     frame = Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0)

@@ -13,8 +13,8 @@ import pytest
 
 from gridsight.registry import get_game
 from gridsight.textout import BOLD, PLAIN, for_terminal, wrap_line
-from solvers.boardtext import parse_boards
-from solvers.symbols import SYMBOLS
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.symbols import SYMBOLS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: One example per game (and Minesweeper's expert board, 30 columns wide).

@@ -15,7 +15,7 @@ import pytest
 
 from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
-from vision.pit import calibrate_pit
+from gridsight.vision.pit import calibrate_pit
 
 GAMES = 50
 

@@ -25,9 +25,9 @@ from gridsight.cli import main
 from gridsight.games.thrill_digger.calibration import CalibrationFileError, load_pit
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
 from kit.skins import thrill_digger_3d as skin
-from vision.pit import calibrate_pit
-from vision.pit.learn import ItemLearningError, ItemShot, learn_items
-from vision.pit.learn_wallet import WalletLearningError, learn_wallet, solve_glyphs
+from gridsight.vision.pit import calibrate_pit
+from gridsight.vision.pit.learn import ItemLearningError, ItemShot, learn_items
+from gridsight.vision.pit.learn_wallet import WalletLearningError, learn_wallet, solve_glyphs
 
 GROUND = 77  # the pit's ground: the same in every game, as in the real game
 WALLET = 4096  # the amount the wallet screenshot shows (digits 0 4 6 9 learned from it)
@@ -346,7 +346,7 @@ def test_live_follows_a_game_in_the_dusk_look_through_its_calibration(dusk):
     from gridsight.games.thrill_digger import SPEC
     from gridsight.games.thrill_digger.live import pit_source
     from gridsight.live.loop import LiveLoop
-    from vision.capture import Frame, Rect
+    from gridsight.vision.capture import Frame, Rect
 
     plan = skin.plan_game(4200, "beginner", max_digs=3, fps=6)
     options = argparse.Namespace(calibration=str(dusk["beginner"].folder), difficulty=None,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from kit.skins import thrill_digger_3d as skin
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 
 @pytest.mark.parametrize("difficulty", ["beginner", "intermediate", "expert"])

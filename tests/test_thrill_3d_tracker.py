@@ -21,9 +21,9 @@ from gridsight.games.thrill_digger.tracker import (
     difficulty_for,
     track_frames,
 )
-from solvers.cellnames import cell_name
-from solvers.errors import InputError
-from vision.pit import calibrate_pit
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import InputError
+from gridsight.vision.pit import calibrate_pit
 
 
 def run_game(plan: skin.GamePlan, pack=None, **render) -> ThrillDiggerTracker:
@@ -83,8 +83,8 @@ def test_a_game_is_followed_event_by_event():
 
 
 def test_board_text_is_what_the_solver_reads():
-    from solvers import thrill_digger as solver
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers import thrill_digger as solver
+    from gridsight.solvers.boardtext import parse_boards
 
     plan = skin.plan_game(4, "beginner", max_digs=2, fps=6)
     tracker = run_game(plan)

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from kit.skins import thrill_digger_3d as skin
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.pit import (
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.pit import (
     HoleState,
     ItemClassifier,
     PitCalibrationError,

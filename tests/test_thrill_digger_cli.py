@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from solvers.advice import MarkKind
+from gridsight.solvers.advice import MarkKind
 from gridsight.registry import get_game
 
 BEGINNER_BOARD = (
@@ -75,7 +75,7 @@ def test_help_describes_the_format(run_cli):
 
 
 def test_advice_marks_and_figures():
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     game = get_game("thrill-digger")
     board = parse_boards(BEGINNER_BOARD)[0]

@@ -9,18 +9,18 @@ from math import comb
 
 import pytest
 
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.blocks import block_probability, has_block
-from solvers.thrill_digger.brute import brute_force
-from solvers.thrill_digger.counting import count_bad_sets
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.blocks import block_probability, has_block
+from gridsight.solvers.thrill_digger.brute import brute_force
+from gridsight.solvers.thrill_digger.counting import count_bad_sets
+from gridsight.solvers.thrill_digger.rules import (
     BEGINNER,
     COLOURS,
     EXPERT,
     INTERMEDIATE,
     Difficulty,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 from thrill_digger_states import random_state
 
@@ -143,7 +143,7 @@ def test_odd_board_shapes_match_brute_force(shape):
 
 
 def test_random_token_boards_are_refused_exactly_when_no_layout_fits():
-    from solvers.errors import ImpossibleBoardError
+    from gridsight.solvers.errors import ImpossibleBoardError
 
     d = Difficulty("small", 3, 4, 2, 2, 0)
     rng = random.Random(17)

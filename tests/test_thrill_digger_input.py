@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.errors import BoardFormatError, ImpossibleBoardError
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.rules import BEGINNER, EXPERT, UNDUG
-from solvers.thrill_digger.state import ThrillDiggerState, format_state, parse_state
-from solvers.thrill_digger.validate import find_conflict, is_consistent
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.rules import BEGINNER, EXPERT, UNDUG
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState, format_state, parse_state
+from gridsight.solvers.thrill_digger.validate import find_conflict, is_consistent
 
 from thrill_digger_states import random_state
 

@@ -15,24 +15,24 @@ import random
 import numpy as np
 import pytest
 
-from solvers.thrill_digger.evaluate import policy_value
-from solvers.thrill_digger.layouts import layout_space
-from solvers.thrill_digger.optimal import ExactPlay, kernel_available, rupees_dug
-from solvers.thrill_digger.optimal_table import (
+from gridsight.solvers.thrill_digger.evaluate import policy_value
+from gridsight.solvers.thrill_digger.layouts import layout_space
+from gridsight.solvers.thrill_digger.optimal import ExactPlay, kernel_available, rupees_dug
+from gridsight.solvers.thrill_digger.optimal_table import (
     TABLE_DEPTH,
     TABLE_PATH,
     build_table,
     load_table,
     reachable_states,
 )
-from solvers.thrill_digger.policy import (
+from gridsight.solvers.thrill_digger.policy import (
     UNSEEN_EXACT_UNDUG,
     get_policy,
 )
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.generator import draw_layout
-from solvers.thrill_digger.rules import BEGINNER, BOMB, UNSEEN, Difficulty
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.generator import draw_layout
+from gridsight.solvers.thrill_digger.rules import BEGINNER, BOMB, UNSEEN, Difficulty
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 from thrill_digger_brute_play import BrutePlay
 
@@ -119,7 +119,7 @@ def test_ties_are_broken_the_same_way_every_time():
 
 
 def test_the_shipped_table_exists_and_covers_its_depth():
-    assert TABLE_PATH.exists(), "run python -m solvers.thrill_digger.optimal_table"
+    assert TABLE_PATH.exists(), "run python -m gridsight.solvers.thrill_digger.optimal_table"
     with np.load(TABLE_PATH) as data:
         assert int(data["depth"]) == TABLE_DEPTH
     for model in ("game", "uniform"):
@@ -221,7 +221,7 @@ def test_a_search_stopped_by_its_limit_gives_the_holes_it_valued_and_true_bounds
     """Anytime: a limit in states stops the valuing part way; the holes valued are valued
     exactly (as by a search run to its end), the best of them is advised, and the ceiling
     bounds every hole's value. Run again, the search goes on from its memo."""
-    from solvers.limit import Limit
+    from gridsight.solvers.limit import Limit
 
     d = WIDER
     full = ExactPlay(layout_space(d, "game"), engine=engine)
@@ -249,8 +249,8 @@ def test_the_optimal_policy_stopped_advises_and_says_how_good(monkeypatch):
     """The policy under a tiny limit: a hole is always advised (at worst the safest, what the
     exact odds favour), and the quality says it is not exact, with the ceiling no hole can
     beat. A search with no table (the empty board: 3 million states) stands for a cold one."""
-    from solvers.limit import Limit
-    from solvers.thrill_digger import policy
+    from gridsight.solvers.limit import Limit
+    from gridsight.solvers.thrill_digger import policy
 
     empty = analyse(ThrillDiggerState.empty(BEGINNER), "uniform")
     full = policy.OptimalPolicy().decide(empty)  # from the shipped table: exact

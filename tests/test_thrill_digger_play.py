@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from solvers.thrill_digger.analysis import Analysis, HoleOdds, analyse
-from solvers.thrill_digger.blocks import block_probability, has_block
-from solvers.thrill_digger.generator import draw_layout
-from solvers.thrill_digger.policy import safest_then_richest
-from solvers.thrill_digger.rules import BEGINNER, EXPERT, Difficulty, colour_of, neighbours
-from solvers.thrill_digger.simulate import play_game, simulate
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.analysis import Analysis, HoleOdds, analyse
+from gridsight.solvers.thrill_digger.blocks import block_probability, has_block
+from gridsight.solvers.thrill_digger.generator import draw_layout
+from gridsight.solvers.thrill_digger.policy import safest_then_richest
+from gridsight.solvers.thrill_digger.rules import BEGINNER, EXPERT, Difficulty, colour_of, neighbours
+from gridsight.solvers.thrill_digger.simulate import play_game, simulate
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 
 def hole(row: int, col: int, bomb: float, value: float) -> HoleOdds:

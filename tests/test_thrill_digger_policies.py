@@ -10,30 +10,30 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from solvers.errors import InputError
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.blocks import REDRAWS, block_probability, has_block
-from solvers.thrill_digger.evaluate import policy_value
-from solvers.thrill_digger.generator import Layout
-from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
-from solvers.thrill_digger.lookahead import candidates, kernel_available, lookahead
-from solvers.thrill_digger.policy import (
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.blocks import REDRAWS, block_probability, has_block
+from gridsight.solvers.thrill_digger.evaluate import policy_value
+from gridsight.solvers.thrill_digger.generator import Layout
+from gridsight.solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
+from gridsight.solvers.thrill_digger.lookahead import candidates, kernel_available, lookahead
+from gridsight.solvers.thrill_digger.policy import (
     POLICIES,
     PolicyUnavailable,
     UnknownPolicy,
     get_policy,
     safest_then_richest,
 )
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.rules import (
     BEGINNER,
     COLOURS,
     EXPERT,
     INTERMEDIATE,
     Difficulty,
 )
-from solvers.thrill_digger.sampling import sample_layouts
-from solvers.thrill_digger.simulate import play_policies, simulate_paired
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.sampling import sample_layouts
+from gridsight.solvers.thrill_digger.simulate import play_policies, simulate_paired
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 from thrill_digger_states import random_state
 
@@ -136,8 +136,8 @@ def test_lookahead_is_deterministic_and_the_engines_agree():
 def test_lookahead_stopped_by_its_limit_keeps_the_candidates_it_scored():
     """Anytime: with no time at all the first candidate (the safest) is still scored and
     advised, and the decision says it was cut short; its score is the one a full run gives."""
-    from solvers.limit import Limit
-    from solvers.thrill_digger.policy import LookaheadPolicy
+    from gridsight.solvers.limit import Limit
+    from gridsight.solvers.thrill_digger.policy import LookaheadPolicy
 
     state = random_state(EXPERT, random.Random(9), undug=EXPERT.holes - 4, show_bad=0.0,
                          unseen=0.0)
@@ -206,13 +206,13 @@ def test_rollouts_count_rupees_until_the_first_bomb(closed_min, second):
     # last rupee, 5. In the second (blue), open-loop on that order hits its bomb in hole 2:
     # nothing. Closed-loop on that single layout, safest would steer by the layout itself and
     # dig its green: the leak that the open-loop bound (closed_min) is there to stop.
-    from solvers.thrill_digger.lookahead import WORTH, python_rollout_sums
+    from gridsight.solvers.thrill_digger.lookahead import WORTH, python_rollout_sums
 
     outcomes = np.array([[0, 6, 1], [1, 0, 6]], dtype=np.int8)
     undug = np.ones(3, dtype=bool)
     runs = [python_rollout_sums]
     if kernel_available():
-        from solvers.thrill_digger.lookahead_kernel import rollout_sums
+        from gridsight.solvers.thrill_digger.lookahead_kernel import rollout_sums
 
         runs.append(rollout_sums)
     for run in runs:
@@ -227,5 +227,5 @@ def test_doctests(module):
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module(f"solvers.thrill_digger.{module}"))
+    result = doctest.testmod(importlib.import_module(f"gridsight.solvers.thrill_digger.{module}"))
     assert result.failed == 0 and result.attempted > 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.errors import BoardFormatError, ImpossibleBoardError
-from solvers.tile_path import analyse, parse_board
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
+from gridsight.solvers.tile_path import analyse, parse_board
 
 
 def board(text: str):

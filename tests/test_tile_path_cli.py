@@ -9,9 +9,9 @@ import pytest
 import gridsight.registry as registry
 from gridsight.games.tile_path.adapter import GAME
 from gridsight.games.tile_path.options import TilePathOptions
-from solvers.advice import Advice, Cell
-from solvers.boardtext import parse_boards
-from solvers.limit import Limit
+from gridsight.solvers.advice import Advice, Cell
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import Limit
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -165,7 +165,7 @@ def test_a_board_with_no_start_is_refused_before_any_work(cli):
 
 
 def test_a_board_past_the_size_bound_is_refused(cli):
-    from solvers.tile_path.board import MAX_CELLS
+    from gridsight.solvers.tile_path.board import MAX_CELLS
 
     side = int(MAX_CELLS**0.5) + 1
     rows = [["."] * side for _ in range(side)]

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from solvers.tile_path import engines
-from solvers.tile_path.engines import AUTO_SWITCH_STATES, PythonEngine, make_engine
-from solvers.tile_path.frontier import FrontierBoard, run
-from solvers.limit import Limit, LimitReached, unlimited
-from solvers.tile_path.limits import StatesHeldExceeded, progress
-from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, transitions
+from gridsight.solvers.tile_path import engines
+from gridsight.solvers.tile_path.engines import AUTO_SWITCH_STATES, PythonEngine, make_engine
+from gridsight.solvers.tile_path.frontier import FrontierBoard, run
+from gridsight.solvers.limit import Limit, LimitReached, unlimited
+from gridsight.solvers.tile_path.limits import StatesHeldExceeded, progress
+from gridsight.solvers.tile_path.transitions import MAX_KERNEL_WIDTH, transitions
 
 REPO = Path(__file__).resolve().parent.parent
 HAVE_NUMBA = importlib.util.find_spec("numba") is not None
@@ -48,7 +48,7 @@ def open_board(n: int) -> FrontierBoard:
 
 @needs_numba
 def test_kernel_transitions_equal_the_python_ones_on_every_state_met():
-    from solvers.tile_path import kernel
+    from gridsight.solvers.tile_path import kernel
 
     rng = random.Random(1)
     python = PythonEngine()
@@ -159,8 +159,8 @@ def test_auto_starts_in_python_and_moves_to_the_kernel_past_the_threshold(monkey
 
 def test_auto_falls_back_to_python_when_numba_cannot_be_imported(monkeypatch):
     monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" now raises ImportError
-    monkeypatch.delitem(sys.modules, "solvers.tile_path.kernel", raising=False)
-    monkeypatch.delattr("solvers.tile_path.kernel", raising=False)
+    monkeypatch.delitem(sys.modules, "gridsight.solvers.tile_path.kernel", raising=False)
+    monkeypatch.delattr("gridsight.solvers.tile_path.kernel", raising=False)
     monkeypatch.setattr(engines, "_kernel_failed", False)
     result = run(open_board(8), engine="auto").result
     assert result.engine == "python" and result.states > AUTO_SWITCH_STATES and result.found
@@ -196,7 +196,7 @@ def _modules_after(args: list[str]) -> set[str]:
 def test_help_and_small_boards_do_not_load_numba(examples):
     assert "numba" not in _modules_after(["solve", "tile-path", "--help"])
     modules = _modules_after(["solve", "tile-path", str(examples / "tile-path-solvable.txt")])
-    assert "solvers.tile_path.analysis" in modules and "numba" not in modules
+    assert "gridsight.solvers.tile_path.analysis" in modules and "numba" not in modules
 
 
 @needs_numba
@@ -204,7 +204,7 @@ def test_a_big_board_loads_the_kernel_in_a_fresh_process(tmp_path):
     board = tmp_path / "open.txt"
     board.write_text("\n".join(" ".join("S" if (r, c) == (0, 0) else "." for c in range(9))
                                for r in range(9)))
-    assert "solvers.tile_path.kernel" in _modules_after(["solve", "tile-path", str(board),
+    assert "gridsight.solvers.tile_path.kernel" in _modules_after(["solve", "tile-path", str(board),
                                                          "--no-leave-one"])
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.boardtext import parse_boards
-from solvers.tile_path import analyse, parse_board
-from solvers.tile_path.dfs import dfs_full_walk
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.tile_path import analyse, parse_board
+from gridsight.solvers.tile_path.dfs import dfs_full_walk
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

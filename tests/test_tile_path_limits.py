@@ -13,12 +13,12 @@ import argparse
 import pytest
 
 from gridsight.games.tile_path.adapter import GAME, to_json, to_text
-from solvers.boardtext import parse_boards
-from solvers.limit import DEFAULT_SECONDS, Limit, LimitReached, Meter
-from solvers.tile_path import analysis, frontier
-from solvers.tile_path.analysis import analyse
-from solvers.tile_path.board import parse_board
-from solvers.tile_path.limits import DEFAULT_MAX_STATES
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.limit import DEFAULT_SECONDS, Limit, LimitReached, Meter
+from gridsight.solvers.tile_path import analysis, frontier
+from gridsight.solvers.tile_path.analysis import analyse
+from gridsight.solvers.tile_path.board import parse_board
+from gridsight.solvers.tile_path.limits import DEFAULT_MAX_STATES
 
 
 def board_of(text: str):

@@ -28,10 +28,10 @@ from gridsight.games.tile_path.room import GBC, calibrate_room, room_from_board
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, read_found
 from gridsight.tracking import ViewMerger
-from solvers.boardtext import parse_boards
-from vision.mapview import place_by_kinds
-from vision.packs import load_pack_dir
-from vision.tiling import find_screen, pitch_candidates
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.mapview import place_by_kinds
+from gridsight.vision.packs import load_pack_dir
+from gridsight.vision.tiling import find_screen, pitch_candidates
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 SEED = 4_100  # the suite's cases; the measurement's are given on the command line
@@ -168,8 +168,8 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
     from gridsight.live.loop import LiveLoop
     from gridsight.live.sources import GridSource
     from gridsight.registry import get_spec
-    from overlay.paint import render_layer
-    from vision.capture import Frame, Rect
+    from gridsight.overlay.paint import render_layer
+    from gridsight.vision.capture import Frame, Rect
 
     settings, look, _, _, pack = case
     spec = get_spec("tile-path")
@@ -194,8 +194,8 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
 def test_a_logged_view_is_replayed_with_its_view():
     """A log record keeps the part of the board on screen, so a replay draws as live did."""
     from gridsight.log_records import LogRecord
-    from solvers.advice import Advice
-    from vision.geometry import BoardGeometry
+    from gridsight.solvers.advice import Advice
+    from gridsight.vision.geometry import BoardGeometry
 
     geometry = BoardGeometry.from_rect(10, 20, 32, 32, 9, 13).with_view((3.5, -0.25, 13.5, 7.75))
     record = LogRecord(step=1, time="2024-01-01T00:00:00Z", game="tile-path", board="S\n",

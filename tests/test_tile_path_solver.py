@@ -1,7 +1,7 @@
 """The tile-path solver against an independent plain depth-first search on small boards.
 
 Every answer the frontier programme gives (walk exists or not, the longest walk, next moves,
-leave-one) and every quick proof is checked against :mod:`solvers.tile_path.dfs`, which tries
+leave-one) and every quick proof is checked against :mod:`gridsight.solvers.tile_path.dfs`, which tries
 every walk with no pruning at all, with each engine (pure Python, and the numba kernel when
 numba is installed). Witness walks are checked move by move.
 """
@@ -14,16 +14,16 @@ import random
 
 import pytest
 
-import solvers.tile_path.board
-import solvers.tile_path.engines
-import solvers.tile_path.frontier
-import solvers.tile_path.limits
-import solvers.tile_path.transitions
-from solvers.tile_path.analysis import analyse, leave_one_analysis, moves_of
-from solvers.tile_path.board import MOVES, TilePathBoard
-from solvers.tile_path.dfs import dfs_full_walk, dfs_longest
-from solvers.tile_path.frontier import hamiltonian_path, longest_walk
-from solvers.tile_path.proofs import quick_proof
+import gridsight.solvers.tile_path.board
+import gridsight.solvers.tile_path.engines
+import gridsight.solvers.tile_path.frontier
+import gridsight.solvers.tile_path.limits
+import gridsight.solvers.tile_path.transitions
+from gridsight.solvers.tile_path.analysis import analyse, leave_one_analysis, moves_of
+from gridsight.solvers.tile_path.board import MOVES, TilePathBoard
+from gridsight.solvers.tile_path.dfs import dfs_full_walk, dfs_longest
+from gridsight.solvers.tile_path.frontier import hamiltonian_path, longest_walk
+from gridsight.solvers.tile_path.proofs import quick_proof
 
 Pos = tuple[int, int]
 
@@ -79,11 +79,11 @@ def as_board(rows, cols, tiles, start, end, crossed=frozenset()) -> TilePathBoar
 
 def test_doctests():
     modules = (
-        solvers.tile_path.board,
-        solvers.tile_path.engines,
-        solvers.tile_path.frontier,
-        solvers.tile_path.limits,
-        solvers.tile_path.transitions,
+        gridsight.solvers.tile_path.board,
+        gridsight.solvers.tile_path.engines,
+        gridsight.solvers.tile_path.frontier,
+        gridsight.solvers.tile_path.limits,
+        gridsight.solvers.tile_path.transitions,
     )
     for module in modules:
         assert doctest.testmod(module).failed == 0
@@ -216,8 +216,8 @@ def test_leave_one_agrees_with_brute_force(seed):
 
 
 def test_walk_in_progress_is_finished_from_l(examples):
-    from solvers.boardtext import parse_boards
-    from solvers.tile_path import parse_board
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.tile_path import parse_board
 
     board = parse_board(parse_boards((examples / "tile-path-in-progress.txt").read_text())[0])
     result = analyse(board)
@@ -228,9 +228,9 @@ def test_walk_in_progress_is_finished_from_l(examples):
 
 
 def test_time_limit_leaves_tiles_undecided_but_answers_the_main_question(examples):
-    from solvers.boardtext import parse_boards
-    from solvers.limit import Limit
-    from solvers.tile_path import parse_board
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.limit import Limit
+    from gridsight.solvers.tile_path import parse_board
 
     board = parse_board(parse_boards((examples / "tile-path-heros-cave.txt").read_text())[0])
     result = analyse(board, limit=Limit(seconds=0))
@@ -243,7 +243,7 @@ def test_time_limit_leaves_tiles_undecided_but_answers_the_main_question(example
 
 
 def test_articulation_tiles_match_removal():
-    from solvers.tile_path.proofs import _components, articulation_tiles
+    from gridsight.solvers.tile_path.proofs import _components, articulation_tiles
 
     rng = random.Random(5)
     for _ in range(300):

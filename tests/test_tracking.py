@@ -12,7 +12,7 @@ from gridsight import tracking
 from gridsight.tracking import (
     UNKNOWN, CellRead, CellTracker, Change, Contradiction, reads_from_labels,
 )
-from solvers.advice import Cell
+from gridsight.solvers.advice import Cell
 
 
 def _frame(*labels):

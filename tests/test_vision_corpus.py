@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from kit import corpus
-from vision.locate import locate_board
-from vision.classify import read_cells
-from vision.packs import load_pack
+from gridsight.vision.locate import locate_board
+from gridsight.vision.classify import read_cells
+from gridsight.vision.packs import load_pack
 
 PER_GAME = 170  # 510 samples for the first three games
 CHUNKS = 6

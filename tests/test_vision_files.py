@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from kit.skins import tile_path
-from vision.errors import BoardNotFoundError, ImageReadError, PackError, VisionInputError
-from vision.images import load_image
-from vision.locate import locate_board
-from vision.packs import load_pack, load_pack_dir, shipped_packs_root
+from gridsight.vision.errors import BoardNotFoundError, ImageReadError, PackError, VisionInputError
+from gridsight.vision.images import load_image
+from gridsight.vision.locate import locate_board
+from gridsight.vision.packs import load_pack, load_pack_dir, shipped_packs_root
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Calibration: a pack learned from one screenshot of a skin gridsight has never seen.
 
 For each game the test draws one screenshot of an unseen skin (other colours, other
-decorations or walls), learns a pack from it with :func:`vision.learn.learn_pack` given the
+decorations or walls), learns a pack from it with :func:`gridsight.vision.learn.learn_pack` given the
 board's corners (as a player marks them, a pixel or so off) and the cell labels, then locates
 and reads further perturbed screenshots of that skin: every cell must be right.
 """
@@ -17,12 +17,12 @@ from kit.games import disco_zoo as disco_kit
 from kit.games import pentomino as pentomino_kit
 from kit.games import tile_path as tile_path_kit
 from kit.skins import pentomino, tile_path
-from vision.classify import read_cells
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.learn import learn_pack
-from vision.locate import locate_board
-from vision.packs import load_pack, load_pack_dir
+from gridsight.vision.classify import read_cells
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.learn import learn_pack
+from gridsight.vision.locate import locate_board
+from gridsight.vision.packs import load_pack, load_pack_dir
 
 
 def disco_calibration_shot():

@@ -24,10 +24,10 @@ from kit.skins import pentomino, tile_path
 from test_calibrate import disco_calibration_shot
 from test_readers import random_rescue
 from test_vision_learn import learn_unseen
-from vision.geometry import BoardGeometry
-from vision.learn import learn_pack
-from vision.locate import Locator, locate_board
-from vision.packs import load_pack
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.learn import learn_pack
+from gridsight.vision.locate import Locator, locate_board
+from gridsight.vision.packs import load_pack
 
 
 def _calibrated_disco(tmp_path):
@@ -92,7 +92,7 @@ def test_a_part_of_the_board_passes_for_a_board_so_the_test_means_something(tmp_
     """Searching only scales where the whole board cannot be (0.5x to 0.7x, the board being
     at 1x), the locator still finds "a board": a 3 x 3 block of cells at about 0.6x, whose
     anchor and cells pass its verification. That is the part the whole board must beat."""
-    from vision.locate import _locate
+    from gridsight.vision.locate import _locate
 
     pack = _calibrated_disco(tmp_path)
     shot = random_rescue(np.random.default_rng(3), skin=disco_zoo.DESERT_SKIN, region="Farm")[0]

@@ -9,7 +9,7 @@ import pytest
 
 from kit.skins import disco_zoo
 from kit import build_packs
-from vision.packs import find_pack, load_pack, load_pack_dir, shipped_packs_root
+from gridsight.vision.packs import find_pack, load_pack, load_pack_dir, shipped_packs_root
 
 GAMES = ("disco-zoo", "tile-path", "pentomino")
 

@@ -10,10 +10,10 @@ from kit.skins import disco_zoo
 from kit import corpus
 from kit.games import tile_path as tile_path_kit
 from kit.skins import pentomino, tile_path
-from vision.classify import UNKNOWN, read_cells
-from vision.geometry import BoardGeometry
-from vision.locate import Locator, anchor_score, locate_board
-from vision.packs import load_pack
+from gridsight.vision.classify import UNKNOWN, read_cells
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.locate import Locator, anchor_score, locate_board
+from gridsight.vision.packs import load_pack
 
 
 def _truth_matches(read, labels):

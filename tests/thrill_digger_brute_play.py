@@ -4,7 +4,7 @@ Plain recursion over explicit layouts with exact fractions: a state is the dict 
 dug, the layouts are listed with :func:`itertools.combinations` and weighed with the game's
 redraw rule directly, every hole is tried at every state (no safe-first rule, no symmetry),
 and states are memoised on what was dug. It shares no code with
-:mod:`solvers.thrill_digger.layouts` or :mod:`solvers.thrill_digger.optimal`.
+:mod:`gridsight.solvers.thrill_digger.layouts` or :mod:`gridsight.solvers.thrill_digger.optimal`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from solvers.thrill_digger.blocks import REDRAWS, block_probability, has_block
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.blocks import REDRAWS, block_probability, has_block
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_VALUES,
     RUPOOR,

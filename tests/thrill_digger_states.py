@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from solvers.thrill_digger.generator import draw_layout
-from solvers.thrill_digger.rules import BOMB, RUPOOR, UNSEEN, Difficulty
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.generator import draw_layout
+from gridsight.solvers.thrill_digger.rules import BOMB, RUPOOR, UNSEEN, Difficulty
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 
 def random_state(

@@ -36,7 +36,7 @@ The overlay must not feed back into the reader. On X11, a window source therefor
 window's **own** pixels (``XGetImage`` on the window, not on the screen): under a compositor,
 which the overlay needs anyway, every window is drawn off screen, so this picture holds the
 game and nothing drawn over it, and it works while the window is partly off screen. The window
-is read through MIT-SHM shared memory where the server offers it (:mod:`vision.xshm`), else
+is read through MIT-SHM shared memory where the server offers it (:mod:`gridsight.vision.xshm`), else
 with python-xlib's ``GetImage``, which sends the picture through the X socket; measured with
 ``python bench/bench_live.py --x11`` (Xvfb): 0.39 ms against 3.1 ms for 640x528, 0.63 against
 10 ms for 1024x720. When that read fails (no compositor and the window partly hidden, an
@@ -54,8 +54,8 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.errors import VisionInputError
-from vision.xshm import XShmGrabber, XShmUnavailable
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.xshm import XShmGrabber, XShmUnavailable
 
 
 class CaptureInputError(VisionInputError):
@@ -355,7 +355,7 @@ class X11WindowFinder:
     def grab(self, handle: int, width: int, height: int) -> np.ndarray | None:
         """The window's own pixels (BGR), or ``None`` when the server cannot give them.
 
-        Through MIT-SHM (:mod:`vision.xshm`) where the server allows, else ``GetImage``: the
+        Through MIT-SHM (:mod:`gridsight.vision.xshm`) where the server allows, else ``GetImage``: the
         X server refuses MIT-SHM for a window partly off screen even when a compositor keeps
         the whole window's pixels, which ``GetImage`` still reads.
         """

@@ -25,7 +25,7 @@ least ``margin`` more than the best. Otherwise the texts within the margin are i
 candidates, for the caller to ask the player about.
 
 >>> import numpy as np
->>> from vision.glyphs import text_lines
+>>> from gridsight.vision.glyphs import text_lines
 >>> bits = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
 ...         "C": ["111", "100", "100", "100", "111"], "D": ["110", "101", "101", "101", "110"]}
 >>> def draw(text):
@@ -49,7 +49,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from vision.glyphs import Glyph, TextLine, glyph_distance
+from gridsight.vision.glyphs import Glyph, TextLine, glyph_distance
 
 DEFAULT_SAME = 0.05  # distance between glyphs of one character, when the screen cannot say
 DEFAULT_APART = 0.12  # ... of two characters
@@ -115,7 +115,7 @@ class Cipher:
         self.calibration = self._calibrate()
 
     def distance(self, a: Glyph, b: Glyph) -> float:
-        """:func:`vision.glyphs.glyph_distance`, remembered."""
+        """:func:`gridsight.vision.glyphs.glyph_distance`, remembered."""
         if a is b:
             return 0.0
         key = (id(a), id(b)) if id(a) < id(b) else (id(b), id(a))

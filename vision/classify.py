@@ -26,8 +26,8 @@ minus the best score of any *other* label. A cell whose score is below the pack'
 ``min_score`` or whose margin is below ``min_margin`` is read as ``unknown``, never guessed.
 
 >>> import numpy as np
->>> from vision.geometry import BoardGeometry
->>> from vision.packs import Anchor, Template, TemplatePack
+>>> from gridsight.vision.geometry import BoardGeometry
+>>> from gridsight.vision.packs import Anchor, Template, TemplatePack
 >>> red, blue = np.zeros((10, 10, 3), np.uint8), np.zeros((10, 10, 3), np.uint8)
 >>> red[:] = (0, 0, 200); blue[:] = (200, 0, 0)
 >>> anchor = Anchor(np.zeros((20, 30, 3), np.uint8), np.full((20, 30), 255, np.uint8), 0.5)
@@ -48,8 +48,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
-from vision.packs import TemplatePack
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.packs import TemplatePack
 
 UNKNOWN = "unknown"
 

@@ -1,7 +1,7 @@
 """The errors of the vision room: bad images, bad template packs, boards that are not there.
 
 ``vision`` imports nothing of this repository, so these do not derive from
-``solvers.errors.InputError``; the command line treats :class:`VisionInputError` as an input
+``gridsight.solvers.errors.InputError``; the command line treats :class:`VisionInputError` as an input
 error all the same (one line on standard error, exit code 2). Every message names the file or
 pack at fault and what is wrong with it.
 

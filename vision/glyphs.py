@@ -2,7 +2,7 @@
 
 A game's text is drawn in its own font; a reader that brings no font of its own can still tell
 whether two glyphs on one screen are the same character (the same picture at the same or
-another size) and so read the screen as a substitution cipher (:mod:`vision.cipher`). This
+another size) and so read the screen as a substitution cipher (:mod:`gridsight.vision.cipher`). This
 module does the seeing:
 
 - :func:`text_lines`: the lines of text in a picture (light text on a panel, white text on a

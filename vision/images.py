@@ -20,7 +20,7 @@ takes gigabytes before ``MemoryError``. So this module
 >>> load_image(path)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-vision.errors.ImageReadError: ...empty.png: cannot read image (empty file)
+gridsight.vision.errors.ImageReadError: ...empty.png: cannot read image (empty file)
 >>> huge = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR" + (100000).to_bytes(4, "big") * 2
 >>> image_size(huge)
 ('PNG', 100000, 100000)
@@ -40,8 +40,8 @@ from typing import Any, BinaryIO, Iterator
 
 import numpy as np
 
-from safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
-from vision.errors import ImageReadError
+from gridsight.safefiles import NotRegularFile, ReadTimeout, TimedPipe, open_regular
+from gridsight.vision.errors import ImageReadError
 
 #: The largest image accepted by default: an 8K screen is 33 million pixels.
 DEFAULT_MAX_PIXELS = 40_000_000

@@ -43,8 +43,8 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from vision.errors import BoardNotFoundError
-from vision.geometry import BoardGeometry
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.geometry import BoardGeometry
 
 WORK_WIDTH = 160  # the coarse search runs on the picture shrunk (or grown) to this width
 SOFT = 6.0  # a valley this many grey levels deep counts half (responses saturate to 1)

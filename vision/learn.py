@@ -5,13 +5,13 @@ screenshot, the board's corners and the label of every cell. Every cell is cut o
 pack's cell size; cells are grouped by label and, within a label, by look (a plain ground tile
 and one carrying a bush become two templates of ``ground``); each group's template is the
 per-pixel median of its cells (so a coin or a speck on one of them does not stick). The
-anchor, by which :mod:`vision.locate` finds the board, is the band of ``margin`` cells around
+anchor, by which :mod:`gridsight.vision.locate` finds the board, is the band of ``margin`` cells around
 the board as this screenshot shows it: the frame that every screenshot of this skin shares.
 
 A 2 x 2 board of white, red and black 40-pixel cells in a grey frame, labelled by hand:
 
 >>> import numpy as np
->>> from vision.geometry import BoardGeometry
+>>> from gridsight.vision.geometry import BoardGeometry
 >>> image = np.full((120, 120, 3), 40, np.uint8)
 >>> image[20:60, 20:60] = image[60:100, 60:100] = 255
 >>> image[20:60, 60:100] = (0, 0, 200)
@@ -32,10 +32,10 @@ from typing import Any, Mapping, Sequence
 import cv2
 import numpy as np
 
-from vision.classify import RMS_SCALE, board_thumbnails
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry, warp_region
-from vision.packs import (
+from gridsight.vision.classify import RMS_SCALE, board_thumbnails
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.packs import (
     DEFAULT_MIN_MARGIN, DEFAULT_MIN_SCORE, Anchor, Template, TemplatePack, make_pack,
 )
 
@@ -71,7 +71,7 @@ def learn_pack(
     16..96 pixels. ``variants`` names each cell's template explicitly (the shipped packs'
     generator uses it) instead of grouping cells by look. ``masks`` (label -> image of any
     size, white = compare), ``label_info`` and ``layout`` (the screen around the board, see
-    :mod:`vision.packs`) carry over what the game reader needs; ``like`` takes them from
+    :mod:`gridsight.vision.packs`) carry over what the game reader needs; ``like`` takes them from
     another pack of the same game (the shipped one) where not given.
     """
     grid = [list(row) for row in labels]
@@ -199,8 +199,8 @@ def grow_pack(pack: TemplatePack, image: np.ndarray, geometry: BoardGeometry,
     becomes a reference picture, which the game's reader compares cells with.
 
     >>> import numpy as np
-    >>> from vision.geometry import BoardGeometry
-    >>> from vision.packs import Anchor, Template, TemplatePack
+    >>> from gridsight.vision.geometry import BoardGeometry
+    >>> from gridsight.vision.packs import Anchor, Template, TemplatePack
     >>> blank = np.zeros((8, 8, 3), np.uint8)
     >>> anchor = Anchor(np.zeros((16, 16, 3), np.uint8), np.full((16, 16), 255, np.uint8), 0.5)
     >>> pack = TemplatePack("demo", "demo", (8, 8), 1, 1, (Template("a", "a", blank),), anchor)

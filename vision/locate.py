@@ -18,7 +18,7 @@ cells; the cells themselves change from screenshot to screenshot and are masked 
    a small window of positions, then polished at ``POLISH_CELL`` pixels per cell (1.5% apart,
    going on while the best scale is a whole step away); parabolas through the best score in
    x, y and scale give sub-pixel precision.
-3. *Verification.* The candidate's cells are read with :func:`vision.classify.read_cells`;
+3. *Verification.* The candidate's cells are read with :func:`gridsight.vision.classify.read_cells`;
    the board is the candidate whose anchor matches best among those whose cells mostly look
    like the pack's templates. If none does, :class:`BoardNotFoundError`.
 4. *Growing.* A verified candidate may be only a part of the board: where the lines between
@@ -43,7 +43,7 @@ A shipped pack's anchor (its board and frame, as the skin draws them) pasted 1.5
 a dark screen is found at 1.5 times the pack's 32-pixel cells:
 
 >>> import cv2, numpy as np
->>> from vision.packs import load_pack
+>>> from gridsight.vision.packs import load_pack
 >>> pack = load_pack("tile-path")
 >>> screen = np.full((500, 640, 3), 30, np.uint8)
 >>> board = cv2.resize(pack.anchor.image, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_NEAREST)
@@ -60,10 +60,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.classify import read_cells
-from vision.errors import BoardNotFoundError
-from vision.geometry import BoardGeometry, warp_region
-from vision.packs import TemplatePack
+from gridsight.vision.classify import read_cells
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.packs import TemplatePack
 
 COARSE_SIZE = 40.0  # the anchor's long side in the coarse search, pixels
 COARSE_SLIP = 0.25  # most misalignment (cells) of the ring between two coarse scales
@@ -698,7 +698,7 @@ class Locator:
     """Locates a pack's board frame after frame, reusing the geometry while it still fits.
 
     >>> import numpy as np
-    >>> from vision.packs import load_pack
+    >>> from gridsight.vision.packs import load_pack
     >>> pack = load_pack("tile-path")
     >>> frame = np.full((400, 500, 3), 30, np.uint8)
     >>> h, w = pack.anchor.image.shape[:2]

@@ -2,7 +2,7 @@
 
 A room bigger than the screen is seen through a view that follows the player and stops at
 the room's edges (it never shows past them). The view moves by whole pixels of the console's
-own resolution (:mod:`vision.tiling` resamples a screenshot back to it), so it sits at an
+own resolution (:mod:`gridsight.vision.tiling` resamples a screenshot back to it), so it sits at an
 integer **camera** position: its top-left corner in map pixels, ``tile`` pixels a map cell.
 A cell of the map is *fully in view* when its whole tile is inside the view; the view's edge
 may cut the cells around them.

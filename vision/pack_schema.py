@@ -22,7 +22,7 @@ board, in the pack's own pixels) hold the fields the shipped readers use, each t
 (a reader that uses a new field declares it here); fields this version does not know are kept
 as bounded free-form JSON, so a pack written by a newer gridsight still loads.
 
->>> from vision.schema import SchemaError
+>>> from gridsight.vision.schema import SchemaError
 >>> manifest = {"format": 1, "game": "tile-path", "skin": "x", "cell_size": [8, 8],
 ...             "rows": 2, "cols": 2, "templates": [{"label": ".", "image": "dot.png"}],
 ...             "anchor": {"image": "anchor.png", "mask": "anchor.mask.png", "margin": 1}}
@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from vision.schema import (
+from gridsight.vision.schema import (
     ANY,
     FILE_NAME,
     NAME,
@@ -96,7 +96,7 @@ TRAY = Object(required={
     "shade": Number(0.0, 4.0, low_open=True), "letter": Int(0, 255),
 }, extra=True)
 
-#: The screen around the board (see :mod:`vision.packs`): where the skin draws what is not a
+#: The screen around the board (see :mod:`gridsight.vision.packs`): where the skin draws what is not a
 #: cell, in pixels of a screen whose cells are ``px`` wide.
 LAYOUT = Object(optional={
     "px": Number(1.0, 1024.0),
@@ -209,7 +209,7 @@ class Manifest:
 
 def parse_manifest(data: Any) -> Manifest:
     """``data`` (a parsed ``manifest.json``) checked field by field and across fields into a
-    :class:`Manifest`; :class:`~vision.schema.SchemaError` names the first field wrong."""
+    :class:`Manifest`; :class:`~gridsight.vision.schema.SchemaError` names the first field wrong."""
     if isinstance(data, dict) and isinstance(data.get("format"), int) \
             and not isinstance(data["format"], bool) and data["format"] != FORMAT_VERSION:
         raise SchemaError("format", f"is {_brief(data['format'])}: this gridsight reads format "

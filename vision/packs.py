@@ -9,7 +9,7 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
   matched on its rarity-coloured rim only, whatever sprite sits on it;
 - the **anchor**: the board drawn at the pack's cell size with ``margin`` cells of its
   surroundings on every side, and a mask of the pixels that look the same on every screenshot
-  (the frame around the board). :mod:`vision.locate` finds boards by it;
+  (the frame around the board). :mod:`gridsight.vision.locate` finds boards by it;
 - per-label metadata (``labels``), free-form JSON the game readers use (an animal tile's
   rarity, where its sprite sits);
 - the screen ``layout`` around the board (optional), free-form JSON the game readers use:
@@ -19,16 +19,16 @@ A pack is a folder ``<game>/<skin>/`` holding ``manifest.json`` and PNG images:
 
 Packs are looked up first in the player's data directory
 (``platformdirs.user_data_dir("gridsight")/templates/<game>/<skin>``), then among the packs
-shipped in :mod:`templates`, so a player's own pack takes precedence; a broken one of the
-player's is skipped with a :class:`~vision.errors.PackSkipped` warning when a shipped pack
+shipped in :mod:`gridsight.templates`, so a player's own pack takes precedence; a broken one of the
+player's is skipped with a :class:`~gridsight.vision.errors.PackSkipped` warning when a shipped pack
 can stand in. A ``--pack`` value is a skin name or a folder by one rule
 (:func:`names_a_folder`): a path is a path, a name a name.
 
 Nothing in a pack folder is trusted: the manifest is checked whole against the schema
-(:mod:`vision.pack_schema`) before any image is read; each image is a regular file of the
+(:mod:`gridsight.vision.pack_schema`) before any image is read; each image is a regular file of the
 folder itself (never a link, a FIFO or a device), sized before it is read, its width and
 height read from its header before it is decoded. A save writes the whole pack beside the
-folder and swaps it in by one rename (:func:`safefiles.replace_folder`), replacing only the
+folder and swaps it in by one rename (:func:`gridsight.safefiles.replace_folder`), replacing only the
 pack's own files.
 
 >>> import numpy as np, tempfile
@@ -53,10 +53,10 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from safefiles import FileTooLarge, NotRegularFile, SaveError, read_regular, replace_folder
-from safefiles.folders import plain_name
-from vision.errors import PackError, PackSkipped, PackTimeLimit
-from vision.pack_schema import (
+from gridsight.safefiles import FileTooLarge, NotRegularFile, SaveError, read_regular, replace_folder
+from gridsight.safefiles.folders import plain_name
+from gridsight.vision.errors import PackError, PackSkipped, PackTimeLimit
+from gridsight.vision.pack_schema import (
     DEFAULT_MIN_MARGIN,
     DEFAULT_MIN_SCORE,
     FORMAT_VERSION,
@@ -67,7 +67,7 @@ from vision.pack_schema import (
     Manifest,
     parse_manifest,
 )
-from vision.schema import NAME, SchemaError, loads_json
+from gridsight.vision.schema import NAME, SchemaError, loads_json
 
 #: The largest template or anchor image a pack may hold (read from the PNG header first).
 MAX_PACK_IMAGE_PIXELS = MAX_IMAGE_PIXELS
@@ -157,7 +157,7 @@ class TemplatePack:
 
     def save(self, folder: str | Path) -> Path:
         """Write the pack into ``folder`` (created) at once: a temporary folder beside it,
-        flushed to the disk, swapped in by a rename (:func:`safefiles.replace_folder`), so a
+        flushed to the disk, swapped in by a rename (:func:`gridsight.safefiles.replace_folder`), so a
         crash or a full disk leaves the old pack whole. Only the pack's own files (its
         manifest and the images that manifest names) are replaced; anything else in the
         folder is kept, and a symbolic link in it stops the save. What is written is checked
@@ -254,7 +254,7 @@ def user_packs_root() -> Path:
 
 
 def shipped_packs_root() -> Path:
-    from templates import packs_root
+    from gridsight.templates import packs_root
 
     return packs_root()
 
@@ -289,10 +289,10 @@ def _not_found(game: str, skin: str) -> PackError:
 def load_pack(game: str, skin: str = "default", *, deadline: float | None = None) -> TemplatePack:
     """Load pack ``game``/``skin`` from the player's data directory or the shipped packs.
 
-    A broken pack of the player's is skipped with one :class:`~vision.errors.PackSkipped`
+    A broken pack of the player's is skipped with one :class:`~gridsight.vision.errors.PackSkipped`
     warning naming it and what is wrong, when a shipped pack of the same name can stand in;
     otherwise its :class:`PackError` is raised. ``deadline`` (a :func:`time.monotonic`
-    instant) bounds the reading (:class:`~vision.errors.PackTimeLimit` past it)."""
+    instant) bounds the reading (:class:`~gridsight.vision.errors.PackTimeLimit` past it)."""
     _check_name(game, "game")
     _check_name(skin, "skin")
     found = _candidates(game, skin)
@@ -350,12 +350,12 @@ def load_game_pack(game: str, spec: str | None, *,
 def load_pack_dir(folder: str | Path, *, deadline: float | None = None) -> TemplatePack:
     """Load the pack stored in ``folder``; :class:`PackError` names what is wrong.
 
-    The manifest is checked whole against the schema (:mod:`vision.pack_schema`) before any
+    The manifest is checked whole against the schema (:mod:`gridsight.vision.pack_schema`) before any
     image is read; then each image, a regular file in the folder itself (never a link, a
     FIFO or a device), its size checked before it is read, its width and height read from
     its header and compared with what the manifest makes them before it is decoded.
     ``deadline`` (a :func:`time.monotonic` instant) is checked before each image:
-    :class:`~vision.errors.PackTimeLimit` past it."""
+    :class:`~gridsight.vision.errors.PackTimeLimit` past it."""
     folder = Path(folder)
     if not folder.is_dir():
         raise PackError(folder, "no such folder")
@@ -459,11 +459,11 @@ def _foreign_names(folder: Path) -> set[str]:
 def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int], *,
                 color: bool, what: str, why: str) -> np.ndarray:
     """One image of the pack: a regular file (not a link) in ``folder``, at most
-    :data:`~vision.pack_schema.MAX_IMAGE_BYTES`, whose header says ``shape`` (height,
+    :data:`~gridsight.vision.pack_schema.MAX_IMAGE_BYTES`, whose header says ``shape`` (height,
     width) before it is decoded."""
     import cv2
 
-    from vision.images import cut_short, image_size, quiet_opencv
+    from gridsight.vision.images import cut_short, image_size, quiet_opencv
 
     try:
         data = read_regular(folder / name, limit=MAX_IMAGE_BYTES, follow=False)
@@ -544,7 +544,7 @@ def _file_stem(variant: str, used: set[str]) -> str:
 
 
 def _check_name(name: str, what: str) -> None:
-    """A game's or skin's name is a folder name: :data:`vision.schema.NAME` says which."""
+    """A game's or skin's name is a folder name: :data:`gridsight.vision.schema.NAME` says which."""
     try:
         NAME.check(name, what)
     except SchemaError as error:

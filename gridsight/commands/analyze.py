@@ -5,7 +5,7 @@ For each screenshot: find the board (and the game, with ``--game auto``), read i
 game's reader (:mod:`gridsight.readers`), solve the board text with the game's adapter exactly
 as ``gridsight solve`` would, print the board as read (unread cells as ``?``) and the advice,
 and save an annotated copy of the screenshot in ``--out``, drawn by
-:func:`overlay.paint.paint_advice`. ``-`` reads one image from standard input.
+:func:`gridsight.overlay.paint.paint_advice`. ``-`` reads one image from standard input.
 ``--sequence`` takes the screenshots as moments of one game, in order, and merges their reads
 into one board (:class:`gridsight.tracking.ViewMerger`): a board bigger than the screen (a
 tile-path room pack) is pieced together as the view moves.
@@ -53,9 +53,9 @@ from gridsight.screenshots import (
     with_reading,
 )
 from gridsight.textout import for_terminal
-from solvers.advice import Advice
-from solvers.errors import InputError, one_line
-from vision.errors import VisionInputError
+from gridsight.solvers.advice import Advice
+from gridsight.solvers.errors import InputError, one_line
+from gridsight.vision.errors import VisionInputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -208,7 +208,7 @@ def run_stills(spec, options: argparse.Namespace) -> int:
 def _analyse_still(path: str, spec, reader, options: argparse.Namespace, out_dir: Path,
                    used: set[str]) -> Outcome:
     """One still of a pit: registered, read, solved, painted and printed."""
-    from vision.images import DEFAULT_MAX_PIXELS, load_image
+    from gridsight.vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
         image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
@@ -270,7 +270,7 @@ def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
     """The files to analyse (a folder's visible files, sorted; ``-`` for standard input, once),
     whether a folder was given, and the paths that cannot be opened (with their error line)."""
-    from vision.images import file_problem
+    from gridsight.vision.images import file_problem
 
     files, missing, had_folder = [], [], False
     for raw in paths:
@@ -317,7 +317,7 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
     ``memory`` last saw one on a screen of its size), read, solved, painted and printed.
     With a ``merger`` (``--sequence``) the board read is merged into the boards before."""
     from gridsight.readers.find import read_found
-    from vision.images import DEFAULT_MAX_PIXELS, load_image
+    from gridsight.vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
         image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
@@ -411,7 +411,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     ``<name>-advice.png`` (numbered when two inputs share a name); returns its path."""
     import cv2
 
-    from safefiles import SaveError, write_file
+    from gridsight.safefiles import SaveError, write_file
 
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1

@@ -11,10 +11,10 @@ CALIBRATORS`, one per kind; the learning, saving and checking live in
 
 - a flat grid (:class:`~gridsight.games.spec.GridReading`: Disco Zoo, tile path, pentomino)
   marks the board's four outer corners and labels every cell; the pack is learned with
-  :func:`vision.learn.learn_pack` (cells grouped by label and look, the frame around the board
+  :func:`gridsight.vision.learn.learn_pack` (cells grouped by label and look, the frame around the board
   as the anchor), then checked by finding and reading the same screenshot with it;
 - a 3D pit (:class:`~gridsight.games.spec.PitReading`: Thrill Digger) marks the centres of its
-  four corner holes (:func:`vision.pit.calibrate_pit`) and keeps the geometry and the pit's
+  four corner holes (:func:`gridsight.vision.pit.calibrate_pit`) and keeps the geometry and the pit's
   plan view; the game's own ``reading.calibrate`` also learns the items' colours
   (``--item TOKEN=FILE``) and the wallet counter (``--wallet FILE=AMOUNT``) from the
   player's screenshots.
@@ -38,7 +38,7 @@ from gridsight.errors import RuntimeFailure
 from gridsight.games.spec import GridReading, PitReading
 from gridsight.limits import add_max_pixels_argument
 from gridsight.registry import all_specs, get_spec
-from solvers.errors import one_line
+from gridsight.solvers.errors import one_line
 
 LIVE_EXTRA = "pip install 'gridsight[live]'"
 
@@ -137,7 +137,7 @@ def _scrolling_games() -> list[str]:
 
 
 def run(options: argparse.Namespace) -> int:
-    from vision.images import load_image
+    from gridsight.vision.images import load_image
 
     _check_name(options.skin)
     spec = get_spec(options.game)
@@ -182,7 +182,7 @@ def run(options: argparse.Namespace) -> int:
 def run_room(options: argparse.Namespace, spec) -> int:
     """``--room FILE``: a board bigger than the screen, calibrated from several screenshots
     by the game's own reading of such boards (its spec's ``GridReading.scrolling``)."""
-    from vision.images import load_image
+    from gridsight.vision.images import load_image
 
     reading = spec.reading
     if not isinstance(reading, GridReading) or reading.scrolling is None:

@@ -57,7 +57,7 @@ def run(options: argparse.Namespace) -> int:
     script = load_script(spec.name)
     every = script.every if options.every is None else options.every
     if not every > 0:
-        from solvers.errors import InputError
+        from gridsight.solvers.errors import InputError
 
         raise InputError(f"--every must be more than 0 seconds, not {options.every:g}")
     try:

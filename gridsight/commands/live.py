@@ -30,7 +30,7 @@ from gridsight.commands.screen_options import (
 )
 from gridsight.games.spec import GameSpec, GridReading, PitReading
 from gridsight.registry import all_specs, game_names, get_spec
-from solvers.errors import one_line
+from gridsight.solvers.errors import one_line
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.live.sources import BoardSource
@@ -183,7 +183,7 @@ def run(options: argparse.Namespace) -> int:
 
 def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
     from gridsight.live.loop import LiveLoop
-    from solvers.errors import InputError
+    from gridsight.solvers.errors import InputError
 
     if options.manual:
         manual = _manual_board(options)
@@ -250,7 +250,7 @@ def _open_capture_and_log(options: argparse.Namespace):
 
     Checks the display first; a capture that cannot start is a runtime failure (exit 1)."""
     from gridsight.log import RecommendationLog
-    from vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
+    from gridsight.vision.capture import CaptureUnavailable, ScreenCapture, source_from_options
 
     source = source_from_options(options.window, options.region, options.monitor)
     _check_display()
@@ -274,7 +274,7 @@ def _compositor_notice(options: argparse.Namespace) -> tuple[str, bool]:
     runs), and if not the line that says so (said once, by the driver)."""
     if options.no_overlay or not os.environ.get("DISPLAY") or not sys.platform.startswith("linux"):
         return "", True
-    from overlay.window import check_compositor
+    from gridsight.overlay.window import check_compositor
 
     check = check_compositor()
     if check.available is False:

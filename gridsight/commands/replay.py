@@ -45,7 +45,7 @@ from gridsight.limits import (
 from gridsight.log import LogReadError, read_log
 from gridsight.replay import check, render_html, summarise
 from gridsight.report_frames import MAX_REPORT_BYTES
-from solvers.errors import InputError, one_line
+from gridsight.solvers.errors import InputError, one_line
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -107,7 +107,7 @@ def run(options: argparse.Namespace) -> int:
             print(f"today's solver gives the same advice at all {len(contents.records)} steps")
     if options.html:
         out = Path(options.html)
-        from safefiles import SaveError, write_file
+        from gridsight.safefiles import SaveError, write_file
 
         page = render_html(contents, summary, checked,
                            max_bytes=getattr(options, "max_bytes", MAX_REPORT_BYTES))

@@ -20,8 +20,8 @@ from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import game_names, get_spec
 from gridsight.textout import for_terminal
-from solvers.boardtext import BoardText, parse_each_board
-from solvers.errors import BoardFormatError, InputError, named
+from gridsight.solvers.boardtext import BoardText, parse_each_board
+from gridsight.solvers.errors import BoardFormatError, InputError, named
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

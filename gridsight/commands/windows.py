@@ -33,7 +33,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(options: argparse.Namespace) -> int:
     from gridsight.commands.live import _check_display
-    from vision.capture import CaptureUnavailable, is_own, window_finder
+    from gridsight.vision.capture import CaptureUnavailable, is_own, window_finder
 
     _check_display("windows")
     try:

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from solvers.errors import InputError
+from gridsight.solvers.errors import InputError
 
 SCRIPT = "script.json"
 
@@ -50,7 +50,7 @@ class DemoScript:
 
 
 def demo_folder(game: str) -> Path:
-    from templates import packs_root
+    from gridsight.templates import packs_root
 
     return packs_root() / game / "demo"
 

@@ -65,7 +65,7 @@ class DemoWindow:
 
         from PySide6.QtCore import QTimer
 
-        from overlay.window import ensure_app
+        from gridsight.overlay.window import ensure_app
 
         self.app = ensure_app()
         self.frames = list(frames)

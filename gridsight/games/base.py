@@ -2,7 +2,7 @@
 
 Solving is ``adapter.solve(board, options)``: ``board`` a parsed :class:`BoardText`,
 ``options`` the game's own frozen options dataclass (``adapter.options_type``, a subclass of
-:class:`~gridsight.games.options.SolveOptions` holding the :class:`~solvers.limit.Limit`), or
+:class:`~gridsight.games.options.SolveOptions` holding the :class:`~gridsight.solvers.limit.Limit`), or
 ``None`` for the defaults. The command line builds the options from its arguments with
 ``adapter.options_from(arguments)``.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from gridsight.games.options import Arguments, SolveOptions
-from solvers.advice import Advice
-from solvers.boardtext import BoardText
+from gridsight.solvers.advice import Advice
+from gridsight.solvers.boardtext import BoardText
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class GameAdapter(Protocol):
     def solve(self, board: BoardText, options: SolveOptions | None = None) -> Solution:
         """Parse, validate and analyse one board within ``options.limit``.
 
-        Raises :class:`solvers.errors.InputError` (a subclass) for a malformed or impossible
+        Raises :class:`gridsight.solvers.errors.InputError` (a subclass) for a malformed or impossible
         board, with a message naming the line, token or cells at fault. A search stopped by
         the limit still answers (anytime): ``Solution.advice.quality`` says how good.
         """

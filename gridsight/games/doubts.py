@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from solvers.advice import Advice
-from solvers.cellnames import cell_name
+from gridsight.solvers.advice import Advice
+from gridsight.solvers.cellnames import cell_name
 
 Cell = tuple[int, int]
 

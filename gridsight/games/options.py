@@ -27,13 +27,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from solvers.limit import DEFAULT_SECONDS, Limit
+from gridsight.solvers.limit import DEFAULT_SECONDS, Limit
 
 
 @dataclass(frozen=True)
 class SolveOptions:
     """What every game's ``solve`` takes: the :class:`Limit` of one board's analysis (by
-    default :data:`~solvers.limit.DEFAULT_SECONDS` CPU seconds of the solving thread)."""
+    default :data:`~gridsight.solvers.limit.DEFAULT_SECONDS` CPU seconds of the solving thread)."""
 
     limit: Limit = field(default_factory=Limit)
 

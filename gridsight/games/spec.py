@@ -7,7 +7,7 @@ defines ``SPEC``, plus one line in :mod:`gridsight.registry`. A spec is made of 
 
 - **identity**: ``name`` (the command-line name), ``title``, ``summary``;
 - **solving**: ``adapter``, a loader of the :class:`~gridsight.games.base.GameAdapter` (the
-  solve options, the JSON contract, the readable text, the :class:`~solvers.advice.Advice`;
+  solve options, the JSON contract, the readable text, the :class:`~gridsight.solvers.advice.Advice`;
   simulation when the adapter also implements ``Simulates``), and ``example``, a small board
   in the game's text format;
 - **screen reading** (optional): ``reading`` says how a picture of the game becomes board text
@@ -41,7 +41,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from gridsight.limits import SOLVE_TIME_LIMIT, seconds
-from solvers.advice import Advice, Legend
+from gridsight.solvers.advice import Advice, Legend
 
 if TYPE_CHECKING:  # pragma: no cover - imports for the type checker only
     from gridsight.games.base import GameAdapter
@@ -122,7 +122,7 @@ class SolverOption:
 
 #: The work one board's analysis may do (every game's ``--time-limit``: CPU seconds of the
 #: solver, one definition: :func:`gridsight.limits.seconds`, 0 for no limit; the default is
-#: the one of :class:`solvers.limit.Limit`).
+#: the one of :class:`gridsight.solvers.limit.Limit`).
 TIME_LIMIT = SolverOption(
     "time_limit", "--time-limit", "work for one board's analysis, in CPU seconds of the "
     "solver (0: no limit)", SOLVE_TIME_LIMIT, parse=seconds, metavar="SECONDS",
@@ -144,7 +144,7 @@ class GridReading:
     (the contract test's round trip: text -> labels -> text). ``structure`` loads, for a game
     whose real screen may show no frame to match (the real Disco Zoo rescue screen, a
     frameless lattice of tiles), the function finding its board by its structure instead
-    (``locate(image) -> BoardRead``, :class:`vision.errors.BoardNotFoundError` if none), used
+    (``locate(image) -> BoardRead``, :class:`gridsight.vision.errors.BoardNotFoundError` if none), used
     by ``analyze`` and ``live`` alike. ``furniture`` names what the game shows around the
     board that its reader needs (Disco Zoo's ``cards`` and ``counter``): ``calibrate`` learns
     their boxes when the reader's own search does not find them (``--cards``, ``--counter``,
@@ -181,7 +181,7 @@ class GridReading:
         return boards if boards.holds(pack) else None
 
     def locate_by_structure(self, image: Any) -> Any:
-        """The board in ``image`` found by its structure (a :class:`vision.classify.BoardRead`;
+        """The board in ``image`` found by its structure (a :class:`gridsight.vision.classify.BoardRead`;
         ``BoardNotFoundError`` if none); only for a game with a ``structure`` part."""
         if self.structure is None:
             raise TypeError("this game's board is found by its frame only")
@@ -193,9 +193,9 @@ class ScrollingBoards(Protocol):
 
     ``holds(pack)``: whether a pack is for such a board (it carries the board's layout);
     ``locate(image, pack)``: the whole board's cells as read off a screenshot
-    (:class:`vision.classify.BoardRead`: unknown out of view; its geometry's ``view`` the
+    (:class:`gridsight.vision.classify.BoardRead`: unknown out of view; its geometry's ``view`` the
     part on screen; ``extras["view"]`` the cells fully in view), or
-    :class:`vision.errors.BoardNotFoundError`; ``calibrate(images, options, read)``: learn and
+    :class:`gridsight.vision.errors.BoardNotFoundError`; ``calibrate(images, options, read)``: learn and
     save a pack from ``(name, image)`` pairs and the options (``--room``, ``--skin``,
     ``--corners``), each screenshot read back through it by ``read(image, pack)``
     (:func:`gridsight.calibration.read_through`), returning an object with ``folder``,
@@ -266,7 +266,7 @@ class Objectives:
     choices: Callable[[str], tuple[str, ...]]
 
 
-#: The legend's plain words (``overlay.legend``'s own defaults), keyed by entry; each game's
+#: The legend's plain words (``gridsight.overlay.legend``'s own defaults), keyed by entry; each game's
 #: :class:`Words` says them its own way.
 LEGEND_WORDS: Mapping[str, str] = _frozen({
     "recommend": "next move",
@@ -316,7 +316,7 @@ class Words:
     the chooser shows an objective.
 
     The legend: ``legend`` the words of each entry (over :data:`LEGEND_WORDS`; see
-    :class:`~solvers.advice.Legend`), ``heat`` the caption of the heat tint and
+    :class:`~gridsight.solvers.advice.Legend`), ``heat`` the caption of the heat tint and
     ``heat_rises`` its direction; the game's adapter puts them in its advice
     (:meth:`dress`), so the overlay draws them without knowing the game.
 

@@ -4,8 +4,8 @@ One loop serves every game; how a frame becomes the believed board is the game's
 strategy, a :class:`~gridsight.live.sources.BoardSource` chosen by its spec (a flat grid read
 through a pack, a 3D pit followed across a moving view, or the panel alone with ``--manual``).
 
-:meth:`LiveLoop.step` takes one capture result (a :class:`vision.capture.Frame`, or a
-:class:`vision.capture.Missing` saying why there is none) and returns a :class:`LiveView`:
+:meth:`LiveLoop.step` takes one capture result (a :class:`gridsight.vision.capture.Frame`, or a
+:class:`gridsight.vision.capture.Missing` saying why there is none) and returns a :class:`LiveView`:
 what the overlay draws (geometry in the frame's pixels, advice, status line) and what the panel
 shows (the believed board). The work per frame is as small as the evidence allows:
 
@@ -57,13 +57,13 @@ from gridsight.games.doubts import Doubt, doubts_of
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
-from solvers.advice import Advice, Cell, CellMark, MarkKind
-from solvers.errors import InputError
-from vision.errors import VisionInputError
+from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vision.capture import Frame, Missing
-    from vision.geometry import BoardGeometry
+    from gridsight.vision.capture import Frame, Missing
+    from gridsight.vision.geometry import BoardGeometry
 
 
 @dataclass(frozen=True, eq=False)
@@ -269,7 +269,7 @@ class LiveLoop:
 
     def step(self, frame: Frame | Missing) -> LiveView:
         """Take one capture result; returns the view (the same object when nothing changed)."""
-        from vision.capture import Missing
+        from gridsight.vision.capture import Missing
 
         self.counters.frames += 1
         if self._collect():
@@ -651,7 +651,7 @@ def _still_matches(advice: Advice, solved: str, now: str) -> bool:
     >>> _still_matches(tap, solved, ". .\\n. x\\n"), _still_matches(tap, solved, ". x\\n. .\\n")
     (True, False)
     """
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     try:
         before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
@@ -682,7 +682,7 @@ def _merge_extras(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]
 
 def _changed_cells(solved: str, now: str) -> set[Cell]:
     """The cells whose token differs between two board texts of the same size."""
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     before, after = parse_boards(solved)[0].grid, parse_boards(now)[0].grid
     return {Cell(r, c) for r, (a, b) in enumerate(zip(before, after))

@@ -21,10 +21,10 @@ from gridsight.live.sources import SourceUpdate, _NoExtras
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import CellTracker, TrackerState, never
-from solvers.boardtext import parse_boards
+from gridsight.solvers.boardtext import parse_boards
 
 if TYPE_CHECKING:  # pragma: no cover
-    from vision.capture import Frame
+    from gridsight.vision.capture import Frame
 
 
 @dataclass(frozen=True)

@@ -47,11 +47,11 @@ from PySide6.QtWidgets import (
 from gridsight.games.spec import CellWord
 from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.loop import LiveLoop, LiveView
-from overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.boardtext import parse_boards
-from solvers.cellnames import cell_name, column_number, row_number
-from solvers.errors import InputError
+from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.cellnames import cell_name, column_number, row_number
+from gridsight.solvers.errors import InputError
 
 PANEL_TITLE = "gridsight panel"
 CELL_SIZE = (48, 36)  # a cell button's minimum width and height (room for '100%')

@@ -10,7 +10,7 @@ shown, for scripts and the end-to-end test). An idle loop is therefore one grab 
 thumbnail compare per tick.
 
 The panel and the status strip are kept beside the captured rectangle, never over it
-(:mod:`overlay.placement`), and follow it when it moves: so the capture never sees them, with
+(:mod:`gridsight.overlay.placement`), and follow it when it moves: so the capture never sees them, with
 or without a compositor. A frame grabbed while the panel still covered a rectangle that had
 just moved under it is not read. Without a compositor nothing is drawn over the game
 (``draw_over=False``): the advice is in the strip and the panel, and ``notice`` (said once)
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gridsight.live.loop import LiveLoop, LiveView
-from solvers.errors import one_line
+from gridsight.solvers.errors import one_line
 
 CONFIRM_MS = 17  # after a change, the next grab comes one 60 Hz game frame later
 
@@ -59,14 +59,14 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
 
 
 def write_snapshot(path: Path, view: LiveView, windows: dict[str, Any] | None = None) -> str:
-    """Replace ``path`` atomically with the view's snapshot (:func:`safefiles.write_file`:
+    """Replace ``path`` atomically with the view's snapshot (:func:`gridsight.safefiles.write_file`:
     readers never see half a file, a link planted at ``path`` or beside it is never written
     through); ``windows``: where gridsight's own windows are (``panel``, ``strip``: ``[x, y,
     w, h]`` in logical screen pixels, or ``None``). Returns what went wrong (``""``:
     written). A failure never stops the advice: the status file is a convenience (the caller
     says so once). Not flushed to the disk (it is rewritten at every change; a crash leaves
     the previous snapshot whole)."""
-    from safefiles import write_file
+    from gridsight.safefiles import write_file
 
     try:
         write_file(path, json.dumps({**view_snapshot(view), **(windows or {})}), fsync=False)
@@ -86,7 +86,7 @@ class LiveDriver:
                  verbose: bool = False):
         from PySide6.QtCore import QTimer
 
-        from overlay.window import ensure_app
+        from gridsight.overlay.window import ensure_app
 
         self.app = ensure_app()
         self.loop = loop
@@ -99,7 +99,7 @@ class LiveDriver:
         self.verbose = verbose
         self.overlay = None
         if capture is not None:
-            from overlay.window import OverlayWindow
+            from gridsight.overlay.window import OverlayWindow
 
             # The strip beside the game is shown either way; the advice is drawn over the
             # game only with the overlay asked for and a compositor to show it.
@@ -139,7 +139,7 @@ class LiveDriver:
 
     def panel_box(self) -> Any:
         """Where the panel is on the screen (logical pixels, its frame included)."""
-        from overlay.status import Box
+        from gridsight.overlay.status import Box
 
         if self.panel is None:
             return None
@@ -237,7 +237,7 @@ class LiveDriver:
 
     def _covers(self, rect: Any) -> bool:
         """Whether the panel or the strip lies over the screen rectangle ``rect`` now."""
-        from overlay.status import Box
+        from gridsight.overlay.status import Box
 
         if self.overlay is None:
             return False
@@ -250,7 +250,7 @@ class LiveDriver:
 
     def _game_box(self, box: tuple[int, int, int, int]) -> Any:
         """A physical screen rectangle in the logical pixels windows are placed in."""
-        from overlay.status import Box
+        from gridsight.overlay.status import Box
 
         ratio = self.overlay.ratio() if self.overlay is not None else 1.0
         return Box(round(box[0] / ratio), round(box[1] / ratio), max(1, round(box[2] / ratio)),
@@ -261,8 +261,8 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from overlay.placement import inside, place_panel
-        from overlay.status import Box
+        from gridsight.overlay.placement import inside, place_panel
+        from gridsight.overlay.status import Box
 
         frame = self.panel.frameGeometry()
         size = (frame.width(), frame.height())
@@ -298,7 +298,7 @@ class LiveDriver:
         """The board's box on the screen (logical pixels), once it has been located."""
         if self.overlay is None or self.overlay.board_box is None:
             return None
-        from overlay.status import Box
+        from gridsight.overlay.status import Box
 
         ratio = self.overlay.ratio()
         x, y, w, h = self.overlay.board_box

@@ -25,17 +25,17 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, CellTracker, TrackerState
-from solvers.advice import Cell
-from solvers.cellnames import cell_name
-from vision.errors import BoardNotFoundError, VisionInputError
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.cellnames import cell_name
+from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.spec import GameSpec
     from gridsight.screens import ScreenMemory
-    from vision.capture import Frame
-    from vision.classify import BoardRead
-    from vision.geometry import BoardGeometry
-    from vision.packs import TemplatePack
+    from gridsight.vision.capture import Frame
+    from gridsight.vision.classify import BoardRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.packs import TemplatePack
 
 MIN_VISIBLE = 0.3  # a board with fewer cells readable than this is "not in view"
 MIN_AGREEMENT = 0.8  # ... or whose readable cells mostly disagree with the believed board
@@ -96,7 +96,7 @@ class BoardSource(Protocol):
     def state(self) -> TrackerState: ...
 
     def reading(self, hints: ReadHints) -> BoardReading:
-        """The believed board as board text (an :class:`~solvers.errors.InputError` when it
+        """The believed board as board text (an :class:`~gridsight.solvers.errors.InputError` when it
         cannot be written)."""
 
     def correct(self, row: int, col: int, label: str) -> None: ...
@@ -153,7 +153,7 @@ class GridSource(_NoExtras):
                  settings: TrackerSettings | None = None, memory: ScreenMemory | None = None,
                  pack_name: str | None = None):
         from gridsight.games.spec import GridReading
-        from vision.locate import Locator
+        from gridsight.vision.locate import Locator
 
         if not isinstance(spec.reading, GridReading) and (reader is None or settings is None):
             raise TypeError(f"{spec.name} is not read as a flat grid")
@@ -251,7 +251,7 @@ class GridSource(_NoExtras):
         found it (the pack's frame tried when it fails), else through the pack's frame (the
         structure tried only when the pack has never found the board: a board it did find
         and now misses is more likely partly covered, :meth:`_read_through_last`)."""
-        from vision.classify import read_cells
+        from gridsight.vision.classify import read_cells
 
         if self._rooms is not None:  # a board bigger than the screen: the view placed in it
             return self._rooms.locate(frame.pixels, self.pack)
@@ -303,7 +303,7 @@ class GridSource(_NoExtras):
             return
         import numpy as np
 
-        from vision.geometry import BoardGeometry
+        from gridsight.vision.geometry import BoardGeometry
 
         seen = self._memory.recall(frame.pixels.shape, self._pack_name)
         if seen is None or seen.game != self.spec.name:
@@ -344,7 +344,7 @@ class GridSource(_NoExtras):
         """The cells read through the last geometry, when the board is plausibly still there
         but partly covered: same frame size, enough cells readable, and those cells agreeing
         with the believed board (something else entirely would not)."""
-        from vision.classify import read_cells
+        from gridsight.vision.classify import read_cells
 
         last = self._last_geometry
         if last is None or self._geometry_shape != frame.pixels.shape[:2] or self._rooms:
@@ -371,14 +371,14 @@ class GridSource(_NoExtras):
         self._state = self.tracker.correct(row, col, label)
 
     def learn(self, row: int, col: int, label: str) -> str:
-        """Save the player's naming of a cell into the pack (:func:`vision.learn.grow_pack`:
+        """Save the player's naming of a cell into the pack (:func:`gridsight.vision.learn.grow_pack`:
         a new look of a label, or a reference picture), in the player's copy of the pack
-        (:func:`vision.packs.user_folder`); returns what was done, for the status line."""
+        (:func:`gridsight.vision.packs.user_folder`); returns what was done, for the status line."""
         from dataclasses import replace
 
-        from vision.learn import grow_pack
-        from vision.locate import Locator
-        from vision.packs import user_folder
+        from gridsight.vision.learn import grow_pack
+        from gridsight.vision.locate import Locator
+        from gridsight.vision.packs import user_folder
 
         if self._frame is None or self._board_read is None:
             return ""
@@ -414,9 +414,9 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
     A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
     unknown, so the reader lists it as unread; every other cell carries the tracker's label.
     """
-    from vision.classify import UNKNOWN as VISION_UNKNOWN
-    from vision.classify import BoardRead as VisionBoardRead
-    from vision.classify import CellRead as VisionCellRead
+    from gridsight.vision.classify import UNKNOWN as VISION_UNKNOWN
+    from gridsight.vision.classify import BoardRead as VisionBoardRead
+    from gridsight.vision.classify import CellRead as VisionCellRead
 
     cells = []
     for row in read.cells:

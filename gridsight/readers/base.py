@@ -1,8 +1,8 @@
 """What every game reader returns, and the error it raises when a board cannot be solved as read.
 
-A reader turns a :class:`vision.classify.BoardRead` (and the rest of the screenshot) into the
+A reader turns a :class:`gridsight.vision.classify.BoardRead` (and the rest of the screenshot) into the
 game's own board text, the contract every solver already parses
-(:func:`solvers.boardtext.parse_boards`). Going through the text format keeps one
+(:func:`gridsight.solvers.boardtext.parse_boards`). Going through the text format keeps one
 definition of a board: a board read off the screen is solved exactly as the same board typed
 by the player, and ``gridsight analyze`` can print the text for the player to check or edit.
 
@@ -19,11 +19,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from solvers.boardtext import BoardText, parse_boards
-from solvers.cellnames import cell_name, cell_names
-from solvers.errors import InputError
-from vision.classify import BoardRead
-from vision.packs import TemplatePack
+from gridsight.solvers.boardtext import BoardText, parse_boards
+from gridsight.solvers.cellnames import cell_name, cell_names
+from gridsight.solvers.errors import InputError
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.packs import TemplatePack
 
 
 class ReadError(InputError):
@@ -145,7 +145,7 @@ def make_reading(game: str, headers: list[tuple[str, str]], grid: list[list[str]
 
 def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
                    limit: int = 8) -> str:
-    """The cells as a person reads them (:func:`solvers.cellnames.cell_names`: ``row 2,
+    """The cells as a person reads them (:func:`gridsight.solvers.cellnames.cell_names`: ``row 2,
     column 3; row 4, column 1``, counted from 1), shortened past ``limit`` cells."""
     return cell_names(cells, limit)
 

@@ -21,11 +21,11 @@ import numpy as np
 
 from typing import TYPE_CHECKING
 
-from vision.classify import BoardRead, read_cells
-from vision.errors import BoardNotFoundError
-from vision.locate import anchor_score, locate_board
-from vision.packs import Anchor, TemplatePack
-from vision.packs import load_game_pack as load_pack_for_game
+from gridsight.vision.classify import BoardRead, read_cells
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.locate import anchor_score, locate_board
+from gridsight.vision.packs import Anchor, TemplatePack
+from gridsight.vision.packs import load_game_pack as load_pack_for_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.readers.base import BoardReading
@@ -57,7 +57,7 @@ class Found:
 
 def load_game_pack(game: str, pack: str | None, *,
                    time_limit: float | None = None) -> TemplatePack:
-    """The pack ``pack`` of ``game`` (:func:`vision.packs.load_game_pack`: a folder path, or a
+    """The pack ``pack`` of ``game`` (:func:`gridsight.vision.packs.load_game_pack`: a folder path, or a
     skin name, the player's packs first; the default skin when ``pack`` is ``None``).
 
     Reading the pack counts against the command's ``--time-limit`` (``time_limit`` seconds,
@@ -65,7 +65,7 @@ def load_game_pack(game: str, pack: str | None, *,
     import time
 
     from gridsight.errors import RuntimeFailure
-    from vision.errors import PackTimeLimit
+    from gridsight.vision.errors import PackTimeLimit
 
     deadline = time.monotonic() + time_limit if time_limit else None
     try:

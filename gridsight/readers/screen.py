@@ -12,7 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.geometry import BoardGeometry, warp_region
 
 
 def native_screen(image: np.ndarray, geometry: BoardGeometry, board_x: float, board_y: float,

@@ -1,9 +1,9 @@
 """The full analysis of a rescue: exact posterior, certain tiles, the tap to make, rescue chances.
 
-The tap comes from :class:`~solvers.disco_zoo.lookahead.Lookahead`, run as an *anytime* search
+The tap comes from :class:`~gridsight.solvers.disco_zoo.lookahead.Lookahead`, run as an *anytime* search
 over the first tap, bounded by a budget of work (CPU seconds of the searching thread, so the
 same board gets the same answer on a busy machine as on an idle one; or states) within the
-analysis's :class:`~solvers.limit.Limit`:
+analysis's :class:`~gridsight.solvers.limit.Limit`:
 
 1. The first taps are grouped by the rescue's symmetries (:mod:`.symmetry`): taps of one orbit
    are worth the same, so one of each is searched.
@@ -37,20 +37,20 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solvers.disco_zoo.board import RescueBoard
-from solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
-from solvers.engines import SWITCH_STATES
-from solvers.disco_zoo.lookahead import Decision, Lookahead
-from solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import (
+from gridsight.solvers.disco_zoo.board import RescueBoard
+from gridsight.solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
+from gridsight.solvers.engines import SWITCH_STATES
+from gridsight.solvers.disco_zoo.lookahead import Decision, Lookahead
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import (
     TILES,
     JointPlacements,
     Posterior,
     joint_placements,
     posterior,
 )
-from solvers.disco_zoo.symmetry import root_orbits
+from gridsight.solvers.disco_zoo.symmetry import root_orbits
 
 WIDTHS: tuple[int | None, ...] = (1, None)  # width 1, then the exact search
 #: The lookahead's budget: CPU seconds of the searching thread for the exact pass.
@@ -149,7 +149,7 @@ def plan(
     false.
     """
     if use_book:
-        from solvers.disco_zoo.book import lookup
+        from gridsight.solvers.disco_zoo.book import lookup
 
         entry = lookup(board, objective)
         if entry is not None:
@@ -345,8 +345,8 @@ def advise(
     """Analyse ``board``: exact posterior and certain tiles, and the advised tap.
 
     ``budget``: CPU seconds of the lookahead's exact pass; ``limit``: the whole analysis's
-    (a :class:`~solvers.limit.Limit` or a meter already running; ``None``: none). Raises
-    :class:`~solvers.errors.ImpossibleBoardError` for a board no placement fits.
+    (a :class:`~gridsight.solvers.limit.Limit` or a meter already running; ``None``: none). Raises
+    :class:`~gridsight.solvers.errors.ImpossibleBoardError` for a board no placement fits.
     """
     started = time.monotonic()
     meter = limit.start() if isinstance(limit, Limit) else limit

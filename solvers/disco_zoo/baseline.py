@@ -9,8 +9,8 @@ animals when finishing a found one would pay more.
 
 from __future__ import annotations
 
-from solvers.disco_zoo.board import RescueBoard
-from solvers.disco_zoo.placements import TILES, candidate_placements
+from gridsight.solvers.disco_zoo.board import RescueBoard
+from gridsight.solvers.disco_zoo.placements import TILES, candidate_placements
 
 
 def baseline_tap(board: RescueBoard) -> tuple[int, int] | None:

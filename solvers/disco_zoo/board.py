@@ -21,7 +21,7 @@ tell: ``1/3`` (tapped, shows one of these animals, e.g. two animals share the ra
 and ``*`` (tapped, shows some animal of the rescue). The solver then counts exactly the joint
 placements in which one of the candidates covers the tile.
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> board = parse_board(parse_boards("animals: Sheep\\n" + ". . . . .\\n" * 5)[0])
 >>> board.region, board.animals[0].name, board.taps
 ('Farm', 'Sheep', 10)
@@ -36,9 +36,9 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
-from solvers.boardtext import BoardText
-from solvers.disco_zoo.catalogue import COLS, ROWS, Animal, Catalogue, load_catalogue
-from solvers.errors import BoardFormatError
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS, Animal, Catalogue, load_catalogue
+from gridsight.solvers.errors import BoardFormatError
 
 HEADERS = ("region", "animals", "taps")
 UNTAPPED = -1

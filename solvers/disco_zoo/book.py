@@ -2,7 +2,7 @@
 
 From the empty board the exact search can take seconds (the hardest 3-animal rescues visit
 millions of states), more than the advice's budget. The book holds its result, worked out
-ahead by the same search run to the end (:func:`~solvers.disco_zoo.advise.plan` with no
+ahead by the same search run to the end (:func:`~gridsight.solvers.disco_zoo.advise.plan` with no
 budget, no book), for every rescue of 1, 2 or 3 animals of every region, 10 taps, and the
 objectives ``expected`` and ``all`` (the command can add ``target:k``; the shipped book has
 no targets, whose boards are searched): the first tap, its value and each animal's chance of
@@ -18,10 +18,10 @@ number of joint placements, checked against the board before the entry is used, 
 records a digest of the animals' patterns, so a book built for other patterns is ignored.
 
 The file (:data:`BOOK_FILE`, gzip-compressed text beside this module) is made by
-:mod:`solvers.disco_zoo.book_build` (kept apart: it runs the advice, which reads this)::
+:mod:`gridsight.solvers.disco_zoo.book_build` (kept apart: it runs the advice, which reads this)::
 
-    python -m solvers.disco_zoo.book_build --kinds expected all   # the shipped book
-    python -m solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
+    python -m gridsight.solvers.disco_zoo.book_build --kinds expected all   # the shipped book
+    python -m gridsight.solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
 
 The shipped book (2,082 entries, 28 KB) took about 25 minutes of CPU with the compiled kernel
 (1,472 s over its 1,764 rescue-objective pairs; the longest, Northern Fox/Sasquatch/Otter
@@ -46,11 +46,11 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.lookahead import Decision
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.lookahead import Decision
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
 
 BOOK_FILE = "opening_book.tsv.gz"
 BOOK_TAPS = 10
@@ -178,7 +178,7 @@ def write_book(path: Path, entries: dict[Key, BookEntry], note: str = "") -> Non
     lines += sorted(_format(key, entry) for key, entry in entries.items())
     # mtime=0: the same book gives the same bytes. Written atomically (a build killed while
     # it checkpoints leaves the previous book whole).
-    from safefiles import atomic_file
+    from gridsight.safefiles import atomic_file
 
     with atomic_file(path) as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as handle:
         handle.write(("\n".join(lines) + "\n").encode("utf-8"))
@@ -186,7 +186,7 @@ def write_book(path: Path, entries: dict[Key, BookEntry], note: str = "") -> Non
 
 def book_path() -> Path:
     """The shipped book beside this module."""
-    return Path(str(resources.files("solvers.disco_zoo").joinpath(BOOK_FILE)))
+    return Path(str(resources.files("gridsight.solvers.disco_zoo").joinpath(BOOK_FILE)))
 
 
 @cache

@@ -1,12 +1,12 @@
-"""Building the opening book (:mod:`solvers.disco_zoo.book`): every rescue searched to the end.
+"""Building the opening book (:mod:`gridsight.solvers.disco_zoo.book`): every rescue searched to the end.
 
 This is the book's maker, apart from its reader: the advice reads the book
-(:func:`solvers.disco_zoo.book.lookup`), and the maker runs the advice's search
-(:func:`solvers.disco_zoo.advise.plan`) to fill it, so keeping the two apart keeps the imports
+(:func:`gridsight.solvers.disco_zoo.book.lookup`), and the maker runs the advice's search
+(:func:`gridsight.solvers.disco_zoo.advise.plan`) to fill it, so keeping the two apart keeps the imports
 one way. Run::
 
-    python -m solvers.disco_zoo.book_build --kinds expected all   # the shipped book
-    python -m solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
+    python -m gridsight.solvers.disco_zoo.book_build --kinds expected all   # the shipped book
+    python -m gridsight.solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ import sys
 import time
 from pathlib import Path
 
-from solvers.disco_zoo.board import RescueBoard, fresh_board
-from solvers.disco_zoo.book import (
+from gridsight.solvers.disco_zoo.board import RescueBoard, fresh_board
+from gridsight.solvers.disco_zoo.book import (
     BOOK_TAPS, DEEP_NODES, MAX_DEPTH, SIZES, BookEntry, Key, board_key, book_path, read_book,
     write_book,
 )
-from solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
-from solvers.engines import ENGINES
-from solvers.disco_zoo.lookahead import Decision
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import TILES, joint_placements
+from gridsight.solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
+from gridsight.solvers.engines import ENGINES
+from gridsight.solvers.disco_zoo.lookahead import Decision
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import TILES, joint_placements
 
 
 def entry_of(board: RescueBoard, decision: Decision, order: tuple[int, ...]) -> BookEntry:
@@ -60,7 +60,7 @@ def outcomes(board: RescueBoard, tile: int) -> list[int]:
 
 def solve_entry(board: RescueBoard, objective: Objective, engine: str) -> Decision:
     """The exact decision for ``board`` by the search (never the book)."""
-    from solvers.disco_zoo.advise import plan
+    from gridsight.solvers.disco_zoo.advise import plan
 
     decision, exact, _ = plan(board, objective, None, engine=engine, use_book=False)
     assert exact
@@ -109,7 +109,7 @@ def rescues(regions: list[str], sizes: tuple[int, ...] = SIZES):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m solvers.disco_zoo.book_build",
+        prog="python -m gridsight.solvers.disco_zoo.book_build",
         description="Build the Disco Zoo opening book (see the module docstring).",
     )
     parser.add_argument("--regions", nargs="*", metavar="REGION",

@@ -15,7 +15,7 @@ animal wins; write ``pet Rabbit`` (or ``Rabbit (pet)``) for the pet.
 >>> region, animals = catalogue.resolve(["gorilla", "PANDA", "t-rex"], None)
 Traceback (most recent call last):
 ...
-solvers.errors.BoardFormatError: Gorilla, Panda (Jungle) and T-Rex (Jurassic) are not from one region; a rescue holds animals of one region
+gridsight.solvers.errors.BoardFormatError: Gorilla, Panda (Jungle) and T-Rex (Jurassic) are not from one region; a rescue holds animals of one region
 >>> catalogue.resolve(["Rhino", "lion"], None)[1][0].name
 'Rhinoceros'
 """
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from solvers.errors import BoardFormatError
+from gridsight.solvers.errors import BoardFormatError
 
 ROWS = 5
 COLS = 5
@@ -226,7 +226,7 @@ def _foreign(matches: list[tuple[str, dict[str, Animal], Animal | None]]) -> str
 def load_catalogue() -> Catalogue:
     """The catalogue read from the packaged ``animals.json``."""
     data = json.loads(
-        resources.files("solvers.disco_zoo").joinpath("animals.json").read_text("utf-8")
+        resources.files("gridsight.solvers.disco_zoo").joinpath("animals.json").read_text("utf-8")
     )
 
     def animal(entry: dict, region: str | None) -> Animal:

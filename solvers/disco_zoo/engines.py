@@ -1,22 +1,22 @@
 """Two engines for the exact search, with identical values: pure Python, and compiled.
 
-- ``python``: :class:`~solvers.disco_zoo.lookahead.Lookahead`, Python ints as bitsets and
+- ``python``: :class:`~gridsight.solvers.disco_zoo.lookahead.Lookahead`, Python ints as bitsets and
   dicts as the memo; always available.
 - ``numba``: :class:`KernelLookahead`, the same search with every state below the root run
   by the compiled :mod:`.kernel` (numpy words as bitsets, a bounded transposition table),
   some 11 to 23 times faster (the Farm pairs of ``bench/disco_zoo_advice.py``: 15.8x in all).
 
-``auto`` (the default) follows the one rule of :mod:`solvers.engines`: the Python search
+``auto`` (the default) follows the one rule of :mod:`gridsight.solvers.engines`: the Python search
 first, and the kernel, when numba is installed, for a search that passes
 ``SWITCH_STATES["disco-zoo"]`` states (or at once when the kernel is loaded already: see
-:func:`solvers.disco_zoo.advise.plan`), so numba stays an optional extra
+:func:`gridsight.solvers.disco_zoo.advise.plan`), so numba stays an optional extra
 (``pip install gridsight[fast]``). The kernel's
 machine code is compiled once and cached beside the module; loading numba costs a process
 about half a second the first time, which the opening book (:mod:`.book`) spares the first
 tap of a fresh rescue.
 
 Both engines answer through the same interface (``root``, ``tap_score``, ``decide``; see
-:class:`~solvers.disco_zoo.lookahead.Lookahead`), so the anytime plan of :mod:`.advise` does
+:class:`~gridsight.solvers.disco_zoo.lookahead.Lookahead`), so the anytime plan of :mod:`.advise` does
 not care which one runs; the tests hold their values equal on many boards and objectives.
 """
 
@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.engines import ENGINES, check_engine, numba_installed  # noqa: F401 - ENGINES offered
-from solvers.engines import kernel_loaded as _loaded
+from gridsight.solvers.engines import ENGINES, check_engine, numba_installed  # noqa: F401 - ENGINES offered
+from gridsight.solvers.engines import kernel_loaded as _loaded
 
-from solvers.disco_zoo.lookahead import Lookahead
-from solvers.limit import LimitReached
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import TILES, JointPlacements
+from gridsight.solvers.disco_zoo.lookahead import Lookahead
+from gridsight.solvers.limit import LimitReached
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import TILES, JointPlacements
 
 
-KERNEL = "solvers.disco_zoo.kernel"
+KERNEL = "gridsight.solvers.disco_zoo.kernel"
 
 # Nodes per kernel call between two looks at the meter: small at first, so a short budget is
 # kept to closely, then growing so that long searches pay little for the calls.
@@ -56,7 +56,7 @@ TIMED_TABLE_BYTES = 16 << 20
 
 def kernel_available() -> bool:
     """Is numba installed (so the compiled kernel can run)? Asked without importing it
-    (:func:`solvers.engines.numba_installed`)."""
+    (:func:`gridsight.solvers.engines.numba_installed`)."""
     return numba_installed()
 
 
@@ -93,7 +93,7 @@ class KernelLookahead(Lookahead):
     the kernel; its table lives as long as this object, so the anytime plan's calls share it.
     ``table_bytes`` bounds the table's memory. Hints of an earlier search are not used (they
     only change the order of the taps). ``max_nodes``, when set, stops the search
-    (:class:`~solvers.limit.LimitReached`) once it has visited that many states: a budget that
+    (:class:`~gridsight.solvers.limit.LimitReached`) once it has visited that many states: a budget that
     gives the same answer on any machine. The kernel returns to Python every slice of states
     (at most :data:`LAST_SLICE`), where the search's meter is looked at.
     """
@@ -123,7 +123,7 @@ class KernelLookahead(Lookahead):
         for rescued in range(1 << n):
             primary, secondary = objective.scores(rescued, n)
             score_of[rescued] = primary * self.factor + secondary
-        from solvers.disco_zoo import kernel
+        from gridsight.solvers.disco_zoo import kernel
 
         depth = len(self.live) + 2
         self._fields = kernel.table_fields(n, words)
@@ -166,7 +166,7 @@ class KernelLookahead(Lookahead):
 
     def _grow(self) -> None:
         """Move the table into one four times larger, if the memory bound allows."""
-        from solvers.disco_zoo import kernel
+        from gridsight.solvers.disco_zoo import kernel
 
         bound = self._table_bytes
         if self._timed():
@@ -220,7 +220,7 @@ class KernelLookahead(Lookahead):
         return limit.seconds is not None or limit.wall_seconds is not None
 
     def _solve(self, s, hits, taps, live=None, alpha=-1):
-        from solvers.disco_zoo import kernel
+        from gridsight.solvers.disco_zoo import kernel
 
         arrays = self._arrays
         S, res, res_rescue = arrays[0], arrays[11], arrays[12]

@@ -1,4 +1,4 @@
-"""The exact expectimax of :mod:`solvers.disco_zoo.lookahead`, compiled with numba.
+"""The exact expectimax of :mod:`gridsight.solvers.disco_zoo.lookahead`, compiled with numba.
 
 The same search, state for state: a state is the set ``S`` of the root's joint placements still
 consistent with the taps (a bitset of ``W`` 64-bit words), the animal tiles found since the

@@ -35,9 +35,9 @@ best tap so far is skipped, and the search of a state stops once a tap reaches i
 child is also told the score it must exceed for its tap to still matter (the best so far, minus
 what its siblings scored or can at most score); a child that proves it cannot returns that
 bound instead of its value, remembered apart from the exact values. The search stops when its
-:class:`~solvers.limit.Meter` is reached (looked at every 128 states: CPU seconds of the
+:class:`~gridsight.solvers.limit.Meter` is reached (looked at every 128 states: CPU seconds of the
 searching thread, states) or its budget of states (``max_nodes``, counted exactly) runs out,
-raising :class:`~solvers.limit.LimitReached`; every value it finished stays in its memo.
+raising :class:`~gridsight.solvers.limit.LimitReached`; every value it finished stays in its memo.
 
 This is the pure-Python engine; :mod:`.kernel` runs the same search compiled, and
 :mod:`.engines` picks one.
@@ -51,9 +51,9 @@ from functools import cache
 
 import numpy as np
 
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import TILES, JointPlacements
-from solvers.limit import Limit, LimitReached, Meter, unlimited
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import TILES, JointPlacements
+from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
 
 STOP = -1  # the "tap certain tiles only" action
 CHECK_EVERY = 128  # states between two looks at the meter
@@ -225,7 +225,7 @@ class Lookahead:
 
     def decide(self, taps: int, limit: Limit | None = None) -> Decision:
         """Search the root state with ``taps`` left; raises
-        :class:`~solvers.limit.LimitReached` past ``limit`` (``None``: the search's own
+        :class:`~gridsight.solvers.limit.LimitReached` past ``limit`` (``None``: the search's own
         ``meter``)."""
         if limit is not None:
             self.meter = limit.start()
@@ -234,7 +234,7 @@ class Lookahead:
 
     def root(self, taps: int) -> tuple[tuple, list, int] | None:
         """The root state split for a caller that searches its taps one by one (the anytime
-        search of :mod:`solvers.disco_zoo.advise`): its stopping entry, its taps as
+        search of :mod:`gridsight.solvers.disco_zoo.advise`): its stopping entry, its taps as
         :meth:`_rank` gives them, and its bound. ``None`` when the root needs no search (no
         tap can beat stopping): :meth:`decide` then answers at once."""
         full_set = (1 << self.n) - 1

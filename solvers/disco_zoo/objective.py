@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.disco_zoo.catalogue import Animal, load_catalogue, name_key, split_pet
-from solvers.errors import InputError
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue, name_key, split_pet
+from gridsight.solvers.errors import InputError
 
 KINDS = ("expected", "all", "target")
 

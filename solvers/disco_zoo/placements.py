@@ -21,10 +21,10 @@ from itertools import combinations
 
 import numpy as np
 
-from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import EMPTY, ONE_OF, RescueBoard
-from solvers.disco_zoo.catalogue import COLS, ROWS
-from solvers.errors import ImpossibleBoardError
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, RescueBoard
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
+from gridsight.solvers.errors import ImpossibleBoardError
 
 TILES = ROWS * COLS
 

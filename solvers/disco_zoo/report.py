@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.cellnames import cell_name, column_number, row_name
-from solvers.disco_zoo.advise import RescueAdvice
-from solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
-from solvers.disco_zoo.catalogue import COLS, ROWS
-from solvers.symbols import key_line
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.cellnames import cell_name, column_number, row_name
+from gridsight.solvers.disco_zoo.advise import RescueAdvice
+from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
+from gridsight.solvers.symbols import key_line
 
 GAME = "disco-zoo"
 

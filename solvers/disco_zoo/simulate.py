@@ -7,11 +7,11 @@ pet drawn uniformly joins them (skipped when it cannot fit with them); the joint
 drawn uniformly among all valid non-overlapping ones, which is the solver's own prior.
 
 Policies (:data:`POLICIES`): ``expected`` and ``all`` tap where
-:func:`~solvers.disco_zoo.advise.plan` advises for that objective (re-planned after every tap
-with the given time budget); ``baseline`` is :func:`~solvers.disco_zoo.baseline.baseline_tap`.
+:func:`~gridsight.solvers.disco_zoo.advise.plan` advises for that objective (re-planned after every tap
+with the given time budget); ``baseline`` is :func:`~gridsight.solvers.disco_zoo.baseline.baseline_tap`.
 Every policy plays the same drawn rescues from the empty board with the same placement; a play
 ends when the taps run out or the policy has no tap left to make. Two policies are compared
-rescue by rescue (:func:`solvers.paired.compare_paired`), so the difference and its standard
+rescue by rescue (:func:`gridsight.solvers.paired.compare_paired`), so the difference and its standard
 error are as sharp as the number of rescues allows.
 """
 
@@ -22,13 +22,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.disco_zoo.advise import plan
-from solvers.disco_zoo.baseline import baseline_tap
-from solvers.disco_zoo.board import DEFAULT_TAPS, RescueBoard, fresh_board
-from solvers.disco_zoo.catalogue import Animal, load_catalogue
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements
-from solvers.errors import ImpossibleBoardError, InputError
+from gridsight.solvers.disco_zoo.advise import plan
+from gridsight.solvers.disco_zoo.baseline import baseline_tap
+from gridsight.solvers.disco_zoo.board import DEFAULT_TAPS, RescueBoard, fresh_board
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.errors import ImpossibleBoardError, InputError
 
 ANIMAL_COUNTS = ((1, 1), (2, 2), (3, 3))  # (count, weight): 1/6, 1/3, 1/2
 DEFAULT_PET_CHANCE = 0.25

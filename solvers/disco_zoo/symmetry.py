@@ -12,9 +12,9 @@ Patterns are only translated in Disco Zoo, so this holds only for some rescues: 
 has all 8 symmetries (the turns swap the two), Pig + Rabbit has 4 (the square Pig has 8, the
 upright Rabbit only the mirrors and the half turn), a rescue with Farm's Unicorn has none.
 
->>> from solvers.disco_zoo.catalogue import load_catalogue
->>> from solvers.disco_zoo.board import fresh_board
->>> from solvers.disco_zoo.objective import Objective
+>>> from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+>>> from gridsight.solvers.disco_zoo.board import fresh_board
+>>> from gridsight.solvers.disco_zoo.objective import Objective
 >>> farm = {a.name: a for a in load_catalogue().regions["Farm"]}
 >>> len(symmetries(fresh_board("Farm", (farm["Horse"], farm["Cow"])), Objective("all")))
 8
@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates, one_of
-from solvers.disco_zoo.catalogue import COLS, ROWS
-from solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates, one_of
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
+from gridsight.solvers.disco_zoo.objective import Objective
 
 TRANSFORMS = (
     lambda r, c: (r, c),

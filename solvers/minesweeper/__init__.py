@@ -12,32 +12,32 @@ Modules, one job each:
 - :mod:`.analysis`: every unopened cell's mine chance, certain cells, within a time limit.
 - :mod:`.policy`: which cell to open next (swappable).
 - :mod:`.simulate`: games played on layouts drawn as the game draws them; paired comparisons.
-- :mod:`.report`: JSON, the readable board and the drawable :class:`~solvers.advice.Advice`.
+- :mod:`.report`: JSON, the readable board and the drawable :class:`~gridsight.solvers.advice.Advice`.
 - :mod:`.brute`: slow references used by the tests and the benchmark.
 """
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
-    from solvers.minesweeper.analysis import Analysis, CellOdds, analyse
-    from solvers.minesweeper.policy import Recommendation, recommend
-    from solvers.minesweeper.rules import LEVELS, Level
-    from solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
+    from gridsight.solvers.minesweeper.analysis import Analysis, CellOdds, analyse
+    from gridsight.solvers.minesweeper.policy import Recommendation, recommend
+    from gridsight.solvers.minesweeper.rules import LEVELS, Level
+    from gridsight.solvers.minesweeper.state import FORMAT_HELP, MinesweeperState, format_state, parse_state
 
 
 def __getattr__(name: str) -> Any:
     """The names re-exported here, each imported from its module on first use: importing
     one submodule (its rules, say) does not load the whole solver."""
     if name in ("Analysis", "CellOdds", "analyse"):
-        from solvers.minesweeper import analysis as module
+        from gridsight.solvers.minesweeper import analysis as module
     elif name in ("Recommendation", "recommend"):
-        from solvers.minesweeper import policy as module
+        from gridsight.solvers.minesweeper import policy as module
     elif name in ("LEVELS", "Level"):
-        from solvers.minesweeper import rules as module
+        from gridsight.solvers.minesweeper import rules as module
     elif name in ("FORMAT_HELP", "MinesweeperState", "format_state", "parse_state"):
-        from solvers.minesweeper import state as module
+        from gridsight.solvers.minesweeper import state as module
     else:
-        raise AttributeError(f"module 'solvers.minesweeper' has no attribute {name!r}")
+        raise AttributeError(f"module 'gridsight.solvers.minesweeper' has no attribute {name!r}")
     return getattr(module, name)
 
 

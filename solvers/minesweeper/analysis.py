@@ -4,7 +4,7 @@ The model: every layout of exactly ``mines`` mines that fits the board (each ope
 counts its neighbouring mines, shown mines are mines, opened cells are not) is equally
 likely. That is the game's own distribution given what is shown when the mines were placed
 uniformly at random, and stays so under the first-click rules of
-:data:`~solvers.minesweeper.rules.FIRST_CLICK_RULES`, because the cells those rules keep
+:data:`~gridsight.solvers.minesweeper.rules.FIRST_CLICK_RULES`, because the cells those rules keep
 mine-free are open on every board they produce.
 
 How: the frontier (unopened cells next to a number) is split into independent components
@@ -14,7 +14,7 @@ a DP over mine counts weighted by ``C(interior, mines left)`` (:mod:`.combine`).
 are exact Python integers; each probability is one correctly rounded integer division, so
 it is exact to float precision, and "certain" is decided on the integers.
 
-A :class:`~solvers.limit.Limit` bounds the counting (CPU seconds of the solving thread, by
+A :class:`~gridsight.solvers.limit.Limit` bounds the counting (CPU seconds of the solving thread, by
 default). When it is reached, the analysis is **incomplete**: it still lists every cell proven
 safe or a mine (forced by the numbers one at a time, or decided in a component whose counting
 finished), gives no probabilities, but gives each cell exact **bounds** on its mine chance
@@ -24,7 +24,7 @@ so it lies between the least and the greatest of them; an interior cell's chance
 left to the interior over its cells, between the fewest and the most the frontier leaves; a
 cell of a component not counted is only bounded by 0 and 1 (unless the numbers force it).
 
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> board = MinesweeperState(1, (("1", "."), (".", ".")))
 >>> a = analyse(board)
 >>> a.layouts, a.cell(0, 1).mine, a.cell(1, 1).certain_safe
@@ -36,18 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solvers.cellnames import cell_name
-from solvers.limit import Limit, LimitReached, Meter
-from solvers.minesweeper.combine import Combination, combine, dot
-from solvers.minesweeper.counting import (
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.limit import Limit, LimitReached, Meter
+from gridsight.solvers.minesweeper.combine import Combination, combine, dot
+from gridsight.solvers.minesweeper.counting import (
     ComponentCount,
     count_component,
     propagate,
 )
-from solvers.minesweeper.frontier import Component, Frontier, build_frontier
-from solvers.minesweeper.rules import FLAG
-from solvers.minesweeper.state import MinesweeperState
-from solvers.minesweeper.validate import conflict_error
+from gridsight.solvers.minesweeper.frontier import Component, Frontier, build_frontier
+from gridsight.solvers.minesweeper.rules import FLAG
+from gridsight.solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.minesweeper.validate import conflict_error
 
 Cell = tuple[int, int]
 
@@ -139,10 +139,10 @@ class Analysis:
 
 
 def analyse(state: MinesweeperState, limit: Limit | Meter = Limit()) -> Analysis:
-    """Analyse ``state`` exactly, counting within ``limit`` (a :class:`~solvers.limit.Limit`,
+    """Analyse ``state`` exactly, counting within ``limit`` (a :class:`~gridsight.solvers.limit.Limit`,
     or a meter already running; ``Limit.none()``: until done).
 
-    Raises :class:`solvers.errors.ImpossibleBoardError` naming a small set of readings that
+    Raises :class:`gridsight.solvers.errors.ImpossibleBoardError` naming a small set of readings that
     cannot all be true when no layout fits the board.
     """
     meter = limit.start() if isinstance(limit, Limit) else limit

@@ -16,8 +16,8 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from solvers.minesweeper.rules import MINE, NUMBERS
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.minesweeper.rules import MINE, NUMBERS
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 Cell = tuple[int, int]
 

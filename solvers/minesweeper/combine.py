@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from solvers.minesweeper.polynomials import all_but_one, product
+from gridsight.solvers.minesweeper.polynomials import all_but_one, product
 
 
 @dataclass(frozen=True)

@@ -7,15 +7,15 @@ The search is backtracking with constraint propagation, counting rather than lis
    needs fewer than 0 or more than its cells is a dead end);
 2. **split**: the cells still open may fall apart into independent groups once some are
    fixed; each group is counted alone and the counts multiplied by mine count
-   (:func:`~solvers.minesweeper.polynomials.convolve`);
+   (:func:`~gridsight.solvers.minesweeper.polynomials.convolve`);
 3. **branch** on the first open cell in the component's breadth-first order: mine, then safe;
 4. **remember** the count of every set of remaining constraints met (two branches that leave
    the same constraints behind have the same completions).
 
 Cells are bits of one integer and constraints ``(mask, need)`` pairs, so a set of remaining
 constraints is a sorted tuple that is its own cache key. Every count is an exact Python
-integer. A :class:`~solvers.limit.Meter` bounds the search: it raises
-:class:`~solvers.limit.LimitReached`.
+integer. A :class:`~gridsight.solvers.limit.Meter` bounds the search: it raises
+:class:`~gridsight.solvers.limit.LimitReached`.
 
 >>> # three cells in a row, a "1" over the first two and a "1" over the last two
 >>> result = count_component(3, [(0b011, 1), (0b110, 1)])
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import Meter
-from solvers.minesweeper.polynomials import add, convolve, shift
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.minesweeper.polynomials import add, convolve, shift
 
 ConstraintBits = tuple[int, int]  # (mask of cells, mines needed among them)
 CHECK_EVERY = 16  # search nodes between two looks at the meter
@@ -221,7 +221,7 @@ def count_component(
 
     ``constraints`` are ``(mask, need)`` pairs: ``need`` of the cells whose bits are set in
     ``mask`` hold a mine. Every cell is meant to be in some constraint (a cell in none is
-    counted as safe). Raises :class:`~solvers.limit.LimitReached` once ``meter`` is reached.
+    counted as safe). Raises :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached.
 
     ``cache`` (a dict, for counts without marginals only) can be shared by calls on the same
     cells with a few extra constraints, which then reuse each other's partial counts.

@@ -9,7 +9,7 @@ what lets the analysis count each one alone and combine them by mine count.
 
 Flags are the player's beliefs, not facts: a flagged cell is an unopened cell here.
 
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> state = MinesweeperState(3, (("1", ".", ".", ".", "1"),
 ...                              ("1", ".", ".", ".", "1"),
 ...                              ("1", ".", ".", ".", "1")))
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.minesweeper.rules import MINE, NUMBERS
-from solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.minesweeper.rules import MINE, NUMBERS
+from gridsight.solvers.minesweeper.state import MinesweeperState
 
 Cell = tuple[int, int]
 

@@ -19,8 +19,8 @@ lowest at worst (the least upper bound of :attr:`CellOdds.high`; ties: the lower
 then an unflagged cell, then reading order), so there is always advice while a cell is
 left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven.
 
->>> from solvers.minesweeper.analysis import analyse
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.analysis import analyse
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> recommend(analyse(MinesweeperState.empty(9, 9, 10))).cell
 (0, 0)
 """
@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import LimitReached, Meter
-from solvers.minesweeper.analysis import Analysis, CellOdds
-from solvers.minesweeper.combine import combine, dot
-from solvers.minesweeper.counting import count_component
+from gridsight.solvers.limit import LimitReached, Meter
+from gridsight.solvers.minesweeper.analysis import Analysis, CellOdds
+from gridsight.solvers.minesweeper.combine import combine, dot
+from gridsight.solvers.minesweeper.counting import count_component
 
 Cell = tuple[int, int]
 
@@ -57,7 +57,7 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
     """How many fitting layouts leave ``cell`` and all its unopened neighbours mine-free (so
     that opening it shows a 0). Needs a complete analysis. ``cache`` (a dict) may be shared
     by calls on the same analysis: it keeps their answers and partial counts. Raises
-    :class:`~solvers.limit.LimitReached` once ``meter`` is reached."""
+    :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached."""
     state, frontier = analysis.state, analysis.frontier
     unopened = set(state.unopened())
     held = {cell} | {n for n in state.neighbours(*cell) if n in unopened}

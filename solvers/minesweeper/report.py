@@ -2,7 +2,7 @@
 
 The JSON object is the documented contract of ``gridsight solve minesweeper --json``; the
 text is the board for people, each unopened cell showing its mine chance in percent; the
-:class:`~solvers.advice.Advice` is what the overlay draws (the cell to open, certain cells
+:class:`~gridsight.solvers.advice.Advice` is what the overlay draws (the cell to open, certain cells
 marked, wrong flags marked as conflicts, a mine percentage per undecided cell with ``heat`` =
 mine chance).
 """
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.chances import percent
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.cellnames import cell_name, cell_names, column_number, row_name
-from solvers.limit import Quality
-from solvers.minesweeper.analysis import Analysis, CellOdds
-from solvers.minesweeper.policy import Recommendation
-from solvers.minesweeper.rules import FLAG, MINE, UNOPENED
-from solvers.symbols import key_line
+from gridsight.solvers.chances import percent
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.cellnames import cell_name, cell_names, column_number, row_name
+from gridsight.solvers.limit import Quality
+from gridsight.solvers.minesweeper.analysis import Analysis, CellOdds
+from gridsight.solvers.minesweeper.policy import Recommendation
+from gridsight.solvers.minesweeper.rules import FLAG, MINE, UNOPENED
+from gridsight.solvers.symbols import key_line
 
 GAME = "minesweeper"
 _WIDTH = 6

@@ -38,7 +38,7 @@ LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, INTERMEDIA
 
 # How the simulator keeps the first click from losing (the analysis needs no rule: under
 # either one, every layout that fits an observed board is equally likely, see
-# :mod:`solvers.minesweeper.simulate`).
+# :mod:`gridsight.solvers.minesweeper.simulate`).
 FIRST_CLICK_RULES: dict[str, str] = {
     "safe": "the first click is never a mine: the mines are uniformly random among the other "
     "cells",

@@ -2,7 +2,7 @@
 
 **Layouts.** Each game draws one uniformly random order of all the cells. When the first
 click lands on ``first``, the mines are the first ``mines`` cells of that order outside the
-cells the first-click rule keeps clear (:data:`~solvers.minesweeper.rules.FIRST_CLICK_RULES`):
+cells the first-click rule keeps clear (:data:`~gridsight.solvers.minesweeper.rules.FIRST_CLICK_RULES`):
 ``safe`` keeps ``first`` clear, ``zero`` keeps ``first`` and its neighbours clear. That is a
 uniformly random layout among those the rule allows, and two policies given the same order
 and the same first click play the same layout (which is what makes ``--compare`` paired).
@@ -34,14 +34,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.limit import Limit
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.counting import propagate
-from solvers.minesweeper.frontier import build_frontier
-from solvers.minesweeper.policy import recommend
-from solvers.minesweeper.rules import FIRST_CLICK_RULES, MINE, UNOPENED, Level, neighbours
-from solvers.minesweeper.state import MinesweeperState
-from solvers.paired import PairedComparison, compare_paired
+from gridsight.solvers.limit import Limit
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.counting import propagate
+from gridsight.solvers.minesweeper.frontier import build_frontier
+from gridsight.solvers.minesweeper.policy import recommend
+from gridsight.solvers.minesweeper.rules import FIRST_CLICK_RULES, MINE, UNOPENED, Level, neighbours
+from gridsight.solvers.minesweeper.state import MinesweeperState
+from gridsight.solvers.paired import PairedComparison, compare_paired
 
 Cell = tuple[int, int]
 
@@ -60,7 +60,7 @@ Policy = Callable[[MinesweeperState, random.Random], "Move | None"]
 def layout_for(level: Level, order: list[Cell], first: Cell, rule: str) -> frozenset[Cell]:
     """The mines of the game whose cell order is ``order`` when the first click is ``first``.
 
-    >>> from solvers.minesweeper.rules import BEGINNER
+    >>> from gridsight.solvers.minesweeper.rules import BEGINNER
     >>> order = [(r, c) for r in range(9) for c in range(9)]
     >>> sorted(layout_for(BEGINNER, order, (0, 1), "zero"))[:3]
     [(0, 3), (0, 4), (0, 5)]

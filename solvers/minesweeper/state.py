@@ -1,9 +1,9 @@
 """A Minesweeper board as the player sees it, and its text format (parse and format).
 
-The text format (see ``FORMAT_HELP``) is the shared board text of :mod:`solvers.boardtext`
+The text format (see ``FORMAT_HELP``) is the shared board text of :mod:`gridsight.solvers.boardtext`
 with a required ``mines:`` header and one token per cell:
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> state = parse_state(parse_boards("mines: 2\\n. . 1\\n1 1 1\\n0 0 0\\n")[0])
 >>> state.rows, state.cols, state.mines, state.token(0, 2)
 (3, 3, 2, '1')
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
-from solvers.errors import BoardFormatError
-from solvers.minesweeper.rules import FLAG, MINE, NUMBERS, TOKENS, UNOPENED, neighbours
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import BoardFormatError
+from gridsight.solvers.minesweeper.rules import FLAG, MINE, NUMBERS, TOKENS, UNOPENED, neighbours
 
 FORMAT_HELP = """\
 board format (one board per block, boards separated by a line '---'):
@@ -138,11 +138,11 @@ def parse_state(board: BoardText) -> MinesweeperState:
     Raises :class:`BoardFormatError` naming the line of an unknown header, a missing or bad
     ``mines:`` header or an unknown token.
 
-    >>> from solvers.boardtext import parse_boards
+    >>> from gridsight.solvers.boardtext import parse_boards
     >>> parse_state(parse_boards(". .\\n")[0])
     Traceback (most recent call last):
     ...
-    solvers.errors.BoardFormatError: line 1: missing header 'mines: N' (the board's total number of mines)
+    gridsight.solvers.errors.BoardFormatError: line 1: missing header 'mines: N' (the board's total number of mines)
     """
     board.check_headers(("mines",))
     first_row = board.row_lines[0] if board.row_lines else None

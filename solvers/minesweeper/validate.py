@@ -8,7 +8,7 @@ quarters, down to one at a time. What remains cannot all be true and every one o
 needed for the contradiction (forgetting readings only allows more layouts), which is what a
 player needs to find a typo or a misread.
 
->>> from solvers.minesweeper.state import MinesweeperState
+>>> from gridsight.solvers.minesweeper.state import MinesweeperState
 >>> board = MinesweeperState(4, (("0", "1", "."), ("3", ".", "."), (".", ".", ".")))
 >>> [f"{r},{c}" for r, c in find_conflict(board)]   # a 0 beside a 3
 ['0,0', '1,0']
@@ -16,14 +16,14 @@ player needs to find a typo or a misread.
 
 from __future__ import annotations
 
-from solvers.errors import ImpossibleBoardError
-from solvers.minesweeper.combine import combine
-from solvers.limit import Limit, LimitReached, Meter
-from solvers.minesweeper.counting import count_component
-from solvers.minesweeper.frontier import Frontier, build_frontier
-from solvers.minesweeper.polynomials import product
-from solvers.minesweeper.rules import UNOPENED
-from solvers.minesweeper.state import MinesweeperState, describe_cell
+from gridsight.solvers.errors import ImpossibleBoardError
+from gridsight.solvers.minesweeper.combine import combine
+from gridsight.solvers.limit import Limit, LimitReached, Meter
+from gridsight.solvers.minesweeper.counting import count_component
+from gridsight.solvers.minesweeper.frontier import Frontier, build_frontier
+from gridsight.solvers.minesweeper.polynomials import product
+from gridsight.solvers.minesweeper.rules import UNOPENED
+from gridsight.solvers.minesweeper.state import MinesweeperState, describe_cell
 
 
 #: The work narrowing a conflict down may take (CPU seconds), within the analysis's limit.
@@ -33,7 +33,7 @@ CONFLICT_LIMIT = Limit(seconds=CONFLICT_TIME_LIMIT)
 
 def _frontier_ways(frontier: Frontier, meter: Meter | None = None) -> list[int] | None:
     """The frontier's assignments by mine count, ``None`` if a component has none at all
-    (:class:`~solvers.limit.LimitReached` once ``meter`` is reached)."""
+    (:class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached)."""
     if frontier.impossible:
         return None
     parts = []
@@ -51,7 +51,7 @@ def _frontier_ways(frontier: Frontier, meter: Meter | None = None) -> list[int] 
 
 def is_consistent(state: MinesweeperState, meter: Meter | None = None) -> bool:
     """Whether some layout of exactly ``state.mines`` mines fits every reading of ``state``
-    (:class:`~solvers.limit.LimitReached` once ``meter`` is reached first)."""
+    (:class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached first)."""
     frontier = build_frontier(state)
     if frontier.mines_left < 0:
         return False

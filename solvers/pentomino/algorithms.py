@@ -2,15 +2,15 @@
 which runs.
 
 - :class:`BitboardSearch` (the default, ``bitboard``): the first-empty-cell search of
-  :mod:`solvers.pentomino.bitboard`, run by the engine asked (:mod:`solvers.engines`: in
+  :mod:`gridsight.solvers.pentomino.bitboard`, run by the engine asked (:mod:`gridsight.solvers.engines`: in
   Python, or compiled with numba when it is installed);
-- :class:`DlxSearch` (``dlx``): Algorithm X with Dancing Links (:mod:`solvers.pentomino.dlx`),
+- :class:`DlxSearch` (``dlx``): Algorithm X with Dancing Links (:mod:`gridsight.solvers.pentomino.dlx`),
   always branching on the column (cell or piece) with the fewest rows left.
 
 Both answer the same three questions about a puzzle with some placements pinned: is there a
 solution (and which), how many are there (up to a limit), and what are they. Placements are
-named by their index in :func:`solvers.pentomino.placements.placements`, the same for both, and
-every answer says whether the limit (a :class:`~solvers.limit.Meter`) cut it short. The tests
+named by their index in :func:`gridsight.solvers.pentomino.placements.placements`, the same for both, and
+every answer says whether the limit (a :class:`~gridsight.solvers.limit.Meter`) cut it short. The tests
 check that both algorithms (and both engines of the first) agree on every answer.
 """
 
@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from solvers.engines import check_engine
-from solvers.pentomino.bitboard import Tables, build_tables, search
-from solvers.limit import LimitReached, Meter
-from solvers.pentomino.dlx import ExactCover
-from solvers.pentomino.placements import Placement
-from solvers.pentomino.puzzle import Puzzle
+from gridsight.solvers.engines import check_engine
+from gridsight.solvers.pentomino.bitboard import Tables, build_tables, search
+from gridsight.solvers.limit import LimitReached, Meter
+from gridsight.solvers.pentomino.dlx import ExactCover
+from gridsight.solvers.pentomino.placements import Placement
+from gridsight.solvers.pentomino.puzzle import Puzzle
 
 ALGORITHMS = ("bitboard", "dlx")
 
@@ -52,7 +52,7 @@ class Search:
         raise NotImplementedError
 
     def solutions(self, meter: Meter | None) -> Iterator[tuple[int, ...]]:
-        """Every solution; raises :class:`~solvers.limit.LimitReached` once the meter is
+        """Every solution; raises :class:`~gridsight.solvers.limit.LimitReached` once the meter is
         reached."""
         raise NotImplementedError
 
@@ -114,7 +114,7 @@ class DlxSearch(Search):
 
 def make_search(puzzle: Puzzle, algorithm: str = "bitboard", engine: str = "auto") -> Search:
     """The search ``algorithm`` (``bitboard`` or ``dlx``) for ``puzzle``, the bitboard one run
-    by ``engine`` (:mod:`solvers.engines`; DLX is pure Python)."""
+    by ``engine`` (:mod:`gridsight.solvers.engines`; DLX is pure Python)."""
     check_engine(engine)
     if algorithm == "bitboard":
         return BitboardSearch(puzzle, engine)

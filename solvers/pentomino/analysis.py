@@ -15,7 +15,7 @@ again (the sets of one piece are tried first, then of two, and so on, each with 
 search; the first set found is named and all sets of that size are kept). The text format
 does not tell locked pieces from the player's, so any placed piece may be named.
 
-Every search shares one :class:`~solvers.limit.Limit` (CPU seconds of the solving thread and
+Every search shares one :class:`~gridsight.solvers.limit.Limit` (CPU seconds of the solving thread and
 states, by default); a search it stops is listed in ``cut_short`` and its result is reported as
 unknown rather than guessed: ``solvable`` is ``None`` if no completion was found and none was
 ruled out in time, ``forced`` is ``False`` when the check did not finish. The advice is still
@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from solvers.limit import Limit, LimitReached, Meter, Quality
-from solvers.pentomino.algorithms import Search, make_search
-from solvers.pentomino.placements import Placement
-from solvers.pentomino.puzzle import Cell, Puzzle
-from solvers.pentomino.symmetry import breaking_plan, is_canonical, symmetries
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality
+from gridsight.solvers.pentomino.algorithms import Search, make_search
+from gridsight.solvers.pentomino.placements import Placement
+from gridsight.solvers.pentomino.puzzle import Cell, Puzzle
+from gridsight.solvers.pentomino.symmetry import breaking_plan, is_canonical, symmetries
 
 
 @dataclass(frozen=True)
@@ -142,10 +142,10 @@ def analyse(
 ) -> Analysis:
     """Solve ``puzzle``: hint, solution, forced, blocking and (with ``count``) the counts.
 
-    ``limit`` (a :class:`~solvers.limit.Limit`, or a meter already running) bounds everything
+    ``limit`` (a :class:`~gridsight.solvers.limit.Limit`, or a meter already running) bounds everything
     together; ``max_solutions`` stops the count after that many solutions. ``algorithm`` is
-    the search (``bitboard`` or ``dlx``, :mod:`solvers.pentomino.algorithms`), ``engine`` the
-    twin that runs it (:mod:`solvers.engines`).
+    the search (``bitboard`` or ``dlx``, :mod:`gridsight.solvers.pentomino.algorithms`), ``engine`` the
+    twin that runs it (:mod:`gridsight.solvers.engines`).
     """
     meter = limit.start() if isinstance(limit, Limit) else limit
     solver = make_search(puzzle, algorithm, engine)

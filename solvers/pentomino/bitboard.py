@@ -5,7 +5,7 @@ tall), a board is an integer with a bit per cell (set = covered or outside), and
 placement is a mask. Every empty cell must be covered by some placement, in particular the
 first empty one, so the search only tries the placements whose first cell is that one: a list
 precomputed per cell. This is the method of de Bruijn and Fletcher for pentomino packings; it
-visits more nodes than Algorithm X with the fewest-rows rule (:mod:`solvers.pentomino.dlx`)
+visits more nodes than Algorithm X with the fewest-rows rule (:mod:`gridsight.solvers.pentomino.dlx`)
 but each node is a few integer operations, so it runs faster, and far faster compiled.
 
 The kernel adds one pruning rule: after a placement, every region of empty cells (found by a
@@ -18,14 +18,14 @@ the same order.
 
 The search runs in one of two engines with the same tables and the same order:
 
-- :mod:`solvers.pentomino.kernel`: compiled with numba (boards of up to 64 cells);
+- :mod:`gridsight.solvers.pentomino.kernel`: compiled with numba (boards of up to 64 cells);
 - the pure-Python loop in this module (any size), used when numba is missing or the board
   is too big, and checked against the kernel by the tests.
 
-Which one runs is the ``engine`` (:mod:`solvers.engines`, the rule every search shares).
+Which one runs is the ``engine`` (:mod:`gridsight.solvers.engines`, the rule every search shares).
 
-Both stop at a limit on solutions and at the :class:`~solvers.limit.Limit` of the analysis
-(a :class:`~solvers.limit.Meter`), and say which stopped them.
+Both stop at a limit on solutions and at the :class:`~gridsight.solvers.limit.Limit` of the analysis
+(a :class:`~gridsight.solvers.limit.Meter`), and say which stopped them.
 """
 
 from __future__ import annotations
@@ -33,16 +33,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solvers.engines import (
+from gridsight.solvers.engines import (
     NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, kernel_loaded, numba_installed,
 )
-from solvers.limit import Meter
-from solvers.pentomino.placements import Placement, placements_with_masks
-from solvers.pentomino.puzzle import EMPTY, Cell, Puzzle
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.pentomino.placements import Placement, placements_with_masks
+from gridsight.solvers.pentomino.puzzle import EMPTY, Cell, Puzzle
 
 _CHECK_EVERY = 4096  # Python nodes between two looks at the meter
 _PYTHON_FIRST = SWITCH_STATES["pentomino"]  # nodes "auto" tries in Python before the kernel
-KERNEL = "solvers.pentomino.kernel"
+KERNEL = "gridsight.solvers.pentomino.kernel"
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def search(
     Stops after ``limit`` solutions (``None``: all) or once ``meter`` is reached; keeps the
     first ``keep`` solutions as tuples of placement indices (``fixed`` first, then in the
     order placed). ``engine`` is ``"numba"``, ``"python"`` or ``"auto"``
-    (:mod:`solvers.engines`: Python first, the kernel past ``SWITCH_STATES["pentomino"]``
+    (:mod:`gridsight.solvers.engines`: Python first, the kernel past ``SWITCH_STATES["pentomino"]``
     nodes when numba is installed and the board has at most 64 cells, or at once when the
     kernel is loaded).
     """
@@ -178,7 +178,7 @@ def search(
     if engine == "numba":
         if not kernel_available():
             raise EngineUnavailable(NEEDS_NUMBA)
-        from solvers.pentomino import kernel
+        from gridsight.solvers.pentomino import kernel
 
         return SearchResult(*kernel.search(tables, board, left, tuple(fixed), limit, keep,
                                            meter))
@@ -189,7 +189,7 @@ def kernel_available() -> bool:
     """Is numba installed (so the compiled kernel can run)?
 
     Asked without importing numba (about a second of a process's start): a search that the
-    pure-Python loop finishes first never loads it (:func:`solvers.engines.numba_installed`).
+    pure-Python loop finishes first never loads it (:func:`gridsight.solvers.engines.numba_installed`).
     """
     return numba_installed()
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from solvers.limit import Meter
+from gridsight.solvers.limit import Meter
 
 _CHECK_EVERY = 1024  # nodes between two looks at the meter
 
@@ -188,7 +188,7 @@ class ExactCover:
     ) -> Iterator[list[int]]:
         """Yield every exact cover as a list of row numbers (``fixed`` rows forced in first).
 
-        Stops early, raising :class:`~solvers.limit.LimitReached`, once ``meter`` is reached;
+        Stops early, raising :class:`~gridsight.solvers.limit.LimitReached`, once ``meter`` is reached;
         the matrix is restored in every case, so the object can be searched again.
         """
         chosen: list[int] = []

@@ -1,4 +1,4 @@
-"""The first-empty-cell search of :mod:`solvers.pentomino.bitboard`, compiled with numba.
+"""The first-empty-cell search of :mod:`gridsight.solvers.pentomino.bitboard`, compiled with numba.
 
 The same tables and the same order as the pure-Python loop, written as an explicit stack so the
 search can stop after a budget of nodes and resume: the Python side looks at the meter (its
@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from solvers.limit import Meter
+from gridsight.solvers.limit import Meter
 
 if TYPE_CHECKING:  # the tables are built by bitboard, which calls this module (no cycle)
-    from solvers.pentomino.bitboard import Tables
+    from gridsight.solvers.pentomino.bitboard import Tables
 
 # Nodes per call between two looks at the meter: small at first, so a short time limit is
 # kept to closely, then growing so long searches pay little for the calls.
@@ -150,7 +150,7 @@ def search(
     keep: int,
     meter: Meter | None,
 ) -> tuple[int, tuple[tuple[int, ...], ...], bool, bool, int]:
-    """The kernel's version of :func:`solvers.pentomino.bitboard.search` (same arguments):
+    """The kernel's version of :func:`gridsight.solvers.pentomino.bitboard.search` (same arguments):
     the fields of its ``SearchResult`` (count, solutions, complete, stopped, nodes)."""
     if tables.bits > 64:
         raise ValueError("the numba kernel handles boards of at most 64 cells")

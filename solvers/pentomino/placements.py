@@ -4,7 +4,7 @@ A placement is a piece letter and the five cells it covers. The exact cover matr
 per placement, a column per empty cell and a column per kind of piece left. The list is built
 in a fixed order (letter, orientation, top row, left column) so results are reproducible.
 
->>> from solvers.pentomino.puzzle import make_puzzle
+>>> from gridsight.solvers.pentomino.puzzle import make_puzzle
 >>> len(placements(make_puzzle(["." * 10] * 6)))
 2056
 >>> len(placements(make_puzzle(["." * 20] * 3)))
@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solvers.pentomino.pieces import orientations
-from solvers.pentomino.puzzle import Cell, PlacedPiece, Puzzle
+from gridsight.solvers.pentomino.pieces import orientations
+from gridsight.solvers.pentomino.puzzle import Cell, PlacedPiece, Puzzle
 
 
 @dataclass(frozen=True, order=True)

@@ -12,9 +12,9 @@ set with two copies of a piece; default all twelve). Grid tokens: ``.`` an empty
 shape, ``#`` a cell outside the shape (shapes need not be rectangles), a letter a cell already
 covered by that piece. The format does not tell pieces locked by the level from pieces placed
 by the player: every letter on the grid counts as placed, so it is no longer to place, and
-"taking back" (see :mod:`solvers.pentomino.analysis`) may name any of them.
+"taking back" (see :mod:`gridsight.solvers.pentomino.analysis`) may name any of them.
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> p = parse_puzzle(parse_boards("pieces: P U V\\n. . . . .\\n. . . . .\\n. . . . .")[0])
 >>> p.to_place, len(p.empty_cells)
 (('P', 'U', 'V'), 15)
@@ -26,10 +26,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from solvers.boardtext import BoardText
-from solvers.cellnames import cell_names
-from solvers.errors import BoardFormatError, ImpossibleBoardError
-from solvers.pentomino.pieces import LETTERS, orientations
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import cell_names
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
+from gridsight.solvers.pentomino.pieces import LETTERS, orientations
 
 Cell = tuple[int, int]
 EMPTY = "."
@@ -141,7 +141,7 @@ def playable_origin(grid: "tuple[tuple[str, ...], ...] | list[list[str]]") -> Ce
 
 def make_puzzle(rows_text: "list[str] | tuple[str, ...]", pieces: str = " ".join(LETTERS)) -> Puzzle:
     """A puzzle from grid rows without spaces (``["..#", "..."]``), checked like a parsed one."""
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     text = f"pieces: {pieces}\n" + "\n".join(" ".join(row) for row in rows_text)
     return parse_puzzle(parse_boards(text)[0])

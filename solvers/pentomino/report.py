@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solvers.advice import Advice, Cell, CellMark, MarkKind, PiecePlacement
-from solvers.cellnames import cell_names, column_number, name_of, row_name
-from solvers.symbols import key_line
-from solvers.pentomino.analysis import Analysis
+from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind, PiecePlacement
+from gridsight.solvers.cellnames import cell_names, column_number, name_of, row_name
+from gridsight.solvers.symbols import key_line
+from gridsight.solvers.pentomino.analysis import Analysis
 
 FORMAT_HELP = """\
 board format:

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.pentomino.placements import Placement
-from solvers.pentomino.puzzle import Cell, Puzzle
+from gridsight.solvers.pentomino.placements import Placement
+from gridsight.solvers.pentomino.puzzle import Cell, Puzzle
 
 Transform = Callable[[Cell], Cell]
 

@@ -20,17 +20,17 @@ Modules, one job each:
 - :mod:`.evaluate`: the exact value of a policy over every layout of a small board.
 - :mod:`.generator`: boards drawn exactly as the game draws them.
 - :mod:`.simulate`: many games played with a policy, or two policies on the same boards.
-- :mod:`.report`: the readable board and the drawable :class:`~solvers.advice.Advice`.
+- :mod:`.report`: the readable board and the drawable :class:`~gridsight.solvers.advice.Advice`.
 - :mod:`.brute`: a brute-force reference used by tests and the benchmark.
 """
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
-    from solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
-    from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy, safest_then_richest
-    from solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
-    from solvers.thrill_digger.state import (
+    from gridsight.solvers.thrill_digger.analysis import MODELS, Analysis, HoleOdds, analyse
+    from gridsight.solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy, safest_then_richest
+    from gridsight.solvers.thrill_digger.rules import DIFFICULTIES, Difficulty
+    from gridsight.solvers.thrill_digger.state import (
         FORMAT_HELP, ThrillDiggerState, format_state, parse_state,
     )
 
@@ -39,15 +39,15 @@ def __getattr__(name: str) -> Any:
     """The names re-exported here, each imported from its module on first use: importing
     one submodule (its rules, say) does not load the whole solver."""
     if name in ("MODELS", "Analysis", "HoleOdds", "analyse"):
-        from solvers.thrill_digger import analysis as module
+        from gridsight.solvers.thrill_digger import analysis as module
     elif name in ("DEFAULT_POLICY", "get_policy", "safest_then_richest"):
-        from solvers.thrill_digger import policy as module
+        from gridsight.solvers.thrill_digger import policy as module
     elif name in ("DIFFICULTIES", "Difficulty"):
-        from solvers.thrill_digger import rules as module
+        from gridsight.solvers.thrill_digger import rules as module
     elif name in ("FORMAT_HELP", "ThrillDiggerState", "format_state", "parse_state"):
-        from solvers.thrill_digger import state as module
+        from gridsight.solvers.thrill_digger import state as module
     else:
-        raise AttributeError(f"module 'solvers.thrill_digger' has no attribute {name!r}")
+        raise AttributeError(f"module 'gridsight.solvers.thrill_digger' has no attribute {name!r}")
     return getattr(module, name)
 
 

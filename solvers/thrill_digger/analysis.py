@@ -5,19 +5,19 @@ Two models of how the game fills a board:
 
 - ``game`` (the default): the game's own generator. Bombs then rupoors go on uniformly random
   empty holes; a board with a 2x2 block of bad holes is redrawn, at most 10 times
-  (:mod:`solvers.thrill_digger.blocks`). Each layout's probability is proportional to one of
+  (:mod:`gridsight.solvers.thrill_digger.blocks`). Each layout's probability is proportional to one of
   two weights, depending on whether its bad set holds a block.
 - ``uniform``: every layout equally likely (what most other helpers assume).
 
 A layout is the pair (bomb holes, rupoor holes). Readings and blocks depend only on the bad
 set (bombs and rupoors together), and given the bad set the bombs are a uniformly random
 subset of its holes not already dug, so ``P(bomb at h) = P(bad at h) * free bombs / free bad
-items``. :mod:`solvers.thrill_digger.counting` counts the bad sets exactly (with and without
+items``. :mod:`gridsight.solvers.thrill_digger.counting` counts the bad sets exactly (with and without
 blocks); this module weighs the counts with exact integers and converts to float only at the
 end (a correctly rounded integer division), so every figure is exact to float precision.
 
->>> from solvers.thrill_digger.state import ThrillDiggerState
->>> from solvers.thrill_digger.rules import BEGINNER
+>>> from gridsight.solvers.thrill_digger.state import ThrillDiggerState
+>>> from gridsight.solvers.thrill_digger.rules import BEGINNER
 >>> a = analyse(ThrillDiggerState.empty(BEGINNER).with_token(0, 0, "g"))
 >>> a.hole(0, 1).bomb, a.hole(1, 1).no_bad
 (0.0, True)
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from solvers.cellnames import cell_name
-from solvers.thrill_digger.blocks import block_probability, layout_weights
-from solvers.thrill_digger.counting import count_variants
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.thrill_digger.blocks import block_probability, layout_weights
+from gridsight.solvers.thrill_digger.counting import count_variants
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_NAMES,
     COLOUR_VALUES,
@@ -40,8 +40,8 @@ from solvers.thrill_digger.rules import (
     RUPOOR,
     RUPOOR_VALUE,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
-from solvers.thrill_digger.validate import conflict_error
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.validate import conflict_error
 
 MODELS: tuple[str, ...] = ("game", "uniform")
 
@@ -104,7 +104,7 @@ class Analysis:
 def analyse(state: ThrillDiggerState, model: str = "game") -> Analysis:
     """Analyse ``state`` exactly under ``model`` (``game`` or ``uniform``).
 
-    Raises :class:`solvers.errors.ImpossibleBoardError` naming a small set of readings that
+    Raises :class:`gridsight.solvers.errors.ImpossibleBoardError` naming a small set of readings that
     cannot all be true when no layout fits the board.
     """
     if model not in MODELS:

@@ -7,7 +7,7 @@ the chance that a uniform board holds a block, a board without a block is drawn 
 probability ``u * (1 + p + ... + p**REDRAWS)`` and one with a block with ``u * p**REDRAWS``
 (``u`` the uniform probability).
 
->>> from solvers.thrill_digger.rules import EXPERT
+>>> from gridsight.solvers.thrill_digger.rules import EXPERT
 >>> round(float(block_probability(EXPERT.rows, EXPERT.cols, EXPERT.bad)), 3)
 0.42
 """
@@ -18,8 +18,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from solvers.thrill_digger.counting import count_bad_sets
-from solvers.thrill_digger.rules import UNDUG
+from gridsight.solvers.thrill_digger.counting import count_bad_sets
+from gridsight.solvers.thrill_digger.rules import UNDUG
 
 REDRAWS = 10
 

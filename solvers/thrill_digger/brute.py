@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from solvers.thrill_digger.blocks import REDRAWS, has_block
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.blocks import REDRAWS, has_block
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_RANGES,
     COLOUR_VALUES,
@@ -23,7 +23,7 @@ from solvers.thrill_digger.rules import (
     colour_of,
     neighbours,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 A *bad set* is the set of holes holding a bomb or a rupoor. Whether a board's readings fit a
 bad set, and whether the set holds a 2x2 block of bad holes, depend only on the set (not on
 which bad items are bombs), so the analysis counts bad sets here and handles the
-bomb/rupoor labelling separately (:mod:`solvers.thrill_digger.analysis`).
+bomb/rupoor labelling separately (:mod:`gridsight.solvers.thrill_digger.analysis`).
 
 The sweep goes over the columns left to right. A column's bad holes are a bit mask (bit ``r``
 for row ``r``); a reading in column ``j`` depends on the masks of columns ``j-1``, ``j`` and
@@ -34,7 +34,7 @@ from math import comb
 
 import numpy as np
 
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_RANGES,
     COLOURS,
@@ -220,7 +220,7 @@ class ForwardSweep:
     column (``transfers[j][v, b, a, c]``, masks of columns ``j``, ``j-1``, ``j+1``) and the
     forward tables ``alpha[j][v, a, b, k]`` described in the module docstring. Enough to count
     the bad sets (:func:`count_variants`) and to draw them uniformly
-    (:mod:`solvers.thrill_digger.sampling`)."""
+    (:mod:`gridsight.solvers.thrill_digger.sampling`)."""
 
     rows: int
     cols: int

@@ -4,7 +4,7 @@ Instead of playing each layout separately, the policy's game tree is walked once
 the layouts that fit it are split by what the chosen hole shows, each part going on to its
 own next state, so each distinct state is decided once. The result is exact (a weighted mean
 over every layout, the weights of ``prior``), under the valuation of
-:data:`solvers.thrill_digger.optimal.VALUATION` (gross rupees; subtract the fee for net).
+:data:`gridsight.solvers.thrill_digger.optimal.VALUATION` (gross rupees; subtract the fee for net).
 
 ``prior`` weighs the layouts (``uniform``: each of beginner's 4845 alike; ``game``: the
 game's redraw rule); ``model`` is what the policy's analysis assumes. They need not agree:
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, layout_space
-from solvers.thrill_digger.rules import COLOURS, RUPOOR, Difficulty
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, layout_space
+from gridsight.solvers.thrill_digger.rules import COLOURS, RUPOOR, Difficulty
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ the board holds a 2x2 block of bad holes it is thrown away and drawn again, at m
 ``redraws`` times (the game: 10); the last board drawn is kept whatever it holds.
 
 >>> import random
->>> from solvers.thrill_digger.rules import EXPERT
+>>> from gridsight.solvers.thrill_digger.rules import EXPERT
 >>> layout = draw_layout(EXPERT, random.Random(1))
 >>> len(layout.bombs), len(layout.rupoors), layout.bombs & layout.rupoors
 (8, 8, frozenset())
@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solvers.thrill_digger.blocks import REDRAWS, has_block
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.blocks import REDRAWS, has_block
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     RUPOOR,
     Difficulty,

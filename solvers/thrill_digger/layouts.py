@@ -3,7 +3,7 @@
 On a small board (beginner: C(20, 4) = 4845 layouts) every (bomb holes, rupoor holes) layout
 can be listed with what each hole shows in it. A state of the game (what has been dug and
 seen) is then the set of layouts that fit it, weighted by the model, and the holes still
-undug: that is all the exact search of :mod:`solvers.thrill_digger.optimal` needs.
+undug: that is all the exact search of :mod:`gridsight.solvers.thrill_digger.optimal` needs.
 
 A state is named by its *key*, three bits per hole in reading order (hole ``i = r * cols +
 c`` at bits ``3i..3i+2``): 0 undug, 1..5 a rupee of colour ``COLOURS[code - 1]``, 6 a rupoor,
@@ -12,7 +12,7 @@ symmetries (the flips, and the quarter turns of a square board) map layouts to l
 the same weight, so states that are mirror images have the same value: the *canonical* key,
 the smallest key among a state's images, names them all.
 
->>> from solvers.thrill_digger.rules import BEGINNER
+>>> from gridsight.solvers.thrill_digger.rules import BEGINNER
 >>> space = layout_space(BEGINNER, "uniform")
 >>> len(space.outcomes), len(space.symmetries)
 (4845, 4)
@@ -31,8 +31,8 @@ from math import comb
 
 import numpy as np
 
-from solvers.thrill_digger.blocks import block_probability, has_block, layout_weights
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.blocks import block_probability, has_block, layout_weights
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_VALUES,
     COLOURS,
@@ -44,7 +44,7 @@ from solvers.thrill_digger.rules import (
     colour_of,
     neighbours,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 # Outcome codes of a hole in a layout (the particles of the sampler use the same ones).
 RUPOOR_OUTCOME = len(COLOURS)  # 5
@@ -243,7 +243,7 @@ def _list_layouts(d: Difficulty) -> tuple[np.ndarray, np.ndarray]:
 def _layouts_one_by_one(d: Difficulty) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_list_layouts` written plainly, one layout at a time (the tests' reference).
 
-    >>> from solvers.thrill_digger.rules import BEGINNER
+    >>> from gridsight.solvers.thrill_digger.rules import BEGINNER
     >>> small = Difficulty("small", rows=3, cols=4, bombs=2, rupoors=2, fee=0)
     >>> all(np.array_equal(a, b) for d in (BEGINNER, small)
     ...     for a, b in zip(_list_layouts(d), _layouts_one_by_one(d)))

@@ -8,7 +8,7 @@ For a candidate hole ``h``::
 ``value(h)`` and ``P(h shows o)`` (a colour or a rupoor; a bomb ends the game) are the exact
 analysis's. ``V`` is what the ``safest`` policy would still dig from that board, estimated on
 :data:`PARTICLES` layouts drawn from the board's exact posterior
-(:mod:`solvers.thrill_digger.sampling`): the layouts in which ``h`` shows ``o`` are the
+(:mod:`gridsight.solvers.thrill_digger.sampling`): the layouts in which ``h`` shows ``o`` are the
 sample of that child board, and ``safest`` is played on them as a game tree, each decision
 taken from the layouts that fit what was dug so far (fewest bombs in the hole, then the
 highest total worth, then reading order), each layout's rupees counted until its first bomb.
@@ -34,10 +34,10 @@ and can only tell something. Candidates: the :data:`SAFEST` holes with the lowes
 :data:`GREENEST` likeliest green and the :data:`RICHEST` highest expected value. Ties: scores
 within 1e-9, then the lower bomb chance, then reading order.
 
-The rollouts run compiled (:mod:`solvers.thrill_digger.lookahead_kernel`) when numba is
+The rollouts run compiled (:mod:`gridsight.solvers.thrill_digger.lookahead_kernel`) when numba is
 installed, else in numpy; both give the same sums (they are sums of whole rupees, exact in
 float64), so the same holes. They run one candidate at a time, safest first, and the
-:class:`~solvers.limit.Meter` is looked at between two (a candidate takes about 10 ms): when
+:class:`~gridsight.solvers.limit.Meter` is looked at between two (a candidate takes about 10 ms): when
 it is reached the pick is the best of the candidates scored (anytime; at worst the safest).
 """
 
@@ -48,15 +48,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.engines import numba_installed, starts_in_kernel
-from solvers.limit import Meter
-from solvers.thrill_digger.analysis import Analysis, HoleOdds
-from solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
-from solvers.thrill_digger.rules import COLOURS, UNDUG
-from solvers.thrill_digger.sampling import sample_layouts
-from solvers.thrill_digger.state import format_state
+from gridsight.solvers.engines import numba_installed, starts_in_kernel
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.thrill_digger.analysis import Analysis, HoleOdds
+from gridsight.solvers.thrill_digger.layouts import BOMB_OUTCOME, OUTCOME_VALUES, RUPOOR_OUTCOME
+from gridsight.solvers.thrill_digger.rules import COLOURS, UNDUG
+from gridsight.solvers.thrill_digger.sampling import sample_layouts
+from gridsight.solvers.thrill_digger.state import format_state
 
-KERNEL = "solvers.thrill_digger.lookahead_kernel"
+KERNEL = "gridsight.solvers.thrill_digger.lookahead_kernel"
 PARTICLES = 3000
 CLOSED_MIN = 6
 SAFEST = 5
@@ -103,7 +103,7 @@ def board_seed(analysis: Analysis) -> int:
 
 def kernel_available() -> bool:
     """Is numba installed (so the compiled rollouts can run)? Asked without importing it
-    (:func:`solvers.engines.numba_installed`)."""
+    (:func:`gridsight.solvers.engines.numba_installed`)."""
     return numba_installed()
 
 
@@ -117,7 +117,7 @@ def lookahead(
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
-    ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`solvers.engines`: the compiled
+    ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`gridsight.solvers.engines`: the compiled
     rollouts from the start when numba is installed, the threshold being 0). ``meter``
     (``None``: no limit) is looked at after each candidate; the first is always scored.
     """
@@ -135,7 +135,7 @@ def lookahead(
     left = d.holes - d.bad - sum(t not in (UNDUG, "x", "*") for row in state.grid for t in row)
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
     if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
-        from solvers.thrill_digger.lookahead_kernel import rollout_sums
+        from gridsight.solvers.thrill_digger.lookahead_kernel import rollout_sums
     else:
         rollout_sums = python_rollout_sums
     scores = {}

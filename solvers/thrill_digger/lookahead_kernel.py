@@ -1,4 +1,4 @@
-"""The rollouts of :mod:`solvers.thrill_digger.lookahead`, compiled with numba.
+"""The rollouts of :mod:`gridsight.solvers.thrill_digger.lookahead`, compiled with numba.
 
 The same game tree as ``python_rollout_sums`` (the same choices, the same sums of whole
 rupees, so the same numbers), walked with an explicit stack: numba's cache cannot hold
@@ -181,5 +181,5 @@ def _rollout_sums(outcomes, holes_, undug, left, worth, closed_min):  # pragma: 
 
 def rollout_sums(outcomes: np.ndarray, holes: np.ndarray, undug: np.ndarray, left: int,
                  worth: np.ndarray, closed_min: int) -> tuple[np.ndarray, np.ndarray]:
-    """See :func:`solvers.thrill_digger.lookahead.python_rollout_sums`."""
+    """See :func:`gridsight.solvers.thrill_digger.lookahead.python_rollout_sums`."""
     return _rollout_sums(outcomes, holes, undug, np.int64(left), worth, np.int64(closed_min))

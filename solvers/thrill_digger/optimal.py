@@ -7,7 +7,7 @@ treasure item). Play never stops by choice. The fee (beginner 30) is paid either
 does not change which hole is best; the values here are *gross*, the rupees still to come.
 
 The value of a state depends only on the layouts that fit it (weighted by the model) and the
-holes still undug (:mod:`solvers.thrill_digger.layouts`)::
+holes still undug (:mod:`gridsight.solvers.thrill_digger.layouts`)::
 
     V(S) = 0                                      when every rupee is dug
     V(S) = max over undug holes h of Q(S, h)
@@ -22,7 +22,7 @@ million without them):
   image, so that the value is the same number whichever mirror image is searched.
 - *Symmetry*: states that are mirror images have the same value and share one memo entry.
 
-The search is bounded by a :class:`~solvers.limit.Meter` (states and CPU seconds): the Python
+The search is bounded by a :class:`~gridsight.solvers.limit.Meter` (states and CPU seconds): the Python
 search looks at it every :data:`CHECK_EVERY` states, the compiled one returns to Python every
 few thousand states for it (:data:`KERNEL_SLICE`), its memo keeping every state already
 solved, so a stopped search resumes where it was. :meth:`ExactPlay.hole_values` values the
@@ -31,9 +31,9 @@ upper bound of every hole's value: the rupees a player who saw the layout would 
 
 Every value is a function of the canonical state alone, computed by the same float operations
 in the same order by the pure-Python search and by the compiled one
-(:mod:`solvers.thrill_digger.optimal_kernel`, used when numba is installed): the two agree to
+(:mod:`gridsight.solvers.thrill_digger.optimal_kernel`, used when numba is installed): the two agree to
 the last bit, and so does the shipped table of the top of the beginner tree
-(:mod:`solvers.thrill_digger.optimal_table`). Probabilities are ratios of exact layout counts
+(:mod:`gridsight.solvers.thrill_digger.optimal_table`). Probabilities are ratios of exact layout counts
 (``clean + block_weight * blocked``); the only rounding is float64 arithmetic.
 """
 
@@ -45,16 +45,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine
-from solvers.engines import numba_installed
-from solvers.limit import Limit, LimitReached, Meter, unlimited
-from solvers.thrill_digger.layouts import (
+from gridsight.solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine
+from gridsight.solvers.engines import numba_installed
+from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
+from gridsight.solvers.thrill_digger.layouts import (
     OUTCOME_VALUES,
     RUPOOR_OUTCOME,
     UNDUG_CODE,
     LayoutSpace,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 VALUATION = (
     "gross rupees still to come: green 1, blue 5, red 20, silver 100, gold 300, rupoor -10 "
@@ -120,7 +120,7 @@ class _PythonSearch:
 
     def value(self, key: int, fits: np.ndarray, left: int, meter: Meter) -> tuple[float, int]:
         """The value of state ``key`` (``fits``: its layouts; ``left``: rupees undug) and
-        how many new states it took; raises :class:`~solvers.limit.LimitReached` once
+        how many new states it took; raises :class:`~gridsight.solvers.limit.LimitReached` once
         ``meter`` is reached (the states solved so far stay in the memo)."""
         count = [0]
         space, memo, shows, bad = self.space, self.memo, self.shows, self.bad
@@ -177,17 +177,17 @@ def _bitset(flags: np.ndarray) -> int:
 
 def kernel_available() -> bool:
     """Is numba installed (so the compiled search can run)? Asked without importing it
-    (:func:`solvers.engines.numba_installed`)."""
+    (:func:`gridsight.solvers.engines.numba_installed`)."""
     return numba_installed()
 
 
 class ExactPlay:
     """The exact optimum of one small board under one model, memoised across calls.
 
-    ``engine``: ``"python"``, ``"numba"`` or ``"auto"`` (:mod:`solvers.engines`: a search
+    ``engine``: ``"python"``, ``"numba"`` or ``"auto"`` (:mod:`gridsight.solvers.engines`: a search
     starts in Python and hands over to numba, when it is installed, past
     :data:`PYTHON_FIRST` states; later searches run in numba). ``table`` maps canonical keys
-    of the top of the tree to their values (:mod:`solvers.thrill_digger.optimal_table`).
+    of the top of the tree to their values (:mod:`gridsight.solvers.thrill_digger.optimal_table`).
     Every engine gives the same numbers.
     """
 
@@ -208,7 +208,7 @@ class ExactPlay:
 
     def _compiled(self):
         if self._kernel is None:
-            from solvers.thrill_digger.optimal_kernel import CompiledSearch
+            from gridsight.solvers.thrill_digger.optimal_kernel import CompiledSearch
 
             self._kernel = CompiledSearch(self.space)
         return self._kernel
@@ -217,7 +217,7 @@ class ExactPlay:
                     meter: Meter | None = None) -> tuple[float, int]:
         """The value of state ``key`` (``fits``: the layouts that fit it, ``left``: rupees
         still undug) and how many new states were searched for it; raises
-        :class:`~solvers.limit.LimitReached` once ``meter`` is reached."""
+        :class:`~gridsight.solvers.limit.LimitReached` once ``meter`` is reached."""
         meter = meter or unlimited()
         if left == 0:
             return 0.0, 0

@@ -1,10 +1,10 @@
-"""The exact play search of :mod:`solvers.thrill_digger.optimal`, compiled with numba.
+"""The exact play search of :mod:`gridsight.solvers.thrill_digger.optimal`, compiled with numba.
 
 The same recursion, the same order and the same float operations as the Python search
 (``_PythonSearch``), over lists of layout indices instead of bitsets, so the two give the same
 values to the last bit (the tests check it). It stops after the number of states the caller
 allows (``counter[1]``), returning NaN, so the caller can look at its
-:class:`~solvers.limit.Meter` and call again: every state solved is in the memo, so the next
+:class:`~gridsight.solvers.limit.Meter` and call again: every state solved is in the memo, so the next
 call goes on where this one stopped. numba compiles it on first use and caches the machine
 code next to this module (``cache=True``).
 """
@@ -15,8 +15,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from solvers.limit import Meter
-from solvers.thrill_digger.layouts import OUTCOME_VALUES, RUPOOR_OUTCOME, LayoutSpace
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.thrill_digger.layouts import OUTCOME_VALUES, RUPOOR_OUTCOME, LayoutSpace
 
 SLICE = 1 << 14  # states per call between two looks at the meter (a few milliseconds)
 
@@ -179,7 +179,7 @@ class CompiledSearch:
 
     def value(self, key: int, fits: np.ndarray, left: int, meter: Meter) -> tuple[float, int]:
         """The value of state ``key`` whose fitting layouts are ``fits`` (boolean), and how
-        many new states were searched; raises :class:`~solvers.limit.LimitReached` once
+        many new states were searched; raises :class:`~gridsight.solvers.limit.LimitReached` once
         ``meter`` is reached (looked at every :data:`SLICE` states)."""
         first = np.flatnonzero(fits)
         self.layouts[0, : len(first)] = first

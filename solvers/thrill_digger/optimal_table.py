@@ -1,6 +1,6 @@
 """The shipped table of the top of the beginner tree, and the command that builds it.
 
-Below a few digs, the exact search of :mod:`solvers.thrill_digger.optimal` answers a board in
+Below a few digs, the exact search of :mod:`gridsight.solvers.thrill_digger.optimal` answers a board in
 milliseconds; near the top, one answer needs most of the tree (the empty board: 3 million
 states, about 10 s compiled, far longer in Python). So the values of every state a player can
 reach within :data:`TABLE_DEPTH` digs (no colour unseen) are computed once and shipped, for
@@ -9,8 +9,8 @@ one by a search below it.
 
 Build it (numba makes it about a minute; pure Python takes far longer)::
 
-    python -m solvers.thrill_digger.optimal_table            # writes TABLE_PATH
-    python -m solvers.thrill_digger.optimal_table --depth 2 --out /tmp/t.npz
+    python -m gridsight.solvers.thrill_digger.optimal_table            # writes TABLE_PATH
+    python -m gridsight.solvers.thrill_digger.optimal_table --depth 2 --out /tmp/t.npz
 
 The file holds, per model, the sorted canonical keys (``int64``) and their values
 (``float64``, the exact search's numbers to the last bit): ``<model>_keys``,
@@ -28,15 +28,15 @@ from pathlib import Path
 
 import numpy as np
 
-from solvers.engines import ENGINES
-from solvers.thrill_digger.layouts import (
+from gridsight.solvers.engines import ENGINES
+from gridsight.solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
     UNDUG_CODE,
     LayoutSpace,
     layout_space,
 )
-from solvers.thrill_digger.optimal import ExactPlay, rupees_dug
-from solvers.thrill_digger.rules import BEGINNER
+from gridsight.solvers.thrill_digger.optimal import ExactPlay, rupees_dug
+from gridsight.solvers.thrill_digger.rules import BEGINNER
 
 TABLE_DEPTH = 4
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "optimal-beginner.npz"
@@ -83,7 +83,7 @@ def build_table(
     return np.array(keys, dtype=np.int64)[order], np.array(values, dtype=np.float64)[order]
 
 
-#: Every hole's 3 key bits (:mod:`solvers.thrill_digger.layouts`): the lowest bit of each.
+#: Every hole's 3 key bits (:mod:`gridsight.solvers.thrill_digger.layouts`): the lowest bit of each.
 _LOW_BITS = int("001" * 21, 2)
 
 
@@ -162,7 +162,7 @@ def load_table(model: str, path: Path = TABLE_PATH) -> Mapping[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m solvers.thrill_digger.optimal_table",
+        prog="python -m gridsight.solvers.thrill_digger.optimal_table",
         description="Build the table of exact optimal values at the top of the beginner "
         "Thrill Digger tree (both models).",
     )
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
     import io
 
-    from safefiles import write_file
+    from gridsight.safefiles import write_file
 
     packed = io.BytesIO()
     np.savez_compressed(packed, **arrays)

@@ -1,28 +1,28 @@
 """Which hole to dig next: the named policies, kept apart so they can be swapped and compared.
 
-A policy takes an :class:`~solvers.thrill_digger.analysis.Analysis` (and a
-:class:`~solvers.limit.Meter`: the limit of the search, ``None`` for none) and returns a
+A policy takes an :class:`~gridsight.solvers.thrill_digger.analysis.Analysis` (and a
+:class:`~gridsight.solvers.limit.Meter`: the limit of the search, ``None`` for none) and returns a
 :class:`Decision`: the hole to dig (``None`` when the game is over), the name of the policy
 that chose it, when the policy knows them every hole's exact optimal value, and how good the
-choice is (:class:`~solvers.limit.Quality`). Every policy is anytime: stopped by the limit it
+choice is (:class:`~gridsight.solvers.limit.Quality`). Every policy is anytime: stopped by the limit it
 still answers, with the best hole it has valued so far, or at worst ``safest``'s.
 
 - ``safest``: the hole least likely to hold a bomb; among holes within ``1e-9`` of the
   lowest bomb chance, the highest expected value; then the first in reading order. Fast, and
   the baseline the others are measured against.
-- ``optimal``: the exact expected-value optimum (:mod:`solvers.thrill_digger.optimal`), on
+- ``optimal``: the exact expected-value optimum (:mod:`gridsight.solvers.thrill_digger.optimal`), on
   boards small enough to search exactly: beginner. Its tie order: values within ``1e-9``
   rupees are tied, then the lowest bomb chance, then reading order. A beginner board with a
   colour unseen (``?``) and more than :data:`UNSEEN_EXACT_UNDUG` undug holes would need a
   search of millions of states, so it is played by ``lookahead`` instead (said in the note).
 - ``lookahead``: one dig of exact lookahead, each continuation valued by rollouts of the
   ``safest`` policy on layouts drawn from the exact posterior
-  (:mod:`solvers.thrill_digger.lookahead`); any board.
+  (:mod:`gridsight.solvers.thrill_digger.lookahead`); any board.
 - ``auto`` (the default): ``optimal`` where it exists (beginner), else ``lookahead``.
 
->>> from solvers.thrill_digger.analysis import analyse
->>> from solvers.thrill_digger.rules import BEGINNER
->>> from solvers.thrill_digger.state import ThrillDiggerState
+>>> from gridsight.solvers.thrill_digger.analysis import analyse
+>>> from gridsight.solvers.thrill_digger.rules import BEGINNER
+>>> from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 >>> decision = get_policy("auto").decide(analyse(ThrillDiggerState.empty(BEGINNER), "uniform"))
 >>> decision.hole, decision.policy, round(decision.values[(0, 0)], 3)
 ((0, 0), 'optimal', 47.861)
@@ -34,14 +34,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from solvers.errors import InputError
-from solvers.limit import Meter, Quality
-from solvers.thrill_digger.analysis import Analysis
-from solvers.thrill_digger.rules import BEGINNER, UNDUG, UNSEEN, Difficulty
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.limit import Meter, Quality
+from gridsight.solvers.thrill_digger.analysis import Analysis
+from gridsight.solvers.thrill_digger.rules import BEGINNER, UNDUG, UNSEEN, Difficulty
 
 TIE = 1e-9
 UNSEEN_EXACT_UNDUG = 14
-#: What the exact values count (the unit of :class:`~solvers.limit.Quality`'s bounds).
+#: What the exact values count (the unit of :class:`~gridsight.solvers.limit.Quality`'s bounds).
 VALUE_UNIT = "rupees to come"
 SAFEST_METHOD = "the lowest bomb chance, ties by expected value"
 
@@ -53,7 +53,7 @@ class Decision:
     ``hole``: where to dig (``None``: the game is over). ``policy``: the name of the policy
     that chose it (``auto`` names the one it used). ``values``: for ``optimal``, every undug
     hole's exact expected rupees still to come if it is dug next and play is optimal after
-    (see :data:`solvers.thrill_digger.optimal.VALUATION`); ``None`` otherwise. ``note``:
+    (see :data:`gridsight.solvers.thrill_digger.optimal.VALUATION`); ``None`` otherwise. ``note``:
     why a policy handed the board to another, if it did.
     """
 
@@ -87,18 +87,18 @@ class SafestPolicy:
 
 def exact_play_available(difficulty: Difficulty) -> bool:
     """Whether ``optimal`` can search this difficulty exactly (its layouts can be listed)."""
-    from solvers.thrill_digger.layouts import MAX_HOLES, MAX_LAYOUTS, layout_count
+    from gridsight.solvers.thrill_digger.layouts import MAX_HOLES, MAX_LAYOUTS, layout_count
 
     return difficulty.holes <= MAX_HOLES and layout_count(difficulty) <= MAX_LAYOUTS
 
 
 @lru_cache(maxsize=8)
 def exact_play(difficulty: Difficulty, model: str):
-    """The shared :class:`~solvers.thrill_digger.optimal.ExactPlay` of a difficulty and
+    """The shared :class:`~gridsight.solvers.thrill_digger.optimal.ExactPlay` of a difficulty and
     model, with the shipped table for beginner (one per process: its memo grows with use)."""
-    from solvers.thrill_digger.layouts import layout_space
-    from solvers.thrill_digger.optimal import ExactPlay
-    from solvers.thrill_digger.optimal_table import load_table
+    from gridsight.solvers.thrill_digger.layouts import layout_space
+    from gridsight.solvers.thrill_digger.optimal import ExactPlay
+    from gridsight.solvers.thrill_digger.optimal_table import load_table
 
     table = load_table(model) if difficulty == BEGINNER else None
     return ExactPlay(layout_space(difficulty, model), table=table)
@@ -149,12 +149,12 @@ class OptimalPolicy:
 
 
 class LookaheadPolicy:
-    """``lookahead``: see :mod:`solvers.thrill_digger.lookahead`."""
+    """``lookahead``: see :mod:`gridsight.solvers.thrill_digger.lookahead`."""
 
     name = "lookahead"
 
     def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
-        from solvers.thrill_digger.lookahead import METHOD, lookahead
+        from gridsight.solvers.thrill_digger.lookahead import METHOD, lookahead
 
         if analysis.state.finished or not analysis.holes:
             return Decision(None, self.name, quality=Quality())

@@ -2,7 +2,7 @@
 
 The JSON object is the documented contract of ``gridsight solve thrill-digger --json``; the
 text is a board for people with each undug hole's bomb chance; the
-:class:`~solvers.advice.Advice` is what the overlay draws (the hole to dig, certain holes
+:class:`~gridsight.solvers.advice.Advice` is what the overlay draws (the hole to dig, certain holes
 marked, a bomb percentage per undecided hole with ``heat`` = bomb chance).
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.chances import percent
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.cellnames import cell_name, cell_names, column_number, row_name
-from solvers.thrill_digger.analysis import Analysis, HoleOdds
-from solvers.thrill_digger.policy import Decision
-from solvers.symbols import key_line
-from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
+from gridsight.solvers.chances import percent
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.cellnames import cell_name, cell_names, column_number, row_name
+from gridsight.solvers.thrill_digger.analysis import Analysis, HoleOdds
+from gridsight.solvers.thrill_digger.policy import Decision
+from gridsight.solvers.symbols import key_line
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, TOKEN_NAMES, UNSEEN
 
 GAME = "thrill-digger"
 _CELL_WIDTH = 7

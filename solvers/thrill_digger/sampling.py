@@ -1,8 +1,8 @@
 """Layouts drawn exactly from the posterior of a board: the particles of the lookahead policy.
 
 Every layout that fits a board's readings is drawn with its exact probability under the model
-(:mod:`solvers.thrill_digger.analysis`): the bad set is drawn backwards through the forward
-tables of the column sweep (:func:`solvers.thrill_digger.counting.forward_sweep`): the last two
+(:mod:`gridsight.solvers.thrill_digger.analysis`): the bad set is drawn backwards through the forward
+tables of the column sweep (:func:`gridsight.solvers.thrill_digger.counting.forward_sweep`): the last two
 columns' masks in proportion to the number of fillings that end with them, then each earlier
 column's mask in proportion to the fillings of the columns before it that fit the readings of
 the column after it, so every fitting bad set is equally likely. The game model weighs a bad set
@@ -11,8 +11,8 @@ fitting sets (weight ``w_block * N_all``) and a uniform draw over the block-free
 ``(w_clean - w_block) * N_clean``), which is how it is drawn. The bombs among the undug bad
 holes are then a uniformly random subset of the right size, the rest rupoors.
 
->>> from solvers.thrill_digger.rules import BEGINNER
->>> from solvers.thrill_digger.state import ThrillDiggerState
+>>> from gridsight.solvers.thrill_digger.rules import BEGINNER
+>>> from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 >>> state = ThrillDiggerState.empty(BEGINNER).with_token(1, 1, "g")
 >>> particles = sample_layouts(state, "game", 100, seed=1)
 >>> particles.outcomes.shape, bool((particles.outcomes[:, 6] == BOMB_OUTCOME).any())
@@ -26,12 +26,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from solvers.thrill_digger.blocks import block_probability, layout_weights
-from solvers.thrill_digger.counting import ForwardSweep, forward_sweep
-from solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
-from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, colour_of
-from solvers.thrill_digger.state import ThrillDiggerState
-from solvers.thrill_digger.validate import conflict_error
+from gridsight.solvers.thrill_digger.blocks import block_probability, layout_weights
+from gridsight.solvers.thrill_digger.counting import ForwardSweep, forward_sweep
+from gridsight.solvers.thrill_digger.layouts import BOMB_OUTCOME, RUPOOR_OUTCOME
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, colour_of
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.validate import conflict_error
 
 _COLOUR_OF_COUNT = np.array([COLOURS.index(colour_of(k)) for k in range(9)], dtype=np.int8)
 
@@ -40,7 +40,7 @@ _COLOUR_OF_COUNT = np.array([COLOURS.index(colour_of(k)) for k in range(9)], dty
 class Particles:
     """``outcomes[i, r * cols + c]``: what hole ``(r, c)`` holds in drawn layout ``i`` (a
     colour index 0..4, ``RUPOOR_OUTCOME`` or ``BOMB_OUTCOME`` of
-    :mod:`solvers.thrill_digger.layouts`), dug holes included."""
+    :mod:`gridsight.solvers.thrill_digger.layouts`), dug holes included."""
 
     state: ThrillDiggerState
     model: str
@@ -105,7 +105,7 @@ def sample_layouts(
     """``count`` layouts drawn independently from the exact posterior of ``state`` under
     ``model`` (``game`` or ``uniform``), from ``numpy.random.PCG64(seed)``.
 
-    Raises :class:`solvers.errors.ImpossibleBoardError` when no layout fits.
+    Raises :class:`gridsight.solvers.errors.ImpossibleBoardError` when no layout fits.
     """
     d = state.difficulty
     rng = np.random.Generator(np.random.PCG64(seed))

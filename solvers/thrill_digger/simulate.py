@@ -7,7 +7,7 @@ board earns no rupees: the game gives a treasure item for it (Zelda Wiki, "Thril
 which this count leaves out.
 
 :func:`simulate_paired` plays two policies on the same drawn layouts, so that the difference
-of their scores is measured board by board (:func:`solvers.paired.compare_paired`); with
+of their scores is measured board by board (:func:`gridsight.solvers.paired.compare_paired`); with
 ``jobs`` above 1 the games are shared among worker processes (the layouts are still drawn in
 order from the one seed, and every policy is deterministic, so the results do not depend on
 ``jobs``).
@@ -20,18 +20,18 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solvers.paired import PairedComparison, compare_paired
-from solvers.thrill_digger.analysis import analyse
-from solvers.thrill_digger.generator import Layout, draw_layout
-from solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.paired import PairedComparison, compare_paired
+from gridsight.solvers.thrill_digger.analysis import analyse
+from gridsight.solvers.thrill_digger.generator import Layout, draw_layout
+from gridsight.solvers.thrill_digger.policy import DEFAULT_POLICY, get_policy
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOUR_VALUES,
     RUPOOR,
     RUPOOR_VALUE,
     Difficulty,
 )
-from solvers.thrill_digger.state import ThrillDiggerState
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def _choose(policy, analysis) -> tuple[int, int] | None:
 
 def play_game(layout: Layout, policy=DEFAULT_POLICY, model: str = "game") -> GameResult:
     """Play one game on ``layout`` with ``policy`` (a policy of
-    :mod:`solvers.thrill_digger.policy`, or a function from analysis to hole), analysing each
+    :mod:`gridsight.solvers.thrill_digger.policy`, or a function from analysis to hole), analysing each
     board under ``model``."""
     d = layout.difficulty
     state = ThrillDiggerState.empty(d)

@@ -1,9 +1,9 @@
 """A Thrill Digger board as the player sees it, and its text format (parse and format).
 
-The text format (see ``FORMAT_HELP``) is the shared board text of :mod:`solvers.boardtext`
+The text format (see ``FORMAT_HELP``) is the shared board text of :mod:`gridsight.solvers.boardtext`
 with an optional ``difficulty:`` header and one token per hole:
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> state = parse_state(parse_boards("difficulty: beginner\\n. . . . .\\n. g . . .\\n"
 ...                                  ". . . . .\\n. . . . *\\n")[0])
 >>> state.difficulty.name, state.token(1, 1), state.undug()[:2]
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
-from solvers.errors import BoardFormatError
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import BoardFormatError
+from gridsight.solvers.thrill_digger.rules import (
     BOMB,
     COLOURS,
     DIFFICULTIES,

@@ -10,10 +10,10 @@ what a player needs to find a typo or a misread.
 
 from __future__ import annotations
 
-from solvers.errors import ImpossibleBoardError
-from solvers.thrill_digger.counting import count_bad_sets
-from solvers.thrill_digger.rules import BOMB, RUPOOR, UNDUG
-from solvers.thrill_digger.state import ThrillDiggerState, describe_cell
+from gridsight.solvers.errors import ImpossibleBoardError
+from gridsight.solvers.thrill_digger.counting import count_bad_sets
+from gridsight.solvers.thrill_digger.rules import BOMB, RUPOOR, UNDUG
+from gridsight.solvers.thrill_digger.state import ThrillDiggerState, describe_cell
 
 
 def is_consistent(state: ThrillDiggerState) -> bool:

@@ -11,7 +11,7 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 - :mod:`.frontier`: the sweep over the board (Hamiltonian path existence, a witness walk
   rebuilt without one back-pointer per state, and the longest walk);
 - :mod:`.limits`: the memory bound (states held) every search runs under, besides the one
-  :class:`~solvers.limit.Limit` of the analysis;
+  :class:`~gridsight.solvers.limit.Limit` of the analysis;
 - :mod:`.analysis`: the whole answer (walk or proof, next moves, fewest tiles left, leave-one);
 - :mod:`.dfs`: a plain depth-first search, the baseline and the tests' independent check.
 """
@@ -19,28 +19,28 @@ Zelda: Oracle of Ages' Hero's Cave and its kind. The modules, one job each:
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for the type checker; at run time each name loads on first use
-    from solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
-    from solvers.tile_path.board import TilePathBoard, parse_board
-    from solvers.tile_path.engines import ENGINES
-    from solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
-    from solvers.tile_path.proofs import Proof
+    from gridsight.solvers.tile_path.analysis import LeaveOne, TilePathAnalysis, analyse, moves_of
+    from gridsight.solvers.tile_path.board import TilePathBoard, parse_board
+    from gridsight.solvers.tile_path.engines import ENGINES
+    from gridsight.solvers.tile_path.limits import DEFAULT_MAX_STATES, StatesHeldExceeded
+    from gridsight.solvers.tile_path.proofs import Proof
 
 
 def __getattr__(name: str) -> Any:
     """The names re-exported here, each imported from its module on first use: importing
     one submodule (its rules, say) does not load the whole solver."""
     if name in ("LeaveOne", "TilePathAnalysis", "analyse", "moves_of"):
-        from solvers.tile_path import analysis as module
+        from gridsight.solvers.tile_path import analysis as module
     elif name in ("TilePathBoard", "parse_board"):
-        from solvers.tile_path import board as module
+        from gridsight.solvers.tile_path import board as module
     elif name in ("ENGINES",):
-        from solvers.tile_path import engines as module
+        from gridsight.solvers.tile_path import engines as module
     elif name in ("DEFAULT_MAX_STATES", "StatesHeldExceeded"):
-        from solvers.tile_path import limits as module
+        from gridsight.solvers.tile_path import limits as module
     elif name in ("Proof",):
-        from solvers.tile_path import proofs as module
+        from gridsight.solvers.tile_path import proofs as module
     else:
-        raise AttributeError(f"module 'solvers.tile_path' has no attribute {name!r}")
+        raise AttributeError(f"module 'gridsight.solvers.tile_path' has no attribute {name!r}")
     return getattr(module, name)
 
 

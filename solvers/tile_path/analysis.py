@@ -11,7 +11,7 @@
 - when there is none, the fewest tiles that must be left uncrossed (exact: the frontier
   programme's longest-walk mode) and a walk that leaves that few.
 
-Everything runs under one :class:`~solvers.limit.Limit` (CPU seconds of the solving thread,
+Everything runs under one :class:`~gridsight.solvers.limit.Limit` (CPU seconds of the solving thread,
 by default) and a memory bound (:data:`DEFAULT_MAX_STATES` states held at once). Cheap steps
 come first: the quick proofs before any search, the main question before the optional parts.
 When a bound stops the search, the analysis says exactly what was proven:
@@ -28,12 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.errors import ImpossibleBoardError
-from solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
-from solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
-from solvers.tile_path.frontier import FrontierBoard, Sweep, run
-from solvers.tile_path.limits import DEFAULT_MAX_STATES, progress, undecided
-from solvers.tile_path.proofs import Proof, quick_proof, where
+from gridsight.solvers.errors import ImpossibleBoardError
+from gridsight.solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
+from gridsight.solvers.tile_path.frontier import FrontierBoard, Sweep, run
+from gridsight.solvers.tile_path.limits import DEFAULT_MAX_STATES, progress, undecided
+from gridsight.solvers.tile_path.proofs import Proof, quick_proof, where
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -165,7 +165,7 @@ def decide(
     """A full walk, or a proof that there is none, or what stopped the search: the quick
     proofs first, then the frontier sweep within ``meter`` and the memory bound
     ``max_states`` (``keep``: keep its layers for other runs to ``resume`` from, see
-    :func:`solvers.tile_path.frontier.run`)."""
+    :func:`gridsight.solvers.tile_path.frontier.run`)."""
     if end == start and len(tiles) > 1:
         return Decision(False, None, Proof("ends", "the walk cannot end on the tile it starts "
                                            "from"), 0)
@@ -240,7 +240,7 @@ def analyse(
 ) -> TilePathAnalysis:
     """Analyse ``board`` (see the module docstring).
 
-    ``limit`` (a :class:`~solvers.limit.Limit`, or a meter already running) bounds the whole
+    ``limit`` (a :class:`~gridsight.solvers.limit.Limit`, or a meter already running) bounds the whole
     analysis and ``max_states`` the states any one search holds at once (``None``: no bound).
     ``engine`` is ``auto``, ``numba`` or ``python`` (:mod:`.engines`): the answers are the
     same.

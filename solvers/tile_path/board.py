@@ -12,7 +12,7 @@ must cross every tile. The text format (one token per tile)::
 walk is in progress and goes on from ``L``, and the crossed tiles (``S``, ``x``, ``L``) must
 form one walk from ``S`` to ``L``.
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> board = parse_board(parse_boards("S . .\\n# . E\\n")[0])
 >>> board.current, board.end, len(board.tiles)
 ((0, 0), (1, 2), 5)
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.boardtext import BoardText
-from solvers.cellnames import name_of
-from solvers.errors import BoardFormatError
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import name_of
+from gridsight.solvers.errors import BoardFormatError
 
 Pos = tuple[int, int]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.tile_path.board import neighbours
+from gridsight.solvers.tile_path.board import neighbours
 
 Pos = tuple[int, int]
 

@@ -8,18 +8,18 @@ layer leading to a given state of the next. Two engines answer with identical la
 - :class:`PythonEngine`: sets and dicts of ints, the transitions of
   :mod:`.transitions` memoised per cell code in a table shared by all runs (the leave-one
   analysis re-uses most of them); always available, and the only one for boards wider than
-  :data:`~solvers.tile_path.transitions.MAX_KERNEL_WIDTH` cells on both sides;
+  :data:`~gridsight.solvers.tile_path.transitions.MAX_KERNEL_WIDTH` cells on both sides;
 - :class:`NumbaEngine`: sorted arrays of ``int64`` states, expanded and radix-sorted by the
   compiled :mod:`.kernel`, tens of times faster.
 
-The engine is chosen by the one rule of :mod:`solvers.engines`: ``auto`` (the default of
-:func:`solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
+The engine is chosen by the one rule of :mod:`gridsight.solvers.engines`: ``auto`` (the default of
+:func:`gridsight.solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
 kernel costs a process about half a second, far more than small boards need; a run that
 expands more than :data:`AUTO_SWITCH_STATES` states (``SWITCH_STATES["tile-path"]``) hands its
 layers over to the kernel and goes on there. Once the kernel is loaded, ``auto`` uses it at
 once. When numba is not installed, ``auto`` stays in Python.
 
-Both engines count their states in the analysis's :class:`~solvers.limit.Meter` and check it
+Both engines count their states in the analysis's :class:`~gridsight.solvers.limit.Meter` and check it
 and the memory bound every few thousand states (the kernel returns to Python every
 :data:`_KERNEL_SLICE` states for that), so a run stops soon after either is passed.
 """
@@ -31,18 +31,18 @@ from typing import Any
 
 import numpy as np
 
-from solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
+from gridsight.solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
     ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, numba_installed,
 )
-from solvers.engines import kernel_loaded as _loaded
-from solvers.limit import Meter
-from solvers.tile_path.limits import StatesHeldExceeded
-from solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
+from gridsight.solvers.engines import kernel_loaded as _loaded
+from gridsight.solvers.limit import Meter
+from gridsight.solvers.tile_path.limits import StatesHeldExceeded
+from gridsight.solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
 
 
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
 AUTO_SWITCH_STATES = SWITCH_STATES["tile-path"]
-KERNEL = "solvers.tile_path.kernel"
+KERNEL = "gridsight.solvers.tile_path.kernel"
 
 # Memoised transitions of the Python engine: cell code -> {state: moves}. It stops growing at
 # CACHE_LIMIT states (about 150 MB) and is emptied when a run starts with it full, so neither
@@ -181,7 +181,7 @@ class NumbaEngine:
     name = "numba"
 
     def __init__(self) -> None:
-        from solvers.tile_path import kernel  # loads numba: only when this engine is made
+        from gridsight.solvers.tile_path import kernel  # loads numba: only when this engine is made
 
         self.kernel = kernel
         self._no_values = np.zeros(1, dtype=np.int32)

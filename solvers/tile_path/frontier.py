@@ -16,9 +16,9 @@ a cell in :mod:`.engines` (pure Python, or compiled with numba). This module run
   held is about one layer per row plus one row of layers, not every state;
 - **bounds**: every run counts the states it holds at once (the layers saved, the one expanded,
   the one built) against its memory bound ``max_states`` and looks at its
-  :class:`~solvers.limit.Meter` every few thousand states; past either it raises a
-  :class:`~solvers.limit.LimitReached` (:class:`StatesHeldExceeded` for the memory bound)
-  whose ``proven`` is the :class:`~solvers.tile_path.limits.Progress` it made;
+  :class:`~gridsight.solvers.limit.Meter` every few thousand states; past either it raises a
+  :class:`~gridsight.solvers.limit.LimitReached` (:class:`StatesHeldExceeded` for the memory bound)
+  whose ``proven`` is the :class:`~gridsight.solvers.tile_path.limits.Progress` it made;
 - **resuming**: a run on a board that differs from an earlier one only from some cell on may
   start from the earlier run's saved layers (the leave-one analysis does).
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from solvers.tile_path.engines import (
+from gridsight.solvers.tile_path.engines import (
     AUTO_SWITCH_STATES,
     NumbaEngine,
     PythonEngine,
@@ -41,9 +41,9 @@ from solvers.tile_path.engines import (
     make_engine,
     trim_cache,
 )
-from solvers.limit import LimitReached, Meter, unlimited
-from solvers.tile_path.limits import StatesHeldExceeded, progress
-from solvers.tile_path.transitions import (
+from gridsight.solvers.limit import LimitReached, Meter, unlimited
+from gridsight.solvers.tile_path.limits import StatesHeldExceeded, progress
+from gridsight.solvers.tile_path.transitions import (
     FIXED_END,
     MAX_KERNEL_WIDTH,
     MAYBE_END,
@@ -210,7 +210,7 @@ def run(
     run (with ``keep``) on a board of the same size: this run starts from its last saved layer
     before the first cell whose code differs (a layer depends only on the cells before it).
     ``held_elsewhere`` counts states the caller holds meanwhile, against the memory bound
-    ``max_states`` (``None``: none). Raises :class:`~solvers.limit.LimitReached` (its
+    ``max_states`` (``None``: none). Raises :class:`~gridsight.solvers.limit.LimitReached` (its
     ``proven``: the progress made) when ``meter`` or the memory bound stops the run.
     """
     meter = meter or unlimited()

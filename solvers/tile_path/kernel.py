@@ -8,12 +8,12 @@ a few million states would miss the processor's caches on almost every insert: o
 board the sort runs several times faster. :func:`predecessor` finds, for the witness walk, the
 smallest state of a layer that leads to a given state of the next: the first one met, since
 layers are sorted. :func:`_transitions` is a line-by-line copy of
-:func:`solvers.tile_path.transitions.transitions` writing into small arrays instead of building
+:func:`gridsight.solvers.tile_path.transitions.transitions` writing into small arrays instead of building
 tuples; the tests hold the two equal on every state they meet.
 
 The Python side (:mod:`.engines`) calls :func:`expand` on slices of a few ten thousand states,
 so it can look at the clock between two slices. States must fit a signed 64-bit integer: boards
-up to :data:`~solvers.tile_path.transitions.MAX_KERNEL_WIDTH` cells across.
+up to :data:`~gridsight.solvers.tile_path.transitions.MAX_KERNEL_WIDTH` cells across.
 
 numba compiles these functions on first use and caches the machine code next to this module
 (``cache=True``), so later processes load it instead of compiling it again.

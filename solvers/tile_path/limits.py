@@ -1,13 +1,13 @@
 """The bounds every tile-path search runs under: the analysis's limit and a memory bound.
 
-The work is bounded by the one :class:`~solvers.limit.Limit` of :mod:`solvers.limit` (CPU
+The work is bounded by the one :class:`~gridsight.solvers.limit.Limit` of :mod:`gridsight.solvers.limit` (CPU
 seconds of the solving thread, states visited), checked through its
-:class:`~solvers.limit.Meter` every few thousand states. A frontier run also keeps sets of
+:class:`~gridsight.solvers.limit.Meter` every few thousand states. A frontier run also keeps sets of
 states in memory (the layer it expands, the one it builds, and the layers it saves to rebuild
 a witness walk). Their number, not the board's size, is what grows without bound on wide open
 boards, so the memory bound counts them (``max_states``): a run stops with
 :class:`StatesHeldExceeded` rather than exhaust the machine's memory. Both stops are a
-:class:`~solvers.limit.LimitReached`, whose ``proven`` is the run's :class:`Progress` (the
+:class:`~gridsight.solvers.limit.LimitReached`, whose ``proven`` is the run's :class:`Progress` (the
 states it expanded; whether it had already proven that a walk exists).
 
 >>> stop = StatesHeldExceeded(1000)
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.limit import LimitReached
+from gridsight.solvers.limit import LimitReached
 
-# The default memory bound of :func:`solvers.tile_path.analysis.analyse` (and of the command
+# The default memory bound of :func:`gridsight.solvers.tile_path.analysis.analyse` (and of the command
 # line): frontier states one search may hold at once.
 DEFAULT_MAX_STATES = 50_000_000
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.cellnames import name_of
-from solvers.tile_path.board import neighbours
+from gridsight.solvers.cellnames import name_of
+from gridsight.solvers.tile_path.board import neighbours
 
 Pos = tuple[int, int]
 
@@ -35,7 +35,7 @@ class Proof:
 
 
 def where(pos: Pos) -> str:
-    """A tile as a person reads it (:func:`solvers.cellnames.name_of`)."""
+    """A tile as a person reads it (:func:`gridsight.solvers.cellnames.name_of`)."""
     return name_of(pos)
 
 

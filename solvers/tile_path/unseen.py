@@ -6,7 +6,7 @@ tile to cross, a crossed tile, a statue, even the start or Link: whether a full 
 depends on every one of them, so nothing is assumed. The answer is what the board still
 needs: which tiles to bring into view, said compactly (whole rows and columns first).
 
->>> from solvers.boardtext import parse_boards
+>>> from gridsight.solvers.boardtext import parse_boards
 >>> board = parse_partial(parse_boards("? ? . .\\n? ? S .\\n? ? . #\\n")[0])
 >>> len(board.unseen), board.here
 (6, (1, 2))
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.boardtext import BoardText
-from solvers.cellnames import cell_names, name_of
-from solvers.errors import BoardFormatError
-from solvers.tile_path.board import MAX_CELLS, TOKEN_HELP, TOKENS, Pos
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import cell_names, name_of
+from gridsight.solvers.errors import BoardFormatError
+from gridsight.solvers.tile_path.board import MAX_CELLS, TOKEN_HELP, TOKENS, Pos
 
 UNSEEN = "?"
 
@@ -48,7 +48,7 @@ def has_unseen(board: BoardText) -> bool:
 
 def parse_partial(board: BoardText) -> PartialBoard:
     """Read a board that may hold ``?`` tiles; the tokens and the single ``S``, ``L`` and
-    ``E`` are checked as :func:`~solvers.tile_path.board.parse_board` checks them (a ``?``
+    ``E`` are checked as :func:`~gridsight.solvers.tile_path.board.parse_board` checks them (a ``?``
     may hide the start or Link, so neither is required)."""
     board.check_headers(())
     if board.rows * board.cols > MAX_CELLS:

@@ -46,7 +46,7 @@ def solve_options(game: str):
 def advice_for(game: str, text: str):
     """The advice gridsight gives on the board ``text``."""
     from gridsight.registry import get_game
-    from solvers.boardtext import parse_boards
+    from gridsight.solvers.boardtext import parse_boards
 
     return get_game(game).solve(parse_boards(text)[0], solve_options(game)).advice
 

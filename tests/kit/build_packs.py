@@ -4,7 +4,7 @@ Run ``python -m tests.kit.build_packs`` from the repository root after changing 
 rewrites ``templates/`` (committed, so an installed gridsight needs no build step and never
 draws anything). For each game's kit (:mod:`kit.games`):
 
-- its pack ``templates/<game>/default/`` is learned (with :func:`vision.learn.learn_pack`) from
+- its pack ``templates/<game>/default/`` is learned (with :func:`gridsight.vision.learn.learn_pack`) from
   the kit's specimen screenshot, every variant of every label on the board, so the shipped
   packs come out of the same code path as a player's calibrated ones;
 - its demo's frames go to ``templates/<game>/demo/`` (``gridsight demo``): a game played by
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import cv2
 
-from vision.learn import learn_pack
-from vision.packs import TemplatePack
+from gridsight.vision.learn import learn_pack
+from gridsight.vision.packs import TemplatePack
 
 from .games import kits
 from .scripted import screen
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="root folder (default: the shipped templates/ package)")
     options = parser.parse_args(argv)
     if options.out is None:
-        from templates import packs_root
+        from gridsight.templates import packs_root
 
         options.out = packs_root()
     for pack in specimen_packs():

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from .skins.common import Rendered
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 from .games import kits
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.geometry import BoardGeometry
 
 _EDGE_TO_CENTRE = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1]], dtype=np.float64)
 

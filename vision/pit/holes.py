@@ -20,9 +20,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
-from vision.pit.calibrate import PitCalibration
-from vision.pit.register import _project, jacobian_ratio_and_scale
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.pit.calibrate import PitCalibration
+from gridsight.vision.pit.register import _project, jacobian_ratio_and_scale
 
 
 class HoleState(str, Enum):

@@ -22,8 +22,8 @@ from typing import Mapping, Sequence
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
-from vision.pit.register import jacobian_ratio_and_scale
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.pit.register import jacobian_ratio_and_scale
 
 _BACKGROUND = -1
 _SOLID = np.ones((5, 5), np.uint8)

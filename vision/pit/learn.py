@@ -6,7 +6,7 @@ registered to the calibrated pit (the camera may have moved since calibration), 
 
 1. **Not the ground.** A pixel is *foreground* when it differs from the ground the calibration
    saw at that place (the reference plan view warped into the screenshot) and its colour is far
-   from every colour of the ground (:func:`vision.pit.items.ground_colours`). Only the boxes
+   from every colour of the ground (:func:`gridsight.vision.pit.items.ground_colours`). Only the boxes
    where an item rising out of a hole shows are looked at (the given hole's, or every hole's).
 2. **Not the overlay.** With three screenshots or more, what stays put on screen while the
    camera moves between them (the wallet, buttons) is left out.
@@ -20,7 +20,7 @@ registered to the calibrated pit (the camera may have moved since calibration), 
    the player is asked to name the hole).
 5. **A colour model, not a colour.** The blob's inside (its blended edge eroded away) is
    summarised by a few k-means shades in Lab and the spread of its pixels around them
-   (:class:`~vision.pit.items.ItemColourModel`), plus median hue, saturation and value. Two
+   (:class:`~gridsight.vision.pit.items.ItemColourModel`), plus median hue, saturation and value. Two
    items whose models overlap are refused: the classifier could not tell them apart.
 
 Every refusal is a :class:`ItemLearningError` naming the screenshot and what is wrong.
@@ -34,11 +34,11 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from vision.errors import VisionInputError
-from vision.geometry import BoardGeometry
-from vision.pit.calibrate import PitCalibration
-from vision.pit.items import ItemColourModel, ground_colours, item_search_box
-from vision.pit.register import PitRegistrar, jacobian_ratio_and_scale
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.pit.calibrate import PitCalibration
+from gridsight.vision.pit.items import ItemColourModel, ground_colours, item_search_box
+from gridsight.vision.pit.register import PitRegistrar, jacobian_ratio_and_scale
 
 LIGHTNESS_WEIGHT = 0.5  # as the classifier measures colour distances
 _WEIGHT = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0], dtype=np.float32)

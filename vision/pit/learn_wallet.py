@@ -13,7 +13,7 @@ they like, the counter's box). Every digit of that amount is then a labelled gly
 2. **How it is drawn.** Within the row: the panel's grey level, the ink's, the threshold
    between them, and whether the ink is the lighter.
 3. **Where to read.** The panel's extent around the digits (the columns that stay panel or
-   ink), the digit band's height: the box a :class:`~vision.pit.wallet.WalletReader` reads,
+   ink), the digit band's height: the box a :class:`~gridsight.vision.pit.wallet.WalletReader` reads,
    and where the number is aligned in it (``right`` by default: the last digit's end).
 4. **The glyphs.** Each digit's pixels, turned light-on-dark and cropped: the reader's
    templates. Digits the amount does not show are not known yet: another screenshot (or,
@@ -28,8 +28,8 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from vision.errors import VisionInputError
-from vision.pit.wallet import WalletReader, glyph_similarity
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.pit.wallet import WalletReader, glyph_similarity
 
 
 class WalletLearningError(VisionInputError):

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
-from vision.pit.calibrate import PitCalibration
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.pit.calibrate import PitCalibration
 
 _LK = dict(winSize=(13, 13), maxLevel=2,
            criteria=(cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 12, 0.03))

@@ -1,10 +1,10 @@
 """The Disco Zoo adapter: ``gridsight solve disco-zoo`` and ``gridsight simulate disco-zoo``.
 
 ``solve(board, options)`` takes :class:`~gridsight.games.disco_zoo.options.DiscoZooOptions`.
-It parses the rescue (:mod:`solvers.disco_zoo.board`), analyses it (exact posterior and the
-tap-budget-aware advice, :mod:`solvers.disco_zoo.advise`) and presents the result as the JSON
-contract, a readable board and an :class:`~solvers.advice.Advice`
-(:mod:`solvers.disco_zoo.report`).
+It parses the rescue (:mod:`gridsight.solvers.disco_zoo.board`), analyses it (exact posterior and the
+tap-budget-aware advice, :mod:`gridsight.solvers.disco_zoo.advise`) and presents the result as the JSON
+contract, a readable board and an :class:`~gridsight.solvers.advice.Advice`
+(:mod:`gridsight.solvers.disco_zoo.report`).
 """
 
 from __future__ import annotations
@@ -19,21 +19,21 @@ from gridsight.games.doubts import with_doubts
 from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
 from gridsight.limits import add_time_limit_argument, seconds
 from gridsight.progress import ProgressBar
-from solvers.boardtext import BoardText
-from solvers.disco_zoo import report
-from solvers.disco_zoo.advise import DEFAULT_BUDGET, advise
-from solvers.disco_zoo.board import MAX_TAPS, parse_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.disco_zoo.objective import parse_objective
-from solvers.disco_zoo.simulate import (
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.disco_zoo import report
+from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, advise
+from gridsight.solvers.disco_zoo.board import MAX_TAPS, parse_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.disco_zoo.objective import parse_objective
+from gridsight.solvers.disco_zoo.simulate import (
     DEFAULT_PET_CHANCE,
     DEFAULT_SIM_BUDGET,
     POLICIES,
     PolicyScores,
     play_policies,
 )
-from solvers.errors import BoardFormatError
-from solvers.paired import compare_paired
+from gridsight.solvers.errors import BoardFormatError
+from gridsight.solvers.paired import compare_paired
 
 FORMAT_HELP = """\
 board format (one rescue; several separated by a line '---'):

@@ -8,11 +8,11 @@ the animal's sprite, its name in capitals, ``YOU HAVE n`` in the rarity's tint, 
 small square boxes with light borders, one per tile of the animal's pattern, one filled in the
 rarity colour per tile of it found in this rescue.
 
-1. **The cards**: :func:`vision.panels.panel_row` over the band above the board, the ground
+1. **The cards**: :func:`gridsight.vision.panels.panel_row` over the band above the board, the ground
    sampled beside the board (the ground there is the ground behind the cards).
-2. **Each card's parts**: the sprite (:func:`vision.panels.picture_box`), the box row
-   (:func:`vision.boxrow.box_row`, the lowest row of equal squares), and between them the
-   lines of ink (:func:`vision.boxrow.ink_lines`): the name's, then ``YOU HAVE n``'s.
+2. **Each card's parts**: the sprite (:func:`gridsight.vision.panels.picture_box`), the box row
+   (:func:`gridsight.vision.boxrow.box_row`, the lowest row of equal squares), and between them the
+   lines of ink (:func:`gridsight.vision.boxrow.ink_lines`): the name's, then ``YOU HAVE n``'s.
 3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
    is, or blended with the box's border at a small scale) than the unfilled look (the card's
    colour or a darker shade of it, blended the same way), by a margin.
@@ -30,10 +30,10 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from vision.boxrow import BoxRow, box_row, ink_lines, ink_mask
-from vision.lattice import Lattice
-from vision.panels import Panel, panel_row, picture_box
-from vision.sprites import Sprite, sprite_of
+from gridsight.vision.boxrow import BoxRow, box_row, ink_lines, ink_mask
+from gridsight.vision.lattice import Lattice
+from gridsight.vision.panels import Panel, panel_row, picture_box
+from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled

@@ -10,7 +10,7 @@ another tile worth exactly as much (a symmetry, a tie). The advised tap's worth 
 other board is its expectation over what it may show there, each outcome's board solved to
 its exact value; the advice changes only when that is less than the other board's best. A
 value not proven exact within the budget counts as a change (the player is told to look).
-These solves share the board's own limit (:class:`~solvers.limit.Meter`).
+These solves share the board's own limit (:class:`~gridsight.solvers.limit.Meter`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from gridsight.games.doubts import Doubt
-from solvers.disco_zoo.advise import RescueAdvice, advise
-from solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates
-from solvers.disco_zoo.catalogue import COLS
-from solvers.disco_zoo.objective import Objective
-from solvers.disco_zoo.placements import joint_placements, posterior
-from solvers.errors import ImpossibleBoardError
-from solvers.limit import Meter
+from gridsight.solvers.disco_zoo.advise import RescueAdvice, advise
+from gridsight.solvers.disco_zoo.board import ONE_OF, UNTAPPED, RescueBoard, candidates
+from gridsight.solvers.disco_zoo.catalogue import COLS
+from gridsight.solvers.disco_zoo.objective import Objective
+from gridsight.solvers.disco_zoo.placements import joint_placements, posterior
+from gridsight.solvers.errors import ImpossibleBoardError
+from gridsight.solvers.limit import Meter
 
 Cell = tuple[int, int]
 

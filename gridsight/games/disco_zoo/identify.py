@@ -4,7 +4,7 @@ A found tile's rarity colour narrows it to the rescue's animals of that rarity (
 When two or more remain, the evidence is weighed together rather than tile by tile:
 
 1. **Tiles against tiles.** Two found tiles of one animal are the same picture at the same
-   size on the same colour, so their sprites (:func:`vision.sprites.sprite_distance`) are far
+   size on the same colour, so their sprites (:func:`gridsight.vision.sprites.sprite_distance`) are far
    nearer to each other than a tile's is to its card, and two animals' tiles are far apart
    (measured on the generated screens, 0.5x to 3x, JPEG 40 to 95: at most 0.25 between two
    tiles of one animal, at least 0.29 between two animals of one rarity). Tiles within
@@ -13,7 +13,7 @@ When two or more remain, the evidence is weighed together rather than tile by ti
 2. **Tiles against the cards.** Each group's distance to each candidate's card sprite is the
    sum over its tiles (the card and the tile show the same art at different sizes on
    different colours: weaker evidence, which adds up over a group's tiles).
-3. **The board** (:func:`solvers.disco_zoo.placements.joint_placements`): each animal covers
+3. **The board** (:func:`gridsight.solvers.disco_zoo.placements.joint_placements`): each animal covers
    a fixed pattern, the animals do not overlap; an assignment of animals to the groups that
    no joint placement agrees with is impossible.
 
@@ -41,10 +41,10 @@ from typing import Sequence
 
 import numpy as np
 
-from solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard, one_of
-from solvers.disco_zoo.catalogue import COLS, ROWS, Animal
-from solvers.errors import InputError
-from vision.sprites import Sprite, sprite_distance
+from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard, one_of
+from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS, Animal
+from gridsight.solvers.errors import InputError
+from gridsight.vision.sprites import Sprite, sprite_distance
 
 SAME_TILE = 0.2  # two found tiles' sprites nearer than this show the same animal
 OTHER_TILE = 0.28  # ... farther than this, two different animals
@@ -89,7 +89,7 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
     or unread may be found ones) and the board has a joint placement for it. ``None`` when
     none stands: the boxes as read disagree with the board (a misread, or an edited screen).
 
-    >>> from solvers.disco_zoo.catalogue import load_catalogue
+    >>> from gridsight.solvers.disco_zoo.catalogue import load_catalogue
     >>> _, jungle = load_catalogue().resolve(["Gorilla", "Panda", "Tiger"], None)
     >>> tiles = [FoundTile((2, 3), (1, 2)), FoundTile((3, 1), (1, 2))]  # two rare tiles
     >>> by_boxes(tiles, jungle, [0, 2, 0])  # Panda's card has two boxes filled
@@ -302,7 +302,7 @@ class _Board:
 
     def assigned(self, tiles: Sequence[FoundTile], animal: Sequence[int]) -> bool:
         """Whether some joint placement covers each found tile by its given animal."""
-        from solvers.disco_zoo.placements import joint_placements
+        from gridsight.solvers.disco_zoo.placements import joint_placements
 
         groups = [[t] for t in tiles]
         try:
@@ -314,7 +314,7 @@ class _Board:
     def fits(self, groups, assign: dict[int, int]) -> bool:
         """Whether some joint placement agrees with the groups' animals (``assign``; groups
         not in it may show any of their tiles' candidates)."""
-        from solvers.disco_zoo.placements import joint_placements
+        from gridsight.solvers.disco_zoo.placements import joint_placements
 
         values = {}
         for i, group in enumerate(groups):
@@ -334,7 +334,7 @@ class _Board:
         """The animals each group of ``left`` may show in some joint placement agreeing with
         the board (the settled groups' animals, each group's tiles covered by one animal);
         ``{}`` when none agrees (a misread: nothing is concluded)."""
-        from solvers.disco_zoo.placements import joint_placements
+        from gridsight.solvers.disco_zoo.placements import joint_placements
 
         values = {i: settled[i] + 1 if i in settled else
                   one_of(sum(1 << k for k in options[i])) for i in range(len(groups))}

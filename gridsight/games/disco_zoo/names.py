@@ -4,9 +4,9 @@ The game's font is unknown, so no font is brought: the screen teaches its own gl
 Two labels are on every rescue screen: ``ATTEMPTS LEFT`` in the title bar and ``YOU HAVE n``
 on each card. Their glyphs tell what ``A``, ``E``, ``F``, ``H``, ``L``, ``M``, ``O``, ``P``,
 ``S``, ``T``, ``U``, ``V`` and ``Y`` look like on this screen, at this size, through this
-JPEG (:class:`vision.cipher.Cipher`). The region's name (the title bar's first line) and
+JPEG (:class:`gridsight.vision.cipher.Cipher`). The region's name (the title bar's first line) and
 each card's name (its first line of text under the picture) are then read as one of the
-names they can be, all together (:func:`vision.cipher.rank`): 14 regions, each card one of
+names they can be, all together (:func:`gridsight.vision.cipher.rank`): 14 regions, each card one of
 the region's seven animals or a pet (a long name may be cut short on a narrow card), the
 cards all different, at most one pet. A name's glyphs must agree with the letters learned
 from the labels, with each other (the two ``L`` of ``GORILLA`` alike, its ``G`` and ``R``
@@ -27,9 +27,9 @@ from typing import Sequence
 
 import numpy as np
 
-from solvers.disco_zoo.catalogue import Animal, load_catalogue
-from vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
-from vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
+from gridsight.vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
 
 ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
 OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsight.games.options import SolveOptions
-from solvers.disco_zoo.advise import DEFAULT_BUDGET
+from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET
 
 
 @dataclass(frozen=True)

@@ -38,14 +38,14 @@ import numpy as np
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from gridsight.readers.screen import dominant_color, ink, native_screen, text_match
 from gridsight.readers.screen import write_text as draw_text
-from solvers.boardtext import BoardText
-from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
-from solvers.disco_zoo.catalogue import load_catalogue
-from solvers.errors import InputError
-from vision.classify import UNKNOWN, BoardRead
-from vision.packs import TemplatePack
-from vision.sprites import sprite_distance
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, candidates, parse_board
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from gridsight.solvers.errors import InputError
+from gridsight.vision.classify import UNKNOWN, BoardRead
+from gridsight.vision.packs import TemplatePack
+from gridsight.vision.sprites import sprite_distance
 
 RARITIES = ("common", "rare", "mythical", "timeless")
 MIN_TEXT = 0.55  # a name, region or number matching its best candidate worse than this is unread
@@ -379,7 +379,7 @@ def named_animal(name: str, names: list[str], r: int, c: int) -> int:
 
 
 def _board_lattice(board: BoardRead):
-    from vision.lattice import Lattice
+    from gridsight.vision.lattice import Lattice
 
     g = board.geometry
     (x0, y0), (x1, y1) = g.board_to_image([(0, 0), (g.cols, g.rows)])

@@ -5,7 +5,7 @@ from what the screen is known to show (``templates/disco-zoo/screen.json`` holds
 that are colours and proportions):
 
 1. **The board** is a 5x5 lattice of square tiles separated by thin darker lines
-   (:func:`vision.lattice.lattice_candidates`, at least ``board_min_width`` of the screen
+   (:func:`gridsight.vision.lattice.lattice_candidates`, at least ``board_min_width`` of the screen
    wide). Lines alone cannot always tell where the lattice ends, so the candidates and their
    one-tile shifts are all read, and the one whose 25 cells all look like rescue tiles wins.
 2. **Each tile**: the colour of its rim (a ring inside the lines, away from the middle where
@@ -18,7 +18,7 @@ that are colours and proportions):
    ground by colour (:mod:`gridsight.games.disco_zoo.cards`), each read: its sprite, its
    box row (the animal's tiles, those found filled), its rarity, the box of its name line.
 4. **The attempts counter**: the rightmost word of one or two tall glyphs in the bar above
-   the cards, read by :mod:`vision.digits`.
+   the cards, read by :mod:`gridsight.vision.digits`.
 
 The board text (which animal each found tile shows, the animals themselves when not given:
 their names read off the cards in the screen's own font by :mod:`.names`, narrowed by the
@@ -43,13 +43,13 @@ from gridsight.games.disco_zoo.cards import (
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import ReadError
-from vision.classify import BoardRead, CellRead
-from vision.digits import NumberRead, read_number
-from vision.errors import BoardNotFoundError
-from vision.lattice import Lattice, lattice_candidates
-from vision.packs import TemplatePack, shipped_packs_root
-from vision.panels import Panel
-from vision.sprites import Sprite, sprite_of
+from gridsight.vision.classify import BoardRead, CellRead
+from gridsight.vision.digits import NumberRead, read_number
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.lattice import Lattice, lattice_candidates
+from gridsight.vision.packs import TemplatePack, shipped_packs_root
+from gridsight.vision.panels import Panel
+from gridsight.vision.sprites import Sprite, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours

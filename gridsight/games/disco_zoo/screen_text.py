@@ -42,13 +42,13 @@ from gridsight.games.disco_zoo.settle import (
     settle,
 )
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
-from solvers.cellnames import cell_name
-from solvers.disco_zoo.board import MAX_TAPS
-from solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
-from vision.classify import BoardRead
-from vision.digits import NumberRead
-from vision.packs import TemplatePack
-from vision.sprites import Sprite, sprite_of
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.disco_zoo.board import MAX_TAPS
+from gridsight.solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.digits import NumberRead
+from gridsight.vision.packs import TemplatePack
+from gridsight.vision.sprites import Sprite, sprite_of
 
 Cell = tuple[int, int]
 LISTED = 6  # candidates named per card at most in the request for --animals

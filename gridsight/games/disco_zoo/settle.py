@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from gridsight.games.disco_zoo.identify import FoundTile, by_boxes
-from solvers.disco_zoo.catalogue import Animal, load_catalogue
+from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 
 Cell = tuple[int, int]
 MAX_CHOICES = 4096  # choices of animals checked against the board at most

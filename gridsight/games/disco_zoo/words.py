@@ -37,8 +37,8 @@ def animal_names(headers: Mapping[str, str]) -> tuple[str, ...]:
 @cache
 def _rarity(name: str) -> str | None:
     """The rarity of the animal called ``name`` (``None`` when the catalogue does not know it)."""
-    from solvers.disco_zoo.catalogue import load_catalogue
-    from solvers.errors import InputError
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.errors import InputError
 
     try:
         return load_catalogue().resolve([name], None)[1][0].rarity
@@ -62,7 +62,7 @@ def one_of(names: list[str] | tuple[str, ...]) -> str:
 
 
 def _index(names: tuple[str, ...], name: str) -> int | None:
-    from solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 
     catalogue = load_catalogue()
     key = catalogue.canonical_key(name)

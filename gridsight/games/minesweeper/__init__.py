@@ -6,7 +6,7 @@ pack ``templates/minesweeper/<skin>/``: ``analyze``, ``live``, ``calibrate``, ``
 ``mines`` hint (``--mines N``) gives the board's total of mines where the screen does not
 (the reader takes a classic level's otherwise) and fills the header of a board set by hand
 (``gridsight live --game minesweeper --manual``). The rules (tokens, levels, first-click
-rules) are :mod:`solvers.minesweeper.rules`.
+rules) are :mod:`gridsight.solvers.minesweeper.rules`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from gridsight.games.spec import (
     TIME_LIMIT, GameSpec, GridReading, HintOption, ManualBoardSettings,
 )
 from gridsight.live.settings import TrackerSettings
-from solvers.minesweeper.rules import BEGINNER, FLAG, MINE, NUMBERS, UNOPENED
+from gridsight.solvers.minesweeper.rules import BEGINNER, FLAG, MINE, NUMBERS, UNOPENED
 
 EXAMPLE = """\
 mines: 10
@@ -68,8 +68,8 @@ def opened(old: str, new: str) -> bool:
 
 
 def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
-    from solvers.boardtext import parse_boards
-    from solvers.errors import InputError
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.errors import InputError
 
     try:
         grid = parse_boards(board)[0].grid

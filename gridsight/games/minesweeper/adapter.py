@@ -2,10 +2,10 @@
 minesweeper``.
 
 ``solve(board, options)`` takes :class:`~gridsight.games.minesweeper.options.MinesweeperOptions`.
-It parses the board (:mod:`solvers.minesweeper.state`), analyses it exactly within the limit
-(:mod:`solvers.minesweeper.analysis`), asks the policy for a cell
-(:mod:`solvers.minesweeper.policy`) and presents the result as JSON, a readable board and an
-:class:`~solvers.advice.Advice` (:mod:`solvers.minesweeper.report`).
+It parses the board (:mod:`gridsight.solvers.minesweeper.state`), analyses it exactly within the limit
+(:mod:`gridsight.solvers.minesweeper.analysis`), asks the policy for a cell
+(:mod:`gridsight.solvers.minesweeper.policy`) and presents the result as JSON, a readable board and an
+:class:`~gridsight.solvers.advice.Advice` (:mod:`gridsight.solvers.minesweeper.report`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from gridsight.games.minesweeper.words import WORDS
 from gridsight.games.options import Arguments, SolveOptions, options_from_arguments, options_of
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from gridsight.progress import ProgressBar
-from solvers.boardtext import BoardText
-from solvers.minesweeper import report
-from solvers.minesweeper.analysis import analyse
-from solvers.minesweeper.policy import recommend
-from solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
-from solvers.minesweeper.simulate import POLICIES, SimulationReport, compare, simulate
-from solvers.minesweeper.state import FORMAT_HELP, parse_state
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.minesweeper import report
+from gridsight.solvers.minesweeper.analysis import analyse
+from gridsight.solvers.minesweeper.policy import recommend
+from gridsight.solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
+from gridsight.solvers.minesweeper.simulate import POLICIES, SimulationReport, compare, simulate
+from gridsight.solvers.minesweeper.state import FORMAT_HELP, parse_state
 
 MODEL_HELP = f"""\
 model: every layout of exactly 'mines' mines that fits the numbers is equally likely (the

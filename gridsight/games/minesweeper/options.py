@@ -9,7 +9,7 @@ from gridsight.games.options import SolveOptions
 
 @dataclass(frozen=True)
 class MinesweeperOptions(SolveOptions):
-    """Only the :class:`~solvers.limit.Limit` of the counting: past it the analysis shows the
+    """Only the :class:`~gridsight.solvers.limit.Limit` of the counting: past it the analysis shows the
     cells proven safe or mines and exact bounds of every other cell's mine chance.
 
     >>> MinesweeperOptions().limit.seconds

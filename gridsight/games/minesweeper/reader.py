@@ -13,10 +13,10 @@ import numpy as np
 
 from gridsight.readers.base import (BoardReading, ReadError, ReadHints, every_cell_read,
                                     make_reading)
-from solvers.boardtext import BoardText
-from solvers.minesweeper.rules import LEVELS, TOKENS
-from vision.classify import BoardRead
-from vision.packs import TemplatePack
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.minesweeper.rules import LEVELS, TOKENS
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.packs import TemplatePack
 
 
 class MinesweeperReader:

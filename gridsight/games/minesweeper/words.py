@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from gridsight.games.spec import CellWord, Words
-from solvers.minesweeper.rules import FLAG, MINE, NUMBERS, UNOPENED
+from gridsight.solvers.minesweeper.rules import FLAG, MINE, NUMBERS, UNOPENED
 
 WORDS = Words(
     cells={

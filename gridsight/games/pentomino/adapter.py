@@ -2,12 +2,12 @@
 
 ``solve(board, options)`` takes :class:`~gridsight.games.pentomino.options.PentominoOptions`.
 
-It parses the board (:mod:`solvers.pentomino.puzzle`), analyses it
-(:mod:`solvers.pentomino.analysis`: hint, solution, forced, blocking, counts) and presents it as
-the JSON contract of issue 5, a readable report and an :class:`~solvers.advice.Advice` whose
+It parses the board (:mod:`gridsight.solvers.pentomino.puzzle`), analyses it
+(:mod:`gridsight.solvers.pentomino.analysis`: hint, solution, forced, blocking, counts) and presents it as
+the JSON contract of issue 5, a readable report and an :class:`~gridsight.solvers.advice.Advice` whose
 ``pieces`` holds the hinted piece and whose ``recommend`` is the cell with the fewest ways to be
 filled
-(:mod:`solvers.pentomino.report`).
+(:mod:`gridsight.solvers.pentomino.report`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from gridsight.games.options import Arguments, SolveOptions, options_from_argume
 from gridsight.games.pentomino.options import PentominoOptions
 from gridsight.games.pentomino.words import WORDS
 from gridsight.limits import add_time_limit_argument
-from solvers.boardtext import BoardText
-from solvers.pentomino import report
-from solvers.pentomino.analysis import analyse
-from solvers.engines import ENGINES
-from solvers.pentomino.algorithms import ALGORITHMS
-from solvers.pentomino.puzzle import parse_puzzle
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.pentomino import report
+from gridsight.solvers.pentomino.analysis import analyse
+from gridsight.solvers.engines import ENGINES
+from gridsight.solvers.pentomino.algorithms import ALGORITHMS
+from gridsight.solvers.pentomino.puzzle import parse_puzzle
 
 
 class PentominoGame:
@@ -86,7 +86,7 @@ class PentominoGame:
 
 
 def _engine(text: str) -> str:
-    """``--engine``: one of :data:`solvers.engines.ENGINES`; the algorithms it used to name
+    """``--engine``: one of :data:`gridsight.solvers.engines.ENGINES`; the algorithms it used to name
     are refused with the option that names them now."""
     if text in ALGORITHMS:
         raise argparse.ArgumentTypeError(f"{text} is an algorithm: --algorithm {text} (the "

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsight.games.options import SolveOptions, check_choice
-from solvers.engines import ENGINES
-from solvers.pentomino.algorithms import ALGORITHMS
+from gridsight.solvers.engines import ENGINES
+from gridsight.solvers.pentomino.algorithms import ALGORITHMS
 
 
 @dataclass(frozen=True)
@@ -15,7 +15,7 @@ class PentominoOptions(SolveOptions):
     symmetries); ``max_solutions``: stop the count there (``None``: count all; ``--limit``
     on the command line); ``algorithm``: ``bitboard`` (default) or ``dlx``, same answers;
     ``engine``: what runs the bitboard search, ``auto`` (default), ``numba`` or ``python``
-    (:mod:`solvers.engines`), same answers.
+    (:mod:`gridsight.solvers.engines`), same answers.
 
     >>> PentominoOptions(count=True).algorithm, PentominoOptions().engine
     ('bitboard', 'auto')

@@ -20,9 +20,9 @@ import numpy as np
 from gridsight.readers.base import (BoardReading, ReadError, ReadHints, every_cell_read,
                                     make_reading)
 from gridsight.readers.screen import dominant_color, native_screen
-from solvers.boardtext import BoardText
-from vision.classify import BoardRead
-from vision.packs import TemplatePack
+from gridsight.solvers.boardtext import BoardText
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.packs import TemplatePack
 
 LETTERS = "FILNPTUVWXYZ"
 TOKENS = frozenset(LETTERS) | {".", "#"}

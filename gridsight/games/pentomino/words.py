@@ -1,6 +1,6 @@
 """Pentomino fills in their own words: empty cells, the shape's outside, the pieces by letter.
 
-Each piece's button has the colour the overlay draws it in (:func:`overlay.style.piece_colour`),
+Each piece's button has the colour the overlay draws it in (:func:`gridsight.overlay.style.piece_colour`),
 so the panel and the picture agree.
 
 >>> WORDS.word("F").name, WORDS.word("#").name
@@ -10,8 +10,8 @@ so the panel and the picture agree.
 from __future__ import annotations
 
 from gridsight.games.spec import CellWord, Words
-from overlay.style import piece_colour
-from solvers.pentomino.pieces import LETTERS
+from gridsight.overlay.style import piece_colour
+from gridsight.solvers.pentomino.pieces import LETTERS
 
 
 def _hex(label: str) -> str:

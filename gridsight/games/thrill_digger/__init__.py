@@ -7,7 +7,7 @@ board source, from a pit saved by ``gridsight calibrate thrill-digger``),
 :mod:`~gridsight.games.thrill_digger.calibration` (that calibration folder: the pit and the
 look learned from the player's screenshots) and :mod:`~gridsight.games.thrill_digger.still`
 (``gridsight analyze --calibration`` on stills of the pit). The rules
-(difficulties, item values) are :mod:`solvers.thrill_digger.rules`, defined once.
+(difficulties, item values) are :mod:`gridsight.solvers.thrill_digger.rules`, defined once.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from gridsight.games.spec import TIME_LIMIT, GameSpec, ManualBoardSettings, PitReading
 from gridsight.games.thrill_digger.words import WORDS
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.thrill_digger.rules import (
     BOMB, COLOURS, COLOUR_VALUES, DIFFICULTIES, RUPOOR, RUPOOR_VALUE, UNDUG, UNSEEN,
 )
 
@@ -72,7 +72,7 @@ def _calibrate(spec: GameSpec, image, options: argparse.Namespace, corners, fold
 
 def _still(spec: GameSpec, options: argparse.Namespace):
     from gridsight.games.thrill_digger.still import still_reader
-    from solvers.errors import InputError
+    from gridsight.solvers.errors import InputError
 
     if not getattr(options, "calibration", None):
         raise InputError(f"{spec.name} is read as a 3D pit: give --calibration DIR (a pit "
@@ -86,8 +86,8 @@ def rupees_dug(board: str) -> int | None:
     >>> rupees_dug("difficulty: beginner\\n. . . . .\\n. b b r .\\n. . g x .\\n. . . . .\\n")
     21
     """
-    from solvers.boardtext import parse_boards
-    from solvers.errors import InputError
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.errors import InputError
 
     try:
         grid = parse_boards(board)[0].grid

@@ -3,10 +3,10 @@ thrill-digger``.
 
 ``solve(board, options)`` takes
 :class:`~gridsight.games.thrill_digger.options.ThrillDiggerOptions`. It parses the board
-(:mod:`solvers.thrill_digger.state`), analyses it exactly
-(:mod:`solvers.thrill_digger.analysis`), asks the policy for a hole
-(:mod:`solvers.thrill_digger.policy`) and presents the result as the issue's JSON contract, a
-readable board and an :class:`~solvers.advice.Advice` (:mod:`solvers.thrill_digger.report`).
+(:mod:`gridsight.solvers.thrill_digger.state`), analyses it exactly
+(:mod:`gridsight.solvers.thrill_digger.analysis`), asks the policy for a hole
+(:mod:`gridsight.solvers.thrill_digger.policy`) and presents the result as the issue's JSON contract, a
+readable board and an :class:`~gridsight.solvers.advice.Advice` (:mod:`gridsight.solvers.thrill_digger.report`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from gridsight.games.options import Arguments, SolveOptions, options_from_argume
 from gridsight.games.thrill_digger.options import ThrillDiggerOptions
 from gridsight.games.thrill_digger.words import WORDS
 from gridsight.limits import add_time_limit_argument
-from solvers.boardtext import BoardText
-from solvers.errors import InputError
-from solvers.thrill_digger import report
-from solvers.thrill_digger.analysis import MODELS, analyse
-from solvers.thrill_digger.policy import (
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.thrill_digger import report
+from gridsight.solvers.thrill_digger.analysis import MODELS, analyse
+from gridsight.solvers.thrill_digger.policy import (
     DEFAULT_POLICY_NAME,
     POLICIES,
     POLICY_HELP,
@@ -32,11 +32,11 @@ from solvers.thrill_digger.policy import (
     exact_play_available,
     get_policy,
 )
-from solvers.thrill_digger.rules import DIFFICULTIES
-from solvers.thrill_digger.state import FORMAT_HELP, parse_state
+from gridsight.solvers.thrill_digger.rules import DIFFICULTIES
+from gridsight.solvers.thrill_digger.state import FORMAT_HELP, parse_state
 
 if TYPE_CHECKING:  # pragma: no cover - simulation's modules load only to simulate
-    from solvers.thrill_digger.simulate import SimulationReport
+    from gridsight.solvers.thrill_digger.simulate import SimulationReport
 
 POLICY_LIST = "\n".join(f"  {name:<10} {text}" for name, text in POLICY_HELP.items())
 
@@ -141,8 +141,8 @@ class ThrillDiggerGame:
 
     def simulate(self, options: argparse.Namespace) -> int:
         from gridsight.progress import ProgressBar
-        from solvers.paired import compare_paired
-        from solvers.thrill_digger.simulate import play_policies
+        from gridsight.solvers.paired import compare_paired
+        from gridsight.solvers.thrill_digger.simulate import play_policies
 
         difficulty = DIFFICULTIES[options.difficulty]
         names = options.compare or (options.policy,)

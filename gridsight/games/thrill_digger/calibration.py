@@ -4,8 +4,8 @@ loaded, and turned into the reader's pack.
 ``gridsight calibrate thrill-digger OVERVIEW --corners ... --difficulty D`` learns the pit
 (geometry and ground) from the overview; ``--item TOKEN=FILE[@ROW,COL]`` (one per item, at
 least the five rupee colours) learns what each item looks like rising out of a hole
-(:func:`vision.pit.learn.learn_items`); ``--wallet FILE=AMOUNT`` (one or more) learns where the
-wallet counter is and its digits (:func:`vision.pit.learn_wallet.learn_wallet`), inside
+(:func:`gridsight.vision.pit.learn.learn_items`); ``--wallet FILE=AMOUNT`` (one or more) learns where the
+wallet counter is and its digits (:func:`gridsight.vision.pit.learn_wallet.learn_wallet`), inside
 ``--wallet-box X,Y,W,H`` when given.
 
 The folder (``pits/<name>/`` in the user's data directory)::
@@ -38,9 +38,9 @@ from gridsight.games.thrill_digger.pictures import (  # noqa: F401 - re-exported
     MAX_FILE_BYTES, MAX_PICTURE_PIXELS, read_picture,
 )
 from gridsight.games.thrill_digger.tracker import PitPack
-from safefiles import FileTooLarge, NotRegularFile, read_regular
-from solvers.errors import InputError
-from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR
+from gridsight.safefiles import FileTooLarge, NotRegularFile, read_regular
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR
 
 FORMAT = "gridsight-pit"
 VERSION = 2
@@ -157,10 +157,10 @@ def calibrate_pit_folder(image: np.ndarray, corners: Sequence[Sequence[float]], 
                          ) -> PitCalibrated:
     """Calibrate the pit from the overview ``image`` and its corner holes, learn the items and
     the wallet from their screenshots, check them, and save the folder."""
-    from vision.images import load_image
-    from vision.pit import calibrate_pit
-    from vision.pit.learn import ItemShot, learn_items
-    from vision.pit.learn_wallet import learn_glyphs, learn_wallet
+    from gridsight.vision.images import load_image
+    from gridsight.vision.pit import calibrate_pit
+    from gridsight.vision.pit.learn import ItemShot, learn_items
+    from gridsight.vision.pit.learn_wallet import learn_glyphs, learn_wallet
 
     calibration = calibrate_pit(image, corners, rows, cols)
     lines = [f"{rows}x{cols} pit, {len(calibration.points)} ground features to follow"]
@@ -190,7 +190,7 @@ def calibrate_pit_folder(image: np.ndarray, corners: Sequence[Sequence[float]], 
             wallet = learn_wallet(shot, source.amount, box=wallet_box, source=source.path,
                                   align=wallet_align)
         else:
-            from vision.pit.learn_wallet import WalletLearningError
+            from gridsight.vision.pit.learn_wallet import WalletLearningError
 
             try:
                 wallet = learn_glyphs(wallet, shot, source.amount)
@@ -277,11 +277,11 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
              items=None, item_sources: dict[str, ItemSource] | None = None,
              wallet=None, wallet_sources: Sequence[WalletSource] = ()) -> Path:
     """Write the calibration folder (see the module docstring) at once
-    (:func:`safefiles.replace_folder`: a crash or a full disk leaves the previous calibration
+    (:func:`gridsight.safefiles.replace_folder`: a crash or a full disk leaves the previous calibration
     whole; what else the folder holds is kept)."""
     import cv2
 
-    from safefiles import SaveError, replace_folder
+    from gridsight.safefiles import SaveError, replace_folder
 
     images: dict[str, bytes] = {}
 
@@ -333,8 +333,8 @@ def save_pit(folder: Path, *, calibration, difficulty: str, corners: Sequence[Se
 def _pit_files(folder: Path) -> set[str]:
     """The files of the calibration in ``folder`` (its ``calibration.json`` read leniently):
     what a new save replaces; anything else there is the player's and kept."""
-    from safefiles import read_regular
-    from safefiles.folders import plain_path
+    from gridsight.safefiles import read_regular
+    from gridsight.safefiles.folders import plain_path
 
     own = {"calibration.json", "reference.png"}
     try:
@@ -361,9 +361,9 @@ def load_pit(path: str | Path) -> SavedPit:
     ``calibration.json``); versions 1 (the pit alone) and 2 (with the learned look)."""
     import cv2
 
-    from vision.geometry import BoardGeometry
-    from vision.pit import PitCalibration
-    from vision.pit.calibrate import PlanView, pick_features, trackable_mask
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.pit import PitCalibration
+    from gridsight.vision.pit.calibrate import PlanView, pick_features, trackable_mask
 
     where = Path(path)
     manifest_path = where / "calibration.json" if where.is_dir() else where
@@ -426,7 +426,7 @@ def _why(error: Exception) -> str:
 
 
 def _load_items(manifest: dict, path: Path):
-    from vision.pit.items import ItemColourModel
+    from gridsight.vision.pit.items import ItemColourModel
 
     entries = manifest.get("items") or {}
     try:
@@ -450,7 +450,7 @@ def _load_items(manifest: dict, path: Path):
 def _load_wallet(manifest: dict, path: Path, base: Path):
     import cv2
 
-    from vision.pit.learn_wallet import WalletStyle
+    from gridsight.vision.pit.learn_wallet import WalletStyle
 
     data = manifest.get("wallet")
     if not data:

@@ -39,13 +39,13 @@ from gridsight.games.thrill_digger.tracker import (
 from gridsight.live.sources import SourceUpdate
 from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.tracking import TrackerState
-from solvers.advice import Cell
-from solvers.boardtext import parse_boards
-from solvers.cellnames import cell_name
-from solvers.errors import InputError, one_line
-from solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
-from vision.capture import Frame
-from vision.pit import PitCalibration
+from gridsight.solvers.advice import Cell
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import InputError, one_line
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOURS, RUPOOR, UNDUG, UNSEEN
+from gridsight.vision.capture import Frame
+from gridsight.vision.pit import PitCalibration
 
 TOKENS = (UNDUG, *COLOURS, RUPOOR, BOMB, UNSEEN)
 

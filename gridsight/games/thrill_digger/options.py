@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsight.games.options import SolveOptions, check_choice
-from solvers.thrill_digger.analysis import MODELS
-from solvers.thrill_digger.policy import DEFAULT_POLICY_NAME, POLICIES
+from gridsight.solvers.thrill_digger.analysis import MODELS
+from gridsight.solvers.thrill_digger.policy import DEFAULT_POLICY_NAME, POLICIES
 
 
 @dataclass(frozen=True)

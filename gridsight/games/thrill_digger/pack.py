@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsight.games.thrill_digger.tracker import PitPack
-from solvers.errors import InputError
+from gridsight.solvers.errors import InputError
 
 MANIFEST = "pit.json"
 SHIPPED = "pit"  # templates/thrill-digger/<SHIPPED>/
@@ -33,17 +33,17 @@ class PitPackError(InputError):
 
 
 def shipped_pit_pack_dir() -> Path:
-    from templates import packs_root
+    from gridsight.templates import packs_root
 
     return packs_root() / "thrill-digger" / SHIPPED
 
 
 def save_pit_pack(pack: PitPack, folder: str | Path) -> Path:
-    """Write ``pack`` into ``folder`` (created) at once (:func:`safefiles.replace_folder`):
+    """Write ``pack`` into ``folder`` (created) at once (:func:`gridsight.safefiles.replace_folder`):
     ``pit.json`` and ``digit-<d>.png``; what else the folder holds is kept."""
     import cv2
 
-    from safefiles import SaveError, replace_folder
+    from gridsight.safefiles import SaveError, replace_folder
 
     out = Path(folder)
     digits, images = {}, {}
@@ -77,7 +77,7 @@ def load_pit_pack(folder: str | Path | None = None) -> PitPack:
 
     where = Path(folder) if folder is not None else shipped_pit_pack_dir()
     path = where / MANIFEST
-    from safefiles import read_regular
+    from gridsight.safefiles import read_regular
 
     from gridsight.games.thrill_digger.pictures import MAX_FILE_BYTES, read_picture
 

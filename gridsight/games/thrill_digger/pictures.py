@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from safefiles import read_regular
+from gridsight.safefiles import read_regular
 
 #: The largest calibration file or picture read (a plan view is well under a megabyte).
 MAX_FILE_BYTES = 20_000_000
@@ -23,7 +23,7 @@ def read_picture(path: Path, flags: int):
     size read from its header (at most :data:`MAX_PICTURE_PIXELS`) before it is decoded."""
     import cv2
 
-    from vision.images import image_size
+    from gridsight.vision.images import image_size
 
     try:
         data = read_regular(path, limit=MAX_FILE_BYTES, follow=False)

@@ -3,7 +3,7 @@
 
 A still is registered to the calibration (tracked from the calibration's view, or found
 again from scratch by the ground's features when the camera has moved far), then every hole
-is read (:func:`vision.pit.read_holes`): a mound is undug (``.``), a dark hole is dug, and a
+is read (:func:`gridsight.vision.pit.read_holes`): a mound is undug (``.``), a dark hole is dug, and a
 hole the still does not show clearly (off screen, behind Link, too small) is unread (written
 ``.`` and marked unread, as every reader does). A dug hole's contents are long gone in a
 still, unless an item is rising out of it right then: the box above each dug hole is looked
@@ -21,10 +21,10 @@ import numpy as np
 from gridsight.games.thrill_digger.calibration import SavedPit
 from gridsight.games.thrill_digger.tracker import PitPack
 from gridsight.readers.base import BoardReading
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError
-from solvers.thrill_digger.rules import UNDUG, UNSEEN
-from vision.geometry import BoardGeometry
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.thrill_digger.rules import UNDUG, UNSEEN
+from gridsight.vision.geometry import BoardGeometry
 
 
 class StillNotReadError(InputError):
@@ -62,7 +62,7 @@ class StillReader:
     def read(self, image: np.ndarray, game: str = "thrill-digger") -> StillReading:
         import cv2
 
-        from vision.pit import HoleState, PitRegistrar, read_holes
+        from gridsight.vision.pit import HoleState, PitRegistrar, read_holes
 
         cal = self.saved.calibration
         if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] < 3:

@@ -4,14 +4,14 @@ A dug hole does not keep showing what came out of it: the item rises for about a
 is collected (the wallet changes), then the hole is just a hole. So the board is built from
 *events*, each one state change with its evidence:
 
-1. The pit is registered in every frame (:class:`vision.pit.PitRegistrar`); an untrusted frame
+1. The pit is registered in every frame (:class:`gridsight.vision.pit.PitRegistrar`); an untrusted frame
    (oblique, occluded, out of view) is skipped for reading.
 2. Each hole is read as a mound, a hole or unknown. A hole is *dug* once it reads as a hole in
    ``confirm_frames`` readable frames running (unknown frames in between do not count and do
    not break the run; a mound read does). A dug hole never turns back; a later mound read of it
    is recorded as a warning.
 3. From the first frame a hole stops reading as a mound, the box above it is watched for an
-   item (:class:`vision.pit.ItemClassifier`). A sighting counts for a dig only if it came
+   item (:class:`gridsight.vision.pit.ItemClassifier`). A sighting counts for a dig only if it came
    shortly before the hole was confirmed (or after), and no other dug hole, confirmed nearer
    in time, saw something in the same frame: the box above a hole also sees the items of the
    holes in front of it. The wallet counter is read in every frame; a
@@ -38,12 +38,12 @@ from typing import Any, Iterable, Mapping
 import cv2
 import numpy as np
 
-from solvers.cellnames import cell_name
-from solvers.errors import InputError
-from solvers.thrill_digger.rules import (
+from gridsight.solvers.cellnames import cell_name
+from gridsight.solvers.errors import InputError
+from gridsight.solvers.thrill_digger.rules import (
     BOMB, COLOUR_VALUES, COLOURS, DIFFICULTIES, RUPOOR, RUPOOR_VALUE,
 )
-from vision.pit import (
+from gridsight.vision.pit import (
     HoleRead,
     HoleState,
     ItemClassifier,
@@ -55,8 +55,8 @@ from vision.pit import (
     WalletReader,
     read_holes,
 )
-from vision.pit.items import ItemColourModel
-from vision.pit.learn_wallet import WalletStyle
+from gridsight.vision.pit.items import ItemColourModel
+from gridsight.vision.pit.learn_wallet import WalletStyle
 
 # From the game's rules (defined once, in solvers.thrill_digger.rules): the board size of each
 # difficulty, the wallet change each item makes (a bomb makes none) and the items' tokens.
@@ -357,7 +357,7 @@ class ThrillDiggerTracker:
             return WalletValue(value)
         if not glyphs or not digits or len(glyphs) != len(digits) or digits.count("?") > 2:
             return None
-        from vision.pit.wallet import glyph_similarity
+        from gridsight.vision.pit.wallet import glyph_similarity
 
         total, unknown = 0, []
         for place, (digit, glyph) in enumerate(zip(reversed(digits), reversed(glyphs))):
@@ -515,8 +515,8 @@ class ThrillDiggerTracker:
     def _learn_glyphs(self, event: _Open, item: str, index: int) -> None:
         """A dig whose item was seen for certain changed the wallet by a known amount: digits
         the counter showed before and after that are still unknown may follow from it
-        (:func:`vision.pit.learn_wallet.solve_glyphs`)."""
-        from vision.pit.learn_wallet import solve_glyphs
+        (:func:`gridsight.vision.pit.learn_wallet.solve_glyphs`)."""
+        from gridsight.vision.pit.learn_wallet import solve_glyphs
 
         delta = COLOUR_VALUES.get(item, RUPOOR_VALUE if item == RUPOOR else 0)
         before = self._steady_glyphs([e for e in self._glyph_log if e[0] < event.started])

@@ -10,7 +10,7 @@ The panel shows each rupee as a button of its colour marked with its worth; the 
 from __future__ import annotations
 
 from gridsight.games.spec import CellWord, Words
-from solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOUR_VALUES, RUPOOR, UNDUG, UNSEEN
+from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOUR_VALUES, RUPOOR, UNDUG, UNSEEN
 
 RUPEE_COLOURS = {"g": "#3fae49", "b": "#3a6fd8", "r": "#d83a3a", "s": "#c8c8d0",
                  "y": "#e8b923"}

@@ -2,8 +2,8 @@
 
 ``solve(board, options)`` takes :class:`~gridsight.games.tile_path.options.TilePathOptions`.
 
-It reads the board (:mod:`solvers.tile_path.board`), runs the analysis
-(:mod:`solvers.tile_path.analysis`) and presents it three ways: the JSON contract of issue 4, a
+It reads the board (:mod:`gridsight.solvers.tile_path.board`), runs the analysis
+(:mod:`gridsight.solvers.tile_path.analysis`) and presents it three ways: the JSON contract of issue 4, a
 readable board for people, and an :class:`Advice` whose ``path`` is the walk from where Link
 stands (so the overlay can draw numbered steps) and whose ``recommend`` is the next tile.
 """
@@ -18,11 +18,11 @@ from gridsight.games.options import Arguments, SolveOptions, options_from_argume
 from gridsight.games.tile_path.options import TilePathOptions
 from gridsight.games.tile_path.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, amount
-from solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
-from solvers.boardtext import BoardText
-from solvers.cellnames import name_of
-from solvers.symbols import key_line
-from solvers.tile_path import (
+from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.cellnames import name_of
+from gridsight.solvers.symbols import key_line
+from gridsight.solvers.tile_path import (
     DEFAULT_MAX_STATES,
     ENGINES,
     TilePathAnalysis,
@@ -30,10 +30,10 @@ from solvers.tile_path import (
     moves_of,
     parse_board,
 )
-from solvers.tile_path.board import move_name
-from solvers.tile_path.board import MAX_CELLS
-from solvers.tile_path.proofs import where
-from solvers.tile_path.unseen import (
+from gridsight.solvers.tile_path.board import move_name
+from gridsight.solvers.tile_path.board import MAX_CELLS
+from gridsight.solvers.tile_path.proofs import where
+from gridsight.solvers.tile_path.unseen import (
     PartialBoard,
     describe_unseen,
     has_unseen,
@@ -328,7 +328,7 @@ def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> lis
     return lines
 
 
-#: The board tokens as the text tables show them (:mod:`solvers.symbols`: Link is ``@``,
+#: The board tokens as the text tables show them (:mod:`gridsight.solvers.symbols`: Link is ``@``,
 #: since a pentomino table's ``L`` is a piece).
 _SYMBOL = {"L": "@"}
 

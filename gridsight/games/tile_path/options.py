@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsight.games.options import SolveOptions, check_choice
-from solvers.tile_path import DEFAULT_MAX_STATES, ENGINES
+from gridsight.solvers.tile_path import DEFAULT_MAX_STATES, ENGINES
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from gridsight.readers.base import (
     every_cell_read,
     make_reading,
 )
-from solvers.boardtext import BoardText
-from vision.classify import BoardRead
-from vision.packs import TemplatePack
+from gridsight.solvers.boardtext import BoardText
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.packs import TemplatePack
 
 TOKENS = frozenset(".x#SEL")
 

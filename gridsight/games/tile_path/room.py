@@ -6,8 +6,8 @@ player gives the room once, in the text format (``examples/tile-path-heros-cave.
 board inside the walls), and this module:
 
 - **calibrates** a pack from one or more screenshots (:func:`calibrate_room`): the screen's
-  tile pitch and place are found by :mod:`vision.tiling`, the view's place in the room by the
-  room's blocked tiles and walls (:func:`vision.mapview.kind_candidates`: ``#`` cells are
+  tile pitch and place are found by :mod:`gridsight.vision.tiling`, the view's place in the room by the
+  room's blocked tiles and walls (:func:`gridsight.vision.mapview.kind_candidates`: ``#`` cells are
   blocks, the ring around the board is wall, the rest floor; of the few places suggested, the
   one where the looks learned there place the view there again, clearly ahead of anywhere
   else); then the looks are learned from the tiles in view: the floor's states by their colour (the game's: blue not stepped, red
@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from solvers.boardtext import BoardText
-from solvers.errors import BoardFormatError, InputError
-from vision.classify import UNKNOWN, BoardRead, CellRead
-from vision.errors import BoardNotFoundError, PackError
-from vision.geometry import BoardGeometry
-from vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
-from vision.packs import Anchor, Template, TemplatePack
-from vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
+from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.errors import BoardFormatError, InputError
+from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
+from gridsight.vision.errors import BoardNotFoundError, PackError
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
+from gridsight.vision.packs import Anchor, Template, TemplatePack
+from gridsight.vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
 
 #: The Game Boy Color screen: 10x9 tiles of 16 pixels, the top row a status bar.
 GBC = ScreenLayout(tiles_wide=10, tiles_high=9, bar_top=1, tile_px=16)
@@ -523,7 +523,7 @@ def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:
-    from vision.mapview import read_tiles
+    from gridsight.vision.mapview import read_tiles
 
     (r0, r1), (c0, c1) = view.cells(room)
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])

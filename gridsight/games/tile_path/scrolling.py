@@ -28,14 +28,14 @@ from gridsight.games.tile_path.room import (
     screen_from_corners,
 )
 from gridsight.inputs import read_text
-from solvers.boardtext import parse_boards
-from solvers.errors import InputError, named
-from vision.errors import VisionInputError
-from vision.packs import TemplatePack, load_pack_dir, user_packs_root
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError, named
+from gridsight.vision.errors import VisionInputError
+from gridsight.vision.packs import TemplatePack, load_pack_dir, user_packs_root
 
 
 #: Reading a screenshot through one pack as ``gridsight analyze --pack`` does: the cells read
-#: (:class:`vision.classify.BoardRead`) and the board (a ``BoardReading``), or
+#: (:class:`gridsight.vision.classify.BoardRead`) and the board (a ``BoardReading``), or
 #: ``VisionInputError`` / ``InputError``. The calibration is given it by its caller
 #: (:func:`gridsight.calibration.read_through`): the readers reach the registry, which loads
 #: this package, so importing them here would be an import cycle.

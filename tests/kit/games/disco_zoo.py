@@ -47,7 +47,7 @@ def label_info() -> dict[str, dict]:
 def layout() -> dict:
     """Where the rescue screen draws what is not a tile, and each animal's sprite, as the
     pack's manifest records it (the reader reads the cards and the top bar there)."""
-    from solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 
     catalogue = load_catalogue()
     names = dict.fromkeys(a.name for a in [*catalogue.animals(), *catalogue.pets])
@@ -109,9 +109,9 @@ DEMO_PLACEMENT = 5  # which placement of the Jungle's animals the demo's rescue 
 def demo():
     """A Jungle rescue (Gorilla, Panda, Tiger) played by following the advice: each tap is
     the advised one, except the third, where the player taps the likeliest tile instead."""
-    from solvers.disco_zoo.board import fresh_board
-    from solvers.disco_zoo.catalogue import load_catalogue
-    from solvers.disco_zoo.placements import joint_placements
+    from gridsight.solvers.disco_zoo.board import fresh_board
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.placements import joint_placements
 
     from ..advised import frozen, play
     from ..scripted import Script

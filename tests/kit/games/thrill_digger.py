@@ -10,7 +10,7 @@ from . import GameKit
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.games.thrill_digger.tracker import PitPack
-    from vision.pit import PitCalibration
+    from gridsight.vision.pit import PitCalibration
 
 
 def write_pit_pack(root: Path) -> str:

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from gridsight.readers.screen import write_text
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 Color = tuple[int, int, int]  # BGR
 Grid = tuple[tuple[str, ...], ...]

@@ -28,7 +28,7 @@ import numpy as np
 from .common import (
     Color, Grid, Rendered, as_grid, draw_sprite, hex_color, name_rng, rounded_rect, shade, text,
 )
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 RARITIES = ("common", "rare", "mythical", "timeless")
 DECORATIONS = ("hay", "bush", "palm", "rock", "cactus", "flowers")

@@ -48,7 +48,7 @@ import numpy as np
 
 from . import pixel_fonts
 from .common import Rendered
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 Color = tuple[int, int, int]  # BGR
 RARITIES = ("common", "rare", "mythical", "timeless")
@@ -450,7 +450,7 @@ class CardDrawn:
 def pattern_tiles(name: str, rarity: str) -> int:
     """How many tiles ``name``'s pattern covers (the catalogue's; by rarity for a name it
     does not know)."""
-    from solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 
     key = "".join(ch for ch in name.lower() if ch.isalnum())
     for animal in load_catalogue().animals():

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, text
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 ROWS, COLS = 9, 9
 CELL = 40

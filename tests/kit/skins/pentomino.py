@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, rounded_rect, shade, text
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 ROWS, COLS = 12, 10
 CELL = 24

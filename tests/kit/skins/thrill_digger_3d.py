@@ -12,7 +12,7 @@ compression.
 World coordinates are board coordinates: ``x`` along the columns, ``y`` along the rows, in cell
 units, so cell ``(row, col)`` is centred at ``(col + 0.5, row + 0.5, 0)``. ``z`` points *into*
 the ground (up is ``-z``), which keeps the camera frame right-handed while the board reads the
-usual way round. Pixel coordinates follow :mod:`vision.geometry`'s edge convention, and every
+usual way round. Pixel coordinates follow :mod:`gridsight.vision.geometry`'s edge convention, and every
 frame carries the exact board -> pixel homography of the ground plane.
 
 Everything is seeded: the same seed draws the same game, frame for frame.
@@ -27,7 +27,7 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
-from solvers.thrill_digger import rules as _rules
+from gridsight.solvers.thrill_digger import rules as _rules
 
 WIDTH, HEIGHT = 1280, 720
 FOCAL = 820.0

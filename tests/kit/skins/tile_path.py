@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, shade
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 ROWS, COLS = 6, 8
 TILE = 16

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.geometry import BoardGeometry
+from gridsight.vision.geometry import BoardGeometry
 
 from .common import Color, as_grid, shade
 
