@@ -1,6 +1,9 @@
-"""How good the advice is, and how fast: Thrill Digger's policies, then Disco Zoo's.
+"""How good the advice is, and how fast: Thrill Digger, Minesweeper and Disco Zoo side by side.
 
-Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
+Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner] [--no-exact]
+[--jobs J] [--ms-games N] [--ms-open-games N] [--dz-boards N] [--only SECTIONS] [--quick]``.
+``--quick`` runs every section on a handful of boards and games (tests/test_bench.py runs it); the figures of docs/performance.md
+come from the default sizes. Every time is CPU time of the thread that worked unless said.
 
 1. **Beginner, exact.** The value of a policy over every one of the 4845 layouts (the
    policy's game tree walked once, :mod:`gridsight.solvers.thrill_digger.evaluate`), for the old
@@ -18,11 +21,25 @@ Run: ``python bench/bench_advice.py [--games N] [--seed S] [--skip-beginner]``.
    median time per board in process with one shared search (the first boards below the
    shipped table search their subtrees, later ones mostly find them known), and the same for
    the first ``--python-boards`` of them with the pure-Python search (no numba).
-3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest`` on the
-   same boards drawn as the game draws them (``--games`` each, default 200; docs/thrill-digger.md's
+3. **Intermediate and expert, simulated.** ``auto`` (the lookahead) against ``safest``, and
+   ``deeper`` (a second dig searched) against ``auto``, on the same boards drawn as the game
+   draws them (``--games`` each, default 200; docs/thrill-digger.md's
    figures use ``gridsight simulate ... --games 5000``), with the paired difference and its
    standard error, and the median time per board of each policy's decisions.
-4. **Disco Zoo**: ``report()`` of ``bench/disco_zoo_advice.py`` when that file exists.
+4. **Beginner, cold boards.** Games played by the optimal advice (with a random hole now and
+   then, as a player strays), each board answered by a fresh search (the shipped table
+   loaded, nothing else known): CPU per board by the number of holes dug, and how many were
+   answered within 50 ms.
+5. **Minesweeper.** Expert games (16 x 30, 99 mines, first click safe in the top-left
+   corner) played by ``exact`` (the advice) and ``safest`` (the previous advice) on the same
+   layouts: win rates, the paired difference and its standard error, CPU per game; then
+   ``exact`` with the open start of the published figures (first click at row 3, column 3,
+   counted from 0, opening a 0).
+6. **Disco Zoo, exact within the default budget.** Random mid-game rescues (2 or 3 animals
+   of a random region, 1 to 4 random taps made on a true placement, 10 taps in all) for
+   both objectives, and every board one advised tap after the opening book's boards: how many
+   answers are exact within the default budget (1 s of CPU), and the slowest.
+7. **Disco Zoo, compiled against pure Python**: ``report()`` of ``bench/disco_zoo_advice.py``.
 
 Every figure is measured in this run; the baseline is ``safest``, run in the same process.
 """
@@ -64,23 +81,23 @@ from gridsight.solvers.thrill_digger.state import ThrillDiggerState, format_stat
 
 
 class Timed:
-    """A policy's ``decide`` that records how long each call took."""
+    """A policy's ``decide`` that records how long each call took (CPU time of the thread)."""
 
     def __init__(self, name: str) -> None:
         self.policy = get_policy(name)
         self.times: list[float] = []
 
     def __call__(self, analysis):
-        start = time.perf_counter()
+        start = time.thread_time()
         hole = self.policy.decide(analysis).hole
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.thread_time() - start)
         return hole
 
     def board(self, state: ThrillDiggerState, model: str = "game"):
         """Analyse ``state`` and decide, timing both (the time a player waits per board)."""
-        start = time.perf_counter()
+        start = time.thread_time()
         hole = self.policy.decide(analyse(state, model)).hole
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.thread_time() - start)
         return hole
 
     def median_ms(self) -> float:
@@ -204,9 +221,9 @@ def beginner_file(count: int, seed: int, python_boards: int) -> None:
                        table=load_table("uniform"))
     times = []
     for state in boards[:python_boards]:
-        start = time.perf_counter()
+        start = time.thread_time()
         python.hole_values(state)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
     _print_times(f"the first {len(times)} boards, pure-Python search", times)
 
 
@@ -218,14 +235,16 @@ def _print_times(label: str, seconds: list[float]) -> None:
 
 
 def simulated(games: int, seed: int) -> None:
-    print(f"== Intermediate and expert: auto (lookahead) against safest on the same {games} "
-          f"boards each (net rupees per game) ==")
+    print(f"== Intermediate and expert: auto (lookahead) against safest, and deeper against "
+          f"auto, on the same {games} boards each (net rupees per game) ==")
     for name in ("intermediate", "expert"):
         difficulty = DIFFICULTIES[name]
         rng = random.Random(seed)
         layouts = [draw_layout(difficulty, rng) for _ in range(games)]
         scores, timers = {}, {}
-        for policy in ("auto", "safest"):
+        _play(layouts[0], Timed("auto"))  # compiled kernels loaded, untimed
+        _play(layouts[0], Timed("deeper"))
+        for policy in ("auto", "safest", "deeper"):
             timed = Timed(policy)
             scores[policy] = [_play(layout, timed) for layout in layouts]
             timers[policy] = timed
@@ -233,10 +252,14 @@ def simulated(games: int, seed: int) -> None:
         print(f"  {name:<12} auto {diff.mean_a:+7.2f}  safest {diff.mean_b:+7.2f}  paired "
               f"difference {diff.difference:+6.2f} (standard error {diff.stderr:.2f}, "
               f"{diff.z:+.1f} se)")
+        deeper = compare_paired(scores["deeper"], scores["auto"])
+        print(f"  {name:<12} deeper {deeper.mean_a:+7.2f}  auto {deeper.mean_b:+7.2f}  paired "
+              f"difference {deeper.difference:+6.2f} (standard error {deeper.stderr:.2f}, "
+              f"{deeper.z:+.1f} se)")
         auto, safest = timers["auto"], timers["safest"]
         print(f"    time per board, analysis and decision: auto {auto.summary()} "
               f"({len(auto.times)} boards); safest {safest.summary()}; median ratio "
-              f"{auto.median_ms() / safest.median_ms():.1f}x")
+              f"{auto.median_ms() / safest.median_ms():.1f}x; deeper {timers['deeper'].summary()}")
     print(f"  ({load_note()})")
 
 
@@ -254,7 +277,159 @@ def _play(layout, timed: Timed) -> int:
     return rupees
 
 
-def disco_zoo(pairs: int | None = None, baseline_cap: float | None = None) -> None:
+def beginner_cold(games: int, seed: int) -> None:
+    print(f"== Beginner, cold boards: {games} games, each board answered by a fresh search "
+          "(the shipped table loaded, nothing else) ==")
+    from gridsight.solvers.thrill_digger.optimal_table import TABLE_DEPTH
+
+    model = "uniform"
+    space = layout_space(BEGINNER, model)
+    table = load_table(model)
+    rng = random.Random(seed)
+    warm = draw_layout(BEGINNER, random.Random(seed + 1))
+    state = ThrillDiggerState.empty(BEGINNER)
+    for cell in [(0, 0), (0, 4), (3, 0), (3, 4), (1, 2), (2, 2)]:
+        if warm.token(*cell) != BOMB:
+            state = state.with_token(*cell, warm.token(*cell))
+    ExactPlay(space, table=table, engine="numba").hole_values(state)  # numba loaded, untimed
+    by_digs: dict[int, list[float]] = {}
+    for _ in range(games):
+        layout = draw_layout(BEGINNER, rng)
+        state = ThrillDiggerState.empty(BEGINNER)
+        digs = 0
+        while not state.finished:
+            start = time.thread_time()
+            values = ExactPlay(space, table=table).hole_values(state)
+            by_digs.setdefault(digs, []).append(time.thread_time() - start)
+            cell = values.best if rng.random() < 0.7 else rng.choice(sorted(values.values))
+            token = layout.token(*cell)
+            if token == BOMB:
+                break
+            state = state.with_token(*cell, token)
+            digs += 1
+    within = [t for d, times in by_digs.items() if d < TABLE_DEPTH for t in times]
+    print(f"  boards with fewer than {TABLE_DEPTH} holes dug (answered from the table): "
+          f"{sum(t <= 0.05 for t in within)} of {len(within)} within 50 ms, slowest "
+          f"{1000 * max(within):.1f} ms")
+    for d in sorted(by_digs):
+        times = sorted(by_digs[d])
+        print(f"  {d:2} dug: {len(times):4} boards, median {1000 * times[len(times) // 2]:6.1f} "
+              f"ms, slowest {1000 * times[-1]:7.1f} ms")
+    print(f"  ({load_note()})")
+
+
+def minesweeper(games: int, open_games: int, seed: int, jobs: int) -> None:
+    from gridsight.solvers.minesweeper.rules import EXPERT
+    from gridsight.solvers.minesweeper.simulate import compare, simulate
+
+    print(f"== Minesweeper, expert (16 x 30, 99 mines), first click safe in the top-left "
+          f"corner: exact against safest on the same {games} games ==")
+    a, b, paired = compare(EXPERT, games, seed, ("exact", "safest"), jobs=jobs)
+    for report in (a, b):
+        print(f"  {report.policy:<7} won {report.wins} of {report.games} "
+              f"({100 * report.win_rate:.1f}%, standard error {100 * report.stderr:.1f}), "
+              f"{report.mean_guesses:.2f} guesses and {report.mean_cpu:.3f} s of CPU per game")
+    print(f"  paired difference exact - safest: {100 * paired.difference:+.1f} points "
+          f"(standard error {100 * paired.stderr:.1f}, {paired.z:+.1f} se)")
+    if open_games:
+        start = (3, 3)
+        opened = simulate(EXPERT, open_games, seed, rule="zero", start=start, jobs=jobs)
+        print(f"  open start (first click at row 3, column 3 from 0, opening a 0): exact won "
+              f"{opened.wins} of {opened.games} ({100 * opened.win_rate:.1f}%, standard error "
+              f"{100 * opened.stderr:.1f}), {opened.mean_cpu:.3f} s of CPU per game")
+    print(f"  ({load_note()}; {jobs} process{'es' if jobs > 1 else ''})")
+
+
+def disco_zoo_boards(count: int, seed: int):
+    """``count`` mid-game rescues: 2 or 3 animals of a random region, 1 to 4 random taps made
+    on a true placement, the rest of the 10 taps left."""
+    from gridsight.solvers.disco_zoo.board import EMPTY, RescueBoard, fresh_board
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.placements import joint_placements
+
+    rng = random.Random(seed)
+    catalogue = load_catalogue()
+    boards = []
+    while len(boards) < count:
+        region = rng.choice(sorted(catalogue.regions))
+        group = tuple(rng.sample(catalogue.regions[region], rng.choice((2, 3))))
+        made = rng.randint(1, 4)
+        fresh = fresh_board(region, group, 10 - made)
+        joint = joint_placements(fresh)
+        truth = [int(m) for m in joint.masks[rng.randrange(joint.count)]]
+        grid = [list(row) for row in fresh.grid]
+        for tile in rng.sample(range(25), made):
+            grid[tile // 5][tile % 5] = next(
+                (k + 1 for k, mask in enumerate(truth) if mask >> tile & 1), EMPTY)
+        boards.append(RescueBoard(region, group, 10 - made, tuple(map(tuple, grid))))
+    return boards
+
+
+def after_book_boards(most: int | None = None, seed: int = 1):
+    """Every board one advised tap after a board of the opening book that is not in the book
+    itself (each thing the tile may show), with its objective; with ``most``, a random sample
+    of that many (seeded)."""
+    from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard
+    from gridsight.solvers.disco_zoo.book import board_key, shipped_book
+    from gridsight.solvers.disco_zoo.book_build import outcomes
+    from gridsight.solvers.disco_zoo.catalogue import COLS, load_catalogue
+    from gridsight.solvers.disco_zoo.objective import Objective
+
+    catalogue = load_catalogue()
+    book = shipped_book()
+    found = []
+    for key, entry in sorted(book.items()):
+        if entry.tile < 0 or entry.completes >= 0:
+            continue
+        region, names, label, taps, tiles = key
+        animals = tuple(next(a for a in catalogue.regions[region] if a.name == name)
+                        for name in names)
+        values = [UNTAPPED if t == "." else EMPTY if t == "-" else int(t) for t in tiles]
+        board = RescueBoard(region, animals, taps,
+                            tuple(tuple(values[r * COLS:(r + 1) * COLS]) for r in range(5)))
+        objective = Objective(label)
+        row, col = divmod(entry.tile, COLS)
+        for shows in outcomes(board, entry.tile):
+            child = board.with_tap(row, col, shows)
+            known = board_key(child, objective)
+            if child.taps and (known is None or known[0] not in book):
+                found.append((child, objective))
+    if most is not None and most < len(found):
+        found = random.Random(seed).sample(found, most)
+    return found
+
+
+def disco_zoo(boards: int, after_book: int | None, seed: int) -> None:
+    from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, plan
+    from gridsight.solvers.disco_zoo.objective import Objective
+
+    print(f"== Disco Zoo: exact within the default budget ({DEFAULT_BUDGET:g} s of CPU) ==")
+    cases = [(board, Objective(kind)) for board in disco_zoo_boards(boards, seed)
+             for kind in ("expected", "all")]
+    after = after_book_boards(after_book, seed)
+    warm = cases[0] if cases else after[0]
+    plan(warm[0], warm[1], None)  # numba and the kernel loaded, untimed
+    groups = [(f"{boards} random mid-game rescues x 2 objectives", cases),
+              ("boards one advised tap after the opening book" + ("" if after_book is None else
+               " (a random sample)"), after)]
+    for label, group in groups:
+        if not group:
+            continue
+        exact, slowest, worst = 0, 0.0, ""
+        for board, objective in group:
+            start = time.thread_time()
+            decision, is_exact, _ = plan(board, objective)
+            took = time.thread_time() - start
+            exact += is_exact
+            if took > slowest:
+                names = "+".join(a.name for a in board.animals)
+                slowest, worst = took, (f"{board.region} {names}, {board.taps} taps left, "
+                                        f"{objective.kind}")
+        print(f"  {label}: {exact} of {len(group)} exact; slowest {slowest:.2f} s ({worst})")
+    print(f"  ({load_note()})")
+
+
+def disco_zoo_table(pairs: int | None = None, baseline_cap: float | None = None) -> None:
     path = REPO / "bench" / "disco_zoo_advice.py"
     if not path.exists():
         print("== Disco Zoo: bench/disco_zoo_advice.py is not here (yet) ==")
@@ -262,14 +437,14 @@ def disco_zoo(pairs: int | None = None, baseline_cap: float | None = None) -> No
     spec = importlib.util.spec_from_file_location("disco_zoo_advice", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    print("== Disco Zoo ==")
+    print("== Disco Zoo: the compiled search against pure Python (bench/disco_zoo_advice.py) ==")
     module.report(baseline_cap or module.BASELINE_CAP, pairs=pairs)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200,
-                        help="games per difficulty in the simulation (default 200)")
+                        help="Thrill Digger games per difficulty in the simulation (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cli-depth", type=int, default=3,
                         help="digs of the command-line check (default 3)")
@@ -278,6 +453,8 @@ def main() -> int:
     parser.add_argument("--python-boards", type=int, default=300,
                         help="of those, how many to time with the pure-Python search too "
                         "(default 300)")
+    parser.add_argument("--cold-games", type=int, default=200,
+                        help="beginner games whose boards are answered cold (default 200)")
     parser.add_argument("--skip-beginner", action="store_true")
     parser.add_argument("--no-exact", action="store_true",
                         help="skip section 1 (the exact walk over every beginner layout: "
@@ -287,15 +464,49 @@ def main() -> int:
     parser.add_argument("--disco-baseline-cap", type=float, default=None, metavar="SECONDS",
                         help="Disco Zoo's table: the pure-Python baseline's cap (default: "
                         "bench/disco_zoo_advice.py's)")
+    parser.add_argument("--ms-games", type=int, default=1000,
+                        help="Minesweeper expert games, each played by both policies "
+                        "(default 1000; docs/minesweeper.md's figures use more)")
+    parser.add_argument("--ms-open-games", type=int, default=300,
+                        help="Minesweeper expert games with the open start (default 300)")
+    parser.add_argument("--dz-boards", type=int, default=40,
+                        help="Disco Zoo mid-game rescues (default 40)")
+    parser.add_argument("--dz-after-book", type=int, default=None,
+                        help="a random sample of this many boards after the book (default: all 6884)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the simulations")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few boards and games per section (the tests run it)")
+    parser.add_argument("--only", default=None, metavar="SECTIONS",
+                        help="run only these sections, comma-separated, of: " + ", ".join(SECTIONS))
     options = parser.parse_args()
-    if not options.skip_beginner:
+    only = set(SECTIONS) if options.only is None else set(options.only.split(","))
+    if only - set(SECTIONS):
+        parser.error(f"unknown sections {sorted(only - set(SECTIONS))} (known: {SECTIONS})")
+    if options.quick:
+        options.no_exact, options.cli_depth, options.boards, options.python_boards = True, 0, 1, 1
+        options.games, options.cold_games = 1, 3
+        options.ms_games, options.ms_open_games = 2, 1
+        options.dz_boards, options.dz_after_book = 2, 6
+        options.disco_pairs, options.disco_baseline_cap = 1, 0.2
+    if not options.skip_beginner and "beginner" in only:
         if not options.no_exact:
             beginner_exact()
         beginner_from_cli(options.cli_depth)
         beginner_file(options.boards, options.seed, options.python_boards)
-    simulated(options.games, options.seed)
-    disco_zoo(options.disco_pairs, options.disco_baseline_cap)
+    if "cold" in only:
+        beginner_cold(options.cold_games, options.seed)
+    if "thrill" in only:
+        simulated(options.games, options.seed)
+    if "minesweeper" in only:
+        minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
+    if "disco" in only:
+        disco_zoo(options.dz_boards, options.dz_after_book, options.seed)
+    if "disco-table" in only:
+        disco_zoo_table(options.disco_pairs, options.disco_baseline_cap)
     return 0
+
+
+SECTIONS = ("beginner", "cold", "thrill", "minesweeper", "disco", "disco-table")
 
 
 if __name__ == "__main__":

@@ -189,6 +189,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     reads it: the hints the board text needs (``--animals``...) added only when the read
     without them is not the board given."""
     from gridsight.readers.base import ReadHints
+    from gridsight.readers.desktop import in_view
     from gridsight.readers.find import find_in
     from gridsight.vision.classify import UNKNOWN
 
@@ -242,8 +243,8 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
             lines.append("The board reads back by itself as:")
             lines += ["  " + line for line in reading.text.rstrip().splitlines()]
     teller = getattr(spec.reading.game_reader, "furniture_missing", None)
-    if teller is not None:
-        missing = teller(image, found.read, pack, full)
+    if teller is not None:  # on the screen alone, when it is a window inside the screenshot
+        missing = teller(*in_view(image, found.read), pack, full)
         furniture = getattr(spec.reading, "furniture", ())
         seen = [name for name in furniture if name not in missing]
         if seen:

@@ -121,7 +121,7 @@ def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None
     cells read; ``None`` when it is not there."""
     import numpy as np
 
-    from gridsight.readers.find import Found, find_by_structure
+    from gridsight.readers.find import Found, find_by_structure, structural_games, with_screen
     from gridsight.screens import KEEP_RATIO
     from gridsight.vision.classify import read_cells
     from gridsight.vision.errors import BoardNotFoundError
@@ -151,7 +151,10 @@ def find_seen(image: np.ndarray, seen: Seen, pack: TemplatePack) -> Found | None
     score = anchor * read.known_fraction  # as the search scores a board (Found.score)
     if read.known_fraction < MIN_KNOWN or score < KEEP_RATIO * seen.reference:
         return None
-    return Found(seen.game, pack, read, score)
+    found = Found(seen.game, pack, read, score)
+    # A structural game's board in a frame much wider than it: the screen around it, as the
+    # full search gives it (a phone's window on a desktop; the reader reads that window).
+    return with_screen(image, found) if seen.game in structural_games() else found
 
 
 def find_screenshot(image: np.ndarray, shelf: PackShelf, game: str | None = None,

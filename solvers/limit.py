@@ -44,6 +44,12 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gridsight.solvers import headroom
+
+#: How many :meth:`Meter.reached` calls pass between two looks at the process's memory (a
+#: look reads ``/proc``; the calls come every few thousand states).
+_MEMORY_EVERY = 16
+
 #: The default budget of one analysis, in CPU seconds of the searching thread: the one
 #: default every command and the library share (``--time-limit``).
 DEFAULT_SECONDS = 20.0
@@ -160,6 +166,7 @@ class Meter:
         self._wall0 = time.monotonic()
         self.states = 0
         self.reason: str | None = None
+        self._looks = 0
 
     def within(self, limit: Limit) -> "Meter":
         """A child meter for part of the work, bounded by ``limit`` and by this meter."""
@@ -214,6 +221,12 @@ class Meter:
             self.reason = f"the limit of {limit.wall_seconds:g} s of waiting"
         elif self.parent is not None and self.parent.reached():
             self.reason = self.parent.reason
+        else:
+            self._looks += 1
+            if self._looks % _MEMORY_EVERY == 0 and headroom.pressed():
+                # Before the process's hard limit (--max-memory), where an allocation fails
+                # wherever it happens (solvers.headroom says why that must not happen).
+                self.reason = headroom.describe()
         return self.reason is not None
 
     def stop(self, reason: str) -> None:

@@ -1,7 +1,12 @@
 """The rooms of DESIGN.md and the imports allowed between them, checked on the source.
 
+The rooms are top-level folders of the repository and, installed, subpackages of
+``gridsight`` (``solvers/`` is ``gridsight.solvers``; setup.py maps them), so the code imports
+them by that name only: a bare ``import solvers`` would find nothing in an install, or a
+stranger's package of that name. Below, a room's name means its ``gridsight.`` one.
+
 ``solvers`` and ``vision`` import nothing of this repository but ``safefiles`` (``solvers``
-also no cv2, mss or Qt); ``overlay`` imports only ``solvers.advice`` and ``vision``;
+also no cv2, mss or Qt); ``overlay`` imports only ``gridsight.solvers.advice`` and ``vision``;
 ``gridsight`` may import all of them; ``safefiles`` (the one way every room reads the
 player's files and writes its own) imports nothing but the standard library, so every room may
 import it; but only ``gridsight.commands.demo`` imports the demo (``gridsight.demo``), so no reader
@@ -30,6 +35,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates", "safefiles")
 OWN = set(ROOMS)
+# The rooms installed under the gridsight namespace (the folder ``solvers/`` is the package
+# ``gridsight.solvers``).
+INNER = ROOMS[1:]
 # The third-party packages pyproject.toml declares (core, and the live and fast extras), by the
 # name they are imported as (pyobjc-framework-Quartz brings Quartz and AppKit, on macOS).
 THIRD_PARTY = {"numpy", "cv2", "mss", "PIL", "platformdirs", "PySide6", "Xlib", "numba",
@@ -61,10 +69,21 @@ class Found:
 
 
 def _module_name(rel: str) -> str:
+    """The module a file is when installed: ``solvers/x.py`` is ``gridsight.solvers.x``."""
     parts = list(Path(rel).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts = parts[:-1]
+    if parts and parts[0] in INNER:
+        parts.insert(0, "gridsight")
     return ".".join(parts)
+
+
+def _room_name(module: str) -> str:
+    """``gridsight.solvers.x`` as the rules below name it (``solvers.x``); others unchanged."""
+    for room in INNER:
+        if module == f"gridsight.{room}" or module.startswith(f"gridsight.{room}."):
+            return module[len("gridsight."):]
+    return module
 
 
 def _relative(target: str, level: int, package: str) -> str:
@@ -142,9 +161,14 @@ def problems_in(room: str, found: list[Found]) -> list[str]:
         if f.problem:
             problems.append(f"{where}: {f.problem}")
             continue
-        top = f.module.split(".")[0]
+        if f.module.split(".")[0] in INNER:
+            problems.append(f"{where} imports {f.module}: a room is imported by its installed "
+                            f"name (gridsight.{f.module})")
+            continue
+        module = _room_name(f.module)
+        top = module.split(".")[0]
         if top in OWN:
-            if not _allowed(f.module, allowed):
+            if not _allowed(module, allowed):
                 problems.append(f"{where} imports {f.module} (not allowed in {room}/)")
             if _allowed(f.module, {DEMO}) and f.path not in DEMO_USERS \
                     and not f.path.startswith("gridsight/demo/"):
@@ -177,19 +201,21 @@ def test_the_checker_catches_what_it_must(tmp_path):
         "from . import geometry\n"                           # relative, allowed
         "import requests\n"                                  # undeclared
         "import kit.skins\n"                                 # the test kit
-        "importlib.import_module('overlay.paint')\n"         # literal, forbidden target
-        "importlib.import_module('.pit', 'vision')\n"        # relative literal, allowed
+        "importlib.import_module('gridsight.overlay.paint')\n"  # literal, forbidden target
+        "importlib.import_module('.pit', 'gridsight.vision')\n"  # relative literal, allowed
+        "import vision.geometry\n"                           # the bare name of a room
         "name = 'x'\n"
         "importlib.import_module(name)\n"                    # computed
         "__import__('json')\n",                              # literal, allowed
         encoding="utf-8")
     found = imports_of(probe, "vision/probe.py")
-    assert {"vision", "vision.pit", "json"} <= {f.module for f in found}
+    assert {"gridsight.vision", "gridsight.vision.pit", "json"} <= {f.module for f in found}
     problems = problems_in("vision", found)
     text = "\n".join(problems)
-    assert len(problems) == 5, text
+    assert len(problems) == 6, text
     for needle in ("imports gridsight.cli", "requests: an unknown top-level",
-                   "kit.skins: the test kit", "imports overlay.paint", "computed name"):
+                   "kit.skins: the test kit", "imports gridsight.overlay.paint", "computed name",
+                   "vision.geometry: a room is imported by its installed name"):
         assert needle in text
 
 

@@ -8,6 +8,7 @@ its numbers. A new script in ``bench/`` needs its smallest setting in :data:`SMA
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,10 +20,10 @@ BENCH = REPO / "bench"
 
 #: Each script's arguments for its smallest run (a few seconds of CPU each).
 SMALLEST: dict[str, list[str]] = {
-    "bench_advice.py": ["--no-exact", "--games", "1", "--cli-depth", "0", "--boards", "1",
-                        "--python-boards", "1", "--disco-pairs", "1",
-                        "--disco-baseline-cap", "0.2"],
+    "bench_advice.py": ["--quick"],
     "bench_analyze.py": ["--shots", "1"],
+    "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
+                         "--no-game", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
@@ -43,6 +44,21 @@ SMALLEST: dict[str, list[str]] = {
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
 }
 
+#: What a script's smallest run must print (each section's figures are there).
+PRINTS: dict[str, list[str]] = {
+    "bench_advice.py": [
+        r"fewer than \d holes dug \(answered from the table\): \d+ of \d+ within 50 ms",
+        r"intermediate +auto +[-+][\d.]+ +safest",
+        r"expert +deeper +[-+][\d.]+ +auto",
+        r"exact +won \d+ of 2 \([\d.]+%.*s of CPU per game",
+        r"paired difference exact - safest:",
+        r"open start \(first click at row 3, column 3 from 0, opening a 0\): exact won",
+        r"2 random mid-game rescues x 2 objectives: \d of 4 exact",
+        r"boards one advised tap after the opening book \(a random sample\): \d of 6 exact",
+        r"== Disco Zoo: the compiled search against pure Python",
+    ],
+}
+
 
 def test_every_script_has_a_smallest_setting():
     scripts = sorted(p.name for p in BENCH.glob("*.py"))
@@ -59,3 +75,5 @@ def test_the_script_runs(script, tmp_path):
     assert done.returncode == 0, f"{script}: exit {done.returncode}\n{done.stderr[-3000:]}"
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     assert done.stdout.strip(), f"{script} printed nothing"
+    for pattern in PRINTS.get(script, ()):
+        assert re.search(pattern, done.stdout), f"{script}: no {pattern!r} in\n{done.stdout}"

@@ -15,6 +15,7 @@ import pytest
 
 from kit.skins import disco_zoo
 from kit.skins import pentomino, tile_path
+from sample_sizes import samples
 from test_readers import random_rescue
 
 SOLUTION_6x10 = [  # a solution of the 6 x 10 rectangle (gridsight solve pentomino)
@@ -164,8 +165,9 @@ def test_calibrate_then_analyze_disco_zoo(tmp_path, run_cli):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["tile-path", "pentomino"])
-def test_a_calibrated_pack_reads_fifty_screenshots_of_the_unseen_skin(game, tmp_path, run_cli):
+def test_a_calibrated_pack_reads_further_screenshots_of_the_unseen_skin(game, tmp_path, run_cli):
     """Issue 6's figure: one calibration screenshot, then 50 further screenshots of the skin
+    (20 in the everyday suite, :func:`sample_sizes.samples`)
     (varied boards, scales 0.8x to 2x, positions), every cell right, through the command."""
     if game == "tile-path":
         room = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
@@ -178,11 +180,11 @@ def test_a_calibrated_pack_reads_fifty_screenshots_of_the_unseen_skin(game, tmp_
         shot = pentomino.render(level, skin=pentomino.PASTEL_SKIN)
         labels, make = "\n".join(level) + "\n", lambda rng: _level_case(rng, pentomino.PASTEL_SKIN)
     assert _calibrate(run_cli, tmp_path, game, shot, labels)[0] == 0
-    _analyze_many(run_cli, tmp_path, game, 50, make, seed=100)
+    _analyze_many(run_cli, tmp_path, game, samples(20, 50), make, seed=100)
 
 
 @pytest.mark.slow
-def test_a_calibrated_disco_zoo_pack_reads_fifty_screenshots(tmp_path, run_cli):
+def test_a_calibrated_disco_zoo_pack_reads_further_screenshots(tmp_path, run_cli):
     """The same for the desert Disco Zoo skin: board, cards, region and counter."""
     shot = disco_calibration_shot()
     rows, _ = disco_labels_text(shot)
@@ -192,7 +194,7 @@ def test_a_calibrated_disco_zoo_pack_reads_fifty_screenshots(tmp_path, run_cli):
     text = "region: Farm\nanimals: Pig, Cow, Unicorn\ntaps: 4\n" + \
         "\n".join(" ".join(row) for row in grid) + "\n"
     assert _calibrate(run_cli, tmp_path, "disco-zoo", shot, text)[0] == 0
-    _analyze_many(run_cli, tmp_path, "disco-zoo", 50, _disco_case, seed=100)
+    _analyze_many(run_cli, tmp_path, "disco-zoo", samples(20, 50), _disco_case, seed=100)
 
 
 # -- helpers ---------------------------------------------------------------------------------

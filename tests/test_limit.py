@@ -80,8 +80,9 @@ def test_the_limit_holds_with_the_tree_under_a_folder_named_numba(tmp_path):
     answered after 17.9 s). The meter looks at no path."""
     tree = tmp_path / "numba" / "site"
     skip = shutil.ignore_patterns("__pycache__", "*.png", "*.npz", "*.tsv.gz")
-    for room in ("gridsight", "solvers", "vision", "overlay"):
-        shutil.copytree(REPO / room, tree / room, ignore=skip)
+    shutil.copytree(REPO / "gridsight", tree / "gridsight", ignore=skip)
+    for room in ("solvers", "vision", "overlay", "safefiles"):  # laid out as installed
+        shutil.copytree(REPO / room, tree / "gridsight" / room, ignore=skip)
     env = dict(os.environ, PYTHONPATH=str(tree))
     run = subprocess.run(
         [sys.executable, "-m", "gridsight", "solve", "tile-path", "-", "--json",
@@ -92,7 +93,7 @@ def test_the_limit_holds_with_the_tree_under_a_folder_named_numba(tmp_path):
     data = json.loads(run.stdout)
     assert data["quality"]["stopped"] == "the limit of 0.05 s of work reached"
     assert data["solvable"] is None and data["guess"] is not None
-    check = subprocess.run([sys.executable, "-c", "import solvers; print(solvers.__file__)"],
+    check = subprocess.run([sys.executable, "-c", "import gridsight.solvers as s; print(s.__file__)"],
                            env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert f"{os.sep}numba{os.sep}" in check.stdout  # it was the copy that ran
 

@@ -68,15 +68,24 @@ def test_endless_standard_input_stops_at_the_limit():
 
 
 def _wait_until_reading(pid: int) -> None:
-    """Until the process waits in a read from its pipe (Linux), or a few seconds elsewhere."""
-    wchan = Path(f"/proc/{pid}/wchan")
+    """Until the process waits in a read from its pipe (Linux: its wait channel names the
+    pipe, or, where the kernel hides wait channels, it sleeps and has used no CPU for half a
+    second), or a few seconds elsewhere."""
+    proc = Path(f"/proc/{pid}")
     deadline_at = time.monotonic() + 30
+    last, still_since = None, time.monotonic()
     while time.monotonic() < deadline_at:
         try:
-            if "pipe" in wchan.read_text():
+            if "pipe" in (proc / "wchan").read_text():
                 return
+            fields = (proc / "stat").read_text().rpartition(")")[2].split()
         except OSError:
             break
+        state, cpu = fields[0], int(fields[11]) + int(fields[12])  # utime + stime
+        if state != "S" or cpu != last:
+            last, still_since = cpu, time.monotonic()
+        elif time.monotonic() - still_since >= 0.5:
+            return
         time.sleep(0.05)
     time.sleep(3)
 

@@ -1,5 +1,6 @@
-"""The memory bound of the solving commands (``--max-memory``): a search that outgrows it
-stops with one line and exit 1, never a traceback or the machine's swap."""
+"""The memory bound of the solving commands (``--max-memory``): a search that nears it stops
+itself with its best answer so far (solvers.headroom), never a traceback, a hang or the
+machine's swap."""
 
 from __future__ import annotations
 
@@ -17,19 +18,31 @@ def test_the_default_bound_is_at_most_4_gib_and_0_means_none():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no data-segment limit on Windows")
-def test_a_search_past_the_bound_stops_with_one_line(tmp_path):
+def test_a_search_near_the_bound_stops_itself_with_its_best_answer(tmp_path):
     # An open 14 x 14 room searched in pure Python with no state or time bound grows to
-    # gigabytes; 150 MB stops it within a few seconds.
+    # gigabytes. Run into the 150 MB data limit itself, CPython sometimes spun in its allocator
+    # for ever (about one run in six, SIGTERM ignored); the meter stops the search before it,
+    # and the player gets the search's best move so far.
     room = "\n".join(["S" + " ." * 13] + [" ".join(["."] * 14) for _ in range(13)]) + "\n"
     board = tmp_path / "open14.txt"
     board.write_text(room)
-    done = subprocess.run(
-        [sys.executable, "-m", "gridsight", "solve", "tile-path", str(board), "--time-limit",
-         "0", "--max-states", "0", "--engine", "python", "--max-memory", "150M"],
-        capture_output=True, text=True, timeout=300)
-    assert done.returncode == 1, done.stderr
-    assert done.stderr.startswith("gridsight: out of memory") and "Traceback" not in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-m", "gridsight", "solve", "tile-path", str(board), "--time-limit",
+             "0", "--max-states", "0", "--engine", "python", "--max-memory", "150M"],
+            capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert "of the memory bound" in done.stdout and "--max-memory" in done.stdout
+        assert done.stdout.startswith("Step ") and "Traceback" not in done.stderr
+
+
+def test_headroom_reads_the_data_in_use_against_a_limit():
+    from gridsight.solvers import headroom
+
+    if headroom.in_use() is None:
+        pytest.skip("no /proc/self/statm on this platform")
+    assert headroom.pressed(limit=1) and not headroom.pressed(limit=2**62)
+    assert "--max-memory" in headroom.describe(150 * 2**20)
 
 
 def test_every_solving_command_offers_the_bound():

@@ -18,7 +18,8 @@ def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     # The advice first, in one short line; the board and the details after it.
     assert out.startswith("Open row 7, column 19 - 6% a mine\nMinesweeper, 16 x 30, 99 mines;")
     assert "[6%]" in out  # the recommended cell, in brackets
-    assert "no cell is certainly safe; the lowest mine chance is 6.1%" in out
+    # no cell is certain: the guess looks one reveal ahead, with its exact figures
+    assert "no cell is certainly safe; one reveal ahead, 91% that this cell and the next" in out
 
 
 def test_solve_json_contract(run_cli, examples):
@@ -30,9 +31,12 @@ def test_solve_json_contract(run_cli, examples):
     assert (data["rows"], data["cols"], data["mines"]) == (16, 30, 99)
     assert int(data["layouts"]) > 10**40
     mine = data["recommend"]["mine"]
-    assert data["recommend"] == {"row": 6, "col": 18, "safe": False, "mine": mine,
-                                 "zero": data["recommend"]["zero"], "mine_at_least": mine,
-                                 "mine_at_most": mine}
+    looked = data["recommend"]
+    assert looked == {"row": 6, "col": 18, "safe": False, "mine": mine,
+                      "zero": looked["zero"], "mine_at_least": mine, "mine_at_most": mine,
+                      "how": "lookahead", "survive": looked["survive"],
+                      "progress": looked["progress"], "win": None}
+    assert 0 < looked["progress"] <= looked["survive"] <= 1 - mine
     assert data["quality"]["exact"] is True and data["quality"]["at_least"] == mine
     cells = {(c["row"], c["col"]): c for c in data["cells"]}
     assert min(c["mine"] for c in data["cells"]) == cells[(6, 18)]["mine"]
@@ -158,3 +162,25 @@ def test_live_options_reach_the_solver_and_a_zero_time_limit_means_none(examples
     text = (examples / "minesweeper-expert.txt").read_text()
     solution = adapter.solve(parse_boards(text)[0], adapter.options_from({"time_limit": 0.0}))
     assert solution.json["complete"] is True
+
+
+def test_simulate_start_and_jobs_give_the_same_games(run_cli):
+    import re
+
+    def games(*extra: str) -> str:
+        code, out, err = run_cli("simulate", "minesweeper", "--games", "8", "--seed", "4",
+                                 "--start", "4,4", "--rule", "zero", "--compare",
+                                 "exact,safest", *extra)
+        assert code == 0, err
+        assert "first click row 4, column 4 (from 0)" in out
+        return re.sub(r"[\d.]+ s of CPU per game \([\d.]+ s wall\)", "", out)
+
+    assert games("--jobs", "2") == games()
+
+
+def test_simulate_refuses_a_first_click_off_the_board(run_cli):
+    code, out, err = run_cli("simulate", "minesweeper", "--games", "2", "--start", "9,0")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "outside the 9 x 9 board" in err
+    code, _, err = run_cli("simulate", "minesweeper", "--start", "3")
+    assert code == 2 and "expected a cell as R,C" in err

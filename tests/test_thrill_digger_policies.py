@@ -133,6 +133,31 @@ def test_lookahead_is_deterministic_and_the_engines_agree():
         assert any(h.bomb == lowest for h in candidates(analysis))
 
 
+def test_deeper_engines_agree_and_look_one_dig_further():
+    from gridsight.solvers.thrill_digger.deeper import deeper, python_deeper_sums
+
+    rng = random.Random(7)
+    engines = ["python"] + (["numba"] if kernel_available() else [])
+    for difficulty in (INTERMEDIATE, EXPERT):
+        analysis = None
+        while analysis is None or any(h.no_bad for h in analysis.holes):
+            analysis = analyse(random_state(difficulty, rng, undug=difficulty.holes - 3,
+                                            show_bad=0.0, unseen=0.0))
+        results = [deeper(analysis, particles=300, engine=e) for e in engines]
+        assert all(r.scores == results[0].scores for r in results)
+        assert results[0].hole in results[0].scores
+    # width 1, the second dig searched wherever the rollouts are closed-loop: it is safest's
+    # own, so the sums are the lookahead's rollouts exactly
+    from gridsight.solvers.thrill_digger.lookahead import WORTH, python_rollout_sums
+
+    drawn = np.array(rng.choices(range(7), k=12 * 8), dtype=np.int8).reshape(12, 8)
+    undug = np.ones(8, dtype=bool)
+    holes = np.array([0, 3])
+    one = python_rollout_sums(drawn, holes, undug, 5, WORTH, 2)
+    two = python_deeper_sums(drawn, holes, undug, 5, WORTH, 2, width=1, min_child=2)
+    assert (one[1] == two[1]).all() and np.allclose(one[0], two[0])
+
+
 def test_lookahead_stopped_by_its_limit_keeps_the_candidates_it_scored():
     """Anytime: with no time at all the first candidate (the safest) is still scored and
     advised, and the decision says it was cut short; its score is the one a full run gives."""
@@ -168,7 +193,7 @@ def test_lookahead_beats_safest_on_a_small_board_exactly():
 
 
 def test_policy_names_are_known_and_refused_clearly():
-    assert set(POLICIES) == {"auto", "optimal", "lookahead", "safest"}
+    assert set(POLICIES) == {"auto", "optimal", "lookahead", "deeper", "safest"}
     with pytest.raises(UnknownPolicy, match="expected one of: auto, optimal"):
         get_policy("greedy")
     with pytest.raises(PolicyUnavailable, match="beginner"):

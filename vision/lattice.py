@@ -215,7 +215,8 @@ def _coarse(maps: _Maps, rows: int, cols: int, low: float, high: float,
             pitch += PITCH_STEP
             continue
         score = _lattice_score(cv_line, cv_edge, ch_line, ch_edge, rows, cols, pitch, nx, ny)
-        flat = np.argpartition(score.ravel(), -keep)[-keep:]
+        # A picture barely larger than the lattice has fewer places than ``keep``.
+        flat = np.argpartition(score.ravel(), -min(keep, score.size))[-keep:]
         for idx in flat:
             y, x = divmod(int(idx), nx)
             best.append((float(score[y, x]), float(x), float(y), pitch))

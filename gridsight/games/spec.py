@@ -180,12 +180,23 @@ class GridReading:
         boards = _loaded(self.scrolling)
         return boards if boards.holds(pack) else None
 
-    def locate_by_structure(self, image: Any) -> Any:
-        """The board in ``image`` found by its structure (a :class:`gridsight.vision.classify.BoardRead`;
-        ``BoardNotFoundError`` if none); only for a game with a ``structure`` part."""
+    def locate_screen(self, image: Any) -> Any:
+        """The board in ``image`` found by its structure, ``image`` taken as the game's own
+        screen (a :class:`gridsight.vision.classify.BoardRead`; ``BoardNotFoundError`` if none); only
+        for a game with a ``structure`` part."""
         if self.structure is None:
             raise TypeError("this game's board is found by its frame only")
         return _loaded(self.structure)(image)
+
+    def locate_by_structure(self, image: Any) -> Any:
+        """The board in ``image`` found by its structure, on the game's own screen or on that
+        screen as a window inside a larger frame (a phone mirrored on a desktop:
+        :class:`gridsight.readers.desktop.ScreenLocator`; the board in the frame's
+        coordinates, the screen's region in its extras); ``BoardNotFoundError`` if none.
+        What ``analyze``, ``live`` and ``calibrate`` find a structural game's board with."""
+        from gridsight.readers.desktop import ScreenLocator
+
+        return ScreenLocator(self.locate_screen, self.furniture)(image)
 
 
 class ScrollingBoards(Protocol):

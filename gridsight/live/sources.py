@@ -153,6 +153,7 @@ class GridSource(_NoExtras):
                  settings: TrackerSettings | None = None, memory: ScreenMemory | None = None,
                  pack_name: str | None = None):
         from gridsight.games.spec import GridReading
+        from gridsight.readers.desktop import ScreenLocator
         from gridsight.vision.locate import Locator
 
         if not isinstance(spec.reading, GridReading) and (reader is None or settings is None):
@@ -182,10 +183,13 @@ class GridSource(_NoExtras):
         self._reads_since_reset = 0
         # A game whose board is also found by its structure (no frame to match: a real
         # game's screen) is read that way when the pack's frame is not found, and keeps
-        # that way while it works.
-        self._structure = (reading.locate_by_structure
+        # that way while it works. The screen may then be a window inside the capture (a
+        # phone mirrored on a desktop): the locator remembers where, and looks there first.
+        self._structure = (ScreenLocator(reading.locate_screen, reading.furniture)
                            if reading is not None and reading.structure is not None else None)
         self._by_structure = False
+        self._structure_missed: Frame | None = None
+        self._structure_missed_why = "its structure not found"
         # What was learned of screens of a size (gridsight.screens): the board is first looked
         # for where it was seen last on a screen of the frame's size (read with --pack
         # pack_name), and where it is found is remembered.
@@ -222,7 +226,7 @@ class GridSource(_NoExtras):
             if board_read is None and self._structure is not None and not self._by_structure:
                 board_read = self._by_structure_now(frame)
             if board_read is None:
-                return SourceUpdate(None, f"no board in view ({_first_line(error)}); keeping "
+                return SourceUpdate(None, f"no board in view: {_first_line(error)}; keeping "
                                     "the last state", changed=False)
             geometry = board_read.geometry
             unread = len(board_read.unknown())
@@ -281,15 +285,21 @@ class GridSource(_NoExtras):
                 raise
         found = self._by_structure_now(frame)
         if found is None:
-            raise BoardNotFoundError(self.spec.name, "neither its frame nor its structure found")
+            raise BoardNotFoundError(self.spec.name, "its frame not matched; "
+                                     + self._structure_missed_why)
         return found
 
     def _by_structure_now(self, frame: Frame) -> BoardRead | None:
         """The board found by the game's structure (from now on the first way tried), or
-        ``None``."""
+        ``None`` (once a frame: a desktop's search is not repeated on the same frame)."""
+        if frame is self._structure_missed:
+            return None
         try:
             found = self._structure(frame.pixels)
-        except VisionInputError:
+        except VisionInputError as error:
+            self._structure_missed = frame
+            # What the structure's search tried (the whole frame, the desktop's windows).
+            self._structure_missed_why = getattr(error, "detail", "") or "its structure not found"
             return None
         self._by_structure = True
         self._remember(frame, found, found.known_fraction, structure=True)
@@ -363,9 +373,12 @@ class GridSource(_NoExtras):
         return self._state
 
     def reading(self, hints: ReadHints) -> BoardReading:
+        from gridsight.readers.desktop import in_view
+
         assert self._board_read is not None and self._frame is not None
         believed = believed_read(self._board_read, self._state, self.settings)
-        return self.reader.read(self._frame.pixels, believed, self.pack, hints)
+        pixels, believed = in_view(self._frame.pixels, believed)  # the screen's window alone
+        return self.reader.read(pixels, believed, self.pack, hints)
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._state = self.tracker.correct(row, col, label)

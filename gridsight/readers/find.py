@@ -16,16 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from typing import TYPE_CHECKING
-
+from gridsight.readers.desktop import (
+    FURNITURE,
+    VIEW,
+    ScreenLocator,
+    in_view,
+    view_around,
+)
 from gridsight.vision.classify import BoardRead, read_cells
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.locate import anchor_score, locate_board
 from gridsight.vision.packs import Anchor, TemplatePack
 from gridsight.vision.packs import load_game_pack as load_pack_for_game
+from gridsight.vision.regions import Region, propose_regions
 
 if TYPE_CHECKING:  # pragma: no cover
     from gridsight.readers.base import BoardReading
@@ -33,6 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover
 STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its structure
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
+INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
+PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 
 
 def structural_games() -> list[str]:
@@ -86,25 +95,140 @@ def _scrolling(game: str, pack: TemplatePack):
 def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
     """Locate ``pack``'s board in ``image`` (0.5x to 4x) and read its cells; failing that,
     for a game whose board can be found by its structure (:func:`structural_games`), find it
-    so (:class:`BoardNotFoundError` if neither finds it)."""
+    so, in the whole frame or inside it (:class:`BoardNotFoundError` if neither finds it).
+    A structural game's board found by its pack in a frame much wider than it is given the
+    screen around it (:func:`with_screen`); one whose cells the pack does not all read is
+    compared with the board found by its structure, and the fuller read wins."""
     try:
-        return _located(image, game, pack, 0.5, 4.0)
+        found = _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
         if game not in structural_games():
-            raise
+            inside = located_inside(image, game, pack)
+            if inside is None:
+                raise
+            return inside
         try:
             return find_by_structure(image, game, like=pack)
         except BoardNotFoundError as other:
             raise BoardNotFoundError(game, f"{error.detail}; {other.detail}") from None
+    if game not in structural_games():
+        if found.read.known_fraction < 1.0 and _narrow(found, image):
+            inside = located_inside(image, game, pack)
+            if inside is not None and inside.read.known_fraction > found.read.known_fraction:
+                return inside
+        return found
+    found = with_screen(image, found)
+    if found.read.known_fraction < 1.0 and VIEW not in found.read.extras:
+        # Cells the pack does not read: its frame may have matched a screen of another look
+        # (a real-look screen, whose board the structure finds); the fuller read wins.
+        try:
+            by_structure = find_by_structure(image, game, like=pack)
+        except BoardNotFoundError:
+            return found
+        if by_structure.read.known_fraction > found.read.known_fraction:
+            return by_structure
+    return found
+
+
+def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:
+    """``pack``'s board located in a window-like region of ``image``
+    (:func:`gridsight.vision.regions.propose_regions`), in the frame's coordinates: the best match of
+    the regions tried, ``None`` when none holds it (or ``pack`` is for a board bigger than
+    the screen). For a game found by its pack's frame in a desktop capture whose whole-frame
+    search missed it, or read it incompletely: among a desktop's windows and their edges the
+    coarse search over the whole frame may settle on the wrong place (a pentomino level in an
+    emulator's window: 1 of 100 held-out 1920x1080 captures), while in the window alone it
+    is as on a screenshot of its own."""
+    if _scrolling(game, pack) is not None:
+        return None
+    best: Found | None = None
+    for region in propose_regions(image, keep=PACK_TRIES):
+        try:
+            found = _located(np.ascontiguousarray(region.crop(image)), game, pack, 0.5, 4.0)
+        except BoardNotFoundError:
+            continue
+        read = found.read
+        moved = BoardRead(region.to_frame(read.geometry), read.cells, read.gain,
+                          read.pack_name, read.extras)
+        if best is None or found.score > best.score:
+            best = Found(game, pack, moved, found.score)
+        if read.known_fraction >= 1.0 and found.score >= STRONG_FRAME:
+            break
+    return best
+
+
+def _narrow(found: Found, image: np.ndarray) -> bool:
+    """Whether ``found``'s board is under :data:`INSIDE_SHARE` of the frame's width (it may
+    be on a screen inside the frame)."""
+    return bool(np.ptp(found.read.geometry.outline()[:, 0]) < INSIDE_SHARE * image.shape[1])
+
+
+def with_screen(image: np.ndarray, found: Found) -> Found:
+    """``found`` with the screen around it (:func:`gridsight.readers.desktop.view_around`) when
+    its board is under :data:`INSIDE_SHARE` of the frame's width and a window-like region
+    around it shows the same board found by its structure; else ``found`` itself. The board
+    found by its structure is returned instead when it reads more of its cells than the pack
+    did, or when the pack is a shipped one (our own skin's) and the structure finds the whole
+    screen around its board: the frame of our skin matched a screen of another look (a
+    real-look rescue among a desktop's windows: 2 of 100 held-out captures, its tiles read
+    through our skin's templates)."""
+    if not _narrow(found, image):
+        return found
+    reading = _grid_reading(found.game)
+    around = view_around(image, found.read, reading.locate_screen, reading.furniture)
+    if around is None:
+        return found
+    if around.known_fraction > found.read.known_fraction or (
+            shipped(found.pack) and _whole_screen(around, reading.furniture)):
+        return Found(found.game, structure_pack(found.game, like=found.pack), around,
+                     around.known_fraction)
+    read = found.read
+    extras = {**read.extras, VIEW: around.extras[VIEW]}
+    return Found(found.game, found.pack,
+                 BoardRead(read.geometry, read.cells, read.gain, read.pack_name, extras),
+                 found.score)
+
+
+def shipped(pack: TemplatePack) -> bool:
+    """Whether ``pack`` is one of the packs shipped with gridsight (our own skins' art), not
+    one the player calibrated."""
+    from gridsight.vision.packs import shipped_packs_root
+
+    if pack.source is None:
+        return False
+    try:
+        pack.source.resolve().relative_to(shipped_packs_root().resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _whole_screen(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Every cell read and every piece of ``furniture`` found with ``read``."""
+    seen = set(read.extras.get(FURNITURE, furniture))
+    return read.known_fraction >= 1.0 and all(name in seen for name in furniture)
+
+
+def _grid_reading(game: str):
+    from gridsight.registry import get_spec
+
+    return get_spec(game).reading
+
+
+def screen_locator(game: str) -> ScreenLocator:
+    """A :class:`~gridsight.readers.desktop.ScreenLocator` of ``game``'s board by its
+    structure: in the whole frame, else in a window-like region of it, remembered from one
+    call to the next (``gridsight live``)."""
+    reading = _grid_reading(game)
+    return ScreenLocator(reading.locate_screen, reading.furniture)
 
 
 def find_by_structure(image: np.ndarray, game: str, like: TemplatePack | None = None) -> Found:
-    """The board of ``game`` found by its structure (its spec's ``GridReading.structure``), its
+    """The board of ``game`` found by its structure (its spec's ``GridReading.structure``) in
+    the whole frame, else inside it (:class:`~gridsight.readers.desktop.ScreenLocator`), its
     score the share of tiles that read as the game's tiles; ``like``'s furniture and
     references (a pack the player calibrated or grew) go with it to the reader."""
-    from gridsight.registry import get_spec
-
-    read = get_spec(game).reading.locate_by_structure(image)
+    read = _grid_reading(game).locate_by_structure(image)
     return Found(game, structure_pack(game, like), read, read.known_fraction)
 
 
@@ -148,20 +272,43 @@ def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
     return detect_game(image, packs)
 
 
-def read_found(image: np.ndarray, found: Found, hints) -> "BoardReading":
-    """The board text of a found board: the game's reader given the screenshot, the cells
-    as read, the pack and the player's hints (``analyze`` and ``calibrate`` alike)."""
+def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
+    """The board text of a found board: the game's reader given the screenshot (the screen's
+    region of it, for a board found inside a larger frame: :func:`~gridsight.readers.desktop.
+    in_view`), the cells as read, the pack and the player's hints (``analyze`` and
+    ``calibrate`` alike)."""
+    from dataclasses import replace
+
     from gridsight.registry import get_reader
 
-    return get_reader(found.game).read(image, found.read, found.pack, hints)
+    pixels, read = in_view(image, found.read)
+    reading = get_reader(found.game).read(pixels, read, found.pack, hints)
+    region = found.read.extras.get(VIEW)
+    if region is None:
+        return reading
+    return replace(reading, notes=(*reading.notes, screen_note(region, image.shape)))
+
+
+def screen_note(region: Region, shape: tuple[int, ...]) -> str:
+    """What the report says of a game's screen found inside a larger frame: where, and its
+    share of the frame's width.
+
+    >>> from gridsight.vision.regions import Region
+    >>> screen_note(Region(860, 62, 462, 833), (1080, 1920, 3))
+    "the game's screen is a window of the capture: x 860, y 62, 462x833 px (24% of its width)"
+    """
+    share = round(100 * region.width / shape[1])
+    return (f"the game's screen is a window of the capture: x {region.x}, y {region.y}, "
+            f"{region.width}x{region.height} px ({share}% of its width)")
 
 
 def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
-    """The best-matching board among every game's pack; when no pack's board matches for
-    certain (:data:`CERTAIN_FRAME`: a frame can match scenery of another game's screen), the
-    games found by structure are tried too (their own game's only when its pack matched
-    weakly, below :data:`STRONG_FRAME`), and a board of theirs whose every tile reads wins.
-    :class:`BoardNotFoundError` if none."""
+    """The best-matching board among every game's pack (a structural game's given its
+    screen's window when found inside a larger frame, as :func:`find_board` does); when no
+    pack's board matches for certain (:data:`CERTAIN_FRAME`: a frame can match scenery of
+    another game's screen), the games found by structure are tried too (their own game's only
+    when its pack matched weakly, below :data:`STRONG_FRAME`), and a board of theirs whose
+    every tile reads wins. :class:`BoardNotFoundError` if none."""
     best: Found | None = None
     for game, pack in packs.items():
         try:
@@ -170,6 +317,8 @@ def detect_game(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
             continue
         if best is None or found.score > best.score:
             best = found
+    if best is not None and best.score >= STRONG_FRAME and best.game in structural_games():
+        best = with_screen(image, best)  # its screen's window, when inside a larger frame
     if best is None or best.score < CERTAIN_FRAME:
         for game in structural_games():
             if game not in packs or (best is not None and best.game == game

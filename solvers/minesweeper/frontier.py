@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.solvers.minesweeper.rules import MINE, NUMBERS
+from gridsight.solvers.minesweeper.rules import FLAG, MINE, UNOPENED
 from gridsight.solvers.minesweeper.state import MinesweeperState
 
 Cell = tuple[int, int]
+_MAY_HOLD_A_MINE = frozenset({UNOPENED, FLAG})
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,12 @@ def constraints_of(state: MinesweeperState) -> list[Constraint]:
     """One constraint per opened number, row by row (numbers with no unopened neighbour
     included: they must then show exactly their shown mines)."""
     found = []
+    grid = state.grid
     for r, c in state.numbers():
         around = state.neighbours(r, c)
-        shown = sum(state.token(*n) == MINE for n in around)
-        unopened = tuple(n for n in around if state.token(*n) not in NUMBERS and
-                         state.token(*n) != MINE)
-        found.append(Constraint((r, c), unopened, int(state.token(r, c)) - shown))
+        shown = sum(grid[n[0]][n[1]] == MINE for n in around)
+        unopened = tuple(n for n in around if grid[n[0]][n[1]] in _MAY_HOLD_A_MINE)
+        found.append(Constraint((r, c), unopened, int(grid[r][c]) - shown))
     return found
 
 

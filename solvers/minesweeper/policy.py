@@ -4,9 +4,12 @@
 
 1. a **certain safe** cell if there is one: the one most likely to show a 0 (a 0 opens all
    its neighbours by itself, so it reveals the most), then reading order;
-2. otherwise the cell with the **lowest mine chance** (compared exactly, on layout counts);
-   among cells tied exactly, the one most likely to show a 0, then an unflagged cell before
-   a flagged one, then reading order.
+2. otherwise the guess of :func:`~.guessing.best_guess`: on few layouts the end-game search
+   (the best exact chance to win), else one reveal ahead among the safest cells (the chance
+   to survive this guess and the next step); on an empty board, and under
+   :data:`~.guessing.SAFEST_RULE` (the previous advice), the cell with the **lowest mine
+   chance** (compared exactly, on layout counts); among cells tied exactly, the one most
+   likely to show a 0, then an unflagged cell before a flagged one, then reading order.
 
 "Shows a 0" means the cell and every unopened neighbour are safe; its chance is counted
 exactly like the mine chances, by re-counting the components it touches with those cells
@@ -17,7 +20,8 @@ When the analysis is incomplete (the limit stopped the counting), a cell proven 
 recommended, the first in reading order; with none, the cell whose mine chance is proven
 lowest at worst (the least upper bound of :attr:`CellOdds.high`; ties: the lower ``low``,
 then an unflagged cell, then reading order), so there is always advice while a cell is
-left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven.
+left to open; ``mine`` is then ``None`` and ``bounds`` says what is proven. A guess stopped
+by the limit is the best found so far (the safest cell, at worst).
 
 >>> from gridsight.solvers.minesweeper.analysis import analyse
 >>> from gridsight.solvers.minesweeper.state import MinesweeperState
@@ -33,8 +37,12 @@ from gridsight.solvers.limit import LimitReached, Meter
 from gridsight.solvers.minesweeper.analysis import Analysis, CellOdds
 from gridsight.solvers.minesweeper.combine import combine, dot
 from gridsight.solvers.minesweeper.counting import count_component
+from gridsight.solvers.minesweeper.guessing import DEFAULT_RULE, SAFEST_RULE, GuessRule, best_guess
 
 Cell = tuple[int, int]
+
+__all__ = ["DEFAULT_RULE", "SAFEST_RULE", "GuessRule", "Recommendation", "recommend",
+           "zero_layouts"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +50,13 @@ class Recommendation:
     """The cell to open and why: ``safe`` when it is certainly safe; ``mine`` its mine chance
     (``None`` when the analysis is incomplete), ``zero`` its chance to show a 0 (``None`` when
     not computed); ``tied`` how many cells shared the lowest mine chance; ``bounds`` the
-    exact least and greatest mine chance proven (both ``mine`` when complete)."""
+    exact least and greatest mine chance proven (both ``mine`` when complete).
+
+    A guess also says ``how`` it was chosen (``"safest"``, ``"lookahead"``, ``"endgame"``);
+    ``survive`` is, one reveal ahead, the exact chance that this cell and the next step are
+    both safe (a certain cell next, or the safest guess then), ``progress`` the chance that a
+    certain cell follows; ``win`` is the exact chance to win with best play from here (the
+    end-game search), else ``None``."""
 
     cell: Cell
     safe: bool
@@ -50,6 +64,10 @@ class Recommendation:
     zero: float | None
     tied: int
     bounds: tuple[float, float] | None = None
+    how: str = ""
+    survive: float | None = None
+    progress: float | None = None
+    win: float | None = None
 
 
 def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
@@ -90,10 +108,13 @@ def zero_layouts(analysis: Analysis, cell: Cell, cache: dict | None = None,
     return count
 
 
-def recommend(analysis: Analysis, meter: Meter | None = None) -> Recommendation | None:
+def recommend(analysis: Analysis, meter: Meter | None = None,
+              rule: GuessRule = DEFAULT_RULE) -> Recommendation | None:
     """The cell to open next (see the module notes), or ``None`` when the game is over or
-    no cell is left to open. ``meter`` bounds the counting of the chances to show a 0 (the
-    tie-break): stopped, the best of the cells counted is taken (the first, if none)."""
+    no cell is left to open. ``meter`` bounds the guess's search and the counting of the
+    chances to show a 0 (the tie-break): stopped, the best found so far is taken. ``rule``:
+    how to guess (the default is the advice's; :data:`~.guessing.SAFEST_RULE` the previous
+    one)."""
     state = analysis.state
     if state.finished:
         return None
@@ -111,7 +132,27 @@ def recommend(analysis: Analysis, meter: Meter | None = None) -> Recommendation 
         return _most_open(analysis, safe, True, meter)
     lowest = min(c.mine_layouts for c in open_choices)
     tied = [c for c in open_choices if c.mine_layouts == lowest]
-    return _most_open(analysis, tied, False, meter)
+    if not state.numbers() or not rule.thinks_ahead:  # nothing to look ahead from
+        return _most_open(analysis, tied, False, meter)
+    guess = best_guess(analysis, rule, meter)
+    if guess.how == "safest":
+        return _most_open(analysis, [analysis.cell(*c) for c in guess.tied], False, meter)
+    odds = analysis.cell(*guess.cell)
+    total = analysis.layouts
+    assert total is not None and odds.mine is not None
+    look = guess.look
+    try:
+        zero: float | None = zero_layouts(analysis, guess.cell, meter=meter) / total
+    except LimitReached:
+        zero = None
+    return Recommendation(
+        guess.cell, False, odds.mine, zero,
+        len(tied) if odds.mine_layouts == lowest else 0, (odds.mine, odds.mine),
+        how=guess.how,
+        survive=None if look is None or not look.complete else look.survive / total,
+        progress=None if look is None or not look.complete else look.progress / total,
+        win=None if guess.wins is None or guess.layouts is None else guess.wins / guess.layouts,
+    )
 
 
 def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool,
@@ -126,10 +167,10 @@ def _most_open(analysis: Analysis, cells: list[CellOdds], safe: bool,
     if not scored:
         best = cells[0]
         return Recommendation(best.cell, safe, best.mine, None, 0 if safe else len(cells),
-                              (best.mine, best.mine))
+                              (best.mine, best.mine), how="" if safe else "safest")
     zeros, best = max(scored, key=lambda zc: (zc[0], not zc[1].flagged, -zc[1].row,
                                               -zc[1].col))
     return Recommendation(
         best.cell, safe, best.mine, zeros / analysis.layouts, 0 if safe else len(cells),
-        (best.mine, best.mine),
+        (best.mine, best.mine), how="" if safe else "safest",
     )

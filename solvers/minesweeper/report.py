@@ -48,6 +48,8 @@ def to_json(analysis: Analysis, choice: Recommendation | None) -> dict[str, Any]
             "mine": choice.mine, "zero": choice.zero,
             "mine_at_least": None if choice.bounds is None else choice.bounds[0],
             "mine_at_most": None if choice.bounds is None else choice.bounds[1],
+            "how": choice.how or None, "survive": choice.survive,
+            "progress": choice.progress, "win": choice.win,
         },
         "safe": _where(analysis.safe),
         "certain_mines": _where(analysis.certain_mines),
@@ -117,7 +119,10 @@ def details(analysis: Analysis, choice: Recommendation | None) -> tuple[str, ...
                      f"{len(analysis.components)} frontier parts counted) and no cell is proven "
                      f"safe; this one's mine chance is at most {percent(high)} (at least "
                      f"{percent(low)}), the lowest proven; allow more time for exact odds")
-    if choice.mine is not None:
+    guess = ahead(analysis, choice)
+    if guess:
+        lines.append(guess)
+    elif choice.mine is not None:
         line = f"no cell is certainly safe; the lowest mine chance is {100 * choice.mine:.1f}%"
         if choice.tied > 1:
             line += f", shared by {choice.tied} cells"
@@ -129,6 +134,39 @@ def details(analysis: Analysis, choice: Recommendation | None) -> tuple[str, ...
     if not state.numbers():
         lines.append("in most versions of the game the first click is never a mine")
     return tuple(lines)
+
+
+def ahead(analysis: Analysis, choice: Recommendation | None) -> str:
+    """One line on a guess chosen by thinking ahead (the end-game search or one reveal ahead),
+    with its exact figures; empty for a certain cell or a plain lowest-chance guess."""
+    if choice is None or choice.safe or choice.mine is None:
+        return ""
+    if choice.how == "endgame" and choice.win is not None:
+        return (f"no cell is certainly safe and few layouts fit ({analysis.layouts:,}): searched "
+                f"to the end over all of them, this cell wins {percent(choice.win)} of games "
+                "with best play")
+    if choice.how == "lookahead" and choice.survive is not None:
+        line = (f"no cell is certainly safe; one reveal ahead, {percent(choice.survive)} that "
+                "this cell and the next step are both safe")
+        if choice.progress:
+            line += f", {percent(choice.progress)} that it leaves a certain cell to open"
+        return line
+    return ""
+
+
+def why(analysis: Analysis, choice: Recommendation | None) -> str:
+    """Why the advised cell, when another has a lower mine chance ("" when it is the safest)."""
+    if choice is None or choice.safe or choice.mine is None:
+        return ""
+    others = [c for c in analysis.cells if c.mine is not None and not c.certain_mine]
+    safest = min(others, key=lambda c: (c.mine_layouts, c.row, c.col))
+    if safest.mine_layouts >= analysis.cell(*choice.cell).mine_layouts:
+        return ""
+    line = (f"Why not {cell_name(safest.row, safest.col)} ({percent(safest.mine)} a mine, here "
+            f"{percent(choice.mine)})? ")
+    if choice.how == "endgame" and choice.win is not None:
+        return line + f"This cell wins more games with best play ({percent(choice.win)})."
+    return line + "This cell is likelier to leave the next step safe too."
 
 
 def _cell_text(odds: CellOdds) -> str:
@@ -162,7 +200,8 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
     else:
         count = (f"incomplete: {analysis.stopped} stopped the counting after "
                  f"{analysis.counted} of {len(analysis.components)} frontier parts")
-    lines = [explain(analysis, choice),
+    why_line = why(analysis, choice)
+    lines = [explain(analysis, choice), *([why_line] if why_line else []),
              f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
              "Unopened cells show their chance of a mine; numbers count the mines around.",
              ""]
@@ -250,10 +289,11 @@ def to_advice(analysis: Analysis, choice: Recommendation | None) -> Advice:
         figures=figures,
         status=explain(analysis, choice),
         warnings=warnings(analysis),
+        why=why(analysis, choice),
         details=details(analysis, choice),
         quality=quality(analysis, choice),
     )
 
 
 __all__ = ["GAME", "details", "explain", "percent", "quality", "to_advice", "to_json",
-           "to_text", "warnings"]
+           "to_text", "warnings", "why", "ahead"]

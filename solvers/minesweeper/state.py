@@ -19,11 +19,12 @@ mines: 2
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from gridsight.solvers.boardtext import BoardText
 from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.errors import BoardFormatError
-from gridsight.solvers.minesweeper.rules import FLAG, MINE, NUMBERS, TOKENS, UNOPENED, neighbours
+from gridsight.solvers.minesweeper.rules import FLAG, MINE, TOKENS, UNOPENED, neighbours
 
 FORMAT_HELP = """\
 board format (one board per block, boards separated by a line '---'):
@@ -81,29 +82,45 @@ class MinesweeperState:
         return self.grid[row][col]
 
     def cells(self) -> list[tuple[int, int]]:
-        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        return list(_cells(self.rows, self.cols))
 
     def neighbours(self, row: int, col: int) -> list[tuple[int, int]]:
-        return neighbours(row, col, self.rows, self.cols)
+        return list(_neighbour_table(self.rows, self.cols)[row][col])
 
     def unopened(self) -> list[tuple[int, int]]:
         """Cells that may still hold a mine (unopened or flagged), row by row."""
-        return [(r, c) for r, c in self.cells() if self.grid[r][c] in (UNOPENED, FLAG)]
+        return list(self._by_kind[0])
 
     def flags(self) -> list[tuple[int, int]]:
-        return [(r, c) for r, c in self.cells() if self.grid[r][c] == FLAG]
+        return [(r, c) for r, c in self._by_kind[0] if self.grid[r][c] == FLAG]
 
     def numbers(self) -> list[tuple[int, int]]:
         """Opened cells (each shows a number), row by row."""
-        return [(r, c) for r, c in self.cells() if self.grid[r][c] in NUMBERS]
+        return list(self._by_kind[1])
 
     def shown_mines(self) -> list[tuple[int, int]]:
-        return [(r, c) for r, c in self.cells() if self.grid[r][c] == MINE]
+        return list(self._by_kind[2])
 
     def readings(self) -> list[tuple[int, int]]:
         """Cells whose token is a fact about the board (a number or a shown mine)."""
-        return [(r, c) for r, c in self.cells() if self.grid[r][c] in NUMBERS or
-                self.grid[r][c] == MINE]
+        numbers, mines = set(self._by_kind[1]), set(self._by_kind[2])
+        return [cell for cell in _cells(self.rows, self.cols) if cell in numbers or
+                cell in mines]
+
+    @cached_property
+    def _by_kind(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The cells that may hold a mine, the numbers and the shown mines, each row by row
+        (worked out once: a state is immutable, and the analysis asks for them often)."""
+        unopened, numbers, mines = [], [], []
+        for r, row in enumerate(self.grid):
+            for c, token in enumerate(row):
+                if token == UNOPENED or token == FLAG:
+                    unopened.append((r, c))
+                elif token == MINE:
+                    mines.append((r, c))
+                else:
+                    numbers.append((r, c))
+        return tuple(unopened), tuple(numbers), tuple(mines)
 
     def with_token(self, row: int, col: int, token: str) -> "MinesweeperState":
         """A copy with cell ``(row, col)`` set to ``token``."""
@@ -114,16 +131,28 @@ class MinesweeperState:
     @property
     def lost(self) -> bool:
         """A mine is shown."""
-        return any(t == MINE for row in self.grid for t in row)
+        return bool(self._by_kind[2])
 
     @property
     def won(self) -> bool:
         """Every safe cell is open (and no mine is shown)."""
-        return not self.lost and len(self.numbers()) == self.rows * self.cols - self.mines
+        return not self.lost and len(self._by_kind[1]) == self.rows * self.cols - self.mines
 
     @property
     def finished(self) -> bool:
         return self.lost or self.won
+
+
+@lru_cache(maxsize=16)
+def _cells(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r in range(rows) for c in range(cols))
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(rows: int, cols: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """Every cell's neighbours on a ``rows x cols`` board, by row and column."""
+    return tuple(tuple(tuple(neighbours(r, c, rows, cols)) for c in range(cols))
+                 for r in range(rows))
 
 
 def describe_cell(state: MinesweeperState, cell: tuple[int, int]) -> str:

@@ -44,6 +44,7 @@ it is reached the pick is the best of the candidates scored (anytime; at worst t
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -65,6 +66,11 @@ RICHEST = 2
 MARGIN = 0.10
 TIE = 1e-9
 WORTH = np.array(OUTCOME_VALUES, dtype=np.float64)  # by outcome code; a bomb is worth 0
+#: ``(outcomes, holes, undug, left, worth, closed_min) -> (sums, counts)``: per candidate hole
+#: and thing it shows, the rupees still dug after it summed over the particles where it shows
+#: that, and how many such particles (:func:`python_rollout_sums`).
+Rollouts = Callable[[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, int],
+                    tuple[np.ndarray, np.ndarray]]
 METHOD = (f"one dig of exact lookahead, continuations valued by rollouts of safest on "
           f"{PARTICLES} layouts drawn from the exact posterior (an estimate)")
 
@@ -114,12 +120,15 @@ def lookahead(
     closed_min: int = CLOSED_MIN,
     engine: str = "auto",
     meter: Meter | None = None,
+    rollouts: Rollouts | None = None,
 ) -> LookaheadResult | None:
     """The ``lookahead`` policy's pick and its candidates' scores (``None``: game over).
 
     ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`gridsight.solvers.engines`: the compiled
     rollouts from the start when numba is installed, the threshold being 0). ``meter``
     (``None``: no limit) is looked at after each candidate; the first is always scored.
+    ``rollouts``: what values the boards a candidate leaves (:data:`Rollouts`; ``None``:
+    ``safest``'s rollouts on ``engine``), as the ``deeper`` policy changes it.
     """
     state = analysis.state
     if state.finished or not analysis.holes:
@@ -134,7 +143,9 @@ def lookahead(
     undug = np.array([t == UNDUG for row in state.grid for t in row], dtype=np.bool_)
     left = d.holes - d.bad - sum(t not in (UNDUG, "x", "*") for row in state.grid for t in row)
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
-    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
+    if rollouts is not None:
+        rollout_sums = rollouts
+    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
         from gridsight.solvers.thrill_digger.lookahead_kernel import rollout_sums
     else:
         rollout_sums = python_rollout_sums

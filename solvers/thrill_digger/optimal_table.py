@@ -14,7 +14,10 @@ Build it (numba makes it about a minute; pure Python takes far longer)::
 
 The file holds, per model, the sorted canonical keys (``int64``) and their values
 (``float64``, the exact search's numbers to the last bit): ``<model>_keys``,
-``<model>_values``, and ``depth``.
+``<model>_values``, and ``depth``. It is read as it is stored (:class:`ShippedTable`, a
+binary search in the sorted keys, the file read on the first lookup it can answer), not turned
+into a dict: building a dict of its 236,722 entries per model took 0.12 s of CPU, reading the
+arrays 0.015 s, so a fresh process answers a board within the table's reach in milliseconds.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from gridsight.solvers.thrill_digger.layouts import (
 from gridsight.solvers.thrill_digger.optimal import ExactPlay, rupees_dug
 from gridsight.solvers.thrill_digger.rules import BEGINNER
 
-TABLE_DEPTH = 4
+TABLE_DEPTH = 5
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "optimal-beginner.npz"
 MODELS = ("game", "uniform")
 

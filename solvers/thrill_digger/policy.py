@@ -169,6 +169,28 @@ class LookaheadPolicy:
         return Decision(result.hole, self.name, quality=Quality(False, stopped, method=method))
 
 
+class DeeperPolicy:
+    """``deeper``: see :mod:`gridsight.solvers.thrill_digger.deeper` (one more dig of search than
+    ``lookahead``, to measure how far that one is from deeper play)."""
+
+    name = "deeper"
+
+    def decide(self, analysis: Analysis, meter: Meter | None = None) -> Decision:
+        from gridsight.solvers.thrill_digger.deeper import METHOD, deeper
+
+        if analysis.state.finished or not analysis.holes:
+            return Decision(None, self.name, quality=Quality())
+        result = deeper(analysis, meter=meter)
+        assert result is not None
+        if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
+            return Decision(result.hole, self.name, quality=Quality())
+        stopped = meter.reason if meter is not None and result.cut else None
+        method = METHOD if not result.cut else (
+            f"{METHOD}; {len(result.scores)} of {result.candidates} candidates scored before "
+            "the limit")
+        return Decision(result.hole, self.name, quality=Quality(False, stopped, method=method))
+
+
 class AutoPolicy:
     """``auto``: ``optimal`` on boards it can search (beginner), else ``lookahead``."""
 
@@ -188,6 +210,7 @@ POLICIES: dict[str, Callable[[], object]] = {
     "auto": AutoPolicy,
     "optimal": OptimalPolicy,
     "lookahead": LookaheadPolicy,
+    "deeper": DeeperPolicy,
     "safest": SafestPolicy,
 }
 POLICY_HELP = {
@@ -195,6 +218,8 @@ POLICY_HELP = {
     "optimal": "the exact expected-value optimum (beginner only)",
     "lookahead": "one dig of exact lookahead, continuations valued by rollouts of safest "
     "on layouts drawn from the exact posterior",
+    "deeper": "lookahead with a second dig searched on the drawn layouts (the best of the "
+    "4 safest next digs, then safest): to measure how far lookahead is from deeper play",
     "safest": "the lowest bomb chance, ties by expected value (the old default)",
 }
 DEFAULT_POLICY_NAME = "auto"

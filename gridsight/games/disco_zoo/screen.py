@@ -57,6 +57,7 @@ GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
+BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
 
@@ -122,8 +123,22 @@ def _label(tile: TileSeen) -> str:
 
 def locate(image: np.ndarray) -> BoardRead:
     """The rescue screen in ``image`` as a :class:`BoardRead` (what
-    :func:`gridsight.readers.find.find_by_structure` needs)."""
-    return locate_rescue(image).board_read("disco-zoo/structure")
+    :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
+    (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
+    ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
+    the tiles' count (as :func:`.screen_text.taps_left` takes it); ``extras["furniture_doubtful"]``
+    ``counter`` when they read more (attempts bought, or a digit cut in half)."""
+    screen = locate_rescue(image)
+    read = screen.board_read("disco-zoo/structure")
+    tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
+    left, counter = max(0, BOARD_TAPS - tapped), screen.counter
+    number = int("".join(str(d) for d, _ in counter.digits)) if counter.digits else None
+    agrees = number == left and counter.lead >= 0.0
+    more = number is not None and number > left and counter.lead > 0.0
+    read.extras["furniture"] = tuple(name for name, seen in (
+        ("cards", bool(screen.cards)), ("counter", agrees)) if seen)
+    read.extras["furniture_doubtful"] = ("counter",) if more else ()
+    return read
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:

@@ -27,6 +27,7 @@ import numpy as np
 from gridsight.games.disco_zoo.cards import CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
 from gridsight.games.disco_zoo.screen import (
+    BOARD_TAPS,
     RescueScreen,
     TileSeen,
     _label,
@@ -402,7 +403,6 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
 # -- the attempts -----------------------------------------------------------------------------
 
 
-BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
 
 

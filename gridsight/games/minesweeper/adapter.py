@@ -20,11 +20,18 @@ from gridsight.games.options import Arguments, SolveOptions, options_from_argume
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument
 from gridsight.progress import ProgressBar
 from gridsight.solvers.boardtext import BoardText
+from gridsight.solvers.errors import InputError
 from gridsight.solvers.minesweeper import report
 from gridsight.solvers.minesweeper.analysis import analyse
 from gridsight.solvers.minesweeper.policy import recommend
 from gridsight.solvers.minesweeper.rules import FIRST_CLICK_RULES, LEVELS
-from gridsight.solvers.minesweeper.simulate import POLICIES, SimulationReport, compare, simulate
+from gridsight.solvers.minesweeper.simulate import (
+    POLICIES,
+    SimulationReport,
+    check_start,
+    compare,
+    simulate,
+)
 from gridsight.solvers.minesweeper.state import FORMAT_HELP, parse_state
 
 MODEL_HELP = f"""\
@@ -35,14 +42,18 @@ backtracking, combined by mine count with C(interior cells, mines left) for the 
 --time-limit bounds the counting (CPU seconds, default {SOLVE_TIME_LIMIT:g}, 0 = none): past
 it the board shows the cells proven safe or mines and, for the others, exact bounds of the
 mine chance ("<18%"), and advises the cell proven least risky (exit 0; "complete": false).
-policy: a certainly safe cell if any (the one most likely to show a 0, which opens the most),
-else the lowest mine chance, ties to the cell most likely to show a 0, then reading order.
+policy: a certainly safe cell if any (the one most likely to show a 0, which opens the most);
+else, when few layouts fit (at most 1500), the cell with the best exact chance to win found by
+searching the rest of the game over every layout; else, among the cells at least 90% as
+likely to be safe as the safest, the one most likely to be safe and leave a safe next step
+(a certain cell, or the safest guess then), counted exactly one reveal ahead. An empty board
+opens a corner (the lowest mine chance, ties to the cell most likely to show a 0).
 
 JSON (--json), one object per board: {{"game": "minesweeper", "rows", "cols", "mines",
 "complete": whether the counting finished, "layouts": the number of fitting layouts as a
 decimal string (null if incomplete), "cells": [{{"row", "col", "mine": chance or null,
-"flag"}}, ... one per unopened cell], "recommend": {{"row", "col", "safe", "mine", "zero"}} or
-null, "safe", "certain_mines", "wrong_flags": [{{"row", "col"}}, ...], "frontier",
+"flag"}}, ... one per unopened cell], "recommend": {{"row", "col", "safe", "mine", "zero", "how",
+"survive", "progress", "win"}} or null, "safe", "certain_mines", "wrong_flags": [{{"row", "col"}}, ...], "frontier",
 "interior", "components", "counted_components", "status"}}."""
 
 
@@ -91,7 +102,18 @@ class MinesweeperGame:
         )
         parser.add_argument(
             "--policy", choices=tuple(POLICIES), default="exact",
-            help="who plays: exact (gridsight's advice, default), safe-random, local",
+            help="who plays: exact (gridsight's advice, default), safest (the previous "
+            "advice: the lowest mine chance), lookahead-only and endgame-only (one part of "
+            "exact's guess alone), safe-random, local",
+        )
+        parser.add_argument(
+            "--start", type=cell_argument, default=None, metavar="R,C",
+            help="the first click of every game at row R, column C (counted from 0), instead "
+            "of the policy's corner; e.g. --start 3,3 --rule zero for open-start figures",
+        )
+        parser.add_argument(
+            "--jobs", type=positive_int, default=1, metavar="N",
+            help="share the games among N processes (the same results as one)",
         )
         parser.add_argument(
             "--compare", type=policy_pair(POLICIES), default=None, metavar="A,B",
@@ -102,41 +124,68 @@ class MinesweeperGame:
             "Each game draws one random order of the cells; the mines are the first ones of "
             "that order outside the cells the first-click rule keeps clear, so every policy "
             "meets the same layout for the same first click. Policies: exact opens every "
-            "certain safe cell, else the recommended cell; safe-random opens every certain "
-            "safe cell, else a random cell; local counts nothing (cells forced by one number "
-            "at a time, else the lowest local mines/cells estimate, random among ties). "
-            "Prints the win rate with its standard error and the guesses per game."
+            "certain safe cell, else the recommended cell (the advice); safest the same, but "
+            "guesses the lowest mine chance (the previous advice); safe-random opens every "
+            "certain safe cell, else a random cell; local counts nothing (cells forced by one "
+            "number at a time, else the lowest local mines/cells estimate, random among ties). "
+            "Prints the win rate with its standard error, the guesses and the CPU seconds "
+            "per game."
         )
 
     def simulate(self, options: argparse.Namespace) -> int:
         level = LEVELS[options.level]
         pair = options.compare
+        start = getattr(options, "start", None)
+        jobs = getattr(options, "jobs", 1)
+        try:
+            check_start(level, start)
+        except ValueError as error:
+            raise InputError(str(error)) from None
         runs = options.games * (2 if pair else 1)
         with ProgressBar(runs, "games") as bar:
             if pair:
                 a, b, paired = compare(level, options.games, options.seed, pair,
-                                       rule=options.rule, on_game=lambda _: bar.advance())
+                                       rule=options.rule, start=start, jobs=jobs,
+                                       on_game=lambda _: bar.advance())
             else:
                 a = simulate(level, options.games, options.seed, rule=options.rule,
-                             policy=options.policy, on_game=lambda _: bar.advance())
+                             policy=options.policy, start=start, jobs=jobs,
+                             on_game=lambda _: bar.advance())
+        first = ("the policy's" if start is None
+                 else f"row {start[0]}, column {start[1]} (from 0)")
         print(f"Minesweeper {level.name} ({level.rows} x {level.cols}, {level.mines} mines), "
               f"{options.games} games, seed {options.seed}, first-click rule '{options.rule}': "
-              f"{FIRST_CLICK_RULES[options.rule]}")
+              f"{FIRST_CLICK_RULES[options.rule]}; first click {first}")
         _print_report(a)
         if pair:
             _print_report(b)
             low, high = paired.interval()
             print(f"paired difference of win rates, {a.policy} - {b.policy}: "
-                  f"{100 * paired.difference:+.1f} points (95% CI {100 * low:+.1f} to "
-                  f"{100 * high:+.1f}; {'significant' if paired.significant else 'not significant'}"
+                  f"{100 * paired.difference:+.1f} points (standard error "
+                  f"{100 * paired.stderr:.1f}; 95% CI {100 * low:+.1f} to {100 * high:+.1f}; "
+                  f"{'significant' if paired.significant else 'not significant'}"
                   " at two standard errors)")
         return 0
+
+
+def cell_argument(text: str) -> tuple[int, int]:
+    """``R,C``: a cell, row and column counted from 0."""
+    parts = text.split(",")
+    try:
+        row, col = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a cell as R,C (row and column from 0), got '{text}'") from None
+    if row < 0 or col < 0:
+        raise argparse.ArgumentTypeError(f"row and column count from 0, got '{text}'")
+    return row, col
 
 
 def _print_report(result: SimulationReport) -> None:
     print(f"policy {result.policy}: won {result.wins} of {result.games} "
           f"({100 * result.win_rate:.1f}%, standard error {100 * result.stderr:.1f} points), "
-          f"{result.mean_guesses:.2f} guesses per game, {result.mean_seconds:.3f} s per game")
+          f"{result.mean_guesses:.2f} guesses per game, {result.mean_cpu:.3f} s of CPU per "
+          f"game ({result.mean_seconds:.3f} s wall)")
 
 
 GAME = MinesweeperGame()

@@ -1,0 +1,236 @@
+"""Benchmark and measurement: a game's screen inside a desktop capture.
+
+Run ``python bench/bench_desktop.py [--screens N] [--seed S] [--games G ...] [--live N]``.
+
+For each game, N held-out desktop captures are drawn (:mod:`kit.desktop`: a wallpaper, a
+taskbar, other windows, the game's window as a mirror, a tool-strip window, an emulator's bezel
+or a pillar-boxed landscape window, maybe a second phone-like window; the game's screen 15% to
+40% of the frame's width as far as the frame's height allows). Disco Zoo's screens are
+real-look rescues (:mod:`kit.skins.disco_zoo_real`, read with ``--animals``: the names on the
+cards are not read yet); the other games' are their kits' random boards in the shipped skins.
+Each capture is analysed as ``gridsight analyze`` does (:func:`gridsight.readers.find.find_in`
+and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
+
+- ``exact``: found and read exactly (Disco Zoo: the board text; another game: every cell's
+  label, its kit's random boards not always being positions its reader accepts);
+- ``refused``: not found (``not found``, a board refused in words), or (Disco Zoo) found and
+  refused by the reader;
+- ``wrong board``: a board found elsewhere than the screen's (a corner half a cell off or
+  more), whatever was read there;
+- ``wrong read``: the right board, read otherwise than the truth;
+
+and whether the reader said the same (board text or refusal) as on the screen alone.
+
+Times are CPU seconds of this process (the machine is shared), medians per frame:
+
+- ``analyze``: a desktop capture, against the same screen alone at the same scale as a
+  screenshot of its own (the baseline): what finding the screen among the windows costs;
+- ``live`` (Disco Zoo): :class:`gridsight.readers.desktop.ScreenLocator` frame after frame on
+  an unchanged capture (the screen remembered: a check of its sides and a read of the window
+  alone), against the structural locate of the screen alone (what ``live`` does on a phone's
+  own capture, the baseline); and the first frame (the whole search).
+
+Last, desktops with no game at all (``--no-game N``): phone-like windows of other apps, every
+game's pack (and Disco Zoo's structure) searched; any board found is a false find.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
+
+from kit.desktop import kit_screen, real_look_rescue, sample
+
+from gridsight.readers.base import ReadHints
+from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import VisionInputError
+
+GAMES = ("disco-zoo", "tile-path", "pentomino", "minesweeper")
+SEED = 90_000  # held-out seeds: nothing was tuned on these
+SHARES = (0.15, 0.2, 0.25, 0.3)  # the screen's share of the frame's width, in bins
+
+
+def cpu(fn, *args):
+    """``fn(*args)`` and the CPU seconds it took (the result, or the exception raised)."""
+    t0 = time.process_time()
+    try:
+        out = fn(*args)
+    except (InputError, VisionInputError) as error:
+        out = error
+    return out, time.process_time() - t0
+
+
+def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=None
+            ) -> tuple[str, float, str]:
+    """``exact``, ``refused`` or ``wrong`` for one capture, its CPU seconds, and what the
+    reader said (the board text, or its refusal). With no ``truth`` text (a kit's random
+    board, not always a position of the game), ``exact`` is every cell's label right.
+    ``where``: the board's true geometry in ``image``; a board found elsewhere (a corner
+    more than half a cell off) is ``wrong board``, whatever was read there."""
+    names = None
+    if truth is not None:
+        names = tuple(truth.splitlines()[1].split(": ")[1].split(", "))
+
+    def analyse():
+        found = find_in(image, {game: pack})
+        try:
+            said = read_found(image, found, ReadHints(animals=names)).text
+        except InputError as error:
+            said = f"refused: {str(error).splitlines()[0]}"
+        return found, said
+
+    result, seconds = cpu(analyse)
+    if isinstance(result, Exception):
+        return "not found", seconds, str(result)
+    found, said = result
+    if where is not None:
+        cell = min(where.cell_size(0, 0))
+        if (found.read.geometry.rows, found.read.geometry.cols) != (where.rows, where.cols) or \
+                np.abs(found.read.geometry.outline() - where.outline()).max() > 0.5 * cell:
+            return "wrong board", seconds, said
+    if truth is not None:
+        right = said == truth
+        return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
+                seconds, said)
+    return ("exact" if found.read.labels() == shot.labels else "wrong"), seconds, said
+
+
+def draw(game: str):
+    return real_look_rescue if game == "disco-zoo" else kit_screen(game)
+
+
+def measure(game: str, count: int, seed: int, **options) -> None:
+    pack = load_game_pack(game, None)
+    counts: Counter[str] = Counter()
+    by_kind: dict[str, Counter[str]] = {}
+    by_share: dict[str, Counter[str]] = {}
+    desk, alone, wrong = [], [], []
+    same_said = 0
+    for k in range(count):
+        shot, capture, truth = sample(draw(game), seed + k, **options)
+        result, seconds, said = outcome(game, capture.image, pack, shot, truth,
+                                        capture.geometry)
+        counts[result] += 1
+        by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
+        share = min(SHARES, key=lambda low: (capture.extras["fraction"] < low, -low))
+        by_share.setdefault(f"{share:.0%}+", Counter())[result] += 1
+        desk.append(seconds)
+        if result != "exact":
+            wrong.append(f"{seed + k}:{result}")
+        # The same screen alone, at the scale it has in the capture.
+        screen = capture.extras["screen_box"]
+        x, y, w, h = screen
+        _, base, said_alone = outcome(game, capture.image[y : y + h, x : x + w].copy(), pack,
+                                      shot, truth)
+        alone.append(base)
+        same_said += said == said_alone
+    total = sum(counts.values())
+    found = total - counts["not found"]
+    print(f"{game}: {total} captures: found {found} ({found / total:.0%}), wrong board "
+          f"{counts['wrong board']} ({counts['wrong board'] / total:.0%}), exact "
+          f"{counts['exact']} ({counts['exact'] / max(found, 1):.0%} of those found), refused "
+          f"{counts['refused'] + counts['not found']} (not found "
+          f"{counts['not found']}), wrong read {counts['wrong']}  (by window: "
+          + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
+          + ")")
+    print(f"  the reader said the same as on the screen alone: {same_said} of {total}")
+    print("  by the screen's share of the frame's width: " + ", ".join(
+        f"{share} {c['exact']}/{sum(c.values())}" for share, c in sorted(by_share.items())))
+    if wrong:
+        print(f"  not exact: {' '.join(wrong)}")
+    d, b = statistics.median(desk), statistics.median(alone)
+    print(f"  analyze CPU s per frame: desktop {d:.2f}, screen alone {b:.2f} (baseline), "
+          f"ratio {d / b:.1f}")
+
+
+def measure_live(count: int, seed: int, frames: int) -> None:
+    """The live path on Disco Zoo captures: first frame, then the remembered screen."""
+    from gridsight.registry import get_spec
+
+    locate = get_spec("disco-zoo").reading.locate_screen
+    first, steady, alone, searches = [], [], [], 0
+    for k in range(count):
+        _, capture, _ = sample(draw("disco-zoo"), seed + k)
+        locator = screen_locator("disco-zoo")
+        result, seconds = cpu(locator, capture.image)
+        if isinstance(result, Exception):
+            continue
+        first.append(seconds)
+        for _ in range(frames):
+            steady.append(cpu(locator, capture.image)[1])
+        searches += locator.searches
+        x, y, w, h = capture.extras["screen_box"]
+        phone = capture.image[y : y + h, x : x + w].copy()
+        alone += [cpu(locate, phone)[1] for _ in range(frames)]
+    s, b = statistics.median(steady), statistics.median(alone)
+    print(f"live (disco-zoo, {len(first)} captures, {frames} frames each): first frame "
+          f"{statistics.median(first):.2f} CPU s; then {s:.3f} per frame against {b:.3f} for "
+          f"the screen alone (baseline), ratio {s / b:.2f}; whole-frame searches "
+          f"{searches} for {len(first) * (frames + 1)} frames")
+
+
+def measure_no_game(count: int, seed: int) -> None:
+    """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
+    chat, a settings list): any board found by a game's pack or structure is a false find."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    packs = {game: load_game_pack(game, None) for game in GAMES}
+    false: Counter[str] = Counter()
+    times = []
+    for k in range(count):
+        rng = np.random.default_rng(seed + k)
+        app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+        stand_in = Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ())
+        capture = desktop(stand_in, rng, decoy=True)
+        for game, pack in packs.items():
+            result, seconds = cpu(find_in, capture.image, {game: pack})
+            times.append(seconds)
+            if not isinstance(result, Exception):
+                false[game] += 1
+    print(f"no game ({count} desktops, two other apps' windows each): false finds "
+          + ", ".join(f"{game} {false[game]}" for game in GAMES)
+          + f"; {statistics.median(times):.2f} CPU s per search")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--screens", type=int, default=10, help="captures per game")
+    parser.add_argument("--seed", type=int, default=SEED, help="first seed")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--live", type=int, default=4,
+                        help="frames per capture for the live figures (0: none)")
+    parser.add_argument("--share", nargs=2, type=float, metavar=("LOW", "HIGH"),
+                        default=(0.15, 0.40), help="the screen's share of the frame's width "
+                        "(as far as the frame's height allows)")
+    parser.add_argument("--size", metavar="WxH", help="the frame's size (default: random "
+                        "monitor sizes, 1920x1080 most often)")
+    parser.add_argument("--no-game", type=int, default=10,
+                        help="desktops with no game on them, for false finds (0: none)")
+    args = parser.parse_args()
+    options = {"fraction": tuple(args.share)}
+    if args.size:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+        options["size"] = (width, height)
+    for game in args.games if args.screens else ():
+        measure(game, args.screens, args.seed, **options)
+    if args.live and args.screens and "disco-zoo" in args.games:
+        measure_live(min(args.screens, 5), args.seed, args.live)
+    if args.no_game:
+        measure_no_game(args.no_game, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,270 @@
+"""A game's screen found inside a larger frame: a phone mirrored on a desktop, an emulator's window.
+
+A game whose board is found by its structure (:func:`gridsight.readers.find.structural_games`:
+the real Disco Zoo rescue screen) is looked for in the whole frame first. When the frame is a
+desktop capture, the screen is a window among others and its board too small a part of the
+frame for that; the screen is then found in three steps, each from :mod:`gridsight.vision.regions`:
+
+1. **Where a screen may be**: window-like regions of the frame
+   (:func:`gridsight.vision.regions.propose_regions`: tall rectangles between long straight sides),
+   best first; the game's structural locator is run on each region's pixels. A find there
+   counts only when credible among many windows (most cells read, some of the game's
+   furniture found: Disco Zoo's cards and counter,
+   :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
+   :data:`FURNITURE`).
+2. **The screen around the board**: a region's top and bottom are loose. The rectangles
+   enclosing the board found (:func:`gridsight.vision.regions.regions_around`: its sides the nearest
+   long boundaries beside it, its top near where they stop, else a boundary across above the
+   board) are read again in their order; the first whose read finds the same board (or a
+   larger one holding it) and surely every piece of furniture is the screen: not widened by
+   a bezel or black bars, not cut through its top bar. When none does, the one that finds the
+   most furniture, then the most cells (a counter reading more than the board allows,
+   :data:`DOUBTFUL`, counts after a sure one when both read every cell: attempts may have
+   been bought, but a digit cut in half reads so too), if it finds more than the region
+   itself did. Regions are tried until one shows the whole screen;
+   the best find is the answer only if all the furniture was found (a wallpaper's hills or
+   a chat's bubbles read as tiles do not show it).
+3. The board is returned in the frame's coordinates, with the screen's region under
+   :data:`VIEW` in its ``extras``; a reader is given the region's pixels and the board in them
+   (:func:`in_view`), exactly as if the screenshot had been the phone's own.
+
+A board found by a template pack in such a frame (a pack calibrated on the real game) gets its
+view the same way (:func:`view_around`), so the reader's furniture search stays on the screen.
+
+:class:`ScreenLocator` does it frame after frame for ``gridsight live``: it remembers the
+screen's region and, while its sides are still where they were (:func:`gridsight.vision.regions.
+region_score`, four thin strips), reads the board there alone; only when that fails does it
+search the frame again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from gridsight.vision.classify import BoardRead
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
+
+VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
+FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
+DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
+TRIES = 8  # window-like regions tried for the board, best first
+KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
+CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
+SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+
+Locate = Callable[[np.ndarray], BoardRead]
+
+
+def in_view(image: np.ndarray, read: BoardRead) -> tuple[np.ndarray, BoardRead]:
+    """The pixels a reader reads ``read`` from, and ``read`` in their coordinates: the
+    screen's region and the board in it when the board was found inside a larger frame
+    (``read.extras[VIEW]``), else ``image`` and ``read`` themselves."""
+    region = read.extras.get(VIEW)
+    if region is None:
+        return image, read
+    return region.crop(image), BoardRead(region.to_region(read.geometry), read.cells, read.gain,
+                                         read.pack_name, read.extras)
+
+
+def in_frame(read: BoardRead, region: Region) -> BoardRead:
+    """A board read in ``region``'s pixels, in the whole frame's coordinates, the region kept
+    under :data:`VIEW` (its other extras describe the region's pixels)."""
+    return BoardRead(region.to_frame(read.geometry), read.cells, read.gain, read.pack_name,
+                     {**read.extras, VIEW: region})
+
+
+def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = ()) -> BoardRead:
+    """The board ``locate`` finds in a window-like region of ``image`` (steps 1 to 3 of the
+    module docstring), in frame coordinates with its :data:`VIEW`;
+    :class:`BoardNotFoundError` when no region holds it.
+
+    Many regions are tried, so a locator's rare false find (a lattice in a dark window, chat
+    bubbles, a wallpaper's hills) comes up more often than on a phone's own screenshot: a find
+    must be credible (:func:`_credible`), the regions are tried until one shows the whole
+    screen (every cell read, all the furniture), and the most complete find is kept only if
+    it is sure enough (:func:`_sure`)."""
+    tried = 0
+    finds: list[BoardRead] = []
+    for region in propose_regions(image, keep=TRIES):
+        tried += 1
+        try:
+            read = locate(region.crop(image))
+        except BoardNotFoundError:
+            continue
+        if not _credible(read, furniture):
+            continue
+        found = in_frame(read, region)
+        # The region's top and bottom are loose (a dark bar beside a dark border is no side):
+        # the screen around the board is looked for, whatever the region's read.
+        better = view_around(image, found, locate, furniture)
+        if better is not None and (holds(better, found) or _completeness(better, furniture)
+                                   >= _completeness(found, furniture)):
+            found = better  # never traded for a less complete read (a top cut through a bar)
+        if any(holds(other, found) for other in finds):
+            continue  # a part of a board found already (between two of its lines)
+        finds = [other for other in finds if not holds(found, other)] + [found]
+        if _whole(found, furniture):
+            break
+    best = max(finds, key=lambda f: _completeness(f, furniture), default=None)
+    if best is None or not _sure(best, furniture):
+        raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
+                                 "the frame" if tried else "no window-like region in the frame")
+    return best
+
+
+def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a board found in one of many regions is worth believing: most of its cells
+    read (:data:`CREDIBLE`) and, for a game with furniture, some of it found. A locator made
+    to take a phone's screenshot at its word accepts a board with many cells unread (under a
+    finger); among a desktop's windows (a chat's bubbles, a grid of icons) that is too
+    little."""
+    return read.known_fraction >= CREDIBLE and (not furniture or
+                                                _furniture_seen(read, furniture, True) > 0)
+
+
+def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a credible find among a desktop's windows is sure enough to answer with: all
+    the game's furniture found (a few cells may be under something). Measured on desktops
+    with no game, a wallpaper's hills read as tiles with a panel above, or a board of grass
+    whose "counter" was a 10 in a window's text, passed :func:`_credible` alone."""
+    return _furniture_seen(read, furniture, True) == len(furniture)
+
+
+def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float, int]:
+    """How much of a screen a find shows: the furniture found at all (:data:`DOUBTFUL`
+    too), the cells read, then the furniture surely found. Cells before sureness: a lattice
+    one column off the board (in a region that cut the board's first column away) reads a
+    fifth of its tiles as nothing, and its count of tapped tiles may agree with the counter
+    by chance, while the true board's count does not (attempts bought)."""
+    return (_furniture_seen(read, furniture, True), read.known_fraction,
+            _furniture_seen(read, furniture))
+
+
+def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether ``read`` shows the whole screen: every cell read, all the furniture surely
+    found."""
+    return read.known_fraction >= 1.0 and _furniture_seen(read, furniture) == len(furniture)
+
+
+def _furniture_seen(read: BoardRead, furniture: tuple[str, ...], doubtful: bool = False) -> int:
+    """How many of ``furniture`` the locator found with ``read`` (all, when it does not say);
+    ``doubtful``: counting those found but not surely (:data:`DOUBTFUL`)."""
+    seen = set(read.extras.get(FURNITURE, furniture))
+    if doubtful:
+        seen |= set(read.extras.get(DOUBTFUL, ()))
+    return sum(name in seen for name in furniture)
+
+
+def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
+                furniture: tuple[str, ...] = ()) -> BoardRead | None:
+    """``found`` (a board in frame coordinates) read again in the screen around it (step 2 of
+    the module docstring), or ``None`` when no window-like rectangle around it reads the same
+    board. A larger board holding ``found`` read there wins over it, whatever either's
+    furniture: ``found`` was a part of it (a lattice within a bigger one, in a region that cut
+    the bigger one's lines off, its tiles and even a counter agreeing with them by chance)."""
+    outline = found.geometry.outline()
+    box = (*outline.min(axis=0), *outline.max(axis=0))
+    best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
+    for region in regions_around(image, box):
+        try:
+            read = in_frame(locate(region.crop(image)), region)
+        except BoardNotFoundError:
+            continue
+        larger = holds(read, found)
+        if not (larger or same_board(read, found)):
+            continue
+        key = (larger, *_completeness(read, furniture))
+        if best is None or key > best[0]:
+            best = (key, read)
+        if _furniture_seen(read, furniture) == len(furniture) and (larger or best[1] is read):
+            break
+    return best[1] if best is not None else None
+
+
+def same_board(a: BoardRead, b: BoardRead) -> bool:
+    """Whether two reads are of one board: the same size, each corner within
+    :data:`SAME_BOARD` of a cell."""
+    ga, gb = a.geometry, b.geometry
+    if (ga.rows, ga.cols) != (gb.rows, gb.cols):
+        return False
+    cell = min(gb.cell_size(0, 0))
+    return bool(np.abs(ga.outline() - gb.outline()).max() <= SAME_BOARD * cell)
+
+
+def holds(a: BoardRead, b: BoardRead) -> bool:
+    """Whether board ``a`` is larger than board ``b`` and holds it (within a cell of ``a``)."""
+    oa, ob = a.geometry.outline(), b.geometry.outline()
+    cell = min(a.geometry.cell_size(0, 0))
+    if np.ptp(oa[:, 0]) <= np.ptp(ob[:, 0]) + cell:
+        return False
+    return bool((ob.min(axis=0) >= oa.min(axis=0) - cell).all()
+                and (ob.max(axis=0) <= oa.max(axis=0) + cell).all())
+
+
+class ScreenLocator:
+    """Finds a game's board frame after frame, on its own or inside a larger frame, and
+    remembers where the screen was (module docstring).
+
+    Called with a frame, it returns the board read (frame coordinates; with a :data:`VIEW`
+    when found inside) or raises :class:`BoardNotFoundError`. The whole frame is tried first
+    (a phone's own capture); a find there that is not credible among a desktop's windows
+    (:func:`_credible`) is kept only if no window shows a more complete one, and it shows
+    some of the game's furniture (a hand over the board leaves the cards). ``searches``
+    counts the whole-frame searches, ``kept`` the frames read in the remembered screen alone.
+    """
+
+    def __init__(self, locate: Locate, furniture: tuple[str, ...] = ()):
+        self.locate = locate
+        self.furniture = furniture
+        self.region: Region | None = None
+        self.reference = 0.0
+        self.searches = 0
+        self.kept = 0
+
+    def reset(self) -> None:
+        self.region = None
+
+    def __call__(self, image: np.ndarray) -> BoardRead:
+        if self.region is not None:
+            found = self._in_remembered(image)
+            if found is not None:
+                self.kept += 1
+                return found
+            self.region = None
+        self.searches += 1
+        whole: BoardRead | None = None
+        try:
+            whole = self.locate(image)
+        except BoardNotFoundError as error:
+            missed = error
+        if whole is not None and _credible(whole, self.furniture):
+            return whole
+        # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
+        # a lattice across a desktop's windows, or a phone's screenshot under a hand).
+        try:
+            found = locate_inside(image, self.locate, self.furniture)
+        except BoardNotFoundError as inside:
+            if whole is not None and (not self.furniture or
+                                      _furniture_seen(whole, self.furniture) > 0):
+                return whole  # a phone's screenshot with a hand over the board, say
+            what, detail = (missed.what, missed.detail) if whole is None else \
+                (inside.what, "a board with too little of it read and none of its furniture")
+            raise BoardNotFoundError(what, f"{detail}; {inside.detail}") from None
+        if whole is not None and _completeness(whole, self.furniture) > \
+                _completeness(found, self.furniture):
+            return whole
+        self.region = found.extras[VIEW]
+        self.reference = region_score(image, self.region)
+        return found
+
+    def _in_remembered(self, image: np.ndarray) -> BoardRead | None:
+        assert self.region is not None
+        if region_score(image, self.region) < KEEP_SIDES * self.reference:
+            return None
+        try:
+            return in_frame(self.locate(self.region.crop(image)), self.region)
+        except BoardNotFoundError:
+            return None

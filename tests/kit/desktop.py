@@ -1,0 +1,476 @@
+"""Desktop captures in our own drawing, with a game's screen in a window somewhere in them.
+
+A player runs a phone game in a mirroring window (scrcpy, Vysor) or an Android emulator, or a
+console game in an emulator window, and gridsight captures the whole desktop. This module
+draws such a capture around a rendered game screen (:class:`kit.skins.common.Rendered`):
+
+- a **wallpaper** (a gradient, a blurred photo-like field, stripes, circles, hills, or a fine
+  tiled pattern), a **taskbar** on one side with icons and a clock;
+- **other windows** under the game's: a title bar with a title and buttons, a border, and a
+  content drawn like a browser, a terminal, an editor, a file manager or a spreadsheet (text-like
+  lines, blocks, a grid of cells);
+- the **game's window**, on top: a title bar and border around the screen, scaled so the screen
+  is 15% to 40% of the frame's width (as far as the frame's height allows), in one of the ways
+  mirrors and emulators show it: the screen alone (``mirror``), with a tool strip beside it
+  (``toolbar``), inside a dark rounded device bezel (``emulator``), or a portrait screen between
+  black bars in a landscape window (``pillarbox``);
+- maybe a **second phone-like window** that is not the game (a home screen with a grid of app
+  icons, a chat, a settings list).
+
+The truth comes along: the board's geometry in the frame, the screen's box and the window's box,
+the screen's share of the frame's width (``extras["fraction"]``).
+
+>>> import numpy as np
+>>> from kit.skins.common import Rendered
+>>> from gridsight.vision.geometry import BoardGeometry
+>>> screen = np.full((640, 360, 3), 90, np.uint8)
+>>> shot = Rendered(screen, BoardGeometry.from_rect(40, 200, 56, 56, 5, 5), (), ())
+>>> out = desktop(shot, np.random.default_rng(3))
+>>> x, y, w, h = out.extras["screen_box"]
+>>> out.image.shape[1] > w and 0.14 < out.extras["fraction"] < 0.41
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from gridsight.vision.geometry import BoardGeometry
+
+from .skins.common import Rendered
+
+Color = tuple[int, int, int]
+Box = tuple[int, int, int, int]  # x, y, width, height
+
+# Monitor sizes a capture may have (1920x1080 most often).
+FRAMES = ((1920, 1080),) * 6 + ((1366, 768), (1280, 1024), (2560, 1440), (1600, 900),
+                                (1280, 720), (1600, 1200))
+WINDOW_KINDS = ("mirror", "mirror", "toolbar", "emulator", "pillarbox")
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_DUPLEX)
+WORDS = ("file", "edit", "view", "help", "gridsight", "terminal", "README.md", "def main():",
+         "import numpy", "$ ls -la", "Inbox (3)", "Settings", "Downloads", "report.pdf",
+         "https://example.org", "12:34", "build passed", "TODO", "Chat", "Music")
+
+
+def _color(rng: np.random.Generator, low: int = 0, high: int = 256) -> Color:
+    return tuple(int(v) for v in rng.integers(low, high, 3))  # type: ignore[return-value]
+
+
+def _shade(color: Color, factor: float) -> Color:
+    return tuple(int(np.clip(v * factor, 0, 255)) for v in color)  # type: ignore[return-value]
+
+
+def _text(image: np.ndarray, rng: np.random.Generator, x: int, y: int, height: float,
+          color: Color, words: str | None = None) -> int:
+    """A line of text-like clutter, ``height`` pixels tall; returns its width."""
+    words = words or " ".join(str(rng.choice(WORDS)) for _ in range(int(rng.integers(1, 5))))
+    font = int(rng.choice(FONTS))
+    scale = max(0.25, height / 22.0)
+    thickness = 1 if height < 20 else 2
+    cv2.putText(image, words, (x, y), font, scale, color, thickness,
+                cv2.LINE_AA if rng.random() < 0.7 else cv2.LINE_8)
+    return cv2.getTextSize(words, font, scale, thickness)[0][0]
+
+
+# -- the wallpaper and the taskbar ----------------------------------------------------------
+
+
+def wallpaper(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A desktop background of one of several kinds."""
+    kind = int(rng.integers(6))
+    a, b = np.array(_color(rng), np.float32), np.array(_color(rng), np.float32)
+    if kind == 0:  # a gradient
+        t = np.linspace(0, 1, height, dtype=np.float32)[:, None, None]
+        return (a * (1 - t) + b * t).repeat(width, axis=1).astype(np.uint8)
+    if kind == 1:  # a blurred photo-like field
+        small = rng.integers(0, 256, (max(2, height // 120), max(2, width // 120), 3)).astype(np.uint8)
+        field = cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC)
+        noise = rng.normal(0, 6, (height, width, 3)).astype(np.float32)
+        return np.clip(field.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = a.astype(np.uint8)
+    if kind == 2:  # diagonal stripes
+        step = int(rng.integers(30, 160))
+        for k in range(-height, width, step):
+            cv2.line(image, (k, height), (k + height, 0), tuple(int(v) for v in b),
+                     int(rng.integers(4, step // 2 + 5)))
+    elif kind == 3:  # soft circles
+        for _ in range(int(rng.integers(8, 40))):
+            cv2.circle(image, (int(rng.integers(0, width)), int(rng.integers(0, height))),
+                       int(rng.integers(20, 300)), _color(rng), -1, cv2.LINE_AA)
+        image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(1, 12)))
+    elif kind == 4:  # hills
+        for layer in range(int(rng.integers(2, 5))):
+            xs = np.linspace(0, width, 12)
+            ys = height * (0.4 + 0.15 * layer) + rng.normal(0, height * 0.06, 12)
+            pts = np.array([[0, height]] + list(zip(xs, ys)) + [[width, height]], np.int32)
+            cv2.fillPoly(image, [pts], _color(rng), cv2.LINE_AA)
+    else:  # a fine tiled pattern (a grid of thin lines that goes on and on)
+        step = int(rng.integers(12, 60))
+        line = tuple(int(v) for v in b)
+        for x in range(int(rng.integers(0, step)), width, step):
+            image[:, x : x + 1] = line
+        for y in range(int(rng.integers(0, step)), height, step):
+            image[y : y + 1] = line
+    return image
+
+
+def taskbar(image: np.ndarray, rng: np.random.Generator) -> Box:
+    """A taskbar along one side (icons, a clock); returns the box it takes."""
+    h, w = image.shape[:2]
+    side = str(rng.choice(["bottom"] * 6 + ["top", "left", "right"]))
+    size = int(rng.integers(28, 52))
+    color = _color(rng, 10, 90) if rng.random() < 0.75 else _color(rng, 180, 250)
+    ink = (235, 235, 235) if sum(color) < 380 else (30, 30, 30)
+    if side in ("bottom", "top"):
+        box = (0, h - size if side == "bottom" else 0, w, size)
+    else:
+        box = (w - size if side == "right" else 0, 0, size, h)
+    x, y, bw, bh = box
+    image[y : y + bh, x : x + bw] = color
+    along = bw > bh
+    pos = 6
+    for _ in range(int(rng.integers(4, 14))):
+        icon = int(size * rng.uniform(0.5, 0.75))
+        cx = x + pos if along else x + (size - icon) // 2
+        cy = y + (size - icon) // 2 if along else y + pos
+        cv2.rectangle(image, (cx, cy), (cx + icon, cy + icon), _color(rng), -1)
+        pos += icon + int(rng.integers(4, 14))
+    if along:
+        _text(image, rng, x + bw - 80, y + size // 2 + 6, 14, ink, "12:34")
+    return box
+
+
+# -- windows --------------------------------------------------------------------------------
+
+
+def _content(image: np.ndarray, rng: np.random.Generator, box: Box) -> None:
+    """What an ordinary window shows: a browser, a terminal, an editor, files, a sheet."""
+    x, y, w, h = box
+    if w < 20 or h < 20:
+        return
+    view = image[y : y + h, x : x + w]
+    kind = int(rng.integers(5))
+    light = _color(rng, 215, 256)
+    if kind == 1:  # a terminal
+        view[:] = _color(rng, 0, 45)
+        ink = [(200, 200, 200), (90, 220, 90), (220, 220, 120)]
+        step = int(rng.integers(12, 20))
+        for k, ty in enumerate(range(step, h - 4, step)):
+            _text(view, rng, 6, ty, step * 0.7, ink[k % 3])
+        return
+    view[:] = light
+    if kind == 0:  # a browser: an address bar, text, pictures
+        cv2.rectangle(view, (8, 6), (w - 8, 30), _shade(light, 0.9), -1)
+        _text(view, rng, 14, 24, 14, (60, 60, 60), "https://example.org/page")
+        ty = 50
+        while ty < h - 10:
+            if rng.random() < 0.2:
+                bh = int(rng.integers(40, 160))
+                cv2.rectangle(view, (int(rng.integers(10, 60)), ty),
+                              (int(rng.integers(100, max(101, w - 10))), ty + bh), _color(rng), -1)
+                ty += bh + 10
+            else:
+                _text(view, rng, 16, ty + 12, 13, (40, 40, 40))
+                ty += 20
+    elif kind == 2:  # an editor: line numbers and coloured code
+        cv2.rectangle(view, (0, 0), (34, h), _shade(light, 0.88), -1)
+        for k, ty in enumerate(range(16, h - 4, 17)):
+            _text(view, rng, 4, ty, 11, (130, 130, 130), str(k + 1))
+            _text(view, rng, 44 + 16 * int(rng.integers(0, 4)), ty, 12, _color(rng, 0, 160))
+    elif kind == 3:  # a file manager: a side list, a grid of icons
+        cv2.rectangle(view, (0, 0), (min(w, 140), h), _shade(light, 0.92), -1)
+        for ty in range(24, h - 4, 24):
+            _text(view, rng, 10, ty, 12, (50, 50, 50))
+        step = int(rng.integers(70, 110))
+        for iy in range(14, h - step, step):
+            for ix in range(160, w - step, step):
+                cv2.rectangle(view, (ix, iy), (ix + step // 2, iy + step // 2), _color(rng), -1)
+                _text(view, rng, ix, iy + step // 2 + 14, 10, (40, 40, 40))
+    else:  # a spreadsheet: a grid of cells, some filled
+        cell_w, cell_h = int(rng.integers(50, 110)), int(rng.integers(18, 30))
+        line = _shade(light, 0.8)
+        for gx in range(0, w, cell_w):
+            view[:, gx : gx + 1] = line
+        for gy in range(0, h, cell_h):
+            view[gy : gy + 1] = line
+        for gy in range(0, h - cell_h, cell_h):
+            for gx in range(0, w - cell_w, cell_w):
+                if rng.random() < 0.4:
+                    _text(view, rng, gx + 4, gy + cell_h - 6, cell_h * 0.5, (30, 30, 30),
+                          str(int(rng.integers(0, 10000))))
+
+
+def window(image: np.ndarray, rng: np.random.Generator, box: Box, title: str,
+           draw_inside: Callable[[Box], None] | None = None, *, bar: int | None = None,
+           border: int | None = None, bar_color: Color | None = None) -> Box:
+    """A window over ``box`` (its outer box): a border, a title bar with ``title`` and
+    buttons; its inside drawn by ``draw_inside`` (an ordinary window's content when
+    ``None``). Returns the inside's box."""
+    x, y, w, h = box
+    bar = int(rng.integers(22, 36)) if bar is None else bar
+    border = int(rng.choice([0, 1, 1, 2, 4])) if border is None else border
+    bar_color = bar_color or (_color(rng, 20, 90) if rng.random() < 0.5 else _color(rng, 190, 245))
+    edge = _shade(bar_color, 0.7)
+    image[y : y + h, x : x + w] = edge
+    image[y + border : y + border + bar, x + border : x + w - border] = bar_color
+    ink = (240, 240, 240) if sum(bar_color) < 380 else (30, 30, 30)
+    _text(image, rng, x + border + 10 + (60 if rng.random() < 0.3 else 0),
+          y + border + bar // 2 + 5, min(15, bar * 0.5), ink, title)
+    for k in range(3):  # the window's buttons
+        bx = x + w - border - 18 * (k + 1) if rng.random() < 0.7 else x + border + 8 + 18 * k
+        cv2.circle(image, (bx + 6, y + border + bar // 2), 5,
+                   ((90, 90, 240), (60, 200, 240), (90, 200, 90))[k], -1, cv2.LINE_AA)
+    inside = (x + border, y + border + bar, w - 2 * border, h - 2 * border - bar)
+    if draw_inside is None:
+        _content(image, rng, inside)
+    else:
+        draw_inside(inside)
+    return inside
+
+
+def _paste(image: np.ndarray, picture: np.ndarray, x: int, y: int) -> None:
+    h, w = picture.shape[:2]
+    image[y : y + h, x : x + w] = picture
+
+
+def _scaled(picture: np.ndarray, width: int, rng: np.random.Generator) -> np.ndarray:
+    """``picture`` scaled to ``width`` pixels, the way mirrors scale (area when shrinking,
+    linear or nearest when growing)."""
+    h, w = picture.shape[:2]
+    height = max(1, round(h * width / w))
+    if width < w:
+        interp = cv2.INTER_AREA if rng.random() < 0.7 else cv2.INTER_LINEAR
+    else:
+        interp = cv2.INTER_LINEAR if rng.random() < 0.6 else cv2.INTER_NEAREST
+    return cv2.resize(picture, (width, height), interpolation=interp)
+
+
+# -- phone-like screens that are not the game ------------------------------------------------
+
+
+def other_phone_screen(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A phone screen that is not a game: a home screen (a grid of app icons), a chat, or a
+    settings list."""
+    kind = int(rng.integers(3))
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = _color(rng)
+    if kind == 0:  # a home screen: icons in a regular grid, a dock
+        image[:] = wallpaper(rng, width, height)
+        cols = int(rng.choice([4, 5]))
+        pitch = width / cols
+        icon = int(pitch * 0.62)
+        for r in range(int(rng.integers(4, 7))):
+            for c in range(cols):
+                cx, cy = int(pitch * (c + 0.5)), int(height * 0.1 + pitch * 1.15 * (r + 0.5))
+                cv2.rectangle(image, (cx - icon // 2, cy - icon // 2),
+                              (cx + icon // 2, cy + icon // 2), _color(rng), -1)
+        cv2.rectangle(image, (0, int(height * 0.88)), (width, height), _color(rng, 0, 80), -1)
+    elif kind == 1:  # a chat
+        image[:] = _color(rng, 220, 256)
+        cv2.rectangle(image, (0, 0), (width, int(height * 0.08)), _color(rng, 0, 160), -1)
+        y = int(height * 0.12)
+        while y < height * 0.9:
+            bw, bh = int(width * rng.uniform(0.3, 0.7)), int(rng.integers(24, 60))
+            x = 10 if rng.random() < 0.5 else width - 10 - bw
+            cv2.rectangle(image, (x, y), (x + bw, y + bh), _color(rng, 120, 256), -1)
+            _text(image, rng, x + 6, y + bh // 2 + 5, 12, (20, 20, 20))
+            y += bh + 12
+    else:  # a settings list
+        image[:] = _color(rng, 235, 256)
+        step = int(rng.integers(40, 64))
+        for y in range(step, height, step):
+            image[y : y + 1] = (200, 200, 200)
+            cv2.circle(image, (24, y - step // 2), 10, _color(rng), -1)
+            _text(image, rng, 44, y - step // 2 + 5, 14, (30, 30, 30))
+    return image
+
+
+# -- the game's window ----------------------------------------------------------------------
+
+
+def _phone_window(image: np.ndarray, rng: np.random.Generator, screen: np.ndarray, x: int,
+                  y: int, kind: str, bar: int, border: int, extra: tuple[int, int, int, int],
+                  bar_color: Color) -> Box:
+    """Draw the window holding ``screen`` (already scaled) with its outer corner at ``(x, y)``;
+    returns the screen's box in the frame. ``extra`` is what the window adds around the screen
+    (left, top, right, bottom) inside its title bar and border."""
+    sh, sw = screen.shape[:2]
+    left, top, right, bottom = extra
+    w = sw + left + right + 2 * border
+    h = sh + top + bottom + bar + 2 * border
+    placed: list[Box] = []
+
+    def inside(box: Box) -> None:
+        ix, iy, iw, ih = box
+        view = image[iy : iy + ih, ix : ix + iw]
+        if kind == "toolbar":
+            view[:] = _color(rng, 30, 90)
+            for k in range(int(rng.integers(4, 9))):  # tool buttons down the strip
+                by = 10 + 40 * k
+                if by + 24 < ih:
+                    cv2.rectangle(view, (sw + 8, by), (sw + right - 8, by + 24), _color(rng), -1)
+        elif kind == "emulator":
+            view[:] = _color(rng, 160, 240)
+            cv2.rectangle(view, (left // 3, top // 3), (iw - right // 3, ih - bottom // 3),
+                          _color(rng, 10, 50), -1, cv2.LINE_AA)
+        elif kind == "pillarbox":
+            view[:] = _color(rng, 0, 25)
+        _paste(view, screen, left, top)
+        placed.append((ix + left, iy + top, sw, sh))
+
+    titles = ["scrcpy", "Vysor", "Android Emulator - Pixel_5", "SM-G991B", "BlueStacks"]
+    window(image, rng, (x, y, w, h), str(rng.choice(titles)), inside, bar=bar, border=border,
+           bar_color=bar_color)
+    return placed[0]
+
+
+def _window_extra(kind: str, sw: int, sh: int, rng: np.random.Generator) -> tuple[int, int, int, int]:
+    if kind == "toolbar":
+        return (0, 0, int(rng.integers(36, 56)), 0)
+    if kind == "emulator":
+        side = max(6, int(sw * rng.uniform(0.04, 0.09)))
+        return (side, int(side * rng.uniform(1.5, 3)), side, int(side * rng.uniform(1.5, 3)))
+    if kind == "pillarbox":
+        side = int(sh * rng.uniform(1.5, 1.78) - sw) // 2
+        return (side, 0, side, 0)
+    return (0, 0, 0, 0)
+
+
+def desktop(shot: Rendered, rng: np.random.Generator, *,
+            size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
+            kind: str | None = None, others: bool = True, decoy: bool | None = None,
+            jpeg: float = 0.2) -> Rendered:
+    """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
+
+    ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
+    screen's width over the frame's (the frame's height may allow less); ``kind``: the
+    window's kind (random when ``None``, see the module docstring); ``others``: other windows
+    under it; ``decoy``: a second phone-like window (random when ``None``); ``jpeg``: the
+    chance the capture is saved as JPEG.
+    """
+    fw, fh = size or FRAMES[int(rng.integers(len(FRAMES)))]
+    kind = kind or str(rng.choice(WINDOW_KINDS))
+    image = wallpaper(rng, fw, fh)
+    bar_box = taskbar(image, rng)
+    usable = _usable(fw, fh, bar_box)
+    ux, uy, uw, uh = usable
+
+    # The screen's size: a width share of the frame, within what the usable height holds.
+    sh0, sw0 = shot.image.shape[:2]
+    bar = int(rng.integers(22, 36))
+    border = int(rng.choice([0, 0, 1, 1, 2, 5]))
+    want = rng.uniform(*fraction) * fw
+    for _ in range(40):
+        sw = round(want)
+        sh = round(sh0 * sw / sw0)
+        extra = _window_extra(kind, sw, sh, rng)
+        w = sw + extra[0] + extra[2] + 2 * border
+        h = sh + extra[1] + extra[3] + bar + 2 * border
+        if w <= uw - 4 and h <= uh - 4:
+            break
+        want *= 0.95
+    screen = _scaled(shot.image, sw, rng)
+    sh, sw = screen.shape[:2]
+    w = sw + extra[0] + extra[2] + 2 * border
+    h = sh + extra[1] + extra[3] + bar + 2 * border
+    x = int(ux + rng.integers(0, uw - w + 1))
+    y = int(uy + rng.integers(0, uh - h + 1))
+    phone_box = (x, y, w, h)
+
+    if others:  # ordinary windows under the game's, here and there (some of them overlapping it)
+        for _ in range(int(rng.integers(1, 6))):
+            ow, oh = int(rng.integers(300, max(301, uw * 3 // 4))), int(rng.integers(200, max(201, uh * 3 // 4)))
+            ox = int(ux + rng.integers(0, max(1, uw - ow)))
+            oy = int(uy + rng.integers(0, max(1, uh - oh)))
+            window(image, rng, (ox, oy, min(ow, uw), min(oh, uh)),
+                   str(rng.choice(WORDS)))
+    decoy = bool(rng.random() < 0.4) if decoy is None else decoy
+    decoy_box = None
+    if decoy:  # a second phone-like window, not overlapping the game's
+        dw = int(np.clip(sw * rng.uniform(0.8, 1.2), 120, uw // 3))
+        dh = int(dw * rng.uniform(1.78, 2.2))
+        spot = _free_spot(rng, usable, phone_box, dw + 2 * border, dh + bar + 2 * border)
+        if spot is not None:
+            other = other_phone_screen(rng, dw, dh)
+            dx, dy = spot
+            decoy_box = _phone_window(image, rng, other, dx, dy, "mirror", bar, border, (0, 0, 0, 0),
+                                      _color(rng, 20, 90))
+
+    bar_color = _color(rng, 20, 90) if rng.random() < 0.5 else _color(rng, 190, 245)
+    screen_box = _phone_window(image, rng, screen, x, y, kind, bar, border, extra, bar_color)
+    sx, sy = screen_box[:2]
+    scale_x, scale_y = sw / sw0, sh / sh0
+    homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
+    geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
+    if rng.random() < jpeg:
+        quality = int(rng.integers(60, 96))
+        image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                             cv2.IMREAD_COLOR)
+    extras = {**shot.extras, "screen_box": screen_box, "window_box": phone_box,
+              "fraction": sw / fw, "kind": kind, "decoy_box": decoy_box, "scale": scale_x}
+    return replace(shot, image=image, geometry=geometry, extras=extras)
+
+
+def _usable(fw: int, fh: int, bar: Box) -> Box:
+    """The frame's box the taskbar leaves."""
+    x, y, w, h = bar
+    if w == fw:  # along the top or the bottom
+        return (0, h, fw, fh - h) if y == 0 else (0, 0, fw, fh - h)
+    return (w, 0, fw - w, fh) if x == 0 else (0, 0, fw - w, fh)
+
+
+def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
+               h: int) -> tuple[int, int] | None:
+    """A random corner for a ``w`` x ``h`` window in ``usable`` clear of ``taken``."""
+    ux, uy, uw, uh = usable
+    tx, ty, tw, th = taken
+    for _ in range(30):
+        if uw - w < 1 or uh - h < 1:
+            return None
+        x, y = int(ux + rng.integers(0, uw - w)), int(uy + rng.integers(0, uh - h))
+        if x + w + 8 < tx or x > tx + tw + 8 or y + h + 8 < ty or y > ty + th + 8:
+            return x, y
+    return None
+
+
+# -- samples for the tests and the bench ------------------------------------------------------
+
+
+def real_look_rescue(seed: int) -> tuple[Rendered, str]:
+    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`), and the
+    board text a perfect reader gives."""
+    from .rescues import random_rescue_board
+    from .skins import disco_zoo_real as real
+
+    rng = np.random.default_rng(seed)
+    board = random_rescue_board(rng, max_taps=10, extra=int(rng.integers(1, 6)) if seed % 8 == 0
+                                else 0)
+    shot = real.render([list(row) for row in board.labels],
+                       animals=[(a.name, a.rarity) for a in board.animals],
+                       attempts=board.attempts, region=board.region, seed=seed)
+    return shot, board.text
+
+
+def kit_screen(game: str) -> Callable[[int], tuple[Rendered, str | None]]:
+    """Screen ``seed`` of ``game``: its kit's random board in the shipped skin, and no board
+    text (its cells' labels are the truth)."""
+    from .games import kit_of
+
+    draw = kit_of(game).random_shot
+    if draw is None:
+        raise KeyError(f"the {game} kit draws no random screens")
+    return lambda seed: (draw(np.random.default_rng(seed)), None)
+
+
+def sample(draw: Callable[[int], tuple[Rendered, str | None]], seed: int,
+           **options) -> tuple[Rendered, Rendered, str | None]:
+    """Screen ``seed`` as ``draw`` draws it (:func:`real_look_rescue`, :func:`kit_screen`) and
+    the desktop capture holding it (:func:`desktop`, its layout from the same seed):
+    ``(screen, capture, truth)``."""
+    shot, truth = draw(seed)
+    return shot, desktop(shot, np.random.default_rng(10_000 + seed), **options), truth

@@ -1,0 +1,498 @@
+"""Window-like regions of a large frame: where a screen may sit inside a desktop capture.
+
+A phone mirrored on a desktop (a mirroring window, an emulator) or a console emulator's window
+shows the game's screen as an upright rectangle among other things: a wallpaper, other windows,
+a taskbar. Whatever surrounds the screen (a title bar, a window border, a device bezel, black
+bars, the desktop itself), its sides are *straight boundaries*: lines across which the colour
+changes along most of their length. Two steps use them:
+
+1. :func:`propose_regions`: where a screen may be, for a reader to look for its board in
+   (:meth:`Region.crop`, the geometry found there mapped back by :meth:`Region.to_frame`).
+   Two long vertical boundaries a screen's width apart that run side by side for a
+   screen's height (by the aspect ratios allowed) make a region: between them, as tall as
+   they run together, unless a boundary as long runs between them (the lines of a grid, a
+   board's or a wallpaper's, are not a window's sides). Cheap, and loose at the top and
+   bottom (a title bar may be in).
+2. :func:`regions_around`: once something is found in one (a board), the rectangles that
+   enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
+   its bottom where they end below it; its top near where they end above it (the screen's
+   top, or its window's when a title bar carries the sides on: a thin band below that is
+   left out first), then each horizontal boundary across between them further in, from the
+   thing found up (a game's bar, a line of text...), for the reader to choose from.
+
+:func:`region_score` is the cheap check that a region found before is still there (a live
+capture): its four sides' edge coverage.
+
+**Boundaries.** A pixel is on a vertical boundary when some colour channel changes by
+:data:`EDGE_LEVEL` levels or more across it (over two pixels, so a step that shrinking or
+JPEG spread over two pixels still counts); likewise horizontally. A line's *coverage* is the
+share of its length on a boundary; cumulative sums make it one subtraction.
+
+>>> import numpy as np
+>>> frame = np.full((600, 1000, 3), 40, np.uint8)
+>>> frame[100:500, 600:800] = (200, 120, 60)  # a tall window...
+>>> frame[250:370, 640:760] = (20, 200, 20)  # ...with something in it
+>>> best = propose_regions(frame)[0]
+>>> best.x, best.width, best.y <= 100, best.y + best.height >= 500
+(600, 200, True, True)
+>>> [r.box for r in regions_around(frame, (640, 250, 760, 370))]
+[(600, 100, 200, 400)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from gridsight.vision.geometry import BoardGeometry
+
+WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width
+EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary
+SIDE_MIN = 0.6  # coverage a region's side needs along its run
+MAX_SIDES = 160  # candidate sides kept for proposals, strongest first
+BIN = 8  # rows per bin when two sides' runs are compared (working pixels)
+SAME_PLACE = 3  # proposals whose sides are all this close (working pixels) are one
+GAP_BINS = 5  # the longest break bridged in two sides' common run (bins)
+DENSE = 0.7  # the share of a common run where both sides are boundaries
+RUN_MOST = 1.3  # sides may run together this much longer than the tallest screen
+INNER_LINE = 0.5  # a line inside a side covering this share as much is the side (see _snap)
+BAND = 0.12  # a title or status bar is at most this share of a screen's width tall
+BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
+ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
+SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle of a frame: top-left pixel ``(x, y)``, ``width`` x ``height`` pixels;
+    ``score`` how window-like it looked (its sides' edge coverage, 0..1)."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    score: float = 0.0
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.width, self.height)
+
+    def crop(self, image: np.ndarray) -> np.ndarray:
+        """The region's pixels (a view into ``image``)."""
+        return image[self.y : self.y + self.height, self.x : self.x + self.width]
+
+    def to_frame(self, geometry: BoardGeometry) -> BoardGeometry:
+        """A geometry found in :meth:`crop` as a geometry in the whole frame."""
+        return geometry.translated(self.x, self.y)
+
+    def to_region(self, geometry: BoardGeometry) -> BoardGeometry:
+        """A geometry in the whole frame as a geometry in :meth:`crop`."""
+        return geometry.translated(-self.x, -self.y)
+
+    def fits(self, shape: tuple[int, ...]) -> bool:
+        """Whether the region lies inside a frame of this shape."""
+        h, w = shape[:2]
+        return (self.x >= 0 and self.y >= 0 and self.width > 0 and self.height > 0
+                and self.x + self.width <= w and self.y + self.height <= h)
+
+    def holds(self, box: tuple[float, float, float, float], slack: float = 0.0) -> bool:
+        """Whether the box ``(x0, y0, x1, y1)`` lies inside the region (give or take
+        ``slack`` pixels)."""
+        x0, y0, x1, y1 = box
+        return (x0 >= self.x - slack and y0 >= self.y - slack
+                and x1 <= self.x + self.width + slack and y1 <= self.y + self.height + slack)
+
+
+@dataclass(frozen=True, eq=False)
+class Boundaries:
+    """Boundary maps of one picture and their cumulative sums: ``vertical[y, x]`` is 1 where a
+    vertical boundary passes at ``x`` (between pixels ``x - 1`` and ``x``) on row ``y``;
+    ``horizontal[y, x]`` likewise between rows ``y - 1`` and ``y`` on column ``x``."""
+
+    vertical: np.ndarray  # float32 0/1, (h, w + 1)
+    horizontal: np.ndarray  # float32 0/1, (h + 1, w)
+
+    @cached_property
+    def down(self) -> np.ndarray:
+        """Cumulative sums of :attr:`vertical` down each column, ``(h + 1, w + 1)``."""
+        return np.vstack([np.zeros((1, self.vertical.shape[1]), np.float32),
+                          np.cumsum(self.vertical, axis=0, dtype=np.float32)])
+
+    @cached_property
+    def across(self) -> np.ndarray:
+        """Cumulative sums of :attr:`horizontal` along each row, ``(h + 1, w + 1)``."""
+        return np.hstack([np.zeros((self.horizontal.shape[0], 1), np.float32),
+                          np.cumsum(self.horizontal, axis=1, dtype=np.float32)])
+
+    def column(self, x: int | np.ndarray, y0: int, y1: int) -> np.ndarray:
+        """Coverage of the vertical line(s) at ``x`` from row ``y0`` to ``y1``."""
+        if y1 <= y0:
+            return 0.0 * np.asarray(x)
+        return (self.down[y1, x] - self.down[y0, x]) / (y1 - y0)
+
+    def row(self, y: int | np.ndarray, x0: int, x1: int) -> np.ndarray:
+        """Coverage of the horizontal line(s) at ``y`` from column ``x0`` to ``x1``."""
+        if x1 <= x0:
+            return 0.0 * np.asarray(y)
+        return (self.across[y, x1] - self.across[y, x0]) / (x1 - x0)
+
+
+def boundaries(image: np.ndarray, *, spread: int = 2, widen: bool = True) -> Boundaries:
+    """The boundary maps of ``image`` (BGR or grey, uint8): a step of :data:`EDGE_LEVEL`
+    levels over ``spread`` pixels; ``widen``: each boundary also marked one pixel either side
+    of where it was seen (a line a pixel off still counts)."""
+    pixels = np.ascontiguousarray(image, dtype=np.uint8)
+    h, w = pixels.shape[:2]
+    vertical = np.zeros((h, w + 1), np.uint8)
+    horizontal = np.zeros((h + 1, w), np.uint8)
+    at = spread // 2 + spread % 2  # the step over pixels x - spread..x sits near boundary x - at
+    if w > spread:
+        vertical[:, at : at + w - spread] = _step(pixels[:, spread:], pixels[:, :-spread])
+    if h > spread:
+        horizontal[at : at + h - spread] = _step(pixels[spread:], pixels[:-spread])
+    if widen:
+        vertical = cv2.dilate(vertical, np.ones((1, 3), np.uint8))
+        horizontal = cv2.dilate(horizontal, np.ones((3, 1), np.uint8))
+    return Boundaries(vertical.astype(np.float32), horizontal.astype(np.float32))
+
+
+def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """1 where some channel of ``a`` and ``b`` differs by :data:`EDGE_LEVEL` or more."""
+    diff = cv2.absdiff(np.ascontiguousarray(a), np.ascontiguousarray(b))
+    if diff.ndim == 3:
+        diff = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2]) \
+            if diff.shape[2] == 3 else diff.max(axis=2)
+    return (diff >= EDGE_LEVEL).astype(np.uint8)
+
+
+# -- 1. proposals -----------------------------------------------------------------------------
+
+
+def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
+                    aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8) -> list[Region]:
+    """Up to ``keep`` regions where a screen ``min_width`` to ``max_width`` of the frame's
+    width wide, ``aspect[0]`` to ``aspect[1]`` times as tall, may be (step 1 of the module
+    docstring), best first: two vertical boundaries that run side by side at least
+    ``aspect[0]`` times as long as they are apart. The sides are placed to the pixel; the top
+    and bottom are where the sides run together, to a few pixels."""
+    if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
+        return []
+    h, w = image.shape[:2]
+    factor = min(1.0, WORK_WIDTH / w)
+    small = image if factor == 1.0 else cv2.resize(
+        image, (max(16, round(w * factor)), max(16, round(h * factor))),
+        interpolation=cv2.INTER_AREA)
+    maps, thin = boundaries(small), boundaries(small, widen=False)
+    sw = small.shape[1]
+    low, high = max(12.0, min_width * sw), max_width * sw
+    found = _columns(maps, thin, low, high, aspect[0], aspect[1])
+    kept: list[Region] = []
+    for region in found:
+        if any(_same_place(region, k, SAME_PLACE) for k in kept):
+            continue
+        kept.append(region)
+        if len(kept) >= keep:
+            break
+    return [_to_full(image, region, factor) for region in kept]
+
+
+def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least: float,
+             most: float) -> list[Region]:
+    """Regions between pairs of vertical boundaries ``low``..``high`` apart running side by
+    side for ``least`` to ``most`` times that (and a little more: a title bar), best first
+    (working grid). Their score is the sides' coverage, less twice what the longest boundary
+    between them covers of their run past half of it. The sides are placed on ``thin``, the
+    same boundaries not widened (a screen's edge and a board's outline a few pixels inside it
+    stay two lines), their runs compared on ``maps``."""
+    down = maps.down
+    h = down.shape[0] - 1
+    tall = int(least * low)
+    if tall >= h or tall < BIN:
+        return []
+    runs = (thin.down[tall:] - thin.down[:-tall]) / tall
+    strength = runs.max(axis=0)
+    sides = _line_columns(strength)
+    sides = np.sort(sides[np.argsort(-strength[sides], kind="stable")][:MAX_SIDES])
+    if len(sides) < 2:
+        return []
+    nb = h // BIN
+    per_bin = (np.diff(down[np.arange(nb + 1) * BIN][:, sides], axis=0) / BIN).T  # (sides, bins)
+    on = per_bin >= 0.5
+    out: list[Region] = []
+    for i in range(len(sides) - 1):
+        width = sides[i + 1 :] - sides[i]
+        js = np.flatnonzero((width >= low) & (width <= high)) + i + 1
+        if not len(js):
+            continue
+        both = on[i][None, :] & on[js]  # (pairs, bins)
+        # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
+        start, length = _longest_runs(both, GAP_BINS)
+        for pair, (j, s, n) in enumerate(zip(js, start, length)):
+            xl, xr = int(sides[i]), int(sides[j])
+            if not least * (xr - xl) <= n * BIN <= RUN_MOST * most * (xr - xl):
+                continue
+            if both[pair, s : s + n].mean() < DENSE:
+                continue
+            cover = float(np.minimum(per_bin[i, s : s + n], per_bin[j, s : s + n]).mean())
+            # A long boundary inside, as long as the sides: a part of a grid, not a window.
+            inside = [k for k in range(i + 1, j) if sides[k] - xl > 2 and xr - sides[k] > 2]
+            within = float(per_bin[inside, s : s + n].mean(axis=1).max()) if inside else 0.0
+            if cover >= SIDE_MIN:
+                score = cover - 2 * max(0.0, within - 0.5)
+                out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
+    out.sort(key=lambda r: (-round(r.score, 2), -r.height))
+    return out
+
+
+def _line_columns(strength: np.ndarray) -> np.ndarray:
+    """The columns where a strong line stands, from each column's strength: each peak (the
+    later of equal columns: a step seen over two pixels marks both), and where a plateau of
+    strong columns starts (a screen's edge with a board's outline a pixel or two inside it,
+    on the shrunk frame)."""
+    before, after = np.roll(strength, 1), np.roll(strength, -1)
+    strong = strength >= SIDE_MIN
+    peak = strong & (strength >= before) & (strength > after)
+    start = strong & (before < SIDE_MIN)
+    found = np.flatnonzero(peak | start)
+    keep = np.concatenate([[True], np.diff(found) > 1]) if len(found) else np.zeros(0, bool)
+    return found[keep]
+
+
+def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of booleans, the start and length of its longest run of ``True``
+    (bridging gaps of up to ``gap`` ``False``)."""
+    n, m = on.shape
+    start = np.zeros(n, int)
+    run = np.zeros(n, int)
+    missed = np.zeros(n, int)
+    best_start = np.zeros(n, int)
+    best = np.zeros(n, int)
+    for k in range(m):
+        here = on[:, k]
+        fresh = here & (run == 0)
+        start[fresh] = k
+        missed = np.where(here, 0, missed + 1)
+        alive = here | ((run > 0) & (missed <= gap))
+        run = np.where(alive, k - start + 1, 0)
+        length = np.where(here, run, 0)
+        better = length > best
+        best[better], best_start[better] = length[better], start[better]
+    return best_start, best
+
+
+def _same_place(a: Region, b: Region, tolerance: float) -> bool:
+    """Whether two regions' sides are each within ``tolerance`` pixels."""
+    return (abs(a.x - b.x) <= tolerance and abs(a.y - b.y) <= tolerance
+            and abs(a.x + a.width - b.x - b.width) <= tolerance
+            and abs(a.y + a.height - b.y - b.height) <= tolerance)
+
+
+def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
+    """A region of the working grid on the full frame: its sides placed to the pixel, its top
+    and bottom a bin wider (they are only known to a bin)."""
+    if factor == 1.0:
+        return region
+    h = image.shape[0]
+    x0, x1 = region.x / factor, (region.x + region.width) / factor
+    y0 = max(0, int((region.y - BIN) / factor))
+    y1 = min(h, int(np.ceil((region.y + region.height + BIN) / factor)))
+    reach = int(np.ceil(1.5 / factor)) + 1
+    left = _snap(image, True, x0, reach, y0, y1, +1)
+    right = _snap(image, True, x1, reach, y0, y1, -1)
+    if right - left < 4:
+        left, right = round(x0), round(x1)
+    return Region(left, y0, right - left, y1 - y0, region.score)
+
+
+def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
+          inward: int) -> int:
+    """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
+    covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
+    one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
+    towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
+    screen's edge, not its window border's outer edge (the screen may match the border's
+    colour in places, so its edge covers less than the border's outer one does)."""
+    h, w = image.shape[:2]
+    limit = w if vertical else h
+    centre = round(at)
+    lo, hi = max(1, centre - reach), min(limit - 1, centre + reach)
+    cut = max(1, int((b - a) / 10))
+    a0, b0 = max(0, int(a) + cut), min(h if vertical else w, int(b) - cut)
+    if hi < lo or b0 <= a0:
+        return int(np.clip(centre, 0, limit))
+    strip = image[a0:b0, lo - 1 : hi + 1] if vertical else image[lo - 1 : hi + 1, a0:b0]
+    if vertical:
+        steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
+    else:
+        steps = _step(strip[1:], strip[:-1]).mean(axis=1)
+    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
+    return lo + int(best[-1] if inward > 0 else best[0])
+
+
+# -- 2. the regions around something found ----------------------------------------------------
+
+
+def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], *,
+                   reach: float = 0.6, above: float = 2.5, below: float = 1.6) -> list[Region]:
+    """The window-like rectangles enclosing ``inner`` (``x0, y0, x1, y1``, pixels) in
+    ``image``, most likely the screen first (step 2 of the module docstring); ``[]`` when no
+    long vertical boundary stands on either side of it. Their tops, in order: the first line
+    across below where the sides stop, when it is a thin band's height (:data:`BAND`) below it
+    (a title bar, or a phone's status bar, left out); where the sides stop; the lines across
+    above that, nearest first, up to :data:`BARS` (the sides vanish beside bars as dark as
+    what surrounds the screen); the lines further in, from ``inner``'s top up.
+
+    The sides are looked for up to ``reach`` times ``inner``'s width beyond it, the top up to
+    ``above`` times its height above it, the bottom up to ``below`` times below it. A side is
+    a boundary along ``inner``'s rows and on above them (it is the side of something larger:
+    ``inner``'s own outline stops where it does)."""
+    x0, y0, x1, y1 = inner
+    iw, ih = x1 - x0, y1 - y0
+    h, w = image.shape[:2]
+    if iw < 4 or ih < 4:
+        return []
+    wx0, wx1 = max(0, int(x0 - reach * iw) - 2), min(w, int(np.ceil(x1 + reach * iw)) + 2)
+    wy0, wy1 = max(0, int(y0 - above * ih)), min(h, int(np.ceil(y1 + below * ih)))
+    maps = boundaries(image[wy0:wy1, wx0:wx1], widen=False)
+    ax0, ay0, ax1, ay1 = x0 - wx0, y0 - wy0, x1 - wx0, y1 - wy0  # inner, in the window
+    columns = np.arange(maps.vertical.shape[1])
+    along = maps.column(columns, int(ay0), int(ay1))
+    top_band = (int(max(0, ay0 - 0.3 * ih)), int(max(0, ay0 - 0.03 * ih)))
+    over = maps.column(columns, *top_band) if top_band[1] - top_band[0] >= 4 else along
+    cover = np.minimum(along, over)
+    # A side runs unbroken along inner's rows and on above them; inner's own outline, or the
+    # edge of something above it lined up with it (a panel), leaves a gap between the two.
+    gaps = _longest_gaps(maps.vertical[int(max(0, ay0 - 0.5 * ih)) : int(ay1)])
+    unbroken = np.where(gaps <= SIDE_GAP, cover, 0.0)
+    sides = []
+    for start, direction in ((ax0 + 1, -1), (ax1 - 1, +1)):
+        side = _nearest(unbroken, columns, start, direction)
+        sides.append(side if side is not None else _nearest(cover, columns, start, direction))
+    left_side, right_side = sides
+    if left_side is None or right_side is None:
+        return []
+    xl, xr = left_side, right_side
+    # Where the sides run on, above and below: the region cannot reach much past them.
+    bridge = max(6, int(0.1 * (xr - xl)))  # a dark status bar beside a dark border, say
+    top_end = _run_end(maps, xl, xr, int(ay0), -1, bridge)
+    bottom_end = _run_end(maps, xl, xr, int(ay1), +1, bridge)
+    inset = max(1, (xr - xl) // 40)  # a corner may be rounded
+    rows = np.arange(maps.horizontal.shape[0])
+    across = maps.row(rows, xl + inset, xr - inset)
+    bottom = _line_near(across, bottom_end)
+    peaks = (across >= ACROSS_MIN) & (across >= np.roll(across, 1)) & \
+        (across > np.roll(across, -1))
+    end = _line_near(across, top_end)
+    band_px = BAND * (xr - xl)
+    crossing = [int(y) for y in np.flatnonzero(peaks)[::-1]]
+    lines_below = [y for y in crossing if end + 2 < y <= ay0 - 0.03 * ih]
+    lines_over = [y for y in crossing if end - BARS * (xr - xl) <= y < end - 2]
+    # In order: below a thin band under where the sides stop (a title bar, or a status bar,
+    # left out), where the sides stop (the screen's top, or its window's), above it (the sides
+    # vanished beside a dark bar), then the lines further in from inner's top up (the
+    # screen's top does not show: a bar's edge, a line of text).
+    thin = [y for y in lines_below if y - end <= band_px][-1:]
+    tops = [*thin, end, *lines_over, *(y for y in lines_below if y not in thin)]
+    # Placed to the pixel along the band above inner (inner's own outline is not there).
+    rows_for = top_band if top_band[1] - top_band[0] >= 4 else (int(ay0), int(ay1))
+    left = _snap(image, True, wx0 + xl, 2, wy0 + rows_for[0], wy0 + rows_for[1], +1)
+    right = _snap(image, True, wx0 + xr, 2, wy0 + rows_for[0], wy0 + rows_for[1], -1)
+    bottom = _snap(image, False, wy0 + bottom, 2, left, right, -1) - wy0
+    tops = [_snap(image, False, wy0 + top, 2, left, right, +1) - wy0 for top in tops]
+    out = []
+    for top in tops:
+        region = Region(left, wy0 + top, right - left, wy0 + bottom - (wy0 + top),
+                        float(min(cover[xl], cover[xr])))
+        if region.height >= ih and region.fits(image.shape):
+            out.append(region)
+    return out
+
+
+def _nearest(cover: np.ndarray, columns: np.ndarray, start: float, direction: int) -> int | None:
+    """The column nearest ``start`` going ``direction`` whose coverage is :data:`SIDE_MIN` or
+    more (the middle of a run of such columns: a boundary seen over two pixels)."""
+    strong = cover >= SIDE_MIN
+    order = columns[columns <= start][::-1] if direction < 0 else columns[columns >= start]
+    for x in order:
+        if strong[x]:
+            run = [x]
+            while 0 <= run[-1] + direction < len(cover) and strong[run[-1] + direction]:
+                run.append(run[-1] + direction)
+            best = max(run, key=lambda c: cover[c])
+            return int(best)
+    return None
+
+
+def _longest_gaps(lines: np.ndarray) -> np.ndarray:
+    """For each column of a 0/1 map, the longest run of rows with no boundary."""
+    n = lines.shape[0]
+    if n == 0:
+        return np.zeros(lines.shape[1], int)
+    on = np.vstack([np.ones((1, lines.shape[1])), lines > 0, np.ones((1, lines.shape[1]))])
+    rows = np.arange(n + 2)[:, None]
+    last_on = np.maximum.accumulate(np.where(on, rows, 0), axis=0)
+    return (rows - last_on - 1).max(axis=0).clip(min=0)
+
+
+def _run_end(maps: Boundaries, xl: int, xr: int, start: int, direction: int,
+             bridge: int) -> int:
+    """Where the two sides stop being boundaries going ``direction`` from row ``start``: the
+    last row where both are, before a gap of more than ``bridge`` rows, or the window's
+    edge."""
+    h = maps.vertical.shape[0]
+    left = maps.vertical[:, max(0, xl - 1) : xl + 2].max(axis=1)
+    right = maps.vertical[:, max(0, xr - 1) : xr + 2].max(axis=1)
+    either = np.minimum(left, right)  # both sides a boundary on this row
+    window = bridge
+    y = start
+    last = start
+    while 0 <= y < h:
+        if either[y]:
+            last = y
+        elif abs(y - last) > window:
+            break
+        y += direction
+    return last if direction < 0 else last + 1
+
+
+def _line_near(across: np.ndarray, at: int, reach: int = 4) -> int:
+    """The strongest horizontal boundary within ``reach`` rows of ``at`` (``at`` itself when
+    none covers :data:`ACROSS_MIN`)."""
+    lo, hi = max(0, at - reach), min(len(across) - 1, at + reach)
+    part = across[lo : hi + 1]
+    # A boundary seen over two pixels marks the rows either side of it: the later is it.
+    best = lo + int(np.flatnonzero(part >= part.max() - 1e-6)[-1])
+    return best if across[best] >= ACROSS_MIN else int(np.clip(at, 0, len(across) - 1))
+
+
+# -- the cheap check --------------------------------------------------------------------------
+
+
+def region_score(image: np.ndarray, region: Region) -> float:
+    """How window-like ``region`` still is in ``image``: the mean edge coverage of its four
+    sides (each the best of the line and its neighbours, a pixel either way), 0..1. The cheap
+    check that a screen found before has not moved or gone."""
+    if not region.fits(image.shape):
+        return 0.0
+    h, w = image.shape[:2]
+    x0, y0 = region.x, region.y
+    x1, y1 = x0 + region.width, y0 + region.height
+    scores = []
+    for vertical, at, a, b in ((True, x0, y0, y1), (True, x1, y0, y1), (False, y0, x0, x1),
+                               (False, y1, x0, x1)):
+        limit = w if vertical else h
+        lo, hi = max(1, at - 1), min(limit - 1, at + 1)
+        if hi < lo:
+            scores.append(0.0)
+            continue
+        strip = image[a:b, lo - 1 : hi + 1] if vertical else image[lo - 1 : hi + 1, a:b]
+        if strip.size == 0:
+            scores.append(0.0)
+            continue
+        steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0) if vertical else \
+            _step(strip[1:], strip[:-1]).mean(axis=1)
+        scores.append(float(steps.max()))
+    return float(np.mean(scores))
