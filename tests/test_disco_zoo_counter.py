@@ -41,7 +41,7 @@ def test_the_counter_in_every_font_of_the_skin_is_read_or_flagged(font):
     same, or fewer when attempts were bought): the attempts left come out right, or a
     warning says the counter was not read with confidence. (Measured over all fonts with
     scales 0.6x, 1x, 1.7x, 2.5x: 1 of 3696 pairs wrong without a warning: see
-    docs/disco-zoo.md.)"""
+    docs/screen-reading.md.)"""
     wrong, right, total = [], 0, 0
     for value in range(11):
         for outline in (False, True):
