@@ -42,6 +42,8 @@ SMALLEST: dict[str, list[str]] = {
     "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "2"],
     "bench_vision.py": ["--repeat", "1", "--games", "tile-path"],
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
+    "disco_zoo_counter.py": ["--screens", "1", "--workers", "1"],
+    "disco_zoo_names.py": ["--screens", "1", "--workers", "1"],
 }
 
 #: What a script's smallest run must print (each section's figures are there).

@@ -41,14 +41,31 @@ _PIXEL_FONTS = (
 )
 
 
+HOLE_PENALTY = 0.05  # added to a digit's distance when it cannot have the glyph's holes
+
+
 @dataclass(frozen=True)
 class NumberRead:
     """A number as read: ``value`` (``None`` unread), the weakest digit's ``lead`` and the
-    digits' own reads."""
+    digits' own reads; ``gaps``: for each glyph, how far each digit 0-9 is behind the best
+    one (0 for the best; the worst over the reads :func:`agreed` combines), so a number the
+    read did not pick can be weighed (:meth:`gap`); ``agree``: every read of it gave the same
+    digits."""
 
     value: int | None
     lead: float
     digits: tuple[tuple[int, float], ...]
+    gaps: tuple[tuple[float, ...], ...] = ()
+    agree: bool = True
+
+    def gap(self, number: int) -> float:
+        """How far ``number`` is behind the read: 0 when every glyph's best digit is its
+        digit, the worst glyph's gap otherwise, infinite when it has another count of digits
+        (or nothing was read)."""
+        text = str(number)
+        if not self.gaps or len(text) != len(self.gaps):
+            return float("inf")
+        return max(g[int(ch)] for g, ch in zip(self.gaps, text))
 
 
 def normalise(mask: np.ndarray) -> np.ndarray:
@@ -97,37 +114,87 @@ HOLES = {0: (1, 2), 1: (0,), 2: (0,), 3: (0,), 4: (0, 1), 5: (0,), 6: (1,), 7: (
 def holes(mask: np.ndarray) -> int:
     """How many enclosed holes a binary glyph has (holes smaller than 1% of its box are
     JPEG specks and do not count)."""
+    return len(hole_boxes(mask))
+
+
+def hole_boxes(mask: np.ndarray) -> list[tuple[float, float, float, float]]:
+    """A binary glyph's enclosed holes (not JPEG specks under 1% of its box), each as its
+    centre (row, column), height and width, as fractions of the glyph's ink box."""
     ys, xs = np.nonzero(mask)
     if len(xs) == 0:
-        return 0
+        return []
     glyph = np.pad(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1], 1).astype(np.uint8)
+    height, width = glyph.shape[0] - 2, glyph.shape[1] - 2
     background = 1 - glyph
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(background, connectivity=4)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(background, connectivity=4)
     outside = labels[0, 0]
     area = glyph.size
-    return sum(1 for i in range(1, count)
-               if i != outside and stats[i][4] >= max(1, 0.01 * area))
+    return [((centroids[i][1] - 1) / height, (centroids[i][0] - 1) / width,
+             stats[i][3] / height, stats[i][2] / width)
+            for i in range(1, count) if i != outside and stats[i][4] >= max(1, 0.01 * area)]
+
+
+def _holes_fit(digit: int, found: list[tuple[float, float, float, float]],
+               mask: np.ndarray | None = None) -> bool:
+    """Whether ``digit`` can have the holes ``found`` (:func:`hole_boxes`): their number
+    (:data:`HOLES`) and, whatever the font, where they stand: a 0's one hole runs most of
+    its height, a 6's stands in its lower half, a 9's and a closed 4's in the upper; an 8's
+    two holes stand one above the other, and when both are wide (a quarter of the glyph or
+    more) it is no 0 (a slashed 0's holes may stand across; a bold slashed 0 is a block
+    with two narrow holes, one above the other, like an 8). A 4 has no ink in the bottom
+    left corner of its ``mask`` (where a 9 closed at the bottom has its foot)."""
+    if len(found) not in HOLES[digit]:
+        return False
+    if digit == 4 and mask is not None and _bottom_left_ink(mask) > 0.25:
+        return False
+    if len(found) == 1:
+        cy, _, tall, _ = found[0]
+        return {0: tall >= 0.4, 6: cy > 0.5, 9: cy < 0.5, 4: cy < 0.5}.get(digit, True)
+    if len(found) == 2 and digit in (0, 8):
+        (ya, xa, _, wa), (yb, xb, _, wb) = found
+        stacked = abs(ya - yb) > abs(xa - xb)
+        if digit == 8:
+            return stacked
+        return not (stacked and min(wa, wb) >= 0.25)
+    return True
+
+
+def _bottom_left_ink(mask: np.ndarray) -> float:
+    """The share of ink in the bottom left corner of a glyph's ink box (its lowest 15% of
+    rows, leftmost 30% of columns)."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return 0.0
+    glyph = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    h, w = glyph.shape
+    corner = glyph[h - max(1, int(round(0.15 * h))) :, : max(1, int(round(0.3 * w)))]
+    return float(corner.mean())
+
+
+def digit_gaps(mask: np.ndarray) -> tuple[float, ...]:
+    """How far each digit 0-9 is from a binary glyph, behind the nearest (0 for it): the
+    mean difference to its nearest reference shape, plus :data:`HOLE_PENALTY` for a digit
+    that cannot have the glyph's holes."""
+    shape = normalise(mask)
+    best = [1.0] * 10
+    for digit, ref in _references():
+        best[digit] = min(best[digit], float(np.mean(np.abs(shape - ref))))
+    found = hole_boxes(mask)
+    scored = [d + (0.0 if _holes_fit(k, found, mask) else HOLE_PENALTY)
+              for k, d in enumerate(best)]
+    low = min(scored)
+    return tuple(d - low for d in scored)
 
 
 def read_glyph(mask: np.ndarray) -> tuple[int, float]:
     """The digit a binary glyph shows and its lead over the nearest other digit (0..1).
 
-    Only digits that can have the glyph's number of holes compete; when only one can, its
-    lead is its lead over the best digit that cannot."""
-    shape = normalise(mask)
-    best: dict[int, float] = {}
-    for digit, ref in _references():
-        d = float(np.mean(np.abs(shape - ref)))
-        best[digit] = min(best.get(digit, 1.0), d)
-    count = holes(mask)
-    fitting = sorted((d, digit) for digit, d in best.items() if count in HOLES[digit])
-    others = sorted((d, digit) for digit, d in best.items() if count not in HOLES[digit])
-    if not fitting:
-        ranked = sorted((d, digit) for digit, d in best.items())
-        return ranked[0][1], 0.0
-    d0, digit = fitting[0]
-    rival = fitting[1][0] if len(fitting) > 1 else others[0][0]
-    return digit, rival - d0
+    Digits that cannot have the glyph's holes (their number and where they stand,
+    :func:`_holes_fit`) compete with :data:`HOLE_PENALTY` added to their distance
+    (:func:`digit_gaps`)."""
+    gaps = digit_gaps(mask)
+    ranked = sorted(range(10), key=lambda k: gaps[k])
+    return ranked[0], gaps[ranked[1]]
 
 
 def read_number(glyphs: list[np.ndarray]) -> NumberRead:
@@ -137,4 +204,26 @@ def read_number(glyphs: list[np.ndarray]) -> NumberRead:
     reads = tuple(read_glyph(g) for g in glyphs)
     lead = min(r[1] for r in reads)
     value = int("".join(str(r[0]) for r in reads))
-    return NumberRead(value if lead >= MIN_LEAD else None, lead, reads)
+    gaps = tuple(digit_gaps(g) for g in glyphs)
+    return NumberRead(value if lead >= MIN_LEAD else None, lead, reads, gaps)
+
+
+def agreed(reads: list[NumberRead]) -> NumberRead:
+    """One number read several ways (the ink cut at several thresholds): the middle read,
+    kept as read only when every read gives the same digits (its lead the weakest of
+    theirs, each digit's gap the largest); otherwise unread (``agree`` false, ``value``
+    ``None``, lead 0), the reads' disagreement showing in the gaps (a number one read gave
+    and another did not lies behind somewhere). Reads of another count of glyphs leave no
+    gaps: nothing is known of the number."""
+    if not reads:
+        return NumberRead(None, 0.0, ())
+    middle = reads[len(reads) // 2]
+    if any(len(r.gaps) != len(middle.gaps) for r in reads):
+        return NumberRead(None, 0.0, middle.digits, (), agree=False)
+    gaps = tuple(tuple(max(r.gaps[k][d] for r in reads) for d in range(10))
+                 for k in range(len(middle.gaps)))
+    same = all([d for d, _ in r.digits] == [d for d, _ in middle.digits] for r in reads)
+    if not same:
+        return NumberRead(None, 0.0, middle.digits, gaps, agree=False)
+    lead = min(r.lead for r in reads)
+    return NumberRead(middle.value if lead >= MIN_LEAD else None, lead, middle.digits, gaps)

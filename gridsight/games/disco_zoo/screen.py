@@ -44,7 +44,7 @@ from gridsight.games.disco_zoo.cards import (
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import ReadError
 from gridsight.vision.classify import BoardRead, CellRead
-from gridsight.vision.digits import NumberRead, read_number
+from gridsight.vision.digits import NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
@@ -475,11 +475,16 @@ def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, li
     return seen
 
 
+INK_LEVELS = (45.0, 60.0, 80.0)  # colour distances from the bar at which the counter is read
+
+
 def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
     """The big number of the top bar (above the cards, or above the board), across the
     screen's width (the cards' row, or the board's, and a little more: a phone's screen may
-    stand in a larger picture), on the bar's colour (each row's median over the board's
-    columns: the bar's text is sparse)."""
+    stand in a larger picture), on the bar's colour (:func:`_bar_colours`). Read with the ink
+    cut at each of :data:`INK_LEVELS` and kept only when every cut reads the same
+    (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG makes ambiguous reads
+    differently at some cut."""
     bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())
@@ -490,48 +495,66 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
     band = image[:bottom, xa:xb].astype(np.float32)
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
-    background = np.median(band[:, ba:bb], axis=1, keepdims=True)
-    ink = (np.linalg.norm(band - background, axis=2) > 60).astype(np.uint8)
-    ink[ink.mean(axis=1) > 0.9] = 0  # a row all "ink" is an edge between two bars, not text
+    background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
+    distance = np.linalg.norm(band - background, axis=2)
+    reads = [_read_word(band, distance > level, _number_glyphs) for level in INK_LEVELS]
+    return agreed([r for r in reads if r is not None]) if all(reads) else \
+        NumberRead(None, 0.0, ())
+
+
+def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
+    """The bars' colour on each row of ``band`` (shape ``(rows, 1, 3)``): each row's median,
+    then the median of those over ``window`` rows. A row of text can be mostly ink (the
+    horizontal strokes of a bold name and a label side by side), and its own median is then
+    the text's colour; the bars are much taller than such rows, so the running median keeps
+    their colours, and the steps between them, while such rows are outvoted."""
+    rows = np.median(band, axis=1)
+    half = window // 2
+    padded = np.pad(rows, ((half, half), (0, 0)), mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, window, axis=0)
+    return np.median(windows, axis=2)[:, None, :]
+
+
+def _read_word(crop: np.ndarray, ink_mask: np.ndarray, pick, edges: bool = True) -> NumberRead | None:
+    """The number written by the glyphs ``pick`` chooses among the ink's glyph boxes, or
+    ``None`` when there are none; ``edges``: rows all ink are dropped (across a screen's
+    width such a row is an edge between two bars, not text)."""
+    ink = ink_mask.astype(np.uint8)
+    if edges:
+        ink[ink.mean(axis=1) > 0.9] = 0
     boxes = _glyph_boxes(ink)
-    if not boxes:
-        return NumberRead(None, 0.0, ())
-    word = _number_glyphs(boxes)
+    word = pick(boxes) if boxes else []
     if not word:
-        return NumberRead(None, 0.0, ())
+        return None
     x0, y0 = min(b[0] for b in word), min(b[1] for b in word)
     x1, y1 = max(b[0] + b[2] for b in word), max(b[1] + b[3] for b in word)
-    crop = band[y0:y1, x0:x1]
-    fill = _fill_mask(crop, ink[y0:y1, x0:x1] > 0)
+    fill = _fill_mask(crop[y0:y1, x0:x1], ink[y0:y1, x0:x1] > 0)
     n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
     glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (y1 - y0)),
                     key=lambda i: st[i][0])
     return read_number([lab == i for i in glyphs][:2])
 
 
+def _tallest_word(boxes: list[Box]) -> list[Box]:
+    """In a box the player marked around the counter: its tallest glyphs (at most two)."""
+    tallest = max(b[3] for b in boxes)
+    return sorted((b for b in boxes if b[3] >= 0.6 * tallest), key=lambda b: b[0])[:2]
+
+
 def read_counter_in(image: np.ndarray, box: tuple[int, int, int, int]) -> NumberRead:
     """The number in a box the player marked around the counter: the tallest glyphs in it
-    (at most two), on the colour of the box's edge."""
+    (at most two), on the colour of the box's edge, read at each of :data:`INK_LEVELS`."""
     h, w = image.shape[:2]
     x, y, bw, bh = box
     x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + bw), min(h, y + bh)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return NumberRead(None, 0.0, ())
     crop = image[y0:y1, x0:x1].astype(np.float32)
-    background = border_colour(crop)
-    ink = (np.linalg.norm(crop - background, axis=2) > 60).astype(np.uint8)
-    boxes = _glyph_boxes(ink)
-    if not boxes:
-        return NumberRead(None, 0.0, ())
-    tallest = max(b[3] for b in boxes)
-    word = sorted((b for b in boxes if b[3] >= 0.6 * tallest), key=lambda b: b[0])[:2]
-    gx0, gy0 = min(b[0] for b in word), min(b[1] for b in word)
-    gx1, gy1 = max(b[0] + b[2] for b in word), max(b[1] + b[3] for b in word)
-    fill = _fill_mask(crop[gy0:gy1, gx0:gx1], ink[gy0:gy1, gx0:gx1] > 0)
-    n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
-    glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (gy1 - gy0)),
-                    key=lambda i: st[i][0])
-    return read_number([lab == i for i in glyphs][:2])
+    distance = np.linalg.norm(crop - border_colour(crop), axis=2)
+    reads = [_read_word(crop, distance > level, _tallest_word, edges=False)
+             for level in INK_LEVELS]
+    return agreed([r for r in reads if r is not None]) if all(reads) else \
+        NumberRead(None, 0.0, ())
 
 
 Box = tuple[int, int, int, int]

@@ -404,39 +404,56 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
 
 
 STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
+STRONG_GAP = 0.06  # ... and the board's count must lie this far behind it
+NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as the read
+RIVAL_GAP = 0.02  # a read of the board's count is sure only when no higher count is this close
 
 
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
               warnings: list[str], unread: int = 0) -> int:
-    """Attempts left: the player's ``--taps``, else the counter when read with confidence,
-    else the board's count (10 minus the tiles tapped), with a warning saying so. A counter
-    read above the board's count (attempts bought) is taken without a warning only when read
-    clearly, and with one otherwise; one below it is impossible (a rescue starts with 10
-    attempts and each tap uses one) and never taken.
-    ``unread`` tiles may be tapped or not: a read agreeing with either count is taken."""
+    """Attempts left: the player's ``--taps``, else the counter checked against the board.
+
+    A rescue starts with 10 attempts and each tap uses one, so the counter shows at least
+    the board's count, 10 minus the tiles tapped (``unread`` tiles may be tapped or not),
+    and more only when attempts were bought. The counter's read is taken without a warning
+    when it is one of the board's counts, read alike at every ink cut
+    (:func:`gridsight.games.disco_zoo.screen.read_counter`) and no higher count nearly as
+    like the glyphs (:data:`RIVAL_GAP`: a bought attempt's digit misread as the board's
+    count would otherwise pass unseen); above them only when read
+    clearly (every cut alike, leading by :data:`STRONG_LEAD`) and the board's count is a
+    poor reading of the glyphs (:data:`STRONG_GAP` behind). Anything else is unsure and
+    said so in a warning: the board's count is taken when the glyphs could be it
+    (:data:`NEAR_GAP`) or nothing above it was read, else the read."""
     guess = max(0, BOARD_TAPS - tapped)
     if given is not None:
         return given
     read = None
     if counter.digits:
         read = int("".join(str(d) for d, _ in counter.digits))
-    if read is not None and guess - unread <= read <= guess and counter.lead >= 0.0:
+    board = range(max(0, guess - unread), guess + 1)
+    board_gap = min(counter.gap(n) for n in board)
+    # A count above the board's (attempts bought) the glyphs could nearly be as well.
+    rival = min((counter.gap(n) for n in range(guess + 1, MAX_TAPS + 1)), default=np.inf)
+    if read is not None and read in board and counter.agree and counter.lead >= 0.0 \
+            and rival >= RIVAL_GAP:
         notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
                      "tiles tapped)")
         return read
-    if read is not None and read > guess and counter.lead >= STRONG_LEAD:
+    above = read is not None and guess < read <= MAX_TAPS
+    if above and counter.agree and counter.lead >= STRONG_LEAD and board_gap >= STRONG_GAP:
         notes.append(f"{read} attempts left (counter; the board alone would give {guess}: "
                      "extra attempts?)")
         return read
-    if read is not None and guess < read <= MAX_TAPS and counter.lead > 0.0:
-        # Not clearly read, but above the board's count, which it cannot be below: bought
-        # attempts. Measured on held-out screens, such a read was the counter far more often
-        # than the board's count was; the warning says to check it.
+    if above and counter.lead > 0.0 and board_gap > NEAR_GAP:
+        # Not clearly read, but above the board's count, which it cannot be below, and not
+        # much like the board's count: bought attempts, likely; the warning says to check.
         warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
                         f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
                         "N if it is wrong)")
         return read
     seen = f"it looks like {read}" if read is not None else "no number found"
+    if read is not None and not counter.agree:
+        seen += ", or otherwise at another contrast"
     warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
                     f"= 10 - {tapped} tiles tapped (give --taps N)")
     return guess

@@ -1,0 +1,129 @@
+"""The Disco Zoo attempts counter: read right or said to be unsure, never silently wrong.
+
+The counter is the big number of the title bar, drawn in a font the reader has no template
+of (:mod:`gridsight.vision.digits` compares it with digits of other fonts). Its read is
+checked against the board (:func:`gridsight.games.disco_zoo.screen_text.taps_left`: the
+counter is at least 10 minus the tiles tapped, more only when attempts were bought).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo.screen import _bar_colours, read_counter_in
+from gridsight.games.disco_zoo.screen_text import taps_left
+from gridsight.vision.digits import NumberRead, agreed, read_glyph, read_number
+from kit.skins import disco_zoo_real as real
+from kit.skins import pixel_fonts
+
+FONTS = [None, *sorted(pixel_fonts.FONTS)]  # None: the skin's own font
+
+
+def _counter_shot(font: str | None, value: int, outline: bool, scale: float,
+                  quality: int) -> np.ndarray:
+    """The counter alone on a bar's colour, drawn as the skin draws it (bold, maybe ringed
+    in a dark outline), scaled and saved as JPEG."""
+    canvas = np.full((60, 80, 3), (90, 110, 70), np.uint8)
+    with pixel_fonts.writing_in(pixel_fonts.FONTS[font] if font else None):
+        real.write(canvas, str(value), 12, 10, 4, (80, 230, 250), bold=True,
+                   outline=(20, 20, 20) if outline else None)
+    image = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                        cv2.IMREAD_COLOR)
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_the_counter_in_every_font_of_the_skin_is_read_or_flagged(font):
+    """Every count 0-10 in each pixel font of the skin, small and blurred or large and
+    sharp, with or without its outline, against every board count it can stand with (the
+    same, or fewer when attempts were bought): the attempts left come out right, or a
+    warning says the counter was not read with confidence. (Measured over all fonts with
+    scales 0.6x, 1x, 1.7x, 2.5x: 1 of 3696 pairs wrong without a warning: see
+    docs/screen-reading.md.)"""
+    wrong, right, total = [], 0, 0
+    for value in range(11):
+        for outline in (False, True):
+            for scale, quality in ((0.6, 50), (2.5, 45)):
+                image = _counter_shot(font, value, outline, scale, quality)
+                counter = read_counter_in(image, (0, 0, image.shape[1], image.shape[0]))
+                for tapped in range(10 - value, 11):
+                    warnings: list[str] = []
+                    got = taps_left(counter, None, tapped, [], warnings)
+                    total += 1
+                    right += got == value
+                    if got != value and not any("not read with confidence" in w
+                                                for w in warnings):
+                        wrong.append((value, outline, scale, tapped, got))
+    assert not wrong
+    assert right >= 0.75 * total, (right, total)
+
+
+def test_a_bought_count_misread_as_the_boards_is_not_taken_silently():
+    """A read equal to the board's count, with a higher count nearly as like the glyphs
+    (attempts bought, the digit misread), is taken with a warning; a clear one silently."""
+    gaps = [0.0] * 10
+    gaps[8] = 0.005  # an 8 nearly as likely as the 0 read
+    unsure = NumberRead(None, 0.01, ((0, 0.005),), (tuple(gaps),))
+    notes: list[str] = []
+    warnings: list[str] = []
+    assert taps_left(unsure, None, 10, notes, warnings) == 0
+    assert warnings and "not read with confidence" in warnings[0]
+    clear = NumberRead(0, 0.1, ((0, 0.1),), (tuple([0.0] + [0.1] * 9),))
+    warnings = []
+    assert taps_left(clear, None, 10, notes, warnings) == 0 and not warnings
+
+
+def test_a_count_above_the_boards_is_taken_only_when_the_boards_is_a_poor_reading():
+    """Attempts bought: a clear read above the board's count is taken when the board's
+    count is far behind; when the glyph could nearly be the board's count, that is taken,
+    with a warning."""
+    far = [0.2] * 10
+    far[7] = 0.0
+    clear = NumberRead(7, 0.1, ((7, 0.1),), (tuple(far),))
+    notes: list[str] = []
+    warnings: list[str] = []
+    assert taps_left(clear, None, 5, notes, warnings) == 7 and not warnings
+    near = list(far)
+    near[5] = 0.01
+    close = NumberRead(None, 0.01, ((7, 0.01),), (tuple(near),))
+    assert taps_left(close, None, 5, notes, warnings) == 5
+    assert any("not read with confidence" in w for w in warnings)
+
+
+def test_reads_at_several_cuts_that_disagree_leave_the_number_unread():
+    glyph = np.zeros((14, 10), bool)
+    glyph[1:13, 4:6] = True  # a one
+    seven = np.zeros((14, 10), bool)
+    seven[1:3, 1:9] = True
+    seven[3:13, 6:8] = True
+    one, other = read_number([glyph]), read_number([seven])
+    assert one.digits[0][0] == 1 and other.digits[0][0] == 7
+    both = agreed([one, other, one])
+    assert not both.agree and both.value is None and both.gap(1) >= 0 and both.gap(7) >= 0
+    alike = agreed([one, one])
+    assert alike.agree and alike.digits == one.digits and alike.gap(1) == 0.0
+    assert alike.gap(12) == float("inf")  # another count of digits
+
+
+def test_a_nine_closed_at_the_bottom_is_no_four_and_a_hole_low_is_a_six():
+    """Where a glyph's hole stands tells digits apart whatever the font: a 9 closed by a
+    foot at the bottom is not a closed 4, a 6's hole is low, a 0's runs its height."""
+    nine = np.array([[c == "#" for c in row] for row in
+                     ("######", "##..##", "##..##", "######", "....##", "....##", "######")])
+    six = nine[::-1, ::-1]
+    zero = np.array([[c == "#" for c in row] for row in
+                     ("######", "##..##", "##..##", "##..##", "##..##", "##..##", "######")])
+    for glyph, digit in ((nine, 9), (six, 6), (zero, 0)):
+        assert read_glyph(np.kron(glyph, np.ones((5, 5), bool)))[0] == digit
+
+
+def test_the_bars_colour_holds_on_rows_mostly_ink():
+    """A row of bold text can be mostly ink: the bar's colour there is still the bar's."""
+    band = np.full((60, 200, 3), (60, 100, 80), np.float32)
+    band[:10] = (0, 0, 0)  # a status bar
+    band[30:33, :140] = (250, 250, 250)  # the strokes of text across 70% of the row
+    colours = _bar_colours(band, 11)
+    assert np.allclose(colours[31, 0], (60, 100, 80))
+    assert np.allclose(colours[3, 0], (0, 0, 0)) and np.allclose(colours[12, 0], (60, 100, 80))
