@@ -113,9 +113,10 @@ def test_furniture_session_keeps_dragged_boxes_left_to_right_per_kind():
 
 def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it(
         app, tmp_path, run_cli, monkeypatch):
-    """A real-look screen whose cards are light (the automatic search finds none): the
-    command opens the furniture window, the player drags a box around each card, and the
-    pack saved reads the screenshot back exactly, the boxes kept in the pack."""
+    """A real-look screen whose cards are the ground's own colour (the automatic search finds
+    the corners but no cards): the command opens the furniture window, the player drags a box
+    around each card, and the pack saved reads the screenshot back exactly, the boxes kept in
+    the pack."""
     import json
 
     import cv2
@@ -149,6 +150,7 @@ def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it
         return window.result
 
     monkeypatch.setattr(windows, "run_furniture_window", drag_boxes)
+    monkeypatch.setattr(calibrate, "_window_possible", lambda: True)  # Qt draws off screen here
     image, labels = tmp_path / "shot.png", tmp_path / "labels.txt"
     cv2.imwrite(str(image), shot.image)
     labels.write_text(_text(CALIBRATION, 4))

@@ -158,6 +158,9 @@ def run(options: argparse.Namespace) -> int:
                                                      or options.wallet_box):
         raise CalibrationError("--item, --wallet and --wallet-box are for a game read as a 3D "
                                f"pit, not {spec.name}")
+    # The player gave less than everything on the command line: what the automatic search
+    # cannot find is asked for in a window (when one can be shown).
+    may_ask = isinstance(spec.reading, GridReading) and (corners is None or labels is None)
     if isinstance(spec.reading, GridReading) and (corners is None or labels is None):
         proposal = propose(options.game, image, corners, labels)
         corners, labels = proposal.corners, proposal.labels
@@ -168,7 +171,7 @@ def run(options: argparse.Namespace) -> int:
         corners, labels = _interactive(options, image, corners, labels)
     _check_furniture(options, spec)
     result = calibrator(image, options, corners, labels)
-    if interactive and result.missing:  # the reader needs furniture it did not find: ask
+    if may_ask and result.missing and _window_possible():  # furniture not found: ask
         boxes = _interactive_furniture(options, image, result.missing)
         if boxes:
             for name, value in boxes.items():
@@ -232,6 +235,15 @@ def _interactive(options, image, corners, labels):
     if result is None:
         raise RuntimeFailure("calibration cancelled")
     return result
+
+
+def _window_possible() -> bool:
+    """Whether a calibration window can be shown to the player here (a desktop session, Qt
+    not told to draw off screen)."""
+    if os.environ.get("QT_QPA_PLATFORM", "") in ("offscreen", "minimal"):
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM")) or os.name != "posix" or _is_macos()
 
 
 def _interactive_furniture(options, image, missing: tuple[str, ...]):
