@@ -122,7 +122,9 @@ taps: 1
 
 def _doubtful_screen(seed: int = 0) -> np.ndarray:
     """A real-look Jungle screen (Gorilla, Panda, Tiger; 5 attempts) with a Panda found at
-    row 1, column 4 whose sprite is painted over (its animal cannot be told)."""
+    row 1, column 4 whose sprite is painted over, and the cards hidden under the ground's
+    colour below the title bar (a banner over them): their filled boxes would tell Panda from
+    Tiger, so with them hidden nothing on screen does."""
     cells = [["ground"] * 5 for _ in range(5)]
     cells[0][3] = "animal:Panda"
     for r, c in ((3, 2), (4, 1), (4, 3), (4, 4)):
@@ -137,6 +139,7 @@ def _doubtful_screen(seed: int = 0) -> np.ndarray:
     block = max(2, (s * 2 // 3) // art.shape[0])
     real.draw_art(tile, art, (s - art.shape[0] * block) // 2, (s - art.shape[0] * block) // 2,
                   block)
+    shot.image[look.bar_top + look.bar_height:look.board_y - 2, :] = look.background
     return cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
 
 

@@ -83,7 +83,12 @@ def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(s
         alone = get_game("disco-zoo").solve(parse_boards(text)[0],
                                             get_game("disco-zoo").options_from(OPTIONS)).advice
         assert view.advice is not None and view.advice.recommend == alone.recommend
-        assert view.geometry is not None and not view.warnings
+        # The board (its taps included) is right; the only caution allowed is the counter's
+        # own doubt, said when its digits read nearly as well as a higher count (a right
+        # count is then kept from the board's taps: tests/test_disco_zoo_counter.py).
+        assert view.geometry is not None
+        assert all(w.startswith("attempts counter not read with confidence")
+                   for w in view.warnings), view.warnings
     assert loop.counters.solves == len(script)
 
 
