@@ -1,4 +1,4 @@
-"""Rendered Thrill Digger games (21, or the documented 50 with ``GRIDSIGHT_FULL_SAMPLES``):
+"""Rendered Thrill Digger games (15, or the documented 50 with ``GRIDSIGHT_FULL_SAMPLES``):
 every dug hole read right or marked ``?``, never wrong.
 
 The games cover the three difficulties; the player's corner clicks are off by up to a pixel
@@ -19,7 +19,7 @@ from kit.skins import thrill_digger_3d as skin
 from gridsight.games.thrill_digger.tracker import ThrillDiggerTracker
 from gridsight.vision.pit import calibrate_pit
 
-GAMES = samples(21, 50)  # seven, or the documented figure's 50, of each difficulty in turn
+GAMES = samples(15, 50)  # five, or the documented figure's 50, of each difficulty in turn
 
 
 def _play(seed: int) -> tuple[skin.GamePlan, ThrillDiggerTracker]:

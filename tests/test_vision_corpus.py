@@ -1,5 +1,5 @@
 """The accuracy figure of issue 6: every cell of 170 perturbed screenshots per game read right
-(60 per game in the everyday suite; the 170 with ``GRIDSIGHT_FULL_SAMPLES``).
+(40 per game in the everyday suite; the 170 with ``GRIDSIGHT_FULL_SAMPLES``).
 
 Random boards of every game with a kit (510 screenshots for the first three), drawn with the shipped skins, scaled 0.5x to 3x (nearest or
 bilinear), cropped with some of the screen around the board and pasted anywhere on a busy
@@ -19,7 +19,7 @@ from gridsight.vision.locate import locate_board
 from gridsight.vision.classify import read_cells
 from gridsight.vision.packs import load_pack
 
-PER_GAME = samples(60, 170)  # 510 samples for the first three games in the full run
+PER_GAME = samples(40, 170)  # 510 samples for the first three games in the full run
 CHUNKS = samples(2, 6)
 STRIDE = 3  # seeds 1000 + 3 i + (the game's place): the first three games' samples never move
 
