@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from gridsight.solvers.errors import InputError
 from gridsight.solvers.limit import Meter, Quality
@@ -148,6 +149,19 @@ class OptimalPolicy:
             "exactly (safest first) before the limit"))
 
 
+def _scored_decision(name: str, result: Any, meter: Meter | None, method: str) -> Decision:
+    """The decision of a policy that scores candidate holes (``lookahead``, ``deeper``): the
+    best scored, with how far the scoring got before the limit."""
+    assert result is not None
+    if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
+        return Decision(result.hole, name, quality=Quality())
+    stopped = meter.reason if meter is not None and result.cut else None
+    if result.cut:
+        method = (f"{method}; {len(result.scores)} of {result.candidates} candidates scored "
+                  "before the limit")
+    return Decision(result.hole, name, quality=Quality(False, stopped, method=method))
+
+
 class LookaheadPolicy:
     """``lookahead``: see :mod:`gridsight.solvers.thrill_digger.lookahead`."""
 
@@ -159,14 +173,7 @@ class LookaheadPolicy:
         if analysis.state.finished or not analysis.holes:
             return Decision(None, self.name, quality=Quality())
         result = lookahead(analysis, meter=meter)
-        assert result is not None
-        if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
-            return Decision(result.hole, self.name, quality=Quality())
-        stopped = meter.reason if meter is not None and result.cut else None
-        method = METHOD if not result.cut else (
-            f"{METHOD}; {len(result.scores)} of {result.candidates} candidates scored before "
-            "the limit")
-        return Decision(result.hole, self.name, quality=Quality(False, stopped, method=method))
+        return _scored_decision(self.name, result, meter, METHOD)
 
 
 class DeeperPolicy:
@@ -181,14 +188,7 @@ class DeeperPolicy:
         if analysis.state.finished or not analysis.holes:
             return Decision(None, self.name, quality=Quality())
         result = deeper(analysis, meter=meter)
-        assert result is not None
-        if not result.scores:  # a hole that is certainly a rupee: nothing to weigh
-            return Decision(result.hole, self.name, quality=Quality())
-        stopped = meter.reason if meter is not None and result.cut else None
-        method = METHOD if not result.cut else (
-            f"{METHOD}; {len(result.scores)} of {result.candidates} candidates scored before "
-            "the limit")
-        return Decision(result.hole, self.name, quality=Quality(False, stopped, method=method))
+        return _scored_decision(self.name, result, meter, METHOD)
 
 
 class AutoPolicy:
