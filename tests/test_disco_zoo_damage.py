@@ -25,7 +25,10 @@ from kit.skins import disco_zoo_real as real
 from sample_sizes import samples
 
 SCREENS = samples(6, 60)  # each screen is read five times (about 4 s of CPU)
-SEED = 90_000  # held out: nothing was tuned on these
+# Before tiles partly under something were hidden, 8 of the first 60 screens made up tiles
+# under the toast with --animals (the first is 90001: ground under a light toast read as a
+# found animal), one was refused, and the lattice moved a row off under a toast's edge.
+SEED = 90_000
 MIN_SCALE, MAX_SCALE = 0.8, 2.5  # letters and boxes legible, as a phone's screenshot is
 
 
@@ -71,11 +74,10 @@ def damaged_read(k: int, base: int = SEED, whole_plain: bool = False) -> Damaged
     (bx0, by0), (bx1, by1) = corners
     board_box = (int(bx0), int(by0), int(bx1 - bx0), int(by1 - by0))
     look = shot.extras["look"]
-    cards = [c.box for c in shot.extras["cards"]]
-    left = min([bx0] + [x * scale for x, _, _, _ in cards])
-    right = max([bx1] + [(x + w) * scale for x, _, w, _ in cards])
-    top = look.bar_top * scale
-    keep = (int(left), int(top), int(right - left) + 1, int(by1 - top) + 1)
+    # The game: its title bar (the region's name 10 px from the left edge at scale 1, the
+    # counter's label 10 px from the right one) down to the board's bottom.
+    left, right, top = 8 * scale, image.shape[1] - 8 * scale, look.bar_top * scale
+    keep = (int(left), int(top), int(right - left), int(by1 - top) + 1)
     toasted, (tx, ty, tw, th) = toast(image, rng, board_box)
     covered = frozenset(
         (r, c) for r in range(5) for c in range(5)
