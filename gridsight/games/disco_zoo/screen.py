@@ -57,6 +57,13 @@ GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
+# Lab distance within which the two halves of a tile's rim (top and bottom, left and right)
+# are one colour. Measured on 140 real-look screens (seeds 7000 and 140000, 0.5x-3x, JPEG):
+# at most 8.1 on a found tile, 4.3 on a tapped one; a notification's edge across a tile gives
+# 36 and more. Plain distance, no allowance for a shade of the same hue: a see-through dark
+# notification over grass is one. Untapped tiles are not judged by it (a big bush across
+# half the rim gives 30): a tile whose rim is mostly grass is untapped.
+HALVES_SAME = 24.0
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
@@ -199,6 +206,12 @@ for _y, _x in ((2, 2), (2, 22), (22, 2), (22, 22)):
     _RING[_y : _y + 8, _x : _x + 8] = False
 _SIDES = ((slice(2, 6), slice(10, 22)), (slice(26, 30), slice(10, 22)),
           (slice(10, 22), slice(2, 6)), (slice(10, 22), slice(26, 30)))
+# The rim cut in two, across and along: a tile is one colour all round (grass, dirt, or its
+# rarity's colour around the sprite), so halves of two colours are a tile partly under
+# something lying over the board (a notification's edge crossing it).
+_HALVES = tuple((_RING & mask, _RING & ~mask) for mask in (
+    np.arange(PATCH)[:, None].repeat(PATCH, 1) < PATCH // 2,
+    np.arange(PATCH)[None, :].repeat(PATCH, 0) < PATCH // 2))
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSeen, ...], ...], float]:
@@ -215,6 +228,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # partly under something (a finger) has two sides or more of another colour.
     uneven = np.array([sorted(_unlike(_dominant(lab[side].reshape(-1, 3)), rim)
                               for side in _SIDES)[-2] for lab, rim in zip(labs, rims)])
+    split = np.array([max(float(np.linalg.norm(_dominant(lab[one]) - _dominant(lab[two])))
+                          for one, two in _HALVES) for lab in labs])
     inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
     inner = np.array([np.median(lab[5:27, 5:27].reshape(-1, 3), axis=0) for lab in labs])
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
@@ -241,8 +256,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
-        if ground[k]:
+        if ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
+        elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
+            seen = TileSeen("hidden", confidence=0.0)
         elif uneven[k] > SIDES_SAME:  # partly covered, or no tile at all
             seen = TileSeen("unknown", confidence=0.0)
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
@@ -291,7 +308,11 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     hidden: set[int] = set()
 
     def joined(a: int, b: int) -> bool:
-        if not (_may_cover(tiles[a]) and _may_cover(tiles[b])):
+        kinds = {tiles[a].kind, tiles[b].kind}
+        # A found tile beside an unread one of its colour, with no line between them, is
+        # under the same thing (a light notification has a pale tile's colour); two found
+        # tiles alone never are (neighbouring found tiles may show no line between them).
+        if not (_may_cover(tiles[a]) and _may_cover(tiles[b])) and kinds != {"found", "unknown"}:
             return False
         if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
             return False
@@ -364,7 +385,8 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
                        rims: np.ndarray) -> None:
     """A whole edge row (or column) of tapped tiles whose colour carries on outside the
     lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
-    the board), not a row of tapped tiles: its tiles are unread."""
+    the board), not a row of tapped tiles: its tiles are unread. Hidden tiles in the row are
+    passed over (at least three must show)."""
     rows, cols = lattice.rows, lattice.cols
     edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
              ([(rows - 1, c) for c in range(cols)],
@@ -373,12 +395,15 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
              ([(r, cols - 1) for r in range(rows)],
               [(r, cols) for r in range(rows)] + [(-1, cols - 1), (rows, cols - 1)])]
     for cells, beyond in edges:
-        if any(tiles[r * cols + c].kind not in ("empty", "found") for r, c in cells):
+        # Tiles hidden under something count neither way (a notification over the row).
+        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
+        if len(shown) < 3 or any(tiles[r * cols + c].kind not in ("empty", "found")
+                                 for r, c in shown):
             continue
-        colour = np.median(rims[[r * cols + c for r, c in cells]], axis=0)
+        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
         if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside):
-            for r, c in cells:
+            for r, c in shown:
                 tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
 
 
