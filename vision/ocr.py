@@ -1,19 +1,23 @@
 """A line of text read by an OCR engine from the registries, when one is installed (optional).
 
 Nothing of this module is imported by the core: an engine is looked for only when asked
-(:func:`engine`), and a missing one is ``None``, never an error. Two engines are known:
+(:func:`engine`), and a missing one is ``None``, never an error. The engines known:
 
-- ``tesseract``: the ``tesseract`` program (Debian's ``tesseract-ocr``, Apache-2.0), run
-  once per line on a PNG piped to it (``--psm 7``: one line; capitals only);
-- ``rapidocr``: the PP-OCRv4 recogniser shipped inside the ``rapidocr-onnxruntime`` wheel
-  (Apache-2.0; its ONNX models are in the wheel, nothing is downloaded), run on the line
-  alone (the line is already found: no text detector).
+- ``ppocr-v6``: PaddleOCR's PP-OCRv6 line recogniser, its ONNX model shipped inside the
+  ``rapidocr`` wheel (3.10+, Apache-2.0; nothing is downloaded), run by ``onnxruntime`` on
+  one thread and decoded here (greedy CTC over the characters in the model's metadata): the
+  ``ocr`` extra;
+- ``ppocr-v4``: the same for the PP-OCRv4 model of the ``rapidocr-onnxruntime`` wheel (which
+  depends on the full ``opencv-python``, clashing with the headless one: measured only);
+- ``tesseract``: the ``tesseract`` program (Debian's ``tesseract-ocr``, Apache-2.0), one
+  process per line on a PNG piped to it (``--psm 7``: one line; capitals only): measured only.
 
-Both are given the line as the screen's own pixels make it (:func:`binarised`): the crop's
-ground is its border's colour, the text what differs from it in lightness on one side
-(lighter or darker: both are tried, an outline being on the other side), drawn black on white
-and scaled up by whole pixels (nearest, a pixel font stays a pixel font) to a fixed cap
-height. This module knows no game: what the text may say is the caller's business.
+The line is already found (no text detector runs): the engines are given it as the screen's
+own pixels make it (:func:`binarised`): the crop's ground is its border's colour, the text
+what differs from it in lightness on one side (lighter or darker: both are tried, an outline
+being on the other side), drawn black on white and scaled up by whole pixels (nearest, a
+pixel font stays a pixel font) to a fixed cap height. This module knows no game: what the
+text may say is the caller's business (``bench/disco_zoo_ocr.py`` measures them).
 """
 
 from __future__ import annotations
