@@ -1,7 +1,9 @@
 """Measurement: can an OCR engine from the registries read Disco Zoo's names off the screen?
 
 Run ``python bench/disco_zoo_ocr.py [--first SEED] [--screens N] [--workers W]
-[--engines ppocr-v6,ppocr-v4,tesseract]``. It draws N real-look rescue screens
+[--engines ppocr-v6,ppocr-v4,tesseract]``; with ``--whole``, the reader's own figures instead:
+whole screens read with no options without and with the ``ocr`` extra's engine (exact, asked,
+WRONG animals, by scale band). It draws N real-look rescue screens
 (:mod:`kit.skins.disco_zoo_real`: seven pixel fonts of ours, some outlined) degraded as the
 reader's tests degrade them (0.5x-3x, nearest or bilinear, colours shifted, noise, JPEG
 40-95), finds each screen's cards and text lines as the reader does
@@ -143,6 +145,69 @@ def one(seed: int, engines: tuple[str, ...]) -> tuple[float, list[Line]]:
     return scale, lines
 
 
+def whole(k: int, base: int) -> tuple[float, str, str, float, float]:
+    """Real-look screen ``base + k`` (drawn and degraded as ``tests/test_disco_zoo_screens.py``
+    does) read with no options without the OCR engine and with it: (scale, outcome without,
+    outcome with, CPU seconds of each read; outcomes as ``RealRead.plain_outcome``, or ``no
+    board``)."""
+    from test_disco_zoo_screens import RealRead, degrade, real_rescue
+
+    from gridsight.games.disco_zoo.names import _RECENT as remembered
+    from gridsight.games.disco_zoo.ocr_names import SWITCH
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from gridsight.games.disco_zoo.screen_text import read_screen
+    from gridsight.readers.base import ReadError, ReadHints
+    from gridsight.vision.errors import BoardNotFoundError
+
+    seed = base + k
+    rng = np.random.default_rng(seed)
+    extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # as the screens' test draws them
+    shot, text = real_rescue(rng, seed, extra=extra)
+    image, scale = degrade(shot.image, rng, seed)
+    try:
+        screen = locate_rescue(image)
+    except BoardNotFoundError:
+        return scale, "no board", "no board", 0.0, 0.0
+    board = screen.board_read("disco-zoo/structure")
+    out = []
+    for switch in ("off", "on"):
+        os.environ[SWITCH] = switch
+        remembered.clear()  # each read from scratch (the glyphs' reading is remembered)
+        start = time.process_time()
+        plain = asked = refused = ""
+        warnings: tuple[str, ...] = ()
+        try:
+            reading = read_screen(screen, board, ReadHints(), image=image)
+            plain, warnings = reading.text, tuple(reading.warnings)
+        except ReadError as error:
+            asked, refused = (str(error), "") if "--animals" in str(error) else ("", str(error))
+        cpu = time.process_time() - start
+        read = RealRead(seed, scale, text, "", (), plain, asked, refused, shot, screen, cpu,
+                        warnings)
+        out.append((read.plain_outcome(), cpu))
+    return scale, out[0][0], out[1][0], out[0][1], out[1][1]
+
+
+def whole_report(results: list[tuple[float, str, str, float, float]], first: int) -> list[str]:
+    out = [f"whole screens with no options, seeds {first}..{first + len(results) - 1}, "
+           "without the OCR engine -> with it:"]
+    for name, low, high in (("all", 0, 9), ("0.5x-0.8x", 0, 0.8), ("0.8x-1.5x", 0.8, 1.5),
+                            ("1.5x-3x", 1.5, 9)):
+        part = [r for r in results if low <= r[0] < high]
+        off = collections.Counter(r[1] for r in part)
+        on = collections.Counter(r[2] for r in part)
+        cpu_off = sum(r[3] for r in part) / max(1, len(part))
+        cpu_on = sum(r[4] for r in part) / max(1, len(part))
+        out.append(f"  {name}: {len(part)} screens; exact {off['exact']} -> {on['exact']}, "
+                   f"a tile unsure {off['unsure']} -> {on['unsure']}, asked {off['asked']} -> "
+                   f"{on['asked']}, refused {off['refused'] + off['no board']} -> "
+                   f"{on['refused'] + on['no board']}, WRONG animals {off['wrong']} -> "
+                   f"{on['wrong']}, attempts differing {off['taps flagged'] + off['taps wrong']}"
+                   f" -> {on['taps flagged'] + on['taps wrong']}; CPU per read {cpu_off:.2f} s "
+                   f"-> {cpu_on:.2f} s")
+    return out
+
+
 def _size(paths: list[Path]) -> float:
     total = 0
     for path in paths:
@@ -230,7 +295,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--show", type=int, default=0,
                         help="print the texts read on this many wrong or unread lines")
     parser.add_argument("--save", help="also pickle the lines read to this file (to study)")
+    parser.add_argument("--whole", action="store_true",
+                        help="read whole screens with no options, without and with the ocr "
+                             "extra's engine (the reader's figures), instead of lines")
     options = parser.parse_args(argv)
+    if options.whole:
+        from functools import partial
+
+        with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
+            results = list(pool.map(partial(whole, base=options.first), range(options.screens),
+                                    chunksize=2))
+        for line in whole_report(results, options.first):
+            print(line)
+        return
     engines = []
     for name in options.engines.split(","):
         if ocr.engine(name) is None:
