@@ -88,28 +88,34 @@ def _engine_says(monkeypatch, region, cards):
                         ocr_names.OcrNames(region, tuple(cards), "stand-in"))
 
 
-def _a_screen_the_boxes_leave_open(monkeypatch):
-    """A screen of two or more cards whose boxes and board alone leave the names open."""
-    for seed in range(40):
-        image, board = _screen(900 + seed)
-        if len(board.animals) < 2:
-            continue
-        screen = locate_rescue(image)
-        if len(screen.cards) != len(board.animals):
-            continue
-        hints = ReadHints()
-        try:
-            read_screen(screen, screen.board_read("disco-zoo/structure"), hints, image=image)
-        except ReadError as error:
-            if "--animals" in str(error):
-                return image, board, screen
+@pytest.fixture(scope="module")
+def open_screen():
+    """A screen of two or more cards whose boxes and board alone leave the names open (the
+    glyphs blind, no engine): (image, the rescue drawn, the screen found)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ocr_names.SWITCH, "off")
+        _blind(patch)
+        for seed in range(40):
+            image, board = _screen(900 + seed)
+            if len(board.animals) < 2:
+                continue
+            screen = locate_rescue(image)
+            if len(screen.cards) != len(board.animals):
+                continue
+            try:
+                read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                            image=image)
+            except ReadError as error:
+                if "--animals" in str(error):
+                    return image, board, screen
     raise AssertionError("no screen left open by the boxes")
 
 
-def test_the_engines_names_settle_a_screen_when_they_fit_the_boxes_and_the_board(monkeypatch):
+def test_the_engines_names_settle_a_screen_when_they_fit_the_boxes_and_the_board(
+        monkeypatch, open_screen):
     monkeypatch.setenv(ocr_names.SWITCH, "off")
     _blind(monkeypatch)
-    image, board, screen = _a_screen_the_boxes_leave_open(monkeypatch)
+    image, board, screen = open_screen
     _engine_says(monkeypatch, board.region, [a.name for a in board.animals])
     reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                           image=image)
@@ -117,10 +123,11 @@ def test_the_engines_names_settle_a_screen_when_they_fit_the_boxes_and_the_board
     assert any("OCR" in note for note in reading.notes)
 
 
-def test_names_that_do_not_fit_the_boxes_or_the_glyphs_are_not_taken(monkeypatch):
+def test_names_that_do_not_fit_the_boxes_or_the_glyphs_are_not_taken(monkeypatch,
+                                                                      open_screen):
     monkeypatch.setenv(ocr_names.SWITCH, "off")
     _blind(monkeypatch)
-    image, board, screen = _a_screen_the_boxes_leave_open(monkeypatch)
+    image, board, screen = open_screen
     truth = [a.name for a in board.animals]
     # The engine names a card an animal of another region: no choice stands, the reader asks.
     _engine_says(monkeypatch, None, ["Unicorn"] + truth[1:])
