@@ -39,7 +39,8 @@ ENGINES = ("ppocr-v6", "ppocr-v4", "tesseract")
 class LineReader(Protocol):
     """An engine that reads one line of capitals from a black-on-white picture."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def read(self, picture: np.ndarray) -> str: ...
 

@@ -25,6 +25,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +37,9 @@ SWITCH = "GRIDSIGHT_OCR"  # "off": never read with OCR, even when installed
 MARGIN = 0.3  # ground around a line's box, a share of its height, at least 2 pixels
 
 Box = tuple[int, int, int, int]
+
+if TYPE_CHECKING:
+    from gridsight.vision.ocr import LineReader
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ def available() -> bool:
     return _reader() is not None
 
 
-def _reader():
+def _reader() -> LineReader | None:
     if os.environ.get(SWITCH, "").lower() in ("off", "0", "no"):
         return None
     from gridsight.vision import ocr
@@ -65,7 +69,7 @@ _RECENT: OrderedDict[bytes, tuple[str, ...]] = OrderedDict()
 RECENT = 32  # lines whose reading is remembered (live play shows one screen frame after frame)
 
 
-def _read(reader, crop: np.ndarray) -> tuple[str, ...]:
+def _read(reader: LineReader, crop: np.ndarray) -> tuple[str, ...]:
     """The engine's texts of ``crop`` both ways, remembered for the same pixels."""
     from gridsight.vision import ocr
 
