@@ -25,12 +25,13 @@ import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gridsight.games.disco_zoo.names import FULL_CARD, _region_animals, _vocabulary
 from gridsight.games.disco_zoo.snap import snap
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 
 ENGINE = "ppocr-v6"  # the recogniser the ocr extra installs (rapidocr's wheel, onnxruntime)
 SWITCH = "GRIDSIGHT_OCR"  # "off": never read with OCR, even when installed
@@ -106,7 +107,8 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
     when no engine is installed (or it is switched off). ``lines``: the text lines
     :func:`.names.read_names` found (``"region"``, ``"names"`` one per card or ``None``);
     ``cards``: the screen's cards (each with its ``panel`` and maybe ``name_box``);
-    ``region``: the region when known (the player's), which the card names are snapped to."""
+    ``region``: the region when known (the player's, or read by the glyphs), which the card
+    names are snapped to (the region's line is then not read)."""
     reader = _reader()
     if reader is None:
         return None
@@ -118,23 +120,40 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
         if crop is not None:
             read_region = snap(_read(reader, crop), regions).name
     home = region or read_region
-    names = {w: a.name for w, a in _region_animals(home).items()} if home else _all_animals()
     found = list(lines.get("names") or [])
-    out: list[str | None] = []
-    for k, card in enumerate(cards):
-        width = float(card.panel.box[2])
-        name_line = found[k] if k < len(found) else None
-        boxes = [name_line.box] if name_line is not None else []
-        own = getattr(card, "name_box", None)
-        if own is not None:
-            boxes.append(own)
-        texts: list[str] = []
-        for box in boxes:
-            crop = _crop(image, box)
-            if crop is not None:
-                texts += _read(reader, crop)
-        cut = name_line is None or name_line.box[2] >= FULL_CARD * width
-        out.append(snap(texts, names, cut=cut).name if texts else None)
+    texts = [_card_texts(reader, image, card, found[k] if k < len(found) else None)
+             for k, card in enumerate(cards)]
+    names = {w: a.name for w, a in _region_animals(home).items()} if home else _all_animals()
+    out = [snap(t, names, cut=cut).name if t else None for t, cut in texts]
+    if home is None:
+        # The region not read: a card named an animal of one region only (not a pet) tells
+        # it, and the other cards are snapped again among that region's animals (fewer names
+        # to tell apart). The cards' boxes and the board still have to agree.
+        catalogue = load_catalogue()
+        pets = {a.name for a in catalogue.pets}  # (a pet may be in any region)
+        homes = {a.region for name in out if name and name not in pets
+                 for a in catalogue.animals() if a.name == name and a.region is not None}
+        if len(homes) == 1:
+            names = {w: a.name for w, a in _region_animals(homes.pop()).items()}
+            out = [name or (snap(t, names, cut=cut).name if t else None)
+                   for name, (t, cut) in zip(out, texts)]
     return OcrNames(read_region, tuple(out), reader.name)
+
+
+def _card_texts(reader: LineReader, image: np.ndarray, card: Any,
+                name_line: Any) -> tuple[list[str], bool]:
+    """The engine's texts of a card's name (its line found, its own name box) and whether
+    the name may be cut short (its line fills the card, or no line was found)."""
+    width = float(card.panel.box[2])
+    boxes = [name_line.box] if name_line is not None else []
+    own = getattr(card, "name_box", None)
+    if own is not None:
+        boxes.append(own)
+    texts: list[str] = []
+    for box in boxes:
+        crop = _crop(image, box)
+        if crop is not None:
+            texts += _read(reader, crop)
+    return texts, name_line is None or name_line.box[2] >= FULL_CARD * width
 
 

@@ -245,10 +245,11 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
         return None
     catalogue = load_catalogue()
     given = catalogue.region_name(region) if region else None
-    read = read_ocr_names(image, words.lines, screen.cards, given)
+    legible = _legible(words)
+    read = read_ocr_names(image, words.lines, screen.cards,
+                          given or (words.region if legible else None))
     if read is None:
         return None
-    legible = _legible(words)
     names: list[tuple[str, ...] | None] = []
     for glyphs, ocr in zip(words.cards, read.cards):
         if glyphs.name and ocr and glyphs.name != ocr:
