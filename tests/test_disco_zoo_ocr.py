@@ -182,3 +182,19 @@ def test_the_engine_reads_real_look_names_and_regions_never_wrong(monkeypatch):
                 wrong += name not in (None, animal.name)
     assert wrong == 0
     assert regions >= 6 and right >= 0.7 * cards, (regions, right, cards)
+
+
+def _engine_reads(monkeypatch, *cards: str):
+    """The engine stood in for: card k's name line reads ``cards[k]``."""
+    texts = iter([([text], False) for text in cards])
+    monkeypatch.setattr(ocr_names, "_reader", lambda: type("Reader", (), {"name": "stand-in"})())
+    monkeypatch.setattr(ocr_names, "_card_texts", lambda reader, image, card, line: next(texts))
+    return ocr_names.read_ocr_names(np.zeros((8, 8, 3), np.uint8), {}, [None] * len(cards))
+
+
+def test_a_card_of_one_region_narrows_the_other_cards_names(monkeypatch):
+    # MANKEY is as near Monkey as Moonkey among every animal, but only Monkey is the Jungle's
+    # (Gorilla's region), so it is named; a pet tells no region, so it narrows nothing.
+    assert _engine_reads(monkeypatch, "MANKEY").cards == (None,)
+    assert _engine_reads(monkeypatch, "GORILLA", "MANKEY").cards == ("Gorilla", "Monkey")
+    assert _engine_reads(monkeypatch, "HAMSTER", "MANKEY").cards == ("Hamster", None)
