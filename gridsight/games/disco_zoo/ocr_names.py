@@ -6,8 +6,9 @@ found (:mod:`.names`: the region's line in the title bar, each card's name line;
 name box too, :class:`~gridsight.games.disco_zoo.cards.CardSeen`), each line taken both
 ways (lighter and darker text than its ground). What it reads is snapped to the catalogue
 (:mod:`.snap`): the region to the regions' names, a card to the region's animals and the
-pets (every animal when the region is unknown), a name counted only when clearly nearer than
-any other and when every way and box of the line that snaps names the same.
+pets (every animal when the region is unknown, then the region's of a card named an animal of
+one region only), a name counted only when clearly nearer than any other and when every way
+and box of the line that snaps names the same.
 
 This is one more reading, never the last word: :func:`gridsight.games.disco_zoo.screen_text`
 takes it only when it agrees with the names the screen's own glyphs read
