@@ -198,3 +198,19 @@ def test_a_card_of_one_region_narrows_the_other_cards_names(monkeypatch):
     assert _engine_reads(monkeypatch, "MANKEY").cards == (None,)
     assert _engine_reads(monkeypatch, "GORILLA", "MANKEY").cards == ("Gorilla", "Monkey")
     assert _engine_reads(monkeypatch, "HAMSTER", "MANKEY").cards == ("Hamster", None)
+
+
+@needs_engine
+def test_a_model_that_does_not_load_leaves_the_reader_as_without_the_extra(monkeypatch,
+                                                                           tmp_path):
+    from gridsight.vision import ocr
+
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"not a model")
+    monkeypatch.setattr(ocr, "_model", lambda name: str(broken))
+    ocr.engine.cache_clear()
+    try:
+        with pytest.warns(RuntimeWarning, match="does not load"):
+            assert ocr.engine("ppocr-v6") is None
+    finally:
+        ocr.engine.cache_clear()

@@ -58,11 +58,14 @@ class Tesseract:
         ok, png = cv2.imencode(".png", picture)
         if not ok:
             return ""
-        done = subprocess.run(
-            [self.program, "stdin", "stdout", "--psm", "7", "--oem", "1", "-l", "eng",
-             "--dpi", "300", "-c", "tessedit_char_whitelist=ABCDEFGHIJKLMNOPQRSTUVWXYZ "],
-            input=png.tobytes(), capture_output=True, timeout=20, check=False,
-            env={**os.environ, "OMP_THREAD_LIMIT": "1"})  # one line: one thread is enough
+        try:
+            done = subprocess.run(
+                [self.program, "stdin", "stdout", "--psm", "7", "--oem", "1", "-l", "eng",
+                 "--dpi", "300", "-c", "tessedit_char_whitelist=ABCDEFGHIJKLMNOPQRSTUVWXYZ "],
+                input=png.tobytes(), capture_output=True, timeout=20, check=False,
+                env={**os.environ, "OMP_THREAD_LIMIT": "1"})  # one line: one thread is enough
+        except (OSError, subprocess.TimeoutExpired):
+            return ""
         return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else ""
 
 
@@ -93,7 +96,16 @@ class OnnxLineReader:
         width = max(16, int(np.ceil(48 * w / h)))
         x = cv2.resize(picture, (width, 48), interpolation=cv2.INTER_AREA).astype(np.float32)
         x = (x / 255.0 - 0.5) / 0.5
-        scores = self._session.run(None, {self._input: x.transpose(2, 0, 1)[None]})[0][0]
+        from onnxruntime.capi.onnxruntime_pybind11_state import (
+            Fail,
+            InvalidArgument,
+            RuntimeException,
+        )
+
+        try:
+            scores = self._session.run(None, {self._input: x.transpose(2, 0, 1)[None]})[0][0]
+        except (Fail, InvalidArgument, RuntimeException):  # the engine failed: a line unread
+            return ""
         best = scores.argmax(axis=1)
         out, last = [], 0
         for k in best:
@@ -134,8 +146,21 @@ def engine(name: str) -> LineReader | None:
         if model is None:
             return None
         try:
-            return OnnxLineReader(name, model)
+            from onnxruntime.capi.onnxruntime_pybind11_state import (
+                Fail,
+                InvalidGraph,
+                InvalidProtobuf,
+                NoSuchFile,
+            )
         except ImportError:  # the model is here, onnxruntime is not
+            return None
+        try:
+            return OnnxLineReader(name, model)
+        except (Fail, InvalidGraph, InvalidProtobuf, NoSuchFile, KeyError) as error:
+            import warnings
+
+            warnings.warn(f"OCR engine {name} not used: its model {model} does not load "
+                          f"({error})", RuntimeWarning, stacklevel=2)
             return None
     raise ValueError(f"unknown OCR engine {name!r}; known: {', '.join(ENGINES)}")
 
