@@ -38,10 +38,10 @@ OWN = set(ROOMS)
 # The rooms installed under the gridsight namespace (the folder ``solvers/`` is the package
 # ``gridsight.solvers``).
 INNER = ROOMS[1:]
-# The third-party packages pyproject.toml declares (core, and the live and fast extras), by the
-# name they are imported as (pyobjc-framework-Quartz brings Quartz and AppKit, on macOS).
+# The third-party packages pyproject.toml declares (core, and the live, fast and ocr extras), by
+# the name they are imported as (pyobjc-framework-Quartz brings Quartz and AppKit, on macOS).
 THIRD_PARTY = {"numpy", "cv2", "mss", "PIL", "platformdirs", "PySide6", "Xlib", "numba",
-               "Quartz", "AppKit"}
+               "Quartz", "AppKit", "onnxruntime"}
 KIT = {"kit", "tests"}  # the test kit, and the tests: never imported by the product
 DEMO = "gridsight.demo"
 DEMO_USERS = {"gridsight/commands/demo.py"}

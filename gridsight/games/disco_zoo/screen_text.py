@@ -195,6 +195,16 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
             break
+    if (settled is None or not settled.settled) and words is not None and image is not None:
+        # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
+        # cards' boxes and the board settle one choice with it; else as without it.
+        by_ocr = _ocr_settled(image, screen, hints.region, words, clues, found, empty, unread)
+        if by_ocr is not None:
+            engine, settled = by_ocr
+            notes.append(f"animals read from the cards' names (OCR, {engine}) and settled by "
+                         "the cards' boxes and colours and the board: "
+                         f"{', '.join(a.name for a in settled.animals)} ({settled.region})")
+            return settled.region, settled.animals
     if settled is None and read_any:
         # The words read and the cards' boxes and the board disagree: one of them is misread,
         # so nothing read is taken; the request names what the boxes and the board allow.
@@ -219,6 +229,46 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         notes.append("animals settled by the cards' boxes and colours and the board (their "
                      f"names not read): {names} ({settled.region})")
     return settled.region, settled.animals
+
+
+def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, words,
+                 clues: Sequence[CardClue], found, empty, unread: int
+                 ) -> tuple[str, Settled] | None:
+    """The animals settled with the names an OCR engine reads (:mod:`.ocr_names`; ``None``
+    without the engine): each card's name as the screen's glyphs read it when legible, else
+    as the engine reads it, the two never disagreeing (nor the regions read), and one choice
+    standing with the cards' boxes and colours and the board; ``None`` otherwise (the reader
+    then asks, as without the engine). Returns the engine's name and the choice."""
+    from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
+
+    if len(words.cards) != len(clues) or not available():
+        return None
+    catalogue = load_catalogue()
+    given = catalogue.region_name(region) if region else None
+    legible = _legible(words)
+    read = read_ocr_names(image, words.lines, screen.cards,
+                          given or (words.region if legible else None))
+    if read is None:
+        return None
+    names: list[tuple[str, ...] | None] = []
+    for glyphs, ocr in zip(words.cards, read.cards):
+        if glyphs.name and ocr and glyphs.name != ocr:
+            return None  # the two readings disagree: one is wrong, so neither counts
+        name = (glyphs.name if legible else None) or ocr
+        names.append((name,) if name else None)
+    home = given
+    for other in ((words.region if legible else None), read.region):
+        if other and home and other != home:
+            return None
+        home = home or other
+    if words.region and read.region and words.region != read.region:
+        return None
+    if all(n is None for n in names) and home == given:
+        return None  # the engine read nothing the glyphs had not
+    settled = settle(clues, found, empty, region=home, names=names, unread=unread)
+    if settled is None or not settled.settled:
+        return None
+    return read.engine, settled
 
 
 MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not read: too few pixels a letter

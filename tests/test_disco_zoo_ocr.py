@@ -1,0 +1,216 @@
+"""Disco Zoo names read by an OCR engine (the ``ocr`` extra): the snap to the catalogue, the
+engine on real-look lines, and the reader taking the engine's names only when they agree.
+
+The engine's own tests are skipped when the extra (``rapidocr`` with ``onnxruntime``) is not
+installed; the snap and the agreement rules are tested always (the engine's reading stood in
+for by a function giving names)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo import names as glyph_names
+from gridsight.games.disco_zoo import ocr_names
+from gridsight.games.disco_zoo.names import CardName, ScreenText
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.games.disco_zoo.snap import letters, snap
+from gridsight.readers.base import ReadError, ReadHints
+from kit.rescues import random_rescue_board
+from kit.skins import disco_zoo_real as real
+
+INSTALLED = all(importlib.util.find_spec(m) is not None for m in ("rapidocr", "onnxruntime"))
+needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not installed")
+
+JUNGLE = {"GORILLA": "Gorilla", "PANDA": "Panda", "TIGER": "Tiger", "LEMUR": "Lemur",
+          "TOUCAN": "Toucan", "SLOTH": "Sloth", "CROCODILE": "Crocodile", "CAT": "Cat",
+          "DOG": "Dog"}
+
+
+# -- the snap ---------------------------------------------------------------------------------
+
+
+def test_a_text_snaps_to_the_nearest_name_only_when_clearly_nearest():
+    assert snap(["G0RILIA"], JUNGLE).name == "Gorilla"  # 0 as O, one letter wrong
+    assert snap(["PANDA"], JUNGLE).name == "Panda"
+    assert snap(["XQZW"], JUNGLE).name is None  # near nothing
+    assert snap(["DAT"], JUNGLE).name is None  # as near Cat as Dog
+    assert snap([""], JUNGLE).name is None
+    assert snap([], JUNGLE).name is None
+
+
+def test_the_ways_of_a_line_must_agree_and_small_letters_match_nothing():
+    assert snap(["TIGER", ""], JUNGLE).name == "Tiger"  # one way read nothing
+    assert snap(["TIGER", "PANDA"], JUNGLE).name is None  # two ways, two names
+    assert letters("d0g") == "?O?"
+    assert snap(["d0g"], JUNGLE).name is None  # a misread's small letters: not Dog
+
+
+def test_a_name_cut_short_on_a_narrow_card_snaps_by_its_first_letters():
+    assert snap(["CROCO"], JUNGLE).name is None  # not near the whole name
+    assert snap(["CROCO"], JUNGLE, cut=True).name == "Crocodile"
+
+
+# -- the reader's rules, the engine stood in for ------------------------------------------------
+
+
+def _screen(seed: int, region: str = "Jungle", scale: float = 2.0):
+    rng = np.random.default_rng(seed)
+    board = random_rescue_board(rng, max_taps=10, region=region)
+    shot = real.render([list(row) for row in board.labels],
+                       animals=[(a.name, a.rarity) for a in board.animals],
+                       attempts=board.attempts, region=board.region, seed=seed)
+    image = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+    return image, board
+
+
+def _blind(monkeypatch):
+    """The screen's own glyphs read nothing (their lines still found): the names must come
+    from the boxes, the board and the engine."""
+    real_words = glyph_names.screen_words
+
+    def blind(*args, **kwargs):
+        read = real_words(*args, **kwargs)
+        return ScreenText(None, (), tuple(CardName(None, ()) for _ in read.cards), read.labels,
+                          read.separation, read.lines)
+
+    monkeypatch.setattr(glyph_names, "screen_words", blind)
+
+
+def _engine_says(monkeypatch, region, cards):
+    monkeypatch.setattr(ocr_names, "available", lambda: True)
+    monkeypatch.setattr(ocr_names, "read_ocr_names",
+                        lambda image, lines, found, given=None:
+                        ocr_names.OcrNames(region, tuple(cards), "stand-in"))
+
+
+@pytest.fixture(scope="module")
+def open_screen():
+    """A screen of two or more cards whose boxes and board alone leave the names open (the
+    glyphs blind, no engine): (image, the rescue drawn, the screen found)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ocr_names.SWITCH, "off")
+        _blind(patch)
+        for seed in range(40):
+            image, board = _screen(900 + seed)
+            if len(board.animals) < 2:
+                continue
+            screen = locate_rescue(image)
+            if len(screen.cards) != len(board.animals):
+                continue
+            try:
+                read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                            image=image)
+            except ReadError as error:
+                if "--animals" in str(error):
+                    return image, board, screen
+    raise AssertionError("no screen left open by the boxes")
+
+
+def test_the_engines_names_settle_a_screen_when_they_fit_the_boxes_and_the_board(
+        monkeypatch, open_screen):
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    _blind(monkeypatch)
+    image, board, screen = open_screen
+    _engine_says(monkeypatch, board.region, [a.name for a in board.animals])
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text == board.text
+    assert any("OCR" in note for note in reading.notes)
+
+
+def test_names_that_do_not_fit_the_boxes_or_the_glyphs_are_not_taken(monkeypatch,
+                                                                      open_screen):
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    _blind(monkeypatch)
+    image, board, screen = open_screen
+    truth = [a.name for a in board.animals]
+    # The engine names a card an animal of another region: no choice stands, the reader asks.
+    _engine_says(monkeypatch, None, ["Unicorn"] + truth[1:])
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+    # The engine's region disagrees with the player's: not taken.
+    other = "Farm" if board.region != "Farm" else "Polar"
+    _engine_says(monkeypatch, other, truth)
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"),
+                    ReadHints(region=board.region), image=image)
+
+
+def test_without_an_engine_the_reader_is_as_before(monkeypatch):
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    assert not ocr_names.available()
+    image, _ = _screen(901)
+    screen = locate_rescue(image)
+    assert ocr_names.read_ocr_names(image, {}, screen.cards) is None
+
+
+# -- the engine itself -------------------------------------------------------------------------
+
+
+@needs_engine
+def test_the_engine_is_found_when_the_extra_is_installed(monkeypatch):
+    monkeypatch.delenv(ocr_names.SWITCH, raising=False)
+    assert ocr_names.available()  # the model is where the wheel puts it
+
+
+@needs_engine
+def test_the_engine_reads_real_look_names_and_regions_never_wrong(monkeypatch):
+    """Screens of the real look at 1.5x (letters about 10 to 20 pixels), nearest: most
+    cards and regions named (measured 18 of 19 names, 7 of 8 regions), none wrong."""
+    monkeypatch.delenv(ocr_names.SWITCH, raising=False)
+    right = wrong = regions = 0
+    cards = 0
+    for seed in range(8):
+        image, board = _screen(2_000 + seed, region=None, scale=1.5)  # type: ignore[arg-type]
+        screen = locate_rescue(image)
+        top = min([c.panel.box[1] for c in screen.cards] + [int(screen.lattice.y)])
+        texts = [glyph_names.CardText(tuple(int(v) for v in c.panel.box)) for c in screen.cards]
+        lines = glyph_names.read_names(image, texts, top).lines
+        read = ocr_names.read_ocr_names(image, lines, screen.cards)
+        assert read is not None
+        regions += read.region == board.region
+        wrong += read.region not in (None, board.region)
+        if len(screen.cards) == len(board.animals):
+            cards += len(board.animals)
+            for name, animal in zip(read.cards, board.animals):
+                right += name == animal.name
+                wrong += name not in (None, animal.name)
+    assert wrong == 0
+    assert regions >= 6 and right >= 0.7 * cards, (regions, right, cards)
+
+
+def _engine_reads(monkeypatch, *cards: str):
+    """The engine stood in for: card k's name line reads ``cards[k]``."""
+    texts = iter([([text], False) for text in cards])
+    monkeypatch.setattr(ocr_names, "_reader", lambda: type("Reader", (), {"name": "stand-in"})())
+    monkeypatch.setattr(ocr_names, "_card_texts", lambda reader, image, card, line: next(texts))
+    return ocr_names.read_ocr_names(np.zeros((8, 8, 3), np.uint8), {}, [None] * len(cards))
+
+
+def test_a_card_of_one_region_narrows_the_other_cards_names(monkeypatch):
+    # MANKEY is as near Monkey as Moonkey among every animal, but only Monkey is the Jungle's
+    # (Gorilla's region), so it is named; a pet tells no region, so it narrows nothing.
+    assert _engine_reads(monkeypatch, "MANKEY").cards == (None,)
+    assert _engine_reads(monkeypatch, "GORILLA", "MANKEY").cards == ("Gorilla", "Monkey")
+    assert _engine_reads(monkeypatch, "HAMSTER", "MANKEY").cards == ("Hamster", None)
+
+
+@needs_engine
+def test_a_model_that_does_not_load_leaves_the_reader_as_without_the_extra(monkeypatch,
+                                                                           tmp_path):
+    from gridsight.vision import ocr
+
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"not a model")
+    monkeypatch.setattr(ocr, "_model", lambda name: str(broken))
+    ocr.engine.cache_clear()
+    try:
+        with pytest.warns(RuntimeWarning, match="does not load"):
+            assert ocr.engine("ppocr-v6") is None
+    finally:
+        ocr.engine.cache_clear()
