@@ -332,7 +332,21 @@ def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
     return ("the cards' names are not read beyond doubt, and with their boxes and "
             "colours and the board they leave "
             f"{many} choices{where}: " + "; ".join(parts)
-            + f". Name the animals in card order with --animals, e.g. --animals {example}")
+            + f". Name the animals in card order with --animals, e.g. --animals {example}"
+            + _ocr_hint())
+
+
+def _ocr_hint() -> str:
+    """Where no OCR engine is installed, how to get one (the ocr extra reads more names)."""
+    import importlib.util
+    import os
+
+    from gridsight.games.disco_zoo.ocr_names import SWITCH
+
+    if os.environ.get(SWITCH, "").lower() in ("off", "0", "no") or \
+            importlib.util.find_spec("onnxruntime") is not None:
+        return ""
+    return " (the ocr extra reads more names: see docs/real-games.md)"
 
 
 # -- the boxes --------------------------------------------------------------------------------
