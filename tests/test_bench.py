@@ -44,6 +44,7 @@ SMALLEST: dict[str, list[str]] = {
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
     "disco_zoo_counter.py": ["--screens", "1", "--workers", "1"],
     "disco_zoo_names.py": ["--screens", "1", "--workers", "1"],
+    "disco_zoo_ocr.py": ["--screens", "1", "--workers", "1"],
 }
 
 #: What a script's smallest run must print (each section's figures are there).
