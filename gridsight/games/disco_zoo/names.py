@@ -29,7 +29,14 @@ import numpy as np
 
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
-from gridsight.vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
+from gridsight.vision.glyphs import (
+    INK,
+    TextLine,
+    banded_text_lines,
+    border_colour,
+    moved,
+    text_lines,
+)
 
 ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
 OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
@@ -360,13 +367,18 @@ def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
     crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
     best: list[TextLine] = []
-    for picture in (crop, *_one_sided(crop, colour)):
-        lines = [ln for ln in text_lines(picture, colour) if len(ln.glyphs) >= 2]
+    pictures = [(crop, colour, INK)] + [(side, colour, FAINT_INK) for side in _one_sided(crop, colour)]
+    ringed = _ringed(crop, colour)
+    if ringed is not None:
+        pictures.append((*ringed, INK))
+    for picture, ground, ink in pictures:
+        lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
         if _line_score(lines) > _line_score(best):
             best = lines
     return [moved(ln, x0, y0) for ln in best]
 
 
+FAINT_INK = 14.0  # on a card with one side painted flat, ink starts this far from its colour
 OUTLINE = 28.0  # Lab lightness from the card's colour past which a pixel is an outline's
 
 
@@ -390,9 +402,43 @@ def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(out)
 
 
+def _ringed(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """``crop`` with the card around the dark rings of ringed letters painted in the rings'
+    colour, and that colour: light letters ringed in dark on a light card may differ from
+    the card by little but a hue, while their rings part them from each other and from the
+    card; what the rings enclose (each letter, and its holes) is then the text, on the
+    rings' colour. ``None`` when the card has no dark rings."""
+    import cv2
+
+    light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
+    ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
+                                .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
+    rim = light < ground - OUTLINE * 0.5
+    if rim.mean() < 0.002:
+        return None
+    # The card outside the rings: what is not ring and reaches the crop's edge (4-connected:
+    # a ring's corner, one pixel across diagonally, still closes it).
+    count, labels = cv2.connectedComponents((~rim).astype(np.uint8), connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge[edge > 0])
+    ring_colour = np.median(crop[rim].reshape(-1, 3), axis=0)
+    painted = crop.copy()
+    painted[outside | rim] = ring_colour.clip(0, 255).astype(np.uint8)
+    return painted, ring_colour.astype(np.float32)
+
+
 def _line_score(lines: list[TextLine]) -> tuple[int, int]:
-    """How well a card's lines were found: its ``YOU HAVE n`` line first, then glyphs."""
-    return (sum(ln.words[:2] == (3, 4) for ln in lines), sum(len(ln.glyphs) for ln in lines))
+    """How well a card's lines were found: its ``YOU HAVE n`` line first, then its glyphs
+    shaped like letters (as wide as :data:`LETTER_SHAPE` allows for their height) less
+    those not (one stroke of a letter cut off the rest, two letters run together)."""
+    shaped = 0
+    for ln in lines:
+        for g in ln.glyphs:
+            shaped += 1 if LETTER_SHAPE[0] <= g.box[2] / max(ln.height, 1.0) <= LETTER_SHAPE[1] else -1
+    return (sum(ln.words[:2] == (3, 4) for ln in lines), shaped)
+
+
+LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
@@ -402,14 +448,20 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]
-        return inside[0] if inside else None
+        # (the nearest the box's middle: faint ink may find a sprite's patches above it)
+        middle = by + 0.5 * bh
+        return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
+            if inside else None
     above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
     if not above:
         return None
     if owned is not None and len(above) >= 2:
         first, second = above[-2], above[-1]
-        if (second.box[1] - (first.box[1] + first.box[3]) < first.height
+        # (a wrapped name's first line is a word of three letters or more: a sprite's
+        # patches above the name, found in faint ink, are not)
+        if (len(first.glyphs) >= MIN_NAME
+                and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)
     return above[-1] if owned is not None else above[0]
