@@ -315,36 +315,37 @@ FRAGMENT = 0.8  # a "line" this much shorter than one whose rows hold it may be 
 
 def _absorb_fragments(lines: list[list[Piece]]) -> list[list[Piece]]:
     """Lines that are parts of another line's glyphs, joined to it: a thin stroke of faint
-    text breaks into pieces (an ``I``'s two bars without its stem), each too short to share
-    the line's height, which would stand as lines of their own. A line is such parts when
-    it lies within another, taller line's rows and columns (half a cap height beyond its
-    ends at most) and is shorter than :data:`FRAGMENT` of it."""
-    boxes = [_union([p[0] for p in line]) for line in lines]
-    order = sorted(range(len(lines)), key=lambda k: -boxes[k][3])
-    into: dict[int, int] = {}
-    for k in order:
-        x, y, w, h = boxes[k]
-        for j in order:
-            if j == k or j in into or boxes[j][3] <= h / FRAGMENT:
-                continue
-            lx, ly, lw, lh = boxes[j]
-            if (y >= ly - 1 and y + h <= ly + lh + 1 and x >= lx - 0.5 * lh
-                    and x + w <= lx + lw + 0.5 * lh):
-                into[k] = j
+    text breaks into pieces (an ``I``'s two bars without its stem, a ``W``'s short middle
+    stroke), each too short to share the line's height, which would stand as lines of their
+    own. A line is such parts when it lies within another, taller line's rows (shorter than
+    :data:`FRAGMENT` of it, no wider than its height: a label beside a big digit is no
+    part of it) and no farther from its ends than a line's gap
+    (:data:`LINE_GAP` cap heights). Once joined, two lines of one height on the same rows
+    with no more than that gap between them are one line (the parts had kept them apart)."""
+    lines = [list(line) for line in lines]
+    grown = [False] * len(lines)  # lines that took a fragment in
+    changed = True
+    while changed and len(lines) > 1:
+        changed = False
+        boxes = [_union([p[0] for p in line]) for line in lines]
+        for k, j in [(k, j) for k in range(len(lines)) for j in range(len(lines)) if k != j]:
+            (x, y, w, h), (lx, ly, lw, lh) = boxes[k], boxes[j]
+            reach = LINE_GAP * lh
+            inside = y >= ly - 1 and y + h <= ly + lh + 1
+            fragment = (inside and h < FRAGMENT * lh and w <= lh and x >= lx - reach
+                        and x + w <= lx + lw + reach)
+            overlap = min(y + h, ly + lh) - max(y, ly)
+            gap = max(x - (lx + lw), lx - (x + w))
+            neighbour = (overlap >= SAME_LINE * min(h, lh) and max(h, lh) <= HEIGHT_RATIO * min(h, lh)
+                         and gap <= LINE_GAP * max(h, lh) and k > j and (grown[j] or grown[k]))
+            if fragment or neighbour:
+                lines[j] = sorted(lines[j] + lines[k], key=lambda p: p[0][0])
+                grown[j] = grown[j] or grown[k] or fragment
+                del lines[k]
+                del grown[k]
+                changed = True
                 break
-    out = []
-    for j, line in enumerate(lines):
-        if j in into:
-            continue
-        members = list(line)
-        for k, target in into.items():
-            root = target
-            while root in into:
-                root = into[root]
-            if root == j:
-                members += lines[k]
-        out.append(sorted(members, key=lambda p: p[0][0]))
-    return out
+    return lines
 
 
 def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarray,
