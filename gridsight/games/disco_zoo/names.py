@@ -41,7 +41,7 @@ from gridsight.vision.glyphs import (
 ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
 OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
 MARGIN = 4.0  # a reading is settled when every other costs this much more (cost units)
-VOUCHED = 0.4  # ... and this share of its glyphs look like the same letter elsewhere
+VOUCHED = 0.25  # ... and this share of its glyphs look like the same letter elsewhere
 UNREAD_COST = 10.0  # a line read as none of its names costs this more than its best name alone
 MIN_NAME = 3  # a name cut short on a narrow card keeps at least this many letters
 FULL_CARD = 0.72  # a name line this wide (share of the card) may have been cut short
@@ -234,6 +234,11 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
              for k, s in enumerate(settled[1:])]
     region_read = _region_of(settled[0], regions)
+    if region_line is None and not region:
+        # A region line not seen is "settled" by the rule alone, from names that may be
+        # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
+        # settled beyond doubt say the region (below).
+        region_read = None
     if region_read is None and all(card.name for card in names):
         # The names settle the region: every animal of a rescue is of one region.
         named = {a.region for card in names for a in load_catalogue().animals()
