@@ -192,8 +192,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
     name_lines: list[TextLine | None] = []
     owned_found = 0
-    for card in cards:
-        lines = _card_lines(image, card)
+    for card, lines in zip(cards, _cards_lines(image, cards)):
         owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
@@ -358,7 +357,36 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
 
 
 def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
-    """The lines of text on a card (below its picture), in the image's pixels."""
+    """The lines of text on a card (below its picture), in the image's pixels: those of the
+    way of seeing it (:func:`_card_readings`) that finds them best (:func:`_line_score`)."""
+    readings = _card_readings(image, card)
+    return max(readings.values(), key=_line_score) if readings else []
+
+
+def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[TextLine]]:
+    """The lines of text on each card, all seen the same way: the way that finds them best
+    over all the cards together (the cards are drawn alike, and a letter seen one way on one
+    card and another way on the next would not look like itself), each card's own best where
+    that way shows it nothing."""
+    readings = [_card_readings(image, card) for card in cards]
+    kinds = {kind for one in readings for kind in one}
+
+    def total(kind: str) -> tuple[int, int]:
+        scores = [_line_score(one[kind]) for one in readings if kind in one]
+        return (sum(s[0] for s in scores), sum(s[1] for s in scores))
+
+    if not kinds:
+        return [[] for _ in cards]
+    kind = max(sorted(kinds), key=total)
+    return [one[kind] if one.get(kind) else max(one.values(), key=_line_score, default=[])
+            for one in readings]
+
+
+def _card_readings(image: np.ndarray, card: CardText) -> dict[str, list[TextLine]]:
+    """The lines of text on a card (below its picture), in the image's pixels, seen each
+    way: as it is (``plain``), with what is darker or lighter than the card painted over
+    (``darker``, ``lighter``: :func:`_one_sided`) and on its letters' rings (``ringed``:
+    :func:`_ringed`)."""
     x, y, w, h = card.box
     top = y
     if card.picture is not None:
@@ -368,26 +396,27 @@ def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
     H, W = image.shape[:2]
     x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return []
+        return {}
     crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
-    best: list[TextLine] = []
-    pictures = [(crop, colour, INK)] + [(side, colour, FAINT_INK) for side in _one_sided(crop, colour)]
+    pictures = {"plain": (crop, colour, INK)}
+    for kind, side in _one_sided(crop, colour).items():
+        pictures[kind] = (side, colour, FAINT_INK)
     ringed = _ringed(crop, colour)
     if ringed is not None:
-        pictures.append((*ringed, INK))
-    for picture, ground, ink in pictures:
+        pictures["ringed"] = (*ringed, INK)
+    out = {}
+    for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
-        if _line_score(lines) > _line_score(best):
-            best = lines
-    return [moved(ln, x0, y0) for ln in best]
+        out[kind] = [moved(ln, x0, y0) for ln in lines]
+    return out
 
 
 FAINT_INK = 14.0  # on a card with one side painted flat, ink starts this far from its colour
 OUTLINE = 28.0  # Lab lightness from the card's colour past which a pixel is an outline's
 
 
-def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
+def _one_sided(crop: np.ndarray, colour: np.ndarray) -> dict[str, np.ndarray]:
     """``crop`` with what is darker than the card painted over in the card's colour, and
     with what is lighter painted over: letters drawn with an outline of the other side
     (light letters ringed in dark on a light card) join through it into one blob, and stand
@@ -397,14 +426,15 @@ def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
     light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
     ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
                                 .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
-    out = []
-    for side in (light < ground - OUTLINE * 0.5, light > ground + OUTLINE * 0.5):
+    out = {}
+    for kind, side in (("darker", light < ground - OUTLINE * 0.5),
+                       ("lighter", light > ground + OUTLINE * 0.5)):
         if side.mean() < 0.002:
             continue
         painted = crop.copy()
         painted[side] = np.asarray(colour, np.float32).clip(0, 255).astype(np.uint8)
-        out.append(painted)
-    return tuple(out)
+        out[kind] = painted
+    return out
 
 
 def _ringed(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
