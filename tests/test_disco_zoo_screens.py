@@ -41,7 +41,7 @@ REAL_SCREENS = samples(36, 240)
 # and read once, not once per worker.
 OLD_SCREENS = samples(30, 60)
 SEED = 7_000  # held-out seeds: nothing was tuned on these
-EXACT_WITH_NO_OPTIONS = 0.28  # share read exactly with no options (measured: see the test)
+EXACT_WITH_NO_OPTIONS = 0.38  # share read exactly with no options (measured: see the test)
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
@@ -234,8 +234,9 @@ def test_with_no_options_the_screen_is_read_exactly_or_asked_never_wrong(real_re
     wrong = [one.seed for one in real_reads if one.plain_outcome() == "wrong"]
     asked = [one.seed for one in real_reads if one.asked]
     assert len(wrong) <= 0.005 * len(real_reads), wrong
-    # Measured: 20 of the first 48 exact (42%), 0 wrong (the quick sample is the first 36); 29 of 80 fresh screens (seeds
-    # 131000, 36%). The floor leaves room for the quick sample's chance.
+    # Measured since ringed card text is read (issue 18.1, round 2): 15 of the quick sample's 36
+    # exact (42%), 111 of the full 240 (46%), 0 wrong (before: 73 of 240, 30%). The floor sits
+    # a screen below the quick sample's count.
     assert len(exact) >= EXACT_WITH_NO_OPTIONS * len(real_reads), (len(exact), len(asked))
 
 

@@ -57,6 +57,7 @@ MIN_SCALE = 0.015  # the cost scale never shrinks below this (a screen of perfec
 KEEP = 5  # candidates kept per line (the cheapest alone) before lines are read together
 MAX_COMBINATIONS = 20000  # combinations weighed at most
 STYLE = 1.45  # lines whose strokes (for their size) differ by more are of two styles
+THIN_STYLE = 2.2  # ... unless the thinner is read against the thicker (an outline thins it)
 SHORT_MARKS = "-.,'_~"  # characters drawn well short of a capital's height
 SHORT = 0.6  # a glyph shorter than this share of its line's cap height is a short mark
 MISFIT = 20.0  # the cost of reading a letter as a short mark, or the reverse
@@ -98,6 +99,17 @@ def compatible(a: TextLine, b: TextLine) -> bool:
     return thin > 0 and thick <= STYLE * thin
 
 
+def readable_by(line: TextLine, reference: TextLine) -> bool:
+    """Whether ``line`` may be read against the glyphs of ``reference`` (a line of known
+    text): of its style (:func:`compatible`), or thinner by up to :data:`THIN_STYLE`: text
+    ringed by an outline of another colour loses the outline's side of each stroke to it
+    (measured: card text ringed in dark is about 0.55 as thick as the same font unringed),
+    while nothing makes a regular stroke look bolder than it is."""
+    return compatible(line, reference) or (
+        line.stroke > 0 and reference.stroke <= THIN_STYLE * line.stroke
+        and line.stroke <= reference.stroke)
+
+
 class Cipher:
     """The glyphs of one screen whose text is known, as references for reading the rest.
 
@@ -128,7 +140,7 @@ class Cipher:
         style."""
         if id(line) not in self._refs:
             self._refs[id(line)] = [(g, ch) for known, text in self.known
-                                    if compatible(known, line)
+                                    if readable_by(line, known)
                                     for g, ch in zip(known.glyphs, text.replace(" ", ""))]
         return self._refs[id(line)]
 

@@ -187,16 +187,18 @@ def _densest(points: np.ndarray, radius: float) -> np.ndarray:
 
 
 def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
-               min_height: int = MIN_HEIGHT) -> list[TextLine]:
+               min_height: int = MIN_HEIGHT, ink: float = INK) -> list[TextLine]:
     """The lines of text in ``picture`` (BGR) standing on ``background`` (a BGR colour; the
-    picture's border colour when not given), top to bottom, then left to right."""
+    picture's border colour when not given), top to bottom, then left to right; ``ink``: the
+    Lab distance from the background past which a pixel starts to be ink (lower for a
+    picture whose background is flat, where faint text is all that differs)."""
     if picture.size == 0 or min(picture.shape[:2]) < min_height:
         return []
     bg = border_colour(picture) if background is None else np.asarray(background, np.float32)
     pic_lab = lab(picture)
     bg_lab = lab(np.asarray(bg, np.float32).reshape(1, 1, 3).clip(0, 255).astype(np.uint8))[0, 0]
     distance = np.linalg.norm(pic_lab - bg_lab, axis=2)
-    mask = (distance > INK).astype(np.uint8)
+    mask = (distance > ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
     ids = [i + 1 for i, (x, y, w, h) in enumerate(parts) if h >= 2 and w * h >= 3]
@@ -281,6 +283,7 @@ def _group_lines(pieces: list[Piece], min_height: int) -> list[list[list[Piece]]
                 break
         else:
             lines.append([piece])
+    lines = _absorb_fragments(lines)
     out = []
     for line in lines:
         top = int(np.median([p[0][1] for p in line]))
@@ -305,6 +308,44 @@ def _group_lines(pieces: list[Piece], min_height: int) -> list[list[list[Piece]]
             glyphs.append([piece])
         out.append(glyphs)
     return out
+
+
+FRAGMENT = 0.8  # a "line" this much shorter than one whose rows hold it may be its glyph's part
+
+
+def _absorb_fragments(lines: list[list[Piece]]) -> list[list[Piece]]:
+    """Lines that are parts of another line's glyphs, joined to it: a thin stroke of faint
+    text breaks into pieces (an ``I``'s two bars without its stem, a ``W``'s short middle
+    stroke), each too short to share the line's height, which would stand as lines of their
+    own. A line is such parts when it lies within another, taller line's rows (shorter than
+    :data:`FRAGMENT` of it, no wider than its height: a label beside a big digit is no
+    part of it) and no farther from its ends than a line's gap
+    (:data:`LINE_GAP` cap heights). Once joined, two lines of one height on the same rows
+    with no more than that gap between them are one line (the parts had kept them apart)."""
+    lines = [list(line) for line in lines]
+    grown = [False] * len(lines)  # lines that took a fragment in
+    changed = True
+    while changed and len(lines) > 1:
+        changed = False
+        boxes = [_union([p[0] for p in line]) for line in lines]
+        for k, j in [(k, j) for k in range(len(lines)) for j in range(len(lines)) if k != j]:
+            (x, y, w, h), (lx, ly, lw, lh) = boxes[k], boxes[j]
+            reach = LINE_GAP * lh
+            inside = y >= ly - 1 and y + h <= ly + lh + 1
+            fragment = (inside and h < FRAGMENT * lh and w <= lh and x >= lx - reach
+                        and x + w <= lx + lw + reach)
+            overlap = min(y + h, ly + lh) - max(y, ly)
+            gap = max(x - (lx + lw), lx - (x + w))
+            neighbour = (overlap >= SAME_LINE * min(h, lh) and max(h, lh) <= HEIGHT_RATIO * min(h, lh)
+                         and gap <= LINE_GAP * max(h, lh) and k > j and (grown[j] or grown[k]))
+            if fragment or neighbour:
+                lines[j] = sorted(lines[j] + lines[k], key=lambda p: p[0][0])
+                grown[j] = grown[j] or grown[k] or fragment
+                del lines[k]
+                del grown[k]
+                changed = True
+                break
+    return lines
 
 
 def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarray,
@@ -334,7 +375,9 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     if strong.sum() < 3:
         return None
     fg_lab = _densest(region[strong], radius=12.0)
-    soft = soft_ink(region, bg_lab, fg_lab) * own
+    soft_all = soft_ink(region, bg_lab, fg_lab)
+    own = _grown(own, soft_all)
+    soft = soft_all * own
     # The cap edges, to a fraction of a pixel: where the rows' most inked pixel crosses 1/2.
     rows = soft.max(axis=1)
     cap_top = _crossing(rows, top - y0, rising=True)
@@ -373,6 +416,23 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
                     tuple(float(v) * 255.0 for v in colour))  # type: ignore[arg-type]
 
 
+def _grown(own: np.ndarray, soft: np.ndarray) -> np.ndarray:
+    """The line's own pixels ``own`` grown by every part of its soft ink (half or more)
+    that touches them: a thin stroke of faint text (light letters on a light card, blurred
+    by scaling) falls short of :data:`INK` where a thicker one does not, and would be cut
+    off its glyph (an ``L`` without its foot, an ``O`` as two bars)."""
+    half = (soft >= 0.5).astype(np.uint8)
+    if not half.any():
+        return own
+    count, labels = cv2.connectedComponents(half, connectivity=8)
+    touching = np.unique(labels[own & (half > 0)])
+    touching = touching[touching > 0]
+    if len(touching) == 0:
+        return own
+    grown = np.isin(labels, touching)
+    return own | (cv2.dilate(grown.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)
+
+
 LUMA_WEIGHT = np.array([1.0, 0.4, 0.4], np.float32)  # JPEG keeps lightness sharper than hue
 
 
@@ -386,7 +446,11 @@ def soft_ink(region_lab: np.ndarray, bg_lab: np.ndarray, fg_lab: np.ndarray) -> 
         return np.zeros(region_lab.shape[:2], np.float32)
     rel = (region_lab - bg_lab) * LUMA_WEIGHT
     along = (rel @ d) / span
-    off = np.linalg.norm(rel - along[..., None] * d, axis=2) / np.sqrt(span)
+    # Off the text's colour's way, for its distance along it: a pixel past the text's
+    # colour (a stroke fully inked where most are blurred half way) is ink, whatever the
+    # small turn in hue that lightness brings.
+    off = np.linalg.norm(rel - along[..., None] * d, axis=2) / np.sqrt(span) \
+        / np.maximum(along, 1.0)
     return (np.clip(along, 0.0, 1.0) * np.clip(1.0 - off, 0.0, 1.0)).astype(np.float32)
 
 

@@ -29,12 +29,19 @@ import numpy as np
 
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
-from gridsight.vision.glyphs import TextLine, banded_text_lines, border_colour, moved, text_lines
+from gridsight.vision.glyphs import (
+    INK,
+    TextLine,
+    banded_text_lines,
+    border_colour,
+    moved,
+    text_lines,
+)
 
 ATTEMPTS_LABEL = "ATTEMPTS LEFT"  # the title bar's label beside the attempts counter
 OWNED_LABEL = "YOU HAVE"  # each card's line under the name, then a number
 MARGIN = 4.0  # a reading is settled when every other costs this much more (cost units)
-VOUCHED = 0.4  # ... and this share of its glyphs look like the same letter elsewhere
+VOUCHED = 0.25  # ... and this share of its glyphs look like the same letter elsewhere
 UNREAD_COST = 10.0  # a line read as none of its names costs this more than its best name alone
 MIN_NAME = 3  # a name cut short on a narrow card keeps at least this many letters
 FULL_CARD = 0.72  # a name line this wide (share of the card) may have been cut short
@@ -185,8 +192,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
     name_lines: list[TextLine | None] = []
     owned_found = 0
-    for card in cards:
-        lines = _card_lines(image, card)
+    for card, lines in zip(cards, _cards_lines(image, cards)):
         owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
@@ -227,6 +233,11 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
              for k, s in enumerate(settled[1:])]
     region_read = _region_of(settled[0], regions)
+    if region_line is None and not region:
+        # A region line not seen is "settled" by the rule alone, from names that may be
+        # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
+        # settled beyond doubt say the region (below).
+        region_read = None
     if region_read is None and all(card.name for card in names):
         # The names settle the region: every animal of a rescue is of one region.
         named = {a.region for card in names for a in load_catalogue().animals()
@@ -346,7 +357,36 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
 
 
 def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
-    """The lines of text on a card (below its picture), in the image's pixels."""
+    """The lines of text on a card (below its picture), in the image's pixels: those of the
+    way of seeing it (:func:`_card_readings`) that finds them best (:func:`_line_score`)."""
+    readings = _card_readings(image, card)
+    return max(readings.values(), key=_line_score) if readings else []
+
+
+def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[TextLine]]:
+    """The lines of text on each card, all seen the same way: the way that finds them best
+    over all the cards together (the cards are drawn alike, and a letter seen one way on one
+    card and another way on the next would not look like itself), each card's own best where
+    that way shows it nothing."""
+    readings = [_card_readings(image, card) for card in cards]
+    kinds = {kind for one in readings for kind in one}
+
+    def total(kind: str) -> tuple[int, int]:
+        scores = [_line_score(one[kind]) for one in readings if kind in one]
+        return (sum(s[0] for s in scores), sum(s[1] for s in scores))
+
+    if not kinds:
+        return [[] for _ in cards]
+    kind = max(sorted(kinds), key=total)
+    return [one[kind] if one.get(kind) else max(one.values(), key=_line_score, default=[])
+            for one in readings]
+
+
+def _card_readings(image: np.ndarray, card: CardText) -> dict[str, list[TextLine]]:
+    """The lines of text on a card (below its picture), in the image's pixels, seen each
+    way: as it is (``plain``), with what is darker or lighter than the card painted over
+    (``darker``, ``lighter``: :func:`_one_sided`) and on its letters' rings (``ringed``:
+    :func:`_ringed`)."""
     x, y, w, h = card.box
     top = y
     if card.picture is not None:
@@ -356,21 +396,27 @@ def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
     H, W = image.shape[:2]
     x0, y0, x1, y1 = max(0, x), max(0, top), min(W, x + w), min(H, y + h)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return []
+        return {}
     crop = image[y0:y1, x0:x1]
     colour = border_colour(image[max(0, y):y1, x0:x1])
-    best: list[TextLine] = []
-    for picture in (crop, *_one_sided(crop, colour)):
-        lines = [ln for ln in text_lines(picture, colour) if len(ln.glyphs) >= 2]
-        if _line_score(lines) > _line_score(best):
-            best = lines
-    return [moved(ln, x0, y0) for ln in best]
+    pictures = {"plain": (crop, colour, INK)}
+    for kind, side in _one_sided(crop, colour).items():
+        pictures[kind] = (side, colour, FAINT_INK)
+    ringed = _ringed(crop, colour)
+    if ringed is not None:
+        pictures["ringed"] = (*ringed, INK)
+    out = {}
+    for kind, (picture, ground, ink) in pictures.items():
+        lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
+        out[kind] = [moved(ln, x0, y0) for ln in lines]
+    return out
 
 
+FAINT_INK = 14.0  # on a card with one side painted flat, ink starts this far from its colour
 OUTLINE = 28.0  # Lab lightness from the card's colour past which a pixel is an outline's
 
 
-def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
+def _one_sided(crop: np.ndarray, colour: np.ndarray) -> dict[str, np.ndarray]:
     """``crop`` with what is darker than the card painted over in the card's colour, and
     with what is lighter painted over: letters drawn with an outline of the other side
     (light letters ringed in dark on a light card) join through it into one blob, and stand
@@ -380,19 +426,54 @@ def _one_sided(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, ...]:
     light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
     ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
                                 .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
-    out = []
-    for side in (light < ground - OUTLINE * 0.5, light > ground + OUTLINE * 0.5):
+    out = {}
+    for kind, side in (("darker", light < ground - OUTLINE * 0.5),
+                       ("lighter", light > ground + OUTLINE * 0.5)):
         if side.mean() < 0.002:
             continue
         painted = crop.copy()
         painted[side] = np.asarray(colour, np.float32).clip(0, 255).astype(np.uint8)
-        out.append(painted)
-    return tuple(out)
+        out[kind] = painted
+    return out
+
+
+def _ringed(crop: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """``crop`` with the card around the dark rings of ringed letters painted in the rings'
+    colour, and that colour: light letters ringed in dark on a light card may differ from
+    the card by little but a hue, while their rings part them from each other and from the
+    card; what the rings enclose (each letter, and its holes) is then the text, on the
+    rings' colour. ``None`` when the card has no dark rings."""
+    import cv2
+
+    light = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32) * (100 / 255)
+    ground = float(cv2.cvtColor(np.asarray(colour, np.float32).reshape(1, 1, 3).clip(0, 255)
+                                .astype(np.uint8), cv2.COLOR_BGR2Lab)[0, 0, 0]) * (100 / 255)
+    rim = light < ground - OUTLINE * 0.5
+    if rim.mean() < 0.002:
+        return None
+    # The card outside the rings: what is not ring and reaches the crop's edge (4-connected:
+    # a ring's corner, one pixel across diagonally, still closes it).
+    count, labels = cv2.connectedComponents((~rim).astype(np.uint8), connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge[edge > 0])
+    ring_colour = np.median(crop[rim].reshape(-1, 3), axis=0)
+    painted = crop.copy()
+    painted[outside | rim] = ring_colour.clip(0, 255).astype(np.uint8)
+    return painted, ring_colour.astype(np.float32)
 
 
 def _line_score(lines: list[TextLine]) -> tuple[int, int]:
-    """How well a card's lines were found: its ``YOU HAVE n`` line first, then glyphs."""
-    return (sum(ln.words[:2] == (3, 4) for ln in lines), sum(len(ln.glyphs) for ln in lines))
+    """How well a card's lines were found: its ``YOU HAVE n`` line first, then its glyphs
+    shaped like letters (as wide as :data:`LETTER_SHAPE` allows for their height) less
+    those not (one stroke of a letter cut off the rest, two letters run together)."""
+    shaped = 0
+    for ln in lines:
+        for g in ln.glyphs:
+            shaped += 1 if LETTER_SHAPE[0] <= g.box[2] / max(ln.height, 1.0) <= LETTER_SHAPE[1] else -1
+    return (sum(ln.words[:2] == (3, 4) for ln in lines), shaped)
+
+
+LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
@@ -402,14 +483,20 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
                   <= by + 1.25 * bh]
-        return inside[0] if inside else None
+        # (the nearest the box's middle: faint ink may find a sprite's patches above it)
+        middle = by + 0.5 * bh
+        return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
+            if inside else None
     above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
     if not above:
         return None
     if owned is not None and len(above) >= 2:
         first, second = above[-2], above[-1]
-        if (second.box[1] - (first.box[1] + first.box[3]) < first.height
+        # (a wrapped name's first line is a word of three letters or more: a sprite's
+        # patches above the name, found in faint ink, are not)
+        if (len(first.glyphs) >= MIN_NAME
+                and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)
     return above[-1] if owned is not None else above[0]
