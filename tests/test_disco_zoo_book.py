@@ -148,3 +148,34 @@ def test_books_built_apart_merge_into_one(tmp_path, shipped, capsys):
     book.write_book(second, {k: shipped[k] for k in keys[1]})
     assert book_build.main(["--out", str(out), "--merge", str(first), str(second)]) == 0
     assert book.read_book(out) == {k: shipped[k] for k in keys[0] + keys[1]}
+
+
+def test_first_taps_add_the_boards_after_any_first_tap(tmp_path, shipped, capsys):
+    # A Farm pair, every board one tap after its empty board kept (deep_nodes 0), not followed
+    # further: each entry is what the search gives, and the advice then answers from it.
+    names = ("Sheep", "Pig")
+    key = ("Farm", names, "all", book.BOOK_TAPS, EMPTY)
+    path = tmp_path / "book.tsv.gz"
+    book.write_book(path, {key: shipped[key]})
+    assert book_build.main(["--first-taps", "--regions", "Farm", "--sizes", "2", "--kinds",
+                            "all", "--deep-nodes", "0", "--max-depth", "1", "--out",
+                            str(path)]) == 0
+    assert "Sheep+Pig" in capsys.readouterr().out
+    made = book.read_book(path)
+    board = fresh_board("Farm", tuple(FARM[n] for n in names))
+    children = {}
+    for tile in range(25):
+        if tile == shipped[key].tile:
+            continue  # the advised tile's boards are the ordinary book's
+        for shows in book_build.outcomes(board, tile):
+            child = board.with_tap(tile // 5, tile % 5, shows)
+            children[book.board_key(child, Objective("all"))[0]] = child
+    assert set(made) == {key, *children}
+    rng = random.Random(5)
+    for child_key in rng.sample(sorted(children), 4):
+        child = children[child_key]
+        searched, exact, _ = plan(child, Objective("all"), None, use_book=False)
+        found = book.lookup(child, Objective("all"), made)
+        assert exact and found is not None
+        assert (found.tile, found.value, found.rescue) == (searched.tile, searched.value,
+                                                           searched.rescue), child_key
