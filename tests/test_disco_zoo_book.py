@@ -193,3 +193,16 @@ def test_a_long_board_one_tap_off_the_advice_is_in_the_book(shipped):
                              (Objective("all"), Fraction(129, 1108))):
         decision, exact, method = plan(board, objective)
         assert (decision.value, exact, method) == (value, True, BOOK_METHOD), objective
+
+
+def test_first_taps_skip_a_rescue_already_done(tmp_path, shipped, capsys):
+    key = ("Farm", ("Sheep", "Pig"), "all", book.BOOK_TAPS, EMPTY)
+    off = next(t for t in range(25) if t != shipped[key].tile)
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Pig"])).with_tap(off // 5, off % 5, 0)
+    done = book.board_key(board, Objective("all"))[0]
+    path = tmp_path / "book.tsv.gz"
+    book.write_book(path, {key: shipped[key], done: shipped[key]})
+    assert book_build.main(["--first-taps", "--regions", "Farm", "--sizes", "2", "--kinds",
+                            "all", "--deep-nodes", "0", "--out", str(path)]) == 0
+    assert "Sheep+Pig" not in capsys.readouterr().out
+    assert len(book.read_book(path)) == 2

@@ -179,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-taps", action="store_true",
                         help="add to the book (--out, kept) the boards one tap after the empty "
                         "board on any tile (see build_first_taps), for the rescues of the "
-                        "selection already in it, the hardest first")
+                        "selection already in it, the hardest first (a rescue with such a "
+                        "board in the book already is skipped: a stopped build goes on)")
     parser.add_argument("--min-nodes", type=int, default=0, metavar="N",
                         help="with --first-taps: only rescues whose empty board's search took "
                         "more than N states (default 0)")
@@ -235,6 +236,14 @@ def _first_taps_main(args: argparse.Namespace, out: Path, regions: list[str]) ->
     """``--first-taps``: the boards one tap after each selected empty board, added to ``out``
     (the shipped book by default) and written after each rescue."""
     entries = read_book(out)
+    # A rescue-objective with a board one tap off its advice in the book is done already
+    # (so a build stopped midway goes on where it stopped).
+    done = set()
+    for (region, names, label, taps, tiles), _ in entries.items():
+        tapped = [t for t, shown in enumerate(tiles) if shown != "."]
+        root = entries.get((region, names, label, BOOK_TAPS, "." * TILES))
+        if taps == BOOK_TAPS - 1 and len(tapped) == 1 and root and tapped[0] != root.tile:
+            done.add((region, names, label))
     chosen = []
     for region, animals in rescues(regions, tuple(args.sizes)):
         names = tuple(a.name for a in animals)
@@ -243,6 +252,8 @@ def _first_taps_main(args: argparse.Namespace, out: Path, regions: list[str]) ->
                 continue
             root = entries.get((region, names, objective.kind, BOOK_TAPS, "." * TILES))
             if root is None or root.tile < 0 or root.nodes <= args.min_nodes:
+                continue
+            if (region, names, objective.kind) in done:
                 continue
             if args.max_nodes is not None and root.nodes > args.max_nodes:
                 continue
