@@ -37,8 +37,10 @@ come from the default sizes. Every time is CPU time of the thread that worked un
    counted from 0, opening a 0).
 6. **Disco Zoo, exact within the default budget.** Random mid-game rescues (2 or 3 animals
    of a random region, 1 to 4 random taps made on a true placement, 10 taps in all) for
-   both objectives, and every board one advised tap after the opening book's boards: how many
-   answers are exact within the default budget (1 s of CPU), and the slowest.
+   both objectives, every board one advised tap after the opening book's boards, and a sample
+   of the boards one tap on any tile after the empty board of the hardest rescues (their empty
+   board took over a million states), answered with the book and searched without it: how
+   many answers are exact within the default budget (1 s of CPU), and the slowest.
 7. **Disco Zoo, compiled against pure Python**: ``report()`` of ``bench/disco_zoo_advice.py``.
 
 Every figure is measured in this run; the baseline is ``safest``, run in the same process.
@@ -399,7 +401,37 @@ def after_book_boards(most: int | None = None, seed: int = 1):
     return found
 
 
-def disco_zoo(boards: int, after_book: int | None, seed: int) -> None:
+FIRST_TAP_NODES = 1_000_000  # the rescues whose first-tap boards the bench samples
+
+
+def first_tap_boards(most: int | None = None, seed: int = 1, min_nodes: int = FIRST_TAP_NODES):
+    """Every board one tap (any tile, each thing it may show, taps left) after the empty
+    board of a rescue whose empty board's search took more than ``min_nodes`` states (the
+    book's ``nodes``), with its objective; with ``most``, a random sample (seeded)."""
+    from gridsight.solvers.disco_zoo.board import fresh_board
+    from gridsight.solvers.disco_zoo.book import BOOK_TAPS, shipped_book
+    from gridsight.solvers.disco_zoo.book_build import outcomes
+    from gridsight.solvers.disco_zoo.catalogue import COLS, load_catalogue
+    from gridsight.solvers.disco_zoo.objective import Objective
+
+    catalogue = load_catalogue()
+    found = []
+    for key, entry in sorted(shipped_book().items()):
+        region, names, label, taps, tiles = key
+        if taps != BOOK_TAPS or set(tiles) != {"."} or entry.nodes <= min_nodes:
+            continue
+        animals = tuple(next(a for a in catalogue.regions[region] if a.name == name)
+                        for name in names)
+        board = fresh_board(region, animals, taps)
+        for tile in range(len(tiles)):
+            for shows in outcomes(board, tile):
+                found.append((board.with_tap(tile // COLS, tile % COLS, shows), Objective(label)))
+    if most is not None and most < len(found):
+        found = random.Random(seed).sample(found, most)
+    return found
+
+
+def disco_zoo(boards: int, after_book: int | None, seed: int, first_taps: int | None = 100) -> None:
     from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, plan
     from gridsight.solvers.disco_zoo.objective import Objective
 
@@ -426,6 +458,23 @@ def disco_zoo(boards: int, after_book: int | None, seed: int) -> None:
                 slowest, worst = took, (f"{board.region} {names}, {board.taps} taps left, "
                                         f"{objective.kind}")
         print(f"  {label}: {exact} of {len(group)} exact; slowest {slowest:.2f} s ({worst})")
+    first = first_tap_boards(first_taps, seed)
+    if first:
+        label = (f"boards one tap (any tile) after the empty board of the rescues whose empty "
+                 f"board took over {FIRST_TAP_NODES:,} states"
+                 + ("" if first_taps is None else f" (a random sample of {len(first)})"))
+        print(f"  {label}:")
+        for use_book in (True, False):
+            exact, slowest, states = 0, 0.0, 0
+            for board, objective in first:
+                start = time.thread_time()
+                decision, is_exact, _ = plan(board, objective, use_book=use_book)
+                slowest = max(slowest, time.thread_time() - start)
+                exact += is_exact
+                states += decision.nodes
+            print(f"    {'with the book' if use_book else 'searched (no book)':18}: {exact} of "
+                  f"{len(first)} exact within the budget; slowest {slowest:.2f} s; "
+                  f"{states:,} states searched")
     print(f"  ({load_note()})")
 
 
@@ -473,6 +522,9 @@ def main() -> int:
                         help="Disco Zoo mid-game rescues (default 40)")
     parser.add_argument("--dz-after-book", type=int, default=None,
                         help="a random sample of this many boards after the book (default: all 6884)")
+    parser.add_argument("--dz-first-taps", type=int, default=100,
+                        help="a random sample of this many boards one tap after the empty "
+                        "board of the hardest rescues (default 100; 0: none)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the simulations")
     parser.add_argument("--quick", action="store_true",
                         help="a few boards and games per section (the tests run it)")
@@ -486,7 +538,7 @@ def main() -> int:
         options.no_exact, options.cli_depth, options.boards, options.python_boards = True, 0, 1, 1
         options.games, options.cold_games = 1, 3
         options.ms_games, options.ms_open_games = 2, 1
-        options.dz_boards, options.dz_after_book = 2, 6
+        options.dz_boards, options.dz_after_book, options.dz_first_taps = 2, 6, 2
         options.disco_pairs, options.disco_baseline_cap = 1, 0.2
     if not options.skip_beginner and "beginner" in only:
         if not options.no_exact:
@@ -500,7 +552,7 @@ def main() -> int:
     if "minesweeper" in only:
         minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
     if "disco" in only:
-        disco_zoo(options.dz_boards, options.dz_after_book, options.seed)
+        disco_zoo(options.dz_boards, options.dz_after_book, options.seed, options.dz_first_taps)
     if "disco-table" in only:
         disco_zoo_table(options.disco_pairs, options.disco_baseline_cap)
     return 0

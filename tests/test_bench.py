@@ -58,6 +58,8 @@ PRINTS: dict[str, list[str]] = {
         r"open start \(first click at row 3, column 3 from 0, opening a 0\): exact won",
         r"2 random mid-game rescues x 2 objectives: \d of 4 exact",
         r"boards one advised tap after the opening book \(a random sample\): \d of 6 exact",
+        r"with the book *: \d of 2 exact within the budget",
+        r"searched \(no book\) *: \d of 2 exact within the budget",
         r"== Disco Zoo: the compiled search against pure Python",
     ],
 }

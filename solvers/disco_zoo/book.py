@@ -22,11 +22,16 @@ The file (:data:`BOOK_FILE`, gzip-compressed text beside this module) is made by
 
     python -m gridsight.solvers.disco_zoo.book_build --kinds expected all   # the shipped book
     python -m gridsight.solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
+    python -m gridsight.solvers.disco_zoo.book_build --first-taps --min-nodes 1000000
 
-The shipped book (2,082 entries, 28 KB) took about 25 minutes of CPU with the compiled kernel
+The book of the empty boards and their advice (2,082 entries, 28 KB) took about 25 minutes of CPU with the compiled kernel
 (1,472 s over its 1,764 rescue-objective pairs; the longest, Northern Fox/Sasquatch/Otter
 ``expected``, 138 s), built region by region in parallel processes (``--regions R --out part_R.tsv.gz``) and
-merged (``--merge part_*.tsv.gz``).
+merged (``--merge part_*.tsv.gz``). For the hardest rescues the book also holds the boards one
+tap after the empty board on any tile whose search is long (``book_build --first-taps``:
+a player who starts elsewhere than the advice is answered at once too); 27 of the 65
+rescue-objectives whose empty board took over a million states are in so far (those of 2.5 to
+25 million; 3,897 entries in all, 60 KB).
 
 Its lines are ``region animals objective taps board tile completes total value rescue nodes``
 (tab-separated; animals in catalogue order; ``board`` 25 characters: ``.`` untapped, ``-``

@@ -7,6 +7,7 @@ one way. Run::
 
     python -m gridsight.solvers.disco_zoo.book_build --kinds expected all   # the shipped book
     python -m gridsight.solvers.disco_zoo.book_build --regions Farm Jungle --kinds target --resume
+    python -m gridsight.solvers.disco_zoo.book_build --first-taps --min-nodes 1000000  # any first tap
 """
 
 from __future__ import annotations
@@ -78,7 +79,54 @@ def build_rescue(
     """The entries of one rescue (animals in catalogue order) and objective: the empty board,
     then along the advice the boards whose search takes more than ``deep_nodes`` states."""
     entries: dict[Key, BookEntry] = {}
-    pending = [(fresh_board(region, animals, BOOK_TAPS), 0, None)]
+    _follow([(fresh_board(region, animals, BOOK_TAPS), 0, None)], objective, engine, deep_nodes,
+            max_depth, entries)
+    return entries
+
+
+def build_first_taps(
+    animals: tuple[Animal, ...],
+    region: str,
+    objective: Objective,
+    root: BookEntry,
+    engine: str = "auto",
+    deep_nodes: int = DEEP_NODES,
+    max_depth: int = MAX_DEPTH,
+) -> dict[Key, BookEntry]:
+    """The entries of the boards one tap after the empty board of one rescue (animals in
+    catalogue order) on any tile but the advised one (``root``, the empty board's entry, whose
+    tile :func:`build_rescue` follows already), for each thing the tile may show, whose search
+    takes more than ``deep_nodes`` states; each followed along its advice as
+    :func:`build_rescue` does. So a player who starts anywhere, not where the advice said, is
+    answered at once too (the searches of a few such boards take seconds: Northern
+    Moose/Sasquatch/Otter after an empty corner, 4.4 million states)."""
+    entries: dict[Key, BookEntry] = {}
+    board = fresh_board(region, animals, BOOK_TAPS)
+    pending: list[tuple[RescueBoard, int, Decision | None]] = []
+    for tile in range(TILES):
+        if tile == root.tile:
+            continue
+        row, col = divmod(tile, COLS)
+        for shows in outcomes(board, tile):
+            child = board.with_tap(row, col, shows)
+            found = solve_entry(child, objective, engine)
+            if found.nodes > deep_nodes:
+                pending.append((child, 1, found))
+    _follow(pending, objective, engine, deep_nodes, max_depth, entries)
+    return entries
+
+
+def _follow(
+    pending: list[tuple[RescueBoard, int, Decision | None]],
+    objective: Objective,
+    engine: str,
+    deep_nodes: int,
+    max_depth: int,
+    entries: dict[Key, BookEntry],
+) -> None:
+    """Add to ``entries`` each ``(board, depth, decision or None)`` of ``pending`` and, along
+    its advice (to ``max_depth`` taps from the empty board), every board after it whose
+    search takes more than ``deep_nodes`` states."""
     while pending:
         board, depth, decision = pending.pop()
         if decision is None:
@@ -95,7 +143,6 @@ def build_rescue(
             found = solve_entry(child, objective, engine)
             if found.nodes > deep_nodes:
                 pending.append((child, depth + 1, found))
-    return entries
 
 
 def rescues(regions: list[str], sizes: tuple[int, ...] = SIZES):
@@ -129,6 +176,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the book to write (default: the shipped one)")
     parser.add_argument("--resume", action="store_true",
                         help="keep the entries of the existing book, add the missing rescues")
+    parser.add_argument("--first-taps", action="store_true",
+                        help="add to the book (--out, kept) the boards one tap after the empty "
+                        "board on any tile (see build_first_taps), for the rescues of the "
+                        "selection already in it, the hardest first (a rescue with such a "
+                        "board in the book already is skipped: a stopped build goes on)")
+    parser.add_argument("--min-nodes", type=int, default=0, metavar="N",
+                        help="with --first-taps: only rescues whose empty board's search took "
+                        "more than N states (default 0)")
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                        help="with --first-taps: only rescues whose empty board's search took "
+                        "at most N states (default no bound)")
     parser.add_argument("--merge", nargs="+", type=Path, metavar="BOOK",
                         help="only merge these books (built in parallel, e.g. one region "
                         "each) into --out, keeping its entries")
@@ -142,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes)")
         return 0
     regions = args.regions or list(load_catalogue().regions)
+    if args.first_taps:
+        return _first_taps_main(args, out, regions)
     entries = read_book(out) if args.resume else {}
     done = {(key[0], key[1], key[2]) for key in entries if set(key[4]) == {"."}}
     started = time.process_time()
@@ -169,6 +229,49 @@ def main(argv: list[str] | None = None) -> int:
     write_book(out, entries)
     print(f"{len(entries)} entries in {out} ({out.stat().st_size} bytes); "
           f"{time.process_time() - started:.0f} s of CPU")
+    return 0
+
+
+def _first_taps_main(args: argparse.Namespace, out: Path, regions: list[str]) -> int:
+    """``--first-taps``: the boards one tap after each selected empty board, added to ``out``
+    (the shipped book by default) and written after each rescue."""
+    entries = read_book(out)
+    # A rescue-objective with a board one tap off its advice in the book is done already
+    # (so a build stopped midway goes on where it stopped).
+    done = set()
+    for (region, names, label, taps, tiles), _ in entries.items():
+        tapped = [t for t, shown in enumerate(tiles) if shown != "."]
+        root = entries.get((region, names, label, BOOK_TAPS, "." * TILES))
+        if taps == BOOK_TAPS - 1 and len(tapped) == 1 and root and tapped[0] != root.tile:
+            done.add((region, names, label))
+    chosen = []
+    for region, animals in rescues(regions, tuple(args.sizes)):
+        names = tuple(a.name for a in animals)
+        for objective in objectives(len(animals)):
+            if objective.kind not in args.kinds or objective.kind == "target":
+                continue
+            root = entries.get((region, names, objective.kind, BOOK_TAPS, "." * TILES))
+            if root is None or root.tile < 0 or root.nodes <= args.min_nodes:
+                continue
+            if (region, names, objective.kind) in done:
+                continue
+            if args.max_nodes is not None and root.nodes > args.max_nodes:
+                continue
+            chosen.append((-root.nodes, region, animals, objective, root))
+    chosen.sort(key=lambda c: (c[0], c[1], [a.name for a in c[2]], c[3].kind))
+    started = time.process_time()
+    for _, region, animals, objective, root in chosen:
+        tick = time.process_time()
+        found = build_first_taps(animals, region, objective, root, args.engine,
+                                 args.deep_nodes, args.max_depth)
+        added = len(set(found) - set(entries))
+        entries.update(found)
+        write_book(out, entries)
+        names = "+".join(a.name for a in animals)
+        print(f"{region:13} {names:32} {objective.kind:9} empty board {root.nodes:>10,} states; "
+              f"{added} boards added {time.process_time() - tick:7.2f} s", flush=True)
+    print(f"{len(entries)} entries in {out} ({out.stat().st_size if out.exists() else 0} "
+          f"bytes); {time.process_time() - started:.0f} s of CPU")
     return 0
 
 
