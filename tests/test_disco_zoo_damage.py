@@ -24,7 +24,7 @@ from kit.screen_damage import crop, draw_bar, toast
 from kit.skins import disco_zoo_real as real
 from sample_sizes import samples
 
-SCREENS = samples(4, 60)  # each screen is read five times (about 4 s of CPU)
+SCREENS = samples(3, 60)  # each screen is read five times (about 4 s of CPU)
 # Before tiles partly under something were hidden, 8 of the first 60 screens made up tiles
 # under the toast with --animals (the first is 90001: ground under a light toast read as a
 # found animal), one was refused, and the lattice moved a row off under a toast's edge.
