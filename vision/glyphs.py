@@ -37,6 +37,8 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from gridsight.vision.modes import densest
+
 INK = 28.0  # Lab distance from the background above which a pixel starts to be ink
 MIN_HEIGHT = 4  # glyphs shorter than this (pixels) are not text that can be read
 SAME_LINE = 0.6  # glyphs whose rows overlap by this share of the shorter are on one line
@@ -169,18 +171,6 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
     for _ in range(3):
         near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
         if len(near) == 0:
-            break
-        centre = near.mean(axis=0)
-    return centre
-
-
-def _densest(points: np.ndarray, radius: float) -> np.ndarray:
-    """The densest place of ``points`` (any space): from their median, a few mean-shift
-    steps within ``radius``."""
-    centre = np.median(points, axis=0)
-    for _ in range(5):
-        near = points[np.linalg.norm(points - centre, axis=1) < radius]
-        if len(near) < 0.1 * len(points):
             break
         centre = near.mean(axis=0)
     return centre
@@ -374,7 +364,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     strong = own & (distance > 0.6 * np.percentile(distance[own], 95))
     if strong.sum() < 3:
         return None
-    fg_lab = _densest(region[strong], radius=12.0)
+    fg_lab = densest(region[strong], radius=12.0)
     soft_all = soft_ink(region, bg_lab, fg_lab)
     own = _grown(own, soft_all)
     soft = soft_all * own

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from gridsight.vision.modes import densest
+
 WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is this big
 CHROMA_WEIGHT = 0.6  # colour distances count hue and saturation this much against lightness
 MAX_MODES = 3  # pairs of the main colours tried as (ground, panel)
@@ -175,15 +177,8 @@ def _bgr(lab: np.ndarray) -> tuple[float, float, float]:
 
 
 def _dominant(pixels: np.ndarray, radius: float = 4.0) -> np.ndarray:
-    """The most common colour of Lab ``pixels``: from their median, a few mean-shift steps
-    towards the densest colour nearby."""
-    centre = np.median(pixels, axis=0)
-    for _ in range(6):
-        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
-        if len(near) < 0.1 * len(pixels):
-            break
-        centre = near.mean(axis=0)
-    return centre.astype(np.float32)
+    """The most common colour of Lab ``pixels`` (:func:`gridsight.vision.modes.densest`)."""
+    return densest(pixels, radius, steps=6).astype(np.float32)
 
 
 def _modes(lab: np.ndarray, max_modes: int = MAX_MODES, away: np.ndarray | None = None,

@@ -47,6 +47,7 @@ from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates
+from gridsight.vision.modes import densest
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
 from gridsight.vision.sprites import Sprite, sprite_of
@@ -451,14 +452,8 @@ def _unlike(side: np.ndarray, rim: np.ndarray) -> float:
 def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
     """The most common colour of ``pixels`` (Lab): from their median, a few mean-shift steps
     towards the densest colour nearby (a rim's own colour, not its blend with the dark edge
-    or the sprite that take a part of the band)."""
-    centre = np.median(pixels, axis=0)
-    for _ in range(4):
-        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
-        if len(near) < 0.15 * len(pixels):
-            break
-        centre = near.mean(axis=0)
-    return centre
+    or the sprite that take a part of the band; :func:`gridsight.vision.modes.densest`)."""
+    return densest(pixels, radius, steps=4, min_share=0.15)
 
 
 def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:
