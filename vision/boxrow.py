@@ -89,8 +89,10 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
     ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
     mask = _without_specks(np.linalg.norm(lab - ref, axis=2) > ink)
     # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
-    bands = _runs(mask.sum(axis=1) >= 2)
+    counts = mask.sum(axis=1)
+    bands = _runs(counts >= 2)
     for top, bottom in reversed(bands):
+        top, bottom = _cored(counts, top, bottom)
         height = bottom - top
         if height < min_side:
             continue  # a speck of a line: the panel's edge, noise
@@ -141,7 +143,9 @@ def _boxes_in_band(band: np.ndarray, height: int,
             continue
         joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
-        if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1:
+        if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1 \
+                or step - side > max(2.0, 0.25 * side):
+            # (boxes of a run touch or nearly: a gap wider than blur would have parted them)
             spans.append((a, b))
             continue
         spans += [(round(a + j * step), round(a + j * step + side)) for j in range(joined)]
@@ -175,6 +179,23 @@ def _without_specks(mask: np.ndarray) -> np.ndarray:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
     specks = [i for i in range(1, count) if stats[i][4] <= 2]
     return mask & ~np.isin(labels, specks) if specks else mask
+
+
+CORE = 0.25  # a band's end rows holding less ink than this share of its fullest row: a fringe
+
+
+def _cored(counts: np.ndarray, top: int, bottom: int) -> tuple[int, int]:
+    """Rows ``top``..``bottom`` of a band less its thin fringes: a few stray pixels of JPEG
+    ringing or a blurred letter's foot above or below the boxes would otherwise make the band
+    taller than the boxes, and boxes of the wrong height are cut wrong (three touching boxes
+    read as two). A row through empty boxes still holds their sides (at least two pixels of
+    every box's width, well over the share), so the boxes themselves are never cut."""
+    fringe = CORE * float(counts[top:bottom].max(initial=0))
+    while bottom - top > 1 and counts[top] < fringe:
+        top += 1
+    while bottom - top > 1 and counts[bottom - 1] < fringe:
+        bottom -= 1
+    return top, bottom
 
 
 def _waists(counts: np.ndarray, min_side: float, offset: int) -> list[int]:
