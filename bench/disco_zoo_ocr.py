@@ -192,8 +192,11 @@ def whole(k: int, base: int) -> tuple[float, str, str, float, float]:
 def whole_report(results: list[tuple[float, str, str, float, float]], first: int) -> list[str]:
     out = [f"whole screens with no options, seeds {first}..{first + len(results) - 1}, "
            "without the OCR engine -> with it:"]
-    for name, low, high in (("all", 0, 9), ("0.5x-0.8x", 0, 0.8), ("0.8x-1.5x", 0.8, 1.5),
-                            ("1.5x-3x", 1.5, 9)):
+    # (the skin's screen is 360 px wide at 1x: a real phone screenshot, 720-1440 px wide,
+    # halved is 1x-2x here; the bands say the widths too)
+    for name, low, high in (("all", 0, 9), ("0.5x-0.8x (180-288 px wide)", 0, 0.8),
+                            ("0.8x-1.5x (288-540 px)", 0.8, 1.5),
+                            ("1.5x-3x (540-1080 px)", 1.5, 9)):
         part = [r for r in results if low <= r[0] < high]
         off = collections.Counter(r[1] for r in part)
         on = collections.Counter(r[2] for r in part)

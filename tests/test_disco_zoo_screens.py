@@ -561,8 +561,9 @@ def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
                f"difference {len(plain_wrong)} {plain_wrong[:10]} (their found tiles: "
                f"{plain_tiles['exact']} exact, {plain_tiles['unsure']} unsure, "
                f"{len(plain_tiles['wrong'])} wrong)")
-    for name, low, high in (("all", 0, 9), ("0.5x-0.8x", 0, 0.8), ("0.8x-1.5x", 0.8, 1.5),
-                            ("1.5x-3x", 1.5, 9)):
+    for name, low, high in (("all", 0, 9), ("0.5x-0.8x (180-288 px wide)", 0, 0.8),
+                            ("0.8x-1.5x (288-540 px)", 0.8, 1.5),
+                            ("1.5x-3x (540-1080 px)", 1.5, 9)):
         part = [one for one in reads if low <= one.scale < high]
         cpu = sorted(one.cpu for one in part) or [0.0]
         outcomes = [one.plain_outcome() for one in part]
