@@ -218,6 +218,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                         "order with --animals")
     if not settled.settled:
         raise ReadError(_ask(clues, settled))
+    if image is not None and words is not None:
+        _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
     if words is not None and words.named:
         notes.append(f"animals read from the cards' names ({settled.region}), agreeing with "
@@ -269,6 +271,32 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     if settled is None or not settled.settled:
         return None
     return read.engine, settled
+
+
+def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[CardClue],
+              settled: Settled) -> None:
+    """A second opinion on animals settled without an OCR engine (the ``ocr`` extra, when
+    installed): a card whose name the engine reads beyond doubt as another animal of the
+    region means a clue was misread (a box row counted short named a Kakapo card Ghost), so
+    the reader asks instead (:class:`ReadError` naming both readings and the candidates)
+    rather than advise on a wrong animal. Nothing without the engine."""
+    from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
+
+    if len(words.cards) != len(clues) or not available():
+        return
+    read = read_ocr_names(image, words.lines, screen.cards, settled.region)
+    if read is None:
+        return
+    disagree = [(k, animal.name, other) for k, (animal, other)
+                in enumerate(zip(settled.animals, read.cards))
+                if other is not None and other != animal.name]
+    if disagree:
+        either = "; ".join(f"card {k + 1}: {mine} or {other}" for k, mine, other in disagree)
+        example = ",".join(a.name for a in settled.animals)
+        raise ReadError(f"the cards' names read by OCR ({read.engine}) and what their boxes, "
+                        f"colours and the board settle disagree, so one of them is misread: "
+                        f"{either}. Name the animals in card order with --animals, e.g. "
+                        f"--animals {example}")
 
 
 MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not read: too few pixels a letter
