@@ -184,7 +184,9 @@ def test_live_follows_a_rescue_in_a_desktop_window_and_searches_again_when_it_mo
     frames, _ = _desktop_frames(SEED + 11, SEED + 12)
     for image, text in frames:
         assert play(image).board == text
-    assert locator.searches == 1 and locator.kept >= 2 * len(frames) - 1
+    # (each new frame found in the window it was last seen in; a frame like the last is the
+    # same read, not searched at all)
+    assert locator.searches == 1 and locator.kept >= len(frames) - 1
     moved, geometry = _desktop_frames(SEED + 11, SEED + 13)  # the window elsewhere
     image, text = moved[-1]
     view = play(image)

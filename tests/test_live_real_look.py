@@ -92,6 +92,28 @@ def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(s
     assert loop.counters.solves == len(script)
 
 
+def test_a_frame_like_the_last_is_not_searched_again_but_a_buffer_filled_again_is(script):
+    # Between two taps the screen does not change, and finding a real screen's cards costs
+    # most of a second: the same pixels are the same read. A capture may hand out one buffer
+    # filled again each frame, so the pixels compared must be a copy of the last ones.
+    loop = loop_for()
+    searches = []
+    anew = loop.source._locate_anew
+
+    def counted(frame_):
+        searches.append(1)
+        return anew(frame_)
+
+    loop.source._locate_anew = counted
+    buffer = script[0][0].copy()
+    play(loop, buffer, times=3)
+    assert len(searches) == 1
+    buffer[...] = script[1][0]  # the same buffer, the next screen in it
+    view = play(loop, buffer, times=2)
+    assert len(searches) == 2
+    assert [list(row) for row in view.state.grid] == script[1][1]
+
+
 def test_a_finger_over_the_board_keeps_the_hidden_tiles_and_says_so(script):
     loop = loop_for()
     image, labels, text = script[-1]

@@ -19,7 +19,7 @@ from gridsight.vision.locate import locate_board
 from gridsight.vision.classify import read_cells
 from gridsight.vision.packs import load_pack
 
-PER_GAME = samples(40, 170)  # 510 samples for the first three games in the full run
+PER_GAME = samples(30, 170)  # 510 samples for the first three games in the full run
 CHUNKS = samples(2, 6)
 STRIDE = 3  # seeds 1000 + 3 i + (the game's place): the first three games' samples never move
 

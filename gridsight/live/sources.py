@@ -177,6 +177,7 @@ class GridSource(_NoExtras):
         self._state = self.tracker.state()
         self._frame: Frame | None = None
         self._board_read: BoardRead | None = None
+        self._located: tuple[Any, TemplatePack, BoardRead] | None = None
         self._last_geometry: BoardGeometry | None = None
         self._geometry_shape: tuple[int, ...] = ()
         self._primed = False
@@ -251,6 +252,21 @@ class GridSource(_NoExtras):
                             moved=self._moved(before, self._state))
 
     def _locate(self, frame: Frame) -> BoardRead:
+        """The board in ``frame`` with its cells read (:meth:`_locate_anew`); a frame whose
+        pixels are those of the last one found, with the same pack, is the same read (the
+        screen between two taps: finding a real screen's cards costs most of a second)."""
+        import numpy as np
+
+        last = self._located
+        if last is not None and last[1] is self.pack and last[0].shape == frame.pixels.shape \
+                and np.array_equal(last[0], frame.pixels):
+            return last[2]
+        found = self._locate_anew(frame)
+        # (a copy: a capture may hand out the same buffer, filled again, every frame)
+        self._located = (np.array(frame.pixels, copy=True), self.pack, found)
+        return found
+
+    def _locate_anew(self, frame: Frame) -> BoardRead:
         """The board in ``frame`` with its cells read: by the game's structure once that has
         found it (the pack's frame tried when it fails), else through the pack's frame (the
         structure tried only when the pack has never found the board: a board it did find
