@@ -18,7 +18,7 @@ from gridsight.registry import get_game
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.vision.capture import Frame, Missing, MissingReason, Rect
 
-OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
+OPTIONS = argparse.Namespace(budget=1.0, time_limit=5.0)  # (exact: the same advice each run)
 
 
 def frame(image: np.ndarray, left: int = 0, top: int = 0) -> Frame:
