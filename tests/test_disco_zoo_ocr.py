@@ -18,7 +18,8 @@ from gridsight.games.disco_zoo import ocr_names
 from gridsight.games.disco_zoo.names import CardName, ScreenText
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.games.disco_zoo.snap import letters, snap
+from gridsight.games.disco_zoo.names import _region_animals
+from gridsight.games.disco_zoo.snap import ALIKE_COST, SMALL_COST, distance, letters, snap
 from gridsight.readers.base import ReadError, ReadHints
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
@@ -29,6 +30,8 @@ needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not in
 JUNGLE = {"GORILLA": "Gorilla", "PANDA": "Panda", "TIGER": "Tiger", "LEMUR": "Lemur",
           "TOUCAN": "Toucan", "SLOTH": "Sloth", "CROCODILE": "Crocodile", "CAT": "Cat",
           "DOG": "Dog"}
+ICE_AGE, NORTHERN, CONSTELLATION = ({w: a.name for w, a in _region_animals(r).items()}
+                                    for r in ("Ice Age", "Northern", "Constellation"))
 
 
 # -- the snap ---------------------------------------------------------------------------------
@@ -43,11 +46,28 @@ def test_a_text_snaps_to_the_nearest_name_only_when_clearly_nearest():
     assert snap([], JUNGLE).name is None
 
 
-def test_the_ways_of_a_line_must_agree_and_small_letters_match_nothing():
+def test_the_ways_of_a_line_must_agree_and_small_letters_cost_a_little():
     assert snap(["TIGER", ""], JUNGLE).name == "Tiger"  # one way read nothing
     assert snap(["TIGER", "PANDA"], JUNGLE).name is None  # two ways, two names
-    assert letters("d0g") == "?O?"
-    assert snap(["d0g"], JUNGLE).name is None  # a misread's small letters: not Dog
+    assert snap(["TIGER", "PANDX"], JUNGLE).name is None  # the other way near another name
+    assert snap(["FOx", "roc"], NORTHERN).name == "Fox"  # the other way near nothing
+    assert letters("d0g") == "?DO?G"
+    assert distance(letters("d0g"), "DOG") == 2 * SMALL_COST
+    assert snap(["d0g"], JUNGLE).name == "Dog"
+    assert snap(["dat"], JUNGLE).name is None  # as near Cat as Dog
+
+
+def test_capitals_a_pixel_font_draws_alike_cost_half_an_edit():
+    assert distance("GIHMISLUIH", "GIANTSLOTH") == 5 * ALIKE_COST  # A/H N/M T/I O/U T/I
+    assert distance("GXANTSLOTH", "GIANTSLOTH") == 1  # X and I: not alike
+    # Pixel-font misreads seen on real-look screens, snapped among their region's animals.
+    assert snap(["GIHMI SLUIH"], ICE_AGE).name == "Giant Sloth"
+    assert snap(["HUULY HHIMU"], ICE_AGE).name == "Wooly Rhino"
+    assert snap(["snsounTCH", "302009"], NORTHERN).name == "Sasquatch"
+    # ... but a text as near two names still names neither, alike letters or not.
+    assert snap(["WOOLY MHMMOIH"], ICE_AGE).name == "Wooly Mammoth"
+    assert snap(["WOOLY"], ICE_AGE).name is None
+    assert snap(["HL+5US"], CONSTELLATION).name is None  # Pisces or Fish
 
 
 def test_a_name_cut_short_on_a_narrow_card_snaps_by_its_first_letters():
