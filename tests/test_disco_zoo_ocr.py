@@ -234,3 +234,59 @@ def test_a_model_that_does_not_load_leaves_the_reader_as_without_the_extra(monke
             assert ocr.engine("ppocr-v6") is None
     finally:
         ocr.engine.cache_clear()
+
+
+# -- the card's own text lines, for the engine ---------------------------------------------------
+
+
+def test_a_cards_text_lines_above_its_box_row_hold_its_name():
+    """On real-look screens at 2x (nearest) each card's panel lines, lowest first, are its
+    ``YOU HAVE n`` line and then its name line (the skin's true name box), never the sprite."""
+    checked = 0
+    for seed in range(3):
+        rng = np.random.default_rng(3_000 + seed)
+        board = random_rescue_board(rng, max_taps=10, region="Jungle")
+        shot = real.render([list(row) for row in board.labels],
+                           animals=[(a.name, a.rarity) for a in board.animals],
+                           attempts=board.attempts, region=board.region, seed=3_000 + seed)
+        image = cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+        screen = locate_rescue(image)
+        assert len(screen.cards) == len(shot.extras["cards"])
+        for card, drawn in zip(screen.cards, shot.extras["cards"]):
+            lines = ocr_names.panel_lines(image, card)
+            assert len(lines) >= 2
+            (have, _), (name, _) = lines[:2]
+            nx, ny, nw, nh = (2 * v for v in drawn.name_box)
+            assert abs(name[1] - ny) <= 3 and abs(name[1] + name[3] - (ny + nh)) <= 3
+            assert have[1] >= name[1] + name[3]  # under the name
+            assert name[0] <= nx and name[0] + name[2] >= nx + nw  # the whole name across
+            checked += 1
+    assert checked >= 3
+
+
+def _stand_in_lines(monkeypatch, reads: dict, lines: list):
+    """The engine stood in for: a box reads ``reads[box]``; the card's panel lines are
+    ``lines``; the card's found line and own box are the first of ``reads``."""
+    monkeypatch.setattr(ocr_names, "_reader", lambda: type("Reader", (), {"name": "stand-in"})())
+    monkeypatch.setattr(ocr_names, "_crop", lambda image, box: tuple(box))
+    monkeypatch.setattr(ocr_names, "_read", lambda reader, crop: reads.get(crop, ()))
+    monkeypatch.setattr(ocr_names, "panel_lines", lambda image, card: [(b, False) for b in lines])
+    found = type("Line", (), {"box": (0, 0, 50, 10)})()
+    card = type("Card", (), {"panel": type("P", (), {"box": (0, 0, 100, 100)})(),
+                             "name_box": None})()
+    return ocr_names.read_ocr_names(np.zeros((8, 8, 3), np.uint8), {"names": [found]}, [card],
+                                    "Jungle").cards[0]
+
+
+def test_where_the_name_line_reads_no_name_the_one_panel_line_naming_an_animal_counts(
+        monkeypatch):
+    found, have, name, sprite = (0, 0, 50, 10), (0, 60, 90, 8), (0, 45, 90, 12), (0, 5, 90, 9)
+    # The line found was "YOU HAVE n": the panel's lines are read, "YOU HAVE" never a name.
+    reads = {found: ("YOU HAVE 6",), have: ("YOU HAVE 6", "Y0U HAVE"), name: ("PANDA", "")}
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) == "Panda"
+    # Two lines naming two animals: neither counts.
+    reads[sprite] = ("TIGER",)
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) is None
+    # The line found names the animal: the panel's lines are not read.
+    reads[found] = ("GORILLA",)
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) == "Gorilla"

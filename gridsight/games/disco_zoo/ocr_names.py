@@ -173,13 +173,12 @@ class _CardReading:
         self._first: tuple[list[str], bool] | None = None
 
     def name(self, names: dict[str, str]) -> str | None:
-        if self.card is None:
-            return None
+        """The card's name among ``names`` (written form to name), ``None`` if not read."""
         if self._first is None:
             self._first = _card_texts(self.reader, self.image, self.card, self.line)
         texts, cut = self._first
         named = snap(texts, names, cut=cut).name if texts else None
-        if named is not None:
+        if named is not None or getattr(self.card, "panel", None) is None:
             return named
         found = set()
         vocabulary = {**names, HAVE: HAVE}
