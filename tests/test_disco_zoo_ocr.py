@@ -49,7 +49,6 @@ def test_a_text_snaps_to_the_nearest_name_only_when_clearly_nearest():
 def test_the_ways_of_a_line_must_agree_and_small_letters_cost_a_little():
     assert snap(["TIGER", ""], JUNGLE).name == "Tiger"  # one way read nothing
     assert snap(["TIGER", "PANDA"], JUNGLE).name is None  # two ways, two names
-    assert snap(["TIGER", "PANDX"], JUNGLE).name is None  # the other way near another name
     assert snap(["FOx", "roc"], NORTHERN).name == "Fox"  # the other way near nothing
     assert letters("d0g") == "?DO?G"
     assert distance(letters("d0g"), "DOG") == 2 * SMALL_COST
@@ -62,11 +61,11 @@ def test_capitals_a_pixel_font_draws_alike_cost_half_an_edit():
     assert distance("GXANTSLOTH", "GIANTSLOTH") == 1  # X and I: not alike
     # Pixel-font misreads seen on real-look screens, snapped among their region's animals.
     assert snap(["GIHMI SLUIH"], ICE_AGE).name == "Giant Sloth"
-    assert snap(["HUULY HHIMU"], ICE_AGE).name == "Wooly Rhino"
+    assert snap(["LUHVUS"], CONSTELLATION).name == "Corvus"
     assert snap(["snsounTCH", "302009"], NORTHERN).name == "Sasquatch"
     # ... but a text as near two names still names neither, alike letters or not.
     assert snap(["WOOLY MHMMOIH"], ICE_AGE).name == "Wooly Mammoth"
-    assert snap(["WOOLY"], ICE_AGE).name is None
+    assert snap(["WOOLY"], ICE_AGE).name is None  # Wooly Rhino or Wooly Mammoth
     assert snap(["HL+5US"], CONSTELLATION).name is None  # Pisces or Fish
 
 
