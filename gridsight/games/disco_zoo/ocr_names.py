@@ -4,8 +4,10 @@ With ``pip install gridsight[ocr]`` the PP-OCRv6 line recogniser shipped in the 
 wheel is run by ``onnxruntime`` (:mod:`gridsight.vision.ocr`) on the text lines the reader
 found (:mod:`.names`: the region's line in the title bar, each card's name line; a card's own
 name box too, :class:`~gridsight.games.disco_zoo.cards.CardSeen`), each line taken both
-ways (lighter and darker text than its ground). What it reads is snapped to the catalogue
-(:mod:`.snap`): the region to the regions' names, a card to the region's animals and the
+ways (lighter and darker text than its ground); where those name no animal (the line found
+was ``YOU HAVE n``, or a box holding the sprite), its own: every text line of the card's
+panel above its box row (:func:`panel_lines`), the one that names an animal being the name.
+What it reads is snapped to the catalogue (:mod:`.snap`): the region to the regions' names, a card to the region's animals and the
 pets (every animal when the region is unknown, then the region's of a card named an animal of
 one region only), a name counted only when clearly nearer than any other and when every way
 and box of the line that snaps names the same.
@@ -13,7 +15,8 @@ and box of the line that snaps names the same.
 This is one more reading, never the last word: :func:`gridsight.games.disco_zoo.screen_text`
 takes it only when it agrees with the names the screen's own glyphs read
 (:mod:`.names`) and the cards' boxes, colours and the board settle one choice with it
-(:func:`.settle.settle`). Without the extra (or with ``GRIDSIGHT_OCR=off``) nothing here
+(:func:`.settle.settle`), or, where the glyphs settled no region, when it read the region
+and every card itself. Without the extra (or with ``GRIDSIGHT_OCR=off``) nothing here
 runs and the reader is as it was.
 
 Measured on real-look screens (``bench/disco_zoo_ocr.py``; docs/real-games.md).

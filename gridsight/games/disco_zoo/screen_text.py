@@ -237,8 +237,9 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     """The animals settled with the names an OCR engine reads (:mod:`.ocr_names`; ``None``
     without the engine): each card's name as the screen's glyphs read it when legible, else
     as the engine reads it, the two never disagreeing (nor the regions read), and one choice
-    standing with the cards' boxes and colours and the board; ``None`` otherwise (the reader
-    then asks, as without the engine). Returns the engine's name and the choice."""
+    standing with the cards' boxes and colours and the board; or the engine's alone where
+    it outweighs the glyphs (:func:`_ocr_outweighs`); ``None`` otherwise (the reader then
+    asks, as without the engine). Returns the engine's name and the choice."""
     from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
 
     if len(words.cards) != len(clues) or not available():
@@ -253,7 +254,8 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     if _ocr_outweighs(words, read, given):
         # The glyphs settled no region (their reading is in doubt) and the engine read the
         # region and every card clearly: the engine's reading alone, settled as below.
-        names: list[tuple[str, ...] | None] = [(name,) for name in read.cards if name]
+        names: list[tuple[str, ...] | None] = [(name,) if name else None
+                                               for name in read.cards]
         home = read.region
     else:
         names = []
