@@ -162,6 +162,7 @@ def _card_texts(reader: LineReader, image: np.ndarray, card: Any,
 
 HAVE = "YOU HAVE"  # the line under the name ("YOU HAVE n"): read, never a name
 LINES = 3  # the card's text lines read when its name line is not: the lowest this many
+WAIST = 0.35  # a row with less ink than this share of the band's median row parts two lines
 LINE_MAX = 0.3  # a text line is at most this share of the card's height above its boxes
 
 
@@ -200,7 +201,8 @@ def panel_lines(image: np.ndarray, card: Any) -> list[tuple[Box, bool]]:
     was read), lowest first, at most :data:`LINES`: bands of rows holding ink (what differs
     from the panel's colour) across the card's inner width, at least 3 pixels and at most
     :data:`LINE_MAX` of that height tall (the sprite's band is taller); each with whether its
-    ink fills the card (a name cut short)."""
+    ink fills the card (a name cut short). A band with a waist (a row of little ink between
+    two of much, :func:`_halves`) gives its two halves too, lower first."""
     from gridsight.vision.boxrow import ink_lines, ink_mask
 
     x, y, w, h = (int(v) for v in card.panel.box)
@@ -211,8 +213,12 @@ def panel_lines(image: np.ndarray, card: Any) -> list[tuple[Box, bool]]:
     inner = (x + int(0.04 * w), y, int(0.92 * w), bottom - y)
     if inner[2] < 8 or inner[3] < 8:
         return []
-    out: list[tuple[Box, bool]] = []
+    bands: list[tuple[int, int]] = []
     for top, end in reversed(ink_lines(image, inner, card.panel.color)):
+        # Two lines run together (a blurred gap): the band is split at its waist too.
+        bands += [(top, end), *_halves(image, inner, card.panel.color, top, end)]
+    out: list[tuple[Box, bool]] = []
+    for top, end in bands:
         height = end - top
         if height < 3 or height > LINE_MAX * inner[3]:
             continue
@@ -223,3 +229,24 @@ def panel_lines(image: np.ndarray, card: Any) -> list[tuple[Box, bool]]:
         if len(out) == LINES:
             break
     return out
+
+
+def _halves(image: np.ndarray, inner: Box, colour: Any, top: int, end: int
+            ) -> list[tuple[int, int]]:
+    """The two lines of the band of rows ``top..end`` across ``inner`` where they run
+    together (no blank row between them, the gap blurred): split at the row of least ink in
+    the band's middle third, when that row holds less than :data:`WAIST` of the band's
+    median row; the lower half first. ``[]`` when the band has no such waist."""
+    from gridsight.vision.boxrow import ink_mask
+
+    if end - top < 9:
+        return []
+    counts = ink_mask(image[top:end, inner[0] : inner[0] + inner[2]], colour).sum(axis=1)
+    third = (end - top) // 3
+    middle = counts[third : len(counts) - third]
+    if middle.size == 0:
+        return []
+    waist = third + int(np.argmin(middle))
+    if counts[waist] >= WAIST * float(np.median(counts)):
+        return []
+    return [(top + waist + 1, end), (top, top + waist)]

@@ -13,6 +13,7 @@ texts that snap all name the same (two ways naming two names leave it unread). A
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -50,11 +51,14 @@ class Snap:
 
 
 def letters(text: str) -> str:
-    """The letters of ``text`` as capitals, look-alike digits as their letters, a small letter
-    marked (``?`` before its capital: the screen writes capitals only, so an engine's small
+    """The letters of ``text`` as capitals (accents dropped), look-alike digits as their
+    letters, a small letter marked (``?`` before its capital: the screen writes capitals only, so an engine's small
     letter is a capital it was unsure of), nothing else."""
     out = []
-    for ch in text.translate(LOOK_ALIKE):
+    # (an accent is the engine's guess of a stray pixel: É is E)
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+    for ch in bare.translate(LOOK_ALIKE):
         if "A" <= ch <= "Z":
             out.append(ch)
         elif "a" <= ch <= "z":
