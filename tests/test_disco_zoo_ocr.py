@@ -289,3 +289,53 @@ def test_where_the_name_line_reads_no_name_the_one_panel_line_naming_an_animal_c
     # The line found names the animal: the panel's lines are not read.
     reads[found] = ("GORILLA",)
     assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) == "Gorilla"
+
+
+def _glyphs_say(monkeypatch, region, first):
+    """The screen's glyphs stood in for: the region ``region`` (``None``: not settled) and
+    the first card named ``first``, the other cards unread (their lines still found)."""
+    real_words = glyph_names.screen_words
+
+    def misread(*args, **kwargs):
+        read = real_words(*args, **kwargs)
+        cards = [CardName(first, (first,))] + [CardName(None, ()) for _ in read.cards[1:]]
+        return ScreenText(region, (region,) if region else ("Moon",), tuple(cards),
+                          read.labels, read.separation, read.lines)
+
+    monkeypatch.setattr(glyph_names, "screen_words", misread)
+
+
+def test_the_engines_whole_reading_outweighs_glyphs_that_settled_no_region(monkeypatch,
+                                                                           open_screen):
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    image, board, screen = open_screen
+    truth = [a.name for a in board.animals]
+    # The glyphs name the first card an animal of another region and settle no region; the
+    # engine reads the region and every card: its reading stands, checked by the boxes.
+    _glyphs_say(monkeypatch, None, "Jade Rabbit")
+    _engine_says(monkeypatch, board.region, truth)
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text == board.text
+    # ... but not a card short of every card: the disagreement leaves it unread.
+    _engine_says(monkeypatch, board.region, [None] + truth[1:])
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+    # ... nor against a region the glyphs settled.
+    other = "Moon" if board.region != "Moon" else "Farm"
+    _glyphs_say(monkeypatch, other, "Jade Rabbit" if other == "Moon" else "Cow")
+    _engine_says(monkeypatch, board.region, truth)
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+
+
+def test_two_text_lines_run_together_are_split_at_their_waist():
+    panel = (90, 120, 60)
+    image = np.full((40, 60, 3), panel, np.uint8)
+    image[5:14, 5:55:2] = 250  # a line of letters
+    image[14, 30] = 250  # a blurred gap: one pixel of ink
+    image[15:22, 8:50:2] = 250  # the line under it
+    inner = (0, 0, 60, 40)
+    assert ocr_names._halves(image, inner, panel, 5, 22) == [(15, 22), (5, 14)]
+    image[14, 5:55] = 250  # no waist: one line
+    assert ocr_names._halves(image, inner, panel, 5, 22) == []
