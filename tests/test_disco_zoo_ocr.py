@@ -30,6 +30,7 @@ needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not in
 JUNGLE = {"GORILLA": "Gorilla", "PANDA": "Panda", "TIGER": "Tiger", "LEMUR": "Lemur",
           "TOUCAN": "Toucan", "SLOTH": "Sloth", "CROCODILE": "Crocodile", "CAT": "Cat",
           "DOG": "Dog"}
+REGIONS = glyph_names._vocabulary()[0]
 ICE_AGE, NORTHERN, CONSTELLATION = ({w: a.name for w, a in _region_animals(r).items()}
                                     for r in ("Ice Age", "Northern", "Constellation"))
 
@@ -67,6 +68,14 @@ def test_capitals_a_pixel_font_draws_alike_cost_half_an_edit():
     assert snap(["WOOLY MHMMOIH"], ICE_AGE).name == "Wooly Mammoth"
     assert snap(["WOOLY"], ICE_AGE).name is None  # Wooly Rhino or Wooly Mammoth
     assert snap(["HL+5US"], CONSTELLATION).name is None  # Pisces or Fish
+
+
+def test_a_text_within_one_look_alike_of_a_name_needs_a_narrower_margin():
+    mountain = {w: a.name for w, a in _region_animals("Mountain").items()}
+    assert snap(["GOAT"], mountain).name == "Goat"  # Cat: 1.5 edits (G/C alike, O)
+    assert snap(["FARH"], REGIONS).name == "Farm"  # H/M alike; Mars 2 edits
+    assert snap(["CAT"], {"CAT": "Cat", "BAT": "Bat"}).name is None  # Bat one edit away
+    assert snap(["GOAK"], mountain).name is None  # a plain edit off: the full margin
 
 
 def test_a_name_cut_short_on_a_narrow_card_snaps_by_its_first_letters():

@@ -7,7 +7,9 @@ the line was taken) are snapped to the nearest written name by an edit distance 
 capital, at a cost: the screen writes capitals only) in which a substitution of two capitals a
 pixel font draws alike (:data:`LOOK_ALIKE_PAIRS`: N and H, O and U, ...) costs half an edit.
 Each text snaps alone, counted only when near (at most :data:`NEAR` of the name's letters
-differ) and clearly nearer than any other name (:data:`MARGIN` edits); a line counts when its
+differ) and clearly nearer than any other name (:data:`MARGIN` edits; :data:`CLOSE_MARGIN` for
+a text at most :data:`CLOSE` from its name: ``GOAT`` is Goat though Cat is one look-alike and
+one more letter away); a line counts when its
 texts that snap all name the same (two ways naming two names leave it unread). A name cut short on a narrow card is matched by its first letters (``cut``).
 """
 
@@ -20,6 +22,8 @@ from functools import cache
 
 NEAR = 0.34  # a snap is near when at most this share of the name's letters differ
 MARGIN = 2.0  # ... and every other name is this many edits further
+CLOSE = 0.5  # a text this near a name (one look-alike capital, two small letters) ...
+CLOSE_MARGIN = 1.5  # ... counts when every other name is this many edits further than it
 MIN_CUT = 5  # a cut name keeps at least this many letters
 LOOK_ALIKE = str.maketrans({"0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G",
                             "7": "T", "8": "B", "|": "I", "$": "S"})
@@ -30,9 +34,9 @@ ALIKE_COST = 0.5  # two capitals a pixel font draws alike put for one another: h
 # substitutions PP-OCRv6 made at least 8 times in the texts it read of 1,411 real-look lines
 # (seeds 210000-210299 of bench/disco_zoo_ocr.py --save, aligned with the truth), the most
 # often first (H for N: 165 times), and five more seen on seeds 180000-180199 (SNSOUNTCH for
-# SASQUATCH, LUHVUS for CORVUS, PCLAP for POLAR). Re-snapped, those 1,411 lines: regions named
-# 227 -> 250 of 292, names among the region's animals 800 -> 815 (5 -> 0 wrong), among all
-# animals 767 -> 758 (2 -> 0 wrong).
+# SASQUATCH, LUHVUS for CORVUS, PCLAP for POLAR). Re-snapped, those 1,411 lines (with the
+# close margin): regions named 227 -> 264 of 292, names among the region's animals 800 -> 827
+# (5 -> 0 wrong), among all animals 767 -> 781 (2 -> 0 wrong).
 LOOK_ALIKE_PAIRS = frozenset(frozenset(pair) for pair in (
     "HN", "HM", "MN", "HW", "AR", "KR", "FP", "AM", "HK", "IU", "IT", "AO", "BE", "DN", "VY",
     "FR", "OU", "CG", "AH", "UW", "UV", "DO", "AN", "OQ", "HR", "CL", "CO"))
@@ -112,7 +116,8 @@ def _cost(read: str, written: str, cut: bool) -> float:
 
 def snap_one(text: str, names: Mapping[str, str], *, cut: bool = False) -> Snap:
     """The name (a value of ``names``, keyed by its written form) one text of a line snaps
-    to: counted when near and clearly nearer than every other name."""
+    to: counted when near and clearly nearer than every other name (:data:`MARGIN`, or
+    :data:`CLOSE_MARGIN` for a text within :data:`CLOSE` of it)."""
     read = letters(text)
     if len(_units(read)) < 2 or not names:
         return Snap(None, read, 99.0, 99.0)
@@ -125,7 +130,8 @@ def snap_one(text: str, names: Mapping[str, str], *, cut: bool = False) -> Snap:
     second = ranked[1][1] if len(ranked) > 1 else 99.0
     longest = max(len(letters(w)) for w, n in names.items() if n == name)
     near = best <= NEAR * longest
-    return Snap(name if near and second - best >= MARGIN else None, read, best, second,
+    clear = second - best >= MARGIN or (best <= CLOSE and second - best >= CLOSE_MARGIN)
+    return Snap(name if near and clear else None, read, best, second,
                 name if near else None)
 
 
