@@ -18,7 +18,8 @@ from gridsight.games.disco_zoo import ocr_names
 from gridsight.games.disco_zoo.names import CardName, ScreenText
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.games.disco_zoo.snap import letters, snap
+from gridsight.games.disco_zoo.names import _region_animals
+from gridsight.games.disco_zoo.snap import ALIKE_COST, SMALL_COST, distance, letters, snap
 from gridsight.readers.base import ReadError, ReadHints
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
@@ -29,6 +30,9 @@ needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not in
 JUNGLE = {"GORILLA": "Gorilla", "PANDA": "Panda", "TIGER": "Tiger", "LEMUR": "Lemur",
           "TOUCAN": "Toucan", "SLOTH": "Sloth", "CROCODILE": "Crocodile", "CAT": "Cat",
           "DOG": "Dog"}
+REGIONS = glyph_names._vocabulary()[0]
+ICE_AGE, NORTHERN, CONSTELLATION = ({w: a.name for w, a in _region_animals(r).items()}
+                                    for r in ("Ice Age", "Northern", "Constellation"))
 
 
 # -- the snap ---------------------------------------------------------------------------------
@@ -43,11 +47,35 @@ def test_a_text_snaps_to_the_nearest_name_only_when_clearly_nearest():
     assert snap([], JUNGLE).name is None
 
 
-def test_the_ways_of_a_line_must_agree_and_small_letters_match_nothing():
+def test_the_ways_of_a_line_must_agree_and_small_letters_cost_a_little():
     assert snap(["TIGER", ""], JUNGLE).name == "Tiger"  # one way read nothing
     assert snap(["TIGER", "PANDA"], JUNGLE).name is None  # two ways, two names
-    assert letters("d0g") == "?O?"
-    assert snap(["d0g"], JUNGLE).name is None  # a misread's small letters: not Dog
+    assert snap(["FOx", "roc"], NORTHERN).name == "Fox"  # the other way near nothing
+    assert letters("d0g") == "?DO?G"
+    assert distance(letters("d0g"), "DOG") == 2 * SMALL_COST
+    assert snap(["d0g"], JUNGLE).name == "Dog"
+    assert snap(["dat"], JUNGLE).name is None  # as near Cat as Dog
+
+
+def test_capitals_a_pixel_font_draws_alike_cost_half_an_edit():
+    assert distance("GIHMISLUIH", "GIANTSLOTH") == 5 * ALIKE_COST  # A/H N/M T/I O/U T/I
+    assert distance("GXANTSLOTH", "GIANTSLOTH") == 1  # X and I: not alike
+    # Pixel-font misreads seen on real-look screens, snapped among their region's animals.
+    assert snap(["GIHMI SLUIH"], ICE_AGE).name == "Giant Sloth"
+    assert snap(["LUHVUS"], CONSTELLATION).name == "Corvus"
+    assert snap(["snsounTCH", "302009"], NORTHERN).name == "Sasquatch"
+    # ... but a text as near two names still names neither, alike letters or not.
+    assert snap(["WOOLY MHMMOIH"], ICE_AGE).name == "Wooly Mammoth"
+    assert snap(["WOOLY"], ICE_AGE).name is None  # Wooly Rhino or Wooly Mammoth
+    assert snap(["HL+5US"], CONSTELLATION).name is None  # Pisces or Fish
+
+
+def test_a_text_within_one_look_alike_of_a_name_needs_a_narrower_margin():
+    mountain = {w: a.name for w, a in _region_animals("Mountain").items()}
+    assert snap(["GOAT"], mountain).name == "Goat"  # Cat: 1.5 edits (G/C alike, O)
+    assert snap(["FARH"], REGIONS).name == "Farm"  # H/M alike; Mars 2 edits
+    assert snap(["CAT"], {"CAT": "Cat", "BAT": "Bat"}).name is None  # Bat one edit away
+    assert snap(["GOAK"], mountain).name is None  # a plain edit off: the full margin
 
 
 def test_a_name_cut_short_on_a_narrow_card_snaps_by_its_first_letters():
@@ -214,3 +242,109 @@ def test_a_model_that_does_not_load_leaves_the_reader_as_without_the_extra(monke
             assert ocr.engine("ppocr-v6") is None
     finally:
         ocr.engine.cache_clear()
+
+
+# -- the card's own text lines, for the engine ---------------------------------------------------
+
+
+def test_a_cards_text_lines_above_its_box_row_hold_its_name():
+    """On real-look screens at 2x (nearest) each card's panel lines, lowest first, are its
+    ``YOU HAVE n`` line and then its name line (the skin's true name box), never the sprite."""
+    checked = 0
+    for seed in range(3):
+        rng = np.random.default_rng(3_000 + seed)
+        board = random_rescue_board(rng, max_taps=10, region="Jungle")
+        shot = real.render([list(row) for row in board.labels],
+                           animals=[(a.name, a.rarity) for a in board.animals],
+                           attempts=board.attempts, region=board.region, seed=3_000 + seed)
+        image = cv2.resize(shot.image, None, fx=2, fy=2, interpolation=cv2.INTER_NEAREST)
+        screen = locate_rescue(image)
+        assert len(screen.cards) == len(shot.extras["cards"])
+        for card, drawn in zip(screen.cards, shot.extras["cards"]):
+            lines = ocr_names.panel_lines(image, card)
+            assert len(lines) >= 2
+            (have, _), (name, _) = lines[:2]
+            nx, ny, nw, nh = (2 * v for v in drawn.name_box)
+            assert abs(name[1] - ny) <= 3 and abs(name[1] + name[3] - (ny + nh)) <= 3
+            assert have[1] >= name[1] + name[3]  # under the name
+            assert name[0] <= nx and name[0] + name[2] >= nx + nw  # the whole name across
+            checked += 1
+    assert checked >= 3
+
+
+def _stand_in_lines(monkeypatch, reads: dict, lines: list):
+    """The engine stood in for: a box reads ``reads[box]``; the card's panel lines are
+    ``lines``; the card's found line and own box are the first of ``reads``."""
+    monkeypatch.setattr(ocr_names, "_reader", lambda: type("Reader", (), {"name": "stand-in"})())
+    monkeypatch.setattr(ocr_names, "_crop", lambda image, box: tuple(box))
+    monkeypatch.setattr(ocr_names, "_read", lambda reader, crop: reads.get(crop, ()))
+    monkeypatch.setattr(ocr_names, "panel_lines", lambda image, card: [(b, False) for b in lines])
+    found = type("Line", (), {"box": (0, 0, 50, 10)})()
+    card = type("Card", (), {"panel": type("P", (), {"box": (0, 0, 100, 100)})(),
+                             "name_box": None})()
+    return ocr_names.read_ocr_names(np.zeros((8, 8, 3), np.uint8), {"names": [found]}, [card],
+                                    "Jungle").cards[0]
+
+
+def test_where_the_name_line_reads_no_name_the_one_panel_line_naming_an_animal_counts(
+        monkeypatch):
+    found, have, name, sprite = (0, 0, 50, 10), (0, 60, 90, 8), (0, 45, 90, 12), (0, 5, 90, 9)
+    # The line found was "YOU HAVE n": the panel's lines are read, "YOU HAVE" never a name.
+    reads = {found: ("YOU HAVE 6",), have: ("YOU HAVE 6", "Y0U HAVE"), name: ("PANDA", "")}
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) == "Panda"
+    # Two lines naming two animals: neither counts.
+    reads[sprite] = ("TIGER",)
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) is None
+    # The line found names the animal: the panel's lines are not read.
+    reads[found] = ("GORILLA",)
+    assert _stand_in_lines(monkeypatch, reads, [have, name, sprite]) == "Gorilla"
+
+
+def _glyphs_say(monkeypatch, region, first):
+    """The screen's glyphs stood in for: the region ``region`` (``None``: not settled) and
+    the first card named ``first``, the other cards unread (their lines still found)."""
+    real_words = glyph_names.screen_words
+
+    def misread(*args, **kwargs):
+        read = real_words(*args, **kwargs)
+        cards = [CardName(first, (first,))] + [CardName(None, ()) for _ in read.cards[1:]]
+        return ScreenText(region, (region,) if region else ("Moon",), tuple(cards),
+                          read.labels, read.separation, read.lines)
+
+    monkeypatch.setattr(glyph_names, "screen_words", misread)
+
+
+def test_the_engines_whole_reading_outweighs_glyphs_that_settled_no_region(monkeypatch,
+                                                                           open_screen):
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    image, board, screen = open_screen
+    truth = [a.name for a in board.animals]
+    # The glyphs name the first card an animal of another region and settle no region; the
+    # engine reads the region and every card: its reading stands, checked by the boxes.
+    _glyphs_say(monkeypatch, None, "Jade Rabbit")
+    _engine_says(monkeypatch, board.region, truth)
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text == board.text
+    # ... but not a card short of every card: the disagreement leaves it unread.
+    _engine_says(monkeypatch, board.region, [None] + truth[1:])
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+    # ... nor against a region the glyphs settled.
+    other = "Moon" if board.region != "Moon" else "Farm"
+    _glyphs_say(monkeypatch, other, "Jade Rabbit" if other == "Moon" else "Cow")
+    _engine_says(monkeypatch, board.region, truth)
+    with pytest.raises(ReadError, match="--animals"):
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+
+
+def test_two_text_lines_run_together_are_split_at_their_waist():
+    panel = (90, 120, 60)
+    image = np.full((40, 60, 3), panel, np.uint8)
+    image[5:14, 5:55:2] = 250  # a line of letters
+    image[14, 30] = 250  # a blurred gap: one pixel of ink
+    image[15:22, 8:50:2] = 250  # the line under it
+    inner = (0, 0, 60, 40)
+    assert ocr_names._halves(image, inner, panel, 5, 22) == [(15, 22), (5, 14)]
+    image[14, 5:55] = 250  # no waist: one line
+    assert ocr_names._halves(image, inner, panel, 5, 22) == []

@@ -239,8 +239,9 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     """The animals settled with the names an OCR engine reads (:mod:`.ocr_names`; ``None``
     without the engine): each card's name as the screen's glyphs read it when legible, else
     as the engine reads it, the two never disagreeing (nor the regions read), and one choice
-    standing with the cards' boxes and colours and the board; ``None`` otherwise (the reader
-    then asks, as without the engine). Returns the engine's name and the choice."""
+    standing with the cards' boxes and colours and the board; or the engine's alone where
+    it outweighs the glyphs (:func:`_ocr_outweighs`); ``None`` otherwise (the reader then
+    asks, as without the engine). Returns the engine's name and the choice."""
     from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
 
     if len(words.cards) != len(clues) or not available():
@@ -252,19 +253,26 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
                           given or (words.region if legible else None))
     if read is None:
         return None
-    names: list[tuple[str, ...] | None] = []
-    for glyphs, ocr in zip(words.cards, read.cards):
-        if glyphs.name and ocr and glyphs.name != ocr:
-            return None  # the two readings disagree: one is wrong, so neither counts
-        name = (glyphs.name if legible else None) or ocr
-        names.append((name,) if name else None)
-    home = given
-    for other in ((words.region if legible else None), read.region):
-        if other and home and other != home:
+    if _ocr_outweighs(words, read, given):
+        # The glyphs settled no region (their reading is in doubt) and the engine read the
+        # region and every card clearly: the engine's reading alone, settled as below.
+        names: list[tuple[str, ...] | None] = [(name,) if name else None
+                                               for name in read.cards]
+        home = read.region
+    else:
+        names = []
+        for glyphs, ocr in zip(words.cards, read.cards):
+            if glyphs.name and ocr and glyphs.name != ocr:
+                return None  # the two readings disagree: one is wrong, so neither counts
+            name = (glyphs.name if legible else None) or ocr
+            names.append((name,) if name else None)
+        home = given
+        for other in ((words.region if legible else None), read.region):
+            if other and home and other != home:
+                return None
+            home = home or other
+        if words.region and read.region and words.region != read.region:
             return None
-        home = home or other
-    if words.region and read.region and words.region != read.region:
-        return None
     if all(n is None for n in names) and home == given:
         return None  # the engine read nothing the glyphs had not
     settled = settle(clues, found, empty, region=home, names=names, unread=unread)
@@ -297,6 +305,16 @@ def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[Ca
                         f"colours and the board settle disagree, so one of them is misread: "
                         f"{either}. Name the animals in card order with --animals, e.g. "
                         f"--animals {example}")
+
+
+def _ocr_outweighs(words, read, given: str | None) -> bool:
+    """Whether the engine's reading stands alone against the glyphs': the region neither
+    given nor settled by the glyphs (their reading in doubt: a card they name may be
+    misread, measured on a City screen read as the Moon's Jade Rabbit), while the engine
+    read the region and named every card, each among that region's animals. A region the
+    glyphs settled (or the player gave) is never overruled."""
+    return (given is None and words.region is None and read.region is not None
+            and bool(read.cards) and all(read.cards))
 
 
 MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not read: too few pixels a letter
