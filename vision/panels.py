@@ -49,6 +49,7 @@ WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is 
 CHROMA_WEIGHT = 0.6  # colour distances count hue and saturation this much against lightness
 MAX_MODES = 3  # pairs of the main colours tried as (ground, panel)
 MODE_RADIUS = 1.5  # Lab radius of the mean shift finding the area's main colours
+SPREAD_CAP = 2.0  # the ground's scatter a panel's colour is sought beyond, at most (Lab)
 MIN_SUPPORT = 0.02  # a colour holding less than this share of the area is not tried
 LABEL_SLACK = 2.5  # a pixel is of a colour within half their distance plus this (Lab)
 ROW_SHARE = 0.03  # rows with less than this share of panel pixels are not the panels'
@@ -114,8 +115,8 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
         # apart: a panel's colour is sought beyond most of it (else those modes crowd out a
         # panel's, the fifth mode on a noisy small screen).
         spread = float(np.quantile(np.linalg.norm(pooled - grounds[0], axis=1), 0.75))
-        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0],
-                           distance=max(min_contrast, spread))
+        panels_of = _modes(lab, max_modes=MAX_MODES + 3, away=grounds[0],
+                           distance=max(min_contrast, min(spread, SPREAD_CAP)))
     else:
         grounds = _modes(lab)
         panels_of = grounds
@@ -473,9 +474,9 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
                 boxes: tuple[tuple[int, int, int, int], ...]) -> list[float]:
     """How clearly each box's edges are a panel's, 0..1: its colour in the strips just inside
     its sides (the worse of the two), times the ground's just outside its edges
-    (the worst of those seen: below it, beyond the row's ends, and in the middle of a gap
-    wide enough to show it). Pixels of neither colour are left out (ink, a bar), and so are
-    the rounded corners."""
+    (the worst of those seen: the best row below it, the better strip beyond each of the
+    row's ends, and the middle of a gap wide enough to show it). Pixels of neither colour
+    are left out (ink, a bar), and so are the rounded corners."""
     height, width = is_panel.shape
     fills = []
     for k, (x, y, w, h) in enumerate(boxes):
@@ -485,38 +486,39 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
         # (Inside the bottom edge a card may carry things close to it: its sides only.)
         inside = [(side_rows, slice(x + 2, x + 2 + t)),
                   (side_rows, slice(x + w - 2 - t, x + w - 2))]
-        outside = [(slice(min(height, y + h + 2), min(height, y + h + 2 + t)),
-                    slice(x + cut, x + w - cut))]
+        # Below it, the best of the rows under its edge one by one: something may stand a
+        # little below the panels (a board's dark frame), and blurred into the ground its
+        # edge passes through colours near a darker panel's (screens 180050, 180152).
+        below = [(slice(r, r + 1), slice(x + cut, x + w - cut))
+                 for r in range(y + h + 2, min(height, y + h + 2 + t))]
         # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
         # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
         # to a panel may take its colour (screen 7039: a card's right side).
-        beyond = []
+        ends: list[list[tuple[slice, slice]]] = []
         if k == 0:
-            beyond = [(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
-                      for j in (0, 1)]
+            ends.append([(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
+                         for j in (0, 1)])
         if k == len(boxes) - 1:
-            beyond += [(side_rows, slice(min(width, x + w + 2 + t * j),
-                                         min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)]
+            ends.append([(side_rows, slice(min(width, x + w + 2 + t * j),
+                                           min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)])
+        groups = [below] + ends
         if k + 1 < len(boxes):
             gap = boxes[k + 1][0] - (x + w)
             if gap >= 4:
-                outside.append((side_rows, slice(x + w + gap // 2 - 1, x + w + gap // 2 + 1)))
+                groups.append([(side_rows, slice(x + w + gap // 2 - 1, x + w + gap // 2 + 1))])
         own = [_share(is_panel, is_ground, where) for where in inside]
-        # Outside, off the picture is forgiven; a colour that is neither panel nor ground is
-        # not (the ground must show around a panel).
-        out = [_share(is_ground, is_panel, where) if is_ground[where].size else None
-               for where in outside]
-        out = [0.0 if v is None and is_ground[where].size else v
-               for v, where in zip(out, outside)]
-        for pair in (beyond[:2], beyond[2:]):
-            on_picture = [where for where in pair if is_ground[where].size]
-            if on_picture:  # (off the picture: forgiven)
+        # Outside, each group of strips counts by its best strip; off the picture is
+        # forgiven, a colour that is neither panel nor ground is not (the ground must show
+        # around a panel).
+        out = []
+        for group in groups:
+            on_picture = [where for where in group if is_ground[where].size]
+            if on_picture:
                 values = [v for v in (_share(is_ground, is_panel, where) for where in on_picture)
                           if v is not None]
                 out.append(max(values) if values else 0.0)
-        out_seen = [v for v in out if v is not None]
         # Inside, a strip of neither colour is no edge (a split through a picture).
-        fills.append(min(v or 0.0 for v in own) * min(out_seen, default=1.0))
+        fills.append(min(v or 0.0 for v in own) * min(out, default=1.0))
     return fills
 
 

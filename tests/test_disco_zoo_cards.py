@@ -1,0 +1,57 @@
+"""Disco Zoo's animal cards found by their structure on real-look screens that once lost them.
+
+Each screen is drawn by the real-look skin and degraded as the screens test does (its seed
+fixes the look, the scale, the noise and the JPEG); the cards found must be the cards drawn,
+each where it was drawn to a few pixels.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from test_disco_zoo_screens import degrade, real_rescue
+
+
+def _screen(seed: int, base: int):
+    """Screen ``seed`` of the run starting at ``base`` as the screens diagnostic draws it (a
+    screen in eight has bought attempts on its counter)."""
+    rng = np.random.default_rng(seed)
+    extra = int(rng.integers(1, 6)) if (seed - base) % 8 == 0 else 0
+    shot, _ = real_rescue(rng, seed, extra=extra)
+    image, scale = degrade(shot.image, rng, seed)
+    return shot, image, scale
+
+
+def _assert_cards_found(seed: int, base: int = 180_000) -> None:
+    shot, image, scale = _screen(seed, base)
+    found = [card.panel.box for card in locate_rescue(image).cards]
+    drawn = [tuple(round(v * scale) for v in card.box) for card in shot.extras["cards"]]
+    assert len(found) == len(drawn), (seed, found, drawn)
+    for got, want in zip(found, drawn):
+        slack = max(3, round(0.04 * want[2]))
+        assert all(abs(a - b) <= slack for a, b in zip(got, want)), (seed, got, want)
+
+
+@pytest.mark.parametrize("seed", [180050, 180152])
+def test_cards_just_above_the_boards_frame_are_found(seed):
+    """Cards a little darker than the ground, the board's dark frame a few pixels below
+    them (2.4x, 3.0x): the frame's edge blurred into the ground passes through the cards'
+    colour, so the rows under a card are judged by the best of them, not all together."""
+    _assert_cards_found(seed)
+
+
+@pytest.mark.parametrize("seed", [180154, 180066, 180093])
+def test_a_card_whose_colour_is_not_among_the_areas_four_main_ones_is_found(seed):
+    """One card, its colour the area's fifth or sixth: the title bar and the ground's shades
+    (a gradient, Jungle's mottling) come first."""
+    _assert_cards_found(seed)
+
+
+def test_a_card_of_low_contrast_is_found_when_the_ground_beside_the_board_is_noisy():
+    """The board at the screen's edge (0.93x, Polar): the ground beside it is a few pixels
+    wide, its hue bled by JPEG from the board's; the card is 2.7 Lab darker than the ground,
+    within that scatter, so the scatter sets no more than a cap on how far a card's colour
+    is sought from the ground."""
+    _assert_cards_found(180065)
