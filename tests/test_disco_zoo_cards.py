@@ -55,3 +55,16 @@ def test_a_card_of_low_contrast_is_found_when_the_ground_beside_the_board_is_noi
     within that scatter, so the scatter sets no more than a cap on how far a card's colour
     is sought from the ground."""
     _assert_cards_found(180065)
+
+
+def test_a_cards_name_line_is_found_under_a_sprite_joined_to_it_by_jpeg_specks():
+    """A light Polar card at 0.98x: JPEG rings around the dark-rimmed text, and specks
+    touching the sprite and the name leave no empty row between them. Rows of a few specks
+    part the picture from the lines, so the name line is the name's, not ``YOU HAVE n``'s."""
+    shot, image, scale = _screen(180086, 180_000)
+    card = locate_rescue(image).cards[0]
+    _, top, _, height = (round(v * scale) for v in shot.extras["cards"][0].name_box)
+    middle = top + height / 2
+    assert card.name_box is not None and card.have_box is not None
+    assert card.name_box[1] <= middle <= card.name_box[1] + card.name_box[3], card.name_box
+    assert card.have_box[1] > middle

@@ -58,6 +58,7 @@ GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: tw
 GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
+THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 
 
@@ -586,8 +587,8 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     """``(x, y, width, height)`` of the picture at the top of ``panel`` (a card shows its
     picture first, then lines of text), or ``None`` when it holds nothing but text.
 
-    The panel's ink rows fall into bands separated by rows of no ink (bands of a few specks
-    left out). The picture starts with the first band that does not look like a line of text
+    The panel's ink rows fall into bands separated by rows of no ink or only a few specks
+    (bands of a few specks left out). The picture starts with the first band that does not look like a line of text
     (:func:`_text_like`: several glyphs side by side, or a band much wider than tall) and
     takes in the bands below it while they are close and do not look like text either. Blur
     may join the picture to the first line of text (no empty row between them at a small
@@ -606,7 +607,13 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     if small:
         ink &= ~np.isin(labels, small)
     rows = ink.sum(axis=1)
-    bands = _runs(rows > 0)
+    if not rows.any():
+        return None
+    # Rows of a few specks part bands too: JPEG rings around dark-rimmed text on a light
+    # card, and the specks touching the glyphs would join the picture to the lines under it
+    # (screen 180086, 0.98x).
+    thin = int(THIN_ROW * float(np.median(rows[rows > 0])))
+    bands = _runs(rows > thin)
     if not bands:
         return None
     mass = [int(rows[a:b].sum()) for a, b in bands]
@@ -619,6 +626,11 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
             break
     if start is None:
         return None
+    # (its thin top rows, a sprite's tip, back in: nothing stands between it and the band
+    # above but empty rows)
+    above = bands[start - 1][1] if start > 0 else 0
+    while top > above and rows[top - 1] > 0:
+        top -= 1
     for a, b in bands[start + 1 :]:
         if bottom < bands[start][1] or a - bottom > max(2, 0.25 * (bottom - top)):
             break
