@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.settle import RARITY_SURE
 from test_disco_zoo_screens import degrade, real_rescue
 
 
@@ -68,3 +69,19 @@ def test_a_cards_name_line_is_found_under_a_sprite_joined_to_it_by_jpeg_specks()
     assert card.name_box is not None and card.have_box is not None
     assert card.name_box[1] <= middle <= card.name_box[1] + card.name_box[3], card.name_box
     assert card.have_box[1] > middle
+
+
+@pytest.mark.parametrize("seed, index", [(180172, 0), (180172, 1), (180193, 0)])
+def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
+    """No box filled, so the rarity is the ``YOU HAVE n`` line's tint alone. From an orange
+    card (180172) or a dark blue one (180193) green and yellow ink leave the card's colour in
+    nearly one direction; their hues themselves tell them apart. (180193's first card: its
+    faint boxes are not found as a row, and its lowest line is taken for them, not for
+    ``YOU HAVE n``.)"""
+    shot, image, _ = _screen(seed, 180_000)
+    cards = locate_rescue(image).cards
+    want = shot.extras["cards"][index]
+    assert len(cards) == len(shot.extras["cards"])
+    card = cards[index]
+    assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True), \
+        (want.name, card.rarity, card.rarity_confidence)

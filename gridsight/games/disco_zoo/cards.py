@@ -16,8 +16,8 @@ rarity colour per tile of it found in this rescue.
 3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
    is, or blended with the box's border at a small scale) than the unfilled look (the card's
    colour or a darker shade of it, blended the same way), by a margin.
-4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (the
-   direction its ink leaves the card's colour in, compared with each rarity's).
+4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
+   most colourful ink's hue, compared with each rarity's blended with the card's).
 
 The names are not read here: each card carries ``name_box``, the rectangle of its name line in
 image pixels, for the text reader.
@@ -37,7 +37,8 @@ from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
-TINT_MIN = 0.8  # cosine a line's tint must reach with its rarity's direction
+TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
+TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     bottom = row.boxes[0][1] if row is not None else y + h
     lines = [band for band in ink_lines(image, (x + inset, below, w - 2 * inset, bottom - below),
                                         panel.color) if band[1] - band[0] >= 2]
+    if row is None and len(lines) >= 3:
+        lines = lines[:-1]  # the lowest: the boxes, not found as a row (their borders faint)
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
@@ -243,9 +246,15 @@ def _bgr(lab: np.ndarray) -> np.ndarray:
 
 def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
                 facts: dict) -> tuple[str, float]:
-    """The rarity whose tint a line of text is written in, and how clearly (0..1): the
-    direction its most colourful ink leaves the card's colour in, against each rarity's
-    colour (as is, or whitened up to half: a tint), by cosine."""
+    """The rarity whose tint a line of text is written in, and how clearly (0..1).
+
+    The line's most colourful ink (its hue: a*, b*; the lightness is the font's, blended with
+    the card at a small scale) is compared with each rarity's hue as it may show: its colour
+    as is or whitened up to half (a tint), blended with the card's by any share from a
+    quarter on (thin strokes, JPEG). The nearest rarity wins when within
+    :data:`TINT_TOLERANCE`; it is clear by its lead over the runner-up. (The direction
+    alone the ink leaves the card in does not tell: from a card of a strong hue, green and
+    yellow lie the same way.)"""
     x, y, w, h = line
     crop = image[max(0, y) : y + h, max(0, x) : x + w]
     if crop.size == 0:
@@ -253,31 +262,29 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     mask = ink_mask(crop, card)
     if mask.sum() < 4:
         return "", 0.0
-    card_lab = _lab(np.array(card, np.float32))
-    # Hue only (a*, b*): the ink's lightness is the font's, blended with the card at a small
-    # scale; its colour leaves the card's towards the tint's, whatever the blend.
-    ink = _lab(crop[mask].astype(np.float32))[:, 1:] - card_lab[1:]
-    colourful = np.linalg.norm(ink, axis=1)
-    keep = ink[colourful >= np.quantile(colourful, 0.7)]
-    direction = keep.mean(axis=0)
-    strength = float(np.linalg.norm(direction))
+    card_hue = _lab(np.array(card, np.float32))[1:]
+    ink = _lab(crop[mask].astype(np.float32))[:, 1:]
+    colourful = np.linalg.norm(ink - card_hue, axis=1)
+    seen = ink[colourful >= np.quantile(colourful, 0.7)].mean(axis=0)
+    strength = float(np.linalg.norm(seen - card_hue))
     if strength < 3.0:
         return "", 0.0
-    direction /= strength
-    scores = {}
+    distances = {}
     for name, ref in rarity_references(facts).items():
-        best = -1.0
-        for white in (0.0, 0.2, 0.4, 0.5):
-            towards = _lab((1 - white) * ref + white * 255.0)[1:] - card_lab[1:]
-            best = max(best, float(direction @ towards / max(1e-6, np.linalg.norm(towards))))
-        scores[name] = best
-    ranked = sorted(scores, key=scores.get, reverse=True)
-    top, runner = scores[ranked[0]], scores[ranked[1]]
-    if top < TINT_MIN:
+        best = np.inf
+        for white in np.linspace(0.0, 0.5, 6):
+            towards = _lab((1 - white) * ref + white * 255.0)[1:] - card_hue
+            share = float(np.clip((seen - card_hue) @ towards / max(1e-6, towards @ towards),
+                                  0.25, 1.1))
+            best = min(best, float(np.linalg.norm(card_hue + share * towards - seen)))
+        distances[name] = best
+    ranked = sorted(distances, key=distances.get)  # type: ignore[arg-type]
+    top, runner = distances[ranked[0]], distances[ranked[1]]
+    if top > TINT_TOLERANCE:
         return "", 0.0
     # Clear only when one rarity leads, the ink is clearly coloured, and the line is tall
     # enough for its letters to hold some pixels of their own colour (not blends).
-    lead = np.clip((top - runner - 0.1) / 0.2, 0.0, 1.0)
+    lead = np.clip((runner - top - TINT_MARGIN) / (2 * TINT_MARGIN), 0.0, 1.0)
     colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
     size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
     return ranked[0], float(lead * colour * size)
