@@ -58,6 +58,13 @@ def test_a_card_of_low_contrast_is_found_when_the_ground_beside_the_board_is_noi
     _assert_cards_found(180065)
 
 
+def test_two_cards_a_narrow_gap_apart_are_not_taken_for_one():
+    """Two cards 5 pixels apart at 1.3x (City): the gap's blend of card and ground is a
+    colour of its own, and taken for the cards' it sees one card across the gap; the pair of
+    colours that sees the gap wins over the same stretch."""
+    _assert_cards_found(200299, base=200_000)
+
+
 def test_a_cards_name_line_is_found_under_a_sprite_joined_to_it_by_jpeg_specks():
     """A light Polar card at 0.98x: JPEG rings around the dark-rimmed text, and specks
     touching the sprite and the name leave no empty row between them. Rows of a few specks

@@ -121,14 +121,15 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
     else:
         grounds = _modes(lab)
         panels_of = grounds
-    best: _Fit | None = None
+    fits = []
     for g in grounds:
         for p in panels_of:
             if float(np.linalg.norm(g - p)) < min_contrast:
                 continue
             fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels)
-            if fit is not None and (best is None or fit.score > best.score):
-                best = fit
+            if fit is not None:
+                fits.append(fit)
+    best = _chosen(fits)
     if best is None:
         return None
     panels = []
@@ -138,6 +139,27 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
         panels.append(Panel(box, _median_colour(image, box, _bgr(best.panel))))
     return PanelRow(tuple(panels), _bgr(best.ground), best.contrast, best.confidence,
                     best.covered_top, best.rounded)
+
+
+def _chosen(fits: list[_Fit]) -> _Fit | None:
+    """The best-scoring fit, unless another pair of colours splits the same stretch into
+    more panels: a narrow gap between two panels takes a blend of the ground's and the
+    panels' colour, and a mode of that blend, taken for the panels' colour, sees one panel
+    across the gap (screen 200299, two cards at 1.3x). Each fit passed its own checks, a
+    gap of the ground's colour between its panels among them."""
+    if not fits:
+        return None
+    best = max(fits, key=lambda f: f.score)
+
+    def extent(fit: _Fit) -> tuple[int, int, int, int]:
+        first, last = fit.boxes[0], fit.boxes[-1]
+        return first[0], first[1], last[0] + last[2], first[1] + first[3]
+
+    outer = extent(best)
+    slack = max(2.0, 0.04 * (outer[2] - outer[0]))
+    split = [f for f in fits if len(f.boxes) > len(best.boxes)
+             and all(abs(a - b) <= slack for a, b in zip(extent(f), outer))]
+    return max(split, key=lambda f: (len(f.boxes), f.score)) if split else best
 
 
 def _cut(image: np.ndarray, box: Box) -> np.ndarray:
