@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.settle import RARITY_SURE
+from gridsight.games.disco_zoo.settle import BOX_SURE, RARITY_SURE
 from test_disco_zoo_screens import degrade, real_rescue
 
 
@@ -92,3 +92,19 @@ def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
     card = cards[index]
     assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True), \
         (want.name, card.rarity, card.rarity_confidence)
+
+
+def test_small_boxes_are_read_clearly_against_the_looks_the_screen_itself_shows():
+    """At 0.84x a box's middle is blended with its (dark-rimmed) border: an unfilled box of
+    a light card comes within a few Lab of a rare fill blended the same way, and a rare fill
+    near the card's own colour. Measured against the other boxes of the screen (rare ones
+    light blue, unfilled ones dark, 40 apart), every box is clear."""
+    shot, image, _ = _screen(180074, 180_000)
+    cards = locate_rescue(image).cards
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn)
+    for want, card in zip(drawn, cards):
+        assert card.boxes is not None
+        assert (card.boxes.count, card.boxes.filled, card.boxes.confidence >= BOX_SURE) == \
+            (want.boxes, want.filled, True), (want.name, card.boxes)
+        assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True)
