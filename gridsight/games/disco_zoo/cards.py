@@ -39,6 +39,7 @@ Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
 TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
 TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
+TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 
 
 @dataclass(frozen=True)
@@ -296,8 +297,13 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     mask = ink_mask(crop, card)
     if mask.sum() < 4:
         return "", 0.0
-    card_hue = _lab(np.array(card, np.float32))[1:]
-    ink = _lab(crop[mask].astype(np.float32))[:, 1:]
+    card_lab = _lab(np.array(card, np.float32))
+    card_hue = card_lab[1:]
+    ink = _lab(crop[mask].astype(np.float32))
+    # (not a light card's dark rim around the letters: a shade of the card, not the tint)
+    ink = ink[ink[:, 0] >= card_lab[0] - TINT_DARKER][:, 1:]
+    if len(ink) < 4:
+        return "", 0.0
     colourful = np.linalg.norm(ink - card_hue, axis=1)
     seen = ink[colourful >= np.quantile(colourful, 0.7)].mean(axis=0)
     strength = float(np.linalg.norm(seen - card_hue))
