@@ -108,3 +108,19 @@ def test_small_boxes_are_read_clearly_against_the_looks_the_screen_itself_shows(
         assert (card.boxes.count, card.boxes.filled, card.boxes.confidence >= BOX_SURE) == \
             (want.boxes, want.filled, True), (want.name, card.boxes)
         assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True)
+
+
+def test_a_name_as_wide_as_its_card_is_parted_from_the_line_under_it():
+    """At 2.5x a name filling its card's width, its letters ringed in dark, leaves a few
+    pixels of ink in the row between it and ``YOU HAVE n``: the band is cut there, so the
+    ``YOU HAVE n`` line holds none of the name's light letters (which once read as a rare
+    tint, sure, on a timeless card: the screen named the wrong animal)."""
+    shot, image, scale = _screen(7105, 7_000)
+    cards = locate_rescue(image).cards
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn)
+    for want, card in zip(drawn, cards):
+        _, top, _, height = want.name_box
+        assert card.have_box is not None and card.have_box[1] >= (top + height) * scale - 1, \
+            (want.name, card.have_box, (top + height) * scale)
+        assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE

@@ -37,6 +37,7 @@ from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
+WAIST = 0.15  # a row inside a band of ink holding less than this of its typical row parts it
 TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
 TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
@@ -127,8 +128,10 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     lower = (x + inset, start, w - 2 * inset, y + h + max(2, round(0.02 * h)) - start)
     row = box_row(image, lower, panel.color, min_side=max(3.0, facts["box_min_side"] * pitch))
     bottom = row.boxes[0][1] if row is not None else y + h
-    lines = [band for band in ink_lines(image, (x + inset, below, w - 2 * inset, bottom - below),
-                                        panel.color) if band[1] - band[0] >= 2]
+    text_area = (x + inset, below, w - 2 * inset, bottom - below)
+    lines = [band for band in _at_waists(image, text_area, panel.color,
+                                         ink_lines(image, text_area, panel.color))
+             if band[1] - band[0] >= 2]
     if row is None and len(lines) >= 3:
         lines = lines[:-1]  # the lowest: the boxes, not found as a row (their borders faint)
     name_line, have_line = _name_and_have(lines)
@@ -138,6 +141,39 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         if have_box is not None else ("", 0.0)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
                     confidence, row)
+
+
+def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],
+               bands: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``bands`` (picture rows) cut at their waists: rows inside a band holding under
+    :data:`WAIST` of its typical row's ink. A name as wide as its card, its letters ringed in
+    dark, leaves the row between it and ``YOU HAVE n`` a few pixels of ink, not none
+    (screen 7105 at 2.5x: 19 of 227)."""
+    x, y, w, h = area
+    crop = image[max(0, y) : y + h, max(0, x) : x + w]
+    if crop.size == 0:
+        return bands
+    counts = ink_mask(crop, colour).sum(axis=1)
+    out = []
+    for a, b in bands:
+        rows = counts[a - max(0, y) : b - max(0, y)]
+        if len(rows) < 6:
+            out.append((a, b))
+            continue
+        thin = rows < WAIST * float(np.median(rows))
+        thin[:2] = thin[-2:] = False  # (a band's own thin top and bottom rows stay)
+        start = a
+        for lo, hi in _runs(thin):
+            out.append((start, a + lo))
+            start = a + hi
+        out.append((start, b))
+    return out
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of ``True`` in a 1D array."""
+    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 def _name_and_have(lines: list[tuple[int, int]]) -> tuple[tuple[int, int] | None,
