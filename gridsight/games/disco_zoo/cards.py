@@ -254,7 +254,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         d_fill = fills[kind]
         filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
-    verdicts = _own_looks(verdicts, [m for m, _, _ in measured])
+    verdicts = _own_looks(verdicts, measured)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -278,32 +278,39 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
 
 
 def _own_looks(verdicts: list[tuple[bool, str, float]],
-               middles: list[np.ndarray]) -> list[tuple[bool, str, float]]:
+               measured: list[tuple[np.ndarray, float, dict[str, float]]]
+               ) -> list[tuple[bool, str, float]]:
     """The verdicts with their margins measured again against the screen's own looks where
-    it shows both: the median of the other boxes judged unfilled and of the other boxes
-    judged filled with each rarity (its own, for a filled box; a box is not its own
-    evidence). A small scale blends a
+    it shows them: the median of the other boxes judged unfilled, and of the other boxes
+    judged filled with each rarity (a box is not its own evidence). A small scale blends a
     box's middle with its border, so the modelled looks (a rarity's colour blended up to 60%
     with a dark border) may come near an unfilled box's; the looks this screen shows do not
     (screen 180074: an unfilled box 4.6 nearer the unfilled model than a blended rare fill,
-    40 from the rare boxes beside it). A box judged the other way against the screen's
-    looks, or whose looks are not clearly apart, keeps its first margin."""
+    40 from the rare boxes beside it). A filled box is measured against its own rarity's
+    fills; an unfilled one against each rarity's fills as shown, else as modelled (a rarity
+    no box shows filled may be this box's own, blended away). A box judged the other way,
+    or whose looks are not clearly apart, keeps its first margin."""
     if not any(filled for filled, _, _ in verdicts):
         return verdicts
+    middles = [middle for middle, _, _ in measured]
     out = []
-    for i, (middle, (filled, kind, margin)) in enumerate(zip(middles, verdicts)):
+    for i, ((middle, _, modelled), (filled, kind, margin)) in enumerate(zip(measured, verdicts)):
         others = [(m, v) for j, (m, v) in enumerate(zip(middles, verdicts)) if j != i]
         unfilled = [m for m, (f, _, _) in others if not f]
-        # (a filled box is measured against the others filled with its own rarity only)
-        kinds = {k for _, (f, k, _) in others if f and (not filled or k == kind)}
-        if unfilled and kinds:
+        looks = {name: np.median(np.array([m for m, (f, k, _) in others if f and k == name]),
+                                 axis=0)
+                 for name in {k for _, (f, k, _) in others if f}}
+        if unfilled and (kind in looks if filled else looks):
             empty_look = np.median(np.array(unfilled), axis=0)
-            looks = [np.median(np.array([m for m, (f, k, _) in others if f and k == name]), axis=0)
-                     for name in kinds]
-            apart = min(float(np.linalg.norm(look - empty_look)) for look in looks)
+            apart = min(float(np.linalg.norm(look - empty_look)) for look in looks.values())
             d_empty = float(np.linalg.norm(middle - empty_look))
-            d_fill = min(float(np.linalg.norm(middle - look)) for look in looks)
-            same = d_fill + FILL_MARGIN < d_empty if filled else d_empty + FILL_MARGIN < d_fill
+            if filled:
+                d_fill = float(np.linalg.norm(middle - looks[kind]))
+                same = d_fill + FILL_MARGIN < d_empty
+            else:
+                d_fill = min(float(np.linalg.norm(middle - looks[name])) if name in looks
+                             else distance for name, distance in modelled.items())
+                same = d_empty + FILL_MARGIN < d_fill
             if apart >= 4 * FILL_MARGIN and same:
                 margin = max(margin, abs(d_empty - d_fill))
         out.append((filled, kind, margin))
