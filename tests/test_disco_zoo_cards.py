@@ -78,13 +78,12 @@ def test_a_cards_name_line_is_found_under_a_sprite_joined_to_it_by_jpeg_specks()
     assert card.have_box[1] > middle
 
 
-@pytest.mark.parametrize("seed, index", [(180172, 0), (180172, 1), (180193, 0)])
+@pytest.mark.parametrize("seed, index", [(180172, 0), (180172, 1), (180086, 0)])
 def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
     """No box filled, so the rarity is the ``YOU HAVE n`` line's tint alone. From an orange
-    card (180172) or a dark blue one (180193) green and yellow ink leave the card's colour in
-    nearly one direction; their hues themselves tell them apart. (180193's first card: its
-    faint boxes are not found as a row, and its lowest line is taken for them, not for
-    ``YOU HAVE n``.)"""
+    card (180172) green and yellow ink leave the card's colour in nearly one direction; their
+    hues themselves tell them apart. (180086: a light Polar card, its letters ringed in dark:
+    the rims are a shade of the card, not the tint.)"""
     shot, image, _ = _screen(seed, 180_000)
     cards = locate_rescue(image).cards
     want = shot.extras["cards"][index]
@@ -92,6 +91,17 @@ def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
     card = cards[index]
     assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True), \
         (want.name, card.rarity, card.rarity_confidence)
+
+
+def test_without_its_box_row_a_cards_tint_is_a_hint_read_from_the_line_above_the_boxes():
+    """180193's first card: its faint boxes are not found as a row, so its lowest line is
+    taken for them, and the line above for ``YOU HAVE n`` (its tint, green on dark blue,
+    right); which line is which being a guess, the tint is a hint, not counted on."""
+    shot, image, _ = _screen(180193, 180_000)
+    card = locate_rescue(image).cards[0]
+    assert card.row is None
+    assert card.rarity == shot.extras["cards"][0].rarity
+    assert 0.0 < card.rarity_confidence < RARITY_SURE
 
 
 def test_small_boxes_are_read_clearly_against_the_looks_the_screen_itself_shows():
@@ -124,3 +134,14 @@ def test_a_name_as_wide_as_its_card_is_parted_from_the_line_under_it():
         assert card.have_box is not None and card.have_box[1] >= (top + height) * scale - 1, \
             (want.name, card.have_box, (top + height) * scale)
         assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE
+
+
+def test_a_you_have_line_found_too_high_gives_no_sure_tint():
+    """180103 at 1.2x: the ``YOU HAVE n`` line found holds the bottom of the cream name above
+    it; the whole line reads as a timeless tint, its lower half as the rare one it is, so
+    the tint is not counted on."""
+    shot, image, _ = _screen(180103, 180_000)
+    card = locate_rescue(image).cards[0]
+    want = shot.extras["cards"][0]
+    assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE, \
+        (want.rarity, card.rarity, card.rarity_confidence)

@@ -37,6 +37,7 @@ from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
+UNSURE_LINE = 0.4  # the most a tint is trusted when the card's box row was not found
 WAIST = 0.15  # a row inside a band of ink holding less than this of its typical row parts it
 TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
 TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
@@ -139,6 +140,10 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
     rarity, confidence = tint_rarity(image, have_box, panel.color, facts) \
         if have_box is not None else ("", 0.0)
+    if row is None:
+        # Which line is YOU HAVE n is a guess without the boxes under it (the line found
+        # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
+        confidence = min(confidence, UNSURE_LINE)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
                     confidence, row)
 
@@ -324,6 +329,18 @@ def _bgr(lab: np.ndarray) -> np.ndarray:
 
 def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
                 facts: dict) -> tuple[str, float]:
+    """The rarity whose tint a line of text is written in, and how clearly (0..1)
+    (:func:`line_tint`), clear only when the line's lower half says the same: a line found
+    a little too high holds the bottom of the name above it, in the name's colour
+    (screen 180103 at 1.2x: a cream name over a rare line read as a timeless tint)."""
+    rarity, confidence = line_tint(image, line, card, facts)
+    x, y, w, h = line
+    lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)
+    return (rarity, confidence) if lower == rarity else (rarity, 0.0)
+
+
+def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
+              facts: dict) -> tuple[str, float]:
     """The rarity whose tint a line of text is written in, and how clearly (0..1).
 
     The line's most colourful ink (its hue: a*, b*; the lightness is the font's, blended with
