@@ -65,11 +65,16 @@ def test_two_cards_a_narrow_gap_apart_are_not_taken_for_one():
     _assert_cards_found(200299, base=200_000)
 
 
-def test_a_cards_name_line_is_found_under_a_sprite_joined_to_it_by_jpeg_specks():
-    """A light Polar card at 0.98x: JPEG rings around the dark-rimmed text, and specks
-    touching the sprite and the name leave no empty row between them. Rows of a few specks
-    part the picture from the lines, so the name line is the name's, not ``YOU HAVE n``'s."""
-    shot, image, scale = _screen(180086, 180_000)
+@pytest.mark.parametrize("seed, base", [(180086, 180_000), (180001, 180_000),
+                                        (190002, 190_000)])
+def test_a_cards_name_line_is_found_where_the_name_is(seed, base):
+    """180086, a light Polar card at 0.98x: JPEG rings around the dark-rimmed text, and
+    specks touching the sprite and the name leave no empty row between them; rows of a few
+    specks part the picture from the lines, so the name line is the name's, not
+    ``YOU HAVE n``'s. That parting only where the picture is otherwise too tall: 180001's
+    sprite at 2.2x has sparse rows of its own (parted, the box row was taken for the
+    picture). 190002: a line is cut at a waist only with a line on each side."""
+    shot, image, scale = _screen(seed, base)
     card = locate_rescue(image).cards[0]
     _, top, _, height = (round(v * scale) for v in shot.extras["cards"][0].name_box)
     middle = top + height / 2

@@ -59,6 +59,7 @@ GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
 THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
+PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 
 
@@ -631,10 +632,31 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     rows = ink.sum(axis=1)
     if not rows.any():
         return None
-    # Rows of a few specks part bands too: JPEG rings around dark-rimmed text on a light
-    # card, and the specks touching the glyphs would join the picture to the lines under it
-    # (screen 180086, 0.98x).
-    thin = int(THIN_ROW * float(np.median(rows[rows > 0])))
+    found = _picture_rows(ink, rows, 0)
+    if found is None or found[1] - found[0] > PICTURE_MAX * len(rows):
+        # Too tall to leave the lines under it room: rows of a few specks part bands too
+        # (JPEG rings around dark-rimmed text on a light card, and the specks touching the
+        # glyphs joined the picture to the lines under it: screen 180086 at 0.98x). Not
+        # always: a sprite's own sparse rows would part it (180001 at 2.2x).
+        thin = int(THIN_ROW * float(np.median(rows[rows > 0])))
+        found = _picture_rows(ink, rows, thin) or found
+    if found is None:
+        return None
+    top, bottom = found
+    cols = _columns(ink[top:bottom], gap=max(1, round(0.15 * (bottom - top))))
+    if cols is None:
+        return None
+    left, right = cols
+    ys, xs = np.nonzero(ink[top:bottom, left:right])
+    if len(xs) == 0:
+        return None
+    return (x + pad + left + int(xs.min()), y + pad + top + int(ys.min()),
+            int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
+def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, int] | None:
+    """``(top, bottom)`` rows of the picture in a panel's ink (see :func:`picture_box`), its
+    bands parted by rows of at most ``thin`` pixels of ink; ``None`` when all is text."""
     bands = _runs(rows > thin)
     if not bands:
         return None
@@ -662,15 +684,7 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
         bottom = b2
         if b2 < b:
             break
-    cols = _columns(ink[top:bottom], gap=max(1, round(0.15 * (bottom - top))))
-    if cols is None:
-        return None
-    left, right = cols
-    ys, xs = np.nonzero(ink[top:bottom, left:right])
-    if len(xs) == 0:
-        return None
-    return (x + pad + left + int(xs.min()), y + pad + top + int(ys.min()),
-            int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+    return top, bottom
 
 
 def _text_like(ink: np.ndarray) -> bool:

@@ -166,11 +166,14 @@ def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],
             out.append((a, b))
             continue
         thin = rows < WAIST * float(np.median(rows))
-        thin[:2] = thin[-2:] = False  # (a band's own thin top and bottom rows stay)
+        # (a cut leaves a line on each side: a band's own thin top and bottom rows, or a
+        # letter's thin row near them, do not cut it)
+        least = max(3, round(0.3 * len(rows)))
         start = a
         for lo, hi in _runs(thin):
-            out.append((start, a + lo))
-            start = a + hi
+            if a + lo - start >= least and b - (a + hi) >= least:
+                out.append((start, a + lo))
+                start = a + hi
         out.append((start, b))
     return out
 
