@@ -49,6 +49,7 @@ WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is 
 CHROMA_WEIGHT = 0.6  # colour distances count hue and saturation this much against lightness
 MAX_MODES = 3  # pairs of the main colours tried as (ground, panel)
 MODE_RADIUS = 1.5  # Lab radius of the mean shift finding the area's main colours
+SPREAD_CAP = 2.0  # the ground's scatter a panel's colour is sought beyond, at most (Lab)
 MIN_SUPPORT = 0.02  # a colour holding less than this share of the area is not tried
 LABEL_SLACK = 2.5  # a pixel is of a colour within half their distance plus this (Lab)
 ROW_SHARE = 0.03  # rows with less than this share of panel pixels are not the panels'
@@ -57,6 +58,8 @@ GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: tw
 GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
+THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
+PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 
 
@@ -114,19 +117,20 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
         # apart: a panel's colour is sought beyond most of it (else those modes crowd out a
         # panel's, the fifth mode on a noisy small screen).
         spread = float(np.quantile(np.linalg.norm(pooled - grounds[0], axis=1), 0.75))
-        panels_of = _modes(lab, max_modes=MAX_MODES + 1, away=grounds[0],
-                           distance=max(min_contrast, spread))
+        panels_of = _modes(lab, max_modes=MAX_MODES + 3, away=grounds[0],
+                           distance=max(min_contrast, min(spread, SPREAD_CAP)))
     else:
         grounds = _modes(lab)
         panels_of = grounds
-    best: _Fit | None = None
+    fits = []
     for g in grounds:
         for p in panels_of:
             if float(np.linalg.norm(g - p)) < min_contrast:
                 continue
             fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels)
-            if fit is not None and (best is None or fit.score > best.score):
-                best = fit
+            if fit is not None:
+                fits.append(fit)
+    best = _chosen(fits)
     if best is None:
         return None
     panels = []
@@ -136,6 +140,27 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
         panels.append(Panel(box, _median_colour(image, box, _bgr(best.panel))))
     return PanelRow(tuple(panels), _bgr(best.ground), best.contrast, best.confidence,
                     best.covered_top, best.rounded)
+
+
+def _chosen(fits: list[_Fit]) -> _Fit | None:
+    """The best-scoring fit, unless another pair of colours splits the same stretch into
+    more panels: a narrow gap between two panels takes a blend of the ground's and the
+    panels' colour, and a mode of that blend, taken for the panels' colour, sees one panel
+    across the gap (screen 200299, two cards at 1.3x). Each fit passed its own checks, a
+    gap of the ground's colour between its panels among them."""
+    if not fits:
+        return None
+    best = max(fits, key=lambda f: f.score)
+
+    def extent(fit: _Fit) -> tuple[int, int, int, int]:
+        first, last = fit.boxes[0], fit.boxes[-1]
+        return first[0], first[1], last[0] + last[2], first[1] + first[3]
+
+    outer = extent(best)
+    slack = max(2.0, 0.04 * (outer[2] - outer[0]))
+    split = [f for f in fits if len(f.boxes) > len(best.boxes)
+             and all(abs(a - b) <= slack for a, b in zip(extent(f), outer))]
+    return max(split, key=lambda f: (len(f.boxes), f.score)) if split else best
 
 
 def _cut(image: np.ndarray, box: Box) -> np.ndarray:
@@ -473,9 +498,9 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
                 boxes: tuple[tuple[int, int, int, int], ...]) -> list[float]:
     """How clearly each box's edges are a panel's, 0..1: its colour in the strips just inside
     its sides (the worse of the two), times the ground's just outside its edges
-    (the worst of those seen: below it, beyond the row's ends, and in the middle of a gap
-    wide enough to show it). Pixels of neither colour are left out (ink, a bar), and so are
-    the rounded corners."""
+    (the worst of those seen: the best row below it, the better strip beyond each of the
+    row's ends, and the middle of a gap wide enough to show it). Pixels of neither colour
+    are left out (ink, a bar), and so are the rounded corners."""
     height, width = is_panel.shape
     fills = []
     for k, (x, y, w, h) in enumerate(boxes):
@@ -485,38 +510,39 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
         # (Inside the bottom edge a card may carry things close to it: its sides only.)
         inside = [(side_rows, slice(x + 2, x + 2 + t)),
                   (side_rows, slice(x + w - 2 - t, x + w - 2))]
-        outside = [(slice(min(height, y + h + 2), min(height, y + h + 2 + t)),
-                    slice(x + cut, x + w - cut))]
+        # Below it, the best of the rows under its edge one by one: something may stand a
+        # little below the panels (a board's dark frame), and blurred into the ground its
+        # edge passes through colours near a darker panel's (screens 180050, 180152).
+        below = [(slice(r, r + 1), slice(x + cut, x + w - cut))
+                 for r in range(y + h + 2, min(height, y + h + 2 + t))]
         # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
         # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
         # to a panel may take its colour (screen 7039: a card's right side).
-        beyond = []
+        ends: list[list[tuple[slice, slice]]] = []
         if k == 0:
-            beyond = [(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
-                      for j in (0, 1)]
+            ends.append([(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
+                         for j in (0, 1)])
         if k == len(boxes) - 1:
-            beyond += [(side_rows, slice(min(width, x + w + 2 + t * j),
-                                         min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)]
+            ends.append([(side_rows, slice(min(width, x + w + 2 + t * j),
+                                           min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)])
+        groups = [below] + ends
         if k + 1 < len(boxes):
             gap = boxes[k + 1][0] - (x + w)
             if gap >= 4:
-                outside.append((side_rows, slice(x + w + gap // 2 - 1, x + w + gap // 2 + 1)))
+                groups.append([(side_rows, slice(x + w + gap // 2 - 1, x + w + gap // 2 + 1))])
         own = [_share(is_panel, is_ground, where) for where in inside]
-        # Outside, off the picture is forgiven; a colour that is neither panel nor ground is
-        # not (the ground must show around a panel).
-        out = [_share(is_ground, is_panel, where) if is_ground[where].size else None
-               for where in outside]
-        out = [0.0 if v is None and is_ground[where].size else v
-               for v, where in zip(out, outside)]
-        for pair in (beyond[:2], beyond[2:]):
-            on_picture = [where for where in pair if is_ground[where].size]
-            if on_picture:  # (off the picture: forgiven)
+        # Outside, each group of strips counts by its best strip; off the picture is
+        # forgiven, a colour that is neither panel nor ground is not (the ground must show
+        # around a panel).
+        out = []
+        for group in groups:
+            on_picture = [where for where in group if is_ground[where].size]
+            if on_picture:
                 values = [v for v in (_share(is_ground, is_panel, where) for where in on_picture)
                           if v is not None]
                 out.append(max(values) if values else 0.0)
-        out_seen = [v for v in out if v is not None]
         # Inside, a strip of neither colour is no edge (a split through a picture).
-        fills.append(min(v or 0.0 for v in own) * min(out_seen, default=1.0))
+        fills.append(min(v or 0.0 for v in own) * min(out, default=1.0))
     return fills
 
 
@@ -584,8 +610,8 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     """``(x, y, width, height)`` of the picture at the top of ``panel`` (a card shows its
     picture first, then lines of text), or ``None`` when it holds nothing but text.
 
-    The panel's ink rows fall into bands separated by rows of no ink (bands of a few specks
-    left out). The picture starts with the first band that does not look like a line of text
+    The panel's ink rows fall into bands separated by rows of no ink or only a few specks
+    (bands of a few specks left out). The picture starts with the first band that does not look like a line of text
     (:func:`_text_like`: several glyphs side by side, or a band much wider than tall) and
     takes in the bands below it while they are close and do not look like text either. Blur
     may join the picture to the first line of text (no empty row between them at a small
@@ -604,7 +630,34 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
     if small:
         ink &= ~np.isin(labels, small)
     rows = ink.sum(axis=1)
-    bands = _runs(rows > 0)
+    if not rows.any():
+        return None
+    found = _picture_rows(ink, rows, 0)
+    if found is None or found[1] - found[0] > PICTURE_MAX * len(rows):
+        # Too tall to leave the lines under it room: rows of a few specks part bands too
+        # (JPEG rings around dark-rimmed text on a light card, and the specks touching the
+        # glyphs joined the picture to the lines under it: screen 180086 at 0.98x). Not
+        # always: a sprite's own sparse rows would part it (180001 at 2.2x).
+        thin = int(THIN_ROW * float(np.median(rows[rows > 0])))
+        found = _picture_rows(ink, rows, thin) or found
+    if found is None:
+        return None
+    top, bottom = found
+    cols = _columns(ink[top:bottom], gap=max(1, round(0.15 * (bottom - top))))
+    if cols is None:
+        return None
+    left, right = cols
+    ys, xs = np.nonzero(ink[top:bottom, left:right])
+    if len(xs) == 0:
+        return None
+    return (x + pad + left + int(xs.min()), y + pad + top + int(ys.min()),
+            int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
+def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, int] | None:
+    """``(top, bottom)`` rows of the picture in a panel's ink (see :func:`picture_box`), its
+    bands parted by rows of at most ``thin`` pixels of ink; ``None`` when all is text."""
+    bands = _runs(rows > thin)
     if not bands:
         return None
     mass = [int(rows[a:b].sum()) for a, b in bands]
@@ -617,6 +670,11 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
             break
     if start is None:
         return None
+    # (its thin top rows, a sprite's tip, back in: nothing stands between it and the band
+    # above but empty rows)
+    above = bands[start - 1][1] if start > 0 else 0
+    while top > above and rows[top - 1] > 0:
+        top -= 1
     for a, b in bands[start + 1 :]:
         if bottom < bands[start][1] or a - bottom > max(2, 0.25 * (bottom - top)):
             break
@@ -626,15 +684,7 @@ def picture_box(image: np.ndarray, panel: Panel) -> tuple[int, int, int, int] | 
         bottom = b2
         if b2 < b:
             break
-    cols = _columns(ink[top:bottom], gap=max(1, round(0.15 * (bottom - top))))
-    if cols is None:
-        return None
-    left, right = cols
-    ys, xs = np.nonzero(ink[top:bottom, left:right])
-    if len(xs) == 0:
-        return None
-    return (x + pad + left + int(xs.min()), y + pad + top + int(ys.min()),
-            int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+    return top, bottom
 
 
 def _text_like(ink: np.ndarray) -> bool:

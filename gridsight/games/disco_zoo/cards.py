@@ -16,8 +16,8 @@ rarity colour per tile of it found in this rescue.
 3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
    is, or blended with the box's border at a small scale) than the unfilled look (the card's
    colour or a darker shade of it, blended the same way), by a margin.
-4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (the
-   direction its ink leaves the card's colour in, compared with each rarity's).
+4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
+   most colourful ink's hue, compared with each rarity's blended with the card's).
 
 The names are not read here: each card carries ``name_box``, the rectangle of its name line in
 image pixels, for the text reader.
@@ -37,7 +37,11 @@ from gridsight.vision.sprites import Sprite, sprite_of
 
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
-TINT_MIN = 0.8  # cosine a line's tint must reach with its rarity's direction
+UNSURE_LINE = 0.4  # the most a tint is trusted when the card's box row was not found
+WAIST = 0.15  # a row inside a band of ink holding less than this of its typical row parts it
+TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
+TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
+TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 
 
 @dataclass(frozen=True)
@@ -125,15 +129,59 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     lower = (x + inset, start, w - 2 * inset, y + h + max(2, round(0.02 * h)) - start)
     row = box_row(image, lower, panel.color, min_side=max(3.0, facts["box_min_side"] * pitch))
     bottom = row.boxes[0][1] if row is not None else y + h
-    lines = [band for band in ink_lines(image, (x + inset, below, w - 2 * inset, bottom - below),
-                                        panel.color) if band[1] - band[0] >= 2]
+    text_area = (x + inset, below, w - 2 * inset, bottom - below)
+    lines = [band for band in _at_waists(image, text_area, panel.color,
+                                         ink_lines(image, text_area, panel.color))
+             if band[1] - band[0] >= 2]
+    if row is None and len(lines) >= 3:
+        lines = lines[:-1]  # the lowest: the boxes, not found as a row (their borders faint)
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
     rarity, confidence = tint_rarity(image, have_box, panel.color, facts) \
         if have_box is not None else ("", 0.0)
+    if row is None:
+        # Which line is YOU HAVE n is a guess without the boxes under it (the line found
+        # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
+        confidence = min(confidence, UNSURE_LINE)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
                     confidence, row)
+
+
+def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],
+               bands: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``bands`` (picture rows) cut at their waists: rows inside a band holding under
+    :data:`WAIST` of its typical row's ink. A name as wide as its card, its letters ringed in
+    dark, leaves the row between it and ``YOU HAVE n`` a few pixels of ink, not none
+    (screen 7105 at 2.5x: 19 of 227)."""
+    x, y, w, h = area
+    crop = image[max(0, y) : y + h, max(0, x) : x + w]
+    if crop.size == 0:
+        return bands
+    counts = ink_mask(crop, colour).sum(axis=1)
+    out = []
+    for a, b in bands:
+        rows = counts[a - max(0, y) : b - max(0, y)]
+        if len(rows) < 6:
+            out.append((a, b))
+            continue
+        thin = rows < WAIST * float(np.median(rows))
+        # (a cut leaves a line on each side: a band's own thin top and bottom rows, or a
+        # letter's thin row near them, do not cut it)
+        least = max(3, round(0.3 * len(rows)))
+        start = a
+        for lo, hi in _runs(thin):
+            if a + lo - start >= least and b - (a + hi) >= least:
+                out.append((start, a + lo))
+                start = a + hi
+        out.append((start, b))
+    return out
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of ``True`` in a 1D array."""
+    edges = np.diff(np.concatenate([[0], on.astype(np.int8), [0]]))
+    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
 def _name_and_have(lines: list[tuple[int, int]]) -> tuple[tuple[int, int] | None,
@@ -214,6 +262,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         d_fill = fills[kind]
         filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
+    verdicts = _own_looks(verdicts, measured)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -236,6 +285,46 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     return tuple(out)
 
 
+def _own_looks(verdicts: list[tuple[bool, str, float]],
+               measured: list[tuple[np.ndarray, float, dict[str, float]]]
+               ) -> list[tuple[bool, str, float]]:
+    """The verdicts with their margins measured again against the screen's own looks where
+    it shows them: the median of the other boxes judged unfilled, and of the other boxes
+    judged filled with each rarity (a box is not its own evidence). A small scale blends a
+    box's middle with its border, so the modelled looks (a rarity's colour blended up to 60%
+    with a dark border) may come near an unfilled box's; the looks this screen shows do not
+    (screen 180074: an unfilled box 4.6 nearer the unfilled model than a blended rare fill,
+    40 from the rare boxes beside it). A filled box is measured against its own rarity's
+    fills; an unfilled one against each rarity's fills as shown, else as modelled (a rarity
+    no box shows filled may be this box's own, blended away). A box judged the other way,
+    or whose looks are not clearly apart, keeps its first margin."""
+    if not any(filled for filled, _, _ in verdicts):
+        return verdicts
+    middles = [middle for middle, _, _ in measured]
+    out = []
+    for i, ((middle, _, modelled), (filled, kind, margin)) in enumerate(zip(measured, verdicts)):
+        others = [(m, v) for j, (m, v) in enumerate(zip(middles, verdicts)) if j != i]
+        unfilled = [m for m, (f, _, _) in others if not f]
+        looks = {name: np.median(np.array([m for m, (f, k, _) in others if f and k == name]),
+                                 axis=0)
+                 for name in {k for _, (f, k, _) in others if f}}
+        if unfilled and (kind in looks if filled else looks):
+            empty_look = np.median(np.array(unfilled), axis=0)
+            apart = min(float(np.linalg.norm(look - empty_look)) for look in looks.values())
+            d_empty = float(np.linalg.norm(middle - empty_look))
+            if filled:
+                d_fill = float(np.linalg.norm(middle - looks[kind]))
+                same = d_fill + FILL_MARGIN < d_empty
+            else:
+                d_fill = min(float(np.linalg.norm(middle - looks[name])) if name in looks
+                             else distance for name, distance in modelled.items())
+                same = d_empty + FILL_MARGIN < d_fill
+            if apart >= 4 * FILL_MARGIN and same:
+                margin = max(margin, abs(d_empty - d_fill))
+        out.append((filled, kind, margin))
+    return out
+
+
 def _bgr(lab: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3),
                         cv2.COLOR_Lab2BGR).reshape(3) * 255.0
@@ -243,9 +332,27 @@ def _bgr(lab: np.ndarray) -> np.ndarray:
 
 def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
                 facts: dict) -> tuple[str, float]:
-    """The rarity whose tint a line of text is written in, and how clearly (0..1): the
-    direction its most colourful ink leaves the card's colour in, against each rarity's
-    colour (as is, or whitened up to half: a tint), by cosine."""
+    """The rarity whose tint a line of text is written in, and how clearly (0..1)
+    (:func:`line_tint`), clear only when the line's lower half says the same: a line found
+    a little too high holds the bottom of the name above it, in the name's colour
+    (screen 180103 at 1.2x: a cream name over a rare line read as a timeless tint)."""
+    rarity, confidence = line_tint(image, line, card, facts)
+    x, y, w, h = line
+    lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)
+    return (rarity, confidence) if lower == rarity else (rarity, 0.0)
+
+
+def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
+              facts: dict) -> tuple[str, float]:
+    """The rarity whose tint a line of text is written in, and how clearly (0..1).
+
+    The line's most colourful ink (its hue: a*, b*; the lightness is the font's, blended with
+    the card at a small scale) is compared with each rarity's hue as it may show: its colour
+    as is or whitened up to half (a tint), blended with the card's by any share from a
+    quarter on (thin strokes, JPEG). The nearest rarity wins when within
+    :data:`TINT_TOLERANCE`; it is clear by its lead over the runner-up. (The direction
+    alone the ink leaves the card in does not tell: from a card of a strong hue, green and
+    yellow lie the same way.)"""
     x, y, w, h = line
     crop = image[max(0, y) : y + h, max(0, x) : x + w]
     if crop.size == 0:
@@ -254,30 +361,33 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     if mask.sum() < 4:
         return "", 0.0
     card_lab = _lab(np.array(card, np.float32))
-    # Hue only (a*, b*): the ink's lightness is the font's, blended with the card at a small
-    # scale; its colour leaves the card's towards the tint's, whatever the blend.
-    ink = _lab(crop[mask].astype(np.float32))[:, 1:] - card_lab[1:]
-    colourful = np.linalg.norm(ink, axis=1)
-    keep = ink[colourful >= np.quantile(colourful, 0.7)]
-    direction = keep.mean(axis=0)
-    strength = float(np.linalg.norm(direction))
+    card_hue = card_lab[1:]
+    ink = _lab(crop[mask].astype(np.float32))
+    # (not a light card's dark rim around the letters: a shade of the card, not the tint)
+    ink = ink[ink[:, 0] >= card_lab[0] - TINT_DARKER][:, 1:]
+    if len(ink) < 4:
+        return "", 0.0
+    colourful = np.linalg.norm(ink - card_hue, axis=1)
+    seen = ink[colourful >= np.quantile(colourful, 0.7)].mean(axis=0)
+    strength = float(np.linalg.norm(seen - card_hue))
     if strength < 3.0:
         return "", 0.0
-    direction /= strength
-    scores = {}
+    distances = {}
     for name, ref in rarity_references(facts).items():
-        best = -1.0
-        for white in (0.0, 0.2, 0.4, 0.5):
-            towards = _lab((1 - white) * ref + white * 255.0)[1:] - card_lab[1:]
-            best = max(best, float(direction @ towards / max(1e-6, np.linalg.norm(towards))))
-        scores[name] = best
-    ranked = sorted(scores, key=scores.get, reverse=True)
-    top, runner = scores[ranked[0]], scores[ranked[1]]
-    if top < TINT_MIN:
+        best = np.inf
+        for white in np.linspace(0.0, 0.5, 6):
+            towards = _lab((1 - white) * ref + white * 255.0)[1:] - card_hue
+            share = float(np.clip((seen - card_hue) @ towards / max(1e-6, towards @ towards),
+                                  0.25, 1.1))
+            best = min(best, float(np.linalg.norm(card_hue + share * towards - seen)))
+        distances[name] = best
+    ranked = sorted(distances, key=distances.get)  # type: ignore[arg-type]
+    top, runner = distances[ranked[0]], distances[ranked[1]]
+    if top > TINT_TOLERANCE:
         return "", 0.0
     # Clear only when one rarity leads, the ink is clearly coloured, and the line is tall
     # enough for its letters to hold some pixels of their own colour (not blends).
-    lead = np.clip((top - runner - 0.1) / 0.2, 0.0, 1.0)
+    lead = np.clip((runner - top - TINT_MARGIN) / (2 * TINT_MARGIN), 0.0, 1.0)
     colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
     size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
     return ranked[0], float(lead * colour * size)

@@ -1,0 +1,152 @@
+"""Disco Zoo's animal cards found by their structure on real-look screens that once lost them.
+
+Each screen is drawn by the real-look skin and degraded as the screens test does (its seed
+fixes the look, the scale, the noise and the JPEG); the cards found must be the cards drawn,
+each where it was drawn to a few pixels.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.settle import BOX_SURE, RARITY_SURE
+from test_disco_zoo_screens import degrade, real_rescue
+
+
+def _screen(seed: int, base: int):
+    """Screen ``seed`` of the run starting at ``base`` as the screens diagnostic draws it (a
+    screen in eight has bought attempts on its counter)."""
+    rng = np.random.default_rng(seed)
+    extra = int(rng.integers(1, 6)) if (seed - base) % 8 == 0 else 0
+    shot, _ = real_rescue(rng, seed, extra=extra)
+    image, scale = degrade(shot.image, rng, seed)
+    return shot, image, scale
+
+
+def _assert_cards_found(seed: int, base: int = 180_000) -> None:
+    shot, image, scale = _screen(seed, base)
+    found = [card.panel.box for card in locate_rescue(image).cards]
+    drawn = [tuple(round(v * scale) for v in card.box) for card in shot.extras["cards"]]
+    assert len(found) == len(drawn), (seed, found, drawn)
+    for got, want in zip(found, drawn):
+        slack = max(3, round(0.04 * want[2]))
+        assert all(abs(a - b) <= slack for a, b in zip(got, want)), (seed, got, want)
+
+
+@pytest.mark.parametrize("seed", [180050, 180152])
+def test_cards_just_above_the_boards_frame_are_found(seed):
+    """Cards a little darker than the ground, the board's dark frame a few pixels below
+    them (2.4x, 3.0x): the frame's edge blurred into the ground passes through the cards'
+    colour, so the rows under a card are judged by the best of them, not all together."""
+    _assert_cards_found(seed)
+
+
+@pytest.mark.parametrize("seed", [180154, 180066, 180093])
+def test_a_card_whose_colour_is_not_among_the_areas_four_main_ones_is_found(seed):
+    """One card, its colour the area's fifth or sixth: the title bar and the ground's shades
+    (a gradient, Jungle's mottling) come first."""
+    _assert_cards_found(seed)
+
+
+def test_a_card_of_low_contrast_is_found_when_the_ground_beside_the_board_is_noisy():
+    """The board at the screen's edge (0.93x, Polar): the ground beside it is a few pixels
+    wide, its hue bled by JPEG from the board's; the card is 2.7 Lab darker than the ground,
+    within that scatter, so the scatter sets no more than a cap on how far a card's colour
+    is sought from the ground."""
+    _assert_cards_found(180065)
+
+
+def test_two_cards_a_narrow_gap_apart_are_not_taken_for_one():
+    """Two cards 5 pixels apart at 1.3x (City): the gap's blend of card and ground is a
+    colour of its own, and taken for the cards' it sees one card across the gap; the pair of
+    colours that sees the gap wins over the same stretch."""
+    _assert_cards_found(200299, base=200_000)
+
+
+@pytest.mark.parametrize("seed, base", [(180086, 180_000), (180001, 180_000),
+                                        (190002, 190_000)])
+def test_a_cards_name_line_is_found_where_the_name_is(seed, base):
+    """180086, a light Polar card at 0.98x: JPEG rings around the dark-rimmed text, and
+    specks touching the sprite and the name leave no empty row between them; rows of a few
+    specks part the picture from the lines, so the name line is the name's, not
+    ``YOU HAVE n``'s. That parting only where the picture is otherwise too tall: 180001's
+    sprite at 2.2x has sparse rows of its own (parted, the box row was taken for the
+    picture). 190002: a line is cut at a waist only with a line on each side."""
+    shot, image, scale = _screen(seed, base)
+    card = locate_rescue(image).cards[0]
+    _, top, _, height = (round(v * scale) for v in shot.extras["cards"][0].name_box)
+    middle = top + height / 2
+    assert card.name_box is not None and card.have_box is not None
+    assert card.name_box[1] <= middle <= card.name_box[1] + card.name_box[3], card.name_box
+    assert card.have_box[1] > middle
+
+
+@pytest.mark.parametrize("seed, index", [(180172, 0), (180172, 1), (180086, 0)])
+def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
+    """No box filled, so the rarity is the ``YOU HAVE n`` line's tint alone. From an orange
+    card (180172) green and yellow ink leave the card's colour in nearly one direction; their
+    hues themselves tell them apart. (180086: a light Polar card, its letters ringed in dark:
+    the rims are a shade of the card, not the tint.)"""
+    shot, image, _ = _screen(seed, 180_000)
+    cards = locate_rescue(image).cards
+    want = shot.extras["cards"][index]
+    assert len(cards) == len(shot.extras["cards"])
+    card = cards[index]
+    assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True), \
+        (want.name, card.rarity, card.rarity_confidence)
+
+
+def test_without_its_box_row_a_cards_tint_is_a_hint_read_from_the_line_above_the_boxes():
+    """180193's first card: its faint boxes are not found as a row, so its lowest line is
+    taken for them, and the line above for ``YOU HAVE n`` (its tint, green on dark blue,
+    right); which line is which being a guess, the tint is a hint, not counted on."""
+    shot, image, _ = _screen(180193, 180_000)
+    card = locate_rescue(image).cards[0]
+    assert card.row is None
+    assert card.rarity == shot.extras["cards"][0].rarity
+    assert 0.0 < card.rarity_confidence < RARITY_SURE
+
+
+def test_small_boxes_are_read_clearly_against_the_looks_the_screen_itself_shows():
+    """At 0.84x a box's middle is blended with its (dark-rimmed) border: an unfilled box of
+    a light card comes within a few Lab of a rare fill blended the same way, and a rare fill
+    near the card's own colour. Measured against the other boxes of the screen (rare ones
+    light blue, unfilled ones dark, 40 apart), every box is clear."""
+    shot, image, _ = _screen(180074, 180_000)
+    cards = locate_rescue(image).cards
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn)
+    for want, card in zip(drawn, cards):
+        assert card.boxes is not None
+        assert (card.boxes.count, card.boxes.filled, card.boxes.confidence >= BOX_SURE) == \
+            (want.boxes, want.filled, True), (want.name, card.boxes)
+        assert (card.rarity, card.rarity_confidence >= RARITY_SURE) == (want.rarity, True)
+
+
+def test_a_name_as_wide_as_its_card_is_parted_from_the_line_under_it():
+    """At 2.5x a name filling its card's width, its letters ringed in dark, leaves a few
+    pixels of ink in the row between it and ``YOU HAVE n``: the band is cut there, so the
+    ``YOU HAVE n`` line holds none of the name's light letters (which once read as a rare
+    tint, sure, on a timeless card: the screen named the wrong animal)."""
+    shot, image, scale = _screen(7105, 7_000)
+    cards = locate_rescue(image).cards
+    drawn = shot.extras["cards"]
+    assert len(cards) == len(drawn)
+    for want, card in zip(drawn, cards):
+        _, top, _, height = want.name_box
+        assert card.have_box is not None and card.have_box[1] >= (top + height) * scale - 1, \
+            (want.name, card.have_box, (top + height) * scale)
+        assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE
+
+
+def test_a_you_have_line_found_too_high_gives_no_sure_tint():
+    """180103 at 1.2x: the ``YOU HAVE n`` line found holds the bottom of the cream name above
+    it; the whole line reads as a timeless tint, its lower half as the rare one it is, so
+    the tint is not counted on."""
+    shot, image, _ = _screen(180103, 180_000)
+    card = locate_rescue(image).cards[0]
+    want = shot.extras["cards"][0]
+    assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE, \
+        (want.rarity, card.rarity, card.rarity_confidence)
