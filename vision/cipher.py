@@ -122,7 +122,9 @@ class Cipher:
         self.labelled: list[tuple[Glyph, str]] = []
         for line, text in self.known:
             self.labelled += list(zip(line.glyphs, text.replace(" ", "")))
-        self._cache: dict[tuple[int, int], float] = {}
+        # (keyed by the glyphs' ids, each entry holding its two glyphs: a glyph freed while
+        # its id is cached would let a new one take that id and be given its distance)
+        self._cache: dict[tuple[int, int], tuple[Glyph, Glyph, float]] = {}
         self._refs: dict[int, list[tuple[Glyph, str]]] = {}
         self.calibration = self._calibrate()
 
@@ -131,9 +133,10 @@ class Cipher:
         if a is b:
             return 0.0
         key = (id(a), id(b)) if id(a) < id(b) else (id(b), id(a))
-        if key not in self._cache:
-            self._cache[key] = glyph_distance(a, b)
-        return self._cache[key]
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._cache[key] = (a, b, glyph_distance(a, b))
+        return entry[2]
 
     def references(self, line: TextLine) -> list[tuple[Glyph, str]]:
         """The known glyphs ``line`` may be compared with: those of known lines of its
