@@ -21,6 +21,7 @@ from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.games.disco_zoo.names import _region_animals
 from gridsight.games.disco_zoo.snap import ALIKE_COST, SMALL_COST, distance, letters, snap
 from gridsight.readers.base import ReadError, ReadHints
+from kit.ocr_standin import engine_says
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 
@@ -109,13 +110,6 @@ def _blind(monkeypatch):
     monkeypatch.setattr(glyph_names, "screen_words", blind)
 
 
-def _engine_says(monkeypatch, region, cards):
-    monkeypatch.setattr(ocr_names, "available", lambda: True)
-    monkeypatch.setattr(ocr_names, "read_ocr_names",
-                        lambda image, lines, found, given=None:
-                        ocr_names.OcrNames(region, tuple(cards), "stand-in"))
-
-
 @pytest.fixture(scope="module")
 def open_screen():
     """A screen of two or more cards whose boxes and board alone leave the names open (the
@@ -144,7 +138,7 @@ def test_the_engines_names_settle_a_screen_when_they_fit_the_boxes_and_the_board
     monkeypatch.setenv(ocr_names.SWITCH, "off")
     _blind(monkeypatch)
     image, board, screen = open_screen
-    _engine_says(monkeypatch, board.region, [a.name for a in board.animals])
+    engine_says(monkeypatch, board.region, [a.name for a in board.animals])
     reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                           image=image)
     assert reading.text == board.text
@@ -158,12 +152,12 @@ def test_names_that_do_not_fit_the_boxes_or_the_glyphs_are_not_taken(monkeypatch
     image, board, screen = open_screen
     truth = [a.name for a in board.animals]
     # The engine names a card an animal of another region: no choice stands, the reader asks.
-    _engine_says(monkeypatch, None, ["Unicorn"] + truth[1:])
+    engine_says(monkeypatch, None, ["Unicorn"] + truth[1:])
     with pytest.raises(ReadError, match="--animals"):
         read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
     # The engine's region disagrees with the player's: not taken.
     other = "Farm" if board.region != "Farm" else "Polar"
-    _engine_says(monkeypatch, other, truth)
+    engine_says(monkeypatch, other, truth)
     with pytest.raises(ReadError, match="--animals"):
         read_screen(screen, screen.board_read("disco-zoo/structure"),
                     ReadHints(region=board.region), image=image)
@@ -322,18 +316,18 @@ def test_the_engines_whole_reading_outweighs_glyphs_that_settled_no_region(monke
     # The glyphs name the first card an animal of another region and settle no region; the
     # engine reads the region and every card: its reading stands, checked by the boxes.
     _glyphs_say(monkeypatch, None, "Jade Rabbit")
-    _engine_says(monkeypatch, board.region, truth)
+    engine_says(monkeypatch, board.region, truth)
     reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                           image=image)
     assert reading.text == board.text
     # ... but not a card short of every card: the disagreement leaves it unread.
-    _engine_says(monkeypatch, board.region, [None] + truth[1:])
+    engine_says(monkeypatch, board.region, [None] + truth[1:])
     with pytest.raises(ReadError, match="--animals"):
         read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
     # ... nor against a region the glyphs settled.
     other = "Moon" if board.region != "Moon" else "Farm"
     _glyphs_say(monkeypatch, other, "Jade Rabbit" if other == "Moon" else "Cow")
-    _engine_says(monkeypatch, board.region, truth)
+    engine_says(monkeypatch, board.region, truth)
     with pytest.raises(ReadError, match="--animals"):
         read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
 

@@ -15,15 +15,13 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadError, ReadHints
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+from kit.ocr_standin import engine_says
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 
 
 def _engine_says(monkeypatch, cards):
-    monkeypatch.setattr(ocr_names, "available", lambda: True)
-    monkeypatch.setattr(ocr_names, "read_ocr_names",
-                        lambda image, lines, found, given=None:
-                        ocr_names.OcrNames(None, tuple(cards), "stand-in"))
+    engine_says(monkeypatch, None, cards)
 
 
 @pytest.fixture(scope="module")
