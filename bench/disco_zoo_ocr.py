@@ -150,20 +150,15 @@ def whole(k: int, base: int) -> tuple[float, str, str, float, float]:
     does) read with no options without the OCR engine and with it: (scale, outcome without,
     outcome with, CPU seconds of each read; outcomes as ``RealRead.plain_outcome``, or ``no
     board``)."""
-    from test_disco_zoo_screens import RealRead, degrade, real_rescue
+    from test_disco_zoo_screens import RealRead, read_plainly, real_screen
 
     from gridsight.games.disco_zoo.names import _RECENT as remembered
     from gridsight.games.disco_zoo.ocr_names import SWITCH
     from gridsight.games.disco_zoo.screen import locate_rescue
-    from gridsight.games.disco_zoo.screen_text import read_screen
-    from gridsight.readers.base import ReadError, ReadHints
     from gridsight.vision.errors import BoardNotFoundError
 
     seed = base + k
-    rng = np.random.default_rng(seed)
-    extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # as the screens' test draws them
-    shot, text = real_rescue(rng, seed, extra=extra)
-    image, scale = degrade(shot.image, rng, seed)
+    shot, text, image, scale = real_screen(k, base)  # as the screens' test draws them
     try:
         screen = locate_rescue(image)
     except BoardNotFoundError:
@@ -175,13 +170,7 @@ def whole(k: int, base: int) -> tuple[float, str, str, float, float]:
         os.environ[SWITCH] = switch
         remembered.clear()  # each read from scratch (the glyphs' reading is remembered)
         start = time.process_time()
-        plain = asked = refused = ""
-        warnings: tuple[str, ...] = ()
-        try:
-            reading = read_screen(screen, board, ReadHints(), image=image)
-            plain, warnings = reading.text, tuple(reading.warnings)
-        except ReadError as error:
-            asked, refused = (str(error), "") if "--animals" in str(error) else ("", str(error))
+        plain, warnings, asked, refused = read_plainly(screen, board, image)
         cpu = time.process_time() - start
         read = RealRead(seed, scale, text, "", (), plain, asked, refused, shot, screen, cpu,
                         warnings)
@@ -255,6 +244,16 @@ def engine_facts(name: str) -> str:
     return f"{name}: {how}; install {size}; import + first line {load} s"
 
 
+def _outcomes(label: str, lines: list[Line], engines: tuple[str, ...], *, cipher: bool) -> str:
+    """One row of the report: how many of ``lines`` the cipher (when it read them) and each
+    engine named right and WRONG."""
+    row = [f"  {label}: {len(lines):>3} lines"]
+    counts = ([("cipher", collections.Counter(ln.cipher for ln in lines))] if cipher else []) \
+        + [(name, collections.Counter(ln.read[name][2] for ln in lines)) for name in engines]
+    row += [f"{name} {c['right']:>3} right {c['wrong']:>2} WRONG" for name, c in counts]
+    return " | ".join(row)
+
+
 def report(results: list[tuple[float, list[Line]]], engines: tuple[str, ...]) -> list[str]:
     out = []
     lines = [ln for _, screen in results for ln in screen]
@@ -266,24 +265,10 @@ def report(results: list[tuple[float, list[Line]]], engines: tuple[str, ...]) ->
         out.append(f"{title}: {len(part)} lines")
         for low, high in HEIGHTS:
             band = [ln for ln in part if low <= ln.height < high]
-            if not band:
-                continue
-            row = [f"  letters {low:>2}-{high:<2} px: {len(band):>3} lines"]
-            if kind != "name-truth":
-                c = collections.Counter(ln.cipher for ln in band)
-                row.append(f"cipher {c['right']:>3} right {c['wrong']:>2} WRONG")
-            for name in engines:
-                c = collections.Counter(ln.read[name][2] for ln in band)
-                row.append(f"{name} {c['right']:>3} right {c['wrong']:>2} WRONG")
-            out.append(" | ".join(row))
-        row = [f"  all             : {len(part):>3} lines"]
-        if kind != "name-truth":
-            c = collections.Counter(ln.cipher for ln in part)
-            row.append(f"cipher {c['right']:>3} right {c['wrong']:>2} WRONG")
-        for name in engines:
-            c = collections.Counter(ln.read[name][2] for ln in part)
-            row.append(f"{name} {c['right']:>3} right {c['wrong']:>2} WRONG")
-        out.append(" | ".join(row))
+            if band:
+                out.append(_outcomes(f"letters {low:>2}-{high:<2} px", band, engines,
+                                     cipher=kind != "name-truth"))
+        out.append(_outcomes("all             ", part, engines, cipher=kind != "name-truth"))
     for name in engines:
         cpu = sorted(ln.read[name][3] for ln in lines) or [0.0]
         out.append(f"CPU per line, {name} (both ways): median {cpu[len(cpu) // 2] * 1000:.0f} ms, "

@@ -122,30 +122,40 @@ class RealRead:
             else []
 
 
-def _real_read(k: int, base: int = SEED) -> RealRead:
-    """Real-look screen ``k`` drawn, degraded, found by structure and read with ``--animals``
-    and with no options (a worker's job); ``base`` the first seed (another for a fresh
-    held-out measurement)."""
-    from gridsight.readers.base import ReadError
-
+def real_screen(k: int, base: int = SEED):
+    """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought):
+    (shot, its board text, the image, its scale). The benchmarks draw the same screens."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
     shot, text = real_rescue(rng, seed, extra=extra)
     image, scale = degrade(shot.image, rng, seed)
+    return shot, text, image, scale
+
+
+def read_plainly(screen, board, image: np.ndarray) -> tuple[str, tuple[str, ...], str, str]:
+    """A found screen read with no options: (its text, its warnings, the request for
+    ``--animals`` when the names were not settled, another refusal); all but one empty."""
+    from gridsight.readers.base import ReadError
+
+    try:
+        reading = read_screen(screen, board, ReadHints(), image=image)
+    except ReadError as error:
+        said = str(error)
+        return "", (), *((said, "") if "--animals" in said else ("", said))
+    return reading.text, tuple(reading.warnings), "", ""
+
+
+def _real_read(k: int, base: int = SEED) -> RealRead:
+    """Real-look screen ``k`` drawn, degraded, found by structure and read with ``--animals``
+    and with no options (a worker's job); ``base`` the first seed (another for a fresh
+    held-out measurement)."""
+    shot, text, image, scale = real_screen(k, base)
+    seed = base + k
     start = time.process_time()
     screen = locate_rescue(image)
     board = screen.board_read("disco-zoo/structure")
-    plain = asked = refused = ""
-    plain_warnings: tuple[str, ...] = ()
-    try:
-        plain_reading = read_screen(screen, board, ReadHints(), image=image)
-        plain, plain_warnings = plain_reading.text, tuple(plain_reading.warnings)
-    except ReadError as error:
-        if "--animals" in str(error):
-            asked = str(error)
-        else:
-            refused = str(error)
+    plain, plain_warnings, asked, refused = read_plainly(screen, board, image)
     cpu = time.process_time() - start
     reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
     return RealRead(seed, scale, text, reading.text, tuple(reading.warnings), plain, asked,
