@@ -22,7 +22,12 @@ against a constant 30 Hz, and the time from a new picture in the window to the n
 shown, starting from idle polling; and first one grab of a window, through MIT-SHM (what
 ``gridsight live`` uses) against python-xlib's ``GetImage`` (the fallback), in the same process.
 
-Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S] [--x11]``. Targets:
+A real-look Disco Zoo rescue read by its structure (``--real-look N`` runs) is timed in CPU
+seconds from a tap to its advice, against the same loop forgetting the last frame it found (a
+frame like the last is otherwise the same read, not searched again).
+
+Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S] [--real-look N]
+[--x11]``. Targets:
 latency under 100 ms for the three games, idle under 5% of a core.
 """
 
@@ -110,6 +115,36 @@ class NaiveLoop:
         reading = self.reader.read(frame.pixels, board, self.pack, ReadHints())
         advice = self.adapter.solve(reading.board, options_of(self.game)).advice
         return render_layer(SIZE, geometry, advice)
+
+
+def real_look_latency(remember: bool) -> list[float]:
+    """CPU seconds from each tap's first frame to its advice on a real-look Disco Zoo rescue
+    read by its structure (no pack's frame: cards and tiles searched on the screen, most of a
+    second); ``remember`` off forgets the last frame found before each step, as the loop was
+    before a frame like the last became the same read (the baseline)."""
+    from test_live_real_look import CANVAS, loop_for, real_look_script
+
+    script = real_look_script()
+    loop = loop_for()
+
+    def step(pixels):
+        if not remember:
+            loop.source._located = None
+        return loop.step(Frame(pixels.copy(), Rect(0, 0, CANVAS[0], CANVAS[1]), time.time()))
+
+    for _ in range(3):
+        view = step(script[0][0])
+    times = []
+    for image, _, _ in script[1:]:
+        start = time.process_time()
+        before = view.version
+        while True:  # the change, then its confirmation
+            view = step(image)
+            if view.version != before and view.advice is not None and \
+                    not view.status.startswith("reading"):
+                break
+        times.append(time.process_time() - start)
+    return times
 
 
 def naive_latency(game: str, frames: list[Frame]) -> list[float]:
@@ -314,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each script")
     parser.add_argument("--budget", type=float, default=SETTINGS["budget"],
                         help="Disco Zoo lookahead budget (gridsight live's default 0.2 s)")
+    parser.add_argument("--real-look", type=int, default=2, metavar="N",
+                        help="runs of the real-look rescue read by its structure (0: skip)")
     parser.add_argument("--x11", action="store_true",
                         help="also run gridsight live on Xvfb (whole process: grabs, Qt)")
     args = parser.parse_args(argv)
@@ -332,6 +369,15 @@ def main(argv: list[str] | None = None) -> int:
               f"the polls, at worst {1e3 * worst + IDLE_POLL_MS + CONFIRM_MS:6.1f})  "
               f"naive per frame "
               f"{1e3 * base:6.1f} ms  ratio naive/ours {base / med:5.2f}")
+    if args.real_look:
+        ours, forgetting = [], []
+        for _ in range(args.real_look):
+            ours += real_look_latency(remember=True)
+            forgetting += real_look_latency(remember=False)
+        med, base = statistics.median(ours), statistics.median(forgetting)
+        print(f"  real-look disco-zoo by its structure, CPU: ours {1e3 * med:6.1f} ms (max "
+              f"{1e3 * max(ours):6.1f})  the last frame not remembered {1e3 * base:6.1f} ms  "
+              f"ratio {base / med:5.2f}")
     print(f"idle CPU: {args.idle:g} s polling at {POLL_HZ:g} Hz on an unchanging picture")
     for game in scripts():
         frames = frames_of(game)
