@@ -286,7 +286,7 @@ def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[Ca
     """A second opinion on animals settled without an OCR engine (the ``ocr`` extra, when
     installed): a card whose name the engine reads beyond doubt as another animal of the
     region means a clue was misread (a box row counted short named a Kakapo card Ghost), so
-    the reader asks instead (:class:`ReadError` naming both readings and the candidates)
+    the reader asks instead (:class:`ReadError` naming both readings)
     rather than advise on a wrong animal. Nothing without the engine."""
     from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
 
