@@ -106,13 +106,18 @@ def _all_animals() -> dict[str, str]:
 
 
 def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
-                   region: str | None = None) -> OcrNames | None:
+                   region: str | None = None,
+                   options: Sequence[Sequence[str]] | None = None) -> OcrNames | None:
     """The region and the cards' names read by the OCR engine off ``image``; ``None``
     when no engine is installed (or it is switched off). ``lines``: the text lines
     :func:`.names.read_names` found (``"region"``, ``"names"`` one per card or ``None``);
     ``cards``: the screen's cards (each with its ``panel`` and maybe ``name_box``);
     ``region``: the region when known (the player's, or read by the glyphs), which the card
-    names are snapped to (the region's line is then not read)."""
+    names are snapped to (the region's line is then not read); ``options``: for each card,
+    the animals it may still be (what its boxes and colours and the board allow), its name
+    then snapped among those alone (``KIWI`` drawn so that it reads ``HIHI`` is one
+    look-alike pair from a pet's ``BIRD``, but clearly Kiwi among the common four-tile
+    animals Bat, Badger and Kiwi)."""
     reader = _reader()
     if reader is None:
         return None
@@ -128,7 +133,7 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
     cards_read = [_CardReading(reader, image, card, found[k] if k < len(found) else None)
                   for k, card in enumerate(cards)]
     names = {w: a.name for w, a in _region_animals(home).items()} if home else _all_animals()
-    out = [card.name(names) for card in cards_read]
+    out = [card.name(_among(names, options, k)) for k, card in enumerate(cards_read)]
     if home is None:
         # The region not read: a card named an animal of one region only (not a pet) tells
         # it, and the other cards are snapped again among that region's animals (fewer names
@@ -139,8 +144,18 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
                  for a in catalogue.animals() if a.name == name and a.region is not None}
         if len(homes) == 1:
             names = {w: a.name for w, a in _region_animals(homes.pop()).items()}
-            out = [name or card.name(names) for name, card in zip(out, cards_read)]
+            out = [name or card.name(_among(names, options, k))
+                   for k, (name, card) in enumerate(zip(out, cards_read))]
     return OcrNames(read_region, tuple(out), reader.name)
+
+
+def _among(names: dict[str, str], options: Sequence[Sequence[str]] | None,
+           card: int) -> dict[str, str]:
+    """``names`` (written form to name) narrowed to the animals card ``card`` may be."""
+    if options is None or card >= len(options):
+        return names
+    allowed = set(options[card])
+    return {written: name for written, name in names.items() if name in allowed}
 
 
 def _card_texts(reader: LineReader, image: np.ndarray, card: Any,

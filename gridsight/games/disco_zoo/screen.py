@@ -55,6 +55,7 @@ from gridsight.vision.sprites import Sprite, sprite_of
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
 GROUND_SPREAD = 18.0  # Lab distance within which tiles share the grass colour
+GRASS_SPREAD_FLOOR = 8.0  # the least Lab distance at which a tile is told from the grass
 MIN_GROUND = 5  # a rescue board shows at least this many untapped tiles
 MIN_PLAUSIBLE = 0.9  # share of the 25 tiles that must read as rescue tiles
 SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on three sides
@@ -239,11 +240,13 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     counts = (distances < GROUND_SPREAD).sum(axis=1)
     seed = int(np.argmax(counts))
     grass = np.median(rims[distances[seed] < GROUND_SPREAD], axis=0)
-    # The grass tiles' own scatter (a checkered lawn, JPEG) sets how far a grass tile may be:
-    # a common found tile's green can be near the grass's, but not within its scatter.
-    to_grass = np.linalg.norm(rims - grass, axis=1)
+    # The grass tiles' own scatter (JPEG, light) sets how far a grass tile may be: a common
+    # found tile's green can be near the grass's, but not within its scatter. A checkered
+    # lawn's two greens are measured apart (each tile against its own squares' green), so the
+    # lawn's two shades do not widen the scatter by themselves.
+    to_grass = _to_lawn(rims, grass, lattice.cols)
     scatter = float(np.median(to_grass[to_grass < GROUND_SPREAD]))
-    spread = float(np.clip(3.0 * scatter + 5.0, 8.0, GROUND_SPREAD))
+    spread = float(np.clip(3.0 * scatter + 5.0, GRASS_SPREAD_FLOOR, GROUND_SPREAD))
     ground = to_grass < spread
     if ground.sum() < MIN_GROUND or not _is_green(grass, facts["ground_hue"]):
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
@@ -287,6 +290,21 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int) -> np.ndarray:
+    """Each tile's Lab distance to the green of its own squares of the lawn: the tiles in the
+    black and in the white squares of a checkerboard are measured against the median of
+    those near the grass among their own kind (a plain lawn has one green; a checkered lawn
+    two shades, each tile against its own)."""
+    parity = np.array([(k // cols + k % cols) % 2 for k in range(len(rims))])
+    near = np.linalg.norm(rims - grass, axis=1) < GROUND_SPREAD
+    out = np.empty(len(rims))
+    for side in (0, 1):
+        mine = parity == side
+        green = np.median(rims[mine & near], axis=0) if (mine & near).sum() >= 3 else grass
+        out[mine] = np.linalg.norm(rims[mine] - green, axis=1)
+    return out
 
 
 def _plausibility(tiles: list[TileSeen]) -> float:
@@ -522,13 +540,36 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
         NumberRead(None, 0.0, ())
 
 
+QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
+OFF_ROW = 30.0  # colour distance at which a pixel is off its row's colour
+
+
 def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
-    """The bars' colour on each row of ``band`` (shape ``(rows, 1, 3)``): each row's median,
-    then the median of those over ``window`` rows. A row of text can be mostly ink (the
-    horizontal strokes of a bold name and a label side by side), and its own median is then
-    the text's colour; the bars are much taller than such rows, so the running median keeps
-    their colours, and the steps between them, while such rows are outvoted."""
+    """The bars' colour on each row of ``band`` (shape ``(rows, 1, 3)``). A row of text can
+    be mostly ink (the horizontal strokes of a bold name and a big label side by side), and
+    its own median is then the text's colour. The rows with no text (nearly all of their
+    pixels one colour) show the bars' colours, and the steps between them: a row with text
+    takes the colour of the nearest such row above or below it, whichever more of its own
+    pixels share. With no such row, :func:`_running_bar_colours` over ``window`` rows."""
     rows = np.median(band, axis=1)
+    off = np.linalg.norm(band - rows[:, None, :], axis=2) > OFF_ROW
+    quiet = np.flatnonzero(off.mean(axis=1) <= QUIET_ROW)
+    if len(quiet) == 0:
+        return _running_bar_colours(rows, window)
+    out = rows.copy()
+    for y in np.flatnonzero(off.mean(axis=1) > QUIET_ROW):
+        k = int(np.searchsorted(quiet, y))
+        nearest = [int(quiet[j]) for j in (k - 1, k) if 0 <= j < len(quiet)]
+        shared = [float((np.linalg.norm(band[y] - rows[q], axis=1) <= OFF_ROW).mean())
+                  for q in nearest]
+        out[y] = rows[nearest[int(np.argmax(shared))]]
+    return out[:, None, :]
+
+
+def _running_bar_colours(rows: np.ndarray, window: int) -> np.ndarray:
+    """Each row's median colour (``rows``) replaced by the median of those over ``window``
+    rows: the bars are much taller than a line of text, so the running median keeps their
+    colours, and the steps between them, while rows mostly ink are outvoted."""
     half = window // 2
     padded = np.pad(rows, ((half, half), (0, 0)), mode="edge")
     windows = np.lib.stride_tricks.sliding_window_view(padded, window, axis=0)

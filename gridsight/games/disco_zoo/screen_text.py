@@ -276,9 +276,40 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     if all(n is None for n in names) and home == given:
         return None  # the engine read nothing the glyphs had not
     settled = settle(clues, found, empty, region=home, names=names, unread=unread)
+    if settled is not None and not settled.settled and any(n is None for n in names):
+        settled = _ocr_among_options(image, screen, words, settled, names, clues, found,
+                                     empty, unread)
     if settled is None or not settled.settled:
         return None
     return read.engine, settled
+
+
+def _ocr_among_options(image: np.ndarray, screen: RescueScreen, words, standing: Settled,
+                       names: list[tuple[str, ...] | None], clues: Sequence[CardClue],
+                       found, empty, unread: int) -> Settled | None:
+    """The choices that still stood with the names read (``standing``) narrowed once more:
+    each card the engine did not name, its text snapped again among the animals that card
+    may still be alone (a few names to tell apart, not the region's and the pets'). A name
+    the glyphs read otherwise leaves it as it was."""
+    from gridsight.games.disco_zoo.ocr_names import read_ocr_names
+
+    if len(standing.regions) != 1:
+        return standing
+    again = read_ocr_names(image, words.lines, screen.cards, standing.regions[0],
+                           options=standing.options)
+    if again is None:
+        return standing
+    narrowed = list(names)
+    for k, (glyphs, ocr) in enumerate(zip(words.cards, again.cards)):
+        if narrowed[k] is not None or ocr is None:
+            continue
+        if glyphs.name and glyphs.name != ocr:
+            return standing  # the two readings disagree: neither counts
+        narrowed[k] = (ocr,)
+    if narrowed == names:
+        return standing
+    return settle(clues, found, empty, region=standing.regions[0], names=narrowed,
+                  unread=unread)
 
 
 def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[CardClue],
