@@ -150,3 +150,26 @@ def test_a_you_have_line_found_too_high_gives_no_sure_tint():
     want = shot.extras["cards"][0]
     assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE, \
         (want.rarity, card.rarity, card.rarity_confidence)
+
+
+def test_boxes_too_small_to_tell_a_fill_leave_the_found_count_unsaid():
+    """180048 at 0.52x: Jade Rabbit's two boxes (6x7 px), both filled, read as unfilled
+    (their pink middles blended with the light border and the dark card), and with that
+    count the three found tiles were all given a pet Rabbit: other animals, with no caveat.
+    Boxes under ``MIN_FILL_SIDE`` keep their count, not their filled count, and the screen
+    is asked about instead."""
+    from gridsight.games.disco_zoo.cards import MIN_FILL_SIDE
+    from gridsight.games.disco_zoo.screen_text import card_clues
+    from test_disco_zoo_screens import read_plainly
+
+    shot, image, _ = _screen(180048, 180_000)
+    screen = locate_rescue(image)
+    small = [card for card in screen.cards if card.boxes is not None
+             and min(min(b[2], b[3]) for b in card.boxes.boxes) < MIN_FILL_SIDE]
+    assert small
+    for card, clue in zip(screen.cards, card_clues(screen.cards)):
+        if card in small:
+            assert card.boxes.found is None and clue.found is None
+            assert clue.size == card.boxes.count
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert not plain and "--animals" in asked

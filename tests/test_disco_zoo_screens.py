@@ -57,10 +57,12 @@ def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
     return shot, board.text
 
 
-def degrade(image: np.ndarray, rng: np.random.Generator, seed: int):
-    """Scaled 0.5x-3x (nearest or bilinear by ``seed``), each channel shifted by up to 10% and
-    8 levels, noisy, JPEG at quality 40-95; returns (image, scale)."""
-    scale = float(np.exp(rng.uniform(np.log(0.5), np.log(3.0))))
+def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
+            scales: tuple[float, float] = (0.5, 3.0)):
+    """Scaled within ``scales`` (log-uniform; 0.5x-3x of the skin's 360 px by default;
+    nearest or bilinear by ``seed``), each channel shifted by up to 10% and 8 levels, noisy,
+    JPEG at quality 40-95; returns (image, scale)."""
+    scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
     image = cv2.resize(image, None, fx=scale, fy=scale,
                        interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
     shifted = image.astype(np.float32) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-8, 8, 3)
@@ -122,14 +124,15 @@ class RealRead:
             else []
 
 
-def real_screen(k: int, base: int = SEED):
-    """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought):
-    (shot, its board text, the image, its scale). The benchmarks draw the same screens."""
+def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0)):
+    """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought)
+    at a scale within ``scales``: (shot, its board text, the image, its scale). The
+    benchmarks draw the same screens."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
     shot, text = real_rescue(rng, seed, extra=extra)
-    image, scale = degrade(shot.image, rng, seed)
+    image, scale = degrade(shot.image, rng, seed, scales)
     return shot, text, image, scale
 
 

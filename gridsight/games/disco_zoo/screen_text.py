@@ -380,7 +380,7 @@ def card_clues(cards: Sequence[CardSeen]) -> list[CardClue]:
         boxes = card.boxes if card.boxes is not None and card.boxes.confidence >= BOX_SURE \
             else None
         clues.append(CardClue(rarity, boxes.count if boxes else None,
-                              boxes.filled if boxes else None))
+                              boxes.found if boxes else None))
     return clues
 
 
@@ -449,7 +449,7 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
                             "are the animals named in card order? its boxes are not used")
             counts.append(None)
             continue
-        counts.append(boxes.filled)
+        counts.append(boxes.found)
     if all(n is None for n in counts):
         return None
     notes.append("found tiles counted by the cards' boxes: " + _counted(animals, counts))
