@@ -159,3 +159,22 @@ def test_a_one_with_a_flag_and_no_foot_is_a_one():
     seven[:2, :] = True
     seven[2:, 6:8] = True
     assert read_glyph(np.kron(seven, np.ones((6, 6), bool)))[0] == 7
+
+
+def test_digits_of_a_wide_font_are_read_by_their_shape():
+    """A font whose digits are as wide as they are tall (the skin's ``wide`` one: no font the
+    reader has) is compared by shape alone, stretched to the grid like the references: all
+    but a few read, none read wrong (aspect kept, 70 of 120 were read, seed 180104's 12
+    among those left unread)."""
+    right = total = 0
+    with pixel_fonts.writing_in(pixel_fonts.FONTS["wide"]):
+        for size in range(2, 8):
+            for bold in (False, True):
+                for digit in range(10):
+                    canvas = np.zeros((9 * size + 10, 10 * size, 3), np.uint8)
+                    real.write(canvas, str(digit), 3, 3, size, (255, 255, 255), bold=bold)
+                    read, lead = read_glyph(canvas[..., 0] > 127)
+                    assert read == digit or lead < MIN_LEAD, (size, bold, digit, read, lead)
+                    right += read == digit and lead >= MIN_LEAD
+                    total += 1
+    assert right >= 0.9 * total, (right, total)

@@ -111,6 +111,41 @@ def _references() -> tuple[tuple[int, np.ndarray], ...]:
     return tuple(refs)
 
 
+FILL_ASPECT = 0.75  # a glyph at least this wide for its height is also read stretched
+
+
+def _aspect(mask: np.ndarray) -> float:
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return 0.0
+    return float((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1))
+
+
+def stretched(mask: np.ndarray) -> np.ndarray:
+    """A glyph's ink box resampled to fill :data:`GRID` (its aspect not kept), lightly
+    blurred (float 0..1): a wide font's digits compared by their shape alone."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return np.zeros(GRID, np.float32)
+    glyph = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
+    small = cv2.resize(glyph, (GRID[1], GRID[0]), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (0, 0), 0.6)
+
+
+@cache
+def _stretched_references() -> tuple[tuple[int, np.ndarray], ...]:
+    refs = []
+    shapes = [(digit, rows) for font in _PIXEL_FONTS for digit, rows in font.items()]
+    for digit, rows in shapes:
+        if digit == "1":
+            continue
+        bits = np.array([[c == "1" for c in row] for row in rows.split()], bool)
+        for bold in (False, True):
+            g = bits | np.pad(bits, ((0, 0), (1, 0)))[:, :-1] if bold else bits
+            refs.append((int(digit), stretched(np.kron(g, np.ones((4, 4), bool)))))
+    return tuple(refs)
+
+
 # The holes each digit can have, whatever the font (a 4 may be open or closed, a 0 slashed).
 HOLES = {0: (1, 2), 1: (0,), 2: (0,), 3: (0,), 4: (0, 1), 5: (0,), 6: (1,), 7: (0,), 8: (2,),
          9: (1,)}
@@ -184,6 +219,12 @@ def digit_gaps(mask: np.ndarray) -> tuple[float, ...]:
     best = [1.0] * 10
     for digit, ref in _references():
         best[digit] = min(best[digit], float(np.mean(np.abs(shape - ref))))
+    if _aspect(mask) >= FILL_ASPECT:
+        # A glyph as wide as it is tall (a wide font's): its shape stretched to the grid
+        # against the references' stretched the same (ones excepted: never wide).
+        filled = stretched(mask)
+        for digit, ref in _stretched_references():
+            best[digit] = min(best[digit], float(np.mean(np.abs(filled - ref))))
     found = hole_boxes(mask)
     scored = [d + (0.0 if _holes_fit(k, found, mask) else HOLE_PENALTY)
               for k, d in enumerate(best)]
