@@ -178,3 +178,15 @@ def test_digits_of_a_wide_font_are_read_by_their_shape():
                     right += read == digit and lead >= MIN_LEAD
                     total += 1
     assert right >= 0.9 * total, (right, total)
+
+
+def test_a_cut_that_finds_no_number_leaves_the_others_to_agree():
+    """600072 at 1.2x: at the lowest ink cut JPEG's halo joins three letters of ``ATTEMPTS
+    LEFT``, so that cut finds no number beside the label; the two other cuts read the 7
+    alike, and it is read."""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    shot, text, image, _ = real_screen(72, 600_000, (0.8, 1.5))
+    counter = locate_rescue(image).counter
+    assert counter.value == shot.extras["attempts"] == 7

@@ -52,3 +52,22 @@ def test_a_text_near_none_or_another_animal_names_nothing(monkeypatch, kiwi_scre
     with pytest.raises(ReadError) as error:
         _read(image, screen)
     assert "Bat, Badger or Kiwi" in str(error.value)
+
+
+def test_among_a_cards_few_animals_a_name_read_cut_short_counts(monkeypatch):
+    """The engine may drop a long name's end (``AHEYLOCHUR`` off ANKYLOSAURUS, seed 600059
+    at 1.09x): among the animals the card may still be (T-Rex or Ankylosaurus) the text is
+    the name's first letters, clearly; among the region's animals and the pets, with the
+    whole name to match, it names nothing. Too few letters name nothing either way."""
+    import numpy as np
+
+    from gridsight.games.disco_zoo.ocr_names import read_ocr_names
+
+    card = object()
+    image = np.zeros((20, 20, 3), np.uint8)
+    for text, among, named in (("AHEYLOCHUR", [("T-Rex", "Ankylosaurus")], "Ankylosaurus"),
+                               ("AHEYLOCHUR", None, None),
+                               ("AHEY", [("T-Rex", "Ankylosaurus")], None)):
+        engine_reads(monkeypatch, [card], "JURASSIC", [text])
+        read = read_ocr_names(image, {}, [card], "Jurassic", options=among)
+        assert read is not None and read.cards == (named,), (text, among, read)

@@ -133,7 +133,8 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
     cards_read = [_CardReading(reader, image, card, found[k] if k < len(found) else None)
                   for k, card in enumerate(cards)]
     names = {w: a.name for w, a in _region_animals(home).items()} if home else _all_animals()
-    out = [card.name(_among(names, options, k)) for k, card in enumerate(cards_read)]
+    loose = options is not None  # among a card's few animals, a name read cut short counts
+    out = [card.name(_among(names, options, k), loose) for k, card in enumerate(cards_read)]
     if home is None:
         # The region not read: a card named an animal of one region only (not a pet) tells
         # it, and the other cards are snapped again among that region's animals (fewer names
@@ -144,7 +145,7 @@ def read_ocr_names(image: np.ndarray, lines: dict, cards: Sequence,
                  for a in catalogue.animals() if a.name == name and a.region is not None}
         if len(homes) == 1:
             names = {w: a.name for w, a in _region_animals(homes.pop()).items()}
-            out = [name or card.name(_among(names, options, k))
+            out = [name or card.name(_among(names, options, k), loose)
                    for k, (name, card) in enumerate(zip(out, cards_read))]
     return OcrNames(read_region, tuple(out), reader.name)
 
@@ -191,12 +192,14 @@ class _CardReading:
         self.reader, self.image, self.card, self.line = reader, image, card, line
         self._first: tuple[list[str], bool] | None = None
 
-    def name(self, names: dict[str, str]) -> str | None:
-        """The card's name among ``names`` (written form to name), ``None`` if not read."""
+    def name(self, names: dict[str, str], loose: bool = False) -> str | None:
+        """The card's name among ``names`` (written form to name), ``None`` if not read;
+        ``loose``: a text may be the name's first letters (the engine dropped its end),
+        as when the line is cut at the card's edge."""
         if self._first is None:
             self._first = _card_texts(self.reader, self.image, self.card, self.line)
         texts, cut = self._first
-        named = snap(texts, names, cut=cut).name if texts else None
+        named = snap(texts, names, cut=cut or loose).name if texts else None
         if named is not None or getattr(self.card, "panel", None) is None:
             return named
         found = set()

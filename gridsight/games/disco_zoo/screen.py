@@ -520,7 +520,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     """The big number of the top bar (above the cards, or above the board), across the
     screen's width (the cards' row, or the board's, and a little more: a phone's screen may
     stand in a larger picture), on the bar's colour (:func:`_bar_colours`). Read with the ink
-    cut at each of :data:`INK_LEVELS` and kept only when every cut reads the same
+    cut at each of :data:`INK_LEVELS` and kept only when every cut that finds a number (two
+    at least) reads the same
     (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG makes ambiguous reads
     differently at some cut."""
     bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
@@ -536,8 +537,11 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
     reads = [_read_word(band, distance > level, _number_glyphs) for level in INK_LEVELS]
-    return agreed([r for r in reads if r is not None]) if all(reads) else \
-        NumberRead(None, 0.0, ())
+    # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
+    # at the lowest cut, parting the run the number stands by: seed 600072's 7) says
+    # nothing; the others must agree, and at least two read.
+    taken = [r for r in reads if r is not None]
+    return agreed(taken) if len(taken) >= 2 else NumberRead(None, 0.0, ())
 
 
 QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
