@@ -443,31 +443,42 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
     """For each count from 1 to ``max_panels``, the intervals of one width, one gap apart
     (the gap narrower than an interval), over the columns of greatest summed ``balance``
     (positive: panel, negative: ground): ``(starts, width)`` per count whose sum is
-    positive."""
+    positive.
+
+    Every width and first start of a gap are scored at once, from a table of each width's
+    sums at every start; only the widths and starts where ``count`` intervals fit are
+    scored (ties go to the smallest gap, then the narrowest width, then the first start)."""
     n_cols = len(balance)
     total = np.concatenate([[0.0], np.cumsum(balance)])
     pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
-    x = np.arange(n_cols)[None, :]
+    least = max(2, int(np.ceil(min_w)))
+    stride = 2 * n_cols + 2  # starts in the table (past the end: intervals that do not fit)
+    starts = np.arange(stride)[None, :]
     out = []
     for count in range(1, max_panels + 1):
-        widths = np.arange(max(2, int(np.ceil(min_w))), n_cols // count + 1)
-        if len(widths) == 0:
+        if n_cols // count < least:
             break
-        w = widths[:, None]
+        # sums[(w - least) * stride + s]: the balance over the w columns from s
+        sums = (pad[starts + np.arange(least, n_cols // count + 1)[:, None]]
+                - pad[starts]).ravel()
         best: tuple[float, list[int], int] | None = None
         for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
-            # every width and first start at once: F[w, x0] = sum_i S(x0 + i (w + gap), w)
-            score = np.zeros((len(widths), n_cols))
-            for i in range(count):
-                start = x + i * (w + gap)
-                score += pad[start + w] - pad[start]
+            low, high = max(least, gap + 1), (n_cols - (count - 1) * gap) // count
+            if high < low:
+                continue  # no width above the gap fits count times
+            w = np.arange(low, high + 1)[:, None]
+            x = np.arange(n_cols - count * low - (count - 1) * gap + 1)[None, :]
+            # F[w, x0] = sum_i S(x0 + i (w + gap), w), summed in that order
+            at = (w - least) * stride + x
+            score = sums[at]
+            for i in range(1, count):
+                score += sums[at + i * (w + gap)]
             score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
-            score[widths <= gap] = -np.inf
             k = int(np.argmax(score))
             value = float(score.flat[k])
             if best is None or value > best[0]:
-                wi, x0 = divmod(k, n_cols)
-                span = int(widths[wi])
+                wi, x0 = divmod(k, x.shape[1])
+                span = int(w[wi, 0])
                 best = (value, [x0 + i * (span + gap) for i in range(count)], span)
         if best is not None and best[0] > 0:
             out.append((best[1], best[2]))
