@@ -402,11 +402,20 @@ def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
     them, carried to the rows between, smoothed over a third of a panel's height."""
     height, width = is_ground.shape
     out = np.empty((height, 3), np.float32)
-    known = np.zeros(height, bool)
-    for y in range(height):
-        if is_ground[y].sum() >= max(4, 0.05 * width):
+    counts = is_ground.sum(axis=1)
+    known = counts >= max(4, 0.05 * width)
+    rows = np.nonzero(known)[0]
+    if len(rows) and lab.dtype in (np.float32, np.float64) and not np.isnan(lab[rows]).any():
+        # Every row's median at once, as np.median takes it: the ground's pixels sorted
+        # (the others last), the middle one, or the mean of the middle two.
+        ordered = np.where(is_ground[rows][..., None], lab[rows], np.inf)
+        ordered.sort(axis=1)
+        each, count = np.arange(len(rows)), counts[rows]
+        low, high = ordered[each, (count - 1) // 2], ordered[each, count // 2]
+        out[rows] = np.where((count % 2 == 1)[:, None], low, (low + high) / lab.dtype.type(2))
+    else:
+        for y in rows:
             out[y] = np.median(lab[y][is_ground[y]], axis=0)
-            known[y] = True
     if not known.any():
         return np.broadcast_to(ground, (height, 3)).astype(np.float32)
     index = np.nonzero(known)[0]
