@@ -456,7 +456,9 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
 
     Every width and first start of a gap are scored at once, from a table of each width's
     sums at every start; only the widths and starts where ``count`` intervals fit are
-    scored (ties go to the smallest gap, then the narrowest width, then the first start)."""
+    scored (ties go to the smallest gap, then the narrowest width, then the first start).
+    A width whose best single interval, taken ``count`` times, cannot beat the best score
+    already found is not scored (a bound, so the answer is the same)."""
     n_cols = len(balance)
     total = np.concatenate([[0.0], np.cumsum(balance)])
     pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
@@ -467,12 +469,25 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
     for count in range(1, max_panels + 1):
         if n_cols // count < least:
             break
-        # sums[(w - least) * stride + s]: the balance over the w columns from s
-        sums = (pad[starts + np.arange(least, n_cols // count + 1)[:, None]]
-                - pad[starts]).ravel()
+        # sums[w - least, s]: the balance over the w columns from s
+        widths = np.arange(least, n_cols // count + 1)[:, None]
+        table = pad[starts + widths] - pad[starts]
+        # bound[w - least]: the best interval of width w added count times, as the scores
+        # are added (rounding is monotonic: no score of width w exceeds it)
+        single = np.where(starts + widths <= n_cols, table, -np.inf).max(axis=1)
+        bound = single.copy()
+        for _ in range(1, count):
+            bound += single
+        sums = table.ravel()
         best: tuple[float, list[int], int] | None = None
         for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
             low, high = max(least, gap + 1), (n_cols - (count - 1) * gap) // count
+            if best is not None and high >= low:
+                # only widths that may beat the best so far (it is replaced when beaten)
+                hope = np.nonzero(bound[low - least : high - least + 1] > best[0])[0]
+                if not len(hope):
+                    continue
+                low, high = low + int(hope[0]), low + int(hope[-1])
             if high < low:
                 continue  # no width above the gap fits count times
             w = np.arange(low, high + 1)[:, None]
