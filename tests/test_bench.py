@@ -31,6 +31,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
+    "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
                            "--sub-problem", "smallest"],
     "bench_startup.py": ["--runs", "1"],

@@ -23,7 +23,48 @@ def densest(points: np.ndarray, radius: float, *, steps: int = 5,
             min_share: float = 0.1) -> np.ndarray:
     """The densest place of ``points`` (rows of any space): from their median, at most
     ``steps`` mean-shift steps within ``radius``, stopping when fewer than ``min_share`` of
-    the points are that near."""
+    the points are that near.
+
+    Readers call it tens of thousands of times a screen on a few dozen points, where
+    ``np.median``, ``np.linalg.norm`` and ``ndarray.mean`` cost more in their checks than in
+    their sums: on rows of float32 or float64 without NaN the same sums are done directly
+    (the same reductions in the same order, so the same bits: :func:`_densest_plain` is the
+    reference), and the steps stop once they take the same points again (a fixed point)."""
+    if points.ndim != 2 or points.dtype not in _FLOATS or not len(points) \
+            or np.isnan(points).any():
+        return _densest_plain(points, radius, steps=steps, min_share=min_share)
+    size = len(points)
+    middle = size // 2
+    ordered = np.sort(points, axis=0)
+    centre = _mean_rows(ordered[middle - 1 : middle + 1] if size % 2 == 0
+                        else ordered[middle : middle + 1])
+    taken = b""
+    for _ in range(steps):
+        offset = points - centre
+        inside = np.sqrt(np.add.reduce(offset * offset, axis=1)) < radius
+        if inside.tobytes() == taken:
+            break  # the same points as the last step: their mean is ``centre`` again
+        near = points[inside]
+        if len(near) < min_share * size:
+            break
+        centre = _mean_rows(near)
+        taken = inside.tobytes()
+    return centre
+
+
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _mean_rows(rows: np.ndarray) -> np.ndarray:
+    """``rows.mean(axis=0)`` for float rows, as NumPy computes it (a sum, then a division
+    by the count as an ``intp`` into the sum's own type)."""
+    total = np.add.reduce(rows, axis=0)
+    return np.true_divide(total, np.intp(len(rows)), out=total, casting="unsafe")
+
+
+def _densest_plain(points: np.ndarray, radius: float, *, steps: int = 5,
+                   min_share: float = 0.1) -> np.ndarray:
+    """:func:`densest` with NumPy's own median, norm and mean (any dtype, NaN included)."""
     centre = np.median(points, axis=0)
     for _ in range(steps):
         near = points[np.linalg.norm(points - centre, axis=1) < radius]

@@ -389,11 +389,20 @@ def _labels(lab: np.ndarray, ground: np.ndarray,
             panel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each pixel as panel, ground or neither: the nearer of the two colours (the ground's
     of its row), within half their distance plus :data:`LABEL_SLACK`."""
-    to_ground = np.linalg.norm(lab - ground[:, None, :], axis=2)
-    to_panel = np.linalg.norm(lab - panel, axis=2)
+    to_ground = _lengths(lab - ground[:, None, :])
+    to_panel = _lengths(lab - panel)
     reach = 0.5 * np.linalg.norm(panel - ground, axis=1)[:, None] + LABEL_SLACK
     return ((to_panel < to_ground) & (to_panel < reach),
             (to_ground <= to_panel) & (to_ground < reach))
+
+
+def _lengths(offsets: np.ndarray) -> np.ndarray:
+    """``np.linalg.norm(offsets, axis=-1)`` of Lab offsets (last axis 3), summed as NumPy
+    sums it, channel after channel (the same values: checked on 30 million), in a third of
+    its time: the per-pixel distances are most of the panels' search in a desktop's many
+    regions (:mod:`bench.bench_panel_search`)."""
+    squares = offsets * offsets
+    return np.sqrt(squares[..., 0] + squares[..., 1] + squares[..., 2])
 
 
 def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
@@ -402,11 +411,20 @@ def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
     them, carried to the rows between, smoothed over a third of a panel's height."""
     height, width = is_ground.shape
     out = np.empty((height, 3), np.float32)
-    known = np.zeros(height, bool)
-    for y in range(height):
-        if is_ground[y].sum() >= max(4, 0.05 * width):
+    counts = is_ground.sum(axis=1)
+    known = counts >= max(4, 0.05 * width)
+    rows = np.nonzero(known)[0]
+    if len(rows) and lab.dtype in (np.float32, np.float64) and not np.isnan(lab[rows]).any():
+        # Every row's median at once, as np.median takes it: the ground's pixels sorted
+        # (the others last), the middle one, or the mean of the middle two.
+        ordered = np.where(is_ground[rows][..., None], lab[rows], np.inf)
+        ordered.sort(axis=1)
+        each, count = np.arange(len(rows)), counts[rows]
+        low, high = ordered[each, (count - 1) // 2], ordered[each, count // 2]
+        out[rows] = np.where((count % 2 == 1)[:, None], low, (low + high) / lab.dtype.type(2))
+    else:
+        for y in rows:
             out[y] = np.median(lab[y][is_ground[y]], axis=0)
-            known[y] = True
     if not known.any():
         return np.broadcast_to(ground, (height, 3)).astype(np.float32)
     index = np.nonzero(known)[0]
@@ -443,31 +461,57 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
     """For each count from 1 to ``max_panels``, the intervals of one width, one gap apart
     (the gap narrower than an interval), over the columns of greatest summed ``balance``
     (positive: panel, negative: ground): ``(starts, width)`` per count whose sum is
-    positive."""
+    positive.
+
+    Every width and first start of a gap are scored at once, from a table of each width's
+    sums at every start; only the widths and starts where ``count`` intervals fit are
+    scored (ties go to the smallest gap, then the narrowest width, then the first start).
+    A width whose best single interval, taken ``count`` times, cannot beat the best score
+    already found is not scored (a bound, so the answer is the same)."""
     n_cols = len(balance)
     total = np.concatenate([[0.0], np.cumsum(balance)])
     pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
-    x = np.arange(n_cols)[None, :]
+    least = max(2, int(np.ceil(min_w)))
+    stride = 2 * n_cols + 2  # starts in the table (past the end: intervals that do not fit)
+    starts = np.arange(stride)[None, :]
     out = []
     for count in range(1, max_panels + 1):
-        widths = np.arange(max(2, int(np.ceil(min_w))), n_cols // count + 1)
-        if len(widths) == 0:
+        if n_cols // count < least:
             break
-        w = widths[:, None]
+        # sums[w - least, s]: the balance over the w columns from s
+        widths = np.arange(least, n_cols // count + 1)[:, None]
+        table = pad[starts + widths] - pad[starts]
+        # bound[w - least]: the best interval of width w added count times, as the scores
+        # are added (rounding is monotonic: no score of width w exceeds it)
+        single = np.where(starts + widths <= n_cols, table, -np.inf).max(axis=1)
+        bound = single.copy()
+        for _ in range(1, count):
+            bound += single
+        sums = table.ravel()
         best: tuple[float, list[int], int] | None = None
         for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
-            # every width and first start at once: F[w, x0] = sum_i S(x0 + i (w + gap), w)
-            score = np.zeros((len(widths), n_cols))
-            for i in range(count):
-                start = x + i * (w + gap)
-                score += pad[start + w] - pad[start]
+            low, high = max(least, gap + 1), (n_cols - (count - 1) * gap) // count
+            if best is not None and high >= low:
+                # only widths that may beat the best so far (it is replaced when beaten)
+                hope = np.nonzero(bound[low - least : high - least + 1] > best[0])[0]
+                if not len(hope):
+                    continue
+                low, high = low + int(hope[0]), low + int(hope[-1])
+            if high < low:
+                continue  # no width above the gap fits count times
+            w = np.arange(low, high + 1)[:, None]
+            x = np.arange(n_cols - count * low - (count - 1) * gap + 1)[None, :]
+            # F[w, x0] = sum_i S(x0 + i (w + gap), w), summed in that order
+            at = (w - least) * stride + x
+            score = sums[at]
+            for i in range(1, count):
+                score += sums[at + i * (w + gap)]
             score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
-            score[widths <= gap] = -np.inf
             k = int(np.argmax(score))
             value = float(score.flat[k])
             if best is None or value > best[0]:
-                wi, x0 = divmod(k, n_cols)
-                span = int(widths[wi])
+                wi, x0 = divmod(k, x.shape[1])
+                span = int(w[wi, 0])
                 best = (value, [x0 + i * (span + gap) for i in range(count)], span)
         if best is not None and best[0] > 0:
             out.append((best[1], best[2]))
@@ -554,7 +598,7 @@ def _along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.nd
     offset = lab - rows_ground[:, None, :]
     along = (offset * towards[:, None, :]).sum(axis=2) / \
         np.maximum((towards ** 2).sum(axis=1), 1e-6)[:, None]
-    off_line = np.linalg.norm(offset - along[..., None] * towards[:, None, :], axis=2)
+    off_line = _lengths(offset - along[..., None] * towards[:, None, :])
     along[(off_line > LABEL_SLACK) | (along < -0.5) | (along > 1.5)] = np.nan
     return along
 

@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 from gridsight.solvers.disco_zoo.board import RescueBoard, fresh_board
 from gridsight.solvers.disco_zoo.book import (
     BOOK_TAPS, DEEP_NODES, MAX_DEPTH, SIZES, BookEntry, Key, board_key, book_path, read_book,
@@ -52,11 +54,10 @@ def objectives(size: int) -> list[Objective]:
 
 def outcomes(board: RescueBoard, tile: int) -> list[int]:
     """What tapping ``tile`` may show on ``board``: 0 (no animal) or the 1-based animal."""
-    joint = joint_placements(board)
-    shows = set()
-    for row in joint.masks:
-        shows.add(next((k + 1 for k, m in enumerate(row) if int(m) >> tile & 1), 0))
-    return sorted(shows)
+    hit = (joint_placements(board).masks >> tile) & 1  # (placements, animals): on the tile
+    # the first animal on the tile in each joint placement (1-based), 0 where none is
+    shown = np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, 0)
+    return [int(v) for v in np.unique(shown)]
 
 
 def solve_entry(board: RescueBoard, objective: Objective, engine: str) -> Decision:

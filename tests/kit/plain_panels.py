@@ -1,0 +1,60 @@
+"""The desktop search's inner steps as they were written first, plain loops: the references
+the bulk versions in :mod:`gridsight.vision.panels` must equal (``tests/test_vision_bulk.py``)
+and are timed against (``bench/bench_panel_search.py``)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def plain_equal_intervals(balance: np.ndarray, min_w: float,
+                          max_panels: int) -> list[tuple[list[int], int]]:
+    """:func:`gridsight.vision.panels._equal_intervals` as it was: every gap's whole table
+    of widths by starts scored, a NumPy pass per gap."""
+    n_cols = len(balance)
+    total = np.concatenate([[0.0], np.cumsum(balance)])
+    pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
+    x = np.arange(n_cols)[None, :]
+    out = []
+    for count in range(1, max_panels + 1):
+        widths = np.arange(max(2, int(np.ceil(min_w))), n_cols // count + 1)
+        if len(widths) == 0:
+            break
+        w = widths[:, None]
+        best: tuple[float, list[int], int] | None = None
+        for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
+            score = np.zeros((len(widths), n_cols))
+            for i in range(count):
+                start = x + i * (w + gap)
+                score += pad[start + w] - pad[start]
+            score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
+            score[widths <= gap] = -np.inf
+            k = int(np.argmax(score))
+            value = float(score.flat[k])
+            if best is None or value > best[0]:
+                wi, x0 = divmod(k, n_cols)
+                span = int(widths[wi])
+                best = (value, [x0 + i * (span + gap) for i in range(count)], span)
+        if best is not None and best[0] > 0:
+            out.append((best[1], best[2]))
+    return out
+
+
+def plain_ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
+                         min_h: float) -> np.ndarray:
+    """:func:`gridsight.vision.panels._ground_by_rows` as it was: a median a row."""
+    height, width = is_ground.shape
+    out = np.empty((height, 3), np.float32)
+    known = np.zeros(height, bool)
+    for y in range(height):
+        if is_ground[y].sum() >= max(4, 0.05 * width):
+            out[y] = np.median(lab[y][is_ground[y]], axis=0)
+            known[y] = True
+    if not known.any():
+        return np.broadcast_to(ground, (height, 3)).astype(np.float32)
+    index = np.nonzero(known)[0]
+    for c in range(3):
+        out[:, c] = np.interp(np.arange(height), index, out[index, c])
+    k = max(1, int(min_h / 3)) | 1
+    return cv2.blur(out.reshape(height, 1, 3), (1, k)).reshape(height, 3)

@@ -1,0 +1,76 @@
+"""The bulk versions of the panels' and colours' inner steps give exactly what the plain loops
+gave (same values, same dtypes, same ties), on random inputs shaped like the real ones: they
+replaced those loops for speed (bench/bench_panel_search.py), not to read differently."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kit.plain_panels import plain_equal_intervals, plain_ground_by_rows
+from gridsight.vision import modes, panels
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_equal_intervals_finds_the_same_row_as_the_plain_search(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        n = int(rng.integers(1, 120))
+        if rng.random() < 0.5:  # a row of cards: panels of one width on a ground
+            count, width, gap = int(rng.integers(1, 4)), int(rng.integers(3, 30)), \
+                int(rng.integers(1, 8))
+            balance = np.full(n, -0.5)
+            start = int(rng.integers(0, 10))
+            for i in range(count):
+                balance[start + i * (width + gap): start + i * (width + gap) + width] = 0.8
+            balance += rng.normal(0, 0.3, n)
+        else:
+            balance = rng.normal(size=n)
+        if rng.random() < 0.3:
+            balance = np.round(balance)  # ties
+        min_w, most = float(rng.uniform(0, 12)), int(rng.integers(1, 6))
+        assert panels._equal_intervals(balance, min_w, most) == \
+            plain_equal_intervals(balance, min_w, most)
+
+
+def test_ground_by_rows_takes_the_same_medians_as_a_row_by_row_loop():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        lab = (rng.normal(size=(h, w, 3)) * 30).astype(rng.choice([np.float32, np.float64]))
+        if rng.random() < 0.5:
+            lab = np.round(lab)  # equal middle values
+        is_ground = rng.random((h, w)) < rng.random()
+        ground, min_h = lab[0, 0], float(rng.uniform(1, 30))
+        assert _same(panels._ground_by_rows(lab, is_ground, ground, min_h),
+                     plain_ground_by_rows(lab, is_ground, ground, min_h))
+
+
+def test_lengths_are_numpys_norms():
+    rng = np.random.default_rng(8)
+    for _ in range(50):
+        h, w = (int(v) for v in rng.integers(1, 200, 2))
+        offsets = (rng.normal(size=(h, w, 3)) * rng.choice([1, 50, 1000])).astype(
+            rng.choice([np.float32, np.float64]))
+        assert _same(panels._lengths(offsets), np.linalg.norm(offsets, axis=2))
+
+
+def test_densest_is_the_plain_mean_shift_bit_for_bit():
+    rng = np.random.default_rng(9)
+    cases = [(np.array([[1.0, np.nan], [2.0, 3.0]]), 5.0, {}),  # NaN: the plain path
+             (np.array([[1, 2], [3, 4], [5, 9]], np.uint8), 5.0, {})]  # integers: the same
+    for _ in range(500):
+        n, d = int(rng.integers(1, 80)), int(rng.integers(1, 4))
+        points = rng.normal(size=(n, d)) * 20
+        if rng.random() < 0.5:
+            points = np.round(points)
+        cases.append((points.astype(rng.choice([np.float32, np.float64])),
+                      float(rng.uniform(1, 30)),
+                      {"steps": int(rng.integers(1, 7)), "min_share": float(rng.uniform(0, 0.5))}))
+    for points, radius, options in cases:
+        assert _same(modes.densest(points, radius, **options),
+                     modes._densest_plain(points, radius, **options))
