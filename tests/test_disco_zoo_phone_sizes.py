@@ -20,11 +20,11 @@ from gridsight.games.disco_zoo.screen import locate_rescue
 from sample_sizes import samples
 from test_disco_zoo_screens import _animal_outcomes, names_of, read_plainly, real_screen
 
-PHONE_SCREENS = samples(6, 60)
+PHONE_SCREENS = samples(4, 60)
 SEED = 330_000  # held out: nothing was tuned on these
 SCALES = (3.0, 9.0)
 EXACT_WITH_NO_OPTIONS = 0.5  # share read exactly with no options, without the ocr extra
-EXACT_WITH_OCR = 0.8  # ... with its engine (CI installs it)
+EXACT_WITH_OCR = 0.75  # ... with its engine (CI installs it)
 
 
 def _phone_read(k: int) -> dict:
@@ -82,6 +82,6 @@ def test_a_phone_sized_screen_is_read_exactly_or_asked_never_wrong(phone_reads):
     from gridsight.games.disco_zoo.ocr_names import available
 
     # Measured on the full 60 (GRIDSIGHT_FULL_SAMPLES=1, 2026-12-02): 59 exact with the
-    # engine, 48 without it (the rest asked, none wrong); the quick 6: 6 and 5.
+    # engine, 48 without it (the rest asked, none wrong); the quick 4: 4 and 3.
     floor = EXACT_WITH_OCR if available() else EXACT_WITH_NO_OPTIONS
     assert len(exact) >= floor * len(phone_reads), (len(exact), available())
