@@ -190,3 +190,14 @@ def test_a_cut_that_finds_no_number_leaves_the_others_to_agree():
     shot, text, image, _ = real_screen(72, 600_000, (0.8, 1.5))
     counter = locate_rescue(image).counter
     assert counter.value == shot.extras["attempts"] == 7
+
+
+def test_a_cut_that_finds_a_much_smaller_word_is_not_the_counter():
+    """7056 at 0.6x: at one ink cut the glyphs picked are a word a third as tall as the
+    counter (the clock's digits), read as 51; the counter's 13, read alike at the two other
+    cuts, stands."""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    shot, text, image, _ = real_screen(56, 7_000)
+    assert locate_rescue(image).counter.value == shot.extras["attempts"] == 13
