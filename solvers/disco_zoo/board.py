@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 
 from gridsight.solvers.boardtext import BoardText
@@ -81,6 +82,18 @@ def tile_token(value: int, n: int) -> str:
     return "/".join(str(k + 1) for k in range(n) if mask >> k & 1)
 
 
+@lru_cache(maxsize=4096)
+def _tiles(grid: tuple[tuple[int, ...], ...], value: int) -> int:
+    """:meth:`RescueBoard.tiles`, remembered for a grid (a screen's board logic asks it of the
+    same few grids tens of thousands of times)."""
+    mask = 0
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v == value:
+                mask |= 1 << (r * COLS + c)
+    return mask
+
+
 @dataclass(frozen=True)
 class RescueBoard:
     """The rescue: region, animals (in the order of the ``animals`` line), taps left, tiles.
@@ -97,12 +110,7 @@ class RescueBoard:
 
     def tiles(self, value: int) -> int:
         """Bitmask of the tiles whose grid value is ``value`` (bit ``row * COLS + col``)."""
-        mask = 0
-        for r, row in enumerate(self.grid):
-            for c, v in enumerate(row):
-                if v == value:
-                    mask |= 1 << (r * COLS + c)
-        return mask
+        return _tiles(self.grid, value)
 
     @property
     def tapped(self) -> int:

@@ -61,16 +61,23 @@ class Animal:
 
         Bit ``row * cols + col`` is set for each covered tile; ordered top-left first.
         """
-        height = 1 + max(r for r, _ in self.cells)
-        width = 1 + max(c for _, c in self.cells)
-        masks = []
-        for top in range(rows - height + 1):
-            for left in range(cols - width + 1):
-                mask = 0
-                for r, c in self.cells:
-                    mask |= 1 << ((top + r) * cols + left + c)
-                masks.append(mask)
-        return tuple(masks)
+        return _placements(self.cells, rows, cols)
+
+
+@cache
+def _placements(cells: tuple[tuple[int, int], ...], rows: int, cols: int) -> tuple[int, ...]:
+    """:meth:`Animal.placements` of a pattern, made once (the readers' board logic asks for
+    the same few patterns tens of thousands of times a screen)."""
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    masks = []
+    for top in range(rows - height + 1):
+        for left in range(cols - width + 1):
+            mask = 0
+            for r, c in cells:
+                mask |= 1 << ((top + r) * cols + left + c)
+            masks.append(mask)
+    return tuple(masks)
 
 
 def name_key(name: str) -> str:

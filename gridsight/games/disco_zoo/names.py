@@ -108,6 +108,7 @@ class ScreenText:
 # -- the vocabulary -------------------------------------------------------------------------
 
 
+@cache
 def _upper(name: str) -> str:
     return " ".join(name.upper().split())
 
@@ -150,11 +151,17 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
 
 def _region_animals(region: str) -> dict[str, Animal]:
     """The animals a card may show in ``region``, by written name: its own, then the pets
-    (the region's Rabbit wins over the pet Rabbit, as in the board text)."""
+    (the region's Rabbit wins over the pet Rabbit, as in the board text). A new dict each
+    call (the callers' to keep); the catalogue's walk is made once per region."""
+    return dict(_region_animals_once(region))
+
+
+@cache
+def _region_animals_once(region: str) -> tuple[tuple[str, Animal], ...]:
     catalogue = load_catalogue()
     out = {_upper(a.name): a for a in catalogue.pets}
     out.update({_upper(a.name): a for a in catalogue.regions[region]})
-    return out
+    return tuple(out.items())
 
 
 # -- reading --------------------------------------------------------------------------------

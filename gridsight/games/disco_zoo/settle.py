@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from gridsight.games.disco_zoo.identify import FoundTile, by_boxes
@@ -68,6 +69,8 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
     catalogue = load_catalogue()
     regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
     standing: list[tuple[str, tuple[Animal, ...]]] = []
+    board = (tuple(clues), tuple((cell, tuple(rarities)) for cell, rarities in found),
+             tuple(empty))
     for name in regions:
         per_card = [_fitting(catalogue.regions[name] + catalogue.pets, clue,
                              names[k] if k < len(names) else None)
@@ -79,7 +82,7 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
                 continue
             if len(standing) >= MAX_CHOICES:
                 break
-            if _stands(choice, clues, found, empty, name, taps, unread):
+            if _stands_once(choice, *board, name, taps, unread):
                 standing.append((name, choice))
     if not standing:
         return None
@@ -108,6 +111,16 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
             continue
         out.append(animal)
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _stands_once(choice: tuple[Animal, ...], clues: tuple[CardClue, ...],
+                 found: tuple[tuple[Cell, tuple[str, ...]], ...], empty: tuple[Cell, ...],
+                 region: str, taps: int, unread: int) -> bool:
+    """:func:`_stands`, remembered: a screen's reading settles the same board with several
+    sets of names (the glyphs' with every clue and with the clear ones, the engine's, the
+    engine's among each card's few animals), each a subset of the choices already weighed."""
+    return _stands(choice, clues, found, empty, region, taps, unread)
 
 
 def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
