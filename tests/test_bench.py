@@ -25,6 +25,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
                          "--no-game", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
+    "bench_disco_settle.py": ["--screens", "1"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
@@ -63,6 +64,8 @@ PRINTS: dict[str, list[str]] = {
         r"searched \(no book\) *: \d of 2 exact within the budget",
         r"== Disco Zoo: the compiled search against pure Python",
     ],
+    "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
+                              r"[\d.]+; same reading on 1 of 1"],
 }
 
 
