@@ -298,3 +298,23 @@ def test_a_line_thinned_by_its_outline_is_read_against_an_unringed_label_a_bold_
     assert readable_by(Stroked(0.55 * label.stroke), label)  # type: ignore[arg-type]
     assert not readable_by(Stroked(2.0 * label.stroke), label)  # type: ignore[arg-type]
     assert not compatible(Stroked(0.55 * label.stroke), label)  # type: ignore[arg-type]
+
+
+def test_names_read_beyond_doubt_that_no_rescue_fits_say_the_board_is_in_question(tmp_path,
+                                                                                  run_cli):
+    """A screen edited so that no rescue can show it (a found Panda tile walled in by tapped
+    empty tiles, where no Panda placement fits, and the card counting one Panda tile found):
+    the names are read beyond doubt, so the refusal says the board or a box is in question
+    and how to read it with those animals anyway, not that the names may be other animals."""
+    cells = [["ground"] * 5 for _ in range(5)]
+    cells[0][0] = "animal:Panda"
+    cells[0][1] = cells[1][0] = cells[1][1] = "empty"
+    shot = real.render(cells, animals=[("Gorilla", "common"), ("Panda", "rare"),
+                                       ("Tiger", "rare")], attempts=6, region="Jungle", seed=12)
+    path = tmp_path / "edited.png"
+    cv2.imwrite(str(path), cv2.resize(shot.image, None, fx=2, fy=2,
+                                      interpolation=cv2.INTER_NEAREST))
+    code, _, err = run_cli("analyze", str(path), "--out", str(tmp_path / "out"))
+    assert code == 2 and "Traceback" not in err
+    assert "no rescue of those animals fits the board" in err
+    assert "--animals Gorilla,Panda,Tiger" in err
