@@ -36,12 +36,7 @@ from test_disco_zoo_screens import read_plainly, real_screen  # noqa: E402
 
 
 def _plain_tiles(self, value: int) -> int:
-    mask = 0
-    for r, row in enumerate(self.grid):
-        for c, v in enumerate(row):
-            if v == value:
-                mask |= 1 << (r * catalogue.COLS + c)
-    return mask
+    return board._tiles.__wrapped__(self.grid, value)
 
 
 def _plain_placements(self, rows: int = catalogue.ROWS, cols: int = catalogue.COLS):

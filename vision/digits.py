@@ -75,10 +75,9 @@ class NumberRead:
 def normalise(mask: np.ndarray) -> np.ndarray:
     """A glyph's ink box, aspect kept (centred in a box of the grid's proportions), resampled
     to :data:`GRID` and lightly blurred (float 0..1)."""
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
+    glyph = _ink_box(mask)
+    if glyph is None:
         return np.zeros(GRID, np.float32)
-    glyph = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
     h, w = glyph.shape
     rows, cols = GRID
     target_w = max(w, int(np.ceil(h * cols / rows)))
@@ -90,17 +89,32 @@ def normalise(mask: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(small, (0, 0), 0.6)
 
 
-@cache
-def _references() -> tuple[tuple[int, np.ndarray], ...]:
-    refs = []
+def _pixel_digits(variants: bool) -> list[tuple[int, np.ndarray]]:
+    """Each digit of :data:`_PIXEL_FONTS` (and of :data:`_VARIANTS` with ``variants``),
+    regular and bold, as a binary glyph four pixels to a font pixel."""
     shapes = [(digit, rows) for font in _PIXEL_FONTS for digit, rows in font.items()]
-    shapes += [(digit, rows) for digit, variants in _VARIANTS.items() for rows in variants]
+    if variants:
+        shapes += [(digit, rows) for digit, more in _VARIANTS.items() for rows in more]
+    out = []
     for digit, rows in shapes:
         bits = np.array([[c == "1" for c in row] for row in rows.split()], bool)
         for bold in (False, True):
             g = bits | np.pad(bits, ((0, 0), (1, 0)))[:, :-1] if bold else bits
-            big = np.kron(g, np.ones((4, 4), bool))
-            refs.append((int(digit), normalise(big)))
+            out.append((int(digit), np.kron(g, np.ones((4, 4), bool))))
+    return out
+
+
+def _ink_box(mask: np.ndarray) -> np.ndarray | None:
+    """A glyph cut to its ink's box (float), ``None`` when it has no ink."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return None
+    return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
+
+
+@cache
+def _references() -> tuple[tuple[int, np.ndarray], ...]:
+    refs = [(digit, normalise(glyph)) for digit, glyph in _pixel_digits(variants=True)]
     for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
                  cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN):
         for thickness in (2, 5):
@@ -114,36 +128,21 @@ def _references() -> tuple[tuple[int, np.ndarray], ...]:
 FILL_ASPECT = 0.75  # a glyph at least this wide for its height is also read stretched
 
 
-def _aspect(mask: np.ndarray) -> float:
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
-        return 0.0
-    return float((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1))
-
-
 def stretched(mask: np.ndarray) -> np.ndarray:
     """A glyph's ink box resampled to fill :data:`GRID` (its aspect not kept), lightly
     blurred (float 0..1): a wide font's digits compared by their shape alone."""
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
+    glyph = _ink_box(mask)
+    if glyph is None:
         return np.zeros(GRID, np.float32)
-    glyph = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
     small = cv2.resize(glyph, (GRID[1], GRID[0]), interpolation=cv2.INTER_AREA)
     return cv2.GaussianBlur(small, (0, 0), 0.6)
 
 
 @cache
 def _stretched_references() -> tuple[tuple[int, np.ndarray], ...]:
-    refs = []
-    shapes = [(digit, rows) for font in _PIXEL_FONTS for digit, rows in font.items()]
-    for digit, rows in shapes:
-        if digit == "1":
-            continue
-        bits = np.array([[c == "1" for c in row] for row in rows.split()], bool)
-        for bold in (False, True):
-            g = bits | np.pad(bits, ((0, 0), (1, 0)))[:, :-1] if bold else bits
-            refs.append((int(digit), stretched(np.kron(g, np.ones((4, 4), bool)))))
-    return tuple(refs)
+    """The pixel designs' digits stretched (:func:`stretched`); ones left out: never wide."""
+    return tuple((digit, stretched(glyph)) for digit, glyph in _pixel_digits(variants=False)
+                 if digit != 1)
 
 
 # The holes each digit can have, whatever the font (a 4 may be open or closed, a 0 slashed).
@@ -219,7 +218,8 @@ def digit_gaps(mask: np.ndarray) -> tuple[float, ...]:
     best = [1.0] * 10
     for digit, ref in _references():
         best[digit] = min(best[digit], float(np.mean(np.abs(shape - ref))))
-    if _aspect(mask) >= FILL_ASPECT:
+    ink = _ink_box(mask)
+    if ink is not None and ink.shape[1] >= FILL_ASPECT * ink.shape[0]:
         # A glyph as wide as it is tall (a wide font's): its shape stretched to the grid
         # against the references' stretched the same (ones excepted: never wide).
         filled = stretched(mask)

@@ -425,6 +425,15 @@ def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
     else:
         for y in rows:
             out[y] = np.median(lab[y][is_ground[y]], axis=0)
+    return rows_carried(out, known, ground, min_h)
+
+
+def rows_carried(out: np.ndarray, known: np.ndarray, ground: np.ndarray,
+                 min_h: float) -> np.ndarray:
+    """The rows' ground colours ``out`` (``known`` where a row showed enough ground) carried
+    to the rows between and smoothed over a third of a panel's height; ``ground`` for all
+    when no row is known."""
+    height = len(out)
     if not known.any():
         return np.broadcast_to(ground, (height, 3)).astype(np.float32)
     index = np.nonzero(known)[0]

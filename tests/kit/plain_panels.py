@@ -4,8 +4,9 @@ and are timed against (``bench/bench_panel_search.py``)."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
+
+from gridsight.vision.panels import rows_carried
 
 
 def plain_equal_intervals(balance: np.ndarray, min_w: float,
@@ -51,10 +52,4 @@ def plain_ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndar
         if is_ground[y].sum() >= max(4, 0.05 * width):
             out[y] = np.median(lab[y][is_ground[y]], axis=0)
             known[y] = True
-    if not known.any():
-        return np.broadcast_to(ground, (height, 3)).astype(np.float32)
-    index = np.nonzero(known)[0]
-    for c in range(3):
-        out[:, c] = np.interp(np.arange(height), index, out[index, c])
-    k = max(1, int(min_h / 3)) | 1
-    return cv2.blur(out.reshape(height, 1, 3), (1, k)).reshape(height, 3)
+    return rows_carried(out, known, ground, min_h)  # the part that was not changed

@@ -558,12 +558,12 @@ def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
     takes the colour of the nearest such row above or below it, whichever more of its own
     pixels share. With no such row, :func:`_running_bar_colours` over ``window`` rows."""
     rows = np.median(band, axis=1)
-    off = np.linalg.norm(band - rows[:, None, :], axis=2) > OFF_ROW
-    quiet = np.flatnonzero(off.mean(axis=1) <= QUIET_ROW)
+    off_share = (np.linalg.norm(band - rows[:, None, :], axis=2) > OFF_ROW).mean(axis=1)
+    quiet = np.flatnonzero(off_share <= QUIET_ROW)
     if len(quiet) == 0:
         return _running_bar_colours(rows, window)
     out = rows.copy()
-    for y in np.flatnonzero(off.mean(axis=1) > QUIET_ROW):
+    for y in np.flatnonzero(off_share > QUIET_ROW):
         k = int(np.searchsorted(quiet, y))
         nearest = [int(quiet[j]) for j in (k - 1, k) if 0 <= j < len(quiet)]
         shared = [float((np.linalg.norm(band[y] - rows[q], axis=1) <= OFF_ROW).mean())

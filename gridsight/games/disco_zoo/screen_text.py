@@ -208,7 +208,6 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if settled is None and read_any:
         # The words read and the cards' boxes and the board disagree: one of them is misread,
         # so nothing read is taken; the request names what the boxes and the board allow.
-        bare = settle(clues, found, empty, region=hints.region, unread=unread)
         if words is not None and words.named:
             # Every name read beyond doubt: what is wrong is more likely the board (a tile or
             # a box misread, or a screen no rescue can show) than every name at once.
@@ -219,6 +218,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                             "show. Check the screenshot; to read it with these animals anyway, "
                             f"give --animals {named} (or the animals in card order, if these "
                             "names are misread)")
+        bare = settle(clues, found, empty, region=hints.region, unread=unread)
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
                             " do not fit their boxes and the board; " + _ask(clues, bare))
