@@ -20,6 +20,12 @@ makes them a row of panels:
   outside; a row touching both ends of the area is a bar, not panels. Whether the panels'
   top edge is open (under something of a third colour, a bar) and whether their bottom
   corners are rounded is measured and reported, not required.
+- **cut by the picture's edge.** A screenshot cropped close cuts the outer panels: they run
+  into the picture's side, and a row of two or three then touches both ends. When no row is
+  found otherwise and the area reaches the picture's side, the row is fitted again with the
+  panels let run past it (the columns beyond count for neither colour): a row of two or more,
+  ground between them, is panels, not a bar, and each cut panel (at least :data:`MIN_SHOWN`
+  of it in the picture) carries its whole box, part of it off the picture.
 
 The best-scoring pair of colours wins. :func:`picture_box` then finds the largest compact
 picture inside a panel (a sprite, as opposed to lines of text or a row of small boxes).
@@ -61,15 +67,24 @@ INK = 48.0  # colour distance from the panel's colour that marks ink
 THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
 PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
+MIN_SHOWN = 0.5  # a panel cut by the picture's edge shows at least this share of its width
 
 
 @dataclass(frozen=True)
 class Panel:
     """A panel: ``box`` = (x, y, width, height) in picture pixels, ``color`` its colour
-    (BGR, the median of its own pixels)."""
+    (BGR, the median of its own pixels). ``whole``: when the picture's edge cuts the panel,
+    its whole box (as wide as the row's other panels; part of it off the picture), and
+    ``box`` the part in the picture; else ``None``."""
 
     box: tuple[int, int, int, int]
     color: tuple[float, float, float]
+    whole: tuple[int, int, int, int] | None = None
+
+    @property
+    def cut(self) -> bool:
+        """Whether the picture's edge cuts the panel."""
+        return self.whole is not None
 
 
 @dataclass(frozen=True)
@@ -122,22 +137,35 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
     else:
         grounds = _modes(lab)
         panels_of = grounds
-    fits = []
-    for g in grounds:
-        for p in panels_of:
-            if float(np.linalg.norm(g - p)) < min_contrast:
-                continue
-            fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels)
-            if fit is not None:
-                fits.append(fit)
-    best = _chosen(fits)
+    # The picture's sides the area reaches: panels may run past them (a close crop).
+    past = lab.shape[1] // 2
+    open_sides = (past if area[0] <= 0 else 0, past if area[0] + area[2] >= w else 0)
+    best = None
+    for pads in ((0, 0), open_sides) if any(open_sides) else ((0, 0),):
+        fits = []
+        for g in grounds:
+            for p in panels_of:
+                if float(np.linalg.norm(g - p)) < min_contrast:
+                    continue
+                fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels,
+                           pads)
+                if fit is not None:
+                    fits.append(fit)
+        best = _chosen(fits)
+        if best is not None:
+            break
     if best is None:
         return None
+
+    def picture(bx: int, by: int, bw: int, bh: int) -> Box:
+        return (x0 + round(bx / factor), y0 + round(by / factor), round(bw / factor),
+                round(bh / factor))
+
     panels = []
-    for bx, by, bw, bh in best.boxes:
-        box = (x0 + round(bx / factor), y0 + round(by / factor), round(bw / factor),
-               round(bh / factor))
-        panels.append(Panel(box, _median_colour(image, box, _bgr(best.panel))))
+    for seen_box, whole in zip(best.boxes, best.wholes):
+        box = picture(*seen_box)
+        panels.append(Panel(box, _median_colour(image, box, _bgr(best.panel)),
+                            picture(*whole) if whole != seen_box else None))
     return PanelRow(tuple(panels), _bgr(best.ground), best.contrast, best.confidence,
                     best.covered_top, best.rounded)
 
@@ -257,12 +285,14 @@ class _Fit:
     confidence: float
     covered_top: bool
     rounded: float
+    wholes: tuple[tuple[int, int, int, int], ...]  # each panel's whole box (past the picture)
 
 
 def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, min_h: float,
-         max_panels: int) -> _Fit | None:
+         max_panels: int, pads: tuple[int, int] = (0, 0)) -> _Fit | None:
     """The row of equal panels of colour ``panel`` on ``ground`` in a Lab picture (working
-    pixels), or ``None``.
+    pixels), or ``None``; ``pads``: how far (columns) the panels may run past the picture's
+    left and right sides.
 
     The ground is modelled row by row (a gradient, a shade): first the median of the pixels
     labelled ground, then, once a first fit says where the panels are, the median of the
@@ -274,7 +304,7 @@ def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, m
     for _ in range(2):
         is_panel, is_ground = _labels(lab, rows_ground, panel)
         found = _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h,
-                              max_panels)
+                              max_panels, pads)
         if found is None:
             return best
         best, spans = found
@@ -293,9 +323,11 @@ def _ink(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndar
     return np.isnan(_along(lab, rows_ground, panel))
 
 
-def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, max_panels):
+def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, max_panels,
+                  pads=(0, 0)):
     """``(fit or None, the best unchecked spans)`` of the panels on labelled pixels, or
-    ``None`` when no rows or columns hold them."""
+    ``None`` when no rows or columns hold them. ``pads``: columns past the picture's left
+    and right sides the panels may run into (counting for neither colour)."""
     rows = _rows_of_panels(is_panel, min_h)
     if rows is None:
         return None
@@ -306,22 +338,55 @@ def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, ma
     neither = ~(is_panel[inner] | is_ground[inner])
     balance = (is_panel[inner].sum(axis=0).astype(np.float64) - is_ground[inner].sum(axis=0)
                - NEITHER * neither.sum(axis=0)) / max(1, inner.stop - inner.start)
-    placed = _equal_intervals(balance, min_w, max_panels)
+    left, right = pads
+    padded = np.concatenate([np.zeros(left), balance, np.zeros(right)]) if left or right \
+        else balance
+    placed = _equal_intervals(padded, min_w, max_panels)
     if not placed:
         return None
     along = _along(lab, rows_ground, panel)
-    candidates = [_each_fitted(balance, starts, span) for starts, span in placed]
-    fits = [_checked(is_panel, is_ground, along, spans, min_h) for spans in candidates]
-    best = max((f for f in fits if f is not None), key=lambda f: f[1], default=None)
+    width = len(balance)
+    wholes = [[(a - left, b - left) for a, b in _each_fitted(padded, starts, span)]
+              for starts, span in placed]
+    wholes = [spans for spans in wholes if all(
+        min(b, width) - max(a, 0) >= MIN_SHOWN * (b - a) for a, b in spans)]
+    if not wholes:
+        return None
+    candidates = [[(max(a, 0), min(b, width)) for a, b in spans] for spans in wholes]
+    fits = [_checked(is_panel, is_ground, along, spans, min_h, cut=left > 0 or right > 0)
+            for spans in candidates]
+    scored = [(f, spans) for f, spans in zip(fits, wholes) if f is not None]
     total = np.concatenate([[0.0], np.cumsum(balance)])
     first = max(candidates, key=lambda spans: sum(total[b] - total[a] for a, b in spans))
-    if best is None:
+    if not scored:
         return None, first
-    boxes, score, confidence = best
+    (boxes, score, confidence), whole = max(scored, key=lambda fs: fs[0][1])
+    if left or right:
+        whole = _whole_spans(whole, width, pads)
     local = rows_ground[top:bottom].mean(axis=0)
     return _Fit(boxes, local, panel, float(np.linalg.norm(panel - local)), score, confidence,
                 _covered_top(is_panel, is_ground, boxes),
-                _rounded(is_panel, is_ground, boxes)), first
+                _rounded(is_panel, is_ground, boxes),
+                tuple((a, y, b - a, h) for (a, b), (_, y, _, h) in zip(whole, boxes))), first
+
+
+def _whole_spans(spans: list[tuple[int, int]], width: int,
+                 pads: tuple[int, int]) -> list[tuple[int, int]]:
+    """``spans`` (``0``..``width`` the picture's columns) with each panel running into an open
+    side of the picture (``pads``) made as wide as the panels seen whole (their median), or
+    as the widest when none is: off the picture nothing pins a cut panel's hidden end, so
+    the fitted width there is loose, and a panel ending on the picture's side may end there
+    only by the cut."""
+    inside = [b - a for a, b in spans if a > 0 and b < width]
+    span = int(round(float(np.median(inside)))) if inside else max(b - a for a, b in spans)
+    out = []
+    for a, b in spans:
+        if pads[0] and a <= 0:
+            a = min(b - span, 0)
+        elif pads[1] and b >= width:
+            b = max(a + span, width)
+        out.append((a, b))
+    return out
 
 
 def _each_fitted(balance: np.ndarray, starts: list[int], span: int) -> list[tuple[int, int]]:
@@ -343,12 +408,15 @@ def _each_fitted(balance: np.ndarray, starts: list[int], span: int) -> list[tupl
 
 
 def _checked(is_panel: np.ndarray, is_ground: np.ndarray, along: np.ndarray,
-             spans: list[tuple[int, int]], min_h: float) -> tuple[tuple[Box, ...], float, float] | None:
+             spans: list[tuple[int, int]], min_h: float,
+             cut: bool = False) -> tuple[tuple[Box, ...], float, float] | None:
     """Panels placed across (``spans``: their columns' ends) given their rows and checked:
     their boxes, score and confidence, or ``None`` when they are not panels (a bar from end
-    to end of the area, too short, edges not clear, a gap inside)."""
+    to end of the area, too short, edges not clear, a gap inside). ``cut``: the outer panels
+    may be cut by the picture's sides, so two or more from end to end are no bar (the ground
+    must show between them)."""
     width = is_panel.shape[1]
-    if spans[0][0] <= 0 and spans[-1][1] >= width:
+    if spans[0][0] <= 0 and spans[-1][1] >= width and (len(spans) == 1 or not cut):
         return None  # from end to end of the area: a bar, not panels
     cols = np.zeros(width, bool)
     beside = np.ones(width, bool)

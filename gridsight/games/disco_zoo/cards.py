@@ -144,6 +144,8 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     start = min(below, y + round(0.4 * h))
     lower = (x + inset, start, w - 2 * inset, y + h + max(2, round(0.02 * h)) - start)
     row = box_row(image, lower, panel.color, min_side=max(3.0, facts["box_min_side"] * pitch))
+    if row is not None and panel.cut and _maybe_cut(row, image.shape[1]):
+        row = None  # boxes may be cut off with the card: their count is not the pattern's
     bottom = row.boxes[0][1] if row is not None else y + h
     text_area = (x + inset, below, w - 2 * inset, bottom - below)
     lines = [band for band in _at_waists(image, text_area, panel.color,
@@ -162,6 +164,15 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         confidence = min(confidence, UNSURE_LINE)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
                     confidence, row)
+
+
+def _maybe_cut(row: BoxRow, width: int) -> bool:
+    """Whether a box row may have lost boxes to the picture's side (a crop that cuts its
+    card): its first or last box is less than a box's step from the side, where another
+    box could have stood."""
+    (x0, _, w0, _), (x1, _, w1, _) = row.boxes[0], row.boxes[-1]
+    step = (x1 - x0) / (len(row.boxes) - 1) if len(row.boxes) > 1 else 2.0 * w0
+    return x0 < step or x1 + w1 > width - step
 
 
 def _at_waists(image: np.ndarray, area: Box, colour: tuple[float, float, float],

@@ -127,14 +127,21 @@ def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
             found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell], region: str,
             taps: int, unread: int) -> bool:
     """Whether the board has room for ``choice``: every found tile's colour is one of its
-    animals' rarities, and the found tiles can be given animals as the boxes count them."""
+    animals' rarities, the tiles only a pet can be share a colour (a pet's is not known, but
+    one animal's tiles all show the same), and the found tiles can be given animals as the
+    boxes count them."""
     tiles = []
+    pet_colours: list[set[str]] = []
     for cell, rarities in found:
         allowed = tuple(k for k, a in enumerate(choice)
                         if not rarities or a.rarity in rarities or a.is_pet)
         if not allowed:
             return False
+        if rarities and all(choice[k].is_pet for k in allowed):
+            pet_colours.append(set(rarities))
         tiles.append(FoundTile(cell, allowed))
+    if pet_colours and not set.intersection(*pet_colours):
+        return False  # tiles of two colours no rarity shares: not all the one pet's
     counts = [clue.found for clue in clues]
     return by_boxes(tiles, choice, counts, empty=empty, region=region, taps=taps,
                     unread=unread) is not None
