@@ -25,6 +25,7 @@ image pixels, for the text reader.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -49,6 +50,8 @@ TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and m
 # given another animal).
 MIN_FILL_SIDE = 7
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
+CENTRED = 0.3  # a card's picture stands in this middle share of its width
+LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
 
 
 @dataclass(frozen=True)
@@ -121,8 +124,57 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     ground=ground)
     if row is None:
         return ()
-    cards = tuple(read_card(image, panel, facts, pitch) for panel in row.panels)
+    panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
+    cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     return classify_boxes(cards, facts, seen or {})
+
+
+def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
+             most: int) -> tuple[Panel, ...]:
+    """``panels`` with each that holds the pictures of several cards split into them.
+
+    Cards a level or two off the ground, a few pixels apart on a small screen, may be found
+    as one panel: the gaps between them blur away (screen 800018 at 0.6x, three faint Ice
+    Age cards found as one, read as a single animal). Every card shows its picture
+    centred at its top, so a panel is split into ``m`` equal parts (the most first, ``most``
+    cards in all, each at least ``min_width`` wide) when each part holds a picture centred
+    in it, the pictures level and of like size; one card's picture, centred in the whole,
+    never is."""
+    out: list[Panel] = []
+    for panel in panels:
+        parts: list[Panel] = [panel]
+        x, y, w, h = panel.box
+        for m in range(most - len(panels) + 1, 1, -1):
+            if w / m < min_width:
+                continue
+            split = [Panel((x + round(k * w / m), y, round((k + 1) * w / m) - round(k * w / m),
+                            h), panel.color) for k in range(m)]
+            if _each_centred(image, split):
+                parts = split
+                break
+        out += parts
+    return tuple(out)
+
+
+def _each_centred(image: np.ndarray, parts: Sequence[Panel]) -> bool:
+    """Whether each part holds a picture centred across it (its middle in the part's middle
+    :data:`CENTRED` of the width), the pictures level (their middles within a tenth of the
+    part's height: sprites of different heights are drawn about one line) and of like size
+    (heights within a factor :data:`LIKE_SIZE`)."""
+    pictures = []
+    for part in parts:
+        picture = picture_box(image, part)
+        if picture is None:
+            return False
+        x, _, w, _ = part.box
+        middle = (picture[0] + picture[2] / 2 - x) / max(1, w)
+        if abs(middle - 0.5) > CENTRED / 2:
+            return False
+        pictures.append(picture)
+    middles = [p[1] + p[3] / 2 for p in pictures]
+    heights = [p[3] for p in pictures]
+    return (max(middles) - min(middles) <= 0.1 * parts[0].box[3]
+            and max(heights) <= LIKE_SIZE * min(heights))
 
 
 def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> CardSeen:
