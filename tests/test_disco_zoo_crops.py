@@ -120,35 +120,39 @@ def test_cropped_screens_are_read_exactly_or_asked_never_wrong():
     assert not wrong
 
 
-@pytest.mark.parametrize("seed", [800_018])
-def test_three_faint_cards_found_as_one_are_asked_about(seed):
-    """Three cards barely lighter than the ground at 0.6x, found as one wide panel: the one
-    card and the board's tiles of two colours settle no animal, so the player is asked."""
-    _, text, image, _ = cropped_screen(seed)
+def test_three_faint_cards_found_as_one_are_split_and_never_read_wrong():
+    """Three cards barely lighter than the ground at 0.6x (screen 800018), the gaps between
+    them blurred away, are found as one wide panel: split by the three pictures centred in
+    its thirds, three cards; their names too small to read, the player is asked (before, the
+    one card and the board's tiles read as the pet Lizard)."""
+    _, text, image, _ = cropped_screen(800_018)
     screen = locate_rescue(image)
+    assert len(screen.cards) == 3
     plain, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
                                             image)
     assert plain == text or not plain, (plain, asked, refused)
 
 
-def test_a_cut_cards_box_row_near_the_pictures_side_is_not_counted():
-    """A card cut by the picture's left side, its row of boxes starting less than a box's step from
-    that side: boxes may have been cut off with the card, so the row's count (the animal's
-    pattern size) is not read; the same row on a whole card is read."""
-    from gridsight.games.disco_zoo.cards import read_card
-    from gridsight.games.disco_zoo.screen import screen_facts
+def test_one_wide_card_is_not_split_and_a_panel_of_three_pictures_is():
+    """A card as wide as the row, its picture centred over a long name: one card. A panel
+    holding three pictures centred in its thirds, level, of like size: three cards."""
+    from gridsight.games.disco_zoo.cards import unmerged
     from gridsight.vision.panels import Panel
 
-    card_colour = (60, 90, 60)
-    image = np.full((200, 300, 3), (30, 50, 30), np.uint8)
-    image[20:180, 0:150] = card_colour
-    image[40:90, 40:90] = (0, 0, 220)  # the sprite
-    for k in range(3):
-        x = 12 + 22 * k
-        image[150:166, x : x + 16] = 230
-        image[152:164, x + 2 : x + 14] = card_colour
-    whole = Panel((0, 20, 150, 160), card_colour)
-    seen = read_card(image, whole, screen_facts(), 60.0)
-    assert seen.row is not None and len(seen.row.boxes) == 3
-    cut = Panel((0, 20, 150, 160), card_colour, whole=(-40, 20, 190, 160))
-    assert read_card(image, cut, screen_facts(), 60.0).row is None
+    colour = (60, 90, 60)
+    image = np.full((200, 330, 3), (30, 50, 30), np.uint8)
+    image[20:180, 15:315] = colour
+    image[40:90, 140:190] = (0, 0, 220)  # the sprite, centred
+    for k in range(12):  # a long name under it, letters across most of the card
+        image[110:122, 40 + 21 * k : 52 + 21 * k] = 235
+    panel = Panel((15, 20, 300, 160), colour)
+    assert unmerged(image, [panel], 60.0, 3) == (panel,)
+    three = np.full((200, 330, 3), (30, 50, 30), np.uint8)
+    three[20:180, 15:315] = colour
+    for k, size in enumerate((30, 44, 36)):  # sprites of three sizes, about one line
+        middle = 15 + 50 + 100 * k
+        three[65 - size // 2 : 65 + size // 2, middle - size // 2 : middle + size // 2] = \
+            (0, 0, 220)
+    parts = unmerged(three, [panel], 60.0, 3)
+    assert [p.box[0] for p in parts] == [15, 115, 215]
+    assert unmerged(three, [panel], 120.0, 3) == (panel,)  # thirds narrower than a card
