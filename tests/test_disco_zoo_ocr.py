@@ -79,6 +79,19 @@ def test_a_text_within_one_look_alike_of_a_name_needs_a_narrower_margin():
     assert snap(["GOAK"], mountain).name is None  # a plain edit off: the full margin
 
 
+def test_a_three_letter_name_snaps_only_within_a_look_alike():
+    """One plain edit is a third of a three-letter name: "2A7" (Z, A, T), read off a card's
+    YOU HAVE line at 0.66x (screen 800010), named the pet Cat among the Otter card's few
+    animals. A look-alike capital or small letters still count."""
+    pets = {"CAT": "Cat", "OTTER": "Otter", "TURTLE": "Turtle", "FISH": "Fish"}
+    assert snap(["2A7"], pets).name is None
+    assert snap(["ZAT"], pets).name is None
+    assert snap(["C4T"], pets).name == "Cat"  # 4 as A
+    assert snap(["CAt"], pets).name == "Cat"  # a small letter
+    assert snap(["GAT"], pets).name == "Cat"  # G and C drawn alike
+    assert snap(["OTTEK"], pets).name == "Otter"  # a plain edit of five letters
+
+
 def test_a_name_cut_short_on_a_narrow_card_snaps_by_its_first_letters():
     assert snap(["CROCO"], JUNGLE).name is None  # not near the whole name
     assert snap(["CROCO"], JUNGLE, cut=True).name == "Crocodile"

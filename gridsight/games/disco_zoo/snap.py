@@ -7,7 +7,7 @@ the line was taken) are snapped to the nearest written name by an edit distance 
 capital, at a cost: the screen writes capitals only) in which a substitution of two capitals a
 pixel font draws alike (:data:`LOOK_ALIKE_PAIRS`: N and H, O and U, ...) costs half an edit.
 Each text snaps alone, counted only when near (at most :data:`NEAR` of the name's letters
-differ) and clearly nearer than any other name (:data:`MARGIN` edits; :data:`CLOSE_MARGIN` for
+differ; for a name of three letters, at most a look-alike or small letters) and clearly nearer than any other name (:data:`MARGIN` edits; :data:`CLOSE_MARGIN` for
 a text at most :data:`CLOSE` from its name: ``GOAT`` is Goat though Cat is one look-alike and
 one more letter away); a line counts when its
 texts that snap all name the same (two ways naming two names leave it unread). A name cut short on a narrow card is matched by its first letters (``cut``).
@@ -25,6 +25,7 @@ MARGIN = 2.0  # ... and every other name is this many edits further
 CLOSE = 0.5  # a text this near a name (one look-alike capital, two small letters) ...
 CLOSE_MARGIN = 1.5  # ... counts when every other name is this many edits further than it
 MIN_CUT = 5  # a cut name keeps at least this many letters
+SHORT = 3  # a name this short snaps only within :data:`CLOSE` (a look-alike), not NEAR
 LOOK_ALIKE = str.maketrans({"0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G",
                             "7": "T", "8": "B", "|": "I", "$": "S"})
 SMALL = "?"  # a small letter's mark before it becomes its capital (see :func:`letters`)
@@ -129,7 +130,9 @@ def snap_one(text: str, names: Mapping[str, str], *, cut: bool = False) -> Snap:
     name, best = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 99.0
     longest = max(len(letters(w)) for w, n in names.items() if n == name)
-    near = best <= NEAR * longest
+    # (a name of three letters is one plain edit from any text of its length sharing two:
+    # "2A7", read off a card's other line, is no CAT)
+    near = best <= NEAR * longest and (longest > SHORT or best <= CLOSE)
     clear = second - best >= MARGIN or (best <= CLOSE and second - best >= CLOSE_MARGIN)
     return Snap(name if near and clear else None, read, best, second,
                 name if near else None)
