@@ -103,6 +103,8 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
     tally = [0] * len(animals)
     checked = [0]
     pick: list[int] = []
+    room = _Room(animals, empty)
+    given = [0] * len(animals)  # the found tiles given to each animal so far (bitmasks)
 
     def meets(final: bool) -> bool:
         for k, need in enumerate(counts):
@@ -126,17 +128,44 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
             for t, k in zip(tiles, pick):
                 allowed[t.cell].add(k)
             return
+        r, c = tiles[i].cell
+        bit = 1 << (r * COLS + c)
         for k in tiles[i].candidates:
-            pick.append(k)
-            tally[k] += 1
-            walk(i + 1)
-            tally[k] -= 1
-            pick.pop()
+            given[k] |= bit
+            if room.allows(given):
+                pick.append(k)
+                tally[k] += 1
+                walk(i + 1)
+                tally[k] -= 1
+                pick.pop()
+            given[k] &= ~bit
 
     walk(0)
     if tiles and not any(allowed.values()):
         return None
     return {cell: tuple(sorted(ks)) for cell, ks in allowed.items()}
+
+
+class _Room:
+    """Each animal's placements clear of the tiles tapped empty (bitmasks), to cut the ways of
+    giving found tiles animals early: a way in which some animal has no placement covering
+    the tiles it was given and none of the others' would fail the board check anyway (most
+    ways do, and the check is the cost: a screen of many choices of animals took 45 s of
+    CPU, `bench/bench_by_boxes.py`). Only necessary conditions: what it lets through is
+    still checked against the board."""
+
+    def __init__(self, animals: Sequence[Animal], empty: Sequence[Cell]) -> None:
+        blocked = sum(1 << (r * COLS + c) for r, c in empty)
+        self.room = [tuple(m for m in a.placements() if not m & blocked) for a in animals]
+
+    def allows(self, given: Sequence[int]) -> bool:
+        """Whether every animal given tiles (``given[k]``: its tiles' bits, disjoint) has a
+        placement covering them and none of the other animals' tiles."""
+        taken = sum(given)
+        for mine, room in zip(given, self.room):
+            if mine and not any(m & mine == mine and not m & (taken & ~mine) for m in room):
+                return False
+        return True
 
 
 def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],

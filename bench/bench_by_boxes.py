@@ -1,0 +1,81 @@
+"""Benchmark: the ways of giving a rescue's found tiles animals, cut early where an animal has no
+room for its tiles, against every way checked against the board.
+
+Run ``python bench/bench_by_boxes.py [--seeds 7053 7092 ...]``. It draws the real-look screens
+of those seeds as ``tests/test_disco_zoo_screens.py`` does (the defaults: the suite's three
+slowest reads of 2026-12-02, small screens whose names are unread, so thousands of choices of
+animals are weighed against the board, and three ordinary ones), finds each once and reads each
+with no options twice in this process, CPU seconds per screen:
+
+- baseline: every way of giving the found tiles animals (each within its colour's and the
+  boxes' counts) checked against the board's joint placements
+  (:func:`gridsight.games.disco_zoo.identify.by_boxes` as it was);
+- cut: as shipped, a way cut as soon as an animal has no placement clear of the empty tiles
+  covering its tiles and none of the others' (``identify._Room``).
+
+The two runs' texts must be the same. The machine is shared, so the ratio, measured side by
+side, is the figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
+
+from gridsight.games.disco_zoo import identify, names, ocr_names, settle  # noqa: E402
+from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
+from test_disco_zoo_screens import SEED, read_plainly, real_screen  # noqa: E402
+
+
+@contextmanager
+def uncut():
+    """Every way checked against the board (the baseline)."""
+    saved = identify._Room.allows
+    identify._Room.allows = lambda self, given: True  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        identify._Room.allows = saved  # type: ignore[method-assign]
+
+
+def _read(found) -> tuple[float, str]:
+    names._RECENT.clear()
+    ocr_names._RECENT.clear()
+    settle._stands_once.cache_clear()
+    screen, image = found
+    start = time.process_time()
+    text, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
+                                           image)
+    return time.process_time() - start, text or asked or refused
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs="+",
+                        default=[7053, 7092, 7226, 7000, 7001, 7002])
+    args = parser.parse_args()
+    base_total = cut_total = 0.0
+    for seed in args.seeds:
+        _, _, image, scale = real_screen(seed - SEED, SEED)
+        found = (locate_rescue(image), image)
+        _read(found)  # warm: the OCR model, the numba kernels
+        with uncut():
+            base, base_text = _read(found)
+        cut, cut_text = _read(found)
+        if base_text != cut_text:
+            raise SystemExit(f"seed {seed}: the two runs read differently")
+        base_total += base
+        cut_total += cut
+        print(f"seed {seed} ({scale:.2f}x): baseline {base:.2f} s, cut {cut:.2f} s")
+    print(f"total: baseline {base_total:.2f} s, cut {cut_total:.2f} s, "
+          f"ratio {base_total / max(cut_total, 1e-9):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
