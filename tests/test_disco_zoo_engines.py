@@ -13,7 +13,6 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -57,20 +56,13 @@ def _small_cases():
 SMALL = _small_cases()
 
 
-@cache
-def _plain_expectimax(index: int, objective: Objective) -> tuple[Fraction, Fraction]:
-    """The plain expectimax of ``SMALL[index]`` under ``objective``, worked out once for
-    both engines' tests (the file runs on one xdist worker; it is most of their CPU)."""
-    return brute_value(SMALL[index], objective)
-
-
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("index", range(len(SMALL)))
 def test_each_engine_equals_the_plain_expectimax(engine, index):
     board = SMALL[index]
     joint = joint_placements(board)
     for objective in _objectives(board):
-        primary, secondary = _plain_expectimax(index, objective)
+        primary, secondary = brute_value(board, objective)
         decision = make_search(joint, objective, engine=engine).decide(board.taps)
         assert decision.value == primary, objective
         assert sum(decision.rescue) == (primary if objective.kind == "expected" else secondary)
