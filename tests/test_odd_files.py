@@ -113,16 +113,9 @@ def test_ctrl_c_in_the_first_second_and_a_half_is_one_clean_line(delay):
         assert proc.stdout.readline() == b"started\n"
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
-        # Wait with standard input still open: communicate() would close it at once, and a
-        # busy machine can let the process read that end of input before the signal lands
-        # (then it refuses an empty board instead of being interrupted). Its output is one
-        # short line, so the pipes cannot fill while it is waited for.
-        proc.wait(timeout=60)
-        err = proc.stderr.read()
+        _, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            stream.close()
     text = err.decode("utf-8", "replace")
     assert "Traceback" not in text, text
     # 130, or killed by SIGINT after the line (CPython does so when the Ctrl-C struck in an
