@@ -11,6 +11,52 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
+#: The test files that take longest, longest first (measured: the CPU seconds of each file in
+#: a whole-suite run on two workers, 2026-12-02, numba's cache cold as in CI). Under
+#: ``--dist loadfile`` each file runs whole on one worker, handed out in collection order
+#: (pyproject's ``--no-loadscope-reorder``): so these start first and the short files fill in
+#: behind them, and neither worker is left running a long file alone at the end (the longest
+#: processing time first rule). Only the order changes; a file not named here runs after
+#: them in the usual order, and a name that no longer exists does nothing. (With numba's
+#: cache cold, as in CI, test_bench.py's scripts compile the kernels while the other worker
+#: reads the Disco Zoo screens: in the run measured, no test compiled one, all loaded it.)
+LONGEST_FIRST = (
+    "test_bench.py",
+    "test_disco_zoo_screens.py",
+    "test_disco_zoo_engines.py",
+    "test_desktop.py",
+    "test_thrill_3d_games.py",
+    "test_vision_locate_whole_screens.py",
+    "test_thrill_digger_optimal.py",
+    "test_thrill_3d_looks.py",
+    "test_vision_corpus.py",
+    "test_thrill_digger_exact.py",
+    "test_screen_text.py",
+    "test_calibrate.py",
+    "test_disco_zoo_damage.py",
+    "test_tile_path_solver.py",
+    "test_disco_zoo_phone_sizes.py",
+    "test_thrill_digger_policies.py",
+    "test_readers.py",
+    "test_thrill_3d_tracker.py",
+    "test_disco_zoo_ocr.py",
+    "test_analyze.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """Run the files of :data:`LONGEST_FIRST` first, in that order (a stable sort: the tests
+    within a file, and all other files, keep their order)."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    tests = Path(__file__).resolve().parent
+
+    def place(item) -> int:
+        path = Path(str(item.fspath))
+        return rank.get(path.name, len(rank)) if path.parent == tests else len(rank)
+
+    items.sort(key=place)
+
+
 @pytest.fixture(autouse=True)
 def _private_data_folder(tmp_path_factory, monkeypatch):
     """Every test gets a data folder of its own (``GRIDSIGHT_DATA_DIR``, which subprocesses

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, RescueBoard
@@ -97,8 +97,14 @@ def _scores(objective: Objective, rescued: frozenset, n: int) -> tuple[int, int]
     return int(objective.target in rescued), count
 
 
+@cache
 def brute_value(board, objective: Objective) -> tuple[Fraction, Fraction]:
-    """Plain expectimax: any untapped tile (certain or not) may be tapped, or none."""
+    """Plain expectimax: any untapped tile (certain or not) may be tapped, or none.
+
+    Remembered per (board, objective) for the process: several tests check their engines
+    against the same boards (each engine of test_disco_zoo_engines, the tap a test replays),
+    and this search is most of their CPU. Boards and objectives are frozen, the answer a
+    pair of Fractions, so a remembered answer is the one a fresh search gives."""
     joint = brute_joint(board)
     n = len(board.animals)
     untapped = [(r, c) for r in range(5) for c in range(5) if board.grid[r][c] == UNTAPPED]

@@ -65,9 +65,14 @@ def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
     scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
     image = cv2.resize(image, None, fx=scale, fy=scale,
                        interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
-    shifted = image.astype(np.float32) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-8, 8, 3)
+    # In place in one float64 array: the same values as the plain expression (uint8 into
+    # float32 into float64 is exact), without its temporaries (a third of this function's
+    # CPU on a 3x screen). The random draws keep their order, so every screen is as before.
+    shifted = image.astype(np.float64)
+    shifted *= rng.uniform(0.9, 1.1, 3)
+    shifted += rng.uniform(-8, 8, 3)
     shifted += rng.normal(0, rng.uniform(0, 4), image.shape)
-    image = np.clip(shifted, 0, 255).astype(np.uint8)
+    image = np.clip(shifted, 0, 255, out=shifted).astype(np.uint8)
     quality = int(rng.integers(40, 96))
     image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
                          cv2.IMREAD_COLOR)

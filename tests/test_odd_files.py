@@ -107,8 +107,12 @@ _STARTED = ("import importlib.util, runpy, sys; importlib.util.find_spec('gridsi
 def test_ctrl_c_in_the_first_second_and_a_half_is_one_clean_line(delay):
     """Ctrl-C while the command line is imported and built, while the board is read: the
     process waits on standard input (a pipe nobody writes) until interrupted."""
+    # SIGINT as a terminal gives it (its default action): a test run started in the
+    # background of a shell script (nohup, CI) passes it on ignored, and then Ctrl-C never
+    # reaches the process (it reads the end of its input instead and refuses an empty board).
     proc = subprocess.Popen([sys.executable, "-c", _STARTED], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert proc.stdout.readline() == b"started\n"
         time.sleep(delay)
