@@ -22,6 +22,7 @@ BENCH = REPO / "bench"
 SMALLEST: dict[str, list[str]] = {
     "bench_advice.py": ["--quick"],
     "bench_analyze.py": ["--shots", "1"],
+    "bench_by_boxes.py": ["--seeds", "7002"],
     "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
                          "--no-game", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
@@ -64,6 +65,8 @@ PRINTS: dict[str, list[str]] = {
         r"searched \(no book\) *: \d of 2 exact within the budget",
         r"== Disco Zoo: the compiled search against pure Python",
     ],
+    "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
+                          r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1"],
 }
