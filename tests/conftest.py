@@ -36,6 +36,7 @@ LONGEST_FIRST = (
     "test_disco_zoo_damage.py",
     "test_tile_path_solver.py",
     "test_disco_zoo_phone_sizes.py",
+    "test_disco_zoo_crops.py",
     "test_thrill_digger_policies.py",
     "test_readers.py",
     "test_thrill_3d_tracker.py",

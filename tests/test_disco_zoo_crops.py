@@ -10,7 +10,6 @@ scale, the noise, the JPEG and the crop).
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import settle
@@ -19,7 +18,7 @@ from sample_sizes import samples
 from test_disco_zoo_screens import names_of, read_plainly, real_screen
 
 CROP_BASE = 800_000
-CROPS = samples(6, 80)
+CROPS = samples(3, 80)  # 800046 and 800018, once wrong or asked, have tests of their own
 
 
 def cropped_screen(seed: int, base: int = CROP_BASE):
