@@ -41,7 +41,7 @@ share of its length on a boundary; cumulative sums make it one subtraction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -63,6 +63,10 @@ BAND = 0.12  # a title or status bar is at most this share of a screen's width t
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
+GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
+ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
+ACROSS_OVER = 1  # ...of which this many may go over ``keep`` (the sides' proposals took all)
 
 
 @dataclass(frozen=True)
@@ -186,7 +190,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         image, (max(16, round(w * factor)), max(16, round(h * factor))),
         interpolation=cv2.INTER_AREA)
     maps, thin = boundaries(small), boundaries(small, widen=False)
-    sw = small.shape[1]
+    sh, sw = small.shape[:2]
     low, high = max(12.0, min_width * sw), max_width * sw
     found = _columns(maps, thin, low, high, aspect[0], aspect[1])
     kept: list[Region] = []
@@ -196,11 +200,33 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         kept.append(region)
         if len(kept) >= keep:
             break
-    return [_to_full(image, region, factor) for region in kept]
+    out = [_to_full(image, region, factor) for region in kept]
+    spare = min(ACROSS_SPARE, keep + ACROSS_OVER - len(out))
+    # Step 1b: windows whose sides do not show (a near-white screen beside a white window),
+    # by their top and bottom: the transposed search, after the sides' (module docstring).
+    across = _columns(_transposed(maps), _transposed(thin), max(12.0, aspect[0] * low),
+                      min(sh - 1.0, RUN_MOST * aspect[1] * high), 1.0 / (RUN_MOST * aspect[1]),
+                      1.0 / aspect[0], grid=False)
+    turned = [Region(r.y, r.x, r.height, r.width, r.score) for r in across]
+    turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
+              if low <= r.width <= high]
+    turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
+    taken = list(kept)
+    added = 0
+    for region in turned:
+        if any(_same_sides(region, k, BIN) for k in taken):
+            continue
+        flipped = _transpose_region(region)
+        taken.append(region)
+        out.append(_across_to_full(image, flipped, factor))
+        added += 1
+        if added >= spare:
+            break
+    return out
 
 
 def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least: float,
-             most: float) -> list[Region]:
+             most: float, *, grid: bool = True) -> list[Region]:
     """Regions between pairs of vertical boundaries ``low``..``high`` apart running side by
     side for ``least`` to ``most`` times that (and a little more: a title bar), best first
     (working grid). Their score is the sides' coverage, less twice what the longest boundary
@@ -222,27 +248,35 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
     per_bin = (np.diff(down[np.arange(nb + 1) * BIN][:, sides], axis=0) / BIN).T  # (sides, bins)
     on = per_bin >= 0.5
     out: list[Region] = []
-    for i in range(len(sides) - 1):
-        width = sides[i + 1 :] - sides[i]
-        js = np.flatnonzero((width >= low) & (width <= high)) + i + 1
-        if not len(js):
+    first, second = np.triu_indices(len(sides), 1)  # every pair, by the left side then the right
+    width = sides[second] - sides[first]
+    near = (width >= low) & (width <= high)
+    first, second = first[near], second[near]
+    if not len(first):
+        return []
+    both = on[first] & on[second]  # (pairs, bins)
+    # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
+    start, length = _longest_runs(both, GAP_BINS)
+    width = sides[second] - sides[first]
+    fits = (least * width <= length * BIN) & (length * BIN <= RUN_MOST * most * width)
+    for pair in np.flatnonzero(fits):
+        i, j, s, n = int(first[pair]), int(second[pair]), int(start[pair]), int(length[pair])
+        xl, xr = int(sides[i]), int(sides[j])
+        if both[pair, s : s + n].mean() < DENSE:
             continue
-        both = on[i][None, :] & on[js]  # (pairs, bins)
-        # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
-        start, length = _longest_runs(both, GAP_BINS)
-        for pair, (j, s, n) in enumerate(zip(js, start, length)):
-            xl, xr = int(sides[i]), int(sides[j])
-            if not least * (xr - xl) <= n * BIN <= RUN_MOST * most * (xr - xl):
-                continue
-            if both[pair, s : s + n].mean() < DENSE:
-                continue
-            cover = float(np.minimum(per_bin[i, s : s + n], per_bin[j, s : s + n]).mean())
-            # A long boundary inside, as long as the sides: a part of a grid, not a window.
-            inside = [k for k in range(i + 1, j) if sides[k] - xl > 2 and xr - sides[k] > 2]
-            within = float(per_bin[inside, s : s + n].mean(axis=1).max()) if inside else 0.0
-            if cover >= SIDE_MIN:
-                score = cover - 2 * max(0.0, within - 0.5)
-                out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
+        cover = float(np.minimum(per_bin[i, s : s + n], per_bin[j, s : s + n]).mean())
+        if cover < SIDE_MIN:
+            continue
+        # A long boundary inside, as long as the sides: a part of a grid, not a window.
+        inside = [k for k in range(i + 1, j) if sides[k] - xl > 2 and xr - sides[k] > 2]
+        along = per_bin[inside, s : s + n].mean(axis=1) if inside else np.zeros(1)
+        if grid:
+            score = cover - 2 * max(0.0, float(along.max()) - 0.5)
+        elif np.count_nonzero(along >= GRID_COVER) >= GRID_LINES:
+            continue  # a grid's rows (a sheet, a wallpaper), not a screen's few bars
+        else:
+            score = cover
+        out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
     out.sort(key=lambda r: (-round(r.score, 2), -r.height))
     return out
 
@@ -283,6 +317,38 @@ def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]
     return best_start, best
 
 
+def _side_trace(maps: Boundaries, region: Region) -> float:
+    """What shows of the sides of a region found by its top and bottom (working grid): the
+    weaker side's coverage over the region's height, each side the best column within a bin
+    of where the top and bottom stop (they are known to a bin). A window's side shows at
+    least beside its title bar and the game's bars; the rows of a sheet or the lines of a
+    wallpaper stop at no side at all."""
+    y0, y1 = region.y, region.y + region.height
+    last = maps.vertical.shape[1] - 1
+    sides = []
+    for x in (region.x, region.x + region.width):
+        columns = np.arange(max(0, x - BIN), min(last, x + BIN) + 1)
+        sides.append(float(np.max(maps.column(columns, y0, y1))) if len(columns) else 0.0)
+    return min(sides)
+
+
+def _transposed(maps: Boundaries) -> Boundaries:
+    """The boundary maps of the picture turned about its diagonal (rows for columns): its
+    horizontal boundaries are the turned picture's vertical ones."""
+    return Boundaries(np.ascontiguousarray(maps.horizontal.T),
+                      np.ascontiguousarray(maps.vertical.T))
+
+
+def _transpose_region(region: Region) -> Region:
+    return Region(region.y, region.x, region.height, region.width, region.score)
+
+
+def _same_sides(a: Region, b: Region, tolerance: float) -> bool:
+    """Whether two regions' left and right sides are each within ``tolerance`` pixels."""
+    return (abs(a.x - b.x) <= tolerance
+            and abs(a.x + a.width - b.x - b.width) <= tolerance)
+
+
 def _same_place(a: Region, b: Region, tolerance: float) -> bool:
     """Whether two regions' sides are each within ``tolerance`` pixels."""
     return (abs(a.x - b.x) <= tolerance and abs(a.y - b.y) <= tolerance
@@ -304,6 +370,24 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     right = _snap(image, True, x1, reach, y0, y1, -1)
     if right - left < 4:
         left, right = round(x0), round(x1)
+    return Region(left, y0, right - left, y1 - y0, region.score)
+
+
+def _across_to_full(image: np.ndarray, flipped: Region, factor: float) -> Region:
+    """A region found by its top and bottom (on the turned working grid) on the full frame:
+    its top and bottom placed to the pixel (:func:`_to_full` on the turned frame), then its
+    sides, known to a bin, placed on the strongest vertical boundaries within a bin of them
+    (a faint side still shows beside the window's title bar and the game's bars)."""
+    region = _transpose_region(_to_full(image.swapaxes(0, 1), flipped, factor))
+    if factor == 1.0:
+        return region
+    reach = int(np.ceil(BIN / factor)) + 1
+    y0, y1 = region.y, region.y + region.height
+    x0, x1 = region.x + reach, region.x + region.width - reach  # the bin added by _to_full
+    left = _snap(image, True, x0, reach, y0, y1, +1)
+    right = _snap(image, True, x1, reach, y0, y1, -1)
+    if right - left < 4:
+        return region
     return Region(left, y0, right - left, y1 - y0, region.score)
 
 
