@@ -12,7 +12,15 @@ changes along most of their length. Two steps use them:
    screen's height (by the aspect ratios allowed) make a region: between them, as tall as
    they run together, unless a boundary as long runs between them (the lines of a grid, a
    board's or a wallpaper's, are not a window's sides). Cheap, and loose at the top and
-   bottom (a title bar may be in).
+   bottom (a title bar may be in). A screen's sides may hardly show (a near-white screen
+   over a white window, a pillarbox's bars the colour of its ground, no border): its window
+   is then found by its top and bottom, the same search turned on its side (two long
+   horizontal boundaries a screen's height apart running together for a screen's width: a
+   title bar's edge, a game's bar, the window's bottom), ranked by what shows of its sides
+   (beside the title bar and the game's bars), its sides placed where they show; a few of
+   these (:data:`ACROSS_SPARE`, only :data:`ACROSS_OVER` when the sides' proposals fill
+   ``keep``) are ranked among the sides' proposals by score, and a region with many lines across it (:data:`GRID_LINES`: a sheet's rows) is
+   none.
 2. :func:`regions_around`: once something is found in one (a board), the rectangles that
    enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
    its bottom where they end below it; its top near where they end above it (the screen's
@@ -66,7 +74,7 @@ SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
 GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
-ACROSS_OVER = 1  # ...of which this many may go over ``keep`` (the sides' proposals took all)
+ACROSS_OVER = 1  # ...and this many over ``keep`` when the sides' proposals take them all
 
 
 @dataclass(frozen=True)
@@ -177,11 +185,13 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
                     aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8) -> list[Region]:
-    """Up to ``keep`` regions where a screen ``min_width`` to ``max_width`` of the frame's
-    width wide, ``aspect[0]`` to ``aspect[1]`` times as tall, may be (step 1 of the module
-    docstring), best first: two vertical boundaries that run side by side at least
-    ``aspect[0]`` times as long as they are apart. The sides are placed to the pixel; the top
-    and bottom are where the sides run together, to a few pixels."""
+    """Up to ``keep`` regions (and :data:`ACROSS_OVER` more) where a screen ``min_width`` to
+    ``max_width`` of the frame's width wide, ``aspect[0]`` to ``aspect[1]`` times as tall,
+    may be (step 1 of the module docstring), best first: two vertical boundaries that run
+    side by side at least ``aspect[0]`` times as long as they are apart (the sides placed to
+    the pixel; the top and bottom where the sides run together, to a few pixels), and up to
+    :data:`ACROSS_SPARE` found by their top and bottom (placed to the pixel; the sides where
+    they show), ranked among them by score."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
@@ -201,9 +211,8 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         if len(kept) >= keep:
             break
     out = [_to_full(image, region, factor) for region in kept]
-    spare = min(ACROSS_SPARE, keep + ACROSS_OVER - len(out))
-    # Step 1b: windows whose sides do not show (a near-white screen beside a white window),
-    # by their top and bottom: the transposed search, after the sides' (module docstring).
+    # Step 1b: windows whose sides hardly show (a near-white screen beside a white window),
+    # by their top and bottom: the same search turned on its side (module docstring).
     across = _columns(_transposed(maps), _transposed(thin), max(12.0, aspect[0] * low),
                       min(sh - 1.0, RUN_MOST * aspect[1] * high), 1.0 / (RUN_MOST * aspect[1]),
                       1.0 / aspect[0], grid=False)
@@ -212,16 +221,15 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
               if low <= r.width <= high]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
     taken = list(kept)
-    added = 0
+    room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
     for region in turned:
-        if any(_same_sides(region, k, BIN) for k in taken):
-            continue
-        flipped = _transpose_region(region)
-        taken.append(region)
-        out.append(_across_to_full(image, flipped, factor))
-        added += 1
-        if added >= spare:
+        if len(taken) - len(kept) >= room:
             break
+        if not any(_same_sides(region, k, BIN) for k in taken):
+            taken.append(region)
+            out.append(_across_to_full(image, _transpose_region(region), factor))
+    # Both kinds by their scores (the sides' first when equal).
+    out.sort(key=lambda r: -round(r.score, 2))
     return out
 
 
