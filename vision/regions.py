@@ -385,25 +385,26 @@ def _across_to_full(image: np.ndarray, flipped: Region, factor: float) -> Region
     """A region found by its top and bottom (on the turned working grid) on the full frame:
     its top and bottom placed to the pixel (:func:`_to_full` on the turned frame), then its
     sides, known to a bin, placed on the strongest vertical boundaries within a bin of them
-    (a faint side still shows beside the window's title bar and the game's bars)."""
+    (a faint side still shows beside the window's title bar and the game's bars; a line
+    inside, a card's or the board's, may show as much as half of it)."""
     region = _transpose_region(_to_full(image.swapaxes(0, 1), flipped, factor))
     if factor == 1.0:
         return region
     reach = int(np.ceil(BIN / factor)) + 1
     y0, y1 = region.y, region.y + region.height
     x0, x1 = region.x + reach, region.x + region.width - reach  # the bin added by _to_full
-    left = _snap(image, True, x0, reach, y0, y1, +1)
-    right = _snap(image, True, x1, reach, y0, y1, -1)
+    left = _snap(image, True, x0, reach, y0, y1, +1, share=1.0)
+    right = _snap(image, True, x1, reach, y0, y1, -1, share=1.0)
     if right - left < 4:
         return region
     return Region(left, y0, right - left, y1 - y0, region.score)
 
 
 def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
-          inward: int) -> int:
+          inward: int, share: float = INNER_LINE) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
-    one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
+    one-pixel steps; of lines covering at least ``share`` as much, the one furthest
     towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
     screen's edge, not its window border's outer edge (the screen may match the border's
     colour in places, so its edge covers less than the border's outer one does)."""
@@ -420,7 +421,7 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
     else:
         steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
+    best = np.flatnonzero(steps >= share * steps.max())
     return lo + int(best[-1] if inward > 0 else best[0])
 
 

@@ -16,7 +16,7 @@ draws such a capture around a rendered game screen (:class:`kit.skins.common.Ren
   bars in a landscape window (``pillarbox``);
 - sometimes (``blend``) the screen's sides **hardly show**: a window whose fill is within a few
   levels of the screen's colour beside it, or a pillarbox's bars of that colour, any colour, or
-  the screen's edges stretched and blurred;
+  the screen blown up and blurred behind it;
 - maybe a **second phone-like window** that is not the game (a home screen with a grid of app
   icons, a chat, a settings list).
 
@@ -440,8 +440,8 @@ def _near(colour: np.ndarray, rng: np.random.Generator, spread: int = 10) -> Col
 def _blend_surround(image: np.ndarray, rng: np.random.Generator, kind: str, phone_box: Box,
                     screen_box: Box, usable: Box) -> None:
     """What makes the screen's sides hardly show, drawn over a finished capture. A pillarbox
-    window's bars get a colour near the screen's sides, any colour, or the screen's edges
-    stretched and blurred (as video players fill them). Another window gets the game's window
+    window's bars get a colour near the screen's sides, any colour, or the whole screen blown
+    up and blurred behind it (as video players fill them). Another window gets the game's window
     beside it, its fill within a few levels of the screen's colour along the sides (a white
     spreadsheet beside a snowy screen), reaching past one side or both; the game's window is
     drawn again over it (it stays on top)."""
@@ -449,6 +449,13 @@ def _blend_surround(image: np.ndarray, rng: np.random.Generator, kind: str, phon
     sx, sy, sw, sh = screen_box
     if kind == "pillarbox":
         style = str(rng.choice(["near", "colour", "blurred"]))
+        x_left, x_right = px, px + pw
+        if style == "blurred":  # the whole screen blown up to the window's width, blurred
+            screen = image[sy : sy + sh, sx : sx + sw]
+            wide = cv2.resize(screen, (x_right - x_left, round(sh * (x_right - x_left) / sw)),
+                              interpolation=cv2.INTER_LINEAR)
+            top = (wide.shape[0] - sh) // 2
+            backdrop = cv2.GaussianBlur(wide[top : top + sh], (0, 0), float(rng.uniform(8, 24)))
         for side, (x0, x1) in enumerate(((px, sx), (sx + sw, px + pw))):
             if x1 - x0 < 2:
                 continue
@@ -458,10 +465,7 @@ def _blend_surround(image: np.ndarray, rng: np.random.Generator, kind: str, phon
             elif style == "colour":
                 bars[:] = _color(rng)
             else:
-                edge = image[sy : sy + sh, sx : sx + 4] if side == 0 else \
-                    image[sy : sy + sh, sx + sw - 4 : sx + sw]
-                stretched = cv2.resize(edge, (x1 - x0, sh), interpolation=cv2.INTER_LINEAR)
-                bars[:] = cv2.GaussianBlur(stretched, (0, 0), float(rng.uniform(4, 12)))
+                bars[:] = backdrop[:, x0 - x_left : x1 - x_left]
         return
     ux, uy, uw, uh = usable
     window_pixels = image[py : py + ph, px : px + pw].copy()
