@@ -74,7 +74,7 @@ SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
 GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
-ACROSS_OVER = 1  # ...and this many over ``keep`` when the sides' proposals take them all
+ACROSS_OVER = 2  # ...and this many over ``keep`` when the sides' proposals take them all
 
 
 @dataclass(frozen=True)
