@@ -71,6 +71,7 @@ BAND = 0.12  # a title or status bar is at most this share of a screen's width t
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
 GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
@@ -218,7 +219,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
                       1.0 / aspect[0], grid=False)
     turned = [Region(r.y, r.x, r.height, r.width, r.score) for r in across]
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
-              if low <= r.width <= high]
+              if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
     taken = list(kept)
     room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
@@ -323,6 +324,21 @@ def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]
         better = length > best
         best[better], best_start[better] = length[better], start[better]
     return best_start, best
+
+
+def _straight(thin: Boundaries, region: Region) -> float:
+    """How straight the top and bottom of a region found by them are (working grid): the
+    weaker one's coverage along the region's width on the boundaries not widened, each the
+    best of its row and the rows beside it. A window's edge or a game's bar is one straight
+    line; a striped wallpaper or text marks many rows a little each, which widened run
+    together."""
+    last = thin.horizontal.shape[0] - 1
+    x0, x1 = region.x, region.x + region.width
+    lines = []
+    for y in (region.y, region.y + region.height):
+        rows = np.arange(max(0, y - 1), min(last, y + 1) + 1)
+        lines.append(float(np.max(thin.row(rows, x0, x1))) if len(rows) else 0.0)
+    return min(lines)
 
 
 def _side_trace(maps: Boundaries, region: Region) -> float:
