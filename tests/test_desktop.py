@@ -38,6 +38,7 @@ from gridsight.readers.base import ReadHints
 from gridsight.readers.desktop import VIEW
 from gridsight.readers.find import find_in, load_game_pack, read_found
 from gridsight.vision.capture import Frame, Rect
+from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
@@ -310,3 +311,15 @@ def test_a_rescue_whose_screen_sides_hardly_show_is_found_and_read(seed, kind):
     found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
     assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < 3
     assert read_found(capture.image, found, ReadHints(animals=names(truth))).text == truth
+
+
+def test_a_striped_wallpaper_makes_no_window_of_its_rows():
+    """A desktop with no game (bench seed 90014): a diagonally striped wallpaper's rows, taken
+    for a window's top and bottom, made a region in which a spreadsheet read as a rescue with
+    its cards and a counter; a window's top and bottom must be straight lines."""
+    rng = np.random.default_rng(90_014)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True)
+    with pytest.raises(BoardNotFoundError):
+        find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
