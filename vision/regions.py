@@ -71,6 +71,7 @@ BAND = 0.12  # a title or status bar is at most this share of a screen's width t
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+EDGE_BANDS = 0.2  # the share of its height at its top and bottom a side is placed along
 ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
 GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
@@ -221,14 +222,19 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
-    taken = list(kept)
     room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
+    chosen: list[Region] = []
     for region in turned:
-        if len(taken) - len(kept) >= room:
-            break
-        if not any(_same_sides(region, k, BIN) for k in taken):
-            taken.append(region)
-            out.append(_across_to_full(image, _transpose_region(region), factor))
+        if any(_same_sides(region, k, BIN) for k in kept):
+            continue
+        same = [k for k, c in enumerate(chosen) if _same_sides(region, c, BIN)]
+        if same:  # the same sides, another top or bottom: the window reaches both
+            c = chosen[same[0]]
+            top, bottom = min(c.y, region.y), max(c.y + c.height, region.y + region.height)
+            chosen[same[0]] = replace(c, y=top, height=bottom - top)
+        elif len(chosen) < room:
+            chosen.append(region)
+    out += [_across_to_full(image, _transpose_region(region), factor) for region in chosen]
     # Both kinds by their scores (the sides' first when equal).
     out.sort(key=lambda r: -round(r.score, 2))
     return out
@@ -401,19 +407,42 @@ def _across_to_full(image: np.ndarray, flipped: Region, factor: float) -> Region
     """A region found by its top and bottom (on the turned working grid) on the full frame:
     its top and bottom placed to the pixel (:func:`_to_full` on the turned frame), then its
     sides, known to a bin, placed on the strongest vertical boundaries within a bin of them
-    (a faint side still shows beside the window's title bar and the game's bars; a line
-    inside, a card's or the board's, may show as much as half of it)."""
+    along the region's first and last rows (:data:`EDGE_BANDS`): a faint side still shows
+    beside the window's title bar and the game's bars, where a board's outline does not."""
     region = _transpose_region(_to_full(image.swapaxes(0, 1), flipped, factor))
     if factor == 1.0:
         return region
     reach = int(np.ceil(BIN / factor)) + 1
     y0, y1 = region.y, region.y + region.height
     x0, x1 = region.x + reach, region.x + region.width - reach  # the bin added by _to_full
-    left = _snap(image, True, x0, reach, y0, y1, +1, share=1.0)
-    right = _snap(image, True, x1, reach, y0, y1, -1, share=1.0)
+    band = max(4, int(EDGE_BANDS * (y1 - y0)))
+    bands = ((y0, y0 + band), (y1 - band, y1))
+    left = _snap_in_bands(image, x0, reach, bands, +1)
+    right = _snap_in_bands(image, x1, reach, bands, -1)
     if right - left < 4:
         return region
     return Region(left, y0, right - left, y1 - y0, region.score)
+
+
+def _snap_in_bands(image: np.ndarray, at: float, reach: int,
+                   bands: tuple[tuple[int, int], ...], inward: int) -> int:
+    """The column within ``reach`` of ``at`` on a vertical boundary along the most of the
+    rows of ``bands`` (the first and last rows of a region found by its top and bottom: the
+    title bar and the game's bars, where a screen's side shows; a board's outline, as strong
+    as a side further in, does not reach them), by one-pixel steps; the one furthest towards
+    ``inward`` of the strongest."""
+    w = image.shape[1]
+    centre = round(at)
+    lo, hi = max(1, centre - reach), min(w - 1, centre + reach)
+    if hi < lo:
+        return int(np.clip(centre, 0, w))
+    steps = np.zeros(hi - lo + 1)
+    for a, b in bands:
+        strip = image[max(0, a) : max(0, b), lo - 1 : hi + 1]
+        if len(strip):
+            steps += _step(strip[:, 1:], strip[:, :-1]).sum(axis=0)
+    best = np.flatnonzero(steps >= steps.max())
+    return lo + int(best[-1] if inward > 0 else best[0])
 
 
 def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
