@@ -73,10 +73,10 @@ ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a 
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
 EDGE_BANDS = 0.2  # the share of its height at its top and bottom a side is placed along
 ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
-GRID_LINES = 4  # lines across a region found by its top and bottom that make it a grid...
+GRID_LINES = 10  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
-ACROSS_OVER = 2  # ...and this many over ``keep`` when the sides' proposals take them all
+ACROSS_OVER = 3  # ...and this many over ``keep`` when the sides' proposals take them all
 
 
 @dataclass(frozen=True)
