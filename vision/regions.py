@@ -19,8 +19,9 @@ changes along most of their length. Two steps use them:
    title bar's edge, a game's bar, the window's bottom), ranked by what shows of its sides
    (beside the title bar and the game's bars), its sides placed where they show; a few of
    these (:data:`ACROSS_SPARE`, only :data:`ACROSS_OVER` when the sides' proposals fill
-   ``keep``) are ranked among the sides' proposals by score, and a region with many lines across it (:data:`GRID_LINES`: a sheet's rows) is
-   none.
+   ``keep``) are ranked among the sides' proposals by score. Their top and bottom must be
+   straight lines (:data:`ACROSS_STRAIGHT`: a striped wallpaper's rows are not), and a
+   region with many lines across it (:data:`GRID_LINES`: a sheet's rows) is none.
 2. :func:`regions_around`: once something is found in one (a board), the rectangles that
    enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
    its bottom where they end below it; its top near where they end above it (the screen's
