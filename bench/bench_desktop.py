@@ -5,7 +5,8 @@ Run ``python bench/bench_desktop.py [--screens N] [--seed S] [--games G ...] [--
 For each game, N held-out desktop captures are drawn (:mod:`kit.desktop`: a wallpaper, a
 taskbar, other windows, the game's window as a mirror, a tool-strip window, an emulator's bezel
 or a pillar-boxed landscape window, maybe a second phone-like window; the game's screen 15% to
-40% of the frame's width as far as the frame's height allows). Disco Zoo's screens are
+40% of the frame's width as far as the frame's height allows; a quarter of them, or
+``--blend P``, with the screen's sides hardly showing). Disco Zoo's screens are
 real-look rescues (:mod:`kit.skins.disco_zoo_real`, read with ``--animals``: the names on the
 cards are not read yet); the other games' are their kits' random boards in the shipped skins.
 Each capture is analysed as ``gridsight analyze`` does (:func:`gridsight.readers.find.find_in`
@@ -215,12 +216,17 @@ def main() -> None:
     parser.add_argument("--share", nargs=2, type=float, metavar=("LOW", "HIGH"),
                         default=(0.15, 0.40), help="the screen's share of the frame's width "
                         "(as far as the frame's height allows)")
+    parser.add_argument("--blend", type=float, default=None, metavar="P",
+                        help="the chance the screen's sides hardly show: a window of its colour "
+                        "beside it, a pillarbox's bars matching it (default: the kit's, 0.25)")
     parser.add_argument("--size", metavar="WxH", help="the frame's size (default: random "
                         "monitor sizes, 1920x1080 most often)")
     parser.add_argument("--no-game", type=int, default=10,
                         help="desktops with no game on them, for false finds (0: none)")
     args = parser.parse_args()
     options = {"fraction": tuple(args.share)}
+    if args.blend is not None:
+        options["blend"] = args.blend
     if args.size:
         width, height = (int(v) for v in args.size.lower().split("x"))
         options["size"] = (width, height)

@@ -38,6 +38,7 @@ from gridsight.readers.base import ReadHints
 from gridsight.readers.desktop import VIEW
 from gridsight.readers.find import find_in, load_game_pack, read_found
 from gridsight.vision.capture import Frame, Rect
+from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
@@ -268,3 +269,57 @@ def test_the_most_complete_read_among_windows_wins(seed):
                                size=(1920, 1080))
     found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
     assert read_found(capture.image, found, ReadHints(animals=names(truth))).text == truth
+
+
+def _window_with_hidden_sides() -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A near-white screen (a top bar, a board, a bottom bar) in a window with no border,
+    over a white window of the same colour that reaches past both its sides: the screen's
+    sides show only beside the title bar and the two bars; its window's top and bottom run
+    across, and stop at its corners. Returns the frame and the screen's box."""
+    rng = np.random.default_rng(5)
+    small = rng.integers(0, 256, (9, 16, 3)).astype(np.uint8)
+    frame = cv2.resize(small, (1280, 720), interpolation=cv2.INTER_CUBIC)  # a photo-like field
+    white = (246, 244, 250)
+    frame[160:640, 120:1000] = white  # the other window, under the screen's
+    frame[130:160, 120:1000] = (70, 60, 50)  # ... and its title bar
+    x, y, w, h = 420, 110, 260, 540  # the screen; its window's title bar above it
+    frame[y - 28 : y, x : x + w] = (200, 190, 210)
+    frame[y : y + h, x : x + w] = white
+    frame[y : y + 50, x : x + w] = (90, 110, 70)  # the game's top bar
+    frame[y + h - 50 : y + h, x : x + w] = (90, 110, 70)  # ... and its bottom bar
+    for k in range(6):  # a board of lines, well inside the screen
+        frame[y + 200 + 36 * k, x + 40 : x + w - 40] = (60, 60, 60)
+        frame[y + 200 : y + 380, x + 40 + 36 * k] = (60, 60, 60)
+    return frame, (x, y, w, h)
+
+
+def test_a_window_whose_sides_hardly_show_is_proposed_by_its_top_and_bottom():
+    frame, (x, y, w, h) = _window_with_hidden_sides()
+    proposed = propose_regions(frame)
+    # Placed to the pixel where its sides show (beside the bars), holding the whole screen.
+    assert any(abs(r.x - x) <= 2 and abs(r.x + r.width - x - w) <= 2 and r.y <= y + 2
+               and r.y + r.height >= y + h - 2 for r in proposed), proposed
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(150_006, "mirror"), (150_003, "pillarbox")])
+def test_a_rescue_whose_screen_sides_hardly_show_is_found_and_read(seed, kind):
+    """150006: a rescue in a mirror window with no border, over a window whose fill is within
+    a few levels of the screen's ground; 150003: a pillarbox window whose bars match the
+    screen's sides (:func:`kit.desktop._blend_surround`). Before the search by tops and
+    bottoms neither was found at all."""
+    _, capture, truth = sample(real_look_rescue, seed, kind=kind, blend=1.0, jpeg=0.0)
+    found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < 3
+    assert read_found(capture.image, found, ReadHints(animals=names(truth))).text == truth
+
+
+def test_a_striped_wallpaper_makes_no_window_of_its_rows():
+    """A desktop with no game (bench seed 90014): a diagonally striped wallpaper's rows, taken
+    for a window's top and bottom, made a region in which a spreadsheet read as a rescue with
+    its cards and a counter; a window's top and bottom must be straight lines."""
+    rng = np.random.default_rng(90_014)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True)
+    with pytest.raises(BoardNotFoundError):
+        find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})

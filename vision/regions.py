@@ -12,7 +12,16 @@ changes along most of their length. Two steps use them:
    screen's height (by the aspect ratios allowed) make a region: between them, as tall as
    they run together, unless a boundary as long runs between them (the lines of a grid, a
    board's or a wallpaper's, are not a window's sides). Cheap, and loose at the top and
-   bottom (a title bar may be in).
+   bottom (a title bar may be in). A screen's sides may hardly show (a near-white screen
+   over a white window, a pillarbox's bars the colour of its ground, no border): its window
+   is then found by its top and bottom, the same search turned on its side (two long
+   horizontal boundaries a screen's height apart running together for a screen's width: a
+   title bar's edge, a game's bar, the window's bottom), ranked by what shows of its sides
+   (beside the title bar and the game's bars), its sides placed where they show; a few of
+   these (:data:`ACROSS_SPARE`, only :data:`ACROSS_OVER` when the sides' proposals fill
+   ``keep``) are ranked among the sides' proposals by score. Their top and bottom must be
+   straight lines (:data:`ACROSS_STRAIGHT`: a striped wallpaper's rows are not), and a
+   region with many lines across it (:data:`GRID_LINES`: a sheet's rows) is none.
 2. :func:`regions_around`: once something is found in one (a board), the rectangles that
    enclose it exactly: its sides the nearest long vertical boundaries left and right of it,
    its bottom where they end below it; its top near where they end above it (the screen's
@@ -41,7 +50,7 @@ share of its length on a boundary; cumulative sums make it one subtraction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -63,6 +72,12 @@ BAND = 0.12  # a title or status bar is at most this share of a screen's width t
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
 SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+EDGE_BANDS = 0.2  # the share of its height at its top and bottom a side is placed along
+ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
+GRID_LINES = 10  # lines across a region found by its top and bottom that make it a grid...
+GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
+ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
+ACROSS_OVER = 3  # ...and this many over ``keep`` when the sides' proposals take them all
 
 
 @dataclass(frozen=True)
@@ -173,11 +188,13 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
                     aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8) -> list[Region]:
-    """Up to ``keep`` regions where a screen ``min_width`` to ``max_width`` of the frame's
-    width wide, ``aspect[0]`` to ``aspect[1]`` times as tall, may be (step 1 of the module
-    docstring), best first: two vertical boundaries that run side by side at least
-    ``aspect[0]`` times as long as they are apart. The sides are placed to the pixel; the top
-    and bottom are where the sides run together, to a few pixels."""
+    """Up to ``keep`` regions (and :data:`ACROSS_OVER` more) where a screen ``min_width`` to
+    ``max_width`` of the frame's width wide, ``aspect[0]`` to ``aspect[1]`` times as tall,
+    may be (step 1 of the module docstring), best first: two vertical boundaries that run
+    side by side at least ``aspect[0]`` times as long as they are apart (the sides placed to
+    the pixel; the top and bottom where the sides run together, to a few pixels), and up to
+    :data:`ACROSS_SPARE` found by their top and bottom (placed to the pixel; the sides where
+    they show), ranked among them by score."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
@@ -186,7 +203,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         image, (max(16, round(w * factor)), max(16, round(h * factor))),
         interpolation=cv2.INTER_AREA)
     maps, thin = boundaries(small), boundaries(small, widen=False)
-    sw = small.shape[1]
+    sh, sw = small.shape[:2]
     low, high = max(12.0, min_width * sw), max_width * sw
     found = _columns(maps, thin, low, high, aspect[0], aspect[1])
     kept: list[Region] = []
@@ -196,11 +213,36 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         kept.append(region)
         if len(kept) >= keep:
             break
-    return [_to_full(image, region, factor) for region in kept]
+    out = [_to_full(image, region, factor) for region in kept]
+    # Step 1b: windows whose sides hardly show (a near-white screen beside a white window),
+    # by their top and bottom: the same search turned on its side (module docstring).
+    across = _columns(_transposed(maps), _transposed(thin), max(12.0, aspect[0] * low),
+                      min(sh - 1.0, RUN_MOST * aspect[1] * high), 1.0 / (RUN_MOST * aspect[1]),
+                      1.0 / aspect[0], grid=False)
+    turned = [Region(r.y, r.x, r.height, r.width, r.score) for r in across]
+    turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
+              if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
+    turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
+    room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
+    chosen: list[Region] = []
+    for region in turned:
+        if any(_same_sides(region, k, BIN) for k in kept):
+            continue
+        same = [k for k, c in enumerate(chosen) if _same_sides(region, c, BIN)]
+        if same:  # the same sides, another top or bottom: the window reaches both
+            c = chosen[same[0]]
+            top, bottom = min(c.y, region.y), max(c.y + c.height, region.y + region.height)
+            chosen[same[0]] = replace(c, y=top, height=bottom - top)
+        elif len(chosen) < room:
+            chosen.append(region)
+    out += [_across_to_full(image, _transpose_region(region), factor) for region in chosen]
+    # Both kinds by their scores (the sides' first when equal).
+    out.sort(key=lambda r: -round(r.score, 2))
+    return out
 
 
 def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least: float,
-             most: float) -> list[Region]:
+             most: float, *, grid: bool = True) -> list[Region]:
     """Regions between pairs of vertical boundaries ``low``..``high`` apart running side by
     side for ``least`` to ``most`` times that (and a little more: a title bar), best first
     (working grid). Their score is the sides' coverage, less twice what the longest boundary
@@ -222,27 +264,35 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
     per_bin = (np.diff(down[np.arange(nb + 1) * BIN][:, sides], axis=0) / BIN).T  # (sides, bins)
     on = per_bin >= 0.5
     out: list[Region] = []
-    for i in range(len(sides) - 1):
-        width = sides[i + 1 :] - sides[i]
-        js = np.flatnonzero((width >= low) & (width <= high)) + i + 1
-        if not len(js):
+    first, second = np.triu_indices(len(sides), 1)  # every pair, by the left side then the right
+    width = sides[second] - sides[first]
+    near = (width >= low) & (width <= high)
+    first, second = first[near], second[near]
+    if not len(first):
+        return []
+    both = on[first] & on[second]  # (pairs, bins)
+    # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
+    start, length = _longest_runs(both, GAP_BINS)
+    width = sides[second] - sides[first]
+    fits = (least * width <= length * BIN) & (length * BIN <= RUN_MOST * most * width)
+    for pair in np.flatnonzero(fits):
+        i, j, s, n = int(first[pair]), int(second[pair]), int(start[pair]), int(length[pair])
+        xl, xr = int(sides[i]), int(sides[j])
+        if both[pair, s : s + n].mean() < DENSE:
             continue
-        both = on[i][None, :] & on[js]  # (pairs, bins)
-        # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
-        start, length = _longest_runs(both, GAP_BINS)
-        for pair, (j, s, n) in enumerate(zip(js, start, length)):
-            xl, xr = int(sides[i]), int(sides[j])
-            if not least * (xr - xl) <= n * BIN <= RUN_MOST * most * (xr - xl):
-                continue
-            if both[pair, s : s + n].mean() < DENSE:
-                continue
-            cover = float(np.minimum(per_bin[i, s : s + n], per_bin[j, s : s + n]).mean())
-            # A long boundary inside, as long as the sides: a part of a grid, not a window.
-            inside = [k for k in range(i + 1, j) if sides[k] - xl > 2 and xr - sides[k] > 2]
-            within = float(per_bin[inside, s : s + n].mean(axis=1).max()) if inside else 0.0
-            if cover >= SIDE_MIN:
-                score = cover - 2 * max(0.0, within - 0.5)
-                out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
+        cover = float(np.minimum(per_bin[i, s : s + n], per_bin[j, s : s + n]).mean())
+        if cover < SIDE_MIN:
+            continue
+        # A long boundary inside, as long as the sides: a part of a grid, not a window.
+        inside = [k for k in range(i + 1, j) if sides[k] - xl > 2 and xr - sides[k] > 2]
+        along = per_bin[inside, s : s + n].mean(axis=1) if inside else np.zeros(1)
+        if grid:
+            score = cover - 2 * max(0.0, float(along.max()) - 0.5)
+        elif np.count_nonzero(along >= GRID_COVER) >= GRID_LINES:
+            continue  # a grid's rows (a sheet, a wallpaper), not a screen's few bars
+        else:
+            score = cover
+        out.append(Region(xl, int(s * BIN), xr - xl, int(n * BIN), score))
     out.sort(key=lambda r: (-round(r.score, 2), -r.height))
     return out
 
@@ -283,6 +333,53 @@ def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]
     return best_start, best
 
 
+def _straight(thin: Boundaries, region: Region) -> float:
+    """How straight the top and bottom of a region found by them are (working grid): the
+    weaker one's coverage along the region's width on the boundaries not widened, each the
+    best of its row and the rows beside it. A window's edge or a game's bar is one straight
+    line; a striped wallpaper or text marks many rows a little each, which widened run
+    together."""
+    last = thin.horizontal.shape[0] - 1
+    x0, x1 = region.x, region.x + region.width
+    lines = []
+    for y in (region.y, region.y + region.height):
+        rows = np.arange(max(0, y - 1), min(last, y + 1) + 1)
+        lines.append(float(np.max(thin.row(rows, x0, x1))) if len(rows) else 0.0)
+    return min(lines)
+
+
+def _side_trace(maps: Boundaries, region: Region) -> float:
+    """What shows of the sides of a region found by its top and bottom (working grid): the
+    weaker side's coverage over the region's height, each side the best column within a bin
+    of where the top and bottom stop (they are known to a bin). A window's side shows at
+    least beside its title bar and the game's bars; the rows of a sheet or the lines of a
+    wallpaper stop at no side at all."""
+    y0, y1 = region.y, region.y + region.height
+    last = maps.vertical.shape[1] - 1
+    sides = []
+    for x in (region.x, region.x + region.width):
+        columns = np.arange(max(0, x - BIN), min(last, x + BIN) + 1)
+        sides.append(float(np.max(maps.column(columns, y0, y1))) if len(columns) else 0.0)
+    return min(sides)
+
+
+def _transposed(maps: Boundaries) -> Boundaries:
+    """The boundary maps of the picture turned about its diagonal (rows for columns): its
+    horizontal boundaries are the turned picture's vertical ones."""
+    return Boundaries(np.ascontiguousarray(maps.horizontal.T),
+                      np.ascontiguousarray(maps.vertical.T))
+
+
+def _transpose_region(region: Region) -> Region:
+    return Region(region.y, region.x, region.height, region.width, region.score)
+
+
+def _same_sides(a: Region, b: Region, tolerance: float) -> bool:
+    """Whether two regions' left and right sides are each within ``tolerance`` pixels."""
+    return (abs(a.x - b.x) <= tolerance
+            and abs(a.x + a.width - b.x - b.width) <= tolerance)
+
+
 def _same_place(a: Region, b: Region, tolerance: float) -> bool:
     """Whether two regions' sides are each within ``tolerance`` pixels."""
     return (abs(a.x - b.x) <= tolerance and abs(a.y - b.y) <= tolerance
@@ -307,11 +404,53 @@ def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
     return Region(left, y0, right - left, y1 - y0, region.score)
 
 
+def _across_to_full(image: np.ndarray, flipped: Region, factor: float) -> Region:
+    """A region found by its top and bottom (on the turned working grid) on the full frame:
+    its top and bottom placed to the pixel (:func:`_to_full` on the turned frame), then its
+    sides, known to a bin, placed on the strongest vertical boundaries within a bin of them
+    along the region's first and last rows (:data:`EDGE_BANDS`): a faint side still shows
+    beside the window's title bar and the game's bars, where a board's outline does not."""
+    region = _transpose_region(_to_full(image.swapaxes(0, 1), flipped, factor))
+    if factor == 1.0:
+        return region
+    reach = int(np.ceil(BIN / factor)) + 1
+    y0, y1 = region.y, region.y + region.height
+    x0, x1 = region.x + reach, region.x + region.width - reach  # the bin added by _to_full
+    band = max(4, int(EDGE_BANDS * (y1 - y0)))
+    bands = ((y0, y0 + band), (y1 - band, y1))
+    left = _snap_in_bands(image, x0, reach, bands, +1)
+    right = _snap_in_bands(image, x1, reach, bands, -1)
+    if right - left < 4:
+        return region
+    return Region(left, y0, right - left, y1 - y0, region.score)
+
+
+def _snap_in_bands(image: np.ndarray, at: float, reach: int,
+                   bands: tuple[tuple[int, int], ...], inward: int) -> int:
+    """The column within ``reach`` of ``at`` on a vertical boundary along the most of the
+    rows of ``bands`` (the first and last rows of a region found by its top and bottom: the
+    title bar and the game's bars, where a screen's side shows; a board's outline, as strong
+    as a side further in, does not reach them), by one-pixel steps; the one furthest towards
+    ``inward`` of the strongest."""
+    w = image.shape[1]
+    centre = round(at)
+    lo, hi = max(1, centre - reach), min(w - 1, centre + reach)
+    if hi < lo:
+        return int(np.clip(centre, 0, w))
+    steps = np.zeros(hi - lo + 1)
+    for a, b in bands:
+        strip = image[max(0, a) : max(0, b), lo - 1 : hi + 1]
+        if len(strip):
+            steps += _step(strip[:, 1:], strip[:, :-1]).sum(axis=0)
+    best = np.flatnonzero(steps >= steps.max())
+    return lo + int(best[-1] if inward > 0 else best[0])
+
+
 def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
-          inward: int) -> int:
+          inward: int, share: float = INNER_LINE) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
-    one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
+    one-pixel steps; of lines covering at least ``share`` as much, the one furthest
     towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
     screen's edge, not its window border's outer edge (the screen may match the border's
     colour in places, so its edge covers less than the border's outer one does)."""
@@ -328,7 +467,7 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
     else:
         steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
+    best = np.flatnonzero(steps >= share * steps.max())
     return lo + int(best[-1] if inward > 0 else best[0])
 
 

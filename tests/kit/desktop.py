@@ -13,7 +13,10 @@ draws such a capture around a rendered game screen (:class:`kit.skins.common.Ren
   is 15% to 40% of the frame's width (as far as the frame's height allows), in one of the ways
   mirrors and emulators show it: the screen alone (``mirror``), with a tool strip beside it
   (``toolbar``), inside a dark rounded device bezel (``emulator``), or a portrait screen between
-  black bars in a landscape window (``pillarbox``);
+  bars in a landscape window (``pillarbox``);
+- sometimes (``blend``) the screen's sides **hardly show**: a window whose fill is within a few
+  levels of the screen's colour beside it, or a pillarbox's bars of that colour, any colour, or
+  the screen blown up and blurred behind it;
 - maybe a **second phone-like window** that is not the game (a home screen with a grid of app
   icons, a chat, a settings list).
 
@@ -344,14 +347,15 @@ def _window_extra(kind: str, sw: int, sh: int, rng: np.random.Generator) -> tupl
 def desktop(shot: Rendered, rng: np.random.Generator, *,
             size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
-            jpeg: float = 0.2) -> Rendered:
+            jpeg: float = 0.2, blend: float = 0.25) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
     screen's width over the frame's (the frame's height may allow less); ``kind``: the
     window's kind (random when ``None``, see the module docstring); ``others``: other windows
     under it; ``decoy``: a second phone-like window (random when ``None``); ``jpeg``: the
-    chance the capture is saved as JPEG.
+    chance the capture is saved as JPEG; ``blend``: the chance the screen's sides hardly show
+    (:func:`_blend_surround`).
     """
     fw, fh = size or FRAMES[int(rng.integers(len(FRAMES)))]
     kind = kind or str(rng.choice(WINDOW_KINDS))
@@ -407,13 +411,84 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     scale_x, scale_y = sw / sw0, sh / sh0
     homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
     geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
-    if rng.random() < jpeg:
-        quality = int(rng.integers(60, 96))
+    quality = int(rng.integers(60, 96)) if rng.random() < jpeg else None
+    # Drawn last, from the same generator, so that every other draw is as it was.
+    if rng.random() < blend:
+        _blend_surround(image, rng, kind, phone_box, screen_box, usable)
+    if quality is not None:
         image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
                              cv2.IMREAD_COLOR)
     extras = {**shot.extras, "screen_box": screen_box, "window_box": phone_box,
               "fraction": sw / fw, "kind": kind, "decoy_box": decoy_box, "scale": scale_x}
     return replace(shot, image=image, geometry=geometry, extras=extras)
+
+
+def _side_colour(image: np.ndarray, screen_box: Box, side: int) -> np.ndarray:
+    """The screen's colour along its left (``side`` 0) or right (1) edge: the median of its
+    outermost columns over its middle half (a game's ground, not its bars)."""
+    x, y, w, h = screen_box
+    columns = slice(x, x + 3) if side == 0 else slice(x + w - 3, x + w)
+    return np.median(image[y + h // 4 : y + 3 * h // 4, columns].reshape(-1, 3), axis=0)
+
+
+def _near(colour: np.ndarray, rng: np.random.Generator, spread: int = 10) -> Color:
+    """A colour within ``spread`` levels of ``colour`` in each channel."""
+    return tuple(int(v) for v in np.clip(colour + rng.integers(-spread, spread + 1, 3),
+                                         0, 255))  # type: ignore[return-value]
+
+
+def _blend_surround(image: np.ndarray, rng: np.random.Generator, kind: str, phone_box: Box,
+                    screen_box: Box, usable: Box) -> None:
+    """What makes the screen's sides hardly show, drawn over a finished capture. A pillarbox
+    window's bars get a colour near the screen's sides, any colour, or the whole screen blown
+    up and blurred behind it (as video players fill them). Another window gets the game's window
+    beside it, its fill within a few levels of the screen's colour along the sides (a white
+    spreadsheet beside a snowy screen), reaching past one side or both; the game's window is
+    drawn again over it (it stays on top)."""
+    px, py, pw, ph = phone_box
+    sx, sy, sw, sh = screen_box
+    if kind == "pillarbox":
+        style = str(rng.choice(["near", "colour", "blurred"]))
+        x_left, x_right = px, px + pw
+        if style == "blurred":  # the whole screen blown up to the window's width, blurred
+            screen = image[sy : sy + sh, sx : sx + sw]
+            wide = cv2.resize(screen, (x_right - x_left, round(sh * (x_right - x_left) / sw)),
+                              interpolation=cv2.INTER_LINEAR)
+            top = (wide.shape[0] - sh) // 2
+            backdrop = cv2.GaussianBlur(wide[top : top + sh], (0, 0), float(rng.uniform(8, 24)))
+        for side, (x0, x1) in enumerate(((px, sx), (sx + sw, px + pw))):
+            if x1 - x0 < 2:
+                continue
+            bars = image[sy : sy + sh, x0:x1]
+            if style == "near":
+                bars[:] = _near(_side_colour(image, screen_box, side), rng)
+            elif style == "colour":
+                bars[:] = _color(rng)
+            else:
+                bars[:] = backdrop[:, x0 - x_left : x1 - x_left]
+        return
+    ux, uy, uw, uh = usable
+    window_pixels = image[py : py + ph, px : px + pw].copy()
+    sides = [(0,), (1,), (0, 1)][int(rng.integers(3))]
+    colour = np.mean([_side_colour(image, screen_box, side) for side in sides], axis=0)
+    left = px - int(rng.integers(60, 400)) if 0 in sides else px + pw // 3
+    right = px + pw + int(rng.integers(60, 400)) if 1 in sides else px + 2 * pw // 3
+    top = sy + int(sh * rng.uniform(-0.1, 0.4))
+    bottom = sy + sh - int(sh * rng.uniform(-0.1, 0.3))
+    x0, x1 = max(ux, left), min(ux + uw, right)
+    y0, y1 = max(uy, top), min(uy + uh, bottom)
+    if x1 - x0 < 60 or y1 - y0 < 60:
+        return
+    fill = _near(colour, rng, 8)
+
+    def plain(box: Box) -> None:
+        ix, iy, iw, ih = box
+        image[iy : iy + ih, ix : ix + iw] = fill
+        for ty in range(iy + 24, iy + ih - 8, int(rng.integers(40, 120))):
+            _text(image, rng, ix + 10, ty, 12, _shade(fill, 0.5))
+
+    window(image, rng, (x0, y0, x1 - x0, y1 - y0), str(rng.choice(WORDS)), plain)
+    image[py : py + ph, px : px + pw] = window_pixels
 
 
 def _usable(fw: int, fh: int, bar: Box) -> Box:
