@@ -44,7 +44,7 @@ from gridsight.games.disco_zoo.cards import (
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import ReadError
 from gridsight.vision.classify import BoardRead, CellRead
-from gridsight.vision.digits import NumberRead, agreed, read_number
+from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates
 from gridsight.vision.modes import densest
@@ -143,12 +143,24 @@ def locate(image: np.ndarray) -> BoardRead:
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
     left, counter = max(0, BOARD_TAPS - tapped), screen.counter
     number = int("".join(str(d) for d, _ in counter.digits)) if counter.digits else None
-    agrees = number == left and counter.lead >= 0.0
+    # (a glyph as near two digits, one of them the count's: a heavy 8 whose holes are slits
+    # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
+    agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
     more = number is not None and number > left and counter.lead > 0.0
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", bool(screen.cards)), ("counter", agrees)) if seen)
     read.extras["furniture_doubtful"] = ("counter",) if more else ()
     return read
+
+
+def _may_spell(counter: NumberRead, value: int) -> bool:
+    """Whether the counter's glyphs, each read as its digit or as one about as near
+    (:data:`gridsight.vision.digits.MIN_LEAD`), spell ``value``: evidence that the counter
+    is there and agrees with the board, not a reading of it."""
+    text = str(value)
+    gaps = counter.gaps
+    return bool(gaps) and len(gaps) == len(text) and all(
+        glyph[int(ch)] < MIN_LEAD for glyph, ch in zip(gaps, text))
 
 
 def locate_rescue(image: np.ndarray) -> RescueScreen:
