@@ -10,26 +10,43 @@ bound and the logs' exit and ``SIGTERM`` hooks (:mod:`gridsight.process`), which
 call and :func:`gridsight.cli.main` never take.
 """
 
+import signal
 import sys
 
 EXIT_INTERRUPTED = 130
+_INTERRUPTED: list[int] = []  # the Ctrl-Cs this process received (see _note_interrupt)
+
+
+def _note_interrupt(signum: int, frame: object) -> None:
+    """Python's own Ctrl-C handler, remembering that it struck: a Ctrl-C inside NumPy's C
+    import of ``datetime`` comes out as an ``ImportError`` that names no ``KeyboardInterrupt``
+    ("PyCapsule_Import could not import module datetime": CI, 2026-12-02)."""
+    _INTERRUPTED.append(signum)
+    raise KeyboardInterrupt
 
 
 def entry() -> int:
     """Run the command line for this process (:func:`gridsight.cli.console`) on ``sys.argv``;
     Ctrl-C is clean from here on. Returns the exit code."""
+    _INTERRUPTED.clear()
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _note_interrupt)  # (left alone when ignored)
     try:
         from gridsight.cli import console
 
         return console()
     except (KeyboardInterrupt, ImportError) as error:
-        if isinstance(error, ImportError) and not _caused_by_interrupt(error):
+        if isinstance(error, ImportError) and not (_INTERRUPTED or _caused_by_interrupt(error)):
             raise
         try:
             print("gridsight: interrupted", file=sys.stderr, flush=True)
         except (KeyboardInterrupt, OSError):
             pass
         return EXIT_INTERRUPTED
+    finally:
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _caused_by_interrupt(error: BaseException) -> bool:

@@ -128,6 +128,34 @@ def test_ctrl_c_in_the_first_second_and_a_half_is_one_clean_line(delay):
     assert text.strip().splitlines() == ["gridsight: interrupted"], text
 
 
+def test_a_ctrl_c_that_numpy_turns_into_a_bare_import_error_is_one_clean_line(monkeypatch,
+                                                                              capsys):
+    """A Ctrl-C inside NumPy's C import of ``datetime`` comes out as an ``ImportError`` naming
+    no ``KeyboardInterrupt`` (CI, 2026-12-02, the 0.1 s case above: a traceback). The entry
+    point remembers the Ctrl-C itself: one line, 130; another ``ImportError`` still raises."""
+    import gridsight.__main__ as entry_point
+
+    def interrupted_import():
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            pass  # swallowed in C, as NumPy's import does
+        raise ImportError('PyCapsule_Import could not import module "datetime"')
+
+    monkeypatch.setattr("gridsight.cli.console", interrupted_import)
+    assert entry_point.entry() == entry_point.EXIT_INTERRUPTED
+    assert capsys.readouterr().err.strip() == "gridsight: interrupted"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+    def missing():
+        raise ImportError("No module named 'nothing'")
+
+    monkeypatch.setattr("gridsight.cli.console", missing)
+    with pytest.raises(ImportError):
+        entry_point.entry()
+
+
 def test_calibrate_refuses_a_sub_pixel_board_and_a_long_skin_in_one_line(tmp_path, run_cli):
     labels = tmp_path / "labels.txt"
     labels.write_text("\n".join([" ".join(["."] * 8)] * 6) + "\n")
