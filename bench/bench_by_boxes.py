@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.games.disco_zoo import identify, names, ocr_names, settle  # noqa: E402
+from bench_disco_settle import timed_read  # noqa: E402
+from gridsight.games.disco_zoo import identify  # noqa: E402
 from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
-from test_disco_zoo_screens import SEED, read_plainly, real_screen  # noqa: E402
+from test_disco_zoo_screens import SEED, real_screen  # noqa: E402
 
 
 @contextmanager
@@ -44,17 +44,6 @@ def uncut():
         identify._Room.allows = saved  # type: ignore[method-assign]
 
 
-def _read(found) -> tuple[float, str]:
-    names._RECENT.clear()
-    ocr_names._RECENT.clear()
-    settle._stands_once.cache_clear()
-    screen, image = found
-    start = time.process_time()
-    text, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
-                                           image)
-    return time.process_time() - start, text or asked or refused
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+",
@@ -64,10 +53,10 @@ def main() -> None:
     for seed in args.seeds:
         _, _, image, scale = real_screen(seed - SEED, SEED)
         found = (locate_rescue(image), image)
-        _read(found)  # warm: the OCR model, the numba kernels
+        timed_read(found)  # warm: the OCR model, the numba kernels
         with uncut():
-            base, base_text = _read(found)
-        cut, cut_text = _read(found)
+            base, base_text = timed_read(found)
+        cut, cut_text = timed_read(found)
         if base_text != cut_text:
             raise SystemExit(f"seed {seed}: the two runs read differently")
         base_total += base

@@ -66,7 +66,9 @@ def _forget() -> None:
         cached.cache_clear()
 
 
-def _read(found) -> tuple[float, str]:
+def timed_read(found) -> tuple[float, str]:
+    """A found screen (``(screen, image)``) read with no options, everything remembered
+    forgotten first: the CPU seconds and what it said (text, request or refusal)."""
     _forget()
     screen, image = found
     start = time.process_time()
@@ -84,10 +86,10 @@ def main() -> None:
     for k in range(args.screens):
         _, _, image, _ = real_screen(k, args.first)
         found.append((locate_rescue(image), image))
-    _read(found[0])  # imports, the engine's model: paid before either run
+    timed_read(found[0])  # imports, the engine's model: paid before either run
     with afresh():
-        plain = [_read(one) for one in found]
-    remembered = [_read(one) for one in found]
+        plain = [timed_read(one) for one in found]
+    remembered = [timed_read(one) for one in found]
     same = sum(a[1] == b[1] for a, b in zip(plain, remembered))
     base = sum(t for t, _ in plain) / len(found)
     mine = sum(t for t, _ in remembered) / len(found)
