@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.settle import settle
+from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.vision.panels import panel_row
 from sample_sizes import samples
 from test_disco_zoo_screens import names_of, read_plainly, real_screen
@@ -94,8 +94,6 @@ def test_one_pets_tiles_share_a_colour():
     found = [((2, 2), ("common",)), ((3, 2), ("common",)), ((4, 2), ("common",)),
              ((4, 4), ("timeless",))]
     empty = [(1, 0), (1, 2)]
-    from gridsight.games.disco_zoo.settle import CardClue
-
     assert settle([CardClue()], found, empty, region="Ice Age") is None
     # one colour: the pet Lizard fits (the check is on the colours, not the shape)
     same = [(cell, ("common",)) for cell, _ in found]

@@ -219,7 +219,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     across = _columns(_transposed(maps), _transposed(thin), max(12.0, aspect[0] * low),
                       min(sh - 1.0, RUN_MOST * aspect[1] * high), 1.0 / (RUN_MOST * aspect[1]),
                       1.0 / aspect[0], grid=False)
-    turned = [Region(r.y, r.x, r.height, r.width, r.score) for r in across]
+    turned = [_transpose_region(r) for r in across]
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
@@ -371,6 +371,7 @@ def _transposed(maps: Boundaries) -> Boundaries:
 
 
 def _transpose_region(region: Region) -> Region:
+    """``region`` turned about the picture's diagonal (its rows for columns)."""
     return Region(region.y, region.x, region.height, region.width, region.score)
 
 
@@ -382,9 +383,8 @@ def _same_sides(a: Region, b: Region, tolerance: float) -> bool:
 
 def _same_place(a: Region, b: Region, tolerance: float) -> bool:
     """Whether two regions' sides are each within ``tolerance`` pixels."""
-    return (abs(a.x - b.x) <= tolerance and abs(a.y - b.y) <= tolerance
-            and abs(a.x + a.width - b.x - b.width) <= tolerance
-            and abs(a.y + a.height - b.y - b.height) <= tolerance)
+    return _same_sides(a, b, tolerance) and _same_sides(_transpose_region(a),
+                                                        _transpose_region(b), tolerance)
 
 
 def _to_full(image: np.ndarray, region: Region, factor: float) -> Region:
@@ -447,10 +447,10 @@ def _snap_in_bands(image: np.ndarray, at: float, reach: int,
 
 
 def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b: float,
-          inward: int, share: float = INNER_LINE) -> int:
+          inward: int) -> int:
     """The boundary line (a column when ``vertical``, else a row) within ``reach`` of ``at``
     covering the most of ``a``..``b`` (their inner four fifths), on the full-sized image, by
-    one-pixel steps; of lines covering at least ``share`` as much, the one furthest
+    one-pixel steps; of lines covering at least :data:`INNER_LINE` as much, the one furthest
     towards ``inward`` (+1: right or down), the inside of the region whose side it is: a
     screen's edge, not its window border's outer edge (the screen may match the border's
     colour in places, so its edge covers less than the border's outer one does)."""
@@ -467,7 +467,7 @@ def _snap(image: np.ndarray, vertical: bool, at: float, reach: int, a: float, b:
         steps = _step(strip[:, 1:], strip[:, :-1]).mean(axis=0)
     else:
         steps = _step(strip[1:], strip[:-1]).mean(axis=1)
-    best = np.flatnonzero(steps >= share * steps.max())
+    best = np.flatnonzero(steps >= INNER_LINE * steps.max())
     return lo + int(best[-1] if inward > 0 else best[0])
 
 

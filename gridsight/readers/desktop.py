@@ -7,7 +7,8 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
 
 1. **Where a screen may be**: window-like regions of the frame
    (:func:`gridsight.vision.regions.propose_regions`: tall rectangles between long straight sides,
-   then a few found by their top and bottom when the sides hardly show), best first; the game's structural locator is run on each region's pixels. A find there
+   then a few found by their top and bottom when the sides hardly show), best first; the
+   game's structural locator is run on each region's pixels. A find there
    counts only when credible among many windows (most cells read, some of the game's
    furniture found: Disco Zoo's cards and counter,
    :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
@@ -50,8 +51,8 @@ from gridsight.vision.regions import Region, propose_regions, region_score, regi
 VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
 DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
-TRIES = 8  # window-like regions tried for the board, best first (and one found by its top
-# and bottom over them, see gridsight.vision.regions.propose_regions)
+TRIES = 8  # window-like regions tried for the board, best first (and a few found by their
+# top and bottom over them: gridsight.vision.regions.ACROSS_OVER)
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same

@@ -533,9 +533,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     screen's width (the cards' row, or the board's, and a little more: a phone's screen may
     stand in a larger picture), on the bar's colour (:func:`_bar_colours`). Read with the ink
     cut at each of :data:`INK_LEVELS` and kept only when every cut that finds a number (two
-    at least) reads the same
-    (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG makes ambiguous reads
-    differently at some cut."""
+    at least) reads the same (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG
+    makes ambiguous reads differently at some cut."""
     bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())

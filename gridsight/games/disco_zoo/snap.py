@@ -7,10 +7,11 @@ the line was taken) are snapped to the nearest written name by an edit distance 
 capital, at a cost: the screen writes capitals only) in which a substitution of two capitals a
 pixel font draws alike (:data:`LOOK_ALIKE_PAIRS`: N and H, O and U, ...) costs half an edit.
 Each text snaps alone, counted only when near (at most :data:`NEAR` of the name's letters
-differ; for a name of three letters, at most a look-alike or small letters) and clearly nearer than any other name (:data:`MARGIN` edits; :data:`CLOSE_MARGIN` for
-a text at most :data:`CLOSE` from its name: ``GOAT`` is Goat though Cat is one look-alike and
-one more letter away); a line counts when its
-texts that snap all name the same (two ways naming two names leave it unread). A name cut short on a narrow card is matched by its first letters (``cut``).
+differ; for a name of three letters, at most a look-alike or small letters) and clearly
+nearer than any other name (:data:`MARGIN` edits; :data:`CLOSE_MARGIN` for a text at most
+:data:`CLOSE` from its name: ``GOAT`` is Goat though Cat is one look-alike and one more letter
+away); a line counts when its texts that snap all name the same (two ways naming two names
+leave it unread). A name cut short on a narrow card is matched by its first letters (``cut``).
 """
 
 from __future__ import annotations
