@@ -144,6 +144,33 @@ def test_the_bars_colour_holds_under_text_taller_than_the_window():
     assert np.abs(colours[5, 0] - (20, 20, 20)).max() < 6
 
 
+def test_a_bar_whose_every_row_holds_a_tall_digit_keeps_its_colour():
+    """A big outlined digit as tall as the bar (desktop 90033's 3, from the status bar down
+    to the cards) leaves no row of the bar with text on under a tenth of it; the rows around
+    it are the status bar's and the cards'. Taken for either, the whole bar was ink and cut
+    away, and the clock's 0 was read as the counter. Nearly every pixel of those rows is the
+    bar's: that is their colour."""
+    band = np.full((80, 400, 3), (80, 80, 85), np.float32)
+    band[:10] = (0, 0, 0)  # a status bar
+    band[10:62, 200:255] = (20, 20, 20)  # the digit's outline, the bar's whole height ...
+    band[16:56, 208:247] = (90, 220, 250)  # ... and its fill
+    band[46:54, 262:380] = (240, 240, 240)  # ATTEMPTS LEFT
+    band[62:] = (235, 235, 230)  # the cards
+    colours = _bar_colours(band, 11)
+    assert np.allclose(colours[10:62, 0], (80, 80, 85))
+    assert np.allclose(colours[3, 0], (0, 0, 0)) and np.allclose(colours[70, 0], (235, 235, 230))
+
+
+def test_a_bold_nine_open_at_the_lower_left_on_a_foot_is_no_four():
+    """A bold 9 whose lower left is open above a foot the glyph's width (seed 900064's 9 in
+    a box, 1.8x) is shaped much like a closed 4; no 4 has ink in its bottom left corner."""
+    nine = np.ones((77, 56), bool)
+    nine[12:30, 19:38] = False  # its hole
+    nine[48:67, :38] = False  # open at the lower left, over the foot
+    digit, lead = read_glyph(nine)
+    assert digit == 9 and lead >= MIN_LEAD
+
+
 def test_a_one_with_a_flag_and_no_foot_is_a_one():
     """A stem with a flag part way down its left and no foot (seed 320056 at 5x: 13 read as
     73, too close to call) is a one, at any weight, and still no seven."""

@@ -318,3 +318,20 @@ def test_names_read_beyond_doubt_that_no_rescue_fits_say_the_board_is_in_questio
     assert code == 2 and "Traceback" not in err
     assert "no rescue of those animals fits the board" in err
     assert "--animals Gorilla,Panda,Tiger" in err
+
+
+def test_a_sprites_patches_above_a_short_name_are_not_the_first_line_of_a_wrapped_name():
+    """330006 (6.5x, Farm): the Pig's legs break into eight blobs of about a letter's
+    height just above ``PIG``, and were joined to it as a name wrapped onto two lines (eleven
+    glyphs: no name read). A wrapped name's first line is under the picture, as the name
+    is; the line in the picture is the sprite's."""
+    from test_disco_zoo_screens import real_screen
+
+    from gridsight.games.disco_zoo.names import screen_words
+
+    _, _, image, _ = real_screen(6, 330_000, (3.0, 9.0))
+    screen = locate_rescue(image)
+    first = screen.cards[0]
+    line = screen_words(image, screen.cards, screen.lattice.y).lines["names"][0]
+    assert line is not None and len(line.glyphs) == 3
+    assert line.box[1] >= first.picture[1] + first.picture[3]

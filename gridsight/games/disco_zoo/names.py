@@ -483,6 +483,16 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
+def _in_picture(line: TextLine, card: CardText) -> bool:
+    """Whether ``line``'s middle lies within the card's picture (when found): the name is
+    under the picture, so such a "line" is the sprite's own patches (a big screen's sprite
+    breaks into blobs a text finder takes for letters, seed 330006: a Pig's legs)."""
+    if card.picture is None:
+        return False
+    _, py, _, ph = card.picture
+    return line.box[1] + 0.5 * line.box[3] < py + ph
+
+
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
     the line in its name box when known, else the first line."""
@@ -502,7 +512,7 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         first, second = above[-2], above[-1]
         # (a wrapped name's first line is a word of three letters or more: a sprite's
         # patches above the name, found in faint ink, are not)
-        if (len(first.glyphs) >= MIN_NAME
+        if (len(first.glyphs) >= MIN_NAME and not _in_picture(first, card)
                 and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)

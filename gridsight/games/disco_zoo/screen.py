@@ -559,6 +559,7 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
 OFF_ROW = 30.0  # colour distance at which a pixel is off its row's colour
+RUN_OWN = 0.75  # a run of rows with text has a colour of its own when this share has it
 
 
 def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
@@ -574,12 +575,22 @@ def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
     if len(quiet) == 0:
         return _running_bar_colours(rows, window)
     out = rows.copy()
-    for y in np.flatnonzero(off_share > QUIET_ROW):
-        k = int(np.searchsorted(quiet, y))
-        nearest = [int(quiet[j]) for j in (k - 1, k) if 0 <= j < len(quiet)]
-        shared = [float((np.linalg.norm(band[y] - rows[q], axis=1) <= OFF_ROW).mean())
-                  for q in nearest]
-        out[y] = rows[nearest[int(np.argmax(shared))]]
+    busy = np.flatnonzero(off_share > QUIET_ROW)
+    for run in np.split(busy, np.flatnonzero(np.diff(busy) > 1) + 1) if len(busy) else []:
+        # The run's own colour when nearly all of its pixels share it (a bar whose every
+        # row holds a little text: a big digit as tall as the bar, desktop 90033's, leaves
+        # no quiet row in it, and the quiet rows around it are the status bar's and the
+        # cards'). Text covering most of a run's rows never covers most of its pixels.
+        pixels = band[run[0] : run[-1] + 1].reshape(-1, 3)
+        own = np.median(pixels, axis=0)
+        owns = [own] if (np.linalg.norm(pixels - own, axis=1) <= OFF_ROW).mean() >= RUN_OWN \
+            else []
+        for y in run:
+            k = int(np.searchsorted(quiet, y))
+            colours = [rows[int(quiet[j])] for j in (k - 1, k) if 0 <= j < len(quiet)] + owns
+            shared = [float((np.linalg.norm(band[y] - colour, axis=1) <= OFF_ROW).mean())
+                      for colour in colours]
+            out[y] = colours[int(np.argmax(shared))]
     return out[:, None, :]
 
 
