@@ -8,6 +8,7 @@ for by a function giving names)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 
 import cv2
 import numpy as np
@@ -355,3 +356,33 @@ def test_two_text_lines_run_together_are_split_at_their_waist():
     assert ocr_names._halves(image, inner, panel, 5, 22) == [(15, 22), (5, 14)]
     image[14, 5:55] = 250  # no waist: one line
     assert ocr_names._halves(image, inner, panel, 5, 22) == []
+
+
+def test_names_the_engine_read_narrow_the_request_when_they_do_not_settle_it(monkeypatch,
+                                                                            open_screen):
+    """The engine reads one card clearly and not the others (900020, a Farm screen at 1.6x:
+    PIG read, COW read as CON and COM): no choice settled, and the player is asked to choose
+    among the choices the boxes and the board leave with the name read, that card given its
+    one name, not among all the boxes and the board leave."""
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    _blind(monkeypatch)
+    image, board, screen = open_screen
+    with pytest.raises(ReadError) as blind:
+        read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(), image=image)
+    # Each card named alone in turn: one that leaves choices (naming some settles all).
+    for k, animal in enumerate(board.animals):
+        said = [None] * len(board.animals)
+        said[k] = animal.name
+        engine_says(monkeypatch, None, said)
+        try:
+            read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                        image=image)
+        except ReadError as error:
+            narrowed = str(error)
+            break
+    else:
+        raise AssertionError("every card named alone settles the screen: " + str(blind.value))
+    choices = [int(re.search(r"leave (\d+) choices", text).group(1))
+               for text in (str(blind.value), narrowed)]
+    assert f"card {k + 1}: {animal.name}" in narrowed and choices[1] < choices[0], \
+        (str(blind.value), narrowed)

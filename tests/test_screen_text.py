@@ -335,3 +335,17 @@ def test_a_sprites_patches_above_a_short_name_are_not_the_first_line_of_a_wrappe
     line = screen_words(image, screen.cards, screen.lattice.y).lines["names"][0]
     assert line is not None and len(line.glyphs) == 3
     assert line.box[1] >= first.picture[1] + first.picture[3]
+
+
+def test_a_region_read_beyond_doubt_counts_where_the_cards_names_are_too_small_to(monkeypatch):
+    """600019 (1.35x, Polar): the title's POLAR is read beyond doubt, the cards' name lines
+    are not found. The region counted only with legible names, so the player was asked to
+    choose among 73 rescues of 14 regions; the title alone is legible enough to count."""
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")  # the screen's own glyphs alone
+    _, text, image, _ = real_screen(19, 600_000, (0.8, 1.5))
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert text.startswith("region: Polar")
+    assert not plain and "(Polar)" in asked and "regions" not in asked, asked

@@ -191,6 +191,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
             # true name (measured: 8 of 240 screens named other animals when they counted).
             named = [(card.name,) if card.name else None for card in words.cards]
             region = hints.region or words.region
+        elif words is not None and len(words.cards) == len(clues) and _region_legible(words):
+            region = hints.region or words.region  # the names too small, the title not
         settled = settle(clues, found, empty, region=region, names=named, unread=unread)
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
@@ -199,12 +201,17 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
         by_ocr = _ocr_settled(image, screen, hints.region, words, clues, found, empty, unread)
-        if by_ocr is not None:
+        if by_ocr is not None and by_ocr[1].settled:
             engine, settled = by_ocr
             notes.append(f"animals read from the cards' names (OCR, {engine}) and settled by "
                          "the cards' boxes and colours and the board: "
                          f"{', '.join(a.name for a in settled.animals)} ({settled.region})")
             return settled.region, settled.animals
+        if by_ocr is not None and settled is not None and \
+                by_ocr[1].choices < settled.choices:
+            # Not settled, but fewer choices with the names the engine did read: the
+            # request lists those (a card the engine read clearly, its one name).
+            settled = by_ocr[1]
     if settled is None and read_any:
         # The words read and the cards' boxes and the board disagree: one of them is misread,
         # so nothing read is taken; the request names what the boxes and the board allow.
@@ -251,7 +258,8 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     as the engine reads it, the two never disagreeing (nor the regions read), and one choice
     standing with the cards' boxes and colours and the board; or the engine's alone where
     it outweighs the glyphs (:func:`_ocr_outweighs`); ``None`` otherwise (the reader then
-    asks, as without the engine). Returns the engine's name and the choice."""
+    asks, as without the engine). Returns the engine's name and what stands with its names:
+    one choice (settled), or the few left, for the request to list (not settled)."""
     from gridsight.games.disco_zoo.ocr_names import available, read_ocr_names
 
     if len(words.cards) != len(clues) or not available():
@@ -260,7 +268,8 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     given = catalogue.region_name(region) if region else None
     legible = _legible(words)
     read = read_ocr_names(image, words.lines, screen.cards,
-                          given or (words.region if legible else None))
+                          given or (words.region if legible or _region_legible(words)
+                                    else None))
     if read is None:
         return None
     if _ocr_outweighs(words, read, given):
@@ -277,7 +286,7 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
             name = (glyphs.name if legible else None) or ocr
             names.append((name,) if name else None)
         home = given
-        for other in ((words.region if legible else None), read.region):
+        for other in ((words.region if legible or _region_legible(words) else None), read.region):
             if other and home and other != home:
                 return None
             home = home or other
@@ -289,7 +298,7 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     if settled is not None and not settled.settled and any(n is None for n in names):
         settled = _ocr_among_options(image, screen, words, settled, names, clues, found,
                                      empty, unread)
-    if settled is None or not settled.settled:
+    if settled is None:
         return None
     return read.engine, settled
 
@@ -366,6 +375,15 @@ def _legible(words) -> bool:
     at least :data:`MIN_LETTER` pixels): smaller text misreads too often to count on."""
     lines = [ln for ln in words.lines.get("names", []) if ln is not None]
     return bool(lines) and min(ln.height for ln in lines) >= MIN_LETTER
+
+
+def _region_legible(words) -> bool:
+    """Whether the region's line was tall enough to read letters from (at least
+    :data:`MIN_LETTER` pixels): the title's words are bigger than the cards', and a region
+    read beyond doubt off them counts where the cards' names are too small to (600019: Polar
+    read, its cards' lines not found)."""
+    line = words.lines.get("region")
+    return line is not None and line.height >= MIN_LETTER
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
