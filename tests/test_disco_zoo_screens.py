@@ -154,11 +154,12 @@ def read_plainly(screen, board, image: np.ndarray) -> tuple[str, tuple[str, ...]
     return reading.text, tuple(reading.warnings), "", ""
 
 
-def _real_read(k: int, base: int = SEED) -> RealRead:
+def _real_read(k: int, base: int = SEED,
+               scales: tuple[float, float] = (0.5, 3.0)) -> RealRead:
     """Real-look screen ``k`` drawn, degraded, found by structure and read with ``--animals``
     and with no options (a worker's job); ``base`` the first seed (another for a fresh
-    held-out measurement)."""
-    shot, text, image, scale = real_screen(k, base)
+    held-out measurement), ``scales`` the range its scale is drawn from."""
+    shot, text, image, scale = real_screen(k, base, scales)
     seed = base + k
     start = time.process_time()
     screen = locate_rescue(image)
@@ -577,9 +578,10 @@ def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
                f"difference {len(plain_wrong)} {plain_wrong[:10]} (their found tiles: "
                f"{plain_tiles['exact']} exact, {plain_tiles['unsure']} unsure, "
                f"{len(plain_tiles['wrong'])} wrong)")
-    for name, low, high in (("all", 0, 9), ("0.5x-0.8x (180-288 px wide)", 0, 0.8),
+    for name, low, high in (("all", 0, 99), ("0.5x-0.8x (180-288 px wide)", 0, 0.8),
                             ("0.8x-1.5x (288-540 px)", 0.8, 1.5),
-                            ("1.5x-3x (540-1080 px)", 1.5, 9)):
+                            ("1.5x-3x (540-1080 px)", 1.5, 3.0),
+                            ("3x and up (1080 px and wider)", 3.0, 99)):
         part = [one for one in reads if low <= one.scale < high]
         cpu = sorted(one.cpu for one in part) or [0.0]
         outcomes = [one.plain_outcome() for one in part]
@@ -624,11 +626,14 @@ def _measure(argv: list[str] | None = None) -> None:
     parser.add_argument("--screens", type=int, default=240)
     parser.add_argument("--old", type=int, default=60)
     parser.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, 2))
+    parser.add_argument("--scales", nargs=2, type=float, default=(0.5, 3.0),
+                        metavar=("LOW", "HIGH"), help="the range of the screens' scales")
     options = parser.parse_args(argv)
     start = time.perf_counter()
     with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
-        reads = list(pool.map(partial(_real_read, base=options.seed), range(options.screens),
-                              chunksize=4))
+        reads = list(pool.map(partial(_real_read, base=options.seed,
+                                      scales=tuple(options.scales)),
+                              range(options.screens), chunksize=4))
         olds = list(pool.map(partial(_old_read, base=options.seed), range(options.old),
                              chunksize=4))
     elapsed = time.perf_counter() - start
