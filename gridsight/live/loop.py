@@ -54,7 +54,7 @@ from gridsight.live.manual import ManualBoard, ManualSource
 from gridsight.live.sources import BoardSource, GridSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.games.doubts import Doubt, doubts_of
-from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.readers.base import BoardReading, HintChoices, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind
@@ -100,6 +100,7 @@ class LiveView:
     details: tuple[str, ...] = ()
     thinking: bool = False
     doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
+    choices: HintChoices | None = None  # a hint the screen did not settle, to choose in the panel
 
     def status_line(self, verbose: bool = False) -> str:
         """The status as one line of text: the advice, its why, the warnings (and with
@@ -186,6 +187,9 @@ class LiveLoop:
         self._advice_board = ""  # the board text the advice was worked out for
         self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
         self.hints = hints
+        self._given_hints = hints  # the session's own (the command line's): a new game's start
+        self._choices: HintChoices | None = None  # what the reader asked the player to choose
+        self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game
         self.clock = clock
         self.log = log
         if log is not None:
@@ -336,6 +340,9 @@ class LiveLoop:
     def reset(self) -> LiveView:
         """A new game: forget the believed board."""
         self.source.reset()
+        self.hints = self._given_hints  # a hint chosen in the panel was this game's
+        self._choices = None
+        self._chosen = {}
         self._reads_due = self.source.confirm if self.source.captures else 0
         self._detector.reset()
         if not self.source.ready:
@@ -347,6 +354,15 @@ class LiveLoop:
         """Override the game's counter read off the screen (Disco Zoo's taps left; ``None``:
         read it again). A game without a counter ignores it."""
         self.counter_override = value if self.spec.counter is not None else None
+        return self._refresh()
+
+    def set_hint(self, name: str, value: Any) -> LiveView:
+        """The player's choice of a hint the screen did not settle (the panel's choice of the
+        rescue's animals, among :attr:`LiveView.choices`): read again with it, until a new
+        game."""
+        self.hints = self.hints.replaced(**{name: value})
+        self._chosen[name] = value
+        self._choices = None
         return self._refresh()
 
     def set_objective(self, objective: str) -> LiveView:
@@ -372,7 +388,12 @@ class LiveLoop:
             reading = self._reading_now()
         except InputError as error:
             self._problems = (f"cannot read the board: {_first_line(error)}",)
+            self._choices = getattr(error, "choices", None)
+            # No advice stands for a board not read: the last one's was another board's (after
+            # a new game whose cards' names are not read, the last rescue's tap stayed shown).
+            self._advice, self._solved_key, self._wanted = None, None, None
             return self._publish()
+        self._choices = None
         self._reading = reading
         problems.extend(reading.warnings)
         if reading.unread:
@@ -568,6 +589,8 @@ class LiveLoop:
             return "Thinking…" if shown is None else f"Thinking… (last: {shown.status})"
         if self._advice is not None:
             return self._advice.status
+        if self._choices is not None:  # the panel offers the choice, the warning the rest
+            return f"no advice: the {self._choices.hint} are not read beyond doubt"
         return "reading the board" if not self._problems else "no advice for this board"
 
     def _details(self) -> tuple[str, ...]:
@@ -579,6 +602,9 @@ class LiveLoop:
             name = self.spec.words.counter_status or counter.header
             parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
                                               is not None else ""))
+        for name, value in self._chosen.items():
+            shown = ", ".join(value) if isinstance(value, (tuple, list)) else str(value)
+            parts.append(f"{name} set by hand: {shown} (until a new game)")
         conf = self.source.confidence()
         if conf is not None:
             parts.append(f"read confidence {conf:.2f}")
@@ -621,7 +647,8 @@ class LiveLoop:
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step, why=shown.why if shown is not None else "", details=self._details(),
-            thinking=self.thinking, doubts=self._doubts if shown is not None else ())
+            thinking=self.thinking, doubts=self._doubts if shown is not None else (),
+            choices=self._choices)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)
@@ -634,7 +661,7 @@ class LiveLoop:
 def _drawn(view: LiveView) -> tuple:
     geometry = None if view.geometry is None else view.geometry.homography.round(3).tobytes()
     return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused,
-            view.details, view.thinking)
+            view.details, view.thinking, view.choices)
 
 
 def _grid(view: LiveView) -> tuple:

@@ -18,10 +18,14 @@ It speaks the game's language, from the game's spec (:class:`~gridsight.games.sp
 - clicking a cell opens a chooser with one button per thing the cell can hold, by name and in
   its colour (every animal of the rescue by name, so two rare animals are two choices; rupee
   colours; wall, tile, crossed, Link, start, end; the piece letters) and sets it by hand;
-- *Undo* takes back the last correction, *New game* forgets the board, *Pause* (shown when an
-  overlay is drawn) stops it drawing; a game with a counter (Disco Zoo's *Attempts left*) gets a
-  box overriding the count read off the screen (``read`` = read it again), a game with
-  objectives a chooser (what the advice aims for); a game without them shows neither.
+- what the screen did not settle, picked from the candidates the reader names (Disco Zoo's
+  animals when the cards' names are not read beyond doubt: one list per card,
+  :mod:`gridsight.live.hint_choice`), kept until a new game;
+- *Undo* takes back the last correction, *New game* forgets the board and the animals picked,
+  *Pause* (shown when an overlay is drawn) stops it drawing; a game with a counter (Disco
+  Zoo's *Attempts left*) gets a box overriding the count read off the screen (``read`` = read
+  it again), a game with objectives a chooser (what the advice aims for); a game without them
+  shows neither.
 
 Cells set by hand have a dashed yellow border, contradicted cells are orange, the recommended
 cell has a magenta border like the overlay's outline. Cell buttons keep a minimum size and the
@@ -46,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from gridsight.games.spec import CellWord
 from gridsight.live.doubt_bar import DoubtBar
+from gridsight.live.hint_choice import HintChooser
 from gridsight.live.loop import LiveLoop, LiveView
 from gridsight.overlay.style import MARK, RECOMMEND, heat_colour, piece_colour
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
@@ -193,6 +198,10 @@ class Panel(QWidget):
             layout.addLayout(options)
         self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
         layout.addWidget(self.doubts)
+        # what the screen did not settle (the rescue's animals), picked by the player
+        self.hint_chooser = HintChooser(
+            lambda name, value: self._apply(self.loop.set_hint(name, value)))
+        layout.addWidget(self.hint_chooser)
         self.status = QLabel("")  # the details (game, counter, confidence) and the warnings
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
@@ -319,6 +328,7 @@ class Panel(QWidget):
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
         self.doubts.show_doubts(view.doubts)
+        self.hint_chooser.show_choices(view.choices)
         self._show_key(advice, marks)
         self._update_objectives(view)
         if advice is not None:

@@ -42,7 +42,7 @@ from gridsight.games.disco_zoo.settle import (
     Settled,
     settle,
 )
-from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from gridsight.readers.base import BoardReading, HintChoices, ReadError, ReadHints, make_reading
 from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.disco_zoo.board import MAX_TAPS
 from gridsight.solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
@@ -228,13 +228,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         bare = settle(clues, found, empty, region=hints.region, unread=unread)
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
-                            " do not fit their boxes and the board; " + _ask(clues, bare))
+                            " do not fit their boxes and the board; " + _ask(clues, bare),
+                            choices=_choices(bare))
     if settled is None:
         raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
                         "of one region with the tiles on the board; name the animals in card "
                         "order with --animals")
     if not settled.settled:
-        raise ReadError(_ask(clues, settled))
+        raise ReadError(_ask(clues, settled), choices=_choices(settled))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
@@ -419,6 +420,11 @@ def _described(clues: Sequence[CardClue]) -> str:
                 f"{clue.size} boxes" if clue.size is not None else "boxes not read"]
         parts.append(f"card {k + 1}: " + ", ".join(what))
     return "; ".join(parts)
+
+
+def _choices(settled: Settled) -> HintChoices:
+    """The animals each card may be, for the player to choose among (the live panel)."""
+    return HintChoices("animals", settled.options)
 
 
 def _ask(clues: Sequence[CardClue], settled: Settled) -> str:

@@ -1,0 +1,89 @@
+"""The panel's hint chooser: the player picks what the screen did not settle.
+
+When the reader cannot settle a hint off the screen (Disco Zoo's animals: the cards' names
+not read beyond doubt, and their boxes and the board leaving several rescues), it says what
+each part may be (:class:`~gridsight.readers.base.HintChoices`). Instead of telling a player in
+the middle of a game to start again with ``--animals``, the panel shows one list per part
+(``card 1``, ``card 2``...) holding those candidates, and a button that reads the board again
+with the ones picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. The
+chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
+panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gridsight.readers.base import HintChoices
+
+ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
+PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name
+QUESTIONS = {"animals": "The cards' names are not read beyond doubt: which animal is on each "
+                        "card?"}
+
+
+class HintChooser(QWidget):
+    """The choices of the view shown, one list per part; ``choose(hint, value)`` is called
+    with the values picked (a tuple, one per part) when the player asks to read with them."""
+
+    def __init__(self, choose: Callable[[str, Any], None]):
+        super().__init__()
+        self.choose = choose
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.lists: list[QComboBox] = []
+        self.button: QPushButton | None = None
+        self._shown: HintChoices | None = None
+        self.setVisible(False)
+
+    def show_choices(self, choices: HintChoices | None) -> None:
+        """Show ``choices`` (``None``: the chooser hides); the same choices again keep what
+        the player has picked so far."""
+        if choices == self._shown:
+            return
+        self._shown = choices
+        while self.column.count():
+            item = self.column.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.lists, self.button = [], None
+        if choices is not None:
+            self._build(choices)
+        self.setVisible(choices is not None)
+
+    def _build(self, choices: HintChoices) -> None:
+        question = QLabel(QUESTIONS.get(choices.hint, f"Not read beyond doubt: {choices.hint}?"))
+        question.setWordWrap(True)
+        question.setStyleSheet(f"background: {ASK_COLOUR}; color: #000000; padding: 2px")
+        self.column.addWidget(question)
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        part = PART_NAMES.get(choices.hint, "part")
+        for k, options in enumerate(choices.options):
+            line.addWidget(QLabel(f"{part} {k + 1}"))
+            box = QComboBox()
+            box.setObjectName(f"hint:{choices.hint}:{k}")
+            box.addItems(list(options))
+            box.setToolTip(f"the {part} {k + 1}'s candidates as read")
+            line.addWidget(box)
+            self.lists.append(box)
+        line.addStretch(1)
+        self.button = QPushButton("Read with these")
+        self.button.setObjectName(f"hint:{choices.hint}:apply")
+        self.button.setToolTip("read the board again with the ones picked (until a new game)")
+        self.button.clicked.connect(lambda _=False: self.apply())
+        line.addWidget(self.button)
+        self.column.addWidget(row)
+
+    def picked(self) -> tuple[str, ...]:
+        """The value picked in each list."""
+        return tuple(box.currentText() for box in self.lists)
+
+    def apply(self) -> None:
+        """Read again with the values picked."""
+        if self._shown is not None:
+            self.choose(self._shown.hint, self._shown.value(self.picked()))
