@@ -189,6 +189,7 @@ class LiveLoop:
         self.hints = hints
         self._given_hints = hints  # the session's own (the command line's): a new game's start
         self._choices: HintChoices | None = None  # what the reader asked the player to choose
+        self._unread = False  # the board as believed cannot be read: no advice shown
         self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game
         self.clock = clock
         self.log = log
@@ -389,11 +390,13 @@ class LiveLoop:
         except InputError as error:
             self._problems = (f"cannot read the board: {_first_line(error)}",)
             self._choices = getattr(error, "choices", None)
-            # No advice stands for a board not read: the last one's was another board's (after
-            # a new game whose cards' names are not read, the last rescue's tap stayed shown).
-            self._advice, self._solved_key, self._wanted = None, None, None
+            # No advice is shown for a board not read: the last one's may be another board's
+            # (after a new game whose cards' names are not read, the last rescue's tap stayed
+            # shown). It is kept for when the same board reads again (a toast gone).
+            self._unread = True
             return self._publish()
         self._choices = None
+        self._unread = False
         self._reading = reading
         problems.extend(reading.warnings)
         if reading.unread:
@@ -587,7 +590,7 @@ class LiveLoop:
         if self.thinking:
             shown = self._advice_shown()
             return "Thinking…" if shown is None else f"Thinking… (last: {shown.status})"
-        if self._advice is not None:
+        if self._advice is not None and not self._unread:
             return self._advice.status
         if self._choices is not None:  # the panel offers the choice, the warning the rest
             return f"no advice: the {self._choices.hint} are not read beyond doubt"
@@ -620,6 +623,8 @@ class LiveLoop:
         """The advice to draw: while the solver thinks, the previous one only as long as it
         still matches the board (a stale "tap here" on a changed cell is worse than none),
         less its marks and figures on the cells that changed."""
+        if self._unread:
+            return None
         if self._advice is None or not self.thinking:
             return self._advice
         key = (id(self._advice), self._board_text)
