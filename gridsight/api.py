@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Union
 
-from gridsight.errors import RuntimeFailure, UnknownGameError
+from gridsight.errors import HintChoices, ReadError, RuntimeFailure, UnknownGameError
 from gridsight.games.options import SolveOptions
 from gridsight.registry import all_specs, get_spec
 from gridsight.solvers.advice import Advice as Drawing
@@ -248,9 +248,11 @@ def read(image: Image, game: str | None = None, pack: str | None = None,
     ``region`` and ``taps``, a pentomino level's ``pieces``: ``gridsight analyze --help``
     lists them); a value may be written as on the command line (``"Pig,Cow"``).
 
-    Raises :class:`BoardNotFoundError` when no board is found, :class:`InputError` (its
-    ``unread`` lists the cells) when a board is found but cannot be read into a board of
-    the game, :class:`VisionInputError` for an image or a pack that cannot be used.
+    Raises :class:`BoardNotFoundError` when no board is found, :class:`ReadError` (its
+    ``unread`` lists the cells; its ``choices``, when not ``None``, the hint that would read
+    it and what each part may be: a :class:`HintChoices`, such as the animals each card may
+    be) when a board is found but cannot be read into a board of the game,
+    :class:`VisionInputError` for an image or a pack that cannot be used.
     """
     return _read(image, game, pack, hints)[0]
 
@@ -376,8 +378,8 @@ def _read(image: Image, game: str | None, pack: str | None,
 
 
 __all__ = [
-    "Advice", "Analysis", "BoardFormatError", "BoardNotFoundError", "Cell", "Game", "Image",
-    "ImpossibleBoardError", "InputError", "Limit", "LimitReached", "Quality", "Reading",
-    "RuntimeFailure", "UnknownGameError", "VisionInputError", "analyze", "games", "read",
-    "solve",
+    "Advice", "Analysis", "BoardFormatError", "BoardNotFoundError", "Cell", "Game",
+    "HintChoices", "Image", "ImpossibleBoardError", "InputError", "Limit", "LimitReached",
+    "Quality", "ReadError", "Reading", "RuntimeFailure", "UnknownGameError", "VisionInputError",
+    "analyze", "games", "read", "solve",
 ]

@@ -7,7 +7,9 @@ else and nothing imports it back (``tests/test_architecture.py`` fails on an imp
 
 Errors caused by the player's input derive from :class:`gridsight.solvers.errors.InputError` (or, for
 pictures and packs, :class:`gridsight.vision.errors.VisionInputError`): the command line reports them as
-bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`).
+bad input (exit 2), as it does an unknown game name (:class:`UnknownGameError`); a board found
+but not read whole raises :class:`ReadError`, with the hint that would read it when known
+(:class:`HintChoices`: the live panel offers them).
 :class:`RuntimeFailure` is a failure that is not the input's fault (no window to capture, no
 display, a time limit reached with nothing decided): exit 1.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gridsight.solvers.errors import InputError, one_line
 from gridsight.vision.errors import VisionInputError
@@ -34,6 +37,43 @@ EXIT_INTERRUPTED = 130
 class RuntimeFailure(Exception):
     """A failure that is not the player's input: the command line prints its message and
     exits 1."""
+
+
+@dataclass(frozen=True)
+class HintChoices:
+    """A hint the reader could not settle off the screen, and what it may be: ``hint`` its
+    name (``animals``), ``options`` for each of its parts in order (each card), the values
+    that part may take. The live panel offers them as a choice; the command line names them
+    in the error's message.
+
+    >>> HintChoices("animals", (("Pig", "Rabbit"), ("Cow",))).value(("Pig", "Cow"))
+    ('Pig', 'Cow')
+    """
+
+    hint: str
+    options: tuple[tuple[str, ...], ...]
+
+    def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
+        """``picked`` (one value per part) as the hint's value; ``ValueError`` when a part's
+        value is not among its options or the parts are not all given."""
+        if len(picked) != len(self.options) or any(
+                value not in options for value, options in zip(picked, self.options)):
+            raise ValueError(f"{self.hint}: {', '.join(picked)} is not one of the choices")
+        return tuple(picked)
+
+
+class ReadError(InputError):
+    """A board was found but cannot be turned into a solvable state (cells unread, say).
+
+    ``unread`` lists the cells at fault, so the caller can still draw them on the screenshot;
+    ``choices``, a hint the player can give to read it (:class:`HintChoices`), when known.
+    """
+
+    def __init__(self, message: str, unread: tuple[tuple[int, int], ...] = (),
+                 choices: HintChoices | None = None):
+        super().__init__(message)
+        self.unread = tuple(unread)
+        self.choices = choices
 
 
 class UnknownGameError(LookupError):

@@ -213,6 +213,24 @@ def test_reading_errors_are_clear(tmp_path):
         api.read(blank, game="thrill-digger")
 
 
+
+def test_a_hint_the_screen_does_not_settle_comes_with_its_choices(monkeypatch):
+    """A real-look rescue too small for its cards' names (no OCR engine): ``api.ReadError``
+    names the animals each card may be, and a pick among them reads the board."""
+    import cv2
+    from test_live_real_look import real_look_script
+
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    image = cv2.resize(real_look_script()[1][0], None, fx=0.5, fy=0.5,
+                       interpolation=cv2.INTER_AREA)
+    with pytest.raises(api.ReadError) as asked:
+        api.read(image, game="disco-zoo")
+    choices = asked.value.choices
+    assert isinstance(choices, api.HintChoices) and choices.hint == "animals"
+    picked = choices.value(("Gorilla", "Panda", "Tiger"))
+    reading = api.read(image, game="disco-zoo", hints={"animals": picked})
+    assert reading.board.splitlines()[1] == "animals: Gorilla, Panda, Tiger"
+
 _BLOCKED = """
 import sys
 for name in ("cv2", "numba", "llvmlite", "PySide6", "mss"):

@@ -1,7 +1,7 @@
 """What the screen does not settle, the player picks in the live panel.
 
 A real-look rescue too small for its cards' names to be read (and no OCR engine): the reader
-names each card's candidates (:class:`~gridsight.readers.base.HintChoices`); the live loop shows
+names each card's candidates (:class:`~gridsight.errors.HintChoices`); the live loop shows
 no advice (never the last board's) and offers the choice; the panel shows one list per card,
 and the player's pick is read with until a new game.
 """

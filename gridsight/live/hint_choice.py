@@ -2,7 +2,7 @@
 
 When the reader cannot settle a hint off the screen (Disco Zoo's animals: the cards' names
 not read beyond doubt, and their boxes and the board leaving several rescues), it says what
-each part may be (:class:`~gridsight.readers.base.HintChoices`). Instead of telling a player in
+each part may be (:class:`~gridsight.errors.HintChoices`). Instead of telling a player in
 the middle of a game to start again with ``--animals``, the panel shows one list per part
 (``card 1``, ``card 2``...) holding those candidates, and a button that reads the board again
 with the ones picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. The
@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gridsight.readers.base import HintChoices
+from gridsight.errors import HintChoices
 
 ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
 PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name

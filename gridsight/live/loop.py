@@ -54,7 +54,8 @@ from gridsight.live.manual import ManualBoard, ManualSource
 from gridsight.live.sources import BoardSource, GridSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.games.doubts import Doubt, doubts_of
-from gridsight.readers.base import BoardReading, HintChoices, ReadHints
+from gridsight.errors import HintChoices
+from gridsight.readers.base import BoardReading, ReadHints
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind

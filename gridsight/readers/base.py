@@ -21,46 +21,9 @@ import numpy as np
 
 from gridsight.solvers.boardtext import BoardText, parse_boards
 from gridsight.solvers.cellnames import cell_name, cell_names
-from gridsight.solvers.errors import InputError
+from gridsight.errors import ReadError  # (re-exported: the readers raise it)
 from gridsight.vision.classify import BoardRead
 from gridsight.vision.packs import TemplatePack
-
-
-@dataclass(frozen=True)
-class HintChoices:
-    """A hint the reader could not settle off the screen, and what it may be: ``hint`` its
-    name (``animals``), ``options`` for each of its parts in order (each card), the values
-    that part may take. The live panel offers them as a choice; the command line names them
-    in the error's message.
-
-    >>> HintChoices("animals", (("Pig", "Rabbit"), ("Cow",))).value(("Pig", "Cow"))
-    ('Pig', 'Cow')
-    """
-
-    hint: str
-    options: tuple[tuple[str, ...], ...]
-
-    def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
-        """``picked`` (one value per part) as the hint's value; ``ValueError`` when a part's
-        value is not among its options or the parts are not all given."""
-        if len(picked) != len(self.options) or any(
-                value not in options for value, options in zip(picked, self.options)):
-            raise ValueError(f"{self.hint}: {', '.join(picked)} is not one of the choices")
-        return tuple(picked)
-
-
-class ReadError(InputError):
-    """A board was found but cannot be turned into a solvable state (cells unread, say).
-
-    ``unread`` lists the cells at fault, so the caller can still draw them on the screenshot;
-    ``choices``, a hint the player can give to read it (:class:`HintChoices`), when known.
-    """
-
-    def __init__(self, message: str, unread: tuple[tuple[int, int], ...] = (),
-                 choices: HintChoices | None = None):
-        super().__init__(message)
-        self.unread = tuple(unread)
-        self.choices = choices
 
 
 @dataclass(frozen=True)

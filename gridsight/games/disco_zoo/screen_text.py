@@ -42,7 +42,8 @@ from gridsight.games.disco_zoo.settle import (
     Settled,
     settle,
 )
-from gridsight.readers.base import BoardReading, HintChoices, ReadError, ReadHints, make_reading
+from gridsight.errors import HintChoices
+from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
 from gridsight.solvers.cellnames import cell_name
 from gridsight.solvers.disco_zoo.board import MAX_TAPS
 from gridsight.solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
