@@ -201,6 +201,13 @@ def test_a_screen_too_small_to_read_asks_for_the_animals_naming_the_candidates(t
     assert code == 2
     assert "are not read beyond doubt" in err and "--animals" in err
     assert "card 1:" in err or "card 2:" in err or "card 3:" in err
+    # A script gets the candidates themselves, each card's, with the error.
+    code, out, _ = run_cli("analyze", str(path), "--game", "disco-zoo", "--json", "--out",
+                           str(tmp_path / "out"))
+    data = json.loads(out)
+    assert code == 2 and data["choices"]["hint"] == "animals"
+    assert [animal.name in options for animal, options
+            in zip(board.animals, data["choices"]["options"])] == [True] * len(board.animals)
 
 
 def test_analyze_reads_a_real_look_screenshot_with_no_options(tmp_path, run_cli):

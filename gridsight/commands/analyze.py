@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gridsight.errors import RuntimeFailure, say
+from gridsight.errors import HintChoices, RuntimeFailure, say
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_renamed_option,
@@ -121,6 +121,7 @@ class Outcome:
     reading: BoardReading | None = None
     solved: bool = False
     error: str = ""
+    choices: HintChoices | None = None  # the hint that would read it, when the reader knows
 
 
 def _game_choices() -> list[str]:
@@ -260,11 +261,16 @@ def still_report(path: str, calibration: str, reading: BoardReading, solved: str
 
 def _failed(outcome: Outcome, options: argparse.Namespace) -> None:
     """One line on standard error; with ``--json`` also the image's JSON object with
-    ``error``, so a script reading standard output sees every input."""
+    ``error`` (and ``choices``: the hint that would read it and each part's candidates,
+    when the reader knows them), so a script reading standard output sees every input."""
     say(outcome.error)
     if options.json:
-        print(json.dumps({"image": outcome.path, "game": outcome.game or None,
-                          "error": outcome.error}, separators=(", ", ": ")), flush=True)
+        data: dict = {"image": outcome.path, "game": outcome.game or None,
+                      "error": outcome.error}
+        if outcome.choices is not None:
+            data["choices"] = {"hint": outcome.choices.hint,
+                               "options": [list(o) for o in outcome.choices.options]}
+        print(json.dumps(data, separators=(", ", ": ")), flush=True)
 
 
 def expand(paths: list[str]) -> tuple[list[str], bool, list[tuple[str, str]]]:
@@ -339,7 +345,8 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
     except InputError as error:
         unread = getattr(error, "unread", ())
         _save(out_dir, path, used, image, found, unread_advice(found, unread, str(error)))
-        return Outcome(path, found.game, error=_named(path, error))
+        return Outcome(path, found.game, error=_named(path, error),
+                       choices=getattr(error, "choices", None))
     try:
         solution, advice = advise(found.game, reading, solver_of(found.game, options))
     except (InputError, RuntimeFailure) as error:
