@@ -43,8 +43,10 @@ class RuntimeFailure(Exception):
 class HintChoices:
     """A hint the reader could not settle off the screen, and what it may be: ``hint`` its
     name (``animals``), ``options`` for each of its parts in order (each card), the values
-    that part may take. The live panel offers them as a choice; the command line names them
-    in the error's message.
+    that part may take. ``groups``, when the parts' values come in groups the player can
+    tell at a glance (Disco Zoo's regions, whose name is on the screen), each group's name
+    with its parts' options; ``group`` what a group is called (``region``). The live panel
+    offers them as a choice; the command line names them in the error's message.
 
     >>> HintChoices("animals", (("Pig", "Rabbit"), ("Cow",))).value(("Pig", "Cow"))
     ('Pig', 'Cow')
@@ -52,6 +54,8 @@ class HintChoices:
 
     hint: str
     options: tuple[tuple[str, ...], ...]
+    groups: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+    group: str = ""
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
         """``picked`` (one value per part) as the hint's value; ``ValueError`` when a part's
@@ -60,6 +64,10 @@ class HintChoices:
                 value not in options for value, options in zip(picked, self.options)):
             raise ValueError(f"{self.hint}: {', '.join(picked)} is not one of the choices")
         return tuple(picked)
+
+    def in_group(self, name: str) -> tuple[tuple[str, ...], ...]:
+        """Each part's options in the group ``name`` (all of them for an unknown name)."""
+        return dict(self.groups).get(name, self.options)
 
 
 class ReadError(InputError):

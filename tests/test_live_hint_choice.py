@@ -84,7 +84,14 @@ def test_the_panel_shows_one_list_per_card_and_reads_with_the_pick(loop, small_f
         apply = panel.findChild(QPushButton, "hint:animals:apply")
         assert all(box is not None and box.isVisible() for box in lists) and apply is not None
         panel.grab().save(str(tmp_path / "asked.png"))
+        # The region first (its name is on the screen): each card's list is then the
+        # region's few candidates, the truth among them.
+        region = panel.findChild(QComboBox, "hint:animals:group")
+        region.setCurrentIndex(region.findText("Jungle"))
+        QApplication.processEvents()
+        assert all(0 < box.count() <= 7 for box in lists)
         for box, name in zip(lists, TRUTH):
+            assert box.findText(name) >= 0
             box.setCurrentIndex(box.findText(name))
         apply.click()
         QApplication.processEvents()

@@ -4,8 +4,10 @@ When the reader cannot settle a hint off the screen (Disco Zoo's animals: the ca
 not read beyond doubt, and their boxes and the board leaving several rescues), it says what
 each part may be (:class:`~gridsight.errors.HintChoices`). Instead of telling a player in
 the middle of a game to start again with ``--animals``, the panel shows one list per part
-(``card 1``, ``card 2``...) holding those candidates, and a button that reads the board again
-with the ones picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. The
+(``card 1``, ``card 2``...) holding those candidates (when they are of several regions, a
+list of the regions first: the region's name is on the screen, and once it is picked each
+card's list holds that region's few), and a button that reads the board again with the ones
+picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. The
 chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
 panel.
 """
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from gridsight.errors import HintChoices
 
+ANY = "any"  # the group list's first entry: every candidate
 ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
 PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name
 QUESTIONS = {"animals": "The cards' names are not read beyond doubt: which animal is on each "
@@ -34,6 +37,7 @@ class HintChooser(QWidget):
         self.column = QVBoxLayout(self)
         self.column.setContentsMargins(0, 0, 0, 0)
         self.lists: list[QComboBox] = []
+        self.groups: QComboBox | None = None
         self.button: QPushButton | None = None
         self._shown: HintChoices | None = None
         self.setVisible(False)
@@ -49,7 +53,7 @@ class HintChooser(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        self.lists, self.button = [], None
+        self.lists, self.groups, self.button = [], None, None
         if choices is not None:
             self._build(choices)
         self.setVisible(choices is not None)
@@ -63,6 +67,15 @@ class HintChooser(QWidget):
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
         part = PART_NAMES.get(choices.hint, "part")
+        if choices.groups:
+            line.addWidget(QLabel(choices.group or "group"))
+            self.groups = QComboBox()
+            self.groups.setObjectName(f"hint:{choices.hint}:group")
+            self.groups.addItems([ANY] + [name for name, _ in choices.groups])
+            self.groups.setToolTip(f"the {choices.group or 'group'} on the screen: each list "
+                                   "then holds its candidates alone")
+            self.groups.currentTextChanged.connect(self._regroup)
+            line.addWidget(self.groups)
         for k, options in enumerate(choices.options):
             line.addWidget(QLabel(f"{part} {k + 1}"))
             box = QComboBox()
@@ -78,6 +91,15 @@ class HintChooser(QWidget):
         self.button.clicked.connect(lambda _=False: self.apply())
         line.addWidget(self.button)
         self.column.addWidget(row)
+
+    def _regroup(self, name: str) -> None:
+        """Each list refilled with the group ``name``'s candidates (all for :data:`ANY`)."""
+        if self._shown is None:
+            return
+        options = self._shown.options if name == ANY else self._shown.in_group(name)
+        for box, values in zip(self.lists, options):
+            box.clear()
+            box.addItems(list(values))
 
     def picked(self) -> tuple[str, ...]:
         """The value picked in each list."""

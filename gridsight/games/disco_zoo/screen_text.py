@@ -230,13 +230,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
                             " do not fit their boxes and the board; " + _ask(clues, bare),
-                            choices=_choices(bare))
+                            choices=_choices(bare, clues, found, empty, unread))
     if settled is None:
         raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
                         "of one region with the tiles on the board; name the animals in card "
                         "order with --animals")
     if not settled.settled:
-        raise ReadError(_ask(clues, settled), choices=_choices(settled))
+        raise ReadError(_ask(clues, settled),
+                        choices=_choices(settled, clues, found, empty, unread))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
@@ -423,9 +424,22 @@ def _described(clues: Sequence[CardClue]) -> str:
     return "; ".join(parts)
 
 
-def _choices(settled: Settled) -> HintChoices:
-    """The animals each card may be, for the player to choose among (the live panel)."""
-    return HintChoices("animals", settled.options)
+def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
+             unread: int) -> HintChoices:
+    """The animals each card may be, for the player to choose among (the live panel), and
+    when they are of several regions each region's (the region's name is on the screen: the
+    player picks it first, and each card's list is then short)."""
+    groups = []
+    if len(settled.regions) > 1:
+        for region in settled.regions:
+            alone = settle(clues, found, empty, region=region, unread=unread)
+            if alone is None:
+                continue
+            options = tuple(tuple(name for name in mine if name in everyone)
+                            for mine, everyone in zip(alone.options, settled.options))
+            if all(options):
+                groups.append((region, options))
+    return HintChoices("animals", settled.options, tuple(groups), "region")
 
 
 def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
