@@ -210,6 +210,22 @@ def test_a_screen_too_small_to_read_asks_for_the_animals_naming_the_candidates(t
             in zip(board.animals, data["choices"]["options"])] == [True] * len(board.animals)
 
 
+def test_names_left_in_several_regions_ask_for_the_region_too(tmp_path, run_cli, monkeypatch):
+    """The region's name is on the screen, and often settles the cards alone: when the
+    choices left are of several regions the request says ``--zoo-region`` may be given, and
+    given, only that region's animals are left."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")  # the glyphs alone: the region not read
+    image, board = _screen(77, 0.5, count=3)
+    path = tmp_path / "small.png"
+    cv2.imwrite(str(path), image)
+    code, _, err = run_cli("analyze", str(path), "--game", "disco-zoo", "--out",
+                           str(tmp_path / "out"))
+    assert code == 2 and "regions)" in err and "--zoo-region (one of" in err
+    code, _, err = run_cli("analyze", str(path), "--game", "disco-zoo", "--zoo-region",
+                           board.region, "--out", str(tmp_path / "out"))
+    assert code == 0 or (f"({board.region})" in err and "--zoo-region" not in err), err
+
+
 def test_analyze_reads_a_real_look_screenshot_with_no_options(tmp_path, run_cli):
     path = tmp_path / "rescue.png"
     cv2.imwrite(str(path), real.example())

@@ -455,11 +455,14 @@ def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
         f" (in {len(regions)} regions)" if len(regions) > 3 else f" ({', '.join(regions)})"
     example = ",".join(a.name for a in settled.animals)
     many = f"{settled.choices}" if settled.choices < MAX_CHOICES else f"{MAX_CHOICES} or more"
+    # The region's name is on the screen, and often settles the rest alone.
+    region = (f", or the region shown on the screen with --zoo-region (one of "
+              f"{', '.join(regions)})" if len(regions) > 1 else "")
     return ("the cards' names are not read beyond doubt, and with their boxes and "
             "colours and the board they leave "
             f"{many} choices{where}: " + "; ".join(parts)
             + f". Name the animals in card order with --animals, e.g. --animals {example}"
-            + _ocr_hint())
+            + region + _ocr_hint())
 
 
 def _ocr_hint() -> str:
