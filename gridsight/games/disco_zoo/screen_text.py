@@ -642,11 +642,12 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         # much like the board's count: bought attempts, likely; the warning says to check.
         warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
                         f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
-                        "N if it is wrong)")
+                        "N, or set Attempts left in the live panel, if it is wrong)")
         return read
     seen = f"it looks like {read}" if read is not None else "no number found"
     if read is not None and not counter.agree:
         seen += ", or otherwise at another contrast"
     warnings.append(f"attempts counter not read with confidence ({seen}): assuming {guess} "
-                    f"= 10 - {tapped} tiles tapped (give --taps N)")
+                    f"= 10 - {tapped} tiles tapped (give --taps N, or set Attempts left in "
+                    "the live panel)")
     return guess
