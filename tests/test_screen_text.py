@@ -344,10 +344,10 @@ def test_names_read_beyond_doubt_that_no_rescue_fits_say_the_board_is_in_questio
 
 
 def test_a_sprites_patches_above_a_short_name_are_not_the_first_line_of_a_wrapped_name():
-    """330006 (6.5x, Farm): the Pig's legs break into eight blobs of about a letter's
-    height just above ``PIG``, and were joined to it as a name wrapped onto two lines (eleven
-    glyphs: no name read). A wrapped name's first line is under the picture, as the name
-    is; the line in the picture is the sprite's."""
+    """330006 (6.5x, Farm): the Pig's legs break into eight blobs, two of a letter's height,
+    just above ``PIG``, and were joined to it as a name wrapped onto two lines (eleven
+    glyphs: no name read). A name is in capitals: a wrapped name's first line has most of
+    its glyphs as tall as the second line's letters."""
     from test_disco_zoo_screens import real_screen
 
     from gridsight.games.disco_zoo.names import screen_words
@@ -372,3 +372,18 @@ def test_a_region_read_beyond_doubt_counts_where_the_cards_names_are_too_small_t
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert text.startswith("region: Polar")
     assert not plain and "(Polar)" in asked and "regions" not in asked, asked
+
+
+def test_a_piece_of_the_name_line_found_again_is_not_the_name():
+    """330036 (8.4x, Outback): ``COCKATOO``'s last two letters were found again as a line of
+    their own, a little lower, and as the lowest line above ``YOU HAVE n`` taken for the
+    name (two glyphs: no name of two letters). A line within another is a piece of it."""
+    from test_disco_zoo_screens import real_screen
+
+    from gridsight.games.disco_zoo.names import screen_words
+
+    _, text, image, _ = real_screen(36, 330_000, (3.0, 9.0))
+    screen = locate_rescue(image)
+    line = screen_words(image, screen.cards, screen.lattice.y).lines["names"][0]
+    assert text.splitlines()[1] == "animals: Cockatoo"
+    assert line is not None and len(line.glyphs) == len("COCKATOO")

@@ -483,14 +483,27 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
-def _in_picture(line: TextLine, card: CardText) -> bool:
-    """Whether ``line``'s middle lies within the card's picture (when found): the name is
-    under the picture, so such a "line" is the sprite's own patches (a big screen's sprite
-    breaks into blobs a text finder takes for letters, seed 330006: a Pig's legs)."""
-    if card.picture is None:
-        return False
-    _, py, _, ph = card.picture
-    return line.box[1] + 0.5 * line.box[3] < py + ph
+CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
+
+
+def _capitals(line: TextLine, cap: float) -> bool:
+    """Whether most of ``line``'s glyphs (:data:`CAPITALS`) stand as tall as a capital of
+    height ``cap`` (three quarters of it): a name is written in capitals, while a big screen's
+    sprite breaks into blobs of every height that a text finder may take for a line (seed
+    330006: a Pig's legs, eight blobs 2 to 41 pixels tall over ``PIG``'s 45)."""
+    tall = sum(g.box[3] >= 0.75 * cap for g in line.glyphs)
+    return bool(line.glyphs) and tall >= CAPITALS * len(line.glyphs)
+
+
+def _within(inner: TextLine, outer: TextLine) -> bool:
+    """Whether ``inner`` lies within ``outer``'s box (most of its width, half its height): a
+    piece of the same line found again (seed 330036: ``COCKATOO``'s last two letters, a line
+    of their own just below its top, taken for the name)."""
+    ix, iy, iw, ih = inner.box
+    ox, oy, ow, oh = outer.box
+    across = min(ix + iw, ox + ow) - max(ix, ox)
+    down = min(iy + ih, oy + oh) - max(iy, oy)
+    return across >= 0.8 * iw and down >= 0.5 * ih and len(inner.glyphs) < len(outer.glyphs)
 
 
 def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
@@ -506,13 +519,16 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
             if inside else None
     above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
+    above = [ln for ln in above if not any(_within(ln, other) for other in above
+                                            if other is not ln)]
     if not above:
         return None
     if owned is not None and len(above) >= 2:
         first, second = above[-2], above[-1]
         # (a wrapped name's first line is a word of three letters or more: a sprite's
         # patches above the name, found in faint ink, are not)
-        if (len(first.glyphs) >= MIN_NAME and not _in_picture(first, card)
+        cap = float(np.median([g.box[3] for g in second.glyphs])) if second.glyphs else 0.0
+        if (len(first.glyphs) >= MIN_NAME and _capitals(first, cap)
                 and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)
