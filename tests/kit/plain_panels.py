@@ -42,6 +42,18 @@ def plain_equal_intervals(balance: np.ndarray, min_w: float,
     return out
 
 
+def plain_along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndarray:
+    """:func:`gridsight.vision.panels._along` as it was: pixels-by-3 offsets, NumPy's sums
+    and norms."""
+    towards = panel - rows_ground
+    offset = lab - rows_ground[:, None, :]
+    along = (offset * towards[:, None, :]).sum(axis=2) / \
+        np.maximum((towards ** 2).sum(axis=1), 1e-6)[:, None]
+    off_line = np.linalg.norm(offset - along[..., None] * towards[:, None, :], axis=2)
+    along[(off_line > 2.5) | (along < -0.5) | (along > 1.5)] = np.nan  # panels.LABEL_SLACK
+    return along
+
+
 def plain_ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
                          min_h: float) -> np.ndarray:
     """:func:`gridsight.vision.panels._ground_by_rows` as it was: a median a row."""
