@@ -604,12 +604,13 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
     stride = 2 * n_cols + 2  # starts in the table (past the end: intervals that do not fit)
     step = pad.strides[0]
     # table[w - least, s]: the balance over the w columns from s, -inf when they run past
-    # the last column
+    # the last column; then rows of -inf, so that every sheared view below stays inside it
     rows = n_cols - least + 1
-    table = as_strided(pad[least:], shape=(rows, stride), strides=(step, step)) - pad[:stride]
+    table = np.full((rows + max_panels + 1, stride), -np.inf)
     widths = np.arange(least, n_cols + 1)[:, None]
-    table = np.where(np.arange(stride)[None, :] + widths <= n_cols, table, -np.inf)
-    singles = table.max(axis=1)  # each width's best single interval
+    np.copyto(table[:rows], as_strided(pad[least:], shape=(rows, stride), strides=(step, step))
+              - pad[:stride], where=np.arange(stride)[None, :] + widths <= n_cols)
+    singles = table[:rows].max(axis=1)  # each width's best single interval
     sums = table.ravel()
     item = sums.strides[0]
     out = []
@@ -622,6 +623,12 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
         bound = single.copy()
         for _ in range(1, count):
             bound += single
+        # sheared[i][w - least, c] = sums[(w - least) (stride + i) + c]: the i-th interval of
+        # width w from start x, gap apart, is sheared[i][w - least, x + i (least + gap)]
+        # (the table's entry (w, x + i (w + gap)); inside its row for every start where the
+        # intervals fit, and every view's entry inside the table with its rows of -inf)
+        sheared = [as_strided(sums, shape=(rows, stride), strides=((stride + i) * item, item))
+                   for i in range(count)]
         best: tuple[float, list[int], int] | None = None
         for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
             low, high = max(least, gap + 1), (n_cols - (count - 1) * gap) // count
@@ -634,13 +641,10 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
             if high < low:
                 continue  # no width above the gap fits count times
             starts = n_cols - count * low - (count - 1) * gap + 1
-            # score[w - low, x] = sum_i table[w - least, x + i (w + gap)], summed in that
-            # order: the flat index (w - least) (stride + i) + x + i (least + gap). Every
-            # index is inside the table: x + i (w + gap) < stride for every start x where
-            # the intervals might fit, and w <= n_cols // count.
-            views = [as_strided(sums[(low - least) * (stride + i) + i * (least + gap):],
-                                shape=(high - low + 1, starts),
-                                strides=((stride + i) * item, item)) for i in range(count)]
+            # score[w - low, x] = sum_i table[w - least, x + i (w + gap)], summed in that order
+            views = [view[low - least : high - least + 1,
+                          i * (least + gap) : i * (least + gap) + starts]
+                     for i, view in enumerate(sheared)]
             score = views[0] if count == 1 else views[0] + views[1]
             for view in views[2:]:
                 score += view
