@@ -492,19 +492,12 @@ def _labels(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray,
             (to_ground <= to_panel) & (to_ground < reach))
 
 
-def _lengths(offsets: np.ndarray) -> np.ndarray:
-    """``np.linalg.norm(offsets, axis=-1)`` of Lab offsets (last axis 3), summed as NumPy
-    sums it, channel after channel (the same values: checked on 30 million), in a third of
-    its time: the per-pixel distances are most of the panels' search in a desktop's many
-    regions (:mod:`bench.bench_panel_search`)."""
-    squares = offsets * offsets
-    return np.sqrt(squares[..., 0] + squares[..., 1] + squares[..., 2])
-
-
 def _distances(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Each pixel's Lab distance to ``colour`` (one colour, or one a row): the values of
-    ``_lengths(lab - colour)``, each channel's difference taken and squared as a plane of
-    its own (no pixels-by-3 temporaries: half the time)."""
+    ``np.linalg.norm(lab - colour, axis=2)`` (NumPy sums the three squares in order, channel
+    after channel), each channel's difference taken and squared as a plane of its own: no
+    pixels-by-3 temporaries, and a third of the norm's time. The per-pixel distances are most
+    of the panels' search in a desktop's many regions (:mod:`bench.bench_panel_search`)."""
     rows = colour.ndim == 2
     squares = None
     for c in range(3):
@@ -738,7 +731,8 @@ def _along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.nd
     towards = panel - rows_ground
     # Channel by channel (planes, no pixels-by-3 temporaries: 3x faster), the values of
     # ``offset = lab - rows_ground[:, None]``, ``(offset * towards).sum(axis=2)`` and
-    # ``_lengths(offset - along * towards)``: the same products, summed in the same order.
+    # ``np.linalg.norm(offset - along * towards, axis=2)``: the same products, summed in the
+    # same order.
     offsets = [lab[..., c] - rows_ground[:, None, c] for c in range(3)]
     each = [towards[:, None, c] for c in range(3)]
     along = (offsets[0] * each[0] + offsets[1] * each[1] + offsets[2] * each[2]) / \
