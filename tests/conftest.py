@@ -15,10 +15,11 @@ EXAMPLES = REPO / "examples"
 #: a whole-suite run on two workers, 2026-12-02, numba's cache cold as in CI; re-ranked after
 #: the suite's trim the same day: the rendered 3D games 18 s -> 11 s, the desktop file and the
 #: bench scripts shorter). Under ``--dist loadfile`` each file runs whole on one worker,
-#: handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these start first and the short files fill in
-#: behind them, and neither worker is left running a long file alone at the end (the longest
-#: processing time first rule). Only the order changes; a file not named here runs after
-#: them in the usual order, and a name that no longer exists does nothing. (With numba's
+#: handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these start
+#: first and the short files fill in behind them, and neither worker is left running a long
+#: file alone at the end (the longest processing time first rule). Only the order changes; a
+#: file not named here runs after them in the usual order, and a name that no longer exists
+#: does nothing. (With numba's
 #: cache cold, as in CI, test_bench.py's scripts compile the kernels while the other worker
 #: reads the Disco Zoo screens: in the run measured, no test compiled one, all loaded it.)
 LONGEST_FIRST = (
