@@ -7,13 +7,15 @@ of ``bench/bench_desktop.py``) reads every window-like region it tries: a lattic
 each tile's rim colour (:func:`gridsight.vision.modes.densest`, thousands of times a region),
 then the row of cards above the board (:func:`gridsight.vision.panels.panel_row`: each
 row's ground colour, :func:`~gridsight.vision.panels._ground_by_rows`, the best row of
-equal intervals, :func:`~gridsight.vision.panels._equal_intervals`, and every pixel's Lab
-distance to the two colours, :func:`~gridsight.vision.panels._lengths`). Those were plain
-loops or NumPy's general routines (a median a row, a NumPy pass a gap, NumPy's checks around
-each small mean and norm) and are now done in bulk.
+equal intervals, :func:`~gridsight.vision.panels._equal_intervals`, every pixel's Lab
+distance to the two colours, :func:`~gridsight.vision.panels._distances`, and how far along
+from the ground's colour to the panels' each pixel is, :func:`~gridsight.vision.panels._along`).
+Those were plain loops or NumPy's general routines (a median a row, a NumPy pass a gap,
+NumPy's checks around each small mean and norm, pixels-by-3 temporaries) and are now done in
+bulk.
 
 N captures are analysed (``find_in`` and ``read_found`` with the animals given) and every
-call of the four is run by its product version (whose output the search goes on with) and
+call of the five is run by its product version (whose output the search goes on with) and
 by its plain version (:mod:`kit.plain_panels`, the loops as they were;
 :func:`gridsight.vision.modes._densest_plain`), in this process, in CPU seconds (the machine
 is shared): the outputs must be equal (same values, dtypes and lists), and the ratio is
@@ -36,7 +38,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
 from kit.desktop import real_look_rescue, sample
-from kit.plain_panels import plain_equal_intervals, plain_ground_by_rows
+from kit.plain_panels import (
+    plain_along,
+    plain_distances,
+    plain_equal_intervals,
+    plain_ground_by_rows,
+)
 
 import gridsight.games.disco_zoo.screen as disco_screen
 from gridsight.readers.base import ReadHints
@@ -48,18 +55,15 @@ from gridsight.vision.errors import VisionInputError
 SEED = 90_000  # bench_desktop's held-out captures
 
 
-def plain_lengths(offsets: np.ndarray) -> np.ndarray:
-    """:func:`gridsight.vision.panels._lengths` as it was: NumPy's norm."""
-    return np.linalg.norm(offsets, axis=-1)
-
-
 PAIRS = {"densest": (modes.densest, modes._densest_plain),
          "_ground_by_rows": (panels._ground_by_rows, plain_ground_by_rows),
          "_equal_intervals": (panels._equal_intervals, plain_equal_intervals),
-         "_lengths": (panels._lengths, plain_lengths)}
+         "_distances": (panels._distances, plain_distances),
+         "_along": (panels._along, plain_along)}
 # where the searches call them (each module's own name for the function)
 CALLED_FROM = [(panels, "_equal_intervals"), (panels, "_ground_by_rows"), (panels, "densest"),
-               (panels, "_lengths"), (disco_screen, "densest"), (glyphs, "densest")]
+               (panels, "_distances"), (panels, "_along"), (disco_screen, "densest"),
+               (glyphs, "densest")]
 
 
 class Tally:
@@ -96,7 +100,7 @@ class Tally:
 
 
 def analysed(image: np.ndarray, names: tuple[str, ...], pack, tally: Tally) -> float:
-    """The CPU seconds of one desktop capture's analysis, the four steps tallied (their
+    """The CPU seconds of one desktop capture's analysis, the five steps tallied (their
     plain runs and comparisons not counted)."""
     originals = [(module, name, getattr(module, name)) for module, name in CALLED_FROM]
     for module, name, _ in originals:
@@ -115,9 +119,10 @@ def analysed(image: np.ndarray, names: tuple[str, ...], pack, tally: Tally) -> f
 
 
 def same(a, b) -> bool:
-    """Equal outputs: arrays of the same dtype and values, or equal lists."""
+    """Equal outputs: arrays of the same dtype and values (NaN where NaN), or equal lists."""
     if isinstance(a, np.ndarray):
-        return isinstance(b, np.ndarray) and a.dtype == b.dtype and np.array_equal(a, b)
+        return isinstance(b, np.ndarray) and a.dtype == b.dtype and \
+            np.array_equal(a, b, equal_nan=a.dtype.kind == "f")  # (NaN: _along's ink)
     return a == b
 
 

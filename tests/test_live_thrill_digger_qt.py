@@ -108,8 +108,11 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
     class Screen(FakeCapture):
         """The rendered game, frame by frame; once it has been shown to the end and the last
         frame repeated for longer than the tracker watches a dig (its ``watch_seconds`` at the
-        polling rate of ``--interval 20``, 50 frames a second), the session is ended: the test
-        waits for frames, not for a wall-clock time a busy machine may not keep."""
+        polling rate of ``--interval 20``, 50 frames a second: 80 frames), the session is
+        ended: the test waits for frames, not for a wall-clock time a busy machine may not
+        keep. Twice the watch (160 frames, 3.2 s at the polling rate; it was 400, 8 s):
+        the dig is logged after 61 to 85 of them (measured), so a tracker that stopped
+        logging it still fails here."""
 
         def __init__(self, source):
             super().__init__([Frame(f.image, rect, f.time) for f in frames])
@@ -119,7 +122,7 @@ def test_gridsight_live_with_a_calibration_runs_the_3d_path(tmp_path, run_cli, m
             frame = super().grab()
             if len(self.items) == 1:
                 self.after_last += 1
-                if self.after_last == 400:
+                if self.after_last == 160:
                     from PySide6.QtCore import QTimer
                     from PySide6.QtWidgets import QApplication
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kit.plain_panels import plain_equal_intervals, plain_ground_by_rows
+from kit.plain_panels import plain_along, plain_equal_intervals, plain_ground_by_rows
 from gridsight.vision import modes, panels
 
 
@@ -18,8 +18,9 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 @pytest.mark.parametrize("seed", range(3))
 def test_equal_intervals_finds_the_same_row_as_the_plain_search(seed):
     rng = np.random.default_rng(seed)
-    for _ in range(60):
-        n = int(rng.integers(1, 120))
+    for trial in range(60):
+        # (every sixth as wide as the desktop search's rows of cards: 260 to 620 columns)
+        n = int(rng.integers(1, 120 if trial % 6 else 400))
         if rng.random() < 0.5:  # a row of cards: panels of one width on a ground
             count, width, gap = int(rng.integers(1, 4)), int(rng.integers(3, 30)), \
                 int(rng.integers(1, 8))
@@ -50,13 +51,23 @@ def test_ground_by_rows_takes_the_same_medians_as_a_row_by_row_loop():
                      plain_ground_by_rows(lab, is_ground, ground, min_h))
 
 
-def test_lengths_are_numpys_norms():
-    rng = np.random.default_rng(8)
-    for _ in range(50):
+def test_distances_and_along_are_the_plain_pixels_by_3_values():
+    """The planes channel by channel give the values of the pixels-by-3 arrays: the distance
+    to one colour or to one a row, and how far along from the ground's colour to the panel's
+    (NaN off the line), the panel near the ground or far from it."""
+    rng = np.random.default_rng(10)
+    for k in range(60):
         h, w = (int(v) for v in rng.integers(1, 200, 2))
-        offsets = (rng.normal(size=(h, w, 3)) * rng.choice([1, 50, 1000])).astype(
-            rng.choice([np.float32, np.float64]))
-        assert _same(panels._lengths(offsets), np.linalg.norm(offsets, axis=2))
+        lab = (rng.normal(size=(h, w, 3)) * rng.choice([1, 30, 1000])).astype(np.float32)
+        rows = (rng.normal(size=(h, 3)) * 30).astype(np.float32)
+        panel = (rows[0] + rng.normal(size=3) * (3 if k % 2 else 30)).astype(np.float32)
+        if k % 3 == 0:
+            lab[: h // 2] = rows[: h // 2, None, :] + (panel - rows[: h // 2, None, :]) * \
+                rng.uniform(-1, 2, (h // 2, w, 1)).astype(np.float32)  # on the line
+        assert _same(panels._distances(lab, panel), np.linalg.norm(lab - panel, axis=2))
+        assert _same(panels._distances(lab, rows),
+                     np.linalg.norm(lab - rows[:, None, :], axis=2))
+        assert _same(panels._along(lab, rows, panel), plain_along(lab, rows, panel))
 
 
 def test_densest_is_the_plain_mean_shift_bit_for_bit():

@@ -44,10 +44,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from gridsight.vision.modes import densest
 
@@ -141,14 +143,17 @@ def panel_row(image: np.ndarray, area: Box, *, min_width: float, min_height: flo
     past = lab.shape[1] // 2
     open_sides = (past if area[0] <= 0 else 0, past if area[0] + area[2] >= w else 0)
     best = None
+    to_panels: dict[int, np.ndarray] = {}  # each panel colour's distances, made once
     for pads in ((0, 0), open_sides) if any(open_sides) else ((0, 0),):
         fits = []
         for g in grounds:
-            for p in panels_of:
+            for j, p in enumerate(panels_of):
                 if float(np.linalg.norm(g - p)) < min_contrast:
                     continue
+                if j not in to_panels:
+                    to_panels[j] = _distances(lab, p)
                 fit = _fit(lab, g, p, min_width * factor, min_height * factor, max_panels,
-                           pads)
+                           pads, to_panels[j])
                 if fit is not None:
                     fits.append(fit)
         best = _chosen(fits)
@@ -289,7 +294,8 @@ class _Fit:
 
 
 def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, min_h: float,
-         max_panels: int, pads: tuple[int, int] = (0, 0)) -> _Fit | None:
+         max_panels: int, pads: tuple[int, int] = (0, 0),
+         to_panel: np.ndarray | None = None) -> _Fit | None:
     """The row of equal panels of colour ``panel`` on ``ground`` in a Lab picture (working
     pixels), or ``None``; ``pads``: how far (columns) the panels may run past the picture's
     left and right sides.
@@ -297,14 +303,21 @@ def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, m
     The ground is modelled row by row (a gradient, a shade): first the median of the pixels
     labelled ground, then, once a first fit says where the panels are, the median of the
     pixels beside them (a ground nearer the panels' colour than ``ground`` is, somewhere,
-    would be taken for the panels' at first)."""
-    is_panel, is_ground = _labels(lab, np.broadcast_to(ground, (lab.shape[0], 3)), panel)
+    would be taken for the panels' at first).
+
+    ``to_panel``: each pixel's :func:`_distances` to ``panel``, when the caller has it (the
+    same for every ground tried against this panel)."""
+    if to_panel is None:
+        to_panel = _distances(lab, panel)
+    is_panel, is_ground = _labels(lab, np.broadcast_to(ground, (lab.shape[0], 3)), panel,
+                                  to_panel)
     rows_ground = _ground_by_rows(lab, is_ground, ground, min_h)
     best = None
     for _ in range(2):
-        is_panel, is_ground = _labels(lab, rows_ground, panel)
+        is_panel, is_ground = _labels(lab, rows_ground, panel, to_panel)
+        along = _Once(lambda rows=rows_ground: _along(lab, rows, panel))
         found = _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h,
-                              max_panels, pads)
+                              max_panels, pads, along)
         if found is None:
             return best
         best, spans = found
@@ -313,21 +326,32 @@ def _fit(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray, min_w: float, m
         beside = np.ones_like(is_panel)
         for a, b in spans:  # the first fit's panels, checked or not
             beside[:, max(0, a - 2) : b + 2] = False
-        rows_ground = _ground_by_rows(lab, beside & ~_ink(lab, rows_ground, panel), ground,
-                                      min_h)
+        # (ink: pixels far off the line from the ground's colour to the panel's, a bar)
+        rows_ground = _ground_by_rows(lab, beside & ~np.isnan(along()), ground, min_h)
     return best
 
 
-def _ink(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndarray:
-    """Pixels far off the line from the ground's colour to the panel's (ink, a bar)."""
-    return np.isnan(_along(lab, rows_ground, panel))
+class _Once:
+    """A value made when first asked for, then kept: :func:`_along` of a ground's rows is
+    needed by the fit only once columns are placed, and again (the same) for the ink."""
+
+    def __init__(self, make: Callable[[], np.ndarray]):
+        self._make: Callable[[], np.ndarray] | None = make
+        self._value: np.ndarray | None = None
+
+    def __call__(self) -> np.ndarray:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        assert self._value is not None
+        return self._value
 
 
 def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, max_panels,
-                  pads=(0, 0)):
+                  pads=(0, 0), along_of=None):
     """``(fit or None, the best unchecked spans)`` of the panels on labelled pixels, or
     ``None`` when no rows or columns hold them. ``pads``: columns past the picture's left
-    and right sides the panels may run into (counting for neither colour)."""
+    and right sides the panels may run into (counting for neither colour); ``along_of``: a
+    :class:`_Once` of :func:`_along` over these rows' ground (made here when not given)."""
     rows = _rows_of_panels(is_panel, min_h)
     if rows is None:
         return None
@@ -344,7 +368,9 @@ def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, ma
     placed = _equal_intervals(padded, min_w, max_panels)
     if not placed:
         return None
-    along = _along(lab, rows_ground, panel)
+    if along_of is None:
+        along_of = _Once(lambda: _along(lab, rows_ground, panel))
+    along = along_of()
     width = len(balance)
     wholes = [[(a - left, b - left) for a, b in _each_fitted(padded, starts, span)]
               for starts, span in placed]
@@ -453,24 +479,33 @@ def _checked(is_panel: np.ndarray, is_ground: np.ndarray, along: np.ndarray,
     return boxes, score, confidence
 
 
-def _labels(lab: np.ndarray, ground: np.ndarray,
-            panel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _labels(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray,
+            to_panel: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each pixel as panel, ground or neither: the nearer of the two colours (the ground's
-    of its row), within half their distance plus :data:`LABEL_SLACK`."""
-    to_ground = _lengths(lab - ground[:, None, :])
-    to_panel = _lengths(lab - panel)
+    of its row), within half their distance plus :data:`LABEL_SLACK`. ``to_panel``: the
+    pixels' :func:`_distances` to ``panel`` when the caller has them."""
+    to_ground = _distances(lab, ground)
+    if to_panel is None:
+        to_panel = _distances(lab, panel)
     reach = 0.5 * np.linalg.norm(panel - ground, axis=1)[:, None] + LABEL_SLACK
     return ((to_panel < to_ground) & (to_panel < reach),
             (to_ground <= to_panel) & (to_ground < reach))
 
 
-def _lengths(offsets: np.ndarray) -> np.ndarray:
-    """``np.linalg.norm(offsets, axis=-1)`` of Lab offsets (last axis 3), summed as NumPy
-    sums it, channel after channel (the same values: checked on 30 million), in a third of
-    its time: the per-pixel distances are most of the panels' search in a desktop's many
-    regions (:mod:`bench.bench_panel_search`)."""
-    squares = offsets * offsets
-    return np.sqrt(squares[..., 0] + squares[..., 1] + squares[..., 2])
+def _distances(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's Lab distance to ``colour`` (one colour, or one a row): the values of
+    ``np.linalg.norm(lab - colour, axis=2)`` (NumPy sums the three squares in order, channel
+    after channel), each channel's difference taken and squared as a plane of its own: no
+    pixels-by-3 temporaries, and a quarter of the norm's time. The per-pixel distances are most
+    of the panels' search in a desktop's many regions (:mod:`bench.bench_panel_search`)."""
+    rows = colour.ndim == 2
+    squares = None
+    for c in range(3):
+        part = lab[..., c] - (colour[:, None, c] if rows else colour[c])
+        part *= part
+        squares = part if squares is None else squares + part
+    assert squares is not None
+    return np.sqrt(squares)
 
 
 def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
@@ -541,30 +576,52 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
     positive.
 
     Every width and first start of a gap are scored at once, from a table of each width's
-    sums at every start; only the widths and starts where ``count`` intervals fit are
-    scored (ties go to the smallest gap, then the narrowest width, then the first start).
-    A width whose best single interval, taken ``count`` times, cannot beat the best score
-    already found is not scored (a bound, so the answer is the same)."""
+    sums at every start (``-inf`` where the interval runs past the last column, so a row of
+    intervals that does not fit scores ``-inf``); only the widths and starts where ``count``
+    intervals fit are scored (ties go to the smallest gap, then the narrowest width, then the
+    first start). A width whose best single interval, taken ``count`` times, cannot beat the
+    best score already found is not scored (a bound, so the answer is the same).
+
+    The ``i``-th interval of width ``w`` from start ``x`` is the table's entry
+    ``(w, x + i (w + gap))``: for every width and start at once that is a strided view of the
+    table (each row one entry further along than the row above), so the intervals' sums are
+    added as whole views, with no index arrays gathered (the same sums, added in the same
+    order, as the plain loop of ``tests/kit/plain_panels.py``; on the desktop search's calls
+    3x faster than the gathered index arrays before, 13x than the plain loop)."""
     n_cols = len(balance)
+    least = max(2, int(np.ceil(min_w)))
+    if n_cols < least:
+        return []
     total = np.concatenate([[0.0], np.cumsum(balance)])
     pad = np.concatenate([total, np.full(2 * n_cols + 2, total[-1])])
-    least = max(2, int(np.ceil(min_w)))
     stride = 2 * n_cols + 2  # starts in the table (past the end: intervals that do not fit)
-    starts = np.arange(stride)[None, :]
+    step = pad.strides[0]
+    # table[w - least, s]: the balance over the w columns from s, -inf when they run past
+    # the last column; then rows of -inf, so that every sheared view below stays inside it
+    rows = n_cols - least + 1
+    table = np.full((rows + max_panels + 1, stride), -np.inf)
+    widths = np.arange(least, n_cols + 1)[:, None]
+    np.copyto(table[:rows], as_strided(pad[least:], shape=(rows, stride), strides=(step, step))
+              - pad[:stride], where=np.arange(stride)[None, :] + widths <= n_cols)
+    singles = table[:rows].max(axis=1)  # each width's best single interval
+    sums = table.ravel()
+    item = sums.strides[0]
     out = []
     for count in range(1, max_panels + 1):
         if n_cols // count < least:
             break
-        # sums[w - least, s]: the balance over the w columns from s
-        widths = np.arange(least, n_cols // count + 1)[:, None]
-        table = pad[starts + widths] - pad[starts]
         # bound[w - least]: the best interval of width w added count times, as the scores
         # are added (rounding is monotonic: no score of width w exceeds it)
-        single = np.where(starts + widths <= n_cols, table, -np.inf).max(axis=1)
+        single = singles[: n_cols // count - least + 1]
         bound = single.copy()
         for _ in range(1, count):
             bound += single
-        sums = table.ravel()
+        # sheared[i][w - least, c] = sums[(w - least) (stride + i) + c]: the i-th interval of
+        # width w from start x, gap apart, is sheared[i][w - least, x + i (least + gap)]
+        # (the table's entry (w, x + i (w + gap)); inside its row for every start where the
+        # intervals fit, and every view's entry inside the table with its rows of -inf)
+        sheared = [as_strided(sums, shape=(rows, stride), strides=((stride + i) * item, item))
+                   for i in range(count)]
         best: tuple[float, list[int], int] | None = None
         for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
             low, high = max(least, gap + 1), (n_cols - (count - 1) * gap) // count
@@ -576,19 +633,19 @@ def _equal_intervals(balance: np.ndarray, min_w: float,
                 low, high = low + int(hope[0]), low + int(hope[-1])
             if high < low:
                 continue  # no width above the gap fits count times
-            w = np.arange(low, high + 1)[:, None]
-            x = np.arange(n_cols - count * low - (count - 1) * gap + 1)[None, :]
-            # F[w, x0] = sum_i S(x0 + i (w + gap), w), summed in that order
-            at = (w - least) * stride + x
-            score = sums[at]
-            for i in range(1, count):
-                score += sums[at + i * (w + gap)]
-            score[x + count * w + (count - 1) * gap > n_cols] = -np.inf
+            starts = n_cols - count * low - (count - 1) * gap + 1
+            # score[w - low, x] = sum_i table[w - least, x + i (w + gap)], summed in that order
+            views = [view[low - least : high - least + 1,
+                          i * (least + gap) : i * (least + gap) + starts]
+                     for i, view in enumerate(sheared)]
+            score = views[0] if count == 1 else views[0] + views[1]
+            for view in views[2:]:
+                score += view
             k = int(np.argmax(score))
             value = float(score.flat[k])
             if best is None or value > best[0]:
-                wi, x0 = divmod(k, x.shape[1])
-                span = int(w[wi, 0])
+                wi, x0 = divmod(k, starts)
+                span = low + wi
                 best = (value, [x0 + i * (span + gap) for i in range(count)], span)
         if best is not None and best[0] > 0:
             out.append((best[1], best[2]))
@@ -672,10 +729,16 @@ def _along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.nd
     panel; NaN off the line between them: ink). A gap between two panels is nearer the
     ground than the panels down its whole height, even blurred to a pixel or two."""
     towards = panel - rows_ground
-    offset = lab - rows_ground[:, None, :]
-    along = (offset * towards[:, None, :]).sum(axis=2) / \
+    # Channel by channel (planes, no pixels-by-3 temporaries: 3x faster), the values of
+    # ``offset = lab - rows_ground[:, None]``, ``(offset * towards).sum(axis=2)`` and
+    # ``np.linalg.norm(offset - along * towards, axis=2)``: the same products, summed in the
+    # same order.
+    offsets = [lab[..., c] - rows_ground[:, None, c] for c in range(3)]
+    each = [towards[:, None, c] for c in range(3)]
+    along = (offsets[0] * each[0] + offsets[1] * each[1] + offsets[2] * each[2]) / \
         np.maximum((towards ** 2).sum(axis=1), 1e-6)[:, None]
-    off_line = _lengths(offset - along[..., None] * towards[:, None, :])
+    rest = [offset - along * toward for offset, toward in zip(offsets, each)]
+    off_line = np.sqrt(rest[0] * rest[0] + rest[1] * rest[1] + rest[2] * rest[2])
     along[(off_line > LABEL_SLACK) | (along < -0.5) | (along > 1.5)] = np.nan
     return along
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.vision.panels import rows_carried
+from gridsight.vision.panels import LABEL_SLACK, rows_carried
 
 
 def plain_equal_intervals(balance: np.ndarray, min_w: float,
@@ -40,6 +40,24 @@ def plain_equal_intervals(balance: np.ndarray, min_w: float,
         if best is not None and best[0] > 0:
             out.append((best[1], best[2]))
     return out
+
+
+def plain_along(lab: np.ndarray, rows_ground: np.ndarray, panel: np.ndarray) -> np.ndarray:
+    """:func:`gridsight.vision.panels._along` as it was: pixels-by-3 offsets, NumPy's sums
+    and norms."""
+    towards = panel - rows_ground
+    offset = lab - rows_ground[:, None, :]
+    along = (offset * towards[:, None, :]).sum(axis=2) / \
+        np.maximum((towards ** 2).sum(axis=1), 1e-6)[:, None]
+    off_line = np.linalg.norm(offset - along[..., None] * towards[:, None, :], axis=2)
+    along[(off_line > LABEL_SLACK) | (along < -0.5) | (along > 1.5)] = np.nan
+    return along
+
+
+def plain_distances(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """:func:`gridsight.vision.panels._distances` as it was: NumPy's norm of the pixels-by-3
+    offsets (to one colour, or to one a row)."""
+    return np.linalg.norm(lab - (colour[:, None, :] if colour.ndim == 2 else colour), axis=2)
 
 
 def plain_ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,
