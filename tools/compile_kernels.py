@@ -1,0 +1,80 @@
+"""Compile the numba kernels into numba's cache, once, before the tests.
+
+With the ``fast`` extra, the Disco Zoo, tile-path and pentomino searches run compiled
+kernels (``@njit(cache=True)``): the first process to use one compiles it (measured here: the
+Disco Zoo kernel about 17 s, the tile-path kernel about 7 s) and writes it beside its source
+(``__pycache__/*.nbi``, ``*.nbc``), and every later process loads it. CI starts from a clean
+checkout, so without this the suite pays the compiling inside some test (twice, when two
+workers reach a kernel together); run after installing, as building an extension would be.
+Each kernel is run once on a small board, with the answers of the pure-Python engine checked
+(a kernel that does not compile or disagrees fails here, by name). Without numba it says so
+and does nothing.
+
+Run ``python tools/compile_kernels.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _disco_zoo() -> None:
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.disco_zoo.board import parse_board
+    from gridsight.solvers.disco_zoo.engines import make_search
+    from gridsight.solvers.disco_zoo.objective import Objective
+    from gridsight.solvers.disco_zoo.placements import joint_placements
+
+    text = (REPO / "examples" / "disco-zoo-jungle.txt").read_text()
+    board = parse_board(parse_boards(text)[0])
+    joint = joint_placements(board)
+    taps = min(board.taps, 2)
+    values = {engine: make_search(joint, Objective("expected"), engine=engine).decide(taps).value
+              for engine in ("numba", "python")}
+    if values["numba"] != values["python"]:
+        raise SystemExit(f"disco-zoo: the kernel's value {values['numba']} is not Python's "
+                         f"{values['python']}")
+
+
+def _tile_path() -> None:
+    from gridsight import api
+
+    text = (REPO / "examples" / "tile-path-solvable.txt").read_text()
+    kernel = api.solve("tile-path", text, options={"engine": "numba"})
+    plain = api.solve("tile-path", text, options={"engine": "python"})
+    if kernel.recommend != plain.recommend:
+        raise SystemExit("tile-path: the kernel's answer is not Python's")
+
+
+def _pentomino() -> None:
+    from gridsight import api
+
+    text = (REPO / "examples" / "pentomino-6x10.txt").read_text()
+    kernel = api.solve("pentomino", text, options={"engine": "numba"})
+    plain = api.solve("pentomino", text, options={"engine": "python"})
+    if kernel.recommend != plain.recommend:
+        raise SystemExit("pentomino: the kernel's answer is not Python's")
+
+
+def main() -> int:
+    from gridsight.solvers.engines import numba_installed
+
+    if not numba_installed():
+        print("numba is not installed (the fast extra): nothing to compile")
+        return 0
+    for name, run in (("disco-zoo", _disco_zoo), ("tile-path", _tile_path),
+                      ("pentomino", _pentomino)):
+        start = time.perf_counter()
+        run()
+        print(f"{name}: kernel compiled or loaded from numba's cache in "
+              f"{time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(REPO))
+    sys.exit(main())
