@@ -74,8 +74,11 @@ def test_the_panel_shows_one_list_per_card_and_reads_with_the_pick(loop, small_f
     from gridsight.live.panel import Panel
     from gridsight.overlay.window import ensure_app
 
+    from gridsight.live.qt import view_snapshot
+
     ensure_app()
-    play(loop, small_frames[1])
+    view = play(loop, small_frames[1])
+    assert view_snapshot(view)["choices"]["hint"] == "animals"  # --status-file's too
     panel = Panel(loop, loop.pack.labels)
     try:
         panel.show()

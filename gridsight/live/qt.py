@@ -55,6 +55,9 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "why": view.why,
         "details": list(view.details),
         "thinking": view.thinking,
+        # what the screen did not settle and the player may pick (the panel's lists)
+        "choices": None if view.choices is None else {
+            "hint": view.choices.hint, "options": [list(o) for o in view.choices.options]},
     }
 
 
