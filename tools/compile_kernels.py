@@ -41,24 +41,15 @@ def _disco_zoo() -> None:
                          f"{values['python']}")
 
 
-def _tile_path() -> None:
+def _both_engines(game: str, example: str) -> None:
+    """``game``'s example board solved on its kernel and in Python: the same advice."""
     from gridsight import api
 
-    text = (REPO / "examples" / "tile-path-solvable.txt").read_text()
-    kernel = api.solve("tile-path", text, options={"engine": "numba"})
-    plain = api.solve("tile-path", text, options={"engine": "python"})
+    text = (REPO / "examples" / example).read_text()
+    kernel, plain = (api.solve(game, text, options={"engine": engine})
+                     for engine in ("numba", "python"))
     if kernel.recommend != plain.recommend:
-        raise SystemExit("tile-path: the kernel's answer is not Python's")
-
-
-def _pentomino() -> None:
-    from gridsight import api
-
-    text = (REPO / "examples" / "pentomino-6x10.txt").read_text()
-    kernel = api.solve("pentomino", text, options={"engine": "numba"})
-    plain = api.solve("pentomino", text, options={"engine": "python"})
-    if kernel.recommend != plain.recommend:
-        raise SystemExit("pentomino: the kernel's answer is not Python's")
+        raise SystemExit(f"{game}: the kernel's answer is not Python's")
 
 
 def _thrill_digger() -> None:
@@ -80,8 +71,10 @@ def main() -> int:
     if not numba_installed():
         print("numba is not installed (the fast extra): nothing to compile")
         return 0
-    for name, run in (("disco-zoo", _disco_zoo), ("tile-path", _tile_path),
-                      ("pentomino", _pentomino), ("thrill-digger", _thrill_digger)):
+    for name, run in (("disco-zoo", _disco_zoo),
+                      ("tile-path", lambda: _both_engines("tile-path", "tile-path-solvable.txt")),
+                      ("pentomino", lambda: _both_engines("pentomino", "pentomino-6x10.txt")),
+                      ("thrill-digger", _thrill_digger)):
         start = time.perf_counter()
         run()
         print(f"{name}: kernel compiled or loaded from numba's cache in "

@@ -187,11 +187,10 @@ class LiveLoop:
         self._running: _Job | None = None  # the board the worker is solving
         self._advice_board = ""  # the board text the advice was worked out for
         self._kept: tuple[tuple, Advice | None] | None = None  # the advice shown while thinking
-        self.hints = hints
-        self._given_hints = hints  # the session's own (the command line's): a new game's start
+        self.hints = hints  # the session's own (the command line's)
         self._choices: HintChoices | None = None  # what the reader asked the player to choose
         self._unread = False  # the board as believed cannot be read: no advice shown
-        self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game
+        self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game's
         self.clock = clock
         self.log = log
         if log is not None:
@@ -342,9 +341,8 @@ class LiveLoop:
     def reset(self) -> LiveView:
         """A new game: forget the believed board."""
         self.source.reset()
-        self.hints = self._given_hints  # a hint chosen in the panel was this game's
         self._choices = None
-        self._chosen = {}
+        self._chosen = {}  # a hint chosen in the panel was this game's
         self._reads_due = self.source.confirm if self.source.captures else 0
         self._detector.reset()
         if not self.source.ready:
@@ -362,7 +360,6 @@ class LiveLoop:
         """The player's choice of a hint the screen did not settle (the panel's choice of the
         rescue's animals, among :attr:`LiveView.choices`): read again with it, until a new
         game."""
-        self.hints = self.hints.replaced(**{name: value})
         self._chosen[name] = value
         self._choices = None
         return self._refresh()
@@ -527,7 +524,7 @@ class LiveLoop:
         return options
 
     def _reading_now(self) -> BoardReading:
-        hints = self.hints
+        hints = self.hints.replaced(**self._chosen)
         counter = self.spec.counter
         if counter is not None and self.counter_override is not None:
             hints = hints.replaced(**{counter.hint: self.counter_override})

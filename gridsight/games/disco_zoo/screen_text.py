@@ -187,13 +187,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         words = _words(image, screen, hints.region, sure)
         named: list[tuple[str, ...] | None] = [None] * len(clues)
         region = hints.region
-        if words is not None and len(words.cards) == len(clues) and _legible(words):
-            # Only names read beyond doubt count: a card's leftover candidates may miss its
-            # true name (measured: 8 of 240 screens named other animals when they counted).
-            named = [(card.name,) if card.name else None for card in words.cards]
-            region = hints.region or words.region
-        elif words is not None and len(words.cards) == len(clues) and _region_legible(words):
-            region = hints.region or words.region  # the names too small, the title not
+        if words is not None and len(words.cards) == len(clues):
+            if _legible(words):
+                # Only names read beyond doubt count: a card's leftover candidates may miss
+                # its true name (measured: 8 of 240 screens named other animals when they
+                # counted).
+                named = [(card.name,) if card.name else None for card in words.cards]
+            region = hints.region or _region_seen(words)
         settled = settle(clues, found, empty, region=region, names=named, unread=unread)
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
@@ -270,9 +270,8 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
     catalogue = load_catalogue()
     given = catalogue.region_name(region) if region else None
     legible = _legible(words)
-    read = read_ocr_names(image, words.lines, screen.cards,
-                          given or (words.region if legible or _region_legible(words)
-                                    else None))
+    seen = _region_seen(words)
+    read = read_ocr_names(image, words.lines, screen.cards, given or seen)
     if read is None:
         return None
     if _ocr_outweighs(words, read, given):
@@ -289,7 +288,7 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
             name = (glyphs.name if legible else None) or ocr
             names.append((name,) if name else None)
         home = given
-        for other in ((words.region if legible or _region_legible(words) else None), read.region):
+        for other in (seen, read.region):
             if other and home and other != home:
                 return None
             home = home or other
@@ -380,13 +379,14 @@ def _legible(words) -> bool:
     return bool(lines) and min(ln.height for ln in lines) >= MIN_LETTER
 
 
-def _region_legible(words) -> bool:
-    """Whether the region's line was tall enough to read letters from (at least
-    :data:`MIN_LETTER` pixels): the title's words are bigger than the cards', and a region
-    read beyond doubt off them counts where the cards' names are too small to (600019: Polar
+def _region_seen(words) -> str | None:
+    """The region the screen's glyphs read beyond doubt, when legible: with the cards' names
+    (:func:`_legible`), or off a title line tall enough on its own (at least
+    :data:`MIN_LETTER` pixels: the title's words are bigger than the cards', 600019: Polar
     read, its cards' lines not found)."""
     line = words.lines.get("region")
-    return line is not None and line.height >= MIN_LETTER
+    legible = _legible(words) or (line is not None and line.height >= MIN_LETTER)
+    return words.region if legible else None
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
