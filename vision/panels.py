@@ -65,6 +65,7 @@ NEITHER = 0.1  # weight against a panel of a column's pixels of neither colour
 GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: two panels
 GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
+BAR_ROW = 0.3  # weight against the panels' rows of their columns' pixels of neither colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
 THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
 PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
@@ -657,12 +658,18 @@ def _edges_in_rows(is_panel: np.ndarray, is_ground: np.ndarray, cols: np.ndarray
     """The panels' top and bottom rows: the run of rows of greatest summed balance of panel
     against ground pixels over the panels' columns ``cols``, less the share of panel pixels
     in the columns ``beside`` them (a bar of the panel's colour runs across the gaps too) and a little (so rows
-    of neither colour are not taken in). Lines of text across a card, whose blurred edges
-    may pass for the ground, do not cut it."""
-    inside = (is_panel[:, cols].sum(axis=1) - is_ground[:, cols].sum(axis=1).astype(np.float64)) \
-        / max(1, int(cols.sum()))
+    of neither colour are not taken in), and less :data:`BAR_ROW` of the columns' pixels of
+    neither colour: a bar over the panels' top is mostly of a third colour, and its words
+    and digits, light like a light card, would otherwise carry the panels' rows up through
+    it (a card nearly as wide as the screen, 1x-9x screen 930051). Lines of text across a
+    card, whose blurred edges may pass for the ground, do not cut it."""
+    count = max(1, int(cols.sum()))
+    panel = is_panel[:, cols].sum(axis=1).astype(np.float64)
+    ground = is_ground[:, cols].sum(axis=1).astype(np.float64)
+    inside = (panel - ground) / count
+    neither = 1.0 - (panel + ground) / count
     outside = is_panel[:, beside].mean(axis=1) if beside.any() else np.zeros(len(inside))
-    return _best_run(inside - outside - 0.05)
+    return _best_run(inside - outside - 0.05 - BAR_ROW * neither)
 
 
 def _share(mask: np.ndarray, other: np.ndarray, where: tuple[slice, slice]) -> float | None:
