@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
-from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, settle
+from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, readable_by, settle
 from gridsight.vision.glyphs import (
     INK,
     TextLine,
@@ -374,19 +374,36 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
     """The lines of text on each card, all seen the same way: the way that finds them best
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
-    that way shows it nothing."""
+    that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
+    names legible against them (:func:`_name_legible`), then the letter-shaped glyphs."""
     readings = [_card_readings(image, card) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    def total(kind: str) -> tuple[int, int]:
+    def total(kind: str) -> tuple[int, int, int]:
         scores = [_line_score(one[kind]) for one in readings if kind in one]
-        return (sum(s[0] for s in scores), sum(s[1] for s in scores))
+        legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
+                      if kind in one)
+        return (sum(s[0] for s in scores), legible, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
     return [one[kind] if one.get(kind) else max(one.values(), key=_line_score, default=[])
             for one in readings]
+
+
+def _name_legible(lines: list[TextLine], card: CardText) -> bool:
+    """Whether a card seen one way shows its name in a style its ``YOU HAVE`` line can
+    vouch for (:func:`gridsight.vision.cipher.readable_by`). Of two ways that both find the
+    label, the one that keeps the name legible against it wins: painting over what is
+    lighter than the card leaves a smoothly enlarged light name's soft edges, hollow letters
+    a tenth as thick as the label's strokes, in more letter-shaped pieces than the plain
+    picture shows (8.9x screen 930019)."""
+    owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
+    if owned is None:
+        return False
+    name = _name_line(lines, card, owned)
+    return name is not None and readable_by(name, owned.first_words(2))
 
 
 def _card_readings(image: np.ndarray, card: CardText) -> dict[str, list[TextLine]]:

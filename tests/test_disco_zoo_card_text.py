@@ -1,0 +1,58 @@
+"""Which way of seeing a card's text the reader keeps (``names._cards_lines``).
+
+A card is seen several ways (as it is; with what is darker or lighter than it painted over;
+on its letters' rings). Light letters enlarged smoothly (a phone screenshot at 3x) have soft
+edges: with the light painted over, their edges are left as hollow outlines, more pieces of
+which look like letters than the plain picture's. Those outlines are a tenth as thick as the
+labels' strokes, so nothing on the screen could vouch for the name read off them (8.9x screen
+930019 asked for the animals where the plain picture settles COCKATOO).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from gridsight.games.disco_zoo import names
+
+FONT = {"C": ["01111", "10000", "10000", "10000", "10000", "10000", "01111"],
+        "O": ["01110", "10001", "10001", "10001", "10001", "10001", "01110"],
+        "K": ["10001", "10010", "10100", "11000", "10100", "10010", "10001"],
+        "A": ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
+        "T": ["11111", "00100", "00100", "00100", "00100", "00100", "00100"],
+        "Y": ["10001", "10001", "01010", "00100", "00100", "00100", "00100"],
+        "U": ["10001", "10001", "10001", "10001", "10001", "10001", "01110"],
+        "H": ["10001", "10001", "10001", "11111", "10001", "10001", "10001"],
+        "V": ["10001", "10001", "10001", "10001", "01010", "01010", "00100"],
+        "E": ["11111", "10000", "10000", "11110", "10000", "10000", "11111"],
+        "7": ["11111", "00001", "00010", "00100", "01000", "01000", "01000"]}
+
+
+def _write(picture: np.ndarray, text: str, x: int, y: int, colour) -> None:
+    for ch in text:
+        if ch == " ":
+            x += 4
+            continue
+        bits = np.array([[c == "1" for c in row] for row in FONT[ch]])
+        picture[y : y + 7, x : x + 5][bits] = colour
+        x += 6
+
+
+def test_a_smoothly_enlarged_light_name_is_read_solid_not_as_its_hollow_edges():
+    card = np.full((110, 90, 3), (60, 110, 200), np.uint8)  # an orange ground (BGR)
+    card[5:100, 5:85] = (100, 120, 190)  # the card, a little lighter
+    card[12:40, 30:60] = (40, 160, 60)  # its sprite
+    _write(card, "COCKATOO", 21, 46, (245, 245, 245))
+    _write(card, "YOU HAVE 7", 14, 57, (250, 200, 160))
+    for k in range(3):  # the box row: light borders round dark boxes
+        card[68:76, 30 + 11 * k : 38 + 11 * k] = (240, 240, 240)
+        card[70:74, 32 + 11 * k : 36 + 11 * k] = (70, 80, 130)
+    screen = cv2.resize(card, None, fx=9, fy=9, interpolation=cv2.INTER_LINEAR)
+    text = names.CardText((45, 45, 720, 855), (270, 108, 270, 252), None, None, "")
+    lines = names._cards_lines(screen, [text])[0]
+    owned = next(ln for ln in lines if ln.words[:2] == (3, 4))
+    name = names._name_line(lines, text, owned)
+    assert name is not None and name.words == (8,)
+    # solid strokes, a seventh of the letters' height as drawn; and the label can vouch
+    assert 0.1 < name.stroke < 0.25
+    assert names._name_legible(lines, text)
