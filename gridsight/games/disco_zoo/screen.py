@@ -137,7 +137,7 @@ def locate(image: np.ndarray) -> BoardRead:
     ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
     the tiles' count (as :func:`.screen_text.taps_left` takes it);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
-    digit cut in half)."""
+    digit cut in half), read with confidence (its ``value``)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -146,7 +146,10 @@ def locate(image: np.ndarray) -> BoardRead:
     # (a glyph as near two digits, one of them the count's: a heavy 8 whose holes are slits
     # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
     agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
-    more = number is not None and number > left and counter.lead > 0.0
+    # More than the board allows counts (doubtfully) only when read: a counter whose glyphs
+    # are no digit beyond doubt and spell more than the count vouches for nothing (a
+    # chat's list rows over a striped wallpaper, bench seed 90014, read a "6" at lead 0.035).
+    more = counter.value is not None and counter.value > left
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", bool(screen.cards)), ("counter", agrees)) if seen)
     read.extras["furniture_doubtful"] = ("counter",) if more else ()

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from gridsight.solvers.thrill_digger import rules as _rules
+from gridsight.vision.lettering import put_text, text_size
 
 WIDTH, HEIGHT = 1280, 720
 FOCAL = 820.0
@@ -469,11 +470,11 @@ def _draw_hershey(img: np.ndarray, text: str, right: int, top: int, height: int,
                   colour: tuple[int, int, int]) -> None:
     face = cv2.FONT_HERSHEY_DUPLEX
     thick = max(int(round(height / 14)), 1)
-    (_, digit_h), _ = cv2.getTextSize("0", face, 1.0, thick)
+    (_, digit_h), _ = text_size("0", face, 1.0, thick)
     scale = height / digit_h
-    (width, _), _ = cv2.getTextSize(text, face, scale, thick)
-    cv2.putText(img, text, (int(right - width), int(top + height)), face, scale, _bgr(colour),
-                thick, cv2.LINE_AA)
+    (width, _), _ = text_size(text, face, scale, thick)
+    put_text(img, text, (int(right - width), int(top + height)), face, scale, _bgr(colour),
+             thick)
 
 
 def digit_templates(height: int = DIGIT_HEIGHT) -> dict[str, np.ndarray]:
