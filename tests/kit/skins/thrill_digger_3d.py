@@ -88,7 +88,8 @@ class Look:
     from on the board plane (x along the columns, y along the rows), ``light_gradient`` how much
     brighter the ground is towards it (per cell from the centre), ``intensity`` the overall
     brightness of the lit scene (ground, mounds, items; not the wallet, which is a flat HUD).
-    ``font`` is ``strokes`` (our stroke font) or ``hershey`` (OpenCV's duplex Hershey font).
+    ``font`` is ``strokes`` (our stroke font) or ``hershey`` (the duplex Hershey face as
+    :mod:`gridsight.vision.lettering` draws it).
     """
 
     name: str
@@ -448,8 +449,9 @@ def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: flo
 
 def draw_digits(img: np.ndarray, text: str, right: int, top: int, height: int = DIGIT_HEIGHT,
                 colour: tuple[int, int, int] = DIGIT_RGB, font: str = "strokes") -> None:
-    """Draw ``text`` (digits) right-aligned at x = ``right``: our stroke font, or OpenCV's
-    duplex Hershey font (``font="hershey"``, the second look's)."""
+    """Draw ``text`` (digits) right-aligned at x = ``right``: our stroke font, or the
+    duplex Hershey face of :mod:`gridsight.vision.lettering` (``font="hershey"``, the second
+    look's; not ``cv2.putText``, whose pixels change between OpenCV releases)."""
     if font == "hershey":
         _draw_hershey(img, text, right, top, height, colour)
         return
