@@ -128,3 +128,36 @@ def test_a_damaged_glyph_file_is_refused(tmp_path, monkeypatch):
     finally:
         lettering._arrays.cache_clear()
         lettering.style.cache_clear()
+
+
+def _build_tool():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "build_lettering.py"
+    spec = importlib.util.spec_from_file_location("build_lettering", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_glyph_file_is_what_the_tool_captures():
+    """Under the OpenCV series the glyphs were captured with, capturing them again gives the
+    shipped arrays (the file is the tool's output, not edited); under any other the tool
+    refuses, so this check runs under 5.0.x only."""
+    import cv2
+
+    tool = _build_tool()
+    if not cv2.__version__.startswith(tool.CAPTURED_WITH):
+        pytest.skip(f"the glyphs are captured under OpenCV {tool.CAPTURED_WITH}x only")
+    assert lettering.digest(tool.capture()) == lettering.DIGEST
+
+
+def test_the_tool_refuses_another_opencv(monkeypatch, tmp_path, capsys):
+    import cv2
+
+    tool = _build_tool()
+    monkeypatch.setattr(cv2, "__version__", "5.1.0")
+    assert tool.main(["--out", str(tmp_path / "g.npz")]) == 2
+    assert "needs OpenCV 5.0.x" in capsys.readouterr().err
+    assert not (tmp_path / "g.npz").exists()
