@@ -120,15 +120,21 @@ def _round(value: float) -> int:
     return int(np.floor(value + 0.5))
 
 
-def _area_weights(n_out: int, start: float, f: float, n_in: int) -> np.ndarray:
-    """``(n_out, n_in)`` weights: output pixel ``k`` covers ``[start + k, start + k + 1)`` in
-    output units, i.e. ``[(start + k) / f, (start + k + 1) / f)`` of the input; each input
-    pixel counts by its overlap, the row summing to one where the input covers it."""
+def _area_sample(a: np.ndarray, start: float, f: float, n_out: int) -> np.ndarray:
+    """``a`` resampled along its first axis by ``f``: output row ``k`` is the mean of ``a``
+    over ``[(start + k) / f, (start + k + 1) / f)`` (each input row a box, zero beyond
+    ``a``), from the running sum: no matrix product, whose threads cost more than the sums
+    on such small pictures and whose last bits differ between BLAS builds."""
+    n_in = a.shape[0]
+    total = np.concatenate([np.zeros((1,) + a.shape[1:]), np.cumsum(a, axis=0)])
+
+    def integral(x: np.ndarray) -> np.ndarray:
+        x = np.clip(x, 0.0, float(n_in))
+        i = np.minimum(np.floor(x).astype(np.int64), n_in - 1)
+        return total[i] + (x - i)[:, None] * a[i]
+
     lo = (start + np.arange(n_out)) / f
-    hi = lo + 1.0 / f
-    edges = np.arange(n_in + 1, dtype=np.float64)
-    overlap = (np.minimum(hi[:, None], edges[None, 1:]) - np.maximum(lo[:, None], edges[None, :-1]))
-    return np.clip(overlap, 0.0, None) * f
+    return (integral(lo + 1.0 / f) - integral(lo)) * f
 
 
 def coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.ndarray, int, int]:
@@ -160,9 +166,9 @@ def coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.nda
     out_y0 = int(np.floor(-top * f))
     n_x = int(np.ceil(x_hi * f)) - out_x0 + 1
     n_y = int(np.ceil(bottom * f)) - out_y0 + 1
-    rx = _area_weights(n_x, out_x0 - x_lo * f, f, big.shape[1])
-    ry = _area_weights(n_y, out_y0 + top * f, f, big.shape[0])
-    return np.round(ry @ big @ rx.T, 9), -out_x0, -out_y0
+    rows = _area_sample(big, out_y0 + top * f, f, n_y)
+    both = _area_sample(rows.T, out_x0 - x_lo * f, f, n_x).T
+    return np.round(both, 9), -out_x0, -out_y0
 
 
 def put_text(image: np.ndarray, text: str, org: tuple[int, int], face: int, scale: float,
