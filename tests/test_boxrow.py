@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from gridsight.vision.boxrow import box_row
+from gridsight.vision.lettering import put_text
 
 GROUND = (82, 41, 27)  # a dark blue card (BGR)
 BORDER = (120, 235, 240)  # light yellow borders
@@ -86,5 +87,5 @@ def test_filled_boxes_are_told_after_scaling():
 
 def test_a_line_of_text_alone_is_not_a_row_of_boxes():
     panel = np.full((40, 160, 3), GROUND, np.uint8)
-    cv2.putText(panel, "YOU HAVE 5", (10, 30), cv2.FONT_HERSHEY_PLAIN, 1.4, BORDER, 2)
+    put_text(panel, "YOU HAVE 5", (10, 30), cv2.FONT_HERSHEY_PLAIN, 1.4, BORDER, 2)
     assert box_row(panel, (0, 0, 160, 40), GROUND) is None

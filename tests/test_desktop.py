@@ -34,6 +34,7 @@ from kit.desktop import (
 )
 from kit.skins.common import Rendered
 
+from gridsight.games.disco_zoo.screen import TileSeen, could_be_found
 from gridsight.readers.base import ReadHints
 from gridsight.readers.desktop import VIEW
 from gridsight.readers.find import find_in, load_game_pack, read_found
@@ -323,6 +324,24 @@ def test_a_striped_wallpaper_makes_no_window_of_its_rows():
                       decoy=True)
     with pytest.raises(BoardNotFoundError):
         find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+
+
+def _tiles(*found: tuple[str, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """A 5x5 board with the ``found`` tiles (each its rarities) first, then ground."""
+    seen = [TileSeen("found", r) for r in found] + [TileSeen("ground")] * (25 - len(found))
+    return tuple(tuple(seen[5 * r : 5 * r + 5]) for r in range(5))
+
+
+def test_found_tiles_no_rescue_can_show_are_no_rescue():
+    """90014's false find read twelve rare tiles (three rare animals have nine cells): such
+    a board vouches for no furniture. At the bounds: three of the largest animal of each
+    rarity, one pet, and no more than three commons and a pet in all."""
+    assert could_be_found(_tiles(*[("rare",)] * 9))
+    assert not could_be_found(_tiles(*[("rare",)] * 10))
+    assert could_be_found(_tiles(*[("common",)] * 12 + [("pet",)] * 5))
+    assert not could_be_found(_tiles(*[("common",)] * 13))
+    assert not could_be_found(_tiles(*[("pet",)] * 6))
+    assert not could_be_found(_tiles(*[("rare", "mythical")] * 18))
 
 
 def test_a_counter_that_may_read_the_boards_count_vouches_for_a_window():

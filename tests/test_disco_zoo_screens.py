@@ -31,6 +31,7 @@ from sample_sizes import samples
 from gridsight.vision.digits import MIN_LEAD
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import find_lattice
+from gridsight.vision.lettering import put_text
 from gridsight.vision.packs import load_pack
 from gridsight.vision.sprites import sprite_distance, sprite_of
 
@@ -497,8 +498,8 @@ def test_a_toast_over_a_row_of_tiles_leaves_the_board_found_and_the_tiles_unread
     (x0, y0), (x1, y1) = (2 * np.asarray(p) for p in
                           shot.geometry.board_to_image([(-0.3, 2.1), (5.3, 2.9)]))
     cv2.rectangle(image, (int(x0), int(y0)), (int(x1), int(y1)), (250, 250, 250), -1)
-    cv2.putText(image, "New message", (int(x0) + 20, int(y0 + y1) // 2), cv2.FONT_HERSHEY_SIMPLEX,
-                1.0, (40, 40, 40), 2)
+    put_text(image, "New message", (int(x0) + 20, int(y0 + y1) // 2), cv2.FONT_HERSHEY_SIMPLEX,
+             1.0, (40, 40, 40), 2)
     path = tmp_path / "toast.png"
     cv2.imwrite(str(path), image)
     code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",

@@ -16,6 +16,7 @@ import pytest
 from kit.skins import tile_path
 from gridsight.vision.errors import BoardNotFoundError, ImageReadError, PackError, VisionInputError
 from gridsight.vision.images import load_image
+from gridsight.vision.lettering import put_text
 from gridsight.vision.locate import locate_board
 from gridsight.vision.packs import load_pack, load_pack_dir, shipped_packs_root
 
@@ -93,7 +94,7 @@ def test_missing_file_and_folder(tmp_path):
 def test_image_without_a_board_is_board_not_found():
     frame = np.zeros((400, 600, 3), np.uint8)
     cv2.circle(frame, (300, 200), 120, (40, 200, 90), -1)
-    cv2.putText(frame, "no board here", (40, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (255, 255, 255), 3)
+    put_text(frame, "no board here", (40, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (255, 255, 255), 3)
     with pytest.raises(BoardNotFoundError, match="tile-path"):
         locate_board(frame, load_pack("tile-path"))
 

@@ -23,6 +23,8 @@ from functools import cache
 import cv2
 import numpy as np
 
+from gridsight.vision.lettering import put_text
+
 GRID = (14, 10)  # rows, cols of the comparison grid
 MIN_LEAD = 0.04  # a digit whose distance beats the next digit's by less is unread
 
@@ -115,16 +117,28 @@ def _ink_box(mask: np.ndarray) -> np.ndarray | None:
     return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
 
 
-@cache
-def _references() -> tuple[tuple[int, np.ndarray], ...]:
-    refs = [(digit, normalise(glyph)) for digit, glyph in _pixel_digits(variants=True)]
+def drawn_digits() -> list[tuple[int, np.ndarray]]:
+    """The digits 0-9 written in five faces of :mod:`gridsight.vision.lettering` (OpenCV's
+    Hershey face numbers; thickness 2 and 5, which it draws alike, bold), as binary masks.
+
+    gridsight's own glyphs, not ``cv2.putText``'s: OpenCV 5.1 drew these digits differently
+    from 5.0 (and 4.x strokes other shapes again), which would move the reads with the
+    installed OpenCV. ``tests/test_lettering.py`` holds their checksum."""
+    out = []
     for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
                  cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN):
         for thickness in (2, 5):
             for digit in range(10):
                 canvas = np.zeros((80, 70), np.uint8)
-                cv2.putText(canvas, str(digit), (10, 65), face, 2.0, 255, thickness, cv2.LINE_AA)
-                refs.append((digit, normalise(canvas > 127)))
+                put_text(canvas, str(digit), (10, 65), face, 2.0, 255, thickness)
+                out.append((digit, canvas > 127))
+    return out
+
+
+@cache
+def _references() -> tuple[tuple[int, np.ndarray], ...]:
+    refs = [(digit, normalise(glyph)) for digit, glyph in _pixel_digits(variants=True)]
+    refs += [(digit, normalise(mask)) for digit, mask in drawn_digits()]
     return tuple(refs)
 
 

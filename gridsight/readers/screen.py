@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from gridsight.vision.geometry import BoardGeometry, warp_region
+from gridsight.vision.lettering import put_text, text_size
 
 
 def native_screen(image: np.ndarray, geometry: BoardGeometry, board_x: float, board_y: float,
@@ -70,15 +71,17 @@ def ink(grey: np.ndarray) -> np.ndarray:
 def write_text(image: np.ndarray, words: str, x: int, y: int, height: float,
                color: tuple[int, int, int], *, bold: bool = False, right: bool = False) -> None:
     """Write ``words`` with its baseline at ``y``, ``height`` pixels tall (capitals), the way
-    the shipped screens write their text (OpenCV's Hershey fonts; ``right``: ending at ``x``).
+    the shipped screens write their text (``right``: ending at ``x``).
 
     A reader draws the candidate words with it and keeps the best match of the ink
-    (:func:`text_match`); the test kit draws the shipped screens with it, so both agree.
+    (:func:`text_match`); the test kit draws the shipped screens with it, so both agree. The
+    glyphs are gridsight's own (:mod:`gridsight.vision.lettering`, captured from OpenCV 5.0's
+    Hershey faces), not ``cv2.putText``'s, whose pixels change between OpenCV releases.
     """
     font = cv2.FONT_HERSHEY_DUPLEX if bold else cv2.FONT_HERSHEY_SIMPLEX
     scale = height / 22.0
     thickness = max(1, round(height / (7 if bold else 11)))
     if right:
-        (w, _), _ = cv2.getTextSize(words, font, scale, thickness)
+        (w, _), _ = text_size(words, font, scale, thickness)
         x -= w
-    cv2.putText(image, words, (x, y), font, scale, color, thickness, cv2.LINE_AA)
+    put_text(image, words, (x, y), font, scale, color, thickness)

@@ -22,6 +22,7 @@ import numpy as np
 
 from .skins.common import Rendered
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.lettering import put_text
 
 from .games import kits
 
@@ -102,8 +103,8 @@ def busy_background(rng: np.random.Generator, width: int, height: int) -> np.nda
             cv2.line(frame, (x, y), (int(rng.integers(0, width)), int(rng.integers(0, height))),
                      color, int(rng.integers(1, 6)))
         elif kind == 2:
-            cv2.putText(frame, "gridsight 42", (x, y), cv2.FONT_HERSHEY_SIMPLEX,
-                        float(rng.uniform(0.4, 2.0)), color, 2)
+            put_text(frame, "gridsight 42", (x, y), cv2.FONT_HERSHEY_SIMPLEX,
+                     float(rng.uniform(0.4, 2.0)), color, 2)
         else:
             cv2.circle(frame, (x, y), int(rng.integers(5, 80)), color, -1)
     return frame

@@ -43,6 +43,7 @@ import cv2
 import numpy as np
 
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.lettering import put_text, text_size
 
 from .skins.common import Rendered
 
@@ -74,9 +75,9 @@ def _text(image: np.ndarray, rng: np.random.Generator, x: int, y: int, height: f
     font = int(rng.choice(FONTS))
     scale = max(0.25, height / 22.0)
     thickness = 1 if height < 20 else 2
-    cv2.putText(image, words, (x, y), font, scale, color, thickness,
-                cv2.LINE_AA if rng.random() < 0.7 else cv2.LINE_8)
-    return cv2.getTextSize(words, font, scale, thickness)[0][0]
+    rng.random()  # once the line type (every line is anti-aliased now): the draws kept
+    put_text(image, words, (x, y), font, scale, color, thickness)
+    return text_size(words, font, scale, thickness)[0][0]
 
 
 # -- the wallpaper and the taskbar ----------------------------------------------------------

@@ -27,6 +27,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from gridsight.vision.lettering import put_text, text_size
+
 Box = tuple[int, int, int, int]  # x, y, width, height in pixels
 
 MESSAGES = ("Screenshot saved", "New message", "Battery low", "Wi-Fi connected",
@@ -73,7 +75,7 @@ def _text_size(message: str, bar_h: int) -> tuple[int, int, float, int]:
     stroke."""
     size = bar_h / 50.0
     thickness = max(1, int(round(bar_h / 25)))
-    (text_w, text_h), _ = cv2.getTextSize(message, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+    (text_w, text_h), _ = text_size(message, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
     return text_w, text_h, size, thickness
 
 
@@ -101,6 +103,5 @@ def draw_bar(image: np.ndarray, box: Box, fill: tuple[float, float, float], opac
     text_w, text_h, size, thickness = _text_size(message, bar_h)
     tx = x0 + max(2, (bar_w - text_w) // 2)
     ty = y0 + (bar_h + text_h) // 2
-    cv2.putText(out, message, (tx, ty), cv2.FONT_HERSHEY_SIMPLEX, size, ink, thickness,
-                cv2.LINE_AA)
+    put_text(out, message, (tx, ty), cv2.FONT_HERSHEY_SIMPLEX, size, ink, thickness)
     return out

@@ -277,10 +277,10 @@ def solve_glyphs(reader: WalletReader, before: list[np.ndarray], after: list[np.
     ``before + delta`` (a counter never drops below 0), the new digits and their glyphs are
     returned. ``None`` when nothing is new, or the answer is not unique.
 
-    >>> import cv2
+    >>> from gridsight.vision.lettering import put_text
     >>> def glyph(d):
     ...     canvas = np.zeros((40, 30), np.uint8)
-    ...     cv2.putText(canvas, d, (2, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+    ...     put_text(canvas, d, (2, 34), 0, 1.2, 255, 3)
     ...     ys, xs = np.nonzero(canvas)
     ...     return canvas[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1]
     >>> reader = WalletReader({d: glyph(d) for d in "0123456"}, (0, 0, 1, 1), min_score=0.9)

@@ -29,6 +29,7 @@ cards' boxes and colours and the board, the attempts checked against the board) 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -43,6 +44,7 @@ from gridsight.games.disco_zoo.cards import (
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import ReadError
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
@@ -137,7 +139,8 @@ def locate(image: np.ndarray) -> BoardRead:
     ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
     the tiles' count (as :func:`.screen_text.taps_left` takes it);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
-    digit cut in half)."""
+    digit cut in half); neither when the tiles found are more than a rescue can show
+    (:func:`could_be_found`)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -147,10 +150,39 @@ def locate(image: np.ndarray) -> BoardRead:
     # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
     agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
     more = number is not None and number > left and counter.lead > 0.0
+    # Tiles no rescue can show found (twelve of a rarity whose animals have three cells,
+    # with three animals at most: a list app's rows over a striped wallpaper, bench seed
+    # 90014) are no rescue's board, so nothing around them is its furniture.
+    possible = could_be_found(screen.tiles)
     read.extras["furniture"] = tuple(name for name, seen in (
-        ("cards", bool(screen.cards)), ("counter", agrees)) if seen)
-    read.extras["furniture_doubtful"] = ("counter",) if more else ()
+        ("cards", bool(screen.cards)), ("counter", agrees)) if seen and possible)
+    read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
     return read
+
+
+MOST_ANIMALS = 3  # a rescue hides 1 to 3 animals of its region, plus at most one pet
+
+
+@cache
+def _most_found() -> dict[str, int]:
+    """The most tiles of each rarity a rescue can show found: three of its largest animal
+    of that rarity, one pet."""
+    largest: dict[str, int] = {}
+    for animal in load_catalogue().animals():
+        largest[animal.rarity] = max(largest.get(animal.rarity, 0), animal.size)
+    return {rarity: size * (1 if rarity == "pet" else MOST_ANIMALS)
+            for rarity, size in largest.items()}
+
+
+def could_be_found(tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
+    """Whether a rescue could show ``tiles`` found: no rarity's found tiles (those of one
+    rarity) more than :func:`_most_found` allows, and all found tiles no more than three of
+    the largest animals and a pet."""
+    most = _most_found()
+    found = [t for row in tiles for t in row if t.kind == "found"]
+    counts = Counter(t.rarities[0] for t in found if len(t.rarities) == 1)
+    largest = max(v for r, v in most.items() if r != "pet") + most.get("pet", 0)
+    return len(found) <= largest and all(n <= most.get(r, n) for r, n in counts.items())
 
 
 def _may_spell(counter: NumberRead, value: int) -> bool:

@@ -21,6 +21,7 @@ import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, text
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.lettering import put_text, text_size
 
 ROWS, COLS = 9, 9
 CELL = 40
@@ -157,9 +158,9 @@ def draw_cell(cell: np.ndarray, skin: MinesweeperSkin, label: str, r: int, c: in
         cell[centre - 3:centre - 1, centre - 3:centre - 1] = skin.light
     elif label != "0":
         scale, thick = 1.05 * k * 0.75, max(2, round(2.6 * k))
-        (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
-        cv2.putText(cell, label, ((CELL - w) // 2 + 1, (CELL + h) // 2), cv2.FONT_HERSHEY_DUPLEX,
-                    scale, skin.numbers[int(label)], thick, cv2.LINE_AA)
+        (w, h), _ = text_size(label, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
+        put_text(cell, label, ((CELL - w) // 2 + 1, (CELL + h) // 2), cv2.FONT_HERSHEY_DUPLEX,
+                 scale, skin.numbers[int(label)], thick)
 
 
 def _bevel(image: np.ndarray, x0: int, y0: int, x1: int, y1: int, skin: MinesweeperSkin,

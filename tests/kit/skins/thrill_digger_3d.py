@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from gridsight.solvers.thrill_digger import rules as _rules
+from gridsight.vision.lettering import put_text, text_size
 
 WIDTH, HEIGHT = 1280, 720
 FOCAL = 820.0
@@ -87,7 +88,8 @@ class Look:
     from on the board plane (x along the columns, y along the rows), ``light_gradient`` how much
     brighter the ground is towards it (per cell from the centre), ``intensity`` the overall
     brightness of the lit scene (ground, mounds, items; not the wallet, which is a flat HUD).
-    ``font`` is ``strokes`` (our stroke font) or ``hershey`` (OpenCV's duplex Hershey font).
+    ``font`` is ``strokes`` (our stroke font) or ``hershey`` (the duplex Hershey face as
+    :mod:`gridsight.vision.lettering` draws it).
     """
 
     name: str
@@ -447,8 +449,9 @@ def draw_item(img: np.ndarray, kind: str, centre: tuple[float, float], size: flo
 
 def draw_digits(img: np.ndarray, text: str, right: int, top: int, height: int = DIGIT_HEIGHT,
                 colour: tuple[int, int, int] = DIGIT_RGB, font: str = "strokes") -> None:
-    """Draw ``text`` (digits) right-aligned at x = ``right``: our stroke font, or OpenCV's
-    duplex Hershey font (``font="hershey"``, the second look's)."""
+    """Draw ``text`` (digits) right-aligned at x = ``right``: our stroke font, or the
+    duplex Hershey face of :mod:`gridsight.vision.lettering` (``font="hershey"``, the second
+    look's; not ``cv2.putText``, whose pixels change between OpenCV releases)."""
     if font == "hershey":
         _draw_hershey(img, text, right, top, height, colour)
         return
@@ -469,11 +472,11 @@ def _draw_hershey(img: np.ndarray, text: str, right: int, top: int, height: int,
                   colour: tuple[int, int, int]) -> None:
     face = cv2.FONT_HERSHEY_DUPLEX
     thick = max(int(round(height / 14)), 1)
-    (_, digit_h), _ = cv2.getTextSize("0", face, 1.0, thick)
+    (_, digit_h), _ = text_size("0", face, 1.0, thick)
     scale = height / digit_h
-    (width, _), _ = cv2.getTextSize(text, face, scale, thick)
-    cv2.putText(img, text, (int(right - width), int(top + height)), face, scale, _bgr(colour),
-                thick, cv2.LINE_AA)
+    (width, _), _ = text_size(text, face, scale, thick)
+    put_text(img, text, (int(right - width), int(top + height)), face, scale, _bgr(colour),
+             thick)
 
 
 def digit_templates(height: int = DIGIT_HEIGHT) -> dict[str, np.ndarray]:

@@ -23,6 +23,7 @@ import numpy as np
 
 from .common import Color, Rendered, as_grid, hex_color, shade
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.lettering import put_text
 
 ROWS, COLS = 6, 8
 TILE = 16
@@ -189,11 +190,11 @@ def _hud(screen: np.ndarray, skin: TilePathSkin) -> None:
     for x0, letter in ((2, "B"), (34, "A")):
         screen[2:14, x0 : x0 + 28] = skin.hud_ink
         screen[3:13, x0 + 1 : x0 + 27] = skin.hud
-        cv2.putText(screen, letter, (x0 + 3, 12), cv2.FONT_HERSHEY_PLAIN, 0.7, skin.hud_ink, 1)
+        put_text(screen, letter, (x0 + 3, 12), cv2.FONT_HERSHEY_PLAIN, 0.7, skin.hud_ink, 1)
     heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0],
                       [0, 0, 1, 0, 0]], bool)
     for k in range(5):
         area = screen[5:10, 104 + k * 7 : 109 + k * 7]
         area[heart] = (40, 40, 230)
     screen[4:12, 70:74] = (60, 200, 60)
-    cv2.putText(screen, "123", (76, 12), cv2.FONT_HERSHEY_PLAIN, 0.6, skin.hud_ink, 1)
+    put_text(screen, "123", (76, 12), cv2.FONT_HERSHEY_PLAIN, 0.6, skin.hud_ink, 1)

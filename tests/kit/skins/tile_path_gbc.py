@@ -36,6 +36,7 @@ import cv2
 import numpy as np
 
 from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.lettering import put_text
 
 from .common import Color, as_grid, shade
 
@@ -483,11 +484,11 @@ def _status_bar(bar: np.ndarray, look: Look, rng: np.random.Generator) -> None:
     for x0, letter in ((0, "B"), (26, "A")):
         bar[1:15, x0 + 8 : x0 + 24] = ink
         bar[2:14, x0 + 9 : x0 + 23] = look.bar
-        cv2.putText(bar, letter, (x0 + 1, 12), cv2.FONT_HERSHEY_PLAIN, 0.6, ink, 1)
+        put_text(bar, letter, (x0 + 1, 12), cv2.FONT_HERSHEY_PLAIN, 0.6, ink, 1)
         bar[5:11, x0 + 12 : x0 + 20] = _hsv(rng.uniform(0, 360), 0.6, 0.8)  # the item
     bar[4:12, 56:60] = (60, 200, 60)  # a rupee
-    cv2.putText(bar, f"{int(rng.integers(0, 1000)):03d}", (61, 12), cv2.FONT_HERSHEY_PLAIN,
-                0.55, ink, 1)
+    put_text(bar, f"{int(rng.integers(0, 1000)):03d}", (61, 12), cv2.FONT_HERSHEY_PLAIN,
+             0.55, ink, 1)
     heart = np.array([[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0],
                       [0, 0, 1, 0, 0]], bool)
     hearts = int(rng.integers(3, 15))
@@ -622,8 +623,8 @@ def _in_window(picture: np.ndarray, window: Window):
     image[:] = window.chrome
     if window.title_h:
         image[window.top - window.title_h : window.top - window.title_h // 3, :] = window.title
-        cv2.putText(image, "GBC emulator - Oracle", (8, window.top - window.title_h // 2),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.4, shade(window.title, 0.4), 1, cv2.LINE_AA)
+        put_text(image, "GBC emulator - Oracle", (8, window.top - window.title_h // 2),
+                 cv2.FONT_HERSHEY_SIMPLEX, 0.4, shade(window.title, 0.4), 1)
     if bars:
         image[window.top : window.top + h, window.left : window.left + 2 * bars + w] = 0
     x, y = window.left + bars, window.top
