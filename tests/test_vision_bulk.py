@@ -110,3 +110,16 @@ def test_densest_each_is_densest_of_each_cloud_bit_for_bit():
         for cloud, row in zip(clouds, each):
             one = modes.densest(cloud, radius, **options)
             assert _same(row, one) and np.array_equal(np.signbit(row), np.signbit(one))
+
+
+def test_the_colour_histogram_pooled_axis_by_axis_is_the_27_sums():
+    from gridsight.vision import glyphs
+
+    rng = np.random.default_rng(12)
+    for k in range(200):
+        pixels = rng.uniform(0, 256, (int(rng.integers(1, 5000)), 3)) if k % 2 else \
+            rng.choice([0.0, 17.0, 128.0, 255.0], (int(rng.integers(1, 5000)), 3))
+        cells = np.clip(pixels // 16, 0, 15).astype(np.int32)
+        counts = np.bincount(cells[:, 0] * 256 + cells[:, 1] * 16 + cells[:, 2],
+                             minlength=4096).reshape(16, 16, 16).astype(np.float32)
+        assert _same(glyphs._pooled(counts), glyphs._pooled_plain(counts))
