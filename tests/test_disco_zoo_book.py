@@ -206,34 +206,3 @@ def test_first_taps_skip_a_rescue_already_done(tmp_path, shipped, capsys):
                             "all", "--deep-nodes", "0", "--out", str(path)]) == 0
     assert "Sheep+Pig" not in capsys.readouterr().out
     assert len(book.read_book(path)) == 2
-
-
-def test_outcomes_are_what_the_joint_placements_show_on_the_tile():
-    """``outcomes`` asks whether each thing the tile may show leaves a joint placement; the
-    same list as reading every joint placement (and the same refusal of a board with none),
-    on random boards (tapped tiles and unsure ones included)."""
-    from gridsight.solvers.disco_zoo.board import UNTAPPED, RescueBoard, one_of
-    from gridsight.solvers.errors import ImpossibleBoardError
-
-    catalogue = load_catalogue()
-    rng = random.Random(17)
-
-    def either(read, board, tile):
-        try:
-            return read(board, tile)
-        except ImpossibleBoardError as error:
-            return str(error)
-
-    for _ in range(2000):
-        region = rng.choice(sorted(catalogue.regions))
-        animals = tuple(rng.sample(catalogue.regions[region], rng.randint(1, 3)))
-        grid = [[UNTAPPED] * 5 for _ in range(5)]
-        for tile in rng.sample(range(25), rng.randint(0, 12)):
-            grid[tile // 5][tile % 5] = rng.randint(0, len(animals))
-        if rng.random() < 0.1:
-            tile = rng.randrange(25)
-            grid[tile // 5][tile % 5] = one_of(rng.randint(1, (1 << len(animals)) - 1))
-        board = RescueBoard(region, animals, 10, tuple(map(tuple, grid)))
-        tile = rng.randrange(25)
-        assert either(book_build.outcomes, board, tile) == \
-            either(book_build._outcomes_plain, board, tile), (board, tile)

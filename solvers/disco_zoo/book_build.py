@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gridsight.solvers.disco_zoo.board import UNTAPPED, RescueBoard, fresh_board
+from gridsight.solvers.disco_zoo.board import RescueBoard, fresh_board
 from gridsight.solvers.disco_zoo.book import (
     BOOK_TAPS, DEEP_NODES, MAX_DEPTH, SIZES, BookEntry, Key, board_key, book_path, read_book,
     write_book,
@@ -29,7 +29,7 @@ from gridsight.solvers.disco_zoo.catalogue import COLS, Animal, load_catalogue
 from gridsight.solvers.engines import ENGINES
 from gridsight.solvers.disco_zoo.lookahead import Decision
 from gridsight.solvers.disco_zoo.objective import Objective
-from gridsight.solvers.disco_zoo.placements import TILES, has_joint_placement, joint_placements
+from gridsight.solvers.disco_zoo.placements import TILES, joint_placements
 
 
 def entry_of(board: RescueBoard, decision: Decision, order: tuple[int, ...]) -> BookEntry:
@@ -53,23 +53,7 @@ def objectives(size: int) -> list[Objective]:
 
 
 def outcomes(board: RescueBoard, tile: int) -> list[int]:
-    """What tapping ``tile`` may show on ``board``: 0 (no animal) or the 1-based animal.
-
-    An untapped tile may show what the board tapped there showing it still has a joint
-    placement for (:func:`has_joint_placement`: a few cheap questions, not every joint
-    placement; a board with none raises as :func:`joint_placements` does)."""
-    row, col = divmod(tile, COLS)
-    if board.grid[row][col] == UNTAPPED and not board.unsure:
-        shows = [v for v in range(len(board.animals) + 1)
-                 if has_joint_placement(board.with_tap(row, col, v))]
-        if shows:
-            return shows
-        joint_placements(board)  # none at all: its error names why
-    return _outcomes_plain(board, tile)
-
-
-def _outcomes_plain(board: RescueBoard, tile: int) -> list[int]:
-    """:func:`outcomes` read off every joint placement."""
+    """What tapping ``tile`` may show on ``board``: 0 (no animal) or the 1-based animal."""
     hit = (joint_placements(board).masks >> tile) & 1  # (placements, animals): on the tile
     # the first animal on the tile in each joint placement (1-based), 0 where none is
     shown = np.where(hit.any(axis=1), hit.argmax(axis=1) + 1, 0)
