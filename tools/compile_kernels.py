@@ -1,12 +1,13 @@
 """Compile the numba kernels into numba's cache, once, before the tests.
 
 With the ``fast`` extra, the Disco Zoo, tile-path and pentomino searches run compiled
-kernels (``@njit(cache=True)``), as does Thrill Digger's exact play: the first
-process to use one compiles it (measured here: the Disco Zoo kernel about 17 s, Thrill
-Digger's about 4 s, the tile-path kernel about 5 s) and writes it beside its source
-(``__pycache__/*.nbi``, ``*.nbc``), and every later process loads it. CI starts from a clean
-checkout, so without this the suite pays the compiling inside some test (twice, when two
-workers reach a kernel together); run after installing, as building an extension would be.
+kernels (``@njit(cache=True)``), as do Thrill Digger's exact play and its lookahead policies'
+rollouts: the first process to use one compiles it (measured here: the Disco Zoo kernel about
+17 s, Thrill Digger's about 4 s and its rollouts about 7 s, the tile-path kernel about 5 s)
+and writes it beside its source (``__pycache__/*.nbi``, ``*.nbc``), and every later process
+loads it. CI starts from a clean checkout, so without this the suite pays the compiling
+inside some test (twice, when two workers reach a kernel together); run after installing, as
+building an extension would be.
 Each kernel is run once on a small board, with the answers of the pure-Python engine checked
 (a kernel that does not compile or disagrees fails here, by name). Without numba it says so
 and does nothing.
@@ -59,10 +60,34 @@ def _thrill_digger() -> None:
     from gridsight.solvers.thrill_digger.state import ThrillDiggerState
 
     state = ThrillDiggerState.empty(BEGINNER).with_token(1, 1, "g").with_token(2, 3, "b")
-    values = [ExactPlay(layout_space(BEGINNER, "uniform"), engine=engine).hole_values(state)
-              for engine in ("numba", "python")]
-    if values[0].best != values[1].best:
-        raise SystemExit("thrill-digger: the exact kernel's best hole is not Python's")
+    for engine_values in zip(*(_two_boards(ExactPlay(layout_space(BEGINNER, "uniform"),
+                                                     engine=engine), state)
+                               for engine in ("numba", "python"))):
+        if engine_values[0].best != engine_values[1].best:
+            raise SystemExit("thrill-digger: the exact kernel's best hole is not Python's")
+
+
+def _two_boards(play, state) -> list:
+    """Two boards' hole values from one search (the second asks its memo's size, too)."""
+    return [play.hole_values(state), play.hole_values(state.with_token(0, 0, "g"))]
+
+
+def _thrill_digger_lookahead() -> None:
+    """The ``auto`` and ``deeper`` policies' rollouts (an intermediate board, a red hole
+    dug): the kernels' scores are the Python rollouts' (about 7 s of compiling, once)."""
+    from gridsight.solvers.thrill_digger.analysis import analyse
+    from gridsight.solvers.thrill_digger.deeper import deeper
+    from gridsight.solvers.thrill_digger.lookahead import lookahead
+    from gridsight.solvers.thrill_digger.rules import DIFFICULTIES
+    from gridsight.solvers.thrill_digger.state import ThrillDiggerState
+
+    analysis = analyse(ThrillDiggerState.empty(DIFFICULTIES["intermediate"])
+                       .with_token(2, 3, "r"), "uniform")
+    for policy in (lookahead, deeper):
+        kernel, plain = (policy(analysis, engine=engine) for engine in ("numba", "python"))
+        if kernel is None or plain is None or kernel.scores != plain.scores:
+            raise SystemExit(f"thrill-digger: the {policy.__name__} kernel's scores are not "
+                             "Python's")
 
 
 def main() -> int:
@@ -74,7 +99,8 @@ def main() -> int:
     for name, run in (("disco-zoo", _disco_zoo),
                       ("tile-path", lambda: _both_engines("tile-path", "tile-path-solvable.txt")),
                       ("pentomino", lambda: _both_engines("pentomino", "pentomino-6x10.txt")),
-                      ("thrill-digger", _thrill_digger)):
+                      ("thrill-digger", _thrill_digger),
+                      ("thrill-digger lookahead", _thrill_digger_lookahead)):
         start = time.perf_counter()
         run()
         print(f"{name}: kernel compiled or loaded from numba's cache in "
