@@ -123,3 +123,4 @@ def test_the_colour_histogram_pooled_axis_by_axis_is_the_27_sums():
         counts = np.bincount(cells[:, 0] * 256 + cells[:, 1] * 16 + cells[:, 2],
                              minlength=4096).reshape(16, 16, 16).astype(np.float32)
         assert _same(glyphs._pooled(counts), glyphs._pooled_plain(counts))
+

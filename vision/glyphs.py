@@ -580,12 +580,23 @@ def _drawn(glyph: Glyph, native: float) -> np.ndarray:
     return cv2.GaussianBlur(drawn, (0, 0), BLUR * s)
 
 
+def _drawn_once(glyph: Glyph, native: float) -> tuple[np.ndarray, np.float32]:
+    """:func:`_drawn` and its ink's energy (the sum of its squares), made once per glyph and
+    resolution: a screen's cipher compares each glyph with dozens of others, mostly at one
+    cap height. Kept on the glyph (its own, read only)."""
+    made = glyph.__dict__.setdefault("_drawn_at", {})
+    if native not in made:
+        drawn = _drawn(glyph, native)
+        made[native] = (drawn, (drawn * drawn).sum())
+    return made[native]
+
+
 def glyph_distance(a: Glyph, b: Glyph) -> float:
     """How unlike two glyphs are, 0..1: one minus the best Dice overlap of their soft inks,
     both seen at the coarser one's resolution and drawn at one cap height, over shifts of up
     to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way."""
     native = min(a.height, b.height)
-    one, two = _drawn(a, native), _drawn(b, native)
+    (one, ink_one), (two, ink_two) = _drawn_once(a, native), _drawn_once(b, native)
     if one.shape[1] < two.shape[1]:
         one, two = two, one
     # ``two`` slides over ``one`` (padded): up to SHIFT each way of the centred place.
@@ -594,7 +605,7 @@ def glyph_distance(a: Glyph, b: Glyph) -> float:
     cross = cv2.matchTemplate(big, two, cv2.TM_CCORR)
     cx = SHIFT + extra // 2
     window = cross[:, max(0, cx - SHIFT) : cx + SHIFT + 1 + extra % 2]
-    total = float((one * one).sum() + (two * two).sum())
+    total = float(ink_one + ink_two)
     if total <= 1e-6:
         return 1.0
     return float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))
