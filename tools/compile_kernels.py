@@ -40,6 +40,28 @@ def _disco_zoo() -> None:
     if values["numba"] != values["python"]:
         raise SystemExit(f"disco-zoo: the kernel's value {values['numba']} is not Python's "
                          f"{values['python']}")
+    _disco_zoo_rehash(joint)
+
+
+def _disco_zoo_rehash(joint) -> None:
+    """The kernel's table moved into one four times larger, as a long search grows it (so its
+    ``rehash`` is compiled here, not in the first long search of the suite): every entry
+    must be in the new table."""
+    import numpy as np
+
+    from gridsight.solvers.disco_zoo import kernel
+    from gridsight.solvers.disco_zoo.engines import KernelLookahead
+    from gridsight.solvers.disco_zoo.objective import Objective
+
+    search = KernelLookahead(joint, Objective("expected"))
+    search.decide(2)
+    old = search._table
+    table = np.zeros((4 * old.shape[0], old.shape[1]), dtype=np.int64)
+    kernel.rehash(old, old.view(np.uint64), table, table.view(np.uint64),
+                  search._counters.copy())
+    stored = {tuple(row) for row in old.tolist() if any(row)}
+    if not stored or stored != {tuple(row) for row in table.tolist() if any(row)}:
+        raise SystemExit("disco-zoo: the kernel's rehash lost or changed table entries")
 
 
 def _both_engines(game: str, example: str) -> None:
@@ -51,6 +73,22 @@ def _both_engines(game: str, example: str) -> None:
                      for engine in ("numba", "python"))
     if kernel.recommend != plain.recommend:
         raise SystemExit(f"{game}: the kernel's answer is not Python's")
+
+
+def _tile_path() -> None:
+    _both_engines("tile-path", "tile-path-solvable.txt")
+    # The kernel's transitions of one state, as the tests compare them with Python's.
+    from gridsight.solvers.tile_path import kernel
+    from gridsight.solvers.tile_path.engines import PythonEngine
+    from gridsight.solvers.tile_path.frontier import FrontierBoard
+    from gridsight.solvers.tile_path.transitions import transitions
+
+    board = FrontierBoard(2, 2, frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}), (0, 0), None)
+    state = min(PythonEngine().initial(False))
+    code = next(iter(board.codes(False)))
+    got = kernel.transitions_of(state, *code)
+    if list(zip(*(a.tolist() for a in got))) != list(transitions(state, code)):
+        raise SystemExit("tile-path: the kernel's transitions are not Python's")
 
 
 def _thrill_digger() -> None:
@@ -97,7 +135,7 @@ def main() -> int:
         print("numba is not installed (the fast extra): nothing to compile")
         return 0
     for name, run in (("disco-zoo", _disco_zoo),
-                      ("tile-path", lambda: _both_engines("tile-path", "tile-path-solvable.txt")),
+                      ("tile-path", _tile_path),
                       ("pentomino", lambda: _both_engines("pentomino", "pentomino-6x10.txt")),
                       ("thrill-digger", _thrill_digger),
                       ("thrill-digger lookahead", _thrill_digger_lookahead)):
