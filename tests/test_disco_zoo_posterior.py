@@ -115,7 +115,7 @@ def test_has_joint_placement_is_joint_placements_finding_one(monkeypatch, search
     catalogue = load_catalogue()
     rng = random.Random(searched)
     seen = {True: 0, False: 0}
-    for k in range(1500):
+    for k in range(700):
         region = rng.choice(sorted(catalogue.regions))
         animals = tuple(rng.sample(catalogue.regions[region], rng.randint(1, 3)))
         if rng.random() < 0.2:
@@ -142,4 +142,4 @@ def test_has_joint_placement_is_joint_placements_finding_one(monkeypatch, search
             found = False
         assert has_joint_placement(board) == found, board
         seen[found] += 1
-    assert min(seen.values()) > 300  # both answers well tried
+    assert min(seen.values()) > 150  # both answers well tried
