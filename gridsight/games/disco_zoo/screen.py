@@ -250,8 +250,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                        for t, rim in enumerate(rims)])
     split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
                       for t in range(len(labs))])
-    inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
-    inner = np.array([np.median(lab[5:27, 5:27].reshape(-1, 3), axis=0) for lab in labs])
+    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
+    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
+    inner_l = np.median(middles[:, :, 0], axis=1)
+    inner = np.median(middles, axis=1)
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
