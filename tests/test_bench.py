@@ -32,7 +32,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
-    "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1"],
+    "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1", "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
