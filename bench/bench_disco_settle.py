@@ -16,6 +16,27 @@ twice in this process, CPU seconds per screen:
 The screen's text lines and the engine's readings are forgotten before every read (so both
 runs read the words), and the two runs' texts must be the same. The machine is shared, so
 the ratio, measured side by side, is the figure.
+
+Then five inner steps of the same reads (2026-12-02), each timed against the code it
+replaced on exactly the questions the reads asked it (recorded while the screens are found
+and read once first), the baseline first, answers checked equal (CPU seconds, all screens):
+
+- **tile colours**: :func:`gridsight.games.disco_zoo.screen.read_tiles` on every lattice the
+  search tried, each tile's rim, sides and halves given their dominant colours in three calls
+  (:func:`gridsight.vision.modes.densest_each`) against one
+  :func:`~gridsight.vision.modes.densest` call per patch (225 a lattice);
+- **glyph distances**: :func:`gridsight.vision.glyphs.glyph_distance` on every pair the
+  cipher weighed, each glyph's drawing at a resolution kept on it against drawn afresh for
+  every pair;
+- **board checks**: the ways of giving found tiles animals checked by
+  :func:`gridsight.solvers.disco_zoo.placements.has_joint_placement` against enumerating
+  every joint placement;
+- **names' rule**: each combination of card names the ranking weighed, its cards' animals
+  from ``names._card_options`` (once per card text) against worked out for every combination;
+- **text colour**: :func:`gridsight.vision.glyphs._mode_colour` on every patch it was asked,
+  its histogram pooled axis by axis against its 27 shifted sums;
+
+and the whole reads with every one of those baselines at once against the remembered run.
 """
 
 from __future__ import annotations
@@ -23,15 +44,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from functools import cache
 from pathlib import Path
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from gridsight.games.disco_zoo import names, ocr_names, settle  # noqa: E402
-from gridsight.games.disco_zoo.screen import locate_rescue  # noqa: E402
-from gridsight.solvers.disco_zoo import board, catalogue  # noqa: E402
+from gridsight.games.disco_zoo import names, ocr_names, screen, settle  # noqa: E402
+from gridsight.games.disco_zoo.names import CardText  # noqa: E402
+from gridsight.solvers.disco_zoo import board, catalogue, placements  # noqa: E402
+from gridsight.vision import cipher, glyphs  # noqa: E402
 from test_disco_zoo_screens import read_plainly, real_screen  # noqa: E402
 
 
@@ -56,7 +81,8 @@ def afresh():
         settle._stands_once, board.RescueBoard.tiles, catalogue.Animal.placements = saved
 
 
-_REMEMBERED = (settle._stands_once, board._tiles, catalogue._placements)
+_REMEMBERED = (settle._stands_once, board._tiles, catalogue._placements, names._one_rescue,
+               names._card_options)
 
 
 def _forget() -> None:
@@ -77,16 +103,124 @@ def timed_read(found) -> tuple[float, str]:
     return time.process_time() - start, text or asked or refused
 
 
+@contextmanager
+def patched(owner, name: str, value):
+    saved = getattr(owner, name)
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, saved)
+
+
+# -- the baselines: each step as it was --------------------------------------------------------
+
+
+def _dominant_one_by_one(clouds: np.ndarray, radius: float = 12.0) -> np.ndarray:
+    return np.array([screen._dominant(cloud, radius) for cloud in clouds])
+
+
+def _drawn_afresh(glyph, native: float):
+    drawn = glyphs._drawn(glyph, native)
+    return drawn, (drawn * drawn).sum()
+
+
+def _found_by_enumerating(board) -> bool:
+    try:
+        placements.joint_placements(board)
+    except placements.ImpossibleBoardError:
+        return False
+    return True
+
+
+@cache
+def _one_rescue_per_combination(region, cards, clues=()) -> bool:
+    animals = names._region_animals(region)
+    everyone = list(dict.fromkeys(animals.values()))
+    options = [[a for a in (everyone if written is None else
+                            [animals[w] for w in written if w in animals])
+                if k >= len(clues) or CardText((0, 0, 0, 0), None, None, *clues[k]).allows(a)]
+               for k, written in enumerate(cards)]
+    if any(not o for o in options):
+        return False
+
+    def pick(k: int, used: frozenset) -> bool:
+        if k == len(options):
+            pets = sum(a.is_pet for a in used)
+            return pets <= 1 and len(used) - pets >= 1
+        return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
+
+    return pick(0, frozenset())
+
+
+BASELINES = ((screen, "_dominant_each", _dominant_one_by_one),
+             (glyphs, "_drawn_once", _drawn_afresh),
+             (placements, "has_joint_placement", _found_by_enumerating),
+             (names, "_one_rescue", _one_rescue_per_combination),
+             (glyphs, "_pooled", glyphs._pooled_plain))
+
+
+# -- recording what each step is asked ---------------------------------------------------------
+
+
+def recorded(images: list[np.ndarray]) -> tuple[list, dict[str, list]]:
+    """The screens found, and each step's questions while they are found and read with no
+    options once (the imports and the engine's model paid before any timing)."""
+    asked: dict[str, list] = {"tiles": [], "glyphs": [], "boards": [], "names": [], "colours": []}
+    spies = ((screen, "read_tiles", "tiles"), (cipher, "glyph_distance", "glyphs"),
+             (placements, "has_joint_placement", "boards"), (names, "_one_rescue", "names"),
+             (glyphs, "_mode_colour", "colours"))
+    with ExitStack() as stack:
+        for owner, name, key in spies:
+            real = getattr(owner, name)
+
+            def spy(*args, _real=real, _key=key):
+                asked[_key].append(args)
+                return _real(*args)
+
+            stack.enter_context(patched(owner, name, spy))
+        found = [(screen.locate_rescue(image), image) for image in images]
+        for one in found:
+            timed_read(one)
+    return found, asked
+
+
+def _bare(glyph):
+    """The glyph without the drawings kept on it (each run draws afresh)."""
+    copy = object.__new__(type(glyph))
+    copy.__dict__.update({k: v for k, v in glyph.__dict__.items() if k != "_drawn_at"})
+    return copy
+
+
+def _cpu(fn):
+    start = time.process_time()
+    out = fn()
+    return time.process_time() - start, out
+
+
+def step(label: str, questions: list, answer, owner, name: str, baseline, forget=()) -> None:
+    """``answer(question)`` on every question, with ``owner.name`` the baseline and as
+    shipped (each run with nothing remembered: ``forget``'s caches cleared first)."""
+    def run():
+        for cached in forget:
+            cached.cache_clear()
+        return [answer(q) for q in questions]
+
+    with patched(owner, name, baseline):
+        base, before = _cpu(run)
+    ours, now = _cpu(run)
+    if repr(before) != repr(now):
+        raise SystemExit(f"{label}: the answers differ from the baseline's")
+    print(f"  {label:<16} {len(questions):6d} asked: baseline {base:6.2f} s, as shipped "
+          f"{ours:6.2f} s, ratio {base / max(ours, 1e-9):5.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screens", type=int, default=12)
     parser.add_argument("--first", type=int, default=7000)
     args = parser.parse_args()
-    found = []
-    for k in range(args.screens):
-        _, _, image, _ = real_screen(k, args.first)
-        found.append((locate_rescue(image), image))
-    timed_read(found[0])  # imports, the engine's model: paid before either run
+    found, asked = recorded([real_screen(k, args.first)[2] for k in range(args.screens)])
     with afresh():
         plain = [timed_read(one) for one in found]
     remembered = [timed_read(one) for one in found]
@@ -99,6 +233,42 @@ def main() -> None:
           f"same reading on {same} of {len(found)}")
     if same != len(found):
         raise SystemExit("the two runs read differently")
+    inner_steps(found, asked, [t for t, _ in remembered], [text for _, text in remembered])
+
+
+def inner_steps(found, asked: dict[str, list], remembered: list[float],
+                texts: list[str]) -> None:
+    """Each inner step against its baseline on the recorded questions, then the whole reads
+    with every baseline against the remembered run (``remembered``: its times, ``texts``)."""
+    print(f"== each inner step on what {len(found)} screens' reads asked it (CPU seconds) ==")
+    bare: dict[int, object] = {}  # each glyph once, without the drawings kept on it
+    glyph_pairs = [tuple(bare.setdefault(id(g), _bare(g)) for g in pair)
+                   for pair in asked["glyphs"]]
+    step("tile colours", asked["tiles"], lambda q: screen.read_tiles(*q),
+         screen, "_dominant_each", _dominant_one_by_one)
+    step("glyph distances", glyph_pairs, lambda q: glyphs.glyph_distance(*q),
+         glyphs, "_drawn_once", _drawn_afresh)
+    step("board checks", asked["boards"], lambda q: placements.has_joint_placement(*q),
+         placements, "has_joint_placement", _found_by_enumerating)
+    step("names' rule", asked["names"], lambda q: names._one_rescue(*q),
+         names, "_one_rescue", _one_rescue_per_combination,
+         forget=(names._one_rescue, names._card_options, _one_rescue_per_combination))
+    step("text colour", asked["colours"], lambda q: glyphs._mode_colour(*q),
+         glyphs, "_pooled", glyphs._pooled_plain)
+    base = 0.0
+    for one, text in zip(found, texts):
+        with ExitStack() as stack:
+            for owner, name, baseline in BASELINES:
+                stack.enter_context(patched(owner, name, baseline))
+            _one_rescue_per_combination.cache_clear()
+            cpu, before = timed_read(one)
+        base += cpu
+        if before != text:
+            raise SystemExit("whole reads: a screen read otherwise with the inner steps' "
+                             "baselines")
+    print(f"== whole reads with no options, {len(found)} screens: the inner steps' baselines "
+          f"{base:.2f} s, as shipped (remembered) {sum(remembered):.2f} s, ratio "
+          f"{base / max(sum(remembered), 1e-9):.2f}x ==")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ seconds from a tap to its advice, against the same loop forgetting the last fram
 frame like the last is otherwise the same read, not searched again).
 
 Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S] [--real-look N]
-[--x11]``. Targets:
+[--moves N] [--x11]`` (``--moves N``: each script's first N moves only, for a quick run). Targets:
 latency under 100 ms for the three games, idle under 5% of a core.
 """
 
@@ -59,10 +59,11 @@ CONFIRM_MS = 17.0  # ... and the confirming grab after a change (gridsight.live.
 SETTINGS = {"budget": 0.2, "objective": "expected", "time_limit": 5.0}
 
 
-def frames_of(game: str) -> list[Frame]:
+def frames_of(game: str, count: int | None = None) -> list[Frame]:
+    """The script's frames (its first ``count``, when given)."""
     script = scripts()[game]()
     out = []
-    for i in range(len(script.boards)):
+    for i in range(len(script.boards) if count is None else min(count, len(script.boards))):
         pixels = screen(script.render(i), size=SIZE, at=(40, 60))
         pixels.setflags(write=False)
         out.append(Frame(pixels, Rect(0, 0, SIZE[0], SIZE[1]), 0.0))
@@ -117,7 +118,7 @@ class NaiveLoop:
         return render_layer(SIZE, geometry, advice)
 
 
-def real_look_latency(remember: bool) -> list[float]:
+def real_look_latency(remember: bool, moves: int | None = None) -> list[float]:
     """CPU seconds from each tap's first frame to its advice on a real-look Disco Zoo rescue
     read by its structure (no pack's frame: cards and tiles searched on the screen, most of a
     second); ``remember`` off forgets the last frame found before each step, as the loop was
@@ -125,6 +126,8 @@ def real_look_latency(remember: bool) -> list[float]:
     from test_live_real_look import CANVAS, loop_for, real_look_script
 
     script = real_look_script()
+    if moves is not None:
+        script = script[: moves + 1]
     loop = loop_for()
 
     def step(pixels):
@@ -351,14 +354,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="Disco Zoo lookahead budget (gridsight live's default 0.2 s)")
     parser.add_argument("--real-look", type=int, default=2, metavar="N",
                         help="runs of the real-look rescue read by its structure (0: skip)")
+    parser.add_argument("--moves", type=int, default=None, metavar="N",
+                        help="the first N moves of each script only (default all)")
     parser.add_argument("--x11", action="store_true",
                         help="also run gridsight live on Xvfb (whole process: grabs, Qt)")
     args = parser.parse_args(argv)
     SETTINGS["budget"] = args.budget
     print(f"latency: change on screen -> new advice layer, {SIZE[0]}x{SIZE[1]} frames "
           f"(median / max over {args.repeat} runs of each script's moves)")
+    moves = None if args.moves is None else max(1, args.moves)
     for game in scripts():
-        frames = frames_of(game)
+        frames = frames_of(game, None if moves is None else moves + 1)
         ours, naive = [], []
         for _ in range(args.repeat):
             ours += loop_latency(game, frames)
@@ -372,15 +378,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.real_look:
         ours, forgetting = [], []
         for _ in range(args.real_look):
-            ours += real_look_latency(remember=True)
-            forgetting += real_look_latency(remember=False)
+            ours += real_look_latency(remember=True, moves=moves)
+            forgetting += real_look_latency(remember=False, moves=moves)
         med, base = statistics.median(ours), statistics.median(forgetting)
         print(f"  real-look disco-zoo by its structure, CPU: ours {1e3 * med:6.1f} ms (max "
               f"{1e3 * max(ours):6.1f})  the last frame not remembered {1e3 * base:6.1f} ms  "
               f"ratio {base / med:5.2f}")
     print(f"idle CPU: {args.idle:g} s polling at {POLL_HZ:g} Hz on an unchanging picture")
     for game in scripts():
-        frames = frames_of(game)
+        frames = frames_of(game, 1)  # the first picture, unchanging
         loop = LiveLoop(game, load_game_pack(game, None), solve_options=options_of(game))
         for _ in range(3):
             loop.step(fresh(frames[0]))

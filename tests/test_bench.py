@@ -32,7 +32,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
-    "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1"],
+    "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1", "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
@@ -70,7 +70,13 @@ PRINTS: dict[str, list[str]] = {
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
                           r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
-                              r"[\d.]+; same reading on 1 of 1"],
+                              r"[\d.]+; same reading on 1 of 1",
+                              *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
+                                rf"s, ratio +[\d.]+x" for step in (
+                                    "tile colours", "glyph distances", "board checks",
+                                    "names' rule", "text colour")),
+                              r"whole reads with no options, 1 screens: the inner steps' "
+                              r"baselines [\d.]+ s, as shipped \(remembered\) [\d.]+ s"],
 }
 
 

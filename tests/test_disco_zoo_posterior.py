@@ -9,7 +9,8 @@ import pytest
 from test_disco_zoo_cases import brute_posterior, random_board
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.disco_zoo.board import parse_board
-from gridsight.solvers.disco_zoo.placements import joint_placements, posterior
+from gridsight.solvers.disco_zoo.placements import (has_joint_placement, joint_placements,
+                                                   posterior)
 from gridsight.solvers.errors import ImpossibleBoardError
 
 
@@ -99,3 +100,46 @@ def test_three_animals_that_fit_in_pairs_but_not_together():
     text = "region: Farm\nanimals: Sheep, Cow, Unicorn\n" + "- - - - -\n" * 3 + ". . . . .\n" * 2
     error = _impossible(text)
     assert str(error) == "Sheep, Cow and Unicorn cannot all fit on the board without overlapping"
+
+
+@pytest.mark.parametrize("searched", [4096, 1])  # the walk, and numpy's combinations for all
+def test_has_joint_placement_is_joint_placements_finding_one(monkeypatch, searched):
+    """Boards drawn from a true placement (a tile misread now and then), random tokens and
+    unsure tiles: ``has_joint_placement`` says yes exactly when ``joint_placements`` finds
+    one rather than refusing the board."""
+    from gridsight.solvers.disco_zoo import placements
+    from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard, one_of
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+
+    monkeypatch.setattr(placements, "SEARCHED", searched)
+    catalogue = load_catalogue()
+    rng = random.Random(searched)
+    seen = {True: 0, False: 0}
+    for k in range(700):
+        region = rng.choice(sorted(catalogue.regions))
+        animals = tuple(rng.sample(catalogue.regions[region], rng.randint(1, 3)))
+        if rng.random() < 0.2:
+            animals += (rng.choice(catalogue.pets),)
+        grid = [[UNTAPPED] * 5 for _ in range(5)]
+        truth, used = [], 0
+        for animal in animals:
+            room = [m for m in animal.placements() if not m & used] or [0]
+            truth.append(rng.choice(room))
+            used |= truth[-1]
+        for tile in rng.sample(range(25), rng.randint(0, 13)):
+            shows = next((j + 1 for j, m in enumerate(truth) if m >> tile & 1), EMPTY)
+            if k % 2 or rng.random() < 0.1:
+                shows = rng.randint(0, len(animals))
+            grid[tile // 5][tile % 5] = shows
+        if rng.random() < 0.15:
+            for tile in rng.sample(range(25), rng.randint(1, 3)):
+                grid[tile // 5][tile % 5] = one_of(rng.randint(1, (1 << len(animals)) - 1))
+        board = RescueBoard(region, animals, 10, tuple(map(tuple, grid)))
+        try:
+            joint_placements(board)
+            found = True
+        except ImpossibleBoardError:
+            found = False
+        assert has_joint_placement(board) == found, board
+        seen[found] += 1
+    assert min(seen.values()) > 150  # both answers well tried

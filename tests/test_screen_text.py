@@ -102,6 +102,36 @@ def test_a_letter_is_nearer_itself_at_another_size_than_any_other_letter(name):
     assert not wrong, wrong
 
 
+def test_glyph_distance_with_the_drawings_kept_is_the_distance_drawn_afresh():
+    """Each glyph's drawing at a resolution is made once and kept on it; every distance is
+    still the one computed from fresh drawings (glyphs of two sizes and two fonts, so of
+    several resolutions, in both orders)."""
+    import random
+
+    from gridsight.vision import glyphs
+
+    def afresh(a, b) -> float:
+        native = min(a.height, b.height)
+        one, two = glyphs._drawn(a, native), glyphs._drawn(b, native)
+        if one.shape[1] < two.shape[1]:
+            one, two = two, one
+        extra, shift = one.shape[1] - two.shape[1], glyphs.SHIFT
+        big = cv2.copyMakeBorder(one, shift, shift, shift, shift, cv2.BORDER_CONSTANT, value=0)
+        cross = cv2.matchTemplate(big, two, cv2.TM_CCORR)
+        cx = shift + extra // 2
+        window = cross[:, max(0, cx - shift): cx + shift + 1 + extra % 2]
+        total = float((one * one).sum() + (two * two).sum())
+        return 1.0 if total <= 1e-6 else \
+            float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))
+
+    found = [g for name in sorted(FONTS)[:2] for size in (2, 3)
+             for g in text_lines(_written(FONTS[name], "ZEBRA YAK 42", size, 1.25, 70))[0].glyphs]
+    rng = random.Random(4)
+    for _ in range(150):
+        a, b = rng.choice(found), rng.choice(found)
+        assert glyph_distance(a, b) == afresh(a, b)
+
+
 # -- the cipher -----------------------------------------------------------------------------
 
 

@@ -85,3 +85,42 @@ def test_densest_is_the_plain_mean_shift_bit_for_bit():
     for points, radius, options in cases:
         assert _same(modes.densest(points, radius, **options),
                      modes._densest_plain(points, radius, **options))
+
+
+def test_densest_each_is_densest_of_each_cloud_bit_for_bit():
+    """Clouds of any size and space (one dimension, ties, negative zeros, NaN, steps that
+    stop at different times for different clouds): each row is ``densest`` of its cloud."""
+    rng = np.random.default_rng(11)
+    cases = [(np.array([[[1.0, np.nan], [2.0, 3.0]], [[0.0, 1.0], [2.0, 2.0]]]), 5.0, {}),
+             (np.array([[[-0.0, 3.0]], [[0.0, -0.0]]], np.float32), 2.0, {"min_share": 0.5})]
+    for k in range(300):
+        m, n, d = int(rng.integers(1, 12)), int(rng.integers(1, 120)), int(rng.integers(1, 5))
+        points = rng.normal(size=(m, n, d)) * 20
+        if k % 3 == 0:  # two colours and their blend, as a tile's rim
+            points = rng.normal(size=(m, n, d)) + rng.choice([0.0, 30.0, -15.0], (m, n, 1))
+        if k % 3 == 1:  # whole values, many of them zeros of either sign
+            points = np.round(points) * rng.choice([0.0, 1.0, -1.0], (m, n, d))
+        cases.append((points.astype(rng.choice([np.float32, np.float64])),
+                      float(rng.choice([2.0, 4.0, 12.0, 30.0])),
+                      {"steps": int(rng.integers(1, 7)),
+                       "min_share": float(rng.choice([0.1, 0.15, 0.5]))}))
+    for clouds, radius, options in cases:
+        each = modes.densest_each(clouds, radius, **options)
+        assert each.shape == (clouds.shape[0], clouds.shape[2])
+        for cloud, row in zip(clouds, each):
+            one = modes.densest(cloud, radius, **options)
+            assert _same(row, one) and np.array_equal(np.signbit(row), np.signbit(one))
+
+
+def test_the_colour_histogram_pooled_axis_by_axis_is_the_27_sums():
+    from gridsight.vision import glyphs
+
+    rng = np.random.default_rng(12)
+    for k in range(200):
+        pixels = rng.uniform(0, 256, (int(rng.integers(1, 5000)), 3)) if k % 2 else \
+            rng.choice([0.0, 17.0, 128.0, 255.0], (int(rng.integers(1, 5000)), 3))
+        cells = np.clip(pixels // 16, 0, 15).astype(np.int32)
+        counts = np.bincount(cells[:, 0] * 256 + cells[:, 1] * 16 + cells[:, 2],
+                             minlength=4096).reshape(16, 16, 16).astype(np.float32)
+        assert _same(glyphs._pooled(counts), glyphs._pooled_plain(counts))
+

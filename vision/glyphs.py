@@ -147,6 +147,30 @@ def border_colour(picture: np.ndarray) -> np.ndarray:
     return _mode_colour(border.astype(np.float32))
 
 
+_EXACT_COUNTS = 1 << 24  # counts up to this are whole numbers in float32, summed exactly
+
+
+def _pooled(counts: np.ndarray) -> np.ndarray:
+    """Each cell of a 16 x 16 x 16 histogram plus its neighbours (the 3 x 3 x 3 block around
+    it, zero beyond the edges), summed along one axis at a time: six sums, not 27. The
+    counts are whole numbers whose total is at most :data:`_EXACT_COUNTS`, so every partial
+    sum is exact and the order of the sums changes nothing (:func:`_pooled_plain`)."""
+    padded = np.zeros((18, 18, 18), counts.dtype)
+    padded[1:17, 1:17, 1:17] = counts
+    rows = padded[:16] + padded[1:17] + padded[2:]
+    cols = rows[:, :16] + rows[:, 1:17] + rows[:, 2:]
+    return cols[:, :, :16] + cols[:, :, 1:17] + cols[:, :, 2:]
+
+
+def _pooled_plain(counts: np.ndarray) -> np.ndarray:
+    """:func:`_pooled` as the 27 shifted copies of the block added one by one."""
+    padded = np.pad(counts, 1)
+    pooled = np.zeros_like(counts)
+    for i, j, k in np.ndindex(3, 3, 3):
+        pooled += padded[i : 16 + i, j : 16 + j, k : 16 + k]
+    return pooled
+
+
 def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
     """The most common colour of ``pixels`` (BGR, any shape ending in 3): the fullest cell
     of a coarse colour histogram (cells of 16 levels), refined by a few mean-shift steps
@@ -160,10 +184,7 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
     counts = np.bincount(index, minlength=4096).reshape(16, 16, 16).astype(np.float32)
     # Each cell with its neighbours: a noisy colour spread over a few cells is not outvoted
     # by a pure one (white text) held in one.
-    padded = np.pad(counts, 1)
-    pooled = np.zeros_like(counts)
-    for i, j, k in np.ndindex(3, 3, 3):
-        pooled += padded[i : 16 + i, j : 16 + j, k : 16 + k]
+    pooled = _pooled(counts) if len(pixels) <= _EXACT_COUNTS else _pooled_plain(counts)
     b, g, r = np.unravel_index(int(np.argmax(pooled)), pooled.shape)
     near = (np.abs(cells[:, 0] - b) <= 1) & (np.abs(cells[:, 1] - g) <= 1) & \
         (np.abs(cells[:, 2] - r) <= 1)
@@ -585,12 +606,23 @@ def _drawn(glyph: Glyph, native: float) -> np.ndarray:
     return cv2.GaussianBlur(drawn, (0, 0), BLUR * s)
 
 
+def _drawn_once(glyph: Glyph, native: float) -> tuple[np.ndarray, np.float32]:
+    """:func:`_drawn` and its ink's energy (the sum of its squares), made once per glyph and
+    resolution: a screen's cipher compares each glyph with dozens of others, mostly at one
+    cap height. Kept on the glyph (its own, read only)."""
+    made = glyph.__dict__.setdefault("_drawn_at", {})
+    if native not in made:
+        drawn = _drawn(glyph, native)
+        made[native] = (drawn, (drawn * drawn).sum())
+    return made[native]
+
+
 def glyph_distance(a: Glyph, b: Glyph) -> float:
     """How unlike two glyphs are, 0..1: one minus the best Dice overlap of their soft inks,
     both seen at the coarser one's resolution and drawn at one cap height, over shifts of up
     to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way."""
     native = min(a.height, b.height)
-    one, two = _drawn(a, native), _drawn(b, native)
+    (one, ink_one), (two, ink_two) = _drawn_once(a, native), _drawn_once(b, native)
     if one.shape[1] < two.shape[1]:
         one, two = two, one
     # ``two`` slides over ``one`` (padded): up to SHIFT each way of the centred place.
@@ -599,7 +631,7 @@ def glyph_distance(a: Glyph, b: Glyph) -> float:
     cross = cv2.matchTemplate(big, two, cv2.TM_CCORR)
     cx = SHIFT + extra // 2
     window = cross[:, max(0, cx - SHIFT) : cx + SHIFT + 1 + extra % 2]
-    total = float((one * one).sum() + (two * two).sum())
+    total = float(ink_one + ink_two)
     if total <= 1e-6:
         return 1.0
     return float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))

@@ -155,6 +155,50 @@ def joint_placements(board: RescueBoard) -> JointPlacements:
     return JointPlacements(board, candidates, index, masks)
 
 
+SEARCHED = 4096  # combinations of placements walked one by one at most (beyond: numpy's)
+
+
+def has_joint_placement(board: RescueBoard) -> bool:
+    """Whether ``board`` has a joint placement: :func:`joint_placements` would find one
+    rather than raise :class:`ImpossibleBoardError`.
+
+    Without enumerating them all or explaining a board that has none: the readers ask it of
+    thousands of boards a screen (each way of giving the found tiles animals), and most of
+    the cost of :func:`joint_placements` went into its arrays and its messages. The same
+    rules: the found tiles within the patterns' sizes, each animal a placement covering its
+    tiles and no other tapped tile, no two overlapping (a board with tiles not told apart
+    goes to :func:`joint_placements` itself)."""
+    if board.unsure:
+        try:
+            joint_placements(board)
+        except ImpossibleBoardError:
+            return False
+        return True
+    tapped = board.tapped
+    found = tapped & ~board.tiles(EMPTY)
+    if found.bit_count() > sum(a.size for a in board.animals):
+        return False
+    valid = []
+    for k, animal in enumerate(board.animals):
+        shown = board.shown(k)  # no unsure tile: the tapped tiles it may show are these
+        fits = [p for p in animal.placements() if p & tapped == shown]
+        if not fits:
+            return False
+        valid.append(fits)
+    valid.sort(key=len)
+    ways = 1
+    for fits in valid:
+        ways *= len(fits)
+    if ways > SEARCHED:
+        arrays = [np.array(fits, dtype=np.int64) for fits in valid]
+        return bool(_combine(arrays, list(range(len(arrays))))[0].shape[0])
+
+    def fit(k: int, used: int) -> bool:
+        return k == len(valid) or any(not p & used and fit(k + 1, used | p) for p in valid[k])
+
+    return fit(0, 0)
+
+
 def _check_found_count(board: RescueBoard) -> None:
     """Refuse more found tiles (certain or unsure) than the animals' patterns have in all."""
     found = board.tapped & ~board.tiles(EMPTY)

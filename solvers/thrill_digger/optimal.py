@@ -251,9 +251,10 @@ class ExactPlay:
         """
         meter = meter or unlimited()
         space = self.space
-        for memo in (self._python.memo, self._kernel.memo if self._kernel else {}):
-            if len(memo) > MEMO_LIMIT:
-                memo.clear()
+        if len(self._python.memo) > MEMO_LIMIT:
+            self._python.memo.clear()
+        if self._kernel is not None and self._kernel.memo_size() > MEMO_LIMIT:
+            self._kernel.clear_memo()
         key = space.key_of(state)
         fits = space.fits(key)
         if not fits.any():

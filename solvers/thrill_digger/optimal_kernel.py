@@ -160,6 +160,32 @@ def _search(key0, m0, left0, outcomes, blocked, ratio, worth, tables, perms, mem
             mode = _NEXT
 
 
+@njit(cache=True)
+def _new_memo():  # pragma: no cover - compiled
+    """An empty memo (canonical key -> value). Made, read, sized and cleared by these cached
+    functions rather than by the typed dict's own methods called from Python, which numba
+    compiles afresh in every process (about 1 s of CPU: ``Dict.empty`` and the first
+    ``get``, ``len``, ``clear``)."""
+    return Dict.empty(key_type=types.int64, value_type=types.float64)
+
+
+@njit(cache=True)
+def _memo_get(memo, key):  # pragma: no cover - compiled
+    if key in memo:
+        return True, memo[key]
+    return False, 0.0
+
+
+@njit(cache=True)
+def _memo_size(memo):  # pragma: no cover - compiled
+    return len(memo)
+
+
+@njit(cache=True)
+def _memo_clear(memo):  # pragma: no cover - compiled
+    memo.clear()
+
+
 class CompiledSearch:
     """The compiled search for one layout space, with its own memo (a numba typed dict)."""
 
@@ -171,11 +197,19 @@ class CompiledSearch:
         self.worth = np.array(OUTCOME_VALUES, dtype=np.float64)
         self.tables = space.chunk_tables
         self.perms = np.array(space.symmetries, dtype=np.int64)
-        self.memo = Dict.empty(key_type=types.int64, value_type=types.float64)
+        self.memo = _new_memo()
         self.layouts = np.empty((space.holes + 2, len(self.outcomes)), dtype=np.int64)
 
     def lookup(self, canon: int) -> float | None:
-        return self.memo.get(canon)
+        """The memo's value of state ``canon``, ``None`` when not searched yet."""
+        known, value = _memo_get(self.memo, np.int64(canon))
+        return float(value) if known else None
+
+    def memo_size(self) -> int:
+        return int(_memo_size(self.memo))
+
+    def clear_memo(self) -> None:
+        _memo_clear(self.memo)
 
     def value(self, key: int, fits: np.ndarray, left: int, meter: Meter) -> tuple[float, int]:
         """The value of state ``key`` whose fitting layouts are ``fits`` (boolean), and how

@@ -331,14 +331,10 @@ class _Board:
 
     def assigned(self, tiles: Sequence[FoundTile], animal: Sequence[int]) -> bool:
         """Whether some joint placement covers each found tile by its given animal."""
-        from gridsight.solvers.disco_zoo.placements import joint_placements
+        from gridsight.solvers.disco_zoo.placements import has_joint_placement
 
         groups = [[t] for t in tiles]
-        try:
-            joint_placements(self._board(groups, {i: k + 1 for i, k in enumerate(animal)}))
-        except InputError:
-            return False
-        return True
+        return has_joint_placement(self._board(groups, {i: k + 1 for i, k in enumerate(animal)}))
 
     def fits(self, groups, assign: dict[int, int]) -> bool:
         """Whether some joint placement agrees with the groups' animals (``assign``; groups

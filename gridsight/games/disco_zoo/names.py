@@ -289,12 +289,13 @@ def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
     """Whether cards showing these written names (each one of several, when cut short;
     ``None``: a card not read) can be one rescue of ``region``: each an animal of the
     region or a pet, of the card's size and rarity when read (``clues``), all different,
-    at most one pet."""
-    animals = _region_animals(region)
-    everyone = list(dict.fromkeys(animals.values()))
-    options = [[a for a in (everyone if written is None else
-                            [animals[w] for w in written if w in animals])
-                if k >= len(clues) or CardText((0, 0, 0, 0), None, None, *clues[k]).allows(a)]
+    at most one pet.
+
+    The ranking of a screen's readings asks this of every combination of the lines'
+    candidates (hundreds of thousands on a screen of cut names, nearly all ruled out by a
+    card with no animal), so each card's animals come from :func:`_card_options`, worked
+    out once per card text rather than once per combination."""
+    options = [_card_options(region, written, clues[k] if k < len(clues) else None)
                for k, written in enumerate(cards)]
     if any(not o for o in options):
         return False
@@ -306,6 +307,20 @@ def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
         return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
 
     return pick(0, frozenset())
+
+
+@cache
+def _card_options(region: str, written: tuple[str, ...] | None,
+                  clue: tuple[int | None, str] | None) -> tuple[Animal, ...]:
+    """The animals of ``region`` (or pets) a card showing ``written`` (``None``: not read)
+    may be, of its size and rarity when read (``clue``; ``None``: no clue given)."""
+    animals = _region_animals(region)
+    pool = list(dict.fromkeys(animals.values())) if written is None else \
+        [animals[w] for w in written if w in animals]
+    if clue is None:
+        return tuple(pool)
+    card = CardText((0, 0, 0, 0), None, None, *clue)
+    return tuple(a for a in pool if card.allows(a))
 
 
 _RECENT: OrderedDict[bytes, ScreenText] = OrderedDict()

@@ -49,7 +49,7 @@ from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates
-from gridsight.vision.modes import densest
+from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
 from gridsight.vision.sprites import Sprite, sprite_of
@@ -269,15 +269,23 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             crop = _tile_crop(image, lattice, r, c, 0.0)
             patches.append(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
     labs = [_lab(p) for p in patches]
-    rims = np.array([_dominant(lab[_RING]) for lab in labs])
+    # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
+    stack = np.stack(labs)
+    rims = _dominant_each(stack[:, _RING])
+    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
+             for rows, cols in _SIDES]
+    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
+              for one, two in _HALVES]
     # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
     # partly under something (a finger) has two sides or more of another colour.
-    uneven = np.array([sorted(_unlike(_dominant(lab[side].reshape(-1, 3)), rim)
-                              for side in _SIDES)[-2] for lab, rim in zip(labs, rims)])
-    split = np.array([max(float(np.linalg.norm(_dominant(lab[one]) - _dominant(lab[two])))
-                          for one, two in _HALVES) for lab in labs])
-    inner_l = np.array([np.median(lab[5:27, 5:27, 0]) for lab in labs])
-    inner = np.array([np.median(lab[5:27, 5:27].reshape(-1, 3), axis=0) for lab in labs])
+    uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
+                       for t, rim in enumerate(rims)])
+    split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
+                      for t in range(len(labs))])
+    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
+    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
+    inner_l = np.median(middles[:, :, 0], axis=1)
+    inner = np.median(middles, axis=1)
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
@@ -516,6 +524,12 @@ def _dominant(pixels: np.ndarray, radius: float = 12.0) -> np.ndarray:
     towards the densest colour nearby (a rim's own colour, not its blend with the dark edge
     or the sprite that take a part of the band; :func:`gridsight.vision.modes.densest`)."""
     return densest(pixels, radius, steps=4, min_share=0.15)
+
+
+def _dominant_each(clouds: np.ndarray, radius: float = 12.0) -> np.ndarray:
+    """:func:`_dominant` of each cloud of Lab pixels (clouds, pixels, 3), all at once
+    (:func:`gridsight.vision.modes.densest_each`)."""
+    return densest_each(clouds, radius, steps=4, min_share=0.15)
 
 
 def _closeness(a: np.ndarray, b: np.ndarray, scale: float) -> float:
