@@ -14,36 +14,14 @@ import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo import names
-
-FONT = {"C": ["01111", "10000", "10000", "10000", "10000", "10000", "01111"],
-        "O": ["01110", "10001", "10001", "10001", "10001", "10001", "01110"],
-        "K": ["10001", "10010", "10100", "11000", "10100", "10010", "10001"],
-        "A": ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
-        "T": ["11111", "00100", "00100", "00100", "00100", "00100", "00100"],
-        "Y": ["10001", "10001", "01010", "00100", "00100", "00100", "00100"],
-        "U": ["10001", "10001", "10001", "10001", "10001", "10001", "01110"],
-        "H": ["10001", "10001", "10001", "11111", "10001", "10001", "10001"],
-        "V": ["10001", "10001", "10001", "10001", "01010", "01010", "00100"],
-        "E": ["11111", "10000", "10000", "11110", "10000", "10000", "11111"],
-        "7": ["11111", "00001", "00010", "00100", "01000", "01000", "01000"]}
-
-
-def _write(picture: np.ndarray, text: str, x: int, y: int, colour) -> None:
-    for ch in text:
-        if ch == " ":
-            x += 4
-            continue
-        bits = np.array([[c == "1" for c in row] for row in FONT[ch]])
-        picture[y : y + 7, x : x + 5][bits] = colour
-        x += 6
-
+from kit.pixel_font import write
 
 def test_a_smoothly_enlarged_light_name_is_read_solid_not_as_its_hollow_edges():
     card = np.full((110, 90, 3), (60, 110, 200), np.uint8)  # an orange ground (BGR)
     card[5:100, 5:85] = (100, 120, 190)  # the card, a little lighter
     card[12:40, 30:60] = (40, 160, 60)  # its sprite
-    _write(card, "COCKATOO", 21, 46, (245, 245, 245))
-    _write(card, "YOU HAVE 7", 14, 57, (250, 200, 160))
+    write(card, "COCKATOO", 21, 46, (245, 245, 245))
+    write(card, "YOU HAVE 7", 14, 57, (250, 200, 160))
     for k in range(3):  # the box row: light borders round dark boxes
         card[68:76, 30 + 11 * k : 38 + 11 * k] = (240, 240, 240)
         card[70:74, 32 + 11 * k : 36 + 11 * k] = (70, 80, 130)

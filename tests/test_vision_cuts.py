@@ -12,6 +12,7 @@ import numpy as np
 
 from gridsight.vision.glyphs import text_lines
 from gridsight.vision.panels import panel_row
+from kit.pixel_font import write
 
 GROUND = (200, 190, 195)
 CARD = (235, 228, 240)
@@ -31,31 +32,13 @@ def test_a_wide_cards_top_stops_at_the_bar_whose_words_share_its_colour():
     assert abs(y - 80) <= 2 and abs(y + h - 250) <= 2 and abs(x - 10) <= 2
 
 
-FONT = {"Y": ["10001", "10001", "01010", "00100", "00100", "00100", "00100"],
-        "O": ["01110", "10001", "10001", "10001", "10001", "10001", "01110"],
-        "U": ["10001", "10001", "10001", "10001", "10001", "10001", "01110"],
-        "H": ["10001", "10001", "10001", "11111", "10001", "10001", "10001"],
-        "A": ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
-        "V": ["10001", "10001", "10001", "10001", "01010", "01010", "00100"],
-        "E": ["11111", "10000", "10000", "11110", "10000", "10000", "11111"],
-        "I": ["1", "1", "1", "1", "1", "1", "1"]}
 PIXEL = 4  # screen pixels per font pixel; letters one font pixel apart
 
 
 def _line(text: str, slit: str = "") -> np.ndarray:
     """``text`` in a 5x7 pixel font; each letter of ``slit`` loses its middle column."""
     picture = np.full((60, 12 + len(text) * 6 * PIXEL, 3), (230, 225, 240), np.uint8)
-    x = 8
-    for ch in text:
-        if ch == " ":
-            x += 4 * PIXEL
-            continue
-        bits = np.array([[c == "1" for c in row] for row in FONT[ch]])
-        mask = np.kron(bits, np.ones((PIXEL, PIXEL), bool))
-        if ch in slit:
-            mask[:, mask.shape[1] // 2] = False
-        picture[20 : 20 + mask.shape[0], x : x + mask.shape[1]][mask] = (60, 140, 60)
-        x += mask.shape[1] + PIXEL
+    write(picture, text, 8, 20, (60, 140, 60), PIXEL, slit)
     return picture
 
 
