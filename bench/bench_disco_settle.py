@@ -141,16 +141,7 @@ def _one_rescue_per_combination(region, cards, clues=()) -> bool:
                             [animals[w] for w in written if w in animals])
                 if k >= len(clues) or CardText((0, 0, 0, 0), None, None, *clues[k]).allows(a)]
                for k, written in enumerate(cards)]
-    if any(not o for o in options):
-        return False
-
-    def pick(k: int, used: frozenset) -> bool:
-        if k == len(options):
-            pets = sum(a.is_pet for a in used)
-            return pets <= 1 and len(used) - pets >= 1
-        return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
-
-    return pick(0, frozenset())
+    return names.one_each(options)
 
 
 BASELINES = ((screen, "_dominant_each", _dominant_one_by_one),

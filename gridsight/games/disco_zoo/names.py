@@ -297,6 +297,12 @@ def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
     out once per card text rather than once per combination."""
     options = [_card_options(region, written, clues[k] if k < len(clues) else None)
                for k, written in enumerate(cards)]
+    return one_each(options)
+
+
+def one_each(options: Sequence[Sequence[Animal]]) -> bool:
+    """Whether one animal can be chosen from each card's ``options``, all different, at
+    most one a pet and at least one not."""
     if any(not o for o in options):
         return False
 
