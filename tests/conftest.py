@@ -127,3 +127,10 @@ def workers():
         yield lambda fn, items: list(pool.map(fn, list(items)))
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+@pytest.fixture
+def live_extra():
+    """Skips a test of the ``live`` command where its extra (PySide6) is not installed: the
+    command then says only how to install it, before reading its other options."""
+    return pytest.importorskip("PySide6")

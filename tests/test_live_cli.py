@@ -11,7 +11,7 @@ import pytest
 from gridsight.commands.live import session_log_path
 
 
-def test_a_bad_region_or_two_sources_are_input_errors(run_cli):
+def test_a_bad_region_or_two_sources_are_input_errors(live_extra, run_cli):
     code, _, err = run_cli("live", "--game", "disco-zoo", "--region", "1,2,3")
     assert code == 2 and "expected X,Y,W,H" in err and "Traceback" not in err
     code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", "--region",
@@ -19,7 +19,7 @@ def test_a_bad_region_or_two_sources_are_input_errors(run_cli):
     assert code == 2 and "choose one of --window, --region" in err
 
 
-def test_pure_wayland_and_no_display_say_what_to_do(run_cli, monkeypatch):
+def test_pure_wayland_and_no_display_say_what_to_do(live_extra, run_cli, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
     monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
@@ -31,12 +31,12 @@ def test_pure_wayland_and_no_display_say_what_to_do(run_cli, monkeypatch):
     assert code == 1 and "DISPLAY is not set" in err
 
 
-def test_a_pit_game_needs_its_calibration_or_manual(run_cli):
+def test_a_pit_game_needs_its_calibration_or_manual(live_extra, run_cli):
     code, _, err = run_cli("live", "--game", "thrill-digger", "--monitor", "1")
     assert code == 2 and "--calibration FILE" in err and "--manual" in err
 
 
-def test_manual_board_files_are_checked(run_cli, tmp_path):
+def test_manual_board_files_are_checked(live_extra, run_cli, tmp_path):
     code, _, err = run_cli("live", "--game", "tile-path", "--manual", "--board",
                            str(tmp_path / "none.txt"))
     assert code == 2 and "none.txt" in err

@@ -201,7 +201,7 @@ def test_a_correction_reaches_the_board_the_advice_and_the_log(game, tmp_path, r
     assert live.reset().board.count(".") == plan.rows * plan.cols
 
 
-def test_bad_calibration_files_are_input_errors(tmp_path, run_cli):
+def test_bad_calibration_files_are_input_errors(tmp_path, run_cli, live_extra):
     with pytest.raises(CalibrationFileError, match="no such calibration file"):
         load_pit_calibration(tmp_path / "none.json")
     bad = tmp_path / "bad"
@@ -224,7 +224,8 @@ def test_bad_calibration_files_are_input_errors(tmp_path, run_cli):
 
 
 def test_a_saved_pit_missing_its_plan_view_or_of_another_size_is_refused(game, tmp_path,
-                                                                         run_cli, monkeypatch):
+                                                                         run_cli, monkeypatch,
+                                                                         live_extra):
     plan, frames = game
     folder = _calibrate(tmp_path, run_cli, monkeypatch, frames[0], plan)
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(folder),
