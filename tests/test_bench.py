@@ -86,8 +86,15 @@ def test_every_script_has_a_smallest_setting():
     assert sorted(SMALLEST) == scripts
 
 
+#: Scripts that time a compiled kernel against Python: they need the fast extra's numba.
+NEEDS: dict[str, tuple[str, ...]] = {"bench_advice.py": ("numba",),
+                                     "bench_pentomino.py": ("numba",)}
+
+
 @pytest.mark.parametrize("script", sorted(SMALLEST))
 def test_the_script_runs(script, tmp_path):
+    for module in NEEDS.get(script, ()):
+        pytest.importorskip(module)
     env = dict(os.environ, PYTHONPATH=str(REPO), GRIDSIGHT_DATA_DIR=str(tmp_path),
                QT_QPA_PLATFORM="offscreen", MPLBACKEND="Agg")
     done = subprocess.run([sys.executable, str(BENCH / script), *SMALLEST[script]], cwd=tmp_path,
