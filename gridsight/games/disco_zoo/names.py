@@ -200,7 +200,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     name_lines: list[TextLine | None] = []
     owned_found = 0
     for card, lines in zip(cards, _cards_lines(image, cards)):
-        owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
+        owned = _owned_line(lines)
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
@@ -413,6 +413,19 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
             for one in readings]
 
 
+OWNED_WORDS = (3, 4)  # the glyphs of ``YOU HAVE``'s two words
+
+
+def _owns(line: TextLine) -> bool:
+    """Whether ``line`` may be a card's ``YOU HAVE n``: its first two words of 3 and 4 glyphs."""
+    return line.words[:2] == OWNED_WORDS
+
+
+def _owned_line(lines: list[TextLine]) -> TextLine | None:
+    """A card's ``YOU HAVE n`` line among its ``lines`` (the first that may be), or ``None``."""
+    return next((ln for ln in lines if _owns(ln)), None)
+
+
 def _name_legible(lines: list[TextLine], card: CardText) -> bool:
     """Whether a card seen one way shows its name in a style its ``YOU HAVE`` line can
     vouch for (:func:`gridsight.vision.cipher.readable_by`). Of two ways that both find the
@@ -420,7 +433,7 @@ def _name_legible(lines: list[TextLine], card: CardText) -> bool:
     lighter than the card leaves a smoothly enlarged light name's soft edges, hollow letters
     a tenth as thick as the label's strokes, in more letter-shaped pieces than the plain
     picture shows (8.9x screen 930019)."""
-    owned = next((ln for ln in lines if ln.words[:2] == (3, 4)), None)
+    owned = _owned_line(lines)
     if owned is None:
         return False
     name = _name_line(lines, card, owned)
@@ -515,7 +528,7 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
     for ln in lines:
         for g in ln.glyphs:
             shaped += 1 if LETTER_SHAPE[0] <= g.box[2] / max(ln.height, 1.0) <= LETTER_SHAPE[1] else -1
-    return (sum(ln.words[:2] == (3, 4) for ln in lines), shaped)
+    return (sum(_owns(ln) for ln in lines), shaped)
 
 
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
