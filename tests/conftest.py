@@ -11,40 +11,40 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-#: The test files that take longest, longest first (measured: the CPU seconds of each file in
-#: a whole-suite run on two workers, 2026-12-02, numba's cache cold as in CI; re-ranked after
-#: the suite's trim the same day: the rendered 3D games 18 s -> 11 s, the desktop file and the
-#: bench scripts shorter). Under ``--dist loadfile`` each file runs whole on one worker,
-#: handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these start
-#: first and the short files fill in behind them, and neither worker is left running a long
-#: file alone at the end (the longest processing time first rule). Only the order changes; a
-#: file not named here runs after them in the usual order, and a name that no longer exists
-#: does nothing. (With numba's
-#: cache cold, as in CI, test_bench.py's scripts compile the kernels while the other worker
-#: reads the Disco Zoo screens: in the run measured, no test compiled one, all loaded it.)
+#: The test files that take longest, longest first (measured: the CPU seconds of each file,
+#: self and children, in a whole-suite run on two workers with numba's kernels compiled first
+#: as in CI, 2026-12-02; docs/testing.md). Under ``--dist loadfile`` each file runs whole on
+#: one worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so
+#: these start first and the short files fill in behind them, and neither worker is left
+#: running a long file alone at the end (the longest processing time first rule). The bench
+#: scripts are two files (test_bench.py, test_bench_screens.py: about 35 and 40 s) so that
+#: both workers share them. Only the order changes; a file not named here runs after them in
+#: the usual order, and a name that no longer exists does nothing.
 LONGEST_FIRST = (
-    "test_bench.py",
-    "test_disco_zoo_screens.py",
-    "test_desktop.py",
-    "test_disco_zoo_engines.py",
+    "test_disco_zoo_screens.py",  # 44 s (the real-look screens' fixture alone 28 s)
+    "test_desktop.py",  # 42 s
+    "test_bench_screens.py",  # 41 s
+    "test_bench.py",  # 34 s
+    "test_disco_zoo_engines.py",  # 20 s
     "test_vision_locate_whole_screens.py",
+    "test_screen_text.py",
     "test_thrill_digger_optimal.py",
     "test_thrill_3d_looks.py",
     "test_vision_corpus.py",
     "test_thrill_digger_exact.py",
     "test_thrill_3d_games.py",
     "test_calibrate.py",
-    "test_screen_text.py",
-    "test_disco_zoo_damage.py",
     "test_tile_path_solver.py",
+    "test_disco_zoo_phone_sizes.py",
+    "test_disco_zoo_damage.py",
+    "test_vision_learn.py",
     "test_readers.py",
     "test_thrill_3d_tracker.py",
-    "test_disco_zoo_phone_sizes.py",
-    "test_thrill_digger_policies.py",
-    "test_demo.py",
-    "test_disco_zoo_crops.py",
     "test_analyze.py",
-    "test_vision_learn.py",
+    "test_pentomino_counts.py",
+    "test_disco_zoo_counter.py",
+    "test_disco_zoo_search.py",
+    "test_tile_path_rooms.py",
     "test_disco_zoo_ocr.py",
 )
 

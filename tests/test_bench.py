@@ -3,6 +3,10 @@
 The figures are not checked (benchmarks are never timed asserts); a script that no longer runs
 (an API it used has moved, an option it passes is gone) fails here, not the day someone wants
 its numbers. A new script in ``bench/`` needs its smallest setting in :data:`SMALLEST`.
+
+The scripts that read screens (:data:`SCREEN_READING`) run from
+``tests/test_bench_screens.py``, the others here: two files, so that under ``--dist loadfile``
+the two halves (each about 40 s of CPU) run on both workers at once, not on one after the other.
 """
 
 from __future__ import annotations
@@ -80,10 +84,21 @@ PRINTS: dict[str, list[str]] = {
 }
 
 
+#: The scripts that read screens (run by tests/test_bench_screens.py); the rest run here.
+SCREEN_READING = frozenset({
+    "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_disco_screen.py",
+    "bench_disco_settle.py", "bench_panel_search.py", "bench_tile_rooms.py", "bench_vision.py",
+    "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py",
+})
+
+
 def test_every_script_has_a_smallest_setting():
     scripts = sorted(p.name for p in BENCH.glob("*.py"))
     assert scripts, "no benchmark found: the scan is broken"
     assert sorted(SMALLEST) == scripts
+    # every script runs in one of the two files: the screen readers there, the rest here
+    assert SCREEN_READING <= set(SMALLEST), sorted(SCREEN_READING - set(SMALLEST))
+    assert SCREEN_READING and set(SMALLEST) - SCREEN_READING
 
 
 #: Scripts that time a compiled kernel against Python: they need the fast extra's numba.
@@ -91,8 +106,14 @@ NEEDS: dict[str, tuple[str, ...]] = {"bench_advice.py": ("numba",),
                                      "bench_pentomino.py": ("numba",)}
 
 
-@pytest.mark.parametrize("script", sorted(SMALLEST))
+@pytest.mark.parametrize("script", sorted(set(SMALLEST) - SCREEN_READING))
 def test_the_script_runs(script, tmp_path):
+    run_script(script, tmp_path)
+
+
+def run_script(script: str, tmp_path: Path) -> None:
+    """Run ``bench/SCRIPT`` at its smallest setting as a fresh process in ``tmp_path``: it
+    must exit 0 with no traceback and print each of its :data:`PRINTS` patterns."""
     for module in NEEDS.get(script, ()):
         pytest.importorskip(module)
     env = dict(os.environ, PYTHONPATH=str(REPO), GRIDSIGHT_DATA_DIR=str(tmp_path),

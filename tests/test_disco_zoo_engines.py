@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,12 +39,17 @@ def _objectives(board):
     return [Objective("expected"), Objective("all")] + [Objective("target", k) for k in range(n)]
 
 
+#: How many boards are checked (a constant: the tests are parametrized before they are drawn).
+SMALL_COUNT = 30
+
+
+@cache
 def _small_cases():
     """Boards the plain expectimax can check: 1 to 3 animals, 1 to 3 taps left, some with
     unsure found tiles (several need classes, the kernel's general path)."""
     rng = random.Random(41)
     cases = []
-    while len(cases) < 30:
+    while len(cases) < SMALL_COUNT:
         animals = 1 + len(cases) % 3
         unsure = 0.5 if len(cases) % 4 == 3 else 0.0
         board = random_board(rng, animals=animals, taps=1 + len(cases) % 3,
@@ -53,13 +59,10 @@ def _small_cases():
     return cases
 
 
-SMALL = _small_cases()
-
-
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("index", range(len(SMALL)))
+@pytest.mark.parametrize("index", range(SMALL_COUNT))
 def test_each_engine_equals_the_plain_expectimax(engine, index):
-    board = SMALL[index]
+    board = _small_cases()[index]
     joint = joint_placements(board)
     for objective in _objectives(board):
         primary, secondary = brute_value(board, objective)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -19,10 +20,17 @@ from gridsight.solvers.disco_zoo.placements import joint_placements
 from gridsight.solvers.errors import InputError
 
 
+#: How many boards are checked (a constant: the tests are parametrized before they are drawn).
+CASE_COUNT = 24
+
+
+@cache
 def _cases():
+    """The boards, drawn on first use (by the worker that runs these tests, not by every
+    worker collecting the file)."""
     rng = random.Random(7)
     cases = []
-    while len(cases) < 24:
+    while len(cases) < CASE_COUNT:
         animals = 1 + len(cases) % 3
         board = random_board(rng, animals=animals, taps=1 + len(cases) % 3, tapped=rng.randrange(9, 15))
         if len(brute_joint(board)) > 1:
@@ -30,12 +38,9 @@ def _cases():
     return cases
 
 
-CASES = _cases()
-
-
-@pytest.mark.parametrize("index", range(len(CASES)))
+@pytest.mark.parametrize("index", range(CASE_COUNT))
 def test_exact_value_matches_plain_expectimax(index):
-    board = CASES[index]
+    board = _cases()[index]
     objectives = [Objective("expected"), Objective("all"), Objective("target", len(board.animals) - 1)]
     for objective in objectives:
         primary, secondary = brute_value(board, objective)
@@ -49,9 +54,9 @@ def test_exact_value_matches_plain_expectimax(index):
             assert decision.rescue[objective.target] == primary
 
 
-@pytest.mark.parametrize("index", range(0, len(CASES), 3))
+@pytest.mark.parametrize("index", range(0, CASE_COUNT, 3))
 def test_recommended_tap_achieves_the_value(index):
-    board = CASES[index]
+    board = _cases()[index]
     objective = Objective("expected")
     best, _ = brute_value(board, objective)
     decision = Lookahead(joint_placements(board), objective).decide(board.taps)
@@ -101,9 +106,9 @@ def test_certain_tile_is_advised_only_to_complete_an_animal():
     assert result.recommend != (0, 3) and result.completes is None
 
 
-@pytest.mark.parametrize("index", range(len(CASES)))
+@pytest.mark.parametrize("index", range(CASE_COUNT))
 def test_never_advises_a_certainly_empty_tile(index):
-    result = advise(CASES[index])
+    result = advise(_cases()[index])
     empty = {(c.row, c.col) for c in result.certain if c.animal is None}
     settled = {(c.row, c.col) for c in result.certain if c.animal is not None}
     assert result.recommend not in empty
@@ -159,9 +164,9 @@ def test_target_names_match_like_the_animals_line():
     assert parse_objective("target:rhino", savanna.animals) == Objective("target", 1)
 
 
-@pytest.mark.parametrize("index", range(0, len(CASES), 4))
+@pytest.mark.parametrize("index", range(0, CASE_COUNT, 4))
 def test_hints_from_a_narrower_search_do_not_change_the_value(index):
-    board = CASES[index]
+    board = _cases()[index]
     joint = joint_placements(board)
     for objective in (Objective("expected"), Objective("all")):
         narrow = Lookahead(joint, objective, width=1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -35,10 +36,17 @@ def _objectives(board):
             Objective("target", len(board.animals) - 1)]
 
 
+#: How many boards are checked (a constant: the tests are parametrized before they are drawn).
+CASE_COUNT = 20
+
+
+@cache
 def _cases():
+    """The boards, drawn on first use (by the worker that runs these tests, not by every
+    worker collecting the file)."""
     rng = random.Random(23)
     cases = []
-    while len(cases) < 18:
+    while len(cases) < CASE_COUNT - 2:  # and the two fresh boards below
         animals = 1 + len(cases) % 3
         board = random_board(rng, animals=animals, taps=1 + len(cases) % 3, tapped=rng.randrange(8, 14))
         if len(brute_joint(board)) > 1:
@@ -46,9 +54,6 @@ def _cases():
     # Fresh boards whose symmetries the plan uses (8 and 2 of them), with 2 taps.
     cases += [_farm("Horse", "Cow", taps=2), _farm("Sheep", "Chicken", taps=2)]
     return cases
-
-
-CASES = _cases()
 
 
 def _after_tap(board, tile, objective):
@@ -65,9 +70,9 @@ def _after_tap(board, tile, objective):
     )
 
 
-@pytest.mark.parametrize("index", range(len(CASES)))
+@pytest.mark.parametrize("index", range(CASE_COUNT))
 def test_plan_equals_plain_expectimax(index):
-    board = CASES[index]
+    board = _cases()[index]
     for objective in _objectives(board):
         primary, secondary = brute_value(board, objective)
         decision, exact, _ = plan(board, objective, budget=None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -40,10 +41,17 @@ def test_posterior_with_unsure_tiles_matches_brute_force(seed):
         assert post.probability(r * 5 + c, k) == p, (r, c, k)
 
 
+#: How many boards are checked (a constant: the tests are parametrized before they are drawn).
+UNSURE_COUNT = 12
+
+
+@cache
 def _unsure_cases():
+    """The boards, drawn on first use (by the worker that runs these tests, not by every
+    worker collecting the file)."""
     rng = random.Random(11)
     cases = []
-    while len(cases) < 12:
+    while len(cases) < UNSURE_COUNT:
         animals = 2 + len(cases) % 2
         board = random_board(
             rng, animals=animals, taps=1 + len(cases) % 3, tapped=rng.randrange(8, 14), unsure=0.8
@@ -53,12 +61,9 @@ def _unsure_cases():
     return cases
 
 
-UNSURE_CASES = _unsure_cases()
-
-
-@pytest.mark.parametrize("index", range(len(UNSURE_CASES)))
+@pytest.mark.parametrize("index", range(UNSURE_COUNT))
 def test_lookahead_with_unsure_tiles_matches_plain_expectimax(index):
-    board = UNSURE_CASES[index]
+    board = _unsure_cases()[index]
     for objective in (Objective("expected"), Objective("all"), Objective("target", 0)):
         primary, secondary = brute_value(board, objective)
         decision = Lookahead(joint_placements(board), objective).decide(board.taps)
