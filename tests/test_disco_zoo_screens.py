@@ -543,7 +543,8 @@ def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_ca
     assert reading.unread == () and reading.unsure == ()
 
 
-def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
+def real_look_report(reads: list[RealRead], seed: int,
+                     scales: tuple[float, float] = (0.5, 3.0)) -> list[str]:
     """The figures of real-look screens read: tiles, found animals and counters with
     ``--animals``; with no options, read exactly / asked for ``--animals`` / wrong; the cards
     and their box rows read, by scale."""
@@ -557,7 +558,8 @@ def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
                  if any("attempts counter not read" in w for w in one.warnings) else "wrong")
                 for one in reads]
     exact = [one.seed for one in reads if one.read != one.text]
-    out.append(f"real look, seeds {seed}..{seed + len(reads) - 1}, 0.5x-3x, JPEG 40-95: "
+    out.append(f"real look, seeds {seed}..{seed + len(reads) - 1}, {scales[0]:g}x-{scales[1]:g}x, "
+               f"JPEG 40-95: "
                f"{len(reads)} screens; tile kinds all right on {kinds}")
     out.append(f"  with --animals: whole board text exact on {len(reads) - len(exact)} "
                f"(not: {exact})")
@@ -572,10 +574,10 @@ def real_look_report(reads: list[RealRead], seed: int) -> list[str]:
     plain_wrong = [one.seed for one in reads if one.plain and one.plain != one.text]
     plain_tiles = _animal_outcomes((one.seed, one.text, one.plain) for one in reads
                                    if one.plain)
-    asked = sum(bool(one.asked) for one in reads)
+    asked = [one.seed for one in reads if one.asked]
     refused = [one.seed for one in reads if one.refused]
     out.append(f"  with no options: read exactly {len(plain_exact)}, asked for --animals "
-               f"{asked}, refused otherwise {len(refused)} {refused[:10]}, read with some "
+               f"{len(asked)} {asked[:15]}, refused otherwise {len(refused)} {refused[:10]}, read with some "
                f"difference {len(plain_wrong)} {plain_wrong[:10]} (their found tiles: "
                f"{plain_tiles['exact']} exact, {plain_tiles['unsure']} unsure, "
                f"{len(plain_tiles['wrong'])} wrong)")
@@ -638,7 +640,7 @@ def _measure(argv: list[str] | None = None) -> None:
         olds = list(pool.map(partial(_old_read, base=options.seed), range(options.old),
                              chunksize=4))
     elapsed = time.perf_counter() - start
-    for line in real_look_report(reads, options.seed):
+    for line in real_look_report(reads, options.seed, tuple(options.scales)):
         print(line)
     old_exact = sum(r.text == text for _, text, r, _ in olds)
     old_tiles = sum(r.text.splitlines()[3:] == text.splitlines()[3:] for _, text, r, _ in olds)

@@ -23,8 +23,8 @@ from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pixel_fonts
 from kit.skins.pixel_fonts import CHARACTERS, FONTS
-from gridsight.vision.cipher import Cipher, compatible, rank, readable_by, settle
-from gridsight.vision.glyphs import glyph_distance, text_lines
+from gridsight.vision.cipher import Cipher, bolder, compatible, rank, readable_by, settle
+from gridsight.vision.glyphs import emboldened, glyph_distance, text_lines
 
 LETTERS = [ch for ch in CHARACTERS if ch.isalnum()]
 
@@ -35,10 +35,10 @@ def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
 
 
 def _written(font, text: str, size: int, scale: float = 1.0, quality: int = 95,
-             ink=(235, 235, 235), paper=(40, 50, 45)) -> np.ndarray:
-    """``text`` in ``font`` at ``size`` pixels per font pixel on a plain panel, the picture
-    scaled by ``scale`` (bilinear) and saved as JPEG."""
-    mask = np.kron(font.mask(text), np.ones((size, size), bool))
+             ink=(235, 235, 235), paper=(40, 50, 45), bold: bool = False) -> np.ndarray:
+    """``text`` in ``font`` (its bold when ``bold``) at ``size`` pixels per font pixel on a
+    plain panel, the picture scaled by ``scale`` (bilinear) and saved as JPEG."""
+    mask = np.kron(font.mask(text, bold=bold), np.ones((size, size), bool))
     picture = np.full((mask.shape[0] + 4 * size + 8, mask.shape[1] + 4 * size + 8, 3), paper,
                       np.uint8)
     picture[2 * size + 4 : 2 * size + 4 + mask.shape[0],
@@ -351,6 +351,38 @@ def test_a_line_thinned_by_its_outline_is_read_against_an_unringed_label_a_bold_
     assert readable_by(Stroked(0.55 * label.stroke), label)  # type: ignore[arg-type]
     assert not readable_by(Stroked(2.0 * label.stroke), label)  # type: ignore[arg-type]
     assert not compatible(Stroked(0.55 * label.stroke), label)  # type: ignore[arg-type]
+
+
+REGIONS_OF_FOUR = ["FARM", "MARS", "MOON", "CITY"]
+
+
+@pytest.mark.parametrize("name", sorted(FONTS))
+def test_a_bold_title_is_read_against_the_regular_label_emboldened(name):
+    """A title in the bold of the label's font (every stroke a font pixel wider), bigger
+    than the label: too bold to be compared with the label's glyphs as they are, it is read
+    against them widened as a bold widens them; without them it had no reference at all,
+    and the region was never read off it."""
+    font = FONTS[name]
+    label = _line(font, "ATTEMPTS LEFT")
+    cipher = Cipher([(label, "ATTEMPTS LEFT")])
+    for region in ("FARM", "MARS"):
+        title = text_lines(_written(font, region, 3, 1.5, 75, bold=True))[0]
+        assert not readable_by(title, label) and bolder(title, label)
+        assert cipher.references(title), "the emboldened label's glyphs"
+        ranking = rank([(title, REGIONS_OF_FOUR)], cipher)
+        assert [s.text for s in settle(ranking, 4.0, cipher, [(title, ())], 0.25)] == [region]
+
+
+def test_a_glyph_emboldened_is_nearer_its_bold_than_any_other_letter_bold():
+    font = FONTS["square"]
+    regular = _line(font, "AFMPST", 3)
+    bold = text_lines(_written(font, "AFMPST", 3, 1.5, 75, bold=True))[0]
+    widened = emboldened(regular, bold.stroke)
+    assert widened.stroke > 1.4 * regular.stroke
+    for k, glyph in enumerate(widened.glyphs):
+        distances = [glyph_distance(glyph, other) for other in bold.glyphs]
+        assert int(np.argmin(distances)) == k, (k, np.round(distances, 3))
+    assert emboldened(regular, 0.5 * regular.stroke) is regular  # never thinned
 
 
 def test_names_read_beyond_doubt_that_no_rescue_fits_say_the_board_is_in_question(tmp_path,

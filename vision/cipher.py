@@ -49,7 +49,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from gridsight.vision.glyphs import Glyph, TextLine, glyph_distance
+from gridsight.vision.glyphs import Glyph, TextLine, emboldened, glyph_distance, stretched
 
 DEFAULT_SAME = 0.05  # distance between glyphs of one character, when the screen cannot say
 DEFAULT_APART = 0.12  # ... of two characters
@@ -58,6 +58,7 @@ KEEP = 5  # candidates kept per line (the cheapest alone) before lines are read 
 MAX_COMBINATIONS = 20000  # combinations weighed at most
 STYLE = 1.45  # lines whose strokes (for their size) differ by more are of two styles
 THIN_STYLE = 2.2  # ... unless the thinner is read against the thicker (an outline thins it)
+BOLD_STYLE = 2.6  # a line up to this much bolder is read against the thinner one emboldened
 SHORT_MARKS = "-.,'_~"  # characters drawn well short of a capital's height
 SHORT = 0.6  # a glyph shorter than this share of its line's cap height is a short mark
 MISFIT = 20.0  # the cost of reading a letter as a short mark, or the reverse
@@ -99,6 +100,16 @@ def compatible(a: TextLine, b: TextLine) -> bool:
     return thin > 0 and thick <= STYLE * thin
 
 
+def bolder(line: TextLine, reference: TextLine) -> bool:
+    """Whether ``line`` is of ``reference``'s font in bold: too bold for its style
+    (:func:`compatible`) but at most :data:`BOLD_STYLE` times as thick. It is then read
+    against ``reference`` drawn bold (:meth:`Cipher.references`): a title in the bold of
+    the labels' font (measured on our skins' screens: strokes 1.8 to 2.4 times the
+    labels', for their size)."""
+    return (reference.stroke > 0 and line.stroke > STYLE * reference.stroke
+            and line.stroke <= BOLD_STYLE * reference.stroke)
+
+
 def readable_by(line: TextLine, reference: TextLine) -> bool:
     """Whether ``line`` may be read against the glyphs of ``reference`` (a line of known
     text): of its style (:func:`compatible`), or thinner by up to :data:`THIN_STYLE`: text
@@ -125,7 +136,9 @@ class Cipher:
         # (keyed by the glyphs' ids, each entry holding its two glyphs: a glyph freed while
         # its id is cached would let a new one take that id and be given its distance)
         self._cache: dict[tuple[int, int], tuple[Glyph, Glyph, float]] = {}
-        self._refs: dict[int, list[tuple[Glyph, str]]] = {}
+        # (keyed by the line's id, each entry holding the line, as above)
+        self._refs: dict[int, tuple[TextLine, list[tuple[Glyph, str]]]] = {}
+        self._bold: dict[tuple[int, float], tuple[TextLine, TextLine]] = {}
         self.calibration = self._calibrate()
 
     def distance(self, a: Glyph, b: Glyph) -> float:
@@ -140,12 +153,28 @@ class Cipher:
 
     def references(self, line: TextLine) -> list[tuple[Glyph, str]]:
         """The known glyphs ``line`` may be compared with: those of known lines of its
-        style."""
+        style, or when there are none, of those it is the bold of (:func:`bolder`),
+        drawn bold to its stroke (:meth:`_bold_of`)."""
         if id(line) not in self._refs:
-            self._refs[id(line)] = [(g, ch) for known, text in self.known
-                                    if readable_by(line, known)
-                                    for g, ch in zip(known.glyphs, text.replace(" ", ""))]
-        return self._refs[id(line)]
+            own = [(known, text) for known, text in self.known if readable_by(line, known)]
+            # (emboldened glyphs only for a line with no reference of its own style: they
+            # are a model of its font's bold, less like it than its own style's glyphs)
+            shown = own or [(bold, text) for known, text in self.known
+                            if bolder(line, known) for bold in self._bold_of(known, line.stroke)]
+            self._refs[id(line)] = (line, [(g, ch) for known, text in shown
+                                           for g, ch in zip(known.glyphs,
+                                                            text.replace(" ", ""))])
+        return self._refs[id(line)][1]
+
+    def _bold_of(self, known: TextLine, stroke: float) -> tuple[TextLine, TextLine]:
+        """``known`` as its font's bold of ``stroke`` would draw it, both ways a pixel
+        font's bold is made (:func:`~gridsight.vision.glyphs.emboldened`: each stroke
+        widened; :func:`~gridsight.vision.glyphs.stretched`: each column doubled), made
+        once: glyphs are compared by identity, and kept while the cipher lives."""
+        key = (id(known), round(stroke, 3))
+        if key not in self._bold:
+            self._bold[key] = (emboldened(known, stroke), stretched(known, stroke))
+        return self._bold[key]
 
     def _calibrate(self) -> Calibration:
         same: list[float] = []

@@ -274,6 +274,56 @@ def moved(line: TextLine, dx: int, dy: int) -> TextLine:
     return TextLine(glyphs, line.words, (x + dx, y + dy, w, h), line.height, line.colour)
 
 
+def emboldened(line: TextLine, stroke: float) -> TextLine:
+    """``line`` as its font's bold would draw it, its strokes ``stroke`` thick (over the
+    cap height, as :attr:`TextLine.stroke`): each glyph's ink widened to the right by the
+    difference, as a bold pixel font widens every stroke by a column (and as a renderer
+    makes a bold it does not have, drawing the regular twice a pixel apart). A screen's
+    bold title can then be read against its regular labels' glyphs."""
+    by = max(0.0, (stroke - line.stroke) * line.height)
+    if by <= 0.0:
+        return line
+    pad = int(np.ceil(by)) + 1
+    glyphs = []
+    for g in line.glyphs:
+        canvas = np.pad(g.canvas, ((0, 0), (0, pad)))
+        shifted = cv2.warpAffine(canvas, np.array([[1, 0, by], [0, 1, 0]], np.float32),
+                                 (canvas.shape[1], canvas.shape[0]), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        # (every pixel between the glyph and its copy ``by`` to the right is ink too: the
+        # strokes widen, not double)
+        wide = np.maximum(canvas, shifted)
+        for step in np.arange(1.0, by, 1.0):
+            wide = np.maximum(wide, np.roll(canvas, int(step), axis=1))
+        x, y, w, h = g.box
+        glyphs.append(Glyph((x, y, w + int(round(by)), h), wide, g.top, g.bottom, g.left,
+                            g.right + by))
+    x, y, w, h = line.box
+    return TextLine(tuple(glyphs), line.words, (x, y, w + int(round(by)), h), line.height,
+                    line.colour)
+
+
+def stretched(line: TextLine, stroke: float) -> TextLine:
+    """``line`` drawn wider, its upright strokes ``stroke`` thick (over the cap height):
+    each glyph stretched across by the ratio of the strokes, the other way a pixel font's
+    bold is made (every column drawn twice, where widening each stroke would fill a
+    letter's hole: a three-pixel ``A``)."""
+    factor = stroke / line.stroke if line.stroke > 0 else 1.0
+    if factor <= 1.0:
+        return line
+    glyphs = []
+    for g in line.glyphs:
+        width = max(1, int(round(g.canvas.shape[1] * factor)))
+        fx = width / g.canvas.shape[1]
+        canvas = cv2.resize(g.canvas, (width, g.canvas.shape[0]), interpolation=cv2.INTER_LINEAR)
+        x, y, w, h = g.box
+        glyphs.append(Glyph((x, y, int(round(w * fx)), h), canvas, g.top, g.bottom,
+                            g.left * fx, g.right * fx))
+    x, y, w, h = line.box
+    return TextLine(tuple(glyphs), line.words, (x, y, int(round(w * factor)), h), line.height,
+                    line.colour)
+
+
 Piece = tuple[tuple[int, int, int, int], int]  # a component's box and its label
 
 
