@@ -10,6 +10,10 @@ state, a cell never seen stays ``?``, none is ever wrong.
 Run as a script to measure on fresh seeds (see ``--help``)::
 
     python tests/test_tile_path_rooms.py --seed 90000 --cases 20 --shots 10 --walk 30
+    python tests/test_tile_path_rooms.py --setups wide --seed 96000 --cases 40
+
+``--setups wide`` draws the set-ups a player's emulator and screenshots may add (any scale,
+edge-directed and other smoothing filters, scanlines, JPEG: :func:`kit.rooms.emulator_for`).
 """
 
 from __future__ import annotations
@@ -37,11 +41,11 @@ ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 SEED = 4_100  # the suite's cases; the measurement's are given on the command line
 
 
-def calibrated(index: int, seed: int, folder: Path):
-    """Case ``index``: its set-up and look, and the pack calibrated from its calibration
-    screenshot, saved to ``folder`` and loaded back as ``analyze --pack`` loads it."""
-    rng = np.random.default_rng(seed)
-    settings = rooms.settings_for(index, rng)
+def calibrated(index: int, seed: int, folder: Path, setups: str = "whole"):
+    """Case ``index``: its set-up (``setups``: :func:`kit.rooms.setup_for`) and look, and the
+    pack calibrated from its calibration screenshot, saved to ``folder`` and loaded back as
+    ``analyze --pack`` loads it."""
+    settings = rooms.setup_for(setups, index, seed)
     look = gbc.random_look(seed)
     shot = rooms.calibration_shot(look, settings, seed)
     result = calibrate_room([("calibration", shot.image)], ROOM, f"case{index}")
@@ -276,13 +280,13 @@ def test_a_room_file_must_have_its_start(run_cli, tmp_path, monkeypatch):
 # -- the measurement --------------------------------------------------------------------------
 
 
-def measure_case(job: tuple[int, int, int, int, str]) -> dict:
+def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
     """One case of the measurement (a worker's job): calibrate, read ``shots`` screenshots,
     merge a walk of ``walk`` steps; returns the tallies' counts and the problems."""
-    index, seed, shots, walk_steps, folder = job
+    index, seed, shots, walk_steps, folder, setups = job
     out: dict = {"index": index, "problems": []}
     try:
-        settings, look, _, result, pack = calibrated(index, seed, Path(folder))
+        settings, look, _, result, pack = calibrated(index, seed, Path(folder), setups)
     except Exception as error:  # noqa: BLE001 - reported, and counted as a failure
         out["problems"].append(f"calibration failed: {error}")
         return out
@@ -309,9 +313,21 @@ def measure_case(job: tuple[int, int, int, int, str]) -> dict:
     except Exception as error:  # noqa: BLE001
         out["problems"].append(f"walk: {error}")
     out.update(single=vars(single), merged=vars(merged), views=views,
-               setup=(settings.scale, settings.smooth, round(settings.correct, 2)),
+               setup=describe(settings),
                missing=list(result.missing))
     return out
+
+
+def describe(settings: gbc.Settings) -> str:
+    """An emulator set-up in a few words, for the measurement's lines."""
+    words = [f"{settings.scale:.2f}x", settings.smooth_kind if settings.smooth else "nearest"]
+    if settings.correct:
+        words.append(f"corrected {settings.correct:.2f}")
+    if settings.scanline:
+        words.append(f"scanlines {settings.scanline:.0%}")
+    if settings.jpeg:
+        words.append(f"JPEG {settings.jpeg}")
+    return ", ".join(words)
 
 
 def main(argv: list[str]) -> int:
@@ -326,12 +342,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--shots", type=int, default=10, help="screenshots read per case")
     parser.add_argument("--walk", type=int, default=30, help="steps of the walk per case")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--setups", choices=sorted(rooms.SETUPS), default="whole",
+                        help="whole: scales 2x-6x, nearest, bilinear or blurred (cycled); "
+                        "wide: any scale 2.0x-6.0x, nearest, bilinear, blur, EPX, bicubic or "
+                        "Lanczos, scanlines and JPEG half the time each")
     args = parser.parse_args(argv)
     single, merged = rooms.Tally(), rooms.Tally()
     views = failures = 0
     with tempfile.TemporaryDirectory() as folder, \
             ProcessPoolExecutor(args.workers) as pool:
-        jobs = [(i, args.seed + i, args.shots, args.walk, folder) for i in range(args.cases)]
+        jobs = [(i, args.seed + i, args.shots, args.walk, folder, args.setups)
+                for i in range(args.cases)]
         for result in pool.map(measure_case, jobs):
             for key, tally in (("single", single), ("merged", merged)):
                 for field, value in result.get(key, {}).items():
@@ -339,7 +360,10 @@ def main(argv: list[str]) -> int:
             views += result.get("views", 0)
             failures += "single" not in result
             note = f" missing looks {result['missing']}" if result.get("missing") else ""
-            print(f"case {result['index']} {result.get('setup')}: "
+            counts = " ".join(f"{key} {t['right']}/{t['unread']}/{t['wrong']}"
+                              for key in ("single", "merged")
+                              if (t := result.get(key)) is not None)
+            print(f"case {result['index']} ({result.get('setup')}): {counts} (right/?/wrong); "
                   f"{len(result['problems'])} problem(s){note}", flush=True)
             for problem in result["problems"][:5]:
                 print(f"   {problem}")
