@@ -74,19 +74,28 @@ def walk_truths(shots) -> list[str]:
     return out
 
 
-def merged_walk(shots, pack) -> list[str]:
-    """Every step of a walk merged as ``analyze --sequence`` merges it."""
+def merged_walk(shots, pack, keep_going: bool = False) -> list[str | None]:
+    """Every step of a walk merged as ``analyze --sequence`` merges it. A screenshot refused
+    raises, or with ``keep_going`` is ``None`` and leaves the merged board as it was (as
+    ``analyze --sequence`` reports it and goes on)."""
+    from dataclasses import replace
+
     from gridsight.registry import get_spec
+    from gridsight.vision.errors import BoardNotFoundError
 
     rules = get_spec("tile-path").reading.tracker
     merger = ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
                         may_change=rules.may_change)
-    out = []
+    out: list[str | None] = []
     for shot in shots:
-        found = find_in(shot.image, {pack.game: pack})
+        try:
+            found = find_in(shot.image, {pack.game: pack})
+        except BoardNotFoundError:
+            if not keep_going:
+                raise
+            out.append(None)
+            continue
         _, merged = merger.take(found.read)
-        from dataclasses import replace
-
         out.append(read_found(shot.image, replace(found, read=merged), ReadHints()).text)
     return out
 
@@ -284,7 +293,8 @@ def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
     """One case of the measurement (a worker's job): calibrate, read ``shots`` screenshots,
     merge a walk of ``walk`` steps; returns the tallies' counts and the problems."""
     index, seed, shots, walk_steps, folder, setups = job
-    out: dict = {"index": index, "problems": []}
+    out: dict = {"index": index, "problems": [],
+                 "setup": describe(rooms.setup_for(setups, index, seed))}
     try:
         settings, look, _, result, pack = calibrated(index, seed, Path(folder), setups)
     except Exception as error:  # noqa: BLE001 - reported, and counted as a failure
@@ -292,12 +302,15 @@ def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
         return out
     single, merged = rooms.Tally(), rooms.Tally()
     views = 0
+    refused = 0
     for k in range(shots):
         shot = gbc.random_shot(seed * 100 + k, look=look, settings=settings)
         try:
             text, extras = read_text(shot.image, pack)
         except Exception as error:  # noqa: BLE001
             out["problems"].append(f"shot {k}: {error}")
+            refused += 1
+            single.add(unread(shot.board), rooms.text_of(shot.board_in_view()))
             continue
         views += extras.get("view") == shot.view
         for problem in single.add(text, rooms.text_of(shot.board_in_view())):
@@ -305,17 +318,29 @@ def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
     rng = np.random.default_rng([seed, 77])
     walk = gbc.random_walk(gbc.HEROS_CAVE, rng, walk_steps)
     walk_shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    refused_steps = 0
     try:
-        for k, (got, want) in enumerate(zip(merged_walk(walk_shots, pack),
+        for k, (got, want) in enumerate(zip(merged_walk(walk_shots, pack, keep_going=True),
                                             walk_truths(walk_shots))):
+            if got is None:  # refused: the step's cells count as ?
+                refused_steps += 1
+                got = unread(walk_shots[k].board)
             for problem in merged.add(got, want):
                 out["problems"].append(f"walk step {k}: {problem}")
     except Exception as error:  # noqa: BLE001
         out["problems"].append(f"walk: {error}")
-    out.update(single=vars(single), merged=vars(merged), views=views,
+    if refused_steps:
+        out["problems"].append(f"walk: {refused_steps} step(s) refused")
+    out.update(single=vars(single), merged=vars(merged), views=views, refused=refused,
+               refused_steps=refused_steps,
                setup=describe(settings),
                missing=list(result.missing))
     return out
+
+
+def unread(board) -> str:
+    """A board of ``board``'s size read as nothing: a refused screenshot's cells."""
+    return rooms.text_of([["?"] * len(row) for row in board])
 
 
 def describe(settings: gbc.Settings) -> str:
@@ -348,7 +373,7 @@ def main(argv: list[str]) -> int:
                         "Lanczos, scanlines and JPEG half the time each")
     args = parser.parse_args(argv)
     single, merged = rooms.Tally(), rooms.Tally()
-    views = failures = 0
+    views = failures = refused = refused_steps = 0
     with tempfile.TemporaryDirectory() as folder, \
             ProcessPoolExecutor(args.workers) as pool:
         jobs = [(i, args.seed + i, args.shots, args.walk, folder, args.setups)
@@ -358,6 +383,8 @@ def main(argv: list[str]) -> int:
                 for field, value in result.get(key, {}).items():
                     setattr(tally, field, getattr(tally, field) + value)
             views += result.get("views", 0)
+            refused += result.get("refused", 0)
+            refused_steps += result.get("refused_steps", 0)
             failures += "single" not in result
             note = f" missing looks {result['missing']}" if result.get("missing") else ""
             counts = " ".join(f"{key} {t['right']}/{t['unread']}/{t['wrong']}"
@@ -367,8 +394,10 @@ def main(argv: list[str]) -> int:
                   f"{len(result['problems'])} problem(s){note}", flush=True)
             for problem in result["problems"][:5]:
                 print(f"   {problem}")
-    print(f"single screenshots: {single.line()}; view exact {views} of {single.boards}")
-    print(f"walks, every step merged: {merged.line()}")
+    print(f"single screenshots: {single.line()}; view exact {views} of {single.boards}; "
+          f"refused {refused} (their cells counted as ?)")
+    print(f"walks, every step merged: {merged.line()}; steps refused {refused_steps} (their "
+          "cells counted as ?)")
     print(f"calibrations failed: {failures}")
     return 0
 
