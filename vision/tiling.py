@@ -269,12 +269,16 @@ def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) ->
     return np.concatenate([[BORDER], profile, [BORDER]])
 
 
-def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = ()) -> float | None:
+def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = (),
+               flat: tuple[np.ndarray, np.ndarray] | None = None) -> float | None:
     """The start ``k`` maximising the edges at ``k`` and near ``k + size`` (the strongest
     within :data:`SETTLE_REACH` of it: the size is known from the picture's repeats, to a
     pixel or two) and at ``k + e`` for each ``e`` of ``extra`` (the line under a status bar:
-    the bar and the room differ), boundaries interpolated for a fractional ``size``."""
+    the bar and the room differ), boundaries interpolated for a fractional ``size``; with
+    ``flat`` (:func:`_flatness`), the two outer edges weighed by how flat their outside is."""
     n = len(profile) - 1  # boundaries 0..n
+    starts_at, ends_at = (profile, profile) if flat is None else \
+        (profile * flat[0], profile * flat[1])
     if size > n + 0.5:
         return None
     starts = np.arange(0, max(1, int(np.floor(n - size)) + 1))
@@ -282,13 +286,13 @@ def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = ()) 
         starts = np.array([0])
     grid = np.arange(len(profile), dtype=np.float64)
     reach = max(1, int(np.ceil(SETTLE_REACH * size)))
-    far = cv2.dilate(profile.astype(np.float32).reshape(1, -1),
+    far = cv2.dilate(ends_at.astype(np.float32).reshape(1, -1),
                      np.ones((1, 2 * reach + 1), np.uint8)).reshape(-1).astype(np.float64)
 
     def at(offset: float, values: np.ndarray = profile) -> np.ndarray:
         return np.interp(starts + offset, grid, values, left=0.0, right=BORDER)
 
-    score = at(0.0) + at(size, far)
+    score = at(0.0, starts_at) + at(size, far)
     for e in extra:
         score = score + at(e)
     return float(starts[int(np.argmax(score))])
@@ -313,30 +317,36 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch
     if width > w + 1.5 or height > h + 1.5:
         return []
-    x = _best_pair(_edges(image, 1), min(width, w))
+    x = _best_pair(_edges(image, 1), min(width, w), flat=_flatness(image, 1))
     if x is None:
         return []
     columns = (int(max(0, x)), int(min(w, x + width)))
     bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    y = _best_pair(_edges(image, 0, columns), min(height, h), tuple(b * height for b in bars))
+    y = _best_pair(_edges(image, 0, columns), min(height, h), tuple(b * height for b in bars),
+                   flat=_flatness(image, 0, columns))
     if y is None:
         return []
     rows = (int(max(0, y)), int(min(h, y + height)))
     across = _edges(image, 1, rows)
-    x = _best_pair(across, min(width, w))
+    flat_across = _flatness(image, 1, rows)
+    x = _best_pair(across, min(width, w), flat=flat_across)
     if x is None:
         return []
-    xs = _settle(across, x, width, flat=(image, 1, rows), keep=keep) or [(x, width)]
+    settled = _settle(across, x, width, flat=flat_across, keep=keep)
+    xs = settled or [(x, width)]
     out = []
-    for sx, sw in xs:
+    for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
         down = _edges(image, 0, columns)
-        ys = _settle(down, y, height, bars, flat=(image, 0, columns), keep=keep) or [(y, height)]
+        # A settled width says the height to a pixel: the console's pixels are square.
+        tall = sw * layout.tiles_high / layout.tiles_wide if settled else height
+        ys = _settle(down, y, tall, bars, flat=_flatness(image, 0, columns), keep=keep,
+                     reach_size=1 if settled else None) or [(y, tall)]
         out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
                                          sh / layout.tiles_high))
-                for rank_x in [xs.index((sx, sw))] for rank_y, (sy, sh) in enumerate(ys)]
+                for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
     return [screen for _, screen in out][: max(1, keep * keep)]
 
@@ -351,68 +361,72 @@ FLAT_DEVIATION = 10.0  # a line varying less than this along an edge (mean level
 BORDER_SETTLE = 0.5  # how much of an edge the image's own border counts for when settling
 
 
-def _outside_flat(image: np.ndarray, axis: int, span: tuple[int, int], boundaries: np.ndarray,
-                  before: bool) -> np.ndarray:
-    """For each boundary, how flat the line of pixels just outside it is against the line
-    just inside (1: flat, as a window's margin is; 0: as busy, as a picture is), over
-    ``span`` across: each line's mean absolute deviation of its grey levels from their
-    median, outside over inside (a JPEG's ringing beside a picture echoes it faintly). The
-    image's own border counts as flat."""
+def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """For each column (``axis`` 1) or row (0) boundary, as in :func:`_edges`: how flat the
+    line just outside it is against the line just inside, were the picture to start there
+    (``before``: the line before the boundary is outside) or to end there (``after``).
+    1: flat, as a window's margin is; 0: as busy, as a picture is. Each line's busyness is
+    the mean absolute deviation of its grey levels from their median (over ``span``
+    across); outside over inside, since a JPEG's ringing beside a picture echoes it
+    faintly. The image's own borders count as flat."""
     grey = _grey(image)
     if axis == 1:
-        grey = grey[span[0] : span[1]].T
-    else:
+        grey = (grey if span is None else grey[span[0] : span[1]]).T
+    elif span is not None:
         grey = grey[:, span[0] : span[1]]
     n = grey.shape[0]
+    if grey.shape[1] == 0:
+        return np.ones(n + 1), np.ones(n + 1)
+    busy = np.abs(grey - np.median(grey, axis=1, keepdims=True)).mean(axis=1)
 
-    def deviation(line: int) -> float:
-        values = grey[line]
-        return float(np.abs(values - np.median(values)).mean())
+    def flat(outside: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        ratio = outside / np.maximum(inside, FLAT_DEVIATION)
+        return np.clip(1.5 - 2.5 * ratio, 0.0, 1.0)
 
-    out = np.ones(len(boundaries))
-    for i, k in enumerate(boundaries):
-        outside, inside = (int(k) - 1, int(k)) if before else (int(k), int(k) - 1)
-        if 0 <= outside < n and 0 <= inside < n and grey.shape[1]:
-            ratio = deviation(outside) / max(deviation(inside), FLAT_DEVIATION)
-            out[i] = float(np.clip(1.5 - 2.5 * ratio, 0.0, 1.0))
-    return out
+    before = np.ones(n + 1)
+    after = np.ones(n + 1)
+    before[1:n] = flat(busy[:-1], busy[1:])
+    after[1:n] = flat(busy[1:], busy[:-1])
+    return before, after
 
 
 def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, ...] = (),
-            flat: tuple[np.ndarray, int, tuple[int, int]] | None = None, keep: int = 1
-            ) -> list[tuple[float, float]]:
+            flat: tuple[np.ndarray, np.ndarray] | None = None, keep: int = 1,
+            reach_size: int | None = None) -> list[tuple[float, float]]:
     """The picture's start and size along one axis, settled by its two edges: the whole
     pixel boundaries within :data:`SETTLE_REACH` of ``start`` and ``start + size`` with the
     strongest change across both (and across the lines at the shares ``inner`` of the size:
     the line under a status bar), each edge weighed by how flat the pixels outside it are
-    (with ``flat``: the image, the axis and the span across; a strong line inside the
-    picture has picture outside it, a window's margin is flat). The ``keep`` best pairs
+    (``flat``: :func:`_flatness`'s pair; a strong line inside the picture has picture
+    outside it, a window's margin is flat); sizes within ``reach_size`` of ``size`` only,
+    when given (the other axis settled says the size to a pixel). The ``keep`` best pairs
     (start, size), best first, leaving out a pair whose weaker edge is too weak to say (the
     picture's border blends into the window): empty, the size found by the repeats stands."""
     n = len(profile) - 1
     profile = profile.copy()
     profile[[0, n]] = BORDER_SETTLE  # a picture reaching the image's border may end there
     reach = max(2, int(np.ceil(SETTLE_REACH * size)))
-    lefts = np.arange(max(0, int(np.floor(start)) - reach), min(n, int(np.ceil(start)) + reach) + 1)
-    sizes = np.arange(int(np.floor(size)) - reach, int(np.ceil(size)) + reach + 1)
+    lefts = np.arange(max(0, int(np.floor(start)) - reach),
+                      min(n, int(np.ceil(start)) + reach) + 1)
+    size_reach = reach if reach_size is None else reach_size
+    sizes = np.arange(int(np.floor(size)) - size_reach, int(np.ceil(size)) + size_reach + 1)
     if not len(lefts) or not len(sizes):
-        return None
+        return []
     rights = lefts[:, None] + sizes[None, :]
     valid = rights <= n
     left_edge = profile[lefts][:, None]
     right_edge = np.where(valid, profile[np.minimum(rights, n)], 0.0)
     if flat is not None:
-        image, axis, span = flat
-        left_edge = left_edge * _outside_flat(image, axis, span, lefts, True)[:, None]
-        ends = np.arange(int(rights.min()), int(min(n, rights.max())) + 1)
-        flat_after = _outside_flat(image, axis, span, ends, False)
-        right_edge = right_edge * flat_after[np.clip(rights - ends[0], 0, len(ends) - 1)]
+        before, after = flat
+        left_edge = left_edge * before[lefts][:, None]
+        right_edge = right_edge * after[np.minimum(rights, n)]
     score = left_edge + right_edge
     for share in inner:  # a line inside falls on the boundary before or after its place
         place = lefts[:, None] + share * sizes[None, :]
-        before = profile[np.clip(np.floor(place).astype(int), 0, n)]
-        after = profile[np.clip(np.ceil(place).astype(int), 0, n)]
-        score = score + np.maximum(before, after)
+        below = profile[np.clip(np.floor(place).astype(int), 0, n)]
+        above = profile[np.clip(np.ceil(place).astype(int), 0, n)]
+        score = score + np.maximum(below, above)
     # Of edges alike, the size nearest the one the repeats say.
     score = score - SETTLE_NEAR * np.abs(sizes[None, :] - size) / reach
     score = np.where(valid, score, -np.inf)
@@ -431,5 +445,5 @@ def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, 
     return out
 
 
-__all__ = ["Screen", "ScreenLayout", "find_screen", "find_screens", "has_scanlines", "pitch_candidates",
-           "without_scanlines"]
+__all__ = ["Screen", "ScreenLayout", "find_screen", "find_screens", "has_scanlines",
+           "pitch_candidates", "without_scanlines"]
