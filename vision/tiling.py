@@ -202,7 +202,8 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     small = _structure(cv2.resize(image, None, fx=factor, fy=factor,
                                   interpolation=cv2.INTER_AREA) if factor < 1 else image)
     grey = _structure(image)
-    lo, hi = max(2, int(smallest * factor) - 1), int(largest * factor) + 2
+    # A picture filling the whole image has the largest pitch: its dip needs lags past it.
+    lo, hi = max(2, int(smallest * factor) - 1), int(largest * (1 + SETTLE_REACH) * factor) + 3
     lags = np.arange(lo, hi + 1)
     both = np.array([(_mad(small, int(d), 1) + _mad(small, int(d), 0)) / 2 for d in lags])
     # A dip's depth against the highest difference on either side of it (within a third of
@@ -219,7 +220,7 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     found: list[float] = []
     for i in dips:
         refined = _refine_pitch(grey, lags[i] / factor, largest)
-        if refined is None or refined < smallest or refined > largest * 1.01:
+        if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
         if all(abs(refined - f) > 0.03 * f for f in found):
             found.append(refined)
@@ -270,12 +271,14 @@ def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) ->
 
 
 def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = (),
-               flat: tuple[np.ndarray, np.ndarray] | None = None) -> float | None:
+               flat: tuple[np.ndarray, np.ndarray] | None = None, reach: int | None = None
+               ) -> float | None:
     """The start ``k`` maximising the edges at ``k`` and near ``k + size`` (the strongest
     within :data:`SETTLE_REACH` of it: the size is known from the picture's repeats, to a
     pixel or two) and at ``k + e`` for each ``e`` of ``extra`` (the line under a status bar:
     the bar and the room differ), boundaries interpolated for a fractional ``size``; with
-    ``flat`` (:func:`_flatness`), the two outer edges weighed by how flat their outside is."""
+    ``flat`` (:func:`_flatness`), the two outer edges weighed by how flat their outside is;
+    ``reach`` (pixels) instead of :data:`SETTLE_REACH` when the size is known better."""
     n = len(profile) - 1  # boundaries 0..n
     starts_at, ends_at = (profile, profile) if flat is None else \
         (profile * flat[0], profile * flat[1])
@@ -285,7 +288,8 @@ def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = (),
     if len(starts) == 0:
         starts = np.array([0])
     grid = np.arange(len(profile), dtype=np.float64)
-    reach = max(1, int(np.ceil(SETTLE_REACH * size)))
+    if reach is None:
+        reach = max(1, int(np.ceil(SETTLE_REACH * size)))
     far = cv2.dilate(ends_at.astype(np.float32).reshape(1, -1),
                      np.ones((1, 2 * reach + 1), np.uint8)).reshape(-1).astype(np.float64)
 
@@ -305,19 +309,24 @@ def find_screen(image: np.ndarray, layout: ScreenLayout, pitch: float) -> Screen
     return found[0] if found else None
 
 
-def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: int = 2
-                 ) -> list[Screen]:
+def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: int = 2,
+                 exact: bool = False) -> list[Screen]:
     """The picture of ``layout`` at about tile ``pitch`` in ``image``, its size then settled
     by its edges (:func:`_settle`): a pitch found by the picture's repeats is a little off
     when the scale is not a whole number, and over ten tiles a little is a pixel. Up to
     ``keep`` settled starts and sizes each way (a window's margin and a picture's border
     may both look like its edge), most likely first; the caller keeps the one whose tiles
-    fit. Empty when the picture does not fit in ``image``."""
+    fit. ``exact``: ``pitch`` is known to a fraction of a pixel (the one a pack was
+    calibrated at: the window not resized since), so the size is settled within a pixel
+    of it. Empty when the picture does not fit in ``image``."""
+    near = 1 if exact else None
     h, w = image.shape[:2]
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch
-    if width > w + 1.5 or height > h + 1.5:
+    # The repeats' pitch may be a little large for a picture filling the whole image.
+    if width > w * (1 + SETTLE_REACH) + 1.5 or height > h * (1 + SETTLE_REACH) + 1.5:
         return []
-    x = _best_pair(_edges(image, 1), min(width, w), flat=_flatness(image, 1))
+    width, height = min(width, float(w)), min(height, float(h))
+    x = _best_pair(_edges(image, 1), width, flat=_flatness(image, 1), reach=near)
     if x is None:
         return []
     columns = (int(max(0, x)), int(min(w, x + width)))
@@ -325,16 +334,16 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
     y = _best_pair(_edges(image, 0, columns), min(height, h), tuple(b * height for b in bars),
-                   flat=_flatness(image, 0, columns))
+                   flat=_flatness(image, 0, columns), reach=near)
     if y is None:
         return []
     rows = (int(max(0, y)), int(min(h, y + height)))
     across = _edges(image, 1, rows)
     flat_across = _flatness(image, 1, rows)
-    x = _best_pair(across, min(width, w), flat=flat_across)
+    x = _best_pair(across, min(width, w), flat=flat_across, reach=near)
     if x is None:
         return []
-    settled = _settle(across, x, width, flat=flat_across, keep=keep)
+    settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)
     xs = settled or [(x, width)]
     out = []
     for rank_x, (sx, sw) in enumerate(xs):

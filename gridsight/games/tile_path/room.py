@@ -483,13 +483,15 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     kinds = room.kinds()
     known = _known(pack, layout)
     best: tuple[float, View, list] | None = None
-    tried: list[float] = []
+    tried: list[float] = []  # pitches searched around (2%: a picture's size is settled)
     hint = pack.layout.get("pitch")
-    for pitch in _pitches(image, layout, hint):
+    for pitch, exact in _pitches(image, layout, hint):
         if any(abs(pitch - p) < 0.02 * p for p in tried):
             continue
-        tried.append(pitch)
-        for screen in find_screens(image, layout, pitch):
+        if not exact:
+            tried.append(pitch)
+        # The pack's own pitch is exact (the window not resized since): sizes near it only.
+        for screen in find_screens(image, layout, pitch, exact=exact):
             pixels = screen.native_view(image)
             try:
                 placement, reads = place_by_looks(pixels, kinds, looks,
@@ -502,8 +504,7 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
                 break  # no need to look further
         if best is None:
             continue
-        if len(tried) == 1 and hint and best[0] <= MAX_CONFLICTS \
-                and best[1].placement.margin >= MIN_LEAD:
+        if exact and best[0] <= MAX_CONFLICTS and best[1].placement.margin >= MIN_LEAD:
             break  # the pitch of the calibration fits: the window was not resized
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
             break  # no need to look further
@@ -520,15 +521,17 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
 
 
 def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
-    """The pitch the pack was calibrated at first (the same window, most often), then every
-    pitch the picture repeats at (worked out only if the first does not fit)."""
+    """The pitch the pack was calibrated at first (the same window, most often: exact, so
+    ``True``), then every pitch the picture repeats at (worked out only if the first does
+    not fit; ``False``: a pitch known to a percent or so)."""
     try:
         first = float(hint) if hint is not None else 0.0
     except (TypeError, ValueError):
         first = 0.0  # a pack edited by hand: the search finds the pitch anyway
     if np.isfinite(first) and first >= 4:
-        yield first
-    yield from pitch_candidates(image, layout)
+        yield first, True
+    for pitch in pitch_candidates(image, layout):
+        yield pitch, False
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:
