@@ -263,10 +263,14 @@ def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) ->
         if span is not None:
             img = img[:, span[0] : span[1]]
         diff = cv2.absdiff(img[1:], img[:-1])
-    if diff.ndim == 3:
-        diff = diff.max(axis=2)
+    if diff.ndim == 3:  # the largest change of the channels (cv2: many times numpy's speed)
+        channels = cv2.split(diff)
+        diff = channels[0]
+        for channel in channels[1:]:
+            diff = cv2.max(diff, channel)
     diff = np.minimum(diff, np.uint8(EDGE_CAP))
-    profile = diff.mean(axis=0 if axis == 1 else 1, dtype=np.float32) / EDGE_CAP
+    along = 0 if axis == 1 else 1
+    profile = cv2.reduce(diff, along, cv2.REDUCE_AVG, dtype=cv2.CV_32F).reshape(-1) / EDGE_CAP
     return np.concatenate([[BORDER], profile, [BORDER]])
 
 
