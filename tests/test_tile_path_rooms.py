@@ -10,6 +10,10 @@ state, a cell never seen stays ``?``, none is ever wrong.
 Run as a script to measure on fresh seeds (see ``--help``)::
 
     python tests/test_tile_path_rooms.py --seed 90000 --cases 20 --shots 10 --walk 30
+    python tests/test_tile_path_rooms.py --setups wide --seed 96000 --cases 40
+
+``--setups wide`` draws the set-ups a player's emulator and screenshots may add (any scale,
+edge-directed and other smoothing filters, scanlines, JPEG: :func:`kit.rooms.emulator_for`).
 """
 
 from __future__ import annotations
@@ -31,17 +35,23 @@ from gridsight.tracking import ViewMerger
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.vision.mapview import place_by_kinds
 from gridsight.vision.packs import load_pack_dir
-from gridsight.vision.tiling import find_screen, pitch_candidates
+from gridsight.vision.tiling import (
+    find_screen,
+    find_screens,
+    has_scanlines,
+    pitch_candidates,
+    without_scanlines,
+)
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 SEED = 4_100  # the suite's cases; the measurement's are given on the command line
 
 
-def calibrated(index: int, seed: int, folder: Path):
-    """Case ``index``: its set-up and look, and the pack calibrated from its calibration
-    screenshot, saved to ``folder`` and loaded back as ``analyze --pack`` loads it."""
-    rng = np.random.default_rng(seed)
-    settings = rooms.settings_for(index, rng)
+def calibrated(index: int, seed: int, folder: Path, setups: str = "whole"):
+    """Case ``index``: its set-up (``setups``: :func:`kit.rooms.setup_for`) and look, and the
+    pack calibrated from its calibration screenshot, saved to ``folder`` and loaded back as
+    ``analyze --pack`` loads it."""
+    settings = rooms.setup_for(setups, index, seed)
     look = gbc.random_look(seed)
     shot = rooms.calibration_shot(look, settings, seed)
     result = calibrate_room([("calibration", shot.image)], ROOM, f"case{index}")
@@ -70,19 +80,28 @@ def walk_truths(shots) -> list[str]:
     return out
 
 
-def merged_walk(shots, pack) -> list[str]:
-    """Every step of a walk merged as ``analyze --sequence`` merges it."""
+def merged_walk(shots, pack, keep_going: bool = False) -> list[str | None]:
+    """Every step of a walk merged as ``analyze --sequence`` merges it. A screenshot refused
+    raises, or with ``keep_going`` is ``None`` and leaves the merged board as it was (as
+    ``analyze --sequence`` reports it and goes on)."""
+    from dataclasses import replace
+
     from gridsight.registry import get_spec
+    from gridsight.vision.errors import BoardNotFoundError
 
     rules = get_spec("tile-path").reading.tracker
     merger = ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
                         may_change=rules.may_change)
-    out = []
+    out: list[str | None] = []
     for shot in shots:
-        found = find_in(shot.image, {pack.game: pack})
+        try:
+            found = find_in(shot.image, {pack.game: pack})
+        except BoardNotFoundError:
+            if not keep_going:
+                raise
+            out.append(None)
+            continue
         _, merged = merger.take(found.read)
-        from dataclasses import replace
-
         out.append(read_found(shot.image, replace(found, read=merged), ReadHints()).text)
     return out
 
@@ -273,27 +292,111 @@ def test_a_room_file_must_have_its_start(run_cli, tmp_path, monkeypatch):
     assert code == 2 and "--room is for a board bigger than the screen" in err
 
 
+# -- set-ups beyond whole scales: any scale, other filters, scanlines, JPEG ----------------------
+
+#: Set-ups the suite checks, each one the old reader refused: the picture's place or size was
+#: missed by a pixel or more at a scale that is not a whole number, or scanlines broke the
+#: pitch and the looks.
+WIDE = {
+    "3.15x nearest, scanlines": gbc.Settings(scale=3.147, scanline=0.14, window=gbc.Window(
+        left=5, top=1, right=5, bottom=1, black_bars=54)),
+    "4.67x bilinear, scanlines, JPEG 60": gbc.Settings(
+        scale=4.673, smooth=True, scanline=0.21, jpeg=60, correct=0.75,
+        window=gbc.Window(left=6, top=25, right=6, bottom=6, title_h=19, black_bars=50)),
+    "3.80x bicubic, scanlines, the whole image": gbc.Settings(
+        scale=3.795, smooth=True, smooth_kind="cubic", scanline=0.46),
+    "3.29x EPX, JPEG 45, black bars": gbc.Settings(
+        scale=3.289, smooth=True, smooth_kind="epx", jpeg=45,
+        window=gbc.Window(left=3, top=21, right=3, bottom=3, chrome=(164, 164, 166),
+                          title_h=18, black_bars=23)),
+}
+
+
+def test_scanlines_are_told_from_a_picture_enlarged_by_whole_numbers():
+    """Every other row darkened is scanlines; rows in pairs (2x nearest) are not; evened
+    out, the darkened rows are gone from the picture's flat parts."""
+    look = gbc.random_look(5)
+    plain = gbc.render(gbc.HEROS_CAVE, link=(4, 9), look=look, scale=2)
+    lined = gbc.render(gbc.HEROS_CAVE, link=(4, 9), look=look, scale=2.5, scanline=0.3)
+    assert not has_scanlines(plain.image) and without_scanlines(plain.image) is plain.image
+    assert has_scanlines(lined.image)
+
+    def alternation(image: np.ndarray) -> float:  # rows darker and lighter in turn
+        f = image.astype(float).mean(axis=2)
+        d = f[1:-1] - (f[:-2] + f[2:]) / 2
+        return abs(float((d * np.where(np.arange(len(d)) % 2, 1, -1)[:, None]).mean()))
+
+    assert alternation(without_scanlines(lined.image)) < 0.05 * alternation(lined.image)
+
+
+@pytest.mark.parametrize("name", sorted(WIDE))
+def test_the_picture_is_found_to_the_pixel_at_any_scale(name):
+    """The tile pitch from the picture's repeats, then its place and size to the pixel by
+    its edges, whatever the filter, scanlines or JPEG (the first screen offered)."""
+    settings = WIDE[name]
+    shot = gbc.random_shot(SEED + 31, settings=settings)
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    pitch = pitch_candidates(image, GBC)[0]
+    assert abs(pitch - w / 10) < 0.02 * w / 10
+    screen = find_screens(image, GBC, pitch)[0]
+    assert (screen.x, screen.y) == (x, y)
+    assert (screen.width, screen.height) == pytest.approx((w, h), abs=0.5)
+
+
+@pytest.fixture(scope="module")
+def wide_case(tmp_path_factory):
+    """The set-up of :data:`WIDE` the old reader failed worst on, calibrated."""
+    settings = WIDE["4.67x bilinear, scanlines, JPEG 60"]
+    look = gbc.random_look(SEED + 40)
+    shot = rooms.calibration_shot(look, settings, SEED + 40)
+    result = calibrate_room([("calibration", shot.image)], ROOM, "wide")
+    pack = load_pack_dir(result.pack.save(tmp_path_factory.mktemp("packs") / "wide"))
+    return settings, look, shot, result, pack
+
+
+def test_a_scale_not_whole_with_scanlines_and_jpeg_reads_right(wide_case):
+    """Calibrated from one screenshot (its view placed exactly), other moments and a short
+    walk read: every cell in view right, none wrong, ``?`` out of view."""
+    settings, look, shot, result, pack = wide_case
+    assert result.views[0].camera == shot.camera and not result.missing
+    tally = rooms.Tally()
+    moment = gbc.random_shot(SEED + 140, look=look, settings=settings)
+    text, extras = read_text(moment.image, pack)
+    assert not tally.add(text, rooms.text_of(moment.board_in_view()))
+    assert extras["view"] == moment.view
+    walk = [(4, 12), (4, 11), (3, 11)]
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, np.random.default_rng(SEED + 41))
+    for got, want in zip(merged_walk(shots, pack), walk_truths(shots)):
+        assert not tally.add(got, want)
+    assert tally.wrong == 0 and tally.unread == 0 and tally.right > 4 * 50, tally.line()
+
+
 # -- the measurement --------------------------------------------------------------------------
 
 
-def measure_case(job: tuple[int, int, int, int, str]) -> dict:
+def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
     """One case of the measurement (a worker's job): calibrate, read ``shots`` screenshots,
     merge a walk of ``walk`` steps; returns the tallies' counts and the problems."""
-    index, seed, shots, walk_steps, folder = job
-    out: dict = {"index": index, "problems": []}
+    index, seed, shots, walk_steps, folder, setups = job
+    out: dict = {"index": index, "problems": [],
+                 "setup": describe(rooms.setup_for(setups, index, seed))}
     try:
-        settings, look, _, result, pack = calibrated(index, seed, Path(folder))
+        settings, look, _, result, pack = calibrated(index, seed, Path(folder), setups)
     except Exception as error:  # noqa: BLE001 - reported, and counted as a failure
         out["problems"].append(f"calibration failed: {error}")
         return out
     single, merged = rooms.Tally(), rooms.Tally()
     views = 0
+    refused = 0
     for k in range(shots):
         shot = gbc.random_shot(seed * 100 + k, look=look, settings=settings)
         try:
             text, extras = read_text(shot.image, pack)
         except Exception as error:  # noqa: BLE001
             out["problems"].append(f"shot {k}: {error}")
+            refused += 1
+            single.add(unread(shot.board), rooms.text_of(shot.board_in_view()))
             continue
         views += extras.get("view") == shot.view
         for problem in single.add(text, rooms.text_of(shot.board_in_view())):
@@ -301,17 +404,41 @@ def measure_case(job: tuple[int, int, int, int, str]) -> dict:
     rng = np.random.default_rng([seed, 77])
     walk = gbc.random_walk(gbc.HEROS_CAVE, rng, walk_steps)
     walk_shots = gbc.walk_shots(gbc.HEROS_CAVE, walk, look, settings, rng)
+    refused_steps = 0
     try:
-        for k, (got, want) in enumerate(zip(merged_walk(walk_shots, pack),
+        for k, (got, want) in enumerate(zip(merged_walk(walk_shots, pack, keep_going=True),
                                             walk_truths(walk_shots))):
+            if got is None:  # refused: the step's cells count as ?
+                refused_steps += 1
+                got = unread(walk_shots[k].board)
             for problem in merged.add(got, want):
                 out["problems"].append(f"walk step {k}: {problem}")
     except Exception as error:  # noqa: BLE001
         out["problems"].append(f"walk: {error}")
-    out.update(single=vars(single), merged=vars(merged), views=views,
-               setup=(settings.scale, settings.smooth, round(settings.correct, 2)),
+    if refused_steps:
+        out["problems"].append(f"walk: {refused_steps} step(s) refused")
+    out.update(single=vars(single), merged=vars(merged), views=views, refused=refused,
+               refused_steps=refused_steps,
+               setup=describe(settings),
                missing=list(result.missing))
     return out
+
+
+def unread(board) -> str:
+    """A board of ``board``'s size read as nothing: a refused screenshot's cells."""
+    return rooms.text_of([["?"] * len(row) for row in board])
+
+
+def describe(settings: gbc.Settings) -> str:
+    """An emulator set-up in a few words, for the measurement's lines."""
+    words = [f"{settings.scale:.2f}x", settings.smooth_kind if settings.smooth else "nearest"]
+    if settings.correct:
+        words.append(f"corrected {settings.correct:.2f}")
+    if settings.scanline:
+        words.append(f"scanlines {settings.scanline:.0%}")
+    if settings.jpeg:
+        words.append(f"JPEG {settings.jpeg}")
+    return ", ".join(words)
 
 
 def main(argv: list[str]) -> int:
@@ -326,25 +453,37 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--shots", type=int, default=10, help="screenshots read per case")
     parser.add_argument("--walk", type=int, default=30, help="steps of the walk per case")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--setups", choices=sorted(rooms.SETUPS), default="whole",
+                        help="whole: scales 2x-6x, nearest, bilinear or blurred (cycled); "
+                        "wide: any scale 2.0x-6.0x, nearest, bilinear, blur, EPX, bicubic or "
+                        "Lanczos, scanlines and JPEG half the time each")
     args = parser.parse_args(argv)
     single, merged = rooms.Tally(), rooms.Tally()
-    views = failures = 0
+    views = failures = refused = refused_steps = 0
     with tempfile.TemporaryDirectory() as folder, \
             ProcessPoolExecutor(args.workers) as pool:
-        jobs = [(i, args.seed + i, args.shots, args.walk, folder) for i in range(args.cases)]
+        jobs = [(i, args.seed + i, args.shots, args.walk, folder, args.setups)
+                for i in range(args.cases)]
         for result in pool.map(measure_case, jobs):
             for key, tally in (("single", single), ("merged", merged)):
                 for field, value in result.get(key, {}).items():
                     setattr(tally, field, getattr(tally, field) + value)
             views += result.get("views", 0)
+            refused += result.get("refused", 0)
+            refused_steps += result.get("refused_steps", 0)
             failures += "single" not in result
             note = f" missing looks {result['missing']}" if result.get("missing") else ""
-            print(f"case {result['index']} {result.get('setup')}: "
+            counts = " ".join(f"{key} {t['right']}/{t['unread']}/{t['wrong']}"
+                              for key in ("single", "merged")
+                              if (t := result.get(key)) is not None)
+            print(f"case {result['index']} ({result.get('setup')}): {counts} (right/?/wrong); "
                   f"{len(result['problems'])} problem(s){note}", flush=True)
             for problem in result["problems"][:5]:
                 print(f"   {problem}")
-    print(f"single screenshots: {single.line()}; view exact {views} of {single.boards}")
-    print(f"walks, every step merged: {merged.line()}")
+    print(f"single screenshots: {single.line()}; view exact {views} of {single.boards}; "
+          f"refused {refused} (their cells counted as ?)")
+    print(f"walks, every step merged: {merged.line()}; steps refused {refused_steps} (their "
+          "cells counted as ?)")
     print(f"calibrations failed: {failures}")
     return 0
 

@@ -67,12 +67,19 @@ class ScreenLayout:
 @dataclass(frozen=True)
 class Screen:
     """The picture found in a screenshot: its top-left corner ``(x, y)`` and the tile
-    ``pitch``, in screenshot pixels."""
+    ``pitch``, in screenshot pixels; ``pitch_y`` the pitch down when it differs (a picture
+    of a scale that is not a whole number is rounded to whole pixels each way: 0 means the
+    same as across)."""
 
     x: float
     y: float
     pitch: float
     layout: ScreenLayout
+    pitch_y: float = 0.0
+
+    @property
+    def pitch_down(self) -> float:
+        return self.pitch_y or self.pitch
 
     @property
     def width(self) -> float:
@@ -80,17 +87,22 @@ class Screen:
 
     @property
     def height(self) -> float:
-        return self.layout.tiles_high * self.pitch
+        return self.layout.tiles_high * self.pitch_down
 
     @property
     def native_scale(self) -> float:
-        """Screenshot pixels per console pixel."""
+        """Screenshot pixels per console pixel (across)."""
         return self.pitch / self.layout.tile_px
+
+    @property
+    def native_scale_y(self) -> float:
+        """Screenshot pixels per console pixel, down."""
+        return self.pitch_down / self.layout.tile_px
 
     def view_rect(self) -> tuple[float, float, float, float]:
         """The scrolling view's rectangle ``(x0, y0, x1, y1)`` in screenshot pixels."""
-        top = self.y + self.layout.bar_top * self.pitch
-        bottom = self.y + (self.layout.tiles_high - self.layout.bar_bottom) * self.pitch
+        top = self.y + self.layout.bar_top * self.pitch_down
+        bottom = self.y + (self.layout.tiles_high - self.layout.bar_bottom) * self.pitch_down
         return (float(self.x), float(top), float(self.x + self.width), float(bottom))
 
     def native(self, image: np.ndarray) -> np.ndarray:
@@ -99,8 +111,8 @@ class Screen:
         exactly even when the picture's corner is found a pixel off."""
         t = self.layout.tile_px
         size = (self.layout.tiles_wide * t, self.layout.tiles_high * t)
-        s = self.native_scale
-        m = np.array([[s, 0, self.x + s / 2 - 0.5], [0, s, self.y + s / 2 - 0.5]], np.float64)
+        s, sy = self.native_scale, self.native_scale_y
+        m = np.array([[s, 0, self.x + s / 2 - 0.5], [0, sy, self.y + sy / 2 - 0.5]], np.float64)
         return cv2.warpAffine(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
 
@@ -109,6 +121,40 @@ class Screen:
         t = self.layout.tile_px
         full = self.native(image)
         return full[self.layout.bar_top * t : (self.layout.tiles_high - self.layout.bar_bottom) * t]
+
+
+SCANLINE_AGREE = 0.85  # this share of changing pixels dark-bright-dark in step: scanlines
+SCANLINE_SHARE = 0.05  # ... and at least this share of all pixels changing so
+
+
+def has_scanlines(image: np.ndarray) -> bool:
+    """Whether every other row of ``image`` is darkened (an emulator's scanline filter): the
+    pixels that differ from the mean of the rows above and below (by more than 4 levels)
+    nearly all do it in step, darker on rows of one parity, lighter on the other, over a
+    sizeable part of the image. A picture enlarged by whole numbers has rows in pairs too,
+    but its changes at tile and pixel edges go either way."""
+    f = _grey(image)
+    if f.shape[0] < 8:
+        return False
+    d = f[1:-1] - (f[:-2] + f[2:]) / 2
+    sign = np.where(np.arange(1, f.shape[0] - 1) % 2 == 0, 1.0, -1.0)[:, None]
+    moving = np.abs(d) > 4
+    count = int(moving.sum())
+    if count < SCANLINE_SHARE * f.size:
+        return False
+    agree = float(((d * sign) > 0)[moving].mean())
+    return max(agree, 1 - agree) >= SCANLINE_AGREE
+
+
+def without_scanlines(image: np.ndarray) -> np.ndarray:
+    """``image`` with scanlines evened out (:func:`has_scanlines`; otherwise ``image``
+    itself): each row averaged with its neighbours (1:2:1), which cancels a pattern
+    repeating every two rows exactly and moves an edge by no more than a row's share."""
+    if not has_scanlines(image):
+        return image
+    kernel = np.array([0.25, 0.5, 0.25], np.float32)
+    return cv2.sepFilter2D(image, -1, np.array([1.0], np.float32), kernel,
+                           borderType=cv2.BORDER_REPLICATE)
 
 
 def _grey(image: np.ndarray) -> np.ndarray:
@@ -156,7 +202,8 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     small = _structure(cv2.resize(image, None, fx=factor, fy=factor,
                                   interpolation=cv2.INTER_AREA) if factor < 1 else image)
     grey = _structure(image)
-    lo, hi = max(2, int(smallest * factor) - 1), int(largest * factor) + 2
+    # A picture filling the whole image has the largest pitch: its dip needs lags past it.
+    lo, hi = max(2, int(smallest * factor) - 1), int(largest * (1 + SETTLE_REACH) * factor) + 3
     lags = np.arange(lo, hi + 1)
     both = np.array([(_mad(small, int(d), 1) + _mad(small, int(d), 0)) / 2 for d in lags])
     # A dip's depth against the highest difference on either side of it (within a third of
@@ -173,7 +220,7 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     found: list[float] = []
     for i in dips:
         refined = _refine_pitch(grey, lags[i] / factor, largest)
-        if refined is None or refined < smallest or refined > largest * 1.01:
+        if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
         if all(abs(refined - f) > 0.03 * f for f in found):
             found.append(refined)
@@ -216,54 +263,200 @@ def _edges(image: np.ndarray, axis: int, span: tuple[int, int] | None = None) ->
         if span is not None:
             img = img[:, span[0] : span[1]]
         diff = cv2.absdiff(img[1:], img[:-1])
-    if diff.ndim == 3:
-        diff = diff.max(axis=2)
+    if diff.ndim == 3:  # the largest change of the channels (cv2: many times numpy's speed)
+        channels = cv2.split(diff)
+        diff = channels[0]
+        for channel in channels[1:]:
+            diff = cv2.max(diff, channel)
     diff = np.minimum(diff, np.uint8(EDGE_CAP))
-    profile = diff.mean(axis=0 if axis == 1 else 1, dtype=np.float32) / EDGE_CAP
+    along = 0 if axis == 1 else 1
+    profile = cv2.reduce(diff, along, cv2.REDUCE_AVG, dtype=cv2.CV_32F).reshape(-1) / EDGE_CAP
     return np.concatenate([[BORDER], profile, [BORDER]])
 
 
-def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = ()) -> float | None:
-    """The start ``k`` maximising the edges at ``k`` and ``k + size`` and at ``k + e`` for
-    each ``e`` of ``extra`` (the line under a status bar: the bar and the room differ),
-    boundaries interpolated for a fractional ``size``."""
+def _best_pair(profile: np.ndarray, size: float, extra: tuple[float, ...] = (),
+               flat: tuple[np.ndarray, np.ndarray] | None = None, reach: int | None = None
+               ) -> float | None:
+    """The start ``k`` maximising the edges at ``k`` and near ``k + size`` (the strongest
+    within :data:`SETTLE_REACH` of it: the size is known from the picture's repeats, to a
+    pixel or two) and at ``k + e`` for each ``e`` of ``extra`` (the line under a status bar:
+    the bar and the room differ), boundaries interpolated for a fractional ``size``; with
+    ``flat`` (:func:`_flatness`), the two outer edges weighed by how flat their outside is;
+    ``reach`` (pixels) instead of :data:`SETTLE_REACH` when the size is known better."""
     n = len(profile) - 1  # boundaries 0..n
+    starts_at, ends_at = (profile, profile) if flat is None else \
+        (profile * flat[0], profile * flat[1])
     if size > n + 0.5:
         return None
     starts = np.arange(0, max(1, int(np.floor(n - size)) + 1))
     if len(starts) == 0:
         starts = np.array([0])
     grid = np.arange(len(profile), dtype=np.float64)
+    if reach is None:
+        reach = max(1, int(np.ceil(SETTLE_REACH * size)))
+    far = cv2.dilate(ends_at.astype(np.float32).reshape(1, -1),
+                     np.ones((1, 2 * reach + 1), np.uint8)).reshape(-1).astype(np.float64)
 
-    def at(offset: float) -> np.ndarray:
-        return np.interp(starts + offset, grid, profile, left=0.0, right=BORDER)
+    def at(offset: float, values: np.ndarray = profile) -> np.ndarray:
+        return np.interp(starts + offset, grid, values, left=0.0, right=BORDER)
 
-    score = at(0.0) + at(size)
+    score = at(0.0, starts_at) + at(size, far)
     for e in extra:
         score = score + at(e)
     return float(starts[int(np.argmax(score))])
 
 
 def find_screen(image: np.ndarray, layout: ScreenLayout, pitch: float) -> Screen | None:
-    """The picture of ``layout`` at tile ``pitch`` in ``image`` (``None`` if it does not fit)."""
+    """The picture of ``layout`` at tile ``pitch`` in ``image`` (``None`` if it does not fit):
+    the first of :func:`find_screens`."""
+    found = find_screens(image, layout, pitch, keep=1)
+    return found[0] if found else None
+
+
+def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: int = 2,
+                 exact: bool = False) -> list[Screen]:
+    """The picture of ``layout`` at about tile ``pitch`` in ``image``, its size then settled
+    by its edges (:func:`_settle`): a pitch found by the picture's repeats is a little off
+    when the scale is not a whole number, and over ten tiles a little is a pixel. Up to
+    ``keep`` settled starts and sizes each way (a window's margin and a picture's border
+    may both look like its edge), most likely first; the caller keeps the one whose tiles
+    fit. ``exact``: ``pitch`` is known to a fraction of a pixel (the one a pack was
+    calibrated at: the window not resized since), so the size is settled within a pixel
+    of it. Empty when the picture does not fit in ``image``."""
+    near = 1 if exact else None
     h, w = image.shape[:2]
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch
-    if width > w + 1.5 or height > h + 1.5:
-        return None
-    x = _best_pair(_edges(image, 1), min(width, w))
+    # The repeats' pitch may be a little large for a picture filling the whole image.
+    if width > w * (1 + SETTLE_REACH) + 1.5 or height > h * (1 + SETTLE_REACH) + 1.5:
+        return []
+    width, height = min(width, float(w)), min(height, float(h))
+    x = _best_pair(_edges(image, 1), width, flat=_flatness(image, 1), reach=near)
     if x is None:
-        return None
+        return []
     columns = (int(max(0, x)), int(min(w, x + width)))
-    bars = tuple(e * pitch for e in (layout.bar_top, layout.tiles_high - layout.bar_bottom)
+    bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
+                                                 layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    y = _best_pair(_edges(image, 0, columns), min(height, h), bars)
+    y = _best_pair(_edges(image, 0, columns), min(height, h), tuple(b * height for b in bars),
+                   flat=_flatness(image, 0, columns), reach=near)
     if y is None:
-        return None
+        return []
     rows = (int(max(0, y)), int(min(h, y + height)))
-    x = _best_pair(_edges(image, 1, rows), min(width, w))
+    across = _edges(image, 1, rows)
+    flat_across = _flatness(image, 1, rows)
+    x = _best_pair(across, min(width, w), flat=flat_across, reach=near)
     if x is None:
-        return None
-    return Screen(x, y, pitch, layout)
+        return []
+    settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)
+    xs = settled or [(x, width)]
+    out = []
+    for rank_x, (sx, sw) in enumerate(xs):
+        columns = (int(max(0, sx)), int(min(w, sx + sw)))
+        down = _edges(image, 0, columns)
+        # A settled width says the height to a pixel: the console's pixels are square.
+        tall = sw * layout.tiles_high / layout.tiles_wide if settled else height
+        ys = _settle(down, y, tall, bars, flat=_flatness(image, 0, columns), keep=keep,
+                     reach_size=1 if settled else None) or [(y, tall)]
+        out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
+                                         sh / layout.tiles_high))
+                for rank_y, (sy, sh) in enumerate(ys)]
+    out.sort(key=lambda item: item[0])
+    return [screen for _, screen in out][: max(1, keep * keep)]
 
 
-__all__ = ["Screen", "ScreenLayout", "find_screen", "pitch_candidates"]
+SETTLE_REACH = 0.02  # the picture's size is settled within this share of the size found
+SETTLE_EDGE = 0.12  # each edge must change at least this much (of EDGE_CAP), on average
+SETTLE_NEAR = 0.3  # what a size a whole reach away from the repeats' costs against edges
+SETTLE_OVER = 3.0  # ... and this many times the typical change between columns (or rows)
+
+
+FLAT_DEVIATION = 10.0  # a line varying less than this along an edge (mean levels) is flat
+BORDER_SETTLE = 0.5  # how much of an edge the image's own border counts for when settling
+
+
+def _flatness(image: np.ndarray, axis: int, span: tuple[int, int] | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """For each column (``axis`` 1) or row (0) boundary, as in :func:`_edges`: how flat the
+    line just outside it is against the line just inside, were the picture to start there
+    (``before``: the line before the boundary is outside) or to end there (``after``).
+    1: flat, as a window's margin is; 0: as busy, as a picture is. Each line's busyness is
+    the mean absolute deviation of its grey levels from their median (over ``span``
+    across); outside over inside, since a JPEG's ringing beside a picture echoes it
+    faintly. The image's own borders count as flat."""
+    grey = _grey(image)
+    if axis == 1:
+        grey = (grey if span is None else grey[span[0] : span[1]]).T
+    elif span is not None:
+        grey = grey[:, span[0] : span[1]]
+    n = grey.shape[0]
+    if grey.shape[1] == 0:
+        return np.ones(n + 1), np.ones(n + 1)
+    busy = np.abs(grey - np.median(grey, axis=1, keepdims=True)).mean(axis=1)
+
+    def flat(outside: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        ratio = outside / np.maximum(inside, FLAT_DEVIATION)
+        return np.clip(1.5 - 2.5 * ratio, 0.0, 1.0)
+
+    before = np.ones(n + 1)
+    after = np.ones(n + 1)
+    before[1:n] = flat(busy[:-1], busy[1:])
+    after[1:n] = flat(busy[1:], busy[:-1])
+    return before, after
+
+
+def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, ...] = (),
+            flat: tuple[np.ndarray, np.ndarray] | None = None, keep: int = 1,
+            reach_size: int | None = None) -> list[tuple[float, float]]:
+    """The picture's start and size along one axis, settled by its two edges: the whole
+    pixel boundaries within :data:`SETTLE_REACH` of ``start`` and ``start + size`` with the
+    strongest change across both (and across the lines at the shares ``inner`` of the size:
+    the line under a status bar), each edge weighed by how flat the pixels outside it are
+    (``flat``: :func:`_flatness`'s pair; a strong line inside the picture has picture
+    outside it, a window's margin is flat); sizes within ``reach_size`` of ``size`` only,
+    when given (the other axis settled says the size to a pixel). The ``keep`` best pairs
+    (start, size), best first, leaving out a pair whose weaker edge is too weak to say (the
+    picture's border blends into the window): empty, the size found by the repeats stands."""
+    n = len(profile) - 1
+    profile = profile.copy()
+    profile[[0, n]] = BORDER_SETTLE  # a picture reaching the image's border may end there
+    reach = max(2, int(np.ceil(SETTLE_REACH * size)))
+    lefts = np.arange(max(0, int(np.floor(start)) - reach),
+                      min(n, int(np.ceil(start)) + reach) + 1)
+    size_reach = reach if reach_size is None else reach_size
+    sizes = np.arange(int(np.floor(size)) - size_reach, int(np.ceil(size)) + size_reach + 1)
+    if not len(lefts) or not len(sizes):
+        return []
+    rights = lefts[:, None] + sizes[None, :]
+    valid = rights <= n
+    left_edge = profile[lefts][:, None]
+    right_edge = np.where(valid, profile[np.minimum(rights, n)], 0.0)
+    if flat is not None:
+        before, after = flat
+        left_edge = left_edge * before[lefts][:, None]
+        right_edge = right_edge * after[np.minimum(rights, n)]
+    score = left_edge + right_edge
+    for share in inner:  # a line inside falls on the boundary before or after its place
+        place = lefts[:, None] + share * sizes[None, :]
+        below = profile[np.clip(np.floor(place).astype(int), 0, n)]
+        above = profile[np.clip(np.ceil(place).astype(int), 0, n)]
+        score = score + np.maximum(below, above)
+    # Of edges alike, the size nearest the one the repeats say.
+    score = score - SETTLE_NEAR * np.abs(sizes[None, :] - size) / reach
+    score = np.where(valid, score, -np.inf)
+    typical = float(np.median(profile))
+    out: list[tuple[float, float]] = []
+    for flat_index in np.argsort(-score, axis=None):
+        i, j = np.unravel_index(int(flat_index), score.shape)
+        if not np.isfinite(score[i, j]) or len(out) >= keep:
+            break
+        weakest = min(float(left_edge[i, 0]), float(right_edge[i, j]))
+        if weakest < SETTLE_EDGE or weakest < SETTLE_OVER * typical:
+            continue
+        left, right = float(lefts[i]), float(lefts[i] + sizes[j])
+        if all(abs(left - a) > 1 or abs(right - a - b) > 1 for a, b in out):
+            out.append((left, right - left))
+    return out
+
+
+__all__ = ["Screen", "ScreenLayout", "find_screen", "find_screens", "has_scanlines",
+           "pitch_candidates", "without_scanlines"]

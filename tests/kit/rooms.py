@@ -25,6 +25,31 @@ def settings_for(index: int, rng: np.random.Generator) -> gbc.Settings:
     return gbc.random_settings(rng, scale=scale, smooth=smooth, correct=correct)
 
 
+FILTERS = ("nearest",) + gbc.SMOOTH_KINDS
+
+
+def emulator_for(index: int, seed: int) -> gbc.Settings:
+    """Case ``index`` of the wider set-ups (:func:`gbc.random_emulator`): the filter cycles
+    through nearest and every smoothing filter; the scale (any number, 2.0x to 6.0x),
+    scanlines, JPEG, colour correction and the window are random from ``seed`` (a stream of
+    its own: :func:`settings_for`'s cases keep their looks)."""
+    rng = np.random.default_rng([seed, 6113])
+    return gbc.random_emulator(rng, FILTERS[index % len(FILTERS)])
+
+
+SETUPS = {"whole": "settings_for", "wide": "emulator_for"}
+
+
+def setup_for(kind: str, index: int, seed: int) -> gbc.Settings:
+    """Case ``index``'s emulator set-up: ``"whole"`` (:func:`settings_for`, whole scales,
+    nearest, bilinear or blurred) or ``"wide"`` (:func:`emulator_for`)."""
+    if kind == "whole":
+        return settings_for(index, np.random.default_rng(seed))
+    if kind == "wide":
+        return emulator_for(index, seed)
+    raise ValueError(f"unknown set-ups {kind!r}: one of {', '.join(SETUPS)}")
+
+
 def calibration_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
                      room: str = gbc.HEROS_CAVE) -> gbc.RoomShot:
     """A screenshot to calibrate from: Link a dozen or more steps into a walk (stepped tiles
@@ -43,9 +68,7 @@ def calibration_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
     offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
     return gbc.render(grid, crossed=walk[:-1], link=walk[-1], link_offset=offset,
                       facing=gbc.FACINGS[int(rng.integers(4))], enemies=enemies, look=look,
-                      scale=settings.scale, smooth=settings.smooth,
-                      smooth_kind=settings.smooth_kind, correct=settings.correct,
-                      window=settings.window, seed=seed)
+                      seed=seed, **settings.render_options())
 
 
 @dataclass

@@ -38,7 +38,13 @@ from gridsight.vision.errors import BoardNotFoundError, PackError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
 from gridsight.vision.packs import Anchor, Template, TemplatePack
-from gridsight.vision.tiling import Screen, ScreenLayout, find_screen, pitch_candidates
+from gridsight.vision.tiling import (
+    Screen,
+    ScreenLayout,
+    find_screens,
+    pitch_candidates,
+    without_scanlines,
+)
 
 #: The Game Boy Color screen: 10x9 tiles of 16 pixels, the top row a status bar.
 GBC = ScreenLayout(tiles_wide=10, tiles_high=9, bar_top=1, tile_px=16)
@@ -194,10 +200,9 @@ def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
     the picture repeats at (or on the ``screen`` given), best first."""
     out = []
     screens = [screen] if screen is not None else (
-        find_screen(image, layout, pitch) for pitch in pitch_candidates(image, layout))
+        found for pitch in pitch_candidates(image, layout)
+        for found in find_screens(image, layout, pitch))
     for found in screens:
-        if found is None:
-            continue
         view = found.native_view(image)
         try:
             placements = kind_candidates(view, room.kinds(), layout.tile_px, keep)
@@ -230,6 +235,7 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     Raises :class:`InputError` naming the screenshot when its screen or its place in the room
     cannot be found, or when the floor's looks cannot be told apart."""
     views: list[View] = []
+    images = [(name, without_scanlines(image)) for name, image in images]
     for index, (name, image) in enumerate(images):
         found = _views_by_kinds(image, room, layout, screen if index == 0 else None, keep=3)
         if not found:
@@ -471,30 +477,34 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     room = room_of(pack)
     if room is None:
         raise ValueError(f"{pack.name} is not a room pack")
+    image = without_scanlines(image)
     layout = layout_of(pack)
     looks = looks_of(pack)
     kinds = room.kinds()
     known = _known(pack, layout)
     best: tuple[float, View, list] | None = None
-    tried: list[float] = []
+    tried: list[float] = []  # pitches searched around (2%: a picture's size is settled)
     hint = pack.layout.get("pitch")
-    for pitch in _pitches(image, layout, hint):
+    for pitch, exact in _pitches(image, layout, hint):
         if any(abs(pitch - p) < 0.02 * p for p in tried):
             continue
-        tried.append(pitch)
-        screen = find_screen(image, layout, pitch)
-        if screen is None:
+        if not exact:
+            tried.append(pitch)
+        # The pack's own pitch is exact (the window not resized since): sizes near it only.
+        for screen in find_screens(image, layout, pitch, exact=exact):
+            pixels = screen.native_view(image)
+            try:
+                placement, reads = place_by_looks(pixels, kinds, looks,
+                                                  anchor=pack.anchor.image, known=known)
+            except ValueError:
+                continue
+            if best is None or placement.cost < best[0]:
+                best = (placement.cost, View(screen, pixels, placement), reads)
+            if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
+                break  # no need to look further
+        if best is None:
             continue
-        pixels = screen.native_view(image)
-        try:
-            placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
-                                              known=known)
-        except ValueError:
-            continue
-        if best is None or placement.cost < best[0]:
-            best = (placement.cost, View(screen, pixels, placement), reads)
-        if len(tried) == 1 and hint and placement.cost <= MAX_CONFLICTS \
-                and placement.margin >= MIN_LEAD:
+        if exact and best[0] <= MAX_CONFLICTS and best[1].placement.margin >= MIN_LEAD:
             break  # the pitch of the calibration fits: the window was not resized
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
             break  # no need to look further
@@ -511,15 +521,17 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
 
 
 def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
-    """The pitch the pack was calibrated at first (the same window, most often), then every
-    pitch the picture repeats at (worked out only if the first does not fit)."""
+    """The pitch the pack was calibrated at first (the same window, most often: exact, so
+    ``True``), then every pitch the picture repeats at (worked out only if the first does
+    not fit; ``False``: a pitch known to a percent or so)."""
     try:
         first = float(hint) if hint is not None else 0.0
     except (TypeError, ValueError):
         first = 0.0  # a pack edited by hand: the search finds the pitch anyway
     if np.isfinite(first) and first >= 4:
-        yield first
-    yield from pitch_candidates(image, layout)
+        yield first, True
+    for pitch in pitch_candidates(image, layout):
+        yield pitch, False
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:

@@ -17,6 +17,13 @@ from the game's art. The facts it keeps:
 - the emulator shows the screen 2x to 6x, nearest-neighbour or smoothed, with or without
   colour correction (paler colours), inside a window with its own margins.
 
+What a player's set-up may add, none of it checked on the real screen, so all of it drawn at
+random by :func:`random_emulator` (never by :func:`random_settings`, whose seeds keep their
+looks): a window resized to a scale that is not a whole number (2.0x to 6.0x), an
+edge-directed filter (:func:`epx2x`, our own EPX/Scale2x rule, then stretched), bicubic or
+Lanczos scaling, scanlines (every other row of the screenshot darkened) and a screenshot
+saved as JPEG.
+
 Everything the description does not say is drawn at random from a seed (:func:`random_look`):
 the exact colours (within the named hues), the tile's design (bevelled, flat with a thin
 border, four sub-tiles, an inlay, no border at all), the statue, the bricks, the status bar,
@@ -127,7 +134,7 @@ class RoomShot:
     geometry: BoardGeometry
     picture: tuple[int, int, int, int]
     camera: tuple[int, int]
-    scale: int
+    scale: float
     smooth: bool
     corrected: bool
     link_tile: tuple[int, int] | None
@@ -513,6 +520,66 @@ def _colour_correct(screen: np.ndarray, strength: float) -> np.ndarray:
     return np.clip(out[..., ::-1] * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
+SMOOTH_KINDS = ("bilinear", "blur", "epx", "cubic", "lanczos")
+
+
+def epx2x(screen: np.ndarray) -> np.ndarray:
+    """The screen doubled by the EPX / Scale2x rule (our own code): each pixel ``P`` becomes
+    four; a corner takes the colour of the two neighbours beside it when they are equal (and
+    the opposite neighbours differ), so a diagonal edge is drawn as a slope, not stairs."""
+    p = screen
+    padded = np.pad(p, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    up, down = padded[:-2, 1:-1], padded[2:, 1:-1]
+    left, right = padded[1:-1, :-2], padded[1:-1, 2:]
+
+    def same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return (a == b).all(axis=2)
+
+    apart = ~same(up, down) & ~same(left, right)
+    out = np.empty((p.shape[0] * 2, p.shape[1] * 2, p.shape[2]), p.dtype)
+    for dy, dx, a, b in ((0, 0, up, left), (0, 1, up, right), (1, 0, down, left),
+                         (1, 1, down, right)):
+        take = (apart & same(a, b))[:, :, None]
+        out[dy::2, dx::2] = np.where(take, a, p)
+    return out
+
+
+def upscale(screen: np.ndarray, scale: float, smooth: bool, smooth_kind: str) -> np.ndarray:
+    """The emulator's picture: ``screen`` shown ``scale`` times as big (the size rounded to
+    whole pixels, the same scale across and down), by nearest neighbour or the filter
+    ``smooth_kind`` (one of :data:`SMOOTH_KINDS`)."""
+    h, w = screen.shape[:2]
+    size = (round(w * scale), round(h * scale))
+    if not smooth:
+        return cv2.resize(screen, size, interpolation=cv2.INTER_NEAREST)
+    if smooth_kind == "bilinear":
+        return cv2.resize(screen, size, interpolation=cv2.INTER_LINEAR)
+    if smooth_kind == "blur":
+        picture = cv2.resize(screen, size, interpolation=cv2.INTER_NEAREST)
+        return cv2.GaussianBlur(picture, (0, 0), 0.45 * scale)
+    if smooth_kind == "epx":
+        return cv2.resize(epx2x(screen), size, interpolation=cv2.INTER_LINEAR)
+    if smooth_kind == "cubic":
+        return cv2.resize(screen, size, interpolation=cv2.INTER_CUBIC)
+    if smooth_kind == "lanczos":
+        return cv2.resize(screen, size, interpolation=cv2.INTER_LANCZOS4)
+    raise ValueError(f"unknown filter {smooth_kind!r}")
+
+
+def scanlines(picture: np.ndarray, strength: float) -> np.ndarray:
+    """Every other row of the picture (the screenshot's own rows) darkened by ``strength``."""
+    out = picture.astype(np.float32)
+    out[1::2] *= 1.0 - strength
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+def as_jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    """The screenshot saved as JPEG at ``quality`` and read back."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    assert ok
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
 def camera_for(link_px: tuple[float, float], rows: int, cols: int) -> tuple[int, int]:
     """The view's top-left in room pixels: centred on Link's sprite, clamped to the room."""
     room_w, room_h = (cols + 2) * TILE, (rows + 2) * TILE
@@ -524,10 +591,10 @@ def camera_for(link_px: tuple[float, float], rows: int, cols: int) -> tuple[int,
 def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
            link: tuple[int, int] | None = None, link_offset: tuple[int, int] = (0, 0),
            facing: str = "left", enemies: Sequence[tuple[int, int]] = (),
-           look: Look | None = None, scale: int = 3, smooth: bool = False,
+           look: Look | None = None, scale: float = 3, smooth: bool = False,
            smooth_kind: str = "bilinear", correct: float = 0.0, window: Window = Window(),
            plate: tuple[int, int] | None = None, camera: tuple[int, int] | None = None,
-           seed: int = 0) -> RoomShot:
+           scanline: float = 0.0, jpeg: int = 0, seed: int = 0) -> RoomShot:
     """Draw the room ``room`` (the board's text: ``.``, ``#``, ``S``, ``E``) as the emulator
     shows it.
 
@@ -537,7 +604,10 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     place in native pixels; ``enemies``: their sprites' top-left corners in room pixels (the
     wall ring included); ``plate``: the blocked cell drawn as the plate (default: the one
     nearest the middle); ``camera``: the view's top-left in room pixels (default: following
-    Link, clamped); ``correct``: colour correction strength (0: none, 1: full).
+    Link, clamped); ``correct``: colour correction strength (0: none, 1: full); ``scale``
+    may be any number from 1 (the picture's size rounded to whole pixels); ``smooth_kind``:
+    one of :data:`SMOOTH_KINDS`; ``scanline``: every other row darkened by this much (0:
+    none); ``jpeg``: the screenshot saved as JPEG at this quality (0: not).
     """
     grid = as_grid(room)
     rows, cols = len(grid), len(grid[0])
@@ -567,18 +637,17 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     screen[BAR_H:] = sprites[cam[1] : cam[1] + VIEW_H, cam[0] : cam[0] + VIEW_W]
     if correct > 0:
         screen = _colour_correct(screen, correct)
-    if smooth and smooth_kind == "bilinear":
-        picture = cv2.resize(screen, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-    else:
-        picture = cv2.resize(screen, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
-        if smooth:
-            picture = cv2.GaussianBlur(picture, (0, 0), 0.45 * scale)
+    picture = upscale(screen, scale, smooth, smooth_kind)
+    if scanline > 0:
+        picture = scanlines(picture, scanline)
     image, (px, py) = _in_window(picture, window)
+    if jpeg:
+        image = as_jpeg(image, jpeg)
     # The board (the room file's cells) in the image: room cell (1, 1) is board cell (0, 0).
-    cell = TILE * scale
-    x0 = px + (TILE - cam[0]) * scale
-    y0 = py + (BAR_H + TILE - cam[1]) * scale
-    geometry = BoardGeometry.from_rect(x0, y0, cell, cell, rows, cols)
+    sx, sy = picture.shape[1] / SCREEN_W, picture.shape[0] / SCREEN_H
+    x0 = px + (TILE - cam[0]) * sx
+    y0 = py + (BAR_H + TILE - cam[1]) * sy
+    geometry = BoardGeometry.from_rect(x0, y0, TILE * sx, TILE * sy, rows, cols)
     truth = _truth(grid, crossed_set, link, start)
     return RoomShot(image, truth, _view(cam, rows, cols), geometry,
                     (px, py, picture.shape[1], picture.shape[0]), cam, scale, smooth,
@@ -663,13 +732,23 @@ def _facing(a: tuple[int, int], b: tuple[int, int]) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    """How the emulator shows the screen: scale, filter, colour correction, window."""
+    """How the emulator shows the screen: scale, filter, colour correction, window; and how
+    the screenshot is taken: ``scanline`` (every other row darkened by this much, 0: none)
+    and ``jpeg`` (saved as JPEG at this quality, 0: not)."""
 
-    scale: int = 3
+    scale: float = 3
     smooth: bool = False
     smooth_kind: str = "bilinear"
     correct: float = 0.0
     window: Window = Window()
+    scanline: float = 0.0
+    jpeg: int = 0
+
+    def render_options(self) -> dict:
+        """The keyword arguments of :func:`render` these settings fix."""
+        return {"scale": self.scale, "smooth": self.smooth, "smooth_kind": self.smooth_kind,
+                "correct": self.correct, "window": self.window, "scanline": self.scanline,
+                "jpeg": self.jpeg}
 
 
 def random_settings(rng: np.random.Generator, scale: int | None = None,
@@ -682,6 +761,22 @@ def random_settings(rng: np.random.Generator, scale: int | None = None,
         if correct is None else (float(rng.uniform(0.6, 1.0)) if correct else 0.0),
         window=random_window(rng),
     )
+
+
+def random_emulator(rng: np.random.Generator, smooth_kind: str | None = None) -> Settings:
+    """A player's set-up beyond whole scales (see the module docstring): a scale of 2.0x to
+    6.0x, any number; nearest neighbour or one of :data:`SMOOTH_KINDS` (``smooth_kind``
+    given: that one, ``"nearest"`` for none); scanlines of 10% to 50% half the time; a JPEG
+    screenshot of quality 40 to 95 half the time; colour correction half the time."""
+    drawn = (("nearest",) + SMOOTH_KINDS)[int(rng.integers(len(SMOOTH_KINDS) + 1))]
+    kind = smooth_kind or drawn
+    scale = float(rng.uniform(2.0, 6.0))
+    correct = float(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0
+    scanline = float(rng.uniform(0.1, 0.5)) if rng.random() < 0.5 else 0.0
+    jpeg = int(rng.integers(40, 96)) if rng.random() < 0.5 else 0
+    return Settings(scale=scale, smooth=kind != "nearest",
+                    smooth_kind=kind if kind != "nearest" else "bilinear", correct=correct,
+                    window=random_window(rng), scanline=scanline, jpeg=jpeg)
 
 
 def walk_shots(room: str, walk: Sequence[tuple[int, int]], look: Look, settings: Settings,
@@ -707,10 +802,8 @@ def walk_shots(room: str, walk: Sequence[tuple[int, int]], look: Look, settings:
             ey = float(np.clip(ey + rng.uniform(-12, 12), TILE, rows * TILE))
             enemies = [(int(ex), int(ey))]
         shots.append(render(grid, crossed=crossed, link=here, link_offset=offset,
-                            facing=facing, enemies=enemies, look=look, scale=settings.scale,
-                            smooth=settings.smooth, smooth_kind=settings.smooth_kind,
-                            correct=settings.correct, window=settings.window,
-                            seed=int(rng.integers(1 << 30))))
+                            facing=facing, enemies=enemies, look=look,
+                            seed=int(rng.integers(1 << 30)), **settings.render_options()))
     return shots
 
 
@@ -734,9 +827,7 @@ def random_shot(seed: int, room: str = HEROS_CAVE, *, scale: int | None = None,
     offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
     return render(grid, crossed=crossed, link=here, link_offset=offset,
                   facing=FACINGS[int(rng.integers(4))], enemies=enemies, look=look,
-                  scale=settings.scale, smooth=settings.smooth,
-                  smooth_kind=settings.smooth_kind, correct=settings.correct,
-                  window=settings.window, seed=seed)
+                  seed=seed, **settings.render_options())
 
 
 __all__ = [
@@ -746,6 +837,7 @@ __all__ = [
     "Settings",
     "Window",
     "camera_for",
+    "random_emulator",
     "random_look",
     "random_settings",
     "random_shot",
