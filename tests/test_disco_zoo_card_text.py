@@ -34,3 +34,36 @@ def test_a_smoothly_enlarged_light_name_is_read_solid_not_as_its_hollow_edges():
     # solid strokes, a seventh of the letters' height as drawn; and the label can vouch
     assert 0.1 < name.stroke < 0.25
     assert names._name_legible(lines, text)
+
+
+def test_a_screens_lines_are_found_once_for_both_readings_of_its_names(monkeypatch):
+    """The names are read with every clue the cards give and again with the clear ones only
+    (``screen_text._animals``): the lines of text found on the screen do not depend on the
+    clues, so the second reading takes them from the first, and reads what a reading from
+    scratch reads."""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    _, _, image, _ = real_screen(2)
+    screen = locate_rescue(image)
+    # (a screen whose clues read unclearly: the two readings are of two sets of clues)
+    assert [names._clue(c) for c in screen.cards] != [names._clue(c, True) for c in screen.cards]
+    found = []
+    plain_cards_lines = names._cards_lines
+    monkeypatch.setattr(names, "_cards_lines",
+                        lambda *args: found.append(1) or plain_cards_lines(*args))
+    monkeypatch.setattr(names, "_RECENT", type(names._RECENT)())
+    monkeypatch.setattr(names, "_LINES", type(names._LINES)())
+    every = names.screen_words(image, screen.cards, screen.lattice.y)
+    clear = names.screen_words(image, screen.cards, screen.lattice.y, sure=True)
+    assert len(found) == 1
+    texts = [names.CardText(names._box(card.panel.box), tuple(card.picture)
+                            if card.picture and card.picture[2] > 0 else None,
+                            getattr(card, "name_box", None), *names._clue(card, True))
+             for card in screen.cards]
+    top = min([t.box[1] for t in texts] + [int(screen.lattice.y)])
+    afresh = names.read_names(image, texts, top)  # no digest: nothing remembered
+    assert len(found) == 2
+    assert (clear.region, clear.cards, clear.labels) == (afresh.region, afresh.cards,
+                                                         afresh.labels)
+    assert every.labels == clear.labels
