@@ -8,6 +8,7 @@ tooling would skip it silently.
 
 from __future__ import annotations
 
+import numpy as np
 from kit.games import kits
 from kit.scripted import scripts
 
@@ -41,3 +42,30 @@ def test_each_kits_drawings_show_the_games_labels():
         assert {t for row in random.labels for t in row} <= labels, game
         script = kit.script()
         assert script.game == game and len(script.boards) >= 2
+
+
+def test_a_real_look_screen_degraded_a_band_at_a_time_is_the_plain_expressions_pixel_for_pixel():
+    """``degrade`` works a band of rows at a time (fast on a 9x screen); its pixels are those
+    of the plain whole-image expression with the same random draws, so every seeded screen
+    (and every figure measured on them) is as before."""
+    import cv2
+
+    from test_disco_zoo_screens import DEGRADE_ROWS, degrade
+
+    def plain(image, rng, seed, scales):
+        scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
+        image = cv2.resize(image, None, fx=scale, fy=scale,
+                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+        shifted = image.astype(np.float32) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-8, 8, 3)
+        shifted = shifted + rng.normal(0, rng.uniform(0, 4), image.shape)
+        image = np.clip(shifted, 0, 255).astype(np.uint8)
+        quality = int(rng.integers(40, 96))
+        return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                            cv2.IMREAD_COLOR), scale
+
+    picture = np.random.default_rng(0).integers(0, 256, (3 * DEGRADE_ROWS + 7, 90, 3), np.uint8)
+    for seed in (1, 2, 3):
+        new, scale = degrade(picture, np.random.default_rng(seed), seed, (0.9, 1.6))
+        old, old_scale = plain(picture, np.random.default_rng(seed), seed, (0.9, 1.6))
+        assert scale == old_scale and new.shape[0] > DEGRADE_ROWS
+        assert np.array_equal(new, old)
