@@ -705,7 +705,10 @@ def _glyph_boxes(ink: np.ndarray) -> list[Box]:
     """The boxes of the ink's glyph-like components (at least 5 pixels tall, at most three
     times as wide as tall). A component too wide to be a glyph may be glyphs joined by JPEG
     specks (the ringing around a digit's outline) to a bar's edge: it is opened (its one
-    pixel bridges cut) and its parts taken instead."""
+    pixel bridges cut) and its parts taken instead. Small letters of one-pixel strokes joined
+    by JPEG's halo (a label's ``TTE``) vanish whole in the opening: when nothing is left, the
+    component is cut at its columns of one pixel of ink, and its parts taken (else the label
+    falls into runs too short to mark the number beside it)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes: list[Box] = []
     for i in range(1, count):
