@@ -223,3 +223,20 @@ def test_a_cut_that_finds_a_much_smaller_word_is_not_the_counter():
 
     shot, text, image, _ = real_screen(56, 7_000)
     assert locate_rescue(image).counter.value == shot.extras["attempts"] == 13
+
+
+def test_a_label_whose_thin_letters_join_still_marks_the_counter_beside_it():
+    """Desktop bench seed 97010: a bold 0 just left of a small ``ATTEMPTS LEFT`` whose
+    one-pixel letters JPEG's halo joins (the crossbars of ``TT`` touching ``E``). The joined
+    letters, too wide for a glyph, vanished in the opening meant for bridges between bold
+    glyphs, leaving the label two runs too short to be one; at two of the three ink cuts no
+    number was found and the counter went unread. Cut at the columns only a bridge's pixel
+    crosses, the label stays one run, and the 0 beside it is read at every cut."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    shot, capture, _ = sample(real_look_rescue, 97_010)
+    x, y, w, h = capture.extras["screen_box"]
+    counter = locate_rescue(capture.image[y : y + h, x : x + w]).counter
+    assert counter.value == shot.extras["attempts"] == 0

@@ -705,7 +705,10 @@ def _glyph_boxes(ink: np.ndarray) -> list[Box]:
     """The boxes of the ink's glyph-like components (at least 5 pixels tall, at most three
     times as wide as tall). A component too wide to be a glyph may be glyphs joined by JPEG
     specks (the ringing around a digit's outline) to a bar's edge: it is opened (its one
-    pixel bridges cut) and its parts taken instead."""
+    pixel bridges cut) and its parts taken instead. Small letters of one-pixel strokes joined
+    by JPEG's halo (a label's ``TTE``) vanish whole in the opening: when nothing is left, the
+    component is cut at its columns of one pixel of ink, and its parts taken (else the label
+    falls into runs too short to mark the number beside it)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes: list[Box] = []
     for i in range(1, count):
@@ -715,10 +718,24 @@ def _glyph_boxes(ink: np.ndarray) -> list[Box]:
         elif h >= 5 and w > 3 * h:
             part = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
             opened = cv2.morphologyEx(part, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-            n, _, st, _ = cv2.connectedComponentsWithStats(opened, connectivity=4)
-            boxes += [(x + int(st[j][0]), y + int(st[j][1]), int(st[j][2]), int(st[j][3]))
-                      for j in range(1, n) if st[j][3] >= 5 and st[j][2] <= 3 * st[j][3]]
+            parts = _glyph_parts(opened)
+            if not parts:
+                # Letters of one-pixel strokes (a small label: the crossbars of ``TT``
+                # touching) vanish in the opening: cut at the columns only a bridge's one
+                # pixel crosses instead.
+                thin = part.copy()
+                thin[:, part.sum(axis=0) <= 1] = 0
+                parts = _glyph_parts(thin)
+            boxes += [(x + px, y + py, pw, ph) for px, py, pw, ph in parts]
     return boxes
+
+
+def _glyph_parts(ink: np.ndarray) -> list[Box]:
+    """The boxes of ``ink``'s glyph-like components (4-connected): at least 5 pixels tall,
+    at most three times as wide as tall."""
+    n, _, st, _ = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    return [(int(st[j][0]), int(st[j][1]), int(st[j][2]), int(st[j][3]))
+            for j in range(1, n) if st[j][3] >= 5 and st[j][2] <= 3 * st[j][3]]
 
 
 def _text_runs(boxes: list[Box]) -> list[list[Box]]:
