@@ -67,3 +67,32 @@ def test_a_screens_lines_are_found_once_for_both_readings_of_its_names(monkeypat
     assert (clear.region, clear.cards, clear.labels) == (afresh.region, afresh.cards,
                                                          afresh.labels)
     assert every.labels == clear.labels
+
+
+def test_a_light_cards_ringed_label_keeps_its_letters_a_font_pixel_thick():
+    """Light letters ringed in dark on a light card, enlarged smoothly (6x), fade into their
+    rings over a whole font pixel. Seen on the rings (``names._ringed``), the rings' slopes
+    towards the letters are the letters' soft edges: painted over, a cyan ``YOU HAVE 3`` a
+    font pixel thick kept only its middle, a twentieth of its height, and ``HAVE`` broke in
+    five (6x screen 960057 found no ``YOU HAVE`` on either card and asked for the animals)."""
+    from kit.skins.disco_zoo_real import write as write_ringed
+
+    cyan = (238, 250, 200)  # the card (BGR), light: its text is ringed in dark
+    rim = tuple(int(0.35 * v) for v in cyan)
+    card = np.full((70, 90, 3), (90, 60, 40), np.uint8)
+    card[2:68, 2:88] = cyan
+    card[5:25, 35:55] = (60, 140, 200)  # its sprite
+    write_ringed(card, "WALRUS", 27, 31, 1, (250, 250, 250), outline=rim)
+    write_ringed(card, "YOU HAVE 3", 15, 42, 1, (240, 220, 120), outline=rim)
+    for k in range(3):  # the box row, ringed too
+        card[53:63, 27 + 13 * k : 37 + 13 * k] = rim
+        card[54:62, 28 + 13 * k : 36 + 13 * k] = (150, 240, 240)
+    screen = cv2.resize(card, None, fx=6, fy=6, interpolation=cv2.INTER_LINEAR)
+    text = names.CardText((12, 12, 516, 396), (210, 30, 120, 120), None, None, "")
+    readings = names._card_readings(screen, text)
+    owned = names._owned_line(readings["ringed"])
+    assert owned is not None and owned.words == (3, 4, 1)
+    # its strokes a font pixel (6 of the letters' 42 pixels, rings and all), as drawn
+    assert 0.1 < owned.stroke < 0.2
+    lines = names._cards_lines(screen, [text])[0]
+    assert names._owned_line(lines) is not None
