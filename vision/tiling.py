@@ -337,14 +337,14 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    y = _best_pair(_edges(image, 0, columns), min(height, h), tuple(b * height for b in bars),
+    y = _best_pair(_edges(image, 0, columns), height, tuple(b * height for b in bars),
                    flat=_flatness(image, 0, columns), reach=near)
     if y is None:
         return []
     rows = (int(max(0, y)), int(min(h, y + height)))
     across = _edges(image, 1, rows)
     flat_across = _flatness(image, 1, rows)
-    x = _best_pair(across, min(width, w), flat=flat_across, reach=near)
+    x = _best_pair(across, width, flat=flat_across, reach=near)
     if x is None:
         return []
     settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)

@@ -351,11 +351,7 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
             _LINES.move_to_end(key)
             return _LINES[key]
     found = (banded_text_lines(image[: max(0, int(title_bottom))]), _cards_lines(image, cards))
-    if key is not None:
-        _LINES[key] = found
-        while len(_LINES) > RECENT:
-            _LINES.popitem(last=False)
-    return found
+    return found if key is None else _kept(_LINES, key, found)
 
 
 def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
@@ -368,11 +364,15 @@ def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     if key in _RECENT:
         _RECENT.move_to_end(key)
         return _RECENT[key]
-    read = read_names(image, cards, title_bottom, region, pixels=pixels)
-    _RECENT[key] = read
-    while len(_RECENT) > RECENT:
-        _RECENT.popitem(last=False)
-    return read
+    return _kept(_RECENT, key, read_names(image, cards, title_bottom, region, pixels=pixels))
+
+
+def _kept(cache: OrderedDict, key: bytes, value):
+    """``value`` kept in ``cache`` under ``key``, the oldest dropped beyond :data:`RECENT`."""
+    cache[key] = value
+    while len(cache) > RECENT:
+        cache.popitem(last=False)
+    return value
 
 
 def _attempts_line(bar: list[TextLine]) -> TextLine | None:
