@@ -108,3 +108,24 @@ if __name__ == "__main__":
     for name, image in draw().items():
         cv2.imwrite(str(SHOTS / name), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
         print(SHOTS / name)
+
+
+def test_the_disco_zoo_example_shows_a_box_per_pattern_tile():
+    """Each card of the bundled Jungle rescue counts its animal's tiles as the real game does:
+    one box per tile of the pattern (Gorilla 4, Panda 3, Tiger 3, from the catalogue), one of
+    them filled for each tile found on the board (a Panda and a Gorilla tile)."""
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.vision.boxrow import box_row
+
+    image = cv2.imread(str(SHOTS / "disco-zoo-jungle.png"))
+    sizes = {a.name: a.size for a in load_catalogue().regions["Jungle"]}
+    card = tuple(float(v) for v in disco_zoo.DEFAULT_SKIN.card)
+    names, gap = ("Gorilla", "Panda", "Tiger"), 6
+    width = (disco_zoo.WIDTH - 20 - gap * (len(names) - 1)) // len(names)
+    for i, name in enumerate(names):
+        x = 10 + i * (width + gap)
+        area = (x + 2, disco_zoo.CARD_TOP + 95, width - 4, disco_zoo.CARD_BOTTOM - disco_zoo.CARD_TOP - 97)
+        row = box_row(image, area, card)
+        assert row is not None and len(row.boxes) == sizes[name], name
+        filled = sum(np.abs(np.subtract(c, card)).max() > 40 for c in row.insides)
+        assert filled == (0 if name == "Tiger" else 1), name

@@ -28,6 +28,7 @@ import numpy as np
 from .common import (
     Color, Grid, Rendered, as_grid, draw_sprite, hex_color, name_rng, rounded_rect, shade, text,
 )
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue, name_key
 from gridsight.vision.geometry import BoardGeometry
 
 RARITIES = ("common", "rare", "mythical", "timeless")
@@ -106,6 +107,16 @@ class Card:
     rarity: str
     tiles: int = 4  # pattern size: boxes on the card
     have: int = 0
+
+
+def pattern_size(name: str) -> int:
+    """How many tiles the catalogue's animal ``name`` covers (one box on its card each), or 4
+    for a name the catalogue does not know (test boards with made-up animals)."""
+    key = name_key(name)
+    for animal in load_catalogue().animals():
+        if name_key(animal.name) == key:
+            return animal.size
+    return 4
 
 
 def default_rarity(name: str) -> str:
@@ -306,14 +317,14 @@ _DECORATORS = {"hay": _hay, "bush": _bush, "palm": _palm, "rock": _rock,
 def _cards(grid: Grid, animals: Mapping[str, str] | Sequence[Card] | None) -> list[Card]:
     cards: list[Card] = []
     if isinstance(animals, Mapping):
-        cards = [Card(name, rarity) for name, rarity in animals.items()]
+        cards = [Card(name, rarity, pattern_size(name)) for name, rarity in animals.items()]
     elif animals is not None:
         cards = list(animals)
     known = {card.name for card in cards}
     for row in grid:
         for label in row:
             if label.startswith("animal:") and label[7:] not in known:
-                cards.append(Card(label[7:], default_rarity(label[7:])))
+                cards.append(Card(label[7:], default_rarity(label[7:]), pattern_size(label[7:])))
                 known.add(label[7:])
     for card in cards:
         if card.rarity not in RARITIES:
