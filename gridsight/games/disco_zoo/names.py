@@ -21,14 +21,23 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Sequence
 
 import numpy as np
 
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
-from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, readable_by, settle
+from gridsight.vision.cipher import (
+    UNREAD,
+    Cipher,
+    Settled,
+    compatible,
+    fits,
+    rank,
+    readable_by,
+    settle,
+)
 from gridsight.vision.glyphs import (
     INK,
     TextLine,
@@ -71,10 +80,14 @@ class CardText:
 @dataclass(frozen=True)
 class CardName:
     """A card's name as read: ``name`` the animal when settled (else ``None``) and the
-    animals it may still be (``candidates``, the settled one alone)."""
+    animals it may still be (``candidates``, the settled one alone); ``unlike`` when its
+    line reads plainly as a name (alone, its cheapest fitting text within :data:`MARGIN`)
+    yet as none of those its card's boxes and colours allow: a clue of the card, or the
+    line, is misread (measured: a Chicken card whose tint read mythical, screen 7079)."""
 
     name: str | None
     candidates: tuple[str, ...]
+    unlike: bool = False
 
 
 @dataclass(frozen=True)
@@ -241,6 +254,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
     names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
              for k, s in enumerate(settled[1:])]
+    names = [replace(card, unlike=_unlike(ranked, k + 1, slots[k + 1]))
+             for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
@@ -257,6 +272,16 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
                       tuple(names), labels, cipher.calibration.separation, seen)
+
+
+def _unlike(ranked, slot: int, line_texts: tuple[TextLine | None, list[str]]) -> bool:
+    """Whether a card's line reads plainly as a name (its cheapest fitting text alone costs
+    less than :data:`MARGIN`) while the best reading of the screen, under the rule of its
+    card's boxes and colours, reads it as none: see :attr:`CardName.unlike`."""
+    line, options = line_texts
+    if line is None or ranked[0].texts[slot] != UNREAD:
+        return False
+    return any(fits(line, t) for t in options) and ranked.alone[slot] < MARGIN
 
 
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
@@ -612,7 +637,9 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         # (a wrapped name's first line is a word of three letters or more: a sprite's
         # patches above the name, found in faint ink, are not)
         cap = float(np.median([g.box[3] for g in second.glyphs])) if second.glyphs else 0.0
-        if (len(first.glyphs) >= MIN_NAME and _capitals(first, cap)
+        # (and of the second line's strokes: a big screen's sprite breaks into blobs of a
+        # capital's height, their strokes twice a letter's, 7.9x seed 930029's Eagle legs)
+        if (len(first.glyphs) >= MIN_NAME and _capitals(first, cap) and compatible(first, second)
                 and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)
