@@ -9,8 +9,10 @@ count, word by word, then tells them apart without reading a letter.
 
 A card is named so only when its line is tall enough to read (:data:`MIN_LETTER`), the
 screen's glyphs read it as that one animal and no other (the candidates of
-:class:`.names.CardName`, under the cards' rule: its shapes do not contradict it), and that
-animal is the only one of the card's options the line fits; and never on a screen where a
+:class:`.names.CardName`, under the cards' rule) at a cost under the names' margin (its
+shapes agree with the letters learned: a ``COW`` whose ``W`` broke in three is five glyphs
+that read ``HORSE`` only at eight times that cost, 3.3x seed 930003), and that animal is the
+only one of the card's options the line fits; and never on a screen where a
 card's line reads plainly as a name its clues forbid (:attr:`.names.CardName.unlike`: a clue
 is misread, and the options left for the other cards may all be wrong). The choices are then
 settled again, the board checking every card together.
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gridsight.games.disco_zoo.names import ScreenText, card_texts
+from gridsight.games.disco_zoo.names import MARGIN, ScreenText, card_texts
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
 from gridsight.vision.cipher import fits
 from gridsight.vision.glyphs import TextLine
@@ -58,7 +60,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     narrowed = list(names) + [None] * (len(standing.options) - len(names))
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
-                line.height < MIN_LETTER or len(card.candidates) != 1:
+                line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= MARGIN:
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
         if fitting == [card.candidates[0]]:

@@ -83,11 +83,14 @@ class CardName:
     animals it may still be (``candidates``, the settled one alone); ``unlike`` when its
     line reads plainly as a name (alone, its cheapest fitting text within :data:`MARGIN`)
     yet as none of those its card's boxes and colours allow: a clue of the card, or the
-    line, is misread (measured: a Chicken card whose tint read mythical, screen 7079)."""
+    line, is misread (measured: a Chicken card whose tint read mythical, screen 7079);
+    ``cost`` what its line's glyphs cost read as in the best reading (the cipher's units:
+    under :data:`MARGIN`, they agree with it)."""
 
     name: str | None
     candidates: tuple[str, ...]
     unlike: bool = False
+    cost: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -254,7 +257,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
     names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
              for k, s in enumerate(settled[1:])]
-    names = [replace(card, unlike=_unlike(ranked, k + 1, slots[k + 1]))
+    names = [replace(card, unlike=_unlike(ranked, k + 1, slots[k + 1]),
+                     cost=ranked[0].parts[k + 1] if ranked[0].parts else 0.0)
              for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
     if region_line is None and not region:
@@ -592,6 +596,7 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
+SPECK = 0.5  # a line above ``YOU HAVE`` less than this share of its height is no name
 CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
 
 
@@ -628,6 +633,11 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
             if inside else None
     above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
+    if owned is not None:
+        # (a name is written at least about as big as ``YOU HAVE``: a line of specks between
+        # them, a letter's stray corner or JPEG's ringing, is not it; 3.7x seed 950004 took
+        # a 3-pixel line under ``COW``'s 59)
+        above = [ln for ln in above if ln.height >= SPECK * owned.height]
     above = [ln for ln in above if not any(_within(ln, other) for other in above
                                             if other is not ln)]
     if not above:
