@@ -596,7 +596,7 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
-SPECK = 0.5  # a line above ``YOU HAVE`` less than this share of its height is no name
+SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
 CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
 
 
@@ -636,7 +636,9 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
     if owned is not None:
         # (a name is written at least about as big as ``YOU HAVE``: a line of specks between
         # them, a letter's stray corner or JPEG's ringing, is not it; 3.7x seed 950004 took
-        # a 3-pixel line under ``COW``'s 59)
+        # a 3-pixel line under ``COW``'s 59. Only specks well under the label's height: at
+        # half of it, a 7-pixel line under 950026's ``HORSE`` went too, which made a way of
+        # seeing the card whose ``HORSE`` broke in six glyphs win over one that read it)
         above = [ln for ln in above if ln.height >= SPECK * owned.height]
     above = [ln for ln in above if not any(_within(ln, other) for other in above
                                             if other is not ln)]
