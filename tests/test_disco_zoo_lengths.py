@@ -1,6 +1,7 @@
 """A card's name told by its length among the animals its boxes and the board leave
-(:mod:`gridsight.games.disco_zoo.lengths`), and the guard that keeps it from naming a rescue
-whose other card's clue is misread."""
+(:mod:`gridsight.games.disco_zoo.lengths`), the guards that keep it from naming a rescue
+whose other card's clue is misread or a name broken into another's glyph count, and which
+line of a card is its name (``names._name_line``)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,13 @@ def test_specks_between_a_name_and_its_you_have_line_are_not_the_name(monkeypatc
     # 21-pixel HORSE is kept, and the way of seeing the card that reads HORSE still wins.
     text, _, _, (plain, _, asked, _) = _read(26, 950_000, (1.0, 9.0), monkeypatch)
     assert plain == text, asked
+
+
+def test_a_card_whose_you_have_broke_apart_places_its_name_by_its_neighbours(monkeypatch):
+    """2x screen 950055: the Cow card's ``YOU HAVE 3`` broke into ``YOU``, ``HAV`` and the
+    rest, so its name was taken from the box guessed for it, which held the label (two words
+    of three glyphs); the cards of a row are drawn alike, and the Chicken card's label says
+    where a name ends: ``COW`` above it, told from a Horse by its length."""
+    text, _, _, (plain, _, asked, _) = _read(55, 950_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text

@@ -217,12 +217,13 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
     name_lines: list[TextLine | None] = []
     owned_found = 0
-    for card, lines in zip(cards, cards_lines):
-        owned = _owned_line(lines)
+    owned_lines = [_owned_line(lines) for lines in cards_lines]
+    for card, lines, owned in zip(cards, cards_lines, owned_lines):
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
-        name_lines.append(_name_line(lines, card, owned))
+        name_lines.append(_name_line(lines, card, owned if owned is not None
+                                     else _borrowed(card, cards, owned_lines)))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -478,6 +479,23 @@ def _owns(line: TextLine) -> bool:
 def _owned_line(lines: list[TextLine]) -> TextLine | None:
     """A card's ``YOU HAVE n`` line among its ``lines`` (the first that may be), or ``None``."""
     return next((ln for ln in lines if _owns(ln)), None)
+
+
+LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a card's height
+
+
+def _borrowed(card: CardText, cards: Sequence[CardText],
+              owned: Sequence[TextLine | None]) -> TextLine | None:
+    """Another card's ``YOU HAVE`` line where ``card``'s was not found, to place its name by:
+    the cards of a row are drawn alike, their lines at the same heights (the nearest card of
+    the same top and height; ``None`` when none shows it). A card whose label's letters
+    broke apart otherwise took its name from the box where its name was guessed, which held
+    the label (2x seed 950055: ``YOU`` and ``HAV`` read as its name, ``COW`` above them)."""
+    x, y, w, h = card.box
+    level = [(abs(other.box[0] - x), line) for other, line in zip(cards, owned)
+             if line is not None and other is not card and abs(other.box[1] - y) <= LEVEL * h
+             and abs(other.box[3] - h) <= LEVEL * h and y < line.box[1] < y + h]
+    return min(level, key=lambda dl: dl[0])[1] if level else None
 
 
 def _name_legible(lines: list[TextLine], card: CardText) -> bool:
