@@ -84,3 +84,12 @@ def test_a_card_whose_you_have_broke_apart_places_its_name_by_its_neighbours(mon
     text, _, _, (plain, _, asked, _) = _read(55, 950_000, (1.0, 9.0), monkeypatch)
     assert not asked, asked
     assert plain == text
+
+
+def test_a_name_placed_by_a_neighbours_label_may_end_below_its_top(monkeypatch):
+    """0.67x screen 7069: only the Sewer Turtle card's ``YOU HAVE`` was found; its name is
+    shrunk to fit, so ``RAT`` and ``RACCOON`` on the cards beside it end a pixel below that
+    label's top. Placed by it, they were lost (and the screen asked for the animals); a line
+    whose middle is above a neighbour's label is taken."""
+    text, _, _, (plain, _, asked, _) = _read(69, 7_000, (0.5, 3.0), monkeypatch)
+    assert plain == text, asked

@@ -222,8 +222,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
-        name_lines.append(_name_line(lines, card, owned if owned is not None
-                                     else _borrowed(card, cards, owned_lines)))
+        lent = None if owned is not None else _borrowed(card, cards, owned_lines)
+        name_lines.append(_name_line(lines, card, owned if owned is not None else lent,
+                                     borrowed=lent is not None))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -638,9 +639,13 @@ def _within(inner: TextLine, outer: TextLine) -> bool:
     return across >= 0.8 * iw and down >= 0.5 * ih and len(inner.glyphs) < len(outer.glyphs)
 
 
-def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
+def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
+               borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
-    the line in its name box when known, else the first line."""
+    the line in its name box when known, else the first line. ``borrowed``: ``owned`` is
+    another card's label (:func:`_borrowed`), and a line whose middle is above it will do (a
+    name may be written bigger on this card: 0.67x seed 7069's ``RAT`` and ``RACCOON`` end a
+    pixel below where ``SEWER TURTLE``, shrunk to fit its card, ends)."""
     if card.name_box is not None and owned is None:
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
@@ -649,7 +654,9 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
             if inside else None
-    above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
+    reach = 0.5 if borrowed else 1.0  # how much of a line must end above the label's top
+    above = [ln for ln in lines
+             if owned is None or ln.box[1] + reach * ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
     if owned is not None:
         # (a name is written at least about as big as ``YOU HAVE``: a line of specks between
