@@ -96,3 +96,25 @@ def test_a_light_cards_ringed_label_keeps_its_letters_a_font_pixel_thick():
     assert 0.1 < owned.stroke < 0.2
     lines = names._cards_lines(screen, [text])[0]
     assert names._owned_line(lines) is not None
+
+
+def test_a_sprites_thick_blobs_above_a_name_are_not_a_wrapped_names_first_line():
+    """A big screen's sprite breaks into blobs of a capital's height just above the name
+    (7.9x seed 930029: an Eagle's legs, three blobs over ``EAGLE``), which were joined to it
+    as a name wrapped onto two lines (eight glyphs: no name read; drawn here over a Coyote's
+    name, in the letters the test font has). A wrapped name's two lines
+    are of one font: the blobs' strokes are twice a letter's."""
+    card = np.full((110, 90, 3), (90, 90, 90), np.uint8)
+    card[5:100, 5:85] = (120, 125, 125)  # the card, a little lighter than the ground
+    card[12:30, 33:57] = (200, 150, 60)  # its sprite's body ...
+    for x in (33, 42, 51):
+        card[36:43, x : x + 4] = (120, 60, 140)  # ... and three legs a letter tall, apart
+    write(card, "COYOTE", 24, 46, (150, 220, 235))
+    write(card, "YOU HAVE 7", 14, 57, (250, 200, 160))
+    screen = cv2.resize(card, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+    text = names.CardText((40, 40, 640, 760), (264, 96, 192, 152), None, None, "")
+    lines = names._cards_lines(screen, [text])[0]
+    owned = next(ln for ln in lines if ln.words[:2] == (3, 4))
+    assert any(len(ln.glyphs) == 3 and ln.box[1] < 300 for ln in lines)  # the legs, a line
+    name = names._name_line(lines, text, owned)
+    assert name is not None and name.words == (6,)

@@ -6,13 +6,16 @@ those alone. ``HIHI`` (a pixel font's KIWI, K and W drawn like H) is one look-al
 a pet's ``BIRD`` as well, too close to count among the region's animals and the pets, but
 clearly Kiwi among the three (seed 310068 at 6.5x was asked for ``--animals``). A text near
 none of them names nothing. The engine is stood in for (:mod:`kit.ocr_standin`), the reader's
-own snapping rules applied to the text it gives.
+own snapping rules applied to the text it gives. (The screen's own glyphs now tell KIWI by its
+length, four glyphs among Bat, Badger and Kiwi: :mod:`gridsight.games.disco_zoo.lengths`;
+the engine's part is tested with that rule off.)
 """
 
 from __future__ import annotations
 
 import pytest
 
+from gridsight.games.disco_zoo import lengths
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadError, ReadHints
@@ -31,7 +34,9 @@ def kiwi_screen():
     return shot.image, locate_rescue(shot.image)
 
 
-def _read(image, screen):
+def _read(image, screen, monkeypatch=None):
+    if monkeypatch is not None:  # the glyphs alone, not told by the names' lengths
+        monkeypatch.setattr(lengths, "by_length", lambda *args, **kwargs: None)
     return read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                        image=image)
 
@@ -39,7 +44,7 @@ def _read(image, screen):
 def test_a_text_near_one_of_the_animals_a_card_may_be_names_it(monkeypatch, kiwi_screen):
     image, screen = kiwi_screen
     engine_reads(monkeypatch, screen.cards, "NOCTURNAL", ["HIHI"])
-    reading = _read(image, screen)
+    reading = _read(image, screen, monkeypatch)
     assert reading.text.splitlines()[:2] == ["region: Nocturnal", "animals: Kiwi"]
 
 
@@ -50,8 +55,18 @@ def test_a_text_near_none_or_another_animal_names_nothing(monkeypatch, kiwi_scre
     image, screen = kiwi_screen
     engine_reads(monkeypatch, screen.cards, "NOCTURNAL", [text])
     with pytest.raises(ReadError) as error:
-        _read(image, screen)
+        _read(image, screen, monkeypatch)
     assert "Bat, Badger or Kiwi" in str(error.value)
+
+
+def test_with_no_engine_the_glyphs_tell_kiwi_by_its_length(monkeypatch, kiwi_screen):
+    """KIWI's letters are on no label (nothing vouches for them), but of the Bat, the Badger
+    and the Kiwi only the Kiwi has four letters, and the glyphs read KIWI."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    image, screen = kiwi_screen
+    reading = _read(image, screen)
+    assert reading.text.splitlines()[:2] == ["region: Nocturnal", "animals: Kiwi"]
+    assert any("lengths" in note for note in reading.notes)
 
 
 def test_among_a_cards_few_animals_a_name_read_cut_short_counts(monkeypatch):

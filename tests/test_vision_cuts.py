@@ -1,16 +1,17 @@
 """Where the vision room cuts a screen: a panel's top under a bar, a glyph's columns.
 
-Both were found on real-look rescue screens at phone sizes (1x-9x of the skin): a bar whose
+All were found on real-look rescue screens at phone sizes (1x-9x of the skin): a bar whose
 light words and digit share the cards' colour let a nearly screen-wide card's top run up
-into the bar (the title was then cut off the text read above the cards), and a ringed
-``U`` whose thin bottom lost one column was read as two glyphs (``YOU`` as four).
+into the bar (the title was then cut off the text read above the cards), a ringed ``U``
+whose thin bottom lost one column was read as two glyphs (``YOU`` as four), and a big title
+bar cut in two bands along its words' top row.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from gridsight.vision.glyphs import text_lines
+from gridsight.vision.glyphs import banded_text_lines, text_lines
 from gridsight.vision.panels import panel_row
 from kit.pixel_font import write
 
@@ -50,3 +51,17 @@ def test_a_column_lost_inside_a_glyph_leaves_it_one_glyph():
 def test_narrow_letters_side_by_side_stay_apart():
     lines = text_lines(_line("HII YOU"))
     assert [ln.words for ln in lines] == [(3, 3)]
+
+
+def test_a_big_title_bars_row_of_ink_does_not_cut_it_in_two_bands():
+    """A title whose letters' top bars fill most of a row make that row the text's colour:
+    a band of its own between two of the bar's. At 1x it is a row or two, merged back; at
+    7.9x (seed 930029) ten rows cut the bar's words in two, and neither half was read."""
+    pixel = 8
+    bar = np.full((64 * pixel, 600, 3), (24, 30, 21), np.uint8)  # a dark title bar
+    x = 20
+    for ch in "TATATATATA":  # bars across the top row: ink over most of it
+        x = write(bar, ch, x, 30 * pixel, (225, 232, 254), pixel=pixel) + pixel
+    lines = banded_text_lines(bar)
+    assert [ln.words for ln in lines] == [(10,)]
+    assert lines[0].height >= 6 * pixel

@@ -238,6 +238,7 @@ def banded_text_lines(picture: np.ndarray, *, min_height: int = MIN_HEIGHT) -> l
 
 BAND_SPREAD = 20.0  # Lab distance within which two rows' main colours are one band's
 THIN_BAND = 6  # rows of another colour between two runs of one colour: text, not a band
+THIN_SHARE = 0.06  # ... or this share of the picture's rows, when more (a big screenshot)
 
 
 def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
@@ -256,9 +257,13 @@ def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
             start = y
     # A few rows of another colour between two runs of one colour are text across a row
     # (a bold title's bars), not a band of their own: the runs are one band.
+    # How thin scales with the picture: a title's row of ink is a font pixel or two, 10 rows
+    # of a 7.9x screenshot whose 513-row title bar was cut in two bands there, neither
+    # holding a whole line (seed 930029: the region's name and ATTEMPTS LEFT not read).
+    thin = max(THIN_BAND, THIN_SHARE * len(rows))
     merged: list[tuple[int, int]] = []
     for a, b in runs:
-        if len(merged) >= 2 and merged[-1][1] - merged[-1][0] <= THIN_BAND and np.linalg.norm(
+        if len(merged) >= 2 and merged[-1][1] - merged[-1][0] <= thin and np.linalg.norm(
                 row_lab[a:b].mean(axis=0) - row_lab[slice(*merged[-2])].mean(axis=0)) <= BAND_SPREAD:
             merged[-2:] = [(merged[-2][0], b)]
         else:

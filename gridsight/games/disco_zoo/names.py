@@ -21,14 +21,23 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Sequence
 
 import numpy as np
 
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
-from gridsight.vision.cipher import UNREAD, Cipher, Settled, fits, rank, readable_by, settle
+from gridsight.vision.cipher import (
+    UNREAD,
+    Cipher,
+    Settled,
+    compatible,
+    fits,
+    rank,
+    readable_by,
+    settle,
+)
 from gridsight.vision.glyphs import (
     INK,
     TextLine,
@@ -71,10 +80,17 @@ class CardText:
 @dataclass(frozen=True)
 class CardName:
     """A card's name as read: ``name`` the animal when settled (else ``None``) and the
-    animals it may still be (``candidates``, the settled one alone)."""
+    animals it may still be (``candidates``, the settled one alone); ``unlike`` when its
+    line reads plainly as a name (alone, its cheapest fitting text within :data:`MARGIN`)
+    yet as none of those its card's boxes and colours allow: a clue of the card, or the
+    line, is misread (measured: a Chicken card whose tint read mythical, screen 7079);
+    ``cost`` what its line's glyphs cost read as in the best reading (the cipher's units:
+    under :data:`MARGIN`, they agree with it)."""
 
     name: str | None
     candidates: tuple[str, ...]
+    unlike: bool = False
+    cost: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -201,12 +217,14 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
     name_lines: list[TextLine | None] = []
     owned_found = 0
-    for card, lines in zip(cards, cards_lines):
-        owned = _owned_line(lines)
+    owned_lines = [_owned_line(lines) for lines in cards_lines]
+    for card, lines, owned in zip(cards, cards_lines, owned_lines):
         if owned is not None:
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
-        name_lines.append(_name_line(lines, card, owned))
+        lent = None if owned is not None else _borrowed(card, cards, owned_lines)
+        name_lines.append(_name_line(lines, card, owned if owned is not None else lent,
+                                     borrowed=lent is not None))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -241,6 +259,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
     names = [_animal_of(s, texts[k], close, k + 1, homes, cards[k])
              for k, s in enumerate(settled[1:])]
+    names = [replace(card, unlike=_unlike(ranked, k + 1, slots[k + 1]),
+                     cost=ranked[0].parts[k + 1] if ranked[0].parts else 0.0)
+             for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
@@ -257,6 +278,16 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
                       tuple(names), labels, cipher.calibration.separation, seen)
+
+
+def _unlike(ranked, slot: int, line_texts: tuple[TextLine | None, list[str]]) -> bool:
+    """Whether a card's line reads plainly as a name (its cheapest fitting text alone costs
+    less than :data:`MARGIN`) while the best reading of the screen, under the rule of its
+    card's boxes and colours, reads it as none: see :attr:`CardName.unlike`."""
+    line, options = line_texts
+    if line is None or ranked[0].texts[slot] != UNREAD:
+        return False
+    return any(fits(line, t) for t in options) and ranked.alone[slot] < MARGIN
 
 
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
@@ -451,6 +482,23 @@ def _owned_line(lines: list[TextLine]) -> TextLine | None:
     return next((ln for ln in lines if _owns(ln)), None)
 
 
+LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a card's height
+
+
+def _borrowed(card: CardText, cards: Sequence[CardText],
+              owned: Sequence[TextLine | None]) -> TextLine | None:
+    """Another card's ``YOU HAVE`` line where ``card``'s was not found, to place its name by:
+    the cards of a row are drawn alike, their lines at the same heights (the nearest card of
+    the same top and height; ``None`` when none shows it). A card whose label's letters
+    broke apart otherwise took its name from the box where its name was guessed, which held
+    the label (2x seed 950055: ``YOU`` and ``HAV`` read as its name, ``COW`` above them)."""
+    x, y, w, h = card.box
+    level = [(abs(other.box[0] - x), line) for other, line in zip(cards, owned)
+             if line is not None and other is not card and abs(other.box[1] - y) <= LEVEL * h
+             and abs(other.box[3] - h) <= LEVEL * h and y < line.box[1] < y + h]
+    return min(level, key=lambda dl: dl[0])[1] if level else None
+
+
 def _name_legible(lines: list[TextLine], card: CardText) -> bool:
     """Whether a card seen one way shows its name in a style its ``YOU HAVE`` line can
     vouch for (:func:`gridsight.vision.cipher.readable_by`). Of two ways that both find the
@@ -567,6 +615,7 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
+SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
 CAPITALS = 0.6  # a line of a name has at least this share of its glyphs of a capital's height
 
 
@@ -590,9 +639,13 @@ def _within(inner: TextLine, outer: TextLine) -> bool:
     return across >= 0.8 * iw and down >= 0.5 * ih and len(inner.glyphs) < len(outer.glyphs)
 
 
-def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) -> TextLine | None:
+def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
+               borrowed: bool = False) -> TextLine | None:
     """A card's name: the lines just above ``YOU HAVE`` (two when the name is wrapped), else
-    the line in its name box when known, else the first line."""
+    the line in its name box when known, else the first line. ``borrowed``: ``owned`` is
+    another card's label (:func:`_borrowed`), and a line whose middle is above it will do (a
+    name may be written bigger on this card: 0.67x seed 7069's ``RAT`` and ``RACCOON`` end a
+    pixel below where ``SEWER TURTLE``, shrunk to fit its card, ends)."""
     if card.name_box is not None and owned is None:
         bx, by, bw, bh = card.name_box
         inside = [ln for ln in lines if by - 0.25 * bh <= ln.box[1] + ln.box[3] / 2
@@ -601,8 +654,17 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         middle = by + 0.5 * bh
         return min(inside, key=lambda ln: abs(ln.box[1] + 0.5 * ln.box[3] - middle)) \
             if inside else None
-    above = [ln for ln in lines if owned is None or ln.box[1] + ln.box[3] <= owned.box[1]]
+    reach = 0.5 if borrowed else 1.0  # how much of a line must end above the label's top
+    above = [ln for ln in lines
+             if owned is None or ln.box[1] + reach * ln.box[3] <= owned.box[1]]
     above = [ln for ln in above if ln is not owned]
+    if owned is not None:
+        # (a name is written at least about as big as ``YOU HAVE``: a line of specks between
+        # them, a letter's stray corner or JPEG's ringing, is not it; 3.7x seed 950004 took
+        # a 3-pixel line under ``COW``'s 59. Only specks well under the label's height: at
+        # half of it, a 7-pixel line under 950026's ``HORSE`` went too, which made a way of
+        # seeing the card whose ``HORSE`` broke in six glyphs win over one that read it)
+        above = [ln for ln in above if ln.height >= SPECK * owned.height]
     above = [ln for ln in above if not any(_within(ln, other) for other in above
                                             if other is not ln)]
     if not above:
@@ -612,7 +674,9 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None) ->
         # (a wrapped name's first line is a word of three letters or more: a sprite's
         # patches above the name, found in faint ink, are not)
         cap = float(np.median([g.box[3] for g in second.glyphs])) if second.glyphs else 0.0
-        if (len(first.glyphs) >= MIN_NAME and _capitals(first, cap)
+        # (and of the second line's strokes: a big screen's sprite breaks into blobs of a
+        # capital's height, their strokes twice a letter's, 7.9x seed 930029's Eagle legs)
+        if (len(first.glyphs) >= MIN_NAME and _capitals(first, cap) and compatible(first, second)
                 and second.box[1] - (first.box[1] + first.box[3]) < first.height
                 and abs(second.height - first.height) <= 0.25 * first.height):
             return first.joined(second)

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from gridsight.games.disco_zoo import lengths
 from gridsight.games.disco_zoo.cards import CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
 from gridsight.games.disco_zoo.screen import (
@@ -198,6 +199,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
             break
+    by_length = False
+    if settled is not None and not settled.settled and words is not None:
+        # Names of letters no label shows, told apart by their lengths alone among the
+        # animals the boxes and the board leave (:mod:`.lengths`).
+        lengthy = lengths.by_length(words, [card.panel.box[2] for card in screen.cards],
+                                    settled, named, clues, found, empty, unread)
+        if lengthy is not None:
+            settled, by_length = lengthy, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
@@ -241,7 +250,11 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
-    if words is not None and words.named:
+    if by_length:
+        notes.append("animals read from the cards' names where clear, told apart by their "
+                     "names' lengths among what the cards' boxes and colours and the board "
+                     f"leave: {names} ({settled.region})")
+    elif words is not None and words.named:
         notes.append(f"animals read from the cards' names ({settled.region}), agreeing with "
                      f"their boxes and the board: {names}")
     elif read_any:

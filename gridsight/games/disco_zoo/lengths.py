@@ -1,0 +1,72 @@
+"""A card's name told by its length, among the animals its boxes and the board still allow.
+
+The screen's glyphs vouch for a name's letters only where the labels (``ATTEMPTS LEFT``,
+``YOU HAVE``) show them, so a short name of letters seen nowhere else (``COW``: only its ``O``;
+``KIWI``: none) is never settled by its shapes, however well they agree. Yet the cards' boxes,
+colours and the board often leave two or three animals whose names differ in length (a Farm
+rare of three tiles is a Horse or a Cow; a Nocturnal card a Bat or a Kiwi): the line's glyph
+count, word by word, then tells them apart without reading a letter.
+
+A card is named so only when its line is tall enough to read (:data:`MIN_LETTER`), the
+screen's glyphs read it as that one animal and no other (the candidates of
+:class:`.names.CardName`, under the cards' rule) at a cost under the names' margin (its
+shapes agree with the letters learned: a ``COW`` whose ``W`` broke in three is five glyphs
+that read ``HORSE`` only at eight times that cost, 3.3x seed 930003), and that animal is the
+only one of the card's options the line fits; and never on a screen where a
+card's line reads plainly as a name its clues forbid (:attr:`.names.CardName.unlike`: a clue
+is misread, and the options left for the other cards may all be wrong). The choices are then
+settled again, the board checking every card together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridsight.games.disco_zoo.names import MARGIN, ScreenText, card_texts
+from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
+from gridsight.vision.cipher import fits
+from gridsight.vision.glyphs import TextLine
+
+MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not counted: glyphs run together
+Cell = tuple[int, int]
+
+
+def written(name: str) -> str:
+    """An animal's name as a card writes it (``Polar Bear`` -> ``POLAR BEAR``)."""
+    return " ".join(name.upper().split())
+
+
+def fits_name(line: TextLine, name: str, card_width: int) -> bool:
+    """Whether ``line`` has the glyphs of ``name`` written on a card ``card_width`` wide,
+    word for word (or of its first letters, when the line fills the card: cut short)."""
+    mine = written(name)
+    return any(fits(line, text) for text, names in card_texts(line, card_width).items()
+               if mine in names)
+
+
+def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
+              names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
+              found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
+              unread: int) -> Settled | None:
+    """The choices ``standing`` (not settled, with the names read beyond doubt ``names``)
+    narrowed by the cards' name lengths (see the module docstring); ``None`` when no card is
+    narrowed so."""
+    lines = words.lines.get("names", [])
+    if len(standing.regions) != 1 or len(lines) != len(standing.options) or \
+            len(words.cards) != len(standing.options):
+        return None
+    if any(card.unlike for card in words.cards):
+        return None
+    narrowed = list(names) + [None] * (len(standing.options) - len(names))
+    for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
+        if narrowed[k] is not None or len(options) < 2 or line is None or \
+                line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= MARGIN:
+            continue
+        fitting = [name for name in options if fits_name(line, name, widths[k])]
+        if fitting == [card.candidates[0]]:
+            narrowed[k] = (fitting[0],)
+    if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
+        return None
+    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
+                 unread=unread)
+    return out if out is not None and out.settled else None

@@ -1,0 +1,95 @@
+"""A card's name told by its length among the animals its boxes and the board leave
+(:mod:`gridsight.games.disco_zoo.lengths`), the guards that keep it from naming a rescue
+whose other card's clue is misread or a name broken into another's glyph count, and which
+line of a card is its name (``names._name_line``)."""
+
+from __future__ import annotations
+
+from gridsight.games.disco_zoo import names
+from gridsight.games.disco_zoo.lengths import fits_name
+from gridsight.games.disco_zoo.screen import locate_rescue
+from test_disco_zoo_screens import read_plainly, real_screen
+
+
+def _read(k: int, base: int, scales: tuple[float, float], monkeypatch):
+    """Screen ``base + k`` drawn as the screens test draws it and read with no options, the
+    screen's own glyphs alone (no OCR engine, installed or not)."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(k, base, scales)
+    screen = locate_rescue(image)
+    board = screen.board_read("disco-zoo/structure")
+    return text, screen, image, read_plainly(screen, board, image)
+
+
+def test_a_short_name_of_letters_no_label_shows_is_told_by_its_length(monkeypatch):
+    """A Farm card of three rare boxes is a Horse or a Cow; ``COW`` shows one letter a
+    label vouches for (its ``O``), so its shapes settle nothing, but its three glyphs are
+    no ``HORSE`` (1x screen 930030 asked for the animals)."""
+    text, _, _, (plain, _, asked, _) = _read(30, 930_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def test_a_length_is_not_counted_when_another_card_reads_as_a_name_it_cannot_be(monkeypatch):
+    """1.7x screen 7079: a Pig card (``PIG``, three glyphs among Sheep, Pig and Rabbit) beside
+    a Chicken card whose tint read as mythical, which in the Farm leaves the Unicorn alone.
+    Its line reads plainly ``CHICKEN``, a name its clues forbid: a clue is misread, so the
+    length of ``PIG`` must not settle the rescue (it would read a Unicorn)."""
+    text, screen, image, (plain, _, asked, _) = _read(79, 7_000, (0.5, 3.0), monkeypatch)
+    words = names.screen_words(image, screen.cards, screen.lattice.y, sure=True)
+    assert words.cards[2].unlike and not words.cards[0].unlike
+    assert plain in ("", text)
+    assert asked
+
+
+def test_a_line_fits_a_name_word_for_word_or_cut_when_it_fills_the_card():
+    def line(words: tuple[int, ...], width: int) -> names.TextLine:
+        glyphs = tuple(range(sum(words)))  # only counted here
+        return names.TextLine(glyphs, words, (0, 0, width, 10), 10.0,  # type: ignore[arg-type]
+                              (0.0, 0.0, 0.0))
+
+    assert fits_name(line((5,), 50), "Horse", 200) and not fits_name(line((5,), 50), "Cow", 200)
+    assert fits_name(line((5, 4), 90), "Polar Bear", 200)
+    assert not fits_name(line((5,), 50), "Penguin", 200)
+    assert fits_name(line((5,), 190), "Penguin", 200)  # as wide as the card: maybe cut short
+
+
+def test_a_name_broken_into_the_glyph_count_of_another_is_not_told_by_its_length(monkeypatch):
+    """3.3x screen 930003: ``COW``'s ``W`` broke into three pieces on its rings, five glyphs
+    like ``HORSE``'s, the Farm's other rare of three tiles. Read as ``HORSE`` its glyphs cost
+    eight times the names' margin (its ``W`` pieces are no ``R``, ``S`` or ``E``): the length
+    must not name it."""
+    text, _, _, (plain, _, asked, _) = _read(3, 930_000, (1.0, 9.0), monkeypatch)
+    assert plain in ("", text)
+    assert asked
+
+
+def test_specks_between_a_name_and_its_you_have_line_are_not_the_name(monkeypatch):
+    """3.7x screen 950004: a 3-pixel line of specks under ``COW``'s 59-pixel letters was
+    taken for the card's name (the line just above ``YOU HAVE``), and the animals asked."""
+    text, _, _, (plain, _, asked, _) = _read(4, 950_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+    # Only specks well under the label's height: 3x screen 950026's 7-pixel line under a
+    # 21-pixel HORSE is kept, and the way of seeing the card that reads HORSE still wins.
+    text, _, _, (plain, _, asked, _) = _read(26, 950_000, (1.0, 9.0), monkeypatch)
+    assert plain == text, asked
+
+
+def test_a_card_whose_you_have_broke_apart_places_its_name_by_its_neighbours(monkeypatch):
+    """2x screen 950055: the Cow card's ``YOU HAVE 3`` broke into ``YOU``, ``HAV`` and the
+    rest, so its name was taken from the box guessed for it, which held the label (two words
+    of three glyphs); the cards of a row are drawn alike, and the Chicken card's label says
+    where a name ends: ``COW`` above it, told from a Horse by its length."""
+    text, _, _, (plain, _, asked, _) = _read(55, 950_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def test_a_name_placed_by_a_neighbours_label_may_end_below_its_top(monkeypatch):
+    """0.67x screen 7069: only the Sewer Turtle card's ``YOU HAVE`` was found; its name is
+    shrunk to fit, so ``RAT`` and ``RACCOON`` on the cards beside it end a pixel below that
+    label's top. Placed by it, they were lost (and the screen asked for the animals); a line
+    whose middle is above a neighbour's label is taken."""
+    text, _, _, (plain, _, asked, _) = _read(69, 7_000, (0.5, 3.0), monkeypatch)
+    assert plain == text, asked
