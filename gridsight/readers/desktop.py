@@ -102,6 +102,13 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
+        if better is not None and holds(better, found) and not _whole(better, furniture):
+            # A part of the board was found (in a region cutting the rest off), the whole
+            # board around it, but not the screen: the screen is looked for around that.
+            again = view_around(image, better, locate, furniture)
+            if again is not None and _completeness(again, furniture) >= \
+                    _completeness(better, furniture):
+                better = again
         if better is not None and (holds(better, found) or _completeness(better, furniture)
                                    >= _completeness(found, furniture)):
             found = better  # never traded for a less complete read (a top cut through a bar)
