@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gridsight.readers.base import SavedBoxOutside
 from gridsight.readers.desktop import (
     FURNITURE,
     VIEW,
@@ -282,8 +283,13 @@ def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
     from gridsight.registry import get_reader
 
     pixels, read = in_view(image, found.read)
-    reading = get_reader(found.game).read(pixels, read, found.pack, hints)
     region = found.read.extras.get(VIEW)
+    try:
+        reading = get_reader(found.game).read(pixels, read, found.pack, hints)
+    except SavedBoxOutside as error:  # said of the window it was read in, not the capture
+        if region is None:
+            raise
+        raise error.in_window(region.x, region.y, image.shape) from None
     if region is None:
         return reading
     return replace(reading, notes=(*reading.notes, screen_note(region, image.shape)))

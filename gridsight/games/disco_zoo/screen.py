@@ -43,7 +43,7 @@ from gridsight.games.disco_zoo.cards import (
     read_card,
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
-from gridsight.readers.base import ReadError
+from gridsight.readers.base import SavedBoxOutside
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
@@ -871,11 +871,7 @@ def _inside(image: np.ndarray, box: tuple[int, int, int, int], pack: TemplatePac
     x, y, bw, bh = box
     inside = max(0, min(x + bw, w) - max(x, 0)) * max(0, min(y + bh, h) - max(y, 0))
     if bw <= 0 or bh <= 0 or inside < INSIDE * bw * bh:
-        raise ReadError(
-            f"the {what} saved in the pack by calibrate falls at x={x}, y={y} ({bw}x{bh} pixels), "
-            f"{'partly ' if inside else ''}outside this {w}x{h} screenshot: it shows less of "
-            "the screen than the calibration screenshot did; capture the whole screen, or "
-            "calibrate again on a screenshot like this one")
+        raise SavedBoxOutside(what, box, (w, h))
     return box
 
 
