@@ -71,3 +71,23 @@ def test_a_flat_patch_under_a_taskbar_is_no_board():
     frame[:37] = (212, 227, 201)
     with pytest.raises(BoardNotFoundError, match="a patch of one colour"):
         find_in(frame, {"tile-path": load_game_pack("tile-path", None)})
+
+
+def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
+    """No-game desktop 99213 (of ``bench/bench_desktop.py --no-game``): a home screen's grid of
+    icons on a yellow tiled wallpaper, in a window a sheet half covers, reads as a rescue with
+    three cards; its "counter", icons under the title bar, reads 97, more than the board's 7
+    attempts, and such a counter was taken for one with attempts bought: a find among windows
+    with all its furniture. A counter never shows more than 20."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.games.disco_zoo.screen import locate
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(99213)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True)
+    read = locate(capture.image[16:720, 594:934])  # the window-like region it was found in
+    assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]
