@@ -591,7 +591,7 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
     xl = int(np.median(lefts[agree]))
     xr = int(np.median(rights[agree]))
     bottom = _snap(image, False, oy + int(rows.max()), 2, ox + xl, ox + xr, -1)
-    out = []
+    out: list[Region] = []
     for top in sorted(int(y) for y in rows[rows < ay0]):
         y = _snap(image, False, oy + top, 2, ox + xl, ox + xr, +1)
         region = Region(ox + xl, y, xr - xl, bottom - y, float(agree.mean()))
