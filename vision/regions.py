@@ -551,7 +551,11 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
                         float(min(cover[xl], cover[xr])))
         if region.height >= ih and region.fits(image.shape):
             out.append(region)
-    return out + [r for r in by_bars if all(r.box != o.box for o in out)]
+    # (the bars' ends only where they are not the sides found: the same screen again costs
+    # a read each)
+    near = max(4, int(0.02 * (right - left)))
+    return out + [r for r in by_bars if abs(r.x - left) > near
+                  or abs(r.x + r.width - right) > near]
 
 
 def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int],
