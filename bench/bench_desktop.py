@@ -154,14 +154,14 @@ def measure(game: str, count: int, seed: int, **options) -> None:
           f"ratio {d / b:.1f}")
 
 
-def measure_live(count: int, seed: int, frames: int) -> None:
+def measure_live(count: int, seed: int, frames: int, harder: bool = False) -> None:
     """The live path on Disco Zoo captures: first frame, then the remembered screen."""
     from gridsight.registry import get_spec
 
     locate = get_spec("disco-zoo").reading.locate_screen
     first, steady, alone, searches = [], [], [], 0
     for k in range(count):
-        _, capture, _ = sample(draw("disco-zoo"), seed + k)
+        _, capture, _ = sample(draw("disco-zoo"), seed + k, harder=harder)
         locator = screen_locator("disco-zoo")
         result, seconds = cpu(locator, capture.image)
         if isinstance(result, Exception):
@@ -180,7 +180,7 @@ def measure_live(count: int, seed: int, frames: int) -> None:
           f"{searches} for {len(first) * (frames + 1)} frames")
 
 
-def measure_no_game(count: int, seed: int) -> None:
+def measure_no_game(count: int, seed: int, harder: bool = False) -> None:
     """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
     chat, a settings list): any board found by a game's pack or structure is a false find."""
     from kit.desktop import desktop, other_phone_screen
@@ -195,7 +195,7 @@ def measure_no_game(count: int, seed: int) -> None:
         rng = np.random.default_rng(seed + k)
         app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
         stand_in = Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ())
-        capture = desktop(stand_in, rng, decoy=True)
+        capture = desktop(stand_in, rng, decoy=True, harder=harder)
         for game, pack in packs.items():
             result, seconds = cpu(find_in, capture.image, {game: pack})
             times.append(seconds)
@@ -223,8 +223,13 @@ def main() -> None:
                         "monitor sizes, 1920x1080 most often)")
     parser.add_argument("--no-game", type=int, default=10,
                         help="desktops with no game on them, for false finds (0: none)")
+    parser.add_argument("--harder", action="store_true",
+                        help="what a real desktop may also be (kit.desktop.Harder: HiDPI "
+                        "scaling, borderless mirrors, a tool strip of the ground's colour, a "
+                        "window over a part of the game's, more JPEG, blends and decoys); "
+                        "without it a seed draws the capture it always drew")
     args = parser.parse_args()
-    options = {"fraction": tuple(args.share)}
+    options = {"fraction": tuple(args.share), "harder": args.harder}
     if args.blend is not None:
         options["blend"] = args.blend
     if args.size:
@@ -233,9 +238,9 @@ def main() -> None:
     for game in args.games if args.screens else ():
         measure(game, args.screens, args.seed, **options)
     if args.live and args.screens and "disco-zoo" in args.games:
-        measure_live(min(args.screens, 5), args.seed, args.live)
+        measure_live(min(args.screens, 5), args.seed, args.live, args.harder)
     if args.no_game:
-        measure_no_game(args.no_game, args.seed)
+        measure_no_game(args.no_game, args.seed, args.harder)
 
 
 if __name__ == "__main__":

@@ -84,6 +84,36 @@ class ReadError(InputError):
         self.choices = choices
 
 
+class SavedBoxOutside(ReadError):
+    """A box the player marked at calibration (saved in the pack, in board units) falls
+    outside the picture read: ``what`` it is (``"box of card 1"``), ``box`` (x, y, width,
+    height in the picture's pixels) and the picture's ``size`` (width, height). The picture
+    may be a game's window found inside a larger capture: :meth:`in_window` says so."""
+
+    def __init__(self, what: str, box: tuple[int, int, int, int], size: tuple[int, int],
+                 window: str | None = None):
+        x, y, bw, bh = box
+        w, h = size
+        inside = max(0, min(x + bw, w) - max(x, 0)) * max(0, min(y + bh, h) - max(y, 0))
+        where = f"this {w}x{h} screenshot" if window is None else window
+        shows = "it shows" if window is None else "the window shows"
+        super().__init__(
+            f"the {what} saved in the pack by calibrate falls at x={x}, y={y} ({bw}x{bh} "
+            f"pixels), {'partly ' if inside else ''}outside {where}: {shows} less of the "
+            "screen than the calibration screenshot did; capture the whole screen, or "
+            "calibrate again on a screenshot like this one")
+        self.what, self.box, self.size = what, box, size
+
+    def in_window(self, x: int, y: int, shape: tuple[int, ...]) -> SavedBoxOutside:
+        """The same, the picture read being the game's window at ``(x, y)`` of a capture of
+        ``shape`` (the box in the capture's pixels)."""
+        bx, by, bw, bh = self.box
+        w, h = self.size
+        return SavedBoxOutside(self.what, (bx + x, by + y, bw, bh), self.size,
+                               f"the game's window found in this {shape[1]}x{shape[0]} "
+                               f"capture (x {x}, y {y}, {w}x{h} px)")
+
+
 class UnknownGameError(LookupError):
     """A game name the registry does not know; the message lists the known ones."""
 
@@ -100,5 +130,5 @@ def say(message: object) -> None:
 
 __all__ = [
     "EXIT_INPUT", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_RUNTIME", "InputError",
-    "RuntimeFailure", "UnknownGameError", "VisionInputError", "say",
+    "RuntimeFailure", "SavedBoxOutside", "UnknownGameError", "VisionInputError", "say",
 ]

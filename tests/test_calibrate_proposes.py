@@ -6,7 +6,8 @@ a card box saved by it that falls off a later screenshot is refused in words.
 - a tile it cannot tell by itself (a found tile of no known colour) is the one thing it asks
   for (``--labels``), with the corners proposed;
 - a pack whose card boxes (``--cards``) land outside a screenshot showing less of the screen
-  is refused by ``analyze`` with a sentence, exit 2, no traceback.
+  is refused by ``analyze`` with a sentence, exit 2, no traceback; inside a desktop capture
+  the sentence is of the game's window found in it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 
 import cv2
+import numpy as np
 import pytest
 
 from kit.skins import disco_zoo_real as real
@@ -117,3 +119,13 @@ def test_a_card_box_saved_off_a_later_screenshot_is_refused_in_words(tmp_path, r
     assert code == 2
     assert "the box of card 1 saved in the pack by calibrate falls at" in err
     assert "outside this" in err and "Traceback" not in err
+    # The same screen as a window of a desktop capture: said of the window, not the capture.
+    crop = shot.image[look.card_top + look.card_height + 4 :]
+    frame = np.full((720, 1280, 3), (70, 40, 30), np.uint8)
+    frame[12:40, 498 : 502 + crop.shape[1]] = (200, 200, 200)  # its title bar
+    frame[40 : 40 + crop.shape[0], 500 : 500 + crop.shape[1]] = crop
+    cv2.imwrite(str(later), frame)
+    code, out, err = run_cli("analyze", str(later), "--game", "disco-zoo", "--pack", "mine",
+                             "--animals", "Gorilla,Panda,Tiger", "--out", str(tmp_path / "out"))
+    assert code == 2 and "Traceback" not in err
+    assert "outside the game's window found in this 1280x720 capture (x 500, y " in err

@@ -69,3 +69,29 @@ def test_a_real_look_screen_degraded_a_band_at_a_time_is_the_plain_expressions_p
         old, old_scale = plain(picture, np.random.default_rng(seed), seed, (0.9, 1.6))
         assert scale == old_scale and new.shape[0] > DEGRADE_ROWS
         assert np.array_equal(new, old)
+
+
+def test_a_harder_desktop_keeps_the_truth_and_leaves_the_old_draws_alone():
+    """``kit.desktop.desktop(harder=True)``: a HiDPI monitor (2560x1440 at 150%: the windows
+    drawn at 1707x960 and scaled up, the phone's screen drawn at the physical size), a
+    borderless mirror and a window over the screen below its board still map the board's
+    corners onto the board's pixels; without ``harder`` the same generator draws the capture
+    it always drew (its extras carry no ``harder``)."""
+    from kit.desktop import desktop
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    screen = np.full((640, 360, 3), 90, np.uint8)
+    screen[200:480, 40:320] = (30, 200, 30)  # the board
+    shot = Rendered(screen, BoardGeometry.from_rect(40, 200, 56, 56, 5, 5), (), ())
+    capture = desktop(shot, np.random.default_rng(140), kind="mirror", harder=True, jpeg=0.0)
+    more = capture.extras["harder"]
+    assert (more.monitor, more.hidpi, more.bare, more.over) == ((2560, 1440), 1.5, True, "below")
+    assert capture.image.shape[:2] == (1440, 2560)
+    assert capture.extras["screen_box"] == capture.extras["window_box"]  # no title bar, no border
+    (x0, y0), (x1, y1) = capture.geometry.outline()[0], capture.geometry.outline()[2]
+    inside = capture.image[int(y0) + 3 : int(y1) - 3, int(x0) + 3 : int(x1) - 3]
+    assert (np.abs(inside.astype(int) - (30, 200, 30)).max(axis=2) <= 2).mean() > 0.99
+    plain = desktop(shot, np.random.default_rng(140), kind="mirror", jpeg=0.0)
+    assert "harder" not in plain.extras and plain.image.shape[1] != 2560

@@ -78,6 +78,7 @@ GRID_LINES = 10  # lines across a region found by its top and bottom that make i
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
 ACROSS_OVER = 3  # ...and this many over ``keep`` when the sides' proposals take them all
+BAR_LINES = 3  # lines across a screen's bars that must end at the same sides (regions_around)
 
 
 @dataclass(frozen=True)
@@ -511,8 +512,11 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
         side = _nearest(unbroken, columns, start, direction)
         sides.append(side if side is not None else _nearest(cover, columns, start, direction))
     left_side, right_side = sides
+    # The screen's bars above and below inner end at its sides, whether they show beside
+    # inner or not (a neighbour or a tool strip of the ground's colour): tried last.
+    by_bars = _regions_by_bars(image, maps, (wx0, wy0), (ax0, ay0, ax1, ay1))
     if left_side is None or right_side is None:
-        return []
+        return by_bars
     xl, xr = left_side, right_side
     # Where the sides run on, above and below: the region cannot reach much past them.
     bridge = max(6, int(0.1 * (xr - xl)))  # a dark status bar beside a dark border, say
@@ -547,7 +551,85 @@ def regions_around(image: np.ndarray, inner: tuple[float, float, float, float], 
                         float(min(cover[xl], cover[xr])))
         if region.height >= ih and region.fits(image.shape):
             out.append(region)
+    # (the bars' ends only where they are not the sides found: the same screen again costs
+    # a read each)
+    near = max(4, int(0.02 * (right - left)))
+    return out + [r for r in by_bars if abs(r.x - left) > near
+                  or abs(r.x + r.width - right) > near]
+
+
+def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int],
+                     inner: tuple[float, float, float, float]) -> list[Region]:
+    """The screen around ``inner`` (window coordinates, ``origin`` the window's corner in
+    ``image``) when its sides do not show beside ``inner``: a neighbour's fill, or a tool
+    strip, of the ground's colour. The screen's bars (a status bar, a top bar, a bottom bar,
+    a navigation bar) still run across it from side to side, and their lines across end
+    where it does: the lines across ``inner``'s whole width, above and below it, are
+    followed left and right to where they stop (:func:`_line_ends`); the ends most of
+    them share (:data:`BAR_LINES` lines at least, one above ``inner`` and one below) are
+    the sides. Its bottom is the lowest of those lines; its tops, from the highest down
+    (the first read with all of the screen wins: one above the screen would only add a
+    title bar)."""
+    ox, oy = origin
+    ax0, ay0, ax1, ay1 = inner
+    iw, ih = ax1 - ax0, ay1 - ay0
+    margin = max(2, int(0.03 * ih))
+    ends = _line_ends(maps.horizontal, int(ax0), int(np.ceil(ax1)),
+                      [*range(0, max(0, int(ay0) - margin)),
+                       *range(int(np.ceil(ay1)) + margin, maps.horizontal.shape[0])])
+    if len(ends) < BAR_LINES:
+        return []
+    tolerance = max(2, int(0.01 * iw))
+    lefts, rights, rows_at = ends[:, 1], ends[:, 2], ends[:, 0]
+    # Each line's ends, and the lines ending within a few pixels of both; of those with
+    # lines above inner and below it (a board's own lines are all beside it), the most.
+    agreeing = (np.abs(lefts[:, None] - lefts[None, :]) <= tolerance) & \
+        (np.abs(rights[:, None] - rights[None, :]) <= tolerance)
+    both = (agreeing & (rows_at < ay0)[None, :]).any(axis=1) & \
+        (agreeing & (rows_at > ay1)[None, :]).any(axis=1)
+    counts = np.where(both, agreeing.sum(axis=1), 0)
+    if counts.max() < BAR_LINES:
+        return []
+    agree = agreeing[int(np.argmax(counts))]
+    rows = rows_at[agree]
+    xl = int(np.median(lefts[agree]))
+    xr = int(np.median(rights[agree]))
+    bottom = _snap(image, False, oy + int(rows.max()), 2, ox + xl, ox + xr, -1)
+    out: list[Region] = []
+    for top in sorted(int(y) for y in rows[rows < ay0]):
+        y = _snap(image, False, oy + top, 2, ox + xl, ox + xr, +1)
+        region = Region(ox + xl, y, xr - xl, bottom - y, float(agree.mean()))
+        if region.height >= ih and region.fits(image.shape) and \
+                all(r.y != region.y for r in out):
+            out.append(region)
     return out
+
+
+def _line_ends(horizontal: np.ndarray, x0: int, x1: int, rows: list[int]) -> np.ndarray:
+    """For each of ``rows`` whose horizontal boundary covers ``x0``..``x1`` all but
+    :data:`SIDE_GAP` pixels at a time, ``(row, left, right)``: where it stops going left
+    from ``x0`` and right from ``x1`` (gaps of :data:`SIDE_GAP` bridged; ``right`` past
+    its last pixel); one row of each line (a step seen over two rows or three marks each)."""
+    out: list[tuple[int, int, int]] = []
+    width = horizontal.shape[1]
+    for y in rows:
+        line = horizontal[y] > 0
+        if x1 - x0 < 4 or _longest_gaps(line[None, x0:x1].T).max() > SIDE_GAP:
+            continue
+        left = x0
+        while left > 0 and line[max(0, left - SIDE_GAP - 1) : left].any():
+            left -= 1
+        while not line[left]:
+            left += 1
+        right = x1
+        while right < width and line[right : right + SIDE_GAP + 1].any():
+            right += 1
+        while not line[right - 1]:
+            right -= 1
+        if left == 0 or right == width or (out and out[-1][0] >= y - 3):
+            continue  # (a line on past the window looked in ends nowhere seen)
+        out.append((y, left, right))
+    return np.array(out, int).reshape(-1, 3)
 
 
 def _nearest(cover: np.ndarray, columns: np.ndarray, start: float, direction: int) -> int | None:

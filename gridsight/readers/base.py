@@ -22,6 +22,7 @@ import numpy as np
 from gridsight.solvers.boardtext import BoardText, parse_boards
 from gridsight.solvers.cellnames import cell_name, cell_names
 from gridsight.errors import ReadError  # (re-exported: the readers raise it)
+from gridsight.errors import SavedBoxOutside as SavedBoxOutside  # (re-exported)
 from gridsight.vision.classify import BoardRead
 from gridsight.vision.packs import TemplatePack
 

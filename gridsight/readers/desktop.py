@@ -103,6 +103,15 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
+        if better is not None and holds(better, found) and \
+                _furniture_seen(better, furniture, True) == 0 < len(furniture):
+            # A part of the board was found (in a region cutting the rest off), the whole
+            # board around it, but none of the screen's furniture (the rectangles around the
+            # part were the board's own lines): the screen is looked for around the board.
+            again = view_around(image, better, locate, furniture)
+            if again is not None and _completeness(again, furniture) >= \
+                    _completeness(better, furniture):
+                better = again
         if better is not None and (holds(better, found) or _completeness(better, furniture)
                                    >= _completeness(found, furniture)):
             found = better  # never traded for a less complete read (a top cut through a bar)

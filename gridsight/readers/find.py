@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gridsight.readers.base import SavedBoxOutside
 from gridsight.readers.desktop import (
     FURNITURE,
     VIEW,
@@ -256,9 +257,30 @@ def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high:
         read = rooms.locate(image, pack)
         return Found(game, pack, read, read.extras.get("fit", 1.0))
     geometry = locate_board(image, pack, min_scale=low, max_scale=high)
+    if _flat(image, geometry):
+        raise BoardNotFoundError(game, "its frame's best match is a patch of one colour")
     read = read_cells(image, geometry, pack)
     score = anchor_score(image, geometry, pack) * read.known_fraction
     return Found(game, pack, read, score)
+
+
+FLAT = 2.0  # a board's pixels vary by more than this (levels, standard deviation) somewhere
+
+
+def _flat(image: np.ndarray, geometry) -> bool:
+    """Whether the board's box in ``image`` is one colour (each channel's standard deviation
+    under :data:`FLAT`): no board is, but a blocked tile's template matches a flat patch of its
+    colour (a wallpaper's flat circle under a taskbar, no-game desktop 99203: a tile-path
+    board of 48 blocked tiles)."""
+    outline = geometry.outline()
+    h, w = image.shape[:2]
+    x0, y0 = np.clip(np.floor(outline.min(axis=0)), 0, [w, h]).astype(int)
+    x1, y1 = np.clip(np.ceil(outline.max(axis=0)), 0, [w, h]).astype(int)
+    patch = image[y0:y1, x0:x1]
+    if patch.size == 0:
+        return False
+    pixels = patch.reshape(-1, patch.shape[2] if patch.ndim == 3 else 1).astype(np.float32)
+    return bool(pixels.std(axis=0).max() < FLAT)
 
 
 def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:
@@ -282,8 +304,13 @@ def read_found(image: np.ndarray, found: Found, hints) -> BoardReading:
     from gridsight.registry import get_reader
 
     pixels, read = in_view(image, found.read)
-    reading = get_reader(found.game).read(pixels, read, found.pack, hints)
     region = found.read.extras.get(VIEW)
+    try:
+        reading = get_reader(found.game).read(pixels, read, found.pack, hints)
+    except SavedBoxOutside as error:  # said of the window it was read in, not the capture
+        if region is None:
+            raise
+        raise error.in_window(region.x, region.y, image.shape) from None
     if region is None:
         return reading
     return replace(reading, notes=(*reading.notes, screen_note(region, image.shape)))

@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -223,12 +223,13 @@ def window(image: np.ndarray, rng: np.random.Generator, box: Box, title: str,
     image[y : y + h, x : x + w] = edge
     image[y + border : y + border + bar, x + border : x + w - border] = bar_color
     ink = (240, 240, 240) if sum(bar_color) < 380 else (30, 30, 30)
-    _text(image, rng, x + border + 10 + (60 if rng.random() < 0.3 else 0),
-          y + border + bar // 2 + 5, min(15, bar * 0.5), ink, title)
-    for k in range(3):  # the window's buttons
-        bx = x + w - border - 18 * (k + 1) if rng.random() < 0.7 else x + border + 8 + 18 * k
-        cv2.circle(image, (bx + 6, y + border + bar // 2), 5,
-                   ((90, 90, 240), (60, 200, 240), (90, 200, 90))[k], -1, cv2.LINE_AA)
+    if bar > 0:  # (a borderless mirror has none: scrcpy --window-borderless)
+        _text(image, rng, x + border + 10 + (60 if rng.random() < 0.3 else 0),
+              y + border + bar // 2 + 5, min(15, bar * 0.5), ink, title)
+        for k in range(3):  # the window's buttons
+            bx = x + w - border - 18 * (k + 1) if rng.random() < 0.7 else x + border + 8 + 18 * k
+            cv2.circle(image, (bx + 6, y + border + bar // 2), 5,
+                       ((90, 90, 240), (60, 200, 240), (90, 200, 90))[k], -1, cv2.LINE_AA)
     inside = (x + border, y + border + bar, w - 2 * border, h - 2 * border - bar)
     if draw_inside is None:
         _content(image, rng, inside)
@@ -299,10 +300,11 @@ def other_phone_screen(rng: np.random.Generator, width: int, height: int) -> np.
 
 def _phone_window(image: np.ndarray, rng: np.random.Generator, screen: np.ndarray, x: int,
                   y: int, kind: str, bar: int, border: int, extra: tuple[int, int, int, int],
-                  bar_color: Color) -> Box:
+                  bar_color: Color, strip: Color | None = None) -> Box:
     """Draw the window holding ``screen`` (already scaled) with its outer corner at ``(x, y)``;
     returns the screen's box in the frame. ``extra`` is what the window adds around the screen
-    (left, top, right, bottom) inside its title bar and border."""
+    (left, top, right, bottom) inside its title bar and border; ``strip``: a tool strip's
+    colour (a random dark one when ``None``)."""
     sh, sw = screen.shape[:2]
     left, top, right, bottom = extra
     w = sw + left + right + 2 * border
@@ -314,6 +316,8 @@ def _phone_window(image: np.ndarray, rng: np.random.Generator, screen: np.ndarra
         view = image[iy : iy + ih, ix : ix + iw]
         if kind == "toolbar":
             view[:] = _color(rng, 30, 90)
+            if strip is not None:
+                view[:] = strip
             for k in range(int(rng.integers(4, 9))):  # tool buttons down the strip
                 by = 10 + 40 * k
                 if by + 24 < ih:
@@ -348,17 +352,28 @@ def _window_extra(kind: str, sw: int, sh: int, rng: np.random.Generator) -> tupl
 def desktop(shot: Rendered, rng: np.random.Generator, *,
             size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
-            jpeg: float = 0.2, blend: float = 0.25) -> Rendered:
+            jpeg: float | None = None, blend: float | None = None,
+            harder: bool = False) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
     screen's width over the frame's (the frame's height may allow less); ``kind``: the
     window's kind (random when ``None``, see the module docstring); ``others``: other windows
     under it; ``decoy``: a second phone-like window (random when ``None``); ``jpeg``: the
-    chance the capture is saved as JPEG; ``blend``: the chance the screen's sides hardly show
-    (:func:`_blend_surround`).
+    chance the capture is saved as JPEG (0.2; harder 0.4); ``blend``: the chance the
+    screen's sides hardly show (:func:`_blend_surround`; 0.25, harder 0.4).
+
+    ``harder``: what a real desktop may also be (:class:`Harder`, drawn from a generator of
+    its own spawned from ``rng``, so that every draw of ``rng`` is as it was and a capture
+    drawn without it is the same as before it existed).
     """
+    more = _harder(rng) if harder else None
+    jpeg = (HARDER_JPEG if harder else 0.2) if jpeg is None else jpeg
+    blend = (HARDER_BLEND if harder else 0.25) if blend is None else blend
     fw, fh = size or FRAMES[int(rng.integers(len(FRAMES)))]
+    if more is not None and more.monitor is not None:  # drawn at the desktop's logical size
+        pw, ph = size or more.monitor
+        fw, fh = round(pw / more.hidpi), round(ph / more.hidpi)
     kind = kind or str(rng.choice(WINDOW_KINDS))
     image = wallpaper(rng, fw, fh)
     bar_box = taskbar(image, rng)
@@ -369,6 +384,11 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     sh0, sw0 = shot.image.shape[:2]
     bar = int(rng.integers(22, 36))
     border = int(rng.choice([0, 0, 1, 1, 2, 5]))
+    decoy_bar = bar
+    if more is not None and more.bare:
+        bar = border = 0
+    if more is not None and more.bare_decoy:
+        decoy_bar = 0
     want = rng.uniform(*fraction) * fw
     for _ in range(40):
         sw = round(want)
@@ -394,34 +414,151 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             oy = int(uy + rng.integers(0, max(1, uh - oh)))
             window(image, rng, (ox, oy, min(ow, uw), min(oh, uh)),
                    str(rng.choice(WORDS)))
-    decoy = bool(rng.random() < 0.4) if decoy is None else decoy
+    decoy = bool(rng.random() < (HARDER_DECOY if harder else 0.4)) if decoy is None else decoy
     decoy_box = None
     if decoy:  # a second phone-like window, not overlapping the game's
         dw = int(np.clip(sw * rng.uniform(0.8, 1.2), 120, uw // 3))
         dh = int(dw * rng.uniform(1.78, 2.2))
-        spot = _free_spot(rng, usable, phone_box, dw + 2 * border, dh + bar + 2 * border)
+        spot = _free_spot(rng, usable, phone_box, dw + 2 * border, dh + decoy_bar + 2 * border)
         if spot is not None:
             other = other_phone_screen(rng, dw, dh)
             dx, dy = spot
-            decoy_box = _phone_window(image, rng, other, dx, dy, "mirror", bar, border, (0, 0, 0, 0),
-                                      _color(rng, 20, 90))
+            decoy_box = _phone_window(image, rng, other, dx, dy, "mirror", decoy_bar, border,
+                                      (0, 0, 0, 0), _color(rng, 20, 90))
 
     bar_color = _color(rng, 20, 90) if rng.random() < 0.5 else _color(rng, 190, 245)
-    screen_box = _phone_window(image, rng, screen, x, y, kind, bar, border, extra, bar_color)
+    strip = None
+    if more is not None and more.strip_spread is not None:  # a tool strip of the ground's colour
+        strip = _near(_side_colour(screen, (0, 0, sw, sh), 1), more.rng, more.strip_spread)
+    screen_box = _phone_window(image, rng, screen, x, y, kind, bar, border, extra, bar_color,
+                               strip)
     sx, sy = screen_box[:2]
-    scale_x, scale_y = sw / sw0, sh / sh0
-    homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
-    geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
     quality = int(rng.integers(60, 96)) if rng.random() < jpeg else None
+    if more is not None and more.over is not None:  # a window over a part of the game's
+        bottom = sy + float(shot.geometry.outline()[:, 1].max()) * sh / sh0
+        _window_over(image, more, usable, phone_box, screen_box, bottom)
     # Drawn last, from the same generator, so that every other draw is as it was.
     if rng.random() < blend:
         _blend_surround(image, rng, kind, phone_box, screen_box, usable)
+    if more is not None and more.monitor is not None:  # the desktop at its physical size
+        image, boxes = _physical(image, more, shot.image, screen_box,
+                                 (phone_box, decoy_box))
+        screen_box, (phone_box, decoy_box) = boxes[0], boxes[1:]
+        sx, sy, sw, sh = screen_box
+        fw = image.shape[1]
+    if more is not None and quality is not None:
+        quality = int(more.rng.integers(50, 96))
+    scale_x, scale_y = sw / sw0, sh / sh0
+    homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
+    geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
     if quality is not None:
         image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
                              cv2.IMREAD_COLOR)
     extras = {**shot.extras, "screen_box": screen_box, "window_box": phone_box,
               "fraction": sw / fw, "kind": kind, "decoy_box": decoy_box, "scale": scale_x}
+    if more is not None:
+        extras["harder"] = more
     return replace(shot, image=image, geometry=geometry, extras=extras)
+
+
+# -- what a real desktop may also be (desktop(harder=True)) --------------------------------------
+
+#: Monitors a HiDPI desktop has (physical pixels) and their scaling: the windows, title bars
+#: and text are drawn at the logical size and scaled up; the mirrored phone's screen is drawn
+#: at the physical size (a mirror draws it pixel for pixel).
+HIDPI = ((2560, 1440, 1.25), (2560, 1440, 1.5), (2880, 1800, 2.0), (3840, 2160, 1.5),
+         (3840, 2160, 2.0), (1920, 1080, 1.25))
+HARDER_JPEG = 0.4  # the chance a harder capture is a JPEG (quality 50 to 95, not 60)
+HARDER_BLEND = 0.4  # ... that the screen's sides hardly show
+HARDER_DECOY = 0.6  # ... that a second phone-like window is there
+
+
+@dataclass(frozen=True)
+class Harder:
+    """What :func:`desktop` adds with ``harder``, each at random (``rng`` draws the details):
+    ``hidpi``: the desktop's scaling (1.0: none; else its monitor is one of :data:`HIDPI`);
+    ``bare``: the game's window has no title bar and no border (a borderless mirror), and
+    ``bare_decoy`` the second phone-like window; ``strip_spread``: a tool strip within this
+    many levels of the screen's ground beside it (``None``: its own colour); ``over``: a
+    window over a part of the game's, ``"title"`` (its title bar) or ``"below"`` (the screen
+    below the board, from one side). A JPEG's quality is 50 to 95."""
+
+    rng: np.random.Generator
+    hidpi: float
+    monitor: tuple[int, int] | None
+    bare: bool
+    bare_decoy: bool
+    strip_spread: int | None
+    over: str | None
+
+
+def _harder(rng: np.random.Generator) -> Harder:
+    """The harder parts of a capture, drawn from a generator spawned from ``rng`` (``rng``'s
+    own draws untouched)."""
+    more = rng.spawn(1)[0]
+    monitor = HIDPI[int(more.integers(len(HIDPI)))] if more.random() < 0.3 else None
+    return Harder(
+        rng=more,
+        hidpi=monitor[2] if monitor else 1.0,
+        monitor=monitor[:2] if monitor else None,
+        bare=bool(more.random() < 0.3),
+        bare_decoy=bool(more.random() < 0.3),
+        strip_spread=int(more.choice([0, 4, 8, 12])) if more.random() < 0.5 else None,
+        over=str(more.choice(["title", "below"])) if more.random() < 0.35 else None,
+    )
+
+
+def _window_over(image: np.ndarray, more: Harder, usable: Box, phone_box: Box,
+                 screen_box: Box, board_bottom: float) -> None:
+    """An ordinary window over a part of the game's that hides nothing read: over its title
+    bar (``more.over == "title"``; none when it has no title bar), or over the screen below
+    the board, reaching in from one side up to a third of the screen's width (``"below"``)."""
+    rng = more.rng
+    ux, uy, uw, uh = usable
+    px, py, pw, ph = phone_box
+    sx, sy, sw, sh = screen_box
+    if more.over == "title":
+        if sy - py < 10:
+            return
+        bottom = py + int(rng.uniform(0.3, 1.0) * (sy - py))
+        top = bottom - int(rng.integers(120, 320))
+        right = px + int(rng.uniform(0.1, 0.6) * pw)
+        left = right - int(rng.integers(200, 520))
+    else:
+        top = int(board_bottom + 0.08 * sw + rng.uniform(0, 0.1) * sh)
+        bottom = top + int(rng.integers(120, 400))
+        reach = int(rng.uniform(0.05, 0.33) * sw)
+        if rng.random() < 0.5:  # from the left
+            right, left = sx + reach, sx + reach - int(rng.integers(200, 520))
+        else:
+            left, right = sx + sw - reach, sx + sw - reach + int(rng.integers(200, 520))
+    x0, x1 = max(ux, left), min(ux + uw, right)
+    y0, y1 = max(uy, top), min(uy + uh, bottom)
+    if x1 - x0 < 60 or y1 - y0 < 60:
+        return
+    window(image, rng, (x0, y0, x1 - x0, y1 - y0), str(rng.choice(WORDS)))
+
+
+def _physical(image: np.ndarray, more: Harder, picture: np.ndarray, screen_box: Box,
+              boxes: tuple[Box | None, ...]) -> tuple[np.ndarray, list]:
+    """A capture drawn at a HiDPI desktop's logical size scaled to its physical size, the
+    game's screen drawn again over its place at that size from ``picture`` (a mirror draws it
+    pixel for pixel); the screen's box and ``boxes`` at the physical size."""
+    s = more.hidpi
+    fh, fw = image.shape[:2]
+    big = cv2.resize(image, (round(fw * s), round(fh * s)), interpolation=cv2.INTER_LINEAR)
+
+    def scaled(box: Box) -> Box:
+        x, y, w, h = box
+        x0, y0 = round(x * s), round(y * s)
+        return (x0, y0, round((x + w) * s) - x0, round((y + h) * s) - y0)
+
+    sx, sy, sw, sh = scaled(screen_box)
+    h0, w0 = picture.shape[:2]
+    interp = cv2.INTER_AREA if sw < w0 else (cv2.INTER_LINEAR if more.rng.random() < 0.6
+                                             else cv2.INTER_NEAREST)
+    big[sy : sy + sh, sx : sx + sw] = cv2.resize(picture, (sw, sh), interpolation=interp)
+    return big, [(sx, sy, sw, sh), *(None if b is None else scaled(b) for b in boxes)]
 
 
 def _side_colour(image: np.ndarray, screen_box: Box, side: int) -> np.ndarray:

@@ -43,7 +43,7 @@ from gridsight.games.disco_zoo.cards import (
     read_card,
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
-from gridsight.readers.base import ReadError
+from gridsight.readers.base import SavedBoxOutside
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
@@ -71,6 +71,7 @@ HALVES_SAME = 24.0
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
+MOST_ATTEMPTS = 20  # a counter never shows more (attempts are bought a few at a time, at 0)
 
 
 @cache
@@ -139,7 +140,7 @@ def locate(image: np.ndarray) -> BoardRead:
     ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
     the tiles' count (as :func:`.screen_text.taps_left` takes it);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
-    digit cut in half); neither when the tiles found are more than a rescue can show
+    digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
     (:func:`could_be_found`)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
@@ -149,7 +150,9 @@ def locate(image: np.ndarray) -> BoardRead:
     # (a glyph as near two digits, one of them the count's: a heavy 8 whose holes are slits
     # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
     agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
-    more = number is not None and number > left and counter.lead > 0.0
+    # (more than a rescue's counter ever shows is no counter: an app's icons under a window's
+    # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213)
+    more = number is not None and left < number <= MOST_ATTEMPTS and counter.lead > 0.0
     # Tiles no rescue can show found (twelve of a rarity whose animals have three cells,
     # with three animals at most: a list app's rows over a striped wallpaper, bench seed
     # 90014) are no rescue's board, so nothing around them is its furniture.
@@ -871,11 +874,7 @@ def _inside(image: np.ndarray, box: tuple[int, int, int, int], pack: TemplatePac
     x, y, bw, bh = box
     inside = max(0, min(x + bw, w) - max(x, 0)) * max(0, min(y + bh, h) - max(y, 0))
     if bw <= 0 or bh <= 0 or inside < INSIDE * bw * bh:
-        raise ReadError(
-            f"the {what} saved in the pack by calibrate falls at x={x}, y={y} ({bw}x{bh} pixels), "
-            f"{'partly ' if inside else ''}outside this {w}x{h} screenshot: it shows less of "
-            "the screen than the calibration screenshot did; capture the whole screen, or "
-            "calibrate again on a screenshot like this one")
+        raise SavedBoxOutside(what, box, (w, h))
     return box
 
 

@@ -1,0 +1,93 @@
+"""The search for a game's screen in a desktop capture on small drawn frames (issue 18, item 2;
+a fraction of a second each, where ``tests/test_desktop.py`` draws whole desktops):
+
+- a screen whose sides do not show beside its board is bounded by where its bars end
+  (:func:`gridsight.vision.regions.regions_around`; desktop 97006 of ``bench/bench_desktop.py``:
+  a rescue's dark-green ground beside a window and a tool strip of the same green);
+- a flat patch of a wallpaper is no board, whatever a pack's frame matches there (no-game
+  desktop 99203: a tile-path board of 48 blocked tiles under the taskbar).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gridsight.readers.find import find_in, load_game_pack
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.regions import regions_around
+
+GROUND = (40, 90, 40)
+
+
+def _screen_among_its_colour(strip: tuple[int, int, int] = GROUND
+                             ) -> tuple[np.ndarray, tuple[int, int, int, int],
+                                        tuple[int, int, int, int]]:
+    """A 1280x720 frame: a screen (a status bar, a top bar, the ground with a board of light
+    tiles, a bottom bar, a navigation bar) with a window of its ground's colour on its left and
+    a tool strip of ``strip`` on its right; returns the frame, the screen's box and the
+    board's (x0, y0, x1, y1)."""
+    frame = np.full((720, 1280, 3), (200, 120, 160), np.uint8)  # the wallpaper
+    x, y, w, h = 500, 60, 240, 520
+    frame[20:700, 150:x] = GROUND  # the window on its left, its fill the ground's colour
+    frame[y : y + h, x + w : x + w + 50] = strip  # the tool strip on its right
+    frame[y - 26 : y, x : x + w + 50] = (60, 60, 70)  # the window's title bar
+    frame[y : y + h, x : x + w] = GROUND
+    frame[y : y + 14, x : x + w] = (0, 0, 0)  # the phone's status bar
+    frame[y + 14 : y + 60, x : x + w] = (40, 60, 110)  # the game's top bar
+    frame[y + h - 70 : y + h - 20, x : x + w] = (40, 60, 110)  # its bottom bar
+    frame[y + h - 20 : y + h, x : x + w] = (0, 0, 0)  # the navigation bar
+    bx, by, cell = x + 20, y + 160, 40
+    for r in range(5):
+        for c in range(5):
+            frame[by + r * cell + 1 : by + (r + 1) * cell - 1,
+                  bx + c * cell + 1 : bx + (c + 1) * cell - 1] = (90, 170, 110)
+    return frame, (x, y, w, h), (bx, by, bx + 5 * cell, by + 5 * cell)
+
+
+def test_a_screen_whose_sides_hide_beside_its_board_is_bounded_by_its_bars():
+    frame, (x, y, w, h), board = _screen_among_its_colour()
+    around = regions_around(frame, board)
+    assert around, "no rectangle around the board"
+    best = around[0]
+    assert (best.x, best.width) == (x, w)  # the screen's sides, to the pixel
+    # The game's bars in: from the top bar (the phone's status bar may be left out, harmless)
+    # to the bottom bar, never through the top bar.
+    assert y - 26 <= best.y <= y + 15 and best.y + best.height >= y + h - 22
+
+
+def test_a_tool_strip_of_another_colour_still_gives_the_sides_as_before():
+    frame, (x, y, w, h), board = _screen_among_its_colour(strip=(20, 20, 20))
+    around = regions_around(frame, board)
+    # the right side shows beside the board now, the left still does not: found by the bars
+    assert any((r.x, r.width) == (x, w) for r in around), around
+
+
+def test_a_flat_patch_under_a_taskbar_is_no_board():
+    """The colours of no-game desktop 99203: a wallpaper's flat brown circle under a pale
+    taskbar, where the tile-path pack's frame matched (0.83) a board of blocked tiles."""
+    frame = np.empty((240, 320, 3), np.uint8)
+    frame[:] = (48, 87, 157)
+    frame[:37] = (212, 227, 201)
+    with pytest.raises(BoardNotFoundError, match="a patch of one colour"):
+        find_in(frame, {"tile-path": load_game_pack("tile-path", None)})
+
+
+def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
+    """No-game desktop 99213 (of ``bench/bench_desktop.py --no-game``): a home screen's grid of
+    icons on a yellow tiled wallpaper, in a window a sheet half covers, reads as a rescue with
+    three cards; its "counter", icons under the title bar, reads 97, more than the board's 7
+    attempts, and such a counter was taken for one with attempts bought: a find among windows
+    with all its furniture. A counter never shows more than 20."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.games.disco_zoo.screen import locate
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(99213)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True)
+    read = locate(capture.image[16:720, 594:934])  # the window-like region it was found in
+    assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]
