@@ -431,7 +431,17 @@ def unread(board) -> str:
 
 def describe(settings: gbc.Settings) -> str:
     """An emulator set-up in a few words, for the measurement's lines."""
-    words = [f"{settings.scale:.2f}x", settings.smooth_kind if settings.smooth else "nearest"]
+    words = [f"{settings.scale:.2f}x" + (f" by {settings.scale_y:.2f}x" if settings.scale_y
+                                          else ""),
+             settings.smooth_kind if settings.smooth else "nearest"]
+    if settings.grid:
+        words.append(f"LCD grid {'light' if settings.grid < 0 else 'dark'} {abs(settings.grid):.0%}")
+    if settings.ghost:
+        words.append(f"ghosting {settings.ghost:.0%}")
+    if settings.crt:
+        words.append(f"CRT {settings.crt:.0%}")
+    if any(settings.crop):
+        words.append("cut " + "/".join(f"{v:.1f}" for v in settings.crop) + " (l/t/r/b)")
     if settings.correct:
         words.append(f"corrected {settings.correct:.2f}")
     if settings.scanline:
@@ -456,7 +466,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--setups", choices=sorted(rooms.SETUPS), default="whole",
                         help="whole: scales 2x-6x, nearest, bilinear or blurred (cycled); "
                         "wide: any scale 2.0x-6.0x, nearest, bilinear, blur, EPX, bicubic or "
-                        "Lanczos, scanlines and JPEG half the time each")
+                        "Lanczos, scanlines and JPEG half the time each; display: wide plus "
+                        "one display look per case in turn (cut by the screenshot's edge, "
+                        "non-square pixels, LCD grid, ghosting, edge-directed filter, CRT)")
     args = parser.parse_args(argv)
     single, merged = rooms.Tally(), rooms.Tally()
     views = failures = refused = refused_steps = 0
