@@ -618,13 +618,17 @@ def _number(value) -> float:
 def more_screens(image: np.ndarray, layout: ScreenLayout, hint=None, hint_y=None
                  ) -> Iterator[Screen]:
     """The pictures to try when no whole picture at square pixels fits, likely first: cut
-    by the screenshot's edge at the pack's pitch (``hint``) or any the picture repeats at;
+    by the screenshot's edge (or whole, at a pitch found only by searching past the
+    screenshot's size) at the pack's pitch (``hint``) or any the picture repeats at;
     then stretched one way (the pitches across and down found apart: the pack's first),
     whole or cut."""
     first, first_y = _number(hint), _number(hint_y)
     square = ([first] if first else []) + pitch_candidates(image, layout, cut=MAX_CUT)
     for pitch in _distinct_pitches(square):
         yield from find_cut_screens(image, layout, pitch)
+        # The search past the screenshot's size also finds the pitch of a picture filling
+        # it whole whose repeats are faint (blurred): its dip needs lags past it.
+        yield from find_screens(image, layout, pitch)
     across = ([first] if first else []) + pitch_candidates(image, layout, axis=1, cut=MAX_CUT)
     for pitch in _distinct_pitches(across):
         downs = ([first_y] if first_y and pitch == first else []) + \
