@@ -274,8 +274,10 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                              f"{layout.tiles_high}-tile picture, status bar on top)")
         if chosen is None:
             raise InputError(f"{name}: the view's place in the room is unclear (two places "
-                             "fit its blocked tiles and walls as well); use a screenshot "
-                             "showing more of the room's statues or walls")
+                             "fit its blocked tiles and walls as well, or its tiles do not "
+                             "repeat clearly); use a screenshot showing more of the room's "
+                             "statues or walls, mark the picture's corners with --corners, "
+                             "or turn off an LCD-grid or CRT filter while calibrating")
         views.append(chosen)
     return _learned(images, views, room, skin, layout)
 
