@@ -112,6 +112,7 @@ LAYOUT = Object(optional={
     "room": ListOf(Text(max_len=MAX_SIDE * 2, pattern="[.#SE ]+",
                         pattern_words="tokens . # S E separated by spaces"), 1, MAX_SIDE),
     "pitch": Number(1.0, 1024.0),
+    "pitch_y": Number(1.0, 1024.0),  # the pitch down, when the pixels are not square
     "tile_screen": Object(required={
         "tiles_wide": Int(1, 64), "tiles_high": Int(1, 64), "tile_px": Int(4, 64),
         "bar_top": _PIXELS, "bar_bottom": _PIXELS}),

@@ -69,13 +69,16 @@ class Screen:
     """The picture found in a screenshot: its top-left corner ``(x, y)`` and the tile
     ``pitch``, in screenshot pixels; ``pitch_y`` the pitch down when it differs (a picture
     of a scale that is not a whole number is rounded to whole pixels each way: 0 means the
-    same as across)."""
+    same as across); ``clip``: the console pixels of the scrolling view cut off by the
+    screenshot's edge (left, top, right, bottom; :func:`find_cut_screens`), left out of
+    :meth:`native_view` and :meth:`view_rect`."""
 
     x: float
     y: float
     pitch: float
     layout: ScreenLayout
     pitch_y: float = 0.0
+    clip: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def pitch_down(self) -> float:
@@ -100,10 +103,15 @@ class Screen:
         return self.pitch_down / self.layout.tile_px
 
     def view_rect(self) -> tuple[float, float, float, float]:
-        """The scrolling view's rectangle ``(x0, y0, x1, y1)`` in screenshot pixels."""
-        top = self.y + self.layout.bar_top * self.pitch_down
-        bottom = self.y + (self.layout.tiles_high - self.layout.bar_bottom) * self.pitch_down
-        return (float(self.x), float(top), float(self.x + self.width), float(bottom))
+        """The scrolling view's rectangle ``(x0, y0, x1, y1)`` in screenshot pixels (the part
+        of it in the screenshot, when :attr:`clip` cuts it)."""
+        left, up, right, down = self.clip
+        s, sy = self.native_scale, self.native_scale_y
+        top = self.y + self.layout.bar_top * self.pitch_down + up * sy
+        bottom = self.y + (self.layout.tiles_high - self.layout.bar_bottom) * self.pitch_down \
+            - down * sy
+        return (float(self.x + left * s), float(top), float(self.x + self.width - right * s),
+                float(bottom))
 
     def native(self, image: np.ndarray) -> np.ndarray:
         """The whole picture resampled to the console's own pixels: each sampled at the middle
@@ -120,7 +128,9 @@ class Screen:
         """The scrolling view alone, in the console's own pixels."""
         t = self.layout.tile_px
         full = self.native(image)
-        return full[self.layout.bar_top * t : (self.layout.tiles_high - self.layout.bar_bottom) * t]
+        left, up, right, down = self.clip
+        view = full[self.layout.bar_top * t : (self.layout.tiles_high - self.layout.bar_bottom) * t]
+        return view[up : view.shape[0] - down, left : view.shape[1] - right]
 
 
 SCANLINE_AGREE = 0.85  # this share of changing pixels dark-bright-dark in step: scanlines
@@ -189,13 +199,25 @@ def _mad(grey: np.ndarray, lag: int, axis: int) -> float:
 
 
 def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: float = 1.5,
-                     keep: int = 4) -> list[float]:
+                     keep: int = 4, axis: int | None = None, near: float = 0.0,
+                     cut: float = 0.0) -> list[float]:
     """Tile pitches (screenshot pixels) the picture repeats at, most likely first: the dips
     of the picture's difference with itself, placed to a fraction of a pixel, no larger than
-    the screenshot allows for a whole picture, no smaller than ``min_scale`` console pixels."""
+    the screenshot allows for a whole picture, no smaller than ``min_scale`` console pixels.
+
+    ``axis``: the repeats across (1) or down (0) alone, for a picture whose pixels are not
+    square (``None``: both together); ``near``: only pitches within :data:`ASPECT_REACH`
+    times of it (the pitch the other way); ``cut``: the picture may be this many tiles
+    larger than the screenshot each way (cut by its edge: :func:`find_cut_screens`)."""
     h, w = image.shape[:2]
-    largest = min(w / layout.tiles_wide, h / layout.tiles_high)
+    largest = min(w / max(1.0, layout.tiles_wide - cut),
+                  h / max(1.0, layout.tiles_high - cut)) if axis is None else \
+        (w / max(1.0, layout.tiles_wide - cut) if axis == 1
+         else h / max(1.0, layout.tiles_high - cut))
     smallest = min_scale * layout.tile_px / 2  # half a tile: a design repeating inside it
+    if near:
+        largest = min(largest, near * ASPECT_REACH)
+        smallest = max(smallest, near / ASPECT_REACH)
     if largest < smallest:
         return []
     factor = min(1.0, WORK_WIDTH / w)
@@ -204,8 +226,11 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     grey = _structure(image)
     # A picture filling the whole image has the largest pitch: its dip needs lags past it.
     lo, hi = max(2, int(smallest * factor) - 1), int(largest * (1 + SETTLE_REACH) * factor) + 3
+    if near:  # the dip's depth is judged against a third of its lag either side
+        lo, hi = max(2, int(lo * 0.75)), int(hi * 1.34) + 1
     lags = np.arange(lo, hi + 1)
-    both = np.array([(_mad(small, int(d), 1) + _mad(small, int(d), 0)) / 2 for d in lags])
+    axes = (1, 0) if axis is None else (axis,)
+    both = np.array([sum(_mad(small, int(d), a) for a in axes) / len(axes) for d in lags])
     # A dip's depth against the highest difference on either side of it (within a third of
     # its lag): the difference grows with the lag anyway, so depth, not level, ranks dips.
     depth = np.zeros(len(lags))
@@ -219,7 +244,7 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     dips = [i for i in np.argsort(-depth) if depth[i] > 0.04]
     found: list[float] = []
     for i in dips:
-        refined = _refine_pitch(grey, lags[i] / factor, largest)
+        refined = _refine_pitch(grey, lags[i] / factor, largest, axis)
         if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
         if all(abs(refined - f) > 0.03 * f for f in found):
@@ -229,15 +254,21 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
     return found
 
 
-def _refine_pitch(grey: np.ndarray, guess: float, largest: float) -> float | None:
+ASPECT_REACH = 1.75  # a pixel stretched at most this many times more one way than the other
+
+
+def _refine_pitch(grey: np.ndarray, guess: float, largest: float,
+                  axis: int | None = None) -> float | None:
     """The pitch near ``guess`` to a fraction of a pixel: the dip at ``k`` tiles (as many as
-    fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``."""
+    fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``
+    (``axis``: the repeats one way only)."""
     k = max(1, min(4, int(largest * 3 // max(guess, 1e-6)) // 3))
     k = max(k, 1)
     centre = guess * k
     reach = max(2, int(np.ceil(0.04 * centre)))
     lags = np.arange(max(2, round(centre) - reach), round(centre) + reach + 1)
-    values = np.array([(_mad(grey, int(d), 1) + _mad(grey, int(d), 0)) / 2 for d in lags])
+    axes = (1, 0) if axis is None else (axis,)
+    values = np.array([sum(_mad(grey, int(d), a) for a in axes) / len(axes) for d in lags])
     if not np.isfinite(values).any():
         return None
     i = int(np.argmin(values))
@@ -314,7 +345,7 @@ def find_screen(image: np.ndarray, layout: ScreenLayout, pitch: float) -> Screen
 
 
 def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: int = 2,
-                 exact: bool = False) -> list[Screen]:
+                 exact: bool = False, pitch_y: float = 0.0) -> list[Screen]:
     """The picture of ``layout`` at about tile ``pitch`` in ``image``, its size then settled
     by its edges (:func:`_settle`): a pitch found by the picture's repeats is a little off
     when the scale is not a whole number, and over ten tiles a little is a pixel. Up to
@@ -322,10 +353,12 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     may both look like its edge), most likely first; the caller keeps the one whose tiles
     fit. ``exact``: ``pitch`` is known to a fraction of a pixel (the one a pack was
     calibrated at: the window not resized since), so the size is settled within a pixel
-    of it. Empty when the picture does not fit in ``image``."""
+    of it. Empty when the picture does not fit in ``image``. ``pitch_y``: the pitch down,
+    when the console's pixels are shown taller or wider than square (0: ``pitch``)."""
     near = 1 if exact else None
     h, w = image.shape[:2]
-    width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch
+    aspect = pitch_y / pitch if pitch_y else 1.0
+    width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch * aspect
     # The repeats' pitch may be a little large for a picture filling the whole image.
     if width > w * (1 + SETTLE_REACH) + 1.5 or height > h * (1 + SETTLE_REACH) + 1.5:
         return []
@@ -353,15 +386,120 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
         down = _edges(image, 0, columns)
-        # A settled width says the height to a pixel: the console's pixels are square.
-        tall = sw * layout.tiles_high / layout.tiles_wide if settled else height
+        # A settled width says the height to a pixel: the console's pixels are square
+        # (stretched, the pitch down is known to a fraction of a pixel only).
+        tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
         ys = _settle(down, y, tall, bars, flat=_flatness(image, 0, columns), keep=keep,
-                     reach_size=1 if settled else None) or [(y, tall)]
+                     reach_size=1 if settled and not pitch_y else None) or [(y, tall)]
         out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
                                          sh / layout.tiles_high))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
     return [screen for _, screen in out][: max(1, keep * keep)]
+
+
+MAX_CUT = 3.0  # a picture cut by the screenshot's edge keeps at least this many tiles fewer
+CUT_EDGE = 0.25  # what the screenshot's own border counts for as a cut picture's edge
+CUT_MIN_EDGE = 0.2  # a cut picture's one edge inside must change at least this much
+
+
+def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
+                     pitch_y: float = 0.0, keep: int = 2) -> list[Screen]:
+    """The picture of ``layout`` at tile ``pitch`` (``pitch_y`` down, 0: the same) cut by
+    the screenshot's edge on one side across, one side down, or both (a window partly off
+    the captured area, a cropped screenshot): each way, the picture either fits (its two
+    edges settled as :func:`find_screens` settles them) or one edge is inside the screenshot
+    and the other up to :data:`MAX_CUT` tiles past its border, placed by the pitch. Only
+    pictures cut at least one way, most likely first, each with its :attr:`Screen.clip`
+    (the console pixels of its view not in the screenshot). The size of a cut side is known
+    only as well as the pitch: the caller keeps the screen whose tiles fit the room."""
+    h, w = image.shape[:2]
+    pitch_down = pitch_y or pitch
+    width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch_down
+    bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
+                                                 layout.tiles_high - layout.bar_bottom)
+                 if 0 < e < layout.tiles_high)
+    out: list[tuple[float, Screen]] = []
+    xs = _axis_places(_edges(image, 1), _flatness(image, 1), width, (),
+                      MAX_CUT * pitch, keep)
+    for x_score, x, x_cut in xs:
+        columns = (int(max(0, x)), int(min(w, x + width)))
+        ys = _axis_places(_edges(image, 0, columns), _flatness(image, 0, columns), height,
+                          tuple(b * height for b in bars), MAX_CUT * pitch_down, keep)
+        for y_score, y, y_cut in ys:
+            if not (x_cut or y_cut):
+                continue
+            screen = Screen(x, y, pitch, layout, pitch_y)
+            clip = _clip(screen, w, h)
+            t = layout.tile_px
+            wide, high = layout.view_tiles
+            if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
+                continue
+            out.append((x_score + y_score, Screen(x, y, pitch, layout, pitch_y, clip)))
+    out.sort(key=lambda item: -item[0])
+    return [screen for _, screen in out][: max(1, keep * keep)]
+
+
+def _clip(screen: Screen, w: int, h: int) -> tuple[int, int, int, int]:
+    """The console pixels of ``screen``'s view outside a ``w`` x ``h`` screenshot (a pixel
+    with a twentieth of it outside counts as outside), each side."""
+    layout = screen.layout
+    t = layout.tile_px
+    s, sy = screen.native_scale, screen.native_scale_y
+    native_w, native_h = layout.tiles_wide * t, layout.tiles_high * t
+    left = max(0, int(np.ceil(-screen.x / s - 0.05)))
+    right = max(0, native_w - int(np.floor((w - screen.x) / s + 0.05)))
+    top = max(0, int(np.ceil(-screen.y / sy - 0.05)) - layout.bar_top * t)
+    bottom = max(0, native_h - int(np.floor((h - screen.y) / sy + 0.05))
+                 - layout.bar_bottom * t)
+    return left, top, right, bottom
+
+
+def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size: float,
+                 inner: tuple[float, ...], max_cut: float, keep: int
+                 ) -> list[tuple[float, float, bool]]:
+    """A picture of ``size`` along one axis: ``(score, start, cut)`` for the ``keep`` best
+    places where it fits whole (its two edges, :func:`_settle`'s pairs, at the size given
+    within a pixel) and the ``keep`` best where one edge is inside and the other past the
+    screenshot's border by no more than ``max_cut`` (scored by the edge inside, weighed by
+    the flatness outside it, plus :data:`CUT_EDGE`, plus the lines ``inner`` that fall
+    inside); best first."""
+    n = len(profile) - 1
+    before, after = flat
+    out: list[tuple[float, float, bool]] = []
+
+    def inner_score(start: float) -> float:
+        total = 0.0
+        for e in inner:
+            at = start + e
+            if 1 <= at <= n - 1:
+                total += float(max(profile[int(np.floor(at))], profile[int(np.ceil(at))]))
+        return total
+
+    if size <= n + 1:
+        start = _best_pair(profile, min(size, float(n)), inner, flat=flat, reach=1)
+        if start is not None:
+            for left, length in _settle(profile, start, size, inner, flat=flat, keep=keep,
+                                        reach_size=1):
+                right = int(round(left + length))
+                score = float(profile[int(left)] * before[int(left)]
+                              + profile[right] * after[right]) + inner_score(left)
+                out.append((score, left, False))
+    cut: list[tuple[float, float, bool]] = []
+    # The end inside, the start cut off.
+    for end in range(max(1, int(np.ceil(size - max_cut))), min(n - 1, int(np.floor(size))) + 1):
+        edge = float(profile[end] * after[end])
+        if edge >= CUT_MIN_EDGE:
+            cut.append((edge + CUT_EDGE + inner_score(end - size), end - size, True))
+    # The start inside, the end cut off.
+    for start_px in range(max(1, int(np.ceil(n - size))),
+                          min(n - 1, int(np.floor(n - size + max_cut))) + 1):
+        edge = float(profile[start_px] * before[start_px])
+        if edge >= CUT_MIN_EDGE:
+            cut.append((edge + CUT_EDGE + inner_score(start_px), float(start_px), True))
+    cut.sort(key=lambda item: -item[0])
+    out.sort(key=lambda item: -item[0])
+    return sorted(out[:keep] + cut[:keep], key=lambda item: -item[0])
 
 
 SETTLE_REACH = 0.02  # the picture's size is settled within this share of the size found
@@ -458,5 +596,6 @@ def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, 
     return out
 
 
-__all__ = ["Screen", "ScreenLayout", "find_screen", "find_screens", "has_scanlines",
+__all__ = ["Screen", "ScreenLayout", "find_cut_screens", "find_screen", "find_screens",
+           "has_scanlines",
            "pitch_candidates", "without_scanlines"]

@@ -37,7 +37,15 @@ def emulator_for(index: int, seed: int) -> gbc.Settings:
     return gbc.random_emulator(rng, FILTERS[index % len(FILTERS)])
 
 
-SETUPS = {"whole": "settings_for", "wide": "emulator_for"}
+def display_for(index: int, seed: int) -> gbc.Settings:
+    """Case ``index`` of the display looks (:func:`gbc.random_display`): the look cycles
+    through :data:`gbc.DISPLAY_LOOKS`; the rest as :func:`emulator_for` draws it (a stream of
+    its own)."""
+    rng = np.random.default_rng([seed, 5507])
+    return gbc.random_display(rng, gbc.DISPLAY_LOOKS[index % len(gbc.DISPLAY_LOOKS)])
+
+
+SETUPS = {"whole": "settings_for", "wide": "emulator_for", "display": "display_for"}
 
 
 def setup_for(kind: str, index: int, seed: int) -> gbc.Settings:
@@ -47,6 +55,8 @@ def setup_for(kind: str, index: int, seed: int) -> gbc.Settings:
         return settings_for(index, np.random.default_rng(seed))
     if kind == "wide":
         return emulator_for(index, seed)
+    if kind == "display":
+        return display_for(index, seed)
     raise ValueError(f"unknown set-ups {kind!r}: one of {', '.join(SETUPS)}")
 
 

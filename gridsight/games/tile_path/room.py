@@ -25,7 +25,7 @@ the floor's states are one design in three palettes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -39,8 +39,10 @@ from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
+    MAX_CUT,
     Screen,
     ScreenLayout,
+    find_cut_screens,
     find_screens,
     pitch_candidates,
     without_scanlines,
@@ -62,6 +64,8 @@ ROOM_TOKENS = frozenset(".#SExL")
 MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this is not it
 MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
 GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
+CHECKED = 6  # the places checked for a picture cut or stretched (the most alike first)
+CUT_COST = 0.03  # what a place costs in calibration for each share of the view cut off
 
 
 @dataclass(frozen=True)
@@ -195,13 +199,20 @@ def screen_from_corners(corners: Sequence[tuple[float, float]],
 
 
 def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
-                    screen: Screen | None = None, keep: int = 1) -> list[View]:
+                    screen: Screen | None = None, keep: int = 1, stage: int = 0
+                    ) -> list[View]:
     """The view placed by the room's kinds (the ``keep`` best distinct places) at each pitch
-    the picture repeats at (or on the ``screen`` given), best first."""
+    the picture repeats at (or on the ``screen`` given), best first; ``stage`` 1: on the
+    pictures :func:`more_screens` finds (cut by the screenshot's edge, or not square)."""
     out = []
-    screens = [screen] if screen is not None else (
-        found for pitch in pitch_candidates(image, layout)
-        for found in find_screens(image, layout, pitch))
+    screens: Iterable[Screen]
+    if screen is not None:
+        screens = [screen]
+    elif stage == 0:
+        screens = (found for pitch in pitch_candidates(image, layout)
+                   for found in find_screens(image, layout, pitch))
+    else:
+        screens = more_screens(image, layout)
     for found in screens:
         view = found.native_view(image)
         try:
@@ -237,21 +248,54 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     views: list[View] = []
     images = [(name, without_scanlines(image)) for name, image in images]
     for index, (name, image) in enumerate(images):
-        found = _views_by_kinds(image, room, layout, screen if index == 0 else None, keep=3)
-        if not found:
+        best: tuple[float, View] | None = None
+        any_found = False
+        # First the whole picture at square pixels; then, unless a place fits well, a
+        # picture cut by the screenshot's edge or stretched one way (:func:`more_screens`;
+        # a whole picture found squeezed a little fits only roughly).
+        for stage in (0, 1) if screen is None or index else (0,):
+            found = _views_by_kinds(image, room, layout, screen if index == 0 else None,
+                                    keep=3, stage=stage)
+            any_found = any_found or bool(found)
+            # Each place the kinds suggest is tried: the looks learned there must place the
+            # view there again, clearly ahead of anywhere else; the best such place is kept.
+            for view in (_per_screen(found)[:CHECKED] if stage else found):
+                fit = _self_consistent(view, room, layout, skin)
+                # Of places fitting alike, the one showing the most of the view (a picture
+                # taken for one cut by the screenshot's edge fits as well, on fewer tiles).
+                cost = fit.cost + CUT_COST * _hidden_share(view) if fit is not None else 0.0
+                if fit is not None and (best is None or cost < best[0]):
+                    best = (cost, view)
+            if best is not None and best[0] <= GOOD_FIT:
+                break
+        chosen = best[1] if best is not None else None
+        if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
                              f"{layout.tiles_high}-tile picture, status bar on top)")
-        # Each place the kinds suggest is tried: the looks learned there must place the view
-        # there again, clearly ahead of anywhere else; the best such place is kept.
-        checked = [(_self_consistent(v, room, layout, skin), v) for v in found]
-        fits = sorted(((fit.cost, i) for i, (fit, _) in enumerate(checked) if fit is not None))
-        chosen = checked[fits[0][1]][1] if fits else None
         if chosen is None:
             raise InputError(f"{name}: the view's place in the room is unclear (two places "
-                             "fit its blocked tiles and walls as well); use a screenshot "
-                             "showing more of the room's statues or walls")
+                             "fit its blocked tiles and walls as well, or its tiles do not "
+                             "repeat clearly); use a screenshot showing more of the room's "
+                             "statues or walls, mark the picture's corners with --corners, "
+                             "or turn off an LCD-grid or CRT filter while calibrating")
         views.append(chosen)
     return _learned(images, views, room, skin, layout)
+
+
+def _per_screen(views: list[View]) -> list[View]:
+    """The best view of each screen, then the rest, each in the order given."""
+    firsts: list[View] = []
+    rest: list[View] = []
+    for view in views:
+        (rest if any(view.screen == v.screen for v in firsts) else firsts).append(view)
+    return firsts + rest
+
+
+def _hidden_share(view: View) -> float:
+    """The share of the view cut off by the screenshot's edge."""
+    wide, high = view.screen.layout.view_tiles
+    t = view.screen.layout.tile_px
+    return 1.0 - view.pixels.shape[0] * view.pixels.shape[1] / (wide * high * t * t)
 
 
 def _self_consistent(view: View, room: Room, layout: ScreenLayout,
@@ -319,13 +363,15 @@ def _learned(images, views: list[View], room: Room, skin: str,
         if seen:
             mask[r * t : (r + 1) * t, c * t : (c + 1) * t] = 255
     pitch = float(np.median([v.screen.pitch for v in views]))
+    pitch_y = float(np.median([v.screen.pitch_down for v in views]))
+    stretched = {"pitch_y": round(pitch_y, 3)} if abs(pitch_y - pitch) > 0.03 * pitch else {}
     pack = TemplatePack(
         game="tile-path", skin=skin, cell_size=(t, t), rows=room.rows, cols=room.cols,
         templates=tuple(templates), anchor=Anchor(anchor, mask, 1.0),
         label_info={NOT_STEPPED: {"kind": "floor"}, STEPPED: {"kind": "floor"},
                     LINK: {"kind": "floor"}, BLOCK_LABEL: {"kind": "block"},
                     WALL_LABEL: {"kind": "wall"}},
-        layout={"room": room.lines(), "pitch": round(pitch, 3),
+        layout={"room": room.lines(), "pitch": round(pitch, 3), **stretched,
                 "tile_screen": {"tiles_wide": layout.tiles_wide, "tiles_high": layout.tiles_high,
                            "bar_top": layout.bar_top, "bar_bottom": layout.bar_bottom,
                            "tile_px": layout.tile_px}},
@@ -333,8 +379,14 @@ def _learned(images, views: list[View], room: Room, skin: str,
     lines = []
     for (name, _), view in zip(images, views):
         (r0, r1), (c0, c1) = view.cells(room)
+        scale = f"{view.screen.native_scale:.2f}x"
+        if abs(view.screen.native_scale_y - view.screen.native_scale) > \
+                0.03 * view.screen.native_scale:
+            scale += f" across by {view.screen.native_scale_y:.2f}x down"
+        if any(view.screen.clip):
+            scale += " (cut by the screenshot's edge)"
         lines.append(f"{name}: screen at ({view.screen.x:.0f}, {view.screen.y:.0f}), "
-                     f"{view.screen.native_scale:.2f}x; view at room pixel {view.camera}, "
+                     f"{scale}; view at room pixel {view.camera}, "
                      f"board rows {max(r0, 1)}-{min(r1, room.rows)}, columns "
                      f"{max(c0, 1)}-{min(c1, room.cols)} in full")
     lines += notes
@@ -483,15 +535,12 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     kinds = room.kinds()
     known = _known(pack, layout)
     best: tuple[float, View, list] | None = None
-    tried: list[float] = []  # pitches searched around (2%: a picture's size is settled)
-    hint = pack.layout.get("pitch")
-    for pitch, exact in _pitches(image, layout, hint):
-        if any(abs(pitch - p) < 0.02 * p for p in tried):
-            continue
-        if not exact:
-            tried.append(pitch)
-        # The pack's own pitch is exact (the window not resized since): sizes near it only.
-        for screen in find_screens(image, layout, pitch, exact=exact):
+
+    def place(screens: Iterable[Screen]) -> None:
+        """Each screen's view placed through the looks; the best kept in ``best``, and the
+        search stopped at a placement good and clearly ahead."""
+        nonlocal best
+        for screen in screens:
             pixels = screen.native_view(image)
             try:
                 placement, reads = place_by_looks(pixels, kinds, looks,
@@ -501,13 +550,38 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
             if best is None or placement.cost < best[0]:
                 best = (placement.cost, View(screen, pixels, placement), reads)
             if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
-                break  # no need to look further
+                return  # no need to look further
+
+    def fits() -> bool:
+        return best is not None and best[0] <= MAX_CONFLICTS \
+            and best[1].placement.margin >= MIN_LEAD
+
+    tried: list[float] = []  # pitches searched around (2%: a picture's size is settled)
+    hint = pack.layout.get("pitch")
+    hint_y = _number(pack.layout.get("pitch_y"))
+    if hint_y and _number(hint):  # calibrated stretched: that stretch first
+        place(find_screens(image, layout, _number(hint), exact=True, pitch_y=hint_y))
+        if not fits():
+            place(find_cut_screens(image, layout, _number(hint), hint_y))
+    for pitch, exact in _pitches(image, layout, hint):
+        if fits() and hint_y:
+            break
+        if any(abs(pitch - p) < 0.02 * p for p in tried):
+            continue
+        if not exact:
+            tried.append(pitch)
+        # The pack's own pitch is exact (the window not resized since): sizes near it only.
+        place(find_screens(image, layout, pitch, exact=exact))
         if best is None:
             continue
-        if exact and best[0] <= MAX_CONFLICTS and best[1].placement.margin >= MIN_LEAD:
+        if exact and fits():
             break  # the pitch of the calibration fits: the window was not resized
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
             break  # no need to look further
+    if not fits():
+        # No whole picture at square pixels fits: one cut by the screenshot's edge, or
+        # stretched one way.
+        place(more_screens(image, layout, hint, hint_y))
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view, _ = best
@@ -532,6 +606,48 @@ def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
         yield first, True
     for pitch in pitch_candidates(image, layout):
         yield pitch, False
+
+
+def _number(value) -> float:
+    """A pitch from a pack (0 when absent or absurd: a pack edited by hand)."""
+    try:
+        number = float(value) if value is not None else 0.0
+    except (TypeError, ValueError):
+        return 0.0
+    return number if np.isfinite(number) and number >= 4 else 0.0
+
+
+def more_screens(image: np.ndarray, layout: ScreenLayout, hint=None, hint_y=None
+                 ) -> Iterator[Screen]:
+    """The pictures to try when no whole picture at square pixels fits, likely first: cut
+    by the screenshot's edge (or whole, at a pitch found only by searching past the
+    screenshot's size) at the pack's pitch (``hint``) or any the picture repeats at;
+    then stretched one way (the pitches across and down found apart: the pack's first),
+    whole or cut."""
+    first, first_y = _number(hint), _number(hint_y)
+    square = ([first] if first else []) + pitch_candidates(image, layout, cut=MAX_CUT)
+    for pitch in _distinct_pitches(square):
+        yield from find_cut_screens(image, layout, pitch)
+        # The search past the screenshot's size also finds the pitch of a picture filling
+        # it whole whose repeats are faint (blurred): its dip needs lags past it.
+        yield from find_screens(image, layout, pitch)
+    across = ([first] if first else []) + pitch_candidates(image, layout, axis=1, cut=MAX_CUT)
+    for pitch in _distinct_pitches(across):
+        downs = ([first_y] if first_y and pitch == first else []) + \
+            pitch_candidates(image, layout, axis=0, near=pitch, cut=MAX_CUT, keep=3)
+        for pitch_y in _distinct_pitches(downs):
+            if abs(pitch_y - pitch) <= 0.03 * pitch:
+                continue  # square: tried already
+            yield from find_screens(image, layout, pitch, pitch_y=pitch_y)
+            yield from find_cut_screens(image, layout, pitch, pitch_y)
+
+
+def _distinct_pitches(pitches: list[float]) -> list[float]:
+    out: list[float] = []
+    for p in pitches:
+        if all(abs(p - q) > 0.002 * q for q in out):
+            out.append(p)
+    return out
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:

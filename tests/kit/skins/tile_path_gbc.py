@@ -45,6 +45,7 @@ import numpy as np
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.lettering import put_text
 
+from . import gbc_display as display
 from .common import Color, as_grid, shade
 
 TILE = 16
@@ -544,25 +545,29 @@ def epx2x(screen: np.ndarray) -> np.ndarray:
     return out
 
 
-def upscale(screen: np.ndarray, scale: float, smooth: bool, smooth_kind: str) -> np.ndarray:
-    """The emulator's picture: ``screen`` shown ``scale`` times as big (the size rounded to
-    whole pixels, the same scale across and down), by nearest neighbour or the filter
-    ``smooth_kind`` (one of :data:`SMOOTH_KINDS`)."""
+def upscale(screen: np.ndarray, scale: float, smooth: bool, smooth_kind: str,
+            scale_y: float = 0.0) -> np.ndarray:
+    """The emulator's picture: ``screen`` shown ``scale`` times as big across and ``scale_y``
+    times down (0: ``scale``; the size rounded to whole pixels), by nearest neighbour or the
+    filter ``smooth_kind`` (one of :data:`SMOOTH_KINDS` or :data:`gbc_display.EDGE_KINDS`)."""
     h, w = screen.shape[:2]
-    size = (round(w * scale), round(h * scale))
+    sy = scale_y or scale
+    size = (round(w * scale), round(h * sy))
     if not smooth:
         return cv2.resize(screen, size, interpolation=cv2.INTER_NEAREST)
     if smooth_kind == "bilinear":
         return cv2.resize(screen, size, interpolation=cv2.INTER_LINEAR)
     if smooth_kind == "blur":
         picture = cv2.resize(screen, size, interpolation=cv2.INTER_NEAREST)
-        return cv2.GaussianBlur(picture, (0, 0), 0.45 * scale)
+        return cv2.GaussianBlur(picture, (0, 0), 0.45 * scale, sigmaY=0.45 * sy)
     if smooth_kind == "epx":
         return cv2.resize(epx2x(screen), size, interpolation=cv2.INTER_LINEAR)
     if smooth_kind == "cubic":
         return cv2.resize(screen, size, interpolation=cv2.INTER_CUBIC)
     if smooth_kind == "lanczos":
         return cv2.resize(screen, size, interpolation=cv2.INTER_LANCZOS4)
+    if smooth_kind in display.EDGE_KINDS:
+        return display.stretch(screen, size, smooth_kind)
     raise ValueError(f"unknown filter {smooth_kind!r}")
 
 
@@ -594,7 +599,9 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
            look: Look | None = None, scale: float = 3, smooth: bool = False,
            smooth_kind: str = "bilinear", correct: float = 0.0, window: Window = Window(),
            plate: tuple[int, int] | None = None, camera: tuple[int, int] | None = None,
-           scanline: float = 0.0, jpeg: int = 0, seed: int = 0) -> RoomShot:
+           scanline: float = 0.0, jpeg: int = 0, seed: int = 0, scale_y: float = 0.0,
+           grid: float = 0.0, ghost: float = 0.0, crt: float = 0.0,
+           crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)) -> RoomShot:
     """Draw the room ``room`` (the board's text: ``.``, ``#``, ``S``, ``E``) as the emulator
     shows it.
 
@@ -606,19 +613,27 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     nearest the middle); ``camera``: the view's top-left in room pixels (default: following
     Link, clamped); ``correct``: colour correction strength (0: none, 1: full); ``scale``
     may be any number from 1 (the picture's size rounded to whole pixels); ``smooth_kind``:
-    one of :data:`SMOOTH_KINDS`; ``scanline``: every other row darkened by this much (0:
-    none); ``jpeg``: the screenshot saved as JPEG at this quality (0: not).
+    one of :data:`SMOOTH_KINDS` or :data:`gbc_display.EDGE_KINDS`; ``scanline``: every other
+    row darkened by this much (0: none); ``jpeg``: the screenshot saved as JPEG at this
+    quality (0: not).
+
+    The looks of :mod:`gbc_display`: ``scale_y`` the scale down when it differs (non-square
+    pixels; 0: ``scale``); ``grid`` an LCD grid's strength (negative: light lines);
+    ``ghost`` how much of the previous frame shows (Link and the view 1 to 4 pixels back
+    along his way); ``crt`` a CRT look's strength; ``crop`` console pixels of the picture
+    cut off by the screenshot's edge on each side (left, top, right, bottom): the truth's
+    view then holds only the cells fully left in the screenshot.
     """
-    grid = as_grid(room)
-    rows, cols = len(grid), len(grid[0])
+    grid_ = as_grid(room)
+    rows, cols = len(grid_), len(grid_[0])
     look = look or random_look(seed)
     rng = np.random.default_rng([seed, 99])
-    start = next(((r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "S"), None)
-    blocked = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "#"]
+    start = next(((r, c) for r in range(rows) for c in range(cols) if grid_[r][c] == "S"), None)
+    blocked = [(r, c) for r in range(rows) for c in range(cols) if grid_[r][c] == "#"]
     if plate is None and blocked:
         plate = min(blocked, key=lambda p: (abs(p[0] - (rows - 1) / 2) + abs(p[1] - (cols - 1) / 2), p))
     crossed_set = set(crossed)
-    room_px = draw_room(grid, look, crossed_set, link, start, plate)
+    room_px = draw_room(grid_, look, crossed_set, link, start, plate)
     # Sprites: Link on his tile (or in the doorway), the enemies anywhere.
     if link is not None:
         lx, ly = (link[1] + 1) * TILE + link_offset[0], (link[0] + 1) * TILE + link_offset[1]
@@ -626,6 +641,53 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
         doorway = _doorway_of(start, rows, cols) or (1, 1)
         lx, ly = doorway[1] * TILE + link_offset[0], doorway[0] * TILE + link_offset[1]
     cam = camera if camera is not None else camera_for((lx, ly), rows, cols)
+    bar = np.empty((BAR_H, SCREEN_W, 3), np.uint8)
+    _status_bar(bar, look, rng)
+    screen = _screen(room_px, bar, look, facing, lx, ly, cam, enemies)
+    if ghost > 0:  # the previous frame: Link (and the view following him) a few pixels back
+        back = int(rng.integers(1, 5))
+        dx, dy = {"left": (back, 0), "right": (-back, 0), "up": (0, back),
+                  "down": (0, -back)}[facing]
+        before = camera if camera is not None else camera_for((lx + dx, ly + dy), rows, cols)
+        previous = _screen(room_px, bar, look, facing, lx + dx, ly + dy, before,
+                           [(ex + dx // 2, ey) for ex, ey in enemies])
+        screen = cv2.addWeighted(screen, 1.0 - ghost, previous, ghost, 0.0)
+    if correct > 0:
+        screen = _colour_correct(screen, correct)
+    picture = upscale(screen, scale, smooth, smooth_kind, scale_y)
+    if grid:
+        picture = display.lcd_grid(picture, (SCREEN_W, SCREEN_H), abs(grid), light=grid < 0)
+    if crt > 0:
+        picture = display.crt(picture, SCREEN_H, crt)
+    if scanline > 0:
+        picture = scanlines(picture, scanline)
+    image, (px, py) = _in_window(picture, window)
+    pic_w, pic_h = picture.shape[1], picture.shape[0]
+    if any(crop):
+        image, (dx0, dy0) = display.crop(image, (px, py, pic_w, pic_h), crop,
+                                         (SCREEN_W, SCREEN_H))
+        px, py = px + dx0, py + dy0
+    if jpeg:
+        image = as_jpeg(image, jpeg)
+    # The board (the room file's cells) in the image: room cell (1, 1) is board cell (0, 0).
+    sx, sy = pic_w / SCREEN_W, pic_h / SCREEN_H
+    x0 = px + (TILE - cam[0]) * sx
+    y0 = py + (BAR_H + TILE - cam[1]) * sy
+    geometry = BoardGeometry.from_rect(x0, y0, TILE * sx, TILE * sy, rows, cols)
+    truth = _truth(grid_, crossed_set, link, start)
+    # What of the view is left in the screenshot, in view pixels (half a console pixel cut
+    # off a tile still counts it in view).
+    seen = (max(0.0, -px / sx), max(0.0, -py / sy - BAR_H),
+            min(float(VIEW_W), (image.shape[1] - px) / sx),
+            min(float(VIEW_H), (image.shape[0] - py) / sy - BAR_H))
+    return RoomShot(image, truth, _view(cam, rows, cols, seen), geometry,
+                    (px, py, pic_w, pic_h), cam, scale, smooth, correct > 0, link)
+
+
+def _screen(room_px: np.ndarray, bar: np.ndarray, look: Look, facing: str, lx: int, ly: int,
+            cam: tuple[int, int], enemies) -> np.ndarray:
+    """The console's screen: the status bar over the view at ``cam`` of the room with Link
+    at ``(lx, ly)`` and the enemies drawn in."""
     sprites = room_px.copy()
     for ex, ey in enemies:
         _blit(sprites, _ENEMIES[look.enemy_kind], ex, ey,
@@ -633,25 +695,9 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     _blit(sprites, _LINK[facing], lx, ly,
           {"k": (24, 24, 40), "t": look.tunic, "s": look.skin, "b": (40, 90, 150)})
     screen = np.empty((SCREEN_H, SCREEN_W, 3), np.uint8)
-    _status_bar(screen[:BAR_H], look, rng)
+    screen[:BAR_H] = bar
     screen[BAR_H:] = sprites[cam[1] : cam[1] + VIEW_H, cam[0] : cam[0] + VIEW_W]
-    if correct > 0:
-        screen = _colour_correct(screen, correct)
-    picture = upscale(screen, scale, smooth, smooth_kind)
-    if scanline > 0:
-        picture = scanlines(picture, scanline)
-    image, (px, py) = _in_window(picture, window)
-    if jpeg:
-        image = as_jpeg(image, jpeg)
-    # The board (the room file's cells) in the image: room cell (1, 1) is board cell (0, 0).
-    sx, sy = picture.shape[1] / SCREEN_W, picture.shape[0] / SCREEN_H
-    x0 = px + (TILE - cam[0]) * sx
-    y0 = py + (BAR_H + TILE - cam[1]) * sy
-    geometry = BoardGeometry.from_rect(x0, y0, TILE * sx, TILE * sy, rows, cols)
-    truth = _truth(grid, crossed_set, link, start)
-    return RoomShot(image, truth, _view(cam, rows, cols), geometry,
-                    (px, py, picture.shape[1], picture.shape[0]), cam, scale, smooth,
-                    correct > 0, link)
+    return screen
 
 
 def _truth(grid, crossed: set, link, start) -> tuple[tuple[str, ...], ...]:
@@ -671,12 +717,17 @@ def _truth(grid, crossed: set, link, start) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _view(cam: tuple[int, int], rows: int, cols: int):
-    """The board cells fully inside the view at camera ``cam``, inclusive ranges."""
-    c0 = -(-cam[0] // TILE) - 1
-    c1 = (cam[0] + VIEW_W) // TILE - 2
-    r0 = -(-cam[1] // TILE) - 1
-    r1 = (cam[1] + VIEW_H) // TILE - 2
+def _view(cam: tuple[int, int], rows: int, cols: int,
+          seen: tuple[float, float, float, float] = (0, 0, VIEW_W, VIEW_H)):
+    """The board cells fully inside the view at camera ``cam`` (and inside the part ``seen``
+    of it, ``(x0, y0, x1, y1)`` view pixels, to half a pixel), inclusive ranges."""
+    x0, y0 = max(0, int(np.ceil(seen[0] - 0.5))), max(0, int(np.ceil(seen[1] - 0.5)))
+    x1 = min(VIEW_W, int(np.floor(seen[2] + 0.5)))
+    y1 = min(VIEW_H, int(np.floor(seen[3] + 0.5)))
+    c0 = -(-(cam[0] + x0) // TILE) - 1
+    c1 = (cam[0] + x1) // TILE - 2
+    r0 = -(-(cam[1] + y0) // TILE) - 1
+    r1 = (cam[1] + y1) // TILE - 2
     c0, c1, r0, r1 = max(c0, 0), min(c1, cols - 1), max(r0, 0), min(r1, rows - 1)
     if c0 > c1 or r0 > r1:
         return None
@@ -734,7 +785,8 @@ def _facing(a: tuple[int, int], b: tuple[int, int]) -> str:
 class Settings:
     """How the emulator shows the screen: scale, filter, colour correction, window; and how
     the screenshot is taken: ``scanline`` (every other row darkened by this much, 0: none)
-    and ``jpeg`` (saved as JPEG at this quality, 0: not)."""
+    and ``jpeg`` (saved as JPEG at this quality, 0: not); the looks of :mod:`gbc_display`
+    (``scale_y``, ``grid``, ``ghost``, ``crt``, ``crop``: see :func:`render`)."""
 
     scale: float = 3
     smooth: bool = False
@@ -743,12 +795,18 @@ class Settings:
     window: Window = Window()
     scanline: float = 0.0
     jpeg: int = 0
+    scale_y: float = 0.0
+    grid: float = 0.0
+    ghost: float = 0.0
+    crt: float = 0.0
+    crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def render_options(self) -> dict:
         """The keyword arguments of :func:`render` these settings fix."""
         return {"scale": self.scale, "smooth": self.smooth, "smooth_kind": self.smooth_kind,
                 "correct": self.correct, "window": self.window, "scanline": self.scanline,
-                "jpeg": self.jpeg}
+                "jpeg": self.jpeg, "scale_y": self.scale_y, "grid": self.grid,
+                "ghost": self.ghost, "crt": self.crt, "crop": self.crop}
 
 
 def random_settings(rng: np.random.Generator, scale: int | None = None,
@@ -777,6 +835,69 @@ def random_emulator(rng: np.random.Generator, smooth_kind: str | None = None) ->
     return Settings(scale=scale, smooth=kind != "nearest",
                     smooth_kind=kind if kind != "nearest" else "bilinear", correct=correct,
                     window=random_window(rng), scanline=scanline, jpeg=jpeg)
+
+
+#: The display looks :func:`random_display` adds, one per case in turn.
+DISPLAY_LOOKS = ("crop", "aspect", "lcd", "ghost", "xbr", "crt")
+
+
+def random_crop(rng: np.random.Generator) -> tuple[float, float, float, float]:
+    """Console pixels cut off the picture: one side, or one side across and one down, each
+    from a fraction of a pixel to two and a half tiles."""
+    cut = [0.0, 0.0, 0.0, 0.0]
+    across, down = int(rng.integers(2)), 1 + 2 * int(rng.integers(2))
+    sides = [across * 2, down] if rng.random() < 0.3 else [(across * 2, down)[int(rng.integers(2))]]
+    for side in sides:
+        cut[side] = float(rng.uniform(0.3, 40.0)) if rng.random() < 0.7 else \
+            float(rng.uniform(0.3, 6.0))
+    return cut[0], cut[1], cut[2], cut[3]
+
+
+def random_display(rng: np.random.Generator, kind: str) -> Settings:
+    """A set-up of :func:`random_emulator` with the display look ``kind`` (one of
+    :data:`DISPLAY_LOOKS`) added, every property drawn both ways:
+
+    - ``crop``: the picture cut by the screenshot's edge (:func:`random_crop`);
+    - ``aspect``: non-square pixels: 4:3 or 16:9 windows filled, or the scales across and
+      down 5% to 40% apart, either way;
+    - ``lcd``: an LCD grid, dark or light lines (20% to 60%), at 3x to 6x;
+    - ``ghost``: LCD ghosting, 10% to 40% of the previous frame (1 to 4 pixels back);
+    - ``xbr``: an edge-directed filter (:data:`gbc_display.EDGE_KINDS`);
+    - ``crt``: a mild CRT look (console rows, bloom, vignette; 15% to 40%).
+    """
+    base = random_emulator(rng)
+    extra: dict = {}
+    if kind == "crop":
+        extra["crop"] = random_crop(rng)
+    elif kind == "aspect":
+        choice = rng.random()
+        if choice < 0.2:
+            ratio = (4 / 3) / (SCREEN_W / SCREEN_H)  # a 4:3 window filled
+        elif choice < 0.35:
+            ratio = (16 / 9) / (SCREEN_W / SCREEN_H)  # 16:9 filled
+        else:
+            ratio = float(rng.uniform(1.05, 1.4))
+        if rng.random() < 0.5:
+            ratio = 1 / ratio
+        scale = float(rng.uniform(2.0, 5.0))
+        extra.update(scale=scale * ratio if ratio > 1 else scale,
+                     scale_y=scale if ratio > 1 else scale / ratio)
+    elif kind == "lcd":
+        strength = float(rng.uniform(0.2, 0.6))
+        extra.update(scale=float(rng.uniform(3.0, 6.0)), scanline=0.0,
+                     grid=strength if rng.random() < 0.6 else -strength)
+    elif kind == "ghost":
+        extra["ghost"] = float(rng.uniform(0.1, 0.4))
+    elif kind == "xbr":
+        extra.update(smooth=True, smooth_kind=display.EDGE_KINDS[int(rng.integers(2))])
+    elif kind == "crt":
+        extra.update(crt=float(rng.uniform(0.15, 0.4)), scanline=0.0,
+                     scale=float(rng.uniform(3.0, 6.0)))
+    else:
+        raise ValueError(f"unknown display look {kind!r}")
+    from dataclasses import replace
+
+    return replace(base, **extra)
 
 
 def walk_shots(room: str, walk: Sequence[tuple[int, int]], look: Look, settings: Settings,
@@ -837,6 +958,7 @@ __all__ = [
     "Settings",
     "Window",
     "camera_for",
+    "random_display",
     "random_emulator",
     "random_look",
     "random_settings",
