@@ -32,8 +32,8 @@ Times are CPU seconds of this process (the machine is shared), medians per frame
   own capture, the baseline); and the first frame (the whole search).
 
 Last, desktops with no game at all (``--no-game N``): phone-like windows of other apps, every
-game's pack (and Disco Zoo's structure) searched, or only those of ``--games``; any board found
-is a false find.
+game's pack (and Disco Zoo's structure) searched, or those of the games of ``--no-game-for``;
+any board found is a false find.
 """
 
 from __future__ import annotations
@@ -214,9 +214,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--screens", type=int, default=10, help="captures per game")
     parser.add_argument("--seed", type=int, default=SEED, help="first seed")
-    parser.add_argument("--games", nargs="*", default=list(GAMES),
-                        help="the games measured, and searched for on the no-game desktops "
-                        "(default all)")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--live", type=int, default=4,
                         help="frames per capture for the live figures (0: none)")
     parser.add_argument("--share", nargs=2, type=float, metavar=("LOW", "HIGH"),
@@ -229,6 +227,9 @@ def main() -> None:
                         "monitor sizes, 1920x1080 most often)")
     parser.add_argument("--no-game", type=int, default=10,
                         help="desktops with no game on them, for false finds (0: none)")
+    parser.add_argument("--no-game-for", nargs="+", default=list(GAMES), choices=GAMES,
+                        metavar="GAME", help="the games searched for on those desktops "
+                        "(default all)")
     parser.add_argument("--harder", action="store_true",
                         help="what a real desktop may also be (kit.desktop.Harder: HiDPI "
                         "scaling, borderless mirrors, a tool strip of the ground's colour, a "
@@ -246,7 +247,7 @@ def main() -> None:
     if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live, args.harder)
     if args.no_game:
-        measure_no_game(args.no_game, args.seed, args.harder, args.games)
+        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for)
 
 
 if __name__ == "__main__":
