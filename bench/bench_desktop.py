@@ -32,7 +32,8 @@ Times are CPU seconds of this process (the machine is shared), medians per frame
   own capture, the baseline); and the first frame (the whole search).
 
 Last, desktops with no game at all (``--no-game N``): phone-like windows of other apps, every
-game's pack (and Disco Zoo's structure) searched; any board found is a false find.
+game's pack (and Disco Zoo's structure) searched, or those of the games of ``--no-game-for``;
+any board found is a false find.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -180,15 +182,17 @@ def measure_live(count: int, seed: int, frames: int, harder: bool = False) -> No
           f"{searches} for {len(first) * (frames + 1)} frames")
 
 
-def measure_no_game(count: int, seed: int, harder: bool = False) -> None:
+def measure_no_game(count: int, seed: int, harder: bool = False,
+                    games: Sequence[str] = GAMES) -> None:
     """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
-    chat, a settings list): any board found by a game's pack or structure is a false find."""
+    chat, a settings list): any board found by a game's pack or structure is a false find.
+    Each desktop is searched for each of ``games`` (by default every game)."""
     from kit.desktop import desktop, other_phone_screen
     from kit.skins.common import Rendered
 
     from gridsight.vision.geometry import BoardGeometry
 
-    packs = {game: load_game_pack(game, None) for game in GAMES}
+    packs = {game: load_game_pack(game, None) for game in games}
     false: Counter[str] = Counter()
     times = []
     for k in range(count):
@@ -202,7 +206,7 @@ def measure_no_game(count: int, seed: int, harder: bool = False) -> None:
             if not isinstance(result, Exception):
                 false[game] += 1
     print(f"no game ({count} desktops, two other apps' windows each): false finds "
-          + ", ".join(f"{game} {false[game]}" for game in GAMES)
+          + ", ".join(f"{game} {false[game]}" for game in packs)
           + f"; {statistics.median(times):.2f} CPU s per search")
 
 
@@ -223,6 +227,9 @@ def main() -> None:
                         "monitor sizes, 1920x1080 most often)")
     parser.add_argument("--no-game", type=int, default=10,
                         help="desktops with no game on them, for false finds (0: none)")
+    parser.add_argument("--no-game-for", nargs="+", default=list(GAMES), choices=GAMES,
+                        metavar="GAME", help="the games searched for on those desktops "
+                        "(default all)")
     parser.add_argument("--harder", action="store_true",
                         help="what a real desktop may also be (kit.desktop.Harder: HiDPI "
                         "scaling, borderless mirrors, a tool strip of the ground's colour, a "
@@ -240,7 +247,7 @@ def main() -> None:
     if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live, args.harder)
     if args.no_game:
-        measure_no_game(args.no_game, args.seed, args.harder)
+        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for)
 
 
 if __name__ == "__main__":

@@ -43,12 +43,18 @@ from gridsight.vision.packs import load_pack
 
 def cpu(fn, *args, repeat: int = 1) -> float:
     """The median CPU seconds of ``fn(*args)`` over ``repeat`` runs."""
+    return timed(fn, *args, repeat=repeat)[0]
+
+
+def timed(fn, *args, repeat: int = 1):
+    """The median CPU seconds of ``fn(*args)`` over ``repeat`` runs, and the last run's
+    result (so a result that is needed afterwards is not computed once more untimed)."""
     times = []
     for _ in range(repeat):
         start = time.process_time()
-        fn(*args)
+        out = fn(*args)
         times.append(time.process_time() - start)
-    return statistics.median(times)
+    return statistics.median(times), out
 
 
 def main() -> None:
@@ -78,8 +84,8 @@ def main() -> None:
         settings = rooms.settings_for(index, rng)
         look = gbc.random_look(index)
         calibration = rooms.calibration_shot(look, settings, index).image
-        calibrate = cpu(calibrate_room, [("c", calibration)], room, "bench")
-        pack = calibrate_room([("c", calibration)], room, "bench").pack
+        calibrate, calibrated = timed(calibrate_room, [("c", calibration)], room, "bench")
+        pack = calibrated.pack
         shots = [gbc.random_shot(100 + k, look=look, settings=settings).image
                  for k in range(args.shots)]
         view = statistics.median(cpu(read_view, s, pack, repeat=args.repeat) for s in shots)

@@ -11,42 +11,42 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-#: The test files that take longest, longest first (measured: the CPU seconds of each file,
-#: self and children, in a whole-suite run on two workers with numba's kernels compiled first
-#: as in CI, 2026-12-02; docs/testing.md). Under ``--dist loadfile`` each file runs whole on
-#: one worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so
-#: these start first and the short files fill in behind them, and neither worker is left
-#: running a long file alone at the end (the longest processing time first rule). The bench
-#: scripts are two files (test_bench.py, test_bench_screens.py: about 35 and 40 s) so that
-#: both workers share them. Only the order changes; a file not named here runs after them in
-#: the usual order, and a name that no longer exists does nothing.
+#: The test files that take longest, longest first: each file's seconds of test time in a
+#: whole-suite run (``--durations=0`` of main a9f16a2, two workers, numba's kernels compiled
+#: first as in CI, 2026-12-02), less what the twelfth session cut from the files it changed
+#: (measured alone; docs/testing.md). Under ``--dist loadfile`` each file runs whole on one
+#: worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these
+#: start first and the short files fill in behind them, and neither worker is left running a
+#: long file alone at the end (the longest processing time first rule). The bench scripts are
+#: two files (test_bench.py, test_bench_screens.py) so that both workers share them. Only the
+#: order changes; a file not named here runs after them in the usual order, and a name that no
+#: longer exists does nothing.
 LONGEST_FIRST = (
-    "test_disco_zoo_screens.py",  # 44 s (the real-look screens' fixture alone 28 s)
-    "test_bench_screens.py",  # 41 s
-    # 42 s; 11% less since the desktop search reads each picture once (alone, -n 0: 52.2 ->
-    # 46.4 s, 2026-12-02), so after the bench's screen readers
-    "test_desktop.py",
-    "test_bench.py",  # 34 s
-    "test_disco_zoo_engines.py",  # 20 s
-    "test_vision_locate_whole_screens.py",
-    "test_screen_text.py",
-    "test_thrill_digger_optimal.py",
+    "test_disco_zoo_screens.py",  # 47 s (the real-look screens' fixture alone 28 s)
+    "test_desktop.py",  # 42 s
+    "test_bench.py",  # 38 s (43 before the twelfth session)
+    "test_bench_screens.py",  # 37 s (50 before)
+    "test_vision_corpus.py",  # 21 s
+    "test_screen_text.py",  # 19 s
     "test_thrill_3d_looks.py",
-    "test_vision_corpus.py",
-    "test_thrill_digger_exact.py",
-    "test_thrill_3d_games.py",
+    "test_vision_locate_whole_screens.py",
+    "test_disco_zoo_engines.py",  # 18 s (21 before)
+    "test_thrill_digger_optimal.py",  # 17 s
+    "test_tile_path_rooms.py",
     "test_calibrate.py",
-    "test_tile_path_solver.py",
-    "test_disco_zoo_phone_sizes.py",
-    "test_disco_zoo_damage.py",
-    "test_vision_learn.py",
+    "test_thrill_3d_games.py",
+    "test_tile_path_solver.py",  # 14 s
     "test_readers.py",
+    "test_vision_learn.py",
+    "test_disco_zoo_damage.py",
+    "test_thrill_digger_exact.py",  # 10 s (20 before)
     "test_thrill_3d_tracker.py",
     "test_analyze.py",
+    "test_disco_zoo_search.py",
+    "test_disco_zoo_phone_sizes.py",
+    "test_demo.py",
     "test_pentomino_counts.py",
     "test_disco_zoo_counter.py",
-    "test_disco_zoo_search.py",
-    "test_tile_path_rooms.py",
     "test_disco_zoo_ocr.py",
 )
 

@@ -28,11 +28,14 @@ SMALLEST: dict[str, list[str]] = {
     "bench_analyze.py": ["--shots", "1"],
     "bench_by_boxes.py": ["--seeds", "7002"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
-    # against 15 s for the first seed, 90000, whose desktop alone costs 3.9 s of CPU)
+    # against 15 s for the first seed, 90000, whose desktop alone costs 3.9 s of CPU; the
+    # desktop with no game searched for Disco Zoo only: 1.2 s, against 5.5 s for all four)
     "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
-                         "--no-game", "1", "--seed", "90003"],
+                         "--no-game", "1", "--no-game-for", "disco-zoo", "--seed", "90003"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
-    "bench_disco_settle.py": ["--screens", "1"],
+    # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
+    # script reads it four times)
+    "bench_disco_settle.py": ["--screens", "1", "--first", "7010"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
@@ -40,8 +43,10 @@ SMALLEST: dict[str, list[str]] = {
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
+    # (--no-raw-count: the kernel's 3 s count without symmetry breaking; every tiling is
+    # still searched by the same kernel for section 3's boards)
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
-                           "--sub-problem", "smallest"],
+                           "--no-raw-count", "--sub-problem", "smallest"],
     "bench_startup.py": ["--runs", "1"],
     "bench_thrill_3d.py": ["--games", "1", "--max-digs", "1", "--no-baseline"],
     "bench_thrill_digger.py": ["--states", "2", "--baseline", "1"],
