@@ -1,12 +1,17 @@
 """Small card names read by the screen's own glyphs: a calibration whose tails overlap
-(:meth:`gridsight.vision.cipher.Cipher._calibrate`) and a hyphen lost to its gap
-(:func:`gridsight.games.disco_zoo.names.card_texts`)."""
+(:meth:`gridsight.vision.cipher.Cipher._calibrate`), a hyphen lost to its gap
+(:func:`gridsight.games.disco_zoo.names.card_texts`), letters run together in pairs
+(:func:`gridsight.vision.glyphs._split_wide`) and the ways of seeing a card ranked by one
+``YOU HAVE`` line each (:func:`gridsight.games.disco_zoo.names._line_score`)."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from gridsight.games.disco_zoo import names
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.cipher import Cipher
+from gridsight.vision.glyphs import TextLine, text_lines
 from test_cipher_memory import _draw
 from test_disco_zoo_screens import read_plainly, real_screen
 
@@ -55,5 +60,41 @@ def test_small_names_on_a_blurred_screen_are_read(monkeypatch):
     distances' tails overlapped (0.142 both), every reading cost the most and the animals
     were asked; ``T-REX`` lost its hyphen (``T``, ``REX``). Both read now."""
     text, (plain, _, asked, _) = _read(52, 930_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def _pairs_run_together(gap_ink: int) -> np.ndarray:
+    """Three pairs of 6x10-pixel blocks, each pair's 1-pixel gap filled with ``gap_ink``
+    (a blur's half ink), the pairs 6 pixels apart."""
+    picture = np.full((30, 120, 3), 30, np.uint8)
+    for pair in range(3):
+        x = 10 + pair * 25
+        picture[10:20, x : x + 6] = 230
+        picture[10:20, x + 6] = gap_ink
+        picture[10:20, x + 7 : x + 13] = 230
+    return picture
+
+
+def test_letters_run_together_in_pairs_are_parted_by_the_cap_height():
+    # (each pair is 13 pixels wide on a 10-pixel line, and every glyph is a pair, so the
+    # line's usual glyph is a pair too: only the cap height tells them apart)
+    line = text_lines(_pairs_run_together(150))[0]
+    assert len(line.glyphs) == 6
+    # A glyph as wide with no faint column (an ``M``'s every column holds a stroke) is kept.
+    line = text_lines(_pairs_run_together(230))[0]
+    assert len(line.glyphs) == 3
+
+
+def test_a_way_of_seeing_a_card_counts_one_you_have_line_at_most():
+    label = TextLine((), (3, 4, 1), (0, 0, 10, 10), 10.0, (0.0, 0.0, 0.0))
+    junk = TextLine((), (3, 4), (0, 20, 10, 10), 10.0, (0.0, 0.0, 0.0))
+    assert names._line_score([label, junk])[0] == names._line_score([label])[0] == 1
+
+
+def test_a_name_whose_letters_ran_together_in_pairs_is_read(monkeypatch):
+    """1.2x screen 950015: the Luna Moth card's ``LUNA MOTH`` was cut ``LU NA`` ``MO T H``
+    (five glyphs, two words), fitting no name, and the animals were asked."""
+    text, (plain, _, asked, _) = _read(15, 950_000, (1.0, 9.0), monkeypatch)
     assert not asked, asked
     assert plain == text
