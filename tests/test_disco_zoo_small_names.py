@@ -2,7 +2,8 @@
 (:meth:`gridsight.vision.cipher.Cipher._calibrate`), a hyphen lost to its gap
 (:func:`gridsight.games.disco_zoo.names.card_texts`), letters run together in pairs
 (:func:`gridsight.vision.glyphs._split_wide`) and the ways of seeing a card ranked by one
-``YOU HAVE`` line each (:func:`gridsight.games.disco_zoo.names._line_score`)."""
+``YOU HAVE`` line each and the glyphs of its label and name
+(:func:`gridsight.games.disco_zoo.names._cards_lines`)."""
 
 from __future__ import annotations
 
@@ -96,5 +97,15 @@ def test_a_name_whose_letters_ran_together_in_pairs_is_read(monkeypatch):
     """1.2x screen 950015: the Luna Moth card's ``LUNA MOTH`` was cut ``LU NA`` ``MO T H``
     (five glyphs, two words), fitting no name, and the animals were asked."""
     text, (plain, _, asked, _) = _read(15, 950_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def test_the_ways_of_seeing_a_card_are_ranked_by_its_label_and_name_lines(monkeypatch):
+    """2x seed 960013: once letters run together are parted, the lighter way's broken
+    ``YOU HAVE`` read ``(3, 4, 1)`` too, and the way with more letter-shaped blobs over all
+    its lines won: its name a hollow 13-glyph ``TIDDALIK``. Counted over the label and the
+    name only, the plain way's clean eight glyphs win and the Tiddalik is read."""
+    text, (plain, _, asked, _) = _read(13, 960_000, (1.0, 9.0), monkeypatch)
     assert not asked, asked
     assert plain == text

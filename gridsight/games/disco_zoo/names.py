@@ -457,7 +457,8 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
-    names legible against them (:func:`_name_legible`), then the letter-shaped glyphs."""
+    names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
+    the lines read (:func:`_text_shaped`)."""
     readings = [_card_readings(image, card) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
@@ -465,7 +466,9 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
         scores = [_line_score(one[kind]) for one in readings if kind in one]
         legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
                       if kind in one)
-        return (sum(s[0] for s in scores), legible, sum(s[1] for s in scores))
+        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
+                     if kind in one)
+        return (sum(s[0] for s in scores), legible, shaped)
 
     if not kinds:
         return [[] for _ in cards]
@@ -620,6 +623,19 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 
 
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
+
+
+def _text_shaped(lines: list[TextLine], card: CardText) -> int:
+    """A card's glyphs shaped like letters less those not (:func:`_line_score`), counted
+    over the lines read when its ``YOU HAVE`` line is found (that line and the name above
+    it), else over all its lines: a sprite's pieces or a box row cut into letter-shaped
+    blobs on other lines do not make a way better (2x seed 960013: the lighter way's
+    hollow 13-glyph ``TIDDALIK`` won on such blobs over the plain way's clean one)."""
+    owned = _owned_line(lines)
+    if owned is None:
+        return _line_score(lines)[1]
+    name = _name_line(lines, card, owned)
+    return _line_score([owned] + ([name] if name is not None else []))[1]
 
 
 SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
