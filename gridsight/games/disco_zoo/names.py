@@ -458,17 +458,17 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
     card and another way on the next would not look like itself), each card's own best where
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
     names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
-    the lines read (:func:`_text_shaped`)."""
+    the lines read (:func:`_text_shaped`), then over all the lines."""
     readings = [_card_readings(image, card) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    def total(kind: str) -> tuple[int, int, int]:
+    def total(kind: str) -> tuple[int, int, int, int]:
         scores = [_line_score(one[kind]) for one in readings if kind in one]
         legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
                       if kind in one)
         shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
                      if kind in one)
-        return (sum(s[0] for s in scores), legible, shaped)
+        return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
