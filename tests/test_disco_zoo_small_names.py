@@ -87,6 +87,20 @@ def test_letters_run_together_in_pairs_are_parted_by_the_cap_height():
     assert len(line.glyphs) == 3
 
 
+def test_a_wide_letter_among_letters_of_a_letters_width_is_kept_whole():
+    """Four 8x10-pixel blocks and one 13 pixels wide with a faint column (a wide font's
+    ``M`` at 1.3 cap heights): the line's usual glyph is a letter, so the wide one is kept
+    (2.2x seed 7117's ``MUSKOX`` had been cut in seven)."""
+    picture = np.full((30, 120, 3), 30, np.uint8)
+    for x in (10, 24, 38, 52):
+        picture[10:20, x : x + 8] = 230
+    picture[10:20, 66:72] = 230
+    picture[10:20, 72] = 150
+    picture[10:20, 73:79] = 230
+    line = text_lines(picture)[0]
+    assert len(line.glyphs) == 5
+
+
 def test_a_way_of_seeing_a_card_counts_one_you_have_line_at_most():
     label = TextLine((), (3, 4, 1), (0, 0, 10, 10), 10.0, (0.0, 0.0, 0.0))
     junk = TextLine((), (3, 4), (0, 20, 10, 10), 10.0, (0.0, 0.0, 0.0))
@@ -107,5 +121,13 @@ def test_the_ways_of_seeing_a_card_are_ranked_by_its_label_and_name_lines(monkey
     its lines won: its name a hollow 13-glyph ``TIDDALIK``. Counted over the label and the
     name only, the plain way's clean eight glyphs win and the Tiddalik is read."""
     text, (plain, _, asked, _) = _read(13, 960_000, (1.0, 9.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def test_a_wide_letter_is_not_cut_on_a_screen(monkeypatch):
+    """2.2x seed 7117: ``MUSKOX``'s ``M``, 1.27 cap heights wide, was cut in two when any
+    run over 1.25 cap heights was; the Muskox is read."""
+    text, (plain, _, asked, _) = _read(117, 7_000, (0.5, 3.0), monkeypatch)
     assert not asked, asked
     assert plain == text

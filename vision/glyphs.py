@@ -588,8 +588,8 @@ def _join_slits(runs: list[tuple[int, int]], height: float) -> list[tuple[int, i
 
 
 WIDE = 1.9  # a run of ink columns this many times the line's usual glyph width may be two
-PAIR = 1.25  # ... or this many cap heights (two letters run together; the widest letter
-# measured, the skin's wide font's W at 1.25x, is 1.23, pairs of 950015 1.27 to 1.4)
+PAIR = 1.25  # ... or this many cap heights, on a line whose usual glyph is wider than
+PAIRED = 1.15  # this many (no letter's usual width: its letters ran together in pairs)
 DIP = 0.75  # ... parted where its columns' ink dips below this (a blurred gap, not a stroke)
 
 
@@ -599,16 +599,20 @@ def _split_wide(runs: list[tuple[int, int]], profile: np.ndarray,
     :data:`PAIR` cap heights, ``height`` when given) parted at its faintest column near the
     middle, when that column is faint: two glyphs whose gap a blur filled in (a wide glyph
     like ``M`` has no faint column: each of its columns holds a stroke somewhere). By the
-    cap height too: a line whose letters all ran together in pairs has pairs for its usual
-    glyph (1.2x seed 950015: ``LUNA MOTH`` as ``LU NA`` ``MO T H``, five glyphs)."""
+    cap height too, on a line whose usual glyph is wider than a letter (:data:`PAIRED`): its
+    letters ran together in pairs, and a pair is its usual glyph (1.2x seed 950015:
+    ``LUNA MOTH`` as ``LU NA`` ``MO T H``, five glyphs). Only there: a wide font's ``M`` is
+    1.2 to 1.3 cap heights, with a faint column between its strokes (2.2x seed 7117's
+    ``MUSKOX`` was cut in seven)."""
     if len(runs) < 3:
         return runs
     usual = float(np.median([b - a for a, b in runs]))
+    paired = height > 0 and usual > PAIRED * height  # the usual glyph is itself a pair
     out: list[tuple[int, int]] = []
     todo = list(runs)
     while todo:
         a, b = todo.pop(0)
-        if (b - a > WIDE * usual or (height > 0 and b - a > PAIR * height)) and b - a >= 4:
+        if (b - a > WIDE * usual or (paired and b - a > PAIR * height)) and b - a >= 4:
             lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
             cut = lo + int(np.argmin(profile[lo:hi])) if hi > lo else -1
             if cut > a and profile[cut] < DIP:
