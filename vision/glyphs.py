@@ -456,7 +456,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     # lies inside it: column ``margin + i`` is the region's column ``i``.
     padded = cv2.copyMakeBorder(soft, 0, 0, margin, margin, cv2.BORDER_CONSTANT, value=0)
     made = []
-    for a, b in _split_wide(_join_slits(_runs(profile >= SPLIT), height), profile):
+    for a, b in _split_wide(_join_slits(_runs(profile >= SPLIT), height), profile, height):
         on = soft[:, a:b] >= 0.5
         ink_rows = np.nonzero(on.any(axis=1))[0]
         if len(ink_rows) == 0:
@@ -588,22 +588,31 @@ def _join_slits(runs: list[tuple[int, int]], height: float) -> list[tuple[int, i
 
 
 WIDE = 1.9  # a run of ink columns this many times the line's usual glyph width may be two
+PAIR = 1.25  # ... or this many cap heights, on a line whose usual glyph is wider than
+PAIRED = 1.15  # this many (no letter's usual width: its letters ran together in pairs)
 DIP = 0.75  # ... parted where its columns' ink dips below this (a blurred gap, not a stroke)
 
 
-def _split_wide(runs: list[tuple[int, int]], profile: np.ndarray) -> list[tuple[int, int]]:
-    """Runs of ink columns, with each run much wider than the line's usual glyph parted at
-    its faintest column near the middle, when that column is faint: two glyphs whose gap a
-    blur filled in (a wide glyph like ``M`` has no faint column: each of its columns holds
-    a stroke somewhere)."""
+def _split_wide(runs: list[tuple[int, int]], profile: np.ndarray,
+                height: float = 0.0) -> list[tuple[int, int]]:
+    """Runs of ink columns, with each run much wider than the line's usual glyph (or than
+    :data:`PAIR` cap heights, ``height`` when given) parted at its faintest column near the
+    middle, when that column is faint: two glyphs whose gap a blur filled in (a wide glyph
+    like ``M`` has no faint column: each of its columns holds a stroke somewhere). By the
+    cap height too, on a line whose usual glyph is wider than a letter (:data:`PAIRED`): its
+    letters ran together in pairs, and a pair is its usual glyph (1.2x seed 950015:
+    ``LUNA MOTH`` as ``LU NA`` ``MO T H``, five glyphs). Only there: a wide font's ``M`` is
+    1.2 to 1.3 cap heights, with a faint column between its strokes (2.2x seed 7117's
+    ``MUSKOX`` was cut in seven)."""
     if len(runs) < 3:
         return runs
     usual = float(np.median([b - a for a, b in runs]))
+    paired = height > 0 and usual > PAIRED * height  # the usual glyph is itself a pair
     out: list[tuple[int, int]] = []
     todo = list(runs)
     while todo:
         a, b = todo.pop(0)
-        if b - a > WIDE * usual and b - a >= 4:
+        if (b - a > WIDE * usual or (paired and b - a > PAIR * height)) and b - a >= 4:
             lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
             cut = lo + int(np.argmin(profile[lo:hi])) if hi > lo else -1
             if cut > a and profile[cut] < DIP:

@@ -157,6 +157,11 @@ def card_texts(line: TextLine | None, card_width: int) -> dict[str, tuple[str, .
     animal's name, and when the line fills the card, every longer name cut to its length."""
     _, animals = _vocabulary()
     out: dict[str, set[str]] = {written: {written} for written in animals}
+    for written in animals:
+        if "-" in written:
+            # (a hyphen is a short mark, faint and thin on a small screen: lost, it leaves
+            # its gap, two words; 1.4x seed 930052's ``T-REX`` read as ``T`` and ``REX``)
+            out.setdefault(written.replace("-", " "), set()).add(written)
     if line is not None and line.box[2] >= FULL_CARD * card_width:
         count = len(line.glyphs)
         for written in animals:
@@ -452,15 +457,18 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
-    names legible against them (:func:`_name_legible`), then the letter-shaped glyphs."""
+    names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
+    the lines read (:func:`_text_shaped`), then over all the lines."""
     readings = [_card_readings(image, card) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    def total(kind: str) -> tuple[int, int, int]:
+    def total(kind: str) -> tuple[int, int, int, int]:
         scores = [_line_score(one[kind]) for one in readings if kind in one]
         legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
                       if kind in one)
-        return (sum(s[0] for s in scores), legible, sum(s[1] for s in scores))
+        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
+                     if kind in one)
+        return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
@@ -609,10 +617,25 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
     for ln in lines:
         for g in ln.glyphs:
             shaped += 1 if LETTER_SHAPE[0] <= g.box[2] / max(ln.height, 1.0) <= LETTER_SHAPE[1] else -1
-    return (sum(_owns(ln) for ln in lines), shaped)
+    # (one ``YOU HAVE`` per card: a line of a sprite's or a box row's pieces cut like it
+    # does not make a way of seeing the card better, 3x seed 950026's darker way)
+    return (min(1, sum(_owns(ln) for ln in lines)), shaped)
 
 
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
+
+
+def _text_shaped(lines: list[TextLine], card: CardText) -> int:
+    """A card's glyphs shaped like letters less those not (:func:`_line_score`), counted
+    over the lines read when its ``YOU HAVE`` line is found (that line and the name above
+    it), else over all its lines: a sprite's pieces or a box row cut into letter-shaped
+    blobs on other lines do not make a way better (2x seed 960013: the lighter way's
+    hollow 13-glyph ``TIDDALIK`` won on such blobs over the plain way's clean one)."""
+    owned = _owned_line(lines)
+    if owned is None:
+        return _line_score(lines)[1]
+    name = _name_line(lines, card, owned)
+    return _line_score([owned] + ([name] if name is not None else []))[1]
 
 
 SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
