@@ -275,22 +275,6 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
     stack = np.stack(labs)
     rims = _dominant_each(stack[:, _RING])
-    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
-             for rows, cols in _SIDES]
-    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
-              for one, two in _HALVES]
-    # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
-    # partly under something (a finger) has two sides or more of another colour.
-    uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
-                       for t, rim in enumerate(rims)])
-    split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
-                      for t in range(len(labs))])
-    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
-    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
-    inner_l = np.median(middles[:, :, 0], axis=1)
-    inner = np.median(middles, axis=1)
-    spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
-
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
     counts = (distances < GROUND_SPREAD).sum(axis=1)
     seed = int(np.argmax(counts))
@@ -307,6 +291,22 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
         return empty, 0.0
+    # (the rest only for a lattice with a lawn: most lattices of a desktop's windows have none)
+    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
+             for rows, cols in _SIDES]
+    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
+              for one, two in _HALVES]
+    # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
+    # partly under something (a finger) has two sides or more of another colour.
+    uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
+                       for t, rim in enumerate(rims)])
+    split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
+                      for t in range(len(labs))])
+    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
+    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
+    inner_l = np.median(middles[:, :, 0], axis=1)
+    inner = np.median(middles, axis=1)
+    spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
     references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
                   for name, rgb in facts["rarity_colors"].items()}
