@@ -4,6 +4,8 @@ every frame again; issue 18, item 2): work no outcome depends on is skipped.
 - a template pack's candidate whose fine-level score is too weak for any polish to make a board
   (:data:`gridsight.vision.locate.POLISH_GAIN`) is not polished, while a board is polished and
   found as before;
+- a frame the very pixels of the last one refused is refused again without a search
+  (:class:`gridsight.readers.desktop.ScreenLocator`, `live` polling a still desktop);
 - a 5x5 lattice with no lawn under it is refused on its rims' colours alone
   (:func:`gridsight.games.disco_zoo.screen.read_tiles`), the rest of the tiles' colours not
   measured.
@@ -14,6 +16,7 @@ Small drawn frames: a fraction of a second each.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from gridsight.games.disco_zoo import screen
 from gridsight.readers.find import load_game_pack
@@ -75,3 +78,19 @@ def test_a_lattice_with_no_lawn_is_refused_on_its_rims(monkeypatch):
     tiles, plausibility = screen.read_tiles(frame, Lattice(0, 0, 40, 40, 5, 5, 1.0))
     assert plausibility == 0.0 and all(t.kind == "unknown" for row in tiles for t in row)
     assert len(measured) == 1  # the rims only
+
+
+def test_live_refuses_a_frame_unchanged_since_its_refusal_without_a_search():
+    from gridsight.readers.find import screen_locator
+
+    locator = screen_locator("disco-zoo")
+    frame = np.full((240, 320, 3), (90, 60, 30), np.uint8)
+    frame[40:200, 100:220] = (200, 200, 200)  # a window, no game in it
+    for _ in range(3):
+        with pytest.raises(BoardNotFoundError):
+            locator(frame)
+    assert locator.searches == 1
+    frame[60:80, 120:200] = (0, 0, 0)  # the window's text changed: searched again
+    with pytest.raises(BoardNotFoundError):
+        locator(frame)
+    assert locator.searches == 2
