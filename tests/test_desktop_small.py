@@ -91,24 +91,3 @@ def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
                       decoy=True)
     read = locate(capture.image[16:720, 594:934])  # the window-like region it was found in
     assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]
-
-
-def test_a_count_above_the_boards_read_by_a_hair_vouches_for_nothing():
-    """Harder no-game desktop 97005 (``bench/bench_desktop.py --harder --no-game``): a chat's
-    bubbles on a mint ground read as a board of ten tapped tiles with one card above, and a
-    line of its text as a counter of 1 (its digit ahead of the next by 0.02, under
-    :data:`gridsight.vision.digits.MIN_LEAD`): taken for attempts bought, it made the find
-    among windows sure. A count above the board's counts only when its digits read beyond
-    doubt."""
-    from kit.desktop import desktop, other_phone_screen
-    from kit.skins.common import Rendered
-
-    from gridsight.games.disco_zoo.screen import locate
-    from gridsight.vision.geometry import BoardGeometry
-
-    rng = np.random.default_rng(97005)
-    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
-    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
-                      decoy=True, harder=True)
-    read = locate(capture.image[49:1426, 962:1389])  # the window-like region it was found in
-    assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]

@@ -151,11 +151,8 @@ def locate(image: np.ndarray) -> BoardRead:
     # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
     agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
     # (more than a rescue's counter ever shows is no counter: an app's icons under a window's
-    # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213;
-    # and a count above the board's vouches for a screen only when its digits read beyond
-    # doubt: a chat's text read as a 1 by a hair, lead 0.02, beside chat bubbles read as a
-    # board with one card, was a find among windows, harder no-game desktop 97005)
-    more = number is not None and left < number <= MOST_ATTEMPTS and counter.lead >= MIN_LEAD
+    # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213)
+    more = number is not None and left < number <= MOST_ATTEMPTS and counter.lead > 0.0
     # Tiles no rescue can show found (twelve of a rarity whose animals have three cells,
     # with three animals at most: a list app's rows over a striped wallpaper, bench seed
     # 90014) are no rescue's board, so nothing around them is its furniture.
