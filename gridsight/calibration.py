@@ -221,7 +221,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
         reading, problem, used = None, "", ()
         for names in _subsets(tuple(given)):
             hints = ReadHints(**{n: given[n][0].parse(given[n][1]) for n in names})
-            reading, problem = _read_back(image, found, hints)
+            reading, problem, asked = _read_back(image, found, hints, spec)
             used = names
             if reading is not None and _same_board(reading.text, board):
                 break
@@ -236,7 +236,7 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
             lines += ["  " + line for line in reading.text.rstrip().splitlines()]
     else:
         full = ReadHints()
-        reading, problem = _read_back(image, found, full)
+        reading, problem, asked = _read_back(image, found, full, spec)
         if reading is None:
             lines.append(f"warning: the board is not read back by itself: {problem}")
         else:
@@ -255,6 +255,15 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
                          "found on this screenshot by the automatic search: mark "
                          f"{'them' if name.endswith('s') else 'it'} (--{name} X,Y,W,H[;...] in "
                          "pixels, or in the window)")
+    if reading is None and asked is not None and \
+            not any(flag.split()[0] == asked.flag for flag in flags):
+        # The read back asked for a hint the screenshot did not settle (the cards' names):
+        # the command says where it goes, a placeholder the player fills, never a guess.
+        flags.append(f"{asked.flag} {asked.metavar}")
+        what = asked.help.split(" (")[0]
+        lines.append(f"The board needs {asked.flag} on this screenshot: in the command below, "
+                     f"put {what} in place of {asked.metavar} (the warning above says what the "
+                     "screen leaves open).")
     command = " ".join(["gridsight analyze --game", pack.game, "--pack", pack.skin, *flags,
                         _quoted(image_name)])
     lines.append(f"Use it: {command}")
@@ -284,13 +293,33 @@ def read_through(image: np.ndarray, pack: TemplatePack) -> tuple[BoardRead, Boar
     return found.read, read_found(image, found, ReadHints())
 
 
-def _read_back(image, found, hints):
+def _read_back(image, found, hints, spec):
+    """The board read through ``found`` with ``hints``, or ``None``, the refusal's first line
+    and the hint of ``spec`` it asks for (:func:`_asked`)."""
     from gridsight.readers.find import read_found
 
     try:
-        return read_found(image, found, hints), ""
+        return read_found(image, found, hints), "", None
     except InputError as error:
-        return None, str(error).splitlines()[0]
+        return None, str(error).splitlines()[0], _asked(spec, error)
+
+
+def _asked(spec, error: InputError):
+    """The hint (:class:`~gridsight.games.spec.HintOption`) a refusal asks the player for:
+    the one its :class:`~gridsight.errors.HintChoices` name, else the first whose flag its
+    message names (``--animals`` in "name the animals ... with --animals, or the region with
+    --zoo-region"); ``None`` when it asks for none."""
+    choices = getattr(error, "choices", None)
+    if choices is not None:
+        named = [hint for hint in spec.hints if hint.name == choices.hint]
+        if named:
+            return named[0]
+    import re
+
+    message = str(error)
+    places = [(match.start(), k) for k, hint in enumerate(spec.hints)
+              if (match := re.search(re.escape(hint.flag) + r"(?![\w-])", message))]
+    return spec.hints[min(places)[1]] if places else None
 
 
 def _same_board(text: str, board) -> bool:

@@ -3,6 +3,7 @@ a card box saved by it that falls off a later screenshot is refused in words.
 
 - no options: the corners come from the lattice search, every cell's label from the
   structural read, and the board (names, attempts) is read back with no hints;
+- names that do not read: the command suggested carries ``--animals`` to fill in;
 - a tile it cannot tell by itself (a found tile of no known colour) is the one thing it asks
   for (``--labels``), with the corners proposed;
 - a pack whose card boxes (``--cards``) land outside a screenshot showing less of the screen
@@ -75,6 +76,25 @@ def test_calibrate_with_no_options_finds_the_corners_the_cells_and_the_board(tmp
     assert "\n".join(line[2:] for line in lines[start : start + 8]) + "\n" == BOARD
     assert "found by the automatic search: the cards and the counter" in out
     assert "Use it: gridsight analyze --game disco-zoo --pack mine " in out
+
+
+def test_calibrate_suggests_the_hint_the_read_back_asked_for(tmp_path, run_cli):
+    """Cards whose names do not read (blanked here): the read back asks for ``--animals``,
+    and the command suggested has it, with a placeholder said in words, never without."""
+    shot = _shot()
+    image = shot.image.copy()
+    look = shot.extras["look"]
+    for card in shot.extras["cards"]:
+        x, y, w, h = card.name_box
+        image[y - 2 : y + h + 2, x - 2 : x + w + 2] = look.card_color
+    path = tmp_path / "rescue.png"
+    cv2.imwrite(str(path), image)
+    code, out, err = run_cli("calibrate", "disco-zoo", str(path))
+    assert code == 0, err
+    assert "warning: the board is not read back by itself:" in out and "--animals" in out
+    assert "in the command below, put the rescue's animals in place of A,B,C" in out
+    assert f"Use it: gridsight analyze --game disco-zoo --pack mine --animals A,B,C {path}" \
+        in out
 
 
 def test_calibrate_asks_only_for_the_cells_it_cannot_tell(tmp_path, run_cli):

@@ -76,6 +76,13 @@ STRUCTURE_WINDOW = 2.0  # local normalisation window, in cells
 CANDIDATES = 8  # coarse peaks refined (best first) and verified
 COARSE_PEAKS = 4  # colour peaks per scale whose structure is scored
 MIN_ANCHOR = 0.8  # a refined anchor score below this is not a board
+# The most the polish may raise a fine search's score, with room: a candidate scoring under
+# MIN_ANCHOR - POLISH_GAIN at the fine level is not polished (it cannot become a board).
+# Measured over 1100 refinements (bench/bench_desktop.py seeds 97000: 12 captures each of
+# tile-path, pentomino and minesweeper, 6 desktops with no game, every pack): the polish
+# raised a score by 0.29 at most, and by 0.10 at most below 0.8; 9 of 10 candidates on the
+# desktops with no game scored under 0.5 (a search's cost was mostly their polish).
+POLISH_GAIN = 0.3
 MIN_KNOWN = 0.6  # fraction of cells that must read as some label
 CONFIDENT = 1.0  # a verified candidate scoring this (anchor x known fraction) is the board
 EPS = 6.0  # grey levels added to the local spread: flat areas do not blow up
@@ -403,8 +410,8 @@ def _refine(frame: np.ndarray, pack: TemplatePack, prep: _Prepared, cand: _Candi
     # Half coarse steps up to a whole one either way (a neighbouring scale may be the one).
     radius = 1.5 * cw * cand.scale / prep.coarse.cell + 2  # frame pixels: coarse uncertainty
     found = _search(frame, pack, prep.fine, prep.coarse, cand, radius, step, step**(1 / 3))
-    if found is None:
-        return None
+    if found is None or found.score < MIN_ANCHOR - POLISH_GAIN:
+        return found  # no polish makes it a board: not worth its cost
     return _polish(frame, pack, prep, found)
 
 

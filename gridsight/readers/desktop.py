@@ -235,9 +235,11 @@ class ScreenLocator:
         self.reference = 0.0
         self.searches = 0
         self.kept = 0
+        self.refused: tuple[bytes, BoardNotFoundError] | None = None
 
     def reset(self) -> None:
         self.region = None
+        self.refused = None
 
     def __call__(self, image: np.ndarray) -> BoardRead:
         if self.region is not None:
@@ -246,6 +248,19 @@ class ScreenLocator:
                 self.kept += 1
                 return found
             self.region = None
+        # A frame the very pixels of the last one refused (a still desktop with no game on
+        # it, ``live`` polling) is refused again without a search: the search is a function
+        # of the pixels (a digest of them costs a hundredth of a search).
+        key = _digest(image)
+        if self.refused is not None and self.refused[0] == key:
+            raise self.refused[1]
+        try:
+            return self._search(image)
+        except BoardNotFoundError as error:
+            self.refused = (key, error)
+            raise
+
+    def _search(self, image: np.ndarray) -> BoardRead:
         self.searches += 1
         locate = _OneSearch(self.locate)
         whole: BoardRead | None = None
@@ -297,8 +312,7 @@ class _OneSearch:
         self.answers: dict[bytes, BoardRead | BoardNotFoundError] = {}
 
     def __call__(self, pixels: np.ndarray) -> BoardRead:
-        key = hashlib.sha1(np.ascontiguousarray(pixels).data).digest() + \
-            repr((pixels.shape, pixels.dtype.str)).encode()
+        key = _digest(pixels)
         answer = self.answers.get(key)
         if answer is None:
             try:
@@ -309,3 +323,9 @@ class _OneSearch:
         if isinstance(answer, BoardNotFoundError):
             raise answer
         return answer
+
+
+def _digest(pixels: np.ndarray) -> bytes:
+    """A key of ``pixels``: their digest, with their shape and type."""
+    return hashlib.sha1(np.ascontiguousarray(pixels).data).digest() + \
+        repr((pixels.shape, pixels.dtype.str)).encode()

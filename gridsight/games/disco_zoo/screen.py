@@ -275,22 +275,6 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     # Every tile's patches' dominant colours at once (:func:`_dominant` of each, to the bit).
     stack = np.stack(labs)
     rims = _dominant_each(stack[:, _RING])
-    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
-             for rows, cols in _SIDES]
-    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
-              for one, two in _HALVES]
-    # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
-    # partly under something (a finger) has two sides or more of another colour.
-    uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
-                       for t, rim in enumerate(rims)])
-    split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
-                      for t in range(len(labs))])
-    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
-    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
-    inner_l = np.median(middles[:, :, 0], axis=1)
-    inner = np.median(middles, axis=1)
-    spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
-
     distances = np.linalg.norm(rims[:, None] - rims[None], axis=2)
     counts = (distances < GROUND_SPREAD).sum(axis=1)
     seed = int(np.argmax(counts))
@@ -307,6 +291,22 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         empty = tuple(tuple(TileSeen("unknown", confidence=0.0) for _ in range(lattice.cols))
                       for _ in range(lattice.rows))
         return empty, 0.0
+    # (the rest only for a lattice with a lawn: most lattices of a desktop's windows have none)
+    sides = [_dominant_each(stack[:, rows, cols].reshape(len(labs), -1, 3))
+             for rows, cols in _SIDES]
+    halves = [(_dominant_each(stack[:, one]), _dominant_each(stack[:, two]))
+              for one, two in _HALVES]
+    # How far each side of a tile's rim is from the rim's colour, second farthest: a tile
+    # partly under something (a finger) has two sides or more of another colour.
+    uneven = np.array([sorted(_unlike(side[t], rim) for side in sides)[-2]
+                       for t, rim in enumerate(rims)])
+    split = np.array([max(float(np.linalg.norm(one[t] - two[t])) for one, two in halves)
+                      for t in range(len(labs))])
+    # (each tile's middle's median, all tiles at once: the same middle values, so the same)
+    middles = stack[:, 5:27, 5:27].reshape(len(labs), -1, 3)
+    inner_l = np.median(middles[:, :, 0], axis=1)
+    inner = np.median(middles, axis=1)
+    spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
 
     references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
                   for name, rgb in facts["rarity_colors"].items()}
@@ -592,6 +592,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     right = max([c.panel.box[0] + c.panel.box[2] for c in cards] + [lattice.x + width]) \
         + 0.12 * width
     xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
+    if cards:
+        bottom = _under_the_bar(image, bottom, cards)
     band = image[:bottom, xa:xb].astype(np.float32)
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
@@ -604,6 +606,33 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     tallest = max((height for _, height in sized), default=0)
     taken = [read for read, height in sized if read is not None and height >= 0.6 * tallest]
     return agreed(taken) if len(taken) >= 2 else NumberRead(None, 0.0, ())
+
+
+BAR_SAME = 12.0  # colour distance within which a row under the cards' top is the bar's
+BAR_ROWS = 8  # the rows above the cards' top whose colour is the bar's
+
+
+def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> int:
+    """Where the bar above the cards ends, from ``top`` (the highest card's top): the same,
+    unless rows from there down over the cards' columns are (their median) the bar's colour
+    (that of the rows just above ``top``): a card box marked with its top tucked under the
+    bar, the part the bar hides marked in. Then under the last such row, at most
+    :data:`SEEN_TOP_MOST` of the cards' height down, when they are most of the rows down to
+    it (a row of a bold word's strokes is mostly ink, the counter's digit stands in these
+    rows). Below a card's true top its own colour and picture show, not the bar's (a card of
+    the bar's colour is seen from the bar's top, and nothing moves)."""
+    spans = [np.arange(max(0, c.panel.box[0]), min(image.shape[1], sum(c.panel.box[::2])))
+             for c in cards]
+    columns = np.concatenate(spans)
+    if top < 1 or len(columns) == 0:
+        return top
+    medians = np.median(image[:, columns].astype(np.float32), axis=1)
+    bar = np.median(medians[max(0, top - BAR_ROWS) : top], axis=0)
+    limit = min(image.shape[0], top + int(SEEN_TOP_MOST * min(c.panel.box[3] for c in cards)))
+    same = np.flatnonzero(np.linalg.norm(medians[top:limit] - bar, axis=1) <= BAR_SAME)
+    if len(same) == 0 or len(same) < (same[-1] + 1) / 2:
+        return top
+    return top + int(same[-1]) + 1
 
 
 QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
@@ -890,11 +919,30 @@ def _to_pixels(geometry, box) -> tuple[int, int, int, int]:
 def _card_in(image: np.ndarray, box: tuple[int, int, int, int],
              pitch: float) -> CardSeen:
     """The card in a box the player marked, read as a found card is (its colour: the median
-    of the box)."""
+    of the box), and taken as the card seen: rows at the box's top not of the card's colour
+    (its top tucked under the title bar, the bar marked in) are left out
+    (:func:`_seen_top`)."""
     h, w = image.shape[:2]
     x, y, bw, bh = box
     x, y = max(0, x), max(0, y)
     bw, bh = min(bw, w - x), min(bh, h - y)
     inside = image[y : y + bh, x : x + bw].reshape(-1, 3).astype(np.float32)
-    panel = Panel((x, y, bw, bh), tuple(float(v) for v in np.median(inside, axis=0)))
+    colour = np.median(inside, axis=0)
+    top = _seen_top(image[y : y + bh, x : x + bw], colour)
+    panel = Panel((x, y + top, bw, bh - top), tuple(float(v) for v in colour))
     return read_card(image, panel, screen_facts(), pitch)
+
+
+SEEN_TOP_MOST = 0.3  # a marked card's top rows left out as not the card: at most this share
+
+
+def _seen_top(crop: np.ndarray, colour: np.ndarray) -> int:
+    """The first row of a marked card box (``crop``) showing the card: of its colour
+    (``colour``) over most of the box's middle half (its corners are round, and the sprite
+    stands lower, under a plain margin). 0 when that is the box's own top, or when no row
+    within :data:`SEEN_TOP_MOST` of its height is."""
+    h, w = crop.shape[:2]
+    middle = crop[: int(SEEN_TOP_MOST * h), w // 4 : max(w // 4 + 1, 3 * w // 4)]
+    near = np.linalg.norm(middle.astype(np.float32) - colour, axis=2) <= OFF_ROW
+    rows = np.flatnonzero(near.mean(axis=1) >= 1 - QUIET_ROW)
+    return int(rows[0]) if len(rows) else 0
