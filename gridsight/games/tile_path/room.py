@@ -40,6 +40,7 @@ from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
     MAX_CUT,
+    ConsoleGrid,
     Screen,
     ScreenLayout,
     evened,
@@ -559,7 +560,7 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if not grid:
         best = _search(image, pack, room, looks)
     if best is None or not _fits(best):
-        for way in evenings(image)[:EVENINGS]:
+        for way in _evenings_at(image, pack):
             found = _search(evened(image, way), pack, room, looks)
             if found is not None and (best is None or found[0] < best[0]):
                 best = found
@@ -579,6 +580,25 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
     return _board_read(view, room, looks, pack)
+
+
+GRID_REACH = 0.03  # a console pixel's pattern is at the pack's pitch within this share
+
+
+def _evenings_at(image: np.ndarray, pack: TemplatePack) -> list[tuple[ConsoleGrid, ...]]:
+    """The ways of evening out ``image`` (:func:`evenings`) whose periods are the console
+    pixel of the pack's pitch (across, and down): a pattern at another period is a tile
+    design's, not the display's, and searching again on it would only cost time (a
+    screenshot refused would cost several searches)."""
+    layout = layout_of(pack)
+    pitch = _number(pack.layout.get("pitch"))
+    pitch_y = _number(pack.layout.get("pitch_y")) or pitch
+    if not pitch:
+        return evenings(image)[:EVENINGS]
+    size = {1: pitch / layout.tile_px, 0: pitch_y / layout.tile_px}
+    return [way for way in evenings(image)
+            if all(abs(g.period - size[g.axis]) <= GRID_REACH * size[g.axis] for g in way)
+            ][:EVENINGS]
 
 
 def _fits(best: tuple[float, View] | None) -> bool:
