@@ -39,7 +39,6 @@ from gridsight.vision.packs import load_pack_dir
 from gridsight.vision.tiling import (
     evened,
     evenings,
-    find_cut_screens,
     find_screen,
     find_screens,
     has_scanlines,
@@ -436,20 +435,6 @@ def test_a_pattern_at_every_console_pixel_is_evened_out(name):
     screen = find_screens(image, GBC, found[0])[0]
     assert (round(screen.x), round(screen.y)) == shot.picture[:2]
     assert place_by_kinds(screen.native_view(image), ROOM.kinds(), 16).camera == shot.camera
-
-
-def test_a_picture_cut_across_and_filling_the_screenshot_down_is_found():
-    """A picture cut by two tiles on the left at 2.41x with nothing around it: no edge of
-    it is inside the screenshot across (its right end is the screenshot's border), so it
-    is placed by the pitch from that border; the console pixels cut off are left out."""
-    settings = gbc.Settings(scale=2.41, crop=(31.3, 0.0, 0.0, 0.0))
-    shot = gbc.random_shot(SEED + 80, settings=settings)
-    x, y, _w, _h = shot.picture
-    screens = find_cut_screens(shot.image, GBC, 16 * shot.scale)
-    right = [s for s in screens if abs(s.x - x) <= 1 and abs(s.y - y) <= 1]
-    assert right and right[0].clip == (32, 0, 0, 0)  # 31.3 cut: the 32nd pixel in part
-    placement = place_by_kinds(right[0].native_view(shot.image), ROOM.kinds(), 16)
-    assert placement.camera == (shot.camera[0] + 32, shot.camera[1])
 
 
 def test_a_cell_cut_by_less_than_a_console_pixel_is_read(wide_case):

@@ -603,11 +603,6 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
             cut.append((edge + CUT_EDGE + inner_score(start_px), float(start_px), True))
     cut.sort(key=lambda item: -item[0])
     out.sort(key=lambda item: -item[0])
-    if size > n + 1 and not cut:
-        # Larger than the screenshot with no edge inside: one end at the screenshot's border
-        # (a picture filling it that way, cut off the other).
-        cut = [(CUT_EDGE * BORDER + inner_score(start), start, True)
-               for start in (float(n) - size, 0.0)]
     return sorted(out[:keep] + cut[:keep], key=lambda item: -item[0])
 
 
