@@ -113,6 +113,8 @@ LAYOUT = Object(optional={
                         pattern_words="tokens . # S E separated by spaces"), 1, MAX_SIDE),
     "pitch": Number(1.0, 1024.0),
     "pitch_y": Number(1.0, 1024.0),  # the pitch down, when the pixels are not square
+    # Calibrated on a picture evened out at every console pixel (an LCD grid, CRT rows).
+    "console_grid": Bool(),
     "tile_screen": Object(required={
         "tiles_wide": Int(1, 64), "tiles_high": Int(1, 64), "tile_px": Int(4, 64),
         "bar_top": _PIXELS, "bar_bottom": _PIXELS}),

@@ -167,6 +167,110 @@ def without_scanlines(image: np.ndarray) -> np.ndarray:
                            borderType=cv2.BORDER_REPLICATE)
 
 
+GRID_PERIODS = (2.4, 7.6)  # console pixels (screenshot pixels) a grid or CRT rows may repeat at
+GRID_STEP = 0.004  # the periods tried, this far apart
+GRID_KEEP = 2  # the strongest periods each way offered (:func:`console_grids`)
+
+
+@dataclass(frozen=True)
+class ConsoleGrid:
+    """A pattern repeating at every console pixel one way (an LCD grid's lines, a CRT's
+    rows): ``axis`` 1 across (its lines are columns), 0 down; ``period`` in screenshot
+    pixels; ``middle``: where a console pixel's middle (the farthest from its lines) is, a
+    screenshot coordinate; ``strength``: the pattern's amplitude, grey levels."""
+
+    axis: int
+    period: float
+    middle: float
+    strength: float
+
+
+def _comb(profile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The periods of :data:`GRID_PERIODS` and, for each, the profile's Fourier coefficient at
+    that period (its slow changes taken out first): amplitude ``2|z|/n``."""
+    f = profile.astype(np.float32)
+    high = f - cv2.blur(f.reshape(1, -1), (9, 1), borderType=cv2.BORDER_REPLICATE).ravel()
+    periods = np.arange(GRID_PERIODS[0], GRID_PERIODS[1], GRID_STEP)
+    x = np.arange(len(high), dtype=np.float64)
+    coefficients = np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ high.astype(np.float64)
+    return periods, coefficients
+
+
+def console_grids(image: np.ndarray, axis: int, keep: int = GRID_KEEP) -> list[ConsoleGrid]:
+    """The ``keep`` strongest patterns repeating at a console pixel's size ``axis`` (1:
+    columns darker or lighter at a period, as an LCD grid's lines; 0: rows, as those and a
+    CRT's rows), strongest first. Each is only a candidate: a tile design repeats at such
+    periods too (its features a few console pixels apart), so the caller keeps an evening
+    out (:func:`evened`) only when the picture then fits what is known of it."""
+    f = _grey(image)
+    profile = f.mean(axis=0) if axis == 1 else f.mean(axis=1)
+    if len(profile) < 8 * GRID_PERIODS[1]:
+        return []
+    periods, coefficients = _comb(profile)
+    amplitude = 2 * np.abs(coefficients) / len(profile)
+    out: list[ConsoleGrid] = []
+    for i in np.argsort(-amplitude):
+        if not (0 < i < len(periods) - 1) or amplitude[i] < amplitude[i - 1] \
+                or amplitude[i] < amplitude[i + 1]:
+            continue  # not a peak
+        period = float(periods[i])
+        if any(abs(period - g.period) < 0.03 * g.period for g in out):
+            continue
+        out.append(ConsoleGrid(axis, period, _middle(profile, period, coefficients[i]),
+                               float(amplitude[i])))
+        if len(out) >= keep:
+            break
+    return out
+
+
+def _middle(profile: np.ndarray, period: float, coefficient: complex) -> float:
+    """Where a console pixel's middle is for a pattern at ``period``: the pattern folded onto
+    one period, its lines are where it departs most from its typical level (a narrow dark
+    dip or light peak), the middle half a period from them."""
+    omega = 2 * np.pi / period
+    crest = (-np.angle(coefficient) / omega) % period  # the pattern's lightest place
+    phase = (np.arange(len(profile)) - crest) % period
+    bins = np.minimum((phase / period * 8).astype(int), 7)
+    high = profile - cv2.blur(profile.astype(np.float32).reshape(1, -1), (9, 1),
+                              borderType=cv2.BORDER_REPLICATE).ravel()
+    folded = np.array([high[bins == b].mean() if (bins == b).any() else 0.0 for b in range(8)])
+    typical = float(np.median(folded))
+    dark = typical - folded.min() >= folded.max() - typical
+    line = crest + period / 2 if dark else crest  # dark lines at the trough, light at the crest
+    return float((line + period / 2) % period)
+
+
+def evened(image: np.ndarray, grids: tuple[ConsoleGrid, ...]) -> np.ndarray:
+    """``image`` with each console pixel of the ``grids`` (one a way at most) filled with the
+    value at its middle, where an LCD grid's lines or a CRT row's dark edges are farthest:
+    the picture as a nearest-neighbour enlargement would show it, without the pattern that
+    repeats at every console pixel and hides the tiles' own repeats."""
+    h, w = image.shape[:2]
+    maps = [np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32)]
+    for grid in grids:
+        n = w if grid.axis == 1 else h
+        x = np.arange(n, dtype=np.float64)
+        centre = grid.middle + grid.period * np.round((x - grid.middle) / grid.period)
+        maps[0 if grid.axis == 1 else 1] = np.clip(centre, 0, n - 1).astype(np.float32)
+    map_x = np.repeat(maps[0][None, :], h, axis=0)
+    map_y = np.repeat(maps[1][:, None], w, axis=1)
+    return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def evenings(image: np.ndarray) -> list[tuple[ConsoleGrid, ...]]:
+    """The ways to even ``image`` out worth trying (:func:`evened`), likely first: a grid
+    both ways at one period (an LCD grid: the strongest across with the nearest down), then
+    rows alone (a CRT), then columns alone."""
+    across, down = console_grids(image, 1), console_grids(image, 0)
+    out: list[tuple[ConsoleGrid, ...]] = []
+    for a in across:
+        for d in down:
+            if abs(a.period - d.period) <= 0.02 * a.period:
+                out.append((a, d))
+    out += [(d,) for d in down] + [(a,) for a in across]
+    return out
+
+
 def _grey(image: np.ndarray) -> np.ndarray:
     if image.ndim == 2:
         return image.astype(np.float32)
@@ -596,6 +700,6 @@ def _settle(profile: np.ndarray, start: float, size: float, inner: tuple[float, 
     return out
 
 
-__all__ = ["Screen", "ScreenLayout", "find_cut_screens", "find_screen", "find_screens",
-           "has_scanlines",
+__all__ = ["ConsoleGrid", "Screen", "ScreenLayout", "console_grids", "evened", "evenings",
+           "find_cut_screens", "find_screen", "find_screens", "has_scanlines",
            "pitch_candidates", "without_scanlines"]

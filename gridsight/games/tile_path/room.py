@@ -40,8 +40,11 @@ from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
     MAX_CUT,
+    ConsoleGrid,
     Screen,
     ScreenLayout,
+    evened,
+    evenings,
     find_cut_screens,
     find_screens,
     pitch_candidates,
@@ -66,6 +69,7 @@ MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as
 GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
 CHECKED = 6  # the places checked for a picture cut or stretched (the most alike first)
 CUT_COST = 0.03  # what a place costs in calibration for each share of the view cut off
+EVENINGS = 3  # the ways of evening out a console pixel's pattern tried (:func:`evenings`)
 
 
 @dataclass(frozen=True)
@@ -247,28 +251,19 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
     cannot be found, or when the floor's looks cannot be told apart."""
     views: list[View] = []
     images = [(name, without_scanlines(image)) for name, image in images]
+    grid = False
     for index, (name, image) in enumerate(images):
-        best: tuple[float, View] | None = None
-        any_found = False
-        # First the whole picture at square pixels; then, unless a place fits well, a
-        # picture cut by the screenshot's edge or stretched one way (:func:`more_screens`;
-        # a whole picture found squeezed a little fits only roughly).
-        for stage in (0, 1) if screen is None or index else (0,):
-            found = _views_by_kinds(image, room, layout, screen if index == 0 else None,
-                                    keep=3, stage=stage)
-            any_found = any_found or bool(found)
-            # Each place the kinds suggest is tried: the looks learned there must place the
-            # view there again, clearly ahead of anywhere else; the best such place is kept.
-            for view in (_per_screen(found)[:CHECKED] if stage else found):
-                fit = _self_consistent(view, room, layout, skin)
-                # Of places fitting alike, the one showing the most of the view (a picture
-                # taken for one cut by the screenshot's edge fits as well, on fewer tiles).
-                cost = fit.cost + CUT_COST * _hidden_share(view) if fit is not None else 0.0
-                if fit is not None and (best is None or cost < best[0]):
-                    best = (cost, view)
-            if best is not None and best[0] <= GOOD_FIT:
-                break
-        chosen = best[1] if best is not None else None
+        given = screen if index == 0 else None
+        chosen, any_found = _calibration_view(image, room, layout, skin, given)
+        if chosen is None and given is None:
+            # A pattern at every console pixel (an LCD grid's lines, a CRT's dark row edges)
+            # may hide the tiles' own repeats: each console pixel evened out to its middle.
+            for way in evenings(image)[:EVENINGS]:
+                chosen, found = _calibration_view(evened(image, way), room, layout, skin)
+                any_found = any_found or found
+                if chosen is not None:
+                    grid = True
+                    break
         if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
                              f"{layout.tiles_high}-tile picture, status bar on top)")
@@ -279,7 +274,32 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                              "statues or walls, mark the picture's corners with --corners, "
                              "or turn off an LCD-grid or CRT filter while calibrating")
         views.append(chosen)
-    return _learned(images, views, room, skin, layout)
+    return _learned(images, views, room, skin, layout, grid)
+
+
+def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin: str,
+                      screen: Screen | None = None) -> tuple[View | None, bool]:
+    """The view of one calibration screenshot (``None``: no place fits) and whether any tile
+    screen was found at all. First the whole picture at square pixels; then, unless a place
+    fits well, a picture cut by the screenshot's edge or stretched one way
+    (:func:`more_screens`; a whole picture found squeezed a little fits only roughly)."""
+    best: tuple[float, View] | None = None
+    any_found = False
+    for stage in (0, 1) if screen is None else (0,):
+        found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage)
+        any_found = any_found or bool(found)
+        # Each place the kinds suggest is tried: the looks learned there must place the
+        # view there again, clearly ahead of anywhere else; the best such place is kept.
+        for view in (_per_screen(found)[:CHECKED] if stage else found):
+            fit = _self_consistent(view, room, layout, skin)
+            # Of places fitting alike, the one showing the most of the view (a picture
+            # taken for one cut by the screenshot's edge fits as well, on fewer tiles).
+            cost = fit.cost + CUT_COST * _hidden_share(view) if fit is not None else 0.0
+            if fit is not None and (best is None or cost < best[0]):
+                best = (cost, view)
+        if best is not None and best[0] <= GOOD_FIT:
+            break
+    return (best[1] if best is not None else None), any_found
 
 
 def _per_screen(views: list[View]) -> list[View]:
@@ -325,8 +345,9 @@ def _known(pack: TemplatePack, layout: ScreenLayout) -> np.ndarray:
 
 
 def _learned(images, views: list[View], room: Room, skin: str,
-             layout: ScreenLayout) -> RoomCalibration:
-    """The pack learned from views already placed in the room."""
+             layout: ScreenLayout, grid: bool = False) -> RoomCalibration:
+    """The pack learned from views already placed in the room (``grid``: found on a picture
+    evened out at every console pixel, so reading tries that first)."""
     t = layout.tile_px
     kinds = room.kinds()
     floor_tiles: list[np.ndarray] = []
@@ -372,6 +393,7 @@ def _learned(images, views: list[View], room: Room, skin: str,
                     LINK: {"kind": "floor"}, BLOCK_LABEL: {"kind": "block"},
                     WALL_LABEL: {"kind": "wall"}},
         layout={"room": room.lines(), "pitch": round(pitch, 3), **stretched,
+                **({"console_grid": True} if grid else {}),
                 "tile_screen": {"tiles_wide": layout.tiles_wide, "tiles_high": layout.tiles_high,
                            "bar_top": layout.bar_top, "bar_bottom": layout.bar_bottom,
                            "tile_px": layout.tile_px}},
@@ -530,11 +552,70 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if room is None:
         raise ValueError(f"{pack.name} is not a room pack")
     image = without_scanlines(image)
-    layout = layout_of(pack)
     looks = looks_of(pack)
+    # A pack calibrated on a picture evened out at every console pixel (an LCD grid, CRT
+    # rows) tries that first; any other, only when the picture as it is fits nowhere.
+    grid = pack.layout.get("console_grid") is True
+    best = None
+    if not grid:
+        best = _search(image, pack, room, looks)
+    if best is None or not _fits(best):
+        for way in _evenings_at(image, pack):
+            found = _search(evened(image, way), pack, room, looks)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
+            if _fits(best):
+                break
+    if grid and (best is None or not _fits(best)):
+        found = _search(image, pack, room, looks)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    if best is None:
+        raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
+    cost, view = best
+    if cost > MAX_CONFLICTS:
+        raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
+                                 f"disagree with the room on {cost:.0%} of them)")
+    if view.placement.margin < MIN_LEAD:
+        raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
+                                 "(another place fits its tiles nearly as well)")
+    return _board_read(view, room, looks, pack)
+
+
+GRID_REACH = 0.03  # a console pixel's pattern is at the pack's pitch within this share
+
+
+def _evenings_at(image: np.ndarray, pack: TemplatePack) -> list[tuple[ConsoleGrid, ...]]:
+    """The ways of evening out ``image`` (:func:`evenings`) whose periods are the console
+    pixel of the pack's pitch (across, and down): a pattern at another period is a tile
+    design's, not the display's, and searching again on it would only cost time (a
+    screenshot refused would cost several searches)."""
+    layout = layout_of(pack)
+    pitch = _number(pack.layout.get("pitch"))
+    pitch_y = _number(pack.layout.get("pitch_y")) or pitch
+    if not pitch:
+        return evenings(image)[:EVENINGS]
+    size = {1: pitch / layout.tile_px, 0: pitch_y / layout.tile_px}
+    return [way for way in evenings(image)
+            if all(abs(g.period - size[g.axis]) <= GRID_REACH * size[g.axis] for g in way)
+            ][:EVENINGS]
+
+
+def _fits(best: tuple[float, View] | None) -> bool:
+    """Whether a placement fits the room and is clearly ahead of any other place."""
+    return best is not None and best[0] <= MAX_CONFLICTS \
+        and best[1].placement.margin >= MIN_LEAD
+
+
+def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
+            ) -> tuple[float, View] | None:
+    """The best placement of the view in ``image`` (its cost and the view; ``None``: no
+    screen found): the pack's own pitch first, then every pitch the picture repeats at,
+    then (when no whole picture at square pixels fits) pictures cut or stretched."""
+    layout = layout_of(pack)
     kinds = room.kinds()
     known = _known(pack, layout)
-    best: tuple[float, View, list] | None = None
+    best: tuple[float, View] | None = None
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best``, and the
@@ -543,18 +624,17 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         for screen in screens:
             pixels = screen.native_view(image)
             try:
-                placement, reads = place_by_looks(pixels, kinds, looks,
-                                                  anchor=pack.anchor.image, known=known)
+                placement, _reads = place_by_looks(pixels, kinds, looks,
+                                                   anchor=pack.anchor.image, known=known)
             except ValueError:
                 continue
             if best is None or placement.cost < best[0]:
-                best = (placement.cost, View(screen, pixels, placement), reads)
+                best = (placement.cost, View(screen, pixels, placement))
             if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
                 return  # no need to look further
 
     def fits() -> bool:
-        return best is not None and best[0] <= MAX_CONFLICTS \
-            and best[1].placement.margin >= MIN_LEAD
+        return _fits(best)
 
     tried: list[float] = []  # pitches searched around (2%: a picture's size is settled)
     hint = pack.layout.get("pitch")
@@ -582,16 +662,7 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         # No whole picture at square pixels fits: one cut by the screenshot's edge, or
         # stretched one way.
         place(more_screens(image, layout, hint, hint_y))
-    if best is None:
-        raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
-    cost, view, _ = best
-    if cost > MAX_CONFLICTS:
-        raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
-                                 f"disagree with the room on {cost:.0%} of them)")
-    if view.placement.margin < MIN_LEAD:
-        raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
-                                 "(another place fits its tiles nearly as well)")
-    return _board_read(view, room, looks, pack)
+    return best
 
 
 def _pitches(image: np.ndarray, layout: ScreenLayout, hint):

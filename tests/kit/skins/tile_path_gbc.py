@@ -675,8 +675,8 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     y0 = py + (BAR_H + TILE - cam[1]) * sy
     geometry = BoardGeometry.from_rect(x0, y0, TILE * sx, TILE * sy, rows, cols)
     truth = _truth(grid_, crossed_set, link, start)
-    # What of the view is left in the screenshot, in view pixels (half a console pixel cut
-    # off a tile still counts it in view).
+    # What of the view is left in the screenshot, in view pixels (less than a console pixel
+    # cut off a tile still counts it in view: :func:`_view`).
     seen = (max(0.0, -px / sx), max(0.0, -py / sy - BAR_H),
             min(float(VIEW_W), (image.shape[1] - px) / sx),
             min(float(VIEW_H), (image.shape[0] - py) / sy - BAR_H))
@@ -720,10 +720,15 @@ def _truth(grid, crossed: set, link, start) -> tuple[tuple[str, ...], ...]:
 def _view(cam: tuple[int, int], rows: int, cols: int,
           seen: tuple[float, float, float, float] = (0, 0, VIEW_W, VIEW_H)):
     """The board cells fully inside the view at camera ``cam`` (and inside the part ``seen``
-    of it, ``(x0, y0, x1, y1)`` view pixels, to half a pixel), inclusive ranges."""
-    x0, y0 = max(0, int(np.ceil(seen[0] - 0.5))), max(0, int(np.ceil(seen[1] - 0.5)))
-    x1 = min(VIEW_W, int(np.floor(seen[2] + 0.5)))
-    y1 = min(VIEW_H, int(np.floor(seen[3] + 0.5)))
+    of it, ``(x0, y0, x1, y1)`` view pixels), inclusive ranges. A cell that lost less than
+    one console pixel to the screenshot's edge counts as in view: a picture cut by less than
+    a console pixel cannot be told from a whole one ending at the border (its pitch is known
+    to a fraction of a console pixel across the picture), and all of the cell's design but a
+    sliver is on screen, so the reader reads it and is judged on it."""
+    slack = 1.0 - 1e-6
+    x0, y0 = max(0, int(np.ceil(seen[0] - slack))), max(0, int(np.ceil(seen[1] - slack)))
+    x1 = min(VIEW_W, int(np.floor(seen[2] + slack)))
+    y1 = min(VIEW_H, int(np.floor(seen[3] + slack)))
     c0 = -(-(cam[0] + x0) // TILE) - 1
     c1 = (cam[0] + x1) // TILE - 2
     r0 = -(-(cam[1] + y0) // TILE) - 1
