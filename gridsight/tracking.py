@@ -33,12 +33,21 @@ its last seen state; a cell never seen stays :data:`UNSEEN` (written ``?``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from gridsight.solvers.advice import Cell
 from gridsight.solvers.cellnames import cell_name
 
 Rule = Callable[[str, str], bool]
+
+#: The believed labels, row by row.
+Grid = tuple[tuple[str, ...], ...]
+
+#: A game's rule for cells that may have changed while nobody saw them (a board bigger than
+#: the screen: Link walked over tiles between two frames read): given the labels before a
+#: frame, after it, and the cells the frame read, the cells whose belief is no longer sure.
+#: The tracker sets them back to ``initial`` (unseen).
+Forget = Callable[[Grid, Grid, frozenset[tuple[int, int]]], Iterable[tuple[int, int]]]
 
 #: The state of a cell never seen (a board bigger than the screen): ``?`` in the board text.
 UNSEEN = "?"
@@ -57,7 +66,8 @@ UNKNOWN = CellRead(None, 0.0)
 
 @dataclass(frozen=True)
 class Change:
-    """A change applied to the believed board; ``source`` is ``read``, ``manual`` or ``undo``."""
+    """A change applied to the believed board; ``source`` is ``read``, ``manual``, ``undo`` or
+    ``forgotten`` (the game's :data:`Forget` rule: the cell may have changed unseen)."""
 
     row: int
     col: int
@@ -140,6 +150,7 @@ class CellTracker:
         is_reveal: Rule | None = None,
         may_change: Rule = never,
         confirm: int = 2,
+        forget: Forget | None = None,
     ):
         if rows <= 0 or cols <= 0:
             raise ValueError(f"a board needs at least one cell, got {rows}x{cols}")
@@ -150,6 +161,7 @@ class CellTracker:
         self.is_reveal = is_reveal or reveal_from(initial)
         self.may_change = may_change
         self.confirm = confirm
+        self.forget = forget
         self._cells = [[_CellState(initial) for _ in range(cols)] for _ in range(rows)]
         self._undo: list[tuple[int, int, _CellState]] = []
 
@@ -161,12 +173,28 @@ class CellTracker:
             got = f"{len(reads)}x{len(reads[0]) if reads else 0}"
             raise ValueError(f"expected {self.rows}x{self.cols} reads, got {got}")
         changes: list[Change] = []
+        before = self.state().grid if self.forget is not None else ()
         for r, row in enumerate(reads):
             for c, read in enumerate(row):
                 change = self._feed(self._cells[r][c], r, c, read)
                 if change is not None:
                     changes.append(change)
+        if self.forget is not None:
+            read_now = frozenset((r, c) for r, row in enumerate(reads)
+                                 for c, read in enumerate(row) if read.label is not None)
+            changes += self._forget(self.forget(before, self.state().grid, read_now))
         return self.state(tuple(changes))
+
+    def _forget(self, cells: Iterable[tuple[int, int]]) -> list[Change]:
+        """``cells`` back to ``initial`` (a manual cell keeps the player's word)."""
+        changes = []
+        for r, c in cells:
+            cell = self._cells[r][c]
+            if cell.manual or cell.label == self.initial:
+                continue
+            changes.append(Change(r, c, cell.label, self.initial, "forgotten"))
+            self._cells[r][c] = _CellState(self.initial)
+        return changes
 
     def _feed(self, cell: _CellState, r: int, c: int, read: CellRead) -> Change | None:
         label = read.label
@@ -267,10 +295,10 @@ class ViewMerger:
     """
 
     def __init__(self, rows: int, cols: int, *, is_reveal: Rule | None = None,
-                 may_change: Rule = never, confirm: int = 1):
+                 may_change: Rule = never, confirm: int = 1, forget: Forget | None = None):
         self.tracker = CellTracker(rows, cols, initial=UNSEEN,
                                    is_reveal=is_reveal or (lambda old, new: False),
-                                   may_change=may_change, confirm=confirm)
+                                   may_change=may_change, confirm=confirm, forget=forget)
         self.state = self.tracker.state()
 
     def take(self, read):

@@ -32,7 +32,6 @@ from kit.skins import tile_path_gbc as gbc
 from gridsight.games.tile_path.room import GBC, calibrate_room, room_from_board
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, read_found
-from gridsight.tracking import ViewMerger
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.vision.mapview import place_by_kinds
 from gridsight.vision.packs import load_pack_dir
@@ -50,15 +49,22 @@ ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 SEED = 4_100  # the suite's cases; the measurement's are given on the command line
 
 
-def calibrated(index: int, seed: int, folder: Path, setups: str = "whole"):
+def calibrated(index: int, seed: int, folder: Path, setups: str = "whole",
+               check: bool = False):
     """Case ``index``: its set-up (``setups``: :func:`kit.rooms.setup_for`) and look, and the
     pack calibrated from its calibration screenshot, saved to ``folder`` and loaded back as
-    ``analyze --pack`` loads it."""
+    ``analyze --pack`` loads it. With ``check``, refused as ``gridsight calibrate`` refuses
+    it when it does not read its screenshot back (:func:`scrolling.read_back`)."""
+    from gridsight.calibration import read_through
+    from gridsight.games.tile_path.scrolling import read_back
+
     settings = rooms.setup_for(setups, index, seed)
     look = gbc.random_look(seed)
     shot = rooms.calibration_shot(look, settings, seed)
     result = calibrate_room([("calibration", shot.image)], ROOM, f"case{index}")
     pack = load_pack_dir(result.pack.save(folder / f"case{index}"))
+    if check:
+        read_back([("calibration", shot.image)], pack, read_through)
     return settings, look, shot, result, pack
 
 
@@ -88,12 +94,10 @@ def merged_walk(shots, pack, keep_going: bool = False) -> list[str | None]:
     raises, or with ``keep_going`` is ``None`` and leaves the merged board as it was (as
     ``analyze --sequence`` reports it and goes on)."""
 
-    from gridsight.registry import get_spec
+    from gridsight.screenshots import view_merger
     from gridsight.vision.errors import BoardNotFoundError
 
-    rules = get_spec("tile-path").reading.tracker
-    merger = ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
-                        may_change=rules.may_change)
+    merger = view_merger("tile-path", pack)
     out: list[str | None] = []
     for shot in shots:
         try:
@@ -180,6 +184,59 @@ def test_a_walk_is_merged_step_by_step(case):
     # A gap in the walk: Link's old tile, now out of view, is not a second Link.
     gapped = merged_walk([shots[0], shots[-1]], pack)[-1]
     assert gapped.split().count("L") == 1
+
+
+def test_tiles_link_may_have_crossed_unseen_are_forgotten():
+    """Frames merged as ``analyze --sequence`` merges them (no picture: the reads alone).
+    Link read two tiles from where he was last read (frames missed between): he crossed
+    tiles unseen, so every not-stepped tile out of this frame's read is ``?`` again, not its
+    old state; one step on, only the tiles beside his old and new tiles are (he may have
+    gone round a corner through missed frames); standing still, nothing is forgotten."""
+    from types import SimpleNamespace
+
+    from gridsight.screenshots import view_merger
+    from gridsight.tracking import reads_from_labels
+
+    merger = view_merger("tile-path", SimpleNamespace(rows=3, cols=5))
+    tracker = merger.tracker
+    every = [[".", ".", ".", ".", "."], ["L", ".", ".", ".", "."], [".", ".", ".", ".", "."]]
+    tracker.update(reads_from_labels(every))
+
+    def right_half(link_at: int) -> list[list[str | None]]:  # columns 2-4 read
+        rows: list[list[str | None]] = [[None, None, ".", ".", "."] for _ in range(3)]
+        rows[1][link_at] = "L"
+        return rows
+
+    still = tracker.update(reads_from_labels(right_half(4)))  # Link now at (1, 4): a jump
+    assert [row[:2] for row in still.grid] == [("?", "?"), ("L", "?"), ("?", "?")]
+    assert {c.source for c in still.changes} >= {"forgotten"}
+    tracker.update(reads_from_labels(every))  # all seen again, Link back at (1, 0)
+    step = tracker.update(reads_from_labels([[None, ".", ".", ".", "."],
+                                             [None, "L", ".", ".", "."],
+                                             [None, ".", ".", ".", "."]]))
+    assert [row[0] for row in step.grid] == ["?", "L", "?"]  # beside his old tile
+    stay = tracker.update(reads_from_labels([[None, None, ".", ".", "."],
+                                             [None, "L", ".", ".", "."],
+                                             [None, None, ".", ".", "."]]))
+    assert stay.grid == step.grid and not stay.changes
+
+
+def test_a_pack_that_reads_none_of_its_screenshots_back_is_refused(case):
+    """Calibration reads its screenshots back through the pack before saving it: a pack
+    that reads none of them (a view placed where it is not) is refused in words; one that
+    reads one of them is kept, the other named in a warning."""
+    from gridsight.calibration import read_through
+    from gridsight.games.tile_path.scrolling import read_back
+    from gridsight.vision.errors import VisionInputError
+
+    _settings, _look, shot, _result, pack = case
+    blank = np.full((200, 240, 3), 40, np.uint8)  # no tile screen in it
+    with pytest.raises(VisionInputError, match="calibration refused.*does not read back "
+                       "the screenshot it was learned from.*nothing saved"):
+        read_back([("blank.png", blank)], pack, read_through)
+    lines = read_back([("blank.png", blank), ("room.png", shot.image)], pack, read_through)
+    assert lines[0].startswith("warning: blank.png does not read back")
+    assert lines[1].startswith("room.png reads back")
 
 
 def test_live_merges_the_views_and_draws_in_view_only(case):
@@ -490,7 +547,8 @@ def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
     out: dict = {"index": index, "problems": [],
                  "setup": describe(rooms.setup_for(setups, index, seed))}
     try:
-        settings, look, _, result, pack = calibrated(index, seed, Path(folder), setups)
+        settings, look, _, result, pack = calibrated(index, seed, Path(folder), setups,
+                                                     check=True)
     except Exception as error:  # noqa: BLE001 - reported, and counted as a failure
         out["problems"].append(f"calibration failed: {error}")
         return out

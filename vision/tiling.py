@@ -591,12 +591,12 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
                 out.append((score, left, False))
     cut: list[tuple[float, float, bool]] = []
     # The end inside, the start cut off.
-    for end in range(max(1, int(np.ceil(size - max_cut))), min(n - 1, int(np.floor(size))) + 1):
+    for end in range(max(1, int(np.ceil(size - max_cut))), min(n, int(np.floor(size))) + 1):
         edge = float(profile[end] * after[end])
         if edge >= CUT_MIN_EDGE:
             cut.append((edge + CUT_EDGE + inner_score(end - size), end - size, True))
     # The start inside, the end cut off.
-    for start_px in range(max(1, int(np.ceil(n - size))),
+    for start_px in range(max(0, int(np.ceil(n - size))),
                           min(n - 1, int(np.floor(n - size + max_cut))) + 1):
         edge = float(profile[start_px] * before[start_px])
         if edge >= CUT_MIN_EDGE:

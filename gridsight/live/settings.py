@@ -10,14 +10,16 @@ The tracker (:mod:`gridsight.tracking`) knows labels, not games. Each game's spe
   arriving on a tile; a piece put down; by default a reveal);
 - ``unobserved_initial``: whether a cell still holding ``initial`` and read ``unknown`` now is
   honestly "not yet observed" (Disco Zoo: an untapped tile) and is handed to the reader as
-  unread, rather than as the believed label.
+  unread, rather than as the believed label;
+- ``forget``: for a board bigger than the screen, the cells that may have changed while out
+  of view (:data:`gridsight.tracking.Forget`), set back to unseen.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.tracking import CellTracker, Rule, never
+from gridsight.tracking import CellTracker, Forget, Rule, never
 
 
 @dataclass(frozen=True)
@@ -28,10 +30,12 @@ class TrackerSettings:
     unobserved_initial: bool = False
     confirm: int = 2
     is_move: Rule | None = None  # the change that is the player's move (default: a reveal)
+    forget: Forget | None = None  # a board bigger than the screen: cells changed unseen
 
     def move(self, old: str, new: str) -> bool:
         return (self.is_move or self.is_reveal)(old, new)
 
     def tracker(self, rows: int, cols: int) -> CellTracker:
         return CellTracker(rows, cols, initial=self.initial, is_reveal=self.is_reveal,
-                           may_change=self.may_change, confirm=self.confirm)
+                           may_change=self.may_change, confirm=self.confirm,
+                           forget=self.forget)

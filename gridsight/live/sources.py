@@ -170,7 +170,8 @@ class GridSource(_NoExtras):
             self.tracker = CellTracker(pack.rows, pack.cols, initial=UNSEEN,
                                        is_reveal=self.settings.is_reveal,
                                        may_change=self.settings.may_change,
-                                       confirm=self.settings.confirm)
+                                       confirm=self.settings.confirm,
+                                       forget=self.settings.forget)
         else:
             self.tracker = self.settings.tracker(pack.rows, pack.cols)
         self._locator = Locator(pack) if self._rooms is None else None

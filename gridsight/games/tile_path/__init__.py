@@ -63,6 +63,35 @@ def arrived(old: str, new: str) -> bool:
     return new == "L"
 
 
+def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, ...], ...],
+                  read_now: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The not-stepped tiles (``.``) out of this frame's read whose state is no longer sure
+    because Link arrived on a new tile (a room bigger than the screen; the tracker's
+    :data:`gridsight.tracking.Forget` rule). Link crosses every tile between two frames read;
+    frames may be missed (refused, or his tile not read in them), so:
+
+    - arrived next to a tile believed his before: one step, or a detour round a corner
+      through frames missed, so the tiles next to his old and new tiles are unsure;
+    - arrived anywhere else (or never read before): he walked unseen over tiles that may
+      be anywhere, so every not-stepped tile out of the read is unsure.
+
+    Tiles read in this frame are as read; a stepped tile stays stepped."""
+    was = {(r, c) for r, row in enumerate(before) for c, label in enumerate(row) if label == "L"}
+    now = {(r, c) for r, c in read_now if after[r][c] == "L"} - was
+    if not now:
+        return []
+    stale = [(r, c) for r, row in enumerate(after) for c, label in enumerate(row)
+             if label == "." and (r, c) not in read_now]
+
+    def near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1
+
+    if any(near(p, h) for p in was for h in now):
+        ends = was | now
+        return [cell for cell in stale if any(near(cell, end) for end in ends)]
+    return stale
+
+
 def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
     lines = []
     if solution.get("unseen"):
@@ -83,7 +112,8 @@ SPEC = GameSpec(
     load_adapter=_adapter,
     example=EXAMPLE,
     manual=ManualBoardSettings(6, 8, TOKENS),
-    reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived),
+    reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived,
+                                                   forget=walked_unseen),
                         example=SCREEN_EXAMPLE, scrolling=_rooms),
     solver_options=(TIME_LIMIT,),
     words=WORDS,

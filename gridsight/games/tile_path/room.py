@@ -780,7 +780,8 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
 
     When the read merges several views (``analyze --sequence``, ``live``), only Link changes
     tiles, so a tile hidden now (by an enemy) keeps its state, unless Link's own tile is not
-    read now: he may stand on any hidden tile, so they are ``?``. Link stands on one tile:
+    read now: he may stand on any hidden tile, or on any tile the screen's view may hold
+    around the cells read (``GBC.view_tiles`` of them), so they are ``?``. Link stands on one tile:
     when he is read on a tile in view, a tile still believed his is one he has left, so
     stepped (``x``)."""
     view = board.extras.get("view")
@@ -794,6 +795,16 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
             if cell.label == LINK and seen_now(r, c)]
     in_view_hidden = {(r, c) for r, c in hidden if view is not None
                       and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]}
+    if not here and view is not None and "unread_now" in board.extras:
+        # Merged: Link not read now stands somewhere in the screen's view, which may be
+        # larger than the cells read (a picture cut, a cell unsure): any not-stepped tile
+        # the screen's view may hold around the cells read may be his now.
+        wide, high = GBC.view_tiles
+        (r0, r1), (c0, c1) = view
+        in_view_hidden |= {(r, c) for r, row in enumerate(board.cells)
+                           for c, cell in enumerate(row)
+                           if cell.label == NOT_STEPPED and not seen_now(r, c)
+                           and r1 - high <= r <= r0 + high and c1 - wide <= c <= c0 + wide}
     grid = []
     for r, row in enumerate(board.cells):
         line = []

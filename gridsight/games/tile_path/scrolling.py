@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,13 +79,17 @@ class TilePathRooms:
         corners = getattr(options, "corners", None)
         screen = screen_from_corners(corners) if corners else None
         result = calibrate_room(images, room, options.skin, screen=screen)
+        checked: list[str] = []
+        if read is not None:  # the pack read back as analyze --pack loads it, before saving
+            with tempfile.TemporaryDirectory() as scratch:
+                checked = read_back(images, load_pack_dir(result.pack.save(
+                    Path(scratch) / options.skin)), read)
         folder = result.pack.save(user_packs_root() / "tile-path" / options.skin)
         saved = load_pack_dir(folder)  # the pack exactly as analyze --pack loads it
         lines = list(result.lines)
         lines.append(f"{len(saved.templates)} looks learned: "
                      + ", ".join(sorted({f"{t.label}" for t in saved.templates})) + ".")
-        if read is not None:
-            lines += _read_back(images, saved, read)
+        lines += checked
         first = shlex.quote(images[0][0])
         lines.append(f"Use it: gridsight analyze --game tile-path --pack {options.skin} {first}")
         lines.append(f"   or: gridsight live --game tile-path --pack {options.skin} "
@@ -92,19 +97,32 @@ class TilePathRooms:
         return RoomCalibrated(folder, "\n".join(lines), result.missing)
 
 
-def _read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
-               read: ReadThrough) -> list[str]:
-    """Each screenshot read back through the saved pack by ``read``, as ``gridsight analyze``
-    reads it."""
+def read_back(images: Sequence[tuple[str, np.ndarray]], pack: TemplatePack,
+              read: ReadThrough) -> list[str]:
+    """Each screenshot read back through the pack by ``read``, as ``gridsight analyze`` reads
+    it: the report's lines (a warning for each one that does not read back). When not one
+    reads back, the pack would refuse the very screens it was learned from (on a picture cut
+    by the screenshot's edge, a view placed where it is not still fits the room well enough
+    to calibrate): :class:`VisionInputError` in words, so nothing is saved."""
     lines = []
+    errors = []
     for name, image in images:
         try:
             board_read, reading = read(image, pack)
         except (VisionInputError, InputError) as error:
             lines.append(f"warning: {name} does not read back through the pack ({error})")
+            errors.append(f"{name}: {error}")
             continue
         lines.append(f"{name} reads back ({describe_view(board_read)}):")
         lines += ["  " + line for line in reading.text.rstrip().splitlines()]
+    if errors and len(errors) == len(images):
+        raise VisionInputError(
+            "calibration refused: the looks were learned, but the pack does not read back "
+            f"{'the screenshot' if len(images) == 1 else 'any of the screenshots'} it was "
+            f"learned from ({errors[0]}), so it would refuse later ones too; nothing saved. "
+            "The view's place was likely misjudged (a picture cut by the screenshot's edge?): "
+            "capture the whole emulator window, add other screenshots, or give --corners "
+            "X1,Y1,...,X4,Y4 (the picture's corners, status bar included)")
     return lines
 
 
