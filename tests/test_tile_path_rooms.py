@@ -38,6 +38,7 @@ from gridsight.vision.packs import load_pack_dir
 from gridsight.vision.tiling import (
     evened,
     evenings,
+    find_cut_screens,
     find_screen,
     find_screens,
     has_scanlines,
@@ -444,6 +445,19 @@ def test_a_picture_cut_by_the_screenshots_edge_reads_what_is_left(wide_case):
         assert not tally.add(text, rooms.text_of(shot.board_in_view())), (cut, text)
         assert extras["view"] == shot.view
     assert tally.wrong == 0 and tally.guessed == 0 and tally.unread == 0, tally.line()
+
+
+def test_a_picture_filling_the_screenshot_one_way_and_cut_is_found():
+    """The picture's bottom edge on the screenshot's own border and its top cut off (the
+    bar and more): no edge of it shows down, so the border stands for the edge inside
+    and the picture is placed from it by the pitch, to the pixel."""
+    settings = gbc.Settings(scale=3.0, crop=(0.0, 22.0, 0.0, 0.0),
+                            window=gbc.Window(left=20, right=20))
+    shot = gbc.random_shot(SEED + 33, settings=settings)
+    x, y, _w, h = shot.picture
+    assert y < 0 and y + h == shot.image.shape[0]  # cut on top, ending on the border
+    screens = find_cut_screens(shot.image, GBC, 48.0)
+    assert any((round(s.x), round(s.y)) == (x, y) for s in screens)
 
 
 def test_a_window_stretched_since_calibration_reads_right(wide_case):

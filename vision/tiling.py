@@ -505,6 +505,10 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
 MAX_CUT = 3.0  # a picture cut by the screenshot's edge keeps at least this many tiles fewer
 CUT_EDGE = 0.25  # what the screenshot's own border counts for as a cut picture's edge
 CUT_MIN_EDGE = 0.2  # a cut picture's one edge inside must change at least this much
+#: What the screenshot's own border counts for as a cut picture's one edge "inside" (the
+#: picture filling the screenshot one way and cut off the other side): less than any edge
+#: seen; such a place is offered after every one whose edge shows, whatever their number.
+BORDER_CUT = 0.5 * CUT_MIN_EDGE
 
 
 def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
@@ -514,7 +518,9 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     the captured area, a cropped screenshot): each way, the picture either fits (its two
     edges settled as :func:`find_screens` settles them) or one edge is inside the screenshot
     and the other up to :data:`MAX_CUT` tiles past its border, placed by the pitch. Only
-    pictures cut at least one way, most likely first, each with its :attr:`Screen.clip`
+    pictures cut at least one way, most likely first (those placed from the screenshot's
+    border, with no edge of theirs showing one way, after all others), each with its
+    :attr:`Screen.clip`
     (the console pixels of its view not in the screenshot). The size of a cut side is known
     only as well as the pitch: the caller keeps the screen whose tiles fit the room."""
     h, w = image.shape[:2]
@@ -524,6 +530,7 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
     out: list[tuple[float, Screen]] = []
+    last: list[tuple[float, Screen]] = []  # placed from the border: offered after the others
     xs = _axis_places(_edges(image, 1), _flatness(image, 1), width, (),
                       MAX_CUT * pitch, keep)
     for x_score, x, x_cut in xs:
@@ -539,9 +546,19 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
             wide, high = layout.view_tiles
             if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
                 continue
-            out.append((x_score + y_score, Screen(x, y, pitch, layout, pitch_y, clip)))
+            screen = Screen(x, y, pitch, layout, pitch_y, clip)
+            (last if _on_border(x, width, w) or _on_border(y, height, h) else out).append(
+                (x_score + y_score, screen))
     out.sort(key=lambda item: -item[0])
-    return [screen for _, screen in out][: max(1, keep * keep)]
+    last.sort(key=lambda item: -item[0])
+    return [screen for _, screen in out][: max(1, keep * keep)] + \
+        [screen for _, screen in last][: max(1, keep * keep)]
+
+
+def _on_border(start: float, size: float, length: int) -> bool:
+    """Whether a cut picture's place was taken from the screenshot's border (its edge
+    "inside" is the border itself: :func:`_axis_places`)."""
+    return start == 0.0 or abs(start + size - length) < 1e-6
 
 
 def _clip(screen: Screen, w: int, h: int) -> tuple[int, int, int, int]:
@@ -567,7 +584,8 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
     within a pixel) and the ``keep`` best where one edge is inside and the other past the
     screenshot's border by no more than ``max_cut`` (scored by the edge inside, weighed by
     the flatness outside it, plus :data:`CUT_EDGE`, plus the lines ``inner`` that fall
-    inside); best first."""
+    inside), best first; then the places where the edge "inside" is the screenshot's own
+    border (the picture filling the screenshot that way: :data:`BORDER_CUT`), always."""
     n = len(profile) - 1
     before, after = flat
     out: list[tuple[float, float, bool]] = []
@@ -590,20 +608,27 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
                               + profile[right] * after[right]) + inner_score(left)
                 out.append((score, left, False))
     cut: list[tuple[float, float, bool]] = []
+    border: list[tuple[float, float, bool]] = []  # offered whatever the other places' scores
     # The end inside, the start cut off.
     for end in range(max(1, int(np.ceil(size - max_cut))), min(n, int(np.floor(size))) + 1):
+        if end == n:  # the picture ending on the border: no edge to see
+            border.append((BORDER_CUT + CUT_EDGE + inner_score(end - size), end - size, True))
+            continue
         edge = float(profile[end] * after[end])
         if edge >= CUT_MIN_EDGE:
             cut.append((edge + CUT_EDGE + inner_score(end - size), end - size, True))
     # The start inside, the end cut off.
     for start_px in range(max(0, int(np.ceil(n - size))),
                           min(n - 1, int(np.floor(n - size + max_cut))) + 1):
+        if start_px == 0:  # the picture starting on the border
+            border.append((BORDER_CUT + CUT_EDGE + inner_score(0.0), 0.0, True))
+            continue
         edge = float(profile[start_px] * before[start_px])
         if edge >= CUT_MIN_EDGE:
             cut.append((edge + CUT_EDGE + inner_score(start_px), float(start_px), True))
     cut.sort(key=lambda item: -item[0])
     out.sort(key=lambda item: -item[0])
-    return sorted(out[:keep] + cut[:keep], key=lambda item: -item[0])
+    return sorted(out[:keep] + cut[:keep], key=lambda item: -item[0]) + border
 
 
 SETTLE_REACH = 0.02  # the picture's size is settled within this share of the size found
