@@ -519,10 +519,10 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     edges settled as :func:`find_screens` settles them) or one edge is inside the screenshot
     and the other up to :data:`MAX_CUT` tiles past its border, placed by the pitch. Only
     pictures cut at least one way, most likely first (those placed from the screenshot's
-    border, with no edge of theirs showing one way, after all others), each with its
-    :attr:`Screen.clip`
-    (the console pixels of its view not in the screenshot). The size of a cut side is known
-    only as well as the pitch: the caller keeps the screen whose tiles fit the room."""
+    border, no edge of theirs showing one way, after all others), each with its
+    :attr:`Screen.clip` (the console pixels of its view not in the screenshot). The size of
+    a cut side is known only as well as the pitch: the caller keeps the screen whose tiles
+    fit the room."""
     h, w = image.shape[:2]
     pitch_down = pitch_y or pitch
     width, height = layout.tiles_wide * pitch, layout.tiles_high * pitch_down
