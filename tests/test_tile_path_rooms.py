@@ -222,6 +222,30 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     assert stay.grid == step.grid and not stay.changes
 
 
+def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
+    """A merged read whose view (the cells read) is smaller than the screen's (a picture
+    placed cut more than it is), Link read nowhere: a not-stepped tile next to the cells
+    read may be his now, so ``?``; one farther than the screen's view reaches keeps its
+    state, and so does a stepped tile."""
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+    from gridsight.vision.geometry import BoardGeometry
+
+    view = ((1, 5), (4, 12))
+    labels = [["."] * ROOM.cols for _ in range(ROOM.rows)]
+    labels[0][8] = "x"
+    unread = tuple((r, c) for r in range(ROOM.rows) for c in range(ROOM.cols)
+                   if not (1 <= r <= 5 and 4 <= c <= 12))
+    cells = tuple(tuple(Read(r, c, label, 1.0, 1.0) for c, label in enumerate(row))
+                  for r, row in enumerate(labels))
+    geometry = BoardGeometry.from_rect(0, 0, 10, 10, ROOM.rows, ROOM.cols)
+    read = BoardRead(geometry, cells, 1.0, "cave", {"view": view, "unread_now": unread})
+    grid = board_tokens(read, ROOM)
+    assert grid[0][9] == "?" and grid[6][12] == "?"  # beside the cells read: maybe Link's
+    assert grid[0][8] == "x" and grid[8][0] == "."  # stepped; beyond the screen's reach
+    assert grid[3][7] == "."  # read now
+
+
 def test_a_pack_that_reads_none_of_its_screenshots_back_is_refused(case):
     """Calibration reads its screenshots back through the pack before saving it: a pack
     that reads none of them (a view placed where it is not) is refused in words; one that
