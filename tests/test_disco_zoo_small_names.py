@@ -131,3 +131,36 @@ def test_a_wide_letter_is_not_cut_on_a_screen(monkeypatch):
     text, (plain, _, asked, _) = _read(117, 7_000, (0.5, 3.0), monkeypatch)
     assert not asked, asked
     assert plain == text
+
+
+def test_five_pixel_names_read_beyond_doubt_count(monkeypatch):
+    """0.96x seed 7112: the card's ``SKUNK`` is 5 pixels tall, read beyond doubt by the
+    screen's glyphs; under the old 6-pixel floor it was not counted and the animals were
+    asked (Bear or Skunk). Counted, with the cards' boxes and the board it settles."""
+    text, (plain, _, asked, _) = _read(112, 7_000, (0.5, 3.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+def test_a_region_read_alone_and_confirmed_by_a_card_names_the_cards(monkeypatch):
+    """1.49x seed 7086: ``OUTBACK`` on the title and one ``COCKATOO`` card, neither vouched
+    for by the labels' letters, so read together they settled nothing (14 regions' rares
+    asked). The title alone reads ``OUTBACK`` far better than ``SAVANNA`` (the other region
+    of its shape), and the card's only candidate is Outback's: the names are read again
+    within Outback and the Cockatoo is settled."""
+    text, (plain, _, asked, _) = _read(86, 7_000, (0.5, 3.0), monkeypatch)
+    assert not asked, asked
+    assert plain == text
+
+
+
+def test_a_title_only_one_region_fits_is_not_read_alone():
+    """A title line cut into a number of glyphs that one region's name alone fits is not read
+    on its own, however cheaply (2.1x seed 7013's ``SAVANNA`` in five glyphs fits ``POLAR``
+    alone: read so, the cards were read again as Polar's and the screen, read exactly
+    before, was asked); nor a line whose cards' names confirm nothing."""
+    regions, _ = names._vocabulary()
+    cipher = Cipher([(_draw("ABCD"), "ABCD"), (_draw("BAD"), "BAD")])
+    polar = names.CardName(None, ("Penguin",))
+    assert names._region_alone(_draw("ABCDA"), list(regions), cipher, regions, [polar]) is None
+    assert names._region_alone(_draw("ABCDA"), list(regions), cipher, regions, []) is None

@@ -268,6 +268,11 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                      cost=ranked[0].parts[k + 1] if ranked[0].parts else 0.0)
              for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
+    if region_read is None and not region and region_line is not None:
+        alone = _region_alone(region_line, region_texts, cipher, regions, names)
+        if alone is not None:
+            within = read_names(image, cards, title_bottom, alone, pixels=pixels)
+            return replace(within, region=alone, regions=(alone,))
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
         # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
@@ -293,6 +298,30 @@ def _unlike(ranked, slot: int, line_texts: tuple[TextLine | None, list[str]]) ->
     if line is None or ranked[0].texts[slot] != UNREAD:
         return False
     return any(fits(line, t) for t in options) and ranked.alone[slot] < MARGIN
+
+
+def _region_alone(line: TextLine, texts: list[str], cipher: Cipher, regions: dict[str, str],
+                  names: Sequence[CardName]) -> str | None:
+    """The region the title line reads as on its own, when the names read with it left it
+    unsettled: the region whose name the line's glyphs read as clearly better than any other
+    region's of its word shape (:data:`MARGIN`; a line that only one region's name fits is
+    not read so: a line cut into the wrong number of glyphs fits another region's name, 2.1x
+    seed 7013's ``SAVANNA`` in five glyphs fits ``POLAR`` alone), confirmed by the cards: a
+    card's name read as that region's animals alone (pets aside), and no card's candidates
+    all of another region."""
+    ranked = [r for r in rank([(line, texts)], cipher, keep=len(texts)) if r.texts[0] != UNREAD]
+    if len(ranked) < 2 or ranked[1].cost < ranked[0].cost + MARGIN:
+        return None
+    region = regions[ranked[0].texts[0]]
+    catalogue = load_catalogue()
+    home = {a.name for a in catalogue.regions[region]}
+    pets = {a.name for a in catalogue.pets}
+    own = [set(card.candidates) - pets for card in names if card.candidates]
+    if not any(kinds and kinds <= home for kinds in own):
+        return None
+    if any(kinds and not kinds & home for kinds in own):
+        return None
+    return region
 
 
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
