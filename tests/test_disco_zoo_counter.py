@@ -12,9 +12,10 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import _bar_colours, read_counter_in
+from gridsight.games.disco_zoo.screen import _bar_colours, read_counter, read_counter_in
 from gridsight.games.disco_zoo.screen_text import taps_left
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_glyph, read_number
+from gridsight.vision.lattice import Lattice
 from kit.skins import disco_zoo_real as real
 from kit.skins import pixel_fonts
 
@@ -240,3 +241,21 @@ def test_a_label_whose_thin_letters_join_still_marks_the_counter_beside_it():
     x, y, w, h = capture.extras["screen_box"]
     counter = locate_rescue(capture.image[y : y + h, x : x + w]).counter
     assert counter.value == shot.extras["attempts"] == 0
+
+
+def test_a_counter_is_one_word_at_every_ink_cut():
+    """The cuts of :data:`~gridsight.games.disco_zoo.screen.INK_LEVELS` must read one word:
+    a faint tall stroke seen only at the low cuts and a dark one elsewhere seen at every cut
+    both look like a 1, but two things read as 1 in two places are no counter (no-game
+    desktop 97005: a chat window's edges, then a rescue's furniture). Either stroke alone is
+    read."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)  # a mint ground
+    faint, dark = (slice(20, 70), slice(40, 48)), (slice(25, 60), slice(150, 157))
+    both = frame.copy()
+    both[faint], both[dark] = (190, 205, 190), (60, 60, 60)
+    assert read_counter(both, lattice, ()).digits == ()
+    for stroke, colour in ((faint, (190, 205, 190)), (dark, (60, 60, 60))):
+        alone = frame.copy()
+        alone[stroke] = colour
+        assert [d for d, _ in read_counter(alone, lattice, ()).digits] == [1]

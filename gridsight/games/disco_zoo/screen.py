@@ -598,14 +598,33 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
-    sized = [_sized_word(band, distance > level, _number_glyphs) for level in INK_LEVELS]
+    placed = [_placed_word(band, distance > level, _number_glyphs) for level in INK_LEVELS]
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
     # much smaller word than another cut's (the clock's digits: 7056 at 0.6x), says nothing;
     # the others must agree, and at least two read.
-    tallest = max((height for _, height in sized), default=0)
-    taken = [read for read, height in sized if read is not None and height >= 0.6 * tallest]
-    return agreed(taken) if len(taken) >= 2 else NumberRead(None, 0.0, ())
+    tallest = max((box[3] for _, box in placed if box is not None), default=0)
+    taken = [(read, box) for read, box in placed
+             if read is not None and box is not None and box[3] >= 0.6 * tallest]
+    if len(taken) < 2:
+        return NumberRead(None, 0.0, ())
+    # The cuts must have read one word: the same digits found in two places (a window's
+    # edge at one cut, another's at the next, each taken for a 1: no-game desktop 97005)
+    # are no counter read twice.
+    if not all(_same_place(box, taken[0][1]) for _, box in taken[1:]):
+        return NumberRead(None, 0.0, ())
+    return agreed([read for read, _ in taken])
+
+
+SAME_PLACE = 0.5  # two words overlap by this share of the smaller's width and height
+
+
+def _same_place(a: Box, b: Box) -> bool:
+    """Whether two words' boxes are one word's, seen at two ink cuts: they overlap by
+    :data:`SAME_PLACE` of the smaller one's width and height."""
+    wide = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    high = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return wide >= SAME_PLACE * min(a[2], b[2]) and high >= SAME_PLACE * min(a[3], b[3])
 
 
 BAR_SAME = 12.0  # colour distance within which a row under the cards' top is the bar's
@@ -686,26 +705,27 @@ def _read_word(crop: np.ndarray, ink_mask: np.ndarray, pick, edges: bool = True)
     """The number written by the glyphs ``pick`` chooses among the ink's glyph boxes, or
     ``None`` when there are none; ``edges``: rows all ink are dropped (across a screen's
     width such a row is an edge between two bars, not text)."""
-    return _sized_word(crop, ink_mask, pick, edges)[0]
+    return _placed_word(crop, ink_mask, pick, edges)[0]
 
 
-def _sized_word(crop: np.ndarray, ink_mask: np.ndarray, pick,
-                edges: bool = True) -> tuple[NumberRead | None, int]:
-    """:func:`_read_word` and the height of the word read (0 when none)."""
+def _placed_word(crop: np.ndarray, ink_mask: np.ndarray, pick,
+                 edges: bool = True) -> tuple[NumberRead | None, Box | None]:
+    """:func:`_read_word` and the box (x, y, width, height) of the word read (``None`` when
+    none)."""
     ink = ink_mask.astype(np.uint8)
     if edges:
         ink[ink.mean(axis=1) > 0.9] = 0
     boxes = _glyph_boxes(ink)
     word = pick(boxes) if boxes else []
     if not word:
-        return None, 0
+        return None, None
     x0, y0 = min(b[0] for b in word), min(b[1] for b in word)
     x1, y1 = max(b[0] + b[2] for b in word), max(b[1] + b[3] for b in word)
     fill = _fill_mask(crop[y0:y1, x0:x1], ink[y0:y1, x0:x1] > 0)
     n, lab, st, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), connectivity=8)
     glyphs = sorted((i for i in range(1, n) if st[i][3] >= 0.6 * (y1 - y0)),
                     key=lambda i: st[i][0])
-    return read_number([lab == i for i in glyphs][:2]), y1 - y0
+    return read_number([lab == i for i in glyphs][:2]), (x0, y0, x1 - x0, y1 - y0)
 
 
 def _tallest_word(boxes: list[Box]) -> list[Box]:
