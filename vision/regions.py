@@ -188,8 +188,9 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
-                    aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8) -> list[Region]:
-    """Up to ``keep`` regions (and :data:`ACROSS_OVER` more) where a screen ``min_width`` to
+                    aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8,
+                    over: int = ACROSS_OVER) -> list[Region]:
+    """Up to ``keep`` regions (and ``over`` more) where a screen ``min_width`` to
     ``max_width`` of the frame's width wide, ``aspect[0]`` to ``aspect[1]`` times as tall,
     may be (step 1 of the module docstring), best first: two vertical boundaries that run
     side by side at least ``aspect[0]`` times as long as they are apart (the sides placed to
@@ -224,7 +225,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
-    room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
+    room = min(ACROSS_SPARE, max(over, keep - len(kept)))
     chosen: list[Region] = []
     for region in turned:
         if any(_same_sides(region, k, BIN) for k in kept):

@@ -45,6 +45,8 @@ STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-g
 CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
+PACK_ACROSS = 3  # ...and those found by their top and bottom over them (a fourth, tried for a
+# board found by its structure, would cost a pack search more on every frame with no game)
 
 
 def structural_games() -> list[str]:
@@ -145,7 +147,7 @@ def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
     if _scrolling(game, pack) is not None:
         return None
     best: Found | None = None
-    for region in propose_regions(image, keep=PACK_TRIES):
+    for region in propose_regions(image, keep=PACK_TRIES, over=PACK_ACROSS):
         try:
             found = _located(np.ascontiguousarray(region.crop(image)), game, pack, 0.5, 4.0)
         except BoardNotFoundError:
