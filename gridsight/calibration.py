@@ -207,7 +207,9 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
         return Calibrated(folder, f"warning: reading the screenshot back, {len(wrong)} of {n} "
                           f"cells differ ({unread} unread); label them again or use a "
                           "clearer screenshot")
-    lines = [f"{len(pack.templates)} templates for {len(pack.labels)} labels; the screenshot "
+    templates, kinds = len(pack.templates), len(pack.labels)
+    lines = [f"{templates} template{'s' * (templates != 1)} for {kinds} label"
+             f"{'s' * (kinds != 1)}; the screenshot "
              f"reads back with all {n} labelled cells right."]
     spec = get_spec(pack.game)
     flags: list[str] = []
@@ -259,15 +261,35 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
             not any(flag.split()[0] == asked.flag for flag in flags):
         # The read back asked for a hint the screenshot did not settle (the cards' names):
         # the command says where it goes, a placeholder the player fills, never a guess.
-        flags.append(f"{asked.flag} {asked.metavar}")
+        placeholder, each = _placeholder(asked, image, found.read, pack, spec)
+        flags.append(f"{asked.flag} {placeholder}")
         what = asked.help.split(" (")[0]
         lines.append(f"The board needs {asked.flag} on this screenshot: in the command below, "
-                     f"put {what} in place of {asked.metavar} (the warning above says what the "
-                     "screen leaves open).")
+                     f"put {what} in place of {placeholder}{each} (the warning above says what "
+                     "the screen leaves open).")
     command = " ".join(["gridsight analyze --game", pack.game, "--pack", pack.skin, *flags,
                         _quoted(image_name)])
     lines.append(f"Use it: {command}")
     return Calibrated(folder, "\n".join(lines), missing)
+
+
+def _placeholder(asked, image: np.ndarray, read: BoardRead, pack: TemplatePack, spec) -> tuple[str, str]:
+    """The placeholder for the hint ``asked`` in the command ``calibrate`` suggests, shaped to
+    the screenshot, and the words saying so: as many parts as the reader counts on it
+    (Disco Zoo's animals: ``A,B`` and ": one name for each of the 2 cards found, in their
+    order" for two cards), else the hint's own metavar (``A,B,C``) and no words. A fixed
+    ``A,B,C`` over two cards asked the player for a third name the screen does not have."""
+    from gridsight.readers.desktop import in_view
+
+    counter = getattr(spec.reading.game_reader, "hint_parts", None)
+    parts = counter(*in_view(image, read), pack, asked.name) if counter is not None else None
+    if parts is None or "," not in asked.metavar or not 0 < parts[0] <= 26:
+        return asked.metavar, ""
+    n, noun = parts
+    letters = ",".join(chr(ord("A") + k) for k in range(n))
+    each = (f": one name, for the {noun} found" if n == 1 else
+            f": one name for each of the {n} {noun}s found, in their order")
+    return letters, each
 
 
 def _subsets(names: tuple[str, ...]) -> list[tuple[str, ...]]:

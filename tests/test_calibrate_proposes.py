@@ -92,9 +92,31 @@ def test_calibrate_suggests_the_hint_the_read_back_asked_for(tmp_path, run_cli):
     code, out, err = run_cli("calibrate", "disco-zoo", str(path))
     assert code == 0, err
     assert "warning: the board is not read back by itself:" in out and "--animals" in out
-    assert "in the command below, put the rescue's animals in place of A,B,C" in out
+    assert "in the command below, put the rescue's animals in place of A,B,C: one name for " \
+        "each of the 3 cards found, in their order (the warning above" in out
     assert f"Use it: gridsight analyze --game disco-zoo --pack mine --animals A,B,C {path}" \
         in out
+
+
+def test_the_placeholder_has_one_name_per_card_found(tmp_path, run_cli):
+    """Two cards on the screen, their names unread: the command suggested asks for two names
+    (``A,B``), not the three of a fixed ``A,B,C``."""
+    two = (("Gorilla", "common"), ("Panda", "rare"))
+    cells = _cells((3, 0, "animal:Gorilla"), (1, 1, "animal:Panda"), (2, 2, "empty"),
+                   (0, 4, "empty"))
+    shot = real.render(cells, animals=two, attempts=6, region="Jungle", seed=LOOK_SEED)
+    image = shot.image.copy()
+    look = shot.extras["look"]
+    for card in shot.extras["cards"]:
+        x, y, w, h = card.name_box
+        image[y - 2 : y + h + 2, x - 2 : x + w + 2] = look.card_color
+    path = tmp_path / "rescue.png"
+    cv2.imwrite(str(path), image)
+    code, out, err = run_cli("calibrate", "disco-zoo", str(path))
+    assert code == 0, err
+    assert "put the rescue's animals in place of A,B: one name for each of the 2 cards found" \
+        in out
+    assert f"--animals A,B {path}" in out and "A,B,C" not in out
 
 
 def test_calibrate_asks_only_for_the_cells_it_cannot_tell(tmp_path, run_cli):
@@ -149,3 +171,26 @@ def test_a_card_box_saved_off_a_later_screenshot_is_refused_in_words(tmp_path, r
                              "--animals", "Gorilla,Panda,Tiger", "--out", str(tmp_path / "out"))
     assert code == 2 and "Traceback" not in err
     assert "outside the game's window found in this 1280x720 capture (x 500, y " in err
+
+
+def test_calibrate_on_a_desktop_capture_finds_the_whole_screen_around_the_board(tmp_path,
+                                                                                run_cli):
+    """Harder desktop 99202 (``bench/bench_desktop.py``): a phone whose left side is blended
+    into its neighbour. Its screen was never proposed as a window (the lattice search found
+    no board: ``tests/test_desktop.py``); then the pack's board was found, but the rectangles
+    around it cut through the title bar, and the counter, though the screen shows it, was
+    asked for as not found. The window found by the search by windows shows the whole
+    screen: nothing to mark, no hint, the board read back exactly."""
+    from kit.desktop import real_look_rescue, sample
+
+    _, capture, truth = sample(real_look_rescue, 99_202, harder=True)
+    path = tmp_path / "desktop.png"
+    cv2.imwrite(str(path), capture.image)
+    code, out, err = run_cli("calibrate", "disco-zoo", str(path))
+    assert code == 0, err
+    assert "found by the automatic search: the cards and the counter (nothing to mark)" in out
+    assert "warning" not in out
+    lines = out.splitlines()
+    start = lines.index("The board reads back by itself as:") + 1
+    assert "\n".join(line[2:] for line in lines[start : start + 8]) + "\n" == truth
+    assert f"Use it: gridsight analyze --game disco-zoo --pack mine {path}" in out

@@ -77,7 +77,7 @@ ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries no
 GRID_LINES = 10  # lines across a region found by its top and bottom that make it a grid...
 GRID_COVER = 0.9  # ...each covering this share of its width (a board inside covers less)
 ACROSS_SPARE = 4  # proposals found by their top and bottom, at most (see propose_regions)...
-ACROSS_OVER = 3  # ...and this many over ``keep`` when the sides' proposals take them all
+ACROSS_OVER = 4  # ...and this many over ``keep`` when the sides' proposals take them all
 BAR_LINES = 3  # lines across a screen's bars that must end at the same sides (regions_around)
 
 
@@ -188,8 +188,9 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: float = 0.6,
-                    aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8) -> list[Region]:
-    """Up to ``keep`` regions (and :data:`ACROSS_OVER` more) where a screen ``min_width`` to
+                    aspect: tuple[float, float] = (1.5, 2.5), keep: int = 8,
+                    over: int = ACROSS_OVER) -> list[Region]:
+    """Up to ``keep`` regions (and ``over`` more) where a screen ``min_width`` to
     ``max_width`` of the frame's width wide, ``aspect[0]`` to ``aspect[1]`` times as tall,
     may be (step 1 of the module docstring), best first: two vertical boundaries that run
     side by side at least ``aspect[0]`` times as long as they are apart (the sides placed to
@@ -224,7 +225,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
-    room = min(ACROSS_SPARE, max(ACROSS_OVER, keep - len(kept)))
+    room = min(ACROSS_SPARE, max(over, keep - len(kept)))
     chosen: list[Region] = []
     for region in turned:
         if any(_same_sides(region, k, BIN) for k in kept):
@@ -272,6 +273,8 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
     if not len(first):
         return []
     both = on[first] & on[second]  # (pairs, bins)
+    if not grid:
+        both = _without_specks(both)
     # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
     start, length = _longest_runs(both, GAP_BINS)
     width = sides[second] - sides[first]
@@ -310,6 +313,21 @@ def _line_columns(strength: np.ndarray) -> np.ndarray:
     found = np.flatnonzero(peak | start)
     keep = np.concatenate([[True], np.diff(found) > 1]) if len(found) else np.zeros(0, bool)
     return found[keep]
+
+
+def _without_specks(on: np.ndarray) -> np.ndarray:
+    """``on`` (rows of bins) without its specks: a bin alone between two off bins (or an
+    off bin and the end). A window's top and bottom are unbroken lines; a striped or
+    patterned wallpaper crosses two rows at the same bins here and there, and such specks,
+    bridged as gaps, stretched a window's common run far past its corner (the window then
+    proposed a third wider than it is, its side placed on the wallpaper)."""
+    if on.shape[1] < 2:
+        return on
+    left = np.zeros_like(on)
+    left[:, 1:] = on[:, :-1]
+    right = np.zeros_like(on)
+    right[:, :-1] = on[:, 1:]
+    return on & (left | right)
 
 
 def _longest_runs(on: np.ndarray, gap: int = 1) -> tuple[np.ndarray, np.ndarray]:

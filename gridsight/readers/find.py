@@ -26,6 +26,8 @@ from gridsight.readers.desktop import (
     VIEW,
     ScreenLocator,
     in_view,
+    locate_inside,
+    same_board,
     view_around,
 )
 from gridsight.vision.classify import BoardRead, read_cells
@@ -43,6 +45,8 @@ STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-g
 CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
+PACK_ACROSS = 3  # ...and those found by their top and bottom over them (a fourth, tried for a
+# board found by its structure, would cost a pack search more on every frame with no game)
 
 
 def structural_games() -> list[str]:
@@ -143,7 +147,7 @@ def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
     if _scrolling(game, pack) is not None:
         return None
     best: Found | None = None
-    for region in propose_regions(image, keep=PACK_TRIES):
+    for region in propose_regions(image, keep=PACK_TRIES, over=PACK_ACROSS):
         try:
             found = _located(np.ascontiguousarray(region.crop(image)), game, pack, 0.5, 4.0)
         except BoardNotFoundError:
@@ -179,6 +183,8 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     around = view_around(image, found.read, reading.locate_screen, reading.furniture)
     if around is None:
         return found
+    if not _whole_screen(around, reading.furniture):
+        around = _fuller_window(image, found.read, around, reading)
     if around.known_fraction > found.read.known_fraction or (
             shipped(found.pack) and _whole_screen(around, reading.furniture)):
         return Found(found.game, structure_pack(found.game, like=found.pack), around,
@@ -188,6 +194,32 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
     return Found(found.game, found.pack,
                  BoardRead(read.geometry, read.cells, read.gain, read.pack_name, extras),
                  found.score)
+
+
+def _fuller_window(image: np.ndarray, board: BoardRead, around: BoardRead, reading
+                   ) -> BoardRead:
+    """``around`` (the screen found around ``board`` by the rectangles enclosing it), or the
+    window-like region of the frame (:func:`~gridsight.readers.desktop.locate_inside`) that
+    shows the same board with more of the screen's furniture. The rectangles around a board
+    miss a screen's top when a side of it is blended into its neighbour (harder desktop
+    99202: the view cut through the title bar, the counter unseen, ``calibrate`` asked the
+    player to mark it); the search by windows, as a board found by its structure gets, finds
+    the whole screen. Only for a view that misses furniture (its cost: one search)."""
+    try:
+        inside = locate_inside(image, reading.locate_screen, reading.furniture)
+    except BoardNotFoundError:
+        return around
+    if not (same_board(inside, board) or same_board(inside, around)):
+        return around
+    return inside if _shown(inside, reading.furniture) > _shown(around, reading.furniture) \
+        else around
+
+
+def _shown(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float]:
+    """How much of a screen ``read`` shows: the pieces of ``furniture`` found, the cells
+    read."""
+    seen = set(read.extras.get(FURNITURE, furniture))
+    return sum(name in seen for name in furniture), read.known_fraction
 
 
 def shipped(pack: TemplatePack) -> bool:

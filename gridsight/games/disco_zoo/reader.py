@@ -224,6 +224,22 @@ class DiscoZooReader:
             missing.append("counter")
         return tuple(missing)
 
+    def hint_parts(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
+                   hint: str) -> tuple[int, str] | None:
+        """How many parts ``hint`` takes on this screenshot and what each stands for
+        (``calibrate``'s placeholder in the command it suggests): for ``animals``, one name
+        per card found, ``(2, "card")``; ``None`` when no card is found (the rescue's
+        animals are then not counted on the screen) or for another hint."""
+        from gridsight.games.disco_zoo import screen as structure
+
+        if hint != "animals":
+            return None
+        try:
+            cards = structure.cards_for(image, _board_lattice(board), pack)
+        except ReadError:  # a marked card box off this screenshot
+            return None
+        return (len(cards), "card") if cards else None
+
     def named_labels(self, hints: ReadHints) -> tuple[str, ...]:
         """Labels the live panel offers beyond the pack's: ``animal:NAME`` for each animal of
         the rescue (the player telling which animal a found tile shows; a pack grown by it
