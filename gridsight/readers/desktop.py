@@ -57,6 +57,8 @@ TRIES = 8  # window-like regions tried for the board, best first (and a few foun
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
+# asked whether the board is a part of a larger one (:func:`_larger_around`)
 
 Locate = Callable[[np.ndarray], BoardRead]
 
@@ -91,7 +93,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     it is sure enough (:func:`_sure`)."""
     tried = 0
     finds: list[BoardRead] = []
-    for region in propose_regions(image, keep=TRIES):
+    regions = propose_regions(image, keep=TRIES)
+    for index, region in enumerate(regions):
         tried += 1
         try:
             read = locate(region.crop(image))
@@ -119,12 +122,56 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             continue  # a part of a board found already (between two of its lines)
         finds = [other for other in finds if not holds(found, other)] + [found]
         if _whole(found, furniture):
-            break
+            # A whole screen, or a part of a board read as one (a lattice at half the tiles'
+            # pitch in a region cut between two of the board's lines, tiles above it taken
+            # for cards and counter): the wider regions holding it are asked for a larger
+            # board around it before it is believed.
+            outer = _larger_around(image, found, locate, furniture, regions[index + 1:])
+            tried += outer is not None
+            if outer is None:
+                break
+            finds = [other for other in finds if not holds(outer, other)] + [outer]
+            if _whole(outer, furniture):
+                break
     best = max(finds, key=lambda f: _completeness(f, furniture), default=None)
     if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
+
+
+def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
+                   furniture: tuple[str, ...], regions: list[Region]) -> BoardRead | None:
+    """A larger board holding ``found`` (:func:`holds`), read in its screen
+    (:func:`view_around`), when one of ``regions`` (those not tried yet) holds ``found``'s
+    board and is at least :data:`PART_WIDER` times as wide, and a credible board larger than
+    ``found`` is read there; else ``None``.
+
+    A rescue board is about nine tenths of its screen's width, so a region that wide around
+    a whole screen's board is a window around the screen (the locator reads the same board
+    there, or none), while around a part of a board (harder desktop 98617: a 5x5 lattice at
+    half the tiles' pitch over the board's middle, read with "cards" and a "counter" in the
+    board's own top rows, in a region whose sides were two of the board's lines) it shows
+    the board's other tiles."""
+    outline = found.geometry.outline()
+    (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
+    for region in regions:
+        if region.width < PART_WIDER * (x1 - x0) or not (
+                region.x <= x0 and region.y <= y0 and x1 <= region.x + region.width
+                and y1 <= region.y + region.height):
+            continue
+        try:
+            read = in_frame(locate(region.crop(image)), region)
+        except BoardNotFoundError:
+            continue
+        if not (holds(read, found) and _credible(read, furniture)):
+            continue
+        better = view_around(image, read, locate, furniture)
+        if better is not None and _completeness(better, furniture) >= \
+                _completeness(read, furniture):
+            return better
+        return read
+    return None
 
 
 def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
