@@ -91,3 +91,34 @@ def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
                       decoy=True)
     read = locate(capture.image[16:720, 594:934])  # the window-like region it was found in
     assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]
+
+
+def test_cards_with_no_box_row_beside_a_counter_reading_more_are_no_furniture():
+    """No-game desktop 98404 (``bench/bench_desktop.py --harder --no-game``): a chat window
+    read as a rescue, a bubble as a card (a name-like line, no sprite, no box row) and a
+    stroke as a counter reading 1, more than the board's 0 attempts (taken for an attempt
+    bought): all the furniture, a sure find among windows. A real card shows one box per tile
+    of its animal, so cards none of whose box rows read do not vouch for a doubtful counter's
+    screen; a real rescue with a counter reading more (bench desktop 98400, an attempt bought)
+    keeps its cards, whose box rows read."""
+    from kit.desktop import desktop, other_phone_screen, real_look_rescue, sample
+    from kit.skins.common import Rendered
+
+    from gridsight.games.disco_zoo.screen import locate
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(98404)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    read = locate(capture.image[14:1397, 1205:1519])  # the window-like region it was found in
+    screen = read.extras["rescue_screen"]
+    assert screen.cards and all(card.boxes is None for card in screen.cards)
+    assert read.extras["furniture_doubtful"] == ("counter",)
+    assert "cards" not in read.extras["furniture"]
+
+    _, real, _ = sample(real_look_rescue, 98_400, harder=True)
+    x, y, w, h = real.extras["screen_box"]
+    read = locate(real.image[y : y + h, x : x + w])
+    assert read.extras["furniture_doubtful"] == ("counter",)
+    assert read.extras["furniture"] == ("cards",)
