@@ -5,7 +5,10 @@ a fraction of a second each, where ``tests/test_desktop.py`` draws whole desktop
   (:func:`gridsight.vision.regions.regions_around`; desktop 97006 of ``bench/bench_desktop.py``:
   a rescue's dark-green ground beside a window and a tool strip of the same green);
 - a flat patch of a wallpaper is no board, whatever a pack's frame matches there (no-game
-  desktop 99203: a tile-path board of 48 blocked tiles under the taskbar).
+  desktop 99203: a tile-path board of 48 blocked tiles under the taskbar), nor is a smooth ramp
+  of colour (98418 of the harder kit);
+- cards none of whose box rows read do not vouch, with a counter reading more, for a rescue
+  (no-game desktop 98404 of the harder kit: a chat window).
 """
 
 from __future__ import annotations
@@ -71,6 +74,24 @@ def test_a_flat_patch_under_a_taskbar_is_no_board():
     frame[:37] = (212, 227, 201)
     with pytest.raises(BoardNotFoundError, match="a patch of one colour"):
         find_in(frame, {"tile-path": load_game_pack("tile-path", None)})
+
+
+def test_a_ramp_of_colour_under_a_window_is_no_board():
+    """No-game desktop 98418 (``bench/bench_desktop.py --harder --no-game``): under a
+    spreadsheet window, a wallpaper's vertical ramp from olive to brown, where the tile-path
+    pack's frame matched a board of 48 end tiles. Each row is one colour and the patch is not
+    (its standard deviation over 2): a smooth ramp is no board either."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(98418)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    with pytest.raises(BoardNotFoundError, match="a patch of one colour"):
+        find_in(capture.image[500:1040, 0:400], {"tile-path": load_game_pack("tile-path", None)})
 
 
 def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
