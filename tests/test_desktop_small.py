@@ -5,7 +5,10 @@ a fraction of a second each, where ``tests/test_desktop.py`` draws whole desktop
   (:func:`gridsight.vision.regions.regions_around`; desktop 97006 of ``bench/bench_desktop.py``:
   a rescue's dark-green ground beside a window and a tool strip of the same green);
 - a flat patch of a wallpaper is no board, whatever a pack's frame matches there (no-game
-  desktop 99203: a tile-path board of 48 blocked tiles under the taskbar).
+  desktop 99203: a tile-path board of 48 blocked tiles under the taskbar), nor is a smooth ramp
+  of colour (98418 of the harder kit);
+- cards none of whose box rows read do not vouch, with a counter reading more, for a rescue
+  (no-game desktop 98404 of the harder kit: a chat window).
 """
 
 from __future__ import annotations
@@ -73,6 +76,24 @@ def test_a_flat_patch_under_a_taskbar_is_no_board():
         find_in(frame, {"tile-path": load_game_pack("tile-path", None)})
 
 
+def test_a_ramp_of_colour_under_a_window_is_no_board():
+    """No-game desktop 98418 (``bench/bench_desktop.py --harder --no-game``): under a
+    spreadsheet window, a wallpaper's vertical ramp from olive to brown, where the tile-path
+    pack's frame matched a board of 48 end tiles. Each row is one colour and the patch is not
+    (its standard deviation over 2): a smooth ramp is no board either."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(98418)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    with pytest.raises(BoardNotFoundError, match="a patch of one colour"):
+        find_in(capture.image[500:1040, 0:400], {"tile-path": load_game_pack("tile-path", None)})
+
+
 def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
     """No-game desktop 99213 (of ``bench/bench_desktop.py --no-game``): a home screen's grid of
     icons on a yellow tiled wallpaper, in a window a sheet half covers, reads as a rescue with
@@ -91,3 +112,34 @@ def test_a_counter_reading_more_than_a_rescue_shows_vouches_for_nothing():
                       decoy=True)
     read = locate(capture.image[16:720, 594:934])  # the window-like region it was found in
     assert "counter" not in read.extras["furniture"] + read.extras["furniture_doubtful"]
+
+
+def test_cards_with_no_box_row_beside_a_counter_reading_more_are_no_furniture():
+    """No-game desktop 98404 (``bench/bench_desktop.py --harder --no-game``): a chat window
+    read as a rescue, a bubble as a card (a name-like line, no sprite, no box row) and a
+    stroke as a counter reading 1, more than the board's 0 attempts (taken for an attempt
+    bought): all the furniture, a sure find among windows. A real card shows one box per tile
+    of its animal, so cards none of whose box rows read do not vouch for a doubtful counter's
+    screen; a real rescue with a counter reading more (bench desktop 98400, an attempt bought)
+    keeps its cards, whose box rows read."""
+    from kit.desktop import desktop, other_phone_screen, real_look_rescue, sample
+    from kit.skins.common import Rendered
+
+    from gridsight.games.disco_zoo.screen import locate
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(98404)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    read = locate(capture.image[14:1397, 1205:1519])  # the window-like region it was found in
+    screen = read.extras["rescue_screen"]
+    assert screen.cards and all(card.boxes is None for card in screen.cards)
+    assert read.extras["furniture_doubtful"] == ("counter",)
+    assert "cards" not in read.extras["furniture"]
+
+    _, real, _ = sample(real_look_rescue, 98_400, harder=True)
+    x, y, w, h = real.extras["screen_box"]
+    read = locate(real.image[y : y + h, x : x + w])
+    assert read.extras["furniture_doubtful"] == ("counter",)
+    assert read.extras["furniture"] == ("cards",)

@@ -300,10 +300,12 @@ FLAT = 2.0  # a board's pixels vary by more than this (levels, standard deviatio
 
 
 def _flat(image: np.ndarray, geometry) -> bool:
-    """Whether the board's box in ``image`` is one colour (each channel's standard deviation
-    under :data:`FLAT`): no board is, but a blocked tile's template matches a flat patch of its
-    colour (a wallpaper's flat circle under a taskbar, no-game desktop 99203: a tile-path
-    board of 48 blocked tiles)."""
+    """Whether the board's box in ``image`` is one colour or a smooth ramp of colour (each
+    channel's standard deviation about its best plane in x and y under :data:`FLAT`): no
+    board is, but a blocked tile's template matches a flat patch of its colour (a wallpaper's
+    flat circle under a taskbar, no-game desktop 99203: a tile-path board of 48 blocked
+    tiles; a wallpaper's gradient under a window, no-game desktop 98418 of the harder kit: 48
+    end tiles)."""
     outline = geometry.outline()
     h, w = image.shape[:2]
     x0, y0 = np.clip(np.floor(outline.min(axis=0)), 0, [w, h]).astype(int)
@@ -311,8 +313,19 @@ def _flat(image: np.ndarray, geometry) -> bool:
     patch = image[y0:y1, x0:x1]
     if patch.size == 0:
         return False
-    pixels = patch.reshape(-1, patch.shape[2] if patch.ndim == 3 else 1).astype(np.float32)
-    return bool(pixels.std(axis=0).max() < FLAT)
+    pixels = patch.reshape(patch.shape[0], patch.shape[1], -1).astype(np.float32)
+    # The best plane a + b x + c y: on the box's centred grid x and y are orthogonal, so each
+    # slope is that of the row (column) means, and the plane leaves the variance less what
+    # each slope explains.
+    ys = np.arange(pixels.shape[0], dtype=np.float64) - (pixels.shape[0] - 1) / 2
+    xs = np.arange(pixels.shape[1], dtype=np.float64) - (pixels.shape[1] - 1) / 2
+    rows, cols = pixels.mean(axis=1), pixels.mean(axis=0)  # (height, channels), (width, ...)
+    along_y, along_x = float(ys @ ys), float(xs @ xs)
+    slope_y = ys @ rows / max(along_y, 1e-9)
+    slope_x = xs @ cols / max(along_x, 1e-9)
+    left = pixels.reshape(-1, pixels.shape[2]).var(axis=0) - \
+        slope_y ** 2 * along_y / len(ys) - slope_x ** 2 * along_x / len(xs)
+    return bool(np.sqrt(np.maximum(left, 0.0)).max() < FLAT)
 
 
 def find_in(image: np.ndarray, packs: dict[str, TemplatePack]) -> Found:

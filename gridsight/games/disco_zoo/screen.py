@@ -137,8 +137,9 @@ def locate(image: np.ndarray) -> BoardRead:
     """The rescue screen in ``image`` as a :class:`BoardRead` (what
     :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
     (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
-    ``extras["furniture"]`` holds ``cards`` when found and ``counter`` when its digits read
-    the tiles' count (as :func:`.screen_text.taps_left` takes it);
+    ``extras["furniture"]`` holds ``cards`` when found (but not when none of their box rows
+    read and the counter reads more) and ``counter`` when its digits read the tiles' count (as
+    :func:`.screen_text.taps_left` takes it);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
     (:func:`could_be_found`)."""
@@ -157,8 +158,15 @@ def locate(image: np.ndarray) -> BoardRead:
     # with three animals at most: a list app's rows over a striped wallpaper, bench seed
     # 90014) are no rescue's board, so nothing around them is its furniture.
     possible = could_be_found(screen.tiles)
+    # A real card shows one box per tile of its animal; a chat bubble or a list row taken
+    # for a card shows none. Cards none of whose box rows read, beside a counter reading
+    # more than the board allows, are no furniture: together they made a rescue of a chat
+    # window on no-game desktop 98404 (every card found on a real screen in the desktop
+    # bench whose counter read more had its box row read).
+    cards = bool(screen.cards) and (not more or
+                                    any(card.boxes is not None for card in screen.cards))
     read.extras["furniture"] = tuple(name for name, seen in (
-        ("cards", bool(screen.cards)), ("counter", agrees)) if seen and possible)
+        ("cards", cards), ("counter", agrees)) if seen and possible)
     read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
     return read
 
