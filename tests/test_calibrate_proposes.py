@@ -78,10 +78,9 @@ def test_calibrate_with_no_options_finds_the_corners_the_cells_and_the_board(tmp
     assert "Use it: gridsight analyze --game disco-zoo --pack mine " in out
 
 
-def test_calibrate_suggests_the_hint_the_read_back_asked_for(tmp_path, run_cli):
-    """Cards whose names do not read (blanked here): the read back asks for ``--animals``,
-    and the command suggested has it, with a placeholder said in words, never without."""
-    shot = _shot()
+def _names_blanked(shot, tmp_path):
+    """The screenshot saved with every card's name painted over in the card's colour, so the
+    names cannot be read; returns its path."""
     image = shot.image.copy()
     look = shot.extras["look"]
     for card in shot.extras["cards"]:
@@ -89,6 +88,13 @@ def test_calibrate_suggests_the_hint_the_read_back_asked_for(tmp_path, run_cli):
         image[y - 2 : y + h + 2, x - 2 : x + w + 2] = look.card_color
     path = tmp_path / "rescue.png"
     cv2.imwrite(str(path), image)
+    return path
+
+
+def test_calibrate_suggests_the_hint_the_read_back_asked_for(tmp_path, run_cli):
+    """Cards whose names do not read (blanked here): the read back asks for ``--animals``,
+    and the command suggested has it, with a placeholder said in words, never without."""
+    path = _names_blanked(_shot(), tmp_path)
     code, out, err = run_cli("calibrate", "disco-zoo", str(path))
     assert code == 0, err
     assert "warning: the board is not read back by itself:" in out and "--animals" in out
@@ -104,14 +110,8 @@ def test_the_placeholder_has_one_name_per_card_found(tmp_path, run_cli):
     two = (("Gorilla", "common"), ("Panda", "rare"))
     cells = _cells((3, 0, "animal:Gorilla"), (1, 1, "animal:Panda"), (2, 2, "empty"),
                    (0, 4, "empty"))
-    shot = real.render(cells, animals=two, attempts=6, region="Jungle", seed=LOOK_SEED)
-    image = shot.image.copy()
-    look = shot.extras["look"]
-    for card in shot.extras["cards"]:
-        x, y, w, h = card.name_box
-        image[y - 2 : y + h + 2, x - 2 : x + w + 2] = look.card_color
-    path = tmp_path / "rescue.png"
-    cv2.imwrite(str(path), image)
+    path = _names_blanked(real.render(cells, animals=two, attempts=6, region="Jungle",
+                                      seed=LOOK_SEED), tmp_path)
     code, out, err = run_cli("calibrate", "disco-zoo", str(path))
     assert code == 0, err
     assert "put the rescue's animals in place of A,B: one name for each of the 2 cards found" \

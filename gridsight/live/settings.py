@@ -35,7 +35,10 @@ class TrackerSettings:
     def move(self, old: str, new: str) -> bool:
         return (self.is_move or self.is_reveal)(old, new)
 
-    def tracker(self, rows: int, cols: int) -> CellTracker:
-        return CellTracker(rows, cols, initial=self.initial, is_reveal=self.is_reveal,
+    def tracker(self, rows: int, cols: int, initial: str | None = None) -> CellTracker:
+        """A tracker with these rules; ``initial`` overrides the starting label (a room
+        bigger than the screen starts unseen)."""
+        return CellTracker(rows, cols, initial=self.initial if initial is None else initial,
+                           is_reveal=self.is_reveal,
                            may_change=self.may_change, confirm=self.confirm,
                            forget=self.forget)

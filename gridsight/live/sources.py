@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from gridsight.live.settings import TrackerSettings
 from gridsight.readers.base import BoardReading, ReadHints
-from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, CellTracker, TrackerState
+from gridsight.tracking import UNKNOWN, UNSEEN, CellRead, TrackerState
 from gridsight.solvers.advice import Cell
 from gridsight.solvers.cellnames import cell_name
 from gridsight.vision.errors import BoardNotFoundError, VisionInputError
@@ -166,14 +166,9 @@ class GridSource(_NoExtras):
         self.choices = tuple(pack.labels)
         reading = spec.reading if isinstance(spec.reading, GridReading) else None
         self._rooms = reading.scrolling_for(pack) if reading is not None else None
-        if self._rooms is not None:
-            self.tracker = CellTracker(pack.rows, pack.cols, initial=UNSEEN,
-                                       is_reveal=self.settings.is_reveal,
-                                       may_change=self.settings.may_change,
-                                       confirm=self.settings.confirm,
-                                       forget=self.settings.forget)
-        else:
-            self.tracker = self.settings.tracker(pack.rows, pack.cols)
+        # A room bigger than the screen starts unseen (``?``), not as the game's initial label.
+        self.tracker = self.settings.tracker(
+            pack.rows, pack.cols, initial=UNSEEN if self._rooms is not None else None)
         self._locator = Locator(pack) if self._rooms is None else None
         self._state = self.tracker.state()
         self._frame: Frame | None = None
