@@ -51,13 +51,21 @@ Grid = tuple[tuple[str, ...], ...]
 
 @dataclass(frozen=True)
 class Sighting:
-    """Where the player's piece was last read on the believed board (``cells``; empty: never)
-    and the frames since that frame (``missed``: frames read without it, and frames refused).
-    One frame is taken to hold at most one of the piece's steps, so since then it has taken
-    at most ``missed`` steps (``missed + 1`` by the end of the frame being taken)."""
+    """Where the player's piece was last read on the believed board (``cells``; empty: never),
+    the frames since that frame (``missed``: frames read without it, and frames refused), and
+    the most steps a frame has been seen to hold (``pace``: a step moves it to a cell beside,
+    so two sightings ``d`` cells apart, ``n`` frames apart, hold ``d / n`` steps a frame or
+    more; 1 until seen more: every frame of ``live``, every step's screenshot). Since it was
+    last read the piece has taken at most ``pace * missed`` steps, ``pace * (missed + 1)``
+    by the end of the frame being taken, as far as the frames seen so far tell."""
 
     cells: frozenset[tuple[int, int]] = frozenset()
     missed: int = 0
+    pace: int = 1
+
+    def steps(self, frames: int) -> int:
+        """The most steps the piece is taken to make in ``frames`` frames."""
+        return self.pace * frames
 
 
 #: A game's rule for cells that may have changed while nobody saw them (a board bigger than
@@ -213,7 +221,8 @@ class CellTracker:
     def missed(self) -> TrackerState:
         """A frame not read at all (refused: unreadable, no board found in it): the player's
         piece may have taken a step in it unseen, so it counts in the :class:`Sighting`."""
-        self._sighting = Sighting(self._sighting.cells, self._sighting.missed + 1)
+        last = self._sighting
+        self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
         return self.state()
 
     def _sight(self, reads: Sequence[Sequence[CellRead]]) -> None:
@@ -223,8 +232,15 @@ class CellTracker:
             return
         here = frozenset((r, c) for r, row in enumerate(reads) for c, read in enumerate(row)
                          if read.label == self.player and self._cells[r][c].label == self.player)
-        self._sighting = Sighting(here) if here else \
-            Sighting(self._sighting.cells, self._sighting.missed + 1)
+        last = self._sighting
+        if not here:
+            self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
+            return
+        pace = last.pace
+        if last.cells:  # (standing still, or one step a frame: the pace is unchanged)
+            apart = min(abs(a - c) + abs(b - d) for a, b in last.cells for c, d in here)
+            pace = max(pace, -(-apart // (last.missed + 1)))
+        self._sighting = Sighting(here, 0, pace)
 
     def _forget(self, cells: Iterable[tuple[int, int]]) -> list[Change]:
         """``cells`` back to ``initial`` (a manual cell keeps the player's word)."""

@@ -192,8 +192,9 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     """Frames merged as ``analyze --sequence`` merges them (no picture: the reads alone).
     Link read four tiles from where he was last read, the frame before: he took more steps
     than frames, so frames were skipped, and every not-stepped tile out of this frame's read
-    is ``?`` again, not its old state; one step on in the next frame, nothing is (he can have
-    crossed no other tile); standing still, nothing is forgotten."""
+    is ``?`` again, not its old state (and four steps a frame are allowed from then on).
+    Another walk, one step on in the next frame: nothing is (he can have crossed no other
+    tile); standing still, nothing is forgotten."""
     from types import SimpleNamespace
 
     from gridsight.screenshots import view_merger
@@ -212,7 +213,9 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     still = tracker.update(reads_from_labels(right_half(4)))  # Link now at (1, 4): a jump
     assert [row[:2] for row in still.grid] == [("?", "?"), ("L", "?"), ("?", "?")]
     assert {c.source for c in still.changes} >= {"forgotten"}
-    tracker.update(reads_from_labels(every))  # all seen again, Link back at (1, 0)
+    assert still.sighting is not None and still.sighting.pace == 4  # 4 steps in a frame
+    tracker = view_merger("tile-path", SimpleNamespace(rows=3, cols=5)).tracker
+    tracker.update(reads_from_labels(every))  # another walk: Link at (1, 0)
     step = tracker.update(reads_from_labels([[None, ".", ".", ".", "."],
                                              [None, "L", ".", ".", "."],
                                              [None, ".", ".", ".", "."]]))

@@ -69,16 +69,18 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
                   ) -> list[tuple[int, int]]:
     """The not-stepped tiles (``.``) out of this frame's read whose state is no longer sure
     because Link was read again (a room bigger than the screen; the tracker's
-    :data:`gridsight.tracking.Forget` rule). Link takes at most one step a frame, and frames
-    are missed (refused, or read without his tile): since the frame he was last read in
-    (``sighting``) he has taken at most ``sighting.missed + 1`` steps, so the tiles he may
-    have stepped on unseen are those on a walk that short from his last tile to his tile now
-    (a tile whose distance to both, in steps, adds up to no more; distances counted across
-    statues too, so never fewer tiles than the walks round them reach):
+    :data:`gridsight.tracking.Forget` rule). Link takes a step a frame or fewer (more only
+    if the frames read so far showed him going faster: ``sighting.pace``), and frames are
+    missed (refused, or read without his tile): since the frame he was last read in
+    (``sighting``) he has taken at most ``sighting.steps(sighting.missed + 1)`` steps, so the
+    tiles he may have stepped on unseen are those on a walk that short from his last tile to
+    his tile now (a tile whose distance to both, in steps, adds up to no more; distances
+    counted across statues too, so never fewer tiles than the walks round them reach):
 
     - read farther from his last tile than those steps reach (screenshots taken several
-      steps apart), or never read before: he walked unseen over tiles that may be anywhere,
-      so every not-stepped tile out of the read is unsure;
+      steps apart: the pace is raised for the frames after), or never read before: he
+      walked unseen over tiles that may be anywhere, so every not-stepped tile out of the
+      read is unsure;
     - Link not read now: nothing here (the read says which tiles he may stand on:
       :func:`gridsight.games.tile_path.room.board_tokens`).
 
@@ -88,7 +90,7 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
         return []
     stale = [(r, c) for r, row in enumerate(after) for c, label in enumerate(row)
              if label == "." and (r, c) not in read_now]
-    steps = sighting.missed + 1
+    steps = sighting.steps(sighting.missed + 1)
     if not sighting.cells or min(_apart(a, b) for a in sighting.cells for b in now) > steps:
         return stale
     return [cell for cell in stale

@@ -829,9 +829,9 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
     or not stepped, where Link may stand now or may have stepped since he was last read.
 
     The read's ``extras["sighting"]`` (:class:`gridsight.tracking.Sighting`) says where he was
-    last read and how many frames since, each holding at most one of his steps: he has taken
-    at most that many steps from there, so a tile farther (in steps, statues not counted) is
-    sure, however the view moved. A tile he may stand on is also on the screen, whose view
+    last read and how many frames since, each holding at most one of his steps (or the more
+    the frames so far showed: its ``pace``): he has taken at most that many steps from
+    there, so a tile farther (in steps, statues not counted) is sure, however the view moved. A tile he may stand on is also on the screen, whose view
     may hold around the cells read (a picture cut, a cell unsure) up to ``GBC.view_tiles``
     of them; a tile he has left is one step nearer his last tile. Without a sighting (never
     read yet) every such tile is in doubt."""
@@ -840,7 +840,7 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
     wide, high = GBC.view_tiles
     (r0, r1), (c0, c1) = view
     last = tuple(sighting.cells) if sighting is not None else ()
-    steps = sighting.missed if sighting is not None else 0
+    steps = sighting.steps(sighting.missed) if sighting is not None else 0
 
     def reached(r: int, c: int) -> bool:
         if not last:
