@@ -264,7 +264,7 @@ def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
     merger = view_merger("tile-path", SimpleNamespace(rows=ROOM.rows, cols=ROOM.cols))
     labels = [["#" if t == "#" else "." for t in row] for row in ROOM.grid]
     labels[5][2] = "L"
-    merger.take(room_read(labels, ((2, 8), (0, 6))))
+    merger.take(room_read(labels, ((0, 8), (0, 6))))
     (tmp_path / "broken.png").write_bytes(b"not a picture")
 
     def refused() -> None:
@@ -274,11 +274,11 @@ def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
 
     refused()  # Link to (6, 2)
     assert merger.state.sighting is not None and merger.state.sighting.missed == 1
-    labels[5][2], labels[6][2], labels[7][2] = "x", "x", "L"  # at (7, 2), out of the read
-    _, merged = merger.take(room_read(labels, ((2, 6), (0, 6))))
+    labels[5][2], labels[6][2], labels[7][2] = "x", "x", "L"  # at (7, 2), his tile unread
+    _, merged = merger.take(room_read(labels, ((1, 8), (0, 8)), hidden=((7, 2),)))
     grid = board_tokens(merged, ROOM)
-    assert grid[7][2] == "?" and grid[6][2] == "x"  # he may stand there: two steps away
-    assert grid[8][2] == grid[7][4] == "."  # three steps and more: not yet
+    assert grid[7][2] == "?" and grid[6][2] == "x"  # he may stand there
+    assert grid[0][2] == "."  # off the screen, and farther than two steps
     refused()  # to (7, 3)
     refused()  # to (6, 3)
     labels[7][2], labels[7][3], labels[6][3], labels[5][3] = "x", "x", "x", "L"
@@ -291,32 +291,33 @@ def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
 
 
 def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
-    """A merged read, Link read nowhere in it, last read two frames ago on (5, 8) just below
-    the cells read: the tile believed his and the not-stepped tiles he may have stepped on
-    since (a step) or stand on now (two steps, on the screen's view round the cells read)
-    are ``?``; a tile farther keeps its state, however near the view (the rule before
-    widened every tile the screen might hold), and so does a stepped tile. Never read yet,
-    he may be anywhere."""
+    """A merged read, Link read nowhere in it, its cells read 7 rows by 9 columns (a picture
+    cut, or mid-scroll): he may stand on a tile the screen's 10x8 holds round them, so a
+    not-stepped tile there is ``?``; last read two frames ago on (5, 3), just left of the
+    cells read, he may have left that tile and a tile a step from it too (``?``). A tile
+    off that box and farther keeps its state (the rule before widened the box a tile more
+    each way, whatever the steps), and so does a stepped tile. Never read yet, he may have
+    walked anywhere."""
     from gridsight.games.tile_path.room import board_tokens
     from gridsight.tracking import Sighting
-
     from gridsight.vision.classify import BoardRead, CellRead as Read
 
     labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
-    labels[0][8], labels[5][8] = "x", "L"
-    seen = room_read(labels, ((1, 4), (4, 12)))  # the cells read, the rest as believed
+    labels[0][8], labels[5][3] = "x", "L"
+    seen = room_read(labels, ((1, 7), (4, 12)))  # the cells read, the rest as believed
     read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
                                                 for c, label in enumerate(row))
                                           for r, row in enumerate(labels)), 1.0, "cave",
                      {**seen.extras, "unread_now": tuple(seen.unknown()),
-                      "sighting": Sighting(frozenset({(5, 8)}), 2)})
+                      "sighting": Sighting(frozenset({(5, 3)}), 2)})
     grid = board_tokens(read, ROOM)
-    assert grid[5][8] == grid[6][8] == grid[7][8] == grid[5][10] == "?"
-    assert grid[8][8] == grid[0][9] == grid[5][11] == "."  # three steps and more away
+    assert grid[0][5] == grid[8][12] == grid[2][3] == "?"  # in the screen's box
+    assert grid[5][3] == grid[5][2] == "?"  # left since he was read
+    assert grid[0][2] == grid[8][2] == grid[4][2] == grid[5][1] == "."  # off both
     assert grid[0][8] == "x" and grid[3][7] == "."  # stepped; read now
     del read.extras["sighting"]
     grid = board_tokens(read, ROOM)
-    assert grid[0][9] == grid[8][0] == "?" and grid[0][8] == "x"
+    assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
 
 
 def test_live_counts_a_refused_frame_as_missed(case):

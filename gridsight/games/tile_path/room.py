@@ -828,13 +828,17 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
     not seen now (``seen_now``: in view and read) and believed Link's (he may have left it)
     or not stepped, where Link may stand now or may have stepped since he was last read.
 
-    The read's ``extras["sighting"]`` (:class:`gridsight.tracking.Sighting`) says where he was
-    last read and how many frames since, each holding at most one of his steps (or the more
-    the frames so far showed: its ``pace``): he has taken at most that many steps from
-    there, so a tile farther (in steps, statues not counted) is sure, however the view moved. A tile he may stand on is also on the screen, whose view
-    may hold around the cells read (a picture cut, a cell unsure) up to ``GBC.view_tiles``
-    of them; a tile he has left is one step nearer his last tile. Without a sighting (never
-    read yet) every such tile is in doubt."""
+    - He stands on a tile fully on the screen, as the cells read are: the screen shows
+      ``GBC.view_tiles`` (10x8) tiles fully at most, so his tile is in a box that size
+      round the cells read (wider than them when the picture is cut, or a cell unsure).
+      This needs no count of his steps: screenshots taken several steps apart keep it.
+    - The tiles he has left since he was last read: the read's ``extras["sighting"]``
+      (:class:`gridsight.tracking.Sighting`) says where and how many frames since, each
+      holding at most one of his steps (or the more the frames so far showed: its
+      ``pace``), so they are fewer steps from his last tile than that (statues not counted,
+      so never fewer tiles than the walks round them). A tile farther and off that box is
+      sure, however the view moved. Without a sighting (never read yet), every tile is in
+      doubt."""
     view = board.extras["view"]
     sighting = board.extras.get("sighting")
     wide, high = GBC.view_tiles
@@ -843,11 +847,10 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
     steps = sighting.steps(sighting.missed) if sighting is not None else 0
 
     def reached(r: int, c: int) -> bool:
-        if not last:
-            return True
-        apart = min(abs(r - a) + abs(c - b) for a, b in last)
-        on_screen = r1 - high <= r <= r0 + high and c1 - wide <= c <= c0 + wide
-        return apart < steps or (apart <= steps and on_screen)
+        on_screen = r1 - high < r < r0 + high and c1 - wide < c < c0 + wide
+        if on_screen or not last:
+            return True  # he may stand there now (or, never read, anywhere)
+        return min(abs(r - a) + abs(c - b) for a, b in last) < steps  # left since
 
     return {(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
             if cell.label in (NOT_STEPPED, LINK) and not seen_now(r, c) and reached(r, c)}
