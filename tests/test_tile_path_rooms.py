@@ -193,8 +193,8 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     Link read four tiles from where he was last read, the frame before: he took more steps
     than frames, so frames were skipped, and every not-stepped tile out of this frame's read
     is ``?`` again, not its old state (and four steps a frame are allowed from then on).
-    Another walk, one step on in the next frame: nothing is (he can have crossed no other
-    tile); standing still, nothing is forgotten."""
+    Another walk, one step on in the next frame: only the tiles a corner turned back beside
+    his last tile would cross (three steps) are; standing still, nothing is forgotten."""
     from types import SimpleNamespace
 
     from gridsight.screenshots import view_merger
@@ -219,7 +219,7 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     step = tracker.update(reads_from_labels([[None, ".", ".", ".", "."],
                                              [None, "L", ".", ".", "."],
                                              [None, ".", ".", ".", "."]]))
-    assert [row[0] for row in step.grid] == [".", "L", "."] and step.sighting is not None
+    assert [row[0] for row in step.grid] == ["?", "L", "?"] and step.sighting is not None
     assert step.sighting.cells == {(1, 1)} and step.sighting.missed == 0
     stay = tracker.update(reads_from_labels([[None, None, ".", ".", "."],
                                              [None, "L", ".", ".", "."],

@@ -64,6 +64,12 @@ def arrived(old: str, new: str) -> bool:
     return new == "L"
 
 
+#: The fewest steps the tiles Link may have crossed between two sightings are looked for
+#: in: a walk round a corner back beside his last tile takes three, and a screenshot may
+#: hold them although none was missed (screenshots taken steps apart, his pace not yet seen).
+TURN = 3
+
+
 def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, ...], ...],
                   read_now: frozenset[tuple[int, int]], sighting: Sighting
                   ) -> list[tuple[int, int]]:
@@ -77,6 +83,8 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
     his tile now (a tile whose distance to both, in steps, adds up to no more; distances
     counted across statues too, so never fewer tiles than the walks round them reach):
 
+    - when he has moved, those steps are three at least (:data:`TURN`: a corner turned
+      back beside his last tile, in screenshots taken steps apart before his pace is seen);
     - read farther from his last tile than those steps reach (screenshots taken several
       steps apart: the pace is raised for the frames after), or never read before: he
       walked unseen over tiles that may be anywhere, so every not-stepped tile out of the
@@ -93,6 +101,8 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
     steps = sighting.steps(sighting.missed + 1)
     if not sighting.cells or min(_apart(a, b) for a in sighting.cells for b in now) > steps:
         return stale
+    if not now <= sighting.cells:  # (still on his tile: no walk comes back onto it)
+        steps = max(steps, TURN)
     return [cell for cell in stale
             if any(_apart(a, cell) + _apart(cell, b) <= steps
                    for a in sighting.cells for b in now)]
