@@ -48,7 +48,6 @@ Rule = Callable[[str, str], bool]
 Grid = tuple[tuple[str, ...], ...]
 
 
-
 @dataclass(frozen=True)
 class Sighting:
     """Where the player's piece was last read on the believed board (``cells``; empty: never),

@@ -866,5 +866,5 @@ def describe_view(board: BoardRead) -> str:
 
 
 __all__ = ["GBC", "Room", "RoomCalibration", "RoomRead", "View", "board_tokens",
-           "calibrate_room", "describe_view", "in_doubt", "locate_view", "read_view", "room_from_board",
-           "room_of", "tiles_at"]
+           "calibrate_room", "describe_view", "in_doubt", "locate_view", "read_view",
+           "room_from_board", "room_of", "tiles_at"]
