@@ -207,7 +207,8 @@ def view_merger(game: str, pack: TemplatePack) -> ViewMerger:
         raise InputError(f"{game} is not read as a flat grid: its screenshots cannot be merged")
     rules = reading.tracker
     return ViewMerger(pack.rows, pack.cols, is_reveal=rules.is_reveal,
-                      may_change=rules.may_change, confirm=1, forget=rules.forget)
+                      may_change=rules.may_change, confirm=1, forget=rules.forget,
+                      player=rules.player)
 
 
 def advise(game: str, reading: BoardReading, solve: Solve) -> tuple[Solution, Advice]:

@@ -20,7 +20,11 @@ It knows labels and transitions, not game rules, so one class serves every game.
 
 A board bigger than the screen is seen a part at a time: :class:`ViewMerger` merges the views
 into one board. Its cells start :data:`UNSEEN`; a cell out of view reads ``unknown`` and keeps
-its last seen state; a cell never seen stays :data:`UNSEEN` (written ``?``).
+its last seen state; a cell never seen stays :data:`UNSEEN` (written ``?``). Where a player's
+piece changes the cells it walks over (Link in a tile-path room), the tracker also keeps a
+:class:`Sighting`: where the piece was last read and how many frames have passed since (frames
+read without it, and frames refused: :meth:`CellTracker.missed`), so the game's
+:data:`Forget` rule knows how far it may have walked unseen.
 
 >>> t = CellTracker(1, 2)
 >>> t.update([[CellRead("3", 0.9), CellRead(".", 0.9)]]).grid
@@ -43,11 +47,32 @@ Rule = Callable[[str, str], bool]
 #: The believed labels, row by row.
 Grid = tuple[tuple[str, ...], ...]
 
+
+@dataclass(frozen=True)
+class Sighting:
+    """Where the player's piece was last read on the believed board (``cells``; empty: never),
+    the frames since that frame (``missed``: frames read without it, and frames refused), and
+    the most steps a frame has been seen to hold (``pace``: a step moves it to a cell beside,
+    so two sightings ``d`` cells apart, ``n`` frames apart, hold ``d / n`` steps a frame or
+    more; 1 until seen more: every frame of ``live``, every step's screenshot). Since it was
+    last read the piece has taken at most ``pace * missed`` steps, ``pace * (missed + 1)``
+    by the end of the frame being taken, as far as the frames seen so far tell."""
+
+    cells: frozenset[tuple[int, int]] = frozenset()
+    missed: int = 0
+    pace: int = 1
+
+    def steps(self, frames: int) -> int:
+        """The most steps the piece is taken to make in ``frames`` frames."""
+        return self.pace * frames
+
+
 #: A game's rule for cells that may have changed while nobody saw them (a board bigger than
 #: the screen: Link walked over tiles between two frames read): given the labels before a
-#: frame, after it, and the cells the frame read, the cells whose belief is no longer sure.
-#: The tracker sets them back to ``initial`` (unseen).
-Forget = Callable[[Grid, Grid, frozenset[tuple[int, int]]], Iterable[tuple[int, int]]]
+#: frame, after it, the cells the frame read and the :class:`Sighting` before it, the cells
+#: whose belief is no longer sure. The tracker sets them back to ``initial`` (unseen).
+Forget = Callable[[Grid, Grid, frozenset[tuple[int, int]], Sighting],
+                  Iterable[tuple[int, int]]]
 
 #: The state of a cell never seen (a board bigger than the screen): ``?`` in the board text.
 UNSEEN = "?"
@@ -99,7 +124,8 @@ class TrackerState:
 
     ``grid`` holds a label per cell, ``confidence`` the confidence of the read that set or
     last confirmed it (1.0 for manual cells), ``revealed`` and ``manual`` flag cells, ``changes``
-    lists what this update applied, ``contradictions`` every contradiction standing now.
+    lists what this update applied, ``contradictions`` every contradiction standing now,
+    ``sighting`` where the player's piece was last read (a tracker given its ``player``).
     """
 
     grid: tuple[tuple[str, ...], ...]
@@ -108,6 +134,7 @@ class TrackerState:
     manual: frozenset[Cell]
     changes: tuple[Change, ...] = ()
     contradictions: tuple[Contradiction, ...] = ()
+    sighting: Sighting | None = None
 
     @property
     def changed(self) -> bool:
@@ -151,6 +178,7 @@ class CellTracker:
         may_change: Rule = never,
         confirm: int = 2,
         forget: Forget | None = None,
+        player: str | None = None,
     ):
         if rows <= 0 or cols <= 0:
             raise ValueError(f"a board needs at least one cell, got {rows}x{cols}")
@@ -162,8 +190,10 @@ class CellTracker:
         self.may_change = may_change
         self.confirm = confirm
         self.forget = forget
+        self.player = player  # the player's piece's label: its sighting is kept
         self._cells = [[_CellState(initial) for _ in range(cols)] for _ in range(rows)]
         self._undo: list[tuple[int, int, _CellState]] = []
+        self._sighting = Sighting()
 
     # -- feeding reads ----------------------------------------------------------------------
 
@@ -182,8 +212,34 @@ class CellTracker:
         if self.forget is not None:
             read_now = frozenset((r, c) for r, row in enumerate(reads)
                                  for c, read in enumerate(row) if read.label is not None)
-            changes += self._forget(self.forget(before, self.state().grid, read_now))
+            changes += self._forget(self.forget(before, self.state().grid, read_now,
+                                                self._sighting))
+        self._sight(reads)
         return self.state(tuple(changes))
+
+    def missed(self) -> TrackerState:
+        """A frame not read at all (refused: unreadable, no board found in it): the player's
+        piece may have taken a step in it unseen, so it counts in the :class:`Sighting`."""
+        last = self._sighting
+        self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
+        return self.state()
+
+    def _sight(self, reads: Sequence[Sequence[CellRead]]) -> None:
+        """The player's piece read now on a cell believed its (a read confirmed): sighted
+        there; else one more frame since it was."""
+        if self.player is None:
+            return
+        here = frozenset((r, c) for r, row in enumerate(reads) for c, read in enumerate(row)
+                         if read.label == self.player and self._cells[r][c].label == self.player)
+        last = self._sighting
+        if not here:
+            self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
+            return
+        pace = last.pace
+        if last.cells:  # (standing still, or one step a frame: the pace is unchanged)
+            apart = min(abs(a - c) + abs(b - d) for a, b in last.cells for c, d in here)
+            pace = max(pace, -(-apart // (last.missed + 1)))
+        self._sighting = Sighting(here, 0, pace)
 
     def _forget(self, cells: Iterable[tuple[int, int]]) -> list[Change]:
         """``cells`` back to ``initial`` (a manual cell keeps the player's word)."""
@@ -251,6 +307,7 @@ class CellTracker:
         """Forget everything (a new game): every cell back to ``initial``."""
         self._cells = [[_CellState(self.initial) for _ in range(self.cols)] for _ in range(self.rows)]
         self._undo.clear()
+        self._sighting = Sighting()
         return self.state()
 
     # -- reading the belief -----------------------------------------------------------------
@@ -269,6 +326,7 @@ class CellTracker:
                 Contradiction(r, c, s.label, s.conflict)
                 for r, row in enumerate(cells) for c, s in enumerate(row) if s.conflict is not None
             ),
+            sighting=self._sighting if self.player is not None else None,
         )
 
     def _check_cell(self, row: int, col: int) -> None:
@@ -295,10 +353,12 @@ class ViewMerger:
     """
 
     def __init__(self, rows: int, cols: int, *, is_reveal: Rule | None = None,
-                 may_change: Rule = never, confirm: int = 1, forget: Forget | None = None):
+                 may_change: Rule = never, confirm: int = 1, forget: Forget | None = None,
+                 player: str | None = None):
         self.tracker = CellTracker(rows, cols, initial=UNSEEN,
                                    is_reveal=is_reveal or (lambda old, new: False),
-                                   may_change=may_change, confirm=confirm, forget=forget)
+                                   may_change=may_change, confirm=confirm, forget=forget,
+                                   player=player)
         self.state = self.tracker.state()
 
     def take(self, read):
@@ -309,6 +369,11 @@ class ViewMerger:
         self.state = self.tracker.update(reads)
         return self.state, merged_read(read, self.state)
 
+    def missed(self) -> None:
+        """A view refused (no board found in the screenshot, or not readable): one frame
+        more in which the player's piece may have walked unseen (:meth:`CellTracker.missed`)."""
+        self.state = self.tracker.missed()
+
     def reset(self) -> None:
         self.state = self.tracker.reset()
 
@@ -317,7 +382,8 @@ def merged_read(read, state: TrackerState):
     """``read`` (a :class:`gridsight.vision.classify.BoardRead`) with each cell's label replaced by the
     merged one: a cell still :data:`UNSEEN` reads ``unknown``. Its ``extras["unread_now"]``
     lists the cells this view did not read (out of view, or hidden: a reader may know that a
-    hidden cell is not surely as last seen)."""
+    hidden cell is not surely as last seen), and ``extras["sighting"]`` the state's
+    :class:`Sighting` when it keeps one."""
     from gridsight.vision.classify import UNKNOWN as UNREAD
     from gridsight.vision.classify import BoardRead, CellRead as VisionCellRead
 
@@ -335,6 +401,8 @@ def merged_read(read, state: TrackerState):
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
     extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    if state.sighting is not None:
+        extras["sighting"] = state.sighting
     return BoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 

@@ -92,8 +92,8 @@ def walk_truths(shots) -> list[str]:
 
 def merged_walk(shots, pack, keep_going: bool = False) -> list[str | None]:
     """Every step of a walk merged as ``analyze --sequence`` merges it. A screenshot refused
-    raises, or with ``keep_going`` is ``None`` and leaves the merged board as it was (as
-    ``analyze --sequence`` reports it and goes on)."""
+    raises, or with ``keep_going`` is ``None`` and is told to the merger as a moment missed
+    (as ``analyze --sequence`` reports it and goes on)."""
 
     from gridsight.screenshots import view_merger
     from gridsight.vision.errors import BoardNotFoundError
@@ -106,6 +106,7 @@ def merged_walk(shots, pack, keep_going: bool = False) -> list[str | None]:
         except BoardNotFoundError:
             if not keep_going:
                 raise
+            merger.missed()
             out.append(None)
             continue
         _, merged = merger.take(found.read)
@@ -189,10 +190,11 @@ def test_a_walk_is_merged_step_by_step(case):
 
 def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     """Frames merged as ``analyze --sequence`` merges them (no picture: the reads alone).
-    Link read two tiles from where he was last read (frames missed between): he crossed
-    tiles unseen, so every not-stepped tile out of this frame's read is ``?`` again, not its
-    old state; one step on, only the tiles beside his old and new tiles are (he may have
-    gone round a corner through missed frames); standing still, nothing is forgotten."""
+    Link read four tiles from where he was last read, the frame before: he took more steps
+    than frames, so frames were skipped, and every not-stepped tile out of this frame's read
+    is ``?`` again, not its old state (and four steps a frame are allowed from then on).
+    Another walk, one step on in the next frame: only the tiles a corner turned back beside
+    his last tile would cross (three steps) are; standing still, nothing is forgotten."""
     from types import SimpleNamespace
 
     from gridsight.screenshots import view_merger
@@ -211,39 +213,135 @@ def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     still = tracker.update(reads_from_labels(right_half(4)))  # Link now at (1, 4): a jump
     assert [row[:2] for row in still.grid] == [("?", "?"), ("L", "?"), ("?", "?")]
     assert {c.source for c in still.changes} >= {"forgotten"}
-    tracker.update(reads_from_labels(every))  # all seen again, Link back at (1, 0)
+    assert still.sighting is not None and still.sighting.pace == 4  # 4 steps in a frame
+    tracker = view_merger("tile-path", SimpleNamespace(rows=3, cols=5)).tracker
+    tracker.update(reads_from_labels(every))  # another walk: Link at (1, 0)
     step = tracker.update(reads_from_labels([[None, ".", ".", ".", "."],
                                              [None, "L", ".", ".", "."],
                                              [None, ".", ".", ".", "."]]))
-    assert [row[0] for row in step.grid] == ["?", "L", "?"]  # beside his old tile
+    assert [row[0] for row in step.grid] == ["?", "L", "?"] and step.sighting is not None
+    assert step.sighting.cells == {(1, 1)} and step.sighting.missed == 0
     stay = tracker.update(reads_from_labels([[None, None, ".", ".", "."],
                                              [None, "L", ".", ".", "."],
                                              [None, None, ".", ".", "."]]))
     assert stay.grid == step.grid and not stay.changes
 
 
-def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
-    """A merged read whose view (the cells read) is smaller than the screen's (a picture
-    placed cut more than it is), Link read nowhere: a not-stepped tile next to the cells
-    read may be his now, so ``?``; one farther than the screen's view reaches keeps its
-    state, and so does a stepped tile."""
-    from gridsight.games.tile_path.room import board_tokens
+def room_read(labels: list[list[str]], view: tuple[tuple[int, int], tuple[int, int]],
+              hidden: tuple[tuple[int, int], ...] = ()):
+    """A read of Hero's Cave as the room reader gives it: the cells in ``view`` (0-based,
+    inclusive) but ``hidden`` read as ``labels`` has them, every other cell unread."""
     from gridsight.vision.classify import BoardRead, CellRead as Read
     from gridsight.vision.geometry import BoardGeometry
 
-    view = ((1, 5), (4, 12))
-    labels = [["."] * ROOM.cols for _ in range(ROOM.rows)]
-    labels[0][8] = "x"
-    unread = tuple((r, c) for r in range(ROOM.rows) for c in range(ROOM.cols)
-                   if not (1 <= r <= 5 and 4 <= c <= 12))
-    cells = tuple(tuple(Read(r, c, label, 1.0, 1.0) for c, label in enumerate(row))
-                  for r, row in enumerate(labels))
+    (r0, r1), (c0, c1) = view
+
+    def read(r: int, c: int) -> Read:
+        if r0 <= r <= r1 and c0 <= c <= c1 and (r, c) not in hidden:
+            return Read(r, c, labels[r][c], 1.0, 1.0)
+        return Read(r, c, "unknown", 0.0, 0.0)
+
+    cells = tuple(tuple(read(r, c) for c in range(ROOM.cols)) for r in range(ROOM.rows))
     geometry = BoardGeometry.from_rect(0, 0, 10, 10, ROOM.rows, ROOM.cols)
-    read = BoardRead(geometry, cells, 1.0, "cave", {"view": view, "unread_now": unread})
+    return BoardRead(geometry, cells, 1.0, "cave", {"view": view})
+
+
+def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
+    """A drawn sequence merged as ``analyze --sequence`` merges it (the reads alone): Link
+    read on (5, 2), then four screenshots refused while he walks a loop down and back up
+    beside it, (6, 2) (7, 2) (7, 3) (6, 3), then read on (5, 3) in a view that no longer
+    holds rows 6-8. Each refused frame is told to the merger (``analyze`` does it for a
+    file it cannot read), so the loop's far tiles, five steps round, are ``?``, not the
+    ``.`` they were seen as; a tile farther than five steps stays as seen. In the middle,
+    Link not read in a view (a frame read, his tile not in it): the tiles he may have
+    stepped on since are ``?``, the others as seen."""
+    from types import SimpleNamespace
+
+    from gridsight.commands.analyze import analyse_one
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.screenshots import view_merger
+
+    merger = view_merger("tile-path", SimpleNamespace(rows=ROOM.rows, cols=ROOM.cols))
+    labels = [["#" if t == "#" else "." for t in row] for row in ROOM.grid]
+    labels[5][2] = "L"
+    merger.take(room_read(labels, ((0, 8), (0, 6))))
+    (tmp_path / "broken.png").write_bytes(b"not a picture")
+
+    def refused() -> None:
+        outcome = analyse_one(str(tmp_path / "broken.png"), None, "tile-path", None, None,
+                              SimpleNamespace(), tmp_path, set(), merger)
+        assert outcome.error
+
+    refused()  # Link to (6, 2)
+    assert merger.state.sighting is not None and merger.state.sighting.missed == 1
+    labels[5][2], labels[6][2], labels[7][2] = "x", "x", "L"  # at (7, 2), his tile unread
+    _, merged = merger.take(room_read(labels, ((1, 8), (0, 8)), hidden=((7, 2),)))
+    grid = board_tokens(merged, ROOM)
+    assert grid[7][2] == "?" and grid[6][2] == "x"  # he may stand there
+    assert grid[0][2] == "."  # off the screen, and farther than two steps
+    refused()  # to (7, 3)
+    refused()  # to (6, 3)
+    labels[7][2], labels[7][3], labels[6][3], labels[5][3] = "x", "x", "x", "L"
+    state, merged = merger.take(room_read(labels, ((0, 5), (1, 7))))
+    grid = board_tokens(merged, ROOM)
+    assert state.sighting is not None and state.sighting.cells == {(5, 3)}
+    assert grid[5][3] == "L" and grid[5][2] == "x" and grid[6][2] == "x"
+    assert grid[7][2] == grid[7][3] == grid[6][3] == "?"  # crossed unseen: not "."
+    assert grid[8][0] == grid[2][0] == "."  # farther than five steps round: as seen
+
+
+def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
+    """A merged read, Link read nowhere in it, its cells read 7 rows by 9 columns (a picture
+    cut, or mid-scroll): he may stand on a tile the screen's 10x8 holds round them, so a
+    not-stepped tile there is ``?``; last read two frames ago on (5, 3), just left of the
+    cells read, he may have left that tile and a tile a step from it too (``?``). A tile
+    off that box and farther keeps its state (the rule before widened the box a tile more
+    each way, whatever the steps), and so does a stepped tile. Never read yet, he may have
+    walked anywhere."""
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.tracking import Sighting
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+
+    labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
+    labels[0][8], labels[5][3] = "x", "L"
+    seen = room_read(labels, ((1, 7), (4, 12)))  # the cells read, the rest as believed
+    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
+                                                for c, label in enumerate(row))
+                                          for r, row in enumerate(labels)), 1.0, "cave",
+                     {**seen.extras, "unread_now": tuple(seen.unknown()),
+                      "sighting": Sighting(frozenset({(5, 3)}), 2)})
     grid = board_tokens(read, ROOM)
-    assert grid[0][9] == "?" and grid[6][12] == "?"  # beside the cells read: maybe Link's
-    assert grid[0][8] == "x" and grid[8][0] == "."  # stepped; beyond the screen's reach
-    assert grid[3][7] == "."  # read now
+    assert grid[0][5] == grid[8][12] == grid[2][3] == "?"  # in the screen's box
+    assert grid[5][3] == grid[5][2] == "?"  # left since he was read
+    assert grid[0][2] == grid[8][2] == grid[4][2] == grid[5][1] == "."  # off both
+    assert grid[0][8] == "x" and grid[3][7] == "."  # stepped; read now
+    del read.extras["sighting"]
+    grid = board_tokens(read, ROOM)
+    assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
+
+
+def test_live_counts_a_refused_frame_as_missed(case):
+    """``gridsight live`` over a room pack: a frame with no room in it keeps the board and
+    counts as one more frame since Link was read."""
+    from gridsight.live.sources import GridSource
+    from gridsight.registry import get_spec
+    from gridsight.vision.capture import Frame, Rect
+
+    settings, look, _, _, pack = case
+    source = GridSource(get_spec("tile-path"), pack)
+    shot = gbc.render(gbc.HEROS_CAVE, link=(4, 11), look=look, **settings.render_options())
+    frame = Frame(shot.image, Rect(0, 0, shot.image.shape[1], shot.image.shape[0]), 0.0)
+    for _ in range(2):  # a change is believed when read twice
+        source.read(frame)
+    before = source.state()
+    assert before.sighting is not None and before.sighting.cells == {(4, 11)}
+    assert before.sighting.missed == 0
+    blank = np.full((200, 240, 3), 40, np.uint8)
+    update = source.read(Frame(blank, Rect(0, 0, 240, 200), 1.0))
+    assert update.geometry is None and "no board in view" in update.note
+    after = source.state()
+    assert after.grid == before.grid and after.sighting is not None
+    assert after.sighting.cells == {(4, 11)} and after.sighting.missed == 1
 
 
 def test_a_pack_that_reads_none_of_its_screenshots_back_is_refused(case):

@@ -321,17 +321,17 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
                 used: set[str], merger: ViewMerger | None = None) -> Outcome:
     """One screenshot: found (``game``'s board, or the best of every game's, first where
     ``memory`` last saw one on a screen of its size), read, solved, painted and printed.
-    With a ``merger`` (``--sequence``) the board read is merged into the boards before."""
+    With a ``merger`` (``--sequence``) the board read is merged into the boards before; a
+    screenshot refused is told to it as a moment missed (:meth:`ViewMerger.missed`)."""
     from gridsight.readers.find import read_found
     from gridsight.vision.images import DEFAULT_MAX_PIXELS, load_image
 
     try:
         image = load_image(path, max_pixels=getattr(options, "max_pixels", DEFAULT_MAX_PIXELS))
-    except VisionInputError as error:
-        return Outcome(path, error=_named(path, error))
-    try:
         found = find_screenshot(image, shelf, game, memory)
     except VisionInputError as error:
+        if merger is not None:  # a moment missed: the board may have changed unseen in it
+            merger.missed()
         return Outcome(path, error=_named(path, error))
     contradictions: tuple[str, ...] = ()
     if merger is not None:  # --sequence: this screenshot's view merged into the board

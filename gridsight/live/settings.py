@@ -12,7 +12,10 @@ The tracker (:mod:`gridsight.tracking`) knows labels, not games. Each game's spe
   honestly "not yet observed" (Disco Zoo: an untapped tile) and is handed to the reader as
   unread, rather than as the believed label;
 - ``forget``: for a board bigger than the screen, the cells that may have changed while out
-  of view (:data:`gridsight.tracking.Forget`), set back to unseen.
+  of view (:data:`gridsight.tracking.Forget`), set back to unseen;
+- ``player``: the label of the player's piece that makes those changes (Link, ``L``): where it
+  was last read and the frames since are kept for the ``forget`` rule
+  (:class:`gridsight.tracking.Sighting`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class TrackerSettings:
     confirm: int = 2
     is_move: Rule | None = None  # the change that is the player's move (default: a reveal)
     forget: Forget | None = None  # a board bigger than the screen: cells changed unseen
+    player: str | None = None  # the label of the piece whose walk ``forget`` follows
 
     def move(self, old: str, new: str) -> bool:
         return (self.is_move or self.is_reveal)(old, new)
@@ -41,4 +45,4 @@ class TrackerSettings:
         return CellTracker(rows, cols, initial=self.initial if initial is None else initial,
                            is_reveal=self.is_reveal,
                            may_change=self.may_change, confirm=self.confirm,
-                           forget=self.forget)
+                           forget=self.forget, player=self.player)

@@ -223,6 +223,8 @@ class GridSource(_NoExtras):
             if board_read is None and self._structure is not None and not self._by_structure:
                 board_read = self._by_structure_now(frame)
             if board_read is None:
+                if self._rooms is not None:  # a frame missed: Link may have walked unseen
+                    self._state = self.tracker.missed()
                 return SourceUpdate(None, f"no board in view: {_first_line(error)}; keeping "
                                     "the last state", changed=False)
             geometry = board_read.geometry
@@ -438,6 +440,8 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
 
     A cell read ``unknown`` now that still holds the game's "not yet observed" label stays
     unknown, so the reader lists it as unread; every other cell carries the tracker's label.
+    As :func:`gridsight.tracking.merged_read`, the extras list the cells unread now and the
+    tracker's sighting of the player's piece.
     """
     from gridsight.vision.classify import UNKNOWN as VISION_UNKNOWN
     from gridsight.vision.classify import BoardRead as VisionBoardRead
@@ -460,6 +464,8 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
                                           cell.best or label, cell.variant))
         cells.append(tuple(out))
     extras = {**read.extras, "unread_now": tuple(read.unknown())}
+    if state.sighting is not None:  # where the player's piece was last read (a room)
+        extras["sighting"] = state.sighting
     return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from gridsight.games.spec import TIME_LIMIT, GameSpec, GridReading, ManualBoardSettings
 from gridsight.games.tile_path.words import WORDS
 from gridsight.live.settings import TrackerSettings
+from gridsight.tracking import Sighting
 
 TOKENS = (".", "x", "#", "S", "E", "L")
 
@@ -63,33 +64,53 @@ def arrived(old: str, new: str) -> bool:
     return new == "L"
 
 
-def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, ...], ...],
-                  read_now: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The not-stepped tiles (``.``) out of this frame's read whose state is no longer sure
-    because Link arrived on a new tile (a room bigger than the screen; the tracker's
-    :data:`gridsight.tracking.Forget` rule). Link crosses every tile between two frames read;
-    frames may be missed (refused, or his tile not read in them), so:
+#: The fewest steps the tiles Link may have crossed between two sightings are looked for
+#: in: a walk round a corner back beside his last tile takes three, and a screenshot may
+#: hold them although none was missed (screenshots taken steps apart, his pace not yet seen).
+TURN = 3
 
-    - arrived next to a tile believed his before: one step, or a detour round a corner
-      through frames missed, so the tiles next to his old and new tiles are unsure;
-    - arrived anywhere else (or never read before): he walked unseen over tiles that may
-      be anywhere, so every not-stepped tile out of the read is unsure.
+
+def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, ...], ...],
+                  read_now: frozenset[tuple[int, int]], sighting: Sighting
+                  ) -> list[tuple[int, int]]:
+    """The not-stepped tiles (``.``) out of this frame's read whose state is no longer sure
+    because Link was read again (a room bigger than the screen; the tracker's
+    :data:`gridsight.tracking.Forget` rule). Link takes a step a frame or fewer (more only
+    if the frames read so far showed him going faster: ``sighting.pace``), and frames are
+    missed (refused, or read without his tile): since the frame he was last read in
+    (``sighting``) he has taken at most ``sighting.steps(sighting.missed + 1)`` steps, so the
+    tiles he may have stepped on unseen are those on a walk that short from his last tile to
+    his tile now (a tile whose distance to both, in steps, adds up to no more; distances
+    counted across statues too, so never fewer tiles than the walks round them reach):
+
+    - when he has moved, those steps are three at least (:data:`TURN`: a corner turned
+      back beside his last tile, in screenshots taken steps apart before his pace is seen);
+    - read farther from his last tile than those steps reach (screenshots taken several
+      steps apart: the pace is raised for the frames after), or never read before: he
+      walked unseen over tiles that may be anywhere, so every not-stepped tile out of the
+      read is unsure;
+    - Link not read now: nothing here (the read says which tiles he may stand on:
+      :func:`gridsight.games.tile_path.room.board_tokens`).
 
     Tiles read in this frame are as read; a stepped tile stays stepped."""
-    was = {(r, c) for r, row in enumerate(before) for c, label in enumerate(row) if label == "L"}
-    now = {(r, c) for r, c in read_now if after[r][c] == "L"} - was
+    now = {(r, c) for r, c in read_now if after[r][c] == "L"}
     if not now:
         return []
     stale = [(r, c) for r, row in enumerate(after) for c, label in enumerate(row)
              if label == "." and (r, c) not in read_now]
+    steps = sighting.steps(sighting.missed + 1)
+    if not sighting.cells or min(_apart(a, b) for a in sighting.cells for b in now) > steps:
+        return stale
+    if not now <= sighting.cells:  # (still on his tile: no walk comes back onto it)
+        steps = max(steps, TURN)
+    return [cell for cell in stale
+            if any(_apart(a, cell) + _apart(cell, b) <= steps
+                   for a in sighting.cells for b in now)]
 
-    def near(a: tuple[int, int], b: tuple[int, int]) -> bool:
-        return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1
 
-    if any(near(p, h) for p in was for h in now):
-        ends = was | now
-        return [cell for cell in stale if any(near(cell, end) for end in ends)]
-    return stale
+def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two tiles with nothing in the way (a walk round statues is longer)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:
@@ -113,7 +134,7 @@ SPEC = GameSpec(
     example=EXAMPLE,
     manual=ManualBoardSettings(6, 8, TOKENS),
     reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived,
-                                                   forget=walked_unseen),
+                                                   forget=walked_unseen, player="L"),
                         example=SCREEN_EXAMPLE, scrolling=_rooms),
     solver_options=(TIME_LIMIT,),
     words=WORDS,

@@ -779,11 +779,10 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
     tile while Link stands on it or has not stepped in), stepped tiles ``x``.
 
     When the read merges several views (``analyze --sequence``, ``live``), only Link changes
-    tiles, so a tile hidden now (by an enemy) keeps its state, unless Link's own tile is not
-    read now: he may stand on any hidden tile, or on any tile the screen's view may hold
-    around the cells read (``GBC.view_tiles`` of them), so they are ``?``. Link stands on one tile:
-    when he is read on a tile in view, a tile still believed his is one he has left, so
-    stepped (``x``)."""
+    tiles, so a tile hidden now (by an enemy) keeps its state. Link stands on one tile: when
+    he is read on a tile in view, a tile still believed his is one he has left, so stepped
+    (``x``). When he is not read now, the tiles he may have stepped on since he was last read
+    are ``?`` (:func:`in_doubt`), and so is a tile still believed his."""
     view = board.extras.get("view")
     hidden = set(board.extras.get("unread_now", ()))
 
@@ -793,18 +792,9 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
 
     here = [(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
             if cell.label == LINK and seen_now(r, c)]
-    in_view_hidden = {(r, c) for r, c in hidden if view is not None
-                      and view[0][0] <= r <= view[0][1] and view[1][0] <= c <= view[1][1]}
+    doubt: set[tuple[int, int]] = set()
     if not here and view is not None and "unread_now" in board.extras:
-        # Merged: Link not read now stands somewhere in the screen's view, which may be
-        # larger than the cells read (a picture cut, a cell unsure): any not-stepped tile
-        # the screen's view may hold around the cells read may be his now.
-        wide, high = GBC.view_tiles
-        (r0, r1), (c0, c1) = view
-        in_view_hidden |= {(r, c) for r, row in enumerate(board.cells)
-                           for c, cell in enumerate(row)
-                           if cell.label == NOT_STEPPED and not seen_now(r, c)
-                           and r1 - high <= r <= r0 + high and c1 - wide <= c <= c0 + wide}
+        doubt = in_doubt(board, seen_now)
     grid = []
     for r, row in enumerate(board.cells):
         line = []
@@ -813,8 +803,8 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
             label = cell.label
             if label == LINK and here and (r, c) not in here:
                 label = STEPPED  # Link has left it since
-            if not here and (r, c) in in_view_hidden and token != "#":
-                label = UNKNOWN  # Link may stand on it now
+            if (r, c) in doubt and token != "#":
+                label = UNKNOWN  # Link may stand on it now, or have crossed it
             if label in (UNKNOWN, "?", ""):
                 line.append("?")
             elif token == "#":
@@ -833,6 +823,39 @@ def board_tokens(board: BoardRead, room: Room) -> list[list[str]]:
     return grid
 
 
+def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
+    """The cells of a merged read, Link not read in it, whose state is not sure now: each
+    not seen now (``seen_now``: in view and read) and believed Link's (he may have left it)
+    or not stepped, where Link may stand now or may have stepped since he was last read.
+
+    - He stands on a tile fully on the screen, as the cells read are: the screen shows
+      ``GBC.view_tiles`` (10x8) tiles fully at most, so his tile is in a box that size
+      round the cells read (wider than them when the picture is cut, or a cell unsure).
+      This needs no count of his steps: screenshots taken several steps apart keep it.
+    - The tiles he has left since he was last read: the read's ``extras["sighting"]``
+      (:class:`gridsight.tracking.Sighting`) says where and how many frames since, each
+      holding at most one of his steps (or the more the frames so far showed: its
+      ``pace``), so they are fewer steps from his last tile than that (statues not counted,
+      so never fewer tiles than the walks round them). A tile farther and off that box is
+      sure, however the view moved. Without a sighting (never read yet), every tile is in
+      doubt."""
+    view = board.extras["view"]
+    sighting = board.extras.get("sighting")
+    wide, high = GBC.view_tiles
+    (r0, r1), (c0, c1) = view
+    last = tuple(sighting.cells) if sighting is not None else ()
+    steps = sighting.steps(sighting.missed) if sighting is not None else 0
+
+    def reached(r: int, c: int) -> bool:
+        on_screen = r1 - high < r < r0 + high and c1 - wide < c < c0 + wide
+        if on_screen or not last:
+            return True  # he may stand there now (or, never read, anywhere)
+        return min(abs(r - a) + abs(c - b) for a, b in last) < steps  # left since
+
+    return {(r, c) for r, row in enumerate(board.cells) for c, cell in enumerate(row)
+            if cell.label in (NOT_STEPPED, LINK) and not seen_now(r, c) and reached(r, c)}
+
+
 def describe_view(board: BoardRead) -> str:
     """The view's board cells in words, for the report."""
     view = board.extras.get("view")
@@ -843,5 +866,5 @@ def describe_view(board: BoardRead) -> str:
 
 
 __all__ = ["GBC", "Room", "RoomCalibration", "RoomRead", "View", "board_tokens",
-           "calibrate_room", "describe_view", "locate_view", "read_view", "room_from_board",
-           "room_of", "tiles_at"]
+           "calibrate_room", "describe_view", "in_doubt", "locate_view", "read_view",
+           "room_from_board", "room_of", "tiles_at"]
