@@ -289,3 +289,15 @@ def test_a_glyph_cut_by_the_bands_side_is_no_counter():
     real.write(frame, "6", 80, 14, 4, (250, 250, 250), bold=True)
     frame[:, 193:] = (40, 40, 40)  # a tool strip's edge beside the screen
     assert [d for d, _ in read_counter(frame, lattice, ()).digits] == [6]
+
+
+def test_a_glyph_taller_than_a_bar_can_be_is_no_counter():
+    """Desktop 97003 (4K at 200%): a region over the board's middle held a lattice at half
+    the tiles' pitch, and two of the real tiles above it, each twice that pitch tall, read as
+    a 0 that might spell its count: the part passed for a whole screen and was answered
+    with (a wrong board). The counter's glyphs are at most a tile and a half tall."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)
+    frame[2:62, 60:110] = (60, 60, 60)  # a square with a hole, as tall as two tiles
+    frame[14:50, 72:98] = (225, 245, 225)
+    assert read_counter(frame, lattice, ()).digits == ()
