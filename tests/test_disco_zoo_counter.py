@@ -301,3 +301,15 @@ def test_a_glyph_taller_than_a_bar_can_be_is_no_counter():
     frame[2:62, 60:110] = (60, 60, 60)  # a square with a hole, as tall as two tiles
     frame[14:50, 72:98] = (225, 245, 225)
     assert read_counter(frame, lattice, ()).digits == ()
+
+
+def test_a_speck_of_a_tiles_decoration_is_no_counter():
+    """Desktop 102023: over a lattice at half the tiles' pitch inside the board, an 8 px
+    speck of a tile read as a 0 that may spell the count, and the part of the board was
+    answered with as the screen (every tile stated, wrong). The counter's glyphs are at
+    least a fifth of a tile tall."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)
+    frame[30:37, 90:96] = (60, 60, 60)  # a ring 7 px tall: a 0 a fifth of a tile tall
+    frame[32:35, 92:94] = (225, 245, 225)
+    assert read_counter(frame, lattice, ()).digits == ()

@@ -607,7 +607,7 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
     placed = [_placed_word(band, distance > level,
-                           _inside_band(band.shape[1], TALLEST_DIGIT * lattice.pitch_y))
+                           _inside_band(band.shape[1], lattice.pitch_y))
               for level in INK_LEVELS]
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
@@ -627,18 +627,25 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 
 TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
+SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
 
 
-def _inside_band(width: int, tallest: float):
-    """:func:`_number_glyphs` among the glyphs clear of the band's sides (``width``) and at
-    most ``tallest`` pixels tall. The band reaches past the cards and the board, and a glyph
-    it cuts is no digit of the counter but a window's edge or a picture beside the screen (a
-    tool strip's edge, tallest in the band, read as a 1 at two cuts: desktop 99432, 6 left
-    read as 1; a spreadsheet above the phone's window, read as a 0: 98424). A glyph taller
-    than the bar can be is a window or the board's own tiles (over a lattice at half the
-    tiles' pitch, two tiles read as a 0 that may spell the count: desktop 97003)."""
+def _inside_band(width: int, pitch: float):
+    """:func:`_number_glyphs` among the glyphs clear of the band's sides (``width``), from
+    :data:`SMALLEST_DIGIT` to :data:`TALLEST_DIGIT` tiles (of ``pitch`` pixels) tall. The
+    band reaches past the cards and the board, and a glyph it cuts is no digit of the
+    counter but a window's edge or a picture beside the screen (a tool strip's edge,
+    tallest in the band, read as a 1 at two cuts: desktop 99432, 6 left read as 1; a
+    spreadsheet above the phone's window, read as a 0: 98424). A glyph taller than the bar
+    can be, or as small as a tile's decoration, is no digit of the counter either: over a
+    lattice at half the tiles' pitch inside the board (the part taken for a whole screen),
+    two real tiles read as a 0 that may spell its count (desktop 97003), and so did a
+    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles)."""
+    tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
+
     def pick(boxes: list[Box]) -> list[Box]:
-        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
+        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width
+                  and smallest <= b[3] <= tallest]
         return _number_glyphs(inside) if inside else []
     return pick
 
