@@ -644,9 +644,10 @@ def _inside_band(width: int, pitch: float):
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
-        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width
-                  and smallest <= b[3] <= tallest]
-        return _number_glyphs(inside) if inside else []
+        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
+        word = _number_glyphs(inside) if inside else []
+        # (the small glyphs stay for the label beside the number, which marks it)
+        return word if all(b[3] >= smallest for b in word) else []
     return pick
 
 
