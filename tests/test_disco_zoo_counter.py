@@ -259,3 +259,57 @@ def test_a_counter_is_one_word_at_every_ink_cut():
         alone = frame.copy()
         alone[stroke] = colour
         assert [d for d, _ in read_counter(alone, lattice, ()).digits] == [1]
+
+
+def test_a_bar_boxed_digit_and_dense_text_keeps_its_colour():
+    """Desktop 99410 (a 294 px phone): the counter's dark box fills the bar's whole height
+    over a tenth of its width and the text covers a quarter of the rest, so no row of the
+    bar is quiet and under three quarters of its pixels are its colour. Given the cards'
+    ground under it, the whole bar was ink and the 6 went unread: the bar keeps its own
+    colour while most of its pixels have it."""
+    band = np.full((40, 260, 3), (99, 69, 91), np.float32)  # a title bar, no status bar
+    band[36:] = (230, 245, 236)  # the cards' ground under it
+    band[:36, 110:140] = (20, 20, 20)  # the counter's dark box, the bar's whole height
+    band[8:14, 115:135] = (250, 250, 250)
+    band[10:28, 10:90:6] = (250, 250, 250)  # the region's name's strokes
+    band[20:22, 5:160] = (250, 250, 250)  # rows of text across most of the bar
+    band[10:28, 150:250:2] = (250, 250, 250)  # ATTEMPTS LEFT
+    colours = _bar_colours(band, 11)
+    assert np.allclose(colours[:36, 0], (99, 69, 91))
+    assert np.allclose(colours[38, 0], (230, 245, 236))
+
+
+def test_a_glyph_cut_by_the_bands_side_is_no_counter():
+    """Desktop 99432: a tool strip's edge beside the phone, cut by the band's side and the
+    tallest thing in it, was read as a 1 at two ink cuts, agreeing with the board (6 left
+    read as 1, stated with no doubt). A glyph the band cuts is none of the counter's."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)
+    frame[:60] = (110, 60, 40)  # the title bar
+    real.write(frame, "6", 80, 14, 4, (250, 250, 250), bold=True)
+    frame[:, 193:] = (40, 40, 40)  # a tool strip's edge beside the screen
+    assert [d for d, _ in read_counter(frame, lattice, ()).digits] == [6]
+
+
+def test_a_glyph_taller_than_a_bar_can_be_is_no_counter():
+    """Desktop 97003 (4K at 200%): a region over the board's middle held a lattice at half
+    the tiles' pitch, and two of the real tiles above it, each twice that pitch tall, read as
+    a 0 that might spell its count: the part passed for a whole screen and was answered
+    with (a wrong board). The counter's glyphs are at most a tile and a half tall."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)
+    frame[2:62, 60:110] = (60, 60, 60)  # a square with a hole, as tall as two tiles
+    frame[14:50, 72:98] = (225, 245, 225)
+    assert read_counter(frame, lattice, ()).digits == ()
+
+
+def test_a_speck_of_a_tiles_decoration_is_no_counter():
+    """Desktop 102023: over a lattice at half the tiles' pitch inside the board, an 8 px
+    speck of a tile read as a 0 that may spell the count, and the part of the board was
+    answered with as the screen (every tile stated, wrong). The counter's glyphs are at
+    least a fifth of a tile tall."""
+    lattice = Lattice(10, 100, 36, 36, 5, 5, 1.0)  # a board under the bar
+    frame = np.full((300, 200, 3), (225, 245, 225), np.uint8)
+    frame[30:37, 90:96] = (60, 60, 60)  # a ring 7 px tall: a 0 a fifth of a tile tall
+    frame[32:35, 92:94] = (225, 245, 225)
+    assert read_counter(frame, lattice, ()).digits == ()

@@ -121,7 +121,12 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             found = better  # never traded for a less complete read (a top cut through a bar)
         if any(holds(other, found) for other in finds):
             continue  # a part of a board found already (between two of its lines)
-        finds = [other for other in finds if not holds(found, other)] + [found]
+        # A larger board replaces those it holds, unless it reads fewer of its cells: the
+        # blurred blow-up of the screen behind a pillar-boxed phone holds a lattice round
+        # the board with a fifth of its tiles unread (harder desktop 99424, 15-20% of the
+        # frame: the board read whole, with cards and a counter, was dropped for it).
+        finds = [other for other in finds if not holds(found, other)
+                 or other.known_fraction > found.known_fraction] + [found]
         if _whole(found, furniture):
             # A whole screen, or a part of a board read as one (a lattice at half the tiles'
             # pitch in a region cut between two of the board's lines, tiles above it taken

@@ -606,7 +606,9 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
-    placed = [_placed_word(band, distance > level, _number_glyphs) for level in INK_LEVELS]
+    placed = [_placed_word(band, distance > level,
+                           _inside_band(band.shape[1], lattice.pitch_y))
+              for level in INK_LEVELS]
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
     # much smaller word than another cut's (the clock's digits: 7056 at 0.6x), says nothing;
@@ -622,6 +624,31 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     if not all(_same_place(box, taken[0][1]) for _, box in taken[1:]):
         return NumberRead(None, 0.0, ())
     return agreed([read for read, _ in taken])
+
+
+TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
+SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
+
+
+def _inside_band(width: int, pitch: float):
+    """:func:`_number_glyphs` among the glyphs clear of the band's sides (``width``), from
+    :data:`SMALLEST_DIGIT` to :data:`TALLEST_DIGIT` tiles (of ``pitch`` pixels) tall. The
+    band reaches past the cards and the board, and a glyph it cuts is no digit of the
+    counter but a window's edge or a picture beside the screen (a tool strip's edge,
+    tallest in the band, read as a 1 at two cuts: desktop 99432, 6 left read as 1; a
+    spreadsheet above the phone's window, read as a 0: 98424). A glyph taller than the bar
+    can be, or as small as a tile's decoration, is no digit of the counter either: over a
+    lattice at half the tiles' pitch inside the board (the part taken for a whole screen),
+    two real tiles read as a 0 that may spell its count (desktop 97003), and so did a
+    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles)."""
+    tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
+
+    def pick(boxes: list[Box]) -> list[Box]:
+        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
+        word = _number_glyphs(inside) if inside else []
+        # (the small glyphs stay for the label beside the number, which marks it)
+        return word if all(b[3] >= smallest for b in word) else []
+    return pick
 
 
 SAME_PLACE = 0.5  # two words overlap by this share of the smaller's width and height
@@ -663,6 +690,7 @@ def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> 
 
 
 QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
+QUIET_SPAN = 0.2  # ... or all of them within this share of its width (one box on the bar)
 OFF_ROW = 30.0  # colour distance at which a pixel is off its row's colour
 RUN_OWN = 0.75  # a run of rows with text has a colour of its own when this share has it
 
@@ -675,12 +703,19 @@ def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
     takes the colour of the nearest such row above or below it, whichever more of its own
     pixels share. With no such row, :func:`_running_bar_colours` over ``window`` rows."""
     rows = np.median(band, axis=1)
-    off_share = (np.linalg.norm(band - rows[:, None, :], axis=2) > OFF_ROW).mean(axis=1)
-    quiet = np.flatnonzero(off_share <= QUIET_ROW)
+    off = np.linalg.norm(band - rows[:, None, :], axis=2) > OFF_ROW
+    off_share = off.mean(axis=1)
+    # A row whose off pixels all stand within a short span holds one thing, not text: the
+    # counter's dark box across a bar with no row free of it (desktop 99410's 294 px phone,
+    # its bar's quiet rows otherwise only the cards' ground under it, and the bar all ink).
+    last = band.shape[1] - 1 - np.argmax(off[:, ::-1], axis=1)
+    span = np.where(off.any(axis=1), last - np.argmax(off, axis=1) + 1, 0)
+    quiet_rows = (off_share <= QUIET_ROW) | (span <= QUIET_SPAN * band.shape[1])
+    quiet = np.flatnonzero(quiet_rows)
     if len(quiet) == 0:
         return _running_bar_colours(rows, window)
     out = rows.copy()
-    busy = np.flatnonzero(off_share > QUIET_ROW)
+    busy = np.flatnonzero(~quiet_rows)
     for run in np.split(busy, np.flatnonzero(np.diff(busy) > 1) + 1) if len(busy) else []:
         # The run's own colour when nearly all of its pixels share it (a bar whose every
         # row holds a little text: a big digit as tall as the bar, desktop 90033's, leaves
