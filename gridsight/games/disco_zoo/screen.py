@@ -267,8 +267,8 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     of the lattice's lines between its grass tiles. A board whose tiles are read needs no
     line: a screen scaled down without smoothing can drop all its one-pixel lines at once
     (the cells' pitch a whole number of pixels, every line at the same phase: real-look
-    screen 7230 at 0.80x, found by its tapped and found tiles). On the 120 real-look screens
-    7000-7119 at 0.5x to 3x, 4 to 8 lines showed through the grass of each."""
+    screen 7230 at 0.80x, found by its tapped and found tiles). On the real-look screens
+    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's."""
     kinds = [[tile.kind for tile in row] for row in tiles]
     lines: dict[tuple[str, int], list[float]] = {}
     for r in range(lattice.rows):
