@@ -211,7 +211,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     rescue tiles is there."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    best: tuple[float, float, Lattice, tuple] | None = None
+    best: tuple[float, float, Lattice, tuple, bool] | None = None
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                     keep=2, shifts=1)
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
@@ -225,16 +225,95 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         # threshold, not for the fit.
         seen = sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / (rows * cols)
         fit = lattice.score * seen ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
+        # Most tiles unread, and grass with none of the lattice's lines between its tiles: a
+        # lattice on other lines (:func:`lawn_lined`).
+        lineless = fit >= 0 and seen < SEEN_LINED and not lawn_lined(image, lattice, tiles)
+        if lineless:
+            fit = -1.0
         if best is None or fit > best[1]:
-            best = (plausibility, fit, lattice, tiles)
+            best = (plausibility, fit, lattice, tiles, lineless)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
+            "best lattice: its grass tiles show none of its lines" if best[4] else \
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
-    plausibility, _, lattice, tiles = best
+    plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+LINE_DIP = 3.0  # Lab L levels a line between two grass tiles is darker than both, at least
+SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines through its grass
+
+
+def lawn_lined(image: np.ndarray, lattice: Lattice,
+               tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
+    """Whether the tiles read as grass show the lattice's lines between them: some inner line
+    of the lattice with grass on both sides of it somewhere is darker than the grass beside
+    it (:data:`LINE_DIP`) all along, at every pair of neighbouring grass tiles it parts
+    (:func:`_line_dip`); ``True`` too when no two grass tiles are neighbours (nothing to
+    tell).
+
+    A rescue board is square grass tiles separated by thin darker lines drawn from edge to
+    edge, which nothing on an untapped tile covers. A tile is taken for grass by its colour
+    alone, so a green patch of anything reads as grass; its lines are what make it a lawn
+    of tiles. :func:`locate_rescue` asks this of a lattice only when fewer than
+    :data:`SEEN_LINED` of its tiles are read (the rest hidden under something or unread):
+    then nothing else on the board vouches for the lattice's place. No-game desktop 98613 of
+    the harder kit: a tiled wallpaper's lines, every fourth, carried across a dark green
+    terminal read as eight grass tiles, the windows over the rest read as tiles hidden under
+    something, a title bar's glyph as a counter agreeing with the board: a board with none
+    of the lattice's lines between its grass tiles. A board whose tiles are read needs no
+    line: a screen scaled down without smoothing can drop all its one-pixel lines at once
+    (the cells' pitch a whole number of pixels, every line at the same phase: real-look
+    screen 7230 at 0.80x, found by its tapped and found tiles). On the real-look screens
+    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's."""
+    kinds = [[tile.kind for tile in row] for row in tiles]
+    lines: dict[tuple[str, int], list[float]] = {}
+    for r in range(lattice.rows):
+        for c in range(lattice.cols):
+            if kinds[r][c] != "ground":
+                continue
+            if c + 1 < lattice.cols and kinds[r][c + 1] == "ground":
+                lines.setdefault(("v", c), []).append(_line_dip(image, lattice, r, c, True))
+            if r + 1 < lattice.rows and kinds[r + 1][c] == "ground":
+                lines.setdefault(("h", r), []).append(_line_dip(image, lattice, r, c, False))
+    return not lines or any(min(dips) >= LINE_DIP for dips in lines.values())
+
+
+def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool) -> float:
+    """How much darker (Lab L) the lattice's line between tile ``(r, c)`` and its neighbour
+    is than the darker of the two tiles beside it: the right neighbour when ``across``
+    (a vertical line), else the one below. Over the middle half of the line's length, each
+    position across it is the median of its pixels along it (decorations, JPEG); the line
+    is the darkest within a sixteenth of a tile (at least 1.5 pixels) of its place, each
+    tile the median of the positions an eighth to a quarter of a tile from it. 0 when the
+    line lies off the picture."""
+    px, py = lattice.pitch_x, lattice.pitch_y
+    pitch = px if across else py
+    if across:
+        at = lattice.x + (c + 1) * px
+        box = (at - 0.25 * px, lattice.y + (r + 0.25) * py, at + 0.25 * px,
+               lattice.y + (r + 0.75) * py)
+    else:
+        at = lattice.y + (r + 1) * py
+        box = (lattice.x + (c + 0.25) * px, at - 0.25 * py, lattice.x + (c + 0.75) * px,
+               at + 0.25 * py)
+    h, w = image.shape[:2]
+    xa, ya = int(max(0, np.floor(box[0]))), int(max(0, np.floor(box[1])))
+    xb, yb = int(min(w, np.ceil(box[2]))), int(min(h, np.ceil(box[3])))
+    if xb <= xa or yb <= ya:
+        return 0.0
+    light = _lab(image[ya:yb, xa:xb])[..., 0]
+    profile = np.median(light, axis=0 if across else 1)
+    place = np.arange(len(profile)) + (xa if across else ya) + 0.5 - at
+    line = np.abs(place) <= max(1.5, pitch / 16)
+    before, after = place <= -pitch / 8, place >= pitch / 8
+    if not (line.any() and before.any() and after.any()):
+        return 0.0
+    return float(min(np.median(profile[before]), np.median(profile[after]))
+                 - profile[line].min())
 
 
 def _tile_crop(image: np.ndarray, lattice: Lattice, r: int, c: int, inset: float) -> np.ndarray:
