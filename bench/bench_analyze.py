@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from gridsight import api  # noqa: E402
 from gridsight.readers.base import ReadHints  # noqa: E402
-from gridsight.readers.find import find_board  # noqa: E402
+from gridsight.readers.find import find_board, read_found  # noqa: E402
 from gridsight.registry import get_reader  # noqa: E402
 from kit.corpus import busy_background  # noqa: E402
 from kit.skins import pentomino, tile_path  # noqa: E402
@@ -92,11 +92,15 @@ def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[
         if reuse:
             geometry = locator.locate(image)
             board = read_cells(image, geometry, pack)
+            t.append(time.perf_counter())
+            reading = reader.read(image, board, pack, ReadHints())
         else:
-            board = find_board(image, game, pack).read
-            geometry = board.geometry
-        t.append(time.perf_counter())
-        reading = reader.read(image, board, pack, ReadHints())
+            found = find_board(image, game, pack)
+            geometry = found.read.geometry
+            t.append(time.perf_counter())
+            # as analyze reads it: the screen's window of the frame when the board was found
+            # inside it, with the pack it was found by (ours, or the board's structure)
+            reading = read_found(image, found, ReadHints())
         t.append(time.perf_counter())
         advice = api.solve(game, reading.text, options=options)
         t.append(time.perf_counter())

@@ -176,3 +176,31 @@ def test_a_larger_board_reading_fewer_of_its_cells_leaves_a_whole_one(monkeypatc
     found = desktop.locate_inside(np.zeros((400, 600, 3), np.uint8), locate,
                                   ("cards", "counter"))
     assert found.extras[desktop.VIEW] == phone and found.known_fraction == 1.0
+
+
+def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch):
+    """Our own skin's rescue, read whole by the shipped pack inside a wider frame, keeps the
+    view found around its board: the search by windows (``find._fuller_window``, for a
+    calibrated pack's view that misses furniture, desktop 99202) is not run for it (it cost 7
+    to 15 s a screenshot in ``bench/bench_analyze.py``'s 1920x1080 frames), and the board
+    is read exactly."""
+    import cv2
+
+    from gridsight.readers import find
+    from gridsight.readers.base import ReadHints
+    from kit.skins import disco_zoo
+    from test_readers import random_rescue
+
+    rng = np.random.default_rng(1)
+    shot, truth = random_rescue(rng, disco_zoo.DEFAULT_SKIN)
+    image = cv2.resize(shot.image, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_LINEAR)
+    frame = np.full((1080, 1920, 3), (120, 90, 60), np.uint8)
+    frame[200 : 200 + image.shape[0], 700 : 700 + image.shape[1]] = image
+
+    def searched(*args, **kwargs):
+        raise AssertionError("the search by windows ran for our skin read whole")
+
+    monkeypatch.setattr(find, "_fuller_window", searched)
+    found = find_in(frame, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    assert found.read.known_fraction == 1.0
+    assert find.read_found(frame, found, ReadHints()).text == truth
