@@ -66,6 +66,10 @@ class Sighting:
         """The most steps the piece is taken to make in ``frames`` frames."""
         return self.pace * frames
 
+    def one_frame_later(self) -> Sighting:
+        """The same sighting, one more frame since it (a frame without the piece read)."""
+        return Sighting(self.cells, self.missed + 1, self.pace)
+
 
 #: A game's rule for cells that may have changed while nobody saw them (a board bigger than
 #: the screen: Link walked over tiles between two frames read): given the labels before a
@@ -220,8 +224,7 @@ class CellTracker:
     def missed(self) -> TrackerState:
         """A frame not read at all (refused: unreadable, no board found in it): the player's
         piece may have taken a step in it unseen, so it counts in the :class:`Sighting`."""
-        last = self._sighting
-        self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
+        self._sighting = self._sighting.one_frame_later()
         return self.state()
 
     def _sight(self, reads: Sequence[Sequence[CellRead]]) -> None:
@@ -233,7 +236,7 @@ class CellTracker:
                          if read.label == self.player and self._cells[r][c].label == self.player)
         last = self._sighting
         if not here:
-            self._sighting = Sighting(last.cells, last.missed + 1, last.pace)
+            self._sighting = last.one_frame_later()
             return
         pace = last.pace
         if last.cells:  # (standing still, or one step a frame: the pace is unchanged)

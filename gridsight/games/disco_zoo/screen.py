@@ -282,6 +282,29 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     return not lines or any(min(dips) >= LINE_DIP for dips in lines.values())
 
 
+def _line_box(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool,
+              half: float) -> tuple[float, tuple[int, int, int, int] | None]:
+    """Where the lattice's line between tile ``(r, c)`` and its neighbour lies (its x when
+    ``across``, the line right of the tile; else its y, the line under it), and the pixel
+    box ``(xa, ya, xb, yb)`` over the line's middle half, ``half`` a tile either side of it,
+    clipped to the picture (``None`` when nothing of it is in the picture)."""
+    px, py = lattice.pitch_x, lattice.pitch_y
+    if across:
+        at = lattice.x + (c + 1) * px
+        box = (at - half * px, lattice.y + (r + 0.25) * py, at + half * px,
+               lattice.y + (r + 0.75) * py)
+    else:
+        at = lattice.y + (r + 1) * py
+        box = (lattice.x + (c + 0.25) * px, at - half * py, lattice.x + (c + 0.75) * px,
+               at + half * py)
+    h, w = image.shape[:2]
+    xa, ya = int(max(0, np.floor(box[0]))), int(max(0, np.floor(box[1])))
+    xb, yb = int(min(w, np.ceil(box[2]))), int(min(h, np.ceil(box[3])))
+    if xb <= xa or yb <= ya:
+        return at, None
+    return at, (xa, ya, xb, yb)
+
+
 def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool) -> float:
     """How much darker (Lab L) the lattice's line between tile ``(r, c)`` and its neighbour
     is than the darker of the two tiles beside it: the right neighbour when ``across``
@@ -290,21 +313,11 @@ def _line_dip(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool)
     is the darkest within a sixteenth of a tile (at least 1.5 pixels) of its place, each
     tile the median of the positions an eighth to a quarter of a tile from it. 0 when the
     line lies off the picture."""
-    px, py = lattice.pitch_x, lattice.pitch_y
-    pitch = px if across else py
-    if across:
-        at = lattice.x + (c + 1) * px
-        box = (at - 0.25 * px, lattice.y + (r + 0.25) * py, at + 0.25 * px,
-               lattice.y + (r + 0.75) * py)
-    else:
-        at = lattice.y + (r + 1) * py
-        box = (lattice.x + (c + 0.25) * px, at - 0.25 * py, lattice.x + (c + 0.75) * px,
-               at + 0.25 * py)
-    h, w = image.shape[:2]
-    xa, ya = int(max(0, np.floor(box[0]))), int(max(0, np.floor(box[1])))
-    xb, yb = int(min(w, np.ceil(box[2]))), int(min(h, np.ceil(box[3])))
-    if xb <= xa or yb <= ya:
+    pitch = lattice.pitch_x if across else lattice.pitch_y
+    at, box = _line_box(image, lattice, r, c, across, 0.25)
+    if box is None:
         return 0.0
+    xa, ya, xb, yb = box
     light = _lab(image[ya:yb, xa:xb])[..., 0]
     profile = np.median(light, axis=0 if across else 1)
     place = np.arange(len(profile)) + (xa if across else ya) + 0.5 - at
@@ -525,20 +538,11 @@ def _between_colour(image: np.ndarray, lattice: Lattice, a: tuple[int, int],
     """The median Lab colour along the line between neighbouring tiles ``a`` and ``b`` (its
     middle half, a tenth of a tile across)."""
     (r0, c0), (r1, c1) = sorted([a, b])
-    px, py = lattice.pitch_x, lattice.pitch_y
-    if r0 == r1:  # side by side: the vertical line right of a
-        x = lattice.x + (c0 + 1) * px
-        box = (x - 0.05 * px, lattice.y + (r0 + 0.25) * py, x + 0.05 * px,
-               lattice.y + (r0 + 0.75) * py)
-    else:
-        y = lattice.y + (r0 + 1) * py
-        box = (lattice.x + (c0 + 0.25) * px, y - 0.05 * py, lattice.x + (c0 + 0.75) * px,
-               y + 0.05 * py)
-    h, w = image.shape[:2]
-    xa, ya = int(max(0, np.floor(box[0]))), int(max(0, np.floor(box[1])))
-    xb, yb = int(min(w, np.ceil(box[2]))), int(min(h, np.ceil(box[3])))
-    if xb <= xa or yb <= ya:
+    # side by side: the vertical line right of a; else the line under it
+    _, box = _line_box(image, lattice, r0, c0, r0 == r1, 0.05)
+    if box is None:
         return None
+    xa, ya, xb, yb = box
     return np.median(_lab(image[ya:yb, xa:xb]).reshape(-1, 3), axis=0)
 
 
