@@ -59,6 +59,19 @@ def test_a_screen_whose_sides_hide_beside_its_board_is_bounded_by_its_bars():
     assert y - 26 <= best.y <= y + 15 and best.y + best.height >= y + h - 22
 
 
+def test_a_screen_at_the_captures_top_is_tried_from_the_frames_top():
+    """Harder desktop 98621: a screen whose top bar starts at the capture's first row, its
+    sides hidden beside the board. No line stands above the bar, so the rectangles by the bars
+    all began under it, the counter in it was never read, and the capture was refused. The
+    frame's own top is now tried too, after the lines."""
+    frame, (x, y, w, h), (bx0, by0, bx1, by1) = _screen_among_its_colour()
+    cut = y + 14  # the capture starts at the game's top bar
+    around = regions_around(frame[cut:], (bx0, by0 - cut, bx1, by1 - cut))
+    assert any((r.x, r.width, r.y) == (x, w, 0) and r.y + r.height >= y + h - 22 - cut
+               for r in around), around
+    assert around[0].y > 0  # (tried last: a line above the board comes first)
+
+
 def test_a_tool_strip_of_another_colour_still_gives_the_sides_as_before():
     frame, (x, y, w, h), board = _screen_among_its_colour(strip=(20, 20, 20))
     around = regions_around(frame, board)
