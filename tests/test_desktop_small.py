@@ -191,6 +191,44 @@ def test_a_larger_board_reading_fewer_of_its_cells_leaves_a_whole_one(monkeypatc
     assert found.extras[desktop.VIEW] == phone and found.known_fraction == 1.0
 
 
+def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch):
+    """Harder desktop 99706 (a 621 px phone on a 2560x1440 monitor): the only region holding
+    the whole board began at the board's top, so its cards and counter were cut off; the read
+    there, every tile and no furniture, was dropped as not credible before the screen around
+    it was looked for, and the capture was refused. A board read whole at its region's top is
+    now read again around it, and counts when that read finds furniture; a board lower in
+    its region, with nothing found above it, still does not."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: int, y: int, furniture) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
+                      for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, y, 32, 32, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    screen = Region(100, 0, 200, 400, 1.0)  # the board at x 120-280, y 150-310 in the frame
+    for cut_at, found in ((150, True), (100, False)):
+        part = Region(110, cut_at, 180, 250, 1.0)
+
+        def locate(pixels: np.ndarray) -> BoardRead:
+            if pixels.shape == (screen.height, screen.width, 3):
+                return board(20, 150, ("cards", "counter"))
+            return board(10, 150 - cut_at, ())  # nothing above the board in the part
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [part])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
+        frame = np.zeros((400, 600, 3), np.uint8)
+        if found:
+            read = desktop.locate_inside(frame, locate, ("cards", "counter"))
+            assert read.extras[desktop.VIEW] == screen
+        else:
+            with pytest.raises(BoardNotFoundError):
+                desktop.locate_inside(frame, locate, ("cards", "counter"))
+
+
 def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch):
     """Our own skin's rescue, read whole by the shipped pack inside a wider frame, keeps the
     view found around its board: the search by windows (``find._fuller_window``, for a

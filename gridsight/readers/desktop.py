@@ -57,6 +57,8 @@ TRIES = 8  # window-like regions tried for the board, best first (and a few foun
 # top and bottom over them: gridsight.vision.regions.ACROSS_OVER)
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
+TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
+# stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
@@ -101,9 +103,17 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             read = locate(region.crop(image))
         except BoardNotFoundError:
             continue
-        if not _credible(read, furniture):
-            continue
         found = in_frame(read, region)
+        if not _credible(read, furniture):
+            if not _cut_off_above(read, furniture):
+                continue
+            # Its whole board read at the region's very top: the screen's furniture above
+            # it was cut off with the region's top, not missing. The screen around it is
+            # looked for, and must show some furniture to be credible (harder desktop 99706,
+            # a region whose top was the board's: nothing above it to see).
+            around = view_around(image, found, locate, furniture)
+            if around is None or not _credible(around, furniture):
+                continue
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
@@ -178,6 +188,17 @@ def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
             return better
         return read
     return None
+
+
+def _cut_off_above(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a find that is not credible may only have lost its furniture to the region's
+    top: every cell read, none of the furniture seen, and the board's top within
+    :data:`TOP_CUT` of a cell of the region's top (a rescue's cards and counter stand above
+    its board)."""
+    if not furniture or read.known_fraction < 1.0 or _furniture_seen(read, furniture, True):
+        return False
+    geometry = read.geometry
+    return float(geometry.outline()[:, 1].min()) <= TOP_CUT * min(geometry.cell_size(0, 0))
 
 
 def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
