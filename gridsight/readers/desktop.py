@@ -12,7 +12,9 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
    counts only when credible among many windows (most cells read, some of the game's
    furniture found: Disco Zoo's cards and counter,
    :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
-   :data:`FURNITURE`).
+   :data:`FURNITURE`), or when its board, read whole, stands at the region's very top
+   (:func:`_cut_off_above`: the furniture above it cut off) and the screen around it (step 2)
+   shows furniture.
 2. **The screen around the board**: a region's top and bottom are loose. The rectangles
    enclosing the board found (:func:`gridsight.vision.regions.regions_around`: its sides the nearest
    long boundaries beside it, its top near where they stop, else a boundary across above the
