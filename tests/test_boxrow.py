@@ -89,3 +89,24 @@ def test_a_line_of_text_alone_is_not_a_row_of_boxes():
     panel = np.full((40, 160, 3), GROUND, np.uint8)
     put_text(panel, "YOU HAVE 5", (10, 30), cv2.FONT_HERSHEY_PLAIN, 1.4, BORDER, 2)
     assert box_row(panel, (0, 0, 160, 40), GROUND) is None
+
+
+CARD = (100, 109, 110)  # a grey card (BGR)
+FAINT = (180, 190, 190)  # light borders about 31 levels of Lab from it
+
+
+@pytest.mark.parametrize("quality", [None, 80])
+def test_a_small_box_whose_sides_fell_between_pixels_is_closed(quality):
+    # Desktop 98432 (harder kit): a 7-8 px box row whose third box's one-pixel sides were
+    # drawn between two pixels, each at half the border's contrast, under the ink level on
+    # half their rows: the box read as an open outline and the row as none.
+    big = np.full((40, 120, 3), CARD, np.uint8)  # drawn at 2x: borders 2 px
+    for x in (20, 38, 57, 76):  # the third box an odd number of pixels over
+        big[18:34, x : x + 16] = FAINT
+        big[20:32, x + 2 : x + 14] = CARD
+    shot = cv2.resize(big, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    if quality is not None:
+        shot = _shot(shot, 1.0, quality)
+    row = box_row(shot, (0, 0, shot.shape[1], shot.shape[0]), CARD)
+    assert row is not None and len(row.boxes) == 4
+    assert all(7 <= b[2] <= 9 and b[3] == 8 for b in row.boxes)

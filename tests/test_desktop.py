@@ -345,6 +345,19 @@ def test_a_screen_blended_on_one_side_over_a_striped_wallpaper_is_proposed():
                and w <= r.width <= 1.2 * w for r in proposed), (proposed, (x, y, w, h))
 
 
+def test_a_screens_top_and_bottom_a_bin_wider_than_its_boards_widen_its_proposal():
+    """Harder desktop 99438 of ``bench/bench_desktop.py`` (a 450 px phone on a 2560x1440
+    monitor, its left side beside a window of its ground's grey): the board's own top and
+    bottom lines, whose sides trace best, were proposed first, and the screen's top and bottom,
+    running a bin further each way, were merged into that proposal as "the same sides"
+    without widening it. No region held the whole phone and the capture was refused."""
+    _, capture, _ = sample(real_look_rescue, 99_438, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    proposed = propose_regions(capture.image)
+    assert any(abs(r.x - x) <= 2 and r.y <= y + 2 and r.y + r.height >= y + h - 2
+               and w - 2 <= r.width <= 1.2 * w for r in proposed), (proposed, (x, y, w, h))
+
+
 def test_a_striped_wallpaper_makes_no_window_of_its_rows():
     """A desktop with no game (bench seed 90014): a diagonally striped wallpaper's rows, taken
     for a window's top and bottom, made a region in which a spreadsheet read as a rescue with

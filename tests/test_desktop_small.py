@@ -59,6 +59,19 @@ def test_a_screen_whose_sides_hide_beside_its_board_is_bounded_by_its_bars():
     assert y - 26 <= best.y <= y + 15 and best.y + best.height >= y + h - 22
 
 
+def test_a_screen_at_the_captures_top_is_tried_from_the_frames_top():
+    """Harder desktop 98621: a screen whose top bar starts at the capture's first row, its
+    sides hidden beside the board. No line stands above the bar, so the rectangles by the bars
+    all began under it, the counter in it was never read, and the capture was refused. The
+    frame's own top is now tried too, after the lines."""
+    frame, (x, y, w, h), (bx0, by0, bx1, by1) = _screen_among_its_colour()
+    cut = y + 14  # the capture starts at the game's top bar
+    around = regions_around(frame[cut:], (bx0, by0 - cut, bx1, by1 - cut))
+    assert any((r.x, r.width, r.y) == (x, w, 0) and r.y + r.height >= y + h - 22 - cut
+               for r in around), around
+    assert around[0].y > 0  # (tried last: a line above the board comes first)
+
+
 def test_a_tool_strip_of_another_colour_still_gives_the_sides_as_before():
     frame, (x, y, w, h), board = _screen_among_its_colour(strip=(20, 20, 20))
     around = regions_around(frame, board)
@@ -178,6 +191,44 @@ def test_a_larger_board_reading_fewer_of_its_cells_leaves_a_whole_one(monkeypatc
     assert found.extras[desktop.VIEW] == phone and found.known_fraction == 1.0
 
 
+def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch):
+    """Harder desktop 99706 (a 621 px phone on a 2560x1440 monitor): the only region holding
+    the whole board began at the board's top, so its cards and counter were cut off; the read
+    there, every tile and no furniture, was dropped as not credible before the screen around
+    it was looked for, and the capture was refused. A board read whole at its region's top is
+    now read again around it, and counts when that read finds furniture; a board lower in
+    its region, with nothing found above it, still does not."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: int, y: int, furniture) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
+                      for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, y, 32, 32, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    screen = Region(100, 0, 200, 400, 1.0)  # the board at x 120-280, y 150-310 in the frame
+    for cut_at, found in ((150, True), (100, False)):
+        part = Region(110, cut_at, 180, 250, 1.0)
+
+        def locate(pixels: np.ndarray) -> BoardRead:
+            if pixels.shape == (screen.height, screen.width, 3):
+                return board(20, 150, ("cards", "counter"))
+            return board(10, 150 - cut_at, ())  # nothing above the board in the part
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [part])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
+        frame = np.zeros((400, 600, 3), np.uint8)
+        if found:
+            read = desktop.locate_inside(frame, locate, ("cards", "counter"))
+            assert read.extras[desktop.VIEW] == screen
+        else:
+            with pytest.raises(BoardNotFoundError):
+                desktop.locate_inside(frame, locate, ("cards", "counter"))
+
+
 def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch):
     """Our own skin's rescue, read whole by the shipped pack inside a wider frame, keeps the
     view found around its board: the search by windows (``find._fuller_window``, for a
@@ -204,3 +255,60 @@ def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch
     found = find_in(frame, {"disco-zoo": load_game_pack("disco-zoo", None)})
     assert found.read.known_fraction == 1.0
     assert find.read_found(frame, found, ReadHints()).text == truth
+
+
+def test_a_counter_whose_cuts_disagree_spells_the_count_only_if_each_glyph_could(monkeypatch):
+    """The furniture check of a desktop's regions (``screen.locate``) took a counter whose
+    middle ink cut read the board's count as agreeing with it, whatever the other cuts read
+    (its lead test, ``>= 0``, held for every read). Cuts that read another digit, the count's
+    digit far behind there, no longer vouch; a glyph about as near the count's digit at every
+    cut still does (a heavy 8 read as a slashed 0 at one cut)."""
+    import gridsight.games.disco_zoo.screen as screen
+    from gridsight.vision.digits import MIN_LEAD, NumberRead
+    from gridsight.vision.lattice import Lattice
+
+    tiles = tuple(tuple(screen.TileSeen("empty" if r == 0 and c < 2 else "ground")
+                        for c in range(5)) for r in range(5))  # two tapped: 8 left
+
+    def furniture(gap_of_eight: float) -> tuple[str, ...]:
+        gaps = (tuple(gap_of_eight if d == 8 else 0.0 if d == 3 else 0.3 for d in range(10)),)
+        counter = NumberRead(None, 0.0, ((8, 0.05),), gaps, agree=False)  # 8 here, 3 there
+        seen = screen.RescueScreen(Lattice(10, 10, 20, 20, 5, 5, 1.0), tiles, (), counter, 1.0)
+        monkeypatch.setattr(screen, "locate_rescue", lambda image: seen)
+        return screen.locate(np.zeros((120, 120, 3), np.uint8)).extras["furniture"]
+
+    assert "counter" not in furniture(0.2)  # the 8 far behind the 3 at some cut
+    assert "counter" in furniture(0.5 * MIN_LEAD)  # as near the 8 as the 3 at every cut
+
+
+def test_a_lattice_across_windows_missing_furniture_gives_way_to_a_whole_screen(monkeypatch):
+    """Harder desktop 103022 (held out): the whole frame's search laid a 5x5 lattice of 138 px
+    across a brown window, the phone and others; 80% of it read as tiles and the phone's
+    cards as its cards, credible, so it was answered with (``taps: 9`` and one found tile,
+    for the phone's 1 attempt left and six found). A whole-frame find missing some of the
+    furniture is now weighed against the windows' search, whose sure and more complete find
+    (the phone's board with its cards and counter) wins; a window's find no more complete
+    leaves it."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: int, pitch: int, unread: int, furniture) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "unknown" if 5 * r + c < unread else "grass",
+                                     1.0, 1.0) for c in range(5)) for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, 20, pitch, pitch, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    phone = Region(300, 0, 200, 400, 1.0)
+    for window_furniture, answer in ((("cards", "counter"), "window"), (("cards",), "whole")):
+        def locate(pixels: np.ndarray) -> BoardRead:
+            if pixels.shape[1] == 800:  # the whole frame: a lattice across its windows
+                return board(10, 70, 5, ("cards",))
+            return board(20, 30, 0, window_furniture)
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
+        found = desktop.ScreenLocator(locate, ("cards", "counter"))(
+            np.zeros((400, 800, 3), np.uint8))
+        assert (desktop.VIEW in found.extras) == (answer == "window"), answer

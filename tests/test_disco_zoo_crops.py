@@ -9,6 +9,7 @@ scale, the noise, the JPEG and the crop).
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo.screen import locate_rescue
@@ -153,3 +154,25 @@ def test_one_wide_card_is_not_split_and_a_panel_of_three_pictures_is():
     parts = unmerged(three, [panel], 60.0, 3)
     assert [p.box[0] for p in parts] == [15, 115, 215]
     assert unmerged(three, [panel], 120.0, 3) == (panel,)  # thirds narrower than a card
+
+
+def test_a_faint_wide_card_is_found_in_a_region_taking_in_a_windows_border():
+    """Desktop 98425 (harder kit): a card nearly as wide as its screen, 2 Lab levels off the
+    ground, in a region 2 px wider than the screen (a mirror window's dark border lines).
+    Shrunk and smoothed, the border blended with the ground beside the card into the card's
+    colour, the ground past the card's end did not show, and no card was found; the picture's
+    outermost columns no longer judge a panel's end."""
+    ground, card = (76, 41, 26), (70, 42, 31)
+    for border in (False, True):
+        image = np.full((420, 422 if border else 420, 3), ground, np.uint8)
+        image[90:240, 9:412] = card
+        image[110:170, 185:235] = (200, 60, 200)  # the card's picture
+        image[190:198, 120:300] = (230, 230, 230)  # its name
+        if border:
+            image[:, 420], image[:, 421] = (39, 44, 47), (69, 43, 37)
+        image = cv2.GaussianBlur(image, (0, 0), 0.7)
+        row = panel_row(image, (-120, 0, 650, 260), min_width=83, min_height=76,
+                        min_contrast=1.2, ground=((0, 270, 26, 150), (396, 270, 26, 150)))
+        assert row is not None and len(row.panels) == 1, border
+        x, y, w, h = row.panels[0].box
+        assert abs(x - 9) <= 2 and abs(x + w - 412) <= 2 and abs(y - 90) <= 2, row.panels

@@ -70,6 +70,7 @@ INK = 48.0  # colour distance from the panel's colour that marks ink
 THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer parts bands
 PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
+PICTURE_RIM = 2  # working columns at the picture's sides no panel's end is judged by
 MIN_SHOWN = 0.5  # a panel cut by the picture's edge shows at least this share of its width
 
 
@@ -703,13 +704,18 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
         # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
         # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
         # to a panel may take its colour (screen 7039: a card's right side).
+        # The picture's outermost columns are left out of them: a region found on a desktop
+        # may take in a window's one- or two-pixel border, which shrinking and smoothing
+        # blend with the ground into colours as near a faint panel's (harder desktop 98425:
+        # a card 2 Lab levels off its ground, in a region 2 px wider than the screen).
         ends: list[list[tuple[slice, slice]]] = []
+        lo, hi = min(x, PICTURE_RIM), max(x + w, width - PICTURE_RIM)
         if k == 0:
-            ends.append([(side_rows, slice(max(0, x - 2 - t * (j + 1)), max(0, x - 2 - t * j)))
+            ends.append([(side_rows, slice(max(lo, x - 2 - t * (j + 1)), max(lo, x - 2 - t * j)))
                          for j in (0, 1)])
         if k == len(boxes) - 1:
-            ends.append([(side_rows, slice(min(width, x + w + 2 + t * j),
-                                           min(width, x + w + 2 + t * (j + 1)))) for j in (0, 1)])
+            ends.append([(side_rows, slice(min(hi, x + w + 2 + t * j),
+                                           min(hi, x + w + 2 + t * (j + 1)))) for j in (0, 1)])
         groups = [below] + ends
         if k + 1 < len(boxes):
             gap = boxes[k + 1][0] - (x + w)

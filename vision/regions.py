@@ -234,6 +234,13 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
         if same:  # the same sides, another top or bottom: the window reaches both
             c = chosen[same[0]]
             top, bottom = min(c.y, region.y), max(c.y + c.height, region.y + region.height)
+            if region.x < c.x and region.x + region.width > c.x + c.width:
+                # Lines running past both ends of those taken (the ends are known to a bin):
+                # a board's top and bottom, whose sides trace best, stop inside its screen's
+                # sides on both sides (harder desktop 99438: the screen's, a bin further
+                # each way, merged into the board's, and its sides cut off). Past one end
+                # only, they may be a wallpaper's specks bridged (99202): not followed.
+                c = replace(c, x=region.x, width=region.width)
             chosen[same[0]] = replace(c, y=top, height=bottom - top)
         elif len(chosen) < room:
             chosen.append(region)
@@ -614,8 +621,14 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
     xr = int(np.median(rights[agree]))
     bottom = _snap(image, False, oy + int(rows.max()), 2, ox + xl, ox + xr, -1)
     out: list[Region] = []
-    for top in sorted(int(y) for y in rows[rows < ay0]):
-        y = _snap(image, False, oy + top, 2, ox + xl, ox + xr, +1)
+    tops = [_snap(image, False, oy + int(top), 2, ox + xl, ox + xr, +1)
+            for top in sorted(rows[rows < ay0])]
+    if oy == 0:
+        # The frame's own top, tried last: a screen at the top of the capture has no line
+        # above its top bar (harder desktop 98621: its tops all under the bar, whose counter
+        # was then never read).
+        tops.append(0)
+    for y in tops:
         region = Region(ox + xl, y, xr - xl, bottom - y, float(agree.mean()))
         if region.height >= ih and region.fits(image.shape) and \
                 all(r.y != region.y for r in out):

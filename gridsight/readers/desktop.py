@@ -12,7 +12,9 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
    counts only when credible among many windows (most cells read, some of the game's
    furniture found: Disco Zoo's cards and counter,
    :attr:`~gridsight.games.spec.GridReading.furniture`, as the locator reports them under
-   :data:`FURNITURE`).
+   :data:`FURNITURE`), or when its board, read whole, stands at the region's very top
+   (:func:`_cut_off_above`: the furniture above it cut off) and the screen around it (step 2)
+   shows furniture.
 2. **The screen around the board**: a region's top and bottom are loose. The rectangles
    enclosing the board found (:func:`gridsight.vision.regions.regions_around`: its sides the nearest
    long boundaries beside it, its top near where they stop, else a boundary across above the
@@ -57,6 +59,8 @@ TRIES = 8  # window-like regions tried for the board, best first (and a few foun
 # top and bottom over them: gridsight.vision.regions.ACROSS_OVER)
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
+TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
+# stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
@@ -101,9 +105,17 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             read = locate(region.crop(image))
         except BoardNotFoundError:
             continue
-        if not _credible(read, furniture):
-            continue
         found = in_frame(read, region)
+        if not _credible(read, furniture):
+            if not _cut_off_above(read, furniture):
+                continue
+            # Its whole board read at the region's very top: the screen's furniture above
+            # it was cut off with the region's top, not missing. The screen around it is
+            # looked for, and must show some furniture to be credible (harder desktop 99706,
+            # a region whose top was the board's: nothing above it to see).
+            around = view_around(image, found, locate, furniture)
+            if around is None or not _credible(around, furniture):
+                continue
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
@@ -178,6 +190,17 @@ def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
             return better
         return read
     return None
+
+
+def _cut_off_above(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a find that is not credible may only have lost its furniture to the region's
+    top: every cell read, none of the furniture seen, and the board's top within
+    :data:`TOP_CUT` of a cell of the region's top (a rescue's cards and counter stand above
+    its board)."""
+    if not furniture or read.known_fraction < 1.0 or _furniture_seen(read, furniture, True):
+        return False
+    geometry = read.geometry
+    return float(geometry.outline()[:, 1].min()) <= TOP_CUT * min(geometry.cell_size(0, 0))
 
 
 def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
@@ -322,7 +345,23 @@ class ScreenLocator:
         except BoardNotFoundError as error:
             missed = error
         if whole is not None and _credible(whole, self.furniture):
-            return whole
+            if _sure(whole, self.furniture):
+                return whole
+            # Credible but some furniture missing: a lattice laid across a desktop's windows
+            # may read so (harder desktop 103022, held out: a 5x5 lattice of 138 px over a
+            # brown window, the phone and others read 80% as tiles, the phone's cards as its
+            # cards, stated as the board). A window's find replaces it only when sure and
+            # more complete (the phone's board, with its cards and counter).
+            try:
+                found = locate_inside(image, locate, self.furniture)
+            except BoardNotFoundError:
+                return whole
+            if not (_sure(found, self.furniture) and _completeness(found, self.furniture)
+                    > _completeness(whole, self.furniture)):
+                return whole
+            self.region = found.extras[VIEW]
+            self.reference = region_score(image, self.region)
+            return found
         # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
         # a lattice across a desktop's windows, or a phone's screenshot under a hand).
         try:

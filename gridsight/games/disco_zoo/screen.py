@@ -150,7 +150,11 @@ def locate(image: np.ndarray) -> BoardRead:
     number = int("".join(str(d) for d, _ in counter.digits)) if counter.digits else None
     # (a glyph as near two digits, one of them the count's: a heavy 8 whose holes are slits
     # reads as a slashed 0 as well; the count agrees, though the counter stays unread)
-    agrees = (number == left and counter.lead >= 0.0) or _may_spell(counter, left)
+    # The middle cut's digits agree only when every cut read them (``counter.agree``), or
+    # each glyph was as near the count's digit at every cut (:func:`_may_spell`): a counter
+    # whose cuts read other digits spells the count by chance (measured on the desktop and
+    # phone-screen sets: every such read that agreed with the board also spelt it).
+    agrees = (number == left and counter.agree) or _may_spell(counter, left)
     # (more than a rescue's counter ever shows is no counter: an app's icons under a window's
     # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213)
     more = number is not None and left < number <= MOST_ATTEMPTS and counter.lead > 0.0
