@@ -61,14 +61,26 @@ def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
 DEGRADE_ROWS = 64  # rows of a screen degraded at a time
 
 
+SMOOTHING = (cv2.INTER_LINEAR, cv2.INTER_LINEAR, cv2.INTER_AREA, cv2.INTER_CUBIC,
+             cv2.INTER_LANCZOS4)
+
+
+def smoothing(seed: int) -> int:
+    """The smoothing filter an odd ``seed``'s screen is scaled with: bilinear as often as
+    not, else area, bicubic or Lanczos (the last two overshoot at edges: apps and viewers
+    scale so), drawn from a stream of its own so the screen's other draws stay as before."""
+    return SMOOTHING[int(np.random.default_rng([seed, 4051]).integers(len(SMOOTHING)))]
+
+
 def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
             scales: tuple[float, float] = (0.5, 3.0)):
     """Scaled within ``scales`` (log-uniform; 0.5x-3x of the skin's 360 px by default;
-    nearest or bilinear by ``seed``), each channel shifted by up to 10% and 8 levels, noisy,
-    JPEG at quality 40-95; returns (image, scale)."""
+    nearest on even ``seed``, else a smoothing filter, :func:`smoothing`), each channel
+    shifted by up to 10% and 8 levels, noisy, JPEG at quality 40-95; returns (image,
+    scale)."""
     scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
     image = cv2.resize(image, None, fx=scale, fy=scale,
-                       interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+                       interpolation=cv2.INTER_NEAREST if seed % 2 == 0 else smoothing(seed))
     # A band of rows at a time in float64: the same values as the plain expression (uint8
     # into float32 into float64 is exact) and the same random draws in the same order (the
     # generator's normals drawn in pieces are its normals drawn at once), without touching
