@@ -70,6 +70,13 @@ SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on thr
 HALVES_SAME = 24.0
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
+# An untapped tile is mostly its grass: of its middle (all but a tenth at each edge), at
+# least this share lies within OWN_NEAR Lab of its rim's colour. Decorations cover less
+# (the least share measured on 1,191 grass tiles of real-look screens 7000-7059 was 0.42); a
+# found tile whose dark outline alone matched the grass in the rim band showed 0.16 (7026 at
+# 0.69x: a common tile, its outline the grass's green, read as untapped, no caveat).
+GRASS_OWN_SHARE = 0.3
+OWN_NEAR = 10.0
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 MOST_ATTEMPTS = 20  # a counter never shows more (attempts are bought a few at a time, at 0)
 
@@ -407,6 +414,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     inner_l = np.median(middles[:, :, 0], axis=1)
     inner = np.median(middles, axis=1)
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
+    own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
+                 < OWN_NEAR).mean(axis=(1, 2))
 
     references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
                   for name, rgb in facts["rarity_colors"].items()}
@@ -415,7 +424,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
-        if ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
+        if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
+            seen = TileSeen("unknown", confidence=0.0)
+        elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
             seen = TileSeen("hidden", confidence=0.0)
