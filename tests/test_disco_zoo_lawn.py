@@ -62,15 +62,15 @@ def test_a_found_tile_whose_outline_is_the_grass_green_is_never_read_as_untapped
     darker outline of the grass's very green, inset 3 points with dirt round it. Its rim band
     is mostly that outline, so by the rim alone it was grass: an untapped tile stated without
     doubt where an animal was found. Most of an untapped tile is its grass; this tile's
-    middle is not (``screen.GRASS_OWN_SHARE``), so it is unread now, never untapped."""
+    middle is not (``screen.GRASS_OWN_SHARE``), so it is read by the colour of the rest of
+    its middle (the common green) and its sprite: found."""
     from test_disco_zoo_screens import real_screen
 
     shot, text, image, _ = real_screen(26)
-    assert text.splitlines()[6].split()[1] == "1"  # row 3, column 1: the found common tile
-    kinds = [[tile.kind for tile in row] for row in locate_rescue(image).tiles]
-    assert kinds[3][1] == "unknown"
     truth = [row.split() for row in text.splitlines()[3:]]
-    for r, row in enumerate(kinds):  # no other tile read as another kind
-        for c, kind in enumerate(row):
-            if kind != "unknown":
-                assert kind == {".": "ground", "-": "empty"}.get(truth[r][c], "found"), (r, c)
+    assert truth[3][1] == "1"  # row 3, column 1: the found common tile
+    tiles = locate_rescue(image).tiles
+    assert tiles[3][1].kind == "found" and tiles[3][1].rarities[0] == "common"
+    kinds = [[tile.kind for tile in row] for row in tiles]
+    assert kinds == [[{".": "ground", "-": "empty"}.get(t, "found") for t in row]
+                     for row in truth]

@@ -425,7 +425,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
         if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
-            seen = TileSeen("unknown", confidence=0.0)
+            seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
+                               margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
@@ -456,6 +457,28 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
+                rim: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
+                margin: float) -> TileSeen:
+    """A tile whose rim band is the grass's colour but whose middle is mostly not (a found
+    tile whose outline, a darker shade of its green, is the grass's green): found when the
+    colour of most of its middle apart from that outline is a rarity's and it shows a
+    sprite, else unread. Never untapped."""
+    middle = lab[3:29, 3:29].reshape(-1, 3)
+    rest = middle[np.linalg.norm(middle - rim, axis=1) >= OWN_NEAR]
+    if len(rest) < len(middle) // 2:
+        return TileSeen("unknown", confidence=0.0)
+    panel = _dominant_each(rest[None])[0]
+    d = {name: float(np.linalg.norm(panel - ref)) for name, ref in references.items()}
+    ranked = sorted(d, key=d.get)
+    fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
+    sprite = _tile_sprite(image, lattice, r, c)
+    if not fits or sprite is None or sprite.empty:
+        return TileSeen("unknown", confidence=0.0)
+    return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
+                    tuple(float(v) for v in panel))
 
 
 def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int) -> np.ndarray:
