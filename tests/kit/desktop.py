@@ -353,7 +353,7 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
             jpeg: float | None = None, blend: float | None = None,
-            harder: bool = False) -> Rendered:
+            harder: bool = False, wider: bool = True) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
@@ -365,9 +365,10 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
 
     ``harder``: what a real desktop may also be (:class:`Harder`, drawn from a generator of
     its own spawned from ``rng``, so that every draw of ``rng`` is as it was and a capture
-    drawn without it is the same as before it existed).
+    drawn without it is the same as before it existed); ``wider``: with ``harder``, the
+    parts of :class:`Wider` too (``False``: the harder capture as drawn before they existed).
     """
-    more = _harder(rng) if harder else None
+    more = _harder(rng, wider) if harder else None
     jpeg = (HARDER_JPEG if harder else 0.2) if jpeg is None else jpeg
     blend = (HARDER_BLEND if harder else 0.25) if blend is None else blend
     fw, fh = size or FRAMES[int(rng.integers(len(FRAMES)))]
@@ -523,7 +524,7 @@ class Wider:
     cursor_at: tuple[float, float]
 
 
-def _harder(rng: np.random.Generator) -> Harder:
+def _harder(rng: np.random.Generator, wider: bool = True) -> Harder:
     """The harder parts of a capture, drawn from a generator spawned from ``rng`` (``rng``'s
     own draws untouched)."""
     more = rng.spawn(1)[0]
@@ -536,7 +537,7 @@ def _harder(rng: np.random.Generator) -> Harder:
         bare_decoy=bool(more.random() < 0.3),
         strip_spread=int(more.choice([0, 4, 8, 12])) if more.random() < 0.5 else None,
         over=str(more.choice(["title", "below"])) if more.random() < 0.35 else None,
-        wider=_wider(rng.spawn(1)[0]),
+        wider=_wider(rng.spawn(1)[0]) if wider else None,
     )
 
 
@@ -753,9 +754,10 @@ def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
 # -- samples for the tests and the bench ------------------------------------------------------
 
 
-def real_look_rescue(seed: int) -> tuple[Rendered, str]:
-    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`), and the
-    board text a perfect reader gives."""
+def real_look_rescue(seed: int, wide: bool = True) -> tuple[Rendered, str]:
+    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`; ``wide``
+    as :func:`~kit.skins.disco_zoo_real.random_look` takes it), and the board text a perfect
+    reader gives."""
     from .rescues import random_rescue_board
     from .skins import disco_zoo_real as real
 
@@ -764,7 +766,8 @@ def real_look_rescue(seed: int) -> tuple[Rendered, str]:
                                 else 0)
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
-                       attempts=board.attempts, region=board.region, seed=seed)
+                       attempts=board.attempts, region=board.region, seed=seed,
+                       look=real.random_look(seed, board.region, wide=wide))
     return shot, board.text
 
 
