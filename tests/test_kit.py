@@ -50,12 +50,12 @@ def test_a_real_look_screen_degraded_a_band_at_a_time_is_the_plain_expressions_p
     (and every figure measured on them) is as before."""
     import cv2
 
-    from test_disco_zoo_screens import DEGRADE_ROWS, degrade
+    from test_disco_zoo_screens import DEGRADE_ROWS, degrade, smoothing
 
     def plain(image, rng, seed, scales):
         scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
         image = cv2.resize(image, None, fx=scale, fy=scale,
-                           interpolation=(cv2.INTER_NEAREST, cv2.INTER_LINEAR)[seed % 2])
+                           interpolation=cv2.INTER_NEAREST if seed % 2 == 0 else smoothing(seed))
         shifted = image.astype(np.float32) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-8, 8, 3)
         shifted = shifted + rng.normal(0, rng.uniform(0, 4), image.shape)
         image = np.clip(shifted, 0, 255).astype(np.uint8)

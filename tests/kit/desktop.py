@@ -353,7 +353,7 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
             jpeg: float | None = None, blend: float | None = None,
-            harder: bool = False) -> Rendered:
+            harder: bool = False, wider: bool = True) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
@@ -365,9 +365,10 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
 
     ``harder``: what a real desktop may also be (:class:`Harder`, drawn from a generator of
     its own spawned from ``rng``, so that every draw of ``rng`` is as it was and a capture
-    drawn without it is the same as before it existed).
+    drawn without it is the same as before it existed); ``wider``: with ``harder``, the
+    parts of :class:`Wider` too (``False``: the harder capture as drawn before they existed).
     """
-    more = _harder(rng) if harder else None
+    more = _harder(rng, wider) if harder else None
     jpeg = (HARDER_JPEG if harder else 0.2) if jpeg is None else jpeg
     blend = (HARDER_BLEND if harder else 0.25) if blend is None else blend
     fw, fh = size or FRAMES[int(rng.integers(len(FRAMES)))]
@@ -430,6 +431,9 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     strip = None
     if more is not None and more.strip_spread is not None:  # a tool strip of the ground's colour
         strip = _near(_side_colour(screen, (0, 0, sw, sh), 1), more.rng, more.strip_spread)
+    wider = more.wider if more is not None else None
+    if wider is not None and wider.shadow is not None:
+        _shadow(image, phone_box, wider.shadow)
     screen_box = _phone_window(image, rng, screen, x, y, kind, bar, border, extra, bar_color,
                                strip)
     sx, sy = screen_box[:2]
@@ -448,6 +452,12 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
         fw = image.shape[1]
     if more is not None and quality is not None:
         quality = int(more.rng.integers(50, 96))
+    if wider is not None:  # the mirrored screen as a video shows it, and the mouse pointer
+        sx, sy, sw, sh = screen_box
+        image[sy : sy + sh, sx : sx + sw] = _as_video(image[sy : sy + sh, sx : sx + sw], wider)
+        if wider.cursor is not None:
+            _pointer(image, screen_box if wider.cursor == "screen" else (0, 0, fw, image.shape[0]),
+                     wider.cursor_at, more.hidpi if more is not None else 1.0)
     scale_x, scale_y = sw / sw0, sh / sh0
     homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
     geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
@@ -481,7 +491,8 @@ class Harder:
     ``bare_decoy`` the second phone-like window; ``strip_spread``: a tool strip within this
     many levels of the screen's ground beside it (``None``: its own colour); ``over``: a
     window over a part of the game's, ``"title"`` (its title bar) or ``"below"`` (the screen
-    below the board, from one side). A JPEG's quality is 50 to 95."""
+    below the board, from one side); ``wider``: :class:`Wider`. A JPEG's quality is 50 to
+    95."""
 
     rng: np.random.Generator
     hidpi: float
@@ -490,9 +501,30 @@ class Harder:
     bare_decoy: bool
     strip_spread: int | None
     over: str | None
+    wider: Wider | None = None
 
 
-def _harder(rng: np.random.Generator) -> Harder:
+@dataclass(frozen=True)
+class Wider:
+    """What a harder capture may also show that the issue does not pin down, drawn from a
+    generator of its own (:func:`_wider`; a harder capture's other draws as they were):
+    ``video``: the mirrored screen passed through a lossy video codec (as scrcpy and Vysor
+    stream it; approximated by JPEG at this quality, 4:2:0 chroma, ``None``: not);
+    ``levels``: the video's levels misread, ``"washed"`` (limited range shown as full: greys
+    lifted, contrast lower) or ``"crushed"`` (the other way), ``None``: right; ``shadow``: a
+    drop shadow under the game's window of this strength (``None``: none); ``cursor``: a mouse
+    pointer ``"screen"`` (over the mirrored screen anywhere, a tile included: the player
+    plays with the mouse), ``"elsewhere"`` or ``None``; ``cursor_at``: where, as shares of
+    the box it is in."""
+
+    video: int | None
+    levels: str | None
+    shadow: float | None
+    cursor: str | None
+    cursor_at: tuple[float, float]
+
+
+def _harder(rng: np.random.Generator, wider: bool = True) -> Harder:
     """The harder parts of a capture, drawn from a generator spawned from ``rng`` (``rng``'s
     own draws untouched)."""
     more = rng.spawn(1)[0]
@@ -505,7 +537,75 @@ def _harder(rng: np.random.Generator) -> Harder:
         bare_decoy=bool(more.random() < 0.3),
         strip_spread=int(more.choice([0, 4, 8, 12])) if more.random() < 0.5 else None,
         over=str(more.choice(["title", "below"])) if more.random() < 0.35 else None,
+        wider=_wider(rng.spawn(1)[0]) if wider else None,
     )
+
+
+def _wider(rng: np.random.Generator) -> Wider:
+    """The parts of :class:`Wider`, each at random."""
+    return Wider(
+        video=int(rng.integers(30, 91)) if rng.random() < 0.4 else None,
+        levels=str(rng.choice(["washed", "crushed"])) if rng.random() < 0.2 else None,
+        shadow=float(rng.uniform(0.15, 0.6)) if rng.random() < 0.4 else None,
+        cursor=str(rng.choice(["screen", "screen", "elsewhere"])) if rng.random() < 0.4
+        else None,
+        cursor_at=(float(rng.uniform(0.05, 0.95)), float(rng.uniform(0.05, 0.95))),
+    )
+
+
+def _shadow(image: np.ndarray, box: Box, strength: float) -> None:
+    """A soft drop shadow under a window about to be drawn at ``box`` (a little below it)."""
+    x, y, w, h = box
+    fh, fw = image.shape[:2]
+    reach = 14
+    x0, y0, x1, y1 = max(0, x - 2 * reach), max(0, y - reach), min(fw, x + w + 2 * reach), \
+        min(fh, y + h + 3 * reach)
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    mask[y - y0 + reach // 2 : y - y0 + h + reach // 2, x - x0 : x - x0 + w] = 1.0
+    mask = cv2.GaussianBlur(mask, (0, 0), reach / 2)
+    part = image[y0:y1, x0:x1].astype(np.float32) * (1 - strength * mask[..., None])
+    image[y0:y1, x0:x1] = np.clip(part + 0.5, 0, 255).astype(np.uint8)
+
+
+def _as_video(screen: np.ndarray, wider: Wider) -> np.ndarray:
+    """The mirrored screen as a video stream shows it (:class:`Wider`'s ``video``, ``levels``)."""
+    out = screen
+    if wider.video is not None:
+        out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, wider.video])[1],
+                           cv2.IMREAD_COLOR)
+    if wider.levels == "washed":
+        out = np.clip(16 + out.astype(np.float32) * (219 / 255) + 0.5, 0, 255).astype(np.uint8)
+    elif wider.levels == "crushed":
+        out = np.clip((out.astype(np.float32) - 16) * (255 / 219) + 0.5, 0, 255).astype(np.uint8)
+    return out
+
+
+#: A mouse pointer (an arrow), ``#`` its white body, ``o`` its black outline.
+POINTER = (
+    "o...........", "oo..........", "o#o.........", "o##o........", "o###o.......",
+    "o####o......", "o#####o.....", "o######o....", "o#######o...", "o########o..",
+    "o#####ooooo.", "o##o##o.....", "o#o.o##o....", "oo..o##o....", "o....o##o...",
+    ".....o##o...", "......oo....",
+)
+
+
+def _pointer(image: np.ndarray, box: Box, at: tuple[float, float], scale: float) -> None:
+    """The mouse pointer with its tip at the share ``at`` of ``box``, ``scale`` pixels per
+    pointer pixel (a HiDPI desktop draws it bigger)."""
+    art = np.array([list(row) for row in POINTER])
+    big = ((art == "#") + 2 * (art == "o")).astype(np.uint8)
+    size = (round(art.shape[1] * scale), round(art.shape[0] * scale))
+    big = cv2.resize(big, size, interpolation=cv2.INTER_NEAREST)
+    x, y, w, h = box
+    tx, ty = int(x + at[0] * w), int(y + at[1] * h)
+    fh, fw = image.shape[:2]
+    bh, bw = big.shape
+    part = big[: max(0, min(bh, fh - ty)), : max(0, min(bw, fw - tx))]
+    view = image[ty : ty + part.shape[0], tx : tx + part.shape[1]]
+    view[part == 1] = (255, 255, 255)
+    view[part == 2] = (0, 0, 0)
 
 
 def _window_over(image: np.ndarray, more: Harder, usable: Box, phone_box: Box,
@@ -654,9 +754,10 @@ def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
 # -- samples for the tests and the bench ------------------------------------------------------
 
 
-def real_look_rescue(seed: int) -> tuple[Rendered, str]:
-    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`), and the
-    board text a perfect reader gives."""
+def real_look_rescue(seed: int, wide: bool = True) -> tuple[Rendered, str]:
+    """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`; ``wide``
+    as :func:`~kit.skins.disco_zoo_real.random_look` takes it), and the board text a perfect
+    reader gives."""
     from .rescues import random_rescue_board
     from .skins import disco_zoo_real as real
 
@@ -665,7 +766,8 @@ def real_look_rescue(seed: int) -> tuple[Rendered, str]:
                                 else 0)
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
-                       attempts=board.attempts, region=board.region, seed=seed)
+                       attempts=board.attempts, region=board.region, seed=seed,
+                       look=real.random_look(seed, board.region, wide=wide))
     return shot, board.text
 
 

@@ -70,6 +70,13 @@ SIDES_SAME = 20.0  # Lab distance within which a tile's rim is one colour on thr
 HALVES_SAME = 24.0
 COVER_SAME = 14.0  # Lab distance within which a colour carries on from tile to tile
 DIRT_SPREAD = 15.0  # Lab distance within which two tapped empty tiles share their colour
+# An untapped tile is mostly its grass: of its middle (all but a tenth at each edge), at
+# least this share lies within OWN_NEAR Lab of its rim's colour. Decorations cover less
+# (the least share measured on 1,191 grass tiles of real-look screens 7000-7059 was 0.42); a
+# found tile whose dark outline alone matched the grass in the rim band showed 0.16 (7026 at
+# 0.69x: a common tile, its outline the grass's green, read as untapped, no caveat).
+GRASS_OWN_SHARE = 0.3
+OWN_NEAR = 10.0
 BOARD_TAPS = 10  # a rescue starts with 10 attempts (more can be bought)
 MOST_ATTEMPTS = 20  # a counter never shows more (attempts are bought a few at a time, at 0)
 
@@ -411,6 +418,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     inner_l = np.median(middles[:, :, 0], axis=1)
     inner = np.median(middles, axis=1)
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
+    own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
+                 < OWN_NEAR).mean(axis=(1, 2))
 
     references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
                   for name, rgb in facts["rarity_colors"].items()}
@@ -419,7 +428,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     for k in range(lattice.rows * lattice.cols):
         r, c = divmod(k, lattice.cols)
         rim = rims[k]
-        if ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
+        if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
+            seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
+                               margin)
+        elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
             seen = TileSeen("hidden", confidence=0.0)
@@ -449,6 +461,28 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
+                rim: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
+                margin: float) -> TileSeen:
+    """A tile whose rim band is the grass's colour but whose middle is mostly not (a found
+    tile whose outline, a darker shade of its green, is the grass's green): found when the
+    colour of most of its middle apart from that outline is a rarity's and it shows a
+    sprite, else unread. Never untapped."""
+    middle = lab[3:29, 3:29].reshape(-1, 3)
+    rest = middle[np.linalg.norm(middle - rim, axis=1) >= OWN_NEAR]
+    if len(rest) < len(middle) // 2:
+        return TileSeen("unknown", confidence=0.0)
+    panel = _dominant_each(rest[None])[0]
+    d = {name: float(np.linalg.norm(panel - ref)) for name, ref in references.items()}
+    ranked = sorted(d, key=d.get)
+    fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
+    sprite = _tile_sprite(image, lattice, r, c)
+    if not fits or sprite is None or sprite.empty:
+        return TileSeen("unknown", confidence=0.0)
+    return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
+                    tuple(float(v) for v in panel))
 
 
 def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int) -> np.ndarray:

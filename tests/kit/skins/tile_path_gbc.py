@@ -814,14 +814,22 @@ class Settings:
                 "ghost": self.ghost, "crt": self.crt, "crop": self.crop}
 
 
+def _strength(u: float) -> float:
+    """A colour correction's strength from a draw ``u`` of 0.6 to 1.0 (the range it was drawn
+    from before), spread over 0.15 to 1.0: how pale an emulator's correction makes the colours
+    is not known, so mild ones are drawn too (one draw as before: the seeds' other draws
+    stay)."""
+    return 0.15 + (float(u) - 0.6) / 0.4 * 0.85
+
+
 def random_settings(rng: np.random.Generator, scale: int | None = None,
                     smooth: bool | None = None, correct: bool | None = None) -> Settings:
     return Settings(
         scale=int(rng.integers(2, 7)) if scale is None else scale,
         smooth=bool(rng.random() < 0.5) if smooth is None else smooth,
         smooth_kind=("bilinear", "blur")[int(rng.integers(2))],
-        correct=(float(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0)
-        if correct is None else (float(rng.uniform(0.6, 1.0)) if correct else 0.0),
+        correct=(_strength(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0)
+        if correct is None else (_strength(rng.uniform(0.6, 1.0)) if correct else 0.0),
         window=random_window(rng),
     )
 
@@ -834,7 +842,7 @@ def random_emulator(rng: np.random.Generator, smooth_kind: str | None = None) ->
     drawn = (("nearest",) + SMOOTH_KINDS)[int(rng.integers(len(SMOOTH_KINDS) + 1))]
     kind = smooth_kind or drawn
     scale = float(rng.uniform(2.0, 6.0))
-    correct = float(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0
+    correct = _strength(rng.uniform(0.6, 1.0)) if rng.random() < 0.5 else 0.0
     scanline = float(rng.uniform(0.1, 0.5)) if rng.random() < 0.5 else 0.0
     jpeg = int(rng.integers(40, 96)) if rng.random() < 0.5 else 0
     return Settings(scale=scale, smooth=kind != "nearest",
