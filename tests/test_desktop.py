@@ -359,7 +359,8 @@ def test_a_screens_top_and_bottom_a_bin_wider_than_its_boards_widen_its_proposal
     bottom lines, whose sides trace best, were proposed first, and the screen's top and bottom,
     running a bin further each way, were merged into that proposal as "the same sides"
     without widening it. No region held the whole phone and the capture was refused."""
-    _, capture, _ = sample(real_look_rescue, 99_438, fraction=(0.15, 0.2), harder=True)
+    _, capture, _ = sample(old_look, 99_438, fraction=(0.15, 0.2), harder=True,
+                          wider=False)
     x, y, w, h = capture.extras["screen_box"]
     proposed = propose_regions(capture.image)
     assert any(abs(r.x - x) <= 2 and r.y <= y + 2 and r.y + r.height >= y + h - 2

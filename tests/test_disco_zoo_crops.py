@@ -22,11 +22,12 @@ CROP_BASE = 800_000
 CROPS = samples(3, 80)  # 800046 and 800018, once wrong or asked, have tests of their own
 
 
-def cropped_screen(seed: int, base: int = CROP_BASE):
+def cropped_screen(seed: int, base: int = CROP_BASE, *, wide: bool = True):
     """Real-look screen ``seed`` at 0.5x-3x, cropped: from somewhere in the status bar to
     somewhere below the board, and up to half the margin beside the board off each side:
-    (shot, its board text, the cropped image, its scale)."""
-    shot, text, image, scale = real_screen(seed - base, base, (0.5, 3.0))
+    (shot, its board text, the cropped image, its scale). ``wide=False``: the look as drawn
+    before the skin was widened."""
+    shot, text, image, scale = real_screen(seed - base, base, (0.5, 3.0), wide=wide)
     rng = np.random.default_rng(seed + 99)
     look = shot.extras["look"]
     height, width = image.shape[:2]
@@ -42,8 +43,9 @@ def test_cards_cut_by_both_sides_of_a_crop_are_found_and_read():
     """Two cards, the crop cutting 10 and 11 pixels off their outer sides (1.1x): the row
     touches both ends of the picture. Taken for a bar before; now two panels, each cut one
     carrying its whole box (as wide as the other), and the screen read exactly or, without
-    the OCR engine, asked about: never read wrong."""
-    _, text, image, _ = cropped_screen(800_046)
+    the OCR engine, asked about: never read wrong. (The look it was found on: drawn as before
+    the skin was widened.)"""
+    _, text, image, _ = cropped_screen(800_046, wide=False)
     screen = locate_rescue(image)
     cards = screen.cards
     assert len(cards) == 2

@@ -47,14 +47,16 @@ EXACT_WITH_OCR = 0.6  # ... with the ocr extra's engine installed (CI installs i
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
-                extra: int = 0):
+                extra: int = 0, *, wide: bool = True):
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 10 tiles tapped,
-    drawn in a random real look; ``extra`` bought attempts on the counter. Returns the shot
-    and the board text a perfect reader gives."""
+    drawn in a random real look (``wide=False``: the look as drawn before the skin was
+    widened, for tests pinned to one); ``extra`` bought attempts on the counter. Returns the
+    shot and the board text a perfect reader gives."""
     board = random_rescue_board(rng, max_taps=10, region=region, extra=extra)
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
-                       attempts=board.attempts, region=board.region, seed=seed)
+                       attempts=board.attempts, region=board.region, seed=seed,
+                       look=real.random_look(seed, board.region, wide=wide))
     return shot, board.text
 
 
@@ -152,14 +154,16 @@ class RealRead:
             else []
 
 
-def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0)):
+def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0), *,
+                wide: bool = True):
     """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought)
     at a scale within ``scales``: (shot, its board text, the image, its scale). The
-    benchmarks draw the same screens."""
+    benchmarks draw the same screens. ``wide=False``: the look as drawn before the skin was
+    widened."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
-    shot, text = real_rescue(rng, seed, extra=extra)
+    shot, text = real_rescue(rng, seed, extra=extra, wide=wide)
     image, scale = degrade(shot.image, rng, seed, scales)
     return shot, text, image, scale
 
