@@ -526,6 +526,23 @@ def test_the_picture_is_found_to_the_pixel_at_any_scale(name):
     assert (screen.width, screen.height) == pytest.approx((w, h), abs=0.5)
 
 
+def test_a_stretched_picture_whose_edge_blurs_into_the_margin_is_offered_at_its_size():
+    """99613 (3.72x across by 4.04x down, bicubic, scanlines, JPEG 43): the picture's bottom
+    edge blurs into the window's dark margin, so the only bottoms settled were the
+    screenshot's border, 8 pixels below it (a pitch down 1.4% too large: no place fitted and
+    the case did not calibrate). The size the repeats say is offered too."""
+    settings = gbc.Settings(scale=3.716, scale_y=4.036, smooth=True, smooth_kind="cubic",
+                            scanline=0.28, jpeg=43, window=gbc.Window(8, 8, 8, 8, (106, 106, 123)))
+    shot = rooms.calibration_shot(gbc.random_look(99613), settings, 99613)
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    across = pitch_candidates(image, GBC, axis=1, cut=3.0)[0]
+    down = pitch_candidates(image, GBC, axis=0, near=across, cut=3.0, keep=3)[0]
+    screens = find_screens(image, GBC, across, pitch_y=down)
+    assert any(s.y + s.height >= image.shape[0] - 0.5 for s in screens)  # the border's
+    assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.01 * h for s in screens)
+
+
 @pytest.fixture(scope="module")
 def wide_case(tmp_path_factory):
     """The set-up of :data:`WIDE` the old reader failed worst on, calibrated."""
@@ -628,6 +645,21 @@ def test_a_pattern_at_every_console_pixel_is_evened_out(name):
     screen = find_screens(image, GBC, found[0])[0]
     assert (round(screen.x), round(screen.y)) == shot.picture[:2]
     assert place_by_kinds(screen.native_view(image), ROOM.kinds(), 16).camera == shot.camera
+
+
+def test_calibration_evens_a_picture_only_at_its_console_pixel():
+    """Calibration keeps a view found on a picture evened out only when the pattern evened is
+    at the console pixel of the picture found, as reading asks (``room._evenings_at``):
+    99613 calibrated on rows evened every 7.56 pixels (a tile design's period; the console
+    pixel is 4.04 down), and the pack it saved read nothing, its own screenshot included."""
+    from gridsight.games.tile_path.room import _at_console_pixel
+    from gridsight.vision.tiling import ConsoleGrid, Screen
+
+    screen = Screen(8.0, 8.0, 59.5, GBC, 64.556)
+    design = (ConsoleGrid(axis=0, period=7.564, middle=1.9, strength=1.4),)
+    pixel = (ConsoleGrid(axis=1, period=3.72, middle=1.0, strength=1.1),
+             ConsoleGrid(axis=0, period=4.03, middle=1.0, strength=1.1))
+    assert not _at_console_pixel(design, screen) and _at_console_pixel(pixel, screen)
 
 
 def test_a_cell_cut_by_less_than_a_console_pixel_is_read(wide_case):
