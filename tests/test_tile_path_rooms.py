@@ -188,6 +188,26 @@ def test_a_walk_is_merged_step_by_step(case):
     assert gapped.split().count("L") == 1
 
 
+def test_a_state_never_calibrated_reads_unknown_not_refused(case):
+    """Calibrated from a screenshot with no red tile (Link still in the doorway), the pack
+    has no stepped look. A later view with a dozen stepped tiles is read, not refused as
+    "not fitting the room" (each such tile matched nothing, half a conflict): the stepped
+    tiles (26 here) ``?``, as the calibration's warning says, every other cell right; read
+    through the nearest look the pack has, they were Link's yellow (colour-corrected red)."""
+    settings, look, _, _, pack = case
+    unstepped = replace(pack, templates=tuple(t for t in pack.templates if t.label != "x"))
+    walk = gbc.random_walk(gbc.HEROS_CAVE, np.random.default_rng(SEED + 28), 40)
+    shot = gbc.render(gbc.HEROS_CAVE, crossed=walk[:-1], link=walk[-1], look=look,
+                      **settings.render_options())
+    want = rooms.text_of(shot.board_in_view())
+    assert want.count("x") >= 12
+    text, extras = read_text(shot.image, unstepped)
+    tally = rooms.Tally()
+    # The stepped tiles ``?``, the start tile too (red since Link left it); no other.
+    assert not tally.add(text, want) and tally.unread == want.count("x") + 1
+    assert extras["view"] == shot.view
+
+
 def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     """Frames merged as ``analyze --sequence`` merges them (no picture: the reads alone).
     Link read four tiles from where he was last read, the frame before: he took more steps
