@@ -310,6 +310,31 @@ def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
     assert grid[8][0] == grid[2][0] == "."  # farther than five steps round: as seen
 
 
+def test_a_loop_in_a_sparse_sequence_is_told_by_the_tiles_turned_red():
+    """Screenshots taken steps apart, the merger not told (his pace not yet seen): Link read
+    on (5, 1), then on (5, 2), one tile away, after a loop of seven steps up to row 2 and
+    back, rows 2 and under now out of view. The distance says a step or three; five tiles
+    in view turned red say five steps at least, so the loop's far tiles, seen ``.`` before
+    and out of view now, are ``?``, not ``.``."""
+    from types import SimpleNamespace
+
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.screenshots import view_merger
+
+    merger = view_merger("tile-path", SimpleNamespace(rows=ROOM.rows, cols=ROOM.cols))
+    labels = [["#" if t == "#" else "." for t in row] for row in ROOM.grid]
+    labels[5][1] = "L"
+    merger.take(room_read(labels, ((0, 6), (0, 8))))
+    loop = [(4, 1), (3, 1), (2, 1), (2, 2), (3, 2), (4, 2)]
+    for cell in [(5, 1)] + loop:
+        labels[cell[0]][cell[1]] = "x"
+    labels[5][2] = "L"
+    _, merged = merger.take(room_read(labels, ((3, 8), (0, 8))))
+    grid = board_tokens(merged, ROOM)
+    assert grid[5][2] == "L" and grid[4][1] == grid[3][2] == grid[5][1] == "x"
+    assert grid[2][1] == grid[2][2] == "?"  # walked unseen: not the "." seen before
+
+
 def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     """A merged read, Link read nowhere in it, its cells read 7 rows by 9 columns (a picture
     cut, or mid-scroll): he may stand on a tile the screen's 10x8 holds round them, so a
