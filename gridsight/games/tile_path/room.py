@@ -274,9 +274,12 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
         if chosen is None:
             raise InputError(f"{name}: the view's place in the room is unclear (two places "
                              "fit its blocked tiles and walls as well, or its tiles do not "
-                             "repeat clearly); use a screenshot showing more of the room's "
-                             "statues or walls, mark the picture's corners with --corners, "
-                             "or turn off an LCD-grid or CRT filter while calibrating")
+                             "repeat clearly). Take the screenshot again: the whole emulator "
+                             "window, nothing of the picture cut off by the screenshot's edge, "
+                             "Link standing still (not mid-step) a dozen steps into the room "
+                             "with statues or walls in view, and any LCD-grid or CRT filter "
+                             "off while calibrating; or mark the picture's corners with "
+                             "--corners X1,Y1,...,X4,Y4 (status bar included)")
         views.append(chosen)
     return _learned(images, views, room, skin, layout, grid)
 
