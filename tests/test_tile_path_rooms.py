@@ -692,21 +692,6 @@ def test_a_pattern_at_every_console_pixel_is_evened_out(name):
     assert place_by_kinds(screen.native_view(image), ROOM.kinds(), 16).camera == shot.camera
 
 
-def test_calibration_evens_a_picture_only_at_its_console_pixel():
-    """Calibration keeps a view found on a picture evened out only when the pattern evened is
-    at the console pixel of the picture found, as reading asks (``room._evenings_at``):
-    99613 calibrated on rows evened every 7.56 pixels (a tile design's period; the console
-    pixel is 4.04 down), and the pack it saved read nothing, its own screenshot included."""
-    from gridsight.games.tile_path.room import _at_console_pixel
-    from gridsight.vision.tiling import ConsoleGrid, Screen
-
-    screen = Screen(8.0, 8.0, 59.5, GBC, 64.556)
-    design = (ConsoleGrid(axis=0, period=7.564, middle=1.9, strength=1.4),)
-    pixel = (ConsoleGrid(axis=1, period=3.72, middle=1.0, strength=1.1),
-             ConsoleGrid(axis=0, period=4.03, middle=1.0, strength=1.1))
-    assert not _at_console_pixel(design, screen) and _at_console_pixel(pixel, screen)
-
-
 def test_a_cell_cut_by_less_than_a_console_pixel_is_read(wide_case):
     """Cut by less than a console pixel, a picture cannot be told from a whole one ending at
     the screenshot's border: such a cell counts as in view (its design is on screen but a

@@ -261,10 +261,6 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
             for way in evenings(image)[:EVENINGS]:
                 chosen, found = _calibration_view(evened(image, way), room, layout, skin)
                 any_found = any_found or found
-                if chosen is not None and not _at_console_pixel(way, chosen.screen):
-                    # A pattern at another period is a tile design's: reading never evens
-                    # at it (:func:`_evenings_at`), so a pack learned there reads nothing.
-                    chosen = None
                 if chosen is not None:
                     grid = True
                     break
@@ -591,13 +587,6 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
 
 
 GRID_REACH = 0.03  # a console pixel's pattern is at the pack's pitch within this share
-
-
-def _at_console_pixel(way: tuple[ConsoleGrid, ...], screen: Screen) -> bool:
-    """Whether every period of ``way`` is the console pixel of ``screen``'s pitch (across,
-    and down) within :data:`GRID_REACH`, as reading asks of a way (:func:`_evenings_at`)."""
-    size = {1: screen.native_scale, 0: screen.native_scale_y}
-    return all(abs(g.period - size[g.axis]) <= GRID_REACH * size[g.axis] for g in way)
 
 
 def _evenings_at(image: np.ndarray, pack: TemplatePack) -> list[tuple[ConsoleGrid, ...]]:
