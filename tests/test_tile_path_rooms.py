@@ -188,6 +188,26 @@ def test_a_walk_is_merged_step_by_step(case):
     assert gapped.split().count("L") == 1
 
 
+def test_a_state_never_calibrated_reads_unknown_not_refused(case):
+    """Calibrated from a screenshot with no red tile (Link still in the doorway), the pack
+    has no stepped look. A later view with a dozen stepped tiles is read, not refused as
+    "not fitting the room" (each such tile matched nothing, half a conflict): the stepped
+    tiles (26 here) ``?``, as the calibration's warning says, every other cell right; read
+    through the nearest look the pack has, they were Link's yellow (colour-corrected red)."""
+    settings, look, _, _, pack = case
+    unstepped = replace(pack, templates=tuple(t for t in pack.templates if t.label != "x"))
+    walk = gbc.random_walk(gbc.HEROS_CAVE, np.random.default_rng(SEED + 28), 40)
+    shot = gbc.render(gbc.HEROS_CAVE, crossed=walk[:-1], link=walk[-1], look=look,
+                      **settings.render_options())
+    want = rooms.text_of(shot.board_in_view())
+    assert want.count("x") >= 12
+    text, extras = read_text(shot.image, unstepped)
+    tally = rooms.Tally()
+    # The stepped tiles ``?``, the start tile too (red since Link left it); no other.
+    assert not tally.add(text, want) and tally.unread == want.count("x") + 1
+    assert extras["view"] == shot.view
+
+
 def test_tiles_link_may_have_crossed_unseen_are_forgotten():
     """Frames merged as ``analyze --sequence`` merges them (no picture: the reads alone).
     Link read four tiles from where he was last read, the frame before: he took more steps
@@ -288,6 +308,31 @@ def test_a_loop_walked_through_refused_frames_is_forgotten(tmp_path):
     assert grid[5][3] == "L" and grid[5][2] == "x" and grid[6][2] == "x"
     assert grid[7][2] == grid[7][3] == grid[6][3] == "?"  # crossed unseen: not "."
     assert grid[8][0] == grid[2][0] == "."  # farther than five steps round: as seen
+
+
+def test_a_loop_in_a_sparse_sequence_is_told_by_the_tiles_turned_red():
+    """Screenshots taken steps apart, the merger not told (his pace not yet seen): Link read
+    on (5, 1), then on (5, 2), one tile away, after a loop of seven steps up to row 2 and
+    back, rows 2 and under now out of view. The distance says a step or three; five tiles
+    in view turned red say five steps at least, so the loop's far tiles, seen ``.`` before
+    and out of view now, are ``?``, not ``.``."""
+    from types import SimpleNamespace
+
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.screenshots import view_merger
+
+    merger = view_merger("tile-path", SimpleNamespace(rows=ROOM.rows, cols=ROOM.cols))
+    labels = [["#" if t == "#" else "." for t in row] for row in ROOM.grid]
+    labels[5][1] = "L"
+    merger.take(room_read(labels, ((0, 6), (0, 8))))
+    loop = [(4, 1), (3, 1), (2, 1), (2, 2), (3, 2), (4, 2)]
+    for cell in [(5, 1)] + loop:
+        labels[cell[0]][cell[1]] = "x"
+    labels[5][2] = "L"
+    _, merged = merger.take(room_read(labels, ((3, 8), (0, 8))))
+    grid = board_tokens(merged, ROOM)
+    assert grid[5][2] == "L" and grid[4][1] == grid[3][2] == grid[5][1] == "x"
+    assert grid[2][1] == grid[2][2] == "?"  # walked unseen: not the "." seen before
 
 
 def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
@@ -524,6 +569,23 @@ def test_the_picture_is_found_to_the_pixel_at_any_scale(name):
     screen = find_screens(image, GBC, pitch)[0]
     assert (screen.x, screen.y) == (x, y)
     assert (screen.width, screen.height) == pytest.approx((w, h), abs=0.5)
+
+
+def test_a_stretched_picture_whose_edge_blurs_into_the_margin_is_offered_at_its_size():
+    """99613 (3.72x across by 4.04x down, bicubic, scanlines, JPEG 43): the picture's bottom
+    edge blurs into the window's dark margin, so the only bottoms settled were the
+    screenshot's border, 8 pixels below it (a pitch down 1.4% too large: no place fitted and
+    the case did not calibrate). The size the repeats say is offered too."""
+    settings = gbc.Settings(scale=3.716, scale_y=4.036, smooth=True, smooth_kind="cubic",
+                            scanline=0.28, jpeg=43, window=gbc.Window(8, 8, 8, 8, (106, 106, 123)))
+    shot = rooms.calibration_shot(gbc.random_look(99613), settings, 99613)
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    across = pitch_candidates(image, GBC, axis=1, cut=3.0)[0]
+    down = pitch_candidates(image, GBC, axis=0, near=across, cut=3.0, keep=3)[0]
+    screens = find_screens(image, GBC, across, pitch_y=down)
+    assert any(s.y + s.height >= image.shape[0] - 0.5 for s in screens)  # the border's
+    assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.01 * h for s in screens)
 
 
 @pytest.fixture(scope="module")

@@ -485,7 +485,7 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
     if x is None:
         return []
     settled = _settle(across, x, width, flat=flat_across, keep=keep, reach_size=near)
-    xs = settled or [(x, width)]
+    xs = _or_repeats(settled, x, width, w)
     out = []
     for rank_x, (sx, sw) in enumerate(xs):
         columns = (int(max(0, sx)), int(min(w, sx + sw)))
@@ -493,13 +493,32 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
         # A settled width says the height to a pixel: the console's pixels are square
         # (stretched, the pitch down is known to a fraction of a pixel only).
         tall = sw * aspect * layout.tiles_high / layout.tiles_wide if settled else height
-        ys = _settle(down, y, tall, bars, flat=_flatness(image, 0, columns), keep=keep,
-                     reach_size=1 if settled and not pitch_y else None) or [(y, tall)]
+        ys = _or_repeats(_settle(down, y, tall, bars, flat=_flatness(image, 0, columns),
+                                 keep=keep, reach_size=1 if settled and not pitch_y else None),
+                         y, tall, h)
         out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
                                          sh / layout.tiles_high))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
     return [screen for _, screen in out][: max(1, keep * keep)]
+
+
+def _or_repeats(settled: list[tuple[float, float]], start: float, size: float, length: int
+                ) -> list[tuple[float, float]]:
+    """The places :func:`_settle` settled along one axis (start, size), or the repeats' own
+    when none was; and the repeats' own after them when every place settled runs to the
+    screenshot's border (which counts as an edge) while the repeats' size ends inside it: a
+    picture whose edge blurs into the window's margin (a smoothed, stretched picture under
+    JPEG, its bottom wall dark on a dark margin) is otherwise only offered stretched to the
+    border, over a pitch wrong by a percent (on 99613, 65.4 pixels down for 64.6: no place
+    fitted)."""
+    if not settled:
+        return [(start, size)]
+    end = start + size
+    if all(_on_border(a, b, length) for a, b in settled) and start >= 1 and end <= length - 1 \
+            and all(abs(a - start) > 1 or abs(a + b - end) > 1 for a, b in settled):
+        return settled + [(start, size)]
+    return settled
 
 
 MAX_CUT = 3.0  # a picture cut by the screenshot's edge keeps at least this many tiles fewer

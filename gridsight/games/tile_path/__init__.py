@@ -88,7 +88,9 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
     - read farther from his last tile than those steps reach (screenshots taken several
       steps apart: the pace is raised for the frames after), or never read before: he
       walked unseen over tiles that may be anywhere, so every not-stepped tile out of the
-      read is unsure;
+      read is unsure; so too when more tiles in the read turned red since the frame before
+      than those steps allow (:func:`left_since`: a loop back beside his last tile in
+      screenshots taken steps apart);
     - Link not read now: nothing here (the read says which tiles he may stand on:
       :func:`gridsight.games.tile_path.room.board_tokens`).
 
@@ -101,11 +103,24 @@ def walked_unseen(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, .
     steps = sighting.steps(sighting.missed + 1)
     if not sighting.cells or min(_apart(a, b) for a in sighting.cells for b in now) > steps:
         return stale
+    if len(left_since(before, after, read_now)) > steps:
+        return stale  # more tiles turned red than steps allowed: a walk unseen, any length
     if not now <= sighting.cells:  # (still on his tile: no walk comes back onto it)
         steps = max(steps, TURN)
     return [cell for cell in stale
             if any(_apart(a, cell) + _apart(cell, b) <= steps
                    for a in sighting.cells for b in now)]
+
+
+def left_since(before: tuple[tuple[str, ...], ...], after: tuple[tuple[str, ...], ...],
+               read_now: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The tiles read stepped (``x``) now that were believed not stepped or Link's before:
+    each is a tile Link has left since, so he took at least as many steps. In a sparse
+    sequence (screenshots taken steps apart, his pace not yet seen) a loop back beside his
+    last tile is near enough to him to stay in view: its tiles turning red say it was walked,
+    where the distance between his two tiles says one step."""
+    return [(r, c) for r, c in read_now
+            if after[r][c] == "x" and before[r][c] in (".", "L")]
 
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -270,9 +270,12 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
         if chosen is None:
             raise InputError(f"{name}: the view's place in the room is unclear (two places "
                              "fit its blocked tiles and walls as well, or its tiles do not "
-                             "repeat clearly); use a screenshot showing more of the room's "
-                             "statues or walls, mark the picture's corners with --corners, "
-                             "or turn off an LCD-grid or CRT filter while calibrating")
+                             "repeat clearly). Take the screenshot again: the whole emulator "
+                             "window, nothing of the picture cut off by the screenshot's edge, "
+                             "Link standing still (not mid-step) a dozen steps into the room "
+                             "with statues or walls in view, and any LCD-grid or CRT filter "
+                             "off while calibrating; or mark the picture's corners with "
+                             "--corners X1,Y1,...,X4,Y4 (status bar included)")
         views.append(chosen)
     return _learned(images, views, room, skin, layout, grid)
 
@@ -474,7 +477,8 @@ def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], lis
         if state not in looks:
             missing.append(state)
             notes.append(f"warning: no {STATE_WORDS[state]} tile was seen: such tiles will "
-                         "read as unknown (?) until you calibrate with a screenshot showing one")
+                         "read as unknown (?) until you calibrate with a screenshot showing one "
+                         "(Link standing a dozen steps into the room, red tiles behind him)")
     return looks, notes, missing
 
 
@@ -615,6 +619,7 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     layout = layout_of(pack)
     kinds = room.kinds()
     known = _known(pack, layout)
+    unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
     best: tuple[float, View] | None = None
 
     def place(screens: Iterable[Screen]) -> None:
@@ -624,10 +629,12 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         for screen in screens:
             pixels = screen.native_view(image)
             try:
-                placement, _reads = place_by_looks(pixels, kinds, looks,
-                                                   anchor=pack.anchor.image, known=known)
+                placement, reads = place_by_looks(pixels, kinds, looks,
+                                                  anchor=pack.anchor.image, known=known)
             except ValueError:
                 continue
+            if unseen:
+                placement = _excused(placement, reads, pixels, kinds, unseen)
             if best is None or placement.cost < best[0]:
                 best = (placement.cost, View(screen, pixels, placement))
             if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
@@ -663,6 +670,52 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         # stretched one way.
         place(more_screens(image, layout, hint, hint_y))
     return best
+
+
+def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
+             unseen: set[str]) -> Placement:
+    """``placement`` with the floor tiles in a state the pack never saw (``unseen``: no red
+    tile in the calibration screenshot, Link still in the doorway) not counted against it.
+    Such a tile matches no look, and a tile matching nothing where the room has floor costs
+    half a conflict (:data:`gridsight.vision.mapview.UNREAD_COST`): a dozen stepped tiles in
+    view made every later screenshot "not fit the room", where the calibration promised them
+    ``?``. A tile is excused when it is unread on a floor cell and its typical colour names
+    the state unseen (:func:`_hue_name`); it still reads ``?``. Cost and runner-up move
+    alike, so the lead over another place does not grow."""
+    from gridsight.vision.mapview import STRONG, UNREAD_COST
+
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    if not reads or n_rows * n_cols != len(reads):
+        return placement
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    excused = 0
+    for i, read in enumerate(reads):
+        rr, cc = divmod(i, n_cols)
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != FLOOR:
+            continue
+        if read.look >= 0 and read.share >= STRONG:
+            continue
+        colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
+        if _hue_name(colour) in unseen:
+            excused += 1
+    if not excused:
+        return placement
+    relief = UNREAD_COST * excused / len(reads)
+    return Placement(placement.camera, t, max(0.0, placement.cost - relief),
+                     max(0.0, placement.runner_up - relief))
+
+
+def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
+    """Whether a floor tile's colours name a state the pack never saw (:func:`_hue_name` of
+    its typical colour; Link's yellow by its share of yellow pixels, as calibration finds
+    his tile). Such a tile is read as the nearest look it has, which is not its own: with no
+    stepped look learned, a colour-corrected red tile read as Link's yellow."""
+    if LINK in unseen and _yellow_share(tile) >= 0.12:
+        return True
+    return _hue_name(np.median(tile.reshape(-1, 3), axis=0)) in unseen
 
 
 def _pitches(image: np.ndarray, layout: ScreenLayout, hint):
@@ -728,6 +781,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
+    unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     width = c1 - c0 + 1
@@ -740,6 +794,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
             cells[br][bc] = CellRead(br, bc, BLOCK_LABEL, 1.0, 1.0, BLOCK_LABEL, "room")
             continue
         label = looks.names[read.look] if read.look >= 0 else UNKNOWN
+        if unseen and label != UNKNOWN and _unseen_colour(tiles[i // width, i % width], unseen):
+            label = UNKNOWN  # a state never calibrated: its nearest look is not its own
         best = looks.names[read.look] if read.look >= 0 else ""
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
