@@ -17,10 +17,11 @@ from test_disco_zoo_screens import degrade, real_rescue
 
 def _screen(seed: int, base: int):
     """Screen ``seed`` of the run starting at ``base`` as the screens diagnostic draws it (a
-    screen in eight has bought attempts on its counter)."""
+    screen in eight has bought attempts on its counter), in the look it was found on (as drawn
+    before the skin was widened: each case here is one screen's)."""
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if (seed - base) % 8 == 0 else 0
-    shot, _ = real_rescue(rng, seed, extra=extra)
+    shot, _ = real_rescue(rng, seed, extra=extra, wide=False)
     image, scale = degrade(shot.image, rng, seed)
     return shot, image, scale
 

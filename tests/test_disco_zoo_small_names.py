@@ -19,9 +19,10 @@ from test_disco_zoo_screens import read_plainly, real_screen
 
 def _read(k: int, base: int, scales: tuple[float, float], monkeypatch):
     """Screen ``base + k`` as the screens test draws it, read with no options by the
-    screen's own glyphs alone (no OCR engine, installed or not)."""
+    screen's own glyphs alone (no OCR engine, installed or not). Each case here is one
+    screen's, drawn in the look it was found on (before the skin was widened)."""
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    _, text, image, _ = real_screen(k, base, scales)
+    _, text, image, _ = real_screen(k, base, scales, wide=False)
     screen = locate_rescue(image)
     return text, read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
 
