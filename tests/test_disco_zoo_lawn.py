@@ -74,3 +74,21 @@ def test_a_found_tile_whose_outline_is_the_grass_green_is_never_read_as_untapped
     kinds = [[tile.kind for tile in row] for row in tiles]
     assert kinds == [[{".": "ground", "-": "empty"}.get(t, "found") for t in row]
                      for row in truth]
+
+
+def test_a_checkered_lawn_with_faint_lines_two_rows_under_the_lines_best_lattice_is_found():
+    """Phone screen 330002 (widened skin: a lawn checkered 13 levels each way, its lines only
+    7% darker than the grass), drawn and degraded as the phone-size test draws it but at 1.5x.
+    The lines' best lattices stand two rows above the board, over the cards; moved one tile
+    each way, the best read was one row up, its top row over the cards "hidden" and the
+    board's last row, with its tapped tile, left out. Moved two tiles, the board is there,
+    every tile read."""
+    from test_disco_zoo_screens import degrade, real_rescue
+
+    rng = np.random.default_rng(330_002)
+    shot, text = real_rescue(rng, 330_002)
+    image, _ = degrade(shot.image, rng, 330_002, (1.5, 1.5))
+    truth = [[{".": "ground", "-": "empty"}.get(t, "found") for t in row.split()]
+             for row in text.splitlines()[3:]]
+    assert "-" in text.splitlines()[-1]  # the last row holds a tapped tile
+    assert [[tile.kind for tile in row] for row in locate_rescue(image).tiles] == truth

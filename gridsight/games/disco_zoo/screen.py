@@ -224,7 +224,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     rows, cols = facts["rows"], facts["cols"]
     best: tuple[float, float, Lattice, tuple, bool] | None = None
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                    keep=2, shifts=1)
+                                    keep=2, shifts=LATTICE_SHIFTS)
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
         if best is not None and best[1] >= lattice.score:
             break  # no lattice with weaker lines can fit better
@@ -254,6 +254,11 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
 
+#: How many tiles each way the lines' best lattices are also tried moved (same pitch): on a
+#: checkered lawn with faint lines the lines' best may stand two rows above the board, over
+#: the cards (phone screen 330002 at 3.9x: the board two rows under the best, one row under
+#: the shifted ones, so the lattice one row up, its top row "hidden", was taken).
+LATTICE_SHIFTS = 2
 LINE_DIP = 3.0  # Lab L levels a line between two grass tiles is darker than both, at least
 SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines through its grass
 
