@@ -228,6 +228,11 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
         if best is not None and best[1] >= lattice.score:
             break  # no lattice with weaker lines can fit better
+        if lattice.score < 0:
+            # Weaker lines than the picture's texture (a shifted candidate off any board):
+            # its fit is negative whatever its tiles, so it could only change which refusal
+            # is said, hiding the one that names the best lattice's fault.
+            break
         tiles, plausibility = read_tiles(image, lattice)
         # Lines and tiles must both agree: a lattice one tile off may read its tiles as well
         # as the right one (the row it adds is background that looks like some tile), but
