@@ -106,19 +106,18 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         except BoardNotFoundError:
             continue
         found = in_frame(read, region)
-        if not _credible(read, furniture):
-            if not _cut_off_above(read, furniture):
-                continue
-            # Its whole board read at the region's very top: the screen's furniture above
-            # it was cut off with the region's top, not missing. The screen around it is
-            # looked for, and must show some furniture to be credible (harder desktop 99706,
-            # a region whose top was the board's: nothing above it to see).
-            around = view_around(image, found, locate, furniture)
-            if around is None or not _credible(around, furniture):
-                continue
+        # Not credible, unless its whole board was read at the region's very top: the
+        # screen's furniture above it was cut off with the region's top, not missing, and the
+        # screen around it must show some (harder desktop 99706, a region whose top was the
+        # board's: nothing above it to see).
+        credible = _credible(read, furniture)
+        if not credible and not _cut_off_above(read, furniture):
+            continue
         # The region's top and bottom are loose (a dark bar beside a dark border is no side):
         # the screen around the board is looked for, whatever the region's read.
         better = view_around(image, found, locate, furniture)
+        if not credible and (better is None or not _credible(better, furniture)):
+            continue
         if better is not None and holds(better, found) and \
                 _furniture_seen(better, furniture, True) == 0 < len(furniture):
             # A part of the board was found (in a region cutting the rest off), the whole
@@ -359,9 +358,7 @@ class ScreenLocator:
             if not (_sure(found, self.furniture) and _completeness(found, self.furniture)
                     > _completeness(whole, self.furniture)):
                 return whole
-            self.region = found.extras[VIEW]
-            self.reference = region_score(image, self.region)
-            return found
+            return self._remembered(image, found)
         # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
         # a lattice across a desktop's windows, or a phone's screenshot under a hand).
         try:
@@ -376,6 +373,11 @@ class ScreenLocator:
         if whole is not None and _completeness(whole, self.furniture) > \
                 _completeness(found, self.furniture):
             return whole
+        return self._remembered(image, found)
+
+    def _remembered(self, image: np.ndarray, found: BoardRead) -> BoardRead:
+        """``found`` (a find in one of the frame's windows), its window remembered for the
+        frames after, with how clearly its sides show now."""
         self.region = found.extras[VIEW]
         self.reference = region_score(image, self.region)
         return found

@@ -450,9 +450,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
-            d = {name: float(np.linalg.norm(rim - ref)) for name, ref in references.items()}
-            ranked = sorted(d, key=d.get)
-            fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
+            fits = _rarity_fits(rim, references, tolerance, margin)
             sprite = _tile_sprite(image, lattice, r, c)
             if sprite is None or sprite.empty:  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
@@ -485,14 +483,21 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
     if len(rest) < len(middle) // 2:
         return TileSeen("unknown", confidence=0.0)
     panel = _dominant_each(rest[None])[0]
-    d = {name: float(np.linalg.norm(panel - ref)) for name, ref in references.items()}
-    ranked = sorted(d, key=d.get)
-    fits = tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
+    fits = _rarity_fits(panel, references, tolerance, margin)
     sprite = _tile_sprite(image, lattice, r, c)
     if not fits or sprite is None or sprite.empty:
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+def _rarity_fits(colour: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
+                 margin: float) -> tuple[str, ...]:
+    """The rarities whose colour ``colour`` (Lab) may be, nearest first: within
+    ``tolerance`` of it and within ``margin`` of the nearest."""
+    d = {name: float(np.linalg.norm(colour - ref)) for name, ref in references.items()}
+    ranked = sorted(d, key=d.get)
+    return tuple(n for n in ranked if d[n] < tolerance and d[n] <= d[ranked[0]] + margin)
 
 
 def _to_lawn(rims: np.ndarray, grass: np.ndarray, cols: int) -> np.ndarray:

@@ -680,7 +680,7 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
     half a conflict (:data:`gridsight.vision.mapview.UNREAD_COST`): a dozen stepped tiles in
     view made every later screenshot "not fit the room", where the calibration promised them
     ``?``. A tile is excused when it is unread on a floor cell and its typical colour names
-    the state unseen (:func:`_hue_name`); it still reads ``?``. Cost and runner-up move
+    the state unseen (:func:`_unseen_colour`); it still reads ``?``. Cost and runner-up move
     alike, so the lead over another place does not grow."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
@@ -698,8 +698,7 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
             continue
         if read.look >= 0 and read.share >= STRONG:
             continue
-        colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
-        if _hue_name(colour) in unseen:
+        if _unseen_colour(tiles[rr, cc], unseen):
             excused += 1
     if not excused:
         return placement
