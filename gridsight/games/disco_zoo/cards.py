@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from gridsight.vision.boxrow import BoxRow, box_row, ink_lines, ink_mask
+from gridsight.vision.boxrow import SIDE_INK, BoxRow, box_row, ink_lines, ink_mask
 from gridsight.vision.lattice import Lattice
 from gridsight.vision.panels import Panel, panel_row, picture_box
 from gridsight.vision.sprites import Sprite, sprite_of
@@ -39,6 +39,8 @@ from gridsight.vision.sprites import Sprite, sprite_of
 Box = tuple[int, int, int, int]
 FILL_MARGIN = 4.0  # Lab distance by which a box's middle must be nearer filled than unfilled
 UNSURE_LINE = 0.4  # the most a tint is trusted when the card's box row was not found
+FAINT_ROW = 0.3  # the most a box row found only at a side's fainter ink is trusted (under
+# settle.BOX_SURE: such a row shows the card is one, its count and fills are not counted on)
 WAIST = 0.15  # a row inside a band of ink holding less than this of its typical row parts it
 TINT_TOLERANCE = 14.0  # a line's hue is a rarity's tint within this (a*b* distance)
 TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and more
@@ -88,7 +90,8 @@ class CardSeen:
     its height (at least a pixel) above and below; ``None`` when no line was found there.
     ``have_box`` is the same for the ``YOU HAVE n`` line. ``boxes`` the box row as read
     (``None``: not found), ``rarity`` the card's rarity as its colours show it (``""``:
-    unsure) with ``rarity_confidence`` 0..1."""
+    unsure) with ``rarity_confidence`` 0..1. ``faint_row``: the row was found only with a
+    box side's fainter ink (:data:`FAINT_ROW`)."""
 
     panel: Panel
     sprite: Sprite | None = field(default=None, repr=False)
@@ -99,6 +102,7 @@ class CardSeen:
     rarity: str = ""
     rarity_confidence: float = 0.0
     row: BoxRow | None = field(default=None, repr=False)
+    faint_row: bool = False
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
@@ -195,7 +199,17 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     # scale the lines below a picture blur into it).
     start = min(below, y + round(0.4 * h))
     lower = (x + inset, start, w - 2 * inset, y + h + max(2, round(0.02 * h)) - start)
-    row = box_row(image, lower, panel.color, min_side=max(3.0, facts["box_min_side"] * pitch))
+    min_side = max(3.0, facts["box_min_side"] * pitch)
+    row = box_row(image, lower, panel.color, min_side=min_side)
+    faint = False
+    if row is None:
+        # A video codec may leave every one-pixel border under the ink, all of them only as
+        # far off the card as a box's faint side (harder desktop 105008: 14-18 Lab, no row).
+        # Such a row tells a card from a chat's bubble, but not its count surely: at that ink
+        # a blurred row of small boxes may join two (7115 of the phone screens, 0.73x, three
+        # boxes read as two) and their middles read less clearly (:data:`FAINT_ROW`).
+        row = box_row(image, lower, panel.color, min_side=min_side, ink=SIDE_INK)
+        faint = row is not None
     if row is not None and panel.cut and _maybe_cut(row, image.shape[1]):
         row = None  # boxes may be cut off with the card: their count is not the pattern's
     bottom = row.boxes[0][1] if row is not None else y + h
@@ -215,7 +229,7 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
         # may be the boxes' light borders: 190062, a mythical card read rare): a hint only.
         confidence = min(confidence, UNSURE_LINE)
     return CardSeen(panel, sprite, picture or (x, y, 0, 0), name_box, have_box, None, rarity,
-                    confidence, row)
+                    confidence, row, faint)
 
 
 def _maybe_cut(row: BoxRow, width: int) -> bool:
@@ -354,6 +368,8 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         rarity = kinds.pop() if len(kinds) == 1 else ""
         clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
         confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
+        if card.faint_row:
+            confidence = min(confidence, FAINT_ROW)
         # A small box read filled is a fill (its rarity counts); one read unfilled may be a
         # fill blended away, so how many are filled is not counted on.
         sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE
