@@ -129,11 +129,16 @@ def test_ctrl_c_in_the_first_second_and_a_half_is_one_clean_line(delay):
 
 
 def test_a_ctrl_c_that_numpy_turns_into_a_bare_import_error_is_one_clean_line(monkeypatch,
-                                                                              capsys):
+                                                                              capsys, request):
     """A Ctrl-C inside NumPy's C import of ``datetime`` comes out as an ``ImportError`` naming
     no ``KeyboardInterrupt`` (CI, 2026-12-02, the 0.1 s case above: a traceback). The entry
     point remembers the Ctrl-C itself: one line, 130; another ``ImportError`` still raises."""
     import gridsight.__main__ as entry_point
+
+    # The entry point takes Ctrl-C only from Python's own handler, a process's at its start
+    # unless started in the background of a shell script (SIGINT ignored: a suite run so).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    request.addfinalizer(lambda: signal.signal(signal.SIGINT, previous))
 
     def interrupted_import():
         try:
