@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -140,7 +140,15 @@ def _area_sample(a: np.ndarray, start: float, f: float, n_out: int) -> np.ndarra
 def coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.ndarray, int, int]:
     """``text``'s ink coverage (float 0..1) at ``scale`` with the pen at ``(0, 0)``, and the
     picture's column and row of that origin: the picture spans columns ``-x0`` onwards and
-    rows ``-y0`` onwards relative to the pen on the baseline."""
+    rows ``-y0`` onwards relative to the pen on the baseline. Remembered (the coverage read
+    only): a screen draws the same words at the same size again and again (an overlay's
+    labels every frame, a window's title, a desktop's icons)."""
+    return _coverage(text, face, float(scale), thickness)
+
+
+@lru_cache(maxsize=2048)
+def _coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.ndarray, int, int]:
+    """:func:`coverage`, worked out."""
     s = style(face, thickness)
     idx = _indices(text)
     if not idx:
@@ -167,8 +175,9 @@ def coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.nda
     n_x = int(np.ceil(x_hi * f)) - out_x0 + 1
     n_y = int(np.ceil(bottom * f)) - out_y0 + 1
     rows = _area_sample(big, out_y0 + top * f, f, n_y)
-    both = _area_sample(rows.T, out_x0 - x_lo * f, f, n_x).T
-    return np.round(both, 9), -out_x0, -out_y0
+    both = np.round(_area_sample(rows.T, out_x0 - x_lo * f, f, n_x).T, 9)
+    both.setflags(write=False)  # shared by every later call with the same arguments
+    return both, -out_x0, -out_y0
 
 
 def put_text(image: np.ndarray, text: str, org: tuple[int, int], face: int, scale: float,

