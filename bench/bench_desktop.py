@@ -15,7 +15,8 @@ and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
 - ``exact``: found and read exactly (Disco Zoo: the board text; another game: every cell's
   label, its kit's random boards not always being positions its reader accepts);
 - ``refused``: not found (``not found``, a board refused in words), or (Disco Zoo) found and
-  refused by the reader;
+  refused by the reader, or (another game) its cells read right but for some left unread (a
+  mouse pointer over them);
 - ``wrong board``: a board found elsewhere than the screen's (a corner half a cell off or
   more), whatever was read there;
 - ``wrong read``: the right board, read otherwise than the truth;
@@ -77,7 +78,8 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
             ) -> tuple[str, float, str]:
     """``exact``, ``refused`` or ``wrong`` for one capture, its CPU seconds, and what the
     reader said (the board text, or its refusal). With no ``truth`` text (a kit's random
-    board, not always a position of the game), ``exact`` is every cell's label right.
+    board, not always a position of the game), ``exact`` is every cell's label right, and
+    ``refused`` every other cell's left unread (``unknown``: a pointer over a tile).
     ``where``: the board's true geometry in ``image``; a board found elsewhere (a corner
     more than half a cell off) is ``wrong board``, whatever was read there."""
     names = None
@@ -105,7 +107,13 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
         right = said == truth
         return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
                 seconds, said)
-    return ("exact" if found.read.labels() == shot.labels else "wrong"), seconds, said
+    got = found.read.labels()
+    if got == shot.labels:
+        return "exact", seconds, said
+    # Cells left unread (under a mouse pointer) are said so, not stated wrong.
+    unread = all(g == "unknown" for row_got, row_want in zip(got, shot.labels)
+                 for g, w in zip(row_got, row_want) if g != w)
+    return ("refused" if unread else "wrong"), seconds, said
 
 
 def draw(game: str):
