@@ -47,16 +47,17 @@ EXACT_WITH_OCR = 0.6  # ... with the ocr extra's engine installed (CI installs i
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
-                extra: int = 0, *, wide: bool = True):
+                extra: int = 0, *, wide: bool = True, near: bool = True):
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 10 tiles tapped,
     drawn in a random real look (``wide=False``: the look as drawn before the skin was
-    widened, for tests pinned to one); ``extra`` bought attempts on the counter. Returns the
-    shot and the board text a perfect reader gives."""
+    widened, for tests pinned to one; ``near=False``: the widened look as drawn before its
+    lawns and dirt were drawn near the rarities' colours); ``extra`` bought attempts on the
+    counter. Returns the shot and the board text a perfect reader gives."""
     board = random_rescue_board(rng, max_taps=10, region=region, extra=extra)
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
                        attempts=board.attempts, region=board.region, seed=seed,
-                       look=real.random_look(seed, board.region, wide=wide))
+                       look=real.random_look(seed, board.region, wide=wide, near=near))
     return shot, board.text
 
 
@@ -155,15 +156,16 @@ class RealRead:
 
 
 def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0), *,
-                wide: bool = True):
+                wide: bool = True, near: bool = True):
     """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought)
     at a scale within ``scales``: (shot, its board text, the image, its scale). The
     benchmarks draw the same screens. ``wide=False``: the look as drawn before the skin was
-    widened."""
+    widened; ``near=False``: the widened look before its lawns and dirt were drawn near the
+    rarities' colours."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
-    shot, text = real_rescue(rng, seed, extra=extra, wide=wide)
+    shot, text = real_rescue(rng, seed, extra=extra, wide=wide, near=near)
     image, scale = degrade(shot.image, rng, seed, scales)
     return shot, text, image, scale
 
