@@ -52,7 +52,7 @@ from gridsight.vision.lattice import Lattice, lattice_candidates
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
-from gridsight.vision.sprites import Sprite, sprite_of
+from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -255,8 +255,113 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
+    tiles = found_on_the_lawn(image, lattice, tiles, cards)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+# A found tile is rounded, and set on the ground under it (dirt, or a darker grass) when it
+# is inset from its cell; a grass tile is square, its grass running into the lines. Each
+# corner of a tile (the triangle of its resampled patch within CORNER_DEPTH pixels of the
+# corner, lines included) is compared with the same corner of the grass tiles of its own
+# squares of the lawn: a tile read as grass whose four corners all stand CORNER_APART or
+# more from the grass's is no grass tile. Measured on 40 real-look screens whose lawn was
+# drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
+# tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
+# of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+CORNER_DEPTH = 6
+CORNER_APART = 15.0
+_Y, _X = np.mgrid[0:PATCH, 0:PATCH]
+_CORNERS = tuple(mask for mask in (
+    _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
+    _X + (PATCH - 1 - _Y) < CORNER_DEPTH, (PATCH - 1 - _X) + (PATCH - 1 - _Y) < CORNER_DEPTH))
+
+
+def cornered(image: np.ndarray, lattice: Lattice,
+             tiles: tuple[tuple[TileSeen, ...], ...]) -> set[tuple[int, int]]:
+    """The tiles read as grass whose four corners are all unlike the grass tiles' corners
+    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`)."""
+    cols = lattice.cols
+    grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
+    if len(grass) < 2 * MIN_GROUND:
+        return set()
+    corners = {}
+    for k in grass:
+        crop = _tile_crop(image, lattice, k // cols, k % cols, 0.0)
+        lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
+        corners[k] = np.stack([lab[mask].mean(axis=0) for mask in _CORNERS])
+    parity = {k: (k // cols + k % cols) % 2 for k in grass}
+    out = set()
+    for k in grass:
+        mine = [j for j in grass if j != k and parity[j] == parity[k]]
+        if len(mine) < 3:
+            mine = [j for j in grass if j != k]
+        lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
+        if float(np.linalg.norm(corners[k] - lawn, axis=1).min()) >= CORNER_APART:
+            out.add(divmod(k, cols))
+    return out
+
+
+# A found tile's colour is only said to be its rarity's: nothing says how far the common
+# green may be from the lawn's. A found tile within the grass's scatter of it (a few Lab)
+# reads as grass by its colour, and an untapped tile stated where an animal was found is a
+# confident wrong read. The cards' filled boxes count the found tiles: when they count more
+# than the board shows, the board's grass hides some, and they are looked for by their
+# sprites (the card's animal, where an untapped tile carries a random decoration).
+LAWN_SPRITE = 0.15  # a grass tile's sprite this near a card's may be that animal's
+LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
+
+
+def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
+                      tiles: tuple[tuple[TileSeen, ...], ...],
+                      cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the found tiles that read as grass told (applied to the chosen lattice
+    only: the lattices' fit counts read tiles, and this only takes reads away):
+
+    - a grass tile with four corners unlike the lawn's (:func:`cornered`) is unread;
+    - when the cards' boxes (read clearly) count more found tiles than the board shows found,
+      unread or hidden, the grass tiles whose sprites alone are near a card's
+      (:data:`LAWN_SPRITE`, every other grass tile's :data:`LAWN_APART` or more), as many as
+      are missing, are found (of the rarities their colour allows); when that does not
+      single them out, every grass tile showing a picture (a found tile shows its animal)
+      is unread. A grass tile with no picture on it and square corners stays untapped."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    out = [list(row) for row in tiles]
+    flagged = cornered(image, lattice, tiles)
+    counted = [card.boxes.found for card in cards if card.boxes is not None
+               and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
+    shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
+    missing = sum(counted) - shown
+    unread = set(flagged)
+    if missing > 0:
+        grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+                 if tile.kind == "ground"]
+        pictures = [card.sprite for card in cards if card.sprite is not None
+                    and not card.sprite.empty]
+        sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in grass}
+        near = {cell: min((sprite_distance(sprite, card) for card in pictures), default=1.0)
+                for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
+        close = [cell for cell, d in near.items() if d < LAWN_SPRITE]
+        if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
+                                         if cell not in close):
+            facts = screen_facts()
+            references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
+                          for name, rgb in facts["rarity_colors"].items()}
+            for r, c in close:
+                crop = cv2.resize(_tile_crop(image, lattice, r, c, 0.0), (PATCH, PATCH),
+                                  interpolation=cv2.INTER_AREA)
+                colour = _dominant_each(_lab(crop)[_RING][None])[0]
+                fits = _rarity_fits(colour, references, facts["rarity_tolerance"],
+                                    facts["rarity_margin"])
+                out[r][c] = TileSeen("found", fits, 0.5, sprites[(r, c)],
+                                     tuple(float(v) for v in colour))
+            unread -= set(close)
+        else:
+            unread |= set(near)
+    for r, c in unread:
+        out[r][c] = TileSeen("unknown", confidence=0.0)
+    return tuple(tuple(row) for row in out)
 
 
 #: How many tiles each way the lines' best lattices are also tried moved (same pitch): on a
@@ -443,10 +548,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
-        elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
-            seen = TileSeen("hidden", confidence=0.0)
-        elif uneven[k] > SIDES_SAME:  # partly covered, or no tile at all
-            seen = TileSeen("unknown", confidence=0.0)
+        elif split[k] > HALVES_SAME and not _inside_agrees(image, lattice, r, c, rim):
+            seen = TileSeen("hidden", confidence=0.0)  # partly under something, whatever shows
+        elif uneven[k] > SIDES_SAME and not _inside_agrees(image, lattice, r, c, rim):
+            seen = TileSeen("unknown", confidence=0.0)  # partly covered, or no tile at all
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
@@ -469,6 +574,43 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# A found tile may stand inset in its cell, the ground beneath it (dirt, a dark outline)
+# showing round it; with a big sprite over most of its middle, the rim band may then be
+# half that ground on one side (a lattice placed a pixel off, a screen scaled down), and the
+# tile of one colour all round looks partly covered. Such a tile is read when the same band
+# of a crop a little further in (INSIDE_INSETS of the tile each side, either) is one colour
+# all round too, and that colour is the rim band's own (within COVER_SAME): a notification's
+# edge crosses both bands. Real-look screens 7084 (0.65x; at 0.08 in, its big sprite fills
+# two sides of the band, at 0.04 not) and 7108 (0.63x), found tiles inset 3 points, were
+# left unread.
+INSIDE_INSETS = (0.04, 0.08)
+
+
+def _inside_agrees(image: np.ndarray, lattice: Lattice, r: int, c: int,
+                   rim: np.ndarray) -> bool:
+    """Whether the rim band of tile ``(r, c)`` cropped a little further in (one of
+    :data:`INSIDE_INSETS`) is one colour on every side and in both halves, the rim band's
+    colour ``rim`` (Lab)."""
+    return any(_agrees_at(image, lattice, r, c, rim, inset) for inset in INSIDE_INSETS)
+
+
+def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
+               inset: float) -> bool:
+    crop = _tile_crop(image, lattice, r, c, inset)
+    if min(crop.shape[:2]) < 8:
+        return False
+    lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
+    inside = _dominant_each(lab[_RING][None])[0]
+    if float(np.linalg.norm(inside - rim)) >= COVER_SAME:
+        return False
+    sides = sorted(_unlike(_dominant_each(lab[rows, cols].reshape(1, -1, 3))[0], inside)
+                   for rows, cols in _SIDES)
+    halves = max(float(np.linalg.norm(_dominant_each(lab[one][None])[0]
+                                      - _dominant_each(lab[two][None])[0]))
+                 for one, two in _HALVES)
+    return sides[-2] <= SIDES_SAME and halves <= HALVES_SAME
 
 
 def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
