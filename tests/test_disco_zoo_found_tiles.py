@@ -29,13 +29,14 @@ TRUTH = [["found" if label.startswith("animal:") else label for label in row.spl
          for row in BOARD]
 
 
-def _screen(seed: int, scale: float) -> np.ndarray:
+def _screen(seed: int, scale: float, **changes) -> np.ndarray:
     """A Farm rescue (Sheep, Pig) in the look of ``seed`` (pinned: ``wide=False``) with the
-    common tiles' colour 2.4 Lab from the grass's, scaled without smoothing, JPEG 85."""
+    common tiles' colour 2.4 Lab from the grass's (and ``changes``), scaled without
+    smoothing, JPEG 85."""
     look = real.random_look(seed, "Farm", wide=False)
     common = real._from_lab(real._lab(look.grass) + np.array((1.5, -1.5, 1.0), np.float32))
     look = real.with_look(look, tile_rim=False, checker=0,
-                          rarity_colors=(common, *look.rarity_colors[1:]))
+                          rarity_colors=(common, *look.rarity_colors[1:]), **changes)
     shot = real.render(BOARD, animals=[("Sheep", "common"), ("Pig", "common")], region="Farm",
                        seed=seed, look=look)
     image = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
@@ -59,6 +60,19 @@ def test_a_rounded_tile_of_the_lawns_green_is_unread_not_untapped():
     (filled in a green near the card's) read none filled. The tiles' corners are unlike
     every grass tile's: unread, never untapped; the grass tiles stay untapped."""
     kinds = _kinds(_screen(3, 0.7))
+    assert [kinds[r][c] for r, c in FOUND] == ["unknown", "unknown"]
+    assert all(kinds[r][c] == TRUTH[r][c] for r in range(5) for c in range(5)
+               if (r, c) not in FOUND)
+
+
+def test_a_square_cornered_tile_of_the_lawns_green_showing_a_cards_sprite_is_unread():
+    """Look 3 at 1.5x, the found tiles not inset and barely rounded (6%), the boxes' borders
+    and insides the card's colour: the Sheep card's fills, of a green near the card's, read
+    clearly as no fill. Neither the corners nor the boxes tell; the tiles' pictures, in
+    their middles, are the Sheep card's sprite, which no decoration is: unread."""
+    look = real.random_look(3, "Farm", wide=False)
+    kinds = _kinds(_screen(3, 1.5, tile_inset=0, tile_radius=0.06,
+                           box_border_color=look.card_color, box_inside=look.card_color))
     assert [kinds[r][c] for r, c in FOUND] == ["unknown", "unknown"]
     assert all(kinds[r][c] == TRUTH[r][c] for r in range(5) for c in range(5)
                if (r, c) not in FOUND)

@@ -308,7 +308,7 @@ def cornered(image: np.ndarray, lattice: Lattice,
 # confident wrong read. The cards' filled boxes count the found tiles: when they count more
 # than the board shows, the board's grass hides some, and they are looked for by their
 # sprites (the card's animal, where an untapped tile carries a random decoration).
-LAWN_SPRITE = 0.15  # a grass tile's sprite this near a card's may be that animal's
+LAWN_SPRITE = 0.2  # a grass tile's sprite this near a card's may be that animal's
 LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
 
 
@@ -334,6 +334,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
     missing = sum(counted) - shown
     unread = set(flagged)
+    if missing <= 0:
+        unread |= _like_a_card(image, lattice, tiles, cards)
     if missing > 0:
         grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
                  if tile.kind == "ground"]
@@ -362,6 +364,42 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     for r, c in unread:
         out[r][c] = TileSeen("unknown", confidence=0.0)
     return tuple(tuple(row) for row in out)
+
+
+def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 cards: tuple[CardSeen, ...]) -> set[tuple[int, int]]:
+    """The grass tiles whose picture, in the middle of the tile as a found tile's animal
+    stands (its ink box's centre within :data:`CENTRED` of the tile's) and about as big as
+    a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LAWN_SPRITE`):
+    no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
+    card's own colour reads as no fill, clearly. (Only such pictures are compared: a
+    comparison costs up to 15 ms.)"""
+    pictures = [card.sprite for card in cards if card.sprite is not None
+                and not card.sprite.empty]
+    sizes = [card.box[2:] for card in pictures]
+    out = set()
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if tile.kind != "ground" or not pictures:
+                continue
+            sprite = _tile_sprite(image, lattice, r, c)
+            if sprite is None or sprite.empty:
+                continue
+            x, y, w, h = sprite.box  # in the crop :func:`_tile_sprite` cuts, 0.14 in
+            middle_x, middle_y = 0.36 * lattice.pitch_x, 0.36 * lattice.pitch_y
+            if abs(x + w / 2 - middle_x) > CENTRED * lattice.pitch_x or \
+                    abs(y + h / 2 - middle_y) > CENTRED * lattice.pitch_y:
+                continue
+            like = [card for card, (cw, ch) in zip(pictures, sizes)
+                    if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
+                    and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
+            if like and min(sprite_distance(sprite, card) for card in like) < LAWN_SPRITE:
+                out.add((r, c))
+    return out
+
+
+CENTRED = 0.08  # a found tile's animal stands in its middle: its ink box's centre this near
+CARD_SIZED = (0.5, 2.0)  # ... drawn at about its card's size: its ink box this many times
 
 
 #: How many tiles each way the lines' best lattices are also tried moved (same pitch): on a
