@@ -329,10 +329,16 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
 
     out = [list(row) for row in tiles]
     flagged = cornered(image, lattice, tiles)
-    counted = [card.boxes.found for card in cards if card.boxes is not None
+    counted = [(card, card.boxes.found or 0) for card in cards if card.boxes is not None
                and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
     shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
-    missing = sum(counted) - shown
+    missing = sum(n for _, n in counted) - shown
+    if missing > 0:
+        # Only tiles of a fill near the lawn's green can hide in it: the boxes' count of
+        # others missing from the board is a misread or an edited screen (the text reader
+        # then does not use the boxes, and says so).
+        lawn = _lawn_colour(image, lattice, tiles)
+        missing = min(missing, sum(n for card, n in counted if _fill_near(card, lawn)))
     unread = set(flagged)
     if missing <= 0:
         unread |= _like_a_card(image, lattice, tiles, cards)
@@ -364,6 +370,30 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     for r, c in unread:
         out[r][c] = TileSeen("unknown", confidence=0.0)
     return tuple(tuple(row) for row in out)
+
+
+LAWN_FILL = 25.0  # Lab distance within which a card's fill may be the lawn's green
+
+
+def _lawn_colour(image: np.ndarray, lattice: Lattice,
+                 tiles: tuple[tuple[TileSeen, ...], ...]) -> np.ndarray | None:
+    """The lawn's colour (Lab): the median of its grass tiles' middles' colours."""
+    middles = [_patch_colour(image, lattice, r, c) for r, row in enumerate(tiles)
+               for c, tile in enumerate(row) if tile.kind == "ground"]
+    kept = [m for m in middles if m is not None]
+    return np.median(np.stack(kept), axis=0) if kept else None
+
+
+def _fill_near(card: CardSeen, lawn: np.ndarray | None) -> bool:
+    """Whether ``card``'s filled boxes are of a colour within :data:`LAWN_FILL` of the
+    ``lawn``'s (a tile of that colour could read as grass); ``False`` when none is seen."""
+    if lawn is None or card.row is None or card.boxes is None:
+        return False
+    fills = [inside for inside, filled in zip(card.row.insides, card.boxes.fills) if filled]
+    if not fills:
+        return False
+    colour = np.median(_lab(np.array(fills, np.float32)), axis=0)
+    return float(np.linalg.norm(colour - lawn)) < LAWN_FILL
 
 
 def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
