@@ -152,7 +152,8 @@ def test_cards_with_no_box_row_beside_a_counter_reading_more_are_no_furniture():
     seen = set(read.extras["furniture"]) | set(read.extras["furniture_doubtful"])
     assert seen != {"cards", "counter"}
 
-    _, real, _ = sample(real_look_rescue, 98_400, harder=True)
+    # (the look this was found on: before lawns were drawn near the common green)
+    _, real, _ = sample(lambda seed: real_look_rescue(seed, near=False), 98_400, harder=True)
     x, y, w, h = real.extras["screen_box"]
     read = locate(real.image[y : y + h, x : x + w])
     assert read.extras["furniture_doubtful"] == ("counter",)

@@ -44,7 +44,7 @@ def test_a_screens_lines_are_found_once_for_both_readings_of_its_names(monkeypat
     from gridsight.games.disco_zoo.screen import locate_rescue
     from test_disco_zoo_screens import real_screen
 
-    _, _, image, _ = real_screen(2)
+    _, _, image, _ = real_screen(2, near=False)  # the look it was found on
     screen = locate_rescue(image)
     # (a screen whose clues read unclearly: the two readings are of two sets of clues)
     assert [names._clue(c) for c in screen.cards] != [names._clue(c, True) for c in screen.cards]

@@ -237,7 +237,8 @@ def test_a_label_whose_thin_letters_join_still_marks_the_counter_beside_it():
 
     from gridsight.games.disco_zoo.screen import locate_rescue
 
-    shot, capture, _ = sample(real_look_rescue, 97_010)
+    # (the look this was found on: before lawns were drawn near the common green)
+    shot, capture, _ = sample(lambda seed: real_look_rescue(seed, near=False), 97_010)
     x, y, w, h = capture.extras["screen_box"]
     counter = locate_rescue(capture.image[y : y + h, x : x + w]).counter
     assert counter.value == shot.extras["attempts"] == 0

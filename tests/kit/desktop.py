@@ -754,10 +754,10 @@ def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
 # -- samples for the tests and the bench ------------------------------------------------------
 
 
-def real_look_rescue(seed: int, wide: bool = True) -> tuple[Rendered, str]:
+def real_look_rescue(seed: int, wide: bool = True, near: bool = True) -> tuple[Rendered, str]:
     """A random rescue drawn in a random real look (:mod:`kit.skins.disco_zoo_real`; ``wide``
-    as :func:`~kit.skins.disco_zoo_real.random_look` takes it), and the board text a perfect
-    reader gives."""
+    and ``near`` as :func:`~kit.skins.disco_zoo_real.random_look` takes them), and the board
+    text a perfect reader gives."""
     from .rescues import random_rescue_board
     from .skins import disco_zoo_real as real
 
@@ -767,7 +767,7 @@ def real_look_rescue(seed: int, wide: bool = True) -> tuple[Rendered, str]:
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
                        attempts=board.attempts, region=board.region, seed=seed,
-                       look=real.random_look(seed, board.region, wide=wide))
+                       look=real.random_look(seed, board.region, wide=wide, near=near))
     return shot, board.text
 
 

@@ -52,7 +52,7 @@ from gridsight.vision.lattice import Lattice, lattice_candidates
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
-from gridsight.vision.sprites import Sprite, sprite_of
+from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -92,13 +92,15 @@ class TileSeen:
     lying over the board) or ``unknown``; a found tile's
     ``rarities`` are the rarities its colour allows (one when sure, none when its colour fits
     no rarity), ``sprite`` the picture on it, ``rim`` its colour (Lab); ``confidence``
-    0..1."""
+    0..1. ``lawn``: unread by :func:`found_on_the_lawn` (read as grass, but it may be a found
+    tile of the lawn's green)."""
 
     kind: str
     rarities: tuple[str, ...] = ()
     confidence: float = 1.0
     sprite: Sprite | None = field(default=None, repr=False)
     rim: tuple[float, float, float] | None = None  # a found tile's colour (Lab)
+    lawn: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -255,8 +257,181 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
+    tiles = found_on_the_lawn(image, lattice, tiles, cards)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+# A found tile is rounded, and set on the ground under it (dirt, or a darker grass) when it
+# is inset from its cell; a grass tile is square, its grass running into the lines. Each
+# corner of a tile (the triangle of its resampled patch within CORNER_DEPTH pixels of the
+# corner, lines included) is compared with the same corner of the grass tiles of its own
+# squares of the lawn: a tile read as grass whose four corners all stand CORNER_APART or
+# more from the grass's is no grass tile. Measured on 40 real-look screens whose lawn was
+# drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
+# tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
+# of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+CORNER_DEPTH = 6
+CORNER_APART = 15.0
+_Y, _X = np.mgrid[0:PATCH, 0:PATCH]
+_CORNERS = tuple(mask for mask in (
+    _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
+    _X + (PATCH - 1 - _Y) < CORNER_DEPTH, (PATCH - 1 - _X) + (PATCH - 1 - _Y) < CORNER_DEPTH))
+
+
+def cornered(image: np.ndarray, lattice: Lattice,
+             tiles: tuple[tuple[TileSeen, ...], ...]) -> set[tuple[int, int]]:
+    """The tiles read as grass whose four corners are all unlike the grass tiles' corners
+    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`)."""
+    cols = lattice.cols
+    grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
+    if len(grass) < 2 * MIN_GROUND:
+        return set()
+    corners = {}
+    for k in grass:
+        crop = _tile_crop(image, lattice, k // cols, k % cols, 0.0)
+        lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
+        corners[k] = np.stack([lab[mask].mean(axis=0) for mask in _CORNERS])
+    parity = {k: (k // cols + k % cols) % 2 for k in grass}
+    out = set()
+    for k in grass:
+        mine = [j for j in grass if j != k and parity[j] == parity[k]]
+        if len(mine) < 3:
+            mine = [j for j in grass if j != k]
+        lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
+        if float(np.linalg.norm(corners[k] - lawn, axis=1).min()) >= CORNER_APART:
+            out.add(divmod(k, cols))
+    return out
+
+
+# A found tile's colour is only said to be its rarity's: nothing says how far the common
+# green may be from the lawn's. A found tile within the grass's scatter of it (a few Lab)
+# reads as grass by its colour, and an untapped tile stated where an animal was found is a
+# confident wrong read. The cards' filled boxes count the found tiles: when they count more
+# than the board shows, the board's grass hides some, and they are looked for by their
+# sprites (the card's animal, where an untapped tile carries a random decoration).
+LAWN_SPRITE = 0.2  # a grass tile's sprite this near a card's may be that animal's
+LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
+
+
+def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
+                      tiles: tuple[tuple[TileSeen, ...], ...],
+                      cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the found tiles that read as grass told (applied to the chosen lattice
+    only: the lattices' fit counts read tiles, and this only takes reads away):
+
+    - a grass tile with four corners unlike the lawn's (:func:`cornered`) is unread;
+    - when the cards' boxes (read clearly) count more found tiles than the board shows found,
+      unread or hidden, the grass tiles whose sprites alone are near a card's
+      (:data:`LAWN_SPRITE`, every other grass tile's :data:`LAWN_APART` or more), as many as
+      are missing, are found (of the rarities their colour allows); when that does not
+      single them out, every grass tile showing a picture (a found tile shows its animal)
+      is unread. A grass tile with no picture on it and square corners stays untapped."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    out = [list(row) for row in tiles]
+    flagged = cornered(image, lattice, tiles)
+    counted = [(card, card.boxes.found or 0) for card in cards if card.boxes is not None
+               and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
+    shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
+    missing = sum(n for _, n in counted) - shown
+    if missing > 0:
+        # Only tiles of a fill near the lawn's green can hide in it: the boxes' count of
+        # others missing from the board is a misread or an edited screen (the text reader
+        # then does not use the boxes, and says so).
+        lawn = _lawn_colour(image, lattice, tiles)
+        missing = min(missing, sum(n for card, n in counted if _fill_near(card, lawn)))
+    unread = set(flagged)
+    if missing <= 0:
+        unread |= _like_a_card(image, lattice, tiles, cards)
+    if missing > 0:
+        grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+                 if tile.kind == "ground"]
+        pictures = [card.sprite for card in cards if card.sprite is not None
+                    and not card.sprite.empty]
+        sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in grass}
+        near = {cell: min((sprite_distance(sprite, card) for card in pictures), default=1.0)
+                for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
+        close = [cell for cell, d in near.items() if d < LAWN_SPRITE]
+        if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
+                                         if cell not in close):
+            facts = screen_facts()
+            references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
+                          for name, rgb in facts["rarity_colors"].items()}
+            for r, c in close:
+                crop = cv2.resize(_tile_crop(image, lattice, r, c, 0.0), (PATCH, PATCH),
+                                  interpolation=cv2.INTER_AREA)
+                colour = _dominant_each(_lab(crop)[_RING][None])[0]
+                fits = _rarity_fits(colour, references, facts["rarity_tolerance"],
+                                    facts["rarity_margin"])
+                out[r][c] = TileSeen("found", fits, 0.5, sprites[(r, c)],
+                                     tuple(float(v) for v in colour))
+            unread -= set(close)
+        else:
+            unread |= set(near)
+    for r, c in unread:
+        out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+    return tuple(tuple(row) for row in out)
+
+
+LAWN_FILL = 25.0  # Lab distance within which a card's fill may be the lawn's green
+
+
+def _lawn_colour(image: np.ndarray, lattice: Lattice,
+                 tiles: tuple[tuple[TileSeen, ...], ...]) -> np.ndarray | None:
+    """The lawn's colour (Lab): the median of its grass tiles' middles' colours."""
+    middles = [_patch_colour(image, lattice, r, c) for r, row in enumerate(tiles)
+               for c, tile in enumerate(row) if tile.kind == "ground"]
+    kept = [m for m in middles if m is not None]
+    return np.median(np.stack(kept), axis=0) if kept else None
+
+
+def _fill_near(card: CardSeen, lawn: np.ndarray | None) -> bool:
+    """Whether ``card``'s filled boxes are of a colour within :data:`LAWN_FILL` of the
+    ``lawn``'s (a tile of that colour could read as grass); ``False`` when none is seen."""
+    if lawn is None or card.row is None or card.boxes is None:
+        return False
+    fills = [inside for inside, filled in zip(card.row.insides, card.boxes.fills) if filled]
+    if not fills:
+        return False
+    colour = np.median(_lab(np.array(fills, np.float32)), axis=0)
+    return float(np.linalg.norm(colour - lawn)) < LAWN_FILL
+
+
+def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 cards: tuple[CardSeen, ...]) -> set[tuple[int, int]]:
+    """The grass tiles whose picture, in the middle of the tile as a found tile's animal
+    stands (its ink box's centre within :data:`CENTRED` of the tile's) and about as big as
+    a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LAWN_SPRITE`):
+    no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
+    card's own colour reads as no fill, clearly. (Only such pictures are compared: a
+    comparison costs up to 15 ms.)"""
+    pictures = [card.sprite for card in cards if card.sprite is not None
+                and not card.sprite.empty]
+    sizes = [card.box[2:] for card in pictures]
+    out = set()
+    for r, row in enumerate(tiles):
+        for c, tile in enumerate(row):
+            if tile.kind != "ground" or not pictures:
+                continue
+            sprite = _tile_sprite(image, lattice, r, c)
+            if sprite is None or sprite.empty:
+                continue
+            x, y, w, h = sprite.box  # in the crop :func:`_tile_sprite` cuts, 0.14 in
+            middle_x, middle_y = 0.36 * lattice.pitch_x, 0.36 * lattice.pitch_y
+            if abs(x + w / 2 - middle_x) > CENTRED * lattice.pitch_x or \
+                    abs(y + h / 2 - middle_y) > CENTRED * lattice.pitch_y:
+                continue
+            like = [card for card, (cw, ch) in zip(pictures, sizes)
+                    if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
+                    and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
+            if like and min(sprite_distance(sprite, card) for card in like) < LAWN_SPRITE:
+                out.add((r, c))
+    return out
+
+
+CENTRED = 0.08  # a found tile's animal stands in its middle: its ink box's centre this near
+CARD_SIZED = (0.5, 2.0)  # ... drawn at about its card's size: its ink box this many times
 
 
 #: How many tiles each way the lines' best lattices are also tried moved (same pitch): on a

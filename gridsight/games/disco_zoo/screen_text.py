@@ -178,8 +178,11 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
     empty = [(r, c) for r, row in enumerate(seen) for c, (label, _) in enumerate(row)
              if label == "empty"]
+    # Tiles unread by the lawn's checks (read as grass, but maybe found tiles of its green)
+    # do not widen the choices of names: they are weighed as the untapped tiles they were
+    # read as before those checks, so the names settle (or are asked) as they did.
     unread = sum(label not in ("ground", "empty") and not label.startswith("animal:")
-                 for row in seen for label, _ in row)
+                 and not tile.lawn for row in seen for label, tile in row)
     # The names read with every clue the cards give (the fewest names to tell apart), and
     # again with the clear clues only when that settles nothing (a clue misread rules the
     # card's true name out); each read checked against the boxes and the board.

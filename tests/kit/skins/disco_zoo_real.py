@@ -336,13 +336,17 @@ def card_shade(ground: Color, rng: np.random.Generator) -> Color:
     return _shade(ground, 1.08 if light else 0.92)
 
 
-def random_look(seed: int, region: str | None = None, *, wide: bool = True) -> Look:
+def random_look(seed: int, region: str | None = None, *, wide: bool = True,
+                near: bool = True) -> Look:
     """A random look of the rescue screen; every proportion and colour varies with ``seed``.
     ``region`` picks the ground's colour family (a random region's when ``None``).
 
     ``wide`` (the default) draws the properties the issue does not pin down over wider ranges,
     both ways (:func:`widened`); ``wide=False`` is the look the seed drew before they were
-    widened (issue 18, fifteenth session), for tests pinned to one of those looks."""
+    widened (issue 18, fifteenth session), for tests pinned to one of those looks. ``near``
+    (the default, with ``wide``) draws the lawn near the common green and a rarity's colour
+    near the dirt on some looks (:func:`near_colours`, sixteenth session); ``near=False``
+    is the widened look as drawn before."""
     rng = _rng("look", seed)
     w = BASE_WIDTH
     h = int(round(w * rng.uniform(16 / 9, 20 / 9)))
@@ -431,7 +435,51 @@ def random_look(seed: int, region: str | None = None, *, wide: bool = True) -> L
         tile_rim=bool(rng.random() < 0.5), rarity_colors=rarity,  # type: ignore[arg-type]
         bottom_height=bottom, art_seed=int(rng.integers(1 << 20)),
     )
-    return widened(look, seed) if wide else look
+    if not wide:
+        return look
+    return widened(near_colours(look, seed) if near else look, seed)
+
+
+NEAR_GRASS_SHARE = 0.35  # looks whose lawn is drawn near the common tiles' green
+NEAR_GRASS = (2.0, 35.0)  # ... that far from it (Lab)
+NEAR_DIRT_SHARE = 0.15  # looks with one rarity's colour drawn near the tapped tiles' dirt
+NEAR_DIRT = (6.0, 30.0)  # ... that far from it (Lab)
+
+
+def near_colours(look: Look, seed: int) -> Look:
+    """``look`` with the distances the issue does not give drawn near, from a generator of
+    its own (``seed``'s other draws stay as they were). The issue says a found tile is
+    "coloured by rarity" and the lawn green, not how far apart: on about a third of the looks
+    the grass is drawn 2 to 35 Lab from the common tiles' green (the narrow look keeps it 35
+    or more away), still a green and 12 or more from the ground; on about one in seven one
+    rarity's colour is drawn 6 to 30 Lab from the tapped tiles' dark dirt, on the line from
+    the dirt to its own colour (a dark rarity colour)."""
+    rng = _rng("look-near", seed)
+    changes: dict[str, Any] = {}
+    if rng.random() < NEAR_GRASS_SHARE:
+        common = _lab(look.rarity_colors[0])
+        target = float(rng.uniform(*NEAR_GRASS))
+        for _ in range(200):
+            way = rng.normal(size=3)
+            way[0] *= 0.6  # more often a change of shade than of lightness
+            grass = _from_lab(common + way / np.linalg.norm(way) * target)
+            hsv = cv2.cvtColor(np.uint8([[grass]]), cv2.COLOR_BGR2HSV)[0, 0]
+            if 36 <= int(hsv[0]) <= 80 and int(hsv[1]) >= 70 and \
+                    _lab_distance(grass, look.background) >= 12 and \
+                    _lab_distance(grass, look.rarity_colors[0]) >= 1.5:
+                changes["grass"] = grass
+                changes["line_color"] = _shade(grass, 0.7)  # widened() draws it again
+                if look.found_under == _shade(look.grass, 0.8):
+                    changes["found_under"] = _shade(grass, 0.8)
+                break
+    if rng.random() < NEAR_DIRT_SHARE:
+        which = int(rng.integers(0, len(RARITIES)))
+        dirt, own = _lab(look.empty_color), _lab(look.rarity_colors[which])
+        way = (own - dirt) / max(1e-6, float(np.linalg.norm(own - dirt)))
+        colours = list(look.rarity_colors)
+        colours[which] = _from_lab(dirt + way * float(rng.uniform(*NEAR_DIRT)))
+        changes["rarity_colors"] = tuple(colours)
+    return replace(look, **changes)
 
 
 def widened(look: Look, seed: int) -> Look:

@@ -1,0 +1,78 @@
+"""A found common tile of the lawn's very green (2-3 Lab off) is never read as untapped.
+
+The issue says a found tile is "coloured by rarity" and the lawn is green; nothing says how
+far the common green is from the grass's. Within the grass's scatter (about 8 Lab and less),
+such a tile read as grass by its colour: an untapped tile stated, with no caveat, where an
+animal was found (real-look screens 7022 and 7034 of the skin drawn with lawns near the
+common green, sixteenth session). It is now told by what else it shows: its rounded corners
+on the ground beneath it (a grass tile is square), and the cards' filled boxes with its
+sprite; where neither tells, it is left unread.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from kit.skins import disco_zoo_real as real
+
+BOARD = [
+    "ground ground ground empty ground",
+    "ground animal:Sheep ground ground ground",
+    "empty ground ground ground ground",
+    "ground ground ground animal:Sheep ground",
+    "ground empty ground ground ground",
+]
+FOUND = [(1, 1), (3, 3)]
+TRUTH = [["found" if label.startswith("animal:") else label for label in row.split()]
+         for row in BOARD]
+
+
+def _screen(seed: int, scale: float, **changes) -> np.ndarray:
+    """A Farm rescue (Sheep, Pig) in the look of ``seed`` (pinned: ``wide=False``) with the
+    common tiles' colour 2.4 Lab from the grass's (and ``changes``), scaled without
+    smoothing, JPEG 85."""
+    look = real.random_look(seed, "Farm", wide=False)
+    common = real._from_lab(real._lab(look.grass) + np.array((1.5, -1.5, 1.0), np.float32))
+    look = real.with_look(look, tile_rim=False, checker=0,
+                          rarity_colors=(common, *look.rarity_colors[1:]), **changes)
+    shot = real.render(BOARD, animals=[("Sheep", "common"), ("Pig", "common")], region="Farm",
+                       seed=seed, look=look)
+    image = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                        cv2.IMREAD_COLOR)
+
+
+def _kinds(image: np.ndarray) -> list[list[str]]:
+    return [[tile.kind for tile in row] for row in locate_rescue(image).tiles]
+
+
+def test_the_cards_boxes_and_the_sprites_find_tiles_of_the_lawns_green():
+    """Look 19 at 1.5x: the Sheep card's two filled boxes count two found tiles the board's
+    colours do not show; the two grass-coloured tiles whose sprites are the card's, and
+    only they, are the found ones."""
+    assert _kinds(_screen(19, 1.5)) == TRUTH
+
+
+def test_a_rounded_tile_of_the_lawns_green_is_unread_not_untapped():
+    """Look 3 at 0.7x: the found tiles sit on dirt, inset, with rounded corners; the boxes
+    (filled in a green near the card's) read none filled. The tiles' corners are unlike
+    every grass tile's: unread, never untapped; the grass tiles stay untapped."""
+    kinds = _kinds(_screen(3, 0.7))
+    assert [kinds[r][c] for r, c in FOUND] == ["unknown", "unknown"]
+    assert all(kinds[r][c] == TRUTH[r][c] for r in range(5) for c in range(5)
+               if (r, c) not in FOUND)
+
+
+def test_a_square_cornered_tile_of_the_lawns_green_showing_a_cards_sprite_is_unread():
+    """Look 3 at 1.5x, the found tiles not inset and barely rounded (6%), the boxes' borders
+    and insides the card's colour: the Sheep card's fills, of a green near the card's, read
+    clearly as no fill. Neither the corners nor the boxes tell; the tiles' pictures, in
+    their middles, are the Sheep card's sprite, which no decoration is: unread."""
+    look = real.random_look(3, "Farm", wide=False)
+    kinds = _kinds(_screen(3, 1.5, tile_inset=0, tile_radius=0.06,
+                           box_border_color=look.card_color, box_inside=look.card_color))
+    assert [kinds[r][c] for r, c in FOUND] == ["unknown", "unknown"]
+    assert all(kinds[r][c] == TRUTH[r][c] for r in range(5) for c in range(5)
+               if (r, c) not in FOUND)
