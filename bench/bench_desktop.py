@@ -15,8 +15,7 @@ and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
 - ``exact``: found and read exactly (Disco Zoo: the board text; another game: every cell's
   label, its kit's random boards not always being positions its reader accepts);
 - ``refused``: not found (``not found``, a board refused in words), or (Disco Zoo) found and
-  refused by the reader, or (another game) its cells read right but for some left unread (a
-  mouse pointer over them);
+  refused by the reader, or read right but for cells said unread (a mouse pointer over them);
 - ``wrong board``: a board found elsewhere than the screen's (a corner half a cell off or
   more), whatever was read there;
 - ``wrong read``: the right board, read otherwise than the truth;
@@ -89,15 +88,16 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
     def analyse():
         found = find_in(image, {game: pack})
         try:
-            said = read_found(image, found, ReadHints(animals=names)).text
+            reading = read_found(image, found, ReadHints(animals=names))
+            said, unread = reading.text, reading.unread
         except InputError as error:
-            said = f"refused: {str(error).splitlines()[0]}"
-        return found, said
+            said, unread = f"refused: {str(error).splitlines()[0]}", ()
+        return found, said, unread
 
     result, seconds = cpu(analyse)
     if isinstance(result, Exception):
         return "not found", seconds, str(result)
-    found, said = result
+    found, said, unread_cells = result
     if where is not None:
         cell = min(where.cell_size(0, 0))
         if (found.read.geometry.rows, found.read.geometry.cols) != (where.rows, where.cols) or \
@@ -105,6 +105,8 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
             return "wrong board", seconds, said
     if truth is not None:
         right = said == truth
+        if not right and unread_cells and _only_at(said, truth, set(unread_cells)):
+            return "refused", seconds, said  # its cells right but for some said unread
         return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
                 seconds, said)
     got = found.read.labels()
@@ -114,6 +116,24 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
     unread = all(g == "unknown" for row_got, row_want in zip(got, shot.labels)
                  for g, w in zip(row_got, row_want) if g != w)
     return ("refused" if unread else "wrong"), seconds, said
+
+
+def _only_at(said: str, truth: str, cells: set[tuple[int, int]]) -> bool:
+    """Whether the board text ``said`` differs from ``truth`` only in the board rows' tokens
+    at ``cells`` (row, column): the lines above the board (region, animals, taps) alike."""
+    got, want = said.splitlines(), truth.splitlines()
+    if len(got) != len(want):
+        return False
+    rows = len(want) - sum(":" in line for line in want)
+    head = len(want) - rows
+    if got[:head] != want[:head]:
+        return False
+    for r, (a, b) in enumerate(zip(got[head:], want[head:])):
+        ta, tb = a.split(), b.split()
+        if len(ta) != len(tb) or any(x != y and (r, c) not in cells
+                                     for c, (x, y) in enumerate(zip(ta, tb))):
+            return False
+    return True
 
 
 def draw(game: str):

@@ -148,7 +148,8 @@ def locate(image: np.ndarray) -> BoardRead:
     (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
     ``extras["furniture"]`` holds ``cards`` when found (but not when none of their box rows
     read and the counter reads more) and ``counter`` when its digits read the tiles' count (as
-    :func:`.screen_text.taps_left` takes it);
+    :func:`.screen_text.taps_left` takes it; up to :data:`UNREAD_COUNTED` lower with as many
+    tiles unread);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
     (:func:`could_be_found`)."""
@@ -163,7 +164,11 @@ def locate(image: np.ndarray) -> BoardRead:
     # each glyph was as near the count's digit at every cut (:func:`_may_spell`): a counter
     # whose cuts read other digits spells the count by chance (measured on the desktop and
     # phone-screen sets: every such read that agreed with the board also spelt it).
-    agrees = (number == left and counter.agree) or _may_spell(counter, left)
+    # A tile left unread (under a mouse pointer: fresh harder desktop 106011, a tapped tile
+    # under it) may be tapped: the count may be up to that many lower, for a few such tiles.
+    unread = sum(tile.kind in ("hidden", "unknown") for row in screen.tiles for tile in row)
+    counts = range(max(0, left - min(unread, UNREAD_COUNTED)), left + 1)
+    agrees = any((number == n and counter.agree) or _may_spell(counter, n) for n in counts)
     # (more than a rescue's counter ever shows is no counter: an app's icons under a window's
     # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213)
     more = number is not None and left < number <= MOST_ATTEMPTS and counter.lead > 0.0
@@ -184,6 +189,7 @@ def locate(image: np.ndarray) -> BoardRead:
     return read
 
 
+UNREAD_COUNTED = 2  # unread tiles that may have been tapped, at most, for the counter's check
 MOST_ANIMALS = 3  # a rescue hides 1 to 3 animals of its region, plus at most one pet
 
 
