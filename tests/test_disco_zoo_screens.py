@@ -43,7 +43,7 @@ REAL_SCREENS = samples(30, 240)
 OLD_SCREENS = samples(24, 60)
 SEED = 7_000  # held-out seeds: nothing was tuned on these
 EXACT_WITH_NO_OPTIONS = 0.38  # share read exactly with no options (measured: see the test)
-EXACT_WITH_OCR = 0.6  # ... with the ocr extra's engine installed (CI installs it)
+EXACT_WITH_OCR = 0.53  # ... with the ocr extra's engine installed (CI installs it)
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
@@ -310,7 +310,9 @@ def test_with_no_options_the_screen_is_read_exactly_or_asked_never_wrong(real_re
     assert len(wrong) <= 0.005 * len(real_reads), wrong
     # Measured (issue 18.1): 13 of the quick sample's 30 exact without the ocr extra (43%), 20
     # of 30 with its engine (67%), 0 wrong (2026-12-02; 111 of the full 240 without it the
-    # session before). Each floor sits a screen or two below its count.
+    # session before); 17 of 30 with the engine once the skin drew found tiles near the
+    # lawn's green (sixteenth session: such tiles are left unread, and the player asked).
+    # Each floor sits a screen or two below its count.
     from gridsight.games.disco_zoo.ocr_names import available
 
     floor = EXACT_WITH_OCR if available() else EXACT_WITH_NO_OPTIONS
