@@ -47,6 +47,7 @@ from gridsight.vision.tiling import (
     evenings,
     find_cut_screens,
     find_screens,
+    moved,
     pitch_candidates,
     without_scanlines,
 )
@@ -669,7 +670,94 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         # No whole picture at square pixels fits: one cut by the screenshot's edge, or
         # stretched one way.
         place(more_screens(image, layout, hint, hint_y))
-    return best
+    if best is None or not fits() or not any(best[1].screen.clip):
+        return best
+    # A picture cut by the screenshot's edge is offered cut at several depths, on either
+    # side; the first that fits well ends the search, and may be cut deeper than the
+    # picture is (its mapping right, fewer cells in view): the same mapping, its view moved
+    # to each of the screenshot's edges, is placed too.
+    chosen = best[1]
+    wider = []
+    for screen in _moved_to_edges(chosen.screen, image):
+        pixels = screen.native_view(image)
+        try:
+            placement, reads = place_by_looks(pixels, kinds, looks,
+                                              anchor=pack.anchor.image, known=known)
+        except ValueError:
+            continue
+        if unseen:
+            placement = _excused(placement, reads, pixels, kinds, unseen)
+        wider.append(View(screen, pixels, placement))
+    return _widest(best, wider, room)
+
+
+SAME_MAPPING = 0.25  # console pixels: two views map the screenshot to the room alike within this
+WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
+
+
+def _origin(view: View) -> tuple[float, float]:
+    """Where the room's top-left pixel (walls included) falls in the screenshot through
+    ``view``: two views at the same pitch and origin read every cell both show from the same
+    pixels."""
+    x0, y0, _, _ = view.screen.view_rect()
+    return (x0 - view.camera[0] * view.screen.native_scale,
+            y0 - view.camera[1] * view.screen.native_scale_y)
+
+
+def _moved_to_edges(screen: Screen, image: np.ndarray) -> list[Screen]:
+    """``screen`` moved by whole console pixels (:func:`moved`) so that its view starts at
+    the screenshot's left or top edge, or ends at its right or bottom edge, each way or
+    both (a picture cut on one side shows the most of it so), where that shows more of its
+    view than ``screen`` does."""
+    h, w = image.shape[:2]
+    s, sy = screen.native_scale, screen.native_scale_y
+    t = screen.layout.tile_px
+    wide, high = screen.layout.view_tiles
+    bar = screen.layout.bar_top * t
+    xs = {0, int(np.ceil(-screen.x / s - 0.05)),
+          int(np.floor((w - screen.x) / s - wide * t + 0.05))}
+    ys = {0, int(np.ceil(-screen.y / sy - bar - 0.05)),
+          int(np.floor((h - screen.y) / sy - bar - high * t + 0.05))}
+
+    def shown(found: Screen) -> int:
+        left, up, right, down = found.clip
+        return (wide * t - left - right) * (high * t - up - down)
+
+    out = []
+    for dx in sorted(xs):
+        for dy in sorted(ys):
+            found = moved(screen, dx, dy, w, h) if (dx, dy) != (0, 0) else None
+            if found is not None and shown(found) > shown(screen) \
+                    and all(found != f for f in out):
+                out.append(found)
+    return out
+
+
+def _widest(best: tuple[float, View], placed: list[View], room: Room
+            ) -> tuple[float, View]:
+    """Of ``best`` and the views ``placed`` with its mapping (the same pitch and origin: the
+    cells both show read from the same pixels) where its camera says, fitting as well
+    (within :data:`WIDER_SLACK`) and as clearly ahead, the one showing the most room cells.
+    A view taken over pixels that are not the room's (a status bar, a window's margin)
+    disagrees with the room there, and costs more."""
+    chosen = best[1]
+
+    def cells(view: View) -> int:
+        (r0, r1), (c0, c1) = view.cells(room)
+        return max(0, r1 - r0 + 1) * max(0, c1 - c0 + 1)
+
+    origin = _origin(chosen)
+    for view in placed:
+        here = _origin(view)
+        if abs(here[0] - origin[0]) > SAME_MAPPING * view.screen.native_scale or \
+                abs(here[1] - origin[1]) > SAME_MAPPING * view.screen.native_scale_y:
+            continue
+        if view.placement.cost > min(best[0] + WIDER_SLACK, MAX_CONFLICTS) or \
+                view.placement.margin < min(best[1].placement.margin, GOOD_FIT):
+            continue
+        if cells(view) > cells(chosen):
+            chosen = view
+    return (chosen.placement.cost, chosen)
 
 
 def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
