@@ -25,7 +25,7 @@ the floor's states are one design in three palettes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -680,7 +680,8 @@ WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost thi
 WIDER_TRIED = 4  # the moved views placed at most (the most cells first)
 
 
-def _widest(best: tuple[float, View], image: np.ndarray, room: Room, placed_by, unseen
+def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
+            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str]
             ) -> tuple[float, View]:
     """``best`` (a picture cut by the screenshot's edge) or the same mapping of the
     screenshot to the room with its view moved by whole console pixels to the screenshot's
@@ -696,7 +697,7 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room, placed_by, 
     view = best[1]
     shape = (room.rows + 2, room.cols + 2)
     tried = 0
-    for cells, screen, camera in _moved_views(view, image, shape):
+    for _cells, screen, camera in _moved_views(view, image, shape):
         if tried == WIDER_TRIED:
             break
         tried += 1
