@@ -631,6 +631,21 @@ def test_a_picture_cut_by_the_screenshots_edge_reads_what_is_left(wide_case):
     assert tally.wrong == 0 and tally.guessed == 0 and tally.unread == 0, tally.line()
 
 
+def test_a_cut_picture_first_taken_for_one_cut_deeper_shows_all_it_can(wide_case):
+    """The status bar and a tile more cut off on top, the window tight round the picture:
+    a place cut deeper (its bar over the view's top row) fits as well, with the same mapping
+    of the screenshot to the room, and was the first to end the search; the row it left
+    out is in the screenshot and reads (main: 9 cells ``?``)."""
+    settings, look, _shot, _result, pack = wide_case
+    tight = gbc.Window(left=1, top=1, right=1, bottom=1, black_bars=0)
+    shot = gbc.random_shot(SEED + 201, look=look,
+                           settings=replace(settings, crop=(0.0, 20.0, 0.0, 0.0), window=tight))
+    text, extras = read_text(shot.image, pack)
+    tally = rooms.Tally()
+    assert not tally.add(text, rooms.text_of(shot.board_in_view())), text
+    assert tally.unread == 0 and extras["view"] == shot.view, (tally.line(), extras["view"])
+
+
 def test_a_picture_filling_the_screenshot_one_way_and_cut_is_found():
     """The picture's bottom edge on the screenshot's own border and its top cut off (the
     bar and more): no edge of it shows down, so the border stands for the edge inside

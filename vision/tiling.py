@@ -574,6 +574,23 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
         [screen for _, screen in last][: max(1, keep * keep)]
 
 
+def moved(screen: Screen, dx: int, dy: int, w: int, h: int) -> Screen | None:
+    """``screen`` moved by whole console pixels (``dx`` across, ``dy`` down), its
+    :attr:`Screen.clip` that of a ``w`` x ``h`` screenshot; ``None`` when under two tiles of
+    its view each way would be left in it. Moved so, every console pixel still falls on the
+    same screenshot pixels: a view read there maps the screenshot to the room as before,
+    over a different part of it."""
+    s, sy = screen.native_scale, screen.native_scale_y
+    out = Screen(screen.x + dx * s, screen.y + dy * sy, screen.pitch, screen.layout,
+                 screen.pitch_y)
+    clip = _clip(out, w, h)
+    t = screen.layout.tile_px
+    wide, high = screen.layout.view_tiles
+    if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
+        return None
+    return Screen(out.x, out.y, out.pitch, out.layout, out.pitch_y, clip)
+
+
 def _on_border(start: float, size: float, length: int) -> bool:
     """Whether a cut picture's place was taken from the screenshot's border (its edge
     "inside" is the border itself: :func:`_axis_places`)."""

@@ -25,7 +25,7 @@ the floor's states are one design in three palettes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -47,6 +47,7 @@ from gridsight.vision.tiling import (
     evenings,
     find_cut_screens,
     find_screens,
+    moved,
     pitch_candidates,
     without_scanlines,
 )
@@ -669,7 +670,92 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         # No whole picture at square pixels fits: one cut by the screenshot's edge, or
         # stretched one way.
         place(more_screens(image, layout, hint, hint_y))
+    if best is None or not fits() or not any(best[1].screen.clip):
+        return best
+    return _widest(best, image, room, lambda pixels: place_by_looks(
+        pixels, kinds, looks, anchor=pack.anchor.image, known=known), unseen)
+
+
+WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
+WIDER_TRIED = 4  # the moved views placed at most (the most cells first)
+
+
+def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
+            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str]
+            ) -> tuple[float, View]:
+    """``best`` (a picture cut by the screenshot's edge) or the same mapping of the
+    screenshot to the room with its view moved by whole console pixels to the screenshot's
+    edges, showing more room cells (:func:`_moved_views`), when it is placed there again
+    (the camera moved as much, so every cell both show is read from the same pixels),
+    fitting as well (within :data:`WIDER_SLACK`) and as clearly ahead.
+
+    A cut picture is offered cut at several depths, on either side, and the first place
+    that fits well ends the search: it may be cut deeper than the picture is, its mapping
+    right and its view over fewer cells (s15: 7 to 28 cells of such a frame in the
+    screenshot read ``?``). A view moved over pixels that are not the room's (a status bar,
+    a window's margin) disagrees with the room there and costs more."""
+    view = best[1]
+    shape = (room.rows + 2, room.cols + 2)
+    tried = 0
+    for _cells, screen, camera in _moved_views(view, image, shape):
+        if tried == WIDER_TRIED:
+            break
+        tried += 1
+        pixels = screen.native_view(image)
+        try:
+            placement, reads = placed_by(pixels)
+        except ValueError:
+            continue
+        if unseen:
+            placement = _excused(placement, reads, pixels, room.kinds(), unseen)
+        if placement.camera != camera \
+                or placement.cost > min(best[0] + WIDER_SLACK, MAX_CONFLICTS) \
+                or placement.margin < min(view.placement.margin, GOOD_FIT):
+            continue
+        return placement.cost, View(screen, pixels, placement)
     return best
+
+
+def _moved_views(view: View, image: np.ndarray, shape: tuple[int, int]
+                 ) -> list[tuple[int, Screen, tuple[int, int]]]:
+    """``view``'s screen moved by whole console pixels (:func:`moved`: every console pixel
+    on the same screenshot pixels) so that its view starts at the screenshot's left or top
+    edge, or ends at its right or bottom edge (each within a console pixel either side),
+    one way, the other or both: each with the room cells it would show in full and its
+    camera (``view``'s moved as much), those showing more cells than ``view``, the most
+    first."""
+    screen = view.screen
+    h, w = image.shape[:2]
+    s, sy = screen.native_scale, screen.native_scale_y
+    t = screen.layout.tile_px
+    wide, high = screen.layout.view_tiles
+    bar = screen.layout.bar_top * t
+
+    def around(value: float) -> set[int]:
+        return {int(np.floor(value)), int(np.ceil(value))}
+
+    xs = {0} | around(-screen.x / s) | around((w - screen.x) / s - wide * t)
+    ys = {0} | around(-screen.y / sy - bar) | around((h - screen.y) / sy - bar - high * t)
+
+    def cells(camera: tuple[int, int], clip: tuple[int, int, int, int]) -> int:
+        size = (wide * t - clip[0] - clip[2], high * t - clip[1] - clip[3])
+        (r0, r1), (c0, c1) = Placement(camera, t, 0.0, 0.0).full_cells(shape, size)
+        return max(0, r1 - r0 + 1) * max(0, c1 - c0 + 1)
+
+    now = cells(view.camera, screen.clip)
+    out: list[tuple[int, Screen, tuple[int, int]]] = []
+    for dx in xs:
+        for dy in ys:
+            found = moved(screen, dx, dy, w, h) if (dx, dy) != (0, 0) else None
+            if found is None:
+                continue
+            camera = (view.camera[0] + dx + found.clip[0] - screen.clip[0],
+                      view.camera[1] + dy + found.clip[1] - screen.clip[1])
+            n = cells(camera, found.clip)
+            if n > now and all(found != f for _, f, _ in out):
+                out.append((n, found, camera))
+    out.sort(key=lambda item: (-item[0], abs(item[1].x - screen.x) + abs(item[1].y - screen.y)))
+    return out
 
 
 def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
