@@ -51,6 +51,7 @@ def _brute(animals, found, empty, counts):
     blocked = sum(1 << (r * 5 + c) for r, c in empty)
     bits = {t.cell: 1 << (t.cell[0] * 5 + t.cell[1]) for t in found}
     allowed = {t.cell: set() for t in found}
+    stood = False  # a joint placement meeting the counts (with no found tile too)
     for masks in product(*(a.placements() for a in animals)):
         if sum(masks) != _union(masks) or _union(masks) & blocked:
             continue  # overlapping, or over a tile tapped empty
@@ -63,9 +64,10 @@ def _brute(animals, found, empty, counts):
         else:
             tally = [list(owners.values()).count(k) for k in range(len(animals))]
             if all(n is None or n == tally[k] for k, n in enumerate(counts)):
+                stood = True
                 for cell, k in owners.items():
                     allowed[cell].add(k)
-    if found and not any(allowed.values()):
+    if not stood:
         return None
     return {cell: tuple(sorted(ks)) for cell, ks in allowed.items()}
 

@@ -96,12 +96,17 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
     {(2, 3): (1,), (3, 1): (1,)}
     >>> by_boxes(tiles, jungle, [0, 1, 0]) is None  # two rare tiles, one rare box filled
     True
+    >>> by_boxes([], jungle, [0, 2, 0]) is None  # two boxes filled, no found tile shown
+    True
+    >>> by_boxes([], jungle, [0, 2, 0], unread=2)  # ... unless two tiles are unread
+    {}
     """
     tiles = list(found)
     allowed: dict[Cell, set[int]] = {t.cell: set() for t in tiles}
     board = _Board(animals, empty, region, taps)
     tally = [0] * len(animals)
     checked = [0]
+    stood = [False]  # an assignment met every count and the board (with no found tiles too)
     pick: list[int] = []
     room = _Room(animals, empty)
     given = [0] * len(animals)  # the found tiles given to each animal so far (bitmasks)
@@ -125,6 +130,7 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
                 checked[0] += 1
                 if not board.assigned(tiles, pick):
                     return
+            stood[0] = True
             for t, k in zip(tiles, pick):
                 allowed[t.cell].add(k)
             return
@@ -141,7 +147,10 @@ def by_boxes(found: Sequence[FoundTile], animals: Sequence[Animal],
             given[k] &= ~bit
 
     walk(0)
-    if tiles and not any(allowed.values()):
+    if not stood[0]:
+        # (with no found tile on the board, filled boxes are met by unread tiles alone: a
+        # phone screen's unfilled boxes read as filled, the board empty, 140031, had named a
+        # card's animal by its count with no doubt said)
         return None
     return {cell: tuple(sorted(ks)) for cell, ks in allowed.items()}
 
