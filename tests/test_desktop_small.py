@@ -356,3 +356,21 @@ def test_a_counter_agrees_with_a_board_whose_tapped_tile_is_under_the_pointer():
     assert [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
             if tile.kind == "unknown"] == [(3, 4)]
     assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_a_lattice_with_a_column_unread_gets_no_counter_from_tiles_that_may_be_tapped():
+    """Harder desktop 98401 (``bench/bench_desktop.py --harder --seed 98400``, the skin's
+    colours drawn near): a window-like region cuts the board's first column, and a lattice
+    shifted by most of a tile reads its last column over the ground as five unread tiles.
+    Counting each as maybe tapped let the counter's 9 agree with the board, and the wrong
+    board was read as the screen's, a tile off. Unread tiles count only when a pointer's few
+    (two at most) are: here the counter is no furniture."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    _, capture, _ = sample(real_look_rescue, 98_401, fraction=(0.15, 0.40), harder=True)
+    read = locate(capture.image[126 : 126 + 1248, 1994 : 1994 + 511])  # the cut region
+    tiles = read.extras["rescue_screen"].tiles
+    assert sum(tile.kind in ("hidden", "unknown") for row in tiles for tile in row) > 2
+    assert "counter" not in read.extras["furniture"]

@@ -148,8 +148,8 @@ def locate(image: np.ndarray) -> BoardRead:
     (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
     ``extras["furniture"]`` holds ``cards`` when found (but not when none of their box rows
     read and the counter reads more) and ``counter`` when its digits read the tiles' count (as
-    :func:`.screen_text.taps_left` takes it; up to :data:`UNREAD_COUNTED` lower with as many
-    tiles unread);
+    :func:`.screen_text.taps_left` takes it; lower by as many tiles as are unread, when no
+    more than :data:`UNREAD_COUNTED`);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
     (:func:`could_be_found`)."""
@@ -166,8 +166,12 @@ def locate(image: np.ndarray) -> BoardRead:
     # phone-screen sets: every such read that agreed with the board also spelt it).
     # A tile left unread (under a mouse pointer: fresh harder desktop 106011, a tapped tile
     # under it) may be tapped: the count may be up to that many lower, for a few such tiles.
+    # More unread is no pointer but a lattice partly off the board (harder desktop 98401: a
+    # region cutting the board's first column, a lattice shifted by most of a tile with its
+    # last column over the ground, unread; the counter's 9 agreed once five tiles could be
+    # tapped, and the wrong board was read as the screen's).
     unread = sum(tile.kind in ("hidden", "unknown") for row in screen.tiles for tile in row)
-    counts = range(max(0, left - min(unread, UNREAD_COUNTED)), left + 1)
+    counts = range(max(0, left - unread) if unread <= UNREAD_COUNTED else left, left + 1)
     agrees = any((number == n and counter.agree) or _may_spell(counter, n) for n in counts)
     # (more than a rescue's counter ever shows is no counter: an app's icons under a window's
     # title bar read as 97 beside a home screen's grid read as tiles, no-game desktop 99213)
@@ -189,7 +193,8 @@ def locate(image: np.ndarray) -> BoardRead:
     return read
 
 
-UNREAD_COUNTED = 2  # unread tiles that may have been tapped, at most, for the counter's check
+UNREAD_COUNTED = 2  # unread tiles that may have been tapped, for the counter's check (when
+# more are unread, none counts)
 MOST_ANIMALS = 3  # a rescue hides 1 to 3 animals of its region, plus at most one pet
 
 
