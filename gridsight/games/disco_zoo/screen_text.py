@@ -649,8 +649,10 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
     rival = min((counter.gap(n) for n in range(guess + 1, MAX_TAPS + 1)), default=np.inf)
     if read is not None and read in board and counter.agree and counter.lead >= 0.0 \
             and rival >= RIVAL_GAP:
-        notes.append(f"{read} attempts left (counter, agreeing with the {BOARD_TAPS - read} "
-                     "tiles tapped)")
+        taps = BOARD_TAPS - read
+        seen = "" if taps == tapped else f", {taps - tapped} of the unread ones among them"
+        notes.append(f"{read} attempts left (counter, agreeing with {taps} "
+                     f"tile{'s' if taps != 1 else ''} tapped{seen})")
         return read
     above = read is not None and guess < read <= MAX_TAPS
     if above and counter.agree and counter.lead >= STRONG_LEAD and board_gap >= STRONG_GAP:
