@@ -355,7 +355,7 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     unread = set(flagged)
     if missing <= 0:
         unread |= _like_a_card(image, lattice, tiles, cards)
-    if missing > 0:
+    else:
         grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
                  if tile.kind == "ground"]
         pictures = [card.sprite for card in cards if card.sprite is not None
@@ -367,8 +367,7 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
         if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
                                          if cell not in close):
             facts = screen_facts()
-            references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
-                          for name, rgb in facts["rarity_colors"].items()}
+            references = _rarity_references(facts)
             for r, c in close:
                 crop = cv2.resize(_tile_crop(image, lattice, r, c, 0.0), (PATCH, PATCH),
                                   interpolation=cv2.INTER_AREA)
@@ -419,11 +418,13 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     comparison costs up to 15 ms.)"""
     pictures = [card.sprite for card in cards if card.sprite is not None
                 and not card.sprite.empty]
+    if not pictures:
+        return set()
     sizes = [card.box[2:] for card in pictures]
     out = set()
     for r, row in enumerate(tiles):
         for c, tile in enumerate(row):
-            if tile.kind != "ground" or not pictures:
+            if tile.kind != "ground":
                 continue
             sprite = _tile_sprite(image, lattice, r, c)
             if sprite is None or sprite.empty:
@@ -617,8 +618,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
                  < OWN_NEAR).mean(axis=(1, 2))
 
-    references = {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
-                  for name, rgb in facts["rarity_colors"].items()}
+    references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
     tiles: list[TileSeen] = []
     for k in range(lattice.rows * lattice.cols):
@@ -675,6 +675,12 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
+    """Each rarity's colour (Lab) as the screen's facts give it."""
+    return {name: _lab(np.array(rgb[::-1], np.uint8).reshape(1, 3))[0]
+            for name, rgb in facts["rarity_colors"].items()}
 
 
 def _rarity_fits(colour: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
