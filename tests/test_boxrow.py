@@ -110,3 +110,22 @@ def test_a_small_box_whose_sides_fell_between_pixels_is_closed(quality):
     row = box_row(shot, (0, 0, shot.shape[1], shot.shape[0]), CARD)
     assert row is not None and len(row.boxes) == 4
     assert all(7 <= b[2] <= 9 and b[3] == 8 for b in row.boxes)
+
+
+@pytest.mark.parametrize("scale", [2.9, 1.7])
+def test_a_thick_bordered_box_is_read_by_its_middle(scale):
+    # Boxes of 8 px with 3 px borders drawn (phone screen 7098): a third of the box's side
+    # held more border than middle, and unfilled boxes read as their light border.
+    panel = np.full((40, 120, 3), GROUND, np.uint8)
+    for k in range(3):
+        x = 30 + k * 12
+        panel[20:28, x : x + 8] = BORDER
+        panel[23:25, x + 3 : x + 5] = FILL if k == 0 else GROUND
+    shot = _shot(panel, scale, 90)
+    row = box_row(shot, (0, 0, shot.shape[1], shot.shape[0]), GROUND)
+    assert row is not None and len(row.boxes) == 3
+    to_fill = [float(np.linalg.norm(np.subtract(inside, FILL))) for inside in row.insides]
+    to_card = [float(np.linalg.norm(np.subtract(inside, GROUND))) for inside in row.insides]
+    to_border = [float(np.linalg.norm(np.subtract(inside, BORDER))) for inside in row.insides]
+    assert to_fill[0] < to_border[0]
+    assert all(card < border for card, border in zip(to_card[1:], to_border[1:]))

@@ -51,6 +51,12 @@ TINT_MARGIN = 5.0  # ... and clear when nearer it than any other's by this and m
 # 180048's Jade Rabbit, boxes 6x7 px at 0.52x, read 0 filled of 2 and the found tiles were
 # given another animal).
 MIN_FILL_SIDE = 7
+# Unfilled boxes look the same on every card of a screen: a box read unfilled this far (Lab)
+# from the others read unfilled is one whose fill this reader does not know (a rarity drawn
+# in a colour near a darker shade of the card), and its row is not read clearly. Measured on
+# 120 real-look phone screens (seeds 7000): right unfilled boxes lie 0-19 from the others'
+# median but on screens whose rows were misread anyway; fills read unfilled, 10-36.
+UNFILLED_APART = 20.0
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
@@ -356,6 +362,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
     verdicts = _own_looks(verdicts, measured)
+    verdicts = _lone_unfilled(verdicts, measured)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -420,6 +427,25 @@ def _own_looks(verdicts: list[tuple[bool, str, float]],
             if apart >= 4 * FILL_MARGIN and same:
                 margin = max(margin, abs(d_empty - d_fill))
         out.append((filled, kind, margin))
+    return out
+
+
+def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
+                   measured: list[tuple[np.ndarray, float, dict[str, float]]]
+                   ) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to a box judged unfilled that stands apart from the
+    screen's other unfilled boxes (:data:`UNFILLED_APART`): its card's row is then not read
+    clearly. The models of an unfilled box (the card's colour down to 0.4 of it) reach a fill
+    darker than the card; the screen's own unfilled boxes tell it is not one of them (phone
+    screen 7065: a rare fill drawn dark olive on a light card read "0 of 3 filled" clearly,
+    29 Lab from the unfilled boxes beside it)."""
+    empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
+    out = list(verdicts)
+    for i in empty:
+        others = [measured[j][0] for j in empty if j != i]
+        if others and float(np.linalg.norm(measured[i][0] - np.median(np.array(others), axis=0))
+                            ) > UNFILLED_APART:
+            out[i] = (False, "", 0.0)
     return out
 
 
