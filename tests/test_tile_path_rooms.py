@@ -188,12 +188,13 @@ def test_a_walk_is_merged_step_by_step(case):
     assert gapped.split().count("L") == 1
 
 
-def test_a_state_never_calibrated_reads_unknown_not_refused(case):
+def test_a_stepped_look_never_calibrated_is_rebuilt_from_the_not_stepped_one(case):
     """Calibrated from a screenshot with no red tile (Link still in the doorway), the pack
     has no stepped look. A later view with a dozen stepped tiles is read, not refused as
-    "not fitting the room" (each such tile matched nothing, half a conflict): the stepped
-    tiles (26 here) ``?``, as the calibration's warning says, every other cell right; read
-    through the nearest look the pack has, they were Link's yellow (colour-corrected red)."""
+    "not fitting the room" (each such tile matched nothing, half a conflict); its red tiles
+    are read through the not-stepped design in their own colours (before: all 26 ``?``,
+    and read through the nearest look the pack had, Link's yellow). A sprite in the red
+    floor's own colour over a blue tile does not make it stepped."""
     settings, look, _, _, pack = case
     unstepped = replace(pack, templates=tuple(t for t in pack.templates if t.label != "x"))
     walk = gbc.random_walk(gbc.HEROS_CAVE, np.random.default_rng(SEED + 28), 40)
@@ -203,9 +204,17 @@ def test_a_state_never_calibrated_reads_unknown_not_refused(case):
     assert want.count("x") >= 12
     text, extras = read_text(shot.image, unstepped)
     tally = rooms.Tally()
-    # The stepped tiles ``?``, the start tile too (red since Link left it); no other.
-    assert not tally.add(text, want) and tally.unread == want.count("x") + 1
+    assert not tally.add(text, want) and tally.unread == 0, tally.line()
     assert extras["view"] == shot.view
+    # Red blobs over two blue tiles (2, 5) and (3, 7), and over a red one (5, 5).
+    red = replace(look, enemy=look.red.fill, enemy_kind=0)
+    enemies = [(6 * 16 + 1, 3 * 16 + 2), (8 * 16, 4 * 16), (6 * 16, 6 * 16 - 2)]
+    shot = gbc.render(gbc.HEROS_CAVE, crossed=walk[:-1], link=walk[-1], look=red,
+                      enemies=enemies, **settings.render_options())
+    text, _ = read_text(shot.image, unstepped)
+    tally = rooms.Tally()
+    assert not tally.add(text, rooms.text_of(shot.board_in_view())), tally.line()
+    assert tally.wrong == tally.guessed == 0 and tally.right >= 60, tally.line()
 
 
 def test_tiles_link_may_have_crossed_unseen_are_forgotten():

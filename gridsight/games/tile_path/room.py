@@ -867,6 +867,10 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
+    floor = [i for i in range(len(reads))
+             if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
+    rebuilt = _rebuilt_stepped(tiles.reshape((-1,) + tiles.shape[2:]), floor, looks) \
+        if STEPPED in unseen else set()
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     width = c1 - c0 + 1
@@ -881,6 +885,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
         label = looks.names[read.look] if read.look >= 0 else UNKNOWN
         if unseen and label != UNKNOWN and _unseen_colour(tiles[i // width, i % width], unseen):
             label = UNKNOWN  # a state never calibrated: its nearest look is not its own
+        if label == UNKNOWN and i in rebuilt:
+            label = STEPPED  # the stepped look rebuilt from the not-stepped design
         best = looks.names[read.look] if read.look >= 0 else ""
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
@@ -896,6 +902,63 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
               "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
     board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
     return RoomRead(view, board, in_view)
+
+
+REBUILT_SURE = 0.8  # a tile reads as the rebuilt stepped look by this share of its pixels
+
+
+def _rebuilt_stepped(tiles: np.ndarray, floor: list[int], looks: Looks) -> set[int]:
+    """The floor tiles (indices into ``tiles``, among ``floor``) read as stepped through a
+    stepped look rebuilt from the not-stepped one, for a pack calibrated with no red tile in
+    view. The floor's states are one design in three palettes (as Link's yellow look is
+    rebuilt in calibration): the red tiles in view give the palette (one affine colour map
+    from the not-stepped look, fitted on all their red pixels at once), the not-stepped look
+    the design. A tile reads stepped only when its typical colour is red, the rebuilt look
+    wins its pixels' vote and holds at least :data:`REBUILT_SURE` of them: a red sprite over
+    a blue tile covers half of it at most, and a tile whose design is not the floor's does
+    not match."""
+    from gridsight.vision.mapview import read_tiles
+
+    if NOT_STEPPED not in looks.names:
+        return set()
+    red = [i for i in floor
+           if _hue_name(np.median(tiles[i].reshape(-1, 3), axis=0)) == STEPPED]
+    if not red:
+        return set()
+    base = looks.images[looks.names.index(NOT_STEPPED)]
+    look = _recoloured_many(base, tiles[red])
+    if look is None:
+        return set()
+    more = Looks(np.concatenate([looks.images, look[None]]), looks.kinds + (FLOOR,),
+                 looks.names + (REBUILT,), looks.tolerance)
+    reads = read_tiles(tiles[red], more, {FLOOR})
+    index = len(looks.names)
+    return {i for i, read in zip(red, reads)
+            if read.look == index and read.share >= REBUILT_SURE}
+
+
+REBUILT = "x-rebuilt"  # the rebuilt look's name while reading (never a pack's label)
+
+
+def _recoloured_many(base: np.ndarray, targets: np.ndarray) -> np.ndarray | None:
+    """``base``'s design in the colours of ``targets`` (red floor tiles): one affine colour
+    map fitted on all their red pixels, then on those close to the map (a sprite over a
+    tile left out). ``None`` when under a third of their pixels fit."""
+    b = np.tile(base.reshape(-1, 3).astype(np.float64), (len(targets), 1))
+    y = targets.reshape(-1, 3).astype(np.float64)
+    hsv = cv2.cvtColor(targets.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    hue, sat = hsv[:, 0].astype(np.float64) * 2, hsv[:, 1].astype(np.float64) / 255
+    inliers = ((hue >= 320) | (hue <= 25)) & (sat >= 0.18)  # red, as :func:`_hue_name`
+    design = np.c_[b, np.ones(len(b))]
+    fitted = design[:, :3]
+    for _ in range(4):
+        if inliers.sum() < len(inliers) / 3:
+            return None
+        coef, *_ = np.linalg.lstsq(design[inliers], y[inliers], rcond=None)
+        fitted = design @ coef
+        inliers = np.abs(fitted - y).max(axis=1) <= 30
+    return np.clip(fitted[: base.shape[0] * base.shape[1]], 0, 255).reshape(base.shape) \
+        .astype(np.uint8)
 
 
 def board_geometry(view: View, room: Room) -> BoardGeometry:
