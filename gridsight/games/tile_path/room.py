@@ -575,6 +575,11 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         found = _search(image, pack, room, looks)
         if found is not None and (best is None or found[0] < best[0]):
             best = found
+    if best is not None and not _fits(best) and best[0] <= GHOST_REACH:
+        # LCD ghosting: the frame before blended in, the view a few pixels back.
+        found = _unghosted(best[1], image, pack, room, looks)
+        if found is not None and found[0] < best[0]:
+            best = found
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
@@ -585,6 +590,91 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
     return _board_read(view, room, looks, pack)
+
+
+GHOST_REACH = 0.4  # a view fitting this badly may be a ghosted frame (:func:`_unghosted`)
+GHOST_SHIFTS = tuple((d, 0) for d in (-4, -3, -2, -1, 1, 2, 3, 4)) + \
+    tuple((0, d) for d in (-4, -3, -2, -1, 1, 2, 3, 4))  # the view's moves between frames
+GHOST_STRENGTHS = (0.15, 0.25, 0.35, 0.45)  # the share of the frame before tried
+GHOST_PLACED = 3  # the un-ghostings placed (those whose tiles match the looks best)
+
+
+def unghost(pixels: np.ndarray, shift: tuple[int, int], strength: float,
+            rounds: int = 8) -> np.ndarray:
+    """A console view with LCD ghosting undone: the frame shown is ``1 - strength`` of the
+    view now plus ``strength`` of the frame before, the view then ``shift`` console pixels
+    (x, y) further along (the camera follows Link as he walks). The view now is solved for
+    by repeated substitution (each round shrinks the error by ``strength / (1 - strength)``);
+    what the frame before showed past the view's edge is taken as shown now."""
+    shown = pixels.astype(np.float32)
+    now = shown.copy()
+    dx, dy = shift
+    for _ in range(rounds):
+        before = np.roll(now, (-dy, -dx), axis=(0, 1))
+        if dx > 0:
+            before[:, -dx:] = shown[:, -dx:]
+        elif dx < 0:
+            before[:, :-dx] = shown[:, :-dx]
+        if dy > 0:
+            before[-dy:] = shown[-dy:]
+        elif dy < 0:
+            before[:-dy] = shown[:-dy]
+        now = (shown - strength * before) / (1.0 - strength)
+    return np.clip(now + 0.5, 0, 255).astype(np.uint8)
+
+
+def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
+               ) -> tuple[float, View] | None:
+    """``view``'s screen (placed, but not fitting the room) read as a ghosted frame
+    (:func:`unghost`): every move of the view and share of the frame before in
+    :data:`GHOST_SHIFTS` x :data:`GHOST_STRENGTHS` undone, the few whose tiles at the
+    view's grid match the pack's looks best (every other pixel compared: a quick look)
+    placed again, the best placement kept (its cost and view, the un-ghosted pixels;
+    ``None`` if none could be placed), and on a picture cut by the screenshot's edge
+    moved as :func:`_widest` moves it. It is then judged as any placement is: fitting the
+    room, clearly ahead of any other place."""
+    from gridsight.vision.mapview import read_tiles
+
+    layout = layout_of(pack)
+    t = layout.tile_px
+    pixels = view.screen.native_view(image)
+    phase = view.placement.phase
+    quick = Looks(looks.images[:, ::2, ::2], looks.kinds, looks.names, looks.tolerance)
+    scored = []
+    for shift in GHOST_SHIFTS:
+        for strength in GHOST_STRENGTHS:
+            clean = unghost(pixels, shift, strength)
+            tiles = tiles_at(clean, phase, t)[:, :, ::2, ::2]
+            if tiles.size == 0:
+                continue
+            share = float(np.mean([r.share for r in read_tiles(tiles, quick)]))
+            scored.append((-share, shift, strength))
+    scored.sort(key=lambda item: item[0])
+    kinds = room.kinds()
+    known = _known(pack, layout)
+    unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+
+    def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
+        return place_by_looks(clean, kinds, looks, anchor=pack.anchor.image, known=known)
+
+    best: tuple[float, View] | None = None
+    undo = None
+    for _, shift, strength in scored[:GHOST_PLACED]:
+        clean = unghost(pixels, shift, strength)
+        try:
+            placement, reads = placed_by(clean)
+        except ValueError:
+            continue
+        if unseen:
+            placement = _excused(placement, reads, clean, kinds, unseen)
+        if best is None or placement.cost < best[0]:
+            best = (placement.cost, View(view.screen, clean, placement))
+            undo = (shift, strength)
+    if best is None or undo is None or not _fits(best) or not any(best[1].screen.clip):
+        return best
+    shift, strength = undo
+    return _widest(best, image, room, placed_by, unseen,
+                   lambda shown: unghost(shown, shift, strength))
 
 
 GRID_REACH = 0.03  # a console pixel's pattern is at the pack's pitch within this share
@@ -681,7 +771,8 @@ WIDER_TRIED = 4  # the moved views placed at most (the most cells first)
 
 
 def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
-            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str]
+            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str],
+            prepare: Callable[[np.ndarray], np.ndarray] | None = None
             ) -> tuple[float, View]:
     """``best`` (a picture cut by the screenshot's edge) or the same mapping of the
     screenshot to the room with its view moved by whole console pixels to the screenshot's
@@ -693,7 +784,8 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
     that fits well ends the search: it may be cut deeper than the picture is, its mapping
     right and its view over fewer cells (s15: 7 to 28 cells of such a frame in the
     screenshot read ``?``). A view moved over pixels that are not the room's (a status bar,
-    a window's margin) disagrees with the room there and costs more."""
+    a window's margin) disagrees with the room there and costs more. ``prepare``: what is done
+    to a moved view's pixels before placing them (a ghosted frame's :func:`unghost`)."""
     view = best[1]
     shape = (room.rows + 2, room.cols + 2)
     tried = 0
@@ -702,6 +794,8 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
             break
         tried += 1
         pixels = screen.native_view(image)
+        if prepare is not None:
+            pixels = prepare(pixels)
         try:
             placement, reads = placed_by(pixels)
         except ValueError:
