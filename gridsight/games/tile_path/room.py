@@ -36,7 +36,14 @@ from gridsight.solvers.errors import BoardFormatError, InputError
 from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.errors import BoardNotFoundError, PackError
 from gridsight.vision.geometry import BoardGeometry
-from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
+from gridsight.vision.mapview import (
+    Looks,
+    Placement,
+    exactness,
+    kind_candidates,
+    place_by_looks,
+    tiles_at,
+)
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
     MAX_CUT,
@@ -277,8 +284,52 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                              "with statues or walls in view, and any LCD-grid or CRT filter "
                              "off while calibrating; or mark the picture's corners with "
                              "--corners X1,Y1,...,X4,Y4 (status bar included)")
-        views.append(chosen)
+        views.append(_calibration_unghosted(chosen, room, layout, skin))
     return _learned(images, views, room, skin, layout, grid)
+
+
+GHOST_GAIN = 0.05  # un-ghosting must make this much more of a calibration view's tiles exact
+CALIBRATION_STRENGTHS = (0.25, 0.35)  # the shares of the frame before tried in calibration
+
+
+def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: str) -> View:
+    """``view``, or its pixels with LCD ghosting undone (:func:`unghost`) when that makes
+    clearly more of its tiles exactly alike (:func:`exactness`, by :data:`GHOST_GAIN`) and
+    the looks learned from them place it there again (:func:`_self_consistent`). Looks
+    learned from a ghosted view hold the frame before's blend, which a later frame,
+    ghosted another way or not at all, does not show: 99300's case 3 (ghosting 34%, the
+    view 3 pixels further down the frame before) refused every later screenshot. The view
+    may also have been placed where the frame before was, or between: the blend of two
+    pictures a few pixels apart is alike there too, so each move is tried with the camera
+    moved along it by as much either way."""
+    kinds = room.kinds()
+    t = layout.tile_px
+    h, w = view.pixels.shape[:2]
+    xs, ys = range(kinds.shape[1] * t - w + 1), range(kinds.shape[0] * t - h + 1)
+    raw = exactness(view.pixels, kinds, t, view.camera)
+    if raw[0] + GHOST_GAIN > 1.0:
+        return view  # nothing to gain
+    best: tuple[tuple[float, float], np.ndarray, tuple[int, int]] | None = None
+    for shift in GHOST_SHIFTS:
+        reach = max(abs(shift[0]), abs(shift[1]))
+        unit = (int(np.sign(shift[0])), int(np.sign(shift[1])))
+        cameras = [(view.camera[0] + k * unit[0], view.camera[1] + k * unit[1])
+                   for k in range(-reach, reach + 1)]
+        cameras = [c for c in cameras if c[0] in xs and c[1] in ys]
+        for strength in CALIBRATION_STRENGTHS:
+            clean = unghost(view.pixels, shift, strength)
+            for camera in cameras:
+                score = exactness(clean, kinds, t, camera)
+                if best is None or score > best[0]:
+                    best = (score, clean, camera)
+    if best is None or best[0][0] < raw[0] + GHOST_GAIN:
+        return view
+    _, clean, camera = best
+    p = view.placement
+    candidate = View(view.screen, clean, Placement(camera, p.tile, p.cost, p.runner_up))
+    if _self_consistent(candidate, room, layout, skin) is None:
+        return view
+    return candidate
 
 
 def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin: str,
@@ -754,6 +805,12 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             continue
         if exact and fits():
             break  # the pitch of the calibration fits: the window was not resized
+        if exact and best[0] <= GHOST_REACH:
+            # At the pitch of the calibration, a frame ghosted (:func:`_unghosted`) fits
+            # no place as it is: undone first, before every other picture is searched.
+            found = _unghosted(best[1], image, pack, room, looks)
+            if _fits(found):
+                return found
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
             break  # no need to look further
     if not fits():
