@@ -243,6 +243,22 @@ def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[i
     return count, -spread
 
 
+def exactness(view: np.ndarray, kinds: np.ndarray, tile: int, camera: tuple[int, int]
+              ) -> tuple[float, float]:
+    """How exactly alike the tiles of the map cells fully in view at ``camera`` are, per
+    cell (:func:`_alike` on those cells alone): the share agreeing on nearly every pixel
+    with the median tile of their kind and colour, and minus their mean difference from
+    it (a tie-break). A view whose pixels blend in another picture of the map (an LCD's
+    ghost of the frame before, a pixel or more off) has fewer such tiles."""
+    h, w = view.shape[:2]
+    (r0, r1), (c0, c1) = _full_cells(camera, tile, kinds.shape, (w, h))
+    cells = max(0, r1 - r0 + 1) * max(0, c1 - c0 + 1)
+    if not cells:
+        return 0.0, 0.0
+    count, spread = _alike(view, kinds, tile, [camera], camera)
+    return count / cells, spread / cells
+
+
 def _colour_groups(means: np.ndarray, reach: float = 30.0) -> list[list[int]]:
     """Tiles grouped by mean colour: each joins the first group whose first tile is within
     ``reach`` levels on every channel."""
@@ -473,6 +489,7 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
     return best, reads_at[best.phase]
 
 
-__all__ = ["Looks", "Placement", "TileRead", "agreement", "kind_candidates", "phase_ranking",
+__all__ = ["Looks", "Placement", "TileRead", "agreement", "exactness", "kind_candidates",
+           "phase_ranking",
            "place_by_kinds",
            "place_by_looks", "read_tiles", "structure_features", "tiles_at", "votes"]

@@ -36,7 +36,14 @@ from gridsight.solvers.errors import BoardFormatError, InputError
 from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.errors import BoardNotFoundError, PackError
 from gridsight.vision.geometry import BoardGeometry
-from gridsight.vision.mapview import Looks, Placement, kind_candidates, place_by_looks, tiles_at
+from gridsight.vision.mapview import (
+    Looks,
+    Placement,
+    exactness,
+    kind_candidates,
+    place_by_looks,
+    tiles_at,
+)
 from gridsight.vision.packs import Anchor, Template, TemplatePack
 from gridsight.vision.tiling import (
     MAX_CUT,
@@ -277,8 +284,52 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                              "with statues or walls in view, and any LCD-grid or CRT filter "
                              "off while calibrating; or mark the picture's corners with "
                              "--corners X1,Y1,...,X4,Y4 (status bar included)")
-        views.append(chosen)
+        views.append(_calibration_unghosted(chosen, room, layout, skin))
     return _learned(images, views, room, skin, layout, grid)
+
+
+GHOST_GAIN = 0.05  # un-ghosting must make this much more of a calibration view's tiles exact
+CALIBRATION_STRENGTHS = (0.25, 0.35)  # the shares of the frame before tried in calibration
+
+
+def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: str) -> View:
+    """``view``, or its pixels with LCD ghosting undone (:func:`unghost`) when that makes
+    clearly more of its tiles exactly alike (:func:`exactness`, by :data:`GHOST_GAIN`) and
+    the looks learned from them place it there again (:func:`_self_consistent`). Looks
+    learned from a ghosted view hold the frame before's blend, which a later frame,
+    ghosted another way or not at all, does not show: 99300's case 3 (ghosting 34%, the
+    view 3 pixels further down the frame before) refused every later screenshot. The view
+    may also have been placed where the frame before was, or between: the blend of two
+    pictures a few pixels apart is alike there too, so each move is tried with the camera
+    moved along it by as much either way."""
+    kinds = room.kinds()
+    t = layout.tile_px
+    h, w = view.pixels.shape[:2]
+    xs, ys = range(kinds.shape[1] * t - w + 1), range(kinds.shape[0] * t - h + 1)
+    raw = exactness(view.pixels, kinds, t, view.camera)
+    if raw[0] + GHOST_GAIN > 1.0:
+        return view  # nothing to gain
+    best: tuple[tuple[float, float], np.ndarray, tuple[int, int]] | None = None
+    for shift in GHOST_SHIFTS:
+        reach = max(abs(shift[0]), abs(shift[1]))
+        unit = (int(np.sign(shift[0])), int(np.sign(shift[1])))
+        cameras = [(view.camera[0] + k * unit[0], view.camera[1] + k * unit[1])
+                   for k in range(-reach, reach + 1)]
+        cameras = [c for c in cameras if c[0] in xs and c[1] in ys]
+        for strength in CALIBRATION_STRENGTHS:
+            clean = unghost(view.pixels, shift, strength)
+            for camera in cameras:
+                score = exactness(clean, kinds, t, camera)
+                if best is None or score > best[0]:
+                    best = (score, clean, camera)
+    if best is None or best[0][0] < raw[0] + GHOST_GAIN:
+        return view
+    _, clean, camera = best
+    p = view.placement
+    candidate = View(view.screen, clean, Placement(camera, p.tile, p.cost, p.runner_up))
+    if _self_consistent(candidate, room, layout, skin) is None:
+        return view
+    return candidate
 
 
 def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin: str,
@@ -575,6 +626,11 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         found = _search(image, pack, room, looks)
         if found is not None and (best is None or found[0] < best[0]):
             best = found
+    if best is not None and not _fits(best) and best[0] <= GHOST_REACH:
+        # LCD ghosting: the frame before blended in, the view a few pixels back.
+        found = _unghosted(best[1], image, pack, room, looks)
+        if found is not None and found[0] < best[0]:
+            best = found
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
@@ -585,6 +641,91 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
     return _board_read(view, room, looks, pack)
+
+
+GHOST_REACH = 0.4  # a view fitting this badly may be a ghosted frame (:func:`_unghosted`)
+GHOST_SHIFTS = tuple((d, 0) for d in (-4, -3, -2, -1, 1, 2, 3, 4)) + \
+    tuple((0, d) for d in (-4, -3, -2, -1, 1, 2, 3, 4))  # the view's moves between frames
+GHOST_STRENGTHS = (0.15, 0.25, 0.35, 0.45)  # the share of the frame before tried
+GHOST_PLACED = 3  # the un-ghostings placed (those whose tiles match the looks best)
+
+
+def unghost(pixels: np.ndarray, shift: tuple[int, int], strength: float,
+            rounds: int = 8) -> np.ndarray:
+    """A console view with LCD ghosting undone: the frame shown is ``1 - strength`` of the
+    view now plus ``strength`` of the frame before, the view then ``shift`` console pixels
+    (x, y) further along (the camera follows Link as he walks). The view now is solved for
+    by repeated substitution (each round shrinks the error by ``strength / (1 - strength)``);
+    what the frame before showed past the view's edge is taken as shown now."""
+    shown = pixels.astype(np.float32)
+    now = shown.copy()
+    dx, dy = shift
+    for _ in range(rounds):
+        before = np.roll(now, (-dy, -dx), axis=(0, 1))
+        if dx > 0:
+            before[:, -dx:] = shown[:, -dx:]
+        elif dx < 0:
+            before[:, :-dx] = shown[:, :-dx]
+        if dy > 0:
+            before[-dy:] = shown[-dy:]
+        elif dy < 0:
+            before[:-dy] = shown[:-dy]
+        now = (shown - strength * before) / (1.0 - strength)
+    return np.clip(now + 0.5, 0, 255).astype(np.uint8)
+
+
+def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
+               ) -> tuple[float, View] | None:
+    """``view``'s screen (placed, but not fitting the room) read as a ghosted frame
+    (:func:`unghost`): every move of the view and share of the frame before in
+    :data:`GHOST_SHIFTS` x :data:`GHOST_STRENGTHS` undone, the few whose tiles at the
+    view's grid match the pack's looks best (every other pixel compared: a quick look)
+    placed again, the best placement kept (its cost and view, the un-ghosted pixels;
+    ``None`` if none could be placed), and on a picture cut by the screenshot's edge
+    moved as :func:`_widest` moves it. It is then judged as any placement is: fitting the
+    room, clearly ahead of any other place."""
+    from gridsight.vision.mapview import read_tiles
+
+    layout = layout_of(pack)
+    t = layout.tile_px
+    pixels = view.screen.native_view(image)
+    phase = view.placement.phase
+    quick = Looks(looks.images[:, ::2, ::2], looks.kinds, looks.names, looks.tolerance)
+    scored = []
+    for shift in GHOST_SHIFTS:
+        for strength in GHOST_STRENGTHS:
+            clean = unghost(pixels, shift, strength)
+            tiles = tiles_at(clean, phase, t)[:, :, ::2, ::2]
+            if tiles.size == 0:
+                continue
+            share = float(np.mean([r.share for r in read_tiles(tiles, quick)]))
+            scored.append((-share, shift, strength))
+    scored.sort(key=lambda item: item[0])
+    kinds = room.kinds()
+    known = _known(pack, layout)
+    unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
+
+    def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
+        return place_by_looks(clean, kinds, looks, anchor=pack.anchor.image, known=known)
+
+    best: tuple[float, View] | None = None
+    undo = None
+    for _, shift, strength in scored[:GHOST_PLACED]:
+        clean = unghost(pixels, shift, strength)
+        try:
+            placement, reads = placed_by(clean)
+        except ValueError:
+            continue
+        if unseen:
+            placement = _excused(placement, reads, clean, kinds, unseen)
+        if best is None or placement.cost < best[0]:
+            best = (placement.cost, View(view.screen, clean, placement))
+            undo = (shift, strength)
+    if best is None or undo is None or not _fits(best) or not any(best[1].screen.clip):
+        return best
+    shift, strength = undo
+    return _widest(best, image, room, placed_by, unseen,
+                   lambda shown: unghost(shown, shift, strength))
 
 
 GRID_REACH = 0.03  # a console pixel's pattern is at the pack's pitch within this share
@@ -664,6 +805,12 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             continue
         if exact and fits():
             break  # the pitch of the calibration fits: the window was not resized
+        if exact and best[0] <= GHOST_REACH:
+            # At the pitch of the calibration, a frame ghosted (:func:`_unghosted`) fits
+            # no place as it is: undone first, before every other picture is searched.
+            found = _unghosted(best[1], image, pack, room, looks)
+            if _fits(found):
+                return found
         if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
             break  # no need to look further
     if not fits():
@@ -681,7 +828,8 @@ WIDER_TRIED = 4  # the moved views placed at most (the most cells first)
 
 
 def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
-            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str]
+            placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str],
+            prepare: Callable[[np.ndarray], np.ndarray] | None = None
             ) -> tuple[float, View]:
     """``best`` (a picture cut by the screenshot's edge) or the same mapping of the
     screenshot to the room with its view moved by whole console pixels to the screenshot's
@@ -693,7 +841,8 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
     that fits well ends the search: it may be cut deeper than the picture is, its mapping
     right and its view over fewer cells (s15: 7 to 28 cells of such a frame in the
     screenshot read ``?``). A view moved over pixels that are not the room's (a status bar,
-    a window's margin) disagrees with the room there and costs more."""
+    a window's margin) disagrees with the room there and costs more. ``prepare``: what is done
+    to a moved view's pixels before placing them (a ghosted frame's :func:`unghost`)."""
     view = best[1]
     shape = (room.rows + 2, room.cols + 2)
     tried = 0
@@ -702,6 +851,8 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
             break
         tried += 1
         pixels = screen.native_view(image)
+        if prepare is not None:
+            pixels = prepare(pixels)
         try:
             placement, reads = placed_by(pixels)
         except ValueError:
@@ -867,6 +1018,10 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
+    floor = [i for i in range(len(reads))
+             if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
+    rebuilt = _rebuilt_stepped(tiles.reshape((-1,) + tiles.shape[2:]), floor, looks) \
+        if STEPPED in unseen else set()
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     width = c1 - c0 + 1
@@ -881,6 +1036,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
         label = looks.names[read.look] if read.look >= 0 else UNKNOWN
         if unseen and label != UNKNOWN and _unseen_colour(tiles[i // width, i % width], unseen):
             label = UNKNOWN  # a state never calibrated: its nearest look is not its own
+        if label == UNKNOWN and i in rebuilt:
+            label = STEPPED  # the stepped look rebuilt from the not-stepped design
         best = looks.names[read.look] if read.look >= 0 else ""
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
@@ -896,6 +1053,63 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
               "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
     board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
     return RoomRead(view, board, in_view)
+
+
+REBUILT_SURE = 0.8  # a tile reads as the rebuilt stepped look by this share of its pixels
+
+
+def _rebuilt_stepped(tiles: np.ndarray, floor: list[int], looks: Looks) -> set[int]:
+    """The floor tiles (indices into ``tiles``, among ``floor``) read as stepped through a
+    stepped look rebuilt from the not-stepped one, for a pack calibrated with no red tile in
+    view. The floor's states are one design in three palettes (as Link's yellow look is
+    rebuilt in calibration): the red tiles in view give the palette (one affine colour map
+    from the not-stepped look, fitted on all their red pixels at once), the not-stepped look
+    the design. A tile reads stepped only when its typical colour is red, the rebuilt look
+    wins its pixels' vote and holds at least :data:`REBUILT_SURE` of them: a red sprite over
+    a blue tile covers half of it at most, and a tile whose design is not the floor's does
+    not match."""
+    from gridsight.vision.mapview import read_tiles
+
+    if NOT_STEPPED not in looks.names:
+        return set()
+    red = [i for i in floor
+           if _hue_name(np.median(tiles[i].reshape(-1, 3), axis=0)) == STEPPED]
+    if not red:
+        return set()
+    base = looks.images[looks.names.index(NOT_STEPPED)]
+    look = _recoloured_many(base, tiles[red])
+    if look is None:
+        return set()
+    more = Looks(np.concatenate([looks.images, look[None]]), looks.kinds + (FLOOR,),
+                 looks.names + (REBUILT,), looks.tolerance)
+    reads = read_tiles(tiles[red], more, {FLOOR})
+    index = len(looks.names)
+    return {i for i, read in zip(red, reads)
+            if read.look == index and read.share >= REBUILT_SURE}
+
+
+REBUILT = "x-rebuilt"  # the rebuilt look's name while reading (never a pack's label)
+
+
+def _recoloured_many(base: np.ndarray, targets: np.ndarray) -> np.ndarray | None:
+    """``base``'s design in the colours of ``targets`` (red floor tiles): one affine colour
+    map fitted on all their red pixels, then on those close to the map (a sprite over a
+    tile left out). ``None`` when under a third of their pixels fit."""
+    b = np.tile(base.reshape(-1, 3).astype(np.float64), (len(targets), 1))
+    y = targets.reshape(-1, 3).astype(np.float64)
+    hsv = cv2.cvtColor(targets.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    hue, sat = hsv[:, 0].astype(np.float64) * 2, hsv[:, 1].astype(np.float64) / 255
+    inliers = ((hue >= 320) | (hue <= 25)) & (sat >= 0.18)  # red, as :func:`_hue_name`
+    design = np.c_[b, np.ones(len(b))]
+    fitted = design[:, :3]
+    for _ in range(4):
+        if inliers.sum() < len(inliers) / 3:
+            return None
+        coef, *_ = np.linalg.lstsq(design[inliers], y[inliers], rcond=None)
+        fitted = design @ coef
+        inliers = np.abs(fitted - y).max(axis=1) <= 30
+    return np.clip(fitted[: base.shape[0] * base.shape[1]], 0, 255).reshape(base.shape) \
+        .astype(np.uint8)
 
 
 def board_geometry(view: View, room: Room) -> BoardGeometry:
