@@ -9,7 +9,13 @@ green, its inset tiles read) settled on the pet Hamster taking a common and a ti
 
 from __future__ import annotations
 
-from gridsight.games.disco_zoo.settle import CardClue, settle
+import cv2
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.games.disco_zoo.settle import COLOUR_SURE, CardClue, settle
+from gridsight.readers.base import ReadHints
+from kit.skins import disco_zoo_real as real
 
 # Jungle: Lemur is its timeless animal; the pets Hamster (an X of five tiles) and Lizard (an
 # L) cover (0, 0) and (2, 2). Card 1's boxes say no timeless tile is found, card 2 has five boxes (a pet's).
@@ -52,3 +58,33 @@ def test_the_screen_150002_case_settles_no_pet():
     for sure in ((), {(3, 2), (4, 0)}):  # as read: the timeless tiles at 0.90 and 0.92
         settled = settle(clues, found, empty, names=[None, None, ("Lemur",)], sure=sure)
         assert settled is None or all("Hamster" not in options for options in settled.options)
+
+
+BOARD = [
+    "animal:Hamster ground animal:Hamster ground ground",
+    "ground ground ground ground empty",
+    "ground ground ground animal:Gorilla ground",
+    "empty ground ground ground ground",
+    "ground ground empty ground ground",
+]
+
+
+def test_the_skins_pet_tiles_are_read_unsurely_and_the_pet_is_still_named():
+    """The real-look skin draws a pet's tiles neutral grey (its only word on a pet's colour):
+    the reader takes them for rare, but under :data:`COLOUR_SURE`, so the pet may still show
+    them, and a Jungle rescue of Gorilla and the pet Hamster (look 2 at 1x, JPEG 85) is read
+    exactly with no options."""
+    look = real.random_look(2, "Jungle")
+    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
+                       region="Jungle", attempts=4, seed=2, look=look)
+    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    screen = locate_rescue(image)
+    pets = [screen.tiles[0][0], screen.tiles[0][2]]
+    assert all(t.kind == "found" and t.rarities == ("rare",) and t.confidence < COLOUR_SURE
+               for t in pets), pets
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text.splitlines()[1] == "animals: Gorilla, Hamster"
+    assert reading.text.splitlines()[3:] == ["2 . 2 . .", ". . . . -", ". . . 1 .",
+                                             "- . . . .", ". . - . ."]
