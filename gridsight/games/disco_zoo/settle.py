@@ -78,7 +78,8 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
     regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
     standing: list[tuple[str, tuple[Animal, ...]]] = []
     board = (tuple(clues), tuple((cell, tuple(rarities)) for cell, rarities in found),
-             tuple(empty), frozenset(sure))
+             tuple(empty))
+    surely = frozenset(sure)
     for name in regions:
         per_card = [_fitting(catalogue.regions[name] + catalogue.pets, clue,
                              names[k] if k < len(names) else None)
@@ -90,7 +91,7 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
                 continue
             if len(standing) >= MAX_CHOICES:
                 break
-            if _stands_once(choice, *board, name, taps, unread):
+            if _stands_once(choice, *board, name, taps, unread, surely):
                 standing.append((name, choice))
     if not standing:
         return None
@@ -124,7 +125,7 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
 @lru_cache(maxsize=1 << 16)
 def _stands_once(choice: tuple[Animal, ...], clues: tuple[CardClue, ...],
                  found: tuple[tuple[Cell, tuple[str, ...]], ...], empty: tuple[Cell, ...],
-                 sure: frozenset[Cell], region: str, taps: int, unread: int) -> bool:
+                 region: str, taps: int, unread: int, sure: frozenset[Cell]) -> bool:
     """:func:`_stands`, remembered: a screen's reading settles the same board with several
     sets of names (the glyphs' with every clue and with the clear ones, the engine's, the
     engine's among each card's few animals), each a subset of the choices already weighed."""
