@@ -1,4 +1,4 @@
-"""A found common tile of the lawn's very green (2-3 Lab off) is never read as untapped.
+"""Found tiles that read as something else: of the lawn's very green, or inset under a big sprite.
 
 The issue says a found tile is "coloured by rarity" and the lawn is green; nothing says how
 far the common green is from the grass's. Within the grass's scatter (about 8 Lab and less),
@@ -76,3 +76,18 @@ def test_a_square_cornered_tile_of_the_lawns_green_showing_a_cards_sprite_is_unr
     assert [kinds[r][c] for r, c in FOUND] == ["unknown", "unknown"]
     assert all(kinds[r][c] == TRUTH[r][c] for r in range(5) for c in range(5)
                if (r, c) not in FOUND)
+
+
+def test_an_inset_found_tile_under_a_big_sprite_is_read():
+    """Real-look screens 7084 (0.65x) and 7108 (0.63x), widened skin: found tiles inset 3
+    points, the ground under them round them; with a big sprite (7084) or a dark outline
+    (7108) the rim band was of two colours, as if partly covered, and the tile was left
+    unread. The same band a little further in is one colour all round, the rim's: found."""
+    from test_disco_zoo_screens import real_screen
+
+    for k, cell in ((84, (1, 2)), (108, (2, 1))):
+        _, text, image, _ = real_screen(k, 7_000, near=False)  # the looks they were found on
+        truth = [[{".": "ground", "-": "empty"}.get(t, "found") for t in row.split()]
+                 for row in text.splitlines()[3:]]
+        assert truth[cell[0]][cell[1]] == "found"
+        assert _kinds(image) == truth, k

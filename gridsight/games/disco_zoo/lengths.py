@@ -47,7 +47,7 @@ def fits_name(line: TextLine, name: str, card_width: int) -> bool:
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
               names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
               found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
-              unread: int) -> Settled | None:
+              unread: int, sure: frozenset[Cell] = frozenset()) -> Settled | None:
     """The choices ``standing`` (not settled, with the names read beyond doubt ``names``)
     narrowed by the cards' name lengths (see the module docstring); ``None`` when no card is
     narrowed so."""
@@ -68,5 +68,5 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     if list(narrowed) == list(names) + [None] * (len(narrowed) - len(names)):
         return None
     out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
-                 unread=unread)
+                 unread=unread, sure=sure)
     return out if out is not None and out.settled else None

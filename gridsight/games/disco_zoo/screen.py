@@ -629,10 +629,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
-        elif split[k] > HALVES_SAME:  # partly under something: hidden, whatever shows
-            seen = TileSeen("hidden", confidence=0.0)
-        elif uneven[k] > SIDES_SAME:  # partly covered, or no tile at all
-            seen = TileSeen("unknown", confidence=0.0)
+        elif split[k] > HALVES_SAME and not _inside_agrees(image, lattice, r, c, rim):
+            seen = TileSeen("hidden", confidence=0.0)  # partly under something, whatever shows
+        elif uneven[k] > SIDES_SAME and not _inside_agrees(image, lattice, r, c, rim):
+            seen = TileSeen("unknown", confidence=0.0)  # partly covered, or no tile at all
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
@@ -655,6 +655,43 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# A found tile may stand inset in its cell, the ground beneath it (dirt, a dark outline)
+# showing round it; with a big sprite over most of its middle, the rim band may then be
+# half that ground on one side (a lattice placed a pixel off, a screen scaled down), and the
+# tile of one colour all round looks partly covered. Such a tile is read when the same band
+# of a crop a little further in (INSIDE_INSETS of the tile each side, either) is one colour
+# all round too, and that colour is the rim band's own (within COVER_SAME): a notification's
+# edge crosses both bands. Real-look screens 7084 (0.65x; at 0.08 in, its big sprite fills
+# two sides of the band, at 0.04 not) and 7108 (0.63x), found tiles inset 3 points, were
+# left unread.
+INSIDE_INSETS = (0.04, 0.08)
+
+
+def _inside_agrees(image: np.ndarray, lattice: Lattice, r: int, c: int,
+                   rim: np.ndarray) -> bool:
+    """Whether the rim band of tile ``(r, c)`` cropped a little further in (one of
+    :data:`INSIDE_INSETS`) is one colour on every side and in both halves, the rim band's
+    colour ``rim`` (Lab)."""
+    return any(_agrees_at(image, lattice, r, c, rim, inset) for inset in INSIDE_INSETS)
+
+
+def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndarray,
+               inset: float) -> bool:
+    crop = _tile_crop(image, lattice, r, c, inset)
+    if min(crop.shape[:2]) < 8:
+        return False
+    lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
+    inside = _dominant_each(lab[_RING][None])[0]
+    if float(np.linalg.norm(inside - rim)) >= COVER_SAME:
+        return False
+    sides = sorted(_unlike(_dominant_each(lab[rows, cols].reshape(1, -1, 3))[0], inside)
+                   for rows, cols in _SIDES)
+    halves = max(float(np.linalg.norm(_dominant_each(lab[one][None])[0]
+                                      - _dominant_each(lab[two][None])[0]))
+                 for one, two in _HALVES)
+    return sides[-2] <= SIDES_SAME and halves <= HALVES_SAME
 
 
 def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,

@@ -37,6 +37,7 @@ from gridsight.games.disco_zoo.screen import (
 )
 from gridsight.games.disco_zoo.settle import (
     BOX_SURE,
+    COLOUR_SURE,
     MAX_CHOICES,
     RARITY_SURE,
     CardClue,
@@ -178,6 +179,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
     empty = [(r, c) for r, row in enumerate(seen) for c, (label, _) in enumerate(row)
              if label == "empty"]
+    sure_tiles = sure_colours(seen)
     # Tiles unread by the lawn's checks (read as grass, but maybe found tiles of its green)
     # do not widen the choices of names: they are weighed as the untapped tiles they were
     # read as before those checks, so the names settle (or are asked) as they did.
@@ -198,7 +200,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                 # counted).
                 named = [(card.name,) if card.name else None for card in words.cards]
             region = hints.region or _region_seen(words)
-        settled = settle(clues, found, empty, region=region, names=named, unread=unread)
+        settled = settle(clues, found, empty, region=region, names=named, unread=unread,
+                         sure=sure_tiles)
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
             break
@@ -207,13 +210,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         # Names of letters no label shows, told apart by their lengths alone among the
         # animals the boxes and the board leave (:mod:`.lengths`).
         lengthy = lengths.by_length(words, [card.panel.box[2] for card in screen.cards],
-                                    settled, named, clues, found, empty, unread)
+                                    settled, named, clues, found, empty, unread, sure_tiles)
         if lengthy is not None:
             settled, by_length = lengthy, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
-        by_ocr = _ocr_settled(image, screen, hints.region, words, clues, found, empty, unread)
+        by_ocr = _ocr_settled(image, screen, hints.region, words, clues, found, empty, unread,
+                              sure_tiles)
         if by_ocr is not None and by_ocr[1].settled:
             engine, settled = by_ocr
             notes.append(f"animals read from the cards' names (OCR, {engine}) and settled by "
@@ -238,18 +242,18 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                             "show. Check the screenshot; to read it with these animals anyway, "
                             f"give --animals {named} (or the animals in card order, if these "
                             "names are misread)")
-        bare = settle(clues, found, empty, region=hints.region, unread=unread)
+        bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
                             " do not fit their boxes and the board; " + _ask(clues, bare),
-                            choices=_choices(bare, clues, found, empty, unread))
+                            choices=_choices(bare, clues, found, empty, unread, sure_tiles))
     if settled is None:
         raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
                         "of one region with the tiles on the board; name the animals in card "
                         "order with --animals")
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
-                        choices=_choices(settled, clues, found, empty, unread))
+                        choices=_choices(settled, clues, found, empty, unread, sure_tiles))
     if image is not None and words is not None:
         _ocr_veto(image, screen, words, clues, settled)
     names = ", ".join(a.name for a in settled.animals)
@@ -270,7 +274,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
 
 
 def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, words,
-                 clues: Sequence[CardClue], found, empty, unread: int
+                 clues: Sequence[CardClue], found, empty, unread: int,
+                 sure: frozenset[Cell] = frozenset()
                  ) -> tuple[str, Settled] | None:
     """The animals settled with the names an OCR engine reads (:mod:`.ocr_names`; ``None``
     without the engine): each card's name as the screen's glyphs read it when legible, else
@@ -312,10 +317,10 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
             return None
     if all(n is None for n in names) and home == given:
         return None  # the engine read nothing the glyphs had not
-    settled = settle(clues, found, empty, region=home, names=names, unread=unread)
+    settled = settle(clues, found, empty, region=home, names=names, unread=unread, sure=sure)
     if settled is not None and not settled.settled and any(n is None for n in names):
         settled = _ocr_among_options(image, screen, words, settled, names, clues, found,
-                                     empty, unread)
+                                     empty, unread, sure)
     if settled is None:
         return None
     return read.engine, settled
@@ -323,7 +328,8 @@ def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, wo
 
 def _ocr_among_options(image: np.ndarray, screen: RescueScreen, words, standing: Settled,
                        names: list[tuple[str, ...] | None], clues: Sequence[CardClue],
-                       found, empty, unread: int) -> Settled | None:
+                       found, empty, unread: int,
+                       sure: frozenset[Cell] = frozenset()) -> Settled | None:
     """The choices that still stood with the names read (``standing``) narrowed once more:
     each card the engine did not name, its text snapped again among the animals that card
     may still be alone (a few names to tell apart, not the region's and the pets'). A name
@@ -346,7 +352,7 @@ def _ocr_among_options(image: np.ndarray, screen: RescueScreen, words, standing:
     if narrowed == names:
         return standing
     return settle(clues, found, empty, region=standing.regions[0], names=narrowed,
-                  unread=unread)
+                  unread=unread, sure=sure)
 
 
 def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[CardClue],
@@ -445,14 +451,14 @@ def _described(clues: Sequence[CardClue]) -> str:
 
 
 def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
-             unread: int) -> HintChoices:
+             unread: int, sure: frozenset[Cell] = frozenset()) -> HintChoices:
     """The animals each card may be, for the player to choose among (the live panel), and
     when they are of several regions each region's (the region's name is on the screen: the
     player picks it first, and each card's list is then short)."""
     groups = []
     if len(settled.regions) > 1:
         for region in settled.regions:
-            alone = settle(clues, found, empty, region=region, unread=unread)
+            alone = settle(clues, found, empty, region=region, unread=unread, sure=sure)
             if alone is None:
                 continue
             options = tuple(tuple(name for name in mine if name in everyone)
@@ -565,6 +571,17 @@ def _references(pack: TemplatePack, animals: Sequence[Animal]) -> list[FoundTile
                          round(0.14 * ref.image.shape[1]) : round(0.86 * ref.image.shape[1])]
         out.append(FoundTile((-1, n), (k,), sprite_of(crop, border_colour(crop))))
     return out
+
+
+def sure_colours(seen: list[list[tuple[str, TileSeen]]]) -> frozenset[Cell]:
+    """The found tiles whose colour the screen shows was read as one rarity's beyond doubt
+    (within :data:`.settle.COLOUR_SURE` of it): an animal of that rarity shows them, never a
+    pet (whose own colour the screen's facts do not give, so a tile read less surely may be a
+    pet's). A tile believed otherwise than the screen shows it (the tracker's memory, the
+    player's word: no colour read) is not counted."""
+    return frozenset((r, c) for r, row in enumerate(seen) for c, (label, tile) in enumerate(row)
+                     if label.startswith("animal:") and len(tile.rarities) == 1
+                     and tile.rim is not None and tile.confidence >= COLOUR_SURE)
 
 
 def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:

@@ -14,7 +14,7 @@ cards (``names``, the text reader's) narrow each card to that name first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -26,6 +26,12 @@ Cell = tuple[int, int]
 MAX_CHOICES = 4096  # choices of animals checked against the board at most
 BOX_SURE = 0.5  # a box row read less clearly than this is not counted on
 RARITY_SURE = 0.5  # a card's rarity read less clearly than this is not counted on
+# A found tile's colour read as one rarity this close to its colour (the reader's closeness,
+# 0..1; 0.85 is within about 13 Lab) is that rarity's: never a pet's, whose own colour the
+# screen's facts do not give. The skin draws a pet's tile neutral grey, read as rare at 0.53
+# to 0.79 (60 screens with a pet, seeds 160000-160059); rarities' tiles read at 0.5 to 0.99,
+# 108 of 159 at 0.85 or more (seeds 7000-7119).
+COLOUR_SURE = 0.85
 
 
 @dataclass(frozen=True)
@@ -59,18 +65,21 @@ class Settled:
 def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...]]],
            empty: Sequence[Cell], *, region: str | None = None,
            names: Sequence[Sequence[str] | None] = (), taps: int = 10,
-           unread: int = 0) -> Settled | None:
+           unread: int = 0, sure: Collection[Cell] = ()) -> Settled | None:
     """The animals the cards and the board allow (see the module docstring); ``None`` when no
     choice stands (the cards or the board misread).
 
     ``found`` are the found tiles with the rarities their colours allow (none: any), ``empty``
     the tiles tapped empty, ``region`` the region when known, ``names`` the names read off
-    the cards (each card's candidates; ``None`` where not read), ``unread`` how many tiles are unread or hidden."""
+    the cards (each card's candidates; ``None`` where not read), ``unread`` how many tiles are
+    unread or hidden, ``sure`` the found tiles whose colour was read beyond doubt as their
+    one rarity's (:data:`COLOUR_SURE`): an animal of that rarity shows them, never a pet."""
     catalogue = load_catalogue()
     regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
     standing: list[tuple[str, tuple[Animal, ...]]] = []
     board = (tuple(clues), tuple((cell, tuple(rarities)) for cell, rarities in found),
              tuple(empty))
+    surely = frozenset(sure)
     for name in regions:
         per_card = [_fitting(catalogue.regions[name] + catalogue.pets, clue,
                              names[k] if k < len(names) else None)
@@ -82,7 +91,7 @@ def settle(clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...
                 continue
             if len(standing) >= MAX_CHOICES:
                 break
-            if _stands_once(choice, *board, name, taps, unread):
+            if _stands_once(choice, *board, name, taps, unread, surely):
                 standing.append((name, choice))
     if not standing:
         return None
@@ -116,32 +125,55 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
 @lru_cache(maxsize=1 << 16)
 def _stands_once(choice: tuple[Animal, ...], clues: tuple[CardClue, ...],
                  found: tuple[tuple[Cell, tuple[str, ...]], ...], empty: tuple[Cell, ...],
-                 region: str, taps: int, unread: int) -> bool:
+                 region: str, taps: int, unread: int, sure: frozenset[Cell]) -> bool:
     """:func:`_stands`, remembered: a screen's reading settles the same board with several
     sets of names (the glyphs' with every clue and with the clear ones, the engine's, the
     engine's among each card's few animals), each a subset of the choices already weighed."""
-    return _stands(choice, clues, found, empty, region, taps, unread)
+    return _stands(choice, clues, found, empty, region, taps, unread, sure)
 
 
 def _stands(choice: tuple[Animal, ...], clues: Sequence[CardClue],
             found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell], region: str,
-            taps: int, unread: int) -> bool:
+            taps: int, unread: int, sure: Collection[Cell] = frozenset()) -> bool:
     """Whether the board has room for ``choice``: every found tile's colour is one of its
-    animals' rarities, the tiles only a pet can be share a colour (a pet's is not known, but
-    one animal's tiles all show the same), and the found tiles can be given animals as the
-    boxes count them."""
-    tiles = []
-    pet_colours: list[set[str]] = []
-    for cell, rarities in found:
-        allowed = tuple(k for k, a in enumerate(choice)
-                        if not rarities or a.rarity in rarities or a.is_pet)
-        if not allowed:
-            return False
-        if rarities and all(choice[k].is_pet for k in allowed):
-            pet_colours.append(set(rarities))
-        tiles.append(FoundTile(cell, allowed))
-    if pet_colours and not set.intersection(*pet_colours):
-        return False  # tiles of two colours no rarity shares: not all the one pet's
+    animals' rarities, and the found tiles can be given animals as the boxes count them.
+
+    A pet is one animal of its own rarity and colour, which the screen's facts do not give:
+    it may take a found tile whose colour fits no rarity, or one whose colour was read as a
+    rarity's but not surely (``sure``: the tiles read as their one rarity beyond doubt are
+    that rarity's animals' alone), and all its tiles show one colour: the colours its tiles
+    may read as are tried one at a time (:func:`_pet_colours`)."""
     counts = [clue.found for clue in clues]
-    return by_boxes(tiles, choice, counts, empty=empty, region=region, taps=taps,
-                    unread=unread) is not None
+    hues: tuple[str | None, ...] = (None,)
+    if any(a.is_pet for a in choice):
+        hues = _pet_colours(found, sure)
+    for hue in hues:
+        tiles = []
+        for cell, rarities in found:
+            allowed = tuple(k for k, a in enumerate(choice)
+                            if _takes(a, rarities, cell in sure, hue))
+            if not allowed:
+                break
+            tiles.append(FoundTile(cell, allowed))
+        else:
+            if by_boxes(tiles, choice, counts, empty=empty, region=region, taps=taps,
+                        unread=unread) is not None:
+                return True
+    return False
+
+
+def _pet_colours(found: Sequence[tuple[Cell, tuple[str, ...]]],
+                 sure: Collection[Cell]) -> tuple[str | None, ...]:
+    """The rarities whose colour a pet's tiles may read as: each read, not surely, on a found
+    tile (``None`` alone when there is none: the pet then takes only tiles of no colour)."""
+    hues = sorted({r for cell, rarities in found if cell not in sure for r in rarities})
+    return tuple(hues) if hues else (None,)
+
+
+def _takes(animal: Animal, rarities: tuple[str, ...], sure: bool, hue: str | None) -> bool:
+    """Whether ``animal`` may show a found tile read as ``rarities`` (none: of no rarity's
+    colour), read as its one rarity beyond doubt when ``sure``, when a pet's tiles read as
+    ``hue``."""
+    if not rarities or ("pet" if animal.is_pet else animal.rarity) in rarities:
+        return True
+    return animal.is_pet and not sure and hue in rarities

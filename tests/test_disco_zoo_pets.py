@@ -1,0 +1,90 @@
+"""A pet is one animal of its own rarity and colour: which found tiles it may show.
+
+The catalogue gives a pet the rarity ``pet`` and the screen's facts give no colour for it (the
+real-look skin draws its tiles neutral grey, which the reader takes for rare, not surely). So
+the names settled with no options let a pet take a found tile read as a rarity only when that
+read is unsure, and never tiles of two colours: screen 150002 (every lawn drawn near the common
+green, its inset tiles read) settled on the pet Hamster taking a common and a timeless tile.
+"""
+
+from __future__ import annotations
+
+import cv2
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.games.disco_zoo.settle import COLOUR_SURE, CardClue, settle
+from gridsight.readers.base import ReadHints
+from kit.skins import disco_zoo_real as real
+
+# Jungle: Lemur is its timeless animal; the pets Hamster (an X of five tiles) and Lizard (an
+# L) cover (0, 0) and (2, 2). Card 1's boxes say no timeless tile is found, card 2 has five boxes (a pet's).
+CLUES = [CardClue("timeless", 3, 0), CardClue("", 5, None)]
+
+
+def _options(found, sure=()):
+    settled = settle(CLUES, found, [], region="Jungle", sure=sure)
+    return None if settled is None else settled.options
+
+
+def test_a_pets_tiles_show_one_colour():
+    """A common tile and a timeless one, Lemur counted none: only a pet could show both,
+    and one animal's tiles are of one colour, so no choice stands (Hamster and Lizard stood,
+    the timeless tile a pet's as the common one was: only tiles no other card could show were
+    held to one colour)."""
+    assert _options([((0, 0), ("common",)), ((2, 2), ("timeless",))]) is None
+
+
+def test_a_tile_read_surely_as_a_rarity_is_never_a_pets():
+    """Two tiles read rare, as the skin's grey pet tiles are: read unsurely, they may be a
+    pet's (Hamster or Lizard); one of them read beyond doubt is a rare animal's, and no rare
+    card is there."""
+    found = [((0, 0), ("rare",)), ((2, 2), ("rare",))]
+    assert _options(found) == (("Lemur",), ("Lizard", "Hamster"))
+    assert _options(found, sure={(0, 0)}) is None
+    # A tile of no rarity's colour may still be anyone's, a pet's too.
+    assert _options([((0, 0), ()), ((2, 2), ("rare",))], sure={(0, 0)}) == \
+        (("Lemur",), ("Lizard", "Hamster"))
+
+
+def test_the_screen_150002_case_settles_no_pet():
+    """Forced-near hunt screen 150002 (Jurassic: Dragon, Stegosaurus, Ankylosaurus) as its
+    tiles and cards were read with the inset tiles read, card 3 misread as Lemur: today's
+    choice Phoenix, Hamster, Lemur (Jungle), the Hamster taking the common tile (2, 0) and the
+    timeless (4, 0), no longer stands."""
+    clues = [CardClue("", 2, 0), CardClue(), CardClue()]
+    found = [((2, 0), ("common",)), ((3, 2), ("timeless",)), ((4, 0), ("timeless",))]
+    empty = [(0, 0), (0, 4), (1, 0), (2, 1), (2, 4), (4, 1)]
+    for sure in ((), {(3, 2), (4, 0)}):  # as read: the timeless tiles at 0.90 and 0.92
+        settled = settle(clues, found, empty, names=[None, None, ("Lemur",)], sure=sure)
+        assert settled is None or all("Hamster" not in options for options in settled.options)
+
+
+BOARD = [
+    "animal:Hamster ground animal:Hamster ground ground",
+    "ground ground ground ground empty",
+    "ground ground ground animal:Gorilla ground",
+    "empty ground ground ground ground",
+    "ground ground empty ground ground",
+]
+
+
+def test_the_skins_pet_tiles_are_read_unsurely_and_the_pet_is_still_named():
+    """The real-look skin draws a pet's tiles neutral grey (its only word on a pet's colour):
+    the reader takes them for rare, but under :data:`COLOUR_SURE`, so the pet may still show
+    them, and a Jungle rescue of Gorilla and the pet Hamster (look 2 at 1x, JPEG 85) is read
+    exactly with no options."""
+    look = real.random_look(2, "Jungle")
+    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
+                       region="Jungle", attempts=4, seed=2, look=look)
+    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    screen = locate_rescue(image)
+    pets = [screen.tiles[0][0], screen.tiles[0][2]]
+    assert all(t.kind == "found" and t.rarities == ("rare",) and t.confidence < COLOUR_SURE
+               for t in pets), pets
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text.splitlines()[1] == "animals: Gorilla, Hamster"
+    assert reading.text.splitlines()[3:] == ["2 . 2 . .", ". . . . -", ". . . 1 .",
+                                             "- . . . .", ". . - . ."]
