@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-import pytest
+# NumPy's OpenBLAS on one thread in the tests and the processes they start (read when NumPy is
+# first imported, which is after this file): the suite already keeps every core busy with
+# its xdist workers, and a second BLAS thread per worker only waits for a core (the Disco Zoo
+# reads of the first 12 real-look screens: 4-5% less CPU, the same reads and sprite distances
+# to the last bit; seventeenth session, docs/testing.md). A value set outside wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import pytest  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

@@ -127,7 +127,9 @@ def test_locator_keeps_the_whole_board(tmp_path):
 def test_whole_screenshots_many(name, tmp_path):
     make_pack, make_shot = PACKS[name]
     pack = make_pack(tmp_path)
-    assert misplaced(pack, make_shot, range(10, 16), (0.5, 0.75, 1.0, 1.5, 2.2, 3.0)) == []
+    # (4 screenshots at each of the 6 scales; 6 until the seventeenth session, 2.5 s of CPU a
+    # pack: none of the 36 was misplaced, and each scale is still searched on 4)
+    assert misplaced(pack, make_shot, range(10, 14), (0.5, 0.75, 1.0, 1.5, 2.2, 3.0)) == []
 
 
 def test_a_board_filling_the_frame_is_found_between_two_coarse_scales():
