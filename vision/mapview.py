@@ -490,6 +490,5 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
 
 
 __all__ = ["Looks", "Placement", "TileRead", "agreement", "exactness", "kind_candidates",
-           "phase_ranking",
-           "place_by_kinds",
-           "place_by_looks", "read_tiles", "structure_features", "tiles_at", "votes"]
+           "phase_ranking", "place_by_kinds", "place_by_looks", "read_tiles",
+           "structure_features", "tiles_at", "votes"]

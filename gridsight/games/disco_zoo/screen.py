@@ -629,10 +629,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
-        elif split[k] > HALVES_SAME and not _inside_agrees(image, lattice, r, c, rim):
-            seen = TileSeen("hidden", confidence=0.0)  # partly under something, whatever shows
-        elif uneven[k] > SIDES_SAME and not _inside_agrees(image, lattice, r, c, rim):
-            seen = TileSeen("unknown", confidence=0.0)  # partly covered, or no tile at all
+        elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
+                and not _inside_agrees(image, lattice, r, c, rim):
+            # partly under something, whatever shows (hidden); partly covered, or no tile
+            # at all (unknown)
+            seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
         elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0:
             seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:

@@ -479,11 +479,17 @@ def _hue_name(colour: np.ndarray) -> str | None:
         return None
     if 170 <= hue <= 270:
         return NOT_STEPPED
-    if hue >= 320 or hue <= 25:
+    if _red(hue, sat):
         return STEPPED
     if 30 <= hue <= 75:
         return LINK
     return None
+
+
+def _red(hue: float | np.ndarray, sat: float | np.ndarray) -> bool | np.ndarray:
+    """Whether a hue (degrees) and saturation (0..1), or arrays of them, are the stepped
+    floor's red."""
+    return ((hue >= 320) | (hue <= 25)) & (sat >= 0.18)
 
 
 def _yellow_share(tile: np.ndarray) -> float:
@@ -534,6 +540,28 @@ def _floor_states(tiles, cells, room: Room, views) -> tuple[dict, list[str], lis
     return looks, notes, missing
 
 
+MAP_ROUNDS = 4  # an affine colour map is fitted this many times, each on the pixels near
+MAP_NEAR = 30  # ... the last: within this many levels on every channel
+
+
+def _colour_map_fits(base: np.ndarray, target: np.ndarray, inliers: np.ndarray,
+                     least: float) -> list[np.ndarray]:
+    """The affine colour map taking ``base``'s pixels (N x 3) to ``target``'s, fitted on the
+    ``inliers`` and then again on the pixels it maps within :data:`MAP_NEAR` of their target
+    (a sprite over a tile left out): each round's mapped pixels, up to :data:`MAP_ROUNDS`,
+    stopping before a round with fewer than ``least`` inliers."""
+    design = np.c_[base, np.ones(len(base))]
+    fits: list[np.ndarray] = []
+    for _ in range(MAP_ROUNDS):
+        if inliers.sum() < least:
+            break
+        coef, *_ = np.linalg.lstsq(design[inliers], target[inliers], rcond=None)
+        fitted = design @ coef
+        fits.append(fitted)
+        inliers = np.abs(fitted - target).max(axis=1) <= MAP_NEAR
+    return fits
+
+
 def _recoloured(base: np.ndarray, target: np.ndarray) -> np.ndarray:
     """``base``'s design in ``target``'s colours: an affine colour map fitted on the pixels of
     ``target`` that look like its tile (yellow, and close to the map once fitted), so the
@@ -542,15 +570,8 @@ def _recoloured(base: np.ndarray, target: np.ndarray) -> np.ndarray:
     y = target.reshape(-1, 3).astype(np.float64)
     hsv = cv2.cvtColor(target, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
     inliers = (hsv[:, 0] * 2 >= 30) & (hsv[:, 0] * 2 <= 80) & (hsv[:, 1] >= 50)
-    design = np.c_[b, np.ones(len(b))]
-    fitted = None
-    for _ in range(4):
-        if inliers.sum() < 12:
-            break
-        coef, *_ = np.linalg.lstsq(design[inliers], y[inliers], rcond=None)
-        fitted = design @ coef
-        residual = np.abs(fitted - y).max(axis=1)
-        inliers = residual <= 30
+    fits = _colour_map_fits(b, y, inliers, 12)
+    fitted = fits[-1] if fits else None
     if fitted is None:
         colour = np.median(y[(hsv[:, 1] >= 50)], axis=0) if (hsv[:, 1] >= 50).any() \
             else np.median(y, axis=0)
@@ -699,7 +720,7 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
             if tiles.size == 0:
                 continue
             share = float(np.mean([r.share for r in read_tiles(tiles, quick)]))
-            scored.append((-share, shift, strength))
+            scored.append((-share, shift, strength, clean))
     scored.sort(key=lambda item: item[0])
     kinds = room.kinds()
     known = _known(pack, layout)
@@ -710,8 +731,7 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
 
     best: tuple[float, View] | None = None
     undo = None
-    for _, shift, strength in scored[:GHOST_PLACED]:
-        clean = unghost(pixels, shift, strength)
+    for _, shift, strength, clean in scored[:GHOST_PLACED]:
         try:
             placement, reads = placed_by(clean)
         except ValueError:
@@ -1099,16 +1119,10 @@ def _recoloured_many(base: np.ndarray, targets: np.ndarray) -> np.ndarray | None
     y = targets.reshape(-1, 3).astype(np.float64)
     hsv = cv2.cvtColor(targets.reshape(-1, 1, 3), cv2.COLOR_BGR2HSV).reshape(-1, 3)
     hue, sat = hsv[:, 0].astype(np.float64) * 2, hsv[:, 1].astype(np.float64) / 255
-    inliers = ((hue >= 320) | (hue <= 25)) & (sat >= 0.18)  # red, as :func:`_hue_name`
-    design = np.c_[b, np.ones(len(b))]
-    fitted = design[:, :3]
-    for _ in range(4):
-        if inliers.sum() < len(inliers) / 3:
-            return None
-        coef, *_ = np.linalg.lstsq(design[inliers], y[inliers], rcond=None)
-        fitted = design @ coef
-        inliers = np.abs(fitted - y).max(axis=1) <= 30
-    return np.clip(fitted[: base.shape[0] * base.shape[1]], 0, 255).reshape(base.shape) \
+    fits = _colour_map_fits(b, y, _red(hue, sat), len(y) / 3)
+    if len(fits) < MAP_ROUNDS:
+        return None
+    return np.clip(fits[-1][: base.shape[0] * base.shape[1]], 0, 255).reshape(base.shape) \
         .astype(np.uint8)
 
 
