@@ -14,7 +14,7 @@ import cv2
 from gridsight.games.disco_zoo.names import CardText
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.games.disco_zoo.settle import COLOUR_SURE, CardClue, settle
+from gridsight.games.disco_zoo.settle import BOX_SURE, COLOUR_SURE, CardClue, settle
 from gridsight.readers.base import ReadHints
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from kit.skins import disco_zoo_real as real
@@ -139,3 +139,39 @@ def test_a_pets_card_whose_fills_read_rare_is_read_with_no_options_and_its_boxes
     given = read_screen(screen, board, ReadHints(animals=("Gorilla", "Hamster")), image=image)
     assert not any("its boxes are not used" in w for w in given.warnings), given.warnings
     assert any("Hamster 2" in n for n in given.notes), given.notes
+
+
+def _pet_screen(seed: int, colour: tuple[int, int, int]):
+    """:data:`BOARD` in look ``seed`` at 1x (JPEG 85), the pet Hamster drawn in ``colour``."""
+    look = real.with_look(real.random_look(seed, "Jungle"), pet_color=colour)
+    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
+                       region="Jungle", attempts=4, seed=seed, look=look)
+    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    return image, locate_rescue(image)
+
+
+def test_a_pets_fills_of_a_colour_near_no_rarity_are_counted():
+    """A pet drawn deep red (BGR 43, 27, 157; no rarity's colour is near): its card's two
+    filled boxes were near no rarity's colour and the row was not counted on (look 3: "5
+    boxes, 0 filled", unsure). Five boxes are a pet's; its fills stand 20 Lab and more from
+    the unfilled look, its unfilled boxes within 8: the row is read, "2 of 5", of no rarity,
+    and the screen is read exactly with no options."""
+    image, screen = _pet_screen(3, (43, 27, 157))
+    pet = screen.cards[1].boxes
+    assert pet is not None and (pet.count, pet.filled, pet.rarity) == (5, 2, "")
+    assert pet.confidence >= BOX_SURE
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text.splitlines()[1] == "animals: Gorilla, Hamster"
+
+
+def test_a_pets_fills_read_as_unfilled_leave_its_row_unsure():
+    """Look 0, the pet drawn purple (BGR 150, 60, 120): its two fills, blurred to 13 and 17
+    Lab from the unfilled boxes and 4.4 from each other, read "0 of 5 filled" clearly. Two
+    boxes of one card alike and apart from the other cards' unfilled boxes are fills: the row
+    is not counted on."""
+    _, screen = _pet_screen(0, (150, 60, 120))
+    pet = screen.cards[1].boxes
+    assert pet is not None and pet.count == 5
+    assert pet.filled == 2 or pet.confidence < BOX_SURE, pet

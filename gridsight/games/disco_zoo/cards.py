@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -363,9 +364,9 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
     verdicts = _own_looks(verdicts, measured)
     verdicts = _lone_unfilled(verdicts, measured)
-    verdicts = _two_unfilled_looks(verdicts, measured,
-                                   [k for k, card in enumerate(cards) if card.row is not None
-                                    for _ in card.row.boxes])
+    owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
+    verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -483,7 +484,7 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
 # every card of a screen, and fills of one card alike, so these are fills of a colour this
 # reader does not know (phone screen 7018: a common fill drawn 10 Lab from the unfilled
 # inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other).
-ALIKE = 4.0
+ALIKE = 6.0
 APART_LOOK = 8.0
 SPREAD_TIMES = 3.0
 OTHERS = 3
@@ -511,6 +512,57 @@ def _two_unfilled_looks(verdicts: list[tuple[bool, str, float]],
                for i in far for j in far if i < j):
             for i in mine:
                 out[i] = (False, "", 0.0)
+    return out
+
+
+# A pet's fills, of a colour the facts do not give: in a row of a pet's count of boxes read
+# unclearly, a box within PET_EMPTY Lab of the unfilled look (the model's, and the other
+# cards' unfilled boxes' when there are OTHERS) is unfilled, one PET_FILLED or more from both
+# is filled, the filled ones all within PET_ALIKE of each other (one colour); a box between
+# leaves the row as it was.
+PET_EMPTY = 8.0
+PET_FILLED = 20.0
+PET_ALIKE = 10.0
+
+
+@cache
+def _pet_sizes() -> frozenset[int]:
+    """The counts of boxes only a pet's card shows (the catalogue: pets cover 5 tiles, no
+    region's animal does)."""
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    others = {a.size for animals in catalogue.regions.values() for a in animals}
+    return frozenset(p.size for p in catalogue.pets) - others
+
+
+def _pet_fills(verdicts: list[tuple[bool, str, float]],
+               measured: list[tuple[np.ndarray, float, dict[str, float]]],
+               owners: list[int]) -> list[tuple[bool, str, float]]:
+    """The verdicts with a pet's row read by its fills' difference from the unfilled look
+    alone, where its colours left it unclear: a pet's colour is not among the facts, so its
+    fills may be near no rarity's (see :data:`PET_EMPTY`). Its fills are of no rarity
+    (``""``): its rarity is not read from them."""
+    out = list(verdicts)
+    for card in set(owners):
+        mine = [i for i, k in enumerate(owners) if k == card]
+        if len(mine) not in _pet_sizes() or \
+                min(verdicts[i][2] for i in mine) >= 2 * FILL_MARGIN:
+            continue  # not a pet's count of boxes, or read clearly as it is
+        others = np.array([measured[i][0] for i, k in enumerate(owners)
+                           if k != card and not verdicts[i][0]])
+        look = np.median(others, axis=0) if len(others) >= OTHERS else None
+        apart = [min(measured[i][1], float(np.linalg.norm(measured[i][0] - look))
+                     if look is not None else np.inf) for i in mine]
+        if any(PET_EMPTY < d < PET_FILLED for d in apart):
+            continue
+        filled = [i for i, d in zip(mine, apart) if d >= PET_FILLED]
+        if any(float(np.linalg.norm(measured[i][0] - measured[j][0])) > PET_ALIKE
+               for i in filled for j in filled):
+            continue
+        margin = min(d - PET_EMPTY if d >= PET_FILLED else PET_FILLED - d for d in apart)
+        for i, d in zip(mine, apart):
+            out[i] = (d >= PET_FILLED, "", margin)
     return out
 
 
