@@ -175,3 +175,24 @@ def test_a_pets_fills_read_as_unfilled_leave_its_row_unsure():
     pet = screen.cards[1].boxes
     assert pet is not None and pet.count == 5
     assert pet.filled == 2 or pet.confidence < BOX_SURE, pet
+
+
+def test_a_pets_grey_fill_near_the_unfilled_look_is_not_read_as_unfilled():
+    """A Polar rescue of the pet Dog (one tile found) and Polar Bear (pet screen 160005's
+    board and look, at 1x): the Dog's grey fill on the pale card stands within a few Lab of
+    the unfilled boxes. Read by distance from the unfilled look alone, its row said "0 of 5"
+    clearly, and with ``--animals`` the Dog's tile was counted a Polar Bear's. A pet's row
+    is read so only when some box stands apart as a fill; here it stays unsure, and the tile
+    is the Dog's."""
+    board = [["ground"] * 4 + ["empty"], ["ground"] * 4 + ["empty"],
+             ["ground"] * 3 + ["animal:Dog", "ground"], ["ground"] * 5, ["ground"] * 5]
+    shot = real.render(board, animals=[("Dog", "pet"), ("Polar Bear", "rare")], region="Polar",
+                       attempts=7, seed=160005, look=real.random_look(160005, "Polar"))
+    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    screen = locate_rescue(image)
+    dog = screen.cards[0].boxes
+    assert dog is not None and (dog.filled == 1 or dog.confidence < BOX_SURE), dog
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
+                          ReadHints(animals=("Dog", "Polar Bear")))
+    assert reading.text.splitlines()[5].split()[3] in ("1", "1/2"), reading.text

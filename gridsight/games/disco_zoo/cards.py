@@ -516,10 +516,10 @@ def _two_unfilled_looks(verdicts: list[tuple[bool, str, float]],
 
 
 # A pet's fills, of a colour the facts do not give: in a row of a pet's count of boxes read
-# unclearly, a box within PET_EMPTY Lab of the unfilled look (the model's, and the other
-# cards' unfilled boxes' when there are OTHERS) is unfilled, one PET_FILLED or more from both
-# is filled, the filled ones all within PET_ALIKE of each other (one colour); a box between
-# leaves the row as it was.
+# unclearly, a box within PET_EMPTY Lab of the unfilled look (the model's, or the other
+# cards' unfilled boxes', OTHERS of them at least) is unfilled, one PET_FILLED or more from
+# both is filled, the filled ones (one at least) all within PET_ALIKE of each other (one
+# colour); a box between leaves the row as it was.
 PET_EMPTY = 8.0
 PET_FILLED = 20.0
 PET_ALIKE = 10.0
@@ -551,14 +551,18 @@ def _pet_fills(verdicts: list[tuple[bool, str, float]],
             continue  # not a pet's count of boxes, or read clearly as it is
         others = np.array([measured[i][0] for i, k in enumerate(owners)
                            if k != card and not verdicts[i][0]])
-        look = np.median(others, axis=0) if len(others) >= OTHERS else None
-        apart = [min(measured[i][1], float(np.linalg.norm(measured[i][0] - look))
-                     if look is not None else np.inf) for i in mine]
+        if len(others) < OTHERS:
+            continue  # no unfilled look of the screen's own to measure from
+        look = np.median(others, axis=0)
+        apart = [min(measured[i][1], float(np.linalg.norm(measured[i][0] - look)))
+                 for i in mine]
         if any(PET_EMPTY < d < PET_FILLED for d in apart):
             continue
         filled = [i for i, d in zip(mine, apart) if d >= PET_FILLED]
-        if any(float(np.linalg.norm(measured[i][0] - measured[j][0])) > PET_ALIKE
-               for i in filled for j in filled):
+        if not filled or any(float(np.linalg.norm(measured[i][0] - measured[j][0]))
+                             > PET_ALIKE for i in filled for j in filled):
+            # (none apart: a fill near the unfilled look is not told from it, as a grey
+            # pet's on a pale card, 160005 of the pet screens: "0 of 5" is no reading)
             continue
         margin = min(d - PET_EMPTY if d >= PET_FILLED else PET_FILLED - d for d in apart)
         for i, d in zip(mine, apart):
