@@ -15,7 +15,12 @@ rarity colour per tile of it found in this rescue.
    lines of ink (:func:`gridsight.vision.boxrow.ink_lines`): the name's, then ``YOU HAVE n``'s.
 3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
    is, or blended with the box's border at a small scale) than the unfilled look (the card's
-   colour or a darker shade of it, blended the same way), by a margin.
+   colour or a darker shade of it, blended the same way), by a margin (a box rimmed darker
+   than its light border: blended with both, :func:`_blended`). A row is not counted on
+   where a box read unfilled stands apart from the other cards' unfilled boxes (unfilled
+   boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`);
+   a pet's row (five boxes), unclear by its colours, is read by its fills' distance from
+   the unfilled look (:func:`_pet_fills`: a pet's colour is not in the facts).
 4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
    most colourful ink's hue, compared with each rarity's blended with the card's).
 
