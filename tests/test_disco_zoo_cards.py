@@ -186,15 +186,21 @@ def _screen_now(seed: int, base: int):
     return shot, image
 
 
-@pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 1), (7009, 0), (7065, 0), (7066, 0)])
+@pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 1), (7009, 1), (7065, 0), (7066, 0),
+                                        (7018, 2), (930054, 0)])
 def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     """Rows once read clearly and wrong: boxes with thick borders read as their border (7098
     at 2.9x: a common fill read unfilled; 7105 at 2.5x: four unfilled boxes read filled); a
-    small unfilled box whose middle was blurred with its border (7009: "3 of 3 filled");
+    small unfilled box whose middle was blurred with its border (7009: "3 of 3 filled"; its
+    Otter row is now read right and clear, the dark inside in its pink border's colour);
     a fill drawn near a darker shade of the card, apart from the screen's unfilled boxes
-    (7065's dark olive rare fill, 7066). Each row is now right, or not counted on; ``clear``
-    of them are right and clear."""
-    shot, image = _screen_now(seed, 7000)
+    (7065's dark olive rare fill, 7066); two common fills drawn 10 Lab from the unfilled
+    inside, alike and apart from the six unfilled boxes of the other cards (7018: "0 of 4
+    filled"); small boxes on a light card rimmed in a dark shade, their middles of a few
+    pixels blended with the pale cyan border and the rim (930054 at 1.7x: unfilled boxes read
+    as rare fills, the common fills as unfilled). Each row is now right, or not counted on;
+    ``clear`` of them are right and clear."""
+    shot, image = _screen_now(seed, seed - seed % 1000 if seed > 100_000 else 7000)
     cards = locate_rescue(image).cards
     drawn = shot.extras["cards"]
     assert len(cards) == len(drawn)

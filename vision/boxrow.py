@@ -50,12 +50,14 @@ CENTRE = 0.2
 class BoxRow:
     """A row of equal square boxes, left to right: ``boxes`` (x, y, width, height) in picture
     pixels, ``insides`` the colour (BGR) of each box's middle, ``borders`` of its edge ring,
-    ``regularity`` 0..1 how equal and evenly spaced the boxes are (1: exactly)."""
+    ``lights`` of its light border (the lightest part of its frame: the edge ring itself,
+    unless something darker rims the box), ``regularity`` 0..1 how equal and evenly spaced the boxes are (1: exactly)."""
 
     boxes: tuple[Box, ...]
     insides: tuple[Colour, ...]
     borders: tuple[Colour, ...]
     regularity: float
+    lights: tuple[Colour, ...] = ()  # each box's light border (:func:`_light_border`)
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
@@ -125,7 +127,8 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         spans, regularity = found
         boxes = tuple((x0 + a, y0 + top, b - a, height) for a, b in spans)
         insides, borders = zip(*(_colours(image, box) for box in boxes))
-        return BoxRow(boxes, tuple(insides), tuple(borders), regularity)
+        return BoxRow(boxes, tuple(insides), tuple(borders), regularity,
+                      tuple(_light_border(image, box) for box in boxes))
     return None
 
 
@@ -300,6 +303,27 @@ def _colours(image: np.ndarray, box: Box) -> tuple[Colour, Colour]:
     inside = tuple(float(v) for v in np.median(middle, axis=0))
     border = tuple(float(v) for v in np.median(ring, axis=0))
     return inside, border  # type: ignore[return-value]
+
+
+FRAME = 0.3  # a box's frame: this share of its side in from each edge
+
+
+def _light_border(image: np.ndarray, box: Box) -> Colour:
+    """The median colour (BGR) of the lightest quarter of a box's frame (its outer
+    :data:`FRAME` each side): its light border. The edge ring alone is that border on a dark
+    panel; a light panel may rim its boxes in a darker shade (the light borders would not
+    show on it otherwise), and the ring is then that rim, the border inside it."""
+    x, y, w, h = box
+    crop = image[y : y + h, x : x + w].astype(np.float32)
+    if crop.size == 0:
+        return 0.0, 0.0, 0.0
+    mx, my = max(1, round(FRAME * w)), max(1, round(FRAME * h))
+    frame = np.ones(crop.shape[:2], bool)
+    frame[my : h - my, mx : w - mx] = False
+    pixels = crop[frame]
+    light = _lab(pixels.reshape(-1, 1, 3)).reshape(-1, 3)[:, 0]
+    top = pixels[light >= np.quantile(light, 0.75)]
+    return tuple(float(v) for v in np.median(top, axis=0))  # type: ignore[return-value]
 
 
 def _runs(on: np.ndarray) -> list[tuple[int, int]]:

@@ -15,7 +15,12 @@ rarity colour per tile of it found in this rescue.
    lines of ink (:func:`gridsight.vision.boxrow.ink_lines`): the name's, then ``YOU HAVE n``'s.
 3. **The boxes**: each box's middle is filled when its colour is nearer a rarity's (as it
    is, or blended with the box's border at a small scale) than the unfilled look (the card's
-   colour or a darker shade of it, blended the same way), by a margin.
+   colour or a darker shade of it, blended the same way), by a margin (a box rimmed darker
+   than its light border: blended with both, :func:`_blended`). A row is not counted on
+   where a box read unfilled stands apart from the other cards' unfilled boxes (unfilled
+   boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`);
+   a pet's row (five boxes), unclear by its colours, is read by its fills' distance from
+   the unfilled look (:func:`_pet_fills`: a pet's colour is not in the facts).
 4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
    most colourful ink's hue, compared with each rarity's blended with the card's).
 
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -332,24 +338,24 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     box's border as a small scale blends them. The boxes clearly unfilled then give the
     screen's own unfilled look (the same on every card), and a box far from it, near a
     rarity's colour, is filled."""
-    boxes = [(k, inside, border, card.panel.color) for k, card in enumerate(cards)
-             if card.row is not None for inside, border in zip(card.row.insides, card.row.borders)]
+    boxes = [(k, inside, border, light, card.panel.color) for k, card in enumerate(cards)
+             if card.row is not None for inside, border, light
+             in zip(card.row.insides, card.row.borders, card.row.lights or card.row.borders)]
     if not boxes:
         return cards
     refs = {name: [_lab(ref)] + list(seen.get(name, [])) for name, ref in
             rarity_references(facts).items()}
-    blends = np.linspace(0.0, 0.6, 7)[:, None]
     measured = []
-    for _, inside, border, card in boxes:
+    for _, inside, border, light, card in boxes:
         middle = _lab(np.array(inside, np.float32))
         edge = np.array(border, np.float32)
-        empty = np.concatenate([(1 - blends) * (np.array(card, np.float32) * k) + blends * edge
-                                for k in np.linspace(0.4, 1.0, 7)])
-        d_empty = float(np.linalg.norm(_lab(empty) - middle, axis=1).min())
+        lit = np.array(light, np.float32)
+        shades = np.array([np.array(card, np.float32) * k for k in np.linspace(0.4, 1.0, 7)])
+        d_empty = float(np.linalg.norm(_blended(shades, edge, lit) - middle, axis=1).min())
         fills = {}
         for name, colours in refs.items():
-            looks = np.concatenate([(1 - blends) * _bgr(c) + blends * edge for c in colours])
-            fills[name] = float(np.linalg.norm(_lab(looks) - middle, axis=1).min())
+            looks = _blended(np.array([_bgr(c) for c in colours]), edge, lit)
+            fills[name] = float(np.linalg.norm(looks - middle, axis=1).min())
         measured.append((middle, d_empty, fills))
     sure_empty = [m for m, d_empty, fills in measured if d_empty + FILL_MARGIN < min(fills.values())]
     unfilled = np.median(np.array(sure_empty), axis=0) if sure_empty else None
@@ -363,6 +369,9 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
     verdicts = _own_looks(verdicts, measured)
     verdicts = _lone_unfilled(verdicts, measured)
+    owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
+    verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
     for k, card in enumerate(cards):
@@ -388,6 +397,31 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             card = replace(card, boxes=read)
         out.append(card)
     return tuple(out)
+
+
+BLENDS = np.linspace(0.0, 0.6, 7)[:, None]  # a box's middle blended with its edge ring
+# A box rimmed darker than its light border (the edge ring this much darker, L*): its middle
+# may blend with both, and its colour more with the border than its lightness (JPEG keeps
+# colour at half the resolution of lightness).
+RIMMED = 20.0
+RIM_BLENDS = tuple((t, u) for t in (0.2, 0.4, 0.6) for u in (0.2, 0.4) if t + u <= 0.6)
+RIM_COLOUR = (0.0, 0.3)  # ... its colour (a*b*) moved this share on to the border's
+
+
+def _blended(bases: np.ndarray, ring: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """The looks (Lab) a box's middle of each of ``bases`` (BGR) may show: blended with the
+    box's edge ring (``ring``, BGR) up to 60%, as a small scale blends them; and when the ring
+    is a rim darker than the box's light border (``light``; :data:`RIMMED`), blended with
+    both, its colour further with the border's (:data:`RIM_BLENDS`, :data:`RIM_COLOUR`)."""
+    looks = _lab(np.concatenate([(1 - BLENDS) * base + BLENDS * ring for base in bases]))
+    ring_lab, light_lab = _lab(ring), _lab(light)
+    if light_lab[0] - ring_lab[0] < RIMMED:
+        return looks
+    three = _lab(np.array([(1 - t - u) * base + t * light + u * ring
+                           for base in bases for t, u in RIM_BLENDS], np.float32))
+    moved = [np.concatenate([three[:, :1], (1 - s) * three[:, 1:] + s * light_lab[1:]], axis=1)
+             for s in RIM_COLOUR]
+    return np.concatenate([looks, *moved])
 
 
 def _own_looks(verdicts: list[tuple[bool, str, float]],
@@ -446,6 +480,98 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
         if others and float(np.linalg.norm(measured[i][0] - np.median(np.array(others), axis=0))
                             ) > UNFILLED_APART:
             out[i] = (False, "", 0.0)
+    return out
+
+
+# A card's boxes read unfilled, two or more of one look (within ALIKE Lab of each other) and
+# apart from the other cards' unfilled boxes (at least OTHERS of them) by APART_LOOK Lab, or
+# SPREAD_TIMES their own spread about their median if more: unfilled boxes look the same on
+# every card of a screen, and fills of one card alike, so these are fills of a colour this
+# reader does not know (phone screen 7018: a common fill drawn 10 Lab from the unfilled
+# inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other).
+ALIKE = 6.0
+APART_LOOK = 8.0
+SPREAD_TIMES = 3.0
+OTHERS = 3
+
+
+def _two_unfilled_looks(verdicts: list[tuple[bool, str, float]],
+                        measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                        owners: list[int]) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to the boxes of a card that read unfilled in a look
+    of their own, apart from the other cards' unfilled boxes (:data:`ALIKE`,
+    :data:`APART_LOOK`): the card's row is then not read clearly. ``owners``: each box's
+    card."""
+    out = list(verdicts)
+    for card in set(owners):
+        mine = [i for i, k in enumerate(owners) if k == card and not verdicts[i][0]]
+        others = np.array([measured[i][0] for i, k in enumerate(owners)
+                           if k != card and not verdicts[i][0]])
+        if len(mine) < 2 or len(others) < OTHERS:
+            continue
+        centre = np.median(others, axis=0)
+        spread = float(np.median(np.linalg.norm(others - centre, axis=1)))
+        far = [i for i in mine if float(np.linalg.norm(measured[i][0] - centre))
+               > max(APART_LOOK, SPREAD_TIMES * spread)]
+        if any(float(np.linalg.norm(measured[i][0] - measured[j][0])) <= ALIKE
+               for i in far for j in far if i < j):
+            for i in mine:
+                out[i] = (False, "", 0.0)
+    return out
+
+
+# A pet's fills, of a colour the facts do not give: in a row of a pet's count of boxes read
+# unclearly, a box within PET_EMPTY Lab of the unfilled look (the model's, or the other
+# cards' unfilled boxes', OTHERS of them at least) is unfilled, one PET_FILLED or more from
+# both is filled, the filled ones (one at least) all within PET_ALIKE of each other (one
+# colour); a box between leaves the row as it was.
+PET_EMPTY = 8.0
+PET_FILLED = 20.0
+PET_ALIKE = 10.0
+
+
+@cache
+def _pet_sizes() -> frozenset[int]:
+    """The counts of boxes only a pet's card shows (the catalogue: pets cover 5 tiles, no
+    region's animal does)."""
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    others = {a.size for animals in catalogue.regions.values() for a in animals}
+    return frozenset(p.size for p in catalogue.pets) - others
+
+
+def _pet_fills(verdicts: list[tuple[bool, str, float]],
+               measured: list[tuple[np.ndarray, float, dict[str, float]]],
+               owners: list[int]) -> list[tuple[bool, str, float]]:
+    """The verdicts with a pet's row read by its fills' difference from the unfilled look
+    alone, where its colours left it unclear: a pet's colour is not among the facts, so its
+    fills may be near no rarity's (see :data:`PET_EMPTY`). Its fills are of no rarity
+    (``""``): its rarity is not read from them."""
+    out = list(verdicts)
+    for card in set(owners):
+        mine = [i for i, k in enumerate(owners) if k == card]
+        if len(mine) not in _pet_sizes() or \
+                min(verdicts[i][2] for i in mine) >= 2 * FILL_MARGIN:
+            continue  # not a pet's count of boxes, or read clearly as it is
+        others = np.array([measured[i][0] for i, k in enumerate(owners)
+                           if k != card and not verdicts[i][0]])
+        if len(others) < OTHERS:
+            continue  # no unfilled look of the screen's own to measure from
+        look = np.median(others, axis=0)
+        apart = [min(measured[i][1], float(np.linalg.norm(measured[i][0] - look)))
+                 for i in mine]
+        if any(PET_EMPTY < d < PET_FILLED for d in apart):
+            continue
+        filled = [i for i, d in zip(mine, apart) if d >= PET_FILLED]
+        if not filled or any(float(np.linalg.norm(measured[i][0] - measured[j][0]))
+                             > PET_ALIKE for i in filled for j in filled):
+            # (none apart: a fill near the unfilled look is not told from it, as a grey
+            # pet's on a pale card, 160005 of the pet screens: "0 of 5" is no reading)
+            continue
+        margin = min(d - PET_EMPTY if d >= PET_FILLED else PET_FILLED - d for d in apart)
+        for i, d in zip(mine, apart):
+            out[i] = (d >= PET_FILLED, "", margin)
     return out
 
 

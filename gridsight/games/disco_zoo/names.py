@@ -72,9 +72,13 @@ class CardText:
     rarity: str = ""
 
     def allows(self, animal: Animal) -> bool:
-        """Whether ``animal`` is of this card's size and rarity (those read)."""
+        """Whether ``animal`` is of this card's size and rarity (those read; a pet's card is
+        told by its size, whatever rarity its colours read as:
+        :func:`gridsight.games.disco_zoo.settle.colour_rules_out`)."""
+        from gridsight.games.disco_zoo.settle import colour_rules_out
+
         return ((self.size is None or animal.size == self.size)
-                and (not self.rarity or animal.rarity == self.rarity))
+                and not colour_rules_out(animal, self.rarity, self.size))
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from gridsight.games.disco_zoo.settle import (
     RARITY_SURE,
     CardClue,
     Settled,
+    colour_rules_out,
     settle,
 )
 from gridsight.errors import HintChoices
@@ -519,8 +520,9 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
             counts.append(None)
             continue
         rarity = "pet" if animal.is_pet else animal.rarity
-        if boxes.count != animal.size or (card.rarity and card.rarity_confidence >= RARITY_SURE
-                                          and card.rarity != rarity):
+        if boxes.count != animal.size or (card.rarity_confidence >= RARITY_SURE
+                                          and colour_rules_out(animal, card.rarity,
+                                                               boxes.count)):
             warnings.append(f"card {k + 1} shows {boxes.count} boxes"
                             + (f" of a {card.rarity} animal" if card.rarity else "")
                             + f", but {animal.name} is {rarity} and covers {animal.size} tiles: "

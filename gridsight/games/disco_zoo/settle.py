@@ -111,8 +111,7 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
     for animal in pool:
         if keys is not None and catalogue.canonical_key(animal.name) not in keys:
             continue
-        rarity = "pet" if animal.is_pet else animal.rarity
-        if clue.rarity and clue.rarity != rarity:
+        if colour_rules_out(animal, clue.rarity, clue.size):
             continue
         if clue.size is not None and clue.size != animal.size:
             continue
@@ -120,6 +119,21 @@ def _fitting(pool: Sequence[Animal], clue: CardClue,
             continue
         out.append(animal)
     return out
+
+
+def colour_rules_out(animal: Animal, rarity: str, size: int | None) -> bool:
+    """Whether a card whose colours read as ``rarity`` (its filled boxes' or its ``YOU HAVE
+    n`` tint's; ``""``: not read) cannot show ``animal``, its boxes counted as ``size``
+    (``None``: not counted).
+
+    A pet's colour is not among the screen's facts (the four rarities' are): its card's fills
+    and tint may read as any rarity's (the skin's grey reads rare). Its boxes tell it instead:
+    only pets cover 5 tiles (the catalogue), so a card whose boxes count a pet's tiles is not
+    ruled out as that pet by the colour read. A card whose boxes were not counted keeps its
+    colour's rarity: a rarity's card is never taken for a pet on its colour alone."""
+    if not rarity or rarity == ("pet" if animal.is_pet else animal.rarity):
+        return False
+    return not (animal.is_pet and size == animal.size)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -294,10 +294,13 @@ class Look:
     rarity_colors: tuple[Color, Color, Color, Color]
     bottom_height: int
     art_seed: int
+    # A pet's found tiles and filled boxes (the issue gives no colour for a pet): neutral grey
+    # unless a test draws another (:func:`with_look`).
+    pet_color: Color = (200, 200, 200)
 
     def rarity_color(self, rarity: str) -> Color:
-        if rarity not in RARITIES:  # a pet: a neutral tile
-            return (200, 200, 200)
+        if rarity not in RARITIES:  # a pet: its own colour
+            return self.pet_color
         return self.rarity_colors[RARITIES.index(rarity)]
 
     @property
