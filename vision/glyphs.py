@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -100,10 +101,11 @@ class TextLine:
     height: float
     colour: tuple[float, float, float]
 
-    @property
+    @cached_property
     def stroke(self) -> float:
         """The line's stroke width over its cap height (the median run of ink across a
-        glyph's rows): a bold line's is larger than a regular line's of the same font."""
+        glyph's rows): a bold line's is larger than a regular line's of the same font.
+        Computed once (the cipher asks for it of every pair of lines it compares)."""
         return float(np.median([g.stroke for g in self.glyphs])) if self.glyphs else 0.0
 
     def first_words(self, count: int) -> TextLine:
@@ -190,11 +192,20 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
         (np.abs(cells[:, 2] - r) <= 1)
     centre = pixels[near].mean(axis=0)
     for _ in range(3):
-        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        near = pixels[_norm3(pixels - centre) < radius]
         if len(near) == 0:
             break
         centre = near.mean(axis=0)
     return centre
+
+
+def _norm3(vectors: np.ndarray) -> np.ndarray:
+    """``np.linalg.norm(vectors, axis=-1)`` of vectors of 3 (a colour difference per pixel):
+    the same values (NumPy adds the three squares in order, channel after channel, and so
+    does this), each channel squared as a plane of its own, with no temporaries of every
+    pixel's 3 values (a third of the norm's time on a card's or a title bar's pixels)."""
+    first, second, third = vectors[..., 0], vectors[..., 1], vectors[..., 2]
+    return np.sqrt(first * first + second * second + third * third)
 
 
 def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
@@ -208,7 +219,7 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
     bg = border_colour(picture) if background is None else np.asarray(background, np.float32)
     pic_lab = lab(picture)
     bg_lab = lab(np.asarray(bg, np.float32).reshape(1, 1, 3).clip(0, 255).astype(np.uint8))[0, 0]
-    distance = np.linalg.norm(pic_lab - bg_lab, axis=2)
+    distance = _norm3(pic_lab - bg_lab)
     mask = (distance > ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
@@ -436,7 +447,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     own = cv2.dilate(np.isin(labels[y0:y1, left:right], ids).astype(np.uint8),
                      np.ones((3, 3), np.uint8)) > 0
     region = pic_lab[y0:y1, left:right]
-    distance = np.linalg.norm(region - bg_lab, axis=2)
+    distance = _norm3(region - bg_lab)
     strong = own & (distance > 0.6 * np.percentile(distance[own], 95))
     if strong.sum() < 3:
         return None
@@ -515,7 +526,7 @@ def soft_ink(region_lab: np.ndarray, bg_lab: np.ndarray, fg_lab: np.ndarray) -> 
     # Off the text's colour's way, for its distance along it: a pixel past the text's
     # colour (a stroke fully inked where most are blurred half way) is ink, whatever the
     # small turn in hue that lightness brings.
-    off = np.linalg.norm(rel - along[..., None] * d, axis=2) / np.sqrt(span) \
+    off = _norm3(rel - along[..., None] * d) / np.sqrt(span) \
         / np.maximum(along, 1.0)
     return (np.clip(along, 0.0, 1.0) * np.clip(1.0 - off, 0.0, 1.0)).astype(np.float32)
 
@@ -684,7 +695,23 @@ def _drawn_once(glyph: Glyph, native: float) -> tuple[np.ndarray, np.float32]:
 def glyph_distance(a: Glyph, b: Glyph) -> float:
     """How unlike two glyphs are, 0..1: one minus the best Dice overlap of their soft inks,
     both seen at the coarser one's resolution and drawn at one cap height, over shifts of up
-    to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way."""
+    to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way.
+
+    Remembered on ``a`` for ``b`` (this order: the other order may differ in the last bit),
+    while both live: a screen's names are read twice (with every clue of the cards, then with
+    the clear ones only), each reading with a cipher of its own over the same glyphs
+    (measured: a quarter of the distances asked for on real-look screens were asked before)."""
+    memo = a.__dict__.setdefault("_distance_to", {})
+    entry = memo.get(id(b))
+    if entry is not None and entry[0]() is b:
+        return entry[1]
+    d = _glyph_distance(a, b)
+    memo[id(b)] = (weakref.ref(b), d)  # (a weak reference: no cycle between the glyphs)
+    return d
+
+
+def _glyph_distance(a: Glyph, b: Glyph) -> float:
+    """:func:`glyph_distance` worked out."""
     native = min(a.height, b.height)
     (one, ink_one), (two, ink_two) = _drawn_once(a, native), _drawn_once(b, native)
     if one.shape[1] < two.shape[1]:
@@ -698,4 +725,5 @@ def glyph_distance(a: Glyph, b: Glyph) -> float:
     total = float(ink_one + ink_two)
     if total <= 1e-6:
         return 1.0
-    return float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))
+    # (clipped to 0..1 in plain floats: the value np.clip gives, without its overhead)
+    return max(0.0, min(1.0, 1.0 - 2.0 * float(window.max()) / total))
