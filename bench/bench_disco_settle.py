@@ -17,9 +17,10 @@ The screen's text lines and the engine's readings are forgotten before every rea
 runs read the words), and the two runs' texts must be the same. The machine is shared, so
 the ratio, measured side by side, is the figure.
 
-Then five inner steps of the same reads (2026-12-02), each timed against the code it
-replaced on exactly the questions the reads asked it (recorded while the screens are found
-and read once first), the baseline first, answers checked equal (CPU seconds, all screens):
+Then six inner steps of the same reads (2026-12-02; the sixth 2026-12-03), each timed
+against the code it replaced on exactly the questions the reads asked it (recorded while the
+screens are found and read once first), the baseline first, answers checked equal (CPU
+seconds, all screens):
 
 - **tile colours**: :func:`gridsight.games.disco_zoo.screen.read_tiles` on every lattice the
   search tried, each tile's rim, sides and halves given their dominant colours in three calls
@@ -27,7 +28,7 @@ and read once first), the baseline first, answers checked equal (CPU seconds, al
   :func:`~gridsight.vision.modes.densest` call per patch (225 a lattice);
 - **glyph distances**: :func:`gridsight.vision.glyphs.glyph_distance` on every pair the
   cipher weighed, each glyph's drawing at a resolution kept on it against drawn afresh for
-  every pair;
+  every pair (each distance worked out, not the one a glyph remembers);
 - **board checks**: the ways of giving found tiles animals checked by
   :func:`gridsight.solvers.disco_zoo.placements.has_joint_placement` against enumerating
   every joint placement;
@@ -35,6 +36,9 @@ and read once first), the baseline first, answers checked equal (CPU seconds, al
   from ``names._card_options`` (once per card text) against worked out for every combination;
 - **text colour**: :func:`gridsight.vision.glyphs._mode_colour` on every patch it was asked,
   its histogram pooled axis by axis against its 27 shifted sums;
+- **rows' colours** (2026-12-03): a title bar's rows' main colours found together
+  (``glyphs._rows_mode_colours``) against :func:`~gridsight.vision.glyphs._mode_colour` row
+  by row (the text colour above is then asked of the cards' borders only);
 
 and the whole reads with every one of those baselines at once against the remembered run.
 """
@@ -87,6 +91,7 @@ _REMEMBERED = (settle._stands_once, board._tiles, catalogue._placements, names._
 
 def _forget() -> None:
     names._RECENT.clear()
+    names._LINES.clear()  # (fresh lines: fresh glyphs, no distance remembered on them)
     ocr_names._RECENT.clear()
     for cached in _REMEMBERED:
         cached.cache_clear()
@@ -125,6 +130,11 @@ def _drawn_afresh(glyph, native: float):
     return drawn, (drawn * drawn).sum()
 
 
+def _rows_one_by_one(picture: np.ndarray) -> list[np.ndarray]:
+    return [glyphs._mode_colour(picture[y].reshape(-1, 3).astype(np.float32))
+            for y in range(picture.shape[0])]
+
+
 def _found_by_enumerating(board) -> bool:
     try:
         placements.joint_placements(board)
@@ -148,7 +158,8 @@ BASELINES = ((screen, "_dominant_each", _dominant_one_by_one),
              (glyphs, "_drawn_once", _drawn_afresh),
              (placements, "has_joint_placement", _found_by_enumerating),
              (names, "_one_rescue", _one_rescue_per_combination),
-             (glyphs, "_pooled", glyphs._pooled_plain))
+             (glyphs, "_pooled", glyphs._pooled_plain),
+             (glyphs, "_rows_mode_colours", _rows_one_by_one))
 
 
 # -- recording what each step is asked ---------------------------------------------------------
@@ -157,10 +168,11 @@ BASELINES = ((screen, "_dominant_each", _dominant_one_by_one),
 def recorded(images: list[np.ndarray]) -> tuple[list, dict[str, list]]:
     """The screens found, and each step's questions while they are found and read with no
     options once (the imports and the engine's model paid before any timing)."""
-    asked: dict[str, list] = {"tiles": [], "glyphs": [], "boards": [], "names": [], "colours": []}
+    asked: dict[str, list] = {"tiles": [], "glyphs": [], "boards": [], "names": [], "colours": [],
+                              "rows": []}
     spies = ((screen, "read_tiles", "tiles"), (cipher, "glyph_distance", "glyphs"),
              (placements, "has_joint_placement", "boards"), (names, "_one_rescue", "names"),
-             (glyphs, "_mode_colour", "colours"))
+             (glyphs, "_mode_colour", "colours"), (glyphs, "_rows_mode_colours", "rows"))
     with ExitStack() as stack:
         for owner, name, key in spies:
             real = getattr(owner, name)
@@ -179,7 +191,8 @@ def recorded(images: list[np.ndarray]) -> tuple[list, dict[str, list]]:
 def _bare(glyph):
     """The glyph without the drawings kept on it (each run draws afresh)."""
     copy = object.__new__(type(glyph))
-    copy.__dict__.update({k: v for k, v in glyph.__dict__.items() if k != "_drawn_at"})
+    copy.__dict__.update({k: v for k, v in glyph.__dict__.items()
+                          if k not in ("_drawn_at", "_distance_to")})
     return copy
 
 
@@ -237,7 +250,8 @@ def inner_steps(found, asked: dict[str, list], remembered: list[float],
                    for pair in asked["glyphs"]]
     step("tile colours", asked["tiles"], lambda q: screen.read_tiles(*q),
          screen, "_dominant_each", _dominant_one_by_one)
-    step("glyph distances", glyph_pairs, lambda q: glyphs.glyph_distance(*q),
+    # (the distance worked out each time: not the one remembered on the glyph)
+    step("glyph distances", glyph_pairs, lambda q: glyphs._glyph_distance(*q),
          glyphs, "_drawn_once", _drawn_afresh)
     step("board checks", asked["boards"], lambda q: placements.has_joint_placement(*q),
          placements, "has_joint_placement", _found_by_enumerating)
@@ -246,6 +260,8 @@ def inner_steps(found, asked: dict[str, list], remembered: list[float],
          forget=(names._one_rescue, names._card_options, _one_rescue_per_combination))
     step("text colour", asked["colours"], lambda q: glyphs._mode_colour(*q),
          glyphs, "_pooled", glyphs._pooled_plain)
+    step("rows' colours", asked["rows"], lambda q: glyphs._rows_mode_colours(*q),
+         glyphs, "_rows_mode_colours", _rows_one_by_one)
     base = 0.0
     for one, text in zip(found, texts):
         with ExitStack() as stack:

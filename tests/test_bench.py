@@ -83,7 +83,7 @@ PRINTS: dict[str, list[str]] = {
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
                                 rf"s, ratio +[\d.]+x" for step in (
                                     "tile colours", "glyph distances", "board checks",
-                                    "names' rule", "text colour")),
+                                    "names' rule", "text colour", "rows' colours")),
                               r"whole reads with no options, 1 screens: the inner steps' "
                               r"baselines [\d.]+ s, as shipped \(remembered\) [\d.]+ s"],
 }

@@ -141,6 +141,10 @@ class Cipher:
         # (keyed by the line's id, each entry holding the line, as above)
         self._refs: dict[int, tuple[TextLine, list[tuple[Glyph, str]]]] = {}
         self._bold: dict[tuple[int, float], tuple[TextLine, TextLine]] = {}
+        # (keyed by ids, each entry holding what its key's ids are of, as above)
+        self._near: dict[tuple[int, int], tuple[Glyph, TextLine, dict[str, float],
+                                                dict[str, float]]] = {}
+        self._pairs: dict[int, tuple[TextLine, list[tuple[int, int, float, float]]]] = {}
         self.calibration = self._calibrate()
 
     def distance(self, a: Glyph, b: Glyph) -> float:
@@ -208,23 +212,42 @@ class Cipher:
 
     def nearest(self, glyph: Glyph, line: TextLine) -> dict[str, float]:
         """Each known character's distance to ``glyph`` of ``line`` (its nearest reference
-        glyph of the line's style)."""
-        out: dict[str, float] = {}
-        for ref, ch in self.references(line):
-            d = self.distance(glyph, ref)
-            if d < out.get(ch, 2.0):
-                out[ch] = d
-        return out
+        glyph of the line's style). Worked out once per glyph and line (the ranking weighs
+        every candidate text of a line over the same glyphs): not to be changed."""
+        return self._near_entry(glyph, line)[2]
+
+    def _near_entry(self, glyph: Glyph, line: TextLine) -> tuple[Glyph, TextLine, dict[str, float],
+                                                                 dict[str, float]]:
+        """``(glyph, line, nearest, costs)``: :meth:`nearest` and the glyph's costs as each
+        character asked for so far (:meth:`glyph_cost`), kept by the glyph's and the line's
+        ids with both held (an id is not reused while its object lives)."""
+        key = (id(glyph), id(line))
+        entry = self._near.get(key)
+        if entry is None:
+            out: dict[str, float] = {}
+            for ref, ch in self.references(line):
+                d = self.distance(glyph, ref)
+                if d < out.get(ch, 2.0):
+                    out[ch] = d
+            entry = self._near[key] = (glyph, line, out, {})
+        return entry
 
     def glyph_cost(self, glyph: Glyph, ch: str, line: TextLine) -> float:
         """The cost of reading ``glyph`` (of ``line``) as character ``ch``, in units of the
         scale: how much nearer another known character is (``ch`` known), or how plainly it
         is a known character (``ch`` not known); and a short mark read as a letter (or a
-        letter as a mark), which no font draws so (:func:`short_mark`)."""
-        cal = self.calibration
+        letter as a mark), which no font draws so (:func:`short_mark`). Remembered per
+        glyph, line and character."""
         if short_mark(ch) != (glyph.box[3] < SHORT * glyph.height):
             return MISFIT
-        near = self.nearest(glyph, line)
+        _, _, near, costs = self._near_entry(glyph, line)
+        cost = costs.get(ch)
+        if cost is None:
+            cost = costs[ch] = self._glyph_cost(near, ch)
+        return cost
+
+    def _glyph_cost(self, near: dict[str, float], ch: str) -> float:
+        cal = self.calibration
         if not near:
             return 0.0
         best = min(near.values())
@@ -241,12 +264,34 @@ class Cipher:
             return max(0.0, d - cal.threshold) / cal.scale
         return max(0.0, cal.threshold - d) / cal.scale
 
+    def _line_pairs(self, line: TextLine) -> list[tuple[int, int, float, float]]:
+        """Each pair of ``line``'s glyphs (``i < j``, in :func:`itertools.combinations`'
+        order) with its :meth:`pair_cost` read as one character and as two, worked out once
+        per line (the distances asked for in the order :meth:`line_cost` asked for them)."""
+        entry = self._pairs.get(id(line))
+        if entry is None:
+            cal = self.calibration
+            threshold, scale = cal.threshold, cal.scale
+            table = []
+            for (i, a), (j, b) in combinations(enumerate(line.glyphs), 2):
+                d = self.distance(a, b)
+                table.append((i, j, max(0.0, d - threshold) / scale,
+                              max(0.0, threshold - d) / scale))
+            entry = self._pairs[id(line)] = (line, table)
+        return entry[1]
+
     def line_cost(self, line: TextLine, text: str) -> float:
-        """The cost of reading one line as ``text`` (which must fit it)."""
+        """The cost of reading one line as ``text`` (which must fit it). The same sums, in
+        the same order, as each glyph's :meth:`glyph_cost` added up and then each pair's
+        :meth:`pair_cost`, with the pairs' costs worked out once per line."""
         letters = text.replace(" ", "")
         cost = sum(self.glyph_cost(g, ch, line) for g, ch in zip(line.glyphs, letters))
-        pairs = list(zip(line.glyphs, letters))
-        cost += sum(self.pair_cost(a, x, b, y) for (a, x), (b, y) in combinations(pairs, 2))
+        if len(letters) != len(line.glyphs):  # (zip's shorter length: pairs of the first)
+            pairs = list(zip(line.glyphs, letters))
+            cost += sum(self.pair_cost(a, x, b, y) for (a, x), (b, y) in combinations(pairs, 2))
+            return cost
+        cost += sum(same if letters[i] == letters[j] else apart
+                    for i, j, same, apart in self._line_pairs(line))
         return cost
 
     def cross_cost(self, one: tuple[TextLine, str], two: tuple[TextLine, str]) -> float:

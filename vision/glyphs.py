@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -100,10 +101,11 @@ class TextLine:
     height: float
     colour: tuple[float, float, float]
 
-    @property
+    @cached_property
     def stroke(self) -> float:
         """The line's stroke width over its cap height (the median run of ink across a
-        glyph's rows): a bold line's is larger than a regular line's of the same font."""
+        glyph's rows): a bold line's is larger than a regular line's of the same font.
+        Computed once (the cipher asks for it of every pair of lines it compares)."""
         return float(np.median([g.stroke for g in self.glyphs])) if self.glyphs else 0.0
 
     def first_words(self, count: int) -> TextLine:
@@ -190,11 +192,81 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
         (np.abs(cells[:, 2] - r) <= 1)
     centre = pixels[near].mean(axis=0)
     for _ in range(3):
-        near = pixels[np.linalg.norm(pixels - centre, axis=1) < radius]
+        near = pixels[_norm3(pixels - centre) < radius]
         if len(near) == 0:
             break
         centre = near.mean(axis=0)
     return centre
+
+
+def _norm3(vectors: np.ndarray) -> np.ndarray:
+    """``np.linalg.norm(vectors, axis=-1)`` of vectors of 3 (a colour difference per pixel):
+    the same values (NumPy adds the three squares in order, channel after channel, and so
+    does this), each channel squared as a plane of its own, with no temporaries of every
+    pixel's 3 values (a third of the norm's time on a card's or a title bar's pixels)."""
+    first, second, third = vectors[..., 0], vectors[..., 1], vectors[..., 2]
+    return np.sqrt(first * first + second * second + third * third)
+
+
+ROWS_AT_ONCE = 64  # rows of a picture whose most common colours are found together
+
+
+def _rows_mode_colours(picture: np.ndarray) -> list[np.ndarray]:
+    """Each row's :func:`_mode_colour`, the same values, found for many rows at once.
+
+    The same steps on every row together: the histograms, their pooled cells (whole
+    numbers, summed exactly in any order) and their fullest cells, then the means. A uint8
+    row's pixels are whole numbers, so each mean's sum is exact whatever its order: taken
+    in float64 and divided there, as ``ndarray.mean`` of float32 pixels divides its exact
+    float32 sum by the count, then rounded to float32. The distances of the mean-shift steps
+    are the same float32 operations on each pixel. A row whose step finds no pixel near
+    stops there, as :func:`_mode_colour` does. Any other picture (not uint8, or rows so
+    wide that a sum could pass float32's whole numbers) is done row by row."""
+    height, width = picture.shape[:2]
+    if picture.dtype != np.uint8 or width == 0 or width * 255 >= _EXACT_COUNTS \
+            or picture.ndim != 3 or picture.shape[2] != 3:
+        return [_mode_colour(picture[y].reshape(-1, 3).astype(np.float32))
+                for y in range(height)]
+    out: list[np.ndarray] = []
+    for top in range(0, height, ROWS_AT_ONCE):
+        out += list(_mode_colours(picture[top : top + ROWS_AT_ONCE]))
+    return out
+
+
+def _mode_colours(picture: np.ndarray, radius: float = 24.0) -> np.ndarray:
+    """:func:`_rows_mode_colours` of a few rows of a uint8 picture (float32, one a row)."""
+    rows = picture.shape[0]
+    pixels = picture.astype(np.float32)
+    cells = np.clip(pixels // 16, 0, 15).astype(np.int32)
+    index = cells[..., 0] * 256 + cells[..., 1] * 16 + cells[..., 2]
+    index += (np.arange(rows, dtype=np.int32) * 4096)[:, None]
+    counts = np.bincount(index.ravel(), minlength=4096 * rows).astype(np.float32)
+    padded = np.zeros((rows, 18, 18, 18), np.float32)
+    padded[:, 1:17, 1:17, 1:17] = counts.reshape(rows, 16, 16, 16)
+    across = padded[:, :16] + padded[:, 1:17] + padded[:, 2:]
+    across = across[:, :, :16] + across[:, :, 1:17] + across[:, :, 2:]
+    pooled = across[..., :16] + across[..., 1:17] + across[..., 2:]
+    fullest = np.argmax(pooled.reshape(rows, 4096), axis=1)
+    b, g, r = fullest // 256, (fullest // 16) % 16, fullest % 16
+    near = (np.abs(cells[..., 0] - b[:, None]) <= 1) & (np.abs(cells[..., 1] - g[:, None]) <= 1) \
+        & (np.abs(cells[..., 2] - r[:, None]) <= 1)
+    centre = _means(pixels, near)
+    for _ in range(3):
+        near = _norm3(pixels - centre[:, None, :]) < radius
+        count = near.sum(axis=1)
+        if not count.any():
+            break
+        centre = np.where((count > 0)[:, None], _means(pixels, near), centre)
+    return centre
+
+
+def _means(pixels: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """Each row's mean of its pixels ``near`` (float32 whole numbers), as ``ndarray.mean``
+    of them gives it (see :func:`_rows_mode_colours`); a row with none gets NaN (unused)."""
+    sums = np.einsum("rwc,rw->rc", pixels.astype(np.float64), near.astype(np.float64))
+    count = near.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (sums / count[:, None]).astype(np.float32)
 
 
 def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
@@ -208,7 +280,7 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
     bg = border_colour(picture) if background is None else np.asarray(background, np.float32)
     pic_lab = lab(picture)
     bg_lab = lab(np.asarray(bg, np.float32).reshape(1, 1, 3).clip(0, 255).astype(np.uint8))[0, 0]
-    distance = np.linalg.norm(pic_lab - bg_lab, axis=2)
+    distance = _norm3(pic_lab - bg_lab)
     mask = (distance > ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
@@ -216,7 +288,7 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
     pieces = [(parts[i - 1], i) for i in ids]
     lines = []
     for group in _group_lines(pieces, min_height):
-        line = _make_line(group, picture, pic_lab, labels, bg_lab)
+        line = _make_line(group, picture, pic_lab, labels, bg_lab, distance)
         if line is not None:
             lines.append(line)
     lines.sort(key=lambda ln: (ln.box[1], ln.box[0]))
@@ -244,8 +316,7 @@ THIN_SHARE = 0.06  # ... or this share of the picture's rows, when more (a big s
 def bands(picture: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
     """``(top, bottom, colour)`` of each run of rows sharing one main colour (BGR): the
     rows' most common colour, which text over a minority of a row does not change."""
-    rows = [_mode_colour(picture[y].reshape(-1, 3).astype(np.float32))
-            for y in range(picture.shape[0])]
+    rows = _rows_mode_colours(picture)
     if not rows:
         return []
     row_lab = lab(np.clip(np.array(rows), 0, 255).astype(np.uint8).reshape(-1, 1, 3))[:, 0]
@@ -415,11 +486,13 @@ def _absorb_fragments(lines: list[list[Piece]]) -> list[list[Piece]]:
 
 
 def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarray,
-               labels: np.ndarray, bg_lab: np.ndarray) -> TextLine | None:
+               labels: np.ndarray, bg_lab: np.ndarray,
+               distances: np.ndarray | None = None) -> TextLine | None:
     """A line from its components: the text's colour found, the soft ink computed over the
     line, and the line cut again into glyphs where the soft ink has a gap (a column where no
     pixel is half ink): JPEG's colour bleeding may join two glyphs' components without
-    making the gap between them look like text."""
+    making the gap between them look like text. ``distances``: each pixel's Lab distance
+    from ``bg_lab``, when the caller has them (the line's part of them is the same)."""
     boxes = [_union([p[0] for p in g]) for g in glyphs]
     tall = [b for b in boxes if b[3] >= 0.7 * max(bb[3] for bb in boxes)]
     top = int(np.median([b[1] for b in tall]))
@@ -436,7 +509,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     own = cv2.dilate(np.isin(labels[y0:y1, left:right], ids).astype(np.uint8),
                      np.ones((3, 3), np.uint8)) > 0
     region = pic_lab[y0:y1, left:right]
-    distance = np.linalg.norm(region - bg_lab, axis=2)
+    distance = _norm3(region - bg_lab) if distances is None else distances[y0:y1, left:right]
     strong = own & (distance > 0.6 * np.percentile(distance[own], 95))
     if strong.sum() < 3:
         return None
@@ -515,7 +588,7 @@ def soft_ink(region_lab: np.ndarray, bg_lab: np.ndarray, fg_lab: np.ndarray) -> 
     # Off the text's colour's way, for its distance along it: a pixel past the text's
     # colour (a stroke fully inked where most are blurred half way) is ink, whatever the
     # small turn in hue that lightness brings.
-    off = np.linalg.norm(rel - along[..., None] * d, axis=2) / np.sqrt(span) \
+    off = _norm3(rel - along[..., None] * d) / np.sqrt(span) \
         / np.maximum(along, 1.0)
     return (np.clip(along, 0.0, 1.0) * np.clip(1.0 - off, 0.0, 1.0)).astype(np.float32)
 
@@ -684,7 +757,23 @@ def _drawn_once(glyph: Glyph, native: float) -> tuple[np.ndarray, np.float32]:
 def glyph_distance(a: Glyph, b: Glyph) -> float:
     """How unlike two glyphs are, 0..1: one minus the best Dice overlap of their soft inks,
     both seen at the coarser one's resolution and drawn at one cap height, over shifts of up
-    to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way."""
+    to :data:`SHIFT` pixels (of :data:`COMPARE_HEIGHT`) each way.
+
+    Remembered on ``a`` for ``b`` (this order: the other order may differ in the last bit),
+    while both live: a screen's names are read twice (with every clue of the cards, then with
+    the clear ones only), each reading with a cipher of its own over the same glyphs
+    (measured: a quarter of the distances asked for on real-look screens were asked before)."""
+    memo = a.__dict__.setdefault("_distance_to", {})
+    entry = memo.get(id(b))
+    if entry is not None and entry[0]() is b:
+        return entry[1]
+    d = _glyph_distance(a, b)
+    memo[id(b)] = (weakref.ref(b), d)  # (a weak reference: no cycle between the glyphs)
+    return d
+
+
+def _glyph_distance(a: Glyph, b: Glyph) -> float:
+    """:func:`glyph_distance` worked out."""
     native = min(a.height, b.height)
     (one, ink_one), (two, ink_two) = _drawn_once(a, native), _drawn_once(b, native)
     if one.shape[1] < two.shape[1]:
@@ -698,4 +787,5 @@ def glyph_distance(a: Glyph, b: Glyph) -> float:
     total = float(ink_one + ink_two)
     if total <= 1e-6:
         return 1.0
-    return float(np.clip(1.0 - 2.0 * float(window.max()) / total, 0.0, 1.0))
+    # (clipped to 0..1 in plain floats: the value np.clip gives, without its overhead)
+    return max(0.0, min(1.0, 1.0 - 2.0 * float(window.max()) / total))

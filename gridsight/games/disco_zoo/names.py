@@ -245,7 +245,22 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
     clues = tuple((card.size, card.rarity) for card in cards)
 
+    possible: dict[tuple[str, int, str], bool] = {}
+
     def allowed(choice: tuple[str, ...]) -> bool:
+        if choice[0] != UNREAD:
+            # (a card with no animal of the region rules the choice out, as _one_rescue
+            # would: told first, from each card's text once, as the ranking weighs every
+            # combination of the lines' candidates, most of them ruled out so)
+            region = regions[choice[0]]
+            for k, t in enumerate(choice[1:]):
+                key = (region, k, t)
+                if key not in possible:
+                    possible[key] = bool(_card_options(
+                        region, None if t == UNREAD else texts[k][t],
+                        clues[k] if k < len(clues) else None))
+                if not possible[key]:
+                    return False
         shown = tuple(None if t == UNREAD else texts[k][t] for k, t in enumerate(choice[1:]))
         if choice[0] == UNREAD:  # the region's line read as no region: the names say which
             return any(_one_rescue(r, shown, clues) for r in regions.values())
