@@ -657,14 +657,19 @@ LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most l
 def _text_shaped(lines: list[TextLine], card: CardText) -> int:
     """A card's glyphs shaped like letters less those not (:func:`_line_score`), counted
     over the lines read when its ``YOU HAVE`` line is found (that line and the name above
-    it), else over all its lines: a sprite's pieces or a box row cut into letter-shaped
-    blobs on other lines do not make a way better (2x seed 960013: the lighter way's
-    hollow 13-glyph ``TIDDALIK`` won on such blobs over the plain way's clean one)."""
+    it), else over the line in its name box when that is known and holds one, else over
+    all its lines: a sprite's pieces or a box row cut into letter-shaped blobs on other
+    lines do not make a way better (2x seed 960013: the lighter way's hollow 13-glyph
+    ``TIDDALIK`` won on such blobs over the plain way's clean one; 1.47x seed 7031, no
+    ``YOU HAVE`` found any way: the darker way's ``TIDDALIK`` in 11 pieces and
+    ``CROCODILE`` with a speck won on a sprite's pieces over the ringed way's whole
+    names)."""
     owned = _owned_line(lines)
-    if owned is None:
-        return _line_score(lines)[1]
-    name = _name_line(lines, card, owned)
-    return _line_score([owned] + ([name] if name is not None else []))[1]
+    if owned is not None:
+        name = _name_line(lines, card, owned)
+        return _line_score([owned] + ([name] if name is not None else []))[1]
+    name = _name_line(lines, card, None) if card.name_box is not None else None
+    return _line_score([name] if name is not None else lines)[1]
 
 
 SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
