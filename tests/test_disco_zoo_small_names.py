@@ -165,17 +165,3 @@ def test_a_title_only_one_region_fits_is_not_read_alone():
     polar = names.CardName(None, ("Penguin",))
     assert names._region_alone(_draw("ABCDA"), list(regions), cipher, regions, [polar]) is None
     assert names._region_alone(_draw("ABCDA"), list(regions), cipher, regions, []) is None
-
-
-def test_names_are_told_by_their_own_lines_when_no_way_finds_a_label(monkeypatch):
-    """1.47x screen 7031 (light names ringed in dark on light cards): no way of seeing the
-    cards finds a ``YOU HAVE`` line, and the darker way, its ``TIDDALIK`` in 11 pieces and
-    its ``CROCODILE`` with a speck, won on the sprites' letter-shaped pieces over the ringed
-    way's whole names: the Crocodile card was asked (Kangaroo, Platypus or Crocodile).
-    The ways are then told by the lines in the cards' name boxes: both names read."""
-    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    _, text, image, _ = real_screen(31)
-    screen = locate_rescue(image)
-    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
-    assert not asked, asked
-    assert plain == text

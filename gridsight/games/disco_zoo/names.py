@@ -490,14 +490,12 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[Text
     the lines read (:func:`_text_shaped`), then over all the lines."""
     readings = [_card_readings(image, card) for card in cards]
     kinds = {kind for one in readings for kind in one}
-    # (with no label anywhere, the ways are told by the names' lines: see _text_shaped)
-    named = not any(_owned_line(lines) for one in readings for lines in one.values())
 
     def total(kind: str) -> tuple[int, int, int, int]:
         scores = [_line_score(one[kind]) for one in readings if kind in one]
         legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
                       if kind in one)
-        shaped = sum(_text_shaped(one[kind], card, named) for one, card in zip(readings, cards)
+        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
                      if kind in one)
         return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
@@ -656,22 +654,17 @@ def _line_score(lines: list[TextLine]) -> tuple[int, int]:
 LETTER_SHAPE = (0.3, 1.15)  # a glyph's width over its line's cap height, most letters
 
 
-def _text_shaped(lines: list[TextLine], card: CardText, named: bool = False) -> int:
+def _text_shaped(lines: list[TextLine], card: CardText) -> int:
     """A card's glyphs shaped like letters less those not (:func:`_line_score`), counted
     over the lines read when its ``YOU HAVE`` line is found (that line and the name above
     it), else over all its lines: a sprite's pieces or a box row cut into letter-shaped
     blobs on other lines do not make a way better (2x seed 960013: the lighter way's
-    hollow 13-glyph ``TIDDALIK`` won on such blobs over the plain way's clean one).
-    ``named``: no way of seeing the cards finds any ``YOU HAVE`` line, and a card whose
-    name box is known is counted over the line there alone (1.47x seed 7031: the darker
-    way's ``TIDDALIK`` in 11 pieces and ``CROCODILE`` with a speck won on a sprite's
-    pieces over the ringed way's whole names)."""
+    hollow 13-glyph ``TIDDALIK`` won on such blobs over the plain way's clean one)."""
     owned = _owned_line(lines)
-    if owned is not None:
-        name = _name_line(lines, card, owned)
-        return _line_score([owned] + ([name] if name is not None else []))[1]
-    name = _name_line(lines, card, None) if named and card.name_box is not None else None
-    return _line_score([name] if name is not None else lines)[1]
+    if owned is None:
+        return _line_score(lines)[1]
+    name = _name_line(lines, card, owned)
+    return _line_score([owned] + ([name] if name is not None else []))[1]
 
 
 SPECK = 0.25  # a line above ``YOU HAVE`` less than this share of its height is no name
