@@ -172,6 +172,19 @@ def test_a_bold_nine_open_at_the_lower_left_on_a_foot_is_no_four():
     assert digit == 9 and lead >= MIN_LEAD
 
 
+def test_a_bold_slashed_zero_is_a_zero():
+    """A slashed 0 drawn bold keeps two small holes, one each side of its slash, one left of
+    the other (phone screens 7017 and 7047 at 2.1x and 2.55x: read as 0 and 8 alike, the
+    counter left unread); an 8's two holes stand in line. Drawn at the skin's proportions
+    (7 x 5 font pixels, and 7 x 6 bold)."""
+    for width in (5, 6):
+        zero = np.ones((7, width), bool)
+        zero[1, 2] = zero[5, width - 2] = False  # the holes either side of the slash
+        for scale in (3, 11):
+            digit, lead = read_glyph(np.kron(zero, np.ones((scale, scale), bool)))
+            assert digit == 0 and lead >= MIN_LEAD, (width, scale, digit, lead)
+
+
 def test_a_one_with_a_flag_and_no_foot_is_a_one():
     """A stem with a flag part way down its left and no foot (seed 320056 at 5x: 13 read as
     73, too close to call) is a one, at any weight, and still no seven."""

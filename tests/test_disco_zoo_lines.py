@@ -11,6 +11,7 @@ thin darker lines; that terminal's "grass" showed none.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -53,3 +54,36 @@ def test_a_rescues_lawn_shows_its_lines_and_the_same_lawn_without_them_does_not(
     bare = real.render(BOARD, animals=[("Sheep", "common")], region="Farm", seed=5,
                        look=real.with_look(look, line_color=look.grass))
     assert not lawn_lined(bare.image, screen.lattice, screen.tiles)
+
+
+# Harder desktop 98429's phone (1.43x, lines one point thin): a column of three tiles tapped
+# empty beside a found common tile drawn near the dirt's colour. The lines between them are a
+# pixel or two of the shown screen; with the line's colour taken as the median across a tenth
+# of a tile, the tiles' colour carried on from one to the next, and the four tiles were taken
+# for one thing lying over the board and left unread (the board was then not sure enough to
+# be found among the desktop's windows).
+THIN_BOARD = [
+    "ground ground ground ground ground",
+    "ground ground empty ground empty",
+    "ground ground empty ground ground",
+    "ground ground empty animal:Chamaeleon ground",
+    "ground ground ground ground ground",
+]
+
+
+@pytest.mark.parametrize("scale", [1.43, 1.2])
+def test_tiles_tapped_empty_parted_by_thin_lines_are_not_taken_for_a_cover(scale):
+    look = real.random_look(98429, "Constellation")
+    dirt = look.empty_color
+    look = real.with_look(look, line=1, tile_inset=0, found_under=(73, 112, 59),
+                          rarity_colors=((dirt[0] + 6, dirt[1] + 19, dirt[2] + 11),
+                                         *look.rarity_colors[1:]))
+    shot = real.render(THIN_BOARD, animals=[("Chamaeleon", "common")], region="Constellation",
+                       seed=98429, look=look)
+    image = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    kinds = [[tile.kind for tile in row] for row in locate_rescue(image).tiles]
+    assert [kinds[r][2] for r in (1, 2, 3)] == ["empty"] * 3 and kinds[1][4] == "empty"
+    # the found tile near the dirt is found or unread, never tapped empty or grass
+    assert kinds[3][3] in ("found", "unknown")

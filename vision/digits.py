@@ -48,6 +48,12 @@ _VARIANTS = {"1": ("010 110 010 010 010", "01110 11110 00110 00110 00110 00110 0
 
 
 HOLE_PENALTY = 0.05  # added to a digit's distance when it cannot have the glyph's holes
+# An 8's two holes stand in line, their middles this share of the glyph's width apart at most.
+# A bold slashed 0 keeps two small holes either side of its slash, 0.16-0.2 of its width
+# apart (the real-look skin's bold square, tall and proportional fonts: 9 of the 20 counters
+# unread on phone screens 7000-7119 were such a 0, read as 0 and 8 alike); the holes of every
+# 8 of the skins' fonts and of the reference designs and faces stand within 0.01.
+EIGHT_ALIGNED = 0.1
 FOOT = 0.5  # a glyph with this share of ink in its bottom left corner stands on a foot ...
 FOOT_PENALTY = 0.2  # ... which no 4 has: added to a 4's distance (a bold 9 with an open
 # lower left read as 4, its foot's penalty the holes' alone: seed 900064's boxed 9 at 1.8x)
@@ -198,7 +204,10 @@ def _holes_fit(digit: int, found: list[tuple[float, float, float, float]],
     two holes stand one above the other, and when both are wide (a quarter of the glyph or
     more) it is no 0 (a slashed 0's holes may stand across; a bold slashed 0 is a block
     with two narrow holes, one above the other, like an 8). A 4 has no ink in the bottom
-    left corner of its ``mask`` (where a 9 closed at the bottom has its foot)."""
+    left corner of its ``mask`` (where a 9 closed at the bottom has its foot). An 8's holes
+    stand one above the other in line (within :data:`EIGHT_ALIGNED`); a slashed 0 whose
+    strokes are bold keeps two small holes, one each side of the slash, one left of the
+    other."""
     if len(found) not in HOLES[digit]:
         return False
     if digit == 4 and mask is not None and _bottom_left_ink(mask) > 0.25:
@@ -210,7 +219,7 @@ def _holes_fit(digit: int, found: list[tuple[float, float, float, float]],
         (ya, xa, _, wa), (yb, xb, _, wb) = found
         stacked = abs(ya - yb) > abs(xa - xb)
         if digit == 8:
-            return stacked
+            return stacked and abs(xa - xb) < EIGHT_ALIGNED
         return not (stacked and min(wa, wb) >= 0.25)
     return True
 

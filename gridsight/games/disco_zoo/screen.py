@@ -773,7 +773,8 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
             return False
         if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
             return False
-        between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols))
+        between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols),
+                                  (rims[a] + rims[b]) / 2)
         return between is not None and all(
             np.linalg.norm(between - rims[k]) < COVER_SAME for k in (a, b))
 
@@ -817,16 +818,23 @@ def _may_cover(seen: TileSeen) -> bool:
 
 
 def _between_colour(image: np.ndarray, lattice: Lattice, a: tuple[int, int],
-                    b: tuple[int, int]) -> np.ndarray | None:
-    """The median Lab colour along the line between neighbouring tiles ``a`` and ``b`` (its
-    middle half, a tenth of a tile across)."""
+                    b: tuple[int, int], tiles: np.ndarray) -> np.ndarray | None:
+    """The Lab colour of the line between neighbouring tiles ``a`` and ``b``, whose colour
+    is ``tiles``: over the line's middle half, each position across it (a tenth of a tile)
+    is the median of its pixels along it, and the line is the position most unlike
+    ``tiles``. A thin line (a pixel or two of a phone's screen shown small on a desktop)
+    is a few of the positions: their median with the tiles' was the tiles' colour, and
+    two tiles tapped empty beside a found tile of the dirt's colour, with no line seen
+    between them, were taken for one thing lying over the board (harder desktop 98429)."""
     (r0, c0), (r1, c1) = sorted([a, b])
     # side by side: the vertical line right of a; else the line under it
-    _, box = _line_box(image, lattice, r0, c0, r0 == r1, 0.05)
+    across = r0 == r1
+    _, box = _line_box(image, lattice, r0, c0, across, 0.05)
     if box is None:
         return None
     xa, ya, xb, yb = box
-    return np.median(_lab(image[ya:yb, xa:xb]).reshape(-1, 3), axis=0)
+    profile = np.median(_lab(image[ya:yb, xa:xb]), axis=0 if across else 1)
+    return profile[int(np.argmax(np.linalg.norm(profile - tiles, axis=1)))]
 
 
 def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
