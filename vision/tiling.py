@@ -550,6 +550,7 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                  if 0 < e < layout.tiles_high)
     out: list[tuple[float, Screen]] = []
     last: list[tuple[float, Screen]] = []  # placed from the border: offered after the others
+    past: list[tuple[float, Screen]] = []  # whole one way past the screenshot: after those
     t = layout.tile_px
     across_edges = _edges(image, 1)
     xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
@@ -575,11 +576,16 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
             if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
                 continue
             screen = Screen(x, y, across, layout, down, clip)
-            (last if x_border or y_border else out).append((x_score + y_score, screen))
-    out.sort(key=lambda item: -item[0])
-    last.sort(key=lambda item: -item[0])
-    return [screen for _, screen in out][: max(1, keep * keep)] + \
-        [screen for _, screen in last][: max(1, keep * keep)]
+            # Whole one way only at a size past the screenshot's (the repeats' a little
+            # large): offered after all the others, never in their place (a picture cut
+            # by a few pixels is as often taken for one filling the screenshot).
+            widened = (not x_cut and width > w + 1) or (not y_cut and height > h + 1)
+            (past if widened else last if x_border or y_border else out).append(
+                (x_score + y_score, screen))
+    k = max(1, keep * keep)
+    return [screen for _, screen in sorted(out, key=lambda item: -item[0])][:k] + \
+        [screen for _, screen in sorted(last, key=lambda item: -item[0])][:k] + \
+        [screen for _, screen in sorted(past, key=lambda item: -item[0])][:k]
 
 
 def _settled_pitches(layout: ScreenLayout, pitch: float, pitch_y: float,
