@@ -290,6 +290,10 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
 
 GHOST_GAIN = 0.05  # un-ghosting must make this much more of a calibration view's tiles exact
 CALIBRATION_STRENGTHS = (0.25, 0.35)  # the shares of the frame before tried in calibration
+#: The cameras tried for an un-ghosted view go this much past the move either way: a blend
+#: is alike even a pixel or two beyond both frames' places (3 pixels off, only wrong
+#: undoings were tried, one 76% of the pixels off placed and kept: later frames refused).
+CAMERA_SLACK = 2
 
 
 def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: str) -> View:
@@ -300,8 +304,9 @@ def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: s
     ghosted another way or not at all, does not show: 99300's case 3 (ghosting 34%, the
     view 3 pixels further down the frame before) refused every later screenshot. The view
     may also have been placed where the frame before was, or between: the blend of two
-    pictures a few pixels apart is alike there too, so each move is tried with the camera
-    moved along it by as much either way."""
+    pictures a few pixels apart is alike there too, or a little beyond both, so each move
+    is tried with the camera moved along it by as much and :data:`CAMERA_SLACK` more
+    either way."""
     kinds = room.kinds()
     t = layout.tile_px
     h, w = view.pixels.shape[:2]
@@ -314,7 +319,7 @@ def _calibration_unghosted(view: View, room: Room, layout: ScreenLayout, skin: s
         reach = max(abs(shift[0]), abs(shift[1]))
         unit = (int(np.sign(shift[0])), int(np.sign(shift[1])))
         cameras = [(view.camera[0] + k * unit[0], view.camera[1] + k * unit[1])
-                   for k in range(-reach, reach + 1)]
+                   for k in range(-reach - CAMERA_SLACK, reach + CAMERA_SLACK + 1)]
         cameras = [c for c in cameras if c[0] in xs and c[1] in ys]
         for strength in CALIBRATION_STRENGTHS:
             clean = unghost(view.pixels, shift, strength)
