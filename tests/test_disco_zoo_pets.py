@@ -71,17 +71,26 @@ BOARD = [
 ]
 
 
+def _pet_screen(seed: int, colour: tuple[int, int, int] | None = None):
+    """:data:`BOARD` (a Jungle rescue of Gorilla and the pet Hamster) in look ``seed`` at 1x
+    (JPEG 85), the pet drawn in ``colour`` (the skin's grey when ``None``): the image and the
+    screen found in it."""
+    look = real.random_look(seed, "Jungle")
+    if colour is not None:
+        look = real.with_look(look, pet_color=colour)
+    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
+                       region="Jungle", attempts=4, seed=seed, look=look)
+    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
+                         cv2.IMREAD_COLOR)
+    return image, locate_rescue(image)
+
+
 def test_the_skins_pet_tiles_are_read_unsurely_and_the_pet_is_still_named():
     """The real-look skin draws a pet's tiles neutral grey (its only word on a pet's colour):
     the reader takes them for rare, but under :data:`COLOUR_SURE`, so the pet may still show
     them, and a Jungle rescue of Gorilla and the pet Hamster (look 2 at 1x, JPEG 85) is read
     exactly with no options."""
-    look = real.random_look(2, "Jungle")
-    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
-                       region="Jungle", attempts=4, seed=2, look=look)
-    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
-                         cv2.IMREAD_COLOR)
-    screen = locate_rescue(image)
+    image, screen = _pet_screen(2)
     pets = [screen.tiles[0][0], screen.tiles[0][2]]
     assert all(t.kind == "found" and t.rarities == ("rare",) and t.confidence < COLOUR_SURE
                for t in pets), pets
@@ -123,12 +132,7 @@ def test_a_pets_card_whose_fills_read_rare_is_read_with_no_options_and_its_boxes
     was refused ("card 2: rare, 5 boxes ... fit no animals"); it is read exactly with no
     options, and with ``--animals`` the pet's card's boxes count its tiles (they were set aside
     with a warning that the card showed a rare animal's boxes)."""
-    look = real.random_look(3, "Jungle")
-    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
-                       region="Jungle", attempts=4, seed=3, look=look)
-    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
-                         cv2.IMREAD_COLOR)
-    screen = locate_rescue(image)
+    image, screen = _pet_screen(3)
     pet = screen.cards[1]
     assert pet.rarity == "rare" and pet.boxes is not None and pet.boxes.count == 5
     board = screen.board_read("disco-zoo/structure")
@@ -139,16 +143,6 @@ def test_a_pets_card_whose_fills_read_rare_is_read_with_no_options_and_its_boxes
     given = read_screen(screen, board, ReadHints(animals=("Gorilla", "Hamster")), image=image)
     assert not any("its boxes are not used" in w for w in given.warnings), given.warnings
     assert any("Hamster 2" in n for n in given.notes), given.notes
-
-
-def _pet_screen(seed: int, colour: tuple[int, int, int]):
-    """:data:`BOARD` in look ``seed`` at 1x (JPEG 85), the pet Hamster drawn in ``colour``."""
-    look = real.with_look(real.random_look(seed, "Jungle"), pet_color=colour)
-    shot = real.render(BOARD, animals=[("Gorilla", "common"), ("Hamster", "pet")],
-                       region="Jungle", attempts=4, seed=seed, look=look)
-    image = cv2.imdecode(cv2.imencode(".jpg", shot.image, [cv2.IMWRITE_JPEG_QUALITY, 85])[1],
-                         cv2.IMREAD_COLOR)
-    return image, locate_rescue(image)
 
 
 def test_a_pets_fills_of_a_colour_near_no_rarity_are_counted():
