@@ -51,7 +51,8 @@ class BoxRow:
     """A row of equal square boxes, left to right: ``boxes`` (x, y, width, height) in picture
     pixels, ``insides`` the colour (BGR) of each box's middle, ``borders`` of its edge ring,
     ``lights`` of its light border (the lightest part of its frame: the edge ring itself,
-    unless something darker rims the box), ``regularity`` 0..1 how equal and evenly spaced the boxes are (1: exactly)."""
+    unless something darker rims the box), ``regularity`` 0..1 how equal and evenly spaced
+    the boxes are (1: exactly)."""
 
     boxes: tuple[Box, ...]
     insides: tuple[Colour, ...]

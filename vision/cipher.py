@@ -258,11 +258,13 @@ class Cipher:
     def pair_cost(self, a: Glyph, x: str, b: Glyph, y: str) -> float:
         """The cost of reading glyphs ``a`` and ``b`` as ``x`` and ``y``: unlike glyphs read
         as one character, or alike glyphs read as two."""
+        same, apart = self._pair_costs(self.distance(a, b))
+        return same if x == y else apart
+
+    def _pair_costs(self, d: float) -> tuple[float, float]:
+        """A pair of glyphs ``d`` apart read as one character, and as two (:meth:`pair_cost`)."""
         cal = self.calibration
-        d = self.distance(a, b)
-        if x == y:
-            return max(0.0, d - cal.threshold) / cal.scale
-        return max(0.0, cal.threshold - d) / cal.scale
+        return max(0.0, d - cal.threshold) / cal.scale, max(0.0, cal.threshold - d) / cal.scale
 
     def _line_pairs(self, line: TextLine) -> list[tuple[int, int, float, float]]:
         """Each pair of ``line``'s glyphs (``i < j``, in :func:`itertools.combinations`'
@@ -270,13 +272,8 @@ class Cipher:
         per line (the distances asked for in the order :meth:`line_cost` asked for them)."""
         entry = self._pairs.get(id(line))
         if entry is None:
-            cal = self.calibration
-            threshold, scale = cal.threshold, cal.scale
-            table = []
-            for (i, a), (j, b) in combinations(enumerate(line.glyphs), 2):
-                d = self.distance(a, b)
-                table.append((i, j, max(0.0, d - threshold) / scale,
-                              max(0.0, threshold - d) / scale))
+            table = [(i, j, *self._pair_costs(self.distance(a, b)))
+                     for (i, a), (j, b) in combinations(enumerate(line.glyphs), 2)]
             entry = self._pairs[id(line)] = (line, table)
         return entry[1]
 

@@ -38,6 +38,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from gridsight.vision.colour_norms import norms
 from gridsight.vision.modes import densest
 
 INK = 28.0  # Lab distance from the background above which a pixel starts to be ink
@@ -192,20 +193,11 @@ def _mode_colour(pixels: np.ndarray, radius: float = 24.0) -> np.ndarray:
         (np.abs(cells[:, 2] - r) <= 1)
     centre = pixels[near].mean(axis=0)
     for _ in range(3):
-        near = pixels[_norm3(pixels - centre) < radius]
+        near = pixels[norms(pixels - centre) < radius]
         if len(near) == 0:
             break
         centre = near.mean(axis=0)
     return centre
-
-
-def _norm3(vectors: np.ndarray) -> np.ndarray:
-    """``np.linalg.norm(vectors, axis=-1)`` of vectors of 3 (a colour difference per pixel):
-    the same values (NumPy adds the three squares in order, channel after channel, and so
-    does this), each channel squared as a plane of its own, with no temporaries of every
-    pixel's 3 values (a third of the norm's time on a card's or a title bar's pixels)."""
-    first, second, third = vectors[..., 0], vectors[..., 1], vectors[..., 2]
-    return np.sqrt(first * first + second * second + third * third)
 
 
 ROWS_AT_ONCE = 64  # rows of a picture whose most common colours are found together
@@ -252,7 +244,7 @@ def _mode_colours(picture: np.ndarray, radius: float = 24.0) -> np.ndarray:
         & (np.abs(cells[..., 2] - r[:, None]) <= 1)
     centre = _means(pixels, near)
     for _ in range(3):
-        near = _norm3(pixels - centre[:, None, :]) < radius
+        near = norms(pixels - centre[:, None, :]) < radius
         count = near.sum(axis=1)
         if not count.any():
             break
@@ -280,7 +272,7 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
     bg = border_colour(picture) if background is None else np.asarray(background, np.float32)
     pic_lab = lab(picture)
     bg_lab = lab(np.asarray(bg, np.float32).reshape(1, 1, 3).clip(0, 255).astype(np.uint8))[0, 0]
-    distance = _norm3(pic_lab - bg_lab)
+    distance = norms(pic_lab - bg_lab)
     mask = (distance > ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
@@ -509,7 +501,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     own = cv2.dilate(np.isin(labels[y0:y1, left:right], ids).astype(np.uint8),
                      np.ones((3, 3), np.uint8)) > 0
     region = pic_lab[y0:y1, left:right]
-    distance = _norm3(region - bg_lab) if distances is None else distances[y0:y1, left:right]
+    distance = norms(region - bg_lab) if distances is None else distances[y0:y1, left:right]
     strong = own & (distance > 0.6 * np.percentile(distance[own], 95))
     if strong.sum() < 3:
         return None
@@ -588,7 +580,7 @@ def soft_ink(region_lab: np.ndarray, bg_lab: np.ndarray, fg_lab: np.ndarray) -> 
     # Off the text's colour's way, for its distance along it: a pixel past the text's
     # colour (a stroke fully inked where most are blurred half way) is ink, whatever the
     # small turn in hue that lightness brings.
-    off = _norm3(rel - along[..., None] * d) / np.sqrt(span) \
+    off = norms(rel - along[..., None] * d) / np.sqrt(span) \
         / np.maximum(along, 1.0)
     return (np.clip(along, 0.0, 1.0) * np.clip(1.0 - off, 0.0, 1.0)).astype(np.float32)
 

@@ -51,6 +51,7 @@ import cv2
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from gridsight.vision.colour_norms import squares
 from gridsight.vision.modes import densest
 
 WORK_SIDE = 48.0  # the area is searched at a scale where the smallest panel is this big
@@ -496,18 +497,13 @@ def _labels(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray,
 
 def _distances(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Each pixel's Lab distance to ``colour`` (one colour, or one a row): the values of
-    ``np.linalg.norm(lab - colour, axis=2)`` (NumPy sums the three squares in order, channel
-    after channel), each channel's difference taken and squared as a plane of its own: no
-    pixels-by-3 temporaries, and a quarter of the norm's time. The per-pixel distances are most
-    of the panels' search in a desktop's many regions (:mod:`bench.bench_panel_search`)."""
+    ``np.linalg.norm(lab - colour, axis=2)``, channel by channel
+    (:mod:`gridsight.vision.colour_norms`): a quarter of the norm's time. The per-pixel
+    distances are most of the panels' search in a desktop's many regions
+    (:mod:`bench.bench_panel_search`)."""
     rows = colour.ndim == 2
-    squares = None
-    for c in range(3):
-        part = lab[..., c] - (colour[:, None, c] if rows else colour[c])
-        part *= part
-        squares = part if squares is None else squares + part
-    assert squares is not None
-    return np.sqrt(squares)
+    return np.sqrt(squares((lab[..., c] - (colour[:, None, c] if rows else colour[c])
+                            for c in range(3)), in_place=True))
 
 
 def _ground_by_rows(lab: np.ndarray, is_ground: np.ndarray, ground: np.ndarray,

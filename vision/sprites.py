@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from gridsight.vision.colour_norms import squares
+
 GRID = 12  # sprites are compared on a GRID x GRID resampling of their ink box
 INK = 45.0  # colour distance from the background that marks ink
 COLOR_SCALE = 90.0  # a colour difference this large (Lab) counts as a full mismatch
@@ -138,9 +140,9 @@ def _palette_distance(a: Sprite, b: Sprite, masks: list[np.ndarray]) -> float:
     other's nearest ink colour, 0..1 (the mean both ways, weighted by pixels): random art
     differs in its palette even where blurred edges make the shapes hard to compare.
 
-    The nearest colours are found by squared distance, each channel's difference squared as a
-    plane of its own and added channel after channel, as ``np.linalg.norm(..., axis=2)`` adds
-    them; the root is taken of the nearest only (the root is monotonic and correctly rounded:
+    The nearest colours are found by squared distance
+    (:func:`gridsight.vision.colour_norms.squares`, added as ``np.linalg.norm`` adds them);
+    the root is taken of the nearest only (the root is monotonic and correctly rounded:
     the same values as the root of every pair's, with no pixels-by-pixels-by-3 temporaries)."""
     palettes = []
     for sprite, mask in zip((a, b), masks):
@@ -150,13 +152,8 @@ def _palette_distance(a: Sprite, b: Sprite, masks: list[np.ndarray]) -> float:
     one, two = palettes
     if len(one) == 0 or len(two) == 0:
         return 1.0
-    squares = None
-    for c in range(3):
-        part = one[:, c, None] - two[None, :, c]
-        part *= part
-        squares = part if squares is None else squares + part
-    assert squares is not None
-    both = np.sqrt(np.concatenate([squares.min(axis=1), squares.min(axis=0)]))
+    gaps = squares((one[:, c, None] - two[None, :, c] for c in range(3)), in_place=True)
+    both = np.sqrt(np.concatenate([gaps.min(axis=1), gaps.min(axis=0)]))
     return float(np.mean(np.minimum(1.0, both / (COLOR_SCALE / 2))))
 
 

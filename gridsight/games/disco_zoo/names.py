@@ -27,6 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
+from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
@@ -75,8 +76,6 @@ class CardText:
         """Whether ``animal`` is of this card's size and rarity (those read; a pet's card is
         told by its size, whatever rarity its colours read as:
         :func:`gridsight.games.disco_zoo.settle.colour_rules_out`)."""
-        from gridsight.games.disco_zoo.settle import colour_rules_out
-
         return ((self.size is None or animal.size == self.size)
                 and not colour_rules_out(animal, self.rarity, self.size))
 

@@ -131,7 +131,7 @@ def colour_rules_out(animal: Animal, rarity: str, size: int | None) -> bool:
     only pets cover 5 tiles (the catalogue), so a card whose boxes count a pet's tiles is not
     ruled out as that pet by the colour read. A card whose boxes were not counted keeps its
     colour's rarity: a rarity's card is never taken for a pet on its colour alone."""
-    if not rarity or rarity == ("pet" if animal.is_pet else animal.rarity):
+    if not rarity or rarity == animal.rarity:
         return False
     return not (animal.is_pet and size == animal.size)
 
@@ -188,6 +188,6 @@ def _takes(animal: Animal, rarities: tuple[str, ...], sure: bool, hue: str | Non
     """Whether ``animal`` may show a found tile read as ``rarities`` (none: of no rarity's
     colour), read as its one rarity beyond doubt when ``sure``, when a pet's tiles read as
     ``hue``."""
-    if not rarities or ("pet" if animal.is_pet else animal.rarity) in rarities:
+    if not rarities or animal.rarity in rarities:
         return True
     return animal.is_pet and not sure and hue in rarities
