@@ -63,9 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--screens", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args(argv)
-    with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
-        rows = list(pool.map(partial(measure_one, first=options.first), range(options.screens),
-                             chunksize=4))
+    job = partial(measure_one, first=options.first)
+    if options.workers <= 1:  # in this process: the same screens read the same way, no second
+        rows = list(map(job, range(options.screens)))  # interpreter to start and import into
+    else:
+        with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
+            rows = list(pool.map(job, range(options.screens), chunksize=4))
     counts = collections.Counter(row[1] for row in rows)
     print(f"seeds {options.first}..{options.first + options.screens - 1}: "
           f"{counts['right'] + counts['right, warned']} right ({counts['right, warned']} with a "

@@ -310,10 +310,13 @@ def main(argv: list[str] | None = None) -> None:
     from functools import partial
 
     start = time.perf_counter()
-    with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
-        results = list(pool.map(partial(one, engines=tuple(engines)),
-                                range(options.first, options.first + options.screens),
-                                chunksize=2))
+    job, seeds = partial(one, engines=tuple(engines)), range(options.first,
+                                                             options.first + options.screens)
+    if options.workers <= 1:  # in this process: the same lines read the same way, no second
+        results = list(map(job, seeds))  # interpreter to start and import into
+    else:
+        with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
+            results = list(pool.map(job, seeds, chunksize=2))
     if options.save:
         import pickle
 
