@@ -461,6 +461,11 @@ def _paired_label(line: TextLine, shape: float | None) -> TextLine:
     if shape is None or _owns(line) or not line.glyphs or sum(line.words[:2]) >= 7:
         return line
     tall = float(np.median([g.box[3] for g in line.glyphs]))
+    if max(g.box[2] for g in line.glyphs) > LABEL_MOST * shape * tall:
+        # (a glyph of three letters or more is a word run together, no pair: cut in
+        # pieces of a letter's width it would make a (3, 4) line of the wrong strokes, and
+        # that way of seeing the cards win; 1.1x seed 930033's ``YOU`` of 25 pixels)
+        return line
     parted = split_wider(line, LABEL_PAIR * shape * tall, touching=True)
     return parted if _owns(parted) else line
 
@@ -571,6 +576,7 @@ LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a c
 
 
 LABEL_PAIR = 1.5  # ... and of ``YOU HAVE`` (no wide letter; the parted line must read so)
+LABEL_MOST = 2.6  # ... but none this wide: a pair is at most about 2.3 letters
 PAIR_WIDTH = 1.75  # a name's glyph this many times a label's letter (for its height) is two
 
 
