@@ -42,13 +42,23 @@ def test_glyphs_twice_a_letter_wide_are_parted_where_their_ink_dips():
     assert split_wider(line, 2.5 * 5) is line  # no glyph that wide: the same line
 
 
-def test_touching_letters_are_parted_only_when_asked():
+def test_touching_letters_are_parted_only_by_a_letter_s_width():
     # Two letters whose strokes touch: no faint column between them.
     picture = _letters([5, 5, 5, 5], [0, 230, 0])
     line = text_lines(picture)[0]
     assert [g.box[2] for g in line.glyphs] == [5, 11, 5]
     assert split_wider(line, 1.5 * 5) is line
-    assert len(split_wider(line, 1.5 * 5, touching=True).glyphs) == 4
+    assert [g.box[2] for g in split_wider(line, 1.5 * 5, letter=5).glyphs] == [5, 5, 6, 5]
+
+
+def test_a_word_run_together_is_cut_into_the_letters_its_width_holds():
+    # Three letters touching (16 pixels), then a letter: no faint column to part them at;
+    # by the letter's width, three of 5 or 6.
+    picture = _letters([5, 5, 4, 5], [230, 230, 0])
+    line = text_lines(picture)[0]
+    assert [g.box[2] for g in line.glyphs] == [16, 5]
+    assert split_wider(line, 1.5 * 5) is line
+    assert [g.box[2] for g in split_wider(line, 1.5 * 5, letter=5).glyphs] == [5, 6, 5, 5]
 
 
 def _read(k: int, monkeypatch):

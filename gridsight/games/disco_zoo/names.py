@@ -20,6 +20,7 @@ A card is named only when every reading naming it otherwise is clearly worse
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -450,10 +451,24 @@ def _letter_shape(label: TextLine | None) -> float | None:
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
 
 
+_PARTED: weakref.WeakSet = weakref.WeakSet()  # the card lines made labels by parting
+
+
+def _moved_label(line: TextLine, shape: float | None, dx: int, dy: int) -> TextLine:
+    """``line`` of a card's crop (:func:`_paired_label`) moved to the image's pixels, kept in
+    :data:`_PARTED` when it was parted."""
+    parted = _paired_label(line, shape)
+    out = moved(parted, dx, dy)
+    if parted is not line:
+        _PARTED.add(out)
+    return out
+
+
 def _paired_label(line: TextLine, shape: float | None) -> TextLine:
-    """``line`` as a card's ``YOU HAVE n`` with its letters run together in pairs parted
-    (:func:`gridsight.vision.glyphs.split_wider`, a glyph :data:`LABEL_PAIR` times as wide as
-    a letter of the title's label, ``shape``, for its height) when that makes it one (its
+    """``line`` as a card's ``YOU HAVE n`` with its letters run together parted
+    (:func:`gridsight.vision.glyphs.split_wider`: a glyph :data:`LABEL_PAIR` times as wide
+    as a letter of the title's label, ``shape`` for its height, cut into the letters its
+    width holds) when that makes it one (its
     first words of 3 and 4 glyphs: 0.96x seed 7112's ``YOU HA VE`` with ``AV`` one glyph,
     their strokes touching, no faint column between them);
     else ``line`` as it is. A screen whose labels no way of seeing the cards finds has no
@@ -461,12 +476,10 @@ def _paired_label(line: TextLine, shape: float | None) -> TextLine:
     if shape is None or _owns(line) or not line.glyphs or sum(line.words[:2]) >= 7:
         return line
     tall = float(np.median([g.box[3] for g in line.glyphs]))
-    if max(g.box[2] for g in line.glyphs) > LABEL_MOST * shape * tall:
-        # (a glyph of three letters or more is a word run together, no pair: cut in
-        # pieces of a letter's width it would make a (3, 4) line of the wrong strokes, and
-        # that way of seeing the cards win; 1.1x seed 930033's ``YOU`` of 25 pixels)
-        return line
-    parted = split_wider(line, LABEL_PAIR * shape * tall, touching=True)
+    # (each glyph cut into as many letters as its width holds, evenly: cut in two and
+    # again, 1.1x seed 930033's 25-pixel ``YOU`` was 12, 6 and 7 pixels, a (3, 4) line of
+    # the wrong strokes, and that way of seeing the cards won)
+    parted = split_wider(line, LABEL_PAIR * shape * tall, letter=shape * tall)
     return parted if _owns(parted) else line
 
 
@@ -544,13 +557,18 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     readings = [_card_readings(image, card, shape) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    def total(kind: str) -> tuple[int, int, int, int]:
+    def total(kind: str) -> tuple[int, int, int, int, int]:
         scores = [_line_score(one[kind]) for one in readings if kind in one]
+        # (labels found as they are first: one found only by parting its letters is a
+        # repair, and a way that needs it may not show the names at all, 1.1x seed
+        # 930033's plain way, its labels parted, its names unseen)
+        native = sum(any(_owns(ln) and ln not in _PARTED for ln in one[kind])
+                     for one in readings if kind in one)
         legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
                       if kind in one)
         shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
                      if kind in one)
-        return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
+        return (native, sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
@@ -576,7 +594,6 @@ LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a c
 
 
 LABEL_PAIR = 1.5  # ... and of ``YOU HAVE`` (no wide letter; the parted line must read so)
-LABEL_MOST = 2.6  # ... but none this wide: a pair is at most about 2.3 letters
 PAIR_WIDTH = 1.75  # a name's glyph this many times a label's letter (for its height) is two
 
 
@@ -655,7 +672,7 @@ def _card_readings(image: np.ndarray, card: CardText,
     out = {}
     for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
-        out[kind] = [moved(_paired_label(ln, shape), x0, y0) for ln in lines]
+        out[kind] = [_moved_label(ln, shape, x0, y0) for ln in lines]
     return out
 
 
