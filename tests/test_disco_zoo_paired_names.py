@@ -48,7 +48,7 @@ def test_touching_letters_are_parted_only_by_a_letter_s_width():
     line = text_lines(picture)[0]
     assert [g.box[2] for g in line.glyphs] == [5, 11, 5]
     assert split_wider(line, 1.5 * 5) is line
-    assert [g.box[2] for g in split_wider(line, 1.5 * 5, letter=5).glyphs] == [5, 5, 6, 5]
+    assert [g.box[2] for g in split_wider(line, 1.5 * 5, letter=5).glyphs] == [5, 6, 5, 5]
 
 
 def test_a_word_run_together_is_cut_into_the_letters_its_width_holds():
