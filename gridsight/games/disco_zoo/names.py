@@ -451,16 +451,17 @@ def _letter_shape(label: TextLine | None) -> float | None:
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
 
 
-_PARTED: weakref.WeakSet = weakref.WeakSet()  # the card lines made labels by parting
+# the card lines made labels by parting (:func:`_paired_label`), each with the line as found
+_PARTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _moved_label(line: TextLine, shape: float | None, dx: int, dy: int) -> TextLine:
     """``line`` of a card's crop (:func:`_paired_label`) moved to the image's pixels, kept in
-    :data:`_PARTED` when it was parted."""
+    :data:`_PARTED` with the line as found when it was parted."""
     parted = _paired_label(line, shape)
     out = moved(parted, dx, dy)
     if parted is not line:
-        _PARTED.add(out)
+        _PARTED[out] = moved(line, dx, dy)
     return out
 
 
@@ -557,23 +558,26 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     readings = [_card_readings(image, card, shape) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    def total(kind: str) -> tuple[int, int, int, int, int]:
-        scores = [_line_score(one[kind]) for one in readings if kind in one]
-        # (labels found as they are first: one found only by parting its letters is a
-        # repair, and a way that needs it may not show the names at all, 1.1x seed
-        # 930033's plain way, its labels parted, its names unseen)
-        native = sum(any(_owns(ln) and ln not in _PARTED for ln in one[kind])
-                     for one in readings if kind in one)
-        legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
+    # The ways are ranked on their lines as found, labels parted or not (:func:`_paired_label`):
+    # a label found only by parting its letters is a repair within the way chosen, not a
+    # reason to choose it (1.1x seed 930033's plain way, its labels parted, shows no name).
+    found = [{kind: [_PARTED.get(ln, ln) for ln in lines] for kind, lines in one.items()}
+             for one in readings]
+
+    def total(kind: str) -> tuple[int, int, int, int]:
+        scores = [_line_score(one[kind]) for one in found if kind in one]
+        legible = sum(_name_legible(one[kind], card) for one, card in zip(found, cards)
                       if kind in one)
-        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
+        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(found, cards)
                      if kind in one)
-        return (native, sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
+        return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    return [one[kind] if one.get(kind) else max(one.values(), key=_line_score, default=[])
+    return [one[kind] if one.get(kind) else
+            max(one.values(), key=lambda lines: _line_score([_PARTED.get(ln, ln)
+                                                            for ln in lines]), default=[])
             for one in readings]
 
 
