@@ -469,11 +469,10 @@ def _paired_label(line: TextLine, shape: float | None) -> TextLine:
     """``line`` as a card's ``YOU HAVE n`` with its letters run together parted
     (:func:`gridsight.vision.glyphs.split_wider`: a glyph :data:`LABEL_PAIR` times as wide
     as a letter of the title's label, ``shape`` for its height, cut into the letters its
-    width holds) when that makes it one (its
-    first words of 3 and 4 glyphs: 0.96x seed 7112's ``YOU HA VE`` with ``AV`` one glyph,
-    their strokes touching, no faint column between them);
-    else ``line`` as it is. A screen whose labels no way of seeing the cards finds has no
-    letters to read the names by."""
+    width holds) when that makes it one (its first words of 3 and 4 glyphs: 0.96x seed 7112's
+    ``YOU HA VE`` with ``AV`` one glyph, their strokes touching, no faint column between
+    them); else ``line`` as it is. A screen whose labels no way of seeing the cards finds
+    has no letters to read the names by."""
     if shape is None or _owns(line) or not line.glyphs or sum(line.words[:2]) >= 7:
         return line
     tall = float(np.median([g.box[3] for g in line.glyphs]))
@@ -597,8 +596,8 @@ def _owned_line(lines: list[TextLine]) -> TextLine | None:
 LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a card's height
 
 
-LABEL_PAIR = 1.5  # ... and of ``YOU HAVE`` (no wide letter; the parted line must read so)
 PAIR_WIDTH = 1.75  # a name's glyph this many times a label's letter (for its height) is two
+LABEL_PAIR = 1.5  # ... and of ``YOU HAVE`` (no wide letter; the parted line must read so)
 
 
 def _unpaired(line: TextLine | None, owned: Sequence[TextLine | None]) -> TextLine | None:
