@@ -20,6 +20,7 @@ A card is named only when every reading naming it otherwise is clearly worse
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -45,6 +46,7 @@ from gridsight.vision.glyphs import (
     banded_text_lines,
     border_colour,
     moved,
+    split_wider,
     text_lines,
 )
 
@@ -231,8 +233,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
         lent = None if owned is not None else _borrowed(card, cards, owned_lines)
-        name_lines.append(_name_line(lines, card, owned if owned is not None else lent,
-                                     borrowed=lent is not None))
+        name_lines.append(_unpaired(_name_line(lines, card, owned if owned is not None
+                                               else lent, borrowed=lent is not None),
+                                    owned_lines))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -433,8 +436,51 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
         if key in _LINES:
             _LINES.move_to_end(key)
             return _LINES[key]
-    found = (banded_text_lines(image[: max(0, int(title_bottom))]), _cards_lines(image, cards))
+    bar = banded_text_lines(image[: max(0, int(title_bottom))])
+    found = (bar, _cards_lines(image, cards, _letter_shape(_attempts_line(bar))))
     return found if key is None else _kept(_LINES, key, found)
+
+
+def _letter_shape(label: TextLine | None) -> float | None:
+    """A letter's usual width over its height in the screen's font: the median of a
+    label's glyphs (``ATTEMPTS LEFT``, the font the cards are written in), ``None`` without
+    one."""
+    if label is None or not label.glyphs:
+        return None
+    return float(np.median([g.box[2] for g in label.glyphs])) \
+        / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
+
+
+# the card lines made labels by parting (:func:`_paired_label`), each with the line as found
+_PARTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _moved_label(line: TextLine, shape: float | None, dx: int, dy: int) -> TextLine:
+    """``line`` of a card's crop (:func:`_paired_label`) moved to the image's pixels, kept in
+    :data:`_PARTED` with the line as found when it was parted."""
+    parted = _paired_label(line, shape)
+    out = moved(parted, dx, dy)
+    if parted is not line:
+        _PARTED[out] = moved(line, dx, dy)
+    return out
+
+
+def _paired_label(line: TextLine, shape: float | None) -> TextLine:
+    """``line`` as a card's ``YOU HAVE n`` with its letters run together parted
+    (:func:`gridsight.vision.glyphs.split_wider`: a glyph :data:`LABEL_PAIR` times as wide
+    as a letter of the title's label, ``shape`` for its height, cut into the letters its
+    width holds) when that makes it one (its first words of 3 and 4 glyphs: 0.96x seed 7112's
+    ``YOU HA VE`` with ``AV`` one glyph, their strokes touching, no faint column between
+    them); else ``line`` as it is. A screen whose labels no way of seeing the cards finds
+    has no letters to read the names by."""
+    if shape is None or _owns(line) or not line.glyphs or sum(line.words[:2]) >= 7:
+        return line
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    # (each glyph cut into as many letters as its width holds, evenly: cut in two and
+    # again, 1.1x seed 930033's 25-pixel ``YOU`` was 12, 6 and 7 pixels, a (3, 4) line of
+    # the wrong strokes, and that way of seeing the cards won)
+    parted = split_wider(line, LABEL_PAIR * shape * tall, letter=shape * tall)
+    return parted if _owns(parted) else line
 
 
 def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
@@ -492,35 +538,45 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
     return line
 
 
-def _card_lines(image: np.ndarray, card: CardText) -> list[TextLine]:
+def _card_lines(image: np.ndarray, card: CardText, shape: float | None = None
+                ) -> list[TextLine]:
     """The lines of text on a card (below its picture), in the image's pixels: those of the
     way of seeing it (:func:`_card_readings`) that finds them best (:func:`_line_score`)."""
-    readings = _card_readings(image, card)
+    readings = _card_readings(image, card, shape)
     return max(readings.values(), key=_line_score) if readings else []
 
 
-def _cards_lines(image: np.ndarray, cards: Sequence[CardText]) -> list[list[TextLine]]:
+def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
+                 shape: float | None = None) -> list[list[TextLine]]:
     """The lines of text on each card, all seen the same way: the way that finds them best
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
     names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
     the lines read (:func:`_text_shaped`), then over all the lines."""
-    readings = [_card_readings(image, card) for card in cards]
+    readings = [_card_readings(image, card, shape) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
+    # The ways are ranked on their lines as found, labels parted or not (:func:`_paired_label`):
+    # a label found only by parting its letters is a repair within the way chosen, not a
+    # reason to choose it (1.1x seed 930033's plain way, its labels parted, shows no name).
+    found = [{kind: [_PARTED.get(ln, ln) for ln in lines] for kind, lines in one.items()}
+             for one in readings]
+
     def total(kind: str) -> tuple[int, int, int, int]:
-        scores = [_line_score(one[kind]) for one in readings if kind in one]
-        legible = sum(_name_legible(one[kind], card) for one, card in zip(readings, cards)
+        scores = [_line_score(one[kind]) for one in found if kind in one]
+        legible = sum(_name_legible(one[kind], card) for one, card in zip(found, cards)
                       if kind in one)
-        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(readings, cards)
+        shaped = sum(_text_shaped(one[kind], card) for one, card in zip(found, cards)
                      if kind in one)
         return (sum(s[0] for s in scores), legible, shaped, sum(s[1] for s in scores))
 
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    return [one[kind] if one.get(kind) else max(one.values(), key=_line_score, default=[])
+    return [one[kind] if one.get(kind) else
+            max(one.values(), key=lambda lines: _line_score([_PARTED.get(ln, ln)
+                                                            for ln in lines]), default=[])
             for one in readings]
 
 
@@ -538,6 +594,29 @@ def _owned_line(lines: list[TextLine]) -> TextLine | None:
 
 
 LEVEL = 0.03  # cards whose tops and heights differ by at most this share of a card's height
+
+
+PAIR_WIDTH = 1.75  # a name's glyph this many times a label's letter (for its height) is two
+LABEL_PAIR = 1.5  # ... and of ``YOU HAVE`` (no wide letter; the parted line must read so)
+
+
+def _unpaired(line: TextLine | None, owned: Sequence[TextLine | None]) -> TextLine | None:
+    """A card's name line with each glyph too wide for one letter parted in two
+    (:func:`gridsight.vision.glyphs.split_wider`): as wide as :data:`PAIR_WIDTH` times the
+    cards' ``YOU HAVE`` letters' usual width, for the name's height (their font's widest
+    letter, an ``M`` or a ``W``, is at most two thirds wider than its usual one, and two
+    letters with the gap between them over twice). The name's own glyphs cannot say so when
+    most of its letters ran together in pairs (1.1x seed 7009's ``BEAVER`` read as four
+    glyphs, 1.3x seed 7067's ``MOONKEY`` as five)."""
+    labels = [ln.first_words(2) for ln in owned if ln is not None]
+    if line is None or not labels:
+        return line
+    # (heights as the glyphs' own boxes: a line's cap height may take in a letter's
+    # outline, a pixel or two on a small screen, 1.1x seed 7009)
+    usual = float(np.median([g.box[2] for ln in labels for g in ln.glyphs])) \
+        / float(np.median([g.box[3] for ln in labels for g in ln.glyphs]))
+    tall = float(np.median([g.box[3] for g in line.glyphs])) if line.glyphs else line.height
+    return split_wider(line, PAIR_WIDTH * usual * tall)
 
 
 def _borrowed(card: CardText, cards: Sequence[CardText],
@@ -568,11 +647,13 @@ def _name_legible(lines: list[TextLine], card: CardText) -> bool:
     return name is not None and readable_by(name, owned.first_words(2))
 
 
-def _card_readings(image: np.ndarray, card: CardText) -> dict[str, list[TextLine]]:
+def _card_readings(image: np.ndarray, card: CardText,
+                   shape: float | None = None) -> dict[str, list[TextLine]]:
     """The lines of text on a card (below its picture), in the image's pixels, seen each
     way: as it is (``plain``), with what is darker or lighter than the card painted over
     (``darker``, ``lighter``: :func:`_one_sided`) and on its letters' rings (``ringed``:
-    :func:`_ringed`)."""
+    :func:`_ringed`); ``shape`` a letter's width over its height in the screen's font, when
+    known, to part a ``YOU HAVE`` whose letters ran together (:func:`_paired_label`)."""
     x, y, w, h = card.box
     top = y
     if card.picture is not None:
@@ -594,7 +675,7 @@ def _card_readings(image: np.ndarray, card: CardText) -> dict[str, list[TextLine
     out = {}
     for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
-        out[kind] = [moved(ln, x0, y0) for ln in lines]
+        out[kind] = [_moved_label(ln, shape, x0, y0) for ln in lines]
     return out
 
 
