@@ -374,3 +374,62 @@ def test_a_lattice_with_a_column_unread_gets_no_counter_from_tiles_that_may_be_t
     tiles = read.extras["rescue_screen"].tiles
     assert sum(tile.kind in ("hidden", "unknown") for row in tiles for tile in row) > 2
     assert "counter" not in read.extras["furniture"]
+
+
+def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(monkeypatch):
+    """Fresh harder desktop 112022: the whole frame's search laid a 5x5 lattice of 150 px
+    across a window of the grass's green and the phone, a third of it read, the phone's
+    card as its card; the phone's own board (62 px, every tile read) was not sure enough
+    among the windows (its counter unread), so the lattice was kept as "a phone's screenshot
+    with a hand over the board" and advised on (a wrong board). A board read whole in a
+    window, finer and lying within the lattice, shows the lattice is none: refused. With no
+    such board in the windows the doubtful find stands (a hand over a phone's board)."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: int, pitch: int, unread: int, furniture) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "unknown" if 5 * r + c < unread else "grass",
+                                     1.0, 1.0) for c in range(5)) for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, 20, pitch, pitch, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    phone = Region(300, 0, 200, 400, 1.0)
+    for window_board, answer in ((True, "refused"), (False, "whole")):
+        def locate(pixels: np.ndarray) -> BoardRead:
+            if pixels.shape[1] == 800:  # the whole frame: a lattice across its windows
+                return board(10, 150, 17, ("cards",))
+            if window_board:
+                return board(20, 30, 0, ())  # the phone's board, its counter unread
+            raise BoardNotFoundError("disco-zoo", "nothing here")
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
+        locator = desktop.ScreenLocator(locate, ("cards", "counter"))
+        try:
+            locator(np.zeros((800, 800, 3), np.uint8))
+            said = "whole"
+        except BoardNotFoundError as error:
+            said = "refused"
+            assert "laid over a smaller board" in str(error)
+        assert said == answer
+
+
+def test_one_column_of_an_outlined_digits_outline_is_no_digit():
+    """Fresh harder desktop 112022: a bold slashed 0 drawn with a dark outline; at the
+    lowest ink cut one column of the outline, 1 px wide and 24 tall, was a glyph and read as
+    a 1 beside the 0 the other cuts read, so the cuts disagreed, the counter was unread and
+    the phone's screen not sure enough among the windows. A glyph thinner than a tenth of its
+    height is no digit."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    shot, capture, _ = sample(real_look_rescue, 112_022, harder=True)
+    assert shot.extras["look"].digit_outline and shot.extras["attempts"] == 0
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    counter = read.extras["rescue_screen"].counter
+    assert [d for d, _ in counter.digits] == [0] and counter.agree
+    assert read.extras["furniture"] == ("cards", "counter")

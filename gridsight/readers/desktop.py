@@ -62,6 +62,8 @@ CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows mus
 TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
 # stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
+# lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
 
@@ -86,7 +88,8 @@ def in_frame(read: BoardRead, region: Region) -> BoardRead:
                      {**read.extras, VIEW: region})
 
 
-def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = ()) -> BoardRead:
+def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = (),
+                  seen: list[BoardRead] | None = None) -> BoardRead:
     """The board ``locate`` finds in a window-like region of ``image`` (steps 1 to 3 of the
     module docstring), in frame coordinates with its :data:`VIEW`;
     :class:`BoardNotFoundError` when no region holds it.
@@ -95,7 +98,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     bubbles, a wallpaper's hills) comes up more often than on a phone's own screenshot: a find
     must be credible (:func:`_credible`), the regions are tried until one shows the whole
     screen (every cell read, all the furniture), and the most complete find is kept only if
-    it is sure enough (:func:`_sure`)."""
+    it is sure enough (:func:`_sure`). ``seen``, when given, gets every board a region
+    read (frame coordinates), credible or not."""
     tried = 0
     finds: list[BoardRead] = []
     regions = propose_regions(image, keep=TRIES)
@@ -106,6 +110,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         except BoardNotFoundError:
             continue
         found = in_frame(read, region)
+        if seen is not None:
+            seen.append(found)
         # Not credible, unless its whole board was read at the region's very top: the
         # screen's furniture above it was cut off with the region's top, not missing, and the
         # screen around it must show some (harder desktop 99706, a region whose top was the
@@ -271,6 +277,24 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     return best[1] if best is not None else None
 
 
+def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
+    """Whether ``board``, read whole in a window, lies within ``lattice`` (a doubtful find
+    in the whole frame) at a pitch :data:`FINER` times its own or less: two boards at
+    different pitches, one over the other, are not both a game's; the lattice is one laid
+    across the windows (harder desktop 112022: a 5x5 lattice of 150 px over a phone's board
+    of 62 px, a window of the grass's green beside it read as tiles, the phone's cards as
+    its cards; the phone's board, its counter unread, was not sure enough to answer with)."""
+    if board.known_fraction < 1.0:
+        return False
+    inner, outer = board.geometry, lattice.geometry
+    if min(inner.cell_size(0, 0)) > FINER * min(outer.cell_size(0, 0)):
+        return False
+    cell = min(outer.cell_size(0, 0))
+    a, b = inner.outline(), outer.outline()
+    return bool((a.min(axis=0) >= b.min(axis=0) - cell).all()
+                and (a.max(axis=0) <= b.max(axis=0) + cell).all())
+
+
 def same_board(a: BoardRead, b: BoardRead) -> bool:
     """Whether two reads are of one board: the same size, each corner within
     :data:`SAME_BOARD` of a cell."""
@@ -361,14 +385,18 @@ class ScreenLocator:
             return self._remembered(image, found)
         # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
         # a lattice across a desktop's windows, or a phone's screenshot under a hand).
+        in_windows: list[BoardRead] = []
         try:
-            found = locate_inside(image, locate, self.furniture)
+            found = locate_inside(image, locate, self.furniture, in_windows)
         except BoardNotFoundError as inside:
             if whole is not None and (not self.furniture or
-                                      _furniture_seen(whole, self.furniture) > 0):
+                                      _furniture_seen(whole, self.furniture) > 0) and \
+                    not any(_finer_within(board, whole) for board in in_windows):
                 return whole  # a phone's screenshot with a hand over the board, say
             what, detail = (missed.what, missed.detail) if whole is None else \
-                (inside.what, "a board with too little of it read and none of its furniture")
+                (inside.what, "a board with too little of it read and none of its furniture"
+                 if not _furniture_seen(whole, self.furniture) else
+                 "a board with too little of it read, laid over a smaller board in a window")
             raise BoardNotFoundError(what, f"{detail}; {inside.detail}") from None
         if whole is not None and _completeness(whole, self.furniture) > \
                 _completeness(found, self.furniture):

@@ -1002,6 +1002,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
 SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
+THINNEST_DIGIT = 0.1  # ... and at least this share of their height wide: a pixel font's 1 is
+# a font pixel wide, a seventh to a ninth of its height; a thinner "glyph" is a rule
 
 
 def _inside_band(width: int, pitch: float):
@@ -1014,14 +1016,18 @@ def _inside_band(width: int, pitch: float):
     can be, or as small as a tile's decoration, is no digit of the counter either: over a
     lattice at half the tiles' pitch inside the board (the part taken for a whole screen),
     two real tiles read as a 0 that may spell its count (desktop 97003), and so did a
-    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles)."""
+    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles). A glyph
+    thinner than :data:`THINNEST_DIGIT` of its height is a rule, no digit: one column of an
+    outlined digit's dark outline, past the ink cut at the lowest cut only (harder desktop
+    112022: that "1" beside the 0 the other cuts read left the counter unread)."""
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
         inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
         # (the small glyphs stay for the label beside the number, which marks it)
-        return word if all(b[3] >= smallest for b in word) else []
+        return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
+                           for b in word) else []
     return pick
 
 
