@@ -382,26 +382,30 @@ def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(mon
     card as its card; the phone's own board (62 px, every tile read) was not sure enough
     among the windows (its counter unread), so the lattice was kept as "a phone's screenshot
     with a hand over the board" and advised on (a wrong board). A board read whole in a
-    window, finer and lying within the lattice, shows the lattice is none: refused. With no
-    such board in the windows the doubtful find stands (a hand over a phone's board)."""
+    window, finer, within the lattice and off its lines, shows the lattice is none: refused.
+    With only a part of the lattice at half its pitch in the windows (the phone alone of
+    112002), or nothing, the doubtful find stands (a hand over a phone's board)."""
     import gridsight.readers.desktop as desktop
     from gridsight.vision.classify import BoardRead, CellRead
     from gridsight.vision.geometry import BoardGeometry
     from gridsight.vision.regions import Region
 
-    def board(x: int, pitch: int, unread: int, furniture) -> BoardRead:
+    def board(x: int, y: int, pitch: int, unread: int, furniture=()) -> BoardRead:
         cells = tuple(tuple(CellRead(r, c, "unknown" if 5 * r + c < unread else "grass",
                                      1.0, 1.0) for c in range(5)) for r in range(5))
-        return BoardRead(BoardGeometry.from_rect(x, 20, pitch, pitch, 5, 5), cells,
+        return BoardRead(BoardGeometry.from_rect(x, y, pitch, pitch, 5, 5), cells,
                          extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
 
     phone = Region(300, 0, 200, 400, 1.0)
-    for window_board, answer in ((True, "refused"), (False, "whole")):
+    # In the window: the phone's board, its counter unread; a part of the lattice read at
+    # half its pitch, on its lines and half-lines; nothing.
+    for window_board, answer in (((20, 20, 30), "refused"), ((85, 95, 75), "whole"),
+                                 (None, "whole")):
         def locate(pixels: np.ndarray) -> BoardRead:
             if pixels.shape[1] == 800:  # the whole frame: a lattice across its windows
-                return board(10, 150, 17, ("cards",))
-            if window_board:
-                return board(20, 30, 0, ())  # the phone's board, its counter unread
+                return board(10, 20, 150, 17, ("cards",))
+            if window_board is not None:
+                return board(*window_board, 0)
             raise BoardNotFoundError("disco-zoo", "nothing here")
 
         monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
@@ -413,7 +417,7 @@ def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(mon
         except BoardNotFoundError as error:
             said = "refused"
             assert "laid over a smaller board" in str(error)
-        assert said == answer
+        assert said == answer, window_board
 
 
 def test_one_column_of_an_outlined_digits_outline_is_no_digit():

@@ -64,6 +64,8 @@ TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may hav
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
 FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
 # lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
+HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
+# the lattice's lines or half-lines (a part of the lattice read at half its pitch)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
 
@@ -279,11 +281,16 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
 
 def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
     """Whether ``board``, read whole in a window, lies within ``lattice`` (a doubtful find
-    in the whole frame) at a pitch :data:`FINER` times its own or less: two boards at
-    different pitches, one over the other, are not both a game's; the lattice is one laid
-    across the windows (harder desktop 112022: a 5x5 lattice of 150 px over a phone's board
-    of 62 px, a window of the grass's green beside it read as tiles, the phone's cards as
-    its cards; the phone's board, its counter unread, was not sure enough to answer with)."""
+    in the whole frame) at a pitch :data:`FINER` times its own or less, off the lattice's
+    lines: two boards at different pitches, one over the other, are not both a game's; the
+    lattice is one laid across the windows (harder desktop 112022: a 5x5 lattice of 150 px
+    over a phone's board of 62 px, a window of the grass's green beside it read as tiles,
+    the phone's cards as its cards; the phone's board, its counter unread, was not sure
+    enough to answer with). A finer board whose every side lies on one of the lattice's
+    lines or half-lines (:data:`HALF_LINE`) is no other board but a part of the lattice read
+    at half its pitch, in a region cut between two of its lines (the phone alone of harder
+    desktop 112002: its board read with eight decorated tiles unread, and a quarter of it
+    read whole at half the pitch in a region over its lower left)."""
     if board.known_fraction < 1.0:
         return False
     inner, outer = board.geometry, lattice.geometry
@@ -291,8 +298,13 @@ def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
         return False
     cell = min(outer.cell_size(0, 0))
     a, b = inner.outline(), outer.outline()
-    return bool((a.min(axis=0) >= b.min(axis=0) - cell).all()
-                and (a.max(axis=0) <= b.max(axis=0) + cell).all())
+    if not ((a.min(axis=0) >= b.min(axis=0) - cell).all()
+            and (a.max(axis=0) <= b.max(axis=0) + cell).all()):
+        return False
+    half = np.tile(np.ptp(b, axis=0) / np.array([outer.cols, outer.rows]) / 2, 2)
+    steps = (np.concatenate([a.min(axis=0), a.max(axis=0)]) - np.tile(b.min(axis=0), 2)) / half
+    off = np.abs(steps - np.round(steps)) * half
+    return bool((off > HALF_LINE * min(inner.cell_size(0, 0))).any())
 
 
 def same_board(a: BoardRead, b: BoardRead) -> bool:
