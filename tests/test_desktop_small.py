@@ -437,3 +437,26 @@ def test_one_column_of_an_outlined_digits_outline_is_no_digit():
     counter = read.extras["rescue_screen"].counter
     assert [d for d, _ in counter.digits] == [0] and counter.agree
     assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_a_found_tile_of_the_lawns_green_through_a_codec_is_told_by_its_corners():
+    """Fresh harder desktop 112002: a common Stegosaurus's tile, its green near the lawn's,
+    read as grass; the card's boxes count one found tile, and the grass tiles' sprites were
+    searched for the card's: the found tile's, blurred by a video codec, was 0.29 from it
+    (more than :data:`~gridsight.games.disco_zoo.screen.LAWN_SPRITE`), so every grass tile
+    with a picture, seven decorated ones with it, was left unread, and among the desktop's
+    windows the board (its counter unchecked) was not sure enough: "not found". The tile's
+    four corners are a rounded tile's (the dirt under it): with its sprite that near, and
+    every decorated tile's far, it is the found one."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    shot, capture, _ = sample(real_look_rescue, 112_002, harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    tiles = read.extras["rescue_screen"].tiles
+    assert [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+            if tile.kind not in ("ground", "empty")] == [(3, 3)]
+    assert tiles[3][3].kind == "found" and tiles[3][3].rarities == ("common",)
+    assert read.extras["furniture"] == ("cards", "counter")

@@ -323,6 +323,9 @@ def cornered(image: np.ndarray, lattice: Lattice,
 # sprites (the card's animal, where an untapped tile carries a random decoration).
 LAWN_SPRITE = 0.2  # a grass tile's sprite this near a card's may be that animal's
 LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
+CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded tile's
+# (:func:`cornered`: harder desktop 112002, a common Stegosaurus's tile 0.29 from the card's
+# sprite through a video codec, the seven decorated grass tiles 0.69 and more)
 
 
 def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
@@ -334,7 +337,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     - a grass tile with four corners unlike the lawn's (:func:`cornered`) is unread;
     - when the cards' boxes (read clearly) count more found tiles than the board shows found,
       unread or hidden, the grass tiles whose sprites alone are near a card's
-      (:data:`LAWN_SPRITE`, every other grass tile's :data:`LAWN_APART` or more), as many as
+      (:data:`LAWN_SPRITE`, or :data:`CORNERED_SPRITE` on a tile whose corners are a rounded
+      tile's; every other grass tile's :data:`LAWN_APART` or more), as many as
       are missing, are found (of the rarities their colour allows); when that does not
       single them out, every grass tile showing a picture (a found tile shows its animal)
       is unread. A grass tile with no picture on it and square corners stays untapped."""
@@ -363,7 +367,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
         sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in grass}
         near = {cell: min((sprite_distance(sprite, card) for card in pictures), default=1.0)
                 for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
-        close = [cell for cell, d in near.items() if d < LAWN_SPRITE]
+        close = [cell for cell, d in near.items()
+                 if d < LAWN_SPRITE or (cell in flagged and d < CORNERED_SPRITE)]
         if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
                                          if cell not in close):
             facts = screen_facts()
