@@ -460,3 +460,36 @@ def test_a_found_tile_of_the_lawns_green_through_a_codec_is_told_by_its_corners(
             if tile.kind not in ("ground", "empty")] == [(3, 3)]
     assert tiles[3][3].kind == "found" and tiles[3][3].rarities == ("common",)
     assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole_around_it(
+        monkeypatch):
+    """Fresh harder desktop 112016: no region held the whole phone; one cut through the
+    board's last column, and the lattice read there was squeezed into what showed (47 px a
+    tile for 50, its right side 22 px short). The rectangles around it read the whole board,
+    with the cards and the counter, but that board was neither the same (a corner 0.47 of a
+    tile off) nor larger by a tile, so it was dropped and the desktop refused. A board of
+    the same size over most of it (four fifths of their union) is the same board read
+    whole; one a column off (two thirds) is not."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: float, pitch: float, furniture=()) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
+                      for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, 240, pitch, pitch, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    squeezed = board(417, 46.6, ("cards",))
+    screen = Region(393, 0, 316, 651, 1.0)
+    monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
+    for x, answer in ((423, True), (423 + 49.7, False)):  # the whole board; a column off
+        found = desktop.view_around(
+            np.zeros((720, 1280, 3), np.uint8), squeezed,
+            lambda pixels, x=x: board(x - screen.x, 49.7, ("cards", "counter")),
+            ("cards", "counter"))
+        assert (found is not None) == answer, x
+        if found is not None:
+            assert found.geometry.outline()[:, 0].max() == pytest.approx(423 + 5 * 49.7)

@@ -62,6 +62,8 @@ CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows mus
 TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
 # stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+MOSTLY_OVER = 0.8  # boards of one size overlapping by this share of their union are one
+# board's lattice at two pitches (:func:`mostly_over`)
 FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
 # lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
 HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
@@ -259,7 +261,10 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     the module docstring), or ``None`` when no window-like rectangle around it reads the same
     board. A larger board holding ``found`` read there wins over it, whatever either's
     furniture: ``found`` was a part of it (a lattice within a bigger one, in a region that cut
-    the bigger one's lines off, its tiles and even a counter agreeing with them by chance)."""
+    the bigger one's lines off, its tiles and even a counter agreeing with them by chance).
+    So does a board of ``found``'s size lying mostly over it (:func:`mostly_over`): ``found``
+    was the board read in a region cutting its last column, its lattice squeezed into what
+    showed (fresh harder desktop 112016: 47 px a tile for 50, its right side 22 px short)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
     best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
@@ -269,7 +274,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
         except BoardNotFoundError:
             continue
         larger = holds(read, found)
-        if not (larger or same_board(read, found)):
+        if not (larger or same_board(read, found) or mostly_over(read, found)):
             continue
         key = (larger, *_completeness(read, furniture))
         if best is None or key > best[0]:
@@ -315,6 +320,21 @@ def same_board(a: BoardRead, b: BoardRead) -> bool:
         return False
     cell = min(gb.cell_size(0, 0))
     return bool(np.abs(ga.outline() - gb.outline()).max() <= SAME_BOARD * cell)
+
+
+def mostly_over(a: BoardRead, b: BoardRead) -> bool:
+    """Whether boards ``a`` and ``b`` are of one size (rows and columns) and their areas
+    overlap by :data:`MOSTLY_OVER` of their union: one board's lattice read at two pitches.
+    A lattice a column off another shares at most two thirds of their union."""
+    ga, gb = a.geometry, b.geometry
+    if (ga.rows, ga.cols) != (gb.rows, gb.cols):
+        return False
+    oa, ob = ga.outline(), gb.outline()
+    low, high = np.maximum(oa.min(axis=0), ob.min(axis=0)), np.minimum(oa.max(axis=0),
+                                                                      ob.max(axis=0))
+    both = float(np.prod(np.clip(high - low, 0.0, None)))
+    union = float(np.prod(np.ptp(oa, axis=0)) + np.prod(np.ptp(ob, axis=0))) - both
+    return union > 0 and both >= MOSTLY_OVER * union
 
 
 def holds(a: BoardRead, b: BoardRead) -> bool:
