@@ -469,8 +469,9 @@ def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole
     tile for 50, its right side 22 px short). The rectangles around it read the whole board,
     with the cards and the counter, but that board was neither the same (a corner 0.47 of a
     tile off) nor larger by a tile, so it was dropped and the desktop refused. A board of
-    the same size over most of it (four fifths of their union) is the same board read
-    whole; one a column off (two thirds) is not."""
+    the same size over most of it (three fifths of their union or more: harder desktop
+    98401's lattice shifted by three quarters of a tile shares 0.77) is the same board read
+    whole; one two columns off (three sevenths) is not."""
     import gridsight.readers.desktop as desktop
     from gridsight.vision.classify import BoardRead, CellRead
     from gridsight.vision.geometry import BoardGeometry
@@ -482,14 +483,17 @@ def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole
         return BoardRead(BoardGeometry.from_rect(x, 240, pitch, pitch, 5, 5), cells,
                          extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
 
-    squeezed = board(417, 46.6, ("cards",))
     screen = Region(393, 0, 316, 651, 1.0)
     monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
-    for x, answer in ((423, True), (423 + 49.7, False)):  # the whole board; a column off
+    # (the find's x and pitch, the board around it: 112016; 98401 scaled to 112016's tiles;
+    # a board two columns off)
+    for (x, pitch), around, answer in (((417, 46.6), 423, True),
+                                       ((423 + 37, 47.5), 423, True),
+                                       ((417, 46.6), 423 + 2 * 49.7, False)):
         found = desktop.view_around(
-            np.zeros((720, 1280, 3), np.uint8), squeezed,
-            lambda pixels, x=x: board(x - screen.x, 49.7, ("cards", "counter")),
+            np.zeros((720, 1280, 3), np.uint8), board(x, pitch, ("cards",)),
+            lambda pixels, around=around: board(around - screen.x, 49.7, ("cards", "counter")),
             ("cards", "counter"))
-        assert (found is not None) == answer, x
+        assert (found is not None) == answer, (x, around)
         if found is not None:
             assert found.geometry.outline()[:, 0].max() == pytest.approx(423 + 5 * 49.7)

@@ -62,7 +62,7 @@ CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows mus
 TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
 # stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
-MOSTLY_OVER = 0.8  # boards of one size overlapping by this share of their union are one
+MOSTLY_OVER = 0.6  # boards of one size overlapping by this share of their union are one
 # board's lattice at two pitches (:func:`mostly_over`)
 FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
 # lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
@@ -263,8 +263,9 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     furniture: ``found`` was a part of it (a lattice within a bigger one, in a region that cut
     the bigger one's lines off, its tiles and even a counter agreeing with them by chance).
     So does a board of ``found``'s size lying mostly over it (:func:`mostly_over`): ``found``
-    was the board read in a region cutting its last column, its lattice squeezed into what
-    showed (fresh harder desktop 112016: 47 px a tile for 50, its right side 22 px short)."""
+    was the board read in a region cutting its first or last column, its lattice squeezed or
+    shifted into what showed (fresh harder desktop 112016: 47 px a tile for 50, its right
+    side 22 px short)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
     best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
@@ -324,8 +325,12 @@ def same_board(a: BoardRead, b: BoardRead) -> bool:
 
 def mostly_over(a: BoardRead, b: BoardRead) -> bool:
     """Whether boards ``a`` and ``b`` are of one size (rows and columns) and their areas
-    overlap by :data:`MOSTLY_OVER` of their union: one board's lattice read at two pitches.
-    A lattice a column off another shares at most two thirds of their union."""
+    overlap by :data:`MOSTLY_OVER` of their union: one board's lattice read at two pitches
+    or places. A region cutting a board's first or last column makes the locator fit a
+    lattice squeezed into what shows (fresh harder desktop 112016: 22 px short, four fifths
+    of the union), or shifted by most of a tile (harder desktop 98401, a borderless mirror
+    beside a window of its ground's colour: 75 px off, 0.77 of the union). Boards two
+    columns apart share three sevenths of their union."""
     ga, gb = a.geometry, b.geometry
     if (ga.rows, ga.cols) != (gb.rows, gb.cols):
         return False
