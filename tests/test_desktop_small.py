@@ -72,6 +72,21 @@ def test_a_screen_at_the_captures_top_is_tried_from_the_frames_top():
     assert around[0].y > 0  # (tried last: a line above the board comes first)
 
 
+def test_a_bar_whose_line_runs_on_into_a_neighbours_edge_still_gives_the_sides():
+    """Harder desktop 113016: a borderless mirror at the capture's top, its sides hidden (a
+    window and a tool strip of its ground's colour); the top bar's lower edge ran on to the
+    left along a neighbour's field lined up with it, so no line above the board ended at
+    both of the screen's sides and the rectangles by the bars gave nothing: "not found". A
+    side is now the end two lines share, each side its own two, one line across from side
+    to side."""
+    frame, (x, y, w, h), (bx0, by0, bx1, by1) = _screen_among_its_colour()
+    frame[y + 30 : y + 60, x - 60 : x] = (120, 120, 120)  # a field lined up with the bar
+    cut = y + 14  # the capture starts at the game's top bar
+    around = regions_around(frame[cut:], (bx0, by0 - cut, bx1, by1 - cut))
+    assert any((r.x, r.width, r.y) == (x, w, 0) and r.y + r.height >= y + h - 22 - cut
+               for r in around), around
+
+
 def test_a_tool_strip_of_another_colour_still_gives_the_sides_as_before():
     frame, (x, y, w, h), board = _screen_among_its_colour(strip=(20, 20, 20))
     around = regions_around(frame, board)
