@@ -268,7 +268,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
-    tiles = found_on_the_lawn(image, lattice, tiles, cards)
+    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
+                              cards)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
@@ -326,6 +327,42 @@ LAWN_APART = 0.3  # ... named found only when every other grass tile's is this f
 CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded tile's
 # (:func:`cornered`: harder desktop 112002, a common Stegosaurus's tile 0.29 from the card's
 # sprite through a video codec, the seven decorated grass tiles 0.69 and more)
+
+
+def unread_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the unread tiles the cards' boxes count found: when every card's box
+    row is read clearly, nothing lies partly over the board, and the boxes count exactly as
+    many found tiles more than the board shows found as there are unread tiles showing a
+    picture, each of those pictures within :data:`LAWN_SPRITE` of a card's sprite, they are
+    found, of no rarity's colour (their sprites and the boxes tell their animals). A found
+    tile whose colour is near
+    the dirt's is read as dirt with something over it and left unread (real-look 7028 at
+    1.1x: two Corvus tiles, 0.11 from the Corvus card, the boxes counting two more found
+    than the board showed); its sprite and the boxes tell it."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    if not cards or any(card.boxes is None or card.boxes.confidence < BOX_SURE
+                        or card.boxes.found is None for card in cards):
+        return tiles
+    kinds = [tile.kind for row in tiles for tile in row]
+    if "hidden" in kinds:
+        return tiles
+    pictures = [card.sprite for card in cards if card.sprite is not None
+                and not card.sprite.empty]
+    unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+              if tile.kind == "unknown" and not tile.lawn]
+    sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in unread}
+    shown = [cell for cell, sprite in sprites.items() if sprite is not None and not sprite.empty]
+    missing = sum(card.boxes.found or 0 for card in cards) - kinds.count("found")
+    if not pictures or not shown or missing != len(shown) or \
+            any(min(sprite_distance(sprites[cell], card) for card in pictures) >= LAWN_SPRITE
+                for cell in shown):
+        return tiles
+    out = [list(row) for row in tiles]
+    for r, c in shown:  # (their colour read as no rarity's: their animal is the sprite's)
+        out[r][c] = TileSeen("found", (), 0.3, sprites[(r, c)])
+    return tuple(tuple(row) for row in out)
 
 
 def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
