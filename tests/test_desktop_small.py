@@ -72,6 +72,21 @@ def test_a_screen_at_the_captures_top_is_tried_from_the_frames_top():
     assert around[0].y > 0  # (tried last: a line above the board comes first)
 
 
+def test_a_bar_whose_line_runs_on_into_a_neighbours_edge_still_gives_the_sides():
+    """Harder desktop 113016: a borderless mirror at the capture's top, its sides hidden (a
+    window and a tool strip of its ground's colour); the top bar's lower edge ran on to the
+    left along a neighbour's field lined up with it, so no line above the board ended at
+    both of the screen's sides and the rectangles by the bars gave nothing: "not found". A
+    side is now the end two lines share, each side its own two, one line across from side
+    to side."""
+    frame, (x, y, w, h), (bx0, by0, bx1, by1) = _screen_among_its_colour()
+    frame[y + 30 : y + 60, x - 60 : x] = (120, 120, 120)  # a field lined up with the bar
+    cut = y + 14  # the capture starts at the game's top bar
+    around = regions_around(frame[cut:], (bx0, by0 - cut, bx1, by1 - cut))
+    assert any((r.x, r.width, r.y) == (x, w, 0) and r.y + r.height >= y + h - 22 - cut
+               for r in around), around
+
+
 def test_a_tool_strip_of_another_colour_still_gives_the_sides_as_before():
     frame, (x, y, w, h), board = _screen_among_its_colour(strip=(20, 20, 20))
     around = regions_around(frame, board)
@@ -374,3 +389,126 @@ def test_a_lattice_with_a_column_unread_gets_no_counter_from_tiles_that_may_be_t
     tiles = read.extras["rescue_screen"].tiles
     assert sum(tile.kind in ("hidden", "unknown") for row in tiles for tile in row) > 2
     assert "counter" not in read.extras["furniture"]
+
+
+def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(monkeypatch):
+    """Fresh harder desktop 112022: the whole frame's search laid a 5x5 lattice of 150 px
+    across a window of the grass's green and the phone, a third of it read, the phone's
+    card as its card; the phone's own board (62 px, every tile read) was not sure enough
+    among the windows (its counter unread), so the lattice was kept as "a phone's screenshot
+    with a hand over the board" and advised on (a wrong board). A board read whole in a
+    window, finer, within the lattice and off its lines, shows the lattice is none: refused.
+    With only a part of the lattice at half its pitch in the windows (the phone alone of
+    112002), or nothing, the doubtful find stands (a hand over a phone's board)."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: int, y: int, pitch: int, unread: int, furniture=()) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "unknown" if 5 * r + c < unread else "grass",
+                                     1.0, 1.0) for c in range(5)) for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, y, pitch, pitch, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    phone = Region(300, 0, 200, 400, 1.0)
+    # In the window: the phone's board, its counter unread; a part of the lattice read at
+    # half its pitch, on its lines and half-lines; nothing.
+    for window_board, answer in (((20, 20, 30), "refused"), ((85, 95, 75), "whole"),
+                                 (None, "whole")):
+        def locate(pixels: np.ndarray) -> BoardRead:
+            if pixels.shape[1] == 800:  # the whole frame: a lattice across its windows
+                return board(10, 20, 150, 17, ("cards",))
+            if window_board is not None:
+                return board(*window_board, 0)
+            raise BoardNotFoundError("disco-zoo", "nothing here")
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [phone])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
+        locator = desktop.ScreenLocator(locate, ("cards", "counter"))
+        try:
+            locator(np.zeros((800, 800, 3), np.uint8))
+            said = "whole"
+        except BoardNotFoundError as error:
+            said = "refused"
+            assert "laid over a smaller board" in str(error)
+        assert said == answer, window_board
+
+
+def test_one_column_of_an_outlined_digits_outline_is_no_digit():
+    """Fresh harder desktop 112022: a bold slashed 0 drawn with a dark outline; at the
+    lowest ink cut one column of the outline, 1 px wide and 24 tall, was a glyph and read as
+    a 1 beside the 0 the other cuts read, so the cuts disagreed, the counter was unread and
+    the phone's screen not sure enough among the windows. A glyph thinner than a tenth of its
+    height is no digit."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    shot, capture, _ = sample(real_look_rescue, 112_022, harder=True)
+    assert shot.extras["look"].digit_outline and shot.extras["attempts"] == 0
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    counter = read.extras["rescue_screen"].counter
+    assert [d for d, _ in counter.digits] == [0] and counter.agree
+    assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_a_found_tile_of_the_lawns_green_through_a_codec_is_told_by_its_corners():
+    """Fresh harder desktop 112002: a common Stegosaurus's tile, its green near the lawn's,
+    read as grass; the card's boxes count one found tile, and the grass tiles' sprites were
+    searched for the card's: the found tile's, blurred by a video codec, was 0.29 from it
+    (more than :data:`~gridsight.games.disco_zoo.screen.LAWN_SPRITE`), so every grass tile
+    with a picture, seven decorated ones with it, was left unread, and among the desktop's
+    windows the board (its counter unchecked) was not sure enough: "not found". The tile's
+    four corners are a rounded tile's (the dirt under it): with its sprite that near, and
+    every decorated tile's far, it is the found one."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    shot, capture, _ = sample(real_look_rescue, 112_002, harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    tiles = read.extras["rescue_screen"].tiles
+    assert [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+            if tile.kind not in ("ground", "empty")] == [(3, 3)]
+    assert tiles[3][3].kind == "found" and tiles[3][3].rarities == ("common",)
+    assert read.extras["furniture"] == ("cards", "counter")
+
+
+def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole_around_it(
+        monkeypatch):
+    """Fresh harder desktop 112016: no region held the whole phone; one cut through the
+    board's last column, and the lattice read there was squeezed into what showed (47 px a
+    tile for 50, its right side 22 px short). The rectangles around it read the whole board,
+    with the cards and the counter, but that board was neither the same (a corner 0.47 of a
+    tile off) nor larger by a tile, so it was dropped and the desktop refused. A board of
+    the same size over most of it (three fifths of their union or more: harder desktop
+    98401's lattice shifted by three quarters of a tile shares 0.77) is the same board read
+    whole; one two columns off (three sevenths) is not."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    def board(x: float, pitch: float, furniture=()) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
+                      for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, 240, pitch, pitch, 5, 5), cells,
+                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+
+    screen = Region(393, 0, 316, 651, 1.0)
+    monkeypatch.setattr(desktop, "regions_around", lambda image, box: [screen])
+    # (the find's x and pitch, the board around it: 112016; 98401 scaled to 112016's tiles;
+    # a board two columns off)
+    for (x, pitch), around, answer in (((417, 46.6), 423, True),
+                                       ((423 + 37, 47.5), 423, True),
+                                       ((417, 46.6), 423 + 2 * 49.7, False)):
+        found = desktop.view_around(
+            np.zeros((720, 1280, 3), np.uint8), board(x, pitch, ("cards",)),
+            lambda pixels, around=around: board(around - screen.x, 49.7, ("cards", "counter")),
+            ("cards", "counter"))
+        assert (found is not None) == answer, (x, around)
+        if found is not None:
+            assert found.geometry.outline()[:, 0].max() == pytest.approx(423 + 5 * 49.7)

@@ -153,6 +153,25 @@ def test_a_you_have_line_found_too_high_gives_no_sure_tint():
         (want.rarity, card.rarity, card.rarity_confidence)
 
 
+def test_a_you_have_line_in_its_names_colour_gives_no_sure_tint():
+    """Fresh real-look 170043 at 2x (``tests/test_disco_zoo_screens.py --seed 170000``): the
+    Chicken's timeless colour drawn dark near the dirt tints its ``YOU HAVE 4`` line by
+    nothing one can see; the line's ink is its name's colour (0.3 a*b* apart), a light font
+    on a green card, and that read as a mythical tint, clearly: with no name read beyond
+    doubt, the card was named Unicorn, and the screen read Horse, Rabbit, Unicorn with no
+    doubt said. A line in its name's colour shows no tint."""
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    shot, text, image, _ = real_screen(43, 170_000)
+    screen = locate_rescue(image)
+    card = screen.cards[2]
+    assert shot.extras["cards"][2].rarity == "timeless"
+    assert card.rarity == "timeless" or card.rarity_confidence < RARITY_SURE, \
+        (card.rarity, card.rarity_confidence)
+    said, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert asked or said.splitlines()[1] == text.splitlines()[1], said
+
+
 def test_boxes_too_small_to_tell_a_fill_leave_the_found_count_unsaid():
     """180048 at 0.52x: Jade Rabbit's two boxes (6x7 px), both filled, read as unfilled
     (their pink middles blended with the light border and the dark card), and with that

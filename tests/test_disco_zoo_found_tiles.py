@@ -91,3 +91,20 @@ def test_an_inset_found_tile_under_a_big_sprite_is_read():
                  for row in text.splitlines()[3:]]
         assert truth[cell[0]][cell[1]] == "found"
         assert _kinds(image) == truth, k
+
+
+def test_found_tiles_of_the_dirts_colour_are_told_by_the_boxes_and_their_sprites():
+    """Real-look screen 7028 (``tests/test_disco_zoo_screens.py``, 1.1x): the Corvus's
+    tiles, their olive near the dirt's, read as dirt with something over it and were left
+    unread; the cards' boxes (read clearly) count two Corvus found and the board showed none,
+    and the two unread tiles' sprites are 0.11 from the Corvus card's. They are found, the
+    animal the sprites and boxes tell: the screen reads exactly with no options."""
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    _, text, image, _ = real_screen(28, 7000)
+    screen = locate_rescue(image)
+    assert [(r, c) for r, row in enumerate(screen.tiles) for c, tile in enumerate(row)
+            if tile.kind == "found"] == [(0, 3), (1, 3), (2, 1), (3, 1)]
+    said, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
+                                           image)
+    assert (said, asked, refused) == (text, "", "")

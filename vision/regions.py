@@ -592,7 +592,7 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
     where it does: the lines across ``inner``'s whole width, above and below it, are
     followed left and right to where they stop (:func:`_line_ends`); the ends most of
     them share (:data:`BAR_LINES` lines at least, one above ``inner`` and one below) are
-    the sides. Its bottom is the lowest of those lines; its tops, from the highest down
+    the sides; failing that, the ends of a line across that two lines share at each end. Its bottom is the lowest of those lines; its tops, from the highest down
     (the first read with all of the screen wins: one above the screen would only add a
     title bar)."""
     ox, oy = origin
@@ -608,17 +608,24 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
     lefts, rights, rows_at = ends[:, 1], ends[:, 2], ends[:, 0]
     # Each line's ends, and the lines ending within a few pixels of both; of those with
     # lines above inner and below it (a board's own lines are all beside it), the most.
-    agreeing = (np.abs(lefts[:, None] - lefts[None, :]) <= tolerance) & \
-        (np.abs(rights[:, None] - rights[None, :]) <= tolerance)
-    both = (agreeing & (rows_at < ay0)[None, :]).any(axis=1) & \
-        (agreeing & (rows_at > ay1)[None, :]).any(axis=1)
-    counts = np.where(both, agreeing.sum(axis=1), 0)
-    if counts.max() < BAR_LINES:
+    same_left = np.abs(lefts[:, None] - lefts[None, :]) <= tolerance
+    same_right = np.abs(rights[:, None] - rights[None, :]) <= tolerance
+    agreeing = same_left & same_right
+    chosen = _most_lines(agreeing, rows_at, ay0, ay1)
+    if chosen is None:
+        # Else a line whose left end two lines share and whose right end two do, itself one
+        # of each: a line of another window may carry one end on past the screen's (the top
+        # bar's edge running on along a neighbour's field lined up with it, harder desktop
+        # 113016, the only line above the board), so no line above agrees at both ends.
+        each = (same_left.sum(axis=1) >= 2) & (same_right.sum(axis=1) >= 2)
+        agreeing = (same_left | same_right) & each[:, None]
+        chosen = _most_lines(agreeing, rows_at, ay0, ay1)
+    if chosen is None:
         return []
-    agree = agreeing[int(np.argmax(counts))]
+    agree = agreeing[chosen]
     rows = rows_at[agree]
-    xl = int(np.median(lefts[agree]))
-    xr = int(np.median(rights[agree]))
+    xl = int(np.median(lefts[same_left[chosen] & agree]))
+    xr = int(np.median(rights[same_right[chosen] & agree]))
     bottom = _snap(image, False, oy + int(rows.max()), 2, ox + xl, ox + xr, -1)
     out: list[Region] = []
     tops = [_snap(image, False, oy + int(top), 2, ox + xl, ox + xr, +1)
@@ -634,6 +641,17 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
                 all(r.y != region.y for r in out):
             out.append(region)
     return out
+
+
+def _most_lines(agreeing: np.ndarray, rows_at: np.ndarray, top: float, bottom: float
+                ) -> int | None:
+    """The line (an index of ``agreeing``'s rows: which lines agree with each) that most
+    lines agree with, :data:`BAR_LINES` at least, among them one above ``top`` and one below
+    ``bottom``; ``None`` when none does."""
+    both = (agreeing & (rows_at < top)[None, :]).any(axis=1) & \
+        (agreeing & (rows_at > bottom)[None, :]).any(axis=1)
+    counts = np.where(both, agreeing.sum(axis=1), 0)
+    return int(np.argmax(counts)) if counts.max() >= BAR_LINES else None
 
 
 def _line_ends(horizontal: np.ndarray, x0: int, x1: int, rows: list[int]) -> np.ndarray:

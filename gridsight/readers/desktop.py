@@ -62,6 +62,12 @@ CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows mus
 TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
 # stands above it to the region (:func:`_cut_off_above`)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
+MOSTLY_OVER = 0.6  # boards of one size overlapping by this share of their union are one
+# board's lattice at two pitches (:func:`mostly_over`)
+FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
+# lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
+HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
+# the lattice's lines or half-lines (a part of the lattice read at half its pitch)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
 
@@ -86,7 +92,8 @@ def in_frame(read: BoardRead, region: Region) -> BoardRead:
                      {**read.extras, VIEW: region})
 
 
-def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = ()) -> BoardRead:
+def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] = (),
+                  seen: list[BoardRead] | None = None) -> BoardRead:
     """The board ``locate`` finds in a window-like region of ``image`` (steps 1 to 3 of the
     module docstring), in frame coordinates with its :data:`VIEW`;
     :class:`BoardNotFoundError` when no region holds it.
@@ -95,7 +102,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     bubbles, a wallpaper's hills) comes up more often than on a phone's own screenshot: a find
     must be credible (:func:`_credible`), the regions are tried until one shows the whole
     screen (every cell read, all the furniture), and the most complete find is kept only if
-    it is sure enough (:func:`_sure`)."""
+    it is sure enough (:func:`_sure`). ``seen``, when given, gets every board a region
+    read (frame coordinates), credible or not."""
     tried = 0
     finds: list[BoardRead] = []
     regions = propose_regions(image, keep=TRIES)
@@ -106,6 +114,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         except BoardNotFoundError:
             continue
         found = in_frame(read, region)
+        if seen is not None:
+            seen.append(found)
         # Not credible, unless its whole board was read at the region's very top: the
         # screen's furniture above it was cut off with the region's top, not missing, and the
         # screen around it must show some (harder desktop 99706, a region whose top was the
@@ -251,7 +261,11 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     the module docstring), or ``None`` when no window-like rectangle around it reads the same
     board. A larger board holding ``found`` read there wins over it, whatever either's
     furniture: ``found`` was a part of it (a lattice within a bigger one, in a region that cut
-    the bigger one's lines off, its tiles and even a counter agreeing with them by chance)."""
+    the bigger one's lines off, its tiles and even a counter agreeing with them by chance).
+    So does a board of ``found``'s size lying mostly over it (:func:`mostly_over`): ``found``
+    was the board read in a region cutting its first or last column, its lattice squeezed or
+    shifted into what showed (fresh harder desktop 112016: 47 px a tile for 50, its right
+    side 22 px short)."""
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
     best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
@@ -261,7 +275,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
         except BoardNotFoundError:
             continue
         larger = holds(read, found)
-        if not (larger or same_board(read, found)):
+        if not (larger or same_board(read, found) or mostly_over(read, found)):
             continue
         key = (larger, *_completeness(read, furniture))
         if best is None or key > best[0]:
@@ -269,6 +283,34 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
         if _furniture_seen(read, furniture) == len(furniture) and (larger or best[1] is read):
             break
     return best[1] if best is not None else None
+
+
+def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
+    """Whether ``board``, read whole in a window, lies within ``lattice`` (a doubtful find
+    in the whole frame) at a pitch :data:`FINER` times its own or less, off the lattice's
+    lines: two boards at different pitches, one over the other, are not both a game's; the
+    lattice is one laid across the windows (harder desktop 112022: a 5x5 lattice of 150 px
+    over a phone's board of 62 px, a window of the grass's green beside it read as tiles,
+    the phone's cards as its cards; the phone's board, its counter unread, was not sure
+    enough to answer with). A finer board whose every side lies on one of the lattice's
+    lines or half-lines (:data:`HALF_LINE`) is no other board but a part of the lattice read
+    at half its pitch, in a region cut between two of its lines (the phone alone of harder
+    desktop 112002: its board read with eight decorated tiles unread, and a quarter of it
+    read whole at half the pitch in a region over its lower left)."""
+    if board.known_fraction < 1.0:
+        return False
+    inner, outer = board.geometry, lattice.geometry
+    if min(inner.cell_size(0, 0)) > FINER * min(outer.cell_size(0, 0)):
+        return False
+    cell = min(outer.cell_size(0, 0))
+    a, b = inner.outline(), outer.outline()
+    if not ((a.min(axis=0) >= b.min(axis=0) - cell).all()
+            and (a.max(axis=0) <= b.max(axis=0) + cell).all()):
+        return False
+    half = np.tile(np.ptp(b, axis=0) / np.array([outer.cols, outer.rows]) / 2, 2)
+    steps = (np.concatenate([a.min(axis=0), a.max(axis=0)]) - np.tile(b.min(axis=0), 2)) / half
+    off = np.abs(steps - np.round(steps)) * half
+    return bool((off > HALF_LINE * min(inner.cell_size(0, 0))).any())
 
 
 def same_board(a: BoardRead, b: BoardRead) -> bool:
@@ -279,6 +321,25 @@ def same_board(a: BoardRead, b: BoardRead) -> bool:
         return False
     cell = min(gb.cell_size(0, 0))
     return bool(np.abs(ga.outline() - gb.outline()).max() <= SAME_BOARD * cell)
+
+
+def mostly_over(a: BoardRead, b: BoardRead) -> bool:
+    """Whether boards ``a`` and ``b`` are of one size (rows and columns) and their areas
+    overlap by :data:`MOSTLY_OVER` of their union: one board's lattice read at two pitches
+    or places. A region cutting a board's first or last column makes the locator fit a
+    lattice squeezed into what shows (fresh harder desktop 112016: 22 px short, four fifths
+    of the union), or shifted by most of a tile (harder desktop 98401, a borderless mirror
+    beside a window of its ground's colour: 75 px off, 0.77 of the union). Boards two
+    columns apart share three sevenths of their union."""
+    ga, gb = a.geometry, b.geometry
+    if (ga.rows, ga.cols) != (gb.rows, gb.cols):
+        return False
+    oa, ob = ga.outline(), gb.outline()
+    low, high = np.maximum(oa.min(axis=0), ob.min(axis=0)), np.minimum(oa.max(axis=0),
+                                                                      ob.max(axis=0))
+    both = float(np.prod(np.clip(high - low, 0.0, None)))
+    union = float(np.prod(np.ptp(oa, axis=0)) + np.prod(np.ptp(ob, axis=0))) - both
+    return union > 0 and both >= MOSTLY_OVER * union
 
 
 def holds(a: BoardRead, b: BoardRead) -> bool:
@@ -361,14 +422,18 @@ class ScreenLocator:
             return self._remembered(image, found)
         # Not on the whole frame, or a doubtful find there (most cells unread, no furniture:
         # a lattice across a desktop's windows, or a phone's screenshot under a hand).
+        in_windows: list[BoardRead] = []
         try:
-            found = locate_inside(image, locate, self.furniture)
+            found = locate_inside(image, locate, self.furniture, in_windows)
         except BoardNotFoundError as inside:
             if whole is not None and (not self.furniture or
-                                      _furniture_seen(whole, self.furniture) > 0):
+                                      _furniture_seen(whole, self.furniture) > 0) and \
+                    not any(_finer_within(board, whole) for board in in_windows):
                 return whole  # a phone's screenshot with a hand over the board, say
             what, detail = (missed.what, missed.detail) if whole is None else \
-                (inside.what, "a board with too little of it read and none of its furniture")
+                (inside.what, "a board with too little of it read and none of its furniture"
+                 if not _furniture_seen(whole, self.furniture) else
+                 "a board with too little of it read, laid over a smaller board in a window")
             raise BoardNotFoundError(what, f"{detail}; {inside.detail}") from None
         if whole is not None and _completeness(whole, self.furniture) > \
                 _completeness(found, self.furniture):

@@ -63,6 +63,7 @@ MIN_FILL_SIDE = 7
 # 120 real-look phone screens (seeds 7000): right unfilled boxes lie 0-19 from the others'
 # median but on screens whose rows were misread anyway; fills read unfilled, 10-36.
 UNFILLED_APART = 20.0
+TINT_FROM_NAME = 4.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
@@ -234,7 +235,7 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
-    rarity, confidence = tint_rarity(image, have_box, panel.color, facts) \
+    rarity, confidence = tint_rarity(image, have_box, panel.color, facts, name_box) \
         if have_box is not None else ("", 0.0)
     if row is None:
         # Which line is YOU HAVE n is a guess without the boxes under it (the line found
@@ -581,15 +582,27 @@ def _bgr(lab: np.ndarray) -> np.ndarray:
 
 
 def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
-                facts: dict) -> tuple[str, float]:
+                facts: dict, name: Box | None = None) -> tuple[str, float]:
     """The rarity whose tint a line of text is written in, and how clearly (0..1)
     (:func:`line_tint`), clear only when the line's lower half says the same: a line found
     a little too high holds the bottom of the name above it, in the name's colour
-    (screen 180103 at 1.2x: a cream name over a rare line read as a timeless tint)."""
+    (screen 180103 at 1.2x: a cream name over a rare line read as a timeless tint). Nor is
+    it clear when its ink's hue is within :data:`TINT_FROM_NAME` of the ``name`` line's
+    (the card's name, in the font's own colour): the line shows no tint of its own, and its
+    colour against the card is the font's (real-look 170043 at 2x: a timeless colour drawn
+    dark near the dirt tinted the line by nothing visible, and the light font on a green
+    card read as a mythical tint, clearly; the card was named Unicorn for Chicken)."""
     rarity, confidence = line_tint(image, line, card, facts)
     x, y, w, h = line
     lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)
-    return (rarity, confidence) if lower == rarity else (rarity, 0.0)
+    if lower != rarity:
+        return rarity, 0.0
+    if name is not None and confidence > 0.0:
+        mine, font = ink_hue(image, line, card), ink_hue(image, name, card)
+        if mine is not None and font is not None and \
+                float(np.linalg.norm(mine - font)) < TINT_FROM_NAME:
+            return rarity, 0.0
+    return rarity, confidence
 
 
 def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
@@ -603,22 +616,11 @@ def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
     :data:`TINT_TOLERANCE`; it is clear by its lead over the runner-up. (The direction
     alone the ink leaves the card in does not tell: from a card of a strong hue, green and
     yellow lie the same way.)"""
-    x, y, w, h = line
-    crop = image[max(0, y) : y + h, max(0, x) : x + w]
-    if crop.size == 0:
+    seen = ink_hue(image, line, card)
+    if seen is None:
         return "", 0.0
-    mask = ink_mask(crop, card)
-    if mask.sum() < 4:
-        return "", 0.0
-    card_lab = _lab(np.array(card, np.float32))
-    card_hue = card_lab[1:]
-    ink = _lab(crop[mask].astype(np.float32))
-    # (not a light card's dark rim around the letters: a shade of the card, not the tint)
-    ink = ink[ink[:, 0] >= card_lab[0] - TINT_DARKER][:, 1:]
-    if len(ink) < 4:
-        return "", 0.0
-    colourful = np.linalg.norm(ink - card_hue, axis=1)
-    seen = ink[colourful >= np.quantile(colourful, 0.7)].mean(axis=0)
+    card_hue = _lab(np.array(card, np.float32))[1:]
+    h = line[3]
     strength = float(np.linalg.norm(seen - card_hue))
     if strength < 3.0:
         return "", 0.0
@@ -641,6 +643,27 @@ def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
     colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
     size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
     return ranked[0], float(lead * colour * size)
+
+
+def ink_hue(image: np.ndarray, line: Box, card: tuple[float, float, float]
+            ) -> np.ndarray | None:
+    """The hue (a*, b*) of a line of text's most colourful ink on ``card`` (the 30% of its
+    ink pixels farthest from the card's hue; not a light card's dark rim around the
+    letters, a shade of the card), or ``None`` when the line holds too little ink."""
+    x, y, w, h = line
+    crop = image[max(0, y) : y + h, max(0, x) : x + w]
+    if crop.size == 0:
+        return None
+    mask = ink_mask(crop, card)
+    if mask.sum() < 4:
+        return None
+    card_lab = _lab(np.array(card, np.float32))
+    ink = _lab(crop[mask].astype(np.float32))
+    ink = ink[ink[:, 0] >= card_lab[0] - TINT_DARKER][:, 1:]
+    if len(ink) < 4:
+        return None
+    colourful = np.linalg.norm(ink - card_lab[1:], axis=1)
+    return ink[colourful >= np.quantile(colourful, 0.7)].mean(axis=0)
 
 
 def border_colour(crop: np.ndarray) -> np.ndarray:

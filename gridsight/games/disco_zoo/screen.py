@@ -268,7 +268,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
-    tiles = found_on_the_lawn(image, lattice, tiles, cards)
+    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
+                              cards)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
@@ -323,6 +324,45 @@ def cornered(image: np.ndarray, lattice: Lattice,
 # sprites (the card's animal, where an untapped tile carries a random decoration).
 LAWN_SPRITE = 0.2  # a grass tile's sprite this near a card's may be that animal's
 LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
+CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded tile's
+# (:func:`cornered`: harder desktop 112002, a common Stegosaurus's tile 0.29 from the card's
+# sprite through a video codec, the seven decorated grass tiles 0.69 and more)
+
+
+def unread_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the unread tiles the cards' boxes count found: when every card's box
+    row is read clearly, nothing lies partly over the board, and the boxes count exactly as
+    many found tiles more than the board shows found as there are unread tiles showing a
+    picture, each of those pictures within :data:`LAWN_SPRITE` of a card's sprite, they are
+    found, of no rarity's colour (their sprites and the boxes tell their animals). A found
+    tile whose colour is near
+    the dirt's is read as dirt with something over it and left unread (real-look 7028 at
+    1.1x: two Corvus tiles, 0.11 from the Corvus card, the boxes counting two more found
+    than the board showed); its sprite and the boxes tell it."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    if not cards or any(card.boxes is None or card.boxes.confidence < BOX_SURE
+                        or card.boxes.found is None for card in cards):
+        return tiles
+    kinds = [tile.kind for row in tiles for tile in row]
+    if "hidden" in kinds:
+        return tiles
+    pictures = [card.sprite for card in cards if card.sprite is not None
+                and not card.sprite.empty]
+    unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+              if tile.kind == "unknown" and not tile.lawn]
+    sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in unread}
+    shown = [cell for cell, sprite in sprites.items() if sprite is not None and not sprite.empty]
+    missing = sum(card.boxes.found or 0 for card in cards) - kinds.count("found")
+    if not pictures or not shown or missing != len(shown) or \
+            any(min(sprite_distance(sprites[cell], card) for card in pictures) >= LAWN_SPRITE
+                for cell in shown):
+        return tiles
+    out = [list(row) for row in tiles]
+    for r, c in shown:  # (their colour read as no rarity's: their animal is the sprite's)
+        out[r][c] = TileSeen("found", (), 0.3, sprites[(r, c)])
+    return tuple(tuple(row) for row in out)
 
 
 def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
@@ -334,7 +374,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     - a grass tile with four corners unlike the lawn's (:func:`cornered`) is unread;
     - when the cards' boxes (read clearly) count more found tiles than the board shows found,
       unread or hidden, the grass tiles whose sprites alone are near a card's
-      (:data:`LAWN_SPRITE`, every other grass tile's :data:`LAWN_APART` or more), as many as
+      (:data:`LAWN_SPRITE`, or :data:`CORNERED_SPRITE` on a tile whose corners are a rounded
+      tile's; every other grass tile's :data:`LAWN_APART` or more), as many as
       are missing, are found (of the rarities their colour allows); when that does not
       single them out, every grass tile showing a picture (a found tile shows its animal)
       is unread. A grass tile with no picture on it and square corners stays untapped."""
@@ -363,7 +404,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
         sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in grass}
         near = {cell: min((sprite_distance(sprite, card) for card in pictures), default=1.0)
                 for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
-        close = [cell for cell, d in near.items() if d < LAWN_SPRITE]
+        close = [cell for cell, d in near.items()
+                 if d < LAWN_SPRITE or (cell in flagged and d < CORNERED_SPRITE)]
         if len(close) == missing and all(d >= LAWN_APART for cell, d in near.items()
                                          if cell not in close):
             facts = screen_facts()
@@ -1002,6 +1044,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
 SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
+THINNEST_DIGIT = 0.1  # ... and at least this share of their height wide: a pixel font's 1 is
+# a font pixel wide, a seventh to a ninth of its height; a thinner "glyph" is a rule
 
 
 def _inside_band(width: int, pitch: float):
@@ -1014,14 +1058,18 @@ def _inside_band(width: int, pitch: float):
     can be, or as small as a tile's decoration, is no digit of the counter either: over a
     lattice at half the tiles' pitch inside the board (the part taken for a whole screen),
     two real tiles read as a 0 that may spell its count (desktop 97003), and so did a
-    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles)."""
+    tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles). A glyph
+    thinner than :data:`THINNEST_DIGIT` of its height is a rule, no digit: one column of an
+    outlined digit's dark outline, past the ink cut at the lowest cut only (harder desktop
+    112022: that "1" beside the 0 the other cuts read left the counter unread)."""
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
         inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
         # (the small glyphs stay for the label beside the number, which marks it)
-        return word if all(b[3] >= smallest for b in word) else []
+        return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
+                           for b in word) else []
     return pick
 
 
