@@ -37,6 +37,7 @@ from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.errors import BoardNotFoundError, PackError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.mapview import (
+    UNREAD_COST,
     Looks,
     Placement,
     exactness,
@@ -76,7 +77,6 @@ MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this
 MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
 GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
 CHECKED = 6  # the places checked for a picture cut or stretched (the most alike first)
-CUT_COST = 0.03  # what a place costs in calibration for each share of the view cut off
 EVENINGS = 3  # the ways of evening out a console pixel's pattern tried (:func:`evenings`)
 
 
@@ -352,9 +352,7 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
         # view there again, clearly ahead of anywhere else; the best such place is kept.
         for view in (_per_screen(found)[:CHECKED] if stage else found):
             fit = _self_consistent(view, room, layout, skin)
-            # Of places fitting alike, the one showing the most of the view (a picture
-            # taken for one cut by the screenshot's edge fits as well, on fewer tiles).
-            cost = fit.cost + CUT_COST * _hidden_share(view) if fit is not None else 0.0
+            cost = _whole_view_cost(fit.cost, view) if fit is not None else 0.0
             if fit is not None and (best is None or cost < best[0]):
                 best = (cost, view)
         if best is not None and best[0] <= GOOD_FIT:
@@ -376,6 +374,22 @@ def _hidden_share(view: View) -> float:
     wide, high = view.screen.layout.view_tiles
     t = view.screen.layout.tile_px
     return 1.0 - view.pixels.shape[0] * view.pixels.shape[1] / (wide * high * t * t)
+
+
+def _whole_view_cost(cost: float, view: View) -> float:
+    """A calibration place's cost over the whole view: ``cost`` (the mean over the tiles in
+    the screenshot, :func:`place_by_looks`) on the part shown, and the part it takes to be
+    cut off by the screenshot's edge charged as tiles read as nothing
+    (:data:`~gridsight.vision.mapview.UNREAD_COST`). A picture placed a whole number of
+    tiles off, so that more of it is taken to be cut off, maps the screenshot to the room
+    the same way and fits its fewer tiles as well or better (99700 case 0, cut 1.1
+    console pixels on the left: a place 127 pixels to the right, 21% of its view taken
+    as cut off, fitted with no conflict and won; calibration learned from it saw no
+    Link). Each tile it leaves unexplained now costs what a tile read as nothing costs, so
+    such a place wins only when the tiles the other shows cost more than that (a view
+    over the window's margin or a status bar does; a right one, a sprite or two, not)."""
+    hidden = _hidden_share(view)
+    return cost * (1.0 - hidden) + UNREAD_COST * hidden
 
 
 def _self_consistent(view: View, room: Room, layout: ScreenLayout,
