@@ -802,11 +802,15 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
     best: tuple[float, View] | None = None
+    ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
     def place(screens: Iterable[Screen]) -> None:
-        """Each screen's view placed through the looks; the best kept in ``best``, and the
-        search stopped at a placement good and clearly ahead."""
-        nonlocal best
+        """Each screen's view placed through the looks; the best kept in ``best`` (by
+        :func:`_rank`: of places that fit, the one fitting best over the whole view, so that
+        a picture taken to be cut deeper than it is, its fewer tiles fitting as well, does
+        not win), and the search stopped at a placement good over the whole view and
+        clearly ahead."""
+        nonlocal best, ranked
         for screen in screens:
             pixels = screen.native_view(image)
             try:
@@ -816,9 +820,11 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
                 continue
             if unseen:
                 placement = _excused(placement, reads, pixels, kinds, unseen)
-            if best is None or placement.cost < best[0]:
-                best = (placement.cost, View(screen, pixels, placement))
-            if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
+            view = View(screen, pixels, placement)
+            rank = _rank(view)
+            if best is None or rank < ranked:
+                best, ranked = (placement.cost, view), rank
+            if ranked[1] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
                 return  # no need to look further
 
     def fits() -> bool:
@@ -860,6 +866,22 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         return best
     return _widest(best, image, room, lambda pixels: place_by_looks(
         pixels, kinds, looks, anchor=pack.anchor.image, known=known), unseen)
+
+
+def _rank(view: View) -> tuple[int, float]:
+    """How a read's placements are ordered (least first): one that fits the room
+    (:func:`_fits`) before any that does not; of those that fit, by the cost over the
+    whole view (:func:`_whole_view_cost`: the part taken to be cut off by the screenshot's
+    edge charged as tiles read as nothing); of the others, by their own cost (a frame
+    ghosted is undone from the nearest, :func:`_unghosted`). A picture cut by the
+    screenshot's edge is offered cut at several depths; at the pack's exact pitch, one
+    placed a whole number of tiles off maps the screenshot to the room as the right one
+    does, over fewer tiles, and fits them as well (99700 case 0: seven of ten screenshots
+    placed one or two tiles off, 79 cells ``?`` that the screenshot shows whole)."""
+    cost = view.placement.cost
+    if _fits((cost, view)):
+        return 0, _whole_view_cost(cost, view)
+    return 1, cost
 
 
 WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
