@@ -348,16 +348,32 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
     for stage in (0, 1) if screen is None else (0,):
         found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage)
         any_found = any_found or bool(found)
-        # Each place the kinds suggest is tried: the looks learned there must place the
-        # view there again, clearly ahead of anywhere else; the best such place is kept.
-        for view in (_per_screen(found)[:CHECKED] if stage else found):
-            fit = _self_consistent(view, room, layout, skin)
-            cost = _whole_view_cost(fit.cost, view) if fit is not None else 0.0
-            if fit is not None and (best is None or cost < best[0]):
-                best = (cost, view)
+        chosen = _chosen(_per_screen(found)[:CHECKED] if stage else found, room, layout,
+                         skin)
+        if chosen is not None and (best is None or chosen[0] < best[0]):
+            best = chosen
         if best is not None and best[0] <= GOOD_FIT:
             break
     return (best[1] if best is not None else None), any_found
+
+
+def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str
+            ) -> tuple[float, View] | None:
+    """Of the places the kinds suggest, the one a calibration keeps, and its cost over the
+    whole view (:func:`_whole_view_cost`; ``None``: none fits). Each is tried: the looks
+    learned there must place the view there again, clearly ahead of anywhere else
+    (:func:`_self_consistent`); of those, the one fitting best over the whole view, so a
+    picture taken to be cut deeper than it is, fitting its fewer tiles as well, loses to
+    the one showing more."""
+    best: tuple[float, View] | None = None
+    for view in views:
+        fit = _self_consistent(view, room, layout, skin)
+        if fit is None:
+            continue
+        cost = _whole_view_cost(fit.cost, view)
+        if best is None or cost < best[0]:
+            best = (cost, view)
+    return best
 
 
 def _per_screen(views: list[View]) -> list[View]:
@@ -804,26 +820,34 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     best: tuple[float, View] | None = None
     ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
+    def placed_by(pixels: np.ndarray) -> tuple[Placement, list]:
+        return place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image, known=known)
+
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
         :func:`_rank`: of places that fit, the one fitting best over the whole view, so that
         a picture taken to be cut deeper than it is, its fewer tiles fitting as well, does
         not win), and the search stopped at a placement good over the whole view and
-        clearly ahead."""
+        clearly ahead. A cut view that fits but leaves much of the view out is widened at
+        once (:func:`_widest`): the same mapping moved to the screenshot's edges, where it
+        is, ends the search there."""
         nonlocal best, ranked
         for screen in screens:
             pixels = screen.native_view(image)
             try:
-                placement, reads = place_by_looks(pixels, kinds, looks,
-                                                  anchor=pack.anchor.image, known=known)
+                placement, reads = placed_by(pixels)
             except ValueError:
                 continue
             if unseen:
                 placement = _excused(placement, reads, pixels, kinds, unseen)
-            view = View(screen, pixels, placement)
-            rank = _rank(view)
+            found = (placement.cost, View(screen, pixels, placement))
+            rank = _rank(found[1])
+            if rank[0] == 0 and rank[1] > GOOD_FIT and any(screen.clip):
+                wider = _widest(found, image, room, placed_by, unseen)
+                if wider is not found and _rank(wider[1]) < rank:
+                    found, rank = wider, _rank(wider[1])
             if best is None or rank < ranked:
-                best, ranked = (placement.cost, view), rank
+                best, ranked = found, rank
             if ranked[1] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
                 return  # no need to look further
 
@@ -864,8 +888,7 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         place(more_screens(image, layout, hint, hint_y))
     if best is None or not fits() or not any(best[1].screen.clip):
         return best
-    return _widest(best, image, room, lambda pixels: place_by_looks(
-        pixels, kinds, looks, anchor=pack.anchor.image, known=known), unseen)
+    return _widest(best, image, room, placed_by, unseen)
 
 
 def _rank(view: View) -> tuple[int, float]:
