@@ -393,9 +393,10 @@ def _hidden_share(view: View) -> float:
 
 
 def _whole_view_cost(cost: float, view: View) -> float:
-    """A calibration place's cost over the whole view: ``cost`` (the mean over the tiles in
-    the screenshot, :func:`place_by_looks`) on the part shown, and the part it takes to be
-    cut off by the screenshot's edge charged as tiles read as nothing
+    """A place's cost over the whole view (calibration's :func:`_chosen`, reading's
+    :func:`_rank`): ``cost`` (the mean over the tiles in the screenshot,
+    :func:`place_by_looks`) on the part shown, and the part it takes to be cut off by the
+    screenshot's edge charged as tiles read as nothing
     (:data:`~gridsight.vision.mapview.UNREAD_COST`). A picture placed a whole number of
     tiles off, so that more of it is taken to be cut off, maps the screenshot to the room
     the same way and fits its fewer tiles as well or better (99700 case 0, cut 1.1
