@@ -348,8 +348,10 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
     for stage in (0, 1) if screen is None else (0,):
         found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage)
         any_found = any_found or bool(found)
-        chosen = _chosen(_per_screen(found)[:CHECKED] if stage else found, room, layout,
-                         skin)
+        if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
+            found = _per_screen(sorted(found, key=lambda v: _whole_view_cost(
+                v.placement.cost, v)))[:CHECKED]
+        chosen = _chosen(found, room, layout, skin)
         if chosen is not None and (best is None or chosen[0] < best[0]):
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
