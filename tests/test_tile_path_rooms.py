@@ -710,6 +710,26 @@ def test_a_picture_filling_the_screenshot_one_way_and_cut_is_found():
     assert any((round(s.x), round(s.y)) == (x, y) for s in screens)
 
 
+def test_a_cut_picture_filling_the_screenshot_the_other_way_is_sized_by_its_edges():
+    """The picture filling the screenshot's height and cut on the right (121006's set-up:
+    5.99x, scanlines, JPEG). Its repeats say the pitch 0.18% large: the picture would be
+    1.5 pixels taller than the screenshot, so it was placed 26 console pixels low, its
+    bottom rows cut and the view a pixel off. Its two edges down settle the pitch (to
+    0.05%) and it is offered whole down, its console pixels sampled in their middles
+    whichever side it is taken to be cut on."""
+    settings = rooms.setup_for("display", 6, 121006)
+    shot = gbc.random_shot(5, look=gbc.random_look(121006), settings=settings)
+    x, y, w, h = shot.picture
+    assert (x, y, h) == (0, 0, shot.image.shape[0]) and w > shot.image.shape[1]
+    screens = find_cut_screens(without_scanlines(shot.image), GBC, 95.97)
+    whole_down = [s for s in screens if s.y == 0 and s.clip[1] == s.clip[3] == 0]
+    assert whole_down
+    for screen in whole_down:
+        assert abs(screen.pitch / (w / 10) - 1) < 0.0005
+        phase = (screen.x - x) / screen.native_scale
+        assert abs(phase - round(phase)) < 0.15
+
+
 def test_a_window_stretched_since_calibration_reads_right(wide_case):
     """Non-square pixels: the window stretched to 4:3 after calibrating (the pitches across
     and down found apart): every cell in view right."""

@@ -550,28 +550,99 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
                  if 0 < e < layout.tiles_high)
     out: list[tuple[float, Screen]] = []
     last: list[tuple[float, Screen]] = []  # placed from the border: offered after the others
-    xs = _axis_places(_edges(image, 1), _flatness(image, 1), width, (),
-                      MAX_CUT * pitch, keep)
-    for x_score, x, x_cut in xs:
-        columns = (int(max(0, x)), int(min(w, x + width)))
-        ys = _axis_places(_edges(image, 0, columns), _flatness(image, 0, columns), height,
+    past: list[tuple[float, Screen]] = []  # whole one way past the screenshot: after those
+    t = layout.tile_px
+    across_edges = _edges(image, 1)
+    xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
+    for x_score, x0, x_cut, x_size in xs:
+        columns = (int(max(0, x0)), int(min(w, x0 + width)))
+        down_edges = _edges(image, 0, columns)
+        ys = _axis_places(down_edges, _flatness(image, 0, columns), height,
                           tuple(b * height for b in bars), MAX_CUT * pitch_down, keep)
-        for y_score, y, y_cut in ys:
+        for y_score, y0, y_cut, y_size in ys:
             if not (x_cut or y_cut):
                 continue
-            screen = Screen(x, y, pitch, layout, pitch_y)
+            x_border, y_border = _on_border(x0, width, w), _on_border(y0, height, h)
+            across, down = _settled_pitches(layout, pitch, pitch_y,
+                                            None if x_cut else x_size,
+                                            None if y_cut else y_size)
+            x = _cut_start(x0, x_cut, x_border, width, layout.tiles_wide * across,
+                           across_edges, across / t)
+            y = _cut_start(y0, y_cut, y_border, height, layout.tiles_high * (down or across),
+                           down_edges, (down or across) / t)
+            screen = Screen(x, y, across, layout, down)
             clip = _clip(screen, w, h)
-            t = layout.tile_px
             wide, high = layout.view_tiles
             if wide * t - clip[0] - clip[2] < 2 * t or high * t - clip[1] - clip[3] < 2 * t:
                 continue
-            screen = Screen(x, y, pitch, layout, pitch_y, clip)
-            (last if _on_border(x, width, w) or _on_border(y, height, h) else out).append(
+            screen = Screen(x, y, across, layout, down, clip)
+            # Whole one way only at a size past the screenshot's (the repeats' a little
+            # large): offered after all the others, never in their place (a picture cut
+            # by a few pixels is as often taken for one filling the screenshot).
+            widened = (not x_cut and width > w + 1) or (not y_cut and height > h + 1)
+            (past if widened else last if x_border or y_border else out).append(
                 (x_score + y_score, screen))
-    out.sort(key=lambda item: -item[0])
-    last.sort(key=lambda item: -item[0])
-    return [screen for _, screen in out][: max(1, keep * keep)] + \
-        [screen for _, screen in last][: max(1, keep * keep)]
+    k = max(1, keep * keep)
+    return [screen for _, screen in sorted(out, key=lambda item: -item[0])][:k] + \
+        [screen for _, screen in sorted(last, key=lambda item: -item[0])][:k] + \
+        [screen for _, screen in sorted(past, key=lambda item: -item[0])][:k]
+
+
+def _settled_pitches(layout: ScreenLayout, pitch: float, pitch_y: float,
+                     width: float | None, height: float | None) -> tuple[float, float]:
+    """A cut picture's pitch across and down (0: the same), from the size settled by its
+    two edges on the way it fits whole (``width`` or ``height``; ``None``: cut that way):
+    settled to a pixel over the whole picture, it says the pitch to a twentieth of a
+    percent, where the picture's repeats say it to a few tenths (121006: 95.97 for 95.8,
+    the picture then 1.5 pixels taller than the screenshot it fills, its bottom row of
+    tiles cut). The console's pixels are square unless ``pitch_y`` says otherwise, so a
+    size settled one way says the pitch the other way too."""
+    across = width / layout.tiles_wide if width is not None else None
+    down = height / layout.tiles_high if height is not None else None
+    if pitch_y:  # stretched: each way its own
+        return across or pitch, down or pitch_y
+    if across is not None and down is not None:
+        return across, down
+    one = across or down
+    return (one, 0.0) if one is not None else (pitch, 0.0)
+
+
+PHASE_CLEAR = 3.0  # the console pixels' repeat this many times those nearby: a phase
+
+
+def _console_phase(profile: np.ndarray, period: float) -> float | None:
+    """Where the console pixels' boundaries fall along one axis (a screenshot coordinate
+    modulo ``period``, the console pixel's size) by the edges' Fourier coefficient at that
+    period (:func:`_edges`' profile: index ``k`` the boundary before pixel ``k``, which is
+    a :class:`Screen`'s ``x`` convention); ``None`` when that repeat is not clearly above
+    those at periods nearby (a picture smoothed so much that its pixels do not show)."""
+    values = profile - profile.mean()
+    k = np.arange(len(values), dtype=np.float64)
+    periods = period * np.array([1.0, 0.83, 0.87, 0.91, 0.95, 1.05, 1.09, 1.13, 1.17])
+    z = np.exp(-2j * np.pi * k[None, :] / periods[:, None]) @ values
+    if abs(z[0]) < PHASE_CLEAR * float(np.median(np.abs(z[1:]))):
+        return None
+    return float((-np.angle(z[0]) / (2 * np.pi) * period) % period)
+
+
+def _cut_start(start: float, cut: bool, border: bool, size: float, settled: float,
+               profile: np.ndarray, period: float) -> float:
+    """A cut picture's start along one axis at its settled size (:func:`_settled_pitches`):
+    a picture whose start is cut off keeps its end where it was found; one placed from the
+    screenshot's border (no edge of it showing that way, so its place is known only to a
+    console pixel or so) is moved to the nearest place where its console pixels fall on
+    the screenshot's own (:func:`_console_phase`), so the pixels are sampled in their
+    middles whichever side the picture was taken to be cut on."""
+    if not cut:
+        return start
+    if start < 0:
+        start += size - settled
+    if border:
+        phase = _console_phase(profile, period)
+        if phase is not None:
+            off = (phase - start) % period
+            start += off - period if off > period / 2 else off
+    return start
 
 
 def moved(screen: Screen, dx: int, dy: int, w: int, h: int) -> Screen | None:
@@ -614,17 +685,17 @@ def _clip(screen: Screen, w: int, h: int) -> tuple[int, int, int, int]:
 
 def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size: float,
                  inner: tuple[float, ...], max_cut: float, keep: int
-                 ) -> list[tuple[float, float, bool]]:
-    """A picture of ``size`` along one axis: ``(score, start, cut)`` for the ``keep`` best
-    places where it fits whole (its two edges, :func:`_settle`'s pairs, at the size given
-    within a pixel) and the ``keep`` best where one edge is inside and the other past the
+                 ) -> list[tuple[float, float, bool, float]]:
+    """A picture of ``size`` along one axis: ``(score, start, cut, size)`` for the ``keep``
+    best places where it fits whole (its two edges, :func:`_settle`'s pairs, at the size
+    given within a pixel: ``size`` the settled one) and the ``keep`` best where one edge is inside and the other past the
     screenshot's border by no more than ``max_cut`` (scored by the edge inside, weighed by
     the flatness outside it, plus :data:`CUT_EDGE`, plus the lines ``inner`` that fall
     inside), best first; then the places where the edge "inside" is the screenshot's own
     border (the picture filling the screenshot that way: :data:`BORDER_CUT`), always."""
     n = len(profile) - 1
     before, after = flat
-    out: list[tuple[float, float, bool]] = []
+    out: list[tuple[float, float, bool, float]] = []
 
     def inner_score(start: float) -> float:
         total = 0.0
@@ -634,34 +705,39 @@ def _axis_places(profile: np.ndarray, flat: tuple[np.ndarray, np.ndarray], size:
                 total += float(max(profile[int(np.floor(at))], profile[int(np.ceil(at))]))
         return total
 
-    if size <= n + 1:
-        start = _best_pair(profile, min(size, float(n)), inner, flat=flat, reach=1)
+    # The repeats' size may be a little large for a picture filling the screenshot whole.
+    if size <= n * (1 + SETTLE_REACH) + 1:
+        whole = min(size, float(n))
+        start = _best_pair(profile, whole, inner, flat=flat, reach=1)
         if start is not None:
-            for left, length in _settle(profile, start, size, inner, flat=flat, keep=keep,
+            for left, length in _settle(profile, start, whole, inner, flat=flat, keep=keep,
                                         reach_size=1):
                 right = int(round(left + length))
                 score = float(profile[int(left)] * before[int(left)]
                               + profile[right] * after[right]) + inner_score(left)
-                out.append((score, left, False))
-    cut: list[tuple[float, float, bool]] = []
-    border: list[tuple[float, float, bool]] = []  # offered whatever the other places' scores
+                out.append((score, left, False, length))
+    cut: list[tuple[float, float, bool, float]] = []
+    # Offered whatever the other places' scores:
+    border: list[tuple[float, float, bool, float]] = []
     # The end inside, the start cut off.
     for end in range(max(1, int(np.ceil(size - max_cut))), min(n, int(np.floor(size))) + 1):
         if end == n:  # the picture ending on the border: no edge to see
-            border.append((BORDER_CUT + CUT_EDGE + inner_score(end - size), end - size, True))
+            border.append((BORDER_CUT + CUT_EDGE + inner_score(end - size), end - size, True,
+                           size))
             continue
         edge = float(profile[end] * after[end])
         if edge >= CUT_MIN_EDGE:
-            cut.append((edge + CUT_EDGE + inner_score(end - size), end - size, True))
+            cut.append((edge + CUT_EDGE + inner_score(end - size), end - size, True, size))
     # The start inside, the end cut off.
     for start_px in range(max(0, int(np.ceil(n - size))),
                           min(n - 1, int(np.floor(n - size + max_cut))) + 1):
         if start_px == 0:  # the picture starting on the border
-            border.append((BORDER_CUT + CUT_EDGE + inner_score(0.0), 0.0, True))
+            border.append((BORDER_CUT + CUT_EDGE + inner_score(0.0), 0.0, True, size))
             continue
         edge = float(profile[start_px] * before[start_px])
         if edge >= CUT_MIN_EDGE:
-            cut.append((edge + CUT_EDGE + inner_score(start_px), float(start_px), True))
+            cut.append((edge + CUT_EDGE + inner_score(start_px), float(start_px), True,
+                        size))
     cut.sort(key=lambda item: -item[0])
     out.sort(key=lambda item: -item[0])
     return sorted(out[:keep] + cut[:keep], key=lambda item: -item[0]) + border

@@ -37,6 +37,7 @@ from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.errors import BoardNotFoundError, PackError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.mapview import (
+    UNREAD_COST,
     Looks,
     Placement,
     exactness,
@@ -76,7 +77,6 @@ MAX_CONFLICTS = 0.06  # a view whose tiles disagree with the room more than this
 MIN_LEAD = 0.02  # ... nor one that another place in the room explains nearly as well
 GOOD_FIT = 0.03  # a placement this good, this far ahead of any other, ends the search
 CHECKED = 6  # the places checked for a picture cut or stretched (the most alike first)
-CUT_COST = 0.03  # what a place costs in calibration for each share of the view cut off
 EVENINGS = 3  # the ways of evening out a console pixel's pattern tried (:func:`evenings`)
 
 
@@ -348,18 +348,34 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
     for stage in (0, 1) if screen is None else (0,):
         found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage)
         any_found = any_found or bool(found)
-        # Each place the kinds suggest is tried: the looks learned there must place the
-        # view there again, clearly ahead of anywhere else; the best such place is kept.
-        for view in (_per_screen(found)[:CHECKED] if stage else found):
-            fit = _self_consistent(view, room, layout, skin)
-            # Of places fitting alike, the one showing the most of the view (a picture
-            # taken for one cut by the screenshot's edge fits as well, on fewer tiles).
-            cost = fit.cost + CUT_COST * _hidden_share(view) if fit is not None else 0.0
-            if fit is not None and (best is None or cost < best[0]):
-                best = (cost, view)
+        if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
+            found = _per_screen(sorted(found, key=lambda v: _whole_view_cost(
+                v.placement.cost, v)))[:CHECKED]
+        chosen = _chosen(found, room, layout, skin)
+        if chosen is not None and (best is None or chosen[0] < best[0]):
+            best = chosen
         if best is not None and best[0] <= GOOD_FIT:
             break
     return (best[1] if best is not None else None), any_found
+
+
+def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str
+            ) -> tuple[float, View] | None:
+    """Of the places the kinds suggest, the one a calibration keeps, and its cost over the
+    whole view (:func:`_whole_view_cost`; ``None``: none fits). Each is tried: the looks
+    learned there must place the view there again, clearly ahead of anywhere else
+    (:func:`_self_consistent`); of those, the one fitting best over the whole view, so a
+    picture taken to be cut deeper than it is, fitting its fewer tiles as well, loses to
+    the one showing more."""
+    best: tuple[float, View] | None = None
+    for view in views:
+        fit = _self_consistent(view, room, layout, skin)
+        if fit is None:
+            continue
+        cost = _whole_view_cost(fit.cost, view)
+        if best is None or cost < best[0]:
+            best = (cost, view)
+    return best
 
 
 def _per_screen(views: list[View]) -> list[View]:
@@ -376,6 +392,23 @@ def _hidden_share(view: View) -> float:
     wide, high = view.screen.layout.view_tiles
     t = view.screen.layout.tile_px
     return 1.0 - view.pixels.shape[0] * view.pixels.shape[1] / (wide * high * t * t)
+
+
+def _whole_view_cost(cost: float, view: View) -> float:
+    """A place's cost over the whole view (calibration's :func:`_chosen`, reading's
+    :func:`_rank`): ``cost`` (the mean over the tiles in the screenshot,
+    :func:`place_by_looks`) on the part shown, and the part it takes to be cut off by the
+    screenshot's edge charged as tiles read as nothing
+    (:data:`~gridsight.vision.mapview.UNREAD_COST`). A picture placed a whole number of
+    tiles off, so that more of it is taken to be cut off, maps the screenshot to the room
+    the same way and fits its fewer tiles as well or better (99700 case 0, cut 1.1
+    console pixels on the left: a place 127 pixels to the right, 21% of its view taken
+    as cut off, fitted with no conflict and won; calibration learned from it saw no
+    Link). Each tile it leaves unexplained now costs what a tile read as nothing costs, so
+    such a place wins only when the tiles the other shows cost more than that (a view
+    over the window's margin or a status bar does; a right one, a sprite or two, not)."""
+    hidden = _hidden_share(view)
+    return cost * (1.0 - hidden) + UNREAD_COST * hidden
 
 
 def _self_consistent(view: View, room: Room, layout: ScreenLayout,
@@ -788,23 +821,37 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     known = _known(pack, layout)
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
     best: tuple[float, View] | None = None
+    ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
+
+    def placed_by(pixels: np.ndarray) -> tuple[Placement, list]:
+        return place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image, known=known)
 
     def place(screens: Iterable[Screen]) -> None:
-        """Each screen's view placed through the looks; the best kept in ``best``, and the
-        search stopped at a placement good and clearly ahead."""
-        nonlocal best
+        """Each screen's view placed through the looks; the best kept in ``best`` (by
+        :func:`_rank`: of places that fit, the one fitting best over the whole view, so that
+        a picture taken to be cut deeper than it is, its fewer tiles fitting as well, does
+        not win), and the search stopped at a placement good over the whole view and
+        clearly ahead. A cut view that fits but leaves much of the view out is widened at
+        once (:func:`_widest`): the same mapping moved to the screenshot's edges, where it
+        is, ends the search there."""
+        nonlocal best, ranked
         for screen in screens:
             pixels = screen.native_view(image)
             try:
-                placement, reads = place_by_looks(pixels, kinds, looks,
-                                                  anchor=pack.anchor.image, known=known)
+                placement, reads = placed_by(pixels)
             except ValueError:
                 continue
             if unseen:
                 placement = _excused(placement, reads, pixels, kinds, unseen)
-            if best is None or placement.cost < best[0]:
-                best = (placement.cost, View(screen, pixels, placement))
-            if best[0] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
+            found = (placement.cost, View(screen, pixels, placement))
+            rank = _rank(found[1])
+            if rank[0] == 0 and rank[1] > GOOD_FIT and any(screen.clip):
+                wider = _widest(found, image, room, placed_by, unseen)
+                if wider is not found and _rank(wider[1]) < rank:
+                    found, rank = wider, _rank(wider[1])
+            if best is None or rank < ranked:
+                best, ranked = found, rank
+            if ranked[1] <= GOOD_FIT and best[1].placement.margin > GOOD_FIT:
                 return  # no need to look further
 
     def fits() -> bool:
@@ -844,8 +891,23 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         place(more_screens(image, layout, hint, hint_y))
     if best is None or not fits() or not any(best[1].screen.clip):
         return best
-    return _widest(best, image, room, lambda pixels: place_by_looks(
-        pixels, kinds, looks, anchor=pack.anchor.image, known=known), unseen)
+    return _widest(best, image, room, placed_by, unseen)
+
+
+def _rank(view: View) -> tuple[int, float]:
+    """How a read's placements are ordered (least first): one that fits the room
+    (:func:`_fits`) before any that does not; of those that fit, by the cost over the
+    whole view (:func:`_whole_view_cost`: the part taken to be cut off by the screenshot's
+    edge charged as tiles read as nothing); of the others, by their own cost (a frame
+    ghosted is undone from the nearest, :func:`_unghosted`). A picture cut by the
+    screenshot's edge is offered cut at several depths; at the pack's exact pitch, one
+    placed a whole number of tiles off maps the screenshot to the room as the right one
+    does, over fewer tiles, and fits them as well (99700 case 0: seven of ten screenshots
+    placed one or two tiles off, 79 cells ``?`` that the screenshot shows whole)."""
+    cost = view.placement.cost
+    if _fits((cost, view)):
+        return 0, _whole_view_cost(cost, view)
+    return 1, cost
 
 
 WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more

@@ -1,0 +1,80 @@
+"""Tile-path rooms: a picture cut by the screenshot's edge, placed at an exact pitch.
+
+At the pitch a picture's two edges settle (exact to a twentieth of a percent), a place a whole
+number of tiles off maps the screenshot to the room as the right one does, over fewer tiles:
+the rest of the picture taken to be cut off. Fitting those fewer tiles as well or better, it
+won calibration (99700 case 0 of ``--setups display``: a place 127 pixels to the right, a
+fifth of its view taken as cut, no conflict; the looks learned from it saw no Link, 87 cells
+of its screenshots and 497 of its walk ``?``) and reading (seven of ten screenshots placed a
+tile or two off). Both now rank a place by its cost over the whole view, the part taken as
+cut off charged as tiles read as nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from kit import rooms
+from kit.skins import tile_path_gbc as gbc
+
+from gridsight.games.tile_path import room as room_module
+from gridsight.games.tile_path.room import GBC, read_view, room_from_board
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.tiling import Screen, _clip, without_scanlines
+
+ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+CASE = 99_700  # case 0 of the display set-ups: 3.95x nearest, 1.1 console pixels cut on the left
+
+
+def _view_at(image: np.ndarray, x: float, pitch: float) -> room_module.View:
+    """The view of the picture placed at ``x`` (top on the screenshot's top) at ``pitch``,
+    cut where the screenshot ends, placed in the room by its kinds."""
+    h, w = image.shape[:2]
+    screen = Screen(x, 0.0, pitch, GBC)
+    screen = Screen(x, 0.0, pitch, GBC, 0.0, _clip(screen, w, h))
+    return room_module._views_by_kinds(image, ROOM, GBC, screen, keep=1)[0]
+
+
+@pytest.fixture(scope="module")
+def cut_case():
+    """Case 0's calibration screenshot and its two places at the pitch its height settles:
+    where the picture is (cut a console pixel on the left) and two tiles to the right."""
+    settings = rooms.setup_for("display", 0, CASE)
+    look = gbc.random_look(CASE)
+    shot = rooms.calibration_shot(look, settings, CASE)
+    image = without_scanlines(shot.image)
+    pitch = image.shape[0] / GBC.tiles_high  # the picture fills the screenshot's height
+    right = _view_at(image, shot.picture[0] + 0.9, pitch)
+    deep = _view_at(image, 127.0, pitch)  # a tile boundary two tiles in, taken for an edge
+    return settings, look, shot, right, deep
+
+
+def test_calibration_keeps_the_place_showing_more_of_the_view(cut_case):
+    """Both places fit the room by the looks learned from them, the one two tiles off with
+    no conflict at all on its fewer tiles; calibration keeps the right one (main's scoring,
+    3% per share of the view cut off, kept the other)."""
+    _settings, _look, shot, right, deep = cut_case
+    assert deep.camera[0] == right.camera[0] + 32 and room_module._hidden_share(deep) > 0.2
+    fit_right = room_module._self_consistent(right, ROOM, GBC, "t")
+    fit_deep = room_module._self_consistent(deep, ROOM, GBC, "t")
+    assert fit_right is not None and fit_deep is not None
+    assert fit_deep.cost < fit_right.cost  # the premise: its fewer tiles fit better
+    chosen = room_module._chosen([deep, right], ROOM, GBC, "t")
+    assert chosen is not None and chosen[1] is right
+    assert abs(right.camera[0] - shot.camera[0]) <= 1 and right.camera[1] == shot.camera[1]
+
+
+def test_a_cut_picture_is_read_where_it_is_not_a_tile_or_two_off(cut_case):
+    """Through the pack learned where the picture is (its pitch exact), a later
+    screenshot of the set-up: a place two tiles across and one down off, taken as cut
+    deeper on the right and the bottom, fitted its fewer tiles with no conflict and was
+    read (main: 45 of the 63 cells in view ``?``). Every cell in view is read right, the
+    view as the screenshot shows it."""
+    settings, look, shot, right, _deep = cut_case
+    pack = room_module._learned([("c", shot.image)], [right], ROOM, "t", GBC).pack
+    moment = gbc.random_shot(CASE * 100 + 7, look=look, settings=settings)
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    text = rooms.text_of(room_module.board_tokens(read.board, ROOM))
+    assert not tally.add(text, rooms.text_of(moment.board_in_view())), text
+    assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
