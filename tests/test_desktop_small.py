@@ -399,7 +399,8 @@ def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(mon
     with a hand over the board" and advised on (a wrong board). A board read whole in a
     window, finer, within the lattice and off its lines, shows the lattice is none: refused.
     With only a part of the lattice at half its pitch in the windows (the phone alone of
-    112002), or nothing, the doubtful find stands (a hand over a phone's board)."""
+    112002), a lattice within a tile, or nothing, the doubtful find stands (a hand over a
+    phone's board)."""
     import gridsight.readers.desktop as desktop
     from gridsight.vision.classify import BoardRead, CellRead
     from gridsight.vision.geometry import BoardGeometry
@@ -413,9 +414,10 @@ def test_a_doubtful_lattice_over_a_finer_board_read_in_a_window_is_no_screen(mon
 
     phone = Region(300, 0, 200, 400, 1.0)
     # In the window: the phone's board, its counter unread; a part of the lattice read at
-    # half its pitch, on its lines and half-lines; nothing.
-    for window_board, answer in (((20, 20, 30), "refused"), ((85, 95, 75), "whole"),
-                                 (None, "whole")):
+    # half its pitch, on its lines and half-lines; a "board" of 11 px within one tile (a
+    # decoration's pixels, on a phone's screenshot with a finger over its board); nothing.
+    for window_board, answer in (((20, 20, 62), "refused"), ((85, 95, 75), "whole"),
+                                 ((300, 300, 11), "whole"), (None, "whole")):
         def locate(pixels: np.ndarray) -> BoardRead:
             if pixels.shape[1] == 800:  # the whole frame: a lattice across its windows
                 return board(10, 20, 150, 17, ("cards",))

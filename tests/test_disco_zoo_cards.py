@@ -170,6 +170,10 @@ def test_a_you_have_line_in_its_names_colour_gives_no_sure_tint():
         (card.rarity, card.rarity_confidence)
     said, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert asked or said.splitlines()[1] == text.splitlines()[1], said
+    # Its one fill, drawn dark near the dirt, is 18 Lab from nine unfilled boxes lying within
+    # 2 of their median: "0 of 3 filled" is not read clearly.
+    assert card.boxes is not None and card.boxes.filled == 0
+    assert card.boxes.confidence < BOX_SURE
 
 
 def test_boxes_too_small_to_tell_a_fill_leave_the_found_count_unsaid():

@@ -108,3 +108,18 @@ def test_found_tiles_of_the_dirts_colour_are_told_by_the_boxes_and_their_sprites
     said, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
                                            image)
     assert (said, asked, refused) == (text, "", "")
+
+
+def test_found_tiles_in_a_row_of_one_colour_showing_a_cards_sprite_are_no_cover():
+    """Fresh real-look 170023 at 1.4x: three Sheep side by side, their olive drawn near the
+    dirt and no rarity's, their colour carrying on across the lines between them, were taken
+    for one thing lying over the board and left unread. Each shows the Sheep card's sprite
+    (0.10-0.12 from it): a cover shows no animal in each cell it spans."""
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    _, text, image, _ = real_screen(23, 170_000)
+    screen = locate_rescue(image)
+    assert [screen.tiles[2][c].kind for c in (2, 3, 4)] == ["found"] * 3
+    said, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
+                                           image)
+    assert (said, asked, refused) == (text, "", "")

@@ -66,6 +66,9 @@ MOSTLY_OVER = 0.6  # boards of one size overlapping by this share of their union
 # board's lattice at two pitches (:func:`mostly_over`)
 FINER = 0.75  # a board read whole in a window at this share of a doubtful whole-frame
 # lattice's pitch, or less, within it, shows the lattice is not a board (:func:`_finer_within`)
+FINER_SPAN = 1.5  # ... spanning this many of the lattice's cells or more (a phone's
+# screenshot with a finger over its board: a 5x5 "board" of 11 px read whole in one 56 px
+# tile, a decoration's pixels, is no other board)
 HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
 # the lattice's lines or half-lines (a part of the lattice read at half its pitch)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
@@ -296,7 +299,8 @@ def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
     lines or half-lines (:data:`HALF_LINE`) is no other board but a part of the lattice read
     at half its pitch, in a region cut between two of its lines (the phone alone of harder
     desktop 112002: its board read with eight decorated tiles unread, and a quarter of it
-    read whole at half the pitch in a region over its lower left)."""
+    read whole at half the pitch in a region over its lower left). Nor is one within a tile
+    or so of the lattice (:data:`FINER_SPAN`): a picture's pixels read as a lattice."""
     if board.known_fraction < 1.0:
         return False
     inner, outer = board.geometry, lattice.geometry
@@ -307,6 +311,8 @@ def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:
     if not ((a.min(axis=0) >= b.min(axis=0) - cell).all()
             and (a.max(axis=0) <= b.max(axis=0) + cell).all()):
         return False
+    if np.ptp(a, axis=0).min() < FINER_SPAN * cell:
+        return False  # a lattice within a tile or so: a sprite's or a decoration's pixels
     half = np.tile(np.ptp(b, axis=0) / np.array([outer.cols, outer.rows]) / 2, 2)
     steps = (np.concatenate([a.min(axis=0), a.max(axis=0)]) - np.tile(b.min(axis=0), 2)) / half
     off = np.abs(steps - np.round(steps)) * half

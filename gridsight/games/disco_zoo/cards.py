@@ -63,6 +63,12 @@ MIN_FILL_SIDE = 7
 # 120 real-look phone screens (seeds 7000): right unfilled boxes lie 0-19 from the others'
 # median but on screens whose rows were misread anyway; fills read unfilled, 10-36.
 UNFILLED_APART = 20.0
+# ... or LONE_APART and LONE_TIMES the others' own spread about their median, when there are
+# LONE_OTHERS of them or more (fresh real-look 170043: a timeless fill drawn dark near the
+# dirt read "0 of 3 filled" 18 Lab from nine unfilled boxes lying within 2 of their median)
+LONE_APART = 12.0
+LONE_TIMES = 5.0
+LONE_OTHERS = 4
 TINT_FROM_NAME = 4.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
@@ -473,13 +479,19 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
     clearly. The models of an unfilled box (the card's colour down to 0.4 of it) reach a fill
     darker than the card; the screen's own unfilled boxes tell it is not one of them (phone
     screen 7065: a rare fill drawn dark olive on a light card read "0 of 3 filled" clearly,
-    29 Lab from the unfilled boxes beside it)."""
+    29 Lab from the unfilled boxes beside it), also nearer when they lie close together
+    (:data:`LONE_APART`, :data:`LONE_TIMES`)."""
     empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
     out = list(verdicts)
     for i in empty:
-        others = [measured[j][0] for j in empty if j != i]
-        if others and float(np.linalg.norm(measured[i][0] - np.median(np.array(others), axis=0))
-                            ) > UNFILLED_APART:
+        others = np.array([measured[j][0] for j in empty if j != i])
+        if not len(others):
+            continue
+        middle = np.median(others, axis=0)
+        apart = float(np.linalg.norm(measured[i][0] - middle))
+        spread = float(np.median(np.linalg.norm(others - middle, axis=1)))
+        if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and apart > LONE_APART
+                                      and apart > LONE_TIMES * spread):
             out[i] = (False, "", 0.0)
     return out
 

@@ -268,6 +268,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _ = best
     cards = find_cards(image, lattice, tiles)
+    tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     counter = read_counter(image, lattice, cards)
@@ -329,6 +330,30 @@ CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded
 # sprite through a video codec, the seven decorated grass tiles 0.69 and more)
 
 
+def covered_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                  cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with each tile taken for a part of something lying over the board
+    (``hidden``: its colour carries on across the lines to its neighbour's) found when it
+    shows a card's sprite, within :data:`LAWN_SPRITE` of it: a cover does not show an
+    animal in each cell it spans, neighbouring found tiles of one colour do (fresh real-look
+    170023 at 1.4x: three Sheep in a row, their olive drawn near the dirt and no rarity's,
+    0.10-0.12 from the Sheep card, taken for one thing over them and left unread). Found of
+    no rarity's colour: their sprites and the boxes tell their animals."""
+    hidden = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+              if tile.kind == "hidden"]
+    pictures = [card.sprite for card in cards if card.sprite is not None
+                and not card.sprite.empty]
+    if not hidden or not pictures:
+        return tiles
+    out = [list(row) for row in tiles]
+    for r, c in hidden:
+        sprite = _tile_sprite(image, lattice, r, c)
+        if sprite is not None and not sprite.empty and \
+                min(sprite_distance(sprite, card) for card in pictures) < LAWN_SPRITE:
+            out[r][c] = TileSeen("found", (), 0.3, sprite)
+    return tuple(tuple(row) for row in out)
+
+
 def unread_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
                  cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with the unread tiles the cards' boxes count found: when every card's box
@@ -336,8 +361,8 @@ def unread_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     many found tiles more than the board shows found as there are unread tiles showing a
     picture, each of those pictures within :data:`LAWN_SPRITE` of a card's sprite, they are
     found, of no rarity's colour (their sprites and the boxes tell their animals). A found
-    tile whose colour is near
-    the dirt's is read as dirt with something over it and left unread (real-look 7028 at
+    tile whose colour is near the dirt's is read as dirt with something over it and left
+    unread (real-look 7028 at
     1.1x: two Corvus tiles, 0.11 from the Corvus card, the boxes counting two more found
     than the board showed); its sprite and the boxes tell it."""
     from gridsight.games.disco_zoo.settle import BOX_SURE
