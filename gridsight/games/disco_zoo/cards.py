@@ -69,7 +69,10 @@ UNFILLED_APART = 20.0
 LONE_APART = 12.0
 LONE_TIMES = 5.0
 LONE_OTHERS = 4
-TINT_FROM_NAME = 4.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint
+TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint:
+# measured on the clear tints of 7000 (120 screens) and 330000 (60, 1x-9x): of 87, three
+# wrong, at 1.3, 6.1 and 17.4 from their names' hue; seven right ones lie under 8 (the font's
+# own colour near the rarity's), now unsure
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
@@ -603,7 +606,9 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     (the card's name, in the font's own colour): the line shows no tint of its own, and its
     colour against the card is the font's (real-look 170043 at 2x: a timeless colour drawn
     dark near the dirt tinted the line by nothing visible, and the light font on a green
-    card read as a mythical tint, clearly; the card was named Unicorn for Chicken)."""
+    card read as a mythical tint, clearly; the card was named Unicorn for Chicken. 330040
+    at 6.2x: a rare colour drawn dark greyed a white line, 6 a*b* from its name's hue, read
+    as mythical)."""
     rarity, confidence = line_tint(image, line, card, facts)
     x, y, w, h = line
     lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)
