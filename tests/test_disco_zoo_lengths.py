@@ -5,7 +5,7 @@ line of a card is its name (``names._name_line``)."""
 
 from __future__ import annotations
 
-from gridsight.games.disco_zoo import names
+from gridsight.games.disco_zoo import cards, names
 from gridsight.games.disco_zoo.lengths import fits_name
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
@@ -35,12 +35,25 @@ def test_a_length_is_not_counted_when_another_card_reads_as_a_name_it_cannot_be(
     """1.7x screen 7079: a Pig card (``PIG``, three glyphs among Sheep, Pig and Rabbit) beside
     a Chicken card whose tint read as mythical, which in the Farm leaves the Unicorn alone.
     Its line reads plainly ``CHICKEN``, a name its clues forbid: a clue is misread, so the
-    length of ``PIG`` must not settle the rescue (it would read a Unicorn)."""
+    length of ``PIG`` must not settle the rescue (it would read a Unicorn). The tint was read
+    so before a line in its name's colour counted as no tint (the next test); the misread is
+    kept here by turning that guard off."""
+    monkeypatch.setattr(cards, "TINT_FROM_NAME", 0.0)
     text, screen, image, (plain, _, asked, _) = _read(79, 7_000, (0.5, 3.0), monkeypatch)
+    assert screen.cards[2].rarity == "mythical" and screen.cards[2].rarity_confidence >= 0.5
     words = names.screen_words(image, screen.cards, screen.lattice.y, sure=True)
     assert words.cards[2].unlike and not words.cards[0].unlike
     assert plain in ("", text)
     assert asked
+
+
+def test_a_you_have_line_in_its_names_colour_leaves_the_chicken_its_name(monkeypatch):
+    """The same screen as read: the Chicken card's ``YOU HAVE`` line is within
+    :data:`~gridsight.games.disco_zoo.cards.TINT_FROM_NAME` of its name's hue, so no rarity is
+    read from it, and the screen is read exactly."""
+    text, screen, _, (plain, _, asked, _) = _read(79, 7_000, (0.5, 3.0), monkeypatch)
+    assert screen.cards[2].rarity_confidence < 0.5
+    assert (plain, asked) == (text, "")
 
 
 def test_a_line_fits_a_name_word_for_word_or_cut_when_it_fills_the_card():
