@@ -678,13 +678,24 @@ def _split_wide(runs: list[tuple[int, int]], profile: np.ndarray,
     while todo:
         a, b = todo.pop(0)
         if (b - a > WIDE * usual or (paired and b - a > PAIR * height)) and b - a >= 4:
-            lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
-            cut = lo + int(np.argmin(profile[lo:hi])) if hi > lo else -1
-            if cut > a and profile[cut] < DIP:
-                todo[:0] = [(a, cut), (cut + 1, b)] if profile[cut] < SPLIT else [(a, cut), (cut, b)]
+            parts = _cut_at_dip(profile, a, b)
+            if parts is not None:
+                todo[:0] = parts
                 continue
         out.append((a, b))
     return out
+
+
+def _cut_at_dip(profile: np.ndarray, a: int, b: int) -> list[tuple[int, int]] | None:
+    """The columns ``a..b`` of a glyph (``profile``: each column's ink) cut at the faintest
+    column of their middle half, when it is faint (:data:`DIP`): the two runs, that column
+    left out when under :data:`SPLIT` (a gap) and shared otherwise; ``None`` when no column
+    there is faint."""
+    lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
+    cut = lo + int(np.argmin(profile[lo:hi])) if hi > lo else -1
+    if cut > a and profile[cut] < DIP:
+        return [(a, cut), (cut + 1, b)] if profile[cut] < SPLIT else [(a, cut), (cut, b)]
+    return None
 
 
 def split_wider(line: TextLine, width: float, *, letter: float | None = None) -> TextLine:
@@ -727,10 +738,9 @@ def _parted(glyph: Glyph, width: float, letter: float | None = None) -> list[Gly
     while runs:
         a, b = runs.pop(0)
         if b - a > width and b - a >= 4:
-            lo, hi = a + max(1, int(0.25 * (b - a))), b - max(1, int(0.25 * (b - a)))
-            cut = lo + int(np.argmin(own[lo:hi])) if hi > lo else -1
-            if cut > a and own[cut] < DIP:
-                runs[:0] = [(a, cut), (cut + 1, b)] if own[cut] < SPLIT else [(a, cut), (cut, b)]
+            parts = _cut_at_dip(own, a, b)
+            if parts is not None:
+                runs[:0] = parts
                 continue
         out.append((a, b))
     if len(out) == 1:
