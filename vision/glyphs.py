@@ -723,7 +723,8 @@ def split_wider(line: TextLine, width: float, *, letter: float | None = None) ->
 def _parted(glyph: Glyph, width: float, letter: float | None = None) -> list[Glyph]:
     """``glyph`` cut where its columns' ink dips (:func:`split_wider`), each part cut again
     while wider than ``width``; ``[glyph]`` when it has no faint column. With ``letter``:
-    cut into ``round(width / letter)`` parts of equal width instead."""
+    cut into as many parts of equal width as its own width holds letters (two at least)
+    instead."""
     canvas = glyph.canvas
     w = glyph.box[2]
     margin = (canvas.shape[1] - w) // 2

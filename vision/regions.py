@@ -592,9 +592,9 @@ def _regions_by_bars(image: np.ndarray, maps: Boundaries, origin: tuple[int, int
     where it does: the lines across ``inner``'s whole width, above and below it, are
     followed left and right to where they stop (:func:`_line_ends`); the ends most of
     them share (:data:`BAR_LINES` lines at least, one above ``inner`` and one below) are
-    the sides; failing that, the ends of a line across that two lines share at each end. Its bottom is the lowest of those lines; its tops, from the highest down
-    (the first read with all of the screen wins: one above the screen would only add a
-    title bar)."""
+    the sides; failing that, the ends of a line across that two lines share at each end.
+    Its bottom is the lowest of those lines; its tops, from the highest down (the first
+    read with all of the screen wins: one above the screen would only add a title bar)."""
     ox, oy = origin
     ax0, ay0, ax1, ay1 = inner
     iw, ih = ax1 - ax0, ay1 - ay0

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -330,6 +331,18 @@ CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded
 # sprite through a video codec, the seven decorated grass tiles 0.69 and more)
 
 
+def _card_pictures(cards: tuple[CardSeen, ...]) -> list[Sprite]:
+    """The cards' sprites that show something (a found tile's picture is compared with
+    these)."""
+    return [card.sprite for card in cards if card.sprite is not None and not card.sprite.empty]
+
+
+def _nearest_card(sprite: Sprite, pictures: Sequence[Sprite]) -> float:
+    """How near ``sprite`` is to the nearest of the cards' ``pictures``
+    (:func:`gridsight.vision.sprites.sprite_distance`; 1.0, the farthest, with none)."""
+    return min((sprite_distance(sprite, card) for card in pictures), default=1.0)
+
+
 def covered_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
                   cards: tuple[CardSeen, ...]) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with each tile taken for a part of something lying over the board
@@ -341,15 +354,14 @@ def covered_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     no rarity's colour: their sprites and the boxes tell their animals."""
     hidden = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
               if tile.kind == "hidden"]
-    pictures = [card.sprite for card in cards if card.sprite is not None
-                and not card.sprite.empty]
+    pictures = _card_pictures(cards)
     if not hidden or not pictures:
         return tiles
     out = [list(row) for row in tiles]
     for r, c in hidden:
         sprite = _tile_sprite(image, lattice, r, c)
         if sprite is not None and not sprite.empty and \
-                min(sprite_distance(sprite, card) for card in pictures) < LAWN_SPRITE:
+                _nearest_card(sprite, pictures) < LAWN_SPRITE:
             out[r][c] = TileSeen("found", (), 0.3, sprite)
     return tuple(tuple(row) for row in out)
 
@@ -362,27 +374,24 @@ def unread_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     picture, each of those pictures within :data:`LAWN_SPRITE` of a card's sprite, they are
     found, of no rarity's colour (their sprites and the boxes tell their animals). A found
     tile whose colour is near the dirt's is read as dirt with something over it and left
-    unread (real-look 7028 at
-    1.1x: two Corvus tiles, 0.11 from the Corvus card, the boxes counting two more found
-    than the board showed); its sprite and the boxes tell it."""
+    unread (real-look 7028 at 1.1x: two Corvus tiles, 0.11 from the Corvus card, the boxes
+    counting two more found than the board showed); its sprite and the boxes tell it."""
     from gridsight.games.disco_zoo.settle import BOX_SURE
 
     if not cards or any(card.boxes is None or card.boxes.confidence < BOX_SURE
                         or card.boxes.found is None for card in cards):
         return tiles
     kinds = [tile.kind for row in tiles for tile in row]
-    if "hidden" in kinds:
+    missing = sum(card.boxes.found or 0 for card in cards) - kinds.count("found")
+    pictures = _card_pictures(cards)
+    if "hidden" in kinds or missing <= 0 or not pictures:
         return tiles
-    pictures = [card.sprite for card in cards if card.sprite is not None
-                and not card.sprite.empty]
     unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
               if tile.kind == "unknown" and not tile.lawn]
     sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in unread}
     shown = [cell for cell, sprite in sprites.items() if sprite is not None and not sprite.empty]
-    missing = sum(card.boxes.found or 0 for card in cards) - kinds.count("found")
-    if not pictures or not shown or missing != len(shown) or \
-            any(min(sprite_distance(sprites[cell], card) for card in pictures) >= LAWN_SPRITE
-                for cell in shown):
+    if missing != len(shown) or \
+            any(_nearest_card(sprites[cell], pictures) >= LAWN_SPRITE for cell in shown):
         return tiles
     out = [list(row) for row in tiles]
     for r, c in shown:  # (their colour read as no rarity's: their animal is the sprite's)
@@ -424,10 +433,9 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     else:
         grass = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
                  if tile.kind == "ground"]
-        pictures = [card.sprite for card in cards if card.sprite is not None
-                    and not card.sprite.empty]
+        pictures = _card_pictures(cards)
         sprites = {cell: _tile_sprite(image, lattice, *cell) for cell in grass}
-        near = {cell: min((sprite_distance(sprite, card) for card in pictures), default=1.0)
+        near = {cell: _nearest_card(sprite, pictures)
                 for cell, sprite in sprites.items() if sprite is not None and not sprite.empty}
         close = [cell for cell, d in near.items()
                  if d < LAWN_SPRITE or (cell in flagged and d < CORNERED_SPRITE)]
@@ -483,8 +491,7 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
     card's own colour reads as no fill, clearly. (Only such pictures are compared: a
     comparison costs up to 15 ms.)"""
-    pictures = [card.sprite for card in cards if card.sprite is not None
-                and not card.sprite.empty]
+    pictures = _card_pictures(cards)
     if not pictures:
         return set()
     sizes = [card.box[2:] for card in pictures]
@@ -504,7 +511,7 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
             like = [card for card, (cw, ch) in zip(pictures, sizes)
                     if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
                     and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
-            if like and min(sprite_distance(sprite, card) for card in like) < LAWN_SPRITE:
+            if like and _nearest_card(sprite, like) < LAWN_SPRITE:
                 out.add((r, c))
     return out
 
