@@ -222,7 +222,8 @@ def advise(game: str, reading: BoardReading, solve: Solve) -> tuple[Solution, Ad
 def with_reading(advice: Advice, reading: BoardReading,
                  matter: list[tuple[int, int]] | tuple[tuple[int, int], ...] = ()) -> Advice:
     """The solver's advice plus the unread and unsure cells marked, the reader's warnings, and
-    the unread cells that change the advice named in the status line."""
+    in the status line the advised cell itself when it was not read (look at it first) and
+    the other unread cells that change the advice."""
     warnings = advice.warnings + reading.warnings
     taken = {(m.row, m.col) for m in advice.marks}
     tokens = reading.board.grid
@@ -238,10 +239,14 @@ def with_reading(advice: Advice, reading: BoardReading,
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)
                        for r, c in reading.unread if (r, c) not in taken)
         warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
-    if matter:
-        from gridsight.readers.base import describe_cells
+    if reading.unread:
+        from gridsight.readers.base import describe_cells, unread_advised
 
-        status = f"{status} (but unread {describe_cells(matter)} may change this)"
+        status = unread_advised(status, advice.recommend, reading.unread)
+        advised = {(cell.row, cell.col) for cell in advice.recommend}
+        others = [cell for cell in matter if tuple(cell) not in advised]
+        if others:
+            status = f"{status} (but unread {describe_cells(others)} may change this)"
     return replace(advice, marks=marks, warnings=warnings, status=status)
 
 

@@ -527,8 +527,9 @@ def test_real_look_screens_are_detected_with_no_game_given_and_other_games_are_n
 
 def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_path, run_cli):
     """The bundled real-look rescue with its advised tile (row 2, column 3) painted over in a
-    colour no tile has: it is unread, solved as untapped, marked, and since it being tapped
-    would change the advice, the status line names it."""
+    colour no tile has: it is unread, solved as untapped, marked, and since the advised tap is
+    that very tile, the status line (JSON and the text report's headline) says to look at it
+    first."""
     image = real.example()
     shot = real.render(real.EXAMPLE_BOARD, animals=real.EXAMPLE_ANIMALS, attempts=6,
                        region="Jungle", seed=12)
@@ -543,7 +544,12 @@ def test_an_unread_tile_that_changes_the_advice_is_named_in_the_status_line(tmp_
     assert code == 0, err
     data = json.loads(out)
     assert data["unread"] == [[1, 2]]
-    assert "unread row 2, column 3" in data["status"]
+    assert data["status"].startswith("Tap row 2, column 3")
+    assert data["status"].endswith("(unread: look at row 2, column 3 first)")
+    code, out, err = run_cli("analyze", str(path), "--animals", "Gorilla,Panda,Tiger",
+                             "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    assert out.splitlines()[1] == data["status"]  # the text report's headline says it too
 
 
 def test_a_toast_over_a_row_of_tiles_leaves_the_board_found_and_the_tiles_unread(tmp_path,

@@ -368,8 +368,8 @@ def analyse_one(path: str, shelf: PackShelf, game: str | None, memory: ScreenMem
             data["view"] = _view_json(found.read.extras["view"])
         print(json.dumps(data, separators=(", ", ": ")))
     else:
-        print(for_terminal(report_text(path, found, reading, solution.text, annotated),
-                           headline=1))
+        print(for_terminal(report_text(path, found, reading, solution.text, annotated,
+                                       status=advice.status), headline=1))
     sys.stdout.flush()
     return Outcome(path, found.game, reading, solved=True)
 
@@ -384,8 +384,16 @@ def _view_json(view) -> dict | None:
 
 
 def report_text(path: str, found: Found, reading: BoardReading, solved: str,
-                annotated: str | None) -> str:
-    """The readable report of one image: the solver's own text, then what was read."""
+                annotated: str | None, status: str | None = None) -> str:
+    """The readable report of one image: the solver's own text, then what was read.
+
+    ``status`` is the advice's status line after the reading was taken into account
+    (:func:`gridsight.screenshots.with_reading`): it replaces the solver's first line, which
+    is that line before the reading's caveats, so the headline the eye finds first carries them
+    (an advised tile that was not read, other unread tiles that change the advice)."""
+    first, newline, rest = solved.partition("\n")
+    if status and status != first and status.startswith(first):
+        solved = status + newline + rest
     unread = set(reading.unread)
     read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
             for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there

@@ -55,7 +55,7 @@ from gridsight.live.sources import BoardSource, GridSource, SourceUpdate
 from gridsight.log import LogRecord, RecommendationLog, confidence_grid, utc_now
 from gridsight.games.doubts import Doubt, doubts_of
 from gridsight.errors import HintChoices
-from gridsight.readers.base import BoardReading, ReadHints
+from gridsight.readers.base import BoardReading, ReadHints, unread_advised
 from gridsight.registry import get_spec
 from gridsight.tracking import TrackerState
 from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind
@@ -730,12 +730,15 @@ def _without_cells(advice: Advice, cells: set[Cell]) -> Advice:
 
 
 def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:
+    """``advice`` with the unread cells marked ``?`` and, when the advised cell is one of them,
+    the status line saying to look at it first (it was solved as not yet observed)."""
     if not unread:
         return advice
     taken = {(m.row, m.col) for m in advice.marks}
     marks = advice.marks + tuple(CellMark(r, c, MarkKind.UNREAD, "?")
                                  for r, c in unread if (r, c) not in taken)
-    return replace(advice, marks=marks)
+    return replace(advice, marks=marks,
+                   status=unread_advised(advice.status, advice.recommend, unread))
 
 
 def _first_line(error: object) -> str:

@@ -13,12 +13,14 @@ reader refuses with the cells named) and lists the cells in :attr:`BoardReading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from gridsight.solvers.advice import Cell
 from gridsight.solvers.boardtext import BoardText, parse_boards
 from gridsight.solvers.cellnames import cell_name, cell_names
 from gridsight.errors import ReadError  # (re-exported: the readers raise it)
@@ -138,6 +140,19 @@ def describe_cells(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...],
     """The cells as a person reads them (:func:`gridsight.solvers.cellnames.cell_names`: ``row 2,
     column 3; row 4, column 1``, counted from 1), shortened past ``limit`` cells."""
     return cell_names(cells, limit)
+
+
+def unread_advised(status: str, recommend: Sequence[Cell],
+                   unread: Sequence[tuple[int, int]]) -> str:
+    """``status`` with the advised cells that were not read named: such a cell was solved as
+    not yet observed, so the move may be one the player already made (a found tile of the
+    ground's colour read as nothing). The player is told to look at it first rather than
+    given a confident tap on a tile the screen may show done."""
+    unread_set = set(unread)
+    cells = [(cell.row, cell.col) for cell in recommend if (cell.row, cell.col) in unread_set]
+    if not cells:
+        return status
+    return f"{status} (unread: look at {describe_cells(cells)} first)"
 
 
 def every_cell_read(board: BoardRead, tokens: frozenset[str] | set[str], *, why_unread: str,
