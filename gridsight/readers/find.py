@@ -44,6 +44,7 @@ STRUCTURE_SKIN = "structure"  # the pack name shown for a board found by its str
 STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-guessed
 CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
+FIRMER = 0.15  # a read as full as another's and this much surer per cell is the better one
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 PACK_ACROSS = 3  # ...and those found by their top and bottom over them (a fourth, tried for a
 # board found by its structure, would cost a pack search more on every frame with no game)
@@ -123,16 +124,37 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
                 return inside
         return found
     found = with_screen(image, found)
-    if found.read.known_fraction < 1.0 and VIEW not in found.read.extras:
-        # Cells the pack does not read: its frame may have matched a screen of another look
-        # (a real-look screen, whose board the structure finds); the fuller read wins.
+    if VIEW not in found.read.extras and (found.read.known_fraction < 1.0
+                                          or _firmness(found.read) < 1.0 - FIRMER):
+        # Cells the pack does not read, or reads unsurely: its frame may have matched a
+        # screen of another look (a real-look screen, whose board the structure finds); the
+        # better read wins (:func:`_better_read`).
         try:
             by_structure = find_by_structure(image, game, like=pack)
         except BoardNotFoundError:
             return found
-        if by_structure.read.known_fraction > found.read.known_fraction:
+        if _better_read(by_structure.read, found.read):
             return by_structure
     return found
+
+
+def _firmness(read: BoardRead) -> float:
+    """How sure ``read`` is of the cells it reads: their mean score (0 with none read)."""
+    scores = [c.score for row in read.cells for c in row if c.known]
+    return float(np.mean(scores)) if scores else 0.0
+
+
+def _better_read(other: BoardRead, read: BoardRead) -> bool:
+    """Whether ``other`` reads the board better than ``read``: more of its cells, or as many
+    and :data:`FIRMER` surer of them. Our skin's frame matched on a screen of another look
+    (harder desktop 117019: an Ice Age rescue in a mirroring window, 16% of the frame, frame
+    score 0.98) reads every cell but one through templates of another look, grass as dug at
+    0.69 and dirt at 0.45, and was said as a board of taps not made; the same board found by
+    its structure reads as many cells at 0.99. Our own skin read by its pack scores 0.96 to
+    0.99 a cell, so its read is never given up for the structure's."""
+    if other.known_fraction != read.known_fraction:
+        return other.known_fraction > read.known_fraction
+    return _firmness(other) >= _firmness(read) + FIRMER
 
 
 def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:
@@ -188,7 +210,7 @@ def with_screen(image: np.ndarray, found: Found) -> Found:
         # (not for our own skin read whole by its shipped pack: its furniture is read by the
         # pack's layout, and the search by windows cost 7 to 15 s on a 1920x1080 desktop)
         around = _fuller_window(image, found.read, around, reading)
-    if around.known_fraction > found.read.known_fraction or (
+    if _better_read(around, found.read) or (
             shipped(found.pack) and _whole_screen(around, reading.furniture)):
         return Found(found.game, structure_pack(found.game, like=found.pack), around,
                      around.known_fraction)
