@@ -20,7 +20,6 @@ A card is named only when every reading naming it otherwise is clearly worse
 from __future__ import annotations
 
 import hashlib
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -451,18 +450,25 @@ def _letter_shape(label: TextLine | None) -> float | None:
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
 
 
-# the card lines made labels by parting (:func:`_paired_label`), each with the line as found
-_PARTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class SeenLines:
+    """A card's lines of text seen one way: ``lines`` with any ``YOU HAVE`` whose letters ran
+    together parted (:func:`_paired_label`), and ``found`` the same lines as found, before
+    parting (one for one). Ways of seeing are ranked on ``found``: a label found only by
+    parting its letters is a repair within the way chosen, not a reason to choose it. Kept
+    together rather than in a table on the side, so a reading carries its own state."""
+
+    lines: list[TextLine]
+    found: list[TextLine]
 
 
-def _moved_label(line: TextLine, shape: float | None, dx: int, dy: int) -> TextLine:
-    """``line`` of a card's crop (:func:`_paired_label`) moved to the image's pixels, kept in
-    :data:`_PARTED` with the line as found when it was parted."""
+def _moved_label(line: TextLine, shape: float | None, dx: int,
+                 dy: int) -> tuple[TextLine, TextLine]:
+    """``line`` of a card's crop moved to the image's pixels: (parted as a label when that
+    makes it one, :func:`_paired_label`; as found)."""
     parted = _paired_label(line, shape)
-    out = moved(parted, dx, dy)
-    if parted is not line:
-        _PARTED[out] = moved(line, dx, dy)
-    return out
+    found = moved(line, dx, dy)
+    return (found if parted is line else moved(parted, dx, dy)), found
 
 
 def _paired_label(line: TextLine, shape: float | None) -> TextLine:
@@ -554,14 +560,12 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
     names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
     the lines read (:func:`_text_shaped`), then over all the lines."""
-    readings = [_card_readings(image, card, shape) for card in cards]
+    readings = [_card_seen(image, card, shape) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    # The ways are ranked on their lines as found, labels parted or not (:func:`_paired_label`):
-    # a label found only by parting its letters is a repair within the way chosen, not a
-    # reason to choose it (1.1x seed 930033's plain way, its labels parted, shows no name).
-    found = [{kind: [_PARTED.get(ln, ln) for ln in lines] for kind, lines in one.items()}
-             for one in readings]
+    # The ways are ranked on their lines as found, labels parted or not (:class:`SeenLines`):
+    # 1.1x seed 930033's plain way, its labels parted, shows no name.
+    found = [{kind: seen.found for kind, seen in one.items()} for one in readings]
 
     def total(kind: str) -> tuple[int, int, int, int]:
         scores = [_line_score(one[kind]) for one in found if kind in one]
@@ -574,9 +578,9 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    return [one[kind] if one.get(kind) else
-            max(one.values(), key=lambda lines: _line_score([_PARTED.get(ln, ln)
-                                                            for ln in lines]), default=[])
+    return [one[kind].lines if one.get(kind) and one[kind].lines else
+            max(one.values(), key=lambda seen: _line_score(seen.found),
+                default=SeenLines([], [])).lines
             for one in readings]
 
 
@@ -649,6 +653,13 @@ def _name_legible(lines: list[TextLine], card: CardText) -> bool:
 
 def _card_readings(image: np.ndarray, card: CardText,
                    shape: float | None = None) -> dict[str, list[TextLine]]:
+    """The lines of text on a card (below its picture), in the image's pixels, each way of
+    seeing it (:func:`_card_seen`), labels parted."""
+    return {kind: seen.lines for kind, seen in _card_seen(image, card, shape).items()}
+
+
+def _card_seen(image: np.ndarray, card: CardText,
+               shape: float | None = None) -> dict[str, SeenLines]:
     """The lines of text on a card (below its picture), in the image's pixels, seen each
     way: as it is (``plain``), with what is darker or lighter than the card painted over
     (``darker``, ``lighter``: :func:`_one_sided`) and on its letters' rings (``ringed``:
@@ -675,7 +686,8 @@ def _card_readings(image: np.ndarray, card: CardText,
     out = {}
     for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
-        out[kind] = [_moved_label(ln, shape, x0, y0) for ln in lines]
+        pairs = [_moved_label(ln, shape, x0, y0) for ln in lines]
+        out[kind] = SeenLines([p for p, _ in pairs], [f for _, f in pairs])
     return out
 
 
