@@ -84,3 +84,75 @@ def test_a_small_screens_labels_cut_anew_let_its_names_be_read():
     assert "YOU HAVE (x1)" in words.labels
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert plain == text, asked
+
+
+def _drawn(text: str, touching: str = "") -> np.ndarray:
+    """``text`` in 4x4-pixel blocks of a 3x5 font of four letters, each letter of
+    ``touching`` with no gap after it (its strokes beside the next letter's)."""
+    bits = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
+            "C": ["111", "100", "100", "100", "111"], "D": ["110", "101", "101", "101", "110"]}
+    picture = np.full((30, 20 * len(text) + 20, 3), 40, np.uint8)
+    x = 10
+    for ch in text:
+        glyph = np.kron(np.array([[c == "1" for c in row] for row in bits[ch]]), np.ones((4, 4)))
+        picture[5:25, x : x + 12][glyph > 0] = 230
+        x += 12 + (0 if ch in touching else 8)
+    return picture
+
+
+def test_a_line_cut_wrongly_is_read_as_each_text_would_cut_it():
+    from gridsight.vision.cipher import UNREAD, Cipher, rank, settle
+
+    cipher = Cipher([(text_lines(_drawn("ABCD"))[0], "ABCD"),
+                     (text_lines(_drawn("BAD"))[0], "BAD")])
+    line = text_lines(_drawn("CAB", touching="C"))[0]
+    assert line.words == (2,)  # C and A run together: no three-letter text fits
+    texts = ("CAB", "DAB", "ACD")
+    assert [r.texts for r in rank([(line, texts)], cipher, unread=10.0)] == [(UNREAD,)]
+    ranked = rank([(line, texts)], cipher, unread=10.0,
+                  cuts=[lambda text: recut(line, tuple(len(w) for w in text.split()))],
+                  recut=4.0)
+    assert ranked[0].texts == ("CAB",) and len(ranked[0].lines[0].glyphs) == 3
+    assert settle(ranked, 2.0, cipher, [(line, texts)])[0].text == "CAB"
+
+
+def test_small_names_cut_wrongly_are_read_as_their_names_cut_them():
+    """0.88x seed 7082's ``LUNA MOTH`` came out as ``LU?A`` and ``M OT I I`` (its ``O`` and
+    ``T`` one glyph, its ``H`` two strokes), 0.73x seed 7085's ``STEGOSAURUS`` as ten
+    glyphs: both asked for the animal. Read as each name of about their width cuts them,
+    both are read."""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    for k in (82, 85):
+        _, text, image, _ = real_screen(k)
+        screen = locate_rescue(image)
+        plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"),
+                                          image)
+        assert plain == text, (k, asked)
+
+
+def test_a_label_cut_anew_is_the_line_under_the_name_not_the_row_of_boxes():
+    """0.76x seed 7000: no card's ``YOU HAVE`` was found whole (``YOU`` as glyphs 10, 1
+    and 1 pixels wide); cut anew, each card's label is its line under the name, and neither
+    the name nor the row of boxes under the label (cut in eight too) is taken for it."""
+    from gridsight.games.disco_zoo import names
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import real_screen
+
+    _, _, image, _ = real_screen(0)
+    screen = locate_rescue(image)
+    texts = [names.CardText(names._box(c.panel.box), tuple(c.picture)
+                            if c.picture and c.picture[2] > 0 else None,
+                            getattr(c, "name_box", None)) for c in screen.cards]
+    top = min([t.box[1] for t in texts] + [int(screen.lattice.y)])
+    label = names._attempts_line(names.banded_text_lines(image[:top]))
+    assert label is not None
+    plain = names._cards_lines(image, texts, names._letter_shape(label))
+    assert not any(names._owned_line(lines) for lines in plain)
+    for lines in names._cards_lines(image, texts, names._letter_shape(label), label=label):
+        owned = names._owned_line(lines)
+        assert owned is not None
+        below = [ln for ln in lines if ln.box[1] > owned.box[1] + owned.box[3]]
+        above = [ln for ln in lines if ln.box[1] + ln.box[3] <= owned.box[1]]
+        assert below and above  # the row of boxes under it, the name over it
