@@ -849,16 +849,20 @@ def recut(line: TextLine, counts: tuple[int, ...]) -> TextLine | None:
                     line.height, line.colour)
 
 
-EVEN = (0.3, 1.8)  # a word's glyphs this share of its mean width at least and at most
+EVEN = (0.45, 1.8)  # a glyph under the first share of its word's mean width is narrow, over
+# the second two letters wide
 
 
 def even(word: list[Glyph] | tuple[Glyph, ...]) -> bool:
-    """Whether a word's glyphs are about one width (:data:`EVEN`), as letters are: not a
-    letter's stroke cut off beside two letters run together (0.76x seed 7000's ``YOU`` as
-    three glyphs of 10, 1 and 1 pixels)."""
+    """Whether a word's glyphs may be its letters as cut: none two letters wide
+    (:data:`EVEN`) and no two narrow ones side by side (a letter broken into its strokes:
+    0.76x seed 7000's ``YOU`` as glyphs of 10, 1 and 1 pixels). One narrow glyph alone is a
+    narrow letter (an ``I``: 2.3x seed 140000's ``GIRAFFE``, its ``I`` 5 pixels wide among
+    letters of 23)."""
     widths = [g.box[2] for g in word]
     mean = sum(widths) / len(widths)
-    return min(widths) >= EVEN[0] * mean and max(widths) <= EVEN[1] * mean
+    narrow = [w < EVEN[0] * mean for w in widths]
+    return max(widths) <= EVEN[1] * mean and not any(a and b for a, b in zip(narrow, narrow[1:]))
 
 
 def _even_cuts(whole: Glyph, n: int) -> list[Glyph] | None:
