@@ -337,7 +337,7 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
     if line is None or label is None or not line.glyphs:
         return None
-    if all(even(word) for word in line.word_glyphs()) and any(fits(line, t) for t in texts):
+    if _cut_plausibly(line, label) and any(fits(line, t) for t in texts):
         return None
     cell = label.box[2] / OWNED_CELLS * line.height / max(label.height, 1.0)
     made: dict[tuple[int, ...], TextLine | None] = {}
@@ -349,6 +349,18 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
         return made[counts]
 
     return cut
+
+
+def _cut_plausibly(line: TextLine, label: TextLine) -> bool:
+    """Whether ``line``'s glyphs may be its letters as cut: about one width in each word
+    (:func:`gridsight.vision.glyphs.even`) and none as wide as two of ``label``'s letters
+    for its height (:data:`PAIR_WIDTH`: two letters run together, the line fitting a
+    shorter name as cut)."""
+    letter = float(np.median([g.box[2] for g in label.glyphs])) \
+        / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    return (all(even(word) for word in line.word_glyphs())
+            and max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall)
 
 
 def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float) -> TextLine | None:
@@ -695,6 +707,9 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     # takes another's place (:func:`_borrowed`), and a label cut anew is a rougher reference
     # than those found whole; 1.4x seed 930052's ``YOU`` and ``HAVE`` as two lines on one
     # card, joined and cut, unsettled ``STEGOSAURUS`` beside two labels found whole)
+    # (not without the title's label to tell a label cut so: a line shaped like one, cut
+    # and taken on its shape alone, gave 0.8x seed 7006's names costs that no longer let
+    # their lengths name them)
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
     return out
