@@ -158,3 +158,17 @@ def test_a_label_cut_anew_is_the_line_under_the_name_not_the_row_of_boxes():
         above = [ln for ln in lines if ln.box[1] + ln.box[3] <= owned.box[1]]
         assert below and above  # the row of boxes under it, the name over it
 
+
+
+def test_a_name_line_of_two_rows_is_not_cut_anew():
+    """3.1x seed 330015: three blobs of the sprite above ``PLATYPUS`` were joined to it as a
+    name wrapped onto two rows (a glyph 62 pixels wide: cut wrongly), and cut anew as a name
+    of six letters it read ``COUGAR``, ``TOUCAN`` or ``PIGEON``, leaving the region unsettled.
+    A line of two rows is not cut anew; the card's boxes and the board name it."""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+    from test_disco_zoo_screens import read_plainly, real_screen
+
+    _, text, image, _ = real_screen(15, 330_000, (1.0, 9.0))
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert plain == text, asked

@@ -318,6 +318,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
 
 RECUT_COST = MARGIN  # a name read off its line cut anew costs this more than off it as cut
 OWNED_CELLS = 10  # letters, spaces and digit of ``YOU HAVE n``: the label's width in cells
+ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not cut anew
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
 
 
@@ -335,7 +336,9 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     line cut plausibly: its glyphs about one width in each word and one of its ``texts``
     fitting it as it is (a line so cut is read as it is, not as other names would cut it:
     1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
-    if line is None or label is None or not line.glyphs:
+    if line is None or label is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
+        # (a name wrapped onto two rows, or joined to a sprite's blobs above it as one: 3.1x
+        # seed 330015's ``PLATYPUS`` under three blobs, cut anew as a name of six letters)
         return None
     if _cut_plausibly(line, label) and any(fits(line, t) for t in texts):
         return None
