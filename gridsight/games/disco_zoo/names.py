@@ -20,7 +20,6 @@ A card is named only when every reading naming it otherwise is clearly worse
 from __future__ import annotations
 
 import hashlib
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -33,6 +32,7 @@ from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
     Cipher,
+    Cut,
     Settled,
     compatible,
     fits,
@@ -45,7 +45,9 @@ from gridsight.vision.glyphs import (
     TextLine,
     banded_text_lines,
     border_colour,
+    even,
     moved,
+    recut,
     split_wider,
     text_lines,
 )
@@ -226,6 +228,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     label = _attempts_line(bar)
     known: list[tuple[TextLine, str]] = [(label, ATTEMPTS_LABEL)] if label is not None else []
     name_lines: list[TextLine | None] = []
+    beside: list[TextLine | None] = []  # each card's label, its own or borrowed
     owned_found = 0
     owned_lines = [_owned_line(lines) for lines in cards_lines]
     for card, lines, owned in zip(cards, cards_lines, owned_lines):
@@ -233,6 +236,7 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             known.append((owned.first_words(2), OWNED_LABEL))
             owned_found += 1
         lent = None if owned is not None else _borrowed(card, cards, owned_lines)
+        beside.append(owned if owned is not None else lent)
         name_lines.append(_unpaired(_name_line(lines, card, owned if owned is not None
                                                else lent, borrowed=lent is not None),
                                     owned_lines))
@@ -268,7 +272,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             return any(_one_rescue(r, shown, clues) for r in regions.values())
         return _one_rescue(regions[choice[0]], shown, clues)
 
-    ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST)
+    cuts = [None] + [_name_cuts(line, by, t) for line, by, t in zip(name_lines, beside, texts)]
+    ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST, cuts=cuts, recut=RECUT_COST)
     seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
     if not ranked:
         return ScreenText(None, (), tuple(CardName(None, ()) for _ in cards), labels,
@@ -309,6 +314,66 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
                       tuple(names), labels, cipher.calibration.separation, seen)
+
+
+RECUT_COST = MARGIN  # a name read off its line cut anew costs this more than off it as cut
+OWNED_CELLS = 10  # letters, spaces and digit of ``YOU HAVE n``: the label's width in cells
+ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not cut anew
+CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
+
+
+def _name_cuts(line: TextLine | None, label: TextLine | None,
+               texts: Sequence[str] = ()) -> Cut | None:
+    """How a card's name ``line`` is cut for each text it may show (:func:`rank`'s
+    ``cuts``): as it is when its words have that text's letter counts and their glyphs are
+    about one width (:func:`gridsight.vision.glyphs.even`), else cut anew into that text's
+    letters (:func:`gridsight.vision.glyphs.recut`) when the line is about as wide as that
+    text in the font of the card's ``label`` (``YOU HAVE n``: :data:`OWNED_CELLS` cells,
+    for the name's height), ``None`` otherwise. At a small size a pixel font's letters run
+    together and break into strokes (0.88x seed 7082's ``MOTH`` as glyphs 4, 10, 1 and 1
+    pixels wide): the line is then read as each name would cut it, each cut once per
+    letter count. ``None`` (the line as it is) without a label to measure by, and for a
+    line cut plausibly: its glyphs about one width in each word and one of its ``texts``
+    fitting it as it is (a line so cut is read as it is, not as other names would cut it:
+    1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
+    if line is None or label is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
+        # (a name wrapped onto two rows, or joined to a sprite's blobs above it as one: 3.1x
+        # seed 330015's ``PLATYPUS`` under three blobs, cut anew as a name of six letters)
+        return None
+    if _cut_plausibly(line, label) and any(fits(line, t) for t in texts):
+        return None
+    cell = label.box[2] / OWNED_CELLS * line.height / max(label.height, 1.0)
+    made: dict[tuple[int, ...], TextLine | None] = {}
+
+    def cut(text: str) -> TextLine | None:
+        counts = tuple(len(word) for word in text.split())
+        if counts not in made:
+            made[counts] = _name_cut(line, counts, cell)
+        return made[counts]
+
+    return cut
+
+
+def _cut_plausibly(line: TextLine, label: TextLine) -> bool:
+    """Whether ``line``'s glyphs may be its letters as cut: about one width in each word
+    (:func:`gridsight.vision.glyphs.even`) and none as wide as two of ``label``'s letters
+    for its height (:data:`PAIR_WIDTH`: two letters run together, the line fitting a
+    shorter name as cut)."""
+    letter = float(np.median([g.box[2] for g in label.glyphs])) \
+        / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    return (all(even(word) for word in line.word_glyphs())
+            and max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall)
+
+
+def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float) -> TextLine | None:
+    """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`)."""
+    if counts == line.words and all(even(word) for word in line.word_glyphs()):
+        return line
+    cells = sum(counts) + len(counts) - 1
+    if abs(line.box[2] - cells * cell) > max(cell, CELL_SLACK * cells * cell):
+        return line if counts == line.words else None
+    return recut(line, counts) or (line if counts == line.words else None)
 
 
 def _unlike(ranked, slot: int, line_texts: tuple[TextLine | None, list[str]]) -> bool:
@@ -437,7 +502,8 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
             _LINES.move_to_end(key)
             return _LINES[key]
     bar = banded_text_lines(image[: max(0, int(title_bottom))])
-    found = (bar, _cards_lines(image, cards, _letter_shape(_attempts_line(bar))))
+    label = _attempts_line(bar)
+    found = (bar, _cards_lines(image, cards, _letter_shape(label), label=label))
     return found if key is None else _kept(_LINES, key, found)
 
 
@@ -451,18 +517,25 @@ def _letter_shape(label: TextLine | None) -> float | None:
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
 
 
-# the card lines made labels by parting (:func:`_paired_label`), each with the line as found
-_PARTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class SeenLines:
+    """A card's lines of text seen one way: ``lines`` with any ``YOU HAVE`` whose letters ran
+    together parted (:func:`_paired_label`), and ``found`` the same lines as found, before
+    parting (one for one). Ways of seeing are ranked on ``found``: a label found only by
+    parting its letters is a repair within the way chosen, not a reason to choose it. Kept
+    together rather than in a table on the side, so a reading carries its own state."""
+
+    lines: list[TextLine]
+    found: list[TextLine]
 
 
-def _moved_label(line: TextLine, shape: float | None, dx: int, dy: int) -> TextLine:
-    """``line`` of a card's crop (:func:`_paired_label`) moved to the image's pixels, kept in
-    :data:`_PARTED` with the line as found when it was parted."""
+def _moved_label(line: TextLine, shape: float | None, dx: int,
+                 dy: int) -> tuple[TextLine, TextLine]:
+    """``line`` of a card's crop moved to the image's pixels: (parted as a label when that
+    makes it one, :func:`_paired_label`; as found)."""
     parted = _paired_label(line, shape)
-    out = moved(parted, dx, dy)
-    if parted is not line:
-        _PARTED[out] = moved(line, dx, dy)
-    return out
+    found = moved(line, dx, dy)
+    return (found if parted is line else moved(parted, dx, dy)), found
 
 
 def _paired_label(line: TextLine, shape: float | None) -> TextLine:
@@ -481,6 +554,60 @@ def _paired_label(line: TextLine, shape: float | None) -> TextLine:
     # the wrong strokes, and that way of seeing the cards won)
     parted = split_wider(line, LABEL_PAIR * shape * tall, letter=shape * tall)
     return parted if _owns(parted) else line
+
+
+LABEL_CUTS = ((3, 4, 1), (3, 4))  # ``YOU HAVE n`` and ``YOU HAVE``: letters per word
+LABEL_LETTERS = (("A", 4), ("E", 6))  # letters of ``YOU HAVE`` the title's label also shows
+SAME_ROWS = 0.6  # two lines sharing this share of the shorter's rows are on one line
+
+
+def _recut_label(lines: list[TextLine], label: TextLine) -> list[TextLine]:
+    """A card's ``lines`` with its ``YOU HAVE n``, found in the wrong number of glyphs
+    (letters run together or broken in strokes, a word gap lost or a line parted in two at a
+    small size: 0.76x seed 7000's ``YOU`` as three glyphs of 10, 1 and 1 pixels), cut anew
+    into its letters (:func:`gridsight.vision.glyphs.recut`). Tried from the lowest line
+    up (the label is under the name), each line joined with the next on its rows and
+    alone; a cut is kept only when its ``A`` and ``E`` look most like the ``A`` and ``E``
+    of ``label`` (the title's ``ATTEMPTS LEFT``, in the font the cards are written in)
+    among that label's letters: a name or a row of boxes cut into eight pieces does not.
+    The lines as they were when no cut is so told."""
+    cipher = Cipher([(label, ATTEMPTS_LABEL)])
+    for k in range(len(lines) - 1, -1, -1):
+        tries = [([k], lines[k])]
+        if k + 1 < len(lines) and _same_rows(lines[k], lines[k + 1]):
+            tries.insert(0, ([k, k + 1], lines[k].joined(lines[k + 1])))
+        for used, line in tries:
+            for counts in LABEL_CUTS:
+                cut = recut(line, counts)
+                if cut is not None and _label_letters(cut, cipher):
+                    return [cut if j == used[0] else ln for j, ln in enumerate(lines)
+                            if j not in used[1:]]
+    return lines
+
+
+def _same_rows(a: TextLine, b: TextLine) -> bool:
+    """Whether ``b`` stands right of ``a`` on its rows (one line of text parted in two)."""
+    overlap = min(a.box[1] + a.box[3], b.box[1] + b.box[3]) - max(a.box[1], b.box[1])
+    return overlap >= SAME_ROWS * min(a.box[3], b.box[3]) and b.box[0] >= a.box[0] + a.box[2]
+
+
+LABEL_NEAREST = 3  # a label letter cut anew is among this many of the title's nearest letters
+
+
+def _label_letters(line: TextLine, cipher: Cipher) -> bool:
+    """Whether ``line``'s glyphs where ``YOU HAVE`` has an ``A`` and an ``E`` look like
+    those letters of the cipher's label: each among its :data:`LABEL_NEAREST` nearest
+    letters of the label and within the alike-unlike threshold of it (half a cost unit
+    over: a 4-pixel ``E`` is all but an ``F`` or a ``P``), one of them its nearest."""
+    cal = cipher.calibration
+    first = 0
+    for ch, at in LABEL_LETTERS:
+        near = cipher.nearest(line.glyphs[at], line)
+        order = sorted(near, key=lambda c: near[c])[:LABEL_NEAREST]
+        if ch not in order or near[ch] > cal.threshold + 0.5 * cal.scale:
+            return False
+        first += order[0] == ch
+    return first >= 1
 
 
 def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
@@ -547,21 +674,22 @@ def _card_lines(image: np.ndarray, card: CardText, shape: float | None = None
 
 
 def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
-                 shape: float | None = None) -> list[list[TextLine]]:
+                 shape: float | None = None, *,
+                 label: TextLine | None = None) -> list[list[TextLine]]:
     """The lines of text on each card, all seen the same way: the way that finds them best
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
     that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
     names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
-    the lines read (:func:`_text_shaped`), then over all the lines."""
-    readings = [_card_readings(image, card, shape) for card in cards]
+    the lines read (:func:`_text_shaped`), then over all the lines. ``label``: the title's
+    ``ATTEMPTS LEFT``, to cut anew the ``YOU HAVE`` lines of a screen where none was found
+    whole (:func:`_recut_label`)."""
+    readings = [_card_seen(image, card, shape) for card in cards]
     kinds = {kind for one in readings for kind in one}
 
-    # The ways are ranked on their lines as found, labels parted or not (:func:`_paired_label`):
-    # a label found only by parting its letters is a repair within the way chosen, not a
-    # reason to choose it (1.1x seed 930033's plain way, its labels parted, shows no name).
-    found = [{kind: [_PARTED.get(ln, ln) for ln in lines] for kind, lines in one.items()}
-             for one in readings]
+    # The ways are ranked on their lines as found, labels parted or not (:class:`SeenLines`):
+    # 1.1x seed 930033's plain way, its labels parted, shows no name.
+    found = [{kind: seen.found for kind, seen in one.items()} for one in readings]
 
     def total(kind: str) -> tuple[int, int, int, int]:
         scores = [_line_score(one[kind]) for one in found if kind in one]
@@ -574,10 +702,20 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    return [one[kind] if one.get(kind) else
-            max(one.values(), key=lambda lines: _line_score([_PARTED.get(ln, ln)
-                                                            for ln in lines]), default=[])
-            for one in readings]
+    out = [one[kind].lines if one.get(kind) and one[kind].lines else
+           max(one.values(), key=lambda seen: _line_score(seen.found),
+               default=SeenLines([], [])).lines
+           for one in readings]
+    # (only on a screen where no card shows its label: a card whose label alone was missed
+    # takes another's place (:func:`_borrowed`), and a label cut anew is a rougher reference
+    # than those found whole; 1.4x seed 930052's ``YOU`` and ``HAVE`` as two lines on one
+    # card, joined and cut, unsettled ``STEGOSAURUS`` beside two labels found whole)
+    # (not without the title's label to tell a label cut so: a line shaped like one, cut
+    # and taken on its shape alone, gave 0.8x seed 7006's names costs that no longer let
+    # their lengths name them)
+    if label is not None and not any(_owned_line(lines) for lines in out):
+        out = [_recut_label(lines, label) for lines in out]
+    return out
 
 
 OWNED_WORDS = (3, 4)  # the glyphs of ``YOU HAVE``'s two words
@@ -649,6 +787,13 @@ def _name_legible(lines: list[TextLine], card: CardText) -> bool:
 
 def _card_readings(image: np.ndarray, card: CardText,
                    shape: float | None = None) -> dict[str, list[TextLine]]:
+    """The lines of text on a card (below its picture), in the image's pixels, each way of
+    seeing it (:func:`_card_seen`), labels parted."""
+    return {kind: seen.lines for kind, seen in _card_seen(image, card, shape).items()}
+
+
+def _card_seen(image: np.ndarray, card: CardText,
+               shape: float | None = None) -> dict[str, SeenLines]:
     """The lines of text on a card (below its picture), in the image's pixels, seen each
     way: as it is (``plain``), with what is darker or lighter than the card painted over
     (``darker``, ``lighter``: :func:`_one_sided`) and on its letters' rings (``ringed``:
@@ -675,7 +820,8 @@ def _card_readings(image: np.ndarray, card: CardText,
     out = {}
     for kind, (picture, ground, ink) in pictures.items():
         lines = [ln for ln in text_lines(picture, ground, ink=ink) if len(ln.glyphs) >= 2]
-        out[kind] = [_moved_label(ln, shape, x0, y0) for ln in lines]
+        pairs = [_moved_label(ln, shape, x0, y0) for ln in lines]
+        out[kind] = SeenLines([p for p, _ in pairs], [f for _, f in pairs])
     return out
 
 
