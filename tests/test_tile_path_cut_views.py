@@ -78,3 +78,26 @@ def test_a_cut_picture_is_read_where_it_is_not_a_tile_or_two_off(cut_case):
     text = rooms.text_of(room_module.board_tokens(read.board, ROOM))
     assert not tally.add(text, rooms.text_of(moment.board_in_view())), text
     assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
+
+
+def test_a_cell_cut_by_one_to_two_console_pixels_is_judged_apart():
+    """A picture cut by 1.5 console pixels on the left: the column it cuts is out of the
+    truth's view but near it (:attr:`gbc.RoomShot.near`); read as the room has it, the
+    tally counts it apart (``edge``), neither right nor guessed; read otherwise, wrong."""
+    settings = gbc.Settings(scale=4, crop=(1.5, 0.0, 0.0, 0.0))
+    shot = gbc.render(gbc.HEROS_CAVE, link=(3, 3), crossed=[(3, 1), (3, 2)], seed=5,
+                      camera=(16, 0), **settings.render_options())
+    assert shot.view is not None
+    (r0, r1), (c0, _c1) = shot.view
+    assert shot.near == {(r, c0 - 1) for r in range(r0, r1 + 1)}
+    truth = rooms.text_of(shot.board_in_view())
+    seen = [list(row) for row in shot.board_in_view()]
+    for r, c in shot.near:
+        seen[r][c] = shot.board[r][c]
+    tally = rooms.Tally()
+    assert not tally.add(rooms.text_of(seen), truth, shot)
+    assert tally.edge == len(shot.near) and tally.guessed == tally.wrong == 0
+    r, c = min(shot.near)
+    seen[r][c] = "L" if shot.board[r][c] != "L" else "."
+    tally = rooms.Tally()
+    assert tally.add(rooms.text_of(seen), truth, shot) and tally.wrong == 1
