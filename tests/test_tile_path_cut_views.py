@@ -20,7 +20,7 @@ from kit.skins import tile_path_gbc as gbc
 from gridsight.games.tile_path import room as room_module
 from gridsight.games.tile_path.room import GBC, read_view, room_from_board
 from gridsight.solvers.boardtext import parse_boards
-from gridsight.vision.tiling import Screen, _clip, without_scanlines
+from gridsight.vision.tiling import Screen, _clip, find_screens, without_scanlines
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 CASE = 99_700  # case 0 of the display set-ups: 3.95x nearest, 1.1 console pixels cut on the left
@@ -101,3 +101,26 @@ def test_a_cell_cut_by_one_to_two_console_pixels_is_judged_apart():
     seen[r][c] = "L" if shot.board[r][c] != "L" else "."
     tally = rooms.Tally()
     assert tally.add(rooms.text_of(seen), truth, shot) and tally.wrong == 1
+
+
+@pytest.mark.parametrize("cut", [0.4, 2.6])
+def test_a_whole_picture_settled_past_the_border_leaves_out_what_is_past_it(cut):
+    """A picture at 2.94x cut ``cut`` console pixels at the bottom (one-screenshot acceptance
+    125006, frame 2: 2.6): at the pack's exact pitch its width settles the height, and the
+    picture is placed whole, 8 pixels past the screenshot; its bottom row of tiles, cut by
+    2.6 console pixels and out of the truth's view, was read. The screen now leaves out the
+    console pixels past the border (:attr:`Screen.clip`), and the read leaves that row
+    ``?``; cut by under a console pixel, nothing is left out (the cell is in view)."""
+    settings = gbc.Settings(scale=2.9453315916075034, jpeg=52, crop=(0.0, 0.0, 0.0, cut))
+    shot = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(80, 0),
+                      **settings.render_options())
+    image = shot.image
+    screens = find_screens(image, GBC, shot.picture[2] / GBC.tiles_wide, exact=True)
+    assert screens
+    assert cut < 1 or screens[0].height > image.shape[0] + 1  # the premise: settled past
+    for screen in screens:
+        bottom = screen.view_rect()[3]
+        if cut < 1:
+            assert screen.clip == (0, 0, 0, 0)
+        else:
+            assert screen.clip[3] >= int(cut) and bottom <= image.shape[0] + screen.native_scale_y

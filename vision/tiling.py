@@ -33,7 +33,7 @@ the status bar as a third (:func:`find_screen`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -496,11 +496,28 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
         ys = _or_repeats(_settle(down, y, tall, bars, flat=_flatness(image, 0, columns),
                                  keep=keep, reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
-        out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
-                                         sh / layout.tiles_high))
+        out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
+                                                   sh / layout.tiles_high), w, h))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
     return [screen for _, screen in out][: max(1, keep * keep)]
+
+
+#: A whole picture settled past the screenshot's border by this many console pixels or more
+#: (less the twentieth :func:`_clip` allows) is taken as cut there.
+OVERSHOT = 1.0
+
+
+def _overshot(screen: Screen, w: int, h: int) -> Screen:
+    """``screen`` with the console pixels of its view past a ``w`` x ``h`` screenshot left
+    out (:attr:`Screen.clip`) when it runs past the border by a console pixel or more. A
+    picture settled at the size its width says may run past a screenshot that cuts it
+    (125006 of the one-screenshot acceptance: 2.6 console pixels cut off the bottom, the
+    picture settled whole 8 pixels taller than the screenshot): read so, the tiles cut
+    were read from what is left of them, a confident read of a cell not in view. Less than
+    a console pixel over is the size's own uncertainty, and such a cell is in view."""
+    clip = _clip(screen, w, h, OVERSHOT - 0.05)
+    return replace(screen, clip=clip) if any(clip) else screen
 
 
 def _or_repeats(settled: list[tuple[float, float]], start: float, size: float, length: int
@@ -668,17 +685,17 @@ def _on_border(start: float, size: float, length: int) -> bool:
     return start == 0.0 or abs(start + size - length) < 1e-6
 
 
-def _clip(screen: Screen, w: int, h: int) -> tuple[int, int, int, int]:
+def _clip(screen: Screen, w: int, h: int, slack: float = 0.05) -> tuple[int, int, int, int]:
     """The console pixels of ``screen``'s view outside a ``w`` x ``h`` screenshot (a pixel
-    with a twentieth of it outside counts as outside), each side."""
+    with more than ``slack`` of it outside counts as outside), each side."""
     layout = screen.layout
     t = layout.tile_px
     s, sy = screen.native_scale, screen.native_scale_y
     native_w, native_h = layout.tiles_wide * t, layout.tiles_high * t
-    left = max(0, int(np.ceil(-screen.x / s - 0.05)))
-    right = max(0, native_w - int(np.floor((w - screen.x) / s + 0.05)))
-    top = max(0, int(np.ceil(-screen.y / sy - 0.05)) - layout.bar_top * t)
-    bottom = max(0, native_h - int(np.floor((h - screen.y) / sy + 0.05))
+    left = max(0, int(np.ceil(-screen.x / s - slack)))
+    right = max(0, native_w - int(np.floor((w - screen.x) / s + slack)))
+    top = max(0, int(np.ceil(-screen.y / sy - slack)) - layout.bar_top * t)
+    bottom = max(0, native_h - int(np.floor((h - screen.y) / sy + slack))
                  - layout.bar_bottom * t)
     return left, top, right, bottom
 
