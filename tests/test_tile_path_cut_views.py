@@ -20,7 +20,13 @@ from kit.skins import tile_path_gbc as gbc
 from gridsight.games.tile_path import room as room_module
 from gridsight.games.tile_path.room import GBC, read_view, room_from_board
 from gridsight.solvers.boardtext import parse_boards
-from gridsight.vision.tiling import Screen, _clip, find_screens, without_scanlines
+from gridsight.vision.tiling import (
+    Screen,
+    _clip,
+    find_cut_screens,
+    find_screens,
+    without_scanlines,
+)
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 CASE = 99_700  # case 0 of the display set-ups: 3.95x nearest, 1.1 console pixels cut on the left
@@ -124,3 +130,19 @@ def test_a_whole_picture_settled_past_the_border_leaves_out_what_is_past_it(cut)
             assert screen.clip == (0, 0, 0, 0)
         else:
             assert screen.clip[3] >= int(cut) and bottom <= image.shape[0] + screen.native_scale_y
+
+
+def test_a_cut_picture_beside_black_bars_under_a_title_bar_is_offered_where_it_is():
+    """One-screenshot acceptance 126012, frame 1: 5.49x Lanczos, JPEG 54, scanlines 43%, the
+    picture pillar-boxed in a window with a title bar and cut 12.6 console pixels at the
+    bottom. Over the screenshot's whole height the black bars' columns cross the title bar
+    and look as busy as the picture's dim first column, so no place across was offered (and
+    every screenshot of the case was refused); over the rows of the picture found down, the
+    picture's sides are found where they are."""
+    _settings, _shot, moments = rooms.one_shot_case(12, 126_012)
+    moment = moments[1]
+    image = without_scanlines(moment.image)
+    x, y, w, _h = moment.picture
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 12 for s in screens), \
+        screens
