@@ -15,6 +15,12 @@ one screenshot, then times, as medians of CPU seconds per screenshot:
   costs against it.
 
 CPU time of this process, not wall time: the machine is shared.
+
+``--accept SEED [--cases N]`` measures reading instead of time, as the issue checks a room
+pack: each case (``display`` set-ups, :func:`kit.rooms.one_shot_case`) calibrated from one
+screenshot, then three other moments read; per case and in all, the cells in view right,
+``?`` and wrong (:class:`kit.rooms.Tally`), ``edge`` counting apart the cells the
+screenshot's edge cuts by under two console pixels.
 """
 
 from __future__ import annotations
@@ -34,8 +40,15 @@ from kit import rooms
 from kit.games.tile_path import specimen
 from kit.skins import tile_path_gbc as gbc
 
-from gridsight.games.tile_path.room import calibrate_room, read_view, room_from_board
+from gridsight.games.tile_path.room import (
+    board_tokens,
+    calibrate_room,
+    read_view,
+    room_from_board,
+)
 from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.errors import InputError
+from gridsight.vision.errors import BoardNotFoundError, VisionInputError
 from gridsight.vision.classify import read_cells
 from gridsight.vision.locate import locate_board
 from gridsight.vision.packs import load_pack
@@ -57,13 +70,57 @@ def timed(fn, *args, repeat: int = 1):
     return statistics.median(times), out
 
 
+def accept_case(index: int, seed: int) -> tuple[rooms.Tally, list[str]]:
+    """Case ``index`` of the one-screenshot acceptance: calibrated from one screenshot, then
+    three moments read; the tally of their cells and the problems in words."""
+    room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+    _settings, shot, moments = rooms.one_shot_case(index, seed)
+    tally, problems = rooms.Tally(), []
+    try:
+        pack = calibrate_room([("c", shot.image)], room, f"case{index}").pack
+    except (VisionInputError, InputError) as error:
+        problems.append(f"calibration refused: {error}")
+        pack = None
+    for k, moment in enumerate(moments):
+        truth = rooms.text_of(moment.board_in_view())
+        try:
+            if pack is None:
+                raise BoardNotFoundError("tile-path", "no pack")
+            read = read_view(moment.image, pack)
+        except (VisionInputError, InputError) as error:
+            tally.add(rooms.text_of([["?"] * len(r) for r in moment.board]), truth, moment)
+            problems.append(f"frame {k} refused: {error}")
+            continue
+        text = rooms.text_of(board_tokens(read.board, room))
+        problems += [f"frame {k}: {p}" for p in tally.add(text, truth, moment)]
+    return tally, problems
+
+
+def accept(seed: int, cases: int) -> None:
+    """Print the one-screenshot acceptance of ``cases`` cases from ``seed``."""
+    total = rooms.Tally()
+    for index in range(cases):
+        tally, problems = accept_case(index, seed + index)
+        total.merge(tally)
+        print(f"case {index} ({seed + index}): {tally.line()}", flush=True)
+        for problem in problems[:4]:
+            print(f"   {problem}")
+    print(f"all: {total.line()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--scales", default="2,4,6",
                         help="the scales to measure, of 2, 4 and 6 (default all three)")
+    parser.add_argument("--accept", type=int, metavar="SEED",
+                        help="measure reading (the one-screenshot acceptance) from SEED")
+    parser.add_argument("--cases", type=int, default=24, help="the cases of --accept")
     args = parser.parse_args()
+    if args.accept is not None:
+        accept(args.accept, args.cases)
+        return
     try:
         scales = {int(s) for s in args.scales.split(",")}
     except ValueError:

@@ -270,6 +270,19 @@ def test_a_pack_board_the_whole_frame_search_misses_is_found_in_its_window():
     assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < 3
 
 
+def test_a_small_pack_board_shown_past_4x_in_a_large_capture_is_found():
+    """Our 320-pixel tile-path screen at 4.7x in a 3840x2160 desktop (harder 114018): past the
+    pack search's 4x, the whole-frame and the windows' searches miss it; looked for in the
+    capture at half its size, it is found and read in the capture itself, every cell (its
+    corners placed to a two-hundredth of its width: the half-size frame's pixel is two)."""
+    shot, capture, _ = sample(kit_screen("tile-path"), 114_018, harder=True)
+    width = np.ptp(capture.geometry.outline()[:, 0])
+    assert capture.image.shape[1] == 3840 and width > 4 * np.ptp(shot.geometry.outline()[:, 0])
+    found = find_in(capture.image, {"tile-path": load_game_pack("tile-path", None)})
+    assert found.read.labels() == shot.labels
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < width / 200
+
+
 @pytest.mark.parametrize("seed", [130_099, 140_000])
 def test_the_most_complete_read_among_windows_wins(seed):
     """130099: a rescue in a window with a tool strip, the title bar reaching the capture's

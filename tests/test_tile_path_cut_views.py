@@ -20,7 +20,13 @@ from kit.skins import tile_path_gbc as gbc
 from gridsight.games.tile_path import room as room_module
 from gridsight.games.tile_path.room import GBC, read_view, room_from_board
 from gridsight.solvers.boardtext import parse_boards
-from gridsight.vision.tiling import Screen, _clip, without_scanlines
+from gridsight.vision.tiling import (
+    Screen,
+    _clip,
+    find_cut_screens,
+    find_screens,
+    without_scanlines,
+)
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 CASE = 99_700  # case 0 of the display set-ups: 3.95x nearest, 1.1 console pixels cut on the left
@@ -78,3 +84,65 @@ def test_a_cut_picture_is_read_where_it_is_not_a_tile_or_two_off(cut_case):
     text = rooms.text_of(room_module.board_tokens(read.board, ROOM))
     assert not tally.add(text, rooms.text_of(moment.board_in_view())), text
     assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
+
+
+def test_a_cell_cut_by_one_to_two_console_pixels_is_judged_apart():
+    """A picture cut by 1.5 console pixels on the left: the column it cuts is out of the
+    truth's view but near it (:attr:`gbc.RoomShot.near`); read as the room has it, the
+    tally counts it apart (``edge``), neither right nor guessed; read otherwise, wrong."""
+    settings = gbc.Settings(scale=4, crop=(1.5, 0.0, 0.0, 0.0))
+    shot = gbc.render(gbc.HEROS_CAVE, link=(3, 3), crossed=[(3, 1), (3, 2)], seed=5,
+                      camera=(16, 0), **settings.render_options())
+    assert shot.view is not None
+    (r0, r1), (c0, _c1) = shot.view
+    assert shot.near == {(r, c0 - 1) for r in range(r0, r1 + 1)}
+    truth = rooms.text_of(shot.board_in_view())
+    seen = [list(row) for row in shot.board_in_view()]
+    for r, c in shot.near:
+        seen[r][c] = shot.board[r][c]
+    tally = rooms.Tally()
+    assert not tally.add(rooms.text_of(seen), truth, shot)
+    assert tally.edge == len(shot.near) and tally.guessed == tally.wrong == 0
+    r, c = min(shot.near)
+    seen[r][c] = "L" if shot.board[r][c] != "L" else "."
+    tally = rooms.Tally()
+    assert tally.add(rooms.text_of(seen), truth, shot) and tally.wrong == 1
+
+
+@pytest.mark.parametrize("cut", [0.4, 2.6])
+def test_a_whole_picture_settled_past_the_border_leaves_out_what_is_past_it(cut):
+    """A picture at 2.94x cut ``cut`` console pixels at the bottom (one-screenshot acceptance
+    125006, frame 2: 2.6): at the pack's exact pitch its width settles the height, and the
+    picture is placed whole, 8 pixels past the screenshot; its bottom row of tiles, cut by
+    2.6 console pixels and out of the truth's view, was read. The screen now leaves out the
+    console pixels past the border (:attr:`Screen.clip`), and the read leaves that row
+    ``?``; cut by under a console pixel, nothing is left out (the cell is in view)."""
+    settings = gbc.Settings(scale=2.9453315916075034, jpeg=52, crop=(0.0, 0.0, 0.0, cut))
+    shot = gbc.render(gbc.HEROS_CAVE, link=(2, 12), seed=3, camera=(80, 0),
+                      **settings.render_options())
+    image = shot.image
+    screens = find_screens(image, GBC, shot.picture[2] / GBC.tiles_wide, exact=True)
+    assert screens
+    assert cut < 1 or screens[0].height > image.shape[0] + 1  # the premise: settled past
+    for screen in screens:
+        bottom = screen.view_rect()[3]
+        if cut < 1:
+            assert screen.clip == (0, 0, 0, 0)
+        else:
+            assert screen.clip[3] >= int(cut) and bottom <= image.shape[0] + screen.native_scale_y
+
+
+def test_a_cut_picture_beside_black_bars_under_a_title_bar_is_offered_where_it_is():
+    """One-screenshot acceptance 126012, frame 1: 5.49x Lanczos, JPEG 54, scanlines 43%, the
+    picture pillar-boxed in a window with a title bar and cut 12.6 console pixels at the
+    bottom. Over the screenshot's whole height the black bars' columns cross the title bar
+    and look as busy as the picture's dim first column, so no place across was offered (and
+    every screenshot of the case was refused); over the rows of the picture found down, the
+    picture's sides are found where they are."""
+    _settings, _shot, moments = rooms.one_shot_case(12, 126_012)
+    moment = moments[1]
+    image = without_scanlines(moment.image)
+    x, y, w, _h = moment.picture
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 12 for s in screens), \
+        screens

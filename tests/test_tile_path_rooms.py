@@ -849,7 +849,7 @@ def measure_case(job: tuple[int, int, int, int, str, str]) -> dict:
             single.add(unread(shot.board), rooms.text_of(shot.board_in_view()))
             continue
         views += extras.get("view") == shot.view
-        for problem in single.add(text, rooms.text_of(shot.board_in_view())):
+        for problem in single.add(text, rooms.text_of(shot.board_in_view()), shot):
             out["problems"].append(f"shot {k}: {problem}")
     rng = np.random.default_rng([seed, 77])
     walk = gbc.random_walk(gbc.HEROS_CAVE, rng, walk_steps)

@@ -33,7 +33,7 @@ the status bar as a third (:func:`find_screen`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -496,11 +496,28 @@ def find_screens(image: np.ndarray, layout: ScreenLayout, pitch: float, keep: in
         ys = _or_repeats(_settle(down, y, tall, bars, flat=_flatness(image, 0, columns),
                                  keep=keep, reach_size=1 if settled and not pitch_y else None),
                          y, tall, h)
-        out += [(rank_x + rank_y, Screen(sx, sy, sw / layout.tiles_wide, layout,
-                                         sh / layout.tiles_high))
+        out += [(rank_x + rank_y, _overshot(Screen(sx, sy, sw / layout.tiles_wide, layout,
+                                                   sh / layout.tiles_high), w, h))
                 for rank_y, (sy, sh) in enumerate(ys)]
     out.sort(key=lambda item: item[0])
     return [screen for _, screen in out][: max(1, keep * keep)]
+
+
+#: A whole picture settled past the screenshot's border by this many console pixels or more
+#: (less the twentieth :func:`_clip` allows) is taken as cut there.
+OVERSHOT = 1.0
+
+
+def _overshot(screen: Screen, w: int, h: int) -> Screen:
+    """``screen`` with the console pixels of its view past a ``w`` x ``h`` screenshot left
+    out (:attr:`Screen.clip`) when it runs past the border by a console pixel or more. A
+    picture settled at the size its width says may run past a screenshot that cuts it
+    (125006 of the one-screenshot acceptance: 2.6 console pixels cut off the bottom, the
+    picture settled whole 8 pixels taller than the screenshot): read so, the tiles cut
+    were read from what is left of them, a confident read of a cell not in view. Less than
+    a console pixel over is the size's own uncertainty, and such a cell is in view."""
+    clip = _clip(screen, w, h, OVERSHOT - 0.05)
+    return replace(screen, clip=clip) if any(clip) else screen
 
 
 def _or_repeats(settled: list[tuple[float, float]], start: float, size: float, length: int
@@ -554,6 +571,8 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     t = layout.tile_px
     across_edges = _edges(image, 1)
     xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
+    if all(x_cut for _, _, x_cut, _ in xs):
+        xs += _across_in_rows(image, width, height, bars, (pitch, pitch_down), keep, xs)
     for x_score, x0, x_cut, x_size in xs:
         columns = (int(max(0, x0)), int(min(w, x0 + width)))
         down_edges = _edges(image, 0, columns)
@@ -586,6 +605,33 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     return [screen for _, screen in sorted(out, key=lambda item: -item[0])][:k] + \
         [screen for _, screen in sorted(last, key=lambda item: -item[0])][:k] + \
         [screen for _, screen in sorted(past, key=lambda item: -item[0])][:k]
+
+
+def _across_in_rows(image: np.ndarray, width: float, height: float, bars: tuple[float, ...],
+                    pitches: tuple[float, float], keep: int,
+                    known: list[tuple[float, float, bool, float]]
+                    ) -> list[tuple[float, float, bool, float]]:
+    """Places across (as :func:`_axis_places` gives them) with the edges and their flatness
+    taken over the rows of the places found down (over every column), those not within a
+    pixel of ``known``. Over the whole screenshot's height, a picture's edge beside a black
+    bar is weighed by the bar's columns, which cross a window's title bar and look as busy
+    as a dim first column of the picture (126012 of the one-screenshot acceptance: 5.49x,
+    pillar-boxed under a title bar, cut 12.6 console pixels at the bottom; no place across
+    was offered and every screenshot was refused). Tried when no place across fits whole."""
+    h = image.shape[0]
+    across, down = pitches
+    ys = _axis_places(_edges(image, 0), _flatness(image, 0), height,
+                      tuple(b * height for b in bars), MAX_CUT * down, keep)
+    out: list[tuple[float, float, bool, float]] = []
+    for _, y0, _, _ in ys[:keep]:
+        rows = (int(max(0, y0)), int(min(h, y0 + height)))
+        if rows[1] - rows[0] < 2 * down:
+            continue
+        for place in _axis_places(_edges(image, 1, rows), _flatness(image, 1, rows), width, (),
+                                  MAX_CUT * across, keep):
+            if all(abs(place[1] - other[1]) > 1 for other in known + out):
+                out.append(place)
+    return out
 
 
 def _settled_pitches(layout: ScreenLayout, pitch: float, pitch_y: float,
@@ -668,17 +714,17 @@ def _on_border(start: float, size: float, length: int) -> bool:
     return start == 0.0 or abs(start + size - length) < 1e-6
 
 
-def _clip(screen: Screen, w: int, h: int) -> tuple[int, int, int, int]:
+def _clip(screen: Screen, w: int, h: int, slack: float = 0.05) -> tuple[int, int, int, int]:
     """The console pixels of ``screen``'s view outside a ``w`` x ``h`` screenshot (a pixel
-    with a twentieth of it outside counts as outside), each side."""
+    with more than ``slack`` of it outside counts as outside), each side."""
     layout = screen.layout
     t = layout.tile_px
     s, sy = screen.native_scale, screen.native_scale_y
     native_w, native_h = layout.tiles_wide * t, layout.tiles_high * t
-    left = max(0, int(np.ceil(-screen.x / s - 0.05)))
-    right = max(0, native_w - int(np.floor((w - screen.x) / s + 0.05)))
-    top = max(0, int(np.ceil(-screen.y / sy - 0.05)) - layout.bar_top * t)
-    bottom = max(0, native_h - int(np.floor((h - screen.y) / sy + 0.05))
+    left = max(0, int(np.ceil(-screen.x / s - slack)))
+    right = max(0, native_w - int(np.floor((w - screen.x) / s + slack)))
+    top = max(0, int(np.ceil(-screen.y / sy - slack)) - layout.bar_top * t)
+    bottom = max(0, native_h - int(np.floor((h - screen.y) / sy + slack))
                  - layout.bar_bottom * t)
     return left, top, right, bottom
 

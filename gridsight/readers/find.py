@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from gridsight.readers.base import SavedBoxOutside
@@ -45,6 +46,7 @@ STRONG_FRAME = 0.5  # a pack's board matching at least this well is not second-g
 CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below this it may be
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 FIRMER = 0.15  # a read as full as another's and this much surer per cell is the better one
+PACK_HIGH = 4.0  # the largest scale of a pack's board searched for (:func:`located_larger`)
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 PACK_ACROSS = 3  # ...and those found by their top and bottom over them (a fourth, tried for a
 # board found by its structure, would cost a pack search more on every frame with no game)
@@ -109,7 +111,7 @@ def find_board(image: np.ndarray, game: str, pack: TemplatePack) -> Found:
         found = _located(image, game, pack, 0.5, 4.0)
     except BoardNotFoundError as error:
         if game not in structural_games():
-            inside = located_inside(image, game, pack)
+            inside = located_inside(image, game, pack) or located_larger(image, game, pack)
             if inside is None:
                 raise
             return inside
@@ -182,6 +184,31 @@ def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
         if read.known_fraction >= 1.0 and found.score >= STRONG_FRAME:
             break
     return best
+
+
+LARGER_SHARE = 0.4  # a pack's board narrower than this share of the frame at the largest scale
+HALF = 2  # ... searched (4x) may be shown larger: looked for in the frame this many times smaller
+
+
+def located_larger(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:
+    """``pack``'s board shown larger than the pack search's 4x, found in ``image`` shrunk
+    :data:`HALF` times (at 2x to 4x there: 4x to 8x here) and read in ``image`` itself;
+    ``None`` when not found, or when the board at 4x already spans :data:`LARGER_SHARE` of
+    the frame's width (a game's screen in a desktop capture is seldom wider). For a small
+    pack in a large capture: our 320-pixel tile-path screen at 4.7x in a 3840x2160 desktop
+    (harder desktop 114018) was not found. Only after every other search missed: its cost
+    (one search of a quarter of the pixels) falls on the captures where the game is not."""
+    if _scrolling(game, pack) is not None:
+        return None
+    h, w = image.shape[:2]
+    if pack.anchor.image.shape[1] * PACK_HIGH >= LARGER_SHARE * w:
+        return None
+    small = cv2.resize(image, (w // HALF, h // HALF), interpolation=cv2.INTER_AREA)
+    try:
+        geometry = locate_board(small, pack, min_scale=PACK_HIGH / HALF, max_scale=PACK_HIGH)
+        return _read_at(image, game, pack, geometry.scaled(HALF))
+    except BoardNotFoundError:
+        return None
 
 
 def _narrow(found: Found, image: np.ndarray) -> bool:
@@ -313,7 +340,12 @@ def _located(image: np.ndarray, game: str, pack: TemplatePack, low: float, high:
     if rooms is not None:  # a board bigger than the screen: the view placed in it
         read = rooms.locate(image, pack)
         return Found(game, pack, read, read.extras.get("fit", 1.0))
-    geometry = locate_board(image, pack, min_scale=low, max_scale=high)
+    return _read_at(image, game, pack, locate_board(image, pack, min_scale=low, max_scale=high))
+
+
+def _read_at(image: np.ndarray, game: str, pack: TemplatePack, geometry) -> Found:
+    """The board at ``geometry`` in ``image`` read through ``pack``, scored by its frame's
+    match and the cells read; :class:`BoardNotFoundError` for a patch of one colour."""
     if _flat(image, geometry):
         raise BoardNotFoundError(game, "its frame's best match is a patch of one colour")
     read = read_cells(image, geometry, pack)

@@ -60,6 +60,48 @@ def setup_for(kind: str, index: int, seed: int) -> gbc.Settings:
     raise ValueError(f"unknown set-ups {kind!r}: one of {', '.join(SETUPS)}")
 
 
+CALIBRATION_KINDS = ("walked", "moment", "mid-step")
+
+
+def one_shot_case(index: int, seed: int, frames: int = 3
+                  ) -> tuple[gbc.Settings, gbc.RoomShot, list[gbc.RoomShot]]:
+    """Case ``index`` of the one-screenshot acceptance (a ``display`` set-up, seed
+    ``seed``): the screenshot to calibrate from and ``frames`` random moments to read. The
+    calibration screenshot cycles through :data:`CALIBRATION_KINDS`, so every display look
+    meets each: Link a dozen steps in (:func:`calibration_shot`, what the docs ask for), a
+    random moment (Link perhaps still in the doorway: no red tile in view), and Link
+    mid-step (his sprite 5 to 8 console pixels off his tile, the view mid-scroll)."""
+    settings = setup_for("display", index, seed)
+    look = gbc.random_look(seed)
+    kind = CALIBRATION_KINDS[index % len(CALIBRATION_KINDS)]
+    if kind == "walked":
+        shot = calibration_shot(look, settings, seed)
+    elif kind == "moment":
+        shot = gbc.random_shot(seed * 10 + 1, look=look, settings=settings)
+    else:
+        shot = mid_step_shot(look, settings, seed)
+    moments = [gbc.random_shot(seed * 1000 + 500 + k, look=look, settings=settings)
+               for k in range(frames)]
+    return settings, shot, moments
+
+
+def mid_step_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
+                  room: str = gbc.HEROS_CAVE) -> gbc.RoomShot:
+    """Link mid-step a dozen or more steps into a walk: his sprite 5 to 8 console pixels
+    past his tile towards the next, the view following him (mid-scroll)."""
+    rng = np.random.default_rng([seed, 53])
+    while True:
+        walk = gbc.random_walk(room, rng, int(rng.integers(12, 40)))
+        if len(walk) >= 10:
+            break
+    (r0, c0), (r1, c1) = walk[-2], walk[-1]
+    step = int(rng.integers(5, 9))
+    offset = ((c1 - c0) * step, (r1 - r0) * step)
+    return gbc.render(gbc.as_grid(room), crossed=walk[:-2], link=walk[-2], link_offset=offset,
+                      facing=gbc._facing(walk[-2], walk[-1]), look=look, seed=seed,
+                      **settings.render_options())
+
+
 def calibration_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
                      room: str = gbc.HEROS_CAVE) -> gbc.RoomShot:
     """A screenshot to calibrate from: Link a dozen or more steps into a walk (stepped tiles
@@ -85,7 +127,10 @@ def calibration_shot(look: gbc.Look, settings: gbc.Settings, seed: int,
 class Tally:
     """Cells of boards compared with the truth: ``right``, ``unread`` (``?`` where the truth
     is in view), ``wrong`` (a token other than the truth's), ``guessed`` (a token where the
-    truth is ``?``: a cell out of view written as if seen)."""
+    truth is ``?``: a cell out of view written as if seen), ``edge`` (a cell the
+    screenshot's edge cuts by one to two console pixels, :attr:`gbc.RoomShot.near`, read
+    as the room has it: neither in view nor guessed, whether it shows being a matter of a
+    console pixel; read otherwise it is ``wrong``)."""
 
     right: int = 0
     unread: int = 0
@@ -93,15 +138,26 @@ class Tally:
     guessed: int = 0
     boards: int = 0
     exact: int = 0
+    edge: int = 0
 
-    def add(self, read: str, truth: str) -> list[str]:
-        """Compare one board text with the truth; returns the differences in words."""
+    def add(self, read: str, truth: str, shot: gbc.RoomShot | None = None) -> list[str]:
+        """Compare one board text with the truth; returns the differences in words. With
+        ``shot`` (the truth's screenshot), its cells near the view (:attr:`~gbc.RoomShot.near`)
+        are judged apart, against the room."""
+        near = shot.near if shot is not None else frozenset()
         problems = []
         got = [line.split() for line in read.strip().splitlines()]
         want = [line.split() for line in truth.strip().splitlines()]
         for r, (g_row, w_row) in enumerate(zip(got, want)):
             for c, (g, w) in enumerate(zip(g_row, w_row)):
                 if w == "?" and g == "?":
+                    continue
+                if (r, c) in near and shot is not None:
+                    if g == shot.board[r][c]:
+                        self.edge += 1
+                        continue
+                    self.wrong += 1
+                    problems.append(f"({r},{c}) {g} not {shot.board[r][c]} (cut at the edge)")
                     continue
                 if w == "?":
                     self.guessed += 1
@@ -117,11 +173,17 @@ class Tally:
         self.exact += not problems and read.split() == truth.split()
         return problems
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+
     def line(self) -> str:
         total = self.right + self.unread + self.wrong
         return (f"{self.boards} boards ({self.exact} exact): cells in view {total}: right "
                 f"{self.right}, ? {self.unread}, wrong {self.wrong}; out of view written as "
-                f"seen: {self.guessed}")
+                f"seen: {self.guessed}" + (f"; cut 1-2 console px, read: {self.edge}"
+                                           if self.edge else ""))
 
 
 def text_of(grid) -> str:

@@ -139,6 +139,10 @@ class RoomShot:
     smooth: bool
     corrected: bool
     link_tile: tuple[int, int] | None
+    #: Board cells out of ``view`` that the screenshot's edge cuts by under two console
+    #: pixels (one to two): whether such a cell shows is a matter of a console pixel, so a
+    #: reader reading it is judged apart (:class:`kit.rooms.Tally`'s ``edge``).
+    near: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def text(self) -> str:
@@ -680,8 +684,9 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     seen = (max(0.0, -px / sx), max(0.0, -py / sy - BAR_H),
             min(float(VIEW_W), (image.shape[1] - px) / sx),
             min(float(VIEW_H), (image.shape[0] - py) / sy - BAR_H))
-    return RoomShot(image, truth, _view(cam, rows, cols, seen), geometry,
-                    (px, py, pic_w, pic_h), cam, scale, smooth, correct > 0, link)
+    view = _view(cam, rows, cols, seen)
+    return RoomShot(image, truth, view, geometry, (px, py, pic_w, pic_h), cam, scale, smooth,
+                    correct > 0, link, _cells(_view(cam, rows, cols, seen, 2.0)) - _cells(view))
 
 
 def _screen(room_px: np.ndarray, bar: np.ndarray, look: Look, facing: str, lx: int, ly: int,
@@ -717,15 +722,25 @@ def _truth(grid, crossed: set, link, start) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+def _cells(view) -> frozenset[tuple[int, int]]:
+    """The board cells of a view's inclusive ranges (none for ``None``)."""
+    if view is None:
+        return frozenset()
+    (r0, r1), (c0, c1) = view
+    return frozenset((r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+
+
 def _view(cam: tuple[int, int], rows: int, cols: int,
-          seen: tuple[float, float, float, float] = (0, 0, VIEW_W, VIEW_H)):
+          seen: tuple[float, float, float, float] = (0, 0, VIEW_W, VIEW_H),
+          cut: float = 1.0):
     """The board cells fully inside the view at camera ``cam`` (and inside the part ``seen``
     of it, ``(x0, y0, x1, y1)`` view pixels), inclusive ranges. A cell that lost less than
     one console pixel to the screenshot's edge counts as in view: a picture cut by less than
     a console pixel cannot be told from a whole one ending at the border (its pitch is known
     to a fraction of a console pixel across the picture), and all of the cell's design but a
-    sliver is on screen, so the reader reads it and is judged on it."""
-    slack = 1.0 - 1e-6
+    sliver is on screen, so the reader reads it and is judged on it. ``cut``: the console
+    pixels a cell may lose so (:attr:`RoomShot.near` takes 2)."""
+    slack = cut - 1e-6
     x0, y0 = max(0, int(np.ceil(seen[0] - slack))), max(0, int(np.ceil(seen[1] - slack)))
     x1 = min(VIEW_W, int(np.floor(seen[2] + slack)))
     y1 = min(VIEW_H, int(np.floor(seen[3] + slack)))
