@@ -43,3 +43,21 @@ def test_fills_of_one_rarity_under_a_line_of_another_leave_the_rarity_unsure():
     kakapo = next(seen for drawn, seen in cards if drawn.name == "Kakapo")
     assert kiwi.rarity_confidence < RARITY_SURE or kiwi.rarity == "common"
     assert kakapo.rarity == "rare" and kakapo.rarity_confidence >= RARITY_SURE
+
+
+def test_a_fill_of_a_rarity_the_board_does_not_show_leaves_the_rarity_unsure():
+    """7033 at 0.85x: the timeless Marsten's one fill, in a 7 px box, reads rare, clearly;
+    the board, every tile read, shows one found tile, timeless. A filled box is a tile of its
+    animal found on this board, so the fill's rarity is not counted on."""
+    marsten = next(seen for drawn, seen in _cards(33) if drawn.name == "Marsten")
+    assert marsten.boxes is not None and marsten.boxes.filled == 1
+    assert marsten.rarity == "timeless" or marsten.rarity_confidence < RARITY_SURE
+
+
+def test_a_held_out_fill_blended_with_a_green_border_is_not_read_common_clearly():
+    """Held-out 140098 at 1.14x: the timeless Babmoon's fill, in an 11 px box bordered
+    green, reads common; the board shows a timeless and a rare tile, no common one."""
+    shot, _, image, _ = real_screen(98, 140_000)
+    drawn, seen = shot.extras["cards"], locate_rescue(image).cards
+    babmoon = next(s for d, s in zip(drawn, seen) if d.name == "Babmoon")
+    assert babmoon.rarity == "timeless" or babmoon.rarity_confidence < RARITY_SURE
