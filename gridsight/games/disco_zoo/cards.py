@@ -504,9 +504,12 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
 # SPREAD_TIMES their own spread about their median if more: unfilled boxes look the same on
 # every card of a screen, and fills of one card alike, so these are fills of a colour this
 # reader does not know (phone screen 7018: a common fill drawn 10 Lab from the unfilled
-# inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other).
+# inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other;
+# 1x-9x 330047: a rare colour drawn near the card's, two fills 6.5 Lab from five unfilled
+# boxes within 1 of each other, read "0 of 3 filled" clearly at APART_LOOK 8; at 6, of 603
+# rows of 300 screens, seeds 7000, 140000 and 170000, two right rows more left unclear).
 ALIKE = 6.0
-APART_LOOK = 8.0
+APART_LOOK = 6.0
 SPREAD_TIMES = 3.0
 OTHERS = 3
 
