@@ -697,9 +697,33 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     if name is not None and confidence > 0.0:
         mine, font = ink_hue(image, line, card), ink_hue(image, name, card)
         if mine is not None and font is not None and \
-                float(np.linalg.norm(mine - font)) < TINT_FROM_NAME:
+                (float(np.linalg.norm(mine - font)) < TINT_FROM_NAME
+                 or _away_from_the_font(mine, font, card, rarity, facts)):
             return rarity, 0.0
     return rarity, confidence
+
+
+# A light card of a strong hue, its names in a near-white font (a*b* within NEUTRAL_FONT of
+# grey): a pale tint on it reads by the card's hue more than its own (the ink's offset from
+# the card points the way another rarity's would). The line's offset from its name (the same
+# font, the same card, the same cast) then points the tint's own way; one pointing away from
+# the rarity read leaves it unclear. Measured on 300 real-look screens (seeds 7000, 140000,
+# 170000): two timeless lines on yellow-green cards (L* 60, 73) read mythical clearly (7079,
+# 170015), no right clear tint on such a card pointing away.
+NEUTRAL_FONT = 15.0
+LIGHT_CARD = 50.0
+
+
+def _away_from_the_font(mine: np.ndarray, font: np.ndarray, card: tuple[float, float, float],
+                        rarity: str, facts: dict) -> bool:
+    """Whether a line's hue (``mine``) lies away from ``rarity``'s colour as seen from its
+    name's (``font``), on a light card with names in a near-white font
+    (:data:`NEUTRAL_FONT`)."""
+    if float(np.linalg.norm(font)) >= NEUTRAL_FONT or \
+            float(_lab(np.array(card, np.float32))[0]) <= LIGHT_CARD:
+        return False
+    towards = _lab(rarity_references(facts)[rarity])[1:] - font
+    return float((mine - font) @ towards) < 0.0
 
 
 def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
