@@ -129,3 +129,20 @@ def test_a_thick_bordered_box_is_read_by_its_middle(scale):
     to_border = [float(np.linalg.norm(np.subtract(inside, BORDER))) for inside in row.insides]
     assert to_fill[0] < to_border[0]
     assert all(card < border for card, border in zip(to_card[1:], to_border[1:]))
+
+
+def test_a_panels_rounded_corners_below_the_boxes_are_not_taken_for_them():
+    """The area searched runs a little past the card's bottom: a large corner radius leaves
+    the ground showing at both sides, a band of ink under the boxes as tall as they are
+    (7105 at 2.5x, the row not found). Ink at the sides only is no row of boxes."""
+    panel, left = _panel(3, 12, 3)  # the boxes' bottom 8 px above the panel's
+    panel = np.vstack([panel, np.full((20, panel.shape[1], 3), GROUND, np.uint8)])
+    outside = (30, 140, 200)  # the ground past the card's corners
+    for row in range(62, panel.shape[0]):
+        reach = 2 + (row - 62)
+        panel[row, :reach] = outside
+        panel[row, panel.shape[1] - reach :] = outside
+    found = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
+    assert found is not None and len(found.boxes) == 3
+    assert found.boxes[0][0] == pytest.approx(left, abs=1)
+

@@ -152,7 +152,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
         return ()
     panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
     cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
-    return classify_boxes(cards, facts, seen or {})
+    return screen_tints(image, classify_boxes(cards, facts, seen or {}), facts)
 
 
 def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
@@ -504,9 +504,12 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
 # SPREAD_TIMES their own spread about their median if more: unfilled boxes look the same on
 # every card of a screen, and fills of one card alike, so these are fills of a colour this
 # reader does not know (phone screen 7018: a common fill drawn 10 Lab from the unfilled
-# inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other).
+# inside, read "0 of 4 filled" clearly beside six unfilled boxes within 5 Lab of each other;
+# 1x-9x 330047: a rare colour drawn near the card's, two fills 6.5 Lab from five unfilled
+# boxes within 1 of each other, read "0 of 3 filled" clearly at APART_LOOK 8; at 6, of 603
+# rows of 300 screens, seeds 7000, 140000 and 170000, two right rows more left unclear).
 ALIKE = 6.0
-APART_LOOK = 8.0
+APART_LOOK = 6.0
 SPREAD_TIMES = 3.0
 OTHERS = 3
 
@@ -591,6 +594,83 @@ def _pet_fills(verdicts: list[tuple[bool, str, float]],
     return out
 
 
+# The ``YOU HAVE n`` lines of one rarity are written in one tint on every card of a screen, and
+# the cards share one colour: a line whose ink's hue (a*b*) lies within SAME_TINT of the line
+# of a card whose filled boxes show its rarity clearly is of that rarity, when the lines of
+# every other rarity so shown lie OTHER_TINT or more away. Measured on 236 real-look screens
+# (seeds 7000 and 170000, 0.5x-3x): lines of one rarity lie 0.1-4.9 apart but for two
+# (7.4 at 0.53x, 16.6), of two rarities 9.4 and more but for three (1.0, 4.2, 5.7), all on
+# cards whose box row was not found or at 0.5x (lines 8 px tall at least: TINT_LINE).
+SAME_TINT = 3.0
+OTHER_TINT = 8.0
+TINT_LINE = 8
+RARITY_SURE = 0.5  # a card's rarity read this clearly is counted on (settle.RARITY_SURE)
+
+
+def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
+                 facts: dict) -> tuple[CardSeen, ...]:
+    """The cards with their rarities checked against the screen's own tints (see
+    :data:`SAME_TINT`): each card whose filled boxes show its rarity clearly gives that
+    rarity's tint as this screen draws it (a colour cast, a rarity drawn off its usual colour,
+    a dark card that greys a pale tint: the facts' colours alone misread them). A card whose
+    fills and ``YOU HAVE n`` tint clearly say two rarities is unsure of its rarity (fills
+    blended with a light border at a small scale read as another rarity: 7089 at 0.83x, a
+    common card's 6 px boxes read rare beside its clearly common line). A card of no rarity
+    shown so takes the rarity of the tint its line matches, and loses a rarity its line's
+    tint read when that rarity's line on this screen is another hue."""
+    cards = tuple(_fills_against_tint(image, card, facts) for card in cards)
+    hues = [_line_hue(image, card) for card in cards]
+    shown: dict[str, list[tuple[np.ndarray, float]]] = {}
+    for hue, card in zip(hues, cards):
+        if hue is not None and _shown_by_fills(card):
+            shown.setdefault(card.rarity, []).append((hue, card.rarity_confidence))
+    if not shown:
+        return cards
+    out = []
+    for hue, card in zip(hues, cards):
+        if hue is None or _shown_by_fills(card) or \
+                (card.boxes is not None and card.boxes.count in _pet_sizes()):
+            out.append(card)
+            continue
+        near = {name: min(float(np.linalg.norm(hue - h)) for h, _ in lines)
+                for name, lines in shown.items()}
+        best = min(near, key=near.get)  # type: ignore[arg-type]
+        if near[best] <= SAME_TINT and all(d >= OTHER_TINT for name, d in near.items()
+                                           if name != best) and \
+                (card.boxes is None or card.boxes.rarity in ("", best)):
+            confidence = min(c for _, c in shown[best]) * (1 - 0.5 * near[best] / SAME_TINT)
+            card = replace(card, rarity=best, rarity_confidence=float(confidence))
+        elif card.rarity in near and near[card.rarity] >= OTHER_TINT:
+            card = replace(card, rarity_confidence=0.0)
+        out.append(card)
+    return tuple(out)
+
+
+def _shown_by_fills(card: CardSeen) -> bool:
+    """Whether a card's rarity is its filled boxes' colour, read clearly."""
+    return card.boxes is not None and card.boxes.rarity == card.rarity != "" and \
+        card.rarity_confidence >= RARITY_SURE
+
+
+def _line_hue(image: np.ndarray, card: CardSeen) -> np.ndarray | None:
+    """The hue of a card's ``YOU HAVE n`` line's ink (:func:`ink_hue`) when the line is
+    surely that one (the box row found under it) and tall enough (:data:`TINT_LINE`)."""
+    if card.have_box is None or card.row is None or card.have_box[3] < TINT_LINE:
+        return None
+    return ink_hue(image, card.have_box, card.panel.color)
+
+
+def _fills_against_tint(image: np.ndarray, card: CardSeen, facts: dict) -> CardSeen:
+    """The card unsure of its rarity when its filled boxes show one rarity clearly and its
+    ``YOU HAVE n`` line another, as clearly."""
+    if not _shown_by_fills(card) or card.have_box is None or card.row is None:
+        return card
+    tint, clear = tint_rarity(image, card.have_box, card.panel.color, facts, card.name_box)
+    if tint and tint != card.rarity and clear >= RARITY_SURE:
+        return replace(card, rarity_confidence=0.0)
+    return card
+
+
 def _bgr(lab: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.asarray(lab, np.float32).reshape(1, 1, 3),
                         cv2.COLOR_Lab2BGR).reshape(3) * 255.0
@@ -617,9 +697,33 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     if name is not None and confidence > 0.0:
         mine, font = ink_hue(image, line, card), ink_hue(image, name, card)
         if mine is not None and font is not None and \
-                float(np.linalg.norm(mine - font)) < TINT_FROM_NAME:
+                (float(np.linalg.norm(mine - font)) < TINT_FROM_NAME
+                 or _away_from_the_font(mine, font, card, rarity, facts)):
             return rarity, 0.0
     return rarity, confidence
+
+
+# A light card of a strong hue, its names in a near-white font (a*b* within NEUTRAL_FONT of
+# grey): a pale tint on it reads by the card's hue more than its own (the ink's offset from
+# the card points the way another rarity's would). The line's offset from its name (the same
+# font, the same card, the same cast) then points the tint's own way; one pointing away from
+# the rarity read leaves it unclear. Measured on 300 real-look screens (seeds 7000, 140000,
+# 170000): two timeless lines on yellow-green cards (L* 60, 73) read mythical clearly (7079,
+# 170015), no right clear tint on such a card pointing away.
+NEUTRAL_FONT = 15.0
+LIGHT_CARD = 50.0
+
+
+def _away_from_the_font(mine: np.ndarray, font: np.ndarray, card: tuple[float, float, float],
+                        rarity: str, facts: dict) -> bool:
+    """Whether a line's hue (``mine``) lies away from ``rarity``'s colour as seen from its
+    name's (``font``), on a light card with names in a near-white font
+    (:data:`NEUTRAL_FONT`)."""
+    if float(np.linalg.norm(font)) >= NEUTRAL_FONT or \
+            float(_lab(np.array(card, np.float32))[0]) <= LIGHT_CARD:
+        return False
+    towards = _lab(rarity_references(facts)[rarity])[1:] - font
+    return float((mine - font) @ towards) < 0.0
 
 
 def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],

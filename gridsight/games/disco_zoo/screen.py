@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import cv2
@@ -272,8 +272,31 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
+    cards = fills_on_the_board(cards, tiles)
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+def fills_on_the_board(cards: tuple[CardSeen, ...],
+                       tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, each whose rarity its filled boxes show left unsure of it when the board,
+    every tile read, shows no found tile that may be of that rarity: a filled box is a tile
+    of its animal found on this board. A small box's middle blends with its light border
+    (JPEG keeps colour at half the resolution of lightness), and a fill may read as another
+    rarity's (held-out 140098 at 1.14x: a timeless fill in an 11 px box bordered green read
+    common, clearly, the board showing one timeless and one rare tile)."""
+    shown: set[str] = set()
+    for row in tiles:
+        for tile in row:
+            if tile.kind in ("unknown", "hidden") or tile.lawn or \
+                    (tile.kind == "found" and not tile.rarities):
+                return cards  # a found tile of any rarity may be there
+            if tile.kind == "found":
+                shown.update(tile.rarities)
+    return tuple(replace(card, rarity_confidence=0.0)
+                 if card.boxes is not None and card.boxes.filled and card.rarity
+                 and card.boxes.rarity == card.rarity and card.rarity not in shown else card
+                 for card in cards)
 
 
 # A found tile is rounded, and set on the ground under it (dirt, or a darker grass) when it
