@@ -185,6 +185,54 @@ def test_a_bold_slashed_zero_is_a_zero():
             assert digit == 0 and lead >= MIN_LEAD, (width, scale, digit, lead)
 
 
+def _block_with_pinholes(upper: tuple[int, int], lower: tuple[int, int],
+                         shape: tuple[int, int] = (27, 21)) -> np.ndarray:
+    """A bold glyph blurred shut: a block keeping two pinholes of 6 pixels (under 1% of its
+    box: no holes), their top left corners at ``upper`` and ``lower``."""
+    glyph = np.ones(shape, bool)
+    glyph[upper[0] : upper[0] + 2, upper[1] : upper[1] + 3] = False
+    glyph[lower[0] : lower[0] + 3, lower[1] : lower[1] + 2] = False
+    return glyph
+
+
+def test_a_bold_slashed_zero_blurred_to_pinholes_is_a_zero():
+    """Harder desktop 117024: a bold slashed 0 at 0.83x through a video codec is a block with
+    two pinholes, one each side of its slash, too small to count as holes; as near a heavy
+    8's block as a 0's, it read 0 with no lead and the counter "10" was unread (attempts
+    taken as 5). Pinholes standing across as a slash's sides are no 8's (an 8's holes stand
+    in line): a 0, at any size."""
+    for shape in ((20, 15), (27, 21), (34, 26)):
+        h, w = shape
+        zero = _block_with_pinholes((h // 6, int(0.33 * w)), (int(0.74 * h), int(0.52 * w)),
+                                    shape)
+        digit, lead = read_glyph(zero)
+        assert digit == 0 and lead >= MIN_LEAD, (shape, digit, lead)
+
+
+def test_pinholes_in_line_or_across_the_other_way_are_never_a_confident_zero():
+    """A heavy 8 whose holes closed to pinholes in line (bench seed 90001's slits) may be an
+    8 as well as a 0, and so may pinholes standing across the other way (no slash of the
+    skin's fonts leans so): unread, never a confident 0."""
+    for upper, lower in (((4, 9), (20, 10)), ((4, 12), (20, 7))):
+        digit, lead = read_glyph(_block_with_pinholes(upper, lower))
+        assert digit != 0 or lead < MIN_LEAD, (upper, lower, digit, lead)
+
+
+def test_the_bold_slashed_ten_of_harder_desktop_117024_is_read():
+    """The whole screen of harder desktop 117024 (a Jurassic rescue in an emulator window at
+    0.83x through a video codec): its counter reads 10, as drawn (it read nothing, and the
+    attempts were taken as 10 minus the 5 tiles tapped)."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    shot, capture, _ = sample(real_look_rescue, 117_024, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    counter = locate_rescue(capture.image[y : y + h, x : x + w]).counter
+    assert shot.extras["attempts"] == 10
+    assert counter.value == 10 and counter.lead >= MIN_LEAD, counter
+
+
 def test_a_one_with_a_flag_and_no_foot_is_a_one():
     """A stem with a flag part way down its left and no foot (seed 320056 at 5x: 13 read as
     73, too close to call) is a one, at any weight, and still no seven."""
