@@ -165,28 +165,33 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
     centred at its top, so a panel is split into ``m`` equal parts (the most first, ``most``
     cards in all, each at least ``min_width`` wide) when each part holds a picture centred
     in it, the pictures level and of like size; one card's picture, centred in the whole,
-    never is."""
+    never is. A panel showing no picture of its own is no one card (every card shows its
+    animal): each part holding a picture centred in it is enough, whatever their sizes (fresh
+    190043 at 1.2x: a Sheep card and a Chicken card two pixels apart found as one, the pale
+    Sheep's picture joined to its name below it, so of unlike size; read as a rescue of the
+    Chicken alone, with no doubt said)."""
     out: list[Panel] = []
     for panel in panels:
         parts: list[Panel] = [panel]
         x, y, w, h = panel.box
+        alike = picture_box(image, panel) is not None
         for m in range(most - len(panels) + 1, 1, -1):
             if w / m < min_width:
                 continue
             split = [Panel((x + round(k * w / m), y, round((k + 1) * w / m) - round(k * w / m),
                             h), panel.color) for k in range(m)]
-            if _each_centred(image, split):
+            if _each_centred(image, split, alike=alike):
                 parts = split
                 break
         out += parts
     return tuple(out)
 
 
-def _each_centred(image: np.ndarray, parts: Sequence[Panel]) -> bool:
+def _each_centred(image: np.ndarray, parts: Sequence[Panel], alike: bool = True) -> bool:
     """Whether each part holds a picture centred across it (its middle in the part's middle
-    :data:`CENTRED` of the width), the pictures level (their middles within a tenth of the
-    part's height: sprites of different heights are drawn about one line) and of like size
-    (heights within a factor :data:`LIKE_SIZE`)."""
+    :data:`CENTRED` of the width) and, with ``alike``, the pictures level (their middles
+    within a tenth of the part's height: sprites of different heights are drawn about one
+    line) and of like size (heights within a factor :data:`LIKE_SIZE`)."""
     pictures = []
     for part in parts:
         picture = picture_box(image, part)
@@ -197,6 +202,8 @@ def _each_centred(image: np.ndarray, parts: Sequence[Panel]) -> bool:
         if abs(middle - 0.5) > CENTRED / 2:
             return False
         pictures.append(picture)
+    if not alike:
+        return True
     middles = [p[1] + p[3] / 2 for p in pictures]
     heights = [p[3] for p in pictures]
     return (max(middles) - min(middles) <= 0.1 * parts[0].box[3]
