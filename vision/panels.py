@@ -72,6 +72,8 @@ THIN_ROW = 0.12  # a row with this share of a typical ink row's pixels or fewer 
 PICTURE_MAX = 0.6  # ... when the picture found otherwise is taller than this share of the panel
 MIN_PICTURE = 0.1  # a picture is at least this share of its panel's height
 PICTURE_RIM = 2  # working columns at the picture's sides no panel's end is judged by
+JOINED_THIN = 0.35  # a row with at most this share of a band's median ink parts two lines
+LIKE_LINES = 1.6  # ... of heights within this factor (a name and its YOU HAVE line)
 MIN_SHOWN = 0.5  # a panel cut by the picture's edge shows at least this share of its width
 
 
@@ -872,12 +874,30 @@ def _picture_rows(ink: np.ndarray, rows: np.ndarray, thin: int) -> tuple[int, in
         if bottom < bands[start][1] or a - bottom > max(2, 0.25 * (bottom - top)):
             break
         a2, b2 = _split_text(ink, a, b)
-        if _text_like(ink[a2:b2]):
+        if _text_like(ink[a2:b2]) or (a > bottom and _lines_joined(rows[a:b])):
             break
         bottom = b2
         if b2 < b:
             break
     return top, bottom
+
+
+def _lines_joined(rows: np.ndarray) -> bool:
+    """Whether a band's ink rows are two or more lines of like height joined by blur: parted
+    by thin rows (at most :data:`JOINED_THIN` of the band's median row), each part 3 rows
+    or more and the tallest at most :data:`LIKE_LINES` times the shortest. A card's name
+    and its ``YOU HAVE`` line, a few pixels tall at a small scale, blur into one band whose
+    letters no longer stand apart (not :func:`_text_like`); parted from the picture by empty
+    rows, it was taken into the picture (fresh 200017 at 0.72x: a Stegosaurus card's
+    picture 54 rows tall for a 35-row sprite, no found tile on the lawn matched it)."""
+    if len(rows) < 6:
+        return False
+    thin = JOINED_THIN * float(np.median(rows))
+    parts = [(a, b) for a, b in _runs(rows > thin) if b - a >= 3]
+    if len(parts) < 2:
+        return False
+    heights = [b - a for a, b in parts]
+    return max(heights) <= LIKE_LINES * min(heights)
 
 
 def _text_like(ink: np.ndarray) -> bool:

@@ -348,6 +348,7 @@ def cornered(image: np.ndarray, lattice: Lattice,
 # than the board shows, the board's grass hides some, and they are looked for by their
 # sprites (the card's animal, where an untapped tile carries a random decoration).
 LAWN_SPRITE = 0.2  # a grass tile's sprite this near a card's may be that animal's
+LIKE_A_CARD = 0.35  # a centred card-sized picture on grass this near a card's is left unread
 LAWN_APART = 0.3  # ... named found only when every other grass tile's is this far or more
 CORNERED_SPRITE = 0.4  # ... or this near, on a tile whose corners are a rounded tile's
 # (:func:`cornered`: harder desktop 112002, a common Stegosaurus's tile 0.29 from the card's
@@ -510,8 +511,10 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
                  cards: tuple[CardSeen, ...]) -> set[tuple[int, int]]:
     """The grass tiles whose picture, in the middle of the tile as a found tile's animal
     stands (its ink box's centre within :data:`CENTRED` of the tile's) and about as big as
-    a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LAWN_SPRITE`):
-    no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
+    a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LIKE_A_CARD`:
+    these are only left unread, never named found, so a looser bound than
+    :data:`LAWN_SPRITE`; fresh 200017 at 0.72x: a common Stegosaurus on the lawn 0.29 from
+    its card, the decorations 0.59 or more): no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
     card's own colour reads as no fill, clearly. (Only such pictures are compared: a
     comparison costs up to 15 ms.)"""
     pictures = _card_pictures(cards)
@@ -534,7 +537,7 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
             like = [card for card, (cw, ch) in zip(pictures, sizes)
                     if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
                     and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
-            if like and _nearest_card(sprite, like) < LAWN_SPRITE:
+            if like and _nearest_card(sprite, like) < LIKE_A_CARD:
                 out.add((r, c))
     return out
 
