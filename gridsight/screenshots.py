@@ -236,12 +236,11 @@ def with_reading(advice: Advice, reading: BoardReading,
         for r, c in reading.unsure if (r, c) not in taken)
     status = advice.status
     if reading.unread:
+        from gridsight.readers.base import describe_cells, unread_advised
+
         marks += tuple(CellMark(r, c, MarkKind.UNREAD)
                        for r, c in reading.unread if (r, c) not in taken)
         warnings += (f"{len(reading.unread)} cell(s) unread: solved as not yet observed",)
-    if reading.unread:
-        from gridsight.readers.base import describe_cells, unread_advised
-
         status = unread_advised(status, advice.recommend, reading.unread)
         advised = {(cell.row, cell.col) for cell in advice.recommend}
         others = [cell for cell in matter if tuple(cell) not in advised]

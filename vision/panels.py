@@ -923,7 +923,7 @@ def _split_text(ink: np.ndarray, top: int, bottom: int) -> tuple[int, int]:
     if height < 6:
         return top, bottom
     rows = ink[top:bottom].sum(axis=1)
-    thin = 0.35 * float(np.median(rows))
+    thin = JOINED_THIN * float(np.median(rows))
     for cut in range(2, height - 2):
         if rows[cut] > thin:
             continue

@@ -47,6 +47,8 @@ CERTAIN_FRAME = 1.0  # ... by another game's board found by structure, below thi
 INSIDE_SHARE = 0.4  # a board narrower than this share of the frame may be on a screen in it
 FIRMER = 0.15  # a read as full as another's and this much surer per cell is the better one
 PACK_HIGH = 4.0  # the largest scale of a pack's board searched for (:func:`located_larger`)
+LARGER_SHARE = 0.4  # a pack's board narrower than this share of the frame at the largest scale
+HALF = 2  # ... searched (4x) may be shown larger: looked for in the frame this many times smaller
 PACK_TRIES = 4  # the window-like regions a pack's board is looked for in when the frame misses
 PACK_ACROSS = 3  # ...and those found by their top and bottom over them (a fourth, tried for a
 # board found by its structure, would cost a pack search more on every frame with no game)
@@ -152,9 +154,9 @@ def _better_read(other: BoardRead, read: BoardRead) -> bool:
     (harder desktop 117019: an Ice Age rescue in a mirroring window, 16% of the frame, frame
     score 0.98) reads every cell but one through templates of another look, grass as dug at
     0.69 and dirt at 0.45 (0.66 a cell), and was said as a board of taps not made; the same
-    board found by its structure reads as many cells at 0.97 a cell. Our own skin read by its pack scores 0.94 to
-    0.98 a cell (0.6x to 2x, JPEG 40 to 95), so its read is never given up for the
-    structure's."""
+    board found by its structure reads as many cells at 0.97 a cell. Our own skin read by its
+    pack scores 0.94 to 0.98 a cell (0.6x to 2x, JPEG 40 to 95), so its read is never given
+    up for the structure's."""
     if other.known_fraction != read.known_fraction:
         return other.known_fraction > read.known_fraction
     return _firmness(other) >= _firmness(read) + FIRMER
@@ -185,10 +187,6 @@ def located_inside(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
         if read.known_fraction >= 1.0 and found.score >= STRONG_FRAME:
             break
     return best
-
-
-LARGER_SHARE = 0.4  # a pack's board narrower than this share of the frame at the largest scale
-HALF = 2  # ... searched (4x) may be shown larger: looked for in the frame this many times smaller
 
 
 def located_larger(image: np.ndarray, game: str, pack: TemplatePack) -> Found | None:

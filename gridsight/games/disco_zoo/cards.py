@@ -37,6 +37,7 @@ from functools import cache
 import cv2
 import numpy as np
 
+from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.vision.boxrow import SIDE_INK, BoxRow, box_row, ink_lines, ink_mask
 from gridsight.vision.lattice import Lattice
 from gridsight.vision.panels import Panel, panel_row, picture_box
@@ -611,7 +612,6 @@ def _pet_fills(verdicts: list[tuple[bool, str, float]],
 SAME_TINT = 3.0
 OTHER_TINT = 8.0
 TINT_LINE = 8
-RARITY_SURE = 0.5  # a card's rarity read this clearly is counted on (settle.RARITY_SURE)
 
 
 def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],

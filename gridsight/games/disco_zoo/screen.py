@@ -514,8 +514,8 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LIKE_A_CARD`:
     these are only left unread, never named found, so a looser bound than
     :data:`LAWN_SPRITE`; fresh 200017 at 0.72x: a common Stegosaurus on the lawn 0.29 from
-    its card, the decorations 0.59 or more): no grass tile's decoration. The cards' boxes may not count them: a fill of nearly the
-    card's own colour reads as no fill, clearly. (Only such pictures are compared: a
+    its card, the decorations 0.59 or more): no grass tile's decoration. The cards' boxes may
+    not count them: a fill of nearly the card's own colour reads as no fill, clearly. (Only such pictures are compared: a
     comparison costs up to 15 ms.)"""
     pictures = _card_pictures(cards)
     if not pictures:
