@@ -260,6 +260,14 @@ def _animal_outcomes(pairs):
     return out
 
 
+def _listed_unread(reads, wrong):
+    """Of the found tiles ``wrong`` by :func:`_animal_outcomes` (seed, row, column, truth,
+    read), those written ``.`` that the reader listed unread: not observed, never stated
+    untapped, so counted apart from the wrong ones."""
+    by_seed = {one.seed: one for one in reads}
+    return [w for w in wrong if w[4] == "." and by_seed[w[0]].unread_at(w[1], w[2])]
+
+
 @pytest.mark.slow
 def test_found_animals_are_told_by_colour_and_sprite_or_marked_unsure(real_reads):
     """A found tile's animal comes from its rarity colour and, when animals share it, from its
@@ -267,8 +275,7 @@ def test_found_animals_are_told_by_colour_and_sprite_or_marked_unsure(real_reads
     candidates (never as untapped); a wrong animal is rare (measured: see the README)."""
     out = _animal_outcomes((one.seed, one.text, one.read) for one in real_reads)
     total = out["exact"] + out["unsure"] + len(out["wrong"])
-    reads = {one.seed: one for one in real_reads}
-    unread = [w for w in out["wrong"] if w[4] == "." and reads[w[0]].unread_at(w[1], w[2])]
+    unread = _listed_unread(real_reads, out["wrong"])
     wrong = [w for w in out["wrong"] if w not in unread]
     # Measured 337 of 340 (3 unsure) on the old looks; with the widened skin (fifteenth
     # session) 45 of the quick sample's 46 (7020: one unsure), 169 of 172 on the first 120
@@ -370,6 +377,23 @@ def test_the_shipped_skin_is_still_read_by_its_pack(old_reads):
 
 
 # -- the parts on their own ------------------------------------------------------------------
+
+
+def test_the_report_counts_found_tiles_listed_unread_apart_from_wrong_ones():
+    """The --animals tally: a found tile written ``.`` and listed unread is counted unread; one
+    written ``.`` but not listed (stated untapped) or given another animal is wrong."""
+    from types import SimpleNamespace
+
+    text = "region: Farm\nanimals: Sheep, Pig\ntaps: 8\n" + "\n".join(
+        ["1 1 . . .", "2 . . . .", ". . . . .", ". . . . .", ". . . . ."])
+    read = "region: Farm\nanimals: Sheep, Pig\ntaps: 8\n" + "\n".join(
+        [". . . . .", "1 . . . .", ". . . . .", ". . . . .", ". . . . ."])
+    one = SimpleNamespace(seed=5, unread_at=lambda r, c: (r, c) == (0, 0))
+    wrong = _animal_outcomes([(5, text, read)])["wrong"]
+    assert _listed_unread([one], wrong) == [(5, 0, 0, "1", ".")]
+    assert [w for w in wrong if w not in _listed_unread([one], wrong)] == [
+        (5, 0, 1, "1", "."), (5, 1, 0, "2", "1")]
+
 
 
 def test_lattice_finder_places_thin_lines_of_any_colour_and_ignores_texture():
@@ -628,8 +652,10 @@ def real_look_report(reads: list[RealRead], seed: int,
                f"{len(reads)} screens; tile kinds all right on {kinds}")
     out.append(f"  with --animals: whole board text exact on {len(reads) - len(exact)} "
                f"(not: {exact})")
+    listed = _listed_unread(reads, outcomes["wrong"])
+    stated = [w for w in outcomes["wrong"] if w not in listed]
     out.append(f"    found tiles: {outcomes['exact']} exact, {outcomes['unsure']} unsure, "
-               f"{len(outcomes['wrong'])} wrong {outcomes['wrong']}")
+               f"{len(stated)} wrong {stated}, {len(listed)} unread {listed}")
     warned = sum(c == "exact" and any("attempts counter" in w for w in one.warnings)
                  for c, one in zip(counters, reads))
     out.append(f"    counters: {counters.count('exact')} exact ({warned} of them with a "
