@@ -8,7 +8,8 @@ a fraction of a second each, where ``tests/test_desktop.py`` draws whole desktop
   desktop 99203: a tile-path board of 48 blocked tiles under the taskbar), nor is a smooth ramp
   of colour (98418 of the harder kit);
 - cards none of whose box rows read do not vouch, with a counter reading more, for a rescue
-  (no-game desktop 98404 of the harder kit: a chat window).
+  (no-game desktop 98404 of the harder kit: a chat window);
+- cards whose box rows count the tiles found vouch for a rescue whose counter is unread.
 """
 
 from __future__ import annotations
@@ -514,3 +515,60 @@ def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole
         assert (found is not None) == answer, (x, around)
         if found is not None:
             assert found.geometry.outline()[:, 0].max() == pytest.approx(423 + 5 * 49.7)
+
+
+def _screen_with(cards: list[tuple[int, int] | None], found: int):
+    """A stand-in rescue screen: cards with box rows of (count, filled) (``None``: unread) and
+    ``found`` tiles found of a common animal, the rest grass."""
+    from types import SimpleNamespace
+
+    from gridsight.games.disco_zoo.cards import BoxesSeen
+    from gridsight.games.disco_zoo.screen import TileSeen
+
+    tiles = [TileSeen("found", ("common",)) if k < found else TileSeen("ground")
+             for k in range(25)]
+    seen = [SimpleNamespace(boxes=None if row is None else BoxesSeen(row[0], row[1], "common",
+                                                                      1.0))
+            for row in cards]
+    return SimpleNamespace(tiles=tuple(tuple(tiles[r * 5 : r * 5 + 5]) for r in range(5)),
+                           cards=tuple(seen))
+
+
+@pytest.mark.parametrize("cards, found, tally", [
+    ([(2, 1), (3, 0), (3, 0)], 1, True),  # harder desktop 117001's screen
+    ([(4, 2), (3, 1)], 3, True),
+    ([(4, 2), (3, 1)], 2, False),  # a box filled for a tile not found
+    ([(4, 0)], 0, False),  # nothing filled, nothing found: agreeing by default (118009)
+    ([None, (4, 1)], 1, False),  # a card's row unread
+    ([], 1, False),
+])
+def test_cards_tally_with_the_board_only_when_every_row_counts_its_found_tiles(cards, found,
+                                                                              tally):
+    """The cards' box rows stand in for an unread counter (:func:`cards_tally`) only when
+    every row is read and their filled boxes count the tiles found, one at least."""
+    from gridsight.games.disco_zoo.screen import cards_tally
+
+    assert cards_tally(_screen_with(cards, found)) is tally
+
+
+def test_a_find_whose_counter_is_unread_is_sure_when_its_cards_tally():
+    """Among a desktop's windows a find must show all the rescue's furniture
+    (:func:`gridsight.readers.desktop._sure`), or its cards tallying with its board (the
+    counter unread at 15-20% of the frame's width: harder desktops 117001, 118000); cards
+    that do not tally, or a board mostly unread, stay unsure."""
+    from gridsight.readers.desktop import TALLY, _sure
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+
+    def read(unread: int, extras: dict) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "unknown" if r * 5 + c < unread else "ground",
+                                     1.0, 1.0, "ground") for c in range(5)) for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(0, 0, 20, 20, 5, 5), cells, 1.0, "s", extras)
+
+    furniture = ("cards", "counter")
+    assert _sure(read(0, {"furniture": furniture}), furniture)
+    assert _sure(read(2, {"furniture": ("cards",), TALLY: True}), furniture)
+    assert not _sure(read(0, {"furniture": ("cards",), TALLY: False}), furniture)
+    assert not _sure(read(0, {"furniture": ("cards",)}), furniture)
+    assert not _sure(read(10, {"furniture": ("cards",), TALLY: True}), furniture)
+    assert not _sure(read(0, {"furniture": (), TALLY: True}), furniture)

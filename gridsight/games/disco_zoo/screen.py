@@ -153,7 +153,8 @@ def locate(image: np.ndarray) -> BoardRead:
     more than :data:`UNREAD_COUNTED`);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
-    (:func:`could_be_found`)."""
+    (:func:`could_be_found`); ``extras["furniture_tally"]`` whether the cards' box rows count
+    the tiles found (:func:`cards_tally`)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -191,7 +192,29 @@ def locate(image: np.ndarray) -> BoardRead:
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", cards), ("counter", agrees)) if seen and possible)
     read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
+    read.extras["furniture_tally"] = cards and possible and cards_tally(screen)
     return read
+
+
+def cards_tally(screen: RescueScreen) -> bool:
+    """Whether the cards agree with the board by themselves: every card's box row read, its
+    fills told (:attr:`~.cards.BoxesSeen.found`), and the boxes filled on all the cards as many
+    as the tiles found on the board (but those surely a pet's: a pet has no card), one at
+    least (no box filled and no tile found agree by default: fresh harder desktop 118009, a
+    Raccoon's three found tiles of the lawn's green read as grass and its card's three
+    filled boxes as empty, both as the phone alone reads them, wrong). The
+    evidence a screen found among a desktop's windows is a rescue's when its counter is
+    unread (a small digit beside its label at 15-20% of the frame's width: fresh harder
+    desktops 118000, 118009, 118016, found with their cards and every tile, refused for it):
+    a wallpaper's hills or a chat's bubbles do not show rows of boxes whose fills count the
+    found tiles."""
+    found = [tile for row in screen.tiles for tile in row if tile.kind == "found"]
+    filled = [card.boxes.found if card.boxes is not None else None for card in screen.cards]
+    if not screen.cards or any(n is None for n in filled):
+        return False
+    pets = sum(tile.rarities == ("pet",) for tile in found)
+    count = sum(n for n in filled if n is not None)
+    return count == len(found) - pets > 0
 
 
 UNREAD_COUNTED = 2  # unread tiles that may have been tapped, for the counter's check (when
