@@ -572,3 +572,36 @@ def test_a_find_whose_counter_is_unread_is_sure_when_its_cards_tally():
     assert not _sure(read(0, {"furniture": ("cards",)}), furniture)
     assert not _sure(read(10, {"furniture": ("cards",), TALLY: True}), furniture)
     assert not _sure(read(0, {"furniture": (), TALLY: True}), furniture)
+
+
+def test_a_pack_board_read_as_one_token_on_every_tile_is_no_tile_path_room():
+    """No-game desktop 114026 (``bench/bench_desktop.py --harder --no-game``, seed 114000):
+    a flat brown window with two lines of text, where the tile-path pack's frame matched at
+    0.48x and read 48 end tiles (each cell's score 0.50; the text kept it from being flat).
+    ``analyze`` said the parser's "no 'S' tile" of a board that was never there; no room is
+    one token on every tile, so it is no board found, said in words."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(114026)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    with pytest.raises(BoardNotFoundError, match="all 48 tiles read as 'E', which no room is"):
+        find_in(capture.image, {"tile-path": load_game_pack("tile-path", None)})
+
+
+@pytest.mark.parametrize("rows, why", [
+    (["E E E", "E E E"], "all 6 tiles read as 'E'"),
+    (["# # unknown", "# # #"], "all 5 tiles read as '#'"),
+    (["S . E", ". # ."], None),
+    (["E E E", "E E S"], None),  # (two end tiles and more: the parser's to refuse, in words)
+    (["unknown unknown", ". unknown"], None),
+])
+def test_a_tile_path_room_of_one_token_is_impossible(rows, why):
+    from gridsight.games.tile_path import impossible
+
+    said = impossible(tuple(tuple(row.split()) for row in rows))
+    assert (said is None) if why is None else said.startswith(why)
