@@ -605,3 +605,27 @@ def test_a_tile_path_room_of_one_token_is_impossible(rows, why):
 
     said = impossible(tuple(tuple(row.split()) for row in rows))
     assert (said is None) if why is None else said.startswith(why)
+
+
+@pytest.mark.parametrize("seed, digits, furniture", [
+    (118_000, (6,), ("cards",)),  # 6 left, four taps seen: attempts bought, a doubtful counter
+    (117_001, (4,), ("cards", "counter")),
+])
+def test_a_counter_beside_a_label_of_joined_letters_and_a_name_as_tall_is_read(seed, digits,
+                                                                              furniture):
+    """Harder desktops 118000 (ICE AGE, 0.75x) and 117001 (MOON, 0.6x): the counter's digit
+    only 1.5 times the label's height, the label's letters joined in twos and threes by the
+    codec (no run of six glyphs to stand the number by), and the region's name as tall as
+    the digit: the bar's tallest glyph was the name's, a word of four, and the counter was
+    left unread, so the screen among the desktop's windows showed only its cards (not found).
+    The rightmost short word of digit-shaped glyphs right of the name is the number."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    _, capture, _ = sample(real_look_rescue, seed, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    counter = read.extras["rescue_screen"].counter
+    assert tuple(d for d, _ in counter.digits) == digits
+    assert read.extras["furniture"] == furniture

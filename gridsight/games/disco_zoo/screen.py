@@ -1401,12 +1401,35 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
                     word.append(b)
             return sorted(word[:2], key=lambda b: b[0])
     # No such run (its letters joined or broken): the number is the bar's biggest text, the
-    # short word holding the tallest glyph.
+    # short word holding the tallest glyph; or, when that is a longer word (the region's
+    # name as tall as the number, or its first word of joined letters wider than a digit),
+    # the rightmost short word of digit-shaped glyphs right of it on its line (harder
+    # desktops 117001 and 118000 at 0.6x and 0.75x: the label's letters joined in twos and
+    # threes, ICE of ICE AGE two boxes 13 and 14 px tall, one 22 px wide; the 6 is 12 px).
     top = max(boxes, key=lambda b: b[3])
     line = [b for b in boxes if b[3] >= 0.8 * top[3] and b[1] < top[1] + top[3]
             and b[1] + b[3] > top[1]]
-    words = [w for w in _text_runs(line) if top in w]
-    return words[0] if words and len(words[0]) <= 2 else []
+    runs = _text_runs(line)
+    words = [w for w in runs if top in w]
+    if not words:
+        return []
+    word = words[0]
+    if len(word) <= 2 and all(_digit_shaped(b) for b in word):
+        return word
+    short = [w for w in runs if len(w) <= 2 and all(_digit_shaped(b) for b in w)
+             and w[0][0] > word[-1][0] + word[-1][2]]
+    if short:
+        return max(short, key=lambda w: w[0][0])
+    return word if len(word) <= 2 else []
+
+
+DIGIT_WIDEST = 1.3  # a counter's glyph is at most this many times as wide as tall (a digit
+# on a box of its own, blurred: 118000's 6, 15 px by 12; ICE's joined letters are 1.6)
+
+
+def _digit_shaped(box: Box) -> bool:
+    """Whether a glyph's box is no wider than a counter's digit (:data:`DIGIT_WIDEST`)."""
+    return box[2] <= DIGIT_WIDEST * box[3]
 
 
 def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
