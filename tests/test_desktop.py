@@ -439,3 +439,19 @@ def test_a_real_look_board_our_skins_frame_matches_is_read_by_its_structure():
     wrong = {(r, c) for r, (a, b) in enumerate(zip(said[3:], want[3:]))
              for c, (x, y) in enumerate(zip(a.split(), b.split())) if x != y}
     assert wrong <= set(reading.unread) and len(wrong) <= 1
+
+
+def test_a_window_partly_under_another_is_found_by_its_board_and_cards():
+    """Harder desktop 117001 (a Moon rescue in a mirroring window, 17% of the frame): a PDF
+    viewer lies over the mirror's lower right, its left edge in line with the board's last
+    column, and the mirror's right side hardly shows beside the desktop's dark blue. The
+    window-like region there cut the board (a part of it read at half the tiles' pitch), and
+    no rectangle around that part reached the screen's sides: the desktop was refused ("no
+    game board found"). The region tried wider holds the whole board, the screen is found
+    around it with its cards and counter: read exactly."""
+    _, capture, truth = sample(real_look_rescue, 117_001, fraction=(0.15, 0.2), harder=True)
+    assert capture.extras["harder"].over == "below"  # (a window over a part of the mirror's)
+    found = find_in(capture.image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    assert found.read.extras[VIEW].box == capture.extras["screen_box"]
+    reading = read_found(capture.image, found, ReadHints(animals=names(truth)))
+    assert reading.text == truth

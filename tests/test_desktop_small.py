@@ -8,7 +8,8 @@ a fraction of a second each, where ``tests/test_desktop.py`` draws whole desktop
   desktop 99203: a tile-path board of 48 blocked tiles under the taskbar), nor is a smooth ramp
   of colour (98418 of the harder kit);
 - cards none of whose box rows read do not vouch, with a counter reading more, for a rescue
-  (no-game desktop 98404 of the harder kit: a chat window).
+  (no-game desktop 98404 of the harder kit: a chat window);
+- cards whose box rows count the tiles found vouch for a rescue whose counter is unread.
 """
 
 from __future__ import annotations
@@ -514,3 +515,117 @@ def test_a_board_read_squeezed_in_a_region_cutting_its_last_column_is_read_whole
         assert (found is not None) == answer, (x, around)
         if found is not None:
             assert found.geometry.outline()[:, 0].max() == pytest.approx(423 + 5 * 49.7)
+
+
+def _screen_with(cards: list[tuple[int, int] | None], found: int):
+    """A stand-in rescue screen: cards with box rows of (count, filled) (``None``: unread) and
+    ``found`` tiles found of a common animal, the rest grass."""
+    from types import SimpleNamespace
+
+    from gridsight.games.disco_zoo.cards import BoxesSeen
+    from gridsight.games.disco_zoo.screen import TileSeen
+
+    tiles = [TileSeen("found", ("common",)) if k < found else TileSeen("ground")
+             for k in range(25)]
+    seen = [SimpleNamespace(boxes=None if row is None else BoxesSeen(row[0], row[1], "common",
+                                                                      1.0))
+            for row in cards]
+    return SimpleNamespace(tiles=tuple(tuple(tiles[r * 5 : r * 5 + 5]) for r in range(5)),
+                           cards=tuple(seen))
+
+
+@pytest.mark.parametrize("cards, found, tally", [
+    ([(2, 1), (3, 0), (3, 0)], 1, True),  # harder desktop 117001's screen
+    ([(4, 2), (3, 1)], 3, True),
+    ([(4, 2), (3, 1)], 2, False),  # a box filled for a tile not found
+    ([(4, 0)], 0, False),  # nothing filled, nothing found: agreeing by default (118009)
+    ([None, (4, 1)], 1, False),  # a card's row unread
+    ([], 1, False),
+])
+def test_cards_tally_with_the_board_only_when_every_row_counts_its_found_tiles(cards, found,
+                                                                              tally):
+    """The cards' box rows stand in for an unread counter (:func:`cards_tally`) only when
+    every row is read and their filled boxes count the tiles found, one at least."""
+    from gridsight.games.disco_zoo.screen import cards_tally
+
+    assert cards_tally(_screen_with(cards, found)) is tally
+
+
+def test_a_find_whose_counter_is_unread_is_sure_when_its_cards_tally():
+    """Among a desktop's windows a find must show all the rescue's furniture
+    (:func:`gridsight.readers.desktop._sure`), or its cards tallying with its board (the
+    counter unread at 15-20% of the frame's width: harder desktops 117001, 118000); cards
+    that do not tally, or a board mostly unread, stay unsure."""
+    from gridsight.readers.desktop import TALLY, _sure
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+
+    def read(unread: int, extras: dict) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "unknown" if r * 5 + c < unread else "ground",
+                                     1.0, 1.0, "ground") for c in range(5)) for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(0, 0, 20, 20, 5, 5), cells, 1.0, "s", extras)
+
+    furniture = ("cards", "counter")
+    assert _sure(read(0, {"furniture": furniture}), furniture)
+    assert _sure(read(2, {"furniture": ("cards",), TALLY: True}), furniture)
+    assert not _sure(read(0, {"furniture": ("cards",), TALLY: False}), furniture)
+    assert not _sure(read(0, {"furniture": ("cards",)}), furniture)
+    assert not _sure(read(10, {"furniture": ("cards",), TALLY: True}), furniture)
+    assert not _sure(read(0, {"furniture": (), TALLY: True}), furniture)
+
+
+def test_a_pack_board_read_as_one_token_on_every_tile_is_no_tile_path_room():
+    """No-game desktop 114026 (``bench/bench_desktop.py --harder --no-game``, seed 114000):
+    a flat brown window with two lines of text, where the tile-path pack's frame matched at
+    0.48x and read 48 end tiles (each cell's score 0.50; the text kept it from being flat).
+    ``analyze`` said the parser's "no 'S' tile" of a board that was never there; no room is
+    one token on every tile, so it is no board found, said in words."""
+    from kit.desktop import desktop, other_phone_screen
+    from kit.skins.common import Rendered
+
+    from gridsight.vision.geometry import BoardGeometry
+
+    rng = np.random.default_rng(114026)
+    app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+    capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
+                      decoy=True, harder=True)
+    with pytest.raises(BoardNotFoundError, match="all 48 tiles read as 'E', which no room is"):
+        find_in(capture.image, {"tile-path": load_game_pack("tile-path", None)})
+
+
+@pytest.mark.parametrize("rows, why", [
+    (["E E E", "E E E"], "all 6 tiles read as 'E'"),
+    (["# # unknown", "# # #"], "all 5 tiles read as '#'"),
+    (["S . E", ". # ."], None),
+    (["E E E", "E E S"], None),  # (two end tiles and more: the parser's to refuse, in words)
+    (["unknown unknown", ". unknown"], None),
+])
+def test_a_tile_path_room_of_one_token_is_impossible(rows, why):
+    from gridsight.games.tile_path import impossible
+
+    said = impossible(tuple(tuple(row.split()) for row in rows))
+    assert (said is None) if why is None else said.startswith(why)
+
+
+@pytest.mark.parametrize("seed, digits, furniture", [
+    (118_000, (6,), ("cards",)),  # 6 left, four taps seen: attempts bought, a doubtful counter
+    (117_001, (4,), ("cards", "counter")),
+])
+def test_a_counter_beside_a_label_of_joined_letters_and_a_name_as_tall_is_read(seed, digits,
+                                                                              furniture):
+    """Harder desktops 118000 (ICE AGE, 0.75x) and 117001 (MOON, 0.6x): the counter's digit
+    only 1.5 times the label's height, the label's letters joined in twos and threes by the
+    codec (no run of six glyphs to stand the number by), and the region's name as tall as
+    the digit: the bar's tallest glyph was the name's, a word of four, and the counter was
+    left unread, so the screen among the desktop's windows showed only its cards (not found).
+    The rightmost short word of digit-shaped glyphs right of the name is the number."""
+    from kit.desktop import real_look_rescue, sample
+
+    from gridsight.games.disco_zoo.screen import locate
+
+    _, capture, _ = sample(real_look_rescue, seed, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    read = locate(capture.image[y : y + h, x : x + w])
+    counter = read.extras["rescue_screen"].counter
+    assert tuple(d for d, _ in counter.digits) == digits
+    assert read.extras["furniture"] == furniture

@@ -152,6 +152,9 @@ class GridReading:
     bigger than the screen (a room seen through a view that follows the player), its
     :class:`ScrollingBoards`: which packs are for such a board, how a screenshot's view is
     placed in it, how such a pack is calibrated (``gridsight calibrate GAME SHOT... --room``).
+    ``impossible`` says, for a board read through a pack (its cells' labels, rows of them),
+    why no screen of the game shows it (``None`` when one may): a frame matched on something
+    else, a window's flat fill read as one label on every cell, is then no board found.
     """
 
     reader: Callable[[], GameReader]
@@ -161,6 +164,7 @@ class GridReading:
     structure: Callable[[], Callable[[Any], Any]] | None = None
     furniture: tuple[str, ...] = ()
     scrolling: Callable[[], "ScrollingBoards"] | None = None
+    impossible: Callable[[tuple[tuple[str, ...], ...]], str | None] | None = None
 
     @property
     def game_reader(self) -> GameReader:

@@ -55,6 +55,8 @@ from gridsight.vision.regions import Region, propose_regions, region_score, regi
 VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
 DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
+TALLY = "furniture_tally"  # ... and whether the furniture found agrees with the board by itself
+# (Disco Zoo: the cards' box rows count the tiles found), standing in for furniture unread
 TRIES = 8  # window-like regions tried for the board, best first (and a few found by their
 # top and bottom over them: gridsight.vision.regions.ACROSS_OVER)
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
@@ -71,6 +73,8 @@ FINER_SPAN = 1.5  # ... spanning this many of the lattice's cells or more (a pho
 # tile, a decoration's pixels, is no other board)
 HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
 # the lattice's lines or half-lines (a part of the lattice read at half its pitch)
+WIDEN = 0.3  # a region whose find is no whole screen is tried this share of its width wider
+# on each side (:func:`_widened`)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
 
@@ -143,6 +147,10 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         if better is not None and (holds(better, found) or _completeness(better, furniture)
                                    >= _completeness(found, furniture)):
             found = better  # never traded for a less complete read (a top cut through a bar)
+        if not _whole(found, furniture):
+            wider = _widened(image, region, found, locate, furniture)
+            if wider is not None:
+                found = wider
         if any(holds(other, found) for other in finds):
             continue  # a part of a board found already (between two of its lines)
         # A larger board replaces those it holds, unless it reads fewer of its cells: the
@@ -168,6 +176,38 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
+
+
+def _widened(image: np.ndarray, region: Region, found: BoardRead, locate: Locate,
+             furniture: tuple[str, ...]) -> BoardRead | None:
+    """The board read in ``region`` widened by :data:`WIDEN` of its width on each side (and
+    in the screen around it, :func:`view_around`), when it is ``found``'s board or a larger
+    one over it, and shows more of the screen (:func:`_completeness`); else ``None``.
+
+    A window over a part of the screen's (harder desktop 117001: a PDF viewer over the
+    mirror's lower right, its left edge in line with the board's last column) gives the
+    region a side that cuts through the board, the screen's own side hardly showing beside
+    the ground's colour: the board is read there in part (a lattice at half the tiles' pitch
+    over its left), and the rectangles around that part reach no side of the screen. Widened,
+    the region holds the whole board, and the locator (made for a phone's whole screenshot)
+    finds it among the other windows' pixels."""
+    h, w = image.shape[:2]
+    grow = int(WIDEN * region.width)
+    x0, x1 = max(0, region.x - grow), min(w, region.x + region.width + grow)
+    if x1 - x0 <= region.width:
+        return None
+    wide = Region(x0, region.y, x1 - x0, region.height, region.score)
+    try:
+        read = in_frame(locate(wide.crop(image)), wide)
+    except BoardNotFoundError:
+        return None
+    if not (holds(read, found) or same_board(read, found) or mostly_over(read, found)):
+        return None
+    around = view_around(image, read, locate, furniture)
+    if around is not None and (holds(around, read) or _completeness(around, furniture)
+                               >= _completeness(read, furniture)):
+        read = around
+    return read if _completeness(read, furniture) > _completeness(found, furniture) else None
 
 
 def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
@@ -227,10 +267,17 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
 
 def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     """Whether a credible find among a desktop's windows is sure enough to answer with: all
-    the game's furniture found (a few cells may be under something). Measured on desktops
-    with no game, a wallpaper's hills read as tiles with a panel above, or a board of grass
-    whose "counter" was a 10 in a window's text, passed :func:`_credible` alone."""
-    return _furniture_seen(read, furniture, True) == len(furniture)
+    the game's furniture found (a few cells may be under something), or the furniture found
+    agreeing with the board by itself (:data:`TALLY`: the cards' box rows counting the tiles
+    found) with most cells read (:data:`CREDIBLE`). Measured on desktops with no game, a
+    wallpaper's hills read as tiles with a panel above, or a board of grass whose "counter"
+    was a 10 in a window's text, passed :func:`_credible` alone. A rescue's counter is a
+    small digit at 15-20% of the frame's width and often unread (fresh harder desktops
+    118000, 118009, 118016 and 117001: board and cards found, refused for it alone)."""
+    if _furniture_seen(read, furniture, True) == len(furniture):
+        return True
+    return bool(read.extras.get(TALLY)) and _furniture_seen(read, furniture) > 0 and \
+        read.known_fraction >= CREDIBLE
 
 
 def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, float, int]:

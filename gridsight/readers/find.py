@@ -348,8 +348,23 @@ def _read_at(image: np.ndarray, game: str, pack: TemplatePack, geometry) -> Foun
     if _flat(image, geometry):
         raise BoardNotFoundError(game, "its frame's best match is a patch of one colour")
     read = read_cells(image, geometry, pack)
+    why = _impossible(game, read)
+    if why is not None:
+        raise BoardNotFoundError(game, f"its frame's best match reads as no board of the game: "
+                                       f"{why}")
     score = anchor_score(image, geometry, pack) * read.known_fraction
     return Found(game, pack, read, score)
+
+
+def _impossible(game: str, read: BoardRead) -> str | None:
+    """Why the cells of ``read`` are no board a screen of ``game`` shows (its spec's
+    ``GridReading.impossible``), ``None`` when they may be (or the game does not say)."""
+    from gridsight.games.spec import GridReading
+
+    reading = _grid_reading(game)
+    if not isinstance(reading, GridReading) or reading.impossible is None:
+        return None
+    return reading.impossible(read.labels())
 
 
 FLAT = 2.0  # a board's pixels vary by more than this (levels, standard deviation) somewhere

@@ -156,7 +156,8 @@ def locate(image: np.ndarray) -> BoardRead:
     more than :data:`UNREAD_COUNTED`);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
     digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
-    (:func:`could_be_found`)."""
+    (:func:`could_be_found`); ``extras["furniture_tally"]`` whether the cards' box rows count
+    the tiles found (:func:`cards_tally`)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -194,7 +195,29 @@ def locate(image: np.ndarray) -> BoardRead:
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", cards), ("counter", agrees)) if seen and possible)
     read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
+    read.extras["furniture_tally"] = cards and possible and cards_tally(screen)
     return read
+
+
+def cards_tally(screen: RescueScreen) -> bool:
+    """Whether the cards agree with the board by themselves: every card's box row read, its
+    fills told (:attr:`~.cards.BoxesSeen.found`), and the boxes filled on all the cards as many
+    as the tiles found on the board (but those surely a pet's: a pet has no card), one at
+    least (no box filled and no tile found agree by default: fresh harder desktop 118009, a
+    Raccoon's three found tiles of the lawn's green read as grass and its card's three
+    filled boxes as empty, both as the phone alone reads them, wrong). The
+    evidence a screen found among a desktop's windows is a rescue's when its counter is
+    unread (a small digit beside its label at 15-20% of the frame's width: fresh harder
+    desktops 118000, 118009, 118016, found with their cards and every tile, refused for it):
+    a wallpaper's hills or a chat's bubbles do not show rows of boxes whose fills count the
+    found tiles."""
+    found = [tile for row in screen.tiles for tile in row if tile.kind == "found"]
+    filled = [card.boxes.found if card.boxes is not None else None for card in screen.cards]
+    if not screen.cards or any(n is None for n in filled):
+        return False
+    pets = sum(tile.rarities == ("pet",) for tile in found)
+    count = sum(n for n in filled if n is not None)
+    return count == len(found) - pets > 0
 
 
 UNREAD_COUNTED = 2  # unread tiles that may have been tapped, for the counter's check (when
@@ -1429,12 +1452,35 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
                     word.append(b)
             return sorted(word[:2], key=lambda b: b[0])
     # No such run (its letters joined or broken): the number is the bar's biggest text, the
-    # short word holding the tallest glyph.
+    # short word holding the tallest glyph; or, when that is a longer word (the region's
+    # name as tall as the number, or its first word of joined letters wider than a digit),
+    # the rightmost short word of digit-shaped glyphs right of it on its line (harder
+    # desktops 117001 and 118000 at 0.6x and 0.75x: the label's letters joined in twos and
+    # threes, ICE of ICE AGE two boxes 13 and 14 px tall, one 22 px wide; the 6 is 12 px).
     top = max(boxes, key=lambda b: b[3])
     line = [b for b in boxes if b[3] >= 0.8 * top[3] and b[1] < top[1] + top[3]
             and b[1] + b[3] > top[1]]
-    words = [w for w in _text_runs(line) if top in w]
-    return words[0] if words and len(words[0]) <= 2 else []
+    runs = _text_runs(line)
+    words = [w for w in runs if top in w]
+    if not words:
+        return []
+    word = words[0]
+    if len(word) <= 2 and all(_digit_shaped(b) for b in word):
+        return word
+    short = [w for w in runs if len(w) <= 2 and all(_digit_shaped(b) for b in w)
+             and w[0][0] > word[-1][0] + word[-1][2]]
+    if short:
+        return max(short, key=lambda w: w[0][0])
+    return word if len(word) <= 2 else []
+
+
+DIGIT_WIDEST = 1.3  # a counter's glyph is at most this many times as wide as tall (a digit
+# on a box of its own, blurred: 118000's 6, 15 px by 12; ICE's joined letters are 1.6)
+
+
+def _digit_shaped(box: Box) -> bool:
+    """Whether a glyph's box is no wider than a counter's digit (:data:`DIGIT_WIDEST`)."""
+    return box[2] <= DIGIT_WIDEST * box[3]
 
 
 def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ pack calibrated with ``--room``: each screenshot's view placed in the room).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,6 +53,22 @@ def _rooms():
     from gridsight.games.tile_path.scrolling import ROOMS
 
     return ROOMS
+
+
+def impossible(labels: tuple[tuple[str, ...], ...]) -> str | None:
+    """Why a room read whole through a pack (its tiles' labels) is no tile-path screen: every
+    tile read (the unread aside) as one and the same token, which no room shows (it has its
+    start tile or Link, and tiles beside them of other kinds); ``None`` when it may be one. A
+    pack's frame matched on a flat window with two lines of text (no-game harder desktop
+    114026) read 48 end tiles, and ``analyze`` said the parser's "no 'S' tile" of a board
+    that was never there. (Boards read otherwise are the reader's and the parser's to
+    refuse in words: the test kit's random boards, two end tiles or none, are read as
+    drawn.)"""
+    counts = Counter(label for row in labels for label in row if label != "unknown")
+    if len(counts) == 1 and sum(counts.values()) > 1:
+        (token, count), = counts.items()
+        return f"all {count} tiles read as '{token}', which no room is"
+    return None
 
 
 def crossed(old: str, new: str) -> bool:
@@ -150,7 +167,7 @@ SPEC = GameSpec(
     manual=ManualBoardSettings(6, 8, TOKENS),
     reading=GridReading(_reader, TrackerSettings(".", crossed, is_move=arrived,
                                                    forget=walked_unseen, player="L"),
-                        example=SCREEN_EXAMPLE, scrolling=_rooms),
+                        example=SCREEN_EXAMPLE, scrolling=_rooms, impossible=impossible),
     solver_options=(TIME_LIMIT,),
     words=WORDS,
     results=_results,
