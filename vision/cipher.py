@@ -62,6 +62,9 @@ BOLD_STYLE = 2.6  # a line up to this much bolder is read against the thinner on
 SHORT_MARKS = "-.,'_~"  # characters drawn well short of a capital's height
 SHORT = 0.6  # a glyph shorter than this share of its line's cap height is a short mark
 MISFIT = 20.0  # the cost of reading a letter as a short mark, or the reverse
+REMNANT = 2.0  # ... and of reading a letter's remnant as a letter (:func:`remnant`)
+REMNANT_WIDTH = 0.6  # a remnant is this share of its line's usual glyph width or wider
+EDGE = 0.15  # ... and ends this share of the cap height or less off the line's top or foot
 SAME_QUANTILE = (0.9, 0.5)  # how far glyphs of one character are apart: this quantile...
 APART_QUANTILE = (0.1, 0.25)  # ... and two characters' (the second pair when the first overlap)
 
@@ -239,7 +242,7 @@ class Cipher:
         letter as a mark), which no font draws so (:func:`short_mark`). Remembered per
         glyph, line and character."""
         if short_mark(ch) != (glyph.box[3] < SHORT * glyph.height):
-            return MISFIT
+            return REMNANT if not short_mark(ch) and remnant(glyph, line) else MISFIT
         _, _, near, costs = self._near_entry(glyph, line)
         cost = costs.get(ch)
         if cost is None:
@@ -336,6 +339,23 @@ def short_mark(ch: str) -> bool:
     """Whether ``ch`` is drawn well short of the capitals' height in any font (a hyphen, a
     dot, a colon's dots are; letters and digits are not)."""
     return ch in SHORT_MARKS
+
+
+def remnant(glyph: Glyph, line: TextLine) -> bool:
+    """Whether a glyph too short for a letter is what is left of one: a bar as wide as the
+    line's letters (:data:`REMNANT_WIDTH` of their median) along the line's foot or top,
+    the letter's other strokes too faint to be ink (a pixel font's one-pixel strokes at a
+    small size: 0.92x seed 7018's ``L`` as its foot alone, 3 pixels by 1). A short mark
+    stands clear of both (a hyphen) or is narrow (a dot). Such a glyph is read as a letter
+    at :data:`REMNANT`, its shape saying nothing of which: the rest of its line and the
+    vocabulary say it."""
+    x, y, w, h = glyph.box
+    widths = [g.box[2] for g in line.glyphs]
+    if not widths or w < REMNANT_WIDTH * float(np.median(widths)):
+        return False
+    edge = max(1.0, EDGE * line.height)
+    top, foot = line.box[1], line.box[1] + line.box[3]
+    return abs(y + h - foot) <= edge or abs(y - top) <= edge
 
 
 def combinations_with_self(items: Sequence) -> list[tuple]:

@@ -9,11 +9,11 @@ count, word by word, then tells them apart without reading a letter.
 
 A card is named so only when its line is tall enough to read (:data:`MIN_LETTER`), the
 screen's glyphs read it as that one animal and no other (the candidates of
-:class:`.names.CardName`, under the cards' rule) at a cost under the names' margin (its
-shapes agree with the letters learned: a ``COW`` whose ``W`` broke in three is five glyphs
-that read ``HORSE`` only at eight times that cost, 3.3x seed 930003), and that animal is the
-only one of the card's options the line fits; and never on a screen where a
-card's line reads plainly as a name its clues forbid (:attr:`.names.CardName.unlike`: a clue
+:class:`.names.CardName`, under the cards' rule) at a cost under twice the names' margin
+(:data:`LENGTH_COST`; its shapes agree with the letters learned: a ``COW`` whose ``W``
+broke in three is five glyphs that read ``HORSE`` only at eight times the margin, 3.3x seed
+930003), and that animal is the only one of the card's options the line fits; and never on a
+screen where a card's line reads plainly as a name its clues forbid (:attr:`.names.CardName.unlike`: a clue
 is misread, and the options left for the other cards may all be wrong). The choices are then
 settled again, the board checking every card together.
 """
@@ -28,6 +28,12 @@ from gridsight.vision.cipher import fits
 from gridsight.vision.glyphs import TextLine
 
 MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not counted: glyphs run together
+# A name told by its length reads at under this cost: twice the names' margin. A name of
+# letters no label shows pays for each that looks like a letter learned (a pixel font's ``I``
+# is all but its ``T``: 2.7x seed 7011's ``KIWI`` 4.6, 1.15x seed 7060's 6.0, every unit of
+# it its two ``I``s), while glyphs cut wrongly cost far more (3.3x seed 930003's ``COW``
+# broken into five glyphs read ``HORSE`` at eight times the margin).
+LENGTH_COST = 2.0 * MARGIN
 Cell = tuple[int, int]
 
 
@@ -60,7 +66,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     narrowed = list(names) + [None] * (len(standing.options) - len(names))
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
-                line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= MARGIN:
+                line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= LENGTH_COST:
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
         if fitting == [card.candidates[0]]:

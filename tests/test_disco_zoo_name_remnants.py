@@ -1,0 +1,106 @@
+"""Card names whose letters came out worn or run together at a small size, and short names of
+letters no label shows: a letter worn to its foot read as a letter
+(:func:`gridsight.vision.cipher.remnant`), two letters run together parted at their middle
+rather than the whole word cut anew (:func:`gridsight.vision.glyphs.recut`), and a name told
+by its length at the cost its look-alike letters add (:data:`.lengths.LENGTH_COST`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gridsight.games.disco_zoo.names import screen_words
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.vision.cipher import MISFIT, REMNANT, Cipher
+from gridsight.vision.glyphs import recut, text_lines
+from test_disco_zoo_screens import read_plainly, real_screen
+
+BITS = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
+        "C": ["111", "100", "100", "100", "111"], "D": ["110", "101", "101", "101", "110"],
+        "I": ["1", "1", "1", "1", "1"],
+        "_": ["000", "000", "000", "000", "111"], "-": ["000", "000", "111", "000", "000"]}
+
+
+def _draw(letters: list[str], gaps: list[int] | None = None):
+    """A line of 4x pixel-font ``letters`` (keys of :data:`BITS`) on a dark ground, 4 font
+    pixels apart or ``gaps`` (font pixels after each letter but the last)."""
+    gaps = gaps if gaps is not None else [1] * (len(letters) - 1)
+    widths = [len(BITS[ch][0]) for ch in letters]
+    picture = np.full((30, 4 * (sum(widths) + sum(gaps)) + 20, 3), 40, np.uint8)
+    x = 10
+    for k, ch in enumerate(letters):
+        glyph = np.kron(np.array([[c == "1" for c in row] for row in BITS[ch]]), np.ones((4, 4)))
+        picture[5:25, x : x + glyph.shape[1]][glyph > 0] = 230
+        x += glyph.shape[1] + 4 * (gaps[k] if k < len(gaps) else 0)
+    return text_lines(picture)[0]
+
+
+def _cipher() -> Cipher:
+    return Cipher([(_draw(list("ABCD")), "ABCD"), (_draw(list("BAD")), "BAD")])
+
+
+def test_a_letter_worn_to_its_foot_is_read_as_a_letter_and_a_hyphen_is_not():
+    """A ``C`` whose strokes but its foot are gone is a bar along the line's foot, as wide as
+    a letter: read as a letter it costs :data:`REMNANT` (its shape saying nothing), not
+    :data:`MISFIT`, so its name is not read as none (0.92x seed 7018's ``ANKYLOSAURUS``,
+    its ``L`` a 3x1 bar). A bar across the middle (a hyphen) is a short mark still."""
+    cipher = _cipher()
+    worn = _draw(["B", "A", "_"])
+    assert len(worn.glyphs) == 3 and worn.glyphs[2].box[3] < 0.3 * worn.height
+    assert cipher.glyph_cost(worn.glyphs[2], "C", worn) == REMNANT < MISFIT
+    hyphen = _draw(["B", "-", "A"])
+    assert cipher.glyph_cost(hyphen.glyphs[1], "C", hyphen) == MISFIT
+
+
+def test_two_letters_run_together_are_parted_at_their_middle_the_others_kept():
+    """A word of ``A``, ``I``, ``D`` and ``B`` whose last two letters touch is found as
+    three glyphs; cut anew into four, the others stay as found and the pair is parted in
+    its middle, each part one letter's columns. Cut evenly as a whole (as before), the
+    narrow ``I`` put every cut after it off by a letter's part."""
+    line = _draw(["A", "I", "D", "B"], gaps=[1, 1, 0])
+    assert len(line.glyphs) == 3
+    cut = recut(line, (4,))
+    assert cut is not None
+    assert [g.box[2] for g in cut.glyphs] == [12, 4, 12, 12]
+    assert cut.glyphs[:2] == line.glyphs[:2]
+
+
+def test_a_long_name_worn_and_run_together_is_read(monkeypatch):
+    """0.92x screen 7018: ``ANKYLOSAURUS`` in one-pixel strokes came out as eleven glyphs,
+    its ``L`` a 3x1 bar along the foot and its ``UR`` one glyph; read as none of the names,
+    the card was asked (Ankylosaurus, T-Rex or Triceratops). Each card is named now."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    shot, text, image, _ = real_screen(18, 7_000)
+    screen = locate_rescue(image)
+    words = screen_words(image, screen.cards, screen.lattice.y, sure=True)
+    assert words.names() == ("Raptor", "Ankylosaurus", "T-Rex")
+    assert words.region == "Jurassic"
+
+
+def test_kiwi_is_told_by_its_length_though_its_i_looks_like_a_t(monkeypatch):
+    """2.7x screen 7011 and 1.15x screen 7060: ``KIWI`` shows no letter the labels show, and
+    the font's ``I`` is all but its ``T``, so its glyphs cost 4.6 and 6.0, over the names'
+    margin: asked, though of the card's options (Bat, Badger, Kiwi) only ``KIWI`` has four
+    letters. Both are read exactly now."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    for k in (11, 60):
+        _, text, image, _ = real_screen(k, 7_000)
+        screen = locate_rescue(image)
+        plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"),
+                                          image)
+        assert not asked, (k, asked)
+        assert plain == text
+
+
+def test_names_are_measured_by_their_labels_letters_not_its_cap_height(monkeypatch):
+    """0.76x screen 7000: the cards' ``YOU HAVE n`` lines, of 6-pixel letters, had a cap
+    height of 8, so a name's cells were taken a quarter too narrow and no name whose letters
+    ran together was cut anew: every card was asked. Measured by its letters, ``ANKYLOSAURUS``
+    and ``TRICERATOPS`` are read; ``DIPLODOCUS``, its letters too blurred to read, is left
+    to the player among the commons its boxes allow (never named otherwise)."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, _, image, _ = real_screen(0, 7_000)
+    screen = locate_rescue(image)
+    words = screen_words(image, screen.cards, screen.lattice.y, sure=True)
+    first, *others = words.cards
+    assert [card.name for card in others] == ["Ankylosaurus", "Triceratops"]
+    assert first.name is None and "Diplodocus" in first.candidates
