@@ -1,4 +1,4 @@
-"""Found tiles of a colour near the dirt's, and lattices one or two rows off the board.
+"""Found tiles of a colour near the dirt's, lattices off the board, box rows of a card's hue.
 
 Fresh real-look screens (seeds 210000 and 220000, never looked at before the twenty-second
 session) read wrong with ``--animals``:
@@ -13,9 +13,15 @@ session) read wrong with ``--animals``:
 - 210029 (2.05x): a lattice one row below the board read its last row (the background above
   the bottom bar) as five found tiles, the bar's edge along each taken for an animal. A band
   of ink along a tile's edge is no picture (:func:`screen._edge_band`).
+- 230022 (0.92x, seeds 230000 also fresh): the end boxes of two box rows, unfilled, kept more
+  of their navy card's hue than the boxes between and were taken for unknown fills; the rows
+  unclear, a found common tile on the lawn's green was stated untapped
+  (:func:`cards._card_hued`).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from gridsight.games.disco_zoo.screen import _edge_band
 from gridsight.games.disco_zoo.screen_text import read_screen
@@ -71,3 +77,27 @@ def test_a_band_along_an_edge_is_no_picture_but_a_sprite_in_the_middle_is():
     assert not _edge_band((10, 8, 17, 19), 37, 37)  # an animal in the middle
     assert not _edge_band((0, 0, 77, 77), 77, 77)  # a big sprite filling the crop
     assert not _edge_band((0, 86, 60, 10), 97, 96)  # along the edge, not end to end
+
+
+def test_an_unfilled_box_keeping_more_of_its_cards_hue_leaves_the_row_clear():
+    """Fresh 230022 at 0.92x: on navy cards the end box of each row kept more of the card's
+    hue than the boxes between (JPEG greys colour by the light borders around); taken for
+    fills this reader does not know, they left both rows unclear, the Lynx's fill unused,
+    and with ``--animals`` the found common Lynx on the lawn's green was stated untapped."""
+    screen, reading, text, _ = _read_with_animals(22, 230_000)
+    lynx = screen.cards[1].boxes
+    assert (lynx.count, lynx.filled, lynx.rarity) == (4, 1, "common")
+    assert lynx.confidence >= 0.5 and screen.cards[0].boxes.confidence >= 0.5
+    assert _misread(reading, text) <= set(reading.unread)
+
+
+def test_a_box_apart_in_the_cards_own_hue_is_a_shade_of_it_but_a_dark_fill_is_not():
+    from gridsight.games.disco_zoo.cards import _card_hued
+
+    navy = (110.0, 40.0, 30.0)  # BGR
+    others = np.array([9.1, 8.0, -19.4])  # Lab: the other unfilled boxes, greyed
+    assert _card_hued(np.array([10.2, 21.2, -35.3]), others, navy)
+    light = (235.0, 240.0, 235.0)
+    assert not _card_hued(np.array([31.7, -1.4, 2.2]), np.array([60.0, 3.5, 4.4]), light)
+    green = (90.0, 180.0, 150.0)
+    assert not _card_hued(np.array([29.6, 11.7, 8.7]), np.array([39.6, -3.5, 7.8]), green)

@@ -386,7 +386,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
     verdicts = _own_looks(verdicts, measured)
-    verdicts = _lone_unfilled(verdicts, measured)
+    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes])
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     verdicts = _two_unfilled_looks(verdicts, measured, owners)
     verdicts = _pet_fills(verdicts, measured, owners)
@@ -483,7 +483,8 @@ def _own_looks(verdicts: list[tuple[bool, str, float]],
 
 
 def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
-                   measured: list[tuple[np.ndarray, float, dict[str, float]]]
+                   measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                   cards: Sequence[tuple[float, float, float]] = ()
                    ) -> list[tuple[bool, str, float]]:
     """The verdicts with no margin left to a box judged unfilled that stands apart from the
     screen's other unfilled boxes (:data:`UNFILLED_APART`): its card's row is then not read
@@ -491,7 +492,8 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
     darker than the card; the screen's own unfilled boxes tell it is not one of them (phone
     screen 7065: a rare fill drawn dark olive on a light card read "0 of 3 filled" clearly,
     29 Lab from the unfilled boxes beside it), also nearer when they lie close together
-    (:data:`LONE_APART`, :data:`LONE_TIMES`)."""
+    (:data:`LONE_APART`, :data:`LONE_TIMES`). ``cards``: each box's card colour (BGR); a box
+    apart only as a shade of its card's own hue is left as judged (:func:`_card_hued`)."""
     empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
     out = list(verdicts)
     for i in empty:
@@ -499,12 +501,41 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
         if not len(others):
             continue
         middle = np.median(others, axis=0)
+        if i < len(cards) and _card_hued(measured[i][0], middle, cards[i]):
+            continue
         apart = float(np.linalg.norm(measured[i][0] - middle))
         spread = float(np.median(np.linalg.norm(others - middle, axis=1)))
         if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and apart > LONE_APART
                                       and apart > LONE_TIMES * spread):
             out[i] = (False, "", 0.0)
     return out
+
+
+# An unfilled box's middle is the card's colour, or a shade of it, greyed by its light border
+# as JPEG blurs colour (at half the resolution of lightness): a box at a row's end, a border
+# on one side only, keeps more of the card's hue than the boxes between (fresh real-look
+# 230022 at 0.92x: on a navy card, the end boxes of two rows 17 and 21 Lab from the other
+# unfilled boxes, of the card's hue (within HUE_SAME degrees) and lightness (SAME_LIGHT),
+# took the rows' clear reading, and a found common Lynx tile on the lawn's green, the Lynx
+# row's fill unused, was stated untapped with --animals). Fills this reader does not know
+# that stand apart (7065's dark olive, 170043's dark timeless) differ in hue or lightness.
+HUE_SAME = 10.0
+SAME_LIGHT = 5.0
+MIN_CHROMA = 10.0
+
+
+def _card_hued(middle: np.ndarray, others: np.ndarray, card: tuple[float, float, float]
+               ) -> bool:
+    """Whether a box's ``middle`` (Lab) differs from the other unfilled boxes' (``others``,
+    Lab) only as a shade of its ``card``'s hue (BGR): of their lightness, and of the card's
+    hue (both colourful)."""
+    card_lab = _lab(np.array(card, np.float32))
+    if abs(float(middle[0] - others[0])) > SAME_LIGHT or \
+            min(float(np.hypot(*middle[1:])), float(np.hypot(*card_lab[1:]))) < MIN_CHROMA:
+        return False
+    turn = abs(np.degrees(np.arctan2(middle[2], middle[1])
+                          - np.arctan2(card_lab[2], card_lab[1]))) % 360
+    return min(turn, 360 - turn) <= HUE_SAME
 
 
 # A card's boxes read unfilled, two or more of one look (within ALIKE Lab of each other) and
