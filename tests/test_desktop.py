@@ -455,3 +455,22 @@ def test_a_window_partly_under_another_is_found_by_its_board_and_cards():
     assert found.read.extras[VIEW].box == capture.extras["screen_box"]
     reading = read_found(capture.image, found, ReadHints(animals=names(truth)))
     assert reading.text == truth
+
+
+def test_a_tile_under_the_window_over_the_mirror_is_said_unread():
+    """Harder desktop 117001 with the window over the mirror's lower right reaching onto the
+    board's last column (three fifths of the width of its last tile, and of the lower half of
+    the one above): the screen is found as above, and the tile mostly under it is said unread, never guessed; the other
+    tiles are read as they are."""
+    _, capture, truth = sample(real_look_rescue, 117_001, fraction=(0.15, 0.2), harder=True)
+    image = capture.image.copy()
+    x0, y0, x1, y1 = board_box(capture.geometry)
+    cell = (x1 - x0) / 5
+    image[int(y0 + 3.5 * cell):, int(x1 - 0.6 * cell):] = (235, 232, 228)
+    found = find_in(image, {"disco-zoo": load_game_pack("disco-zoo", None)})
+    reading = read_found(image, found, ReadHints(animals=names(truth)))
+    assert reading.unread == ((4, 4),)
+    said, want = reading.text.splitlines(), truth.splitlines()
+    assert said[:3] == want[:3]
+    assert all(a == b or (r, c) == (4, 4) for r, (x, y) in enumerate(zip(said[3:], want[3:]))
+               for c, (a, b) in enumerate(zip(x.split(), y.split())))
