@@ -382,10 +382,15 @@ class Ranked:
 @dataclass(frozen=True)
 class Ranking:
     """Every allowed reading, cheapest first, and for each line the cost of its cheapest
-    candidate alone (``alone``: what the line looks like it says, whatever the rule)."""
+    candidate alone (``alone``: what the line looks like it says, whatever the rule).
+    ``clear``: for each line, whether it was seen and its cheapest candidate alone is that
+    much cheaper than its next (or ``UNREAD``); ``complete`` whether every combination was
+    weighed (else only the first :data:`MAX_COMBINATIONS`: see :func:`settle`)."""
 
     readings: tuple[Ranked, ...]
     alone: tuple[float, ...]
+    clear: tuple[float, ...] = ()
+    complete: bool = True
 
     def __iter__(self):
         return iter(self.readings)
@@ -476,9 +481,11 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
 
     seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None and stand_in[k]]
     out: list[Ranked] = []
+    complete = True
     for pool in (_cheapest_each(options, keep), options):
         for count, combo in enumerate(product(*pool)):
             if count >= MAX_COMBINATIONS:
+                complete = False
                 break
             texts = tuple(t for t, _ in combo)
             if not allowed(texts):
@@ -494,7 +501,15 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         if out:
             break
     out.sort(key=lambda r: r.cost)
-    return Ranking(tuple(out), tuple(alone))
+    clear = tuple(_lead(scored) if k in seen_lines else 0.0 for k, scored in enumerate(options))
+    return Ranking(tuple(out), tuple(alone), clear, complete)
+
+
+def _lead(scored: list[tuple[str, float]]) -> float:
+    """How much a seen line's cheapest candidate alone (``UNREAD`` among them) is cheaper
+    than its next."""
+    costs = sorted(c for _, c in scored)
+    return costs[1] - costs[0] if len(costs) > 1 else float("inf")
 
 
 def _cheapest_each(options: list[list[tuple[str, float]]], keep: int) -> list[list[tuple[str, float]]]:
@@ -526,7 +541,14 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
     ``margin`` more than its cheapest candidate alone (a line that looks like another text
     altogether, one the rule forbids, is not what the rule makes it), and (with ``cipher``
     and its ``slots``) at least a share ``vouched`` of its glyphs, and two, are vouched for
-    (:meth:`Cipher.confirmed`); else its texts within the margin."""
+    (:meth:`Cipher.confirmed`); else its texts within the margin.
+
+    A ranking cut short (not :attr:`Ranking.complete`: too many combinations) weighed the
+    first lines' other texts seldom or never, so that a line may seem settled only because
+    no other text of it was weighed: then a line is settled only when, besides, it was seen
+    and its text is its cheapest alone by ``margin`` (:attr:`Ranking.clear`). A card whose
+    name line was not found was so "read" as the one pet its rule's first combinations
+    allowed (0.51x seed 170053, no label learned: a Diplodocus card as ``Rabbit``)."""
     if not ranking.readings:
         return []
     best = ranking.readings[0]
@@ -542,6 +564,9 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
         if counts is not None and line is not None:
             glyphs = len(line.glyphs)
             plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs
+        if not ranking.complete:
+            plausible &= (k < len(ranking.clear) and ranking.clear[k] >= margin
+                          and best.parts[k] <= ranking.alone[k] if best.parts else False)
         settled = len(names) == 1 and plausible and names[0] != UNREAD
         out.append(Settled(names[0] if settled else None, names))
     return out
