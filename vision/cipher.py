@@ -425,7 +425,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
     candidates: a line cut wrongly into glyphs, a word not in the vocabulary) at ``unread``
     plus its cheapest candidate's cost (at most ``unread`` of it), weighed against the
     other lines as that candidate: one line gone wrong does not force a wrong reading on
-    the lines read with it. The rule sees
+    the lines read with it (:func:`_unread_cost`). The rule sees
     :data:`UNREAD` as a text like the others.
 
     With ``cuts`` (one per slot, or ``None``), a slot's texts are each read off the line its
@@ -467,7 +467,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         alone.append(scored[0][1])
         stand_in.append(scored[0][0])
         if unread is not None:
-            scored.append((UNREAD, unread + min(alone[-1], unread)))
+            scored.append((UNREAD, _unread_cost(scored, unread)))
         options.append(scored)
     # The cheapest candidates of each line, then any that the rule needs: a line's best
     # allowed text may be far down its own list.
@@ -510,6 +510,26 @@ def _lead(scored: list[tuple[str, float]]) -> float:
     than its next."""
     costs = sorted(c for _, c in scored)
     return costs[1] - costs[0] if len(costs) > 1 else float("inf")
+
+
+LEAD = 2.0  # a line's best text alone this many times cheaper than the next stands out
+
+
+def _unread_cost(scored: list[tuple[str, float]], unread: float) -> float:
+    """What reading a seen line as :data:`UNREAD` costs: ``unread`` plus its cheapest
+    candidate's cost, at most ``unread`` of it; but when that candidate stands out from
+    the next by :data:`LEAD` times its cost (and ``unread``), ``unread`` more than that
+    candidate. Costs grow on a screen whose glyphs of one letter and of two are all but
+    alike (the cost's unit is their gap), yet a long name read at 18.5 whose next fitting
+    text costs 66.9 is plainly that name (1.25x seed 7104's ``STEGOSAURU``, cut short on
+    its card), not none: as none it cost 20 and the name was never settled. A line cut
+    wrongly fits every text about as badly, so its best stands out from none."""
+    costs = sorted(c for _, c in scored)
+    best = costs[0]
+    usual = unread + min(best, unread)
+    if len(costs) > 1 and costs[1] - best >= LEAD * max(best, unread):
+        return max(usual, best + unread)
+    return usual
 
 
 def _cheapest_each(options: list[list[tuple[str, float]]], keep: int) -> list[list[tuple[str, float]]]:
