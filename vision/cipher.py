@@ -383,9 +383,9 @@ class Ranked:
 class Ranking:
     """Every allowed reading, cheapest first, and for each line the cost of its cheapest
     candidate alone (``alone``: what the line looks like it says, whatever the rule).
-    ``clear``: for each line, whether it was seen and its cheapest candidate alone is that
-    much cheaper than its next (or ``UNREAD``); ``complete`` whether every combination was
-    weighed (else only the first :data:`MAX_COMBINATIONS`: see :func:`settle`)."""
+    ``clear``: for each line, how much its cheapest candidate alone is cheaper than its next
+    (``UNREAD`` among them; 0 for a line not seen); ``complete`` whether every combination
+    was weighed (else only the first :data:`MAX_COMBINATIONS`: see :func:`settle`)."""
 
     readings: tuple[Ranked, ...]
     alone: tuple[float, ...]
