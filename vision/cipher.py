@@ -382,10 +382,15 @@ class Ranked:
 @dataclass(frozen=True)
 class Ranking:
     """Every allowed reading, cheapest first, and for each line the cost of its cheapest
-    candidate alone (``alone``: what the line looks like it says, whatever the rule)."""
+    candidate alone (``alone``: what the line looks like it says, whatever the rule).
+    ``clear``: for each line, how much its cheapest candidate alone is cheaper than its next
+    (``UNREAD`` among them; 0 for a line not seen); ``complete`` whether every combination
+    was weighed (else only the first :data:`MAX_COMBINATIONS`: see :func:`settle`)."""
 
     readings: tuple[Ranked, ...]
     alone: tuple[float, ...]
+    clear: tuple[float, ...] = ()
+    complete: bool = True
 
     def __iter__(self):
         return iter(self.readings)
@@ -420,7 +425,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
     candidates: a line cut wrongly into glyphs, a word not in the vocabulary) at ``unread``
     plus its cheapest candidate's cost (at most ``unread`` of it), weighed against the
     other lines as that candidate: one line gone wrong does not force a wrong reading on
-    the lines read with it. The rule sees
+    the lines read with it (:func:`_unread_cost`). The rule sees
     :data:`UNREAD` as a text like the others.
 
     With ``cuts`` (one per slot, or ``None``), a slot's texts are each read off the line its
@@ -462,7 +467,7 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         alone.append(scored[0][1])
         stand_in.append(scored[0][0])
         if unread is not None:
-            scored.append((UNREAD, unread + min(alone[-1], unread)))
+            scored.append((UNREAD, _unread_cost(scored, unread)))
         options.append(scored)
     # The cheapest candidates of each line, then any that the rule needs: a line's best
     # allowed text may be far down its own list.
@@ -476,9 +481,11 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
 
     seen_lines = [k for k, (line, _) in enumerate(slots) if line is not None and stand_in[k]]
     out: list[Ranked] = []
+    complete = True
     for pool in (_cheapest_each(options, keep), options):
         for count, combo in enumerate(product(*pool)):
             if count >= MAX_COMBINATIONS:
+                complete = False
                 break
             texts = tuple(t for t, _ in combo)
             if not allowed(texts):
@@ -494,7 +501,35 @@ def rank(slots: Sequence[Slot], cipher: Cipher,
         if out:
             break
     out.sort(key=lambda r: r.cost)
-    return Ranking(tuple(out), tuple(alone))
+    clear = tuple(_lead(scored) if k in seen_lines else 0.0 for k, scored in enumerate(options))
+    return Ranking(tuple(out), tuple(alone), clear, complete)
+
+
+def _lead(scored: list[tuple[str, float]]) -> float:
+    """How much a seen line's cheapest candidate alone (``UNREAD`` among them) is cheaper
+    than its next."""
+    costs = sorted(c for _, c in scored)
+    return costs[1] - costs[0] if len(costs) > 1 else float("inf")
+
+
+LEAD = 2.0  # a line's best text alone this many times cheaper than the next stands out
+
+
+def _unread_cost(scored: list[tuple[str, float]], unread: float) -> float:
+    """What reading a seen line as :data:`UNREAD` costs: ``unread`` plus its cheapest
+    candidate's cost, at most ``unread`` of it; but when that candidate stands out from
+    the next by :data:`LEAD` times its cost (and ``unread``), ``unread`` more than that
+    candidate. Costs grow on a screen whose glyphs of one letter and of two are all but
+    alike (the cost's unit is their gap), yet a long name read at 18.5 whose next fitting
+    text costs 66.9 is plainly that name (1.25x seed 7104's ``STEGOSAURU``, cut short on
+    its card), not none: as none it cost 20 and the name was never settled. A line cut
+    wrongly fits every text about as badly, so its best stands out from none."""
+    costs = sorted(c for _, c in scored)
+    best = costs[0]
+    usual = unread + min(best, unread)
+    if len(costs) > 1 and costs[1] - best >= LEAD * max(best, unread):
+        return max(usual, best + unread)
+    return usual
 
 
 def _cheapest_each(options: list[list[tuple[str, float]]], keep: int) -> list[list[tuple[str, float]]]:
@@ -526,7 +561,14 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
     ``margin`` more than its cheapest candidate alone (a line that looks like another text
     altogether, one the rule forbids, is not what the rule makes it), and (with ``cipher``
     and its ``slots``) at least a share ``vouched`` of its glyphs, and two, are vouched for
-    (:meth:`Cipher.confirmed`); else its texts within the margin."""
+    (:meth:`Cipher.confirmed`); else its texts within the margin.
+
+    A ranking cut short (not :attr:`Ranking.complete`: too many combinations) weighed the
+    first lines' other texts seldom or never, so that a line may seem settled only because
+    no other text of it was weighed: then a line is settled only when, besides, it was seen
+    and its text is its cheapest alone by ``margin`` (:attr:`Ranking.clear`). A card whose
+    name line was not found was so "read" as the one pet its rule's first combinations
+    allowed (0.51x seed 170053, no label learned: a Diplodocus card as ``Rabbit``)."""
     if not ranking.readings:
         return []
     best = ranking.readings[0]
@@ -542,6 +584,9 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
         if counts is not None and line is not None:
             glyphs = len(line.glyphs)
             plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs
+        if not ranking.complete:
+            plausible &= (k < len(ranking.clear) and ranking.clear[k] >= margin
+                          and best.parts[k] <= ranking.alone[k] if best.parts else False)
         settled = len(names) == 1 and plausible and names[0] != UNREAD
         out.append(Settled(names[0] if settled else None, names))
     return out

@@ -13,9 +13,10 @@ screen's glyphs read it as that one animal and no other (the candidates of
 (:data:`LENGTH_COST`; its shapes agree with the letters learned: a ``COW`` whose ``W``
 broke in three is five glyphs that read ``HORSE`` only at eight times the margin, 3.3x seed
 930003), and that animal is the only one of the card's options the line fits; and never on a
-screen where a card's line reads plainly as a name its clues forbid (:attr:`.names.CardName.unlike`: a clue
-is misread, and the options left for the other cards may all be wrong). The choices are then
-settled again, the board checking every card together.
+screen where a card's line reads plainly as a name its clues forbid
+(:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
+may all be wrong). The choices are then settled again, the board checking every card
+together.
 """
 
 from __future__ import annotations
