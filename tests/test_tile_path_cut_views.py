@@ -18,13 +18,20 @@ from kit import rooms
 from kit.skins import tile_path_gbc as gbc
 
 from gridsight.games.tile_path import room as room_module
-from gridsight.games.tile_path.room import GBC, read_view, room_from_board
+from gridsight.games.tile_path.room import (
+    GBC,
+    board_tokens,
+    calibrate_room,
+    read_view,
+    room_from_board,
+)
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.vision.tiling import (
     Screen,
     _clip,
     find_cut_screens,
     find_screens,
+    pitch_candidates,
     without_scanlines,
 )
 
@@ -146,3 +153,96 @@ def test_a_cut_picture_beside_black_bars_under_a_title_bar_is_offered_where_it_i
     screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
     assert any(abs(s.x - x) <= 1 and abs(s.y - y) <= 1 and s.clip[3] >= 12 for s in screens), \
         screens
+
+
+@pytest.fixture(scope="module")
+def filling_case():
+    """One-screenshot acceptance 127018: 2.54x nearest, JPEG 69, colour-corrected, no
+    window around the picture, cut 27.4 console pixels at the top (the status bar and 11 of
+    the view's rows gone), its bottom on the screenshot's: the picture fills the screenshot
+    both ways and no edge of it shows. Its calibration screenshot (Link on the top row) and
+    the pack learned from it."""
+    _settings, shot, moments = rooms.one_shot_case(18, 127_018)
+    return shot, moments, calibrate_room([("c", shot.image)], ROOM, "t")
+
+
+def test_a_picture_filling_the_screenshot_both_ways_is_offered_from_either_border(
+        filling_case):
+    """Placed from the top border, the picture's status bar falls on a tile boundary and
+    scores that inner line; every place across paired with it outscored the one ending on
+    the bottom border, and main offered only places taking the top row for the status bar:
+    calibration kept one (board rows 2-7) and never saw Link, on row 1, so his tile read
+    ``?`` in every later screenshot. The place ending on the bottom border is offered,
+    calibration keeps it and learns Link's tile."""
+    shot, _moments, calibration = filling_case
+    image = without_scanlines(shot.image)
+    x, y, w, _h = shot.picture
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.y - y) <= 1.5 and s.clip[1] >= 11 for s in screens), screens
+    assert room_module.LINK in {t.label for t in calibration.pack.templates}
+    (r0, _r1), _cols = calibration.views[0].cells(ROOM)
+    assert r0 == 1  # board row 0 (room row 1) in full
+
+
+def test_a_console_pixel_mostly_in_the_screenshot_is_read(filling_case):
+    """A cut picture's console pixel counts as shown when its middle is in the screenshot
+    (where the reader samples it): the picture of 127018 ends 0.2 screenshot pixels past
+    the bottom, and main took its last console row for cut off, the cells of the bottom
+    row (in the truth's view) ``?`` in every screenshot. Each later screenshot's cells in
+    view are read, every one right."""
+    _shot, moments, calibration = filling_case
+    screen = Screen(0.0, -70.0, 40.7, GBC)
+    assert _clip(screen, 407, 296) == (0, 12, 0, 0)
+    for moment in moments:
+        read = read_view(moment.image, calibration.pack)
+        tally = rooms.Tally()
+        text = rooms.text_of(board_tokens(read.board, ROOM))
+        assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+        assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
+
+
+def test_a_console_pixels_pattern_says_the_pitch_of_a_picture_whose_edges_do_not_show():
+    """One-screenshot acceptance 129008: 5.21x EPX under an LCD grid (45%), the picture
+    filling the screenshot, so no edge of it settles its size; the tiles' repeats said 83.06
+    for 83.35 (three pixels over the picture), calibration kept that, and two of three later
+    screenshots were refused (10-13% of their tiles off the room). The grid's lines repeat
+    at every console pixel and say the pitch within a tenth of a percent; calibrated so,
+    every later screenshot is read right. A pattern as faint as a tile design's (128004's
+    calibration screenshot, 4.86x smoothed: 2.9 times the typical period's, 0.3% off)
+    leaves the repeats' pitch alone."""
+    _settings, shot, moments = rooms.one_shot_case(8, 129_008)
+    truth = shot.picture[2] / GBC.tiles_wide
+    image = without_scanlines(shot.image)
+    assert any(abs(p - truth) < 0.001 * truth for p in pitch_candidates(image, GBC))
+    pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
+    assert abs(float(pack.layout["pitch"]) - truth) < 0.001 * truth
+    for moment in moments[1:]:
+        read = read_view(moment.image, pack)
+        tally = rooms.Tally()
+        text = rooms.text_of(board_tokens(read.board, ROOM))
+        assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+        assert tally.unread == 0
+    _settings, faint, _moments = rooms.one_shot_case(4, 128_004)
+    truth = faint.picture[2] / GBC.tiles_wide
+    assert abs(pitch_candidates(without_scanlines(faint.image), GBC)[0] - truth) \
+        < 0.001 * truth
+
+
+def test_a_nearest_neighbour_pitch_is_placed_by_the_repeat_three_tiles_off():
+    """One-screenshot acceptance 127012: 2.02x nearest neighbour, cut 1.6 console pixels on
+    the left and 3.1 at the top, black bars beside it. The tiles' repeat at one tile's lag
+    said 32.05 for 32.38 (its console pixels two and three screenshot pixels wide), the
+    picture was taken whole from the screenshot's border to the bars, and a later
+    screenshot was refused (6% of its tiles off the room). At three tiles' lag the pitch is
+    within a quarter of a percent, and every screenshot is read, every cell in view right."""
+    _settings, shot, moments = rooms.one_shot_case(12, 127_012)
+    truth = 16 * shot.scale
+    pitches = pitch_candidates(without_scanlines(shot.image), GBC)
+    assert pitches and abs(pitches[0] - truth) < 0.0025 * truth, (pitches, truth)
+    pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
+    for moment in moments:
+        read = read_view(moment.image, pack)
+        tally = rooms.Tally()
+        text = rooms.text_of(board_tokens(read.board, ROOM))
+        assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+        assert tally.unread == 0

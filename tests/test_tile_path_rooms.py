@@ -952,3 +952,29 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish():
+    """Fresh walk 131004 (display set-up 4: 2.9x xBR, JPEG 63): on the calibration
+    screenshot, Link covers most of his tile and his outline and shading, smoothed, are
+    yellowish too. Fitted on every yellow pixel, Link's tile was learned a dull olive (its
+    green 190 for the fill's 238), and no later screenshot's yellow tile matched it: Link
+    ``?`` in every frame of the walk, and the tiles he might have crossed ``?`` with him.
+    Learned in the fill's colours, Link is read on his tile step after step."""
+    seed, index = 131_004, 4
+    settings = rooms.setup_for("display", index, seed)
+    look = gbc.random_look(seed)
+    shot = rooms.calibration_shot(look, settings, seed)
+    pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
+    link = [t.image for t in pack.templates if t.label == "L"]
+    assert link
+    fill = np.array(look.yellow.fill, np.float64)
+    assert np.abs(np.median(link[0].reshape(-1, 3), axis=0) - fill).max() <= 20
+    rng = np.random.default_rng([seed, 77])
+    walk = gbc.random_walk(gbc.HEROS_CAVE, rng, int(rng.integers(30, 70)))
+    shots = gbc.walk_shots(gbc.HEROS_CAVE, walk[:5], look, settings, rng, from_doorway=False)
+    for shot in shots[1:]:  # off the start tile, written S whoever stands on it
+        text, _extras = read_text(shot.image, pack)
+        r, c = shot.link_tile
+        assert shot.board[r][c] == "L" and text.split("\n")[r].split()[c] == "L", \
+            (shot.link_tile, text)

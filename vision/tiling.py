@@ -347,10 +347,12 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
         depth[i] = (min(left, right) - both[i]) / max(min(left, right), 1e-3)
     dips = [i for i in np.argsort(-depth) if depth[i] > 0.04]
     found: list[float] = []
+    combs = _CombsOf(image)
     for i in dips:
         refined = _refine_pitch(grey, lags[i] / factor, largest, axis)
         if refined is None or refined < smallest or refined > largest * (1 + SETTLE_REACH):
             continue
+        refined = _by_console_pixels(combs, refined, layout.tile_px, axis) or refined
         if all(abs(refined - f) > 0.03 * f for f in found):
             found.append(refined)
         if len(found) >= keep:
@@ -359,19 +361,104 @@ def pitch_candidates(image: np.ndarray, layout: ScreenLayout, *, min_scale: floa
 
 
 ASPECT_REACH = 1.75  # a pixel stretched at most this many times more one way than the other
+#: A console pixel's pattern (:func:`console_grids`) says the pitch when it repeats within
+#: this share of the pitch's console pixel ...
+PIXEL_REACH = 0.01
+#: ... this many times more strongly than the typical period of :data:`GRID_PERIODS`.
+PIXEL_CLEAR = 8.0
+
+
+class _CombsOf:
+    """An image's :func:`_comb` across (1) and down (0), worked out when first asked."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.done: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def __call__(self, axis: int) -> tuple[np.ndarray, np.ndarray]:
+        """The periods tried and each one's amplitude, ``axis`` 1 across, 0 down."""
+        if axis not in self.done:
+            f = _grey(self.image)
+            profile = f.mean(axis=0) if axis == 1 else f.mean(axis=1)
+            periods, coefficients = _comb(profile)
+            self.done[axis] = (periods, 2 * np.abs(coefficients) / max(1, len(profile)))
+        return self.done[axis]
+
+
+def _by_console_pixels(combs: _CombsOf, pitch: float, tile_px: int,
+                       axis: int | None) -> float | None:
+    """The tile pitch the console pixels' own pattern says near ``pitch`` (``None``: no
+    clear pattern there): an LCD grid's lines, a CRT's rows, an edge-directed filter's
+    steps repeat at every console pixel, over the whole picture, and :func:`_comb` places
+    that period to a few thousandths of a pixel, where the tiles' repeats at one tile's lag
+    say the pitch to a few tenths of a percent, too little for a picture whose edges do not
+    show (129008 of the one-screenshot acceptance: 5.21x under an LCD grid, filling the
+    screenshot, the repeats saying 83.06 for 83.35; over ten tiles three pixels, later
+    screenshots refused). Across, down (``axis``) or, for both (``None``), each way that
+    shows one, averaged."""
+    says = []
+    for way in ((1, 0) if axis is None else (axis,)):
+        periods, amplitude = combs(way)
+        if combs.image.shape[way] < 8 * GRID_PERIODS[1]:
+            continue
+        near = np.flatnonzero(np.abs(periods * tile_px - pitch) <= PIXEL_REACH * pitch)
+        if len(near) == 0:
+            continue
+        i = int(near[np.argmax(amplitude[near])])
+        if i in (near[0], near[-1]) \
+                or amplitude[i] < PIXEL_CLEAR * float(np.median(amplitude)):
+            continue  # not a peak inside the reach, or not clearly above the rest
+        a, b, c = amplitude[i - 1], amplitude[i], amplitude[i + 1]
+        shift = 0.5 * (a - c) / (a - 2 * b + c) if a - 2 * b + c < 0 else 0.0
+        says.append((float(periods[i]) + shift * GRID_STEP) * tile_px)
+    return float(np.mean(says)) if says else None
 
 
 def _refine_pitch(grey: np.ndarray, guess: float, largest: float,
                   axis: int | None = None) -> float | None:
     """The pitch near ``guess`` to a fraction of a pixel: the dip at ``k`` tiles (as many as
     fit, up to 4), placed by a parabola through its lowest three lags, divided by ``k``
-    (``axis``: the repeats one way only)."""
+    (``axis``: the repeats one way only); then the dip at :data:`FAR_TILES` tiles when they
+    span under half the screenshot (:func:`_far_pitch`)."""
     k = max(1, min(4, int(largest * 3 // max(guess, 1e-6)) // 3))
     k = max(k, 1)
+    near = _dip(grey, guess, k, (1, 0) if axis is None else (axis,))
+    if near is None or k >= FAR_TILES:
+        return near
+    return _far_pitch(grey, near, axis) or near
+
+
+FAR_TILES = 3  # a pitch is placed again by the picture's repeat at this many tiles
+FAR_AGREE = 0.015  # ... kept when it is within this share of the pitch placed at one
+
+
+def _far_pitch(grey: np.ndarray, pitch: float, axis: int | None) -> float | None:
+    """``pitch`` placed again by the dip at :data:`FAR_TILES` tiles, when they span under
+    half the screenshot (``None``: they do not, the dip is not inside its reach, or it is not
+    within :data:`FAR_AGREE` of ``pitch``). A lag is a whole number of pixels and the
+    parabola through three of them places a dip to a few tenths of one: divided by one tile,
+    a nearest-neighbour picture's pitch came out a percent off (127012 of the one-screenshot
+    acceptance: 2.02x, 32.05 for 32.38, the picture, cut 1.6 console pixels by the
+    screenshot's edge, then taken whole and its later screenshots refused), divided by
+    three, a third of that."""
+    axes = (1, 0) if axis is None else (axis,)
+    if FAR_TILES * pitch > 0.5 * min(grey.shape[a] for a in axes):
+        return None
+    far = _dip(grey, pitch, FAR_TILES, axes, inside=True)
+    if far is None or abs(far - pitch) > FAR_AGREE * pitch:
+        return None
+    return far
+
+
+def _dip(grey: np.ndarray, guess: float, k: int, axes: tuple[int, ...],
+         inside: bool = False) -> float | None:
+    """The pitch by the picture's difference with itself around ``k`` times ``guess``: its
+    lowest lag within 4% placed by a parabola through it and its neighbours, divided by
+    ``k`` (``None``: no finite difference; with ``inside``, also when the lowest lag is at
+    the reach's end, a dip of something else)."""
     centre = guess * k
     reach = max(2, int(np.ceil(0.04 * centre)))
     lags = np.arange(max(2, round(centre) - reach), round(centre) + reach + 1)
-    axes = (1, 0) if axis is None else (axis,)
     values = np.array([sum(_mad(grey, int(d), a) for a in axes) / len(axes) for d in lags])
     if not np.isfinite(values).any():
         return None
@@ -380,6 +467,8 @@ def _refine_pitch(grey: np.ndarray, guess: float, largest: float,
         a, b, c = values[i - 1], values[i], values[i + 1]
         denom = a - 2 * b + c
         shift = 0.5 * (a - c) / denom if denom > 1e-9 else 0.0
+    elif inside:
+        return None
     else:
         shift = 0.0
     return float((lags[i] + shift) / k)
@@ -565,9 +654,11 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
     bars = tuple(e / layout.tiles_high for e in (layout.bar_top,
                                                  layout.tiles_high - layout.bar_bottom)
                  if 0 < e < layout.tiles_high)
-    out: list[tuple[float, Screen]] = []
-    last: list[tuple[float, Screen]] = []  # placed from the border: offered after the others
-    past: list[tuple[float, Screen]] = []  # whole one way past the screenshot: after those
+    out: list[tuple[float, Screen, frozenset[str]]] = []
+    # Placed from the border: offered after the others.
+    last: list[tuple[float, Screen, frozenset[str]]] = []
+    # Whole one way past the screenshot: after those.
+    past: list[tuple[float, Screen, frozenset[str]]] = []
     t = layout.tile_px
     across_edges = _edges(image, 1)
     xs = _axis_places(across_edges, _flatness(image, 1), width, (), MAX_CUT * pitch, keep)
@@ -599,12 +690,37 @@ def find_cut_screens(image: np.ndarray, layout: ScreenLayout, pitch: float,
             # large): offered after all the others, never in their place (a picture cut
             # by a few pixels is as often taken for one filling the screenshot).
             widened = (not x_cut and width > w + 1) or (not y_cut and height > h + 1)
+            sides = frozenset(
+                name for name, placed in (("left", x_cut and x0 == 0.0),
+                                          ("right", x_cut and x_border and x0 != 0.0),
+                                          ("top", y_cut and y0 == 0.0),
+                                          ("bottom", y_cut and y_border and y0 != 0.0))
+                if placed)
             (past if widened else last if x_border or y_border else out).append(
-                (x_score + y_score, screen))
+                (x_score + y_score, screen, sides))
     k = max(1, keep * keep)
-    return [screen for _, screen in sorted(out, key=lambda item: -item[0])][:k] + \
-        [screen for _, screen in sorted(last, key=lambda item: -item[0])][:k] + \
-        [screen for _, screen in sorted(past, key=lambda item: -item[0])][:k]
+    return _with_every_side(out, k) + _with_every_side(last, k) + _with_every_side(past, k)
+
+
+def _with_every_side(places: list[tuple[float, Screen, frozenset[str]]], k: int
+                     ) -> list[Screen]:
+    """The ``k`` best-scored of ``places`` (score, screen, the screenshot's borders it was
+    placed from), then the best of those placed from each border none of them was placed
+    from. A picture filling the screenshot one way, no edge of it showing, is placed from
+    either border that way alike, and the border whose place shows an inner line (a tile
+    boundary taken for the status bar's) outscores the other with every place across:
+    127018 of the one-screenshot acceptance (cut 27 console pixels at the top, the status
+    bar and part of the top row gone, its bottom on the screenshot's) was offered only
+    pictures starting at the top border or at a tile boundary, calibration kept one that
+    took the top row for the status bar, and Link's tile, on that row, was never learned."""
+    ranked = sorted(places, key=lambda item: -item[0])
+    chosen = ranked[:k]
+    covered = set().union(*(sides for _, _, sides in chosen))
+    for item in ranked[k:]:
+        if item[2] - covered:
+            chosen.append(item)
+            covered |= item[2]
+    return [screen for _, screen, _ in chosen]
 
 
 def _across_in_rows(image: np.ndarray, width: float, height: float, bars: tuple[float, ...],
@@ -714,9 +830,13 @@ def _on_border(start: float, size: float, length: int) -> bool:
     return start == 0.0 or abs(start + size - length) < 1e-6
 
 
-def _clip(screen: Screen, w: int, h: int, slack: float = 0.05) -> tuple[int, int, int, int]:
+def _clip(screen: Screen, w: int, h: int, slack: float = 0.5) -> tuple[int, int, int, int]:
     """The console pixels of ``screen``'s view outside a ``w`` x ``h`` screenshot (a pixel
-    with more than ``slack`` of it outside counts as outside), each side."""
+    with more than ``slack`` of it outside counts as outside), each side. By default a pixel
+    whose middle is in the screenshot counts as shown: it is sampled there
+    (:meth:`Screen.native`). At a twentieth, a picture ending 0.2 screenshot pixels past the
+    border lost its last console row, and a row of cells in view read ``?`` (127018 of
+    the one-screenshot acceptance, every screenshot)."""
     layout = screen.layout
     t = layout.tile_px
     s, sy = screen.native_scale, screen.native_scale_y

@@ -603,13 +603,32 @@ def _colour_map_fits(base: np.ndarray, target: np.ndarray, inliers: np.ndarray,
 def _recoloured(base: np.ndarray, target: np.ndarray) -> np.ndarray:
     """``base``'s design in ``target``'s colours: an affine colour map fitted on the pixels of
     ``target`` that look like its tile (yellow, and close to the map once fitted), so the
-    sprite standing on it is left out."""
+    sprite standing on it is left out.
+
+    Two fits are tried: from every yellow pixel, and from those near their median colour
+    (the tile's fill, most of what shows of it); the one whose map explains more of the
+    tile's pixels (within :data:`MAP_NEAR`) is kept. Link's outline and shading are
+    yellowish too under smoothing and JPEG: fitted on every yellow pixel, the first map
+    was pulled towards them, the tile's own fill then fell outside it, and the look learned
+    was a dull olive no later screenshot's yellow tile matched (fresh walk 131004: 2.9x
+    xBR, JPEG 63, Link's tile ``?`` in every frame, and so the tiles he might have crossed
+    ``?`` as well)."""
     b = base.reshape(-1, 3).astype(np.float64)
     y = target.reshape(-1, 3).astype(np.float64)
     hsv = cv2.cvtColor(target, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float64)
     inliers = (hsv[:, 0] * 2 >= 30) & (hsv[:, 0] * 2 <= 80) & (hsv[:, 1] >= 50)
-    fits = _colour_map_fits(b, y, inliers, 12)
-    fitted = fits[-1] if fits else None
+    fitted = None
+    if inliers.any():
+        fill = np.median(y[inliers], axis=0)
+        near_fill = inliers & (np.abs(y - fill).max(axis=1) <= MAP_NEAR)
+        explained = -1
+        for start in (inliers, near_fill):
+            fits = _colour_map_fits(b, y, start, 12)
+            if not fits:
+                continue
+            count = int((np.abs(fits[-1] - y).max(axis=1) <= MAP_NEAR).sum())
+            if count > explained:
+                fitted, explained = fits[-1], count
     if fitted is None:
         colour = np.median(y[(hsv[:, 1] >= 50)], axis=0) if (hsv[:, 1] >= 50).any() \
             else np.median(y, axis=0)
