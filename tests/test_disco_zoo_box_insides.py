@@ -38,11 +38,15 @@ def test_a_middle_of_the_border_colour_is_not_measured():
     assert np.isnan(inner_side(picture, (4, 4, 12, 12), (230.0, 230.0, 230.0)))
 
 
-def test_a_fill_in_boxes_with_small_middles_is_not_read_clearly_as_no_fill():
-    """Fresh real-look 210037 at 1.95x: boxes of 6 px with 2 px borders (11 px, middles of
-    4 px): the Sheep's one common fill, 8.8 Lab from six unfilled boxes lying within 0.8 of
-    their median, read "0 of 4 filled" at confidence 0.94."""
-    shot, _, image, _ = real_screen(37, 210_000)
+@pytest.mark.parametrize("k,base,scales", [(37, 210_000, (0.5, 3.0)), (22, 220_000, (1.0, 9.0))])
+def test_boxes_with_small_middles_are_read_right_or_said_unsure(k, base, scales):
+    """Box rows whose middles (inside their light borders) are a few pixels, their colour
+    mostly the border's and the card's after JPEG. Fresh real-look 210037 at 1.95x: boxes of
+    6 px with 2 px borders (middles of 4 px); the Sheep's one common fill, 8.8 Lab from six
+    unfilled boxes lying within 0.8 of their median, read "0 of 4 filled" at confidence
+    0.94. 220022 at 1.22x: boxes of 7 px with pink 2 px borders; an unfilled Hippo box
+    tinted by its border read as a mythical fill at 0.54."""
+    shot, _, image, _ = real_screen(k, base, scales)
     drawn = shot.extras["cards"]
     cards = locate_rescue(image).cards
     assert len(cards) == len(drawn)
@@ -50,8 +54,6 @@ def test_a_fill_in_boxes_with_small_middles_is_not_read_clearly_as_no_fill():
         assert card.boxes is not None and card.boxes.count == want.boxes
         if card.boxes.confidence >= BOX_SURE and card.boxes.found is not None:
             assert card.boxes.filled == want.filled, (want, card.boxes)
-    sheep = cards[[d.name for d in drawn].index("Sheep")]
-    assert sheep.boxes is not None and sheep.boxes.confidence < BOX_SURE
 
 
 @pytest.mark.parametrize("k,base,scales,name", [
