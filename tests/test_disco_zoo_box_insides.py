@@ -70,3 +70,18 @@ def test_a_tint_under_a_colour_cast_is_read_right_or_said_unsure(k, base, scales
     for want, card in zip(drawn, cards):
         assert card.rarity == want.rarity or card.rarity_confidence < RARITY_SURE, \
             (want, card.rarity, card.rarity_confidence)
+
+
+def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread():
+    """Fresh real-look 210038 at 0.55x: a found common Kangaroo 5 Lab from the lawn, its
+    sprite 0.40 from its card's (over the 0.35 under which a card-like picture on grass is
+    left unread whatever the rows say); the Kangaroo row's one fill missed, "0 of 4" unclear, so nothing counted
+    the tile, and it was stated untapped with ``--animals``. No found tile may be read as
+    grass or dirt: unread is the most it may be."""
+    _, text, image, _ = real_screen(38, 210_000)
+    screen = locate_rescue(image)
+    truth = [line.split() for line in text.splitlines()[3:]]
+    found = [(r, c) for r, row in enumerate(truth) for c, q in enumerate(row) if q not in ".-"]
+    assert found
+    for r, c in found:
+        assert screen.tiles[r][c].kind not in ("ground", "empty"), (r, c, screen.tiles[r][c])
