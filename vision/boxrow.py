@@ -59,6 +59,7 @@ class BoxRow:
     borders: tuple[Colour, ...]
     regularity: float
     lights: tuple[Colour, ...] = ()  # each box's light border (:func:`_light_border`)
+    inner: tuple[float, ...] = ()  # each box's middle's side, pixels (:func:`inner_side`)
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
@@ -130,8 +131,9 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         spans, regularity = found
         boxes = tuple((x0 + a, y0 + top, b - a, height) for a, b in spans)
         insides, borders = zip(*(_colours(image, box) for box in boxes))
-        return BoxRow(boxes, tuple(insides), tuple(borders), regularity,
-                      tuple(_light_border(image, box) for box in boxes))
+        lights = tuple(_light_border(image, box) for box in boxes)
+        return BoxRow(boxes, tuple(insides), tuple(borders), regularity, lights,
+                      tuple(inner_side(image, box, light) for box, light in zip(boxes, lights)))
     return None
 
 
@@ -349,6 +351,47 @@ def _light_border(image: np.ndarray, box: Box) -> Colour:
     light = _lab(pixels.reshape(-1, 1, 3)).reshape(-1, 3)[:, 0]
     top = pixels[light >= np.quantile(light, 0.75)]
     return tuple(float(v) for v in np.median(top, axis=0))  # type: ignore[return-value]
+
+
+INNER_CONTRAST = 8.0  # a box's middle this near its light border (Lab) shows no side of its own
+
+
+def inner_side(image: np.ndarray, box: Box, light: Colour) -> float:
+    """The side (pixels) of a box's middle inside its light border (``light``, BGR): the
+    run of pixels through the box's centre, across and down, farther from the border's
+    colour than half the centre's distance from it (the lesser of the two runs). A box
+    drawn with a thick border keeps a middle of a pixel or two, however big the box: its
+    fill blends away with the border and the card around it. ``nan`` when the middle is
+    within :data:`INNER_CONTRAST` of the border (no middle to measure: a fill of the
+    border's colour)."""
+    x, y, w, h = box
+    crop = image[y : y + h, x : x + w]
+    if crop.size == 0 or min(w, h) < 3:
+        return float("nan")
+    ref = _lab(np.array(light, np.float32).reshape(1, 1, 3))[0, 0]
+    distance = np.linalg.norm(_lab(crop) - ref, axis=2)
+    cy, cx = h // 2, w // 2
+    band = max(1, round(0.1 * min(w, h)))
+    across = distance[max(0, cy - band) : cy + band + (h % 2)].mean(axis=0)
+    down = distance[:, max(0, cx - band) : cx + band + (w % 2)].mean(axis=1)
+    centre = float(distance[max(0, cy - band) : cy + band + (h % 2),
+                            max(0, cx - band) : cx + band + (w % 2)].mean())
+    if centre < INNER_CONTRAST:
+        return float("nan")
+    return float(min(_run_through(across, cx, 0.5 * centre),
+                     _run_through(down, cy, 0.5 * centre)))
+
+
+def _run_through(profile: np.ndarray, at: int, level: float) -> int:
+    """The length of the run of ``profile`` over ``level`` that holds index ``at``."""
+    if profile[at] <= level:
+        return 0
+    a, b = at, at + 1
+    while a > 0 and profile[a - 1] > level:
+        a -= 1
+    while b < len(profile) and profile[b] > level:
+        b += 1
+    return b - a
 
 
 def _runs(on: np.ndarray) -> list[tuple[int, int]]:

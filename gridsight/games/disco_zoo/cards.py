@@ -70,6 +70,14 @@ UNFILLED_APART = 20.0
 LONE_APART = 12.0
 LONE_TIMES = 5.0
 LONE_OTHERS = 4
+# ... or LONE_APART_SMALL in a row whose boxes' middles (inside their light borders) are under
+# SMALL_INSIDE pixels: JPEG keeps colour at half the resolution of lightness, so such a
+# middle holds a pixel or two of its fill's own colour, the rest blended with the border and
+# the card, and a fill shows only as a small shift (fresh real-look 210037 at 1.95x: boxes
+# of 6 px with 2 px borders, 4 px middles; a common fill 8.8 Lab from six unfilled boxes
+# lying within 0.8 of their median read "0 of 4 filled" at confidence 0.94)
+SMALL_INSIDE = 5.0
+LONE_APART_SMALL = 6.0
 TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint:
 # measured on the clear tints of 7000 (120 screens) and 330000 (60, 1x-9x): of 87, three
 # wrong, at 1.3, 6.1 and 17.4 from their names' hue; seven right ones lie under 8 (the font's
@@ -386,7 +394,10 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         filled = d_fill + FILL_MARGIN < d_empty and d_fill < facts["rarity_tolerance"]
         verdicts.append((filled, kind if filled else "", abs(d_empty - d_fill)))
     verdicts = _own_looks(verdicts, measured)
-    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes])
+    small = [small_insides(card.row) for card in cards if card.row is not None
+             for _ in card.row.boxes]
+    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes], small)
+    verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     verdicts = _two_unfilled_looks(verdicts, measured, owners)
     verdicts = _pet_fills(verdicts, measured, owners)
@@ -482,18 +493,28 @@ def _own_looks(verdicts: list[tuple[bool, str, float]],
     return out
 
 
+def small_insides(row: BoxRow) -> bool:
+    """Whether a row's boxes' middles, inside their light borders, are under
+    :data:`SMALL_INSIDE` pixels (the median of its boxes' measured middles; ``False`` when
+    none could be measured)."""
+    inner = [side for side in row.inner if side == side]  # (nan: not measured)
+    return bool(inner) and float(np.median(inner)) < SMALL_INSIDE
+
+
 def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
                    measured: list[tuple[np.ndarray, float, dict[str, float]]],
-                   cards: Sequence[tuple[float, float, float]] = ()
-                   ) -> list[tuple[bool, str, float]]:
+                   cards: Sequence[tuple[float, float, float]] = (),
+                   small: Sequence[bool] = ()) -> list[tuple[bool, str, float]]:
     """The verdicts with no margin left to a box judged unfilled that stands apart from the
     screen's other unfilled boxes (:data:`UNFILLED_APART`): its card's row is then not read
     clearly. The models of an unfilled box (the card's colour down to 0.4 of it) reach a fill
     darker than the card; the screen's own unfilled boxes tell it is not one of them (phone
     screen 7065: a rare fill drawn dark olive on a light card read "0 of 3 filled" clearly,
     29 Lab from the unfilled boxes beside it), also nearer when they lie close together
-    (:data:`LONE_APART`, :data:`LONE_TIMES`). ``cards``: each box's card colour (BGR); a box
-    apart only as a shade of its card's own hue is left as judged (:func:`_card_hued`)."""
+    (:data:`LONE_APART`, :data:`LONE_TIMES`; :data:`LONE_APART_SMALL` for a box of a row
+    whose middles are small, ``small``: :func:`small_insides`). ``cards``: each box's card
+    colour (BGR); a box apart only as a shade of its card's own hue is left as judged
+    (:func:`_card_hued`)."""
     empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
     out = list(verdicts)
     for i in empty:
@@ -505,9 +526,32 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
             continue
         apart = float(np.linalg.norm(measured[i][0] - middle))
         spread = float(np.median(np.linalg.norm(others - middle, axis=1)))
-        if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and apart > LONE_APART
+        lone = LONE_APART_SMALL if i < len(small) and small[i] else LONE_APART
+        if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and apart > lone
                                       and apart > LONE_TIMES * spread):
             out[i] = (False, "", 0.0)
+    return out
+
+
+def _small_fills(verdicts: list[tuple[bool, str, float]],
+                 measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                 small: Sequence[bool]) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to a box read filled, in a row of small middles
+    (``small``: :func:`small_insides`), whose middle lies within :data:`LONE_APART` of the
+    screen's unfilled boxes (the median of :data:`LONE_OTHERS` or more read unfilled): such a
+    middle's colour is mostly its light border's and the card's, spread by JPEG, and a shift
+    that small is no fill's own colour (fresh real-look 220022 at 1.22x: boxes of 7 px with 2
+    px borders, pink; an unfilled Hippo box 9 Lab from the others, tinted by its border,
+    read as a mythical fill at confidence 0.54)."""
+    empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
+    if len(empty) < LONE_OTHERS:
+        return verdicts
+    middle = np.median(np.array([measured[j][0] for j in empty]), axis=0)
+    out = list(verdicts)
+    for i, (filled, kind, _) in enumerate(verdicts):
+        if filled and i < len(small) and small[i] and \
+                float(np.linalg.norm(measured[i][0] - middle)) < LONE_APART:
+            out[i] = (True, kind, 0.0)
     return out
 
 
@@ -726,7 +770,11 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     dark near the dirt tinted the line by nothing visible, and the light font on a green
     card read as a mythical tint, clearly; the card was named Unicorn for Chicken. 330040
     at 6.2x: a rare colour drawn dark greyed a white line, 6 a*b* from its name's hue, read
-    as mythical)."""
+    as mythical). Nor when the way the line's hue lies from its name's (the font's colour as
+    this screen casts it) is another rarity's: a colour cast
+    moves the card, the name and the tint alike, and a reading that holds only against the
+    card is the cast's (:func:`_way_from_the_font`) (fresh real-look 210040 at 1.2x: a cyan rare line on an orange card
+    read common at 0.80, rare against its name)."""
     rarity, confidence = line_tint(image, line, card, facts)
     x, y, w, h = line
     lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)
@@ -736,7 +784,8 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
         mine, font = ink_hue(image, line, card), ink_hue(image, name, card)
         if mine is not None and font is not None and \
                 (float(np.linalg.norm(mine - font)) < TINT_FROM_NAME
-                 or _away_from_the_font(mine, font, card, rarity, facts)):
+                 or _away_from_the_font(mine, font, card, rarity, facts)
+                 or _way_from_the_font(mine, font, facts) != rarity):
             return rarity, 0.0
     return rarity, confidence
 
@@ -750,6 +799,15 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
 # 170015), no right clear tint on such a card pointing away.
 NEUTRAL_FONT = 15.0
 LIGHT_CARD = 50.0
+
+
+def _way_from_the_font(mine: np.ndarray, font: np.ndarray, facts: dict) -> str:
+    """The rarity whose hue lies the way a line's hue (``mine``, a*b*) lies from its name's
+    (``font``): the nearest in angle, as seen from the name's hue."""
+    offset = mine - font
+    ways = {name: _lab(ref)[1:] - font for name, ref in rarity_references(facts).items()}
+    return max(ways, key=lambda name: float(offset @ ways[name])
+               / max(1e-6, float(np.linalg.norm(ways[name]) * np.linalg.norm(offset))))
 
 
 def _away_from_the_font(mine: np.ndarray, font: np.ndarray, card: tuple[float, float, float],
@@ -774,7 +832,9 @@ def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
     quarter on (thin strokes, JPEG). The nearest rarity wins when within
     :data:`TINT_TOLERANCE`; it is clear by its lead over the runner-up. (The direction
     alone the ink leaves the card in does not tell: from a card of a strong hue, green and
-    yellow lie the same way.)"""
+    yellow lie the same way.) No tint (a grey ink blended with the card the same way) is a
+    runner-up too: a rarity drawn dull or whitened to near grey on a card of a strong hue
+    leaves the card towards grey, the way the card's opposite hue lies (:func:`_no_tint`)."""
     seen = ink_hue(image, line, card)
     if seen is None:
         return "", 0.0
@@ -793,7 +853,7 @@ def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
             best = min(best, float(np.linalg.norm(card_hue + share * towards - seen)))
         distances[name] = best
     ranked = sorted(distances, key=distances.get)  # type: ignore[arg-type]
-    top, runner = distances[ranked[0]], distances[ranked[1]]
+    top, runner = distances[ranked[0]], min(distances[ranked[1]], _no_tint(seen, card_hue))
     if top > TINT_TOLERANCE:
         return "", 0.0
     # Clear only when one rarity leads, the ink is clearly coloured, and the line is tall
@@ -802,6 +862,14 @@ def line_tint(image: np.ndarray, line: Box, card: tuple[float, float, float],
     colour = np.clip((strength - 6.0) / 10.0, 0.0, 1.0)
     size = np.clip((h - 5.0) / 5.0, 0.0, 1.0)
     return ranked[0], float(lead * colour * size)
+
+
+def _no_tint(seen: np.ndarray, card_hue: np.ndarray) -> float:
+    """How far a line's hue (``seen``, a*b*) is from a grey ink's blended with the card's
+    (``card_hue``) by any share from a quarter to all of it: the line read as no tint."""
+    towards = -card_hue
+    share = float(np.clip((seen - card_hue) @ towards / max(1e-6, towards @ towards), 0.25, 1.0))
+    return float(np.linalg.norm(card_hue + share * towards - seen))
 
 
 def ink_hue(image: np.ndarray, line: Box, card: tuple[float, float, float]

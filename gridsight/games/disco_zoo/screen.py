@@ -540,13 +540,15 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     a card's (:data:`CARD_SIZED`), is that card's sprite (nearer than :data:`LIKE_A_CARD`:
     these are only left unread, never named found, so a looser bound than
     :data:`LAWN_SPRITE`; fresh 200017 at 0.72x: a common Stegosaurus on the lawn 0.29 from
-    its card, the decorations 0.59 or more): no grass tile's decoration. The cards' boxes may
-    not count them: a fill of nearly the card's own colour reads as no fill, clearly. (Only such pictures are compared: a
-    comparison costs up to 15 ms.)"""
+    its card, the decorations 0.59 or more; :data:`LIKE_UNCOUNTED` for a card whose row does
+    not count its tiles, :func:`_lawn_bounds`): no grass tile's decoration. The cards' boxes
+    may not count them: a fill of nearly the card's own colour reads as no fill, clearly.
+    (Only such pictures are compared: a comparison costs up to 15 ms.)"""
     pictures = _card_pictures(cards)
     if not pictures:
         return set()
     sizes = [card.box[2:] for card in pictures]
+    bounds = _lawn_bounds(image, lattice, tiles, cards)
     out = set()
     for r, row in enumerate(tiles):
         for c, tile in enumerate(row):
@@ -558,12 +560,43 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
             if not _centred(sprite, lattice):
                 continue
             w, h = sprite.box[2:]
-            like = [card for card, (cw, ch) in zip(pictures, sizes)
+            like = [(card, bound) for card, (cw, ch), bound in zip(pictures, sizes, bounds)
                     if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
                     and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
-            if like and _nearest_card(sprite, like) < LIKE_A_CARD:
+            if any(sprite_distance(sprite, card) < bound for card, bound in like):
                 out.add((r, c))
     return out
+
+
+# A card whose box row is not counted on (unclear, or its fills too small to tell) and whose
+# rarity, as read however unsure, is of a colour near the lawn's (LAWN_FILL): its found tiles
+# may read as grass and nothing counts them, so a grass tile's centred, card-sized picture
+# this near its sprite is left unread (fresh real-look 210038 at 0.55x: a found common
+# Kangaroo 5 Lab from the lawn, its sprite 0.40 from the card's, the Kangaroo row's fill
+# missed, read "0 of 4" unclearly; the tile stated untapped with --animals. Of 120 + 60 + 60
+# screens, seeds 7000, 210000, 220000, decorations near a card whose row was unclear lay at
+# 0.42 and more, on any lawn).
+LIKE_UNCOUNTED = 0.41
+
+
+def _lawn_bounds(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                 cards: tuple[CardSeen, ...]) -> list[float]:
+    """Each card with a picture's (:func:`_card_pictures`) bound on a grass tile's picture's
+    distance from its sprite, under which the tile is left unread: :data:`LIKE_A_CARD`, or
+    :data:`LIKE_UNCOUNTED` for a card whose row is not counted on and whose rarity's colour
+    is near the lawn's."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    pictured = [card for card in cards if card.sprite is not None and not card.sprite.empty]
+    uncounted = [card.rarity != "" and (card.boxes is None or card.boxes.found is None
+                                        or card.boxes.confidence < BOX_SURE)
+                 for card in pictured]
+    lawn = _lawn_colour(image, lattice, tiles) if any(uncounted) else None
+    if lawn is None:
+        return [LIKE_A_CARD] * len(pictured)
+    references = _rarity_references(screen_facts())
+    return [LIKE_UNCOUNTED if loose and float(np.linalg.norm(references[card.rarity] - lawn))
+            < LAWN_FILL else LIKE_A_CARD for card, loose in zip(pictured, uncounted)]
 
 
 CENTRED = 0.08  # a found tile's animal stands in its middle: its ink box's centre this near
