@@ -246,3 +246,37 @@ def test_a_nearest_neighbour_pitch_is_placed_by_the_repeat_three_tiles_off():
         text = rooms.text_of(board_tokens(read.board, ROOM))
         assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
         assert tally.unread == 0
+
+
+def _view_of(pixels: np.ndarray, camera: tuple[int, int]) -> room_module.View:
+    screen = Screen(0.0, 0.0, 16.0 * 4, GBC)
+    return room_module.View(screen, pixels, room_module.Placement(camera, 16, 0.0, 1.0))
+
+
+def test_a_cell_reaching_into_a_black_bar_the_picture_was_placed_over_is_not_in_view():
+    """128018 frame 0 (3.95x, a black bar right of the picture, its left cut): the picture
+    was placed reaching 4 console pixels into the bar, and the room column the view's real
+    edge cuts was written as seen (7 cells out of view). Whole black columns at the view's
+    edge are no part of the view, so that column is out of view; a view with no bar keeps
+    every cell, and a dark but not black edge is not taken for a bar."""
+    rng = np.random.default_rng(5)
+    pixels = rng.integers(60, 250, (128, 160, 3), dtype=np.uint8)
+    assert _view_of(pixels, (48, 32)).cells(ROOM) == ((2, 9), (3, 12))
+    barred = pixels.copy()
+    barred[:, -4:] = rng.integers(0, 12, (128, 4, 3), dtype=np.uint8)
+    assert room_module.black_margins(barred, 16) == (0, 0, 4, 0)
+    assert _view_of(barred, (48, 32)).cells(ROOM) == ((2, 9), (3, 11))
+    barred[:3] = 5  # and a bar over the top: the first row is cut
+    assert _view_of(barred, (48, 32)).cells(ROOM) == ((3, 9), (3, 11))
+    dim = pixels.copy()
+    dim[:, -4:] = 70  # a dark wall's edge is picture
+    assert _view_of(dim, (48, 32)).cells(ROOM) == ((2, 9), (3, 12))
+
+
+def test_black_margins_stop_short_of_a_tile():
+    """A view black through a whole tile or more is no bar beside a picture placed a few
+    pixels over it (a placement a tile off does not fit the room): at most a tile less one
+    pixel is taken off each side."""
+    black = np.zeros((128, 160, 3), np.uint8)
+    assert room_module.black_margins(black, 16) == (15, 15, 15, 15)
+    assert room_module.black_margins(np.zeros((0, 0, 3), np.uint8), 16) == (0, 0, 0, 0)

@@ -186,15 +186,45 @@ class View:
         return self.placement.camera
 
     def cells(self, room: Room) -> tuple[tuple[int, int], tuple[int, int]]:
-        """The room cells (walls included) fully in view, inclusive."""
+        """The room cells (walls included) fully in view, inclusive. A black bar the picture
+        was placed over (:func:`black_margins`) is no part of the view: a cell reaching into it
+        is cut by the view's real edge, so it is not fully in view."""
         h, w = self.pixels.shape[:2]
-        return self.placement.full_cells((room.rows + 2, room.cols + 2), (w, h))
+        left, top, right, bottom = black_margins(self.pixels, self.placement.tile)
+        cx, cy = self.camera
+        shown = Placement((cx + left, cy + top), self.placement.tile, 0.0, 0.0)
+        return shown.full_cells((room.rows + 2, room.cols + 2),
+                                (w - left - right, h - top - bottom))
 
     def tile(self, r: int, c: int) -> np.ndarray:
         """The tile of room cell ``(r, c)`` (walls included), ``tile_px`` square."""
         t = self.placement.tile
         x, y = c * t - self.camera[0], r * t - self.camera[1]
         return self.pixels[y : y + t, x : x + t]
+
+
+BAR_BLACK = 40  # a console pixel no channel of which is brighter: an emulator's black bar
+
+
+def black_margins(pixels: np.ndarray, tile: int) -> tuple[int, int, int, int]:
+    """How many whole console columns and rows at each edge of a view (left, top, right,
+    bottom) are black from end to end: an emulator's bar the picture's place reaches into
+    (a picture cut by the view's edge is placed to show the most cells, and a bar beside it
+    looks like more picture). At most a tile less one pixel on each side: the room's own
+    tiles are never black across the whole view, and a placement off by a whole tile does
+    not fit the room."""
+    dark = pixels.max(axis=2) <= BAR_BLACK if pixels.ndim == 3 else pixels <= BAR_BLACK
+    if dark.size == 0:
+        return 0, 0, 0, 0
+    columns, rows = dark.all(axis=0), dark.all(axis=1)
+
+    def run(flags: np.ndarray) -> int:
+        n = 0
+        while n < min(tile - 1, len(flags) - 1) and flags[n]:
+            n += 1
+        return n
+
+    return run(columns), run(rows), run(columns[::-1]), run(rows[::-1])
 
 
 def screen_from_corners(corners: Sequence[tuple[float, float]],
