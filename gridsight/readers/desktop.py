@@ -20,11 +20,12 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
    long boundaries beside it, its top near where they stop, else a boundary across above the
    board) are read again in their order; the first whose read finds the same board (or a
    larger one holding it) and surely every piece of furniture is the screen: not widened by
-   a bezel or black bars, not cut through its top bar. When none does, the one that finds the
-   most furniture, then the most cells (a counter reading more than the board allows,
-   :data:`DOUBTFUL`, counts after a sure one when both read every cell: attempts may have
-   been bought, but a digit cut in half reads so too), if it finds more than the region
-   itself did. Regions are tried until one shows the whole screen (and the wider regions
+   a bezel or black bars, not cut through its top bar (a tile two of the rectangles' reads
+   of that board read otherwise is left unread in the one kept: :func:`agreed`). When none
+   does, the one that finds the most furniture, then the most cells (a counter reading more
+   than the board allows, :data:`DOUBTFUL`, counts after a sure one when both read every
+   cell: attempts may have been bought, but a digit cut in half reads so too), if it finds
+   more than the region itself did. Regions are tried until one shows the whole screen (and the wider regions
    holding it show no larger board around it: :func:`_larger_around`);
    the best find is the answer only if all the furniture was found (a wallpaper's hills or
    a chat's bubbles read as tiles do not show it).
