@@ -20,11 +20,12 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
    long boundaries beside it, its top near where they stop, else a boundary across above the
    board) are read again in their order; the first whose read finds the same board (or a
    larger one holding it) and surely every piece of furniture is the screen: not widened by
-   a bezel or black bars, not cut through its top bar. When none does, the one that finds the
-   most furniture, then the most cells (a counter reading more than the board allows,
-   :data:`DOUBTFUL`, counts after a sure one when both read every cell: attempts may have
-   been bought, but a digit cut in half reads so too), if it finds more than the region
-   itself did. Regions are tried until one shows the whole screen (and the wider regions
+   a bezel or black bars, not cut through its top bar (a tile two of the rectangles' reads
+   of that board read otherwise is left unread in the one kept: :func:`agreed`). When none
+   does, the one that finds the most furniture, then the most cells (a counter reading more
+   than the board allows, :data:`DOUBTFUL`, counts after a sure one when both read every
+   cell: attempts may have been bought, but a digit cut in half reads so too), if it finds
+   more than the region itself did. Regions are tried until one shows the whole screen (and the wider regions
    holding it show no larger board around it: :func:`_larger_around`);
    the best find is the answer only if all the furniture was found (a wallpaper's hills or
    a chat's bubbles read as tiles do not show it).
@@ -48,13 +49,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from gridsight.vision.classify import BoardRead
+from gridsight.vision.classify import UNKNOWN, BoardRead, CellRead
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
 VIEW = "screen_region"  # BoardRead extras: the Region of the frame the board was read in
 FURNITURE = "furniture"  # extras a structural locator fills: the names of the furniture found
 DOUBTFUL = "furniture_doubtful"  # ... and those found, but not surely (a counter reading more)
+DISAGREED = "views_disagree"  # extras: tiles two views of the board read otherwise, unread
 TALLY = "furniture_tally"  # ... and whether the furniture found agrees with the board by itself
 # (Disco Zoo: the cards' box rows count the tiles found), standing in for furniture unread
 TRIES = 8  # window-like regions tried for the board, best first (and a few found by their
@@ -319,6 +321,7 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
     outline = found.geometry.outline()
     box = (*outline.min(axis=0), *outline.max(axis=0))
     best: tuple[tuple[bool, int, float, int], BoardRead] | None = None
+    views: list[BoardRead] = []
     for region in regions_around(image, box):
         try:
             read = in_frame(locate(region.crop(image)), region)
@@ -327,12 +330,37 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
         larger = holds(read, found)
         if not (larger or same_board(read, found) or mostly_over(read, found)):
             continue
+        views.append(read)
         key = (larger, *_completeness(read, furniture))
         if best is None or key > best[0]:
             best = (key, read)
         if _furniture_seen(read, furniture) == len(furniture) and (larger or best[1] is read):
             break
-    return best[1] if best is not None else None
+    return agreed(best[1], views) if best is not None else None
+
+
+def agreed(read: BoardRead, views: list[BoardRead]) -> BoardRead:
+    """``read`` with every tile that another of ``views`` reading the same board
+    (:func:`same_board`) reads otherwise (another label, or unread) left unread, its best
+    guess kept for a correction panel; ``read`` itself when they all agree.
+
+    The rectangles around a board are one screen cut a little differently (with or without
+    its title bar, a bezel's edge): the pixels of each tile are the same, so a tile read two
+    ways is one the reader is unsure of, whichever view reads more (harder desktop 119008 as
+    first measured: a dark-rimmed found Rabbit left unread in a view without the mirror's
+    title bar and read as an empty tile in the view with it; the fuller view won, and the
+    found animal was stated empty). Said unread, it is named to the player, never advised
+    on as read."""
+    others = [view for view in views if view is not read and same_board(view, read)]
+    doubted = {(r, c) for view in others for r, row in enumerate(read.cells)
+               for c, cell in enumerate(row) if cell.known and view.cells[r][c].label != cell.label}
+    if not doubted:
+        return read
+    cells = tuple(tuple(CellRead(cell.row, cell.col, UNKNOWN, 0.0, 0.0, cell.best or cell.label,
+                                 cell.variant) if (r, c) in doubted else cell
+                        for c, cell in enumerate(row)) for r, row in enumerate(read.cells))
+    extras = {**read.extras, DISAGREED: tuple(sorted(doubted))}
+    return BoardRead(read.geometry, cells, read.gain, read.pack_name, extras)
 
 
 def _finer_within(board: BoardRead, lattice: BoardRead) -> bool:

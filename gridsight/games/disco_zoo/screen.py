@@ -151,7 +151,8 @@ def locate(image: np.ndarray) -> BoardRead:
     :func:`gridsight.readers.find.find_by_structure` needs), with the furniture found on it
     (what tells the whole screen from a part of it, :mod:`gridsight.readers.desktop`):
     ``extras["furniture"]`` holds ``cards`` when found (but not when none of their box rows
-    read and the counter reads more) and ``counter`` when its digits read the tiles' count (as
+    read and the counter reads more, nor when one shows neither picture nor box row:
+    :func:`shows_a_card`) and ``counter`` when its digits read the tiles' count (as
     :func:`.screen_text.taps_left` takes it; lower by as many tiles as are unread, when no
     more than :data:`UNREAD_COUNTED`);
     ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
@@ -190,13 +191,26 @@ def locate(image: np.ndarray) -> BoardRead:
     # more than the board allows, are no furniture: together they made a rescue of a chat
     # window on no-game desktop 98404 (every card found on a real screen in the desktop
     # bench whose counter read more had its box row read).
-    cards = bool(screen.cards) and (not more or
-                                    any(card.boxes is not None for card in screen.cards))
+    cards = bool(screen.cards) and all(shows_a_card(card) for card in screen.cards) and \
+        (not more or any(card.boxes is not None for card in screen.cards))
     read.extras["furniture"] = tuple(name for name, seen in (
         ("cards", cards), ("counter", agrees)) if seen and possible)
     read.extras["furniture_doubtful"] = ("counter",) if more and possible else ()
     read.extras["furniture_tally"] = cards and possible and cards_tally(screen)
     return read
+
+
+def shows_a_card(card: CardSeen) -> bool:
+    """Whether a panel found as a card shows what every card does: its animal's picture
+    (:attr:`~.cards.CardSeen.picture` found) or its row of boxes (issue 18: on each card the
+    animal's sprite, its name, ``YOU HAVE n`` and one box per tile of its pattern). A panel
+    showing neither is no card, whatever its size and lines of ink: no-game harder desktop
+    120010, a chat's bubble (292 px wide over a 243 px "board" of the chat's text, its lines
+    read as a name and ``YOU HAVE n``) stood for the cards, and a "1" in the chat beside it
+    for a counter agreeing with the board; the two made the chat a rescue. Measured on the
+    real-look phone screens (seed 7000, 60 screens, 0.5x-3x): every card found showed its
+    picture."""
+    return card.picture[2] > 0 and card.picture[3] > 0 or card.row is not None
 
 
 def cards_tally(screen: RescueScreen) -> bool:
