@@ -25,3 +25,17 @@ def test_two_cards_found_as_one_panel_are_two_cards_and_no_animal_is_left_out():
         assert "Sheep" in str(error) and "Chicken" in str(error)
     else:
         assert said == text
+
+
+def test_a_card_is_not_split_through_its_own_picture():
+    """Real-look 210035 (0.9x): two cards found right. The Pegasus card's sprite stands
+    centred over a wide name; cut in halves, each half held half the sprite joined to half
+    the name, centred in it, and the card was split: three cards where two are drawn. No
+    picture stands across the gap between two cards: the split through it is not made."""
+    shot, _, image, _ = real_screen(35, 210_000)
+    assert [card.name for card in shot.extras["cards"]] == ["Pegasus", "Capricornus"]
+    screen = locate_rescue(image)
+    assert len(screen.cards) == 2
+    drawn = [card.box[0] for card in shot.extras["cards"]]
+    scale = image.shape[1] / shot.image.shape[1]
+    assert all(abs(card.panel.box[0] - x * scale) < 6 for card, x in zip(screen.cards, drawn))

@@ -661,14 +661,23 @@ def _edges_in_rows(is_panel: np.ndarray, is_ground: np.ndarray, cols: np.ndarray
     neither colour: a bar over the panels' top is mostly of a third colour, and its words
     and digits, light like a light card, would otherwise carry the panels' rows up through
     it (a card nearly as wide as the screen, 1x-9x screen 930051). Lines of text across a
-    card, whose blurred edges may pass for the ground, do not cut it."""
+    card, whose blurred edges may pass for the ground, do not cut it. A row counts its
+    pixels of neither colour only as far as it is of neither colour beside the panels too (a
+    bar runs on across the gaps; ink inside the panels leaves the ground there): a small
+    card's name, YOU HAVE and box-row lines run together into rows of ink from side to side,
+    which cut off its bottom edge below them (real-look 7020 at 0.66x, no card found)."""
     count = max(1, int(cols.sum()))
     panel = is_panel[:, cols].sum(axis=1).astype(np.float64)
     ground = is_ground[:, cols].sum(axis=1).astype(np.float64)
     inside = (panel - ground) / count
     neither = 1.0 - (panel + ground) / count
-    outside = is_panel[:, beside].mean(axis=1) if beside.any() else np.zeros(len(inside))
-    return _best_run(inside - outside - 0.05 - BAR_ROW * neither)
+    if beside.any():
+        outside = is_panel[:, beside].mean(axis=1)
+        # (a bar runs on beside the panels: ink inside them leaves the ground there)
+        across = 1.0 - outside - is_ground[:, beside].mean(axis=1)
+    else:
+        outside, across = np.zeros(len(inside)), np.ones(len(inside))
+    return _best_run(inside - outside - 0.05 - BAR_ROW * neither * across)
 
 
 def _share(mask: np.ndarray, other: np.ndarray, where: tuple[slice, slice]) -> float | None:

@@ -85,6 +85,7 @@ TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows 
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
+STRADDLE_RIM = 0.15  # a line splitting a panel may cut this share of its picture's sides
 
 
 @dataclass(frozen=True)
@@ -178,22 +179,35 @@ def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
     animal): each part holding a picture centred in it is enough, whatever their sizes (fresh
     190043 at 1.2x: a Sheep card and a Chicken card two pixels apart found as one, the pale
     Sheep's picture joined to its name below it, so of unlike size; read as a rescue of the
-    Chicken alone, with no doubt said)."""
+    Chicken alone, with no doubt said). Nor is a panel split through the picture it shows
+    as a whole: no picture stands across the gap between two cards (real-look 210035 at
+    0.9x: a Pegasus card, its sprite centred over a wide name, cut in two halves each
+    holding half the sprite joined to half the name, read as three cards)."""
     out: list[Panel] = []
     for panel in panels:
         parts: list[Panel] = [panel]
         x, y, w, h = panel.box
-        alike = picture_box(image, panel) is not None
+        whole = picture_box(image, panel)
         for m in range(most - len(panels) + 1, 1, -1):
             if w / m < min_width:
                 continue
             split = [Panel((x + round(k * w / m), y, round((k + 1) * w / m) - round(k * w / m),
                             h), panel.color) for k in range(m)]
-            if _each_centred(image, split, alike=alike):
+            if whole is not None and _straddled(whole, split):
+                continue
+            if _each_centred(image, split, alike=whole is not None):
                 parts = split
                 break
         out += parts
     return tuple(out)
+
+
+def _straddled(picture: Box, parts: Sequence[Panel]) -> bool:
+    """Whether a line between two of ``parts`` runs through ``picture``'s middle (inside its
+    outer :data:`STRADDLE_RIM` share each side, which blur may carry over a gap)."""
+    x, _, w, _ = picture
+    low, high = x + STRADDLE_RIM * w, x + (1 - STRADDLE_RIM) * w
+    return any(low < part.box[0] < high for part in parts[1:])
 
 
 def _each_centred(image: np.ndarray, parts: Sequence[Panel], alike: bool = True) -> bool:

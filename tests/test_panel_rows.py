@@ -1,0 +1,59 @@
+"""Rows of card panels found by structure (:mod:`gridsight.vision.panels`): cases once missed.
+
+Each screen here is drawn as a real phone screen shows it, small (a real-look screen's cards
+at about 0.65x), then blurred a little as scaling does.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from gridsight.vision.panels import panel_row
+
+GROUND = (105, 230, 221)  # a light yellow lawn (BGR)
+CARD = (123, 230, 220)  # a card a little less yellow: about 5 Lab levels apart, one lightness
+
+
+def _small_cards(ink: tuple[int, int, int], blur: float = 0.7) -> np.ndarray:
+    """Three cards 52 x 62 px on the lawn under a dark bar; each holds a sprite and, from
+    36 px under its top to 6 px above its bottom, lines of ``ink`` across most of its width,
+    a pixel apart (a name, YOU HAVE n, a box row, run together at this size)."""
+    image = np.full((200, 240, 3), GROUND, np.uint8)
+    image[:50] = (30, 60, 30)  # the title bar the cards' top is tucked under
+    for x in (26, 93, 162):
+        image[48:110, x : x + 52] = CARD
+        image[54:74, x + 18 : x + 34] = (120, 40, 30)  # the sprite
+        for y in range(36, 56):
+            if y % 3 != 2:
+                image[48 + y, x + 6 : x + 46] = ink
+    return cv2.GaussianBlur(image, (0, 0), blur)
+
+
+def _found(image: np.ndarray):
+    """The row of cards over the area above the board, the lawn sampled beside the board."""
+    return panel_row(image, (0, 0, 240, 170), min_width=48, min_height=44, min_contrast=1.2,
+                     ground=((0, 130, 20, 60), (220, 130, 20, 60)))
+
+
+def test_small_low_contrast_cards_full_of_text_keep_their_bottom_edge():
+    """Real-look 7020 (0.66x): three cards about 5 Lab levels off a light lawn, their lower
+    third dense with the name, YOU HAVE and box-row lines. Those rows are of neither colour;
+    counted against the cards like a bar's, they cut the cards' rows above them, too short to
+    be cards, and no card was found. Ink inside the cards leaves the ground beside them (a bar
+    runs on across): only there do such rows count against the panels."""
+    for ink in ((40, 90, 70), (230, 240, 240)):  # dark lines, light lines
+        for blur in (0.7, 1.2):
+            row = _found(_small_cards(ink, blur))
+            assert row is not None, (ink, blur)
+            assert len(row.panels) == 3
+            assert all(abs(p.box[0] - x) <= 2 for p, x in zip(row.panels, (26, 93, 162)))
+            assert all(abs(p.box[1] + p.box[3] - 110) <= 3 for p in row.panels)
+
+
+def test_a_bar_over_the_cards_still_stops_their_top():
+    """The title bar over the cards is of neither colour all across, beside them too: their
+    top stays under it."""
+    row = _found(_small_cards((40, 90, 70)))
+    assert row is not None and all(abs(p.box[1] - 50) <= 3 for p in row.panels)
+
