@@ -31,14 +31,29 @@ def test_a_short_name_of_letters_no_label_shows_is_told_by_its_length(monkeypatc
     assert plain == text
 
 
+class _AnyRarity(str):
+    """A rarity equal to every other: a guard comparing a line's rarity with it never fires."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = str.__hash__
+
+
 def test_a_length_is_not_counted_when_another_card_reads_as_a_name_it_cannot_be(monkeypatch):
     """1.7x screen 7079: a Pig card (``PIG``, three glyphs among Sheep, Pig and Rabbit) beside
     a Chicken card whose tint read as mythical, which in the Farm leaves the Unicorn alone.
     Its line reads plainly ``CHICKEN``, a name its clues forbid: a clue is misread, so the
     length of ``PIG`` must not settle the rescue (it would read a Unicorn). The tint was read
     so before a line in its name's colour counted as no tint (the next test); the misread is
-    kept here by turning that guard off."""
+    kept here by turning that guard off, and those that hold it unclear too (no tint a
+    runner-up; the way the line's hue lies from its name's)."""
     monkeypatch.setattr(cards, "TINT_FROM_NAME", 0.0)
+    monkeypatch.setattr(cards, "_no_tint", lambda seen, card_hue: float("inf"))
+    monkeypatch.setattr(cards, "_way_from_the_font", lambda mine, font, facts: _AnyRarity())
     text, screen, image, (plain, _, asked, _) = _read(79, 7_000, (0.5, 3.0), monkeypatch)
     assert screen.cards[2].rarity == "mythical" and screen.cards[2].rarity_confidence >= 0.5
     words = names.screen_words(image, screen.cards, screen.lattice.y, sure=True)
