@@ -65,6 +65,8 @@ ROW_SHARE = 0.03  # rows with less than this share of panel pixels are not the p
 NEITHER = 0.1  # weight against a panel of a column's pixels of neither colour
 GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: two panels
 GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
+GAP_DIP = 0.7  # ... or, narrow and blurred, lies below this of the way to the panels' colour
+GAP_DOWN = 0.9  # ... in at least this share of the panels' rows
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 BAR_ROW = 0.3  # weight against the panels' rows of their columns' pixels of neither colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
@@ -392,6 +394,9 @@ def _fit_labelled(lab, is_panel, is_ground, rows_ground, panel, min_w, min_h, ma
     if not scored:
         return None, first
     (boxes, score, confidence), whole = max(scored, key=lambda fs: fs[0][1])
+    # (ends inside the picture as checked: moved to a narrow gap)
+    whole = [(a if a < 0 else x, b if b > width else x + w)
+             for (a, b), (x, _, w, _) in zip(whole, boxes)]
     if left or right:
         whole = _whole_spans(whole, width, pads)
     local = rows_ground[top:bottom].mean(axis=0)
@@ -457,20 +462,13 @@ def _checked(is_panel: np.ndarray, is_ground: np.ndarray, along: np.ndarray,
     top, bottom = _edges_in_rows(is_panel, is_ground, cols, beside)
     if bottom - top < min_h:
         return None
+    spans = _gaps_shown(along, top, bottom, spans, width)
+    if spans is None:
+        return None
     boxes = tuple((int(a), int(top), int(b - a), int(bottom - top)) for a, b in spans)
     fills = _edge_fills(is_panel, is_ground, boxes)
     if min(fills) < EDGE_FILL:
         return None
-    rows = slice(top + (bottom - top) // 8, bottom - (bottom - top) // 8)
-    with np.errstate(invalid="ignore"):
-        ground_like = (along[rows] < 0.5).mean(axis=0)  # NaN (ink) is not ground-like
-    for (a, b), (c, _) in zip(spans, spans[1:] + [(width + 1, 0)]):
-        t = max(1, (b - a) // 10)
-        if float(ground_like[a + t : b - t].max()) >= GAP_INSIDE:
-            return None  # a column of ground inside: two panels taken for one
-        if c <= width and (c <= b or float(ground_like[max(0, b - 2) : c + 2].max())
-                           < GAP_BETWEEN):
-            return None  # no ground between (found to a pixel or two): one panel cut in two
     # Pixels the fit explains (panel inside, ground outside, over the panels' rows) less
     # those it does not, weighed by how clear its edges are.
     inside = np.zeros_like(is_panel)
@@ -482,6 +480,62 @@ def _checked(is_panel: np.ndarray, is_ground: np.ndarray, along: np.ndarray,
     score = float(agree - disagree) * min(fills)
     confidence = float(np.clip((min(fills) - EDGE_FILL) / (1.0 - EDGE_FILL), 0.0, 1.0))
     return boxes, score, confidence
+
+
+def _gaps_shown(along: np.ndarray, top: int, bottom: int, spans: list[tuple[int, int]],
+                width: int) -> list[tuple[int, int]] | None:
+    """``spans`` when no column inside a panel is of the ground's colour (two panels taken
+    for one) and the ground shows between each two panels (else one panel cut in two), with
+    the ends next to a narrow gap found by :func:`_dipped` moved to it; else ``None``."""
+    rows = slice(top + (bottom - top) // 8, bottom - (bottom - top) // 8)
+    with np.errstate(invalid="ignore"):
+        ground_like = (along[rows] < 0.5).mean(axis=0)  # NaN (ink) is not ground-like
+    dips = _Once(lambda: _dips(along[rows]))
+    out = list(spans)
+    for k, ((a, b), (c, _)) in enumerate(zip(spans, spans[1:] + [(width + 1, 0)])):
+        t = max(1, (b - a) // 10)
+        if float(ground_like[a + t : b - t].max()) >= GAP_INSIDE:
+            return None  # a column of ground inside: two panels taken for one
+        if c > width:
+            continue
+        if c <= b:
+            return None
+        if float(ground_like[max(0, b - 2) : c + 2].max()) >= GAP_BETWEEN:
+            continue
+        gap = _dipped(dips(), b, c, max(1, (b - a) // 30))
+        if gap is None:
+            return None  # no ground between (found to a pixel or two): one panel cut in two
+        out[k], out[k + 1] = (out[k][0], gap[0]), (gap[1], out[k + 1][1])
+    return out
+
+
+def _dips(along: np.ndarray) -> np.ndarray:
+    """Each column's nearness to the ground down the panels' rows: the share of them (ink
+    left out) where it lies below :data:`GAP_DIP` of the way to the panels' colour."""
+    with np.errstate(invalid="ignore"):
+        low = (along < GAP_DIP).sum(axis=0)
+    seen = (~np.isnan(along)).sum(axis=0)
+    return low / np.maximum(seen, 1)
+
+
+def _dipped(dips: np.ndarray, b: int, c: int, slack: int) -> tuple[int, int] | None:
+    """The columns ``(start, end)`` of a gap a pixel or two wide, blurred half away, between
+    a panel ending at ``b`` and the next starting at ``c``: a run of columns a little of the
+    ground's colour all down the panels' height (:data:`GAP_DOWN` of their rows), found
+    within the fit's ``slack`` and two pixels of them; ``None`` when there is none. Shrunk
+    to the working scale and smoothed, a real gap of two pixels between cards keeps only
+    that much of the ground (real-look 7041 at 1.27x: the row's gaps 1.9 working pixels, at
+    most half the way to the ground, no card found); and the cards' ends, fitted by their
+    colour alone (the gap's blend counts for the panels), may stand a few pixels off it."""
+    start = max(0, b - 2 - slack)
+    near = dips[start : c + 2 + slack]
+    if not len(near) or float(near.max()) < GAP_DOWN:
+        return None
+    x = start + int(np.argmax(near))
+    end = x
+    while end + 1 < len(dips) and dips[end + 1] >= GAP_DOWN:
+        end += 1
+    return x, end + 1
 
 
 def _labels(lab: np.ndarray, ground: np.ndarray, panel: np.ndarray,
