@@ -585,8 +585,8 @@ def settle(ranking: Ranking, margin: float, cipher: Cipher | None = None,
             glyphs = len(line.glyphs)
             plausible &= counts[k] >= max(2, vouched * glyphs) or counts[k] >= glyphs
         if not ranking.complete:
-            plausible &= (k < len(ranking.clear) and ranking.clear[k] >= margin
-                          and best.parts[k] <= ranking.alone[k] if best.parts else False)
+            plausible &= bool(best.parts) and k < len(ranking.clear) \
+                and ranking.clear[k] >= margin and best.parts[k] <= ranking.alone[k]
         settled = len(names) == 1 and plausible and names[0] != UNREAD
         out.append(Settled(names[0] if settled else None, names))
     return out

@@ -855,7 +855,7 @@ RUN_PAIR = 1.6  # a glyph this many times its word's other glyphs' median width 
 
 
 def _pairs_parted(word: list[Glyph], n: int) -> list[Glyph]:
-    """``word``'s glyphs with its widest ones parted in two (:func:`_even_cuts`), the
+    """``word``'s glyphs with its widest ones parted in two (:func:`_halved`), the
     widest first, while it has fewer than ``n`` glyphs and the widest is :data:`RUN_PAIR` times
     as wide as the word's other glyphs (their median): two letters run together, the
     word's other letters as found. An even cut of the whole word would move every cut

@@ -25,8 +25,8 @@ frame for that; the screen is then found in three steps, each from :mod:`gridsig
    does, the one that finds the most furniture, then the most cells (a counter reading more
    than the board allows, :data:`DOUBTFUL`, counts after a sure one when both read every
    cell: attempts may have been bought, but a digit cut in half reads so too), if it finds
-   more than the region itself did. Regions are tried until one shows the whole screen (and the wider regions
-   holding it show no larger board around it: :func:`_larger_around`);
+   more than the region itself did. Regions are tried until one shows the whole screen (and
+   the wider regions holding it show no larger board around it: :func:`_larger_around`);
    the best find is the answer only if all the furniture was found (a wallpaper's hills or
    a chat's bubbles read as tiles do not show it).
 3. The board is returned in the frame's coordinates, with the screen's region under

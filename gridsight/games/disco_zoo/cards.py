@@ -785,10 +785,10 @@ def tint_rarity(image: np.ndarray, line: Box, card: tuple[float, float, float],
     card read as a mythical tint, clearly; the card was named Unicorn for Chicken. 330040
     at 6.2x: a rare colour drawn dark greyed a white line, 6 a*b* from its name's hue, read
     as mythical). Nor when the way the line's hue lies from its name's (the font's colour as
-    this screen casts it) is another rarity's: a colour cast
-    moves the card, the name and the tint alike, and a reading that holds only against the
-    card is the cast's (:func:`_way_from_the_font`) (fresh real-look 210040 at 1.2x: a cyan rare line on an orange card
-    read common at 0.80, rare against its name)."""
+    this screen casts it) is another rarity's: a colour cast moves the card, the name and
+    the tint alike, and a reading that holds only against the card is the cast's
+    (:func:`_way_from_the_font`; fresh real-look 210040 at 1.2x: a cyan rare line on an
+    orange card read common at 0.80, rare against its name)."""
     rarity, confidence = line_tint(image, line, card, facts)
     x, y, w, h = line
     lower, _ = line_tint(image, (x, y + h // 2, w, h - h // 2), card, facts)

@@ -154,11 +154,11 @@ def locate(image: np.ndarray) -> BoardRead:
     read and the counter reads more, nor when one shows neither picture nor box row:
     :func:`shows_a_card`) and ``counter`` when its digits read the tiles' count (as
     :func:`.screen_text.taps_left` takes it; lower by as many tiles as are unread, when no
-    more than :data:`UNREAD_COUNTED`);
-    ``extras["furniture_doubtful"]`` ``counter`` when they read more (attempts bought, or a
-    digit cut in half), up to :data:`MOST_ATTEMPTS`; neither when the tiles found are more than a rescue can show
-    (:func:`could_be_found`); ``extras["furniture_tally"]`` whether the cards' box rows count
-    the tiles found (:func:`cards_tally`)."""
+    more than :data:`UNREAD_COUNTED`); ``extras["furniture_doubtful"]`` ``counter`` when they
+    read more (attempts bought, or a digit cut in half), up to :data:`MOST_ATTEMPTS`; neither
+    when the tiles found are more than a rescue can show (:func:`could_be_found`);
+    ``extras["furniture_tally"]`` whether the cards' box rows count the tiles found
+    (:func:`cards_tally`)."""
     screen = locate_rescue(image)
     read = screen.board_read("disco-zoo/structure")
     tapped = sum(tile.kind in ("empty", "found") for row in screen.tiles for tile in row)
@@ -569,8 +569,6 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
             if tile.kind != "ground":
                 continue
             sprite = _tile_sprite(image, lattice, r, c)
-            if sprite is None or sprite.empty:
-                continue
             if not _centred(sprite, lattice):
                 continue
             w, h = sprite.box[2:]
@@ -818,13 +816,14 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # partly under something, whatever shows (hidden); partly covered, or no tile
             # at all (unknown)
             seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
-        elif inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
-                and _plain(image, lattice, r, c):
-            seen = TileSeen("empty", confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
         else:
-            fits = _rarity_fits(rim, references, tolerance, margin)
             sprite = _tile_sprite(image, lattice, r, c)
-            if sprite is None or sprite.empty:  # a found tile shows its animal
+            fits = _rarity_fits(rim, references, tolerance, margin)
+            if inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
+                    and _plain(sprite):
+                seen = TileSeen("empty",
+                                confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
+            elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
@@ -1118,14 +1117,13 @@ def _is_green(lab: np.ndarray, hue_range: list[float]) -> bool:
     return hue_range[0] <= int(hsv[0]) <= hue_range[1] and int(hsv[1]) >= 50
 
 
-def _plain(image: np.ndarray, lattice: Lattice, r: int, c: int) -> bool:
-    """Whether tile ``(r, c)`` shows no picture (:func:`_tile_sprite`), as a tile tapped
-    empty never does. A found tile of a dark rarity colour near the dirt's, its animal small
+def _plain(sprite: Sprite | None) -> bool:
+    """Whether a tile's picture (:func:`_tile_sprite`) is none: a tile tapped empty never
+    shows one. A found tile of a dark rarity colour near the dirt's, its animal small
     and dark on it, passed the darkness and spread checks of a tapped tile (fresh real-look
     220048 at 1.01x: a found Marsten stated tapped empty with no doubt, and 210041: two found
     Chipmunk tiles); its sprite tells it. None of 861 tiles tapped empty on seeds 7000,
     170000, 210000 and 220000 (60 each) showed one."""
-    sprite = _tile_sprite(image, lattice, r, c)
     return sprite is None or sprite.empty
 
 
