@@ -202,12 +202,40 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     (doubt,) = view.doubts
     assert doubt.cell == (0, 3) and "the advice changes if it is" in view.status
     panel = Panel(loop, loop.pack.labels)
+    panel.show()
+    app = ensure_app()
+    app.processEvents()
     assert panel.doubts.isVisibleTo(panel)
     names = [b.text() for b in panel.doubts.buttons]
     assert names == ["Panda", "Tiger"]
+    # The advice alone in the large line, the doubt in words right under it, nothing drawn
+    # over anything (the wrapped words once squeezed the board's last row under the key).
+    assert panel.advice_line.text() == view.status.split(" (but ")[0]
+    assert [w.text() for w in panel.doubts.lines] == [doubt.words()]
+    _nothing_over_anything(panel)
     it = changes[0].animal
     panel.doubts.buttons[names.index(it)].click()  # one click: the tile is that animal
     after = loop.view
     assert after.doubts == () and not panel.doubts.isVisibleTo(panel)
+    app.processEvents()
+    _nothing_over_anything(panel)
     assert after.board.splitlines()[3].split()[3] == str(["Panda", "Tiger"].index(it) + 2)
     assert (after.advice.recommend[0].row, after.advice.recommend[0].col) == changes[0].tap
+
+
+def _nothing_over_anything(panel) -> None:
+    """The panel's rows (advice, doubts, why, board, key, controls, details) are stacked: no
+    shown one reaches into the next, and the board's last row of cells ends inside it."""
+    layout = panel.layout()
+    boxes = []
+    for k in range(layout.count()):
+        item = layout.itemAt(k)
+        widget = item.widget()
+        if widget is not None and widget.isVisibleTo(panel):
+            boxes.append((widget.objectName() or type(widget).__name__, widget.geometry()))
+    for (a, upper), (b, lower) in zip(boxes, boxes[1:]):
+        assert upper.bottom() < lower.top(), f"{a} {upper.getRect()} runs into {b} " \
+            f"{lower.getRect()}"
+    last = panel.cells[-1][0]
+    bottom = last.mapTo(panel, last.rect().bottomLeft()).y()
+    assert bottom <= panel.board.geometry().bottom(), "the last row of cells leaves the board"

@@ -68,5 +68,22 @@ def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     """``advice`` with its doubts said in its status line."""
     if not doubts:
         return advice
-    caveat = "; ".join(d.words() for d in doubts)
-    return replace(advice, status=f"{advice.status} (but {caveat})")
+    return replace(advice, status=advice.status + _caveat(doubts))
+
+
+def _caveat(doubts: Sequence[Doubt]) -> str:
+    """What :func:`with_doubts` adds to a status line."""
+    return f" (but {'; '.join(d.words() for d in doubts)})" if doubts else ""
+
+
+def advice_alone(status: str, doubts: Sequence[Doubt]) -> str:
+    """``status`` without the caveat :func:`with_doubts` added for ``doubts``: the short
+    advice line, for a place that shows the doubts on their own right under it (the live
+    panel's doubt bar, with its buttons).
+
+    >>> d = Doubt((2, 2), ("Panda", "Tiger"), (("Tiger", (1, 3)),))
+    >>> advice_alone("Tap row 1, column 1" + _caveat([d]), [d])
+    'Tap row 1, column 1'
+    """
+    caveat = _caveat(doubts)
+    return status[: -len(caveat)] if caveat and status.endswith(caveat) else status

@@ -3,9 +3,14 @@ advice.
 
 For each :class:`~gridsight.games.doubts.Doubt` of the view (a found Disco Zoo tile that
 is "Panda or Tiger", and the advice would change if it is Tiger) the bar shows the doubt in
-words and one button per candidate; a click sets the cell to that candidate (the panel's
-correction, ``animal:NAME``), so the board is solved again as the player sees it. The bar is
-hidden while there is no doubt. PySide6 is imported here: loaded only with the panel.
+words on a line of its own and, under it, one button per candidate ("It is: [Panda]
+[Tiger]"); a click sets the cell to that candidate (the panel's correction, ``animal:NAME``),
+so the board is solved again as the player sees it. The bar is hidden while there is no doubt.
+The panel puts it right under the advice line, which then shows the advice alone (the caveat
+is the bar's). A wrapped line's height depends on its width, which a window's minimum size
+does not account for: :meth:`DoubtBar.reserve` sets the words' minimum height for the
+narrowest width the panel may have, so the rows under the bar are never drawn over it.
+PySide6 is imported here: loaded only with the panel.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ class DoubtBar(QWidget):
         self.column = QVBoxLayout(self)
         self.column.setContentsMargins(0, 0, 0, 0)
         self.buttons: list[QPushButton] = []
+        self.lines: list[QLabel] = []
         self._shown: tuple[Doubt, ...] = ()
+        self._width = 0
         self.setVisible(False)
 
     def show_doubts(self, doubts: Sequence[Doubt]) -> None:
@@ -45,14 +52,18 @@ class DoubtBar(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self.buttons = []
+        self.lines = []
         for doubt in doubts:
+            words = QLabel(doubt.words())
+            words.setObjectName(f"doubt:{doubt.cell[0]},{doubt.cell[1]}")
+            words.setWordWrap(True)
+            words.setStyleSheet(f"background: {DOUBT_COLOUR}; color: #000000; padding: 2px")
+            self.column.addWidget(words)
+            self.lines.append(words)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            words = QLabel(doubt.words())
-            words.setWordWrap(True)
-            words.setStyleSheet(f"background: {DOUBT_COLOUR}; color: #000000; padding: 2px")
-            line.addWidget(words, 1)
+            line.addWidget(QLabel("It is:"))
             for name in doubt.options:
                 button = QPushButton(name)
                 button.setObjectName(f"doubt:{doubt.cell[0]},{doubt.cell[1]}:{name}")
@@ -62,5 +73,15 @@ class DoubtBar(QWidget):
                     self.correct(r, c, f"animal:{n}"))
                 line.addWidget(button)
                 self.buttons.append(button)
+            line.addStretch(1)
             self.column.addWidget(row)
         self.setVisible(bool(doubts))
+        self.reserve(self._width)
+
+    def reserve(self, width: int) -> None:
+        """Keep each doubt's words at least ``width`` pixels wide (the panel's narrowest) and
+        tall enough for them wrapped at that width."""
+        self._width = width
+        for words in self.lines:
+            words.setMinimumWidth(width)
+            words.setMinimumHeight(words.heightForWidth(width) if width > 0 else 0)

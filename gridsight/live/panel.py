@@ -2,8 +2,9 @@
 
 It speaks the game's language, from the game's spec (:class:`~gridsight.games.spec.Words`):
 
-- the advice first, large, in one short line (``Tap row 4, column 1 - 80% an animal``), its
-  one-line *why* under it; the details (the game, the counter, the read confidence, the
+- the advice first, large, in one short line (``Tap row 4, column 1 - 80% an animal``), an
+  unsure cell it depends on under it with one button per thing the cell may be
+  (:mod:`gridsight.live.doubt_bar`), its one-line *why* under them; the details (the game, the counter, the read confidence, the
   advice's figures) and the warnings under the board; :meth:`Panel.add_extra` puts another
   widget under the advice (a choice the advice depends on);
 - one button per cell, showing what the cell holds by the game's name for it (Disco Zoo: the
@@ -48,6 +49,7 @@ from PySide6.QtWidgets import (
     QSizePolicy, QSpinBox, QVBoxLayout, QWidget, QWidgetAction,
 )
 
+from gridsight.games.doubts import advice_alone
 from gridsight.games.spec import CellWord
 from gridsight.live.doubt_bar import DoubtBar
 from gridsight.live.hint_choice import HintChooser
@@ -113,6 +115,9 @@ class Panel(QWidget):
         self.advice_line.setWordWrap(True)
         self.advice_line.setStyleSheet(ADVICE_STYLE)
         layout.addWidget(self.advice_line)
+        # An unsure cell the advice depends on, right under the advice, with its choices.
+        self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
+        layout.addWidget(self.doubts)
         self.why_line = QLabel("")
         self.why_line.setObjectName("why")
         self.why_line.setWordWrap(True)
@@ -196,8 +201,6 @@ class Panel(QWidget):
                 options.addWidget(self.objective_box)
             options.addStretch(1)
             layout.addLayout(options)
-        self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
-        layout.addWidget(self.doubts)
         # what the screen did not settle (the rescue's animals), picked by the player
         self.hint_chooser = HintChooser(
             lambda name, value: self._apply(self.loop.set_hint(name, value)))
@@ -328,6 +331,7 @@ class Panel(QWidget):
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
         self.doubts.show_doubts(view.doubts)
+        self.doubts.reserve(self.board.minimumWidth())
         self.hint_chooser.show_choices(view.choices)
         self._show_key(advice, marks)
         self._update_objectives(view)
@@ -344,7 +348,9 @@ class Panel(QWidget):
         heights are reserved in the layout (a wrapped label's height depends on its width,
         which a window's minimum size does not account for: the other rows would be squeezed
         into each other)."""
-        self.advice_line.setText(view.status)
+        # The advice alone: an unsure cell it depends on is said just under it, in the doubt
+        # bar with its choices (the status line everywhere else says both).
+        self.advice_line.setText(advice_alone(view.status, view.doubts))
         self.why_line.setText(view.why)
         self.why_line.setVisible(bool(view.why))
         esc = html.escape
