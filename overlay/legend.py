@@ -1,7 +1,9 @@
 """The legend panel under an annotated picture: the advice, why, warnings, what each mark means.
 
 The advice (:attr:`Advice.status`, one short line in the game's words) comes first, larger
-and in its own colour, so the eye finds it before anything else; the one-line *why* (when
+and in its own colour, so the eye finds it before anything else; a caveat the status line
+ends with (an unsure cell the advice depends on, :mod:`gridsight.overlay.caveat`) on lines of
+its own under it, in the warnings' colour; the one-line *why* (when
 the advised cell is not the safest or likeliest) under it; the details
 (:attr:`Advice.details`) are for the panel and the text report, not the picture.
 
@@ -22,6 +24,7 @@ import numpy as np
 
 from gridsight.overlay import glyphs, style
 from gridsight.overlay import text as text_mod
+from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.solvers.advice import Advice, MarkKind
 
 BACKGROUND: style.BGR = (38, 38, 38)
@@ -35,8 +38,11 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
     pad = px
     head = int(round(px * style.HEADLINE_SCALE))
     lines: list[tuple[str, style.BGR, int]] = []
-    if advice.status:
-        lines += [(t, style.ADVICE, head) for t in _wrap(advice.status, head, width - 2 * pad)]
+    headline, caveat = advice_and_caveat(advice.status)
+    if headline:
+        lines += [(t, style.ADVICE, head) for t in _wrap(headline, head, width - 2 * pad)]
+    if caveat:  # an unsure or unread cell the advice depends on: its own lines, under it
+        lines += [(t, style.WARNING, px) for t in _wrap(caveat, px, width - 2 * pad)]
     if advice.why:
         lines += [(t, style.TEXT, px) for t in _wrap(advice.why, px, width - 2 * pad)]
     for warning in advice.warnings:

@@ -44,6 +44,7 @@ import numpy as np
 
 from gridsight.overlay.paint import render_layer
 from gridsight.overlay.placement import place_strip
+from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
 from gridsight.vision.geometry import BoardGeometry
@@ -300,8 +301,11 @@ class OverlayWindow:
     # -- the text -----------------------------------------------------------------------------
 
     def status_lines(self) -> list[tuple[str, str]]:
-        """What the strip shows, each line with its kind (``advice``, ``why``, ``warning``)."""
-        lines = [("advice", self.status)] if self.status else []
+        """What the strip shows, each line with its kind (``advice``, ``caveat``: an unsure or
+        unread cell the advice depends on, on a line of its own, ``why``, ``warning``)."""
+        advice, caveat = advice_and_caveat(self.status)
+        lines = [("advice", advice)] if advice else []
+        lines += [("caveat", caveat)] if caveat else []
         lines += [("why", self.why)] if self.why else []
         return lines + [("warning", f"warning: {w}") for w in self.warnings]
 
@@ -311,8 +315,10 @@ class OverlayWindow:
 
 
 #: The strip's fonts: the advice line large and bold, the others smaller.
-STRIP_FONTS = {"advice": (17, True), "why": (13, False), "warning": (13, True)}
-STRIP_COLOURS = {"advice": (255, 225, 80), "why": (235, 235, 235), "warning": (255, 170, 0)}
+STRIP_FONTS = {"advice": (17, True), "caveat": (14, True), "why": (13, False),
+               "warning": (13, True)}
+STRIP_COLOURS = {"advice": (255, 225, 80), "caveat": (255, 170, 0), "why": (235, 235, 235),
+                 "warning": (255, 170, 0)}
 STRIP_BACKGROUND = (24, 24, 24)
 
 

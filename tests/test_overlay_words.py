@@ -187,3 +187,42 @@ def test_paint_module_doctest_still_holds():
     import doctest
 
     assert doctest.testmod(paint).failed == 0
+
+
+DOUBTFUL = ("Tap row 4, column 4 - 65% an animal (but row 1, column 4: Panda or Tiger? the advice "
+            "changes if it is Tiger (then tap row 1, column 5))")
+
+
+def _advice_rows(panel: np.ndarray) -> int:
+    """How many rows of the legend hold text in the advice line's colour."""
+    advice = np.all(np.abs(panel[..., :3].astype(int) - style.ADVICE) < 8, axis=2)
+    return int(advice.any(axis=1).sum())
+
+
+def test_the_advice_stays_one_short_line_and_its_caveat_goes_under_it():
+    """A status line ending with an unsure cell's caveat: the picture's headline is the advice
+    alone (as many rows of its colour as with no caveat), the caveat in words under it in the
+    warnings' colour; once it wrapped into three lines of headline."""
+    alone = legend.legend_panel(Advice("disco-zoo", 5, 5, status=DOUBTFUL.split(" (but")[0]), 720)
+    both = legend.legend_panel(Advice("disco-zoo", 5, 5, status=DOUBTFUL), 720)
+    assert _advice_rows(both) == _advice_rows(alone) > 0
+    warning = np.all(np.abs(both[..., :3].astype(int) - style.WARNING) < 8, axis=2)
+    assert warning.any(axis=1).sum() > 0
+
+
+@pytest.mark.gui
+def test_the_strip_shows_the_caveat_on_a_line_of_its_own():
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.overlay.window import OverlayWindow, ensure_app
+
+    ensure_app()
+    win = OverlayWindow((0, 0, 200, 100))
+    win.update(BoardGeometry.from_rect(0, 0, 10, 10, 1, 1), Advice("disco-zoo", 1, 1), DOUBTFUL)
+    assert win.status_lines() == [
+        ("advice", "Tap row 4, column 4 - 65% an animal"),
+        ("caveat", "But row 1, column 4: Panda or Tiger? the advice changes if it is Tiger "
+                   "(then tap row 1, column 5)")]
+    win.close()

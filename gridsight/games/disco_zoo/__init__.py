@@ -62,8 +62,30 @@ def _structure():
 
 
 def animal_list(text: str) -> tuple[str, ...]:
-    """``--animals Pig,Cow`` as a tuple of names (``("Pig", "Cow")``)."""
-    return tuple(a.strip() for a in text.split(",") if a.strip())
+    """``--animals Pig,Cow`` as a tuple of names (``("Pig", "Cow")``); a name no animal has
+    is refused here, before any screen is read (``live`` would otherwise run on, saying on
+    every board that it cannot read it).
+
+    >>> animal_list("Gorilla, panda")
+    ('Gorilla', 'panda')
+    >>> animal_list("Gorilla,Nosuch")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown animal 'Nosuch' (known animals: ...
+    """
+    import argparse
+
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.errors import BoardFormatError
+
+    names = tuple(a.strip() for a in text.split(",") if a.strip())
+    for name in names:
+        try:
+            load_catalogue().resolve([name], None)
+        except BoardFormatError as error:
+            if error.token == name:  # unknown (not a rule of the rescue as a whole)
+                raise argparse.ArgumentTypeError(str(error)) from None
+    return names
 
 
 def objectives(board: str) -> tuple[str, ...]:
