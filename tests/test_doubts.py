@@ -219,6 +219,7 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     assert after.doubts == () and not panel.doubts.isVisibleTo(panel)
     app.processEvents()
     _nothing_over_anything(panel)
+    assert panel.height() <= panel.sizeHint().height()  # no gap where the doubt bar was
     assert after.board.splitlines()[3].split()[3] == str(["Panda", "Tiger"].index(it) + 2)
     assert (after.advice.recommend[0].row, after.advice.recommend[0].col) == changes[0].tap
 

@@ -114,6 +114,9 @@ class Panel(QWidget):
         self.advice_line.setObjectName("advice")
         self.advice_line.setWordWrap(True)
         self.advice_line.setStyleSheet(ADVICE_STYLE)
+        # At the top of the height reserved for it (at the narrowest width: two lines), so the
+        # advice is the first thing in the panel at any width.
+        self.advice_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.advice_line)
         # An unsure cell the advice depends on, right under the advice, with its choices.
         self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
@@ -330,6 +333,7 @@ class Panel(QWidget):
                                     recommended=Cell(r, c) in recommended,
                                     confidence=state.confidence[r][c])
         self._show_scale(advice)
+        had_doubts = self.doubts.isVisibleTo(self)
         self.doubts.show_doubts(view.doubts)
         self.doubts.reserve(self.board.minimumWidth())
         self.hint_chooser.show_choices(view.choices)
@@ -342,6 +346,8 @@ class Panel(QWidget):
         else:
             self._number((0, 0))
         self._show_status(view)
+        if had_doubts != self.doubts.isVisibleTo(self) and self.isVisible():
+            self.adjustSize()  # the doubt bar came or went: no gap where it was
 
     def _show_status(self, view: LiveView) -> None:
         """The advice line (large), its why, then the details and warnings, each wrapped; their
