@@ -25,6 +25,7 @@ from gridsight.readers.base import ReadHints
 from gridsight.readers.find import load_game_pack
 from kit.skins import disco_zoo_real as real
 from gridsight.solvers.boardtext import parse_boards
+from gridsight.solvers.advice import MarkKind
 from gridsight.solvers.disco_zoo.advise import advise
 from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
 from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
@@ -201,6 +202,9 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
         view = loop.step(frame)
     (doubt,) = view.doubts
     assert doubt.cell == (0, 3) and "the advice changes if it is" in view.status
+    # the tile is outlined on the game as in the picture, by what it may be
+    assert [(m.row, m.col, m.label) for m in view.advice.marks if m.kind is MarkKind.UNSURE] \
+        == [(0, 3, "Panda or Tiger?")]
     panel = Panel(loop, loop.pack.labels)
     panel.show()
     app = ensure_app()

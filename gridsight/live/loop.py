@@ -443,8 +443,8 @@ class LiveLoop:
             return
         self._problems = problems
         self._solution = solution
-        self._advice = _with_unread(solution.advice, reading.unread)
         self._doubts = doubts_of(solution.json)  # for the panel to offer
+        self._advice = _with_unsure(_with_unread(solution.advice, reading.unread), self._doubts)
         self._advice_board = reading.text
         if record:
             self.counters.solves += 1
@@ -739,6 +739,16 @@ def _with_unread(advice: Advice, unread: Sequence[tuple[int, int]]) -> Advice:
                                  for r, c in unread if (r, c) not in taken)
     return replace(advice, marks=marks,
                    status=unread_advised(advice.status, advice.recommend, unread))
+
+
+def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
+    """``advice`` with each cell of ``doubts`` marked unsure by what it may be ("Panda or
+    Tiger?"), on the game as in the annotated picture: the tile the status line's caveat
+    names is the one outlined."""
+    taken = {(m.row, m.col) for m in advice.marks}
+    marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
+                  for d in doubts if d.cell not in taken)
+    return replace(advice, marks=advice.marks + marks) if marks else advice
 
 
 def _first_line(error: object) -> str:
