@@ -248,7 +248,14 @@ def check_pack(image: np.ndarray, pack: TemplatePack, labels: list[list[str]],
     if teller is not None:  # on the screen alone, when it is a window inside the screenshot
         missing = teller(*in_view(image, found.read), pack, full)
         furniture = getattr(spec.reading, "furniture", ())
-        seen = [name for name in furniture if name not in missing]
+        # Boxes the player marked are read, not searched for: said apart, so "found by the
+        # automatic search" never claims what the player gave (the read back above tells
+        # whether the boxes were right).
+        given = [name for name in furniture if name not in missing and pack.furniture.get(name)]
+        seen = [name for name in furniture if name not in missing and name not in given]
+        if given:
+            lines.append(f"read in the boxes you marked: the {' and the '.join(given)} (kept "
+                         "in the pack; the automatic search is not used for them)")
         if seen:
             lines.append(f"found by the automatic search: the {' and the '.join(seen)} "
                          "(nothing to mark)")

@@ -181,6 +181,9 @@ def test_furniture_given_by_option_is_kept_and_used(tmp_path, run_cli):
     image, out = _calibrate(run_cli, tmp_path, shot, text, "--cards", boxes,
                             "--counter", ",".join(map(str, counter)))
     assert "were not found" not in out and "reads back exactly as given" in out
+    # what the player marked is said as marked, never as found by the search
+    assert "read in the boxes you marked: the cards and the counter" in out
+    assert "found by the automatic search" not in out
     manifest = json.loads((tmp_path / "data" / "templates" / "disco-zoo" / "mine" /
                            "manifest.json").read_text())
     assert len(manifest["furniture"]["cards"]) == 3 and len(manifest["furniture"]["counter"]) == 1
