@@ -63,3 +63,23 @@ def test_the_session_log_goes_to_the_data_dir_override(monkeypatch, tmp_path):
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path))
     when = datetime(2026, 11, 30, 4, 5, 6, tzinfo=timezone.utc)
     assert session_log_path(when) == tmp_path / "logs" / "session-20261130-040506.jsonl"
+
+
+def test_a_capture_of_the_screen_on_x11_draws_nothing_over_the_game_and_says_why(monkeypatch):
+    """On X11 a capture of a monitor or a region sees what gridsight draws over the game: the
+    advised tile's outline hid it, so a tap there was never seen (measured on Xvfb with
+    xcompmgr: the advice stayed on a tile already tapped, "1 cell(s) unread keep their last
+    state"). Only a window's own pixels are free of it."""
+    import argparse
+    import sys
+
+    from gridsight.commands import live
+
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(sys, "platform", "linux")
+    for where in ({"monitor": 1}, {"region": "0,0,800,600"}):
+        options = argparse.Namespace(no_overlay=False, window=None, **where)
+        notice, draw_over = live._compositor_notice(options)
+        assert draw_over is False and "--window TITLE" in notice
+    options = argparse.Namespace(no_overlay=True, window=None, monitor=1)
+    assert live._compositor_notice(options) == ("", True)  # nothing to draw: nothing to say

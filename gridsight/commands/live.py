@@ -269,11 +269,21 @@ NO_COMPOSITOR = ("no compositor runs on this X display, so nothing is drawn over
                  "one (picom, xcompmgr, or your desktop's compositing) to see it over the game")
 
 
+SCREEN_CAPTURED = ("the screen itself is captured (not a window), and on X11 what gridsight drew "
+                   "over the game would be captured with it and hide the tiles under it (the "
+                   "advised one first): nothing is drawn over the game, the advice is in the "
+                   "strip and the panel. To see it over the game, capture the game's window: "
+                   "--window TITLE ('gridsight windows' lists them)")
+
+
 def _compositor_notice(options: argparse.Namespace) -> tuple[str, bool]:
     """On X11 with the overlay asked for: whether it can be drawn over the game (a compositor
-    runs), and if not the line that says so (said once, by the driver)."""
+    runs, and a window is captured: a capture of the screen would read the overlay back, on
+    the very tile it advises), and if not the line that says so (said once, by the driver)."""
     if options.no_overlay or not os.environ.get("DISPLAY") or not sys.platform.startswith("linux"):
         return "", True
+    if not getattr(options, "window", None):
+        return SCREEN_CAPTURED, False
     from gridsight.overlay.window import check_compositor
 
     check = check_compositor()

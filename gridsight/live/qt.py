@@ -287,13 +287,14 @@ class LiveDriver:
         if fills and not inside(box, screen):
             # The capture fills the screen (a whole monitor): beside the board in it, else in
             # a corner of the screen clear of the board; the player may move it.
-            box = place_panel(size, [board], screen) if board is not None else box
+            # beside the board and off the strip (inside the capture too, under the board)
+            box = place_panel(size, [board] + strip, screen) if board is not None else box
             if not inside(box, screen):
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
                            for x in (screen.x + screen.w - w, screen.x)]
-                box = next((c for c in corners if board is None or not c.overlaps(board)),
-                           corners[0])
+                box = next((c for c in corners if not any(
+                    c.overlaps(b) for b in [board] + strip if b is not None)), corners[0])
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
 
