@@ -339,6 +339,27 @@ def card_shade(ground: Color, rng: np.random.Generator) -> Color:
     return _shade(ground, 1.08 if light else 0.92)
 
 
+def hue_shade(ground: Color, rng: np.random.Generator) -> Color | None:
+    """A card's colour on ``ground`` told from it by hue alone: the ground's lightness (within
+    2.5 L*), its a*b* moved 4 to 16 Lab in a random direction (more often little than much).
+    The issue says the cards differ "by colour, *not* by brightness"; :func:`card_shade`
+    draws them lighter or darker with their chroma muted, this one the other way (not drawn
+    by :func:`random_look`: tests pick it; measured in session 23, note s23fresh). ``None``
+    when no such colour fits in RGB near this ground."""
+    lab = _lab(ground)
+    target = float(np.exp(rng.uniform(np.log(4.0), np.log(16.0))))
+    for _ in range(100):
+        turn = rng.uniform(0.0, 2.0 * np.pi)
+        card = lab.copy()
+        card[1:] += target * np.array([np.cos(turn), np.sin(turn)])
+        color = _from_lab(card)
+        seen = _lab(color)
+        if 0.6 * target <= float(np.linalg.norm(seen - lab)) <= 1.4 * target and \
+                abs(float(seen[0] - lab[0])) < 2.5:
+            return color
+    return None
+
+
 def random_look(seed: int, region: str | None = None, *, wide: bool = True,
                 near: bool = True) -> Look:
     """A random look of the rescue screen; every proportion and colour varies with ``seed``.
