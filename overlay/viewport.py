@@ -5,8 +5,9 @@ A board seen through a scrolling view (a tile-path room following the player) ha
 the rest maps onto other things of the picture (the status bar, the emulator's window) or off
 it. So on such a board:
 
-- marks and figures are drawn on cells wholly in view only (:func:`in_view`), and everything
-  drawn is clipped to the view (:func:`clip`): the walk's line stops at the view's edge;
+- marks and figures are drawn on cells wholly in view only (:func:`in_view`), and what the
+  painter draws is kept to those cells (:func:`whole_cells`, :func:`clip`): a walk's step
+  number is never cut in half on a tile the view's edge cuts, and the walk's line stops there;
 - a recommended cell not wholly in view, and the walk where it leaves the view, are shown by
   an arrow just inside the view's edge, pointing the way to go (:func:`point_beyond`).
 
@@ -39,12 +40,18 @@ from gridsight.vision.geometry import BoardGeometry
 def draw_in_view(layer: np.ndarray, geometry: BoardGeometry, advice: Advice,
                  draw: Callable[[np.ndarray, BoardGeometry, Advice], None]) -> None:
     """Draw ``advice`` with ``draw`` (the painter's own) on a board bigger than the screen:
-    marks and figures of cells in view, arrows towards what lies beyond, all clipped to the
-    view, composited over ``layer`` (premultiplied BGRA) in place."""
+    marks and figures of cells in view, kept to the cells wholly in view (a recommendation's
+    frame, drawn just outside its cell, keeps its outer edge); arrows towards what lies
+    beyond, kept to the view; composited over ``layer`` (premultiplied BGRA) in place."""
     own = np.zeros_like(layer)
     draw(own, geometry, in_view(advice, geometry))
-    point_beyond(own, geometry, advice)
-    clip(own, geometry)
+    clip(own, whole_cells(geometry, MARGIN))
+    arrows = np.zeros_like(layer)
+    if point_beyond(arrows, geometry, advice):
+        clip(arrows, geometry)
+        alpha = arrows[:, :, 3:4].astype(np.uint16)
+        own[:] = (arrows.astype(np.uint16) + own.astype(np.uint16) * (255 - alpha) // 255
+                  ).astype(np.uint8)
     alpha = own[:, :, 3:4].astype(np.uint16)
     layer[:] = (own.astype(np.uint16) + layer.astype(np.uint16) * (255 - alpha) // 255
                 ).astype(np.uint8)
@@ -60,6 +67,31 @@ def in_view(advice: Advice, geometry: BoardGeometry) -> Advice:
         marks=tuple(m for m in advice.marks if geometry.in_view(m.row, m.col)),
         figures=tuple(f for f in advice.figures if geometry.in_view(f.row, f.col)),
     )
+
+
+MARGIN = 0.08  # board units a drawing may reach past the cells wholly in view (a frame's edge)
+
+
+def whole_cells(geometry: BoardGeometry, margin: float = 0.0) -> BoardGeometry:
+    """``geometry`` with its view narrowed to the cells wholly in it, widened by ``margin``
+    (board units) but never past the view itself: what the painter draws is kept there, so a
+    tile the view's edge cuts (its state ``?`` in the read) carries no cut-off number.
+
+    >>> g = BoardGeometry.from_rect(0, 0, 20, 20, 4, 8).with_view((0.5, -0.25, 4.0, 3.6))
+    >>> whole_cells(g).view, whole_cells(g, 0.1).view
+    ((1.0, 0.0, 4.0, 3.0), (0.9, -0.1, 4.0, 3.1))
+    """
+    if geometry.view is None:
+        return geometry
+    x0, y0, x1, y1 = geometry.view
+    eps = 1e-6
+    c0, r0 = np.ceil(x0 - eps), np.ceil(y0 - eps)
+    c1, r1 = np.floor(x1 + eps), np.floor(y1 + eps)
+    if c1 <= c0 or r1 <= r0:  # no cell wholly in view: nothing of the painter's is kept
+        return geometry.with_view((x0, y0, x0 + eps, y0 + eps))
+    box = (max(x0, c0 - margin), max(y0, r0 - margin), min(x1, c1 + margin),
+           min(y1, r1 + margin))
+    return geometry.with_view(tuple(round(float(v), 9) + 0.0 for v in box))
 
 
 def view_quad(geometry: BoardGeometry) -> np.ndarray:
@@ -161,4 +193,4 @@ def _arrow(layer: np.ndarray, geometry: BoardGeometry, origin: Cell | None, targ
     return 1
 
 
-__all__ = ["clip", "draw_in_view", "in_view", "point_beyond", "view_quad"]
+__all__ = ["clip", "draw_in_view", "in_view", "point_beyond", "view_quad", "whole_cells"]

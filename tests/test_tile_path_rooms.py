@@ -488,6 +488,26 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
     assert layer.max() > 0  # Link's tile is ringed
 
 
+def test_the_walk_is_drawn_on_whole_tiles_and_leaves_the_view_by_an_arrow():
+    """A tile the view's edge cuts (read ``?``) carries no step number cut in half: the
+    painter's drawing is kept to the tiles wholly in view, and where the walk leaves them
+    an arrow at the view's edge points the way (end to end, such numbers were cut in two
+    at the bottom of a frame a player was shown)."""
+    from gridsight.overlay.paint import render_layer
+    from gridsight.solvers.advice import Advice, Cell
+    from gridsight.vision.geometry import BoardGeometry
+
+    geometry = BoardGeometry.from_rect(0, 0, 20, 20, 4, 8).with_view((0, 0, 8, 3.5))
+    path = tuple(Cell(r, c) for r, c in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3), (3, 4),
+                                         (3, 5), (3, 6)))
+    layer = render_layer((160, 80), geometry, Advice("tile-path", 4, 8, path=path))
+    cut = layer[60:, 75:, 3]  # the cut row beside the arrow: steps 4 to 7 ran along it
+    assert cut.max() == 0
+    assert layer[56:70, 40:60, 3].max() > 0  # the arrow out of the view, at its edge
+    assert layer[70:, :, 3].max() == 0  # nothing past the view
+    assert layer[:60, :, 3].max() > 0  # the walk on the tiles in view
+
+
 def test_a_logged_view_is_replayed_with_its_view():
     """A log record keeps the part of the board on screen, so a replay draws as live did."""
     from gridsight.log_records import LogRecord
