@@ -276,6 +276,7 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
     mask = (distance > ink).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     parts = [(int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in stats[1:count]]
+    parts = _bridges_cut(parts, labels, min_height)
     ids = [i + 1 for i, (x, y, w, h) in enumerate(parts) if h >= 2 and w * h >= 3]
     pieces = [(parts[i - 1], i) for i in ids]
     lines = []
@@ -285,6 +286,87 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
             lines.append(line)
     lines.sort(key=lambda ln: (ln.box[1], ln.box[0]))
     return lines
+
+
+BRIDGE = 0.15  # a row of a component with at most this share of its widest row's ink ...
+BRIDGE_PIXELS = 2  # ... or this many pixels may be a bridge between two lines' glyphs
+MATCHES = 1  # each part cut off is as tall as this many components on its rows
+
+
+def _bridges_cut(parts: list[tuple[int, int, int, int]], labels: np.ndarray,
+                 min_height: int) -> list[tuple[int, int, int, int]]:
+    """The components' boxes (``parts``, label ``k + 1`` each) with every component that
+    joins a glyph of one line to a glyph of the line under it cut in two at the bridge
+    between them (``labels`` relabelled in place, the lower part a new label at the end):
+    JPEG's bleeding and a scaler's blur may join two letters of stacked lines by a pixel or
+    two of ink (0.98x seed 7097's ``K`` of ``KIWI`` and the ``Y`` of ``YOU HAVE`` under it,
+    one component as tall as both lines, so ``KIWI`` was found as ``IWI``). A component is
+    cut only at its thinnest row (:data:`BRIDGE`), only when as a whole it is as tall as no
+    other component on its rows (it fits no line), and each part is as tall as
+    :data:`MATCHES` components its rows share (:data:`SAME_LINE`, :data:`HEIGHT_RATIO`,
+    within a line's gap of it), and no wider than tall (a letter or two on each line): a
+    letter's own thin stroke (a ``T``'s stem) leaves parts no neighbour matches, and a
+    sprite's wide blob is left whole (1.2x seed 7005's, cut, made a way of seeing its card
+    that lost its name win)."""
+    out = list(parts)
+    tall = [b for b in parts if b[3] >= min_height]
+    for k, (x, y, w, h) in enumerate(parts):
+        if h < 2 * min_height + 1 or w > h:
+            continue
+        own = labels[y:y + h, x:x + w] == k + 1
+        rows = own.sum(axis=1)
+        limit = max(BRIDGE_PIXELS, BRIDGE * rows.max())
+        inner = np.arange(min_height, h - min_height)
+        thin = [r for r in inner if rows[r] <= limit]
+        if not thin:
+            continue
+        cut = min(thin, key=lambda r: (rows[r], abs(r - h / 2)))
+        upper, lower = own[:cut].any(axis=1), own[cut + 1:].any(axis=1)
+        top_box = _part_box(own[:cut], x, y)
+        low_box = _part_box(own[cut + 1:], x, y + cut + 1)
+        if top_box is None or low_box is None or not upper.any() or not lower.any():
+            continue
+        whole = (x, y, w, h)
+        if _matched(whole, tall, whole) or not (_matched(top_box, tall, whole, MATCHES)
+                                                 and _matched(low_box, tall, whole, MATCHES)):
+            continue
+        window = labels[y:y + h, x:x + w]
+        window[cut][own[cut]] = 0
+        below = np.zeros_like(own)
+        below[cut + 1:] = own[cut + 1:]
+        window[below] = len(out) + 1
+        out[k] = top_box
+        out.append(low_box)
+    return out
+
+
+def _part_box(own: np.ndarray, x: int, y: int) -> tuple[int, int, int, int] | None:
+    """The box of the ink ``own`` (a part of a component whose window starts at x, y)."""
+    ys, xs = np.nonzero(own)
+    if len(ys) == 0:
+        return None
+    return (x + int(xs.min()), y + int(ys.min()), int(xs.max() - xs.min()) + 1,
+            int(ys.max() - ys.min()) + 1)
+
+
+def _matched(part: tuple[int, int, int, int], others: list[tuple[int, int, int, int]],
+             whole: tuple[int, int, int, int], least: int = 1) -> bool:
+    """Whether ``least`` other components (not ``whole``) share ``part``'s rows at about its
+    height, near enough to be glyphs of its line."""
+    x, y, w, h = part
+    count = 0
+    for other in others:
+        if other == whole:
+            continue
+        ox, oy, ow, oh = other
+        overlap = min(y + h, oy + oh) - max(y, oy)
+        gap = max(ox - (x + w), x - (ox + ow))
+        if (overlap >= SAME_LINE * min(h, oh) and max(h, oh) <= HEIGHT_RATIO * min(h, oh)
+                and gap <= LINE_GAP * max(h, oh)):
+            count += 1
+            if count >= least:
+                return True
+    return False
 
 
 def banded_text_lines(picture: np.ndarray, *, min_height: int = MIN_HEIGHT) -> list[TextLine]:

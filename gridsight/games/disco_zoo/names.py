@@ -28,6 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from gridsight.games.disco_zoo.settle import colour_rules_out
+from gridsight.games.disco_zoo.title_label import recut_label, same_rows
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
@@ -567,7 +568,6 @@ def _paired_label(line: TextLine, shape: float | None) -> TextLine:
 
 LABEL_CUTS = ((3, 4, 1), (3, 4))  # ``YOU HAVE n`` and ``YOU HAVE``: letters per word
 LABEL_LETTERS = (("A", 4), ("E", 6))  # letters of ``YOU HAVE`` the title's label also shows
-SAME_ROWS = 0.6  # two lines sharing this share of the shorter's rows are on one line
 
 
 def _recut_label(lines: list[TextLine], label: TextLine) -> list[TextLine]:
@@ -583,7 +583,7 @@ def _recut_label(lines: list[TextLine], label: TextLine) -> list[TextLine]:
     cipher = Cipher([(label, ATTEMPTS_LABEL)])
     for k in range(len(lines) - 1, -1, -1):
         tries = [([k], lines[k])]
-        if k + 1 < len(lines) and _same_rows(lines[k], lines[k + 1]):
+        if k + 1 < len(lines) and same_rows(lines[k], lines[k + 1]):
             tries.insert(0, ([k, k + 1], lines[k].joined(lines[k + 1])))
         for used, line in tries:
             for counts in LABEL_CUTS:
@@ -592,12 +592,6 @@ def _recut_label(lines: list[TextLine], label: TextLine) -> list[TextLine]:
                     return [cut if j == used[0] else ln for j, ln in enumerate(lines)
                             if j not in used[1:]]
     return lines
-
-
-def _same_rows(a: TextLine, b: TextLine) -> bool:
-    """Whether ``b`` stands right of ``a`` on its rows (one line of text parted in two)."""
-    overlap = min(a.box[1] + a.box[3], b.box[1] + b.box[3]) - max(a.box[1], b.box[1])
-    return overlap >= SAME_ROWS * min(a.box[3], b.box[3]) and b.box[0] >= a.box[0] + a.box[2]
 
 
 LABEL_NEAREST = 3  # a label letter cut anew is among this many of the title's nearest letters
@@ -641,9 +635,13 @@ def _kept(cache: OrderedDict, key: bytes, value):
 
 
 def _attempts_line(bar: list[TextLine]) -> TextLine | None:
-    """The title bar's ``ATTEMPTS LEFT``: its rightmost line of two words of 8 and 4."""
+    """The title bar's ``ATTEMPTS LEFT``: its rightmost line of two words of 8 and 4, or
+    when none, its lines cut anew into them where the label's repeated letters say so
+    (:func:`.title_label.recut_label`: 0.53x seed 7025's label in glyphs ``(3, 6, 3, 1)``)."""
     lines = [ln for ln in bar if fits(ln, ATTEMPTS_LABEL)]
-    return max(lines, key=lambda ln: ln.box[0] + ln.box[2]) if lines else None
+    if not lines:
+        return recut_label(bar, ATTEMPTS_LABEL)
+    return max(lines, key=lambda ln: ln.box[0] + ln.box[2])
 
 
 def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
