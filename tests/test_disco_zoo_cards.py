@@ -210,7 +210,8 @@ def _screen_now(seed: int, base: int):
 
 
 @pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 3), (7009, 1), (7065, 0), (7066, 0),
-                                        (7018, 2), (930054, 0)])
+                                        (7018, 2), (930054, 0), (210003, 0), (270055, 0),
+                                        (270025, 0), (210041, 0)])
 def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     """Rows once read clearly and wrong: boxes with thick borders read as their border (7098
     at 2.9x: a common fill read unfilled; 7105 at 2.5x: four unfilled boxes read filled, and
@@ -223,8 +224,16 @@ def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     inside, alike and apart from the six unfilled boxes of the other cards (7018: "0 of 4
     filled"); small boxes on a light card rimmed in a dark shade, their middles of a few
     pixels blended with the pale cyan border and the rim (930054 at 1.7x: unfilled boxes read
-    as rare fills, the common fills as unfilled). Each row is now right, or not counted on;
-    ``clear`` of them are right and clear."""
+    as rare fills, the common fills as unfilled); three rimmed boxes of 6 px at 0.65x blurred
+    into one run and cut into two boxes 3 px apart by the band's height (210003: "2 boxes",
+    clearly; :data:`gridsight.vision.boxrow.SQUARE_GAP`); a row of four whose unfilled
+    boxes' faint borders stayed under the ink, its two fills read as the whole row (270055 at
+    0.84x: "2 of 2 filled", the row off its card's middle: ``cards.OFF_CENTRE``); a dark
+    common fill 19 Lab from three unfilled boxes alike (270025 at 1.5x, ``cards.LONE_OTHERS``
+    three); two dark timeless fills in 3 px middles each within the noise of the other
+    card's unfilled boxes, their mean not (210041 at 0.77x: "0 of 3 filled";
+    ``cards._pair_apart``). Each row is now right, or not counted on; ``clear`` of them are
+    right and clear."""
     shot, image = _screen_now(seed, seed - seed % 1000 if seed > 100_000 else 7000)
     cards = locate_rescue(image).cards
     drawn = shot.extras["cards"]

@@ -18,7 +18,9 @@ rarity colour per tile of it found in this rescue.
    colour or a darker shade of it, blended the same way), by a margin (a box rimmed darker
    than its light border: blended with both, :func:`_blended`). A row is not counted on
    where a box read unfilled stands apart from the other cards' unfilled boxes (unfilled
-   boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`);
+   boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`,
+   :func:`_pair_apart`, :func:`_two_screen_looks`), nor a row of all its boxes filled that
+   stands off its card's middle (unfilled boxes beside it may be unseen: :func:`_uncentred`);
    a pet's row (five boxes), unclear by its colours, is read by its fills' distance from
    the unfilled look (:func:`_pet_fills`: a pet's colour is not in the facts).
 4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
@@ -66,10 +68,12 @@ MIN_FILL_SIDE = 7
 UNFILLED_APART = 20.0
 # ... or LONE_APART and LONE_TIMES the others' own spread about their median, when there are
 # LONE_OTHERS of them or more (fresh real-look 170043: a timeless fill drawn dark near the
-# dirt read "0 of 3 filled" 18 Lab from nine unfilled boxes lying within 2 of their median)
+# dirt read "0 of 3 filled" 18 Lab from nine unfilled boxes lying within 2 of their median;
+# fresh 270025 at 1.5x: a common fill drawn dark, 19 Lab from the three other boxes of its
+# card's row, the screen's only row, spread 0.85, read "0 of 4 filled" clearly with four)
 LONE_APART = 12.0
 LONE_TIMES = 5.0
-LONE_OTHERS = 4
+LONE_OTHERS = 3
 # ... or LONE_APART_SMALL in a row whose boxes' middles (inside their light borders) are under
 # SMALL_INSIDE pixels: JPEG keeps colour at half the resolution of lightness, so such a
 # middle holds a pixel or two of its fill's own colour, the rest blended with the border and
@@ -162,7 +166,33 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
         return ()
     panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
     cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
-    return screen_tints(image, classify_boxes(cards, facts, seen or {}), facts)
+    cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
+    return screen_tints(image, cards, facts)
+
+
+# A row whose boxes all read filled may lack its unfilled boxes: their borders, one pixel of a
+# light colour near the card's at a small scale, may stay under the ink while the fills show
+# (fresh real-look 270055 at 0.84x: a row of four, two filled, read clearly as "2 of 2
+# filled"). The row stands centred on its card on every screen seen; one all filled standing
+# off the card's middle by OFF_CENTRE of its step or more is not counted on (FAINT_ROW).
+OFF_CENTRE = 0.35
+
+
+def _uncentred(card: CardSeen) -> CardSeen:
+    """The card with its box row not counted on when all its boxes read filled and the row
+    stands off its card's middle (:data:`OFF_CENTRE`): unfilled boxes beside them may have
+    gone unseen."""
+    boxes = card.boxes
+    if boxes is None or len(boxes.boxes) < 2 or boxes.filled < len(boxes.boxes) \
+            or boxes.confidence <= FAINT_ROW:
+        return card
+    x, _, w, _ = card.panel.box
+    first, last = boxes.boxes[0], boxes.boxes[-1]
+    step = (last[0] - first[0]) / (len(boxes.boxes) - 1)
+    off = abs((first[0] + last[0] + last[2]) / 2 - (x + w / 2))
+    if off < OFF_CENTRE * step:
+        return card
+    return replace(card, boxes=replace(boxes, confidence=FAINT_ROW))
 
 
 def unmerged(image: np.ndarray, panels: Sequence[Panel], min_width: float,
@@ -414,6 +444,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _two_screen_looks(verdicts, measured, [card for *_, card in boxes])
     verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
@@ -630,10 +661,74 @@ def _two_unfilled_looks(verdicts: list[tuple[bool, str, float]],
         far = [i for i in mine if float(np.linalg.norm(measured[i][0] - centre))
                > max(APART_LOOK, SPREAD_TIMES * spread)]
         if any(float(np.linalg.norm(measured[i][0] - measured[j][0])) <= ALIKE
-               for i in far for j in far if i < j):
+               for i in far for j in far if i < j) or \
+                _pair_apart(mine, measured, centre, spread):
             for i in mine:
                 out[i] = (False, "", 0.0)
     return out
+
+
+# The boxes read unfilled on a screen parted in two looks, each of two boxes or more lying
+# within their spread, the looks LOOKS_APART Lab and LOOKS_TIMES their spread apart, not as
+# shades of the card's own hue (:func:`_card_hued`): unfilled boxes look alike on every card,
+# so one look is fills of a colour the reader took for a shade of the card, and no box read
+# unfilled there is counted on (fresh real-look 220045 at 5x: a rare colour drawn dark near
+# the dirt on a light card, four fills on two cards at L* 41, three unfilled boxes at L* 61;
+# both rows read "0 of 3 filled" clearly, the cards' boxes alone leaving no look to compare).
+LOOKS_APART = 12.0
+LOOKS_TIMES = 5.0
+
+
+def _two_screen_looks(verdicts: list[tuple[bool, str, float]],
+                      measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                      cards: Sequence[tuple[float, float, float]]
+                      ) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to any box read unfilled when those boxes show two
+    looks (:data:`LOOKS_APART`): the screen's boxes read unfilled, parted by two means from
+    their farthest pair. ``cards``: each box's card colour (BGR)."""
+    empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
+    if len(empty) < 4:
+        return verdicts
+    points = np.array([measured[i][0] for i in empty])
+    far = np.linalg.norm(points[:, None] - points[None], axis=2)
+    a, b = np.unravel_index(int(np.argmax(far)), far.shape)
+    one, other = points[a], points[b]
+    for _ in range(5):
+        mine = np.linalg.norm(points - one, axis=1) <= np.linalg.norm(points - other, axis=1)
+        if mine.sum() < 2 or (~mine).sum() < 2:
+            return verdicts
+        one, other = np.median(points[mine], axis=0), np.median(points[~mine], axis=0)
+    spread = max(float(np.median(np.linalg.norm(points[mine] - one, axis=1))),
+                 float(np.median(np.linalg.norm(points[~mine] - other, axis=1))))
+    apart = float(np.linalg.norm(one - other))
+    if apart <= max(LOOKS_APART, LOOKS_TIMES * spread) or \
+            (len(cards) > empty[0] and _card_hued(one, other, cards[empty[0]])) or \
+            (len(cards) > empty[0] and _card_hued(other, one, cards[empty[0]])):
+        return verdicts
+    out = list(verdicts)
+    for i in empty:
+        out[i] = (False, "", 0.0)
+    return out
+
+
+def _pair_apart(mine: list[int], measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                centre: np.ndarray, spread: float) -> bool:
+    """Whether two of a card's boxes read unfilled (``mine``) are alike (:data:`ALIKE`),
+    each :data:`APART_LOOK` from the other cards' unfilled look (``centre``, its boxes
+    ``spread`` about it) and their mean :data:`SPREAD_TIMES` the spread of a mean of two
+    (``spread`` over the root of two) from it: two fills of one colour the reader does not
+    know, each alone within the noise of small middles (fresh real-look 210041 at 0.77x:
+    two dark timeless fills in middles of 3 px, 10.1 and 8.5 Lab from four unfilled boxes
+    spread 3.7 about their median, 3.0 from each other, read "0 of 3 filled" clearly)."""
+    for i in mine:
+        for j in mine:
+            a, b = measured[i][0], measured[j][0]
+            if i < j and float(np.linalg.norm(a - b)) <= ALIKE and \
+                    min(float(np.linalg.norm(a - centre)), float(np.linalg.norm(b - centre))) \
+                    > APART_LOOK and float(np.linalg.norm((a + b) / 2 - centre)) \
+                    > SPREAD_TIMES * spread / np.sqrt(2.0):
+                return True
+    return False
 
 
 # A pet's fills, of a colour the facts do not give: in a row of a pet's count of boxes read
