@@ -67,6 +67,7 @@ GAP_INSIDE = 0.6  # a column inside a panel this much of the ground's colour: tw
 GAP_BETWEEN = 0.4  # a gap between panels shows at least this much of the ground's colour
 GAP_DIP = 0.7  # ... or, narrow and blurred, lies below this of the way to the panels' colour
 GAP_DOWN = 0.9  # ... in at least this share of the panels' rows
+SPECK_ROWS = 5  # ... a break of fewer rows than this down such a column bridged (:func:`_dips`)
 EDGE_FILL = 0.6  # a panel's sides and bottom: this share of the strip inside is its colour
 BAR_ROW = 0.3  # weight against the panels' rows of their columns' pixels of neither colour
 INK = 48.0  # colour distance from the panel's colour that marks ink
@@ -511,11 +512,21 @@ def _gaps_shown(along: np.ndarray, top: int, bottom: int, spans: list[tuple[int,
 
 def _dips(along: np.ndarray) -> np.ndarray:
     """Each column's nearness to the ground down the panels' rows: the share of them (ink
-    left out) where it lies below :data:`GAP_DIP` of the way to the panels' colour."""
+    left out) where it lies below :data:`GAP_DIP` of the way to the panels' colour, a break
+    of fewer than :data:`SPECK_ROWS` rows down a column bridged. A ground of specks (a
+    texture of pixel blocks a shade off its colour, about two working pixels whatever the
+    scale) breaks a narrow gap's dip wherever a speck falls in it: fresh real-look 290038
+    at 0.85x, City, specks on 6% of the ground, three cards 1.7 px apart dipping in 88% and
+    86% of their rows, under :data:`GAP_DOWN`, found as none. Bridging joins only breaks
+    between dipped rows: a column inside a panel of its own flat colour has none to join."""
     with np.errstate(invalid="ignore"):
-        low = (along < GAP_DIP).sum(axis=0)
-    seen = (~np.isnan(along)).sum(axis=0)
-    return low / np.maximum(seen, 1)
+        under = along < GAP_DIP
+    if under.shape[0] >= SPECK_ROWS:
+        kernel = np.ones((SPECK_ROWS, 1), np.uint8)
+        under |= cv2.morphologyEx(under.astype(np.uint8), cv2.MORPH_CLOSE, kernel,
+                                  borderType=cv2.BORDER_CONSTANT, borderValue=0).astype(bool)
+    seen = ~np.isnan(along)
+    return (under & seen).sum(axis=0) / np.maximum(seen.sum(axis=0), 1)
 
 
 def _dipped(dips: np.ndarray, b: int, c: int, slack: int) -> tuple[int, int] | None:
