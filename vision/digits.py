@@ -57,6 +57,9 @@ EIGHT_ALIGNED = 0.1
 FOOT = 0.5  # a glyph with this share of ink in its bottom left corner stands on a foot ...
 FOOT_PENALTY = 0.2  # ... which no 4 has: added to a 4's distance (a bold 9 with an open
 # lower left read as 4, its foot's penalty the holes' alone: seed 900064's boxed 9 at 1.8x)
+ROOF = 0.9  # a glyph whose top rows have ink across this share of its width has a roof ...
+ROOF_ROWS = 0.1  # ... (its top rows: this share of its height, one row at least) ...
+ROOF_HOLE = 0.3  # ... closing a hole whose top is within this share of its height from the top
 
 
 @dataclass(frozen=True)
@@ -263,6 +266,26 @@ def _bottom_left_ink(mask: np.ndarray) -> float:
     return float(corner.mean())
 
 
+def _roofed(mask: np.ndarray) -> bool:
+    """Whether a glyph's top rows (:data:`ROOF_ROWS` of its ink box's height) each have ink
+    across :data:`ROOF` of its width and close a hole in its upper half (its top within
+    :data:`ROOF_HOLE` of the glyph's height): a 9, 8 or 0 of a square font, not a 4 of the
+    fonts measured (two stems joined lower down, or a point; a bold 3-pixel 4 fills its top
+    but has no hole under it). Such a glyph whose nearest digit is a 4 is unread
+    (:func:`digit_gaps`).
+
+    Harder desktop 119014's counter, a square 9 whose tail the bar's cut left out (a top
+    bar, a hole in the upper half, a stem down the right), was read as a 4 at every ink cut
+    (lead 0.056): the attempts stated wrong."""
+    glyph = _ink_box(mask)
+    if glyph is None:
+        return False
+    top = glyph[: max(1, int(round(ROOF_ROWS * glyph.shape[0])))]
+    if not (top.mean(axis=1) >= ROOF).all():
+        return False
+    return any(cy < 0.5 and cy - tall / 2 <= ROOF_HOLE for cy, _, tall, _ in hole_boxes(mask))
+
+
 def digit_gaps(mask: np.ndarray) -> tuple[float, ...]:
     """How far each digit 0-9 is from a binary glyph, behind the nearest (0 for it): the
     mean difference to its nearest reference shape, plus :data:`HOLE_PENALTY` for a digit
@@ -284,6 +307,11 @@ def digit_gaps(mask: np.ndarray) -> tuple[float, ...]:
                    HOLE_PENALTY) for k, d in enumerate(best)]
     if _bottom_left_ink(mask) >= FOOT:
         scored[4] += FOOT_PENALTY
+    if scored[4] == min(scored) and _roofed(mask):
+        # A roofed glyph nearest a 4 (:func:`_roofed`): as near the runner-up, so unread;
+        # never read as the runner-up either (a penalty would lengthen other glyphs' leads:
+        # a tall 3 cut short, unread, was then read as a 7).
+        scored[4] = sorted(scored)[1]
     low = min(scored)
     return tuple(d - low for d in scored)
 
