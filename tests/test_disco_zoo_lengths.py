@@ -6,7 +6,9 @@ line of a card is its name (``names._name_line``)."""
 from __future__ import annotations
 
 from gridsight.games.disco_zoo import cards, names
-from gridsight.games.disco_zoo.lengths import fits_name
+from types import SimpleNamespace
+
+from gridsight.games.disco_zoo.lengths import fits_name, one_capital_height
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
 
@@ -81,6 +83,34 @@ def test_a_line_fits_a_name_word_for_word_or_cut_when_it_fills_the_card():
     assert fits_name(line((5, 4), 90), "Polar Bear", 200)
     assert not fits_name(line((5,), 50), "Penguin", 200)
     assert fits_name(line((5,), 190), "Penguin", 200)  # as wide as the card: maybe cut short
+
+
+def test_a_line_with_glyphs_shorter_than_capitals_is_not_counted():
+    """A name is written in capitals of one height: a line with a glyph well under its
+    glyphs' usual height below its top row (a piece of the line below joined to it by blur)
+    is not counted."""
+    def line(boxes: list[tuple[int, int]]) -> names.TextLine:  # (top, height) of each glyph
+        glyphs = tuple(SimpleNamespace(box=(0, y, 5, h)) for y, h in boxes)
+        return names.TextLine(glyphs, (len(boxes),), (0, 0, 50, 20),  # type: ignore[arg-type]
+                              20.0, (0.0, 0.0, 0.0))
+
+    assert one_capital_height(line([(0, 11), (0, 11), (1, 10), (0, 11)]))
+    # 270031's KIWI joined to the Y and 2 of YOU HAVE 2, hanging at its bottom: not counted
+    assert not one_capital_height(line([(13, 5), (0, 18), (0, 18), (0, 18), (0, 18), (13, 5)]))
+    # 270029's GOAT, its OAT joined to the row below: a short glyph at the top is a letter
+    assert one_capital_height(line([(0, 11), (0, 17), (0, 17), (0, 18)]))
+
+
+def test_a_name_joined_to_its_you_have_line_is_not_counted_as_another(monkeypatch):
+    """0.65x screen 270031: ``KIWI`` joined by blur to ``YOU HAVE 2`` under it, four glyphs
+    18 pixels tall and the ``Y`` and ``2`` 5 tall, was counted as six letters and named
+    ``BADGER`` (the card's boxes allow a Badger or a Kiwi): a WRONG read. Now asked."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(31, 270_000, (0.5, 3.0))
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert plain in ("", text)
+    assert "Badger" not in plain
 
 
 def test_a_name_broken_into_the_glyph_count_of_another_is_not_told_by_its_length(monkeypatch):

@@ -21,6 +21,8 @@ together.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 
 from gridsight.games.disco_zoo.names import MARGIN, ScreenText, card_texts
@@ -29,6 +31,10 @@ from gridsight.vision.cipher import fits
 from gridsight.vision.glyphs import TextLine
 
 MIN_LETTER = 6.0  # name lines shorter than this (pixels) are not counted: glyphs run together
+# A line is counted only when every glyph stands at least this share of its glyphs' usual
+# height: a name is written in capitals of one height, so a shorter glyph is no letter (a
+# speck, or a piece of the line below joined to it by blur) and the count is not the name's.
+CAPITAL = 0.75
 # A name told by its length reads at under this cost: twice the names' margin. A name of
 # letters no label shows pays for each that looks like a letter learned (a pixel font's ``I``
 # is all but its ``T``: 2.7x seed 7011's ``KIWI`` 4.6, 1.15x seed 7060's 6.0, every unit of
@@ -51,6 +57,21 @@ def fits_name(line: TextLine, name: str, card_width: int) -> bool:
                if mine in names)
 
 
+def one_capital_height(line: TextLine) -> bool:
+    """Whether ``line``'s glyph count may be its letter count: no glyph both shorter than a
+    capital (:data:`CAPITAL` of the glyphs' median height) and below the line's top row.
+    0.65x seed 270031's ``KIWI`` was joined by blur to ``YOU HAVE 2`` under it, four glyphs
+    18 pixels tall and two 5 tall hanging at its bottom (the ``Y`` and the ``2``), and its six
+    glyphs were counted as ``BADGER``; a short glyph at the top is a letter whose neighbours
+    were joined to the row below (0.7x seed 270029's ``GOAT``: its ``G`` 11 tall, ``OAT`` 17)."""
+    if not line.glyphs:
+        return False
+    tall = sorted(g.box[3] for g in line.glyphs)[len(line.glyphs) // 2]
+    top = min(g.box[1] for g in line.glyphs)
+    return all(g.box[3] >= CAPITAL * tall or g.box[1] - top <= (1 - CAPITAL) * tall
+               for g in line.glyphs)
+
+
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
               names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
               found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
@@ -68,6 +89,11 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= LENGTH_COST:
+            continue
+        if not one_capital_height(line):
+            if os.environ.get("GRIDSIGHT_LOG_LENGTHS"):
+                print(f"lengths: card {k + 1} line of glyphs "
+                      f"{[g.box[3] for g in line.glyphs]} not counted", file=sys.stderr)
             continue
         fitting = [name for name in options if fits_name(line, name, widths[k])]
         if fitting == [card.candidates[0]]:
