@@ -87,8 +87,8 @@ def test_a_line_fits_a_name_word_for_word_or_cut_when_it_fills_the_card():
 
 def test_a_line_with_glyphs_shorter_than_capitals_is_not_counted():
     """A name is written in capitals of one height: a line with a glyph well under its
-    glyphs' usual height below its top row (a piece of the line below joined to it by blur)
-    is not counted."""
+    glyphs' usual height below its top row and reaching its bottom row (a piece of the line
+    below joined to it by blur) is not counted."""
     def line(boxes: list[tuple[int, int]]) -> names.TextLine:  # (top, height) of each glyph
         glyphs = tuple(SimpleNamespace(box=(0, y, 5, h)) for y, h in boxes)
         return names.TextLine(glyphs, (len(boxes),), (0, 0, 50, 20),  # type: ignore[arg-type]
@@ -99,6 +99,8 @@ def test_a_line_with_glyphs_shorter_than_capitals_is_not_counted():
     assert not one_capital_height(line([(13, 5), (0, 18), (0, 18), (0, 18), (0, 18), (13, 5)]))
     # 270029's GOAT, its OAT joined to the row below: a short glyph at the top is a letter
     assert one_capital_height(line([(0, 11), (0, 17), (0, 17), (0, 18)]))
+    # 210002's T-REX: a hyphen in the middle of the line is short, and still counted
+    assert one_capital_height(line([(0, 12), (5, 2), (0, 11), (0, 11), (0, 11)]))
 
 
 def test_a_name_joined_to_its_you_have_line_is_not_counted_as_another(monkeypatch):

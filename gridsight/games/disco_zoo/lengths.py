@@ -59,17 +59,21 @@ def fits_name(line: TextLine, name: str, card_width: int) -> bool:
 
 def one_capital_height(line: TextLine) -> bool:
     """Whether ``line``'s glyph count may be its letter count: no glyph both shorter than a
-    capital (:data:`CAPITAL` of the glyphs' median height) and below the line's top row.
-    0.65x seed 270031's ``KIWI`` was joined by blur to ``YOU HAVE 2`` under it, four glyphs
-    18 pixels tall and two 5 tall hanging at its bottom (the ``Y`` and the ``2``), and its six
-    glyphs were counted as ``BADGER``; a short glyph at the top is a letter whose neighbours
-    were joined to the row below (0.7x seed 270029's ``GOAT``: its ``G`` 11 tall, ``OAT`` 17)."""
+    capital (:data:`CAPITAL` of the glyphs' median height), below the line's top row and
+    reaching its bottom row. 0.65x seed 270031's ``KIWI`` was joined by blur to ``YOU HAVE 2``
+    under it, four glyphs 18 pixels tall and two 5 tall hanging at its bottom (the ``Y`` and
+    the ``2``), and its six glyphs were counted as ``BADGER``; a short glyph at the top is a
+    letter whose neighbours were joined to the row below (0.7x seed 270029's ``GOAT``: its
+    ``G`` 11 tall, ``OAT`` 17), and one in the middle a name's hyphen (0.8x seed 210002's
+    ``T-REX``: glyphs 12, 2, 11, 11 and 11 tall)."""
     if not line.glyphs:
         return False
     tall = sorted(g.box[3] for g in line.glyphs)[len(line.glyphs) // 2]
     top = min(g.box[1] for g in line.glyphs)
-    return all(g.box[3] >= CAPITAL * tall or g.box[1] - top <= (1 - CAPITAL) * tall
-               for g in line.glyphs)
+    bottom = max(g.box[1] + g.box[3] for g in line.glyphs)
+    slack = (1 - CAPITAL) * tall
+    return all(g.box[3] >= CAPITAL * tall or g.box[1] - top <= slack
+               or g.box[1] + g.box[3] < bottom - slack for g in line.glyphs)
 
 
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
