@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from gridsight.overlay.paint import render_layer
-from gridsight.overlay.placement import place_strip
+from gridsight.overlay.placement import MIN_STRIP_WIDTH, place_strip
 from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
@@ -287,7 +287,8 @@ class OverlayWindow:
                 self.board_box[0] / ratio, self.board_box[1] / ratio,
                 self.board_box[2] / ratio, self.board_box[3] / ratio)
             inner = place_status((game.w, game.h), board,
-                                 lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD)
+                                 lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD,
+                                 MIN_STRIP_WIDTH)
             box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))

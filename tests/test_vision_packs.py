@@ -73,3 +73,20 @@ def test_players_pack_takes_precedence(monkeypatch, tmp_path):
     mine.save(tmp_path / "templates" / "tile-path" / "default")
     assert find_pack("tile-path") == tmp_path / "templates" / "tile-path" / "default"
     assert load_pack("tile-path").min_score == 0.5
+
+
+def test_a_pack_of_another_game_under_this_games_name_is_refused(monkeypatch, tmp_path):
+    # A player's pentomino pack copied by hand into the tile-path folder: by its name alone it
+    # would read tile-path screens with the pentomino templates. Refused, naming both games;
+    # a shipped pack of that name stands in (with a warning), a new skin name is refused.
+    from gridsight.vision.errors import PackError, PackSkipped
+    from gridsight.vision.packs import load_game_pack
+
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path))
+    other = load_pack("pentomino")
+    other.save(tmp_path / "templates" / "tile-path" / "mine")
+    with pytest.raises(PackError, match="is a pack for pentomino, not tile-path"):
+        load_game_pack("tile-path", "mine")
+    other.save(tmp_path / "templates" / "tile-path" / "default")
+    with pytest.warns(PackSkipped, match="is a pack for pentomino, not tile-path"):
+        assert load_game_pack("tile-path", "default").game == "tile-path"

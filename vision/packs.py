@@ -300,7 +300,7 @@ def load_pack(game: str, skin: str = "default", *, deadline: float | None = None
         raise _not_found(game, skin)
     for k, folder in enumerate(found):
         try:
-            return load_pack_dir(folder, deadline=deadline)
+            return _of_game(load_pack_dir(folder, deadline=deadline), game, folder)
         except PackTimeLimit:
             raise
         except PackError as error:
@@ -309,6 +309,15 @@ def load_pack(game: str, skin: str = "default", *, deadline: float | None = None
             warnings.warn(PackSkipped(f"{error}; skipped: the pack at {found[k + 1]} is used "
                                       "instead"), stacklevel=2)
     raise _not_found(game, skin)  # pragma: no cover - the loop returns or raises
+
+
+def _of_game(loaded: TemplatePack, game: str, folder: Path) -> TemplatePack:
+    """``loaded`` when its manifest is ``game``'s; else a :class:`PackError`: a pack of
+    another game found under this game's name (a folder copied or renamed by hand) would
+    read every screen with the wrong game's templates."""
+    if loaded.game != game:
+        raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
+    return loaded
 
 
 def names_a_folder(spec: str) -> bool:
@@ -334,10 +343,7 @@ def load_game_pack(game: str, spec: str | None, *,
         return load_pack(game, "default", deadline=deadline)
     if names_a_folder(spec):
         folder = Path(spec).expanduser()
-        loaded = load_pack_dir(folder, deadline=deadline)
-        if loaded.game != game:
-            raise PackError(folder, f"is a pack for {loaded.game}, not {game}")
-        return loaded
+        return _of_game(load_pack_dir(folder, deadline=deadline), game, folder)
     try:
         return load_pack(game, spec, deadline=deadline)
     except PackError as error:

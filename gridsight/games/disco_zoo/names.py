@@ -466,16 +466,51 @@ def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
 def one_each(options: Sequence[Sequence[Animal]]) -> bool:
     """Whether one animal can be chosen from each card's ``options``, all different, at
     most one a pet and at least one not."""
+    return pick_each(options) is not None
+
+
+def pick_each(options: Sequence[Sequence[Animal]]) -> tuple[Animal, ...] | None:
+    """One animal from each card's ``options``, all different, at most one a pet and at
+    least one not (the first such choice in the options' order), or ``None`` when there is
+    none."""
     if any(not o for o in options):
-        return False
+        return None
 
-    def pick(k: int, used: frozenset) -> bool:
+    def pick(k: int, chosen: tuple[Animal, ...]) -> tuple[Animal, ...] | None:
         if k == len(options):
-            pets = sum(a.is_pet for a in used)
-            return pets <= 1 and len(used) - pets >= 1
-        return any(pick(k + 1, used | {a}) for a in options[k] if a not in used)
+            pets = sum(a.is_pet for a in chosen)
+            return chosen if pets <= 1 and len(chosen) - pets >= 1 else None
+        for animal in options[k]:
+            if animal not in chosen:
+                found = pick(k + 1, chosen + (animal,))
+                if found is not None:
+                    return found
+        return None
 
-    return pick(0, frozenset())
+    return pick(0, ())
+
+
+def example_rescue(read: ScreenText) -> str:
+    """An ``--animals`` value for a screen whose names are not all settled, made of what the
+    cards may be (a settled card's name, else one of its candidates) and a rescue the
+    catalogue accepts: one region's animals (one of the regions the screen may be), all
+    different, at most one pet. A player who copies it gets a board read, not a second
+    refusal; when the cards' candidates fit no rescue, placeholders (``NAME1,NAME2``) say
+    the form without naming animals the screen does not show."""
+    regions = read.regions or tuple(load_catalogue().regions)
+    for region in regions:
+        animals = _region_animals(region)
+        options = []
+        for card in read.cards:
+            written = (card.name,) if card.name else card.candidates
+            mine = [animals[_upper(w)] for w in written if _upper(w) in animals]
+            if not written:  # a card not read at all: any of the region's own animals
+                mine = [a for a in dict.fromkeys(animals.values()) if not a.is_pet]
+            options.append(list(dict.fromkeys(mine)))
+        chosen = pick_each(options)
+        if chosen is not None:
+            return ",".join(a.name for a in chosen)
+    return ",".join(f"NAME{k + 1}" for k in range(len(read.cards)))
 
 
 @cache
@@ -1021,8 +1056,7 @@ def animals_on_screen(image: np.ndarray, cards: Sequence, board_top: float,
                                                 + (" or ..." if len(card.candidates) > 6 else "")
                                                 if card.candidates else "not read")
                            for k, card in enumerate(read.cards) if card.name is None)
-        example = ",".join(card.name or (card.candidates[0] if card.candidates else "Name")
-                           for card in read.cards)
+        example = example_rescue(read)
         raise ReadError(f"found a rescue board and {len(cards)} animal card(s), but their names "
                         f"are not read beyond doubt ({unsure}); name the animals in card "
                         f"order with --animals, e.g. --animals {example}")
