@@ -416,6 +416,33 @@ def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
 
 
+def test_link_not_read_stands_inside_the_console_view_round_the_pixels_shown():
+    """135100 case 0 (a picture cut 29.2 console pixels at the top and 31.1 on the right,
+    the camera at the room's top): the view shows room pixels x 80-208, y 13-127 (the wall
+    row cut 13 pixels), so the console's 160x128 view lies within x 49-239, y 0-140. Link
+    not read (he stepped onto column 12, cut off), a tile off that, board row 7 or column
+    2, keeps its state; the box round the cells read alone (7 rows, 8 columns) took them
+    in, and the walk's row 7 and then row 0 were ``?`` in four of its frames (24 cells)."""
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.tracking import Sighting
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+
+    labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
+    labels[2][11] = "x"
+    seen = room_read(labels, ((0, 6), (4, 11)))
+    extras = {**seen.extras, "unread_now": tuple(seen.unknown()),
+              "sighting": Sighting(frozenset({(2, 11)}), 1)}
+    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
+                                                for c, label in enumerate(row))
+                                          for r, row in enumerate(labels)), 1.0, "cave",
+                     {**extras, "shown": (80, 13, 209, 128)})
+    grid = board_tokens(read, ROOM)
+    assert grid[2][12] == grid[6][12] == grid[4][3] == "?"  # on the console's screen
+    assert grid[7][5] == grid[7][12] == grid[3][2] == grid[8][3] == "."  # off it
+    old = board_tokens(replace(read, extras=extras), ROOM)  # without the pixels shown
+    assert old[7][5] == old[3][2] == "?"
+
+
 def test_live_counts_a_refused_frame_as_missed(case):
     """``gridsight live`` over a room pack: a frame with no room in it keeps the board and
     counts as one more frame since Link was read."""
