@@ -686,6 +686,25 @@ def test_a_stretched_picture_whose_edge_blurs_into_the_margin_is_offered_at_its_
     assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.01 * h for s in screens)
 
 
+def test_a_stretched_picture_placed_on_the_border_by_its_repeats_is_offered_from_its_edge():
+    """133007 (4.45x by 7.12x, bicubic, scanlines 48%, the picture 8 rows under the
+    screenshot's top and 8 over its bottom, the bottom wall dark on a dark margin): the
+    bottoms settled were the border's, and the repeats' own size was placed from the top
+    border too, so it was not offered (the pitch down learned 0.8% large, the camera a
+    pixel low, a frame in three refused). The repeats' size from the top settled off the
+    border is offered."""
+    settings = rooms.setup_for("display", 7, 133_007)
+    shot = rooms.calibration_shot(gbc.random_look(133_007), settings, 133_007)
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    assert y >= 8 and image.shape[0] - (y + h) >= 8
+    across = pitch_candidates(image, GBC, axis=1, cut=3.0)[0]
+    down = pitch_candidates(image, GBC, axis=0, near=across, cut=3.0, keep=3)[0]
+    screens = find_screens(image, GBC, across, pitch_y=down)
+    assert any(s.y + s.height >= image.shape[0] - 0.5 for s in screens)  # the border's
+    assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.002 * h for s in screens)
+
+
 @pytest.fixture(scope="module")
 def wide_case(tmp_path_factory):
     """The set-up of :data:`WIDE` the old reader failed worst on, calibrated."""
