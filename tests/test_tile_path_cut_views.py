@@ -280,3 +280,26 @@ def test_black_margins_stop_short_of_a_tile():
     black = np.zeros((128, 160, 3), np.uint8)
     assert room_module.black_margins(black, 16) == (15, 15, 15, 15)
     assert room_module.black_margins(np.zeros((0, 0, 3), np.uint8), 16) == (0, 0, 0, 0)
+
+
+
+def test_a_view_cut_at_the_rooms_far_wall_is_placed_at_its_odd_last_camera():
+    """A view cut by the screenshot's edge on the left while the camera is clamped at the
+    room's east wall sits at the last camera the room allows, of an odd phase when the cut
+    is odd. 132012's calibration screenshot (3.87x cubic, colour-corrected, cut 4.9 console
+    pixels on the left; camera 80, so 85 of 0-85 for the view cut 5) was placed at the
+    room's other end: the coarse search tries even phases only, 84 (a pixel off) cost
+    twice as much and 86 is past the room; every later frame was refused (126 cells ``?``).
+    """
+    from gridsight.vision.mapview import kind_candidates
+
+    settings = rooms.setup_for("display", 12, 132_012)
+    shot = rooms.calibration_shot(gbc.random_look(132_012), settings, 132_012)
+    assert shot.camera[0] == 80 and shot.picture[0] < -18  # clamped east, cut on the left
+    image = without_scanlines(shot.image)
+    pitch = 16 * shot.scale
+    screen = Screen(float(shot.picture[0]), float(shot.picture[1]), pitch, GBC)
+    screen = Screen(screen.x, screen.y, pitch, GBC, 0.0, _clip(screen, *image.shape[1::-1]))
+    assert screen.clip[0] == 5
+    best = kind_candidates(screen.native_view(image), ROOM.kinds(), 16)[0]
+    assert best.camera == (85, shot.camera[1])

@@ -416,6 +416,33 @@ def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
 
 
+def test_link_not_read_stands_inside_the_console_view_round_the_pixels_shown():
+    """135100 case 0 (a picture cut 29.2 console pixels at the top and 31.1 on the right,
+    the camera at the room's top): the view shows room pixels x 80-208, y 13-127 (the wall
+    row cut 13 pixels), so the console's 160x128 view lies within x 49-239, y 0-140. Link
+    not read (he stepped onto column 12, cut off), a tile off that, board row 7 or column
+    2, keeps its state; the box round the cells read alone (7 rows, 8 columns) took them
+    in, and the walk's row 7 and then row 0 were ``?`` in four of its frames (24 cells)."""
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.tracking import Sighting
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+
+    labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
+    labels[2][11] = "x"
+    seen = room_read(labels, ((0, 6), (4, 11)))
+    extras = {**seen.extras, "unread_now": tuple(seen.unknown()),
+              "sighting": Sighting(frozenset({(2, 11)}), 1)}
+    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
+                                                for c, label in enumerate(row))
+                                          for r, row in enumerate(labels)), 1.0, "cave",
+                     {**extras, "shown": (80, 13, 209, 128)})
+    grid = board_tokens(read, ROOM)
+    assert grid[2][12] == grid[6][12] == grid[4][3] == "?"  # on the console's screen
+    assert grid[7][5] == grid[7][12] == grid[3][2] == grid[8][3] == "."  # off it
+    old = board_tokens(replace(read, extras=extras), ROOM)  # without the pixels shown
+    assert old[7][5] == old[3][2] == "?"
+
+
 def test_live_counts_a_refused_frame_as_missed(case):
     """``gridsight live`` over a room pack: a frame with no room in it keeps the board and
     counts as one more frame since Link was read."""
@@ -657,6 +684,25 @@ def test_a_stretched_picture_whose_edge_blurs_into_the_margin_is_offered_at_its_
     screens = find_screens(image, GBC, across, pitch_y=down)
     assert any(s.y + s.height >= image.shape[0] - 0.5 for s in screens)  # the border's
     assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.01 * h for s in screens)
+
+
+def test_a_stretched_picture_placed_on_the_border_by_its_repeats_is_offered_from_its_edge():
+    """133007 (4.45x by 7.12x, bicubic, scanlines 48%, the picture 8 rows under the
+    screenshot's top and 8 over its bottom, the bottom wall dark on a dark margin): the
+    bottoms settled were the border's, and the repeats' own size was placed from the top
+    border too, so it was not offered (the pitch down learned 0.8% large, the camera a
+    pixel low, a frame in three refused). The repeats' size from the top settled off the
+    border is offered."""
+    settings = rooms.setup_for("display", 7, 133_007)
+    shot = rooms.calibration_shot(gbc.random_look(133_007), settings, 133_007)
+    image = without_scanlines(shot.image)
+    x, y, w, h = shot.picture
+    assert y >= 8 and image.shape[0] - (y + h) >= 8
+    across = pitch_candidates(image, GBC, axis=1, cut=3.0)[0]
+    down = pitch_candidates(image, GBC, axis=0, near=across, cut=3.0, keep=3)[0]
+    screens = find_screens(image, GBC, across, pitch_y=down)
+    assert any(s.y + s.height >= image.shape[0] - 0.5 for s in screens)  # the border's
+    assert any((s.x, s.y) == (x, y) and abs(s.height - h) < 0.002 * h for s in screens)
 
 
 @pytest.fixture(scope="module")

@@ -170,11 +170,14 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         raise ValueError("the view is larger than the map")
     kind_ids = [int(k) for k in np.unique(kinds) if k >= 0]
 
-    def costs_at(phase: tuple[int, int], size: int) -> list[tuple[float, tuple[int, int]]]:
+    def costs_at(phase: tuple[int, int], size: int, only=None
+                 ) -> list[tuple[float, tuple[int, int]]]:
         px, py = phase
         tiles, (fc, fr) = inner_tiles(view, phase, tile)
         n_rows, n_cols = tiles.shape[:2]
         cams = [(cx, cy) for cy in ys if (-cy) % tile == py for cx in xs if (-cx) % tile == px]
+        if only is not None:
+            cams = [cam for cam in cams if only(cam)]
         if not cams or n_rows == 0 or n_cols == 0:
             return []
         windows = []
@@ -188,6 +191,20 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
     for py in range(0, tile, 2):  # every other phase: the pixel is settled below
         for px in range(0, tile, 2):
             coarse += costs_at((px, py), max(1, tile // 2))
+    # The last camera each way may be of an odd phase, its even neighbour past the map's
+    # edge: a view cut by the screenshot's edge at the room's far wall sits there (132012:
+    # cut 5 console pixels on the left, camera 85 of 0-85; 84, a pixel off, cost twice as
+    # much and lost to a place at the room's other end). Those cameras are tried too.
+    x_end, y_end = xs[-1], ys[-1]
+    odd_x, odd_y = (-x_end) % tile % 2 == 1, (-y_end) % tile % 2 == 1
+    if odd_x:
+        for py in range(0, tile, 2):
+            coarse += costs_at(((-x_end) % tile, py), max(1, tile // 2),
+                               only=lambda cam: cam[0] == x_end)
+    if odd_y:
+        for px in list(range(0, tile, 2)) + ([(-x_end) % tile] if odd_x else []):
+            coarse += costs_at((px, (-y_end) % tile), max(1, tile // 2),
+                               only=lambda cam: cam[1] == y_end)
     if not coarse:
         raise ValueError("the view is larger than the map")
     coarse.sort(key=lambda item: item[0])

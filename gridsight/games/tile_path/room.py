@@ -196,6 +196,16 @@ class View:
         return shown.full_cells((room.rows + 2, room.cols + 2),
                                 (w - left - right, h - top - bottom))
 
+    def shown(self) -> tuple[int, int, int, int]:
+        """The room pixels the screenshot shows of the view, ``(x0, y0, x1, y1)``, end
+        exclusive: the view's pixels less a black bar the picture was placed over. The
+        console's whole view (:attr:`ScreenLayout.view_tiles`) holds them, wherever the
+        screenshot's edge cuts it."""
+        h, w = self.pixels.shape[:2]
+        left, top, right, bottom = black_margins(self.pixels, self.placement.tile)
+        cx, cy = self.camera
+        return cx + left, cy + top, cx + w - right, cy + h - bottom
+
     def tile(self, r: int, c: int) -> np.ndarray:
         """The tile of room cell ``(r, c)`` (walls included), ``tile_px`` square."""
         t = self.placement.tile
@@ -1185,7 +1195,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> Roo
         in_view = ((b_r0, b_r1), (b_c0, b_c1))
     geometry = board_geometry(view, room)
     fit = max(0.0, 1.0 - view.placement.cost)
-    extras = {"view": in_view, "camera": view.camera, "fit": fit,
+    extras = {"view": in_view, "camera": view.camera, "fit": fit, "shown": view.shown(),
               "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
     board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
     return RoomRead(view, board, in_view)
@@ -1317,6 +1327,12 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
       ``GBC.view_tiles`` (10x8) tiles fully at most, so his tile is in a box that size
       round the cells read (wider than them when the picture is cut, or a cell unsure).
       This needs no count of his steps: screenshots taken several steps apart keep it.
+      The console's view also holds every room pixel the screenshot shows of it (the
+      read's ``extras["shown"]``, :meth:`View.shown`, the edge's cut tiles included), so
+      it reaches at most its size less theirs past them: a picture cut 13 console pixels
+      into its top row of walls (135100 case 0, the camera at the room's top) shows 115
+      of the 128 rows, so the screen ends 13 pixels under them, short of the board's row
+      8, which the box round the cells read (7 rows) took in.
     - The tiles he has left since he was last read: the read's ``extras["sighting"]``
       (:class:`gridsight.tracking.Sighting`) says where and how many frames since, each
       holding at most one of his steps (or the more the frames so far showed: its
@@ -1330,9 +1346,22 @@ def in_doubt(board: BoardRead, seen_now) -> set[tuple[int, int]]:
     (r0, r1), (c0, c1) = view
     last = tuple(sighting.cells) if sighting is not None else ()
     steps = sighting.steps(sighting.missed) if sighting is not None else 0
+    t = GBC.tile_px
+    shown = board.extras.get("shown")
+
+    def on_console(r: int, c: int) -> bool:
+        """Board cell ``(r, c)``'s tile (walls counted: room cell ``r + 1, c + 1``) inside
+        a console view holding the pixels shown (any, when they are not known)."""
+        if shown is None:
+            return True
+        x0, y0, x1, y1 = shown
+        left, top = (c + 1) * t, (r + 1) * t
+        return x1 - wide * t <= left and left + t <= x0 + wide * t and \
+            y1 - high * t <= top and top + t <= y0 + high * t
 
     def reached(r: int, c: int) -> bool:
-        on_screen = r1 - high < r < r0 + high and c1 - wide < c < c0 + wide
+        on_screen = r1 - high < r < r0 + high and c1 - wide < c < c0 + wide \
+            and on_console(r, c)
         if on_screen or not last:
             return True  # he may stand there now (or, never read, anywhere)
         return min(abs(r - a) + abs(c - b) for a, b in last) < steps  # left since
