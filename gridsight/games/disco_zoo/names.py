@@ -113,6 +113,9 @@ class ScreenText:
     labels: tuple[str, ...] = ()
     separation: float = 0.0
     lines: dict = field(default_factory=dict, repr=False, compare=False)
+    # The region line's glyphs the labels vouch for read as ``region``, and the letters of
+    # its name the labels show (:func:`region_vouched`); ``None`` with no region read.
+    region_vouched: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def named(self) -> bool:
@@ -299,7 +302,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         alone = _region_alone(region_line, region_texts, cipher, regions, names)
         if alone is not None:
             within = read_names(image, cards, title_bottom, alone, pixels=pixels)
-            return replace(within, region=alone, regions=(alone,))
+            return replace(within, region=alone, regions=(alone,),
+                           region_vouched=region_vouched(region_line, _upper(alone), cipher))
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
         # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
@@ -312,9 +316,20 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         if len(named) == 1 and all(any(a.name == card.name and (a.region in named or a.is_pet)
                                        for a in load_catalogue().animals()) for card in names):
             region_read = named.pop()
+    vouched = region_vouched(region_line, _upper(region_read), cipher) \
+        if region_read is not None and region_line is not None else None
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
-                      tuple(names), labels, cipher.calibration.separation, seen)
+                      tuple(names), labels, cipher.calibration.separation, seen, vouched)
+
+
+def region_vouched(line: TextLine, text: str, cipher: Cipher) -> tuple[int, int]:
+    """How many of ``line``'s glyphs read as ``text`` the labels alone vouch for
+    (:meth:`gridsight.vision.cipher.Cipher.confirmed`, no other line of the screen), and how
+    many of ``text``'s letters the labels show at all (the most that can be vouched for)."""
+    shown = {ch for _, ch in cipher.references(line)}
+    letters = text.replace(" ", "")
+    return cipher.confirmed([(line, text)])[0], sum(ch in shown for ch in letters)
 
 
 RECUT_COST = MARGIN  # a name read off its line cut anew costs this more than off it as cut
@@ -679,13 +694,19 @@ def _attempts_line(bar: list[TextLine]) -> TextLine | None:
     return max(lines, key=lambda ln: ln.box[0] + ln.box[2])
 
 
+def counter_line(bar: list[TextLine], label: TextLine | None) -> TextLine | None:
+    """The attempts counter among the title bar's lines: the tallest line of one or two
+    glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found)."""
+    return max((ln for ln in bar if len(ln.glyphs) <= 2 and (
+        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
+        key=lambda ln: ln.height, default=None)
+
+
 def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
     """The region's name: the leftmost line of three glyphs or more in the title bar's left
     half, on the rows of the label and the counter (the bar's tallest short line left of
     the label), so not a phone's clock above the bar."""
-    counter = max((ln for ln in bar if len(ln.glyphs) <= 2 and (
-        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
-        key=lambda ln: ln.height, default=None)
+    counter = counter_line(bar, label)
     anchors = [ln for ln in (label, counter) if ln is not None]
     lines = [ln for ln in bar if ln is not label and len(ln.glyphs) >= 3
              and ln.box[0] < 0.5 * width

@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from gridsight.games.disco_zoo import lengths
+from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
 from gridsight.games.disco_zoo.screen import (
@@ -408,12 +408,15 @@ def _legible(words) -> bool:
 
 def _region_seen(words) -> str | None:
     """The region the screen's glyphs read beyond doubt, when legible: with the cards' names
-    (:func:`_legible`), or off a title line tall enough on its own (at least
-    :data:`MIN_LETTER` pixels: the title's words are bigger than the cards', 600019: Polar
-    read, its cards' lines not found)."""
-    line = words.lines.get("region")
-    legible = _legible(words) or (line is not None and line.height >= MIN_LETTER)
-    return words.region if legible else None
+    (:func:`_legible`), or off the title line alone where its read fits what the screen
+    shows (:func:`.title_region.counts_alone`: tall enough, the whole of the title's text on
+    its rows, its letters vouched for by the labels; 600019: Polar read, its cards' lines not
+    found; 270054: a title line cut short read Farm for the Outback)."""
+    if words.region is None:
+        return None
+    if _legible(words) or title_region.counts_alone(words.lines, words.region_vouched):
+        return words.region
+    return None
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,

@@ -1,0 +1,76 @@
+"""When the region read off the title bar alone counts
+(:mod:`gridsight.games.disco_zoo.title_region`): synthetic title lines, no screen read.
+
+0.78x seed 270054 (Outback, one Tiddalik card): blur took the ``A`` of ``OUTBACK``, and the
+``CK`` beyond the gap was taken off the line as the counter's digits; the four glyphs left
+(6 px tall, the cards' names too small to read) read ``FARM``, and that region, taken as read
+beyond doubt, named the card's three boxes the Farm's Unicorn with no options: WRONG.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from gridsight.games.disco_zoo import names, screen_text
+from gridsight.games.disco_zoo.title_region import counts_alone, whole_name
+
+Box = tuple[int, int, int, int]
+
+
+def _line(boxes: list[Box], words: tuple[int, ...] | None = None) -> names.TextLine:
+    """A line of glyphs with these boxes (only their boxes are looked at)."""
+    glyphs = tuple(SimpleNamespace(box=b) for b in boxes)
+    x0 = min(b[0] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    height = max(b[3] for b in boxes)
+    return names.TextLine(glyphs, words or (len(boxes),),  # type: ignore[arg-type]
+                          (x0, y0, x1 - x0, height), float(height), (0.0, 0.0, 0.0))
+
+
+# 270054's title, as found: OUTB and CK on one bar line, the counter, ATTEMPTS LEFT.
+OUTB = [(8, 32, 4, 6), (14, 32, 4, 6), (19, 32, 3, 6), (23, 32, 4, 6)]
+CK = [(34, 32, 4, 6), (39, 32, 4, 6)]
+COUNTER = _line([(129, 27, 14, 16)])
+LABEL = _line([(150 + 10 * k, 32, 8, 11) for k in range(12)], (8, 4))
+
+
+def _lines(region: names.TextLine, bar_line: names.TextLine) -> dict:
+    return {"region": region, "bar": [bar_line, COUNTER, LABEL], "label": LABEL, "names": []}
+
+
+def test_a_title_line_cut_short_of_the_text_on_its_rows_is_not_read_alone():
+    """``OUTB`` taken off ``OUTB CK`` is not the whole name: the region it reads does not count
+    alone, however well its letters are vouched for; the line whole does (the counter, a
+    taller digit, and the label are not the name's text)."""
+    bar_line = _line(OUTB + CK, (4, 2))
+    cut = bar_line.first_words(1)
+    assert not whole_name(cut, _lines(cut, bar_line)["bar"], LABEL)
+    assert not counts_alone(_lines(cut, bar_line), (4, 4))
+    assert whole_name(bar_line, _lines(bar_line, bar_line)["bar"], LABEL)
+    assert counts_alone(_lines(bar_line, bar_line), (3, 3))
+
+
+def test_a_title_line_read_alone_needs_its_letters_vouched_for_and_a_margin_of_height():
+    whole = _line(OUTB)
+    lines = _lines(whole, whole)
+    assert counts_alone(lines, (2, 3))
+    assert not counts_alone(lines, (1, 3))  # 270054's FARM: one letter of three vouched for
+    assert not counts_alone(lines, (0, 0))  # no label of the title's style: nothing vouched
+    assert not counts_alone(lines, None)
+    short = _line([(x, 32, 3, 5) for x in (8, 12, 16, 20)])
+    assert not counts_alone(_lines(short, short), (4, 4))  # 5 px: no margin
+
+
+def test_the_region_of_a_screen_whose_names_are_not_legible_is_not_taken_off_a_cut_title():
+    """:func:`screen_text._region_seen` on 270054's words: FARM read off the cut title line
+    (one glyph vouched for) is not seen; the same read off a whole line, vouched for, is."""
+    bar_line = _line(OUTB + CK, (4, 2))
+    cut = bar_line.first_words(1)
+    words = names.ScreenText("Farm", ("Farm", "Mars"), (names.CardName(None, ()),),
+                             lines=_lines(cut, bar_line), region_vouched=(1, 1))
+    assert screen_text._region_seen(words) is None
+    whole = _line(OUTB)
+    words = names.ScreenText("Farm", ("Farm",), (names.CardName(None, ()),),
+                             lines=_lines(whole, whole), region_vouched=(3, 3))
+    assert screen_text._region_seen(words) == "Farm"
