@@ -380,6 +380,20 @@ def test_a_screens_top_and_bottom_a_bin_wider_than_its_boards_widen_its_proposal
                and w - 2 <= r.width <= 1.2 * w for r in proposed), (proposed, (x, y, w, h))
 
 
+def test_a_screen_whose_sides_line_up_with_a_wallpapers_grid_is_proposed():
+    """Harder desktop 121011 of ``bench/bench_desktop.py`` (a 297 px mirror, no border, on a
+    wallpaper of grid lines): its sides fall on two of the grid's lines on the shrunk frame,
+    so they run on together above it, bridged over its corner, past the tallest screen's
+    run, and no region held the phone: the capture was refused. The run not bridged, from
+    the corner down, is taken then."""
+    _, capture, _ = sample(real_look_rescue, 121_011, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    proposed = propose_regions(capture.image)
+    assert any(r.holds((x + 0.05 * w, y, x + 0.95 * w, y + h), slack=2)
+               and r.width <= 1.1 * w and r.height <= 1.3 * h for r in proposed), \
+        (proposed, (x, y, w, h))
+
+
 def test_a_striped_wallpaper_makes_no_window_of_its_rows():
     """A desktop with no game (bench seed 90014): a diagonally striped wallpaper's rows, taken
     for a window's top and bottom, made a region in which a spreadsheet read as a rescue with

@@ -95,3 +95,20 @@ def test_a_harder_desktop_keeps_the_truth_and_leaves_the_old_draws_alone():
     assert (np.abs(inside.astype(int) - (30, 200, 30)).max(axis=2) <= 2).mean() > 0.99
     plain = desktop(shot, np.random.default_rng(140), kind="mirror", jpeg=0.0)
     assert "harder" not in plain.extras and plain.image.shape[1] != 2560
+
+
+def test_hue_only_cards_keep_the_grounds_lightness_and_leave_other_looks_alone(monkeypatch):
+    """``hue_cards`` (issue 18: cards told from the ground by colour, not brightness): on a
+    look it picks, the card has the ground's lightness (within 2.5 L*) and another colour;
+    with the share 0 every look is drawn as before."""
+    from kit.skins import disco_zoo_real as real
+
+    plain = real.random_look(290_000, "Polar")
+    monkeypatch.setattr(real, "HUE_SHARE", 1.0)
+    hued = real.random_look(290_000, "Polar")
+    ground, card = real._lab(hued.background), real._lab(hued.card_color)
+    assert abs(float(card[0] - ground[0])) < 2.5
+    assert float(np.linalg.norm(card - ground)) >= 2.4
+    assert hued.card_color != plain.card_color
+    monkeypatch.setattr(real, "HUE_SHARE", 0.0)
+    assert real.random_look(290_000, "Polar") == plain

@@ -285,6 +285,12 @@ def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least:
     # Dark bars beside a dark desktop break a side for a while: gaps are bridged.
     start, length = _longest_runs(both, GAP_BINS)
     width = sides[second] - sides[first]
+    # A screen's sides lined up with a wallpaper's lines run on past its top or bottom, too
+    # long for a screen; a break there (its corner, where the lines do not meet) is then
+    # taken as the end: the longest run not bridged (harder desktop 121011).
+    too_long = np.flatnonzero(length * BIN > RUN_MOST * most * width)
+    if len(too_long):
+        start[too_long], length[too_long] = _longest_runs(both[too_long], 0)
     fits = (least * width <= length * BIN) & (length * BIN <= RUN_MOST * most * width)
     for pair in np.flatnonzero(fits):
         i, j, s, n = int(first[pair]), int(second[pair]), int(start[pair]), int(length[pair])
