@@ -214,7 +214,7 @@ def _screen_now(seed: int, base: int):
 
 
 @pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 3), (7009, 1), (7065, 0), (7066, 0),
-                                        (7018, 2), (930054, 0), (270055, 0),
+                                        (7018, 2), (930054, 0), (210003, 0), (270055, 0),
                                         (270025, 0), (210041, 0)])
 def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     """Rows once read clearly and wrong: boxes with thick borders read as their border (7098
@@ -228,7 +228,9 @@ def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     inside, alike and apart from the six unfilled boxes of the other cards (7018: "0 of 4
     filled"); small boxes on a light card rimmed in a dark shade, their middles of a few
     pixels blended with the pale cyan border and the rim (930054 at 1.7x: unfilled boxes read
-    as rare fills, the common fills as unfilled); a row of four whose unfilled
+    as rare fills, the common fills as unfilled); three rimmed boxes of 6 px at 0.65x blurred
+    into one run and cut into two boxes 3 px apart by the band's height (210003: "2 boxes",
+    clearly; :data:`gridsight.vision.boxrow.SQUARE_GAP`); a row of four whose unfilled
     boxes' faint borders stayed under the ink, its two fills read as the whole row (270055 at
     0.84x: "2 of 2 filled", the row off its card's middle: ``cards.OFF_CENTRE``); a dark
     common fill 19 Lab from three unfilled boxes alike (270025 at 1.5x, ``cards.LONE_OTHERS``
@@ -248,6 +250,19 @@ def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
         assert right or card.boxes.confidence < BOX_SURE, (want.name, card.boxes)
         right_and_clear += right and card.boxes.confidence >= BOX_SURE
     assert right_and_clear == clear
+
+
+def test_boxes_joined_in_one_blurred_run_are_cut_by_a_share_of_their_larger_measure():
+    """Fresh 270054 at 0.78x (Outback, one Tiddalik card): its three boxes of 9-10 px blur
+    into one run, their gap by the band's height wider than a quarter of their side; cut by
+    :data:`gridsight.vision.boxrow.SQUARE_SHARE` of their larger measure, the row is three
+    boxes (uncut, no row was found). Its region, read off the title cut short as ``FARM``,
+    then named the card a Unicorn with no options: that read no longer counts
+    (``tests/test_disco_zoo_title_region.py``)."""
+    _, image = _screen_now(270054, 270_000)
+    cards = locate_rescue(image).cards
+    assert len(cards) == 1 and cards[0].boxes is not None
+    assert cards[0].boxes.count == 3
 
 
 def _hue_screen(seed: int):

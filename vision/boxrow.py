@@ -44,6 +44,19 @@ MAX_BOXES = 8
 # 7098) or blurred into a small middle (9 px at 1.06x: 7009's unfilled row read "3 of 3
 # filled"). A fifth stays inside the middle; 0.15 to 0.25 read the same rows on 120 screens.
 CENTRE = 0.2
+# Boxes joined in one run touch or nearly: their step is at most a side and a narrow gap.
+# The side is the cut's, and also the band's height (a box is square): a cut's side found
+# from the run's width carries the run's blurred fringe (210018 at 1.06x: boxes of 17 px, a
+# side of 22 with the fringe). Real-look 210003 at 0.65x: three rimmed boxes of 6 px, 1 px
+# apart, blurred into one run 15 px wide and 5 tall, the faint change of colour between the
+# first two lost; its colours repeated best at 8 px and it was cut into two boxes of 7 px,
+# a gap of 1 px by that side, of 3 px by the height, read clearly as a row of two.
+SQUARE_GAP = 2.0
+# ... and a gap of SQUARE_SHARE of the box's larger measure is still narrow: a band's rows may
+# lose a box's faint top or bottom border (fresh real-look 230022 at 0.92x: boxes of 16 px in
+# a band 14 rows tall, a step of 18, a gap of 4 by the height; cut at a quarter of the
+# height, the Lynx's row of four was left unclear and its found tile unread).
+SQUARE_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -167,8 +180,10 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
         joined = max(1, round((width + step - height) / step))
         side = width - (joined - 1) * step  # n boxes of one side, one step apart
         if joined == 1 or not 0.7 * height - 1 <= side <= 1.25 * step + 1 \
-                or step - side > max(2.0, 0.25 * side):
-            # (boxes of a run touch or nearly: a gap wider than blur would have parted them)
+                or step - min(side, height) > max(SQUARE_GAP, SQUARE_SHARE * max(side, height)):
+            # (boxes of a run touch or nearly: a gap wider than blur would have parted them,
+            # the side taken as the band's height too: a box is square, and a side found
+            # from the run's width carries its blurred fringe, :data:`SQUARE_GAP`)
             spans.append((a, b))
             continue
         spans += [(round(a + j * step), round(a + j * step + side)) for j in range(joined)]
