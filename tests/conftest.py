@@ -18,43 +18,58 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-#: The test files that take longest, longest first: each file's seconds of test time in a
-#: whole-suite run (``--durations=0`` of main a9f16a2, two workers, numba's kernels compiled
-#: first as in CI, 2026-12-02), less what the twelfth session cut from the files it changed
-#: (measured alone; docs/testing.md). Under ``--dist loadfile`` each file runs whole on one
-#: worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these
-#: start first and the short files fill in behind them, and neither worker is left running a
-#: long file alone at the end (the longest processing time first rule). The bench scripts are
-#: two files (test_bench.py, test_bench_screens.py) so that both workers share them. Only the
-#: order changes; a file not named here runs after them in the usual order, and a name that no
-#: longer exists does nothing.
+#: The test files that take longest, longest first: each file's seconds of CPU (the process's and
+#: its children's) run alone in one process (``-n 0``, the 24th session, main fea15ae, the
+#: machine shared: figures up to a third high; every file of 9 s or more). Under ``--dist
+#: loadfile`` each file runs whole on one worker, handed out in collection order (pyproject's
+#: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
+#: and neither worker is left running a long file alone at the end (the longest processing
+#: time first rule; the 24th session found the longest file, test_tile_path_cut_views.py,
+#: unlisted and so started among the last). The bench scripts are two files (test_bench.py,
+#: test_bench_screens.py) so that both workers share them. Only the order changes; a file not
+#: named here runs after them in the usual order, and a name that no longer exists does
+#: nothing.
 LONGEST_FIRST = (
-    "test_disco_zoo_screens.py",  # 47 s (the real-look screens' fixture alone 28 s)
-    "test_desktop.py",  # 42 s
-    "test_bench.py",  # 38 s (43 before the twelfth session)
-    "test_bench_screens.py",  # 37 s (50 before)
-    "test_vision_corpus.py",  # 21 s
-    "test_screen_text.py",  # 19 s
-    "test_thrill_3d_looks.py",
-    "test_vision_locate_whole_screens.py",
-    "test_disco_zoo_engines.py",  # 18 s (21 before)
-    "test_thrill_digger_optimal.py",  # 17 s
-    "test_tile_path_rooms.py",
-    "test_calibrate.py",
-    "test_thrill_3d_games.py",
-    "test_tile_path_solver.py",  # 14 s
-    "test_readers.py",
-    "test_vision_learn.py",
-    "test_disco_zoo_damage.py",
-    "test_thrill_digger_exact.py",  # 10 s (20 before)
-    "test_thrill_3d_tracker.py",
-    "test_analyze.py",
-    "test_disco_zoo_search.py",
-    "test_disco_zoo_phone_sizes.py",
-    "test_demo.py",
-    "test_pentomino_counts.py",
-    "test_disco_zoo_counter.py",
-    "test_disco_zoo_ocr.py",
+    "test_tile_path_cut_views.py",  # 101 s (calibrate_room on 127018: 56 s)
+    "test_bench.py",  # 100 s (numba's kernels compiled in it on a fresh checkout)
+    "test_desktop.py",  # 77 s
+    "test_disco_zoo_screens.py",  # 64 s
+    "test_bench_screens.py",  # 58 s
+    "test_tile_path_rooms.py",  # 42 s
+    "test_disco_zoo_engines.py",  # 35 s
+    "test_calibrate_real_look.py",  # 35 s
+    "test_screen_text.py",  # 26 s
+    "test_thrill_digger_optimal.py",  # 26 s
+    "test_thrill_3d_looks.py",  # 26 s
+    "test_calibrate_proposes.py",  # 25 s
+    "test_vision_locate_whole_screens.py",  # 25 s
+    "test_calibrate.py",  # 22 s
+    "test_tile_path_solver.py",  # 20 s
+    "test_vision_corpus.py",  # 20 s
+    "test_disco_zoo_cards.py",  # 19 s
+    "test_readers.py",  # 19 s
+    "test_thrill_digger_exact.py",  # 19 s
+    "test_desktop_small.py",  # 18 s
+    "test_disco_zoo_damage.py",  # 18 s
+    "test_vision_learn.py",  # 17 s
+    "test_disco_zoo_search.py",  # 16 s
+    "test_disco_zoo_counter.py",  # 16 s
+    "test_thrill_3d_tracker.py",  # 15 s
+    "test_doubts.py",  # 14 s
+    "test_fuzz_cli.py",  # 14 s
+    "test_limits_memory.py",  # 14 s
+    "test_disco_zoo_lengths.py",  # 13 s
+    "test_thrill_3d_games.py",  # 13 s
+    "test_live_real_look.py",  # 13 s
+    "test_disco_zoo_name_remnants.py",  # 12 s
+    "test_analyze.py",  # 12 s
+    "test_disco_zoo_ocr.py",  # 12 s
+    "test_disco_zoo_phone_sizes.py",  # 12 s
+    "test_disco_zoo_crops.py",  # 11 s
+    "test_pentomino_counts.py",  # 11 s
+    "test_calibrate_window.py",  # 11 s
+    "test_thrill_digger_policies.py",  # 10 s
+    "test_api.py",  # 9 s
 )
 
 

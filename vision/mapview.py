@@ -253,6 +253,9 @@ def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[i
             continue
         members = flat[window == k]
         for group in _colour_groups(members.mean(axis=1)):
+            if len(group) == 1:  # a tile alone is its own median: it agrees on every pixel
+                count += 1.0
+                continue
             median = np.median(members[group], axis=0)
             d = np.abs(members[group] - median).max(axis=2)
             count += float(((d <= TOLERANCE).mean(axis=1) >= 0.97).sum())
@@ -280,13 +283,15 @@ def _colour_groups(means: np.ndarray, reach: float = 30.0) -> list[list[int]]:
     """Tiles grouped by mean colour: each joins the first group whose first tile is within
     ``reach`` levels on every channel."""
     groups: list[list[int]] = []
-    for i, m in enumerate(means):
-        for group in groups:
-            if np.abs(m - means[group[0]]).max() < reach:
+    firsts: list[list[float]] = []  # each group's first tile's mean (plain floats: the same
+    for i, m in enumerate(means.tolist()):  # differences as NumPy's, without a call per pair)
+        for group, first in zip(groups, firsts):
+            if all(abs(a - b) < reach for a, b in zip(m, first)):
                 group.append(i)
                 break
         else:
             groups.append([i])
+            firsts.append(m)
     return groups
 
 
