@@ -452,3 +452,15 @@ def test_a_piece_of_the_name_line_found_again_is_not_the_name():
     line = screen_words(image, screen.cards, screen.lattice.y).lines["names"][0]
     assert text.splitlines()[1] == "animals: Cockatoo"
     assert line is not None and len(line.glyphs) == len("COCKATOO")
+
+
+def test_an_unread_tile_is_said_why_in_words():
+    """A tile left unread is named with what was seen there (issue 18: a pointer over a tile
+    in a desktop capture, harder desktop 117019, was listed unread with no reason given)."""
+    from gridsight.games.disco_zoo.screen import TileSeen
+    from gridsight.games.disco_zoo.screen_text import _why_unread
+
+    assert "mouse pointer" in _why_unread(TileSeen("unknown", confidence=0.0))
+    assert "covered" in _why_unread(TileSeen("hidden", confidence=0.0))
+    assert "lawn" in _why_unread(TileSeen("unknown", confidence=0.0, lawn=True))
+    assert "picture" in _why_unread(TileSeen("unknown", confidence=0.0, pictured=True))

@@ -59,6 +59,20 @@ Cell = tuple[int, int]
 LISTED = 6  # candidates named per card at most in the request for --animals
 
 
+def _why_unread(tile: TileSeen | None) -> str:
+    """Why a tile was left unread, in words for the player: the reader cannot say what lies
+    over it, only what it saw (a mouse pointer over a tile in a desktop capture reads as a
+    tile like no rescue tile: harder desktops 117019, 117008)."""
+    if tile is not None and tile.kind == "hidden":
+        return "is covered: its halves unlike each other (something over the board?)"
+    if tile is not None and tile.lawn:
+        return "reads as grass but may be a found tile of the lawn's own green"
+    if tile is not None and tile.pictured:
+        return ("is dark like a tapped tile with a picture in its middle (a found tile of "
+                "a colour near the dirt's, or something over it?)")
+    return "looks like no rescue tile (something over it: a mouse pointer, a window?)"
+
+
 def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                 pack: TemplatePack | None = None,
                 image: np.ndarray | None = None) -> BoardReading:
@@ -106,6 +120,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                 out.append(".")
                 if label != "ground":
                     unread.append((r, c))
+                    notes.append(f"{cell_name(r, c)} {_why_unread(tile)}: unread, solved as "
+                                 "not yet observed")
         grid.append(out)
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                      len(unread))
