@@ -1020,14 +1020,18 @@ if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
 
 
-def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish():
+@pytest.mark.parametrize("seed, index", [(131_004, 4), (131_005, 5)])
+def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish(seed, index):
     """Fresh walk 131004 (display set-up 4: 2.9x xBR, JPEG 63): on the calibration
     screenshot, Link covers most of his tile and his outline and shading, smoothed, are
     yellowish too. Fitted on every yellow pixel, Link's tile was learned a dull olive (its
     green 190 for the fill's 238), and no later screenshot's yellow tile matched it: Link
     ``?`` in every frame of the walk, and the tiles he might have crossed ``?`` with him.
-    Learned in the fill's colours, Link is read on his tile step after step."""
-    seed, index = 131_004, 4
+    Learned in the fill's colours, Link is read on his tile step after step. 131005 (set-up
+    5: 4.89x nearest, CRT 38%, calibrated mid-step): the CRT's bloom of his green sprite
+    into the fill made dark olive pixels of a yellow hue, near the median of the yellow
+    ones, and both fits were pulled olive (Link read in none of 19 frames, 296 cells
+    ``?``); a third fit starts from the brighter half of the yellow pixels."""
     settings = rooms.setup_for("display", index, seed)
     look = gbc.random_look(seed)
     shot = rooms.calibration_shot(look, settings, seed)
@@ -1036,6 +1040,8 @@ def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish(
     assert link
     fill = np.array(look.yellow.fill, np.float64)
     assert np.abs(np.median(link[0].reshape(-1, 3), axis=0) - fill).max() <= 20
+    if index != 4:
+        return  # the frames of one walk are read below (a screen search each: seconds)
     rng = np.random.default_rng([seed, 77])
     walk = gbc.random_walk(gbc.HEROS_CAVE, rng, int(rng.integers(30, 70)))
     shots = gbc.walk_shots(gbc.HEROS_CAVE, walk[:5], look, settings, rng, from_doorway=False)

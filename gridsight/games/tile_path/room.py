@@ -661,8 +661,12 @@ def _recoloured(base: np.ndarray, target: np.ndarray) -> np.ndarray:
     if inliers.any():
         fill = np.median(y[inliers], axis=0)
         near_fill = inliers & (np.abs(y - fill).max(axis=1) <= MAP_NEAR)
+        value = hsv[:, 2]
+        bright = inliers & (value >= np.median(value[inliers]))
+        near_bright = inliers & (np.abs(y - np.median(y[bright], axis=0)).max(axis=1)
+                                 <= MAP_NEAR)
         explained = -1
-        for start in (inliers, near_fill):
+        for start in (inliers, near_fill, near_bright):
             fits = _colour_map_fits(b, y, start, 12)
             if not fits:
                 continue
