@@ -256,10 +256,15 @@ def _alike(view: np.ndarray, kinds: np.ndarray, tile: int, cameras: list[tuple[i
             if len(group) == 1:  # a tile alone is its own median: it agrees on every pixel
                 count += 1.0
                 continue
-            median = np.median(members[group], axis=0)
-            d = np.abs(members[group] - median).max(axis=2)
-            count += float(((d <= TOLERANCE).mean(axis=1) >= 0.97).sum())
-            spread += float((np.minimum(d, 60).mean(axis=1) / 60).sum())
+            # Twice the median and twice each difference, in integers (the median of an even
+            # group is half-way between two levels): the same figures as NumPy's float
+            # median, without its per-call conversion (a third of a calibration's CPU).
+            tiles = members[group]
+            ordered = np.sort(tiles, axis=0)
+            twice = ordered[(len(group) - 1) // 2] + ordered[len(group) // 2]
+            d2 = np.abs(2 * tiles - twice).max(axis=2)
+            count += float(((d2 <= 2 * TOLERANCE).mean(axis=1) >= 0.97).sum())
+            spread += float((np.minimum(d2, 120).mean(axis=1) / 2 / 60).sum())
     return count, -spread
 
 
