@@ -288,7 +288,7 @@ class OverlayWindow:
                 self.board_box[2] / ratio, self.board_box[3] / ratio)
             inner = place_status((game.w, game.h), board,
                                  lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD,
-                                 MIN_STRIP_WIDTH)
+                                 max(MIN_STRIP_WIDTH, _one_line_width(lines)))
             box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
@@ -340,6 +340,17 @@ def _line_height(kind: str, text: str, width: int) -> int:
     metrics = QFontMetrics(_strip_font(kind))
     flags = int(Qt.TextFlag.TextWordWrap)
     return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+
+
+def _one_line_width(lines: list[tuple[str, str]]) -> int:
+    """The strip's width holding its advice line (the first) on one line: beside a board in
+    a window with room to spare (a whole desktop), the advice is not wrapped."""
+    from PySide6.QtGui import QFontMetrics
+
+    advice = [text for kind, text in lines if kind == "advice"]
+    if not advice:
+        return 0
+    return QFontMetrics(_strip_font("advice")).horizontalAdvance(advice[0]) + 2 * PAD + 2
 
 
 def _strip_height(lines: list[tuple[str, str]], width: int) -> int:
