@@ -43,6 +43,7 @@ from gridsight.vision.mapview import (
     exactness,
     kind_candidates,
     place_by_looks,
+    refined,
     tiles_at,
 )
 from gridsight.vision.packs import Anchor, Template, TemplatePack
@@ -251,11 +252,13 @@ def screen_from_corners(corners: Sequence[tuple[float, float]],
 
 
 def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
-                    screen: Screen | None = None, keep: int = 1, stage: int = 0
-                    ) -> list[View]:
+                    screen: Screen | None = None, keep: int = 1, stage: int = 0,
+                    refine: bool = True) -> list[View]:
     """The view placed by the room's kinds (the ``keep`` best distinct places) at each pitch
     the picture repeats at (or on the ``screen`` given), best first; ``stage`` 1: on the
-    pictures :func:`more_screens` finds (cut by the screenshot's edge, or not square)."""
+    pictures :func:`more_screens` finds (cut by the screenshot's edge, or not square);
+    ``refine`` false: each camera the first pass's (:func:`_refined_view` later, on the
+    few views kept)."""
     out = []
     screens: Iterable[Screen]
     if screen is not None:
@@ -268,7 +271,7 @@ def _views_by_kinds(image: np.ndarray, room: Room, layout: ScreenLayout,
     for found in screens:
         view = found.native_view(image)
         try:
-            placements = kind_candidates(view, room.kinds(), layout.tile_px, keep)
+            placements = kind_candidates(view, room.kinds(), layout.tile_px, keep, refine)
         except ValueError:
             continue
         out += [View(found, view, placement) for placement in placements]
@@ -386,17 +389,25 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
     best: tuple[float, View] | None = None
     any_found = False
     for stage in (0, 1) if screen is None else (0,):
-        found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage)
+        # (stage 1 finds hundreds of places, of which CHECKED are kept: each is set at its
+        # pixel once kept, which is what costs, not before; 127018: 41 s -> 23 s of CPU for the whole calibration)
+        found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage,
+                                refine=not stage)
         any_found = any_found or bool(found)
         if stage:  # the places most alike over the whole view first (:func:`_whole_view_cost`)
-            found = _per_screen(sorted(found, key=lambda v: _whole_view_cost(
-                v.placement.cost, v)))[:CHECKED]
+            found = [_refined_view(v, room) for v in _per_screen(sorted(
+                found, key=lambda v: _whole_view_cost(v.placement.cost, v)))[:CHECKED]]
         chosen = _chosen(found, room, layout, skin)
         if chosen is not None and (best is None or chosen[0] < best[0]):
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
             break
     return (best[1] if best is not None else None), any_found
+
+
+def _refined_view(view: View, room: Room) -> View:
+    """``view`` with its camera set at the pixel (:func:`~gridsight.vision.mapview.refined`)."""
+    return View(view.screen, view.pixels, refined(view.pixels, room.kinds(), view.placement))
 
 
 def _chosen(views: Iterable[View], room: Room, layout: ScreenLayout, skin: str
