@@ -390,7 +390,8 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
     any_found = False
     for stage in (0, 1) if screen is None else (0,):
         # (stage 1 finds hundreds of places, of which CHECKED are kept: each is set at its
-        # pixel once kept, which is what costs, not before; 127018: 41 s -> 23 s of CPU for the whole calibration)
+        # pixel once kept, which is what costs, not before; 127018's calibration: 41 s ->
+        # 23 s of CPU)
         found = _views_by_kinds(image, room, layout, screen, keep=3, stage=stage,
                                 refine=not stage)
         any_found = any_found or bool(found)
