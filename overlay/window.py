@@ -42,9 +42,9 @@ from typing import Any
 
 import numpy as np
 
+from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.paint import render_layer
 from gridsight.overlay.placement import MIN_STRIP_WIDTH, place_strip
-from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
 from gridsight.vision.geometry import BoardGeometry

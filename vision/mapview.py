@@ -528,6 +528,6 @@ def place_by_looks(view: np.ndarray, kinds: np.ndarray, looks: Looks, *,
     return best, reads_at[best.phase]
 
 
-__all__ = ["Looks", "Placement", "TileRead", "agreement", "exactness", "kind_candidates", "refined",
-           "phase_ranking", "place_by_kinds", "place_by_looks", "read_tiles",
+__all__ = ["Looks", "Placement", "TileRead", "agreement", "exactness", "kind_candidates",
+           "phase_ranking", "place_by_kinds", "place_by_looks", "read_tiles", "refined",
            "structure_features", "tiles_at", "votes"]

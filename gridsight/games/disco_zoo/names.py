@@ -518,9 +518,10 @@ def example_rescue(read: ScreenText) -> str:
         options = []
         for card in read.cards:
             written = (card.name,) if card.name else card.candidates
-            mine = [animals[_upper(w)] for w in written if _upper(w) in animals]
-            if not written:  # a card not read at all: any of the region's own animals
-                mine = [a for a in dict.fromkeys(animals.values()) if not a.is_pet]
+            if written:
+                mine = [animals[_upper(w)] for w in written if _upper(w) in animals]
+            else:  # a card not read at all: any of the region's own animals
+                mine = [a for a in animals.values() if not a.is_pet]
             options.append(list(dict.fromkeys(mine)))
         chosen = pick_each(options)
         if chosen is not None:

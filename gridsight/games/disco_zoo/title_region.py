@@ -49,10 +49,10 @@ def counts_alone(lines: dict, vouched: tuple[int, int] | None) -> bool:
 
 
 def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> bool:
-    """Whether no glyph of ``line``'s letters' height (:data:`SHORTER` to :data:`TALLER`) stands on its rows to
-    its right and left of the ``label`` (the title's other lines but the counter,
-    :func:`.names.counter_line`, or the words cut off the line it was taken from): the name
-    read is then all the title shows of it."""
+    """Whether no glyph of ``line``'s letters' height (:data:`SHORTER` to :data:`TALLER`)
+    stands on its rows to its right and left of the ``label`` (the title's other lines but
+    the counter, :func:`.names.counter_line`, or the words cut off the line it was taken
+    from): the name read is then all the title shows of it."""
     from gridsight.games.disco_zoo.names import counter_line
 
     counter = counter_line(bar, label)
