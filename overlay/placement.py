@@ -51,11 +51,12 @@ def _clamp(value: int, low: int, high: int) -> int:
     return max(low, min(value, high)) if high >= low else low
 
 
-def place_strip(game: Box, screen: Box, height_for: Callable[[int], int]) -> Box | None:
+def place_strip(game: Box, screen: Box, height_for: Callable[[int], int],
+                min_width: int = MIN_STRIP_WIDTH) -> Box | None:
     """The strip's box just under ``game`` (else just over it), as wide as the game (at least
-    :data:`MIN_STRIP_WIDTH`, at most the screen) and ``height_for(width)`` high; ``None`` when
-    the screen has room on neither side."""
-    width = min(max(game.w, MIN_STRIP_WIDTH), screen.w)
+    ``min_width``, at most the screen) and ``height_for(width)`` high; ``None`` when the
+    screen has room on neither side."""
+    width = min(max(game.w, min_width), screen.w)
     x = _clamp(game.x, screen.x, screen.x + screen.w - width)
     height = int(height_for(width))
     below = Box(x, game.y + game.h, width, height)

@@ -158,6 +158,9 @@ class OverlayWindow:
         self.why = ""
         self.warnings: tuple[str, ...] = ()
         self.board_box: tuple[float, float, float, float] | None = None
+        # The game's own screen in the captured frame (physical pixels of the frame), when the
+        # board was found in a window of a larger capture: a phone mirrored on a desktop.
+        self.screen_in_frame: tuple[int, int, int, int] | None = None
         self.strip_box: Box | None = None  # where the strip is, in logical screen pixels
         self.avoiding: Box | None = None
         self._shown = False
@@ -168,9 +171,12 @@ class OverlayWindow:
     # -- what the loop calls ------------------------------------------------------------------
 
     def update(self, geometry: BoardGeometry | None, advice: Advice | None, status: str = "",
-               *, why: str | None = None, warnings: tuple[str, ...] | None = None) -> None:
+               *, why: str | None = None, warnings: tuple[str, ...] | None = None,
+               screen: tuple[int, int, int, int] | None = None) -> None:
         """Redraw: the advice through ``geometry`` (or nothing), the status line ``status``,
-        the advice's why and warnings (``why`` and ``warnings`` replace the advice's own)."""
+        the advice's why and warnings (``why`` and ``warnings`` replace the advice's own);
+        ``screen`` is the game's window inside the capture (frame pixels), when the capture
+        is larger than the game (a whole desktop): the strip goes beside it, off the game."""
         width, height = self.rect[2], self.rect[3]
         if geometry is None or advice is None:
             self.layer = np.zeros((height, width, 4), np.uint8)
@@ -187,6 +193,7 @@ class OverlayWindow:
             x1, y1 = corners.max(axis=0)
             self.board_box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
         self.status = status
+        self.screen_in_frame = None if geometry is None else screen
         self._widget.set_image(layer_to_qimage(self.layer))
         self._place_strip()
 
@@ -255,6 +262,16 @@ class OverlayWindow:
         return Box(round(left / ratio), round(top / ratio),
                    max(1, round(width / ratio)), max(1, round(height / ratio)))
 
+    def game_screen_box(self) -> Box | None:
+        """The game's own screen in logical screen pixels when it is a window inside the
+        capture (:attr:`screen_in_frame`), else ``None``."""
+        if self.screen_in_frame is None:
+            return None
+        ratio = self.ratio()
+        x, y, width, height = self.screen_in_frame
+        return Box(round((self.rect[0] + x) / ratio), round((self.rect[1] + y) / ratio),
+                   max(1, round(width / ratio)), max(1, round(height / ratio)))
+
     def avoid(self, box: Box | None) -> None:
         """Keep the advice layer off ``box`` (the panel, logical screen pixels; ``None``: off
         nothing): the part of the layer under it is cut out of the window."""
@@ -270,8 +287,9 @@ class OverlayWindow:
                                                       box.w, box.h)))
 
     def _place_strip(self) -> None:
-        """Put the strip under (else over) the game's window; with no room there, inside it
-        beside the board (:mod:`gridsight.overlay.placement`)."""
+        """Put the strip under (else over) the game's window; with no room there (a capture
+        of a whole desktop) under or over the game's own window inside the capture; else
+        inside it beside the board (:mod:`gridsight.overlay.placement`)."""
         from PySide6.QtCore import QRect
 
         lines = self.status_lines()
@@ -281,6 +299,10 @@ class OverlayWindow:
             return
         game, screen = self.window_box(), self.screen_box()
         box = place_strip(game, screen, lambda width: _strip_height(lines, width))
+        inner_screen = self.game_screen_box()
+        if box is None and inner_screen is not None:  # a phone's window on a captured desktop
+            box = place_strip(inner_screen, game, lambda width: _strip_height(lines, width),
+                              max(MIN_STRIP_WIDTH, _one_line_width(lines)))
         if box is None:  # no room outside the window: beside the board, inside it
             ratio = self.ratio()
             board = None if self.board_box is None else (

@@ -208,6 +208,12 @@ def test_live_follows_a_rescue_in_a_desktop_window_and_searches_again_when_it_mo
     # What the overlay draws through: the board where it is in the capture.
     assert view.geometry is not None
     assert np.abs(view.geometry.outline() - geometry.outline()).max() < 3
+    # ... and the window it was found in, which the strip and the panel keep off.
+    assert view.screen is not None
+    x, y, w, h = view.screen
+    corners = view.geometry.outline()
+    assert (corners >= (x - 1, y - 1)).all() and (corners <= (x + w + 1, y + h + 1)).all()
+    assert w * h < 0.5 * image.shape[0] * image.shape[1]  # a window, not the whole desktop
 
 
 def test_calibrate_on_a_desktop_capture_and_its_pack_reads_another(tmp_path, run_cli,

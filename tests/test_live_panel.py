@@ -151,3 +151,39 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     assert board is not None and not panel.overlaps(board) and inside(panel, whole)
     assert driver.overlay.avoiding == panel and not driver.overlay.widget.mask().isEmpty()
     driver.stop()
+
+
+def test_in_a_captured_desktop_the_panel_goes_beside_the_phones_window():
+    # A capture of the whole screen in which the board was found inside a phone-mirror window
+    # (the view's ``screen``): the panel and the strip keep off that whole window, not merely
+    # off the board, and stay on the screen.
+    from dataclasses import replace
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+    from gridsight.solvers.advice import Advice
+    from gridsight.vision.geometry import BoardGeometry
+
+    from gridsight.overlay.window import OverlayWindow
+
+    probe = OverlayWindow((0, 0, 10, 10))
+    whole = probe.screen_box()
+    probe.close()
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    big = np.full((whole.h, whole.w, 3), 40, np.uint8)
+    driver = LiveDriver(loop, FakeCapture([_frame(big, 0, 0)]), panel_choices=loop.pack.labels,
+                        say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    phone = (20, 20, 240, 420)
+    view = replace(loop.view, version=loop.view.version + 7, status="Tap row 2, column 3",
+                   frame_rect=Rect(0, 0, whole.w, whole.h),
+                   geometry=BoardGeometry.from_rect(phone[0] + 20, 150, 40, 40, 5, 5),
+                   advice=Advice("disco-zoo", 5, 5), screen=phone)
+    driver.show(view, force=True)
+    window = Box(*phone)
+    panel, strip = driver.panel_box(), driver.overlay.strip_box
+    assert driver.overlay.game_screen_box() == window
+    assert not panel.overlaps(window) and not strip.overlaps(window)
+    assert inside(panel, whole) and not panel.overlaps(strip)
+    driver.stop()

@@ -16,6 +16,7 @@ from xserver import private_display
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6")
 
+from gridsight.overlay.status import Box  # noqa: E402
 from gridsight.overlay import window as window_mod  # noqa: E402
 from gridsight.overlay.window import OverlayWindow, check_compositor, layer_to_qimage, qimage_to_array  # noqa: E402
 from gridsight.solvers.advice import Advice, Cell  # noqa: E402
@@ -146,6 +147,30 @@ def test_the_strip_goes_above_the_window_when_there_is_no_room_below_and_inside_
     advice = [text for kind, text in win.status_lines() if kind == "advice"][0]
     one_line = window_mod._line_height("advice", "x", 1000)
     assert window_mod._line_height("advice", advice, box.w - 2 * window_mod.PAD) == one_line
+    win.close()
+
+
+def test_in_a_captured_desktop_the_strip_goes_beside_the_phones_window_not_over_it():
+    # The capture is the whole screen; the board was found in a phone-mirror window inside it
+    # (``screen``): the strip goes under that window, off the game's own controls.
+    win = OverlayWindow((0, 0, 10, 10))
+    whole = win.screen_box()
+    win.move_to((0, 0, whole.w, whole.h))
+    phone = (40, 10, 240, 420)  # the phone's window in the frame
+    g = BoardGeometry.from_rect(60, 150, 40, 40, 5, 5)
+    win.update(g, Advice("disco-zoo", 5, 5), STATUS_360, screen=phone)
+    box, inner = win.strip_box, win.game_screen_box()
+    assert inner == Box(40, 10, 240, 420)
+    assert not box.overlaps(inner) and box.y == 10 + 420  # just under the phone's window
+    advice = [text for kind, text in win.status_lines() if kind == "advice"][0]
+    one_line = window_mod._line_height("advice", "x", 1000)
+    assert window_mod._line_height("advice", advice, box.w - 2 * window_mod.PAD) == one_line
+    # The same desktop without the window known: inside it, under the board (as before).
+    win.update(g, Advice("disco-zoo", 5, 5), STATUS_360)
+    assert win.game_screen_box() is None and win.strip_box.overlaps(inner)
+    # No board: nothing of the phone's window is kept.
+    win.update(None, None, "waiting", screen=phone)
+    assert win.screen_in_frame is None
     win.close()
 
 

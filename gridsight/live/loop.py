@@ -102,6 +102,7 @@ class LiveView:
     thinking: bool = False
     doubts: tuple[Doubt, ...] = ()  # unsure cells whose content changes the advice
     choices: HintChoices | None = None  # a hint the screen did not settle, to choose in the panel
+    screen: tuple[int, int, int, int] | None = None  # the game's window in the frame, if smaller
 
     def status_line(self, verbose: bool = False) -> str:
         """The status as one line of text: the advice, its why, the warnings (and with
@@ -208,6 +209,7 @@ class LiveLoop:
         self._reads_due = 0
         self._frame: Frame | None = None
         self._geometry: BoardGeometry | None = None
+        self._screen: tuple[int, int, int, int] | None = None
         self._note = "" if not source.captures else "starting"
         self._hidden = ""
         self._frame_rect: Any = None
@@ -283,7 +285,7 @@ class LiveLoop:
             self.counters.missing += 1
             self._detector.reset()  # the picture coming back counts as a change
             self._reads_due = 0
-            self._frame_rect, self._geometry = None, None
+            self._frame_rect, self._geometry, self._screen = None, None, None
             self._note = f"waiting: {frame.message}"
             return self._publish()
         if not self.source.captures:
@@ -307,6 +309,7 @@ class LiveLoop:
 
     def _take(self, update: SourceUpdate) -> LiveView:
         self._geometry = update.geometry
+        self._screen = update.screen if update.geometry is not None else None
         self._note = update.note
         if update.geometry is not None:
             self._hidden = update.warning
@@ -651,7 +654,7 @@ class LiveLoop:
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step, why=shown.why if shown is not None else "", details=self._details(),
             thinking=self.thinking, doubts=self._doubts if shown is not None else (),
-            choices=self._choices)
+            choices=self._choices, screen=self._screen)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
             self._version += 1
             view = replace(view, version=self._version)
@@ -664,7 +667,7 @@ class LiveLoop:
 def _drawn(view: LiveView) -> tuple:
     geometry = None if view.geometry is None else view.geometry.homography.round(3).tobytes()
     return (view.status, view.warnings, view.frame_rect, geometry, id(view.advice), view.paused,
-            view.details, view.thinking, view.choices)
+            view.details, view.thinking, view.choices, view.screen)
 
 
 def _grid(view: LiveView) -> tuple:

@@ -201,7 +201,7 @@ class LiveDriver:
                 if box != self._rect:
                     self._follow(box)
                 self.overlay.update(view.geometry, view.advice, status, why=view.why,
-                                    warnings=view.warnings)
+                                    warnings=view.warnings, screen=view.screen)
                 self.overlay.show()
         if self.panel is not None:
             self.panel.show_view(view)
@@ -278,7 +278,10 @@ class LiveDriver:
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
-        board = self._board_box() if fills and not inside(box, screen) else None
+        # Beside the game's own window when the board was found in one (a phone mirrored on
+        # the captured desktop), else beside the board.
+        board = (self.overlay.game_screen_box() or self._board_box()) \
+            if fills and not inside(box, screen) else None
         # Placed again only when what it depends on changed: a panel the player moved stays.
         key = (game, size, self.overlay.strip_box, board)
         if key == self._placed:

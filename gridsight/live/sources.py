@@ -50,7 +50,10 @@ class SourceUpdate:
     ``warning`` is something the player should know although the board is drawn (a part of it
     hidden); ``changed`` whether the believed board may have changed (then the loop reads the
     board text again and solves if it differs); ``moved`` the cells the player changed, in the
-    order to prefer (the loop records the recommended one first as the last advice's move).
+    order to prefer (the loop records the recommended one first as the last advice's move);
+    ``screen`` the game's own screen ``(x, y, width, height)`` in the frame when the board was
+    found in a window of a larger capture (a phone mirrored on a desktop), so that the overlay
+    keeps its strip and panel off that window rather than merely off the board.
     """
 
     geometry: BoardGeometry | None
@@ -58,6 +61,7 @@ class SourceUpdate:
     warning: str = ""
     changed: bool = True
     moved: tuple[Cell, ...] = ()
+    screen: tuple[int, int, int, int] | None = None
 
 
 @runtime_checkable
@@ -176,6 +180,7 @@ class GridSource(_NoExtras):
         self._located: tuple[Any, TemplatePack, BoardRead] | None = None
         self._last_geometry: BoardGeometry | None = None
         self._geometry_shape: tuple[int, ...] = ()
+        self._screen: tuple[int, int, int, int] | None = None  # the game's window in the frame
         self._primed = False
         self._reads_since_reset = 0
         # A game whose board is also found by its structure (no frame to match: a real
@@ -210,6 +215,7 @@ class GridSource(_NoExtras):
         warning = ""
         try:
             board_read = self._locate(frame)
+            self._screen = _screen_of(board_read)
             geometry = board_read.geometry
             hidden = board_read.extras.get("hidden", ())
             if hidden:  # the locator saw something lying over part of the board
@@ -222,6 +228,8 @@ class GridSource(_NoExtras):
             board_read = self._read_through_last(frame)
             if board_read is None and self._structure is not None and not self._by_structure:
                 board_read = self._by_structure_now(frame)
+                if board_read is not None:
+                    self._screen = _screen_of(board_read)
             if board_read is None:
                 if self._rooms is not None:  # a frame missed: Link may have walked unseen
                     self._state = self.tracker.missed()
@@ -244,10 +252,11 @@ class GridSource(_NoExtras):
         if not self._primed:
             self._primed = self._reads_since_reset >= self.confirm
             if not self._primed:
-                return SourceUpdate(geometry, "reading the board", warning, changed=False)
-            return SourceUpdate(geometry, "", warning)
+                return SourceUpdate(geometry, "reading the board", warning, changed=False,
+                                    screen=self._screen)
+            return SourceUpdate(geometry, "", warning, screen=self._screen)
         return SourceUpdate(geometry, "", warning, changed=bool(self._state.changes),
-                            moved=self._moved(before, self._state))
+                            moved=self._moved(before, self._state), screen=self._screen)
 
     def _locate(self, frame: Frame) -> BoardRead:
         """The board in ``frame`` with its cells read (:meth:`_locate_anew`); a frame whose
@@ -467,6 +476,18 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
     if state.sighting is not None:  # where the player's piece was last read (a room)
         extras["sighting"] = state.sighting
     return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
+
+
+def _screen_of(read: BoardRead) -> tuple[int, int, int, int] | None:
+    """The window of the frame ``read`` was found in (a phone's screen on a desktop), or
+    ``None`` when the board was found in the whole frame."""
+    from gridsight.readers.desktop import VIEW
+
+    region = read.extras.get(VIEW)
+    if region is None:
+        return None
+    x, y, width, height = region.box
+    return (int(x), int(y), int(width), int(height))
 
 
 def _first_line(error: object) -> str:
