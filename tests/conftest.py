@@ -12,6 +12,30 @@ from pathlib import Path
 # reads of the first 12 real-look screens: 4-5% less CPU, the same reads and sprite distances
 # to the last bit; seventeenth session, docs/testing.md). A value set outside wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def _bytecode_outside_the_checkout() -> None:
+    """Where the environment says not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on
+    the team's machine, to keep ``__pycache__`` out of the checkouts) and names no place for
+    it, keep it in the temp dir instead (``PYTHONPYCACHEPREFIX``, which mirrors each source's
+    absolute path there), for this process and every one it starts: otherwise each of the
+    ~260 processes the tests start (the command line, the bench scripts) compiled gridsight's
+    modules from source again (0.5 s of CPU more each), and each xdist worker compiled and
+    rewrote every module it imports. Nothing is written into the checkout either way; CI,
+    which writes bytecode, is not changed. A prefix set outside wins."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    import tempfile
+
+    user = getattr(os, "getuid", lambda: 0)()
+    prefix = Path(tempfile.gettempdir()) / f"gridsight-pycache-{user}"
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    sys.pycache_prefix = str(prefix)
+    sys.dont_write_bytecode = False
+
+
+_bytecode_outside_the_checkout()
 import pytest  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
