@@ -12,6 +12,30 @@ from pathlib import Path
 # reads of the first 12 real-look screens: 4-5% less CPU, the same reads and sprite distances
 # to the last bit; seventeenth session, docs/testing.md). A value set outside wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def _bytecode_outside_the_checkout() -> None:
+    """Where the environment says not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on
+    the team's machine, to keep ``__pycache__`` out of the checkouts) and names no place for
+    it, keep it in the temp dir instead (``PYTHONPYCACHEPREFIX``, which mirrors each source's
+    absolute path there), for this process and every one it starts: otherwise each of the
+    ~260 processes the tests start (the command line, the bench scripts) compiled gridsight's
+    modules from source again (0.5 s of CPU more each), and each xdist worker compiled and
+    rewrote every module it imports. Nothing is written into the checkout either way; CI,
+    which writes bytecode, is not changed. A prefix set outside wins."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    import tempfile
+
+    user = getattr(os, "getuid", lambda: 0)()
+    prefix = Path(tempfile.gettempdir()) / f"gridsight-pycache-{user}"
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    sys.pycache_prefix = str(prefix)
+    sys.dont_write_bytecode = False
+
+
+_bytecode_outside_the_checkout()
 import pytest  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -20,7 +44,9 @@ EXAMPLES = REPO / "examples"
 
 #: The test files that take longest, longest first: each file's seconds of CPU (the process's and
 #: its children's) run alone in one process (``-n 0``, the 24th session, main fea15ae, the
-#: machine shared: figures up to a third high; every file of 9 s or more). Under ``--dist
+#: machine shared: figures up to a third high; every file of 9 s or more; the six files the
+#: 25th session cut or re-measured at a load of ~8 are scaled by 0.72, the ratio of the two
+#: sessions' figures on the same files before its cuts). Under ``--dist
 #: loadfile`` each file runs whole on one worker, handed out in collection order (pyproject's
 #: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
 #: and neither worker is left running a long file alone at the end (the longest processing
@@ -31,13 +57,13 @@ EXAMPLES = REPO / "examples"
 #: nothing.
 LONGEST_FIRST = (
     "test_tile_path_cut_views.py",  # 101 s (calibrate_room on 127018: 56 s)
-    "test_bench.py",  # 100 s (numba's kernels compiled in it on a fresh checkout)
-    "test_desktop.py",  # 77 s
-    "test_disco_zoo_screens.py",  # 64 s
-    "test_bench_screens.py",  # 58 s
+    "test_desktop.py",  # 71 s (77 before the 25th session's cuts)
+    "test_disco_zoo_screens.py",  # 61 s
+    "test_bench_screens.py",  # 56 s
     "test_tile_path_rooms.py",  # 42 s
-    "test_disco_zoo_engines.py",  # 35 s
-    "test_calibrate_real_look.py",  # 35 s
+    "test_bench.py",  # 40 s (numba's kernels compiled first, as CI does)
+    "test_disco_zoo_engines.py",  # 36 s
+    "test_calibrate_real_look.py",  # 32 s
     "test_screen_text.py",  # 26 s
     "test_thrill_digger_optimal.py",  # 26 s
     "test_thrill_3d_looks.py",  # 26 s

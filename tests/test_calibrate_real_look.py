@@ -91,10 +91,25 @@ def _read_back(out: str) -> str:
     return "\n".join(board) + "\n"
 
 
-def test_calibrate_reads_back_as_analyze_does_and_its_command_works(tmp_path, run_cli):
+def test_calibrate_reads_back_as_analyze_does_and_its_command_works(tmp_path, run_cli,
+                                                                     monkeypatch):
+    """Both commands go through find_in and read_found (a read changed there changes both):
+    calibrate's read back is the very read its printed command makes."""
+    import gridsight.readers.find as find
+
+    original = find.read_found
+    calls = []
+
+    def spy(image, found, hints):
+        calls.append(found.pack.name)
+        return original(image, found, hints)
+
+    monkeypatch.setattr(find, "read_found", spy)
     shot = _shot(CALIBRATION, 4)
     text = _text(CALIBRATION, 4)
     image, out = _calibrate(run_cli, tmp_path, shot, text)
+    assert calls and set(calls) == {"disco-zoo/mine"}
+    calls.clear()
     # The cards' names are read off the screen: no --animals needed (issue 18).
     assert "The board reads back exactly as given:" in out
     assert _read_back(out) == text
@@ -105,27 +120,6 @@ def test_calibrate_reads_back_as_analyze_does_and_its_command_works(tmp_path, ru
     code, printed, err = run_cli(*args[1:], "--json", "--out", str(tmp_path / "out"))
     assert code == 0, err
     assert json.loads(printed)["board"] == _read_back(out)  # the very read calibrate made
-
-
-def test_calibration_and_analyze_share_one_code_path(tmp_path, run_cli, monkeypatch):
-    """Both commands go through find_in and read_found: a read changed there changes both."""
-    import gridsight.readers.find as find
-
-    shot = _shot(CALIBRATION, 4)
-    original = find.read_found
-    calls = []
-
-    def spy(image, found, hints):
-        calls.append(found.pack.name)
-        return original(image, found, hints)
-
-    monkeypatch.setattr(find, "read_found", spy)
-    image, out = _calibrate(run_cli, tmp_path, shot, _text(CALIBRATION, 4))
-    assert calls and set(calls) == {"disco-zoo/mine"}
-    calls.clear()
-    code, _, err = run_cli("analyze", str(image), "--game", "disco-zoo", "--pack", "mine",
-                           "--animals", NAMES, "--out", str(tmp_path / "out"))
-    assert code == 0, err
     assert calls == ["disco-zoo/mine"]
 
 

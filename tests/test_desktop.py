@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import cv2
 import numpy as np
@@ -95,9 +96,25 @@ def test_a_remembered_window_scores_as_before_until_it_moves(captures):
     assert region_score(moved, screen) < 0.5
 
 
+def window_noted(notes, capture) -> Region:
+    """The game's window as the report's note gives it (:func:`gridsight.readers.find.
+    screen_note`): at the screen's left side, holding the whole board."""
+    said = [n for n in notes if n.startswith("the game's screen is a window of the capture: ")]
+    assert len(said) == 1, notes
+    x, y, size = re.search(r"x (\d+), y (\d+), (\d+x\d+) px", said[0]).groups()
+    region = Region(int(x), int(y), *map(int, size.split("x")))
+    assert region.x == capture.extras["screen_box"][0]
+    assert region.holds(board_box(capture.geometry))
+    return region
+
+
 def test_analyze_reads_a_rescue_inside_a_desktop_in_every_kind_of_window(captures):
+    """By the functions ``analyze`` calls; the other two kinds of window are read by the
+    command itself (``mirror``) and by the library (``toolbar``) in the tests below, each
+    capture searched once in this file."""
     pack = load_game_pack("disco-zoo", None)
-    for kind, (_, capture, truth) in captures.items():
+    for kind in ("emulator", "pillarbox"):
+        _, capture, truth = captures[kind]
         found = find_in(capture.image, {"disco-zoo": pack})
         reading = read_found(capture.image, found, ReadHints(animals=names(truth)))
         assert reading.text == truth, kind
@@ -115,9 +132,7 @@ def test_analyze_command_on_a_desktop_capture(tmp_path, run_cli, captures):
     assert code == 0, err
     data = json.loads(out)
     assert data["board"] == truth
-    sx, sy, sw, _ = capture.extras["screen_box"]
-    assert any(note.startswith(f"the game's screen is a window of the capture: x {sx}, y ")
-               for note in data["notes"]), data["notes"]
+    window_noted(data["notes"], capture)  # the window found: the screen's, holding the board
     painted = cv2.imread(data["annotated"])[: capture.image.shape[0]]  # a legend below
     assert painted.shape == capture.image.shape
     # The advice is painted on the board's place in the capture, nowhere else.
@@ -262,6 +277,7 @@ def test_the_library_reads_a_rescue_inside_a_desktop_as_analyze_does(captures):
     reading = api.read(capture.image, hints={"animals": ",".join(names(truth))})
     assert reading.game == "disco-zoo" and reading.board == truth
     assert np.abs(reading.geometry.outline() - capture.geometry.outline()).max() < 3
+    window_noted(reading.notes, capture)  # read in the window, as analyze reads
 
 
 def test_a_pack_board_the_whole_frame_search_misses_is_found_in_its_window():
