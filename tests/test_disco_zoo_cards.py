@@ -315,3 +315,20 @@ def test_cards_a_narrow_gap_apart_on_a_ground_of_specks_are_found_apart():
     for got, want in zip(found, drawn):
         slack = max(3, round(0.04 * want[2]))
         assert all(abs(a - b) <= slack for a, b in zip(got, want)), (got, want)
+
+
+def test_a_rarity_read_at_no_confidence_is_left_unread():
+    """Every rarity read wrong on real-look seeds 7000, 270000, 310000 and 330000 (59 cards)
+    was read at confidence 0 (a ``YOU HAVE n`` tint nearest another rarity's colour, or a
+    small box's fill, then ruled unclear), and the names read with every clue the cards give
+    would have taken it as a clue: such a rarity is now unread (``""``); one read at any
+    confidence is kept."""
+    from gridsight.games.disco_zoo.cards import CardSeen
+    from gridsight.games.disco_zoo.screen import unsure_rarities
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    cards = (CardSeen(panel, rarity="rare", rarity_confidence=0.0),
+             CardSeen(panel, rarity="common", rarity_confidence=0.2),
+             CardSeen(panel, rarity="", rarity_confidence=0.0))
+    assert [card.rarity for card in unsure_rarities(cards)] == ["", "common", ""]
