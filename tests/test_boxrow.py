@@ -146,3 +146,42 @@ def test_a_panels_rounded_corners_below_the_boxes_are_not_taken_for_them():
     assert found is not None and len(found.boxes) == 3
     assert found.boxes[0][0] == pytest.approx(left, abs=1)
 
+
+
+def _gapped(count: int, side: int, gap: int, *, bridge: int | None = None,
+            speck: int | None = None) -> np.ndarray:
+    """A card's lower part with ``count`` empty boxes of ``side`` pixels (one-pixel light
+    borders), ``gap`` apart; ``bridge``: that gap crossed by ink on the boxes' bottom two
+    rows (JPEG closing one gap of a small row and not the next); ``speck``: four pixels of
+    ringing in that gap."""
+    panel = np.full((40, 100, 3), GROUND, np.uint8)
+    left, top = 20, 40 - side - 8
+    for k in range(count):
+        x = left + k * (side + gap)
+        panel[top : top + side, x : x + side] = BORDER
+        panel[top + 1 : top + side - 1, x + 1 : x + side - 1] = GROUND
+    if bridge is not None:
+        x = left + bridge * (side + gap) + side
+        panel[top + side - 2 : top + side, x : x + gap] = BORDER
+    if speck is not None:
+        x = left + speck * (side + gap) + side + 1
+        panel[top + 2 : top + 4, x : x + 2] = BORDER
+    return panel
+
+
+@pytest.mark.parametrize("bridge", [0, 1])
+def test_two_boxes_joined_across_a_wide_gap_are_cut_on_the_grid_of_a_box_apart(bridge):
+    """Real-look 7101 at 0.78x: three boxes of 8 px, 12 apart, the first two joined across
+    their 4 px gap; too wide a gap for boxes blurred together, the run is cut only because
+    the box standing apart has their side and stands on their step (``boxrow._on_grid``)."""
+    panel = _gapped(3, 8, 4, bridge=bridge)
+    row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
+    assert row is not None and [b[0] for b in row.boxes] == [20, 32, 44]
+
+
+def test_a_speck_of_ringing_in_a_gap_is_not_taken_for_a_letter():
+    """Real-look 310029 at 0.69x: four pixels of ink in the gap of a row of four 6 px boxes
+    (fewer than the band is tall: no letter's stroke) no longer refuse the row as text."""
+    panel = _gapped(4, 6, 4, speck=1)
+    row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
+    assert row is not None and [b[0] for b in row.boxes] == [20, 30, 40, 50]

@@ -103,15 +103,18 @@ def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
         (want.name, card.rarity, card.rarity_confidence)
 
 
-def test_without_its_box_row_a_cards_tint_is_a_hint_read_from_the_line_above_the_boxes():
-    """180193's first card: its faint boxes are not found as a row, so its lowest line is
-    taken for them, and the line above for ``YOU HAVE n`` (its tint, green on dark blue,
-    right); which line is which being a guess, the tint is a hint, not counted on."""
+def test_a_faint_box_row_once_lost_to_a_speck_is_read_and_the_tint_with_it():
+    """180193's first card (1.36x): its faint boxes were not found as a row (a speck of
+    ringing beside them refused the band as text), its lowest line was taken for them and
+    the tint read from the line above was only a hint. Specks are now left out of a band
+    (``boxrow.SPECK``): the row is read, right and clear, and the card's rarity with it."""
     shot, image, _ = _screen(180193, 180_000)
     card = locate_rescue(image).cards[0]
-    assert card.row is None
-    assert card.rarity == shot.extras["cards"][0].rarity
-    assert 0.0 < card.rarity_confidence < RARITY_SURE
+    want = shot.extras["cards"][0]
+    assert card.row is not None and card.boxes is not None
+    assert (card.boxes.count, card.boxes.filled) == (want.boxes, want.filled)
+    assert card.boxes.confidence >= BOX_SURE
+    assert card.rarity == want.rarity
 
 
 def test_small_boxes_are_read_clearly_against_the_looks_the_screen_itself_shows():
@@ -215,7 +218,7 @@ def _screen_now(seed: int, base: int):
 
 @pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 3), (7009, 1), (7065, 0), (7066, 0),
                                         (7018, 2), (930054, 0), (210003, 0), (270055, 0),
-                                        (270025, 0), (210041, 0)])
+                                        (270025, 0), (210041, 0), (310005, 2)])
 def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     """Rows once read clearly and wrong: boxes with thick borders read as their border (7098
     at 2.9x: a common fill read unfilled; 7105 at 2.5x: four unfilled boxes read filled, and
@@ -236,8 +239,10 @@ def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     common fill 19 Lab from three unfilled boxes alike (270025 at 1.5x, ``cards.LONE_OTHERS``
     three); two dark timeless fills in 3 px middles each within the noise of the other
     card's unfilled boxes, their mean not (210041 at 0.77x: "0 of 3 filled";
-    ``cards._pair_apart``). Each row is now right, or not counted on; ``clear`` of them are
-    right and clear."""
+    ``cards._pair_apart``); a dark common fill among unfilled boxes whose hues JPEG scattered
+    but whose lightness it did not (fresh 310005 at 0.73x: L* 18 beside six at L* 31-35, "0
+    of 4 filled" at 0.89; ``cards.LONE_LIGHT``). Each row is now right, or not counted on;
+    ``clear`` of them are right and clear."""
     shot, image = _screen_now(seed, seed - seed % 1000 if seed > 100_000 else 7000)
     cards = locate_rescue(image).cards
     drawn = shot.extras["cards"]
@@ -310,3 +315,20 @@ def test_cards_a_narrow_gap_apart_on_a_ground_of_specks_are_found_apart():
     for got, want in zip(found, drawn):
         slack = max(3, round(0.04 * want[2]))
         assert all(abs(a - b) <= slack for a, b in zip(got, want)), (got, want)
+
+
+def test_a_rarity_read_at_no_confidence_is_left_unread():
+    """Every rarity read wrong on real-look seeds 7000, 270000, 310000 and 330000 (59 cards)
+    was read at confidence 0 (a ``YOU HAVE n`` tint nearest another rarity's colour, or a
+    small box's fill, then ruled unclear), and the names read with every clue the cards give
+    would have taken it as a clue: such a rarity is now unread (``""``); one read at any
+    confidence is kept."""
+    from gridsight.games.disco_zoo.cards import CardSeen
+    from gridsight.games.disco_zoo.screen import unsure_rarities
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    cards = (CardSeen(panel, rarity="rare", rarity_confidence=0.0),
+             CardSeen(panel, rarity="common", rarity_confidence=0.2),
+             CardSeen(panel, rarity="", rarity_confidence=0.0))
+    assert [card.rarity for card in unsure_rarities(cards)] == ["", "common", ""]

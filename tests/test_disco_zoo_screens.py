@@ -694,12 +694,17 @@ def real_look_report(reads: list[RealRead], seed: int,
                      for (d, _), b in zip(pairs, row))
         sure = [(d, b) for (d, _), b in zip(pairs, row) if b is not None and b.confidence >= 0.5]
         sure_wrong = sum(b.count != d.boxes or b.filled != d.filled for d, b in sure)
+        # (rows whose count is right and whose fills, of boxes too small to tell a fill
+        # from a blend, are not counted on: ``BoxesSeen.found`` is None)
+        untold = sum(b.count == d.boxes and b.found is None and b.filled != d.filled
+                     for d, b in sure)
         rarity = sum(seen.rarity == d.rarity for d, seen in pairs)
         rarity_wrong = sum(bool(seen.rarity) and seen.rarity != d.rarity for d, seen in pairs)
         out.append(f"  cards {name}: {len(part)} screens, cards found right on "
                    f"{sum(one.cards_right() for one in part)}; of {drawn} cards, box rows "
                    f"read with the right count {boxes} and filled count {filled}; read clearly "
-                   f"(confidence 0.5+) {len(sure)}, {sure_wrong} of them wrong; rarity right "
+                   f"(confidence 0.5+) {len(sure)}, {sure_wrong} of them wrong ({untold} "
+                   f"of those only in fills not counted on); rarity right "
                    f"{rarity}, wrong {rarity_wrong}")
     return out
 

@@ -82,6 +82,14 @@ LONE_OTHERS = 3
 # lying within 0.8 of their median read "0 of 4 filled" at confidence 0.94)
 SMALL_INSIDE = 5.0
 LONE_APART_SMALL = 6.0
+# ... or LONE_LIGHT (L*) and LONE_TIMES the others' own spread of lightness about theirs, with
+# LONE_OTHERS of them or more: JPEG keeps colour at half the resolution of lightness, so at a
+# small scale the unfilled boxes' hues scatter while their lightness stays close, and a fill
+# drawn darker (or lighter) than them hides in the colour's scatter but not in its lightness
+# (fresh real-look 310005 at 0.73x: a common fill drawn dark, L* 18 beside six unfilled boxes
+# at L* 31-35, 18 Lab from their median but their colours spread 4.2, read "0 of 4 filled"
+# at confidence 0.89)
+LONE_LIGHT = 8.0
 TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows no tint:
 # measured on the clear tints of 7000 (120 screens) and 330000 (60, 1x-9x): of 87, three
 # wrong, at 1.3, 6.1 and 17.4 from their names' hue; seven right ones lie under 8 (the font's
@@ -440,7 +448,9 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     verdicts = _own_looks(verdicts, measured)
     small = [small_insides(card.row) for card in cards if card.row is not None
              for _ in card.row.boxes]
-    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes], small)
+    told = [min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE for card in cards
+            if card.row is not None for _ in card.row.boxes]
+    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes], small, told)
     verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     verdicts = _two_unfilled_looks(verdicts, measured, owners)
@@ -549,7 +559,8 @@ def small_insides(row: BoxRow) -> bool:
 def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
                    measured: list[tuple[np.ndarray, float, dict[str, float]]],
                    cards: Sequence[tuple[float, float, float]] = (),
-                   small: Sequence[bool] = ()) -> list[tuple[bool, str, float]]:
+                   small: Sequence[bool] = (), told: Sequence[bool] = ()
+                   ) -> list[tuple[bool, str, float]]:
     """The verdicts with no margin left to a box judged unfilled that stands apart from the
     screen's other unfilled boxes (:data:`UNFILLED_APART`): its card's row is then not read
     clearly. The models of an unfilled box (the card's colour down to 0.4 of it) reach a fill
@@ -557,9 +568,11 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
     screen 7065: a rare fill drawn dark olive on a light card read "0 of 3 filled" clearly,
     29 Lab from the unfilled boxes beside it), also nearer when they lie close together
     (:data:`LONE_APART`, :data:`LONE_TIMES`; :data:`LONE_APART_SMALL` for a box of a row
-    whose middles are small, ``small``: :func:`small_insides`). ``cards``: each box's card
-    colour (BGR); a box apart only as a shade of its card's own hue is left as judged
-    (:func:`_card_hued`)."""
+    whose middles are small, ``small``: :func:`small_insides`), or apart in lightness alone
+    (:data:`LONE_LIGHT`; in a row whose fills are told, ``told``: boxes of
+    :data:`MIN_FILL_SIDE` and more, as a smaller box's lightness is its border's). ``cards``:
+    each box's card colour (BGR); a box apart only as a shade of its card's own hue is left
+    as judged (:func:`_card_hued`)."""
     empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
     out = list(verdicts)
     for i in empty:
@@ -572,8 +585,12 @@ def _lone_unfilled(verdicts: list[tuple[bool, str, float]],
         apart = float(np.linalg.norm(measured[i][0] - middle))
         spread = float(np.median(np.linalg.norm(others - middle, axis=1)))
         lone = LONE_APART_SMALL if i < len(small) and small[i] else LONE_APART
-        if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and apart > lone
-                                      and apart > LONE_TIMES * spread):
+        light = abs(float(measured[i][0][0] - middle[0]))
+        light_spread = float(np.median(np.abs(others[:, 0] - middle[0])))
+        if apart > UNFILLED_APART or (len(others) >= LONE_OTHERS and (
+                (apart > lone and apart > LONE_TIMES * spread)
+                or (i < len(told) and told[i] and light > LONE_LIGHT
+                    and light > LONE_TIMES * light_spread))):
             out[i] = (False, "", 0.0)
     return out
 

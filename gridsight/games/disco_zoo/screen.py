@@ -312,9 +312,22 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
-    cards = fills_on_the_board(cards, tiles)
+    cards = unsure_rarities(fills_on_the_board(cards, tiles))
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+def unsure_rarities(cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
+    """The cards with a rarity read at no confidence at all left unread (``""``): such a
+    rarity is a nearest guess (a ``YOU HAVE n`` tint nearer one rarity's colour than
+    another's, then ruled unclear: a screen's rarity colours and casts differ from the
+    facts'), and a clue read wrong rules the card's true name out wherever the names are
+    narrowed by every clue the cards give. Measured on real-look seeds 7000 (120 screens),
+    270000, 310000 and 330000 (60 each): every rarity read wrong (23, 13, 12, 11 cards)
+    was read at confidence 0, every one read at more was right; no screen's read changed
+    with these left unread."""
+    return tuple(replace(card, rarity="") if card.rarity and card.rarity_confidence <= 0.0
+                 else card for card in cards)
 
 
 def fills_on_the_board(cards: tuple[CardSeen, ...],
