@@ -147,3 +147,55 @@ def test_every_camera_is_costed_as_one_by_one(seed, monkeypatch):
     plain = [cost for phase in phases for cost in _plain_costs(view, kinds, looks, phase,
                                                                  anchor, known)]
     assert seen == [plain]
+
+
+def _plain_features(tiles: np.ndarray, size: int) -> np.ndarray:
+    n, t = tiles.shape[0] * tiles.shape[1], tiles.shape[2]
+    f = tiles.reshape(n, t, t, 3).astype(np.float32) @ np.array([0.114, 0.587, 0.299],
+                                                                 np.float32)
+    levels = np.clip(f.reshape(n, -1) / 4.0, 0, 63).astype(np.int64)
+    counts = np.bincount((levels + 64 * np.arange(n)[:, None]).ravel(),
+                         minlength=64 * n).reshape(n, 64).astype(np.float32)
+    ranks = np.take_along_axis(np.cumsum(counts, axis=1) - counts / 2, levels, axis=1) / (t * t)
+    k = t // size
+    f = ranks.reshape(n, t, t)[:, : size * k, : size * k]
+    f = f.reshape(n, size, k, size, k).mean(axis=(2, 4)).reshape(n, -1)
+    f = f - f.mean(axis=1, keepdims=True)
+    return f / np.maximum(f.std(axis=1, keepdims=True), 0.05)
+
+
+def _plain_kind_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> np.ndarray:
+    onehot = np.stack([windows == k for k in kind_ids], axis=2).astype(np.float32)
+    norms = (feats * feats).sum(axis=1)
+    weights = onehot
+    for _ in range(2):
+        counts = np.maximum(weights.sum(axis=1), 1e-6)
+        protos = np.einsum("cnk,nd->ckd", weights, feats) / counts[:, :, None]
+        cross = np.einsum("nd,ckd->cnk", feats, protos)
+        sq = (protos * protos).sum(axis=2)
+        dist = (norms[None, :, None] - 2 * cross + sq[:, None, :]) / feats.shape[1]
+        d = (dist * onehot).sum(axis=2)
+        weights = onehot * (d < mapview.STRUCTURE_CAP)[:, :, None]
+    counted = np.maximum(onehot.sum(axis=(1, 2)), 1)
+    return np.minimum(np.maximum(d, 0), mapview.STRUCTURE_CAP).sum(axis=1) / counted
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_designs_and_kind_costs_are_the_float_rules(seed):
+    """Ranks pooled in integers (tiles of 16 and 8 pixels; 12 takes the float path) and the
+    second round of the kinds' means redone only where a tile went over the cap: the same
+    figures to the bit."""
+    rng = np.random.default_rng(seed)
+    for t, size in ((16, 8), (16, 5), (8, 4), (12, 6)):
+        tiles = rng.integers(0, 256, (3, 4, t, t, 3), dtype=np.uint8)
+        tiles[0] = tiles[0] // 64 * 64  # few grey levels: many ties of rank
+        got = mapview.structure_features(tiles, size)
+        assert got.dtype == np.float32 and np.array_equal(got, _plain_features(tiles, size))
+    feats = mapview.structure_features(rng.integers(0, 256, (5, 7, 16, 16, 3), np.uint8), 8)
+    feats[:10] = feats[0]  # ten tiles alike: a camera counting those alone has none over the cap
+    windows = rng.choice([-1, 0, 1, 2, 2, 2], size=(30, 35))
+    windows[:3] = -1
+    windows[:3, :10] = [0], [1], [2]
+    got = mapview._kind_costs(feats, windows, [0, 1, 2])
+    assert got.dtype == np.float32 and np.array_equal(got, _plain_kind_costs(feats, windows,
+                                                                              [0, 1, 2]))

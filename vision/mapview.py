@@ -116,13 +116,24 @@ def structure_features(tiles: np.ndarray, size: int = 8) -> np.ndarray:
     if f.ndim == 4:
         f = f @ np.array([0.114, 0.587, 0.299], np.float32)
     levels = np.clip(f.reshape(n, -1) / 4.0, 0, 63).astype(np.int64)  # 64 grey steps
-    counts = np.bincount((levels + 64 * np.arange(n)[:, None]).ravel(),
-                         minlength=64 * n).reshape(n, 64).astype(np.float32)
-    below = np.cumsum(counts, axis=1) - counts / 2  # ties share their middle rank
-    ranks = np.take_along_axis(below, levels, axis=1) / (t * t)
+    at = levels + 64 * np.arange(n)[:, None]
     k = t // size
-    f = ranks.reshape(n, t, t)[:, : size * k, : size * k]
-    f = f.reshape(n, size, k, size, k).mean(axis=(2, 4)).reshape(n, -1)
+    if t & (t - 1) == 0:
+        # Twice each rank times the tile's pixels is a whole number (counts and their halves),
+        # and so is its sum over a block: summed in integers and divided once, the figures
+        # of the float path below to the bit (its ranks and sums are exact, its mean one
+        # rounding of the same quotient), at a third of the work.
+        counts_i = np.bincount(at.ravel(), minlength=64 * n).reshape(n, 64)
+        twice = (2 * np.cumsum(counts_i, axis=1) - counts_i).ravel()[at]
+        twice = twice.reshape(n, t, t)[:, : size * k, : size * k]
+        block = sum(twice[:, i::k, j::k] for i in range(k) for j in range(k))
+        f = block.reshape(n, -1).astype(np.float32) / np.float32(2 * t * t * k * k)
+    else:
+        counts = np.bincount(at.ravel(), minlength=64 * n).reshape(n, 64).astype(np.float32)
+        below = np.cumsum(counts, axis=1) - counts / 2  # ties share their middle rank
+        ranks = np.take_along_axis(below, levels, axis=1) / (t * t)
+        f = ranks.reshape(n, t, t)[:, : size * k, : size * k]
+        f = f.reshape(n, size, k, size, k).mean(axis=(2, 4)).reshape(n, -1)
     f = f - f.mean(axis=1, keepdims=True)
     spread = np.maximum(f.std(axis=1, keepdims=True), 0.05)
     return f / spread
@@ -184,11 +195,11 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
             cams = [cam for cam in cams if only(cam)]
         if not cams or n_rows == 0 or n_cols == 0:
             return []
-        windows = []
-        for cx, cy in cams:
-            r0, c0 = -(-cy // tile) + fr, -(-cx // tile) + fc
-            windows.append(kinds[r0 : r0 + n_rows, c0 : c0 + n_cols].reshape(-1))
-        costs = _kind_costs(structure_features(tiles, size), np.stack(windows), kind_ids)
+        every = np.lib.stride_tricks.sliding_window_view(kinds, (n_rows, n_cols))
+        r0s = [-(-cy // tile) + fr for _, cy in cams]
+        c0s = [-(-cx // tile) + fc for cx, _ in cams]
+        windows = every[r0s, c0s].reshape(len(cams), -1)
+        costs = _kind_costs(structure_features(tiles, size), windows, kind_ids)
         return [(float(c), cam) for c, cam in zip(costs, cams)]
 
     coarse: list[tuple[float, tuple[int, int]]] = []
@@ -320,16 +331,27 @@ def _kind_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> 
     onehot = np.stack([windows == k for k in kind_ids], axis=2).astype(np.float32)  # C,n,K
     dims = feats.shape[1]
     norms = (feats * feats).sum(axis=1)  # n
-    weights = onehot
-    d = np.zeros(windows.shape, np.float32)
-    for _ in range(2):
+
+    def distances(weights: np.ndarray, onehot: np.ndarray) -> np.ndarray:
+        """Each tile's distance to its kind's mean over the tiles ``weights`` counts."""
         counts = np.maximum(weights.sum(axis=1), 1e-6)  # C,K
         protos = np.einsum("cnk,nd->ckd", weights, feats) / counts[:, :, None]  # C,K,D
-        cross = np.einsum("nd,ckd->cnk", feats, protos)
+        c, k = protos.shape[:2]
+        # Every tile against every camera's means as one table of dot products (the same
+        # products, each summed as before: a row of feats with a row of protos).
+        cross = np.einsum("nd,md->nm", feats, protos.reshape(c * k, -1))
+        cross = np.ascontiguousarray(cross.reshape(-1, c, k).transpose(1, 0, 2))  # C,n,K
         sq = (protos * protos).sum(axis=2)  # C,K
         dist = (norms[None, :, None] - 2 * cross + sq[:, None, :]) / dims
-        d = (dist * onehot).sum(axis=2)  # each tile against its own kind
-        weights = onehot * (d < STRUCTURE_CAP)[:, :, None]
+        return (dist * onehot).sum(axis=2)  # each tile against its own kind
+
+    d = distances(onehot, onehot)
+    weights = onehot * (d < STRUCTURE_CAP)[:, :, None]
+    # The second round again on the cameras where a tile went over the cap: elsewhere its
+    # weights are the first round's, and so are its distances.
+    again = (weights != onehot).any(axis=(1, 2))
+    if again.any():
+        d[again] = distances(weights[again], onehot[again])
     counted = np.maximum(onehot.sum(axis=(1, 2)), 1)
     return np.minimum(np.maximum(d, 0), STRUCTURE_CAP).sum(axis=1) / counted
 
