@@ -230,6 +230,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                                     settled, named, clues, found, empty, unread, sure_tiles)
         if lengthy is not None:
             settled, by_length = lengthy, True
+        else:
+            # Names read as one animal each by their shapes alone, the region agreeing
+            # (:func:`.lengths.by_shape`).
+            shaped = lengths.by_shape(words, settled, named, clues, found, empty, unread,
+                                      sure_tiles)
+            if shaped is not None:
+                settled, by_length = shaped, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
