@@ -17,6 +17,10 @@ screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
 together.
+
+A name whose line the glyphs read as one animal alone, under the cards' clear clues and
+cheaply (:data:`SHAPE_COST`), is taken the same way though its length does not single it out
+among the options (:func:`by_shape`), the region agreeing.
 """
 
 from __future__ import annotations
