@@ -8,7 +8,8 @@ from __future__ import annotations
 from gridsight.games.disco_zoo import cards, names
 from types import SimpleNamespace
 
-from gridsight.games.disco_zoo.lengths import fits_name, one_capital_height
+from gridsight.games.disco_zoo.lengths import SHAPE_COST, by_shape, fits_name, one_capital_height
+from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
 
@@ -154,3 +155,49 @@ def test_a_name_placed_by_a_neighbours_label_may_end_below_its_top(monkeypatch):
     whose middle is above a neighbour's label is taken."""
     text, _, _, (plain, _, asked, _) = _read(69, 7_000, (0.5, 3.0), monkeypatch)
     assert plain == text, asked
+
+
+def _shaped_words(cost: float = 0.4, height: int = 10, regions=("Nocturnal",),
+                  unlike: bool = False) -> names.ScreenText:
+    """0.73x seed 7115's words as read (its labels unread): ``NOCTURNAL`` reads as no other
+    region's name, one card whose ``FLYING SQUIRREL`` reads as that animal alone."""
+    glyphs = tuple(SimpleNamespace(box=(66 + 9 * k, 97, 7, height)) for k in range(14))
+    line = names.TextLine(glyphs, (6, 8), (66, 97, 130, height),  # type: ignore[arg-type]
+                          float(height), (0.0, 0.0, 0.0))
+    card = names.CardName(None, ("Flying Squirrel",), unlike, cost)
+    return names.ScreenText(None, tuple(regions), (card,), lines={"names": [line]})
+
+
+def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region():
+    """:func:`lengths.by_shape`: a card's line read as one animal alone (no label vouching
+    for its letters) names it when tall enough and cheap, and the region it is of is one the
+    title's line reads as; not when the title reads otherwise, the line is small or costly,
+    or a card reads as a name its clues forbid."""
+    clues = [CardClue()]
+    standing = settle(clues, [], [], unread=0)
+    assert standing is not None and len(standing.regions) > 1
+    shaped = by_shape(_shaped_words(), standing, [None], clues, [], [], 0)
+    assert shaped is not None and shaped.region == "Nocturnal"
+    assert [a.name for a in shaped.animals] == ["Flying Squirrel"]
+    assert by_shape(_shaped_words(regions=("Jungle",)), standing, [None], clues, [], [], 0) \
+        is None
+    assert by_shape(_shaped_words(regions=()), standing, [None], clues, [], [], 0) is None
+    assert by_shape(_shaped_words(cost=SHAPE_COST), standing, [None], clues, [], [], 0) is None
+    assert by_shape(_shaped_words(height=5), standing, [None], clues, [], [], 0) is None
+    assert by_shape(_shaped_words(unlike=True), standing, [None], clues, [], [], 0) is None
+    # (the one region standing need not be read off the title)
+    alone = settle(clues, [], [], region="Nocturnal", unread=0)
+    shaped = by_shape(_shaped_words(regions=()), alone, [None], clues, [], [], 0)
+    assert shaped is not None and [a.name for a in shaped.animals] == ["Flying Squirrel"]
+
+
+def test_a_screen_whose_labels_are_unread_is_read_by_its_names_shapes(monkeypatch):
+    """0.73x seed 7115 (one Flying Squirrel card): ``ATTEMPTS LEFT`` broke in two lines and
+    no label was learned, so nothing is vouched for; ``FLYING SQUIRREL`` reads as that
+    animal alone and ``NOCTURNAL`` as no other region: read exactly (asked on main)."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(115, 7_000)
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert not asked, asked
+    assert plain == text

@@ -35,8 +35,9 @@ def kiwi_screen():
 
 
 def _read(image, screen, monkeypatch=None):
-    if monkeypatch is not None:  # the glyphs alone, not told by the names' lengths
+    if monkeypatch is not None:  # the glyphs alone, not told by the names' lengths or shapes
         monkeypatch.setattr(lengths, "by_length", lambda *args, **kwargs: None)
+        monkeypatch.setattr(lengths, "by_shape", lambda *args, **kwargs: None)
     return read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
                        image=image)
 

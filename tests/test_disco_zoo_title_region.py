@@ -74,3 +74,21 @@ def test_the_region_of_a_screen_whose_names_are_not_legible_is_not_taken_off_a_c
     words = names.ScreenText("Farm", ("Farm",), (names.CardName(None, ()),),
                              lines=_lines(whole, whole), region_vouched=(3, 3))
     assert screen_text._region_seen(words) == "Farm"
+
+
+def test_a_last_word_of_the_title_is_taken_off_only_when_it_is_like_the_counters_digits():
+    """:func:`names._region_line`: 270054's ``CK``, parted from ``OUTB`` by blur with the
+    counter far beyond, stays on the line (which then reads no region: asked, not FARM); a
+    digit joined to the name is taken off when taller than its letters, or when it stands
+    nearer the label than the name."""
+    kept = names._region_line([_line(OUTB + CK, (4, 2)), COUNTER, LABEL], LABEL, 320)
+    assert kept is not None and len(kept.glyphs) == 6
+    tall_digit = [(40, 30, 8, 10)]
+    line = names._region_line([_line(OUTB + tall_digit, (4, 1)), LABEL], LABEL, 320)
+    assert line is not None and len(line.glyphs) == 4
+    near_label = [(140, 32, 4, 6)]
+    line = names._region_line([_line(OUTB + near_label, (4, 1)), LABEL], LABEL, 320)
+    assert line is not None and len(line.glyphs) == 4
+    # (no label found, a digit of the letters' height: kept, the line then reads no region)
+    line = names._region_line([_line(OUTB + near_label, (4, 1))], None, 320)
+    assert line is not None and len(line.glyphs) == 5

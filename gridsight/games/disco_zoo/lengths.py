@@ -17,6 +17,10 @@ screen where a card's line reads plainly as a name its clues forbid
 (:attr:`.names.CardName.unlike`: a clue is misread, and the options left for the other cards
 may all be wrong). The choices are then settled again, the board checking every card
 together.
+
+A name whose line the glyphs read as one animal alone, under the cards' clear clues and
+cheaply (:data:`SHAPE_COST`), is taken the same way though its length does not single it out
+among the options (:func:`by_shape`), the region agreeing.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from collections.abc import Sequence
 
 from gridsight.games.disco_zoo.names import MARGIN, ScreenText, card_texts
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.cipher import fits
 from gridsight.vision.glyphs import TextLine
 
@@ -106,4 +111,58 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         return None
     out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
                  unread=unread, sure=sure)
+    return out if out is not None and out.settled else None
+
+
+# A name told by its shapes alone reads at under this cost, three quarters of the names'
+# margin (every other name its card's clear clues allow cost at least the margin more). Of the
+# lines read as one animal each on seeds 7000 and 270000, those of another animal cost 4.0
+# (0.65x seed 270031's ``KIWI`` joined to its label, read ``BADGER``), 5.1 and more; the
+# right ones this rule names 0.4 to 2.4.
+SHAPE_COST = 0.75 * MARGIN
+
+
+def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str] | None],
+             clues: Sequence[CardClue], found: Sequence[tuple[Cell, tuple[str, ...]]],
+             empty: Sequence[Cell], unread: int, sure: frozenset[Cell] = frozenset()
+             ) -> Settled | None:
+    """The choices ``standing`` (not settled) narrowed by the names the cards' lines read as
+    one animal each, with no label vouching for their letters: a line tall enough
+    (:data:`MIN_LETTER`), of capitals of one height (:func:`one_capital_height`), read as
+    that animal alone under the cards' clear clues (``words`` read with ``sure``) at a cost
+    under :data:`SHAPE_COST`, and that animal one of the card's options; never on a screen
+    where a line reads plainly as a name its clues forbid. The region is the one standing,
+    or where several stand, the one every name so read is of (pets aside) when the title's
+    line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
+    labels unread, and ``FLYING SQUIRREL``); the choices are then settled again, the board
+    and the boxes checking every card together. ``None`` when nothing is narrowed or one
+    choice does not stand."""
+    lines = words.lines.get("names", [])
+    count = len(standing.options)
+    if len(lines) != count or len(words.cards) != count or \
+            any(card.unlike for card in words.cards):
+        return None
+    narrowed = list(names) + [None] * (count - len(names))
+    shaped: list[str] = []
+    for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
+        if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
+                len(card.candidates) != 1 or card.cost >= SHAPE_COST or \
+                card.candidates[0] not in options or not one_capital_height(line):
+            continue
+        narrowed[k] = (card.candidates[0],)
+        shaped.append(card.candidates[0])
+    if not shaped:
+        return None
+    if len(standing.regions) == 1:
+        region = standing.regions[0]
+    else:
+        catalogue = load_catalogue()
+        homes = {a.region for a in catalogue.animals()
+                 if a.name in shaped and not a.is_pet and a.region is not None}
+        if len(homes) != 1:
+            return None
+        region = homes.pop()
+        if region not in standing.regions or region not in words.regions:
+            return None
+    out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None

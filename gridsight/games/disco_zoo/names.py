@@ -43,6 +43,7 @@ from gridsight.vision.cipher import (
 )
 from gridsight.vision.glyphs import (
     INK,
+    Glyph,
     TextLine,
     banded_text_lines,
     border_colour,
@@ -720,13 +721,32 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
         return None
     line = min(lines, key=lambda ln: ln.box[0])
     # The counter's digits may stand close enough to join the line: a last word of one or
-    # two glyphs well apart from the name is not part of it.
+    # two glyphs well apart from the name, and like the counter's, is not part of it.
     words = line.word_glyphs()
-    if len(words) > 1 and len(words[-1]) <= 2:
-        gap = words[-1][0].box[0] - (words[-2][-1].box[0] + words[-2][-1].box[2])
-        if gap > line.height:
-            line = line.first_words(len(words) - 1)
+    if len(words) > 1 and len(words[-1]) <= 2 and _counters_digits(words, line.height, label):
+        line = line.first_words(len(words) - 1)
     return line
+
+
+def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextLine | None) -> bool:
+    """Whether a title line's last word (``words``: its glyphs word by word), one or two
+    glyphs, is the attempts counter joined to the region's name: parted from the name by
+    more than the line's ``height``, and either taller than the name's letters
+    (:data:`.title_region.TALLER`: the digit is drawn big) or nearer the ``label``
+    (``ATTEMPTS LEFT``, which the digit stands beside) than the name. A piece of the name
+    itself, parted by blur, is neither: 0.78x seed 270054's ``OUTB`` and ``CK``, 7 px apart
+    with the counter 90 px on, lost its ``CK`` and read ``FARM``."""
+    from gridsight.games.disco_zoo.title_region import TALLER
+
+    last, before = words[-1], words[-2]
+    end = before[-1].box[0] + before[-1].box[2]
+    gap = last[0].box[0] - end
+    if gap <= height:
+        return False
+    letters = float(np.median([g.box[3] for word in words[:-1] for g in word]))
+    if max(g.box[3] for g in last) >= TALLER * letters:
+        return True
+    return label is not None and label.box[0] - (last[-1].box[0] + last[-1].box[2]) < gap
 
 
 def _card_lines(image: np.ndarray, card: CardText, shape: float | None = None

@@ -222,7 +222,7 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
             break
-    by_length = False
+    by_length = by_shape = False
     if settled is not None and not settled.settled and words is not None:
         # Names of letters no label shows, told apart by their lengths alone among the
         # animals the boxes and the board leave (:mod:`.lengths`).
@@ -230,6 +230,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                                     settled, named, clues, found, empty, unread, sure_tiles)
         if lengthy is not None:
             settled, by_length = lengthy, True
+        else:
+            # Names read as one animal each by their shapes alone, the region agreeing
+            # (:func:`.lengths.by_shape`).
+            shaped = lengths.by_shape(words, settled, named, clues, found, empty, unread,
+                                      sure_tiles)
+            if shaped is not None:
+                settled, by_shape = shaped, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
@@ -278,6 +285,10 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         notes.append("animals read from the cards' names where clear, told apart by their "
                      "names' lengths among what the cards' boxes and colours and the board "
                      f"leave: {names} ({settled.region})")
+    elif by_shape:
+        notes.append("animals read from the cards' names where clear and by their glyphs' "
+                     "shapes (letters no label shows), agreeing with the cards' boxes and "
+                     f"colours and the board: {names} ({settled.region})")
     elif words is not None and words.named:
         notes.append(f"animals read from the cards' names ({settled.region}), agreeing with "
                      f"their boxes and the board: {names}")
