@@ -29,6 +29,7 @@ import numpy as np
 
 from gridsight.games.disco_zoo.settle import colour_rules_out
 from gridsight.games.disco_zoo.title_label import recut_label, same_rows
+from gridsight.games.disco_zoo.title_region import TALLER, counter_line
 from gridsight.solvers.disco_zoo.catalogue import Animal, load_catalogue
 from gridsight.vision.cipher import (
     UNREAD,
@@ -696,14 +697,6 @@ def _attempts_line(bar: list[TextLine]) -> TextLine | None:
     return max(lines, key=lambda ln: ln.box[0] + ln.box[2])
 
 
-def counter_line(bar: list[TextLine], label: TextLine | None) -> TextLine | None:
-    """The attempts counter among the title bar's lines: the tallest line of one or two
-    glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found)."""
-    return max((ln for ln in bar if len(ln.glyphs) <= 2 and (
-        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
-        key=lambda ln: ln.height, default=None)
-
-
 def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> TextLine | None:
     """The region's name: the leftmost line of three glyphs or more in the title bar's left
     half, on the rows of the label and the counter (the bar's tallest short line left of
@@ -736,8 +729,6 @@ def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextL
     (``ATTEMPTS LEFT``, which the digit stands beside) than the name. A piece of the name
     itself, parted by blur, is neither: 0.78x seed 270054's ``OUTB`` and ``CK``, 7 px apart
     with the counter 90 px on, lost its ``CK`` and read ``FARM``."""
-    from gridsight.games.disco_zoo.title_region import TALLER
-
     last, before = words[-1], words[-2]
     end = before[-1].box[0] + before[-1].box[2]
     gap = last[0].box[0] - end

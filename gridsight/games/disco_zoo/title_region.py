@@ -48,13 +48,19 @@ def counts_alone(lines: dict, vouched: tuple[int, int] | None) -> bool:
     return count >= max(2, TITLE_VOUCHED * shown)
 
 
+def counter_line(bar: list[TextLine], label: TextLine | None) -> TextLine | None:
+    """The attempts counter among the title bar's lines: the tallest line of one or two
+    glyphs left of the ``label`` (``ATTEMPTS LEFT``, when found)."""
+    return max((ln for ln in bar if len(ln.glyphs) <= 2 and (
+        label is None or ln.box[0] + ln.box[2] <= label.box[0] + 1)),
+        key=lambda ln: ln.height, default=None)
+
+
 def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> bool:
     """Whether no glyph of ``line``'s letters' height (:data:`SHORTER` to :data:`TALLER`)
     stands on its rows to its right and left of the ``label`` (the title's other lines but
-    the counter, :func:`.names.counter_line`, or the words cut off the line it was taken
+    the counter, :func:`counter_line`, or the words cut off the line it was taken
     from): the name read is then all the title shows of it."""
-    from gridsight.games.disco_zoo.names import counter_line
-
     counter = counter_line(bar, label)
     tall = float(np.median([g.box[3] for g in line.glyphs])) if line.glyphs else line.height
     top, bottom = line.box[1], line.box[1] + line.box[3]
