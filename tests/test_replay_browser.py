@@ -62,8 +62,8 @@ OUTER = """<!DOCTYPE html><html><body style="margin:0">
   var pre = document.createElement("pre"); pre.className = "measure"; pre.textContent = e.data;
   document.body.appendChild(pre); }});</script></body></html>
 """
-FRAME = """<div><iframe name="at-{width}" src="{inner}" style="width:{width}px;height:900px;border:0">
-</iframe></div>"""
+FRAME = """<div><iframe name="at-{width}" src="{inner}"
+style="width:{width}px;height:900px;border:0"></iframe></div>"""
 WIDTHS = (400, 1400)  # a phone's, a desktop's
 
 
