@@ -103,6 +103,10 @@ def measured(report, tmp_path_factory) -> dict:
     outer.write_text(OUTER.format(frames=frames), encoding="utf-8")
     run = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
                           "--allow-file-access-from-files",
+                          # a profile of its own, kept to the test's folder (without one,
+                          # headless Chromium makes and removes a temporary one: 0.6 s of
+                          # wall and 0.25 s of CPU more a run, measured)
+                          f"--user-data-dir={folder / 'profile'}",
                           f"--window-size={max(WIDTHS) + 600},{900 * len(WIDTHS)}",
                           "--virtual-time-budget=5000", "--dump-dom", outer.as_uri()],
                          capture_output=True, text=True, timeout=120)
