@@ -72,13 +72,17 @@ def test_a_tint_under_a_colour_cast_is_read_right_or_said_unsure(k, base, scales
             (want, card.rarity, card.rarity_confidence)
 
 
-def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread():
+@pytest.mark.parametrize("k, base", [(38, 210_000), (40, 360_000)])
+def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread(k, base):
     """Fresh real-look 210038 at 0.55x: a found common Kangaroo 5 Lab from the lawn, its
     sprite 0.40 from its card's (over the 0.35 under which a card-like picture on grass is
-    left unread whatever the rows say); the Kangaroo row's one fill missed, "0 of 4" unclear, so nothing counted
-    the tile, and it was stated untapped with ``--animals``. No found tile may be read as
+    left unread whatever the rows say); the Kangaroo row's one fill missed, "0 of 4" unclear,
+    so nothing counted the tile, and it was stated untapped with ``--animals``. Fresh 360040
+    at 2.3x: a found common Raccoon on a light lawn, its sprite 0.24 from its card's but drawn
+    at 0.49 of the card's size (under ``CARD_SIZED``'s 0.5 then: never compared), its row
+    unclear: stated untapped with and without ``--animals``. No found tile may be read as
     grass or dirt: unread is the most it may be."""
-    _, text, image, _ = real_screen(38, 210_000)
+    _, text, image, _ = real_screen(k, base)
     screen = locate_rescue(image)
     truth = [line.split() for line in text.splitlines()[3:]]
     found = [(r, c) for r, row in enumerate(truth) for c, q in enumerate(row) if q not in ".-"]
