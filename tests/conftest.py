@@ -83,7 +83,6 @@ LONGEST_FIRST = (
     "test_thrill_3d_tracker.py",  # 15 s
     "test_doubts.py",  # 14 s
     "test_fuzz_cli.py",  # 14 s
-    "test_limits_memory.py",  # 14 s
     "test_disco_zoo_lengths.py",  # 13 s
     "test_thrill_3d_games.py",  # 13 s
     "test_live_real_look.py",  # 13 s
