@@ -8,7 +8,8 @@ from __future__ import annotations
 from gridsight.games.disco_zoo import cards, names
 from types import SimpleNamespace
 
-from gridsight.games.disco_zoo.lengths import SHAPE_COST, by_shape, fits_name, one_capital_height
+from gridsight.games.disco_zoo.lengths import (SHAPE_COST, by_shape, fits_name, letter_counts,
+                                               one_capital_height)
 from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
@@ -74,17 +75,34 @@ def test_a_you_have_line_in_its_names_colour_leaves_the_chicken_its_name(monkeyp
     assert (plain, asked) == (text, "")
 
 
+def _line(words: tuple[int, ...], width: int, glyph_widths: list[int] | None = None
+          ) -> names.TextLine:
+    """A name line of ``words`` glyphs per word, ``width`` wide, its glyphs stand-ins with
+    boxes only (``glyph_widths`` wide, else 6 each)."""
+    widths = glyph_widths or [6] * sum(words)
+    glyphs = tuple(SimpleNamespace(box=(8 * k, 0, w, 10)) for k, w in enumerate(widths))
+    return names.TextLine(glyphs, words, (0, 0, width, 10), 10.0,  # type: ignore[arg-type]
+                          (0.0, 0.0, 0.0))
+
+
 def test_a_line_fits_a_name_word_for_word_or_cut_when_it_fills_the_card():
-    def line(words: tuple[int, ...], width: int) -> names.TextLine:
-        glyphs = tuple(range(sum(words)))  # only counted here
-        return names.TextLine(glyphs, words, (0, 0, width, 10), 10.0,  # type: ignore[arg-type]
-                              (0.0, 0.0, 0.0))
+    line = _line
 
     assert fits_name(line((5,), 50), "Horse", 200) and not fits_name(line((5,), 50), "Cow", 200)
     assert fits_name(line((5, 4), 90), "Polar Bear", 200)
     assert not fits_name(line((5,), 50), "Penguin", 200)
     assert fits_name(line((5,), 190), "Penguin", 200)  # as wide as the card: maybe cut short
 
+
+def test_a_glyph_as_wide_as_two_letters_counts_as_two_but_a_wide_letter_by_an_i_does_not():
+    """0.98x seed 270059's ``BEAVER`` in five glyphs, its ``AV`` one 11 pixels wide among
+    letters of 5 and 6: six letters, no ``SKUNK``. A ``W`` beside two narrow ``I``s (``KIWI``)
+    is measured against the ``K`` alone: one letter."""
+    beaver = _line((5,), 40, [5, 6, 11, 6, 5])
+    assert letter_counts(beaver) == (6,)
+    assert fits_name(beaver, "Beaver", 200) and not fits_name(beaver, "Skunk", 200)
+    kiwi = _line((4,), 20, [5, 1, 7, 1])
+    assert letter_counts(kiwi) == (4,) and fits_name(kiwi, "Kiwi", 200)
 
 def test_a_line_with_glyphs_shorter_than_capitals_is_not_counted():
     """A name is written in capitals of one height: a line with a glyph well under its

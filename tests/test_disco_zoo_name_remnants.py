@@ -74,6 +74,18 @@ def test_two_letters_run_together_are_parted_at_their_middle_the_others_kept():
     assert cut.glyphs[:2] == line.glyphs[:2]
 
 
+def test_three_letters_run_together_are_cut_in_three_at_once():
+    """A word of ``C``, ``A`` and three letters run together (0.84x seed 270032's ``ATT``
+    of ``ATTEMPTS``, 16 pixels among letters of 5) is cut anew with the run in three
+    letters' widths; halved and a half halved (as before), the run's cuts came a letter's
+    half off and the word was cut evenly as a whole."""
+    line = _draw(["C", "A", "B", "D", "B"], gaps=[1, 1, 0, 0])
+    assert [g.box[2] for g in line.glyphs] == [12, 12, 36]
+    cut = recut(line, (5,))
+    assert cut is not None
+    assert [g.box[2] for g in cut.glyphs] == [12, 12, 12, 12, 12]
+    assert cut.glyphs[:2] == line.glyphs[:2]
+
 def test_a_long_name_worn_and_run_together_is_read(monkeypatch):
     """0.92x screen 7018: ``ANKYLOSAURUS`` in one-pixel strokes came out as eleven glyphs,
     its ``L`` a 3x1 bar along the foot and its ``UR`` one glyph; read as none of the names,

@@ -937,20 +937,24 @@ RUN_PAIR = 1.6  # a glyph this many times its word's other glyphs' median width 
 
 
 def _pairs_parted(word: list[Glyph], n: int) -> list[Glyph]:
-    """``word``'s glyphs with its widest ones parted in two (:func:`_halved`), the
-    widest first, while it has fewer than ``n`` glyphs and the widest is :data:`RUN_PAIR` times
-    as wide as the word's other glyphs (their median): two letters run together, the
-    word's other letters as found. An even cut of the whole word would move every cut
+    """``word``'s glyphs with its widest ones parted in two (:func:`_halved`; in three or
+    more when as wide as so many of the others), the widest first, while it has fewer than
+    ``n`` glyphs and the widest is :data:`RUN_PAIR` times as wide as the word's other glyphs
+    (their median): two letters run together, the word's other letters as found. An even cut of the whole word would move every cut
     (0.92x seed 7018's ``ANKYLOSAURUS`` as eleven glyphs, its ``AU`` one glyph, cut evenly
     into twelve: its ``A``, ``U`` and ``R`` cut through). The word as it is when no glyph
     is so wide (the caller then cuts the whole word evenly)."""
     word = list(word)
     while len(word) < n and len(word) > 1:
         k = max(range(len(word)), key=lambda j: word[j].box[2])
-        others = [g.box[2] for j, g in enumerate(word) if j != k]
-        if word[k].box[2] < RUN_PAIR * float(np.median(others)):
+        others = float(np.median([g.box[2] for j, g in enumerate(word) if j != k]))
+        if word[k].box[2] < RUN_PAIR * others:
             break
-        parts = _halved(word[k])
+        # Three letters run together are as wide as three (0.84x seed 270032's ``ATT`` of
+        # 16 pixels among letters of 5): cut in three at once, not halved and a half halved
+        # (its cuts then a letter's half off).
+        many = min(n - len(word) + 1, int(round(word[k].box[2] / max(others, 1.0))))
+        parts = _halved(word[k], many)
         if parts is None:
             break
         word[k : k + 1] = parts
@@ -960,22 +964,30 @@ def _pairs_parted(word: list[Glyph], n: int) -> list[Glyph]:
 GAP_INK = 0.5  # a column with less ink than this (over the cap height) is a gap
 
 
-def _halved(pair: Glyph) -> list[Glyph] | None:
-    """``pair`` (two letters run together) cut in two: at a gap within a pixel of its
-    middle (a column of less than :data:`GAP_INK`), else at its middle itself. Not at the
-    faintest column near it: two letters with no gap left between them blur into an even
-    ink whose faintest column is noise (0.92x seed 7018's ``UR``, cut a pixel off, its
-    ``U`` read as an ``L``). ``None`` when a half has no ink."""
+def _halved(pair: Glyph, parts: int = 2) -> list[Glyph] | None:
+    """``pair`` (two letters run together, or ``parts`` letters) cut in ``parts`` of one
+    width: each cut at a gap within a pixel of its even place (a column of less than
+    :data:`GAP_INK`), else at its even place itself. Not at the faintest column near it: two
+    letters with no gap left between them blur into an even ink whose faintest column is
+    noise (0.92x seed 7018's ``UR``, cut a pixel off, its ``U`` read as an ``L``). ``None``
+    when a part has no ink."""
     w = pair.box[2]
     margin = (pair.canvas.shape[1] - w) // 2
     profile = pair.canvas[max(0, int(pair.top)) : int(np.ceil(pair.bottom))].max(axis=0)
     own = profile[margin : margin + w]
-    at = int(round(w / 2))
-    near = [c for c in (at - 1, at, at + 1) if 0 < c < w and own[c] < GAP_INK]
-    if near:
-        at = min(near, key=lambda c: (own[c], abs(c - w / 2)))
-    made = _pieces(pair, [(0, at), (at, w)], profile)
-    return made if len(made) == 2 else None
+    cuts = [0]
+    for k in range(1, parts):
+        even_at = k * w / parts
+        at = int(round(even_at))
+        near = [c for c in (at - 1, at, at + 1) if cuts[-1] < c < w and own[c] < GAP_INK]
+        if near:
+            at = min(near, key=lambda c: (own[c], abs(c - even_at)))
+        if at <= cuts[-1] or at >= w:
+            return None
+        cuts.append(at)
+    cuts.append(w)
+    made = _pieces(pair, list(zip(cuts, cuts[1:])), profile)
+    return made if len(made) == parts else None
 
 
 EVEN = (0.45, 1.8)  # a glyph under the first share of its word's mean width is narrow, over
