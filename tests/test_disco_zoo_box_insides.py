@@ -89,3 +89,23 @@ def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread(k, base):
     assert found
     for r, c in found:
         assert screen.tiles[r][c].kind not in ("ground", "empty"), (r, c, screen.tiles[r][c])
+
+
+def test_a_bare_patch_of_ground_is_not_taken_for_a_card():
+    """Fresh real-look 350039 at 0.49x (Outback, two cards on an orange ground): the row search
+    missed both cards and took a bare 68 px square at the screen's left edge for one; the
+    screen was read as a one-animal rescue (Echidna alone), its advice for the wrong rescue.
+    A panel showing nothing a card shows (no sprite, name, ``YOU HAVE n`` or box row) is not
+    a card: the screen is asked, never read as fewer animals than it shows."""
+    from gridsight.games.disco_zoo.cards import CardSeen
+    from gridsight.games.disco_zoo.screen import bare_panel
+    from gridsight.vision.panels import Panel
+
+    bare = CardSeen(Panel((0, 95, 68, 68), (52.0, 135.0, 221.0)), picture=(0, 95, 0, 0))
+    assert bare_panel(bare)
+    assert not bare_panel(CardSeen(bare.panel, picture=(10, 100, 40, 40)))
+    assert not bare_panel(CardSeen(bare.panel, name_box=(2, 150, 60, 8)))
+    _, text, image, _ = real_screen(39, 350_000)
+    assert len(text.splitlines()[1].split(",")) == 2  # the drawn rescue has two animals
+    cards = locate_rescue(image).cards
+    assert not any(bare_panel(card) for card in cards) and len(cards) in (0, 2)

@@ -1178,8 +1178,26 @@ def find_cards(image: np.ndarray, lattice: Lattice,
                tiles: tuple[tuple[TileSeen, ...], ...] = ()) -> tuple[CardSeen, ...]:
     """The animal cards: the row of equal panels above the board told from the ground by
     colour, left to right, each read (:mod:`gridsight.games.disco_zoo.cards`); the found
-    ``tiles`` show the rarities' colours on this screen, the filled boxes' references."""
-    return _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+    ``tiles`` show the rarities' colours on this screen, the filled boxes' references. A
+    row with a panel that shows nothing of a card (:func:`bare_panel`) is no row of cards:
+    none is kept."""
+    cards = _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+    return () if any(bare_panel(card) for card in cards) else cards
+
+
+def bare_panel(card: CardSeen) -> bool:
+    """Whether a panel found as a card shows nothing of one (issue 18: on each card the
+    animal's sprite, its name, ``YOU HAVE n``, a row of boxes): no picture, sprite, name or
+    ``YOU HAVE`` line, box row. Such a panel is a patch of ground the row search took for a
+    card, and its row no row of cards: fresh real-look 350039 (0.49x, Outback, the ground
+    orange) had its two cards missed and a bare 68 px square at the screen's edge taken for
+    one, and was read as a one-animal rescue (the advice for another rescue); it is asked
+    now. A bare panel never :func:`shows_a_card`, so leaving its row out changes no
+    furniture a desktop's search counts (a row with it never counted)."""
+    _, _, width, height = card.picture
+    return width * height == 0 and (card.sprite is None or card.sprite.empty) \
+        and card.row is None and card.boxes is None and card.name_box is None \
+        and card.have_box is None
 
 
 def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, list[np.ndarray]]:
