@@ -265,10 +265,13 @@ class OverlayWindow:
     def game_screen_box(self) -> Box | None:
         """The game's own screen in logical screen pixels when it is a window inside the
         capture (:attr:`screen_in_frame`), else ``None``."""
-        if self.screen_in_frame is None:
-            return None
+        return None if self.screen_in_frame is None else self.on_screen(self.screen_in_frame)
+
+    def on_screen(self, box: tuple[float, float, float, float]) -> Box:
+        """A box ``(x, y, width, height)`` in the captured frame's pixels as a box on the
+        screen, in the logical pixels windows are placed in."""
         ratio = self.ratio()
-        x, y, width, height = self.screen_in_frame
+        x, y, width, height = box
         return Box(round((self.rect[0] + x) / ratio), round((self.rect[1] + y) / ratio),
                    max(1, round(width / ratio)), max(1, round(height / ratio)))
 

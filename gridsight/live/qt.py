@@ -305,13 +305,7 @@ class LiveDriver:
         """The board's box on the screen (logical pixels), once it has been located."""
         if self.overlay is None or self.overlay.board_box is None:
             return None
-        from gridsight.overlay.status import Box
-
-        ratio = self.overlay.ratio()
-        x, y, w, h = self.overlay.board_box
-        left, top = self.overlay.rect[0], self.overlay.rect[1]
-        return Box(round((left + x) / ratio), round((top + y) / ratio), max(1, round(w / ratio)),
-                   max(1, round(h / ratio)))
+        return self.overlay.on_screen(self.overlay.board_box)
 
     def run(self) -> int:
         self.start()
