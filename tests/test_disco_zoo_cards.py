@@ -332,3 +332,19 @@ def test_a_rarity_read_at_no_confidence_is_left_unread():
              CardSeen(panel, rarity="common", rarity_confidence=0.2),
              CardSeen(panel, rarity="", rarity_confidence=0.0))
     assert [card.rarity for card in unsure_rarities(cards)] == ["", "common", ""]
+
+
+def test_a_rarity_read_at_no_confidence_is_no_clue_to_the_names():
+    """The names' every-clue pass (``sure=False``) takes a card's rarity read at any
+    confidence above 0, never one read at 0 (a nearest guess), wherever the card came from (a
+    calibrated card's row is not passed through :func:`screen.unsure_rarities`)."""
+    from gridsight.games.disco_zoo import names
+    from gridsight.games.disco_zoo.cards import CardSeen
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    guessed = CardSeen(panel, rarity="rare", rarity_confidence=0.0)
+    faint = CardSeen(panel, rarity="common", rarity_confidence=0.02)
+    assert names._clue(guessed) == (None, "")
+    assert names._clue(faint) == (None, "common")
+    assert names._clue(faint, sure=True) == (None, "")

@@ -212,8 +212,10 @@ def _clue(card, sure: bool = False) -> tuple[int | None, str]:
     boxes = getattr(card, "boxes", None)
     size = getattr(boxes, "count", None) if boxes is not None and \
         getattr(boxes, "confidence", 1.0) >= box_sure else None
+    # (a rarity read at no confidence is a nearest guess, no clue: only one read at some)
     rarity = str(getattr(card, "rarity", "") or "") \
-        if getattr(card, "rarity_confidence", 1.0) >= rarity_sure else ""
+        if getattr(card, "rarity_confidence", 1.0) >= rarity_sure \
+        and getattr(card, "rarity_confidence", 1.0) > 0.0 else ""
     return (int(size) if size else None), rarity
 
 
