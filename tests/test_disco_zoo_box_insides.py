@@ -96,7 +96,10 @@ def test_a_bare_patch_of_ground_is_not_taken_for_a_card():
     missed both cards and took a bare 68 px square at the screen's left edge for one; the
     screen was read as a one-animal rescue (Echidna alone), its advice for the wrong rescue.
     A panel showing nothing a card shows (no sprite, name, ``YOU HAVE n`` or box row) is not
-    a card: the screen is asked, never read as fewer animals than it shows."""
+    a card: the screen is asked, never read as fewer animals than it shows. The two cards
+    are found now (their bottom edge three working rows over the area's end, the rows under
+    it the board frame's blur: :func:`gridsight.vision.panels._edge_fills`), each with its
+    box row of three."""
     from gridsight.games.disco_zoo.cards import CardSeen
     from gridsight.games.disco_zoo.screen import bare_panel
     from gridsight.vision.panels import Panel
@@ -108,4 +111,6 @@ def test_a_bare_patch_of_ground_is_not_taken_for_a_card():
     _, text, image, _ = real_screen(39, 350_000)
     assert len(text.splitlines()[1].split(",")) == 2  # the drawn rescue has two animals
     cards = locate_rescue(image).cards
-    assert not any(bare_panel(card) for card in cards) and len(cards) in (0, 2)
+    assert not any(bare_panel(card) for card in cards) and len(cards) == 2
+    assert [card.boxes.count if card.boxes else None for card in cards] == [3, 3]
+    assert cards[0].panel.box[0] + cards[0].panel.box[2] < cards[1].panel.box[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from gridsight.vision.panels import panel_row
 
@@ -95,3 +96,32 @@ def test_cards_two_pixels_apart_are_found_at_their_gaps():
         assert len(row.panels) == 3
         assert all(abs(panel.box[0] - x) <= 2 for panel, x in zip(row.panels, lefts)), scale
         assert all(abs(panel.box[2] - 96 * scale) <= 3 for panel in row.panels[:2]), scale
+
+
+def _cards_over_a_frame(gap: int) -> np.ndarray:
+    """Two cards 96 x 142 px, about 7 Lab levels off an orange ground (hue and chroma, one
+    lightness), their bottom ``gap`` pixels over a board's dark frame."""
+    image = np.full((260, 300, 3), (51, 137, 222), np.uint8)
+    image[:40] = (30, 30, 35)  # the title bar
+    for x in (60, 170):
+        image[38:180, x : x + 96] = (74, 140, 211)
+        image[60:110, x + 28 : x + 68] = (120, 40, 140)  # the sprite
+        image[130:140, x + 15 : x + 81] = (240, 240, 240)  # the name
+    image[180 + gap :, 30:270] = (40, 80, 60)  # the board's frame, then its tiles
+    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("gap,end", [(4, 2), (4, 3), (5, 0), (3, 1)])
+def test_cards_just_over_the_boards_frame_keep_their_bottom_edge(gap, end):
+    """Fresh real-look 350039 (Outback): two cards on an orange ground a few pixels over the
+    board's frame, the area searched ending in the frame. The rows checked for the ground under
+    the cards' bottom edge (from two rows under it, to skip its blur) were the frame's own
+    blur, of neither colour: the cards were never found. Where the area ends that close under
+    them, the row next to the blur counts too (the area ending at the edge's blur still
+    forgives it: nothing to see)."""
+    row = panel_row(_cards_over_a_frame(gap), (0, 0, 300, 180 + gap + end), min_width=66,
+                    min_height=60, min_contrast=1.2,
+                    ground=((5, 190, 20, 60), (275, 190, 20, 60)))
+    assert row is not None
+    assert [p.box[0] for p in row.panels] == [60, 170]
+    assert all(abs(p.box[1] + p.box[3] - 180) <= 2 for p in row.panels)

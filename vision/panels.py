@@ -840,8 +840,14 @@ def _edge_fills(is_panel: np.ndarray, is_ground: np.ndarray,
         # Below it, the best of the rows under its edge one by one: something may stand a
         # little below the panels (a board's dark frame), and blurred into the ground its
         # edge passes through colours near a darker panel's (screens 180050, 180152).
+        # Where the area ends within that many rows (a card a few pixels over the board's
+        # frame, whose blurred edge passes through colours near a panel's), the row next but
+        # one to the edge is looked at too (fresh real-look 350039, 1.1x, Outback: two cards
+        # 13 Lab off an orange ground, three working rows over the area's end; the two rows
+        # looked at were the frame's blur, the cards never found).
+        start = y + h + 1 if y + h + 2 < height < y + h + 2 + t else y + h + 2
         below = [(slice(r, r + 1), slice(x + cut, x + w - cut))
-                 for r in range(y + h + 2, min(height, y + h + 2 + t))]
+                 for r in range(start, min(height, y + h + 2 + t))]
         # Beyond the row's ends, the better of two strips side by side: JPEG spreads a
         # colour's hue over blocks of 16 pixels, so at a low contrast of hue the strip next
         # to a panel may take its colour (screen 7039: a card's right side).
