@@ -218,7 +218,7 @@ def _screen_now(seed: int, base: int):
 
 @pytest.mark.parametrize("seed,clear", [(7098, 3), (7105, 3), (7009, 1), (7065, 0), (7066, 0),
                                         (7018, 2), (930054, 0), (210003, 0), (270055, 0),
-                                        (270025, 0), (210041, 0), (310005, 2)])
+                                        (270025, 0), (210041, 0), (310005, 2), (330047, 2)])
 def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     """Rows once read clearly and wrong: boxes with thick borders read as their border (7098
     at 2.9x: a common fill read unfilled; 7105 at 2.5x: four unfilled boxes read filled, and
@@ -241,8 +241,10 @@ def test_a_box_row_is_read_right_or_said_unsure(seed, clear):
     card's unfilled boxes, their mean not (210041 at 0.77x: "0 of 3 filled";
     ``cards._pair_apart``); a dark common fill among unfilled boxes whose hues JPEG scattered
     but whose lightness it did not (fresh 310005 at 0.73x: L* 18 beside six at L* 31-35, "0
-    of 4 filled" at 0.89; ``cards.LONE_LIGHT``). Each row is now right, or not counted on;
-    ``clear`` of them are right and clear."""
+    of 4 filled" at 0.89; ``cards.LONE_LIGHT``); a rare colour drawn within 5 Lab of the card
+    (fresh 330047 at 0.70x: the Panda's "0 of 3 filled" at 0.86, its two found tiles unread
+    but showing the Panda's sprite: ``screen.rows_short_of_the_board``). Each row is now
+    right, or not counted on; ``clear`` of them are right and clear."""
     shot, image = _screen_now(seed, seed - seed % 1000 if seed > 100_000 else 7000)
     cards = locate_rescue(image).cards
     drawn = shot.extras["cards"]
@@ -332,6 +334,33 @@ def test_a_rarity_read_at_no_confidence_is_left_unread():
              CardSeen(panel, rarity="common", rarity_confidence=0.2),
              CardSeen(panel, rarity="", rarity_confidence=0.0))
     assert [card.rarity for card in unsure_rarities(cards)] == ["", "common", ""]
+
+
+def test_a_row_counting_fewer_fills_than_the_board_shows_of_its_rarity_is_not_counted_on():
+    """Two found tiles surely rare on the board, and the only card that may be rare (read
+    rare, or of no sure rarity and no other fill) counts none filled, clearly: a filled box
+    is a found tile of its animal, so that row misses fills and is not counted on. A row
+    counting them, or a card surely of another rarity, is left as read."""
+    from gridsight.games.disco_zoo.cards import FAINT_ROW, BoxesSeen, CardSeen
+    from gridsight.games.disco_zoo.screen import TileSeen, rows_short_of_the_board
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    ground = TileSeen("ground")
+    tiles = [[ground] * 5 for _ in range(5)]
+    tiles[1][1] = tiles[1][2] = TileSeen("found", ("rare",))
+    tiles[3][3] = TileSeen("found", ("common",))
+    board = tuple(tuple(row) for row in tiles)
+    common = CardSeen(panel, boxes=BoxesSeen(4, 1, "common", 0.9), rarity="common",
+                      rarity_confidence=0.9)
+    unfilled = CardSeen(panel, boxes=BoxesSeen(3, 0, "", 0.86))
+    counting = CardSeen(panel, boxes=BoxesSeen(3, 2, "rare", 0.9), rarity="rare",
+                        rarity_confidence=0.9)
+    image = np.zeros((10, 10, 3), np.uint8)  # (no card shows a sprite: the boards' unused)
+    out = rows_short_of_the_board(image, None, (common, unfilled), board)
+    assert [card.boxes.confidence for card in out] == [0.9, FAINT_ROW]
+    out = rows_short_of_the_board(image, None, (common, counting), board)
+    assert [card.boxes.confidence for card in out] == [0.9, 0.9]
 
 
 def test_a_rarity_read_at_no_confidence_is_no_clue_to_the_names():

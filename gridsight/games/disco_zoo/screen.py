@@ -38,6 +38,7 @@ import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo.cards import (
+    FAINT_ROW,
     CardSeen,
     border_colour,
     classify_boxes,
@@ -312,7 +313,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
-    cards = unsure_rarities(fills_on_the_board(cards, tiles))
+    cards = fills_on_the_board(cards, tiles)
+    cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
@@ -350,6 +352,66 @@ def fills_on_the_board(cards: tuple[CardSeen, ...],
                  if card.boxes is not None and card.boxes.filled and card.rarity
                  and card.boxes.rarity == card.rarity and card.rarity not in shown else card
                  for card in cards)
+
+
+def rows_short_of_the_board(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
+                            tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, a box row read clearly not counted on (:data:`~.cards.FAINT_ROW`) where
+    the board shows more of its animal's tiles found than it counts filled: a filled box is
+    a tile of its animal found on this board, so such a row misses fills.
+
+    - **by rarity**: more found tiles surely of one rarity than the rows of every card that
+      may be of it count filled (a card may be when read so, or its rarity is not read
+      surely and its fills show no other; pets have no card);
+    - **by sprite**: more tiles found or unread showing a picture near one card's sprite
+      alone (:data:`LAWN_SPRITE`, every other card's :data:`LAWN_APART` or more away) than
+      that card's row counts filled.
+
+    A rarity's colour drawn near the card's leaves its fills looking unfilled, and its found
+    tiles unread (fresh real-look 330047 at 0.70x: a rare colour within 5 Lab of the card,
+    the Panda's row of three read "none filled" at 0.86 and counted on, its two found tiles
+    unread, 0.14 and 0.16 from the Panda's sprite, 0.66 and more from the others'). Only
+    rows read clearly are touched, and only made less sure."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE, RARITY_SURE
+
+    def counted(k: int) -> bool:
+        row = cards[k].boxes
+        return row is not None and row.confidence >= BOX_SURE and row.found is not None
+
+    short: set[int] = set()
+    shown = Counter(tile.rarities[0] for row in tiles for tile in row
+                    if tile.kind == "found" and len(tile.rarities) == 1)
+    for rarity, count in shown.items():
+        if rarity == "pet":
+            continue
+        may = [k for k, card in enumerate(cards) if card.rarity == rarity or (
+            card.rarity_confidence < RARITY_SURE
+            and (card.boxes is None or card.boxes.rarity in ("", rarity)))]
+        if may and all(counted(k) for k in may) and \
+                sum(cards[k].boxes.found or 0 for k in may) < count:  # type: ignore[union-attr]
+            short.update(may)
+    pictures = [card.sprite if card.sprite is not None and not card.sprite.empty else None
+                for card in cards]
+    if any(p is not None for p in pictures):
+        like: Counter[int] = Counter()
+        for r, row in enumerate(tiles):
+            for c, tile in enumerate(row):
+                if tile.kind not in ("found", "unknown"):
+                    continue
+                sprite = tile.sprite if tile.sprite is not None else \
+                    _tile_sprite(image, lattice, r, c)
+                if sprite is None or sprite.empty:
+                    continue
+                near = [sprite_distance(sprite, p) if p is not None else 1.0 for p in pictures]
+                k = int(np.argmin(near))
+                if near[k] < LAWN_SPRITE and all(d >= LAWN_APART for j, d in enumerate(near)
+                                                 if j != k):
+                    like[k] += 1
+        short.update(k for k, n in like.items()
+                     if counted(k) and (cards[k].boxes.found or 0) < n)  # type: ignore[union-attr]
+    return tuple(replace(card, boxes=replace(card.boxes, confidence=FAINT_ROW))
+                 if k in short and counted(k) and card.boxes is not None else card
+                 for k, card in enumerate(cards))
 
 
 # A found tile is rounded, and set on the ground under it (dirt, or a darker grass) when it
