@@ -185,3 +185,21 @@ def test_a_speck_of_ringing_in_a_gap_is_not_taken_for_a_letter():
     panel = _gapped(4, 6, 4, speck=1)
     row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
     assert row is not None and [b[0] for b in row.boxes] == [20, 30, 40, 50]
+
+
+@pytest.mark.parametrize("lost,found", [((0,), True), ((0, 2), False)])
+def test_one_box_whose_right_and_bottom_borders_were_lost_is_kept_in_its_row(lost, found):
+    """Fresh real-look 310006 at 0.61x: three boxes of 6 px, 11 apart, the first closed only on
+    its top and left (its right and bottom borders fell between pixels); the row was refused
+    as text. One box closed at a corner is taken among boxes closed firmly; two are not (a
+    line of letters may close corners)."""
+    panel = _gapped(3, 6, 5)
+    for k in lost:
+        x = 20 + k * 11
+        panel[26:32, x + 5] = GROUND  # the right border gone (the boxes' rows: 26-31)
+        panel[31, x : x + 6] = GROUND  # and the bottom one
+    row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
+    if found:
+        assert row is not None and [b[0] for b in row.boxes] == [20, 31, 42]
+    else:
+        assert row is None
