@@ -199,3 +199,32 @@ def test_designs_and_kind_costs_are_the_float_rules(seed):
     got = mapview._kind_costs(feats, windows, [0, 1, 2])
     assert got.dtype == np.float32 and np.array_equal(got, _plain_kind_costs(feats, windows,
                                                                               [0, 1, 2]))
+
+
+def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
+    """:func:`tiling._comb` takes each period's wave from a store kept per profile length
+    (:func:`tiling._waves`, the last two lengths up to ``WAVES_KEPT``): it gives, to the
+    bit, the plain sum of the profile against waves worked out afresh, for a length seen
+    before, a new one, one past the store, and after the store moved on; the waves it keeps
+    cannot be written to."""
+    import cv2
+
+    from gridsight.vision import tiling
+
+    def plain(profile: np.ndarray) -> np.ndarray:
+        f = profile.astype(np.float32)
+        high = f - cv2.blur(f.reshape(1, -1), (9, 1), borderType=cv2.BORDER_REPLICATE).ravel()
+        periods = np.arange(tiling.GRID_PERIODS[0], tiling.GRID_PERIODS[1], tiling.GRID_STEP)
+        x = np.arange(len(high), dtype=np.float64)
+        return np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ high.astype(np.float64)
+
+    rng = np.random.default_rng(7)
+    for n in (120, 97, 120, tiling.WAVES_KEPT + 1, 64, 97, 120):
+        profile = rng.random(n) * 255
+        periods, coefficients = tiling._comb(profile)
+        assert np.array_equal(coefficients, plain(profile)), n
+        periods[0] = -1.0  # the caller's own copy
+    assert tiling._comb(rng.random(50))[0][0] == tiling.GRID_PERIODS[0]
+    _periods, waves = tiling._waves(50)
+    with pytest.raises(ValueError):
+        waves[0, 0] = 0

@@ -34,6 +34,7 @@ the status bar as a third (:func:`find_screen`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -185,15 +186,32 @@ class ConsoleGrid:
     strength: float
 
 
+WAVES_KEPT = 1024  # profiles up to this long keep their waves (:func:`_waves`: 21 MB each)
+
+
+@lru_cache(maxsize=2)
+def _waves(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The periods of :data:`GRID_PERIODS` and, for a profile of ``n`` samples, each period's
+    complex wave over them (one row a period): the same for every profile of that length, so
+    worked out once per length (a screenshot's width and height; 1300 rows of complex
+    exponentials were a tenth of reading a cut picture, 127018: 36 profiles of 2 lengths),
+    for the last two lengths up to :data:`WAVES_KEPT`. Read-only: shared by every caller."""
+    periods = np.arange(GRID_PERIODS[0], GRID_PERIODS[1], GRID_STEP)
+    x = np.arange(n, dtype=np.float64)
+    waves = np.exp(-2j * np.pi * x[None, :] / periods[:, None])
+    periods.flags.writeable = False
+    waves.flags.writeable = False
+    return periods, waves
+
+
 def _comb(profile: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The periods of :data:`GRID_PERIODS` and, for each, the profile's Fourier coefficient at
     that period (its slow changes taken out first): amplitude ``2|z|/n``."""
     f = profile.astype(np.float32)
     high = f - cv2.blur(f.reshape(1, -1), (9, 1), borderType=cv2.BORDER_REPLICATE).ravel()
-    periods = np.arange(GRID_PERIODS[0], GRID_PERIODS[1], GRID_STEP)
-    x = np.arange(len(high), dtype=np.float64)
-    coefficients = np.exp(-2j * np.pi * x[None, :] / periods[:, None]) @ high.astype(np.float64)
-    return periods, coefficients
+    periods, waves = (_waves if len(high) <= WAVES_KEPT else _waves.__wrapped__)(len(high))
+    coefficients = waves @ high.astype(np.float64)
+    return periods.copy(), coefficients
 
 
 def console_grids(image: np.ndarray, axis: int, keep: int = GRID_KEEP) -> list[ConsoleGrid]:
