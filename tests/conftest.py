@@ -183,3 +183,42 @@ def live_extra():
     """Skips a test of the ``live`` command where its extra (PySide6) is not installed: the
     command then says only how to install it, before reading its other options."""
     return pytest.importorskip("PySide6")
+
+
+@pytest.fixture(scope="module")
+def located_once():
+    """Within one test file, a game's structural locate (``GridReading.locate_screen``: the
+    Disco Zoo rescue screen found in a picture, the step a desktop's window search runs on
+    every window-like region) answers each picture once: the same pixels again (the same
+    screen analyzed twice, then stepped through the live loop; the same hidden-card frame in
+    three live tests) get the answer given them the first time, a board or the same
+    :class:`~gridsight.vision.errors.BoardNotFoundError`. The locate is a function of the
+    pixels alone (:class:`gridsight.readers.desktop._OneSearch` shares its answers so within
+    one search already), so every test still runs the whole path on those pixels: the
+    command, the window search, the reader, the live loop. The answers live in the file's
+    run only. A file opts in (``pytestmark = pytest.mark.usefixtures("located_once")``) only
+    when none of its tests changes what the locate does (a constant monkeypatched, another
+    skin module), which would otherwise be answered from before the change."""
+    from gridsight.games.spec import GridReading
+    from gridsight.readers.desktop import _digest
+    from gridsight.vision.errors import BoardNotFoundError
+
+    answers: dict[tuple[object, bytes], object] = {}
+    locate = GridReading.locate_screen
+
+    def once(self, image):
+        key = (self.structure, _digest(image))
+        answer = answers.get(key)
+        if answer is None:
+            try:
+                answer = locate(self, image)
+            except BoardNotFoundError as error:
+                answer = error
+            answers[key] = answer
+        if isinstance(answer, BoardNotFoundError):
+            raise answer
+        return answer
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GridReading, "locate_screen", once)
+        yield answers
