@@ -46,7 +46,8 @@ EXAMPLES = REPO / "examples"
 #: its children's) run alone in one process (``-n 0``, the 24th session, main fea15ae, the
 #: machine shared: figures up to a third high; every file of 9 s or more; the six files the
 #: 25th session cut or re-measured at a load of ~8 are scaled by 0.72, the ratio of the two
-#: sessions' figures on the same files before its cuts). Under ``--dist
+#: sessions' figures on the same files before its cuts; the three the 26th session's
+#: ``located_once`` cut by its before/after ratio, test_doubts.py now 8 s). Under ``--dist
 #: loadfile`` each file runs whole on one worker, handed out in collection order (pyproject's
 #: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
 #: and neither worker is left running a long file alone at the end (the longest processing
@@ -63,13 +64,13 @@ LONGEST_FIRST = (
     "test_tile_path_rooms.py",  # 42 s
     "test_bench.py",  # 40 s (numba's kernels compiled first, as CI does)
     "test_disco_zoo_engines.py",  # 36 s
-    "test_calibrate_real_look.py",  # 32 s
     "test_screen_text.py",  # 26 s
     "test_thrill_digger_optimal.py",  # 26 s
     "test_thrill_3d_looks.py",  # 26 s
     "test_calibrate_proposes.py",  # 25 s
     "test_vision_locate_whole_screens.py",  # 25 s
     "test_calibrate.py",  # 22 s
+    "test_calibrate_real_look.py",  # 21 s (32 before located_once, 26th session)
     "test_tile_path_solver.py",  # 20 s
     "test_vision_corpus.py",  # 20 s
     "test_disco_zoo_cards.py",  # 19 s
@@ -81,11 +82,9 @@ LONGEST_FIRST = (
     "test_disco_zoo_search.py",  # 16 s
     "test_disco_zoo_counter.py",  # 16 s
     "test_thrill_3d_tracker.py",  # 15 s
-    "test_doubts.py",  # 14 s
     "test_fuzz_cli.py",  # 14 s
     "test_disco_zoo_lengths.py",  # 13 s
     "test_thrill_3d_games.py",  # 13 s
-    "test_live_real_look.py",  # 13 s
     "test_disco_zoo_name_remnants.py",  # 12 s
     "test_analyze.py",  # 12 s
     "test_disco_zoo_ocr.py",  # 12 s
@@ -93,6 +92,7 @@ LONGEST_FIRST = (
     "test_disco_zoo_crops.py",  # 11 s
     "test_pentomino_counts.py",  # 11 s
     "test_calibrate_window.py",  # 11 s
+    "test_live_real_look.py",  # 11 s (13 before located_once)
     "test_thrill_digger_policies.py",  # 10 s
     "test_api.py",  # 9 s
 )
@@ -183,3 +183,42 @@ def live_extra():
     """Skips a test of the ``live`` command where its extra (PySide6) is not installed: the
     command then says only how to install it, before reading its other options."""
     return pytest.importorskip("PySide6")
+
+
+@pytest.fixture(scope="module")
+def located_once():
+    """Within one test file, a game's structural locate (``GridReading.locate_screen``: the
+    Disco Zoo rescue screen found in a picture, the step a desktop's window search runs on
+    every window-like region) answers each picture once: the same pixels again (the same
+    screen analyzed twice, then stepped through the live loop; the same hidden-card frame in
+    three live tests) get the answer given them the first time, a board or the same
+    :class:`~gridsight.vision.errors.BoardNotFoundError`. The locate is a function of the
+    pixels alone (:class:`gridsight.readers.desktop._OneSearch` shares its answers so within
+    one search already), so every test still runs the whole path on those pixels: the
+    command, the window search, the reader, the live loop. The answers live in the file's
+    run only. A file opts in (``pytestmark = pytest.mark.usefixtures("located_once")``) only
+    when none of its tests changes what the locate does (a constant monkeypatched, another
+    skin module), which would otherwise be answered from before the change."""
+    from gridsight.games.spec import GridReading
+    from gridsight.readers.desktop import _digest
+    from gridsight.vision.errors import BoardNotFoundError
+
+    answers: dict[tuple[object, bytes], object] = {}
+    locate = GridReading.locate_screen
+
+    def once(self, image):
+        key = (self.structure, _digest(image))
+        answer = answers.get(key)
+        if answer is None:
+            try:
+                answer = locate(self, image)
+            except BoardNotFoundError as error:
+                answer = error
+            answers[key] = answer
+        if isinstance(answer, BoardNotFoundError):
+            raise answer
+        return answer
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GridReading, "locate_screen", once)
+        yield answers

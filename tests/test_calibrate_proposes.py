@@ -21,6 +21,10 @@ import pytest
 
 from kit.skins import disco_zoo_real as real
 
+# Some screenshots are located by more than one test (calibrate, then analyze or live): each
+# picture's structural locate runs once in this file (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
 LOOK_SEED = 33  # the look of tests/test_calibrate_real_look.py (its cards are found)
 

@@ -27,6 +27,10 @@ ANIMALS = (("Gorilla", "common"), ("Panda", "rare"), ("Tiger", "rare"))
 NAMES = "Gorilla,Panda,Tiger"
 LOOK_SEED = 33
 
+# The same screens are located more than once in this file (analyze, then the live loop):
+# each picture's structural locate runs once (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):

@@ -44,6 +44,10 @@ from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.regions import Region, propose_regions, region_score, regions_around
 
+# A desktop analyzed by the command and then stepped through the live loop is located once
+# in this file (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 
 def old_look(seed: int):
     """The real-look rescue of ``seed`` as drawn before the skin's properties were widened:

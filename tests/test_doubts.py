@@ -33,6 +33,10 @@ from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import joint_placements
 from gridsight.vision.capture import Frame, Rect
 
+# The same screens are located more than once in this file (analyze, then the live loop):
+# each picture's structural locate runs once (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 BOARD = """\
 region: Jungle
 animals: Gorilla, Panda, Tiger

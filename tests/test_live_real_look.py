@@ -31,6 +31,10 @@ TAPS = ((2, 2, "empty"), (1, 3, "animal:Panda"), (3, 0, "empty"), (3, 3, "animal
 LOOK_SEED = 21
 CANVAS = (420, 760)
 
+# The scripted rescue's frames are played through several loops: each frame's structural
+# locate runs once in this file (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 
 def real_look_script() -> list[tuple[np.ndarray, list[list[str]], str]]:
     """(frame, believed labels, board text) after each tap of a Jungle rescue, drawn in one
