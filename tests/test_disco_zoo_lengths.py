@@ -219,3 +219,16 @@ def test_a_screen_whose_labels_are_unread_is_read_by_its_names_shapes(monkeypatc
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked, asked
     assert plain == text
+
+
+def test_a_name_with_a_letters_piece_is_told_by_its_length(monkeypatch):
+    """1.47x seed 7031 (Tiddalik, Crocodile; the Crocodile card shows no ``YOU HAVE``):
+    ``CROCODILE`` came out as ten glyphs, its ``D`` a stem and a 3 px piece. With the piece
+    joined it reads as Crocodile alone and is nine glyphs, which neither ``KANGAROO`` nor
+    ``PLATYPUS`` (the card's other options) fits: read exactly (asked before)."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _, text, image, _ = real_screen(31, 7_000)
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    assert not asked, asked
+    assert plain == text

@@ -11,7 +11,7 @@ import numpy as np
 from gridsight.games.disco_zoo.names import screen_words
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.cipher import MISFIT, REMNANT, Cipher
-from gridsight.vision.glyphs import recut, text_lines
+from gridsight.vision.glyphs import pieces_joined, recut, text_lines
 from test_disco_zoo_screens import read_plainly, real_screen
 
 BITS = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
@@ -85,6 +85,22 @@ def test_three_letters_run_together_are_cut_in_three_at_once():
     assert cut is not None
     assert [g.box[2] for g in cut.glyphs] == [12, 12, 12, 12, 12]
     assert cut.glyphs[:2] == line.glyphs[:2]
+
+def test_a_letters_piece_is_joined_to_its_neighbour_for_a_text_of_fewer_letters():
+    """A word of ``A``, a stem, a bar at its foot apart from it and ``B`` (1.47x seed 7031's
+    ``CROCODILE``: its ``D`` a stem and a 3 px piece of its bow) is four glyphs; for a text
+    of three letters the piece (under half the word's height) joins the nearer glyph and
+    the others stay as found. Not for a text of two (no second piece) nor of four (nothing to
+    join); a word with no piece is never joined."""
+    line = _draw(["A", "I", "_", "B"], gaps=[1, 1, 1])
+    assert [g.box[3] for g in line.glyphs] == [20, 20, 4, 20]
+    joined = pieces_joined(line, (3,))
+    assert joined is not None and joined.words == (3,)
+    assert [g.box[2] for g in joined.glyphs] == [12, 20, 12]
+    assert joined.glyphs[0] is line.glyphs[0] and joined.glyphs[2] is line.glyphs[3]
+    assert pieces_joined(line, (2,)) is None and pieces_joined(line, (4,)) is None
+    assert pieces_joined(_draw(["A", "B", "C", "D"]), (3,)) is None
+
 
 def test_a_long_name_worn_and_run_together_is_read(monkeypatch):
     """0.92x screen 7018: ``ANKYLOSAURUS`` in one-pixel strokes came out as eleven glyphs,

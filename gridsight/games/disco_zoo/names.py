@@ -44,12 +44,14 @@ from gridsight.vision.cipher import (
 )
 from gridsight.vision.glyphs import (
     INK,
+    PIECE_HEIGHT,
     Glyph,
     TextLine,
     banded_text_lines,
     border_colour,
     even,
     moved,
+    pieces_joined,
     recut,
     split_wider,
     text_lines,
@@ -356,10 +358,12 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     line cut plausibly: its glyphs about one width in each word and one of its ``texts``
     fitting it as it is (a line so cut is read as it is, not as other names would cut it:
     1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
-    if line is None or label is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
+    if line is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
         # (a name wrapped onto two rows, or joined to a sprite's blobs above it as one: 3.1x
         # seed 330015's ``PLATYPUS`` under three blobs, cut anew as a name of six letters)
         return None
+    if label is None:
+        return _pieces_cuts(line)
     if _cut_plausibly(line, label) and any(fits(line, t) for t in texts):
         return None
     # (heights as the glyphs' own boxes, as in _unpaired: 0.76x seed 7000's ``YOU HAVE 4``
@@ -372,6 +376,27 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
         counts = tuple(len(word) for word in text.split())
         if counts not in made:
             made[counts] = _name_cut(line, counts, cell)
+        return made[counts]
+
+    return cut
+
+
+def _pieces_cuts(line: TextLine) -> Cut | None:
+    """A name ``line`` on a card with no label to measure letters by: read as it is for a
+    text it fits, else with its letters' pieces joined (:func:`gridsight.vision.glyphs.
+    pieces_joined`: no letter's width needed); ``None`` (the line as it is) when it has no
+    glyph short enough to be a piece."""
+    tall = [g.box[3] for g in line.glyphs]
+    if min(tall) >= PIECE_HEIGHT * float(np.median(tall)):
+        return None
+    made: dict[tuple[int, ...], TextLine | None] = {}
+
+    def cut(text: str) -> TextLine | None:
+        if fits(line, text):
+            return line
+        counts = tuple(len(word) for word in text.split())
+        if counts not in made:
+            made[counts] = pieces_joined(line, counts)
         return made[counts]
 
     return cut
