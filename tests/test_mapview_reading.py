@@ -228,3 +228,25 @@ def test_a_profiles_comb_is_the_plain_sum_whatever_its_length_or_order():
     _periods, waves = tiling._waves(50)
     with pytest.raises(ValueError):
         waves[0, 0] = 0
+
+
+def test_phase_ranking_orders_every_phase_as_the_plain_means_do():
+    """Every phase's score is the mean of its capped squared differences, as NumPy's
+    ``mean`` gives it (float32 summed, divided in doubles, rounded to float32): the whole
+    order of the phases, not only the first, is the plain rule's."""
+    import cv2
+
+    rng = np.random.default_rng(11)
+    for _ in range(6):
+        looks = Looks(rng.integers(0, 256, (3, T, T, 3), dtype=np.uint8), (0, 1, 2),
+                      ("a", "b", "c"), float(rng.uniform(10, 60)))
+        view = rng.integers(0, 256, (5 * T + 3, 6 * T + 5, 3), dtype=np.uint8)
+        view[T:2 * T, T:2 * T] = looks.images[1]  # one look placed whole: a clear best
+        src = view.astype(np.float32)
+        best = np.minimum.reduce([cv2.matchTemplate(src, im.astype(np.float32), cv2.TM_SQDIFF)
+                                  for im in looks.images])
+        best = np.minimum(best, looks.tolerance ** 2 * T * T * 3)
+        table = np.array([[float(best[py::T, px::T].mean()) for px in range(T)]
+                          for py in range(T)])
+        plain = [(int(f) % T, int(f) // T) for f in np.argsort(table, axis=None)]
+        assert mapview.phase_ranking(view, looks, keep=T * T) == plain

@@ -508,7 +508,11 @@ def phase_ranking(view: np.ndarray, looks: Looks, keep: int = 4) -> list[tuple[i
         for px in range(t):
             grid = best_d[py::t, px::t]
             if grid.size:
-                table[py, px] = float(grid.mean())
+                # ``grid.mean()`` without its Python wrapper (a tenth of a read: 256 calls per
+                # ranking): the same float32 sum, divided in doubles by the count and rounded
+                # to float32, as NumPy's mean does for float32 (divided by an intp).
+                total = float(np.add.reduce(grid, axis=None))
+                table[py, px] = float(np.float32(total / grid.size))
     order = np.argsort(table, axis=None)[:keep]
     return [(int(flat) % t, int(flat) // t) for flat in order]
 
