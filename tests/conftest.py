@@ -46,7 +46,7 @@ EXAMPLES = REPO / "examples"
 #: its children's) run alone in one process (``-n 0``, the 24th session, main fea15ae, the
 #: machine shared: figures up to a third high; every file of 9 s or more; the six files the
 #: 25th session cut or re-measured at a load of ~8 are scaled by 0.72, the ratio of the two
-#: sessions' figures on the same files before its cuts; the three the 26th session's
+#: sessions' figures on the same files before its cuts; the four the 26th session's
 #: ``located_once`` cut by its before/after ratio, test_doubts.py now 8 s). Under ``--dist
 #: loadfile`` each file runs whole on one worker, handed out in collection order (pyproject's
 #: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
@@ -77,11 +77,11 @@ LONGEST_FIRST = (
     "test_readers.py",  # 19 s
     "test_thrill_digger_exact.py",  # 19 s
     "test_desktop_small.py",  # 18 s
-    "test_disco_zoo_damage.py",  # 18 s
     "test_vision_learn.py",  # 17 s
     "test_disco_zoo_search.py",  # 16 s
     "test_disco_zoo_counter.py",  # 16 s
     "test_thrill_3d_tracker.py",  # 15 s
+    "test_disco_zoo_damage.py",  # 15 s (18 before located_once)
     "test_fuzz_cli.py",  # 14 s
     "test_disco_zoo_lengths.py",  # 13 s
     "test_thrill_3d_games.py",  # 13 s

@@ -24,6 +24,10 @@ from kit.screen_damage import crop, draw_bar, toast
 from kit.skins import disco_zoo_real as real
 from sample_sizes import samples
 
+# Each screen is read several ways (clean, then damaged; with and without --animals): each
+# picture's structural locate runs once in this file (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 SCREENS = samples(3, 60)  # each screen is read five times (about 4 s of CPU)
 # Before tiles partly under something were hidden, 8 of the first 60 screens made up tiles
 # under the toast with --animals (the first is 90001: ground under a light toast read as a

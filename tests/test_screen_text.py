@@ -26,6 +26,10 @@ from kit.skins.pixel_fonts import CHARACTERS, FONTS
 from gridsight.vision.cipher import Cipher, bolder, compatible, rank, readable_by, settle
 from gridsight.vision.glyphs import emboldened, glyph_distance, text_lines
 
+# Some screens are analyzed by more than one test: each picture's structural locate runs once
+# in this file (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 LETTERS = [ch for ch in CHARACTERS if ch.isalnum()]
 
 
