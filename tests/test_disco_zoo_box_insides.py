@@ -72,7 +72,7 @@ def test_a_tint_under_a_colour_cast_is_read_right_or_said_unsure(k, base, scales
             (want, card.rarity, card.rarity_confidence)
 
 
-@pytest.mark.parametrize("k, base", [(38, 210_000), (40, 360_000)])
+@pytest.mark.parametrize("k, base", [(38, 210_000), (40, 360_000), (45, 380_000)])
 def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread(k, base):
     """Fresh real-look 210038 at 0.55x: a found common Kangaroo 5 Lab from the lawn, its
     sprite 0.40 from its card's (over the 0.35 under which a card-like picture on grass is
@@ -80,8 +80,10 @@ def test_a_found_tile_on_the_lawn_whose_row_is_unclear_is_left_unread(k, base):
     so nothing counted the tile, and it was stated untapped with ``--animals``. Fresh 360040
     at 2.3x: a found common Raccoon on a light lawn, its sprite 0.24 from its card's but drawn
     at 0.49 of the card's size (under ``CARD_SIZED``'s 0.5 then: never compared), its row
-    unclear: stated untapped with and without ``--animals``. No found tile may be read as
-    grass or dirt: unread is the most it may be."""
+    unclear: stated untapped with and without ``--animals``. Fresh 380045 at 0.51x: a found
+    common Kiwi on a light lawn 0.46 from its card's 12 px sprite, no row counted; the
+    counter's 8 said two taps where the board showed one (``missed_by_the_counter``). No
+    found tile may be read as grass or dirt: unread is the most it may be."""
     _, text, image, _ = real_screen(k, base)
     screen = locate_rescue(image)
     truth = [line.split() for line in text.splitlines()[3:]]
