@@ -188,17 +188,20 @@ def test_a_console_pixel_mostly_in_the_screenshot_is_read(filling_case):
     """A cut picture's console pixel counts as shown when its middle is in the screenshot
     (where the reader samples it): the picture of 127018 ends 0.2 screenshot pixels past
     the bottom, and main took its last console row for cut off, the cells of the bottom
-    row (in the truth's view) ``?`` in every screenshot. Each later screenshot's cells in
-    view are read, every one right."""
+    row (in the truth's view) ``?`` in every screenshot. A later screenshot's cells in view
+    are read, every one right. One read proves it: with main's clip (a twentieth) in the
+    read alone, moments 1 and 2 each lose the bottom row (9 cells unread, the view a row
+    short) while moment 0 still reads whole, so moment 1 is read; reading all three is
+    the one-screenshot acceptance's job (``bench_tile_rooms``)."""
     _shot, moments, calibration = filling_case
     screen = Screen(0.0, -70.0, 40.7, GBC)
     assert _clip(screen, 407, 296) == (0, 12, 0, 0)
-    for moment in moments:
-        read = read_view(moment.image, calibration.pack)
-        tally = rooms.Tally()
-        text = rooms.text_of(board_tokens(read.board, ROOM))
-        assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
-        assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
+    moment = moments[1]
+    read = read_view(moment.image, calibration.pack)
+    tally = rooms.Tally()
+    text = rooms.text_of(board_tokens(read.board, ROOM))
+    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
 
 
 def test_a_console_pixels_pattern_says_the_pitch_of_a_picture_whose_edges_do_not_show():
