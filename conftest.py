@@ -5,6 +5,12 @@ kernels), or a module of ours that does, cannot be imported without that extra: 
 report an error where the module's tests skip. Such modules are left out of the doctest run
 when the extra is missing (``pip install -e '.[test]'`` alone runs the rest); with every extra
 installed nothing is left out and nothing is read here.
+
+A module with no example in it (no ``>>>`` anywhere in its text) is not imported for its
+doctests at all (:func:`pytest_ignore_collect`): it has none to give, and importing it only for
+the doctest finder to find nothing cost every xdist worker its import before any test ran (the
+compiled kernels' numba, the live windows' Qt: most of the modules are imported by some test
+anyway, and then only where that test runs).
 """
 
 from __future__ import annotations
@@ -67,3 +73,28 @@ def needing(missing: set[str], root: Path = ROOT) -> list[str]:
 
 _missing = {name for name in EXTRAS if importlib.util.find_spec(name) is None}
 collect_ignore = needing(_missing) if _missing else []
+
+
+def _has_examples(path: Path) -> bool:
+    """Can the doctest finder find an example in ``path``? Every example is a ``>>>`` line of
+    a docstring or ``__test__`` string written in the module's text, so a module without the
+    three characters has none (a module that cannot be read is left to pytest)."""
+    try:
+        return b">>>" in path.read_bytes()
+    except OSError:
+        return True
+
+
+def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
+    """Leave out a room's module that holds no docstring example (:func:`_has_examples`): the
+    only items pytest collects from the rooms are doctests, so what is collected is the same,
+    without importing that module (and numba or Qt with it) in every worker."""
+    if collection_path.suffix != ".py" or not collection_path.is_file():
+        return None
+    try:
+        room = collection_path.relative_to(ROOT).parts[0]
+    except ValueError:
+        return None
+    if room not in ROOMS or _has_examples(collection_path):
+        return None
+    return True
