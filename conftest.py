@@ -16,6 +16,7 @@ anyway, and then only where that test runs).
 from __future__ import annotations
 
 import ast
+import fnmatch
 import importlib.util
 from pathlib import Path
 
@@ -86,15 +87,21 @@ def _has_examples(path: Path) -> bool:
 
 
 def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    """Leave out a room's module that holds no docstring example (:func:`_has_examples`): the
-    only items pytest collects from the rooms are doctests, so what is collected is the same,
-    without importing that module (and numba or Qt with it) in every worker."""
+    """Leave out a module that holds no docstring example (:func:`_has_examples`) when only
+    its doctests would be collected from it: a room's module, or a helper of the tests (the
+    kit, ``tests/xserver.py``; not a test file, not a ``conftest.py``). What is collected is
+    the same, without importing that module (and numba or Qt with it) in every worker."""
     if collection_path.suffix != ".py" or not collection_path.is_file():
         return None
     try:
         room = collection_path.relative_to(ROOT).parts[0]
     except ValueError:
         return None
-    if room not in ROOMS or _has_examples(collection_path):
+    if room == "tests":
+        name = collection_path.name
+        if name == "conftest.py" or any(fnmatch.fnmatch(name, pattern)
+                                        for pattern in config.getini("python_files")):
+            return None
+    elif room not in ROOMS:
         return None
-    return True
+    return None if _has_examples(collection_path) else True
