@@ -6,19 +6,21 @@ report an error where the module's tests skip. Such modules are left out of the 
 when the extra is missing (``pip install -e '.[test]'`` alone runs the rest); with every extra
 installed nothing is left out and nothing is read here.
 
-A module with no example in it (no ``>>>`` anywhere in its text) is not imported for its
-doctests at all (:func:`pytest_ignore_collect`): it has none to give, and importing it only for
-the doctest finder to find nothing cost every xdist worker its import before any test ran (the
-compiled kernels' numba, the live windows' Qt: most of the modules are imported by some test
-anyway, and then only where that test runs).
+A module with no example in it (no ``>>>`` anywhere in its text) gets no doctest collector
+(:func:`pytest_collect_file`): it has none to give, and importing it only for the doctest
+finder to find nothing cost every xdist worker its import before any test ran (the compiled
+kernels' numba, the live windows' Qt: most modules are imported by some test anyway, and then
+only where that test runs), and the finder walked every test file (none has an example) too.
 """
 
 from __future__ import annotations
 
 import ast
-import fnmatch
 import importlib.util
 from pathlib import Path
+
+import pytest
+from _pytest.doctest import DoctestModule  # the collector --doctest-modules adds per file
 
 ROOT = Path(__file__).resolve().parent
 ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates", "safefiles")
@@ -86,22 +88,13 @@ def _has_examples(path: Path) -> bool:
         return True
 
 
-def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
-    """Leave out a module that holds no docstring example (:func:`_has_examples`) when only
-    its doctests would be collected from it: a room's module, or a helper of the tests (the
-    kit, ``tests/xserver.py``; not a test file, not a ``conftest.py``). What is collected is
-    the same, without importing that module (and numba or Qt with it) in every worker."""
-    if collection_path.suffix != ".py" or not collection_path.is_file():
-        return None
-    try:
-        room = collection_path.relative_to(ROOT).parts[0]
-    except ValueError:
-        return None
-    if room == "tests":
-        name = collection_path.name
-        if name == "conftest.py" or any(fnmatch.fnmatch(name, pattern)
-                                        for pattern in config.getini("python_files")):
-            return None
-    elif room not in ROOMS:
-        return None
-    return None if _has_examples(collection_path) else True
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent):
+    """Drop the doctest collector of a module that holds no docstring example
+    (:func:`_has_examples`): a room's module then is not imported only for the doctest finder
+    to find nothing (numba and Qt with it), and a test file (none has an example) is not
+    walked by it; its tests are collected as before. What is collected is the same."""
+    collectors = yield
+    if file_path.suffix != ".py" or _has_examples(file_path):
+        return collectors
+    return [c for c in collectors if not isinstance(c, DoctestModule)]
