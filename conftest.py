@@ -5,6 +5,12 @@ kernels), or a module of ours that does, cannot be imported without that extra: 
 report an error where the module's tests skip. Such modules are left out of the doctest run
 when the extra is missing (``pip install -e '.[test]'`` alone runs the rest); with every extra
 installed nothing is left out and nothing is read here.
+
+A module with no example in it (no ``>>>`` anywhere in its text) gets no doctest collector
+(:func:`pytest_collect_file`): it has none to give, and importing it only for the doctest
+finder to find nothing cost every xdist worker its import before any test ran (the compiled
+kernels' numba, the live windows' Qt: most modules are imported by some test anyway, and then
+only where that test runs), and the finder walked every test file (none has an example) too.
 """
 
 from __future__ import annotations
@@ -12,6 +18,9 @@ from __future__ import annotations
 import ast
 import importlib.util
 from pathlib import Path
+
+import pytest
+from _pytest.doctest import DoctestModule  # the collector --doctest-modules adds per file
 
 ROOT = Path(__file__).resolve().parent
 ROOMS = ("gridsight", "solvers", "vision", "overlay", "templates", "safefiles")
@@ -67,3 +76,25 @@ def needing(missing: set[str], root: Path = ROOT) -> list[str]:
 
 _missing = {name for name in EXTRAS if importlib.util.find_spec(name) is None}
 collect_ignore = needing(_missing) if _missing else []
+
+
+def _has_examples(path: Path) -> bool:
+    """Can the doctest finder find an example in ``path``? Every example is a ``>>>`` line of
+    a docstring or ``__test__`` string written in the module's text, so a module without the
+    three characters has none (a module that cannot be read is left to pytest)."""
+    try:
+        return b">>>" in path.read_bytes()
+    except OSError:
+        return True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent):
+    """Drop the doctest collector of a module that holds no docstring example
+    (:func:`_has_examples`): a room's module then is not imported only for the doctest finder
+    to find nothing (numba and Qt with it), and a test file (none has an example) is not
+    walked by it; its tests are collected as before. What is collected is the same."""
+    collectors = yield
+    if file_path.suffix != ".py" or _has_examples(file_path):
+        return collectors
+    return [c for c in collectors if not isinstance(c, DoctestModule)]

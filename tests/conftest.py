@@ -111,13 +111,23 @@ def pytest_collection_modifyitems(items):
     items.sort(key=place)
 
 
+@pytest.fixture(scope="session")
+def _data_folders(tmp_path_factory) -> Path:
+    """The folder holding every test's data folder (one per worker)."""
+    return tmp_path_factory.mktemp("data")
+
+
 @pytest.fixture(autouse=True)
-def _private_data_folder(tmp_path_factory, monkeypatch):
+def _private_data_folder(_data_folders, monkeypatch):
     """Every test gets a data folder of its own (``GRIDSIGHT_DATA_DIR``, which subprocesses
     inherit): what gridsight writes there (the screens analyze remembers, session logs, packs
     calibrated) never lands in the real one, nor carries from one test to another. A test
-    setting the variable itself wins."""
-    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    setting the variable itself wins. Made by ``tempfile.mkdtemp`` in one folder: a numbered
+    ``tmp_path_factory.mktemp`` lists the whole base folder each time, so its cost grew with
+    every test run before (2384 folders: 0.73 s of CPU, 0.23 s so)."""
+    import tempfile
+
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", tempfile.mkdtemp(dir=_data_folders))
 
 
 @pytest.fixture

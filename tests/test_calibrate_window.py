@@ -8,15 +8,11 @@ import argparse
 import os
 
 import pytest
+from extras import require
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-pytest.importorskip("PySide6")
+require("PySide6")  # Qt itself is imported by the tests that use it, not at collection
 
-from PySide6.QtCore import QPoint, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from gridsight.calibrate_window import SKIP, CalibrateWindow, CalibrationSession  # noqa: E402
 from gridsight.calibration import calibrate_grid  # noqa: E402
 from kit.skins import tile_path  # noqa: E402
 from gridsight.vision.classify import read_cells  # noqa: E402
@@ -29,10 +25,14 @@ ROOM = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
 
 @pytest.fixture(scope="module")
 def app():
+    from PySide6.QtWidgets import QApplication
+
     return QApplication.instance() or QApplication([])
 
 
 def test_session_groups_cells_by_look_and_builds_the_label_grid():
+    from gridsight.calibrate_window import CalibrationSession
+
     shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=2)
     session = CalibrationSession.for_game("tile-path", shot.image)
     for x, y in shot.geometry.outline():
@@ -52,6 +52,11 @@ def test_session_groups_cells_by_look_and_builds_the_label_grid():
 
 def test_window_clicks_labels_and_saves_a_pack_that_reads_the_screenshot(app, tmp_path,
                                                                          monkeypatch):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from gridsight.calibrate_window import SKIP, CalibrateWindow, CalibrationSession
+
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path))
     shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=2)
     session = CalibrationSession.for_game("tile-path", shot.image)
@@ -120,6 +125,8 @@ def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it
     import json
 
     import cv2
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
 
     import gridsight.calibrate_window as windows
     import gridsight.commands.calibrate as calibrate
@@ -164,6 +171,11 @@ def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it
 
 
 def test_with_labels_given_the_window_asks_only_for_the_corners(app):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from gridsight.calibrate_window import CalibrateWindow, CalibrationSession
+
     shot = tile_path.render(ROOM, skin=tile_path.STONE_SKIN, scale=2)
     labels = [list(row) for row in shot.labels]
     window = CalibrateWindow("tile-path", CalibrationSession.for_game("tile-path", shot.image),

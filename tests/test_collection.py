@@ -1,4 +1,5 @@
-"""The root conftest's rule: modules needing a missing extra are left out of the doctest run."""
+"""The root conftest's rules: modules needing a missing extra are left out of the doctest run,
+and a file without an example gets no doctest collector."""
 
 from __future__ import annotations
 
@@ -34,3 +35,26 @@ def test_a_module_importing_a_left_out_module_of_ours_is_left_out_too(tmp_path):
     assert rule.needing({"PySide6"}, tmp_path) == ["gridsight/uses.py", "gridsight/window.py"]
     assert rule.needing({"numba"}, tmp_path) == ["gridsight/calls.py", "solvers/kernel.py"]
     assert rule.needing(set(), tmp_path) == []
+
+
+def test_a_file_without_an_example_gets_no_doctest_collector(tmp_path):
+    from _pytest.doctest import DoctestModule
+
+    rule = _rule()
+    example = tmp_path / "example.py"
+    example.write_text('def one():\n    """>>> one()\n    1\n    """\n    return 1\n')
+    plain = tmp_path / "plain.py"
+    plain.write_text('def one():\n    """One, no example."""\n    return 1\n')
+    doctests, tests = object.__new__(DoctestModule), object()  # stand-ins for the collectors
+
+    def collected(path: Path) -> list:
+        hook = rule.pytest_collect_file(path, None)
+        next(hook)
+        try:
+            hook.send([doctests, tests])
+        except StopIteration as done:
+            return done.value
+        raise AssertionError("the hook wrapper yields once")
+
+    assert collected(example) == [doctests, tests]
+    assert collected(plain) == [tests]  # the file's own tests are kept

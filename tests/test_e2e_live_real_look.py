@@ -18,12 +18,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from extras import require
 from test_e2e_live import _status, _tail, _wait_for, _write_png
 from test_live_real_look import OPTIONS, real_look_script
 from xserver import start_xvfb
 
-pytest.importorskip("PySide6")
-pytest.importorskip("Xlib")
+require("PySide6", "Xlib")  # found, not imported: the tests import them
 
 from gridsight.registry import get_game  # noqa: E402
 from gridsight.solvers.boardtext import parse_boards  # noqa: E402

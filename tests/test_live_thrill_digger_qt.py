@@ -10,9 +10,10 @@ import os
 import cv2
 import numpy as np
 import pytest
+from extras import require
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-pytest.importorskip("PySide6")
+require("PySide6")  # found, not imported: the tests import it
 
 from gridsight.live.qt import LiveDriver  # noqa: E402
 from gridsight.games.thrill_digger.live import TOKENS  # noqa: E402

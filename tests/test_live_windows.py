@@ -30,9 +30,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from extras import require
 
-pytest.importorskip("PySide6")
-pytest.importorskip("Xlib")
+require("PySide6", "Xlib")  # found, not imported: the tests import them
 
 from kit.scripted import screen, script_of  # noqa: E402
 

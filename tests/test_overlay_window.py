@@ -11,10 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from extras import require
 from xserver import private_display
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-pytest.importorskip("PySide6")
+require("PySide6")  # found, not imported: the tests import it
 
 from gridsight.overlay.status import Box  # noqa: E402
 from gridsight.overlay import window as window_mod  # noqa: E402

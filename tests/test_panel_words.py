@@ -11,18 +11,16 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from extras import require
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-pytest.importorskip("PySide6")
-
-from PySide6.QtCore import QRect  # noqa: E402
-from PySide6.QtWidgets import QApplication, QComboBox, QPushButton, QSpinBox  # noqa: E402
+require("PySide6")  # Qt (and the panel, which imports it) where the tests use it
 
 from gridsight.live.loop import LiveLoop  # noqa: E402
 from gridsight.live.manual import ManualBoard  # noqa: E402
-from gridsight.live.panel import CELL_SIZE, Panel, hex_of  # noqa: E402
 from kit.scripted import screen, script_of  # noqa: E402
 from gridsight.readers.find import load_game_pack  # noqa: E402
 from gridsight.registry import all_specs  # noqa: E402
@@ -34,8 +32,15 @@ pytestmark = pytest.mark.gui
 OPTIONS = argparse.Namespace(budget=0.05, time_limit=5.0)
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QPushButton
+
+    from gridsight.live.panel import Panel
+
 
 def _manual_panel(game: str, text: str | None = None) -> Panel:
+    from gridsight.live.panel import Panel
+
     ensure_app()
     board = ManualBoard.from_text(game, text) if text else ManualBoard.blank(game)
     loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
@@ -43,6 +48,8 @@ def _manual_panel(game: str, text: str | None = None) -> Panel:
 
 
 def _chooser_buttons(panel: Panel, row: int, col: int) -> dict[str, QPushButton]:
+    from PySide6.QtWidgets import QPushButton
+
     menu = panel.make_chooser(row, col)
     return {b.objectName()[len("choice:"):]: b for b in menu.findChildren(QPushButton)}
 
@@ -51,6 +58,8 @@ def _chooser_buttons(panel: Panel, row: int, col: int) -> dict[str, QPushButton]
 def disco_read():
     """A Jungle rescue read off the screen: Gorilla (common), Panda and Tiger (both rare); the
     Panda's tile found at row 4, column 2."""
+    from gridsight.live.panel import Panel
+
     ensure_app()
     script = script_of("disco-zoo")
     image = screen(script.render(3))
@@ -83,6 +92,8 @@ def test_two_rare_animals_are_both_choosable_by_name(disco_read):
 
 
 def test_each_open_cell_shows_its_chance_as_a_heat_map(disco_read):
+    from gridsight.live.panel import hex_of
+
     loop, panel = disco_read
     figures = {(f.row, f.col): f for f in loop.view.advice.figures}
     assert figures
@@ -125,6 +136,8 @@ def test_the_chooser_speaks_the_game(game, names):
 
 
 def test_controls_that_do_not_apply_are_not_there(disco_read):
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
     _, read_panel = disco_read
     assert read_panel.pause_box is not None  # an overlay is drawn: it can be paused
     tile = _manual_panel("tile-path")
@@ -139,6 +152,11 @@ def test_controls_that_do_not_apply_are_not_there(disco_read):
 
 @pytest.mark.parametrize("spec", all_specs(), ids=lambda s: s.name)
 def test_cell_buttons_never_overlap_at_the_smallest_window(spec):
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.live.panel import CELL_SIZE
+
     panel = _manual_panel(spec.name, spec.example)
     panel.resize(1, 1)  # as small as the window manager would let a player make it
     panel.show()
@@ -169,6 +187,9 @@ def test_cell_buttons_never_overlap_at_the_smallest_window(spec):
 
 
 def test_a_big_board_still_fits(tmp_path):
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
     # 6 x 10 (the pentomino box) with long texts in every cell.
     panel = _manual_panel("pentomino", (EXAMPLES / "pentomino-6x10.txt").read_text())
     panel.resize(1, 1)
@@ -183,6 +204,8 @@ def test_a_big_board_still_fits(tmp_path):
 
 
 def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
+    from PySide6.QtWidgets import QApplication
+
     # The jungle example: row 4, column 3 certainly holds the Gorilla (not tapped yet).
     panel = _manual_panel("disco-zoo", (EXAMPLES / "disco-zoo-jungle.txt").read_text())
     advice = panel.loop.view.advice
