@@ -18,6 +18,9 @@ and :func:`~gridsight.readers.find.read_found`, the game given) and counted:
   refused by the reader, or read right but for cells said unread (a mouse pointer over them);
 - ``wrong board``: a board found elsewhere than the screen's (a corner half a cell off or
   more), whatever was read there;
+- ``attempts flagged`` (Disco Zoo): read right but for the attempts, with the warning that
+  the counter was not read with confidence (naming the count taken and any other nearly as
+  like): said in words, as ``tests/test_disco_zoo_screens.py`` counts it;
 - ``wrong read``: the right board, read otherwise than the truth;
 
 and whether the reader said the same (board text or refusal) as on the screen alone.
@@ -89,15 +92,15 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
         found = find_in(image, {game: pack})
         try:
             reading = read_found(image, found, ReadHints(animals=names))
-            said, unread = reading.text, reading.unread
+            said, unread, warned = reading.text, reading.unread, tuple(reading.warnings)
         except InputError as error:
-            said, unread = f"refused: {str(error).splitlines()[0]}", ()
-        return found, said, unread
+            said, unread, warned = f"refused: {str(error).splitlines()[0]}", (), ()
+        return found, said, unread, warned
 
     result, seconds = cpu(analyse)
     if isinstance(result, Exception):
         return "not found", seconds, str(result)
-    found, said, unread_cells = result
+    found, said, unread_cells, warned = result
     if where is not None:
         cell = min(where.cell_size(0, 0))
         if (found.read.geometry.rows, found.read.geometry.cols) != (where.rows, where.cols) or \
@@ -107,6 +110,9 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
         right = said == truth
         if not right and unread_cells and _only_at(said, truth, set(unread_cells)):
             return "refused", seconds, said  # its cells right but for some said unread
+        if not right and _taps_only(said, truth) and \
+                any("attempts counter not read" in w for w in warned):
+            return "taps flagged", seconds, said  # as test_disco_zoo_screens counts it
         return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
                 seconds, said)
     got = found.read.labels()
@@ -116,6 +122,13 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
     unread = all(g == "unknown" for row_got, row_want in zip(got, shot.labels)
                  for g, w in zip(row_got, row_want) if g != w)
     return ("refused" if unread else "wrong"), seconds, said
+
+
+def _taps_only(said: str, truth: str) -> bool:
+    """Whether the board text ``said`` differs from ``truth`` only in its ``taps:`` line."""
+    got, want = said.splitlines(), truth.splitlines()
+    return len(got) == len(want) and all(
+        a == b or (a.startswith("taps:") and b.startswith("taps:")) for a, b in zip(got, want))
 
 
 def _only_at(said: str, truth: str, cells: set[tuple[int, int]]) -> bool:
@@ -171,7 +184,8 @@ def measure(game: str, count: int, seed: int, **options) -> None:
           f"{counts['wrong board']} ({counts['wrong board'] / total:.0%}), exact "
           f"{counts['exact']} ({counts['exact'] / max(found, 1):.0%} of those found), refused "
           f"{counts['refused'] + counts['not found']} (not found "
-          f"{counts['not found']}), wrong read {counts['wrong']}  (by window: "
+          f"{counts['not found']}), attempts flagged {counts['taps flagged']}, wrong read "
+          f"{counts['wrong']}  (by window: "
           + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
           + ")")
     print(f"  the reader said the same as on the screen alone: {same_said} of {total}")

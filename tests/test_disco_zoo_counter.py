@@ -93,6 +93,22 @@ def test_a_count_above_the_boards_is_taken_only_when_the_boards_is_a_poor_readin
     assert any("not read with confidence" in w for w in warnings)
 
 
+def test_a_count_above_the_boards_taken_unsure_names_the_other_count_as_like():
+    """A count above the board's read by a hair (harder desktop 400000: a bold slashed 0 read
+    as 8 by 0.002, "18" for 10 with 3 tiles tapped) is taken with a warning that names the
+    other count the glyphs are as like, so the player is told which one to check for; counts
+    the glyphs are far from are not named."""
+    first = (0.26, 0.0, 0.23, 0.26, 0.56, 0.2, 0.24, 0.25, 0.26, 0.28)  # a clear 1
+    second = (0.002, 0.27, 0.21, 0.18, 0.41, 0.12, 0.13, 0.32, 0.0, 0.13)  # 8, or 0
+    counter = NumberRead(None, 0.002, ((1, 0.2), (8, 0.002)), (first, second))
+    notes: list[str] = []
+    warnings: list[str] = []
+    assert taps_left(counter, None, 3, notes, warnings) == 18
+    assert len(warnings) == 1 and "not read with confidence" in warnings[0]
+    assert "taken as 18; it may be 10 " in warnings[0], warnings
+    assert "or 1" not in warnings[0] and "or 9" not in warnings[0]
+
+
 def test_reads_at_several_cuts_that_disagree_leave_the_number_unread():
     glyph = np.zeros((14, 10), bool)
     glyph[1:13, 4:6] = True  # a one

@@ -671,6 +671,15 @@ NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as th
 RIVAL_GAP = 0.02  # a read of the board's count is sure only when no higher count is this close
 
 
+def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
+    """The counts above the board's (``guess``) other than ``read`` that the counter's glyphs
+    are nearly as like (:data:`NEAR_GAP`), likest first: a read taken with a warning names
+    them, so the player is told which other number to check for."""
+    close = [(counter.gap(n), n) for n in range(guess + 1, MAX_TAPS + 1)
+             if n != read and counter.gap(n) <= NEAR_GAP]
+    return [n for _, n in sorted(close)]
+
+
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
               warnings: list[str], unread: int = 0) -> int:
     """Attempts left: the player's ``--taps``, else the counter checked against the board.
@@ -710,10 +719,14 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         return read
     if above and counter.lead > 0.0 and board_gap > NEAR_GAP:
         # Not clearly read, but above the board's count, which it cannot be below, and not
-        # much like the board's count: bought attempts, likely; the warning says to check.
-        warnings.append(f"attempts counter not read with confidence: taken as {read} (the "
-                        f"board alone gives {guess} = 10 - {tapped} tiles tapped; give --taps "
-                        "N, or set Attempts left in the live panel, if it is wrong)")
+        # much like the board's count: bought attempts, likely; the warning says to check,
+        # naming the other counts the glyphs are nearly as like (harder desktop 400000: a
+        # bold slashed 0 read as 8 by 0.002, "18" taken for 10, the 10 never said).
+        others = _close_counts(counter, read, guess)
+        maybe = f"; it may be {' or '.join(map(str, others))}" if others else ""
+        warnings.append(f"attempts counter not read with confidence: taken as {read}{maybe} "
+                        f"(the board alone gives {guess} = 10 - {tapped} tiles tapped; give "
+                        "--taps N, or set Attempts left in the live panel, if it is wrong)")
         return read
     seen = f"it looks like {read}" if read is not None else "no number found"
     if read is not None and not counter.agree:
