@@ -214,11 +214,7 @@ def test_a_screen_whose_labels_are_unread_is_read_by_its_names_shapes(monkeypatc
     no label was learned, so nothing is vouched for; ``FLYING SQUIRREL`` reads as that
     animal alone and ``NOCTURNAL`` as no other region: read exactly (asked on main)."""
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    _, text, image, _ = real_screen(115, 7_000)
-    screen = locate_rescue(image)
-    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
-    assert not asked, asked
-    assert plain == text
+    _assert_read_exactly_with_no_options(115)
 
 
 def test_a_name_with_a_letters_piece_is_told_by_its_length(monkeypatch):
@@ -227,7 +223,13 @@ def test_a_name_with_a_letters_piece_is_told_by_its_length(monkeypatch):
     joined it reads as Crocodile alone and is nine glyphs, which neither ``KANGAROO`` nor
     ``PLATYPUS`` (the card's other options) fits: read exactly (asked before)."""
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
-    _, text, image, _ = real_screen(31, 7_000)
+    _assert_read_exactly_with_no_options(31)
+
+
+def _assert_read_exactly_with_no_options(k: int) -> None:
+    """Real-look screen ``7000 + k`` read with no options: nothing asked, the whole text
+    exact."""
+    _, text, image, _ = real_screen(k, 7_000)
     screen = locate_rescue(image)
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked, asked

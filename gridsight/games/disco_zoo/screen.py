@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -637,23 +637,30 @@ def _like_a_card(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSee
     pictures = _card_pictures(cards)
     if not pictures:
         return set()
-    sizes = [card.box[2:] for card in pictures]
     bounds = _lawn_bounds(image, lattice, tiles, cards)
-    out = set()
+    return {cell for cell, sprite in _centred_pictures(image, lattice, tiles)
+            if any(sprite_distance(sprite, card) < bound
+                   for card, bound in zip(pictures, bounds) if _card_sized(sprite, card))}
+
+
+def _centred_pictures(image: np.ndarray, lattice: Lattice,
+                      tiles: tuple[tuple[TileSeen, ...], ...]
+                      ) -> Iterator[tuple[tuple[int, int], Sprite]]:
+    """Each grass tile's cell and picture, when the picture stands in the tile's middle as a
+    found tile's animal does (:func:`_centred`)."""
     for r, row in enumerate(tiles):
         for c, tile in enumerate(row):
-            if tile.kind != "ground":
-                continue
-            sprite = _tile_sprite(image, lattice, r, c)
-            if not _centred(sprite, lattice):
-                continue
-            w, h = sprite.box[2:]
-            like = [(card, bound) for card, (cw, ch), bound in zip(pictures, sizes, bounds)
-                    if CARD_SIZED[0] <= w / max(1, cw) <= CARD_SIZED[1]
-                    and CARD_SIZED[0] <= h / max(1, ch) <= CARD_SIZED[1]]
-            if any(sprite_distance(sprite, card) < bound for card, bound in like):
-                out.add((r, c))
-    return out
+            if tile.kind == "ground":
+                sprite = _tile_sprite(image, lattice, r, c)
+                if sprite is not None and _centred(sprite, lattice):
+                    yield (r, c), sprite
+
+
+def _card_sized(sprite: Sprite, card: Sprite) -> bool:
+    """Whether ``sprite``'s ink box is about a ``card``'s sprite's size either way
+    (:data:`CARD_SIZED`): only such pictures are compared with the card's."""
+    return all(CARD_SIZED[0] <= size / max(1, card_size) <= CARD_SIZED[1]
+               for size, card_size in zip(sprite.box[2:], card.box[2:]))
 
 
 # A card whose box row is not counted on (unclear, or its fills too small to tell) and whose
@@ -713,19 +720,10 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
         return tiles
     pictures = _card_pictures(cards)
     out = [list(row) for row in tiles]
-    for r, row in enumerate(tiles):
-        for c, tile in enumerate(row):
-            if tile.kind != "ground":
-                continue
-            sprite = _tile_sprite(image, lattice, r, c)
-            if sprite is None or not _centred(sprite, lattice):
-                continue
-            w, h = sprite.box[2:]
-            like = [card for card in pictures
-                    if CARD_SIZED[0] <= w / max(1, card.box[2]) <= CARD_SIZED[1]
-                    and CARD_SIZED[0] <= h / max(1, card.box[3]) <= CARD_SIZED[1]]
-            if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP for card in like):
-                out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+    for (r, c), sprite in _centred_pictures(image, lattice, tiles):
+        if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
+               for card in pictures if _card_sized(sprite, card)):
+            out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
     return tuple(tuple(row) for row in out)
 
 

@@ -675,9 +675,8 @@ def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
     """The counts above the board's (``guess``) other than ``read`` that the counter's glyphs
     are nearly as like (:data:`NEAR_GAP`), likest first: a read taken with a warning names
     them, so the player is told which other number to check for."""
-    close = [(counter.gap(n), n) for n in range(guess + 1, MAX_TAPS + 1)
-             if n != read and counter.gap(n) <= NEAR_GAP]
-    return [n for _, n in sorted(close)]
+    gaps = [(counter.gap(n), n) for n in range(guess + 1, MAX_TAPS + 1) if n != read]
+    return [n for gap, n in sorted(gaps) if gap <= NEAR_GAP]
 
 
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
