@@ -250,3 +250,26 @@ def test_phase_ranking_orders_every_phase_as_the_plain_means_do():
                           for py in range(T)])
         plain = [(int(f) % T, int(f) // T) for f in np.argsort(table, axis=None)]
         assert mapview.phase_ranking(view, looks, keep=T * T) == plain
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_all_phases_designs_in_one_call_are_each_phases_own(seed):
+    """:func:`kind_candidates` takes the designs of every phase's tiles from one call: each
+    phase's rows are, to the bit, what a call on that phase's tiles alone gives; a phase
+    without inner tiles has none (a view 21 pixels high: a quarter of
+    its phases; two tiles high: every one)."""
+    _kinds, _looks, pixels, _known, rng = _room(seed)
+    cy, cx = int(rng.integers(0, 2 * T)), int(rng.integers(0, 3 * T))
+    for view, empty in ((pixels[cy:cy + 5 * T - 3, cx:cx + 6 * T - 5], 0),
+                        (pixels[:21, :4 * T], 4), (pixels[:2 * T, :4 * T], 16)):
+        phases = [(px, py) for py in range(0, T, 2) for px in range(0, T, 2)]
+        got = mapview._phase_features(view, phases, T, T // 2)
+        for phase in phases:
+            tiles = mapview.inner_tiles(view, phase, T)[0]
+            if not tiles.size:
+                assert got[phase] is None
+                continue
+            own = mapview.structure_features(tiles, T // 2)
+            assert got[phase] is not None and np.array_equal(got[phase].view(np.uint32),
+                                                             own.view(np.uint32))
+        assert sum(v is None for v in got.values()) == empty

@@ -184,7 +184,7 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
         raise ValueError("the view is larger than the map")
     kind_ids = [int(k) for k in np.unique(kinds) if k >= 0]
 
-    def costs_at(phase: tuple[int, int], size: int, only=None
+    def costs_at(phase: tuple[int, int], size: int, only=None, feats=None
                  ) -> list[tuple[float, tuple[int, int]]]:
         px, py = phase
         tiles, (fc, fr) = inner_tiles(view, phase, tile)
@@ -195,17 +195,26 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
             cams = [cam for cam in cams if only(cam)]
         if not cams or n_rows == 0 or n_cols == 0:
             return []
-        every = np.lib.stride_tricks.sliding_window_view(kinds, (n_rows, n_cols))
-        r0s = [-(-cy // tile) + fr for _, cy in cams]
-        c0s = [-(-cx // tile) + fc for cx, _ in cams]
-        windows = every[r0s, c0s].reshape(len(cams), -1)
-        costs = _kind_costs(structure_features(tiles, size), windows, kind_ids)
-        return [(float(c), cam) for c, cam in zip(costs, cams)]
+        # Each camera's window of kinds (its first cell's row and column, then the inner
+        # tiles' offsets), indexed in one step: a sliding window view's cells, without it.
+        at = np.array(cams)
+        r0s = -(-at[:, 1] // tile) + fr
+        c0s = -(-at[:, 0] // tile) + fc
+        windows = kinds[(r0s[:, None] + np.arange(n_rows))[:, :, None],
+                        (c0s[:, None] + np.arange(n_cols))[:, None, :]]
+        windows = windows.reshape(len(cams), -1)
+        if feats is None:
+            feats = structure_features(tiles, size)
+        costs = _kind_costs(feats, windows, kind_ids)
+        return list(zip(costs.tolist(), cams))
 
     coarse: list[tuple[float, tuple[int, int]]] = []
-    for py in range(0, tile, 2):  # every other phase: the pixel is settled below
-        for px in range(0, tile, 2):
-            coarse += costs_at((px, py), max(1, tile // 2))
+    # Every other phase (the pixel is settled below), the designs of all their tiles in one
+    # call: each tile's features are its own (row by row), as many calls would give them.
+    phases = [(px, py) for py in range(0, tile, 2) for px in range(0, tile, 2)]
+    designs = _phase_features(view, phases, tile, max(1, tile // 2))
+    for phase in phases:
+        coarse += costs_at(phase, max(1, tile // 2), feats=designs[phase])
     # The last camera each way may be of an odd phase, its even neighbour past the map's
     # edge: a view cut by the screenshot's edge at the room's far wall sits there (132012:
     # cut 5 console pixels on the left, camera 85 of 0-85; 84, a pixel off, cost twice as
@@ -237,6 +246,27 @@ def kind_candidates(view: np.ndarray, kinds: np.ndarray, tile: int,
             runner = max(runner, heads[0][0])
         placement = Placement(best_cam, tile, float(cost), float(runner))
         out.append(refined(view, kinds, placement) if refine else placement)
+    return out
+
+
+def _phase_features(view: np.ndarray, phases: list[tuple[int, int]], tile: int, size: int
+                    ) -> dict[tuple[int, int], np.ndarray | None]:
+    """:func:`structure_features` of each phase's inner tiles (:func:`inner_tiles`), computed
+    in one call over all their tiles (a tile's features depend on it alone: the figures of a
+    call per phase, to the bit, without the per-call work that was most of a small call's
+    time). ``None`` for a phase without tiles."""
+    parts = [inner_tiles(view, phase, tile)[0] for phase in phases]
+    counts = [part.shape[0] * part.shape[1] for part in parts]
+    out: dict[tuple[int, int], np.ndarray | None] = dict.fromkeys(phases)
+    if not sum(counts):
+        return out
+    every = structure_features(np.concatenate(
+        [part.reshape((-1, 1) + part.shape[2:]) for part in parts if part.size]), size)
+    start = 0
+    for phase, count in zip(phases, counts):
+        if count:
+            out[phase] = every[start : start + count]
+            start += count
     return out
 
 
@@ -328,7 +358,10 @@ def _kind_costs(feats: np.ndarray, windows: np.ndarray, kind_ids: list[int]) -> 
     """The cost of each camera (a row of ``windows``: the kind under each tile): the mean
     capped distance of each tile to its kind's typical tile (the mean of the kind's tiles
     within the cap of a first mean, so a sprite over one tile does not move it)."""
-    onehot = np.stack([windows == k for k in kind_ids], axis=2).astype(np.float32)  # C,n,K
+    if not kind_ids:
+        raise ValueError("need at least one array to stack")  # as np.stack said
+    ids = np.array(kind_ids, windows.dtype)
+    onehot = (windows[:, :, None] == ids).astype(np.float32)  # C,n,K
     dims = feats.shape[1]
     norms = (feats * feats).sum(axis=1)  # n
 
