@@ -176,13 +176,13 @@ def test_a_name_placed_by_a_neighbours_label_may_end_below_its_top(monkeypatch):
 
 
 def _shaped_words(cost: float = 0.4, height: int = 10, regions=("Nocturnal",),
-                  unlike: bool = False) -> names.ScreenText:
+                  unlike: bool = False, candidates=("Flying Squirrel",)) -> names.ScreenText:
     """0.73x seed 7115's words as read (its labels unread): ``NOCTURNAL`` reads as no other
     region's name, one card whose ``FLYING SQUIRREL`` reads as that animal alone."""
     glyphs = tuple(SimpleNamespace(box=(66 + 9 * k, 97, 7, height)) for k in range(14))
     line = names.TextLine(glyphs, (6, 8), (66, 97, 130, height),  # type: ignore[arg-type]
                           float(height), (0.0, 0.0, 0.0))
-    card = names.CardName(None, ("Flying Squirrel",), unlike, cost)
+    card = names.CardName(None, tuple(candidates), unlike, cost)
     return names.ScreenText(None, tuple(regions), (card,), lines={"names": [line]})
 
 
@@ -207,6 +207,26 @@ def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region(
     alone = settle(clues, [], [], region="Nocturnal", unread=0)
     shaped = by_shape(_shaped_words(regions=()), alone, [None], clues, [], [], 0)
     assert shaped is not None and [a.name for a in shaped.animals] == ["Flying Squirrel"]
+
+
+def test_a_name_read_as_one_of_the_cards_options_alone_is_taken_by_its_shapes():
+    """:func:`lengths.by_shape`: a line read as ``HORSE`` with ``SHEEP`` close (0.66x seed
+    270026, its label's 7 px letters vouching for none of them) names the Horse when the
+    card's clear clues and the board leave no Sheep (a rare card: Horse or Cow); not when
+    they leave both, nor when the cheapest reading is not among the options."""
+    clues = [CardClue("rare")]
+    standing = settle(clues, [], [], region="Farm", unread=0)
+    assert standing is not None and standing.options == (("Horse", "Cow"),)
+    shaped = by_shape(_shaped_words(candidates=("Horse", "Sheep")), standing, [None], clues,
+                      [], [], 0)
+    assert shaped is not None and [a.name for a in shaped.animals] == ["Horse"]
+    assert by_shape(_shaped_words(candidates=("Horse", "Cow")), standing, [None], clues,
+                    [], [], 0) is None
+    assert by_shape(_shaped_words(candidates=("Sheep", "Horse")), standing, [None], clues,
+                    [], [], 0) is None
+    anyone = settle([CardClue()], [], [], region="Farm", unread=0)
+    assert by_shape(_shaped_words(candidates=("Horse", "Sheep")), anyone, [None],
+                    [CardClue()], [], [], 0) is None
 
 
 def test_a_screen_whose_labels_are_unread_is_read_by_its_names_shapes(monkeypatch):

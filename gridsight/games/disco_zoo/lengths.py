@@ -18,9 +18,9 @@ screen where a card's line reads plainly as a name its clues forbid
 may all be wrong). The choices are then settled again, the board checking every card
 together.
 
-A name whose line the glyphs read as one animal alone, under the cards' clear clues and
-cheaply (:data:`SHAPE_COST`), is taken the same way though its length does not single it out
-among the options (:func:`by_shape`), the region agreeing.
+A name whose line the glyphs read as one animal alone among the card's options, under the
+cards' clear clues and cheaply (:data:`SHAPE_COST`), is taken the same way though its length
+does not single it out among the options (:func:`by_shape`), the region agreeing.
 """
 
 from __future__ import annotations
@@ -168,9 +168,11 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
              ) -> Settled | None:
     """The choices ``standing`` (not settled) narrowed by the names the cards' lines read as
     one animal each, with no label vouching for their letters: a line tall enough
-    (:data:`MIN_LETTER`), of capitals of one height (:func:`one_capital_height`), read as
-    that animal alone under the cards' clear clues (``words`` read with ``sure``) at a cost
-    under :data:`SHAPE_COST`, and that animal one of the card's options; never on a screen
+    (:data:`MIN_LETTER`), of capitals of one height (:func:`one_capital_height`), read
+    under the cards' clear clues (``words`` read with ``sure``) at a cost under
+    :data:`SHAPE_COST` as that animal first and as no other of the card's options (a close
+    reading the boxes and the board rule out leaves it alone: 0.66x seed 270026's ``HORSE``
+    with ``SHEEP`` close, the card a rare's, a Horse or a Cow); never on a screen
     where a line reads plainly as a name its clues forbid. The region is the one standing,
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
@@ -186,8 +188,9 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     shaped: list[str] = []
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
-                len(card.candidates) != 1 or card.cost >= SHAPE_COST or \
-                card.candidates[0] not in options or not one_capital_height(line):
+                not card.candidates or card.cost >= SHAPE_COST or \
+                [name for name in card.candidates if name in options] != \
+                [card.candidates[0]] or not one_capital_height(line):
             continue
         narrowed[k] = (card.candidates[0],)
         shaped.append(card.candidates[0])
