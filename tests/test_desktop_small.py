@@ -19,7 +19,7 @@ import pytest
 
 from gridsight.readers.find import find_in, load_game_pack
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.regions import regions_around
+from gridsight.vision.regions import SIDE_GAP, _line_ends, regions_around
 
 GROUND = (40, 90, 40)
 
@@ -629,3 +629,63 @@ def test_a_counter_beside_a_label_of_joined_letters_and_a_name_as_tall_is_read(s
     counter = read.extras["rescue_screen"].counter
     assert tuple(d for d, _ in counter.digits) == digits
     assert read.extras["furniture"] == furniture
+
+
+def _plain_line_ends(horizontal, x0, x1, rows):
+    """vision.regions._line_ends as a plain loop, one row at a time (the reference)."""
+    out = []
+    width = horizontal.shape[1]
+    for y in rows:
+        line = horizontal[y] > 0
+        gaps, gap = 0, 0
+        for on in line[x0:x1]:
+            gap = 0 if on else gap + 1
+            gaps = max(gaps, gap - 1)  # as vision.regions._longest_gaps counts a run
+        if x1 - x0 < 4 or gaps > SIDE_GAP:
+            continue
+        left, right = x0, x1
+        while left > 0 and line[max(0, left - SIDE_GAP - 1) : left].any():
+            left -= 1
+        while not line[left]:
+            left += 1
+        while right < width and line[right : right + SIDE_GAP + 1].any():
+            right += 1
+        while not line[right - 1]:
+            right -= 1
+        if left == 0 or right == width or (out and out[-1][0] >= y - 3):
+            continue
+        out.append((y, left, right))
+    return out
+
+
+def test_the_ends_of_the_lines_across_a_screen_are_those_of_each_row_alone():
+    """_line_ends takes every row's longest gap at once (the search's speed): the same ends
+    as each row followed alone, on maps of broken lines (gaps under and over SIDE_GAP)."""
+    rng = np.random.default_rng(5)
+    found = 0
+    for _ in range(60):
+        h, w = int(rng.integers(8, 40)), int(rng.integers(20, 120))
+        horizontal = (rng.random((h, w)) < rng.uniform(0.6, 1.0)).astype(np.uint8) * 255
+        x0 = int(rng.integers(1, w // 2))
+        x1 = int(rng.integers(x0, w - 1))
+        rows = sorted({int(v) for v in rng.integers(0, h, int(rng.integers(0, h)))})
+        ends = _line_ends(horizontal, x0, x1, rows)
+        assert ends.shape[1] == 3
+        assert [tuple(e) for e in ends.tolist()] == _plain_line_ends(horizontal, x0, x1, rows)
+        found += len(ends)
+    assert found > 10  # the maps had lines to follow, not only refusals
+
+
+def test_a_tile_cut_off_the_picture_is_clamped_to_it():
+    """disco_zoo.screen._tile_crop clamps with min and max: a tile past any edge gives the
+    pixels inside (one at least), as np.clip did."""
+    from types import SimpleNamespace
+
+    from gridsight.games.disco_zoo.screen import _tile_crop
+
+    image = np.arange(40 * 30 * 3, dtype=np.uint8).reshape(40, 30, 3)
+    lattice = SimpleNamespace(x=-12.4, y=np.float64(25.6), pitch_x=10.0, pitch_y=np.float32(9.5))
+    assert np.array_equal(_tile_crop(image, lattice, 0, 0, 0.0), image[26:35, 0:1])  # x < 0
+    assert np.array_equal(_tile_crop(image, lattice, 1, 1, 0.0), image[35:40, 0:8])  # y > 39
+    assert np.array_equal(_tile_crop(image, lattice, 0, 4, 0.0), image[26:35, 28:30])  # x > 29
+    assert np.array_equal(_tile_crop(image, lattice, 0, 2, 0.1), image[27:34, 9:17])

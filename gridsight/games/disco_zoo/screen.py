@@ -845,8 +845,10 @@ def _tile_crop(image: np.ndarray, lattice: Lattice, r: int, c: int, inset: float
     x1 = lattice.x + (c + 1 - inset) * lattice.pitch_x
     y1 = lattice.y + (r + 1 - inset) * lattice.pitch_y
     h, w = image.shape[:2]
-    xa, ya = int(np.clip(round(x0), 0, w - 1)), int(np.clip(round(y0), 0, h - 1))
-    xb, yb = int(np.clip(round(x1), xa + 1, w)), int(np.clip(round(y1), ya + 1, h))
+    # (Python's min and max on the rounded ends, not np.clip: the same ints, and a tenth of
+    # the CPU over the ~500 tiles a desktop search's reads cut)
+    xa, ya = int(min(max(round(x0), 0), w - 1)), int(min(max(round(y0), 0), h - 1))
+    xb, yb = int(min(max(round(x1), xa + 1), w)), int(min(max(round(y1), ya + 1), h))
     return image[ya:yb, xa:xb]
 
 
