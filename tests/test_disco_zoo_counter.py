@@ -408,3 +408,29 @@ def test_a_speck_of_a_tiles_decoration_is_no_counter():
     frame[30:37, 90:96] = (60, 60, 60)  # a ring 7 px tall: a 0 a fifth of a tile tall
     frame[32:35, 92:94] = (225, 245, 225)
     assert read_counter(frame, lattice, ()).digits == ()
+
+
+def test_each_digits_gap_is_its_nearest_references_mean_difference_to_the_bit():
+    """The counter's glyphs are compared with every reference digit at once
+    (``digits._nearest_by_digit``): the same distances, to the bit, as one plain mean per
+    reference (the aspect-kept grid; the stretched one too); and :func:`read_number` gives
+    each glyph the gaps and the read :func:`read_glyph` gives it."""
+    from gridsight.vision import digits
+
+    rng = np.random.default_rng(5)
+    glyphs = [cv2.resize(mask.astype(np.uint8), None, fx=0.4, fy=0.4 * aspect,
+                         interpolation=cv2.INTER_NEAREST) > 0
+              for (_, mask), aspect in zip(digits.drawn_digits()[::7], (0.6, 1.0, 1.5) * 5)]
+    glyphs += [rng.random((11, 9)) < 0.5, np.ones((6, 9), bool)]  # speckle; a wide block
+    for glyph in glyphs:
+        for stretch, shape in ((False, digits.normalise(glyph)), (True, digits.stretched(glyph))):
+            refs = digits._stretched_references() if stretch else digits._references()
+            plain = [1.0] * 10
+            for digit, ref in refs:
+                plain[digit] = min(plain[digit], float(np.mean(np.abs(shape - ref))))
+            together = [1.0] * 10
+            digits._nearest_by_digit(shape, digits._stacked(stretch), together)
+            assert together == plain, stretch
+    read = read_number(glyphs[:3])
+    assert read.digits == tuple(read_glyph(g) for g in glyphs[:3])
+    assert read.gaps == tuple(digits.digit_gaps(g) for g in glyphs[:3])

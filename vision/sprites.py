@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from gridsight.vision.colour_norms import squares
+from gridsight.vision.colour_norms import norms, squares
 
 GRID = 12  # sprites are compared on a GRID x GRID resampling of their ink box
 INK = 45.0  # colour distance from the background that marks ink
@@ -59,7 +59,7 @@ def _ink(picture: np.ndarray, backgrounds: list[np.ndarray], ink: float) -> np.n
     pic = picture.astype(np.float32)
     mask = np.ones(picture.shape[:2], bool)
     for colour in backgrounds:
-        mask &= np.linalg.norm(pic - colour, axis=2) > ink
+        mask &= norms(pic - colour) > ink  # (np.linalg.norm's values, 2x faster)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
     specks = [i for i in range(1, count) if stats[i][4] < 3]  # JPEG specks, not ink
     if specks:
@@ -167,7 +167,7 @@ def _shape_distance(ma, la, mb0, lb0) -> float:
             if float(either.sum()) < 1e-6:
                 continue
             both = np.minimum(ma, mb)
-            colour = np.minimum(1.0, np.linalg.norm(la - lb, axis=2) / COLOR_SCALE)
+            colour = np.minimum(1.0, norms(la - lb) / COLOR_SCALE)
             cost = (either - both) + both * colour
             best = min(best, float((cost * either).sum() / (either * either).sum()))
     return best
