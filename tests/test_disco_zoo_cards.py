@@ -363,6 +363,56 @@ def test_a_row_counting_fewer_fills_than_the_board_shows_of_its_rarity_is_not_co
     assert [card.boxes.confidence for card in out] == [0.9, 0.9]
 
 
+def test_rows_counting_more_fills_of_a_rarity_than_the_board_shows_leave_it_unread():
+    """390015 at 0.59x as read: a common Bear's two fills read rare at 0.88 beside the rare
+    Fox's three, the board showing three rare tiles and two common. Five rare fills on a board
+    of three rare tiles: every row claiming rare is unread (which one is wrong the board does
+    not tell); the common row, and rows whose fills the board can hold, are left as read."""
+    from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen
+    from gridsight.games.disco_zoo.screen import TileSeen, fills_beyond_the_board
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    tiles = [[TileSeen("ground")] * 5 for _ in range(5)]
+    tiles[0][1] = tiles[0][2] = tiles[1][3] = TileSeen("found", ("rare",))
+    tiles[1][1] = tiles[2][2] = TileSeen("found", ("common",))
+    board = tuple(tuple(row) for row in tiles)
+
+    def card(count: int, filled: int, rarity: str) -> CardSeen:
+        return CardSeen(panel, boxes=BoxesSeen(count, filled, rarity, 0.88, fills_sure=False),
+                        rarity=rarity, rarity_confidence=0.88)
+
+    bear, fox, skunk = card(4, 2, "rare"), card(3, 3, "rare"), card(4, 1, "common")
+    out = fills_beyond_the_board((bear, fox, skunk), board)
+    assert [c.rarity_confidence for c in out] == [0.0, 0.0, 0.88]
+    out = fills_beyond_the_board((card(4, 2, "common"), fox), board)
+    assert [c.rarity_confidence for c in out] == [0.88, 0.88]
+    tiles[4][4] = TileSeen("unknown")  # a tile unread may be the fourth rare one
+    out = fills_beyond_the_board((card(4, 1, "rare"), fox), tuple(tuple(r) for r in tiles))
+    assert [c.rarity_confidence for c in out] == [0.88, 0.88]
+
+
+def test_a_faint_tint_unlike_its_rarity_s_clear_line_on_the_screen_is_unread():
+    """350031 at 1.06x as read: the timeless Babmoon's line read common at 0.03, its hue 10
+    a*b* from the Tribble's line read common at 0.71: one rarity's lines share one tint, so the
+    faint read is unread. One near the clear line, a clear read, and a line with no clear line
+    of its rarity to compare are left as read."""
+    from gridsight.games.disco_zoo.cards import CardSeen, _unlike_clear_lines
+    from gridsight.vision.panels import Panel
+
+    panel = Panel((0, 0, 80, 100), (60.0, 90.0, 60.0))
+    hues = [np.array(h) for h in ((-14.8, -4.8), (-18.3, 21.8), (-24.1, 13.7), (-22.0, 15.0))]
+    cards = (CardSeen(panel, rarity="rare", rarity_confidence=0.85),
+             CardSeen(panel, rarity="common", rarity_confidence=0.03),
+             CardSeen(panel, rarity="common", rarity_confidence=0.71),
+             CardSeen(panel, rarity="common", rarity_confidence=0.02))
+    out = _unlike_clear_lines(hues, cards)
+    assert [c.rarity_confidence for c in out] == [0.85, 0.0, 0.71, 0.02]
+    alone = (cards[0], cards[1], CardSeen(panel, rarity="rare", rarity_confidence=0.71))
+    assert [c.rarity_confidence for c in _unlike_clear_lines(hues[:3], alone)] == \
+        [0.85, 0.03, 0.71]
+
+
 def test_a_rarity_read_at_no_confidence_is_no_clue_to_the_names():
     """The names' every-clue pass (``sure=False``) takes a card's rarity read at any
     confidence above 0, never one read at 0 (a nearest guess), wherever the card came from (a

@@ -833,7 +833,7 @@ def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
         if hue is not None and _shown_by_fills(card):
             shown.setdefault(card.rarity, []).append((hue, card.rarity_confidence))
     if not shown:
-        return cards
+        return _unlike_clear_lines(hues, cards)
     out = []
     for hue, card in zip(hues, cards):
         if hue is None or _shown_by_fills(card) or \
@@ -849,6 +849,28 @@ def screen_tints(image: np.ndarray, cards: tuple[CardSeen, ...],
             confidence = min(c for _, c in shown[best]) * (1 - 0.5 * near[best] / SAME_TINT)
             card = replace(card, rarity=best, rarity_confidence=float(confidence))
         elif card.rarity in near and near[card.rarity] >= OTHER_TINT:
+            card = replace(card, rarity_confidence=0.0)
+        out.append(card)
+    return _unlike_clear_lines(hues, tuple(out))
+
+
+def _unlike_clear_lines(hues: list[np.ndarray | None],
+                        cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
+    """The cards, each whose rarity was read unclearly (above 0, under :data:`RARITY_SURE`)
+    unread (confidence 0) when another card's line read that rarity clearly (by its fills or
+    its own tint) and every such line's hue lies :data:`OTHER_TINT` or more from its own: one
+    rarity's lines share one tint on a screen. Fresh real-look 350031 at 1.06x: a timeless
+    Babmoon's line read common at 0.03, 10 a*b* from the Tribble's line read common at 0.71.
+    A wrong rarity read at any confidence above 0 is a clue the names' every-clue pass takes
+    (:func:`~.names._clue`); right and wrong ones sit alike at 0.01-0.04, so their lines'
+    hues, not the confidence, tell them."""
+    clear = [(k, card.rarity, hue) for k, (hue, card) in enumerate(zip(hues, cards))
+             if hue is not None and card.rarity and card.rarity_confidence >= RARITY_SURE]
+    out = []
+    for k, (hue, card) in enumerate(zip(hues, cards)):
+        same = [float(np.linalg.norm(hue - other)) for j, rarity, other in clear
+                if j != k and rarity == card.rarity] if hue is not None else []
+        if same and 0.0 < card.rarity_confidence < RARITY_SURE and min(same) >= OTHER_TINT:
             card = replace(card, rarity_confidence=0.0)
         out.append(card)
     return tuple(out)

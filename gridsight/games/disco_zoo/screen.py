@@ -313,7 +313,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
-    cards = fills_on_the_board(cards, tiles)
+    cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
@@ -353,6 +353,45 @@ def fills_on_the_board(cards: tuple[CardSeen, ...],
                  if card.boxes is not None and card.boxes.filled and card.rarity
                  and card.boxes.rarity == card.rarity and card.rarity not in shown else card
                  for card in cards)
+
+
+def fills_beyond_the_board(cards: tuple[CardSeen, ...],
+                           tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, each whose rarity its filled boxes show (read clearly) left unread
+    (confidence 0) when the rows so read count more fills of that rarity than the board has
+    tiles that may be of it: a filled box is a tile of its animal found on this board, so
+    the rows' fills of a rarity are at most its found tiles, plus every tile whose rarity is
+    not read (unknown, hidden, unread on the lawn, found of no rarity). Boxes of 5-7 px
+    blend a fill with their border, and one rarity's fills may read as another's, clearly:
+    fresh real-look 390015 at 0.59x, a common Bear's two fills in 5 px boxes read rare at
+    0.88 beside the rare Fox's three, the board showing three rare tiles and two common;
+    390021 at 0.64x, the Panda's three unfilled boxes read rare fills at 0.56, the board
+    showing one rare tile. Which row is wrong the board does not tell: every row claiming
+    that rarity is left unread. Pets are not counted (their tiles may read as a rarity)."""
+    from gridsight.games.disco_zoo.settle import RARITY_SURE
+
+    unread = 0
+    may: Counter[str] = Counter()
+    for row in tiles:
+        for tile in row:
+            if tile.kind in ("unknown", "hidden") or tile.lawn or \
+                    (tile.kind == "found" and not tile.rarities):
+                unread += 1
+            elif tile.kind == "found":
+                may.update(tile.rarities)
+
+    def claims(card: CardSeen) -> bool:
+        return card.boxes is not None and card.boxes.filled > 0 and card.rarity != "" and \
+            card.boxes.rarity == card.rarity and card.rarity_confidence >= RARITY_SURE
+
+    claimed: Counter[str] = Counter()
+    for card in cards:
+        if claims(card):
+            claimed[card.rarity] += card.boxes.filled  # type: ignore[union-attr]
+    over = {rarity for rarity, count in claimed.items()
+            if rarity != "pet" and count > may[rarity] + unread}
+    return tuple(replace(card, rarity_confidence=0.0) if claims(card) and card.rarity in over
+                 else card for card in cards)
 
 
 def rows_short_of_the_board(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
