@@ -332,5 +332,7 @@ def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked()
     assert [w.text() for w in bar.lines] == [
         "attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
     assert [b.text() for b in bar.buttons] == ["18", "10"]
+    from PySide6.QtWidgets import QLabel
+    assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]
     bar.buttons[1].click()
     assert chosen == [("taps", 10)]

@@ -7,7 +7,7 @@ words on a line of its own and, under it, one button per candidate ("It is: [Pan
 [Tiger]"); a click sets the cell to that candidate (the panel's correction, ``animal:NAME``),
 so the board is solved again as the player sees it. A doubt about a count read unsure
 (Disco Zoo's attempts: "18 or 10?", said whether or not the advice changes) offers each count
-the same way ("Attempts: [18] [10]"); a click reads the board again with that count
+the same way ("Attempts left: [18] [10]"); a click reads the board again with that count
 (:meth:`gridsight.live.loop.LiveLoop.set_hint`, until a new game). The bar is hidden while
 there is no doubt.
 The panel puts it right under the advice line, which then shows the advice alone (the caveat
@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gridsight.games.doubts import Doubt
+from gridsight.games.doubts import ABOUT_WORDS, Doubt
 
 DOUBT_COLOUR = "#ffe680"
 
@@ -72,7 +72,8 @@ class DoubtBar(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            line.addWidget(QLabel("It is:"))
+            said = ABOUT_WORDS.get(doubt.about or "", "") if doubt.cell is None else ""
+            line.addWidget(QLabel(f"{said.capitalize()} left:" if said else "It is:"))
             for option in doubt.options:
                 button = QPushButton(option)
                 button.setObjectName(f"doubt:{name}:{option}")
