@@ -3,7 +3,8 @@
 A status line may end with a caveat in brackets: an unsure cell the advice depends on
 (``Tap row 4, column 4 - 65% an animal (but row 1, column 4: Panda or Tiger? the advice
 changes if it is Tiger (then tap row 1, column 5))``, written by the Disco Zoo adapter) or an
-unread cell to look at first (``(unread: look at row 2, column 3 first)``). Kept in one
+unread cell to look at first (``(unread: look at row 2, column 3 first)``), or a count read
+unsure that does not change the advice (``(the advice is the same for 18 or 10 attempts)``). Kept in one
 string it wraps into a block of large text, and the advice is no longer the one short line the
 eye finds first; the strip beside the game and the picture's legend therefore draw the advice
 on its own line and the caveat under it, in its own colour.
@@ -14,6 +15,8 @@ on its own line and the caveat under it, in its own colour.
 changes if it is Tiger (then tap row 1, column 5)')
 >>> advice_and_caveat("Tap row 2, column 3 (unread: look at row 2, column 3 first)")
 ('Tap row 2, column 3', 'Unread: look at row 2, column 3 first')
+>>> advice_and_caveat("Tap row 1, column 1 (the advice is the same for 18 or 10 attempts)")[1]
+'The advice is the same for 18 or 10 attempts'
 >>> advice_and_caveat("Dig row 1, column 2 - 10% a bomb")
 ('Dig row 1, column 2 - 10% a bomb', '')
 """
@@ -21,7 +24,7 @@ changes if it is Tiger (then tap row 1, column 5)')
 from __future__ import annotations
 
 #: How a caveat in brackets at the end of a status line opens.
-OPENERS = ("but ", "unread: ")
+OPENERS = ("but ", "unread: ", "the advice is the same ")
 
 
 def advice_and_caveat(status: str) -> tuple[str, str]:

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.doubts import tap_value, tile_readings
+from gridsight.games.doubts import doubts_of
 from gridsight.live.loop import LiveLoop
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import load_game_pack
@@ -230,6 +231,13 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     assert panel.height() <= panel.sizeHint().height()  # no gap where the doubt bar was
     assert after.board.splitlines()[3].split()[3] == str(["Panda", "Tiger"].index(it) + 2)
     assert (after.advice.recommend[0].row, after.advice.recommend[0].col) == changes[0].tap
+    # A count chosen in the doubt bar (the attempts read unsure) is read with, until a new game.
+    read = after.board.splitlines()[2]
+    panel.choose_hint("taps", 3)
+    assert loop.view.board.splitlines()[2] == "taps: 3" != read
+    assert any("taps set by hand: 3 (until a new game)" in d for d in loop.view.details)
+    loop.reset()
+    assert not any("set by hand" in d for d in loop.step(frame).details)
 
 
 def _nothing_over_anything(panel) -> None:
@@ -248,3 +256,83 @@ def _nothing_over_anything(panel) -> None:
     last = panel.cells[-1][0]
     bottom = last.mapTo(panel, last.rect().bottomLeft()).y()
     assert bottom <= panel.board.geometry().bottom(), "the last row of cells leaves the board"
+
+
+# -- the attempts counter read unsure between counts (taps: 18/10) ---------------------------
+
+UNSURE_TAPS = """\
+region: Jungle
+animals: Gorilla, Panda, Tiger
+taps: {taps}
+. . . . .
+. . . - .
+. . 2 . .
+. . . . .
+. . 1 . .
+"""
+
+
+def test_a_count_read_unsure_is_kept_in_the_board_and_its_text():
+    board = _board(UNSURE_TAPS.format(taps="18/10/18"))
+    assert (board.taps, board.taps_may_be) == (18, (10,))
+    from gridsight.solvers.disco_zoo.board import format_board
+    assert "taps: 18/10\n" in format_board(board)
+    # more taps than untapped tiles count as the untapped tiles: 25 and 22 are one count
+    assert _board(UNSURE_TAPS.format(taps="25/22")).taps_may_be == ()
+    with pytest.raises(Exception, match="'taps'"):
+        _board(UNSURE_TAPS.format(taps="18/"))
+
+
+def test_an_unsure_count_that_changes_the_advice_is_said_with_the_tap_then(run_cli, tmp_path):
+    """1 tap left: no tap can rescue another animal; 6: tap row 4, column 1. The status line,
+    the text and the JSON say both, the count taken never stated alone."""
+    path = tmp_path / "board.txt"
+    path.write_text(UNSURE_TAPS.format(taps="1/6"))
+    code, out, err = run_cli("solve", "disco-zoo", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    (doubt,) = data["doubts"]
+    assert (doubt["about"], doubt["row"], doubt["one_of"]) == ("taps", None, ["1", "6"])
+    assert doubt["changes_if"] == [{"animal": "6", "then": {"row": 3, "col": 0}}]
+    assert data["taps"] == 1 and data["taps_may_be"] == [6]
+    words = "attempts: 1 or 6? the advice changes if it is 6 (then tap row 4, column 1)"
+    code, out, err = run_cli("solve", "disco-zoo", str(path))
+    assert f"caution: {words}" in out and "1 (or 6?) taps left" in out
+    from gridsight.games.disco_zoo.adapter import GAME
+
+    status = GAME.solve(parse_boards(path.read_text())[0]).advice.status
+    assert status.endswith(f" (but {words})")  # the status line: the CLI, picture, overlay
+
+
+def test_an_unsure_count_that_does_not_change_the_advice_says_so_in_one_short_line():
+    from gridsight.games.disco_zoo.adapter import GAME
+    from overlay.caveat import advice_and_caveat
+
+    solution = GAME.solve(parse_boards(UNSURE_TAPS.format(taps="9/8"))[0])
+    (doubt,) = doubts_of(solution.json)
+    assert doubt.about == "taps" and doubt.changes == ()
+    line = "the advice is the same for 9 or 8 attempts"
+    assert doubt.words() == line
+    assert advice_and_caveat(solution.advice.status)[1] == line[:1].upper() + line[1:]
+    assert "9 (or 8?) taps left" in solution.text
+
+
+@pytest.mark.gui
+def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked():
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.games.doubts import Doubt
+    from gridsight.live.doubt_bar import DoubtBar
+    from gridsight.overlay.window import ensure_app
+
+    ensure_app()
+    chosen = []
+    bar = DoubtBar(lambda *a: chosen.append(("cell", *a)), lambda *a: chosen.append(a))
+    bar.show_doubts([Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps")])
+    assert [w.text() for w in bar.lines] == [
+        "attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
+    assert [b.text() for b in bar.buttons] == ["18", "10"]
+    from PySide6.QtWidgets import QLabel
+    assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]
+    bar.buttons[1].click()
+    assert chosen == [("taps", 10)]

@@ -14,6 +14,15 @@ offers the candidates as buttons (:func:`doubts_of` reads them back from the JSO
 'row 3, column 3: Panda or Tiger? the advice changes if it is Tiger (then tap row 2, column 4)'
 >>> Doubt.from_dict(d.to_dict()) == d
 True
+
+A count read unsure (Disco Zoo's attempts counter: "18" or "10") is a doubt too, about the
+read hint ``about`` instead of a cell; it is said even when the advice stays the same, since
+the count shown may be wrong:
+
+>>> Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps").words()
+'attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)'
+>>> Doubt(None, ("18", "10"), (), about="taps").words()
+'the advice is the same for 18 or 10 attempts'
 """
 
 from __future__ import annotations
@@ -25,35 +34,45 @@ from gridsight.solvers.advice import Advice
 from gridsight.solvers.cellnames import cell_name
 
 Cell = tuple[int, int]
+ABOUT_WORDS = {"taps": "attempts"}  # what a hint's doubt is called, by the hint's name
 
 
 @dataclass(frozen=True)
 class Doubt:
     """A cell read as one of ``options`` (names) whose advice changes if it is one of those
-    in ``changes``, each with the move advised then (``None``: none)."""
+    in ``changes``, each with the move advised then (``None``: none). With ``about`` (a read
+    hint's name, ``taps``) the doubt is that hint's value, ``cell`` is ``None``, and no
+    ``changes`` means the advice is the same whichever it is."""
 
-    cell: Cell
+    cell: Cell | None
     options: tuple[str, ...]
     changes: tuple[tuple[str, Cell | None], ...]
+    about: str | None = None
 
     def words(self) -> str:
         """The doubt for the player, naming the cell as people do (1-based)."""
+        either = " or ".join(self.options)
+        if self.about is not None and not self.changes:
+            return f"the advice is the same for {either} {ABOUT_WORDS.get(self.about, '')}"
         ifs = " or ".join(f"{name} (then tap {cell_name(*tap)})" if tap is not None
                           else f"{name} (then no tap)" for name, tap in self.changes)
-        return (f"{cell_name(*self.cell)}: {' or '.join(self.options)}? "
-                f"the advice changes if it is {ifs}")
+        what = cell_name(*self.cell) if self.cell is not None else \
+            ABOUT_WORDS.get(self.about or "", self.about or "")
+        return f"{what}: {either}? the advice changes if it is {ifs}"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Doubt":
         """The inverse of :meth:`to_dict`."""
-        return cls((int(data["row"]), int(data["col"])), tuple(data["one_of"]),
+        cell = None if data.get("row") is None else (int(data["row"]), int(data["col"]))
+        return cls(cell, tuple(data["one_of"]),
                    tuple((c["animal"], None if c["then"] is None else
                           (int(c["then"]["row"]), int(c["then"]["col"])))
-                         for c in data["changes_if"]))
+                         for c in data["changes_if"]), data.get("about"))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (0-based cells, as every JSON of gridsight)."""
-        return {"row": self.cell[0], "col": self.cell[1], "one_of": list(self.options),
+        row, col = self.cell if self.cell is not None else (None, None)
+        return {"row": row, "col": col, "about": self.about, "one_of": list(self.options),
                 "changes_if": [{"animal": name, "then": None if tap is None else
                                 {"row": tap[0], "col": tap[1]}} for name, tap in self.changes],
                 "words": self.words()}
@@ -73,7 +92,10 @@ def with_doubts(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
 
 def _caveat(doubts: Sequence[Doubt]) -> str:
     """What :func:`with_doubts` adds to a status line."""
-    return f" (but {'; '.join(d.words() for d in doubts)})" if doubts else ""
+    if not doubts:
+        return ""
+    but = "but " if any(d.changes for d in doubts) else ""  # a doubt that changes nothing: said
+    return f" ({but}{'; '.join(d.words() for d in doubts)})"
 
 
 def advice_alone(status: str, doubts: Sequence[Doubt]) -> str:

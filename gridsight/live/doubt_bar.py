@@ -5,7 +5,11 @@ For each :class:`~gridsight.games.doubts.Doubt` of the view (a found Disco Zoo t
 is "Panda or Tiger", and the advice would change if it is Tiger) the bar shows the doubt in
 words on a line of its own and, under it, one button per candidate ("It is: [Panda]
 [Tiger]"); a click sets the cell to that candidate (the panel's correction, ``animal:NAME``),
-so the board is solved again as the player sees it. The bar is hidden while there is no doubt.
+so the board is solved again as the player sees it. A doubt about a count read unsure
+(Disco Zoo's attempts: "18 or 10?", said whether or not the advice changes) offers each count
+the same way ("Attempts left: [18] [10]"); a click reads the board again with that count
+(:meth:`gridsight.live.loop.LiveLoop.set_hint`, until a new game). The bar is hidden while
+there is no doubt.
 The panel puts it right under the advice line, which then shows the advice alone (the caveat
 is the bar's). A wrapped line's height depends on its width, which a window's minimum size
 does not account for: :meth:`DoubtBar.reserve` sets the words' minimum height for the
@@ -19,7 +23,7 @@ from typing import Callable, Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gridsight.games.doubts import Doubt
+from gridsight.games.doubts import ABOUT_WORDS, Doubt
 
 DOUBT_COLOUR = "#ffe680"
 
@@ -27,11 +31,13 @@ DOUBT_COLOUR = "#ffe680"
 class DoubtBar(QWidget):
     """The doubts of the view shown, each with its candidates as buttons;
     ``correct(row, col, label)`` is called with the label ``animal:NAME`` of the one
-    clicked."""
+    clicked, ``choose(hint, value)`` with a count's hint (``taps``) and the count clicked."""
 
-    def __init__(self, correct: Callable[[int, int, str], None]):
+    def __init__(self, correct: Callable[[int, int, str], None],
+                 choose: Callable[[str, int], None] | None = None):
         super().__init__()
         self.correct = correct
+        self.choose = choose
         self.column = QVBoxLayout(self)
         self.column.setContentsMargins(0, 0, 0, 0)
         self.buttons: list[QPushButton] = []
@@ -54,8 +60,11 @@ class DoubtBar(QWidget):
         self.buttons = []
         self.lines = []
         for doubt in doubts:
+            if doubt.cell is None and (doubt.about is None or self.choose is None):
+                continue  # a count's doubt with nowhere to send the choice: the status says it
+            name = doubt.about if doubt.cell is None else f"{doubt.cell[0]},{doubt.cell[1]}"
             words = QLabel(doubt.words())
-            words.setObjectName(f"doubt:{doubt.cell[0]},{doubt.cell[1]}")
+            words.setObjectName(f"doubt:{name}")
             words.setWordWrap(True)
             words.setStyleSheet(f"background: {DOUBT_COLOUR}; color: #000000; padding: 2px")
             self.column.addWidget(words)
@@ -63,20 +72,33 @@ class DoubtBar(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            line.addWidget(QLabel("It is:"))
-            for name in doubt.options:
-                button = QPushButton(name)
-                button.setObjectName(f"doubt:{doubt.cell[0]},{doubt.cell[1]}:{name}")
-                button.setToolTip(f"it is {name}: set the tile and solve again")
-                button.clicked.connect(
-                    lambda _=False, r=doubt.cell[0], c=doubt.cell[1], n=name:
-                    self.correct(r, c, f"animal:{n}"))
+            said = ABOUT_WORDS.get(doubt.about or "", "") if doubt.cell is None else ""
+            line.addWidget(QLabel(f"{said.capitalize()} left:" if said else "It is:"))
+            for option in doubt.options:
+                button = QPushButton(option)
+                button.setObjectName(f"doubt:{name}:{option}")
+                self._connect(button, doubt, option)
                 line.addWidget(button)
                 self.buttons.append(button)
             line.addStretch(1)
             self.column.addWidget(row)
-        self.setVisible(bool(doubts))
+        self.setVisible(bool(self.lines))
         self.reserve(self._width)
+
+    def _connect(self, button: QPushButton, doubt: Doubt, option: str) -> None:
+        """``button`` settles ``doubt`` as ``option``: the tile set to that animal, or the
+        count's hint chosen (until a new game)."""
+        if doubt.cell is None:
+            hint, choose = doubt.about or "", self.choose
+            button.setToolTip(f"it is {option}: read the board again with {option} (until a "
+                              "new game)")
+            button.clicked.connect(
+                lambda _=False, h=hint, v=int(option): choose(h, v) if choose else None)
+            return
+        r, c = doubt.cell
+        button.setToolTip(f"it is {option}: set the tile and solve again")
+        button.clicked.connect(
+            lambda _=False, r=r, c=c, n=option: self.correct(r, c, f"animal:{n}"))
 
     def reserve(self, width: int) -> None:
         """Keep each doubt's words at least ``width`` pixels wide (the panel's narrowest) and

@@ -575,14 +575,21 @@ class LiveLoop:
     # -- the status line ----------------------------------------------------------------------
 
     def _counter(self) -> int | None:
+        """The counter as read (the first of ``18/10``, a count read unsure: the one taken)."""
+        said = self._counter_said()
+        return None if said is None else int(said.split(" ")[0].rstrip("?"))
+
+    def _counter_said(self) -> str | None:
+        """The counter as read: ``18``, or ``18 or 10?`` when read unsure between counts
+        (the header ``18/10``: the first taken)."""
         counter = self.spec.counter
         if self._reading is None or counter is None:
             return None
         value = self._reading.board.header(counter.header)
-        try:
-            return None if value is None else int(value)
-        except ValueError:
+        if value is None or not all(part.isdigit() for part in value.split("/")):
             return None
+        parts = value.split("/")
+        return parts[0] if len(parts) == 1 else " or ".join(parts) + "?"
 
     def _status_text(self) -> str:
         """The advice's one short line (the line read first), or what stands in for it."""
@@ -601,7 +608,7 @@ class LiveLoop:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
         the objective, the advice's own details."""
         parts = [self.source.title(), *self.source.status_parts()]
-        value, counter = self._counter(), self.spec.counter
+        value, counter = self._counter_said(), self.spec.counter
         if value is not None and counter is not None:
             name = self.spec.words.counter_status or counter.header
             parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
@@ -750,7 +757,7 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     names is the one outlined."""
     taken = {(m.row, m.col) for m in advice.marks}
     marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
-                  for d in doubts if d.cell not in taken)
+                  for d in doubts if d.cell is not None and d.cell not in taken)
     return replace(advice, marks=advice.marks + marks) if marks else advice
 
 

@@ -119,7 +119,8 @@ class Panel(QWidget):
         self.advice_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.advice_line)
         # An unsure cell the advice depends on, right under the advice, with its choices.
-        self.doubts = DoubtBar(self.correct)  # one click settles an unsure cell that matters
+        # One click settles an unsure cell that matters, or an unsure count (the attempts).
+        self.doubts = DoubtBar(self.correct, self.choose_hint)
         layout.addWidget(self.doubts)
         self.why_line = QLabel("")
         self.why_line.setObjectName("why")
@@ -291,6 +292,10 @@ class Panel(QWidget):
 
     def correct(self, row: int, col: int, label: str) -> None:
         self._apply(self.loop.correct(row, col, label))
+
+    def choose_hint(self, hint: str, value: int) -> None:
+        """A count read unsure settled by the player (the doubt bar): until a new game."""
+        self._apply(self.loop.set_hint(hint, value))
 
     def _objective(self, index: int) -> None:
         if self.objective_box is None or index < 0:

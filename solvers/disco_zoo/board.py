@@ -14,7 +14,9 @@
 Headers: ``region`` (optional when the names settle it), ``animals`` (1 to 3 names of the
 region plus at most one pet, comma-separated), ``taps`` (taps left, default 10; at most
 :data:`MAX_TAPS`, and more than the untapped tiles count as the untapped tiles: a tap beyond
-them has nothing to uncover). Tokens: ``.`` not tapped, ``-`` tapped with no animal (coins or
+them has nothing to uncover; ``taps: 18/10``: a counter read unsure between these counts, the
+first taken, the others kept in :attr:`RescueBoard.taps_may_be` for the advice to say whether
+they change it). Tokens: ``.`` not tapped, ``-`` tapped with no animal (coins or
 Disco Bux count as no animal), a digit ``k``: tapped, showing the k-th animal of the
 ``animals`` line (1-based), and two tokens for a found tile whose animal the reader could not
 tell: ``1/3`` (tapped, shows one of these animals, e.g. two animals share the rarity colour)
@@ -107,6 +109,7 @@ class RescueBoard:
     animals: tuple[Animal, ...]
     taps: int
     grid: tuple[tuple[int, ...], ...]
+    taps_may_be: tuple[int, ...] = ()  # other counts an unsure counter may show (``18/10``)
 
     def tiles(self, value: int) -> int:
         """Bitmask of the tiles whose grid value is ``value`` (bit ``row * COLS + col``)."""
@@ -176,7 +179,7 @@ def parse_board(board: BoardText, catalogue: Catalogue | None = None) -> RescueB
     except BoardFormatError as error:
         at = board.header_line("region") if "unknown region" in str(error) else line
         raise BoardFormatError(str(error), line=at, token=error.token) from None
-    taps = _read_taps(board)
+    taps, *others = _read_taps(board)
     tokens = _tokens(len(animals))
     n = len(animals)
     board.check_tokens(
@@ -187,17 +190,25 @@ def parse_board(board: BoardText, catalogue: Catalogue | None = None) -> RescueB
     )
     grid = tuple(tuple(tokens[t] for t in row) for row in board.grid)
     untapped = sum(v == UNTAPPED for row in grid for v in row)
-    return RescueBoard(region, animals, min(taps, untapped), grid)
+    may_be = tuple(dict.fromkeys(min(n, untapped) for n in others if min(n, untapped) !=
+                                 min(taps, untapped)))
+    return RescueBoard(region, animals, min(taps, untapped), grid, may_be)
 
 
-def _read_taps(board: BoardText) -> int:
+def _read_taps(board: BoardText) -> list[int]:
+    """The ``taps`` header's counts: one, or several read unsure (``18/10``, first taken)."""
     text = board.header("taps")
     if text is None:
-        return DEFAULT_TAPS
+        return [DEFAULT_TAPS]
+    return [_one_taps(board, part) for part in text.split("/")]
+
+
+def _one_taps(board: BoardText, text: str) -> int:
     line = board.header_line("taps")
     if not re.fullmatch(r"\+?[0-9]+", text):
         raise BoardFormatError(
-            f"'taps' must be a whole number >= 0 (taps left), got '{text}'", line=line, token=text
+            f"'taps' must be a whole number >= 0 (taps left; counts read unsure: 18/10), got "
+            f"'{text}'", line=line, token=text
         )
     digits = text.lstrip("+").lstrip("0") or "0"
     if len(digits) > 3 or int(digits) > MAX_TAPS:
@@ -225,7 +236,7 @@ def format_board(board: RescueBoard) -> str:
     lines = [
         f"region: {board.region}",
         "animals: " + ", ".join(written_names(board)),
-        f"taps: {board.taps}",
+        "taps: " + "/".join(map(str, (board.taps, *board.taps_may_be))),
     ]
     n = len(board.animals)
     for row in board.grid:

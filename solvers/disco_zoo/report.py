@@ -27,7 +27,14 @@ from typing import Any
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.cellnames import cell_name, column_number, row_name
 from gridsight.solvers.disco_zoo.advise import RescueAdvice
-from gridsight.solvers.disco_zoo.board import EMPTY, ONE_OF, UNTAPPED, tile_token, written_names
+from gridsight.solvers.disco_zoo.board import (
+    EMPTY,
+    ONE_OF,
+    UNTAPPED,
+    RescueBoard,
+    tile_token,
+    written_names,
+)
 from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
 from gridsight.solvers.symbols import key_line
 
@@ -68,6 +75,7 @@ def to_json(result: RescueAdvice) -> dict[str, Any]:
         "region": board.region,
         "animals": list(names),
         "taps": board.taps,
+        "taps_may_be": list(board.taps_may_be),
         "placements": post.total,
         "cells": cells,
         "unsure": unsure,
@@ -168,8 +176,15 @@ def why(result: RescueAdvice) -> str:
     else:
         there, wait = f"{best:.0%}", "The"
     plan = "best plan" if result.exact else "best plan found"
-    return (f"Why not {cell_name(*likeliest)} ({there})? {wait} {plan} for {board.taps} "
-            "taps starts here.")
+    return (f"Why not {cell_name(*likeliest)} ({there})? {wait} {plan} for "
+            f"{taps_said(board)} taps starts here.")
+
+
+def taps_said(board: RescueBoard) -> str:
+    """The taps left as the board knows them: ``18``, or ``18 (or 10?)`` when the counter was
+    read unsure between counts (never one stated as certain that may be wrong)."""
+    others = " or ".join(map(str, board.taps_may_be))
+    return f"{board.taps} (or {others}?)" if others else str(board.taps)
 
 
 def _value_short(result: RescueAdvice) -> str:
@@ -235,7 +250,7 @@ def to_text(result: RescueAdvice) -> str:
     listed = ", ".join(names)
     why_line = why(result)
     lines = [status(result)] + ([why_line] if why_line else []) + [
-        f"{board.region} rescue: {listed}; {board.taps} taps left; "
+        f"{board.region} rescue: {listed}; {taps_said(board)} taps left; "
         f"{post.total} consistent placement{'s' if post.total != 1 else ''}",
         "% = the chance of an animal on an untapped tile; a name = a tapped tile's animal"
         + ("; found: see below" if any(

@@ -45,6 +45,8 @@ board format (one rescue; several separated by a line '---'):
   . . 2 . .                        -  tapped, no animal (coins or Disco Bux)
   . 1/3 . . .                      k  tapped, shows the k-th animal of the animals line
   . . 1 . *                        1/3  tapped, shows one of these animals; *  some animal
+'taps: 18/10': the counter read unsure between these counts; solved for the first, and the
+advice says whether it changes for the others (a caution line; "doubts" in the JSON).
 Names match loosely (case, spaces, hyphens; Rhino, T Rex, Mammoth, Ankylo). Farm's Rabbit
 and the pet Rabbit share a name: the region's animal wins, write 'pet Rabbit' for the pet.
 
@@ -62,7 +64,8 @@ proven so far, never one a finished search showed worse, with what is proven: "a
 tiles give no information: they are advised only to complete an animal when that is the
 best use of the taps left; certainly empty tiles never.
 
-JSON (--json): {"game": "disco-zoo", "region", "animals", "taps", "placements",
+JSON (--json): {"game": "disco-zoo", "region", "animals", "taps", "taps_may_be" (other
+counts of a 'taps: 18/10' header), "placements",
 "cells": [{"row", "col", "empty", "<animal>": p, ...} per untapped tile],
 "unsure": [{"row", "col", "token", "one_of": [names], "<animal>": p}],
 "certain": [{"row", "col", "animal" (null: certainly empty)}], "recommend": {"row", "col"}
@@ -107,10 +110,13 @@ class DiscoZooGame:
         result = advise(rescue, objective, budget, meter)
         data, text = report.to_json(result), report.to_text(result)
         advice = WORDS.dress(report.to_advice(result))
-        if rescue.unsure:  # found tiles read "Panda or Tiger": say when it matters which
-            from gridsight.games.disco_zoo.doubts import rescue_doubts
+        if rescue.unsure or rescue.taps_may_be:
+            # Found tiles read "Panda or Tiger", a counter read "18 or 10": say when it matters.
+            from gridsight.games.disco_zoo.doubts import rescue_doubts, taps_doubt
 
             doubts = rescue_doubts(rescue, objective, budget, result.recommend, meter)
+            taps = taps_doubt(rescue, objective, budget, result.recommend, meter)
+            doubts += (taps,) if taps is not None else ()
             data["doubts"] = [d.to_dict() for d in doubts]
             text += "".join(f"caution: {d.words()}\n" for d in doubts)
             advice = with_doubts(advice, doubts)

@@ -11,6 +11,12 @@ other board is its expectation over what it may show there, each outcome's board
 its exact value; the advice changes only when that is less than the other board's best. A
 value not proven exact within the budget counts as a change (the player is told to look).
 These solves share the board's own limit (:class:`~gridsight.solvers.limit.Meter`).
+
+The attempts counter read unsure between counts (``taps: 18/10``: the board solved for 18)
+is weighed the same way (:func:`taps_doubt`): the board solved again for each other count,
+the advice changing only when it is no longer a best tap there. Unlike a tile, the doubt is
+said either way ("the advice is the same for 18 or 10 attempts"): the count shown may be
+wrong, and the player is told whether it matters.
 """
 
 from __future__ import annotations
@@ -54,6 +60,28 @@ def rescue_doubts(board: RescueBoard, goal: Objective, budget: float | None,
             if changes and len(readings) > 1:
                 out.append(Doubt((r, c), tuple(x.animal for x in readings), changes))
     return tuple(out)
+
+
+def taps_doubt(board: RescueBoard, goal: Objective, budget: float | None,
+               recommend: Cell | None, limit: Meter | None = None) -> Doubt | None:
+    """The doubt of a board whose taps left were read unsure (``board.taps_may_be``, the
+    board solved for ``board.taps`` and advised ``recommend``): each other count under which
+    the advice is no longer a best tap, with the tap advised then (none: the advice is the
+    same for every count). ``None`` for a board whose taps are sure."""
+    if not board.taps_may_be:
+        return None
+    sure = replace(board, taps_may_be=())
+    changes = []
+    for taps in board.taps_may_be:
+        alternative = replace(sure, taps=taps)
+        result = advise(alternative, goal, budget, limit)
+        same = result.recommend == recommend or (
+            recommend is not None and _as_good(alternative, goal, budget, recommend, result,
+                                               limit))
+        if not same:
+            changes.append((str(taps), result.recommend))
+    options = tuple(str(n) for n in (board.taps, *board.taps_may_be))
+    return Doubt(None, options, tuple(changes), about="taps")
 
 
 def tile_readings(board: RescueBoard, cell: Cell, recommend: Cell | None, goal: Objective,

@@ -123,8 +123,9 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                     notes.append(f"{cell_name(r, c)} {_why_unread(tile)}: unread, solved as "
                                  "not yet observed")
         grid.append(out)
+    taps_may_be: list[int] = []
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
-                     len(unread))
+                     len(unread), taps_may_be)
     counts = box_counts(screen.cards, animals, notes, warnings) if cards_match else None
     boxed: set[Cell] = set()
     if counts is not None:
@@ -148,7 +149,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     for cell in boxed:
         told[cell] = Told(cell, told[cell].animals, "boxes")
     unsure_cells = write_found(grid, found, told, animals, notes)
-    headers = [("region", region), ("animals", ", ".join(names)), ("taps", str(taps))]
+    headers = [("region", region), ("animals", ", ".join(names)),
+               ("taps", "/".join(map(str, [taps, *taps_may_be])))]
     return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
                         unsure_cells)
 
@@ -680,7 +682,7 @@ def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
 
 
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
-              warnings: list[str], unread: int = 0) -> int:
+              warnings: list[str], unread: int = 0, maybe: list[int] | None = None) -> int:
     """Attempts left: the player's ``--taps``, else the counter checked against the board.
 
     A rescue starts with 10 attempts and each tap uses one, so the counter shows at least
@@ -693,7 +695,9 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
     clearly (every cut alike, leading by :data:`STRONG_LEAD`) and the board's count is a
     poor reading of the glyphs (:data:`STRONG_GAP` behind). Anything else is unsure and
     said so in a warning: the board's count is taken when the glyphs could be it
-    (:data:`NEAR_GAP`) or nothing above it was read, else the read."""
+    (:data:`NEAR_GAP`) or nothing above it was read, else the read. The other counts such a
+    warning names go to ``maybe``: the board text says them (``taps: 18/10``) and the advice
+    whether they change it (:func:`gridsight.games.disco_zoo.doubts.taps_doubt`)."""
     guess = max(0, BOARD_TAPS - tapped)
     if given is not None:
         return given
@@ -722,8 +726,10 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         # naming the other counts the glyphs are nearly as like (harder desktop 400000: a
         # bold slashed 0 read as 8 by 0.002, "18" taken for 10, the 10 never said).
         others = _close_counts(counter, read, guess)
-        maybe = f"; it may be {' or '.join(map(str, others))}" if others else ""
-        warnings.append(f"attempts counter not read with confidence: taken as {read}{maybe} "
+        if maybe is not None:
+            maybe.extend(others)
+        said = f"; it may be {' or '.join(map(str, others))}" if others else ""
+        warnings.append(f"attempts counter not read with confidence: taken as {read}{said} "
                         f"(the board alone gives {guess} = 10 - {tapped} tiles tapped; give "
                         "--taps N, or set Attempts left in the live panel, if it is wrong)")
         return read
