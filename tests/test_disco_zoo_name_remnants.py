@@ -11,7 +11,7 @@ import numpy as np
 from gridsight.games.disco_zoo.names import screen_words
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.cipher import MISFIT, REMNANT, Cipher
-from gridsight.vision.glyphs import pieces_joined, recut, text_lines
+from gridsight.vision.glyphs import pieces_joined, recut, stems_joined, text_lines
 from test_disco_zoo_screens import read_plainly, real_screen
 
 BITS = {"A": ["111", "101", "111", "101", "101"], "B": ["110", "101", "110", "101", "110"],
@@ -100,6 +100,32 @@ def test_a_letters_piece_is_joined_to_its_neighbour_for_a_text_of_fewer_letters(
     assert joined.glyphs[0] is line.glyphs[0] and joined.glyphs[2] is line.glyphs[3]
     assert pieces_joined(line, (2,)) is None and pieces_joined(line, (4,)) is None
     assert pieces_joined(_draw(["A", "B", "C", "D"]), (3,)) is None
+
+
+
+def test_a_letter_broken_into_two_stems_is_joined_for_a_text_of_fewer_letters():
+    """A word of ``A``, two stems a font pixel apart (an ``N`` whose diagonal faded: 1.17x
+    seed 270005's ``PENGUIN`` 6 px tall in nine glyphs) and ``B`` is four glyphs; for a text
+    of three letters, a letter 12 pixels wide, the stems (each under :data:`STEM` of it,
+    together no wider than a letter) are one glyph and the others stay as found. Not for a
+    text of two (no second pair of stems); narrow glyphs apart, or letters of full width,
+    are never joined."""
+    line = _draw(["A", "I", "I", "B"])
+    assert [g.box[2] for g in line.glyphs] == [12, 4, 4, 12]
+    joined = stems_joined(line, (3,), 12.0)
+    assert joined is not None and joined.words == (3,)
+    assert [g.box[2] for g in joined.glyphs] == [12, 12, 12]
+    assert joined.glyphs[0] is line.glyphs[0] and joined.glyphs[2] is line.glyphs[3]
+    assert stems_joined(line, (2,), 12.0) is None and stems_joined(line, (4,), 12.0) is None
+    assert stems_joined(_draw(["I", "A", "I", "B"]), (3,), 12.0) is None
+    assert stems_joined(_draw(["A", "B", "C", "D"]), (3,), 12.0) is None
+
+
+def test_a_name_with_letters_broken_into_stems_is_read(monkeypatch):
+    """1.17x screen 270005: ``PENGUIN`` drawn 6 px tall came out as nine glyphs, each ``N``
+    two stems, read as no name; the card was asked (Penguin or Seal). Read exactly now."""
+    monkeypatch.setenv("GRIDSIGHT_OCR", "off")
+    _assert_read_exactly(5, 270_000)
 
 
 def test_a_long_name_worn_and_run_together_is_read(monkeypatch):

@@ -973,6 +973,45 @@ def pieces_joined(line: TextLine, counts: tuple[int, ...]) -> TextLine | None:
     return TextLine(tuple(glyphs), tuple(counts), line.box, line.height, line.colour)
 
 
+STEM = 0.6  # a glyph under this share of a letter's width (for its height) may be a stroke
+STEM_PAIR = 1.4  # ... and two such, side by side, no wider than this share are one letter
+
+
+def stems_joined(line: TextLine, counts: tuple[int, ...], letter: float) -> TextLine | None:
+    """``line`` with its letters broken into strokes joined, for a text of ``counts``
+    letters per word, ``letter`` a letter's usual width (pixels) at the line's height: in
+    each word of more glyphs than its letters, two neighbouring glyphs each under
+    :data:`STEM` of a letter's width and together (their gap included) no wider than
+    :data:`STEM_PAIR` of it are joined, the narrowest pair first, while the word has too
+    many glyphs (1.17x seed 270005's ``PENGUIN`` drawn 6 px tall in nine glyphs, each ``N``
+    two stems of 2 px with a pixel between them, its letters 4 px wide). Glyphs of a
+    letter's height are joined only so: no letter is cut and no two letters of full width
+    are joined. ``None`` unless each word then has as many glyphs as letters and some pair
+    was joined."""
+    words = [list(w) for w in line.word_glyphs()]
+    if len(words) != len(counts) or letter <= 0:
+        return None
+    glyphs: list[Glyph] = []
+    joined = False
+    for word, n in zip(words, counts):
+        while len(word) > n:
+            pairs = [(word[k + 1].box[0] + word[k + 1].box[2] - word[k].box[0], k)
+                     for k in range(len(word) - 1)
+                     if max(word[k].box[2], word[k + 1].box[2]) < STEM * letter]
+            pairs = [(w, k) for w, k in pairs if w <= STEM_PAIR * letter]
+            if not pairs:
+                return None
+            _, k = min(pairs)
+            word[k : k + 2] = [merged(word[k : k + 2])]
+            joined = True
+        if len(word) != n:
+            return None
+        glyphs += word
+    if not joined:
+        return None
+    return TextLine(tuple(glyphs), tuple(counts), line.box, line.height, line.colour)
+
+
 RUN_PAIR = 1.6  # a glyph this many times its word's other glyphs' median width is two letters
 
 

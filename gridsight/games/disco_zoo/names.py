@@ -45,6 +45,7 @@ from gridsight.vision.cipher import (
 from gridsight.vision.glyphs import (
     INK,
     PIECE_HEIGHT,
+    STEM,
     Glyph,
     TextLine,
     banded_text_lines,
@@ -54,6 +55,7 @@ from gridsight.vision.glyphs import (
     pieces_joined,
     recut,
     split_wider,
+    stems_joined,
     text_lines,
 )
 
@@ -365,7 +367,7 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     if label is None:
         return _pieces_cuts(line)
     if _cut_plausibly(line, label) and any(fits(line, t) for t in texts):
-        return None
+        return _stems_cuts(line, (_letter_shape(label) or 0.0) * _glyph_height(line))
     # (heights as the glyphs' own boxes, as in _unpaired: 0.76x seed 7000's ``YOU HAVE 4``
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
@@ -397,6 +399,28 @@ def _pieces_cuts(line: TextLine) -> Cut | None:
         counts = tuple(len(word) for word in text.split())
         if counts not in made:
             made[counts] = pieces_joined(line, counts)
+        return made[counts]
+
+    return cut
+
+
+def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
+    """A name ``line`` cut plausibly (its glyphs about one width): read as it is for a text
+    it fits, else with its letters broken into strokes joined (:func:`gridsight.vision.
+    glyphs.stems_joined`, ``letter`` a letter's width at its height: 1.17x seed 270005's
+    ``PENGUIN`` in nine glyphs, each ``N`` two stems); ``None`` (the line as it is) when no
+    two neighbouring glyphs are narrow enough to be one letter's strokes."""
+    narrow = [g.box[2] < STEM * letter for g in line.glyphs]
+    if not any(a and b for a, b in zip(narrow, narrow[1:])):
+        return None
+    made: dict[tuple[int, ...], TextLine | None] = {}
+
+    def cut(text: str) -> TextLine | None:
+        if fits(line, text):
+            return line
+        counts = tuple(len(word) for word in text.split())
+        if counts not in made:
+            made[counts] = stems_joined(line, counts, letter)
         return made[counts]
 
     return cut
