@@ -106,9 +106,38 @@ def test_a_count_above_the_boards_taken_unsure_names_the_other_count_as_like():
     maybe: list[int] = []
     assert taps_left(counter, None, 3, notes, warnings, 0, maybe) == 18
     assert len(warnings) == 1 and "not read with confidence" in warnings[0]
+    assert maybe == [10]  # the board text says it (taps: 18/10), the advice whether it matters
+    assert "10" not in warnings[0].split("(")[0], warnings  # said by the doubt, not twice
+    assert "--taps N" in warnings[0]
+    warnings = []  # with no room for other counts (no board text), the warning names them
+    assert taps_left(counter, None, 3, notes, warnings) == 18
     assert "taken as 18; it may be 10 " in warnings[0], warnings
     assert "or 1" not in warnings[0] and "or 9" not in warnings[0]
-    assert maybe == [10]  # the board text says it (taps: 18/10), the advice whether it matters
+
+
+def test_a_count_read_unsure_below_the_boards_is_kept_as_the_other_count():
+    """The board's count taken (the glyphs nearly as like it as the count read): the count
+    read is kept as the other one (taps: 7/9), so the advice says whether it matters; a read
+    the board cannot allow (fewer than the attempts the tapped tiles leave) is not."""
+    first = [0.2] * 10
+    first[9], first[7] = 0.0, 0.01  # a 9, or nearly a 7
+    counter = NumberRead(9, 0.01, ((9, 0.01),), (tuple(first),))
+    warnings: list[str] = []
+    maybe: list[int] = []
+    assert taps_left(counter, None, 3, [], warnings, 0, maybe) == 7
+    assert maybe == [9]
+    assert len(warnings) == 1 and "not read with confidence" in warnings[0]
+    assert "9" not in warnings[0] and "--taps N" in warnings[0], warnings
+    low = [0.2] * 10
+    low[4], low[7] = 0.0, 0.1  # a 4, with 3 tiles tapped: 7 at least
+    maybe, warnings = [], []
+    assert taps_left(NumberRead(4, 0.1, ((4, 0.1),), (tuple(low),)), None, 3, [], warnings,
+                     0, maybe) == 7
+    assert maybe == [] and "it looks like 4" in warnings[0]
+    maybe = []  # ... unless unread tiles may be tapped ones (read alike at only some cuts)
+    assert taps_left(NumberRead(4, 0.1, ((4, 0.1),), (tuple(low),), agree=False), None, 3,
+                     [], [], 3, maybe) == 7
+    assert maybe == [4]
 
 
 def test_reads_at_several_cuts_that_disagree_leave_the_number_unread():

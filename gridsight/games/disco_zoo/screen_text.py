@@ -695,9 +695,11 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
     clearly (every cut alike, leading by :data:`STRONG_LEAD`) and the board's count is a
     poor reading of the glyphs (:data:`STRONG_GAP` behind). Anything else is unsure and
     said so in a warning: the board's count is taken when the glyphs could be it
-    (:data:`NEAR_GAP`) or nothing above it was read, else the read. The other counts such a
-    warning names go to ``maybe``: the board text says them (``taps: 18/10``) and the advice
-    whether they change it (:func:`gridsight.games.disco_zoo.doubts.taps_doubt`)."""
+    (:data:`NEAR_GAP`) or nothing above it was read, else the read. The other counts the
+    glyphs may be go to ``maybe`` (the read above the board's taken: the counts nearly as
+    like; the board's count taken: the count read, when the board allows it): the board text
+    says them (``taps: 18/10``, ``taps: 7/9``) and the advice whether they change it
+    (:func:`gridsight.games.disco_zoo.doubts.taps_doubt`), so the warning only says to check."""
     guess = max(0, BOARD_TAPS - tapped)
     if given is not None:
         return given
@@ -728,11 +730,24 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         others = _close_counts(counter, read, guess)
         if maybe is not None:
             maybe.extend(others)
-        said = f"; it may be {' or '.join(map(str, others))}" if others else ""
-        warnings.append(f"attempts counter not read with confidence: taken as {read}{said} "
-                        f"(the board alone gives {guess} = 10 - {tapped} tiles tapped; give "
-                        "--taps N, or set Attempts left in the live panel, if it is wrong)")
+        # The counts are said by the doubt line ("18 or 10?"): the warning says to check.
+        said = "" if others and maybe is not None else \
+            f": taken as {read}" + (f"; it may be {' or '.join(map(str, others))}" if others
+                                    else "")
+        warnings.append(f"attempts counter not read with confidence{said} (the board alone "
+                        f"gives {guess} = 10 - {tapped} tiles tapped; give --taps N, or set "
+                        "Attempts left in the live panel, if it is wrong)")
         return read
+    # The board's count taken; a count read that the board allows (the tiles tapped, some
+    # unread ones among them, or attempts bought) is kept as the other (taps: 7/9), so the
+    # advice says whether it matters instead of a warning naming it only.
+    if read is not None and read != guess and guess - unread <= read <= MAX_TAPS \
+            and maybe is not None:
+        maybe.append(read)
+        warnings.append(f"attempts counter not read with confidence: {guess} = 10 - {tapped} "
+                        "tiles tapped taken first (give --taps N, or set Attempts left in the "
+                        "live panel)")
+        return guess
     seen = f"it looks like {read}" if read is not None else "no number found"
     if read is not None and not counter.agree:
         seen += ", or otherwise at another contrast"
