@@ -246,6 +246,43 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
                 desktop.locate_inside(frame, locate, ("cards", "counter"))
 
 
+def test_of_two_reads_of_one_board_as_complete_the_sure_one_is_kept(monkeypatch):
+    """Fresh harder desktop 410013 (a mirror at 17% of the frame): the first region cut 18 px
+    into the phone, reading its board whole and its cards, the box rows' tally off (a card
+    cut); a region holding the whole screen read the same board and cards, the tally right.
+    The first, as complete, was kept and refused as not sure; of finds as complete, a sure
+    one is now kept. Neither sure, the capture is still refused."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.regions import Region
+
+    cut, whole = Region(118, 0, 182, 400, 1.0), Region(100, 0, 200, 400, 1.0)
+
+    def board(x: int, tally: bool) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
+                      for r in range(5))
+        return BoardRead(BoardGeometry.from_rect(x, 150, 32, 32, 5, 5), cells,
+                         extras={desktop.FURNITURE: ("cards",), desktop.DOUBTFUL: (),
+                                 desktop.TALLY: tally})
+
+    for tallied in (True, False):
+        def locate(pixels: np.ndarray) -> BoardRead:  # the board at x 120-280 in the frame
+            if pixels.shape[1] == whole.width:
+                return board(20, tallied)
+            return board(2, False)  # the cut region's (and any widened region's)
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [cut, whole])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [])
+        frame = np.zeros((400, 600, 3), np.uint8)
+        if tallied:
+            found = desktop.locate_inside(frame, locate, ("cards", "counter"))
+            assert found.extras[desktop.VIEW] == whole
+        else:
+            with pytest.raises(BoardNotFoundError):
+                desktop.locate_inside(frame, locate, ("cards", "counter"))
+
+
 def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch):
     """Our own skin's rescue, read whole by the shipped pack inside a wider frame, keeps the
     view found around its board: the search by windows (``find._fuller_window``, for a

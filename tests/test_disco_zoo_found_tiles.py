@@ -123,3 +123,17 @@ def test_found_tiles_in_a_row_of_one_colour_showing_a_cards_sprite_are_no_cover(
     said, _, asked, refused = read_plainly(screen, screen.board_read("disco-zoo/structure"),
                                            image)
     assert (said, asked, refused) == (text, "", "")
+
+
+def test_unread_tiles_the_counter_says_were_tapped_are_found_by_their_sprites():
+    """Fresh real-look 370054 at 1.94x: two mythical Unicorn tiles drawn near the dirt's
+    colour were left unread (the Unicorn's row read unclearly), though the counter's 0 said
+    ten taps: the eight tiles seen tapped and these two. Tapped, each showing a picture 0.24
+    from the Unicorn card's sprite, they are found (``screen.tapped_unread``)."""
+    from test_disco_zoo_screens import real_screen
+
+    _, text, image, _ = real_screen(54, 370_000)
+    truth = [["ground" if q == "." else "empty" if q == "-" else "found" for q in line.split()]
+             for line in text.splitlines()[3:]]
+    assert [[tile.kind for tile in row] for row in locate_rescue(image).tiles] == truth
+

@@ -173,7 +173,13 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             finds = [other for other in finds if not holds(outer, other)] + [outer]
             if _whole(outer, furniture):
                 break
-    best = max(finds, key=lambda f: _completeness(f, furniture), default=None)
+    # Of finds equally complete, a sure one (:func:`_sure`): a region cutting the screen's
+    # side may cut a card's box row, whose count then disagrees with the board, while a
+    # region holding the whole screen reads the same board agreeing with it (fresh harder
+    # desktop 410013: the first region 18 px into the phone, its board right but its
+    # cards' tally off, taken before the sure find of the same board and refused).
+    best = max(finds, key=lambda f: (*_completeness(f, furniture), _sure(f, furniture)),
+               default=None)
     if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")

@@ -317,6 +317,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    tiles = tapped_unread(image, lattice, tiles, cards, counter)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
 
@@ -763,6 +764,54 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
         if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
                for card in pictures if _card_sized(sprite, card)):
             out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+    return tuple(tuple(row) for row in out)
+
+
+# An unread tile the attempts counter says was tapped is found when its picture lies this near
+# a card's sprite (a tapped tile is found or empty, and an empty tile is plain dirt: a picture
+# on it is a pointer's or a toast's, 0.7 from the cards' on fresh harder desktop 410014).
+# Fresh real-look 370054 at 1.94x: two mythical Unicorn tiles drawn near the dirt's colour,
+# 0.24 from the Unicorn card's sprite, 0.39 from the Chicken's.
+TAPPED_SPRITE = 0.3
+
+
+def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+                  cards: tuple[CardSeen, ...], counter: NumberRead
+                  ) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with the unread tiles told when the attempts counter says each was tapped.
+
+    A rescue starts with :data:`BOARD_TAPS` attempts (more only when bought), so a counter
+    showing ``n`` says at least ``10 - n`` tiles were tapped. When that is exactly the tiles
+    seen tapped plus the unread ones (none hidden, none left unread on the lawn: a grass tile
+    there may be a found one), every unread tile was tapped: found or empty. One showing a
+    picture within :data:`TAPPED_SPRITE` of a card's sprite is found, of no rarity's colour
+    (its sprite and the boxes tell its animal, or it is said unsure); the others stay unread
+    (telling a tapped tile with no such picture empty, when the rows count every found tile,
+    read the shipped skin's screen in a desktop by its structure whole, where its pack read it
+    right and its cards' structural read fits no animals: refused). The counter must read alike
+    at every ink cut (as for :func:`missed_by_the_counter`). Fresh harder desktop 410023: a
+    found timeless Babmoon drawn near the dirt's brown, 0.15 from its card's sprite, its row's
+    fill unread, the counter's 8 saying two taps where the board showed one tapped and this
+    one unread."""
+    if counter.value is None or not counter.agree or counter.lead <= 0.0:
+        return tiles
+    flat = [tile for row in tiles for tile in row]
+    unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
+              if tile.kind == "unknown"]
+    if not unread or any(tile.kind == "hidden" or tile.lawn for tile in flat):
+        return tiles
+    seen = sum(tile.kind in ("found", "empty") for tile in flat)
+    if BOARD_TAPS - counter.value != seen + len(unread):
+        return tiles
+    pictures = _card_pictures(cards)
+    if not pictures:
+        return tiles
+    out = [list(row) for row in tiles]
+    for r, c in unread:
+        sprite = _tile_sprite(image, lattice, r, c)
+        if sprite is not None and not sprite.empty and \
+                _nearest_card(sprite, pictures) < TAPPED_SPRITE:
+            out[r][c] = TileSeen("found", (), 0.3, sprite)
     return tuple(tuple(row) for row in out)
 
 
