@@ -42,59 +42,48 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
-#: The test files that take longest, longest first: each file's seconds of CPU (the process's and
-#: its children's) run alone in one process (``-n 0``, the 24th session, main fea15ae, the
-#: machine shared: figures up to a third high; every file of 9 s or more; the six files the
-#: 25th session cut or re-measured at a load of ~8 are scaled by 0.72, the ratio of the two
-#: sessions' figures on the same files before its cuts; the four the 26th session's
-#: ``located_once`` cut by its before/after ratio, test_doubts.py now 8 s). Under ``--dist
-#: loadfile`` each file runs whole on one worker, handed out in collection order (pyproject's
-#: ``--no-loadscope-reorder``): so these start first and the short files fill in behind them,
-#: and neither worker is left running a long file alone at the end (the longest processing
-#: time first rule; the 24th session found the longest file, test_tile_path_cut_views.py,
-#: unlisted and so started among the last). The bench scripts are two files (test_bench.py,
-#: test_bench_screens.py) so that both workers share them. Only the order changes; a file not
-#: named here runs after them in the usual order, and a name that no longer exists does
-#: nothing.
+#: The test files that take longest, longest first: each file's seconds of wall time in the whole
+#: suite (``-n 2``, the 27th session, main 9fcbadc, the machine otherwise idle, so each file's
+#: time on its worker; a file whose tests fan out to a worker pool counts that pool's time
+#: too); every file of 9 s or more (test_disco_zoo_counter.py left out: about 5 s since the
+#: 27th session's digits speed-up). Under ``--dist loadfile`` each file runs whole on one
+#: worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these
+#: start first and the short files fill in behind them, and neither worker is left running a
+#: long file alone at the end (the longest processing time first rule). The bench scripts are
+#: two files (test_bench.py, test_bench_screens.py) so that both workers share them. Only the
+#: order changes; a file not named here runs after them in the usual order, and a name that no
+#: longer exists does nothing.
 LONGEST_FIRST = (
-    "test_tile_path_cut_views.py",  # 101 s (calibrate_room on 127018: 56 s)
-    "test_desktop.py",  # 71 s (77 before the 25th session's cuts)
-    "test_disco_zoo_screens.py",  # 61 s
-    "test_bench_screens.py",  # 56 s
-    "test_tile_path_rooms.py",  # 42 s
-    "test_bench.py",  # 40 s (numba's kernels compiled first, as CI does)
-    "test_disco_zoo_engines.py",  # 36 s
-    "test_screen_text.py",  # 26 s
-    "test_thrill_digger_optimal.py",  # 26 s
-    "test_thrill_3d_looks.py",  # 26 s
-    "test_calibrate_proposes.py",  # 25 s
-    "test_vision_locate_whole_screens.py",  # 25 s
+    "test_desktop.py",  # 61 s
+    "test_disco_zoo_screens.py",  # 58 s
+    "test_bench_screens.py",  # 58 s
+    "test_bench.py",  # 54 s
+    "test_disco_zoo_engines.py",  # 40 s
+    "test_tile_path_rooms.py",  # 37 s
+    "test_screen_text.py",  # 31 s
+    "test_thrill_digger_optimal.py",  # 27 s
+    "test_tile_path_cut_views.py",  # 25 s
+    "test_thrill_3d_looks.py",  # 25 s
     "test_calibrate.py",  # 22 s
-    "test_calibrate_real_look.py",  # 21 s (32 before located_once, 26th session)
-    "test_tile_path_solver.py",  # 20 s
-    "test_vision_corpus.py",  # 20 s
-    "test_disco_zoo_cards.py",  # 19 s
-    "test_readers.py",  # 19 s
-    "test_thrill_digger_exact.py",  # 19 s
-    "test_desktop_small.py",  # 18 s
-    "test_vision_learn.py",  # 17 s
-    "test_disco_zoo_search.py",  # 16 s
-    "test_disco_zoo_counter.py",  # 16 s
-    "test_thrill_3d_tracker.py",  # 15 s
-    "test_disco_zoo_damage.py",  # 15 s (18 before located_once)
-    "test_fuzz_cli.py",  # 14 s
-    "test_disco_zoo_lengths.py",  # 13 s
-    "test_thrill_3d_games.py",  # 13 s
-    "test_disco_zoo_name_remnants.py",  # 12 s
-    "test_analyze.py",  # 12 s
-    "test_disco_zoo_ocr.py",  # 12 s
-    "test_disco_zoo_phone_sizes.py",  # 12 s
-    "test_disco_zoo_crops.py",  # 11 s
-    "test_pentomino_counts.py",  # 11 s
+    "test_vision_locate_whole_screens.py",  # 21 s
+    "test_disco_zoo_cards.py",  # 20 s
+    "test_calibrate_proposes.py",  # 19 s
+    "test_vision_corpus.py",  # 18 s
+    "test_readers.py",  # 16 s
+    "test_calibrate_real_look.py",  # 15 s
+    "test_desktop_small.py",  # 15 s
+    "test_thrill_3d_tracker.py",  # 14 s
+    "test_thrill_3d_games.py",  # 14 s
+    "test_vision_learn.py",  # 14 s
+    "test_disco_zoo_search.py",  # 13 s
+    "test_disco_zoo_ocr.py",  # 11 s
+    "test_fuzz_cli.py",  # 11 s
+    "test_disco_zoo_phone_sizes.py",  # 11 s
+    "test_disco_zoo_damage.py",  # 11 s
     "test_calibrate_window.py",  # 11 s
-    "test_live_real_look.py",  # 11 s (13 before located_once)
-    "test_thrill_digger_policies.py",  # 10 s
-    "test_api.py",  # 9 s
+    "test_pentomino_counts.py",  # 11 s
+    "test_disco_zoo_lengths.py",  # 10 s
+    "test_analyze.py",  # 9 s
 )
 
 
