@@ -175,15 +175,24 @@ def test_a_name_placed_by_a_neighbours_label_may_end_below_its_top(monkeypatch):
     assert plain == text, asked
 
 
+def _glyph_line(x: int, y: int, words: tuple[int, ...], height: int) -> names.TextLine:
+    """A line of ``words`` glyphs (counts per word) of this ``height``, 9 pixels apart."""
+    glyphs = tuple(SimpleNamespace(box=(x + 9 * k, y, 7, height)) for k in range(sum(words)))
+    box = (x, y, 9 * sum(words) - 2, height)
+    return names.TextLine(glyphs, words, box, float(height),  # type: ignore[arg-type]
+                          (0.0, 0.0, 0.0))
+
+
 def _shaped_words(cost: float = 0.4, height: int = 10, regions=("Nocturnal",),
-                  unlike: bool = False, candidates=("Flying Squirrel",)) -> names.ScreenText:
-    """0.73x seed 7115's words as read (its labels unread): ``NOCTURNAL`` reads as no other
-    region's name, one card whose ``FLYING SQUIRREL`` reads as that animal alone."""
-    glyphs = tuple(SimpleNamespace(box=(66 + 9 * k, 97, 7, height)) for k in range(14))
-    line = names.TextLine(glyphs, (6, 8), (66, 97, 130, height),  # type: ignore[arg-type]
-                          float(height), (0.0, 0.0, 0.0))
+                  unlike: bool = False, candidates=("Flying Squirrel",),
+                  title: int = 9) -> names.ScreenText:
+    """0.73x seed 7115's words as read (its labels unread): ``NOCTURNAL`` (``title``
+    glyphs) reads as no other region's name, one card whose ``FLYING SQUIRREL`` reads as
+    that animal alone."""
+    line = _glyph_line(66, 97, (6, 8), height)
     card = names.CardName(None, tuple(candidates), unlike, cost)
-    return names.ScreenText(None, tuple(regions), (card,), lines={"names": [line]})
+    return names.ScreenText(None, tuple(regions), (card,),
+                            lines={"names": [line], "region": _glyph_line(8, 30, (title,), 8)})
 
 
 def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region():
@@ -203,6 +212,11 @@ def test_a_name_read_as_one_animal_by_its_shapes_settles_with_the_titles_region(
     assert by_shape(_shaped_words(cost=SHAPE_COST), standing, [None], clues, [], [], 0) is None
     assert by_shape(_shaped_words(height=5), standing, [None], clues, [], [], 0) is None
     assert by_shape(_shaped_words(unlike=True), standing, [None], clues, [], [], 0) is None
+    # (one card: the title is read with its name, so only its length alone says the region:
+    # 471052's four-glyph ``CITY`` read ``FARM`` with its ``RACCOON`` read ``SHEEP``)
+    assert by_shape(_shaped_words(title=4, regions=("Farm",), candidates=("Sheep",)),
+                    standing, [None], clues, [], [], 0) is None
+    assert by_shape(_shaped_words(title=4), standing, [None], clues, [], [], 0) is None
     # (the one region standing need not be read off the title)
     alone = settle(clues, [], [], region="Nocturnal", unread=0)
     shaped = by_shape(_shaped_words(regions=()), alone, [None], clues, [], [], 0)

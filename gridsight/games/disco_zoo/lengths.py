@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -176,9 +176,10 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     where a line reads plainly as a name its clues forbid. The region is the one standing,
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
-    labels unread, and ``FLYING SQUIRREL``); the choices are then settled again, the board
-    and the boxes checking every card together. ``None`` when nothing is narrowed or one
-    choice does not stand."""
+    labels unread, and ``FLYING SQUIRREL``), and on a one-card screen only when the title
+    line's letter count fits that region's name alone (:func:`lengths_say`); the choices
+    are then settled again, the board and the boxes checking every card together. ``None``
+    when nothing is narrowed or one choice does not stand."""
     lines = words.lines.get("names", [])
     count = len(standing.options)
     if len(lines) != count or len(words.cards) != count or \
@@ -207,5 +208,21 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         region = homes.pop()
         if region not in standing.regions or region not in words.regions:
             return None
+        if count == 1 and lengths_say(words.lines.get("region"), catalogue.regions) != [region]:
+            return None
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
+
+
+def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:
+    """The ``names`` whose words' lengths are ``line``'s letter counts (:func:`letter_counts`;
+    none without a line). On a one-card screen the title's region and the card's name are
+    read together, each ranked with the other, so the title agreeing with a name read by its
+    shapes vouches for nothing unless its length alone tells the region: 0.73x seed 7115's
+    ``NOCTURNAL`` (no other region has nine letters) does; 0.81x seed 471052's ``CITY`` (as
+    long as ``FARM``, ``MARS`` and ``MOON``), read ``FARM`` with its ``RACCOON`` found as five
+    glyphs and read ``SHEEP`` at no cost, its labels unread, does not."""
+    if line is None or not line.glyphs:
+        return []
+    counts = letter_counts(line)
+    return [name for name in names if tuple(len(w) for w in written(name).split()) == counts]

@@ -213,12 +213,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         named: list[tuple[str, ...] | None] = [None] * len(clues)
         region = hints.region
         if words is not None and len(words.cards) == len(clues):
-            if _legible(words):
+            if _legible(words) and not _one_card_doubted(words, hints.region):
                 # Only names read beyond doubt count: a card's leftover candidates may miss
                 # its true name (measured: 8 of 240 screens named other animals when they
                 # counted).
                 named = [(card.name,) if card.name else None for card in words.cards]
-            region = hints.region or _region_seen(words)
+            region = hints.region or (None if _one_card_doubted(words, hints.region)
+                                      else _region_seen(words))
         settled = settle(clues, found, empty, region=region, names=named, unread=unread,
                          sure=sure_tiles)
         read_any = region != hints.region or any(n is not None for n in named)
@@ -446,6 +447,19 @@ def _region_seen(words) -> str | None:
     if _legible(words) or title_region.counts_alone(words.lines, words.region_vouched):
         return words.region
     return None
+
+
+def _one_card_doubted(words, given: str | None) -> bool:
+    """Whether a one-card screen's words are in doubt, its region's name and its card's
+    both: the two are read together (each ranked with the other, the card of one region's
+    animals), so each agrees with the other whether right or wrong, and the title's glyphs
+    are their only check against the labels' letters. When the labels vouch for none of
+    them (:func:`.title_region.unvouched`) neither is taken: 0.95x seed 471057's ``MARS``
+    read ``FARM`` (none of its ``M``, ``A``, ``S`` vouched for) and its ``MARSMOT``
+    ``RABBIT``, settled Farm / Rabbit with no warning. ``given``: the region the player
+    gave (then read, not doubted)."""
+    return len(words.cards) == 1 and given is None and \
+        title_region.unvouched(words.region_vouched)
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,

@@ -77,3 +77,11 @@ def whole_name(line: TextLine, bar: list[TextLine], label: TextLine | None) -> b
             if within >= OVERLAP * h and SHORTER * tall <= h <= TALLER * tall:
                 return False
     return True
+
+
+def unvouched(vouched: tuple[int, int] | None) -> bool:
+    """Whether the labels vouch for none of the region line's glyphs as read (``vouched``:
+    :attr:`.names.ScreenText.region_vouched`) though they show two or more of the name's
+    letters: the glyphs agree with no letter learned, so the name is read from the other
+    lines' agreement alone."""
+    return vouched is not None and vouched[0] == 0 and vouched[1] >= 2
