@@ -8,8 +8,8 @@ from __future__ import annotations
 from gridsight.games.disco_zoo import cards, names
 from types import SimpleNamespace
 
-from gridsight.games.disco_zoo.lengths import (SHAPE_COST, by_shape, fits_name, letter_counts,
-                                               one_capital_height)
+from gridsight.games.disco_zoo.lengths import (SHAPE_COST, by_length, by_shape, fits_name,
+                                               letter_counts, one_capital_height)
 from gridsight.games.disco_zoo.settle import CardClue, settle
 from gridsight.games.disco_zoo.screen import locate_rescue
 from test_disco_zoo_screens import read_plainly, real_screen
@@ -268,3 +268,29 @@ def _assert_read_exactly_with_no_options(k: int) -> None:
     plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
     assert not asked, asked
     assert plain == text
+
+
+def test_a_line_of_letters_run_together_in_pairs_is_not_told_by_its_length():
+    """0.93x seed 473050: ``HORSE`` found as glyphs 12, 12 and 6 pixels wide (``HO``, ``RS``,
+    ``E``), the other card's letters 5 to 6: three glyphs fit ``COW`` (its line read so), but a
+    glyph as wide as two of the screen's letters leaves the line uncounted: not settled."""
+    def line(x: int, widths: list[int]) -> names.TextLine:
+        glyphs, at = [], x
+        for w in widths:
+            glyphs.append(SimpleNamespace(box=(at, 109, w, 8)))
+            at += w + 1
+        return names.TextLine(tuple(glyphs), (len(widths),),  # type: ignore[arg-type]
+                              (x, 109, at - x - 1, 8), 8.0, (0.0, 0.0, 0.0))
+
+    clues = [CardClue("common", 4), CardClue("rare", 3)]
+    standing = settle(clues, [], [], region="Farm", unread=0)
+    assert standing is not None and standing.options[1] == ("Horse", "Cow")
+    sheep, horse = line(57, [6, 5, 6, 5, 6]), line(245, [12, 12, 6])
+    assert letter_counts(horse) == (3,)  # (its own glyphs no measure: two of three are pairs)
+    cards_read = (names.CardName("Sheep", ("Sheep",)), names.CardName(None, ("Cow",), False, 0.4))
+    words = names.ScreenText("Farm", ("Farm",), cards_read, lines={"names": [sheep, horse]})
+    assert by_length(words, [90, 90], standing, [("Sheep",), None], clues, [], [], 0) is None
+    cow = line(245, [6, 6, 6])
+    words = names.ScreenText("Farm", ("Farm",), cards_read, lines={"names": [sheep, cow]})
+    told = by_length(words, [90, 90], standing, [("Sheep",), None], clues, [], [], 0)
+    assert told is not None and [a.name for a in told.animals] == ["Sheep", "Cow"]
