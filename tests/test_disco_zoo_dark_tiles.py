@@ -62,7 +62,11 @@ def test_found_tiles_near_the_dirts_colour_keep_the_boards_own_lattice():
         screen, reading, text, (top, pitch) = _read_with_animals(k, 220_000, FRESH)
         assert abs(screen.lattice.y - top) < 0.25 * pitch, 220_000 + k
         assert _misread(reading, text) <= set(reading.unread), 220_000 + k
-        assert sum(tile.pictured for row in screen.tiles for tile in row) >= 2
+        # Its found tiles near the dirt's colour are kept: unread with their picture, or
+        # named found since the 27th session when the attempts counter says they were tapped
+        # (screen.tapped_unread); never ground or empty (and never misread, above).
+        assert sum(tile.pictured or tile.kind == "found"
+                   for row in screen.tiles for tile in row) >= 2
 
 
 def test_a_lattice_one_row_past_the_board_does_not_win_by_a_band_along_its_last_row():
