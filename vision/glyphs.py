@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -945,24 +946,43 @@ def pieces_joined(line: TextLine, counts: tuple[int, ...]) -> TextLine | None:
     of a capital's height is cut or joined, so no width of a letter need be known (a card
     with no ``YOU HAVE`` line to measure by). ``None`` unless each word then has as many
     glyphs as letters and some piece was joined."""
+    def piece(word: list[Glyph], first: list[Glyph]) -> tuple[int, int] | None:
+        tall = float(np.median([g.box[3] for g in first]))
+        short = [k for k, g in enumerate(word) if g.box[3] < PIECE_HEIGHT * tall]
+        if not short or len(word) < 2:
+            return None
+        k = min(short, key=lambda j: word[j].box[3])
+        gaps = []
+        if k > 0:
+            gaps.append((word[k].box[0] - (word[k - 1].box[0] + word[k - 1].box[2]), k - 1))
+        if k + 1 < len(word):
+            gaps.append((word[k + 1].box[0] - (word[k].box[0] + word[k].box[2]), k + 1))
+        a, b = sorted((k, min(gaps)[1]))
+        return a, b
+
+    return _joined_per_word(line, counts, piece)
+
+
+def _joined_per_word(line: TextLine, counts: tuple[int, ...],
+                     pick: Callable[[list[Glyph], list[Glyph]], tuple[int, int] | None]
+                     ) -> TextLine | None:
+    """``line`` for a text of ``counts`` letters per word, each word of more glyphs than its
+    letters joining the neighbouring glyphs ``pick`` names (``(a, b)``: glyphs ``a`` to ``b``,
+    inclusive, made one; given the word as it stands and as it was first) until it has as
+    many; ``None`` when ``pick`` finds nothing to join in a word still too long, or when
+    nothing was joined at all (the line as it is)."""
     words = [list(w) for w in line.word_glyphs()]
     if len(words) != len(counts):
         return None
     glyphs: list[Glyph] = []
     joined = False
     for word, n in zip(words, counts):
-        tall = float(np.median([g.box[3] for g in word]))
+        first = list(word)
         while len(word) > n:
-            short = [k for k, g in enumerate(word) if g.box[3] < PIECE_HEIGHT * tall]
-            if not short or len(word) < 2:
+            pair = pick(word, first)
+            if pair is None:
                 return None
-            k = min(short, key=lambda j: word[j].box[3])
-            gaps = []
-            if k > 0:
-                gaps.append((word[k].box[0] - (word[k - 1].box[0] + word[k - 1].box[2]), k - 1))
-            if k + 1 < len(word):
-                gaps.append((word[k + 1].box[0] - (word[k].box[0] + word[k].box[2]), k + 1))
-            a, b = sorted((k, min(gaps)[1]))
+            a, b = pair
             word[a : b + 1] = [merged(word[a : b + 1])]
             joined = True
         if len(word) != n:
@@ -988,28 +1008,20 @@ def stems_joined(line: TextLine, counts: tuple[int, ...], letter: float) -> Text
     letter's height are joined only so: no letter is cut and no two letters of full width
     are joined. ``None`` unless each word then has as many glyphs as letters and some pair
     was joined."""
-    words = [list(w) for w in line.word_glyphs()]
-    if len(words) != len(counts) or letter <= 0:
+    if letter <= 0:
         return None
-    glyphs: list[Glyph] = []
-    joined = False
-    for word, n in zip(words, counts):
-        while len(word) > n:
-            pairs = [(word[k + 1].box[0] + word[k + 1].box[2] - word[k].box[0], k)
-                     for k in range(len(word) - 1)
-                     if max(word[k].box[2], word[k + 1].box[2]) < STEM * letter]
-            pairs = [(w, k) for w, k in pairs if w <= STEM_PAIR * letter]
-            if not pairs:
-                return None
-            _, k = min(pairs)
-            word[k : k + 2] = [merged(word[k : k + 2])]
-            joined = True
-        if len(word) != n:
+
+    def stems(word: list[Glyph], first: list[Glyph]) -> tuple[int, int] | None:
+        pairs = [(word[k + 1].box[0] + word[k + 1].box[2] - word[k].box[0], k)
+                 for k in range(len(word) - 1)
+                 if max(word[k].box[2], word[k + 1].box[2]) < STEM * letter]
+        pairs = [(w, k) for w, k in pairs if w <= STEM_PAIR * letter]
+        if not pairs:
             return None
-        glyphs += word
-    if not joined:
-        return None
-    return TextLine(tuple(glyphs), tuple(counts), line.box, line.height, line.colour)
+        _, k = min(pairs)
+        return k, k + 1
+
+    return _joined_per_word(line, counts, stems)
 
 
 RUN_PAIR = 1.6  # a glyph this many times its word's other glyphs' median width is two letters

@@ -23,7 +23,7 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -391,17 +391,7 @@ def _pieces_cuts(line: TextLine) -> Cut | None:
     tall = [g.box[3] for g in line.glyphs]
     if min(tall) >= PIECE_HEIGHT * float(np.median(tall)):
         return None
-    made: dict[tuple[int, ...], TextLine | None] = {}
-
-    def cut(text: str) -> TextLine | None:
-        if fits(line, text):
-            return line
-        counts = tuple(len(word) for word in text.split())
-        if counts not in made:
-            made[counts] = pieces_joined(line, counts)
-        return made[counts]
-
-    return cut
+    return _joined_cuts(line, lambda counts: pieces_joined(line, counts))
 
 
 def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
@@ -413,6 +403,12 @@ def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
     narrow = [g.box[2] < STEM * letter for g in line.glyphs]
     if not any(a and b for a, b in zip(narrow, narrow[1:])):
         return None
+    return _joined_cuts(line, lambda counts: stems_joined(line, counts, letter))
+
+
+def _joined_cuts(line: TextLine, join: Callable[[tuple[int, ...]], TextLine | None]) -> Cut:
+    """The cut of ``line`` for a text: the line as it is when it fits the text, else
+    ``join`` of the text's letter counts per word (each counts' joining made once)."""
     made: dict[tuple[int, ...], TextLine | None] = {}
 
     def cut(text: str) -> TextLine | None:
@@ -420,7 +416,7 @@ def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
             return line
         counts = tuple(len(word) for word in text.split())
         if counts not in made:
-            made[counts] = stems_joined(line, counts, letter)
+            made[counts] = join(counts)
         return made[counts]
 
     return cut

@@ -537,11 +537,20 @@ def covered_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     pictures = _card_pictures(cards)
     if not hidden or not pictures:
         return tiles
+    return _found_by_sprite(image, lattice, tiles, hidden, pictures, LAWN_SPRITE)
+
+
+def _found_by_sprite(image: np.ndarray, lattice: Lattice,
+                     tiles: tuple[tuple[TileSeen, ...], ...], cells: list[tuple[int, int]],
+                     pictures: list[Sprite], bound: float) -> tuple[tuple[TileSeen, ...], ...]:
+    """``tiles`` with each of ``cells`` whose sprite lies within ``bound`` of a card's
+    picture (``pictures``: :func:`_card_pictures`) named found, of no rarity read (its
+    sprite and the boxes tell its animal)."""
     out = [list(row) for row in tiles]
-    for r, c in hidden:
+    for r, c in cells:
         sprite = _tile_sprite(image, lattice, r, c)
         if sprite is not None and not sprite.empty and \
-                _nearest_card(sprite, pictures) < LAWN_SPRITE:
+                _nearest_card(sprite, pictures) < bound:
             out[r][c] = TileSeen("found", (), 0.3, sprite)
     return tuple(tuple(row) for row in out)
 
@@ -806,13 +815,7 @@ def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     pictures = _card_pictures(cards)
     if not pictures:
         return tiles
-    out = [list(row) for row in tiles]
-    for r, c in unread:
-        sprite = _tile_sprite(image, lattice, r, c)
-        if sprite is not None and not sprite.empty and \
-                _nearest_card(sprite, pictures) < TAPPED_SPRITE:
-            out[r][c] = TileSeen("found", (), 0.3, sprite)
-    return tuple(tuple(row) for row in out)
+    return _found_by_sprite(image, lattice, tiles, unread, pictures, TAPPED_SPRITE)
 
 
 CENTRED = 0.08  # a found tile's animal stands in its middle: its ink box's centre this near
