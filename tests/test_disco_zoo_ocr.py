@@ -25,6 +25,7 @@ from gridsight.readers.base import ReadError, ReadHints
 from kit.ocr_standin import engine_says
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
+from sample_sizes import samples
 
 INSTALLED = all(importlib.util.find_spec(m) is not None for m in ("rapidocr", "onnxruntime"))
 needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not installed")
@@ -197,11 +198,14 @@ def test_the_engine_is_found_when_the_extra_is_installed(monkeypatch):
 @needs_engine
 def test_the_engine_reads_real_look_names_and_regions_never_wrong(monkeypatch):
     """Screens of the real look at 1.5x (letters about 10 to 20 pixels), nearest: most
-    cards and regions named (measured 18 of 19 names, 7 of 8 regions), none wrong."""
+    cards and regions named (measured 18 of 19 names, 7 of 8 regions; the 28th session: 19
+    of 19, 8 of 8), none wrong. The everyday suite reads the first 4 (8 till the 28th
+    session: ``bench/disco_zoo_ocr.py`` measures the engine over many screens)."""
     monkeypatch.delenv(ocr_names.SWITCH, raising=False)
     right = wrong = regions = 0
     cards = 0
-    for seed in range(8):
+    screens = samples(4, 8)
+    for seed in range(screens):
         image, board = _screen(2_000 + seed, region=None, scale=1.5)  # type: ignore[arg-type]
         screen = locate_rescue(image)
         top = min([c.panel.box[1] for c in screen.cards] + [int(screen.lattice.y)])
@@ -217,7 +221,7 @@ def test_the_engine_reads_real_look_names_and_regions_never_wrong(monkeypatch):
                 right += name == animal.name
                 wrong += name not in (None, animal.name)
     assert wrong == 0
-    assert regions >= 6 and right >= 0.7 * cards, (regions, right, cards)
+    assert regions >= 0.75 * screens and right >= 0.7 * cards, (regions, right, cards)
 
 
 def _engine_reads(monkeypatch, *cards: str):

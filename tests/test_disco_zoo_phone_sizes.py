@@ -17,14 +17,19 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
-from sample_sizes import samples
+from sample_sizes import FULL_SAMPLES, samples
 from test_disco_zoo_screens import _animal_outcomes, names_of, read_plainly, real_screen
 
-PHONE_SCREENS = samples(4, 60)
+# The everyday suite reads 2 (330000 at 6.8x, 2444 px wide; 330001 at 3.9x, 1419 px: 4.3 s
+# of CPU; 4 until the 28th session), GRIDSIGHT_FULL_SAMPLES=1 the 60 the figures were
+# measured on; the screens once read wrong here have tests of their own (310024 and 310029 in
+# tests/test_disco_zoo_lawn.py, 320111 and 320056 in tests/test_disco_zoo_counter.py).
+PHONE_SCREENS = samples(2, 60)
 SEED = 330_000  # held out: nothing was tuned on these
 SCALES = (3.0, 9.0)
 EXACT_WITH_NO_OPTIONS = 0.5  # share read exactly with no options, without the ocr extra
-EXACT_WITH_OCR = 0.75  # ... with its engine (CI installs it)
+# ... with its engine (CI installs it): a screen below the quick 2's count, 0.75 of the 60
+EXACT_WITH_OCR = 0.75 if FULL_SAMPLES else 0.5
 
 
 def _phone_read(k: int) -> dict:
@@ -82,6 +87,7 @@ def test_a_phone_sized_screen_is_read_exactly_or_asked_never_wrong(phone_reads):
     from gridsight.games.disco_zoo.ocr_names import available
 
     # Measured on the full 60 (GRIDSIGHT_FULL_SAMPLES=1, 2026-12-02): 59 exact with the
-    # engine, 48 without it (the rest asked, none wrong); the quick 4: 4 and 3.
+    # engine, 48 without it (the rest asked, none wrong); the quick 4: 4 and 3 (the 28th
+    # session: 4 and 4); the quick 2: 2 and 2, each floor a screen below.
     floor = EXACT_WITH_OCR if available() else EXACT_WITH_NO_OPTIONS
     assert len(exact) >= floor * len(phone_reads), (len(exact), available())
