@@ -55,7 +55,7 @@ EXAMPLES = REPO / "examples"
 #: longer exists does nothing.
 LONGEST_FIRST = (
     "test_desktop.py",  # 61 s
-    "test_disco_zoo_screens.py",  # 58 s
+    "test_disco_zoo_screens.py",  # 32 s (28th session: 9 + 8 screens read, not 24 + 24)
     "test_bench_screens.py",  # 58 s
     "test_bench.py",  # 54 s
     "test_disco_zoo_engines.py",  # 40 s
@@ -76,10 +76,10 @@ LONGEST_FIRST = (
     "test_thrill_3d_games.py",  # 14 s
     "test_vision_learn.py",  # 14 s
     "test_disco_zoo_search.py",  # 13 s
-    "test_disco_zoo_ocr.py",  # 11 s
+    "test_disco_zoo_ocr.py",  # 8 s (28th session: 4 engine screens, not 8)
     "test_fuzz_cli.py",  # 11 s
-    "test_disco_zoo_phone_sizes.py",  # 11 s
-    "test_disco_zoo_damage.py",  # 11 s
+    "test_disco_zoo_phone_sizes.py",  # 7 s (28th session: 2 screens, not 4)
+    "test_disco_zoo_damage.py",  # 6 s (28th session: 1 screen, not 3)
     "test_calibrate_window.py",  # 11 s
     "test_pentomino_counts.py",  # 11 s
     "test_disco_zoo_lengths.py",  # 10 s

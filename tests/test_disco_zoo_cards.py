@@ -7,6 +7,8 @@ each where it was drawn to a few pixels.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pytest
 
@@ -26,6 +28,14 @@ def _screen(seed: int, base: int):
     return shot, image, scale
 
 
+@cache
+def _located(seed: int, base: int):
+    """:func:`_screen` and the rescue found on it, once per file (180086 and 180172 serve
+    two tests and three cases): (shot, image, scale, screen)."""
+    shot, image, scale = _screen(seed, base)
+    return shot, image, scale, locate_rescue(image)
+
+
 def _assert_cards_found(seed: int, base: int = 180_000) -> None:
     _assert_found_as_drawn(seed, *_screen(seed, base))
 
@@ -40,18 +50,21 @@ def _assert_found_as_drawn(seed: int, shot, image, scale: float) -> None:
         assert all(abs(a - b) <= slack for a, b in zip(got, want)), (seed, got, want)
 
 
-@pytest.mark.parametrize("seed", [180050, 180152])
-def test_cards_just_above_the_boards_frame_are_found(seed):
+def test_cards_just_above_the_boards_frame_are_found():
     """Cards a little darker than the ground, the board's dark frame a few pixels below
-    them (2.4x, 3.0x): the frame's edge blurred into the ground passes through the cards'
-    colour, so the rows under a card are judged by the best of them, not all together."""
-    _assert_cards_found(seed)
+    them (180050 at 2.4x): the frame's edge blurred into the ground passes through the cards'
+    colour, so the rows under a card are judged by the best of them, not all together.
+    (180152 at 3.0x, found so too, was a second case till the 28th session: with the rows
+    judged by their worst, 180050 fails and 180152 does not.)"""
+    _assert_cards_found(180050)
 
 
-@pytest.mark.parametrize("seed", [180154, 180066, 180093])
+@pytest.mark.parametrize("seed", [180154, 180066])
 def test_a_card_whose_colour_is_not_among_the_areas_four_main_ones_is_found(seed):
     """One card, its colour the area's fifth or sixth: the title bar and the ground's shades
-    (a gradient, Jungle's mottling) come first."""
+    (a gradient, Jungle's mottling) come first. (180093 was a third case till the 28th
+    session: with four of the area's colours tried as a panel's, 180154 and 180066 fail and
+    it does not.)"""
     _assert_cards_found(seed)
 
 
@@ -79,8 +92,8 @@ def test_a_cards_name_line_is_found_where_the_name_is(seed, base):
     ``YOU HAVE n``'s. That parting only where the picture is otherwise too tall: 180001's
     sprite at 2.2x has sparse rows of its own (parted, the box row was taken for the
     picture). 190002: a line is cut at a waist only with a line on each side."""
-    shot, image, scale = _screen(seed, base)
-    card = locate_rescue(image).cards[0]
+    shot, image, scale, screen = _located(seed, base)
+    card = screen.cards[0]
     _, top, _, height = (round(v * scale) for v in shot.extras["cards"][0].name_box)
     middle = top + height / 2
     assert card.name_box is not None and card.have_box is not None
@@ -94,8 +107,8 @@ def test_a_cards_rarity_is_read_clearly_from_its_you_have_tint(seed, index):
     card (180172) green and yellow ink leave the card's colour in nearly one direction; their
     hues themselves tell them apart. (180086: a light Polar card, its letters ringed in dark:
     the rims are a shade of the card, not the tint.)"""
-    shot, image, _ = _screen(seed, 180_000)
-    cards = locate_rescue(image).cards
+    shot, _, _, screen = _located(seed, 180_000)
+    cards = screen.cards
     want = shot.extras["cards"][index]
     assert len(cards) == len(shot.extras["cards"])
     card = cards[index]

@@ -25,7 +25,7 @@ from gridsight.readers.base import ReadError, ReadHints
 from kit.ocr_standin import engine_says
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
-from sample_sizes import samples
+from sample_sizes import FULL_SAMPLES
 
 INSTALLED = all(importlib.util.find_spec(m) is not None for m in ("rapidocr", "onnxruntime"))
 needs_engine = pytest.mark.skipif(not INSTALLED, reason="the ocr extra is not installed")
@@ -199,13 +199,16 @@ def test_the_engine_is_found_when_the_extra_is_installed(monkeypatch):
 def test_the_engine_reads_real_look_names_and_regions_never_wrong(monkeypatch):
     """Screens of the real look at 1.5x (letters about 10 to 20 pixels), nearest: most
     cards and regions named (measured 18 of 19 names, 7 of 8 regions; the 28th session: 19
-    of 19, 8 of 8), none wrong. The everyday suite reads the first 4 (8 till the 28th
-    session: ``bench/disco_zoo_ocr.py`` measures the engine over many screens)."""
+    of 19, 8 of 8), none wrong. The everyday suite reads 2000-2002 and 2005 (all 8 till the
+    28th session; ``bench/disco_zoo_ocr.py`` measures the engine over many screens): with
+    every text snapped to its nearest name, near or not, 2005's MUSKOX is read Dog, and
+    none of the others is misread."""
     monkeypatch.delenv(ocr_names.SWITCH, raising=False)
     right = wrong = regions = 0
     cards = 0
-    screens = samples(4, 8)
-    for seed in range(screens):
+    seeds = range(8) if FULL_SAMPLES else (0, 1, 2, 5)
+    screens = len(seeds)
+    for seed in seeds:
         image, board = _screen(2_000 + seed, region=None, scale=1.5)  # type: ignore[arg-type]
         screen = locate_rescue(image)
         top = min([c.panel.box[1] for c in screen.cards] + [int(screen.lattice.y)])

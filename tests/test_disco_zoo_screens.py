@@ -35,16 +35,24 @@ from gridsight.vision.lettering import put_text
 from gridsight.vision.packs import load_pack
 from gridsight.vision.sprites import sprite_distance, sprite_of
 
-# The everyday suite reads the first 24 real-look screens and 24 shipped-skin ones (about 27 s
-# of CPU; 30 real-look ones until the seventeenth session, the last six 5 s of it);
-# GRIDSIGHT_FULL_SAMPLES=1 reads the 240 and 60 the documented figures were measured on.
-REAL_SCREENS = samples(24, 240)
+# The everyday suite reads the first 8 real-look screens and 7018 (a found tile near the dirt's
+# colour left unread: the one screen of the first 24 that lists a tile unread), and 8
+# shipped-skin ones; GRIDSIGHT_FULL_SAMPLES=1 reads the 240 and 60 the documented figures were
+# measured on (``python tests/test_disco_zoo_screens.py`` prints them). The first 24 and 24
+# until the 28th session (30 real-look ones until the seventeenth): the rates over many
+# screens are the measurement's job, the suite's to catch a screen read wrong.
+REAL_SCREENS = samples(8, 240)
+REAL_NAMED = () if REAL_SCREENS > 18 else (18,)  # (7018 is among the full sample's)
 # One xdist worker runs the whole file (pyproject's --dist loadfile), so the screens are drawn
 # and read once, not once per worker.
-OLD_SCREENS = samples(24, 60)
+OLD_SCREENS = samples(8, 60)
 SEED = 7_000  # held-out seeds: nothing was tuned on these
-EXACT_WITH_NO_OPTIONS = 0.5  # share read exactly with no options (measured: see the test)
-EXACT_WITH_OCR = 0.58  # ... with the ocr extra's engine installed (CI installs it)
+
+# The same picture is analyzed twice (JSON, then the text report): each picture's structural
+# locate runs once in this file (tests/conftest.py; no test here changes what it does).
+pytestmark = pytest.mark.usefixtures("located_once")
+EXACT_WITH_NO_OPTIONS = 0.44  # share read exactly with no options (measured: see the test)
+EXACT_WITH_OCR = 0.55  # ... with the ocr extra's engine installed (CI installs it)
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
@@ -214,7 +222,7 @@ def _real_read(k: int, base: int = SEED,
 def real_reads(workers):
     """Every real-look screen read (:class:`RealRead`), made once per session by the worker
     processes."""
-    return workers(_real_read, range(REAL_SCREENS))
+    return workers(_real_read, [*range(REAL_SCREENS), *REAL_NAMED])
 
 
 @pytest.mark.slow
@@ -235,8 +243,8 @@ def test_every_tile_of_every_real_look_screen_is_read(real_reads):
     assert not wrong
     # Measured (sixteenth session, rarity colours drawn near the dirt on one look in seven):
     # 6 of the first 120 screens with tiles unread (7018, 7028, 7034, 7065, 7084, 7108), none
-    # with a tile read as another kind.
-    assert len(unread) <= 0.12 * len(real_reads), unread
+    # with a tile read as another kind; of the quick sample, 7018 alone (one more allowed).
+    assert len(unread) <= max(2.0, 0.12 * len(real_reads)), unread
 
 
 def _animal_outcomes(pairs):
@@ -301,7 +309,8 @@ def test_attempts_counters_are_read_or_flagged(real_reads):
             wrong.append(one.seed)
     # With the text in the skin's pixel fonts (kit/skins/pixel_fonts.py) some counters are
     # flagged, not read (re-measured after the merge: see docs/screen-reading.md).
-    assert exact >= 0.92 * len(real_reads), (exact, flagged, wrong)
+    # (Every counter of the quick sample exact: one flagged is allowed.)
+    assert exact >= min(0.92 * len(real_reads), len(real_reads) - 1), (exact, flagged, wrong)
     assert len(wrong) <= 0.005 * len(real_reads), (exact, flagged, wrong)
 
 
@@ -321,8 +330,10 @@ def test_with_no_options_the_screen_is_read_exactly_or_asked_never_wrong(real_re
     # session before); 17 of 30 with the engine once the skin drew found tiles near the
     # lawn's green (sixteenth session: such tiles are left unread, and the player asked).
     # The quick sample cut to the first 24 (seventeenth session, 2026-12-03): 16 of 24 exact
-    # with the engine, 14 of 24 without it (GRIDSIGHT_OCR=off; 15 of the 30), 0 wrong.
-    # Each floor sits two screens below its count.
+    # with the engine, 14 of 24 without it (GRIDSIGHT_OCR=off; 15 of the 30), 0 wrong;
+    # the 28th session's main: 18 and 16 of 24. Cut to the first 8 and 7018 (28th session):
+    # 7 of 9 with the engine, 6 of 9 without it, 0 wrong. Each floor sits two screens below
+    # its count.
     from gridsight.games.disco_zoo.ocr_names import available
 
     floor = EXACT_WITH_OCR if available() else EXACT_WITH_NO_OPTIONS

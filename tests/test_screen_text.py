@@ -23,6 +23,7 @@ from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pixel_fonts
 from kit.skins.pixel_fonts import CHARACTERS, FONTS
+from sample_sizes import samples
 from gridsight.vision.cipher import Cipher, bolder, compatible, rank, readable_by, settle
 from gridsight.vision.glyphs import emboldened, glyph_distance, text_lines
 
@@ -209,7 +210,7 @@ def test_the_cards_names_are_read_or_asked_never_misread():
     right on most, asked on the others, wrong on none (many more screens:
     ``bench/disco_zoo_names.py``)."""
     right = asked = 0
-    for seed in range(5):
+    for seed in range(samples(3, 5)):  # 5 till the 28th session
         image, board = _screen(4242 + seed, 1.6 + 0.2 * seed)
         screen = locate_rescue(image)
         cards = _cards(screen)
@@ -221,7 +222,8 @@ def test_the_cards_names_are_read_or_asked_never_misread():
             if card.name is None:
                 assert animal.name in card.candidates or not card.candidates, seed
     # Measured 6 of 9 named, 3 asked, none wrong, since the cards took the issue's look
-    # (light letters ringed in dark, the lines close together; before: more of 9 named).
+    # (light letters ringed in dark, the lines close together; before: more of 9 named);
+    # the 28th session: the quick sample's 3 screens, 6 cards, all named.
     assert right >= 0.6 * (right + asked), (right, asked)
 
 
