@@ -122,6 +122,11 @@ class ScreenText:
     # The region line's glyphs the labels vouch for read as ``region``, and the letters of
     # its name the labels show (:func:`region_vouched`); ``None`` with no region read.
     region_vouched: tuple[int, int] | None = field(default=None, compare=False)
+    # For each line, the region's then each card's: by how much what it was read as (the
+    # region, the card's name) is the cheapest text its glyphs read as on their own, no other
+    # line's word weighed (:func:`_alone_leads`; 0 when it is not); empty when unknown (the
+    # region given: its line had one text to read).
+    alone_leads: tuple[float, ...] = field(default=(), compare=False)
 
     @property
     def named(self) -> bool:
@@ -306,12 +311,14 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                      cost=ranked[0].parts[k + 1] if ranked[0].parts else 0.0)
              for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
+    by_itself = () if region else _alone_texts(ranked)
     if region_read is None and not region and region_line is not None:
         alone = _region_alone(region_line, region_texts, cipher, regions, names)
         if alone is not None:
             within = read_names(image, cards, title_bottom, alone, pixels=pixels)
             return replace(within, region=alone, regions=(alone,),
-                           region_vouched=region_vouched(region_line, _upper(alone), cipher))
+                           region_vouched=region_vouched(region_line, _upper(alone), cipher),
+                           alone_leads=_alone_leads(by_itself, alone, within.cards, texts))
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
         # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
@@ -328,7 +335,42 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         if region_read is not None and region_line is not None else None
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
-                      tuple(names), labels, cipher.calibration.separation, seen, vouched)
+                      tuple(names), labels, cipher.calibration.separation, seen, vouched,
+                      _alone_leads(by_itself, region_read, names, texts))
+
+
+def _alone_texts(ranking) -> tuple[tuple[str | None, float], ...]:
+    """For each line of ``ranking`` (:func:`gridsight.vision.cipher.rank`'s), the text its
+    glyphs read as on their own, with no other line's word (its cheapest candidate alone;
+    ``None`` when none fits), and by how much it is cheaper than its next (none among them).
+    On a one-card screen the title and the name are read together, each ranked with the
+    other (:func:`.screen_text._one_card_doubted`): each line read alone is a check of its
+    own (1.1x seed 7076's ``FARM`` alone leads ``MOON`` by 7.0, its ``CHICKEN`` ``UNICORN``
+    by 4.8; 0.95x seed 471057's ``MARS``, read ``FARM`` with its ``MARSMOT`` as ``RABBIT``,
+    reads ``MARS`` alone, its name line ``BADGER`` by 0.4 only)."""
+    out: list[tuple[str | None, float]] = []
+    for k, (least, lead) in enumerate(zip(ranking.alone, ranking.clear)):
+        text = next((r.texts[k] for r in ranking.readings if len(r.parts) > k
+                     and r.parts[k] <= least + 1e-9 and r.texts[k] != UNREAD), None)
+        out.append((text, lead))
+    return tuple(out)
+
+
+def _alone_leads(by_itself: tuple[tuple[str | None, float], ...], region: str | None,
+                 cards: Sequence[CardName], texts: Sequence[dict[str, tuple[str, ...]]]
+                 ) -> tuple[float, ...]:
+    """For each line, the region's then each card's: the lead of the text it reads as on its
+    own (``by_itself``: :func:`_alone_texts`) when that is what it was read as (the
+    ``region``, the card's name), else 0; empty (unknown) without ``by_itself``."""
+    if not by_itself:
+        return ()
+    title, lead = by_itself[0]
+    out = [lead if region is not None and title == _upper(region) else 0.0]
+    for card, (alone, lead), shown in zip(cards, by_itself[1:], texts):
+        agree = card.name is not None and alone is not None and \
+            shown.get(alone) == (_upper(card.name),)
+        out.append(lead if agree else 0.0)
+    return tuple(out)
 
 
 def region_vouched(line: TextLine, text: str, cipher: Cipher) -> tuple[int, int]:
