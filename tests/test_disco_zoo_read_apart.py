@@ -68,7 +68,8 @@ def test_each_line_must_read_alone_as_it_did_together():
 
 def test_a_lines_reading_alone_is_its_cheapest_text_and_its_lead():
     """The text each line reads as alone is the one of the readings costing its least alone
-    (none when only ``UNREAD`` does); its lead is kept only when the line was read as it."""
+    (none when only ``UNREAD`` does); its lead is kept only when the line was read as it
+    (its card's name, or its one candidate left)."""
     ranking = Ranking((Ranked(("FARM", "RABBIT"), 11.5, (6.5, 5.1)),
                        Ranked(("MARS", UNREAD), 17.5, (2.9, 14.6)),
                        Ranked((UNREAD, "BADGER"), 17.5, (12.9, 4.6))),
@@ -81,3 +82,8 @@ def test_a_lines_reading_alone_is_its_cheapest_text_and_its_lead():
     badger = names.CardName("Badger", ("Badger",))
     assert names._alone_leads(by_itself, "Mars", [badger], texts) == (3.6, 0.4)
     assert names._alone_leads((), "Mars", [badger], texts) == ()
+    # (a card not named whose one candidate left is the text read alone: 7086's Cockatoo)
+    assert names._alone_leads(by_itself, "Mars", [names.CardName(None, ("Badger",))],
+                              texts) == (3.6, 0.4)
+    assert names._alone_leads(by_itself, "Mars",
+                              [names.CardName(None, ("Badger", "Rabbit"))], texts) == (3.6, 0.0)

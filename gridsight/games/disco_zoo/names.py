@@ -367,8 +367,9 @@ def _alone_leads(by_itself: tuple[tuple[str | None, float], ...], region: str | 
     title, lead = by_itself[0]
     out = [lead if region is not None and title == _upper(region) else 0.0]
     for card, (alone, lead), shown in zip(cards, by_itself[1:], texts):
-        agree = card.name is not None and alone is not None and \
-            shown.get(alone) == (_upper(card.name),)
+        # (a card not named, its one candidate left: its letters vouched for by no label)
+        name = card.name or (card.candidates[0] if len(card.candidates) == 1 else None)
+        agree = name is not None and alone is not None and shown.get(alone) == (_upper(name),)
         out.append(lead if agree else 0.0)
     return tuple(out)
 

@@ -476,7 +476,10 @@ def _read_apart(words, clues: Sequence[CardClue]) -> bool:
     or as its cheapest text with the card's boxes and rarity, read clearly, those of the
     animal named (a third check, of the card's own pixels). 1.1x seed 7076's ``FARM`` and
     ``CHICKEN`` lead their next texts by 7.0 and 4.8; 0.88x seed 7082's ``LUNA MOTH`` leads
-    by 4.5, its ``MOON`` by 1.3 only, but its three boxes and rare tint are the Luna Moth's.
+    by 4.5, its ``MOON`` by 1.3 only, but its three boxes and rare tint are the Luna Moth's;
+    1.49x seed 7086's ``OUTBACK`` by 10 and ``COCKATOO`` by 8.9 (not named together, its
+    letters vouched for by no label, the Cockatoo its one candidate: the boxes and the
+    board then settle it, :func:`.lengths.by_shape`).
     0.95x seed 471057's ``MARSMOT``, read ``RABBIT`` with its ``MARS`` read ``FARM``, reads
     ``BADGER`` alone (by 0.4) and its title ``MARS``: asked; 0.81x seed 471052's ``RACCOON``
     found as five glyphs reads ``SHEEP`` and ``HIPPO`` alike."""
