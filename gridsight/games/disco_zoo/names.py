@@ -415,12 +415,13 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
     cell = label.box[2] / OWNED_CELLS * _glyph_height(line) / _glyph_height(label)
+    paired = not _letters_wide(line, label)
     made: dict[tuple[int, ...], TextLine | None] = {}
 
     def cut(text: str) -> TextLine | None:
         counts = tuple(len(word) for word in text.split())
         if counts not in made:
-            made[counts] = _name_cut(line, counts, cell)
+            made[counts] = _name_cut(line, counts, cell, paired)
         return made[counts]
 
     return cut
@@ -476,20 +477,32 @@ def _cut_plausibly(line: TextLine, label: TextLine) -> bool:
     (:func:`gridsight.vision.glyphs.even`) and none as wide as two of ``label``'s letters
     for its height (:data:`PAIR_WIDTH`: two letters run together, the line fitting a
     shorter name as cut)."""
+    return all(even(word) for word in line.word_glyphs()) and _letters_wide(line, label)
+
+
+def _letters_wide(line: TextLine, label: TextLine) -> bool:
+    """Whether none of ``line``'s glyphs is as wide as two of ``label``'s letters for its
+    height (:data:`PAIR_WIDTH`)."""
     letter = float(np.median([g.box[2] for g in label.glyphs])) \
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
     tall = float(np.median([g.box[3] for g in line.glyphs]))
-    return (all(even(word) for word in line.word_glyphs())
-            and max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall)
+    return max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall
 
 
-def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float) -> TextLine | None:
-    """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`)."""
-    if counts == line.words and all(even(word) for word in line.word_glyphs()):
-        return line
+def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float,
+              paired: bool = False) -> TextLine | None:
+    """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`). A line
+    of as many glyphs as the text has letters, but as wide as another number of them, is
+    read as it is unless it holds a glyph as wide as two letters (``paired``): then its
+    glyph count is no letter count (0.93x seed 473050's ``HORSE`` in glyphs 12, 12 and 6
+    pixels wide, ``HO``, ``RS``, ``E``, 32 pixels as five letters are, read as ``COW``)."""
     cells = sum(counts) + len(counts) - 1
-    if abs(line.box[2] - cells * cell) > max(cell, CELL_SLACK * cells * cell):
-        return line if counts == line.words else None
+    wide = abs(line.box[2] - cells * cell) > max(cell, CELL_SLACK * cells * cell)
+    if counts == line.words and all(even(word) for word in line.word_glyphs()) and \
+            not (paired and wide):
+        return line
+    if wide:
+        return line if counts == line.words and not paired else None
     return recut(line, counts) or (line if counts == line.words else None)
 
 
