@@ -48,13 +48,22 @@ def _line(x: int, widths: list[int], y: int = 109, tall: int = 8) -> names.TextL
 
 def test_a_line_of_pairs_is_not_read_as_it_is_for_a_text_its_width_denies():
     """473050's ``HORSE`` line (glyphs 12, 12, 6; ``YOU HAVE 2`` 64 pixels wide, its letters 5
-    and 6): not read as it is for ``COW`` (three cells, 19 pixels), as it was; a line of
-    three glyphs of one letter each, as wide as ``COW``, still is."""
+    and 6; the screen's name letters 6 wide): not read as it is for ``COW`` (three cells, 19
+    pixels), as it was; a line of three glyphs of one letter each, as wide as ``COW``, still
+    is. 1.08x seed 473034's 5-pixel ``MONKEY`` (its ``M`` 6 wide, the label's letters 4 and 5
+    at 6 pixels: a pair by the label's measure alone, its width two cells off) is still read
+    as it is: the screen's name letters are 5 wide."""
     label = _line(229, [6, 5, 6, 6, 5, 6, 5, 5], y=120)
     label = names.TextLine(label.glyphs, (3, 4, 1), (229, 120, 64, 8), 8.0, (0.0, 0.0, 0.0))
     horse = _line(245, [12, 12, 6])
-    cut = names._name_cuts(horse, label, ("COW", "HORSE"))
+    cut = names._name_cuts(horse, label, ("COW", "HORSE"), 6.0)
     assert cut is not None and cut("COW") is None
     cow = _line(245, [6, 6, 6])
-    cut = names._name_cuts(cow, label, ("COW", "HORSE"))
+    cut = names._name_cuts(cow, label, ("COW", "HORSE"), 6.0)
     assert cut is None or cut("COW") is cow
+    you_have = _line(108, [4, 5, 4, 4, 4, 5, 4, 5], y=167, tall=6)
+    you_have = names.TextLine(you_have.glyphs, (3, 4, 1), (108, 166, 53, 7), 7.0,
+                              (0.0, 0.0, 0.0))
+    monkey = _line(117, [6, 5, 5, 4, 5, 4], y=158, tall=5)
+    cut = names._name_cuts(monkey, you_have, ("MONKEY", "TOUCAN"), 5.0)
+    assert cut is None or cut("MONKEY") is monkey

@@ -289,7 +289,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             return any(_one_rescue(r, shown, clues) for r in regions.values())
         return _one_rescue(regions[choice[0]], shown, clues)
 
-    cuts = [None] + [_name_cuts(line, by, t) for line, by, t in zip(name_lines, beside, texts)]
+    letter = screens_letter(name_lines)
+    cuts = [None] + [_name_cuts(line, by, t, letter)
+                     for line, by, t in zip(name_lines, beside, texts)]
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST, cuts=cuts, recut=RECUT_COST)
     seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
     if not ranked:
@@ -384,13 +386,34 @@ def region_vouched(line: TextLine, text: str, cipher: Cipher) -> tuple[int, int]
 
 
 RECUT_COST = MARGIN  # a name read off its line cut anew costs this more than off it as cut
+# A glyph this many times as wide as its line's other glyphs (their median, narrow ones such
+# as an ``I`` left out), or as the screen's usual letter (:func:`screens_letter`), is two
+# letters run together: 0.98x seed 270059's ``BEAVER`` in glyphs 5, 6, 11, 6 and 5 pixels
+# wide (its ``AV`` one), which as five glyphs fitted ``SKUNK`` (:mod:`.lengths`).
+PAIR_WIDE = 1.8
+NARROW = 0.45  # a glyph under this share of its line's mean glyph width is narrow (an ``I``)
+
+
+def screens_letter(lines: Sequence[TextLine | None]) -> float:
+    """The usual width of a letter of the cards' names on this screen: the median of every
+    name line's glyphs (narrow ones, an ``I``, left out). A line's own glyphs are no measure
+    when most of them are two letters run together: 0.93x seed 473050's ``HORSE`` in glyphs
+    12, 12 and 6 pixels wide (``HO``, ``RS``, ``E``; the other cards' letters 4 to 6) was
+    counted three letters, and told a ``COW``."""
+    widths = [g.box[2] for line in lines if line is not None for g in line.glyphs]
+    if not widths:
+        return float("inf")
+    mean = sum(widths) / len(widths)
+    usual = [w for w in widths if w >= NARROW * mean]
+    return float(np.median(usual)) if usual else float("inf")
+
 OWNED_CELLS = 10  # letters, spaces and digit of ``YOU HAVE n``: the label's width in cells
 ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not cut anew
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
 
 
 def _name_cuts(line: TextLine | None, label: TextLine | None,
-               texts: Sequence[str] = ()) -> Cut | None:
+               texts: Sequence[str] = (), letter: float = float("inf")) -> Cut | None:
     """How a card's name ``line`` is cut for each text it may show (:func:`rank`'s
     ``cuts``): as it is when its words have that text's letter counts and their glyphs are
     about one width (:func:`gridsight.vision.glyphs.even`), else cut anew into that text's
@@ -402,7 +425,9 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     letter count. ``None`` (the line as it is) without a label to measure by, and for a
     line cut plausibly: its glyphs about one width in each word and one of its ``texts``
     fitting it as it is (a line so cut is read as it is, not as other names would cut it:
-    1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
+    1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply). ``letter``:
+    the screen's usual name letter (:func:`screens_letter`), to tell a glyph of two letters
+    run together (:func:`_name_cut`)."""
     if line is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
         # (a name wrapped onto two rows, or joined to a sprite's blobs above it as one: 3.1x
         # seed 330015's ``PLATYPUS`` under three blobs, cut anew as a name of six letters)
@@ -415,7 +440,11 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
     cell = label.box[2] / OWNED_CELLS * _glyph_height(line) / _glyph_height(label)
-    paired = not _letters_wide(line, label)
+    # (a glyph as wide as two letters both of the label's font and of the screen's names:
+    # the label's alone is no measure at 5 pixels, 1.08x seed 473034's ``M`` of ``MONKEY``
+    # 6 pixels wide beside a ``YOU HAVE`` of 4 and 5 a pixel taller)
+    paired = not _letters_wide(line, label) and \
+        any(g.box[2] >= PAIR_WIDE * letter for g in line.glyphs)
     made: dict[tuple[int, ...], TextLine | None] = {}
 
     def cut(text: str) -> TextLine | None:
@@ -493,7 +522,8 @@ def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float,
               paired: bool = False) -> TextLine | None:
     """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`). A line
     of as many glyphs as the text has letters, but as wide as another number of them, is
-    read as it is unless it holds a glyph as wide as two letters (``paired``): then its
+    read as it is unless it holds a glyph as wide as two letters (``paired``: of the label's
+    font and of the screen's names, :data:`PAIR_WIDE` times its usual letter): then its
     glyph count is no letter count (0.93x seed 473050's ``HORSE`` in glyphs 12, 12 and 6
     pixels wide, ``HO``, ``RS``, ``E``, 32 pixels as five letters are, read as ``COW``)."""
     cells = sum(counts) + len(counts) - 1
