@@ -31,7 +31,14 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from gridsight.games.disco_zoo.names import MARGIN, ScreenText, card_texts
+from gridsight.games.disco_zoo.names import (
+    MARGIN,
+    NARROW,
+    PAIR_WIDE,
+    ScreenText,
+    card_texts,
+    screens_letter,
+)
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.glyphs import TextLine, pieces_joined
@@ -65,11 +72,6 @@ def fits_name(line: TextLine, name: str, card_width: int) -> bool:
                for text, names in card_texts(line, card_width).items() if mine in names)
 
 
-# A glyph this many times as wide as its line's other glyphs (their median, narrow ones such
-# as an ``I`` left out) is two letters run together: 0.98x seed 270059's ``BEAVER`` in glyphs
-# 5, 6, 11, 6 and 5 pixels wide (its ``AV`` one), which as five glyphs fitted ``SKUNK``.
-PAIR_WIDE = 1.8
-NARROW = 0.45  # a glyph under this share of its line's mean glyph width is narrow (an ``I``)
 
 
 def letter_counts(line: TextLine) -> tuple[int, ...]:
@@ -120,20 +122,6 @@ def _pieces_joined(line: TextLine, name: str) -> TextLine:
     return line if joined is None else joined
 
 
-def _screens_letter(lines: Sequence[TextLine | None]) -> float:
-    """The usual width of a letter of the cards' names on this screen: the median of every
-    name line's glyphs (narrow ones, an ``I``, left out). A line's own glyphs are no measure
-    when most of them are two letters run together: 0.93x seed 473050's ``HORSE`` in glyphs
-    12, 12 and 6 pixels wide (``HO``, ``RS``, ``E``; the other cards' letters 4 to 6) was
-    counted three letters, and told a ``COW``."""
-    widths = [g.box[2] for line in lines if line is not None for g in line.glyphs]
-    if not widths:
-        return float("inf")
-    mean = sum(widths) / len(widths)
-    usual = [w for w in widths if w >= NARROW * mean]
-    return float(np.median(usual)) if usual else float("inf")
-
-
 def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
               names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
               found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
@@ -148,7 +136,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
     if any(card.unlike for card in words.cards):
         return None
     narrowed = list(names) + [None] * (len(standing.options) - len(names))
-    letter = _screens_letter(lines)
+    letter = screens_letter(lines)
     for k, (card, line, options) in enumerate(zip(words.cards, lines, standing.options)):
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= LENGTH_COST:

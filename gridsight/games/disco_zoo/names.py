@@ -122,6 +122,11 @@ class ScreenText:
     # The region line's glyphs the labels vouch for read as ``region``, and the letters of
     # its name the labels show (:func:`region_vouched`); ``None`` with no region read.
     region_vouched: tuple[int, int] | None = field(default=None, compare=False)
+    # For each line, the region's then each card's: by how much what it was read as (the
+    # region, the card's name) is the cheapest text its glyphs read as on their own, no other
+    # line's word weighed (:func:`_alone_leads`; 0 when it is not); empty when unknown (the
+    # region given: its line had one text to read).
+    alone_leads: tuple[float, ...] = field(default=(), compare=False)
 
     @property
     def named(self) -> bool:
@@ -284,7 +289,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             return any(_one_rescue(r, shown, clues) for r in regions.values())
         return _one_rescue(regions[choice[0]], shown, clues)
 
-    cuts = [None] + [_name_cuts(line, by, t) for line, by, t in zip(name_lines, beside, texts)]
+    letter = screens_letter(name_lines)
+    cuts = [None] + [_name_cuts(line, by, t, letter)
+                     for line, by, t in zip(name_lines, beside, texts)]
     ranked = rank(slots, cipher, allowed, keep=8, unread=UNREAD_COST, cuts=cuts, recut=RECUT_COST)
     seen: dict = {"bar": bar, "label": label, "region": region_line, "names": name_lines}
     if not ranked:
@@ -306,12 +313,14 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
                      cost=ranked[0].parts[k + 1] if ranked[0].parts else 0.0)
              for k, card in enumerate(names)]
     region_read = _region_of(settled[0], regions)
+    by_itself = () if region else _alone_texts(ranked)
     if region_read is None and not region and region_line is not None:
         alone = _region_alone(region_line, region_texts, cipher, regions, names)
         if alone is not None:
             within = read_names(image, cards, title_bottom, alone, pixels=pixels)
             return replace(within, region=alone, regions=(alone,),
-                           region_vouched=region_vouched(region_line, _upper(alone), cipher))
+                           region_vouched=region_vouched(region_line, _upper(alone), cipher),
+                           alone_leads=_alone_leads(by_itself, alone, within.cards, texts))
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
         # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
@@ -328,7 +337,43 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
         if region_read is not None and region_line is not None else None
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
-                      tuple(names), labels, cipher.calibration.separation, seen, vouched)
+                      tuple(names), labels, cipher.calibration.separation, seen, vouched,
+                      _alone_leads(by_itself, region_read, names, texts))
+
+
+def _alone_texts(ranking) -> tuple[tuple[str | None, float], ...]:
+    """For each line of ``ranking`` (:func:`gridsight.vision.cipher.rank`'s), the text its
+    glyphs read as on their own, with no other line's word (its cheapest candidate alone;
+    ``None`` when none fits), and by how much it is cheaper than its next (none among them).
+    On a one-card screen the title and the name are read together, each ranked with the
+    other (:func:`.screen_text._one_card_doubted`): each line read alone is a check of its
+    own (1.1x seed 7076's ``FARM`` alone leads ``MOON`` by 7.0, its ``CHICKEN`` ``UNICORN``
+    by 4.8; 0.95x seed 471057's ``MARS``, read ``FARM`` with its ``MARSMOT`` as ``RABBIT``,
+    reads ``MARS`` alone, its name line ``BADGER`` by 0.4 only)."""
+    out: list[tuple[str | None, float]] = []
+    for k, (least, lead) in enumerate(zip(ranking.alone, ranking.clear)):
+        text = next((r.texts[k] for r in ranking.readings if len(r.parts) > k
+                     and r.parts[k] <= least + 1e-9 and r.texts[k] != UNREAD), None)
+        out.append((text, lead))
+    return tuple(out)
+
+
+def _alone_leads(by_itself: tuple[tuple[str | None, float], ...], region: str | None,
+                 cards: Sequence[CardName], texts: Sequence[dict[str, tuple[str, ...]]]
+                 ) -> tuple[float, ...]:
+    """For each line, the region's then each card's: the lead of the text it reads as on its
+    own (``by_itself``: :func:`_alone_texts`) when that is what it was read as (the
+    ``region``, the card's name), else 0; empty (unknown) without ``by_itself``."""
+    if not by_itself:
+        return ()
+    title, lead = by_itself[0]
+    out = [lead if region is not None and title == _upper(region) else 0.0]
+    for card, (alone, lead), shown in zip(cards, by_itself[1:], texts):
+        # (a card not named, its one candidate left: its letters vouched for by no label)
+        name = card.name or (card.candidates[0] if len(card.candidates) == 1 else None)
+        agree = name is not None and alone is not None and shown.get(alone) == (_upper(name),)
+        out.append(lead if agree else 0.0)
+    return tuple(out)
 
 
 def region_vouched(line: TextLine, text: str, cipher: Cipher) -> tuple[int, int]:
@@ -341,13 +386,34 @@ def region_vouched(line: TextLine, text: str, cipher: Cipher) -> tuple[int, int]
 
 
 RECUT_COST = MARGIN  # a name read off its line cut anew costs this more than off it as cut
+# A glyph this many times as wide as its line's other glyphs (their median, narrow ones such
+# as an ``I`` left out), or as the screen's usual letter (:func:`screens_letter`), is two
+# letters run together: 0.98x seed 270059's ``BEAVER`` in glyphs 5, 6, 11, 6 and 5 pixels
+# wide (its ``AV`` one), which as five glyphs fitted ``SKUNK`` (:mod:`.lengths`).
+PAIR_WIDE = 1.8
+NARROW = 0.45  # a glyph under this share of its line's mean glyph width is narrow (an ``I``)
+
+
+def screens_letter(lines: Sequence[TextLine | None]) -> float:
+    """The usual width of a letter of the cards' names on this screen: the median of every
+    name line's glyphs (narrow ones, an ``I``, left out). A line's own glyphs are no measure
+    when most of them are two letters run together: 0.93x seed 473050's ``HORSE`` in glyphs
+    12, 12 and 6 pixels wide (``HO``, ``RS``, ``E``; the other cards' letters 4 to 6) was
+    counted three letters, and told a ``COW``."""
+    widths = [g.box[2] for line in lines if line is not None for g in line.glyphs]
+    if not widths:
+        return float("inf")
+    mean = sum(widths) / len(widths)
+    usual = [w for w in widths if w >= NARROW * mean]
+    return float(np.median(usual)) if usual else float("inf")
+
 OWNED_CELLS = 10  # letters, spaces and digit of ``YOU HAVE n``: the label's width in cells
 ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not cut anew
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
 
 
 def _name_cuts(line: TextLine | None, label: TextLine | None,
-               texts: Sequence[str] = ()) -> Cut | None:
+               texts: Sequence[str] = (), letter: float = float("inf")) -> Cut | None:
     """How a card's name ``line`` is cut for each text it may show (:func:`rank`'s
     ``cuts``): as it is when its words have that text's letter counts and their glyphs are
     about one width (:func:`gridsight.vision.glyphs.even`), else cut anew into that text's
@@ -359,7 +425,9 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     letter count. ``None`` (the line as it is) without a label to measure by, and for a
     line cut plausibly: its glyphs about one width in each word and one of its ``texts``
     fitting it as it is (a line so cut is read as it is, not as other names would cut it:
-    1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply)."""
+    1.09x seed 7088's clean ``ZEBRA`` cut anew read as ``COUGAR`` more cheaply). ``letter``:
+    the screen's usual name letter (:func:`screens_letter`), to tell a glyph of two letters
+    run together (:func:`_name_cut`)."""
     if line is None or not line.glyphs or line.box[3] > ONE_ROW * line.height:
         # (a name wrapped onto two rows, or joined to a sprite's blobs above it as one: 3.1x
         # seed 330015's ``PLATYPUS`` under three blobs, cut anew as a name of six letters)
@@ -372,12 +440,17 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
     cell = label.box[2] / OWNED_CELLS * _glyph_height(line) / _glyph_height(label)
+    # (a glyph as wide as two letters both of the label's font and of the screen's names:
+    # the label's alone is no measure at 5 pixels, 1.08x seed 473034's ``M`` of ``MONKEY``
+    # 6 pixels wide beside a ``YOU HAVE`` of 4 and 5 a pixel taller)
+    paired = not _letters_wide(line, label) and \
+        any(g.box[2] >= PAIR_WIDE * letter for g in line.glyphs)
     made: dict[tuple[int, ...], TextLine | None] = {}
 
     def cut(text: str) -> TextLine | None:
         counts = tuple(len(word) for word in text.split())
         if counts not in made:
-            made[counts] = _name_cut(line, counts, cell)
+            made[counts] = _name_cut(line, counts, cell, paired)
         return made[counts]
 
     return cut
@@ -433,20 +506,33 @@ def _cut_plausibly(line: TextLine, label: TextLine) -> bool:
     (:func:`gridsight.vision.glyphs.even`) and none as wide as two of ``label``'s letters
     for its height (:data:`PAIR_WIDTH`: two letters run together, the line fitting a
     shorter name as cut)."""
+    return all(even(word) for word in line.word_glyphs()) and _letters_wide(line, label)
+
+
+def _letters_wide(line: TextLine, label: TextLine) -> bool:
+    """Whether none of ``line``'s glyphs is as wide as two of ``label``'s letters for its
+    height (:data:`PAIR_WIDTH`)."""
     letter = float(np.median([g.box[2] for g in label.glyphs])) \
         / max(1.0, float(np.median([g.box[3] for g in label.glyphs])))
     tall = float(np.median([g.box[3] for g in line.glyphs]))
-    return (all(even(word) for word in line.word_glyphs())
-            and max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall)
+    return max(g.box[2] for g in line.glyphs) <= PAIR_WIDTH * letter * tall
 
 
-def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float) -> TextLine | None:
-    """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`)."""
-    if counts == line.words and all(even(word) for word in line.word_glyphs()):
-        return line
+def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float,
+              paired: bool = False) -> TextLine | None:
+    """``line`` read as a text of ``counts`` letters per word (:func:`_name_cuts`). A line
+    of as many glyphs as the text has letters, but as wide as another number of them, is
+    read as it is unless it holds a glyph as wide as two letters (``paired``: of the label's
+    font and of the screen's names, :data:`PAIR_WIDE` times its usual letter): then its
+    glyph count is no letter count (0.93x seed 473050's ``HORSE`` in glyphs 12, 12 and 6
+    pixels wide, ``HO``, ``RS``, ``E``, 32 pixels as five letters are, read as ``COW``)."""
     cells = sum(counts) + len(counts) - 1
-    if abs(line.box[2] - cells * cell) > max(cell, CELL_SLACK * cells * cell):
-        return line if counts == line.words else None
+    wide = abs(line.box[2] - cells * cell) > max(cell, CELL_SLACK * cells * cell)
+    if counts == line.words and all(even(word) for word in line.word_glyphs()) and \
+            not (paired and wide):
+        return line
+    if wide:
+        return line if counts == line.words and not paired else None
     return recut(line, counts) or (line if counts == line.words else None)
 
 

@@ -213,13 +213,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         named: list[tuple[str, ...] | None] = [None] * len(clues)
         region = hints.region
         if words is not None and len(words.cards) == len(clues):
-            if _legible(words) and not _one_card_doubted(words, hints.region):
+            doubted = _one_card_doubted(words, hints.region, clues)
+            if _legible(words) and not doubted:
                 # Only names read beyond doubt count: a card's leftover candidates may miss
                 # its true name (measured: 8 of 240 screens named other animals when they
                 # counted).
                 named = [(card.name,) if card.name else None for card in words.cards]
-            region = hints.region or (None if _one_card_doubted(words, hints.region)
-                                      else _region_seen(words))
+            region = hints.region or (None if doubted else _region_seen(words))
         settled = settle(clues, found, empty, region=region, names=named, unread=unread,
                          sure=sure_tiles)
         read_any = region != hints.region or any(n is not None for n in named)
@@ -449,17 +449,55 @@ def _region_seen(words) -> str | None:
     return None
 
 
-def _one_card_doubted(words, given: str | None) -> bool:
+def _one_card_doubted(words, given: str | None, clues: Sequence[CardClue] = ()) -> bool:
     """Whether a one-card screen's words are in doubt, its region's name and its card's
     both: the two are read together (each ranked with the other, the card of one region's
     animals), so each agrees with the other whether right or wrong, and the title's glyphs
     are their only check against the labels' letters. When the labels vouch for none of
     them (:func:`.title_region.unvouched`) neither is taken: 0.95x seed 471057's ``MARS``
     read ``FARM`` (none of its ``M``, ``A``, ``S`` vouched for) and its ``MARSMOT``
-    ``RABBIT``, settled Farm / Rabbit with no warning. ``given``: the region the player
-    gave (then read, not doubted)."""
+    ``RABBIT``, settled Farm / Rabbit with no warning; unless each line read on its own
+    agrees (:func:`_read_apart`). ``given``: the region the player gave (then read, not
+    doubted); ``clues``: the card's boxes and rarity as read clearly (:func:`card_clues`)."""
     return len(words.cards) == 1 and given is None and \
-        title_region.unvouched(words.region_vouched)
+        title_region.unvouched(words.region_vouched) and not _read_apart(words, clues)
+
+
+# A one-card screen's line read on its own (no word of the other line weighed) checks the
+# pair when it reads as it did together, cheaper than its next text by this much: the names'
+# margin (:data:`.names.MARGIN`).
+APART = 4.0
+
+
+def _read_apart(words, clues: Sequence[CardClue]) -> bool:
+    """Whether a one-card screen's name and region, read together, are each what its line
+    reads as on its own (:attr:`.names.ScreenText.alone_leads`), two readings independent
+    of each other agreeing: the name clearly (by :data:`APART`), and the title clearly too,
+    or as its cheapest text with the card's boxes and rarity, read clearly, those of the
+    animal named (a third check, of the card's own pixels). 1.1x seed 7076's ``FARM`` and
+    ``CHICKEN`` lead their next texts by 7.0 and 4.8; 0.88x seed 7082's ``LUNA MOTH`` leads
+    by 4.5, its ``MOON`` by 1.3 only, but its three boxes and rare tint are the Luna Moth's;
+    1.49x seed 7086's ``OUTBACK`` by 10 and ``COCKATOO`` by 8.9 (not named together, its
+    letters vouched for by no label, the Cockatoo its one candidate: the boxes and the
+    board then settle it, :func:`.lengths.by_shape`).
+    0.95x seed 471057's ``MARSMOT``, read ``RABBIT`` with its ``MARS`` read ``FARM``, reads
+    ``BADGER`` alone (by 0.4) and its title ``MARS``: asked; 0.81x seed 471052's ``RACCOON``
+    found as five glyphs reads ``SHEEP`` and ``HIPPO`` alike."""
+    leads = words.alone_leads
+    if len(leads) != 2 or leads[1] < APART:
+        return False
+    return leads[0] >= APART or (leads[0] > 0.0 and _clues_agree(words, clues))
+
+
+def _clues_agree(words, clues: Sequence[CardClue]) -> bool:
+    """Whether the one card's boxes and rarity, each read clearly (``clues``), are those of
+    the animal its name was read as in the region read (a pet's card: no)."""
+    if len(clues) != 1 or words.region is None or words.cards[0].name is None:
+        return False
+    clue = clues[0]
+    animal = next((a for a in load_catalogue().regions.get(words.region, ())
+                   if a.name == words.cards[0].name), None)
+    return animal is not None and clue.size == animal.size and clue.rarity == animal.rarity
 
 
 def _words(image: np.ndarray | None, screen: RescueScreen, region: str | None,
