@@ -1,8 +1,9 @@
 """Benchmark: the whole ``gridsight analyze`` pipeline per screenshot, for each 2D game.
 
-Run ``python bench/bench_analyze.py [--shots N]``. For each game it draws N screenshots of one
-session with the shipped skin (different boards, the game at 1.5x, at the same place in a
-1920x1080 frame with other things around it, saved as PNG files) and runs every stage on each,
+Run ``python bench/bench_analyze.py [--shots N] [--no-warm]``. For each game it draws N
+screenshots of one session with the shipped skin (different boards, the game at 1.5x, at the
+same place in a 1920x1080 frame with other things around it, saved as PNG files) and runs every
+stage on each,
 timing them: **load** (:func:`gridsight.vision.images.load_image`), **find** (locate the board and read
 its cells, :func:`gridsight.vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
 reader),

@@ -1,8 +1,9 @@
 """Benchmark: locating a board in a 1920x1080 frame, and reading every cell of it.
 
-Run ``python bench/bench_vision.py [--repeat N]``. For each game (a 5x5 Disco Zoo board, a
-6x8 tile-path room, a 12x10 pentomino board) it builds a 1920x1080 frame with the board drawn
-by the shipped skin at 1.6x somewhere on a busy background, then times, as medians:
+Run ``python bench/bench_vision.py [--repeat N] [--games G ...] [--naive-scales N]``. For
+each game (a 5x5 Disco Zoo board, a 6x8 tile-path room, a 12x10 pentomino board) it builds
+a 1920x1080 frame with the board drawn by the shipped skin at 1.6x somewhere on a busy
+background, then times, as medians:
 
 - ``locate``: :func:`gridsight.vision.locate.locate_board` from scratch (target: under 100 ms), against
   a naive baseline run in the same process: OpenCV's masked normalised template matching of
