@@ -6,7 +6,7 @@ its numbers. A new script in ``bench/`` needs its smallest setting in :data:`SMA
 
 The scripts that read screens (:data:`SCREEN_READING`) run from
 ``tests/test_bench_screens.py``, the others here: two files, so that under ``--dist loadfile``
-the two halves (each about 40 s of CPU) run on both workers at once, not on one after the other.
+the two halves (each about 25 s of CPU) run on both workers at once, not on one after the other.
 """
 
 from __future__ import annotations
