@@ -367,10 +367,12 @@ def disco_zoo_boards(count: int, seed: int):
     return boards
 
 
-def after_book_boards(most: int | None = None, seed: int = 1):
+def after_book_boards(most: int | None = None, seed: int = 1, entries: int | None = None):
     """Every board one advised tap after a board of the opening book that is not in the book
     itself (each thing the tile may show), with its objective; with ``most``, a random sample
-    of that many (seeded)."""
+    of that many (seeded). With ``entries``, only that many of the book's boards, drawn at
+    random (seeded), are followed (a quick run's: following all of them to sample a few
+    costs 2 s of CPU)."""
     from gridsight.solvers.disco_zoo.board import EMPTY, UNTAPPED, RescueBoard
     from gridsight.solvers.disco_zoo.book import board_key, shipped_book
     from gridsight.solvers.disco_zoo.book_build import outcomes
@@ -380,9 +382,11 @@ def after_book_boards(most: int | None = None, seed: int = 1):
     catalogue = load_catalogue()
     book = shipped_book()
     found = []
-    for key, entry in sorted(book.items()):
-        if entry.tile < 0 or entry.completes >= 0:
-            continue
+    followed = [(key, entry) for key, entry in sorted(book.items())
+                if entry.tile >= 0 and entry.completes < 0]
+    if entries is not None and entries < len(followed):
+        followed = random.Random(seed).sample(followed, entries)
+    for key, entry in followed:
         region, names, label, taps, tiles = key
         animals = tuple(next(a for a in catalogue.regions[region] if a.name == name)
                         for name in names)
@@ -431,14 +435,15 @@ def first_tap_boards(most: int | None = None, seed: int = 1, min_nodes: int = FI
     return found
 
 
-def disco_zoo(boards: int, after_book: int | None, seed: int, first_taps: int | None = 100) -> None:
+def disco_zoo(boards: int, after_book: int | None, seed: int, first_taps: int | None = 100,
+              book_entries: int | None = None) -> None:
     from gridsight.solvers.disco_zoo.advise import DEFAULT_BUDGET, plan
     from gridsight.solvers.disco_zoo.objective import Objective
 
     print(f"== Disco Zoo: exact within the default budget ({DEFAULT_BUDGET:g} s of CPU) ==")
     cases = [(board, Objective(kind)) for board in disco_zoo_boards(boards, seed)
              for kind in ("expected", "all")]
-    after = after_book_boards(after_book, seed)
+    after = after_book_boards(after_book, seed, book_entries)
     warm = cases[0] if cases else after[0]
     plan(warm[0], warm[1], None)  # numba and the kernel loaded, untimed
     groups = [(f"{boards} random mid-game rescues x 2 objectives", cases),
@@ -522,6 +527,9 @@ def main() -> int:
                         help="Disco Zoo mid-game rescues (default 40)")
     parser.add_argument("--dz-after-book", type=int, default=None,
                         help="a random sample of this many boards after the book (default: all 6884)")
+    parser.add_argument("--dz-book-entries", type=int, default=None, metavar="N",
+                        help="follow only N of the opening book's boards, drawn at random, for "
+                        "the boards after the book (default: all; --quick: 6)")
     parser.add_argument("--dz-first-taps", type=int, default=100,
                         help="a random sample of this many boards one tap after the empty "
                         "board of the hardest rescues (default 100; 0: none)")
@@ -539,6 +547,7 @@ def main() -> int:
         options.games, options.cold_games = 1, 3
         options.ms_games, options.ms_open_games = 2, 1
         options.dz_boards, options.dz_after_book, options.dz_first_taps = 2, 6, 2
+        options.dz_book_entries = 6
         options.disco_pairs, options.disco_baseline_cap = 1, 0.2
     if not options.skip_beginner and "beginner" in only:
         if not options.no_exact:
@@ -552,7 +561,8 @@ def main() -> int:
     if "minesweeper" in only:
         minesweeper(options.ms_games, options.ms_open_games, options.seed, options.jobs)
     if "disco" in only:
-        disco_zoo(options.dz_boards, options.dz_after_book, options.seed, options.dz_first_taps)
+        disco_zoo(options.dz_boards, options.dz_after_book, options.seed, options.dz_first_taps,
+                  options.dz_book_entries)
     if "disco-table" in only:
         disco_zoo_table(options.disco_pairs, options.disco_baseline_cap)
     return 0

@@ -1,8 +1,9 @@
 """Benchmark: the whole ``gridsight analyze`` pipeline per screenshot, for each 2D game.
 
-Run ``python bench/bench_analyze.py [--shots N]``. For each game it draws N screenshots of one
-session with the shipped skin (different boards, the game at 1.5x, at the same place in a
-1920x1080 frame with other things around it, saved as PNG files) and runs every stage on each,
+Run ``python bench/bench_analyze.py [--shots N] [--no-warm]``. For each game it draws N
+screenshots of one session with the shipped skin (different boards, the game at 1.5x, at the
+same place in a 1920x1080 frame with other things around it, saved as PNG files) and runs every
+stage on each,
 timing them: **load** (:func:`gridsight.vision.images.load_image`), **find** (locate the board and read
 its cells, :func:`gridsight.vision.classify.read_cells`), **reader** (cards, counters, tray: the game's
 reader),
@@ -116,6 +117,9 @@ def run(game: str, paths: list[Path], reuse: bool, out: Path) -> dict[str, list[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", type=int, default=12, help="screenshots per game")
+    parser.add_argument("--no-warm", action="store_true",
+                        help="skip the untimed run of each game's first screenshot that fills "
+                        "the caches first (a quick run's: its first timed shot pays for them)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -125,7 +129,8 @@ def main() -> None:
         print(f"{'game':10} {'run':9} " + " ".join(f"{s:>7}" for s in STAGES) + f" {'total':>8}")
         for game in ("disco-zoo", "tile-path", "pentomino"):
             paths = screenshots(game, args.shots, folder)
-            run(game, paths[:1], False, folder / "out")  # warm caches (pack features, numba)
+            if not args.no_warm:
+                run(game, paths[:1], False, folder / "out")  # warm caches (pack features, numba)
             totals = {}
             for name, reuse in (("baseline", False), ("reuse", True)):
                 times = run(game, paths, reuse, folder / "out")

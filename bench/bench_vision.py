@@ -1,8 +1,9 @@
 """Benchmark: locating a board in a 1920x1080 frame, and reading every cell of it.
 
-Run ``python bench/bench_vision.py [--repeat N]``. For each game (a 5x5 Disco Zoo board, a
-6x8 tile-path room, a 12x10 pentomino board) it builds a 1920x1080 frame with the board drawn
-by the shipped skin at 1.6x somewhere on a busy background, then times, as medians:
+Run ``python bench/bench_vision.py [--repeat N] [--games G ...] [--naive-scales N]``. For
+each game (a 5x5 Disco Zoo board, a 6x8 tile-path room, a 12x10 pentomino board) it builds
+a 1920x1080 frame with the board drawn by the shipped skin at 1.6x somewhere on a busy
+background, then times, as medians:
 
 - ``locate``: :func:`gridsight.vision.locate.locate_board` from scratch (target: under 100 ms), against
   a naive baseline run in the same process: OpenCV's masked normalised template matching of
@@ -63,13 +64,16 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def naive_locate(frame: np.ndarray, pack: TemplatePack) -> tuple[float, float, float]:
-    """Full-resolution masked TM_CCORR_NORMED of the anchor at every scale of a 1.1 ladder."""
+def naive_locate(frame: np.ndarray, pack: TemplatePack, scales: int | None = None
+                 ) -> tuple[float, float, float]:
+    """Full-resolution masked TM_CCORR_NORMED of the anchor at every scale of a 1.1 ladder
+    (its first ``scales`` only when given: a quick run's)."""
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     anchor = cv2.cvtColor(pack.anchor.image, cv2.COLOR_BGR2GRAY)
     best = (-1.0, 0.0, 0.0)
-    scale = 0.5
-    while scale <= 4.0:
+    scale, tried = 0.5, 0
+    while scale <= 4.0 and (scales is None or tried < scales):
+        tried += 1
         size = (round(anchor.shape[1] * scale), round(anchor.shape[0] * scale))
         if size[0] <= grey.shape[1] and size[1] <= grey.shape[0]:
             t = cv2.resize(anchor, size, interpolation=cv2.INTER_AREA)
@@ -103,10 +107,15 @@ def naive_read(frame: np.ndarray, geometry: BoardGeometry, pack: TemplatePack) -
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--naive-scales", type=int, default=None, metavar="N",
+                        help="the naive baseline's first N scales only (a quick run: its time "
+                        "and the speed-up are then of that part of the ladder; default all)")
     parser.add_argument("--games", nargs="+", choices=corpus.GAMES, default=list(corpus.GAMES),
                         help="the games to time (default: all)")
     options = parser.parse_args(argv)
-    print(f"frame {WIDTH}x{HEIGHT}, board at {SCALE}x, median of {options.repeat} runs")
+    print(f"frame {WIDTH}x{HEIGHT}, board at {SCALE}x, median of {options.repeat} runs"
+          + ("" if options.naive_scales is None else
+             f"; the naive baseline on its first {options.naive_scales} scales only"))
     print(f"{'game':<10} {'cells':>5} {'locate ms':>10} {'naive ms':>9} {'speed-up':>8} "
           f"{'recheck ms':>10} {'read ms':>8} {'loop ms':>8} {'speed-up':>8} {'correct':>7}")
     for game in options.games:
@@ -114,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         frame, truth, labels = frame_for(game)
         geometry = locate_board(frame, pack)  # warm the per-pack caches
         locate_ms = timed(lambda: locate_board(frame, pack), options.repeat)
-        naive_ms = timed(lambda: naive_locate(frame, pack), 1)
+        naive_ms = timed(lambda: naive_locate(frame, pack, options.naive_scales), 1)
         locator = Locator(pack)
         locator.locate(frame)
         recheck_ms = timed(lambda: locator.locate(frame), options.repeat)

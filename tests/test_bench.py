@@ -6,7 +6,7 @@ its numbers. A new script in ``bench/`` needs its smallest setting in :data:`SMA
 
 The scripts that read screens (:data:`SCREEN_READING`) run from
 ``tests/test_bench_screens.py``, the others here: two files, so that under ``--dist loadfile``
-the two halves (each about 40 s of CPU) run on both workers at once, not on one after the other.
+the two halves (each about 25 s of CPU) run on both workers at once, not on one after the other.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ BENCH = REPO / "bench"
 #: Each script's arguments for its smallest run (a few seconds of CPU each).
 SMALLEST: dict[str, list[str]] = {
     "bench_advice.py": ["--quick"],
-    "bench_analyze.py": ["--shots", "2"],  # the second Disco Zoo shot once stopped it
+    # (the second Disco Zoo shot once stopped it; --no-warm: the untimed first run of each
+    # game's first shot, a third of its finds, left out)
+    "bench_analyze.py": ["--shots", "2", "--no-warm"],
     "bench_by_boxes.py": ["--seeds", "7002"],
     # (seed 90003: every section on a capture whose whole-frame search is short, 5 s in all
     # against 15 s for the first seed, 90000, whose desktop alone costs 3.9 s of CPU; the
@@ -39,7 +41,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
-    "bench_live.py": ["--idle", "0.2", "--repeat", "1", "--real-look", "1", "--moves", "1"],
+    "bench_live.py": ["--idle", "0.05", "--repeat", "1", "--real-look", "1", "--moves", "1"],
     "bench_minesweeper.py": ["--games", "1", "--baseline-ways", "100"],
     "bench_overlay.py": ["--repeat", "1"],
     "bench_panel_search.py": ["--screens", "1", "--seed", "90003"],
@@ -47,14 +49,17 @@ SMALLEST: dict[str, list[str]] = {
     # still searched by the same kernel for section 3's boards)
     "bench_pentomino.py": ["--hints", "1", "--stuck", "1", "--no-python-count",
                            "--no-raw-count", "--sub-problem", "smallest"],
-    "bench_startup.py": ["--runs", "1"],
+    # (--no-analyze: the two cases analyzing a screenshot, 2.5 s of the 4 s run, are the
+    # same measure() of another command line; analyze itself is tests/test_analyze.py's)
+    "bench_startup.py": ["--runs", "1", "--no-analyze"],
     "bench_thrill_3d.py": ["--games", "1", "--max-digs", "1", "--no-baseline"],
     "bench_thrill_digger.py": ["--states", "2", "--baseline", "1"],
     "bench_tile_path.py": ["--boards", "1", "--dfs-nodes", "1000", "--python-budget", "0.1",
                            "--max-square", "6", "--skip-first-call", "--rooms", "8",
                            "--no-leave-one"],
     "bench_tile_rooms.py": ["--shots", "1", "--repeat", "1", "--scales", "2"],
-    "bench_vision.py": ["--repeat", "1", "--games", "tile-path"],
+    # (the naive baseline's first 2 scales of its 22: 0.2 s of CPU, against 3 s for all)
+    "bench_vision.py": ["--repeat", "1", "--games", "tile-path", "--naive-scales", "2"],
     "disco_zoo_advice.py": ["--pairs", "1", "--baseline-cap", "0.2"],
     "disco_zoo_counter.py": ["--screens", "1", "--workers", "1"],
     "disco_zoo_names.py": ["--screens", "1", "--workers", "1"],

@@ -124,9 +124,14 @@ def _area_sample(a: np.ndarray, start: float, f: float, n_out: int) -> np.ndarra
     """``a`` resampled along its first axis by ``f``: output row ``k`` is the mean of ``a``
     over ``[(start + k) / f, (start + k + 1) / f)`` (each input row a box, zero beyond
     ``a``), from the running sum: no matrix product, whose threads cost more than the sums
-    on such small pictures and whose last bits differ between BLAS builds."""
+    on such small pictures and whose last bits differ between BLAS builds. (The running sum
+    is written in place after its leading zero row, of ``a`` laid out row after row: the
+    same sums, each along the first axis, at less cost than joining and striding.)"""
+    a = np.ascontiguousarray(a)
     n_in = a.shape[0]
-    total = np.concatenate([np.zeros((1,) + a.shape[1:]), np.cumsum(a, axis=0)])
+    total = np.empty((n_in + 1,) + a.shape[1:])
+    total[0] = 0.0
+    np.cumsum(a, axis=0, out=total[1:])
 
     def integral(x: np.ndarray) -> np.ndarray:
         x = np.clip(x, 0.0, float(n_in))
@@ -150,22 +155,23 @@ def coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.nda
 def _coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.ndarray, int, int]:
     """:func:`coverage`, worked out."""
     s = style(face, thickness)
+    boxes, glyphs = _glyphs(face, thickness)
     idx = _indices(text)
     if not idx:
         return np.zeros((0, 0)), 0, 0
     pens = np.concatenate([[0.0], np.cumsum(s.advance[idx])[:-1]])
-    lefts = [int(np.floor(p)) + int(s.boxes[i, 3]) for p, i in zip(pens, idx)]
+    lefts = [int(p) + boxes[i][3] for p, i in zip(np.floor(pens).tolist(), idx)]
     x_lo = min(min(lefts), 0)
-    x_hi = max(lf + int(s.boxes[i, 1]) for lf, i in zip(lefts, idx)) + 1
-    top = max(int(s.boxes[i, 4]) for i in idx) + 1
-    bottom = max(int(s.boxes[i, 2] - s.boxes[i, 4]) for i in idx) + 1
+    x_hi = max(lf + boxes[i][1] for lf, i in zip(lefts, idx)) + 1
+    top = max(boxes[i][4] for i in idx) + 1
+    bottom = max(boxes[i][2] - boxes[i][4] for i in idx) + 1
     big = np.zeros((top + bottom, x_hi - x_lo), np.float64)
     for lf, i in zip(lefts, idx):
-        x0, w, h, _, tp = (int(v) for v in s.boxes[i])
-        if w == 0:
+        glyph = glyphs[i]
+        if glyph is None:
             continue
-        glyph = s.strip[:h, x0 : x0 + w].astype(np.float64) / 255.0
-        r0, c0 = top - tp, lf - x_lo
+        h, w = glyph.shape
+        r0, c0 = top - boxes[i][4], lf - x_lo
         region = big[r0 : r0 + h, c0 : c0 + w]
         np.maximum(region, glyph, out=region)
     f = scale / REF_SCALE
@@ -178,6 +184,22 @@ def _coverage(text: str, face: int, scale: float, thickness: int) -> tuple[np.nd
     both = np.round(_area_sample(rows.T, out_x0 - x_lo * f, f, n_x).T, 9)
     both.setflags(write=False)  # shared by every later call with the same arguments
     return both, -out_x0, -out_y0
+
+
+@cache
+def _glyphs(face: int, thickness: int
+            ) -> tuple[list[tuple[int, int, int, int, int]], list[np.ndarray | None]]:
+    """The style's boxes as ints and each character's glyph as coverage (float 0..1; ``None``
+    for one with no ink), worked out once: :func:`_coverage` lays them side by side."""
+    s = style(face, thickness)
+    boxes = [(int(x0), int(w), int(h), int(left), int(tp))
+             for x0, w, h, left, tp in s.boxes.tolist()]
+    glyphs = [None if w == 0 else s.strip[:h, x0 : x0 + w].astype(np.float64) / 255.0
+              for x0, w, h, _, _ in boxes]
+    for glyph in glyphs:
+        if glyph is not None:
+            glyph.setflags(write=False)
+    return boxes, glyphs
 
 
 def put_text(image: np.ndarray, text: str, org: tuple[int, int], face: int, scale: float,
@@ -199,7 +221,10 @@ def put_text(image: np.ndarray, text: str, org: tuple[int, int], face: int, scal
     target = image[iy0:iy1, ix0:ix1]
     ink = np.asarray(color, np.float64).ravel()
     if target.ndim == 3:
-        ink = np.pad(ink, (0, max(0, target.shape[2] - ink.size)))[: target.shape[2]]
+        channels = target.shape[2]
+        if ink.size < channels:
+            ink = np.concatenate([ink, np.zeros(channels - ink.size)])
+        ink = ink[:channels]
         alpha = alpha[:, :, None]
     else:
         ink = ink[:1]  # a grey picture takes the first channel, as cv2.putText does
