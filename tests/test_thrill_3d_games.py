@@ -24,7 +24,7 @@ from gridsight.vision.pit import calibrate_pit
 # 28th: 1.5 s of CPU a game). Of the first 30 games, every one read every dug hole but one '?'
 # (game 20, expert) and none wrong; the first 6 read all their 16 dug holes (measured
 # 2026-12-03). A reader that misreads a hole, logs one twice, misses a dig or a difficulty
-# fails on any game (each difficulty is played), and two '?' in the first 3 games' 8 holes put
+# fails on any game (each difficulty is played), and two '?' in the first 3 games' 9 holes put
 # the share under its floor; the 50 games keep the measured share.
 GAMES = samples(3, 50)
 
