@@ -77,7 +77,7 @@ LONGEST_FIRST = (
     "test_vision_learn.py",  # 6 s
     "test_disco_zoo_search.py",  # 6 s
     "test_disco_zoo_ocr.py",  # 11 s
-    "test_fuzz_cli.py",  # 7 s
+    "test_fuzz_cli.py",  # 9 s
     "test_disco_zoo_phone_sizes.py",  # 11 s
     "test_disco_zoo_damage.py",  # 11 s
     "test_calibrate_window.py",  # 8 s
