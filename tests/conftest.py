@@ -58,32 +58,32 @@ LONGEST_FIRST = (
     "test_disco_zoo_screens.py",  # 32 s (28th session: 9 + 8 screens read, not 24 + 24)
     "test_bench_screens.py",  # 49 s
     "test_bench.py",  # 44 s
-    "test_disco_zoo_engines.py",  # 40 s
-    "test_tile_path_rooms.py",  # 37 s
+    "test_disco_zoo_engines.py",  # 9 s
+    "test_tile_path_rooms.py",  # 20 s
     "test_screen_text.py",  # 31 s
-    "test_thrill_digger_optimal.py",  # 27 s
-    "test_tile_path_cut_views.py",  # 25 s
-    "test_thrill_3d_looks.py",  # 25 s
-    "test_calibrate.py",  # 22 s
-    "test_vision_locate_whole_screens.py",  # 21 s
+    "test_thrill_digger_optimal.py",  # 8 s
+    "test_tile_path_cut_views.py",  # 14 s
+    "test_thrill_3d_looks.py",  # 14 s
+    "test_calibrate.py",  # 10 s
+    "test_vision_locate_whole_screens.py",  # 10 s
     "test_disco_zoo_cards.py",  # 20 s
-    "test_calibrate_proposes.py",  # 19 s
-    "test_vision_corpus.py",  # 18 s
-    "test_readers.py",  # 16 s
+    "test_calibrate_proposes.py",  # 12 s
+    "test_vision_corpus.py",  # 7 s
+    "test_readers.py",  # 7 s
     "test_calibrate_real_look.py",  # 15 s
     "test_desktop_small.py",  # 14 s
-    "test_thrill_3d_tracker.py",  # 14 s
-    "test_thrill_3d_games.py",  # 14 s
-    "test_vision_learn.py",  # 14 s
-    "test_disco_zoo_search.py",  # 13 s
+    "test_thrill_3d_tracker.py",  # 10 s
+    "test_thrill_3d_games.py",  # 6 s
+    "test_vision_learn.py",  # 6 s
+    "test_disco_zoo_search.py",  # 6 s
     "test_disco_zoo_ocr.py",  # 8 s (28th session: 4 engine screens, not 8)
-    "test_fuzz_cli.py",  # 11 s
+    "test_fuzz_cli.py",  # 9 s
     "test_disco_zoo_phone_sizes.py",  # 7 s (28th session: 2 screens, not 4)
     "test_disco_zoo_damage.py",  # 6 s (28th session: 1 screen, not 3)
-    "test_calibrate_window.py",  # 11 s
-    "test_pentomino_counts.py",  # 11 s
+    "test_calibrate_window.py",  # 8 s
+    "test_pentomino_counts.py",  # 7 s
     "test_disco_zoo_lengths.py",  # 10 s
-    "test_analyze.py",  # 9 s
+    "test_analyze.py",  # 7 s
 )
 
 

@@ -19,10 +19,12 @@ from gridsight.vision.locate import locate_board
 from gridsight.vision.classify import read_cells
 from gridsight.vision.packs import load_pack
 
-# (30 per game until the seventeenth session: 0.16 s of CPU a screenshot, 19 s in all. Every
-# cell of every screenshot must be read right: a reader breaking one screenshot in 10 of one
-# game fails here 88 times in 100, against 96 with 30; one in 20 of every game, 98 against 99.8)
-PER_GAME = samples(20, 170)  # 510 samples for the first three games in the full run
+# (30 per game until the seventeenth session: 0.16 s of CPU a screenshot, 19 s in all; 20
+# until the 28th, 10.8 s. Every cell of every screenshot must be read right: a reader breaking
+# one screenshot in 10 of one game fails here 65 times in 100 (88 with 20, 96 with 30); one in
+# 20 of every game, 87 (98 with 20, 99.8 with 30); one in 5 of one game, 89. The full run's
+# 510 screenshots measure the rate)
+PER_GAME = samples(10, 170)  # 510 samples for the first three games in the full run
 CHUNKS = samples(2, 6)
 STRIDE = 3  # seeds 1000 + 3 i + (the game's place): the first three games' samples never move
 

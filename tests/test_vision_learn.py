@@ -92,7 +92,9 @@ def test_learned_pack_has_the_labels_and_groups_variants(game, tmp_path):
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_learned_pack_reads_further_screenshots(game, tmp_path):
     pack = learn_unseen(game, tmp_path)
-    assert _read_all(game, pack, range(100, 100 + samples(20, 50))) == []
+    # 10 further screenshots a game (50 with GRIDSIGHT_FULL_SAMPLES; 20 until the 28th
+    # session, 7 s of CPU for the three games): every cell of each read right
+    assert _read_all(game, pack, range(100, 100 + samples(10, 50))) == []
 
 
 def test_the_shipped_pack_does_not_read_the_unseen_skin():
