@@ -112,7 +112,7 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
     lab = _lab(crop)
     ref = _lab(np.array(background, np.float32).reshape(1, 1, 3))[0, 0]
     distance = np.linalg.norm(lab - ref, axis=2)
-    mask = _without_specks(distance > ink)
+    mask = without_specks(distance > ink)
     # (a row through empty boxes holds only their thin sides: two pixels of ink are enough)
     counts = mask.sum(axis=1)
     bands = _runs(counts >= 2)
@@ -278,7 +278,7 @@ def _corner(piece: np.ndarray) -> bool:
     return any(sides[v] >= 0.7 and sides[h] >= 0.7 for v in (0, 1) for h in (2, 3))
 
 
-def _without_specks(mask: np.ndarray) -> np.ndarray:
+def without_specks(mask: np.ndarray) -> np.ndarray:
     """``mask`` less its pieces of one or two pixels (JPEG noise, not ink)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
     specks = [i for i in range(1, count) if stats[i][4] <= 2]
