@@ -96,6 +96,11 @@ TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows 
 # wrong, at 1.3, 6.1 and 17.4 from their names' hue; seven right ones lie under 8 (the font's
 # own colour near the rarity's), now unsure
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
+# A line under the YOU HAVE line, touching the box row found and under BORDER_LINE of the
+# line above it tall, is the boxes' top border: the row found a few pixels low (fresh
+# real-look 340017 at 1.23x: the Capricornus's light green borders, 4 rows above its row,
+# read as its YOU HAVE line, common at 0.02, the card rare).
+BORDER_LINE = 0.6
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
 STRADDLE_RIM = 0.15  # a line splitting a panel may cut this share of its picture's sides
@@ -395,6 +400,9 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
              if band[1] - band[0] >= 2]
     if row is None and len(lines) >= 3:
         lines = lines[:-1]  # the lowest: the boxes, not found as a row (their borders faint)
+    elif row is not None and len(lines) >= 3 and lines[-1][1] >= bottom - 1 \
+            and lines[-1][1] - lines[-1][0] < BORDER_LINE * (lines[-2][1] - lines[-2][0]):
+        lines = lines[:-1]  # the boxes' own top border, the row found a pixel or two low
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
