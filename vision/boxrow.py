@@ -59,13 +59,6 @@ SQUARE_GAP = 2.0
 SQUARE_SHARE = 0.3
 
 
-# A band of ink holding a line of text over a row of boxes, joined by blur with no waist
-# between them (real-look 7092 at 0.56x: the Elephant's three boxes of 7-8 px under its YOU
-# HAVE line, the line's lowest row 15 pixels of ink, the boxes' top 14, the row not found) is
-# tried from each of its rows down, the tallest band that reads as a row of boxes taken.
-JOINED_LINE = True
-
-
 @dataclass(frozen=True)
 class BoxRow:
     """A row of equal square boxes, left to right: ``boxes`` (x, y, width, height) in picture
@@ -137,8 +130,10 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         # of its waists (rows of little ink) down.
         found = None
         waists = _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]
-        # (then every row from the top down: a line over small boxes may join them with no
-        # waist, its lowest row as inked as the boxes' top border: :data:`JOINED_LINE`)
+        # Then from every row down, the tallest band reading as a row of boxes no taller
+        # than they are wide taken: blur may join a line of text to small boxes under it with
+        # no waist (real-look 7092 at 0.56x: the Elephant's three boxes of 7-8 px under its
+        # YOU HAVE line, the line's lowest row 15 pixels of ink, the boxes' top 14; no row).
         rows = [y for y in range(top + 1, bottom - max(2, int(np.ceil(min_side))) + 1)
                 if y not in waists]
         for start in waists + rows:
