@@ -129,19 +129,9 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         # At a small scale the line above may touch them: the band is also tried from each
         # of its waists (rows of little ink) down.
         found = None
-        waists = _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]
-        # Then from every row down, the tallest band reading as a row of boxes no taller
-        # than they are wide taken: blur may join a line of text to small boxes under it with
-        # no waist (real-look 7092 at 0.56x: the Elephant's three boxes of 7-8 px under its
-        # YOU HAVE line, the line's lowest row 15 pixels of ink, the boxes' top 14; no row).
-        rows = [y for y in range(top + 1, bottom - max(2, int(np.ceil(min_side))) + 1)
-                if y not in waists]
-        for start in waists + rows:
+        for start in _waists(mask[top:bottom].sum(axis=1), min_side, top) + [top]:
             found = _boxes_in_band(mask[start:bottom], bottom - start, lab[start:bottom],
                                    mask[start:bottom] | (distance[start:bottom] > SIDE_INK))
-            if found is not None and start in rows and \
-                    bottom - start > 1 + min(b - a for a, b in found[0]):
-                found = None  # taller than its boxes are wide: a line's foot joined to them
             if found is not None and start > top and sum(
                     bool(mask[start - 1, a : a + 2].any() and mask[start - 1, b - 2 : b].any())
                     for a, b in found[0]) > len(found[0]) // 2:
