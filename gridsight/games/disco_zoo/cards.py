@@ -40,7 +40,8 @@ import cv2
 import numpy as np
 
 from gridsight.games.disco_zoo.settle import RARITY_SURE
-from gridsight.vision.boxrow import SIDE_INK, BoxRow, box_row, ink_lines, ink_mask
+from gridsight.vision.boxrow import (SIDE_INK, BoxRow, box_row, ink_lines, ink_mask,
+                                     without_specks)
 from gridsight.vision.lattice import Lattice
 from gridsight.vision.panels import Panel, panel_row, picture_box
 from gridsight.vision.sprites import Sprite, sprite_of
@@ -95,6 +96,11 @@ TINT_FROM_NAME = 8.0  # a YOU HAVE line's hue this near its name's (a*b*) shows 
 # wrong, at 1.3, 6.1 and 17.4 from their names' hue; seven right ones lie under 8 (the font's
 # own colour near the rarity's), now unsure
 TINT_DARKER = 25.0  # ink darker than the card by more than this (L*) is a rim, not the tint
+# A line under the YOU HAVE line, touching the box row found and under BORDER_LINE of the
+# line above it tall, is the boxes' top border: the row found a few pixels low (fresh
+# real-look 340017 at 1.23x: the Capricornus's light green borders, 4 rows above its row,
+# read as its YOU HAVE line, common at 0.02, the card rare).
+BORDER_LINE = 0.6
 CENTRED = 0.3  # a card's picture stands in this middle share of its width
 LIKE_SIZE = 2.0  # cards' pictures of one row are within this factor of each other's height
 STRADDLE_RIM = 0.15  # a line splitting a panel may cut this share of its picture's sides
@@ -171,11 +177,96 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                     ground=ground)
     if row is None:
-        return ()
-    panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
-    cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+        cards = unedged_cards(image, area, ground, facts, pitch)
+        if not cards:
+            return ()
+    else:
+        panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
+        cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# Cards drawn in the ground's own colour show no edge (fresh real-look 390043 at 1.05x: two
+# Jurassic cards 0 Lab from the ground, no row of panels found, the screen asked). Each is
+# still a group of ink on the ground: its picture centred over its name, its YOU HAVE line
+# and its box row. Groups are the runs of inked columns under the title bar parted by more
+# than UNEDGED_GAP of a tile's pitch of the ground; a card is made of each (UNEDGED_PAD of
+# the pitch added each side) when every group shows a box row (read clearly, not at a side's
+# faint ink) under a picture centred over it (CENTRED of the card's width), the rows level
+# (within half a box) and the pictures of like size: else none is.
+UNEDGED_GAP = 0.3
+UNEDGED_PAD = 0.15
+UNEDGED_WIDE = 0.4
+THIN_BAND = 3  # a band of inked rows thinner than this (pixels) is no card's line or boxes
+BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards are below)
+
+
+def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
+                  pitch: float) -> tuple[CardSeen, ...]:
+    """The cards in ``area`` found by what they hold when no row of panels shows there
+    (see :data:`UNEDGED_GAP`): each read by :func:`read_card` on a panel of the ground's
+    colour (sampled in ``ground``), or none."""
+    samples = [image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3) for x, y, w, h in ground]
+    samples = [s for s in samples if len(s)]
+    x0, y0 = max(0, int(area[0])), max(0, int(area[1]))
+    crop = image[y0 : int(area[1] + area[3]), x0 : int(area[0] + area[2])]
+    if not samples or crop.size == 0:
+        return ()
+    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
+    mask = without_specks(ink_mask(crop, colour))
+    # The cards stand in the lowest stretch of rows between rows inked nearly across (the
+    # title bar's, the board's frame) that is a card tall and holds ink.
+    full = [-1] + np.nonzero(mask.mean(axis=1) > BAR_INK)[0].tolist() + [len(mask)]
+    stretches = [(a + 1, b) for a, b in zip(full, full[1:])
+                 if b - a > facts["card_min_height"] * pitch and mask[a + 1 : b].any()]
+    if not stretches:
+        return ()
+    top, bottom = stretches[-1]
+    mask = mask[:bottom]
+    mask[:top] = False
+    for a, b in _runs(mask.any(axis=1)):
+        if b - a < THIN_BAND:
+            mask[a:b] = False  # a shadow's or an edge's row or two, no part of a card
+    cols = mask.any(axis=0)
+    gap = max(2, round(UNEDGED_GAP * pitch))
+    groups: list[list[int]] = []
+    for a, b in _runs(cols):
+        if groups and a - groups[-1][1] < gap:
+            groups[-1][1] = b
+        else:
+            groups.append([a, b])
+    groups = [g for g in groups if g[1] - g[0] >= facts["card_min_width"] * pitch / 3]
+    if not groups or len(groups) > facts["card_max"]:
+        return ()
+    pad = max(2, round(UNEDGED_PAD * pitch))
+    cards = []
+    for k, (a, b) in enumerate(groups):
+        rows = np.nonzero(mask[:, a:b].any(axis=1))[0]
+        upper, lower = y0 + int(rows.min()), y0 + int(rows.max()) + 1
+        # The card reaches half way to its neighbours' ink (its own, narrower than it, is
+        # centred on it), at most UNEDGED_WIDE of its ink's width past it where none is.
+        reach = max(pad, round(UNEDGED_WIDE * (b - a)))
+        left = (groups[k - 1][1] + a) // 2 if k else a - reach
+        right = (b + groups[k + 1][0]) // 2 if k + 1 < len(groups) else b + reach
+        left, right = max(0, x0 + left), min(image.shape[1], x0 + right)
+        box = (left, max(0, upper - pad), right - left, lower + pad - max(0, upper - pad))
+        card = read_card(image, Panel(box, colour), facts, pitch)
+        if card.row is None or card.faint_row or card.picture[3] == 0:
+            return ()
+        first, last = card.row.boxes[0], card.row.boxes[-1]
+        middle = (first[0] + last[0] + last[2]) / 2
+        px, py, pw, ph = card.picture
+        if abs(px + pw / 2 - middle) > CENTRED / 2 * (b - a) or py + ph > first[1] \
+                or abs(x0 + (a + b) / 2 - middle) > CENTRED / 2 * (b - a):
+            return ()
+        cards.append(card)
+    tops = [card.row.boxes[0][1] for card in cards if card.row is not None]
+    side = min(card.row.boxes[0][3] for card in cards if card.row is not None)
+    heights = [card.picture[3] for card in cards]
+    if max(tops) - min(tops) > side / 2 or max(heights) > LIKE_SIZE * min(heights):
+        return ()
+    return tuple(cards)
 
 
 # A row whose boxes all read filled may lack its unfilled boxes: their borders, one pixel of a
@@ -309,6 +400,9 @@ def read_card(image: np.ndarray, panel: Panel, facts: dict, pitch: float) -> Car
              if band[1] - band[0] >= 2]
     if row is None and len(lines) >= 3:
         lines = lines[:-1]  # the lowest: the boxes, not found as a row (their borders faint)
+    elif row is not None and len(lines) >= 3 and lines[-1][1] >= bottom - 1 \
+            and lines[-1][1] - lines[-1][0] < BORDER_LINE * (lines[-2][1] - lines[-2][0]):
+        lines = lines[:-1]  # the boxes' own top border, the row found a pixel or two low
     name_line, have_line = _name_and_have(lines)
     name_box = _line_box(name_line, x + inset, w - 2 * inset, image.shape[0])
     have_box = _line_box(have_line, x + inset, w - 2 * inset, image.shape[0])
