@@ -26,8 +26,14 @@ A real-look Disco Zoo rescue read by its structure (``--real-look N`` runs) is t
 seconds from a tap to its advice, against the same loop forgetting the last frame it found (a
 frame like the last is otherwise the same read, not searched again).
 
+The same rescue in a look whose cards are of the ground's colour (``--unseen-cards N`` runs):
+the board found in the whole frame is then not sure, and a full search asks every window-like
+region for a better one (some thirty structural reads); timed against the locator forgetting
+that whole-frame find before each step (:class:`gridsight.readers.desktop.ScreenLocator`
+searches every changed frame in full, as it did before it remembered the find).
+
 Run: ``python bench/bench_live.py [--idle SECONDS] [--repeat N] [--budget S] [--real-look N]
-[--moves N] [--x11]`` (``--moves N``: each script's first N moves only, for a quick run). Targets:
+[--unseen-cards N] [--moves N] [--x11]`` (``--moves N``: each script's first N moves only, for a quick run). Targets:
 latency under 100 ms for the three games, idle under 5% of a core.
 """
 
@@ -142,6 +148,55 @@ def real_look_latency(remember: bool, moves: int | None = None) -> list[float]:
         start = time.process_time()
         before = view.version
         while True:  # the change, then its confirmation
+            view = step(image)
+            if view.version != before and view.advice is not None and \
+                    not view.status.startswith("reading"):
+                break
+        times.append(time.process_time() - start)
+    return times
+
+
+def unseen_cards_script(moves: int | None = None) -> list:
+    """The frames of ``real_look_script``'s rescue drawn in a look whose cards are of the
+    ground's colour (no card found: the whole frame's find is not sure)."""
+    from test_live_real_look import ANIMALS, CANVAS, LOOK_SEED, TAPS
+    from kit.skins import disco_zoo_real as real
+
+    look = real.random_look(LOOK_SEED, "Jungle")
+    look = real.with_look(look, card_color=look.background, background_low=look.background,
+                          ground_specks=0.0)
+    cells = [["ground"] * 5 for _ in range(5)]
+    out = []
+    for step in range(len(TAPS) + 1 if moves is None else min(len(TAPS), moves) + 1):
+        if step:
+            r, c, label = TAPS[step - 1]
+            cells[r][c] = label
+        shot = real.render(cells, animals=ANIMALS, attempts=10 - step, region="Jungle",
+                           seed=LOOK_SEED, look=look)
+        out.append((screen(shot.image, size=CANVAS, at=(30, 0)), None, None))
+    return out
+
+
+def unseen_cards_latency(remember: bool, moves: int | None = None) -> list[float]:
+    """CPU seconds from each tap's first frame to its advice on :func:`unseen_cards_script`;
+    ``remember`` off forgets the whole frame's find before each step (the baseline)."""
+    from test_live_real_look import CANVAS, loop_for
+
+    script = unseen_cards_script(moves)
+    loop = loop_for()
+
+    def step(pixels):
+        if not remember and loop.source._structure is not None:
+            loop.source._structure.whole = None
+        return loop.step(Frame(pixels.copy(), Rect(0, 0, CANVAS[0], CANVAS[1]), time.time()))
+
+    for _ in range(3):
+        view = step(script[0][0])
+    times = []
+    for image, _, _ in script[1:]:
+        start = time.process_time()
+        before = view.version
+        while True:
             view = step(image)
             if view.version != before and view.advice is not None and \
                     not view.status.startswith("reading"):
@@ -354,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="Disco Zoo lookahead budget (gridsight live's default 0.2 s)")
     parser.add_argument("--real-look", type=int, default=2, metavar="N",
                         help="runs of the real-look rescue read by its structure (0: skip)")
+    parser.add_argument("--unseen-cards", type=int, default=1, metavar="N",
+                        help="runs of that rescue with cards of the ground's colour (0: skip)")
     parser.add_argument("--moves", type=int, default=None, metavar="N",
                         help="the first N moves of each script only (default all)")
     parser.add_argument("--x11", action="store_true",
@@ -384,6 +441,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  real-look disco-zoo by its structure, CPU: ours {1e3 * med:6.1f} ms (max "
               f"{1e3 * max(ours):6.1f})  the last frame not remembered {1e3 * base:6.1f} ms  "
               f"ratio {base / med:5.2f}")
+    if args.unseen_cards:
+        ours, forgetting = [], []
+        for _ in range(args.unseen_cards):
+            ours += unseen_cards_latency(remember=True, moves=moves)
+            forgetting += unseen_cards_latency(remember=False, moves=moves)
+        med, base = statistics.median(ours), statistics.median(forgetting)
+        print(f"  real-look disco-zoo, cards unseen, CPU: ours {1e3 * med:6.1f} ms (max "
+              f"{1e3 * max(ours):6.1f})  the whole frame's find not remembered "
+              f"{1e3 * base:6.1f} ms  ratio {base / med:5.2f}")
     print(f"idle CPU: {args.idle:g} s polling at {POLL_HZ:g} Hz on an unchanging picture")
     for game in scripts():
         frames = frames_of(game, 1)  # the first picture, unchanging

@@ -244,6 +244,32 @@ def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path
     assert not view.state.manual
 
 
+def test_live_reads_a_screen_with_unseen_cards_again_without_searching_its_windows():
+    """Cards of the ground's colour are not found, so the board found in the whole frame is
+    not sure and the search asks every window-like region for a better one (some thirty
+    structural reads, seconds of CPU); the frame after a tap is read in the whole frame
+    alone when it finds that board again (gridsight.readers.desktop.ScreenLocator)."""
+    from gridsight.live.loop import LiveLoop
+    from kit.scripted import screen
+    from gridsight.readers.find import load_game_pack
+    from gridsight.vision.capture import Frame, Rect
+
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None),
+                    solve_options=argparse.Namespace(budget=0.05, time_limit=5.0),
+                    hints=ReadHints(animals=tuple(n for n, _ in ANIMALS)))
+    first = _board((1, 3, "animal:Panda"), (3, 0, "empty"))  # (the panel test's: located once)
+    then = _board((1, 3, "animal:Panda"), (3, 0, "empty"), (0, 2, "empty"))  # a tap after
+    for cells, taps in ((first, 8), (then, 7)):
+        image = screen(_shot(cells, taps, light_cards=True).image, size=(420, 760), at=(30, 0))
+        for _ in range(2):
+            view = loop.step(Frame(image, Rect(0, 0, image.shape[1], image.shape[0]), 0.0))
+    located = loop.source._structure
+    assert (located.searches, located.kept) == (1, 1)
+    lines = view.board.splitlines()
+    assert lines[2] == "taps: 7" and lines[3].split()[2] == "-"
+    assert lines[4].split()[3] == "2/3"  # the Panda tile still told from the Tiger by nothing
+
+
 @pytest.mark.parametrize("learn", [True, False])
 def test_live_learn_saves_a_panel_correction_only_when_asked(tmp_path, run_cli, monkeypatch,
                                                              learn):

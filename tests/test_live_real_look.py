@@ -78,7 +78,8 @@ def loop_for(**kwargs) -> LiveLoop:
                     hints=ReadHints(animals=tuple(n for n, _ in ANIMALS)), **kwargs)
 
 
-def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(script):
+def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(script,
+                                                                              monkeypatch):
     loop = loop_for()
     for image, labels, text in script:
         view = play(loop, image)
@@ -94,6 +95,23 @@ def test_live_reads_a_real_look_rescue_by_its_structure_and_advises_each_state(s
         assert all(w.startswith("attempts counter not read with confidence")
                    for w in view.warnings), view.warnings
     assert loop.counters.solves == len(script)
+    # A board the search found in the whole frame is that frame's find alone after a tap
+    # (ScreenLocator._like_last_whole: no window-like region asked for a better one, thirty
+    # reads when the cards are unseen): searched on the first frame and where the cards' rows
+    # first count a found animal (the find's furniture changed); and when the window moved.
+    located = loop.source._structure
+    assert (located.searches, located.kept) == (2, len(script) - 2)
+    view = play(loop, np.roll(image, -25, axis=1))  # the last screen, 25 px to the left
+    assert located.searches == 3
+    assert view.board == text and [list(row) for row in view.state.grid] == labels
+    # ... and searched in full again once it has answered AGAIN_WHOLE frames so.
+    import gridsight.readers.desktop as desktop
+
+    play(loop, np.roll(image, -26, axis=1))
+    assert located.searches == 3
+    monkeypatch.setattr(desktop, "AGAIN_WHOLE", 1)
+    view = play(loop, np.roll(image, -27, axis=1))
+    assert located.searches == 4 and view.board == text
 
 
 def test_a_frame_like_the_last_is_not_searched_again_but_a_buffer_filled_again_is(script):

@@ -79,6 +79,8 @@ WIDEN = 0.3  # a region whose find is no whole screen is tried this share of its
 # on each side (:func:`_widened`)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
+AGAIN_WHOLE = 10  # frames a whole-frame find like the last searched one answers alone (no
+# window searched: :meth:`ScreenLocator._like_last_whole`) before the full search runs again
 
 Locate = Callable[[np.ndarray], BoardRead]
 
@@ -448,7 +450,15 @@ class ScreenLocator:
     (a phone's own capture); a find there that is not credible among a desktop's windows
     (:func:`_credible`) is kept only if no window shows a more complete one, and it shows
     some of the game's furniture (a hand over the board leaves the cards). ``searches``
-    counts the whole-frame searches, ``kept`` the frames read in the remembered screen alone.
+    counts the whole-frame searches, ``kept`` the frames read in the remembered screen alone
+    (or by the whole frame alone, :meth:`_like_last_whole`).
+
+    A board the full search found in the whole frame is remembered too (:attr:`whole`): a
+    find there that is not sure (a real-look screen whose cards are of the ground's colour)
+    makes the search ask every window-like region for a better one, some thirty structural
+    reads (3 s of CPU) on every frame the player's tap changed. The next frames' whole-frame
+    find, when it is that board with the same furniture and cells read, is the answer
+    without them, for :data:`AGAIN_WHOLE` frames; any other find searches in full.
     """
 
     def __init__(self, locate: Locate, furniture: tuple[str, ...] = ()):
@@ -459,10 +469,13 @@ class ScreenLocator:
         self.searches = 0
         self.kept = 0
         self.refused: tuple[bytes, BoardNotFoundError] | None = None
+        self.whole: tuple[tuple[int, ...], BoardRead] | None = None  # (frame shape, find)
+        self.whole_again = 0  # frames answered by :meth:`_like_last_whole` since the search
 
     def reset(self) -> None:
         self.region = None
         self.refused = None
+        self.whole = None
 
     def __call__(self, image: np.ndarray) -> BoardRead:
         if self.region is not None:
@@ -477,15 +490,46 @@ class ScreenLocator:
         key = _digest(image)
         if self.refused is not None and self.refused[0] == key:
             raise self.refused[1]
+        locate = _OneSearch(self.locate)  # (the whole frame's read shared with the search)
+        found = self._like_last_whole(image, locate)
+        if found is not None:
+            self.kept += 1
+            return found
+        self.whole = None
         try:
-            return self._search(image)
+            found = self._search(image, locate)
         except BoardNotFoundError as error:
             self.refused = (key, error)
             raise
+        if VIEW not in found.extras:
+            self.whole, self.whole_again = (image.shape, found), 0
+        return found
 
-    def _search(self, image: np.ndarray) -> BoardRead:
+    def _like_last_whole(self, image: np.ndarray, locate: Locate) -> BoardRead | None:
+        """The board found in the whole of ``image``, when it is the one the last full search
+        answered with (:attr:`whole`: found in the whole frame, no window showing a better
+        one) on a frame of this size: the same board (:func:`same_board`), as credible and
+        sure, the same furniture found, as many cells read. Between two taps only a tile, the
+        counter and a card's row change, and the windows searched before are searched again
+        only every :data:`AGAIN_WHOLE` frames (a find that is sure was the answer at once).
+        ``None`` when not so: the full search follows."""
+        if self.whole is None or self.whole[0] != image.shape or \
+                self.whole_again >= AGAIN_WHOLE:
+            return None
+        try:
+            found = locate(image)
+        except BoardNotFoundError:
+            return None
+        last = self.whole[1]
+        if not (same_board(found, last) and _outcome(found, self.furniture)
+                == _outcome(last, self.furniture)):
+            return None
+        self.whole_again += 1
+        return found
+
+    def _search(self, image: np.ndarray, locate: Locate | None = None) -> BoardRead:
         self.searches += 1
-        locate = _OneSearch(self.locate)
+        locate = locate or _OneSearch(self.locate)
         whole: BoardRead | None = None
         try:
             whole = locate(image)
@@ -542,6 +586,14 @@ class ScreenLocator:
             return in_frame(self.locate(self.region.crop(image)), self.region)
         except BoardNotFoundError:
             return None
+
+
+def _outcome(read: BoardRead, furniture: tuple[str, ...]) -> tuple:
+    """What a search decides a whole frame's find by: credible, sure, how complete, and the
+    furniture found (surely, doubtfully, agreeing with the board)."""
+    return (_credible(read, furniture), _sure(read, furniture), _completeness(read, furniture),
+            tuple(read.extras.get(FURNITURE, ())), tuple(read.extras.get(DOUBTFUL, ())),
+            bool(read.extras.get(TALLY)))
 
 
 class _OneSearch:
