@@ -173,7 +173,8 @@ def tapped_empty(screen: RescueScreen, seen: list[list[tuple[str, TileSeen]]],
     and every card's box row, read clearly, counts exactly the found tiles seen (so none of
     the tapped ones is found): each was tapped and shows no animal. Only tiles that look like
     no rescue tile (something over them: a mouse pointer, a window's corner), none on the
-    board left unread as maybe-found lawn or covered. Fresh harder desktop 410014: a pointer
+    board left unread as maybe-found lawn or covered; not one dark with a picture in its
+    middle (``pictured``: what a found tile shows, a fill its card's row may have missed). Fresh harder desktop 410014: a pointer
     over a tapped tile, the counter's 5 and the rows' 1 + 1 fills for the two found tiles.
 
     Done here, on the reading, not by the locator (:func:`.screen.tapped_unread`): a board
@@ -191,7 +192,7 @@ def tapped_empty(screen: RescueScreen, seen: list[list[tuple[str, TileSeen]]],
     if any(tile.kind == "hidden" or tile.lawn for tile in tiles):
         return []
     if any(seen[r][c][0].startswith("animal:") or seen[r][c][1].kind != "unknown"
-           for r, c in unread):
+           or seen[r][c][1].pictured for r, c in unread):
         return []
     return list(unread)
 
