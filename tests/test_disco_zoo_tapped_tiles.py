@@ -8,7 +8,8 @@ sprite and 0.51 from the others'. The counter's 5 counts it tapped (four tiles s
 this one unread), so it is found or empty, and a picture centred on a tapped tile is what a
 found tile shows: it is found when within :data:`~gridsight.games.disco_zoo.screen.
 PICTURED_SPRITE` of a card's sprite (:func:`~gridsight.games.disco_zoo.screen.tapped_unread`),
-and the other cards' box rows, counting none of theirs found, name it Raptor.
+and the other cards' box rows, counting none of theirs found, name it Raptor. A tile read as
+covered (its halves unlike) the counter counts tapped is found the same way (440055).
 """
 
 from __future__ import annotations
@@ -59,3 +60,15 @@ def test_with_no_tap_counted_for_it_the_dark_raptor_stays_unread(raptor):
     assert kept[RAPTOR[0]][RAPTOR[1]].kind == "unknown"
     told = tapped_unread(image, screen.lattice, tiles, screen.cards, screen.counter)
     assert told[RAPTOR[0]][RAPTOR[1]].kind == "found"
+
+
+def test_a_covered_tile_the_counter_counts_tapped_is_found_by_its_sprite():
+    # Fresh real-look 440055 (1.08x, City: Raccoon, Sewer Turtle; 0 attempts left): a found
+    # Raccoon read as covered (its halves unlike), 0.27 from the Raccoon card's sprite and
+    # 0.54 from the other's; the counter's 0 counts ten taps, nine seen and this one.
+    _, text, image, _ = real_screen(55, 440_000)
+    screen = locate_rescue(image)
+    assert screen.tiles[4][1].kind == "found"
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"),
+                          ReadHints(animals=names_of(text)), image=image)
+    assert reading.text == text

@@ -797,8 +797,8 @@ def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
 
     A rescue starts with :data:`BOARD_TAPS` attempts (more only when bought), so a counter
     showing ``n`` says at least ``10 - n`` tiles were tapped. When that is exactly the tiles
-    seen tapped plus the unread ones (none hidden, none left unread on the lawn: a grass tile
-    there may be a found one), every unread tile was tapped: found or empty. One showing a
+    seen tapped plus the unread ones (hidden ones too; none left unread on the lawn: a grass
+    tile there may be a found one), every unread tile was tapped: found or empty. One showing a
     picture within :data:`TAPPED_SPRITE` of a card's sprite (:data:`PICTURED_SPRITE` when
     the tile is dark like the dirt with the picture in its middle) is found, of no rarity's
     colour (its sprite and the boxes tell its animal, or it is said unsure); the others stay
@@ -809,13 +809,15 @@ def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     at every ink cut (as for :func:`missed_by_the_counter`). Fresh harder desktop 410023: a
     found timeless Babmoon drawn near the dirt's brown, 0.15 from its card's sprite, its row's
     fill unread, the counter's 8 saying two taps where the board showed one tapped and this
-    one unread."""
+    one unread. Fresh real-look 440055 (1.08x): a found Raccoon read as covered (its halves
+    unlike), 0.27 from the Raccoon card's sprite and 0.54 from the other's, the counter's 0
+    counting it tapped."""
     if counter.value is None or not counter.agree or counter.lead <= 0.0:
         return tiles
     flat = [tile for row in tiles for tile in row]
     unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
-              if tile.kind == "unknown"]
-    if not unread or any(tile.kind == "hidden" or tile.lawn for tile in flat):
+              if tile.kind in ("unknown", "hidden")]
+    if not unread or any(tile.lawn for tile in flat):
         return tiles
     seen = sum(tile.kind in ("found", "empty") for tile in flat)
     if BOARD_TAPS - counter.value != seen + len(unread):
