@@ -155,7 +155,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             wider = _widened(image, region, found, locate, furniture)
             if wider is not None:
                 found = wider
-        if any(holds(other, found) for other in finds):
+        if any(holds(other, found) and not _other_board(found, other, furniture)
+               for other in finds):
             continue  # a part of a board found already (between two of its lines)
         # A larger board replaces those it holds, unless it reads fewer of its cells: the
         # blurred blow-up of the screen behind a pillar-boxed phone holds a lattice round
@@ -186,6 +187,20 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
     return best
+
+
+def _other_board(found: BoardRead, holder: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether ``found``, held by ``holder`` (a board found before it, in another region),
+    is another board, not a part of ``holder``'s: it shows more of a screen
+    (:func:`_completeness`) and lies at a finer pitch off ``holder``'s lines and half-lines
+    (:func:`_finer_within`; a part of a board read in a region cut between two of its lines
+    lies on them). Fresh harder desktop 450025 (`--share 0.15 0.2`): a region cutting the
+    phone's left side read a 5x5 lattice of 66 px over the board's right half and a dark
+    window beside it (cards only, 96% of its cells); the phone's own board of 40 px, read
+    whole with its cards and counter in a later region, was skipped as a part of it, and the
+    capture refused."""
+    return _completeness(found, furniture) > _completeness(holder, furniture) and \
+        _finer_within(found, holder)
 
 
 def _widened(image: np.ndarray, region: Region, found: BoardRead, locate: Locate,

@@ -820,6 +820,12 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
 # Fresh real-look 370054 at 1.94x: two mythical Unicorn tiles drawn near the dirt's colour,
 # 0.24 from the Unicorn card's sprite, 0.39 from the Chicken's.
 TAPPED_SPRITE = 0.3
+# ... or this near, on a tile dark like the dirt with its picture in its middle (``pictured``:
+# where a found tile shows its animal; a pointer or a toast is seldom centred on a tile).
+# Real-look 7018 at 0.92x: a Raptor tile near the dirt's colour, its sprite 12 px against
+# the card's 41, 0.32 from the Raptor card's and 0.51 from the others', the counter's 5
+# counting it tapped.
+PICTURED_SPRITE = 0.4
 
 
 def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
@@ -829,23 +835,27 @@ def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
 
     A rescue starts with :data:`BOARD_TAPS` attempts (more only when bought), so a counter
     showing ``n`` says at least ``10 - n`` tiles were tapped. When that is exactly the tiles
-    seen tapped plus the unread ones (none hidden, none left unread on the lawn: a grass tile
-    there may be a found one), every unread tile was tapped: found or empty. One showing a
-    picture within :data:`TAPPED_SPRITE` of a card's sprite is found, of no rarity's colour
-    (its sprite and the boxes tell its animal, or it is said unsure); the others stay unread
-    (telling a tapped tile with no such picture empty, when the rows count every found tile,
-    read the shipped skin's screen in a desktop by its structure whole, where its pack read it
-    right and its cards' structural read fits no animals: refused). The counter must read alike
+    seen tapped plus the unread ones (hidden ones too; none left unread on the lawn: a grass
+    tile there may be a found one), every unread tile was tapped: found or empty. One showing a
+    picture within :data:`TAPPED_SPRITE` of a card's sprite (:data:`PICTURED_SPRITE` when
+    the tile is dark like the dirt with the picture in its middle) is found, of no rarity's
+    colour (its sprite and the boxes tell its animal, or it is said unsure); the others stay
+    unread here (one the cards' box rows then tell empty is so read by the reading,
+    :func:`.screen_text.tapped_empty`, not here: told here, it read the shipped skin's screen
+    in a desktop by its structure whole, where its pack read it right and its cards'
+    structural read fits no animals: refused). The counter must read alike
     at every ink cut (as for :func:`missed_by_the_counter`). Fresh harder desktop 410023: a
     found timeless Babmoon drawn near the dirt's brown, 0.15 from its card's sprite, its row's
     fill unread, the counter's 8 saying two taps where the board showed one tapped and this
-    one unread."""
+    one unread. Fresh real-look 440055 (1.08x): a found Raccoon read as covered (its halves
+    unlike), 0.27 from the Raccoon card's sprite and 0.54 from the other's, the counter's 0
+    counting it tapped."""
     if counter.value is None or not counter.agree or counter.lead <= 0.0:
         return tiles
     flat = [tile for row in tiles for tile in row]
     unread = [(r, c) for r, row in enumerate(tiles) for c, tile in enumerate(row)
-              if tile.kind == "unknown"]
-    if not unread or any(tile.kind == "hidden" or tile.lawn for tile in flat):
+              if tile.kind in ("unknown", "hidden")]
+    if not unread or any(tile.lawn for tile in flat):
         return tiles
     seen = sum(tile.kind in ("found", "empty") for tile in flat)
     if BOARD_TAPS - counter.value != seen + len(unread):
@@ -853,7 +863,10 @@ def tapped_unread(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     pictures = _card_pictures(cards)
     if not pictures:
         return tiles
-    return _found_by_sprite(image, lattice, tiles, unread, pictures, TAPPED_SPRITE)
+    pictured = [(r, c) for r, c in unread if tiles[r][c].pictured]
+    tiles = _found_by_sprite(image, lattice, tiles, pictured, pictures, PICTURED_SPRITE)
+    plain = [(r, c) for r, c in unread if not tiles[r][c].pictured]
+    return _found_by_sprite(image, lattice, tiles, plain, pictures, TAPPED_SPRITE)
 
 
 CENTRED = 0.08  # a found tile's animal stands in its middle: its ink box's centre this near

@@ -127,6 +127,13 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                      len(unread), taps_may_be)
     counts = box_counts(screen.cards, animals, notes, warnings) if cards_match else None
+    for cell in tapped_empty(screen, seen, unread, found, empty, counts, taps, taps_may_be,
+                             hints.taps is not None):
+        unread.remove(cell)
+        empty.append(cell)
+        grid[cell[0]][cell[1]] = "-"
+        notes.append(f"{cell_name(*cell)}: the attempts counter says it was tapped and the "
+                     "cards' boxes count every found tile: empty")
     boxed: set[Cell] = set()
     if counts is not None:
         narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
@@ -153,6 +160,41 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                ("taps", "/".join(map(str, [taps, *taps_may_be])))]
     return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
                         unsure_cells)
+
+
+def tapped_empty(screen: RescueScreen, seen: list[list[tuple[str, TileSeen]]],
+                 unread: Sequence[Cell], found: Sequence[FoundTile], empty: Sequence[Cell],
+                 counts: Sequence[int | None] | None, taps: int, taps_may_be: Sequence[int],
+                 given: bool) -> list[Cell]:
+    """The unread tiles two counts together tell empty: the attempts left (the player's
+    ``--taps``, ``given``, or the counter read alike at every ink cut and taken with no other
+    count) say every unread tile was tapped (10 minus them is exactly the tiles seen tapped
+    plus the unread ones: attempts bought would make the taps more than the board can hold),
+    and every card's box row, read clearly, counts exactly the found tiles seen (so none of
+    the tapped ones is found): each was tapped and shows no animal. Only tiles that look like
+    no rescue tile (something over them: a mouse pointer, a window's corner), none on the
+    board left unread as maybe-found lawn or covered; not one dark with a picture in its
+    middle (``pictured``: what a found tile shows, a fill its card's row may have missed). Fresh harder desktop 410014: a pointer
+    over a tapped tile, the counter's 5 and the rows' 1 + 1 fills for the two found tiles.
+
+    Done here, on the reading, not by the locator (:func:`.screen.tapped_unread`): a board
+    found by its structure must not read more of its cells by it than a pack reads of the same
+    board (the pack's read and the structure's are weighed by the cells each reads)."""
+    if not unread or counts is None or any(n is None for n in counts) or taps_may_be:
+        return []
+    counter = screen.counter
+    if not given and (counter.value != taps or not counter.agree or counter.lead <= 0.0):
+        return []
+    if BOARD_TAPS - taps != len(found) + len(empty) + len(unread) or \
+            sum(n or 0 for n in counts) != len(found):
+        return []
+    tiles = [tile for row in seen for _, tile in row]
+    if any(tile.kind == "hidden" or tile.lawn for tile in tiles):
+        return []
+    if any(seen[r][c][0].startswith("animal:") or seen[r][c][1].kind != "unknown"
+           or seen[r][c][1].pictured for r, c in unread):
+        return []
+    return list(unread)
 
 
 def _believed(screen: RescueScreen, board: BoardRead) -> list[list[tuple[str, TileSeen]]]:
