@@ -600,6 +600,8 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
     # Padded so that every glyph's canvas (its columns with a margin, the region's rows)
     # lies inside it: column ``margin + i`` is the region's column ``i``.
     padded = cv2.copyMakeBorder(soft, 0, 0, margin, margin, cv2.BORDER_CONSTANT, value=0)
+    # (the columns clear of half ink, padded as the canvases are: made once for the line)
+    clear = np.pad(profile < SPLIT, margin, constant_values=True)
     made = []
     for a, b in _split_wide(_join_slits(_runs(profile >= SPLIT), height), profile, height):
         on = soft[:, a:b] >= 0.5
@@ -611,7 +613,7 @@ def _make_line(glyphs: list[list[Piece]], picture: np.ndarray, pic_lab: np.ndarr
             continue  # a speck, not a glyph
         canvas = padded[:, a : b + 2 * margin].copy()
         # Nothing of the neighbours: in the margins, columns with half ink are cleared.
-        keep = np.pad(profile < SPLIT, margin, constant_values=True)[a : b + 2 * margin]
+        keep = clear[a : b + 2 * margin].copy()
         keep[margin : margin + (b - a)] = True
         canvas *= keep
         made.append(Glyph((left + a, gy0, b - a, gy1 - gy0), canvas, cap_top, cap_bottom,
