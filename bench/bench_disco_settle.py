@@ -17,7 +17,8 @@ The screen's text lines and the engine's readings are forgotten before every rea
 runs read the words), and the two runs' texts must be the same. The machine is shared, so
 the ratio, measured side by side, is the figure.
 
-Then six inner steps of the same reads (2026-12-02; the sixth 2026-12-03), each timed
+Then seven inner steps of the same reads (2026-12-02; the sixth 2026-12-03, the seventh
+2026-12-05), each timed
 against the code it replaced on exactly the questions the reads asked it (recorded while the
 screens are found and read once first), the baseline first, answers checked equal (CPU
 seconds, all screens):
@@ -39,8 +40,14 @@ seconds, all screens):
 - **rows' colours** (2026-12-03): a title bar's rows' main colours found together
   (``glyphs._rows_mode_colours``) against :func:`~gridsight.vision.glyphs._mode_colour` row
   by row (the text colour above is then asked of the cards' borders only);
+- **stroke runs** (2026-12-05): the ink of every run across a glyph's rows, for its stroke
+  width, summed for all its rows at once (``glyphs._run_inks``, to the bit) against row by
+  row;
 
-and the whole reads with every one of those baselines at once against the remembered run.
+and the whole reads with every one of those baselines at once against the remembered run
+(with two more baselines of 2026-12-05: a glyph's drawing padded afresh for every pair, not
+once (``glyphs._padded_once``), and a name line's cuts made afresh at every reading of a
+screen's names, not once per screen (``names._made_once``)).
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from contextlib import ExitStack, contextmanager
 from functools import cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -92,6 +100,7 @@ _REMEMBERED = (settle._stands_once, board._tiles, catalogue._placements, names._
 def _forget() -> None:
     names._RECENT.clear()
     names._LINES.clear()  # (fresh lines: fresh glyphs, no distance remembered on them)
+    names._MADE.clear()  # (... and fresh cuts of them)
     ocr_names._RECENT.clear()
     for cached in _REMEMBERED:
         cached.cache_clear()
@@ -130,6 +139,20 @@ def _drawn_afresh(glyph, native: float):
     return drawn, (drawn * drawn).sum()
 
 
+def _run_inks_row_by_row(rows: np.ndarray) -> list[float]:
+    return [float(row[max(0, a - 1) : b + 1].sum()) for row in rows
+            for a, b in glyphs._runs(row >= 0.5)]
+
+
+def _padded_afresh(glyph, native: float, drawn: np.ndarray) -> np.ndarray:
+    return cv2.copyMakeBorder(drawn, glyphs.SHIFT, glyphs.SHIFT, glyphs.SHIFT, glyphs.SHIFT,
+                              cv2.BORDER_CONSTANT, value=0)
+
+
+def _made_afresh(make, line, *args):
+    return make(line, *args)
+
+
 def _rows_one_by_one(picture: np.ndarray) -> list[np.ndarray]:
     return [glyphs._mode_colour(picture[y].reshape(-1, 3).astype(np.float32))
             for y in range(picture.shape[0])]
@@ -159,7 +182,10 @@ BASELINES = ((screen, "_dominant_each", _dominant_one_by_one),
              (placements, "has_joint_placement", _found_by_enumerating),
              (names, "_one_rescue", _one_rescue_per_combination),
              (glyphs, "_pooled", glyphs._pooled_plain),
-             (glyphs, "_rows_mode_colours", _rows_one_by_one))
+             (glyphs, "_rows_mode_colours", _rows_one_by_one),
+             (glyphs, "_run_inks", _run_inks_row_by_row),
+             (glyphs, "_padded_once", _padded_afresh),
+             (names, "_made_once", _made_afresh))
 
 
 # -- recording what each step is asked ---------------------------------------------------------
@@ -169,10 +195,11 @@ def recorded(images: list[np.ndarray]) -> tuple[list, dict[str, list]]:
     """The screens found, and each step's questions while they are found and read with no
     options once (the imports and the engine's model paid before any timing)."""
     asked: dict[str, list] = {"tiles": [], "glyphs": [], "boards": [], "names": [], "colours": [],
-                              "rows": []}
+                              "rows": [], "strokes": []}
     spies = ((screen, "read_tiles", "tiles"), (cipher, "glyph_distance", "glyphs"),
              (placements, "has_joint_placement", "boards"), (names, "_one_rescue", "names"),
-             (glyphs, "_mode_colour", "colours"), (glyphs, "_rows_mode_colours", "rows"))
+             (glyphs, "_mode_colour", "colours"), (glyphs, "_rows_mode_colours", "rows"),
+             (glyphs, "_run_inks", "strokes"))
     with ExitStack() as stack:
         for owner, name, key in spies:
             real = getattr(owner, name)
@@ -262,6 +289,8 @@ def inner_steps(found, asked: dict[str, list], remembered: list[float],
          glyphs, "_pooled", glyphs._pooled_plain)
     step("rows' colours", asked["rows"], lambda q: glyphs._rows_mode_colours(*q),
          glyphs, "_rows_mode_colours", _rows_one_by_one)
+    step("stroke runs", asked["strokes"], lambda q: [float(w) for w in glyphs._run_inks(*q)],
+         glyphs, "_run_inks", _run_inks_row_by_row)
     base = 0.0
     for one, text in zip(found, texts):
         with ExitStack() as stack:

@@ -464,7 +464,7 @@ def _pieces_cuts(line: TextLine) -> Cut | None:
     tall = [g.box[3] for g in line.glyphs]
     if min(tall) >= PIECE_HEIGHT * float(np.median(tall)):
         return None
-    return _joined_cuts(line, lambda counts: pieces_joined(line, counts))
+    return _joined_cuts(line, lambda counts: _made_once(pieces_joined, line, counts))
 
 
 def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
@@ -476,7 +476,7 @@ def _stems_cuts(line: TextLine, letter: float) -> Cut | None:
     narrow = [g.box[2] < STEM * letter for g in line.glyphs]
     if not any(a and b for a, b in zip(narrow, narrow[1:])):
         return None
-    return _joined_cuts(line, lambda counts: stems_joined(line, counts, letter))
+    return _joined_cuts(line, lambda counts: _made_once(stems_joined, line, counts, letter))
 
 
 def _joined_cuts(line: TextLine, join: Callable[[tuple[int, ...]], TextLine | None]) -> Cut:
@@ -493,6 +493,31 @@ def _joined_cuts(line: TextLine, join: Callable[[tuple[int, ...]], TextLine | No
         return made[counts]
 
     return cut
+
+
+_MADE: OrderedDict[tuple, tuple[TextLine, TextLine | None]] = OrderedDict()
+MADE = 64  # lines cut anew remembered (a screen's names make up to 26: 0.76x seed 7000)
+
+
+def _made_once(make: Callable[..., TextLine | None], line: TextLine,
+               *args) -> TextLine | None:
+    """``make(line, *args)`` (a line cut anew: :func:`gridsight.vision.glyphs.recut`,
+    :func:`~gridsight.vision.glyphs.split_wider`, ...), made once for the same glyphs (by
+    identity) and arguments, and ``line`` itself where that was ``make``'s answer. A screen's
+    names are read more than once (with every clue of the cards, then with the clear ones
+    only) over the same glyphs, each reading cutting its lines anew: the glyphs so made were
+    new objects each time, and every distance from them to the references was worked out
+    again (measured: 5915 of 0.76x seed 7000's 13860). Kept with the line it was made from
+    (its glyphs held, their ids not reused), the oldest dropped beyond :data:`MADE`."""
+    key = (make, tuple(id(g) for g in line.glyphs), line.words, line.box, line.height,
+           line.colour, args)
+    entry = _MADE.get(key)
+    if entry is None:
+        entry = _kept(_MADE, key, (line, make(line, *args)), MADE)
+    else:
+        _MADE.move_to_end(key)
+    source, made = entry
+    return line if made is source else made
 
 
 def _glyph_height(line: TextLine) -> float:
@@ -533,7 +558,7 @@ def _name_cut(line: TextLine, counts: tuple[int, ...], cell: float,
         return line
     if wide:
         return line if counts == line.words and not paired else None
-    return recut(line, counts) or (line if counts == line.words else None)
+    return _made_once(recut, line, counts) or (line if counts == line.words else None)
 
 
 def _unlike(ranked, slot: int, line_texts: tuple[TextLine | None, list[str]]) -> bool:
@@ -812,10 +837,11 @@ def _remembered(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     return _kept(_RECENT, key, read_names(image, cards, title_bottom, region, pixels=pixels))
 
 
-def _kept(cache: OrderedDict, key: bytes, value):
-    """``value`` kept in ``cache`` under ``key``, the oldest dropped beyond :data:`RECENT`."""
+def _kept(cache: OrderedDict, key, value, size: int = 0):
+    """``value`` kept in ``cache`` under ``key``, the oldest dropped beyond ``size`` (by
+    default :data:`RECENT`)."""
     cache[key] = value
-    while len(cache) > RECENT:
+    while len(cache) > (size or RECENT):
         cache.popitem(last=False)
     return value
 
@@ -962,7 +988,7 @@ def _unpaired(line: TextLine | None, owned: Sequence[TextLine | None]) -> TextLi
     usual = float(np.median([g.box[2] for ln in labels for g in ln.glyphs])) \
         / float(np.median([g.box[3] for ln in labels for g in ln.glyphs]))
     tall = float(np.median([g.box[3] for g in line.glyphs])) if line.glyphs else line.height
-    return split_wider(line, PAIR_WIDTH * usual * tall)
+    return _made_once(split_wider, line, PAIR_WIDTH * usual * tall)
 
 
 def _borrowed(card: CardText, cards: Sequence[CardText],
