@@ -1244,8 +1244,9 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
                        rims: np.ndarray) -> None:
     """A whole edge row (or column) of tapped tiles whose colour carries on outside the
     lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
-    the board), not a row of tapped tiles: its tiles are unread. Hidden tiles in the row are
-    passed over (at least three must show)."""
+    the board), not a row of tapped tiles: its tiles are unread, unless the lattice's lines
+    show between them (:func:`_lined_along`). Hidden tiles in the row are passed over (at
+    least three must show)."""
     rows, cols = lattice.rows, lattice.cols
     edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
              ([(rows - 1, c) for c in range(cols)],
@@ -1261,9 +1262,27 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
             continue
         colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
-        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside):
+        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside) \
+                and not _lined_along(image, lattice, shown):
             for r, c in shown:
                 tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+
+
+EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them
+
+
+def _lined_along(image: np.ndarray, lattice: Lattice, cells: list[tuple[int, int]]) -> bool:
+    """Whether the tiles ``cells`` of an edge row (or column) show the lattice's lines
+    between them: every pair of neighbours among them (at least :data:`EDGE_LINES` pairs)
+    parted by a line darker than both (:data:`LINE_DIP`, :func:`_line_dip`). The screen
+    around a board shows none of its lines; a row of tiles tapped empty does, the dirt
+    lighter than the lines. Fresh real-look 510043 (2.6x, Northern): the bottom row all
+    tapped, a dark pool drawn below the board near the dirt's colour, was taken for the
+    screen past the board (its lines dipped 7 levels); the lattice one row up was read
+    instead, every tile a row off, the attempts with it, and no warning."""
+    dips = [_line_dip(image, lattice, r, c, r == r2)
+            for (r, c), (r2, c2) in zip(cells, cells[1:]) if abs(r2 - r) + abs(c2 - c) == 1]
+    return len(dips) >= EDGE_LINES and min(dips) >= LINE_DIP
 
 
 def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.ndarray | None:
