@@ -272,14 +272,61 @@ def _may_spell(counter: NumberRead, value: int) -> bool:
         glyph[int(ch)] < MIN_LEAD for glyph, ch in zip(gaps, text))
 
 
+LATTICES_KEPT = 2  # distinct lattices (each with its shifts) tried on every screen
+LATTICES_WIDER = 3  # ... when the best of them leaves too many tiles unread
+SEEN_WHOLE = 0.8  # a lattice with fewer of its tiles read widens the search
+
+
 def locate_rescue(image: np.ndarray) -> RescueScreen:
     """The rescue screen in ``image``; :class:`BoardNotFoundError` when no 5x5 lattice of
-    rescue tiles is there."""
+    rescue tiles is there.
+
+    The :data:`LATTICES_KEPT` best lattices by their lines (and their shifts) are tried; when
+    the best fit leaves fewer than :data:`SEEN_WHOLE` of its tiles read, the
+    :data:`LATTICES_WIDER` best are. A lattice of another pitch can outscore the board's by its
+    lines (a toast's edges, faint lines between the tiles): its tiles straddle the board's,
+    their halves unlike, and read as tiles hidden under something, which count for the
+    threshold; the rest stated wrong. Fresh real-look 500005 (Outback, faint lines) at 0.75x
+    and with a toast at 1x: a lattice of 4/5 the board's pitch, 9 and 11 tiles "hidden", the
+    board's own lattice third by its lines and never tried; 6 and 8 tiles stated wrong with
+    no warning."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    best: tuple[float, float, Lattice, tuple, bool] | None = None
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                    keep=2, shifts=LATTICE_SHIFTS)
+                                    keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
+    best = _best_lattice(image, candidates, None)
+    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+        tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
+        wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                   keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
+        best = _best_lattice(image, [lat for lat in wider if (
+            round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+    if best is None or best[1] < 0:
+        detail = "no lattice of tiles" if best is None else \
+            "best lattice: its grass tiles show none of its lines" if best[4] else \
+            f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
+        raise BoardNotFoundError("disco-zoo", detail)
+    plausibility, _, lattice, tiles, _, _ = best
+    cards = find_cards(image, lattice, tiles)
+    tiles = covered_found(image, lattice, tiles, cards)
+    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
+                              cards)
+    cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
+    counter = read_counter(image, lattice, cards)
+    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    tiles = tapped_unread(image, lattice, tiles, cards, counter)
+    return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+_Best = tuple[float, float, Lattice, tuple, bool, float]
+
+
+def _best_lattice(image: np.ndarray, candidates: list[Lattice],
+                  best: _Best | None) -> _Best | None:
+    """Of ``candidates`` and ``best`` (the best so far, or ``None``), the lattice that fits
+    best: (plausibility, fit, lattice, tiles, lineless, share of tiles read)."""
+    rows, cols = screen_facts()["rows"], screen_facts()["cols"]
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
         if best is not None and best[1] >= lattice.score:
             break  # no lattice with weaker lines can fit better
@@ -302,23 +349,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         if lineless:
             fit = -1.0
         if best is None or fit > best[1]:
-            best = (plausibility, fit, lattice, tiles, lineless)
-    if best is None or best[1] < 0:
-        detail = "no lattice of tiles" if best is None else \
-            "best lattice: its grass tiles show none of its lines" if best[4] else \
-            f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
-        raise BoardNotFoundError("disco-zoo", detail)
-    plausibility, _, lattice, tiles, _ = best
-    cards = find_cards(image, lattice, tiles)
-    tiles = covered_found(image, lattice, tiles, cards)
-    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
-                              cards)
-    cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
-    cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
-    counter = read_counter(image, lattice, cards)
-    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
-    tiles = tapped_unread(image, lattice, tiles, cards, counter)
-    return RescueScreen(lattice, tiles, cards, counter, plausibility)
+            best = (plausibility, fit, lattice, tiles, lineless, seen)
+    return best
 
 
 def unsure_rarities(cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
