@@ -51,6 +51,8 @@ def _screens() -> dict[str, tuple[str, np.ndarray]]:
         # Outback, faint lines: 0.75x (area), and with a toast at 1x.
         "500005 at 0.75x": _scaled(500_005, 0.75, cv2.INTER_AREA),
         "500005 with a toast": _toasted(500_005),
+        # Mars at 0.5x (bilinear), 180 px wide: a card's MARTIAN in three glyphs.
+        "520012 at 0.5x": _scaled(520_012, 0.5, cv2.INTER_LINEAR),
     }
 
 
@@ -84,3 +86,14 @@ def test_a_lattice_leaving_many_tiles_unread_widens_the_search(reads, name):
     straddled the board's and 9 to 11 read as hidden, the rest stated wrong. The board's
     own lattice, third by its lines, is now tried too, and fits."""
     assert _read_right(reads[name])
+
+
+def test_a_name_of_letters_run_together_is_not_read_by_its_shapes(reads):
+    """``MARTIAN`` in glyphs 24, 4 and 12 pixels wide and 8 tall read ``COW`` at no cost by
+    its shapes, the title's ``MARS`` read ``FARM`` agreeing: a Cow and a Unicorn given for a
+    Martian and a Marsten, region and animals wrong with no warning. Letters run together
+    are no letters' shapes (:func:`gridsight.games.disco_zoo.lengths.run_together`): the
+    player is asked, or the screen read right."""
+    text, kinds, plain, asked = reads["520012 at 0.5x"]
+    assert _read_right(reads["520012 at 0.5x"])
+    assert plain.splitlines()[:2] == text.splitlines()[:2] or asked
