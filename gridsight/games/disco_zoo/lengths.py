@@ -173,7 +173,8 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
              ) -> Settled | None:
     """The choices ``standing`` (not settled) narrowed by the names the cards' lines read as
     one animal each, with no label vouching for their letters: a line tall enough
-    (:data:`MIN_LETTER`), of capitals of one height (:func:`one_capital_height`), read
+    (:data:`MIN_LETTER`), of capitals of one height (:func:`one_capital_height`), none of
+    its glyphs letters run together (:func:`run_together`), read
     under the cards' clear clues (``words`` read with ``sure``) at a cost under
     :data:`SHAPE_COST` as that animal first and as no other of the card's options (a close
     reading the boxes and the board rule out leaves it alone: 0.66x seed 270026's ``HORSE``
@@ -196,7 +197,7 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
                 not card.candidates or card.cost >= SHAPE_COST or \
                 [name for name in card.candidates if name in options] != \
-                [card.candidates[0]] or not one_capital_height(line):
+                [card.candidates[0]] or not one_capital_height(line) or run_together(line):
             continue
         narrowed[k] = (card.candidates[0],)
         shaped.append(card.candidates[0])
@@ -217,6 +218,26 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
             return None
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
+
+
+# A glyph this many times as wide as its line's capitals are tall is letters run together
+# (a pixel font's widest capital, ``M`` or ``W``, is about as wide as tall, a pixel or two
+# more when smoothed).
+RUN_WIDE = 1.6
+
+
+def run_together(line: TextLine) -> bool:
+    """Whether a glyph of ``line`` is :data:`RUN_WIDE` times as wide as the line's glyphs'
+    median height or wider: letters run together (blur at a small scale), so its shapes
+    are no letters'. 0.5x fresh real-look 520012's ``MARTIAN`` in three glyphs 24, 4 and 12
+    pixels wide, 8 tall (``MAR``, ``T``, ``IAN``), read ``COW`` at no cost by its shapes; the
+    title's ``MARS`` read ``FARM`` agreed, and Cow and Unicorn of the Farm were given for a
+    Martian and a Marsten of Mars with no warning. (:func:`by_length` has its own guard, the
+    screen's usual letter; here one card's line alone was read, its glyphs all run together.)"""
+    if not line.glyphs:
+        return False
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    return any(g.box[2] >= RUN_WIDE * tall for g in line.glyphs)
 
 
 def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:

@@ -272,14 +272,61 @@ def _may_spell(counter: NumberRead, value: int) -> bool:
         glyph[int(ch)] < MIN_LEAD for glyph, ch in zip(gaps, text))
 
 
+LATTICES_KEPT = 2  # distinct lattices (each with its shifts) tried on every screen
+LATTICES_WIDER = 3  # ... when the best of them leaves too many tiles unread
+SEEN_WHOLE = 0.8  # a lattice with fewer of its tiles read widens the search
+
+
 def locate_rescue(image: np.ndarray) -> RescueScreen:
     """The rescue screen in ``image``; :class:`BoardNotFoundError` when no 5x5 lattice of
-    rescue tiles is there."""
+    rescue tiles is there.
+
+    The :data:`LATTICES_KEPT` best lattices by their lines (and their shifts) are tried; when
+    the best fit leaves fewer than :data:`SEEN_WHOLE` of its tiles read, the
+    :data:`LATTICES_WIDER` best are. A lattice of another pitch can outscore the board's by its
+    lines (a toast's edges, faint lines between the tiles): its tiles straddle the board's,
+    their halves unlike, and read as tiles hidden under something, which count for the
+    threshold; the rest stated wrong. Fresh real-look 500005 (Outback, faint lines) at 0.75x
+    and with a toast at 1x: a lattice of 4/5 the board's pitch, 9 and 11 tiles "hidden", the
+    board's own lattice third by its lines and never tried; 6 and 8 tiles stated wrong with
+    no warning."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    best: tuple[float, float, Lattice, tuple, bool] | None = None
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                    keep=2, shifts=LATTICE_SHIFTS)
+                                    keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
+    best = _best_lattice(image, candidates, None)
+    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+        tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
+        wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                   keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
+        best = _best_lattice(image, [lat for lat in wider if (
+            round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+    if best is None or best[1] < 0:
+        detail = "no lattice of tiles" if best is None else \
+            "best lattice: its grass tiles show none of its lines" if best[4] else \
+            f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
+        raise BoardNotFoundError("disco-zoo", detail)
+    plausibility, _, lattice, tiles, _, _ = best
+    cards = find_cards(image, lattice, tiles)
+    tiles = covered_found(image, lattice, tiles, cards)
+    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
+                              cards)
+    cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
+    counter = read_counter(image, lattice, cards)
+    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    tiles = tapped_unread(image, lattice, tiles, cards, counter)
+    return RescueScreen(lattice, tiles, cards, counter, plausibility)
+
+
+_Best = tuple[float, float, Lattice, tuple, bool, float]
+
+
+def _best_lattice(image: np.ndarray, candidates: list[Lattice],
+                  best: _Best | None) -> _Best | None:
+    """Of ``candidates`` and ``best`` (the best so far, or ``None``), the lattice that fits
+    best: (plausibility, fit, lattice, tiles, lineless, share of tiles read)."""
+    rows, cols = screen_facts()["rows"], screen_facts()["cols"]
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
         if best is not None and best[1] >= lattice.score:
             break  # no lattice with weaker lines can fit better
@@ -302,23 +349,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         if lineless:
             fit = -1.0
         if best is None or fit > best[1]:
-            best = (plausibility, fit, lattice, tiles, lineless)
-    if best is None or best[1] < 0:
-        detail = "no lattice of tiles" if best is None else \
-            "best lattice: its grass tiles show none of its lines" if best[4] else \
-            f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
-        raise BoardNotFoundError("disco-zoo", detail)
-    plausibility, _, lattice, tiles, _ = best
-    cards = find_cards(image, lattice, tiles)
-    tiles = covered_found(image, lattice, tiles, cards)
-    tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
-                              cards)
-    cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
-    cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
-    counter = read_counter(image, lattice, cards)
-    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
-    tiles = tapped_unread(image, lattice, tiles, cards, counter)
-    return RescueScreen(lattice, tiles, cards, counter, plausibility)
+            best = (plausibility, fit, lattice, tiles, lineless, seen)
+    return best
 
 
 def unsure_rarities(cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
@@ -1295,8 +1327,9 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
                        rims: np.ndarray) -> None:
     """A whole edge row (or column) of tapped tiles whose colour carries on outside the
     lattice, beside it or beyond it, is the screen around the board (a lattice one tile past
-    the board), not a row of tapped tiles: its tiles are unread. Hidden tiles in the row are
-    passed over (at least three must show)."""
+    the board), not a row of tapped tiles: its tiles are unread, unless the lattice's lines
+    show between them (:func:`_lined_along`). Hidden tiles in the row are passed over (at
+    least three must show)."""
     rows, cols = lattice.rows, lattice.cols
     edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
              ([(rows - 1, c) for c in range(cols)],
@@ -1312,9 +1345,27 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
             continue
         colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
-        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside):
+        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside) \
+                and not _lined_along(image, lattice, shown):
             for r, c in shown:
                 tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+
+
+EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them
+
+
+def _lined_along(image: np.ndarray, lattice: Lattice, cells: list[tuple[int, int]]) -> bool:
+    """Whether the tiles ``cells`` of an edge row (or column) show the lattice's lines
+    between them: every pair of neighbours among them (at least :data:`EDGE_LINES` pairs)
+    parted by a line darker than both (:data:`LINE_DIP`, :func:`_line_dip`). The screen
+    around a board shows none of its lines; a row of tiles tapped empty does, the dirt
+    lighter than the lines. Fresh real-look 510043 (2.6x, Northern): the bottom row all
+    tapped, a dark pool drawn below the board near the dirt's colour, was taken for the
+    screen past the board (its lines dipped 7 levels); the lattice one row up was read
+    instead, every tile a row off, the attempts with it, and no warning."""
+    dips = [_line_dip(image, lattice, r, c, r == r2)
+            for (r, c), (r2, c2) in zip(cells, cells[1:]) if abs(r2 - r) + abs(c2 - c) == 1]
+    return len(dips) >= EDGE_LINES and min(dips) >= LINE_DIP
 
 
 def _patch_colour(image: np.ndarray, lattice: Lattice, r: int, c: int) -> np.ndarray | None:
