@@ -19,7 +19,7 @@ import pytest
 
 from gridsight.readers.find import find_in, load_game_pack
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.regions import END_GAP, SIDE_GAP, _line_ends, _longest_gaps, regions_around
+from gridsight.vision.regions import SIDE_GAP, _line_ends, _longest_gaps, regions_around
 
 GROUND = (40, 90, 40)
 
@@ -681,11 +681,11 @@ def _plain_line_ends(horizontal, x0, x1, rows):
         if x1 - x0 < 4 or gaps > SIDE_GAP:
             continue
         left, right = x0, x1
-        while left > 0 and line[max(0, left - END_GAP - 1) : left].any():
+        while left > 0 and line[max(0, left - SIDE_GAP - 1) : left].any():
             left -= 1
         while not line[left]:
             left += 1
-        while right < width and line[right : right + END_GAP + 1].any():
+        while right < width and line[right : right + SIDE_GAP + 1].any():
             right += 1
         while not line[right - 1]:
             right -= 1

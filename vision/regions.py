@@ -71,8 +71,7 @@ INNER_LINE = 0.5  # a line inside a side covering this share as much is the side
 BAND = 0.12  # a title or status bar is at most this share of a screen's width tall
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
-SIDE_GAP = 4  # the longest break (pixels) of a side, or of a line across, found unbroken...
-END_GAP = 3  # ...and the longest one bridged following a line across to its ends
+SIDE_GAP = 3  # the longest break (pixels) of a side, or of a line across, found unbroken
 EDGE_BANDS = 0.2  # the share of its height at its top and bottom a side is placed along
 ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
 GRID_LINES = 10  # lines across a region found by its top and bottom that make it a grid...
@@ -666,7 +665,7 @@ def _most_lines(agreeing: np.ndarray, rows_at: np.ndarray, top: float, bottom: f
 def _line_ends(horizontal: np.ndarray, x0: int, x1: int, rows: list[int]) -> np.ndarray:
     """For each of ``rows`` whose horizontal boundary covers ``x0``..``x1`` all but
     :data:`SIDE_GAP` pixels at a time, ``(row, left, right)``: where it stops going left
-    from ``x0`` and right from ``x1`` (gaps of :data:`END_GAP` bridged; ``right`` past
+    from ``x0`` and right from ``x1`` (gaps of :data:`SIDE_GAP` bridged; ``right`` past
     its last pixel); one row of each line (a step seen over two rows or three marks each)."""
     out: list[tuple[int, int, int]] = []
     width = horizontal.shape[1]
@@ -680,12 +679,12 @@ def _line_ends(horizontal: np.ndarray, x0: int, x1: int, rows: list[int]) -> np.
         if gap > SIDE_GAP:
             continue
         left = x0
-        while left > 0 and line[max(0, left - END_GAP - 1) : left].any():
+        while left > 0 and line[max(0, left - SIDE_GAP - 1) : left].any():
             left -= 1
         while not line[left]:
             left += 1
         right = x1
-        while right < width and line[right : right + END_GAP + 1].any():
+        while right < width and line[right : right + SIDE_GAP + 1].any():
             right += 1
         while not line[right - 1]:
             right -= 1
