@@ -19,7 +19,7 @@ import pytest
 
 from gridsight.readers.find import find_in, load_game_pack
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.regions import SIDE_GAP, _line_ends, regions_around
+from gridsight.vision.regions import SIDE_GAP, _line_ends, _longest_gaps, regions_around
 
 GROUND = (40, 90, 40)
 
@@ -677,7 +677,7 @@ def _plain_line_ends(horizontal, x0, x1, rows):
         gaps, gap = 0, 0
         for on in line[x0:x1]:
             gap = 0 if on else gap + 1
-            gaps = max(gaps, gap - 1)  # as vision.regions._longest_gaps counts a run
+            gaps = max(gaps, gap)
         if x1 - x0 < 4 or gaps > SIDE_GAP:
             continue
         left, right = x0, x1
@@ -693,6 +693,16 @@ def _plain_line_ends(horizontal, x0, x1, rows):
             continue
         out.append((y, left, right))
     return out
+
+
+def test_the_longest_gap_is_counted_in_missing_pixels():
+    """_longest_gaps gives a gap's length: a side broken for SIDE_GAP pixels is unbroken,
+    one broken for a pixel more is not."""
+    column = np.ones((20, 3), np.uint8)
+    column[3 : 3 + SIDE_GAP, 0] = 0
+    column[3 : 4 + SIDE_GAP, 1] = 0
+    assert _longest_gaps(column).tolist() == [SIDE_GAP, SIDE_GAP + 1, 0]
+    assert _longest_gaps(np.zeros((6, 2), np.uint8)).tolist() == [6, 6]
 
 
 def test_the_ends_of_the_lines_across_a_screen_are_those_of_each_row_alone():

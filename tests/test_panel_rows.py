@@ -6,6 +6,11 @@ at about 0.65x), then blurred a little as scaling does.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -125,3 +130,37 @@ def test_cards_just_over_the_boards_frame_keep_their_bottom_edge(gap, end):
     assert row is not None
     assert [p.box[0] for p in row.panels] == [60, 170]
     assert all(abs(p.box[1] + p.box[3] - 180) <= 2 for p in row.panels)
+
+
+# A mean shift's steps on 48 seeds over a sample of 10000 Lab pixels (the size where the
+# float32 BLAS product the steps once used gave other bits with 2 threads than with 1), and
+# the main colours of a picture of that many pixels; printed as a digest of the bits.
+_STEPS = """
+import hashlib
+import numpy as np
+from gridsight.vision.panels import _MeanShift, _modes
+rng = np.random.default_rng(5)
+sample = np.column_stack([rng.uniform(0, 100, 10000), rng.uniform(-60, 60, 10000),
+                          rng.uniform(-60, 60, 10000)]).astype(np.float32)
+inside = rng.random((48, 10000)) < 0.3
+digest = hashlib.sha1(_MeanShift(sample).step(sample[:48], inside).tobytes())
+lab = np.repeat(sample[::10], 10, axis=0).reshape(100, 100, 3) + rng.normal(0, 0.5, (100, 100, 3))
+for mode in _modes(lab.astype(np.float32)):
+    digest.update(mode.tobytes())
+print(digest.hexdigest())
+"""
+
+
+def test_the_colours_found_do_not_depend_on_the_number_of_blas_threads():
+    """A player's many-core machine reads a screen as CI does: the mean shift's steps give the
+    same bits with 1 and with 2 BLAS threads (the count is set before numpy loads, hence a
+    process each)."""
+    digests = []
+    for threads in ("1", "2"):
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads,
+               "MKL_NUM_THREADS": threads}
+        done = subprocess.run([sys.executable, "-c", _STEPS], capture_output=True, text=True,
+                              env=env, cwd=Path(__file__).resolve().parents[1], timeout=120)
+        assert done.returncode == 0, done.stderr
+        digests.append(done.stdout.strip())
+    assert digests[0] == digests[1]

@@ -71,7 +71,7 @@ INNER_LINE = 0.5  # a line inside a side covering this share as much is the side
 BAND = 0.12  # a title or status bar is at most this share of a screen's width tall
 BARS = 0.35  # a phone's status bar and a game's top bar together, at most (ditto)
 ACROSS_MIN = 0.6  # coverage of a horizontal boundary across a region (a top, a bottom)
-SIDE_GAP = 3  # the longest break (pixels) of a side found unbroken
+SIDE_GAP = 3  # the longest break (pixels) of a side, or of a line across, found unbroken
 EDGE_BANDS = 0.2  # the share of its height at its top and bottom a side is placed along
 ACROSS_STRAIGHT = 0.8  # the coverage a top or bottom needs on the boundaries not widened
 GRID_LINES = 10  # lines across a region found by its top and bottom that make it a grid...
@@ -710,14 +710,15 @@ def _nearest(cover: np.ndarray, columns: np.ndarray, start: float, direction: in
 
 
 def _longest_gaps(lines: np.ndarray) -> np.ndarray:
-    """For each column of a 0/1 map, the longest run of rows with no boundary."""
+    """For each column of a 0/1 map, the longest run of rows with no boundary (its length:
+    4 for 4 rows of 0 between two 1s; the column's length for a column of 0s)."""
     n = lines.shape[0]
     if n == 0:
         return np.zeros(lines.shape[1], int)
     on = np.vstack([np.ones((1, lines.shape[1])), lines > 0, np.ones((1, lines.shape[1]))])
     rows = np.arange(n + 2)[:, None]
     last_on = np.maximum.accumulate(np.where(on, rows, 0), axis=0)
-    return (rows - last_on - 1).max(axis=0).clip(min=0)
+    return (rows - last_on).max(axis=0)
 
 
 def _run_end(maps: Boundaries, xl: int, xr: int, start: int, direction: int,
