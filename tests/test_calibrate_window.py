@@ -130,8 +130,9 @@ def test_calibrate_asks_for_the_furniture_it_did_not_find_and_reads_back_with_it
 
     import gridsight.calibrate_window as windows
     import gridsight.commands.calibrate as calibrate
-    from test_calibrate_real_look import CALIBRATION, _look, _shot, _text, card_boxes
+    from test_calibrate_real_look import CALIBRATION, _cards_unseen, _look, _shot, _text, card_boxes
 
+    _cards_unseen(monkeypatch)
     monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
     shot = _shot(CALIBRATION, 4, light_cards=True)
     corners = [tuple(map(float, p)) for p in shot.geometry.outline()]

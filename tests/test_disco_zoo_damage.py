@@ -128,8 +128,9 @@ def made_up(truth: str, board: str, unread) -> list[tuple[int, int, str, str]]:
 def test_a_toast_across_the_top_of_the_last_row_leaves_its_tapped_tile_unread(fill, opacity):
     """A see-through dark toast (or a light one) over the upper part of the bottom row, on a
     small screenshot (0.8x): the lattice is not moved down a row to put the toast under the
-    board's edge; the tapped tile the toast crosses is reported unread (not read by the
-    toast's colour, nor by its blend with the dirt), the untapped ones read by the grass
+    board's edge; the tapped tile the toast crosses is reported unread or told empty by the
+    counts (not read by the toast's colour, nor by its blend with the dirt), the untapped
+    ones read by the grass
     that shows, and every other tile as on the clean screen."""
     import cv2
 
@@ -144,7 +145,12 @@ def test_a_toast_across_the_top_of_the_last_row_leaves_its_tapped_tile_unread(fi
     clean, _, _ = _read(image, animals)
     board, unread, error = _read(covered, animals)
     assert not error
-    assert (4, 1) in unread and all(row == 4 for row, _ in unread)
+    # The tapped tile the toast crosses is never read by the toast's colour: it is reported
+    # unread, or read empty because two counts say so (the attempts left count every unread
+    # tile tapped, the box rows every found tile seen: screen_text.tapped_empty, 28th
+    # session; the dark toast's case).
+    assert (4, 1) in unread or _tokens(board)[4][1] == "-"
+    assert all(row == 4 for row, _ in unread)
     assert _tokens(board)[:4] == _tokens(clean)[:4]
     assert not made_up(clean, board, unread)
 
