@@ -43,47 +43,46 @@ EXAMPLES = REPO / "examples"
 
 
 #: The test files that take longest, longest first: each file's seconds of wall time in the whole
-#: suite (``-n 2``, the 27th session, main 9fcbadc, the machine otherwise idle, so each file's
-#: time on its worker; a file whose tests fan out to a worker pool counts that pool's time
-#: too); every file of 9 s or more (test_disco_zoo_counter.py left out: about 5 s since the
-#: 27th session's digits speed-up). Under ``--dist loadfile`` each file runs whole on one
-#: worker, handed out in collection order (pyproject's ``--no-loadscope-reorder``): so these
-#: start first and the short files fill in behind them, and neither worker is left running a
-#: long file alone at the end (the longest processing time first rule). The bench scripts are
-#: two files (test_bench.py, test_bench_screens.py) so that both workers share them. Only the
-#: order changes; a file not named here runs after them in the usual order, and a name that no
-#: longer exists does nothing.
+#: suite (``-n 2``, the 28th session's merged stage, 2381 tests in 321 s, the machine shared
+#: with one other job, so each file's time on its worker; a file whose tests fan out to a
+#: worker pool or start processes counts their time too): the 30 longest. Under
+#: ``--dist loadfile`` each file runs whole on one worker, handed out in collection order
+#: (pyproject's ``--no-loadscope-reorder``): so these start first and the short files fill in
+#: behind them, and neither worker is left running a long file alone at the end (the longest
+#: processing time first rule). The bench scripts are two files (test_bench.py,
+#: test_bench_screens.py) so that both workers share them. Only the order changes; a file not
+#: named here runs after them in the usual order, and a name that no longer exists does nothing.
 LONGEST_FIRST = (
-    "test_desktop.py",  # 54 s
-    "test_disco_zoo_screens.py",  # 32 s (28th session: 9 + 8 screens read, not 24 + 24)
-    "test_bench_screens.py",  # 49 s
-    "test_bench.py",  # 44 s
-    "test_disco_zoo_engines.py",  # 9 s
-    "test_tile_path_rooms.py",  # 20 s
-    "test_screen_text.py",  # 31 s
-    "test_thrill_digger_optimal.py",  # 8 s
-    "test_tile_path_cut_views.py",  # 14 s
-    "test_thrill_3d_looks.py",  # 14 s
-    "test_calibrate.py",  # 10 s
-    "test_vision_locate_whole_screens.py",  # 10 s
-    "test_disco_zoo_cards.py",  # 20 s
-    "test_calibrate_proposes.py",  # 12 s
-    "test_vision_corpus.py",  # 7 s
-    "test_readers.py",  # 7 s
-    "test_calibrate_real_look.py",  # 15 s
-    "test_desktop_small.py",  # 14 s
-    "test_thrill_3d_tracker.py",  # 10 s
-    "test_thrill_3d_games.py",  # 6 s
-    "test_vision_learn.py",  # 6 s
-    "test_disco_zoo_search.py",  # 6 s
-    "test_disco_zoo_ocr.py",  # 8 s (28th session: 4 engine screens, not 8)
-    "test_fuzz_cli.py",  # 9 s
-    "test_disco_zoo_phone_sizes.py",  # 7 s (28th session: 2 screens, not 4)
-    "test_disco_zoo_damage.py",  # 6 s (28th session: 1 screen, not 3)
-    "test_calibrate_window.py",  # 8 s
-    "test_pentomino_counts.py",  # 7 s
+    "test_tile_path_rooms.py",  # 30 s
+    "test_desktop.py",  # 24 s
+    "test_tile_path_cut_views.py",  # 24 s
+    "test_thrill_3d_looks.py",  # 20 s
+    "test_bench_screens.py",  # 20 s
+    "test_bench.py",  # 19 s
+    "test_screen_text.py",  # 16 s
+    "test_disco_zoo_cards.py",  # 16 s
+    "test_calibrate_proposes.py",  # 14 s
+    "test_calibrate.py",  # 14 s
+    "test_thrill_3d_tracker.py",  # 14 s
+    "test_vision_locate_whole_screens.py",  # 13 s
+    "test_disco_zoo_screens.py",  # 13 s
+    "test_fuzz_cli.py",  # 13 s
+    "test_desktop_small.py",  # 12 s
+    "test_thrill_digger_optimal.py",  # 11 s
+    "test_pentomino_counts.py",  # 10 s
     "test_disco_zoo_lengths.py",  # 10 s
-    "test_analyze.py",  # 7 s
+    "test_safe_files.py",  # 10 s
+    "test_readers.py",  # 10 s
+    "test_vision_corpus.py",  # 9 s
+    "test_calibrate_real_look.py",  # 9 s
+    "test_demo.py",  # 9 s
+    "test_disco_zoo_search.py",  # 9 s
+    "test_analyze.py",  # 8 s
+    "test_thrill_3d_games.py",  # 8 s
+    "test_vision_learn.py",  # 7 s
+    "test_api.py",  # 7 s
+    "test_disco_zoo_crops.py",  # 7 s
+    "test_architecture.py",  # 6 s
 )
 
 
