@@ -587,6 +587,17 @@ def test_the_report_counts_a_wrong_region_and_a_wrong_empty_tile_as_wrong():
                       "(ground)"], lines
 
 
+def test_a_board_whose_lattice_is_fifth_by_its_lines_is_found_and_read():
+    """Fresh real-look 471053 (City, 1.31x): four lattices outscore the board's by their lines,
+    one of 0.94 its pitch two rows up (its top rows over the cards read hidden, the board's
+    bottom two rows dropped: a tapped tile stated untapped with ``--animals``, no warning,
+    which only :func:`stated_wrong` counted). The widened search reaches the board's own:
+    every tile read, the board text exact with no options and with the animals given."""
+    read = _real_read(53, 471_000)
+    assert read.read_wrong() == [] and read.plain_wrong() == []
+    assert read.plain == read.text and read.read == read.text
+
+
 def test_lattice_finder_places_thin_lines_of_any_colour_and_ignores_texture():
     rng = np.random.default_rng(3)
     for trial in range(6):
