@@ -273,7 +273,7 @@ def _may_spell(counter: NumberRead, value: int) -> bool:
 
 
 LATTICES_KEPT = 2  # distinct lattices (each with its shifts) tried on every screen
-LATTICES_WIDER = 3  # ... when the best of them leaves too many tiles unread
+LATTICES_WIDER = 5  # ... when the best of them leaves too many tiles unread
 SEEN_WHOLE = 0.8  # a lattice with fewer of its tiles read widens the search
 
 
@@ -289,7 +289,10 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     threshold; the rest stated wrong. Fresh real-look 500005 (Outback, faint lines) at 0.75x
     and with a toast at 1x: a lattice of 4/5 the board's pitch, 9 and 11 tiles "hidden", the
     board's own lattice third by its lines and never tried; 6 and 8 tiles stated wrong with
-    no warning."""
+    no warning. Fresh 471053 (City, 1.31x): the board's lattice fifth by its lines (three
+    of other pitches reading no tile, then one of 0.94 the pitch two rows up, its top rows
+    over the cards "hidden"), the board's bottom two rows dropped, a tapped tile stated
+    untapped; with 5 tried, exact."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
