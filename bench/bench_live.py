@@ -401,6 +401,17 @@ def x11_session(seconds: float) -> None:
             proc.wait(timeout=10)
 
 
+def remembered_or_not(latency, repeat: int, moves: int) -> tuple[list[float], float, float]:
+    """``latency`` measured ``repeat`` times with the last frame remembered and without, in
+    turn: every CPU time remembered, their median and the median without (the baseline)."""
+    ours: list[float] = []
+    forgetting: list[float] = []
+    for _ in range(repeat):
+        ours += latency(remember=True, moves=moves)
+        forgetting += latency(remember=False, moves=moves)
+    return ours, statistics.median(ours), statistics.median(forgetting)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of idle polling")
@@ -433,20 +444,12 @@ def main(argv: list[str] | None = None) -> int:
               f"naive per frame "
               f"{1e3 * base:6.1f} ms  ratio naive/ours {base / med:5.2f}")
     if args.real_look:
-        ours, forgetting = [], []
-        for _ in range(args.real_look):
-            ours += real_look_latency(remember=True, moves=moves)
-            forgetting += real_look_latency(remember=False, moves=moves)
-        med, base = statistics.median(ours), statistics.median(forgetting)
+        ours, med, base = remembered_or_not(real_look_latency, args.real_look, moves)
         print(f"  real-look disco-zoo by its structure, CPU: ours {1e3 * med:6.1f} ms (max "
               f"{1e3 * max(ours):6.1f})  the last frame not remembered {1e3 * base:6.1f} ms  "
               f"ratio {base / med:5.2f}")
     if args.unseen_cards:
-        ours, forgetting = [], []
-        for _ in range(args.unseen_cards):
-            ours += unseen_cards_latency(remember=True, moves=moves)
-            forgetting += unseen_cards_latency(remember=False, moves=moves)
-        med, base = statistics.median(ours), statistics.median(forgetting)
+        ours, med, base = remembered_or_not(unseen_cards_latency, args.unseen_cards, moves)
         print(f"  real-look disco-zoo, cards unseen, CPU: ours {1e3 * med:6.1f} ms (max "
               f"{1e3 * max(ours):6.1f})  the whole frame's find not remembered "
               f"{1e3 * base:6.1f} ms  ratio {base / med:5.2f}")
