@@ -180,6 +180,29 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
     return out + shifted
 
 
+def lattice_at(image: np.ndarray, rows: int, cols: int, x: float, y: float,
+               pitch: float) -> Lattice | None:
+    """The lattice near a guess made by the caller (not by its lines: another lattice's
+    corner and a pitch in proportion to its), refined as :func:`lattice_candidates` refines
+    its own and scored as it scores its shifted ones; ``None`` when off the picture or no
+    lines near the guess. A board whose lines are faint can lose to a lattice of another
+    pitch whose lines are not the board's; the caller that can tell proposes the board's."""
+    grey = _grey(image)
+    h, w = grey.shape
+    if min(h, w) < 20 or x < 0 or y < 0 or x + cols * pitch > w or y + rows * pitch > h:
+        return None
+    factor = WORK_WIDTH / w
+    small = cv2.resize(grey, (WORK_WIDTH, max(20, round(h * factor))),
+                       interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+    loose = _widened(line_maps(small, reach=2, smooth=1.2))
+    refined = _refine(grey, rows, cols, x, y, pitch, 0.0)
+    if refined is None:
+        return None
+    score = _coarse_one(loose, rows, cols, round(refined.x * factor), round(refined.y * factor),
+                        refined.pitch_x * factor)
+    return Lattice(refined.x, refined.y, refined.pitch_x, refined.pitch_y, rows, cols, score)
+
+
 def _widened(maps: _Maps) -> _Maps:
     """The maps with each line one pixel wider on either side (max filter across it)."""
     across_v, across_h = np.ones((1, 3), np.uint8), np.ones((3, 1), np.uint8)

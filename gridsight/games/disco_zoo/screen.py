@@ -50,7 +50,7 @@ from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.lattice import Lattice, lattice_candidates
+from gridsight.vision.lattice import Lattice, lattice_at, lattice_candidates
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
@@ -292,7 +292,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     no warning. Fresh 471053 (City, 1.31x): the board's lattice fifth by its lines (three
     of other pitches reading no tile, then one of 0.94 the pitch two rows up, its top rows
     over the cards "hidden"), the board's bottom two rows dropped, a tapped tile stated
-    untapped; with 5 tried, exact."""
+    untapped; with 5 tried, exact. A lattice of 4/5 the board's pitch still best then: the
+    board around it is tried (:func:`_board_around`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
@@ -304,6 +305,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                    keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+        best = _board_around(image, best)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -323,6 +326,39 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+
+PITCH_AROUND = 5 / 4  # a lattice of 4 by 4 of the board's tiles has 4/5 of its pitch
+
+
+def _board_around(image: np.ndarray, best: _Best) -> _Best:
+    """``best``, or the board of which it covers 4 by 4 tiles when that board reads.
+
+    A lattice of 4/5 the board's pitch sharing two of its outer lines on each axis covers 4
+    by 4 of the board's tiles: its tiles straddle the board's, their halves unlike, and read
+    "hidden" (and count for the threshold), the rest stated wrong with no warning. With faint
+    lines between the board's tiles, its lines outscore the board's, which is never proposed
+    at all (fresh real-look 500005 at 0.90x, Outback: pitch 42.6 for the board's 53.3, not
+    in the 12 best lattices by their lines; 8 tiles stated wrong). The board's own evidence
+    tells it: the lattice of 5/4 the pitch around it (one of the four sharing a corner with
+    it) reads every tile where it reads fewer than :data:`SEEN_WHOLE`. Taken only then: it
+    must read at least :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and
+    show more line than half a tile off (a positive score)."""
+    rows, cols = screen_facts()["rows"], screen_facts()["cols"]
+    lattice = best[2]
+    pitch = lattice.pitch_x * PITCH_AROUND
+    chosen = best
+    for x in (lattice.x, lattice.x + lattice.pitch_x * cols - pitch * cols):
+        for y in (lattice.y, lattice.y + lattice.pitch_y * rows - pitch * rows):
+            around = lattice_at(image, rows, cols, x, y, pitch)
+            if around is None or around.score <= 0:
+                continue
+            tiles, plausibility = read_tiles(image, around)
+            seen = sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / (
+                rows * cols)
+            if plausibility >= MIN_PLAUSIBLE and seen >= SEEN_WHOLE and seen > chosen[5]:
+                chosen = (plausibility, around.score * seen ** 2, around, tiles, False, seen)
+    return chosen
 
 
 def _best_lattice(image: np.ndarray, candidates: list[Lattice],
