@@ -124,6 +124,24 @@ class NaiveLoop:
         return render_layer(SIZE, geometry, advice)
 
 
+def tap_latencies(step, script: list) -> list[float]:
+    """CPU seconds from each tap's first frame of ``script`` to its advice, ``step`` reading a
+    frame's pixels into the loop's view (the first frame read three times first)."""
+    for _ in range(3):
+        view = step(script[0][0])
+    times = []
+    for image, _, _ in script[1:]:
+        start = time.process_time()
+        before = view.version
+        while True:  # the change, then its confirmation
+            view = step(image)
+            if view.version != before and view.advice is not None and \
+                    not view.status.startswith("reading"):
+                break
+        times.append(time.process_time() - start)
+    return times
+
+
 def real_look_latency(remember: bool, moves: int | None = None) -> list[float]:
     """CPU seconds from each tap's first frame to its advice on a real-look Disco Zoo rescue
     read by its structure (no pack's frame: cards and tiles searched on the screen, most of a
@@ -141,19 +159,7 @@ def real_look_latency(remember: bool, moves: int | None = None) -> list[float]:
             loop.source._located = None
         return loop.step(Frame(pixels.copy(), Rect(0, 0, CANVAS[0], CANVAS[1]), time.time()))
 
-    for _ in range(3):
-        view = step(script[0][0])
-    times = []
-    for image, _, _ in script[1:]:
-        start = time.process_time()
-        before = view.version
-        while True:  # the change, then its confirmation
-            view = step(image)
-            if view.version != before and view.advice is not None and \
-                    not view.status.startswith("reading"):
-                break
-        times.append(time.process_time() - start)
-    return times
+    return tap_latencies(step, script)
 
 
 def unseen_cards_script(moves: int | None = None) -> list:
@@ -190,19 +196,7 @@ def unseen_cards_latency(remember: bool, moves: int | None = None) -> list[float
             loop.source._structure.whole = None
         return loop.step(Frame(pixels.copy(), Rect(0, 0, CANVAS[0], CANVAS[1]), time.time()))
 
-    for _ in range(3):
-        view = step(script[0][0])
-    times = []
-    for image, _, _ in script[1:]:
-        start = time.process_time()
-        before = view.version
-        while True:
-            view = step(image)
-            if view.version != before and view.advice is not None and \
-                    not view.status.startswith("reading"):
-                break
-        times.append(time.process_time() - start)
-    return times
+    return tap_latencies(step, script)
 
 
 def naive_latency(game: str, frames: list[Frame]) -> list[float]:
