@@ -37,6 +37,7 @@ dark lines, near 0 on a photo, text or a smooth gradient.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -148,10 +149,7 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
     h, w = grey.shape
     if min(h, w) < 20:
         return []
-    factor = WORK_WIDTH / w
-    small = cv2.resize(grey, (WORK_WIDTH, max(20, round(h * factor))),
-                       interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
-    loose = _widened(line_maps(small, reach=2, smooth=1.2))  # a line a pixel off still counts
+    factor, loose = _working_maps(grey)
     coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
                      max_width * WORK_WIDTH / cols, keep * 2)[:keep]
     out: list[Lattice] = []
@@ -180,27 +178,41 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
     return out + shifted
 
 
-def lattice_at(image: np.ndarray, rows: int, cols: int, x: float, y: float,
-               pitch: float) -> Lattice | None:
-    """The lattice near a guess made by the caller (not by its lines: another lattice's
-    corner and a pitch in proportion to its), refined as :func:`lattice_candidates` refines
-    its own and scored as it scores its shifted ones; ``None`` when off the picture or no
-    lines near the guess. A board whose lines are faint can lose to a lattice of another
-    pitch whose lines are not the board's; the caller that can tell proposes the board's."""
+def lattices_at(image: np.ndarray, rows: int, cols: int,
+                guesses: Sequence[tuple[float, float, float]]) -> list[Lattice | None]:
+    """For each guess ``(x, y, pitch)`` made by the caller (not by its lines: another
+    lattice's corner and a pitch in proportion to its), the lattice near it, refined as
+    :func:`lattice_candidates` refines its own and scored as it scores its shifted ones;
+    ``None`` when off the picture or no lines near the guess. A board whose lines are faint
+    can lose to a lattice of another pitch whose lines are not the board's; the caller that
+    can tell proposes the board's."""
     grey = _grey(image)
     h, w = grey.shape
-    if min(h, w) < 20 or x < 0 or y < 0 or x + cols * pitch > w or y + rows * pitch > h:
-        return None
+    if min(h, w) < 20:
+        return [None] * len(guesses)
+    factor, loose = _working_maps(grey)
+    out: list[Lattice | None] = []
+    for x, y, pitch in guesses:
+        refined = None if x < 0 or y < 0 or x + cols * pitch > w or y + rows * pitch > h \
+            else _refine(grey, rows, cols, x, y, pitch, 0.0)
+        if refined is None:
+            out.append(None)
+            continue
+        score = _coarse_one(loose, rows, cols, round(refined.x * factor),
+                            round(refined.y * factor), refined.pitch_x * factor)
+        out.append(Lattice(refined.x, refined.y, refined.pitch_x, refined.pitch_y, rows, cols,
+                           score))
+    return out
+
+
+def _working_maps(grey: np.ndarray) -> tuple[float, _Maps]:
+    """The factor from ``grey`` to the working width (:data:`WORK_WIDTH`) and the line maps
+    there, each line widened a pixel (a line a pixel off still counts)."""
+    h, w = grey.shape
     factor = WORK_WIDTH / w
     small = cv2.resize(grey, (WORK_WIDTH, max(20, round(h * factor))),
                        interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
-    loose = _widened(line_maps(small, reach=2, smooth=1.2))
-    refined = _refine(grey, rows, cols, x, y, pitch, 0.0)
-    if refined is None:
-        return None
-    score = _coarse_one(loose, rows, cols, round(refined.x * factor), round(refined.y * factor),
-                        refined.pitch_x * factor)
-    return Lattice(refined.x, refined.y, refined.pitch_x, refined.pitch_y, rows, cols, score)
+    return factor, _widened(line_maps(small, reach=2, smooth=1.2))
 
 
 def _widened(maps: _Maps) -> _Maps:

@@ -50,7 +50,7 @@ from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.lattice import Lattice, lattice_at, lattice_candidates
+from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
@@ -344,28 +344,36 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
     it) reads every tile where it reads fewer than :data:`SEEN_WHOLE`. Taken only then: it
     must read at least :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and
     show more line than half a tile off (a positive score)."""
-    rows, cols = screen_facts()["rows"], screen_facts()["cols"]
+    facts = screen_facts()
+    rows, cols = facts["rows"], facts["cols"]
     lattice = best[2]
     pitch = lattice.pitch_x * PITCH_AROUND
+    # (the four lattices of that pitch sharing one of its corners)
+    xs = (lattice.x, lattice.x + lattice.pitch_x * cols - pitch * cols)
+    ys = (lattice.y, lattice.y + lattice.pitch_y * rows - pitch * rows)
+    guesses = [(x, y, pitch) for x in xs for y in ys]
     chosen = best
-    for x in (lattice.x, lattice.x + lattice.pitch_x * cols - pitch * cols):
-        for y in (lattice.y, lattice.y + lattice.pitch_y * rows - pitch * rows):
-            around = lattice_at(image, rows, cols, x, y, pitch)
-            if around is None or around.score <= 0:
-                continue
-            tiles, plausibility = read_tiles(image, around)
-            seen = sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / (
-                rows * cols)
-            if plausibility >= MIN_PLAUSIBLE and seen >= SEEN_WHOLE and seen > chosen[5]:
-                chosen = (plausibility, around.score * seen ** 2, around, tiles, False, seen)
+    for around in lattices_at(image, rows, cols, guesses):
+        if around is None or around.score <= 0:
+            continue
+        tiles, plausibility = read_tiles(image, around)
+        seen = _share_read(tiles)
+        if plausibility >= MIN_PLAUSIBLE and seen >= SEEN_WHOLE and seen > chosen[5]:
+            chosen = (plausibility, around.score * seen ** 2, around, tiles, False, seen)
     return chosen
+
+
+def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
+    """The share of a lattice's ``tiles`` read as some rescue tile (neither unknown nor
+    hidden)."""
+    return sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / \
+        sum(len(row) for row in tiles)
 
 
 def _best_lattice(image: np.ndarray, candidates: list[Lattice],
                   best: _Best | None) -> _Best | None:
     """Of ``candidates`` and ``best`` (the best so far, or ``None``), the lattice that fits
     best: (plausibility, fit, lattice, tiles, lineless, share of tiles read)."""
-    rows, cols = screen_facts()["rows"], screen_facts()["cols"]
     for lattice in sorted(candidates, key=lambda lat: -lat.score):
         if best is not None and best[1] >= lattice.score:
             break  # no lattice with weaker lines can fit better
@@ -380,7 +388,7 @@ def _best_lattice(image: np.ndarray, candidates: list[Lattice],
         # its lines are weaker; a lattice on other lines has tiles that do not read.
         # Hidden tiles may be under a finger, or past the board's edge: they count for the
         # threshold, not for the fit.
-        seen = sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / (rows * cols)
+        seen = _share_read(tiles)
         fit = lattice.score * seen ** 2 if plausibility >= MIN_PLAUSIBLE else -1.0
         # Most tiles unread, and grass with none of the lattice's lines between its tiles: a
         # lattice on other lines (:func:`lawn_lined`).
