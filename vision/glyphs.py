@@ -708,7 +708,6 @@ def _runs(on: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()))
 
 
-
 SHORT_SUM = 8  # ndarray.sum adds fewer values than this one after another (more: pairwise)
 
 

@@ -37,6 +37,7 @@ from gridsight.games.disco_zoo.names import (
     PAIR_WIDE,
     ScreenText,
     card_texts,
+    holds_pair,
     screens_letter,
 )
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
@@ -141,7 +142,7 @@ def by_length(words: ScreenText, widths: Sequence[int], standing: Settled,
         if narrowed[k] is not None or len(options) < 2 or line is None or \
                 line.height < MIN_LETTER or len(card.candidates) != 1 or card.cost >= LENGTH_COST:
             continue
-        if any(g.box[2] >= PAIR_WIDE * letter for g in line.glyphs):
+        if holds_pair(line, letter):
             continue  # letters run together in pairs: its glyph count is not its name's
         line = _pieces_joined(line, card.candidates[0])
         if not one_capital_height(line):

@@ -407,6 +407,14 @@ def screens_letter(lines: Sequence[TextLine | None]) -> float:
     usual = [w for w in widths if w >= NARROW * mean]
     return float(np.median(usual)) if usual else float("inf")
 
+
+def holds_pair(line: TextLine, letter: float) -> bool:
+    """Whether a glyph of ``line`` is :data:`PAIR_WIDE` times ``letter`` (the screen's usual
+    name letter, :func:`screens_letter`) or wider: two letters run together, so the line's
+    glyph count is not its letter count."""
+    return any(g.box[2] >= PAIR_WIDE * letter for g in line.glyphs)
+
+
 OWNED_CELLS = 10  # letters, spaces and digit of ``YOU HAVE n``: the label's width in cells
 ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not cut anew
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
@@ -443,8 +451,7 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # (a glyph as wide as two letters both of the label's font and of the screen's names:
     # the label's alone is no measure at 5 pixels, 1.08x seed 473034's ``M`` of ``MONKEY``
     # 6 pixels wide beside a ``YOU HAVE`` of 4 and 5 a pixel taller)
-    paired = not _letters_wide(line, label) and \
-        any(g.box[2] >= PAIR_WIDE * letter for g in line.glyphs)
+    paired = not _letters_wide(line, label) and holds_pair(line, letter)
     made: dict[tuple[int, ...], TextLine | None] = {}
 
     def cut(text: str) -> TextLine | None:

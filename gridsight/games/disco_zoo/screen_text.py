@@ -174,8 +174,9 @@ def tapped_empty(screen: RescueScreen, seen: list[list[tuple[str, TileSeen]]],
     the tapped ones is found): each was tapped and shows no animal. Only tiles that look like
     no rescue tile (something over them: a mouse pointer, a window's corner), none on the
     board left unread as maybe-found lawn or covered; not one dark with a picture in its
-    middle (``pictured``: what a found tile shows, a fill its card's row may have missed). Fresh harder desktop 410014: a pointer
-    over a tapped tile, the counter's 5 and the rows' 1 + 1 fills for the two found tiles.
+    middle (``pictured``: what a found tile shows, a fill its card's row may have missed).
+    Fresh harder desktop 410014: a pointer over a tapped tile, the counter's 5 and the rows'
+    1 + 1 fills for the two found tiles.
 
     Done here, on the reading, not by the locator (:func:`.screen.tapped_unread`): a board
     found by its structure must not read more of its cells by it than a pack reads of the same
