@@ -13,9 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from kit.screen_damage import toast
-from test_disco_zoo_screens import read_plainly, real_rescue, real_screen
+from test_disco_zoo_screens import located_and_read, real_rescue, real_screen
 
 
 def _kinds(text: str) -> list[list[str]]:
@@ -61,9 +60,7 @@ def reads():
     """Each pinned screen read with no options: (truth, tile kinds seen, text, request)."""
     out = {}
     for name, (text, image) in _screens().items():
-        screen = locate_rescue(image)
-        plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"),
-                                          image)
+        screen, plain, asked = located_and_read(image)
         out[name] = (text, [[t.kind for t in row] for row in screen.tiles], plain, asked)
     return out
 

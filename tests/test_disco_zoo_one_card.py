@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from gridsight.games.disco_zoo import names, screen_text
 from gridsight.games.disco_zoo.lengths import lengths_say
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.title_region import unvouched
 from test_disco_zoo_lengths import _glyph_line
-from test_disco_zoo_screens import read_plainly, real_screen
+from test_disco_zoo_screens import located_and_read, real_screen
 
 REGIONS = ("Farm", "City", "Mars", "Moon", "Nocturnal", "Ice Age")
 
@@ -51,7 +50,6 @@ def test_a_mars_screen_whose_title_reads_farm_unvouched_is_asked(monkeypatch):
     monkeypatch.setenv("GRIDSIGHT_OCR", "off")
     _, text, image, _ = real_screen(57, 471_000)
     assert "Marsmot" in text
-    screen = locate_rescue(image)
-    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    screen, plain, asked = located_and_read(image)
     assert not plain and asked
     assert "Marsmot" in asked or "more" in asked

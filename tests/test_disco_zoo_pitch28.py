@@ -15,11 +15,10 @@ import pytest
 from gridsight.games.disco_zoo.screen import (
     SEEN_WHOLE,
     _board_around,
-    locate_rescue,
     read_tiles,
 )
 from gridsight.vision.lattice import Lattice
-from test_disco_zoo_screens import read_plainly, real_screen
+from test_disco_zoo_screens import located_and_read, real_screen
 
 
 def _kinds(text: str) -> list[list[str]]:
@@ -31,8 +30,7 @@ def _kinds(text: str) -> list[list[str]]:
 def screen_500005():
     """Screen 500005 as the screens test degrades it, located and read with no options."""
     _, text, image, _ = real_screen(5, 500_000)
-    screen = locate_rescue(image)
-    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    screen, plain, asked = located_and_read(image)
     return text, image, screen, plain, asked
 
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 import pytest
 
 from gridsight.games.disco_zoo import names, screen_text
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import CardClue
 from gridsight.vision.cipher import UNREAD, Ranked, Ranking
-from test_disco_zoo_screens import read_plainly, real_screen
+from test_disco_zoo_screens import located_and_read, real_screen
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +24,7 @@ def farm_chicken():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GRIDSIGHT_OCR", "off")
         _, text, image, _ = real_screen(76, 7_000)
-        screen = locate_rescue(image)
-        plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"),
-                                          image)
+        screen, plain, asked = located_and_read(image)
         words = screen_text._words(image, screen, None)
     return text, plain or asked, words
 

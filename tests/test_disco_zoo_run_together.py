@@ -11,8 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from gridsight.games.disco_zoo import names
-from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_screens import read_plainly, real_screen
+from test_disco_zoo_screens import located_and_read, real_screen
 
 
 @pytest.fixture(scope="module")
@@ -22,9 +21,7 @@ def horse_read():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GRIDSIGHT_OCR", "off")
         _, text, image, _ = real_screen(50, 473_000)
-        screen = locate_rescue(image)
-        plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"),
-                                          image)
+        screen, plain, asked = located_and_read(image)
     return text, plain or asked
 
 

@@ -224,6 +224,14 @@ def read_plainly(screen, board, image: np.ndarray) -> tuple[str, tuple[str, ...]
     return _read_plain(screen, board, image)[:4]
 
 
+def located_and_read(image: np.ndarray):
+    """``image`` located by its structure and read with no options: (the screen found, its
+    text, the request for ``--animals``; one of the two empty when neither was refused)."""
+    screen = locate_rescue(image)
+    plain, _, asked, _ = read_plainly(screen, screen.board_read("disco-zoo/structure"), image)
+    return screen, plain, asked
+
+
 def _read_plain(screen, board, image: np.ndarray):
     """:func:`read_plainly`'s four and the cells the read listed unread (empty when it was
     not read)."""
