@@ -49,6 +49,23 @@ def _screen_among_its_colour(strip: tuple[int, int, int] = GROUND
     return frame, (x, y, w, h), (bx, by, bx + 5 * cell, by + 5 * cell)
 
 
+def _grass_board(x: int, y: int, pitch: int, furniture, doubtful=(), *,
+                 unread=lambda r, c: False, tally: bool | None = None):
+    """A 5x5 board read at ``(x, y)`` with tiles of ``pitch`` px, every cell grass but those
+    ``unread(r, c)`` names (unknown), with the furniture found (``doubtful`` among it) and,
+    when given, whether the cards' tally agrees: what a desktop search weighs finds by."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead, CellRead
+    from gridsight.vision.geometry import BoardGeometry
+
+    cells = tuple(tuple(CellRead(r, c, "unknown" if unread(r, c) else "grass", 1.0, 1.0)
+                        for c in range(5)) for r in range(5))
+    extras = {desktop.FURNITURE: furniture, desktop.DOUBTFUL: doubtful}
+    if tally is not None:
+        extras[desktop.TALLY] = tally
+    return BoardRead(BoardGeometry.from_rect(x, y, pitch, pitch, 5, 5), cells, extras=extras)
+
+
 def test_a_screen_whose_sides_hide_beside_its_board_is_bounded_by_its_bars():
     frame, (x, y, w, h), board = _screen_among_its_colour()
     around = regions_around(frame, board)
@@ -184,15 +201,12 @@ def test_a_larger_board_reading_fewer_of_its_cells_leaves_a_whole_one(monkeypatc
     it held, and the capture was refused. It replaces only boards reading no more of their
     cells than it does."""
     import gridsight.readers.desktop as desktop
-    from gridsight.vision.classify import BoardRead, CellRead
-    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
 
     def board(x: int, y: int, pitch: int, unread_row: bool, furniture, doubtful) -> BoardRead:
-        cells = tuple(tuple(CellRead(r, c, "unknown" if unread_row and r == 4 else "grass",
-                                     1.0, 1.0) for c in range(5)) for r in range(5))
-        return BoardRead(BoardGeometry.from_rect(x, y, pitch, pitch, 5, 5), cells,
-                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: doubtful})
+        return _grass_board(x, y, pitch, furniture, doubtful,
+                            unread=lambda r, c: unread_row and r == 4)
 
     phone, pillar = Region(100, 0, 200, 400, 1.0), Region(50, 0, 400, 400, 1.0)
 
@@ -216,15 +230,11 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
     now read again around it, and counts when that read finds furniture; a board lower in
     its region, with nothing found above it, still does not."""
     import gridsight.readers.desktop as desktop
-    from gridsight.vision.classify import BoardRead, CellRead
-    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
 
     def board(x: int, y: int, furniture) -> BoardRead:
-        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
-                      for r in range(5))
-        return BoardRead(BoardGeometry.from_rect(x, y, 32, 32, 5, 5), cells,
-                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+        return _grass_board(x, y, 32, furniture)
 
     screen = Region(100, 0, 200, 400, 1.0)  # the board at x 120-280, y 150-310 in the frame
     for cut_at, found in ((150, True), (100, False)):
@@ -253,18 +263,13 @@ def test_of_two_reads_of_one_board_as_complete_the_sure_one_is_kept(monkeypatch)
     The first, as complete, was kept and refused as not sure; of finds as complete, a sure
     one is now kept. Neither sure, the capture is still refused."""
     import gridsight.readers.desktop as desktop
-    from gridsight.vision.classify import BoardRead, CellRead
-    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
 
     cut, whole = Region(118, 0, 182, 400, 1.0), Region(100, 0, 200, 400, 1.0)
 
     def board(x: int, tally: bool) -> BoardRead:
-        cells = tuple(tuple(CellRead(r, c, "grass", 1.0, 1.0) for c in range(5))
-                      for r in range(5))
-        return BoardRead(BoardGeometry.from_rect(x, 150, 32, 32, 5, 5), cells,
-                         extras={desktop.FURNITURE: ("cards",), desktop.DOUBTFUL: (),
-                                 desktop.TALLY: tally})
+        return _grass_board(x, 150, 32, ("cards",), tally=tally)
 
     for tallied in (True, False):
         def locate(pixels: np.ndarray) -> BoardRead:  # the board at x 120-280 in the frame
@@ -344,15 +349,11 @@ def test_a_lattice_across_windows_missing_furniture_gives_way_to_a_whole_screen(
     (the phone's board with its cards and counter) wins; a window's find no more complete
     leaves it."""
     import gridsight.readers.desktop as desktop
-    from gridsight.vision.classify import BoardRead, CellRead
-    from gridsight.vision.geometry import BoardGeometry
+    from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
 
     def board(x: int, pitch: int, unread: int, furniture) -> BoardRead:
-        cells = tuple(tuple(CellRead(r, c, "unknown" if 5 * r + c < unread else "grass",
-                                     1.0, 1.0) for c in range(5)) for r in range(5))
-        return BoardRead(BoardGeometry.from_rect(x, 20, pitch, pitch, 5, 5), cells,
-                         extras={desktop.FURNITURE: furniture, desktop.DOUBTFUL: ()})
+        return _grass_board(x, 20, pitch, furniture, unread=lambda r, c: 5 * r + c < unread)
 
     phone = Region(300, 0, 200, 400, 1.0)
     for window_furniture, answer in ((("cards", "counter"), "window"), (("cards",), "whole")):
