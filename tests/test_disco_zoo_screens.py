@@ -675,13 +675,13 @@ def test_digits_of_a_font_not_among_the_references_are_read_or_left_unread():
 # -- the whole command ------------------------------------------------------------------------
 
 
-def _jungle_shot(seed: int, *, replace_panda_sprite: bool, boxes=None):
-    """Jungle: Panda and Tiger (both rare) and Monkey; a Panda tile found. Optionally the
-    found tile's sprite is painted over with another creature's (the reader cannot match it)
-    and the cards' box rows drawn otherwise than the board says (``boxes``: an edited
-    screen)."""
+def _jungle_shot(seed: int, *, replace_panda_sprite: bool, boxes=None, found: str = "Panda"):
+    """Jungle: Panda and Tiger (both rare) and Monkey; a ``found`` (Panda) tile found.
+    Optionally the found tile's sprite is painted over with another creature's (the reader
+    cannot match it) and the cards' box rows drawn otherwise than the board says (``boxes``:
+    an edited screen)."""
     cells = [["ground"] * 5 for _ in range(5)]
-    cells[2][0] = "animal:Panda"
+    cells[2][0] = f"animal:{found}"
     cells[0][3] = "empty"
     cells[4][4] = "empty"
     animals = [("Panda", "rare"), ("Tiger", "rare"), ("Monkey", "common")]
@@ -713,6 +713,24 @@ def test_a_found_rare_tile_is_told_panda_or_tiger_by_its_sprite(tmp_path, run_cl
                                                   ". . . . .", ". . . . -"]
         assert data["board"].splitlines()[2] == "taps: 7"
         assert data["unsure_read"] == [] and data["unread"] == []
+
+
+@pytest.mark.parametrize("found, digit", [("Panda", "1"), ("Tiger", "2")])
+def test_the_sprite_alone_tells_a_found_rare_tile_panda_or_tiger(tmp_path, run_cli, found,
+                                                                digit):
+    """The cards' boxes edited so that they cannot tell (Panda and Tiger each show one filled
+    box, the board one rare tile): the found tile's sprite alone names its animal. (The test
+    above passes with sprite matching broken: the one filled box answers first.)"""
+    shot = _jungle_shot(11, replace_panda_sprite=False, boxes=[(3, 1), (3, 1), (4, 0)],
+                        found=found)
+    path = tmp_path / "jungle.png"
+    cv2.imwrite(str(path), shot.image)
+    code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [row.split()[0] for row in data["board"].splitlines()[3:]][2] == digit
+    assert data["unsure_read"] == [] and data["unread"] == []
 
 
 def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_path, run_cli):
