@@ -119,3 +119,32 @@ def test_anchor_score_drops_when_the_board_is_gone():
     here = anchor_score(shot.image, shot.geometry, pack)
     elsewhere = anchor_score(shot.image, shot.geometry.translated(0, -150), pack)
     assert here > 1.2 and elsewhere < 0.75 * here
+
+
+def _two_tone_pack():
+    """A made-up pack of two labels whose pictures differ only in brightness: ``lit`` is
+    ``dim`` times 1.5, more than a cell's own gain may be in either pass."""
+    from gridsight.vision.packs import Anchor, Template, TemplatePack
+
+    texture = np.indices((16, 16)).sum(axis=0) % 4 * 16.0 - 24.0  # stripes, -24 to 24
+    dim = np.repeat((140.0 + texture)[:, :, None], 3, axis=2)
+    anchor = Anchor(np.zeros((4, 4, 3), np.uint8), np.zeros((4, 4), np.uint8), 0.0)
+    pack = TemplatePack("test", "two-tone", (16, 16), 1, 6,
+                        (Template("dim", "a", dim.astype(np.uint8)),
+                         Template("lit", "a", (dim * 1.5).astype(np.uint8))),
+                        anchor, min_score=0.92)
+    return pack, dim
+
+
+def test_a_cell_is_read_at_the_boards_own_gain_give_or_take_its_slack():
+    """The second pass lets each cell's gain stray from the board's by ``GAIN_SLACK`` (6%):
+    a cell lit 5% more or less than the board still reads sure, and a cell that is the other
+    label's picture at another gain is never taken for it. (A slack of 1% leaves the two
+    stray cells unknown: nothing else caught it; one of 30% or 50% reads every cell here
+    unknown, and the pentomino reads fail too.)"""
+    pack, dim = _two_tone_pack()
+    cells = [dim, dim * 1.5, dim, dim * 1.5, dim * 1.05, dim * 1.5 * 0.95]
+    board = np.concatenate(cells, axis=1).round().astype(np.uint8)
+    read = read_cells(board, BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
+    assert [cell.label for cell in read.cells[0]] == ["dim", "lit"] * 3
+    assert abs(read.gain - 1.0) < 0.01
