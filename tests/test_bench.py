@@ -136,3 +136,25 @@ def run_script(script: str, tmp_path: Path) -> None:
     assert done.stdout.strip(), f"{script} printed nothing"
     for pattern in PRINTS.get(script, ()):
         assert re.search(pattern, done.stdout), f"{script}: no {pattern!r} in\n{done.stdout}"
+
+
+def test_the_live_benchmarks_unseen_cards_section_runs(monkeypatch):
+    """``bench_live.py --unseen-cards`` (left out of its smallest run: the forgetting
+    baseline's full searches are about 6 s of CPU): its rescue's first tap followed with the
+    whole frame's find remembered (3 s of CPU, one full search). The frames are drawn with
+    cards that are not found, the second frame is the first's find kept, not searched again,
+    and the find the baseline forgets (``ScreenLocator.whole``) is where it reaches for it."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    import bench_live
+    import test_live_real_look
+    from gridsight.readers.find import FURNITURE
+
+    loops = []
+    made = test_live_real_look.loop_for
+    monkeypatch.setattr(test_live_real_look, "loop_for",
+                        lambda **kwargs: loops.append(made(**kwargs)) or loops[-1])
+    assert len(bench_live.unseen_cards_latency(remember=True, moves=1)) == 1
+    located = loops[0].source._structure
+    assert (located.searches, located.kept) == (1, 1)
+    assert located.whole is not None
+    assert located.whole[1].extras.get(FURNITURE) == ("counter",)  # the cards not found
