@@ -448,3 +448,38 @@ def test_replace_folder_refuses_paths_out_of_the_folder(tmp_path):
     with pytest.raises(SaveError, match="not a plain relative path"):
         replace_folder(tmp_path / "f", {"/etc/passwd": b"x"})
     assert not (tmp_path / "escape").exists() and not (tmp_path / "f").exists()
+
+
+def test_a_link_planted_while_the_file_is_written_is_refused_not_replaced(tmp_path):
+    """The target is checked again just before the rename: a link swapped in while the
+    temporary was being written is refused (said, the link and its file left alone, no
+    temporary left). (The first check alone is masked by this one, and this one was caught
+    by nothing.)"""
+    from gridsight.safefiles.write import atomic_file
+
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    path = tmp_path / "status.json"
+    with pytest.raises(SaveError, match="symbolic link"):
+        with atomic_file(path) as stream:
+            stream.write(b"new")
+            path.symlink_to(victim)
+    assert path.is_symlink() and victim.read_text() == "precious"
+    assert {p.name for p in tmp_path.iterdir()} == {"victim", "status.json"}
+
+
+def test_a_file_written_again_keeps_its_mode(tmp_path):
+    path = tmp_path / "private.json"
+    write_file(path, "old")
+    path.chmod(0o600)
+    write_file(path, "new")
+    assert path.read_text() == "new" and path.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")
+def test_append_refuses_a_device():
+    """Appending (the logs) refuses anything but a regular file, a device too."""
+    from gridsight.safefiles.write import append_file
+
+    with pytest.raises(SaveError, match="not a regular file"):
+        append_file("/dev/null", b"x\n", make_parents=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -123,15 +125,15 @@ def test_anchor_score_drops_when_the_board_is_gone():
 
 def _two_tone_pack():
     """A made-up pack of two labels whose pictures differ only in brightness: ``lit`` is
-    ``dim`` times 1.5, more than a cell's own gain may be in either pass."""
+    ``dim`` times 2, more than a cell's own gain may be in either pass."""
     from gridsight.vision.packs import Anchor, Template, TemplatePack
 
     texture = np.indices((16, 16)).sum(axis=0) % 4 * 16.0 - 24.0  # stripes, -24 to 24
-    dim = np.repeat((140.0 + texture)[:, :, None], 3, axis=2)
+    dim = np.repeat((100.0 + texture)[:, :, None], 3, axis=2)
     anchor = Anchor(np.zeros((4, 4, 3), np.uint8), np.zeros((4, 4), np.uint8), 0.0)
     pack = TemplatePack("test", "two-tone", (16, 16), 1, 6,
                         (Template("dim", "a", dim.astype(np.uint8)),
-                         Template("lit", "a", (dim * 1.5).astype(np.uint8))),
+                         Template("lit", "a", (dim * 2).astype(np.uint8))),
                         anchor, min_score=0.92)
     return pack, dim
 
@@ -143,8 +145,35 @@ def test_a_cell_is_read_at_the_boards_own_gain_give_or_take_its_slack():
     stray cells unknown: nothing else caught it; one of 30% or 50% reads every cell here
     unknown, and the pentomino reads fail too.)"""
     pack, dim = _two_tone_pack()
-    cells = [dim, dim * 1.5, dim, dim * 1.5, dim * 1.05, dim * 1.5 * 0.95]
+    cells = [dim, dim * 2, dim, dim * 2, dim * 1.05, dim * 2 * 0.95]
     board = np.concatenate(cells, axis=1).round().astype(np.uint8)
     read = read_cells(board, BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
     assert [cell.label for cell in read.cells[0]] == ["dim", "lit"] * 3
     assert abs(read.gain - 1.0) < 0.01
+
+
+def test_one_darker_cell_does_not_move_the_boards_gain():
+    """The board's gain is the median of its cells' (a shaded cell, 25% darker, is one of
+    six): the five others read, the dark one is unknown, not a guess. (The gain taken as the
+    greatest of the cells' reads the five unknown; caught by nothing before.)"""
+    pack, dim = _two_tone_pack()
+    board = np.concatenate([dim] * 5 + [dim * 0.75], axis=1).round().astype(np.uint8)
+    read = read_cells(board, BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
+    assert [cell.label for cell in read.cells[0]] == ["dim"] * 5 + [UNKNOWN]
+    assert abs(read.gain - 1.0) < 0.01
+
+
+def test_a_cell_two_labels_fit_alike_is_unknown():
+    """A cell whose two best labels score within the pack's ``min_margin`` is unknown even
+    when both score well (the margin check dropped reads it; caught by nothing before)."""
+    pack, dim = _two_tone_pack()
+    twin = dim.copy()
+    twin[0, 0] += 8  # one pixel apart: both labels fit the cell nearly as well
+    from gridsight.vision.packs import Template
+
+    pack = dataclasses.replace(pack, templates=(Template("dim", "a", dim.astype(np.uint8)),
+                                                Template("twin", "a", twin.astype(np.uint8))))
+    read = read_cells(np.concatenate([dim] * 6, axis=1).astype(np.uint8),
+                      BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
+    assert all(cell.label == UNKNOWN and cell.best in ("dim", "twin") and cell.score > 0.95
+               for cell in read.cells[0])
