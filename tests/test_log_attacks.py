@@ -197,3 +197,19 @@ def test_a_log_growing_past_what_replay_reads_by_default_says_so_once(tmp_path, 
         assert log.append(_record(step))
     assert len(warnings) == 1 and "over 1,000 bytes" in warnings[0]
     assert "--max-input-bytes" in warnings[0]
+
+
+def test_a_line_nested_past_the_depth_or_longer_than_the_limit_is_refused_at_once():
+    """The bounds of one line (replay and the writer): 32 brackets deep is read, 33 is
+    refused, as is a line one byte past ``MAX_LINE_BYTES`` (before any parsing). (Either
+    bound loosened was caught by nothing: the tests' lines were far past them, refused by
+    the parser's recursion and by other checks anyway.)"""
+    from gridsight.log_records import MAX_DEPTH, MAX_LINE_BYTES, RecordError, loads_line
+
+    deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert loads_line(deepest) == json.loads(deepest)
+    with pytest.raises(RecordError, match=f"nested more than {MAX_DEPTH} deep"):
+        loads_line("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    with pytest.raises(RecordError, match="longer than"):
+        loads_line(b'"' + b"a" * (MAX_LINE_BYTES - 1) + b'"')
+    assert loads_line(b'"' + b"a" * (MAX_LINE_BYTES - 2) + b'"') == "a" * (MAX_LINE_BYTES - 2)

@@ -283,3 +283,29 @@ def test_an_explicit_broken_pack_is_an_error_not_a_fallback(tmp_path):
     code, _, err = run("analyze", str(SHOT), "--game", "tile-path", "--pack", str(folder),
                        "--out", str(tmp_path / "out"))
     assert code == 2 and err.count("\n") == 1 and "'rows'" in err, err
+
+
+def test_an_anchor_mask_with_nothing_to_match_is_refused(tmp_path):
+    """A mask all black leaves the locator nothing to find the board by (every place scores
+    alike): refused at load, naming it. (Dropping the check was caught by nothing.)"""
+    import cv2
+    import numpy as np
+
+    folder = copy_pack(tmp_path)
+    mask = cv2.imread(str(folder / "anchor.mask.png"), cv2.IMREAD_GRAYSCALE)
+    cv2.imwrite(str(folder / "anchor.mask.png"), np.zeros_like(mask))
+    refused(folder, "the anchor mask is empty")
+
+
+def test_a_pack_built_in_memory_checks_its_template_sizes_as_loading_does():
+    """``make_pack`` (calibrate, learn) refuses a template of another size than the cell's, as
+    loading a pack does. (Dropping the check was caught by nothing.)"""
+    import numpy as np
+
+    from gridsight.vision.packs import Template, make_pack
+
+    pack = load_game_pack("tile-path", None)
+    wrong = Template("floor", "big", np.zeros((40, 40, 3), np.uint8))
+    with pytest.raises(PackError, match="template 'big' is not 32x32 pixels"):
+        make_pack("tile-path", "odd", pack.cell_size, pack.rows, pack.cols,
+                  (*pack.templates, wrong), pack.anchor)
