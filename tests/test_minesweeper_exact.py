@@ -320,3 +320,13 @@ def test_a_shared_cache_changes_no_count():
             assert count_component(n, more, marginals=False, cache=shared).ways == alone.ways
     with pytest.raises(ValueError):
         count_component(2, [(0b11, 1)], cache={})
+
+
+def test_a_number_needing_more_mines_than_its_hidden_cells_is_a_contradiction():
+    """``propagate`` answers ``None`` for a constraint that cannot be met (2 mines among 1
+    cell; 2 among 2 and 1 among the same 2): loosening that check was caught by nothing."""
+    from gridsight.solvers.minesweeper.counting import propagate
+
+    assert propagate(((0b001, 2),)) is None
+    assert propagate(((0b011, 2), (0b011, 1))) is None
+    assert propagate(((0b011, 2),)) == ((), 0b011, 0)

@@ -147,3 +147,14 @@ def test_boards_over_64_cells_use_python_and_agree():
     expected = {tuple(sorted((p.letter, p.cells) for p in (plain.placements[i] for i in s)))
                 for s in first_three}
     assert shifted == expected
+
+
+def test_an_exact_cover_refuses_a_row_naming_a_column_past_the_last():
+    """Column ``columns`` is one past the last: refused by name, as a negative one is (an
+    off-by-one there was caught by nothing)."""
+    from gridsight.solvers.pentomino.dlx import ExactCover
+
+    for column in (3, -1):
+        with pytest.raises(ValueError, match=f"names column {column} outside 0..2"):
+            ExactCover(3, [[0, 1], [column]])
+    assert ExactCover(3, [[0, 1], [2]]).first() == [0, 1]
