@@ -1,0 +1,75 @@
+"""The title and the cards' names are read together, each ranked with the others, so a title
+misread agrees with names misread as readily as a true title with true names: the title's
+agreement says nothing of the names unless the title says its region by itself
+(:func:`gridsight.games.disco_zoo.lengths.title_stands`: read alone clearly, or by its
+length, or vouched for by the labels), or a card's line read alone names an animal of that
+region clearly (:func:`gridsight.games.disco_zoo.screen_text._agreement_doubted`). Fresh
+real-look 520012 at 0.5x (bilinear), Mars: ``MARS`` read ``FARM``, its ``MARTIAN`` (three
+glyphs, letters run together) ``COW`` by shapes; the Cow and the Farm's Unicorn were given
+with no warning."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo import lengths, names, screen_text
+from test_disco_zoo_lengths import _glyph_line
+from test_disco_zoo_screens import located_and_read, real_rescue
+
+
+@pytest.fixture(scope="module")
+def mars_at_half():
+    """520012 at 0.5x read with no options and no OCR engine, with the run-together guard of
+    :func:`.lengths.by_shape` off (the one case it closed; this rule must close it alone):
+    (its board text, what it was read as, the request)."""
+    shot, text = real_rescue(np.random.default_rng(520_012), 520_012)
+    image = cv2.resize(shot.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_LINEAR)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDSIGHT_OCR", "off")
+        patch.setattr(lengths, "run_together", lambda line: False)
+        _, plain, asked = located_and_read(image)
+    return text, plain, asked
+
+
+def test_a_title_misread_agreeing_with_a_name_read_by_shapes_is_asked(mars_at_half):
+    """Its title alone reads ``FARM`` by nothing (``MARS``, ``MOON``, ``CITY`` as cheap) and
+    four letters are four regions: it vouches for no name, and the player is asked."""
+    text, plain, asked = mars_at_half
+    assert text.splitlines()[0] == "region: Mars"
+    assert not plain and "--animals" in asked, plain
+
+
+def _words(title=("FARM", 0.0), region="Farm", vouched=(0, 3), leads=(0.0, 0.0, 0.0),
+           letters=(4,), named=("Cow", "Horse")):
+    line = _glyph_line(5, 10, letters, 11)
+    cards = tuple(names.CardName(n, (n,)) for n in named)
+    return names.ScreenText(region, (region,), cards, region_vouched=vouched,
+                            alone_leads=leads, lines={"region": line}, title_alone=title)
+
+
+def test_a_title_says_its_region_by_itself_only_read_alone_clearly_or_by_its_length():
+    """Read alone as the region by the names' margin: yes; by less, or as another region:
+    no. Nine glyphs (``NOCTURNAL``, no other region as long): yes, however it read."""
+    assert not lengths.title_stands(_words(), "Farm")
+    assert lengths.title_stands(_words(("FARM", 7.0)), "Farm")
+    assert not lengths.title_stands(_words(("FARM", 3.9)), "Farm")
+    assert not lengths.title_stands(_words(("MARS", 7.0)), "Farm")
+    assert lengths.title_stands(_words(letters=(9,), region="Nocturnal"), "Nocturnal")
+    assert not lengths.title_stands(_words(title=(None, 0.0)), "Farm")
+
+
+def test_several_cards_agreeing_with_an_unvouched_title_are_doubted():
+    """Two cards, the title's glyphs vouched for by no label and saying nothing alone: in
+    doubt. Not when the title reads alone clearly, nor when a card's line alone reads as
+    the animal named (of that region) by the margin, nor with a glyph vouched for, nor with
+    the region given, nor on a one-card screen (its own rule)."""
+    doubted = screen_text._agreement_doubted
+    assert doubted(_words(), None)
+    assert not doubted(_words(("FARM", 7.0)), None)
+    assert not doubted(_words(leads=(0.0, 4.5, 0.0)), None)
+    assert doubted(_words(leads=(0.0, 4.5, 0.0), named=("Pig", "Cow"), region="Mars"), None)
+    assert not doubted(_words(vouched=(1, 3)), None)
+    assert not doubted(_words(), "Farm")
+    assert not doubted(_words(named=("Cow",), leads=(0.0, 0.0)), None)
