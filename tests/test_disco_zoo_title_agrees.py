@@ -63,13 +63,16 @@ def test_a_title_says_its_region_by_itself_only_read_alone_clearly_or_by_its_len
 def test_several_cards_agreeing_with_an_unvouched_title_are_doubted():
     """Two cards, the title's glyphs vouched for by no label and saying nothing alone: in
     doubt. Not when the title reads alone clearly, nor when a card's line alone reads as
-    the animal named (of that region) by the margin, nor with a glyph vouched for, nor with
-    the region given, nor on a one-card screen (its own rule)."""
+    the animal named (of that region) by the margin, nor with two glyphs vouched for (one
+    is not enough: ``FARM`` misread for ``MARS`` has its ``A`` vouched), nor with no title
+    line read, nor with the region given, nor on a one-card screen (its own rule)."""
     doubted = screen_text._agreement_doubted
     assert doubted(_words(), None)
     assert not doubted(_words(("FARM", 7.0)), None)
     assert not doubted(_words(leads=(0.0, 4.5, 0.0)), None)
     assert doubted(_words(leads=(0.0, 4.5, 0.0), named=("Pig", "Cow"), region="Mars"), None)
-    assert not doubted(_words(vouched=(1, 3)), None)
+    assert doubted(_words(vouched=(1, 3)), None)
+    assert not doubted(_words(vouched=(2, 3)), None)
+    assert not doubted(_words(vouched=None), None)
     assert not doubted(_words(), "Farm")
     assert not doubted(_words(named=("Cow",), leads=(0.0, 0.0)), None)

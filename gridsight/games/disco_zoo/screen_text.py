@@ -539,15 +539,18 @@ def _agreement_doubted(words, given: str | None) -> bool:
     title misread agrees with names misread as a true one with true names, and a name
     misread at a small scale (letters run together) reads as the animal of the region the
     title was misread as (0.5x fresh real-look 520012: ``MARS`` read ``FARM``, its
-    ``MARTIAN`` ``COW``). In doubt when the labels vouch for none of the title's glyphs
-    (:func:`.title_region.unvouched`), the title does not say the region by itself
-    (:func:`.lengths.title_stands`: read alone clearly, or by its length) and no card's line
-    read on its own (no other line weighed) reads as the animal of that region it was
-    named by :data:`APART` (:attr:`.names.ScreenText.alone_leads`). ``given``: the region
-    the player gave (then read, not doubted)."""
-    if len(words.cards) < 2 or given is not None or words.region is None:
+    ``MARTIAN`` ``COW``). In doubt when the labels do not vouch for the title's glyphs as
+    read (:func:`.title_region.well_vouched`: two, and half the letters of its name they
+    show; a wrong title shares letters with the true one), the title does not say the
+    region by itself (:func:`.lengths.title_stands`: read alone clearly, or by its length)
+    and no card's line read on its own (no other line weighed) reads as the animal of that
+    region it was named by :data:`APART` (:attr:`.names.ScreenText.alone_leads`). Not
+    with no title line read (the region then said by the names alone). ``given``: the
+    region the player gave (then read, not doubted)."""
+    if len(words.cards) < 2 or given is not None or words.region is None or \
+            words.region_vouched is None:
         return False
-    if not title_region.unvouched(words.region_vouched) or \
+    if title_region.well_vouched(words.region_vouched) or \
             lengths.title_stands(words, words.region):
         return False
     home = {a.name for a in load_catalogue().regions.get(words.region, ())}
