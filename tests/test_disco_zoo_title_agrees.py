@@ -42,9 +42,9 @@ def test_a_title_misread_agreeing_with_a_name_read_by_shapes_is_asked(mars_at_ha
 
 
 def _words(title=("FARM", 0.0), region="Farm", vouched=(0, 3), leads=(0.0, 0.0, 0.0),
-           letters=(4,), named=("Cow", "Horse")):
+           letters=(4,), named=("Cow", "Horse"), settled=True):
     line = _glyph_line(5, 10, letters, 11)
-    cards = tuple(names.CardName(n, (n,)) for n in named)
+    cards = tuple(names.CardName(n if settled else None, (n,)) for n in named)
     return names.ScreenText(region, (region,), cards, region_vouched=vouched,
                             alone_leads=leads, lines={"region": line}, title_alone=title)
 
@@ -76,3 +76,22 @@ def test_several_cards_agreeing_with_an_unvouched_title_are_doubted():
     assert not doubted(_words(vouched=None), None)
     assert not doubted(_words(), "Farm")
     assert not doubted(_words(named=("Cow",), leads=(0.0, 0.0)), None)
+
+
+def test_a_title_and_a_name_each_read_alone_as_one_region_agree():
+    """The title alone cheapest as the region and a card's line alone cheapest as the animal
+    it was read as (its one candidate, not settled) of that region, each by some lead: two
+    independent readings agree (0.65x 650004 as JPEG 40: ``MOUNTAIN`` by 1.7, ``COYOTE`` by
+    1.2). Not with the title tied (520012 at 0.5x: ``FARM`` by 0.0), nor the name tied, nor
+    the name of another region; and the several-card doubt is lifted so."""
+    agree = lengths.read_apart_agree
+    mountain = dict(title=("MOUNTAIN", 1.7), region="Mountain", letters=(8,),
+                    named=("Cougar", "Goat", "Coyote"), settled=False)
+    assert agree(_words(leads=(0.0, 0.0, 0.0, 1.2), **mountain), "Mountain")
+    assert not agree(_words(leads=(0.0, 0.0, 0.0, 0.0), **mountain), "Mountain")
+    assert not agree(_words(leads=(0.0, 0.0, 1.2)), "Farm")
+    assert agree(_words(("FARM", 0.5), leads=(0.0, 0.0, 1.2)), "Farm")
+    assert not agree(_words(("FARM", 0.5), leads=(0.0, 0.0, 1.2), named=("Cow", "Martian")),
+                     "Farm")
+    assert not screen_text._agreement_doubted(_words(("FARM", 0.5), leads=(0.0, 0.0, 1.2)),
+                                              None)

@@ -219,7 +219,7 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
             return None
         if count == 1 and lengths_say(words.lines.get("region"), catalogue.regions) != [region]:
             return None
-        if not title_stands(words, region):
+        if not (title_stands(words, region) or read_apart_agree(words, region)):
             return None
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
@@ -266,6 +266,24 @@ def title_stands(words: ScreenText, region: str) -> bool:
     if lengths_say(line, load_catalogue().regions) == [region]:
         return True
     return words.region == region and counts_alone(words.lines, words.region_vouched)
+
+
+def read_apart_agree(words: ScreenText, region: str) -> bool:
+    """Whether two lines read each on its own (no other line's word weighed) say ``region``:
+    the title's glyphs alone read cheapest as its name, and a card's alone as the animal of
+    that region it was read as (each by some lead, :attr:`.names.ScreenText.title_reads`,
+    :attr:`.names.ScreenText.alone_leads`): two readings independent of each other
+    agreeing. 0.65x fresh real-look 650004 as JPEG 40 (labels unread): ``MOUNTAIN`` alone
+    leads by 1.7, its ``COYOTE`` by 1.2; 0.5x 520012's ``MARS`` alone reads ``FARM`` by
+    nothing (``MARS`` as cheap), so its names read by shapes as Farm animals are not taken."""
+    if words.title_reads(region) <= 0.0:
+        return False
+    home = {a.name for a in load_catalogue().regions.get(region, ())}
+    for card, lead in zip(words.cards, words.alone_leads[1:]):
+        name = card.name or (card.candidates[0] if len(card.candidates) == 1 else None)
+        if lead > 0.0 and name in home:
+            return True
+    return False
 
 
 def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:

@@ -542,7 +542,8 @@ def _agreement_doubted(words, given: str | None) -> bool:
     ``MARTIAN`` ``COW``). In doubt when the labels do not vouch for the title's glyphs as
     read (:func:`.title_region.well_vouched`: two, and half the letters of its name they
     show; a wrong title shares letters with the true one), the title does not say the
-    region by itself (:func:`.lengths.title_stands`: read alone clearly, or by its length)
+    region by itself (:func:`.lengths.title_stands`: read alone clearly, or by its length),
+    it and a card's line read each on its own do not agree (:func:`.lengths.read_apart_agree`)
     and no card's line read on its own (no other line weighed) reads as the animal of that
     region it was named by :data:`APART` (:attr:`.names.ScreenText.alone_leads`). Not
     with no title line read (the region then said by the names alone). ``given``: the
@@ -551,7 +552,8 @@ def _agreement_doubted(words, given: str | None) -> bool:
             words.region_vouched is None:
         return False
     if title_region.well_vouched(words.region_vouched) or \
-            lengths.title_stands(words, words.region):
+            lengths.title_stands(words, words.region) or \
+            lengths.read_apart_agree(words, words.region):
         return False
     home = {a.name for a in load_catalogue().regions.get(words.region, ())}
     return not any(lead >= APART and (card.name or "") in home
