@@ -16,7 +16,7 @@ import pytest
 
 from gridsight.games.disco_zoo import lengths, names, screen_text
 from test_disco_zoo_lengths import _glyph_line
-from test_disco_zoo_screens import located_and_read, real_rescue
+from test_disco_zoo_screens import located_and_read, real_rescue, real_screen
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +39,28 @@ def test_a_title_misread_agreeing_with_a_name_read_by_shapes_is_asked(mars_at_ha
     text, plain, asked = mars_at_half
     assert text.splitlines()[0] == "region: Mars"
     assert not plain and "--animals" in asked, plain
+
+
+@pytest.fixture(scope="module")
+def farm_said_by_names():
+    """Screen 270026 (0.66x, Farm: Cow, Horse, Pig) read with no options and no OCR engine:
+    (its board text, what it was read as, the request, its words)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDSIGHT_OCR", "off")
+        _, text, image, _ = real_screen(26, 270_000)
+        screen, plain, asked = located_and_read(image)
+        words = screen_text._words(image, screen, None)
+    return text, plain, asked, words
+
+
+def test_a_region_said_only_by_names_read_by_their_shapes_is_asked(farm_said_by_names):
+    """270026's 6 px ``FARM`` reads ``MOON`` on its own (by 1.4), its labels vouching for none
+    of it; ``HORSE`` and ``PIG`` read by their shapes made the Farm, which was right but rested
+    on the names' agreement alone (``MARS`` as near for the title): the player is asked."""
+    text, plain, asked, words = farm_said_by_names
+    assert text.splitlines()[0] == "region: Farm"
+    assert words.title_alone[0] == "MOON" and words.title_reads("Farm") == 0.0
+    assert not plain and "--animals" in asked
 
 
 def _words(title=("FARM", 0.0), region="Farm", vouched=(0, 3), leads=(0.0, 0.0, 0.0),
