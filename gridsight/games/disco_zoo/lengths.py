@@ -185,10 +185,11 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
     labels unread, and ``FLYING SQUIRREL``) and says it by itself (:func:`title_stands`),
-    and on a one-card screen only when the title line's letter count fits that region's
-    name alone (:func:`lengths_say`); the choices
-    are then settled again, the board and the boxes checking every card together. ``None``
-    when nothing is narrowed or one choice does not stand."""
+    or it and a card's line read each alone agree (:func:`read_apart_agree`), and on a
+    one-card screen only when the title line's letter count fits that region's name alone
+    (:func:`lengths_say`); the choices are then settled again, the board and the boxes
+    checking every card together. ``None`` when nothing is narrowed or one choice does not
+    stand."""
     lines = words.lines.get("names", [])
     count = len(standing.options)
     if len(lines) != count or len(words.cards) != count or \
