@@ -41,6 +41,7 @@ from gridsight.games.disco_zoo.names import (
     screens_letter,
 )
 from gridsight.games.disco_zoo.settle import CardClue, Settled, settle
+from gridsight.games.disco_zoo.title_region import counts_alone
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.glyphs import TextLine, pieces_joined
 
@@ -183,10 +184,12 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
     where a line reads plainly as a name its clues forbid. The region is the one standing,
     or where several stand, the one every name so read is of (pets aside) when the title's
     line reads as it among others (``words.regions``: 0.73x seed 7115's ``NOCTURNAL``, its
-    labels unread, and ``FLYING SQUIRREL``), and on a one-card screen only when the title
-    line's letter count fits that region's name alone (:func:`lengths_say`); the choices
-    are then settled again, the board and the boxes checking every card together. ``None``
-    when nothing is narrowed or one choice does not stand."""
+    labels unread, and ``FLYING SQUIRREL``) and says it by itself (:func:`title_stands`),
+    or it and a card's line read each alone agree (:func:`read_apart_agree`), and on a
+    one-card screen only when the title line's letter count fits that region's name alone
+    (:func:`lengths_say`); the choices are then settled again, the board and the boxes
+    checking every card together. ``None`` when nothing is narrowed or one choice does not
+    stand."""
     lines = words.lines.get("names", [])
     count = len(standing.options)
     if len(lines) != count or len(words.cards) != count or \
@@ -217,6 +220,8 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
             return None
         if count == 1 and lengths_say(words.lines.get("region"), catalogue.regions) != [region]:
             return None
+        if not (title_stands(words, region) or read_apart_agree(words, region)):
+            return None
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
 
@@ -239,6 +244,47 @@ def run_together(line: TextLine) -> bool:
         return False
     tall = float(np.median([g.box[3] for g in line.glyphs]))
     return any(g.box[2] >= RUN_WIDE * tall for g in line.glyphs)
+
+
+# The title line read on its own (no card's name weighed) says a region when it reads as its
+# name by this much more cheaply than as any other text: the names' margin.
+TITLE_APART = MARGIN
+
+
+def title_stands(words: ScreenText, region: str) -> bool:
+    """Whether the title line says ``region`` by itself, so that names read as that region's
+    animals may be taken on its word: the title and the names are read together, each ranked
+    with the others, so a title misread agrees with names misread as readily as a true one
+    with true names (0.5x fresh real-look 520012's ``MARS`` read ``FARM`` beside its
+    ``MARTIAN`` read ``COW`` by shapes, its ``MARSTEN`` unread: Cow and Unicorn given with no
+    warning). It does when its glyphs read alone as the region's name by
+    :data:`TITLE_APART` (:attr:`.names.ScreenText.title_reads`), or its letter count fits
+    that region's name alone (:func:`lengths_say`: ``NOCTURNAL``), or the labels vouch for
+    its glyphs as that name (:func:`.title_region.counts_alone`)."""
+    line = words.lines.get("region")
+    if words.title_reads(region) >= TITLE_APART:
+        return True
+    if lengths_say(line, load_catalogue().regions) == [region]:
+        return True
+    return words.region == region and counts_alone(words.lines, words.region_vouched)
+
+
+def read_apart_agree(words: ScreenText, region: str) -> bool:
+    """Whether two lines read each on its own (no other line's word weighed) say ``region``:
+    the title's glyphs alone read cheapest as its name, and a card's alone as the animal of
+    that region it was read as (each by some lead, :attr:`.names.ScreenText.title_reads`,
+    :attr:`.names.ScreenText.alone_leads`): two readings independent of each other
+    agreeing. 0.65x fresh real-look 650004 as JPEG 40 (labels unread): ``MOUNTAIN`` alone
+    leads by 1.7, its ``COYOTE`` by 1.2; 0.5x 520012's ``MARS`` alone reads ``FARM`` by
+    nothing (``MARS`` as cheap), so its names read by shapes as Farm animals are not taken."""
+    if words.title_reads(region) <= 0.0:
+        return False
+    home = {a.name for a in load_catalogue().regions.get(region, ())}
+    for card, lead in zip(words.cards, words.alone_leads[1:]):
+        name = card.name or (card.candidates[0] if len(card.candidates) == 1 else None)
+        if lead > 0.0 and name in home:
+            return True
+    return False
 
 
 def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:

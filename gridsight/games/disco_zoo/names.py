@@ -127,6 +127,16 @@ class ScreenText:
     # line's word weighed (:func:`_alone_leads`; 0 when it is not); empty when unknown (the
     # region given: its line had one text to read).
     alone_leads: tuple[float, ...] = field(default=(), compare=False)
+    # The text the title line's glyphs read as on their own (no card's name weighed) and by
+    # how much it is cheaper than the next text (:func:`_alone_texts`), whatever the region
+    # read; ``(None, 0.0)`` unknown (the region given, or no title line).
+    title_alone: tuple[str | None, float] = field(default=(None, 0.0), compare=False)
+
+    def title_reads(self, region: str) -> float:
+        """By how much the title line read on its own reads as ``region`` rather than as any
+        other text (0 when it reads as another, or is unknown)."""
+        text, lead = self.title_alone
+        return lead if text is not None and text == _upper(region) else 0.0
 
     @property
     def named(self) -> bool:
@@ -320,7 +330,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             within = read_names(image, cards, title_bottom, alone, pixels=pixels)
             return replace(within, region=alone, regions=(alone,),
                            region_vouched=region_vouched(region_line, _upper(alone), cipher),
-                           alone_leads=_alone_leads(by_itself, alone, within.cards, texts))
+                           alone_leads=_alone_leads(by_itself, alone, within.cards, texts),
+                           title_alone=by_itself[0] if by_itself else (None, 0.0))
     if region_line is None and not region:
         # A region line not seen is "settled" by the rule alone, from names that may be
         # unsettled themselves (measured: a Farm read off one unsure "Chicken"): only names
@@ -338,7 +349,8 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
     return ScreenText(region_read, tuple(regions[t] for t in settled[0].candidates
                                          if t != UNREAD),
                       tuple(names), labels, cipher.calibration.separation, seen, vouched,
-                      _alone_leads(by_itself, region_read, names, texts))
+                      _alone_leads(by_itself, region_read, names, texts),
+                      by_itself[0] if by_itself and region_line is not None else (None, 0.0))
 
 
 def _alone_texts(ranking) -> tuple[tuple[str | None, float], ...]:

@@ -256,7 +256,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         named: list[tuple[str, ...] | None] = [None] * len(clues)
         region = hints.region
         if words is not None and len(words.cards) == len(clues):
-            doubted = _one_card_doubted(words, hints.region, clues)
+            doubted = _one_card_doubted(words, hints.region, clues) or \
+                _agreement_doubted(words, hints.region)
             if _legible(words) and not doubted:
                 # Only names read beyond doubt count: a card's leftover candidates may miss
                 # its true name (measured: 8 of 240 screens named other animals when they
@@ -530,6 +531,33 @@ def _read_apart(words, clues: Sequence[CardClue]) -> bool:
     if len(leads) != 2 or leads[1] < APART:
         return False
     return leads[0] >= APART or (leads[0] > 0.0 and _clues_agree(words, clues))
+
+
+def _agreement_doubted(words, given: str | None) -> bool:
+    """Whether a screen of several cards has its region read from the names' agreement
+    alone: the title and the names are read together (each ranked with the others), so a
+    title misread agrees with names misread as a true one with true names, and a name
+    misread at a small scale (letters run together) reads as the animal of the region the
+    title was misread as (0.5x fresh real-look 520012: ``MARS`` read ``FARM``, its
+    ``MARTIAN`` ``COW``). In doubt when the labels do not vouch for the title's glyphs as
+    read (:func:`.title_region.well_vouched`: two, and half the letters of its name they
+    show; a wrong title shares letters with the true one), the title does not say the
+    region by itself (:func:`.lengths.title_stands`: read alone clearly, or by its length),
+    it and a card's line read each on its own do not agree (:func:`.lengths.read_apart_agree`)
+    and no card's line read on its own (no other line weighed) reads as the animal of that
+    region it was named by :data:`APART` (:attr:`.names.ScreenText.alone_leads`). Not
+    with no title line read (the region then said by the names alone). ``given``: the
+    region the player gave (then read, not doubted)."""
+    if len(words.cards) < 2 or given is not None or words.region is None or \
+            words.region_vouched is None:
+        return False
+    if title_region.well_vouched(words.region_vouched) or \
+            lengths.title_stands(words, words.region) or \
+            lengths.read_apart_agree(words, words.region):
+        return False
+    home = {a.name for a in load_catalogue().regions.get(words.region, ())}
+    return not any(lead >= APART and (card.name or "") in home
+                   for card, lead in zip(words.cards, words.alone_leads[1:]))
 
 
 def _clues_agree(words, clues: Sequence[CardClue]) -> bool:

@@ -42,6 +42,14 @@ def counts_alone(lines: dict, vouched: tuple[int, int] | None) -> bool:
         return False
     if not whole_name(line, lines.get("bar", []), lines.get("label")):
         return False
+    return well_vouched(vouched)
+
+
+def well_vouched(vouched: tuple[int, int] | None) -> bool:
+    """Whether the labels vouch for the region line's glyphs as read (``vouched``:
+    :attr:`.names.ScreenText.region_vouched`): :data:`TITLE_VOUCHED` of the name's letters
+    they show, and two. One is not enough: ``MARS`` misread ``FARM`` has its ``A`` vouched
+    for as ``FARM``'s, the two names' ``A`` in one place."""
     if vouched is None:
         return False
     count, shown = vouched
