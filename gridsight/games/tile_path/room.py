@@ -1196,24 +1196,35 @@ CUT_READ = 1
 
 
 def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """:data:`CUT_READ` at each side (left, top, right, bottom) of ``view`` that the
-    screenshot's edge (``shape``) cuts, 0 at the others: a side its screen is placed cut at
-    (:attr:`Screen.clip`), or one ending within a console pixel of the screenshot's edge
-    when the picture is cut all the same: the status bar beyond it cut off, or the picture
-    placed cut on the other side (the same pixels: a picture cut by a sliver on one side is
-    one cut by a console pixel less the sliver on the other; 137000 case 18, cut 0.65
-    console pixels on the right and placed cut by one on the left, its last column read
-    ``?``). A side of a picture placed whole at the screenshot's edge is not: a cell the
-    camera cuts there, mid-scroll, is out of view whatever the picture's edges."""
+    """:data:`CUT_READ` at each side (left, top, right, bottom) of ``view`` where the
+    screenshot's edge (``shape``) cuts the cell beyond the pixels read by under a console
+    pixel, 0 at the others. The screenshot's edge cuts a side its screen is placed cut at
+    (:attr:`Screen.clip`), or one ending within a console pixel of the edge when the
+    picture is cut all the same: the status bar beyond it cut off, or the picture placed
+    cut on the other side (the same pixels: a picture cut by a sliver on one side is one
+    cut by a console pixel less the sliver on the other; 137000 case 18, cut 0.65 console
+    pixels on the right and placed cut by one on the left, its last column read ``?``). A
+    side of a picture placed whole at the screenshot's edge is not: a cell the camera cuts
+    there, mid-scroll, is out of view whatever the picture's edges."""
     screen = view.screen
-    x0, y0, x1, y1 = screen.view_rect()
+    layout = screen.layout
     s, sy = screen.native_scale, screen.native_scale_y
     h, w = shape[:2]
-    left, top, right, bottom = screen.clip
-    cut_off = (x0 < s and right > 0, y0 < sy and (screen.layout.bar_top > 0 or bottom > 0),
-               w - x1 < s and left > 0, h - y1 < sy and (screen.layout.bar_bottom > 0 or top > 0))
-    return tuple(CUT_READ if clip > 0 or beyond else 0  # type: ignore[return-value]
-                 for clip, beyond in zip(screen.clip, cut_off))
+    top = screen.y + layout.bar_top * screen.pitch_down
+    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
+    # Console pixels of the whole view past the screenshot's edge, each side (exactly, as
+    # placed; less than 0 when the view ends inside the screenshot).
+    past = (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+    clip = screen.clip
+    edge = [p > -1.0 for p in past]
+    cut = (clip[0] > 0 or (edge[0] and clip[2] > 0),
+           clip[1] > 0 or (edge[1] and (layout.bar_top > 0 or clip[3] > 0)),
+           clip[2] > 0 or (edge[2] and clip[0] > 0),
+           clip[3] > 0 or (edge[3] and (layout.bar_bottom > 0 or clip[1] > 0)))
+    # The cell just beyond the pixels read starts a console pixel before them: cut by
+    # ``past - clip + 1`` console pixels, read when that is under one.
+    return tuple(CUT_READ if is_cut and p < c else 0  # type: ignore[return-value]
+                 for is_cut, p, c in zip(cut, past, clip))
 
 
 def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
