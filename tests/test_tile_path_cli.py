@@ -218,6 +218,8 @@ def test_tiles_not_seen_yet_are_answered_with_what_is_still_needed(cli):
     from gridsight.overlay.legend import legend_entries
 
     assert not any("walk" in entry.words for entry in legend_entries(advice))
+    # Its tiles out of view are not seen yet, not misread.
+    assert "not seen yet" in [entry.words for entry in legend_entries(advice)]
 
 
 def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):
