@@ -153,7 +153,7 @@ def legend_entries(advice: Advice) -> list[Entry]:
                 col = style.heat_colour(t if rises else 1.0 - t)
                 panel[y + s // 4 : y + 3 * s // 4, x + i] = (*col, 255)
         entries.append(Entry(heat, heat_words(advice), span=3))
-    if advice.path:
+    if len(advice.path) > 1:  # one cell is a ring where the player stands: no walk drawn
         def path(panel, x, y, s):
             pts = np.array([[0.1, 0.5], [0.9, 0.5], [0.6, 0.25], [0.9, 0.5], [0.6, 0.75]]) * s + (x, y)
             glyphs.outlined_polyline(panel, pts, style.PATH, max(2, s // 8))

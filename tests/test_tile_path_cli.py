@@ -213,7 +213,13 @@ def test_tiles_not_seen_yet_are_answered_with_what_is_still_needed(cli):
     assert code == 0 and "Still needed: 6 tiles not seen yet: columns 1 and 2" in out
     advice = GAME.solve(parse_boards(board)[0], TilePathOptions()).advice
     assert advice.recommend == () and len(advice.marks) == 6
-    assert "bring them into view" in advice.status
+    assert advice.status == "no advice yet: 6 tiles not seen yet, left"  # one short line
+    # Link's tile is ringed, no walk drawn: the picture's key says nothing of a walk.
+    from gridsight.overlay.legend import legend_entries
+
+    assert not any("walk" in entry.words for entry in legend_entries(advice))
+    # Its tiles out of view are not seen yet, not misread.
+    assert "not seen yet" in [entry.words for entry in legend_entries(advice)]
 
 
 def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):

@@ -306,3 +306,37 @@ def test_a_view_cut_at_the_rooms_far_wall_is_placed_at_its_odd_last_camera():
     assert screen.clip[0] == 5
     best = kind_candidates(screen.native_view(image), ROOM.kinds(), 16)[0]
     assert best.camera == (85, shot.camera[1])
+
+
+def test_a_picture_cut_at_the_top_is_offered_ending_at_its_own_bottom_edge():
+    """One-screenshot acceptance 137000, frame 2: 5.32x bilinear, JPEG 91, cut 32.9 console
+    pixels at the top (the status bar and a tile's height of the view gone), its bottom
+    edge over a window's margin. The places with the start inside (tile boundaries under
+    the tiles' dark rims, the status bar's line falling on the next boundary) outscored
+    the picture's own bottom edge, and only the best two cut places were kept: the frame
+    was refused ("disagreeing with the room on 17%"). The best of each way cut are kept
+    apart, and the place ending at the picture's bottom edge is offered."""
+    _settings, _shot, moments = rooms.one_shot_case(0, 137_000)
+    moment = moments[2]
+    image = without_scanlines(moment.image)
+    x, y, w, _h = moment.picture
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1.5 and abs(s.y - y) <= 1.5 and s.clip[1] >= 16
+               for s in screens), screens
+
+
+def test_a_cell_the_screenshots_edge_cuts_by_a_sliver_is_read_whichever_side_is_placed_cut():
+    """One-screenshot acceptance 137018 (case 18), frame 0: 4.23x EPX, no window, cut 0.65
+    console pixels on the right. The picture is placed cut by one console pixel on the left
+    instead (the same pixels), the view's last console column taken as the picture's own
+    edge, so the last column of tiles (in the truth's view, a sliver cut off) missed a line
+    and read ``?``: six cells. A cell may miss one console pixel where the view ends at the
+    screenshot's edge and the picture is cut there or on the other side."""
+    _settings, shot, moments = rooms.one_shot_case(18, 137_018)
+    pack = calibrate_room([("c", shot.image)], ROOM, "t").pack
+    moment = moments[0]
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    text = rooms.text_of(board_tokens(read.board, ROOM))
+    assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
+    assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)

@@ -508,6 +508,10 @@ def test_live_merges_the_views_and_draws_in_view_only(case):
     assert view.board == walk_truths(shots)[-1]
     assert view.geometry is not None and view.geometry.view is not None
     assert view.advice is not None and "not seen yet" in view.advice.status
+    # The read confidence is over the tiles read: the room's tiles never seen (``?``) have
+    # none (counted at 0, the panel said "read confidence 0.00" of every room).
+    confidence = loop.source.confidence()
+    assert confidence is not None and confidence > 0.0
     h, w = shots[-1].image.shape[:2]
     layer = render_layer((w, h), view.geometry, view.advice)
     _x, y, _, _ = shots[-1].picture

@@ -208,7 +208,11 @@ class GridSource(_NoExtras):
         return self.spec.name
 
     def confidence(self) -> float | None:
-        values = [v for row in self._state.confidence for v in row]
+        # Over the cells believed read: a cell never seen (``?``: a room's tiles out of view)
+        # has no read to be sure of, and counted at 0 it said "read confidence 0.00" of
+        # every tile-path room read (as ``analyze`` leaves its ``?`` out).
+        values = [v for labels, row in zip(self._state.grid, self._state.confidence)
+                  for label, v in zip(labels, row) if label != UNSEEN]
         return min(values) if values and self._primed else None
 
     def read(self, frame: Frame) -> SourceUpdate:

@@ -104,6 +104,28 @@ def describe_unseen(cells: tuple[Pos, ...] | list[Pos], rows: int, cols: int) ->
     return f"{count} tile{'s' if count != 1 else ''} not seen yet: " + "; ".join(parts)
 
 
+def unseen_ways(cells: tuple[Pos, ...] | list[Pos], here: Pos | None) -> str:
+    """Which way from Link's tile the unseen tiles lie, in a few words (each tile counted
+    the way it lies farthest, the most tiles first): what a player needs to know to bring
+    them into view; ``""`` when Link's tile is not known.
+
+    >>> unseen_ways([(0, c) for c in range(13)] + [(r, 0) for r in range(1, 9)], (8, 5))
+    'up and left'
+    """
+    if here is None or not cells:
+        return ""
+    counts: dict[str, int] = {}
+    for r, c in set(cells):
+        dr, dc = r - here[0], c - here[1]
+        if (dr, dc) == (0, 0):
+            continue
+        way = ("up" if dr < 0 else "down") if abs(dr) >= abs(dc) else \
+            ("left" if dc < 0 else "right")
+        counts[way] = counts.get(way, 0) + 1
+    ways = sorted(counts, key=lambda w: (-counts[w], ("up", "down", "left", "right").index(w)))
+    return ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])} and {ways[-1]}"
+
+
 def _runs(values: list[int], word: str) -> str:
     """``columns 1 to 4``, ``rows 1 and 9``, ``row 3`` (1-based)."""
     runs: list[tuple[int, int]] = []

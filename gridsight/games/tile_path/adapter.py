@@ -35,10 +35,10 @@ from gridsight.solvers.tile_path.board import MAX_CELLS
 from gridsight.solvers.tile_path.proofs import where
 from gridsight.solvers.tile_path.unseen import (
     PartialBoard,
-    describe_unseen,
     has_unseen,
     needs_text,
     parse_partial,
+    unseen_ways,
 )
 
 FORMAT_HELP = """\
@@ -207,9 +207,14 @@ def partial_advice(board: PartialBoard) -> Advice:
     """Nothing to recommend yet: Link's tile ringed (when seen) and every unseen tile marked."""
     path = () if board.here is None else (Cell(*board.here),)
     marks = tuple(CellMark(r, c, MarkKind.UNREAD, "?") for r, c in board.unseen)
-    where_unseen = describe_unseen(board.unseen, board.rows, board.cols)
+    count = len(board.unseen)
+    ways = unseen_ways(board.unseen, board.here)
+    # One short line (the picture's headline; three lines when it named them all): how many
+    # and which way from Link, to bring them into view; the text and the JSON name them.
+    status = f"no advice yet: {count} tile{'s' if count != 1 else ''} not seen yet" + (
+        f", {ways}" if ways else "")
     return Advice(game="tile-path", rows=board.rows, cols=board.cols, marks=marks, path=path,
-                  status=f"no advice yet: {where_unseen} (bring them into view)")
+                  status=status)
 
 
 def _walk(result: TilePathAnalysis) -> tuple | None:

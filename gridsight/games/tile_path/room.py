@@ -186,16 +186,22 @@ class View:
     def camera(self) -> tuple[int, int]:
         return self.placement.camera
 
-    def cells(self, room: Room) -> tuple[tuple[int, int], tuple[int, int]]:
+    def cells(self, room: Room, cut: Sequence[int] = (0, 0, 0, 0)
+              ) -> tuple[tuple[int, int], tuple[int, int]]:
         """The room cells (walls included) fully in view, inclusive. A black bar the picture
         was placed over (:func:`black_margins`) is no part of the view: a cell reaching into it
-        is cut by the view's real edge, so it is not fully in view."""
+        is cut by the view's real edge, so it is not fully in view. ``cut``: console pixels a
+        cell may miss at each side (left, top, right, bottom) and still count, where no black
+        bar is (:func:`_board_read`: :data:`CUT_READ`)."""
         h, w = self.pixels.shape[:2]
         left, top, right, bottom = black_margins(self.pixels, self.placement.tile)
+        more = [side if bar == 0 else 0 for side, bar in zip(cut, (left, top, right, bottom))]
         cx, cy = self.camera
-        shown = Placement((cx + left, cy + top), self.placement.tile, 0.0, 0.0)
+        shown = Placement((cx + left - more[0], cy + top - more[1]), self.placement.tile, 0.0,
+                          0.0)
         return shown.full_cells((room.rows + 2, room.cols + 2),
-                                (w - left - right, h - top - bottom))
+                                (w - left - right + more[0] + more[2],
+                                 h - top - bottom + more[1] + more[3]))
 
     def shown(self) -> tuple[int, int, int, int]:
         """The room pixels the screenshot shows of the view, ``(x0, y0, x1, y1)``, end
@@ -208,10 +214,17 @@ class View:
         return cx + left, cy + top, cx + w - right, cy + h - bottom
 
     def tile(self, r: int, c: int) -> np.ndarray:
-        """The tile of room cell ``(r, c)`` (walls included), ``tile_px`` square."""
+        """The tile of room cell ``(r, c)`` (walls included), ``tile_px`` square; a line of it
+        past the view's edge (a cell cut by a console pixel, :data:`CUT_READ`) is the
+        nearest line shown repeated."""
         t = self.placement.tile
+        h, w = self.pixels.shape[:2]
         x, y = c * t - self.camera[0], r * t - self.camera[1]
-        return self.pixels[y : y + t, x : x + t]
+        if 0 <= x and x + t <= w and 0 <= y and y + t <= h:
+            return self.pixels[y : y + t, x : x + t]
+        ys = np.clip(np.arange(y, y + t), 0, h - 1)
+        xs = np.clip(np.arange(x, x + t), 0, w - 1)
+        return self.pixels[np.ix_(ys, xs)]
 
 
 BAR_BLACK = 40  # a console pixel no channel of which is brighter: an emulator's black bar
@@ -774,7 +787,7 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if view.placement.margin < MIN_LEAD:
         raise BoardNotFoundError("tile-path", "the view's place in the room is ambiguous "
                                  "(another place fits its tiles nearly as well)")
-    return _board_read(view, room, looks, pack)
+    return _board_read(view, room, looks, pack, at_border(view, image.shape))
 
 
 GHOST_REACH = 0.4  # a view fitting this badly may be a ghosted frame (:func:`_unghosted`)
@@ -1172,10 +1185,55 @@ def _distinct_pitches(pitches: list[float]) -> list[float]:
     return out
 
 
-def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack) -> RoomRead:
+#: Console pixels a cell may miss where the view ends at the screenshot's edge and still be
+#: read: the edge's console pixel mostly cut off is left out of the view
+#: (:func:`~gridsight.vision.tiling._clip`), and a picture cut by less than a console pixel
+#: is placed as one whole, or cut, ending at the border (the same pixels either way), so a
+#: cell the edge cuts by a sliver (under a console pixel: in view, as the docs promise)
+#: misses that line. 137000 case 0 (cut 32.9 console pixels at the top): the row Link stood
+#: on, 15.1 of its 16 lines shown, read ``?`` in two frames of three.
+CUT_READ = 1
+
+
+def at_border(view: View, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """:data:`CUT_READ` at each side (left, top, right, bottom) of ``view`` where the
+    screenshot's edge (``shape``) cuts the cell beyond the pixels read by under a console
+    pixel, 0 at the others. The screenshot's edge cuts a side its screen is placed cut at
+    (:attr:`Screen.clip`), or one ending within a console pixel of the edge when the
+    picture is cut all the same: the status bar beyond it cut off, or the picture placed
+    cut on the other side (the same pixels: a picture cut by a sliver on one side is one
+    cut by a console pixel less the sliver on the other; 137000 case 18, cut 0.65 console
+    pixels on the right and placed cut by one on the left, its last column read ``?``). A
+    side of a picture placed whole at the screenshot's edge is not: a cell the camera cuts
+    there, mid-scroll, is out of view whatever the picture's edges."""
+    screen = view.screen
+    layout = screen.layout
+    s, sy = screen.native_scale, screen.native_scale_y
+    h, w = shape[:2]
+    top = screen.y + layout.bar_top * screen.pitch_down
+    bottom = screen.y + (layout.tiles_high - layout.bar_bottom) * screen.pitch_down
+    # Console pixels of the whole view past the screenshot's edge, each side (exactly, as
+    # placed; less than 0 when the view ends inside the screenshot).
+    past = (-screen.x / s, -top / sy, (screen.x + screen.width - w) / s, (bottom - h) / sy)
+    clip = screen.clip
+    edge = [p > -1.0 for p in past]
+    cut = (clip[0] > 0 or (edge[0] and clip[2] > 0),
+           clip[1] > 0 or (edge[1] and (layout.bar_top > 0 or clip[3] > 0)),
+           clip[2] > 0 or (edge[2] and clip[0] > 0),
+           clip[3] > 0 or (edge[3] and (layout.bar_bottom > 0 or clip[1] > 0)))
+    # The cell just beyond the pixels read starts a console pixel before them: cut by
+    # ``past - clip + 1`` console pixels, read when that is under one.
+    return tuple(CUT_READ if is_cut and p < c else 0  # type: ignore[return-value]
+                 for is_cut, p, c in zip(cut, past, clip))
+
+
+def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
+                cut: Sequence[int] = (0, 0, 0, 0)) -> RoomRead:
+    """The board cells in ``view`` read through the looks; ``cut``: console pixels a cell at
+    each side may miss (:func:`at_border`)."""
     from gridsight.vision.mapview import read_tiles
 
-    (r0, r1), (c0, c1) = view.cells(room)
+    (r0, r1), (c0, c1) = view.cells(room, cut)
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()

@@ -21,6 +21,9 @@ WORDS = Words(
         "recommend": "next step",
         "safe": "may be the one tile left",
         "path": "walk (numbered steps)",
+        # A room's tiles out of view, cut by its edge or under an enemy: not seen, not
+        # misread ("not read" said of 45 tiles the player knows are off the screen).
+        "unread": "not seen yet",
     },
     heat="",
 )
