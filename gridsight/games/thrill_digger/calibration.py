@@ -75,9 +75,10 @@ class WalletSource:
 
 
 def parse_item(text: str) -> ItemSource:
-    """``TOKEN=FILE`` or ``TOKEN=FILE@ROW,COL`` (rows and columns from 0).
+    """``TOKEN=FILE`` or ``TOKEN=FILE@ROW,COL``: the hole as the player counts it, row and
+    column from 1 at the top left (kept 0-based in ``hole``, as the pit counts).
 
-    >>> parse_item("g=shots/green.png@2,3")
+    >>> parse_item("g=shots/green.png@3,4")
     ItemSource(token='g', path='shots/green.png', hole=(2, 3))
     >>> try:
     ...     parse_item("silver=x.png")
@@ -99,8 +100,11 @@ def parse_item(text: str) -> ItemSource:
         row, col = (int(v) for v in hole_text.split(","))
     except ValueError:
         raise PitCalibrationInputError(
-            f"--item {text}: the hole after @ must be ROW,COL (from 0)") from None
-    return ItemSource(token, path, (row, col))
+            f"--item {text}: the hole after @ must be ROW,COL (from 1)") from None
+    if row < 1 or col < 1:
+        raise PitCalibrationInputError(
+            f"--item {text}: the hole's row and column count from 1 (1,1 is the top left)")
+    return ItemSource(token, path, (row - 1, col - 1))
 
 
 def parse_wallet(text: str) -> WalletSource:
