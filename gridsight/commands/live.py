@@ -28,6 +28,7 @@ from gridsight.commands.screen_options import (
     read_hints_from,
     solver_settings_from,
 )
+from gridsight.games.arguments import positive_int
 from gridsight.games.spec import GameSpec, GridReading, PitReading
 from gridsight.registry import all_specs, game_names, get_spec
 from gridsight.solvers.errors import one_line
@@ -83,10 +84,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="save each logged frame as a PNG beside the log")
     parser.add_argument("--status-file", metavar="FILE", default=None,
                         help="keep a JSON snapshot of what is shown (board, advice, status) here")
-    parser.add_argument("--interval", metavar="MS", type=int, default=DEFAULT_INTERVAL_MS,
+    parser.add_argument("--interval", metavar="MS", type=positive_int, default=DEFAULT_INTERVAL_MS,
                         help="poll the screen every MS milliseconds "
                         f"(default {DEFAULT_INTERVAL_MS})")
-    parser.add_argument("--idle-interval", metavar="MS", type=int, default=66,
+    parser.add_argument("--idle-interval", metavar="MS", type=positive_int, default=66,
                         help="poll every MS milliseconds once the picture has been still for "
                         "2 s (default 66; the same as --interval to never slow down)")
     parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
@@ -169,7 +170,24 @@ def require_qt() -> None:
                              f"the live extra: {LIVE_EXTRA}") from None
 
 
+def check_targets(options: argparse.Namespace) -> None:
+    """Refuse, before anything starts, a ``--log`` or ``--status-file`` that is a symbolic
+    link or not a regular file (a folder, a FIFO): gridsight never writes through a link, and
+    finding it out at the first board would leave the session's records in a side file and
+    the player surprised (:class:`~gridsight.solvers.errors.InputError`, exit 2)."""
+    from gridsight.safefiles.write import SaveError, check_target
+    from gridsight.solvers.errors import InputError
+
+    for option, value in (("--log", options.log), ("--status-file", options.status_file)):
+        if value:
+            try:
+                check_target(Path(value))
+            except SaveError as error:
+                raise InputError(f"{option} {one_line(value)}: {error.reason}") from None
+
+
 def run(options: argparse.Namespace) -> int:
+    check_targets(options)
     require_qt()
     from gridsight.worker import SolveWorker
 
