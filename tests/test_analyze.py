@@ -156,6 +156,19 @@ def test_analyze_missing_file_and_missing_or_broken_pack(tmp_path, run_cli, exam
     assert "broken" in err and "not valid JSON" in err
 
 
+def test_analyze_out_that_is_a_file_is_named(tmp_path, run_cli, examples):
+    """--out naming a file (or a path through one) is the player's input: one line, exit 2
+    (was "cannot create afile: File exists", exit 1); the file is left as it was."""
+    shot = str(examples / "screenshots" / "tile-path-room.png")
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    code, _, err = run_cli("analyze", shot, "--out", str(afile))
+    assert code == 2 and f"--out {afile}: it is a file, not a folder" in err
+    code, _, err = run_cli("analyze", shot, "--out", str(afile / "x"))
+    assert code == 2 and "part of its path is a file" in err
+    assert afile.read_text() == "mine" and len(err.strip().splitlines()) == 1
+
+
 def test_analyze_every_game_names_the_one_broken_pack_or_where_none_was(tmp_path, run_cli,
                                                                          examples, monkeypatch):
     """With no --game, a pack name only one game has and that is broken is reported as that

@@ -20,6 +20,8 @@ def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     assert "[6%]" in out  # the recommended cell, in brackets
     # no cell is certain: the guess looks one reveal ahead, with its exact figures
     assert "no cell is certainly safe; one reveal ahead, 91% that this cell and the next" in out
+    code, out, _ = run_cli("solve", "minesweeper", "-", stdin="mines: 1\n1 1 .\n. . .\n")
+    assert code == 0 and "Minesweeper, 2 x 3, 1 mine;" in out  # was "1 mines"
 
 
 def test_solve_json_contract(run_cli, examples):
