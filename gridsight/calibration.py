@@ -452,5 +452,6 @@ def _check_name(name: str) -> None:
     try:
         NAME.check(name, "--skin")
     except SchemaError as error:
-        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
-                               "such as 'mine')") from None
+        problem = error.problem.split(", not ")[0]  # the name is said once, first
+        example = ", such as 'mine'" if "plain name" in problem else ""
+        raise CalibrationError(f"--skin {shown(name, 40)}: {problem}{example}") from None
