@@ -42,6 +42,10 @@ def test_a_link_or_folder_where_the_log_goes_and_a_bad_interval_are_refused_firs
     assert precious.read_text() == "mine"
     code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", "--interval", "-5")
     assert code == 2 and "--interval: must be at least 1" in err
+    for bad in ("nan", "inf", "-1", "0"):  # nan and inf were a traceback from Qt's timer
+        code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game",
+                               "--duration", bad)
+        assert code == 2 and "--duration: must be a number of seconds above 0" in err
 
 
 def test_pure_wayland_and_no_display_say_what_to_do(live_extra, run_cli, monkeypatch):

@@ -90,7 +90,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--idle-interval", metavar="MS", type=positive_int, default=66,
                         help="poll every MS milliseconds once the picture has been still for "
                         "2 s (default 66; the same as --interval to never slow down)")
-    parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
+    parser.add_argument("--duration", metavar="SECONDS", type=duration, default=None,
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true",
                         help="do not draw over the game (the status strip beside it stays)")
@@ -168,6 +168,29 @@ def require_qt() -> None:
     except ImportError as error:
         raise RuntimeFailure(f"live needs PySide6, which is not installed ({error}); install "
                              f"the live extra: {LIVE_EXTRA}") from None
+
+
+#: The longest ``--duration``: what Qt's timer holds (2**31 - 1 milliseconds, 24.8 days).
+MAX_DURATION_S = (2**31 - 1) // 1000
+
+
+def duration(text: str) -> float:
+    """``--duration SECONDS``: a number of seconds above 0, at most :data:`MAX_DURATION_S`
+    (``nan`` and ``inf`` were a traceback from Qt's timer, a negative one Qt's warning).
+
+    >>> duration("2.5")
+    2.5
+    """
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_DURATION_S):
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0 and at most {MAX_DURATION_S:,}, not '{text}'")
+    return value
 
 
 def check_targets(options: argparse.Namespace) -> None:
