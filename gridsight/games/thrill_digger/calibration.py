@@ -377,7 +377,11 @@ def load_pit(path: str | Path) -> SavedPit:
     except FileNotFoundError:
         raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
                                    "gridsight calibrate thrill-digger IMAGE)") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:  # a screenshot given for the folder, say
+        raise CalibrationFileError(f"{manifest_path}: not a pit calibration (not text; give the "
+                                   "folder gridsight calibrate thrill-digger saved, or its "
+                                   "calibration.json)") from None
+    except OSError as error:
         raise CalibrationFileError(f"{manifest_path}: cannot read ({_why(error)})") from None
     except (ValueError, RecursionError) as error:
         raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
