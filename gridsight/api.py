@@ -343,10 +343,18 @@ def _image(image: Image) -> np.ndarray:
         if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
             raise VisionInputError(f"an image is an (H, W, 3) BGR uint8 array, not "
                                    f"{image.shape} {image.dtype}")
+        if image.shape[0] < 1 or image.shape[1] < 1:  # OpenCV asserts deep inside on these
+            raise VisionInputError(f"an image of {image.shape[1]} x {image.shape[0]} pixels "
+                                   "holds no board")
         return image
     from gridsight.vision.images import load_image
 
-    return load_image(os.fspath(image))
+    try:
+        path = os.fspath(image)
+    except TypeError:
+        raise TypeError(f"an image is a file's path or an (H, W, 3) BGR uint8 array, not "
+                        f"{type(image).__name__}") from None
+    return load_image(path)
 
 
 def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:

@@ -171,6 +171,7 @@ def calibrate_grid(image: np.ndarray, options: argparse.Namespace,
     for name in getattr(get_spec(game).reading, "furniture", ()):
         boxes = getattr(options, f"furniture_{name}", None)
         if boxes:
+            _check_boxes(name, boxes, image.shape)
             furniture[name] = tuple(_board_box(geometry, box) for box in boxes)
     if furniture:
         pack = replace(pack, furniture=furniture)
@@ -370,6 +371,20 @@ def _quoted(text: str) -> str:
     return shlex.quote(text)
 
 
+def _check_boxes(name: str, boxes: Sequence[tuple[float, float, float, float]],
+                 shape: tuple[int, ...]) -> None:
+    """Refuse a ``--cards`` / ``--counter`` box not inside the screenshot, before the pack is
+    saved: it was saved as given, and the read back then blamed "the box saved in the pack by
+    calibrate" and asked for a new screenshot."""
+    height, width = shape[:2]
+    for k, (x, y, w, h) in enumerate(boxes, start=1):
+        if x < 0 or y < 0 or x + w > width or y + h > height:
+            which = f" box {k}" if len(boxes) > 1 or name.endswith("s") else ""
+            raise CalibrationError(
+                f"--{name}{which} {x:g},{y:g},{w:g},{h:g} is not inside the {width}x{height} "
+                "screenshot (X,Y is the top-left corner in pixels, W,H the size)")
+
+
 def _board_box(geometry, box: tuple[float, float, float, float]) -> tuple[float, ...]:
     """A box in pixels as a box in board units (its corners through the board's geometry)."""
     x, y, w, h = box
@@ -437,5 +452,6 @@ def _check_name(name: str) -> None:
     try:
         NAME.check(name, "--skin")
     except SchemaError as error:
-        raise CalibrationError(f"bad skin name {shown(name, 40)}: {error.problem} (a plain name "
-                               "such as 'mine')") from None
+        problem = error.problem.split(", not ")[0]  # the name is said once, first
+        example = ", such as 'mine'" if "plain name" in problem else ""
+        raise CalibrationError(f"--skin {shown(name, 40)}: {problem}{example}") from None

@@ -114,8 +114,9 @@ class SavedBoxOutside(ReadError):
                                f"capture (x {x}, y {y}, {w}x{h} px)")
 
 
-class UnknownGameError(LookupError):
-    """A game name the registry does not know; the message lists the known ones."""
+class UnknownGameError(InputError, LookupError):
+    """A game name the registry does not know; the message lists the known ones. The
+    player's input, so an :class:`InputError` (as docs/api.md says), and a ``LookupError``."""
 
     def __init__(self, name: str, known: Sequence[str] = ()):
         self.name = name

@@ -120,6 +120,9 @@ class LogContents:
     #: Where the records' frames are: the log's own folder; none for a log read from standard
     #: input (``replay --frames DIR`` gives one).
     frames: Path | None = None
+    #: What is worth saying about the log as a whole, no line skipped (records of a newer
+    #: log format).
+    notes: tuple[str, ...] = ()
 
     def frame_path(self, record: LogRecord) -> Path | None:
         if record.frame is None or self.frames is None:
@@ -145,6 +148,7 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     order: list[int] = []
     warnings: list[str] = []
     moves: list[tuple[int, MoveRecord]] = []
+    newer: dict[int, int] = {}  # a later log format's version -> its records read
     lines = data.split(b"\n")
     last = _last_line_number(lines)
     for number, raw in enumerate(lines, start=1):
@@ -157,6 +161,10 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
             kind = obj.get("type", "advice")
             if kind == "advice":
                 record = parse_record(obj)
+                version = obj.get("version")
+                if isinstance(version, int) and not isinstance(version, bool) \
+                        and version > FORMAT_VERSION:
+                    newer[version] = newer.get(version, 0) + 1
                 if record.step in records:
                     warnings.append(f"{file}: line {number}: step {record.step} again; "
                                     "kept the later one")
@@ -171,6 +179,9 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         except RecordError as error:
             what = "torn" if number == last and not data.endswith(b"\n") else "corrupt"
             warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
+    notes = tuple(f"{file}: {count} record(s) of log format {version}, newer than this "
+                  f"gridsight's ({FORMAT_VERSION}): read as far as it understands them"
+                  for version, count in sorted(newer.items()))  # once, not on every line
     for number, move in moves:
         record = records.get(move.step)
         if record is None:
@@ -182,7 +193,7 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         else:
             records[move.step] = replace(record, move=move.cell)
     return LogContents(file, tuple(records[s] for s in order), tuple(warnings),
-                       None if str(path) == "-" else file.parent)
+                       None if str(path) == "-" else file.parent, notes)
 
 
 def _last_line_number(lines: list[bytes]) -> int:

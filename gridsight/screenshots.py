@@ -69,12 +69,38 @@ def load_packs(game: str | None, pack: str | None,
         except PackError as error:
             problems.append(error)
     if not packs:
-        raise problems[0] if len(problems) == 1 else PackError(
-            pack or "default", "no game has this pack (" + "; ".join(map(str, problems)) + ")")
+        raise no_pack(pack, problems)
     for problem in problems:  # a broken pack is worth a warning even when others load
         if "not found" not in str(problem) and warn is not None:
             warn(str(problem))
     return packs
+
+
+def no_pack(pack: str | None, problems: list[PackError]) -> PackError:
+    """The one error to give when no game loads the pack ``pack``: the broken pack itself when
+    one game has it (what is wrong with it, not three other games' "not found"), one line
+    when every game says the same (a folder with no manifest), else that no game has a pack
+    of that name and where they were looked for.
+
+    >>> no_pack("mine", [PackError("a/mine", "not found (tried x)"),
+    ...                  PackError("b/mine/manifest.json", "not valid JSON (line 2)")]).problem
+    'not valid JSON (line 2)'
+    """
+    broken = [p for p in problems if not p.problem.startswith("not found")]
+    if len(broken) == 1:
+        return broken[0]
+    texts = list(dict.fromkeys(str(p) for p in broken or problems))
+    if len(texts) == 1:
+        return (broken or problems)[0]
+    if broken:
+        return PackError(pack or "default", "no game's pack of this name loads: "
+                         + "; ".join(texts))
+    from gridsight.vision.packs import pack_search_path
+
+    name = pack or "default"
+    roots = " and ".join(str(root / "GAME" / name) for root in pack_search_path())
+    return PackError(name, f"no game has a pack of this name (looked for {roots}, GAME one of "
+                     f"{', '.join(reader_names())})")
 
 
 class PackShelf:
@@ -305,5 +331,5 @@ def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.n
 
 
 __all__ = ["MIN_CELL_PX", "PackShelf", "Solve", "advise", "annotate", "find_screenshot",
-           "find_seen", "legible", "load_packs", "read_screenshot", "seen_of", "unread_advice",
+           "find_seen", "legible", "load_packs", "no_pack", "read_screenshot", "seen_of", "unread_advice",
            "unread_that_matter", "view_merger", "with_reading"]

@@ -39,8 +39,9 @@ def legend_panel(advice: Advice, width: int) -> np.ndarray:
     head = int(round(px * style.HEADLINE_SCALE))
     lines: list[tuple[str, style.BGR, int]] = []
     headline, caveat = advice_and_caveat(advice.status)
-    if headline:
-        lines += [(t, style.ADVICE, head) for t in _wrap(headline, head, width - 2 * pad)]
+    if headline:  # one line when it can be: smaller, down to the other text's size, first
+        size = _fitting(headline, head, px, width - 2 * pad)
+        lines += [(t, style.ADVICE, size) for t in _wrap(headline, size, width - 2 * pad)]
     if caveat:  # an unsure or unread cell the advice depends on: its own lines, under it
         lines += [(t, style.WARNING, px) for t in _wrap(caveat, px, width - 2 * pad)]
     if advice.why:
@@ -181,6 +182,17 @@ def legend_samples(advice: Advice, size: int = 22) -> list[tuple[np.ndarray, str
         text_mod.over(out, cv2.cvtColor(panel, cv2.COLOR_BGRA2BGR), keep)
         samples.append((out, entry.words))
     return samples
+
+
+def _fitting(text: str, largest: int, smallest: int, width: int) -> int:
+    """The largest text size from ``largest`` down to ``smallest`` pixels at which ``text``
+    fits in ``width`` pixels on one line (``smallest`` when none does: it is then wrapped).
+    The advice is one short line the eye finds first: on a narrow picture (a phone's
+    screenshot, 300 pixels wide) it was wrapped in two at the headline's size."""
+    for size in range(largest, smallest - 1, -1):
+        if text_mod.text_width(text, size) <= width:
+            return size
+    return smallest
 
 
 def _wrap(text: str, px: int, width: int) -> list[str]:

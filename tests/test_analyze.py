@@ -156,6 +156,38 @@ def test_analyze_missing_file_and_missing_or_broken_pack(tmp_path, run_cli, exam
     assert "broken" in err and "not valid JSON" in err
 
 
+def test_analyze_out_that_is_a_file_is_named(tmp_path, run_cli, examples):
+    """--out naming a file (or a path through one) is the player's input: one line, exit 2
+    (was "cannot create afile: File exists", exit 1); the file is left as it was."""
+    shot = str(examples / "screenshots" / "tile-path-room.png")
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    code, _, err = run_cli("analyze", shot, "--out", str(afile))
+    assert code == 2 and f"--out {afile}: it is a file, not a folder" in err
+    code, _, err = run_cli("analyze", shot, "--out", str(afile / "x"))
+    assert code == 2 and "part of its path is a file" in err
+    assert afile.read_text() == "mine" and len(err.strip().splitlines()) == 1
+
+
+def test_analyze_every_game_names_the_one_broken_pack_or_where_none_was(tmp_path, run_cli,
+                                                                         examples, monkeypatch):
+    """With no --game, a pack name only one game has and that is broken is reported as that
+    pack's fault alone (not as four games' "not found"); a name no game has is one short line
+    naming where it was looked for."""
+    monkeypatch.setenv("GRIDSIGHT_DATA_DIR", str(tmp_path / "data"))
+    shot = str(examples / "screenshots" / "tile-path-room.png")
+    mine = tmp_path / "data" / "templates" / "tile-path" / "mine"
+    mine.mkdir(parents=True)
+    (mine / "manifest.json").write_text('{"format": 1, "game": "tile-path"')
+    code, _, err = run_cli("analyze", shot, "--pack", "mine", "--out", str(tmp_path))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert str(mine / "manifest.json") in err and "not valid JSON" in err
+    assert "not found" not in err and "disco-zoo" not in err
+    code, _, err = run_cli("analyze", shot, "--pack", "nosuch", "--out", str(tmp_path))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "no game has a pack of this name" in err and err.count("nosuch") == 3
+
+
 def test_analyze_unread_cells_are_named_and_drawn(tmp_path, run_cli):
     shot = pentomino.render(LEVEL, pieces_left="FNPTUVWYZ")
     image = shot.image.copy()

@@ -154,6 +154,18 @@ def test_bad_boards_and_names_are_clear_errors():
     with pytest.raises(TypeError, match="its text"):
         api.solve("tile-path", 42)  # type: ignore[arg-type]
     assert issubclass(api.BoardFormatError, api.InputError)
+    # docs/api.md: every error but BoardNotFoundError and VisionInputError is an InputError.
+    assert issubclass(api.UnknownGameError, api.InputError)
+    assert issubclass(api.UnknownGameError, LookupError)
+
+
+def test_a_picture_with_no_pixels_or_of_no_picture_type_is_named():
+    import numpy as np
+
+    with pytest.raises(api.VisionInputError, match="0 x 0 pixels"):
+        api.read(np.zeros((0, 0, 3), np.uint8))  # was OpenCV's assertion from cvtColor
+    with pytest.raises(TypeError, match="a file's path or an"):
+        api.read([[1, 2], [3, 4]])  # type: ignore[arg-type]
 
 
 def test_games_lists_the_registry():

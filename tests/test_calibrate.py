@@ -284,6 +284,9 @@ def test_calibrate_refuses_bad_corners_and_labels(tmp_path, run_cli):
     assert code == 2 and "unknown token 'Q'" in err
     code, _, err = run_cli("calibrate", "tile-path", str(tmp_path / "missing.png"))
     assert code == 2 and "missing.png: cannot read image (no such file)" in err
+    code, _, err = run_cli("calibrate", "tile-path", str(image), "--skin", "../../etc")
+    assert code == 2 and err.count("../../etc") == 1  # the option and its value, said once
+    assert "--skin '../../etc': must be a plain name" in err and "such as 'mine'" in err
 
 
 def test_calibrate_without_corners_and_no_display_says_so(tmp_path, run_cli, monkeypatch):

@@ -213,6 +213,23 @@ def test_furniture_given_by_option_is_kept_and_used(tmp_path, run_cli, monkeypat
     assert data["board"] == _text(later, 8) and data["warnings"] == []
 
 
+def test_a_furniture_box_outside_the_screenshot_is_refused_before_saving(tmp_path, run_cli):
+    """A --cards box off the screenshot is named, exit 2, and no pack is saved (it was saved
+    as given, then blamed on "the box saved in the pack by calibrate")."""
+    shot = _shot(CALIBRATION, 4)
+    image, labels = tmp_path / "calibration.png", tmp_path / "labels.txt"
+    cv2.imwrite(str(image), shot.image)
+    labels.write_text(_text(CALIBRATION, 4))
+    corners = ",".join(f"{v:g}" for v in shot.geometry.outline().ravel())
+    height, width = shot.image.shape[:2]
+    code, _, err = run_cli("calibrate", "disco-zoo", str(image), "--corners", corners,
+                           "--labels", str(labels), "--skin", "offside",
+                           "--cards", f"10,10,50,50;0,0,{width + 100},10")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"--cards box 2 0,0,{width + 100},10 is not inside the {width}x{height}" in err
+    assert not (tmp_path / "data" / "templates" / "disco-zoo" / "offside").exists()
+
+
 def test_a_panel_correction_saved_to_the_pack_makes_the_next_read_right(tmp_path, monkeypatch):
     _cards_unseen(monkeypatch)
     from gridsight.live.loop import LiveLoop

@@ -48,6 +48,9 @@ def test_a_game_without_a_demo_is_named_with_those_that_have_one(run_cli):
     assert code == 2 and "no demo for thrill-digger" in err
     code, _, err = run_cli("demo", "tetris")
     assert code == 2 and "invalid choice" in err
+    for every in ("0", "nan", "inf", "1e400"):  # inf reached live's --duration: a traceback
+        code, _, err = run_cli("demo", "tile-path", "--every", every)
+        assert code == 2 and "--every must be more than 0 seconds and at most 3600" in err
 
 
 @pytest.fixture

@@ -19,6 +19,35 @@ def test_a_bad_region_or_two_sources_are_input_errors(live_extra, run_cli):
     assert code == 2 and "choose one of --window, --region" in err
 
 
+def test_a_link_or_folder_where_the_log_goes_and_a_bad_interval_are_refused_first(
+        live_extra, run_cli, tmp_path, monkeypatch):
+    """Before the display is even looked at (no DISPLAY here): a --log or --status-file that is
+    a symbolic link or a folder, and an --interval under 1 ms (Qt warned in a loop and polled
+    every 1 ms), are one line and exit 2; what the link points to is untouched."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    precious = tmp_path / "notes.txt"
+    precious.write_text("mine")
+    link = tmp_path / "session.jsonl"
+    link.symlink_to(precious)
+    for option, value, reason in (("--log", link, "symbolic link"),
+                                  ("--status-file", link, "symbolic link"),
+                                  ("--log", tmp_path, "a folder")):
+        code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", option,
+                               str(value))
+        assert code == 2 and f"{option} {value}: it is" in err and reason in err, err
+        assert len(err.strip().splitlines()) == 1
+    assert precious.read_text() == "mine"
+    code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game", "--interval", "-5")
+    assert code == 2 and "--interval: must be at least 1" in err
+    for bad in ("nan", "inf", "-1", "0"):  # nan and inf were a traceback from Qt's timer
+        code, _, err = run_cli("live", "--game", "tile-path", "--window", "Game",
+                               "--duration", bad)
+        assert code == 2 and "--duration: must be a number of seconds above 0" in err
+
+
 def test_pure_wayland_and_no_display_say_what_to_do(live_extra, run_cli, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)

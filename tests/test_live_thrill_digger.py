@@ -212,6 +212,10 @@ def test_bad_calibration_files_are_input_errors(tmp_path, run_cli, live_extra):
     (bad / "calibration.json").write_text(json.dumps({"rows": 5}))
     with pytest.raises(CalibrationFileError, match="not a pit calibration"):
         load_pit_calibration(bad)
+    shot = tmp_path / "shot.png"  # a screenshot given for the calibration
+    shot.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
+    with pytest.raises(CalibrationFileError, match="shot.png: not a pit calibration .not text"):
+        load_pit_calibration(shot)  # was Python's "'utf-8' codec can't decode byte 0x89"
     code, _, err = run_cli("live", "--game", "thrill-digger", "--calibration", str(bad),
                            "--monitor", "1")
     assert code == 2 and "not a pit calibration" in err and "Traceback" not in err

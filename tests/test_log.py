@@ -89,6 +89,22 @@ def test_a_torn_last_line_and_a_corrupt_line_are_skipped_with_their_line_numbers
     assert "line 4: torn line skipped" in got.warnings[1]
 
 
+def test_records_of_a_newer_log_format_are_read_with_one_warning(tmp_path):
+    """A log a later gridsight wrote (its records' "version" above ours) is read as far as it
+    is understood, and said once (it was read in silence)."""
+    path = tmp_path / "s.jsonl"
+    lines = []
+    for step in (1, 2, 3):
+        data = _record(step).to_dict()
+        data["version"] = 99 if step > 1 else data["version"]
+        lines.append(json.dumps(data))
+    path.write_text("\n".join(lines) + "\n")
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1, 2, 3]
+    assert got.warnings == ()  # no line skipped
+    assert len(got.notes) == 1 and "2 record(s) of log format 99, newer" in got.notes[0]
+
+
 def test_a_missing_log_is_an_input_error(tmp_path):
     with pytest.raises(LogReadError, match="no such log file") as info:
         read_log(tmp_path / "none.jsonl")

@@ -20,6 +20,8 @@ def test_solve_example_prints_the_board_and_a_recommendation(run_cli, examples):
     assert "[6%]" in out  # the recommended cell, in brackets
     # no cell is certain: the guess looks one reveal ahead, with its exact figures
     assert "no cell is certainly safe; one reveal ahead, 91% that this cell and the next" in out
+    code, out, _ = run_cli("solve", "minesweeper", "-", stdin="mines: 1\n1 1 .\n. . .\n")
+    assert code == 0 and "Minesweeper, 2 x 3, 1 mine;" in out  # was "1 mines"
 
 
 def test_solve_json_contract(run_cli, examples):
@@ -169,18 +171,20 @@ def test_simulate_start_and_jobs_give_the_same_games(run_cli):
 
     def games(*extra: str) -> str:
         code, out, err = run_cli("simulate", "minesweeper", "--games", "8", "--seed", "4",
-                                 "--start", "4,4", "--rule", "zero", "--compare",
+                                 "--start", "5,5", "--rule", "zero", "--compare",
                                  "exact,safest", *extra)
         assert code == 0, err
-        assert "first click row 4, column 4 (from 0)" in out
+        assert "first click row 5, column 5\n" in out
         return re.sub(r"[\d.]+ s of CPU per game \([\d.]+ s wall\)", "", out)
 
     assert games("--jobs", "2") == games()
 
 
 def test_simulate_refuses_a_first_click_off_the_board(run_cli):
-    code, out, err = run_cli("simulate", "minesweeper", "--games", "2", "--start", "9,0")
+    code, out, err = run_cli("simulate", "minesweeper", "--games", "2", "--start", "10,1")
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "outside the 9 x 9 board" in err
+    assert err.count("\n") == 1 and "(row 10, column 1) is outside the 9 x 9 board" in err
+    code, _, err = run_cli("simulate", "minesweeper", "--start", "0,4")
+    assert code == 2 and "count from 1" in err  # rows and columns as the player counts them
     code, _, err = run_cli("simulate", "minesweeper", "--start", "3")
     assert code == 2 and "expected a cell as R,C" in err

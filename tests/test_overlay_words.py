@@ -210,6 +210,22 @@ def test_the_advice_stays_one_short_line_and_its_caveat_goes_under_it():
     assert warning.any(axis=1).sum() > 0
 
 
+def test_the_advice_is_one_line_on_a_narrow_picture_too():
+    """A phone's screenshot 300 pixels wide: the headline shrinks (down to the other text's
+    size) to stay one line, instead of wrapping in two at the headline's size; where it fits,
+    it keeps its larger size."""
+    status = "Tap row 4, column 1 - 80% an animal"
+
+    def runs(panel: np.ndarray) -> int:  # separate bands of rows in the advice's colour
+        rows = np.all(np.abs(panel[..., :3].astype(int) - style.ADVICE) < 8, axis=2).any(axis=1)
+        return int(np.sum(rows[1:] & ~rows[:-1]) + rows[0])
+
+    narrow = legend.legend_panel(Advice("disco-zoo", 5, 5, status=status), 320)
+    wide = legend.legend_panel(Advice("disco-zoo", 5, 5, status=status), 720)
+    assert runs(narrow) == 1 and runs(wide) == 1
+    assert _advice_rows(wide) > _advice_rows(narrow) > 0
+
+
 @pytest.mark.gui
 def test_the_strip_shows_the_caveat_on_a_line_of_its_own():
     import os

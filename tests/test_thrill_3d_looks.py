@@ -309,6 +309,10 @@ def test_calibrate_command_names_what_is_wrong(dusk, tmp_path, run_cli, monkeypa
     cases = [
         (["--item", f"silver={item}"], "'silver' is not an item token"),
         (["--item", f"g={item}@x"], "the hole after @ must be ROW,COL"),
+        # The hole as the player counts it, from 1 (0 was the old count, from 0: refused).
+        (["--item", f"g={item}@0,2"], "the hole's row and column count from 1"),
+        (["--item", f"g={item}@9,9", "--item", f"b={item[:-5]}b.png",
+          "--item", f"r={item[:-5]}r.png"], "no hole at row 9, column 9 in a"),
         (["--item", f"g={item}", "--item", f"g={item}"], "--item g is given twice"),
         (["--wallet", f"{item}=lots"], "'lots' is not the amount shown"),
         (["--wallet-box", "1,2,3,4"], "--wallet-box needs a --wallet"),

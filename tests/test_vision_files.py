@@ -84,6 +84,21 @@ def test_corrupt_png_is_refused(picture, tmp_path):
         load_image(bad)
 
 
+def test_a_damaged_png_is_refused_without_libpng_printing(picture, tmp_path, capfd):
+    """libpng (inside OpenCV) prints its own "libpng error: ..." straight to the terminal for a
+    cut or garbled PNG: the loader finds the damage first, so only our one line is said."""
+    _, png, _ = picture
+    data = png.read_bytes()
+    garbled = bytearray(data)
+    garbled[len(data) // 2:len(data) // 2 + 200] = bytes(b ^ 0x55 for b in garbled[
+        len(data) // 2:len(data) // 2 + 200])
+    for name, content in (("cut.png", data[: len(data) // 2]), ("garbled.png", bytes(garbled))):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(ImageReadError, match=name):
+            load_image(tmp_path / name)
+    assert "libpng" not in capfd.readouterr().err
+
+
 def test_missing_file_and_folder(tmp_path):
     with pytest.raises(ImageReadError, match="no such file"):
         load_image(tmp_path / "nope.png")

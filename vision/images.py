@@ -189,6 +189,12 @@ def quiet_opencv() -> Iterator[None]:
 def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
     import cv2
 
+    # Pillow first: libpng, inside OpenCV, prints its own error for a truncated or corrupt PNG
+    # ("libpng error: PNG input buffer is incomplete") straight to the terminal, which no log
+    # level silences; Pillow finds the same damage quietly, and in the same words.
+    problem = _truncation(data)
+    if problem:
+        raise ImageReadError(name, problem)
     try:
         with quiet_opencv():
             image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
@@ -197,9 +203,6 @@ def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
                              f"({_first_line(str(error))})") from None
     if image is None or image.size == 0:
         raise ImageReadError(name, _why_undecodable(data))
-    problem = _truncation(data)
-    if problem:
-        raise ImageReadError(name, problem)
     return _to_bgr(image, name)
 
 

@@ -436,6 +436,10 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     used.add(name)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:  # the player's --out names a file
+        where = "it is" if isinstance(error, FileExistsError) else "part of its path is"
+        raise InputError(f"--out {one_line(str(out_dir))}: {where} a file, not a folder (the "
+                         "annotated pictures go in a folder)") from None
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out_dir}: {error.strerror}") from None
     picture = annotate(image, geometry, advice)

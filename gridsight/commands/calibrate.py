@@ -117,7 +117,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "real game is read and not our synthetic skin")
     pit.add_argument("--item", action="append", metavar="TOKEN=FILE[@ROW,COL]",
                      help="a screenshot of an item rising out of a hole: g b r s y (rupees), "
-                     "x (rupoor), * (bomb); @ROW,COL names the hole (from 0) if the screenshot "
+                     "x (rupoor), * (bomb); @ROW,COL names the hole (from 1) if the screenshot "
                      "is unclear; once per item")
     pit.add_argument("--wallet", action="append", metavar="FILE=AMOUNT",
                      help="a screenshot with the wallet counter and the amount it shows; "

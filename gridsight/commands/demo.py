@@ -56,10 +56,11 @@ def run(options: argparse.Namespace) -> int:
     spec = get_spec(options.game)
     script = load_script(spec.name)
     every = script.every if options.every is None else options.every
-    if not every > 0:
+    if not 0 < every <= 3600:  # inf (or 1e400) made live's --duration inf: a traceback
         from gridsight.solvers.errors import InputError
 
-        raise InputError(f"--every must be more than 0 seconds, not {options.every:g}")
+        raise InputError(f"--every must be more than 0 seconds and at most 3600, not "
+                         f"{options.every:g}")
     try:
         import PySide6.QtCore  # noqa: F401
     except ImportError as error:

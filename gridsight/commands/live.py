@@ -28,6 +28,7 @@ from gridsight.commands.screen_options import (
     read_hints_from,
     solver_settings_from,
 )
+from gridsight.games.arguments import positive_int
 from gridsight.games.spec import GameSpec, GridReading, PitReading
 from gridsight.registry import all_specs, game_names, get_spec
 from gridsight.solvers.errors import one_line
@@ -83,13 +84,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="save each logged frame as a PNG beside the log")
     parser.add_argument("--status-file", metavar="FILE", default=None,
                         help="keep a JSON snapshot of what is shown (board, advice, status) here")
-    parser.add_argument("--interval", metavar="MS", type=int, default=DEFAULT_INTERVAL_MS,
+    parser.add_argument("--interval", metavar="MS", type=positive_int, default=DEFAULT_INTERVAL_MS,
                         help="poll the screen every MS milliseconds "
                         f"(default {DEFAULT_INTERVAL_MS})")
-    parser.add_argument("--idle-interval", metavar="MS", type=int, default=66,
+    parser.add_argument("--idle-interval", metavar="MS", type=positive_int, default=66,
                         help="poll every MS milliseconds once the picture has been still for "
                         "2 s (default 66; the same as --interval to never slow down)")
-    parser.add_argument("--duration", metavar="SECONDS", type=float, default=None,
+    parser.add_argument("--duration", metavar="SECONDS", type=duration, default=None,
                         help="stop after this many seconds (default: until closed or Ctrl-C)")
     parser.add_argument("--no-overlay", action="store_true",
                         help="do not draw over the game (the status strip beside it stays)")
@@ -169,7 +170,47 @@ def require_qt() -> None:
                              f"the live extra: {LIVE_EXTRA}") from None
 
 
+#: The longest ``--duration``: what Qt's timer holds (2**31 - 1 milliseconds, 24.8 days).
+MAX_DURATION_S = (2**31 - 1) // 1000
+
+
+def duration(text: str) -> float:
+    """``--duration SECONDS``: a number of seconds above 0, at most :data:`MAX_DURATION_S`
+    (``nan`` and ``inf`` were a traceback from Qt's timer, a negative one Qt's warning).
+
+    >>> duration("2.5")
+    2.5
+    """
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: '{text}'") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_DURATION_S):
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0 and at most {MAX_DURATION_S:,}, not '{text}'")
+    return value
+
+
+def check_targets(options: argparse.Namespace) -> None:
+    """Refuse, before anything starts, a ``--log`` or ``--status-file`` that is a symbolic
+    link or not a regular file (a folder, a FIFO): gridsight never writes through a link, and
+    finding it out at the first board would leave the session's records in a side file and
+    the player surprised (:class:`~gridsight.solvers.errors.InputError`, exit 2)."""
+    from gridsight.safefiles.write import SaveError, check_target
+    from gridsight.solvers.errors import InputError
+
+    for option, value in (("--log", options.log), ("--status-file", options.status_file)):
+        if value:
+            try:
+                check_target(Path(value))
+            except SaveError as error:
+                raise InputError(f"{option} {one_line(value)}: {error.reason}") from None
+
+
 def run(options: argparse.Namespace) -> int:
+    check_targets(options)
     require_qt()
     from gridsight.worker import SolveWorker
 

@@ -84,7 +84,7 @@ def run(options: argparse.Namespace) -> int:
     frames = getattr(options, "frames", None)
     if frames is not None:
         contents = replace(contents, frames=Path(frames).expanduser())
-    for warning in contents.warnings:
+    for warning in (*contents.warnings, *contents.notes):
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
         skipped = len(contents.warnings)

@@ -202,7 +202,8 @@ def to_text(analysis: Analysis, choice: Recommendation | None) -> str:
                  f"{analysis.counted} of {len(analysis.components)} frontier parts")
     why_line = why(analysis, choice)
     lines = [explain(analysis, choice), *([why_line] if why_line else []),
-             f"Minesweeper, {state.rows} x {state.cols}, {state.mines} mines; {count}.",
+             f"Minesweeper, {state.rows} x {state.cols}, {state.mines} "
+             f"mine{'' if state.mines == 1 else 's'}; {count}.",
              "Unopened cells show their chance of a mine; numbers count the mines around.",
              ""]
     cells: list[list[str]] = []

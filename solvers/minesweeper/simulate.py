@@ -305,11 +305,12 @@ def _policy_rng(seed: int, game: int) -> random.Random:
 
 
 def check_start(level: Level, start: Cell | None) -> None:
-    """Refuse a first click outside the board, in words."""
+    """Refuse a first click (0-based) outside the board, in words (counted from 1, as the
+    player gave it)."""
     if start is not None and not (0 <= start[0] < level.rows and 0 <= start[1] < level.cols):
-        raise ValueError(f"the first click ({start[0]},{start[1]}) is outside the {level.rows} x "
-                         f"{level.cols} board (rows 0-{level.rows - 1}, columns "
-                         f"0-{level.cols - 1})")
+        raise ValueError(f"the first click (row {start[0] + 1}, column {start[1] + 1}) is "
+                         f"outside the {level.rows} x {level.cols} board (rows 1-{level.rows}, "
+                         f"columns 1-{level.cols})")
 
 
 _Job = tuple[Level, list[Cell], str, tuple[str, ...], int, int, "Cell | None"]

@@ -127,12 +127,13 @@ def _foreground(shot: ItemShot, geometry: BoardGeometry, calibration: PitCalibra
         [(r, c) for r in range(calibration.rows) for c in range(calibration.cols)]
     for r, c in holes:
         if not (0 <= r < calibration.rows and 0 <= c < calibration.cols):
-            raise ItemLearningError(f"{shot.source}: no hole ({r}, {c}) in a "
-                                    f"{calibration.rows}x{calibration.cols} pit")
+            raise ItemLearningError(f"{shot.source}: no hole at row {r + 1}, column {c + 1} "
+                                    f"in a {calibration.rows}x{calibration.cols} pit")
         box = item_search_box(geometry, r, c, image.shape)
         if box is None:
             if shot.hole is not None:
-                raise ItemLearningError(f"{shot.source}: hole ({r}, {c}) is not on screen")
+                raise ItemLearningError(f"{shot.source}: the hole at row {r + 1}, column "
+                                        f"{c + 1} is not on screen")
             continue
         x0, y0, x1, y1 = box
         region = owner[y0:y1, x0:x1]
@@ -290,8 +291,9 @@ def learn_items(
             if apart > cell and s.shot.hole is None:
                 (r2, c2), _ = _hole_below(s, comp == other, calibration)
                 raise ItemLearningError(
-                    f"{s.shot.source}: two things could be the item (above holes ({r1}, {c1}) "
-                    f"and ({r2}, {c2})); name the hole the item rises from")
+                    f"{s.shot.source}: two things could be the item (above the holes at row "
+                    f"{r1 + 1}, column {c1 + 1} and row {r2 + 1}, column {c2 + 1}); name the "
+                    "hole the item rises from (@ROW,COL)")
         inside = cv2.erode(blob.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if inside.sum() < min_pixels // 2:
             inside = blob

@@ -108,7 +108,8 @@ class MinesweeperGame:
         )
         parser.add_argument(
             "--start", type=cell_argument, default=None, metavar="R,C",
-            help="the first click of every game at row R, column C (counted from 0), instead "
+            help="the first click of every game at row R, column C (counted from 1 at the top "
+            "left, as the board shows them), instead "
             "of the policy's corner; e.g. --start 3,3 --rule zero for open-start figures",
         )
         parser.add_argument(
@@ -152,7 +153,7 @@ class MinesweeperGame:
                              policy=options.policy, start=start, jobs=jobs,
                              on_game=lambda _: bar.advance())
         first = ("the policy's" if start is None
-                 else f"row {start[0]}, column {start[1]} (from 0)")
+                 else f"row {start[0] + 1}, column {start[1] + 1}")
         print(f"Minesweeper {level.name} ({level.rows} x {level.cols}, {level.mines} mines), "
               f"{options.games} games, seed {options.seed}, first-click rule '{options.rule}': "
               f"{FIRST_CLICK_RULES[options.rule]}; first click {first}")
@@ -169,16 +170,21 @@ class MinesweeperGame:
 
 
 def cell_argument(text: str) -> tuple[int, int]:
-    """``R,C``: a cell, row and column counted from 0."""
+    """``R,C``: a cell as the player counts it, row and column from 1 at the top left (as
+    every cell gridsight names for a person); returned 0-based, as the solvers count.
+
+    >>> cell_argument("4,4")
+    (3, 3)
+    """
     parts = text.split(",")
     try:
         row, col = (int(part) for part in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a cell as R,C (row and column from 0), got '{text}'") from None
-    if row < 0 or col < 0:
-        raise argparse.ArgumentTypeError(f"row and column count from 0, got '{text}'")
-    return row, col
+            f"expected a cell as R,C (row and column from 1), got '{text}'") from None
+    if row < 1 or col < 1:
+        raise argparse.ArgumentTypeError(f"rows and columns count from 1, got '{text}'")
+    return row - 1, col - 1
 
 
 def _print_report(result: SimulationReport) -> None:

@@ -75,9 +75,10 @@ class WalletSource:
 
 
 def parse_item(text: str) -> ItemSource:
-    """``TOKEN=FILE`` or ``TOKEN=FILE@ROW,COL`` (rows and columns from 0).
+    """``TOKEN=FILE`` or ``TOKEN=FILE@ROW,COL``: the hole as the player counts it, row and
+    column from 1 at the top left (kept 0-based in ``hole``, as the pit counts).
 
-    >>> parse_item("g=shots/green.png@2,3")
+    >>> parse_item("g=shots/green.png@3,4")
     ItemSource(token='g', path='shots/green.png', hole=(2, 3))
     >>> try:
     ...     parse_item("silver=x.png")
@@ -99,8 +100,11 @@ def parse_item(text: str) -> ItemSource:
         row, col = (int(v) for v in hole_text.split(","))
     except ValueError:
         raise PitCalibrationInputError(
-            f"--item {text}: the hole after @ must be ROW,COL (from 0)") from None
-    return ItemSource(token, path, (row, col))
+            f"--item {text}: the hole after @ must be ROW,COL (from 1)") from None
+    if row < 1 or col < 1:
+        raise PitCalibrationInputError(
+            f"--item {text}: the hole's row and column count from 1 (1,1 is the top left)")
+    return ItemSource(token, path, (row - 1, col - 1))
 
 
 def parse_wallet(text: str) -> WalletSource:
@@ -373,7 +377,11 @@ def load_pit(path: str | Path) -> SavedPit:
     except FileNotFoundError:
         raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
                                    "gridsight calibrate thrill-digger IMAGE)") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:  # a screenshot given for the folder, say
+        raise CalibrationFileError(f"{manifest_path}: not a pit calibration (not text; give the "
+                                   "folder gridsight calibrate thrill-digger saved, or its "
+                                   "calibration.json)") from None
+    except OSError as error:
         raise CalibrationFileError(f"{manifest_path}: cannot read ({_why(error)})") from None
     except (ValueError, RecursionError) as error:
         raise CalibrationFileError(f"{manifest_path}: not JSON ({error})") from None
