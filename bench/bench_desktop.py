@@ -282,7 +282,8 @@ def measure_no_game(count: int, seed: int, harder: bool = False,
             times.append(seconds)
             if not isinstance(result, Exception):
                 false[game] += 1
-    print(f"no game ({count} desktops, two other apps' windows each): false finds "
+    shows = {"apps": "other apps'", "grass": "lawn photos'", "game": "other games'"}[decoy]
+    print(f"no game ({count} desktops, two {shows} windows each): false finds "
           + ", ".join(f"{game} {false[game]}" for game in packs)
           + f"; {statistics.median(times):.2f} CPU s per search")
 
