@@ -37,6 +37,13 @@ Times are CPU seconds of this process (the machine is shared), medians per frame
 Last, desktops with no game at all (``--no-game N``): phone-like windows of other apps, every
 game's pack (and Disco Zoo's structure) searched, or those of the games of ``--no-game-for``;
 any board found is a false find.
+
+``--decoy grass`` or ``--decoy game``: every capture gets a second phone-like window, showing a
+photo of a lawn (:func:`kit.desktop.grass_photo`) or another game's board
+(:func:`kit.desktop.game_phone_screen`: tile path, pentomino, Minesweeper in turn), the nearest
+things to a rescue's screen that are not one: the reader must find the right window or refuse,
+never read the wrong one. On the no-game desktops both phone-like windows show it, and a game
+shown there is not searched for on that desktop (finding it would be right).
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from kit.desktop import kit_screen, real_look_rescue, sample
+from kit.desktop import game_phone_screen, grass_photo, kit_screen, real_look_rescue, sample
 
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator
@@ -64,6 +71,25 @@ from gridsight.vision.errors import VisionInputError
 GAMES = ("disco-zoo", "tile-path", "pentomino", "minesweeper")
 SEED = 90_000  # held-out seeds: nothing was tuned on these
 SHARES = (0.15, 0.2, 0.25, 0.3)  # the screen's share of the frame's width, in bins
+DECOY_GAMES = ("tile-path", "pentomino", "minesweeper")  # games a --decoy game window shows
+
+
+def share_bin(fraction: float) -> str:
+    """The bin of :data:`SHARES` a screen's share of the frame's width falls in (below the
+    first: ``under 15%``, from ``--share 0.12 0.15``; these were counted as ``30%+``)."""
+    lows = [low for low in SHARES if fraction >= low]
+    return f"{max(lows):.0%}+" if lows else f"under {SHARES[0]:.0%}"
+
+
+def decoy_of(kind: str, k: int):
+    """What capture ``k``'s second phone-like window shows for ``--decoy kind`` (``None``:
+    the kit's other apps, drawn as it always drew them), and the game it shows, if any."""
+    if kind == "grass":
+        return grass_photo, None
+    if kind == "game":
+        game = DECOY_GAMES[k % len(DECOY_GAMES)]
+        return game_phone_screen(game), game
+    return None, None
 
 
 def cpu(fn, *args):
@@ -153,21 +179,24 @@ def draw(game: str):
     return real_look_rescue if game == "disco-zoo" else kit_screen(game)
 
 
-def measure(game: str, count: int, seed: int, **options) -> None:
+def measure(game: str, count: int, seed: int, decoy: str = "apps", **options) -> None:
     pack = load_game_pack(game, None)
     counts: Counter[str] = Counter()
     by_kind: dict[str, Counter[str]] = {}
     by_share: dict[str, Counter[str]] = {}
     desk, alone, wrong = [], [], []
-    same_said = 0
+    same_said = decoys = 0
     for k in range(count):
+        screen_of, shown = decoy_of(decoy, k)
+        if screen_of is not None and shown != game:
+            options = {**options, "decoy": True, "decoy_screen": screen_of}
         shot, capture, truth = sample(draw(game), seed + k, **options)
         result, seconds, said = outcome(game, capture.image, pack, shot, truth,
                                         capture.geometry)
         counts[result] += 1
+        decoys += capture.extras["decoy_box"] is not None
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
-        share = min(SHARES, key=lambda low: (capture.extras["fraction"] < low, -low))
-        by_share.setdefault(f"{share:.0%}+", Counter())[result] += 1
+        by_share.setdefault(share_bin(capture.extras["fraction"]), Counter())[result] += 1
         desk.append(seconds)
         if result != "exact":
             wrong.append(f"{seed + k}:{result}")
@@ -189,6 +218,9 @@ def measure(game: str, count: int, seed: int, **options) -> None:
           + ", ".join(f"{kind} {c['exact']}/{sum(c.values())}" for kind, c in sorted(by_kind.items()))
           + ")")
     print(f"  the reader said the same as on the screen alone: {same_said} of {total}")
+    if decoy != "apps":
+        print(f"  a second phone-like window showing {decoy} in {decoys} of {total} (the rest "
+              "had no room for it)")
     print("  by the screen's share of the frame's width: " + ", ".join(
         f"{share} {c['exact']}/{sum(c.values())}" for share, c in sorted(by_share.items())))
     if wrong:
@@ -225,7 +257,7 @@ def measure_live(count: int, seed: int, frames: int, harder: bool = False) -> No
 
 
 def measure_no_game(count: int, seed: int, harder: bool = False,
-                    games: Sequence[str] = GAMES) -> None:
+                    games: Sequence[str] = GAMES, decoy: str = "apps") -> None:
     """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
     chat, a settings list): any board found by a game's pack or structure is a false find.
     Each desktop is searched for each of ``games`` (by default every game)."""
@@ -239,15 +271,19 @@ def measure_no_game(count: int, seed: int, harder: bool = False,
     times = []
     for k in range(count):
         rng = np.random.default_rng(seed + k)
-        app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
+        screen_of, shown = decoy_of(decoy, k)
+        app = (screen_of or other_phone_screen)(rng, 360, int(rng.integers(640, 800)))
         stand_in = Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ())
-        capture = desktop(stand_in, rng, decoy=True, harder=harder)
+        capture = desktop(stand_in, rng, decoy=True, harder=harder, decoy_screen=screen_of)
         for game, pack in packs.items():
+            if game == shown:
+                continue
             result, seconds = cpu(find_in, capture.image, {game: pack})
             times.append(seconds)
             if not isinstance(result, Exception):
                 false[game] += 1
-    print(f"no game ({count} desktops, two other apps' windows each): false finds "
+    shows = {"apps": "other apps'", "grass": "lawn photos'", "game": "other games'"}[decoy]
+    print(f"no game ({count} desktops, two {shows} windows each): false finds "
           + ", ".join(f"{game} {false[game]}" for game in packs)
           + f"; {statistics.median(times):.2f} CPU s per search")
 
@@ -277,6 +313,10 @@ def main() -> None:
                         "scaling, borderless mirrors, a tool strip of the ground's colour, a "
                         "window over a part of the game's, more JPEG, blends and decoys); "
                         "without it a seed draws the capture it always drew")
+    parser.add_argument("--decoy", choices=("apps", "grass", "game"), default="apps",
+                        help="what the second phone-like window shows: other apps (the kit's, "
+                        "now and then), or, on every capture, a photo of a lawn or another "
+                        "game's board")
     args = parser.parse_args()
     options = {"fraction": tuple(args.share), "harder": args.harder}
     if args.blend is not None:
@@ -285,11 +325,11 @@ def main() -> None:
         width, height = (int(v) for v in args.size.lower().split("x"))
         options["size"] = (width, height)
     for game in args.games if args.screens else ():
-        measure(game, args.screens, args.seed, **options)
+        measure(game, args.screens, args.seed, args.decoy, **options)
     if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live, args.harder)
     if args.no_game:
-        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for)
+        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for, args.decoy)
 
 
 if __name__ == "__main__":

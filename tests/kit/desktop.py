@@ -295,6 +295,54 @@ def other_phone_screen(rng: np.random.Generator, width: int, height: int) -> np.
     return image
 
 
+def grass_photo(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+    """A phone's photo of a lawn, not the game: green blades on a mottled green field, maybe
+    mown in stripes (light and dark bands across), maybe a path of paving slabs (a grid of
+    grey squares with green lines between, the nearest thing to a board a photo shows)."""
+    base = np.array((rng.uniform(40, 110), rng.uniform(110, 190), rng.uniform(30, 90)),
+                    np.float32)
+    small = rng.normal(0, 18, (max(2, height // 40), max(2, width // 40), 1)).astype(np.float32)
+    field = base + cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC)[..., None]
+    if rng.random() < 0.5:  # mown stripes
+        band = int(rng.integers(30, 90))
+        field[(np.arange(height) // band % 2 == 1)] *= float(rng.uniform(0.75, 0.9))
+    image = np.clip(field, 0, 255).astype(np.uint8)
+    for _ in range(int(width * height / 60)):  # blades
+        x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
+        length = int(rng.integers(4, 14))
+        shade = float(rng.uniform(0.5, 1.4))
+        colour = tuple(int(np.clip(v * shade, 0, 255)) for v in base)
+        cv2.line(image, (x, y), (x + int(rng.integers(-3, 4)), y - length), colour, 1)
+    if rng.random() < 0.5:  # a path of square slabs
+        cols = int(rng.choice([3, 4, 5]))
+        pitch = width / (cols + 1)
+        top = int(rng.uniform(0.3, 0.6) * height)
+        slab = tuple(int(v) for v in rng.integers(120, 200) + rng.integers(-6, 7, 3))  # grey
+        for r in range(int(rng.integers(2, 6))):
+            for c in range(cols):
+                x0, y0 = int(pitch * (c + 0.5) + 3), int(top + pitch * r + 3)
+                cv2.rectangle(image, (x0, y0), (int(x0 + pitch - 6), int(y0 + pitch - 6)),
+                              slab, -1)
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.5, 1.2)))
+    noise = rng.normal(0, 4, image.shape).astype(np.float32)
+    return np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+
+
+def game_phone_screen(game: str) -> Callable[[np.random.Generator, int, int], np.ndarray]:
+    """A second phone-like window's screen showing another game (``game``'s kit's random
+    board in its shipped skin), fitted into the window between black bars."""
+    def draw(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+        shot, _ = kit_screen(game)(int(rng.integers(1 << 30)))
+        sh, sw = shot.image.shape[:2]
+        scale = min(width / sw, height / sh)
+        w, h = max(1, round(sw * scale)), max(1, round(sh * scale))
+        image = np.zeros((height, width, 3), np.uint8)
+        x, y = (width - w) // 2, (height - h) // 2
+        image[y : y + h, x : x + w] = cv2.resize(shot.image, (w, h), interpolation=cv2.INTER_AREA)
+        return image
+    return draw
+
+
 # -- the game's window ----------------------------------------------------------------------
 
 
@@ -353,7 +401,9 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             size: tuple[int, int] | None = None, fraction: tuple[float, float] = (0.15, 0.40),
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
             jpeg: float | None = None, blend: float | None = None,
-            harder: bool = False, wider: bool = True) -> Rendered:
+            harder: bool = False, wider: bool = True,
+            decoy_screen: Callable[[np.random.Generator, int, int], np.ndarray] | None = None
+            ) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
@@ -367,6 +417,9 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     its own spawned from ``rng``, so that every draw of ``rng`` is as it was and a capture
     drawn without it is the same as before it existed); ``wider``: with ``harder``, the
     parts of :class:`Wider` too (``False``: the harder capture as drawn before they existed).
+    ``decoy_screen``: what the second phone-like window shows, drawn as ``(rng, width,
+    height)`` (:func:`other_phone_screen` when ``None``; :func:`grass_photo`,
+    :func:`game_phone_screen`).
     """
     more = _harder(rng, wider) if harder else None
     jpeg = (HARDER_JPEG if harder else 0.2) if jpeg is None else jpeg
@@ -422,7 +475,7 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
         dh = int(dw * rng.uniform(1.78, 2.2))
         spot = _free_spot(rng, usable, phone_box, dw + 2 * border, dh + decoy_bar + 2 * border)
         if spot is not None:
-            other = other_phone_screen(rng, dw, dh)
+            other = (decoy_screen or other_phone_screen)(rng, dw, dh)
             dx, dy = spot
             decoy_box = _phone_window(image, rng, other, dx, dy, "mirror", decoy_bar, border,
                                       (0, 0, 0, 0), _color(rng, 20, 90))

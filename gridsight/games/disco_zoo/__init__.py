@@ -61,6 +61,12 @@ def _structure():
     return locate
 
 
+def _impossible(labels: tuple[tuple[str, ...], ...]) -> str | None:
+    from gridsight.games.disco_zoo.screen import found_past_the_most
+
+    return found_past_the_most(labels)
+
+
 def animal_list(text: str) -> tuple[str, ...]:
     """``--animals Pig,Cow`` as a tuple of names (``("Pig", "Cow")``); a name no animal has
     is refused here, before any screen is read (``live`` would otherwise run on, saying on
@@ -130,6 +136,9 @@ SPEC = GameSpec(
         # The real rescue screen has no frame to match: its lattice of tiles is found instead.
         structure=_structure,
         furniture=("cards", "counter"),
+        # (a pack's frame matched on a pattern of squares, more animals found than any rescue
+        # hides: no board)
+        impossible=_impossible,
     ),
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",

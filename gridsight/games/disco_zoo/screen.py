@@ -262,6 +262,26 @@ def could_be_found(tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
     return len(found) <= largest and all(n <= most.get(r, n) for r, n in counts.items())
 
 
+def found_past_the_most(labels: tuple[tuple[str, ...], ...]) -> str | None:
+    """Why a board read through a pack (its tiles' labels, ``animal:RARITY`` for a found
+    tile) is no rescue: more found tiles of a rarity, or in all, than :func:`could_be_found`
+    allows; ``None`` when a rescue may show them. No-game harder desktop 461011 (`bench/
+    bench_desktop.py --decoy game`): our skin's frame matched on a wallpaper of light blue
+    squares between red lines (0.81), every square read as a found rare animal (a cell 0.62
+    to 0.70); with ``--animals`` given, 25 found tiles were said with no warning."""
+    most = _most_found()
+    found = [label.split(":", 1)[1] for row in labels for label in row
+             if label.startswith("animal:")]
+    largest = max(v for r, v in most.items() if r != "pet") + most.get("pet", 0)
+    if len(found) > largest:
+        return f"{len(found)} tiles read as found animals, more than a rescue shows ({largest})"
+    for rarity, count in sorted(Counter(found).items()):
+        if rarity in most and count > most[rarity]:
+            return (f"{count} tiles read as found {rarity} animals, more than a rescue shows "
+                    f"({most[rarity]})")
+    return None
+
+
 def _may_spell(counter: NumberRead, value: int) -> bool:
     """Whether the counter's glyphs, each read as its digit or as one about as near
     (:data:`gridsight.vision.digits.MIN_LEAD`), spell ``value``: evidence that the counter
