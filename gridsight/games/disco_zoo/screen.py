@@ -1618,11 +1618,15 @@ def _inside_band(width: int, pitch: float):
     tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles). A glyph
     thinner than :data:`THINNEST_DIGIT` of its height is a rule, no digit: one column of an
     outlined digit's dark outline, past the ink cut at the lowest cut only (harder desktop
-    112022: that "1" beside the 0 the other cuts read left the counter unread)."""
+    112022: that "1" beside the 0 the other cuts read left the counter unread). A glyph
+    touching the band's top (the picture's) is cut too: a crop into the title bar leaves a
+    digit's lower part, and a 5's is a 3's (fresh 570016 cropped a third into its bar: 5
+    left read 3 with no warning)."""
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
-        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
+        inside = [b for b in boxes
+                  if b[0] > 0 and b[1] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
         # (the small glyphs stay for the label beside the number, which marks it)
         return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
