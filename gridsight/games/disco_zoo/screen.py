@@ -293,13 +293,16 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     of other pitches reading no tile, then one of 0.94 the pitch two rows up, its top rows
     over the cards "hidden"), the board's bottom two rows dropped, a tapped tile stated
     untapped; with 5 tried, exact. A lattice of 4/5 the board's pitch still best then: the
-    board around it is tried (:func:`_board_around`)."""
+    board around it is tried (:func:`_board_around`). The search is widened too when the best
+    lattice shows no lines through its grass (:func:`lawn_lined`, asked of a lattice leaving
+    tiles unread): fresh probe 590041 (lines 0.95 of the grass, 0.88x; the board's lattice
+    not among the first tried, two lattices over part of it lineless) was refused."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                     keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
     best = _best_lattice(image, candidates, None)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    if best is not None and (best[1] >= 0 and best[5] < SEEN_WHOLE or best[4]):
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
         wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                    keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
@@ -395,7 +398,8 @@ def _best_lattice(image: np.ndarray, candidates: list[Lattice],
         lineless = fit >= 0 and seen < SEEN_LINED and not lawn_lined(image, lattice, tiles)
         if lineless:
             fit = -1.0
-        if best is None or fit > best[1]:
+        # (of lattices that fit none, one plausible but lineless is kept: it widens the search)
+        if best is None or fit > best[1] or lineless and best[1] < 0 and not best[4]:
             best = (plausibility, fit, lattice, tiles, lineless, seen)
     return best
 
@@ -975,7 +979,8 @@ def _centred(sprite: Sprite | None, lattice: Lattice) -> bool:
 #: the shifted ones, so the lattice one row up, its top row "hidden", was taken).
 LATTICE_SHIFTS = 2
 LINE_DIP = 3.0  # Lab L levels a line between two grass tiles is darker than both, at least
-SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines through its grass
+SEEN_LINED = 0.82  # a lattice with fewer of its tiles read (a row's worth unread, 5 of 25) must
+# show its lines through its grass
 
 
 def lawn_lined(image: np.ndarray, lattice: Lattice,
@@ -999,7 +1004,13 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     line: a screen scaled down without smoothing can drop all its one-pixel lines at once
     (the cells' pitch a whole number of pixels, every line at the same phase: real-look
     screen 7230 at 0.80x, found by its tapped and found tiles). On the real-look screens
-    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's."""
+    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's.
+    Asked up to :data:`SEEN_LINED` = 0.82 (a row's worth of tiles unread) since the 29th
+    session (0.5 before): on a lawn of faint lines (0.93-0.97 of the grass's lightness) under
+    a toast, scaled down, a lattice a row down the board (its bottom row past the board's
+    edge, 20 of 25 read: fresh 600049 at 0.89x) or of 3/4 the board's pitch (15 of 25 read:
+    600015 at 0.8x) outscored the board by its lines, and their grass showed no line: the
+    board read wrong with no warning, or asked for its animals and then read wrong."""
     kinds = [[tile.kind for tile in row] for row in tiles]
     lines: dict[tuple[str, int], list[float]] = {}
     for r in range(lattice.rows):

@@ -1,0 +1,110 @@
+"""Confident WRONGs found on fresh real-look Disco Zoo screens (29th session), each pinned.
+
+The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
+warning. Each screen here was read wrong with no warning on a seed nobody had tuned on, as
+one of the issue's variants of it (a crop into the title bar; faint lines between the tiles,
+scaled down, a toast over the board), and is drawn again the same way and read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from kit.rescues import random_rescue_board
+from kit.screen_damage import toast
+from kit.skins import disco_zoo_real as real
+from test_disco_zoo_screens import located_and_read, real_rescue
+
+
+def _kinds(text: str) -> list[list[str]]:
+    return [["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
+            for row in text.splitlines()[3:]]
+
+
+def _cut_into_the_bar(seed: int, share: float) -> tuple[str, np.ndarray]:
+    """Real-look screen ``seed`` as drawn (bought attempts on every eighth, as the screens
+    test draws them), its top cut ``share`` of the way down its title bar."""
+    rng = np.random.default_rng(seed)
+    extra = int(rng.integers(1, 6)) if seed % 8 == 0 else 0
+    shot, text = real_rescue(rng, seed, extra=extra)
+    look = shot.extras["look"]
+    return text, shot.image[int(look.bar_top + look.bar_height * share):]
+
+
+def _faint(seed: int, shade: float, scale: float) -> tuple[str, np.ndarray]:
+    """Real-look screen ``seed`` with one-pixel or two-pixel lines ``shade`` of the grass's
+    lightness (the skin draws 0.35 to 0.93), busy decorations, a toast over the board's lower
+    half, scaled to ``scale`` (area on odd seeds, else bilinear)."""
+    rng = np.random.default_rng(seed)
+    board = random_rescue_board(rng, max_taps=10)
+    look = real.random_look(seed, board.region)
+    drawn = np.random.default_rng([seed, 78])
+    line = int(drawn.choice([1, 1, 2]))
+    drawn.uniform()  # (the probe that found them drew the lines' shade here: ``shade`` now)
+    look = replace(look, line=line, line_color=real._shade(look.grass, shade),
+                   decoration_rate=float(drawn.uniform(0.6, 1.0)),
+                   decoration_scale=float(drawn.uniform(0.8, 1.3)),
+                   outer_line=bool(drawn.random() < 0.5))
+    shot = real.render([list(row) for row in board.labels],
+                       animals=[(a.name, a.rarity) for a in board.animals],
+                       attempts=board.attempts, region=board.region, seed=seed, look=look)
+    (x0, y0), (x1, y1) = np.asarray(shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)]))
+    image, _ = toast(shot.image, np.random.default_rng([seed, 29]),
+                     (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
+    image = cv2.resize(image, None, fx=scale, fy=scale,
+                       interpolation=cv2.INTER_AREA if seed % 2 else cv2.INTER_LINEAR)
+    return board.text, image
+
+
+def _screens() -> dict[str, tuple[str, np.ndarray]]:
+    return {
+        # Moon, 5 attempts left: the crop leaves the lower part of the 5.
+        "570016 cut into its bar": _cut_into_the_bar(570_016, 0.43),
+        # Nocturnal, 0.89x, lines 0.966 of the grass: the lattice a row down (its bottom row
+        # past the board, 20 of 25 read) outscored the board's by its lines.
+        "600049": _faint(600_049, 0.966, 0.885),
+        # Jurassic, 0.8x, lines 0.93 of the grass: a lattice of 3/4 the board's pitch, 15 of
+        # 25 read (asked for the animals, the board under it read wrong).
+        "600015": _faint(600_015, 0.93, 0.8),
+    }
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each pinned screen read with no options: (truth, the screen found or None when
+    refused, text, request)."""
+    from gridsight.vision.errors import BoardNotFoundError
+
+    out = {}
+    for name, (text, image) in _screens().items():
+        try:
+            screen, plain, asked = located_and_read(image)
+        except BoardNotFoundError:
+            screen, plain, asked = None, "", ""
+        out[name] = (text, screen, plain, asked)
+    return out
+
+
+def test_a_counter_cut_by_the_pictures_top_is_not_read(reads):
+    """A 5 cut by the crop read as 3 with no warning (its lower part is a 3's): a glyph
+    touching the picture's top is no digit, and the attempts are said to be unread."""
+    text, screen, plain, _ = reads["570016 cut into its bar"]
+    assert screen.counter.value is None
+    assert plain.splitlines()[3:] == text.splitlines()[3:]
+
+
+@pytest.mark.parametrize("name", ["600049", "600015"])
+def test_a_lattice_leaving_a_row_unread_must_show_its_lines(reads, name):
+    """A lattice leaving a row's worth of its tiles unread, with none of its lines between
+    its grass tiles, is no board (it was the board a row off, or of another pitch over
+    part of it): the board's own, reading every tile, is taken, or the screen refused;
+    never a board read wrong."""
+    text, screen, plain, asked = reads[name]
+    if screen is None:
+        return
+    assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert plain == text or (bool(asked) and not plain)
