@@ -308,7 +308,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                    keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    if best is not None and (best[1] >= 0 or best[4]) and best[5] < SEEN_WHOLE:
         best = _board_around(image, best)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
@@ -346,7 +346,9 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
     tells it: the lattice of 5/4 the pitch around it (one of the four sharing a corner with
     it) reads every tile where it reads fewer than :data:`SEEN_WHOLE`. Taken only then: it
     must read at least :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and
-    show more line than half a tile off (a positive score)."""
+    show more line than half a tile off (a positive score); and, reading under
+    :data:`SEEN_LINED` of them, show its lines through its grass. Tried around a lattice
+    taken for none for want of lines too (500005's, since the 29th session)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     lattice = best[2]
@@ -361,7 +363,8 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
             continue
         tiles, plausibility = read_tiles(image, around)
         seen = _share_read(tiles)
-        if plausibility >= MIN_PLAUSIBLE and seen >= SEEN_WHOLE and seen > chosen[5]:
+        if plausibility >= MIN_PLAUSIBLE and seen >= SEEN_WHOLE and seen > chosen[5] and (
+                seen >= SEEN_LINED or lawn_lined(image, around, tiles)):
             chosen = (plausibility, around.score * seen ** 2, around, tiles, False, seen)
     return chosen
 
