@@ -2,8 +2,8 @@
 
 The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
 warning. Each screen here was read wrong with no warning on a seed nobody had tuned on, as
-one of the issue's variants of it (a crop into the title bar; faint lines between the tiles,
-scaled down, a toast over the board), and is drawn again the same way and read.
+one of the issue's variants of it (a crop into the title bar), or on a probe of faint lines
+between the tiles scaled down, and is drawn again the same way and read.
 """
 
 from __future__ import annotations
@@ -64,12 +64,6 @@ def _screens() -> dict[str, tuple[str, np.ndarray]]:
     return {
         # Moon, 5 attempts left: the crop leaves the lower part of the 5.
         "570016 cut into its bar": _cut_into_the_bar(570_016, 0.43),
-        # Nocturnal, 0.89x, lines 0.966 of the grass: the lattice a row down (its bottom row
-        # past the board, 20 of 25 read) outscored the board's by its lines.
-        "600049": _faint(600_049, 0.966, 0.885),
-        # Jurassic, 0.8x, lines 0.93 of the grass: a lattice of 3/4 the board's pitch, 15 of
-        # 25 read (asked for the animals, the board under it read wrong).
-        "600015": _faint(600_015, 0.93, 0.8),
         # Mars, 0.85x, lines 0.969 of the grass, no toast: a lattice of 4/5 the board's pitch
         # sharing its corner, 23 of 25 read (a tile stated wrong with --animals).
         "600006": _faint(600_006, 0.9686, 0.8514, toasted=False),
@@ -100,13 +94,12 @@ def test_a_counter_cut_by_the_pictures_top_is_not_sure(reads):
     assert plain.splitlines()[3:] == text.splitlines()[3:]
 
 
-@pytest.mark.parametrize("name", ["600049", "600015", "600006"])
-def test_a_lattice_leaving_a_row_unread_must_show_its_lines(reads, name):
-    """A lattice leaving a row's worth of its tiles unread, with none of its lines between
-    its grass tiles, is no board (it was the board a row off, or of another pitch over
-    part of it): the board's own, reading every tile, is taken, or the screen refused;
-    never a board read wrong."""
-    text, screen, plain, asked = reads[name]
+def test_the_board_around_a_lattice_of_4_5_its_pitch_reading_most_tiles_is_tried(reads):
+    """A lattice of 4/5 the board's pitch sharing its corner read 23 of 25 tiles (more than
+    the 80% under which the board around it was tried): with the animals given, a tile
+    tapped empty stated untapped. The board around it, reading every tile, is taken (or the
+    screen refused); never a board read wrong."""
+    text, screen, plain, asked = reads["600006"]
     if screen is None:
         return
     assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)

@@ -349,7 +349,7 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
     must read at least :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and
     show more line than half a tile off (a positive score); and, reading under
     :data:`SEEN_LINED` of them, show its lines through its grass. Tried around a lattice
-    taken for none for want of lines too (500005's, since the 29th session)."""
+    taken for none for want of lines too."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     lattice = best[2]
@@ -984,8 +984,7 @@ def _centred(sprite: Sprite | None, lattice: Lattice) -> bool:
 #: the shifted ones, so the lattice one row up, its top row "hidden", was taken).
 LATTICE_SHIFTS = 2
 LINE_DIP = 3.0  # Lab L levels a line between two grass tiles is darker than both, at least
-SEEN_LINED = 0.82  # a lattice with fewer of its tiles read (a row's worth unread, 5 of 25) must
-# show its lines through its grass
+SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines through its grass
 
 
 def lawn_lined(image: np.ndarray, lattice: Lattice,
@@ -1009,13 +1008,9 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
     line: a screen scaled down without smoothing can drop all its one-pixel lines at once
     (the cells' pitch a whole number of pixels, every line at the same phase: real-look
     screen 7230 at 0.80x, found by its tapped and found tiles). On the real-look screens
-    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's.
-    Asked up to :data:`SEEN_LINED` = 0.82 (a row's worth of tiles unread) since the 29th
-    session (0.5 before): on a lawn of faint lines (0.93-0.97 of the grass's lightness) under
-    a toast, scaled down, a lattice a row down the board (its bottom row past the board's
-    edge, 20 of 25 read: fresh 600049 at 0.89x) or of 3/4 the board's pitch (15 of 25 read:
-    600015 at 0.8x) outscored the board by its lines, and their grass showed no line: the
-    board read wrong with no warning, or asked for its animals and then read wrong."""
+    7000-7239 at 0.5x to 3x, 4 to 8 lines showed through the grass of each but 7230's. (Asked
+    up to 0.82 for a lattice a row off the board on faint lines, probe 600049, it refused
+    fresh 471053, whose wrong first lattice reads 60% and widens the search: not done.)"""
     kinds = [[tile.kind for tile in row] for row in tiles]
     lines: dict[tuple[str, int], list[float]] = {}
     for r in range(lattice.rows):
