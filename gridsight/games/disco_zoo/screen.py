@@ -345,11 +345,11 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
     at all (fresh real-look 500005 at 0.90x, Outback: pitch 42.6 for the board's 53.3, not
     in the 12 best lattices by their lines; 8 tiles stated wrong). The board's own evidence
     tells it: the lattice of 5/4 the pitch around it (one of the four sharing a corner with
-    it) reads every tile where it reads fewer. Taken only then: it
-    must read at least :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and
-    show more line than half a tile off (a positive score); and, reading under
-    :data:`SEEN_LINED` of them, show its lines through its grass. Tried around a lattice
-    taken for none for want of lines too."""
+    it) reads every tile where it reads fewer. Taken only then: it must read at least
+    :data:`SEEN_WHOLE` of its tiles, more than ``best``, as plausibly, and show more line than
+    half a tile off (a positive score); and, reading under :data:`SEEN_LINED` of them, show
+    its lines through its grass. Tried around a lattice taken for none for want of lines
+    too."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     lattice = best[2]
