@@ -19,12 +19,14 @@ rarity colour per tile of it found in this rescue.
    than its light border: blended with both, :func:`_blended`). A row is not counted on
    where a box read unfilled stands apart from the other cards' unfilled boxes (unfilled
    boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`,
-   :func:`_pair_apart`, :func:`_pair_across_cards`, :func:`_two_screen_looks`), nor a row of all its boxes filled that
-   stands off its card's middle (unfilled boxes beside it may be unseen: :func:`_uncentred`);
+   :func:`_pair_apart`, :func:`_pair_across_cards`, :func:`_two_screen_looks`), nor a row of
+   all its boxes filled that stands off its card's middle (unfilled boxes beside it may be
+   unseen: :func:`_uncentred`);
    a pet's row (five boxes), unclear by its colours, is read by its fills' distance from
    the unfilled look (:func:`_pet_fills`: a pet's colour is not in the facts).
-4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
-   most colourful ink's hue, compared with each rarity's blended with the card's).
+4. **The card's rarity**: the filled boxes' colour (of boxes too small to tell a fill, not
+   against the tint's; of boxes with no middle, none), else the ``YOU HAVE n`` line's tint
+   (its most colourful ink's hue, compared with each rarity's blended with the card's).
 
 The names are not read here: each card carries ``name_box``, the rectangle of its name line in
 image pixels, for the text reader.
@@ -573,9 +575,9 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind
         read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
                          card.row.boxes, tuple(f for f, _, _ in mine), sure)
-        if rarity and (sure or card.rarity == rarity):
+        if rarity and (sure or card.rarity_confidence <= 0.0 or card.rarity == rarity):
             card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
-        else:  # (fills not told show a rarity only as the YOU HAVE line's tint agrees)
+        else:  # (fills not told show no rarity the YOU HAVE line's tint reads otherwise)
             card = replace(card, boxes=read)
         out.append(card)
     return tuple(out)
@@ -648,18 +650,20 @@ def _own_looks(verdicts: list[tuple[bool, str, float]],
 
 # A row whose boxes' middles measure under NO_MIDDLE pixels (the median, as
 # :func:`small_insides`) shows its border's colour where a fill would be: its fills are not
-# read (none filled, not counted on), nor its rarity from them. Measured on 600 real-look
-# screens (seeds 7000, 390000, 550000, 560000, 590000): every such row (5, boxes of 3-6 px at
-# 0.52x-0.64x) read most of its boxes filled, and 4 of 5 wrongly (fresh 590023 at 0.64x:
-# boxes of 6 px with 3 px light green borders, the middles a pixel of dark; the Corvus's and
-# the Capricornus's rows read "4 of 4" and "3 of 3" common at 0.90, none filled).
+# read (none filled, not counted on), nor its rarity from them. Measured on main over seeds
+# 7000 (120 screens), 390000, 550000, 560000, 590000, 370000, 440000, 540000, 500000 (60
+# each): of 10 such rows (boxes of 3-6 px), 8 read their fills wrong, most boxes filled
+# (fresh 590023 at 0.64x: boxes of 6 px with 3 px light green borders, the middles a pixel
+# of dark; the Corvus's and the Capricornus's rows read "4 of 4" and "3 of 3" common at
+# 0.90, none filled).
 NO_MIDDLE = 1.0
-# The rarity a row's fills show when they are not told (boxes under MIN_FILL_SIDE) is the
-# card's only when its YOU HAVE line's tint reads the same (else the tint's reading stays): a
-# fill blended with a light border reads as a lighter rarity's (fresh real-look 370047 at
-# 0.61x: a common Chicken's fill in boxes of 4 px read rare at 0.78, its tint not; the rarity
-# counted on rules the Chicken out). Measured on main over seeds 7000 (120 screens), 390000,
-# 550000, 560000, 590000 (60 each): 16 such rarities read at 0.5 and more right, 6 wrong.
+# The rarity a row's fills show when they are not told (boxes under MIN_FILL_SIDE) is not the
+# card's when its YOU HAVE line's tint reads another at any confidence (the tint's reading
+# stays): a fill blended with a light border reads as a lighter rarity's (fresh real-look
+# 370047 at 0.61x: a common Chicken's fill in boxes of 4 px read rare at 0.78 and counted on,
+# ruling the Chicken out; its tint common at 0.002). Measured on main over the same seeds: of
+# such rarities read at 0.5 and more, 24 right, 6 wrong; a tint read at more than 0 then
+# disagreed with none of the right ones on 540000, 550000 and 370000.
 
 
 def no_middle(row: BoxRow) -> bool:
