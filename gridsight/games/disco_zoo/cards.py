@@ -817,13 +817,14 @@ def _pair_across_cards(verdicts: list[tuple[bool, str, float]],
     """The verdicts with no margin left to the boxes read unfilled of two cards each showing
     one box read unfilled alike (:data:`ALIKE`) to one of the other's, both apart from the
     screen's other unfilled boxes (:data:`OTHERS` of them at least) by :data:`APART_LOOK`
-    and :data:`SPREAD_TIMES` their spread, neither a shade of its card's hue
+    and :data:`LONE_TIMES` their spread, neither a shade of its card's hue
     (:func:`_card_hued`): fills of one colour this reader does not know, one on each card,
     as :func:`_two_unfilled_looks` tells two on one card (fresh real-look 560016 at 1.14x: a
     common colour drawn 8 Lab from the unfilled inside, the Monkey's and the Gorilla's one
     fill each 9.5 and 7.9 from six unfilled boxes spread 0.4, 4.5 from each other; the
-    Gorilla's row read "0 of 4 filled" at 0.94). ``owners``: each box's card; ``cards``:
-    each box's card colour (BGR)."""
+    Gorilla's row read "0 of 4 filled" at 0.94; at SPREAD_TIMES, 550040's two boxes 10.4 and
+    9.0 from four spread 2.9 left a right row unclear). ``owners``: each box's card;
+    ``cards``: each box's card colour (BGR)."""
     empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
     if len(empty) < OTHERS + 2:
         return verdicts
@@ -837,7 +838,7 @@ def _pair_across_cards(verdicts: list[tuple[bool, str, float]],
             centre = np.median(rest, axis=0)
             spread = float(np.median(np.linalg.norm(rest - centre, axis=1)))
             if min(float(np.linalg.norm(measured[i][0] - centre)) for i in (a, b)) \
-                    > max(APART_LOOK, SPREAD_TIMES * spread) and \
+                    > max(APART_LOOK, LONE_TIMES * spread) and \
                     not any(i < len(cards) and _card_hued(measured[i][0], centre, cards[i])
                             for i in (a, b)):
                 marked.update((owners[a], owners[b]))
