@@ -19,12 +19,14 @@ rarity colour per tile of it found in this rescue.
    than its light border: blended with both, :func:`_blended`). A row is not counted on
    where a box read unfilled stands apart from the other cards' unfilled boxes (unfilled
    boxes look alike on every card: :func:`_lone_unfilled`, :func:`_two_unfilled_looks`,
-   :func:`_pair_apart`, :func:`_two_screen_looks`), nor a row of all its boxes filled that
-   stands off its card's middle (unfilled boxes beside it may be unseen: :func:`_uncentred`);
+   :func:`_pair_apart`, :func:`_pair_across_cards`, :func:`_two_screen_looks`), nor a row of
+   all its boxes filled that stands off its card's middle (unfilled boxes beside it may be
+   unseen: :func:`_uncentred`);
    a pet's row (five boxes), unclear by its colours, is read by its fills' distance from
    the unfilled look (:func:`_pet_fills`: a pet's colour is not in the facts).
-4. **The card's rarity**: the filled boxes' colour, else the ``YOU HAVE n`` line's tint (its
-   most colourful ink's hue, compared with each rarity's blended with the card's).
+4. **The card's rarity**: the filled boxes' colour (of boxes too small to tell a fill, not
+   against the tint's; of boxes with no middle, none), else the ``YOU HAVE n`` line's tint
+   (its most colourful ink's hue, compared with each rarity's blended with the card's).
 
 The names are not read here: each card carries ``name_box``, the rectangle of its name line in
 image pixels, for the text reader.
@@ -548,6 +550,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
     verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _pair_across_cards(verdicts, measured, owners, [card for *_, card in boxes])
     verdicts = _two_screen_looks(verdicts, measured, [card for *_, card in boxes])
     verdicts = _pet_fills(verdicts, measured, owners)
     out = []
@@ -562,16 +565,19 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         rarity = kinds.pop() if len(kinds) == 1 else ""
         clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
         confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
+        blind = no_middle(card.row)
+        if blind:  # no middle to show a fill: none read, not counted on (as clear as read)
+            mine, rarity = [(False, "", margin) for _, _, margin in mine], ""
         if card.faint_row:
             confidence = min(confidence, FAINT_ROW)
         # A small box read filled is a fill (its rarity counts); one read unfilled may be a
         # fill blended away, so how many are filled is not counted on.
-        sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE
+        sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind
         read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
                          card.row.boxes, tuple(f for f, _, _ in mine), sure)
-        if rarity:
+        if rarity and (sure or card.rarity_confidence <= 0.0 or card.rarity == rarity):
             card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
-        else:
+        else:  # (fills not told show no rarity the YOU HAVE line's tint reads otherwise)
             card = replace(card, boxes=read)
         out.append(card)
     return tuple(out)
@@ -640,6 +646,31 @@ def _own_looks(verdicts: list[tuple[bool, str, float]],
                 margin = max(margin, abs(d_empty - d_fill))
         out.append((filled, kind, margin))
     return out
+
+
+# A row whose boxes' middles measure under NO_MIDDLE pixels (the median, as
+# :func:`small_insides`) shows its border's colour where a fill would be: its fills are not
+# read (none filled, not counted on), nor its rarity from them. Measured on main over seeds
+# 7000 (120 screens), 390000, 550000, 560000, 590000, 370000, 440000, 540000, 500000 (60
+# each): of 10 such rows (boxes of 3-6 px), 8 read their fills wrong, most boxes filled
+# (fresh 590023 at 0.64x: boxes of 6 px with 3 px light green borders, the middles a pixel
+# of dark; the Corvus's and the Capricornus's rows read "4 of 4" and "3 of 3" common at
+# 0.90, none filled).
+NO_MIDDLE = 1.0
+# The rarity a row's fills show when they are not told (boxes under MIN_FILL_SIDE) is not the
+# card's when its YOU HAVE line's tint reads another at any confidence (the tint's reading
+# stays): a fill blended with a light border reads as a lighter rarity's (fresh real-look
+# 370047 at 0.61x: a common Chicken's fill in boxes of 4 px read rare at 0.78 and counted on,
+# ruling the Chicken out; its tint common at 0.002). Measured on main over the same seeds: of
+# such rarities read at 0.5 and more, 24 right, 6 wrong; a tint read at more than 0 then
+# disagreed with none of the right ones on 540000, 550000 and 370000.
+
+
+def no_middle(row: BoxRow) -> bool:
+    """Whether a row's boxes show no middle of their own inside their light borders
+    (:data:`NO_MIDDLE`; ``False`` when none could be measured)."""
+    inner = [side for side in row.inner if side == side]  # (nan: not measured)
+    return bool(inner) and float(np.median(inner)) < NO_MIDDLE
 
 
 def small_insides(row: BoxRow) -> bool:
@@ -777,6 +808,44 @@ def _two_unfilled_looks(verdicts: list[tuple[bool, str, float]],
             for i in mine:
                 out[i] = (False, "", 0.0)
     return out
+
+
+def _pair_across_cards(verdicts: list[tuple[bool, str, float]],
+                       measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                       owners: list[int], cards: Sequence[tuple[float, float, float]] = ()
+                       ) -> list[tuple[bool, str, float]]:
+    """The verdicts with no margin left to the boxes read unfilled of two cards each showing
+    one box read unfilled alike (:data:`ALIKE`) to one of the other's, both apart from the
+    screen's other unfilled boxes (:data:`OTHERS` of them at least) by :data:`APART_LOOK`
+    and :data:`LONE_TIMES` their spread, neither a shade of its card's hue
+    (:func:`_card_hued`): fills of one colour this reader does not know, one on each card,
+    as :func:`_two_unfilled_looks` tells two on one card (fresh real-look 560016 at 1.14x: a
+    common colour drawn 8 Lab from the unfilled inside, the Monkey's and the Gorilla's one
+    fill each 9.5 and 7.9 from six unfilled boxes spread 0.4, 4.5 from each other; the
+    Gorilla's row read "0 of 4 filled" at 0.94; at SPREAD_TIMES, 550040's two boxes 10.4 and
+    9.0 from four spread 2.9 left a right row unclear). ``owners``: each box's card;
+    ``cards``: each box's card colour (BGR)."""
+    empty = [i for i, (filled, _, _) in enumerate(verdicts) if not filled]
+    if len(empty) < OTHERS + 2:
+        return verdicts
+    marked: set[int] = set()
+    for a in empty:
+        for b in empty:
+            if b <= a or owners[a] == owners[b] or {owners[a], owners[b]} <= marked or \
+                    float(np.linalg.norm(measured[a][0] - measured[b][0])) > ALIKE:
+                continue
+            rest = np.array([measured[i][0] for i in empty if i not in (a, b)])
+            centre = np.median(rest, axis=0)
+            spread = float(np.median(np.linalg.norm(rest - centre, axis=1)))
+            if min(float(np.linalg.norm(measured[i][0] - centre)) for i in (a, b)) \
+                    > max(APART_LOOK, LONE_TIMES * spread) and \
+                    not any(i < len(cards) and _card_hued(measured[i][0], centre, cards[i])
+                            for i in (a, b)):
+                marked.update((owners[a], owners[b]))
+    if not marked:
+        return verdicts
+    return [(False, "", 0.0) if not filled and owners[i] in marked else (filled, kind, margin)
+            for i, (filled, kind, margin) in enumerate(verdicts)]
 
 
 # The boxes read unfilled on a screen parted in two looks, each of two boxes or more lying

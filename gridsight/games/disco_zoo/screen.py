@@ -346,6 +346,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     counter = read_counter(image, lattice, cards)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
+    cards = rows_short_of_the_found(cards, tiles)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
 
@@ -554,6 +555,9 @@ def rows_short_of_the_board(image: np.ndarray, lattice: Lattice, cards: tuple[Ca
       alone (:data:`LAWN_SPRITE`, every other card's :data:`LAWN_APART` or more away) than
       that card's row counts filled.
 
+    (More found tiles than all the rows count: :func:`rows_short_of_the_found`, once the
+    counter has told the unread tiles.)
+
     A rarity's colour drawn near the card's leaves its fills looking unfilled, and its found
     tiles unread (fresh real-look 330047 at 0.70x: a rare colour within 5 Lab of the card,
     the Panda's row of three read "none filled" at 0.86 and counted on, its two found tiles
@@ -599,6 +603,31 @@ def rows_short_of_the_board(image: np.ndarray, lattice: Lattice, cards: tuple[Ca
     return tuple(replace(card, boxes=replace(card.boxes, confidence=FAINT_ROW))
                  if k in short and counted(k) and card.boxes is not None else card
                  for k, card in enumerate(cards))
+
+
+def rows_short_of_the_found(cards: tuple[CardSeen, ...],
+                            tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
+    """The cards, every box row not counted on (:data:`~.cards.FAINT_ROW`) when each was
+    read clearly, its fills told, and all of them count fewer filled than the board shows
+    tiles found, of any rarity or none read (but those surely a pet's: a pet has no card):
+    a filled box is a tile of its animal found on this board, so some row misses a fill,
+    which the board does not tell. Fresh real-look 550021 at 0.79x: a common Rock's fill in
+    a box of 7 px with a 2 px border, its middle of 2 px blended to 4 Lab from the unfilled
+    look, the row read "0 of 4 filled" at 1.0 beside the found Rock tile, its rarity not
+    read; 550025 at 1.60x: a common colour drawn 13 Lab from the card's, its fill 7 Lab from
+    the unfilled look, "0 of 4" at 0.94, the found tile told by the counter."""
+    from gridsight.games.disco_zoo.settle import BOX_SURE
+
+    rows = [card.boxes for card in cards]
+    if not rows or any(row is None or row.confidence < BOX_SURE or row.found is None
+                       for row in rows):
+        return cards
+    found = [tile for row in tiles for tile in row if tile.kind == "found"]
+    shown = len(found) - sum(tile.rarities == ("pet",) for tile in found)
+    if sum(row.found or 0 for row in rows if row is not None) >= shown:
+        return cards
+    return tuple(replace(card, boxes=replace(card.boxes, confidence=FAINT_ROW))  # type: ignore[arg-type]
+                 for card in cards)
 
 
 # A found tile is rounded, and set on the ground under it (dirt, or a darker grass) when it

@@ -1,0 +1,136 @@
+"""Disco Zoo box rows read wrong with confidence on fresh real-look screens (29th session).
+
+A card's box row counts its animal's tiles and, filled, those found: a row read clearly is
+counted on (the names' clues, the board's unread tiles), so a row read wrong clearly is one
+coincidence away from a confident WRONG. Each screen here had a row or a rarity read wrong;
+it is drawn again the same way and located with no options: every row read clearly
+(``settle.BOX_SURE``) is right, every rarity read is the drawn one, and the read states
+nothing false (or the player is asked). The rules on their own, on measurements of those screens.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gridsight.games.disco_zoo.cards import (
+    FAINT_ROW,
+    BoxesSeen,
+    CardSeen,
+    _pair_across_cards,
+)
+from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue, rows_short_of_the_found
+from gridsight.games.disco_zoo.settle import BOX_SURE
+from gridsight.vision.boxrow import _spans_the_middle
+from gridsight.vision.panels import Panel
+from test_disco_zoo_screens import read_plainly, real_screen, stated_wrong
+
+SCREENS = {
+    550021: "a common fill in a 2 px middle, 4 Lab from the unfilled look",
+    550025: "a common colour drawn near the card's, its found tile told by the counter",
+    560016: "a common colour 8 Lab from the unfilled inside, one fill on each card",
+    560022: "the Zebra card's rounded corners taken for a row of two",
+    590023: "boxes of 6 px with 3 px borders: no middle, every box read filled",
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each screen located and read with no options: (its cards as drawn, the screen, its
+    truth, the text read, its warnings, the request)."""
+    out = {}
+    for seed in SCREENS:
+        base = seed - seed % 10_000
+        shot, text, image, _ = real_screen(seed - base, base)
+        screen = locate_rescue(image)
+        plain, warnings, asked, _ = read_plainly(
+            screen, screen.board_read("disco-zoo/structure"), image)
+        out[seed] = (shot.extras["cards"], screen, text, plain, warnings, asked)
+    return out
+
+
+@pytest.mark.parametrize("seed", list(SCREENS))
+def test_a_row_read_clearly_is_right_and_the_screen_is_not_read_wrong(reads, seed):
+    drawn, screen, text, plain, warnings, asked = reads[seed]
+    assert len(screen.cards) == len(drawn)
+    for card, seen in zip(drawn, screen.cards):
+        row = seen.boxes
+        if row is not None and row.confidence >= BOX_SURE:
+            assert row.count == card.boxes
+            assert row.found is None or row.found == card.filled
+        assert seen.rarity in ("", card.rarity)
+    unread = [(r, c) for r, row in enumerate(screen.tiles) for c, tile in enumerate(row)
+              if tile.kind in ("unknown", "hidden")]
+    if plain:  # read: nothing stated false (a tile listed unread is not stated)
+        assert stated_wrong(text, plain, warnings, unread) == []
+    else:
+        assert asked
+
+
+def test_boxes_with_no_middle_read_no_fill_and_keep_their_count(reads):
+    drawn, screen, *_ = reads[590023]
+    for card, seen in zip(drawn[:2], screen.cards[:2]):
+        assert seen.boxes.count == card.boxes and seen.boxes.confidence >= BOX_SURE
+        assert seen.boxes.filled == 0 and seen.boxes.found is None and seen.boxes.rarity == ""
+
+
+def test_the_row_under_the_cards_corners_is_found(reads):
+    drawn, screen, *_ = reads[560022]
+    assert [seen.boxes.count for seen in screen.cards] == [card.boxes for card in drawn]
+
+
+def _measured(middles):
+    return [(np.array(m, np.float32), 5.0, {"common": 30.0}) for m in middles]
+
+
+def test_one_fill_of_an_unknown_colour_on_each_of_two_cards_leaves_both_rows_unclear():
+    # 560016 at 1.14x: the Monkey's and the Gorilla's first boxes 9.5 and 7.9 Lab from six
+    # unfilled boxes spread 0.4, 4.5 from each other
+    middles = [(40.3, -14.2, 21.7), (41.1, -22.1, 16.1), (40.6, -21.7, 16.6),
+               (40.3, -20.7, 14.5), (41.2, -18.6, 22.4), (40.3, -20.7, 14.5),
+               (40.3, -20.8, 15.0), (40.3, -20.8, 14.8)]
+    owners = [0, 0, 0, 0, 1, 1, 1, 1]
+    verdicts = [(False, "", 30.0)] * 8
+    assert all(margin == 0.0 for _, _, margin in
+               _pair_across_cards(verdicts, _measured(middles), owners))
+    # ... but one such box alone, or two on cards whose other boxes are as spread, are not
+    lone = [(41.0, -20.7, 14.6)] + middles[1:]
+    assert _pair_across_cards(verdicts, _measured(lone), owners) == verdicts
+    rng = np.random.default_rng(5)
+    spread = [tuple(np.array(m) + rng.normal(0, 6, 3)) for m in middles]
+    spread[0], spread[4] = middles[0], middles[4]
+    assert _pair_across_cards(verdicts, _measured(spread), owners) == verdicts
+
+
+def test_a_row_at_its_panels_sides_alone_is_no_row():
+    # 560022 at 2.22x: two "boxes" of 14-16 px at the ends of an area 180 px wide
+    assert not _spans_the_middle([(0, 14), (164, 180)], 180)
+    assert _spans_the_middle([(25, 45), (61, 81), (97, 117), (132, 152)], 180)
+    assert _spans_the_middle([(70, 80), (90, 100)], 180)
+
+
+def _card(count: int, filled: int, confidence: float = 0.9, sure: bool = True) -> CardSeen:
+    boxes = BoxesSeen(count, filled, "", confidence, fills_sure=sure)
+    return CardSeen(Panel((0, 0, 60, 60), (90.0, 60.0, 50.0)), boxes=boxes)
+
+
+def _board(found: int, pets: int = 0) -> tuple[tuple[TileSeen, ...], ...]:
+    kinds = [TileSeen("found", rarities=("pet",)) for _ in range(pets)] + \
+        [TileSeen("found") for _ in range(found)]
+    kinds += [TileSeen("ground")] * (25 - len(kinds))
+    return tuple(tuple(kinds[r * 5 : r * 5 + 5]) for r in range(5))
+
+
+def test_rows_counting_fewer_fills_than_the_found_tiles_are_not_counted_on():
+    # 550021 at 0.79x: "0 of 3" and "0 of 4" read clearly beside one found tile
+    cards = (_card(3, 0, 0.57), _card(4, 0, 1.0))
+    assert [c.boxes.confidence for c in rows_short_of_the_found(cards, _board(1))] == \
+        [FAINT_ROW, FAINT_ROW]
+    # ... not when they count them all, nor for a pet's tile (a pet has no card), nor when a
+    # row is not counted on already (the board tells nothing then of the others)
+    assert rows_short_of_the_found(cards, _board(0)) == cards
+    assert rows_short_of_the_found(cards, _board(0, pets=1)) == cards
+    loose = (_card(3, 0, 0.3), _card(4, 0, 1.0))
+    assert rows_short_of_the_found(loose, _board(1)) == loose
+    untold = (_card(3, 0, 0.9, sure=False), _card(4, 0, 1.0))
+    assert rows_short_of_the_found(untold, _board(1)) == untold
