@@ -305,6 +305,8 @@ def _status(result: TilePathAnalysis) -> str:
         return f"Step {_either(moves)} - {keeps} a full walk possible"
     left = result.fewest_left
     if not moves:
+        if left is None and result.limited:  # stopped, and no quick walk either
+            return f"No full walk exists; no move found ({result.limited})"
         return "No full walk exists" + (f"; at best {left} tile(s) left" if left else "")
     return (f"Step {moves[0]} - no full walk exists; this starts the best walk, leaving "
             f"{left} tile{'s' if left != 1 else ''}")
