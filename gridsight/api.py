@@ -36,6 +36,7 @@ docs/api.md has an example for every game.
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -370,7 +371,12 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
     for name, value in (hints or {}).items():
         if name not in declared:
             raise TypeError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
-        values[name] = declared[name].parse(value) if isinstance(value, str) else value
+        if isinstance(value, str):
+            try:
+                value = declared[name].parse(value)
+            except argparse.ArgumentTypeError as error:  # the option's own check, in words
+                raise InputError(f"hint {name!r}: {error}") from None
+        values[name] = value
     return ReadHints(**values)
 
 

@@ -221,6 +221,9 @@ def test_reading_errors_are_clear(tmp_path):
         api.read(np.zeros((10, 10), np.uint8))
     with pytest.raises(TypeError, match="no hint named 'colour'"):
         api.read(blank, game="disco-zoo", hints={"colour": "red"})
+    # A hint written as its option is checked as the option is (the game's own check).
+    with pytest.raises(api.InputError, match="hint 'taps': must be a whole number >= 0"):
+        api.read(blank, game="disco-zoo", hints={"taps": "-1"})
     with pytest.raises(api.InputError, match="not read off a screenshot"):
         api.read(blank, game="thrill-digger")
 

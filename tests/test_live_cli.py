@@ -112,3 +112,57 @@ def test_a_capture_of_the_screen_on_x11_draws_nothing_over_the_game_and_says_why
         assert draw_over is False and "--window TITLE" in notice
     options = argparse.Namespace(no_overlay=True, window=None, monitor=1)
     assert live._compositor_notice(options) == ("", True)  # nothing to draw: nothing to say
+
+
+BAD_HINTS = [
+    (("--animals", "Unicorn,Gorilla"), "not from one region"),
+    (("--animals", "Pig,Pig"), "Pig is named twice"),
+    (("--taps", "-1"), "--taps: must be a whole number >= 0"),
+    (("--taps", "99"), "--taps: is at most 25"),
+    (("--objective", "bad"), "unknown --objective 'bad' (use expected, all or target:NAME)"),
+    (("--objective", "target:Nosuch"), "unknown animal 'Nosuch'"),
+    (("--pieces", "QQ"), "unknown piece 'Q' in 'QQ'"),
+    (("--zoo-region", "Mars2"), "unknown region 'Mars2' (regions: Farm"),
+    # Each alone is right; together no rescue could be: checked by the game, at the start.
+    (("--animals", "Gorilla,Panda", "--zoo-region", "Farm"), "'Gorilla' is not an animal of Farm"),
+    (("--animals", "Gorilla,Panda", "--objective", "target:Pig"),
+     "'Pig' is not in this rescue (Gorilla, Panda)"),
+]
+
+
+@pytest.mark.parametrize(("hint", "words"), BAD_HINTS)
+def test_bad_hints_are_refused_when_live_starts(run_cli, monkeypatch, hint, words):
+    """Before any window, capture or Qt (live used to say "waiting" and never refuse them):
+    a line naming the option, exit 2, the same check analyze makes."""
+    def started(*_args, **_kwargs):
+        raise AssertionError("live started before refusing a bad hint")
+
+    monkeypatch.setattr("gridsight.commands.live.require_qt", started)
+    monkeypatch.setattr("gridsight.commands.live.check_targets", started)
+    code, out, err = run_cli("live", "--game", "disco-zoo", "--window", "Game", *hint)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert words in err.strip().splitlines()[-1], err  # after argparse's usage, if its own
+
+
+@pytest.mark.parametrize(("hint", "words"), BAD_HINTS)
+def test_bad_hints_are_refused_when_analyze_starts(run_cli, tmp_path, hint, words):
+    """Before any file is read (analyze used to refuse them at the first board, as a line of
+    the board as read): the file here does not even exist."""
+    code, out, err = run_cli("analyze", str(tmp_path / "none.png"), "--out", str(tmp_path),
+                             *hint)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert words in err.strip().splitlines()[-1] and "none.png" not in err, err
+
+
+def test_good_hints_pass_the_start_checks(run_cli, monkeypatch):
+    """Hints of one rescue (a region loosely written, a target among the animals) go on to
+    the next check (here, the display)."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setattr("gridsight.commands.live.require_qt", lambda: None)
+    code, _, err = run_cli("live", "--game", "disco-zoo", "--manual", "--animals",
+                           "Gorilla,Panda", "--zoo-region", "jungle", "--taps", "7",
+                           "--objective", "target:panda", "--pieces", "f i l")
+    assert code == 1 and "DISPLAY is not set" in err, err

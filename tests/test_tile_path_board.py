@@ -56,6 +56,19 @@ def test_bad_tokens_name_line_and_token(text, line, token, words):
     assert f"line {line}" in str(caught.value)
 
 
+@pytest.mark.parametrize(("text", "line", "token", "spaced"), [
+    ("S.E\n...\n", 1, "S.E", "'S . E'"),  # no S seen: the bad token is named, not the S
+    ("S . E\n. .. .\n", 2, "..", "'. .'"),
+])
+def test_tiles_written_without_spaces_name_the_token_and_the_format(text, line, token, spaced):
+    with pytest.raises(BoardFormatError) as caught:
+        board(text)
+    message = str(caught.value)
+    assert caught.value.line == line and caught.value.token == token
+    assert f"unknown token '{token}'" in message and "no 'S'" not in message
+    assert "one token per tile, separated by spaces" in message and spaced in message
+
+
 def test_ragged_rows_name_the_line():
     with pytest.raises(BoardFormatError, match="line 3: row has 2 tokens"):
         board("S . .\n. . .\n. .\n")

@@ -164,6 +164,13 @@ def test_a_board_with_no_start_is_refused_before_any_work(cli):
     assert err.count("\n") == 1 and "no 'S' tile" in err
 
 
+def test_cells_written_without_spaces_are_named_with_the_format(cli):
+    code, out, err = cli("solve", "tile-path", "-", stdin="S.E\n...\n")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "line 1: unknown token 'S.E'" in err and "separated by spaces ('S . E'" in err
+    assert "no 'S'" not in err
+
+
 def test_a_board_past_the_size_bound_is_refused(cli):
     from gridsight.solvers.tile_path.board import MAX_CELLS
 

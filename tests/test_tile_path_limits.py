@@ -98,7 +98,10 @@ def test_quick_proofs_answer_even_with_no_time_at_all():
     assert result.proven == "no full walk: parity"
     assert result.leave_one == () and len(result.undecided) == 120
     assert any("limit of 0 s" in w and "120 tile(s)" in w for w in result.warnings)
-    assert any("fewest tiles left was not computed" in w for w in result.warnings)
+    # The fewest tiles left is no search's: a quick walk leaving one is the fewest, since
+    # parity proves at least one is left.
+    assert result.fewest_left == 1 and len(result.best_path) == 120
+    assert not any("fewest tiles left" in w for w in result.warnings)
     assert not result.quality.exact
 
 
@@ -163,3 +166,83 @@ def test_walk_so_far_unchecked_is_a_warning_not_a_guess():
     board = board_of("S x x #\n. . L .\nE . . .\n")
     result = analyse(board, limit=Limit(seconds=0))
     assert any("not checked" in w for w in result.warnings)
+
+
+# A plus of corridors from Link's tile: four dead ends, so no full walk (a quick proof), and
+# the fewest tiles left needs a search, which one state of work cannot do.
+PLUS = "# # . # #\n# # . # #\n. . S . .\n# # . # #\n# # . # #\n"
+
+
+def _best_first_moves(board) -> tuple[set, int]:
+    """The exhaustive answer by plain depth-first search: the first moves that start a
+    longest walk, and the fewest tiles left."""
+    from gridsight.solvers.tile_path.board import neighbours
+    from gridsight.solvers.tile_path.dfs import dfs_longest
+
+    here, rest = board.current, board.tiles - {board.current}
+    longest = {n: len(dfs_longest(rest, n, board.end).path or ()) for n in
+               neighbours(here, rest)}
+    most = max(longest.values())
+    return {n for n, k in longest.items() if k == most}, len(board.tiles) - 1 - most
+
+
+def test_no_full_walk_stopped_still_gives_a_move_said_unproven_and_names_the_limit():
+    """Stopped before the fewest tiles left is known, the analysis still says what it proved
+    (no full walk: dead ends) and gives the first step of a quick walk, unproven; the move
+    starts a longest walk and the walk leaves no fewer tiles than the exhaustive answer."""
+    board = board_of(PLUS)
+    exact = analyse(board)
+    stopped = analyse(board, limit=Limit(states=1))
+    assert exact.exists is False and stopped.exists is False  # proven by a quick proof
+    assert stopped.fewest_left is None and stopped.limited == "the limit of 1 states reached"
+    walk = stopped.guess_walk
+    assert walk is not None and walk[0] == board.current and stopped.guess == walk[1]
+    assert len(set(walk)) == len(walk) and set(walk) <= board.tiles
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(walk, walk[1:]))
+    firsts, fewest = _best_first_moves(board)
+    assert exact.fewest_left == fewest == 6
+    assert stopped.guess in firsts and len(board.tiles) - len(walk) >= fewest
+    assert stopped.quality.exact is False and "unproven" in stopped.quality.method
+    status = to_text(stopped).splitlines()[0]
+    assert status.startswith("Step ") and "unproven: the limit of 1 states reached" in status
+    assert "no full walk exists" in status and "a quick walk this way leaves 6 tiles" in status
+    data = to_json(stopped)
+    assert data["solvable"] is False and data["guess_walk"] and data["fewest_left"] is None
+
+
+def test_a_quick_walk_leaving_one_tile_is_the_fewest_when_no_full_walk_exists(examples):
+    """No full walk (parity) means at least one tile is left, so a quick walk leaving one is
+    the exact fewest, even when the search for it was stopped (the Hero's Cave at 1 state)."""
+    board = board_of((examples / "tile-path-heros-cave.txt").read_text())
+    stopped = analyse(board, limit=Limit(states=1))
+    assert stopped.exists is False and stopped.proof.kind == "parity"
+    assert stopped.fewest_left == 1 and stopped.guess_walk is None
+    assert len(board.tiles) - len(stopped.best_path) == 1
+    status = to_text(stopped).splitlines()[0]
+    assert status.startswith("Step ") and status.endswith("leaving 1 tile")
+
+
+def test_undecided_gives_a_move_that_keeps_a_full_walk_possible_on_a_small_board():
+    """Undecided (one state of work), the move shown is unproven and says the limit; the
+    exhaustive search agrees a full walk goes on from it."""
+    from gridsight.solvers.tile_path.dfs import dfs_full_walk
+
+    board = board_of(open_text(4))
+    stopped = analyse(board, limit=Limit(states=1))
+    assert stopped.exists is None and stopped.guess is not None
+    rest = board.tiles - {board.current}
+    assert dfs_full_walk(rest, stopped.guess, board.end).path is not None
+    status = to_text(stopped).splitlines()[0]
+    assert "(unproven; undecided: the limit of 1 states reached" in status
+
+
+def test_the_cli_says_a_stopped_search_stopped_and_still_gives_a_move(run_cli, tmp_path):
+    path = tmp_path / "plus.txt"
+    path.write_text(PLUS)
+    code, out, err = run_cli("solve", "tile-path", str(path), "--time-limit", "0.000001")
+    first = out.splitlines()[0]
+    assert code == 0 and "Traceback" not in err, err
+    assert first.startswith("Step ") and "unproven: the limit of 1e-06 s of work reached" in first
+    assert "No full walk exists" not in first
+    words = " ".join(out.split())
+    assert "before the fewest tiles left was found; a quick walk (not proven the best)" in words

@@ -40,6 +40,7 @@ from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_renamed_option,
     add_solver_arguments,
+    check_hints_together,
     read_hints_from,
     solver_settings_from,
 )
@@ -133,6 +134,7 @@ def _game_choices() -> list[str]:
 
 def run(options: argparse.Namespace) -> int:
     spec = None if options.game == "auto" else get_spec(options.game)
+    check_hints_together(options, _game_choices() if spec is None else [spec.name])
     if spec is not None and isinstance(spec.reading, PitReading):
         return run_stills(spec, options)
     if getattr(options, "calibration", None):

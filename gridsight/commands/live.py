@@ -25,6 +25,7 @@ from gridsight.errors import RuntimeFailure
 from gridsight.commands.screen_options import (
     add_read_hint_arguments,
     add_solver_arguments,
+    check_hints_together,
     read_hints_from,
     solver_settings_from,
 )
@@ -210,6 +211,7 @@ def check_targets(options: argparse.Namespace) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
+    check_hints_together(options, [options.game])
     check_targets(options)
     require_qt()
     from gridsight.worker import SolveWorker

@@ -61,6 +61,24 @@ def read_hints_from(options: argparse.Namespace) -> ReadHints:
                         for hint, _ in _hint_options()})
 
 
+def check_hints_together(options: argparse.Namespace, games: list[str]) -> None:
+    """Refuse, when the command starts (before any window, capture or file), hints and solve
+    settings that no board of ``games`` could take together (Disco Zoo's ``--animals`` of
+    another region than ``--zoo-region``): each game's own ``check_hints``. Each value alone
+    was checked by its option's parse; a game the values are not for is left alone."""
+    from gridsight.registry import get_spec
+
+    given = {hint.name: getattr(options, f"hint_{hint.name}", None) for hint, _ in _hint_options()}
+    given.update({option.dest: getattr(options, option.dest, None)
+                  for option, _ in _solver_options()})
+    for game in games:
+        spec = get_spec(game)
+        if spec.check_hints is None:
+            continue
+        names = {h.name for h in spec.hints} | {o.dest for o in spec.solver_options}
+        spec.check_hints({k: v for k, v in given.items() if k in names and v is not None})
+
+
 def add_solver_arguments(parser: argparse.ArgumentParser, *, command: str) -> None:
     """Each game's solve settings, with ``command``'s defaults (``analyze`` or ``live``)."""
     solver = parser.add_argument_group("solver options")

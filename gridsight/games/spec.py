@@ -410,6 +410,12 @@ class GameSpec:
     counter: Counter | None = None
     objectives: Objectives | None = None
     results: Callable[[str, Mapping[str, Any]], tuple[str, ...]] = no_results
+    #: The player's hints and solve settings taken together (``{"animals": ..., "region":
+    #: ..., "objective": ...}``, the names of :class:`HintOption` and :class:`SolverOption`,
+    #: only those given), checked when ``analyze`` or ``live`` starts: raises
+    #: :class:`~gridsight.solvers.errors.InputError` in words for a combination no board of
+    #: the game could take (each value alone is checked by its option's ``parse``).
+    check_hints: Callable[[Mapping[str, Any]], None] | None = None
 
     @property
     def adapter(self) -> GameAdapter:

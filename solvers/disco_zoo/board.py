@@ -204,18 +204,32 @@ def _read_taps(board: BoardText) -> list[int]:
 
 
 def _one_taps(board: BoardText, text: str) -> int:
-    line = board.header_line("taps")
+    try:
+        return taps_count(text)
+    except BoardFormatError as error:
+        raise BoardFormatError(error.detail, line=board.header_line("taps"),
+                               token=text) from None
+
+
+def taps_count(text: str, what: str = "'taps'", unsure: bool = True) -> int:
+    """One count of taps left as written (``7``, ``+07``): a whole number from 0 to
+    :data:`MAX_TAPS`, else :class:`BoardFormatError` naming ``what`` (the header; ``""`` for
+    an option, which argparse names). The one rule of a board's header and of the hint.
+
+    >>> taps_count("07")
+    7
+    """
     if not re.fullmatch(r"\+?[0-9]+", text):
+        counts = "; counts read unsure: 18/10" if unsure else ""
         raise BoardFormatError(
-            f"'taps' must be a whole number >= 0 (taps left; counts read unsure: 18/10), got "
-            f"'{text}'", line=line, token=text
+            f"{what} must be a whole number >= 0 (taps left{counts}), got '{text}'".strip(),
+            token=text
         )
     digits = text.lstrip("+").lstrip("0") or "0"
     if len(digits) > 3 or int(digits) > MAX_TAPS:
         raise BoardFormatError(
-            f"'taps' is at most {MAX_TAPS} (the tiles of the board), got '{text}'",
-            line=line,
-            token=text,
+            f"{what} is at most {MAX_TAPS} (the tiles of the board), got '{text}'".strip(),
+            token=text
         )
     return int(digits)
 

@@ -57,6 +57,26 @@ class Objective:
         return int(bool(rescued >> (self.target or 0) & 1)), count
 
 
+def check_objective(text: str) -> None:
+    """Refuse an objective no rescue could use, before any rescue is known: not ``expected``,
+    ``all`` or ``target:NAME``, or NAME no animal of the game (:class:`ObjectiveError`, the
+    words :func:`parse_objective` uses)."""
+    kind, _, name = text.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind in ("expected", "all") and not name:
+        return
+    if kind == "target" and name.strip():
+        bare, _ = split_pet(name)
+        try:
+            load_catalogue().resolve([bare.strip()], None)
+        except InputError as error:
+            if getattr(error, "token", None) == bare.strip():
+                raise ObjectiveError(f"--objective target: {getattr(error, 'detail', error)}"
+                                     ) from None
+        return
+    raise ObjectiveError(f"unknown --objective '{text}' (use expected, all or target:NAME)")
+
+
 def parse_objective(text: str, animals: tuple[Animal, ...]) -> Objective:
     """Read ``expected``, ``all`` or ``target:NAME`` (NAME loosely matched against the board)."""
     kind, _, name = text.strip().partition(":")

@@ -44,6 +44,7 @@ __all__ = [
     "decide",
     "leave_one_analysis",
     "moves_of",
+    "quick_walk",
 ]
 
 
@@ -87,7 +88,9 @@ class TilePathAnalysis:
     if not computed or out of time). ``leave_one`` lists every decided tile's result (``None``
     if not computed); ``undecided`` the tiles a bound left open. ``guess`` is the anytime
     move when no proven one can be shown (:func:`guess_move`); ``limited`` the first bound
-    that cut any part short, in words (``None``: the answer is exact).
+    that cut any part short, in words (``None``: the answer is exact). ``guess_walk``: when
+    no full walk exists and a bound stopped the search for the fewest tiles left, the walk
+    :func:`quick_walk` found (unproven the best; ``guess`` is its first step).
     """
 
     board: TilePathBoard
@@ -107,6 +110,7 @@ class TilePathAnalysis:
     undecided_text: str | None = None
     guess: Pos | None = None
     limited: str | None = None
+    guess_walk: tuple[Pos, ...] | None = None
 
     @property
     def solvable(self) -> bool:
@@ -135,7 +139,11 @@ class TilePathAnalysis:
         that did, in words); otherwise how the move shown was chosen."""
         if self.limited is None:
             return Quality()
-        if self.guess is not None:
+        if self.guess_walk is not None:
+            left = len(self.board.tiles) - len(self.guess_walk)
+            method = (f"unproven move: the first step of a quick walk leaving {left} "
+                      "tile(s), not proven the fewest")
+        elif self.guess is not None:
             method = "unproven move: no quick proof rules it out, the fewest ways on"
         else:
             method = self.proven
@@ -296,13 +304,26 @@ def analyse(
             try:
                 sweep = run(FrontierBoard(rows, cols, tiles, here, end), longest=True, **bounds)
             except LimitReached as stop:
-                limited.append(f"{stop.reason} reached")
-                warnings.append(f"{limited[-1]}: the fewest tiles left was not computed")
+                near = quick_walk(board)
+                if near is not None and len(tiles) - len(near) == 1:
+                    # No full walk exists, so at least one tile is left: a walk leaving one
+                    # leaves the fewest, however it was found.
+                    best, fewest_left = near, 1
+                else:
+                    limited.append(f"{stop.reason} reached")
+                    warnings.append(f"{limited[-1]}: the fewest tiles left was not computed")
             else:
                 if sweep.result.found:
                     best, fewest_left = sweep.result.path, len(tiles) - sweep.result.covered
                 else:
                     warnings.append("no walk from Link's tile reaches the end tile at all")
+    near = None
+    if best is None and limited:
+        # Stopped before the fewest tiles left was known: still a move (anytime), the first
+        # step of the best quick walk, said to be unproven.
+        near = quick_walk(board)
+        if near is not None and len(tiles) - len(near) == 1:
+            best, fewest_left, near = near, 1, None  # the fewest (see above)
     return TilePathAnalysis(
         board,
         None,
@@ -315,8 +336,59 @@ def analyse(
         undecided=left_open,
         warnings=tuple(warnings),
         limited=limited[0] if limited else None,
+        guess=near[1] if near else None,
+        guess_walk=near,
         **common,
     )
+
+
+#: Boards up to this many tiles get the connectivity look of :func:`quick_walk` (a walk of
+#: n steps costs about n^2 tile visits: 0.03 s of CPU at 100 tiles, 0.4 s at 400, measured).
+QUICK_WALK_CONNECTED = 150
+
+
+def _reach(start: Pos, cells: set[Pos]) -> int:
+    """How many of ``cells`` (``start`` among them) are reachable from ``start``."""
+    seen, todo = {start}, [start]
+    while todo:
+        for n in neighbours(todo.pop(), cells):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen)
+
+
+def quick_walk(board: TilePathBoard) -> tuple[Pos, ...] | None:
+    """A walk from Link's tile found without search, for a stopped analysis to still advise
+    a move: from each first move, a greedy walk (the step that leaves the fewest uncrossed
+    tiles out of reach first, on boards of up to :data:`QUICK_WALK_CONNECTED` tiles; then
+    Warnsdorff's rule, the tile with the fewest uncrossed neighbours; then reading order; the
+    end tile only as the last step), the one crossing the most tiles (then move order). ``None`` when Link
+    cannot move or no walk reaches the end tile. No search: no limit needed."""
+    here, end = board.current, board.end
+    connected = len(board.tiles) <= QUICK_WALK_CONNECTED
+    best: tuple[Pos, ...] | None = None
+    for first in neighbours(here, board.uncrossed):
+        walk = [here, first]
+        left = set(board.uncrossed) - {first}
+        while walk[-1] != end:
+            near = neighbours(walk[-1], left)
+            ways = [n for n in near if n != end] or near  # the end tile only when stuck
+            if not ways:
+                break
+
+            def rank(n: Pos) -> tuple[int, int, Pos]:
+                strands = len(left) - _reach(n, left) if connected else 0
+                return (strands, len(neighbours(n, left - {n})), n)
+
+            nxt = min(ways, key=rank)
+            walk.append(nxt)
+            left.discard(nxt)
+        if end is not None and walk[-1] != end:
+            continue
+        if best is None or len(walk) > len(best):
+            best = tuple(walk)
+    return best
 
 
 def guess_move(board: TilePathBoard) -> Pos | None:

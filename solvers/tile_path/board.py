@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from gridsight.solvers.boardtext import BoardText
 from gridsight.solvers.cellnames import name_of
-from gridsight.solvers.errors import BoardFormatError
+from gridsight.solvers.errors import BoardFormatError, shown
 
 Pos = tuple[int, int]
 
@@ -107,6 +107,8 @@ def parse_board(board: BoardText) -> TilePathBoard:
             line=board.row_lines[0] if board.row_lines else None,
         )
     grid = board.grid
+    if not all(TOKENS.issuperset(row) for row in grid):
+        _refuse_unknown_token(board)
     found: dict[str, list[tuple[Pos, int]]] = {}
     for token in ("S", "L", "E"):
         found[token] = [
@@ -129,8 +131,6 @@ def parse_board(board: BoardText) -> TilePathBoard:
             line=board.row_lines[0] if board.row_lines else None,
             token="S",
         )
-    if not all(TOKENS.issuperset(row) for row in grid):
-        board.check_tokens(TOKENS, TOKEN_HELP)  # names the first unknown token
     for token, what in (("S", "start tile"), ("L", "tile where Link stands"), ("E", "end tile")):
         if len(found[token]) > 1:
             (first, _), (second, line) = found[token][:2]
@@ -167,6 +167,25 @@ def parse_board(board: BoardText) -> TilePathBoard:
         tiles=frozenset(uncrossed | {current}),
         crossed=frozenset(crossed),
     )
+
+
+def _refuse_unknown_token(board: BoardText) -> None:
+    """Refuse the first unknown token, naming its line, cell and the tokens expected; a token
+    made of several known ones (``S.E``: tiles written without spaces) is told how to write it.
+    Checked before the ``S`` and the other tiles, so the message names what is wrong."""
+    for r, (row, line) in enumerate(zip(board.grid, board.row_lines)):
+        for c, token in enumerate(row):
+            if token in TOKENS:
+                continue
+            if len(token) > 1 and set(token) <= TOKENS:
+                spaced = " ".join(token) if len(token) <= 12 else " ".join(token[:12]) + " ..."
+                raise BoardFormatError(
+                    f"unknown token {shown(token)} at {name_of((r, c))}: one token per tile, "
+                    f"separated by spaces ('{spaced}'; expected {TOKEN_HELP})",
+                    line=line,
+                    token=token,
+                )
+            board.check_tokens(TOKENS, TOKEN_HELP)  # names this first unknown token
 
 
 def neighbours(pos: Pos, cells: frozenset[Pos] | set[Pos]) -> list[Pos]:

@@ -85,13 +85,105 @@ def animal_list(text: str) -> tuple[str, ...]:
     from gridsight.solvers.errors import BoardFormatError
 
     names = tuple(a.strip() for a in text.split(",") if a.strip())
+    if not names:
+        raise argparse.ArgumentTypeError(f"no animal named in '{text}' (A,B,C)")
+    catalogue = load_catalogue()
     for name in names:
         try:
-            load_catalogue().resolve([name], None)
+            catalogue.resolve([name], None)
         except BoardFormatError as error:
             if error.token == name:  # unknown (not a rule of the rescue as a whole)
                 raise argparse.ArgumentTypeError(str(error)) from None
-    return names
+    # The rescue's rules as a board's 'animals' line has them (one region, all different, at
+    # most one pet); names that fit several regions are left to --zoo-region or the screen.
+    problems = []
+    for region in catalogue.regions:
+        try:
+            catalogue.resolve(list(names), region)
+            return names
+        except BoardFormatError as error:
+            problems.append(error)
+    try:
+        catalogue.resolve(list(names), None)
+    except BoardFormatError as error:
+        raise argparse.ArgumentTypeError(error.detail) from None
+    raise argparse.ArgumentTypeError(problems[0].detail)  # pragma: no cover - resolve agrees
+
+
+def check_hints(given: Mapping[str, Any]) -> None:
+    """``--animals`` with ``--zoo-region`` and ``--objective target:NAME``, taken together as
+    a board's 'animals' and 'region' lines are (:meth:`Catalogue.resolve`): the animals of
+    that region, the target one of the animals; :class:`InputError` in words otherwise."""
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.disco_zoo.objective import parse_objective
+    from gridsight.solvers.errors import BoardFormatError, InputError
+
+    names, region = given.get("animals"), given.get("region")
+    if not names:
+        return
+    try:
+        _, animals = load_catalogue().resolve(list(names), region)
+    except BoardFormatError as error:
+        at = f" with --zoo-region {region}" if region else ""
+        raise InputError(f"--animals {', '.join(names)}{at}: {error.detail}") from None
+    objective = given.get("objective")
+    if objective:
+        parse_objective(objective, animals)  # ObjectiveError: the target is not in the rescue
+
+
+def region_hint(text: str) -> str:
+    """``--zoo-region NAME``: a region of the game (loosely matched, kept as typed); an
+    unknown one is refused here, listing the regions, as a board's 'region' line is.
+
+    >>> region_hint("farm")
+    'farm'
+    """
+    import argparse
+
+    from gridsight.solvers.disco_zoo.catalogue import load_catalogue
+    from gridsight.solvers.errors import BoardFormatError
+
+    try:
+        load_catalogue().region_name(text)
+    except BoardFormatError as error:
+        raise argparse.ArgumentTypeError(error.detail) from None
+    return text
+
+
+def taps_hint(text: str) -> int:
+    """``--taps N``: taps left, a whole number from 0 to the board's tiles (the rule of a
+    board's 'taps' line, :func:`gridsight.solvers.disco_zoo.board.taps_count`).
+
+    >>> taps_hint("7")
+    7
+    """
+    import argparse
+
+    from gridsight.solvers.disco_zoo.board import taps_count
+    from gridsight.solvers.errors import BoardFormatError
+
+    try:
+        return taps_count(text.strip(), what="", unsure=False)
+    except BoardFormatError as error:
+        raise argparse.ArgumentTypeError(error.detail) from None
+
+
+def objective_text(text: str) -> str:
+    """``--objective``: ``expected``, ``all`` or ``target:NAME`` with NAME an animal of the
+    game (whether it is in the rescue is known only once the rescue is read).
+
+    >>> objective_text("target:Panda")
+    'target:Panda'
+    """
+    import argparse
+
+    from gridsight.solvers.disco_zoo.objective import ObjectiveError, check_objective
+
+    try:
+        check_objective(text)
+    except ObjectiveError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def objectives(board: str) -> tuple[str, ...]:
@@ -143,9 +235,10 @@ SPEC = GameSpec(
     hints=(
         HintOption("animals", "--animals", "the rescue's animals (instead of reading the cards)",
                    "A,B,C", animal_list, header="animals"),
-        HintOption("region", "--zoo-region", "the region", "NAME", header="region"),
-        HintOption("taps", "--taps", "taps left (instead of reading the counter)", "N", int,
-                   header="taps"),
+        HintOption("region", "--zoo-region", "the region", "NAME", region_hint,
+                   header="region"),
+        HintOption("taps", "--taps", "taps left (instead of reading the counter)", "N",
+                   taps_hint, header="taps"),
     ),
     solver_options=(
         SolverOption("budget", "--budget", "lookahead work per board, in CPU seconds (at most "
@@ -153,10 +246,11 @@ SPEC = GameSpec(
                      live_default=0.2),
         TIME_LIMIT,
         SolverOption("objective", "--objective", "expected (default), all, or target:NAME",
-                     "expected", metavar="OBJ"),
+                     "expected", parse=objective_text, metavar="OBJ"),
     ),
     counter=Counter(header="taps", hint="taps"),
     objectives=Objectives("expected", objectives),
     words=WORDS,
     results=_results,
+    check_hints=check_hints,
 )

@@ -59,8 +59,22 @@ def placed(old: str, new: str) -> bool:
 
 
 def piece_letters(text: str) -> str:
-    """``--pieces`` as the format writes it: letters only, upper case (``"f i l"`` -> ``FIL``)."""
-    return "".join(text.split()).upper()
+    """``--pieces`` as the format writes it: letters only, upper case (``"f i l"`` -> ``FIL``);
+    a letter that is no piece is refused here, as a board's 'pieces' line refuses it.
+
+    >>> piece_letters("f i l")
+    'FIL'
+    """
+    import argparse
+
+    letters = "".join(text.replace(",", " ").split()).upper()
+    if not letters:
+        raise argparse.ArgumentTypeError(f"no piece named in '{text}' (letters of {LETTERS})")
+    for letter in letters:
+        if letter not in LETTERS:
+            raise argparse.ArgumentTypeError(
+                f"unknown piece '{letter}' in '{text}' (pieces are {' '.join(LETTERS)})")
+    return letters
 
 
 def _results(board: str, solution: Mapping[str, Any]) -> tuple[str, ...]:

@@ -62,14 +62,17 @@ or null, "path": moves or null, "next": moves proven to keep a full walk possibl
 "search" | null, "proof_text", "nodes", "fewest_left", "best_path", "leave_one": [{"row",
 "col", "path"}] or null, "leave_one_impossible": [{"row", "col", "proof", "proof_text"}] or
 null, "undecided": leave-one tiles left open, "guess": {"row", "col"} the unproven next tile
-shown when the search stopped undecided (no quick proof rules it out) or null, "quality":
+shown when the search stopped undecided (no quick proof rules it out), or the first step of
+"guess_walk" (moves of a quick walk, unproven) when no full walk exists and the search for the
+fewest tiles left stopped; null otherwise, "quality":
 {"exact", "stopped", "method"}, ...}. Rows and columns count from 0 at the top left.
 """ + f"""
 limits: each board gets --time-limit CPU seconds of work (default {SOLVE_TIME_LIMIT:g}) and \
 each search may hold
 --max-states frontier states at once (default {DEFAULT_MAX_STATES:,}); past either, the answer says
-what was proven ("undecided: the limit of 20 s of work reached (searched N states)") and, when
-undecided, still shows a move no quick proof rules out. Boards have at most {MAX_CELLS:,} cells.
+what was proven ("undecided: the limit of 20 s of work reached (searched N states)") and still
+shows a move, unproven: undecided, one no quick proof rules out; with no full walk, the first
+step of a quick walk. Boards have at most {MAX_CELLS:,} cells.
 """
 
 
@@ -177,6 +180,7 @@ def to_json(result: TilePathAnalysis) -> dict[str, Any]:
         "engine": result.engine,
         "guess": None if result.guess is None else {"row": result.guess[0],
                                                     "col": result.guess[1]},
+        "guess_walk": _moves(result.guess_walk),
         "quality": result.quality.to_dict(),
     }
 
@@ -218,7 +222,7 @@ def partial_advice(board: PartialBoard) -> Advice:
 
 
 def _walk(result: TilePathAnalysis) -> tuple | None:
-    return result.path if result.solvable else result.best_path
+    return result.path if result.solvable else result.best_path or result.guess_walk
 
 
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -231,7 +235,7 @@ def next_moves(result: TilePathAnalysis) -> tuple[str, ...]:
         return tuple(result.next) or tuple(moves_of(result.path)[:1])
     walk = _walk(result)
     if result.decided and not result.solvable and walk is not None and len(walk) > 1:
-        return tuple(moves_of(walk)[:1])
+        return tuple(moves_of(walk)[:1])  # the best walk's, or the quick walk's (unproven)
     return ()
 
 
@@ -280,6 +284,11 @@ def _guess_text(result: TilePathAnalysis) -> str:
 def _status(result: TilePathAnalysis) -> str:
     """The advice in one short line: ``Step down or right - either keeps a full walk
     possible``; with no full walk, the first step of the walk that leaves the fewest tiles."""
+    if result.guess_walk is not None:  # no full walk; stopped before the fewest was known
+        move = move_name(result.board.current, result.guess_walk[1])
+        left = len(result.board.tiles) - len(result.guess_walk)
+        return (f"Step {move} (unproven: {result.limited}) - no full walk exists; a quick "
+                f"walk this way leaves {left} tile{'s' if left != 1 else ''}")
     if result.guess is not None:  # undecided: the anytime move, unproven
         move = move_name(result.board.current, result.guess)
         return f"Step {move} (unproven; {result.proven})"
@@ -296,6 +305,8 @@ def _status(result: TilePathAnalysis) -> str:
         return f"Step {_either(moves)} - {keeps} a full walk possible"
     left = result.fewest_left
     if not moves:
+        if left is None and result.limited:  # stopped, and no quick walk either
+            return f"No full walk exists; no move found ({result.limited})"
         return "No full walk exists" + (f"; at best {left} tile(s) left" if left else "")
     return (f"Step {moves[0]} - no full walk exists; this starts the best walk, leaving "
             f"{left} tile{'s' if left != 1 else ''}")
@@ -307,7 +318,8 @@ def _details(result: TilePathAnalysis) -> tuple[str, ...]:
         lines.append(f"no full walk ({result.proof.kind}): {result.proof.text}")
     walk = _walk(result)
     if walk is not None and len(walk) > 1:
-        what = "full walk" if result.solvable else "best walk"
+        what = "full walk" if result.solvable else "best walk" if result.best_path else \
+            "quick walk (not proven the best)"
         lines.append(f"{what}: {len(walk) - 1} moves")
     return tuple(lines)
 
@@ -381,6 +393,14 @@ def to_text(result: TilePathAnalysis) -> str:
         )
         grid = _grid_text(result, result.best_path, {})
         lines += grid + [_key(grid, "the steps of the walk")]
+    elif result.guess_walk is not None:
+        left = len(board.tiles) - len(result.guess_walk)
+        lines.append(
+            f"Stopped ({result.limited}) before the fewest tiles left was found; a quick walk "
+            f"(not proven the best) leaves {left}:"
+        )
+        grid = _grid_text(result, result.guess_walk, {})
+        lines += grid + [_key(grid, "the steps of the quick walk")]
     if result.leave_one is not None:
         works = [r.tile for r in result.leave_one if r.path is not None]
         kinds: dict[str, int] = {}
@@ -388,9 +408,13 @@ def to_text(result: TilePathAnalysis) -> str:
             if r.proof is not None:
                 kinds[r.proof.kind] = kinds.get(r.proof.kind, 0) + 1
         why = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+        others = f"no full walk for the others ({why or 'none'})"
+        if result.undecided:
+            others = (f"no full walk for {sum(r.proof is not None for r in result.leave_one)} "
+                      f"({why or 'none'}); {len(result.undecided)} undecided (stopped)")
         lines.append(
-            f"Leave one: {len(works)} of {len(result.leave_one)} tiles can be the single tile "
-            f"left (blocked), marked B; no full walk for the others ({why or 'none'})."
+            f"Leave one: {len(works)} of {len(result.leave_one) + len(result.undecided)} tiles "
+            f"can be the single tile left (blocked), marked B; {others}."
         )
         grid = _grid_text(result, None, {pos: "B" for pos in works})
         lines += grid + [key_line([s for s in ("B", "@", "S", "E", "x", "#", ".")
