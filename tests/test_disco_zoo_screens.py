@@ -700,6 +700,17 @@ def _jungle_shot(seed: int, *, replace_panda_sprite: bool, boxes=None, found: st
     return shot
 
 
+def _analyzed_jungle(shot, tmp_path, run_cli) -> dict:
+    """``analyze --json`` of a drawn Jungle screen with its three animals named; the exit
+    code checked."""
+    path = tmp_path / "jungle.png"
+    cv2.imwrite(str(path), shot.image)
+    code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
+                             "--out", str(tmp_path / "out"), "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
 def test_a_found_rare_tile_is_told_panda_or_tiger_by_its_sprite(tmp_path, run_cli):
     for seed in range(3):
         shot = _jungle_shot(seed, replace_panda_sprite=False)
@@ -723,12 +734,7 @@ def test_the_sprite_alone_tells_a_found_rare_tile_panda_or_tiger(tmp_path, run_c
     above passes with sprite matching broken: the one filled box answers first.)"""
     shot = _jungle_shot(11, replace_panda_sprite=False, boxes=[(3, 1), (3, 1), (4, 0)],
                         found=found)
-    path = tmp_path / "jungle.png"
-    cv2.imwrite(str(path), shot.image)
-    code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
-                             "--out", str(tmp_path / "out"), "--json")
-    assert code == 0, err
-    data = json.loads(out)
+    data = _analyzed_jungle(shot, tmp_path, run_cli)
     assert [row.split()[0] for row in data["board"].splitlines()[3:]][2] == digit
     assert data["unsure_read"] == [] and data["unread"] == []
 
@@ -738,12 +744,7 @@ def test_a_found_tile_whose_animal_is_unsure_is_solved_over_its_candidates(tmp_p
     Panda tile and one Tiger tile found, the board shows one rare tile) do not fit the board,
     so they are not used: Panda or Tiger, solved over both."""
     shot = _jungle_shot(11, replace_panda_sprite=True, boxes=[(3, 1), (3, 1), (4, 0)])
-    path = tmp_path / "jungle.png"
-    cv2.imwrite(str(path), shot.image)
-    code, out, err = run_cli("analyze", str(path), "--animals", "Panda,Tiger,Monkey",
-                             "--out", str(tmp_path / "out"), "--json")
-    assert code == 0, err
-    data = json.loads(out)
+    data = _analyzed_jungle(shot, tmp_path, run_cli)
     grid = [row.split() for row in data["board"].splitlines()[3:]]
     assert grid[2][0] == "1/2"  # tapped, shows Panda or Tiger: never "untapped"
     assert data["unsure_read"] == [[2, 0]]
