@@ -66,9 +66,10 @@ def command_module(name: str) -> ModuleType:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``gridsight``: every command listed, each built when it is chosen."""
     from gridsight.commands.lazy import LazySubParsers
+    from gridsight.commands.parser import Parser
     from gridsight.registry import game_names
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="gridsight",
         description=(
             "Read a puzzle minigame off the screen (or from text) and get the best next move. "

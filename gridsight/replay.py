@@ -435,9 +435,10 @@ document.addEventListener("keydown", function (e) {
 
 def render_html(contents: LogContents, summary: Summary, checked: list[CheckResult] | None,
                 *, max_bytes: int = MAX_REPORT_BYTES) -> str:
-    """The self-contained HTML report, at most about ``max_bytes`` long (``--max-bytes``):
-    each saved frame embedded once (downscaled) under every step that shows it; past the
-    bound, pictures and then whole steps are left out, and the page says how many."""
+    """The self-contained HTML report, at most ``max_bytes`` bytes (``--max-bytes``): each
+    saved frame embedded once (downscaled) under every step that shows it; past the bound,
+    pictures and then whole steps are left out, and the page says how many. A bound too
+    small for the page with no step raises :class:`ReportLimitError`."""
     esc = html.escape
     records = contents.records
     budget = Budget(max_bytes)
@@ -477,11 +478,18 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
                  '<span class="no">did otherwise, or today\'s solver differs</span>'
                  '<span class="none">no move seen</span></p>')
     parts.append("</div>")
-    budget.take(sum(len(p) + 1 for p in parts) + len(_SCRIPT) + 200)
+    # The page with no step: the summary, the script, and room for the note of steps left out
+    # and the frames' style wrapper. A bound below it is refused, not passed over.
+    least = _bytes(parts) + _bytes([f"<script>{_SCRIPT}</script>", "</body></html>"]) + 200
+    if not budget.take(least):
+        raise ReportLimitError(
+            f"no HTML report written: --max-bytes {max_bytes:,} is less than the report "
+            f"with no step in it ({least:,} bytes: the summary, the page's style and script); "
+            f"raise --max-bytes to at least {least:,}")
     for k, record in enumerate(records):
         step = _step_html(contents, record, k, records, record.step in differing, frames,
                           budget)
-        size = sum(len(p) + 1 for p in step)
+        size = _bytes(step)
         if not budget.take(size):
             left = len(records) - k
             parts.append(f'<p class="warn">{left} more step(s) left out: the report reached '
@@ -493,7 +501,21 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     if frames.css:  # each frame once, as the background of every step that shows it
         parts.insert(parts.index(f"<style>{_STYLE}</style></head><body>"),
                      "<style>" + "\n".join(frames.css) + "</style>")
-    return "\n".join(parts) + "\n"
+    page = "\n".join(parts) + "\n"
+    written = len(page.encode("utf-8", "replace"))
+    if written > max_bytes:  # pragma: no cover - the budget above counts every part
+        raise ReportLimitError(f"no HTML report written: it would take {written:,} bytes, "
+                               f"past --max-bytes {max_bytes:,}")
+    return page
+
+
+class ReportLimitError(InputError):
+    """``replay --max-bytes`` too small for any report: refused in words, nothing written."""
+
+
+def _bytes(parts: list[str]) -> int:
+    """The bytes ``parts`` take in the page, as UTF-8, each on a line of its own."""
+    return sum(len(p.encode("utf-8", "replace")) + 1 for p in parts)
 
 
 def _picture_html(contents: LogContents, record: LogRecord, frames: FrameStore,

@@ -95,11 +95,16 @@ def test_unknown_animal_lists_the_regions_names():
     assert "Gorila" in message and "Jungle has: Monkey, Toucan, Gorilla" in message
 
 
-def test_unknown_animal_without_region_lists_every_region():
+def test_unknown_animal_without_region_names_the_closest_by_spelling():
+    """Not the game's ~100 animals (1,000 characters): the few spelled most like it."""
     with pytest.raises(BoardFormatError) as error:
-        load_catalogue().resolve(["Dodo"], None)
+        load_catalogue().resolve(["Gorila"], None)
     message = str(error.value)
-    assert "Farm: Sheep" in message and "Constellation: Chamaeleon" in message
+    assert message.startswith("unknown animal 'Gorila' (closest by spelling: Gorilla, ")
+    assert len(message) < 120 and "Constellation" not in message
+    with pytest.raises(BoardFormatError) as error:  # the region known: its animals
+        load_catalogue().resolve(["Gorila"], "Jungle")
+    assert "Jungle has: Monkey, Toucan, Gorilla" in str(error.value)
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,14 @@ BAD_HINTS = [
     (("--taps", "99"), "--taps: is at most 25"),
     (("--objective", "bad"), "unknown --objective 'bad' (use expected, all or target:NAME)"),
     (("--objective", "target:Nosuch"), "unknown animal 'Nosuch'"),
+    # An unknown target: the few names spelled like it, not the game's ~100 animals; the
+    # region's animals when it is given.
+    (("--objective", "target:Pandaa"), "unknown animal 'Pandaa' (closest by spelling: Panda,"),
+    (("--objective", "target:Pandaa", "--zoo-region", "jungle"),
+     "Jungle has: Monkey, Toucan, Gorilla, Panda, Tiger"),
+    (("--objective", "target:Panda", "--zoo-region", "Farm"),
+     "'Panda' is not an animal of Farm (it lives in Jungle; Farm has: Sheep, Pig"),
+    (("--animals", "Gorila"), "unknown animal 'Gorila' (closest by spelling: Gorilla,"),
     (("--pieces", "QQ"), "unknown piece 'Q' in 'QQ'"),
     (("--zoo-region", "Mars2"), "unknown region 'Mars2' (regions: Farm"),
     # Each alone is right; together no rescue could be: checked by the game, at the start.
@@ -141,7 +149,8 @@ def test_bad_hints_are_refused_when_live_starts(run_cli, monkeypatch, hint, word
     monkeypatch.setattr("gridsight.commands.live.check_targets", started)
     code, out, err = run_cli("live", "--game", "disco-zoo", "--window", "Game", *hint)
     assert code == 2 and out == "" and "Traceback" not in err
-    assert words in err.strip().splitlines()[-1], err  # after argparse's usage, if its own
+    # One line: the check's own words, no usage block before them, no list of every animal.
+    assert err.count("\n") == 1 and words in err and len(err) < 320, err
 
 
 @pytest.mark.parametrize(("hint", "words"), BAD_HINTS)
@@ -151,7 +160,16 @@ def test_bad_hints_are_refused_when_analyze_starts(run_cli, tmp_path, hint, word
     code, out, err = run_cli("analyze", str(tmp_path / "none.png"), "--out", str(tmp_path),
                              *hint)
     assert code == 2 and out == "" and "Traceback" not in err
-    assert words in err.strip().splitlines()[-1] and "none.png" not in err, err
+    assert err.count("\n") == 1 and words in err and "none.png" not in err, err
+
+
+@pytest.mark.parametrize("args", [("analyze", "--nosuch", "x.png"), ("live",),
+                                  ("analyze", "--game", "nosuch", "x.png")])
+def test_argparse_errors_keep_the_usage(run_cli, args):
+    """A mistyped option, a missing one or a choice not offered: the usage is the help
+    (only gridsight's own value checks are said in one line)."""
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and err.startswith("usage: gridsight"), err
 
 
 def test_good_hints_pass_the_start_checks(run_cli, monkeypatch):

@@ -94,12 +94,33 @@ def test_max_bytes_bounds_the_page_and_says_what_it_left_out(tmp_path, big_frame
                              "--max-bytes", "300k")
     assert code == 0, err
     page = (tmp_path / "r.html").read_text()
-    assert len(page) < 300_000 + 10_000
+    assert (tmp_path / "r.html").stat().st_size <= 300_000  # a hard bound, in bytes
     assert "left out: the report reached --max-bytes 300,000" in page
     assert "background-image" not in page  # the frame alone passes the bound
     assert "frame big.png left out" in page
     code, _, err = run_cli("replay", str(log), "--max-bytes", "0")
     assert code == 2 and "--max-bytes" in err
+
+
+def test_max_bytes_is_hard_a_bound_below_the_empty_page_is_refused(tmp_path, run_cli):
+    """``--max-bytes 1000`` wrote a 3.6 KB page (the summary, style and script alone): now
+    refused in words, nothing written; every bound the page fits in is kept to the byte
+    (player text in UTF-8 counted as bytes)."""
+    log = tmp_path / "s.jsonl"
+    log.write_text("".join(_line(step, advice=dict(json.loads(_line(step))["advice"],
+                                                   status="\u00e9" * 400)) + "\n"
+                           for step in range(1, 9)))
+    page = tmp_path / "r.html"
+    code, out, err = run_cli("replay", str(log), "--html", str(page), "--max-bytes", "1000")
+    assert code == 2 and not page.exists() and "Traceback" not in err
+    (least,) = re.findall(r"raise --max-bytes to at least ([\d,]+)$", err.strip())
+    assert err.count("\n") == 1 and "no HTML report written: --max-bytes 1,000" in err, err
+    least = int(least.replace(",", ""))
+    for bound in (least, least + 3_000, least + 9_000):
+        code, _, err = run_cli("replay", str(log), "--html", str(page), "--max-bytes",
+                               str(bound))
+        assert code == 0 and page.stat().st_size <= bound, (bound, page.stat().st_size)
+    assert "left out: the report reached" in page.read_text()
 
 
 @pytest.mark.parametrize("field, value", [

@@ -234,3 +234,16 @@ def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):
     assert code == 2 and "a second 'S'" in err and "Traceback" not in err
     code, _, err = cli("solve", "tile-path", "-", stdin="? S .\n. Q ?\n")
     assert code == 2 and "unknown token" in err
+
+
+def test_the_tiles_that_may_be_left_say_skip_not_block():
+    """The tiles that could be the one left uncrossed are labelled "skip": "block" on 18 tiles
+    of the Hero's Cave read as statues standing there; the key says what the word means."""
+    from gridsight.overlay.legend import legend_entries
+
+    (board,) = parse_boards(". S .\n. . .\n. . .\n")  # from an edge's middle: one tile left
+    advice = GAME.solve(board, TilePathOptions(limit=Limit.none())).advice
+    labels = {(m.row, m.col): m.label for m in advice.marks}
+    assert labels and set(labels.values()) == {"skip"}, labels
+    words = [entry.words for entry in legend_entries(advice)]
+    assert "skip: may be the one tile left uncrossed" in words, words

@@ -110,8 +110,9 @@ def _commands_parser() -> argparse.ArgumentParser:
     """The parser of the two commands the demo runs, ``live`` and ``replay``, as the command
     line builds them (the demo drives them as a player would type them)."""
     from gridsight.commands import live, replay
+    from gridsight.commands.parser import Parser
 
-    parser = argparse.ArgumentParser(prog="gridsight")
+    parser = Parser(prog="gridsight")
     commands = parser.add_subparsers(dest="command", required=True)
     live.add_parser(commands)
     replay.add_parser(commands)

@@ -139,15 +139,33 @@ class Catalogue:
         pet = next((p for p in self.pets if name_key(p.name) == key), None)
         return in_regions, pet, pet_only
 
-    def _describe(self, region: str | None) -> str:
+    def homes(self, name: str) -> tuple[str, ...]:
+        """The regions whose animals ``name`` (loosely matched) names, ``pets`` for a pet;
+        empty for a name no animal of the game has."""
+        in_regions, pet, _ = self._matches(name)
+        return (*in_regions, *(("pets",) if pet is not None else ()))
+
+    def closest(self, name: str, count: int = 4) -> tuple[str, ...]:
+        """The ``count`` animal names (of every region, and the pets) spelled most like
+        ``name``: what a player who mistyped one most likely meant.
+
+        >>> load_catalogue().closest("Pandaa", 3)[0]
+        'Panda'
+        """
+        import difflib
+
+        key = name_key(split_pet(name)[0])
+        names = list(dict.fromkeys(a.name for a in self.animals()))
+
+        def likeness(known: str) -> float:
+            return difflib.SequenceMatcher(None, key, name_key(known)).ratio()
+
+        return tuple(sorted(names, key=lambda known: (-likeness(known), known))[:count])
+
+    def _describe(self, region: str) -> str:
         pets = ", ".join(p.name for p in self.pets)
-        if region is not None:
-            names = ", ".join(a.name for a in self.regions[region])
-            return f"{region} has: {names}; pets: {pets}"
-        listing = "; ".join(
-            f"{r}: {', '.join(a.name for a in animals)}" for r, animals in self.regions.items()
-        )
-        return f"known animals: {listing}; pets: {pets}"
+        names = ", ".join(a.name for a in self.regions[region])
+        return f"{region} has: {names}; pets: {pets}"
 
     def resolve(self, names: list[str], region: str | None) -> tuple[str, tuple[Animal, ...]]:
         """The region and animals meant by ``names`` (in order), checking the rescue's rules.
@@ -162,9 +180,9 @@ class Catalogue:
         for name in names:
             in_regions, pet, _ = self._matches(name)
             if not in_regions and pet is None:
-                raise BoardFormatError(
-                    f"unknown animal '{name}' ({self._describe(region)})", token=name
-                )
+                known = (self._describe(region) if region is not None else
+                         f"closest by spelling: {', '.join(self.closest(name))}")
+                raise BoardFormatError(f"unknown animal '{name}' ({known})", token=name)
             if region is not None and region not in in_regions and pet is None:
                 home = ", ".join(in_regions)
                 raise BoardFormatError(

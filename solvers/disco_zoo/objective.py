@@ -57,22 +57,42 @@ class Objective:
         return int(bool(rescued >> (self.target or 0) & 1)), count
 
 
-def check_objective(text: str) -> None:
+def check_objective(text: str, region: str | None = None, *, names: bool = True) -> None:
     """Refuse an objective no rescue could use, before any rescue is known: not ``expected``,
-    ``all`` or ``target:NAME``, or NAME no animal of the game (:class:`ObjectiveError`, the
-    words :func:`parse_objective` uses)."""
+    ``all`` or ``target:NAME``, NAME no animal of the game, or (``region`` given) none of that
+    region's animals or pets (:class:`ObjectiveError`, the words :func:`parse_objective`
+    uses). An unknown NAME is answered with the few names spelled most like it (and the
+    region's animals when the region is known), not the game's whole list. ``names=False``
+    checks the form only (the command line's parse, before the region is known)."""
     kind, _, name = text.strip().partition(":")
     kind = kind.strip().lower()
     if kind in ("expected", "all") and not name:
         return
     if kind == "target" and name.strip():
-        bare, _ = split_pet(name)
+        if not names:
+            return
+        bare = split_pet(name)[0].strip()
+        catalogue = load_catalogue()
         try:
-            load_catalogue().resolve([bare.strip()], None)
+            catalogue.resolve([bare], region)
         except InputError as error:
-            if getattr(error, "token", None) == bare.strip():
-                raise ObjectiveError(f"--objective target: {getattr(error, 'detail', error)}"
-                                     ) from None
+            if getattr(error, "token", None) != bare:
+                return  # a known animal; what the rescue holds is checked with the rescue
+            if region is not None:
+                region = catalogue.region_name(region)
+                known = ", ".join(a.name for a in catalogue.regions[region])
+                pets = ", ".join(p.name for p in catalogue.pets)
+                homes = catalogue.homes(bare)
+                if homes:
+                    raise ObjectiveError(
+                        f"--objective target: '{bare}' is not an animal of {region} (it lives "
+                        f"in {', '.join(homes)}; {region} has: {known}; pets: {pets})") from None
+                raise ObjectiveError(
+                    f"--objective target: unknown animal '{bare}' (closest by spelling: "
+                    f"{', '.join(catalogue.closest(bare))}; {region} has: {known})") from None
+            raise ObjectiveError(
+                f"--objective target: unknown animal '{bare}' (closest by spelling: "
+                f"{', '.join(catalogue.closest(bare))})") from None
         return
     raise ObjectiveError(f"unknown --objective '{text}' (use expected, all or target:NAME)")
 

@@ -77,7 +77,7 @@ def animal_list(text: str) -> tuple[str, ...]:
     >>> animal_list("Gorilla,Nosuch")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: unknown animal 'Nosuch' (known animals: ...
+    argparse.ArgumentTypeError: unknown animal 'Nosuch' (closest by spelling: ...
     """
     import argparse
 
@@ -113,12 +113,16 @@ def animal_list(text: str) -> tuple[str, ...]:
 def check_hints(given: Mapping[str, Any]) -> None:
     """``--animals`` with ``--zoo-region`` and ``--objective target:NAME``, taken together as
     a board's 'animals' and 'region' lines are (:meth:`Catalogue.resolve`): the animals of
-    that region, the target one of the animals; :class:`InputError` in words otherwise."""
+    that region, the target one of the animals (or of the region, the animals not given);
+    :class:`InputError` in words otherwise."""
     from gridsight.solvers.disco_zoo.catalogue import load_catalogue
-    from gridsight.solvers.disco_zoo.objective import parse_objective
+    from gridsight.solvers.disco_zoo.objective import check_objective, parse_objective
     from gridsight.solvers.errors import BoardFormatError, InputError
 
     names, region = given.get("animals"), given.get("region")
+    objective = given.get("objective")
+    if objective:  # an unknown target: the names spelled like it (and the region's animals)
+        check_objective(objective, region)
     if not names:
         return
     try:
@@ -126,7 +130,6 @@ def check_hints(given: Mapping[str, Any]) -> None:
     except BoardFormatError as error:
         at = f" with --zoo-region {region}" if region else ""
         raise InputError(f"--animals {', '.join(names)}{at}: {error.detail}") from None
-    objective = given.get("objective")
     if objective:
         parse_objective(objective, animals)  # ObjectiveError: the target is not in the rescue
 
@@ -169,8 +172,10 @@ def taps_hint(text: str) -> int:
 
 
 def objective_text(text: str) -> str:
-    """``--objective``: ``expected``, ``all`` or ``target:NAME`` with NAME an animal of the
-    game (whether it is in the rescue is known only once the rescue is read).
+    """``--objective``: ``expected``, ``all`` or ``target:NAME``. Whether NAME is an animal
+    of the game (of ``--zoo-region``'s, when given) is checked when the command starts
+    (:func:`check_hints`, which knows the region); whether it is in the rescue, once the
+    rescue is read.
 
     >>> objective_text("target:Panda")
     'target:Panda'
@@ -180,7 +185,7 @@ def objective_text(text: str) -> str:
     from gridsight.solvers.disco_zoo.objective import ObjectiveError, check_objective
 
     try:
-        check_objective(text)
+        check_objective(text, names=False)
     except ObjectiveError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text

@@ -19,7 +19,8 @@ WORDS = Words(
     },
     legend={
         "recommend": "next step",
-        "safe": "may be the one tile left",
+        # A tile a walk may leave uncrossed: "skip", not "block" (read as a statue there).
+        "safe": "{label}: may be the one tile left uncrossed",
         "path": "walk (numbered steps)",
         # A room's tiles out of view, cut by its edge or under an enemy: not seen, not
         # misread ("not read" said of 45 tiles the player knows are off the screen).
