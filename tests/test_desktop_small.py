@@ -179,13 +179,19 @@ def test_cards_with_no_box_row_beside_a_counter_reading_more_are_no_furniture():
     app = other_phone_screen(rng, 360, int(rng.integers(640, 800)))
     capture = desktop(Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ()), rng,
                       decoy=True, harder=True)
-    read = locate(capture.image[14:1397, 1205:1519])  # the window-like region it was found in
-    screen = read.extras["rescue_screen"]
-    # (since the 29th session's lattice changes the chat's region reads another lattice,
-    # with no cards at all)
-    assert all(card.boxes is None for card in screen.cards)
-    seen = set(read.extras["furniture"]) | set(read.extras["furniture_doubtful"])
-    assert seen != {"cards", "counter"}
+    try:  # the window-like region it was found in
+        read = locate(capture.image[14:1397, 1205:1519])
+    except BoardNotFoundError:
+        # (since the 29th session's second round: the chat's lattice, its top row reading as
+        # nothing while the lattice a row over reads more of its tiles, is refused)
+        pass
+    else:
+        screen = read.extras["rescue_screen"]
+        # (since the 29th session's lattice changes the chat's region reads another lattice,
+        # with no cards at all)
+        assert all(card.boxes is None for card in screen.cards)
+        seen = set(read.extras["furniture"]) | set(read.extras["furniture_doubtful"])
+        assert seen != {"cards", "counter"}
 
     # (the look this was found on: before lawns were drawn near the common green)
     _, real, _ = sample(lambda seed: real_look_rescue(seed, near=False), 98_400, harder=True)

@@ -67,6 +67,13 @@ def _screens() -> dict[str, tuple[str, np.ndarray]]:
         # Mars, 0.85x, lines 0.969 of the grass, no toast: a lattice of 4/5 the board's pitch
         # sharing its corner, 23 of 25 read (a tile stated wrong with --animals).
         "600006": _faint(600_006, 0.9686, 0.8514, toasted=False),
+        # Nocturnal, 0.89x, lines 0.966 of the grass, a toast: the lattice a row below the
+        # board, its bottom row past the board, 20 of 25 read (8 tiles stated wrong).
+        "600049": _faint(600_049, 0.9656, 0.8850),
+        # Jurassic, 0.70x, lines 0.965, a toast: the board's lattice scores below zero by its
+        # lines; one of 4/5 its pitch, its bottom row over the toast, read 20 of 25 (4 tiles
+        # stated wrong).
+        "600015": _faint(600_015, 0.9651, 0.6959),
     }
 
 
@@ -104,3 +111,21 @@ def test_the_board_around_a_lattice_of_4_5_its_pitch_reading_most_tiles_is_tried
         return
     assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
     assert plain == text or (bool(asked) and not plain)
+
+
+def test_a_lattice_a_row_off_the_board_gives_way_to_the_board(reads):
+    """The lattice a row below the board outscored it by its lines (a toast's edges), its
+    bottom row past the board read as nothing: the lattice a row up reads every tile and is
+    the board (read exactly, or asked for the animals)."""
+    text, screen, plain, asked = reads["600049"]
+    assert screen is not None
+    assert [[t.kind for t in row] for row in screen.tiles] == _kinds(text)
+    assert plain == text or (bool(asked) and not plain)
+
+
+def test_a_lattice_whose_edge_row_reads_nothing_while_the_next_reads_more_is_refused(reads):
+    """No lattice proposed is the board's: the best's bottom row reads as nothing and the
+    lattice a row up reads more of its tiles, but not all. Neither is sure: refused, never
+    read wrong."""
+    text, screen, plain, asked = reads["600015"]
+    assert screen is None or [[t.kind for t in row] for row in screen.tiles] == _kinds(text)

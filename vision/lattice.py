@@ -205,6 +205,29 @@ def lattices_at(image: np.ndarray, rows: int, cols: int,
     return out
 
 
+def lattices_moved(image: np.ndarray, lattice: Lattice,
+                   moves: Sequence[tuple[int, int]]) -> list[Lattice | None]:
+    """``lattice`` moved by each ``(dx, dy)`` tiles (same pitch, not refined), scored as
+    :func:`lattice_candidates` scores its shifted ones; ``None`` when off the picture."""
+    grey = _grey(image)
+    h, w = grey.shape
+    if min(h, w) < 20:
+        return [None] * len(moves)
+    factor, loose = _working_maps(grey)
+    rows, cols = lattice.rows, lattice.cols
+    out: list[Lattice | None] = []
+    for dx, dy in moves:
+        x = lattice.x + dx * lattice.pitch_x
+        y = lattice.y + dy * lattice.pitch_y
+        if x < 0 or y < 0 or x + cols * lattice.pitch_x > w or y + rows * lattice.pitch_y > h:
+            out.append(None)
+            continue
+        score = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
+                            lattice.pitch_x * factor)
+        out.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols, score))
+    return out
+
+
 def _working_maps(grey: np.ndarray) -> tuple[float, _Maps]:
     """The factor from ``grey`` to the working width (:data:`WORK_WIDTH`) and the line maps
     there, each line widened a pixel (a line a pixel off still counts)."""

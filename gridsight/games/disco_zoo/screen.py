@@ -50,7 +50,7 @@ from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at
+from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at, lattices_moved
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
@@ -331,6 +331,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
+    if best is not None and best[1] >= 0 and best[5] < 1.0:
+        best = _off_by_a_row(image, best)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -389,6 +391,48 @@ def _board_around(image: np.ndarray, best: _Best) -> _Best:
                 seen >= SEEN_LINED or lawn_lined(image, around, tiles)):
             chosen = (plausibility, around.score * seen ** 2, around, tiles, False, seen)
     return chosen
+
+
+def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
+    """``best``, or the same lattice one row (column) over when ``best``'s edge row (column)
+    reads as nothing (every tile of it hidden or unknown) and that one reads every tile;
+    :class:`BoardNotFoundError` when it reads more of them than ``best`` but not all.
+
+    On faint lines a lattice one row off the board can outscore the board's own by its
+    lines (a toast's edges below the board): its row past the board reads "hidden", and
+    with the rest read it is above :data:`SEEN_WHOLE`, so nothing else is tried (probe
+    600049, lines 0.966 of the grass, 0.89x, toast: the lattice a row below the board, 20
+    of 25 read, 8 tiles stated wrong with no warning; the board, one row up, reads all 25).
+    When the lattice a row over reads more but not all (probe 600015 at 0.70x, lines 0.965:
+    a lattice of 4/5 the board's pitch, its bottom row over the toast, the one a row up
+    reading 23 of 25; the board's own lattice scores below zero by its lines and is never
+    proposed), neither is the board for sure: refused, not read wrong."""
+    lattice, tiles, seen = best[2], best[3], best[5]
+
+    def unread(line: Sequence[TileSeen]) -> bool:
+        return all(tile.kind in ("unknown", "hidden") for tile in line)
+
+    moves = [(0, -1)] if unread(tiles[-1]) else []
+    moves += [(0, 1)] if unread(tiles[0]) else []
+    moves += [(-1, 0)] if unread([row[-1] for row in tiles]) else []
+    moves += [(1, 0)] if unread([row[0] for row in tiles]) else []
+    doubt = ""
+    for (dx, dy), over in zip(moves, lattices_moved(image, lattice, moves)):
+        if over is None:
+            continue
+        over_tiles, plausibility = read_tiles(image, over)
+        over_seen = _share_read(over_tiles)
+        if plausibility < MIN_PLAUSIBLE or over_seen <= seen:
+            continue
+        if over_seen >= 1.0 and over.score > 0:
+            return (plausibility, over.score, over, over_tiles, False, over_seen)
+        edge = "bottom row" if dy < 0 else "top row" if dy else \
+            "right column" if dx < 0 else "left column"
+        doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, and "
+                 f"the lattice one over reads {over_seen:.0%} of its tiles")
+    if doubt:
+        raise BoardNotFoundError("disco-zoo", doubt)
+    return best
 
 
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
