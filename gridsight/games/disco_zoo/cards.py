@@ -204,6 +204,29 @@ THIN_BAND = 3  # a band of inked rows thinner than this (pixels) is no card's li
 BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards are below)
 
 
+# Ink in thin long lines is no card's: the screen's edges and the title bar's or the board's
+# rim where the ground meets them, its colour bled by JPEG (fresh real-look 450026 in a
+# desktop at 0.94x, its levels crushed: a Constellation card 4 Lab from the navy ground, a
+# column of ink down each side of the screen joining all the rows and a line of the title
+# bar's purple under it, so the whole width made one group and no card was found). A line:
+# a piece of ink LINE_RATIO times longer than thick, and at most THIN_BAND thick and LINE_LONG
+# of a tile's pitch long or more, or a pixel thick (a name's letters and a row of boxes are
+# not). The lines are taken out once the rows above the cards are, so a rim cut from the
+# title bar's ink is one.
+LINE_LONG = 0.4
+LINE_RATIO = 8
+
+
+def _without_lines(mask: np.ndarray, long: float) -> np.ndarray:
+    """``mask`` less its pieces of ink that are thin long lines (:data:`LINE_LONG`)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    thin = np.minimum(stats[:, 2], stats[:, 3])
+    length = np.maximum(stats[:, 2], stats[:, 3])
+    lines = [i for i in range(1, count) if length[i] >= LINE_RATIO * thin[i] and
+             (thin[i] <= THIN_BAND and length[i] >= long or thin[i] == 1)]
+    return mask & ~np.isin(labels, lines) if lines else mask
+
+
 def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
                   pitch: float) -> tuple[CardSeen, ...]:
     """The cards in ``area`` found by what they hold when no row of panels shows there
@@ -227,6 +250,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     top, bottom = stretches[-1]
     mask = mask[:bottom]
     mask[:top] = False
+    mask = without_specks(_without_lines(mask, LINE_LONG * pitch))
     for a, b in _runs(mask.any(axis=1)):
         if b - a < THIN_BAND:
             mask[a:b] = False  # a shadow's or an edge's row or two, no part of a card
