@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from kit.desktop import real_look_rescue, sample
 
 from gridsight.games.disco_zoo.cards import (
     FAINT_ROW,
@@ -20,6 +21,7 @@ from gridsight.games.disco_zoo.cards import (
     CardSeen,
     _pair_across_cards,
     _split_clearly,
+    _without_lines,
 )
 from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue, rows_short_of_the_found
 from gridsight.games.disco_zoo.settle import BOX_SURE
@@ -187,3 +189,26 @@ def test_a_row_with_no_middle_keeps_its_fills_only_parted_clearly_in_boxes_told(
     assert not _split_clearly(_row(7), [(True, "common", 30.0)] * 4)  # all alike: a border
     unclear = parted[:3] + [(False, "", SPLIT_CLEAR - 1)]
     assert not _split_clearly(_row(7), unclear)
+
+
+def test_a_card_on_a_dark_ground_is_found_past_the_screens_edges_and_rims():
+    # desktop 450026 (levels crushed): a Constellation card 4 Lab from the navy ground; the
+    # screen's edges and the title bar's bled rim joined all its ink in one group
+    shot, capture, _ = sample(real_look_rescue, 450_026, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    screen = locate_rescue(capture.image[y : y + h, x : x + w])
+    (card,) = shot.extras["cards"]
+    (seen,) = screen.cards
+    assert (seen.boxes.count, seen.boxes.found) == (card.boxes, card.filled)
+
+
+def test_thin_long_lines_are_no_ink_of_a_card():
+    mask = np.zeros((100, 120), bool)
+    mask[:, 0] = True  # a screen's edge
+    mask[10:12, 5:60] = True  # a rim two pixels thick
+    mask[90, 70:82] = True  # a pixel thick, 12 long
+    mask[40:52, 40:43] = True  # a letter's stroke: 3 thick, 12 tall
+    mask[60:66, 30:58] = True  # a row of boxes, 6 px
+    kept = _without_lines(mask, 25.0)
+    assert not kept[:, 0].any() and not kept[10:12].any() and not kept[90].any()
+    assert kept[40:52, 40:43].all() and kept[60:66, 30:58].all()
