@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from kit.desktop import real_look_rescue, sample
 
 from gridsight.games.disco_zoo.cards import (
     FAINT_ROW,
+    SPLIT_CLEAR,
     BoxesSeen,
     CardSeen,
     _pair_across_cards,
+    _split_clearly,
+    _without_lines,
 )
 from gridsight.games.disco_zoo.screen import TileSeen, locate_rescue, rows_short_of_the_found
 from gridsight.games.disco_zoo.settle import BOX_SURE
-from gridsight.vision.boxrow import _spans_the_middle
+from gridsight.vision.boxrow import BoxRow, _spans_the_middle
 from gridsight.vision.panels import Panel
 from test_disco_zoo_screens import read_plainly, real_screen, stated_wrong
 
@@ -31,6 +35,8 @@ SCREENS = {
     560016: "a common colour 8 Lab from the unfilled inside, one fill on each card",
     560022: "the Zebra card's rounded corners taken for a row of two",
     590023: "boxes of 6 px with 3 px borders: no middle, every box read filled",
+    370019: "a grey-purple card's hue bled into a box on each of two cards",
+    500038: "boxes of 7 px, no middle measured, one light fill apart from three dark",
 }
 
 
@@ -74,6 +80,20 @@ def test_boxes_with_no_middle_read_no_fill_and_keep_their_count(reads):
         assert seen.boxes.filled == 0 and seen.boxes.found is None and seen.boxes.rarity == ""
 
 
+def test_boxes_with_no_middle_parted_clearly_keep_their_fills(reads):
+    drawn, screen, *_ = reads[500038]
+    for card, seen in zip(drawn[::2], screen.cards[::2]):  # (the middle card's has middles)
+        assert (seen.boxes.count, seen.boxes.found) == (card.boxes, card.filled)
+        assert seen.boxes.confidence >= BOX_SURE and seen.boxes.rarity == card.rarity
+
+
+def test_a_box_bled_toward_its_card_on_each_of_two_cards_leaves_the_rows_clear(reads):
+    drawn, screen, *_ = reads[370019]
+    card, seen = drawn[1], screen.cards[1]
+    assert (seen.boxes.count, seen.boxes.found) == (card.boxes, card.filled) == (2, 0)
+    assert seen.boxes.confidence >= BOX_SURE
+
+
 def test_the_row_under_the_cards_corners_is_found(reads):
     drawn, screen, *_ = reads[560022]
     assert [seen.boxes.count for seen in screen.cards] == [card.boxes for card in drawn]
@@ -93,6 +113,9 @@ def test_one_fill_of_an_unknown_colour_on_each_of_two_cards_leaves_both_rows_unc
     verdicts = [(False, "", 30.0)] * 8
     assert all(margin == 0.0 for _, _, margin in
                _pair_across_cards(verdicts, _measured(middles), owners))
+    green = [(71.0, 104.0, 67.0)] * 8  # the cards' colour (BGR), the unfilled look's own
+    assert all(margin == 0.0 for _, _, margin in
+               _pair_across_cards(verdicts, _measured(middles), owners, green))
     # ... but one such box alone, or two on cards whose other boxes are as spread, are not
     lone = [(41.0, -20.7, 14.6)] + middles[1:]
     assert _pair_across_cards(verdicts, _measured(lone), owners) == verdicts
@@ -134,3 +157,58 @@ def test_rows_counting_fewer_fills_than_the_found_tiles_are_not_counted_on():
     assert rows_short_of_the_found(loose, _board(1)) == loose
     untold = (_card(3, 0, 0.9, sure=False), _card(4, 0, 1.0))
     assert rows_short_of_the_found(untold, _board(1)) == untold
+
+
+def test_a_box_on_each_of_two_cards_bled_toward_the_cards_colour_is_no_fill():
+    # 370019 at 2.03x: on grey-purple cards, a mythical row's first box and a rare row's last
+    # 7.4 and 8.7 Lab from five unfilled boxes, toward the cards' colour in a* b* only
+    middles = [(47.6, -1.9, 5.5), (45.3, -3.6, 7.8), (45.8, 1.4, 2.4), (46.7, -4.8, 8.9),
+               (45.3, -3.5, 7.5), (45.6, -4.0, 8.0), (46.2, 2.2, 1.4)]
+    owners = [0, 0, 1, 1, 2, 2, 2]
+    verdicts = [(False, "", 30.0)] * 7
+    purple = [(98.0, 90.0, 107.0)] * 7
+    assert _pair_across_cards(verdicts, _measured(middles), owners, purple) == verdicts
+    # ... but on cards of another hue, or past the cards' own colour, they are fills
+    green = [(71.0, 104.0, 67.0)] * 7
+    assert _pair_across_cards(verdicts, _measured(middles), owners, green) != verdicts
+    far = list(middles)
+    far[2], far[6] = (45.8, 16.0, -10.0), (46.2, 16.5, -10.5)
+    assert _pair_across_cards(verdicts, _measured(far), owners, purple) != verdicts
+
+
+def _row(side: int) -> BoxRow:
+    boxes = tuple((k * (side + 4), 0, side, side) for k in range(4))
+    return BoxRow(boxes, ((0, 0, 0),) * 4, ((0, 0, 0),) * 4, 1.0, inner=(3.0, 0.0, 0.0, 0.0))
+
+
+def test_a_row_with_no_middle_keeps_its_fills_only_parted_clearly_in_boxes_told():
+    # 500038 at 1.15x: boxes of 7 px, one read filled at 26.6, three unfilled at 28 and more
+    parted = [(True, "common", 26.6), (False, "", 29.6), (False, "", 28.3), (False, "", 31.3)]
+    assert _split_clearly(_row(7), parted)
+    assert not _split_clearly(_row(6), parted)  # fills not told (590023's 6 px)
+    assert not _split_clearly(_row(7), [(True, "common", 30.0)] * 4)  # all alike: a border
+    unclear = parted[:3] + [(False, "", SPLIT_CLEAR - 1)]
+    assert not _split_clearly(_row(7), unclear)
+
+
+def test_a_card_on_a_dark_ground_is_found_past_the_screens_edges_and_rims():
+    # desktop 450026 (levels crushed): a Constellation card 4 Lab from the navy ground; the
+    # screen's edges and the title bar's bled rim joined all its ink in one group
+    shot, capture, _ = sample(real_look_rescue, 450_026, fraction=(0.15, 0.2), harder=True)
+    x, y, w, h = capture.extras["screen_box"]
+    screen = locate_rescue(capture.image[y : y + h, x : x + w])
+    (card,) = shot.extras["cards"]
+    (seen,) = screen.cards
+    assert (seen.boxes.count, seen.boxes.found) == (card.boxes, card.filled)
+
+
+def test_thin_long_lines_are_no_ink_of_a_card():
+    mask = np.zeros((100, 120), bool)
+    mask[:, 0] = True  # a screen's edge
+    mask[10:12, 5:60] = True  # a rim two pixels thick
+    mask[90, 70:82] = True  # a pixel thick, 12 long
+    mask[40:52, 40:43] = True  # a letter's stroke: 3 thick, 12 tall
+    mask[60:66, 30:58] = True  # a row of boxes, 6 px
+    kept = _without_lines(mask, 25.0)
+    assert not kept[:, 0].any() and not kept[10:12].any() and not kept[90].any()
+    assert kept[40:52, 40:43].all() and kept[60:66, 30:58].all()

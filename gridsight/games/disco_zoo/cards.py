@@ -204,6 +204,29 @@ THIN_BAND = 3  # a band of inked rows thinner than this (pixels) is no card's li
 BAR_INK = 0.6  # a row of the area this much inked is the title bar's (the cards are below)
 
 
+# Ink in thin long lines is no card's: the screen's edges and the title bar's or the board's
+# rim where the ground meets them, its colour bled by JPEG (fresh real-look 450026 in a
+# desktop at 0.94x, its levels crushed: a Constellation card 4 Lab from the navy ground, a
+# column of ink down each side of the screen joining all the rows and a line of the title
+# bar's purple under it, so the whole width made one group and no card was found). A line:
+# a piece of ink LINE_RATIO times longer than thick, and at most THIN_BAND thick and LINE_LONG
+# of a tile's pitch long or more, or a pixel thick (a name's letters and a row of boxes are
+# not). The lines are taken out once the rows above the cards are, so a rim cut from the
+# title bar's ink is one.
+LINE_LONG = 0.4
+LINE_RATIO = 8
+
+
+def _without_lines(mask: np.ndarray, long: float) -> np.ndarray:
+    """``mask`` less its pieces of ink that are thin long lines (:data:`LINE_LONG`)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    thin = np.minimum(stats[:, 2], stats[:, 3])
+    length = np.maximum(stats[:, 2], stats[:, 3])
+    lines = [i for i in range(1, count) if length[i] >= LINE_RATIO * thin[i] and
+             (thin[i] <= THIN_BAND and length[i] >= long or thin[i] == 1)]
+    return mask & ~np.isin(labels, lines) if lines else mask
+
+
 def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
                   pitch: float) -> tuple[CardSeen, ...]:
     """The cards in ``area`` found by what they hold when no row of panels shows there
@@ -227,6 +250,7 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     top, bottom = stretches[-1]
     mask = mask[:bottom]
     mask[:top] = False
+    mask = without_specks(_without_lines(mask, LINE_LONG * pitch))
     for a, b in _runs(mask.any(axis=1)):
         if b - a < THIN_BAND:
             mask[a:b] = False  # a shadow's or an edge's row or two, no part of a card
@@ -565,7 +589,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         rarity = kinds.pop() if len(kinds) == 1 else ""
         clear = min(1.0, min(m for _, _, m in mine) / (4 * FILL_MARGIN))
         confidence = float(card.row.regularity * clear) if len(kinds) == 0 else 0.0
-        blind = no_middle(card.row)
+        blind = no_middle(card.row) and not _split_clearly(card.row, mine)
         if blind:  # no middle to show a fill: none read, not counted on (as clear as read)
             mine, rarity = [(False, "", margin) for _, _, margin in mine], ""
         if card.faint_row:
@@ -664,6 +688,24 @@ NO_MIDDLE = 1.0
 # ruling the Chicken out; its tint common at 0.002). Measured on main over the same seeds: of
 # such rarities read at 0.5 and more, 24 right, 6 wrong; a tint read at more than 0 then
 # disagreed with none of the right ones on 540000, 550000 and 370000.
+
+
+# ... unless its boxes are of MIN_FILL_SIDE or more and part clearly, some read filled and some
+# unfilled, each by SPLIT_CLEAR Lab and more: the insides then show through the blur, a light
+# fill lighter than a dark inside (fresh real-look 500038 at 1.15x: boxes of 7 px with 2 px
+# borders, the middles measured 0 px, two rows "1 of 4" common right at margins 26 and more).
+# A border alone (590023's boxes of 6 px) reads every box alike; the no-middle rows that
+# parted into filled and unfilled on those seeds were of 2-4 px boxes, read at confidence 0
+# and wrong.
+SPLIT_CLEAR = 4 * FILL_MARGIN
+
+
+def _split_clearly(row: BoxRow, verdicts: Sequence[tuple[bool, str, float]]) -> bool:
+    """Whether a row's boxes (of :data:`MIN_FILL_SIDE` and more) read some filled and some
+    unfilled, each by :data:`SPLIT_CLEAR` and more (``verdicts``: each box's)."""
+    return min(min(b[2], b[3]) for b in row.boxes) >= MIN_FILL_SIDE and \
+        len({filled for filled, _, _ in verdicts}) == 2 and \
+        min(margin for _, _, margin in verdicts) >= SPLIT_CLEAR
 
 
 def no_middle(row: BoxRow) -> bool:
@@ -769,6 +811,34 @@ def _card_hued(middle: np.ndarray, others: np.ndarray, card: tuple[float, float,
     return min(turn, 360 - turn) <= HUE_SAME
 
 
+# A box's middle pulled from the unfilled look toward its card's colour in chroma alone (JPEG
+# keeps colour at half the resolution of lightness, so a box beside the card's ground takes
+# its hue, not its lightness): lightness within SAME_LIGHT of the unfilled look's, the shift
+# in (a*, b*) within BLEED_TURN degrees of the card's direction and no farther than the card
+# (fresh real-look 370019 at 2.03x: on a grey-purple card too grey for _card_hued, a mythical
+# row's first box and a rare row's last box 7.4 and 8.7 Lab from five unfilled boxes, turned
+# 8 and 9 degrees from the card's direction, half way to it, left the right mythical row
+# unclear).
+BLEED_TURN = 15.0
+
+
+def _card_bled(middle: np.ndarray, others: np.ndarray, card: tuple[float, float, float]
+               ) -> bool:
+    """Whether a box's ``middle`` (Lab) differs from the other unfilled boxes' (``others``,
+    Lab) as their look blended toward its ``card``'s colour (BGR) in chroma only: of their
+    lightness, moved toward the card's (a*, b*) and no farther."""
+    card_lab = _lab(np.array(card, np.float32))
+    if abs(float(middle[0] - others[0])) > SAME_LIGHT:
+        return False
+    toward = np.asarray(card_lab[1:] - others[1:], np.float64)
+    shift = np.asarray(middle[1:] - others[1:], np.float64)
+    reach, moved = float(np.hypot(*toward)), float(np.hypot(*shift))
+    if reach == 0.0 or moved == 0.0:
+        return False
+    along = float(np.dot(shift, toward)) / reach
+    return along <= reach and along >= moved * float(np.cos(np.radians(BLEED_TURN)))
+
+
 # A card's boxes read unfilled, two or more of one look (within ALIKE Lab of each other) and
 # apart from the other cards' unfilled boxes (at least OTHERS of them) by APART_LOOK Lab, or
 # SPREAD_TIMES their own spread about their median if more: unfilled boxes look the same on
@@ -818,7 +888,8 @@ def _pair_across_cards(verdicts: list[tuple[bool, str, float]],
     one box read unfilled alike (:data:`ALIKE`) to one of the other's, both apart from the
     screen's other unfilled boxes (:data:`OTHERS` of them at least) by :data:`APART_LOOK`
     and :data:`LONE_TIMES` their spread, neither a shade of its card's hue
-    (:func:`_card_hued`): fills of one colour this reader does not know, one on each card,
+    (:func:`_card_hued`) nor both the others' look bled toward their cards' colour
+    (:func:`_card_bled`): fills of one colour this reader does not know, one on each card,
     as :func:`_two_unfilled_looks` tells two on one card (fresh real-look 560016 at 1.14x: a
     common colour drawn 8 Lab from the unfilled inside, the Monkey's and the Gorilla's one
     fill each 9.5 and 7.9 from six unfilled boxes spread 0.4, 4.5 from each other; the
@@ -840,6 +911,8 @@ def _pair_across_cards(verdicts: list[tuple[bool, str, float]],
             if min(float(np.linalg.norm(measured[i][0] - centre)) for i in (a, b)) \
                     > max(APART_LOOK, LONE_TIMES * spread) and \
                     not any(i < len(cards) and _card_hued(measured[i][0], centre, cards[i])
+                            for i in (a, b)) and \
+                    not all(i < len(cards) and _card_bled(measured[i][0], centre, cards[i])
                             for i in (a, b)):
                 marked.update((owners[a], owners[b]))
     if not marked:
