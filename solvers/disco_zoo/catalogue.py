@@ -162,7 +162,9 @@ class Catalogue:
 
         return tuple(sorted(names, key=lambda known: (-likeness(known), known))[:count])
 
-    def _describe(self, region: str) -> str:
+    def describe(self, region: str) -> str:
+        """``region``'s animals and the pets, as a message lists them ("Farm has: ...;
+        pets: ...")."""
         pets = ", ".join(p.name for p in self.pets)
         names = ", ".join(a.name for a in self.regions[region])
         return f"{region} has: {names}; pets: {pets}"
@@ -180,14 +182,14 @@ class Catalogue:
         for name in names:
             in_regions, pet, _ = self._matches(name)
             if not in_regions and pet is None:
-                known = (self._describe(region) if region is not None else
+                known = (self.describe(region) if region is not None else
                          f"closest by spelling: {', '.join(self.closest(name))}")
                 raise BoardFormatError(f"unknown animal '{name}' ({known})", token=name)
             if region is not None and region not in in_regions and pet is None:
                 home = ", ".join(in_regions)
                 raise BoardFormatError(
                     f"'{name}' is not an animal of {region} (it lives in {home}; "
-                    f"{self._describe(region)})",
+                    f"{self.describe(region)})",
                     token=name,
                 )
             matches.append((name, in_regions, pet))

@@ -81,12 +81,11 @@ def check_objective(text: str, region: str | None = None, *, names: bool = True)
             if region is not None:
                 region = catalogue.region_name(region)
                 known = ", ".join(a.name for a in catalogue.regions[region])
-                pets = ", ".join(p.name for p in catalogue.pets)
                 homes = catalogue.homes(bare)
                 if homes:
                     raise ObjectiveError(
                         f"--objective target: '{bare}' is not an animal of {region} (it lives "
-                        f"in {', '.join(homes)}; {region} has: {known}; pets: {pets})") from None
+                        f"in {', '.join(homes)}; {catalogue.describe(region)})") from None
                 raise ObjectiveError(
                     f"--objective target: unknown animal '{bare}' (closest by spelling: "
                     f"{', '.join(catalogue.closest(bare))}; {region} has: {known})") from None

@@ -294,6 +294,7 @@ def analyse(
             warnings.append(f"{why}: {len(left_open)} tile(s) of the leave-one analysis undecided")
     fewest_left: int | None = None
     best: tuple[Pos, ...] | None = None
+    fewest_stopped: str | None = None  # the bound that stopped the search for the fewest
     if fewest:
         working = [r for r in results or () if r.path is not None]
         if working:
@@ -304,26 +305,24 @@ def analyse(
             try:
                 sweep = run(FrontierBoard(rows, cols, tiles, here, end), longest=True, **bounds)
             except LimitReached as stop:
-                near = quick_walk(board)
-                if near is not None and len(tiles) - len(near) == 1:
-                    # No full walk exists, so at least one tile is left: a walk leaving one
-                    # leaves the fewest, however it was found.
-                    best, fewest_left = near, 1
-                else:
-                    limited.append(f"{stop.reason} reached")
-                    warnings.append(f"{limited[-1]}: the fewest tiles left was not computed")
+                fewest_stopped = stop.reason
             else:
                 if sweep.result.found:
                     best, fewest_left = sweep.result.path, len(tiles) - sweep.result.covered
                 else:
                     warnings.append("no walk from Link's tile reaches the end tile at all")
     near = None
-    if best is None and limited:
+    if best is None and (limited or fewest_stopped):
         # Stopped before the fewest tiles left was known: still a move (anytime), the first
         # step of the best quick walk, said to be unproven.
         near = quick_walk(board)
         if near is not None and len(tiles) - len(near) == 1:
-            best, fewest_left, near = near, 1, None  # the fewest (see above)
+            # No full walk exists, so at least one tile is left: a walk leaving one leaves
+            # the fewest, however it was found.
+            best, fewest_left, near = near, 1, None
+        elif fewest_stopped:
+            limited.append(f"{fewest_stopped} reached")
+            warnings.append(f"{limited[-1]}: the fewest tiles left was not computed")
     return TilePathAnalysis(
         board,
         None,

@@ -255,11 +255,23 @@ def could_be_found(tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
     """Whether a rescue could show ``tiles`` found: no rarity's found tiles (those of one
     rarity) more than :func:`_most_found` allows, and all found tiles no more than three of
     the largest animals and a pet."""
-    most = _most_found()
     found = [t for row in tiles for t in row if t.kind == "found"]
-    counts = Counter(t.rarities[0] for t in found if len(t.rarities) == 1)
+    return _past_the_most([t.rarities[0] if len(t.rarities) == 1 else None
+                           for t in found]) is None
+
+
+def _past_the_most(rarities: Sequence[str | None]) -> str | None:
+    """Why found tiles of these ``rarities`` (``None``: not told) are more than a rescue
+    shows, in all or of one rarity (:func:`_most_found`); ``None`` when a rescue may."""
+    most = _most_found()
     largest = max(v for r, v in most.items() if r != "pet") + most.get("pet", 0)
-    return len(found) <= largest and all(n <= most.get(r, n) for r, n in counts.items())
+    if len(rarities) > largest:
+        return f"{len(rarities)} tiles read as found animals, more than a rescue shows ({largest})"
+    for rarity, count in sorted(Counter(r for r in rarities if r is not None).items()):
+        if rarity in most and count > most[rarity]:
+            return (f"{count} tiles read as found {rarity} animals, more than a rescue shows "
+                    f"({most[rarity]})")
+    return None
 
 
 def found_past_the_most(labels: tuple[tuple[str, ...], ...]) -> str | None:
@@ -269,17 +281,8 @@ def found_past_the_most(labels: tuple[tuple[str, ...], ...]) -> str | None:
     bench_desktop.py --decoy game`): our skin's frame matched on a wallpaper of light blue
     squares between red lines (0.81), every square read as a found rare animal (a cell 0.62
     to 0.70); with ``--animals`` given, 25 found tiles were said with no warning."""
-    most = _most_found()
-    found = [label.split(":", 1)[1] for row in labels for label in row
-             if label.startswith("animal:")]
-    largest = max(v for r, v in most.items() if r != "pet") + most.get("pet", 0)
-    if len(found) > largest:
-        return f"{len(found)} tiles read as found animals, more than a rescue shows ({largest})"
-    for rarity, count in sorted(Counter(found).items()):
-        if rarity in most and count > most[rarity]:
-            return (f"{count} tiles read as found {rarity} animals, more than a rescue shows "
-                    f"({most[rarity]})")
-    return None
+    return _past_the_most([label.split(":", 1)[1] for row in labels for label in row
+                           if label.startswith("animal:")])
 
 
 def _may_spell(counter: NumberRead, value: int) -> bool:
