@@ -1,0 +1,73 @@
+"""One :class:`Limit` honoured by every solver of every game, through the library.
+
+Each solver a caller can pick (every Thrill Digger policy, every Disco Zoo objective, every
+tile-path engine, both pentomino algorithms with and without the count, Minesweeper) gets a
+board long enough to reach a meter check and a limit of one state, or of no waiting at all:
+the call answers at once with a move and a typed :class:`Quality` that names the limit
+(``exact`` false), never runs on and never raises. What is documented otherwise is pinned too:
+``safest`` is a rule, never a search (never exact, never stopped), ``optimal`` refuses a board
+too big for its table by a typed error. (A board a search finishes before its first look at
+the meter, every few hundred or thousand states, is answered exactly: docs/limits.md.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gridsight import api
+from gridsight.solvers.thrill_digger.policy import POLICIES
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+#: A Disco Zoo rescue outside the opening book whose search passes many meter checks.
+FARM = ("region: Farm\nanimals: Sheep, Pig, Rabbit\ntaps: 8\n- . . . .\n. . . . .\n"
+        ". . . . .\n. . . . .\n. . . . -\n")
+
+ONE_STATE = api.Limit(seconds=None, states=1)
+NO_WAITING = api.Limit(seconds=None, wall_seconds=0)
+
+SEARCHES = [
+    *[("thrill-digger", "thrill-digger-expert.txt", {"policy": policy, "model": model})
+      for policy in POLICIES if policy not in ("safest", "optimal")
+      for model in ("game", "uniform")],
+    *[("disco-zoo", FARM, {"objective": objective, "budget": budget})
+      for objective in ("expected", "all", "target:Pig") for budget in (None, 1.0)],
+    *[("tile-path", "tile-path-heros-cave.txt", {"engine": engine})
+      for engine in ("auto", "python")],
+    ("tile-path", "tile-path-solvable.txt", {"leave_one": False}),
+    *[("pentomino", "pentomino-6x10.txt", {"algorithm": "bitboard", "engine": engine,
+                                           "count": count})
+      for engine in ("auto", "python") for count in (False, True)],
+    ("pentomino", "pentomino-6x10.txt", {"algorithm": "dlx", "count": True}),
+    ("pentomino", "pentomino-8x8-hole.txt", {"algorithm": "dlx"}),
+    ("minesweeper", "minesweeper-expert.txt", {}),
+]
+
+
+def board_of(name: str) -> str:
+    return name if "\n" in name else (EXAMPLES / name).read_text()
+
+
+@pytest.mark.parametrize("limit, words", [(ONE_STATE, "the limit of 1 states"),
+                                          (NO_WAITING, "the limit of 0 s of waiting")],
+                         ids=["states", "wall"])
+@pytest.mark.parametrize("game, board, options", SEARCHES,
+                         ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, _, o in SEARCHES])
+def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board, options,
+                                                                    limit, words):
+    advice = api.solve(game, board_of(board), limit=limit, options=options)
+    assert isinstance(advice.quality, api.Quality)
+    assert not advice.quality.exact
+    assert advice.quality.stopped is not None and advice.quality.stopped.startswith(words)
+    assert advice.move is not None  # anytime: the best move found so far
+
+
+def test_safest_is_a_rule_not_a_search_and_optimal_refuses_a_board_too_big_typed():
+    expert = board_of("thrill-digger-expert.txt")
+    safest = api.solve("thrill-digger", expert, limit=ONE_STATE, options={"policy": "safest"})
+    assert (safest.quality.exact, safest.quality.stopped) == (False, None)
+    assert safest.move is not None
+    with pytest.raises(api.InputError, match="optimal policy is exact only on small boards"):
+        api.solve("thrill-digger", expert, limit=ONE_STATE, options={"policy": "optimal"})
