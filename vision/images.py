@@ -165,7 +165,7 @@ def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
     if width <= 0 or height <= 0:
         raise ImageReadError(name, f"corrupt {fmt} header ({width} x {height} pixels)")
     data = source.rest()
-    return _decode(data, name, fmt, max_pixels)
+    return _decode(data, name, fmt, max_pixels, width * height)
 
 
 @contextmanager
@@ -186,13 +186,14 @@ def quiet_opencv() -> Iterator[None]:
         cv_logging.setLogLevel(previous)
 
 
-def _decode(data: bytes, name: str, fmt: str, max_pixels: int) -> np.ndarray:
+def _decode(data: bytes, name: str, fmt: str, max_pixels: int,
+            pixels: int | None = None) -> np.ndarray:
     import cv2
 
     # Pillow first: libpng, inside OpenCV, prints its own error for a truncated or corrupt PNG
     # ("libpng error: PNG input buffer is incomplete") straight to the terminal, which no log
     # level silences; Pillow finds the same damage quietly, and in the same words.
-    problem = _truncation(data)
+    problem = _truncation(data, pixels)
     if problem:
         raise ImageReadError(name, problem)
     try:
@@ -345,20 +346,27 @@ def _pillow_size(source: _Bytes) -> tuple[str, int, int] | None:
 
 
 @contextmanager
-def _pillow_open(data: bytes) -> Iterator[Any]:
-    """``PIL.Image.open`` of bytes with Pillow's own pixel guard and its warnings off (the
-    size was checked against ``max_pixels`` already)."""
+def _pillow_open(data: bytes, pixels: int | None = None) -> Iterator[Any]:
+    """``PIL.Image.open`` of bytes with its warnings off, and Pillow's own pixel guard lifted
+    only when ``pixels`` (the size read from the header, checked against ``max_pixels``
+    already; ``None``: not known yet) would pass it. The guard is Pillow's process-wide
+    setting: lifted for every image read, it left any other thread of a program calling the
+    library opening pictures unguarded meanwhile (a 40-megapixel screenshot is well within
+    Pillow's 89 million, so a usual read leaves it alone)."""
     from PIL import Image
 
     saved = Image.MAX_IMAGE_PIXELS
+    lift = saved is not None and (pixels is None or pixels > saved)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        Image.MAX_IMAGE_PIXELS = None
+        if lift:
+            Image.MAX_IMAGE_PIXELS = None
         try:
             with Image.open(io.BytesIO(data)) as image:
                 yield image
         finally:
-            Image.MAX_IMAGE_PIXELS = saved
+            if lift:
+                Image.MAX_IMAGE_PIXELS = saved
 
 
 # -- reasons ---------------------------------------------------------------------------------------
@@ -399,10 +407,10 @@ def cut_short(data: bytes) -> bool:
     return False
 
 
-def _truncation(data: bytes) -> str | None:
+def _truncation(data: bytes, pixels: int | None = None) -> str | None:
     """A truncated PNG or JPEG, which OpenCV decodes into a partly grey image."""
     try:
-        with _pillow_open(data) as img:
+        with _pillow_open(data, pixels) as img:
             img.load()
     except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
         text = _first_line(str(error))

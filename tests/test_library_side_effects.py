@@ -1,0 +1,113 @@
+"""The library changes nothing in the process that calls it.
+
+A fresh interpreter takes a snapshot of everything process-wide a library could change
+(OpenCV's threads and optimisations, NumPy's print options and error state, the warnings
+filters, logging's handlers and levels, the signal handlers and timers, the environment,
+``sys.path``, the working folder, the umask, the locale, the standard streams, the hooks, the
+exit hooks, the threads, the resource limits, the open files), imports ``gridsight`` and
+``gridsight.api``, reads and analyses a screenshot and solves a board of every game through
+the api, and compares. The third-party modules the calls load (NumPy, OpenCV, Pillow, numba)
+are imported before the first snapshot: what they do on their import is theirs. The
+``gridsight`` command may set things for its own process (tests/test_process.py); the
+library may not.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+PROBE = r'''
+import atexit, gc, json, locale, logging, os, resource, signal, sys, threading, warnings
+import numpy as np
+import cv2
+from PIL import Image
+try:
+    import numba  # noqa: F401 - loaded by the compiled engines; its own exit hooks are its own
+except ImportError:
+    pass
+
+def loggers():
+    found = {"": (repr(logging.root.handlers), logging.root.level)}
+    for name, logger in logging.root.manager.loggerDict.items():
+        # a logger made by getLogger alone (a module's own, on its import) configures nothing
+        if isinstance(logger, logging.Logger) and (logger.handlers or logger.level
+                                                   or not logger.propagate or logger.disabled):
+            found[name] = (repr(logger.handlers), logger.level, logger.propagate,
+                           logger.disabled)
+    return found
+
+def snapshot():
+    umask = os.umask(0o22); os.umask(umask)
+    return {
+        "cv2": [cv2.getNumThreads(), cv2.useOptimized(), cv2.ocl.useOpenCL(),
+                cv2.utils.logging.getLogLevel()],
+        "numpy": [repr(np.get_printoptions()), np.geterr(), repr(np.geterrcall())],
+        "pillow": repr(Image.MAX_IMAGE_PIXELS),
+        "warnings": [repr(warnings.filters), repr(warnings.showwarning)],
+        "logging": [repr(loggers()), logging.root.manager.disable],
+        "signals": {s.name: repr(signal.getsignal(s)) for s in signal.Signals
+                    if s not in (signal.SIGKILL, signal.SIGSTOP)},
+        "timers": repr([signal.getitimer(t) for t in (signal.ITIMER_REAL,
+                                                       signal.ITIMER_PROF)]),
+        "environ": dict(os.environ),
+        "path": [list(sys.path), repr(sys.meta_path), repr(sys.path_hooks)],
+        "cwd": os.getcwd(), "umask": umask,
+        "locale": locale.setlocale(locale.LC_ALL, None),
+        "streams": [repr((s, s.encoding, s.errors, s.line_buffering))
+                    for s in (sys.stdout, sys.stderr)],
+        "hooks": [repr(h) for h in (sys.excepthook, threading.excepthook, sys.unraisablehook,
+                                    sys.displayhook, sys.getprofile(), sys.gettrace())],
+        "atexit": atexit._ncallbacks(),
+        "threads": sorted(t.name for t in threading.enumerate()),
+        "interpreter": [sys.getrecursionlimit(), sys.getswitchinterval(),
+                        sys.get_int_max_str_digits(), gc.get_threshold(), gc.isenabled()],
+        "rlimits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource)
+                    if n.startswith("RLIMIT_")},
+        "files": sorted(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else [],
+    }
+
+guards = []
+real_open = Image.open
+def watched_open(*args, **kwargs):
+    guards.append(Image.MAX_IMAGE_PIXELS)
+    return real_open(*args, **kwargs)
+Image.open = watched_open
+
+steps = [("before", snapshot())]
+import gridsight
+steps.append(("import gridsight", snapshot()))
+from gridsight import api
+steps.append(("import gridsight.api", snapshot()))
+analysis = api.analyze("examples/screenshots/tile-path-room.png", limit=api.Limit(seconds=5))
+api.read("examples/screenshots/minesweeper-beginner.png", game="minesweeper")
+steps.append(("api.analyze and api.read", snapshot()))
+for game in api.games():
+    api.solve(game.name, game.example, limit=api.Limit(seconds=2))
+steps.append(("api.solve of every game", snapshot()))
+changes = []
+for (_, old), (step, new) in zip(steps, steps[1:]):
+    for key in old:
+        if old[key] != new[key]:
+            changes.append(f"{step} changed {key}: {old[key]!r} -> {new[key]!r}")
+print(json.dumps({"changes": changes, "guards": guards, "move": str(analysis.advice.move)}))
+'''
+
+
+def test_importing_and_calling_the_library_changes_no_process_state():
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # nothing printed by a library call
+    found = json.loads(done.stdout)
+    assert found["changes"] == []
+    assert found["move"] != "None"
+    # Pillow's decompression-bomb guard is process-wide: a picture well within it is opened
+    # with the guard left as it was, never lifted for every read (another thread of the
+    # caller's program would have opened pictures unguarded meanwhile).
+    assert found["guards"] and set(found["guards"]) == {found["guards"][0]}
+    assert found["guards"][0] is not None
