@@ -31,6 +31,7 @@ import argparse
 import json
 import os
 import sys
+import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -432,7 +433,7 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
 
     stem = "stdin" if path == STDIN else Path(path).stem
     name, k = f"{stem}-advice.png", 1
-    while name in used:
+    while name in used or not _replaceable(out_dir / name):
         k += 1
         name = f"{stem}-{k}-advice.png"
     used.add(name)
@@ -450,10 +451,38 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     if not ok:  # pragma: no cover - an in-memory BGR picture always encodes
         raise RuntimeFailure(f"cannot write {target} (the picture could not be encoded)")
     try:
-        write_file(target, png.tobytes())
+        write_file(target, _marked(png.tobytes()))
     except SaveError as error:
         raise RuntimeFailure(str(error)) from None
     return str(target)
+
+
+#: The mark in every annotated picture gridsight writes: a PNG text chunk right after the
+#: header (``Software: gridsight annotated picture``), so that a later run replaces a picture
+#: of its own and never a file of the player's that happens to have its name.
+_MARK_TEXT = b"Software\x00gridsight annotated picture"
+_MARK = (len(_MARK_TEXT).to_bytes(4, "big") + b"tEXt" + _MARK_TEXT
+         + zlib.crc32(b"tEXt" + _MARK_TEXT).to_bytes(4, "big"))
+_PNG_HEAD = 33  # the signature (8 bytes) and the IHDR chunk (25), always first
+
+
+def _marked(png: bytes) -> bytes:
+    """An encoded PNG with gridsight's mark after its header (the pixels unchanged)."""
+    return png[:_PNG_HEAD] + _MARK + png[_PNG_HEAD:]
+
+
+def _replaceable(target: Path) -> bool:
+    """Whether an annotated picture may be written at ``target``: nothing is there, or a
+    picture an earlier run wrote (its mark). A file of the player's own is kept (the picture
+    takes the next numbered name); what is not a regular file (a link, a folder) is left to
+    the writer, which refuses it in words."""
+    from gridsight.safefiles import open_regular
+
+    try:
+        with open_regular(target, follow=False) as stream:
+            return stream.read(_PNG_HEAD + len(_MARK))[_PNG_HEAD:] == _MARK
+    except OSError:
+        return True
 
 
 def _named(path: str, error: object) -> str:
