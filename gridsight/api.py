@@ -122,7 +122,8 @@ class Advice:
 
     def json(self) -> dict[str, Any]:
         """:attr:`details` as plain, mutable JSON data (a fresh copy)."""
-        return _thawed(self.details)
+        data: dict[str, Any] = _thawed(self.details)
+        return data
 
     @classmethod
     def of(cls, board: str, solution: Solution, drawing: Drawing | None = None) -> Advice:
