@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sys
 import tempfile
@@ -87,6 +88,10 @@ from gridsight.solvers.cellnames import name_of
 from gridsight.solvers.errors import InputError, one_line
 
 MAX_PENDING = 1000
+
+#: A step as a record or a move line writes it (compact JSON), for :meth:`_last_step`.
+_STEP = re.compile(rb'"step":\s*(\d{1,15})')
+MAX_STEP = 10**9  # the greatest step a record holds (gridsight.log_records)
 
 
 class LogReadError(InputError):
@@ -265,6 +270,10 @@ class RecommendationLog:
         # A write under way: (what: "line" or "spilled", size of the log before, bytes).
         self._unconfirmed: tuple[str, int, int] | None = None
         self._set_aside_torn_tail()
+        # A log opened again goes on from its last step: numbered from 1 again, a second
+        # session's records replaced the first's in the replay ("step 1 again; kept the later
+        # one") and its frames (<stem>-00001.png) overwrote theirs.
+        self._next_step = self._last_step() + 1
         if close_at_exit:
             _OPEN_LOGS[id(self)] = self
 
@@ -452,6 +461,20 @@ class RecommendationLog:
     def torn_file(self) -> Path:
         """Where a torn last line found at open goes: ``<stem>.torn.jsonl`` beside the log."""
         return self.path.with_name(f"{self.path.stem or 'log'}.torn.jsonl")
+
+    def _last_step(self) -> int:
+        """The greatest step the log's last lines name (0: no log yet, or none): steps only
+        grow, so the last two lines' worth of bytes hold it."""
+        try:
+            with open_regular(self.path, follow=False) as stream:
+                size = os.fstat(stream.fileno()).st_size
+                stream.seek(max(0, size - 2 * MAX_LINE_BYTES))
+                tail = stream.read(2 * MAX_LINE_BYTES)
+        except OSError:
+            return 0
+        steps = (int(n) for n in _STEP.findall(tail))
+        return max((n for n in steps if n < MAX_STEP), default=0)  # a step no record may hold:
+        # not one of ours (replay skips its line), so not one to go on from
 
     def _set_aside_torn_tail(self) -> None:
         """At open: when the log's last line has no newline, it was torn by a crash (or is a
