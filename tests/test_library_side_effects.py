@@ -15,9 +15,12 @@ library may not.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -111,3 +114,37 @@ def test_importing_and_calling_the_library_changes_no_process_state():
     # caller's program would have opened pictures unguarded meanwhile).
     assert found["guards"] and set(found["guards"]) == {found["guards"][0]}
     assert found["guards"][0] is not None
+
+
+OCR_PROBE = r'''
+import json, os, subprocess, sys
+import numpy as np
+import cv2  # noqa: F401 - OpenCV's loader sets LD_LIBRARY_PATH on its import: its own doing
+from gridsight.vision import ocr
+before = dict(os.environ)
+reader = ocr.engine("ppocr-v6")
+text = reader.read(np.full((20, 60, 3), 255, np.uint8)) if reader else None
+files = sorted(os.path.relpath(os.path.join(d, f), os.environ["HOME"])
+               for d, _, names in os.walk(os.environ["HOME"]) for f in names)
+print(json.dumps({"reader": reader is not None, "files": files,
+                  "environ": dict(os.environ) == before}))
+'''
+
+
+def test_the_ocr_engine_writes_nothing_in_the_home_and_leaves_the_environment(tmp_path):
+    """onnxruntime, imported plainly, writes a device id and a telemetry database under
+    ~/.cache/Microsoft (and keeps it open): gridsight imports it with its telemetry off and
+    leaves the environment as it found it."""
+    pytest.importorskip("onnxruntime")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("XDG_CACHE_HOME", "ORT_DISABLE_TELEMETRY")}
+    env["HOME"] = str(home)
+    done = subprocess.run([sys.executable, "-c", OCR_PROBE], cwd=REPO, capture_output=True,
+                          text=True, timeout=300, check=False, env=env)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    if not found["reader"]:
+        pytest.skip("no OCR model installed (the ocr extra)")
+    assert found["files"] == [] and found["environ"]

@@ -135,6 +135,31 @@ def _model(name: str) -> str | None:
     return str(path) if path.is_file() else None
 
 
+#: onnxruntime's own switch for its telemetry (read once, when it is imported).
+NO_TELEMETRY = "ORT_DISABLE_TELEMETRY"
+
+
+def _import_onnxruntime() -> None:
+    """Import onnxruntime with its telemetry off. Imported plainly, onnxruntime 1.32 writes a
+    device id and an event database under ``~/.cache/Microsoft/DeveloperTools/.onnxruntime``
+    and keeps the database open (measured: three more open files after one Disco Zoo read),
+    to be uploaded: a screen reader sends nothing anywhere. Its switch is an environment
+    variable read at import: set for the import alone (a value the caller set is kept), then
+    the environment is as it was. An onnxruntime the calling program imported already keeps
+    the settings that program gave it."""
+    import sys
+
+    if "onnxruntime" in sys.modules:
+        return
+    given = os.environ.get(NO_TELEMETRY)
+    os.environ.setdefault(NO_TELEMETRY, "1")
+    try:
+        import onnxruntime  # noqa: F401 - imported here with the switch set
+    finally:
+        if given is None:
+            os.environ.pop(NO_TELEMETRY, None)
+
+
 @cache
 def engine(name: str) -> LineReader | None:
     """The engine ``name`` (one of :data:`ENGINES`) when installed here, else ``None``."""
@@ -146,6 +171,7 @@ def engine(name: str) -> LineReader | None:
         if model is None:
             return None
         try:
+            _import_onnxruntime()
             from onnxruntime.capi.onnxruntime_pybind11_state import (
                 Fail,
                 InvalidGraph,
