@@ -148,3 +148,26 @@ def test_the_ocr_engine_writes_nothing_in_the_home_and_leaves_the_environment(tm
     if not found["reader"]:
         pytest.skip("no OCR model installed (the ocr extra)")
     assert found["files"] == [] and found["environ"]
+
+
+def test_pictures_of_every_header_reader_are_opened_with_pillows_guard_in_place(tmp_path,
+                                                                               monkeypatch):
+    """PNG (size from our own header reader) and GIF (size from Pillow's lazy open): Pillow's
+    process-wide guard stays set while each is read."""
+    from PIL import Image
+
+    from gridsight.vision.images import load_image
+
+    seen: list = []
+    real_open = Image.open
+
+    def watched_open(*args, **kwargs):
+        seen.append(Image.MAX_IMAGE_PIXELS)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(Image, "open", watched_open)
+    guard = Image.MAX_IMAGE_PIXELS
+    for name in ("a.png", "a.gif"):
+        Image.new("RGB", (30, 20), (10, 200, 30)).save(tmp_path / name)
+        assert load_image(str(tmp_path / name)).shape == (20, 30, 3)
+    assert seen and set(seen) == {guard} and guard is not None

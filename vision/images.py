@@ -347,22 +347,31 @@ def _pillow_size(source: _Bytes) -> tuple[str, int, int] | None:
 
 @contextmanager
 def _pillow_open(data: bytes, pixels: int | None = None) -> Iterator[Any]:
-    """``PIL.Image.open`` of bytes with its warnings off, and Pillow's own pixel guard lifted
-    only when ``pixels`` (the size read from the header, checked against ``max_pixels``
-    already; ``None``: not known yet) would pass it. The guard is Pillow's process-wide
-    setting: lifted for every image read, it left any other thread of a program calling the
-    library opening pictures unguarded meanwhile (a 40-megapixel screenshot is well within
-    Pillow's 89 million, so a usual read leaves it alone)."""
+    """``PIL.Image.open`` of bytes with its warnings off, Pillow's own pixel guard lifted only
+    for a picture it would refuse (``pixels``, the size read from the header and checked
+    against ``max_pixels`` already, past twice the guard; ``None``: not known yet, so lifted
+    only when the guarded open refuses it). The guard is Pillow's process-wide setting: lifted
+    for every image read, it left any other thread of a program calling the library opening
+    pictures unguarded meanwhile (a 40-megapixel screenshot is well within Pillow's 89
+    million, past which it only warns, and refuses from twice that)."""
     from PIL import Image
 
     saved = Image.MAX_IMAGE_PIXELS
-    lift = saved is not None and (pixels is None or pixels > saved)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        lift = saved is not None and pixels is not None and pixels > 2 * saved
+        image = None
+        if not lift:
+            try:
+                image = Image.open(io.BytesIO(data))
+            except Image.DecompressionBombError:
+                lift = True
         if lift:
             Image.MAX_IMAGE_PIXELS = None
         try:
-            with Image.open(io.BytesIO(data)) as image:
+            if image is None:
+                image = Image.open(io.BytesIO(data))
+            with image:
                 yield image
         finally:
             if lift:
