@@ -55,6 +55,16 @@ _MEMORY_EVERY = 16
 DEFAULT_SECONDS = 20.0
 
 
+def amount(count: int, unit: str) -> str:
+    """``count`` of ``unit`` in words, singular for one: ``1 state``, ``2 states``,
+    ``1,000 bytes`` (every stop line and limit in words goes through it).
+
+    >>> amount(1, "state"), amount(0, "state"), amount(12000, "byte")
+    ('1 state', '0 states', '12,000 bytes')
+    """
+    return f"{count:,} {unit}" + ("" if count == 1 else "s")
+
+
 def _check(name: str, value: float | None, *, whole: bool = False) -> None:
     if value is None:
         return
@@ -139,9 +149,9 @@ class Limit:
         if self.wall_seconds is not None:
             parts.append(f"{self.wall_seconds:g} s of waiting")
         if self.states is not None:
-            parts.append(f"{self.states:,} states")
+            parts.append(amount(self.states, "state"))
         if self.memory is not None:
-            parts.append(f"{self.memory:,} bytes")
+            parts.append(amount(self.memory, "byte"))
         return ", ".join(parts) or "no limit"
 
     def start(self) -> "Meter":
@@ -214,7 +224,7 @@ class Meter:
             return True
         limit = self.limit
         if limit.states is not None and self.states >= limit.states:
-            self.reason = f"the limit of {limit.states:,} states"
+            self.reason = f"the limit of {amount(limit.states, 'state')}"
         elif limit.seconds is not None and self.cpu_spent() >= limit.seconds:
             self.reason = f"the limit of {limit.seconds:g} s of work"
         elif limit.wall_seconds is not None and self.wall_spent() >= limit.wall_seconds:

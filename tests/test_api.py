@@ -113,10 +113,10 @@ def test_a_limit_bounds_the_work():
     counted = [api.solve("tile-path", open_room, limit=api.Limit(seconds=None, states=50),
                          options=python) for _ in range(2)]
     assert counted[0].details == counted[1].details and counted[0].move == counted[1].move
-    assert counted[0].quality.stopped == "the limit of 50 states reached"
+    assert counted[0].quality.stopped == "the limit of 50 states"
     waited = api.solve("tile-path", open_room, limit=api.Limit(seconds=None, wall_seconds=0.05),
                        options=python)
-    assert waited.quality.stopped == "the limit of 0.05 s of waiting reached"
+    assert waited.quality.stopped == "the limit of 0.05 s of waiting"
 
 
 def test_the_whole_limit_reaches_the_solver(monkeypatch):

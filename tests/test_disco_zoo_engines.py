@@ -24,7 +24,7 @@ from gridsight.solvers.disco_zoo.board import fresh_board
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.solvers.disco_zoo.engines import KernelLookahead, kernel_available, make_search, resolve
 from gridsight.solvers.disco_zoo.lookahead import Lookahead, need_classes
-from gridsight.solvers.limit import Limit, LimitReached
+from gridsight.solvers.limit import Limit, LimitReached, amount
 from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import joint_placements
 
@@ -273,7 +273,7 @@ def test_the_limit_of_the_whole_analysis_cuts_even_the_width_1_pass(engine):
         decision, exact, method = plan(board, objective, 1.0, engine=engine, use_book=False,
                                        meter=meter)
         assert not exact and decision.tile is not None
-        assert method.startswith(f"stopped at the limit of {states:,} states")
+        assert method.startswith(f"stopped at the limit of {amount(states, 'state')}")
         assert decision.upper is not None and optimum.value <= decision.upper
         if "value is not known" not in method:
             assert decision.value <= optimum.value

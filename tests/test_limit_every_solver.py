@@ -26,6 +26,7 @@ FARM = ("region: Farm\nanimals: Sheep, Pig, Rabbit\ntaps: 8\n- . . . .\n. . . . 
         ". . . . .\n. . . . .\n. . . . -\n")
 
 ONE_STATE = api.Limit(seconds=None, states=1)
+TWO_STATES = api.Limit(seconds=None, states=2)
 NO_WAITING = api.Limit(seconds=None, wall_seconds=0)
 
 SEARCHES = [
@@ -50,9 +51,10 @@ def board_of(name: str) -> str:
     return name if "\n" in name else (EXAMPLES / name).read_text()
 
 
-@pytest.mark.parametrize("limit, words", [(ONE_STATE, "the limit of 1 states"),
+@pytest.mark.parametrize("limit, words", [(ONE_STATE, "the limit of 1 state"),
+                                          (TWO_STATES, "the limit of 2 states"),
                                           (NO_WAITING, "the limit of 0 s of waiting")],
-                         ids=["states", "wall"])
+                         ids=["state", "states", "wall"])
 @pytest.mark.parametrize("game, board, options", SEARCHES,
                          ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, _, o in SEARCHES])
 def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board, options,
@@ -60,7 +62,10 @@ def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board,
     advice = api.solve(game, board_of(board), limit=limit, options=options)
     assert isinstance(advice.quality, api.Quality)
     assert not advice.quality.exact
-    assert advice.quality.stopped is not None and advice.quality.stopped.startswith(words)
+    # Every solver names the bound alike, in the limit's own words (one state, two states),
+    # so describe() reads "stopped at the limit of 1 state" for each.
+    assert advice.quality.stopped == words
+    assert advice.quality.describe().startswith(f"stopped at {words}")
     assert advice.move is not None  # anytime: the best move found so far
 
 
@@ -71,3 +76,27 @@ def test_safest_is_a_rule_not_a_search_and_optimal_refuses_a_board_too_big_typed
     assert safest.move is not None
     with pytest.raises(api.InputError, match="optimal policy is exact only on small boards"):
         api.solve("thrill-digger", expert, limit=ONE_STATE, options={"policy": "optimal"})
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_tile_path_honours_the_limits_memory_at_its_cost_per_state(engine):
+    """``Limit(memory=...)`` bounds tile path's states held (bytes at docs/tile-path.md's cost
+    per state): before, it ran the Hero's Cave exact, bounded only by its own max_states."""
+    cave = board_of("tile-path-heros-cave.txt")
+    tiny = api.solve("tile-path", cave, limit=api.Limit(memory=1), options={"engine": engine})
+    assert not tiny.quality.exact and tiny.move is not None
+    assert tiny.quality.stopped == "the memory bound of 1 state"
+    # 600,000 bytes at the Python engine's 60 bytes a state (auto stays in Python below its
+    # switch, which 10,000 states are).
+    some = api.solve("tile-path", cave, limit=api.Limit(memory=600_000),
+                     options={"engine": engine})
+    assert some.quality.stopped == "the memory bound of 10,000 states"
+    # The tighter of the two bounds wins: the option's own max_states when it holds fewer.
+    both = api.solve("tile-path", cave, limit=api.Limit(memory=600_000),
+                     options={"engine": engine, "max_states": 50})
+    assert both.quality.stopped == "the memory bound of 50 states"
+
+
+def test_limits_in_words_say_one_state_and_two_states():
+    assert api.Limit(seconds=None, states=1, memory=1).describe() == "1 state, 1 byte"
+    assert api.Limit(seconds=None, states=2, memory=2).describe() == "2 states, 2 bytes"

@@ -14,7 +14,7 @@ import pytest
 
 from gridsight.games.tile_path.adapter import GAME, to_json, to_text
 from gridsight.solvers.boardtext import parse_boards
-from gridsight.solvers.limit import DEFAULT_SECONDS, Limit, LimitReached, Meter
+from gridsight.solvers.limit import DEFAULT_SECONDS, Limit, LimitReached, Meter, amount
 from gridsight.solvers.tile_path import analysis, frontier
 from gridsight.solvers.tile_path.analysis import analyse
 from gridsight.solvers.tile_path.board import parse_board
@@ -61,11 +61,11 @@ def test_undecided_main_question_names_the_states_searched_and_still_shows_a_mov
     result = analyse(board_of(open_text(14)), limit=Limit(seconds=0))
     assert result.exists is None and not result.decided and result.path is None
     assert result.proven == (f"undecided: the limit of 0 s of work reached (searched "
-                             f"{result.nodes:,} states)")
+                             f"{amount(result.nodes, 'state')})")
     assert result.stopped == "the limit of 0 s of work reached"
     # Anytime: a move no quick proof rules out (from the corner: right or down), unproven.
     assert result.guess in ((0, 1), (1, 0))
-    assert not result.quality.exact and result.quality.stopped == result.stopped
+    assert not result.quality.exact and result.quality.stopped == "the limit of 0 s of work"
     data = to_json(result)
     assert data["solvable"] is None and data["proven"] == result.proven
     assert data["guess"] == {"row": result.guess[0], "col": result.guess[1]}
@@ -194,7 +194,7 @@ def test_no_full_walk_stopped_still_gives_a_move_said_unproven_and_names_the_lim
     exact = analyse(board)
     stopped = analyse(board, limit=Limit(states=1))
     assert exact.exists is False and stopped.exists is False  # proven by a quick proof
-    assert stopped.fewest_left is None and stopped.limited == "the limit of 1 states reached"
+    assert stopped.fewest_left is None and stopped.limited == "the limit of 1 state reached"
     walk = stopped.guess_walk
     assert walk is not None and walk[0] == board.current and stopped.guess == walk[1]
     assert len(set(walk)) == len(walk) and set(walk) <= board.tiles
@@ -204,7 +204,7 @@ def test_no_full_walk_stopped_still_gives_a_move_said_unproven_and_names_the_lim
     assert stopped.guess in firsts and len(board.tiles) - len(walk) >= fewest
     assert stopped.quality.exact is False and "unproven" in stopped.quality.method
     status = to_text(stopped).splitlines()[0]
-    assert status.startswith("Step ") and "unproven: the limit of 1 states reached" in status
+    assert status.startswith("Step ") and "unproven: the limit of 1 state reached" in status
     assert "no full walk exists" in status and "a quick walk this way leaves 6 tiles" in status
     data = to_json(stopped)
     assert data["solvable"] is False and data["guess_walk"] and data["fewest_left"] is None
@@ -233,7 +233,7 @@ def test_undecided_gives_a_move_that_keeps_a_full_walk_possible_on_a_small_board
     rest = board.tiles - {board.current}
     assert dfs_full_walk(rest, stopped.guess, board.end).path is not None
     status = to_text(stopped).splitlines()[0]
-    assert "(unproven; undecided: the limit of 1 states reached" in status
+    assert "(unproven; undecided: the limit of 1 state reached" in status
 
 
 def test_the_cli_says_a_stopped_search_stopped_and_still_gives_a_move(run_cli, tmp_path):

@@ -28,7 +28,7 @@ from gridsight.solvers.engines import ENGINES, check_engine, numba_installed  # 
 from gridsight.solvers.engines import kernel_loaded as _loaded
 
 from gridsight.solvers.disco_zoo.lookahead import Lookahead
-from gridsight.solvers.limit import LimitReached
+from gridsight.solvers.limit import LimitReached, amount
 from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import TILES, JointPlacements
 
@@ -252,7 +252,7 @@ class KernelLookahead(Lookahead):
             counters[kernel.NODES] -= 1  # the state that found the allowance spent
             meter.count(int(counters[kernel.NODES]) - before)
             if self.max_nodes is not None and counters[kernel.NODES] >= self.max_nodes:
-                raise LimitReached(f"the budget of {self.max_nodes:,} states")
+                raise LimitReached(f"the budget of {amount(self.max_nodes, 'state')}")
             meter.check()
             if 2 * counters[kernel.STORED] > self._table.shape[0]:
                 self._grow()

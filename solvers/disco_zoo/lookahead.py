@@ -53,7 +53,7 @@ import numpy as np
 
 from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import TILES, JointPlacements
-from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
+from gridsight.solvers.limit import Limit, LimitReached, Meter, amount, unlimited
 
 STOP = -1  # the "tap certain tiles only" action
 CHECK_EVERY = 128  # states between two looks at the meter
@@ -343,7 +343,7 @@ class Lookahead:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             self.nodes -= 1
-            raise LimitReached(f"the budget of {self.max_nodes:,} states")
+            raise LimitReached(f"the budget of {amount(self.max_nodes, 'state')}")
         if not self.nodes % CHECK_EVERY:
             self.meter.count(CHECK_EVERY)
             self.meter.check()

@@ -28,11 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridsight.solvers.engines import SWITCH_STATES, numba_installed
 from gridsight.solvers.errors import ImpossibleBoardError
 from gridsight.solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
-from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, amount, unlimited
 from gridsight.solvers.tile_path.frontier import FrontierBoard, Sweep, run
-from gridsight.solvers.tile_path.limits import DEFAULT_MAX_STATES, progress, undecided
+from gridsight.solvers.tile_path.limits import (
+    DEFAULT_MAX_STATES, progress, states_within, undecided,
+)
 from gridsight.solvers.tile_path.proofs import Proof, quick_proof, where
 
 __all__ = [
@@ -147,7 +150,9 @@ class TilePathAnalysis:
             method = "unproven move: no quick proof rules it out, the fewest ways on"
         else:
             method = self.proven
-        return Quality.bounded(self.limited, None, None, method=method)
+        # The bound as every solver names it ("the limit of 1 state"): ``limited`` reads
+        # "... reached" in this module's own sentences.
+        return Quality.bounded(self.limited.removesuffix(" reached"), None, None, method=method)
 
 
 def moves_of(path: tuple[Pos, ...]) -> list[str]:
@@ -256,6 +261,7 @@ def analyse(
     if max_states is not None and max_states < 1:
         raise ValueError(f"a memory bound must be at least 1 state, not {max_states}")
     meter = limit.start() if isinstance(limit, Limit) else limit
+    max_states = memory_bound(meter, max_states, engine)
     bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     warnings: list[str] = []
     limited: list[str] = []  # the bounds that cut any part short, in words
@@ -407,7 +413,20 @@ def limit_reason(meter: Meter, max_states: int | None) -> str:
     """The bound that left something undecided, in words (the meter's if it was reached)."""
     if meter.reason is not None:
         return f"{meter.reason} reached"
-    return f"the memory bound of {max_states:,} states reached"
+    return f"the memory bound of {amount(max_states or 0, 'state')} reached"
+
+
+def memory_bound(meter: Meter, max_states: int | None, engine: str) -> int | None:
+    """The states one search may hold: ``max_states``, or fewer when the limit's ``memory``
+    (bytes, :meth:`Meter.memory_bound`) holds fewer at the engine's cost per state (the one
+    :class:`~gridsight.solvers.limit.Limit` bounds tile path's memory as it does the others')."""
+    memory = meter.memory_bound()
+    if memory is None:
+        return max_states
+    compiled = engine == "numba" or (engine == "auto" and numba_installed())
+    states = states_within(memory, compiled,
+                           SWITCH_STATES["tile-path"] if engine == "auto" else 0)
+    return states if max_states is None else min(states, max_states)
 
 
 def _next_moves(

@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.solvers.limit import LimitReached
+from gridsight.solvers.limit import LimitReached, amount
+
+#: What one frontier state costs in memory, by engine (docs/tile-path.md, measured): a
+#: :class:`~gridsight.solvers.limit.Limit`'s ``memory`` (bytes) becomes a bound in states with
+#: :func:`states_within`.
+PYTHON_STATE_BYTES = 60
+NUMBA_STATE_BYTES = 8
 
 # The default memory bound of :func:`gridsight.solvers.tile_path.analysis.analyse` (and of the command
 # line): frontier states one search may hold at once.
@@ -42,7 +48,7 @@ class StatesHeldExceeded(LimitReached):
     """The run would have held more states at once than its memory bound allows."""
 
     def __init__(self, max_states: int):
-        super().__init__(f"the memory bound of {max_states:,} states")
+        super().__init__(f"the memory bound of {amount(max_states, 'state')}")
         self.max_states = max_states
 
 
@@ -55,4 +61,20 @@ def progress(stop: LimitReached) -> Progress:
 
 def undecided(stop: LimitReached) -> str:
     """What a player is told when the main question stopped undecided."""
-    return f"undecided: {stop.reason} reached (searched {progress(stop).states:,} states)"
+    return f"undecided: {stop.reason} reached (searched {amount(progress(stop).states, 'state')})"
+
+
+def states_within(memory: int, compiled: bool, switch: int) -> int:
+    """The frontier states ``memory`` bytes hold (at least 1): at the Python engine's cost per
+    state, or at the kernel's when ``compiled`` and the bound lets a run reach the kernel
+    (``switch``: the states an ``auto`` run expands in Python first; 0 for the kernel alone).
+
+    >>> states_within(1, False, 0), states_within(600_000, False, 0)
+    (1, 10000)
+    >>> states_within(600_000, True, 30_000), states_within(8_000_000, True, 30_000)
+    (10000, 1000000)
+    """
+    python = memory // PYTHON_STATE_BYTES
+    if not compiled or python < switch:
+        return max(1, python)
+    return max(1, memory // NUMBA_STATE_BYTES)
