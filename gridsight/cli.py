@@ -167,7 +167,10 @@ def caused_by_interrupt(error: BaseException) -> bool:
 @contextmanager
 def warnings_said() -> Iterator[None]:
     """Within the block, a :class:`gridsight.vision.errors.PackSkipped` warning (a broken pack of the
-    player's, skipped) is said once as ``gridsight: warning: ...``; other warnings as before."""
+    player's, skipped) is said once as ``gridsight: warning: ...``; Pillow's own warnings about a
+    picture (its decompression-bomb warning; the reading says what is wrong in its own words) are
+    not shown; other warnings as before. (The library leaves Pillow's warnings to the caller's
+    filters: :func:`gridsight.vision.images._pillow_open`.)"""
     from gridsight.vision.errors import PackSkipped
 
     seen: set[str] = set()
@@ -184,6 +187,7 @@ def warnings_said() -> Iterator[None]:
                 say(f"warning: {message}")
 
         warnings.simplefilter("always", PackSkipped)
+        warnings.filterwarnings("ignore", module=r"PIL\.")
         warnings.showwarning = show
         yield
 

@@ -33,7 +33,6 @@ import io
 import os
 import struct
 import sys
-import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
@@ -168,37 +167,20 @@ def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
     return _decode(data, name, fmt, max_pixels, width * height)
 
 
-@contextmanager
-def quiet_opencv() -> Iterator[None]:
-    """OpenCV's own warnings silenced within the block (a truncated PNG makes libpng print
-    "PNG input buffer is incomplete" straight to the terminal; the caller says what is wrong
-    in its own words instead)."""
-    try:
-        from cv2.utils import logging as cv_logging
-    except ImportError:  # pragma: no cover - an OpenCV without its logging module
-        yield
-        return
-    previous = cv_logging.getLogLevel()
-    cv_logging.setLogLevel(cv_logging.LOG_LEVEL_ERROR)
-    try:
-        yield
-    finally:
-        cv_logging.setLogLevel(previous)
-
-
 def _decode(data: bytes, name: str, fmt: str, max_pixels: int,
             pixels: int | None = None) -> np.ndarray:
     import cv2
 
     # Pillow first: libpng, inside OpenCV, prints its own error for a truncated or corrupt PNG
     # ("libpng error: PNG input buffer is incomplete") straight to the terminal, which no log
-    # level silences; Pillow finds the same damage quietly, and in the same words.
-    problem = _truncation(data, pixels)
+    # level silences; Pillow finds the same damage quietly, and in the same words. So OpenCV
+    # only ever decodes bytes Pillow decoded whole, and has nothing to log: no process-wide
+    # log level is lowered around it (another thread of the caller's would lose its warnings).
+    problem = pillow_problem(data, pixels)
     if problem:
         raise ImageReadError(name, problem)
     try:
-        with quiet_opencv():
-            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     except cv2.error as error:
         raise ImageReadError(name, f"{fmt} data OpenCV cannot decode "
                              f"({_first_line(str(error))})") from None
@@ -347,35 +329,52 @@ def _pillow_size(source: _Bytes) -> tuple[str, int, int] | None:
 
 @contextmanager
 def _pillow_open(data: bytes, pixels: int | None = None) -> Iterator[Any]:
-    """``PIL.Image.open`` of bytes with its warnings off, Pillow's own pixel guard lifted only
-    for a picture it would refuse (``pixels``, the size read from the header and checked
-    against ``max_pixels`` already, past twice the guard; ``None``: not known yet, so lifted
-    only when the guarded open refuses it). The guard is Pillow's process-wide setting: lifted
-    for every image read, it left any other thread of a program calling the library opening
-    pictures unguarded meanwhile (a 40-megapixel screenshot is well within Pillow's 89
-    million, past which it only warns, and refuses from twice that)."""
+    """``PIL.Image.open`` of bytes; Pillow's own pixel guard passed by (never lifted: see
+    :func:`_open_unguarded`) only for a picture it would refuse (``pixels``, the size read from
+    the header and checked against ``max_pixels`` already, past twice the guard; ``None``: not
+    known yet, so only when the guarded open refuses it). A 40-megapixel screenshot is well
+    within Pillow's 89 million, past which it only warns, and refuses from twice that.
+
+    Pillow's warnings (such as its decompression-bomb warning past 89 million pixels) go to
+    the caller's own filters: ``warnings.catch_warnings`` swaps the process's filters, which
+    another thread reading pictures at the same moment would see changed (the command line
+    silences them for its own process: :func:`gridsight.cli.warnings_said`)."""
     from PIL import Image
 
-    saved = Image.MAX_IMAGE_PIXELS
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        lift = saved is not None and pixels is not None and pixels > 2 * saved
-        image = None
-        if not lift:
-            try:
-                image = Image.open(io.BytesIO(data))
-            except Image.DecompressionBombError:
-                lift = True
-        if lift:
-            Image.MAX_IMAGE_PIXELS = None
+    guard = Image.MAX_IMAGE_PIXELS
+    lift = guard is not None and pixels is not None and pixels > 2 * guard
+    image = None
+    if not lift:
         try:
-            if image is None:
-                image = Image.open(io.BytesIO(data))
-            with image:
-                yield image
-        finally:
-            if lift:
-                Image.MAX_IMAGE_PIXELS = saved
+            image = Image.open(io.BytesIO(data))
+        except Image.DecompressionBombError:
+            lift = True
+    if image is None:
+        image = _open_unguarded(data)
+    with image:
+        yield image
+
+
+def _open_unguarded(data: bytes) -> Any:
+    """``PIL.Image.open`` without its decompression-bomb check, for a picture ``max_pixels``
+    allows (checked already) past Pillow's own guard: each format's opener is asked as
+    ``Image.open`` asks it, and the check Image.open adds after it is left out. The guard,
+    ``Image.MAX_IMAGE_PIXELS``, is the whole process's: setting it to ``None`` for the
+    moment would leave every other thread opening pictures unguarded meanwhile."""
+    from PIL import Image
+
+    Image.init()
+    prefix = data[:16]
+    for fmt in list(Image.ID):
+        factory, accept = Image.OPEN[fmt]
+        known = not accept or accept(prefix)
+        if not known or isinstance(known, str):
+            continue
+        try:
+            return factory(io.BytesIO(data), "")
+        except (SyntaxError, IndexError, TypeError, struct.error):
+            continue
+    raise Image.UnidentifiedImageError("cannot identify image file")
 
 
 # -- reasons ---------------------------------------------------------------------------------------
@@ -416,8 +415,11 @@ def cut_short(data: bytes) -> bool:
     return False
 
 
-def _truncation(data: bytes, pixels: int | None = None) -> str | None:
-    """A truncated PNG or JPEG, which OpenCV decodes into a partly grey image."""
+def pillow_problem(data: bytes, pixels: int | None = None) -> str | None:
+    """What is wrong with the picture in ``data``, found by decoding it whole with Pillow
+    (``None``: nothing): a truncated PNG or JPEG, which OpenCV decodes into a partly grey
+    image, or one libpng would complain of on the terminal. ``pixels``: its size from the
+    header, if known."""
     try:
         with _pillow_open(data, pixels) as img:
             img.load()

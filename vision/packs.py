@@ -469,7 +469,7 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
     width) before it is decoded."""
     import cv2
 
-    from gridsight.vision.images import cut_short, image_size, quiet_opencv
+    from gridsight.vision.images import cut_short, image_size, pillow_problem
 
     try:
         data = read_regular(folder / name, limit=MAX_IMAGE_BYTES, follow=False)
@@ -490,9 +490,11 @@ def _read_image(folder: Path, name: str, manifest: Path, shape: tuple[int, int],
         raise PackError(manifest, f"{what} ({name}) is {size[1]}x{size[2]} pixels; {why}")
     if cut_short(data):
         raise PackError(manifest, f"image '{name}' is not a readable PNG (truncated)")
+    problem = pillow_problem(data, size[1] * size[2])
+    if problem:  # decoded by Pillow first, so libpng has nothing to print on the terminal
+        raise PackError(manifest, f"image '{name}' is not a readable PNG ({problem})")
     try:
-        with quiet_opencv():  # no libpng warning on the terminal: the error says it
-            image = cv2.imdecode(np.frombuffer(data, np.uint8),
+        image = cv2.imdecode(np.frombuffer(data, np.uint8),
                                  cv2.IMREAD_COLOR if color else cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         image = None
