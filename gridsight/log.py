@@ -567,16 +567,28 @@ class RecommendationLog:
         """Write the frame as a PNG beside the log; on failure warn and return ``None``."""
         import cv2
 
-        name = f"{self.path.stem}-{step:05d}.png"
+        from gridsight.safefiles.marks import marked, replaceable
+
+        # A file of the player's own at the frame's name is kept: the frame takes the next
+        # numbered name (the record names it); a frame an earlier run saved is replaced.
+        name, k = f"{self.path.stem}-{step:05d}.png", 1
+        while not replaceable(self.path.parent / name, _FRAME_KIND):
+            k += 1
+            name = f"{self.path.stem}-{step:05d}-{k}.png"
         try:
             ok, png = cv2.imencode(".png", frame)
             if not ok:
                 raise OSError(0, "the frame could not be encoded as PNG")
-            write_file(self.path.parent / name, png.tobytes(), fsync=self.fsync)
+            write_file(self.path.parent / name, marked(png.tobytes(), _FRAME_KIND),
+                       fsync=self.fsync)
         except (OSError, cv2.error) as error:
             self.warn(f"cannot save frame {name} ({_reason(error)})")
             return None
         return name
+
+
+#: The mark of a saved frame (:mod:`gridsight.safefiles.marks`).
+_FRAME_KIND = "saved frame"
 
 
 def _reason(error: BaseException) -> str:

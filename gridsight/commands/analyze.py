@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import sys
-import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -457,32 +456,25 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     return str(target)
 
 
-#: The mark in every annotated picture gridsight writes: a PNG text chunk right after the
-#: header (``Software: gridsight annotated picture``), so that a later run replaces a picture
-#: of its own and never a file of the player's that happens to have its name.
-_MARK_TEXT = b"Software\x00gridsight annotated picture"
-_MARK = (len(_MARK_TEXT).to_bytes(4, "big") + b"tEXt" + _MARK_TEXT
-         + zlib.crc32(b"tEXt" + _MARK_TEXT).to_bytes(4, "big"))
-_PNG_HEAD = 33  # the signature (8 bytes) and the IHDR chunk (25), always first
+#: The mark in every annotated picture (:mod:`gridsight.safefiles.marks`): a later run replaces
+#: a picture of its own and never a file of the player's that happens to have its name.
+_KIND = "annotated picture"
 
 
 def _marked(png: bytes) -> bytes:
     """An encoded PNG with gridsight's mark after its header (the pixels unchanged)."""
-    return png[:_PNG_HEAD] + _MARK + png[_PNG_HEAD:]
+    from gridsight.safefiles.marks import marked
+
+    return marked(png, _KIND)
 
 
 def _replaceable(target: Path) -> bool:
     """Whether an annotated picture may be written at ``target``: nothing is there, or a
-    picture an earlier run wrote (its mark). A file of the player's own is kept (the picture
-    takes the next numbered name); what is not a regular file (a link, a folder) is left to
-    the writer, which refuses it in words."""
-    from gridsight.safefiles import open_regular
+    picture an earlier run wrote (its mark); a file of the player's own is kept (the picture
+    takes the next numbered name)."""
+    from gridsight.safefiles.marks import replaceable
 
-    try:
-        with open_regular(target, follow=False) as stream:
-            return stream.read(_PNG_HEAD + len(_MARK))[_PNG_HEAD:] == _MARK
-    except OSError:
-        return True
+    return replaceable(target, _KIND)
 
 
 def _named(path: str, error: object) -> str:
