@@ -12,7 +12,8 @@
   programme's longest-walk mode) and a walk that leaves that few.
 
 Everything runs under one :class:`~gridsight.solvers.limit.Limit` (CPU seconds of the solving thread,
-by default) and a memory bound (:data:`DEFAULT_MAX_STATES` states held at once). Cheap steps
+by default) and a memory bound (:data:`DEFAULT_MAX_STATES` states held at once, fewer when the
+limit's ``memory`` holds fewer: :func:`memory_bound`). Cheap steps
 come first: the quick proofs before any search, the main question before the optional parts.
 When a bound stops the search, the analysis says exactly what was proven:
 ``TilePathAnalysis.proven`` is "a full walk exists (witness found)", "no full walk: parity",
