@@ -253,6 +253,9 @@ def test_cells_set_by_hand_are_recorded_marked_and_counted(tmp_path, run_cli):
     record = replace_solution(contents.records[0], {"correction": {"row": 0, "col": 2,
                                                                    "read": "?", "set": "g"}})
     assert replay.corrections(record) == ["row 1, column 3 set to 'g', read as '?'"]
+    # ... and its step counts among those set by hand, no panel cell set (counting the panel's
+    # cells alone left it out: caught by nothing before).
+    assert record.manual == () and replay.summarise((record,)).by_hand == 1
 
 
 def replace_solution(record: LogRecord, solution: dict) -> LogRecord:
