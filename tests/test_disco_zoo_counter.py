@@ -465,3 +465,17 @@ def test_each_digits_gap_is_its_nearest_references_mean_difference_to_the_bit():
     read = read_number(glyphs[:3])
     assert read.digits == tuple(read_glyph(g) for g in glyphs[:3])
     assert read.gaps == tuple(digits.digit_gaps(g) for g in glyphs[:3])
+
+
+def test_a_counter_whose_digits_touch_the_pictures_top_is_read_but_never_sure():
+    """A picture cut through the title bar may leave only a digit's lower part (a 5's reads
+    3). The bundled example's 6 stands 52 pixels below its top: cut 48 pixels off, it is
+    read sure; cut 56 off (its top 4 rows gone), still read 6, but not sure. (A digit
+    touching the top taken as whole: caught by nothing before.)"""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    image = real.example()
+    whole = locate_rescue(image[48:]).counter
+    assert (whole.value, whole.agree) == (6, True)
+    cut = locate_rescue(image[56:]).counter
+    assert (cut.value, cut.agree) == (6, False)
