@@ -182,10 +182,10 @@ def test_one_darker_cell_does_not_move_the_boards_gain():
 
 
 def test_a_board_under_a_dark_veil_is_unknown_not_read_at_the_veils_gain():
-    """A cell may be matched at 0.7 to 1.4 times its template's brightness in the first pass
-    (``FIRST_GAIN``, the factor that brings the cell to the template): a board under a
-    dialog's dark shade (35% of its light) is unknown, every cell, while one 25% darker reads. (The first pass's range widened to 0.3 to 3.0 reads
-    the shaded board at its own gain: caught by nothing before.)"""
+    """In the first pass a cell is brought to a template by a gain of 0.7 to 1.4
+    (``FIRST_GAIN``): a board under a dialog's dark shade (35% of its light, a gain of 2.9)
+    is unknown, every cell, while one 25% darker reads. (The first pass's range widened to
+    0.3 to 3.0 reads the shaded board at its own gain: caught by nothing before.)"""
     pack, dim = _two_tone_pack()
     geometry = BoardGeometry.from_rect(0, 0, 16, 16, 1, 6)
     darker = read_cells(np.concatenate([dim * 0.75] * 6, axis=1).round().astype(np.uint8),
