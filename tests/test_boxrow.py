@@ -203,3 +203,15 @@ def test_one_box_whose_right_and_bottom_borders_were_lost_is_kept_in_its_row(los
         assert row is not None and [b[0] for b in row.boxes] == [20, 31, 42]
     else:
         assert row is None
+
+
+def test_a_panels_edge_under_the_boxes_is_passed_over_even_with_its_corners_rounded_off():
+    """A band of ink across most of the area under the boxes is the panel's edge, not boxes
+    (its rounded corners leave a tenth of the width bare): the row above is found, three
+    boxes. (An edge counted only when it spans 98% of the width: the row not found, nothing
+    else caught it.)"""
+    panel, left = _panel(3, 16, 0, height=64)
+    panel[59:63, 8:152] = BORDER  # 90% of the width, 4 px tall, 3 px under the boxes
+    row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), GROUND)
+    assert row is not None and len(row.boxes) == 3
+    assert row.boxes[0][0] == pytest.approx(left, abs=1)

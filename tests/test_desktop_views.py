@@ -78,3 +78,22 @@ def test_the_fuller_of_two_views_does_not_overrule_a_tile_the_other_leaves_unrea
     assert min(heights) < 470 <= max(heights)  # both kinds of view were read
     assert not out.cells[1][0].known
     assert out.known_fraction == 24 / 25
+
+
+def test_boards_of_another_size_over_the_same_place_are_not_the_same_board():
+    """Two reads are one board when their sizes match and each corner is within 0.3 of a
+    cell: a 10x10 lattice over a 5x5 board's very square (half its pitch: a view of another
+    pack, or a lattice at half the tiles' pitch) is another board, and its cells are never
+    merged with the board's. (Size ignored: caught by nothing before.)"""
+    from gridsight.readers.desktop import same_board
+
+    def read(rows: int, x: float) -> BoardRead:
+        cells = tuple(tuple(CellRead(r, c, "ground", 1.0, 1.0) for c in range(rows))
+                      for r in range(rows))
+        cell = 200 / rows  # the board 200 pixels square
+        return BoardRead(BoardGeometry.from_rect(x, 50, cell, cell, rows, rows), cells)
+
+    assert same_board(read(5, 100), read(5, 110))  # a quarter of a cell apart
+    assert not same_board(read(5, 100), read(5, 120))  # half a cell apart
+    assert not same_board(read(5, 100), read(10, 100))
+    assert not same_board(read(10, 100), read(5, 100))

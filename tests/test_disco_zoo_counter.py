@@ -465,3 +465,30 @@ def test_each_digits_gap_is_its_nearest_references_mean_difference_to_the_bit():
     read = read_number(glyphs[:3])
     assert read.digits == tuple(read_glyph(g) for g in glyphs[:3])
     assert read.gaps == tuple(digits.digit_gaps(g) for g in glyphs[:3])
+
+
+def test_a_counter_whose_digits_touch_the_pictures_top_is_read_but_never_sure():
+    """A picture cut through the title bar may leave only a digit's lower part (a 5's reads
+    3). The bundled example's 6 stands 52 pixels below its top: cut 48 pixels off, it is
+    read sure; cut 56 off (its top 4 rows gone), still read 6, but not sure. (A digit
+    touching the top taken as whole: caught by nothing before.)"""
+    from gridsight.games.disco_zoo.screen import locate_rescue
+
+    image = real.example()
+    whole = locate_rescue(image[48:]).counter
+    assert (whole.value, whole.agree) == (6, True)
+    cut = locate_rescue(image[56:]).counter
+    assert (cut.value, cut.agree) == (6, False)
+
+
+def test_a_counter_found_at_one_ink_cut_alone_is_not_read(monkeypatch):
+    """The counter is read at several ink cuts and kept only when two at least find it (a
+    digit a blur makes ambiguous reads otherwise at some cut): the bundled example's 6,
+    read at every cut, is not read when one cut alone finds it. (One cut taken as enough:
+    caught by nothing before.)"""
+    from gridsight.games.disco_zoo import screen as screen_module
+
+    image = real.example()
+    assert screen_module.locate_rescue(image).counter.value == 6
+    monkeypatch.setattr(screen_module, "INK_LEVELS", screen_module.INK_LEVELS[1:2])
+    assert screen_module.locate_rescue(image).counter.value is None

@@ -92,3 +92,20 @@ def test_a_last_word_of_the_title_is_taken_off_only_when_it_is_like_the_counters
     # (no label found, a digit of the letters' height: kept, the line then reads no region)
     line = names._region_line([_line(OUTB + near_label, (4, 1))], None, 320)
     assert line is not None and len(line.glyphs) == 5
+
+
+def test_the_counter_is_the_tallest_short_line_left_of_the_label_not_an_icon_beyond_it():
+    """The counter is the title bar's tallest line of one or two glyphs left of ``ATTEMPTS
+    LEFT``; a taller icon right of the label (a button, up at the bar's top) is not it. The
+    counter's rows, with the label's, say where the region's name stands, so a phone's clock
+    above the bar is not taken for it. (The icon taken for the counter: the clock read as the
+    region's line; caught by nothing before.)"""
+    from gridsight.games.disco_zoo.names import _region_line
+    from gridsight.games.disco_zoo.title_region import counter_line
+
+    icon = _line([(280, 0, 18, 20)])
+    clock = _line([(5, 2, 4, 8), (10, 2, 4, 8), (17, 2, 4, 8), (22, 2, 4, 8)], (2, 2))
+    whole = _line(OUTB)
+    bar = [clock, whole, COUNTER, LABEL, icon]
+    assert counter_line(bar, LABEL) is COUNTER
+    assert _region_line(bar, LABEL, 300) is whole

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.doubts import tap_value, tile_readings
+from gridsight.games.disco_zoo.doubts import rescue_doubts, tap_value, tile_readings
 from gridsight.games.doubts import doubts_of
 from gridsight.live.loop import LiveLoop
 from gridsight.readers.base import ReadHints
@@ -32,6 +32,7 @@ from gridsight.solvers.disco_zoo.board import UNTAPPED, parse_board
 from gridsight.solvers.disco_zoo.catalogue import COLS, ROWS
 from gridsight.solvers.disco_zoo.objective import Objective
 from gridsight.solvers.disco_zoo.placements import joint_placements
+from gridsight.solvers.limit import Limit
 from gridsight.vision.capture import Frame, Rect
 
 # The same screens are located more than once in this file (analyze, then the live loop):
@@ -77,6 +78,28 @@ def test_a_tap_worth_as_much_as_the_advised_one_is_no_change():
     assert tap_value(board, goal, None, (c, r)) == best.value
     assert tap_value(board, goal, None, (4 - r, 4 - c)) == best.value
     assert tap_value(board, goal, None, (0, 0)) < best.value
+
+
+def test_a_tap_not_proven_exact_within_the_limit_has_no_worth():
+    """The doubts weigh exact values only: cut short (a limit of 100 search states), the
+    advised tap has no worth (``None``, not a sum of estimates: the advice then counts as
+    changed and the player is told to look); with no limit, its worth is exact. (Inexact
+    outcomes summed into a worth: caught by nothing before.)"""
+    board, goal = _board(BOARD), Objective("expected")
+    assert tap_value(board, goal, None, (2, 3)) == Fraction(55, 48)
+    assert tap_value(board, goal, None, (2, 3), Limit(states=100).start()) is None
+
+
+def test_a_tile_the_board_rules_to_one_animal_is_no_doubt():
+    """Read ``2/3`` (Panda or Tiger) beside a tapped empty tile only Tiger's pattern leaves
+    room for: one reading, so no doubt is said, even against an advice that reading would
+    not give (as a solve cut short may advise). (Single readings let through: a doubt of one
+    option; caught by nothing before, equivalent while every solve is exact.)"""
+    board, goal = _board(BOARD.replace(". . . 2/3 .", "2/3 - . . .")), Objective("expected")
+    readings = tile_readings(board, (0, 0), (4, 4), goal, None)
+    assert [(r.animal, r.same) for r in readings] == [("Tiger", False)]
+    assert rescue_doubts(board, goal, None, (4, 4)) == ()
+    assert rescue_doubts(board, goal, None, advise(board, goal, None).recommend) == ()
 
 
 @pytest.mark.parametrize("seed", range(4))

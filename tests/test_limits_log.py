@@ -253,6 +253,27 @@ def test_cells_set_by_hand_are_recorded_marked_and_counted(tmp_path, run_cli):
     record = replace_solution(contents.records[0], {"correction": {"row": 0, "col": 2,
                                                                    "read": "?", "set": "g"}})
     assert replay.corrections(record) == ["row 1, column 3 set to 'g', read as '?'"]
+    # ... and its step counts among those set by hand, no panel cell set (counting the panel's
+    # cells alone left it out: caught by nothing before).
+    assert record.manual == () and replay.summarise((record,)).by_hand == 1
+
+
+def test_a_move_the_tile_paths_solver_listed_as_just_as_good_follows_the_advice():
+    """A tile path's advice lists each move from Link's tile that keeps a full walk possible
+    (``next``): taking any of them follows the advice, a step elsewhere does not, and a step
+    with no move seen says neither. Link stands off the diagonal (row 2, column 3), so a
+    move's row and column swapped land elsewhere. (Swapped: caught by nothing before; the
+    other logs' Link stood on row 1, column 1, where a swap lands on the same tiles.)"""
+    from dataclasses import replace
+
+    advice = Advice("tile-path", 3, 4, recommend=(Cell(1, 3),))
+    record = LogRecord(step=1, time="2026-03-01T12:00:00.000Z", game="tile-path",
+                       board="S . . .\n. . . .\n. . . .", advice=advice,
+                       solution={"here": {"row": 1, "col": 2}, "next": ["right", "up"]})
+    assert replay.acceptable(record) == {Cell(1, 3), Cell(0, 2)}
+    assert replay.followed(replace(record, move=Cell(0, 2))) is True
+    assert replay.followed(replace(record, move=Cell(2, 2))) is False
+    assert replay.followed(record) is None
 
 
 def replace_solution(record: LogRecord, solution: dict) -> LogRecord:

@@ -237,3 +237,37 @@ def test_the_status_line_leads_with_the_advice_and_verbose_adds_the_details():
     assert plain.startswith(view.status) and "read confidence" not in plain
     assert verbose.startswith(plain) and "attempts left 10" in verbose
     assert "read confidence" in verbose and view.details[0] == "disco-zoo"
+
+
+def test_a_cell_the_advice_marks_already_gets_no_second_mark_unread_or_unsure():
+    """The live panel marks the unread cells ``?`` and the unsure ones by what they may be,
+    each once: a cell the advice has marked keeps its mark (drawn twice, one label would
+    cover the other), and the others are added. (Each check dropped: the cell marked twice;
+    caught by nothing before.)"""
+    from gridsight.games.doubts import Doubt
+    from gridsight.live.loop import _with_unread, _with_unsure
+    from gridsight.solvers.advice import Advice, Cell, CellMark, MarkKind
+
+    advice = Advice("disco-zoo", 5, 5, recommend=(Cell(0, 1),),
+                    marks=(CellMark(0, 1, MarkKind.KNOWN, "Panda"),))
+    unread = _with_unread(advice, [(0, 1), (2, 2)])
+    assert [(m.row, m.col, m.kind) for m in unread.marks] == [
+        (0, 1, MarkKind.KNOWN), (2, 2, MarkKind.UNREAD)]
+    unsure = _with_unsure(advice, [Doubt((0, 1), ("Panda", "Tiger"), (("Tiger", None),)),
+                                   Doubt((3, 3), ("Panda", "Tiger"), (("Tiger", None),))])
+    assert [(m.row, m.col, m.kind, m.label) for m in unsure.marks] == [
+        (0, 1, MarkKind.KNOWN, "Panda"), (3, 3, MarkKind.UNSURE, "Panda or Tiger?")]
+
+
+def test_the_evidence_of_a_board_never_solved_goes_on_with_the_next_in_order():
+    """A board the worker never solved (another came before it was free) hands its log
+    evidence to the next: the dig events of both, the earlier first; any other value the
+    later's. (The events joined the other way round: caught by nothing before, the Thrill
+    Digger live test included.)"""
+    from gridsight.live.loop import _merge_extras
+
+    first = {"dig_events": [{"row": 0}], "correction": {"row": 1}, "only": 1}
+    then = {"dig_events": [{"row": 2}, {"row": 3}], "correction": {"row": 4}}
+    assert _merge_extras(first, then) == {
+        "dig_events": [{"row": 0}, {"row": 2}, {"row": 3}], "correction": {"row": 4},
+        "only": 1}

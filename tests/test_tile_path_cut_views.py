@@ -340,3 +340,19 @@ def test_a_cell_the_screenshots_edge_cuts_by_a_sliver_is_read_whichever_side_is_
     text = rooms.text_of(board_tokens(read.board, ROOM))
     assert not tally.add(text, rooms.text_of(moment.board_in_view()), moment)
     assert tally.unread == 0 and read.cells == moment.view, (read.cells, moment.view)
+
+
+def test_a_status_bar_below_the_view_is_left_out_of_it_as_one_above_is():
+    """A pack's layout may have a status bar under the scrolling view too (``bar_bottom``):
+    the view is the picture less both bars, in tiles, in the console's pixels and in the
+    screenshot's. (The bar below left in the view's size: caught by nothing before, the
+    Game Boy Color's layout having none.)"""
+    from gridsight.vision.tiling import ScreenLayout
+
+    layout = ScreenLayout(10, 9, bar_top=1, bar_bottom=2, tile_px=16)
+    assert layout.view_tiles == (10, 6)
+    screen = Screen(4.0, 6.0, 32.0, layout)
+    image = np.zeros((6 + 9 * 32, 4 + 10 * 32, 3), np.uint8)
+    assert screen.native_view(image).shape[:2] == (6 * 16, 10 * 16)
+    x0, y0, x1, y1 = screen.view_rect()
+    assert (x1 - x0, y1 - y0) == (10 * 32, 6 * 32) and y0 == 6.0 + 32

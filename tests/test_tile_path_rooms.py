@@ -416,6 +416,28 @@ def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
 
 
+def test_a_tile_believed_links_is_stepped_once_he_is_read_on_another():
+    """A merged read holds Link's tile from an earlier view, (5, 3), off the cells read now;
+    read now on (2, 9), in view, he has left the earlier tile: it is stepped (``x``), and he
+    stands on one tile (``L`` once). (The earlier tile kept as his: two ``L``, caught by
+    nothing before.)"""
+    from gridsight.games.tile_path.room import board_tokens
+    from gridsight.tracking import Sighting
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+
+    labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
+    labels[5][3], labels[2][9] = "L", "L"
+    seen = room_read(labels, ((1, 4), (7, 12)))
+    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
+                                                for c, label in enumerate(row))
+                                          for r, row in enumerate(labels)), 1.0, "cave",
+                     {**seen.extras, "unread_now": tuple(seen.unknown()),
+                      "sighting": Sighting(frozenset({(2, 9)}), 0)})
+    grid = board_tokens(read, ROOM)
+    assert grid[5][3] == "x" and grid[2][9] == "L"
+    assert sum(row.count("L") for row in grid) == 1
+
+
 def test_link_not_read_stands_inside_the_console_view_round_the_pixels_shown():
     """135100 case 0 (a picture cut 29.2 console pixels at the top and 31.1 on the right,
     the camera at the room's top): the view shows room pixels x 80-208, y 13-127 (the wall

@@ -14,7 +14,7 @@ from kit.games import tile_path as tile_path_kit
 from kit.skins import pentomino, tile_path
 from gridsight.vision.classify import UNKNOWN, read_cells
 from gridsight.vision.geometry import BoardGeometry
-from gridsight.vision.locate import Locator, anchor_score, locate_board
+from gridsight.vision.locate import BoardNotFoundError, Locator, anchor_score, locate_board
 from gridsight.vision.packs import load_pack
 
 
@@ -123,6 +123,24 @@ def test_anchor_score_drops_when_the_board_is_gone():
     assert here > 1.2 and elsewhere < 0.75 * here
 
 
+def test_the_cells_without_the_boards_frame_are_not_a_board():
+    """The frame is what tells a board: with the wooden frame painted over in the screen's
+    background, the 25 ground cells alone (they read, the frame's match is about 0.6) are
+    not located. (``MIN_ANCHOR``'s check of a refined candidate dropped locates them: caught
+    by nothing before.)"""
+    pack = load_pack("disco-zoo")
+    shot = disco_zoo.render([["ground"] * 5] * 5)
+    (x0, y0), (x1, y1) = np.round(shot.geometry.outline()[[0, 2]]).astype(int)
+    band = round((pack.anchor.margin + 0.1) * (x1 - x0) / 5)
+    image = shot.image.copy()
+    cells = image[y0:y1, x0:x1].copy()
+    image[y0 - band : y1 + band, x0 - band : x1 + band] = image[5, 5]
+    image[y0:y1, x0:x1] = cells
+    assert _truth_matches(read_cells(image, shot.geometry, pack), shot.labels) == []
+    with pytest.raises(BoardNotFoundError, match="best frame match 0"):
+        locate_board(image, pack)
+
+
 def _two_tone_pack():
     """A made-up pack of two labels whose pictures differ only in brightness: ``lit`` is
     ``dim`` times 2, more than a cell's own gain may be in either pass."""
@@ -160,6 +178,37 @@ def test_one_darker_cell_does_not_move_the_boards_gain():
     board = np.concatenate([dim] * 5 + [dim * 0.75], axis=1).round().astype(np.uint8)
     read = read_cells(board, BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
     assert [cell.label for cell in read.cells[0]] == ["dim"] * 5 + [UNKNOWN]
+    assert abs(read.gain - 1.0) < 0.01
+
+
+def test_a_board_under_a_dark_veil_is_unknown_not_read_at_the_veils_gain():
+    """In the first pass a cell is brought to a template by a gain of 0.7 to 1.4
+    (``FIRST_GAIN``): a board under a dialog's dark shade (35% of its light, a gain of 2.9)
+    is unknown, every cell, while one 25% darker reads. (The first pass's range widened to
+    0.3 to 3.0 reads the shaded board at its own gain: caught by nothing before.)"""
+    pack, dim = _two_tone_pack()
+    geometry = BoardGeometry.from_rect(0, 0, 16, 16, 1, 6)
+    darker = read_cells(np.concatenate([dim * 0.75] * 6, axis=1).round().astype(np.uint8),
+                        geometry, pack)
+    assert [cell.label for cell in darker.cells[0]] == ["dim"] * 6
+    assert abs(darker.gain - 1 / 0.75) < 0.01  # the gain that brings a cell to its template
+    veiled = read_cells(np.concatenate([dim * 0.35] * 6, axis=1).round().astype(np.uint8),
+                        geometry, pack)
+    assert [cell.label for cell in veiled.cells[0]] == [UNKNOWN] * 6
+    assert all(cell.best == "dim" for cell in veiled.cells[0])
+
+
+def test_cells_that_match_nothing_do_not_set_the_boards_gain():
+    """The board's gain is the median over the cells that match a template well, not over
+    all of them: a shade over four cells of six leaves those four unknown and the two others
+    read at their own gain. (The median over every cell puts the gain at the shaded cells'
+    clipped 1.4 and the two clear cells go unknown; a wider first-pass range does the same:
+    both caught by nothing before.)"""
+    pack, dim = _two_tone_pack()
+    cells = [dim * 0.35] * 2 + [dim, dim * 2] + [dim * 0.35] * 2
+    read = read_cells(np.concatenate(cells, axis=1).round().astype(np.uint8),
+                      BoardGeometry.from_rect(0, 0, 16, 16, 1, 6), pack)
+    assert [cell.label for cell in read.cells[0]] == [UNKNOWN] * 2 + ["dim", "lit"] + [UNKNOWN] * 2
     assert abs(read.gain - 1.0) < 0.01
 
 
