@@ -239,6 +239,22 @@ def test_a_window_is_followed_by_title_through_moves_hides_and_closes(xvfb):
             again.destroy()
 
 
+def test_a_followed_window_whose_title_goes_blank_is_still_named_by_its_title(xvfb):
+    # A window being closed or made has no title for a moment: the status said
+    # "window '' is minimised or hidden".
+    with ScreenCapture(WindowSource("Emulator"), display=xvfb) as cap:
+        win = _TestWindow(xvfb, "My Emulator - game", 50, 60, 240, 180)
+        try:
+            assert isinstance(cap.grab(), Frame)
+            win.win.set_wm_name("")
+            win.hide()
+            hidden = cap.grab()
+            assert hidden.reason is MissingReason.MINIMISED
+            assert "window 'My Emulator - game' is minimised" in hidden.message
+        finally:
+            win.destroy()
+
+
 def test_a_failed_grab_is_reported_not_raised(xvfb, monkeypatch):
     import mss.exception
 
