@@ -118,6 +118,8 @@ def test_manual_panel_edits_board_tokens():
 
 
 def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fills_the_screen():
+    from PySide6.QtCore import Qt
+
     from gridsight.overlay.placement import inside
 
     script = script_of("disco-zoo")
@@ -133,6 +135,7 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     panel = driver.panel_box()
     # Never over the game nor its strip (on this small screen, partly off it if need be).
     assert not panel.overlaps(game) and not panel.overlaps(driver.overlay.strip_box)
+    assert not driver.panel.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
     assert driver.windows()["panel"] == list(panel)
     driver.stop()
     # A capture of the whole screen (--monitor): no side of it has room, so the panel goes
@@ -151,6 +154,10 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     board = driver._board_box()
     assert board is not None and not panel.overlaps(board) and inside(panel, whole)
     assert driver.overlay.avoiding == panel and not driver.overlay.widget.mask().isEmpty()
+    # Over the game's window it is kept above it (a full-screen game window stacked after
+    # it hid it whole on X); beside a game it is an ordinary window.
+    assert driver.panel.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+    assert driver.panel.isVisible()
     driver.stop()
 
 

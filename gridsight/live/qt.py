@@ -118,6 +118,8 @@ class LiveDriver:
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
+        self._over_game = False  # the panel lies over the game's window (it fills the screen)
+        self._gone = False  # the game's window was last missing (closed, minimised)
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
         self.idle_after_s = idle_after_s
@@ -196,10 +198,14 @@ class LiveDriver:
             if rect is None:
                 self.overlay.update(None, None, status, why="", warnings=view.warnings)
                 self.overlay.hide()
+                self._gone = True
             else:
                 box = self._box_of(rect)
                 if box != self._rect:
                     self._follow(box)
+                elif self._gone and self._over_game and self.panel is not None:
+                    self.panel.raise_()  # the game's window reopened over the panel
+                self._gone = False
                 self.overlay.update(view.geometry, view.advice, status, why=view.why,
                                     warnings=view.warnings, screen=view.screen)
                 self.overlay.show()
@@ -298,8 +304,28 @@ class LiveDriver:
                            for x in (screen.x + screen.w - w, screen.x)]
                 box = next((c for c in corners if not any(
                     c.overlaps(b) for b in [board] + strip if b is not None)), corners[0])
+        self._over_game = box.overlaps(game)
+        self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+        if self._over_game:
+            self.panel.raise_()
+
+    def _keep_on_top(self, on: bool) -> None:
+        """A panel that must lie over the game's window (the game fills the screen) is kept
+        above it: a window stacked after it (the game's, shown or reopened full screen) hid
+        it whole. Beside the game it is an ordinary window."""
+        from PySide6.QtCore import Qt
+
+        if self.panel is None:
+            return
+        flag = Qt.WindowType.WindowStaysOnTopHint
+        if bool(self.panel.windowFlags() & flag) == on:
+            return
+        shown = self.panel.isVisible()
+        self.panel.setWindowFlag(flag, on)  # hides the window: shown again as it was
+        if shown:
+            self.panel.show()
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""
