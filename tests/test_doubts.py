@@ -220,7 +220,11 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     # The advice alone in the large line, the doubt in words right under it, nothing drawn
     # over anything (the wrapped words once squeezed the board's last row under the key).
     assert panel.advice_line.text() == view.status.split(" (but ")[0]
-    assert [w.text() for w in panel.doubts.lines] == [doubt.words()]
+    said = doubt.words()
+    assert said.startswith("row 1, column 4: Panda or Tiger? the advice changes if it is")
+    assert [w.text() for w in panel.doubts.lines] == [said[0].upper() + said[1:]]
+    # The key names the sign the cell shows.
+    assert "Panda or Tiger? found: the screen does not tell which" in panel.key.text()
     _nothing_over_anything(panel)
     it = changes[0].animal
     panel.doubts.buttons[names.index(it)].click()  # one click: the tile is that animal

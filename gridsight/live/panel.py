@@ -460,6 +460,11 @@ class Panel(QWidget):
             words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
             if mark.kind is MarkKind.KNOWN and mark.label:
                 sign, words = f"({mark.label})", words.replace("{label}", mark.label)
+            elif mark.kind is MarkKind.UNSURE and " or " in mark.label:
+                # The cell shows "Panda or Tiger?": the key said "? found", a sign no cell
+                # shows.
+                sign = mark.label
+                words = words.replace(": {label}", "") + ": the screen does not tell which"
             else:
                 sign, words = MARK_SIGNS.get(mark.kind, ""), words.replace(": {label}", "")
             if sign and sign not in seen:
