@@ -298,18 +298,43 @@ class LiveDriver:
             # a corner of the screen clear of the board; the player may move it.
             # beside the board and off the strip (inside the capture too, under the board)
             box = place_panel(size, [board] + strip, screen) if board is not None else box
+            if not inside(box, screen) and board is not None:
+                box = self._squeezed(size, [board] + strip, screen) or box
             if not inside(box, screen):
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
                            for x in (screen.x + screen.w - w, screen.x)]
                 box = next((c for c in corners if not any(
-                    c.overlaps(b) for b in [board] + strip if b is not None)), corners[0])
+                    c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
+                    # over the strip (the panel leads with the same advice), never the board
+                    board is not None and self._squeezed(size, [board], screen)) or corners[0]
         self._over_game = box.overlaps(game)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
         if self._over_game:
             self.panel.raise_()
+
+    def _squeezed(self, size: tuple[int, int], avoid: list, screen: Any) -> Any:
+        """The panel narrowed (down to its minimum width) until it fits on the screen beside
+        ``avoid`` (the board, and its strip when the first list is given), resized so; ``None``
+        when even its narrowest does not. A level of many columns on a game filling the
+        screen was put in a corner over the board (the panel 859 px wide, 582 free beside
+        the board; it needs 546)."""
+        from gridsight.overlay.placement import inside, place_panel
+
+        assert self.panel is not None
+        frame = self.panel.frameGeometry().width() - self.panel.width()  # a WM's border
+        narrowest = self.panel.minimumSizeHint().width() + frame
+        width = size[0]
+        while width >= narrowest:
+            box = place_panel((width, size[1]), avoid, screen)
+            if inside(box, screen) and not any(box.overlaps(b) for b in avoid):
+                if width != size[0]:
+                    self.panel.resize(width - frame, self.panel.height())
+                return box
+            width = width - 16 if width - 16 >= narrowest or width == narrowest else narrowest
+        return None
 
     def _keep_on_top(self, on: bool) -> None:
         """A panel that must lie over the game's window (the game fills the screen) is kept
