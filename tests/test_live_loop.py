@@ -237,3 +237,28 @@ def test_the_status_line_leads_with_the_advice_and_verbose_adds_the_details():
     assert plain.startswith(view.status) and "read confidence" not in plain
     assert verbose.startswith(plain) and "attempts left 10" in verbose
     assert "read confidence" in verbose and view.details[0] == "disco-zoo"
+
+
+def test_no_advice_says_in_its_headline_whether_the_board_was_not_read_or_not_solved():
+    # The headline said "no advice for this board" for both; the warning under it says why.
+    from gridsight.live.manual import ManualBoard
+
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    loop = LiveLoop.for_manual(board)
+    assert loop.view.status.startswith("Tap ")
+    for col in range(5):  # a whole row of empty tiles in every column: no Sheep fits
+        for row in range(5):
+            view = loop.correct(row, col, "-")
+    assert view.status == "no advice: this board is not solved (why below)"
+    assert any(w.startswith("not solved: no placement of Sheep fits") for w in view.warnings)
+    # A board the reader refuses (no animal cards on the screen): not read.
+    from gridsight.solvers.errors import InputError
+
+    def refuse(hints):
+        raise InputError("found a rescue board but no animal cards above it")
+
+    loop.source.reading = refuse
+    view = loop.undo()
+    assert view.status == "no advice: the board is not read (why below)" and view.advice is None
+    assert "cannot read the board: found a rescue board but no animal cards above it" \
+        in view.warnings

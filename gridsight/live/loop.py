@@ -638,7 +638,14 @@ class LiveLoop:
             return self._advice.status
         if self._choices is not None:  # the panel offers the choice, the warning the rest
             return f"no advice: the {self._choices.hint} are not read beyond doubt"
-        return "reading the board" if not self._problems else "no advice for this board"
+        if not self._problems:
+            return "reading the board"
+        # The headline says which failed in plain words; the warning under it says why.
+        if self._unread:
+            return "no advice: the board is not read (why below)"
+        if any(p.startswith("not solved: ") for p in self._problems):
+            return "no advice: this board is not solved (why below)"
+        return "no advice for this board"
 
     def _details(self) -> tuple[str, ...]:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
