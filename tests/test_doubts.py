@@ -334,7 +334,7 @@ def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked()
     bar = DoubtBar(lambda *a: chosen.append(("cell", *a)), lambda *a: chosen.append(a))
     bar.show_doubts([Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps")])
     assert [w.text() for w in bar.lines] == [
-        "attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
+        "Attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
     assert [b.text() for b in bar.buttons] == ["18", "10"]
     from PySide6.QtWidgets import QLabel
     assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]

@@ -281,6 +281,8 @@ class LiveDriver:
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         strip = [self.overlay.strip_box] if self.overlay.strip_box else []
         box = place_panel(size, [game] + strip, screen)
+        if not inside(box, screen):  # narrowed, it may still fit beside the game's window
+            box = self._squeezed(size, [game] + strip, screen) or box
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
