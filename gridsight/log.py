@@ -6,7 +6,10 @@ replay --check`` can solve it again), how sure the reader was of each cell, whic
 not read and which the player set by hand, the advice drawn, the solver's JSON, and the name of
 the saved frame (a PNG beside the log, with ``--save-frames``). When the player's move from
 that board is seen, a short ``move`` line is appended that names the record's step;
-:func:`read_log` folds it back into the record, so the file stays append-only.
+:func:`read_log` folds it back into the record, so the file stays append-only. A board the
+live loop read but gave no advice record (passed while the solver was busy, not solved, or the
+session ended first) is a ``passed`` line with the board and why, so the log accounts for
+every board read (:class:`PassedRecord`, ``LogContents.passed``).
 
 Durability: each line goes to the file as **one** ``write`` of a complete line, then is
 flushed to the disk with ``fsync`` (changes come at the pace of a player's taps, so the cost
