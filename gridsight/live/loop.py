@@ -668,6 +668,9 @@ class LiveLoop:
         shown = self._advice_shown()
         if shown is not None:
             parts += list(shown.details)
+        notes = getattr(self.source, "notes", None)  # standing caveats of the setup
+        if notes is not None:
+            parts += [f"note: {note}" for note in notes()]
         return tuple(p for p in parts if p)
 
     def _advice_shown(self) -> Advice | None:
