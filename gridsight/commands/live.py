@@ -265,7 +265,10 @@ def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
         if loop.thinking:  # the last board's advice, shown or about to be, goes in the log
             print(f"gridsight: waiting up to {FINISH_WAIT_S:g} s for the last board's advice, "
                   "for the log", file=sys.stderr, flush=True)
-            loop.finish(FINISH_WAIT_S)
+            try:
+                loop.finish(FINISH_WAIT_S)
+            except KeyboardInterrupt:  # Ctrl-C again: stop waiting; the log is still closed
+                pass
         log.close()
 
 
