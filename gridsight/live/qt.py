@@ -270,7 +270,7 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from gridsight.overlay.placement import inside, place_panel
+        from gridsight.overlay.placement import inside, least_over, place_panel
         from gridsight.overlay.status import Box
 
         frame = self.panel.frameGeometry()
@@ -309,7 +309,8 @@ class LiveDriver:
                 box = next((c for c in corners if not any(
                     c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
                     # over the strip (the panel leads with the same advice), never the board
-                    board is not None and self._squeezed(size, [board], screen)) or corners[0]
+                    board is not None and self._squeezed(size, [board], screen)) or (
+                    least_over(size, board, screen) if board is not None else corners[0])
         self._over_game = box.overlaps(game)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
@@ -349,10 +350,13 @@ class LiveDriver:
         flag = Qt.WindowType.WindowStaysOnTopHint
         if bool(self.panel.windowFlags() & flag) == on:
             return
-        shown = self.panel.isVisible()
+        shown, size = self.panel.isVisible(), self.panel.size()
         self.panel.setWindowFlag(flag, on)  # hides the window: shown again as it was
         if shown:
             self.panel.show()
+            # At the size it had: a window never resized by hand is shown again at its size
+            # hint on X (a minesweeper panel grew from 569 to 776 px, over the board).
+            self.panel.resize(size)
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""
