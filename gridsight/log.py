@@ -6,7 +6,10 @@ replay --check`` can solve it again), how sure the reader was of each cell, whic
 not read and which the player set by hand, the advice drawn, the solver's JSON, and the name of
 the saved frame (a PNG beside the log, with ``--save-frames``). When the player's move from
 that board is seen, a short ``move`` line is appended that names the record's step;
-:func:`read_log` folds it back into the record, so the file stays append-only.
+:func:`read_log` folds it back into the record, so the file stays append-only. A board the
+live loop read but gave no advice record (passed while the solver was busy, not solved, or the
+session ended first) is a ``passed`` line with the board and why, so the log accounts for
+every board read (:class:`PassedRecord`, ``LogContents.passed``).
 
 Durability: each line goes to the file as **one** ``write`` of a complete line, then is
 flushed to the disk with ``fsync`` (changes come at the pace of a player's taps, so the cost
@@ -67,11 +70,13 @@ from gridsight.log_records import (  # noqa: F401 - re-exported: the log's recor
     MAX_SIDE,
     LogRecord,
     MoveRecord,
+    PassedRecord,
     RecordError,
     _brief,
     loads_line,
     parse_advice,
     parse_move,
+    parse_passed,
     parse_record,
     record_problem,
 )
@@ -128,6 +133,8 @@ class LogContents:
     #: What is worth saying about the log as a whole, no line skipped (records of a newer
     #: log format).
     notes: tuple[str, ...] = ()
+    #: The boards seen but logged with no advice, and why (``passed`` lines).
+    passed: tuple[PassedRecord, ...] = ()
 
     def frame_path(self, record: LogRecord) -> Path | None:
         if record.frame is None or self.frames is None:
@@ -153,6 +160,7 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     order: list[int] = []
     warnings: list[str] = []
     moves: list[tuple[int, MoveRecord]] = []
+    passed: list[PassedRecord] = []
     newer: dict[int, int] = {}  # a later log format's version -> its records read
     lines = data.split(b"\n")
     last = _last_line_number(lines)
@@ -178,6 +186,8 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
                 records[record.step] = record
             elif kind == "move":
                 moves.append((number, parse_move(obj)))
+            elif kind == "passed":
+                passed.append(parse_passed(obj))
             else:
                 warnings.append(f"{file}: line {number}: unknown record type "
                                 f"{_brief(kind)} skipped")
@@ -198,7 +208,7 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         else:
             records[move.step] = replace(record, move=move.cell)
     return LogContents(file, tuple(records[s] for s in order), tuple(warnings),
-                       None if str(path) == "-" else file.parent, notes)
+                       None if str(path) == "-" else file.parent, notes, tuple(passed))
 
 
 def _last_line_number(lines: list[bytes]) -> int:
@@ -311,6 +321,17 @@ class RecommendationLog:
         problem = record_problem(line)
         if problem:
             self._refuse(f"move of step {step}", problem)
+            return False
+        return self._write_line(line)
+
+    def record_passed(self, board: str, why: str, time: str | None = None) -> bool:
+        """Note a board seen but given no advice record, and why (see :class:`PassedRecord`):
+        the log then accounts for every board the live loop read."""
+        line = json.dumps({"type": "passed", "time": time or utc_now(), "board": board,
+                           "why": why[:300]}, separators=(",", ":"))
+        problem = record_problem(line)
+        if problem:
+            self._refuse("a board passed unsolved", problem)
             return False
         return self._write_line(line)
 

@@ -184,6 +184,8 @@ def record_problem(line: str | bytes) -> str:
             parse_record(data)
         elif kind == "move":
             parse_move(data)
+        elif kind == "passed":
+            parse_passed(data)
         else:
             raise RecordError(f"unknown record type {_brief(kind)}")
     except RecordError as error:
@@ -466,6 +468,28 @@ def parse_move(data: dict[str, Any]) -> MoveRecord:
     return MoveRecord(_int(_need(data, "step"), "step", 1, 10**9),
                       Cell(_int(_need(data, "row"), "row", 0, MAX_SIDE - 1),
                            _int(_need(data, "col"), "col", 0, MAX_SIDE - 1)))
+
+
+@dataclass(frozen=True)
+class PassedRecord:
+    """A ``passed`` line: a board the live loop saw but logged no advice for, and why (the
+    board changed again before the solver was free, its solve failed after the player had
+    left it, or the session ended before the answer came): so a log says how many boards it
+    leaves out, not only the ones it holds."""
+
+    time: str
+    board: str
+    why: str
+
+
+#: The longest reason a ``passed`` line may give.
+MAX_WHY = 300
+
+
+def parse_passed(data: dict[str, Any]) -> PassedRecord:
+    return PassedRecord(parse_time(_need(data, "time")),
+                        _str(_need(data, "board"), "board", MAX_BOARD),
+                        _str(_need(data, "why"), "why", MAX_WHY))
 
 
 def _short(error: Exception) -> str:

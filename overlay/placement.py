@@ -93,4 +93,33 @@ def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
     return max(rooms.values(), key=lambda item: item[1])[0]
 
 
-__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "place_panel", "place_strip", "union"]
+def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP) -> Box:
+    """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
+    screen is clear of it): beside each side of the board, clamped onto the screen, and the
+    screen's corners; the first of the least covering. A corner was taken whatever it
+    covered (a minesweeper panel over two of the board's nine columns where one was enough).
+
+    >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900))
+    Box(x=1100, y=0, w=500, h=400)
+    """
+    w, h = int(size[0]), int(size[1])
+
+    def clamp(x: int, y: int) -> Box:
+        return Box(_clamp(x, screen.x, screen.x + screen.w - w),
+                   _clamp(y, screen.y, screen.y + screen.h - h), w, h)
+
+    candidates = [clamp(board.x + board.w + gap, board.y), clamp(board.x - gap - w, board.y),
+                  clamp(board.x, board.y + board.h + gap), clamp(board.x, board.y - gap - h)]
+    candidates += [clamp(x, y) for y in (screen.y, screen.y + screen.h - h)
+                   for x in (screen.x + screen.w - w, screen.x)]
+
+    def covered(box: Box) -> int:
+        dx = min(box.x + box.w, board.x + board.w) - max(box.x, board.x)
+        dy = min(box.y + box.h, board.y + board.h) - max(box.y, board.y)
+        return max(0, dx) * max(0, dy)
+
+    return min(candidates, key=covered)
+
+
+__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "place_panel", "place_strip",
+           "union"]

@@ -239,6 +239,44 @@ def test_a_window_is_followed_by_title_through_moves_hides_and_closes(xvfb):
             again.destroy()
 
 
+def test_a_followed_window_whose_title_goes_blank_is_still_named_by_its_title(xvfb):
+    # A window being closed or made has no title for a moment: the status said
+    # "window '' is minimised or hidden".
+    with ScreenCapture(WindowSource("Emulator"), display=xvfb) as cap:
+        win = _TestWindow(xvfb, "My Emulator - game", 50, 60, 240, 180)
+        try:
+            assert isinstance(cap.grab(), Frame)
+            win.win.set_wm_name("")
+            win.hide()
+            hidden = cap.grab()
+            assert hidden.reason is MissingReason.MINIMISED
+            assert "window 'My Emulator - game' is minimised" in hidden.message
+        finally:
+            win.destroy()
+
+
+def test_a_followed_window_id_given_to_another_hidden_window_is_not_followed(xvfb):
+    # X reuses a closed window's id for the next client's windows: the game window reopened
+    # was reported as "window 'window.py' is minimised" (its program's hidden window).
+    with ScreenCapture(WindowSource("Emulator"), display=xvfb) as cap:
+        win = _TestWindow(xvfb, "My Emulator - game", 50, 60, 240, 180)
+        again = None
+        try:
+            assert isinstance(cap.grab(), Frame)
+            win.win.set_wm_name("window.py")  # the same id, now another program's
+            win.hide()
+            gone = cap.grab()
+            assert gone.reason is MissingReason.CLOSED, gone
+            assert "window 'My Emulator - game' was closed" in gone.message
+            again = _TestWindow(xvfb, "My Emulator - game", 300, 200, 200, 160)
+            frame = cap.grab()
+            assert isinstance(frame, Frame) and frame.rect == Rect(300, 200, 200, 160)
+        finally:
+            win.destroy()
+            if again is not None:
+                again.destroy()
+
+
 def test_a_failed_grab_is_reported_not_raised(xvfb, monkeypatch):
     import mss.exception
 

@@ -137,3 +137,31 @@ def test_the_demo_runs_without_a_compositor_and_says_so_once(tmp_path):
     truth = ["\n".join(" ".join(row) for row in f.labels) for f in script.frames]
     assert [r.board.splitlines()[1:] for r in records] == [t.splitlines() for t in truth]
     assert f"followed the advice: {len(truth) - 1} of {len(truth) - 1} (100%)" in run.stdout
+
+
+def test_the_demo_window_waits_longer_for_its_first_frame_to_be_read(tmp_path):
+    # On a busy machine gridsight was not up within the patience of the first frame, and the
+    # demo went on without that board ever being read.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.demo.script import load_script
+    from gridsight.demo.window import FIRST_PATIENCE, DemoWindow
+
+    frames = [f.image for f in load_script("minesweeper").frames[:3]]
+    now = [0.0]
+    seen = {0: False, 1: False}
+    window = DemoWindow(frames, "demo test", 1.0, seen=lambda i: seen.get(i, True),
+                        patience=10.0)
+    window._clock = lambda: now[0]
+    window.start()
+    window.timer.stop()
+    now[0] = 10.5  # past the patience of any later frame: the first still waits
+    window.tick()
+    assert window.index == 0
+    now[0] = 10.0 * FIRST_PATIENCE + 0.5
+    window.tick()
+    assert window.index == 1  # never read: it does not wait for ever
+    now[0] += 10.5
+    window.tick()
+    assert window.index == 2  # a later frame waits the plain patience
+    window.close()

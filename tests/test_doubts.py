@@ -243,7 +243,11 @@ def test_live_says_the_doubt_and_the_panel_settles_it_in_one_click():
     # The advice alone in the large line, the doubt in words right under it, nothing drawn
     # over anything (the wrapped words once squeezed the board's last row under the key).
     assert panel.advice_line.text() == view.status.split(" (but ")[0]
-    assert [w.text() for w in panel.doubts.lines] == [doubt.words()]
+    said = doubt.words()
+    assert said.startswith("row 1, column 4: Panda or Tiger? the advice changes if it is")
+    assert [w.text() for w in panel.doubts.lines] == [said[0].upper() + said[1:]]
+    # The key names the sign the cell shows.
+    assert "Panda or Tiger? found: the screen does not tell which" in panel.key.text()
     _nothing_over_anything(panel)
     it = changes[0].animal
     panel.doubts.buttons[names.index(it)].click()  # one click: the tile is that animal
@@ -353,7 +357,7 @@ def test_the_doubt_bar_offers_the_counts_and_a_click_reads_with_the_one_picked()
     bar = DoubtBar(lambda *a: chosen.append(("cell", *a)), lambda *a: chosen.append(a))
     bar.show_doubts([Doubt(None, ("18", "10"), (("10", (1, 3)),), about="taps")])
     assert [w.text() for w in bar.lines] == [
-        "attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
+        "Attempts: 18 or 10? the advice changes if it is 10 (then tap row 2, column 4)"]
     assert [b.text() for b in bar.buttons] == ["18", "10"]
     from PySide6.QtWidgets import QLabel
     assert "Attempts left:" in [label.text() for label in bar.findChildren(QLabel)]

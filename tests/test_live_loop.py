@@ -271,3 +271,28 @@ def test_the_evidence_of_a_board_never_solved_goes_on_with_the_next_in_order():
     assert _merge_extras(first, then) == {
         "dig_events": [{"row": 0}, {"row": 2}, {"row": 3}], "correction": {"row": 4},
         "only": 1}
+
+
+def test_no_advice_says_in_its_headline_whether_the_board_was_not_read_or_not_solved():
+    # The headline said "no advice for this board" for both; the warning under it says why.
+    from gridsight.live.manual import ManualBoard
+
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    loop = LiveLoop.for_manual(board)
+    assert loop.view.status.startswith("Tap ")
+    for col in range(5):  # a whole row of empty tiles in every column: no Sheep fits
+        for row in range(5):
+            view = loop.correct(row, col, "-")
+    assert view.status == "no advice: this board is not solved (why below)"
+    assert any(w.startswith("not solved: no placement of Sheep fits") for w in view.warnings)
+    # A board the reader refuses (no animal cards on the screen): not read.
+    from gridsight.solvers.errors import InputError
+
+    def refuse(hints):
+        raise InputError("found a rescue board but no animal cards above it")
+
+    loop.source.reading = refuse
+    view = loop.undo()
+    assert view.status == "no advice: the board is not read (why below)" and view.advice is None
+    assert "cannot read the board: found a rescue board but no animal cards above it" \
+        in view.warnings

@@ -118,6 +118,8 @@ def test_manual_panel_edits_board_tokens():
 
 
 def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fills_the_screen():
+    from PySide6.QtCore import Qt
+
     from gridsight.overlay.placement import inside
 
     script = script_of("disco-zoo")
@@ -133,6 +135,7 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     panel = driver.panel_box()
     # Never over the game nor its strip (on this small screen, partly off it if need be).
     assert not panel.overlaps(game) and not panel.overlaps(driver.overlay.strip_box)
+    assert not driver.panel.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
     assert driver.windows()["panel"] == list(panel)
     driver.stop()
     # A capture of the whole screen (--monitor): no side of it has room, so the panel goes
@@ -151,6 +154,10 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     board = driver._board_box()
     assert board is not None and not panel.overlaps(board) and inside(panel, whole)
     assert driver.overlay.avoiding == panel and not driver.overlay.widget.mask().isEmpty()
+    # Over the game's window it is kept above it (a full-screen game window stacked after
+    # it hid it whole on X); beside a game it is an ordinary window.
+    assert driver.panel.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+    assert driver.panel.isVisible()
     driver.stop()
 
 
@@ -188,3 +195,45 @@ def test_in_a_captured_desktop_the_panel_goes_beside_the_phones_window():
     assert not panel.overlaps(window) and not strip.overlaps(window)
     assert inside(panel, whole) and not panel.overlaps(strip)
     driver.stop()
+
+
+def test_a_panel_too_wide_beside_the_board_of_a_full_screen_game_is_narrowed_not_put_over_it():
+    # A game filling the screen with room beside its board for the panel only when narrowed
+    # (a pentomino level's 10 columns on 1600 x 900: 582 px free, the panel 859 wide, 546 at
+    # its narrowest): it went in a corner over the board.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    whole = _whole_screen()
+    big = np.full((whole.h, whole.w, 3), 40, np.uint8)
+    big[:image.shape[0], :image.shape[1]] = image
+    driver = LiveDriver(loop, FakeCapture([_frame(big, 0, 0)] * 3),
+                        panel_choices=loop.pack.labels, say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    board = driver._board_box()
+    narrowest = driver.panel.minimumSizeHint().width()
+    height = driver.panel.height()
+    # A screen with room right of the board for the narrowest panel only, and none elsewhere.
+    room = narrowest + 10
+    tight = Box(board.x - 4, 0, board.w + 4 + 8 + room, max(height, board.h))
+    too_wide = (room + 200, height)
+    box = driver._squeezed(too_wide, [board], tight)
+    assert box is not None and inside(box, tight) and not box.overlaps(board)
+    assert narrowest <= box.w <= room and driver.panel.width() <= box.w  # resized to it
+    # Narrower than its narrowest it is not made: then nothing fits.
+    assert driver._squeezed(too_wide, [board], Box(tight.x, 0, tight.w - 20, tight.h)) is None
+    driver.stop()
+
+
+def _whole_screen():
+    from gridsight.overlay.window import OverlayWindow
+
+    probe = OverlayWindow((0, 0, 10, 10))
+    whole = probe.screen_box()
+    probe.close()
+    return whole

@@ -128,3 +128,63 @@ def test_the_overlay_follows_the_window_while_the_solver_thinks(worker):
     assert (moved.frame_rect.left, moved.frame_rect.top) == (40, 25)
     view = loop.settle(timeout=60)
     assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
+
+
+class HeldWorker:
+    """A worker that answers only when told (``answer``): a machine so busy that every
+    board changes before the solver is free, without a timed wait."""
+
+    def __init__(self) -> None:
+        self.job: tuple | None = None  # (game, text, options, tag) being solved
+        self.ready: list = []
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def submit(self, game, board, options, tag=None, **_):
+        self.job = (game, board, options, tag)
+
+    def answer(self) -> None:
+        from gridsight.worker import WorkerResult
+
+        game, text, options, tag = self.job
+        adapter = get_game(game)
+        self.ready.append(WorkerResult(tag, adapter.solve(parse_boards(text)[0], options)))
+
+    def poll(self, wait: float = 0.0):
+        if not self.ready:
+            return None
+        self.job = None
+        return self.ready.pop(0)
+
+
+def test_every_board_read_is_in_the_log_as_advice_or_as_passed_saying_why(tmp_path):
+    from gridsight.commands.replay import passed_line
+    from gridsight.live.loop import BUSY, ENDED
+    from gridsight.log import RecommendationLog, read_log
+
+    held = HeldWorker()
+    board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
+    log = RecommendationLog(tmp_path / "s.jsonl")
+    loop = LiveLoop.for_manual(board, solve_options=SETTINGS, worker=held, log=log)
+    first = loop.view.board  # with the worker
+    boards = [loop.correct(0, col, "-").board for col in range(4)]  # each passes the last
+    held.answer()
+    view = loop.poll()  # the first's answer: logged, not drawn; the newest board goes next
+    assert view.thinking and held.job[1] == boards[-1]
+    held.answer()
+    view = loop.poll()
+    assert view.advice is not None and view.board == boards[-1]
+    shown = view.advice.recommend
+    last = loop.correct(4, 4, "-").board  # the session ends while it is being solved
+    loop.finish(timeout=0.0)
+    log.close()
+    contents = read_log(tmp_path / "s.jsonl")
+    assert [r.board for r in contents.records] == [first, boards[-1]]
+    assert contents.records[-1].advice.recommend == shown  # the advice shown is logged
+    assert [(p.board, p.why) for p in contents.passed] == [
+        (b, BUSY) for b in boards[:-1]] + [(last, ENDED)]
+    assert loop.counters.passed == 4 and not contents.warnings
+    assert passed_line(contents.passed).startswith("boards seen but not solved (not in the "
+                                                   "steps): 4 (3 the board changed again")

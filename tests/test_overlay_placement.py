@@ -44,3 +44,17 @@ def test_the_panel_goes_on_the_side_with_room_and_never_over_the_game():
 
 def test_doctests():
     assert doctest.testmod(placement).failed == 0
+
+
+def test_with_no_place_clear_of_the_board_the_panel_covers_the_least_of_it():
+    # A minesweeper level filling 1600 x 900: the board from x 500 to 1140, the panel 569
+    # wide at its narrowest; the top-right corner covered 109 px of the board's width, the
+    # left side covers 69.
+    from gridsight.overlay.placement import least_over
+
+    board, screen = Box(500, 90, 640, 640), Box(0, 0, 1600, 900)
+    box = least_over((569, 546), board, screen)
+    assert inside(box, screen) and box.x == 0  # beside the board's left side
+    assert min(box.x + box.w, board.x + board.w) - max(box.x, board.x) == 69
+    # Clear of the board when a place is: none covered.
+    assert not least_over((400, 546), board, screen).overlaps(board)

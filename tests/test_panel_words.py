@@ -238,4 +238,12 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     assert level.advice_line.text().startswith("Place U on row 1, columns 2 and 3")
     (cell,) = level.loop.view.advice.recommend
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
+    # While the next advice is worked out the rows keep their numbers (they were numbered
+    # 1-12 from the frame's first row then, and the player's row 1 was called row 4).
+    from dataclasses import replace
+
+    level.show_view(replace(level.loop.view, advice=None, thinking=True, version=99))
+    assert [label.text() for label in level.row_numbers] == \
+        ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
+    assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     level.close()

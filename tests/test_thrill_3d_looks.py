@@ -247,10 +247,18 @@ def test_a_calibration_without_items_warns_that_colours_are_the_defaults(dusk, t
     options = argparse.Namespace(calibration=str(folder), difficulty=None, interval=100,
                                  pack=None)
     source = pit_source(SPEC, options)
-    assert any("synthetic 3D skin's defaults" in w for w in source.warnings())
+    assert any("synthetic 3D skin's defaults" in w for w in source.notes())
+    assert not any("synthetic" in w for w in source.warnings())  # not under every advice
+    from gridsight.live.loop import LiveLoop
+    from gridsight.vision.capture import Missing, MissingReason
+
+    view = LiveLoop(SPEC, source=source).step(Missing(MissingReason.NOT_FOUND, "not yet"))
+    assert any(d.startswith("note: item colours are the synthetic 3D skin's defaults")
+               for d in view.details)  # in the panel's details, said once at the start
+    assert not any("synthetic" in w for w in view.warnings)  # the strip shows the warnings
     learned = pit_source(SPEC, argparse.Namespace(calibration=str(calibrated.folder),
                                                   difficulty=None, interval=100, pack=None))
-    assert learned.pack.item_models and not any("synthetic" in w for w in learned.warnings())
+    assert learned.pack.item_models and not any("synthetic" in w for w in learned.notes())
     code, _, err = run_cli("analyze", "--game", "thrill-digger", "--calibration", str(folder),
                            str(calibrated.shots / "overview.png"), "--out", str(tmp_path))
     assert code == 0 and "item colours are the synthetic 3D skin's defaults" in err

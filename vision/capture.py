@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Protocol
 
@@ -633,7 +633,16 @@ class ScreenCapture:
         try:
             if self._window is not None:
                 info = self._finder.info(self._window.handle)
+                if info is not None and info.minimised and info.title \
+                        and not title_matches(title, info.title):
+                    # Not the game any more: X hands a closed window's id to the next
+                    # client's windows (a hidden one titled by its program, 'window.py'),
+                    # which was then followed as "minimised". Look for the game by title.
+                    info = None
                 if info is not None:
+                    if not info.title:  # a window being made or closed has no title for a
+                        # moment: the player knows it by the title it had
+                        info = replace(info, title=self._window.title)
                     self._window = info
                     return info
             found = self._finder.find(title)

@@ -38,6 +38,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from gridsight.live.sources import BoardSource
 
 DEFAULT_INTERVAL_MS = 33
+#: At the end of a session, the most seconds to wait for the advice of the board being solved
+#: (so it is logged; past it, the log says the board was passed unsolved).
+FINISH_WAIT_S = 5.0
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -259,6 +262,13 @@ def _run_with(options: argparse.Namespace, spec, solve_options, worker) -> int:
         return _drive(options, loop, capture, source.choices, notice, draw_over)
     finally:
         capture.close()
+        if loop.thinking:  # the last board's advice, shown or about to be, goes in the log
+            print(f"gridsight: waiting up to {FINISH_WAIT_S:g} s for the last board's advice, "
+                  "for the log", file=sys.stderr, flush=True)
+            try:
+                loop.finish(FINISH_WAIT_S)
+            except KeyboardInterrupt:  # Ctrl-C again: stop waiting; the log is still closed
+                pass
         log.close()
 
 

@@ -34,6 +34,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
 from gridsight.limits import (
     MAX_LOG_BYTES,
@@ -42,7 +43,7 @@ from gridsight.limits import (
     add_time_limit_argument,
     amount,
 )
-from gridsight.log import LogReadError, read_log
+from gridsight.log import LogReadError, PassedRecord, read_log
 from gridsight.replay import check, render_html, summarise
 from gridsight.report_frames import MAX_REPORT_BYTES
 from gridsight.solvers.errors import InputError, one_line
@@ -95,6 +96,8 @@ def run(options: argparse.Namespace) -> int:
     print(f"log: {one_line(str(contents.path))}")
     for line in summary.lines():
         print(line)
+    if contents.passed:
+        print(passed_line(contents.passed))
     if contents.warnings:
         print(f"skipped lines: {len(contents.warnings)}")
     checked = None
@@ -118,3 +121,15 @@ def run(options: argparse.Namespace) -> int:
             raise InputError(f"{out}: cannot write the report ({error.reason})") from None
         print(f"report: {one_line(str(out))}")
     return 0
+
+
+def passed_line(passed: Sequence[PassedRecord]) -> str:
+    """One line for the boards live saw but logged no advice for: how many, and why (the
+    commonest reasons first)."""
+    from collections import Counter
+
+    whys = Counter(record.why for record in passed)
+    told = "; ".join(f"{count} {why}" if len(whys) > 1 else why
+                     for why, count in whys.most_common(3))
+    more = f"; {len(whys) - 3} other reason(s)" if len(whys) > 3 else ""
+    return one_line(f"boards seen but not solved (not in the steps): {len(passed)} ({told}{more})")

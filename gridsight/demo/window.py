@@ -46,6 +46,10 @@ def show_picture(window: Any, path: str | Path) -> bool:
     return True
 
 
+#: How many times ``patience`` the first frame waits for gridsight to read it.
+FIRST_PATIENCE = 4
+
+
 class DemoWindow:
     """A window playing ``frames`` (PNG paths), each for at least ``every`` seconds; then
     ``on_finished`` is called.
@@ -92,7 +96,11 @@ class DemoWindow:
     def tick(self) -> None:
         """The next frame once this one has been up ``every`` seconds and was seen."""
         up = self._clock() - self._shown_at
-        if up < self.every or not (self.seen(self.index) or up >= self.patience):
+        # The first frame waits longer: gridsight's start (imports, the solver's process, the
+        # window search, the first solve) is its slowest step; on a busy machine (load 58 on
+        # 2 cores) the first board passed before it was read.
+        patience = self.patience * (FIRST_PATIENCE if self.index == 0 else 1)
+        if up < self.every or not (self.seen(self.index) or up >= patience):
             return
         self.advance()
 

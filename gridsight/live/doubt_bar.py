@@ -63,7 +63,8 @@ class DoubtBar(QWidget):
             if doubt.cell is None and (doubt.about is None or self.choose is None):
                 continue  # a count's doubt with nowhere to send the choice: the status says it
             name = doubt.about if doubt.cell is None else f"{doubt.cell[0]},{doubt.cell[1]}"
-            words = QLabel(doubt.words())
+            said = doubt.words()
+            words = QLabel(said[:1].upper() + said[1:])  # a line of its own: a sentence
             words.setObjectName(f"doubt:{name}")
             words.setWordWrap(True)
             words.setStyleSheet(f"background: {DOUBT_COLOUR}; color: #000000; padding: 2px")

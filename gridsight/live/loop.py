@@ -113,6 +113,11 @@ class LiveView:
         return "  |  ".join(p for p in parts if p)
 
 
+#: Why a board got no advice record (the log's ``passed`` lines).
+BUSY = "the board changed again before the solver was free"
+ENDED = "the session ended before the solver answered"
+
+
 @dataclass
 class _Job:
     """A board for the worker, with what its log record needs from the moment it was read:
@@ -127,6 +132,7 @@ class _Job:
     state: TrackerState
     extras: dict[str, Any]
     moved: tuple[Cell, ...] = ()
+    time: str = ""  # when it was read
 
 
 @dataclass
@@ -138,6 +144,7 @@ class LoopCounters:
     solves: int = 0
     skipped: int = 0
     missing: int = 0
+    passed: int = 0  # boards given no advice record (logged as passed, with why)
 
 
 class LiveLoop:
@@ -409,11 +416,13 @@ class LiveLoop:
                 if self._wanted is not None and self._wanted.key == key:
                     return self._publish()  # already on its way
                 job = _Job(key, reading, tuple(problems), self._frame, self._geometry,
-                           self.source.state(), self.source.take_log_extras())
+                           self.source.state(), self.source.take_log_extras(),
+                           time=self.clock())
                 if self._wanted is not None and self._wanted is not self._running:
                     # A board passed before the worker was free: never solved, its evidence
-                    # goes on with this one.
+                    # goes on with this one, and the log says it was passed.
                     job.extras = _merge_extras(self._wanted.extras, job.extras)
+                    self._passed(self._wanted, BUSY)
                 self._board_text = reading.text
                 self._wanted = job
                 self._dispatch()
@@ -425,6 +434,8 @@ class LiveLoop:
             else:
                 self._accept(key, reading, tuple(problems), solution=solution)
             return self._publish()
+        if self._wanted is not None and self._wanted is not self._running:
+            self._passed(self._wanted, BUSY)  # a board between two reads of the solved one
         self._wanted = None  # back to the board solved last: nothing to wait for
         if self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
@@ -441,6 +452,7 @@ class LiveLoop:
         self._board_text = reading.text
         if solution is None:
             self._problems = problems + (f"not solved: {error}",)
+            self._passed_board(reading.text, f"not solved: {error}", self.clock())
             self._advice = None
             self._advice_board = ""
             return
@@ -489,9 +501,11 @@ class LiveLoop:
             else:
                 self._accept(job.key, job.reading, job.problems,
                              error=_first_line(result.error))
-        elif result.solution is None and self._wanted is not None:
-            # A board gone that did not solve: its evidence goes on with the board now.
-            self._wanted.extras = _merge_extras(job.extras, self._wanted.extras)
+        elif result.solution is None:
+            self._passed(job, f"not solved: {_first_line(result.error)}")
+            if self._wanted is not None:
+                # A board gone that did not solve: its evidence goes on with the board now.
+                self._wanted.extras = _merge_extras(job.extras, self._wanted.extras)
         self._dispatch()
         return changed
 
@@ -517,6 +531,28 @@ class LiveLoop:
             self._moved_steps.add(step)
             self.log.record_move(step, next((c for c in job.moved if c in recommended),
                                             job.moved[0]))
+
+    def _passed(self, job: _Job, why: str) -> None:
+        self._passed_board(job.reading.text, why, job.time or None)
+
+    def _passed_board(self, board: str, why: str, time: str | None) -> None:
+        """Say in the log that ``board`` gets no advice record, and why: a log accounts for
+        every board read, however busy the machine (a board passed while the solver worked
+        on an earlier one was silently missing from the log)."""
+        self.counters.passed += 1
+        if self.log is not None:
+            self.log.record_passed(board, why, time)
+
+    def finish(self, timeout: float) -> LiveView:
+        """The session ends: wait (at most ``timeout`` seconds) for the answer to the board
+        being solved, so the last advice shown is logged; a board still unanswered then is
+        logged as passed, saying so."""
+        if self.worker is not None and self._wanted is not None:
+            self.settle(timeout)
+        wanted, self._wanted = self._wanted, None
+        if wanted is not None:
+            self._passed(wanted, ENDED)
+        return self._view
 
     def _options(self) -> SolveOptions:
         """The solve options, with the objective chosen in the panel (for a game that has
@@ -602,7 +638,14 @@ class LiveLoop:
             return self._advice.status
         if self._choices is not None:  # the panel offers the choice, the warning the rest
             return f"no advice: the {self._choices.hint} are not read beyond doubt"
-        return "reading the board" if not self._problems else "no advice for this board"
+        if not self._problems:
+            return "reading the board"
+        # The headline says which failed in plain words; the warning under it says why.
+        if self._unread:
+            return "no advice: the board is not read (why below)"
+        if any(p.startswith("not solved: ") for p in self._problems):
+            return "no advice: this board is not solved (why below)"
+        return "no advice for this board"
 
     def _details(self) -> tuple[str, ...]:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
@@ -625,6 +668,9 @@ class LiveLoop:
         shown = self._advice_shown()
         if shown is not None:
             parts += list(shown.details)
+        notes = getattr(self.source, "notes", None)  # standing caveats of the setup
+        if notes is not None:
+            parts += [f"note: {note}" for note in notes()]
         return tuple(p for p in parts if p)
 
     def _advice_shown(self) -> Advice | None:

@@ -157,6 +157,10 @@ class Panel(QWidget):
                 grid.addWidget(button, r + 1, c + 1)
                 line.append(button)
             self.cells.append(line)
+        # The numbering of the last advice, kept while the next is worked out ("Thinking..."):
+        # a pentomino level's frame rows were numbered 1-3 then, and row 4 became "row 1" once
+        # the advice came.
+        self._numbering: tuple[tuple[int, int], tuple[int, int] | None] = ((0, 0), None)
         self._number((0, 0))
         self._fit_cells()
         layout.addWidget(self.board, 1)
@@ -275,7 +279,7 @@ class Panel(QWidget):
         column.setContentsMargins(4, 4, 4, 4)
         column.setSpacing(2)
         advice = self.loop.view.advice
-        title = QLabel(f"<b>{cell_name(row, col, advice.origin if advice else (0, 0))}</b>")
+        title = QLabel(f"<b>{cell_name(row, col, self._origin(advice))}</b>")
         column.addWidget(title)
         for value, word in self.choice_words():
             button = QPushButton(word.name)
@@ -296,6 +300,13 @@ class Panel(QWidget):
     def choose_hint(self, hint: str, value: int) -> None:
         """A count read unsure settled by the player (the doubt bar): until a new game."""
         self._apply(self.loop.set_hint(hint, value))
+
+    def _origin(self, advice: Any) -> tuple[int, int]:
+        """The first playable row and column cells are named from: the advice's, else the
+        last advice's (the rows keep their numbers while the next one is worked out)."""
+        if advice is not None:
+            return (advice.origin.row, advice.origin.col)
+        return self._numbering[0]
 
     def _objective(self, index: int) -> None:
         if self.objective_box is None or index < 0:
@@ -346,10 +357,9 @@ class Panel(QWidget):
         self._update_objectives(view)
         if advice is not None:
             last = advice.last
-            self._number((advice.origin.row, advice.origin.col),
-                         None if last is None else (last.row, last.col))
-        else:
-            self._number((0, 0))
+            self._numbering = ((advice.origin.row, advice.origin.col),
+                               None if last is None else (last.row, last.col))
+        self._number(*self._numbering)
         self._show_status(view)
         if had_doubts != self.doubts.isVisibleTo(self) and self.isVisible():
             self.adjustSize()  # the doubt bar came or went: no gap where it was
@@ -411,8 +421,7 @@ class Panel(QWidget):
         elif mark is not None:
             style.append(f"border: 2px solid {hex_of(MARK[mark.kind])}")
         button.setStyleSheet("; ".join(style))
-        origin = advice.origin if advice is not None else (0, 0)
-        tip = [f"{cell_name(r, c, origin)}: {word.name}"]
+        tip = [f"{cell_name(r, c, self._origin(advice))}: {word.name}"]
         if piece is not None:
             tip.append(f"place piece {piece} here")
         if figure is not None:
@@ -451,6 +460,11 @@ class Panel(QWidget):
             words = legend.word(mark.kind.value, mark.kind.value) if legend else mark.kind.value
             if mark.kind is MarkKind.KNOWN and mark.label:
                 sign, words = f"({mark.label})", words.replace("{label}", mark.label)
+            elif mark.kind is MarkKind.UNSURE and " or " in mark.label:
+                # The cell shows "Panda or Tiger?": the key said "? found", a sign no cell
+                # shows.
+                sign = mark.label
+                words = words.replace(": {label}", "") + ": the screen does not tell which"
             else:
                 sign, words = MARK_SIGNS.get(mark.kind, ""), words.replace(": {label}", "")
             if sign and sign not in seen:

@@ -118,6 +118,8 @@ class LiveDriver:
         self._said = ""
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
+        self._over_game = False  # the panel lies over the game's window (it fills the screen)
+        self._gone = False  # the game's window was last missing (closed, minimised)
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
         self.idle_after_s = idle_after_s
@@ -196,10 +198,14 @@ class LiveDriver:
             if rect is None:
                 self.overlay.update(None, None, status, why="", warnings=view.warnings)
                 self.overlay.hide()
+                self._gone = True
             else:
                 box = self._box_of(rect)
                 if box != self._rect:
                     self._follow(box)
+                elif self._gone and self._over_game and self.panel is not None:
+                    self.panel.raise_()  # the game's window reopened over the panel
+                self._gone = False
                 self.overlay.update(view.geometry, view.advice, status, why=view.why,
                                     warnings=view.warnings, screen=view.screen)
                 self.overlay.show()
@@ -264,7 +270,7 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from gridsight.overlay.placement import inside, place_panel
+        from gridsight.overlay.placement import inside, least_over, place_panel
         from gridsight.overlay.status import Box
 
         frame = self.panel.frameGeometry()
@@ -275,6 +281,8 @@ class LiveDriver:
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         strip = [self.overlay.strip_box] if self.overlay.strip_box else []
         box = place_panel(size, [game] + strip, screen)
+        if not inside(box, screen):  # narrowed, it may still fit beside the game's window
+            box = self._squeezed(size, [game] + strip, screen) or box
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h
@@ -292,14 +300,63 @@ class LiveDriver:
             # a corner of the screen clear of the board; the player may move it.
             # beside the board and off the strip (inside the capture too, under the board)
             box = place_panel(size, [board] + strip, screen) if board is not None else box
+            if not inside(box, screen) and board is not None:
+                box = self._squeezed(size, [board] + strip, screen) or box
             if not inside(box, screen):
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
                            for x in (screen.x + screen.w - w, screen.x)]
                 box = next((c for c in corners if not any(
-                    c.overlaps(b) for b in [board] + strip if b is not None)), corners[0])
+                    c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
+                    # over the strip (the panel leads with the same advice), never the board
+                    board is not None and self._squeezed(size, [board], screen)) or (
+                    least_over(size, board, screen) if board is not None else corners[0])
+        self._over_game = box.overlaps(game)
+        self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+        if self._over_game:
+            self.panel.raise_()
+
+    def _squeezed(self, size: tuple[int, int], avoid: list, screen: Any) -> Any:
+        """The panel narrowed (down to its minimum width) until it fits on the screen beside
+        ``avoid`` (the board, and its strip when the first list is given), resized so; ``None``
+        when even its narrowest does not. A level of many columns on a game filling the
+        screen was put in a corner over the board (the panel 859 px wide, 582 free beside
+        the board; it needs 546)."""
+        from gridsight.overlay.placement import inside, place_panel
+
+        assert self.panel is not None
+        frame = self.panel.frameGeometry().width() - self.panel.width()  # a WM's border
+        narrowest = self.panel.minimumSizeHint().width() + frame
+        width = size[0]
+        while width >= narrowest:
+            box = place_panel((width, size[1]), avoid, screen)
+            if inside(box, screen) and not any(box.overlaps(b) for b in avoid):
+                if width != size[0]:
+                    self.panel.resize(width - frame, self.panel.height())
+                return box
+            width = width - 16 if width - 16 >= narrowest or width == narrowest else narrowest
+        return None
+
+    def _keep_on_top(self, on: bool) -> None:
+        """A panel that must lie over the game's window (the game fills the screen) is kept
+        above it: a window stacked after it (the game's, shown or reopened full screen) hid
+        it whole. Beside the game it is an ordinary window."""
+        from PySide6.QtCore import Qt
+
+        if self.panel is None:
+            return
+        flag = Qt.WindowType.WindowStaysOnTopHint
+        if bool(self.panel.windowFlags() & flag) == on:
+            return
+        shown, size = self.panel.isVisible(), self.panel.size()
+        self.panel.setWindowFlag(flag, on)  # hides the window: shown again as it was
+        if shown:
+            self.panel.show()
+            # At the size it had: a window never resized by hand is shown again at its size
+            # hint on X (a minesweeper panel grew from 569 to 776 px, over the board).
+            self.panel.resize(size)
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""

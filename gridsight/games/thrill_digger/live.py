@@ -149,9 +149,14 @@ class PitSource:
         return None
 
     def warnings(self) -> tuple[str, ...]:
-        """What the tracker found odd lately, after what the calibration does not know (the
-        item colours or wallet font being the synthetic skin's, say): always shown."""
-        return self.pack_warnings + tuple(self.tracker.warnings[-3:])
+        """What the tracker found odd lately."""
+        return tuple(self.tracker.warnings[-3:])
+
+    def notes(self) -> tuple[str, ...]:
+        """What the calibration does not know (the item colours or wallet font being the
+        synthetic skin's, say): said once at the start and kept in the panel's details, not
+        under every advice in the strip (two such lines stood under each advice there)."""
+        return self.pack_warnings
 
     def read(self, frame: Frame) -> SourceUpdate:
         try:
