@@ -336,6 +336,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if best is not None and best[1] >= 0:
+        _not_going_on(image, best[2], best[3])
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -436,6 +438,46 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     if doubt:
         raise BoardNotFoundError("disco-zoo", doubt)
     return best
+
+
+GOING_ON = 2  # tiles past a lattice's edge read as grass or dirt: the board goes on
+
+
+def _not_going_on(image: np.ndarray, lattice: Lattice,
+                  tiles: tuple[tuple[TileSeen, ...], ...]) -> None:
+    """:class:`BoardNotFoundError` when ``lattice``'s grass shows none of its lines
+    (:func:`lawn_lined`) and past one of its edges :data:`GOING_ON` or more tiles of the
+    lattice moved one tile that way read as grass or dirt (untapped or tapped empty): the
+    board goes on past that edge, so the lattice is not the board, and nothing vouches for any
+    other.
+
+    With lines barely darker than the grass (0.94-0.99 of its lightness, fainter than the
+    real-look skin draws them), a lattice over part of the board and what lies beside it can
+    outscore the board's own by its lines, or be the only one proposed, and read most of its
+    tiles: its tiles over the board read as grass, the rest as hidden or unknown, and asked
+    for the animals, a player naming them got tiles stated wrong with no warning (probe
+    600020, 600025, 600029, 600032 and 600042 of the faint-lines probe: lattices one row
+    below the board, inside its lawn at 0.6 of its pitch, or across its edge). Past a
+    board's own edges lie its background and cards, which read as nothing (on the real-look
+    screens 7000-7119 and the 0.5x variants of 630000-630039, the 5 whose grass showed no
+    line read no grass or dirt past any edge); past these lattices' edges, the board's own
+    tiles read. A lattice whose lines show is not asked: a board's cards or a toast past its
+    edge can read as tiles."""
+    if lawn_lined(image, lattice, tiles):
+        return
+    moves = [(0, -1), (0, 1), (-1, 0), (1, 0)]
+    names = ("top row", "bottom row", "left column", "right column")
+    for (dx, dy), name, over in zip(moves, names, lattices_moved(image, lattice, moves)):
+        if over is None:
+            continue
+        over_tiles, _ = read_tiles(image, over)
+        past = over_tiles[0] if dy < 0 else over_tiles[-1] if dy > 0 else \
+            [row[0] if dx < 0 else row[-1] for row in over_tiles]
+        going = sum(tile.kind in ("ground", "empty") for tile in past)
+        if going >= GOING_ON:
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: no line shows between its grass "
+                f"tiles, and past its {name} {going} more tiles read as the board's")
 
 
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:

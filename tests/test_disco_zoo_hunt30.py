@@ -1,0 +1,66 @@
+"""Confident WRONGs found on real-look Disco Zoo screens (30th session), each pinned.
+
+The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
+warning, and a player who answers the question truthfully (names the animals) never gets a
+board read wrong either. Each screen here was drawn by the faint-lines probe (lines 0.94-0.99
+of the grass's lightness, busy decorations, scaled down, some with a toast), asked for the
+animals with no options, and read wrong once they were named: drawn again the same way.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.readers.base import ReadHints
+from gridsight.vision.errors import BoardNotFoundError
+from test_disco_zoo_hunt29 import _faint
+from test_disco_zoo_screens import located_and_read, names_of, stated_wrong
+
+#: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
+#: the lattice that was read in its stead
+PAST_THE_EDGE = {
+    600020: (0.9425, 0.8193, True),  # Savanna: one of 0.95 the pitch across its bottom edge
+    600025: (0.9829, 0.5359, True),  # Northern: one of 0.6 the pitch inside its lawn
+    600029: (0.9684, 0.7507, True),  # Outback: one of 3/4 the pitch, its left part over grass
+    600032: (0.9592, 0.7013, False),  # Northern: one of 0.6 the pitch, 25 grass tiles
+    600042: (0.9838, 0.7488, True),  # Jungle: the lattice a row below, its bottom row cards
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each pinned screen read with no options and, when asked, with the animals named:
+    seed: (truth, the screen found or None when refused, the read's text (plain, or with the
+    animals; the refusal when refused), its warnings, the cells it listed unread)."""
+    out = {}
+    for seed, (shade, scale, toasted) in PAST_THE_EDGE.items():
+        text, image = _faint(seed, shade, scale, toasted)
+        try:
+            screen, plain, asked = located_and_read(image)
+        except BoardNotFoundError as error:
+            out[seed] = (text, None, str(error), (), ())
+            continue
+        board = screen.board_read("disco-zoo/structure")
+        reading = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        out[seed] = (text, screen, reading.text, reading.warnings, reading.unread) \
+            if asked else (text, screen, plain, (), ())
+    return out
+
+
+@pytest.mark.parametrize("seed", sorted(PAST_THE_EDGE))
+def test_a_lineless_lattice_the_board_goes_on_past_is_not_read(reads, seed):
+    """The board's lines barely show, and a lattice over part of it and what lies beside it
+    was taken: asked for the animals, then with them named tiles were stated wrong with no
+    warning. Its grass shows none of its lines and the board's own tiles read past its edge:
+    not the board. Refused, or read with nothing stated wrong."""
+    text, screen, read, warnings, unread = reads[seed]
+    assert screen is None or not stated_wrong(text, read, warnings, unread)
+
+
+def test_the_refusal_says_why(reads):
+    """A lattice of 0.6 the board's pitch inside its lawn reads 25 grass tiles: refused, in
+    words that say its lines do not show and the board goes on past its edge."""
+    _, screen, said, _, _ = reads[600032]
+    assert screen is None
+    assert "no line shows between its grass tiles" in said and "past its" in said
