@@ -15,7 +15,7 @@ from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
 from gridsight.vision.errors import BoardNotFoundError
 from test_disco_zoo_hunt29 import _faint
-from test_disco_zoo_screens import located_and_read, names_of, stated_wrong
+from test_disco_zoo_screens import located_and_read, names_of, real_screen, stated_wrong
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
@@ -34,8 +34,9 @@ def reads():
     seed: (truth, the screen found or None when refused, the read's text (plain, or with the
     animals; the refusal when refused), its warnings, the cells it listed unread)."""
     out = {}
-    for seed, (shade, scale, toasted) in PAST_THE_EDGE.items():
-        text, image = _faint(seed, shade, scale, toasted)
+    screens = {seed: _faint(seed, *drawn) for seed, drawn in PAST_THE_EDGE.items()}
+    screens[630015] = real_screen(15, 630_000)[1:3]
+    for seed, (text, image) in screens.items():
         try:
             screen, plain, asked = located_and_read(image)
         except BoardNotFoundError as error:
@@ -64,3 +65,13 @@ def test_the_refusal_says_why(reads):
     _, screen, said, _, _ = reads[600032]
     assert screen is None
     assert "no line shows between its grass tiles" in said and "past its" in said
+
+
+def test_a_found_tile_of_the_lawns_green_with_its_animal_in_its_middle_is_not_untapped(reads):
+    """Fresh 630015 at 0.98x (Outback, a checkered lawn, no card found): a common Platypus's
+    rounded tile on grass of the other squares' shade, its corners 14.5 Lab from its own
+    squares' (under the 15 that alone tells a rounded tile) and its animal in its middle,
+    was read as grass: asked for the animals, then stated untapped. Now listed unread."""
+    text, screen, read, warnings, unread = reads[630015]
+    assert screen is not None and screen.tiles[1][2].kind == "unknown"
+    assert not stated_wrong(text, read, warnings, unread)

@@ -728,8 +728,13 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
 # tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
 # of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+# One whose picture stands in its middle as a found tile's animal does (:func:`_centred`)
+# need only stand CORNER_PICTURED off: fresh 630015 at 0.98x (Outback, checkered lawn, no
+# card found), a common Platypus on grass of the other squares' shade, 14.5 off, stated
+# untapped with --animals.
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
+CORNER_PICTURED = 12.0
 _Y, _X = np.mgrid[0:PATCH, 0:PATCH]
 _CORNERS = tuple(mask for mask in (
     _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
@@ -739,7 +744,8 @@ _CORNERS = tuple(mask for mask in (
 def cornered(image: np.ndarray, lattice: Lattice,
              tiles: tuple[tuple[TileSeen, ...], ...]) -> set[tuple[int, int]]:
     """The tiles read as grass whose four corners are all unlike the grass tiles' corners
-    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`)."""
+    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`; or
+    :data:`CORNER_PICTURED` with a picture in its middle)."""
     cols = lattice.cols
     grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
     if len(grass) < 2 * MIN_GROUND:
@@ -756,7 +762,9 @@ def cornered(image: np.ndarray, lattice: Lattice,
         if len(mine) < 3:
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
-        if float(np.linalg.norm(corners[k] - lawn, axis=1).min()) >= CORNER_APART:
+        apart = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
+        if apart >= CORNER_APART or apart >= CORNER_PICTURED and \
+                _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
             out.add(divmod(k, cols))
     return out
 
