@@ -440,14 +440,14 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     return best
 
 
-GOING_ON = 2  # tiles past a lattice's edge read as grass or dirt: the board goes on
+GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
 
 
 def _not_going_on(image: np.ndarray, lattice: Lattice,
                   tiles: tuple[tuple[TileSeen, ...], ...]) -> None:
     """:class:`BoardNotFoundError` when ``lattice``'s grass shows none of its lines
     (:func:`lawn_lined`) and past one of its edges :data:`GOING_ON` or more tiles of the
-    lattice moved one tile that way read as grass or dirt (untapped or tapped empty): the
+    lattice moved one tile that way read as rescue tiles, one of them grass at least: the
     board goes on past that edge, so the lattice is not the board, and nothing vouches for any
     other.
 
@@ -458,11 +458,12 @@ def _not_going_on(image: np.ndarray, lattice: Lattice,
     for the animals, a player naming them got tiles stated wrong with no warning (probe
     600020, 600025, 600029, 600032 and 600042 of the faint-lines probe: lattices one row
     below the board, inside its lawn at 0.6 of its pitch, or across its edge). Past a
-    board's own edges lie its background and cards, which read as nothing (on the real-look
-    screens 7000-7119 and the 0.5x variants of 630000-630039, the 5 whose grass showed no
-    line read no grass or dirt past any edge); past these lattices' edges, the board's own
-    tiles read. A lattice whose lines show is not asked: a board's cards or a toast past its
-    edge can read as tiles."""
+    board's own edges lie its background and cards, which read as no grass (the ground below
+    a board can read as dirt, every tile of a row alike: probe 600009, 600031, 600038 and
+    600053, the board's own lattice, no line showing; on the real-look screens 7000-7119 and
+    the 0.5x variants of 630000-630039, the 5 whose grass showed no line read no grass past
+    any edge); past these lattices' edges, the board's own tiles read. A lattice whose
+    lines show is not asked: a board's cards or a toast past its edge can read as tiles."""
     if lawn_lined(image, lattice, tiles):
         return
     moves = [(0, -1), (0, 1), (-1, 0), (1, 0)]
@@ -473,8 +474,8 @@ def _not_going_on(image: np.ndarray, lattice: Lattice,
         over_tiles, _ = read_tiles(image, over)
         past = over_tiles[0] if dy < 0 else over_tiles[-1] if dy > 0 else \
             [row[0] if dx < 0 else row[-1] for row in over_tiles]
-        going = sum(tile.kind in ("ground", "empty") for tile in past)
-        if going >= GOING_ON:
+        going = sum(tile.kind in ("ground", "empty", "found") for tile in past)
+        if going >= GOING_ON and any(tile.kind == "ground" for tile in past):
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: no line shows between its grass "
                 f"tiles, and past its {name} {going} more tiles read as the board's")
