@@ -320,7 +320,9 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     such a lattice can read more than :data:`SEEN_WHOLE` of its tiles (probe 600006, lines
     0.97 of the grass, 0.85x: 23 of 25 read, a tile stated wrong with ``--animals``); also
     around a best taken for none for want of lines (:func:`lawn_lined`). (Widening the
-    search for such a best too found a board on no-game desktop 98613: not done.)"""
+    search for such a best too found a board on no-game desktop 98613: not done.) The lattice
+    taken is refused when its grass shows none of its lines and the board's tiles read past
+    one of its edges (:func:`_not_going_on`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
