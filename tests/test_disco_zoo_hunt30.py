@@ -75,3 +75,14 @@ def test_a_found_tile_of_the_lawns_green_with_its_animal_in_its_middle_is_not_un
     text, screen, read, warnings, unread = reads[630015]
     assert screen is not None and screen.tiles[1][2].kind == "unknown"
     assert not stated_wrong(text, read, warnings, unread)
+
+
+def test_the_board_a_row_up_from_a_lattice_it_goes_on_past_is_taken(reads):
+    """600042: the lattice a row below the board, its bottom row over what lies below; the
+    board's top row read past its top. The lattice a row up reads every tile and nothing
+    goes on past it: it is the board, every tile read as drawn."""
+    text, screen, _, _, _ = reads[600042]
+    assert screen is not None
+    assert [[t.kind for t in row] for row in screen.tiles] == [
+        ["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
+        for row in text.splitlines()[3:]]

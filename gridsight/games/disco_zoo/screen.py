@@ -339,7 +339,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
     if best is not None and best[1] >= 0:
-        _not_going_on(image, best[2], best[3])
+        best = _not_going_on(image, best)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -445,13 +445,14 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
 
 
-def _not_going_on(image: np.ndarray, lattice: Lattice,
-                  tiles: tuple[tuple[TileSeen, ...], ...]) -> None:
-    """:class:`BoardNotFoundError` when ``lattice``'s grass shows none of its lines
+def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
+    """``best``; :class:`BoardNotFoundError` when its lattice's grass shows none of its lines
     (:func:`lawn_lined`) and past one of its edges :data:`GOING_ON` or more tiles of the
     lattice moved one tile that way read as rescue tiles, one of them grass at least: the
     board goes on past that edge, so the lattice is not the board, and nothing vouches for any
-    other.
+    other; but the lattice moved that way when (``move``) it reads every tile, plausibly, and
+    the board does not go on past it in turn (probe 600042 and 610033: the lattice a row
+    below the board, the board a row up; exact).
 
     With lines barely darker than the grass (0.94-0.99 of its lightness, fainter than the
     real-look skin draws them), a lattice over part of the board and what lies beside it can
@@ -466,21 +467,27 @@ def _not_going_on(image: np.ndarray, lattice: Lattice,
     the 0.5x variants of 630000-630039, the 5 whose grass showed no line read no grass past
     any edge); past these lattices' edges, the board's own tiles read. A lattice whose
     lines show is not asked: a board's cards or a toast past its edge can read as tiles."""
+    lattice, tiles = best[2], best[3]
     if lawn_lined(image, lattice, tiles):
-        return
+        return best
     moves = [(0, -1), (0, 1), (-1, 0), (1, 0)]
     names = ("top row", "bottom row", "left column", "right column")
     for (dx, dy), name, over in zip(moves, names, lattices_moved(image, lattice, moves)):
         if over is None:
             continue
-        over_tiles, _ = read_tiles(image, over)
+        over_tiles, plausibility = read_tiles(image, over)
         past = over_tiles[0] if dy < 0 else over_tiles[-1] if dy > 0 else \
             [row[0] if dx < 0 else row[-1] for row in over_tiles]
         going = sum(tile.kind in ("ground", "empty", "found") for tile in past)
         if going >= GOING_ON and any(tile.kind == "ground" for tile in past):
+            if move and over.score > 0 and plausibility >= MIN_PLAUSIBLE and \
+                    _share_read(over_tiles) >= 1.0:
+                return _not_going_on(image, (plausibility, over.score, over, over_tiles,
+                                             False, 1.0), move=False)
             raise BoardNotFoundError(
                 "disco-zoo", f"the board's place is unsure: no line shows between its grass "
                 f"tiles, and past its {name} {going} more tiles read as the board's")
+    return best
 
 
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
