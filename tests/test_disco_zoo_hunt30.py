@@ -9,13 +9,16 @@ animals with no options, and read wrong once they were named: drawn again the sa
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
 from gridsight.vision.errors import BoardNotFoundError
 from test_disco_zoo_hunt29 import _faint
-from test_disco_zoo_screens import located_and_read, names_of, real_screen, stated_wrong
+from test_disco_zoo_screens import (located_and_read, names_of, real_rescue, real_screen,
+                                    stated_wrong)
 
 #: seed: (the lines' shade of the grass's lightness, the scale, a toast over the board), and
 #: the lattice that was read in its stead
@@ -36,6 +39,10 @@ def reads():
     out = {}
     screens = {seed: _faint(seed, *drawn) for seed, drawn in PAST_THE_EDGE.items()}
     screens[630015] = real_screen(15, 630_000)[1:3]
+    shot, text = real_rescue(np.random.default_rng(630_015), 630_015)
+    small = cv2.resize(shot.image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    screens[-630015] = text, cv2.imdecode(  # shrunk by a chat app, JPEG 60
+        cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 60])[1], cv2.IMREAD_COLOR)
     for seed, (text, image) in screens.items():
         try:
             screen, plain, asked = located_and_read(image)
@@ -74,6 +81,15 @@ def test_a_found_tile_of_the_lawns_green_with_its_animal_in_its_middle_is_not_un
     was read as grass: asked for the animals, then stated untapped. Now listed unread."""
     text, screen, read, warnings, unread = reads[630015]
     assert screen is not None and screen.tiles[1][2].kind == "unknown"
+    assert not stated_wrong(text, read, warnings, unread)
+
+
+def test_with_no_card_seen_a_grass_tile_nearer_a_rounded_one_is_not_untapped(reads):
+    """630015 shrunk to 0.6x and saved as JPEG 60 (as a chat app sends it): the Platypus's
+    corners 10.5 Lab from its squares', and no card found to compare its picture with: the
+    tile is listed unread, not stated untapped, once the animals are named."""
+    text, screen, read, warnings, unread = reads[-630015]
+    assert screen is not None and not screen.cards
     assert not stated_wrong(text, read, warnings, unread)
 
 

@@ -742,20 +742,25 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # need only stand CORNER_PICTURED off: fresh 630015 at 0.98x (Outback, checkered lawn, no
 # card found), a common Platypus on grass of the other squares' shade, 14.5 off, stated
 # untapped with --animals.
+# With no card seen, nothing else tells such a tile (its picture is compared with the cards'):
+# CORNER_UNCARDED then (630007 and 630015 shrunk to 0.6x by a chat app, JPEG 60: common tiles
+# 6.2 and 10.5 off, stated untapped with --animals; the decorated grass tiles of both stood
+# 4.4 off at most).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
 CORNER_PICTURED = 12.0
+CORNER_UNCARDED = 6.0
 _Y, _X = np.mgrid[0:PATCH, 0:PATCH]
 _CORNERS = tuple(mask for mask in (
     _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
     _X + (PATCH - 1 - _Y) < CORNER_DEPTH, (PATCH - 1 - _X) + (PATCH - 1 - _Y) < CORNER_DEPTH))
 
 
-def cornered(image: np.ndarray, lattice: Lattice,
-             tiles: tuple[tuple[TileSeen, ...], ...]) -> set[tuple[int, int]]:
+def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+             pictured: float = CORNER_PICTURED) -> set[tuple[int, int]]:
     """The tiles read as grass whose four corners are all unlike the grass tiles' corners
     (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`; or
-    :data:`CORNER_PICTURED` with a picture in its middle)."""
+    ``pictured`` with a picture in its middle)."""
     cols = lattice.cols
     grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
     if len(grass) < 2 * MIN_GROUND:
@@ -773,7 +778,7 @@ def cornered(image: np.ndarray, lattice: Lattice,
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
         apart = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
-        if apart >= CORNER_APART or apart >= CORNER_PICTURED and \
+        if apart >= CORNER_APART or apart >= pictured and \
                 _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
             out.add(divmod(k, cols))
     return out
@@ -887,7 +892,8 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     from gridsight.games.disco_zoo.settle import BOX_SURE
 
     out = [list(row) for row in tiles]
-    flagged = cornered(image, lattice, tiles)
+    flagged = cornered(image, lattice, tiles,
+                       CORNER_PICTURED if _card_pictures(cards) else CORNER_UNCARDED)
     counted = [(card, card.boxes.found or 0) for card in cards if card.boxes is not None
                and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
     shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
