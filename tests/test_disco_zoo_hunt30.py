@@ -16,6 +16,7 @@ import pytest
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
 from gridsight.vision.errors import BoardNotFoundError
+from kit.screen_damage import toast
 from test_disco_zoo_hunt29 import _faint
 from test_disco_zoo_screens import (located_and_read, names_of, real_rescue, real_screen,
                                     stated_wrong)
@@ -43,6 +44,10 @@ def reads():
     small = cv2.resize(shot.image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
     screens[-630015] = text, cv2.imdecode(  # shrunk by a chat app, JPEG 60
         cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 60])[1], cv2.IMREAD_COLOR)
+    shot, text = real_rescue(np.random.default_rng(640_018), 640_018)
+    (x0, y0), (x1, y1) = np.asarray(shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)]))
+    screens[640018] = text, toast(shot.image, np.random.default_rng([640_018, 28]),
+                                  (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))[0]
     for seed, (text, image) in screens.items():
         try:
             screen, plain, asked = located_and_read(image)
@@ -102,3 +107,14 @@ def test_the_board_a_row_up_from_a_lattice_it_goes_on_past_is_taken(reads):
     assert [[t.kind for t in row] for row in screen.tiles] == [
         ["ground" if t == "." else "empty" if t == "-" else "found" for t in row.split()]
         for row in text.splitlines()[3:]]
+
+
+def test_a_tile_half_under_a_toast_beside_one_hidden_under_it_is_not_found(reads):
+    """Fresh 640018 at 1x with a light toast over the bottom row's middles: the tile at its
+    end, beside one read hidden under it, its middle the toast's pale green-grey and its
+    rim's top and bottom grass, read as a found common tile with no warning (no options,
+    no question asked) where the tile was untapped. The line between the two showed the
+    toast's light colour, lighter than both tiles, where lines are darker: hidden too."""
+    text, screen, read, warnings, unread = reads[640018]
+    assert screen is not None and screen.tiles[4][2].kind == "hidden"
+    assert not stated_wrong(text, read, warnings, unread)

@@ -1513,8 +1513,33 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
                             or np.linalg.norm(rims[two] - rims[one]) < 2 * COVER_SAME)):
                     hidden.add(two)
                     grown = True
+    # A tile read as found beside one under it (or read hidden for its rim's unlike halves),
+    # the line between them lit (:func:`_lit_between`), is partly under it too.
+    for a, b in pairs:
+        for one, two in ((a, b), (b, a)):
+            if (one in hidden or tiles[one].kind == "hidden") and two not in hidden and \
+                    tiles[two].kind == "found" and _lit_between(image, lattice, (one, two),
+                                                               rims, cols):
+                hidden.add(two)
     for k in hidden:
         tiles[k] = TileSeen("hidden", confidence=0.0)
+
+
+LIT_LINE = 15.0  # Lab L levels a line's place lighter than both its tiles: something lies on it
+
+
+def _lit_between(image: np.ndarray, lattice: Lattice, pair: tuple[int, int], rims: np.ndarray,
+                 cols: int) -> bool:
+    """Whether the line between the tiles ``pair`` (indices; ``rims`` their colours) shows
+    lighter than both by :data:`LIT_LINE`: the lines between tiles are darker than the tiles,
+    so something light lies over it, and over both tiles' sides. A light toast over the bottom
+    row's middles (fresh 640018, 1x), its end over a tile beside one read hidden under it: the
+    toast's pale green-grey on that tile's middle, grass above and below, read as a found
+    tile of the common colour, stated with no warning where the tile was untapped."""
+    a, b = pair
+    between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols),
+                              (rims[a] + rims[b]) / 2)
+    return between is not None and between[0] >= max(rims[a][0], rims[b][0]) + LIT_LINE
 
 
 def _may_cover(seen: TileSeen) -> bool:
