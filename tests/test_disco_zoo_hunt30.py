@@ -32,6 +32,15 @@ PAST_THE_EDGE = {
 }
 
 
+def _sent_by_chat(seed: int) -> tuple[str, np.ndarray]:
+    """Real-look screen ``seed`` as drawn (no attempts bought), shrunk to 0.6x and saved as
+    JPEG 60, as a chat app sends it."""
+    shot, text = real_rescue(np.random.default_rng(seed), seed)
+    small = cv2.resize(shot.image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    return text, cv2.imdecode(cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 60])[1],
+                              cv2.IMREAD_COLOR)
+
+
 @pytest.fixture(scope="module")
 def reads():
     """Each pinned screen read with no options and, when asked, with the animals named:
@@ -40,10 +49,7 @@ def reads():
     out = {}
     screens = {seed: _faint(seed, *drawn) for seed, drawn in PAST_THE_EDGE.items()}
     screens[630015] = real_screen(15, 630_000)[1:3]
-    shot, text = real_rescue(np.random.default_rng(630_015), 630_015)
-    small = cv2.resize(shot.image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
-    screens[-630015] = text, cv2.imdecode(  # shrunk by a chat app, JPEG 60
-        cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 60])[1], cv2.IMREAD_COLOR)
+    screens[-630015], screens[-630007] = _sent_by_chat(630_015), _sent_by_chat(630_007)
     shot, text = real_rescue(np.random.default_rng(640_018), 640_018)
     (x0, y0), (x1, y1) = np.asarray(shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)]))
     screens[640018] = text, toast(shot.image, np.random.default_rng([640_018, 28]),
@@ -95,6 +101,16 @@ def test_with_no_card_seen_a_grass_tile_nearer_a_rounded_one_is_not_untapped(rea
     tile is listed unread, not stated untapped, once the animals are named."""
     text, screen, read, warnings, unread = reads[-630015]
     assert screen is not None and not screen.cards
+    assert not stated_wrong(text, read, warnings, unread)
+
+
+def test_beside_a_card_of_the_lawns_colour_whose_row_is_unclear_too(reads):
+    """630007 sent the same way (Mars): the Rock's card (common, near the lawn's green) found,
+    its box row unclear; the found Rock's picture 0.54 from the card's, a bush's 0.62, so the
+    pictures cannot tell it; its corners 6.2 Lab from its squares' (the decorated grass tiles'
+    4.4 at most): listed unread with --animals, not stated untapped."""
+    text, screen, read, warnings, unread = reads[-630007]
+    assert screen is not None and screen.cards and screen.tiles[1][2].kind == "unknown"
     assert not stated_wrong(text, read, warnings, unread)
 
 

@@ -742,10 +742,12 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # need only stand CORNER_PICTURED off: fresh 630015 at 0.98x (Outback, checkered lawn, no
 # card found), a common Platypus on grass of the other squares' shade, 14.5 off, stated
 # untapped with --animals.
-# With no card seen, nothing else tells such a tile (its picture is compared with the cards'):
-# CORNER_UNCARDED then (630007 and 630015 shrunk to 0.6x by a chat app, JPEG 60: common tiles
-# 6.2 and 10.5 off, stated untapped with --animals; the decorated grass tiles of both stood
-# 4.4 off at most).
+# With no card seen, or a card of a colour near the lawn's whose box row does not count its
+# tiles (:data:`LIKE_UNCOUNTED`), nothing else tells such a tile (its picture is compared with
+# the cards'; shrunk, it may stand farther from its card's than a decoration: 630007 at 0.6x
+# + JPEG 60, the Rock's 0.54, a bush's 0.62): CORNER_UNCARDED then (630007 and 630015 shrunk
+# to 0.6x by a chat app, JPEG 60: common tiles 6.2 and 10.5 off, stated untapped with
+# --animals; the decorated grass tiles of both stood 4.4 off at most).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
 CORNER_PICTURED = 12.0
@@ -892,8 +894,12 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     from gridsight.games.disco_zoo.settle import BOX_SURE
 
     out = [list(row) for row in tiles]
+    # (no card's picture to compare a tile's with, or a card of the lawn's colour whose row
+    # does not count its tiles: the corners are all there is)
+    uncounted = not _card_pictures(cards) or \
+        LIKE_UNCOUNTED in _lawn_bounds(image, lattice, tiles, cards)
     flagged = cornered(image, lattice, tiles,
-                       CORNER_PICTURED if _card_pictures(cards) else CORNER_UNCARDED)
+                       CORNER_UNCARDED if uncounted else CORNER_PICTURED)
     counted = [(card, card.boxes.found or 0) for card in cards if card.boxes is not None
                and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
     shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
