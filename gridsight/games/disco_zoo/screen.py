@@ -320,7 +320,9 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     such a lattice can read more than :data:`SEEN_WHOLE` of its tiles (probe 600006, lines
     0.97 of the grass, 0.85x: 23 of 25 read, a tile stated wrong with ``--animals``); also
     around a best taken for none for want of lines (:func:`lawn_lined`). (Widening the
-    search for such a best too found a board on no-game desktop 98613: not done.)"""
+    search for such a best too found a board on no-game desktop 98613: not done.) The lattice
+    taken is refused when its grass shows none of its lines and the board's tiles read past
+    one of its edges (:func:`_not_going_on`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
@@ -336,6 +338,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if best is not None and best[1] >= 0:
+        best = _not_going_on(image, best)
     if best is None or best[1] < 0:
         detail = "no lattice of tiles" if best is None else \
             "best lattice: its grass tiles show none of its lines" if best[4] else \
@@ -435,6 +439,54 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
                  f"the lattice one over reads {over_seen:.0%} of its tiles")
     if doubt:
         raise BoardNotFoundError("disco-zoo", doubt)
+    return best
+
+
+GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
+
+
+def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
+    """``best``; :class:`BoardNotFoundError` when its lattice's grass shows none of its lines
+    (:func:`lawn_lined`) and past one of its edges :data:`GOING_ON` or more tiles of the
+    lattice moved one tile that way read as rescue tiles, one of them grass at least: the
+    board goes on past that edge, so the lattice is not the board, and nothing vouches for any
+    other; but the lattice moved that way when (``move``) it reads every tile, plausibly, and
+    the board does not go on past it in turn (probe 600042 and 610033: the lattice a row
+    below the board, the board a row up; exact).
+
+    With lines barely darker than the grass (0.94-0.99 of its lightness, fainter than the
+    real-look skin draws them), a lattice over part of the board and what lies beside it can
+    outscore the board's own by its lines, or be the only one proposed, and read most of its
+    tiles: its tiles over the board read as grass, the rest as hidden or unknown, and asked
+    for the animals, a player naming them got tiles stated wrong with no warning (probe
+    600020, 600025, 600029, 600032 and 600042 of the faint-lines probe: lattices one row
+    below the board, inside its lawn at 0.6 of its pitch, or across its edge). Past a
+    board's own edges lie its background and cards, which read as no grass (the ground below
+    a board can read as dirt, every tile of a row alike: probe 600009, 600031, 600038 and
+    600053, the board's own lattice, no line showing; on the real-look screens 7000-7119 and
+    the 0.5x variants of 630000-630039, the 5 whose grass showed no line read no grass past
+    any edge); past these lattices' edges, the board's own tiles read. A lattice whose
+    lines show is not asked: a board's cards or a toast past its edge can read as tiles."""
+    lattice, tiles = best[2], best[3]
+    if lawn_lined(image, lattice, tiles):
+        return best
+    moves = [(0, -1), (0, 1), (-1, 0), (1, 0)]
+    names = ("top row", "bottom row", "left column", "right column")
+    for (dx, dy), name, over in zip(moves, names, lattices_moved(image, lattice, moves)):
+        if over is None:
+            continue
+        over_tiles, plausibility = read_tiles(image, over)
+        past = over_tiles[0] if dy < 0 else over_tiles[-1] if dy > 0 else \
+            [row[0] if dx < 0 else row[-1] for row in over_tiles]
+        going = sum(tile.kind in ("ground", "empty", "found") for tile in past)
+        if going >= GOING_ON and any(tile.kind == "ground" for tile in past):
+            if move and over.score > 0 and plausibility >= MIN_PLAUSIBLE and \
+                    _share_read(over_tiles) >= 1.0:
+                return _not_going_on(image, (plausibility, over.score, over, over_tiles,
+                                             False, 1.0), move=False)
+            raise BoardNotFoundError(
+                "disco-zoo", f"the board's place is unsure: no line shows between its grass "
+                f"tiles, and past its {name} {going} more tiles read as the board's")
     return best
 
 
@@ -686,18 +738,31 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
 # tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
 # of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+# One whose picture stands in its middle as a found tile's animal does (:func:`_centred`)
+# need only stand CORNER_PICTURED off: fresh 630015 at 0.98x (Outback, checkered lawn, no
+# card found), a common Platypus on grass of the other squares' shade, 14.5 off, stated
+# untapped with --animals.
+# With no card seen, or a card of a colour near the lawn's whose box row does not count its
+# tiles (:data:`LIKE_UNCOUNTED`), nothing else tells such a tile (its picture is compared with
+# the cards'; shrunk, it may stand farther from its card's than a decoration: 630007 at 0.6x
+# + JPEG 60, the Rock's 0.54, a bush's 0.62): CORNER_UNCARDED then (630007 and 630015 shrunk
+# to 0.6x by a chat app, JPEG 60: common tiles 6.2 and 10.5 off, stated untapped with
+# --animals; the decorated grass tiles of both stood 4.4 off at most).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
+CORNER_PICTURED = 12.0
+CORNER_UNCARDED = 6.0
 _Y, _X = np.mgrid[0:PATCH, 0:PATCH]
 _CORNERS = tuple(mask for mask in (
     _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
     _X + (PATCH - 1 - _Y) < CORNER_DEPTH, (PATCH - 1 - _X) + (PATCH - 1 - _Y) < CORNER_DEPTH))
 
 
-def cornered(image: np.ndarray, lattice: Lattice,
-             tiles: tuple[tuple[TileSeen, ...], ...]) -> set[tuple[int, int]]:
+def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
+             pictured: float = CORNER_PICTURED) -> set[tuple[int, int]]:
     """The tiles read as grass whose four corners are all unlike the grass tiles' corners
-    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`)."""
+    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`; or
+    ``pictured`` with a picture in its middle)."""
     cols = lattice.cols
     grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
     if len(grass) < 2 * MIN_GROUND:
@@ -714,7 +779,9 @@ def cornered(image: np.ndarray, lattice: Lattice,
         if len(mine) < 3:
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
-        if float(np.linalg.norm(corners[k] - lawn, axis=1).min()) >= CORNER_APART:
+        apart = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
+        if apart >= CORNER_APART or apart >= pictured and \
+                _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
             out.add(divmod(k, cols))
     return out
 
@@ -827,7 +894,12 @@ def found_on_the_lawn(image: np.ndarray, lattice: Lattice,
     from gridsight.games.disco_zoo.settle import BOX_SURE
 
     out = [list(row) for row in tiles]
-    flagged = cornered(image, lattice, tiles)
+    # (no card's picture to compare a tile's with, or a card of the lawn's colour whose row
+    # does not count its tiles: the corners are all there is)
+    uncounted = not _card_pictures(cards) or \
+        LIKE_UNCOUNTED in _lawn_bounds(image, lattice, tiles, cards)
+    flagged = cornered(image, lattice, tiles,
+                       CORNER_UNCARDED if uncounted else CORNER_PICTURED)
     counted = [(card, card.boxes.found or 0) for card in cards if card.boxes is not None
                and card.boxes.confidence >= BOX_SURE and card.boxes.found is not None]
     shown = sum(tile.kind in ("found", "unknown", "hidden") for row in tiles for tile in row)
@@ -1447,8 +1519,33 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
                             or np.linalg.norm(rims[two] - rims[one]) < 2 * COVER_SAME)):
                     hidden.add(two)
                     grown = True
+    # A tile read as found beside one under it (or read hidden for its rim's unlike halves),
+    # the line between them lit (:func:`_lit_between`), is partly under it too.
+    for a, b in pairs:
+        for one, two in ((a, b), (b, a)):
+            if (one in hidden or tiles[one].kind == "hidden") and two not in hidden and \
+                    tiles[two].kind == "found" and _lit_between(image, lattice, (one, two),
+                                                               rims, cols):
+                hidden.add(two)
     for k in hidden:
         tiles[k] = TileSeen("hidden", confidence=0.0)
+
+
+LIT_LINE = 15.0  # Lab L levels a line's place lighter than both its tiles: something lies on it
+
+
+def _lit_between(image: np.ndarray, lattice: Lattice, pair: tuple[int, int], rims: np.ndarray,
+                 cols: int) -> bool:
+    """Whether the line between the tiles ``pair`` (indices; ``rims`` their colours) shows
+    lighter than both by :data:`LIT_LINE`: the lines between tiles are darker than the tiles,
+    so something light lies over it, and over both tiles' sides. A light toast over the bottom
+    row's middles (fresh 640018, 1x), its end over a tile beside one read hidden under it: the
+    toast's pale green-grey on that tile's middle, grass above and below, read as a found
+    tile of the common colour, stated with no warning where the tile was untapped."""
+    a, b = pair
+    between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols),
+                              (rims[a] + rims[b]) / 2)
+    return between is not None and between[0] >= max(rims[a][0], rims[b][0]) + LIT_LINE
 
 
 def _may_cover(seen: TileSeen) -> bool:
