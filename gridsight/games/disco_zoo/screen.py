@@ -686,8 +686,16 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
 # tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
 # of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+# On a clean screen the grass tiles' corners agree far better than that: a found common tile
+# drawn 6 Lab from the lawn, inset 4 points on a darker grass (19 Lab off the lawn), its
+# corners 8.8 to 13.3 off, was stated untapped (wider-look 710032 at 1.36x; the other grass
+# tiles' nearest corners at most 0.42 off). The bound is CORNER_SCATTER times the farthest
+# nearest corner of the other grass tiles plus half CORNER_CLEAN, within CORNER_CLEAN and
+# CORNER_APART (a noisy screen's keeps CORNER_APART).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
+CORNER_CLEAN = 7.0
+CORNER_SCATTER = 2.0
 _Y, _X = np.mgrid[0:PATCH, 0:PATCH]
 _CORNERS = tuple(mask for mask in (
     _X + _Y < CORNER_DEPTH, (PATCH - 1 - _X) + _Y < CORNER_DEPTH,
@@ -708,13 +716,18 @@ def cornered(image: np.ndarray, lattice: Lattice,
         lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
         corners[k] = np.stack([lab[mask].mean(axis=0) for mask in _CORNERS])
     parity = {k: (k // cols + k % cols) % 2 for k in grass}
-    out = set()
+    nearest = {}
     for k in grass:
         mine = [j for j in grass if j != k and parity[j] == parity[k]]
         if len(mine) < 3:
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
-        if float(np.linalg.norm(corners[k] - lawn, axis=1).min()) >= CORNER_APART:
+        nearest[k] = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
+    out = set()
+    for k in grass:
+        others = max(d for j, d in nearest.items() if j != k)
+        if nearest[k] >= float(np.clip(CORNER_SCATTER * others + CORNER_CLEAN / 2,
+                                       CORNER_CLEAN, CORNER_APART)):
             out.add(divmod(k, cols))
     return out
 
@@ -1304,8 +1317,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
 # a bush stated a found Walrus with ``--animals``; 710039 at 1.07x, a bush's green taken for
 # the common rarity's, stated a found Chamaeleon with no options), but the lawn's own green
 # shows round the decoration, and a found tile is its rarity's colour all over, round its
-# sprite: at most 0.033 of its inside the lawn's green (nearer it than to the rim's colour)
-# on every found tile of real-look 7000-7119 (90 tiles), the bushes 0.38 and more.
+# sprite: at most 0.074 of its inside the lawn's green (nearer it than to the rim's colour)
+# on the 162 tiles read found of real-look 7000-7119 and at most 0.067 on wider-look
+# 710000-710059's, the bushes 0.38 and more.
 LAWN_INSIDE = 0.2  # share of a tile's inside the lawn's green beyond which it is not found
 
 
