@@ -206,7 +206,10 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     """Whether ink stands on the ground beside ``panels`` (the cards found in ``area``), in
     their rows, in a group of columns :data:`INK_BESIDE` of ``pitch`` wide or more: a card
     missed. The ground's colour is sampled in ``ground`` (beside the board)."""
-    samples = [image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3) for x, y, w, h in ground]
+    height, width = image.shape[:2]
+    samples = [image[max(0, y) : max(0, min(height, y + h)),
+                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
+               for x, y, w, h in ground]  # (a side off the screen gives none)
     samples = [one for one in samples if len(one)]
     if not samples or not panels:
         return False
