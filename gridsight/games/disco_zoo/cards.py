@@ -196,7 +196,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
 # unfound, its name and box row plain to see; "animals: Lynx" stated with no warning). A
 # card shows its sprite, name and box row: ink on the ground, level with the cards found,
 # in a group of columns as wide as INK_BESIDE of a tile's pitch, outside every card found,
-# is a card missed, and no card is then taken for the screen's (the animals are asked for).
+# with the ground on both sides, is a card missed, and no card is then taken for the
+# screen's (the animals are asked for).
 INK_BESIDE = 0.5
 INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges, JPEG)
 
@@ -235,7 +236,9 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
             groups[-1][1] = b
         else:
             groups.append([a, b])
-    return any(b - a >= INK_BESIDE * pitch for a, b in groups)
+    # (a group reaching the area's side is no card standing on the ground: a mirroring
+    # window's frame, a desktop beside the phone, the screen's edge)
+    return any(b - a >= INK_BESIDE * pitch and a > 0 and b < mask.shape[1] for a, b in groups)
 
 
 # Cards drawn in the ground's own colour show no edge (fresh real-look 390043 at 1.05x: two
