@@ -60,17 +60,20 @@ EXACT_WITH_OCR = 0.55  # ... with the ocr extra's engine installed (CI installs 
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
-                extra: int = 0, *, wide: bool = True, near: bool = True):
+                extra: int = 0, *, wide: bool = True, near: bool = True, wider: bool = False):
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 10 tiles tapped,
     drawn in a random real look (``wide=False``: the look as drawn before the skin was
     widened, for tests pinned to one; ``near=False``: the widened look as drawn before its
-    lawns and dirt were drawn near the rarities' colours); ``extra`` bought attempts on the
+    lawns and dirt were drawn near the rarities' colours; ``wider=True``: the opt-in family
+    drawn wider still, :func:`kit.skins.disco_zoo_real.wider_look`); ``extra`` bought
+    attempts on the
     counter. Returns the shot and the board text a perfect reader gives."""
     board = random_rescue_board(rng, max_taps=10, region=region, extra=extra)
     shot = real.render([list(row) for row in board.labels],
                        animals=[(a.name, a.rarity) for a in board.animals],
                        attempts=board.attempts, region=board.region, seed=seed,
-                       look=real.random_look(seed, board.region, wide=wide, near=near))
+                       look=real.random_look(seed, board.region, wide=wide, near=near,
+                                             wider=wider))
     return shot, board.text
 
 
@@ -204,16 +207,16 @@ class RealRead:
 
 
 def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0), *,
-                wide: bool = True, near: bool = True):
+                wide: bool = True, near: bool = True, wider: bool = False):
     """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought)
     at a scale within ``scales``: (shot, its board text, the image, its scale). The
     benchmarks draw the same screens. ``wide=False``: the look as drawn before the skin was
     widened; ``near=False``: the widened look before its lawns and dirt were drawn near the
-    rarities' colours."""
+    rarities' colours; ``wider=True``: the opt-in family of looks drawn wider still."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
-    shot, text = real_rescue(rng, seed, extra=extra, wide=wide, near=near)
+    shot, text = real_rescue(rng, seed, extra=extra, wide=wide, near=near, wider=wider)
     image, scale = degrade(shot.image, rng, seed, scales)
     return shot, text, image, scale
 
@@ -308,11 +311,12 @@ def stated_wrong(text: str, read: str, warnings=(), unread=()) -> list[str]:
 
 
 def _real_read(k: int, base: int = SEED,
-               scales: tuple[float, float] = (0.5, 3.0)) -> RealRead:
+               scales: tuple[float, float] = (0.5, 3.0), wider: bool = False) -> RealRead:
     """Real-look screen ``k`` drawn, degraded, found by structure and read with ``--animals``
     and with no options (a worker's job); ``base`` the first seed (another for a fresh
-    held-out measurement), ``scales`` the range its scale is drawn from."""
-    shot, text, image, scale = real_screen(k, base, scales)
+    held-out measurement), ``scales`` the range its scale is drawn from, ``wider`` the
+    opt-in family of looks drawn wider still."""
+    shot, text, image, scale = real_screen(k, base, scales, wider=wider)
     seed = base + k
     start = time.process_time()
     screen = locate_rescue(image)
@@ -984,11 +988,14 @@ def _measure(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(os.cpu_count() or 1, 2))
     parser.add_argument("--scales", nargs=2, type=float, default=(0.5, 3.0),
                         metavar=("LOW", "HIGH"), help="the range of the screens' scales")
+    parser.add_argument("--wider", action="store_true",
+                        help="draw the real-look screens in the opt-in family of looks drawn "
+                             "wider still (kit.skins.disco_zoo_real.wider_look)")
     options = parser.parse_args(argv)
     start = time.perf_counter()
     with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
         reads = list(pool.map(partial(_real_read, base=options.seed,
-                                      scales=tuple(options.scales)),
+                                      scales=tuple(options.scales), wider=options.wider),
                               range(options.screens), chunksize=4))
         olds = list(pool.map(partial(_old_read, base=options.seed), range(options.old),
                              chunksize=4))

@@ -184,9 +184,61 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
             return ()
     else:
         panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
+        if len(panels) < facts["card_max"] and _ink_beside(image, area, ground, panels, pitch):
+            return ()  # a card missed beside those found: the animals are not all known
         cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# A card a level or two off the ground may go unfound beside others a little further off it
+# (wider-look 710013 at 0.87x: two Constellation cards on the navy ground, the Pisces card
+# unfound, its name and box row plain to see; "animals: Lynx" stated with no warning). A
+# card shows its sprite, name and box row: ink on the ground, level with the cards found,
+# in a group of columns as wide as INK_BESIDE of a tile's pitch, outside every card found,
+# with the ground on both sides, is a card missed, and no card is then taken for the
+# screen's (the animals are asked for).
+INK_BESIDE = 0.5
+INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges, JPEG)
+
+
+def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
+                panels: Sequence[Panel], pitch: float) -> bool:
+    """Whether ink stands on the ground beside ``panels`` (the cards found in ``area``), in
+    their rows, in a group of columns :data:`INK_BESIDE` of ``pitch`` wide or more: a card
+    missed. The ground's colour is sampled in ``ground`` (beside the board)."""
+    height, width = image.shape[:2]
+    samples = [image[max(0, y) : max(0, min(height, y + h)),
+                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
+               for x, y, w, h in ground]  # (a side off the screen gives none)
+    samples = [one for one in samples if len(one)]
+    if not samples or not panels:
+        return False
+    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
+    top = max(0, min(p.box[1] for p in panels))
+    bottom = max(p.box[1] + p.box[3] for p in panels)
+    x0, x1 = max(0, int(area[0])), min(image.shape[1], int(area[0] + area[2]))
+    crop = image[top:bottom, x0:x1]
+    if crop.size == 0:
+        return False
+    mask = without_specks(_without_lines(without_specks(ink_mask(crop, colour)),
+                                         LINE_LONG * pitch))
+    clear = round(INK_CLEAR * pitch)
+    for p in panels:
+        mask[:, max(0, p.box[0] - x0 - clear) : max(0, p.box[0] + p.box[2] - x0 + clear)] = False
+    for a, b in _runs(mask.any(axis=1)):
+        if b - a < THIN_BAND:
+            mask[a:b] = False  # a shadow's or an edge's row or two
+    gap = max(2, round(UNEDGED_GAP * pitch))
+    groups: list[list[int]] = []
+    for a, b in _runs(mask.any(axis=0)):
+        if groups and a - groups[-1][1] < gap:
+            groups[-1][1] = b
+        else:
+            groups.append([a, b])
+    # (a group reaching the area's side is no card standing on the ground: a mirroring
+    # window's frame, a desktop beside the phone, the screen's edge)
+    return any(b - a >= INK_BESIDE * pitch and a > 0 and b < mask.shape[1] for a, b in groups)
 
 
 # Cards drawn in the ground's own colour show no edge (fresh real-look 390043 at 1.05x: two

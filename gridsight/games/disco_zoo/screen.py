@@ -738,6 +738,12 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # drawn 2 to 8 Lab from the common green (seeds 150000-150039, 0.5x-3x, JPEG; 623 grass
 # tiles): the grass tiles' nearest corner stood at most 10.7 Lab off (99th percentile 7.4);
 # of the 9 found common tiles read as grass, 5 stood 26 to 61 off, one 10.5, three under 6.
+# On a clean screen the grass tiles' corners agree far better than that: a found common tile
+# drawn 6 Lab from the lawn, inset 4 points on a darker grass (19 Lab off the lawn), its
+# corners 8.8 to 13.3 off, was stated untapped (wider-look 710032 at 1.36x; the other grass
+# tiles' nearest corners at most 0.42 off). The bound is CORNER_SCATTER times the farthest
+# nearest corner of the other grass tiles plus half CORNER_CLEAN, within CORNER_CLEAN and
+# CORNER_APART (a noisy screen's keeps CORNER_APART).
 # One whose picture stands in its middle as a found tile's animal does (:func:`_centred`)
 # need only stand CORNER_PICTURED off: fresh 630015 at 0.98x (Outback, checkered lawn, no
 # card found), a common Platypus on grass of the other squares' shade, 14.5 off, stated
@@ -750,6 +756,8 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # --animals; the decorated grass tiles of both stood 4.4 off at most).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
+CORNER_CLEAN = 7.0
+CORNER_SCATTER = 2.0
 CORNER_PICTURED = 12.0
 CORNER_UNCARDED = 6.0
 _Y, _X = np.mgrid[0:PATCH, 0:PATCH]
@@ -761,8 +769,9 @@ _CORNERS = tuple(mask for mask in (
 def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, ...], ...],
              pictured: float = CORNER_PICTURED) -> set[tuple[int, int]]:
     """The tiles read as grass whose four corners are all unlike the grass tiles' corners
-    (a rounded found tile whose colour is the lawn's, see :data:`CORNER_APART`; or
-    ``pictured`` with a picture in its middle)."""
+    (a rounded found tile whose colour is the lawn's: farther off than the screen's own grass
+    scatter allows, see :data:`CORNER_SCATTER`; or ``pictured`` off with a picture in its
+    middle)."""
     cols = lattice.cols
     grass = [k for k in range(lattice.rows * cols) if tiles[k // cols][k % cols].kind == "ground"]
     if len(grass) < 2 * MIN_GROUND:
@@ -773,14 +782,19 @@ def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, .
         lab = _lab(cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA))
         corners[k] = np.stack([lab[mask].mean(axis=0) for mask in _CORNERS])
     parity = {k: (k // cols + k % cols) % 2 for k in grass}
-    out = set()
+    nearest = {}
     for k in grass:
         mine = [j for j in grass if j != k and parity[j] == parity[k]]
         if len(mine) < 3:
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
-        apart = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
-        if apart >= CORNER_APART or apart >= pictured and \
+        nearest[k] = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
+    out = set()
+    for k in grass:
+        others = max(d for j, d in nearest.items() if j != k)
+        bound = float(np.clip(CORNER_SCATTER * others + CORNER_CLEAN / 2, CORNER_CLEAN,
+                              CORNER_APART))
+        if nearest[k] >= bound or nearest[k] >= pictured and \
                 _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
             out.add(divmod(k, cols))
     return out
@@ -1347,6 +1361,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
+            elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE:
+                # Not one colour round a sprite: the lawn shows inside, round a decoration
+                # big enough to cover the rim band (unread: listed, never stated found).
+                seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -1363,6 +1381,37 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
                  for r in range(lattice.rows))
     return grid, _plausibility(tiles)
+
+
+# A tile whose rim is not grass and not plain is taken for a found tile: of its rarity when
+# its rim's colour fits one, else of a colour not known (its sprite and the boxes tell its
+# animal). An untapped tile under a decoration big enough to cover its rim band reads so
+# too (bushes of three circles up to 1.5x the skin's usual size: wider-look 700003 at 1.21x,
+# a bush stated a found Walrus with ``--animals``; 710039 at 1.07x, a bush's green taken for
+# the common rarity's, stated a found Chamaeleon with no options), but the lawn's own green
+# shows round the decoration, and a found tile is its rarity's colour all over, round its
+# sprite: at most 0.074 of its inside the lawn's green (nearer it than to the rim's colour)
+# on the 162 tiles read found of real-look 7000-7119 and at most 0.067 on wider-look
+# 710000-710059's, the bushes 0.38 and more.
+LAWN_INSIDE = 0.2  # share of a tile's inside the lawn's green beyond which it is not found
+
+
+def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                 cols: int) -> float:
+    """The share of tile ``k``'s inside (its Lab patch in ``stack``, the rim band's edge
+    cut off) within :data:`OWN_NEAR` of the lawn's green and nearer it than to the tile's rim
+    colour (a found tile's fill near the lawn's stays its own): the green is the median rim
+    of the grass tiles (``ground``) in the same squares of a checkerboard as ``k`` (all of
+    them when too few)."""
+    parity = np.array([(j // cols + j % cols) % 2 for j in range(len(rims))])
+    mine = ground & (parity == parity[k])
+    if mine.sum() < 3:
+        mine = ground
+    green = np.median(rims[mine], axis=0)
+    inside = stack[k, 3:29, 3:29]
+    to_green = np.linalg.norm(inside - green, axis=2)
+    to_rim = np.linalg.norm(inside - rims[k], axis=2)
+    return float(((to_green < OWN_NEAR) & (to_green < to_rim)).mean())
 
 
 # A found tile may stand inset in its cell, the ground beneath it (dirt, a dark outline)

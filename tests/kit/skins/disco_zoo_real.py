@@ -297,6 +297,19 @@ class Look:
     # A pet's found tiles and filled boxes (the issue gives no colour for a pet): neutral grey
     # unless a test draws another (:func:`with_look`).
     pet_color: Color = (200, 200, 200)
+    # The wider family's own properties (:func:`wider_look`); the defaults draw every other look
+    # as before.
+    text_bold: bool = False  # every word a column bolder (the font's weight)
+    extra_spacing: int = 0  # blank font columns added between letters
+    sprite_dx: float = 0.0  # the card sprite's place: share of the free width, -1 left, 1 right
+    sprite_dy: int = 0  # ... pixels down from where it was drawn
+    box_align: float = 0.0  # the box row's place: -1 30 px left (at most), 0 centred, 1 right
+    box_above: int = 5  # pixels between "YOU HAVE n" and the box row
+    notch: str = ""  # a camera cut-out in the status bar: "hole", "notch" or "" (none)
+    notch_x: float = 0.5  # ... its centre, a share of the width
+    window_border: int = 0  # a mirroring window's border around the screen (0: none)
+    window_title: int = 0  # ... and its title bar's height (0: none)
+    window_color: Color = (60, 60, 60)
 
     def rarity_color(self, rarity: str) -> Color:
         if rarity not in RARITIES:  # a pet: its own colour
@@ -318,12 +331,13 @@ def _from_lab(lab: Sequence[float]) -> Color:
     return tuple(int(v) for v in np.clip(np.round(bgr * 255), 0, 255))  # type: ignore[return-value]
 
 
-def card_shade(ground: Color, rng: np.random.Generator) -> Color:
+def card_shade(ground: Color, rng: np.random.Generator, near: float = 3.0,
+               far: float = 16.0) -> Color:
     """A card's colour on ``ground``: a muted shade of it (its chroma scaled down), lighter or
-    darker, at a random colour distance from 3 (a few levels of 255, barely visible) to about
-    16 (Lab), more often small than large."""
+    darker, at a random colour distance from ``near`` (3: a few levels of 255, barely
+    visible) to about ``far`` (Lab), more often small than large."""
     lab = _lab(ground)
-    target = float(np.exp(rng.uniform(np.log(3.0), np.log(16.0))))
+    target = float(np.exp(rng.uniform(np.log(near), np.log(far))))
     light = lab[0] < 30 or (lab[0] < 82 and rng.random() < 0.5)  # very light grounds: darker
     mute = rng.uniform(0.55, 1.0)
     for _ in range(40):
@@ -333,7 +347,7 @@ def card_shade(ground: Color, rng: np.random.Generator) -> Color:
         step = np.sqrt(max(0.0, target ** 2 - chroma_part ** 2))
         card[0] = lab[0] + (step if light else -step)
         color = _from_lab(card)
-        if 2.6 <= float(np.linalg.norm(_lab(color) - lab)) <= 18.0:
+        if 0.87 * near <= float(np.linalg.norm(_lab(color) - lab)) <= far + 2.0:
             return color
         mute = min(1.0, mute + 0.05)
     return _shade(ground, 1.08 if light else 0.92)
@@ -362,7 +376,7 @@ def hue_shade(ground: Color, rng: np.random.Generator) -> Color | None:
 
 
 def random_look(seed: int, region: str | None = None, *, wide: bool = True,
-                near: bool = True) -> Look:
+                near: bool = True, wider: bool = False) -> Look:
     """A random look of the rescue screen; every proportion and colour varies with ``seed``.
     ``region`` picks the ground's colour family (a random region's when ``None``).
 
@@ -371,7 +385,8 @@ def random_look(seed: int, region: str | None = None, *, wide: bool = True,
     widened (issue 18, fifteenth session), for tests pinned to one of those looks. ``near``
     (the default, with ``wide``) draws the lawn near the common green and a rarity's colour
     near the dirt on some looks (:func:`near_colours`, sixteenth session); ``near=False``
-    is the widened look as drawn before."""
+    is the widened look as drawn before. ``wider`` (opt-in, thirtieth session) draws the
+    widened look's layout and the rest the issue leaves open wider still (:func:`wider_look`)."""
     rng = _rng("look", seed)
     w = BASE_WIDTH
     h = int(round(w * rng.uniform(16 / 9, 20 / 9)))
@@ -462,7 +477,8 @@ def random_look(seed: int, region: str | None = None, *, wide: bool = True,
     )
     if not wide:
         return look
-    return hue_cards(widened(near_colours(look, seed) if near else look, seed), seed)
+    look = hue_cards(widened(near_colours(look, seed) if near else look, seed), seed)
+    return wider_look(look, seed) if wider else look
 
 
 NEAR_GRASS_SHARE = 0.35  # looks whose lawn is drawn near the common tiles' green
@@ -571,6 +587,123 @@ def widened(look: Look, seed: int) -> Look:
     )
 
 
+WIDER_TABLETS = 0.15  # wider looks drawn on a tablet's 4:3 screen
+WIDER_HUE = 0.25  # ... whose cards are told from the ground by hue alone (:func:`hue_shade`)
+WIDER_WINDOW = 0.3  # ... captured inside a mirroring window's border and title bar
+
+
+def wider_look(look: Look, seed: int) -> Look:
+    """``look`` (a widened one) with every property issue 18 does not pin down drawn wider
+    still, both ways, from a generator of its own (the opt-in family of session 30:
+    ``real_screen(..., wider=True)``, ``--wider`` of the measuring script). Kept to the
+    issue's facts: the region's name on the left of the title bar in capitals, the digit on
+    the right taller than ``ATTEMPTS LEFT``; 1-3 equal rounded cards in a row with their top
+    edge under the bar, each with its sprite, name, ``YOU HAVE n`` and a row of light-bordered
+    boxes; a 5x5 board of square tiles with thin darker lines; found tiles rounded.
+
+    Drawn wider: the screen's shape (4:3 tablets to 21:9 phones), status and navigation bars
+    (absent, thin or tall), a camera cut-out, a mirroring window's border and title bar; the
+    title bar's height (28-80), colour (dark or light, with light or dark words) and text
+    sizes; the words' weight and letter spacing; the cards' width, gap (1-40), margin (0-60),
+    corner radius (2-30), height, tuck (1 to 30 under the bar) and colour against the ground
+    (2.5 to 30 Lab lighter or darker, or by hue alone); the sprite's size (2-7 points a pixel)
+    and place on the card; the box row's box size (5-22), gap, border width and brightness,
+    inside, alignment and place; the gap above the board (4-80), the board's share of the
+    width (50-97%) and place; lines 1-5 points, 0.3-0.95 of the grass; decorations' density
+    and size; found tiles' rounding (4-40%) and inset (0-5); the bottom bar (none or 30-80)."""
+    rng = _rng("look-wider", seed)
+    w = look.width
+    for _ in range(60):  # draw the layout until it fits on the screen
+        tablet = rng.random() < WIDER_TABLETS
+        h = int(round(w * (rng.uniform(1.3, 1.6) if tablet else rng.uniform(1.75, 2.35))))
+        status = 0 if rng.random() < 0.4 else int(rng.integers(12, 41))
+        nav = 0 if rng.random() < 0.5 else int(rng.integers(16, 57))
+        bar_h = int(rng.integers(28, 81))
+        label = int(rng.integers(1, 4))
+        digit = int(rng.integers(label + 1, 9))
+        tuck = int(rng.integers(1, min(30, bar_h - 4) + 1))
+        card_block = int(rng.integers(2, 8))
+        name_size = int(rng.integers(1, 4))
+        pad = int(rng.integers(2, 17))
+        box = int(rng.integers(5, 23))
+        box_above = int(rng.integers(2, 15))
+        content = 12 * card_block + 4 + 8 * name_size + 4 + 8 + box_above + box
+        card_h = tuck + 2 * pad + content + int(rng.integers(0, 41))
+        card_top = status + bar_h - tuck
+        bottom = 0 if rng.random() < 0.25 else int(rng.integers(30, 81))
+        cell = int(round(w * rng.uniform(0.5, 0.97) / 5))
+        board_y = card_top + card_h + int(rng.integers(4, 81))
+        if board_y + 5 * cell + 8 <= h - bottom - nav:
+            break
+        if card_top + card_h + 4 + 5 * 34 + 8 <= h - bottom - nav:  # a smaller board fits
+            board_y = card_top + card_h + int(rng.integers(4, 12))
+            cell = min(cell, (h - bottom - nav - 8 - board_y) // 5)
+            break
+    else:
+        return look
+    line = int(rng.integers(1, max(1, min(5, cell // 12)) + 1))
+    slack = (w - 5 * cell) // 2 - 2
+    board_x = (w - 5 * cell) // 2 + int(rng.integers(-min(30, slack), min(30, slack) + 1))
+
+    if rng.random() < WIDER_HUE:
+        card = hue_shade(look.background, rng) or card_shade(look.background, rng, 2.5, 30.0)
+    else:
+        card = card_shade(look.background, rng, 2.5, 30.0)
+    light_bar = rng.random() < 0.3
+    for _ in range(200):
+        bar = _hsv(int(rng.integers(0, 180)), int(rng.integers(0, 200)),
+                   int(rng.integers(170, 250)) if light_bar else int(rng.integers(15, 140)))
+        if min(_lab_distance(bar, look.background), _lab_distance(bar, card)) >= 12:
+            break
+    dark_ink = _lab(bar)[0] > 62
+    ink = _hsv(int(rng.integers(0, 180)), int(rng.integers(0, 120)),
+               int(rng.integers(10, 70)) if dark_ink else int(rng.integers(200, 256)))
+    digit_ink = ink if rng.random() < 0.6 else _hsv(
+        int(rng.integers(0, 180)), int(rng.integers(60, 200)),
+        int(rng.integers(10, 80)) if dark_ink else int(rng.integers(200, 256)))
+    grass = look.grass
+    notch = str(rng.choice(["", "", "hole", "notch"])) if status >= 16 else ""
+    window = rng.random() < WIDER_WINDOW
+    window_color = _hsv(int(rng.integers(0, 180)), int(rng.integers(0, 60)),
+                        int(rng.integers(20, 240)))
+    return replace(
+        look,
+        height=h, status_bar=status, nav_bar=nav, bar_top=status, bar_height=bar_h,
+        bar_color=bar, bar_text=ink, digit_color=digit_ink,
+        digit_outline=look.digit_outline and not dark_ink,  # no dark rim round dark ink
+        region_size=int(rng.integers(1, 5)), digit_size=digit, label_size=label,
+        card_top=card_top, card_height=card_h,
+        card_width=0 if rng.random() < 0.5 else int(w * rng.uniform(0.18, 0.36)),
+        card_margin=int(rng.integers(0, 61)), card_gap=int(rng.integers(1, 41)),
+        card_color=card, card_radius=int(rng.integers(2, 31)), card_pad=pad,
+        card_block=card_block, tile_block=max(1, min(int(round(card_block * rng.uniform(
+            0.6, 1.5))), int(cell * 0.78) // 12)), name_size=name_size,
+        have_tint=float(rng.uniform(0.0, 0.7)), box_size=box,
+        box_gap=int(rng.integers(1, 15)), box_border=int(min(rng.integers(1, 5),
+                                                            max(1, (box - 2) // 2))),
+        box_border_color=_hsv(int(rng.integers(0, 180)), int(rng.integers(0, 120)),
+                              int(rng.integers(150, 256))),
+        box_inside=card if rng.random() < 0.3 else _shade(card, rng.uniform(0.3, 1.4)),
+        box_above=box_above, box_align=float(rng.choice([0.0, 0.0, -1.0, 1.0,
+                                                          rng.uniform(-1, 1)])),
+        cell=cell, line=line, outer_line=bool(rng.random() < 0.5), board_x=board_x,
+        board_y=board_y, line_color=_shade(grass, rng.uniform(0.3, 0.95)),
+        checker=int(rng.integers(0, 21)) if rng.random() < 0.5 else 0,
+        decoration_rate=float(rng.uniform(0.0, 1.0)),
+        decoration_scale=float(rng.uniform(0.3, 1.4)),
+        tile_inset=int(rng.integers(0, 6)), tile_radius=float(rng.uniform(0.04, 0.4)),
+        ground_specks=float(rng.choice([0.0, 0.0, 0.02, 0.06, 0.1])),
+        bottom_height=bottom,
+        text_bold=bool(rng.random() < 0.3), extra_spacing=int(rng.choice([0, 0, 0, 1, 2])),
+        sprite_dx=float(rng.uniform(-1, 1)) if rng.random() < 0.5 else 0.0,
+        sprite_dy=int(rng.integers(-pad // 2, pad // 2 + 1)),
+        notch=notch, notch_x=float(rng.uniform(0.3, 0.7)) if notch == "hole" else 0.5,
+        window_border=int(rng.integers(1, 11)) if window else 0,
+        window_title=int(rng.integers(18, 37)) if window and rng.random() < 0.8 else 0,
+        window_color=window_color,
+    )
+
+
 # -- the screen -----------------------------------------------------------------------------
 
 
@@ -627,8 +760,22 @@ def render(cells: Any, *, animals: Sequence[tuple[str, str]] = (), attempts: int
     if boxes is not None and len(boxes) != len(cards):
         raise ValueError("boxes: one (boxes, filled) per card")
     look = look or random_look(seed, region)
-    with pixel_fonts.writing_in(pixel_fonts.pick(look.art_seed)):  # each look its own font
+    with pixel_fonts.writing_in(_font_of(look)):  # each look its own font
         return _draw(grid, cards, attempts, region, seed, look, coins, boxes)
+
+
+def _font_of(look: Look) -> pixel_fonts.PixelFont | None:
+    """The font ``look`` writes in: its pick of :mod:`kit.skins.pixel_fonts`, made bolder or
+    spaced wider when the look says so (:func:`wider_look`)."""
+    font = pixel_fonts.pick(look.art_seed)
+    if not look.text_bold and not look.extra_spacing:
+        return font
+    glyphs = font.glyphs if font is not None else _GLYPHS
+    spacing = (font.spacing if font is not None else 1) + look.extra_spacing
+    if look.text_bold:
+        glyphs = {ch: g if ch.isdigit() else pixel_fonts.bold_glyph(g)  # digits: bold anyway
+                  for ch, g in glyphs.items()}
+    return pixel_fonts.PixelFont(f"{font.name if font else 'skin'}-wider", glyphs, spacing)
 
 
 def _draw(grid: list[list[str]], cards: list[tuple[str, str]], attempts: int, region: str,
@@ -674,10 +821,49 @@ def _draw(grid: list[list[str]], cards: list[tuple[str, str]], attempts: int, re
                 raise ValueError(f"unknown Disco Zoo cell label '{label}' at row {r}, col {c}")
         labels.append(tuple(lrow)), variants.append(tuple(vrow))
     _lines(image, look)
+    _notch(image, look)
+    if look.window_border or look.window_title:
+        image, (dx, dy) = _window(image, look)
+        x0, y0 = x0 + dx, y0 + dy
+        drawn = [replace(d, box=(d.box[0] + dx, d.box[1] + dy, *d.box[2:]),
+                         name_box=(d.name_box[0] + dx, d.name_box[1] + dy, *d.name_box[2:]))
+                 for d in drawn]
     geometry = BoardGeometry.from_rect(x0, y0, s, s, ROWS, COLS)
     return Rendered(image, geometry, tuple(labels), tuple(variants),
                     {"animals": tuple(cards), "attempts": attempts, "region": region,
                      "look": look, "cards": tuple(drawn)})
+
+
+def _notch(image: np.ndarray, look: Look) -> None:
+    """A camera cut-out (black) in the status bar: a punch hole or a notch hanging from the
+    screen's top edge."""
+    if not look.notch or not look.status_bar:
+        return
+    cx, sb = int(look.notch_x * look.width), look.status_bar
+    if look.notch == "hole":
+        cv2.circle(image, (cx, sb // 2), max(3, sb // 2 - 3), (0, 0, 0), -1, cv2.LINE_8)
+    else:
+        half = int(look.width * 0.19)
+        _rounded(image, cx - half, -8, cx + half, sb, min(8, sb // 2), (0, 0, 0))
+
+
+def _window(image: np.ndarray, look: Look) -> tuple[np.ndarray, tuple[int, int]]:
+    """The screen inside a mirroring window's border and title bar (scrcpy, Vysor, an
+    emulator): the framed image and the screen's offset in it."""
+    b, t = look.window_border, look.window_title
+    h, w = image.shape[:2]
+    framed = np.empty((h + t + 2 * b, w + 2 * b, 3), np.uint8)
+    framed[:] = look.window_color
+    framed[t + b : t + b + h, b : b + w] = image
+    if t:
+        light = _lab(look.window_color)[0] > 55
+        ink = (30, 30, 30) if light else (225, 225, 225)
+        size = max(1, (t - 6) // 8)
+        write(framed, "PHONE", b + 8, (t - 7 * size) // 2, size, ink)
+        for k in range(3):
+            cx = w + 2 * b - 12 - 18 * k
+            cv2.rectangle(framed, (cx - 4, t // 2 - 4), (cx + 4, t // 2 + 4), ink, 1)
+    return framed, (b, t + b)
 
 
 def _lines(image: np.ndarray, look: Look) -> None:
@@ -838,6 +1024,7 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
     fh = text_mask("A").shape[0]  # the font's height (font pixels)
     while fh * ds + 10 > look.bar_height and ds > 2:  # the number stays on the bar
         ds -= 1
+    ls = min(ls, ds - 1)  # the digit taller than "ATTEMPTS LEFT" (a fact of the issue)
     region_w, digit_w, label_w = widths()
     write(image, region.upper(), 10, mid - fh * rs // 2, rs, look.bar_text, bold=rs > 1)
     x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
@@ -850,12 +1037,13 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
     y0 = h - look.nav_bar - look.bottom_height
     image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
     bh = look.bottom_height
-    for label, bx in (("MENU", 10), ("MAP", w - 10 - 70)):
+    for label, bx in (("MENU", 10), ("MAP", w - 10 - 70)) if bh >= 30 else ():  # 0: no bar
         _rounded(image, bx, y0 + 8, bx + 70, y0 + bh - 8, 6, _shade(look.bar_color, 1.8))
         write(image, label, bx + (70 - text_width(label, 2)) // 2, y0 + bh // 2 - 7, 2,
               (255, 255, 255))
-    cv2.circle(image, (w // 2 - 30, y0 + bh // 2), 8, (40, 200, 250), -1, cv2.LINE_8)
-    write(image, str(coins), w // 2 - 16, y0 + bh // 2 - 7, 2, (255, 255, 255))
+    if bh >= 30:
+        cv2.circle(image, (w // 2 - 30, y0 + bh // 2), 8, (40, 200, 250), -1, cv2.LINE_8)
+        write(image, str(coins), w // 2 - 16, y0 + bh // 2 - 7, 2, (255, 255, 255))
     if look.nav_bar:
         image[h - look.nav_bar :] = (0, 0, 0)
         cy = h - look.nav_bar // 2
@@ -890,7 +1078,9 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]],
         art = sprite_art(name, look.art_seed)
         size = art.shape[0] * look.card_block
         y = seen + look.card_pad
-        draw_art(image, art, x + (width - size) // 2, y + (12 * look.card_block - size) // 2,
+        free = (width - size) // 2
+        draw_art(image, art, x + free + int(look.sprite_dx * max(0, free - 4)),
+                 y + (12 * look.card_block - size) // 2 + look.sprite_dy,
                  look.card_block)
         ns = look.name_size
         label = name.upper()
@@ -915,8 +1105,9 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]],
             else:
                 box -= 1
                 b = min(b, max(1, (box - 2) // 2))
-        bx = x + (width - count * box - (count - 1) * gap) // 2
-        by = hy + fh + 5
+        free = (width - count * box - (count - 1) * gap) // 2
+        bx = x + free + int(look.box_align * min(30, max(0, free - 6)))
+        by = hy + fh + look.box_above
         for k in range(count):
             left = bx + k * (box + gap)
             if rim is not None:  # light borders on a light card: a dark rim around them

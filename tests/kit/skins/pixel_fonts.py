@@ -70,6 +70,11 @@ def _bold(glyph: np.ndarray) -> np.ndarray:
     return np.repeat(glyph, 2, axis=1)
 
 
+def bold_glyph(glyph: np.ndarray) -> np.ndarray:
+    """``glyph`` in bold (a font drawn bolder throughout, the Disco Zoo skin's wider looks)."""
+    return _bold(glyph)
+
+
 def _holes(glyph: np.ndarray) -> int:
     """The number of enclosed blank areas of a glyph."""
     blank = np.pad(~glyph, 1, constant_values=True).astype(np.uint8)

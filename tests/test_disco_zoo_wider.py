@@ -1,0 +1,126 @@
+"""Disco Zoo screens of the opt-in wider family of looks (session 30): the skin keeps issue
+18's facts, the old looks are drawn as before, and the screens once read with a confident
+WRONG are read right or ask.
+
+The wider family (:func:`kit.skins.disco_zoo_real.wider_look`, ``real_screen(...,
+wider=True)``, ``--wider`` of ``python tests/test_disco_zoo_screens.py``) draws every
+property the issue does not pin down wider still, both ways. Each screen below was read
+with a confident WRONG before its fix (the reasons in the reader's comments).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen_text import read_screen
+from gridsight.readers.base import ReadHints
+from kit.skins import disco_zoo_real as real
+from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+
+# (base, k): the screens read WRONG before this session's fixes
+FIXED = {
+    "bush taken for a found tile (--animals)": (700_000, 3),
+    "bush in the common green taken for a found tile": (710_000, 39),
+    "a faint card missed beside the one found": (710_000, 13),
+    "a common tile near the lawn's green, inset on darker grass": (710_000, 32),
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each of :data:`FIXED` drawn, found and read with no options and with ``--animals``:
+    (truth, plain text, plain warnings, asked, listed unread, --animals read, the screen)."""
+    out = {}
+    for why, (base, k) in FIXED.items():
+        _, text, image, _ = real_screen(k, base, wider=True)
+        screen = locate_rescue(image)
+        board = screen.board_read("disco-zoo/structure")
+        plain, warnings, asked, _, unread = _read_plain(screen, board, image)
+        named = read_screen(screen, board, ReadHints(animals=names_of(text)))
+        out[why] = (text, plain, warnings, asked, unread, named, screen)
+    return out
+
+
+@pytest.mark.parametrize("why", FIXED)
+def test_no_confident_wrong_with_no_options(reads, why):
+    text, plain, warnings, asked, unread, _, _ = reads[why]
+    assert plain or asked, why
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == [], why
+
+
+@pytest.mark.parametrize("why", FIXED)
+def test_no_confident_wrong_with_the_animals_named(reads, why):
+    text, _, _, _, _, named, _ = reads[why]
+    assert stated_wrong(text, named.text, named.warnings, named.unread) == [], why
+
+
+def test_a_bush_covering_its_tiles_rim_is_not_a_found_tile(reads):
+    """700003 at 1.21x: a bush 1.3x the old looks' biggest over a Polar tile, once read as
+    a found Walrus with ``--animals``; the lawn shows inside round it."""
+    text, _, _, _, _, named, screen = reads["bush taken for a found tile (--animals)"]
+    assert named.text == text
+    assert screen.tiles[3][4].kind != "found"
+
+
+def test_a_missed_card_beside_one_found_asks_for_the_animals(reads):
+    """710013 at 0.87x: two Constellation cards on the navy ground, one found; the other's
+    ink beside it makes the reader ask rather than state one animal."""
+    _, plain, _, asked, _, _, _ = reads["a faint card missed beside the one found"]
+    assert not plain and "--animals" in asked
+
+
+def test_a_found_tile_near_the_lawn_is_listed_unread_not_untapped(reads):
+    """710032 at 1.36x: a common tile 6 Lab from the lawn, its corners 9-13 Lab off on a
+    screen whose grass corners agree within 0.5: listed unread, never stated untapped."""
+    _, _, _, _, unread, _, screen = reads[
+        "a common tile near the lawn's green, inset on darker grass"]
+    assert screen.tiles[1][3].kind == "unknown"
+    assert (1, 3) in unread
+
+
+@pytest.mark.parametrize("seed", range(700_000, 700_040))
+def test_wider_looks_keep_the_issues_facts(seed):
+    """Every wider look: cards tucked under the title bar and rounded, the digit meant
+    taller than ``ATTEMPTS LEFT``, the board on the screen with thin lines, found tiles
+    rounded; the narrower look of the same seed drawn as before."""
+    look = real.random_look(seed, wider=True)
+    assert look.card_top < look.bar_top + look.bar_height  # tucked under the bar
+    assert look.card_top >= look.bar_top
+    assert look.card_radius >= 2 and look.tile_radius > 0
+    assert look.digit_size > look.label_size
+    assert look.board_y + 5 * look.cell <= look.height - look.nav_bar - look.bottom_height
+    assert 0 <= look.board_x and look.board_x + 5 * look.cell <= look.width
+    assert look.line <= max(1, look.cell // 12)
+    assert real.random_look(seed) == real.random_look(seed, wider=False)
+
+
+def test_the_wider_family_draws_the_looks_the_old_one_does_not():
+    """Over 60 seeds: tablets' 4:3 screens, mirroring windows, camera cut-outs, bold and
+    spaced words, light title bars, boards under 60% of the width."""
+    looks = [real.random_look(seed, wider=True) for seed in range(700_000, 700_060)]
+    assert any(lk.height < 1.65 * lk.width for lk in looks)
+    assert any(lk.window_border for lk in looks)
+    assert any(lk.notch for lk in looks)
+    assert any(lk.text_bold for lk in looks) and any(lk.extra_spacing for lk in looks)
+    assert any(5 * lk.cell < 0.6 * lk.width for lk in looks)
+    old = [real.random_look(seed) for seed in range(700_000, 700_060)]
+    assert not any(lk.window_border or lk.notch or lk.text_bold for lk in old)
+
+
+def test_a_screen_in_a_mirroring_window_keeps_its_board_and_cards_in_place():
+    """The window's border and title bar move the board's geometry and the cards' boxes
+    with the screen."""
+    look = next(lk for lk in (real.random_look(s, "Jungle", wider=True)
+                              for s in range(700_000, 700_100)) if lk.window_title)
+    board = [["ground"] * 5 for _ in range(5)]
+    shot = real.render(board, animals=[("Gorilla", "common")], seed=1, look=look)
+    plain = real.render(board, animals=[("Gorilla", "common")], seed=1,
+                        look=real.with_look(look, window_border=0, window_title=0))
+    dx, dy = look.window_border, look.window_border + look.window_title
+    assert shot.image.shape[0] == plain.image.shape[0] + dy + look.window_border
+    assert (shot.image[dy : dy + plain.image.shape[0], dx : dx + plain.image.shape[1]]
+            == plain.image).all()
+    assert shot.extras["cards"][0].box[:2] == (plain.extras["cards"][0].box[0] + dx,
+                                                plain.extras["cards"][0].box[1] + dy)
