@@ -43,7 +43,18 @@ photo of a lawn (:func:`kit.desktop.grass_photo`) or another game's board
 (:func:`kit.desktop.game_phone_screen`: tile path, pentomino, Minesweeper in turn), the nearest
 things to a rescue's screen that are not one: the reader must find the right window or refuse,
 never read the wrong one. On the no-game desktops both phone-like windows show it, and a game
-shown there is not searched for on that desktop (finding it would be right).
+shown there is not searched for on that desktop (finding it would be right). ``--decoy disco``:
+a saved rescue screenshot in an image viewer beside the phone (:func:`kit.desktop.viewer_screen`,
+rescue ``VIEWER_SEED + k``); a board found there is ``other board`` (which screen the player
+plays is not known: the right answer is a refusal in words), its text compared with the saved
+rescue's own (read with the phone's ``--animals``).
+
+Desktops as players have them, drawn only when asked (a seed draws what it drew without them):
+``--kind device`` (a phone's body with rounded corners, the screen's corners rounded and maybe
+a camera hole), ``--dark`` (the other windows in dark mode, the game's title bar dark; on the
+no-game desktops too), ``--monitors 2`` (a second monitor's desktop beside the first, as
+``gridsight live --monitor 0`` grabs them: pass ``--share`` as of one monitor, e.g. ``0.15
+0.4``, for 7.5-20% of the frame).
 """
 
 from __future__ import annotations
