@@ -212,20 +212,22 @@ def _apart(a: BoardRead, b: BoardRead) -> bool:
 def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
                    untried: list[Region], locate: Locate, furniture: tuple[str, ...]
                    ) -> BoardRead | None:
-    """Another whole screen of the game in the frame, apart from ``best``'s board
-    (:func:`_apart`), among ``finds`` or read in one of the ``untried`` regions (those
-    holding none of ``best``'s board): every cell read and all its furniture found
-    (:func:`_whole`); else ``None``.
+    """Another screen of the game in the frame, apart from ``best``'s board (:func:`_apart`),
+    among ``finds`` or read in one of the ``untried`` regions (those holding none of
+    ``best``'s board), as sure as a find answered with (:func:`_sure`); else ``None``.
 
     Two screens of one game in a capture (the phone's mirror and a screenshot of the game
     open in an image viewer beside it, ``bench/bench_desktop.py --decoy disco``) cannot be
     told apart by what they show; the search stops at the first whole screen, whichever
     window it is (fresh harder desktops 500000-500019 with a saved rescue beside the phone:
     the viewer's screen read in 10 of 20, by the phone's ``--animals`` with no warning).
-    Only a screen as whole as a sure find counts, so a second phone-like window of another
-    app, or a part of the screen's own window, never does."""
+    Only a screen as sure as an answer counts, so a part of the screen's own window never
+    does, and another app's window would be a false find by itself. Asking for a whole
+    second screen (every cell, all furniture) left 3 of those 20 read from the viewer
+    (500008: the viewer's screen sure by its cards, the phone's counter doubtful; read as
+    the phone's Moon with its Babmoon, no warning); as sure as an answer, they are refused."""
     for other in finds:
-        if other is not best and _apart(other, best) and _whole(other, furniture):
+        if other is not best and _apart(other, best) and _sure(other, furniture):
             return other
     outline = best.geometry.outline()
     (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
@@ -237,7 +239,7 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
             read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
             continue
-        if _apart(read, best) and _whole(read, furniture):
+        if _apart(read, best) and _sure(read, furniture):
             return read
     return None
 
