@@ -43,7 +43,18 @@ photo of a lawn (:func:`kit.desktop.grass_photo`) or another game's board
 (:func:`kit.desktop.game_phone_screen`: tile path, pentomino, Minesweeper in turn), the nearest
 things to a rescue's screen that are not one: the reader must find the right window or refuse,
 never read the wrong one. On the no-game desktops both phone-like windows show it, and a game
-shown there is not searched for on that desktop (finding it would be right).
+shown there is not searched for on that desktop (finding it would be right). ``--decoy disco``:
+a saved rescue screenshot in an image viewer beside the phone (:func:`kit.desktop.viewer_screen`,
+rescue ``VIEWER_SEED + k``); a board found there is ``other board`` (which screen the player
+plays is not known: the right answer is a refusal in words), its text compared with the saved
+rescue's own (read with the phone's ``--animals``).
+
+Desktops as players have them, drawn only when asked (a seed draws what it drew without them):
+``--kind device`` (a phone's body with rounded corners, the screen's corners rounded and maybe
+a camera hole), ``--dark`` (the other windows in dark mode, the game's title bar dark; on the
+no-game desktops too), ``--monitors 2`` (a second monitor's desktop beside the first, as
+``gridsight live --monitor 0`` grabs them: pass ``--share`` as of one monitor, e.g. ``0.15
+0.4``, for 7.5-20% of the frame).
 """
 
 from __future__ import annotations
@@ -61,7 +72,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test kit
 
-from kit.desktop import game_phone_screen, grass_photo, kit_screen, real_look_rescue, sample
+from kit.desktop import (WINDOW_KINDS, game_phone_screen, grass_photo, kit_screen,
+                         real_look_rescue, sample, viewer_screen)
 
 from gridsight.readers.base import ReadHints
 from gridsight.readers.find import find_in, load_game_pack, read_found, screen_locator
@@ -81,9 +93,17 @@ def share_bin(fraction: float) -> str:
     return f"{max(lows):.0%}+" if lows else f"under {SHARES[0]:.0%}"
 
 
-def decoy_of(kind: str, k: int):
+VIEWER_SEED = 700_000  # --decoy disco: capture k's image viewer shows rescue VIEWER_SEED + k
+
+
+def decoy_of(kind: str, k: int, record: list | None = None):
     """What capture ``k``'s second phone-like window shows for ``--decoy kind`` (``None``:
-    the kit's other apps, drawn as it always drew them), and the game it shows, if any."""
+    the kit's other apps, drawn as it always drew them), and the game it shows, if any
+    (``disco``: a saved rescue in an image viewer, not counted as a game shown: the live
+    phone's is the one to read; ``record`` gets where it was drawn, see
+    :func:`kit.desktop.viewer_screen`)."""
+    if kind == "disco":
+        return viewer_screen(VIEWER_SEED + k, record), None
     if kind == "grass":
         return grass_photo, None
     if kind == "game":
@@ -102,14 +122,16 @@ def cpu(fn, *args):
     return out, time.process_time() - t0
 
 
-def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=None
-            ) -> tuple[str, float, str]:
+def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=None,
+            other=None) -> tuple[str, float, str]:
     """``exact``, ``refused`` or ``wrong`` for one capture, its CPU seconds, and what the
     reader said (the board text, or its refusal). With no ``truth`` text (a kit's random
     board, not always a position of the game), ``exact`` is every cell's label right, and
     ``refused`` every other cell's left unread (``unknown``: a pointer over a tile).
     ``where``: the board's true geometry in ``image``; a board found elsewhere (a corner
-    more than half a cell off) is ``wrong board``, whatever was read there."""
+    more than half a cell off) is ``wrong board``, whatever was read there; ``other``: the
+    true geometry of a second rescue in ``image`` (``--decoy disco``), a board found there
+    being ``other board``."""
     names = None
     if truth is not None:
         names = tuple(truth.splitlines()[1].split(": ")[1].split(", "))
@@ -127,11 +149,9 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
     if isinstance(result, Exception):
         return "not found", seconds, str(result)
     found, said, unread_cells, warned = result
-    if where is not None:
-        cell = min(where.cell_size(0, 0))
-        if (found.read.geometry.rows, found.read.geometry.cols) != (where.rows, where.cols) or \
-                np.abs(found.read.geometry.outline() - where.outline()).max() > 0.5 * cell:
-            return "wrong board", seconds, said
+    if where is not None and not _at(found.read.geometry, where):
+        return ("other board" if other is not None and _at(found.read.geometry, other)
+                else "wrong board"), seconds, said
     if truth is not None:
         right = said == truth
         if not right and unread_cells and _only_at(said, truth, set(unread_cells)):
@@ -148,6 +168,30 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
     unread = all(g == "unknown" for row_got, row_want in zip(got, shot.labels)
                  for g, w in zip(row_got, row_want) if g != w)
     return ("refused" if unread else "wrong"), seconds, said
+
+
+def _at(got, want) -> bool:
+    """Whether board geometry ``got`` is ``want``'s (its size, each corner within half a
+    cell)."""
+    cell = min(want.cell_size(0, 0))
+    return (got.rows, got.cols) == (want.rows, want.cols) and \
+        bool(np.abs(got.outline() - want.outline()).max() <= 0.5 * cell)
+
+
+def _viewer_board(capture, record: list):
+    """The true geometry in ``capture`` of the rescue its image viewer shows (``--decoy
+    disco``), or ``None`` when it had no room."""
+    from gridsight.vision.geometry import BoardGeometry
+
+    box = capture.extras["decoy_box"]
+    if box is None or not record:
+        return None
+    shot, _, x, y, scale, drawn = record[-1]
+    dx, dy, dw, _ = box
+    s = dw / drawn  # a HiDPI desktop scaled the window
+    homography = np.array([[s * scale, 0, dx + s * x], [0, s * scale, dy + s * y], [0, 0, 1]]) \
+        @ shot.geometry.homography
+    return BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
 
 
 def _taps_only(said: str, truth: str) -> bool:
@@ -185,14 +229,18 @@ def measure(game: str, count: int, seed: int, decoy: str = "apps", **options) ->
     by_kind: dict[str, Counter[str]] = {}
     by_share: dict[str, Counter[str]] = {}
     desk, alone, wrong = [], [], []
-    same_said = decoys = 0
+    same_said = decoys = viewer_exact = 0
     for k in range(count):
-        screen_of, shown = decoy_of(decoy, k)
+        record: list = []
+        screen_of, shown = decoy_of(decoy, k, record)
         if screen_of is not None and shown != game:
             options = {**options, "decoy": True, "decoy_screen": screen_of}
         shot, capture, truth = sample(draw(game), seed + k, **options)
+        other = _viewer_board(capture, record) if decoy == "disco" else None
         result, seconds, said = outcome(game, capture.image, pack, shot, truth,
-                                        capture.geometry)
+                                        capture.geometry, other)
+        if result == "other board":
+            viewer_exact += said == record[-1][1]
         counts[result] += 1
         decoys += capture.extras["decoy_box"] is not None
         by_kind.setdefault(capture.extras["kind"], Counter())[result] += 1
@@ -221,6 +269,9 @@ def measure(game: str, count: int, seed: int, decoy: str = "apps", **options) ->
     if decoy != "apps":
         print(f"  a second phone-like window showing {decoy} in {decoys} of {total} (the rest "
               "had no room for it)")
+    if decoy == "disco":
+        print(f"  the image viewer's rescue found instead of the phone's: {counts['other board']}"
+              f" (its own board text said exactly: {viewer_exact})")
     print("  by the screen's share of the frame's width: " + ", ".join(
         f"{share} {c['exact']}/{sum(c.values())}" for share, c in sorted(by_share.items())))
     if wrong:
@@ -257,10 +308,12 @@ def measure_live(count: int, seed: int, frames: int, harder: bool = False) -> No
 
 
 def measure_no_game(count: int, seed: int, harder: bool = False,
-                    games: Sequence[str] = GAMES, decoy: str = "apps") -> None:
+                    games: Sequence[str] = GAMES, decoy: str = "apps", **options) -> None:
     """Desktops whose phone-like windows show another app (a home screen's grid of icons, a
     chat, a settings list): any board found by a game's pack or structure is a false find.
-    Each desktop is searched for each of ``games`` (by default every game)."""
+    Each desktop is searched for each of ``games`` (by default every game); ``options``
+    (``dark``, ``monitors``, ``kind``) as :func:`kit.desktop.desktop` takes them (``--decoy
+    disco`` draws the other apps: a saved rescue would be a game shown)."""
     from kit.desktop import desktop, other_phone_screen
     from kit.skins.common import Rendered
 
@@ -271,10 +324,11 @@ def measure_no_game(count: int, seed: int, harder: bool = False,
     times = []
     for k in range(count):
         rng = np.random.default_rng(seed + k)
-        screen_of, shown = decoy_of(decoy, k)
+        screen_of, shown = decoy_of(decoy, k) if decoy != "disco" else (None, None)
         app = (screen_of or other_phone_screen)(rng, 360, int(rng.integers(640, 800)))
         stand_in = Rendered(app, BoardGeometry.from_rect(0, 0, 1, 1, 1, 1), (), ())
-        capture = desktop(stand_in, rng, decoy=True, harder=harder, decoy_screen=screen_of)
+        capture = desktop(stand_in, rng, decoy=True, harder=harder, decoy_screen=screen_of,
+                          **options)
         for game, pack in packs.items():
             if game == shown:
                 continue
@@ -282,7 +336,8 @@ def measure_no_game(count: int, seed: int, harder: bool = False,
             times.append(seconds)
             if not isinstance(result, Exception):
                 false[game] += 1
-    shows = {"apps": "other apps'", "grass": "lawn photos'", "game": "other games'"}[decoy]
+    shows = {"apps": "other apps'", "grass": "lawn photos'", "game": "other games'",
+             "disco": "other apps'"}[decoy]
     print(f"no game ({count} desktops, two {shows} windows each): false finds "
           + ", ".join(f"{game} {false[game]}" for game in packs)
           + f"; {statistics.median(times):.2f} CPU s per search")
@@ -313,12 +368,26 @@ def main() -> None:
                         "scaling, borderless mirrors, a tool strip of the ground's colour, a "
                         "window over a part of the game's, more JPEG, blends and decoys); "
                         "without it a seed draws the capture it always drew")
-    parser.add_argument("--decoy", choices=("apps", "grass", "game"), default="apps",
+    parser.add_argument("--decoy", choices=("apps", "grass", "game", "disco"), default="apps",
                         help="what the second phone-like window shows: other apps (the kit's, "
-                        "now and then), or, on every capture, a photo of a lawn or another "
-                        "game's board")
+                        "now and then), or, on every capture, a photo of a lawn, another "
+                        "game's board, or (disco) a saved rescue screenshot in an image viewer")
+    parser.add_argument("--kind", choices=(*sorted(set(WINDOW_KINDS)), "device"),
+                        help="the game's window's kind on every capture (default: at random; "
+                        "device: a phone's body with rounded corners, drawn only when asked)")
+    parser.add_argument("--dark", action="store_true",
+                        help="the other windows in dark mode, the game's title bar dark")
+    parser.add_argument("--monitors", type=int, choices=(1, 2), default=1,
+                        help="2: a second monitor's desktop beside the first, as a capture of "
+                        "all monitors together (mss's monitor 0) shows them: the frame twice "
+                        "as wide, the screen's share of it half of --share")
     args = parser.parse_args()
     options = {"fraction": tuple(args.share), "harder": args.harder}
+    extra = {name: value for name, value in (("kind", args.kind), ("dark", args.dark),
+                                              ("monitors", args.monitors)) if value}
+    if args.monitors == 1:
+        extra.pop("monitors")
+    options.update(extra)
     if args.blend is not None:
         options["blend"] = args.blend
     if args.size:
@@ -329,7 +398,8 @@ def main() -> None:
     if args.live and args.screens and "disco-zoo" in args.games:
         measure_live(min(args.screens, 5), args.seed, args.live, args.harder)
     if args.no_game:
-        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for, args.decoy)
+        measure_no_game(args.no_game, args.seed, args.harder, args.no_game_for, args.decoy,
+                        **extra)
 
 
 if __name__ == "__main__":

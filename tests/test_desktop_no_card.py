@@ -41,3 +41,23 @@ def test_a_card_shows_its_picture_or_its_box_row():
     panel = Panel((0, 118, 292, 208), (254.0, 235.0, 232.0))
     assert not shows_a_card(CardSeen(panel, picture=(0, 118, 0, 0)))
     assert shows_a_card(CardSeen(panel, picture=(120, 130, 52, 48)))
+
+
+def test_a_picture_filling_its_panel_shows_no_card():
+    """A card's sprite leaves room below it for the name, ``YOU HAVE n`` and the boxes: a
+    "picture" filling its panel both ways with none of them is no card; one with its box row
+    or a name line is."""
+    panel = Panel((0, 298, 140, 159), (239.0, 234.0, 250.0))
+    assert not shows_a_card(CardSeen(panel, picture=(6, 304, 128, 147)))
+    assert shows_a_card(CardSeen(panel, picture=(6, 304, 128, 147), name_box=(5, 420, 130, 12)))
+    assert shows_a_card(CardSeen(panel, picture=(30, 304, 80, 70)))
+
+
+def test_a_spreadsheet_corner_over_a_grid_wallpaper_is_no_rescue():
+    """Fresh no-game harder desktop 490007: a green grid wallpaper read as a 5x5 board at half
+    its pitch, a spreadsheet's lower corner above it (its text filling the panel) as its card
+    and a "1" as a counter agreeing with it; found as a rescue (and refused in words) before
+    the filled panel counted as no card. Now no rescue is found."""
+    image = _no_game_desktop(490_007)
+    with pytest.raises(BoardNotFoundError, match="no game screen"):
+        find_in(image, {"disco-zoo": load_game_pack("disco-zoo", None)})

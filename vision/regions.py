@@ -58,7 +58,10 @@ import numpy as np
 
 from gridsight.vision.geometry import BoardGeometry
 
-WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width
+WORK_WIDTH = 640  # regions are proposed on the frame shrunk to this width...
+WIDEST = 2.0  # ...or a frame wider than this (two monitors side by side, an ultrawide; one
+# 16:9 or 16:10 monitor is less) to this many pixels per WIDEST times its height, the screens'
+# widths shares of that width
 EDGE_LEVEL = 16  # a colour step of this many levels (any channel) makes a boundary
 SIDE_MIN = 0.6  # coverage a region's side needs along its run
 MAX_SIDES = 160  # candidate sides kept for proposals, strongest first
@@ -196,17 +199,25 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     side by side at least ``aspect[0]`` times as long as they are apart (the sides placed to
     the pixel; the top and bottom where the sides run together, to a few pixels), and up to
     :data:`ACROSS_SPARE` found by their top and bottom (placed to the pixel; the sides where
-    they show), ranked among them by score."""
+    they show), ranked among them by score.
+
+    A frame more than :data:`WIDEST` times as wide as tall (``mss``'s monitor 0, all
+    monitors together: two 1920x1080 monitors make a 3840x1080 frame) is taken as that
+    wide a frame's worth of monitors: the widths are shares of :data:`WIDEST` times its
+    height, and it is shrunk as much as such a frame is. A phone at 15% of one monitor's
+    width is 7.5% of two monitors', below ``min_width``, and a 640-pixel copy of the whole
+    would halve what shows of its sides."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
-    factor = min(1.0, WORK_WIDTH / w)
+    span = min(float(w), WIDEST * h)  # the width the shares are of
+    factor = min(1.0, WORK_WIDTH / span)
     small = image if factor == 1.0 else cv2.resize(
         image, (max(16, round(w * factor)), max(16, round(h * factor))),
         interpolation=cv2.INTER_AREA)
     maps, thin = boundaries(small), boundaries(small, widen=False)
-    sh, sw = small.shape[:2]
-    low, high = max(12.0, min_width * sw), max_width * sw
+    sh = small.shape[0]
+    low, high = max(12.0, min_width * span * factor), max_width * span * factor
     found = _columns(maps, thin, low, high, aspect[0], aspect[1])
     kept: list[Region] = []
     for region in found:

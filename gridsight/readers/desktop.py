@@ -118,6 +118,7 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     tried = 0
     finds: list[BoardRead] = []
     regions = propose_regions(image, keep=TRIES)
+    untried: list[Region] = []
     for index, region in enumerate(regions):
         tried += 1
         try:
@@ -172,9 +173,11 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             outer = _larger_around(image, found, locate, furniture, regions[index + 1:])
             tried += outer is not None
             if outer is None:
+                untried = regions[index + 1:]
                 break
             finds = [other for other in finds if not holds(outer, other)] + [outer]
             if _whole(outer, furniture):
+                untried = regions[index + 1:]
                 break
     # Of finds equally complete, a sure one (:func:`_sure`): a region cutting the screen's
     # side may cut a card's box row, whose count then disagrees with the board, while a
@@ -186,7 +189,59 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
     if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
                                  "the frame" if tried else "no window-like region in the frame")
+    second = _second_screen(image, best, finds, untried, locate, furniture)
+    if second is not None:
+        raise BoardNotFoundError("game", f"two game screens in the frame (around x={_left(best)} "
+                                 f"and x={_left(second)}): which to read is not known; "
+                                 "capture the game's own window (--window TITLE) or crop the "
+                                 "screenshot to one screen")
     return best
+
+
+def _left(read: BoardRead) -> int:
+    """The left edge of ``read``'s board in frame pixels (to name it to the player)."""
+    return int(round(float(read.geometry.outline()[:, 0].min())))
+
+
+def _apart(a: BoardRead, b: BoardRead) -> bool:
+    """Whether the boards of ``a`` and ``b`` do not overlap at all (their bounding boxes)."""
+    oa, ob = a.geometry.outline(), b.geometry.outline()
+    return bool((oa.max(axis=0) < ob.min(axis=0)).any() or (ob.max(axis=0) < oa.min(axis=0)).any())
+
+
+def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
+                   untried: list[Region], locate: Locate, furniture: tuple[str, ...]
+                   ) -> BoardRead | None:
+    """Another screen of the game in the frame, apart from ``best``'s board (:func:`_apart`),
+    among ``finds`` or read in one of the ``untried`` regions (those holding none of
+    ``best``'s board), as sure as a find answered with (:func:`_sure`); else ``None``.
+
+    Two screens of one game in a capture (the phone's mirror and a screenshot of the game
+    open in an image viewer beside it, ``bench/bench_desktop.py --decoy disco``) cannot be
+    told apart by what they show; the search stops at the first whole screen, whichever
+    window it is (fresh harder desktops 500000-500019 with a saved rescue beside the phone:
+    the viewer's screen read in 10 of 20, by the phone's ``--animals`` with no warning).
+    Only a screen as sure as an answer counts, so a part of the screen's own window never
+    does, and another app's window would be a false find by itself. Asking for a whole
+    second screen (every cell, all furniture) left 3 of those 20 read from the viewer
+    (500008: the viewer's screen sure by its cards, the phone's counter doubtful; read as
+    the phone's Moon with its Babmoon, no warning); as sure as an answer, they are refused."""
+    for other in finds:
+        if other is not best and _apart(other, best) and _sure(other, furniture):
+            return other
+    outline = best.geometry.outline()
+    (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
+    for region in untried:
+        if region.x < x1 and x0 < region.x + region.width and region.y < y1 and \
+                y0 < region.y + region.height:
+            continue  # over the board found: its own screen's window
+        try:
+            read = in_frame(locate(region.crop(image)), region)
+        except BoardNotFoundError:
+            continue
+        if _apart(read, best) and _sure(read, furniture):
+            return read
+    return None
 
 
 def _other_board(found: BoardRead, holder: BoardRead, furniture: tuple[str, ...]) -> bool:

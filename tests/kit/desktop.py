@@ -13,7 +13,9 @@ draws such a capture around a rendered game screen (:class:`kit.skins.common.Ren
   is 15% to 40% of the frame's width (as far as the frame's height allows), in one of the ways
   mirrors and emulators show it: the screen alone (``mirror``), with a tool strip beside it
   (``toolbar``), inside a dark rounded device bezel (``emulator``), or a portrait screen between
-  bars in a landscape window (``pillarbox``);
+  bars in a landscape window (``pillarbox``); asked for by name only (not drawn at random, so
+  a seed draws what it drew): a phone's body with rounded corners, the screen's corners
+  rounded too and maybe a camera hole in it (``device``, an emulator's device frame);
 - sometimes (``blend``) the screen's sides **hardly show**: a window whose fill is within a few
   levels of the screen's colour beside it, or a pillarbox's bars of that colour, any colour, or
   the screen blown up and blurred behind it;
@@ -343,6 +345,35 @@ def game_phone_screen(game: str) -> Callable[[np.random.Generator, int, int], np
     return draw
 
 
+def viewer_screen(seed: int, record: list | None = None
+                  ) -> Callable[[np.random.Generator, int, int], np.ndarray]:
+    """A second window showing a saved Disco Zoo screenshot (:func:`real_look_rescue`
+    ``seed``) in an image viewer: the picture fitted above a toolbar on the viewer's dark
+    ground. ``record``, when given, gets ``(shot, truth, x, y, scale, width)``: the screenshot,
+    its board text, where and how large it was drawn in the window's screen of ``width``
+    pixels (so its board can be told in the capture)."""
+    def draw(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+        shot, truth = real_look_rescue(seed)
+        ground = _color(rng, 20, 60)
+        image = np.empty((height, width, 3), np.uint8)
+        image[:] = ground
+        tool = max(14, height // 16)
+        sh, sw = shot.image.shape[:2]
+        scale = min(width / sw, (height - tool) / sh)
+        w, h = max(1, round(sw * scale)), max(1, round(sh * scale))
+        x, y = (width - w) // 2, (height - tool - h) // 2
+        image[y : y + h, x : x + w] = cv2.resize(shot.image, (w, h), interpolation=cv2.INTER_AREA)
+        image[height - tool :] = _shade(ground, 1.5)
+        for k in range(5):  # the viewer's buttons
+            cx = width // 2 + (k - 2) * tool
+            cv2.circle(image, (cx, height - tool // 2), max(2, tool // 4), (200, 200, 200), -1,
+                       cv2.LINE_AA)
+        if record is not None:
+            record.append((shot, truth, x, y, w / sw, width))
+        return image
+    return draw
+
+
 # -- the game's window ----------------------------------------------------------------------
 
 
@@ -376,7 +407,22 @@ def _phone_window(image: np.ndarray, rng: np.random.Generator, screen: np.ndarra
                           _color(rng, 10, 50), -1, cv2.LINE_AA)
         elif kind == "pillarbox":
             view[:] = _color(rng, 0, 25)
+        elif kind == "device":  # a phone's body with rounded corners on the window's ground
+            view[:] = _color(rng, 170, 245)
+            body = _color(rng, 5, 40)
+            radius = max(4, round(min(left, top) * rng.uniform(1.5, 3.0)))
+            inner = np.zeros(view.shape[:2], np.uint8)
+            _rounded(inner, (2, 2, iw - 4, ih - 4), radius)
+            view[inner > 0] = body
         _paste(view, screen, left, top)
+        if kind == "device":  # the screen's own rounded corners, and maybe a camera hole
+            screen_view = view[top : top + sh, left : left + sw]
+            keep = np.zeros((sh, sw), np.uint8)
+            _rounded(keep, (0, 0, sw, sh), max(3, round(sw * rng.uniform(0.03, 0.08))))
+            screen_view[keep == 0] = body
+            if rng.random() < 0.6:
+                cv2.circle(screen_view, (sw // 2, max(4, round(sw * 0.03))),
+                           max(2, round(sw * 0.015)), (5, 5, 5), -1, cv2.LINE_AA)
         placed.append((ix + left, iy + top, sw, sh))
 
     titles = ["scrcpy", "Vysor", "Android Emulator - Pixel_5", "SM-G991B", "BlueStacks"]
@@ -394,7 +440,21 @@ def _window_extra(kind: str, sw: int, sh: int, rng: np.random.Generator) -> tupl
     if kind == "pillarbox":
         side = int(sh * rng.uniform(1.5, 1.78) - sw) // 2
         return (side, 0, side, 0)
+    if kind == "device":  # a thin phone body around the screen, a little more above and below
+        side = max(5, int(sw * rng.uniform(0.025, 0.05)))
+        return (side, int(side * rng.uniform(1.5, 3)), side, int(side * rng.uniform(1.5, 3)))
     return (0, 0, 0, 0)
+
+
+def _rounded(mask: np.ndarray, box: Box, radius: int) -> None:
+    """A filled rectangle with rounded corners (``radius`` pixels) drawn as 255 on ``mask``."""
+    x, y, w, h = box
+    r = max(1, min(radius, w // 2, h // 2))
+    cv2.rectangle(mask, (x + r, y), (x + w - 1 - r, y + h - 1), 255, -1)
+    cv2.rectangle(mask, (x, y + r), (x + w - 1, y + h - 1 - r), 255, -1)
+    for cx, cy in ((x + r, y + r), (x + w - 1 - r, y + r), (x + r, y + h - 1 - r),
+                   (x + w - 1 - r, y + h - 1 - r)):
+        cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
 
 
 def desktop(shot: Rendered, rng: np.random.Generator, *,
@@ -402,8 +462,8 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             kind: str | None = None, others: bool = True, decoy: bool | None = None,
             jpeg: float | None = None, blend: float | None = None,
             harder: bool = False, wider: bool = True,
-            decoy_screen: Callable[[np.random.Generator, int, int], np.ndarray] | None = None
-            ) -> Rendered:
+            decoy_screen: Callable[[np.random.Generator, int, int], np.ndarray] | None = None,
+            dark: bool = False, monitors: int = 1) -> Rendered:
     """``shot``'s screen in a window on a drawn desktop; the truth mapped into the frame.
 
     ``size``: the frame (a random monitor size when ``None``); ``fraction``: the range of the
@@ -419,7 +479,14 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
     parts of :class:`Wider` too (``False``: the harder capture as drawn before they existed).
     ``decoy_screen``: what the second phone-like window shows, drawn as ``(rng, width,
     height)`` (:func:`other_phone_screen` when ``None``; :func:`grass_photo`,
-    :func:`game_phone_screen`).
+    :func:`game_phone_screen`, :func:`viewer_screen`).
+
+    ``dark``: the other windows in dark mode (each drawn as before, its colours inverted: dark
+    grounds, light text) and the game's window's title bar dark. ``monitors``: 2 puts a second
+    monitor's desktop (its own wallpaper, taskbar and windows, drawn from a generator spawned
+    from ``rng``) beside the first, left or right, as a capture of all monitors together
+    shows them (``mss``'s monitor 0): the frame twice as wide, the screen's share half.
+    Without either, a seed draws the capture it always drew.
     """
     more = _harder(rng, wider) if harder else None
     jpeg = (HARDER_JPEG if harder else 0.2) if jpeg is None else jpeg
@@ -466,8 +533,10 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
             ow, oh = int(rng.integers(300, max(301, uw * 3 // 4))), int(rng.integers(200, max(201, uh * 3 // 4)))
             ox = int(ux + rng.integers(0, max(1, uw - ow)))
             oy = int(uy + rng.integers(0, max(1, uh - oh)))
-            window(image, rng, (ox, oy, min(ow, uw), min(oh, uh)),
-                   str(rng.choice(WORDS)))
+            box = (ox, oy, min(ow, uw), min(oh, uh))
+            window(image, rng, box, str(rng.choice(WORDS)))
+            if dark:
+                _darken(image, box)
     decoy = bool(rng.random() < (HARDER_DECOY if harder else 0.4)) if decoy is None else decoy
     decoy_box = None
     if decoy:  # a second phone-like window, not overlapping the game's
@@ -481,6 +550,8 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
                                       (0, 0, 0, 0), _color(rng, 20, 90))
 
     bar_color = _color(rng, 20, 90) if rng.random() < 0.5 else _color(rng, 190, 245)
+    if dark:
+        bar_color = _color(rng, 20, 60)
     strip = None
     if more is not None and more.strip_spread is not None:  # a tool strip of the ground's colour
         strip = _near(_side_colour(screen, (0, 0, sw, sh), 1), more.rng, more.strip_spread)
@@ -511,6 +582,14 @@ def desktop(shot: Rendered, rng: np.random.Generator, *,
         if wider.cursor is not None:
             _pointer(image, screen_box if wider.cursor == "screen" else (0, 0, fw, image.shape[0]),
                      wider.cursor_at, more.hidpi if more is not None else 1.0)
+    if monitors == 2:  # a second monitor beside this one, as mss's monitor 0 captures them
+        image, shift = _beside(image, rng.spawn(1)[0], dark)
+        sx += shift
+        screen_box = (sx, sy, sw, sh)
+        phone_box = (phone_box[0] + shift, *phone_box[1:])
+        if decoy_box is not None:
+            decoy_box = (decoy_box[0] + shift, *decoy_box[1:])
+        fw = image.shape[1]
     scale_x, scale_y = sw / sw0, sh / sh0
     homography = np.array([[scale_x, 0, sx], [0, scale_y, sy], [0, 0, 1]]) @ shot.geometry.homography
     geometry = BoardGeometry(shot.geometry.rows, shot.geometry.cols, homography)
@@ -802,6 +881,32 @@ def _free_spot(rng: np.random.Generator, usable: Box, taken: Box, w: int,
         if x + w + 8 < tx or x > tx + tw + 8 or y + h + 8 < ty or y > ty + th + 8:
             return x, y
     return None
+
+
+def _darken(image: np.ndarray, box: Box) -> None:
+    """The window at ``box`` in dark mode: its colours inverted (a white page black, black
+    text white)."""
+    x, y, w, h = box
+    image[y : y + h, x : x + w] = 255 - image[y : y + h, x : x + w]
+
+
+def _beside(image: np.ndarray, rng: np.random.Generator, dark: bool) -> tuple[np.ndarray, int]:
+    """``image`` with a second monitor's desktop of its size beside it (its own wallpaper,
+    taskbar and one to four ordinary windows), left or right; and how far ``image`` moved
+    right (0 or its width)."""
+    fh, fw = image.shape[:2]
+    other = wallpaper(rng, fw, fh)
+    ux, uy, uw, uh = _usable(fw, fh, taskbar(other, rng))
+    for _ in range(int(rng.integers(1, 5))):
+        ow, oh = int(rng.integers(300, max(301, uw * 3 // 4))), int(rng.integers(200, max(201, uh * 3 // 4)))
+        box = (int(ux + rng.integers(0, max(1, uw - ow))), int(uy + rng.integers(0, max(1, uh - oh))),
+               min(ow, uw), min(oh, uh))
+        window(other, rng, box, str(rng.choice(WORDS)))
+        if dark:
+            _darken(other, box)
+    if rng.random() < 0.5:
+        return np.concatenate([image, other], axis=1), 0
+    return np.concatenate([other, image], axis=1), fw
 
 
 # -- samples for the tests and the bench ------------------------------------------------------

@@ -201,6 +201,10 @@ def locate(image: np.ndarray) -> BoardRead:
     return read
 
 
+FILLS_PANEL = 0.85  # a card's picture this share of its panel both ways leaves no room for
+# its name, YOU HAVE line and boxes: no card's (:func:`shows_a_card`)
+
+
 def shows_a_card(card: CardSeen) -> bool:
     """Whether a panel found as a card shows what every card does: its animal's picture
     (:attr:`~.cards.CardSeen.picture` found) or its row of boxes (issue 18: on each card the
@@ -210,8 +214,23 @@ def shows_a_card(card: CardSeen) -> bool:
     read as a name and ``YOU HAVE n``) stood for the cards, and a "1" in the chat beside it
     for a counter agreeing with the board; the two made the chat a rescue. Measured on the
     real-look phone screens (seed 7000, 60 screens, 0.5x-3x): every card found showed its
-    picture."""
-    return card.picture[2] > 0 and card.picture[3] > 0 or card.row is not None
+    picture.
+
+    Nor is a panel whose "picture" fills it (:data:`FILLS_PANEL` of its width and of its
+    height) with no box row, name line or ``YOU HAVE`` line found: a card's sprite leaves
+    room below it for them. Fresh no-game harder desktop 490007: the lower corner of a spreadsheet
+    (its cells' text the "picture", 91% by 92% of the panel) stood for a card above a
+    lattice at half the pitch of a green grid wallpaper, a "1" that reads as a 7 as well for
+    a counter agreeing with it. Measured on the real-look phone screens (seed 7000, 34
+    screens at 0.35x and 0.6x, 126 and 216 px wide): at 0.6x no card's picture was more than
+    59% of its panel both ways; at 0.35x two were (7020, 88% by 90%), each with its box row.
+    """
+    if card.row is not None:
+        return True
+    _, _, width, height = card.panel.box
+    fills = card.picture[2] >= FILLS_PANEL * width and card.picture[3] >= FILLS_PANEL * height \
+        and card.name_box is None and card.have_box is None
+    return card.picture[2] > 0 and card.picture[3] > 0 and not fills
 
 
 def cards_tally(screen: RescueScreen) -> bool:

@@ -1,0 +1,79 @@
+"""Desktops as players have them (issue 18 item 2: the rescue screen found anywhere in a larger
+frame): a phone's body with rounded corners, dark-mode windows, two monitors captured together
+(``mss``'s monitor 0), and a saved rescue screenshot open in an image viewer beside the phone.
+The kit draws them only when asked, so every seed draws what it drew; two rescue screens in one
+frame are refused in words (which one the player plays is not known), never mixed or guessed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from kit.desktop import desktop, real_look_rescue, sample, viewer_screen
+from kit.skins.common import Rendered
+
+from gridsight.readers.find import find_in, load_game_pack
+from gridsight.vision.errors import BoardNotFoundError
+from gridsight.vision.geometry import BoardGeometry
+from gridsight.vision.regions import propose_regions
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_game_pack("disco-zoo", None)
+
+
+def _flat_shot(width: int = 300, height: int = 600) -> Rendered:
+    screen = np.full((height, width, 3), (60, 140, 90), np.uint8)
+    return Rendered(screen, BoardGeometry.from_rect(30, 250, 48, 48, 5, 5), (), ())
+
+
+def test_the_new_kinds_are_drawn_only_when_asked():
+    """Without the new options a seed draws the capture it drew; with them the frame is what
+    they say: two monitors twice as wide (the screen's box moved with its monitor), a device
+    frame's screen with its corners rounded off in the body's colour."""
+    shot = _flat_shot()
+    plain = desktop(shot, np.random.default_rng(5), size=(1920, 1080), kind="mirror")
+    again = desktop(shot, np.random.default_rng(5), size=(1920, 1080), kind="mirror",
+                    dark=False, monitors=1)
+    assert np.array_equal(plain.image, again.image)
+    two = desktop(shot, np.random.default_rng(5), size=(1920, 1080), kind="mirror",
+                  monitors=2)
+    assert two.image.shape[1] == 3840 and two.extras["fraction"] < 0.21
+    x, y, w, h = two.extras["screen_box"]
+    assert np.abs(two.image[y + 300, x + 10].astype(int) - (60, 140, 90)).max() <= 2
+    device = desktop(shot, np.random.default_rng(5), size=(1920, 1080), kind="device")
+    x, y, w, h = device.extras["screen_box"]
+    corner, middle = device.image[y, x].astype(int), device.image[y + 300, x + 10].astype(int)
+    assert np.abs(middle - (60, 140, 90)).max() <= 2
+    assert np.abs(corner - (60, 140, 90)).max() > 10  # rounded off
+
+
+def test_a_phone_on_two_monitors_is_proposed_at_a_single_monitors_share():
+    """A window 8% of a 3840x1080 frame's width (15.6% of one of its monitors) is proposed;
+    below the 12% floor of the frame's own width it was not."""
+    frame = np.full((1080, 3840, 3), 40, np.uint8)
+    frame[:, 1920:] = 120  # the second monitor's wallpaper
+    frame[150:930, 2600:2907] = (200, 120, 60)  # a phone-shaped window, 307 px wide
+    frame[500:700, 2640:2867] = (20, 200, 20)
+    proposed = propose_regions(frame)
+    assert any(abs(r.x - 2600) <= 4 and abs(r.x + r.width - 2907) <= 4 for r in proposed), \
+        proposed
+
+
+def test_two_rescue_screens_in_one_frame_are_refused_in_words(pack):
+    """Fresh harder desktop 500001: the phone's rescue (Nocturnal) and a saved one
+    (Constellation) in an image viewer beside it. The viewer's was found and read, with the
+    phone's ``--animals`` and no warning; now neither is read and the player is told why."""
+    _, capture, _ = sample(real_look_rescue, 500_001, harder=True, fraction=(0.15, 0.2),
+                           decoy=True, decoy_screen=viewer_screen(700_001))
+    with pytest.raises(BoardNotFoundError, match="two game screens in the frame"):
+        find_in(capture.image, {"disco-zoo": pack})
+
+
+def test_a_rescue_beside_another_app_is_still_read(pack):
+    """The check for a second screen does not refuse a single one: fresh harder desktop
+    500003 (a second phone-like window of another app) is found where the phone is."""
+    shot, capture, _ = sample(real_look_rescue, 500_003, harder=True, fraction=(0.15, 0.2))
+    found = find_in(capture.image, {"disco-zoo": pack})
+    cell = min(capture.geometry.cell_size(0, 0))
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < cell / 2
