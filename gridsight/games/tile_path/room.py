@@ -1238,7 +1238,11 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
     width = c1 - c0 + 1
-    floor_now = _blocks_as_floor(tiles, kinds[r0 : r1 + 1, c0 : c1 + 1], looks)
+    floor_now, as_block = _block_reads(tiles, kinds[r0 : r1 + 1, c0 : c1 + 1], looks)
+    # The cells let in only by the screenshot's cut (:data:`CUT_READ`): a statue there is
+    # written only when its pixels read as a block (a status bar taken for a row of the
+    # room lets a row in that the room file would fill with statues unseen).
+    (w_r0, w_r1), (w_c0, w_c1) = view.cells(room) if any(cut) else ((r0, r1), (c0, c1))
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
     floor = [i for i in range(len(reads))
              if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
@@ -1256,6 +1260,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
             if i in floor_now:  # the room's statue, the pixels' floor: not believed
                 contradicted.append((br, bc))
                 continue
+            if not (w_r0 <= rr <= w_r1 and w_c0 <= cc <= w_c1) and i not in as_block:
+                continue  # in view by the cut alone, not read as a block: left unknown
             cells[br][bc] = CellRead(br, bc, BLOCK_LABEL, 1.0, 1.0, BLOCK_LABEL, "room")
             continue
         label = looks.names[read.look] if read.look >= 0 else UNKNOWN
@@ -1282,23 +1288,27 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     return RoomRead(view, board, in_view)
 
 
-def _blocks_as_floor(tiles: np.ndarray, kinds: np.ndarray, looks: Looks) -> set[int]:
-    """The tiles (row-major indices into ``tiles``) where the room (``kinds``, the same
-    cells) has a block but the pixels read as a floor look, block and floor looks both
-    allowed, by at least :data:`~gridsight.vision.mapview.STRONG` of them. A block is
-    written from the room file, never read: this is its one look at the pixels, so a view
-    placed a tile wrong, or a status bar taken for a row of the room, does not write a
-    statue onto what the screen shows as floor (the reader says so in words,
-    :func:`contradictions_text`)."""
+def _block_reads(tiles: np.ndarray, kinds: np.ndarray, looks: Looks
+                 ) -> tuple[set[int], set[int]]:
+    """Of the tiles (row-major indices into ``tiles``) where the room (``kinds``, the same
+    cells) has a block: those whose pixels read as a floor look, and those that read as a
+    block look, block and floor looks both allowed (a floor look by at least
+    :data:`~gridsight.vision.mapview.STRONG` of the pixels). A block is written from the
+    room file, never read: this is its one look at the pixels, so a view placed a tile
+    wrong, or a status bar taken for a row of the room, does not write a statue onto what
+    the screen shows as floor (the reader says so in words, :func:`contradictions_text`)."""
     from gridsight.vision.mapview import STRONG, read_tiles
 
     flat = tiles.reshape((-1,) + tiles.shape[2:])
     blocks = [i for i, kind in enumerate(kinds.reshape(-1)) if kind == BLOCK]
-    if not blocks or FLOOR not in looks.kinds:
-        return set()
+    if not blocks:
+        return set(), set()
     reads = read_tiles(flat[blocks], looks, {FLOOR, BLOCK})
-    return {i for i, read in zip(blocks, reads)
-            if read.look >= 0 and looks.kinds[read.look] == FLOOR and read.share >= STRONG}
+    floor = {i for i, read in zip(blocks, reads)
+             if read.look >= 0 and looks.kinds[read.look] == FLOOR and read.share >= STRONG}
+    block = {i for i, read in zip(blocks, reads)
+             if read.look >= 0 and looks.kinds[read.look] == BLOCK}
+    return floor, block
 
 
 def contradictions_text(board: BoardRead) -> str | None:
