@@ -20,7 +20,8 @@ CPU time of this process, not wall time: the machine is shared.
 pack: each case (``display`` set-ups, :func:`kit.rooms.one_shot_case`) calibrated from one
 screenshot, then three other moments read; per case and in all, the cells in view right,
 ``?`` and wrong (:class:`kit.rooms.Tally`), ``edge`` counting apart the cells the
-screenshot's edge cuts by under two console pixels.
+screenshot's edge cuts by under two console pixels. ``--wider`` draws the skin wider than
+reality wherever the issue leaves a property open (:mod:`kit.skins.gbc_wider`).
 """
 
 from __future__ import annotations
@@ -70,11 +71,12 @@ def timed(fn, *args, repeat: int = 1):
     return statistics.median(times), out
 
 
-def accept_case(index: int, seed: int) -> tuple[rooms.Tally, list[str]]:
+def accept_case(index: int, seed: int, wider: bool = False) -> tuple[rooms.Tally, list[str]]:
     """Case ``index`` of the one-screenshot acceptance: calibrated from one screenshot, then
-    three moments read; the tally of their cells and the problems in words."""
+    three moments read; the tally of their cells and the problems in words. ``wider``: the
+    skin widened where the issue leaves it open (:mod:`kit.skins.gbc_wider`)."""
     room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
-    _settings, shot, moments = rooms.one_shot_case(index, seed)
+    _settings, shot, moments = rooms.one_shot_case(index, seed, wider=wider)
     tally, problems = rooms.Tally(), []
     try:
         pack = calibrate_room([("c", shot.image)], room, f"case{index}").pack
@@ -96,11 +98,11 @@ def accept_case(index: int, seed: int) -> tuple[rooms.Tally, list[str]]:
     return tally, problems
 
 
-def accept(seed: int, cases: int) -> None:
+def accept(seed: int, cases: int, wider: bool = False) -> None:
     """Print the one-screenshot acceptance of ``cases`` cases from ``seed``."""
     total = rooms.Tally()
     for index in range(cases):
-        tally, problems = accept_case(index, seed + index)
+        tally, problems = accept_case(index, seed + index, wider)
         total.merge(tally)
         print(f"case {index} ({seed + index}): {tally.line()}", flush=True)
         for problem in problems[:4]:
@@ -117,9 +119,13 @@ def main() -> None:
     parser.add_argument("--accept", type=int, metavar="SEED",
                         help="measure reading (the one-screenshot acceptance) from SEED")
     parser.add_argument("--cases", type=int, default=24, help="the cases of --accept")
+    parser.add_argument("--wider", action="store_true",
+                        help="with --accept: the skin drawn wider than reality where the issue "
+                        "leaves it open (kit.skins.gbc_wider); without it the seeds keep their "
+                        "looks")
     args = parser.parse_args()
     if args.accept is not None:
-        accept(args.accept, args.cases)
+        accept(args.accept, args.cases, args.wider)
         return
     try:
         scales = {int(s) for s in args.scales.split(",")}

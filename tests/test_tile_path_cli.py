@@ -9,7 +9,7 @@ import pytest
 import gridsight.registry as registry
 from gridsight.games.tile_path.adapter import GAME
 from gridsight.games.tile_path.options import TilePathOptions
-from gridsight.solvers.advice import Advice, Cell
+from gridsight.solvers.advice import Advice, Cell, MarkKind
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.limit import Limit
 
@@ -236,14 +236,17 @@ def test_unseen_tiles_do_not_excuse_a_malformed_board(cli):
     assert code == 2 and "unknown token" in err
 
 
-def test_the_tiles_that_may_be_left_say_skip_not_block():
-    """The tiles that could be the one left uncrossed are labelled "skip": "block" on 18 tiles
-    of the Hero's Cave read as statues standing there; the key says what the word means."""
+def test_the_tiles_that_may_be_left_carry_a_check_mark_and_no_word():
+    """The tiles that could be the one left uncrossed carry a check mark and no word on the
+    tile: "block" on 18 tiles of the Hero's Cave read as statues standing there, and "skip"
+    over the walk's step number 28 as "skip step 28". The key says what the mark means."""
     from gridsight.overlay.legend import legend_entries
 
     (board,) = parse_boards(". S .\n. . .\n. . .\n")  # from an edge's middle: one tile left
     advice = GAME.solve(board, TilePathOptions(limit=Limit.none())).advice
-    labels = {(m.row, m.col): m.label for m in advice.marks}
-    assert labels and set(labels.values()) == {"skip"}, labels
+    labels = {(m.row, m.col): m.label for m in advice.marks if m.kind is MarkKind.SAFE}
+    assert labels and set(labels.values()) == {""}, labels
+    steps = {(c.row, c.col) for c in advice.path[1:]}
+    assert steps & set(labels), "a tile that may be left is also a step of the walk drawn"
     words = [entry.words for entry in legend_entries(advice)]
-    assert "skip: may be the one tile left uncrossed" in words, words
+    assert "may be the one tile left uncrossed" in words, words

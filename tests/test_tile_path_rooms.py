@@ -128,6 +128,33 @@ def test_the_skin_follows_link_and_stops_at_the_walls():
     assert middle.board_in_view()[0][6] == "?" and middle.board_in_view()[3][6] == "#"
 
 
+def test_the_wider_skin_draws_what_the_issue_leaves_open_both_ways():
+    """``--wider`` (:mod:`kit.skins.gbc_wider`): over a few seeds each open property is
+    drawn both ways (colour correction paler and more vivid, gamma darker and lighter,
+    letterbox bars, half-step scales, sharp bilinear, every pose of Link, small and big
+    enemies, none to three); a letterboxed picture's truth lands on the picture, not the
+    bars; without ``wider`` a case is drawn as before."""
+    from kit.skins import gbc_wider
+
+    settings = [gbc_wider.widen_settings(rooms.setup_for("display", k, 700 + k), 700 + k)
+                for k in range(60)]
+    looks = [gbc_wider.widen_look(gbc.random_look(700 + k), 700 + k) for k in range(60)]
+    assert min(s.correct for s in settings) < -0.1 and max(s.correct for s in settings) > 0.5
+    assert min(s.gamma for s in settings) < 0.9 < 1.2 < max(s.gamma for s in settings)
+    assert any(s.letterbox for s in settings) and any(s.smooth_kind == "sharp" for s in settings)
+    assert {2.5, 3.5, 4.5, 5.5} & {s.scale for s in settings}
+    assert {look.pose for look in looks} == set(gbc_wider.POSES)
+    assert {8, 24} <= {look.enemy_px for look in looks} and {0, 3} <= {look.enemies for look in looks}
+    boxed = gbc.render(gbc.HEROS_CAVE, link=(4, 6), look=looks[0], scale=3, letterbox=30,
+                       correct=-0.5, gamma=1.3, smooth=True, smooth_kind="sharp")
+    x, y, w, h = boxed.picture
+    assert (w, h) == (480, 432) and boxed.image[y - 30 : y].max() == 0
+    assert boxed.image[y : y + 3].max() > 0  # the status bar, not a black bar
+    plain, widened = rooms.one_shot_case(3, 703), rooms.one_shot_case(3, 703, wider=True)
+    assert (plain[1].image == rooms.one_shot_case(3, 703, wider=False)[1].image).all()
+    assert plain[0] != widened[0]
+
+
 @pytest.mark.parametrize("index", [0, 8])  # 2x nearest; 5x smoothed
 def test_the_screen_and_the_view_are_found_without_a_pack(index):
     """The tile pitch, the picture and the camera, from the room's blocked tiles alone."""
@@ -169,6 +196,27 @@ def test_views_read_every_cell_in_view_and_nothing_else(case):
         assert not problems, (k, problems)
         assert extras["view"] == shot.view
     assert tally.wrong == 0 and tally.right >= 4 * 50, tally.line()
+
+
+def test_a_statue_the_screenshot_shows_as_floor_is_not_written_from_the_room(case):
+    """The room file's statues are written, not read: a room whose statue at row 2, column 7
+    is floor on the screen (a wrong room file, or a view placed wrong) reads that cell ``?``
+    with a warning naming it, never ``#`` over the floor; every other cell in view is read."""
+    settings, look, _, _, pack = case
+    drawn = [list(row) for row in gbc.as_grid(gbc.HEROS_CAVE)]
+    drawn[1][6] = "."
+    shot = gbc.render(drawn, link=(2, 4), crossed=[(2, 5), (2, 6), (2, 7)], look=look, seed=5,
+                      **settings.render_options())
+    found = find_in(shot.image, {pack.game: pack})
+    reading = read_found(shot.image, found, ReadHints())
+    grid = [line.split() for line in reading.text.split("\n") if line.strip()]
+    assert shot.view is not None and shot.view[0][0] <= 1 and shot.view[1][0] <= 6
+    assert grid[1][6] == "?"
+    assert any("statue at row 2, column 7" in w and "shows floor" in w
+               for w in reading.warnings), reading.warnings
+    want = [list(row) for row in shot.board_in_view()]
+    want[1][6] = "?"
+    assert grid == want
 
 
 def test_a_walk_is_merged_step_by_step(case):

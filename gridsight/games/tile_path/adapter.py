@@ -256,7 +256,9 @@ def to_advice(result: TilePathAnalysis) -> Advice:
     if result.leave_one is not None:
         for item in result.leave_one:
             if item.path is not None:
-                marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE, "skip"))
+                # The check mark alone, no word: a word over the walk's step number read
+                # as one phrase ("skip 28": skip step 28?); the key says what it means.
+                marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE))
     here = board.current
     recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
                       for m in next_moves(result))

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.games.tile_path.room import board_tokens, describe_view, room_of
+from gridsight.games.tile_path.room import (
+    board_tokens,
+    contradictions_text,
+    describe_view,
+    room_of,
+)
 from gridsight.readers.base import (
     BoardReading,
     ReadHints,
@@ -35,7 +40,9 @@ class TilePathReader:
         room = room_of(pack)
         if room is not None:
             grid = board_tokens(board, room)
-            return make_reading(self.game, [], grid, board, [], [describe_view(board)])
+            said = contradictions_text(board)
+            return make_reading(self.game, [], grid, board, [], [describe_view(board)],
+                                [said] if said else [])
         grid = every_cell_read(
             board, TOKENS, token_words="a tile-path token (. x # S E L)",
             why_unread="tile(s) unread ({cells}): a tile-path walk depends on every tile, so "

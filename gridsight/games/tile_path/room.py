@@ -1237,6 +1237,12 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     tiles = np.stack([[view.tile(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)])
     reads = read_tiles(tiles, looks, {FLOOR})
     kinds = room.kinds()
+    width = c1 - c0 + 1
+    floor_now, as_block = _block_reads(tiles, kinds[r0 : r1 + 1, c0 : c1 + 1], looks)
+    # The cells let in only by the screenshot's cut (:data:`CUT_READ`): a statue there is
+    # written only when its pixels read as a block (a status bar taken for a row of the
+    # room lets a row in that the room file would fill with statues unseen).
+    (w_r0, w_r1), (w_c0, w_c1) = view.cells(room) if any(cut) else ((r0, r1), (c0, c1))
     unseen = {NOT_STEPPED, STEPPED, LINK} - set(looks.names)
     floor = [i for i in range(len(reads))
              if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
@@ -1244,13 +1250,18 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         if STEPPED in unseen else set()
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
-    width = c1 - c0 + 1
+    contradicted = []
     for i, read in enumerate(reads):
         rr, cc = r0 + i // width, c0 + i % width
         br, bc = rr - 1, cc - 1
         if not (0 <= br < room.rows and 0 <= bc < room.cols):
             continue
         if kinds[rr, cc] == BLOCK:
+            if i in floor_now:  # the room's statue, the pixels' floor: not believed
+                contradicted.append((br, bc))
+                continue
+            if not (w_r0 <= rr <= w_r1 and w_c0 <= cc <= w_c1) and i not in as_block:
+                continue  # in view by the cut alone, not read as a block: left unknown
             cells[br][bc] = CellRead(br, bc, BLOCK_LABEL, 1.0, 1.0, BLOCK_LABEL, "room")
             continue
         label = looks.names[read.look] if read.look >= 0 else UNKNOWN
@@ -1271,8 +1282,46 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     fit = max(0.0, 1.0 - view.placement.cost)
     extras = {"view": in_view, "camera": view.camera, "fit": fit, "shown": view.shown(),
               "screen": (view.screen.x, view.screen.y, view.screen.width, view.screen.height)}
+    if contradicted:
+        extras["contradictions"] = tuple(contradicted)
     board = BoardRead(geometry, tuple(tuple(row) for row in cells), 1.0, pack.name, extras)
     return RoomRead(view, board, in_view)
+
+
+def _block_reads(tiles: np.ndarray, kinds: np.ndarray, looks: Looks
+                 ) -> tuple[set[int], set[int]]:
+    """Of the tiles (row-major indices into ``tiles``) where the room (``kinds``, the same
+    cells) has a block: those whose pixels read as a floor look, and those that read as a
+    block look, block and floor looks both allowed (a floor look by at least
+    :data:`~gridsight.vision.mapview.STRONG` of the pixels). A block is written from the
+    room file, never read: this is its one look at the pixels, so a view placed a tile
+    wrong, or a status bar taken for a row of the room, does not write a statue onto what
+    the screen shows as floor (the reader says so in words, :func:`contradictions_text`)."""
+    from gridsight.vision.mapview import STRONG, read_tiles
+
+    flat = tiles.reshape((-1,) + tiles.shape[2:])
+    blocks = [i for i, kind in enumerate(kinds.reshape(-1)) if kind == BLOCK]
+    if not blocks:
+        return set(), set()
+    reads = read_tiles(flat[blocks], looks, {FLOOR, BLOCK})
+    floor = {i for i, read in zip(blocks, reads)
+             if read.look >= 0 and looks.kinds[read.look] == FLOOR and read.share >= STRONG}
+    block = {i for i, read in zip(blocks, reads)
+             if read.look >= 0 and looks.kinds[read.look] == BLOCK}
+    return floor, block
+
+
+def contradictions_text(board: BoardRead) -> str | None:
+    """The cells a room read did not believe, in words (``None`` when there are none): the
+    room file has a statue there, the screenshot shows floor."""
+    from gridsight.solvers.cellnames import cell_names
+
+    cells = board.extras.get("contradictions", ())
+    if not cells:
+        return None
+    return (f"the room file has a statue at {cell_names(list(cells))} but the screenshot "
+            "shows floor there: left '?' (is the view placed right, and is it the room's "
+            "file?)")
 
 
 REBUILT_SURE = 0.8  # a tile reads as the rebuilt stepped look by this share of its pixels
@@ -1454,5 +1503,5 @@ def describe_view(board: BoardRead) -> str:
 
 
 __all__ = ["GBC", "Room", "RoomCalibration", "RoomRead", "View", "board_tokens",
-           "calibrate_room", "describe_view", "in_doubt", "locate_view", "read_view",
+           "calibrate_room", "contradictions_text", "describe_view", "in_doubt", "locate_view", "read_view",
            "room_from_board", "room_of", "tiles_at"]

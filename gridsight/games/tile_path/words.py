@@ -19,8 +19,9 @@ WORDS = Words(
     },
     legend={
         "recommend": "next step",
-        # A tile a walk may leave uncrossed: "skip", not "block" (read as a statue there).
-        "safe": "{label}: may be the one tile left uncrossed",
+        # A tile a walk may leave uncrossed: a check mark and no word on the tile ("block"
+        # read as a statue there; "skip" over the walk's step 28 as "skip step 28").
+        "safe": "may be the one tile left uncrossed",
         "path": "walk (numbered steps)",
         # A room's tiles out of view, cut by its edge or under an enemy: not seen, not
         # misread ("not read" said of 45 tiles the player knows are off the screen).

@@ -46,6 +46,7 @@ from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.lettering import put_text
 
 from . import gbc_display as display
+from . import gbc_wider as wider
 from .common import Color, as_grid, shade
 
 TILE = 16
@@ -101,6 +102,12 @@ class Look:
     skin: Color
     enemy: Color
     enemy_kind: int  # 0: blob, 1: bat, 2: beetle
+    # Drawn wider only (:func:`gbc_wider.widen_look`); the defaults are the skin's own.
+    pose: str = "stand"  # Link's: one of :data:`gbc_wider.POSES`
+    enemy_px: int = 16  # an enemy sprite's size
+    enemies: int = 1  # at most this many enemies in a random moment
+    bar_style: int = 0  # 1: :func:`gbc_wider.status_bar`
+    wall_style: int = 0  # 1: :func:`gbc_wider.wall` (bricks of their own shades)
 
 
 @dataclass(frozen=True)
@@ -269,6 +276,8 @@ def _statue(tile: np.ndarray, look: Look) -> None:
         tile[5:7, 4:6] = d
         tile[5:7, 10:12] = d
         tile[10:12, 5:11] = d
+    elif look.statue_shape == 3:
+        wider.urn(tile, s, d)
     else:  # a pillar
         tile[1:16, 4:12] = d
         tile[2:15, 5:11] = s
@@ -289,6 +298,9 @@ def _plate(tile: np.ndarray, look: Look) -> None:
 
 
 def _wall(tile: np.ndarray, look: Look, r: int, c: int) -> None:
+    if look.wall_style:
+        wider.wall(tile, look, c, np.random.default_rng([r, c, 17]))
+        return
     tile[:] = look.wall
     bw, bh = look.brick
     for y in range(0, TILE, bh):
@@ -491,6 +503,9 @@ def _blit(picture: np.ndarray, art: list[str], x: int, y: int, colours: dict) ->
 
 
 def _status_bar(bar: np.ndarray, look: Look, rng: np.random.Generator) -> None:
+    if look.bar_style:
+        wider.status_bar(bar, look, rng)
+        return
     bar[:] = look.bar
     ink = look.bar_ink
     for x0, letter in ((0, "B"), (26, "A")):
@@ -572,6 +587,8 @@ def upscale(screen: np.ndarray, scale: float, smooth: bool, smooth_kind: str,
         return cv2.resize(screen, size, interpolation=cv2.INTER_LANCZOS4)
     if smooth_kind in display.EDGE_KINDS:
         return display.stretch(screen, size, smooth_kind)
+    if smooth_kind == "sharp":
+        return wider.sharp(screen, size)
     raise ValueError(f"unknown filter {smooth_kind!r}")
 
 
@@ -605,7 +622,8 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
            plate: tuple[int, int] | None = None, camera: tuple[int, int] | None = None,
            scanline: float = 0.0, jpeg: int = 0, seed: int = 0, scale_y: float = 0.0,
            grid: float = 0.0, ghost: float = 0.0, crt: float = 0.0,
-           crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)) -> RoomShot:
+           crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0), gamma: float = 1.0,
+           letterbox: int = 0) -> RoomShot:
     """Draw the room ``room`` (the board's text: ``.``, ``#``, ``S``, ``E``) as the emulator
     shows it.
 
@@ -627,6 +645,10 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     along his way); ``crt`` a CRT look's strength; ``crop`` console pixels of the picture
     cut off by the screenshot's edge on each side (left, top, right, bottom): the truth's
     view then holds only the cells fully left in the screenshot.
+
+    Drawn wider only (:mod:`gbc_wider`): ``correct`` below 0 (colours more vivid, not
+    paler), ``gamma`` (the screen's levels raised to it), ``letterbox`` (black picture rows
+    above and below the picture).
     """
     grid_ = as_grid(room)
     rows, cols = len(grid_), len(grid_[0])
@@ -656,8 +678,9 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
         previous = _screen(room_px, bar, look, facing, lx + dx, ly + dy, before,
                            [(ex + dx // 2, ey) for ex, ey in enemies])
         screen = cv2.addWeighted(screen, 1.0 - ghost, previous, ghost, 0.0)
-    if correct > 0:
+    if correct != 0:
         screen = _colour_correct(screen, correct)
+    screen = wider.gamma(screen, gamma)
     picture = upscale(screen, scale, smooth, smooth_kind, scale_y)
     if grid:
         picture = display.lcd_grid(picture, (SCREEN_W, SCREEN_H), abs(grid), light=grid < 0)
@@ -665,7 +688,8 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
         picture = display.crt(picture, SCREEN_H, crt)
     if scanline > 0:
         picture = scanlines(picture, scanline)
-    image, (px, py) = _in_window(picture, window)
+    image, (px, py) = _in_window(wider.letterbox(picture, letterbox), window)
+    py += max(0, letterbox)
     pic_w, pic_h = picture.shape[1], picture.shape[0]
     if any(crop):
         image, (dx0, dy0) = display.crop(image, (px, py, pic_w, pic_h), crop,
@@ -686,7 +710,7 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
             min(float(VIEW_H), (image.shape[0] - py) / sy - BAR_H))
     view = _view(cam, rows, cols, seen)
     return RoomShot(image, truth, view, geometry, (px, py, pic_w, pic_h), cam, scale, smooth,
-                    correct > 0, link, _cells(_view(cam, rows, cols, seen, 2.0)) - _cells(view))
+                    correct != 0, link, _cells(_view(cam, rows, cols, seen, 2.0)) - _cells(view))
 
 
 def _screen(room_px: np.ndarray, bar: np.ndarray, look: Look, facing: str, lx: int, ly: int,
@@ -695,10 +719,11 @@ def _screen(room_px: np.ndarray, bar: np.ndarray, look: Look, facing: str, lx: i
     at ``(lx, ly)`` and the enemies drawn in."""
     sprites = room_px.copy()
     for ex, ey in enemies:
-        _blit(sprites, _ENEMIES[look.enemy_kind], ex, ey,
+        _blit(sprites, wider.enemy_art(_ENEMIES[look.enemy_kind], look.enemy_px), ex, ey,
               {"e": look.enemy, "w": (240, 240, 240), "k": (24, 24, 24)})
-    _blit(sprites, _LINK[facing], lx, ly,
+    _blit(sprites, wider.link_art(_LINK[facing], look.pose, facing), lx, ly,
           {"k": (24, 24, 40), "t": look.tunic, "s": look.skin, "b": (40, 90, 150)})
+    wider.draw_extras(sprites, look.pose, facing, lx, ly)
     screen = np.empty((SCREEN_H, SCREEN_W, 3), np.uint8)
     screen[:BAR_H] = bar
     screen[BAR_H:] = sprites[cam[1] : cam[1] + VIEW_H, cam[0] : cam[0] + VIEW_W]
@@ -820,13 +845,16 @@ class Settings:
     ghost: float = 0.0
     crt: float = 0.0
     crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    gamma: float = 1.0  # drawn wider only (:func:`gbc_wider.widen_settings`)
+    letterbox: int = 0
 
     def render_options(self) -> dict:
         """The keyword arguments of :func:`render` these settings fix."""
         return {"scale": self.scale, "smooth": self.smooth, "smooth_kind": self.smooth_kind,
                 "correct": self.correct, "window": self.window, "scanline": self.scanline,
                 "jpeg": self.jpeg, "scale_y": self.scale_y, "grid": self.grid,
-                "ghost": self.ghost, "crt": self.crt, "crop": self.crop}
+                "ghost": self.ghost, "crt": self.crt, "crop": self.crop,
+                "gamma": self.gamma, "letterbox": self.letterbox}
 
 
 def _strength(u: float) -> float:
@@ -973,6 +1001,10 @@ def random_shot(seed: int, room: str = HEROS_CAVE, *, scale: int | None = None,
     enemies = []
     if rng.random() < 0.5:
         enemies = [(int(rng.integers(TILE, cols * TILE)), int(rng.integers(TILE, rows * TILE)))]
+    if look.enemies != 1:  # drawn wider: none to three (a stream of its own)
+        more = np.random.default_rng([seed, 4243])
+        enemies = [(int(more.integers(TILE, cols * TILE)), int(more.integers(TILE, rows * TILE)))
+                   for _ in range(look.enemies)]
     offset = tuple(int(v) for v in rng.integers(-4, 5, size=2))
     return render(grid, crossed=crossed, link=here, link_offset=offset,
                   facing=FACINGS[int(rng.integers(4))], enemies=enemies, look=look,
