@@ -130,7 +130,9 @@ def test_a_tile_half_under_a_toast_beside_one_hidden_under_it_is_not_found(reads
     end, beside one read hidden under it, its middle the toast's pale green-grey and its
     rim's top and bottom grass, read as a found common tile with no warning (no options,
     no question asked) where the tile was untapped. The line between the two showed the
-    toast's light colour, lighter than both tiles, where lines are darker: hidden too."""
+    toast's light colour, lighter than both tiles, where lines are darker: hidden too (or
+    unread: since the lawn's green inside round found tiles is looked for, s30skin, that
+    check lists it unread first)."""
     text, screen, read, warnings, unread = reads[640018]
-    assert screen is not None and screen.tiles[4][2].kind == "hidden"
+    assert screen is not None and screen.tiles[4][2].kind in ("hidden", "unknown")
     assert not stated_wrong(text, read, warnings, unread)
