@@ -74,8 +74,8 @@ def restricted_method(width: int, solved: int, taps: int, reason: str = "the bud
 def unvalued_method(valued: int, taps: int, reason: str) -> str:
     """The ``method`` of an advice whose width-1 pass the analysis's limit cut short."""
     if not valued:
-        return (f"stopped at {reason} before any first tap was valued: the tap with the best "
-                "ceiling (the exact odds' favourite); its value is not known")
+        return (f"stopped at {reason}: no first tap was valued before it; the tap with the "
+                "best ceiling (the exact odds' favourite), its value not known")
     return (f"stopped at {reason}: {valued} of {taps} first taps valued by the restricted "
             "lookahead, the others by tapping then completing the settled animals; the value "
             "is exact for that policy, a lower bound for best play")
