@@ -69,6 +69,23 @@ def test_every_search_stops_at_a_tiny_limit_with_a_move_and_says_so(game, board,
     assert advice.move is not None  # anytime: the best move found so far
 
 
+def test_a_disco_zoo_search_stopped_before_any_tap_was_valued_names_its_limit_alone():
+    """With the compiled kernel loaded (as it is once any earlier search in the process used
+    it) the width-1 pass stops at one state before any first tap is valued: the stop is still
+    the limit's own words, the method says what was not valued. (The reason sat before the
+    colon the Quality reads it from: "the limit of 1 state before any first tap was valued",
+    seen only when another test had loaded the kernel first.)"""
+    pytest.importorskip("numba")
+    import importlib
+
+    importlib.import_module("gridsight.solvers.disco_zoo.kernel")
+    advice = api.solve("disco-zoo", FARM, limit=ONE_STATE,
+                       options={"objective": "expected", "budget": None})
+    assert advice.quality.stopped == "the limit of 1 state"
+    assert "no first tap was valued" in advice.quality.method
+    assert advice.move is not None
+
+
 def test_safest_is_a_rule_not_a_search_and_optimal_refuses_a_board_too_big_typed():
     expert = board_of("thrill-digger-expert.txt")
     safest = api.solve("thrill-digger", expert, limit=ONE_STATE, options={"policy": "safest"})
