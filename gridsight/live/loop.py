@@ -637,7 +637,8 @@ class LiveLoop:
         if self._advice is not None and not self._unread:
             return self._advice.status
         if self._choices is not None:  # the panel offers the choice, the warning the rest
-            return f"no advice: the {self._choices.hint} are not read beyond doubt"
+            said = self._choices.said or f"the {self._choices.hint} are not read beyond doubt"
+            return f"no advice: {said}"
         if not self._problems:
             return "reading the board"
         # The headline says which failed in plain words; the warning under it says why.
