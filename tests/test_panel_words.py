@@ -235,7 +235,9 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     assert level.loop.view.advice.origin.row == 3
     assert [label.text() for label in level.row_numbers] == \
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
-    assert level.advice_line.text().startswith("Place U on row 1, columns 2 and 3")
+    # One short line first (the rows and columns the piece lies within), its cells under it.
+    assert level.advice_line.text() == "Place U within rows 1 to 3, columns 2 and 3"
+    assert level.why_line.text().startswith("U's cells: row 1, columns 2 and 3")
     (cell,) = level.loop.view.advice.recommend
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     # While the next advice is worked out the rows keep their numbers (they were numbered
