@@ -140,11 +140,19 @@ def test_the_panel_offers_the_region_then_the_cards_when_none_is_seen(loop, no_c
     from gridsight.overlay.window import ensure_app
 
     ensure_app()
-    play(loop, no_cards_frame)
     panel = Panel(loop, loop.pack.labels)
     try:
-        panel.show()
+        panel.show()  # shown before the board is read, as live shows it
         QApplication.processEvents()
+        panel.show_view(play(loop, no_cards_frame))
+        for _ in range(5):  # the layout settles over a few passes (posted resizes)
+            QApplication.processEvents()
+        # The question wraps on three lines at the panel's narrowest: its height is reserved,
+        # so the rows under the board are not drawn over its last row (7 px were).
+        undo = next(b for b in panel.findChildren(QPushButton) if b.text() == "Undo")
+        board = panel.board
+        assert board.mapTo(panel, board.rect().bottomLeft()).y() < \
+            undo.mapTo(panel, undo.rect().topLeft()).y()
         lists = [panel.findChild(QComboBox, f"hint:animals:{k}") for k in range(4)]
         region = panel.findChild(QComboBox, "hint:animals:group")
         apply = panel.findChild(QPushButton, "hint:animals:apply")

@@ -51,6 +51,8 @@ class HintChooser(QWidget):
         self.lists: list[QComboBox] = []
         self.groups: QComboBox | None = None
         self.button: QPushButton | None = None
+        self.question: QLabel | None = None
+        self._width = 0
         self._shown: HintChoices | None = None
         self.setVisible(False)
 
@@ -65,10 +67,21 @@ class HintChooser(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        self.lists, self.groups, self.button = [], None, None
+        self.lists, self.groups, self.button, self.question = [], None, None, None
         if choices is not None:
             self._build(choices)
         self.setVisible(choices is not None)
+        self.reserve(self._width)
+
+    def reserve(self, width: int) -> None:
+        """Keep the question at least ``width`` pixels wide (the panel's narrowest) and tall
+        enough for it wrapped at that width: a wrapped label's height depends on its width,
+        which the panel's minimum size does not account for (three lines at 419 px took the
+        board's last row's height: the buttons under it were drawn over it)."""
+        self._width = width
+        if self.question is not None and width > 0:
+            self.question.setMinimumWidth(width)
+            self.question.setMinimumHeight(self.question.heightForWidth(width))
 
     def _build(self, choices: HintChoices) -> None:
         question = QLabel(choices.question or QUESTIONS.get(
@@ -76,6 +89,7 @@ class HintChooser(QWidget):
         question.setWordWrap(True)
         question.setStyleSheet(f"background: {ASK_COLOUR}; color: #000000; padding: 2px")
         self.column.addWidget(question)
+        self.question = question
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
         part = PART_NAMES.get(choices.hint, "part")

@@ -3,8 +3,9 @@
 The solver's line names every cell of the piece ("Place P on row 1, columns 9 and 10; row 2,
 columns 9 and 10; row 3, column 10"): three lines in the live strip, cut off by the panel on
 a game filling the screen. Live leads with the rows and columns the piece lies within ("Place
-P within rows 1 to 3, columns 9 and 10"), which the drawn piece makes plain, and says its
-cells on the line under it (the advice's why line), so nothing of the solver's words is lost.
+P: rows 1-3, columns 9-10", one line of a 360 px strip), which the drawn piece makes plain,
+and says its cells on the line under it (the advice's why line), so nothing of the solver's
+words is lost.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def headline(advice: Any) -> tuple[str, str] | None:
     ...            status="Place P on row 1, columns 9 and 10; row 2, columns 9 and 10; row 3, "
     ...                   "column 10")
     >>> headline(a)[0]
-    'Place P within rows 1 to 3, columns 9 and 10'
+    'Place P: rows 1-3, columns 9-10'
     >>> headline(a)[1]
     "P's cells: row 1, columns 9 and 10; row 2, columns 9 and 10; row 3, column 10"
     """
@@ -39,7 +40,7 @@ def headline(advice: Any) -> tuple[str, str] | None:
     rows = sorted({int(row_number(c.row, origin)) for c in piece.cells})
     cols = sorted({int(column_number(c.col, origin)) for c in piece.cells})
     lead = status.split(" ", 1)[0]
-    short = f"{lead} {piece.label} within {_span(rows, 'row')}, {_span(cols, 'column')}"
+    short = f"{lead} {piece.label}: {_span(rows, 'row')}, {_span(cols, 'column')}"
     rest = status[status.index(" on ") + 4:] if " on " in status else ""
     cells = cell_names(piece.cells, origin=origin)
     if rest.startswith(cells):  # the solver's words past the cells (Try's "(unproven...)")
@@ -51,6 +52,4 @@ def _span(numbers: list[int], what: str) -> str:
     first, last = numbers[0], numbers[-1]
     if first == last:
         return f"{what} {first}"
-    if last == first + 1:
-        return f"{what}s {first} and {last}"
-    return f"{what}s {first} to {last}"
+    return f"{what}s {first}-{last}"
