@@ -273,8 +273,10 @@ def test_a_panel_narrowed_to_fit_beside_the_game_grows_back_when_room_returns(mo
     assert narrowest <= driver.panel.width() <= room < wide
     game_at(300 - 9)  # the game moved a pixel: still narrow, placed again
     assert driver.panel.width() <= room
+    high = driver.panel.height()
     game_at(300 + room - wide - 20)  # room again
     assert driver.panel.width() == wide
+    assert driver.panel.height() <= high  # not kept as tall as its narrowed lines made it
     # Narrowed, then resized by the player: theirs stays when room returns.
     game_at(300 - 8)
     driver.panel.resize(narrowest + 5, driver.panel.height())

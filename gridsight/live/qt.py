@@ -123,6 +123,7 @@ class LiveDriver:
         # was narrowed to: it grows back when room returns (unless the player resized it).
         self._wide: int | None = None
         self._narrowed_to: int | None = None
+        self._high = 0  # its height then (narrowed, its wrapped lines made it taller)
         self._gone = False  # the game's window was last missing (closed, minimised)
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
@@ -322,7 +323,7 @@ class LiveDriver:
                     board is not None and self._squeezed(size, [board], screen)) or (
                     least_over(size, board, screen) if board is not None else corners[0])
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
-            self.panel.resize(self._wide - border, self.panel.height())
+            self.panel.resize(self._wide - border, self._high)  # never under its minimum
             self._wide = self._narrowed_to = None
         self._over_game = box.overlaps(game)
         self._keep_on_top(self._over_game)
@@ -349,7 +350,7 @@ class LiveDriver:
             if inside(box, screen) and not any(box.overlaps(b) for b in avoid):
                 if width != size[0]:
                     if self._wide is None:
-                        self._wide = size[0]
+                        self._wide, self._high = size[0], self.panel.height()
                     self._narrowed_to = width - frame
                     self.panel.resize(width - frame, self.panel.height())
                 return box
