@@ -121,6 +121,9 @@ def test_no_card_seen_offers_the_region_and_each_card_not_a_restart(loop, no_car
     choices = view.choices
     # 1 to 3 animals and maybe a pet: four lists, all but the first may be left out.
     assert len(choices.options) == 4 and choices.fewest == 1
+    from gridsight.live.qt import view_snapshot
+
+    assert view_snapshot(view)["choices"]["fewest"] == 1  # --status-file's too
     assert "Jungle" in dict(choices.groups)
     assert all(set(TRUTH) <= set(options) for options in dict(choices.groups)["Jungle"])
     with pytest.raises(ValueError):

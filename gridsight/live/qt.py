@@ -57,7 +57,9 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "thinking": view.thinking,
         # what the screen did not settle and the player may pick (the panel's lists)
         "choices": None if view.choices is None else {
-            "hint": view.choices.hint, "options": [list(o) for o in view.choices.options]},
+            "hint": view.choices.hint, "options": [list(o) for o in view.choices.options],
+            # the parts from this one on may be left out ("none"); null: every part is given
+            "fewest": view.choices.fewest},
     }
 
 
