@@ -39,6 +39,9 @@ class RuntimeFailure(Exception):
     exits 1."""
 
 
+NO_PART = "none"  # a part of a hint left out (:attr:`HintChoices.fewest`)
+
+
 @dataclass(frozen=True)
 class HintChoices:
     """A hint the reader could not settle off the screen, and what it may be: ``hint`` its
@@ -56,14 +59,35 @@ class HintChoices:
     options: tuple[tuple[str, ...], ...]
     groups: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
     group: str = ""
+    #: The parts from this one on may be left out (:data:`NO_PART`): how many there are is
+    #: not known (no animal card seen: a rescue hides 1 to 3 animals and maybe a pet).
+    #: ``None``: every part is given.
+    fewest: int | None = None
+    question: str = ""  # what the panel asks, when the hint's usual question does not fit
+    said: str = ""  # what is not read, in a few words for the status line ("" : the usual)
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
-        """``picked`` (one value per part) as the hint's value; ``ValueError`` when a part's
-        value is not among its options or the parts are not all given."""
-        if len(picked) != len(self.options) or any(
-                value not in options for value, options in zip(picked, self.options)):
+        """``picked`` (one value per part) as the hint's value, the parts left out
+        (:data:`NO_PART`, from :attr:`fewest` on) dropped; ``ValueError`` when a part's value
+        is not among its options or the parts are not all given.
+
+        >>> HintChoices("animals", (("Pig",), ("Cow",)), fewest=1).value(("Pig", NO_PART))
+        ('Pig',)
+        """
+        if len(picked) != len(self.options):
             raise ValueError(f"{self.hint}: {', '.join(picked)} is not one of the choices")
-        return tuple(picked)
+        out = []
+        for k, (value, options) in enumerate(zip(picked, self.options)):
+            if value == NO_PART and self.fewest is not None and k >= self.fewest:
+                continue
+            if value not in options:
+                raise ValueError(f"{self.hint}: {', '.join(picked)} is not one of the choices")
+            out.append(value)
+        return tuple(out)
+
+    def optional(self, part: int) -> bool:
+        """Whether the part ``part`` (0-based) may be left out."""
+        return self.fewest is not None and part >= self.fewest
 
     def in_group(self, name: str) -> tuple[tuple[str, ...], ...]:
         """Each part's options in the group ``name`` (all of them for an unknown name)."""

@@ -103,3 +103,89 @@ def test_the_panel_shows_one_list_per_card_and_reads_with_the_pick(loop, small_f
         assert panel.advice_line.text().startswith("Tap row")
     finally:
         panel.close()
+
+
+@pytest.fixture(scope="module")
+def no_cards_frame() -> np.ndarray:
+    """The Panda-or-Tiger rescue of tests/test_doubts.py (Gorilla, Panda, Tiger; its cards
+    hidden under a banner) at 0.6x: the board is read, no card is seen."""
+    from test_doubts import _doubtful_screen
+
+    return cv2.resize(_doubtful_screen(), None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+
+
+def test_no_card_seen_offers_the_region_and_each_card_not_a_restart(loop, no_cards_frame):
+    view = play(loop, no_cards_frame)
+    assert view.advice is None and view.choices is not None
+    assert view.status == "no advice: the animal cards are not seen"
+    choices = view.choices
+    # 1 to 3 animals and maybe a pet: four lists, all but the first may be left out.
+    assert len(choices.options) == 4 and choices.fewest == 1
+    from gridsight.live.qt import view_snapshot
+
+    assert view_snapshot(view)["choices"]["fewest"] == 1  # --status-file's too
+    assert "Jungle" in dict(choices.groups)
+    assert all(set(TRUTH) <= set(options) for options in dict(choices.groups)["Jungle"])
+    with pytest.raises(ValueError):
+        choices.value(("none", "Panda", "Tiger", "none"))  # the first card is always there
+    view = loop.set_hint("animals", choices.value(TRUTH + ("none",)))
+    assert view.advice is not None and view.choices is None
+    assert view.board.splitlines()[1] == "animals: Gorilla, Panda, Tiger"
+
+
+def test_the_panel_offers_the_region_then_the_cards_when_none_is_seen(loop, no_cards_frame,
+                                                                       tmp_path):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
+
+    from gridsight.live.panel import Panel
+    from gridsight.overlay.window import ensure_app
+
+    ensure_app()
+    panel = Panel(loop, loop.pack.labels)
+    try:
+        panel.show()  # shown before the board is read, as live shows it
+        QApplication.processEvents()
+        panel.show_view(play(loop, no_cards_frame))
+        for _ in range(5):  # the layout settles over a few passes (posted resizes)
+            QApplication.processEvents()
+        # The question wraps on three lines at the panel's narrowest: its height is reserved,
+        # so the rows under the board are not drawn over its last row (7 px were).
+        undo = next(b for b in panel.findChildren(QPushButton) if b.text() == "Undo")
+        board = panel.board
+        assert board.mapTo(panel, board.rect().bottomLeft()).y() < \
+            undo.mapTo(panel, undo.rect().topLeft()).y()
+        lists = [panel.findChild(QComboBox, f"hint:animals:{k}") for k in range(4)]
+        region = panel.findChild(QComboBox, "hint:animals:group")
+        apply = panel.findChild(QPushButton, "hint:animals:apply")
+        assert region is not None and apply is not None and all(lists)
+        assert [box.currentText() for box in lists[1:]] == ["none"] * 3  # unpicked: no card
+        # Four lists and a button fit beside a board: no wider than without the chooser.
+        asked = panel.minimumSizeHint().width()
+        panel.hint_chooser.setVisible(False)
+        assert asked <= panel.minimumSizeHint().width()
+        panel.hint_chooser.setVisible(True)
+        region.setCurrentIndex(region.findText("Jungle"))
+        QApplication.processEvents()
+        assert all(box.count() <= 7 + 8 + 1 for box in lists)  # the region's, pets, none
+        for box, name in zip(lists, TRUTH):
+            box.setCurrentIndex(box.findText(name))
+        panel.grab().save(str(tmp_path / "no_cards.png"))
+        apply.click()
+        QApplication.processEvents()
+        assert loop.view.advice is not None and not panel.hint_chooser.isVisible()
+        assert panel.advice_line.text().startswith("Tap row")
+    finally:
+        panel.close()
+
+
+def test_names_that_fit_no_rescue_are_offered_first_and_a_misfit_lets_any_be_picked():
+    from gridsight.games.disco_zoo.screen_text import _any_choices, _named_choices
+
+    named = _named_choices(("Pig", "Cow"), "Farm")  # one click: read with the names anyway
+    assert [options[0] for options in named.options] == ["Pig", "Cow"]
+    assert named.value(("Pig", "Cow")) == ("Pig", "Cow") and named.fewest is None
+    anyone = _any_choices("Farm", 2)  # the region given: its animals and the pets alone
+    assert not anyone.groups and 7 < len(anyone.options[0]) <= 7 + 8
+    assert "Pig" in anyone.options[1]

@@ -237,3 +237,49 @@ def _whole_screen():
     whole = probe.screen_box()
     probe.close()
     return whole
+
+
+def test_a_panel_narrowed_to_fit_beside_the_game_grows_back_when_room_returns(monkeypatch):
+    # Narrowed once beside a game window leaving little room, the panel stayed narrow for
+    # good: it kept the width it was narrowed to when the game moved or shrank. It is given
+    # back the width it had, unless the player resized it meanwhile (then theirs stays).
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([_frame(image, 0, 0)] * 3),
+                        panel_choices=loop.pack.labels, say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    overlay = driver.overlay
+    narrowest = driver.panel.minimumSizeHint().width()
+    wide = narrowest + 200
+    driver._wide = None
+    driver.panel.resize(wide, driver.panel.height())
+    room = narrowest + 20  # right of the game: room for the panel narrowed only
+    tall = driver.panel.frameGeometry().height() + 100  # no room under or over the game
+    screen_box = Box(0, 0, 300 + room, tall)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    overlay.strip_box = None
+
+    def game_at(width: int) -> None:
+        monkeypatch.setattr(overlay, "window_box", lambda: Box(0, 0, width, tall))
+        driver._place_panel()
+
+    game_at(300 - 8)
+    assert narrowest <= driver.panel.width() <= room < wide
+    game_at(300 - 9)  # the game moved a pixel: still narrow, placed again
+    assert driver.panel.width() <= room
+    high = driver.panel.height()
+    game_at(300 + room - wide - 20)  # room again
+    assert driver.panel.width() == wide
+    assert driver.panel.height() <= high  # not kept as tall as its narrowed lines made it
+    # Narrowed, then resized by the player: theirs stays when room returns.
+    game_at(300 - 8)
+    driver.panel.resize(narrowest + 5, driver.panel.height())
+    game_at(300 + room - wide - 20)
+    assert driver.panel.width() == narrowest + 5
+    driver.stop()

@@ -235,7 +235,9 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
     assert level.loop.view.advice.origin.row == 3
     assert [label.text() for label in level.row_numbers] == \
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
-    assert level.advice_line.text().startswith("Place U on row 1, columns 2 and 3")
+    # One short line first (the rows and columns the piece lies within), its cells under it.
+    assert level.advice_line.text() == "Place U: rows 1-3, columns 2-3"
+    assert level.why_line.text().startswith("U's cells: row 1, columns 2 and 3")
     (cell,) = level.loop.view.advice.recommend
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     # While the next advice is worked out the rows keep their numbers (they were numbered
@@ -247,3 +249,16 @@ def test_the_panel_leads_with_the_advice_and_numbers_rows_the_players_way():
         ["", "", "", "1", "2", "3", "4", "5", "6", "", "", ""]
     assert level.cells[cell.row][cell.col].toolTip().startswith("row 1, column 3:")
     level.close()
+
+
+def test_cells_are_as_wide_as_what_they_show_not_a_name_no_cell_shows():
+    # Thrill Digger's "not dug" has no short form: its cell shows nothing (or its odds), yet
+    # its name set every cell's width, and the 4x5 pit's panel needed 334 px, 14 more than
+    # were free beside a 1280x720 game on a 1600x900 screen (it went over the game).
+    panel = _manual_panel("thrill-digger")
+    cell = panel.cells[0][0]
+    metrics = cell.fontMetrics()
+    shown = max(metrics.horizontalAdvance(t) for t in ("100%", "rupoor", "Bomb"))
+    assert cell.minimumWidth() >= shown  # room for the widest it may show
+    assert cell.minimumWidth() < metrics.horizontalAdvance("not dug") + 12
+    panel.close()

@@ -416,6 +416,10 @@ class GameSpec:
     #: :class:`~gridsight.solvers.errors.InputError` in words for a combination no board of
     #: the game could take (each value alone is checked by its option's ``parse``).
     check_hints: Callable[[Mapping[str, Any]], None] | None = None
+    #: The advice's line said short for the live strip and panel: ``(short line, the rest)``
+    #: (the rest goes on the why line under it), ``None`` to keep the advice's own line;
+    #: a game whose lines are long (pentomino names every cell of the piece) gives one.
+    headline: Callable[[Any], tuple[str, str] | None] | None = None
 
     @property
     def adapter(self) -> GameAdapter:

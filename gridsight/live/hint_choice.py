@@ -7,8 +7,11 @@ the middle of a game to start again with ``--animals``, the panel shows one list
 (``card 1``, ``card 2``...) holding those candidates (when they are of several regions, a
 list of the regions first: the region's name is on the screen, and once it is picked each
 card's list holds that region's few), and a button that reads the board again with the ones
-picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. The
-chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
+picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. When no card is
+seen at all, the lists are one per card a rescue may show (its animals and a pet), those after
+the first starting at ``none`` (no such card), and the region's list is on a line of its own;
+when the names read fit no rescue, each list starts with the name read (one click reads with
+them anyway). The chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
 panel.
 """
 
@@ -16,10 +19,19 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from gridsight.errors import HintChoices
+from gridsight.errors import NO_PART, HintChoices
 
+PER_LINE = 2  # cards' lists on one line
+LIST_LETTERS = 9  # a list is this many letters wide (most names; a longer one is elided)
 ANY = "any"  # the group list's first entry: every candidate
 ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
 PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name
@@ -39,6 +51,8 @@ class HintChooser(QWidget):
         self.lists: list[QComboBox] = []
         self.groups: QComboBox | None = None
         self.button: QPushButton | None = None
+        self.question: QLabel | None = None
+        self._width = 0
         self._shown: HintChoices | None = None
         self.setVisible(False)
 
@@ -53,53 +67,76 @@ class HintChooser(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        self.lists, self.groups, self.button = [], None, None
+        self.lists, self.groups, self.button, self.question = [], None, None, None
         if choices is not None:
             self._build(choices)
         self.setVisible(choices is not None)
+        self.reserve(self._width)
+
+    def reserve(self, width: int) -> None:
+        """Keep the question at least ``width`` pixels wide (the panel's narrowest) and tall
+        enough for it wrapped at that width: a wrapped label's height depends on its width,
+        which the panel's minimum size does not account for (three lines at 419 px took the
+        board's last row's height: the buttons under it were drawn over it)."""
+        self._width = width
+        if self.question is not None and width > 0:
+            self.question.setMinimumWidth(width)
+            self.question.setMinimumHeight(self.question.heightForWidth(width))
 
     def _build(self, choices: HintChoices) -> None:
-        question = QLabel(QUESTIONS.get(choices.hint, f"Not read beyond doubt: {choices.hint}?"))
+        question = QLabel(choices.question or QUESTIONS.get(
+            choices.hint, f"Not read beyond doubt: {choices.hint}?"))
         question.setWordWrap(True)
         question.setStyleSheet(f"background: {ASK_COLOUR}; color: #000000; padding: 2px")
         self.column.addWidget(question)
-        row = QWidget()
-        line = QHBoxLayout(row)
-        line.setContentsMargins(0, 0, 0, 0)
+        self.question = question
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
         part = PART_NAMES.get(choices.hint, "part")
-        if choices.groups:
-            line.addWidget(QLabel(choices.group or "group"))
+        if choices.groups:  # the region first, on a line of its own
+            grid.addWidget(QLabel(choices.group or "group"), 0, 0)
             self.groups = QComboBox()
             self.groups.setObjectName(f"hint:{choices.hint}:group")
             self.groups.addItems([ANY] + [name for name, _ in choices.groups])
             self.groups.setToolTip(f"the {choices.group or 'group'} on the screen: each list "
                                    "then holds its candidates alone")
             self.groups.currentTextChanged.connect(self._regroup)
-            line.addWidget(self.groups)
+            grid.addWidget(self.groups, 0, 1)
+        first = grid.rowCount() if choices.groups else 0
         for k, options in enumerate(choices.options):
-            line.addWidget(QLabel(f"{part} {k + 1}"))
+            # Two cards a line: four lists and a button on one line made the panel twice as
+            # wide as the board (821 px against 419: it could not be put beside a game).
+            at, col = first + k // PER_LINE, 2 * (k % PER_LINE)
+            grid.addWidget(QLabel(f"{part} {k + 1}"), at, col)
             box = QComboBox()
             box.setObjectName(f"hint:{choices.hint}:{k}")
-            box.addItems(list(options))
-            box.setToolTip(f"the {part} {k + 1}'s candidates as read")
-            line.addWidget(box)
+            box.addItems(_listed(choices, k, options))
+            # As wide as a name, not the longest of a hundred (the panel may be narrowed).
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(LIST_LETTERS)
+            box.setToolTip(f"the {part} {k + 1}'s candidates as read" if not choices.optional(k)
+                           else f"the {part} {k + 1}'s animal ({NO_PART}: no such {part})")
+            grid.addWidget(box, at, col + 1)
             self.lists.append(box)
-        line.addStretch(1)
         self.button = QPushButton("Read with these")
         self.button.setObjectName(f"hint:{choices.hint}:apply")
         self.button.setToolTip("read the board again with the ones picked (until a new game)")
         self.button.clicked.connect(lambda _=False: self.apply())
-        line.addWidget(self.button)
-        self.column.addWidget(row)
+        grid.addWidget(self.button, grid.rowCount(), 0, 1, 2 * PER_LINE)
+        grid.setColumnStretch(2 * PER_LINE, 1)
+        holder = QWidget()
+        holder.setLayout(grid)
+        self.column.addWidget(holder)
 
     def _regroup(self, name: str) -> None:
         """Each list refilled with the group ``name``'s candidates (all for :data:`ANY`)."""
         if self._shown is None:
             return
         options = self._shown.options if name == ANY else self._shown.in_group(name)
-        for box, values in zip(self.lists, options):
+        for k, (box, values) in enumerate(zip(self.lists, options)):
             box.clear()
-            box.addItems(list(values))
+            box.addItems(_listed(self._shown, k, values))
 
     def picked(self) -> tuple[str, ...]:
         """The value picked in each list."""
@@ -109,3 +146,9 @@ class HintChooser(QWidget):
         """Read again with the values picked."""
         if self._shown is not None:
             self.choose(self._shown.hint, self._shown.value(self.picked()))
+
+
+def _listed(choices: HintChoices, part: int, options: tuple[str, ...]) -> list[str]:
+    """The entries of part ``part``'s list: its options, after :data:`NO_PART` (first: what
+    is not picked is left out) when it may be left out."""
+    return ([NO_PART] if choices.optional(part) else []) + list(options)

@@ -633,11 +633,12 @@ class LiveLoop:
             return "Paused: the advice is not drawn"
         if self.thinking:
             shown = self._advice_shown()
-            return "Thinking…" if shown is None else f"Thinking… (last: {shown.status})"
+            return "Thinking…" if shown is None else f"Thinking… (last: {self._said(shown)[0]})"
         if self._advice is not None and not self._unread:
-            return self._advice.status
+            return self._said(self._advice)[0]
         if self._choices is not None:  # the panel offers the choice, the warning the rest
-            return f"no advice: the {self._choices.hint} are not read beyond doubt"
+            said = self._choices.said or f"the {self._choices.hint} are not read beyond doubt"
+            return f"no advice: {said}"
         if not self._problems:
             return "reading the board"
         # The headline says which failed in plain words; the warning under it says why.
@@ -673,6 +674,15 @@ class LiveLoop:
             parts += [f"note: {note}" for note in notes()]
         return tuple(p for p in parts if p)
 
+    def _said(self, advice: Advice) -> tuple[str, str]:
+        """The advice's line and why as live says them: the game's short line first and the
+        rest under it, with the advice's own why (:attr:`GameSpec.headline`), when the game
+        gives one (a pentomino piece's cells made three lines of the strip)."""
+        short = self.spec.headline(advice) if self.spec.headline is not None else None
+        if short is None:
+            return advice.status, advice.why
+        return short[0], "; ".join(part for part in (short[1], advice.why) if part)
+
     def _advice_shown(self) -> Advice | None:
         """The advice to draw: while the solver thinks, the previous one only as long as it
         still matches the board (a stale "tap here" on a changed cell is worse than none),
@@ -705,7 +715,8 @@ class LiveLoop:
         view = LiveView(
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
-            self._step, why=shown.why if shown is not None else "", details=self._details(),
+            self._step, why=self._said(shown)[1] if shown is not None else "",
+            details=self._details(),
             thinking=self.thinking, doubts=self._doubts if shown is not None else (),
             choices=self._choices, screen=self._screen)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):

@@ -245,8 +245,11 @@ class Panel(QWidget):
     def _fit_cells(self) -> None:
         """Make every cell button wide enough for the longest thing any cell may show (a
         full animal name, on two lines when it has two words), so the panel keeps its size
-        from board to board."""
-        texts = ["100%"] + [_two_lines(w.short or w.name) for _, w in self.choice_words()]
+        from board to board. A cell shows a word's short form, never its name: a word with
+        none (Thrill Digger's "not dug") shows nothing, and its name made every cell 6 px
+        wider than anything shown (the 4x5 pit's panel 334 px at its narrowest, 14 px more
+        than was free beside a 1280x720 game on a 1600x900 screen)."""
+        texts = ["100%"] + [_two_lines(w.short) for _, w in self.choice_words() if w.short]
         metrics = self.cells[0][0].fontMetrics() if self.cells and self.cells[0] else None
         if metrics is None:
             return
@@ -353,6 +356,7 @@ class Panel(QWidget):
         self.doubts.show_doubts(view.doubts)
         self.doubts.reserve(self.board.minimumWidth())
         self.hint_chooser.show_choices(view.choices)
+        self.hint_chooser.reserve(self.board.minimumWidth())
         self._show_key(advice, marks)
         self._update_objectives(view)
         if advice is not None:

@@ -57,7 +57,9 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "thinking": view.thinking,
         # what the screen did not settle and the player may pick (the panel's lists)
         "choices": None if view.choices is None else {
-            "hint": view.choices.hint, "options": [list(o) for o in view.choices.options]},
+            "hint": view.choices.hint, "options": [list(o) for o in view.choices.options],
+            # the parts from this one on may be left out ("none"); null: every part is given
+            "fewest": view.choices.fewest},
     }
 
 
@@ -119,6 +121,11 @@ class LiveDriver:
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
+        # The panel's width before it was narrowed to fit beside the board, and the width it
+        # was narrowed to: it grows back when room returns (unless the player resized it).
+        self._wide: int | None = None
+        self._narrowed_to: int | None = None
+        self._high = 0  # its height then (narrowed, its wrapped lines made it taller)
         self._gone = False  # the game's window was last missing (closed, minimised)
         self.interval_ms = int(interval_ms)
         self.idle_interval_ms = int(idle_interval_ms or interval_ms)
@@ -278,6 +285,12 @@ class LiveDriver:
         if not self.panel.isVisible():
             hint = self.panel.sizeHint()
             size = (hint.width(), hint.height())
+        border = frame.width() - self.panel.width()  # a WM's frame
+        if self._wide is not None:
+            if self.panel.width() not in (self._narrowed_to, self._wide - border):
+                self._wide = self._narrowed_to = None  # resized by the player: theirs
+            else:
+                size = (self._wide, size[1])  # placed at the width it had before narrowing
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         strip = [self.overlay.strip_box] if self.overlay.strip_box else []
         box = place_panel(size, [game] + strip, screen)
@@ -311,6 +324,9 @@ class LiveDriver:
                     # over the strip (the panel leads with the same advice), never the board
                     board is not None and self._squeezed(size, [board], screen)) or (
                     least_over(size, board, screen) if board is not None else corners[0])
+        if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
+            self.panel.resize(self._wide - border, self._high)  # never under its minimum
+            self._wide = self._narrowed_to = None
         self._over_game = box.overlaps(game)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
@@ -323,7 +339,8 @@ class LiveDriver:
         ``avoid`` (the board, and its strip when the first list is given), resized so; ``None``
         when even its narrowest does not. A level of many columns on a game filling the
         screen was put in a corner over the board (the panel 859 px wide, 582 free beside
-        the board; it needs 546)."""
+        the board; it needs 546). The width it had is kept (``_wide``): :meth:`_place_panel`
+        gives it back when there is room again."""
         from gridsight.overlay.placement import inside, place_panel
 
         assert self.panel is not None
@@ -334,6 +351,9 @@ class LiveDriver:
             box = place_panel((width, size[1]), avoid, screen)
             if inside(box, screen) and not any(box.overlaps(b) for b in avoid):
                 if width != size[0]:
+                    if self._wide is None:
+                        self._wide, self._high = size[0], self.panel.height()
+                    self._narrowed_to = width - frame
                     self.panel.resize(width - frame, self.panel.height())
                 return box
             width = width - 16 if width - 16 >= narrowest or width == narrowest else narrowest

@@ -29,6 +29,7 @@ from gridsight.games.disco_zoo.cards import CardSeen, border_colour
 from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
 from gridsight.games.disco_zoo.screen import (
     BOARD_TAPS,
+    MOST_ANIMALS,
     RescueScreen,
     TileSeen,
     _label,
@@ -235,7 +236,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         return region, animals
     if not screen.cards:
         raise ReadError("found a rescue board but no animal cards above it; name the animals "
-                        "in card order with --animals, e.g. --animals Panda,Tiger")
+                        "in card order with --animals, e.g. --animals Panda,Tiger",
+                        choices=_any_choices(
+                            hints.region, MOST_ANIMALS + 1, fewest=1,
+                            question="No animal cards are seen above the board: which animals "
+                                     "does the rescue hide? Pick the region (its name is on "
+                                     "the screen), then each card's animal, in card order.",
+                            said="the animal cards are not seen"))
     clues = card_clues(screen.cards)
     found = [((r, c), tile.rarities) for r, row in enumerate(seen)
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
@@ -312,7 +319,9 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                             "a tile or a box is misread, or the board is not one a rescue can "
                             "show. Check the screenshot; to read it with these animals anyway, "
                             f"give --animals {named} (or the animals in card order, if these "
-                            "names are misread)")
+                            "names are misread)",
+                            choices=_named_choices(words.names(), hints.region or
+                                                   _region_seen(words)))
         bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
@@ -321,7 +330,8 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     if settled is None:
         raise ReadError(f"the {len(clues)} animal card(s) ({_described(clues)}) fit no animals "
                         "of one region with the tiles on the board; name the animals in card "
-                        "order with --animals")
+                        "order with --animals",
+                        choices=_any_choices(hints.region, len(clues)))
     if not settled.settled:
         raise ReadError(_ask(clues, settled),
                         choices=_choices(settled, clues, found, empty, unread, sure_tiles))
@@ -453,7 +463,11 @@ def _ocr_veto(image: np.ndarray, screen: RescueScreen, words, clues: Sequence[Ca
         raise ReadError(f"the cards' names read by OCR ({read.engine}) and what their boxes, "
                         f"colours and the board settle disagree, so one of them is misread: "
                         f"{either}. Name the animals in card order with --animals, e.g. "
-                        f"--animals {example}")
+                        f"--animals {example}",
+                        choices=HintChoices("animals", tuple(
+                            (animal.name,) if other is None or other == animal.name
+                            else (animal.name, other)
+                            for animal, other in zip(settled.animals, read.cards))))
 
 
 def _ocr_outweighs(words, read, given: str | None) -> bool:
@@ -622,6 +636,33 @@ def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
             if all(options):
                 groups.append((region, options))
     return HintChoices("animals", settled.options, tuple(groups), "region")
+
+
+def _any_choices(region: str | None, parts: int, fewest: int | None = None,
+                 question: str = "", said: str = "") -> HintChoices:
+    """Each of ``parts`` cards may be any animal of a region (or a pet), the region first:
+    what the player picks from when the cards tell nothing (none seen, or what they show
+    fits no rescue: one of them or a tile is misread)."""
+    catalogue = load_catalogue()
+    pets = tuple(a.name for a in catalogue.pets)
+    regions = [catalogue.region_name(region)] if region else list(catalogue.regions)
+    groups = tuple((name, tuple(tuple(dict.fromkeys(
+        [a.name for a in catalogue.regions[name]] + list(pets))) for _ in range(parts)))
+        for name in regions)
+    every = tuple(dict.fromkeys(n for _, options in groups for n in options[0]))
+    return HintChoices("animals", tuple(every for _ in range(parts)),
+                       groups if len(groups) > 1 else (), "region", fewest, question, said)
+
+
+def _named_choices(names: Sequence[str], region: str | None) -> HintChoices:
+    """The names read, each card's first in its list (one click reads with them), then the
+    other animals of their region and the pets (a name misread)."""
+    catalogue = load_catalogue()
+    pets = [a.name for a in catalogue.pets]
+    others = [a.name for a in catalogue.regions[catalogue.region_name(region)]] \
+        if region else []
+    return HintChoices("animals", tuple(
+        tuple(dict.fromkeys([name] + others + pets)) for name in names))
 
 
 def _ask(clues: Sequence[CardClue], settled: Settled) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from gridsight.games.pentomino.live import headline
 from gridsight.games.pentomino.words import WORDS
 from gridsight.games.spec import (
     GameSpec, GridReading, HintOption, ManualBoardSettings, TIME_LIMIT,
@@ -97,4 +98,5 @@ SPEC = GameSpec(
     solver_options=(TIME_LIMIT,),
     words=WORDS,
     results=_results,
+    headline=headline,
 )
