@@ -1441,9 +1441,9 @@ def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int
 
 
 # A found tile of the common rarity may be drawn in a green as near the lawn's as its own
-# grass (fresh harder desktop 410008, an emulator window at 0.65x: two found Beavers, their
-# rounded tiles the lawn's green on a darker cell): read on a lattice a little larger than
-# the board's, its rim band takes the darker cell round it and its inside is the lawn's
+# grass (fresh harder desktop 410008, an emulator window, the screen 305 px wide: two found
+# Beavers, their rounded tiles the lawn's green on a darker cell): read on a lattice a little
+# larger than the board's, its rim band takes the darker cell round it and its inside is the lawn's
 # green on 0.49, so the bush check above left both unread and the cards' tally failed
 # (the screen was not found among the windows; found and exact before the check). Such a
 # tile's green rings its sprite: it shows on each arm from the middle to an edge, and its
