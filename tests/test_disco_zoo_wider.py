@@ -128,11 +128,12 @@ def test_a_screen_in_a_mirroring_window_keeps_its_board_and_cards_in_place():
 
 def test_a_found_tile_in_the_lawns_green_is_still_found():
     """Harder desktop 410008 (an emulator window, the screen 305 px wide,
-    ``bench/bench_desktop.py --seed 410000 --harder --share 0.15 0.2``): two found Beavers, their rounded tiles the lawn's
-    green on a darker cell. In the window-like region the desktop search reads the screen
-    by (the lattice a little larger than the board's) the bush check left both unread, the
-    cards' tally failed and the screen was not found; the lawn's green rings their sprites
-    (on every arm, hardly in the corners), unlike a bush's round its decoration."""
+    ``bench/bench_desktop.py --seed 410000 --harder --share 0.15 0.2``): two found Beavers,
+    their rounded tiles the lawn's green on a darker cell. In the window-like region the
+    desktop search reads the screen by (the lattice a little larger than the board's) the
+    bush check left both unread, the cards' tally failed and the screen was not found; the
+    lawn's green rings their sprites (on every arm, hardly in the corners), unlike a bush's
+    round its decoration."""
     from kit.desktop import real_look_rescue, sample
 
     _, capture, _ = sample(real_look_rescue, 410_008, fraction=(0.15, 0.2), harder=True)
