@@ -124,3 +124,21 @@ def test_a_screen_in_a_mirroring_window_keeps_its_board_and_cards_in_place():
             == plain.image).all()
     assert shot.extras["cards"][0].box[:2] == (plain.extras["cards"][0].box[0] + dx,
                                                 plain.extras["cards"][0].box[1] + dy)
+
+
+def test_a_found_tile_in_the_lawns_green_is_still_found():
+    """Harder desktop 410008 (an emulator window, the screen 305 px wide,
+    ``bench/bench_desktop.py --seed 410000 --harder --share 0.15 0.2``): two found Beavers,
+    their rounded tiles the lawn's green on a darker cell. In the window-like region the
+    desktop search reads the screen by (the lattice a little larger than the board's) the
+    bush check left both unread, the cards' tally failed and the screen was not found; the
+    lawn's green rings their sprites (on every arm, hardly in the corners), unlike a bush's
+    round its decoration."""
+    from kit.desktop import real_look_rescue, sample
+
+    _, capture, _ = sample(real_look_rescue, 410_008, fraction=(0.15, 0.2), harder=True)
+    screen = locate_rescue(capture.image[187 : 187 + 578, 1065 : 1065 + 470])
+    for r, c in ((2, 1), (3, 2)):
+        assert screen.tiles[r][c].kind == "found"
+        assert screen.tiles[r][c].rarities == ("common",)
+    assert screen.board_read("disco-zoo/structure").known_fraction >= 0.88

@@ -1380,7 +1380,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
-            elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE:
+            elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE \
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
@@ -1415,13 +1416,13 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
 LAWN_INSIDE = 0.2  # share of a tile's inside the lawn's green beyond which it is not found
 
 
-def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
-                 cols: int) -> float:
-    """The share of tile ``k``'s inside (its Lab patch in ``stack``, the rim band's edge
-    cut off) within :data:`OWN_NEAR` of the lawn's green and nearer it than to the tile's rim
-    colour (a found tile's fill near the lawn's stays its own): the green is the median rim
-    of the grass tiles (``ground``) in the same squares of a checkerboard as ``k`` (all of
-    them when too few)."""
+def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+               cols: int) -> np.ndarray:
+    """Which pixels of tile ``k``'s inside (its Lab patch in ``stack``, the rim band's edge
+    cut off: 26 by 26) are within :data:`OWN_NEAR` of the lawn's green and nearer it than to
+    the tile's rim colour (a found tile's fill near the lawn's stays its own): the green is
+    the median rim of the grass tiles (``ground``) in the same squares of a checkerboard as
+    ``k`` (all of them when too few)."""
     parity = np.array([(j // cols + j % cols) % 2 for j in range(len(rims))])
     mine = ground & (parity == parity[k])
     if mine.sum() < 3:
@@ -1430,7 +1431,40 @@ def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int
     inside = stack[k, 3:29, 3:29]
     to_green = np.linalg.norm(inside - green, axis=2)
     to_rim = np.linalg.norm(inside - rims[k], axis=2)
-    return float(((to_green < OWN_NEAR) & (to_green < to_rim)).mean())
+    return (to_green < OWN_NEAR) & (to_green < to_rim)
+
+
+def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                 cols: int) -> float:
+    """The share of tile ``k``'s inside of the lawn's green (:func:`_lawn_mask`)."""
+    return float(_lawn_mask(stack, rims, ground, k, cols).mean())
+
+
+# A found tile of the common rarity may be drawn in a green as near the lawn's as its own
+# grass (fresh harder desktop 410008, an emulator window, the screen 305 px wide: two found
+# Beavers, their rounded tiles the lawn's green on a darker cell): read on a lattice a little
+# larger than the board's, its rim band takes the darker cell round it and its inside is the lawn's
+# green on 0.49, so the bush check above left both unread and the cards' tally failed
+# (the screen was not found among the windows; found and exact before the check). Such a
+# tile's green rings its sprite: it shows on each arm from the middle to an edge, and its
+# rounded corners show the cell. A bush's lawn is the other way round: round the
+# decoration, in the corners, none across its middle (700003: arms 0.00, corners 0.72 of
+# lawn; 710039 alike).
+RING_ARM = 0.25  # share of lawn in each of a tile's four arms, at least, for a ring of it
+RING_CORNERS = 0.5  # share of lawn in its four corners (mean), at most
+
+
+def _lawn_rings(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                cols: int) -> bool:
+    """Whether the lawn's green inside tile ``k`` (:func:`_lawn_mask`) rings its middle
+    like a found tile's rounded fill round its sprite: on every arm between the middle and
+    an edge (a third of the tile wide) at least :data:`RING_ARM` of it, in the corners (6 of
+    26 pixels each way) on average at most :data:`RING_CORNERS`."""
+    lawn = _lawn_mask(stack, rims, ground, k, cols)
+    arms = (lawn[9:17, :9], lawn[9:17, -9:], lawn[:9, 9:17], lawn[-9:, 9:17])
+    corners = (lawn[:6, :6], lawn[:6, -6:], lawn[-6:, :6], lawn[-6:, -6:])
+    return min(float(arm.mean()) for arm in arms) >= RING_ARM and \
+        float(np.mean([corner.mean() for corner in corners])) <= RING_CORNERS
 
 
 # A found tile may stand inset in its cell, the ground beneath it (dirt, a dark outline)
