@@ -70,6 +70,18 @@ def test_two_rescue_screens_in_one_frame_are_refused_in_words(pack):
         find_in(capture.image, {"disco-zoo": pack})
 
 
+def test_a_whole_board_beside_the_one_answered_counts_as_a_second_screen(pack):
+    """Fresh harder desktop 500011 with a saved rescue in a viewer (``--decoy disco``): the
+    phone's best region cut its title bar, so its finds read every tile with cards or
+    counter, never both (not sure enough to answer with); the viewer's whole screen was read
+    instead, under the phone's names. A whole board apart from the one answered is a second
+    screen: refused in words."""
+    _, capture, _ = sample(real_look_rescue, 500_011, harder=True, fraction=(0.15, 0.2),
+                           decoy=True, decoy_screen=viewer_screen(700_011))
+    with pytest.raises(BoardNotFoundError, match="two game screens in the frame"):
+        find_in(capture.image, {"disco-zoo": pack})
+
+
 def test_a_rescue_beside_another_app_is_still_read(pack):
     """The check for a second screen does not refuse a single one: fresh harder desktop
     500003 (a second phone-like window of another app) is found where the phone is."""

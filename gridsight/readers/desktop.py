@@ -225,9 +225,12 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
     does, and another app's window would be a false find by itself. Asking for a whole
     second screen (every cell, all furniture) left 3 of those 20 read from the viewer
     (500008: the viewer's screen sure by its cards, the phone's counter doubtful; read as
-    the phone's Moon with its Babmoon, no warning); as sure as an answer, they are refused."""
+    the phone's Moon with its Babmoon, no warning); as sure as an answer, they are refused.
+    A find made already that reads a whole board apart from ``best`` counts too
+    (:func:`_whole_board`)."""
     for other in finds:
-        if other is not best and _apart(other, best) and _sure(other, furniture):
+        if other is not best and _apart(other, best) and (
+                _sure(other, furniture) or _whole_board(other, furniture)):
             return other
     outline = best.geometry.outline()
     (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
@@ -242,6 +245,18 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
         if _apart(read, best) and _sure(read, furniture):
             return read
     return None
+
+
+def _whole_board(read: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether a find not sure enough to answer with still shows another screen's whole board:
+    every cell read and some of the game's furniture (:func:`_credible`). Fresh harder desktop
+    500011 with a saved rescue in a viewer (``--decoy disco``): the phone's best region cut
+    its title bar 28 px down, so each of its finds read all 25 tiles with the cards or with
+    the counter, never both (credible, never sure); the viewer's whole screen was taken and
+    read with the phone's ``--animals``, no warning. Among the finds already made (in
+    regions the search tried), such a board apart from the one answered with is a second
+    screen."""
+    return read.known_fraction >= 1.0 and _credible(read, furniture)
 
 
 def _other_board(found: BoardRead, holder: BoardRead, furniture: tuple[str, ...]) -> bool:
