@@ -1882,21 +1882,22 @@ TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (th
 SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
 THINNEST_DIGIT = 0.1  # ... and at least this share of their height wide: a pixel font's 1 is
 # a font pixel wide, a seventh to a ninth of its height; a thinner "glyph" is a rule
-TITLE_PLACE = 1.5  # a word starting less than this many of its heights right of the board's
-# left edge stands where the region's name starts (the counter follows a name of 4 letters
-# at least: MARS, MOON, FARM, CITY, about 2.6 heights right of the board's edge)
+TITLE_PLACE = 0.6  # a word starting less than this many tiles right of the board's left
+# edge stands where the region's name starts (its third letter, in the skin: the name starts
+# about 0.35 tiles left of the board, the counter after its 4 letters at least: MARS, MOON,
+# FARM, CITY, about a tile right of the board's edge)
 
 
-def _in_title_place(word: list[Box], board_left: float) -> bool:
+def _in_title_place(word: list[Box], board_left: float, pitch: float) -> bool:
     """Whether ``word`` starts where the title bar's region name does, not the counter: less
-    than :data:`TITLE_PLACE` of its height right of the board's left edge (``board_left``,
-    the band's pixels). The name stands on the bar's left, the counter on its right, after
-    the name's 4 letters at least (issue 18); a word there is the name's, whatever it reads
-    as. Fresh 640031 with a phone's notch over the counter and most of the label (no run of
+    than :data:`TITLE_PLACE` tiles (of ``pitch`` pixels) right of the board's left edge
+    (``board_left``, the band's pixels). The name stands on the bar's left, the counter on
+    its right, after the name's 4 letters at least (issue 18); a word there is the name's,
+    whatever it reads as. Fresh 640031 with a phone's notch over the counter and most of the label (no run of
     the label's glyphs found): the fallback's "short word holding the tallest glyph" was the
     ``UT`` of ``OUTBACK`` (its ``O`` joined to the screen's rounded corner), read 7 at every
     cut and stated as 7 attempts left for 3, with no warning."""
-    return bool(word) and word[0][0] < board_left + TITLE_PLACE * max(b[3] for b in word)
+    return bool(word) and word[0][0] < board_left + TITLE_PLACE * pitch
 
 
 def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
@@ -1920,7 +1921,7 @@ def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
     def pick(boxes: list[Box]) -> list[Box]:
         inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
-        if _in_title_place(word, board_left):
+        if _in_title_place(word, board_left, pitch):
             return []
         # (the small glyphs stay for the label beside the number, which marks it)
         return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
