@@ -1886,7 +1886,7 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
     distance = np.linalg.norm(band - background, axis=2)
     placed = [_placed_word(band, distance > level,
-                           _inside_band(band.shape[1], lattice.pitch_y))
+                           _inside_band(band.shape[1], lattice.pitch_y, ba))
               for level in INK_LEVELS]
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
@@ -1916,9 +1916,25 @@ TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (th
 SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
 THINNEST_DIGIT = 0.1  # ... and at least this share of their height wide: a pixel font's 1 is
 # a font pixel wide, a seventh to a ninth of its height; a thinner "glyph" is a rule
+TITLE_PLACE = 0.6  # a word starting less than this many tiles right of the board's left
+# edge stands where the region's name starts (its third letter, in the skin: the name starts
+# about 0.35 tiles left of the board, the counter after its 4 letters at least: MARS, MOON,
+# FARM, CITY, about a tile right of the board's edge)
 
 
-def _inside_band(width: int, pitch: float):
+def _in_title_place(word: list[Box], board_left: float, pitch: float) -> bool:
+    """Whether ``word`` starts where the title bar's region name does, not the counter: less
+    than :data:`TITLE_PLACE` tiles (of ``pitch`` pixels) right of the board's left edge
+    (``board_left``, the band's pixels). The name stands on the bar's left, the counter on
+    its right, after the name's 4 letters at least (issue 18); a word there is the name's,
+    whatever it reads as. Fresh 640031 with a phone's notch over the counter and most of the label (no run of
+    the label's glyphs found): the fallback's "short word holding the tallest glyph" was the
+    ``UT`` of ``OUTBACK`` (its ``O`` joined to the screen's rounded corner), read 7 at every
+    cut and stated as 7 attempts left for 3, with no warning."""
+    return bool(word) and word[0][0] < board_left + TITLE_PLACE * pitch
+
+
+def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
     """:func:`_number_glyphs` among the glyphs clear of the band's sides (``width``), from
     :data:`SMALLEST_DIGIT` to :data:`TALLEST_DIGIT` tiles (of ``pitch`` pixels) tall. The
     band reaches past the cards and the board, and a glyph it cuts is no digit of the
@@ -1931,12 +1947,16 @@ def _inside_band(width: int, pitch: float):
     tile's 8 px speck (102023, a wrong board read with no doubt said of its tiles). A glyph
     thinner than :data:`THINNEST_DIGIT` of its height is a rule, no digit: one column of an
     outlined digit's dark outline, past the ink cut at the lowest cut only (harder desktop
-    112022: that "1" beside the 0 the other cuts read left the counter unread)."""
+    112022: that "1" beside the 0 the other cuts read left the counter unread). A word where
+    the region's name starts (:func:`_in_title_place`, ``board_left`` the board's left edge
+    in the band) is the name's, no counter: none is read, and the read says so."""
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
         inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
+        if _in_title_place(word, board_left, pitch):
+            return []
         # (the small glyphs stay for the label beside the number, which marks it)
         return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
                            for b in word) else []

@@ -87,6 +87,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     warnings: list[str] = []
     seen = _believed(screen, board)
     region, animals = _animals(screen, hints, seen, notes, image)
+    if hints.animals:
+        _names_against_cards(screen.cards, animals, warnings)
     names = [a.name for a in animals]
     cards_match = len(screen.cards) == len(animals)
     sprites: list[Sprite | None] = [card.sprite for card in screen.cards] if cards_match else []
@@ -702,6 +704,45 @@ def _ocr_hint() -> str:
 
 
 # -- the boxes --------------------------------------------------------------------------------
+
+
+def _names_against_cards(cards: Sequence[CardSeen], animals: Sequence[Animal],
+                         warnings: list[str]) -> None:
+    """The player's ``--animals`` checked against the cards seen: a player's slip (a name
+    left out, one too many) or a window that is not the game's shows there, and advice built
+    on names the screen contradicts is wrong for the player with no doubt said (s30desk's
+    500001: one name given over a screen of two cards, read with no warning).
+
+    More cards seen with their box rows read clearly (:data:`BOX_SURE`) than animals named
+    is a :class:`ReadError`: every animal of the rescue has its card, and the read would
+    rest on the names left out. Fewer cards seen than named (a card may be missed: under a
+    toast, cut off), or a card's clear box row that fits none of the named animals' sizes,
+    is a warning naming both; no card seen says nothing (the names are the only clue then).
+    (Cards and names of one count are checked card by card by
+    :func:`box_counts`.)"""
+    clear = [card.boxes for card in cards
+             if card.boxes is not None and card.boxes.confidence >= BOX_SURE]
+    named = ", ".join(a.name for a in animals)
+    if len(clear) > len(animals):
+        rows = ", ".join(str(b.count) for b in clear)
+        raise ReadError(f"the screen shows {len(clear)} animal cards (box rows of {rows} "
+                        f"tiles, read clearly) but --animals names {len(animals)} ({named}): "
+                        "name every card's animal in card order, or check that the window "
+                        "read is the game's")
+    if len(cards) == len(animals) or not cards:  # (no card seen: what --animals is for)
+        return
+    if len(cards) > len(animals):
+        warnings.append(f"{len(cards)} cards seen for the {len(animals)} animal(s) named "
+                        f"({named}): is an animal left out of --animals?")
+        return
+    sizes = {a.size for a in animals}
+    odd = [b.count for b in clear if b.count not in sizes]
+    said = f"{len(cards)} card(s) seen for the {len(animals)} animals named ({named})"
+    if odd:
+        warnings.append(f"{said}, one with a row of {odd[0]} boxes, which no animal named "
+                        "covers: are these this screen's animals?")
+    else:
+        warnings.append(f"{said}: check that --animals names this screen's animals")
 
 
 def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list[str],
