@@ -10,8 +10,10 @@ with a confident WRONG before its fix (the reasons in the reader's comments).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from gridsight.games.disco_zoo.cards import ground_colour, unedged_cards
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
@@ -124,3 +126,21 @@ def test_a_screen_in_a_mirroring_window_keeps_its_board_and_cards_in_place():
             == plain.image).all()
     assert shot.extras["cards"][0].box[:2] == (plain.extras["cards"][0].box[0] + dx,
                                                 plain.extras["cards"][0].box[1] + dy)
+
+
+def test_the_ground_beside_a_board_at_the_screens_edge_is_sampled_on_the_screen_only():
+    """A board touching the screen's left edge puts its left ground box off the screen
+    (``x + w`` negative): that side gives no sample, never the slice counted from the far
+    side (nearly the whole width, the lawn's green taken for the ground; the cards unfound
+    or found on the wrong colour by ``unedged_cards`` and ``_ink_beside``)."""
+    lawn, navy = (60, 170, 70), (90, 40, 30)
+    image = np.zeros((100, 200, 3), np.uint8)
+    image[:, :150] = lawn
+    image[:, 150:] = navy
+    left_off, right_on = (-40, 10, 30, 50), (160, 10, 30, 50)
+    assert ground_colour(image, (left_off, right_on)) == tuple(float(v) for v in navy)
+    assert ground_colour(image, (left_off,)) is None
+    assert ground_colour(image, ((190, 10, 30, 50),)) == tuple(float(v) for v in navy)
+    assert ground_colour(image, ((210, 10, 30, 50),)) is None
+    facts = {"card_min_height": 0.5, "card_min_width": 0.5, "card_max": 3}
+    assert unedged_cards(image, (0, 0, 200, 100), (left_off,), facts, 30.0) == ()

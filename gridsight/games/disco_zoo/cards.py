@@ -191,6 +191,24 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
     return screen_tints(image, cards, facts)
 
 
+# The ground's colour is sampled beside the board, in boxes that may reach past the screen's
+# edge when the board touches it. A box is cut to the screen (a side wholly off it gives no
+# sample): a slice ``image[0 : x + w]`` with ``x + w`` negative counts from the far side and
+# took nearly the whole width, the lawn's green then standing for the ground (real-look 7035
+# in _ink_beside; the same slice was in unedged_cards).
+def ground_colour(image: np.ndarray, ground: Sequence[Box]) -> tuple[float, ...] | None:
+    """The median colour of the parts of the boxes ``ground`` on the screen (``None`` when
+    none is on it)."""
+    height, width = image.shape[:2]
+    samples = [image[max(0, y) : max(0, min(height, y + h)),
+                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
+               for x, y, w, h in ground]
+    samples = [one for one in samples if len(one)]
+    if not samples:
+        return None
+    return tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
+
+
 # A card a level or two off the ground may go unfound beside others a little further off it
 # (wider-look 710013 at 0.87x: two Constellation cards on the navy ground, the Pisces card
 # unfound, its name and box row plain to see; "animals: Lynx" stated with no warning). A
@@ -207,14 +225,9 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     """Whether ink stands on the ground beside ``panels`` (the cards found in ``area``), in
     their rows, in a group of columns :data:`INK_BESIDE` of ``pitch`` wide or more: a card
     missed. The ground's colour is sampled in ``ground`` (beside the board)."""
-    height, width = image.shape[:2]
-    samples = [image[max(0, y) : max(0, min(height, y + h)),
-                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
-               for x, y, w, h in ground]  # (a side off the screen gives none)
-    samples = [one for one in samples if len(one)]
-    if not samples or not panels:
+    colour = ground_colour(image, ground)
+    if colour is None or not panels:
         return False
-    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
     top = max(0, min(p.box[1] for p in panels))
     bottom = max(p.box[1] + p.box[3] for p in panels)
     x0, x1 = max(0, int(area[0])), min(image.shape[1], int(area[0] + area[2]))
@@ -284,13 +297,11 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     """The cards in ``area`` found by what they hold when no row of panels shows there
     (see :data:`UNEDGED_GAP`): each read by :func:`read_card` on a panel of the ground's
     colour (sampled in ``ground``), or none."""
-    samples = [image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3) for x, y, w, h in ground]
-    samples = [s for s in samples if len(s)]
+    colour = ground_colour(image, ground)
     x0, y0 = max(0, int(area[0])), max(0, int(area[1]))
-    crop = image[y0 : int(area[1] + area[3]), x0 : int(area[0] + area[2])]
-    if not samples or crop.size == 0:
+    crop = image[y0 : max(0, int(area[1] + area[3])), x0 : max(0, int(area[0] + area[2]))]
+    if colour is None or crop.size == 0:
         return ()
-    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
     mask = without_specks(ink_mask(crop, colour))
     # The cards stand in the lowest stretch of rows between rows inked nearly across (the
     # title bar's, the board's frame) that is a card tall and holds ink.
