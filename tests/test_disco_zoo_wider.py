@@ -10,8 +10,10 @@ with a confident WRONG before its fix (the reasons in the reader's comments).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from gridsight.games.disco_zoo.cards import frame_sides, ground_colour, unedged_cards
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
@@ -142,3 +144,48 @@ def test_a_found_tile_in_the_lawns_green_is_still_found():
         assert screen.tiles[r][c].kind == "found"
         assert screen.tiles[r][c].rarities == ("common",)
     assert screen.board_read("disco-zoo/structure").known_fraction >= 0.88
+
+
+def test_the_ground_beside_a_board_at_the_screens_edge_is_sampled_on_the_screen_only():
+    """A board touching the screen's left edge puts its left ground box off the screen
+    (``x + w`` negative): that side gives no sample, never the slice counted from the far
+    side (nearly the whole width, the lawn's green taken for the ground; the cards unfound
+    or found on the wrong colour by ``unedged_cards`` and ``_ink_beside``)."""
+    lawn, navy = (60, 170, 70), (90, 40, 30)
+    image = np.zeros((100, 200, 3), np.uint8)
+    image[:, :150] = lawn
+    image[:, 150:] = navy
+    left_off, right_on = (-40, 10, 30, 50), (160, 10, 30, 50)
+    assert ground_colour(image, (left_off, right_on)) == tuple(float(v) for v in navy)
+    assert ground_colour(image, (left_off,)) is None
+    assert ground_colour(image, ((190, 10, 30, 50),)) == tuple(float(v) for v in navy)
+    assert ground_colour(image, ((210, 10, 30, 50),)) is None
+    facts = {"card_min_height": 0.5, "card_min_width": 0.5, "card_max": 3}
+    assert unedged_cards(image, (0, 0, 200, 100), (left_off,), facts, 30.0) == ()
+
+
+def test_a_mirroring_windows_frame_is_not_sampled_for_the_ground():
+    """700035 at 1.12x: a board spanning the screen inside a window's grey border 9 px wide;
+    the ground beside the board was the frame, the navy ground read as three panels round
+    one card and the screen asked. The frame is found at both sides, the ground sampled
+    above the board, and the screen read exactly with no options."""
+    _, text, image, _ = real_screen(35, 700_000, wider=True)
+    left, right = frame_sides(image)
+    assert 5 <= left <= 12 and 5 <= right <= 12
+    screen = locate_rescue(image)
+    board = screen.board_read("disco-zoo/structure")
+    plain, warnings, asked, _, unread = _read_plain(screen, board, image)
+    assert plain == text, asked
+    assert len(screen.cards) == 1
+
+
+def test_a_phones_own_screenshot_shows_no_frame():
+    """Bars, ground and board down the sides: no column is one colour down the height."""
+    image = np.zeros((300, 100, 3), np.uint8)
+    image[:40] = (30, 20, 90)  # title bar
+    image[40:250] = (90, 40, 30)  # ground
+    image[250:] = (20, 20, 20)  # bottom bar
+    assert frame_sides(image) == (0, 0)
+    framed = np.full((320, 120, 3), 160, np.uint8)
+    framed[10:310, 10:110] = image
+    assert frame_sides(framed) == (10, 10)

@@ -174,6 +174,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                int(2 * lattice.pitch_y)),
               (int(lattice.x + width + 0.1 * pitch), int(lattice.y), int(reach * pitch),
                int(2 * lattice.pitch_y)))
+    ground = inside_frame(image, ground) or _ground_above(image, lattice)
     row = panel_row(image, area, min_width=facts["card_min_width"] * pitch,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
@@ -189,6 +190,92 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
         cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# The ground's colour is sampled beside the board, in boxes that may reach past the screen's
+# edge when the board touches it. A box is cut to the screen (a side wholly off it gives no
+# sample): a slice ``image[0 : x + w]`` with ``x + w`` negative counts from the far side and
+# took nearly the whole width, the lawn's green then standing for the ground (real-look 7035
+# in _ink_beside; the same slice was in unedged_cards).
+def ground_colour(image: np.ndarray, ground: Sequence[Box]) -> tuple[float, ...] | None:
+    """The median colour of the parts of the boxes ``ground`` on the screen (``None`` when
+    none is on it)."""
+    height, width = image.shape[:2]
+    samples = [image[max(0, y) : max(0, min(height, y + h)),
+                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
+               for x, y, w, h in ground]
+    samples = [one for one in samples if len(one)]
+    if not samples:
+        return None
+    return tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
+
+
+# A screenshot of a mirroring window shows the window's frame down both sides: a board
+# spanning nearly the screen's width leaves its ground sample beside it mostly frame
+# (wider-look 700035 at 1.12x: a grey border 9 px wide taken for the ground, the navy
+# ground then read as three panels where one card stands, the screen asked; 700030 likewise,
+# a box then misread as filled). A frame is a band of columns at the picture's side each of
+# one colour (within FRAME_NEAR Lab of the side's outermost column's median) on FRAME_SHARE
+# of its height or more, at most FRAME_MOST of the width: a game's screen shows its bars,
+# ground and board down a side, never one colour. The ground is sampled inside the frames.
+FRAME_NEAR = 12.0
+FRAME_SHARE = 0.9
+FRAME_MOST = 0.1
+
+
+def frame_sides(image: np.ndarray) -> tuple[int, int]:
+    """How many columns of a one-coloured frame stand at the left and right side of
+    ``image`` (see :data:`FRAME_SHARE`; 0 and 0 for a phone's own screenshot)."""
+    width = image.shape[1]
+    most = int(FRAME_MOST * width)
+    sides = []
+    for cols in (image[:, :most], image[:, ::-1][:, :most]):
+        if cols.shape[1] == 0:
+            sides.append(0)
+            continue
+        lab = _lab(cols.astype(np.float32))
+        edge = np.median(lab[:, 0], axis=0)
+        near = (np.linalg.norm(lab - edge, axis=2) <= FRAME_NEAR).mean(axis=0)
+        wide = 0
+        while wide < len(near) and near[wide] >= FRAME_SHARE:
+            wide += 1
+        sides.append(wide)
+    return sides[0], sides[1]
+
+
+def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
+    """The boxes of ``ground`` cut to the picture inside its frames (:func:`frame_sides`),
+    those left empty dropped."""
+    left, right = frame_sides(image)
+    height, width = image.shape[:2]
+    out = []
+    for x, y, w, h in ground:
+        a, b = max(left, x), min(width - right, x + w)
+        if b > a and min(height, y + h) > max(0, y):
+            out.append((a, y, b - a, h))
+    return tuple(out)
+
+
+# With no ground beside the board inside the frames (the board spans the screen), the ground
+# is sampled in the strip just above the board (ABOVE of a tile's pitch), across its width,
+# when that strip is of one colour (three quarters of it within ABOVE_SPREAD Lab of its
+# median: no card nor ink reaches down into it).
+ABOVE = 0.1
+ABOVE_SPREAD = 8.0
+
+
+def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
+    """The strip just above the board as a ground box when it is of one colour, else none."""
+    gap = max(1, int(ABOVE * lattice.pitch_y))
+    left, right = frame_sides(image)
+    a = max(left, int(lattice.x))
+    b = min(image.shape[1] - right, int(lattice.x + lattice.cols * lattice.pitch_x))
+    top, bottom = max(0, int(lattice.y) - 2 * gap), max(0, int(lattice.y) - gap)
+    if b - a < 2 or bottom - top < 1:
+        return ()
+    lab = _lab(image[top:bottom, a:b].reshape(-1, 3).astype(np.float32))
+    spread = np.quantile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 0.75)
+    return ((a, top, b - a, bottom - top),) if spread <= ABOVE_SPREAD else ()
 
 
 # A card a level or two off the ground may go unfound beside others a little further off it
@@ -207,14 +294,9 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
     """Whether ink stands on the ground beside ``panels`` (the cards found in ``area``), in
     their rows, in a group of columns :data:`INK_BESIDE` of ``pitch`` wide or more: a card
     missed. The ground's colour is sampled in ``ground`` (beside the board)."""
-    height, width = image.shape[:2]
-    samples = [image[max(0, y) : max(0, min(height, y + h)),
-                     max(0, x) : max(0, min(width, x + w))].reshape(-1, 3)
-               for x, y, w, h in ground]  # (a side off the screen gives none)
-    samples = [one for one in samples if len(one)]
-    if not samples or not panels:
+    colour = ground_colour(image, ground)
+    if colour is None or not panels:
         return False
-    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
     top = max(0, min(p.box[1] for p in panels))
     bottom = max(p.box[1] + p.box[3] for p in panels)
     x0, x1 = max(0, int(area[0])), min(image.shape[1], int(area[0] + area[2]))
@@ -284,13 +366,11 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     """The cards in ``area`` found by what they hold when no row of panels shows there
     (see :data:`UNEDGED_GAP`): each read by :func:`read_card` on a panel of the ground's
     colour (sampled in ``ground``), or none."""
-    samples = [image[max(0, y) : y + h, max(0, x) : x + w].reshape(-1, 3) for x, y, w, h in ground]
-    samples = [s for s in samples if len(s)]
+    colour = ground_colour(image, ground)
     x0, y0 = max(0, int(area[0])), max(0, int(area[1]))
-    crop = image[y0 : int(area[1] + area[3]), x0 : int(area[0] + area[2])]
-    if not samples or crop.size == 0:
+    crop = image[y0 : max(0, int(area[1] + area[3])), x0 : max(0, int(area[0] + area[2]))]
+    if colour is None or crop.size == 0:
         return ()
-    colour = tuple(float(v) for v in np.median(np.concatenate(samples), axis=0))
     mask = without_specks(ink_mask(crop, colour))
     # The cards stand in the lowest stretch of rows between rows inked nearly across (the
     # title bar's, the board's frame) that is a card tall and holds ink.
