@@ -26,7 +26,7 @@ the floor's states are one design in three palettes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -781,7 +781,8 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost > MAX_CONFLICTS:
+    if cost - _shared(view) > MAX_CONFLICTS:
+        cost -= _shared(view)
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
     if view.placement.margin < MIN_LEAD:
@@ -900,6 +901,11 @@ def _fits(best: tuple[float, View] | None) -> bool:
         and best[1].placement.margin >= MIN_LEAD
 
 
+def _shared(view: View) -> float:
+    """The misfit all of ``view``'s tiles share (:func:`_picture_excused`; 0 unknown)."""
+    return view.placement.shared if isinstance(view.placement, SharedMisfit) else 0.0
+
+
 def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             ) -> tuple[float, View] | None:
     """The best placement of the view in ``image`` (its cost and the view; ``None``: no
@@ -989,7 +995,8 @@ def _rank(view: View) -> tuple[int, float]:
     (:func:`_fits`) before any that does not; of those that fit, by the cost over the
     whole view (:func:`_whole_view_cost`: the part taken to be cut off by the screenshot's
     edge charged as tiles read as nothing); of the others, by their own cost (a frame
-    ghosted is undone from the nearest, :func:`_unghosted`). A picture cut by the
+    ghosted is undone from the nearest, :func:`_unghosted`), less the misfit all their
+    tiles share (:func:`_picture_excused`). A picture cut by the
     screenshot's edge is offered cut at several depths; at the pack's exact pitch, one
     placed a whole number of tiles off maps the screenshot to the room as the right one
     does, over fewer tiles, and fits them as well (99700 case 0: seven of ten screenshots
@@ -997,7 +1004,7 @@ def _rank(view: View) -> tuple[int, float]:
     cost = view.placement.cost
     if _fits((cost, view)):
         return 0, _whole_view_cost(cost, view)
-    return 1, cost
+    return 1, cost - _shared(view)
 
 
 WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
@@ -1117,30 +1124,37 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
     if not excused:
         return placement
     relief = UNREAD_COST * excused / len(reads)
-    return Placement(placement.camera, t, max(0.0, placement.cost - relief),
-                     max(0.0, placement.runner_up - relief))
+    return replace(placement, cost=max(0.0, placement.cost - relief),
+                   runner_up=max(0.0, placement.runner_up - relief))
+
+
+@dataclass(frozen=True)
+class SharedMisfit(Placement):
+    """A placement with the misfit all its tiles share (:func:`_picture_excused`)."""
+
+    shared: float = 0.0
 
 
 def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list]:
-    """``placement`` without the misfit every tile read shares: what the picture itself
-    costs (a blur, a CRT mask, a gamma the looks were learned through once and each tile
-    meets again a sub-pixel apart), not a disagreement with the room. Each tile read
-    strongly costs :data:`FIT_WEIGHT` times the share of its pixels off its look; the
-    median of those shares over the view, charged on every tile read, is taken off, so a
-    tile fitting worse than the rest of the view still costs the difference. 140023 (4.8x
-    blur, CRT 0.23, gamma 1.36): every tile read about 89% like its look, 0 conflicts,
-    cost 0.097 over the 0.06 limit, all three frames refused. Cost and runner-up move
-    alike, so the lead over another place does not grow."""
+    """``placement`` with the misfit every tile read shares noted (:class:`SharedMisfit`):
+    what the picture itself costs (a blur, a CRT mask, a gamma the looks were learned
+    through once and each tile meets again a sub-pixel apart), not a disagreement with the
+    room. Each tile read strongly costs :data:`FIT_WEIGHT` times the share of its pixels off
+    its look; the median of those shares over the view, charged on every tile read, is not
+    held against the view's best placement when :func:`read_view` would refuse it; a tile
+    fitting worse than the rest of the view still costs the difference. The search is left
+    as it was (placements ranked and judged by their whole cost, so a grid a pixel off, its
+    tiles all a little worse, never wins for it, nor a picture taken to be cut deeper). 140023 (4.8x blur, CRT 0.23, gamma 1.36):
+    every tile read about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit,
+    all three frames refused."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
     if not off or not reads:
         return placement, reads
-    relief = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
-    if relief <= 0:
-        return placement, reads
-    return Placement(placement.camera, placement.tile, max(0.0, placement.cost - relief),
-                     max(0.0, placement.runner_up - relief)), reads
+    shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
+    return SharedMisfit(placement.camera, placement.tile, placement.cost,
+                        placement.runner_up, shared), reads
 
 
 def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
