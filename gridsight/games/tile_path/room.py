@@ -1141,12 +1141,13 @@ def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list
     through once and each tile meets again a sub-pixel apart), not a disagreement with the
     room. Each tile read strongly costs :data:`FIT_WEIGHT` times the share of its pixels off
     its look; the median of those shares over the view, charged on every tile read, is not
-    held against the view's best placement when :func:`read_view` would refuse it; a tile
-    fitting worse than the rest of the view still costs the difference. The search is left
-    as it was (placements ranked and judged by their whole cost, so a grid a pixel off, its
-    tiles all a little worse, never wins for it, nor a picture taken to be cut deeper). 140023 (4.8x blur, CRT 0.23, gamma 1.36):
-    every tile read about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit,
-    all three frames refused."""
+    held against a view that fits no place by its whole cost (:func:`_rank` of such views,
+    the refusal of :func:`read_view`); a tile fitting worse than the rest of the view still
+    costs the difference. Views that fit are judged and ranked by their whole cost as
+    before, so a grid a pixel off (its tiles all a little worse) or a picture taken to be
+    cut deeper never wins for it. 140023 (4.8x blur, CRT 0.23, gamma 1.36): every tile read
+    about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit, every frame
+    refused."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
