@@ -38,6 +38,19 @@ def _frame(image, left=100, top=50):
     return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
 
 
+def _driven(image, frame=None):
+    """A Disco Zoo live driver over three captures of ``image`` (``frame``: the capture's
+    frame, else the image at the default window place), started and ticked three times."""
+    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([frame or _frame(image)] * 3),
+                        panel_choices=loop.pack.labels, say=lambda s: None)
+    driver.start()
+    driver.timer.stop()
+    for _ in range(3):
+        driver.tick()
+    return driver
+
+
 def test_the_driver_draws_the_advice_on_the_overlay_and_the_panel_shows_the_same_board(tmp_path):
     script = script_of("disco-zoo")
     image = screen(script.render(1))
@@ -124,13 +137,7 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
 
     script = script_of("disco-zoo")
     image = screen(script.render(1))
-    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
-    driver = LiveDriver(loop, FakeCapture([_frame(image)] * 3), panel_choices=loop.pack.labels,
-                        say=lambda s: None)
-    driver.start()
-    driver.timer.stop()
-    for _ in range(3):
-        driver.tick()
+    driver = _driven(image)
     game = driver.overlay.window_box()
     panel = driver.panel_box()
     # Never over the game nor its strip (on this small screen, partly off it if need be).
@@ -143,13 +150,7 @@ def test_the_panel_goes_beside_the_game_and_beside_the_board_when_the_capture_fi
     whole = driver.overlay.screen_box()
     big = np.full((whole.h, whole.w, 3), 40, np.uint8)
     big[:image.shape[0], :image.shape[1]] = image
-    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
-    driver = LiveDriver(loop, FakeCapture([_frame(big, 0, 0)] * 3),
-                        panel_choices=loop.pack.labels, say=lambda s: None)
-    driver.start()
-    driver.timer.stop()
-    for _ in range(3):
-        driver.tick()
+    driver = _driven(big, _frame(big, 0, 0))
     panel = driver.panel_box()
     board = driver._board_box()
     assert board is not None and not panel.overlaps(board) and inside(panel, whole)
@@ -205,16 +206,10 @@ def test_a_panel_too_wide_beside_the_board_of_a_full_screen_game_is_narrowed_not
     from gridsight.overlay.status import Box
 
     image = screen(script_of("disco-zoo").render(1))
-    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
     whole = _whole_screen()
     big = np.full((whole.h, whole.w, 3), 40, np.uint8)
     big[:image.shape[0], :image.shape[1]] = image
-    driver = LiveDriver(loop, FakeCapture([_frame(big, 0, 0)] * 3),
-                        panel_choices=loop.pack.labels, say=lambda s: None)
-    driver.start()
-    driver.timer.stop()
-    for _ in range(3):
-        driver.tick()
+    driver = _driven(big, _frame(big, 0, 0))
     board = driver._board_box()
     narrowest = driver.panel.minimumSizeHint().width()
     height = driver.panel.height()
@@ -246,13 +241,7 @@ def test_a_panel_narrowed_to_fit_beside_the_game_grows_back_when_room_returns(mo
     from gridsight.overlay.status import Box
 
     image = screen(script_of("disco-zoo").render(1))
-    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
-    driver = LiveDriver(loop, FakeCapture([_frame(image, 0, 0)] * 3),
-                        panel_choices=loop.pack.labels, say=lambda s: None)
-    driver.start()
-    driver.timer.stop()
-    for _ in range(3):
-        driver.tick()
+    driver = _driven(image, _frame(image, 0, 0))
     overlay = driver.overlay
     narrowest = driver.panel.minimumSizeHint().width()
     wide = narrowest + 200
