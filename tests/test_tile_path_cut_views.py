@@ -308,6 +308,18 @@ def test_a_view_cut_at_the_rooms_far_wall_is_placed_at_its_odd_last_camera():
     assert best.camera == (85, shot.camera[1])
 
 
+def _assert_offered_at_its_place(case: int, seed: int) -> None:
+    """Frame 2 of one-screenshot acceptance ``seed`` (case ``case``), cut at the top: among
+    the cut screens offered is one at the picture's own place, the status bar cut off."""
+    _settings, _shot, moments = rooms.one_shot_case(case, seed)
+    moment = moments[2]
+    image = without_scanlines(moment.image)
+    x, y, w, _h = moment.picture
+    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
+    assert any(abs(s.x - x) <= 1.5 and abs(s.y - y) <= 1.5 and s.clip[1] >= 16
+               for s in screens), screens
+
+
 def test_a_picture_cut_at_the_top_is_offered_ending_at_its_own_bottom_edge():
     """One-screenshot acceptance 137000, frame 2: 5.32x bilinear, JPEG 91, cut 32.9 console
     pixels at the top (the status bar and a tile's height of the view gone), its bottom
@@ -316,13 +328,7 @@ def test_a_picture_cut_at_the_top_is_offered_ending_at_its_own_bottom_edge():
     the picture's own bottom edge, and only the best two cut places were kept: the frame
     was refused ("disagreeing with the room on 17%"). The best of each way cut are kept
     apart, and the place ending at the picture's bottom edge is offered."""
-    _settings, _shot, moments = rooms.one_shot_case(0, 137_000)
-    moment = moments[2]
-    image = without_scanlines(moment.image)
-    x, y, w, _h = moment.picture
-    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
-    assert any(abs(s.x - x) <= 1.5 and abs(s.y - y) <= 1.5 and s.clip[1] >= 16
-               for s in screens), screens
+    _assert_offered_at_its_place(0, 137_000)
 
 
 def test_a_cell_the_screenshots_edge_cuts_by_a_sliver_is_read_whichever_side_is_placed_cut():
@@ -374,10 +380,4 @@ def test_a_cut_picture_whose_bottom_edge_a_blur_spreads_over_rows_is_offered_the
     spread by the blur over three rows, each changing under ``CUT_MIN_EDGE``, so no place
     ending there was offered and the frame was refused ("disagree with the room on 26%").
     The change across a boundary and the two rows beside it lets the edge in."""
-    _settings, _shot, moments = rooms.one_shot_case(30, 136_030)
-    moment = moments[2]
-    image = without_scanlines(moment.image)
-    x, y, w, _h = moment.picture
-    screens = find_cut_screens(image, GBC, w / GBC.tiles_wide)
-    assert any(abs(s.x - x) <= 1.5 and abs(s.y - y) <= 1.5 and s.clip[1] >= 16
-               for s in screens), screens
+    _assert_offered_at_its_place(30, 136_030)

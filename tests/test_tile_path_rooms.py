@@ -444,16 +444,11 @@ def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     walked anywhere."""
     from gridsight.games.tile_path.room import board_tokens
     from gridsight.tracking import Sighting
-    from gridsight.vision.classify import BoardRead, CellRead as Read
 
     labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
     labels[0][8], labels[5][3] = "x", "L"
-    seen = room_read(labels, ((1, 7), (4, 12)))  # the cells read, the rest as believed
-    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
-                                                for c, label in enumerate(row))
-                                          for r, row in enumerate(labels)), 1.0, "cave",
-                     {**seen.extras, "unread_now": tuple(seen.unknown()),
-                      "sighting": Sighting(frozenset({(5, 3)}), 2)})
+    # the cells read, the rest as believed
+    read = _merged_read(labels, ((1, 7), (4, 12)), Sighting(frozenset({(5, 3)}), 2))
     grid = board_tokens(read, ROOM)
     assert grid[0][5] == grid[8][12] == grid[2][3] == "?"  # in the screen's box
     assert grid[5][3] == grid[5][2] == "?"  # left since he was read
@@ -464,6 +459,19 @@ def test_link_not_read_may_stand_on_a_tile_round_the_cells_read():
     assert grid[0][2] == grid[8][0] == "?" and grid[0][8] == "x"
 
 
+def _merged_read(labels, cells, sighting):
+    """A merged read of the room: ``labels`` every cell's label, ``cells`` the box read now
+    (the rest as believed, ``unread_now``), Link last read as ``sighting``."""
+    from gridsight.vision.classify import BoardRead, CellRead as Read
+
+    seen = room_read(labels, cells)
+    return BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
+                                                for c, label in enumerate(row))
+                                          for r, row in enumerate(labels)), 1.0, "cave",
+                     {**seen.extras, "unread_now": tuple(seen.unknown()),
+                      "sighting": sighting})
+
+
 def test_a_tile_believed_links_is_stepped_once_he_is_read_on_another():
     """A merged read holds Link's tile from an earlier view, (5, 3), off the cells read now;
     read now on (2, 9), in view, he has left the earlier tile: it is stepped (``x``), and he
@@ -471,16 +479,10 @@ def test_a_tile_believed_links_is_stepped_once_he_is_read_on_another():
     nothing before.)"""
     from gridsight.games.tile_path.room import board_tokens
     from gridsight.tracking import Sighting
-    from gridsight.vision.classify import BoardRead, CellRead as Read
 
     labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
     labels[5][3], labels[2][9] = "L", "L"
-    seen = room_read(labels, ((1, 4), (7, 12)))
-    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
-                                                for c, label in enumerate(row))
-                                          for r, row in enumerate(labels)), 1.0, "cave",
-                     {**seen.extras, "unread_now": tuple(seen.unknown()),
-                      "sighting": Sighting(frozenset({(2, 9)}), 0)})
+    read = _merged_read(labels, ((1, 4), (7, 12)), Sighting(frozenset({(2, 9)}), 0))
     grid = board_tokens(read, ROOM)
     assert grid[5][3] == "x" and grid[2][9] == "L"
     assert sum(row.count("L") for row in grid) == 1
@@ -495,17 +497,12 @@ def test_link_not_read_stands_inside_the_console_view_round_the_pixels_shown():
     in, and the walk's row 7 and then row 0 were ``?`` in four of its frames (24 cells)."""
     from gridsight.games.tile_path.room import board_tokens
     from gridsight.tracking import Sighting
-    from gridsight.vision.classify import BoardRead, CellRead as Read
 
     labels = [["." if t != "#" else "#" for t in row] for row in ROOM.grid]
     labels[2][11] = "x"
-    seen = room_read(labels, ((0, 6), (4, 11)))
-    extras = {**seen.extras, "unread_now": tuple(seen.unknown()),
-              "sighting": Sighting(frozenset({(2, 11)}), 1)}
-    read = BoardRead(seen.geometry, tuple(tuple(Read(r, c, label, 1.0, 1.0)
-                                                for c, label in enumerate(row))
-                                          for r, row in enumerate(labels)), 1.0, "cave",
-                     {**extras, "shown": (80, 13, 209, 128)})
+    merged = _merged_read(labels, ((0, 6), (4, 11)), Sighting(frozenset({(2, 11)}), 1))
+    extras = merged.extras
+    read = replace(merged, extras={**extras, "shown": (80, 13, 209, 128)})
     grid = board_tokens(read, ROOM)
     assert grid[2][12] == grid[6][12] == grid[4][3] == "?"  # on the console's screen
     assert grid[7][5] == grid[7][12] == grid[3][2] == grid[8][3] == "."  # off it
