@@ -5,14 +5,21 @@ sabotaging them one at a time: s31tests). Built boards and colours, no screen re
   the ``YOU HAVE`` tint's rarity stays, whichever of the two a set would hand out first.
 - A tile read found beside one read hidden, the line between them lighter than both, lies
   partly under what hides its neighbour (``screen._lit_between``, fresh 640018's toast).
+- ``--animals`` checked against the cards seen (``screen_text._names_against_cards``): a
+  clear box row no animal named covers is said with its size; more cards than names (but
+  no more clear rows) is warned.
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from gridsight.games.disco_zoo.cards import CardSeen, classify_boxes, rarity_references
+from gridsight.games.disco_zoo.cards import BoxesSeen, CardSeen, classify_boxes, rarity_references
 from gridsight.games.disco_zoo.screen import TileSeen, _hide_covered, _lab, screen_facts
+from gridsight.games.disco_zoo.screen_text import _names_against_cards
+from gridsight.readers.base import ReadError
+from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.boxrow import BoxRow
 from gridsight.vision.lattice import Lattice
 from gridsight.vision.panels import Panel
@@ -83,3 +90,41 @@ def test_a_found_tile_beside_a_hidden_one_under_a_light_band_over_their_line_is_
     assert _after_hiding(toast=True)[22].kind == "hidden"
     # the line between them dark as the lawn's lines are: the found tile stays found
     assert _after_hiding(toast=False)[22].kind == "found"
+
+
+def _clear_card(count: int, clear: bool = True) -> CardSeen:
+    """A card whose box row of ``count`` boxes is read clearly (or not at all)."""
+    boxes = tuple((30 + 14 * k, 106, 10, 10) for k in range(count))
+    seen = BoxesSeen(count, 0, "", 1.0, boxes, (False,) * count) if clear else None
+    return CardSeen(Panel((20, 47, 100, 75), CARD), boxes=seen)
+
+
+def _farm(*names: str) -> list:
+    animals = {a.name: a for a in load_catalogue().regions["Farm"]}
+    return [animals[name] for name in names]
+
+
+def test_a_cards_clear_row_no_animal_named_covers_is_said_with_its_size():
+    """Two cards (rows of 4 and 3) under three names of 4 tiles each: the warning names
+    the row of 3, which no animal named covers."""
+    warnings: list[str] = []
+    _names_against_cards([_clear_card(4), _clear_card(3)], _farm("Sheep", "Pig", "Rabbit"),
+                         warnings)
+    assert len(warnings) == 1 and "one with a row of 3 boxes, which no animal named" in warnings[0]
+    warnings.clear()  # rows the names cover: only the counts are said
+    _names_against_cards([_clear_card(4), _clear_card(3)], _farm("Sheep", "Horse", "Pig"),
+                         warnings)
+    assert len(warnings) == 1 and "row of" not in warnings[0] and "2 card(s) seen" in warnings[0]
+
+
+def test_more_cards_than_names_with_fewer_rows_read_clearly_is_warned_not_refused():
+    """Two cards seen, one row read clearly, one animal named: no refusal (one clear row for
+    one name) but a warning that an animal may be left out; as many cards as names: none."""
+    warnings: list[str] = []
+    _names_against_cards([_clear_card(4), _clear_card(3, clear=False)], _farm("Sheep"), warnings)
+    assert len(warnings) == 1 and "2 cards seen for the 1 animal(s) named (Sheep)" in warnings[0]
+    warnings.clear()
+    _names_against_cards([_clear_card(4), _clear_card(3)], _farm("Sheep", "Horse"), warnings)
+    assert warnings == []
+    with pytest.raises(ReadError, match="shows 2 animal cards"):
+        _names_against_cards([_clear_card(4), _clear_card(3)], _farm("Sheep"), [])
