@@ -437,6 +437,7 @@ class LiveLoop:
         if self._wanted is not None and self._wanted is not self._running:
             self._passed(self._wanted, BUSY)  # a board between two reads of the solved one
         self._wanted = None  # back to the board solved last: nothing to wait for
+        self._board_text = reading.text  # (not the board still with the worker)
         if self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
         self._problems = tuple(problems)
