@@ -57,26 +57,27 @@ PITCH = 40
 GRASS = (110, 190, 80)  # BGR
 LINE = (60, 110, 40)
 FOUND = (118, 204, 72)  # the common rarity's colour (BGR)
-TOAST = (225, 232, 228)  # a pale notification's colour
+TOAST = (225, 232, 228)  # a pale notification's colour (Lab L 91; the tiles 69 and 73)
+FAINT = (150, 215, 130)  # a band only 6 L lighter than the lighter tile
 
 
-def _board(toast: bool) -> tuple[np.ndarray, Lattice]:
-    """A 5x5 lawn, its lines dark, a found tile at (4, 2); with ``toast``, a pale band over
-    the bottom row from its left edge to the found tile's middle, across the line between
-    (4, 1) and (4, 2)."""
+def _board(toast: tuple[int, int, int] | None) -> tuple[np.ndarray, Lattice]:
+    """A 5x5 lawn, its lines dark, a found tile at (4, 2); with ``toast``, a band of that
+    colour over the bottom row from its left edge to the found tile's middle, across the line
+    between (4, 1) and (4, 2)."""
     image = np.full((5 * PITCH + 20, 5 * PITCH + 20, 3), LINE, np.uint8)
     for r in range(5):
         for c in range(5):
             y, x = 10 + r * PITCH, 10 + c * PITCH
             image[y + 1 : y + PITCH - 1, x + 1 : x + PITCH - 1] = FOUND if (r, c) == (4, 2) \
                 else GRASS
-    if toast:
+    if toast is not None:
         y = 10 + 4 * PITCH
-        image[y + 8 : y + PITCH - 8, 10 : 10 + 2 * PITCH + PITCH // 2] = TOAST
+        image[y + 8 : y + PITCH - 8, 10 : 10 + 2 * PITCH + PITCH // 2] = toast
     return image, Lattice(10.0, 10.0, float(PITCH), float(PITCH), 5, 5, 1.0)
 
 
-def _after_hiding(toast: bool) -> list[TileSeen]:
+def _after_hiding(toast: tuple[int, int, int] | None) -> list[TileSeen]:
     image, lattice = _board(toast)
     tiles = [TileSeen("ground") for _ in range(25)]
     tiles[21] = TileSeen("hidden", confidence=0.0)  # (4, 1): its rim of two colours
@@ -87,9 +88,11 @@ def _after_hiding(toast: bool) -> list[TileSeen]:
 
 
 def test_a_found_tile_beside_a_hidden_one_under_a_light_band_over_their_line_is_hidden():
-    assert _after_hiding(toast=True)[22].kind == "hidden"
-    # the line between them dark as the lawn's lines are: the found tile stays found
-    assert _after_hiding(toast=False)[22].kind == "found"
+    assert _after_hiding(TOAST)[22].kind == "hidden"
+    # the line between them dark as the lawn's lines are, or lit less than LIT_LINE (15 L)
+    # above the lighter tile: the found tile stays found
+    assert _after_hiding(None)[22].kind == "found"
+    assert _after_hiding(FAINT)[22].kind == "found"
 
 
 def _clear_card(count: int, clear: bool = True) -> CardSeen:
