@@ -105,3 +105,19 @@ def test_the_replays_passed_line_names_the_three_commonest_reasons_and_counts_th
                         for k, why in enumerate(whys)])
     assert line == ("boards seen but not solved (not in the steps): 8 (3 busy; 2 not solved: "
                     "a; 1 not solved: b; 2 other reason(s))")
+
+
+def test_a_board_shown_that_does_not_solve_is_passed_saying_why(tmp_path):
+    """Solved on the caller's thread (no worker): a correction that leaves the Pig no 2x2
+    place is no advice, and the log's passed line says why."""
+    text = ("region: Farm\nanimals: Sheep, Pig\n. . . . .\n- - - . .\n. . . . .\n"
+            "- - - - -\n. . . . .\n")
+    log = RecommendationLog(tmp_path / "s.jsonl", close_at_exit=False)
+    loop = LiveLoop.for_manual(ManualBoard.from_text("disco-zoo", text), solve_options=SETTINGS,
+                               log=log)
+    assert loop.view.advice is not None
+    view = loop.correct(1, 3, "-")
+    log.close()
+    assert view.advice is None
+    (passed,) = read_log(tmp_path / "s.jsonl").passed
+    assert passed.board == view.board and passed.why.startswith("not solved: no placement of Pig")
