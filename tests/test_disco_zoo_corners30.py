@@ -15,6 +15,9 @@ scatter    middle's corner  the others' farthest       the bound (2 x that + 3.5
 12         13.1             5.0                         13.5: unread only by its picture
 10         8.3              4.3                         12.1: unread with no card (6)
 =========  ==============  ==========================  =================================
+
+And the lawn inside a tile (``screen._lawn_mask``, the bush check's measure): a fill near the
+lawn's green but of its own rim's colour is the tile's own, not lawn.
 """
 
 from __future__ import annotations
@@ -84,3 +87,30 @@ def test_with_no_card_seen_a_tile_past_the_uncarded_bound_is_unread(lawns):
     assert cornered(*lawns["uncarded"], GROUND) == set()
     tile = found_on_the_lawn(*lawns["uncarded"], GROUND, ())[2][2]
     assert tile.kind == "unknown" and tile.lawn
+
+
+# -- the lawn inside a tile (screen._lawn_mask): built Lab patches, 32 x 32 each --------------
+
+GREEN = np.array((70.0, -45.0, 35.0))  # the lawn's green (Lab)
+
+
+def _patches(middle: np.ndarray, rim: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """25 tiles' Lab patches, rims and grass mask: every tile the lawn's green but the middle
+    one, filled with ``middle`` and rimmed ``rim``."""
+    stack = np.tile(GREEN, (25, 32, 32, 1))
+    rims = np.tile(GREEN, (25, 1))
+    stack[12], rims[12] = middle, rim
+    ground = np.ones(25, bool)
+    ground[12] = False
+    return stack, rims, ground
+
+
+def test_a_found_tile_filled_near_the_lawns_green_is_not_lawn_inside():
+    """A fill 6 Lab from the lawn's green (within OWN_NEAR, 10) but its own rim's colour is the
+    tile's own, not the lawn showing through: none of its inside counts as lawn."""
+    from gridsight.games.disco_zoo.screen import LAWN_INSIDE, _lawn_inside
+
+    fill = GREEN + np.array((4.0, -4.0, 2.0))
+    assert _lawn_inside(*_patches(fill, fill), 12, 5) == 0.0 < LAWN_INSIDE
+    # the lawn's own green inside a tile rimmed otherwise (a bush over the rim band) is lawn
+    assert _lawn_inside(*_patches(GREEN, np.array((40.0, -20.0, 20.0))), 12, 5) == 1.0
