@@ -122,3 +122,24 @@ def test_a_board_shown_that_does_not_solve_is_passed_saying_why(tmp_path):
     (passed,) = read_log(tmp_path / "s.jsonl").passed
     assert passed.board == view.board and passed.why.startswith("not solved: ")
     assert "Pig" in passed.why  # the solver's reason, as the panel says it
+
+
+def test_a_long_reason_is_cut_so_the_passed_line_is_written_and_the_replay_says_it(tmp_path,
+                                                                                    run_cli):
+    """A solver's reason may run long (a list of tiles): the passed line keeps its first 300
+    characters (the most a log line's reason may hold) rather than be refused, and the replay
+    prints the passed boards' line under its summary."""
+    from gridsight.log import LogRecord, utc_now
+    from gridsight.solvers.advice import Advice, Cell
+
+    path = tmp_path / "s.jsonl"
+    log = RecommendationLog(path, close_at_exit=False)
+    log.append(LogRecord(step=log.next_step(), time=utc_now(), game="demo", board=". .",
+                         advice=Advice("demo", 1, 2, recommend=(Cell(0, 0),))))
+    assert log.record_passed("- .", "not solved: " + "the tapped empty tile, " * 40)
+    log.close()
+    (passed,) = read_log(path).passed
+    assert passed.board == "- ." and len(passed.why) == 300
+    code, out, _ = run_cli("replay", str(path))
+    assert code == 0
+    assert "boards seen but not solved (not in the steps): 1 (not solved: the tapped" in out
