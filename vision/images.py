@@ -50,6 +50,7 @@ DEFAULT_MAX_PIXELS = 40_000_000
 BYTES_PER_PIXEL = 5
 BYTES_EXTRA = 1_000_000
 CHUNK = 1 << 16
+READ_AT_ONCE = 1 << 24
 STDIN = "<stdin>"
 PIXELS_OPTION = "--max-pixels"
 
@@ -133,8 +134,10 @@ class _Bytes:
     def need(self, size: int) -> bool:
         """Read until ``size`` bytes are held; ``False`` when the stream ends first."""
         while len(self.data) < size and not self.ended:
+            # At most READ_AT_ONCE a call: ``read(n)`` sets aside n bytes first, and a limit
+            # raised far (``--max-pixels 1e23``'s 5e23 bytes) would be "out of memory".
             chunk = self.stream.read(min(max(CHUNK, size - len(self.data)),
-                                         self.limit + 1 - len(self.data)))
+                                         self.limit + 1 - len(self.data), READ_AT_ONCE))
             if not chunk:
                 self.ended = True
                 break
