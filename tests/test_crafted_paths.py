@@ -42,3 +42,17 @@ def test_a_huge_max_pixels_reads_a_small_picture(tmp_path):
     picture = tmp_path / "a.png"
     cv2.imwrite(str(picture), np.full((20, 30, 3), 90, np.uint8))
     assert load_image(picture, max_pixels=10**23).shape == (20, 30, 3)
+
+
+def test_a_log_of_passed_boards_alone_is_not_called_empty(tmp_path, capsys):
+    """A session that saw boards but advised none (each ``passed``): replay said "the log is
+    empty"; it now lists them and says why there is no step."""
+    from gridsight.log import RecommendationLog
+
+    log = RecommendationLog(tmp_path / "a.jsonl", close_at_exit=False, warn=lambda _: None)
+    assert log.record_passed("S . .\n", "the board is not read")
+    log.close()
+    assert main(["replay", str(tmp_path / "a.jsonl")]) == 2
+    out, err = capsys.readouterr()
+    assert "the log is empty" not in err and "1 board(s) passed with no advice" in err
+    assert "boards seen but not solved" in out and "Traceback" not in err
