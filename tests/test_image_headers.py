@@ -50,6 +50,8 @@ def test_pnm_comments_and_blanks():
      + bytes(12) + bytes(50), "corrupt TIFF header (no width or height)"),
     (b"P5\nwide tall\n255\n" + bytes(60), "corrupt PNM header (no width or height)"),
     (b"P5 12" + b" " * 60, "truncated PNM header"),
+    (b"P6\n#" + b"x" * 5000 + b"\n3 4\n255\n", "no width and height within its first 4,096"),
+    (b"P6\n" + b"1" * 5000 + b" 4\n255\n", "no width and height within its first 4,096"),
 ])
 def test_damaged_headers_are_refused_in_words(data, words):
     with pytest.raises(ImageReadError, match=words.replace("(", r"\(").replace(")", r"\)")):

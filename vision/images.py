@@ -354,6 +354,9 @@ def _pnm_size(source: _Bytes) -> tuple[str, int, int]:
         digits = at
         while at < len(head) and head[at:at + 1].isdigit():
             at += 1
+        if at >= len(head) and len(source.data) > len(head):
+            raise ImageReadError(source.name, f"corrupt PNM header (no width and height within "
+                                 f"its first {_PNM_HEADER:,} bytes)")
         if at == digits:
             if at >= len(head):
                 raise _cut(source, "PNM")
