@@ -323,7 +323,10 @@ def options_of(adapter: GameAdapter, options: Any = None) -> SolveOptions:
     if unknown:
         raise ArgumentError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
                         f"{', '.join(sorted(names))})")
-    hints = get_type_hints(kind)
+    try:
+        hints = get_type_hints(kind)
+    except (NameError, TypeError):  # a hint that does not resolve: the dataclass's checks alone
+        hints = {}
     for name, value in given.items():
         _check_type(f"{adapter.name} option {name}", value, hints.get(name))
     try:
