@@ -34,6 +34,13 @@ EXIT_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
+class ArgumentError(InputError, TypeError, ValueError):
+    """A library call given an argument of the wrong kind or value (a board that is not text,
+    an option the game does not have or of the wrong type, a limit that is not a ``Limit``,
+    hints that are not a mapping), said in words: gridsight's own error, an
+    :class:`InputError`, and still the ``TypeError`` / ``ValueError`` Python code expects."""
+
+
 class RuntimeFailure(Exception):
     """A failure that is not the player's input: the command line prints its message and
     exits 1."""
