@@ -319,8 +319,30 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
         else:
             groups.append([a, b])
     # (a group reaching the area's side is no card standing on the ground: a mirroring
-    # window's frame, a desktop beside the phone, the screen's edge)
-    return any(b - a >= INK_BESIDE * pitch and a > 0 and b < mask.shape[1] for a, b in groups)
+    # window's frame, a desktop beside the phone, the screen's edge; unless it fills the
+    # place the row's next card stands in: :func:`_in_the_next_place`)
+    return any(b - a >= INK_BESIDE * pitch
+               and (0 < a and b < mask.shape[1] or _in_the_next_place(a + x0, b + x0, panels))
+               for a, b in groups)
+
+
+def _in_the_next_place(a: int, b: int, panels: Sequence[Panel]) -> bool:
+    """Whether the inked columns ``a``..``b`` (picture columns) cover half or more of the
+    place a card would stand in next to the row ``panels`` (two or more, equally spaced: the
+    step between them), left of the first or right of the last. The card area reaches only
+    :data:`card_area_beside` past the board, so a third card near the screen's side runs past
+    it, and its ink then reaches the area's side (fresh wider look 770098 at 0.66x: a Raptor
+    card 3 px from the screen's right side, columns 176-224 of the area's 224 inked, the
+    two cards found left of it; "animals: Triceratops, T-Rex" stated with no warning)."""
+    if len(panels) < 2:
+        return False
+    boxes = sorted(p.box for p in panels)
+    step = boxes[1][0] - boxes[0][0]
+    width = min(box[2] for box in boxes)
+    for left in (boxes[0][0] - step, boxes[-1][0] + step):
+        if min(b, left + width) - max(a, left) >= width / 2:
+            return True
+    return False
 
 
 # Cards drawn in the ground's own colour show no edge (fresh real-look 390043 at 1.05x: two
