@@ -64,6 +64,8 @@ FIXED = {
     # (then, no card taken, the counter was sought above the board and read a card's words:
     # its 5 read 4, the attempts stated wrong with --animals)
     "a third card past the card area's side, the counter above the cards": (770_000, 130, ()),
+    "the lattice a row below the board, its last row a bar's edge": (770_000, 148,
+                                                                      ("specks", "notch")),
 }
 # ... read right with ``--animals`` too (770098's Raptor tile in the lawn's own green is still
 # stated untapped with --animals: its card unfound, the counter met by an unread grass tile)
@@ -119,3 +121,16 @@ def test_a_card_past_the_card_areas_side_makes_the_reader_ask(reads):
     no warning. Its ink fills the place the row's next card stands in: a card missed, asked."""
     _, plain, _, asked, _, _ = reads["a third card past the card area's side"]
     assert not plain and "--animals" in asked
+
+
+def test_a_lattice_whose_last_row_shows_no_animal_in_the_middle_moves_up(reads):
+    """770148 at 1.03x (specks and notch put back), in a light mirroring window: the lattice
+    was taken a row below the board, its last row over the window's light bottom read as
+    three found rare tiles (a band of the bar's edge for their pictures) and two hidden, so it
+    was not taken for a row of nothing; the board read one row down with ``--animals``. A
+    found tile shows its animal in its middle: the row reads as nothing, the board one up is
+    read whole."""
+    text, plain, _, _, _, named = reads[
+        "the lattice a row below the board, its last row a bar's edge"]
+    assert named.text == text
+    assert plain in ("", text)
