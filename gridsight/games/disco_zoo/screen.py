@@ -373,7 +373,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
-    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
     cards = rows_short_of_the_found(cards, tiles)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
@@ -1090,7 +1090,8 @@ LIKE_A_COUNTED_TAP = 0.55
 
 def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
                           tiles: tuple[tuple[TileSeen, ...], ...], cards: tuple[CardSeen, ...],
-                          counter: NumberRead) -> tuple[tuple[TileSeen, ...], ...]:
+                          counter: NumberRead, missed: Sequence[Panel] = ()
+                          ) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with the grass tiles that may be the found tiles the counter counts left
     unread. A rescue starts with :data:`BOARD_TAPS` attempts, so the counter shows at most
     10 minus the tiles seen tapped (more only when attempts were bought); a counter read alike
@@ -1098,16 +1099,26 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
     the lawn's own green can pass for grass. Every grass tile whose picture stands in its
     middle at a card's size and lies within :data:`LIKE_A_COUNTED_TAP` of a card's sprite is
     then unread (said, and solved as not yet observed), never named: the counter may be the
-    one misread, and an unread tile costs a caveat where a missed one costs the advice."""
+    one misread, and an unread tile costs a caveat where a missed one costs the advice.
+
+    When a card was missed (``missed``: the panels found beside it; no card is taken) its
+    animal's sprite is not there to compare: the tiles seen tapped are counted without those
+    left unread as maybe found on the lawn, and every grass tile with a picture in its middle
+    is unread (fresh wider 770098 at 0.66x: the Raptor's card past the card area, a found
+    Raptor tile in the lawn's green stated untapped with ``--animals``, the counter's 2 met
+    by it unread elsewhere and a grass tile's decoration)."""
     if counter.value is None or not counter.agree or counter.lead <= 0.0:
         return tiles
-    shown = sum(tile.kind != "ground" for row in tiles for tile in row)
+    shown = sum(tile.kind != "ground" and not (missed and tile.lawn)
+                for row in tiles for tile in row)
     if BOARD_TAPS - counter.value <= shown:
         return tiles
     pictures = _card_pictures(cards)
     out = [list(row) for row in tiles]
     for (r, c), sprite in _centred_pictures(image, lattice, tiles):
-        if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
+        if missed and not pictures:
+            out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+        elif any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
                for card in pictures if _card_sized(sprite, card)):
             out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
     return tuple(tuple(row) for row in out)
