@@ -365,14 +365,15 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _, _ = best
-    cards = find_cards(image, lattice, tiles)
+    missed: list[Panel] = []  # the cards found beside one missed (none taken)
+    cards = find_cards(image, lattice, tiles, missed)
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
-    counter = read_counter(image, lattice, cards)
-    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    counter = read_counter(image, lattice, cards, missed)
+    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
     cards = rows_short_of_the_found(cards, tiles)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
@@ -432,11 +433,20 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     When the lattice a row over reads more but not all (probe 600015 at 0.70x, lines 0.965:
     a lattice of 4/5 the board's pitch, its bottom row over the toast, the one a row up
     reading 23 of 25; the board's own lattice scores below zero by its lines and is never
-    proposed), neither is the board for sure: refused, not read wrong."""
+    proposed), neither is the board for sure: refused, not read wrong.
+
+    A tile of the edge row read as found whose picture is not in its middle (:func:`_centred`)
+    reads as nothing too: a found tile shows its animal there (hybrid wider look 770148 with
+    the specks and the notch put back, 1.03x, a light mirroring window: the lattice a row below
+    the board, its last row over the window's light bottom, three tiles read as found rare by
+    the colour with a band of the bottom bar's edge for a picture, the rest shifted: 14 tiles
+    stated wrong with ``--animals``)."""
     lattice, tiles, seen = best[2], best[3], best[5]
 
     def unread(line: Sequence[TileSeen]) -> bool:
-        return all(tile.kind in ("unknown", "hidden") for tile in line)
+        return all(tile.kind in ("unknown", "hidden")
+                   or tile.kind == "found" and not _centred(tile.sprite, lattice)
+                   for tile in line)
 
     moves = [(0, -1)] if unread(tiles[-1]) else []
     moves += [(0, 1)] if unread(tiles[0]) else []
@@ -1080,7 +1090,8 @@ LIKE_A_COUNTED_TAP = 0.55
 
 def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
                           tiles: tuple[tuple[TileSeen, ...], ...], cards: tuple[CardSeen, ...],
-                          counter: NumberRead) -> tuple[tuple[TileSeen, ...], ...]:
+                          counter: NumberRead, missed: Sequence[Panel] = ()
+                          ) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with the grass tiles that may be the found tiles the counter counts left
     unread. A rescue starts with :data:`BOARD_TAPS` attempts, so the counter shows at most
     10 minus the tiles seen tapped (more only when attempts were bought); a counter read alike
@@ -1088,16 +1099,26 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
     the lawn's own green can pass for grass. Every grass tile whose picture stands in its
     middle at a card's size and lies within :data:`LIKE_A_COUNTED_TAP` of a card's sprite is
     then unread (said, and solved as not yet observed), never named: the counter may be the
-    one misread, and an unread tile costs a caveat where a missed one costs the advice."""
+    one misread, and an unread tile costs a caveat where a missed one costs the advice.
+
+    When a card was missed (``missed``: the panels found beside it; no card is taken) its
+    animal's sprite is not there to compare: the tiles seen tapped are counted without those
+    left unread as maybe found on the lawn, and every grass tile with a picture in its middle
+    is unread (fresh wider 770098 at 0.66x: the Raptor's card past the card area, a found
+    Raptor tile in the lawn's green stated untapped with ``--animals``, the counter's 2 met
+    by it unread elsewhere and a grass tile's decoration)."""
     if counter.value is None or not counter.agree or counter.lead <= 0.0:
         return tiles
-    shown = sum(tile.kind != "ground" for row in tiles for tile in row)
+    shown = sum(tile.kind != "ground" and not (missed and tile.lawn)
+                for row in tiles for tile in row)
     if BOARD_TAPS - counter.value <= shown:
         return tiles
     pictures = _card_pictures(cards)
     out = [list(row) for row in tiles]
     for (r, c), sprite in _centred_pictures(image, lattice, tiles):
-        if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
+        if missed and not pictures:
+            out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+        elif any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
                for card in pictures if _card_sized(sprite, card)):
             out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
     return tuple(tuple(row) for row in out)
@@ -1826,13 +1847,14 @@ def _edge_band(box: tuple[int, int, int, int], width: int, height: int) -> bool:
 
 
 def find_cards(image: np.ndarray, lattice: Lattice,
-               tiles: tuple[tuple[TileSeen, ...], ...] = ()) -> tuple[CardSeen, ...]:
+               tiles: tuple[tuple[TileSeen, ...], ...] = (),
+               missed: list[Panel] | None = None) -> tuple[CardSeen, ...]:
     """The animal cards: the row of equal panels above the board told from the ground by
     colour, left to right, each read (:mod:`gridsight.games.disco_zoo.cards`); the found
     ``tiles`` show the rarities' colours on this screen, the filled boxes' references. A
     row with a panel that shows nothing of a card (:func:`bare_panel`) is no row of cards:
-    none is kept."""
-    cards = _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+    none is kept. ``missed``: as :func:`.cards.find_cards`'."""
+    cards = _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles), missed)
     return () if any(bare_panel(card) for card in cards) else cards
 
 
@@ -1864,23 +1886,29 @@ def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, li
 INK_LEVELS = (45.0, 60.0, 80.0)  # colour distances from the bar at which the counter is read
 
 
-def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
+def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
+                 missed: Sequence[Panel] = ()) -> NumberRead:
     """The big number of the top bar (above the cards, or above the board), across the
     screen's width (the cards' row, or the board's, and a little more: a phone's screen may
     stand in a larger picture), on the bar's colour (:func:`_bar_colours`). Read with the ink
     cut at each of :data:`INK_LEVELS` and kept only when every cut that finds a number (two
     at least) reads the same (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG
-    makes ambiguous reads differently at some cut."""
-    bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
+    makes ambiguous reads differently at some cut.
+
+    ``missed``: the card panels found when a card beside them was missed (no card is then
+    taken): the bar is above them all the same. Sought above the board instead, the band took
+    in the cards and a card's words (fresh wider 770130 at 0.86x: its counter's 5 read 4 with
+    no warning, the attempts stated wrong with ``--animals``)."""
+    boxes = [card.panel.box for card in cards] or [panel.box for panel in missed]
+    bottom = min((box[1] for box in boxes), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())
     width = lattice.cols * lattice.pitch_x
-    left = min([c.panel.box[0] for c in cards] + [lattice.x]) - 0.12 * width
-    right = max([c.panel.box[0] + c.panel.box[2] for c in cards] + [lattice.x + width]) \
-        + 0.12 * width
+    left = min([box[0] for box in boxes] + [lattice.x]) - 0.12 * width
+    right = max([box[0] + box[2] for box in boxes] + [lattice.x + width]) + 0.12 * width
     xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
-    if cards:
-        bottom = _under_the_bar(image, bottom, cards)
+    if boxes:
+        bottom = _under_the_bar(image, bottom, boxes)
     band = image[:bottom, xa:xb].astype(np.float32)
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
@@ -1978,7 +2006,7 @@ BAR_SAME = 12.0  # colour distance within which a row under the cards' top is th
 BAR_ROWS = 8  # the rows above the cards' top whose colour is the bar's
 
 
-def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> int:
+def _under_the_bar(image: np.ndarray, top: int, cards: Sequence[Box]) -> int:
     """Where the bar above the cards ends, from ``top`` (the highest card's top): the same,
     unless rows from there down over the cards' columns are (their median) the bar's colour
     (that of the rows just above ``top``): a card box marked with its top tucked under the
@@ -1987,12 +2015,11 @@ def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> 
     it (a row of a bold word's strokes is mostly ink, the counter's digit stands in these
     rows). Below a card's true top its own colour and picture show, not the bar's (a card of
     the bar's colour is seen from the bar's top, and nothing moves)."""
-    spans = [np.arange(max(0, c.panel.box[0]), min(image.shape[1], sum(c.panel.box[::2])))
-             for c in cards]
+    spans = [np.arange(max(0, box[0]), min(image.shape[1], box[0] + box[2])) for box in cards]
     columns = np.concatenate(spans)
     if top < 1 or len(columns) == 0:
         return top
-    limit = min(image.shape[0], top + int(SEEN_TOP_MOST * min(c.panel.box[3] for c in cards)))
+    limit = min(image.shape[0], top + int(SEEN_TOP_MOST * min(box[3] for box in cards)))
     # (each row's median over the cards' columns, of the rows looked at only: from
     # BAR_ROWS above ``top`` down to ``limit``; the whole height's was 0.4 s of a 9x
     # phone-sized screen's read, the same answer)
