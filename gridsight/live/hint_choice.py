@@ -9,7 +9,8 @@ list of the regions first: the region's name is on the screen, and once it is pi
 card's list holds that region's few), and a button that reads the board again with the ones
 picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. When no card is
 seen at all, the lists are one per card a rescue may show (its animals and a pet), those after
-the first starting at ``none`` (no such card), and the region's list is on a line of its own;
+the first starting at ``none`` (no such card), and the region's list is on a line of its own
+(the region read off the title, when it is, picked already: :attr:`HintChoices.seen`);
 when the names read fit no rescue, each list starts with the name read (one click reads with
 them anyway). The chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
 panel.
@@ -119,6 +120,10 @@ class HintChooser(QWidget):
                            else f"the {part} {k + 1}'s animal ({NO_PART}: no such {part})")
             grid.addWidget(box, at, col + 1)
             self.lists.append(box)
+        if self.groups is not None and choices.seen:
+            # The group the screen seems to show (the title's region), picked for the player,
+            # who confirms it: each list then holds that group's few candidates.
+            self.groups.setCurrentIndex(max(0, self.groups.findText(choices.seen)))
         self.button = QPushButton("Read with these")
         self.button.setObjectName(f"hint:{choices.hint}:apply")
         self.button.setToolTip("read the board again with the ones picked (until a new game)")

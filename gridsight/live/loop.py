@@ -41,6 +41,7 @@ lines in memory) and the advice goes on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -199,6 +200,9 @@ class LiveLoop:
         self._choices: HintChoices | None = None  # what the reader asked the player to choose
         self._unread = False  # the board as believed cannot be read: no advice shown
         self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game's
+        #: Whether a panel offers what the reader asks the player to choose (the panel sets
+        #: it: ``live --no-panel`` has none, and the player must start again with the option)
+        self.choices_offered = False
         self.clock = clock
         self.log = log
         if log is not None:
@@ -396,8 +400,11 @@ class LiveLoop:
         try:
             reading = self._reading_now()
         except InputError as error:
-            self._problems = (f"cannot read the board: {_first_line(error)}",)
             self._choices = getattr(error, "choices", None)
+            said = _first_line(error)
+            if self._choices is not None:
+                said = _refusal_words(said, self._choices, self.spec, self.choices_offered)
+            self._problems = (f"cannot read the board: {said}",)
             # No advice is shown for a board not read: the last one's may be another board's
             # (after a new game whose cards' names are not read, the last rescue's tap stayed
             # shown). It is kept for when the same board reads again (a toast gone).
@@ -816,6 +823,35 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
                   for d in doubts if d.cell is not None and d.cell not in taken)
     return replace(advice, marks=advice.marks + marks) if marks else advice
+
+
+_CLAUSES = re.compile(r"(; |(?<!e\.g)\. )")
+
+
+def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: bool) -> str:
+    """A refusal's message as a live player can act on it: the reader's words name the
+    command line's option (``name the animals ... with --animals``), which a player in the
+    middle of a game gives only by starting again. With the choice offered in the panel, the
+    clauses naming an option give way to where to pick it; without a panel (``--no-panel``),
+    the message says to start again with it.
+
+    >>> from gridsight.registry import get_spec
+    >>> ask = HintChoices("animals", (("Pig",),))
+    >>> _refusal_words("no cards; name the animals with --animals, e.g. --animals Pig",
+    ...                ask, get_spec("disco-zoo"), True)
+    "no cards; pick the animals in the panel's lists"
+    """
+    flags = tuple(f for h in spec.hints for f in (h.flag, *h.aliases)) or (f"--{choices.hint}",)
+    named = next((h.flag for h in spec.hints if h.name == choices.hint), f"--{choices.hint}")
+    if not offered:
+        return (f"{message} (to give {named}, start live again with it; the panel, left out by "
+                "--no-panel, offers the pick)")
+    parts = _CLAUSES.split(message)
+    kept = "".join(part + sep for part, sep in zip(parts[::2], parts[1::2] + [""])
+                   if not any(flag in part for flag in flags))
+    kept = kept.rstrip("; .")
+    where = f"pick the {choices.hint} in the panel's lists"
+    return f"{kept}; {where}" if kept else where
 
 
 def _first_line(error: object) -> str:

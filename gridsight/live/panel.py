@@ -213,6 +213,7 @@ class Panel(QWidget):
         self.hint_chooser = HintChooser(
             lambda name, value: self._apply(self.loop.set_hint(name, value)))
         layout.addWidget(self.hint_chooser)
+        loop.choices_offered = True  # the loop's refusals then say to pick here, not restart
         self.status = QLabel("")  # the details (game, counter, confidence) and the warnings
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)

@@ -59,7 +59,7 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "choices": None if view.choices is None else {
             "hint": view.choices.hint, "options": [list(o) for o in view.choices.options],
             # the parts from this one on may be left out ("none"); null: every part is given
-            "fewest": view.choices.fewest},
+            "fewest": view.choices.fewest, "seen": view.choices.seen or None},
     }
 
 
