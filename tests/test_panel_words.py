@@ -262,3 +262,44 @@ def test_cells_are_as_wide_as_what_they_show_not_a_name_no_cell_shows():
     assert cell.minimumWidth() >= shown  # room for the widest it may show
     assert cell.minimumWidth() < metrics.horizontalAdvance("not dug") + 12
     panel.close()
+
+
+@pytest.mark.parametrize("game, marks", [
+    # A certain rupoor not dug: "(rupoor)" filled 49 of its cell's 52 px, and under the mark's
+    # 2 px border it was cut.
+    ("thrill-digger", (("KNOWN", "rupoor"),)),
+    # Animals certain but not tapped, in a rescue's cells.
+    ("disco-zoo", (("KNOWN", "Flying Squirrel"), ("KNOWN", "Tiddalik"), ("KNOWN", "Gorilla"))),
+])
+def test_every_text_a_cell_shows_fits_it_with_room_each_side(game, marks):
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.live.panel import CELL_MARGIN
+    from gridsight.solvers.advice import CellMark, MarkKind
+
+    panel = _manual_panel(game)
+    panel.show()
+    panel.resize(panel.minimumSizeHint())  # the panel at its narrowest: the cells' least
+    QApplication.processEvents()
+    blank = next(w for _, w in panel.choice_words() if not w.colour)
+    button = panel.cells[0][0]
+    for kind, label in marks:
+        mark = CellMark(0, 0, MarkKind[kind], label)
+        for recommended in (False, True):  # under a mark's border, and the advised cell's
+            panel._show_cell(button, 0, 0, blank, None, mark, None, None, manual=False,
+                             conflict=False, recommended=recommended, confidence=1.0)
+            button.ensurePolished()
+            border = 3 if recommended else 2
+            metrics = QFontMetrics(button.font())
+            assert label.split(" ")[0] in button.text()
+            widest = max(metrics.horizontalAdvance(line) for line in button.text().split("\n"))
+            assert widest + 2 * (border + CELL_MARGIN) <= button.width(), (label, widest)
+            assert metrics.height() >= 8  # smaller, never too small to read
+    # The game's own short words keep the cells' usual size: nothing else is made smaller.
+    for _, word in panel.choice_words():
+        if word.short:
+            panel._show_cell(button, 0, 0, word, None, None, None, None, manual=False,
+                             conflict=False, recommended=False, confidence=1.0)
+            assert "font-size" not in button.styleSheet(), word.short
+    panel.close()
