@@ -655,9 +655,11 @@ class LiveLoop:
             return "no advice: this board is not solved (why below)"
         return "no advice for this board"
 
-    def _details(self) -> tuple[str, ...]:
+    def _details(self, shown: Advice | None) -> tuple[str, ...]:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
-        the objective, the advice's own details."""
+        the objective, the details of the advice ``shown`` (none while nothing may be drawn:
+        with the game's window minimised the panel still said "91% that this cell and the
+        next step are both safe" under empty cells)."""
         parts = [self.source.title(), *self.source.status_parts()]
         value, counter = self._counter_said(), self.spec.counter
         if value is not None and counter is not None:
@@ -673,7 +675,6 @@ class LiveLoop:
         objectives = self.spec.objectives
         if objectives is not None and self.objective != objectives.default:
             parts.append(f"aim: {self.spec.words.objective_name(self.objective or '')}")
-        shown = self._advice_shown()
         if shown is not None:
             parts += list(shown.details)
         notes = getattr(self.source, "notes", None)  # standing caveats of the setup
@@ -723,7 +724,7 @@ class LiveLoop:
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step, why=self._said(shown)[1] if shown is not None else "",
-            details=self._details(),
+            details=self._details(shown),
             thinking=self.thinking, doubts=self._doubts if shown is not None else (),
             choices=self._choices, screen=self._screen)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
