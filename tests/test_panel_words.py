@@ -303,3 +303,36 @@ def test_every_text_a_cell_shows_fits_it_with_room_each_side(game, marks):
                              conflict=False, recommended=False, confidence=1.0)
             assert "font-size" not in button.styleSheet(), word.short
     panel.close()
+
+
+def test_a_long_status_once_shown_leaves_no_gap_over_the_board_after_it():
+    # The game's window minimised: "waiting: window ... is minimised or hidden; waiting for
+    # it" took three lines; back, the one-line advice kept their height, a gap over the board,
+    # and the panel stayed taller for good.
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.registry import get_spec
+
+    panel = _manual_panel("minesweeper", get_spec("minesweeper").example)
+    panel.show()
+
+    def settled() -> tuple[int, int]:
+        for _ in range(6):
+            QApplication.processEvents()
+        return panel.advice_line.height(), panel.height()
+
+    view = panel.loop.view
+    line, high = settled()
+    panel.show_view(replace(view, status="waiting: window 'Game minesweeper' is minimised or "
+                                         "hidden; waiting for it " + "and longer " * 6))
+    assert settled()[0] > line  # wrapped: more lines
+    panel.show_view(view)
+    assert settled() == (line, high)
+    # A panel the player made taller stays so.
+    panel.resize(panel.width(), high + 80)
+    settled()
+    panel.show_view(view)
+    assert settled()[1] == high + 80
+    panel.close()

@@ -396,6 +396,8 @@ class Panel(QWidget):
         heights are reserved in the layout (a wrapped label's height depends on its width,
         which a window's minimum size does not account for: the other rows would be squeezed
         into each other)."""
+        # As tall as its contents (not taller by the player's hand): shrunk back with them.
+        snug = self.isVisible() and self.height() <= self.minimumSizeHint().height()
         # The advice alone: an unsure cell it depends on is said just under it, in the doubt
         # bar with its choices (the status line everywhere else says both).
         self.advice_line.setText(advice_alone(view.status, view.doubts))
@@ -408,11 +410,21 @@ class Panel(QWidget):
         if self.notice:
             parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
         self.status.setText("<br>".join(p for p in parts if p))
-        # At the narrowest the window may be (the board's width), so any width fits it.
+        # At the narrowest the window may be (the board's width), so any width fits it. A
+        # label's height for a width is never under its minimum height: that is let go first,
+        # or a long line once shown (the game's window minimised: two lines) kept its height
+        # under every shorter one after it, a gap over the board.
         for label in (self.advice_line, self.why_line, self.status):
+            label.setMinimumHeight(0)
             label.setMinimumHeight(label.heightForWidth(self.board.minimumWidth())
                                    if label.isVisibleTo(self) or label is not self.why_line
                                    else 0)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # the labels' new heights set the window's least size
+        high = self.minimumSizeHint().height()
+        if snug and self.height() > high:
+            self.resize(self.width(), high)
 
     def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
                    figure: CellFigure | None, mark: CellMark | None, piece: str | None,
