@@ -336,3 +336,25 @@ def test_a_long_status_once_shown_leaves_no_gap_over_the_board_after_it():
     panel.show_view(view)
     assert settled()[1] == high + 80
     panel.close()
+
+
+def test_the_advice_s_why_follows_it_with_no_blank_line_at_any_width():
+    # Each line's height was reserved for the panel's narrowest width (the advice on two
+    # lines there): a wider panel showed its one-line advice, a blank line, then the why.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.registry import get_spec
+
+    panel = _manual_panel("disco-zoo", get_spec("disco-zoo").example)
+    panel.show()
+    metrics = panel.advice_line.fontMetrics()
+    for width in (panel.minimumSizeHint().width(), 900):
+        panel.resize(width, panel.height())
+        for _ in range(6):
+            QApplication.processEvents()
+        advice, why = panel.advice_line, panel.why_line
+        assert why.isVisible() and advice.text().startswith("Tap ")
+        lines = -(-metrics.horizontalAdvance(advice.text()) // advice.contentsRect().width())
+        assert advice.height() <= lines * metrics.lineSpacing() + 4, width
+        assert why.y() - (advice.y() + advice.height()) <= 12  # the layout's spacing
+    panel.close()

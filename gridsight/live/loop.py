@@ -667,8 +667,8 @@ class LiveLoop:
             parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
                                               is not None else ""))
         for name, value in self._chosen.items():
-            shown = ", ".join(value) if isinstance(value, (tuple, list)) else str(value)
-            parts.append(f"{name} set by hand: {shown} (until a new game)")
+            picked = ", ".join(value) if isinstance(value, (tuple, list)) else str(value)
+            parts.append(f"{name} set by hand: {picked} (until a new game)")
         conf = self.source.confidence()
         if conf is not None:
             parts.append(f"read confidence {conf:.2f}")

@@ -410,21 +410,36 @@ class Panel(QWidget):
         if self.notice:
             parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
         self.status.setText("<br>".join(p for p in parts if p))
-        # At the narrowest the window may be (the board's width), so any width fits it. A
-        # label's height for a width is never under its minimum height: that is let go first,
-        # or a long line once shown (the game's window minimised: two lines) kept its height
-        # under every shorter one after it, a gap over the board.
-        for label in (self.advice_line, self.why_line, self.status):
-            label.setMinimumHeight(0)
-            label.setMinimumHeight(label.heightForWidth(self.board.minimumWidth())
-                                   if label.isVisibleTo(self) or label is not self.why_line
-                                   else 0)
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()  # the labels' new heights set the window's least size
+        self._fit_labels()
         high = self.minimumSizeHint().height()
         if snug and self.height() > high:
             self.resize(self.width(), high)
+
+    def _fit_labels(self) -> None:
+        """Each line's height as its text needs at the width it has (at least the board's:
+        the narrowest the window may be), again whenever the width changes. Reserved at the
+        narrowest width, the one-line advice of a wider panel had a blank line under it, before
+        its why. A label's height for a width is never under its minimum height: that is let
+        go first, or a long line once shown (the game's window minimised: three lines) kept
+        its height under every shorter one after it, a gap over the board."""
+        layout = self.layout()
+        width = self.board.minimumWidth()
+        if layout is not None:
+            margins = layout.contentsMargins()
+            width = max(width, self.width() - margins.left() - margins.right())
+        self._fitted_width = self.width()
+        for label in (self.advice_line, self.why_line, self.status):
+            label.setMinimumHeight(0)
+            label.setMinimumHeight(label.heightForWidth(width)
+                                   if label.isVisibleTo(self) or label is not self.why_line
+                                   else 0)
+        if layout is not None:
+            layout.activate()  # the labels' new heights set the window's least size
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.width() != getattr(self, "_fitted_width", None):
+            self._fit_labels()
 
     def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
                    figure: CellFigure | None, mark: CellMark | None, piece: str | None,
