@@ -315,6 +315,14 @@ class LiveDriver:
             # beside the board and off the strip (inside the capture too, under the board)
             box = place_panel(size, [board] + strip, screen) if board is not None else box
             if not inside(box, screen) and board is not None:
+                # Beside the board alone, clear of the strip: the strip under a window as wide
+                # as the screen's 80% made the two one block that wide, so the 8x5 pit's panel
+                # went to the screen's corner, over the game's wallet, with room right of the
+                # pit (1121-1590 px on 1600 x 900, level with it).
+                alone = place_panel(size, [board], screen)
+                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                    box = alone
+            if not inside(box, screen) and board is not None:
                 box = self._squeezed(size, [board] + strip, screen) or box
             if not inside(box, screen):
                 w, h = size
