@@ -161,6 +161,9 @@ def test_the_panel_offers_the_region_then_the_cards_when_none_is_seen(loop, no_c
         apply = panel.findChild(QPushButton, "hint:animals:apply")
         assert region is not None and apply is not None and all(lists)
         assert [box.currentText() for box in lists[1:]] == ["none"] * 3  # unpicked: no card
+        # Card 1 is always there, and nothing says which: it waits for the player's pick (it
+        # started at the region's first animal, and one click read a rescue of a Monkey).
+        assert lists[0].currentText() == "(pick one)" and not apply.isEnabled()
         # Four lists and a button fit beside a board: no wider than without the chooser.
         asked = panel.minimumSizeHint().width()
         panel.hint_chooser.setVisible(False)
