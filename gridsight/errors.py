@@ -72,6 +72,9 @@ class HintChoices:
     fewest: int | None = None
     question: str = ""  # what the panel asks, when the hint's usual question does not fit
     said: str = ""  # what is not read, in a few words for the status line ("" : the usual)
+    #: The group the screen seems to show (Disco Zoo's region read off the title alone),
+    #: preselected in the panel's list of groups; the player confirms it. "": none read.
+    seen: str = ""
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
         """``picked`` (one value per part) as the hint's value, the parts left out

@@ -237,14 +237,19 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                      + ", ".join(a.name for a in animals))
         return region, animals
     if not screen.cards:
+        titled = None if hints.region or image is None else _title_alone(image, screen)
+        where = (f"Pick the region (the title reads {titled}: check it), then each card's "
+                 "animal, in card order." if titled else
+                 "Pick the region (its name is on the screen), then each card's animal, in "
+                 "card order.")
+        choices = _any_choices(
+            hints.region, MOST_ANIMALS + 1, fewest=1,
+            question="No animal cards are seen above the board: which animals does the rescue "
+                     "hide? " + where,
+            said="the animal cards are not seen")
         raise ReadError("found a rescue board but no animal cards above it; name the animals "
                         "in card order with --animals, e.g. --animals Panda,Tiger",
-                        choices=_any_choices(
-                            hints.region, MOST_ANIMALS + 1, fewest=1,
-                            question="No animal cards are seen above the board: which animals "
-                                     "does the rescue hide? Pick the region (its name is on "
-                                     "the screen), then each card's animal, in card order.",
-                            said="the animal cards are not seen"))
+                        choices=replace(choices, seen=titled or ""))
     clues = card_clues(screen.cards)
     found = [((r, c), tile.rarities) for r, row in enumerate(seen)
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
@@ -638,6 +643,18 @@ def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
             if all(options):
                 groups.append((region, options))
     return HintChoices("animals", settled.options, tuple(groups), "region")
+
+
+def _title_alone(image: np.ndarray, screen: RescueScreen) -> str | None:
+    """The region's name read off the title bar alone (:func:`.names.title_alone`), for a
+    screen with no card seen: preselected in the live panel's region list, never settling
+    an animal."""
+    from gridsight.games.disco_zoo.names import title_alone
+
+    try:
+        return title_alone(image, screen.lattice.y)
+    except (ValueError, IndexError):  # a screen whose text lines are not where they fit
+        return None
 
 
 def _any_choices(region: str | None, parts: int, fewest: int | None = None,
