@@ -234,9 +234,10 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
     """Harder desktop 99706 (a 621 px phone on a 2560x1440 monitor): the only region holding
     the whole board began at the board's top, so its cards and counter were cut off; the read
     there, every tile and no furniture, was dropped as not credible before the screen around
-    it was looked for, and the capture was refused. A board read whole at its region's top is
-    now read again around it, and counts when that read finds furniture; a board lower in
-    its region, with nothing found above it, still does not."""
+    it was looked for, and the capture was refused. A board read whole at its region's top,
+    or up to a rescue's furniture's height below it (``TOP_CUT``), is now read again around
+    it, and counts when that read finds furniture; a board lower in its region, with nothing
+    found above it, still does not."""
     import gridsight.readers.desktop as desktop
     from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
@@ -245,7 +246,9 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
         return _grass_board(x, y, 32, furniture)
 
     screen = Region(100, 0, 200, 400, 1.0)  # the board at x 120-280, y 150-310 in the frame
-    for cut_at, found in ((150, True), (100, False)):
+    # At its region's top, 2.3 cells below it (500011 with two monitors: the region's top
+    # through the cards), found; 4 cells below it, with nothing found above, not.
+    for cut_at, found in ((150, True), (76, True), (22, False)):
         part = Region(110, cut_at, 180, 250, 1.0)
 
         def locate(pixels: np.ndarray) -> BoardRead:
