@@ -153,3 +153,35 @@ def test_names_differing_only_in_letters_no_label_shows_are_not_told_by_shapes()
     assert not told_apart("Dog", ("Sheep", "Pig", "Cow", "Dog"), labels)
     assert told_apart("Dog", ("Sheep", "Pig", "Dog"), labels)  # P is a label's letter
     assert told_apart("Horse", ("Horse", "Cow", "Sheep"), labels)
+
+
+class _Cell:
+    def __init__(self, label: str) -> None:
+        self.label, self.known = label, True
+
+
+class _Board:
+    """The little of a board read that calibrate's counter check looks at."""
+
+    def __init__(self, labels: list[list[str]]) -> None:
+        self.cells = [[_Cell(label) for label in row] for row in labels]
+
+    def unknown(self):
+        return iter(())
+
+
+def test_calibrate_counts_the_counter_analyze_takes():
+    """Fresh harder desktops 795002 and 796003: the counter's digits read 5 (every cut
+    alike, lead 0.013, no value of its own) and ``analyze`` took "5 attempts left (counter,
+    agreeing with 5 tiles tapped)"; calibrate said the counter was not found. It counts it
+    found when the reading takes it with no warning, and not when the digits disagree."""
+    from gridsight.games.disco_zoo.reader import _counter_taken
+    from gridsight.vision.digits import NumberRead
+
+    labels = [["empty"] * 5] + [["ground"] * 5 for _ in range(4)]
+    gaps = (tuple(0.0 if d == 5 else 0.5 for d in range(10)),)
+    five = NumberRead(None, 0.013, ((5, 0.9),), gaps, True)
+    assert _counter_taken(five, _Board(labels))
+    labels[1][:2] = ["empty", "empty"]  # 7 tapped: 5 left is no longer the board's count
+    assert not _counter_taken(five, _Board(labels))
+    assert not _counter_taken(NumberRead(None, 0.0, (), (), False), _Board(labels))
