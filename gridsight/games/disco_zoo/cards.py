@@ -291,6 +291,12 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
 # with the ground on both sides, is a card missed, and no card is then taken for the
 # screen's (the animals are asked for).
 INK_BESIDE = 0.5
+# The ink is looked for across the screen inside its frames, not in the cards' search area
+# alone: that area reaches a share of the board's width beside it, and where the board is
+# narrow for the screen (the wider looks' boards at half its width) a card stands across its
+# side (fresh wider-look 790000 at 2.2x: the Dragon card cut by the area's right side, its ink
+# a group reaching that side and so taken for the screen's edge; "animals: Triceratops,
+# Diplodocus" stated with no warning).
 INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges, JPEG)
 
 
@@ -304,7 +310,10 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
         return False
     top = max(0, min(p.box[1] for p in panels))
     bottom = max(p.box[1] + p.box[3] for p in panels)
-    x0, x1 = max(0, int(area[0])), min(image.shape[1], int(area[0] + area[2]))
+    # Across the whole screen inside its frames, not only ``area``: a card may stand past the
+    # area's side where the board is narrow for the screen (see INK_ACROSS).
+    left, right = frame_sides(image)
+    x0, x1 = left, image.shape[1] - right
     crop = image[top:bottom, x0:x1]
     if crop.size == 0:
         return False

@@ -42,6 +42,7 @@ from gridsight.games.disco_zoo.cards import (
     CardSeen,
     border_colour,
     classify_boxes,
+    frame_sides,
     read_card,
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
@@ -344,13 +345,14 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     one of its edges (:func:`_not_going_on`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                    keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
+    inside = _inside_frame(image)
+    candidates = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                           keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = _best_lattice(image, candidates, None)
     if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                   keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
+        wider = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                          keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
@@ -380,6 +382,27 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+
+FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
+
+
+def _inside_frame(image: np.ndarray):
+    """A filter of lattices keeping those inside the picture's one-coloured side frames
+    (:func:`.cards.frame_sides`: a letterbox's pillars, a mirroring window's border): no
+    board stands on a column of one colour from the top of the picture to its bottom. Fresh
+    780010 letterboxed in a 3:4 frame with grey pillars: a lattice of 1.5x the board's pitch
+    reaching 1.7 tiles into the left pillar (its grey read as grass) was read, with
+    ``--animals``, as a board with four empty tiles where the board showed eleven, no
+    warning."""
+    left, right = frame_sides(image)
+    width = image.shape[1]
+
+    def inside(lattices: Sequence[Lattice]) -> list[Lattice]:
+        return [lat for lat in lattices
+                if lat.x >= left - FRAME_SLACK * lat.pitch_x
+                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x]
+    return inside
 
 
 PITCH_AROUND = 5 / 4  # a lattice of 4 by 4 of the board's tiles has 4/5 of its pitch
@@ -1417,6 +1440,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
     _hide_covered(image, lattice, tiles, rims)
+    _hide_across(image, lattice, tiles, rims)
     _one_dirt_colour(tiles, inner)
     _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -1723,6 +1747,30 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
                 and not _lined_along(image, lattice, shown):
             for r, c in shown:
                 tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+
+
+def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
+                 rims: np.ndarray) -> None:
+    """A whole row (or column) of tiles read found, of one colour carrying on past the
+    board's side beside it (within :data:`COVER_SAME`), with no lattice line between them
+    (:func:`_lined_along`), is something lying across the board (a notification): its tiles
+    are hidden. No found tile reaches past the board, and a row of them shows the lines
+    between them. Fresh 780008 with a light toast (1x) over the fourth row, its cream within
+    a Constellation rarity's colour: five found Pisces read with ``--animals``, no warning.
+    Hidden tiles (the toast's ends) count neither way; at least three must show."""
+    rows, cols = lattice.rows, lattice.cols
+    lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
+        [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
+    for cells, beside in lines:
+        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
+        if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
+            continue
+        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
+        outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
+        if any(o is not None and np.linalg.norm(o - colour) < COVER_SAME for o in outside) \
+                and not _lined_along(image, lattice, shown):
+            for r, c in shown:
+                tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
 
 
 EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them

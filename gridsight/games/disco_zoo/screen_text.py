@@ -99,6 +99,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     unread: list[Cell] = []
     found: list[FoundTile] = []
     empty: list[Cell] = []
+    standing = _standing_in(screen.cards, animals) if cards_match else {}
     for r, row in enumerate(seen):
         out = []
         for c, (label, tile) in enumerate(row):
@@ -114,7 +115,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  f"{'/'.join(tile.rarities)} tile, which no animal of this "
                                  "rescue has: unread")
                 else:
-                    found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
+                    found.append(FoundTile((r, c), _candidates(tile, animals, standing),
+                                           tile.sprite))
                     out.append("?")
             elif label == "empty":
                 empty.append((r, c))
@@ -846,11 +848,34 @@ def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:
     return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
 
 
-def _candidates(tile: TileSeen, animals: Sequence[Animal]) -> tuple[int, ...]:
-    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
+def _candidates(tile: TileSeen, animals: Sequence[Animal],
+                standing: dict[str, set[int]] | None = None) -> tuple[int, ...]:
+    """The animals a found tile's colour allows (its rarity's, the pets, and those whose
+    card shows that rarity's colour, ``standing``: :func:`_standing_in`), or every animal
     when its colour fits no rarity (or none of the rescue's)."""
-    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    also = {k for rarity in tile.rarities for k in (standing or {}).get(rarity, ())}
+    same = [k for k, a in enumerate(animals)
+            if a.rarity in tile.rarities or a.is_pet or k in also]
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+def _standing_in(cards: Sequence[CardSeen], animals: Sequence[Animal]) -> dict[str, set[int]]:
+    """For each rarity, the animals named (in card order) whose card's filled boxes read
+    clearly as that rarity's colour though the animal is of another: on this screen that
+    colour may be the animal's own (its rarity's colour drawn or seen near the other's), so
+    a found tile of it may be that animal too. Fresh wider-look 790021 as JPEG 60: Pegasus's
+    card's filled box and its found tile both read rare; with ``--animals Pisces,Pegasus``
+    the card's boxes were set aside with a warning, but the tile was stated Pisces (the rare
+    one) where it was Pegasus."""
+    out: dict[str, set[int]] = {}
+    for k, (card, animal) in enumerate(zip(cards, animals)):
+        boxes = card.boxes
+        if boxes is None or boxes.confidence < BOX_SURE or not card.rarity or \
+                card.rarity_confidence < RARITY_SURE or animal.is_pet:
+            continue
+        if card.rarity != animal.rarity and colour_rules_out(animal, card.rarity, boxes.count):
+            out.setdefault(card.rarity, set()).add(k)
+    return out
 
 
 HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
