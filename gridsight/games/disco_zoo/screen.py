@@ -347,10 +347,12 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                     keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
     best = _best_lattice(image, candidates, None)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
+        # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                   keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
+        wider = lattice_candidates(image, rows, cols,
+                                   min_width=_widest_search(facts, best), keep=LATTICES_WIDER,
+                                   shifts=LATTICE_SHIFTS)
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
@@ -379,6 +381,25 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
+
+
+def _widest_search(facts: dict, best: _Best) -> float:
+    """The least width (a share of the picture's) of the lattices the wider search of
+    :func:`locate_rescue` proposes: ``board_min_width``, or :data:`NARROWER` of it when no
+    lattice tried fitted at all (``best`` fits none; also for want of lines). Issue 18 pins no
+    board width (its phone inside a desktop was refused for a board under 55% of the frame's
+    width); a tablet's 4:3 screen or a phone in a mirroring window's frame shows the board
+    narrower (fresh wider real-look 720006 at 2.03x: a board 50% of the window's width, never
+    proposed; the lattices of 0.55 of the width or more, none reading a rescue tile: refused).
+    Only then: the board of every screen read today stays the first lattice proposed.
+
+    And the wider search runs when nothing fits too, not only when a fit leaves tiles unread:
+    720037 at 0.60x (decorations on most tiles, lines 0.9 of the grass): the board's lattice
+    third by its lines, after two over the cards, which read no tile."""
+    least = facts["board_min_width"]
+    return least * NARROWER if best[1] < 0 else least
 
 
 PITCH_AROUND = 5 / 4  # a lattice of 4 by 4 of the board's tiles has 4/5 of its pitch
