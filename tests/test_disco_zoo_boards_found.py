@@ -64,3 +64,14 @@ def test_narrower_boards_are_searched_only_when_no_lattice_fits():
     fits_some = (1.0, 0.2, lattice, (), False, 0.6)
     assert disco_screen._widest_search(facts, fits_none) < 0.55
     assert disco_screen._widest_search(facts, fits_some) == 0.55
+
+
+def test_a_lattice_of_the_fallback_search_must_read_every_tile():
+    """When the first search fitted nothing, the wider one's lattice is taken only reading
+    every tile (no-game desktop 98613: a lattice over windows, tiles "hidden", would be a
+    rescue; ``tests/test_disco_zoo_lines.py`` reads that desktop)."""
+    lattice = None
+    assert disco_screen._whole((1.0, 0.1, lattice, (), False, 1.0))
+    assert not disco_screen._whole((1.0, 0.1, lattice, (), False, 0.84))
+    assert not disco_screen._whole((0.0, -1.0, lattice, (), False, 1.0))
+    assert not disco_screen._whole(None)

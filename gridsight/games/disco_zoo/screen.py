@@ -346,7 +346,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     rows, cols = facts["rows"], facts["cols"]
     candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                     keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
-    best = _best_lattice(image, candidates, None)
+    best = first = _best_lattice(image, candidates, None)
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
@@ -359,6 +359,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if first is not None and first[1] < 0 and not _whole(best):
+        best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
     if best is None or best[1] < 0:
@@ -393,13 +395,24 @@ def _widest_search(facts: dict, best: _Best) -> float:
     width); a tablet's 4:3 screen or a phone in a mirroring window's frame shows the board
     narrower (fresh wider real-look 720006 at 2.03x: a board 50% of the window's width, never
     proposed; the lattices of 0.55 of the width or more, none reading a rescue tile: refused).
-    Only then: the board of every screen read today stays the first lattice proposed.
+    Only then, and the lattice so found is taken only when it reads every tile
+    (:func:`_whole`): the board of every screen read before stays the first proposed.
 
     And the wider search runs when nothing fits too, not only when a fit leaves tiles unread:
     720037 at 0.60x (decorations on most tiles, lines 0.9 of the grass): the board's lattice
     third by its lines, after two over the cards, which read no tile."""
     least = facts["board_min_width"]
     return least * NARROWER if best[1] < 0 else least
+
+
+def _whole(best: _Best | None) -> bool:
+    """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
+    nothing that fits (then moved to the board around it, or a row over), is taken: it fits
+    and reads every one of its tiles as a rescue tile (none hidden, none unread). Else the
+    first search's refusal stands: no-game desktop 98613 (harder kit), the wider search's best
+    a lattice over windows, 12 of its tiles "hidden", read as a rescue at 0.8 of the least
+    width."""
+    return best is not None and best[1] >= 0 and best[5] >= 1.0
 
 
 PITCH_AROUND = 5 / 4  # a lattice of 4 by 4 of the board's tiles has 4/5 of its pitch
