@@ -33,6 +33,14 @@ def test_a_row_of_big_boxes_across_the_card_is_read():
     assert row is not None and len(row.boxes) == 4
 
 
+def test_a_row_of_big_boxes_touching_across_the_card_is_read():
+    """Boxes with no gap make one run of ink across the card, as its edge does; the edge
+    reaches the area's bottom (the ground below the card), the row ends above it (710019)."""
+    panel = _panel(4, 30, 0)
+    row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), CARD)
+    assert row is not None and len(row.boxes) == 4
+
+
 def test_the_cards_edge_under_the_boxes_is_still_skipped():
     panel = _panel(3, 16, 6, edge=True)
     row = box_row(panel, (0, 0, panel.shape[1], panel.shape[0]), CARD)

@@ -122,7 +122,7 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         if height < min_side:
             continue  # a speck of a line: the panel's edge, noise
         inked = mask[top:bottom].any(axis=0)
-        if _edge_across(inked):
+        if _edge_across(inked) and bottom >= mask.shape[0] - 1:
             continue  # across the whole area: the panel's edge (boxes keep to its middle)
         across = inked.mean() > ACROSS  # (parted by gaps: big boxes, or a band of specks)
         if not _in_the_middle(mask[top:bottom]):
@@ -304,7 +304,10 @@ def _edge_across(inked: np.ndarray) -> bool:
     of it. A row of big boxes may span as much, parted by gaps of the panel's colour (fresh
     wider real-look 700005 at 1.49x: four boxes of 32 px over 0.92 of the card's inner width,
     skipped as an edge, the Crocodile's row unread). Such a band that holds no row of boxes
-    is skipped as before (:func:`box_row`)."""
+    is skipped as before (:func:`box_row`). The edge, the ground below the panel, reaches the
+    area's last row: a band in one run that ends above it, the panel's colour under it, is
+    tried as boxes too (710019 at 1.10x: four boxes 1 px apart across the card's whole
+    width)."""
     if inked.mean() <= ACROSS:
         return False
     return max((b - a for a, b in _runs(inked)), default=0) > ONE_RUN * len(inked)
