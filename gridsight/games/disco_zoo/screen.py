@@ -348,17 +348,22 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     inside = _inside_frame(image)
     candidates = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
                                            keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
-    best = _best_lattice(image, candidates, None)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    best = first = _best_lattice(image, candidates, None)
+    if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
+        # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                          keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS))
+        wider = inside(lattice_candidates(image, rows, cols,
+                                          min_width=_widest_search(facts, best),
+                                          keep=LATTICES_WIDER,
+                                          shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if first is not None and first[1] < 0 and not _whole(best):
+        best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
     if best is None or best[1] < 0:
@@ -382,6 +387,38 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
+
+
+def _widest_search(facts: dict, best: _Best) -> float:
+    """The least width (a share of the picture's) of the lattices the wider search of
+    :func:`locate_rescue` proposes: ``board_min_width``, or :data:`NARROWER` of it when no
+    lattice tried fitted at all (``best`` fits none; also for want of lines). Issue 18 pins no
+    board width (its phone inside a desktop was refused for a board under 55% of the frame's
+    width); a tablet's 4:3 screen or a phone in a mirroring window's frame shows the board
+    narrower (fresh wider real-look 720006 at 2.03x: a board 50% of the window's width, never
+    proposed; the lattices of 0.55 of the width or more, none reading a rescue tile: refused).
+    Only then, and the lattice so found is taken only when it reads every tile
+    (:func:`_whole`): the board of every screen read before stays the first proposed. That
+    search tries no shifted lattices (a picture with no board pays for it: 24 no-game
+    desktop pictures, 1.76 s to refuse on main, 5.02 s with shifts, 2.63 s without).
+
+    And the wider search runs when nothing fits too, not only when a fit leaves tiles unread:
+    720037 at 0.60x (decorations on most tiles, lines 0.9 of the grass): the board's lattice
+    third by its lines, after two over the cards, which read no tile."""
+    least = facts["board_min_width"]
+    return least * NARROWER if best[1] < 0 else least
+
+
+def _whole(best: _Best | None) -> bool:
+    """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
+    nothing that fits (then moved to the board around it, or a row over), is taken: it fits
+    and reads every one of its tiles as a rescue tile (none hidden, none unread). Else the
+    first search's refusal stands: no-game desktop 98613 (harder kit), the wider search's best
+    a lattice over windows, 12 of its tiles "hidden", read as a rescue at 0.8 of the least
+    width."""
+    return best is not None and best[1] >= 0 and best[5] >= 1.0
 
 
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
