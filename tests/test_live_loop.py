@@ -312,3 +312,29 @@ def test_a_minimised_window_s_panel_keeps_no_details_of_advice_it_does_not_show(
     assert not any(d in hidden.details for d in seen.advice.details)
     back = play(loop, screen(script.render(1)))
     assert all(d in back.details for d in back.advice.details)
+
+
+def test_a_window_reopened_is_not_said_minimised_while_it_is_being_shown():
+    # X makes a window before it maps it: the reopened game was found by its title unshown, and
+    # the player read "minimised or hidden" between "was closed" and the advice.
+    from gridsight.live.loop import OPENING_FRAMES
+
+    script = script_of("disco-zoo")
+    loop = loop_for("disco-zoo")
+    play(loop, screen(script.render(1)))
+    closed = Missing(MissingReason.CLOSED, "window 'Game' was closed; waiting for it to reopen")
+    unshown = Missing(MissingReason.MINIMISED, "window 'Game' is minimised or hidden; waiting")
+    said = [loop.step(m).status for m in [closed] + [unshown] * 3]
+    assert said == ["waiting: " + closed.message] * 4
+    back = play(loop, screen(script.render(1), at=(40, 10)))
+    assert back.advice is not None and not back.status.startswith("waiting")
+    # Minimised once shown: said at once.
+    assert loop.step(unshown).status == "waiting: " + unshown.message
+    # Opened minimised (still unshown past the moment a window takes to be mapped): said so.
+    loop.step(closed)
+    said = [loop.step(unshown).status for _ in range(OPENING_FRAMES + 1)]
+    assert said[0] == "waiting: " + closed.message and said[-1] == "waiting: " + unshown.message
+    # Before the game was ever found, the same.
+    fresh = loop_for("disco-zoo")
+    fresh.step(Missing(MissingReason.NOT_FOUND, "no window titled 'Game' yet"))
+    assert "no window" in fresh.step(unshown).status

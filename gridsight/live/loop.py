@@ -118,6 +118,12 @@ class LiveView:
 BUSY = "the board changed again before the solver was free"
 ENDED = "the session ended before the solver answered"
 
+#: Frames a window found again after it was closed (or before it was ever shown) may stay
+#: unshown and still be said as it was: X makes a window before it maps it, so a reopened game
+#: read "minimised or hidden" for a moment between "was closed" and the advice (a state the
+#: player never saw). A window still unshown past these frames was opened minimised: said so.
+OPENING_FRAMES = 30
+
 
 @dataclass
 class _Job:
@@ -223,6 +229,8 @@ class LiveLoop:
         self._screen: tuple[int, int, int, int] | None = None
         self._note = "" if not source.captures else "starting"
         self._hidden = ""
+        self._away: Any = None  # why the last frame was missing (a Missing), while it is
+        self._opening = 0  # frames the window, found again, has stayed unshown
         self._frame_rect: Any = None
         self._reading: BoardReading | None = None
         self._solved_key: tuple | None = None
@@ -297,8 +305,9 @@ class LiveLoop:
             self._detector.reset()  # the picture coming back counts as a change
             self._reads_due = 0
             self._frame_rect, self._geometry, self._screen = None, None, None
-            self._note = f"waiting: {frame.message}"
+            self._note = f"waiting: {self._missing(frame).message}"
             return self._publish()
+        self._away, self._opening = None, 0
         if not self.source.captures:
             return self._view
         changed = self._detector.changed(frame.pixels)
@@ -317,6 +326,21 @@ class LiveLoop:
         self.counters.reads += 1
         update = self.source.read(frame)
         return self._take(update)
+
+    def _missing(self, missing: Missing) -> Missing:
+        """Why there is no frame, as the player is told: a window found again after it was
+        closed (or not found) but not shown yet is being opened, and the last word stands
+        (:data:`OPENING_FRAMES`), rather than "minimised" for a moment before the advice."""
+        from gridsight.vision.capture import MissingReason
+
+        away = self._away
+        if missing.reason is MissingReason.MINIMISED and away is not None \
+                and away.reason in (MissingReason.CLOSED, MissingReason.NOT_FOUND) \
+                and self._opening < OPENING_FRAMES:
+            self._opening += 1
+            return away
+        self._away, self._opening = missing, 0
+        return missing
 
     def _take(self, update: SourceUpdate) -> LiveView:
         self._geometry = update.geometry
