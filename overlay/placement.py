@@ -4,7 +4,9 @@ The game's window is the player's; gridsight's windows go beside it:
 
 - the **status strip** (the advice in one line, its why and the warnings) right under the
   game window, else right above it, where the game has no controls of its own; when the screen
-  has no room above or below, inside the window under or over the *board*
+  has no room above or below (a game window taller than the screen), beside the window, level
+  with its lowest part on the screen (:func:`place_strip_beside`); when no side has room either,
+  inside the window under or over the *board*
   (:func:`gridsight.overlay.status.place_status`), never over the board itself;
 - the **panel** (a window a few hundred pixels wide) on the side of the game with the most
   room, right or left first (a panel beside a tall phone mirror), then below or above; when no
@@ -68,6 +70,31 @@ def place_strip(game: Box, screen: Box, height_for: Callable[[int], int],
     return None
 
 
+def place_strip_beside(game: Box, screen: Box, height_for: Callable[[int], int],
+                       min_width: int = MIN_STRIP_WIDTH, gap: int = GAP) -> Box | None:
+    """The strip's box beside ``game`` (right, else left: the side with more room, at least
+    ``min_width``), as wide as the game (at most the room), its foot level with the game's
+    lowest row on the screen; ``None`` when neither side has the room. For a game window
+    taller than the screen, whose strip went inside it, over the game's lower frame (a tray of
+    pentomino pieces).
+
+    >>> place_strip_beside(Box(40, 40, 540, 900), Box(0, 0, 1600, 900), lambda width: 60)
+    Box(x=588, y=840, w=540, h=60)
+    """
+    rooms = [(screen.x + screen.w - (game.x + game.w + gap), "right"),
+             (game.x - gap - screen.x, "left")]
+    room, side = max(rooms, key=lambda item: item[0])  # the right first when they are equal
+    if room < min_width:
+        return None
+    width = min(max(game.w, min_width), room)
+    height = int(height_for(width))
+    foot = min(game.y + game.h, screen.y + screen.h)
+    y = _clamp(foot - height, screen.y, screen.y + screen.h - height)
+    x = game.x + game.w + gap if side == "right" else game.x - gap - width
+    box = Box(x, y, width, height)
+    return box if inside(box, screen) and not box.overlaps(game) else None
+
+
 def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
                 gap: int = GAP) -> Box:
     """The panel's box (``size`` = width, height) beside every box of ``avoid`` (the game and
@@ -122,4 +149,4 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP) -
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "place_panel", "place_strip",
-           "union"]
+           "place_strip_beside", "union"]

@@ -44,7 +44,7 @@ import numpy as np
 
 from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.paint import render_layer
-from gridsight.overlay.placement import MIN_STRIP_WIDTH, place_strip
+from gridsight.overlay.placement import MIN_STRIP_WIDTH, place_strip, place_strip_beside
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
 from gridsight.vision.geometry import BoardGeometry
@@ -292,7 +292,8 @@ class OverlayWindow:
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there (a capture
         of a whole desktop) under or over the game's own window inside the capture; else
-        inside it beside the board (:mod:`gridsight.overlay.placement`)."""
+        beside the window (one taller than the screen); else inside it beside the board
+        (:mod:`gridsight.overlay.placement`)."""
         from PySide6.QtCore import QRect
 
         lines = self.status_lines()
@@ -306,6 +307,8 @@ class OverlayWindow:
         if box is None and inner_screen is not None:  # a phone's window on a captured desktop
             box = place_strip(inner_screen, game, lambda width: _strip_height(lines, width),
                               max(MIN_STRIP_WIDTH, _one_line_width(lines)))
+        if box is None:  # a window taller than the screen: beside it, off the game
+            box = place_strip_beside(game, screen, lambda width: _strip_height(lines, width))
         if box is None:  # no room outside the window: beside the board, inside it
             ratio = self.ratio()
             board = None if self.board_box is None else (

@@ -322,3 +322,65 @@ def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_ov
     panel = game_at(1000, 600)
     assert not panel.overlaps(Box(0, 0, 1000, 600)) and driver.panel.notice == ""
     driver.stop()
+
+
+def test_beside_a_game_window_taller_than_the_screen_the_strip_and_panel_keep_off_the_game(
+        monkeypatch):
+    # A game window 1.5x its size (540x900 at y 20 on a 1600x900 screen): no room under it nor
+    # over it, and the strip went inside the capture, over the game's lower frame (a tray of
+    # pentomino pieces). It goes beside the window, level with its foot; the panel (866 px,
+    # a pentomino level's) beside the window too, above the strip, at its own width.
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    script = script_of("disco-zoo")
+    driver = _driven(screen(script.render(1)))
+    overlay = driver.overlay
+    screen_box, game = Box(0, 0, 1600, 900), Box(40, 20, 540, 900)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: game)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    monkeypatch.setattr(driver, "_board_box", lambda: Box(90, 200, 360, 360))
+    overlay._place_strip()
+    strip = overlay.strip_box
+    assert strip is not None and inside(strip, screen_box) and not strip.overlaps(game)
+    assert strip.y + strip.h == 900 and strip.x == 40 + 540 + 8  # beside it, level with its foot
+    driver.panel.resize(866, 596)
+    driver._rect, driver._placed = (40, 20, 540, 900), None
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert inside(panel, screen_box) and not panel.overlaps(game) and not panel.overlaps(strip)
+    assert panel.w == driver.panel.frameGeometry().width() and driver.panel.width() == 866
+    assert driver.panel.notice == ""  # nothing over the game: nothing to say
+    driver.stop()
+
+
+def test_a_strip_no_side_of_the_game_s_window_holds_is_said_to_lie_over_it(monkeypatch):
+    # A window wider and taller than the screen (1500x1000 on 1600x900): the strip goes inside
+    # it by the board, where it covers least, and the panel says so; with room beside it again
+    # (a smaller window) the strip goes out and nothing more is said.
+    from gridsight.overlay.status import Box
+
+    script = script_of("disco-zoo")
+    driver = _driven(screen(script.render(1)))
+    overlay = driver.overlay
+    screen_box = Box(0, 0, 1600, 900)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    monkeypatch.setattr(driver, "_board_box", lambda: Box(500, 200, 360, 360))
+
+    def game_at(box: Box) -> str:
+        monkeypatch.setattr(overlay, "window_box", lambda: box)
+        overlay._place_strip()
+        driver._rect, driver._placed = (box.x, box.y, box.w, box.h), None
+        driver._place_panel()
+        return driver.panel.notice
+
+    big = Box(40, 20, 1500, 1000)
+    note = game_at(big)
+    assert overlay.strip_box.overlaps(big)
+    assert "The status strip lies over the game's window, by the board" in note
+    small = Box(40, 20, 540, 900)
+    note = game_at(small)
+    assert not overlay.strip_box.overlaps(small) and "strip" not in note
+    driver.stop()

@@ -295,6 +295,13 @@ class LiveDriver:
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         strip = [self.overlay.strip_box] if self.overlay.strip_box else []
         box = place_panel(size, [game] + strip, screen)
+        if not inside(box, screen) and strip:
+            # Beside the game alone, clear of the strip: a strip beside a window taller than
+            # the screen (level with its foot) made game and strip one block too wide for the
+            # panel on the same side, which has room above the strip.
+            alone = place_panel(size, [game], screen)
+            if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                box = alone
         if not inside(box, screen):  # narrowed, it may still fit beside the game's window
             box = self._squeezed(size, [game] + strip, screen) or box
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
@@ -348,8 +355,9 @@ class LiveDriver:
         """With the panel put over a game window smaller than the screen (at its narrowest
         it fits on no side of it: the 8x5 Thrill Digger pit's panel is 469 px, 312 are free
         beside a 1280x720 game on a 1600x900 screen), say so in the panel, and what makes
-        room; said no more once it is off the game again. A capture of the whole screen
-        (``--monitor``) has no side to be beside: nothing said."""
+        room; said no more once it is off the game again. The same of the strip inside a game
+        window no side of which has room for it. A capture of the whole screen (``--monitor``)
+        has no side to be beside: nothing said."""
         from gridsight.overlay.placement import GAP
 
         assert self.panel is not None
@@ -362,6 +370,13 @@ class LiveDriver:
             note = (f"This panel lies over the game, {on}: at its narrowest it needs {narrowest} "
                     f"px beside the game's window, and {free} px are free. A smaller game "
                     "window makes room (or move the panel).")
+        strip = self.overlay.strip_box if self.overlay is not None else None
+        if strip is not None and strip.overlaps(game) and (game.w < screen.w or game.h < screen.h):
+            # No side of a window larger than the screen holds the strip: inside it, by the
+            # board, where it covers least; said, as the panel's place is.
+            note = " ".join(part for part in (note, (
+                "The status strip lies over the game's window, by the board: the screen has "
+                "no room beside the window for it. A smaller game window makes room.")) if part)
         if note != self._placement_note:
             self._placement_note = note
             self.panel.set_notice(" ".join(part for part in (self.notice, note) if part))
