@@ -352,6 +352,13 @@ def test_beside_a_game_window_taller_than_the_screen_the_strip_and_panel_keep_of
     assert inside(panel, screen_box) and not panel.overlaps(game) and not panel.overlaps(strip)
     assert panel.w == driver.panel.frameGeometry().width() and driver.panel.width() == 866
     assert driver.panel.notice == ""  # nothing over the game: nothing to say
+    # A panel that would fit past the strip too goes beside the game all the same (Disco
+    # Zoo's went past the strip, 548 px from the game).
+    driver.panel.resize(419, 428)
+    driver._placed = None
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert panel.x == 40 + 540 + 8 and not panel.overlaps(strip)
     driver.stop()
 
 

@@ -295,10 +295,12 @@ class LiveDriver:
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         strip = [self.overlay.strip_box] if self.overlay.strip_box else []
         box = place_panel(size, [game] + strip, screen)
-        if not inside(box, screen) and strip:
+        beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
+        if strip and (beside or not inside(box, screen)):
             # Beside the game alone, clear of the strip: a strip beside a window taller than
-            # the screen (level with its foot) made game and strip one block too wide for the
-            # panel on the same side, which has room above the strip.
+            # the screen (level with its foot) made game and strip one block, and the panel
+            # went past the strip (Disco Zoo's 548 px from the game) or, too wide for the room
+            # left, was narrowed; there is room above the strip.
             alone = place_panel(size, [game], screen)
             if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
                 box = alone
