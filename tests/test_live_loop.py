@@ -323,17 +323,18 @@ def test_a_window_reopened_is_not_said_minimised_while_it_is_being_shown():
     loop = loop_for("disco-zoo")
     play(loop, screen(script.render(1)))
     closed = Missing(MissingReason.CLOSED, "window 'Game' was closed; waiting for it to reopen")
-    unshown = Missing(MissingReason.MINIMISED, "window 'Game' is minimised or hidden; waiting")
+    unshown = Missing(MissingReason.MINIMISED, "window 'Game' is minimised or hidden; waiting for it")
     said = [loop.step(m).status for m in [closed] + [unshown] * 3]
-    assert said == ["waiting: " + closed.message] * 4
+    assert said == ["waiting: window 'Game' was closed"] * 4  # (waiting said once)
     back = play(loop, screen(script.render(1), at=(40, 10)))
     assert back.advice is not None and not back.status.startswith("waiting")
     # Minimised once shown: said at once.
-    assert loop.step(unshown).status == "waiting: " + unshown.message
+    assert loop.step(unshown).status == "waiting: window 'Game' is minimised or hidden"
     # Opened minimised (still unshown past the moment a window takes to be mapped): said so.
     loop.step(closed)
     said = [loop.step(unshown).status for _ in range(OPENING_FRAMES + 1)]
-    assert said[0] == "waiting: " + closed.message and said[-1] == "waiting: " + unshown.message
+    assert said[0] == "waiting: window 'Game' was closed"
+    assert said[-1] == "waiting: window 'Game' is minimised or hidden"
     # Before the game was ever found, the same.
     fresh = loop_for("disco-zoo")
     fresh.step(Missing(MissingReason.NOT_FOUND, "no window titled 'Game' yet"))

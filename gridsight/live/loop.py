@@ -305,7 +305,7 @@ class LiveLoop:
             self._detector.reset()  # the picture coming back counts as a change
             self._reads_due = 0
             self._frame_rect, self._geometry, self._screen = None, None, None
-            self._note = f"waiting: {self._missing(frame).message}"
+            self._note = _waiting(self._missing(frame).message)
             return self._publish()
         self._away, self._opening = None, 0
         if not self.source.captures:
@@ -849,6 +849,22 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
                   for d in doubts if d.cell is not None and d.cell not in taken)
     return replace(advice, marks=advice.marks + marks) if marks else advice
+
+
+_WAITING_CLAUSE = re.compile(r"; waiting for it(?: to reopen)?(?= \(|;|$)")
+
+
+def _waiting(message: str) -> str:
+    """The status while there is no frame: "waiting: " and why, without the capture's own
+    "waiting for it" clause (the panel's head read "waiting: window 'Game' is minimised or
+    hidden; waiting for it", two lines saying waiting twice).
+
+    >>> _waiting("window 'Game' was closed; waiting for it to reopen")
+    "waiting: window 'Game' was closed"
+    >>> _waiting("screen capture failed (BadMatch)")
+    'waiting: screen capture failed (BadMatch)'
+    """
+    return f"waiting: {_WAITING_CLAUSE.sub('', message)}"
 
 
 _CLAUSES = re.compile(r"(; |(?<!e\.g)\. )")
