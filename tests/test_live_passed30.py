@@ -10,39 +10,9 @@ import pytest
 from gridsight.live.loop import BUSY, LiveLoop
 from gridsight.live.manual import ManualBoard
 from gridsight.log import RecommendationLog, read_log
-from gridsight.registry import get_game
-from gridsight.solvers.boardtext import parse_boards
-from gridsight.worker import WorkerResult
+from kit.held_worker import HeldWorker
 
 SETTINGS = {"budget": None, "time_limit": 20.0}
-
-
-class HeldWorker:
-    """A worker that answers only when told (``answer``, or ``fail`` with an error)."""
-
-    def __init__(self) -> None:
-        self.job: tuple | None = None  # (game, text, options, tag) being solved
-        self.ready: list = []
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None
-
-    def submit(self, game, board, options, tag=None, **_):
-        self.job = (game, board, options, tag)
-
-    def answer(self) -> None:
-        game, text, options, tag = self.job
-        self.ready.append(WorkerResult(tag, get_game(game).solve(parse_boards(text)[0], options)))
-
-    def fail(self, error: str) -> None:
-        self.ready.append(WorkerResult(self.job[3], error=error))
-
-    def poll(self, wait: float = 0.0):
-        if not self.ready:
-            return None
-        self.job = None
-        return self.ready.pop(0)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from gridsight.live.manual import ManualBoard
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
 from gridsight.worker import HardStop, SolveWorker, hard_stop
+from kit.held_worker import HeldWorker
 from kit.scripted import screen, script_of
 from gridsight.solvers.boardtext import parse_boards
 from gridsight.solvers.errors import InputError
@@ -167,35 +168,6 @@ def test_the_overlay_follows_the_window_while_the_solver_thinks(worker):
     assert (moved.frame_rect.left, moved.frame_rect.top) == (40, 25)
     view = answered(loop)
     assert view.advice.recommend == solved_alone("disco-zoo", view.board).recommend
-
-
-class HeldWorker:
-    """A worker that answers only when told (``answer``): a machine so busy that every
-    board changes before the solver is free, without a timed wait."""
-
-    def __init__(self) -> None:
-        self.job: tuple | None = None  # (game, text, options, tag) being solved
-        self.ready: list = []
-
-    @property
-    def busy(self) -> bool:
-        return self.job is not None
-
-    def submit(self, game, board, options, tag=None, **_):
-        self.job = (game, board, options, tag)
-
-    def answer(self) -> None:
-        from gridsight.worker import WorkerResult
-
-        game, text, options, tag = self.job
-        adapter = get_game(game)
-        self.ready.append(WorkerResult(tag, adapter.solve(parse_boards(text)[0], options)))
-
-    def poll(self, wait: float = 0.0):
-        if not self.ready:
-            return None
-        self.job = None
-        return self.ready.pop(0)
 
 
 def test_every_board_read_is_in_the_log_as_advice_or_as_passed_saying_why(tmp_path):
