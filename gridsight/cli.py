@@ -111,28 +111,7 @@ def console(argv: Sequence[str] | None = None) -> int:
     from gridsight.process import install_exit_hooks
 
     install_exit_hooks()
-    code = _run(argv, own_process=True)
-    if "PySide6" in sys.modules:
-        end_qt_process(code)
-    return code
-
-
-def end_qt_process(code: int) -> None:
-    """End a process that ran Qt (``live``, ``demo``) with ``code`` now, skipping the
-    interpreter's teardown: there PySide6 6.12's objects, collected after its modules are
-    gone, can abort the process ("Fatal Python error: none_dealloc", exit -6; the Thrill
-    Digger panel after a game over, session 31). The exit hooks run first (the logs are
-    closed) and both output streams are flushed: nothing is lost. The console script only."""
-    import atexit
-    import os
-
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError, AttributeError):
-            pass
-    os._exit(code)
+    return _run(argv, own_process=True)
 
 
 def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
