@@ -103,6 +103,9 @@ def ensure_app(argv: list[str] | None = None) -> Any:
     """The process's QApplication, created on first use."""
     from PySide6.QtWidgets import QApplication
 
+    from gridsight.overlay.none_guard import guard_none
+
+    guard_none()  # before any void call of PySide6 6.12 on Python 3.11 (see none_guard)
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv or [sys.argv[0] if sys.argv else "gridsight"])
