@@ -49,13 +49,14 @@ from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import SavedBoxOutside
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
+from gridsight.vision.colour_norms import norms
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at, lattices_moved
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
-from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of
+from gridsight.vision.sprites import INK, Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -1908,7 +1909,48 @@ def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite 
     if min(crop.shape[:2]) < 6:
         return None
     sprite = sprite_of(crop, border_colour(crop))
-    return None if _edge_band(sprite.box, crop.shape[1], crop.shape[0]) else sprite
+    if _edge_band(sprite.box, crop.shape[1], crop.shape[0]):
+        return None
+    left, top, right, bottom = _off_the_tile(crop)
+    if not left + top + right + bottom:
+        return sprite
+    # Cut from the tile's own part of the crop, on its own rim's colour; the box is kept in
+    # the crop's place (:func:`_centred` and :func:`_edge_band` measure it there).
+    own = crop[top : crop.shape[0] - bottom, left : crop.shape[1] - right]
+    cut = sprite_of(own, border_colour(own))
+    x, y, w, h = cut.box
+    return replace(cut, box=(x + left, y + top, w, h)) if w * h else cut
+
+
+OFF_THE_TILE = 0.1  # an edge line of a crop with fewer of its pixels in the tile's colour: past it
+
+
+def _off_the_tile(crop: np.ndarray) -> tuple[int, int, int, int]:
+    """How many of a tile crop's outer columns and rows (left, top, right, bottom) lie past
+    the tile: lines of pixels fewer than :data:`OFF_THE_TILE` of which are the tile's own
+    colour (the densest colour of the crop's border), at most :data:`EDGE_BAND` of the crop
+    a side. A lattice a little wide of the board (hybrid wider look 700044 with the blocky
+    tiles put back: the lattice took the board's frame, 7% too wide) cuts a found tile's
+    crop across the line and the lawn beside it; taken as ink, they made the sprite's box the
+    whole crop and its background a blend of tile and lawn, and two tiles of one Bat
+    measured 0.35 apart (read as two animals). A sprite's own edge columns keep the tile's
+    colour at their ends, so they are not cut."""
+    height, width = crop.shape[:2]
+    pixels = crop.astype(np.float32)
+    ring = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    colour = densest(ring, INK / 2)
+    near = norms(pixels - colour) <= INK
+    cut = [0, 0, 0, 0]
+    most = (int(EDGE_BAND * width), int(EDGE_BAND * height))
+    while cut[0] < most[0] and near[:, cut[0]].mean() < OFF_THE_TILE:
+        cut[0] += 1
+    while cut[2] < most[0] and near[:, width - 1 - cut[2]].mean() < OFF_THE_TILE:
+        cut[2] += 1
+    while cut[1] < most[1] and near[cut[1]].mean() < OFF_THE_TILE:
+        cut[1] += 1
+    while cut[3] < most[1] and near[height - 1 - cut[3]].mean() < OFF_THE_TILE:
+        cut[3] += 1
+    return cut[0], cut[1], cut[2], cut[3]
 
 
 EDGE_BAND = 0.25  # ink along an edge, no deeper than this share of the crop, is no picture
