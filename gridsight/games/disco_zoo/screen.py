@@ -1928,8 +1928,8 @@ OFF_THE_TILE = 0.1  # an edge line of a crop with fewer of its pixels in the til
 def _off_the_tile(crop: np.ndarray) -> tuple[int, int, int, int]:
     """How many of a tile crop's outer columns and rows (left, top, right, bottom) lie past
     the tile: lines of pixels fewer than :data:`OFF_THE_TILE` of which are the tile's own
-    colour (the densest colour of the crop's border), at most :data:`EDGE_BAND` of the crop
-    a side. A lattice a little wide of the board (hybrid wider look 700044 with the blocky
+    colour (the densest colour of the whole crop), at most :data:`EDGE_BAND` of the crop a
+    side, and only when what is left has the tile's colour along its own border. A lattice a little wide of the board (hybrid wider look 700044 with the blocky
     tiles put back: the lattice took the board's frame, 7% too wide) cuts a found tile's
     crop across the line and the lawn beside it; taken as ink, they made the sprite's box the
     whole crop and its background a blend of tile and lawn, and two tiles of one Bat
@@ -1937,8 +1937,7 @@ def _off_the_tile(crop: np.ndarray) -> tuple[int, int, int, int]:
     colour at their ends, so they are not cut."""
     height, width = crop.shape[:2]
     pixels = crop.astype(np.float32)
-    ring = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
-    colour = densest(ring, INK / 2)
+    colour = densest(pixels[::2, ::2].reshape(-1, 3), INK / 2)
     near = norms(pixels - colour) <= INK
     cut = [0, 0, 0, 0]
     most = (int(EDGE_BAND * width), int(EDGE_BAND * height))
@@ -1950,6 +1949,10 @@ def _off_the_tile(crop: np.ndarray) -> tuple[int, int, int, int]:
         cut[1] += 1
     while cut[3] < most[1] and near[height - 1 - cut[3]].mean() < OFF_THE_TILE:
         cut[3] += 1
+    if any(cut):
+        left = crop[cut[1] : height - cut[3], cut[0] : width - cut[2]]
+        if float(np.linalg.norm(border_colour(left) - colour)) > INK / 2:
+            return 0, 0, 0, 0  # not a tile's edge cut away (a big one-colour animal?)
     return cut[0], cut[1], cut[2], cut[3]
 
 
