@@ -904,6 +904,20 @@ def test_a_found_tiles_sprite_is_cut_from_the_tile_not_the_lines_and_lawn_past_i
     assert sprite_distance(right, moved) < 0.05
 
 
+def test_a_board_narrower_than_the_least_width_is_found_when_the_wider_one_reads_few():
+    """Fresh wider real-look 770135 at 2.52x, a tablet's 4:3 screen: the board 50% of the
+    screen's width, under ``board_min_width``. The best lattice of that width or more (9%
+    too wide) read 72% of its tiles and the one a row down 88%: refused as the board's place
+    unsure. The board's own lattice, narrower, fits better and reads every tile: taken."""
+    _, text, image, _ = real_screen(135, 770_000, wider=True)
+    screen = locate_rescue(image)
+    assert abs(screen.lattice.pitch_x - 90.5) < 2 and abs(screen.lattice.x - 296) < 4
+    kinds = [["ground" if q == "." else "empty" if q == "-" else "found" for q in line.split()]
+             for line in text.splitlines()[3:]]
+    seen = [[tile.kind for tile in row] for row in screen.tiles]
+    assert sum(a == b for one, two in zip(kinds, seen) for a, b in zip(one, two)) >= 24
+
+
 def test_the_rarity_tally_counts_wrong_only_what_the_reader_uses():
     """The measuring script's card rarities: a rarity read wrong under ``RARITY_SURE`` is
     never used by the reader, so it is counted only in the raw figure (760012 at 8.65x: two
