@@ -895,9 +895,9 @@ def test_a_found_tiles_sprite_is_cut_from_the_tile_not_the_lines_and_lawn_past_i
     from gridsight.games.disco_zoo.screen import _tile_sprite
 
     image, on = _tile_on_the_lawn(0)
-    right = _tile_sprite(image, on, 0, 0)
+    right = _tile_sprite(image, on, 0, 0, own=True)
     image, off = _tile_on_the_lawn(12)  # the crop (0.14 in) starts on the lawn, then the line
-    moved = _tile_sprite(image, off, 0, 0)
+    moved = _tile_sprite(image, off, 0, 0, own=True)
     assert right is not None and moved is not None
     assert right.box[2:] == moved.box[2:] == (20, 24)
     assert np.linalg.norm(moved.background - np.array((97, 195, 122))) < 5

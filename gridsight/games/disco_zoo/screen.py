@@ -1474,7 +1474,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # at all (unknown)
             seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
         else:
-            sprite = _tile_sprite(image, lattice, r, c)
+            sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
             if inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
                     and _plain(sprite):
@@ -1620,7 +1620,7 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     panel = _dominant_each(rest[None])[0]
     fits = _rarity_fits(panel, references, tolerance, margin)
-    sprite = _tile_sprite(image, lattice, r, c)
+    sprite = _tile_sprite(image, lattice, r, c, own=True)
     if not fits or sprite is None or sprite.empty:
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
@@ -1922,15 +1922,22 @@ def _plain(sprite: Sprite | None) -> bool:
     return sprite is None or sprite.empty
 
 
-def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite | None:
+def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int, *,
+                 own: bool = False) -> Sprite | None:
     """The picture on a found tile: ink that differs from the tile's own colour; ``None``
-    when there is none, or when the ink is a band along an edge (:func:`_edge_band`)."""
+    when there is none, or when the ink is a band along an edge (:func:`_edge_band`).
+    ``own``: cut from the tile's own part of the crop (:func:`_off_the_tile`), as the reader
+    does for a tile it reads as found or maybe found; the lawn's checks of grass tiles keep
+    the whole crop (a grass tile of seed 500011 at 0.94x, its decoration's box moved by the
+    cut, was listed unread)."""
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 6:
         return None
     sprite = sprite_of(crop, border_colour(crop))
     if _edge_band(sprite.box, crop.shape[1], crop.shape[0]):
         return None
+    if not own:
+        return sprite
     left, top, right, bottom = _off_the_tile(crop)
     if not left + top + right + bottom:
         return sprite
