@@ -916,6 +916,10 @@ def test_a_board_narrower_than_the_least_width_is_found_when_the_wider_one_reads
              for line in text.splitlines()[3:]]
     seen = [[tile.kind for tile in row] for row in screen.tiles]
     assert sum(a == b for one, two in zip(kinds, seen) for a, b in zip(one, two)) >= 24
+    # Not a lattice of half-size tiles inside a board whose own lattice is found around the
+    # best (500005 at 0.90x: refused when the narrower one was taken by its fit alone).
+    _, _, image, _ = real_screen(5, 500_000)
+    assert abs(locate_rescue(image).lattice.pitch_x - 53.2) < 2
 
 
 def test_the_rarity_tally_counts_wrong_only_what_the_reader_uses():
