@@ -14,9 +14,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from gridsight.games.disco_zoo import screen as screen_module
+from gridsight.games.disco_zoo.identify import OTHER_TILE
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.base import ReadHints
+from gridsight.vision.sprites import sprite_distance
 from kit.skins import disco_zoo_real as real
 from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
 
@@ -98,14 +101,35 @@ def test_no_confident_wrong_with_the_animals_named(reads, why):
     assert stated_wrong(text, named.text, named.warnings, named.unread) == [], why
 
 
-def test_a_found_tile_held_apart_from_its_twin_is_unsure_not_told_against_its_look(reads):
-    """700044 at 1.76x with the sprite sizes put back: two found Bat tiles, the second's
-    sprite cut with the lawn beside it (0.35 from its twin: held apart), nearer the Bat's
-    card than the Kiwi's; the Kiwi's own found tile unread. Once stated Kiwi with no warning
-    (the best assignment gave the first Bat the Bat); now written with both candidates and
-    a note."""
-    text, plain, _, _, _, named = reads[
-        "a found Bat told Kiwi by the cards against its own look"]
+def test_a_found_tile_cut_past_its_edge_is_told_by_its_own_look(reads):
+    """700044 at 1.76x with the blocky tiles put back: two found Bat tiles; the lattice took
+    the board's frame (7% too wide), so the second's crop took in the line and the lawn
+    beside it. Cut with them, the two sprites measured 0.35 apart (held apart) and the second
+    was once stated Kiwi with no warning. Cut from the tile alone, they are 0.15 apart and the
+    second is the Bat's, with no options and with ``--animals``."""
+    _, text, image, _ = hybrid_screen(44, 700_000, ("block",))
+    screen = locate_rescue(image)
+    twins = [screen.tiles[1][2].sprite, screen.tiles[2][1].sprite]
+    assert twins[0] is not None and twins[1] is not None
+    assert sprite_distance(twins[0], twins[1]) < OTHER_TILE
+    plain, named = reads["a found Bat told Kiwi by the cards against its own look"][1::4]
+    for read in (plain, named.text):
+        assert read.splitlines()[5].split()[1] == "2"
+
+
+def test_a_found_tile_held_apart_from_its_twin_is_unsure_not_told_against_its_look(
+        monkeypatch):
+    """The same screen with its sprites cut as before (the line and lawn kept): the second
+    Bat's sprite, held apart from its twin, is nearer the Bat's card than the Kiwi's, and
+    the Kiwi's own found tile is unread. Once stated Kiwi with no warning (the best
+    assignment gave the first Bat the Bat); the cards tell a tile only an animal near its
+    own look, so it is written with both candidates and a note."""
+    monkeypatch.setattr(screen_module, "_off_the_tile", lambda crop: (0, 0, 0, 0))
+    _, text, image, _ = hybrid_screen(44, 700_000, ("block",))
+    screen = locate_rescue(image)
+    board = screen.board_read("disco-zoo/structure")
+    plain = _read_plain(screen, board, image)[0]
+    named = read_screen(screen, board, ReadHints(animals=names_of(text)))
     for read in (plain, named.text):
         assert read.splitlines()[5].split()[1] == "2/3"
     assert any("row 3, column 2" in note for note in named.notes)

@@ -25,6 +25,7 @@ import pytest
 
 from gridsight.readers.base import ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.games.disco_zoo.screen_text import read_screen
 from gridsight.readers.find import detect_game, find_board
 from gridsight.registry import get_reader, reader_names
@@ -873,6 +874,67 @@ def test_a_pack_calibrated_on_a_real_look_screen_tells_the_found_panda_by_the_ca
     assert reading.unread == () and reading.unsure == ()
 
 
+def _tile_on_the_lawn(shift: int):
+    """A found tile (its colour, a two-colour animal in its middle) between lines on the lawn,
+    and a 1 x 1 lattice on it moved ``shift`` px up and left: (image, lattice)."""
+    from gridsight.vision.lattice import Lattice
+
+    image = np.full((160, 160, 3), (165, 243, 170), np.uint8)  # the lawn
+    image[28:32, :] = image[:, 28:32] = image[98:102, :] = image[:, 98:102] = (54, 115, 47)
+    image[32:98, 32:98] = (97, 195, 122)  # the tile's own (common) colour
+    image[53:77, 55:75] = (175, 90, 185)  # the animal
+    image[58:62, 58:62] = image[58:62, 68:72] = (20, 20, 20)
+    return image, Lattice(30.0 - shift, 30.0 - shift, 70.0, 70.0, 1, 1, 1.0)
+
+
+def test_a_found_tiles_sprite_is_cut_from_the_tile_not_the_lines_and_lawn_past_it():
+    """A lattice a little wide of the board cuts a found tile's crop across the line and the
+    lawn beside it (hybrid wider look 700044, the blocky tiles put back: the lattice took the
+    board's frame, 7% too wide). Those edges are not the animal: the sprite's box is the
+    animal's, and its background the tile's own colour, as with the lattice on the tile."""
+    from gridsight.games.disco_zoo.screen import _tile_sprite
+
+    image, on = _tile_on_the_lawn(0)
+    right = _tile_sprite(image, on, 0, 0, own=True)
+    image, off = _tile_on_the_lawn(12)  # the crop (0.14 in) starts on the lawn, then the line
+    moved = _tile_sprite(image, off, 0, 0, own=True)
+    assert right is not None and moved is not None
+    assert right.box[2:] == moved.box[2:] == (20, 24)
+    assert np.linalg.norm(moved.background - np.array((97, 195, 122))) < 5
+    assert sprite_distance(right, moved) < 0.05
+
+
+def test_a_board_narrower_than_the_least_width_is_found_when_the_wider_one_reads_few():
+    """Fresh wider real-look 770135 at 2.52x, a tablet's 4:3 screen: the board 50% of the
+    screen's width, under ``board_min_width``. The best lattice of that width or more (9%
+    too wide) read 72% of its tiles and the one a row down 88%: refused as the board's place
+    unsure. The board's own lattice, narrower, fits better and reads every tile: taken."""
+    _, text, image, _ = real_screen(135, 770_000, wider=True)
+    screen = locate_rescue(image)
+    assert abs(screen.lattice.pitch_x - 90.5) < 2 and abs(screen.lattice.x - 296) < 4
+    kinds = [["ground" if q == "." else "empty" if q == "-" else "found" for q in line.split()]
+             for line in text.splitlines()[3:]]
+    seen = [[tile.kind for tile in row] for row in screen.tiles]
+    assert sum(a == b for one, two in zip(kinds, seen) for a, b in zip(one, two)) >= 24
+    # Not a lattice of half-size tiles inside a board whose own lattice is found around the
+    # best (500005 at 0.90x: refused when the narrower one was taken by its fit alone).
+    _, _, image, _ = real_screen(5, 500_000)
+    assert abs(locate_rescue(image).lattice.pitch_x - 53.2) < 2
+
+
+def test_the_rarity_tally_counts_wrong_only_what_the_reader_uses():
+    """The measuring script's card rarities: a rarity read wrong under ``RARITY_SURE`` is
+    never used by the reader, so it is counted only in the raw figure (760012 at 8.65x: two
+    read at 0.13 and 0.16)."""
+    from types import SimpleNamespace as Seen
+
+    pairs = [(Seen(rarity="rare"), Seen(rarity="rare", rarity_confidence=0.9)),
+             (Seen(rarity="mythical"), Seen(rarity="rare", rarity_confidence=0.16)),
+             (Seen(rarity="common"), Seen(rarity="rare", rarity_confidence=RARITY_SURE)),
+             (Seen(rarity="common"), Seen(rarity="", rarity_confidence=0.0))]
+    assert rarity_tally(pairs) == (1, 1, 2)
+
+
 def real_look_report(reads: list[RealRead], seed: int,
                      scales: tuple[float, float] = (0.5, 3.0)) -> list[str]:
     """The figures of real-look screens read: tiles, found animals and counters with
@@ -953,15 +1015,26 @@ def real_look_report(reads: list[RealRead], seed: int,
         # from a blend, are not counted on: ``BoxesSeen.found`` is None)
         untold = sum(b.count == d.boxes and b.found is None and b.filled != d.filled
                      for d, b in sure)
-        rarity = sum(seen.rarity == d.rarity for d, seen in pairs)
-        rarity_wrong = sum(bool(seen.rarity) and seen.rarity != d.rarity for d, seen in pairs)
+        rarity, rarity_wrong, rarity_raw = rarity_tally(pairs)
         out.append(f"  cards {name}: {len(part)} screens, cards found right on "
                    f"{sum(one.cards_right() for one in part)}; of {drawn} cards, box rows "
                    f"read with the right count {boxes} and filled count {filled}; read clearly "
                    f"(confidence 0.5+) {len(sure)}, {sure_wrong} of them wrong ({untold} "
                    f"of those only in fills not counted on); rarity right "
-                   f"{rarity}, wrong {rarity_wrong}")
+                   f"{rarity}, wrong {rarity_wrong} (read at {RARITY_SURE}+, what the "
+                   f"reader uses), wrong at any confidence {rarity_raw}")
     return out
+
+
+def rarity_tally(pairs) -> tuple[int, int, int]:
+    """Of ``(card drawn, card seen)`` pairs: the rarities read right, those read wrong at the
+    confidence the reader uses (:data:`~gridsight.games.disco_zoo.settle.RARITY_SURE` or
+    more: ``CardClue`` and the box counts take a card's rarity only then), and those read
+    wrong at any confidence (the raw figure: big screen 760012 at 8.65x read two rarities
+    at 0.13 and 0.16, wrong and never used)."""
+    right = sum(seen.rarity == d.rarity for d, seen in pairs)
+    raw = [seen for d, seen in pairs if seen.rarity and seen.rarity != d.rarity]
+    return right, sum(seen.rarity_confidence >= RARITY_SURE for seen in raw), len(raw)
 
 
 def _taps(text: str) -> list[str]:

@@ -49,13 +49,14 @@ from gridsight.games.disco_zoo.cards import find_cards as _find_cards
 from gridsight.readers.base import SavedBoxOutside
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.classify import BoardRead, CellRead
+from gridsight.vision.colour_norms import norms
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
 from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at, lattices_moved
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
-from gridsight.vision.sprites import Sprite, sprite_distance, sprite_of
+from gridsight.vision.sprites import INK, Sprite, sprite_distance, sprite_of
 
 SCREEN_FACTS = shipped_packs_root() / "disco-zoo" / "screen.json"
 PATCH = 32  # each tile is resampled to PATCH x PATCH pixels for its colours
@@ -358,6 +359,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
                                           shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
+    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+        best = _narrower_board(image, best, inside)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
@@ -409,6 +412,28 @@ def _widest_search(facts: dict, best: _Best) -> float:
     third by its lines, after two over the cards, which read no tile."""
     least = facts["board_min_width"]
     return least * NARROWER if best[1] < 0 else least
+
+
+def _narrower_board(image: np.ndarray, best: _Best, inside) -> _Best:
+    """``best`` (it fits but leaves more than :data:`SEEN_WHOLE` of its tiles unread, after
+    the wider search), or the lattice of a board narrower than ``board_min_width`` of the
+    picture (down to :data:`NARROWER` of it, the narrower search of :func:`_widest_search`)
+    whose lines score higher and that reads every tile (:func:`_whole`). By the fit alone
+    (lines times the share read squared) a lattice of half the tiles inside the board was
+    taken (real-look 500005 at 0.90x: pitch 27.5, lines 0.090 to the best's 0.101; the board's
+    own, found around the best, was refused then). A tablet's 4:3 screen shows the
+    board narrower (fresh wider real-look 770135 at 2.52x: a board 50% of the screen's width;
+    the best lattice of 0.55 or more, 9% too wide, read 72% of its tiles, the one a row down
+    88%: refused; the board's own lattice fits better by its lines, 0.33 to 0.22, and reads
+    all 25). ``inside``: :func:`_inside_frame`'s filter."""
+    facts = screen_facts()
+    least = facts["board_min_width"]
+    candidates = inside(lattice_candidates(image, facts["rows"], facts["cols"],
+                                           min_width=least * NARROWER, max_width=least,
+                                           keep=LATTICES_WIDER))
+    found = _best_lattice(image, candidates, None)
+    return found if found is not None and _whole(found) \
+        and found[2].score > best[2].score else best
 
 
 def _whole(best: _Best | None) -> bool:
@@ -1453,7 +1478,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             # at all (unknown)
             seen = TileSeen("hidden" if split[k] > HALVES_SAME else "unknown", confidence=0.0)
         else:
-            sprite = _tile_sprite(image, lattice, r, c)
+            sprite = _tile_sprite(image, lattice, r, c, own=True)
             fits = _rarity_fits(rim, references, tolerance, margin)
             if inner_l[k] < facts["empty_darkness"] * grass[0] and spread_l[k] < 8.0 \
                     and _plain(sprite):
@@ -1599,7 +1624,7 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     panel = _dominant_each(rest[None])[0]
     fits = _rarity_fits(panel, references, tolerance, margin)
-    sprite = _tile_sprite(image, lattice, r, c)
+    sprite = _tile_sprite(image, lattice, r, c, own=True)
     if not fits or sprite is None or sprite.empty:
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
@@ -1901,14 +1926,65 @@ def _plain(sprite: Sprite | None) -> bool:
     return sprite is None or sprite.empty
 
 
-def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite | None:
+def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int, *,
+                 own: bool = False) -> Sprite | None:
     """The picture on a found tile: ink that differs from the tile's own colour; ``None``
-    when there is none, or when the ink is a band along an edge (:func:`_edge_band`)."""
+    when there is none, or when the ink is a band along an edge (:func:`_edge_band`).
+    ``own``: cut from the tile's own part of the crop (:func:`_off_the_tile`), as the reader
+    does for a tile it reads as found or maybe found; the lawn's checks of grass tiles keep
+    the whole crop (a grass tile of seed 500011 at 0.94x, its decoration's box moved by the
+    cut, was listed unread)."""
     crop = _tile_crop(image, lattice, r, c, 0.14)
     if min(crop.shape[:2]) < 6:
         return None
     sprite = sprite_of(crop, border_colour(crop))
-    return None if _edge_band(sprite.box, crop.shape[1], crop.shape[0]) else sprite
+    if _edge_band(sprite.box, crop.shape[1], crop.shape[0]):
+        return None
+    if not own:
+        return sprite
+    left, top, right, bottom = _off_the_tile(crop)
+    if not left + top + right + bottom:
+        return sprite
+    # Cut from the tile's own part of the crop, on its own rim's colour; the box is kept in
+    # the crop's place (:func:`_centred` and :func:`_edge_band` measure it there).
+    own = crop[top : crop.shape[0] - bottom, left : crop.shape[1] - right]
+    cut = sprite_of(own, border_colour(own))
+    x, y, w, h = cut.box
+    return replace(cut, box=(x + left, y + top, w, h)) if w * h else cut
+
+
+OFF_THE_TILE = 0.1  # an edge line of a crop with fewer of its pixels in the tile's colour: past it
+
+
+def _off_the_tile(crop: np.ndarray) -> tuple[int, int, int, int]:
+    """How many of a tile crop's outer columns and rows (left, top, right, bottom) lie past
+    the tile: lines of pixels fewer than :data:`OFF_THE_TILE` of which are the tile's own
+    colour (the densest colour of the whole crop), at most :data:`EDGE_BAND` of the crop a
+    side, and only when what is left has the tile's colour along its own border. A lattice a little wide of the board (hybrid wider look 700044 with the blocky
+    tiles put back: the lattice took the board's frame, 7% too wide) cuts a found tile's
+    crop across the line and the lawn beside it; taken as ink, they made the sprite's box the
+    whole crop and its background a blend of tile and lawn, and two tiles of one Bat
+    measured 0.35 apart (read as two animals). A sprite's own edge columns keep the tile's
+    colour at their ends, so they are not cut."""
+    height, width = crop.shape[:2]
+    pixels = crop.astype(np.float32)
+    colour = densest(pixels[::2, ::2].reshape(-1, 3), INK / 2)
+    near = norms(pixels - colour) <= INK
+    cut = [0, 0, 0, 0]
+    most = (int(EDGE_BAND * width), int(EDGE_BAND * height))
+    while cut[0] < most[0] and near[:, cut[0]].mean() < OFF_THE_TILE:
+        cut[0] += 1
+    while cut[2] < most[0] and near[:, width - 1 - cut[2]].mean() < OFF_THE_TILE:
+        cut[2] += 1
+    while cut[1] < most[1] and near[cut[1]].mean() < OFF_THE_TILE:
+        cut[1] += 1
+    while cut[3] < most[1] and near[height - 1 - cut[3]].mean() < OFF_THE_TILE:
+        cut[3] += 1
+    if any(cut):
+        left = crop[cut[1] : height - cut[3], cut[0] : width - cut[2]]
+        if float(np.linalg.norm(border_colour(left) - colour)) > INK / 2:
+            return 0, 0, 0, 0  # not a tile's edge cut away (a big one-colour animal?)
+    return cut[0], cut[1], cut[2], cut[3]
 
 
 EDGE_BAND = 0.25  # ink along an edge, no deeper than this share of the crop, is no picture
