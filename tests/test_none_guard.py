@@ -39,3 +39,23 @@ def test_the_guard_is_taken_once_and_leaves_none_alive():
     ensure_app()
     assert guard_none() is False  # checked already by ensure_app: nothing done twice
     assert sys.getrefcount(None) > 1000
+
+
+def test_where_calls_lose_references_the_guard_gives_none_its_reserve(monkeypatch):
+    """The guard's decision, whatever PySide6 is installed: a loss measured means a reserve
+    given (once), and none measured means None is left as it is."""
+    from gridsight.overlay import none_guard
+
+    monkeypatch.setattr(none_guard, "_checked", False)
+    monkeypatch.setattr(none_guard, "none_lost_per_call", lambda: 0.0)
+    before = sys.getrefcount(None)
+    assert none_guard.guard_none() is False
+    assert abs(sys.getrefcount(None) - before) < 100  # nothing given
+    if sys.version_info >= (3, 12):
+        return  # None is immortal: the guard never touches it
+    monkeypatch.setattr(none_guard, "_checked", False)
+    monkeypatch.setattr(none_guard, "none_lost_per_call", lambda: 1.0)
+    before = sys.getrefcount(None)
+    assert none_guard.guard_none() is True
+    assert sys.getrefcount(None) - before >= none_guard.RESERVE - 100
+    assert none_guard.guard_none() is False  # once per process
