@@ -1496,6 +1496,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
 # on the 162 tiles read found of real-look 7000-7119 and at most 0.067 on wider-look
 # 710000-710059's, the bushes 0.38 and more.
 LAWN_INSIDE = 0.2  # share of a tile's inside the lawn's green beyond which it is not found
+LAWN_RIM = 1.5 * OWN_NEAR  # a rim band this near the lawn's green is no colour of its own
 
 
 def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
@@ -1512,6 +1513,13 @@ def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
     green = np.median(rims[mine], axis=0)
     inside = stack[k, 3:29, 3:29]
     to_green = np.linalg.norm(inside - green, axis=2)
+    if float(np.linalg.norm(rims[k] - green)) < LAWN_RIM:
+        # The rim band near the lawn's own green (a big bush covering the tile's middle,
+        # shrunk and saved as JPEG: its rim band took the lawn round it), so the lawn's
+        # pixels are as near the rim as the lawn: nearness alone (fresh wider 790036 and
+        # 790030 at 0.6x, JPEG 60: 0.19 and 0.17 of lawn the other way, rims 9.6 and 12.5
+        # from the lawn, a bush stated a found common tile with --animals; 0.26 and 0.22).
+        return to_green < OWN_NEAR
     to_rim = np.linalg.norm(inside - rims[k], axis=2)
     return (to_green < OWN_NEAR) & (to_green < to_rim)
 
@@ -2283,44 +2291,15 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     of small text on the right (``ATTEMPTS LEFT``), or leading that run when joined to it;
     failing that, the short word holding the tallest glyph."""
     runs = [r for r in _text_runs(boxes) if len(r) >= 6]
-    if runs:
-        run = max(runs, key=lambda r: r[-1][0] + r[-1][2])
-        # The label ends the run; on a small screen the number (and even the region's name)
-        # may be little taller than the label's letters and joined to the run: the label is
-        # the run's tail of glyphs of its last letters' height, and the one or two glyphs
-        # just before it are the number when digit-shaped (not wider than tall), rising above
-        # the label's top, and close together (letters joined by JPEG specks are wide and keep
-        # the label's top).
-        h = float(np.median([b[3] for b in run[-6:]]))
-        i = len(run)
-        while i > 0 and run[i - 1][3] < 1.15 * h:
-            i -= 1
-        label = run[i:] if len(run) - i >= 6 else run
-        if label is not run:
-            h = float(np.median([b[3] for b in label]))
-            text_top = float(np.median([b[1] for b in label]))
-            word: list[Box] = []
-            for b in reversed(run[:i]):
-                if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
-                    break
-                if word and word[-1][0] - (b[0] + b[2]) >= 0.35 * b[3]:
-                    break
-                word.append(b)
-                if len(word) == 2:
-                    break
-            if word:
-                return sorted(word, key=lambda b: b[0])
-        h = float(np.median([b[3] for b in label]))
-        lx = label[0][0]
-        top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
-        tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
-                       and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
-        if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
-            word = [tall[0]]
-            for b in tall[1:]:
-                if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
-                    word.append(b)
-            return sorted(word[:2], key=lambda b: b[0])
+    # The label is the run ending furthest right; with no number beside it, the next such
+    # run (fresh wider 790028 at 1x, its cards not found: the band down to the board held the
+    # cards' words, and the third card's YOU HAVE 0 ended right of ATTEMPTS LEFT, whose last
+    # letters the band cut; no number beside that run, the tallest glyph was taken, a card's
+    # sprite read as 4 for the 2 left, stated with no warning).
+    for run in sorted(runs, key=lambda r: -(r[-1][0] + r[-1][2])):
+        word = _beside_label(run, boxes)
+        if word:
+            return word
     # No such run (its letters joined or broken): the number is the bar's biggest text, the
     # short word holding the tallest glyph; or, when that is a longer word (the region's
     # name as tall as the number, or its first word of joined letters wider than a digit),
@@ -2342,6 +2321,48 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     if short:
         return max(short, key=lambda w: w[0][0])
     return word if len(word) <= 2 else []
+
+
+def _beside_label(run: list[Box], boxes: list[Box]) -> list[Box]:
+    """The big number's glyphs beside a run of small text taken for its label
+    (:func:`_number_glyphs`), or none."""
+    # The label ends the run; on a small screen the number (and even the region's name)
+    # may be little taller than the label's letters and joined to the run: the label is
+    # the run's tail of glyphs of its last letters' height, and the one or two glyphs
+    # just before it are the number when digit-shaped (not wider than tall), rising above
+    # the label's top, and close together (letters joined by JPEG specks are wide and keep
+    # the label's top).
+    h = float(np.median([b[3] for b in run[-6:]]))
+    i = len(run)
+    while i > 0 and run[i - 1][3] < 1.15 * h:
+        i -= 1
+    label = run[i:] if len(run) - i >= 6 else run
+    if label is not run:
+        h = float(np.median([b[3] for b in label]))
+        text_top = float(np.median([b[1] for b in label]))
+        word: list[Box] = []
+        for b in reversed(run[:i]):
+            if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
+                break
+            if word and word[-1][0] - (b[0] + b[2]) >= 0.35 * b[3]:
+                break
+            word.append(b)
+            if len(word) == 2:
+                break
+        if word:
+            return sorted(word, key=lambda b: b[0])
+    h = float(np.median([b[3] for b in label]))
+    lx = label[0][0]
+    top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
+    tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
+                   and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
+    if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
+        word = [tall[0]]
+        for b in tall[1:]:
+            if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
+                word.append(b)
+        return sorted(word[:2], key=lambda b: b[0])
+    return []
 
 
 DIGIT_WIDEST = 1.3  # a counter's glyph is at most this many times as wide as tall (a digit
