@@ -422,6 +422,9 @@ def _whole(best: _Best | None) -> bool:
 
 
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
+PILLAR_MOST = 0.3  # a letterbox's pillar is at most this share of the picture's width ...
+PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its height at least
+PILLAR_TOUCH = 0.2  # of a tile's pitch from a pillar's inner edge a board's side never stands
 
 
 def _inside_frame(image: np.ndarray):
@@ -431,14 +434,33 @@ def _inside_frame(image: np.ndarray):
     780010 letterboxed in a 3:4 frame with grey pillars: a lattice of 1.5x the board's pitch
     reaching 1.7 tiles into the left pillar (its grey read as grass) was read, with
     ``--animals``, as a board with four empty tiles where the board showed eleven, no
-    warning."""
+    warning.
+
+    A letterbox's pillars may be wider than a frame is looked for (:data:`.cards.FRAME_MOST`):
+    columns one colour from the top to the bottom (:data:`PILLAR_WHOLE`; a game's column
+    crosses its bars), up to :data:`PILLAR_MOST` of the width, are a frame too. A lattice
+    with a side on a pillar's inner edge (within :data:`PILLAR_TOUCH` of its pitch) is none
+    either: the board stands with the ground beside it on the screen, and the pillar's edge
+    is the strongest line of the picture. Fresh 790025, 790026, 790034 (wider looks) and
+    780038 letterboxed: lattices of 1.1-1.6x the board's pitch from a pillar's edge (790034,
+    780038 and 790026: from one to the other) over the board's tiles and the ground round it
+    were read, with or without ``--animals``, as boards of ground where tiles were tapped,
+    no warning."""
     left, right = frame_sides(image)
+    wide_left, wide_right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    left, right = max(left, wide_left), max(right, wide_right)
     width = image.shape[1]
+
+    def on_a_pillar(lat: Lattice) -> bool:
+        touch = PILLAR_TOUCH * lat.pitch_x
+        return (wide_left > 0 and abs(lat.x - wide_left) < touch) or \
+            (wide_right > 0 and abs(lat.x + lat.cols * lat.pitch_x - (width - wide_right)) < touch)
 
     def inside(lattices: Sequence[Lattice]) -> list[Lattice]:
         return [lat for lat in lattices
                 if lat.x >= left - FRAME_SLACK * lat.pitch_x
-                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x]
+                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x
+                and not on_a_pillar(lat)]
     return inside
 
 
@@ -1802,7 +1824,14 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     are hidden. No found tile reaches past the board, and a row of them shows the lines
     between them. Fresh 780008 with a light toast (1x) over the fourth row, its cream within
     a Constellation rarity's colour: five found Pisces read with ``--animals``, no warning.
-    Hidden tiles (the toast's ends) count neither way; at least three must show."""
+    Hidden tiles (the toast's ends) count neither way; at least three must show.
+
+    A toast that does not reach a whole tile past the board's side (``beside`` off the
+    picture, or the board's own ground) ends over a tile of the row, which then reads hidden
+    (its halves unlike): a row's end tile hidden and the rest found of one colour
+    (every rim within :data:`COVER_SAME` of their median), no line between them, is under
+    it too. Fresh 780028 (1x) with a toast across its third row from 8 pixels left of the
+    board to most of its last tile: four found Triceratops stated with ``--animals``."""
     rows, cols = lattice.rows, lattice.cols
     lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
         [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
@@ -1810,10 +1839,13 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
         if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
             continue
-        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
+        mine = rims[[r * cols + c for r, c in shown]]
+        colour = np.median(mine, axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
-        if any(o is not None and np.linalg.norm(o - colour) < COVER_SAME for o in outside) \
-                and not _lined_along(image, lattice, shown):
+        ended = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
+            and bool((np.linalg.norm(mine - colour, axis=1) < COVER_SAME).all())
+        if (ended or any(o is not None and np.linalg.norm(o - colour) < COVER_SAME
+                         for o in outside)) and not _lined_along(image, lattice, shown):
             for r, c in shown:
                 tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
 
