@@ -346,13 +346,13 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     inside = _inside_frame(image)
-    candidates = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+    candidates = inside(_between_pillars(image, rows, cols, min_width=facts["board_min_width"],
                                            keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(lattice_candidates(image, rows, cols,
+        wider = inside(_between_pillars(image, rows, cols,
                                           min_width=_widest_search(facts, best),
                                           keep=LATTICES_WIDER,
                                           shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
@@ -424,7 +424,25 @@ def _whole(best: _Best | None) -> bool:
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
 PILLAR_MOST = 0.3  # a letterbox's pillar is at most this share of the picture's width ...
 PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its height at least
-PILLAR_TOUCH = 0.2  # of a tile's pitch from a pillar's inner edge a board's side never stands
+
+
+def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list[Lattice]:
+    """:func:`gridsight.vision.lattice.lattice_candidates` of the picture between a
+    letterbox's pillars (:func:`.cards.frame_sides` up to :data:`PILLAR_MOST` of the width,
+    each column one colour on :data:`PILLAR_WHOLE` of its height), placed in the picture.
+    A pillar's inner edge is the picture's strongest line, and the lattices proposed from it
+    crowd the board's out or are read: fresh 790025, 790026, 790034 (wider looks) and 780038
+    letterboxed (pillars 15-21% of the width, past :data:`.cards.FRAME_MOST`), lattices of
+    1.1-1.6x the board's pitch with a side on a pillar's edge (790026, 790034, 780038: from
+    one to the other), over the board's tiles and the ground round it, were read with or
+    without ``--animals`` as boards of ground where tiles were tapped, no warning (780010:
+    all 18 lattices kept touched a pillar). Now read exact or asked."""
+    left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    if left == 0 and right == 0:
+        return lattice_candidates(image, rows, cols, **options)
+    inner = image[:, left : image.shape[1] - right]
+    return [replace(lat, x=lat.x + left) for lat in lattice_candidates(inner, rows, cols,
+                                                                        **options)]
 
 
 def _inside_frame(image: np.ndarray):
@@ -438,29 +456,17 @@ def _inside_frame(image: np.ndarray):
 
     A letterbox's pillars may be wider than a frame is looked for (:data:`.cards.FRAME_MOST`):
     columns one colour from the top to the bottom (:data:`PILLAR_WHOLE`; a game's column
-    crosses its bars), up to :data:`PILLAR_MOST` of the width, are a frame too. A lattice
-    with a side on a pillar's inner edge (within :data:`PILLAR_TOUCH` of its pitch) is none
-    either: the board stands with the ground beside it on the screen, and the pillar's edge
-    is the strongest line of the picture. Fresh 790025, 790026, 790034 (wider looks) and
-    780038 letterboxed: lattices of 1.1-1.6x the board's pitch from a pillar's edge (790034,
-    780038 and 790026: from one to the other) over the board's tiles and the ground round it
-    were read, with or without ``--animals``, as boards of ground where tiles were tapped,
-    no warning."""
+    crosses its bars), up to :data:`PILLAR_MOST` of the width, are a frame too (the
+    lattices are proposed between them: :func:`_between_pillars`)."""
     left, right = frame_sides(image)
     wide_left, wide_right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
     left, right = max(left, wide_left), max(right, wide_right)
     width = image.shape[1]
 
-    def on_a_pillar(lat: Lattice) -> bool:
-        touch = PILLAR_TOUCH * lat.pitch_x
-        return (wide_left > 0 and abs(lat.x - wide_left) < touch) or \
-            (wide_right > 0 and abs(lat.x + lat.cols * lat.pitch_x - (width - wide_right)) < touch)
-
     def inside(lattices: Sequence[Lattice]) -> list[Lattice]:
         return [lat for lat in lattices
                 if lat.x >= left - FRAME_SLACK * lat.pitch_x
-                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x
-                and not on_a_pillar(lat)]
+                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x]
     return inside
 
 
