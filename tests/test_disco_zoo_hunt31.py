@@ -62,21 +62,12 @@ def _jpeg60(seed: int) -> tuple[str, np.ndarray]:
                                            [cv2.IMWRITE_JPEG_QUALITY, 60])[1], cv2.IMREAD_COLOR)
 
 
-def _shrunk_jpeg(seed: int) -> tuple[str, np.ndarray]:
-    """Wider-look screen ``seed`` shrunk to 0.6x by a chat app, then JPEG 60 (``sj``)."""
-    shot, text = _drawn(seed, wider=True)
-    small = cv2.resize(shot.image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
-    return text, cv2.imdecode(cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 60])[1],
-                              cv2.IMREAD_COLOR)
-
-
 SCREENS = {"card past the area": lambda: real_screen(0, 790_000, (0.8, 3.0), wider=True)[1:3],
            "bold COW": lambda: _crop(790_017),
            "toast across a row": lambda: _toast(780_008),
            "grey pillars": lambda: _pillar(780_010),
            "mythical read rare": lambda: _jpeg60(790_021),
            "cards unfound, a wide 2": lambda: _crop(790_028),
-           "bush on a lawn-green rim": lambda: _shrunk_jpeg(790_036),
            "lattice on the pillars": lambda: _pillar(790_026, wider=True),
            "toast ending on the row": lambda: _toast(780_028)}
 
@@ -206,14 +197,6 @@ def test_the_counter_is_the_number_beside_its_label_not_a_cards_picture(reads):
     (with ``--animals``, "taps: 4" and no warning). The label is found among the runs."""
     screen = reads["cards unfound, a wide 2"][-1]
     assert screen.counter.value == 2
-
-
-def test_a_bush_on_a_rim_of_the_lawns_green_is_no_found_tile(reads):
-    """790036 at 0.6x, JPEG 60: a big bush's rim band the lawn's green, only 0.19 of its
-    inside nearer the lawn than that rim, read a found common tile (Giant Sloth with
-    ``--animals``)."""
-    screen = reads["bush on a lawn-green rim"][-1]
-    assert screen.tiles[2][2].kind != "found"
 
 
 def test_no_lattice_stands_on_a_pillars_edge(reads):

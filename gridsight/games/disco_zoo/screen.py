@@ -1524,7 +1524,6 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
 # on the 162 tiles read found of real-look 7000-7119 and at most 0.067 on wider-look
 # 710000-710059's, the bushes 0.38 and more.
 LAWN_INSIDE = 0.2  # share of a tile's inside the lawn's green beyond which it is not found
-LAWN_RIM = 1.5 * OWN_NEAR  # a rim band this near the lawn's green is no colour of its own
 
 
 def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
@@ -1541,17 +1540,6 @@ def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
     green = np.median(rims[mine], axis=0)
     inside = stack[k, 3:29, 3:29]
     to_green = np.linalg.norm(inside - green, axis=2)
-    if float(np.linalg.norm(rims[k] - green)) < LAWN_RIM and \
-            float(np.linalg.norm(np.median(inside.reshape(-1, 3), axis=0) - rims[k])) >= OWN_NEAR:
-        # The rim band near the lawn's own green (a big bush covering the tile's middle,
-        # shrunk and saved as JPEG: its rim band took the lawn round it), so the lawn's
-        # pixels are as near the rim as the lawn: nearness alone (fresh wider 790036 and
-        # 790030 at 0.6x, JPEG 60: 0.19 and 0.17 of lawn the other way, rims 9.6 and 12.5
-        # from the lawn, a bush stated a found common tile with --animals; 0.26 and 0.22).
-        # Only when the inside is mostly not the rim's colour (its median OWN_NEAR or more
-        # from it: the bush, 24 and 13): a found tile filled near the lawn's green is its
-        # fill round a smaller sprite, and stays its own.
-        return to_green < OWN_NEAR
     to_rim = np.linalg.norm(inside - rims[k], axis=2)
     return (to_green < OWN_NEAR) & (to_green < to_rim)
 
