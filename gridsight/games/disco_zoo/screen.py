@@ -424,12 +424,14 @@ def _whole(best: _Best | None) -> bool:
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
 PILLAR_MOST = 0.3  # a letterbox's pillar is at most this share of the picture's width ...
 PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its height at least
+PILLAR_LEAST = 0.05  # ... and the lattices are proposed between pillars this wide or wider
 
 
 def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list[Lattice]:
     """:func:`gridsight.vision.lattice.lattice_candidates` of the picture between a
     letterbox's pillars (:func:`.cards.frame_sides` up to :data:`PILLAR_MOST` of the width,
-    each column one colour on :data:`PILLAR_WHOLE` of its height), placed in the picture.
+    each column one colour on :data:`PILLAR_WHOLE` of its height; one of them
+    :data:`PILLAR_LEAST` of the width at least), placed in the picture.
     A pillar's inner edge is the picture's strongest line, and the lattices proposed from it
     crowd the board's out or are read: fresh 790025, 790026, 790034 (wider looks) and 780038
     letterboxed (pillars 15-21% of the width, past :data:`.cards.FRAME_MOST`), lattices of
@@ -438,7 +440,10 @@ def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list
     without ``--animals`` as boards of ground where tiles were tapped, no warning (780010:
     all 18 lattices kept touched a pillar). Now read exact or asked."""
     left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
-    if left == 0 and right == 0:
+    if max(left, right) < PILLAR_LEAST * image.shape[1]:
+        # (a window's thin border: proposed on the whole picture, as before; cut off, the
+        # lattices moved, and harder desktop 410008's emulator window, a 6 px border, read
+        # a found Beaver's tile as grass)
         return lattice_candidates(image, rows, cols, **options)
     inner = image[:, left : image.shape[1] - right]
     return [replace(lat, x=lat.x + left) for lat in lattice_candidates(inner, rows, cols,
