@@ -45,9 +45,9 @@ def _toast(seed: int) -> tuple[str, np.ndarray]:
                        (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))[0]
 
 
-def _pillar(seed: int) -> tuple[str, np.ndarray]:
+def _pillar(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
     """Screen ``seed`` letterboxed in a 3:4 frame, grey sides on even seeds (``pillar``)."""
-    shot, text = _drawn(seed)
+    shot, text = _drawn(seed, wider)
     h, w = shot.image.shape[:2]
     side = max(0, (h * 3 // 4 - w) // 2)
     colour = (0, 0, 0) if seed % 2 else (40, 40, 40)
@@ -66,7 +66,10 @@ SCREENS = {"card past the area": lambda: real_screen(0, 790_000, (0.8, 3.0), wid
            "bold COW": lambda: _crop(790_017),
            "toast across a row": lambda: _toast(780_008),
            "grey pillars": lambda: _pillar(780_010),
-           "mythical read rare": lambda: _jpeg60(790_021)}
+           "mythical read rare": lambda: _jpeg60(790_021),
+           "cards unfound, a wide 2": lambda: _crop(790_028),
+           "lattice on the pillars": lambda: _pillar(790_026, wider=True),
+           "toast ending on the row": lambda: _toast(780_028)}
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +188,38 @@ def test_calibrate_counts_the_counter_analyze_takes():
     labels[1][:2] = ["empty", "empty"]  # 7 tapped: 5 left is no longer the board's count
     assert not _counter_taken(five, _Board(labels))
     assert not _counter_taken(NumberRead(None, 0.0, (), (), False), _Board(labels))
+
+
+def test_the_counter_is_the_number_beside_its_label_not_a_cards_picture(reads):
+    """790028 cut 2-8 pixels: its cards not found, the counter was sought down to the board;
+    the third card's words, ending right of the label the band cut, were taken for the
+    label, and then the band's tallest glyph, a card's animal, read as 4 for the 2 left
+    (with ``--animals``, "taps: 4" and no warning). The label is found among the runs."""
+    screen = reads["cards unfound, a wide 2"][-1]
+    assert screen.counter.value == 2
+
+
+def test_no_lattice_stands_on_a_pillars_edge(reads):
+    """790026 (wider look) letterboxed, pillars 21% of the width: a lattice of 1.2x the
+    board's pitch from one pillar's edge to the other read ground where tiles were tapped,
+    with no options and no warning. The lattices are proposed between the pillars: now
+    asked (or read right) on a lattice with neither side on a pillar's edge."""
+    from gridsight.games.disco_zoo.screen import PILLAR_MOST, PILLAR_WHOLE
+
+    _, image = _pillar(790_026, wider=True)
+    left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    assert left > frame_sides(image)[0]  # wider than a mirroring window's border is sought
+    if len(reads["lattice on the pillars"]) == 2:
+        return
+    lattice = reads["lattice on the pillars"][-1].lattice
+    assert abs(lattice.x - left) >= 0.2 * lattice.pitch_x
+    assert abs(lattice.x + 5 * lattice.pitch_x - (image.shape[1] - right)) >= \
+        0.2 * lattice.pitch_x
+
+
+def test_a_toast_ending_over_a_rows_last_tile_hides_the_row(reads):
+    """780028 at 1x: a toast across the third row from 8 pixels left of the board to most
+    of its last tile (hidden): the four others read found, of its cream (Triceratops with
+    ``--animals``). None is stated found now."""
+    screen = reads["toast ending on the row"][-1]
+    assert all(tile.kind != "found" for tile in screen.tiles[2])

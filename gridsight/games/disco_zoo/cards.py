@@ -228,11 +228,13 @@ FRAME_SHARE = 0.9
 FRAME_MOST = 0.1
 
 
-def frame_sides(image: np.ndarray) -> tuple[int, int]:
+def frame_sides(image: np.ndarray, most_share: float = FRAME_MOST,
+                share: float = FRAME_SHARE) -> tuple[int, int]:
     """How many columns of a one-coloured frame stand at the left and right side of
-    ``image`` (see :data:`FRAME_SHARE`; 0 and 0 for a phone's own screenshot)."""
+    ``image`` (see :data:`FRAME_SHARE`; 0 and 0 for a phone's own screenshot); at most
+    ``most_share`` of its width, each column one colour on ``share`` of its height."""
     width = image.shape[1]
-    most = int(FRAME_MOST * width)
+    most = int(most_share * width)
     sides = []
     for cols in (image[:, :most], image[:, ::-1][:, :most]):
         if cols.shape[1] == 0:
@@ -242,7 +244,7 @@ def frame_sides(image: np.ndarray) -> tuple[int, int]:
         edge = np.median(lab[:, 0], axis=0)
         near = (np.linalg.norm(lab - edge, axis=2) <= FRAME_NEAR).mean(axis=0)
         wide = 0
-        while wide < len(near) and near[wide] >= FRAME_SHARE:
+        while wide < len(near) and near[wide] >= share:
             wide += 1
         sides.append(wide)
     return sides[0], sides[1]

@@ -347,13 +347,13 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
     inside = _inside_frame(image)
-    candidates = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+    candidates = inside(_between_pillars(image, rows, cols, min_width=facts["board_min_width"],
                                            keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(lattice_candidates(image, rows, cols,
+        wider = inside(_between_pillars(image, rows, cols,
                                           min_width=_widest_search(facts, best),
                                           keep=LATTICES_WIDER,
                                           shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
@@ -447,6 +447,32 @@ def _whole(best: _Best | None) -> bool:
 
 
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
+PILLAR_MOST = 0.3  # a letterbox's pillar is at most this share of the picture's width ...
+PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its height at least
+PILLAR_LEAST = 0.05  # ... and the lattices are proposed between pillars this wide or wider
+
+
+def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list[Lattice]:
+    """:func:`gridsight.vision.lattice.lattice_candidates` of the picture between a
+    letterbox's pillars (:func:`.cards.frame_sides` up to :data:`PILLAR_MOST` of the width,
+    each column one colour on :data:`PILLAR_WHOLE` of its height; one of them
+    :data:`PILLAR_LEAST` of the width at least), placed in the picture.
+    A pillar's inner edge is the picture's strongest line, and the lattices proposed from it
+    crowd the board's out or are read: fresh 790025, 790026, 790034 (wider looks) and 780038
+    letterboxed (pillars 15-21% of the width, past :data:`.cards.FRAME_MOST`), lattices of
+    1.1-1.6x the board's pitch with a side on a pillar's edge (790026, 790034, 780038: from
+    one to the other), over the board's tiles and the ground round it, were read with or
+    without ``--animals`` as boards of ground where tiles were tapped, no warning (780010:
+    all 18 lattices kept touched a pillar). Now read exact or asked."""
+    left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    if max(left, right) < PILLAR_LEAST * image.shape[1]:
+        # (a window's thin border: proposed on the whole picture, as before; cut off, the
+        # lattices moved, and harder desktop 410008's emulator window, a 6 px border, read
+        # a found Beaver's tile as grass)
+        return lattice_candidates(image, rows, cols, **options)
+    inner = image[:, left : image.shape[1] - right]
+    return [replace(lat, x=lat.x + left) for lat in lattice_candidates(inner, rows, cols,
+                                                                        **options)]
 
 
 def _inside_frame(image: np.ndarray):
@@ -456,8 +482,15 @@ def _inside_frame(image: np.ndarray):
     780010 letterboxed in a 3:4 frame with grey pillars: a lattice of 1.5x the board's pitch
     reaching 1.7 tiles into the left pillar (its grey read as grass) was read, with
     ``--animals``, as a board with four empty tiles where the board showed eleven, no
-    warning."""
+    warning.
+
+    A letterbox's pillars may be wider than a frame is looked for (:data:`.cards.FRAME_MOST`):
+    columns one colour from the top to the bottom (:data:`PILLAR_WHOLE`; a game's column
+    crosses its bars), up to :data:`PILLAR_MOST` of the width, are a frame too (the
+    lattices are proposed between them: :func:`_between_pillars`)."""
     left, right = frame_sides(image)
+    wide_left, wide_right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    left, right = max(left, wide_left), max(right, wide_right)
     width = image.shape[1]
 
     def inside(lattices: Sequence[Lattice]) -> list[Lattice]:
@@ -1819,7 +1852,14 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     are hidden. No found tile reaches past the board, and a row of them shows the lines
     between them. Fresh 780008 with a light toast (1x) over the fourth row, its cream within
     a Constellation rarity's colour: five found Pisces read with ``--animals``, no warning.
-    Hidden tiles (the toast's ends) count neither way; at least three must show."""
+    Hidden tiles (the toast's ends) count neither way; at least three must show.
+
+    A toast that does not reach a whole tile past the board's side (``beside`` off the
+    picture, or the board's own ground) ends over a tile of the row, which then reads hidden
+    (its halves unlike): a row's end tile hidden and the rest found of one colour
+    (every rim within :data:`COVER_SAME` of their median), no line between them, is under
+    it too. Fresh 780028 (1x) with a toast across its third row from 8 pixels left of the
+    board to most of its last tile: four found Triceratops stated with ``--animals``."""
     rows, cols = lattice.rows, lattice.cols
     lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
         [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
@@ -1827,10 +1867,13 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
         if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
             continue
-        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
+        mine = rims[[r * cols + c for r, c in shown]]
+        colour = np.median(mine, axis=0)
         outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
-        if any(o is not None and np.linalg.norm(o - colour) < COVER_SAME for o in outside) \
-                and not _lined_along(image, lattice, shown):
+        ended = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
+            and bool((np.linalg.norm(mine - colour, axis=1) < COVER_SAME).all())
+        if (ended or any(o is not None and np.linalg.norm(o - colour) < COVER_SAME
+                         for o in outside)) and not _lined_along(image, lattice, shown):
             for r, c in shown:
                 tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
 
@@ -2359,44 +2402,15 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     of small text on the right (``ATTEMPTS LEFT``), or leading that run when joined to it;
     failing that, the short word holding the tallest glyph."""
     runs = [r for r in _text_runs(boxes) if len(r) >= 6]
-    if runs:
-        run = max(runs, key=lambda r: r[-1][0] + r[-1][2])
-        # The label ends the run; on a small screen the number (and even the region's name)
-        # may be little taller than the label's letters and joined to the run: the label is
-        # the run's tail of glyphs of its last letters' height, and the one or two glyphs
-        # just before it are the number when digit-shaped (not wider than tall), rising above
-        # the label's top, and close together (letters joined by JPEG specks are wide and keep
-        # the label's top).
-        h = float(np.median([b[3] for b in run[-6:]]))
-        i = len(run)
-        while i > 0 and run[i - 1][3] < 1.15 * h:
-            i -= 1
-        label = run[i:] if len(run) - i >= 6 else run
-        if label is not run:
-            h = float(np.median([b[3] for b in label]))
-            text_top = float(np.median([b[1] for b in label]))
-            word: list[Box] = []
-            for b in reversed(run[:i]):
-                if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
-                    break
-                if word and word[-1][0] - (b[0] + b[2]) >= 0.35 * b[3]:
-                    break
-                word.append(b)
-                if len(word) == 2:
-                    break
-            if word:
-                return sorted(word, key=lambda b: b[0])
-        h = float(np.median([b[3] for b in label]))
-        lx = label[0][0]
-        top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
-        tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
-                       and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
-        if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
-            word = [tall[0]]
-            for b in tall[1:]:
-                if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
-                    word.append(b)
-            return sorted(word[:2], key=lambda b: b[0])
+    # The label is the run ending furthest right; with no number beside it, the next such
+    # run (fresh wider 790028 at 1x, its cards not found: the band down to the board held the
+    # cards' words, and the third card's YOU HAVE 0 ended right of ATTEMPTS LEFT, whose last
+    # letters the band cut; no number beside that run, the tallest glyph was taken, a card's
+    # sprite read as 4 for the 2 left, stated with no warning).
+    for run in sorted(runs, key=lambda r: -(r[-1][0] + r[-1][2])):
+        word = _beside_label(run, boxes)
+        if word:
+            return word
     # No such run (its letters joined or broken): the number is the bar's biggest text, the
     # short word holding the tallest glyph; or, when that is a longer word (the region's
     # name as tall as the number, or its first word of joined letters wider than a digit),
@@ -2418,6 +2432,48 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     if short:
         return max(short, key=lambda w: w[0][0])
     return word if len(word) <= 2 else []
+
+
+def _beside_label(run: list[Box], boxes: list[Box]) -> list[Box]:
+    """The big number's glyphs beside a run of small text taken for its label
+    (:func:`_number_glyphs`), or none."""
+    # The label ends the run; on a small screen the number (and even the region's name)
+    # may be little taller than the label's letters and joined to the run: the label is
+    # the run's tail of glyphs of its last letters' height, and the one or two glyphs
+    # just before it are the number when digit-shaped (not wider than tall), rising above
+    # the label's top, and close together (letters joined by JPEG specks are wide and keep
+    # the label's top).
+    h = float(np.median([b[3] for b in run[-6:]]))
+    i = len(run)
+    while i > 0 and run[i - 1][3] < 1.15 * h:
+        i -= 1
+    label = run[i:] if len(run) - i >= 6 else run
+    if label is not run:
+        h = float(np.median([b[3] for b in label]))
+        text_top = float(np.median([b[1] for b in label]))
+        word: list[Box] = []
+        for b in reversed(run[:i]):
+            if b[3] < 1.15 * h or b[2] > 1.1 * b[3] or b[1] > text_top - max(1.5, 0.25 * h):
+                break
+            if word and word[-1][0] - (b[0] + b[2]) >= 0.35 * b[3]:
+                break
+            word.append(b)
+            if len(word) == 2:
+                break
+        if word:
+            return sorted(word, key=lambda b: b[0])
+    h = float(np.median([b[3] for b in label]))
+    lx = label[0][0]
+    top, bottom = min(b[1] for b in label), max(b[1] + b[3] for b in label)
+    tall = sorted((b for b in boxes if b[3] > 1.25 * h and b[0] + b[2] <= lx + 0.2 * h
+                   and b[1] < bottom and b[1] + b[3] > top), key=lambda b: -b[0])
+    if tall and lx - (tall[0][0] + tall[0][2]) < max(4 * h, tall[0][3]):
+        word = [tall[0]]
+        for b in tall[1:]:
+            if word[-1][0] - (b[0] + b[2]) < 0.6 * b[3] and abs(b[3] - word[0][3]) < 0.2 * b[3]:
+                word.append(b)
+        return sorted(word[:2], key=lambda b: b[0])
+    return []
 
 
 DIGIT_WIDEST = 1.3  # a counter's glyph is at most this many times as wide as tall (a digit
