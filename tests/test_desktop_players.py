@@ -117,3 +117,17 @@ def test_a_phone_on_two_monitors_is_found(pack, seed):
     found = find_in(capture.image, {"disco-zoo": pack})
     cell = min(capture.geometry.cell_size(0, 0))
     assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < cell / 2
+
+
+def test_a_near_white_screen_between_a_white_window_and_a_sheet_is_found(pack):
+    """Harder desktop 460022 (a Polar mirror of 462 px, 18% of a 2560x1440 frame): the
+    near-white screen's right side is blended into a white window beside it and a sheet
+    covers its lower left, so no region has its sides; the widest holding it (731 px from
+    the window's left side) shows the board at under half its width, under the least width
+    the lattice search first proposes, and the capture was refused. The search's narrower
+    fallback (``disco_zoo.screen.NARROWER``) reads it whole there, with cards and counter:
+    found where the phone is."""
+    _, capture, _ = sample(real_look_rescue, 460_022, harder=True, fraction=(0.15, 0.2))
+    found = find_in(capture.image, {"disco-zoo": pack})
+    cell = min(capture.geometry.cell_size(0, 0))
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < cell / 2

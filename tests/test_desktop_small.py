@@ -299,6 +299,35 @@ def test_of_two_reads_of_one_board_as_complete_the_sure_one_is_kept(monkeypatch)
                 desktop.locate_inside(frame, locate, ("cards", "counter"))
 
 
+def test_a_find_sure_by_its_tally_is_not_traded_for_a_view_around_it_that_is_not(monkeypatch):
+    """Harder desktop 480000 (an emulator's screen of 257 px, 16% of the frame): the
+    window's region read the board and cards, their tally agreeing (the counter's 0 as near
+    an 8: unread); the rectangle around the board read the same board and cards, the tally
+    off, and replaced it as complete; the capture was refused. A view replaces a find only
+    when as sure; a view as sure (both or neither) still replaces it."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead
+    from gridsight.vision.regions import Region
+
+    window, around = Region(100, 0, 200, 400, 1.0), Region(110, 20, 180, 360, 1.0)
+    for tallied, view_tallied, kept in ((True, False, window), (True, True, around),
+                                        (False, False, None)):
+        def locate(pixels: np.ndarray) -> BoardRead:  # the board at x 120-280 in the frame
+            if pixels.shape[:2] == (around.height, around.width):
+                return _grass_board(10, 130, 32, ("cards",), tally=view_tallied)
+            return _grass_board(20, 150, 32, ("cards",), tally=tallied)
+
+        monkeypatch.setattr(desktop, "propose_regions", lambda image, keep: [window])
+        monkeypatch.setattr(desktop, "regions_around", lambda image, box: [around])
+        frame = np.zeros((400, 600, 3), np.uint8)
+        if kept is None:
+            with pytest.raises(BoardNotFoundError):
+                desktop.locate_inside(frame, locate, ("cards", "counter"))
+        else:
+            found = desktop.locate_inside(frame, locate, ("cards", "counter"))
+            assert found.extras[desktop.VIEW] == kept
+
+
 def test_our_skin_read_whole_by_its_pack_skips_the_search_by_windows(monkeypatch):
     """Our own skin's rescue, read whole by the shipped pack inside a wider frame, keeps the
     view found around its board: the search by windows (``find._fuller_window``, for a

@@ -155,8 +155,7 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
             if again is not None and _completeness(again, furniture) >= \
                     _completeness(better, furniture):
                 better = again
-        if better is not None and (holds(better, found) or _completeness(better, furniture)
-                                   >= _completeness(found, furniture)):
+        if better is not None and (holds(better, found) or _fuller(better, found, furniture)):
             found = better  # never traded for a less complete read (a top cut through a bar)
         if not _whole(found, furniture):
             wider = _widened(image, region, found, locate, furniture)
@@ -408,6 +407,17 @@ def _completeness(read: BoardRead, furniture: tuple[str, ...]) -> tuple[int, flo
     by chance, while the true board's count does not (attempts bought)."""
     return (_furniture_seen(read, furniture, True), read.known_fraction,
             _furniture_seen(read, furniture))
+
+
+def _fuller(view: BoardRead, found: BoardRead, furniture: tuple[str, ...]) -> bool:
+    """Whether ``view`` (``found``'s board read in the screen around it) shows as much of the
+    screen as ``found`` (:func:`_completeness`) and is as sure (:func:`_sure`): a find sure by
+    its cards' tally is not traded for a view as complete whose tally is off (harder desktop
+    480000, an emulator's screen of 257 px: its window's region read the board and cards,
+    their tally agreeing, the counter's 0 as near an 8; the rectangles around the board read
+    the same but for the tally, and the capture was refused)."""
+    return (*_completeness(view, furniture), _sure(view, furniture)) >= \
+        (*_completeness(found, furniture), _sure(found, furniture))
 
 
 def _whole(read: BoardRead, furniture: tuple[str, ...]) -> bool:
