@@ -1140,3 +1140,37 @@ def test_a_view_every_tile_of_which_the_picture_blurs_alike_is_read():
                          rooms.text_of(moments[0].board_in_view()), moments[0])
     assert tally.wrong == 0 and not problems, problems
     assert tally.right >= 55, tally.line()
+
+
+def test_wall_tiles_of_bricks_the_calibration_never_saw_do_not_refuse_the_view():
+    """140004 of the wider looks (bricks each of their own shade, offset by half a brick
+    from one column to the next): the calibration screenshot shows one wall column, the
+    frame the top wall, whose tiles match the wall looks learned by 45-62% of their pixels;
+    each cost half a conflict and the frame was refused ("6%"). A weakly read tile of a
+    wall's colour on a wall cell is not held against the view: the frame is read, and
+    every cell read is right."""
+    from gridsight.games.tile_path.room import board_tokens, read_view
+
+    _settings, shot, moments = rooms.one_shot_case(4, 140004, frames=2, wider=True)
+    pack = calibrate_room([("c", shot.image)], ROOM, "bricks").pack
+    read = read_view(moments[1].image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moments[1].board_in_view()), moments[1])
+    assert tally.wrong == 0 and not problems, problems
+    assert tally.right >= 50, tally.line()
+
+
+def test_a_cut_calibration_view_is_moved_to_where_the_picture_is_whole():
+    """141000 case 0 of the wider looks (cut 26 px on the left, 3.1x blur): the calibration
+    placed the view 15 console pixels low, taken as cut 17 pixels at the bottom (a floor
+    repeating every 8 console pixels fits there too), its statue looks learned with a strip
+    of floor, and every later frame refused. The same mapping moved to the screenshot's
+    edges (as reading widens a cut view) fits better: the view is placed where it is, cut
+    on the left only."""
+    settings, shot, _moments = rooms.one_shot_case(0, 141000, frames=0, wider=True)
+    view = calibrate_room([("c", shot.image)], ROOM, "cut").views[0]
+    cut = round(settings.crop[0])
+    assert view.screen.clip[1:] == (0, 0, 0), view.screen.clip
+    assert abs(view.camera[0] - (shot.camera[0] + cut)) <= 1 \
+        and view.camera[1] == shot.camera[1], (view.camera, shot.camera)

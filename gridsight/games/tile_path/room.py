@@ -326,7 +326,7 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                 chosen, found = _calibration_view(evened(image, way), room, layout, skin)
                 any_found = any_found or found
                 if chosen is not None:
-                    grid = True
+                    chosen, grid = _plain_widest(chosen, image, room, layout, skin)
                     break
         if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
@@ -416,7 +416,57 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
             break
+    if best is not None and screen is None and any(best[1].screen.clip):
+        best = _calibration_widest(best, image, room, layout, skin)
     return (best[1] if best is not None else None), any_found
+
+
+def _plain_widest(chosen: View, image: np.ndarray, room: Room, layout: ScreenLayout,
+                  skin: str) -> tuple[View, bool]:
+    """A view found on a picture evened out at every console pixel (``chosen``) and whether
+    it is kept so (``True``), or, when it is taken to be cut by the screenshot's edge, its
+    mapping moved to the edges on the picture as it is (:func:`_calibration_widest`) when
+    that fits better: a pattern two console pixels wide (a blurred floor's) is taken for a
+    display's grid, and the evened picture's pixels no longer fit the place where the
+    picture is whole (141000 case 0)."""
+    if not any(chosen.screen.clip):
+        return chosen, True
+    fit = _self_consistent(chosen, room, layout, skin)
+    if fit is None:
+        return chosen, True
+    cost = _whole_view_cost(fit.cost, chosen)
+    _, view = _calibration_widest((cost, chosen), image, room, layout, skin)
+    return view, view is chosen
+
+
+def _calibration_widest(best: tuple[float, View], image: np.ndarray, room: Room,
+                        layout: ScreenLayout, skin: str) -> tuple[float, View]:
+    """A calibration view taken to be cut by the screenshot's edge (``best``, its cost over
+    the whole view), or the same mapping moved to the screenshot's edges
+    (:func:`_moved_views`, the camera moved as much, then set at its pixel) when the looks
+    learned there place it there again (:func:`_self_consistent`) and it fits better over
+    the whole view (:func:`_whole_view_cost`). Reading widens a cut view so
+    (:func:`_widest`); calibration did not: 141000 case 0 (the picture cut 26 px on the
+    left, blurred 3.1x, a floor repeating every 8 console pixels) was placed 15 console
+    pixels low and taken as cut 17 pixels at the bottom, its looks learned with a strip of
+    the floor beside each statue, and every later screenshot refused."""
+    view = best[1]
+    shape = (room.rows + 2, room.cols + 2)
+    p = view.placement
+    for _cells, screen, camera in _moved_views(view, image, shape)[:WIDER_TRIED]:
+        pixels = screen.native_view(image)
+        try:
+            moved_view = _refined_view(View(screen, pixels, Placement(camera, p.tile, p.cost,
+                                                                      p.runner_up)), room)
+        except ValueError:
+            continue
+        fit = _self_consistent(moved_view, room, layout, skin)
+        if fit is None:
+            continue
+        cost = _whole_view_cost(fit.cost, moved_view)
+        if cost < best[0]:
+            best = (cost, moved_view)
+    return best
 
 
 def _refined_view(view: View, room: Room) -> View:
@@ -854,8 +904,9 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
 
     def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
-        return _picture_excused(*place_by_looks(clean, kinds, looks,
-                                                anchor=pack.anchor.image, known=known))
+        placement, reads = place_by_looks(clean, kinds, looks, anchor=pack.anchor.image,
+                                          known=known)
+        return _picture_excused(_walls_excused(placement, reads, clean, kinds, looks), reads)
 
     best: tuple[float, View] | None = None
     undo = None
@@ -919,8 +970,9 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
     def placed_by(pixels: np.ndarray) -> tuple[Placement, list]:
-        return _picture_excused(*place_by_looks(pixels, kinds, looks,
-                                                anchor=pack.anchor.image, known=known))
+        placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
+                                          known=known)
+        return _picture_excused(_walls_excused(placement, reads, pixels, kinds, looks), reads)
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1120,6 +1172,52 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
         if read.look >= 0 and read.share >= STRONG:
             continue
         if _unseen_colour(tiles[rr, cc], unseen):
+            excused += 1
+    if not excused:
+        return placement
+    relief = UNREAD_COST * excused / len(reads)
+    return replace(placement, cost=max(0.0, placement.cost - relief),
+                   runner_up=max(0.0, placement.runner_up - relief))
+
+
+WALL_WEAK = 0.4  # a wall tile matching a wall look by this share is a brick wall unlearned
+WALL_COLOUR = 2.0  # ... when its typical colour is this many tolerances from a wall look's
+
+
+def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
+                   looks: Looks) -> Placement:
+    """``placement`` with the wall tiles that are bricks of a design the pack never saw not
+    counted against it, as :func:`_excused` does for floor states unseen. Hero's Cave's walls
+    are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
+    screenshot with one wall column in view learns one brick pattern, and the bricks of the
+    next column (offset by half a brick) or of a wall whose bricks each have their own shade
+    then match it by half their pixels, each costing half a conflict (140004: five wall
+    tiles on the top row read 45-62%, the frame refused). A tile is excused when it lies on a
+    wall cell, is not read strongly, its best look is a wall look matched by at least
+    :data:`WALL_WEAK` of its pixels, and its median colour is near that look's. Cost and
+    runner-up move alike; the tile stays what it is (a wall cell is no board cell)."""
+    from gridsight.vision.mapview import STRONG, UNREAD_COST
+
+    walls = [k for k, kind in enumerate(looks.kinds) if kind == WALL]
+    if not walls or not reads:
+        return placement
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    if n_rows * n_cols != len(reads):
+        return placement
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    typical = {k: np.median(looks.images[k].reshape(-1, 3), axis=0) for k in walls}
+    excused = 0
+    for i, read in enumerate(reads):
+        rr, cc = divmod(i, n_cols)
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != WALL:
+            continue
+        if read.look not in typical or read.share >= STRONG or read.share < WALL_WEAK:
+            continue
+        colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
+        if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
             excused += 1
     if not excused:
         return placement
