@@ -906,7 +906,8 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
     def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
         placement, reads = place_by_looks(clean, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
-        return _picture_excused(_walls_excused(placement, reads, clean, kinds, looks), reads)
+        return _picture_excused(placement, reads,
+                                _walls_excused(placement, reads, clean, kinds, looks))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -972,7 +973,8 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     def placed_by(pixels: np.ndarray) -> tuple[Placement, list]:
         placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
                                           known=known)
-        return _picture_excused(_walls_excused(placement, reads, pixels, kinds, looks), reads)
+        return _picture_excused(placement, reads,
+                                _walls_excused(placement, reads, pixels, kinds, looks))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1185,27 +1187,30 @@ WALL_COLOUR = 2.0  # ... when its typical colour is this many tolerances from a 
 
 
 def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
-                   looks: Looks) -> Placement:
-    """``placement`` with the wall tiles that are bricks of a design the pack never saw not
-    counted against it, as :func:`_excused` does for floor states unseen. Hero's Cave's walls
+                   looks: Looks) -> float:
+    """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
+    it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
     are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
     screenshot with one wall column in view learns one brick pattern, and the bricks of the
     next column (offset by half a brick) or of a wall whose bricks each have their own shade
     then match it by half their pixels, each costing half a conflict (140004: five wall
     tiles on the top row read 45-62%, the frame refused). A tile is excused when it lies on a
     wall cell, is not read strongly, its best look is a wall look matched by at least
-    :data:`WALL_WEAK` of its pixels, and its median colour is near that look's. Cost and
-    runner-up move alike; the tile stays what it is (a wall cell is no board cell)."""
+    :data:`WALL_WEAK` of its pixels, and its median colour is near that look's. The
+    tile stays what it is (a wall cell is no board cell). Returns the cost so excused, which
+    is held as the misfit the picture causes is (:func:`_picture_excused`): only against a
+    view that fits no place, never in ranking views that fit (excused there, a picture taken
+    cut a row deeper won on 137018's frame 0, a row cut by a sliver counted in view)."""
     from gridsight.vision.mapview import STRONG, UNREAD_COST
 
     walls = [k for k, kind in enumerate(looks.kinds) if kind == WALL]
     if not walls or not reads:
-        return placement
+        return 0.0
     t = placement.tile
     tiles = tiles_at(pixels, placement.phase, t)
     n_rows, n_cols = tiles.shape[:2]
     if n_rows * n_cols != len(reads):
-        return placement
+        return 0.0
     r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
     window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
     typical = {k: np.median(looks.images[k].reshape(-1, 3), axis=0) for k in walls}
@@ -1219,11 +1224,7 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
         colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
         if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
             excused += 1
-    if not excused:
-        return placement
-    relief = UNREAD_COST * excused / len(reads)
-    return replace(placement, cost=max(0.0, placement.cost - relief),
-                   runner_up=max(0.0, placement.runner_up - relief))
+    return UNREAD_COST * excused / len(reads)
 
 
 @dataclass(frozen=True)
@@ -1233,7 +1234,8 @@ class SharedMisfit(Placement):
     shared: float = 0.0
 
 
-def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list]:
+def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
+                     ) -> tuple[Placement, list]:
     """``placement`` with the misfit every tile read shares noted (:class:`SharedMisfit`):
     what the picture itself costs (a blur, a CRT mask, a gamma the looks were learned
     through once and each tile meets again a sub-pixel apart), not a disagreement with the
@@ -1245,13 +1247,16 @@ def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list
     before, so a grid a pixel off (its tiles all a little worse) or a picture taken to be
     cut deeper never wins for it. 140023 (4.8x blur, CRT 0.23, gamma 1.36): every tile read
     about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit, every frame
-    refused."""
+    refused. ``walls``: the cost of wall tiles of bricks never learned
+    (:func:`_walls_excused`), held so too."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
-    if not off or not reads:
+    if not reads or (not off and not walls):
         return placement, reads
-    shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
+    shared = walls
+    if off:
+        shared += FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
     return SharedMisfit(placement.camera, placement.tile, placement.cost,
                         placement.runner_up, shared), reads
 
