@@ -416,8 +416,6 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
             best = chosen
         if best is not None and best[0] <= GOOD_FIT:
             break
-    if best is not None and screen is None and any(best[1].screen.clip):
-        best = _calibration_widest(best, image, room, layout, skin)
     return (best[1] if best is not None else None), any_found
 
 
@@ -445,7 +443,9 @@ def _calibration_widest(best: tuple[float, View], image: np.ndarray, room: Room,
     the whole view), or the same mapping moved to the screenshot's edges
     (:func:`_moved_views`, the camera moved as much, then set at its pixel) when the looks
     learned there place it there again (:func:`_self_consistent`) and it fits better over
-    the whole view (:func:`_whole_view_cost`). Reading widens a cut view so
+    the whole view (:func:`_whole_view_cost`). Used on a view found only on an evened
+    picture (:func:`_plain_widest`); tried on every cut calibration view, it placed 140030's
+    (plain looks) elsewhere and a frame read 63 cells ``?``. Reading widens a cut view so
     (:func:`_widest`); calibration did not: 141000 case 0 (the picture cut 26 px on the
     left, blurred 3.1x, a floor repeating every 8 console pixels) was placed 15 console
     pixels low and taken as cut 17 pixels at the bottom, its looks learned with a strip of
