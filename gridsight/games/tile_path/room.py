@@ -432,28 +432,30 @@ def _plain_widest(chosen: View, image: np.ndarray, room: Room, layout: ScreenLay
     fit = _self_consistent(chosen, room, layout, skin)
     if fit is None:
         return chosen, True
-    cost = _whole_view_cost(fit.cost, chosen)
-    _, view = _calibration_widest((cost, chosen), image, room, layout, skin)
+    view = _calibration_widest(chosen, fit.cost, image, room, layout, skin)
     return view, view is chosen
 
 
-def _calibration_widest(best: tuple[float, View], image: np.ndarray, room: Room,
-                        layout: ScreenLayout, skin: str) -> tuple[float, View]:
-    """A calibration view taken to be cut by the screenshot's edge (``best``, its cost over
-    the whole view), or the same mapping moved to the screenshot's edges
-    (:func:`_moved_views`, the camera moved as much, then set at its pixel) when the looks
-    learned there place it there again (:func:`_self_consistent`) and it fits better over
-    the whole view (:func:`_whole_view_cost`). Used on a view found only on an evened
-    picture (:func:`_plain_widest`); tried on every cut calibration view, it placed 140030's
-    (plain looks) elsewhere and a frame read 63 cells ``?``. Reading widens a cut view so
-    (:func:`_widest`); calibration did not: 141000 case 0 (the picture cut 26 px on the
-    left, blurred 3.1x, a floor repeating every 8 console pixels) was placed 15 console
-    pixels low and taken as cut 17 pixels at the bottom, its looks learned with a strip of
-    the floor beside each statue, and every later screenshot refused."""
-    view = best[1]
+def _calibration_widest(chosen: View, cost: float, image: np.ndarray, room: Room,
+                        layout: ScreenLayout, skin: str) -> View:
+    """A calibration view taken to be cut by the screenshot's edge (``chosen``, its tiles
+    fitting the looks learned from it at ``cost``), or the same mapping moved to the
+    screenshot's edges (:func:`_moved_views`, the camera moved as much, then set at its
+    pixel) when the looks learned there place it there again (:func:`_self_consistent`),
+    its own tiles fit them at least as well, and it fits better over the whole view
+    (:func:`_whole_view_cost`). Reading widens a cut view so (:func:`_widest`); calibration
+    did not: 141000 case 0 (the picture cut 26 px on the left, blurred 3.1x, a floor
+    repeating every 8 console pixels) was placed 15 console pixels low and taken as cut 17
+    pixels at the bottom, its looks learned with a strip of the floor beside each statue,
+    and every later screenshot refused (moved: its tiles cost 0.02 where they cost 0.06).
+    Over the whole view alone, a moved view showing more tiles wins by the cut part's
+    charge though its tiles fit worse: 140030 (EPX, cut 10 px at the bottom) was moved 1
+    console pixel up (its tiles 0.025 where they cost 0.018), learned off by that pixel, and
+    a frame read 63 cells ``?``."""
+    best = (_whole_view_cost(cost, chosen), chosen)
     shape = (room.rows + 2, room.cols + 2)
-    p = view.placement
-    for _cells, screen, camera in _moved_views(view, image, shape)[:WIDER_TRIED]:
+    p = chosen.placement
+    for _cells, screen, camera in _moved_views(chosen, image, shape)[:WIDER_TRIED]:
         pixels = screen.native_view(image)
         try:
             moved_view = _refined_view(View(screen, pixels, Placement(camera, p.tile, p.cost,
@@ -461,12 +463,12 @@ def _calibration_widest(best: tuple[float, View], image: np.ndarray, room: Room,
         except ValueError:
             continue
         fit = _self_consistent(moved_view, room, layout, skin)
-        if fit is None:
+        if fit is None or fit.cost > cost:
             continue
-        cost = _whole_view_cost(fit.cost, moved_view)
-        if cost < best[0]:
-            best = (cost, moved_view)
-    return best
+        whole = _whole_view_cost(fit.cost, moved_view)
+        if whole < best[0]:
+            best = (whole, moved_view)
+    return best[1]
 
 
 def _refined_view(view: View, room: Room) -> View:
@@ -831,8 +833,8 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost - _shared(view) > MAX_CONFLICTS:
-        cost -= _shared(view)
+    if cost - _shared(view) - _walls(view) > MAX_CONFLICTS:
+        cost -= _shared(view) + _walls(view)
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
     if view.placement.margin < MIN_LEAD:
@@ -958,6 +960,18 @@ def _shared(view: View) -> float:
     return view.placement.shared if isinstance(view.placement, SharedMisfit) else 0.0
 
 
+def _walls(view: View) -> float:
+    """The cost of ``view``'s wall tiles of bricks never learned (:func:`_walls_excused`; 0
+    unknown), excused as the shared misfit is, on a view the screenshot's edge does not
+    cut only. A picture taken to be cut, its camera moved, places walls on other walls'
+    pixels half a brick off: they too match a wall look weakly (140023, a 4.8x blur: two
+    frames taken cut 15 and 23 pixels deeper, the camera as far off, outranked the whole
+    view, 1 board of 3 exact, 3 without the excuse)."""
+    if any(view.screen.clip) or not isinstance(view.placement, SharedMisfit):
+        return 0.0
+    return view.placement.walls
+
+
 def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             ) -> tuple[float, View] | None:
     """The best placement of the view in ``image`` (its cost and the view; ``None``: no
@@ -1058,7 +1072,7 @@ def _rank(view: View) -> tuple[int, float]:
     cost = view.placement.cost
     if _fits((cost, view)):
         return 0, _whole_view_cost(cost, view)
-    return 1, cost - _shared(view)
+    return 1, cost - _shared(view) - _walls(view)
 
 
 WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
@@ -1229,9 +1243,11 @@ def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds:
 
 @dataclass(frozen=True)
 class SharedMisfit(Placement):
-    """A placement with the misfit all its tiles share (:func:`_picture_excused`)."""
+    """A placement with the misfit all its tiles share (:func:`_picture_excused`) and the
+    cost of its wall tiles of bricks never learned (:func:`_walls_excused`)."""
 
     shared: float = 0.0
+    walls: float = 0.0
 
 
 def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
@@ -1254,11 +1270,9 @@ def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
     if not reads or (not off and not walls):
         return placement, reads
-    shared = walls
-    if off:
-        shared += FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
+    shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads) if off else 0.0
     return SharedMisfit(placement.camera, placement.tile, placement.cost,
-                        placement.runner_up, shared), reads
+                        placement.runner_up, shared, walls), reads
 
 
 def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
