@@ -40,10 +40,12 @@ import argparse
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Union
+from types import MappingProxyType, UnionType
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hints
 
-from gridsight.errors import HintChoices, ReadError, RuntimeFailure, UnknownGameError
+from gridsight.errors import (
+    ArgumentError, HintChoices, ReadError, RuntimeFailure, UnknownGameError,
+)
 from gridsight.games.options import SolveOptions
 from gridsight.registry import all_specs, get_spec
 from gridsight.solvers.advice import Advice as Drawing
@@ -231,8 +233,8 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
 
     Raises :class:`BoardFormatError` (naming the line) for a board that cannot be parsed,
     :class:`ImpossibleBoardError` (naming the cells) for one no game could show; a
-    ``TypeError`` or ``ValueError`` names an option that is not the game's or a value it
-    refuses.
+    :class:`ArgumentError` (also a ``TypeError`` and a ``ValueError``) names an option that is
+    not the game's, or a value of the wrong type or one the game refuses.
     """
     adapter = get_spec(game).adapter
     parsed = _one_board(board)
@@ -279,7 +281,7 @@ def _one_board(board: str | BoardText) -> BoardText:
     if isinstance(board, BoardText):
         return board
     if not isinstance(board, str):
-        raise TypeError(f"a board is its text (str) or a parsed BoardText, not "
+        raise ArgumentError(f"a board is its text (str) or a parsed BoardText, not "
                         f"{type(board).__name__}")
     boards = parse_boards(board, source="<board>")
     if len(boards) != 1:
@@ -299,7 +301,7 @@ def _solver(adapter: GameAdapter, limit: Limit | None, options: Any) -> Solve:
     settings = options_of(adapter, options)
     if limit is not None:
         if not isinstance(limit, Limit):
-            raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+            raise ArgumentError(f"limit must be a Limit, not {type(limit).__name__}")
         settings = replace(settings, limit=limit)
     return lambda board: adapter.solve(board, settings)
 
@@ -308,22 +310,54 @@ def options_of(adapter: GameAdapter, options: Any = None) -> SolveOptions:
     """The game's typed options (``adapter.options_type``, a frozen dataclass holding the
     :class:`Limit`) from ``options``: those options themselves, ``None`` for the defaults, or
     a mapping or another dataclass whose names are the options' fields (the others keep their
-    defaults). A name that is not one of the game's options is a ``TypeError`` naming them;
-    a value the game refuses, a ``ValueError``."""
+    defaults). A name that is not one of the game's options, a value of the wrong type or one
+    the game refuses: :class:`ArgumentError` (a ``TypeError`` and ``ValueError`` too) in words."""
     kind = adapter.options_type
     if isinstance(options, kind):
         return options
     if isinstance(options, SolveOptions):
-        raise TypeError(f"{adapter.name} takes {kind.__name__}, not {type(options).__name__}")
+        raise ArgumentError(f"{adapter.name} takes {kind.__name__}, not {type(options).__name__}")
     given = _settings(options)
     names = [f.name for f in fields(kind)]
     unknown = sorted(set(given) - set(names))
     if unknown:
-        raise TypeError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
+        raise ArgumentError(f"{adapter.name} has no option {', '.join(unknown)} (its options: "
                         f"{', '.join(sorted(names))})")
-    if "limit" in given and not isinstance(given["limit"], Limit):
-        raise TypeError(f"limit must be a Limit, not {type(given['limit']).__name__}")
-    return kind(**given)
+    try:
+        hints = get_type_hints(kind)
+    except (NameError, TypeError):  # a hint that does not resolve: the dataclass's checks alone
+        hints = {}
+    for name, value in given.items():
+        _check_type(f"{adapter.name} option {name}", value, hints.get(name))
+    try:
+        return kind(**given)
+    except InputError:
+        raise
+    except (TypeError, ValueError) as error:  # the options' own checks (an engine unknown...)
+        raise ArgumentError(f"{adapter.name} options: {error}") from None
+
+
+def _check_type(what: str, value: Any, hint: Any) -> None:
+    """Refuse ``value`` unless it is of ``hint``, for the plain types options hold (``bool``,
+    ``int``, ``float``, ``str``, ``Limit``, each or ``None``): ``{"count": "yes"}`` once
+    counted, a string being true."""
+    allowed = get_args(hint) if get_origin(hint) in (Union, UnionType) else (hint,)
+    if value is None and type(None) in allowed:
+        return
+    for kind in allowed:
+        if kind is bool and isinstance(value, bool):
+            return
+        if kind is int and isinstance(value, int) and not isinstance(value, bool):
+            return
+        if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return
+        if kind in (str, Limit) and isinstance(value, kind):
+            return
+        if kind not in (bool, int, float, str, Limit, type(None)):
+            return  # a type this check does not know: the options' own checks decide
+    names = " or ".join("None" if k is type(None) else getattr(k, "__name__", str(k))
+                        for k in allowed)
+    raise ArgumentError(f"{what} must be {names}, not {type(value).__name__} {value!r}"[:200])
 
 
 def _settings(options: Any) -> dict[str, Any]:
@@ -333,7 +367,7 @@ def _settings(options: Any) -> dict[str, Any]:
         return dict(options)
     if is_dataclass(options) and not isinstance(options, type):
         return {f.name: getattr(options, f.name) for f in fields(options)}
-    raise TypeError(f"options must be a dataclass or a mapping, not {type(options).__name__}")
+    raise ArgumentError(f"options must be a dataclass or a mapping, not {type(options).__name__}")
 
 
 def _image(image: Image) -> np.ndarray:
@@ -354,7 +388,7 @@ def _image(image: Image) -> np.ndarray:
     try:
         path = os.fspath(image)
     except TypeError:
-        raise TypeError(f"an image is a file's path or an (H, W, 3) BGR uint8 array, not "
+        raise ArgumentError(f"an image is a file's path or an (H, W, 3) BGR uint8 array, not "
                         f"{type(image).__name__}") from None
     return load_image(path)
 
@@ -368,15 +402,25 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
     for spec in all_specs() if game is None else [get_spec(game)]:
         for hint in spec.hints:
             declared.setdefault(hint.name, hint)
+    if hints is not None and not isinstance(hints, Mapping):
+        raise ArgumentError(f"hints are a mapping of hint names to values, not "
+                            f"{type(hints).__name__}")
     values = {}
     for name, value in (hints or {}).items():
         if name not in declared:
-            raise TypeError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
+            raise ArgumentError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
         if isinstance(value, str):
             try:
                 value = declared[name].parse(value)
             except argparse.ArgumentTypeError as error:  # the option's own check, in words
                 raise InputError(f"hint {name!r}: {error}") from None
+        elif isinstance(value, list):
+            value = tuple(value)
+        if not isinstance(value, (str, int, tuple)) or isinstance(value, bool) or (
+                isinstance(value, tuple) and not all(isinstance(v, str) for v in value)):
+            raise ArgumentError(f"hint {name!r} is text as on the command line "
+                                f"({declared[name].flag} {declared[name].metavar}), a whole "
+                                f"number or names, not {type(value).__name__}")
         values[name] = value
     return ReadHints(**values)
 
@@ -393,7 +437,7 @@ def _read(image: Image, game: str | None, pack: str | None,
 
 
 __all__ = [
-    "Advice", "Analysis", "BoardFormatError", "BoardNotFoundError", "Cell", "Game",
+    "Advice", "Analysis", "ArgumentError", "BoardFormatError", "BoardNotFoundError", "Cell", "Game",
     "HintChoices", "Image", "ImpossibleBoardError", "InputError", "Limit", "LimitReached",
     "Quality", "ReadError", "Reading", "RuntimeFailure", "UnknownGameError", "VisionInputError",
     "analyze", "games", "read", "solve",

@@ -122,6 +122,11 @@ def _run(argv: Sequence[str] | None, *, own_process: bool) -> int:
             from gridsight.process import limit_memory
 
             limit_memory(max_memory)
+        max_pixels = getattr(options, "max_pixels", None)
+        if own_process and isinstance(max_pixels, int):
+            from gridsight.vision.images import fit_pillow_guard
+
+            fit_pillow_guard(max_pixels)  # Pillow's guard is the process's: ours here
         with warnings_said():
             return int(options.func(options) or 0)
     except (InputError, UnknownGameError, VisionInputError) as error:
@@ -170,7 +175,7 @@ def warnings_said() -> Iterator[None]:
     player's, skipped) is said once as ``gridsight: warning: ...``; Pillow's own warnings about a
     picture (its decompression-bomb warning; the reading says what is wrong in its own words) are
     not shown; other warnings as before. (The library leaves Pillow's warnings to the caller's
-    filters: :func:`gridsight.vision.images._pillow_open`.)"""
+    filters: :func:`gridsight.vision.images.pillow_limit`.)"""
     from gridsight.vision.errors import PackSkipped
 
     seen: set[str] = set()

@@ -34,6 +34,13 @@ EXIT_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
+class ArgumentError(InputError, TypeError, ValueError):
+    """A library call given an argument of the wrong kind or value (a board that is not text,
+    an option the game does not have or of the wrong type, a limit that is not a ``Limit``,
+    hints that are not a mapping), said in words: gridsight's own error, an
+    :class:`InputError`, and still the ``TypeError`` / ``ValueError`` Python code expects."""
+
+
 class RuntimeFailure(Exception):
     """A failure that is not the player's input: the command line prints its message and
     exits 1."""
@@ -65,6 +72,9 @@ class HintChoices:
     fewest: int | None = None
     question: str = ""  # what the panel asks, when the hint's usual question does not fit
     said: str = ""  # what is not read, in a few words for the status line ("" : the usual)
+    #: The group the screen seems to show (Disco Zoo's region read off the title alone),
+    #: preselected in the panel's list of groups; the player confirms it. "": none read.
+    seen: str = ""
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
         """``picked`` (one value per part) as the hint's value, the parts left out

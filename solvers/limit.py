@@ -117,6 +117,7 @@ class Limit:
 
     @property
     def unbounded(self) -> bool:
+        """Whether no bound is set at all (``Limit.none()``): a search runs to its end."""
         return (self.seconds is None and self.wall_seconds is None and self.states is None
                 and self.memory is None)
 
@@ -317,6 +318,8 @@ class Quality:
         return f"{head}: {bounds}" if bounds else head
 
     def to_dict(self) -> dict[str, Any]:
+        """The quality as JSON: ``exact``, ``stopped``, the bounds proved (``at_least``,
+        ``at_most``, their ``unit``) and the ``method``, as ``--json`` prints it."""
         return {"exact": self.exact, "stopped": self.stopped, "at_least": self.low,
                 "at_most": self.high, "unit": self.unit, "method": self.method}
 

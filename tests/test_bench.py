@@ -34,6 +34,7 @@ SMALLEST: dict[str, list[str]] = {
     # desktop with no game searched for Disco Zoo only: 1.2 s, against 5.5 s for all four)
     "bench_desktop.py": ["--screens", "1", "--games", "disco-zoo", "--live", "1",
                          "--no-game", "1", "--no-game-for", "disco-zoo", "--seed", "90003"],
+    "bench_desktop_search.py": ["--captures", "1", "--big", "1", "--frames", "1"],
     "bench_disco_screen.py": ["--screens", "1", "--repeat", "1"],
     # (seed 7010: read exactly in 0.4 s of CPU, against 1.2 s for the first seed, 7000; the
     # script reads it four times)
@@ -84,6 +85,9 @@ PRINTS: dict[str, list[str]] = {
     ],
     "bench_by_boxes.py": [r"seed 7002 \([\d.]+x\): baseline [\d.]+ s, cut [\d.]+ s",
                           r"total: baseline [\d.]+ s, cut [\d.]+ s, ratio [\d.]+x"],
+    "bench_desktop_search.py": [r"desktops \(1 captures, found \d\): search [\d.]+ CPU s "
+                                r"against [\d.]+ for the screen alone \(baseline\), ratio",
+                                r"4K desktops \(1 captures"],
     "bench_disco_settle.py": [r"afresh [\d.]+ s \(baseline\), remembered [\d.]+ s, ratio "
                               r"[\d.]+; same reading on 1 of 1",
                               *(rf"{step} +\d+ asked: baseline +[\d.]+ s, as shipped +[\d.]+ "
@@ -97,7 +101,8 @@ PRINTS: dict[str, list[str]] = {
 
 #: The scripts that read screens (run by tests/test_bench_screens.py); the rest run here.
 SCREEN_READING = frozenset({
-    "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_disco_screen.py",
+    "bench_analyze.py", "bench_by_boxes.py", "bench_desktop.py", "bench_desktop_search.py",
+    "bench_disco_screen.py",
     "bench_disco_settle.py", "bench_panel_search.py", "bench_tile_rooms.py", "bench_vision.py",
     "disco_zoo_counter.py", "disco_zoo_names.py", "disco_zoo_ocr.py",
 })

@@ -89,3 +89,31 @@ def test_a_rescue_beside_another_app_is_still_read(pack):
     found = find_in(capture.image, {"disco-zoo": pack})
     cell = min(capture.geometry.cell_size(0, 0))
     assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < cell / 2
+
+
+def test_each_monitors_worth_of_a_wide_frame_gets_its_own_proposals():
+    """Two monitors hold twice the windows: a frame two monitors wide gets twice the regions
+    a single monitor's does (fresh harder desktop 500014 with two monitors: the phone, its
+    side blended into a window beside it, was the fifth proposal found by its top and
+    bottom, past the four a single monitor gets, and the capture was refused)."""
+    frame = np.full((1080, 3840, 3), 40, np.uint8)
+    for k in range(16):  # sixteen tall windows, each its own colour, none touching
+        x = 60 + 235 * k
+        frame[100 + 20 * (k % 3):900 - 15 * (k % 4), x:x + 190] = (30 + 13 * k, 200 - 9 * k,
+                                                                   90 + (37 * k) % 150)
+    assert len(propose_regions(frame[:, :1920])) <= 12
+    assert len(propose_regions(frame)) > 12
+
+
+@pytest.mark.parametrize("seed", [500_011, 500_014])
+def test_a_phone_on_two_monitors_is_found(pack, seed):
+    """Fresh harder desktops with two monitors (``bench_desktop.py --monitors 2 --share 0.15
+    0.4``), each refused as "no game screen" before: 500011 (an emulator's tool strip of the
+    ground's colour beside a 205 px screen, the best region's top through its cards) and
+    500014 (the phone's side blended into the window beside it, found only by its top and
+    bottom). Both are found where the phone is."""
+    _, capture, _ = sample(real_look_rescue, seed, harder=True, fraction=(0.15, 0.4),
+                           monitors=2)
+    found = find_in(capture.image, {"disco-zoo": pack})
+    cell = min(capture.geometry.cell_size(0, 0))
+    assert np.abs(found.read.geometry.outline() - capture.geometry.outline()).max() < cell / 2

@@ -234,9 +234,10 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
     """Harder desktop 99706 (a 621 px phone on a 2560x1440 monitor): the only region holding
     the whole board began at the board's top, so its cards and counter were cut off; the read
     there, every tile and no furniture, was dropped as not credible before the screen around
-    it was looked for, and the capture was refused. A board read whole at its region's top is
-    now read again around it, and counts when that read finds furniture; a board lower in
-    its region, with nothing found above it, still does not."""
+    it was looked for, and the capture was refused. A board read whole at its region's top,
+    or up to a rescue's furniture's height below it (``TOP_CUT``), is now read again around
+    it, and counts when that read finds furniture; a board lower in its region, with nothing
+    found above it, still does not."""
     import gridsight.readers.desktop as desktop
     from gridsight.vision.classify import BoardRead
     from gridsight.vision.regions import Region
@@ -245,7 +246,9 @@ def test_a_board_at_its_regions_top_is_read_in_the_screen_around_it(monkeypatch)
         return _grass_board(x, y, 32, furniture)
 
     screen = Region(100, 0, 200, 400, 1.0)  # the board at x 120-280, y 150-310 in the frame
-    for cut_at, found in ((150, True), (100, False)):
+    # At its region's top, 2.3 cells below it (500011 with two monitors: the region's top
+    # through the cards), found; 4 cells below it, with nothing found above, not.
+    for cut_at, found in ((150, True), (76, True), (22, False)):
         part = Region(110, cut_at, 180, 250, 1.0)
 
         def locate(pixels: np.ndarray) -> BoardRead:
@@ -745,3 +748,28 @@ def test_a_tile_cut_off_the_picture_is_clamped_to_it():
     assert np.array_equal(_tile_crop(image, lattice, 1, 1, 0.0), image[35:40, 0:8])  # y > 39
     assert np.array_equal(_tile_crop(image, lattice, 0, 4, 0.0), image[26:35, 28:30])  # x > 29
     assert np.array_equal(_tile_crop(image, lattice, 0, 2, 0.1), image[27:34, 9:17])
+
+
+def test_a_lopsided_view_missing_furniture_is_read_again_centred_on_the_board(monkeypatch):
+    """Harder desktop 500011 with two monitors: an emulator's tool strip of the ground's colour
+    beside the screen was taken into every rectangle around the board, and the cards, looked
+    for between the screen's sides, were not found (the counter was). A rescue's board stands
+    in the middle of its screen: the view is read again narrowed to stand centred on it."""
+    import gridsight.readers.desktop as desktop
+    from gridsight.vision.classify import BoardRead
+    from gridsight.vision.regions import Region
+
+    wide = Region(100, 0, 250, 400, 1.0)  # the board at x 114-274: margins 14 and 76
+    centred = Region(100, 0, 188, 400, 1.0)
+
+    def locate(pixels: np.ndarray) -> BoardRead:
+        if pixels.shape[1] == centred.width:
+            return _grass_board(14, 150, 32, ("cards", "counter"))
+        return _grass_board(14, 150, 32, ("counter",))
+
+    monkeypatch.setattr(desktop, "regions_around", lambda image, box: [wide])
+    frame = np.zeros((400, 600, 3), np.uint8)
+    found = desktop.in_frame(_grass_board(14, 150, 32, ("counter",)), wide)
+    read = desktop.view_around(frame, found, locate, ("cards", "counter"))
+    assert read is not None and read.extras[desktop.VIEW].box == centred.box
+    assert read.extras[desktop.FURNITURE] == ("cards", "counter")

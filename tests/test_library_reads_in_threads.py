@@ -114,10 +114,11 @@ def test_pillows_warnings_reach_the_callers_own_filters(tmp_path, monkeypatch):
     assert "a warning of Pillow's" in [str(w.message) for w in seen]
 
 
-def test_a_picture_past_pillows_guard_is_sized_with_the_guard_left_in_place(monkeypatch):
+def test_a_picture_past_pillows_guard_is_sized_by_its_header_alone(monkeypatch):
     """A GIF header of 16000 x 16000 (past twice Pillow's guard, where its open refuses): the
-    size is read by the format's own opener, ``Image.MAX_IMAGE_PIXELS`` never set to ``None``
-    (once lifted for the whole process while the picture was read)."""
+    size is read from the header by gridsight itself, Pillow never asked (its opener once was
+    found through Pillow's own format tables, ``Image.ID``/``Image.OPEN``), the guard never
+    touched."""
     from PIL import GifImagePlugin
 
     from gridsight.vision.images import image_size
@@ -125,14 +126,59 @@ def test_a_picture_past_pillows_guard_is_sized_with_the_guard_left_in_place(monk
     gif = (b"GIF89a" + (16000).to_bytes(2, "little") * 2 + b"\x00\x00\x00"
            + b"\x2c" + bytes(4) + (16000).to_bytes(2, "little") * 2 + b"\x00\x02\x02\x44\x01\x00;")
     guard = Image.MAX_IMAGE_PIXELS
-    seen: list[object] = []
+    asked: list[object] = []
     real = GifImagePlugin.GifImageFile._open
 
     def watched(self):
-        seen.append(Image.MAX_IMAGE_PIXELS)
+        asked.append(Image.MAX_IMAGE_PIXELS)
         return real(self)
 
     monkeypatch.setattr(GifImagePlugin.GifImageFile, "_open", watched)
     assert guard is not None and 16000 * 16000 > 2 * guard
     assert image_size(gif) == ("GIF", 16000, 16000)
-    assert seen and set(seen) == {guard}
+    assert asked == [] and Image.MAX_IMAGE_PIXELS == guard
+
+
+def test_a_picture_past_the_programs_pillow_guard_is_refused_in_words(tmp_path, monkeypatch):
+    """A program that set Pillow's guard low (its own choice, for its whole process): a picture
+    ``max_pixels`` allows but the guard does not is refused naming Pillow's limit, the guard
+    left as the program set it (it was once passed by through Pillow's private tables)."""
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)
+    picture = _png(tmp_path / "a.png")  # 80 x 60 = 4800 pixels, past 2 x 1000
+    with pytest.raises(ImageReadError) as raised:
+        load_image(picture)
+    assert "more than Pillow's limit of 2,000 in this program" in str(raised.value)
+    assert "4,800 pixels" in str(raised.value)
+    assert Image.MAX_IMAGE_PIXELS == 1000
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 2400)  # exactly within twice the guard
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        assert load_image(picture).shape == (60, 80, 3)
+
+
+def test_the_command_raises_pillows_guard_only_for_its_own_process(monkeypatch):
+    """``fit_pillow_guard`` (the console script's, never the library's) raises the guard to fit
+    ``--max-pixels`` past it, and never lowers it."""
+    from gridsight.vision.images import fit_pillow_guard, pillow_limit
+
+    guard = Image.MAX_IMAGE_PIXELS
+    assert guard is not None
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", guard)
+    fit_pillow_guard(40_000_000)
+    assert Image.MAX_IMAGE_PIXELS == guard
+    fit_pillow_guard(300_000_001)
+    assert pillow_limit() is not None and pillow_limit() >= 300_000_001
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 500_000_000)
+    fit_pillow_guard(300_000_001)
+    assert Image.MAX_IMAGE_PIXELS == 500_000_000
+
+
+def test_the_library_entry_leaves_pillows_guard_alone_even_with_max_pixels(tmp_path):
+    """``gridsight.cli.main`` (in-process, as tests and programs call it) with ``--max-pixels``
+    past the guard: the guard is not raised (only the console script, which owns its process,
+    does)."""
+    from gridsight.cli import main
+
+    guard = Image.MAX_IMAGE_PIXELS
+    assert main(["analyze", "--max-pixels", "300M", str(tmp_path / "missing.png")]) != 0
+    assert Image.MAX_IMAGE_PIXELS == guard

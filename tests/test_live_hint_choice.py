@@ -161,13 +161,16 @@ def test_the_panel_offers_the_region_then_the_cards_when_none_is_seen(loop, no_c
         apply = panel.findChild(QPushButton, "hint:animals:apply")
         assert region is not None and apply is not None and all(lists)
         assert [box.currentText() for box in lists[1:]] == ["none"] * 3  # unpicked: no card
+        # Card 1 is always there, and nothing says which: it waits for the player's pick (it
+        # started at the region's first animal, and one click read a rescue of a Monkey).
+        assert lists[0].currentText() == "(pick one)" and not apply.isEnabled()
         # Four lists and a button fit beside a board: no wider than without the chooser.
         asked = panel.minimumSizeHint().width()
         panel.hint_chooser.setVisible(False)
         assert asked <= panel.minimumSizeHint().width()
         panel.hint_chooser.setVisible(True)
-        region.setCurrentIndex(region.findText("Jungle"))
-        QApplication.processEvents()
+        # The title's JUNGLE is read with no card: the region is picked for the player.
+        assert region.currentText() == "Jungle"
         assert all(box.count() <= 7 + 8 + 1 for box in lists)  # the region's, pets, none
         for box, name in zip(lists, TRUTH):
             box.setCurrentIndex(box.findText(name))
@@ -189,3 +192,70 @@ def test_names_that_fit_no_rescue_are_offered_first_and_a_misfit_lets_any_be_pic
     anyone = _any_choices("Farm", 2)  # the region given: its animals and the pets alone
     assert not anyone.groups and 7 < len(anyone.options[0]) <= 7 + 8
     assert "Pig" in anyone.options[1]
+
+
+def test_the_title_s_region_is_offered_first_when_no_card_is_seen(loop, no_cards_frame):
+    # With no card there were no names to read the title with: the region list started at
+    # "any" (105 names a list) while the screen's title said JUNGLE.
+    view = play(loop, no_cards_frame)
+    assert view.choices is not None and view.choices.seen == "Jungle"
+    assert "the title reads Jungle" in view.choices.question
+    from gridsight.live.qt import view_snapshot
+
+    assert view_snapshot(view)["choices"]["seen"] == "Jungle"  # --status-file's too
+    # A region the player gave is theirs: nothing read off the title then.
+    from gridsight.readers.base import ReadHints
+
+    given = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS,
+                     hints=ReadHints(region="Farm"))
+    choices = play(given, no_cards_frame).choices
+    assert choices is not None and choices.seen == "" and not choices.groups
+
+
+def test_a_refusal_says_to_pick_in_the_panel_when_it_offers_the_pick_else_to_restart(
+        loop, no_cards_frame):
+    # The warning under a refused read said "name the animals ... with --animals" while the
+    # panel offered the pick: a player mid-game was told to restart.
+    view = play(loop, no_cards_frame)  # no panel (live --no-panel)
+    said = next(w for w in view.warnings if w.startswith("cannot read the board"))
+    assert "start live again" in said and "--no-panel" in said
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    pytest.importorskip("PySide6")
+    from gridsight.live.panel import Panel
+    from gridsight.overlay.window import ensure_app
+
+    ensure_app()
+    panel = Panel(loop, loop.pack.labels)
+    try:
+        loop.reset()
+        view = play(loop, no_cards_frame, 3)
+        said = next(w for w in view.warnings if w.startswith("cannot read the board"))
+        assert said == ("cannot read the board: found a rescue board but no animal cards above "
+                        "it; pick the animals in the panel's lists")
+        panel.show_view(view)
+        assert "--animals" not in panel.status.text()
+    finally:
+        panel.close()
+
+
+def test_a_refusal_s_clauses_naming_an_option_give_way_to_the_panel():
+    from gridsight.errors import HintChoices
+    from gridsight.live.loop import _refusal_words
+    from gridsight.registry import get_spec
+
+    ask = HintChoices("animals", (("Pig", "Cow"), ("Cow", "Pig")))
+    spec = get_spec("disco-zoo")
+    said = _refusal_words(
+        "the cards' names are not read beyond doubt, and they leave 2 choices (Farm): card 1: "
+        "Pig or Cow; card 2: Cow or Pig. Name the animals in card order with --animals, e.g. "
+        "--animals Pig,Cow, or the region shown on the screen with --zoo-region (one of Farm, "
+        "Mars)", ask, spec, True)
+    assert said == ("the cards' names are not read beyond doubt, and they leave 2 choices "
+                    "(Farm): card 1: Pig or Cow; card 2: Cow or Pig; pick the animals in the "
+                    "panel's lists")
+    said = _refusal_words("the cards read Pig, Cow, but no rescue fits. Check the screenshot; "
+                          "to read it with these animals anyway, give --animals Pig,Cow (or "
+                          "the animals in card order, if these names are misread)", ask, spec,
+                          True)
+    assert said == ("the cards read Pig, Cow, but no rescue fits. Check the screenshot; pick "
+                    "the animals in the panel's lists")

@@ -296,3 +296,19 @@ def test_no_advice_says_in_its_headline_whether_the_board_was_not_read_or_not_so
     assert view.status == "no advice: the board is not read (why below)" and view.advice is None
     assert "cannot read the board: found a rescue board but no animal cards above it" \
         in view.warnings
+
+
+def test_a_minimised_window_s_panel_keeps_no_details_of_advice_it_does_not_show():
+    # With the game's window minimised the panel's details still said "91% that this cell and
+    # the next step are both safe" under cells showing no advice; they come back with it.
+    script = script_of("minesweeper")
+    loop = loop_for("minesweeper")
+    seen = play(loop, screen(script.render(1)))
+    assert seen.advice is not None and seen.advice.details
+    assert all(d in seen.details for d in seen.advice.details)
+    hidden = loop.step(Missing(MissingReason.MINIMISED,
+                               "window 'Game' is minimised or hidden; waiting for it"))
+    assert hidden.advice is None
+    assert not any(d in hidden.details for d in seen.advice.details)
+    back = play(loop, screen(script.render(1)))
+    assert all(d in back.details for d in back.advice.details)

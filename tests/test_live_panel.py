@@ -272,3 +272,53 @@ def test_a_panel_narrowed_to_fit_beside_the_game_grows_back_when_room_returns(mo
     game_at(300 + room - wide - 20)
     assert driver.panel.width() == narrowest + 5
     driver.stop()
+
+
+def test_a_panel_that_fits_beside_no_side_of_the_game_s_window_says_why_it_is_over_it(
+        monkeypatch):
+    # The 8x5 expert Thrill Digger pit's panel (469 px at its narrowest) beside a 1280x720 game
+    # on a 1600x900 screen: 312 px are free, so it went over the game's window (in the screen's
+    # top corner, over the wallet) with no word of why. It goes beside the pit (off it, level
+    # with it), and says so, and what makes room.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    board_text = "difficulty: expert\n" + "\n".join([". " * 7 + "."] * 5) + "\n"
+    board = ManualBoard.from_text("thrill-digger", board_text)
+    loop = LiveLoop.for_manual(board, solve_options=OPTIONS)
+    driver = LiveDriver(loop, FakeCapture([]), panel_choices=board.tokens(), say=lambda s: None)
+    driver.panel.show()
+    driver.panel.resize(driver.panel.minimumSizeHint())  # as a real 8x5 panel came: narrowest
+    QApplication.processEvents()
+    overlay = driver.overlay
+    screen_box, pit = Box(0, 0, 1600, 900), Box(200, 60, 880, 600)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    monkeypatch.setattr(driver, "_board_box", lambda: pit)
+    overlay.strip_box = Box(0, 720, 1280, 40)
+
+    def game_at(w: int, h: int) -> Box:
+        monkeypatch.setattr(overlay, "window_box", lambda: Box(0, 0, w, h))
+        driver._rect = (0, 0, w, h)
+        driver._place_panel()
+        return driver.panel_box()
+
+    narrowest = driver.panel.minimumSizeHint().width()
+    assert narrowest > 1600 - 1280 - 8  # it cannot go beside the window
+    panel = game_at(1280, 720)
+    assert inside(panel, screen_box) and not panel.overlaps(pit)
+    # Level with the pit, right of it: the strip under the window made the two one block as
+    # wide as the window, and the panel went to the screen's top corner, over the wallet.
+    assert panel.x >= pit.x + pit.w and panel.y == pit.y
+    assert not panel.overlaps(overlay.strip_box)
+    note = driver.panel.notice
+    assert "over the game, beside the board" in note and "312 px are free" in note
+    frame = driver.panel.frameGeometry().width() - driver.panel.width()
+    assert f"needs {narrowest + frame} px" in note  # its frame included
+    assert "312 px are free" in driver.panel.status.text()
+    # A smaller game window leaves room: beside it, and nothing more is said.
+    panel = game_at(1000, 600)
+    assert not panel.overlaps(Box(0, 0, 1000, 600)) and driver.panel.notice == ""
+    driver.stop()

@@ -262,3 +262,99 @@ def test_cells_are_as_wide_as_what_they_show_not_a_name_no_cell_shows():
     assert cell.minimumWidth() >= shown  # room for the widest it may show
     assert cell.minimumWidth() < metrics.horizontalAdvance("not dug") + 12
     panel.close()
+
+
+@pytest.mark.parametrize("game, marks", [
+    # A certain rupoor not dug: "(rupoor)" filled 49 of its cell's 52 px, and under the mark's
+    # 2 px border it was cut.
+    ("thrill-digger", (("KNOWN", "rupoor"),)),
+    # Animals certain but not tapped, in a rescue's cells.
+    ("disco-zoo", (("KNOWN", "Flying Squirrel"), ("KNOWN", "Tiddalik"), ("KNOWN", "Gorilla"))),
+])
+def test_every_text_a_cell_shows_fits_it_with_room_each_side(game, marks):
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.live.panel import CELL_MARGIN
+    from gridsight.solvers.advice import CellMark, MarkKind
+
+    panel = _manual_panel(game)
+    panel.show()
+    panel.resize(panel.minimumSizeHint())  # the panel at its narrowest: the cells' least
+    QApplication.processEvents()
+    blank = next(w for _, w in panel.choice_words() if not w.colour)
+    button = panel.cells[0][0]
+    for kind, label in marks:
+        mark = CellMark(0, 0, MarkKind[kind], label)
+        for recommended in (False, True):  # under a mark's border, and the advised cell's
+            panel._show_cell(button, 0, 0, blank, None, mark, None, None, manual=False,
+                             conflict=False, recommended=recommended, confidence=1.0)
+            button.ensurePolished()
+            border = 3 if recommended else 2
+            metrics = QFontMetrics(button.font())
+            assert label.split(" ")[0] in button.text()
+            widest = max(metrics.horizontalAdvance(line) for line in button.text().split("\n"))
+            assert widest + 2 * (border + CELL_MARGIN) <= button.width(), (label, widest)
+            assert metrics.height() >= 8  # smaller, never too small to read
+    # The game's own short words keep the cells' usual size: nothing else is made smaller.
+    for _, word in panel.choice_words():
+        if word.short:
+            panel._show_cell(button, 0, 0, word, None, None, None, None, manual=False,
+                             conflict=False, recommended=False, confidence=1.0)
+            assert "font-size" not in button.styleSheet(), word.short
+    panel.close()
+
+
+def test_a_long_status_once_shown_leaves_no_gap_over_the_board_after_it():
+    # The game's window minimised: "waiting: window ... is minimised or hidden; waiting for
+    # it" took three lines; back, the one-line advice kept their height, a gap over the board,
+    # and the panel stayed taller for good.
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.registry import get_spec
+
+    panel = _manual_panel("minesweeper", get_spec("minesweeper").example)
+    panel.show()
+
+    def settled() -> tuple[int, int]:
+        for _ in range(6):
+            QApplication.processEvents()
+        return panel.advice_line.height(), panel.height()
+
+    view = panel.loop.view
+    line, high = settled()
+    panel.show_view(replace(view, status="waiting: window 'Game minesweeper' is minimised or "
+                                         "hidden; waiting for it " + "and longer " * 6))
+    assert settled()[0] > line  # wrapped: more lines
+    panel.show_view(view)
+    assert settled() == (line, high)
+    # A panel the player made taller stays so.
+    panel.resize(panel.width(), high + 80)
+    settled()
+    panel.show_view(view)
+    assert settled()[1] == high + 80
+    panel.close()
+
+
+def test_the_advice_s_why_follows_it_with_no_blank_line_at_any_width():
+    # Each line's height was reserved for the panel's narrowest width (the advice on two
+    # lines there): a wider panel showed its one-line advice, a blank line, then the why.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.registry import get_spec
+
+    panel = _manual_panel("disco-zoo", get_spec("disco-zoo").example)
+    panel.show()
+    metrics = panel.advice_line.fontMetrics()
+    for width in (panel.minimumSizeHint().width(), 900):
+        panel.resize(width, panel.height())
+        for _ in range(6):
+            QApplication.processEvents()
+        advice, why = panel.advice_line, panel.why_line
+        assert why.isVisible() and advice.text().startswith("Tap ")
+        lines = -(-metrics.horizontalAdvance(advice.text()) // advice.contentsRect().width())
+        assert advice.height() <= lines * metrics.lineSpacing() + 4, width
+        assert why.y() - (advice.y() + advice.height()) <= 12  # the layout's spacing
+    panel.close()

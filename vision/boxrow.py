@@ -121,8 +121,10 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         height = bottom - top
         if height < min_side:
             continue  # a speck of a line: the panel's edge, noise
-        if mask[top:bottom].any(axis=0).mean() > 0.8:
+        inked = mask[top:bottom].any(axis=0)
+        if _edge_across(inked) and bottom >= mask.shape[0] - 1:
             continue  # across the whole area: the panel's edge (boxes keep to its middle)
+        across = inked.mean() > ACROSS  # (parted by gaps: big boxes, or a band of specks)
         if not _in_the_middle(mask[top:bottom]):
             continue  # at the sides only: the panel's rounded corners
         # The boxes are the lowest thing there: a band above them is never taken for them.
@@ -140,6 +142,8 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
                 top, height = start, bottom - start
                 break
         if found is None:
+            if across:
+                continue  # no row of boxes: skipped as before big boxes were sought there
             return None
         spans, regularity = found
         if not _spans_the_middle(spans, mask.shape[1]):
@@ -288,6 +292,25 @@ def without_specks(mask: np.ndarray) -> np.ndarray:
 
 
 MIDDLE = 0.6  # a row of boxes, centred on its panel, has ink in this middle share of its width
+
+
+ACROSS = 0.8  # a band inked over more of the area's columns than this may be the panel's edge
+ONE_RUN = 0.5  # ... when one run of inked columns covers more than this of them
+
+
+def _edge_across(inked: np.ndarray) -> bool:
+    """Whether a band whose columns ``inked`` (any ink in the column) is the panel's edge (the
+    ground below it): inked across :data:`ACROSS` of the area in one run over :data:`ONE_RUN`
+    of it. A row of big boxes may span as much, parted by gaps of the panel's colour (fresh
+    wider real-look 700005 at 1.49x: four boxes of 32 px over 0.92 of the card's inner width,
+    skipped as an edge, the Crocodile's row unread). Such a band that holds no row of boxes
+    is skipped as before (:func:`box_row`). The edge, the ground below the panel, reaches the
+    area's last row: a band in one run that ends above it, the panel's colour under it, is
+    tried as boxes too (710019 at 1.10x: four boxes 1 px apart across the card's whole
+    width)."""
+    if inked.mean() <= ACROSS:
+        return False
+    return max((b - a for a, b in _runs(inked)), default=0) > ONE_RUN * len(inked)
 
 
 def _in_the_middle(band: np.ndarray) -> bool:

@@ -6,9 +6,11 @@ image), and decodes whatever size a header claims: a 900-byte PNG whose header s
 takes gigabytes before ``MemoryError``. So this module
 
 - reads the file (or standard input) itself, in chunks, at most ``max_bytes``;
-- reads the width and height from the header before anything is decoded (PNG, JPEG, BMP and
-  WebP by hand; GIF, TIFF and PNM through Pillow's lazy open, which decodes nothing) and
-  refuses an image of more than ``max_pixels`` pixels, naming the option that raises it;
+- reads the width and height from the header before anything is decoded (PNG, JPEG, BMP,
+  WebP, GIF, TIFF and PNM, by hand: Pillow's own open would refuse a picture past its
+  process-wide guard, which a library must not lift) and refuses an image of more than
+  ``max_pixels`` pixels, naming the option that raises it (and one past Pillow's guard as the
+  program has it: :func:`pillow_limit`);
 - refuses any other format at once, from its first bytes (so ``/dev/zero`` is refused
   without being read to its end);
 - asks Pillow for the reason when OpenCV cannot decode a file, and checks for truncation
@@ -48,6 +50,7 @@ DEFAULT_MAX_PIXELS = 40_000_000
 BYTES_PER_PIXEL = 5
 BYTES_EXTRA = 1_000_000
 CHUNK = 1 << 16
+READ_AT_ONCE = 1 << 24
 STDIN = "<stdin>"
 PIXELS_OPTION = "--max-pixels"
 
@@ -131,8 +134,10 @@ class _Bytes:
     def need(self, size: int) -> bool:
         """Read until ``size`` bytes are held; ``False`` when the stream ends first."""
         while len(self.data) < size and not self.ended:
+            # At most READ_AT_ONCE a call: ``read(n)`` sets aside n bytes first, and a limit
+            # raised far (``--max-pixels 1e23``'s 5e23 bytes) would be "out of memory".
             chunk = self.stream.read(min(max(CHUNK, size - len(self.data)),
-                                         self.limit + 1 - len(self.data)))
+                                         self.limit + 1 - len(self.data), READ_AT_ONCE))
             if not chunk:
                 self.ended = True
                 break
@@ -176,6 +181,9 @@ def _decode(data: bytes, name: str, fmt: str, max_pixels: int,
     # level silences; Pillow finds the same damage quietly, and in the same words. So OpenCV
     # only ever decodes bytes Pillow decoded whole, and has nothing to log: no process-wide
     # log level is lowered around it (another thread of the caller's would lose its warnings).
+    limit = pillow_limit()
+    if limit is not None and pixels is not None and pixels > limit:
+        raise past_pillow_limit(name, fmt, pixels, limit)
     problem = pillow_problem(data, pixels)
     if problem:
         raise ImageReadError(name, problem)
@@ -234,10 +242,12 @@ def _header_size(source: _Bytes) -> tuple[str, int, int] | None:
         return _bmp_size(source)
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return _webp_size(source)
-    netpbm = len(head) > 2 and head[0:1] == b"P" and head[1:2] in b"123456" \
-        and head[2:3].isspace()
-    if netpbm or head.startswith((b"GIF87a", b"GIF89a", b"II*\x00", b"MM\x00*")):
-        return _pillow_size(source)
+    if len(head) > 2 and head[0:1] == b"P" and head[1:2] in b"123456" and head[2:3].isspace():
+        return _pnm_size(source)
+    if head.startswith((b"GIF87a", b"GIF89a")):
+        return _gif_size(source)
+    if head.startswith((b"II*\x00", b"MM\x00*")):
+        return _tiff_size(source)
     return None
 
 
@@ -316,24 +326,113 @@ def _webp_size(source: _Bytes) -> tuple[str, int, int]:
     raise ImageReadError(source.name, f"corrupt WebP data (unknown chunk {chunk!r})")
 
 
-def _pillow_size(source: _Bytes) -> tuple[str, int, int] | None:
-    """GIF, TIFF and PNM: Pillow's lazy open reads the header only (its own decompression-bomb
-    guard is lifted: ``max_pixels`` is the limit here)."""
-    data = source.rest()
-    try:
-        with _pillow_open(data) as img:
-            return str(img.format), int(img.size[0]), int(img.size[1])
-    except Exception:  # noqa: BLE001 - any failure of a lazy open: not readable as an image
-        return None
+def _gif_size(source: _Bytes) -> tuple[str, int, int]:
+    """GIF: the logical screen's size (what Pillow gives as the picture's size)."""
+    if not source.need(10):
+        raise _cut(source, "GIF")
+    width, height = struct.unpack("<HH", source.data[6:10])
+    return "GIF", width, height
+
+
+#: The most header bytes a PNM's magic, comments, width and height may take.
+_PNM_HEADER = 4096
+
+
+def _pnm_size(source: _Bytes) -> tuple[str, int, int]:
+    """PBM/PGM/PPM (P1-P6): the width and height after the magic, past blanks and ``#``
+    comments. Numbers are read only this far: a header of more than 4096 bytes is refused."""
+    source.need(_PNM_HEADER)
+    head = bytes(source.data[:_PNM_HEADER])
+    numbers: list[int] = []
+    at = 2
+    while len(numbers) < 2:
+        while at < len(head) and (head[at:at + 1].isspace() or head[at:at + 1] == b"#"):
+            if head[at:at + 1] == b"#":
+                end = head.find(b"\n", at)
+                at = len(head) if end < 0 else end
+            at += 1
+        digits = at
+        while at < len(head) and head[at:at + 1].isdigit():
+            at += 1
+        if at >= len(head) and len(source.data) > len(head):
+            raise ImageReadError(source.name, f"corrupt PNM header (no width and height within "
+                                 f"its first {_PNM_HEADER:,} bytes)")
+        if at == digits:
+            if at >= len(head):
+                raise _cut(source, "PNM")
+            raise ImageReadError(source.name, "corrupt PNM header (no width or height)")
+        numbers.append(int(head[digits:at]))
+    return "PNM", numbers[0], numbers[1]
+
+
+# TIFF tags of the picture's width and height, and the field types that may hold them.
+_TIFF_WIDTH, _TIFF_HEIGHT = 256, 257
+_TIFF_SHORT, _TIFF_LONG = 3, 4
+
+
+def _tiff_size(source: _Bytes) -> tuple[str, int, int]:
+    """TIFF: ImageWidth and ImageLength of the first image file directory."""
+    if not source.need(8):
+        raise _cut(source, "TIFF")
+    order = "<" if source.data[:2] == b"II" else ">"
+    (first,) = struct.unpack(order + "I", source.data[4:8])
+    if first < 8 or not source.need(first + 2):
+        raise _cut(source, "TIFF")
+    (count,) = struct.unpack(order + "H", source.data[first:first + 2])
+    if not source.need(first + 2 + 12 * count):
+        raise _cut(source, "TIFF")
+    size: dict[int, int] = {}
+    for entry in range(first + 2, first + 2 + 12 * count, 12):
+        tag, kind = struct.unpack(order + "HH", source.data[entry:entry + 4])
+        if tag in (_TIFF_WIDTH, _TIFF_HEIGHT) and kind in (_TIFF_SHORT, _TIFF_LONG):
+            value = source.data[entry + 8:entry + 12]
+            size[tag] = struct.unpack(order + ("H" if kind == _TIFF_SHORT else "I"),
+                                      value[:2] if kind == _TIFF_SHORT else value)[0]
+    if _TIFF_WIDTH not in size or _TIFF_HEIGHT not in size:
+        raise ImageReadError(source.name, "corrupt TIFF header (no width or height)")
+    return "TIFF", size[_TIFF_WIDTH], size[_TIFF_HEIGHT]
+
+
+def pillow_limit() -> int | None:
+    """The most pixels Pillow opens in this process (twice ``PIL.Image.MAX_IMAGE_PIXELS``,
+    past which ``Image.open`` refuses a picture as a decompression bomb; ``None``: no limit).
+
+    The guard is the whole process's, so gridsight, a library, never lifts it, not even for a
+    moment (another thread of the caller's would open pictures unguarded meanwhile), and asks
+    no Pillow table of its own: a picture past it is refused in words
+    (:func:`past_pillow_limit`). The ``gridsight`` command, which owns its process, raises the
+    guard to fit ``--max-pixels`` (:func:`fit_pillow_guard`)."""
+    from PIL import Image
+
+    guard = Image.MAX_IMAGE_PIXELS
+    return None if guard is None else 2 * guard
+
+
+def past_pillow_limit(name: str, fmt: str, pixels: int, limit: int) -> ImageTooLarge:
+    """The error for a picture ``max_pixels`` allows that Pillow's own guard refuses."""
+    return ImageTooLarge(
+        name, f"{fmt} of {pixels:,} pixels, more than Pillow's limit of {limit:,} in this "
+        "program (twice PIL.Image.MAX_IMAGE_PIXELS, which gridsight never changes; the "
+        "program sets it, the gridsight command to fit --max-pixels)")
+
+
+def fit_pillow_guard(max_pixels: int) -> None:
+    """Raise Pillow's process-wide guard so that pictures of ``max_pixels`` pixels open: for a
+    program's own entry point only (the ``gridsight`` command calls it with ``--max-pixels``),
+    never inside the library. Lowers nothing; imports Pillow only when the limit is past its
+    default guard (89 million pixels: not for the default 40 million)."""
+    if max_pixels <= 89_000_000:
+        return
+    from PIL import Image
+
+    guard = Image.MAX_IMAGE_PIXELS
+    if guard is not None and 2 * guard < max_pixels:
+        Image.MAX_IMAGE_PIXELS = (max_pixels + 1) // 2
 
 
 @contextmanager
-def _pillow_open(data: bytes, pixels: int | None = None) -> Iterator[Any]:
-    """``PIL.Image.open`` of bytes; Pillow's own pixel guard passed by (never lifted: see
-    :func:`_open_unguarded`) only for a picture it would refuse (``pixels``, the size read from
-    the header and checked against ``max_pixels`` already, past twice the guard; ``None``: not
-    known yet, so only when the guarded open refuses it). A 40-megapixel screenshot is well
-    within Pillow's 89 million, past which it only warns, and refuses from twice that.
+def _pillow_open(data: bytes) -> Iterator[Any]:
+    """``PIL.Image.open`` of bytes, with Pillow's own pixel guard as the process has it.
 
     Pillow's warnings (such as its decompression-bomb warning past 89 million pixels) go to
     the caller's own filters: ``warnings.catch_warnings`` swaps the process's filters, which
@@ -341,40 +440,8 @@ def _pillow_open(data: bytes, pixels: int | None = None) -> Iterator[Any]:
     silences them for its own process: :func:`gridsight.cli.warnings_said`)."""
     from PIL import Image
 
-    guard = Image.MAX_IMAGE_PIXELS
-    lift = guard is not None and pixels is not None and pixels > 2 * guard
-    image = None
-    if not lift:
-        try:
-            image = Image.open(io.BytesIO(data))
-        except Image.DecompressionBombError:
-            lift = True
-    if image is None:
-        image = _open_unguarded(data)
-    with image:
+    with Image.open(io.BytesIO(data)) as image:
         yield image
-
-
-def _open_unguarded(data: bytes) -> Any:
-    """``PIL.Image.open`` without its decompression-bomb check, for a picture ``max_pixels``
-    allows (checked already) past Pillow's own guard: each format's opener is asked as
-    ``Image.open`` asks it, and the check Image.open adds after it is left out. The guard,
-    ``Image.MAX_IMAGE_PIXELS``, is the whole process's: setting it to ``None`` for the
-    moment would leave every other thread opening pictures unguarded meanwhile."""
-    from PIL import Image
-
-    Image.init()
-    prefix = data[:16]
-    for fmt in list(Image.ID):
-        factory, accept = Image.OPEN[fmt]
-        known = not accept or accept(prefix)
-        if not known or isinstance(known, str):
-            continue
-        try:
-            return factory(io.BytesIO(data), "")
-        except (SyntaxError, IndexError, TypeError, struct.error):
-            continue
-    raise Image.UnidentifiedImageError("cannot identify image file")
 
 
 # -- reasons ---------------------------------------------------------------------------------------
@@ -382,12 +449,14 @@ def _open_unguarded(data: bytes) -> Any:
 
 def _why_undecodable(data: bytes) -> str:
     """Pillow's opinion of a file OpenCV cannot decode, as a short reason."""
-    from PIL import UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError
 
     try:
         with _pillow_open(data) as img:
             fmt = img.format
             img.load()
+    except Image.DecompressionBombError:
+        return f"more than Pillow's limit of {pillow_limit() or 0:,} pixels in this program"
     except UnidentifiedImageError:
         kind = _magic_format(data)
         return f"corrupt {kind} data" if kind else _why_unknown(data[:512])
@@ -420,9 +489,16 @@ def pillow_problem(data: bytes, pixels: int | None = None) -> str | None:
     (``None``: nothing): a truncated PNG or JPEG, which OpenCV decodes into a partly grey
     image, or one libpng would complain of on the terminal. ``pixels``: its size from the
     header, if known."""
+    from PIL import Image
+
+    limit = pillow_limit()
+    if limit is not None and pixels is not None and pixels > limit:
+        return f"more than Pillow's limit of {limit:,} pixels in this program"
     try:
-        with _pillow_open(data, pixels) as img:
+        with _pillow_open(data) as img:
             img.load()
+    except Image.DecompressionBombError:
+        return f"more than Pillow's limit of {limit or 0:,} pixels in this program"
     except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
         text = _first_line(str(error))
         return "truncated image data" if "truncated" in text.lower() else f"corrupt image ({text})"

@@ -364,7 +364,10 @@ def load_pack_dir(folder: str | Path, *, deadline: float | None = None) -> Templ
     :class:`~gridsight.vision.errors.PackTimeLimit` past it."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise PackError(folder, "no such folder")
+        if folder.is_symlink() and not folder.exists():
+            raise PackError(folder, "a symbolic link to a missing folder (or a loop of links)")
+        raise PackError(folder, "is a file, not a pack folder" if folder.exists()
+                        else "no such folder")
     manifest, path = read_manifest(folder)
     cw, ch = manifest.cell_size
     aw, ah = manifest.anchor_size

@@ -206,10 +206,16 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     wide a frame's worth of monitors: the widths are shares of :data:`WIDEST` times its
     height, and it is shrunk as much as such a frame is. A phone at 15% of one monitor's
     width is 7.5% of two monitors', below ``min_width``, and a 640-pixel copy of the whole
-    would halve what shows of its sides."""
+    would halve what shows of its sides. Each such monitor's worth (:func:`monitors`) gets
+    its own ``keep``, ``over`` and :data:`ACROSS_SPARE`: two monitors hold twice the windows
+    (fresh harder desktop 500014 with two 2560x1440 monitors: the phone, its left side
+    blended into the window beside it, was the fifth proposal found by its top and bottom,
+    and the search never tried it)."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 16:
         return []
     h, w = image.shape[:2]
+    many = monitors(image.shape)
+    keep, over, spare = keep * many, over * many, ACROSS_SPARE * many
     span = min(float(w), WIDEST * h)  # the width the shares are of
     factor = min(1.0, WORK_WIDTH / span)
     small = image if factor == 1.0 else cv2.resize(
@@ -236,7 +242,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     turned = [replace(r, score=r.score * (1 + _side_trace(maps, r)) / 2) for r in turned
               if low <= r.width <= high and _straight(thin, r) >= ACROSS_STRAIGHT]
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
-    room = min(ACROSS_SPARE, max(over, keep - len(kept)))
+    room = min(spare, max(over, keep - len(kept)))
     chosen: list[Region] = []
     for region in turned:
         if any(_same_sides(region, k, BIN) for k in kept):
@@ -259,6 +265,18 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     # Both kinds by their scores (the sides' first when equal).
     out.sort(key=lambda r: -round(r.score, 2))
     return out
+
+
+def monitors(shape: tuple[int, ...]) -> int:
+    """How many monitors' worth a frame of this shape is taken as: 1 up to :data:`WIDEST`
+    times as wide as tall, else its width over that (rounded up: 2560x1024 and 5120x1440
+    are two monitors side by side, 3840x1080 two and 3840x2160 one).
+
+    >>> monitors((1080, 1920, 3)), monitors((1080, 3840, 3)), monitors((1024, 2560, 3))
+    (1, 2, 2)
+    """
+    h, w = shape[:2]
+    return max(1, int(np.ceil(w / (WIDEST * h) - 1e-9)))
 
 
 def _columns(maps: Boundaries, thin: Boundaries, low: float, high: float, least: float,

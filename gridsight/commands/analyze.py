@@ -439,6 +439,9 @@ def _save_picture(out_dir: Path, path: str, used: set[str], image: np.ndarray, g
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError) as error:  # the player's --out names a file
+        if out_dir.is_symlink() and not out_dir.exists():
+            raise InputError(f"--out {one_line(str(out_dir))}: a symbolic link to a missing "
+                             "folder (or a loop of links); nothing written") from None
         where = "it is" if isinstance(error, FileExistsError) else "part of its path is"
         raise InputError(f"--out {one_line(str(out_dir))}: {where} a file, not a folder (the "
                          "annotated pictures go in a folder)") from None

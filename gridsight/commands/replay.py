@@ -89,8 +89,12 @@ def run(options: argparse.Namespace) -> int:
     for warning in (*contents.warnings, *contents.notes):
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
     if not contents.records:
-        skipped = len(contents.warnings)
-        why = f"{skipped} line(s) skipped" if skipped else "the log is empty"
+        skipped, passed = len(contents.warnings), len(contents.passed)
+        parts = [f"{skipped} line(s) skipped"] if skipped else []
+        if passed:  # boards seen and passed unsolved: the log is not empty; say why they passed
+            print(passed_line(contents.passed))
+            parts.append(f"{passed} board(s) passed with no advice, listed above")
+        why = "; ".join(parts) or "the log is empty"
         raise LogReadError(f"{contents.path}: no valid record ({why})")
     summary = summarise(contents.records)
     print(f"log: {one_line(str(contents.path))}")

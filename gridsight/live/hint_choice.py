@@ -9,7 +9,8 @@ list of the regions first: the region's name is on the screen, and once it is pi
 card's list holds that region's few), and a button that reads the board again with the ones
 picked (:meth:`gridsight.live.loop.LiveLoop.set_hint`), until a new game. When no card is
 seen at all, the lists are one per card a rescue may show (its animals and a pet), those after
-the first starting at ``none`` (no such card), and the region's list is on a line of its own;
+the first starting at ``none`` (no such card), and the region's list is on a line of its own
+(the region read off the title, when it is, picked already: :attr:`HintChoices.seen`);
 when the names read fit no rescue, each list starts with the name read (one click reads with
 them anyway). The chooser is hidden while nothing is asked. PySide6 is imported here: loaded only with the
 panel.
@@ -33,6 +34,10 @@ from gridsight.errors import NO_PART, HintChoices
 PER_LINE = 2  # cards' lists on one line
 LIST_LETTERS = 9  # a list is this many letters wide (most names; a longer one is elided)
 ANY = "any"  # the group list's first entry: every candidate
+# A part that must be given and that nothing on the screen narrows (no card seen: card 1 may be
+# any animal of the region) starts at this, not at the region's first animal: one click on
+# *Read with these* read the rescue as hiding a Monkey alone, which nobody had picked.
+UNPICKED = "(pick one)"
 ASK_COLOUR = "#ffe680"  # the doubt bar's: something only the player can settle
 PART_NAMES = {"animals": "card"}  # what one part of a hint is called, by the hint's name
 QUESTIONS = {"animals": "The cards' names are not read beyond doubt: which animal is on each "
@@ -111,6 +116,7 @@ class HintChooser(QWidget):
             box = QComboBox()
             box.setObjectName(f"hint:{choices.hint}:{k}")
             box.addItems(_listed(choices, k, options))
+            box.currentTextChanged.connect(lambda _=None: self._allow())
             # As wide as a name, not the longest of a hundred (the panel may be narrowed).
             box.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -119,11 +125,16 @@ class HintChooser(QWidget):
                            else f"the {part} {k + 1}'s animal ({NO_PART}: no such {part})")
             grid.addWidget(box, at, col + 1)
             self.lists.append(box)
+        if self.groups is not None and choices.seen:
+            # The group the screen seems to show (the title's region), picked for the player,
+            # who confirms it: each list then holds that group's few candidates.
+            self.groups.setCurrentIndex(max(0, self.groups.findText(choices.seen)))
         self.button = QPushButton("Read with these")
         self.button.setObjectName(f"hint:{choices.hint}:apply")
         self.button.setToolTip("read the board again with the ones picked (until a new game)")
         self.button.clicked.connect(lambda _=False: self.apply())
         grid.addWidget(self.button, grid.rowCount(), 0, 1, 2 * PER_LINE)
+        self._allow()
         grid.setColumnStretch(2 * PER_LINE, 1)
         holder = QWidget()
         holder.setLayout(grid)
@@ -138,17 +149,26 @@ class HintChooser(QWidget):
             box.clear()
             box.addItems(_listed(self._shown, k, values))
 
+    def _allow(self) -> None:
+        """*Read with these* is offered once every part that must be given is picked."""
+        if self.button is not None:
+            self.button.setEnabled(UNPICKED not in self.picked())
+
     def picked(self) -> tuple[str, ...]:
         """The value picked in each list."""
         return tuple(box.currentText() for box in self.lists)
 
     def apply(self) -> None:
-        """Read again with the values picked."""
-        if self._shown is not None:
+        """Read again with the values picked (nothing while a part is left unpicked)."""
+        if self._shown is not None and UNPICKED not in self.picked():
             self.choose(self._shown.hint, self._shown.value(self.picked()))
 
 
 def _listed(choices: HintChoices, part: int, options: tuple[str, ...]) -> list[str]:
     """The entries of part ``part``'s list: its options, after :data:`NO_PART` (first: what
-    is not picked is left out) when it may be left out."""
-    return ([NO_PART] if choices.optional(part) else []) + list(options)
+    is not picked is left out) when it may be left out, or after :data:`UNPICKED` when it
+    must be given and the screen narrowed nothing (the lists of a screen with no card seen,
+    :attr:`HintChoices.fewest` set)."""
+    first = [NO_PART] if choices.optional(part) else [UNPICKED] if choices.fewest is not None \
+        else []
+    return first + list(options)

@@ -41,6 +41,7 @@ lines in memory) and the advice goes on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -199,6 +200,9 @@ class LiveLoop:
         self._choices: HintChoices | None = None  # what the reader asked the player to choose
         self._unread = False  # the board as believed cannot be read: no advice shown
         self._chosen: dict[str, Any] = {}  # hints the player chose in the panel, this game's
+        #: Whether a panel offers what the reader asks the player to choose (the panel sets
+        #: it: ``live --no-panel`` has none, and the player must start again with the option)
+        self.choices_offered = False
         self.clock = clock
         self.log = log
         if log is not None:
@@ -396,8 +400,11 @@ class LiveLoop:
         try:
             reading = self._reading_now()
         except InputError as error:
-            self._problems = (f"cannot read the board: {_first_line(error)}",)
             self._choices = getattr(error, "choices", None)
+            said = _first_line(error)
+            if self._choices is not None:
+                said = _refusal_words(said, self._choices, self.spec, self.choices_offered)
+            self._problems = (f"cannot read the board: {said}",)
             # No advice is shown for a board not read: the last one's may be another board's
             # (after a new game whose cards' names are not read, the last rescue's tap stayed
             # shown). It is kept for when the same board reads again (a toast gone).
@@ -437,6 +444,7 @@ class LiveLoop:
         if self._wanted is not None and self._wanted is not self._running:
             self._passed(self._wanted, BUSY)  # a board between two reads of the solved one
         self._wanted = None  # back to the board solved last: nothing to wait for
+        self._board_text = reading.text  # (not the board still with the worker)
         if self.source.log_extras() and self._advice is not None:
             self._record(reading, self._solution)
         self._problems = tuple(problems)
@@ -648,9 +656,11 @@ class LiveLoop:
             return "no advice: this board is not solved (why below)"
         return "no advice for this board"
 
-    def _details(self) -> tuple[str, ...]:
+    def _details(self, shown: Advice | None) -> tuple[str, ...]:
         """What the panel and ``--verbose`` add: the game, the counter, the read confidence,
-        the objective, the advice's own details."""
+        the objective, the details of the advice ``shown`` (none while nothing may be drawn:
+        with the game's window minimised the panel still said "91% that this cell and the
+        next step are both safe" under empty cells)."""
         parts = [self.source.title(), *self.source.status_parts()]
         value, counter = self._counter_said(), self.spec.counter
         if value is not None and counter is not None:
@@ -658,15 +668,14 @@ class LiveLoop:
             parts.append(f"{name} {value}" + (" (set by hand)" if self.counter_override
                                               is not None else ""))
         for name, value in self._chosen.items():
-            shown = ", ".join(value) if isinstance(value, (tuple, list)) else str(value)
-            parts.append(f"{name} set by hand: {shown} (until a new game)")
+            picked = ", ".join(value) if isinstance(value, (tuple, list)) else str(value)
+            parts.append(f"{name} set by hand: {picked} (until a new game)")
         conf = self.source.confidence()
         if conf is not None:
             parts.append(f"read confidence {conf:.2f}")
         objectives = self.spec.objectives
         if objectives is not None and self.objective != objectives.default:
             parts.append(f"aim: {self.spec.words.objective_name(self.objective or '')}")
-        shown = self._advice_shown()
         if shown is not None:
             parts += list(shown.details)
         notes = getattr(self.source, "notes", None)  # standing caveats of the setup
@@ -716,7 +725,7 @@ class LiveLoop:
             self._version, status, warnings, self._frame_rect, self._geometry, shown,
             state, self._board_text, self._counter(), self.source.confidence(), self.paused,
             self._step, why=self._said(shown)[1] if shown is not None else "",
-            details=self._details(),
+            details=self._details(shown),
             thinking=self.thinking, doubts=self._doubts if shown is not None else (),
             choices=self._choices, screen=self._screen)
         if _drawn(view) != _drawn(self._view) or _grid(view) != _grid(self._view):
@@ -816,6 +825,35 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
     marks = tuple(CellMark(d.cell[0], d.cell[1], MarkKind.UNSURE, " or ".join(d.options) + "?")
                   for d in doubts if d.cell is not None and d.cell not in taken)
     return replace(advice, marks=advice.marks + marks) if marks else advice
+
+
+_CLAUSES = re.compile(r"(; |(?<!e\.g)\. )")
+
+
+def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: bool) -> str:
+    """A refusal's message as a live player can act on it: the reader's words name the
+    command line's option (``name the animals ... with --animals``), which a player in the
+    middle of a game gives only by starting again. With the choice offered in the panel, the
+    clauses naming an option give way to where to pick it; without a panel (``--no-panel``),
+    the message says to start again with it.
+
+    >>> from gridsight.registry import get_spec
+    >>> ask = HintChoices("animals", (("Pig",),))
+    >>> _refusal_words("no cards; name the animals with --animals, e.g. --animals Pig",
+    ...                ask, get_spec("disco-zoo"), True)
+    "no cards; pick the animals in the panel's lists"
+    """
+    flags = tuple(f for h in spec.hints for f in (h.flag, *h.aliases)) or (f"--{choices.hint}",)
+    named = next((h.flag for h in spec.hints if h.name == choices.hint), f"--{choices.hint}")
+    if not offered:
+        return (f"{message} (to give {named}, start live again with it; the panel, left out by "
+                "--no-panel, offers the pick)")
+    parts = _CLAUSES.split(message)
+    kept = "".join(part + sep for part, sep in zip(parts[::2], parts[1::2] + [""])
+                   if not any(flag in part for flag in flags))
+    kept = kept.rstrip("; .")
+    where = f"pick the {choices.hint} in the panel's lists"
+    return f"{kept}; {where}" if kept else where
 
 
 def _first_line(error: object) -> str:

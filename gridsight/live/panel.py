@@ -44,6 +44,7 @@ import html
 from typing import Any, Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontInfo, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLayout, QMenu, QPushButton,
     QSizePolicy, QSpinBox, QVBoxLayout, QWidget, QWidgetAction,
@@ -63,6 +64,11 @@ from gridsight.solvers.errors import InputError
 PANEL_TITLE = "gridsight panel"
 CELL_SIZE = (48, 36)  # a cell button's minimum width and height (room for '100%')
 CELL_MAX_WIDTH = 110  # wider names go on two lines
+# Room kept each side of a cell's text, inside its border (3 px at most: the advised cell's):
+# "(rupoor)" filled 49 of its cell's 52 px, and under a mark's 2 px border it was cut.
+CELL_MARGIN = 3
+CELL_BORDER = 3
+MIN_CELL_PX = 8  # a cell's text is made smaller to fit, never under this many pixels high
 ADVICE_STYLE = "font-size: 16px; font-weight: bold; color: #7a2a00"
 NUMBER_STYLE = "color: #606060; font-size: 11px"
 DETAIL_INK = "#505050"
@@ -213,6 +219,7 @@ class Panel(QWidget):
         self.hint_chooser = HintChooser(
             lambda name, value: self._apply(self.loop.set_hint(name, value)))
         layout.addWidget(self.hint_chooser)
+        loop.choices_offered = True  # the loop's refusals then say to pick here, not restart
         self.status = QLabel("")  # the details (game, counter, confidence) and the warnings
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
@@ -253,14 +260,30 @@ class Panel(QWidget):
         metrics = self.cells[0][0].fontMetrics() if self.cells and self.cells[0] else None
         if metrics is None:
             return
+        self._cell_font = QFont(self.cells[0][0].font())  # before any cell's style sheet
         wide = max(metrics.horizontalAdvance(part) for t in texts for part in t.split("\n"))
-        width = min(CELL_MAX_WIDTH, max(CELL_SIZE[0], wide + 12))
+        width = min(CELL_MAX_WIDTH, max(CELL_SIZE[0], wide + 2 * (CELL_BORDER + CELL_MARGIN)))
         for row in self.cells:
             for button in row:
                 button.setMinimumSize(width, CELL_SIZE[1])
         grid = self.board.layout()
         if grid is not None:
             self.board.setMinimumSize(grid.minimumSize())
+
+    def _fitting_px(self, button: QPushButton, text: str, border: int) -> int | None:
+        """The pixel size the cell's ``text`` is drawn at to fit its cell with
+        :data:`CELL_MARGIN` each side inside its ``border`` (``None``: its usual size
+        fits). The cells are as wide as the game's short words; a text longer than those (a
+        certain rupoor's "(rupoor)", an unsure tile's two names) is drawn smaller rather
+        than run to the border or past it."""
+        font = getattr(self, "_cell_font", None)
+        if not text or font is None:
+            return None
+        widest = max(QFontMetrics(font).horizontalAdvance(line) for line in text.split("\n"))
+        room = button.minimumWidth() - 2 * (border + CELL_MARGIN)
+        if widest <= room:
+            return None
+        return max(MIN_CELL_PX, int(QFontInfo(font).pixelSize() * room / widest))
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -373,6 +396,8 @@ class Panel(QWidget):
         heights are reserved in the layout (a wrapped label's height depends on its width,
         which a window's minimum size does not account for: the other rows would be squeezed
         into each other)."""
+        # As tall as its contents (not taller by the player's hand): shrunk back with them.
+        snug = self.isVisible() and self.height() <= self.minimumSizeHint().height()
         # The advice alone: an unsure cell it depends on is said just under it, in the doubt
         # bar with its choices (the status line everywhere else says both).
         self.advice_line.setText(advice_alone(view.status, view.doubts))
@@ -385,11 +410,36 @@ class Panel(QWidget):
         if self.notice:
             parts.append(f"<span style='color:{WARNING_INK}'>{esc(self.notice)}</span>")
         self.status.setText("<br>".join(p for p in parts if p))
-        # At the narrowest the window may be (the board's width), so any width fits it.
+        self._fit_labels()
+        high = self.minimumSizeHint().height()
+        if snug and self.height() > high:
+            self.resize(self.width(), high)
+
+    def _fit_labels(self) -> None:
+        """Each line's height as its text needs at the width it has (at least the board's:
+        the narrowest the window may be), again whenever the width changes. Reserved at the
+        narrowest width, the one-line advice of a wider panel had a blank line under it, before
+        its why. A label's height for a width is never under its minimum height: that is let
+        go first, or a long line once shown (the game's window minimised: three lines) kept
+        its height under every shorter one after it, a gap over the board."""
+        layout = self.layout()
+        width = self.board.minimumWidth()
+        if layout is not None:
+            margins = layout.contentsMargins()
+            width = max(width, self.width() - margins.left() - margins.right())
+        self._fitted_width = self.width()
         for label in (self.advice_line, self.why_line, self.status):
-            label.setMinimumHeight(label.heightForWidth(self.board.minimumWidth())
+            label.setMinimumHeight(0)
+            label.setMinimumHeight(label.heightForWidth(width)
                                    if label.isVisibleTo(self) or label is not self.why_line
                                    else 0)
+        if layout is not None:
+            layout.activate()  # the labels' new heights set the window's least size
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.width() != getattr(self, "_fitted_width", None):
+            self._fit_labels()
 
     def _show_cell(self, button: QPushButton, r: int, c: int, word: CellWord,
                    figure: CellFigure | None, mark: CellMark | None, piece: str | None,
@@ -414,7 +464,8 @@ class Panel(QWidget):
             background = CONFLICT
         elif manual and not background:
             background = HAND_FILL
-        button.setText(_two_lines(text))
+        text = _two_lines(text)
+        button.setText(text)
         style = []
         if background:
             style += [f"background: {background}", f"color: {ink_for(background)}"]
@@ -424,6 +475,10 @@ class Panel(QWidget):
             style.append(f"border: 3px dashed {HAND}")
         elif mark is not None:
             style.append(f"border: 2px solid {hex_of(MARK[mark.kind])}")
+        border = CELL_BORDER if recommended or manual else 2 if mark is not None else 1
+        smaller = self._fitting_px(button, text, border)
+        if smaller is not None:
+            style.append(f"font-size: {smaller}px")
         button.setStyleSheet("; ".join(style))
         tip = [f"{cell_name(r, c, self._origin(advice))}: {word.name}"]
         if piece is not None:

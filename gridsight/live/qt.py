@@ -59,7 +59,7 @@ def view_snapshot(view: LiveView) -> dict[str, Any]:
         "choices": None if view.choices is None else {
             "hint": view.choices.hint, "options": [list(o) for o in view.choices.options],
             # the parts from this one on may be left out ("none"); null: every part is given
-            "fewest": view.choices.fewest},
+            "fewest": view.choices.fewest, "seen": view.choices.seen or None},
     }
 
 
@@ -121,6 +121,7 @@ class LiveDriver:
         self._rect: tuple[int, int, int, int] | None = None
         self._placed: tuple | None = None  # the game's box and the panel's size, last placed
         self._over_game = False  # the panel lies over the game's window (it fills the screen)
+        self._placement_note = ""  # why the panel is over the game, said in it
         # The panel's width before it was narrowed to fit beside the board, and the width it
         # was narrowed to: it grows back when room returns (unless the player resized it).
         self._wide: int | None = None
@@ -314,6 +315,14 @@ class LiveDriver:
             # beside the board and off the strip (inside the capture too, under the board)
             box = place_panel(size, [board] + strip, screen) if board is not None else box
             if not inside(box, screen) and board is not None:
+                # Beside the board alone, clear of the strip: the strip under a window as wide
+                # as the screen's 80% made the two one block that wide, so the 8x5 pit's panel
+                # went to the screen's corner, over the game's wallet, with room right of the
+                # pit (1121-1590 px on 1600 x 900, level with it).
+                alone = place_panel(size, [board], screen)
+                if inside(alone, screen) and not any(alone.overlaps(b) for b in strip):
+                    box = alone
+            if not inside(box, screen) and board is not None:
                 box = self._squeezed(size, [board] + strip, screen) or box
             if not inside(box, screen):
                 w, h = size
@@ -328,11 +337,34 @@ class LiveDriver:
             self.panel.resize(self._wide - border, self._high)  # never under its minimum
             self._wide = self._narrowed_to = None
         self._over_game = box.overlaps(game)
+        self._say_why_over(box, game, screen, board, border)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
         if self._over_game:
             self.panel.raise_()
+
+    def _say_why_over(self, box: Any, game: Any, screen: Any, board: Any, border: int) -> None:
+        """With the panel put over a game window smaller than the screen (at its narrowest
+        it fits on no side of it: the 8x5 Thrill Digger pit's panel is 469 px, 312 are free
+        beside a 1280x720 game on a 1600x900 screen), say so in the panel, and what makes
+        room; said no more once it is off the game again. A capture of the whole screen
+        (``--monitor``) has no side to be beside: nothing said."""
+        from gridsight.overlay.placement import GAP
+
+        assert self.panel is not None
+        note = ""
+        if self._over_game and (game.w < screen.w or game.h < screen.h):
+            narrowest = self.panel.minimumSizeHint().width() + border
+            free = max(screen.x + screen.w - (game.x + game.w + GAP), game.x - GAP - screen.x, 0)
+            on = "over part of the board" if board is not None and box.overlaps(board) \
+                else "beside the board"
+            note = (f"This panel lies over the game, {on}: at its narrowest it needs {narrowest} "
+                    f"px beside the game's window, and {free} px are free. A smaller game "
+                    "window makes room (or move the panel).")
+        if note != self._placement_note:
+            self._placement_note = note
+            self.panel.set_notice(" ".join(part for part in (self.notice, note) if part))
 
     def _squeezed(self, size: tuple[int, int], avoid: list, screen: Any) -> Any:
         """The panel narrowed (down to its minimum width) until it fits on the screen beside

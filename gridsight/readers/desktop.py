@@ -63,8 +63,9 @@ TRIES = 8  # window-like regions tried for the board, best first (and a few foun
 # top and bottom over them: gridsight.vision.regions.ACROSS_OVER)
 KEEP_SIDES = 0.8  # a remembered screen is kept while its sides score this share of before
 CREDIBLE = 0.8  # the share of cells a board found among a desktop's windows must read
-TOP_CUT = 0.5  # a board this many cells from its region's top, or less, may have lost what
-# stands above it to the region (:func:`_cut_off_above`)
+TOP_CUT = 3.0  # a board this many cells from its region's top, or less, may have lost what
+# stands above it to the region (:func:`_cut_off_above`: a rescue's cards and counter stand
+# some three cells tall above its board)
 SAME_BOARD = 0.3  # boards within this many cells of each other (each corner) are the same
 MOSTLY_OVER = 0.6  # boards of one size overlapping by this share of their union are one
 # board's lattice at two pitches (:func:`mostly_over`)
@@ -75,10 +76,15 @@ FINER_SPAN = 1.5  # ... spanning this many of the lattice's cells or more (a pho
 # tile, a decoration's pixels, is no other board)
 HALF_LINE = 0.25  # ... unless each of its sides is within this many of its cells of one of
 # the lattice's lines or half-lines (a part of the lattice read at half its pitch)
+NEAR_REGION = 0.5  # regions whose every side is within this many of a board's cells of one
+# asked already are not asked again for a larger board around it (:func:`_larger_around`) or
+# for a second screen (:func:`_second_screen`): the same window cut a few pixels otherwise
 WIDEN = 0.3  # a region whose find is no whole screen is tried this share of its width wider
 # on each side (:func:`_widened`)
 PART_WIDER = 1.5  # a region this many times as wide as a whole find's board, holding it, is
 # asked whether the board is a part of a larger one (:func:`_larger_around`)
+LOPSIDED = 0.5  # a view whose margins beside the board differ by this many cells is tried
+# narrowed to stand centred on the board, when furniture is missing (:func:`_centred`)
 AGAIN_WHOLE = 10  # frames a whole-frame find like the last searched one answers alone (no
 # window searched: :meth:`ScreenLocator._like_last_whole`) before the full search runs again
 
@@ -234,10 +240,15 @@ def _second_screen(image: np.ndarray, best: BoardRead, finds: list[BoardRead],
             return other
     outline = best.geometry.outline()
     (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
+    near = NEAR_REGION * min(best.geometry.cell_size(0, 0))
+    asked: list[Region] = []
     for region in untried:
         if region.x < x1 and x0 < region.x + region.width and region.y < y1 and \
                 y0 < region.y + region.height:
             continue  # over the board found: its own screen's window
+        if any(_near(region, other, near) for other in asked):
+            continue  # a window asked already, cut a few pixels otherwise
+        asked.append(region)
         try:
             read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
@@ -320,11 +331,16 @@ def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
     the board's other tiles."""
     outline = found.geometry.outline()
     (x0, y0), (x1, y1) = outline.min(axis=0), outline.max(axis=0)
+    near = NEAR_REGION * min(found.geometry.cell_size(0, 0))
+    asked: list[Region] = []
     for region in regions:
         if region.width < PART_WIDER * (x1 - x0) or not (
                 region.x <= x0 and region.y <= y0 and x1 <= region.x + region.width
                 and y1 <= region.y + region.height):
             continue
+        if any(_near(region, other, near) for other in asked):
+            continue  # the same window cut a few pixels otherwise: no more of a board shows
+        asked.append(region)
         try:
             read = in_frame(locate(region.crop(image)), region)
         except BoardNotFoundError:
@@ -339,11 +355,20 @@ def _larger_around(image: np.ndarray, found: BoardRead, locate: Locate,
     return None
 
 
+def _near(a: Region, b: Region, slack: float) -> bool:
+    """Whether regions ``a`` and ``b`` have each side within ``slack`` pixels of the other's."""
+    return max(abs(a.x - b.x), abs(a.y - b.y), abs(a.x + a.width - b.x - b.width),
+               abs(a.y + a.height - b.y - b.height)) <= slack
+
+
 def _cut_off_above(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     """Whether a find that is not credible may only have lost its furniture to the region's
     top: every cell read, none of the furniture seen, and the board's top within
-    :data:`TOP_CUT` of a cell of the region's top (a rescue's cards and counter stand above
-    its board)."""
+    :data:`TOP_CUT` cells of the region's top (a rescue's cards and counter stand above its
+    board). Not only at the very top: a region whose top cut through the cards leaves
+    their lower part, too little to be found (harder desktop 500011 with two monitors: the
+    region's top 29 px into a 440 px screen, the board 2.3 cells below it, read whole with
+    no furniture and never looked around)."""
     if not furniture or read.known_fraction < 1.0 or _furniture_seen(read, furniture, True):
         return False
     geometry = read.geometry
@@ -429,7 +454,44 @@ def view_around(image: np.ndarray, found: BoardRead, locate: Locate,
             best = (key, read)
         if _furniture_seen(read, furniture) == len(furniture) and (larger or best[1] is read):
             break
+    if best is not None and _furniture_seen(best[1], furniture) < len(furniture):
+        centred = _centred(image, best[1], locate)
+        if centred is not None and same_board(centred, best[1]) and \
+                _completeness(centred, furniture) > _completeness(best[1], furniture):
+            views.append(centred)
+            best = ((False, *_completeness(centred, furniture)), centred)
     return agreed(best[1], views) if best is not None else None
+
+
+def _centred(image: np.ndarray, read: BoardRead, locate: Locate) -> BoardRead | None:
+    """``read``'s board read again in its view (:data:`VIEW`) narrowed to stand centred
+    on the board (the narrower of its two margins on both sides), when the margins differ
+    by more than :data:`LOPSIDED` of a cell; else ``None``.
+
+    A rescue's board stands in the middle of its screen. An emulator's tool strip of the
+    ground's colour beside the screen hardly shows its edge, so the rectangles around the
+    board take the strip in, and the cards, looked for between the screen's sides, are not
+    found (harder desktop 500011 with two monitors: a 205 px screen read in 248 px, the
+    counter found and the cards not, the capture refused; the screen alone reads both)."""
+    region = read.extras.get(VIEW)
+    if region is None:
+        return None
+    outline = read.geometry.outline()
+    x0, x1 = float(outline[:, 0].min()), float(outline[:, 0].max())
+    left, right = x0 - region.x, region.x + region.width - x1
+    cell = min(read.geometry.cell_size(0, 0))
+    if abs(left - right) <= LOPSIDED * cell or min(left, right) < 0:
+        return None
+    margin = int(round(min(left, right)))
+    narrow = Region(int(np.floor(x0)) - margin, region.y,
+                    int(np.ceil(x1)) - int(np.floor(x0)) + 2 * margin, region.height,
+                    region.score)
+    if not narrow.fits(image.shape):
+        return None
+    try:
+        return in_frame(locate(narrow.crop(image)), narrow)
+    except BoardNotFoundError:
+        return None
 
 
 def agreed(read: BoardRead, views: list[BoardRead]) -> BoardRead:

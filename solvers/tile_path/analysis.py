@@ -13,7 +13,8 @@
 
 Everything runs under one :class:`~gridsight.solvers.limit.Limit` (CPU seconds of the solving thread,
 by default) and a memory bound (:data:`DEFAULT_MAX_STATES` states held at once, fewer when the
-limit's ``memory`` holds fewer: :func:`memory_bound`). Cheap steps
+limit's ``memory`` holds fewer: :func:`.limits.memory_bound`); so does each search called on its
+own (:func:`.limits.entry_bounds`). Cheap steps
 come first: the quick proofs before any search, the main question before the optional parts.
 When a bound stops the search, the analysis says exactly what was proven:
 ``TilePathAnalysis.proven`` is "a full walk exists (witness found)", "no full walk: parity",
@@ -29,13 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridsight.solvers.engines import SWITCH_STATES, numba_installed
 from gridsight.solvers.errors import ImpossibleBoardError
 from gridsight.solvers.tile_path.board import Pos, TilePathBoard, move_name, neighbours
-from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, amount, unlimited
+from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, amount
 from gridsight.solvers.tile_path.frontier import FrontierBoard, Sweep, run
 from gridsight.solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES, progress, states_within, undecided,
+    DEFAULT_MAX_STATES, entry_bounds, progress, undecided,
 )
 from gridsight.solvers.tile_path.proofs import Proof, quick_proof, where
 
@@ -168,8 +168,9 @@ def decide(
     start: Pos,
     end: Pos | None,
     *,
+    limit: Limit | Meter | None = None,
     meter: Meter | None = None,
-    max_states: int | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
     witness: bool = True,
     keep: bool = False,
@@ -177,9 +178,12 @@ def decide(
     held_elsewhere: int = 0,
 ) -> Decision:
     """A full walk, or a proof that there is none, or what stopped the search: the quick
-    proofs first, then the frontier sweep within ``meter`` and the memory bound
-    ``max_states`` (``keep``: keep its layers for other runs to ``resume`` from, see
+    proofs first, then the frontier sweep within ``limit`` (default ``Limit()``; or ``meter``,
+    one already running) and the memory bound ``max_states`` (tightened by the limit's
+    ``memory``: :func:`gridsight.solvers.tile_path.limits.entry_bounds`; ``keep``: keep its
+    layers for other runs to ``resume`` from, see
     :func:`gridsight.solvers.tile_path.frontier.run`)."""
+    meter, max_states = entry_bounds(limit, meter, max_states, engine)
     if end == start and len(tiles) > 1:
         return Decision(False, None, Proof("ends", "the walk cannot end on the tile it starts "
                                            "from"), 0)
@@ -214,13 +218,15 @@ def _search_proof(states: int) -> Proof:
 
 
 def check_walk_so_far(
-    board: TilePathBoard, *, meter: Meter | None = None, max_states: int | None = None,
-    engine: str = "auto",
+    board: TilePathBoard, *, limit: Limit | Meter | None = None, meter: Meter | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES, engine: str = "auto",
 ) -> str | None:
     """Refuse a walk in progress whose crossed tiles cannot be one walk from S to L.
 
-    Returns a warning when a bound stopped the check before it could tell.
+    Returns a warning when a bound (``limit``, ``meter`` and ``max_states`` as for
+    :func:`decide`) stopped the check before it could tell.
     """
+    meter, max_states = entry_bounds(limit, meter, max_states, engine)
     if not board.in_progress:
         return None
     decision = decide(
@@ -259,10 +265,7 @@ def analyse(
     ``engine`` is ``auto``, ``numba`` or ``python`` (:mod:`.engines`): the answers are the
     same.
     """
-    if max_states is not None and max_states < 1:
-        raise ValueError(f"a memory bound must be at least 1 state, not {max_states}")
-    meter = limit.start() if isinstance(limit, Limit) else limit
-    max_states = memory_bound(meter, max_states, engine)
+    meter, max_states = entry_bounds(limit, None, max_states, engine)
     bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     warnings: list[str] = []
     limited: list[str] = []  # the bounds that cut any part short, in words
@@ -417,19 +420,6 @@ def limit_reason(meter: Meter, max_states: int | None) -> str:
     return f"the memory bound of {amount(max_states or 0, 'state')} reached"
 
 
-def memory_bound(meter: Meter, max_states: int | None, engine: str) -> int | None:
-    """The states one search may hold: ``max_states``, or fewer when the limit's ``memory``
-    (bytes, :meth:`Meter.memory_bound`) holds fewer at the engine's cost per state (the one
-    :class:`~gridsight.solvers.limit.Limit` bounds tile path's memory as it does the others')."""
-    memory = meter.memory_bound()
-    if memory is None:
-        return max_states
-    compiled = engine == "numba" or (engine == "auto" and numba_installed())
-    states = states_within(memory, compiled,
-                           SWITCH_STATES["tile-path"] if engine == "auto" else 0)
-    return states if max_states is None else min(states, max_states)
-
-
 def _next_moves(
     board: TilePathBoard, main: Decision, meter: Meter, max_states: int | None, engine: str
 ) -> tuple[tuple[str, ...], tuple[str, ...], int]:
@@ -461,8 +451,9 @@ def _next_moves(
 def leave_one_analysis(
     board: TilePathBoard,
     *,
+    limit: Limit | Meter | None = None,
     meter: Meter | None = None,
-    max_states: int | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
     whole: Sweep | None = None,
 ) -> tuple[tuple[LeaveOne, ...], tuple[Pos, ...], str]:
@@ -472,9 +463,11 @@ def leave_one_analysis(
     whole colour). The rest each get a frontier run that resumes from the layers of a run on
     the whole board (``whole``, if the caller has one with its layers kept), since the sweep
     only sees the blocked tile a row before it reaches it. Returns the results in reading
-    order, the tiles a bound left undecided and that bound.
+    order, the tiles a bound left undecided and that bound (``limit``, ``meter`` and
+    ``max_states`` as for :func:`decide`: by default ``Limit()`` and
+    :data:`DEFAULT_MAX_STATES`).
     """
-    meter = meter or unlimited()
+    meter, max_states = entry_bounds(limit, meter, max_states, engine)
     bounds: dict[str, Any] = dict(meter=meter, max_states=max_states, engine=engine)
     rows, cols, tiles, here, end = board.rows, board.cols, board.tiles, board.current, board.end
     candidates = sorted(board.uncrossed - ({end} if end else set()))

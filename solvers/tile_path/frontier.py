@@ -41,8 +41,10 @@ from gridsight.solvers.tile_path.engines import (
     make_engine,
     trim_cache,
 )
-from gridsight.solvers.limit import LimitReached, Meter, unlimited
-from gridsight.solvers.tile_path.limits import StatesHeldExceeded, progress
+from gridsight.solvers.limit import Limit, LimitReached, Meter
+from gridsight.solvers.tile_path.limits import (
+    DEFAULT_MAX_STATES, StatesHeldExceeded, entry_bounds, progress,
+)
 from gridsight.solvers.tile_path.transitions import (
     FIXED_END,
     MAX_KERNEL_WIDTH,
@@ -198,8 +200,9 @@ def run(
     longest: bool = False,
     witness: bool = True,
     keep: bool = False,
+    limit: Limit | Meter | None = None,
     meter: Meter | None = None,
-    max_states: int | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
     resume: Sweep | None = None,
     held_elsewhere: int = 0,
@@ -210,10 +213,12 @@ def run(
     run (with ``keep``) on a board of the same size: this run starts from its last saved layer
     before the first cell whose code differs (a layer depends only on the cells before it).
     ``held_elsewhere`` counts states the caller holds meanwhile, against the memory bound
-    ``max_states`` (``None``: none). Raises :class:`~gridsight.solvers.limit.LimitReached` (its
-    ``proven``: the progress made) when ``meter`` or the memory bound stops the run.
+    ``max_states`` (default :data:`~gridsight.solvers.tile_path.limits.DEFAULT_MAX_STATES`;
+    ``None``: none). Raises :class:`~gridsight.solvers.limit.LimitReached` (its ``proven``: the
+    progress made) when ``limit`` (default ``Limit()``; or ``meter``, one already running) or
+    the memory bound stops the run.
     """
-    meter = meter or unlimited()
+    meter, max_states = entry_bounds(limit, meter, max_states, engine)
     r, c = board.start
     alone = not any(n in board.tiles for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
     if len(board.tiles) == 1 or (longest and alone):
@@ -402,8 +407,8 @@ def hamiltonian_path(
     start: Pos,
     end: Pos | None = None,
     *,
-    meter: Meter | None = None,
-    max_states: int | None = None,
+    limit: Limit | Meter | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
 ) -> FrontierResult:
     """Decide whether a walk from ``start`` covers every tile once (ending on ``end`` if given).
@@ -415,7 +420,7 @@ def hamiltonian_path(
     False
     """
     board = FrontierBoard(rows, cols, tiles, start, end)
-    return run(board, meter=meter, max_states=max_states, engine=engine).result
+    return run(board, limit=limit, max_states=max_states, engine=engine).result
 
 
 def longest_walk(
@@ -425,8 +430,8 @@ def longest_walk(
     start: Pos,
     end: Pos | None = None,
     *,
-    meter: Meter | None = None,
-    max_states: int | None = None,
+    limit: Limit | Meter | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
     engine: str = "auto",
 ) -> FrontierResult:
     """The longest walk from ``start`` over ``tiles`` (ending on ``end`` if given), exactly.
@@ -434,4 +439,5 @@ def longest_walk(
     ``found`` is False only when ``end`` is given and cannot be reached at all.
     """
     board = FrontierBoard(rows, cols, tiles, start, end)
-    return run(board, longest=True, meter=meter, max_states=max_states, engine=engine).result
+    return run(board, longest=True, limit=limit, max_states=max_states,
+               engine=engine).result

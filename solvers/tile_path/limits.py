@@ -15,19 +15,36 @@ states it expanded; whether it had already proven that a walk exists).
 ('the memory bound of 1,000 states', True)
 >>> undecided(stop)
 'undecided: the memory bound of 1,000 states reached (searched 0 states)'
+
+Every entry point that searches (:func:`~gridsight.solvers.tile_path.analysis.analyse`,
+``decide``, ``leave_one_analysis``, ``check_walk_so_far``, the frontier's ``run``,
+``hamiltonian_path`` and ``longest_walk``) takes its bounds through :func:`bounds`: one
+``limit`` (default :class:`~gridsight.solvers.limit.Limit` ``()``, 20 s of work) and the memory
+bound (default :data:`DEFAULT_MAX_STATES`, fewer when the limit's ``memory`` holds fewer), so
+none runs unbounded unless its caller asks (``Limit.none()``, ``max_states=None``).
+
+>>> meter, states = entry_bounds(Limit(states=5, memory=600), None, 10**6, "python")
+>>> meter.limit.states, states
+(5, 10)
+>>> entry_bounds(None, None, DEFAULT_MAX_STATES, "python")[0].limit == Limit()
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.solvers.limit import LimitReached, amount
+from gridsight.solvers.engines import SWITCH_STATES, numba_installed
+from gridsight.solvers.limit import Limit, LimitReached, Meter, amount
 
 #: What one frontier state costs in memory, by engine (docs/tile-path.md, measured): a
 #: :class:`~gridsight.solvers.limit.Limit`'s ``memory`` (bytes) becomes a bound in states with
 #: :func:`states_within`.
 PYTHON_STATE_BYTES = 60
 NUMBA_STATE_BYTES = 8
+
+#: The limit of a search entry point called without one (20 s of work): :func:`entry_bounds`.
+DEFAULT_LIMIT = Limit()
 
 # The default memory bound of :func:`gridsight.solvers.tile_path.analysis.analyse` (and of the command
 # line): frontier states one search may hold at once.
@@ -78,3 +95,38 @@ def states_within(memory: int, compiled: bool, switch: int) -> int:
     if not compiled or python < switch:
         return max(1, python)
     return max(1, memory // NUMBA_STATE_BYTES)
+
+
+def memory_bound(meter: Meter, max_states: int | None, engine: str) -> int | None:
+    """The states one search may hold: ``max_states``, or fewer when the limit's ``memory``
+    (bytes, :meth:`Meter.memory_bound`) holds fewer at the engine's cost per state (the one
+    :class:`~gridsight.solvers.limit.Limit` bounds tile path's memory as it does the others')."""
+    memory = meter.memory_bound()
+    if memory is None:
+        return max_states
+    compiled = engine == "numba" or (engine == "auto" and numba_installed())
+    states = states_within(memory, compiled,
+                           SWITCH_STATES["tile-path"] if engine == "auto" else 0)
+    return states if max_states is None else min(states, max_states)
+
+
+def entry_bounds(limit: Limit | Meter | None, meter: Meter | None, max_states: int | None,
+           engine: str) -> tuple[Meter, int | None]:
+    """The running meter and the memory bound of one search entry point: ``limit`` (a
+    :class:`~gridsight.solvers.limit.Limit`, started here, or a meter already running) or
+    ``meter`` (a running meter, as the analysis hands its parts), at most one of them; neither:
+    :data:`DEFAULT_LIMIT`. ``max_states`` must be a whole number of at least 1 (``None``: no
+    bound of its own), tightened by the limit's ``memory`` (:func:`memory_bound`)."""
+    if limit is not None and meter is not None:
+        raise TypeError("give a limit or a running meter, not both")
+    given = meter if meter is not None else limit
+    if given is not None and not isinstance(given, (Limit, Meter)):
+        raise TypeError(f"a limit must be a Limit or a Meter, not {type(given).__name__}")
+    running = given if isinstance(given, Meter) else (given or DEFAULT_LIMIT).start()
+    if max_states is not None:
+        if isinstance(max_states, bool) or not isinstance(max_states, int):
+            raise TypeError(f"a memory bound must be a whole number of states, not "
+                            f"{max_states!r}")
+        if max_states < 1:
+            raise ValueError(f"a memory bound must be at least 1 state, not {max_states}")
+    return running, memory_bound(running, max_states, engine)

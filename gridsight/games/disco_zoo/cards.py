@@ -158,10 +158,13 @@ class CardSeen:
 
 
 def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
-               seen: dict[str, list[np.ndarray]] | None = None) -> tuple[CardSeen, ...]:
+               seen: dict[str, list[np.ndarray]] | None = None,
+               missed: list[Panel] | None = None) -> tuple[CardSeen, ...]:
     """The animal cards above the board, left to right (none when no row of cards is
     there), each read (see the module docstring). ``seen``: each rarity's colours (Lab) as
-    the board's found tiles show them on this screen, the filled boxes' best reference."""
+    the board's found tiles show them on this screen, the filled boxes' best reference.
+    ``missed``: when a card was missed beside those found (none is then returned), the panels
+    found are added to it: the counter is sought above them, not above the board."""
     pitch = float(lattice.pitch_x)
     width = lattice.cols * pitch
     area = (int(lattice.x - facts["card_area_beside"] * width),
@@ -186,6 +189,8 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
     else:
         panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
         if len(panels) < facts["card_max"] and _ink_beside(image, area, ground, panels, pitch):
+            if missed is not None:
+                missed.extend(panels)
             return ()  # a card missed beside those found: the animals are not all known
         cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
@@ -286,6 +291,12 @@ def _ground_above(image: np.ndarray, lattice: Lattice) -> tuple[Box, ...]:
 # with the ground on both sides, is a card missed, and no card is then taken for the
 # screen's (the animals are asked for).
 INK_BESIDE = 0.5
+# The ink is looked for across the screen inside its frames, not in the cards' search area
+# alone: that area reaches a share of the board's width beside it, and where the board is
+# narrow for the screen (the wider looks' boards at half its width) a card stands across its
+# side (fresh wider-look 790000 at 2.2x: the Dragon card cut by the area's right side, its ink
+# a group reaching that side and so taken for the screen's edge; "animals: Triceratops,
+# Diplodocus" stated with no warning).
 INK_CLEAR = 0.08  # ... of the pitch each side of a card found is its own (edges, JPEG)
 
 
@@ -299,7 +310,10 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
         return False
     top = max(0, min(p.box[1] for p in panels))
     bottom = max(p.box[1] + p.box[3] for p in panels)
-    x0, x1 = max(0, int(area[0])), min(image.shape[1], int(area[0] + area[2]))
+    # Across the whole screen inside its frames, not only ``area``: a card may stand past the
+    # area's side where the board is narrow for the screen (see INK_ACROSS).
+    left, right = frame_sides(image)
+    x0, x1 = left, image.shape[1] - right
     crop = image[top:bottom, x0:x1]
     if crop.size == 0:
         return False
@@ -319,8 +333,65 @@ def _ink_beside(image: np.ndarray, area: Box, ground: Sequence[Box],
         else:
             groups.append([a, b])
     # (a group reaching the area's side is no card standing on the ground: a mirroring
-    # window's frame, a desktop beside the phone, the screen's edge)
-    return any(b - a >= INK_BESIDE * pitch and a > 0 and b < mask.shape[1] for a, b in groups)
+    # window's frame, a desktop beside the phone, the screen's edge; unless it fills the
+    # place the row's next card stands in: :func:`_in_the_next_place`)
+    return any(b - a >= INK_BESIDE * pitch
+               and (0 < a and b < mask.shape[1]
+                    or _in_the_next_place(a + x0, b + x0, panels)
+                    and _a_card_wide(image, colour, (top, bottom), (a + x0, b + x0), panels,
+                                     pitch))
+               for a, b in groups)
+
+
+def _a_card_wide(image: np.ndarray, colour: tuple[float, ...], rows: tuple[int, int],
+                 columns: tuple[int, int], panels: Sequence[Panel], pitch: float) -> bool:
+    """Whether the inked ``columns`` (picture columns, ``rows`` the cards') reaching the card
+    area's side belong to a group of ink across the whole picture's width that ends before
+    each of the picture's sides and is no wider than a card and a half: a card standing on
+    the ground, not a desktop or a window's frame running on past the phone (harder desktop
+    410008: the phone's dark edge and the desktop beside it filled the place of a third card
+    beside two; the cards were then all dropped and the screen read fewer tiles)."""
+    mask = without_specks(_without_lines(without_specks(
+        ink_mask(image[rows[0] : rows[1]], colour)), LINE_LONG * pitch))
+    clear = round(INK_CLEAR * pitch)
+    for p in panels:
+        mask[:, max(0, p.box[0] - clear) : max(0, p.box[0] + p.box[2] + clear)] = False
+    gap = max(2, round(UNEDGED_GAP * pitch))
+    widest = 1.5 * max(p.box[2] for p in panels)
+    for a, b in _joined(_runs(mask.any(axis=0)), gap):
+        if a < columns[1] and columns[0] < b:
+            return 0 < a and b < mask.shape[1] and b - a <= widest
+    return False
+
+
+def _joined(runs: Sequence[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
+    """``runs`` (sorted) joined where fewer than ``gap`` apart."""
+    out: list[list[int]] = []
+    for a, b in runs:
+        if out and a - out[-1][1] < gap:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def _in_the_next_place(a: int, b: int, panels: Sequence[Panel]) -> bool:
+    """Whether the inked columns ``a``..``b`` (picture columns) cover half or more of the
+    place a card would stand in next to the row ``panels`` (two or more, equally spaced: the
+    step between them), left of the first or right of the last. The card area reaches only
+    :data:`card_area_beside` past the board, so a third card near the screen's side runs past
+    it, and its ink then reaches the area's side (fresh wider look 770098 at 0.66x: a Raptor
+    card 3 px from the screen's right side, columns 176-224 of the area's 224 inked, the
+    two cards found left of it; "animals: Triceratops, T-Rex" stated with no warning)."""
+    if len(panels) < 2:
+        return False
+    boxes = sorted(p.box for p in panels)
+    step = boxes[1][0] - boxes[0][0]
+    width = min(box[2] for box in boxes)
+    for left in (boxes[0][0] - step, boxes[-1][0] + step):
+        if min(b, left + width) - max(a, left) >= width / 2:
+            return True
+    return False
 
 
 # Cards drawn in the ground's own colour show no edge (fresh real-look 390043 at 1.05x: two

@@ -201,7 +201,8 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
         if narrowed[k] is not None or line is None or line.height < MIN_LETTER or \
                 not card.candidates or card.cost >= SHAPE_COST or \
                 [name for name in card.candidates if name in options] != \
-                [card.candidates[0]] or not one_capital_height(line) or run_together(line):
+                [card.candidates[0]] or not one_capital_height(line) or run_together(line) \
+                or not told_apart(card.candidates[0], options, label_letters(words)):
             continue
         narrowed[k] = (card.candidates[0],)
         shaped.append(card.candidates[0])
@@ -224,6 +225,28 @@ def by_shape(words: ScreenText, standing: Settled, names: Sequence[Sequence[str]
             return None
     out = settle(clues, found, empty, region=region, names=narrowed, unread=unread, sure=sure)
     return out if out is not None and out.settled else None
+
+
+def label_letters(words: ScreenText) -> frozenset[str]:
+    """The letters the screen's labels read (``ATTEMPTS LEFT``, ``YOU HAVE``) show: the
+    only letters whose shapes the screen vouches for."""
+    return frozenset(c for label in words.labels for c in label.split(" (x")[0] if c.isalpha())
+
+
+def told_apart(name: str, options: Iterable[str], known: frozenset[str]) -> bool:
+    """Whether ``name``'s shapes may tell it from each other of ``options`` as long, word for
+    word: they differ at a letter the labels show (``known``). Where two names differ only in
+    letters no label shows, nothing on the screen vouches for which the glyphs are (fresh
+    wider-look 790017 at 1x: a bold ``COW`` read ``DOG`` at no cost, only its ``O`` a label's
+    letter; the Dog, a pet, given for the Cow with no warning)."""
+    mine = written(name)
+    for other in options:
+        theirs = written(other)
+        if other == name or [len(w) for w in theirs.split()] != [len(w) for w in mine.split()]:
+            continue
+        if all(a == b or (a not in known and b not in known) for a, b in zip(mine, theirs)):
+            return False
+    return True
 
 
 # A glyph this many times as wide as its line's capitals are tall is letters run together

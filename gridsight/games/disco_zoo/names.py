@@ -614,6 +614,35 @@ def _region_alone(line: TextLine, texts: list[str], cipher: Cipher, regions: dic
     return region
 
 
+def title_alone(image: np.ndarray, board_top: float) -> str | None:
+    """The region's name read off the title bar of a screen whose cards are not seen (no
+    names to read it with): the region whose name the title line reads as, clearly better
+    than any other's (:data:`MARGIN`) when several fit its glyphs, the line counting alone
+    (:func:`.title_region.counts_alone`: tall enough, the whole title, its letters vouched
+    for by ``ATTEMPTS LEFT``); ``None`` otherwise. It settles no animal: the live panel
+    preselects it in the region's list of the player's pick (the player confirms it)."""
+    from gridsight.games.disco_zoo.title_region import counts_alone
+
+    regions, _ = _vocabulary()
+    bar, _ = _screen_lines(image, [], int(board_top), None)
+    label = _attempts_line(bar)
+    line = _region_line(bar, label, image.shape[1])
+    if line is None or label is None:
+        return None
+    cipher = Cipher([(label, ATTEMPTS_LABEL)])
+    ranked = [r for r in rank([(line, list(regions))], cipher, keep=len(regions))
+              if r.texts[0] != UNREAD]
+    # (One name alone fitting the line's glyphs is taken, unlike :func:`_region_alone`'s:
+    # nothing is settled by it, and the player sees the title beside the pick.)
+    if not ranked or (len(ranked) > 1 and ranked[1].cost < ranked[0].cost + MARGIN):
+        return None
+    region = regions[ranked[0].texts[0]]
+    seen = {"bar": bar, "label": label, "region": line}
+    if not counts_alone(seen, region_vouched(line, _upper(region), cipher)):
+        return None
+    return region
+
+
 def _region_of(settled: Settled, regions: dict[str, str]) -> str | None:
     return regions[settled.text] if settled.text not in (None, UNREAD) else None
 

@@ -221,7 +221,8 @@ class DiscoZooReader:
             missing.append("cards")
         counter = structure.counter_for(image, lattice, cards, pack)
         if counter.value is None if hints.taps is None else counter.value != hints.taps:
-            missing.append("counter")
+            if hints.taps is not None or not _counter_taken(counter, board):
+                missing.append("counter")
         return tuple(missing)
 
     def hint_parts(self, image: np.ndarray, board: BoardRead, pack: TemplatePack,
@@ -419,6 +420,25 @@ def _taps_by_structure(image: np.ndarray, board: BoardRead, grid: list[list[str]
     from gridsight.games.disco_zoo.screen_text import taps_left
 
     return taps_left(counter, None, tapped, notes, warnings)
+
+
+def _counter_taken(counter, board: BoardRead) -> bool:
+    """Whether the reading takes the attempts from ``counter`` with no warning though it
+    has no value of its own: its digits read as one of the board's counts
+    (:func:`.screen_text.taps_left`), as ``analyze`` takes them. Fresh harder desktops 795002
+    and 796003: ``analyze`` said "5 attempts left (counter, agreeing with 5 tiles tapped)"
+    and calibrate, looking at the counter's value alone, "the counter was not found ...
+    mark it"."""
+    from gridsight.games.disco_zoo.screen_text import taps_left
+
+    if not counter.digits:
+        return False
+    tapped = sum(cell.known and (cell.label == "empty" or cell.label.startswith("animal"))
+                 for row in board.cells for cell in row)
+    notes: list[str] = []
+    warnings: list[str] = []
+    taps_left(counter, None, tapped, notes, warnings, len(list(board.unknown())))
+    return not warnings and any("(counter" in note for note in notes)
 
 
 def _by_cards_anywhere(image: np.ndarray, board: BoardRead, r: int, c: int, rarity: str,

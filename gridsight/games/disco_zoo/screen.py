@@ -42,6 +42,7 @@ from gridsight.games.disco_zoo.cards import (
     CardSeen,
     border_colour,
     classify_boxes,
+    frame_sides,
     read_card,
 )
 from gridsight.games.disco_zoo.cards import find_cards as _find_cards
@@ -344,19 +345,25 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     one of its edges (:func:`_not_going_on`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    candidates = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                    keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS)
-    best = _best_lattice(image, candidates, None)
-    if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
+    inside = _inside_frame(image)
+    candidates = inside(lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
+                                           keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
+    best = first = _best_lattice(image, candidates, None)
+    if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
+        # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = lattice_candidates(image, rows, cols, min_width=facts["board_min_width"],
-                                   keep=LATTICES_WIDER, shifts=LATTICE_SHIFTS)
+        wider = inside(lattice_candidates(image, rows, cols,
+                                          min_width=_widest_search(facts, best),
+                                          keep=LATTICES_WIDER,
+                                          shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and (best[1] >= 0 or best[4]) and best[5] < 1.0:
         best = _board_around(image, best)
     if best is not None and best[1] >= 0 and best[5] < 1.0:
         best = _off_by_a_row(image, best)
+    if first is not None and first[1] < 0 and not _whole(best):
+        best = first  # (the first search's refusal stands: :func:`_whole`)
     if best is not None and best[1] >= 0:
         best = _not_going_on(image, best)
     if best is None or best[1] < 0:
@@ -365,20 +372,74 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
             f"best lattice: {best[0]:.0%} of its tiles look like rescue tiles"
         raise BoardNotFoundError("disco-zoo", detail)
     plausibility, _, lattice, tiles, _, _ = best
-    cards = find_cards(image, lattice, tiles)
+    missed: list[Panel] = []  # the cards found beside one missed (none taken)
+    cards = find_cards(image, lattice, tiles, missed)
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
-    counter = read_counter(image, lattice, cards)
-    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter)
+    counter = read_counter(image, lattice, cards, missed)
+    tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
     cards = rows_short_of_the_found(cards, tiles)
     return RescueScreen(lattice, tiles, cards, counter, plausibility)
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
+
+
+def _widest_search(facts: dict, best: _Best) -> float:
+    """The least width (a share of the picture's) of the lattices the wider search of
+    :func:`locate_rescue` proposes: ``board_min_width``, or :data:`NARROWER` of it when no
+    lattice tried fitted at all (``best`` fits none; also for want of lines). Issue 18 pins no
+    board width (its phone inside a desktop was refused for a board under 55% of the frame's
+    width); a tablet's 4:3 screen or a phone in a mirroring window's frame shows the board
+    narrower (fresh wider real-look 720006 at 2.03x: a board 50% of the window's width, never
+    proposed; the lattices of 0.55 of the width or more, none reading a rescue tile: refused).
+    Only then, and the lattice so found is taken only when it reads every tile
+    (:func:`_whole`): the board of every screen read before stays the first proposed. That
+    search tries no shifted lattices (a picture with no board pays for it: 24 no-game
+    desktop pictures, 1.76 s to refuse on main, 5.02 s with shifts, 2.63 s without).
+
+    And the wider search runs when nothing fits too, not only when a fit leaves tiles unread:
+    720037 at 0.60x (decorations on most tiles, lines 0.9 of the grass): the board's lattice
+    third by its lines, after two over the cards, which read no tile."""
+    least = facts["board_min_width"]
+    return least * NARROWER if best[1] < 0 else least
+
+
+def _whole(best: _Best | None) -> bool:
+    """Whether ``best``, found by :func:`locate_rescue`'s wider search when the first found
+    nothing that fits (then moved to the board around it, or a row over), is taken: it fits
+    and reads every one of its tiles as a rescue tile (none hidden, none unread). Else the
+    first search's refusal stands: no-game desktop 98613 (harder kit), the wider search's best
+    a lattice over windows, 12 of its tiles "hidden", read as a rescue at 0.8 of the least
+    width."""
+    return best is not None and best[1] >= 0 and best[5] >= 1.0
+
+
+FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
+
+
+def _inside_frame(image: np.ndarray):
+    """A filter of lattices keeping those inside the picture's one-coloured side frames
+    (:func:`.cards.frame_sides`: a letterbox's pillars, a mirroring window's border): no
+    board stands on a column of one colour from the top of the picture to its bottom. Fresh
+    780010 letterboxed in a 3:4 frame with grey pillars: a lattice of 1.5x the board's pitch
+    reaching 1.7 tiles into the left pillar (its grey read as grass) was read, with
+    ``--animals``, as a board with four empty tiles where the board showed eleven, no
+    warning."""
+    left, right = frame_sides(image)
+    width = image.shape[1]
+
+    def inside(lattices: Sequence[Lattice]) -> list[Lattice]:
+        return [lat for lat in lattices
+                if lat.x >= left - FRAME_SLACK * lat.pitch_x
+                and lat.x + lat.cols * lat.pitch_x <= width - right + FRAME_SLACK * lat.pitch_x]
+    return inside
 
 
 PITCH_AROUND = 5 / 4  # a lattice of 4 by 4 of the board's tiles has 4/5 of its pitch
@@ -432,11 +493,20 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     When the lattice a row over reads more but not all (probe 600015 at 0.70x, lines 0.965:
     a lattice of 4/5 the board's pitch, its bottom row over the toast, the one a row up
     reading 23 of 25; the board's own lattice scores below zero by its lines and is never
-    proposed), neither is the board for sure: refused, not read wrong."""
+    proposed), neither is the board for sure: refused, not read wrong.
+
+    A tile of the edge row read as found whose picture is not in its middle (:func:`_centred`)
+    reads as nothing too: a found tile shows its animal there (hybrid wider look 770148 with
+    the specks and the notch put back, 1.03x, a light mirroring window: the lattice a row below
+    the board, its last row over the window's light bottom, three tiles read as found rare by
+    the colour with a band of the bottom bar's edge for a picture, the rest shifted: 14 tiles
+    stated wrong with ``--animals``)."""
     lattice, tiles, seen = best[2], best[3], best[5]
 
     def unread(line: Sequence[TileSeen]) -> bool:
-        return all(tile.kind in ("unknown", "hidden") for tile in line)
+        return all(tile.kind in ("unknown", "hidden")
+                   or tile.kind == "found" and not _centred(tile.sprite, lattice)
+                   for tile in line)
 
     moves = [(0, -1)] if unread(tiles[-1]) else []
     moves += [(0, 1)] if unread(tiles[0]) else []
@@ -1080,7 +1150,8 @@ LIKE_A_COUNTED_TAP = 0.55
 
 def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
                           tiles: tuple[tuple[TileSeen, ...], ...], cards: tuple[CardSeen, ...],
-                          counter: NumberRead) -> tuple[tuple[TileSeen, ...], ...]:
+                          counter: NumberRead, missed: Sequence[Panel] = ()
+                          ) -> tuple[tuple[TileSeen, ...], ...]:
     """``tiles`` with the grass tiles that may be the found tiles the counter counts left
     unread. A rescue starts with :data:`BOARD_TAPS` attempts, so the counter shows at most
     10 minus the tiles seen tapped (more only when attempts were bought); a counter read alike
@@ -1088,16 +1159,26 @@ def missed_by_the_counter(image: np.ndarray, lattice: Lattice,
     the lawn's own green can pass for grass. Every grass tile whose picture stands in its
     middle at a card's size and lies within :data:`LIKE_A_COUNTED_TAP` of a card's sprite is
     then unread (said, and solved as not yet observed), never named: the counter may be the
-    one misread, and an unread tile costs a caveat where a missed one costs the advice."""
+    one misread, and an unread tile costs a caveat where a missed one costs the advice.
+
+    When a card was missed (``missed``: the panels found beside it; no card is taken) its
+    animal's sprite is not there to compare: the tiles seen tapped are counted without those
+    left unread as maybe found on the lawn, and every grass tile with a picture in its middle
+    is unread (fresh wider 770098 at 0.66x: the Raptor's card past the card area, a found
+    Raptor tile in the lawn's green stated untapped with ``--animals``, the counter's 2 met
+    by it unread elsewhere and a grass tile's decoration)."""
     if counter.value is None or not counter.agree or counter.lead <= 0.0:
         return tiles
-    shown = sum(tile.kind != "ground" for row in tiles for tile in row)
+    shown = sum(tile.kind != "ground" and not (missed and tile.lawn)
+                for row in tiles for tile in row)
     if BOARD_TAPS - counter.value <= shown:
         return tiles
     pictures = _card_pictures(cards)
     out = [list(row) for row in tiles]
     for (r, c), sprite in _centred_pictures(image, lattice, tiles):
-        if any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
+        if missed and not pictures:
+            out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
+        elif any(sprite_distance(sprite, card) < LIKE_A_COUNTED_TAP
                for card in pictures if _card_sized(sprite, card)):
             out[r][c] = TileSeen("unknown", confidence=0.0, lawn=True)
     return tuple(tuple(row) for row in out)
@@ -1396,6 +1477,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 seen = TileSeen("found", (), 0.3, sprite)
         tiles.append(seen)
     _hide_covered(image, lattice, tiles, rims)
+    _hide_across(image, lattice, tiles, rims)
     _one_dirt_colour(tiles, inner)
     _not_past_the_edge(image, lattice, tiles, rims)
     grid = tuple(tuple(tiles[r * lattice.cols : (r + 1) * lattice.cols])
@@ -1704,6 +1786,30 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
                 tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
 
 
+def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
+                 rims: np.ndarray) -> None:
+    """A whole row (or column) of tiles read found, of one colour carrying on past the
+    board's side beside it (within :data:`COVER_SAME`), with no lattice line between them
+    (:func:`_lined_along`), is something lying across the board (a notification): its tiles
+    are hidden. No found tile reaches past the board, and a row of them shows the lines
+    between them. Fresh 780008 with a light toast (1x) over the fourth row, its cream within
+    a Constellation rarity's colour: five found Pisces read with ``--animals``, no warning.
+    Hidden tiles (the toast's ends) count neither way; at least three must show."""
+    rows, cols = lattice.rows, lattice.cols
+    lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
+        [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
+    for cells, beside in lines:
+        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
+        if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
+            continue
+        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
+        outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
+        if any(o is not None and np.linalg.norm(o - colour) < COVER_SAME for o in outside) \
+                and not _lined_along(image, lattice, shown):
+            for r, c in shown:
+                tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
+
+
 EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them
 
 
@@ -1826,13 +1932,14 @@ def _edge_band(box: tuple[int, int, int, int], width: int, height: int) -> bool:
 
 
 def find_cards(image: np.ndarray, lattice: Lattice,
-               tiles: tuple[tuple[TileSeen, ...], ...] = ()) -> tuple[CardSeen, ...]:
+               tiles: tuple[tuple[TileSeen, ...], ...] = (),
+               missed: list[Panel] | None = None) -> tuple[CardSeen, ...]:
     """The animal cards: the row of equal panels above the board told from the ground by
     colour, left to right, each read (:mod:`gridsight.games.disco_zoo.cards`); the found
     ``tiles`` show the rarities' colours on this screen, the filled boxes' references. A
     row with a panel that shows nothing of a card (:func:`bare_panel`) is no row of cards:
-    none is kept."""
-    cards = _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles))
+    none is kept. ``missed``: as :func:`.cards.find_cards`'."""
+    cards = _find_cards(image, lattice, screen_facts(), rarity_colours_seen(tiles), missed)
     return () if any(bare_panel(card) for card in cards) else cards
 
 
@@ -1864,23 +1971,29 @@ def rarity_colours_seen(tiles: tuple[tuple[TileSeen, ...], ...]) -> dict[str, li
 INK_LEVELS = (45.0, 60.0, 80.0)  # colour distances from the bar at which the counter is read
 
 
-def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...]) -> NumberRead:
+def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...],
+                 missed: Sequence[Panel] = ()) -> NumberRead:
     """The big number of the top bar (above the cards, or above the board), across the
     screen's width (the cards' row, or the board's, and a little more: a phone's screen may
     stand in a larger picture), on the bar's colour (:func:`_bar_colours`). Read with the ink
     cut at each of :data:`INK_LEVELS` and kept only when every cut that finds a number (two
     at least) reads the same (:func:`gridsight.vision.digits.agreed`): a digit a blur or JPEG
-    makes ambiguous reads differently at some cut."""
-    bottom = min((card.panel.box[1] for card in cards), default=int(lattice.y - lattice.pitch_y))
+    makes ambiguous reads differently at some cut.
+
+    ``missed``: the card panels found when a card beside them was missed (no card is then
+    taken): the bar is above them all the same. Sought above the board instead, the band took
+    in the cards and a card's words (fresh wider 770130 at 0.86x: its counter's 5 read 4 with
+    no warning, the attempts stated wrong with ``--animals``)."""
+    boxes = [card.panel.box for card in cards] or [panel.box for panel in missed]
+    bottom = min((box[1] for box in boxes), default=int(lattice.y - lattice.pitch_y))
     if bottom < 8:
         return NumberRead(None, 0.0, ())
     width = lattice.cols * lattice.pitch_x
-    left = min([c.panel.box[0] for c in cards] + [lattice.x]) - 0.12 * width
-    right = max([c.panel.box[0] + c.panel.box[2] for c in cards] + [lattice.x + width]) \
-        + 0.12 * width
+    left = min([box[0] for box in boxes] + [lattice.x]) - 0.12 * width
+    right = max([box[0] + box[2] for box in boxes] + [lattice.x + width]) + 0.12 * width
     xa, xb = max(0, int(left)), min(image.shape[1], int(np.ceil(right)))
-    if cards:
-        bottom = _under_the_bar(image, bottom, cards)
+    if boxes:
+        bottom = _under_the_bar(image, bottom, boxes)
     band = image[:bottom, xa:xb].astype(np.float32)
     ba, bb = max(0, int(lattice.x) - xa), max(1, int(lattice.x + width) - xa)
     background = _bar_colours(band[:, ba:bb], 2 * max(2, int(0.15 * lattice.pitch_y)) + 1)
@@ -1978,7 +2091,7 @@ BAR_SAME = 12.0  # colour distance within which a row under the cards' top is th
 BAR_ROWS = 8  # the rows above the cards' top whose colour is the bar's
 
 
-def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> int:
+def _under_the_bar(image: np.ndarray, top: int, cards: Sequence[Box]) -> int:
     """Where the bar above the cards ends, from ``top`` (the highest card's top): the same,
     unless rows from there down over the cards' columns are (their median) the bar's colour
     (that of the rows just above ``top``): a card box marked with its top tucked under the
@@ -1987,12 +2100,11 @@ def _under_the_bar(image: np.ndarray, top: int, cards: tuple[CardSeen, ...]) -> 
     it (a row of a bold word's strokes is mostly ink, the counter's digit stands in these
     rows). Below a card's true top its own colour and picture show, not the bar's (a card of
     the bar's colour is seen from the bar's top, and nothing moves)."""
-    spans = [np.arange(max(0, c.panel.box[0]), min(image.shape[1], sum(c.panel.box[::2])))
-             for c in cards]
+    spans = [np.arange(max(0, box[0]), min(image.shape[1], box[0] + box[2])) for box in cards]
     columns = np.concatenate(spans)
     if top < 1 or len(columns) == 0:
         return top
-    limit = min(image.shape[0], top + int(SEEN_TOP_MOST * min(c.panel.box[3] for c in cards)))
+    limit = min(image.shape[0], top + int(SEEN_TOP_MOST * min(box[3] for box in cards)))
     # (each row's median over the cards' columns, of the rows looked at only: from
     # BAR_ROWS above ``top`` down to ``limit``; the whole height's was 0.4 s of a 9x
     # phone-sized screen's read, the same answer)

@@ -99,6 +99,7 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     unread: list[Cell] = []
     found: list[FoundTile] = []
     empty: list[Cell] = []
+    standing = _standing_in(screen.cards, animals) if cards_match else {}
     for r, row in enumerate(seen):
         out = []
         for c, (label, tile) in enumerate(row):
@@ -114,7 +115,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  f"{'/'.join(tile.rarities)} tile, which no animal of this "
                                  "rescue has: unread")
                 else:
-                    found.append(FoundTile((r, c), _candidates(tile, animals), tile.sprite))
+                    found.append(FoundTile((r, c), _candidates(tile, animals, standing),
+                                           tile.sprite))
                     out.append("?")
             elif label == "empty":
                 empty.append((r, c))
@@ -237,14 +239,19 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                      + ", ".join(a.name for a in animals))
         return region, animals
     if not screen.cards:
+        titled = None if hints.region or image is None else _title_alone(image, screen)
+        where = (f"Pick the region (the title reads {titled}: check it), then each card's "
+                 "animal, in card order." if titled else
+                 "Pick the region (its name is on the screen), then each card's animal, in "
+                 "card order.")
+        choices = _any_choices(
+            hints.region, MOST_ANIMALS + 1, fewest=1,
+            question="No animal cards are seen above the board: which animals does the rescue "
+                     "hide? " + where,
+            said="the animal cards are not seen")
         raise ReadError("found a rescue board but no animal cards above it; name the animals "
                         "in card order with --animals, e.g. --animals Panda,Tiger",
-                        choices=_any_choices(
-                            hints.region, MOST_ANIMALS + 1, fewest=1,
-                            question="No animal cards are seen above the board: which animals "
-                                     "does the rescue hide? Pick the region (its name is on "
-                                     "the screen), then each card's animal, in card order.",
-                            said="the animal cards are not seen"))
+                        choices=replace(choices, seen=titled or ""))
     clues = card_clues(screen.cards)
     found = [((r, c), tile.rarities) for r, row in enumerate(seen)
              for c, (label, tile) in enumerate(row) if label.startswith("animal:")]
@@ -640,6 +647,18 @@ def _choices(settled: Settled, clues: Sequence[CardClue], found, empty,
     return HintChoices("animals", settled.options, tuple(groups), "region")
 
 
+def _title_alone(image: np.ndarray, screen: RescueScreen) -> str | None:
+    """The region's name read off the title bar alone (:func:`.names.title_alone`), for a
+    screen with no card seen: preselected in the live panel's region list, never settling
+    an animal."""
+    from gridsight.games.disco_zoo.names import title_alone
+
+    try:
+        return title_alone(image, screen.lattice.y)
+    except (ValueError, IndexError):  # a screen whose text lines are not where they fit
+        return None
+
+
 def _any_choices(region: str | None, parts: int, fewest: int | None = None,
                  question: str = "", said: str = "") -> HintChoices:
     """Each of ``parts`` cards may be any animal of a region (or a pet), the region first:
@@ -829,11 +848,34 @@ def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:
     return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
 
 
-def _candidates(tile: TileSeen, animals: Sequence[Animal]) -> tuple[int, ...]:
-    """The animals a found tile's colour allows (its rarity's and the pets), or every animal
+def _candidates(tile: TileSeen, animals: Sequence[Animal],
+                standing: dict[str, set[int]] | None = None) -> tuple[int, ...]:
+    """The animals a found tile's colour allows (its rarity's, the pets, and those whose
+    card shows that rarity's colour, ``standing``: :func:`_standing_in`), or every animal
     when its colour fits no rarity (or none of the rescue's)."""
-    same = [k for k, a in enumerate(animals) if a.rarity in tile.rarities or a.is_pet]
+    also = {k for rarity in tile.rarities for k in (standing or {}).get(rarity, ())}
+    same = [k for k, a in enumerate(animals)
+            if a.rarity in tile.rarities or a.is_pet or k in also]
     return tuple(same) if tile.rarities and same else tuple(range(len(animals)))
+
+
+def _standing_in(cards: Sequence[CardSeen], animals: Sequence[Animal]) -> dict[str, set[int]]:
+    """For each rarity, the animals named (in card order) whose card's filled boxes read
+    clearly as that rarity's colour though the animal is of another: on this screen that
+    colour may be the animal's own (its rarity's colour drawn or seen near the other's), so
+    a found tile of it may be that animal too. Fresh wider-look 790021 as JPEG 60: Pegasus's
+    card's filled box and its found tile both read rare; with ``--animals Pisces,Pegasus``
+    the card's boxes were set aside with a warning, but the tile was stated Pisces (the rare
+    one) where it was Pegasus."""
+    out: dict[str, set[int]] = {}
+    for k, (card, animal) in enumerate(zip(cards, animals)):
+        boxes = card.boxes
+        if boxes is None or boxes.confidence < BOX_SURE or not card.rarity or \
+                card.rarity_confidence < RARITY_SURE or animal.is_pet:
+            continue
+        if card.rarity != animal.rarity and colour_rules_out(animal, card.rarity, boxes.count):
+            out.setdefault(card.rarity, set()).add(k)
+    return out
 
 
 HOW = {"board": "resolved by the board: no other candidate can cover it with the other tiles "
