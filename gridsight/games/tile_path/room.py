@@ -326,7 +326,7 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                 chosen, found = _calibration_view(evened(image, way), room, layout, skin)
                 any_found = any_found or found
                 if chosen is not None:
-                    grid = True
+                    chosen, grid = _plain_widest(chosen, image, room, layout, skin)
                     break
         if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
@@ -417,6 +417,58 @@ def _calibration_view(image: np.ndarray, room: Room, layout: ScreenLayout, skin:
         if best is not None and best[0] <= GOOD_FIT:
             break
     return (best[1] if best is not None else None), any_found
+
+
+def _plain_widest(chosen: View, image: np.ndarray, room: Room, layout: ScreenLayout,
+                  skin: str) -> tuple[View, bool]:
+    """A view found on a picture evened out at every console pixel (``chosen``) and whether
+    it is kept so (``True``), or, when it is taken to be cut by the screenshot's edge, its
+    mapping moved to the edges on the picture as it is (:func:`_calibration_widest`) when
+    that fits better: a pattern two console pixels wide (a blurred floor's) is taken for a
+    display's grid, and the evened picture's pixels no longer fit the place where the
+    picture is whole (141000 case 0)."""
+    if not any(chosen.screen.clip):
+        return chosen, True
+    fit = _self_consistent(chosen, room, layout, skin)
+    if fit is None:
+        return chosen, True
+    view = _calibration_widest(chosen, fit.cost, image, room, layout, skin)
+    return view, view is chosen
+
+
+def _calibration_widest(chosen: View, cost: float, image: np.ndarray, room: Room,
+                        layout: ScreenLayout, skin: str) -> View:
+    """A calibration view taken to be cut by the screenshot's edge (``chosen``, its tiles
+    fitting the looks learned from it at ``cost``), or the same mapping moved to the
+    screenshot's edges (:func:`_moved_views`, the camera moved as much, then set at its
+    pixel) when the looks learned there place it there again (:func:`_self_consistent`),
+    its own tiles fit them at least as well, and it fits better over the whole view
+    (:func:`_whole_view_cost`). Reading widens a cut view so (:func:`_widest`); calibration
+    did not: 141000 case 0 (the picture cut 26 px on the left, blurred 3.1x, a floor
+    repeating every 8 console pixels) was placed 15 console pixels low and taken as cut 17
+    pixels at the bottom, its looks learned with a strip of the floor beside each statue,
+    and every later screenshot refused (moved: its tiles cost 0.02 where they cost 0.06).
+    Over the whole view alone, a moved view showing more tiles wins by the cut part's
+    charge though its tiles fit worse: 140030 (EPX, cut 10 px at the bottom) was moved 1
+    console pixel up (its tiles 0.025 where they cost 0.018), learned off by that pixel, and
+    a frame read 63 cells ``?``."""
+    best = (_whole_view_cost(cost, chosen), chosen)
+    shape = (room.rows + 2, room.cols + 2)
+    p = chosen.placement
+    for _cells, screen, camera in _moved_views(chosen, image, shape)[:WIDER_TRIED]:
+        pixels = screen.native_view(image)
+        try:
+            moved_view = _refined_view(View(screen, pixels, Placement(camera, p.tile, p.cost,
+                                                                      p.runner_up)), room)
+        except ValueError:
+            continue
+        fit = _self_consistent(moved_view, room, layout, skin)
+        if fit is None or fit.cost > cost:
+            continue
+        whole = _whole_view_cost(fit.cost, moved_view)
+        if whole < best[0]:
+            best = (whole, moved_view)
+    return best[1]
 
 
 def _refined_view(view: View, room: Room) -> View:
@@ -781,8 +833,8 @@ def read_view(image: np.ndarray, pack: TemplatePack) -> RoomRead:
     if best is None:
         raise BoardNotFoundError("tile-path", "no tile screen of the room's size found")
     cost, view = best
-    if cost - _shared(view) > MAX_CONFLICTS:
-        cost -= _shared(view)
+    if cost - _shared(view) - _walls(view) > MAX_CONFLICTS:
+        cost -= _shared(view) + _walls(view)
         raise BoardNotFoundError("tile-path", f"the view does not fit the room (its tiles "
                                  f"disagree with the room on {cost:.0%} of them)")
     if view.placement.margin < MIN_LEAD:
@@ -854,8 +906,10 @@ def _unghosted(view: View, image: np.ndarray, pack: TemplatePack, room: Room, lo
     unseen = {NOT_STEPPED, STEPPED} - set(looks.names)
 
     def placed_by(clean: np.ndarray) -> tuple[Placement, list]:
-        return _picture_excused(*place_by_looks(clean, kinds, looks,
-                                                anchor=pack.anchor.image, known=known))
+        placement, reads = place_by_looks(clean, kinds, looks, anchor=pack.anchor.image,
+                                          known=known)
+        return _picture_excused(placement, reads,
+                                _walls_excused(placement, reads, clean, kinds, looks))
 
     best: tuple[float, View] | None = None
     undo = None
@@ -906,6 +960,18 @@ def _shared(view: View) -> float:
     return view.placement.shared if isinstance(view.placement, SharedMisfit) else 0.0
 
 
+def _walls(view: View) -> float:
+    """The cost of ``view``'s wall tiles of bricks never learned (:func:`_walls_excused`; 0
+    unknown), excused as the shared misfit is, on a view the screenshot's edge does not
+    cut only. A picture taken to be cut, its camera moved, places walls on other walls'
+    pixels half a brick off: they too match a wall look weakly (140023, a 4.8x blur: two
+    frames taken cut 15 and 23 pixels deeper, the camera as far off, outranked the whole
+    view, 1 board of 3 exact, 3 without the excuse)."""
+    if any(view.screen.clip) or not isinstance(view.placement, SharedMisfit):
+        return 0.0
+    return view.placement.walls
+
+
 def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
             ) -> tuple[float, View] | None:
     """The best placement of the view in ``image`` (its cost and the view; ``None``: no
@@ -919,8 +985,10 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
     ranked = (1, 0.0)  # the best's rank (:func:`_rank`)
 
     def placed_by(pixels: np.ndarray) -> tuple[Placement, list]:
-        return _picture_excused(*place_by_looks(pixels, kinds, looks,
-                                                anchor=pack.anchor.image, known=known))
+        placement, reads = place_by_looks(pixels, kinds, looks, anchor=pack.anchor.image,
+                                          known=known)
+        return _picture_excused(placement, reads,
+                                _walls_excused(placement, reads, pixels, kinds, looks))
 
     def place(screens: Iterable[Screen]) -> None:
         """Each screen's view placed through the looks; the best kept in ``best`` (by
@@ -1004,7 +1072,7 @@ def _rank(view: View) -> tuple[int, float]:
     cost = view.placement.cost
     if _fits((cost, view)):
         return 0, _whole_view_cost(cost, view)
-    return 1, cost - _shared(view)
+    return 1, cost - _shared(view) - _walls(view)
 
 
 WIDER_SLACK = 0.01  # a view of the same mapping showing more cells may cost this much more
@@ -1128,14 +1196,62 @@ def _excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.nd
                    runner_up=max(0.0, placement.runner_up - relief))
 
 
+WALL_WEAK = 0.4  # a wall tile matching a wall look by this share is a brick wall unlearned
+WALL_COLOUR = 2.0  # ... when its typical colour is this many tolerances from a wall look's
+
+
+def _walls_excused(placement: Placement, reads: list, pixels: np.ndarray, kinds: np.ndarray,
+                   looks: Looks) -> float:
+    """What ``placement``'s wall tiles that are bricks of a design the pack never saw cost
+    it, to be excused as :func:`_excused` excuses floor states unseen. Hero's Cave's walls
+    are olive brick (issue 18), but a wall piece's bricks need not repeat: a calibration
+    screenshot with one wall column in view learns one brick pattern, and the bricks of the
+    next column (offset by half a brick) or of a wall whose bricks each have their own shade
+    then match it by half their pixels, each costing half a conflict (140004: five wall
+    tiles on the top row read 45-62%, the frame refused). A tile is excused when it lies on a
+    wall cell, is not read strongly, its best look is a wall look matched by at least
+    :data:`WALL_WEAK` of its pixels, and its median colour is near that look's. The
+    tile stays what it is (a wall cell is no board cell). Returns the cost so excused, which
+    is held as the misfit the picture causes is (:func:`_picture_excused`): only against a
+    view that fits no place, never in ranking views that fit (excused there, a picture taken
+    cut a row deeper won on 137018's frame 0, a row cut by a sliver counted in view)."""
+    from gridsight.vision.mapview import STRONG, UNREAD_COST
+
+    walls = [k for k, kind in enumerate(looks.kinds) if kind == WALL]
+    if not walls or not reads:
+        return 0.0
+    t = placement.tile
+    tiles = tiles_at(pixels, placement.phase, t)
+    n_rows, n_cols = tiles.shape[:2]
+    if n_rows * n_cols != len(reads):
+        return 0.0
+    r0, c0 = -(-placement.camera[1] // t), -(-placement.camera[0] // t)
+    window = kinds[r0 : r0 + n_rows, c0 : c0 + n_cols]
+    typical = {k: np.median(looks.images[k].reshape(-1, 3), axis=0) for k in walls}
+    excused = 0
+    for i, read in enumerate(reads):
+        rr, cc = divmod(i, n_cols)
+        if rr >= window.shape[0] or cc >= window.shape[1] or window[rr, cc] != WALL:
+            continue
+        if read.look not in typical or read.share >= STRONG or read.share < WALL_WEAK:
+            continue
+        colour = np.median(tiles[rr, cc].reshape(-1, 3), axis=0)
+        if np.abs(colour - typical[read.look]).max() <= WALL_COLOUR * looks.tolerance:
+            excused += 1
+    return UNREAD_COST * excused / len(reads)
+
+
 @dataclass(frozen=True)
 class SharedMisfit(Placement):
-    """A placement with the misfit all its tiles share (:func:`_picture_excused`)."""
+    """A placement with the misfit all its tiles share (:func:`_picture_excused`) and the
+    cost of its wall tiles of bricks never learned (:func:`_walls_excused`)."""
 
     shared: float = 0.0
+    walls: float = 0.0
 
 
-def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list]:
+def _picture_excused(placement: Placement, reads: list, walls: float = 0.0
+                     ) -> tuple[Placement, list]:
     """``placement`` with the misfit every tile read shares noted (:class:`SharedMisfit`):
     what the picture itself costs (a blur, a CRT mask, a gamma the looks were learned
     through once and each tile meets again a sub-pixel apart), not a disagreement with the
@@ -1147,15 +1263,16 @@ def _picture_excused(placement: Placement, reads: list) -> tuple[Placement, list
     before, so a grid a pixel off (its tiles all a little worse) or a picture taken to be
     cut deeper never wins for it. 140023 (4.8x blur, CRT 0.23, gamma 1.36): every tile read
     about 89% like its look, 0 conflicts, cost 0.097 over the 0.06 limit, every frame
-    refused."""
+    refused. ``walls``: the cost of wall tiles of bricks never learned
+    (:func:`_walls_excused`), held so too."""
     from gridsight.vision.mapview import FIT_WEIGHT, STRONG
 
     off = [1.0 - r.share for r in reads if r.look >= 0 and r.share >= STRONG]
-    if not off or not reads:
+    if not reads or (not off and not walls):
         return placement, reads
-    shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads)
+    shared = FIT_WEIGHT * float(np.median(off)) * len(off) / len(reads) if off else 0.0
     return SharedMisfit(placement.camera, placement.tile, placement.cost,
-                        placement.runner_up, shared), reads
+                        placement.runner_up, shared, walls), reads
 
 
 def _unseen_colour(tile: np.ndarray, unseen: set[str]) -> bool:
