@@ -2,12 +2,14 @@
 :mod:`gridsight.overlay.none_guard`): the live Thrill Digger session aborted at exit with
 "Fatal Python error: none_dealloc" after about 18,000 void calls of its panel."""
 
+import os
 import subprocess
 import sys
 
 from extras import require
 
 require("PySide6")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window is shown: any machine
 
 # Many more void calls than None has references in a small process (a few thousand), then a
 # normal exit: where the calls lose references and nothing guards None, the process aborts.
