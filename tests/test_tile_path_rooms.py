@@ -1123,21 +1123,29 @@ def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish(
             (shot.link_tile, text)
 
 
+def _one_frame_read(case: int, seed: int, frames: int, frame: int, name: str,
+                    wider: bool = False) -> tuple[rooms.Tally, list]:
+    """The room calibrated from case ``case``'s screenshot alone (a pack named ``name``) and
+    frame ``frame`` of its ``frames`` read with it: the tally against the truth in view and
+    its problems."""
+    from gridsight.games.tile_path.room import board_tokens, read_view
+
+    _settings, shot, moments = rooms.one_shot_case(case, seed, frames=frames, wider=wider)
+    pack = calibrate_room([("c", shot.image)], ROOM, name).pack
+    read = read_view(moments[frame].image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moments[frame].board_in_view()), moments[frame])
+    return tally, problems
+
+
 def test_a_view_every_tile_of_which_the_picture_blurs_alike_is_read():
     """140023 of the wider looks (``--wider``: 4.8x blur, a CRT mask, gamma 1.36): every
     tile matches its look by about 89% of its pixels, none disagrees with the room, yet the
     misfit they all share cost 0.097 over the 0.06 limit and every frame was refused. The
     misfit the whole view shares is the picture's, not the room's: the frame is read, and
     every cell read is right."""
-    from gridsight.games.tile_path.room import board_tokens, read_view
-
-    room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
-    _settings, shot, moments = rooms.one_shot_case(23, 140023, frames=1, wider=True)
-    pack = calibrate_room([("c", shot.image)], room, "blurred").pack
-    read = read_view(moments[0].image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, room)),
-                         rooms.text_of(moments[0].board_in_view()), moments[0])
+    tally, problems = _one_frame_read(23, 140023, frames=1, frame=0, name="blurred", wider=True)
     assert tally.wrong == 0 and not problems, problems
     assert tally.right >= 55, tally.line()
 
@@ -1149,14 +1157,7 @@ def test_wall_tiles_of_bricks_the_calibration_never_saw_do_not_refuse_the_view()
     each cost half a conflict and the frame was refused ("6%"). A weakly read tile of a
     wall's colour on a wall cell is not held against the view: the frame is read, and
     every cell read is right."""
-    from gridsight.games.tile_path.room import board_tokens, read_view
-
-    _settings, shot, moments = rooms.one_shot_case(4, 140004, frames=2, wider=True)
-    pack = calibrate_room([("c", shot.image)], ROOM, "bricks").pack
-    read = read_view(moments[1].image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moments[1].board_in_view()), moments[1])
+    tally, problems = _one_frame_read(4, 140004, frames=2, frame=1, name="bricks", wider=True)
     assert tally.wrong == 0 and not problems, problems
     assert tally.right >= 50, tally.line()
 
@@ -1183,14 +1184,7 @@ def test_walls_of_a_view_taken_cut_deeper_are_not_excused():
     which match a wall look weakly; excused there as unlearned bricks, it outranked the
     whole view and 9 cells read ``?``. Walls are excused only on a view the screenshot's
     edge does not cut: the frame reads exactly."""
-    from gridsight.games.tile_path.room import board_tokens, read_view
-
-    _settings, shot, moments = rooms.one_shot_case(23, 140023, frames=2, wider=True)
-    pack = calibrate_room([("c", shot.image)], ROOM, "blurred").pack
-    read = read_view(moments[1].image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moments[1].board_in_view()), moments[1])
+    tally, problems = _one_frame_read(23, 140023, frames=2, frame=1, name="blurred", wider=True)
     assert not problems and tally.exact == 1, tally.line()
 
 
@@ -1201,12 +1195,5 @@ def test_a_cut_calibration_view_is_not_moved_where_its_tiles_fit_worse():
     tiles fit worse (0.025 against 0.017); its looks learned a pixel off, the first frame
     was refused ("7%"). A moved calibration view must fit its own tiles at least as well:
     the view stays where it was found and the frame reads exactly."""
-    from gridsight.games.tile_path.room import board_tokens, read_view
-
-    _settings, shot, moments = rooms.one_shot_case(30, 140030, frames=1)
-    pack = calibrate_room([("c", shot.image)], ROOM, "epx").pack
-    read = read_view(moments[0].image, pack)
-    tally = rooms.Tally()
-    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
-                         rooms.text_of(moments[0].board_in_view()), moments[0])
+    tally, problems = _one_frame_read(30, 140030, frames=1, frame=0, name="epx")
     assert not problems and tally.exact == 1, tally.line()
