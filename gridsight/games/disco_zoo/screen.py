@@ -346,14 +346,16 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     one of its edges (:func:`_not_going_on`)."""
     facts = screen_facts()
     rows, cols = facts["rows"], facts["cols"]
-    inside = _inside_frame(image)
-    candidates = inside(_between_pillars(image, rows, cols, min_width=facts["board_min_width"],
-                                           keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
+    pillars = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)  # measured once a picture
+    inside = _inside_frame(image, pillars)
+    candidates = inside(_between_pillars(image, pillars, rows, cols,
+                                         min_width=facts["board_min_width"],
+                                         keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(_between_pillars(image, rows, cols,
+        wider = inside(_between_pillars(image, pillars, rows, cols,
                                           min_width=_widest_search(facts, best),
                                           keep=LATTICES_WIDER,
                                           shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
@@ -452,7 +454,8 @@ PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its h
 PILLAR_LEAST = 0.05  # ... and the lattices are proposed between pillars this wide or wider
 
 
-def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list[Lattice]:
+def _between_pillars(image: np.ndarray, pillars: tuple[int, int], rows: int, cols: int,
+                     **options) -> list[Lattice]:
     """:func:`gridsight.vision.lattice.lattice_candidates` of the picture between a
     letterbox's pillars (:func:`.cards.frame_sides` up to :data:`PILLAR_MOST` of the width,
     each column one colour on :data:`PILLAR_WHOLE` of its height; one of them
@@ -463,8 +466,9 @@ def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list
     1.1-1.6x the board's pitch with a side on a pillar's edge (790026, 790034, 780038: from
     one to the other), over the board's tiles and the ground round it, were read with or
     without ``--animals`` as boards of ground where tiles were tapped, no warning (780010:
-    all 18 lattices kept touched a pillar). Now read exact or asked."""
-    left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    all 18 lattices kept touched a pillar). Now read exact or asked. ``pillars``: the
+    columns :func:`.cards.frame_sides` finds at the left and right with those bounds."""
+    left, right = pillars
     if max(left, right) < PILLAR_LEAST * image.shape[1]:
         # (a window's thin border: proposed on the whole picture, as before; cut off, the
         # lattices moved, and harder desktop 410008's emulator window, a 6 px border, read
@@ -475,7 +479,7 @@ def _between_pillars(image: np.ndarray, rows: int, cols: int, **options) -> list
                                                                         **options)]
 
 
-def _inside_frame(image: np.ndarray):
+def _inside_frame(image: np.ndarray, pillars: tuple[int, int]):
     """A filter of lattices keeping those inside the picture's one-coloured side frames
     (:func:`.cards.frame_sides`: a letterbox's pillars, a mirroring window's border): no
     board stands on a column of one colour from the top of the picture to its bottom. Fresh
@@ -487,9 +491,10 @@ def _inside_frame(image: np.ndarray):
     A letterbox's pillars may be wider than a frame is looked for (:data:`.cards.FRAME_MOST`):
     columns one colour from the top to the bottom (:data:`PILLAR_WHOLE`; a game's column
     crosses its bars), up to :data:`PILLAR_MOST` of the width, are a frame too (the
-    lattices are proposed between them: :func:`_between_pillars`)."""
+    lattices are proposed between them: :func:`_between_pillars`; ``pillars``, as measured
+    for it)."""
     left, right = frame_sides(image)
-    wide_left, wide_right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    wide_left, wide_right = pillars
     left, right = max(left, wide_left), max(right, wide_right)
     width = image.shape[1]
 
