@@ -31,9 +31,10 @@ from PySide6.QtGui import (
     QColor, QImage, QKeySequence, QPainter, QPen, QPixmap, QPolygonF, QShortcut,
 )
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
+    QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget,
 )
 
+from gridsight.overlay.window import ensure_app
 from gridsight.vision.classify import board_thumbnails
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.learn import CLUSTER_RMS
@@ -347,7 +348,7 @@ def run_window(game: str, image: np.ndarray, skin: str, corners=None, labels=Non
     Corners or labels already given on the command line are kept (the window then only asks
     for the rest).
     """
-    app = QApplication.instance() or QApplication([])
+    app = ensure_app()  # the one QApplication, with None guarded (overlay.none_guard)
     session = CalibrationSession.for_game(game, image)
     for x, y in corners or ():
         session.add_corner(x, y)
@@ -416,7 +417,7 @@ class FurnitureWindow(QWidget):
 
 def run_furniture_window(game: str, image: np.ndarray, names: tuple[str, ...]):
     """Show the furniture window until done or closed: ``{name: boxes}`` or ``None``."""
-    app = QApplication.instance() or QApplication([])
+    app = ensure_app()  # the one QApplication, with None guarded (overlay.none_guard)
     window = FurnitureWindow(game, FurnitureSession(image, tuple(names)))
     window.show()
     app.exec()

@@ -25,9 +25,9 @@ ROOM = ["S . . . . . . .", ". # . . . . # .", ". x x L . . . .",
 
 @pytest.fixture(scope="module")
 def app():
-    from PySide6.QtWidgets import QApplication
+    from gridsight.overlay.window import ensure_app
 
-    return QApplication.instance() or QApplication([])
+    return ensure_app()  # None guarded, as the product's own windows (overlay.none_guard)
 
 
 def test_session_groups_cells_by_look_and_builds_the_label_grid():

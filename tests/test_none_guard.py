@@ -61,3 +61,24 @@ def test_where_calls_lose_references_the_guard_gives_none_its_reserve(monkeypatc
     assert none_guard.guard_none() is True
     assert sys.getrefcount(None) - before >= none_guard.RESERVE - 100
     assert none_guard.guard_none() is False  # once per process
+
+
+def test_every_qapplication_of_ours_and_of_the_tests_is_made_by_ensure_app():
+    """Only ``ensure_app`` guards ``None`` before the first void call: a window or a test
+    making its own QApplication (the calibration window, the demo window and the
+    calibration tests did) runs unguarded under PySide6 6.12 on Python 3.11."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    made = re.compile(r"\bQApplication\(")
+    found = []
+    for folder in ("gridsight", "overlay", "vision", "solvers", "tests", "bench", "tools",
+                   "examples"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path.resolve() == (root / "overlay" / "window.py").resolve():
+                continue  # ensure_app itself
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if made.search(line.split("#")[0]):
+                    found.append(f"{path.relative_to(root)}:{number}")
+    assert found == [], "QApplication made without ensure_app at " + ", ".join(found)

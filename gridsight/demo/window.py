@@ -126,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m gridsight.demo.window PICTURE TITLE [X Y]", file=sys.stderr)
         return 2
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    from gridsight.overlay.window import ensure_app
 
-    app = QApplication.instance() or QApplication([])
+    app = ensure_app()  # the one QApplication, with None guarded (overlay.none_guard)
     path, title = args[0], args[1]
     at = (int(args[2]), int(args[3])) if len(args) == 4 else None
     window = make_window(title, at)
