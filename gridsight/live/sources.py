@@ -198,6 +198,11 @@ class GridSource(_NoExtras):
         self._memory = memory
         self._pack_name = pack_name
         self._recalled = False
+        # A window stretched out of proportion (gridsight.live.stretch): the frame size whose
+        # squeezed search missed, and how many times; whether the window's last change of
+        # size, with the board not found since, was out of proportion (said in the status).
+        self._squeeze_missed: tuple[tuple[int, ...], int] = ((), 0)
+        self._out_of_proportion = False
 
     @property
     def ready(self) -> bool:
@@ -219,6 +224,7 @@ class GridSource(_NoExtras):
         warning = ""
         try:
             board_read = self._locate(frame)
+            self._out_of_proportion = False
             self._screen = _screen_of(board_read)
             geometry = board_read.geometry
             hidden = board_read.extras.get("hidden", ())
@@ -237,8 +243,7 @@ class GridSource(_NoExtras):
             if board_read is None:
                 if self._rooms is not None:  # a frame missed: Link may have walked unseen
                     self._state = self.tracker.missed()
-                return SourceUpdate(None, f"no board in view: {_first_line(error)}; keeping "
-                                    "the last state", changed=False)
+                return SourceUpdate(None, self._not_in_view(error), changed=False)
             geometry = board_read.geometry
             unread = len(board_read.unknown())
             if unread:
@@ -261,6 +266,19 @@ class GridSource(_NoExtras):
             return SourceUpdate(geometry, "", warning, screen=self._screen)
         return SourceUpdate(geometry, "", warning, changed=bool(self._state.changes),
                             moved=self._moved(before, self._state), screen=self._screen)
+
+    def _not_in_view(self, error: VisionInputError) -> str:
+        """The status line when the board is not found, in the player's words first (the
+        pack's name and the frame search's score, which the player can do nothing with, were
+        the line's head: "no minesweeper/default board found in the image (best frame match
+        0.65)")."""
+        if isinstance(error, BoardNotFoundError):
+            said = f"no {error.what.split('/')[0]} board found"
+        else:
+            said = _first_line(error)
+        if self._out_of_proportion:
+            said += " since the game's window was stretched out of proportion"
+        return f"no board in view: {said}; the last board read is kept"
 
     def _locate(self, frame: Frame) -> BoardRead:
         """The board in ``frame`` with its cells read (:meth:`_locate_anew`); a frame whose
@@ -290,7 +308,13 @@ class GridSource(_NoExtras):
         def by_pack() -> BoardRead:
             assert self._locator is not None
             searches = self._locator.searches
-            geometry = self._locator.locate(frame.pixels)
+            try:
+                geometry = self._locator.locate(frame.pixels)
+            except VisionInputError:
+                stretched = self._restretched(frame)
+                if stretched is None:
+                    raise
+                geometry = stretched
             found = read_cells(frame.pixels, geometry, self.pack)
             self._by_structure = False
             if self._locator.searches != searches:
@@ -314,6 +338,34 @@ class GridSource(_NoExtras):
         if found is None:
             raise BoardNotFoundError(self.spec.name, "its frame not matched; "
                                      + self._structure_missed_why)
+        return found
+
+    def _restretched(self, frame: Frame) -> BoardGeometry | None:
+        """The board found again in a window stretched out of proportion since it was last
+        found (:func:`gridsight.live.stretch.restretched`), made the locator's board; the
+        squeezed search runs once per frame size, then every :data:`SQUEEZE_AGAIN` misses."""
+        from gridsight.live.stretch import restretched
+        from gridsight.vision.locate import anchor_score
+
+        last, locator = self._last_geometry, self._locator
+        if last is None or locator is None:
+            return None
+        size = frame.pixels.shape[:2]
+        if size != self._squeeze_missed[0]:
+            self._squeeze_missed = (size, 0)
+        misses = self._squeeze_missed[1]
+        found = restretched(frame.pixels, self.pack, last, self._geometry_shape,
+                            locator.reference, keep_ratio=locator.keep_ratio,
+                            search=misses % SQUEEZE_AGAIN == 0,
+                            min_scale=locator.min_scale, max_scale=locator.max_scale)
+        if found is None:
+            self._squeeze_missed = (size, misses + 1)
+            self._out_of_proportion = self._geometry_shape != size and _aspect_changed(
+                self._geometry_shape, size)
+            return None
+        self._squeeze_missed = (size, 0)
+        locator.geometry = found
+        locator.reference = anchor_score(frame.pixels, found, self.pack)
         return found
 
     def _by_structure_now(self, frame: Frame) -> BoardRead | None:
@@ -480,6 +532,19 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
     if state.sighting is not None:  # where the player's piece was last read (a room)
         extras["sighting"] = state.sighting
     return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
+
+
+SQUEEZE_AGAIN = 10  # a stretched window's missed squeezed search is tried again this often
+
+
+def _aspect_changed(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
+    """Whether a frame of size ``before`` became ``after`` out of proportion."""
+    import math
+
+    from gridsight.live.stretch import ASPECT_KEPT
+
+    (h0, w0), (h, w) = before[:2], after[:2]
+    return min(h0, w0, h, w) > 0 and abs(math.log((w / w0) / (h / h0))) >= ASPECT_KEPT
 
 
 def _screen_of(read: BoardRead) -> tuple[int, int, int, int] | None:
