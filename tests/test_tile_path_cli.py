@@ -95,9 +95,14 @@ def test_advice_draws_the_walk_from_link(examples):
     solution = GAME.solve(board, TilePathOptions(limit=Limit.none()))
     advice = solution.advice
     assert advice.path[0].row == 0 and advice.path[0].col == 2  # where Link stands
-    # Every move that keeps a full walk possible is outlined ("down or right": both).
-    assert set(advice.recommend) == {Cell(1, 2), Cell(0, 3)} and advice.path[1] in advice.recommend
+    # Every move that keeps a full walk possible is said ("down or right"), but only the
+    # numbered walk's first step is outlined: the other tile, outlined too, showed the same
+    # walk's later number (which walk was it of?). The why says which walk is numbered.
     assert advice.status == "Step down or right - either keeps a full walk possible"
+    assert advice.recommend == advice.path[1:2] and advice.path[1] in {Cell(1, 2), Cell(0, 3)}
+    first = "down" if advice.path[1] == Cell(1, 2) else "right"
+    assert advice.why == f"the numbers follow one full walk, stepping {first} first"
+    assert sorted(solution.json["next"]) == ["down", "right"]  # the JSON keeps every move
     assert [f.text for f in advice.figures] == [str(i) for i in range(1, len(advice.path))]
     assert Advice.from_dict(json.loads(json.dumps(advice.to_dict()))) == advice
 

@@ -245,7 +245,7 @@ def _either(moves: tuple[str, ...]) -> str:
 
 def to_advice(result: TilePathAnalysis) -> Advice:
     """The walk (or the best near-walk) as ordered cells with step numbers; every next tile
-    the advice offers outlined ("up or right" outlines both)."""
+    the advice offers outlined (:func:`_outlined`)."""
     board = result.board
     walk = _walk(result) or (board.current,)
     if len(walk) == 1 and result.guess is not None:
@@ -259,22 +259,38 @@ def to_advice(result: TilePathAnalysis) -> Advice:
                 # The check mark alone, no word: a word over the walk's step number read
                 # as one phrase ("skip 28": skip step 28?); the key says what it means.
                 marks.append(CellMark(item.tile[0], item.tile[1], MarkKind.SAFE))
-    here = board.current
-    recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
-                      for m in next_moves(result))
+    recommend, why = _outlined(result, path)
     return Advice(
         game="tile-path",
         rows=board.rows,
         cols=board.cols,
-        recommend=recommend or path[1:2],
+        recommend=recommend,
         marks=tuple(marks),
         figures=figures,
         path=path,
         status=_status(result),
+        why=why,
         warnings=result.warnings,
         details=_details(result),
         quality=result.quality,
     )
+
+
+def _outlined(result: TilePathAnalysis, path: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], str]:
+    """The next tiles outlined, and the why that goes with them.
+
+    Several moves may keep a full walk, but the numbers drawn are one walk's: the other
+    moves' tiles, outlined as "next step" too, showed that walk's later numbers ("1" up and
+    "13" right: which walk is 13 of?). Only the numbered walk's first step is outlined then;
+    the line names every move, and the why says which walk is numbered.
+    """
+    here = result.board.current
+    recommend = tuple(Cell(here[0] + _STEPS[m][0], here[1] + _STEPS[m][1])
+                      for m in next_moves(result))
+    if len(recommend) > 1 and len(path) > 1 and path[1] in recommend:
+        first = move_name(here, (path[1].row, path[1].col))
+        return path[1:2], f"the numbers follow one full walk, stepping {first} first"
+    return recommend or path[1:2], ""
 
 
 def _guess_text(result: TilePathAnalysis) -> str:
@@ -363,7 +379,9 @@ def _key(lines: list[str], numbers: str) -> str:
 def to_text(result: TilePathAnalysis) -> str:
     board = result.board
     to_end = f" to the end tile at {where(board.end)}" if board.end else ""
-    lines = [_status(result),
+    walk = _walk(result) or (board.current,)
+    why = _outlined(result, tuple(Cell(r, c) for r, c in walk))[1]
+    lines = [_status(result), *([why] if why else []),
              f"Tile path, {board.rows} x {board.cols}: {len(board.uncrossed)} tile(s) to cross "
              f"from {where(board.current)}{to_end}"]
     if not result.decided:
