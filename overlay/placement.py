@@ -120,11 +120,19 @@ def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
     return max(rooms.values(), key=lambda item: item[1])[0]
 
 
-def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP) -> Box:
+def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
+               keep: Sequence[Box] = ()) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
     screen is clear of it): beside each side of the board, clamped onto the screen, and the
     screen's corners; the first of the least covering. A corner was taken whatever it
     covered (a minesweeper panel over two of the board's nine columns where one was enough).
+    A place over none of ``keep`` (the cells the advice outlines) comes before any other: a
+    minesweeper board stretched over a whole 1600x900 screen had the panel in the corner
+    covering the least of the board, and the advised cell under its edge.
+
+    >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900),
+    ...            keep=[Box(1120, 120, 30, 30)])
+    Box(x=0, y=0, w=500, h=400)
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900))
     Box(x=1100, y=0, w=500, h=400)
@@ -145,7 +153,7 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP) -
         dy = min(box.y + box.h, board.y + board.h) - max(box.y, board.y)
         return max(0, dx) * max(0, dy)
 
-    return min(candidates, key=covered)
+    return min(candidates, key=lambda box: (any(box.overlaps(k) for k in keep), covered(box)))
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "place_panel", "place_strip",

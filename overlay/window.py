@@ -112,6 +112,13 @@ def ensure_app(argv: list[str] | None = None) -> Any:
     return app
 
 
+def _box_of(quad: np.ndarray) -> tuple[float, float, float, float]:
+    """The upright box ``(x, y, width, height)`` around the points ``quad``."""
+    x0, y0 = np.asarray(quad).min(axis=0)
+    x1, y1 = np.asarray(quad).max(axis=0)
+    return (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+
 def layer_to_qimage(layer: np.ndarray) -> Any:
     """A premultiplied BGRA layer as a QImage that shares nothing with the array."""
     from PySide6.QtGui import QImage
@@ -161,6 +168,7 @@ class OverlayWindow:
         self.why = ""
         self.warnings: tuple[str, ...] = ()
         self.board_box: tuple[float, float, float, float] | None = None
+        self.advised_boxes: tuple[tuple[float, float, float, float], ...] = ()
         # The game's own screen in the captured frame (physical pixels of the frame), when the
         # board was found in a window of a larger capture: a phone mirrored on a desktop.
         self.screen_in_frame: tuple[int, int, int, int] | None = None
@@ -188,6 +196,10 @@ class OverlayWindow:
         self.warnings = tuple(warnings) if warnings is not None else (
             advice.warnings if advice is not None and geometry is not None else ())
         self.why = why if why is not None else (advice.why if advice is not None else "")
+        # The cells the advice outlines, as boxes in the frame's pixels: a panel that must
+        # lie over the board keeps off them (the live driver's placing).
+        self.advised_boxes = () if geometry is None or advice is None else tuple(
+            _box_of(geometry.cell_quad(c.row, c.col)) for c in advice.recommend)
         if geometry is None:
             self.board_box = None
         else:

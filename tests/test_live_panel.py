@@ -391,3 +391,40 @@ def test_a_strip_no_side_of_the_game_s_window_holds_is_said_to_lie_over_it(monke
     note = game_at(small)
     assert not overlay.strip_box.overlaps(small) and "strip" not in note
     driver.stop()
+
+
+def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_advised_cell(monkeypatch):
+    # A minesweeper window stretched over the whole 1600x900 screen: no place is clear of
+    # the board (1159x539), and the panel went to the corner covering the least of it, with
+    # the advised cell (row 6, column 1) under its lower edge, the outline cut away.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.status import Box
+
+    script = script_of("minesweeper")
+    driver = _driven(screen(script.render(1)))
+    driver.panel.resize(488, 527)
+    QApplication.processEvents()
+    overlay = driver.overlay
+    screen_box, board = Box(0, 0, 1600, 900), Box(221, 199, 1159, 539)
+    cell = (221.0, 500.0, 128.0, 60.0)  # row 6, column 1 of the stretched board
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    monkeypatch.setattr(overlay, "on_screen", lambda b: Box(*(round(v) for v in b)))
+    monkeypatch.setattr(driver, "_board_box", lambda: board)
+    overlay.strip_box = Box(221, 738, 1159, 28)
+    overlay.advised_boxes = (cell,)
+    driver._rect = (0, 0, 1600, 900)
+    driver._placed = None
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert panel.overlaps(board)  # no place is clear of it
+    assert not panel.overlaps(Box(221, 500, 128, 60)), panel
+    # The advice moves under the panel: it is placed again, off the new cell.
+    right = (1252.0, 300.0, 128.0, 60.0)
+    overlay.advised_boxes = (right,)
+    driver.panel.move(1100, 200)  # where a player might have left it, over the new cell
+    driver._place_panel()
+    assert not driver.panel_box().overlaps(Box(1252, 300, 128, 60)), driver.panel_box()
+    driver.stop()

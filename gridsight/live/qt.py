@@ -313,8 +313,11 @@ class LiveDriver:
         # the captured desktop), else beside the board.
         board = (self.overlay.game_screen_box() or self._board_box()) \
             if fills and not inside(box, screen) else None
-        # Placed again only when what it depends on changed: a panel the player moved stays.
-        key = (game, size, self.overlay.strip_box, board)
+        # Placed again only when what it depends on changed: a panel the player moved stays;
+        # over a game filling the screen, also when it hides the cell the advice outlines.
+        advised = self._advised() if fills else []
+        hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
+        key = (game, size, self.overlay.strip_box, board, hiding)
         if key == self._placed:
             return
         self._placed = key
@@ -341,7 +344,8 @@ class LiveDriver:
                     c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
                     # over the strip (the panel leads with the same advice), never the board
                     board is not None and self._squeezed(size, [board], screen)) or (
-                    least_over(size, board, screen) if board is not None else corners[0])
+                    least_over(size, board, screen, keep=advised) if board is not None
+                    else corners[0])
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
             self.panel.resize(self._wide - border, self._high)  # never under its minimum
             self._wide = self._narrowed_to = None
@@ -426,6 +430,12 @@ class LiveDriver:
             # At the size it had: a window never resized by hand is shown again at its size
             # hint on X (a minesweeper panel grew from 569 to 776 px, over the board).
             self.panel.resize(size)
+
+    def _advised(self) -> list:
+        """The boxes on the screen of the cells the advice outlines (logical pixels)."""
+        if self.overlay is None:
+            return []
+        return [self.overlay.on_screen(box) for box in self.overlay.advised_boxes]
 
     def _board_box(self) -> Any:
         """The board's box on the screen (logical pixels), once it has been located."""
