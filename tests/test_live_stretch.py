@@ -85,3 +85,10 @@ def test_a_board_not_found_after_a_stretch_is_said_in_plain_words(board):
     view = play(loop, np.full_like(image, 90))
     assert view.status == "no board in view: no minesweeper board found; the last board " \
         "read is kept"
+
+
+def test_a_board_never_found_keeps_no_last_board_in_its_words(board):
+    script, image = board
+    loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
+    view = play(loop, np.full_like(image, 90))
+    assert view.status == "no board in view: no minesweeper board found"

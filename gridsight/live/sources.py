@@ -278,6 +278,8 @@ class GridSource(_NoExtras):
             said = _first_line(error)
         if self._out_of_proportion:
             said += " since the game's window was stretched out of proportion"
+        if self._last_geometry is None:  # nothing read yet: no last board to keep
+            return f"no board in view: {said}"
         return f"no board in view: {said}; the last board read is kept"
 
     def _locate(self, frame: Frame) -> BoardRead:
