@@ -271,16 +271,21 @@ class GridSource(_NoExtras):
         """The status line when the board is not found, in the player's words first (the
         pack's name and the frame search's score, which the player can do nothing with, were
         the line's head: "no minesweeper/default board found in the image (best frame match
-        0.65)")."""
+        0.65)"). What a search of the game's structure tried (the desktop's windows) is said
+        after, in brackets; a frame search's score is not said at all."""
+        where = ""
         if isinstance(error, BoardNotFoundError):
             said = f"no {error.what.split('/')[0]} board found"
+            detail = error.detail.removeprefix(FRAME_MISSED)
+            if detail and not detail.startswith(SCORES_ONLY):
+                where = f" ({detail})"
         else:
             said = _first_line(error)
         if self._out_of_proportion:
             said += " since the game's window was stretched out of proportion"
         if self._last_geometry is None:  # nothing read yet: no last board to keep
-            return f"no board in view: {said}"
-        return f"no board in view: {said}; the last board read is kept"
+            return f"no board in view: {said}{where}"
+        return f"no board in view: {said}; the last board read is kept{where}"
 
     def _locate(self, frame: Frame) -> BoardRead:
         """The board in ``frame`` with its cells read (:meth:`_locate_anew`); a frame whose
@@ -338,8 +343,7 @@ class GridSource(_NoExtras):
                 raise
         found = self._by_structure_now(frame)
         if found is None:
-            raise BoardNotFoundError(self.spec.name, "its frame not matched; "
-                                     + self._structure_missed_why)
+            raise BoardNotFoundError(self.spec.name, FRAME_MISSED + self._structure_missed_why)
         return found
 
     def _restretched(self, frame: Frame) -> BoardGeometry | None:
@@ -536,6 +540,8 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
     return VisionBoardRead(read.geometry, tuple(cells), read.gain, read.pack_name, extras)
 
 
+FRAME_MISSED = "its frame not matched; "  # a structure search's detail starts so
+SCORES_ONLY = ("best frame match", "nothing like its frame")  # a frame search's detail
 SQUEEZE_AGAIN = 10  # a stretched window's missed squeezed search is tried again this often
 
 
