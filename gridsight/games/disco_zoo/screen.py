@@ -2128,10 +2128,14 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
     # much smaller word than another cut's (the clock's digits: 7056 at 0.6x), says nothing;
-    # the others must agree, and at least two read.
+    # the others must agree, and at least two read. So does a cut that finds the word but
+    # no glyph in it as tall as the word (its fill in pieces: wider 710000 at 2.26x, the 9's
+    # fill at the lowest cut; the other two read 9 with a lead of 0.11, and the counter was
+    # left unread).
     tallest = max((box[3] for _, box in placed if box is not None), default=0)
     taken = [(read, box) for read, box in placed
-             if read is not None and box is not None and box[3] >= 0.6 * tallest]
+             if read is not None and read.digits and box is not None
+             and box[3] >= 0.6 * tallest]
     if len(taken) < 2:
         return NumberRead(None, 0.0, ())
     # The cuts must have read one word: the same digits found in two places (a window's
