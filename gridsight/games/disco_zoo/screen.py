@@ -2267,10 +2267,9 @@ def _under_the_bar(image: np.ndarray, top: int, cards: Sequence[Box]) -> int:
 QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour has no text
 QUIET_SPAN = 0.2  # ... or all of them within this share of its width (one box on the bar)
 OFF_ROW = 30.0  # colour distance at which a pixel is off its row's colour
-RUN_OWN = 0.6  # a run of rows with text has a colour of its own when this share has it
-# (0.75 once: wider 710008 at 1.59x, its region's name FARM in letters as tall as the bar,
-# 0.68 of the run's pixels the bar's: the bar was given the status bar's black above it, all
-# ink, its rows dropped as edges and the counter's 7 beside its label never seen)
+RUN_OWN = 0.75  # a run of rows with text has a colour of its own when this share has it
+RUN_OWN_ALONE = 0.6  # ... or this share, on a row the quiet rows' colours share little of
+ALIEN_ROW = 0.1  # a quiet row's colour shared by at most this share of a row is not its
 
 
 def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
@@ -2300,15 +2299,22 @@ def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
         # no quiet row in it, and the quiet rows around it are the status bar's and the
         # cards'). Text covering most of a run's rows never covers most of its pixels.
         pixels = band[run[0] : run[-1] + 1].reshape(-1, 3)
+        # A run sharing less with its own colour keeps it on a row that the quiet rows'
+        # colours are nearly absent from (wider 710008 at 1.59x: its region's name FARM in
+        # letters as tall as the bar, 0.68 of the run's pixels the bar's, the only quiet rows
+        # the status bar's black above it: the bar was given that black, all its rows ink,
+        # dropped as edges, and the counter's 7 beside its label never seen).
         own = np.median(pixels, axis=0)
-        owns = [own] if (np.linalg.norm(pixels - own, axis=1) <= OFF_ROW).mean() >= RUN_OWN \
-            else []
+        share = float((np.linalg.norm(pixels - own, axis=1) <= OFF_ROW).mean())
+        owns = [own] if share >= RUN_OWN else []
         for y in run:
             k = int(np.searchsorted(quiet, y))
             colours = [rows[int(quiet[j])] for j in (k - 1, k) if 0 <= j < len(quiet)] + owns
             shared = [float((np.linalg.norm(band[y] - colour, axis=1) <= OFF_ROW).mean())
                       for colour in colours]
-            out[y] = colours[int(np.argmax(shared))]
+            best = int(np.argmax(shared))
+            alone = not owns and share >= RUN_OWN_ALONE and shared[best] <= ALIEN_ROW
+            out[y] = own if alone else colours[best]
     return out[:, None, :]
 
 
