@@ -2128,10 +2128,14 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # A cut whose glyphs do not make a number (JPEG's halo joins a few letters of the label
     # at the lowest cut, parting the run the number stands by: seed 600072's 7), or make a
     # much smaller word than another cut's (the clock's digits: 7056 at 0.6x), says nothing;
-    # the others must agree, and at least two read.
+    # the others must agree, and at least two read. So does a cut that finds the word but
+    # no glyph in it as tall as the word (its fill in pieces: wider 710000 at 2.26x, the 9's
+    # fill at the lowest cut; the other two read 9 with a lead of 0.11, and the counter was
+    # left unread).
     tallest = max((box[3] for _, box in placed if box is not None), default=0)
     taken = [(read, box) for read, box in placed
-             if read is not None and box is not None and box[3] >= 0.6 * tallest]
+             if read is not None and read.digits and box is not None
+             and box[3] >= 0.6 * tallest]
     if len(taken) < 2:
         return NumberRead(None, 0.0, ())
     # The cuts must have read one word: the same digits found in two places (a window's
@@ -2171,6 +2175,24 @@ def _in_title_place(word: list[Box], board_left: float, pitch: float) -> bool:
     return bool(word) and word[0][0] < board_left + TITLE_PLACE * pitch
 
 
+NAME_LETTERS = 3  # a run of at least this many small glyphs left of a word on its line
+
+
+def _named_before(word: list[Box], boxes: list[Box]) -> bool:
+    """Whether a run of small text (:data:`NAME_LETTERS` glyphs at least, each under 0.8 of
+    the word's height) stands wholly left of ``word`` on its line: the region's name written
+    small, so the word after it is no part of the name, wherever it starts (wider 710016 at
+    1.45x: ``NOCTURNAL`` in 10 px letters at the bar's far left, the 6 beside its 32 px
+    ``ATTEMPTS LEFT`` 0.3 tiles right of the board's left edge: in the title's place, the
+    counter unread)."""
+    x0, y0 = word[0][0], min(b[1] for b in word)
+    y1 = max(b[1] + b[3] for b in word)
+    tall = max(b[3] for b in word)
+    small = [b for b in boxes if b[0] + b[2] <= x0 and b[3] < 0.8 * tall
+             and b[1] < y1 and b[1] + b[3] > y0]
+    return any(len(run) >= NAME_LETTERS for run in _text_runs(small))
+
+
 def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
     """:func:`_number_glyphs` among the glyphs clear of the band's sides (``width``), from
     :data:`SMALLEST_DIGIT` to :data:`TALLEST_DIGIT` tiles (of ``pitch`` pixels) tall. The
@@ -2192,7 +2214,7 @@ def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
     def pick(boxes: list[Box]) -> list[Box]:
         inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
         word = _number_glyphs(inside) if inside else []
-        if _in_title_place(word, board_left, pitch):
+        if _in_title_place(word, board_left, pitch) and not _named_before(word, inside):
             return []
         # (the small glyphs stay for the label beside the number, which marks it)
         return word if all(b[3] >= smallest and b[2] >= THINNEST_DIGIT * b[3]
@@ -2246,6 +2268,8 @@ QUIET_ROW = 0.08  # a bar's row with at most this share of pixels off its colour
 QUIET_SPAN = 0.2  # ... or all of them within this share of its width (one box on the bar)
 OFF_ROW = 30.0  # colour distance at which a pixel is off its row's colour
 RUN_OWN = 0.75  # a run of rows with text has a colour of its own when this share has it
+RUN_OWN_ALONE = 0.6  # ... or this share, on a row the quiet rows' colours share little of
+ALIEN_ROW = 0.1  # a quiet row's colour shared by at most this share of a row is not its
 
 
 def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
@@ -2275,15 +2299,22 @@ def _bar_colours(band: np.ndarray, window: int) -> np.ndarray:
         # no quiet row in it, and the quiet rows around it are the status bar's and the
         # cards'). Text covering most of a run's rows never covers most of its pixels.
         pixels = band[run[0] : run[-1] + 1].reshape(-1, 3)
+        # A run sharing less with its own colour keeps it on a row that the quiet rows'
+        # colours are nearly absent from (wider 710008 at 1.59x: its region's name FARM in
+        # letters as tall as the bar, 0.68 of the run's pixels the bar's, the only quiet rows
+        # the status bar's black above it: the bar was given that black, all its rows ink,
+        # dropped as edges, and the counter's 7 beside its label never seen).
         own = np.median(pixels, axis=0)
-        owns = [own] if (np.linalg.norm(pixels - own, axis=1) <= OFF_ROW).mean() >= RUN_OWN \
-            else []
+        share = float((np.linalg.norm(pixels - own, axis=1) <= OFF_ROW).mean())
+        owns = [own] if share >= RUN_OWN else []
         for y in run:
             k = int(np.searchsorted(quiet, y))
             colours = [rows[int(quiet[j])] for j in (k - 1, k) if 0 <= j < len(quiet)] + owns
             shared = [float((np.linalg.norm(band[y] - colour, axis=1) <= OFF_ROW).mean())
                       for colour in colours]
-            out[y] = colours[int(np.argmax(shared))]
+            best = int(np.argmax(shared))
+            alone = not owns and share >= RUN_OWN_ALONE and shared[best] <= ALIEN_ROW
+            out[y] = own if alone else colours[best]
     return out[:, None, :]
 
 
@@ -2406,7 +2437,7 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     """The glyphs of the big number: the one or two tall glyphs just left of the longest run
     of small text on the right (``ATTEMPTS LEFT``), or leading that run when joined to it;
     failing that, the short word holding the tallest glyph."""
-    runs = [r for r in _text_runs(boxes) if len(r) >= 6]
+    runs = [r for r in _text_runs(boxes) if _letters(r) >= LABEL_LETTERS]
     # The label is the run ending furthest right; with no number beside it, the next such
     # run (fresh wider 790028 at 1x, its cards not found: the band down to the board held the
     # cards' words, and the third card's YOU HAVE 0 ended right of ATTEMPTS LEFT, whose last
@@ -2437,6 +2468,21 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
     if short:
         return max(short, key=lambda w: w[0][0])
     return word if len(word) <= 2 else []
+
+
+LABEL_LETTERS = 6  # a run of small text this many letters long may be the counter's label
+LETTER_WIDE = 0.8  # a small letter is at most this many times as wide as tall (the skin's
+# 5 by 7, blurred: 7 by 10); a wider box in a run is letters joined
+
+
+def _letters(run: list[Box]) -> int:
+    """How many letters a run of small text holds: a box wider than a letter
+    (:data:`LETTER_WIDE`) counts as the letters it is wide enough for. JPEG's halo joins a
+    label's letters at the lower ink cuts (wider 700000 at 1.35x: ``ATTEMPT`` cut by the
+    band's edge, its ``TTE`` one box 32 px wide by 13 at the lowest cut, ``TT`` at the next:
+    a run of 4 and 5 boxes, no label, the counter's 10 read at one cut only and left unread
+    though it stands plainly beside its label)."""
+    return sum(max(1, int(b[2] / (LETTER_WIDE * b[3]))) for b in run)
 
 
 def _beside_label(run: list[Box], boxes: list[Box]) -> list[Box]:
