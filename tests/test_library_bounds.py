@@ -80,3 +80,29 @@ def test_clustering_leaves_the_callers_opencv_generator_alone():
     first = ground_colours(picture, clusters=6)
     assert np.array_equal(_draws(), expected)  # the caller's sequence goes on as seeded
     assert np.array_equal(ground_colours(picture, clusters=6), first)  # the same every run
+
+
+def test_the_readers_caches_keep_neither_every_pack_nor_every_name_read():
+    """A program reading pictures for hours: each ``api.read`` loads its pack afresh, and the
+    Disco Zoo reader kept the layout of every pack it was given (images and all), and an
+    answer for every card name it had read, for as long as the process lived."""
+    import copy
+    import gc
+    import weakref
+
+    from gridsight.games.disco_zoo import names, reader
+    from gridsight.screenshots import PackShelf
+
+    shipped = PackShelf(None).of("disco-zoo")
+    first = copy.copy(shipped)
+    gone = weakref.ref(first)
+    reader.layout_of(first)
+    del first
+    for _ in range(3 * reader.LAYOUTS_KEPT):
+        reader.layout_of(copy.copy(shipped))
+    gc.collect()
+    assert gone() is None  # the first pack is no longer held
+    assert reader.layout_of.cache_info().currsize <= reader.LAYOUTS_KEPT
+    for k in range(5000):
+        names._card_options("Farm", (f"QX{k}",), None)
+    assert names._card_options.cache_info().currsize <= 1 << 12
