@@ -65,6 +65,10 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a pictu
     from gridsight.screenshots import Solve
     from gridsight.vision.geometry import BoardGeometry
 
+#: The most characters a hint's text may hold (its names, commas counted): three animals'
+#: names or a piece set are a few dozen; a hint parsed name by name took 5 s for 100,000.
+MAX_HINT_CHARS = 1_000
+
 #: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
 #: OpenCV reads it).
 Image = Union[str, "os.PathLike[str]", "np.ndarray"]
@@ -251,7 +255,8 @@ def read(image: Image, game: str | None = None, pack: str | None = None,
     then the shipped ones) or a pack folder (``None``: the shipped default skin). ``hints``
     tell the reader what the picture may not show, by name (Disco Zoo's ``animals``,
     ``region`` and ``taps``, a pentomino level's ``pieces``: ``gridsight analyze --help``
-    lists them); a value may be written as on the command line (``"Pig,Cow"``).
+    lists them); a value may be written as on the command line (``"Pig,Cow"``), of at most
+    :data:`MAX_HINT_CHARS` characters.
     ``max_pixels`` bounds the picture, a file's (from its header, before decoding) as an
     array's: by default 40 million pixels (an 8K screen is 33 million), as the command's.
 
@@ -423,6 +428,12 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
     for name, value in (hints or {}).items():
         if name not in declared:
             raise ArgumentError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
+        size = len(value) if isinstance(value, str) else sum(
+            len(v) + 1 for v in value if isinstance(v, str)) if isinstance(value, (list, tuple)) \
+            else 0
+        if size > MAX_HINT_CHARS:  # parsed name by name: 10 MB of names took minutes
+            raise ArgumentError(f"hint {name!r} holds {size:,} characters, more than the "
+                                f"{MAX_HINT_CHARS:,} a hint may (a few names or letters)")
         if isinstance(value, str):
             try:
                 value = declared[name].parse(value)

@@ -7,6 +7,8 @@
 - A picture one pixel high is searched like any other and found to hold no board: it stopped
   with an OpenCV assertion (``cv2.error`` out of the library; a traceback from ``gridsight
   analyze`` of a 5000 x 1 PNG).
+- A hint's text is at most ``api.MAX_HINT_CHARS`` characters: parsed name by name, 100,000
+  characters of Disco Zoo animals took 5 s of CPU and 10 MB would have taken minutes.
 - Clustering a pit's colours (``cv2.kmeans`` seeded for the same answer every run) leaves the
   caller's OpenCV random generator as it was: ``cv2.setRNGSeed`` in the caller's thread reset
   a program's own seeded sequence.
@@ -106,3 +108,10 @@ def test_the_readers_caches_keep_neither_every_pack_nor_every_name_read():
     for k in range(5000):
         names._card_options("Farm", (f"QX{k}",), None)
     assert names._card_options.cache_info().currsize <= 1 << 12
+
+
+@pytest.mark.parametrize("value", ["Pig," * 300_000, ["Pig"] * 300_000, "x" * 1001])
+def test_a_hint_past_its_size_is_refused_before_it_is_parsed(value):
+    with pytest.raises(api.ArgumentError, match=r"hint 'animals' holds [\d,]+ characters, "
+                                                r"more than the 1,000 a hint may"):
+        api.read(np.zeros((40, 40, 3), np.uint8), "disco-zoo", hints={"animals": value})
