@@ -47,6 +47,7 @@ from gridsight.errors import (
     ArgumentError, HintChoices, ReadError, RuntimeFailure, UnknownGameError,
 )
 from gridsight.games.options import SolveOptions
+from gridsight.limits import MAX_PIXELS
 from gridsight.registry import all_specs, get_spec
 from gridsight.solvers.advice import Advice as Drawing
 from gridsight.solvers.advice import Cell
@@ -63,6 +64,10 @@ if TYPE_CHECKING:  # pragma: no cover - OpenCV and the readers load when a pictu
     from gridsight.readers.base import BoardReading, ReadHints
     from gridsight.screenshots import Solve
     from gridsight.vision.geometry import BoardGeometry
+
+#: The most characters a hint's text may hold (its names, commas counted): three animals'
+#: names or a piece set are a few dozen; a hint parsed name by name took 5 s for 100,000.
+MAX_HINT_CHARS = 1_000
 
 #: A picture: a file's path, or an image already in memory (``(H, W, 3)`` BGR ``uint8``, as
 #: OpenCV reads it).
@@ -187,13 +192,13 @@ class Analysis:
     reading: Reading
     advice: Advice
 
-    def paint(self, image: Image) -> np.ndarray:
-        """A copy of ``image`` (the picture analysed) with the advice painted on the board,
-        enlarged when its cells are too small for the figures: what ``gridsight analyze``
-        saves."""
+    def paint(self, image: Image, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+        """A copy of ``image`` (the picture analysed, at most ``max_pixels`` pixels) with the
+        advice painted on the board, enlarged when its cells are too small for the figures:
+        what ``gridsight analyze`` saves."""
         from gridsight.screenshots import annotate
 
-        return annotate(_image(image), self.reading.geometry, self.advice.drawing)
+        return annotate(_image(image, max_pixels), self.reading.geometry, self.advice.drawing)
 
 
 @dataclass(frozen=True)
@@ -242,7 +247,7 @@ def solve(game: str, board: str | BoardText, limit: Limit | None = None,
 
 
 def read(image: Image, game: str | None = None, pack: str | None = None,
-         hints: Mapping[str, Any] | None = None) -> Reading:
+         hints: Mapping[str, Any] | None = None, *, max_pixels: int = MAX_PIXELS) -> Reading:
     """The board in ``image`` (a path or a BGR array), read as ``game`` (``None``: every
     game whose board can be read off a screenshot is tried, the best-matching board wins).
 
@@ -250,25 +255,30 @@ def read(image: Image, game: str | None = None, pack: str | None = None,
     then the shipped ones) or a pack folder (``None``: the shipped default skin). ``hints``
     tell the reader what the picture may not show, by name (Disco Zoo's ``animals``,
     ``region`` and ``taps``, a pentomino level's ``pieces``: ``gridsight analyze --help``
-    lists them); a value may be written as on the command line (``"Pig,Cow"``).
+    lists them); a value may be written as on the command line (``"Pig,Cow"``), of at most
+    :data:`MAX_HINT_CHARS` characters.
+    ``max_pixels`` bounds the picture, a file's (from its header, before decoding) as an
+    array's: by default 40 million pixels (an 8K screen is 33 million), as the command's.
 
     Raises :class:`BoardNotFoundError` when no board is found, :class:`ReadError` (its
     ``unread`` lists the cells; its ``choices``, when not ``None``, the hint that would read
     it and what each part may be: a :class:`HintChoices`, such as the animals each card may
     be) when a board is found but cannot be read into a board of the game,
-    :class:`VisionInputError` for an image or a pack that cannot be used.
+    :class:`VisionInputError` for an image or a pack that cannot be used (a
+    :class:`gridsight.vision.images.ImageTooLarge` for one of more than ``max_pixels`` pixels).
     """
-    return _read(image, game, pack, hints)[0]
+    return _read(image, game, pack, hints, max_pixels)[0]
 
 
 def analyze(image: Image, game: str | None = None, pack: str | None = None,
             hints: Mapping[str, Any] | None = None, limit: Limit | None = None,
-            options: Any = None) -> Analysis:
-    """:func:`read` ``image``, then :func:`solve` the board read (with ``limit`` and
-    ``options``): the reading and its advice, exactly as ``gridsight analyze`` makes them."""
+            options: Any = None, *, max_pixels: int = MAX_PIXELS) -> Analysis:
+    """:func:`read` ``image`` (at most ``max_pixels`` pixels), then :func:`solve` the board
+    read (with ``limit`` and ``options``): the reading and its advice, exactly as ``gridsight
+    analyze`` makes them."""
     from gridsight.screenshots import advise
 
-    reading, board = _read(image, game, pack, hints)
+    reading, board = _read(image, game, pack, hints, max_pixels)
     solution, drawing = advise(reading.game, board, _solver(get_spec(reading.game).adapter,
                                                             limit, options))
     return Analysis(reading, Advice.of(reading.board, solution, drawing))
@@ -370,27 +380,36 @@ def _settings(options: Any) -> dict[str, Any]:
     raise ArgumentError(f"options must be a dataclass or a mapping, not {type(options).__name__}")
 
 
-def _image(image: Image) -> np.ndarray:
+def _image(image: Image, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     """``image`` as a BGR array: read from its path (:func:`gridsight.vision.images.load_image`), or
-    checked when it is one already."""
+    checked when it is one already; either way of at most ``max_pixels`` pixels (an array of
+    100 million pixels was searched for minutes: a file of them was refused at once)."""
     import numpy as np
 
+    from gridsight.vision.images import ImageTooLarge, load_image
+
+    if isinstance(max_pixels, bool) or not isinstance(max_pixels, int) or max_pixels < 1:
+        raise ArgumentError(f"max_pixels must be a whole number of at least 1, not "
+                            f"{max_pixels!r}"[:200])
     if isinstance(image, np.ndarray):
         if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
             raise VisionInputError(f"an image is an (H, W, 3) BGR uint8 array, not "
                                    f"{image.shape} {image.dtype}")
-        if image.shape[0] < 1 or image.shape[1] < 1:  # OpenCV asserts deep inside on these
-            raise VisionInputError(f"an image of {image.shape[1]} x {image.shape[0]} pixels "
-                                   "holds no board")
+        height, width = image.shape[:2]
+        if height < 1 or width < 1:  # OpenCV asserts deep inside on these
+            raise VisionInputError(f"an image of {width} x {height} pixels holds no board")
+        if height * width > max_pixels:
+            raise ImageTooLarge("<array>", f"{width} x {height} = {width * height:,} pixels, "
+                                f"more than the limit of {max_pixels:,}; raise it with "
+                                "max_pixels=N")
         return image
-    from gridsight.vision.images import load_image
 
     try:
         path = os.fspath(image)
     except TypeError:
         raise ArgumentError(f"an image is a file's path or an (H, W, 3) BGR uint8 array, not "
                         f"{type(image).__name__}") from None
-    return load_image(path)
+    return load_image(path, max_pixels=max_pixels, raise_with="max_pixels=N")
 
 
 def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
@@ -409,6 +428,12 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
     for name, value in (hints or {}).items():
         if name not in declared:
             raise ArgumentError(f"no hint named {name!r} (hints: {', '.join(sorted(declared))})")
+        size = len(value) if isinstance(value, str) else sum(
+            len(v) + 1 for v in value if isinstance(v, str)) if isinstance(value, (list, tuple)) \
+            else 0
+        if size > MAX_HINT_CHARS:  # parsed name by name: 10 MB of names took minutes
+            raise ArgumentError(f"hint {name!r} holds {size:,} characters, more than the "
+                                f"{MAX_HINT_CHARS:,} a hint may (a few names or letters)")
         if isinstance(value, str):
             try:
                 value = declared[name].parse(value)
@@ -426,12 +451,12 @@ def _hints(hints: Mapping[str, Any] | None, game: str | None) -> ReadHints:
 
 
 def _read(image: Image, game: str | None, pack: str | None,
-          hints: Mapping[str, Any] | None) -> tuple[Reading, BoardReading]:
+          hints: Mapping[str, Any] | None, max_pixels: int) -> tuple[Reading, BoardReading]:
     from gridsight.screenshots import PackShelf, read_screenshot
 
     if game is not None and not get_spec(game).reads_screenshots:
         raise InputError(f"{game} is not read off a screenshot through a template pack")
-    picture = _image(image)
+    picture = _image(image, max_pixels)
     found, reading = read_screenshot(picture, PackShelf(pack), game, _hints(hints, game))
     return Reading.of(reading, found.pack.name, found.read.geometry), reading
 

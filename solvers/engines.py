@@ -36,6 +36,10 @@ from __future__ import annotations
 import sys
 from functools import cache
 from importlib.util import find_spec
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gridsight.solvers.limit import Meter
 
 #: The engines every search takes (see the module docstring).
 ENGINES = ("auto", "numba", "python")
@@ -58,6 +62,11 @@ SWITCH_STATES: dict[str, int] = {
     "disco-zoo": 4_000,
 }
 
+
+#: Seconds (of work and of waiting) a search must have left under its limit for ``auto`` to
+#: load a kernel not yet loaded at its start: numba's import and a kernel read from its cache
+#: take about half a second of CPU (:func:`affords_loading`).
+KERNEL_LOAD_SECONDS = 1.0
 
 #: What ``engine="numba"`` without numba says.
 NEEDS_NUMBA = "the numba engine needs numba (the 'fast' extra: pip install 'gridsight[fast]')"
@@ -97,10 +106,11 @@ def kernel_loaded(module: str) -> bool:
     return sys.modules.get(module) is not None
 
 
-def starts_in_kernel(engine: str, search: str, kernel: str) -> bool:
+def starts_in_kernel(engine: str, search: str, kernel: str, meter: Meter | None = None) -> bool:
     """Whether a search named ``search`` (a key of :data:`SWITCH_STATES`) whose kernel is the
     module ``kernel`` starts in the kernel under ``engine``: ``numba``; or ``auto`` with numba
-    installed and either a threshold of 0 or the kernel already loaded. Raises
+    installed and either the kernel already loaded or a threshold of 0 and a ``meter`` (the
+    search's limit being spent) that can afford loading it (:func:`affords_loading`). Raises
     :class:`EngineUnavailable` for ``numba`` without numba."""
     check_engine(engine)
     if engine == "python":
@@ -109,7 +119,23 @@ def starts_in_kernel(engine: str, search: str, kernel: str) -> bool:
         if not numba_installed():
             raise EngineUnavailable(NEEDS_NUMBA)
         return True
-    return numba_installed() and (SWITCH_STATES[search] == 0 or kernel_loaded(kernel))
+    if not numba_installed():
+        return False
+    return kernel_loaded(kernel) or (SWITCH_STATES[search] == 0 and affords_loading(meter))
+
+
+def affords_loading(meter: Meter | None) -> bool:
+    """Whether a search under ``meter`` (``None``: no limit) has :data:`KERNEL_LOAD_SECONDS`
+    of work and of waiting left to load a kernel. Loading one is not a step the search can
+    stop in: under ``Limit(seconds=0.05)`` the first Thrill Digger solve of a process took
+    0.52 s of CPU (numba imported, the kernel read from numba's cache) and 3.8 s with no cache
+    yet (compiled; 44 s of waiting on a busy machine). A search that cannot afford it stays
+    in the Python twin (the same answers, at its own speed)."""
+    if meter is None:
+        return True
+    cpu = meter.cpu_left()
+    wall = meter.wall_left()
+    return all(left is None or left >= KERNEL_LOAD_SECONDS for left in (cpu, wall))
 
 
 def switch_after(engine: str, search: str) -> int | None:
@@ -121,5 +147,6 @@ def switch_after(engine: str, search: str) -> int | None:
     return SWITCH_STATES[search]
 
 
-__all__ = ["ENGINES", "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable", "check_engine",
-           "kernel_loaded", "numba_installed", "starts_in_kernel", "switch_after"]
+__all__ = ["ENGINES", "KERNEL_LOAD_SECONDS", "NEEDS_NUMBA", "SWITCH_STATES", "EngineUnavailable",
+           "affords_loading", "check_engine", "kernel_loaded", "numba_installed",
+           "starts_in_kernel", "switch_after"]

@@ -205,6 +205,14 @@ class Meter:
         above = None if self.parent is None else self.parent.cpu_left()
         return own if above is None else above if own is None else min(own, above)
 
+    def wall_left(self) -> float | None:
+        """Seconds of waiting left (never below 0; the least along the parents), or ``None``
+        when unbounded."""
+        own = None if self.limit.wall_seconds is None else max(0.0, self.limit.wall_seconds
+                                                              - self.wall_spent())
+        above = None if self.parent is None else self.parent.wall_left()
+        return own if above is None else above if own is None else min(own, above)
+
     def states_left(self) -> int | None:
         """States that may still be visited (never below 0; the least along the parents), or
         ``None`` when unbounded: a compiled kernel can take it as its allowance."""

@@ -64,19 +64,22 @@ def max_bytes_for(max_pixels: int) -> int:
     return BYTES_PER_PIXEL * max_pixels + BYTES_EXTRA
 
 
-def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
+def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS,
+               raise_with: str = f"{PIXELS_OPTION} N") -> np.ndarray:
     """Read ``path`` (``-``: standard input) into an ``(H, W, 3)`` BGR ``uint8`` array.
 
     Grey images are expanded to three channels and an alpha channel is dropped. Raises
     :class:`ImageReadError` naming the file and the problem otherwise, and
-    :class:`ImageTooLarge` for an image of more than ``max_pixels`` pixels (before decoding).
+    :class:`ImageTooLarge` for an image of more than ``max_pixels`` pixels (before decoding),
+    saying how to raise the limit: ``raise_with`` (the command's ``--max-pixels N``; the
+    library's :func:`gridsight.api.read` names its own ``max_pixels=N``).
     """
     if str(path) == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
             raise ImageReadError(STDIN, "standard input is not a byte stream")
         try:
-            return _load(TimedPipe(stream, STDIN), STDIN, max_pixels)
+            return _load(TimedPipe(stream, STDIN), STDIN, max_pixels, raise_with)
         except ReadTimeout as error:
             raise ImageReadError(STDIN, f"nothing arrived for {error.seconds:g} s") from None
     try:
@@ -85,7 +88,7 @@ def load_image(path: str | Path, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.
         raise ImageReadError(_shown(path), file_problem(path, error)) from None
     with stream:
         try:
-            return _load(stream, str(path), max_pixels)
+            return _load(stream, str(path), max_pixels, raise_with)
         except IsADirectoryError:
             raise ImageReadError(_shown(path), "is a folder") from None
         except OSError as error:
@@ -126,8 +129,10 @@ def file_problem(path: str | Path, error: OSError) -> str:
 class _Bytes:
     """The bytes of a stream read so far, read further only on demand, at most ``limit``."""
 
-    def __init__(self, stream: BinaryIO, name: str, limit: int, max_pixels: int):
+    def __init__(self, stream: BinaryIO, name: str, limit: int, max_pixels: int,
+                 raise_with: str = f"{PIXELS_OPTION} N"):
         self.stream, self.name, self.limit, self.max_pixels = stream, name, limit, max_pixels
+        self.raise_with = raise_with
         self.data = bytearray()
         self.ended = False
 
@@ -145,7 +150,7 @@ class _Bytes:
             if len(self.data) > self.limit:
                 raise ImageTooLarge(
                     self.name, f"more than {self.limit:,} bytes, the limit for images of "
-                    f"{self.max_pixels:,} pixels; raise it with {PIXELS_OPTION} N")
+                    f"{self.max_pixels:,} pixels; raise it with {self.raise_with}")
         return len(self.data) >= size
 
     def rest(self) -> bytes:
@@ -153,8 +158,9 @@ class _Bytes:
         return bytes(self.data)
 
 
-def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
-    source = _Bytes(stream, name, max_bytes_for(max_pixels), max_pixels)
+def _load(stream: BinaryIO, name: str, max_pixels: int,
+          raise_with: str = f"{PIXELS_OPTION} N") -> np.ndarray:
+    source = _Bytes(stream, name, max_bytes_for(max_pixels), max_pixels, raise_with)
     source.need(64)
     if not source.data:
         raise ImageReadError(name, "empty file")
@@ -165,7 +171,7 @@ def _load(stream: BinaryIO, name: str, max_pixels: int) -> np.ndarray:
     if width * height > max_pixels:
         raise ImageTooLarge(
             name, f"{fmt} of {width} x {height} = {width * height:,} pixels, more than the "
-            f"limit of {max_pixels:,}; raise it with {PIXELS_OPTION} N")
+            f"limit of {max_pixels:,}; raise it with {raise_with}")
     if width <= 0 or height <= 0:
         raise ImageReadError(name, f"corrupt {fmt} header ({width} x {height} pixels)")
     data = source.rest()

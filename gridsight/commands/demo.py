@@ -11,6 +11,8 @@ like ``gridsight live``.
 from __future__ import annotations
 
 import argparse
+import json
+import stat
 import sys
 from pathlib import Path
 
@@ -73,9 +75,7 @@ def run(options: argparse.Namespace) -> int:
     except OSError as error:
         raise RuntimeFailure(f"cannot create {out}: {error.strerror}") from None
     log, status, report = out / "demo.jsonl", out / "status.json", out / "demo-report.html"
-    for old in (log, status):  # a demo's log and status hold this run only
-        if old.exists():
-            old.unlink()
+    clear_previous_run(log, status)
     title = f"gridsight demo: {spec.title}"
 
     from gridsight.demo.window import DemoWindow
@@ -129,3 +129,64 @@ def _shows(status: Path, labels) -> bool:
     except (OSError, ValueError):
         return False
     return shown.get("grid") == [list(row) for row in labels] and not shown.get("thinking")
+
+
+#: The most bytes of an earlier run's file read to tell that it is one (its first line).
+FIRST_LINE_BYTES = 1 << 20
+
+
+def clear_previous_run(log: Path, status: Path) -> None:
+    """Remove an earlier demo's log and status file (a demo's log and status hold its own run
+    only): a log whose first line is a record of gridsight's log, a status file that is a live
+    snapshot, or an empty file. Anything else of those names in ``--out`` (a folder, a link,
+    a file gridsight did not write, such as a ``status.json`` of the player's own) is never
+    deleted: refused in words (exit 2), the player picks another ``--out``. (The demo removed
+    whatever had those names, and stopped with a traceback at a folder.)"""
+    from gridsight.errors import RuntimeFailure
+    from gridsight.safefiles import file_kind
+    from gridsight.solvers.errors import InputError
+
+    for path, ours in ((log, _is_log_line), (status, _is_status)):
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise RuntimeFailure(f"cannot look at {path}: {error.strerror}") from None
+        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else file_kind(info.st_mode)
+        if stat.S_ISREG(info.st_mode):
+            try:
+                with path.open("rb") as stream:
+                    first = stream.read(FIRST_LINE_BYTES).split(b"\n", 1)[0]
+            except OSError as error:
+                raise RuntimeFailure(f"cannot read {path}: {error.strerror}") from None
+            if not first.strip() or ours(first):
+                try:
+                    path.unlink()
+                except OSError as error:
+                    raise RuntimeFailure(f"cannot remove the earlier demo's {path}: "
+                                         f"{error.strerror}") from None
+                continue
+            kind = "a file the demo did not write"
+        raise InputError(f"{path} is {kind}: it is left as it is; give the demo another --out "
+                         "folder")
+
+
+def _json_object(line: bytes) -> dict[str, object] | None:
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _is_log_line(line: bytes) -> bool:
+    """Whether ``line`` is a record of gridsight's log (advice, move or passed board)."""
+    data = _json_object(line)
+    return data is not None and data.get("type") in ("advice", "move", "passed")
+
+
+def _is_status(text: bytes) -> bool:
+    """Whether ``text`` is a live status snapshot (``gridsight live --status-file``)."""
+    data = _json_object(text)
+    return data is not None and {"version", "status", "board", "recommend", "step"} <= set(data)

@@ -31,6 +31,7 @@ The library part (the summary, the check, the pictures and the report) is
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -82,6 +83,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
+    refuse_report_over_log(options.log, options.html)
     contents = read_log(options.log, limit=options.max_input_bytes)
     frames = getattr(options, "frames", None)
     if frames is not None:
@@ -125,6 +127,21 @@ def run(options: argparse.Namespace) -> int:
             raise InputError(f"{out}: cannot write the report ({error.reason})") from None
         print(f"report: {one_line(str(out))}")
     return 0
+
+
+def refuse_report_over_log(log: str, html: str | None) -> None:
+    """Refuse ``--html`` naming the log itself (the same file by another path too): the
+    report replaced the log it reports on, every record lost (``replay s.jsonl --html
+    s.jsonl`` wrote the page and said "report: s.jsonl"). Checked before anything is read."""
+    if not html or log == "-":
+        return
+    try:
+        same = os.path.samefile(log, html)
+    except (OSError, ValueError):  # either missing (the log's own error comes next), a NUL
+        return
+    if same:
+        raise InputError(f"{html}: is the log itself ({log}): the report would replace it; "
+                         "give --html another file")
 
 
 def passed_line(passed: Sequence[PassedRecord]) -> str:

@@ -200,8 +200,8 @@ def located_larger(image: np.ndarray, game: str, pack: TemplatePack) -> Found | 
     if _scrolling(game, pack) is not None:
         return None
     h, w = image.shape[:2]
-    if pack.anchor.image.shape[1] * PACK_HIGH >= LARGER_SHARE * w:
-        return None
+    if pack.anchor.image.shape[1] * PACK_HIGH >= LARGER_SHARE * w or min(h, w) < HALF:
+        return None  # (a picture under HALF pixels high would shrink to none: OpenCV asserts)
     small = cv2.resize(image, (w // HALF, h // HALF), interpolation=cv2.INTER_AREA)
     try:
         geometry = locate_board(small, pack, min_scale=PACK_HIGH / HALF, max_scale=PACK_HIGH)

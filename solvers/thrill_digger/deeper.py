@@ -50,7 +50,7 @@ def deeper(analysis: Analysis, *, particles: int = PARTICLES, width: int = WIDTH
 
     ``engine`` (:mod:`gridsight.solvers.engines`): the compiled rollouts from the start when numba is
     installed under ``auto`` (the lookahead's threshold, 0), the numpy twin otherwise."""
-    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
+    if starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter):
         from gridsight.solvers.thrill_digger.deeper_kernel import deeper_sums
     else:
         deeper_sums = python_deeper_sums

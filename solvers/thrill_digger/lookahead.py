@@ -145,7 +145,7 @@ def lookahead(
     holes = np.array([h.row * d.cols + h.col for h in cands], dtype=np.int64)
     if rollouts is not None:
         rollout_sums = rollouts
-    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL):
+    elif starts_in_kernel(engine, "thrill-digger-lookahead", KERNEL, meter):
         from gridsight.solvers.thrill_digger.lookahead_kernel import rollout_sums
     else:
         rollout_sums = python_rollout_sums

@@ -16,8 +16,9 @@ majority of them; otherwise its label is ``None``. The tracker combines sighting
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -68,6 +69,35 @@ def _lab(rgb: np.ndarray) -> np.ndarray:
         np.float32)
 
 
+def seeded_kmeans(points: np.ndarray, k: int, criteria: tuple[int, int, float], attempts: int,
+                  seed: int) -> np.ndarray:
+    """The ``k`` centres ``cv2.kmeans`` finds in ``points`` (float32 rows; k-means++ starts)
+    from OpenCV's random generator seeded with ``seed``: the same centres on every run.
+
+    OpenCV's generator is the calling thread's own, and ``cv2.setRNGSeed`` cannot be undone
+    (its state is not readable from Python): seeded in the caller's thread, a program's own
+    ``cv2.randu`` or ``cv2.kmeans`` after ours drew a different sequence than it had seeded.
+    So the seeding and the clustering run in a short thread of their own (its generator is
+    that thread's: the centres are the ones the caller's thread would have found)."""
+    done: list[Any] = []
+
+    def cluster() -> None:
+        try:
+            cv2.setRNGSeed(seed)
+            done.append(cv2.kmeans(points, k, None, criteria, attempts,
+                                   cv2.KMEANS_PP_CENTERS)[2])
+        except BaseException as error:  # raised again in the caller's thread
+            done.append(error)
+
+    worker = threading.Thread(target=cluster, name="gridsight-kmeans")
+    worker.start()
+    worker.join()
+    if isinstance(done[0], BaseException):
+        raise done[0]
+    centres: np.ndarray = done[0]
+    return centres
+
+
 def ground_colours(reference: np.ndarray, clusters: int = 24, seed: int = 0) -> np.ndarray:
     """The pit's ground colours (Lab, OpenCV's 8-bit scaling): ``clusters`` k-means centres of
     the plan view ``reference`` (BGR; black, unseen ground is left out) and its darkest and
@@ -79,11 +109,9 @@ def ground_colours(reference: np.ndarray, clusters: int = 24, seed: int = 0) -> 
     rng = np.random.default_rng(seed)
     sample = pixels[rng.choice(len(pixels), min(len(pixels), 6000), replace=False)]
     lab = cv2.cvtColor(sample.reshape(1, -1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3)
-    cv2.setRNGSeed(seed)
-    _, _, centres = cv2.kmeans(
-        lab.astype(np.float32), clusters, None,
-        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
-        cv2.KMEANS_PP_CENTERS)
+    centres = seeded_kmeans(lab.astype(np.float32), clusters,
+                            (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
+                            seed)
     # Keep the ground's own range too: its darkest and lightest shades.
     return np.concatenate([centres.astype(np.float32),
                            np.percentile(lab, [1, 99], axis=0).astype(np.float32)])

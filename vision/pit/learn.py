@@ -37,7 +37,9 @@ import numpy as np
 from gridsight.vision.errors import VisionInputError
 from gridsight.vision.geometry import BoardGeometry
 from gridsight.vision.pit.calibrate import PitCalibration
-from gridsight.vision.pit.items import ItemColourModel, ground_colours, item_search_box
+from gridsight.vision.pit.items import (
+    ItemColourModel, ground_colours, item_search_box, seeded_kmeans,
+)
 from gridsight.vision.pit.register import PitRegistrar, jacobian_ratio_and_scale
 
 LIGHTNESS_WEIGHT = 0.5  # as the classifier measures colour distances
@@ -187,10 +189,8 @@ def _present(lab: np.ndarray, bin_size: float, min_count: int = 3) -> np.ndarray
 
 def _kmeans(pixels: np.ndarray, k: int, seed: int = 0) -> np.ndarray:
     k = max(1, min(k, len(pixels) // 8))
-    cv2.setRNGSeed(seed)
-    _, _, centres = cv2.kmeans(pixels.astype(np.float32), k, None,
-                               (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2),
-                               3, cv2.KMEANS_PP_CENTERS)
+    centres = seeded_kmeans(pixels.astype(np.float32), k,
+                            (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2), 3, seed)
     return centres.astype(np.float32)
 
 

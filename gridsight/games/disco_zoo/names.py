@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Callable, Sequence
 
 import numpy as np
@@ -669,7 +669,7 @@ def _animal_of(settled: Settled, texts: dict[str, tuple[str, ...]],
     return CardName(None, tuple(names))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # keyed by names as read: bounded (a read asks a few thousand)
 def _one_rescue(region: str, cards: tuple[tuple[str, ...] | None, ...],
                 clues: tuple[tuple[int | None, str], ...] = ()) -> bool:
     """Whether cards showing these written names (each one of several, when cut short;
@@ -737,7 +737,7 @@ def example_rescue(read: ScreenText) -> str:
     return ",".join(f"NAME{k + 1}" for k in range(len(read.cards)))
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # keyed by names as read: bounded
 def _card_options(region: str, written: tuple[str, ...] | None,
                   clue: tuple[int | None, str] | None) -> tuple[Animal, ...]:
     """The animals of ``region`` (or pets) a card showing ``written`` (``None``: not read)

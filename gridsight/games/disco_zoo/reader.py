@@ -30,7 +30,7 @@ the board is still solved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -77,10 +77,16 @@ class Layout:
         return self.sprites.get(name)
 
 
-@cache
+#: The packs whose layouts :func:`layout_of` keeps (a live session or a batch uses one or two).
+LAYOUTS_KEPT = 16
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def layout_of(pack: TemplatePack) -> Layout | None:
     """The pack's screen layout, or ``None`` for a pack without one (then only the board and,
-    by structure, the cards and the counter are read)."""
+    by structure, the cards and the counter are read). Kept for the last
+    :data:`LAYOUTS_KEPT` packs only: every ``api.read`` loads its pack afresh, and a program
+    reading pictures for hours kept every pack it had loaded, images and all."""
     data = pack.layout
     if not data or "card_top" not in data:
         return None
