@@ -29,6 +29,7 @@ HardStops(work=22.0, wall=220.0)
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import queue
@@ -151,7 +152,9 @@ def _linux_cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def _windows_cpu_seconds(pid: int) -> float | None:  # pragma: no cover - Windows only
+@functools.lru_cache(maxsize=1)
+def _kernel32() -> Any:  # pragma: no cover - Windows only
+    """kernel32 with the three calls' types declared (a HANDLE is pointer-wide), loaded once."""
     import ctypes
     from ctypes import wintypes
 
@@ -162,6 +165,14 @@ def _windows_cpu_seconds(pid: int) -> float | None:  # pragma: no cover - Window
     kernel32.GetProcessTimes.argtypes = (wintypes.HANDLE,) + (times_type,) * 4
     kernel32.GetProcessTimes.restype = wintypes.BOOL
     kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
+    return kernel32
+
+
+def _windows_cpu_seconds(pid: int) -> float | None:  # pragma: no cover - Windows only
+    import ctypes
+    from ctypes import wintypes
+
+    kernel32 = _kernel32()
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:
         return None
