@@ -121,14 +121,20 @@ def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
 
 
 def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
-               keep: Sequence[Box] = ()) -> Box:
+               keep: Sequence[Box] = (), clear: Sequence[Box] = ()) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
     screen is clear of it): beside each side of the board, clamped onto the screen, and the
     screen's corners; the first of the least covering. A corner was taken whatever it
     covered (a minesweeper panel over two of the board's nine columns where one was enough).
     A place over none of ``keep`` (the cells the advice outlines) comes before any other: a
     minesweeper board stretched over a whole 1600x900 screen had the panel in the corner
-    covering the least of the board, and the advised cell under its edge.
+    covering the least of the board, and the advised cell under its edge. Then a place over
+    none of ``clear`` (the status strip: a pentomino panel over a stretched board hid the
+    strip's text under it, the strip under the board inside the game).
+
+    >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900),
+    ...            clear=[Box(450, 0, 700, 60)])
+    Box(x=1100, y=500, w=500, h=400)
 
     >>> least_over((500, 400), Box(450, 100, 700, 700), Box(0, 0, 1600, 900),
     ...            keep=[Box(1120, 120, 30, 30)])
@@ -153,7 +159,8 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
         dy = min(box.y + box.h, board.y + board.h) - max(box.y, board.y)
         return max(0, dx) * max(0, dy)
 
-    return min(candidates, key=lambda box: (any(box.overlaps(k) for k in keep), covered(box)))
+    return min(candidates, key=lambda box: (any(box.overlaps(k) for k in keep),
+                                            any(box.overlaps(c) for c in clear), covered(box)))
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "place_panel", "place_strip",

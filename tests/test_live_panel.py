@@ -428,3 +428,51 @@ def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_advised_cell(monke
     driver._place_panel()
     assert not driver.panel_box().overlaps(Box(1252, 300, 128, 60)), driver.panel_box()
     driver.stop()
+
+
+def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_status_strip(monkeypatch):
+    # A pentomino level stretched over the whole 1600x900 screen: its 866 px panel fits
+    # beside the board on no side (221 px free left, 311 right), and it went over the board's
+    # left half and over the start of the strip under the board, the strip's text hidden. It
+    # keeps off the strip (and off the advised cell, on the board's right) all the same.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    driver = _driven(screen(script_of("disco-zoo").render(1)))
+    driver.panel.resize(866, 596)
+    QApplication.processEvents()
+    overlay = driver.overlay
+    screen_box, board = Box(0, 0, 1600, 900), Box(221, 40, 1068, 760)
+    cell = (1150.0, 300.0, 120.0, 120.0)  # the advised piece's cell, right of the board
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    monkeypatch.setattr(overlay, "on_screen", lambda b: Box(*(round(v) for v in b)))
+    monkeypatch.setattr(driver, "_board_box", lambda: board)
+    overlay.strip_box = strip = Box(221, 800, 1068, 56)  # under the board, inside the game
+    overlay.advised_boxes = (cell,)
+    driver._rect, driver._placed = (0, 0, 1600, 900), None
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert inside(panel, screen_box) and panel.overlaps(board)  # no place is clear of it
+    assert not panel.overlaps(strip), (panel, strip)
+    assert not panel.overlaps(Box(1150, 300, 120, 120)), panel
+    # The strip over the board instead (no room under it): the panel keeps off it there too.
+    overlay.strip_box = strip = Box(221, 0, 1068, 40)
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert not panel.overlaps(strip) and not panel.overlaps(Box(1150, 300, 120, 120)), panel
+    # A narrower board with room right of it for the panel narrowed, but the strip (its line
+    # wider than the board) under it reaches there: the panel narrowed beside the board went
+    # over the strip's end. It keeps off the strip still.
+    frame = driver.panel.frameGeometry().width() - driver.panel.width()
+    room = driver.panel.minimumSizeHint().width() + frame + 20
+    board = Box(221, 40, 1600 - 221 - 8 - room, 565)
+    overlay.advised_boxes = ()
+    overlay.strip_box = strip = Box(221, 605, 1300, 56)
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert inside(panel, screen_box) and not panel.overlaps(strip), (panel, strip)
+    driver.stop()

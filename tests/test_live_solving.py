@@ -6,6 +6,11 @@ One worker process serves the module (it imports the solvers once)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import time
+
 import numpy as np
 import pytest
 
@@ -14,7 +19,7 @@ from gridsight.live.loop import LiveLoop, LiveView
 from gridsight.live.manual import ManualBoard
 from gridsight.readers.find import load_game_pack
 from gridsight.registry import get_game
-from gridsight.worker import HardStop, SolveWorker, hard_stop
+from gridsight.worker import HardStop, SolveWorker, hard_stop, process_cpu_seconds
 from kit.held_worker import HeldWorker
 from kit.scripted import screen, script_of
 from gridsight.solvers.boardtext import parse_boards
@@ -93,18 +98,74 @@ def test_the_worker_solves_like_the_caller_and_refuses_bad_boards_in_words(worke
                           source="mine.txt")
     with pytest.raises(InputError, match="line 4"):
         worker.solve("thrill-digger", bad, adapter.options_type())
-    assert hard_stop(Limit(seconds=5)) > 5 and hard_stop(Limit.none()) is None
+    assert hard_stop(Limit(seconds=5)).work > 5 and hard_stop(Limit.none()).never
 
 
 def test_a_solve_past_its_hard_stop_is_killed_and_the_next_board_is_solved(worker):
     # An unbounded count of every 6 x 10 filling: seconds of work, stopped at 0.3 s.
     board = "\n".join([". " * 10] * 6)
-    with pytest.raises(HardStop, match="no answer within 0.3 s"):
+    # 0.3 s of its CPU time: the wall-clock backstop far away, so a busy machine that gives
+    # the solve a few percent of a core only makes the stop come later.
+    with pytest.raises(HardStop, match=r"no answer within 0.3 s of the solver's work \(its "
+                                       "CPU time"):
         worker.solve("pentomino", board, PentominoOptions(count=True, limit=Limit.none()),
-                     hard_seconds=0.3)
+                     hard_seconds=0.3, backstop_seconds=600)
     assert worker.restarts >= 1 and not worker.busy
     text = "pieces: P U V\n. . . . .\n. . . . .\n. . . . .\n"
     assert worker.solve("pentomino", text, PentominoOptions()).json["solvable"] is True
+
+
+BEGINNER = "difficulty: beginner\n. . . . .\n. . . . .\n. . g . .\n. . . . .\n"
+
+# A worker stopped (SIGSTOP) stands for a machine so busy its solve gets no CPU, or for a
+# solver hung without working: no CPU time passes however long the wall clock runs.
+stoppable = pytest.mark.skipif(
+    not hasattr(signal, "SIGSTOP") or process_cpu_seconds(os.getpid()) is None,
+    reason="needs POSIX signals and a process's CPU time (Linux)")
+
+
+def stopped_worker(worker) -> int:
+    """The shared worker, warmed (the solvers and Thrill Digger imported), then stopped."""
+    worker.solve("thrill-digger", BEGINNER, get_game("thrill-digger").options_type())
+    pid = worker.pid
+    os.kill(pid, signal.SIGSTOP)
+    return pid
+
+
+@stoppable
+def test_a_solve_given_no_cpu_by_a_busy_machine_is_not_killed_by_the_wall_clock(worker):
+    # The hard stop is the solver's work (CPU time), like its budget: a solve kept waiting
+    # twice its hard stop on the wall clock, with no CPU, is slow, not stuck, and answers.
+    adapter = get_game("thrill-digger")
+    text = BEGINNER.replace(". g .", ". r .")
+    pid = stopped_worker(worker)
+    try:
+        worker.submit("thrill-digger", text, adapter.options_type(), hard_seconds=1.0,
+                      backstop_seconds=600)
+        sent = time.monotonic()
+        while time.monotonic() - sent < 2.0:
+            assert worker.poll(wait=0.1) is None
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # (killed: the test failed above)
+            os.kill(pid, signal.SIGCONT)
+    result = None
+    while result is None:
+        result = worker.poll(wait=0.1)
+    assert not result.stopped and result.error == ""
+    assert result.solution.json == adapter.solve(parse_boards(text)[0]).json
+
+
+@stoppable
+def test_a_solver_hung_without_working_is_stopped_by_the_wall_clock_backstop_in_words(worker):
+    options = get_game("thrill-digger").options_type()
+    restarts = worker.restarts
+    stopped_worker(worker)
+    with pytest.raises(HardStop, match=r"no answer within 0.5 s of waiting \(elapsed time, "
+                                       r"0.0 s of it the solver's work"):
+        worker.solve("thrill-digger", BEGINNER, options, hard_seconds=60, backstop_seconds=0.5)
+    assert worker.restarts == restarts + 1 and not worker.busy
+    alone = get_game("thrill-digger").solve(parse_boards(BEGINNER)[0]).json
+    assert worker.solve("thrill-digger", BEGINNER, options).json == alone
 
 
 def test_manual_boards_are_solved_off_the_thread_and_stale_advice_is_hidden(worker):

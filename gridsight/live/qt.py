@@ -30,7 +30,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from gridsight.live.loop import LiveLoop, LiveView
 from gridsight.solvers.errors import one_line
@@ -340,12 +340,14 @@ class LiveDriver:
                 w, h = size
                 corners = [Box(x, y, w, h) for y in (screen.y, screen.y + screen.h - h)
                            for x in (screen.x + screen.w - w, screen.x)]
+                # Else narrowed beside the board, else over it where it covers least, off the
+                # advised cells: never over the strip's text while a place off it exists (a
+                # pentomino panel over a stretched board hid the start of the strip under it).
                 box = next((c for c in corners if not any(
                     c.overlaps(b) for b in [board] + strip if b is not None)), None) or (
-                    # over the strip (the panel leads with the same advice), never the board
-                    board is not None and self._squeezed(size, [board], screen)) or (
-                    least_over(size, board, screen, keep=advised) if board is not None
-                    else corners[0])
+                    board is not None and self._squeezed(size, [board], screen, clear=strip)) or (
+                    least_over(size, board, screen, keep=advised, clear=strip)
+                    if board is not None else corners[0])
         if self._wide is not None and box.w == self._wide:  # room again: as wide as it was
             self.panel.resize(self._wide - border, self._high)  # never under its minimum
             self._wide = self._narrowed_to = None
@@ -387,10 +389,11 @@ class LiveDriver:
             self._placement_note = note
             self.panel.set_notice(" ".join(part for part in (self.notice, note) if part))
 
-    def _squeezed(self, size: tuple[int, int], avoid: list, screen: Any) -> Any:
+    def _squeezed(self, size: tuple[int, int], avoid: list, screen: Any,
+                  clear: Sequence[Any] = ()) -> Any:
         """The panel narrowed (down to its minimum width) until it fits on the screen beside
-        ``avoid`` (the board, and its strip when the first list is given), resized so; ``None``
-        when even its narrowest does not. A level of many columns on a game filling the
+        ``avoid`` (the board, and its strip when the first list is given) and over none of
+        ``clear``, resized so; ``None`` when even its narrowest does not. A level of many columns on a game filling the
         screen was put in a corner over the board (the panel 859 px wide, 582 free beside
         the board; it needs 546). The width it had is kept (``_wide``): :meth:`_place_panel`
         gives it back when there is room again."""
@@ -402,7 +405,7 @@ class LiveDriver:
         width = size[0]
         while width >= narrowest:
             box = place_panel((width, size[1]), avoid, screen)
-            if inside(box, screen) and not any(box.overlaps(b) for b in avoid):
+            if inside(box, screen) and not any(box.overlaps(b) for b in [*avoid, *clear]):
                 if width != size[0]:
                     if self._wide is None:
                         self._wide, self._high = size[0], self.panel.height()
