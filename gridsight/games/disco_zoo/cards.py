@@ -900,8 +900,9 @@ NO_MIDDLE = 1.0
 # it: wider-look 710047 at 0.68x, a mythical Ghost's fill in boxes of 4 px read rare at 1.0
 # over a tint read mythical at 0, and the three cards fitted no rescue (asked with no
 # choices); 7033 at 0.85x, a timeless Marsten's fill read rare at 0.52 over a tint read
-# common at 0. Of the untold fills whose rarity met a tint naming another at 0 on seeds 7000
-# (120), 500000 (60) and wider 700000, 710000 (60 each), none was right.
+# common at 0. The untold fills whose rarity met a tint naming another at 0 on seeds 7000
+# (120), 500000 (60) and wider 700000, 710000 (60 each) were wrong all 4 times (7033, 700008,
+# 700050, 710047); fills of bigger boxes against a tint at 0 were right all 19 times (left).
 # Nor is a row's rarity, read unclearly (under RARITY_SURE) from boxes of any size, the card's
 # when its YOU HAVE line's tint reads another clearly: the tint's reading stays (real-look
 # 500040 at 1.66x: a mythical Tiddalik's empty row of 23 px boxes read "1 of 3" timeless at
