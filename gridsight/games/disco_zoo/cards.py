@@ -804,7 +804,10 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
         sure = min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE and not blind
         read = BoxesSeen(len(card.row.boxes), sum(f for f, _, _ in mine), rarity, confidence,
                          card.row.boxes, tuple(f for f, _, _ in mine), sure)
-        if rarity and (sure or card.rarity_confidence <= 0.0 or card.rarity == rarity):
+        # (a tint read clearly stands over fills read unclearly: see above SPLIT_CLEAR)
+        stands = card.rarity not in ("", rarity) and card.rarity_confidence >= RARITY_SURE > \
+            confidence
+        if rarity and not stands and (sure or not card.rarity or card.rarity == rarity):
             card = replace(card, boxes=read, rarity=rarity, rarity_confidence=confidence)
         else:  # (fills not told show no rarity the YOU HAVE line's tint reads otherwise)
             card = replace(card, boxes=read)
@@ -892,7 +895,19 @@ NO_MIDDLE = 1.0
 # 370047 at 0.61x: a common Chicken's fill in boxes of 4 px read rare at 0.78 and counted on,
 # ruling the Chicken out; its tint common at 0.002). Measured on main over the same seeds: of
 # such rarities read at 0.5 and more, 24 right, 6 wrong; a tint read at more than 0 then
-# disagreed with none of the right ones on 540000, 550000 and 370000.
+# disagreed with none of the right ones on 540000, 550000 and 370000. "Any confidence" takes
+# in a tint named at 0 (its lead or its line's height too small to count on), not only above
+# it: wider-look 710047 at 0.68x, a mythical Ghost's fill in boxes of 4 px read rare at 1.0
+# over a tint read mythical at 0, and the three cards fitted no rescue (asked with no
+# choices); 7033 at 0.85x, a timeless Marsten's fill read rare at 0.52 over a tint read
+# common at 0. The untold fills whose rarity met a tint naming another at 0 on seeds 7000
+# (120), 500000 (60) and wider 700000, 710000 (60 each) were wrong all 4 times (7033, 700008,
+# 700050, 710047); fills of bigger boxes against a tint at 0 were right all 19 times (left).
+# Nor is a row's rarity, read unclearly (under RARITY_SURE) from boxes of any size, the card's
+# when its YOU HAVE line's tint reads another clearly: the tint's reading stays (real-look
+# 500040 at 1.66x: a mythical Tiddalik's empty row of 23 px boxes read "1 of 3" timeless at
+# 0.36 over its pink tint read mythical at 1.0; the card was left with no rarity and the
+# screen asked, the Tiddalik the Outback's one mythical animal).
 
 
 # ... unless its boxes are of MIN_FILL_SIDE or more and part clearly, some read filled and some
