@@ -153,10 +153,9 @@ class LatticeSearch:
     """:func:`lattice_candidates` of one picture asked more than once (a search, then a wider
     one when its best did not do): the picture's working maps, each pitch's scores and each
     refined lattice are made once and kept. Each answer is the one
-    :func:`lattice_candidates` gives for the same arguments; ``down_to`` asks for narrower
-    lattices too, on the pitches of ``min_width``'s steps (which the first search scored)
-    continued down, not on steps of their own: a wider search then scores only the pitches
-    the first did not (a read finding nothing in a desktop's window paid twice for them)."""
+    :func:`lattice_candidates` gives for the same arguments (the same arrays, picked the
+    same way): a wider search of the same least width keeping more scores no pitch again
+    and refines again none of the first's lattices."""
 
     def __init__(self, image: np.ndarray) -> None:
         self.grey = _grey(image)
@@ -165,19 +164,15 @@ class LatticeSearch:
         self._refined: dict[tuple, Lattice | None] = {}
 
     def candidates(self, rows: int, cols: int, *, min_width: float = 0.3,
-                   max_width: float = 1.0, keep: int = 3, shifts: int = 0,
-                   down_to: float | None = None) -> list[Lattice]:
-        """:func:`lattice_candidates` of the picture (and, with ``down_to``, the lattices
-        down to that width on ``min_width``'s pitch steps)."""
+                   max_width: float = 1.0, keep: int = 3, shifts: int = 0) -> list[Lattice]:
+        """:func:`lattice_candidates` of the picture."""
         grey = self.grey
         h, w = grey.shape
         if min(h, w) < 20:
             return []
         factor, loose = self._maps()
-        low = min_width * WORK_WIDTH / cols
-        below = None if down_to is None else down_to * WORK_WIDTH / cols
-        coarse = _coarse(loose, rows, cols, low, max_width * WORK_WIDTH / cols, keep * 2,
-                         below=below, scores=self._scores)[:keep]
+        coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
+                         max_width * WORK_WIDTH / cols, keep * 2, scores=self._scores)[:keep]
         out: list[Lattice] = []
         for score, x, y, p in coarse:
             key = (rows, cols, x, y, p, score)
@@ -297,27 +292,19 @@ def _grey(image: np.ndarray) -> np.ndarray:
 
 
 def _coarse(maps: _Maps, rows: int, cols: int, low: float, high: float, keep: int, *,
-            below: float | None = None,
             scores: dict[tuple[int, int, float], np.ndarray] | None = None,
             ) -> list[tuple[float, float, float, float]]:
     """``(score, x, y, pitch)`` of the best lattices on the working grid: pitches from
-    ``low`` up to ``high`` by :data:`PITCH_STEP` (and with ``below``, from ``low`` down to
-    it by the same step). ``scores``: each pitch's scores, kept from an earlier call on the
-    same maps (and added to)."""
+    ``low`` up to ``high`` by :data:`PITCH_STEP`. ``scores``: each pitch's scores, kept from
+    an earlier call on the same maps (and added to)."""
     cum = maps.cum
     h, w = maps.line_v.shape
     best: list[tuple[float, float, float, float]] = []
-    start = max(low, 4.0)
     pitches = []
-    pitch = start
+    pitch = max(low, 4.0)
     while pitch <= high:
         pitches.append(pitch)
         pitch += PITCH_STEP
-    if below is not None:
-        pitch = start - PITCH_STEP
-        while pitch >= max(below, 4.0):
-            pitches.append(pitch)
-            pitch -= PITCH_STEP
     for pitch in pitches:
         width, height = cols * pitch, rows * pitch
         ny, nx = int(h - height - 2), int(w - width - 2)

@@ -361,8 +361,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(between(rows, cols, min_width=facts["board_min_width"],
-                               down_to=_widest_search(facts, best), keep=LATTICES_WIDER,
+        wider = inside(between(rows, cols, min_width=_widest_search(facts, best),
+                               keep=LATTICES_WIDER,
                                shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
