@@ -154,10 +154,11 @@ def outcome(game: str, image: np.ndarray, pack, shot, truth: str | None, where=N
                 else "wrong board"), seconds, said
     if truth is not None:
         right = said == truth
-        if not right and unread_cells and _only_at(said, truth, set(unread_cells)):
+        flagged = any("attempts counter not read" in w for w in warned)
+        if not right and unread_cells and _only_at(said, truth, set(unread_cells),
+                                                   taps=flagged):
             return "refused", seconds, said  # its cells right but for some said unread
-        if not right and _taps_only(said, truth) and \
-                any("attempts counter not read" in w for w in warned):
+        if not right and _taps_only(said, truth) and flagged:
             return "taps flagged", seconds, said  # as test_disco_zoo_screens counts it
         return ("exact" if right else "refused" if said.startswith("refused") else "wrong",
                 seconds, said)
@@ -201,15 +202,19 @@ def _taps_only(said: str, truth: str) -> bool:
         a == b or (a.startswith("taps:") and b.startswith("taps:")) for a, b in zip(got, want))
 
 
-def _only_at(said: str, truth: str, cells: set[tuple[int, int]]) -> bool:
+def _only_at(said: str, truth: str, cells: set[tuple[int, int]], taps: bool = False) -> bool:
     """Whether the board text ``said`` differs from ``truth`` only in the board rows' tokens
-    at ``cells`` (row, column): the lines above the board (region, animals, taps) alike."""
+    at ``cells`` (row, column): the lines above the board (region, animals, taps) alike, but
+    the ``taps:`` line with ``taps`` (the counter said unsure in words). Fresh 550005: two
+    found tiles said unread and the counter flagged, every false thing said in words, was
+    counted a wrong read."""
     got, want = said.splitlines(), truth.splitlines()
     if len(got) != len(want):
         return False
     rows = len(want) - sum(":" in line for line in want)
     head = len(want) - rows
-    if got[:head] != want[:head]:
+    if any(a != b and not (taps and a.startswith("taps:") and b.startswith("taps:"))
+           for a, b in zip(got[:head], want[:head])):
         return False
     for r, (a, b) in enumerate(zip(got[head:], want[head:])):
         ta, tb = a.split(), b.split()

@@ -163,3 +163,19 @@ def test_the_live_benchmarks_unseen_cards_section_runs(monkeypatch):
     assert (located.searches, located.kept) == (1, 1)
     assert located.whole is not None
     assert located.whole[1].extras.get(FURNITURE) == ("counter",)  # the cards not found
+
+
+def test_the_desktop_bench_counts_unread_tiles_with_a_flagged_counter_as_said_in_words(
+        monkeypatch):
+    """Fresh 550005 (`bench_desktop.py --harder`): two found tiles said unread and the
+    counter said unsure, nothing false stated without a warning: not a wrong read. A cell
+    said wrong that is not among the unread ones still is."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    from bench_desktop import _only_at
+
+    truth = "region: Northern\nanimals: Beaver\ntaps: 0\n1 . -\n. 1 -"
+    said = "region: Northern\nanimals: Beaver\ntaps: 2/8\n. . -\n. . -"
+    unread = {(0, 0), (1, 1)}
+    assert _only_at(said, truth, unread, taps=True)
+    assert not _only_at(said, truth, unread)  # the counter not flagged: its taps stated
+    assert not _only_at(said, truth, {(0, 0)}, taps=True)  # (1, 1) stated wrong

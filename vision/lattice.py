@@ -145,37 +145,69 @@ def lattice_candidates(image: np.ndarray, rows: int, cols: int, *, min_width: fl
     drawn and a row of tiles shows no line (dark tiles darker than the lines), the lattice
     one tile up fits as well. A caller that knows what the tiles look like picks among the
     shifted candidates (the one whose every tile looks like a tile)."""
-    grey = _grey(image)
-    h, w = grey.shape
-    if min(h, w) < 20:
-        return []
-    factor, loose = _working_maps(grey)
-    coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
-                     max_width * WORK_WIDTH / cols, keep * 2)[:keep]
-    out: list[Lattice] = []
-    for score, x, y, p in coarse:
-        refined = _refine(grey, rows, cols, x / factor, y / factor, p / factor, score)
-        if refined is None:
-            continue
-        if any(abs(refined.x - o.x) < o.pitch_x / 3 and abs(refined.y - o.y) < o.pitch_y / 3
-               for o in out):
-            continue
-        out.append(refined)
-    shifted = []
-    for lattice in out:
-        for dx in range(-shifts, shifts + 1):
-            for dy in range(-shifts, shifts + 1):
-                if not (dx or dy):
-                    continue
-                x = lattice.x + dx * lattice.pitch_x
-                y = lattice.y + dy * lattice.pitch_y
-                if x < 0 or y < 0 or x + cols * lattice.pitch_x > w or y + rows * lattice.pitch_y > h:
-                    continue
-                one = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
-                                  lattice.pitch_x * factor)
-                shifted.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols, one))
-    shifted.sort(key=lambda lat: -lat.score)
-    return out + shifted
+    return LatticeSearch(image).candidates(rows, cols, min_width=min_width,
+                                           max_width=max_width, keep=keep, shifts=shifts)
+
+
+class LatticeSearch:
+    """:func:`lattice_candidates` of one picture asked more than once (a search, then a wider
+    one when its best did not do): the picture's working maps, each pitch's scores and each
+    refined lattice are made once and kept. Each answer is the one
+    :func:`lattice_candidates` gives for the same arguments (the same arrays, picked the
+    same way): a wider search of the same least width keeping more scores no pitch again
+    and refines again none of the first's lattices."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.grey = _grey(image)
+        self._work: tuple[float, _Maps] | None = None
+        self._scores: dict[tuple[int, int, float], np.ndarray] = {}
+        self._refined: dict[tuple, Lattice | None] = {}
+
+    def candidates(self, rows: int, cols: int, *, min_width: float = 0.3,
+                   max_width: float = 1.0, keep: int = 3, shifts: int = 0) -> list[Lattice]:
+        """:func:`lattice_candidates` of the picture."""
+        grey = self.grey
+        h, w = grey.shape
+        if min(h, w) < 20:
+            return []
+        factor, loose = self._maps()
+        coarse = _coarse(loose, rows, cols, min_width * WORK_WIDTH / cols,
+                         max_width * WORK_WIDTH / cols, keep * 2, scores=self._scores)[:keep]
+        out: list[Lattice] = []
+        for score, x, y, p in coarse:
+            key = (rows, cols, x, y, p, score)
+            if key not in self._refined:
+                self._refined[key] = _refine(grey, rows, cols, x / factor, y / factor,
+                                             p / factor, score)
+            refined = self._refined[key]
+            if refined is None:
+                continue
+            if any(abs(refined.x - o.x) < o.pitch_x / 3 and abs(refined.y - o.y) < o.pitch_y / 3
+                   for o in out):
+                continue
+            out.append(refined)
+        shifted = []
+        for lattice in out:
+            for dx in range(-shifts, shifts + 1):
+                for dy in range(-shifts, shifts + 1):
+                    if not (dx or dy):
+                        continue
+                    x = lattice.x + dx * lattice.pitch_x
+                    y = lattice.y + dy * lattice.pitch_y
+                    if x < 0 or y < 0 or x + cols * lattice.pitch_x > w \
+                            or y + rows * lattice.pitch_y > h:
+                        continue
+                    one = _coarse_one(loose, rows, cols, round(x * factor), round(y * factor),
+                                      lattice.pitch_x * factor)
+                    shifted.append(Lattice(x, y, lattice.pitch_x, lattice.pitch_y, rows, cols,
+                                           one))
+        shifted.sort(key=lambda lat: -lat.score)
+        return out + shifted
+
+    def _maps(self) -> tuple[float, _Maps]:
+        if self._work is None:
+            self._work = _working_maps(self.grey)
+        return self._work
 
 
 def lattices_at(image: np.ndarray, rows: int, cols: int,
@@ -259,26 +291,36 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
-def _coarse(maps: _Maps, rows: int, cols: int, low: float, high: float,
-            keep: int) -> list[tuple[float, float, float, float]]:
-    """``(score, x, y, pitch)`` of the best lattices on the working grid."""
-    cv_line, cv_edge, ch_line, ch_edge = maps.cum
+def _coarse(maps: _Maps, rows: int, cols: int, low: float, high: float, keep: int, *,
+            scores: dict[tuple[int, int, float], np.ndarray] | None = None,
+            ) -> list[tuple[float, float, float, float]]:
+    """``(score, x, y, pitch)`` of the best lattices on the working grid: pitches from
+    ``low`` up to ``high`` by :data:`PITCH_STEP`. ``scores``: each pitch's scores, kept from
+    an earlier call on the same maps (and added to)."""
+    cum = maps.cum
     h, w = maps.line_v.shape
     best: list[tuple[float, float, float, float]] = []
+    pitches = []
     pitch = max(low, 4.0)
     while pitch <= high:
+        pitches.append(pitch)
+        pitch += PITCH_STEP
+    for pitch in pitches:
         width, height = cols * pitch, rows * pitch
         ny, nx = int(h - height - 2), int(w - width - 2)
         if ny < 1 or nx < 1:
-            pitch += PITCH_STEP
             continue
-        score = _lattice_score(cv_line, cv_edge, ch_line, ch_edge, rows, cols, pitch, nx, ny)
+        key = (rows, cols, pitch)
+        score = None if scores is None else scores.get(key)
+        if score is None:
+            score = _lattice_score(*cum, rows, cols, pitch, nx, ny)
+            if scores is not None:
+                scores[key] = score
         # A picture barely larger than the lattice has fewer places than ``keep``.
         flat = np.argpartition(score.ravel(), -min(keep, score.size))[-keep:]
         for idx in flat:
             y, x = divmod(int(idx), nx)
             best.append((float(score[y, x]), float(x), float(y), pitch))
-        pitch += PITCH_STEP
     best.sort(reverse=True)
     chosen: list[tuple[float, float, float, float]] = []
     for cand in best:

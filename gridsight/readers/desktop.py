@@ -193,7 +193,8 @@ def locate_inside(image: np.ndarray, locate: Locate, furniture: tuple[str, ...] 
                default=None)
     if best is None or not _sure(best, furniture):
         raise BoardNotFoundError("game", f"no game screen in {tried} window-like region(s) of "
-                                 "the frame" if tried else "no window-like region in the frame")
+                                 "the frame" + _unsure(best, furniture) if tried
+                                 else "no window-like region in the frame")
     second = _second_screen(image, best, finds, untried, locate, furniture)
     if second is not None:
         raise BoardNotFoundError("game", f"two game screens in the frame (around x={_left(best)} "
@@ -382,6 +383,22 @@ def _credible(read: BoardRead, furniture: tuple[str, ...]) -> bool:
     little."""
     return read.known_fraction >= CREDIBLE and (not furniture or
                                                 _furniture_seen(read, furniture, True) > 0)
+
+
+def _unsure(best: BoardRead | None, furniture: tuple[str, ...]) -> str:
+    """What a refusal adds about the likeliest find when none was sure (:func:`_sure`): the
+    furniture it did not show, which a mouse pointer or a window may be hiding. Fresh harder
+    4K desktop 550019: a fresh board read whole with its cards in the emulator's window,
+    the pointer over the counter's 0 (a fresh board gives the cards' tally nothing to vouch
+    for); refused as "no game screen" alone, the player not told what to move."""
+    if best is None:
+        return ""
+    seen = set(best.extras.get(FURNITURE) or ())
+    missing = [name for name in furniture if name not in seen]
+    if not missing or best.known_fraction < CREDIBLE:
+        return ""
+    return (f" (the likeliest, a board at x={_left(best)}, is not sure: it shows no "
+            f"{' or '.join(missing)}; a mouse pointer or a window over it?)")
 
 
 def _sure(read: BoardRead, furniture: tuple[str, ...]) -> bool:

@@ -235,19 +235,34 @@ def frame_sides(image: np.ndarray, most_share: float = FRAME_MOST,
     ``most_share`` of its width, each column one colour on ``share`` of its height."""
     width = image.shape[1]
     most = int(most_share * width)
-    sides = []
-    for cols in (image[:, :most], image[:, ::-1][:, :most]):
-        if cols.shape[1] == 0:
-            sides.append(0)
-            continue
-        lab = _lab(cols.astype(np.float32))
-        edge = np.median(lab[:, 0], axis=0)
+    return _frame_width(image[:, :most], share), _frame_width(image[:, ::-1][:, :most], share)
+
+
+FRAME_CHUNK = 8  # columns of a side turned to Lab at once (then twice as many, and so on)
+
+
+def _frame_width(cols: np.ndarray, share: float) -> int:
+    """How many of ``cols`` (a side's columns, the outermost first) are each one colour
+    (within :data:`FRAME_NEAR` Lab of the outermost column's median) on ``share`` of their
+    height. The columns are turned to Lab a few at a time and the count stops at the first
+    column that is not of the frame: a screen with no frame pays for its outermost columns,
+    not for a third of its width (the pillars' search looks that far in, twice a read: 18%
+    of the desktop search's first frame on 410000). The same count as every column's at
+    once (each pixel's colour is its own)."""
+    count = cols.shape[1]
+    edge = None
+    wide, step = 0, FRAME_CHUNK
+    while wide < count:
+        lab = _lab(cols[:, wide : wide + step].astype(np.float32))
+        if edge is None:
+            edge = np.median(lab[:, 0], axis=0)
         near = (np.linalg.norm(lab - edge, axis=2) <= FRAME_NEAR).mean(axis=0)
-        wide = 0
-        while wide < len(near) and near[wide] >= share:
+        for value in near:
+            if value < share:
+                return wide
             wide += 1
-        sides.append(wide)
-    return sides[0], sides[1]
+        step *= 2
+    return wide
 
 
 def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:

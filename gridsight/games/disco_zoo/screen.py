@@ -52,7 +52,13 @@ from gridsight.vision.classify import BoardRead, CellRead
 from gridsight.vision.colour_norms import norms
 from gridsight.vision.digits import MIN_LEAD, NumberRead, agreed, read_number
 from gridsight.vision.errors import BoardNotFoundError
-from gridsight.vision.lattice import Lattice, lattice_candidates, lattices_at, lattices_moved
+from gridsight.vision.lattice import (
+    Lattice,
+    LatticeSearch,
+    lattice_candidates,
+    lattices_at,
+    lattices_moved,
+)
 from gridsight.vision.modes import densest, densest_each
 from gridsight.vision.packs import TemplatePack, shipped_packs_root
 from gridsight.vision.panels import Panel
@@ -348,17 +354,16 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     rows, cols = facts["rows"], facts["cols"]
     pillars = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)  # measured once a picture
     inside = _inside_frame(image, pillars)
-    candidates = inside(_between_pillars(image, pillars, rows, cols,
-                                         min_width=facts["board_min_width"],
-                                         keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
+    between = _between_pillars(image, pillars)
+    candidates = inside(between(rows, cols, min_width=facts["board_min_width"],
+                                keep=LATTICES_KEPT, shifts=LATTICE_SHIFTS))
     best = first = _best_lattice(image, candidates, None)
     if best is not None and (best[1] < 0 or best[5] < SEEN_WHOLE):
         # Fitting none too, and then to narrower boards as well (:func:`_widest_search`).
         tried = {(round(lat.x), round(lat.y), round(lat.pitch_x)) for lat in candidates}
-        wider = inside(_between_pillars(image, pillars, rows, cols,
-                                          min_width=_widest_search(facts, best),
-                                          keep=LATTICES_WIDER,
-                                          shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
+        wider = inside(between(rows, cols, min_width=_widest_search(facts, best),
+                               keep=LATTICES_WIDER,
+                               shifts=LATTICE_SHIFTS if best[1] >= 0 else 0))
         best = _best_lattice(image, [lat for lat in wider if (
             round(lat.x), round(lat.y), round(lat.pitch_x)) not in tried], best)
     if best is not None and best[1] >= 0 and best[5] < SEEN_WHOLE:
@@ -454,12 +459,12 @@ PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its h
 PILLAR_LEAST = 0.05  # ... and the lattices are proposed between pillars this wide or wider
 
 
-def _between_pillars(image: np.ndarray, pillars: tuple[int, int], rows: int, cols: int,
-                     **options) -> list[Lattice]:
-    """:func:`gridsight.vision.lattice.lattice_candidates` of the picture between a
+def _between_pillars(image: np.ndarray, pillars: tuple[int, int]):
+    """:meth:`gridsight.vision.lattice.LatticeSearch.candidates` of the picture between a
     letterbox's pillars (:func:`.cards.frame_sides` up to :data:`PILLAR_MOST` of the width,
     each column one colour on :data:`PILLAR_WHOLE` of its height; one of them
-    :data:`PILLAR_LEAST` of the width at least), placed in the picture.
+    :data:`PILLAR_LEAST` of the width at least), placed in the picture: a function of
+    ``rows, cols, **options``, one search of the picture kept for every call.
     A pillar's inner edge is the picture's strongest line, and the lattices proposed from it
     crowd the board's out or are read: fresh 790025, 790026, 790034 (wider looks) and 780038
     letterboxed (pillars 15-21% of the width, past :data:`.cards.FRAME_MOST`), lattices of
@@ -473,10 +478,13 @@ def _between_pillars(image: np.ndarray, pillars: tuple[int, int], rows: int, col
         # (a window's thin border: proposed on the whole picture, as before; cut off, the
         # lattices moved, and harder desktop 410008's emulator window, a 6 px border, read
         # a found Beaver's tile as grass)
-        return lattice_candidates(image, rows, cols, **options)
-    inner = image[:, left : image.shape[1] - right]
-    return [replace(lat, x=lat.x + left) for lat in lattice_candidates(inner, rows, cols,
-                                                                        **options)]
+        return LatticeSearch(image).candidates
+    search = LatticeSearch(image[:, left : image.shape[1] - right])
+
+    def placed(rows: int, cols: int, **options) -> list[Lattice]:
+        return [replace(lat, x=lat.x + left) for lat in search.candidates(rows, cols,
+                                                                          **options)]
+    return placed
 
 
 def _inside_frame(image: np.ndarray, pillars: tuple[int, int]):
