@@ -16,8 +16,9 @@ The engine is chosen by the one rule of :mod:`gridsight.solvers.engines`: ``auto
 :func:`gridsight.solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
 kernel costs a process about half a second, far more than small boards need; a run that
 expands more than :data:`AUTO_SWITCH_STATES` states (``SWITCH_STATES["tile-path"]``) hands its
-layers over to the kernel and goes on there. Once the kernel is loaded, ``auto`` uses it at
-once. When numba is not installed, ``auto`` stays in Python.
+layers over to the kernel and goes on there, if its limit has a second left to load it
+(:func:`switch_engine`). Once the kernel is loaded, ``auto`` uses it at once. When numba is
+not installed, ``auto`` stays in Python.
 
 Both engines count their states in the analysis's :class:`~gridsight.solvers.limit.Meter` and check it
 and the memory bound every few thousand states (the kernel returns to Python every
@@ -27,17 +28,19 @@ and the memory bound every few thousand states (the kernel returns to Python eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from gridsight.solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
-    ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, numba_installed,
+    ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, affords_loading, check_engine,
+    numba_installed,
 )
 from gridsight.solvers.engines import kernel_loaded as _loaded
 from gridsight.solvers.limit import Meter
 from gridsight.solvers.tile_path.limits import StatesHeldExceeded
 from gridsight.solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
+
+if TYPE_CHECKING:  # pragma: no cover - numpy is loaded with the compiled engine only
+    import numpy as np
 
 
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
@@ -181,12 +184,16 @@ class NumbaEngine:
     name = "numba"
 
     def __init__(self) -> None:
+        import numpy as np  # with the kernel only: a run in Python never loads numpy
+
         from gridsight.solvers.tile_path import kernel  # loads numba: only when this engine is made
 
         self.kernel = kernel
         self._no_values = np.zeros(1, dtype=np.int32)
 
     def initial(self, longest: bool) -> ArrayLayer:
+        import numpy as np
+
         return ArrayLayer(
             np.zeros(1, dtype=np.int64),
             np.zeros(1, dtype=np.int32) if longest else self._no_values,
@@ -196,12 +203,16 @@ class NumbaEngine:
         return len(layer)
 
     def value(self, layer: ArrayLayer, state: int, longest: bool) -> int | None:
+        import numpy as np
+
         i = int(np.searchsorted(layer.keys, state))
         if i == len(layer) or int(layer.keys[i]) != state:
             return None
         return int(layer.values[i]) if longest else 0
 
     def adopt(self, layer: Any, longest: bool) -> ArrayLayer:
+        import numpy as np
+
         if isinstance(layer, ArrayLayer):
             return layer
         keys = np.fromiter(layer, dtype=np.int64, count=len(layer))
@@ -216,6 +227,8 @@ class NumbaEngine:
         self, layer: ArrayLayer, code: CellCode, meter: Meter, room: int | None,
         max_states: int | None = None,
     ) -> ArrayLayer:
+        import numpy as np
+
         kernel, longest = self.kernel, code.longest
         n = len(layer)
         # At most 4 next states per state; pages of the buffer never written are never used.
@@ -267,6 +280,18 @@ def load_numba_engine() -> NumbaEngine | None:
     except ImportError:
         _kernel_failed = True
         return None
+
+
+def switch_engine(meter: Meter) -> NumbaEngine | None:
+    """The compiled engine an ``auto`` run past :data:`AUTO_SWITCH_STATES` goes on in: the
+    kernel, when it is loaded already or ``meter`` (the run's limit) has
+    :data:`~gridsight.solvers.engines.KERNEL_LOAD_SECONDS` left to load it; ``None`` (stay in
+    Python, the same layers) otherwise. Loading is one step no limit can stop: the first
+    Hero's Cave solve of a process under ``Limit(seconds=0.2)`` took 0.56 s of CPU when the
+    run loaded numba mid-search."""
+    if not kernel_loaded() and not affords_loading(meter):
+        return None
+    return load_numba_engine()
 
 
 def kernel_loaded() -> bool:

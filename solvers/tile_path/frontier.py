@@ -37,8 +37,8 @@ from gridsight.solvers.tile_path.engines import (
     NumbaEngine,
     PythonEngine,
     clear_cache,
-    load_numba_engine,
     make_engine,
+    switch_engine,
     trim_cache,
 )
 from gridsight.solvers.limit import Limit, LimitReached, Meter
@@ -251,7 +251,7 @@ def run(
             states += size
             if switch and states > AUTO_SWITCH_STATES:
                 switch = False
-                compiled = load_numba_engine()
+                compiled = switch_engine(meter)
                 if compiled is not None:
                     active = compiled
                     current = active.adopt(current, longest)
