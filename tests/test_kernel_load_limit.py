@@ -89,10 +89,11 @@ def test_tight_first_tile_path_and_pentomino_solves_load_no_kernel():
 
 
 def test_a_tile_path_run_past_its_threshold_stays_in_python_under_a_tight_limit(monkeypatch):
-    from gridsight.solvers.tile_path import engines, frontier
+    from gridsight.solvers.tile_path import engines, frontier, limits
     from gridsight.solvers.tile_path.frontier import FrontierBoard, run
 
     monkeypatch.setattr(engines, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(limits, "kernel_loaded", lambda module: False)
     monkeypatch.setattr(frontier, "AUTO_SWITCH_STATES", 10)
     tiles = frozenset((r, c) for r in range(4) for c in range(5))
     board = FrontierBoard(4, 5, tiles, (0, 0), None)
@@ -100,7 +101,13 @@ def test_a_tile_path_run_past_its_threshold_stays_in_python_under_a_tight_limit(
     python = run(board, engine="python").result
     assert tight.engine == "python" and tight.states > 10
     assert (tight.found, tight.path, tight.states) == (python.found, python.path, python.states)
-    assert engines.switch_engine(Limit(seconds=0.5).start()) is None
+    # its memory bound is counted at the Python engine's cost per state, the engine it runs on
+    memory = 6_000_000
+    tight_bound = limits.entry_bounds(Limit(seconds=0.5, memory=memory), None, None, "auto")[1]
+    assert tight_bound == memory // limits.PYTHON_STATE_BYTES
+    if numba_installed():
+        roomy = limits.entry_bounds(Limit(seconds=20, memory=memory), None, None, "auto")[1]
+        assert roomy == memory // limits.NUMBA_STATE_BYTES
 
 
 def test_disco_zoo_goes_on_in_python_when_its_limit_cannot_afford_the_kernel(monkeypatch):

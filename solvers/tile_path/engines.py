@@ -16,8 +16,8 @@ The engine is chosen by the one rule of :mod:`gridsight.solvers.engines`: ``auto
 :func:`gridsight.solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
 kernel costs a process about half a second, far more than small boards need; a run that
 expands more than :data:`AUTO_SWITCH_STATES` states (``SWITCH_STATES["tile-path"]``) hands its
-layers over to the kernel and goes on there, if its limit has a second left to load it
-(:func:`switch_engine`). Once the kernel is loaded, ``auto`` uses it at once. When numba is
+layers over to the kernel and goes on there, if its limit had a second left to load it as the
+run started (:func:`~gridsight.solvers.tile_path.limits.may_load_kernel`). Once the kernel is loaded, ``auto`` uses it at once. When numba is
 not installed, ``auto`` stays in Python.
 
 Both engines count their states in the analysis's :class:`~gridsight.solvers.limit.Meter` and check it
@@ -31,12 +31,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gridsight.solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
-    ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, affords_loading, check_engine,
-    numba_installed,
+    ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, numba_installed,
 )
 from gridsight.solvers.engines import kernel_loaded as _loaded
 from gridsight.solvers.limit import Meter
-from gridsight.solvers.tile_path.limits import StatesHeldExceeded
+from gridsight.solvers.tile_path.limits import KERNEL, StatesHeldExceeded
 from gridsight.solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
 
 if TYPE_CHECKING:  # pragma: no cover - numpy is loaded with the compiled engine only
@@ -45,7 +44,6 @@ if TYPE_CHECKING:  # pragma: no cover - numpy is loaded with the compiled engine
 
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
 AUTO_SWITCH_STATES = SWITCH_STATES["tile-path"]
-KERNEL = "gridsight.solvers.tile_path.kernel"
 
 # Memoised transitions of the Python engine: cell code -> {state: moves}. It stops growing at
 # CACHE_LIMIT states (about 150 MB) and is emptied when a run starts with it full, so neither
@@ -280,18 +278,6 @@ def load_numba_engine() -> NumbaEngine | None:
     except ImportError:
         _kernel_failed = True
         return None
-
-
-def switch_engine(meter: Meter) -> NumbaEngine | None:
-    """The compiled engine an ``auto`` run past :data:`AUTO_SWITCH_STATES` goes on in: the
-    kernel, when it is loaded already or ``meter`` (the run's limit) has
-    :data:`~gridsight.solvers.engines.KERNEL_LOAD_SECONDS` left to load it; ``None`` (stay in
-    Python, the same layers) otherwise. Loading is one step no limit can stop: the first
-    Hero's Cave solve of a process under ``Limit(seconds=0.2)`` took 0.56 s of CPU when the
-    run loaded numba mid-search."""
-    if not kernel_loaded() and not affords_loading(meter):
-        return None
-    return load_numba_engine()
 
 
 def kernel_loaded() -> bool:
