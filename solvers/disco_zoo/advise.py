@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from gridsight.solvers.disco_zoo.board import RescueBoard
 from gridsight.solvers.disco_zoo.engines import kernel_loaded, make_search, resolve
-from gridsight.solvers.engines import SWITCH_STATES
+from gridsight.solvers.engines import SWITCH_STATES, affords_loading
 from gridsight.solvers.disco_zoo.lookahead import Decision, Lookahead
 from gridsight.solvers.limit import Limit, LimitReached, Meter, Quality, unlimited
 from gridsight.solvers.disco_zoo.objective import Objective
@@ -157,14 +157,22 @@ def plan(
     joint = joint_placements(board)
     meter = meter or unlimited()
     exact_pass = meter.within(Limit(seconds=budget))
-    if engine == "auto" and resolve(engine) == "numba" and not kernel_loaded():
+    twin = resolve(engine)
+    if engine == "auto" and twin == "numba" and not kernel_loaded():
         # Loading numba and the kernel costs a process about 0.4 s, more than most boards
-        # need: the Python search first, and the kernel only when that one runs long.
-        first = _plan(joint, objective, meter, exact_pass, _cap(max_nodes, AUTO_PYTHON_NODES),
-                      "python", width1_nodes=AUTO_PYTHON_NODES)
-        if first is not None and (first[1] or exact_pass.reached()):
-            return first
-    answer = _plan(joint, objective, meter, exact_pass, max_nodes, resolve(engine))
+        # need: the Python search first, and the kernel only when that one runs long and
+        # the analysis's limit has a second left to load it (engines.affords_loading).
+        if not affords_loading(meter):
+            twin = "python"
+        else:
+            first = _plan(joint, objective, meter, exact_pass,
+                          _cap(max_nodes, AUTO_PYTHON_NODES), "python",
+                          width1_nodes=AUTO_PYTHON_NODES)
+            if first is not None and (first[1] or exact_pass.reached()):
+                return first
+            if not affords_loading(meter):
+                twin = "python"
+    answer = _plan(joint, objective, meter, exact_pass, max_nodes, twin)
     assert answer is not None  # only a capped width-1 pass gives none
     return answer
 

@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from gridsight.solvers.engines import (
-    NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, kernel_loaded, numba_installed,
+    NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, affords_loading, check_engine, kernel_loaded,
+    numba_installed,
 )
 from gridsight.solvers.limit import Meter
 from gridsight.solvers.pentomino.placements import Placement, placements_with_masks
@@ -167,12 +168,17 @@ def search(
         elif not kernel_loaded(KERNEL):
             # Loading numba and the compiled kernel costs a process about a second, far more
             # than most hint searches: try them in Python first, and only a search that runs
-            # past a few milliseconds starts over in the kernel.
-            first = _python_search(tables, board, left[:], tuple(fixed), limit, keep, meter,
-                                   node_cap=_PYTHON_FIRST)
-            if first is not None:
-                return first
-            engine = "numba"
+            # past a few milliseconds starts over in the kernel, if its limit has a second
+            # left to load it (under Limit(seconds=0.05), the first stuck-deep solve of a
+            # process loaded it: 0.99 s of CPU).
+            first = None
+            if affords_loading(meter):
+                first = _python_search(tables, board, left[:], tuple(fixed), limit, keep, meter,
+                                       node_cap=_PYTHON_FIRST)
+                if first is not None:
+                    return first
+            # past the first nodes: the kernel if the limit still affords it, else on in Python
+            engine = "numba" if affords_loading(meter) else "python"
         else:
             engine = "numba"
     if engine == "numba":

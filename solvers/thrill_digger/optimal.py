@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gridsight.solvers.engines import NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine
-from gridsight.solvers.engines import numba_installed
+from gridsight.solvers.engines import affords_loading, numba_installed
 from gridsight.solvers.limit import Limit, LimitReached, Meter, unlimited
 from gridsight.solvers.thrill_digger.layouts import (
     BOMB_OUTCOME,
@@ -232,7 +232,8 @@ class ExactPlay:
             return known, 0
         if self.engine == "numba" or (self.engine == "auto" and self._kernel is not None):
             return self._compiled().value(key, fits, left, meter)
-        handover = self.engine == "auto" and kernel_available()
+        # auto: the kernel past PYTHON_FIRST states, if the limit affords loading it
+        handover = self.engine == "auto" and kernel_available() and affords_loading(meter)
         first = meter.within(Limit(seconds=None, states=PYTHON_FIRST)) if handover else meter
         try:
             return self._python.value(key, fits, left, first)

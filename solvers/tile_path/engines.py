@@ -16,8 +16,9 @@ The engine is chosen by the one rule of :mod:`gridsight.solvers.engines`: ``auto
 :func:`gridsight.solvers.tile_path.frontier.run`) starts in Python, since loading numba and the compiled
 kernel costs a process about half a second, far more than small boards need; a run that
 expands more than :data:`AUTO_SWITCH_STATES` states (``SWITCH_STATES["tile-path"]``) hands its
-layers over to the kernel and goes on there. Once the kernel is loaded, ``auto`` uses it at
-once. When numba is not installed, ``auto`` stays in Python.
+layers over to the kernel and goes on there, if its limit had a second left to load it as the
+run started (:func:`~gridsight.solvers.tile_path.limits.may_load_kernel`). Once the kernel is loaded, ``auto`` uses it at once. When numba is
+not installed, ``auto`` stays in Python.
 
 Both engines count their states in the analysis's :class:`~gridsight.solvers.limit.Meter` and check it
 and the memory bound every few thousand states (the kernel returns to Python every
@@ -27,22 +28,22 @@ and the memory bound every few thousand states (the kernel returns to Python eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from gridsight.solvers.engines import (  # noqa: F401 - ENGINES: re-exported, the engines offered
     ENGINES, NEEDS_NUMBA, SWITCH_STATES, EngineUnavailable, check_engine, numba_installed,
 )
 from gridsight.solvers.engines import kernel_loaded as _loaded
 from gridsight.solvers.limit import Meter
-from gridsight.solvers.tile_path.limits import StatesHeldExceeded
+from gridsight.solvers.tile_path.limits import KERNEL, StatesHeldExceeded
 from gridsight.solvers.tile_path.transitions import MAX_KERNEL_WIDTH, CellCode, transitions
+
+if TYPE_CHECKING:  # pragma: no cover - numpy is loaded with the compiled engine only
+    import numpy as np
 
 
 # States an "auto" run expands in Python before it moves to the kernel (about 0.1 s).
 AUTO_SWITCH_STATES = SWITCH_STATES["tile-path"]
-KERNEL = "gridsight.solvers.tile_path.kernel"
 
 # Memoised transitions of the Python engine: cell code -> {state: moves}. It stops growing at
 # CACHE_LIMIT states (about 150 MB) and is emptied when a run starts with it full, so neither
@@ -181,12 +182,16 @@ class NumbaEngine:
     name = "numba"
 
     def __init__(self) -> None:
+        import numpy as np  # with the kernel only: a run in Python never loads numpy
+
         from gridsight.solvers.tile_path import kernel  # loads numba: only when this engine is made
 
         self.kernel = kernel
         self._no_values = np.zeros(1, dtype=np.int32)
 
     def initial(self, longest: bool) -> ArrayLayer:
+        import numpy as np
+
         return ArrayLayer(
             np.zeros(1, dtype=np.int64),
             np.zeros(1, dtype=np.int32) if longest else self._no_values,
@@ -196,12 +201,16 @@ class NumbaEngine:
         return len(layer)
 
     def value(self, layer: ArrayLayer, state: int, longest: bool) -> int | None:
+        import numpy as np
+
         i = int(np.searchsorted(layer.keys, state))
         if i == len(layer) or int(layer.keys[i]) != state:
             return None
         return int(layer.values[i]) if longest else 0
 
     def adopt(self, layer: Any, longest: bool) -> ArrayLayer:
+        import numpy as np
+
         if isinstance(layer, ArrayLayer):
             return layer
         keys = np.fromiter(layer, dtype=np.int64, count=len(layer))
@@ -216,6 +225,8 @@ class NumbaEngine:
         self, layer: ArrayLayer, code: CellCode, meter: Meter, room: int | None,
         max_states: int | None = None,
     ) -> ArrayLayer:
+        import numpy as np
+
         kernel, longest = self.kernel, code.longest
         n = len(layer)
         # At most 4 next states per state; pages of the buffer never written are never used.

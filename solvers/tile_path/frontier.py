@@ -43,7 +43,7 @@ from gridsight.solvers.tile_path.engines import (
 )
 from gridsight.solvers.limit import Limit, LimitReached, Meter
 from gridsight.solvers.tile_path.limits import (
-    DEFAULT_MAX_STATES, StatesHeldExceeded, entry_bounds, progress,
+    DEFAULT_MAX_STATES, StatesHeldExceeded, entry_bounds, may_load_kernel, progress,
 )
 from gridsight.solvers.tile_path.transitions import (
     FIXED_END,
@@ -229,7 +229,8 @@ def run(
     codes = board.codes(longest)
     width = board.width
     active = make_engine(engine, width)
-    switch = engine == "auto" and isinstance(active, PythonEngine) and width <= MAX_KERNEL_WIDTH
+    switch = (engine == "auto" and isinstance(active, PythonEngine) and width <= MAX_KERNEL_WIDTH
+              and may_load_kernel(meter))
     dense_budget = None if max_states is None else max_states // 2
     layers = _Layers(width, dense_budget, keep or witness)
     shared = _shared_layers(codes, resume)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsight.solvers.engines import SWITCH_STATES, numba_installed
+from gridsight.solvers.engines import SWITCH_STATES, affords_loading, kernel_loaded, numba_installed
 from gridsight.solvers.limit import Limit, LimitReached, Meter, amount
 
 #: What one frontier state costs in memory, by engine (docs/tile-path.md, measured): a
@@ -81,6 +81,20 @@ def undecided(stop: LimitReached) -> str:
     return f"undecided: {stop.reason} reached (searched {amount(progress(stop).states, 'state')})"
 
 
+#: The compiled kernel's module (loaded only when an engine needs it).
+KERNEL = "gridsight.solvers.tile_path.kernel"
+
+
+def may_load_kernel(meter: Meter) -> bool:
+    """Whether an ``auto`` run under ``meter`` may go on in the kernel past its first states:
+    the kernel is loaded already, or the limit has a second left to load it
+    (:func:`gridsight.solvers.engines.affords_loading`: loading is one step no limit can stop;
+    the first Hero's Cave solve of a process under ``Limit(seconds=0.2)`` took 0.63 s of CPU,
+    3.0 s with numba's cache empty, when the run loaded it mid-search). Asked once, as a run
+    starts, for both its engine and its memory bound (:func:`memory_bound`)."""
+    return kernel_loaded(KERNEL) or affords_loading(meter)
+
+
 def states_within(memory: int, compiled: bool, switch: int) -> int:
     """The frontier states ``memory`` bytes hold (at least 1): at the Python engine's cost per
     state, or at the kernel's when ``compiled`` and the bound lets a run reach the kernel
@@ -104,7 +118,8 @@ def memory_bound(meter: Meter, max_states: int | None, engine: str) -> int | Non
     memory = meter.memory_bound()
     if memory is None:
         return max_states
-    compiled = engine == "numba" or (engine == "auto" and numba_installed())
+    compiled = engine == "numba" or (engine == "auto" and numba_installed()
+                                     and may_load_kernel(meter))
     states = states_within(memory, compiled,
                            SWITCH_STATES["tile-path"] if engine == "auto" else 0)
     return states if max_states is None else min(states, max_states)

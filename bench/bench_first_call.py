@@ -1,0 +1,110 @@
+"""The first solve of a process under a small limit: what it costs against the limit.
+
+Run: ``python bench/bench_first_call.py [--seconds S] [--cold] [--cache DIR] [--all]``.
+
+Every solver checks its :class:`~gridsight.solvers.limit.Limit` itself, but what a process
+does once, at its first solve, is outside any search's checks: importing the game's solver
+(numpy among it), loading a compiled numba kernel (numba's import and the kernel read from
+numba's cache, or compiled when the cache is empty: seconds). Each case here is a fresh
+process that imports ``gridsight.api`` and then calls ``api.solve(game, example,
+limit=Limit(seconds=S))`` twice. It prints the first call's CPU (process CPU, every thread),
+its ratio to the limit, the second call's CPU (the baseline measured in the same process: the
+same solve with everything loaded) and the first's ratio to it, and whether numpy and numba
+were loaded after the first call, and whether both calls gave the same move.
+
+``--cold`` runs every case with numba's cache empty (``NUMBA_CACHE_DIR`` a fresh folder), as
+the first run after an install does; ``--cache DIR`` names the cache otherwise (default:
+numba's own, next to the kernels' sources). This is a measurement, not a test:
+tests/test_kernel_load_limit.py holds the behaviour (no kernel loaded under a small limit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: The cases: (game, example file); ``--all`` adds every example of the four games' solvers.
+CASES = [
+    ("thrill-digger", "thrill-digger-beginner.txt"),
+    ("thrill-digger", "thrill-digger-expert.txt"),
+    ("tile-path", "tile-path-heros-cave.txt"),
+    ("tile-path", "tile-path-solvable.txt"),
+    ("pentomino", "pentomino-6x10.txt"),
+    ("pentomino", "pentomino-stuck-deep.txt"),
+    ("minesweeper", "minesweeper-expert.txt"),
+    ("disco-zoo", "disco-zoo-jungle.txt"),
+    ("disco-zoo", "disco-zoo-polar-endgame.txt"),
+]
+
+CHILD = """
+import json, sys, time
+from gridsight import api
+game, path, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+text = open(path).read()
+runs = []
+for _ in range(2):
+    start = time.process_time()
+    advice = api.solve(game, text, limit=api.Limit(seconds=seconds))
+    runs.append((time.process_time() - start, str(advice.move), "numpy" in sys.modules,
+                 "numba" in sys.modules, advice.quality.stopped is not None))
+print(json.dumps(runs))
+"""
+
+
+def one_case(game: str, example: str, seconds: float, env: dict[str, str]) -> list:
+    """The two calls of a fresh process: (CPU, move, numpy loaded, numba loaded, stopped)."""
+    done = subprocess.run([sys.executable, "-c", CHILD, game, str(REPO / "examples" / example),
+                           str(seconds)], cwd=REPO, env=env, capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{game} {example} failed ({done.returncode}): {done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=0.05,
+                        help="the limit of each call, CPU seconds (default 0.05)")
+    parser.add_argument("--cold", action="store_true", help="numba's cache empty for each case")
+    parser.add_argument("--cache", metavar="DIR", help="numba's cache folder (not with --cold)")
+    parser.add_argument("--all", action="store_true", help="every example of the four games")
+    parser.add_argument("--games", nargs="*", help="only these games")
+    options = parser.parse_args()
+    cases = CASES
+    if options.all:
+        cases = [(game, p.name) for p in sorted((REPO / "examples").glob("*.txt"))
+                 for game in ("thrill-digger", "tile-path", "pentomino", "minesweeper",
+                              "disco-zoo") if p.name.startswith(game)]
+    if options.games:
+        cases = [case for case in cases if case[0] in options.games]
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if options.cache:
+        env["NUMBA_CACHE_DIR"] = options.cache
+    print(f"first solve of a fresh process, Limit(seconds={options.seconds}), numba's cache "
+          f"{'empty' if options.cold else options.cache or 'as installed'}")
+    print(f"{'game':14} {'example':30} {'1st CPU':>8} {'/limit':>7} {'2nd CPU':>8} "
+          f"{'1st/2nd':>8}  numpy numba same-move")
+    worst = 0.0
+    for game, example in cases:
+        if options.cold:
+            env["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="gridsight-bench-numba-")
+        (cpu1, move1, numpy1, numba1, _), (cpu2, move2, _, _, _) = one_case(
+            game, example, options.seconds, env)
+        ratio = cpu1 / options.seconds if options.seconds else float("inf")
+        worst = max(worst, ratio)
+        print(f"{game:14} {example:30} {cpu1:8.3f} {ratio:6.1f}x {cpu2:8.3f} "
+              f"{cpu1 / max(cpu2, 1e-3):7.1f}x  {'yes' if numpy1 else 'no':5} "
+              f"{'yes' if numba1 else 'no':5} {'yes' if move1 == move2 else 'NO'}")
+    print(f"worst first call: {worst:.1f}x the limit")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
