@@ -157,20 +157,25 @@ def test_more_than_they_cover_is_halls_condition():
 def test_a_clear_counter_below_the_boards_count_refuses_the_read(reads):
     """800028 (faint lines, 0.67x): a lattice a third of a tile off read every tile as
     grass or unread; with ``--animals`` a board of grass was stated where four tiles were
-    tapped, the counter's clear 3 set aside for 10. Refused: the counter says more taps."""
+    tapped, the counter's clear 3 set aside for 10 and the cards' rows counting three found.
+    Refused: both say more taps."""
     named = reads["lattice a third off"][5]
-    assert isinstance(named, str) and "counter reads 3 clearly" in named
+    assert isinstance(named, str) and "counter reads 3 clearly, and the cards' boxes" in named
 
 
-def test_tapped_unseen_only_for_a_clear_read_below_every_count_the_board_allows():
+def test_tapped_unseen_only_for_two_clear_clues_against_the_board():
+    """The counter read clearly below every count the board allows, and the cards' rows
+    counting more found tiles than it shows: either alone is not enough (probe 810001, a
+    wider look: a 4 read as a clear 1 off the counter's glyph, the board right)."""
     gaps = [0.2] * 10
     gaps[3] = 0.0
     clear = NumberRead(3, 0.1, ((3, 0.1),), (tuple(gaps),))
-    assert tapped_unseen(clear, None, 0, 5)  # 10 - 0 - 5 = 5 at least: 3 is below
-    assert not tapped_unseen(clear, None, 2, 5)  # 8 - 5 = 3: the board allows it
-    assert not tapped_unseen(clear, 3, 0, 5)  # --taps given
+    assert tapped_unseen(clear, None, 0, 5, True)  # 10 - 0 - 5 = 5 at least: 3 is below
+    assert not tapped_unseen(clear, None, 0, 5, False)  # the cards do not say so too
+    assert not tapped_unseen(clear, None, 2, 5, True)  # 8 - 5 = 3: the board allows it
+    assert not tapped_unseen(clear, 3, 0, 5, True)  # --taps given
     unsure = NumberRead(3, 0.02, ((3, 0.02),), (tuple(gaps),))
-    assert not tapped_unseen(unsure, None, 0, 5)
+    assert not tapped_unseen(unsure, None, 0, 5, True)
 
 
 def test_a_counter_read_by_a_hair_among_the_boards_counts_is_warned(reads):

@@ -134,7 +134,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         raise ReadError(f"the board as read shows {crowded}: some tiles are not read right "
                         "(is the board read where it stands? check that the whole screen is "
                         "in the picture, and that --animals names this screen's animals)")
-    short = tapped_unseen(screen.counter, hints.taps, len(found) + len(empty), len(unread))
+    short = tapped_unseen(screen.counter, hints.taps, len(found) + len(empty), len(unread),
+                          len(found) < (_fills_told(screen.cards) or 0))
     if short:
         raise ReadError(short)
     taps_may_be: list[int] = []
@@ -957,20 +958,32 @@ def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
     return [n for gap, n in sorted(gaps) if gap <= NEAR_GAP]
 
 
-def tapped_unseen(counter: NumberRead, given: int | None, tapped: int, unread: int) -> str:
-    """Why the board as read cannot be the screen's when the counter, read clearly, leaves
-    fewer attempts than the board allows (``""`` when it does not, or the player gave
-    ``--taps``): a rescue's attempts left are 10 minus its taps (plus any bought), and its
-    taps are at least the tiles seen tapped, so a clear count below 10 minus the tiles
-    tapped and unread says some tapped tiles were read as untapped ones (or the counter is
-    misread, which :func:`taps_left` takes when the read is unsure). Clear: read alike at
-    every ink cut, leading by :data:`STRONG_LEAD`, every count the board allows at least
-    :data:`STRONG_GAP` behind. Probe 800028 (faint lines, 0.67x): a lattice of 0.94 the
-    board's pitch a third of a tile off, its tiles over the found ones read as grass; with
-    ``--animals`` a board of grass stated where 4 tiles were tapped, the counter's clear 3
-    set aside ("assuming 10"). Measured on real-look 7000-7119: no clear read below the
-    board's count."""
-    if given is not None or not counter.digits:
+def _fills_told(cards: Sequence[CardSeen]) -> int | None:
+    """The found tiles the cards' box rows count, when every card's row is read clearly with
+    its fills told (``None`` otherwise)."""
+    rows = [card.boxes for card in cards]
+    if not rows or any(row is None or row.confidence < BOX_SURE or row.found is None
+                       for row in rows):
+        return None
+    return sum(row.found or 0 for row in rows if row is not None)
+
+
+def tapped_unseen(counter: NumberRead, given: int | None, tapped: int, unread: int,
+                  fills_more: bool) -> str:
+    """Why the board as read cannot be the screen's when two clues say more tiles were
+    tapped than it shows (``""`` otherwise, or when the player gave ``--taps``): the cards'
+    box rows, each read clearly, count more found tiles than the board shows (``fills_more``),
+    and the counter, read clearly, leaves fewer attempts than the board allows. A rescue's
+    attempts left are 10 minus its taps (plus any bought), and its taps are at least the
+    tiles seen tapped, so a count below 10 minus the tiles tapped and unread says some tapped
+    tiles were read as untapped ones. Clear: read alike at every ink cut, leading by
+    :data:`STRONG_LEAD`, every count the board allows at least :data:`STRONG_GAP` behind.
+    Probe 800028 (faint lines, 0.67x): a lattice of 0.94 the board's pitch a third of a tile
+    off, its tiles over the found ones read as grass; with ``--animals`` a board of grass
+    stated where 4 tiles were tapped, the counter's clear 3 set aside ("assuming 10"), the
+    cards' rows counting 3 found. (The counter alone is not enough: probe 810001, wider
+    look, a 4 read as a clear 1 off the counter's glyph, the board right.)"""
+    if given is not None or not fills_more or not counter.digits:
         return ""
     read = int("".join(str(d) for d, _ in counter.digits))
     guess = max(0, BOARD_TAPS - tapped)
@@ -978,10 +991,11 @@ def tapped_unseen(counter: NumberRead, given: int | None, tapped: int, unread: i
     if read >= least or not counter.agree or counter.lead < STRONG_LEAD or \
             min(counter.gap(n) for n in range(least, guess + 1)) < STRONG_GAP:
         return ""
-    return (f"the attempts counter reads {read} clearly, but the board as read shows {tapped} "
-            f"tile{'s' if tapped != 1 else ''} tapped and {unread} unread, which leave "
-            f"{least} or more: some tapped tiles are read as untapped (is the board read where "
-            "it stands?). Give --taps N if the counter is misread")
+    return (f"the attempts counter reads {read} clearly, and the cards' boxes count more found "
+            f"tiles than the board as read shows, with {tapped} tile{'s' if tapped != 1 else ''}"
+            f" tapped and {unread} unread (which leave {least} or more): some tapped tiles are "
+            "read as untapped (is the board read where it stands?). Give --taps N if the "
+            "counter is misread")
 
 
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
