@@ -29,17 +29,31 @@ from kit.skins import disco_zoo_real as real
 from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
 
 
-def _pillar(seed: int) -> tuple[str, np.ndarray]:
-    """Old-look screen ``seed`` as the variants draw it, letterboxed in a 3:4 frame (grey
-    sides on even seeds)."""
+def _drawn(seed: int, wider: bool = False):
+    """Real-look screen ``seed`` as the variants draw it (every eighth with attempts
+    bought), before any change: (shot, truth)."""
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if seed % 8 == 0 else 0
-    shot, text = real_rescue(rng, seed, extra=extra)
+    return real_rescue(rng, seed, extra=extra, wider=wider)
+
+
+def _pillar(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
+    """Screen ``seed`` as the variants draw it, letterboxed in a 3:4 frame (grey sides on
+    even seeds)."""
+    shot, text = _drawn(seed, wider)
     h, w = shot.image.shape[:2]
     side = max(0, (h * 3 // 4 - w) // 2)
     colour = (0, 0, 0) if seed % 2 else (40, 40, 40)
     return text, cv2.copyMakeBorder(shot.image, 0, 0, side, side, cv2.BORDER_CONSTANT,
                                     value=colour)
+
+
+def _toast(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
+    """Screen ``seed`` at 1x with a toast over its board (the variants' ``toast``)."""
+    shot, text = _drawn(seed, wider)
+    (x0, y0), (x1, y1) = np.asarray(shot.geometry.board_to_image([(0.0, 0.0), (5.0, 5.0)]))
+    return text, toast(shot.image, np.random.default_rng([seed, 28]),
+                       (int(x0), int(y0), int(x1 - x0), int(y1 - y0)))[0]
 
 
 def _probe(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
@@ -72,10 +86,14 @@ def _probe(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
 SCREENS = {
     # Northern, letterboxed, grey pillars 15% of the width: "animals: Sasquatch" for three.
     "pillars beside the cards": lambda: _pillar(800_012),
+    # Nocturnal, wider look, letterboxed: "animals: Kakapo" for Firefly, Kakapo.
+    "wider pillars beside the cards": lambda: _pillar(810_011, wider=True),
     # Farm, wider look, 0.67x: a lattice over the cards, six found "Sheep" with --animals.
     "lattice over the cards": lambda: _probe(810_022, wider=True),
     # Farm, wider look, 0.97x: a Unicorn, two Horses and two Sheep all read common.
     "all read common": lambda: real_screen(14, 830_000, wider=True)[1:3],
+    # Jurassic, wider look, a toast across the bottom row: four found "T-Rex" (of 3 tiles).
+    "toast read as found": lambda: _toast(810_013, wider=True),
     # Mountain, 0.67x: a lattice a third of a tile off, the counter's clear 3 set aside.
     "lattice a third off": lambda: _probe(800_028),
     # Outback, wider look, 0.55x: the counter's 5 read 6 by a hair, 4 tiles unread.
@@ -126,6 +144,9 @@ def test_a_letterboxs_pillar_is_not_the_cards_ground(reads):
     text, plain, _, _, _, _, screen = reads["pillars beside the cards"]
     assert len(screen.cards) == 3
     assert plain == text
+    text, plain, _, _, _, _, screen = reads["wider pillars beside the cards"]
+    assert len(screen.cards) == 2  # (810011, a wider look: "animals: Kakapo" for two)
+    assert plain == text
 
 
 def test_pillars_wider_than_a_frame_are_told():
@@ -136,10 +157,13 @@ def test_pillars_wider_than_a_frame_are_told():
 def test_more_found_tiles_than_the_animals_named_cover_are_refused(reads):
     """810022 (a lattice over the cards: their panels read as six found common tiles) and
     830014 (five found tiles of three animals all read common): with ``--animals`` the one
-    common animal, of four tiles, was stated on all of them. Refused, naming it."""
+    common animal, of four tiles, was stated on all of them; 810013 with a toast across its
+    bottom row, four T-Rex (of three tiles). Refused, naming the animal."""
     for name in ("lattice over the cards", "all read common"):
         named = reads[name][5]
         assert isinstance(named, str) and "only Sheep may be, more than its 4 tiles" in named
+    named = reads["toast read as found"][5]  # 810013: a toast's cream read as T-Rex tiles
+    assert isinstance(named, str) and "only T-Rex may be, more than its 3 tiles" in named
 
 
 def test_more_than_they_cover_is_halls_condition():
