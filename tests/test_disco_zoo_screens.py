@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.readers.base import ReadHints
+from gridsight.readers.base import ReadError, ReadHints
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.settle import RARITY_SURE
 from gridsight.games.disco_zoo.screen_text import read_screen
@@ -332,11 +332,12 @@ def _real_read(k: int, base: int = SEED,
 
 def _real_read_or_none(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0),
                        wider: bool = False) -> RealRead | None:
-    """:func:`_real_read`, ``None`` when no board is found (a refusal: the measurement lists
-    it apart rather than stopping; the suite's own screens must all be found)."""
+    """:func:`_real_read`, ``None`` when no board is found, or its read with ``--animals``
+    is refused (a refusal: the measurement lists it apart rather than stopping; the suite's
+    own screens must all be found)."""
     try:
         return _real_read(k, base, scales, wider)
-    except BoardNotFoundError:
+    except (BoardNotFoundError, ReadError):
         return None
 
 
@@ -1088,7 +1089,7 @@ def _measure(argv: list[str] | None = None) -> None:
         print(line)
     if len(reads) < len(found):
         lost = [options.seed + k for k, read in enumerate(found) if read is None]
-        print(f"board not found (refused, not in the figures above): {len(lost)}: "
+        print(f"board not found or read refused (not in the figures above): {len(lost)}: "
               + " ".join(map(str, lost)))
     old_exact = sum(r.text == text for _, text, r, _ in olds)
     old_tiles = sum(r.text.splitlines()[3:] == text.splitlines()[3:] for _, text, r, _ in olds)

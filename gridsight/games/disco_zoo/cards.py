@@ -171,6 +171,7 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
             int(lattice.y - facts["card_area_above"] * lattice.pitch_y),
             int((1 + 2 * facts["card_area_beside"]) * width),
             int((facts["card_area_above"] - 0.03) * lattice.pitch_y))
+    area = _between_pillars(image, area)
     # The ground behind the cards shows beside the board (the board stands on it).
     reach = facts["ground_beside"]
     ground = ((int(lattice.x - (reach + 0.1) * pitch), int(lattice.y), int(reach * pitch),
@@ -265,10 +266,42 @@ def _frame_width(cols: np.ndarray, share: float) -> int:
     return wide
 
 
-def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
-    """The boxes of ``ground`` cut to the picture inside its frames (:func:`frame_sides`),
-    those left empty dropped."""
+# A letterbox's pillars may be wider than a frame is looked for (FRAME_MOST): columns one
+# colour from the top of the picture to its bottom (PILLAR_WHOLE of its height: a game's
+# column crosses its bars), up to PILLAR_MOST of its width, are a frame too.
+PILLAR_MOST = 0.3
+PILLAR_WHOLE = 0.99
+
+
+def frames_or_pillars(image: np.ndarray) -> tuple[int, int]:
+    """The columns of a frame (:func:`frame_sides`) or a letterbox's pillars
+    (:data:`PILLAR_MOST`), whichever reaches further in, at the left and right of ``image``."""
     left, right = frame_sides(image)
+    wide_left, wide_right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    return max(left, wide_left), max(right, wide_right)
+
+
+def _between_pillars(image: np.ndarray, area: Box) -> Box:
+    """``area`` cut to the picture between a letterbox's pillars wider than a frame is
+    looked for (:data:`PILLAR_MOST`, past :data:`FRAME_MOST`); as it is otherwise. A pillar
+    in the cards' area reads as a panel of its own (fresh 800012 letterboxed: the grey pillar
+    taken for the row's one card, the three cards beside it then missed)."""
+    width = image.shape[1]
+    left, right = frame_sides(image, PILLAR_MOST, PILLAR_WHOLE)
+    if max(left, right) <= FRAME_MOST * width:
+        return area
+    x0, x1 = max(left, area[0]), min(width - right, area[0] + area[2])
+    return (x0, area[1], max(0, x1 - x0), area[3])
+
+
+def inside_frame(image: np.ndarray, ground: Sequence[Box]) -> tuple[Box, ...]:
+    """The boxes of ``ground`` cut to the picture inside its frames and a letterbox's
+    pillars (:func:`frames_or_pillars`), those left empty dropped. A board near the
+    pillars' width leaves its ground sample beside it mostly pillar (fresh 800012
+    letterboxed in a 3:4 frame, pillars of 15% of the width past :data:`FRAME_MOST`: their
+    grey taken for the ground, the three cards and the ground between them read as one
+    panel, "animals: Sasquatch" stated for three with no warning)."""
+    left, right = frames_or_pillars(image)
     height, width = image.shape[:2]
     out = []
     for x, y, w, h in ground:

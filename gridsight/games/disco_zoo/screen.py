@@ -39,6 +39,8 @@ import numpy as np
 
 from gridsight.games.disco_zoo.cards import (
     FAINT_ROW,
+    PILLAR_MOST,
+    PILLAR_WHOLE,
     CardSeen,
     border_colour,
     classify_boxes,
@@ -454,9 +456,9 @@ def _whole(best: _Best | None) -> bool:
 
 
 FRAME_SLACK = 0.1  # of a tile's pitch a lattice may reach into a frame's side (its edge blurred)
-PILLAR_MOST = 0.3  # a letterbox's pillar is at most this share of the picture's width ...
-PILLAR_WHOLE = 0.99  # ... each of its columns one colour on this share of its height at least
-PILLAR_LEAST = 0.05  # ... and the lattices are proposed between pillars this wide or wider
+# (a letterbox's pillars: :data:`.cards.PILLAR_MOST` of the picture's width at most, each
+# column one colour on :data:`.cards.PILLAR_WHOLE` of its height at least)
+PILLAR_LEAST = 0.05  # ... the lattices are proposed between pillars this wide or wider
 
 
 def _between_pillars(image: np.ndarray, pillars: tuple[int, int]):

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from dataclasses import replace
 
 import numpy as np
@@ -128,6 +129,15 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                     notes.append(f"{cell_name(r, c)} {_why_unread(tile)}: unread, solved as "
                                  "not yet observed")
         grid.append(out)
+    crowded = more_than_they_cover(found, animals)
+    if crowded:
+        raise ReadError(f"the board as read shows {crowded}: some tiles are not read right "
+                        "(is the board read where it stands? check that the whole screen is "
+                        "in the picture, and that --animals names this screen's animals)")
+    short = tapped_unseen(screen.counter, hints.taps, len(found) + len(empty), len(unread),
+                          len(found) < (_fills_told(screen.cards) or 0))
+    if short:
+        raise ReadError(short)
     taps_may_be: list[int] = []
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                      len(unread), taps_may_be)
@@ -848,6 +858,26 @@ def _possible(tile: TileSeen, animals: Sequence[Animal]) -> bool:
     return not tile.rarities or any(a.rarity in tile.rarities or a.is_pet for a in animals)
 
 
+def more_than_they_cover(found: Sequence[FoundTile], animals: Sequence[Animal]) -> str:
+    """Why the ``found`` tiles cannot all be the ``animals``' (each of a rescue's animals
+    shows its pattern once, so a set of animals covers at most their sizes' sum of found
+    tiles): the first set of animals whose found tiles (those whose candidates are all among
+    them) outnumber their tiles, said; ``""`` when every set covers its own (Hall's condition
+    on at most three animals and a pet). A lattice over the cards and the ground read the
+    card panels as found common tiles (probe 810022, wider look at 0.67x, faint lines: six
+    "Sheep" stated with ``--animals Sheep,Horse,Unicorn``, the Sheep covering four)."""
+    for size in range(1, len(animals) + 1):
+        for some in combinations(range(len(animals)), size):
+            among = set(some)
+            count = sum(set(tile.candidates) <= among for tile in found)
+            cover = sum(animals[k].size for k in some)
+            if count > cover:
+                names = " and ".join(animals[k].name for k in some)
+                return (f"{count} found tiles that only {names} may be, more than "
+                        f"{'its' if size == 1 else 'their'} {cover} tiles")
+    return ""
+
+
 def _candidates(tile: TileSeen, animals: Sequence[Animal],
                 standing: dict[str, set[int]] | None = None) -> tuple[int, ...]:
     """The animals a found tile's colour allows (its rarity's, the pets, and those whose
@@ -928,6 +958,46 @@ def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
     return [n for gap, n in sorted(gaps) if gap <= NEAR_GAP]
 
 
+def _fills_told(cards: Sequence[CardSeen]) -> int | None:
+    """The found tiles the cards' box rows count, when every card's row is read clearly with
+    its fills told (``None`` otherwise)."""
+    rows = [card.boxes for card in cards]
+    if not rows or any(row is None or row.confidence < BOX_SURE or row.found is None
+                       for row in rows):
+        return None
+    return sum(row.found or 0 for row in rows if row is not None)
+
+
+def tapped_unseen(counter: NumberRead, given: int | None, tapped: int, unread: int,
+                  fills_more: bool) -> str:
+    """Why the board as read cannot be the screen's when two clues say more tiles were
+    tapped than it shows (``""`` otherwise, or when the player gave ``--taps``): the cards'
+    box rows, each read clearly, count more found tiles than the board shows (``fills_more``),
+    and the counter, read clearly, leaves fewer attempts than the board allows. A rescue's
+    attempts left are 10 minus its taps (plus any bought), and its taps are at least the
+    tiles seen tapped, so a count below 10 minus the tiles tapped and unread says some tapped
+    tiles were read as untapped ones. Clear: read alike at every ink cut, leading by
+    :data:`STRONG_LEAD`, every count the board allows at least :data:`STRONG_GAP` behind.
+    Probe 800028 (faint lines, 0.67x): a lattice of 0.94 the board's pitch a third of a tile
+    off, its tiles over the found ones read as grass; with ``--animals`` a board of grass
+    stated where 4 tiles were tapped, the counter's clear 3 set aside ("assuming 10"), the
+    cards' rows counting 3 found. (The counter alone is not enough: probe 810001, wider
+    look, a 4 read as a clear 1 off the counter's glyph, the board right.)"""
+    if given is not None or not fills_more or not counter.digits:
+        return ""
+    read = int("".join(str(d) for d, _ in counter.digits))
+    guess = max(0, BOARD_TAPS - tapped)
+    least = max(0, guess - unread)
+    if read >= least or not counter.agree or counter.lead < STRONG_LEAD or \
+            min(counter.gap(n) for n in range(least, guess + 1)) < STRONG_GAP:
+        return ""
+    return (f"the attempts counter reads {read} clearly, and the cards' boxes count more found "
+            f"tiles than the board as read shows, with {tapped} tile{'s' if tapped != 1 else ''}"
+            f" tapped and {unread} unread (which leave {least} or more): some tapped tiles are "
+            "read as untapped (is the board read where it stands?). Give --taps N if the "
+            "counter is misread")
+
+
 def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[str],
               warnings: list[str], unread: int = 0, maybe: list[int] | None = None) -> int:
     """Attempts left: the player's ``--taps``, else the counter checked against the board.
@@ -963,6 +1033,16 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         seen = "" if taps == tapped else f", {taps - tapped} of the unread ones among them"
         notes.append(f"{read} attempts left (counter, agreeing with {taps} "
                      f"tile{'s' if taps != 1 else ''} tapped{seen})")
+        close = [n for n in board if n != read and counter.gap(n) < STRONG_LEAD]
+        if close:
+            # With tiles unread the board allows several counts, and the counter alone
+            # tells how many of them were tapped: one read by a hair over another the board
+            # allows is not sure (fresh wider-look 830058 at 0.55x: a 5 read 6 by 0.042,
+            # the 4 next, a hidden found tile unread; "taps: 6" stated with no warning).
+            warnings.append(f"attempts counter not read with confidence: taken as {read}; it "
+                            f"may be {' or '.join(map(str, close))} ({unread} unread "
+                            f"tile{'s' if unread != 1 else ''} may be tapped ones: give --taps "
+                            "N, or set Attempts left in the live panel, if it is wrong)")
         return read
     above = read is not None and guess < read <= MAX_TAPS
     if above and counter.agree and counter.lead >= STRONG_LEAD and board_gap >= STRONG_GAP:
