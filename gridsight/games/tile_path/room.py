@@ -1404,6 +1404,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
              if kinds[r0 + i // (c1 - c0 + 1), c0 + i % (c1 - c0 + 1)] == FLOOR]
     rebuilt = _rebuilt_stepped(tiles.reshape((-1,) + tiles.shape[2:]), floor, looks) \
         if STEPPED in unseen else set()
+    whole = [i for i in floor if w_r0 <= r0 + i // width <= w_r1 and w_c0 <= c0 + i % width <= w_c1]
+    linked = _link_split(tiles.reshape((-1,) + tiles.shape[2:]), whole, reads, looks)
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     contradicted = []
@@ -1425,6 +1427,8 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
             label = UNKNOWN  # a state never calibrated: its nearest look is not its own
         if label == UNKNOWN and i in rebuilt:
             label = STEPPED  # the stepped look rebuilt from the not-stepped design
+        if label == UNKNOWN and i == linked:
+            label = LINK  # Link's yellow tile, his sprite's votes split off (:func:`_link_split`)
         best = looks.names[read.look] if read.look >= 0 else ""
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
@@ -1465,6 +1469,41 @@ def _block_reads(tiles: np.ndarray, kinds: np.ndarray, looks: Looks
     block = {i for i, read in zip(blocks, reads)
              if read.look >= 0 and looks.kinds[read.look] == BLOCK}
     return floor, block
+
+
+LINK_SPLIT = 0.8  # Link's tile: its yellow look has this share of the top floor look's votes
+
+
+def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) -> int | None:
+    """The one floor tile (an index into ``tiles``, of ``floor``: those fully in view) that is
+    Link's though it read unknown, or ``None``.
+
+    Link's sprite covers much of his yellow tile, and a sprite drawn in the stepped floor's
+    red (a wider look's tunic, 140004) or the not-stepped blue votes for that look: the yellow
+    look leads by too little (or trails) and the tile reads unknown. The room has one Link,
+    his tile the only yellow one, and a floor tile near him that his sprite overlaps shows
+    none of the yellow, so: when no tile reads as his, the one tile whose yellow look has at
+    least :data:`~gridsight.vision.mapview.MIN_SHARE` of its pixels and
+    :data:`LINK_SPLIT` of the leading floor look's votes is his; two such tiles, or one read
+    as another state, and none is."""
+    from gridsight.vision.mapview import MIN_SHARE, votes
+
+    if LINK not in looks.names or not floor:
+        return None
+    names = np.array(looks.names)
+    allowed = np.isin(np.array(looks.kinds), [FLOOR])
+    if any(reads[i].look >= 0 and names[reads[i].look] == LINK for i in floor):
+        return None
+    shares = votes(tiles[floor], looks, allowed)
+    states = [name for name in dict.fromkeys(names[allowed].tolist())]
+    pooled = np.stack([shares[:, names == name].sum(axis=1) for name in states], axis=1)
+    yellow = pooled[:, states.index(LINK)]
+    rest = np.delete(pooled, states.index(LINK), axis=1)
+    top = rest.max(axis=1) if rest.shape[1] else np.zeros_like(yellow)
+    split = np.flatnonzero((yellow >= MIN_SHARE) & (yellow >= LINK_SPLIT * top))
+    if len(split) != 1 or reads[floor[int(split[0])]].look >= 0:
+        return None
+    return floor[int(split[0])]
 
 
 def contradictions_text(board: BoardRead) -> str | None:

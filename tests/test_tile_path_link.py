@@ -1,0 +1,78 @@
+"""Link's tile read when his sprite splits its votes (tile-path rooms, :func:`_link_split`).
+
+A wider look's Link (:mod:`kit.skins.gbc_wider`) wears the stepped floor's red: over his
+yellow tile his sprite's pixels vote for the stepped look, the yellow look no longer leads
+clearly, and his tile read unknown in most frames of such looks (140013: every frame). The
+room has one Link and one yellow tile: the one tile whose yellow share is close to its
+leading look's is his, and never when two tiles are, or one already reads as his.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from kit import rooms
+from kit.skins import tile_path_gbc as gbc
+
+from gridsight.games.tile_path.room import (
+    FLOOR,
+    calibrate_room,
+    read_view,
+    room_from_board,
+)
+from gridsight.solvers.boardtext import parse_boards
+from gridsight.vision.mapview import Looks, TileRead
+
+ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
+BLUE, RED, YELLOW = (200, 110, 30), (60, 60, 190), (40, 200, 230)  # BGR
+
+
+@pytest.fixture(scope="module")
+def case_140013():
+    """Case 13 of seed 140000's wider looks (a red-clad Link): the pack calibrated from its
+    screenshot, and its three frames."""
+    _settings, shot, moments = rooms.one_shot_case(13, 140013, wider=True)
+    return calibrate_room([("c", shot.image)], ROOM, "red-link").pack, moments
+
+
+@pytest.mark.parametrize("frame", [0, 2])
+def test_links_tile_his_sprite_splits_is_read_as_his(case_140013, frame):
+    """Each frame's Link tile read unknown (yellow 32% of its pixels, stepped red 23-25%):
+    now read as his, and every cell in view right."""
+    from gridsight.games.tile_path.room import board_tokens
+
+    pack, moments = case_140013
+    moment = moments[frame]
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
+
+
+def _looks() -> Looks:
+    images = np.stack([np.full((16, 16, 3), colour, np.uint8) for colour in (BLUE, RED, YELLOW)])
+    return Looks(images, (FLOOR, FLOOR, FLOOR), (".", "x", "L"))
+
+
+def _tile(top, bottom) -> np.ndarray:
+    tile = np.zeros((16, 16, 3), np.uint8)
+    tile[:8], tile[8:] = top, bottom
+    return tile
+
+
+def test_one_split_yellow_tile_is_links_and_two_are_nobodys():
+    """A tile half yellow, half a red sprite, among plain tiles, read unknown: Link's. Two
+    such tiles, or another read as his, or the tile read as a state: none is named."""
+    from gridsight.games.tile_path.room import _link_split as link_split
+
+    looks = _looks()
+    plain, split = _tile(BLUE, BLUE), _tile(YELLOW, RED)
+    unknown, blue, his = TileRead(-1, 0.5, 0.5), TileRead(0, 1.0, 0.0), TileRead(2, 1.0, 0.0)
+    tiles = np.stack([plain, split, plain])
+    assert link_split(tiles, [0, 1, 2], [blue, unknown, blue], looks) == 1
+    assert link_split(np.stack([plain, split, split]), [0, 1, 2], [blue, unknown, unknown],
+                      looks) is None
+    assert link_split(tiles, [0, 1, 2], [his, unknown, blue], looks) is None
+    assert link_split(tiles, [0, 1, 2], [blue, TileRead(1, 0.5, 0.5), blue], looks) is None
+    assert link_split(tiles, [0, 2], [blue, unknown, blue], looks) is None  # not fully in view
