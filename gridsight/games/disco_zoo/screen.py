@@ -1498,6 +1498,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
     own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
                  < OWN_NEAR).mean(axis=(1, 2))
+    rim_one = (np.linalg.norm(stack[:, _RING] - rims[:, None], axis=2) < RIM_NEAR).mean(axis=1)
 
     references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
@@ -1525,7 +1526,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
             elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
             elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE \
-                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols) \
+                    or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k]):
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
@@ -1568,21 +1570,53 @@ def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
     the tile's rim colour (a found tile's fill near the lawn's stays its own): the green is
     the median rim of the grass tiles (``ground``) in the same squares of a checkerboard as
     ``k`` (all of them when too few)."""
+    inside = stack[k, 3:29, 3:29]
+    to_green = np.linalg.norm(inside - _lawn_green(rims, ground, k, cols), axis=2)
+    to_rim = np.linalg.norm(inside - rims[k], axis=2)
+    return (to_green < OWN_NEAR) & (to_green < to_rim)
+
+
+def _lawn_green(rims: np.ndarray, ground: np.ndarray, k: int, cols: int) -> np.ndarray:
+    """The lawn's green beside tile ``k``: the median rim of the grass tiles (``ground``)
+    in the same squares of a checkerboard as ``k`` (all of them when too few)."""
     parity = np.array([(j // cols + j % cols) % 2 for j in range(len(rims))])
     mine = ground & (parity == parity[k])
     if mine.sum() < 3:
         mine = ground
-    green = np.median(rims[mine], axis=0)
-    inside = stack[k, 3:29, 3:29]
-    to_green = np.linalg.norm(inside - green, axis=2)
-    to_rim = np.linalg.norm(inside - rims[k], axis=2)
-    return (to_green < OWN_NEAR) & (to_green < to_rim)
+    return np.median(rims[mine], axis=0)
 
 
 def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
                  cols: int) -> float:
     """The share of tile ``k``'s inside of the lawn's green (:func:`_lawn_mask`)."""
     return float(_lawn_mask(stack, rims, ground, k, cols).mean())
+
+
+# A bush over most of an untapped tile, at the bush's edge with the lawn, can make a rim
+# band of neither: the band's dominant colour is then a blend of the two, 10-13 from the
+# lawn's green (not grass) and within the common rarity's tolerance, and since the blend
+# takes the lawn's green round it, few of the inside's pixels are nearer the lawn than the
+# rim (wider looks 790030 and 790036 at 0.6x + JPEG 60: 0.17 and 0.19 of lawn by
+# :func:`_lawn_mask`, under :data:`LAWN_INSIDE`; a found common tile stated with --animals).
+# A found tile's band is its fill, one colour all round: of the rim band's pixels, at least
+# 0.66 are within :data:`RIM_NEAR` of its dominant colour on every found tile of real-look
+# 7000-7119 showing the lawn's green inside, and of 780019's Rat tiles, their fill near the
+# lawn's green (0.72-0.82); the bushes' bands 0.35 and 0.38.
+RIM_NEAR = 8.0  # Lab distance within which a rim band's pixel is of the band's colour
+RIM_ONE = 0.5  # share of the rim band of its colour below which a band is two colours
+LAWN_SHOWS = 0.15  # share of a tile's inside within OWN_NEAR of the lawn's green: it shows
+
+
+def _mixed_rim(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int, cols: int,
+               rim_one: float) -> bool:
+    """Whether tile ``k``'s rim band is a blend round a decoration: fewer than
+    :data:`RIM_ONE` of its pixels of its dominant colour (``rim_one``), and the lawn's green
+    (:func:`_lawn_green`) showing on :data:`LAWN_SHOWS` of its inside at least."""
+    if rim_one >= RIM_ONE:
+        return False
+    inside = stack[k, 3:29, 3:29]
+    green = _lawn_green(rims, ground, k, cols)
+    return float((np.linalg.norm(inside - green, axis=2) < OWN_NEAR).mean()) >= LAWN_SHOWS
 
 
 # A found tile of the common rarity may be drawn in a green as near the lawn's as its own
