@@ -1601,7 +1601,9 @@ def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int
 # A found tile's band is its fill, one colour all round: of the rim band's pixels, at least
 # 0.66 are within :data:`RIM_NEAR` of its dominant colour on every found tile of real-look
 # 7000-7119 showing the lawn's green inside, and of 780019's Rat tiles, their fill near the
-# lawn's green (0.72-0.82); the bushes' bands 0.35 and 0.38.
+# lawn's green (0.72-0.82); the bushes' bands 0.35 and 0.38. A blend lies near the lawn's
+# green (the bushes' 9.7 and 12.5 from it): a found tile of another colour is never taken
+# for one (wider 790028 at 0.5x, a rare tile, its band 0.51 its colour, 39 from the lawn).
 RIM_NEAR = 8.0  # Lab distance within which a rim band's pixel is of the band's colour
 RIM_ONE = 0.5  # share of the rim band of its colour below which a band is two colours
 LAWN_SHOWS = 0.15  # share of a tile's inside within OWN_NEAR of the lawn's green: it shows
@@ -1609,13 +1611,14 @@ LAWN_SHOWS = 0.15  # share of a tile's inside within OWN_NEAR of the lawn's gree
 
 def _mixed_rim(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int, cols: int,
                rim_one: float) -> bool:
-    """Whether tile ``k``'s rim band is a blend round a decoration: fewer than
-    :data:`RIM_ONE` of its pixels of its dominant colour (``rim_one``), and the lawn's green
-    (:func:`_lawn_green`) showing on :data:`LAWN_SHOWS` of its inside at least."""
-    if rim_one >= RIM_ONE:
+    """Whether tile ``k``'s rim band is a blend of the lawn and a decoration: fewer than
+    :data:`RIM_ONE` of its pixels of its dominant colour (``rim_one``), that colour within
+    :data:`GROUND_SPREAD` of the lawn's green (:func:`_lawn_green`), and the green showing
+    on :data:`LAWN_SHOWS` of its inside at least."""
+    green = _lawn_green(rims, ground, k, cols)
+    if rim_one >= RIM_ONE or np.linalg.norm(rims[k] - green) >= GROUND_SPREAD:
         return False
     inside = stack[k, 3:29, 3:29]
-    green = _lawn_green(rims, ground, k, cols)
     return float((np.linalg.norm(inside - green, axis=2) < OWN_NEAR).mean()) >= LAWN_SHOWS
 
 
