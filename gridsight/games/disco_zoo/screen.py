@@ -1865,25 +1865,12 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
     the board), not a row of tapped tiles: its tiles are unread, unless the lattice's lines
     show between them (:func:`_lined_along`). Hidden tiles in the row are passed over (at
     least three must show)."""
-    rows, cols = lattice.rows, lattice.cols
-    edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
-             ([(rows - 1, c) for c in range(cols)],
-              [(rows, c) for c in range(cols)] + [(rows - 1, -1), (rows - 1, cols)]),
-             ([(r, 0) for r in range(rows)], [(r, -1) for r in range(rows)] + [(-1, 0), (rows, 0)]),
-             ([(r, cols - 1) for r in range(rows)],
-              [(r, cols) for r in range(rows)] + [(-1, cols - 1), (rows, cols - 1)])]
-    for cells, beyond in edges:
-        # Tiles hidden under something count neither way (a notification over the row).
-        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
-        if len(shown) < 3 or any(tiles[r * cols + c].kind not in ("empty", "found")
-                                 for r, c in shown):
-            continue
-        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
-        outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
-        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside) \
-                and not _lined_along(image, lattice, shown):
+    for cells, ends, beyond in _lines(lattice.rows, lattice.cols):
+        if beyond:  # an edge row or column
+            shown = _carried_past(image, lattice, tiles, rims, cells, beyond + ends,
+                                  ("empty", "found"), DIRT_SPREAD)
             for r, c in shown:
-                tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+                tiles[r * lattice.cols + c] = TileSeen("unknown", confidence=0.0)
 
 
 def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
@@ -1902,22 +1889,52 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     (every rim within :data:`COVER_SAME` of their median), no line between them, is under
     it too. Fresh 780028 (1x) with a toast across its third row from 8 pixels left of the
     board to most of its last tile: four found Triceratops stated with ``--animals``."""
-    rows, cols = lattice.rows, lattice.cols
-    lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
-        [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
-    for cells, beside in lines:
-        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
-        if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
-            continue
-        mine = rims[[r * cols + c for r, c in shown]]
-        colour = np.median(mine, axis=0)
-        outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
-        ended = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
-            and bool((np.linalg.norm(mine - colour, axis=1) < COVER_SAME).all())
-        if (ended or any(o is not None and np.linalg.norm(o - colour) < COVER_SAME
-                         for o in outside)) and not _lined_along(image, lattice, shown):
-            for r, c in shown:
-                tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
+    for cells, ends, _ in _lines(lattice.rows, lattice.cols):
+        shown = _carried_past(image, lattice, tiles, rims, cells, ends, ("found",), COVER_SAME,
+                              ended=True)
+        for r, c in shown:
+            tiles[r * lattice.cols + c] = TileSeen("hidden", confidence=0.0)
+
+
+Cell = tuple[int, int]
+
+
+def _lines(rows: int, cols: int) -> list[tuple[list[Cell], list[Cell], list[Cell]]]:
+    """Every row of the lattice, then every column: its cells, the two cells past its ends,
+    and for an edge row (column) the row (column) beyond it outside the lattice (else
+    none)."""
+    out = []
+    for r in range(rows):
+        beyond = -1 if r == 0 else rows if r == rows - 1 else None
+        out.append(([(r, c) for c in range(cols)], [(r, -1), (r, cols)],
+                    [] if beyond is None else [(beyond, c) for c in range(cols)]))
+    for c in range(cols):
+        beyond = -1 if c == 0 else cols if c == cols - 1 else None
+        out.append(([(r, c) for r in range(rows)], [(-1, c), (rows, c)],
+                    [] if beyond is None else [(r, beyond) for r in range(rows)]))
+    return out
+
+
+def _carried_past(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen], rims: np.ndarray,
+                  cells: list[Cell], outside: list[Cell], kinds: tuple[str, ...], near: float,
+                  ended: bool = False) -> list[Cell]:
+    """The tiles of line ``cells`` that show (not hidden; at least three, each of one of
+    ``kinds``) when their colour (their rims' median) carries on past the lattice, in one of
+    the cells ``outside`` (within ``near``), with no lattice line between them
+    (:func:`_lined_along`); none otherwise. With ``ended``, an end tile of the line hidden
+    and every rim shown within ``near`` of their median counts as carried on too."""
+    cols = lattice.cols
+    shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
+    if len(shown) < 3 or any(tiles[r * cols + c].kind not in kinds for r, c in shown):
+        return []
+    mine = rims[[r * cols + c for r, c in shown]]
+    colour = np.median(mine, axis=0)
+    patches = [_patch_colour(image, lattice, r, c) for r, c in outside]
+    carried = any(o is not None and np.linalg.norm(o - colour) < near for o in patches)
+    if ended and not carried:
+        carried = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
+            and bool((np.linalg.norm(mine - colour, axis=1) < near).all())
+    return shown if carried and not _lined_along(image, lattice, shown) else []
 
 
 EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them
