@@ -3,7 +3,8 @@
 The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
 warning. Two were left by the variants of earlier sessions (fresh wider looks 790030 and
 790036 shrunk to 0.6x and saved as JPEG 60: a big bush read as a found common tile), one by
-the wider-look sweep of seeds 730000-730059 (730006: the attempts stated with ``--animals``).
+the wider-look sweep of seeds 730000-730059 (730006: the attempts stated with ``--animals``);
+730044 pins what the bush's rule must not take (found tiles ringed by the lawn).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def _shrunk_jpeg(seed: int) -> tuple[str, np.ndarray]:
 
 SCREENS = {"bush at the board's corner": lambda: _shrunk_jpeg(790_030),
            "bush over a tile": lambda: _shrunk_jpeg(790_036),
-           "8 as like 0": lambda: real_screen(6, 730_000, wider=True)[1:3]}
+           "8 as like 0": lambda: real_screen(6, 730_000, wider=True)[1:3],
+           "found tiles ringed by the lawn": lambda: real_screen(44, 730_000, wider=True)[1:3]}
 BUSHES = {"bush at the board's corner": (4, 0), "bush over a tile": (2, 2)}
 
 
@@ -74,6 +76,15 @@ def test_a_bush_blending_into_the_rim_band_is_not_a_found_tile(reads, name):
     screen = reads[name][-1]
     assert reads[name][0].splitlines()[3 + r].split()[c] == "."  # untapped, truly
     assert screen.tiles[r][c].kind != "found"
+
+
+def test_a_found_tile_ringed_by_the_lawn_is_still_found(reads):
+    """730044 (0.61x): two found tiles in the lawn's green, rounded in their cells, their rim
+    bands of two colours like a bush's (0.24 and 0.22 of the band its colour) but the lawn
+    ringing their sprites: read found, as before the bush's rule (which first left one
+    unread, an exact read lost)."""
+    screen = reads["found tiles ringed by the lawn"][-1]
+    assert screen.tiles[3][1].kind == "found" and screen.tiles[3][4].kind == "found"
 
 
 def test_a_counter_tied_between_two_counts_the_board_allows_is_not_taken():

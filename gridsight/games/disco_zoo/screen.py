@@ -1525,9 +1525,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
-            elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE \
-                    and not _lawn_rings(stack, rims, ground, k, lattice.cols) \
-                    or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k]):
+            elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
+                  or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k])) \
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
@@ -1604,6 +1604,10 @@ def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int
 # lawn's green (0.72-0.82); the bushes' bands 0.35 and 0.38. A blend lies near the lawn's
 # green (the bushes' 9.7 and 12.5 from it): a found tile of another colour is never taken
 # for one (wider 790028 at 0.5x, a rare tile, its band 0.51 its colour, 39 from the lawn).
+# A found tile in the lawn's green, rounded and inset in its cell, has a band of two colours
+# as well (wider 730044 at 0.61x: 0.24 of its band its colour, 9.3 from the lawn), but the
+# lawn rings its sprite there (:func:`_lawn_rings`), and such a tile is kept found as with
+# :data:`LAWN_INSIDE`; the bushes' lawn lies round the bush, in the corners.
 RIM_NEAR = 8.0  # Lab distance within which a rim band's pixel is of the band's colour
 RIM_ONE = 0.5  # share of the rim band of its colour below which a band is two colours
 LAWN_SHOWS = 0.15  # share of a tile's inside within OWN_NEAR of the lawn's green: it shows
