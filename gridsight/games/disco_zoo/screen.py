@@ -1508,6 +1508,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
     spread_l = np.array([float(np.std(lab[5:27, 5:27, 0])) for lab in labs])
     own_share = (np.linalg.norm(stack[:, 3:29, 3:29] - rims[:, None, None], axis=3)
                  < OWN_NEAR).mean(axis=(1, 2))
+    rim_one = (np.linalg.norm(stack[:, _RING] - rims[:, None], axis=2) < RIM_NEAR).mean(axis=1)
 
     references = _rarity_references(facts)
     tolerance, margin = facts["rarity_tolerance"], facts["rarity_margin"]
@@ -1534,7 +1535,8 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
             elif _plain(sprite):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
-            elif _lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE \
+            elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
+                  or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k])) \
                     and not _lawn_rings(stack, rims, ground, k, lattice.cols):
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
@@ -1578,21 +1580,60 @@ def _lawn_mask(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
     the tile's rim colour (a found tile's fill near the lawn's stays its own): the green is
     the median rim of the grass tiles (``ground``) in the same squares of a checkerboard as
     ``k`` (all of them when too few)."""
+    inside = stack[k, 3:29, 3:29]
+    to_green = np.linalg.norm(inside - _lawn_green(rims, ground, k, cols), axis=2)
+    to_rim = np.linalg.norm(inside - rims[k], axis=2)
+    return (to_green < OWN_NEAR) & (to_green < to_rim)
+
+
+def _lawn_green(rims: np.ndarray, ground: np.ndarray, k: int, cols: int) -> np.ndarray:
+    """The lawn's green beside tile ``k``: the median rim of the grass tiles (``ground``)
+    in the same squares of a checkerboard as ``k`` (all of them when too few)."""
     parity = np.array([(j // cols + j % cols) % 2 for j in range(len(rims))])
     mine = ground & (parity == parity[k])
     if mine.sum() < 3:
         mine = ground
-    green = np.median(rims[mine], axis=0)
-    inside = stack[k, 3:29, 3:29]
-    to_green = np.linalg.norm(inside - green, axis=2)
-    to_rim = np.linalg.norm(inside - rims[k], axis=2)
-    return (to_green < OWN_NEAR) & (to_green < to_rim)
+    return np.median(rims[mine], axis=0)
 
 
 def _lawn_inside(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
                  cols: int) -> float:
     """The share of tile ``k``'s inside of the lawn's green (:func:`_lawn_mask`)."""
     return float(_lawn_mask(stack, rims, ground, k, cols).mean())
+
+
+# A bush over most of an untapped tile, at the bush's edge with the lawn, can make a rim
+# band of neither: the band's dominant colour is then a blend of the two, 10-13 from the
+# lawn's green (not grass) and within the common rarity's tolerance, and since the blend
+# takes the lawn's green round it, few of the inside's pixels are nearer the lawn than the
+# rim (wider looks 790030 and 790036 at 0.6x + JPEG 60: 0.17 and 0.19 of lawn by
+# :func:`_lawn_mask`, under :data:`LAWN_INSIDE`; a found common tile stated with --animals).
+# A found tile's band is its fill, one colour all round: of the rim band's pixels, at least
+# 0.66 are within :data:`RIM_NEAR` of its dominant colour on every found tile of real-look
+# 7000-7119 showing the lawn's green inside, and of 780019's Rat tiles, their fill near the
+# lawn's green (0.72-0.82); the bushes' bands 0.35 and 0.38. A blend lies near the lawn's
+# green (the bushes' 9.7 and 12.5 from it): a found tile of another colour is never taken
+# for one (wider 790028 at 0.5x, a rare tile, its band 0.51 its colour, 39 from the lawn).
+# A found tile in the lawn's green, rounded and inset in its cell, has a band of two colours
+# as well (wider 730044 at 0.61x: 0.24 of its band its colour, 9.3 from the lawn), but the
+# lawn rings its sprite there (:func:`_lawn_rings`), and such a tile is kept found as with
+# :data:`LAWN_INSIDE`; the bushes' lawn lies round the bush, in the corners.
+RIM_NEAR = 8.0  # Lab distance within which a rim band's pixel is of the band's colour
+RIM_ONE = 0.5  # share of the rim band of its colour below which a band is two colours
+LAWN_SHOWS = 0.15  # share of a tile's inside within OWN_NEAR of the lawn's green: it shows
+
+
+def _mixed_rim(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int, cols: int,
+               rim_one: float) -> bool:
+    """Whether tile ``k``'s rim band is a blend of the lawn and a decoration: fewer than
+    :data:`RIM_ONE` of its pixels of its dominant colour (``rim_one``), that colour within
+    :data:`GROUND_SPREAD` of the lawn's green (:func:`_lawn_green`), and the green showing
+    on :data:`LAWN_SHOWS` of its inside at least."""
+    green = _lawn_green(rims, ground, k, cols)
+    if rim_one >= RIM_ONE or np.linalg.norm(rims[k] - green) >= GROUND_SPREAD:
+        return False
+    inside = stack[k, 3:29, 3:29]
+    return float((np.linalg.norm(inside - green, axis=2) < OWN_NEAR).mean()) >= LAWN_SHOWS
 
 
 # A found tile of the common rarity may be drawn in a green as near the lawn's as its own
@@ -1838,25 +1879,12 @@ def _not_past_the_edge(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen
     the board), not a row of tapped tiles: its tiles are unread, unless the lattice's lines
     show between them (:func:`_lined_along`). Hidden tiles in the row are passed over (at
     least three must show)."""
-    rows, cols = lattice.rows, lattice.cols
-    edges = [([(0, c) for c in range(cols)], [(-1, c) for c in range(cols)] + [(0, -1), (0, cols)]),
-             ([(rows - 1, c) for c in range(cols)],
-              [(rows, c) for c in range(cols)] + [(rows - 1, -1), (rows - 1, cols)]),
-             ([(r, 0) for r in range(rows)], [(r, -1) for r in range(rows)] + [(-1, 0), (rows, 0)]),
-             ([(r, cols - 1) for r in range(rows)],
-              [(r, cols) for r in range(rows)] + [(-1, cols - 1), (rows, cols - 1)])]
-    for cells, beyond in edges:
-        # Tiles hidden under something count neither way (a notification over the row).
-        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
-        if len(shown) < 3 or any(tiles[r * cols + c].kind not in ("empty", "found")
-                                 for r, c in shown):
-            continue
-        colour = np.median(rims[[r * cols + c for r, c in shown]], axis=0)
-        outside = [_patch_colour(image, lattice, r, c) for r, c in beyond]
-        if any(o is not None and np.linalg.norm(o - colour) < DIRT_SPREAD for o in outside) \
-                and not _lined_along(image, lattice, shown):
+    for cells, ends, beyond in _lines(lattice.rows, lattice.cols):
+        if beyond:  # an edge row or column
+            shown = _carried_past(image, lattice, tiles, rims, cells, beyond + ends,
+                                  ("empty", "found"), DIRT_SPREAD)
             for r, c in shown:
-                tiles[r * cols + c] = TileSeen("unknown", confidence=0.0)
+                tiles[r * lattice.cols + c] = TileSeen("unknown", confidence=0.0)
 
 
 def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
@@ -1875,22 +1903,52 @@ def _hide_across(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
     (every rim within :data:`COVER_SAME` of their median), no line between them, is under
     it too. Fresh 780028 (1x) with a toast across its third row from 8 pixels left of the
     board to most of its last tile: four found Triceratops stated with ``--animals``."""
-    rows, cols = lattice.rows, lattice.cols
-    lines = [([(r, c) for c in range(cols)], [(r, -1), (r, cols)]) for r in range(rows)] + \
-        [([(r, c) for r in range(rows)], [(-1, c), (rows, c)]) for c in range(cols)]
-    for cells, beside in lines:
-        shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
-        if len(shown) < 3 or any(tiles[r * cols + c].kind != "found" for r, c in shown):
-            continue
-        mine = rims[[r * cols + c for r, c in shown]]
-        colour = np.median(mine, axis=0)
-        outside = [_patch_colour(image, lattice, r, c) for r, c in beside]
-        ended = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
-            and bool((np.linalg.norm(mine - colour, axis=1) < COVER_SAME).all())
-        if (ended or any(o is not None and np.linalg.norm(o - colour) < COVER_SAME
-                         for o in outside)) and not _lined_along(image, lattice, shown):
-            for r, c in shown:
-                tiles[r * cols + c] = TileSeen("hidden", confidence=0.0)
+    for cells, ends, _ in _lines(lattice.rows, lattice.cols):
+        shown = _carried_past(image, lattice, tiles, rims, cells, ends, ("found",), COVER_SAME,
+                              ended=True)
+        for r, c in shown:
+            tiles[r * lattice.cols + c] = TileSeen("hidden", confidence=0.0)
+
+
+Cell = tuple[int, int]
+
+
+def _lines(rows: int, cols: int) -> list[tuple[list[Cell], list[Cell], list[Cell]]]:
+    """Every row of the lattice, then every column: its cells, the two cells past its ends,
+    and for an edge row (column) the row (column) beyond it outside the lattice (else
+    none)."""
+    out = []
+    for r in range(rows):
+        beyond = -1 if r == 0 else rows if r == rows - 1 else None
+        out.append(([(r, c) for c in range(cols)], [(r, -1), (r, cols)],
+                    [] if beyond is None else [(beyond, c) for c in range(cols)]))
+    for c in range(cols):
+        beyond = -1 if c == 0 else cols if c == cols - 1 else None
+        out.append(([(r, c) for r in range(rows)], [(-1, c), (rows, c)],
+                    [] if beyond is None else [(r, beyond) for r in range(rows)]))
+    return out
+
+
+def _carried_past(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen], rims: np.ndarray,
+                  cells: list[Cell], outside: list[Cell], kinds: tuple[str, ...], near: float,
+                  ended: bool = False) -> list[Cell]:
+    """The tiles of line ``cells`` that show (not hidden; at least three, each of one of
+    ``kinds``) when their colour (their rims' median) carries on past the lattice, in one of
+    the cells ``outside`` (within ``near``), with no lattice line between them
+    (:func:`_lined_along`); none otherwise. With ``ended``, an end tile of the line hidden
+    and every rim shown within ``near`` of their median counts as carried on too."""
+    cols = lattice.cols
+    shown = [(r, c) for r, c in cells if tiles[r * cols + c].kind != "hidden"]
+    if len(shown) < 3 or any(tiles[r * cols + c].kind not in kinds for r, c in shown):
+        return []
+    mine = rims[[r * cols + c for r, c in shown]]
+    colour = np.median(mine, axis=0)
+    patches = [_patch_colour(image, lattice, r, c) for r, c in outside]
+    carried = any(o is not None and np.linalg.norm(o - colour) < near for o in patches)
+    if ended and not carried:
+        carried = any(tiles[r * cols + c].kind == "hidden" for r, c in (cells[0], cells[-1])) \
+            and bool((np.linalg.norm(mine - colour, axis=1) < near).all())
+    return shown if carried and not _lined_along(image, lattice, shown) else []
 
 
 EDGE_LINES = 2  # neighbouring pairs of an edge row's tiles that must show a line between them

@@ -947,7 +947,7 @@ def write_found(grid: list[list[str]], found: list[FoundTile], told: dict, anima
 STRONG_LEAD = 0.045  # a counter read that contradicts the board must lead by this much
 STRONG_GAP = 0.06  # ... and the board's count must lie this far behind it
 NEAR_GAP = 0.03  # a board's count this close behind the read is as likely as the read
-RIVAL_GAP = 0.02  # a read of the board's count is sure only when no higher count is this close
+RIVAL_GAP = 0.02  # a read of the board's count is sure only when no other count is this close
 
 
 def _close_counts(counter: NumberRead, read: int, guess: int) -> list[int]:
@@ -1006,9 +1006,10 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
     the board's count, 10 minus the tiles tapped (``unread`` tiles may be tapped or not),
     and more only when attempts were bought. The counter's read is taken without a warning
     when it is one of the board's counts, read alike at every ink cut
-    (:func:`gridsight.games.disco_zoo.screen.read_counter`) and no higher count nearly as
-    like the glyphs (:data:`RIVAL_GAP`: a bought attempt's digit misread as the board's
-    count would otherwise pass unseen); above them only when read
+    (:func:`gridsight.games.disco_zoo.screen.read_counter`) and no other count the board
+    allows or above them nearly as like the glyphs (:data:`RIVAL_GAP`: a bought attempt's
+    digit misread as the board's count would otherwise pass unseen, and so would a glyph as
+    like another count the unread tiles allow); above them only when read
     clearly (every cut alike, leading by :data:`STRONG_LEAD`) and the board's count is a
     poor reading of the glyphs (:data:`STRONG_GAP` behind). Anything else is unsure and
     said so in a warning: the board's count is taken when the glyphs could be it
@@ -1025,8 +1026,12 @@ def taps_left(counter: NumberRead, given: int | None, tapped: int, notes: list[s
         read = int("".join(str(d) for d, _ in counter.digits))
     board = range(max(0, guess - unread), guess + 1)
     board_gap = min(counter.gap(n) for n in board)
-    # A count above the board's (attempts bought) the glyphs could nearly be as well.
-    rival = min((counter.gap(n) for n in range(guess + 1, MAX_TAPS + 1)), default=np.inf)
+    # A count above the board's (attempts bought) the glyphs could nearly be as well, or
+    # another count the board allows (its unread tiles tapped or not): wider look 730006
+    # (0.73x, Mars), 11 tiles unread on a busy lawn (the board allowing 0 to 8), its 8's glyph
+    # as like 0 as 8 (lead 0.0, a tie), "taps: 0" stated with --animals and no warning.
+    rival = min((counter.gap(n) for n in range(board.start, MAX_TAPS + 1) if n != read),
+                default=np.inf)
     if read is not None and read in board and counter.agree and counter.lead >= 0.0 \
             and rival >= RIVAL_GAP:
         taps = BOARD_TAPS - read
