@@ -20,6 +20,12 @@ from test_live_real_look import ANIMALS, OPTIONS, play, real_look_script
 
 TRUTH = tuple(name for name, _ in ANIMALS)
 
+# The same two small frames and the no-cards frame are stepped through a fresh live loop by
+# most tests here: each picture is located once in this file (tests/conftest.py; no test here
+# changes what the locate does: the OCR is off in every loop, and a region given is a hint the
+# locate does not take).
+pytestmark = pytest.mark.usefixtures("located_once")
+
 
 @pytest.fixture(scope="module")
 def small_frames() -> list[np.ndarray]:

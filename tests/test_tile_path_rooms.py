@@ -1123,15 +1123,27 @@ def test_links_tile_is_learned_in_its_fills_colour_when_his_sprite_is_yellowish(
             (shot.link_tile, text)
 
 
-def _one_frame_read(case: int, seed: int, frames: int, frame: int, name: str,
-                    wider: bool = False) -> tuple[rooms.Tally, list]:
+def _one_shot_calibrated(case: int, seed: int, frames: int, name: str,
+                         wider: bool = False) -> tuple[object, list]:
     """The room calibrated from case ``case``'s screenshot alone (a pack named ``name``) and
-    frame ``frame`` of its ``frames`` read with it: the tally against the truth in view and
-    its problems."""
+    the case's first ``frames`` moments (each moment is drawn from its own seed, so frame
+    ``k`` is the same whatever ``frames`` is)."""
+    _settings, shot, moments = rooms.one_shot_case(case, seed, frames=frames, wider=wider)
+    return calibrate_room([("c", shot.image)], ROOM, name).pack, moments
+
+
+@pytest.fixture(scope="module")
+def blurred_140023():
+    """140023 of the wider looks calibrated once, its first two frames: two tests read a frame
+    each (the calibration is most of their cost)."""
+    return _one_shot_calibrated(23, 140023, frames=2, name="blurred", wider=True)
+
+
+def _frame_read(pack, moments: list, frame: int) -> tuple[rooms.Tally, list]:
+    """Frame ``frame`` of ``moments`` read with ``pack``: the tally against the truth in view
+    and its problems."""
     from gridsight.games.tile_path.room import board_tokens, read_view
 
-    _settings, shot, moments = rooms.one_shot_case(case, seed, frames=frames, wider=wider)
-    pack = calibrate_room([("c", shot.image)], ROOM, name).pack
     read = read_view(moments[frame].image, pack)
     tally = rooms.Tally()
     problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
@@ -1139,13 +1151,21 @@ def _one_frame_read(case: int, seed: int, frames: int, frame: int, name: str,
     return tally, problems
 
 
-def test_a_view_every_tile_of_which_the_picture_blurs_alike_is_read():
+def _one_frame_read(case: int, seed: int, frames: int, frame: int, name: str,
+                    wider: bool = False) -> tuple[rooms.Tally, list]:
+    """The room calibrated from case ``case``'s screenshot alone (a pack named ``name``) and
+    frame ``frame`` of its ``frames`` read with it: the tally against the truth in view and
+    its problems."""
+    return _frame_read(*_one_shot_calibrated(case, seed, frames, name, wider), frame)
+
+
+def test_a_view_every_tile_of_which_the_picture_blurs_alike_is_read(blurred_140023):
     """140023 of the wider looks (``--wider``: 4.8x blur, a CRT mask, gamma 1.36): every
     tile matches its look by about 89% of its pixels, none disagrees with the room, yet the
     misfit they all share cost 0.097 over the 0.06 limit and every frame was refused. The
     misfit the whole view shares is the picture's, not the room's: the frame is read, and
     every cell read is right."""
-    tally, problems = _one_frame_read(23, 140023, frames=1, frame=0, name="blurred", wider=True)
+    tally, problems = _frame_read(*blurred_140023, 0)
     assert tally.wrong == 0 and not problems, problems
     assert tally.right >= 55, tally.line()
 
@@ -1177,14 +1197,14 @@ def test_a_cut_calibration_view_is_moved_to_where_the_picture_is_whole():
         and view.camera[1] == shot.camera[1], (view.camera, shot.camera)
 
 
-def test_walls_of_a_view_taken_cut_deeper_are_not_excused():
+def test_walls_of_a_view_taken_cut_deeper_are_not_excused(blurred_140023):
     """140023 of the wider looks (4.8x blur, CRT 0.23, gamma 1.36: no place fits, views are
     ranked less the misfit the picture causes): the frame's view taken cut 23 pixels at
     the bottom, its camera as far off, puts walls on the pixels of walls half a brick away,
     which match a wall look weakly; excused there as unlearned bricks, it outranked the
     whole view and 9 cells read ``?``. Walls are excused only on a view the screenshot's
     edge does not cut: the frame reads exactly."""
-    tally, problems = _one_frame_read(23, 140023, frames=2, frame=1, name="blurred", wider=True)
+    tally, problems = _frame_read(*blurred_140023, 1)
     assert not problems and tally.exact == 1, tally.line()
 
 
