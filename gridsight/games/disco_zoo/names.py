@@ -928,6 +928,10 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
     return line
 
 
+COUNTER_APART = 2.0  # a counter nearer than the title's height is parted by this many of its gaps
+COUNTER_NAME = 4  # ... from a name of at least this many glyphs (every region's has four)
+
+
 def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextLine | None) -> bool:
     """Whether a title line's last word (``words``: its glyphs word by word), one or two
     glyphs, is the attempts counter joined to the region's name: parted from the name by
@@ -935,16 +939,25 @@ def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextL
     (:data:`.title_region.TALLER`: the digit is drawn big) or nearer the ``label``
     (``ATTEMPTS LEFT``, which the digit stands beside) than the name. A piece of the name
     itself, parted by blur, is neither: 0.78x seed 270054's ``OUTB`` and ``CK``, 7 px apart
-    with the counter 90 px on, lost its ``CK`` and read ``FARM``."""
+    with the counter 90 px on, lost its ``CK`` and read ``FARM``. Nearer than the ``height``,
+    the word is the counter only when beside the label and parted by over
+    :data:`COUNTER_APART` times the widest gap between the name's letters."""
     last, before = words[-1], words[-2]
     end = before[-1].box[0] + before[-1].box[2]
     gap = last[0].box[0] - end
+    near = label is not None and label.box[0] - (last[-1].box[0] + last[-1].box[2]) < gap
     if gap <= height:
-        return False
+        # A big title drawn with its letters well apart (the wider looks) has its counter
+        # nearer than the letters' height, yet parted by far more than any two of the
+        # name's letters, and beside the label: 1.1x seed 710019's ``MOUNTAIN`` (31 px
+        # letters 8-9 px apart) and its ``4`` 24 px on, 4 px before ``ATTEMPTS``.
+        name = [g for word in words[:-1] for g in word]
+        apart = [b.box[0] - (a.box[0] + a.box[2]) for a, b in zip(name, name[1:])]
+        return near and len(name) >= COUNTER_NAME and gap > COUNTER_APART * max(apart)
     letters = float(np.median([g.box[3] for word in words[:-1] for g in word]))
     if max(g.box[3] for g in last) >= TALLER * letters:
         return True
-    return label is not None and label.box[0] - (last[-1].box[0] + last[-1].box[2]) < gap
+    return near
 
 
 def _card_lines(image: np.ndarray, card: CardText, shape: float | None = None
