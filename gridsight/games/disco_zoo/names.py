@@ -770,10 +770,40 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
         if key in _LINES:
             _LINES.move_to_end(key)
             return _LINES[key]
-    bar = banded_text_lines(image[: max(0, int(title_bottom))])
+    bar = _unstacked(image, banded_text_lines(image[: max(0, int(title_bottom))]),
+                     int(title_bottom))
     label = _attempts_line(bar)
     found = (bar, _cards_lines(image, cards, _letter_shape(label), label=label))
     return found if key is None else _kept(_LINES, key, found)
+
+
+STACKED = 1.6  # a region line's glyph this many times its letters' height holds text above
+REREAD_ABOVE = 0.5  # the bar is read again from this many letter heights above the letters
+
+
+def _unstacked(image: np.ndarray, bar: list[TextLine], title_bottom: int) -> list[TextLine]:
+    """The title bar's lines, read again below a line of text stacked on the region's name
+    when a glyph of the name holds both (:data:`STACKED` times the height of its other
+    letters, reaching above their tops): a phone's status bar the colour of the game's title
+    bar is one colour band with it, and a mark of the clock over a letter of the name is
+    taken as part of it (1.49x wider seed 700045: the colon of ``09:59`` over the second
+    ``O`` of ``MOON``, a glyph 58 px tall among letters of 21; the name read as no region).
+    The bar is then read from :data:`REREAD_ABOVE` letter heights above the name's letters'
+    tops, the lines wholly above that row kept as found; else ``bar`` as it is."""
+    line = _region_line(bar, _attempts_line(bar), image.shape[1])
+    if line is None or len(line.glyphs) < 3:
+        return bar
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    tops = sorted(g.box[1] for g in line.glyphs)
+    top = tops[len(tops) // 2]
+    if not any(g.box[3] > STACKED * tall and g.box[1] < top - REREAD_ABOVE * tall
+               for g in line.glyphs):
+        return bar
+    y0 = max(0, int(top - REREAD_ABOVE * tall))
+    if y0 >= title_bottom:
+        return bar
+    below = [moved(ln, 0, y0) for ln in banded_text_lines(image[y0:title_bottom])]
+    return [ln for ln in bar if ln.box[1] + ln.box[3] <= y0] + below
 
 
 def _letter_shape(label: TextLine | None) -> float | None:
