@@ -770,10 +770,40 @@ def _screen_lines(image: np.ndarray, cards: Sequence[CardText], title_bottom: in
         if key in _LINES:
             _LINES.move_to_end(key)
             return _LINES[key]
-    bar = banded_text_lines(image[: max(0, int(title_bottom))])
+    bar = _unstacked(image, banded_text_lines(image[: max(0, int(title_bottom))]),
+                     int(title_bottom))
     label = _attempts_line(bar)
     found = (bar, _cards_lines(image, cards, _letter_shape(label), label=label))
     return found if key is None else _kept(_LINES, key, found)
+
+
+STACKED = 1.6  # a region line's glyph this many times its letters' height holds text above
+REREAD_ABOVE = 0.5  # the bar is read again from this many letter heights above the letters
+
+
+def _unstacked(image: np.ndarray, bar: list[TextLine], title_bottom: int) -> list[TextLine]:
+    """The title bar's lines, read again below a line of text stacked on the region's name
+    when a glyph of the name holds both (:data:`STACKED` times the height of its other
+    letters, reaching above their tops): a phone's status bar the colour of the game's title
+    bar is one colour band with it, and a mark of the clock over a letter of the name is
+    taken as part of it (1.49x wider seed 700045: the colon of ``09:59`` over the second
+    ``O`` of ``MOON``, a glyph 58 px tall among letters of 21; the name read as no region).
+    The bar is then read from :data:`REREAD_ABOVE` letter heights above the name's letters'
+    tops, the lines wholly above that row kept as found; else ``bar`` as it is."""
+    line = _region_line(bar, _attempts_line(bar), image.shape[1])
+    if line is None or len(line.glyphs) < 3:
+        return bar
+    tall = float(np.median([g.box[3] for g in line.glyphs]))
+    tops = sorted(g.box[1] for g in line.glyphs)
+    top = tops[len(tops) // 2]
+    if not any(g.box[3] > STACKED * tall and g.box[1] < top - REREAD_ABOVE * tall
+               for g in line.glyphs):
+        return bar
+    y0 = max(0, int(top - REREAD_ABOVE * tall))
+    if y0 >= title_bottom:
+        return bar
+    below = [moved(ln, 0, y0) for ln in banded_text_lines(image[y0:title_bottom])]
+    return [ln for ln in bar if ln.box[1] + ln.box[3] <= y0] + below
 
 
 def _letter_shape(label: TextLine | None) -> float | None:
@@ -928,6 +958,10 @@ def _region_line(bar: list[TextLine], label: TextLine | None, width: int) -> Tex
     return line
 
 
+COUNTER_APART = 2.0  # a counter nearer than the title's height is parted by this many of its gaps
+COUNTER_NAME = 4  # ... from a name of at least this many glyphs (every region's has four)
+
+
 def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextLine | None) -> bool:
     """Whether a title line's last word (``words``: its glyphs word by word), one or two
     glyphs, is the attempts counter joined to the region's name: parted from the name by
@@ -935,16 +969,25 @@ def _counters_digits(words: list[tuple[Glyph, ...]], height: float, label: TextL
     (:data:`.title_region.TALLER`: the digit is drawn big) or nearer the ``label``
     (``ATTEMPTS LEFT``, which the digit stands beside) than the name. A piece of the name
     itself, parted by blur, is neither: 0.78x seed 270054's ``OUTB`` and ``CK``, 7 px apart
-    with the counter 90 px on, lost its ``CK`` and read ``FARM``."""
+    with the counter 90 px on, lost its ``CK`` and read ``FARM``. Nearer than the ``height``,
+    the word is the counter only when beside the label and parted by over
+    :data:`COUNTER_APART` times the widest gap between the name's letters."""
     last, before = words[-1], words[-2]
     end = before[-1].box[0] + before[-1].box[2]
     gap = last[0].box[0] - end
+    near = label is not None and label.box[0] - (last[-1].box[0] + last[-1].box[2]) < gap
     if gap <= height:
-        return False
+        # A big title drawn with its letters well apart (the wider looks) has its counter
+        # nearer than the letters' height, yet parted by far more than any two of the
+        # name's letters, and beside the label: 1.1x seed 710019's ``MOUNTAIN`` (31 px
+        # letters 8-9 px apart) and its ``4`` 24 px on, 4 px before ``ATTEMPTS``.
+        name = [g for word in words[:-1] for g in word]
+        apart = [b.box[0] - (a.box[0] + a.box[2]) for a, b in zip(name, name[1:])]
+        return near and len(name) >= COUNTER_NAME and gap > COUNTER_APART * max(apart)
     letters = float(np.median([g.box[3] for word in words[:-1] for g in word]))
     if max(g.box[3] for g in last) >= TALLER * letters:
         return True
-    return label is not None and label.box[0] - (last[-1].box[0] + last[-1].box[2]) < gap
+    return near
 
 
 def _card_lines(image: np.ndarray, card: CardText, shape: float | None = None
