@@ -19,7 +19,7 @@ from gridsight.commands.lazy import LazySubParsers
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import game_names, get_spec
-from gridsight.textout import for_terminal
+from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.boardtext import BoardText, parse_each_board
 from gridsight.solvers.errors import BoardFormatError, InputError, named
 
@@ -86,7 +86,7 @@ def run(options: argparse.Namespace) -> int:
         else:
             if printed:
                 print("---")
-            print(for_terminal(solution.text))
+            print(for_terminal(with_status(solution.text, solution.advice.status)))
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code
