@@ -102,8 +102,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "screenshot's advice is for the merged board")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
-                        "plus image, game, board, unread, confidence, annotated; for an image "
-                        "that failed, {image, game, error}")
+                        "plus image, game, pack, board, unread, unsure_read, confidence, notes, "
+                        "warnings, status (the advice's line, with any doubt), annotated; for "
+                        "an image that failed, {image, game, error}")
     add_max_pixels_argument(parser)
     add_max_memory_argument(parser)
     add_read_hint_arguments(parser, what="screenshot")
