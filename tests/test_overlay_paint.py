@@ -281,3 +281,10 @@ def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_t
     white = np.all(out[:500, :500] == 255, axis=2)
     assert all(white[100 + 80 * r + 20:100 + 80 * r + 60, 60:98].any() for r in range(4))
     assert all(white[60:98, 100 + 80 * c + 20:100 + 80 * c + 60].any() for c in range(4))
+    # Near the edge: smaller numbers, no margin (the picture keeps the screenshot's
+    # coordinates); a board partly out of view (a room bigger than the screen): none.
+    near = annotate(image, BoardGeometry.from_rect(24, 24, 80, 80, 4, 4), advice)
+    assert near.shape[1] == 500 and np.all(near[:500, :500] == 255, axis=2)[30:100, 0:24].any()
+    out_of_view = BoardGeometry.from_rect(-40, 100, 80, 80, 4, 4)
+    assert np.array_equal(annotate(image, out_of_view, advice)[:, :500],
+                          paint_advice(image, out_of_view, advice)[:, :500])
