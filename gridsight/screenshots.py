@@ -323,10 +323,16 @@ def legible(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, Boa
 def annotate(image: np.ndarray, geometry: BoardGeometry, advice: Advice) -> np.ndarray:
     """A copy of ``image`` with ``advice`` painted through ``geometry``
     (:func:`gridsight.overlay.paint.paint_advice`), enlarged first when its cells are small
-    (:func:`legible`)."""
-    from gridsight.overlay.paint import paint_advice
+    (:func:`legible`), and each row's and column's number beside the board
+    (:func:`gridsight.overlay.paint.number_board`, as the replay report draws them), so the
+    cell the legend names ("row 2, column 3") is found by counting on the picture too. The
+    numbers are drawn within the picture, smaller near its edge, and left out when they do not
+    fit or the board is not wholly in view (a room bigger than the screen): the picture keeps
+    the screenshot's pixel coordinates."""
+    from gridsight.overlay.paint import number_board, paint_advice
 
     image, geometry = legible(image, geometry)
+    image, geometry = number_board(image, geometry, advice.origin, advice.last, within=True)
     return paint_advice(image, geometry, advice)
 
 

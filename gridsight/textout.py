@@ -33,6 +33,23 @@ def wrap_line(line: str, width: int = WIDTH) -> list[str]:
                          break_on_hyphens=False, drop_whitespace=True) or [line]
 
 
+def with_status(text: str, status: str | None) -> str:
+    """``text`` (a solver's report) with its first line, the advice, replaced by ``status``
+    when that is the same advice with a caveat added (a found tile read "Panda or Tiger" that
+    changes the advice, an unread cell), so the line the eye finds first never states the
+    advice without the doubt the report says further down.
+
+    >>> with_status("Tap row 1, column 1\\ndetails", "Tap row 1, column 1 (but unsure)")
+    'Tap row 1, column 1 (but unsure)\\ndetails'
+    >>> with_status("Tap row 1, column 1\\ndetails", "Open row 2, column 2")
+    'Tap row 1, column 1\\ndetails'
+    """
+    first, newline, rest = text.partition("\n")
+    if status and status != first and status.startswith(first):
+        return status + newline + rest
+    return text
+
+
 def wants_emphasis(stream: TextIO | None = None) -> bool:
     """Whether ``stream`` (standard output) is a terminal that may show bold text."""
     stream = stream or sys.stdout

@@ -412,18 +412,32 @@ def draw_move(image_bgr: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.
     return composite(image, layer)
 
 
+#: The smallest numbers :func:`number_board` draws within the picture (``within=True``).
+MIN_NUMBER_PX = 9
+
+
 def number_board(image_bgr: np.ndarray, geometry: BoardGeometry,
-                 origin: Cell = Cell(0, 0), last: Cell | None = None
+                 origin: Cell = Cell(0, 0), last: Cell | None = None, *, within: bool = False
                  ) -> tuple[np.ndarray, BoardGeometry]:
     """``image_bgr`` with each column's number just above the board and each row's just left
     of it, the way the player counts them (from ``origin``, the first playable row and
     column; the rows and columns before it, and after ``last``, get none), and the geometry in
-    the new picture (a margin is added where the board is too near the picture's edge)."""
+    the new picture (a margin is added where the board is too near the picture's edge).
+
+    ``within``: never a margin (the picture keeps its pixel coordinates): the numbers are drawn
+    smaller where the board is near the edge, and not at all (the picture returned as it is)
+    when even :data:`MIN_NUMBER_PX` ones do not fit or the board is not wholly in view."""
     image = _as_bgr(image_bgr)
     w, h = geometry.cell_size(origin.row, origin.col)
     px = int(np.clip(min(w, h) * 0.3, 10, 16))
-    room = int(px * 2.2)
     corners = geometry.outline()
+    if within:
+        near = float(min(corners[:, 0].min(), corners[:, 1].min()))
+        px = min(px, int(near / 2.2))
+        inside = corners[:, 0].max() <= image.shape[1] and corners[:, 1].max() <= image.shape[0]
+        if px < MIN_NUMBER_PX or not inside:
+            return image, geometry
+    room = int(px * 2.2)
     top = max(0, room - int(corners[:, 1].min()))
     left = max(0, room - int(corners[:, 0].min()))
     out = np.empty((image.shape[0] + top, image.shape[1] + left, 3), np.uint8)

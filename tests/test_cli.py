@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from gridsight.registry import game_names
 
@@ -81,6 +82,16 @@ def test_binary_file_is_named_not_a_traceback(run_cli, tmp_path):
     assert code == 2
     assert str(image) in err and "not UTF-8 text" in err
     assert "Traceback" not in err
+
+
+def test_another_games_board_is_one_line_naming_that_game(run_cli):
+    """A Disco Zoo file given to ``solve minesweeper``: exit 2, one line, the right command."""
+    board = Path(__file__).resolve().parent.parent / "examples" / "disco-zoo-jungle.txt"
+    code, out, err = run_cli("solve", "minesweeper", str(board))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.strip().endswith(f"a disco-zoo board? gridsight solve disco-zoo {board}"), err
+    code, _, err = run_cli("solve", "pentomino", "-", stdin="mines: 3\n. . .\n. . .\n")
+    assert code == 2 and err.strip().endswith("a minesweeper board? gridsight solve minesweeper")
 
 
 def test_folder_instead_of_file_is_named(run_cli, tmp_path):

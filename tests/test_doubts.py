@@ -325,6 +325,10 @@ def test_an_unsure_count_that_changes_the_advice_is_said_with_the_tap_then(run_c
     words = "attempts: 1 or 6? the advice changes if it is 6 (then tap row 4, column 1)"
     code, out, err = run_cli("solve", "disco-zoo", str(path))
     assert f"caution: {words}" in out and "1 (or 6?) taps left" in out
+    # The headline, the line the eye finds first, carries the doubt (before: only the caution
+    # line at the report's end did, the first line advised as if the count were sure).
+    first = " ".join(line.strip() for line in out.splitlines()[:2])
+    assert first.startswith(f"No tap can rescue another animal with the taps left (but {words}")
     from gridsight.games.disco_zoo.adapter import GAME
 
     status = GAME.solve(parse_boards(path.read_text())[0]).advice.status

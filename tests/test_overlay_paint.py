@@ -267,3 +267,24 @@ def test_report_pictures_number_the_playable_rows_and_columns_and_mark_the_move(
     assert frame[y0:y0 + 40, x0:x0 + 40].sum() > 60
     assert not frame[y0 + 15:y0 + 25, x0 + 15:x0 + 25].any()
     assert not frame[:y0, :].any() and not frame[y0 + 40:, :].any()
+
+
+def test_the_annotated_screenshot_numbers_rows_and_columns_as_its_legend_names_them():
+    """``analyze``'s picture (and ``api``'s ``annotate``) counts the rows and columns beside
+    the board, as the replay report does: "Tap row 2, column 3" is found on the picture."""
+    from gridsight.screenshots import annotate
+
+    image = np.full((500, 500, 3), 90, np.uint8)
+    g = BoardGeometry.from_rect(100, 100, 80, 80, 4, 4)  # cells large enough: not enlarged
+    advice = Advice("disco-zoo", 4, 4, recommend=(Cell(1, 2),), status="Tap row 2, column 3")
+    out = annotate(image, g, advice)
+    white = np.all(out[:500, :500] == 255, axis=2)
+    assert all(white[100 + 80 * r + 20:100 + 80 * r + 60, 60:98].any() for r in range(4))
+    assert all(white[60:98, 100 + 80 * c + 20:100 + 80 * c + 60].any() for c in range(4))
+    # Near the edge: smaller numbers, no margin (the picture keeps the screenshot's
+    # coordinates); a board partly out of view (a room bigger than the screen): none.
+    near = annotate(image, BoardGeometry.from_rect(24, 24, 80, 80, 4, 4), advice)
+    assert near.shape[1] == 500 and np.all(near[:500, :500] == 255, axis=2)[30:100, 0:24].any()
+    out_of_view = BoardGeometry.from_rect(-40, 100, 80, 80, 4, 4)
+    assert np.array_equal(annotate(image, out_of_view, advice)[:, :500],
+                          paint_advice(image, out_of_view, advice)[:, :500])

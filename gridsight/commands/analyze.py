@@ -53,7 +53,7 @@ from gridsight.screenshots import (
     PackShelf, Solve, advise, annotate, find_screenshot, unread_advice, view_merger,
     with_reading,
 )
-from gridsight.textout import for_terminal
+from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.advice import Advice
 from gridsight.solvers.errors import InputError, one_line
 from gridsight.vision.errors import VisionInputError
@@ -102,8 +102,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         "screenshot's advice is for the merged board")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per image, one per line: the solver's JSON "
-                        "plus image, game, board, unread, confidence, annotated; for an image "
-                        "that failed, {image, game, error}")
+                        "plus image, game, pack, board, unread, unsure_read, confidence, notes, "
+                        "warnings, status (the advice's line, with any doubt), annotated; for "
+                        "an image that failed, {image, game, error}")
     add_max_pixels_argument(parser)
     add_max_memory_argument(parser)
     add_read_hint_arguments(parser, what="screenshot")
@@ -393,9 +394,7 @@ def report_text(path: str, found: Found, reading: BoardReading, solved: str,
     (:func:`gridsight.screenshots.with_reading`): it replaces the solver's first line, which
     is that line before the reading's caveats, so the headline the eye finds first carries them
     (an advised tile that was not read, other unread tiles that change the advice)."""
-    first, newline, rest = solved.partition("\n")
-    if status and status != first and status.startswith(first):
-        solved = status + newline + rest
+    solved = with_status(solved, status)
     unread = set(reading.unread)
     read = [v for row, tokens in zip(reading.confidence, reading.board.grid)
             for v, token in zip(row, tokens) if token != "?"]  # '?': nothing read there

@@ -19,9 +19,9 @@ from gridsight.commands.lazy import LazySubParsers
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
 from gridsight.registry import game_names, get_spec
-from gridsight.textout import for_terminal
+from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.boardtext import BoardText, parse_each_board
-from gridsight.solvers.errors import BoardFormatError, InputError, named
+from gridsight.solvers.errors import BoardFormatError, InputError, named, one_line
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -62,7 +62,7 @@ def _add_game_arguments(name: str, game_parser: argparse.ArgumentParser) -> None
     add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
     add_max_memory_argument(game_parser)
     game.add_solve_arguments(game_parser)
-    game_parser.set_defaults(func=run, adapter=game)
+    game_parser.set_defaults(func=run, adapter=game, game_name=name)
 
 
 def run(options: argparse.Namespace) -> int:
@@ -78,7 +78,8 @@ def run(options: argparse.Namespace) -> int:
                 raise board
             solution = game.solve(board, settings)
         except (InputError, RuntimeFailure) as error:
-            say(_failure(error, board, source, len(boards)))
+            say(_failure(error, board, source, len(boards))
+                + _other_game(error, getattr(options, "game_name", None), options.file))
             code = max(code, EXIT_INPUT if isinstance(error, InputError) else EXIT_RUNTIME)
             continue
         if options.json:
@@ -86,10 +87,33 @@ def run(options: argparse.Namespace) -> int:
         else:
             if printed:
                 print("---")
-            print(for_terminal(solution.text))
+            print(for_terminal(with_status(solution.text, solution.advice.status)))
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code
+
+
+#: The header keys each game's board file has, for naming the game a file was written for.
+HEADER_GAMES = {"region": "disco-zoo", "animals": "disco-zoo", "taps": "disco-zoo",
+                "difficulty": "thrill-digger", "pieces": "pentomino", "mines": "minesweeper"}
+
+
+def _other_game(error: Exception, game: str | None, file: str) -> str:
+    """When ``error`` is a header only another game's boards have (a Disco Zoo file given to
+    ``solve minesweeper``), the hint naming that game's command; else nothing.
+
+    >>> from gridsight.solvers.errors import BoardFormatError
+    >>> _other_game(BoardFormatError("unknown header", line=2, token="region"), "tile-path", "b.txt")
+    '; a disco-zoo board? gridsight solve disco-zoo b.txt'
+    >>> _other_game(BoardFormatError("unknown header", line=2, token="mines"), "minesweeper", "b")
+    ''
+    """
+    other = HEADER_GAMES.get(getattr(error, "token", None) or "") \
+        if isinstance(error, BoardFormatError) else None
+    if other is None or other == game:
+        return ""
+    named = "" if file == "-" else f" {one_line(file)}"
+    return f"; a {other} board? gridsight solve {other}{named}"
 
 
 def _failure(error: Exception, board: BoardText | BoardFormatError, source: str,
