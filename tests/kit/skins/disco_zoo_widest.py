@@ -216,7 +216,10 @@ def _lines(look: Look, rng: np.random.Generator) -> Look:
     hsv = cv2.cvtColor(np.uint8([[look.grass]]), cv2.COLOR_BGR2HSV)[0, 0]
     turned = _hsv(int(hsv[0]) + turn, int(hsv[1]), int(hsv[2]))
     line = int(rng.integers(1, max(1, min(6, look.cell // 10)) + 1))
-    return replace(look, line_color=_shade(turned, rng.uniform(0.18, 0.97)), line=line)
+    color = _shade(turned, rng.uniform(0.18, 0.97))
+    if _lab(color)[0] >= _lab(look.grass)[0] - 0.5:  # the hue's turn made it no darker
+        color = _shade(look.grass, 0.97)
+    return replace(look, line_color=color, line=line)
 
 
 def _decorations(look: Look, rng: np.random.Generator) -> Look:
