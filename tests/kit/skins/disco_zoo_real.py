@@ -1022,6 +1022,8 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
         if look.status_color is not None:
             image[: look.status_bar] = look.status_color
         size = max(1, (look.status_bar - 6) // 7)
+        if look.status_color is not None:  # the widest family's tall bars: a phone's clock
+            size = min(size, 3)
         write(image, f"{int(rng.integers(0, 24)):02d}:{int(rng.integers(0, 60)):02d}", 10,
               (look.status_bar - 7 * size) // 2, size, (230, 230, 230))
         bx = w - 34

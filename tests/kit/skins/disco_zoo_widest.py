@@ -198,7 +198,9 @@ def _bar(look: Look, rng: np.random.Generator) -> Look:
     tuck = max(1, min(tuck, height - 4))
     top = look.bar_top + height - tuck
     return replace(look, bar_height=height, bar_color=bar, bar_text=ink,
-                   digit_color=ink if rng.random() < 0.6 else look.digit_color,
+                   digit_color=ink if rng.random() < 0.6 else _hsv(
+                       int(rng.integers(0, 180)), int(rng.integers(60, 200)),
+                       int(rng.integers(10, 80)) if dark_ink else int(rng.integers(200, 256))),
                    digit_outline=look.digit_outline and not dark_ink, card_top=top,
                    card_height=look.card_height + (look.card_top - top) + move,
                    board_y=look.board_y + move)
