@@ -32,6 +32,7 @@ from gridsight.registry import get_reader, reader_names
 from kit.rescues import random_rescue_board
 from kit.skins import disco_zoo_real as real
 from kit.skins import pentomino, tile_path
+from kit.skins.disco_zoo_widest import PROPERTIES as WIDEST, jpeg_quality
 from sample_sizes import samples
 from gridsight.vision.digits import MIN_LEAD
 from gridsight.vision.errors import BoardNotFoundError
@@ -61,12 +62,14 @@ EXACT_WITH_OCR = 0.55  # ... with the ocr extra's engine installed (CI installs 
 
 
 def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
-                extra: int = 0, *, wide: bool = True, near: bool = True, wider: bool = False):
+                extra: int = 0, *, wide: bool = True, near: bool = True, wider: bool = False,
+                widest: str = ""):
     """A rescue of 1 to 3 animals of one region placed without overlap, 0 to 10 tiles tapped,
     drawn in a random real look (``wide=False``: the look as drawn before the skin was
     widened, for tests pinned to one; ``near=False``: the widened look as drawn before its
     lawns and dirt were drawn near the rarities' colours; ``wider=True``: the opt-in family
-    drawn wider still, :func:`kit.skins.disco_zoo_real.wider_look`); ``extra`` bought
+    drawn wider still, :func:`kit.skins.disco_zoo_real.wider_look`; ``widest``: those
+    properties drawn wider again, :mod:`kit.skins.disco_zoo_widest`); ``extra`` bought
     attempts on the
     counter. Returns the shot and the board text a perfect reader gives."""
     board = random_rescue_board(rng, max_taps=10, region=region, extra=extra)
@@ -74,7 +77,7 @@ def real_rescue(rng: np.random.Generator, seed: int, region: str | None = None,
                        animals=[(a.name, a.rarity) for a in board.animals],
                        attempts=board.attempts, region=board.region, seed=seed,
                        look=real.random_look(seed, board.region, wide=wide, near=near,
-                                             wider=wider))
+                                             wider=wider, widest=widest))
     return shot, board.text
 
 
@@ -93,11 +96,11 @@ def smoothing(seed: int) -> int:
 
 
 def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
-            scales: tuple[float, float] = (0.5, 3.0)):
+            scales: tuple[float, float] = (0.5, 3.0), quality: int | None = None):
     """Scaled within ``scales`` (log-uniform; 0.5x-3x of the skin's 360 px by default;
     nearest on even ``seed``, else a smoothing filter, :func:`smoothing`), each channel
-    shifted by up to 10% and 8 levels, noisy, JPEG at quality 40-95; returns (image,
-    scale)."""
+    shifted by up to 10% and 8 levels, noisy, JPEG at quality 40-95 (``quality`` when
+    given: the widest family's own); returns (image, scale)."""
     scale = float(np.exp(rng.uniform(np.log(scales[0]), np.log(scales[1]))))
     image = cv2.resize(image, None, fx=scale, fy=scale,
                        interpolation=cv2.INTER_NEAREST if seed % 2 == 0 else smoothing(seed))
@@ -116,7 +119,7 @@ def degrade(image: np.ndarray, rng: np.random.Generator, seed: int,
         band += rng.normal(0, sigma, band.shape)
         noisy[top : top + DEGRADE_ROWS] = np.clip(band, 0, 255, out=band)
     image = noisy
-    quality = int(rng.integers(40, 96))
+    quality = int(rng.integers(40, 96)) if quality is None else quality
     image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
                          cv2.IMREAD_COLOR)
     return image, scale
@@ -208,17 +211,20 @@ class RealRead:
 
 
 def real_screen(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0), *,
-                wide: bool = True, near: bool = True, wider: bool = False):
+                wide: bool = True, near: bool = True, wider: bool = False, widest: str = ""):
     """Real-look screen ``base + k`` drawn and degraded (every eighth with attempts bought)
     at a scale within ``scales``: (shot, its board text, the image, its scale). The
     benchmarks draw the same screens. ``wide=False``: the look as drawn before the skin was
     widened; ``near=False``: the widened look before its lawns and dirt were drawn near the
-    rarities' colours; ``wider=True``: the opt-in family of looks drawn wider still."""
+    rarities' colours; ``wider=True``: the opt-in family of looks drawn wider still;
+    ``widest``: ``"all"`` or property names (commas) drawn wider again on a wider look
+    (:mod:`kit.skins.disco_zoo_widest`)."""
     seed = base + k
     rng = np.random.default_rng(seed)
     extra = int(rng.integers(1, 6)) if k % 8 == 0 else 0  # some players buy attempts
-    shot, text = real_rescue(rng, seed, extra=extra, wide=wide, near=near, wider=wider)
-    image, scale = degrade(shot.image, rng, seed, scales)
+    shot, text = real_rescue(rng, seed, extra=extra, wide=wide, near=near, wider=wider,
+                             widest=widest)
+    image, scale = degrade(shot.image, rng, seed, scales, jpeg_quality(seed, widest))
     return shot, text, image, scale
 
 
@@ -312,12 +318,13 @@ def stated_wrong(text: str, read: str, warnings=(), unread=()) -> list[str]:
 
 
 def _real_read(k: int, base: int = SEED,
-               scales: tuple[float, float] = (0.5, 3.0), wider: bool = False) -> RealRead:
+               scales: tuple[float, float] = (0.5, 3.0), wider: bool = False,
+               widest: str = "") -> RealRead:
     """Real-look screen ``k`` drawn, degraded, found by structure and read with ``--animals``
     and with no options (a worker's job); ``base`` the first seed (another for a fresh
     held-out measurement), ``scales`` the range its scale is drawn from, ``wider`` the
-    opt-in family of looks drawn wider still."""
-    shot, text, image, scale = real_screen(k, base, scales, wider=wider)
+    opt-in family of looks drawn wider still, ``widest`` the properties drawn wider again."""
+    shot, text, image, scale = real_screen(k, base, scales, wider=wider, widest=widest)
     seed = base + k
     start = time.process_time()
     screen = locate_rescue(image)
@@ -331,12 +338,12 @@ def _real_read(k: int, base: int = SEED,
 
 
 def _real_read_or_none(k: int, base: int = SEED, scales: tuple[float, float] = (0.5, 3.0),
-                       wider: bool = False) -> RealRead | None:
+                       wider: bool = False, widest: str = "") -> RealRead | None:
     """:func:`_real_read`, ``None`` when no board is found, or its read with ``--animals``
     is refused (a refusal: the measurement lists it apart rather than stopping; the suite's
     own screens must all be found)."""
     try:
-        return _real_read(k, base, scales, wider)
+        return _real_read(k, base, scales, wider, widest)
     except (BoardNotFoundError, ReadError):
         return None
 
@@ -1075,11 +1082,22 @@ def _measure(argv: list[str] | None = None) -> None:
     parser.add_argument("--wider", action="store_true",
                         help="draw the real-look screens in the opt-in family of looks drawn "
                              "wider still (kit.skins.disco_zoo_real.wider_look)")
+    parser.add_argument("--widest", nargs="?", const="all", default="", metavar="PROPS",
+                        help="draw them in the opt-in widest family: the wider looks with "
+                             "every property issue 18 leaves open drawn wider again, or only "
+                             "PROPS (names joined by commas, kit.skins.disco_zoo_widest."
+                             "PROPERTIES)")
     options = parser.parse_args(argv)
+    unknown = [n for n in options.widest.split(",") if options.widest not in ("", "all")
+               and n not in WIDEST]
+    if unknown:
+        parser.error(f"unknown --widest properties: {', '.join(unknown)} "
+                     f"(known: {', '.join(WIDEST)})")
     start = time.perf_counter()
     with ProcessPoolExecutor(options.workers, mp_context=get_context("spawn")) as pool:
         found = list(pool.map(partial(_real_read_or_none, base=options.seed,
-                                      scales=tuple(options.scales), wider=options.wider),
+                                      scales=tuple(options.scales), wider=options.wider,
+                                      widest=options.widest),
                               range(options.screens), chunksize=4))
         olds = list(pool.map(partial(_old_read, base=options.seed), range(options.old),
                              chunksize=4))

@@ -310,6 +310,20 @@ class Look:
     window_border: int = 0  # a mirroring window's border around the screen (0: none)
     window_title: int = 0  # ... and its title bar's height (0: none)
     window_color: Color = (60, 60, 60)
+    # The widest family's own properties (:mod:`kit.skins.disco_zoo_widest`); the defaults
+    # draw every other look as before.
+    digit_font: int = -1  # the attempts digit in another font: this pick's seed (-1: same)
+    digit_bold: bool = True  # the digit drawn a column bolder
+    have_size: int = 1  # pixels per font pixel of "YOU HAVE n"
+    text_rim: int = -1  # a dark rim round a card's light words and boxes: -1 on light cards
+    card_edge: int = 0  # a card's own border, pixels (0: none)
+    card_edge_color: Color = (0, 0, 0)
+    decoration_spread: float = 0.0  # a decoration's centre within 0.5 +- this of the tile
+    tile_rim_shade: float = 0.72  # a found tile's rim: its colour times this
+    tile_rim_width: int = 2
+    tile_sprite_shift: tuple[int, int] = (0, 0)  # a found tile's sprite off centre (x, y)
+    status_color: Color | None = None  # the phone's status bar (None: black or the bar's)
+    bottom_color: Color | None = None  # the bottom bar (None: the title bar's, darker)
 
     def rarity_color(self, rarity: str) -> Color:
         if rarity not in RARITIES:  # a pet: its own colour
@@ -376,7 +390,7 @@ def hue_shade(ground: Color, rng: np.random.Generator) -> Color | None:
 
 
 def random_look(seed: int, region: str | None = None, *, wide: bool = True,
-                near: bool = True, wider: bool = False) -> Look:
+                near: bool = True, wider: bool = False, widest: str = "") -> Look:
     """A random look of the rescue screen; every proportion and colour varies with ``seed``.
     ``region`` picks the ground's colour family (a random region's when ``None``).
 
@@ -386,7 +400,9 @@ def random_look(seed: int, region: str | None = None, *, wide: bool = True,
     (the default, with ``wide``) draws the lawn near the common green and a rarity's colour
     near the dirt on some looks (:func:`near_colours`, sixteenth session); ``near=False``
     is the widened look as drawn before. ``wider`` (opt-in, thirtieth session) draws the
-    widened look's layout and the rest the issue leaves open wider still (:func:`wider_look`)."""
+    widened look's layout and the rest the issue leaves open wider still (:func:`wider_look`).
+    ``widest`` (opt-in, session 32: ``"all"`` or property names joined by commas) draws a
+    wider look with those properties wider again (:mod:`kit.skins.disco_zoo_widest`)."""
     rng = _rng("look", seed)
     w = BASE_WIDTH
     h = int(round(w * rng.uniform(16 / 9, 20 / 9)))
@@ -478,6 +494,10 @@ def random_look(seed: int, region: str | None = None, *, wide: bool = True,
     if not wide:
         return look
     look = hue_cards(widened(near_colours(look, seed) if near else look, seed), seed)
+    if widest:
+        from .disco_zoo_widest import widest_look  # it builds on this module
+
+        return widest_look(wider_look(look, seed), seed, widest)
     return wider_look(look, seed) if wider else look
 
 
@@ -883,13 +903,15 @@ def _found_tile(tile: np.ndarray, look: Look, name: str, rarity: str) -> None:
     i, radius = look.tile_inset + look.line // 2, max(2, int(look.tile_radius * s))
     color = look.rarity_color(rarity)
     if look.tile_rim:
-        _rounded(tile, i, i, s - i, s - i, radius, _shade(color, 0.72))
-        _rounded(tile, i + 2, i + 2, s - i - 2, s - i - 2, max(1, radius - 2), color)
+        rw = look.tile_rim_width
+        _rounded(tile, i, i, s - i, s - i, radius, _shade(color, look.tile_rim_shade))
+        _rounded(tile, i + rw, i + rw, s - i - rw, s - i - rw, max(1, radius - rw), color)
     else:
         _rounded(tile, i, i, s - i, s - i, radius, color)
     art = sprite_art(name, look.art_seed)
     size = art.shape[0] * look.tile_block
-    draw_art(tile, art, (s - size) // 2, (s - size) // 2, look.tile_block)
+    dx, dy = look.tile_sprite_shift
+    draw_art(tile, art, (s - size) // 2 + dx, (s - size) // 2 + dy, look.tile_block)
 
 
 def _rounded(image: np.ndarray, x0: int, y0: int, x1: int, y1: int, r: int, color: Color) -> None:
@@ -912,8 +934,12 @@ def _decorate(tile: np.ndarray, look: Look, rng: np.random.Generator) -> str | N
     kind = str(rng.choice(_DECORATIONS))
     s = tile.shape[0]
     k = look.decoration_scale * rng.uniform(0.7, 1.1)
-    cx = int(s * rng.uniform(0.35, 0.65))
-    cy = int(s * rng.uniform(0.4, 0.65))
+    if look.decoration_spread:
+        cx = int(s * rng.uniform(0.5 - look.decoration_spread, 0.5 + look.decoration_spread))
+        cy = int(s * rng.uniform(0.5 - look.decoration_spread, 0.5 + look.decoration_spread))
+    else:
+        cx = int(s * rng.uniform(0.35, 0.65))
+        cy = int(s * rng.uniform(0.4, 0.65))
     px = max(2, int(round(s / 16)))  # decorations are pixel art too: snap to a coarse grid
 
     def snap(v: float) -> int:
@@ -993,7 +1019,11 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
     w, h = look.width, look.height
     if look.status_bar:
         image[: look.status_bar] = (0, 0, 0) if rng.random() < 0.6 else _shade(look.bar_color, 0.7)
+        if look.status_color is not None:
+            image[: look.status_bar] = look.status_color
         size = max(1, (look.status_bar - 6) // 7)
+        if look.status_color is not None:  # the widest family's tall bars: a phone's clock
+            size = min(size, 3)
         write(image, f"{int(rng.integers(0, 24)):02d}:{int(rng.integers(0, 60)):02d}", 10,
               (look.status_bar - 7 * size) // 2, size, (230, 230, 230))
         bx = w - 34
@@ -1006,8 +1036,14 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
     rs, ls, ds = look.region_size, look.label_size, look.digit_size
     number = str(attempts)
 
+    digit_font = _digit_font(look)
+
+    def digit_mask() -> np.ndarray:
+        with pixel_fonts.writing_in(digit_font):
+            return text_mask(number, bold=look.digit_bold)
+
     def widths() -> tuple[int, int, int]:
-        return (text_width(region, rs, bold=rs > 1), text_width(number, ds, bold=True),
+        return (text_width(region, rs, bold=rs > 1), digit_mask().shape[1] * ds,
                 text_width("ATTEMPTS LEFT", ls))
 
     # Everything fits on the bar, as on the real screen: long region names take smaller text.
@@ -1022,23 +1058,36 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
         else:
             break
     fh = text_mask("A").shape[0]  # the font's height (font pixels)
-    while fh * ds + 10 > look.bar_height and ds > 2:  # the number stays on the bar
+    if digit_font is None and look.digit_font < 0:
+        dh = fh
+    else:
+        dh = digit_mask().shape[0]  # the digit's own font's height
+    while dh * ds + 10 > look.bar_height and ds > 2:  # the number stays on the bar
         ds -= 1
-    ls = min(ls, ds - 1)  # the digit taller than "ATTEMPTS LEFT" (a fact of the issue)
+    if look.digit_font < 0:
+        ls = min(ls, ds - 1)  # the digit taller than "ATTEMPTS LEFT" (a fact of the issue)
+    else:
+        while ls > 1 and fh * ls >= dh * ds:  # ... in fonts of their own heights
+            ls -= 1
     region_w, digit_w, label_w = widths()
     write(image, region.upper(), 10, mid - fh * rs // 2, rs, look.bar_text, bold=rs > 1)
     x = w - 10 - label_w - 3 * ls - digit_w - (ds if look.digit_outline else 0)
     x = max(x, 12 + region_w + 2 * ds)
-    write(image, number, x, mid - fh * ds // 2, ds, look.digit_color, bold=True,
-          outline=(20, 20, 20) if look.digit_outline else None)
+    with pixel_fonts.writing_in(digit_font):
+        write(image, number, x, mid - dh * ds // 2, ds, look.digit_color, bold=look.digit_bold,
+              outline=(20, 20, 20) if look.digit_outline else None)
     write(image, "ATTEMPTS LEFT", x + digit_w + 3 * ls + (ds if look.digit_outline else 0),
-          mid + fh * ds // 2 - fh * ls, ls, look.bar_text)
+          mid + dh * ds // 2 - fh * ls, ls, look.bar_text)
 
     y0 = h - look.nav_bar - look.bottom_height
-    image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9)
+    image[y0 : h - look.nav_bar] = _shade(look.bar_color, 0.9) if look.bottom_color is None \
+        else look.bottom_color
     bh = look.bottom_height
+    button = _shade(look.bar_color if look.bottom_color is None else look.bottom_color, 1.8)
+    if look.bottom_color is not None and _lab(look.bottom_color)[0] > 62:
+        button = _shade(look.bottom_color, 0.45)  # a light bar: darker buttons
     for label, bx in (("MENU", 10), ("MAP", w - 10 - 70)) if bh >= 30 else ():  # 0: no bar
-        _rounded(image, bx, y0 + 8, bx + 70, y0 + bh - 8, 6, _shade(look.bar_color, 1.8))
+        _rounded(image, bx, y0 + 8, bx + 70, y0 + bh - 8, 6, button)
         write(image, label, bx + (70 - text_width(label, 2)) // 2, y0 + bh // 2 - 7, 2,
               (255, 255, 255))
     if bh >= 30:
@@ -1052,6 +1101,12 @@ def _bars(image: np.ndarray, look: Look, region: str, attempts: int, coins: int,
                 cv2.circle(image, (cx, cy), 7, (200, 200, 200), 2, cv2.LINE_8)
             else:
                 cv2.rectangle(image, (cx - 6, cy - 6), (cx + 6, cy + 6), (200, 200, 200), 2)
+
+
+def _digit_font(look: Look) -> pixel_fonts.PixelFont | None:
+    """The font the attempts digit is written in: the look's own (the one being drawn in),
+    or another pick when the look says so (:mod:`kit.skins.disco_zoo_widest`)."""
+    return pixel_fonts.current() if look.digit_font < 0 else pixel_fonts.pick(look.digit_font)
 
 
 def _mix(a: Color, b: Color, t: float) -> Color:
@@ -1072,9 +1127,18 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]],
     top, height = look.card_top, look.card_height
     seen = look.card_visible_top
     light_card = _lab(look.card_color)[0] > 62  # light text and boxes on it get a dark rim
+    if look.text_rim >= 0:
+        light_card = bool(look.text_rim)
     drawn = []
     for (name, rarity), (count, filled) in zip(cards, rows):
-        _rounded(image, x, top, x + width, top + height, look.card_radius, look.card_color)
+        if look.card_edge:
+            e = look.card_edge
+            _rounded(image, x, top, x + width, top + height, look.card_radius,
+                     look.card_edge_color)
+            _rounded(image, x + e, top + e, x + width - e, top + height - e,
+                     max(0, look.card_radius - e), look.card_color)
+        else:
+            _rounded(image, x, top, x + width, top + height, look.card_radius, look.card_color)
         art = sprite_art(name, look.art_seed)
         size = art.shape[0] * look.card_block
         y = seen + look.card_pad
@@ -1097,17 +1161,20 @@ def _cards(image: np.ndarray, look: Look, cards: list[tuple[str, str]],
         have = f"YOU HAVE {int(rng.integers(0, 10))}"
         tint = _mix(look.rarity_color(rarity), (255, 255, 255), look.have_tint)
         hy = ty + fh * ns + 4
-        write(image, have, x + (width - text_width(have, 1)) // 2, hy, 1, tint, outline=rim)
+        hs = look.have_size
+        while hs > 1 and text_width(have, hs) > width - 8:
+            hs -= 1
+        write(image, have, x + (width - text_width(have, hs)) // 2, hy, hs, tint, outline=rim)
         box, gap, b = look.box_size, look.box_gap, look.box_border
         while count * box + (count - 1) * gap > width - 8 and (gap > 1 or box > 6):
-            if gap > 1:  # a row too wide for its card: closer boxes, then smaller ones
+            if gap > min(1, look.box_gap):  # too wide for its card: closer, then smaller
                 gap -= 1
             else:
                 box -= 1
                 b = min(b, max(1, (box - 2) // 2))
         free = (width - count * box - (count - 1) * gap) // 2
         bx = x + free + int(look.box_align * min(30, max(0, free - 6)))
-        by = hy + fh + look.box_above
+        by = hy + fh * hs + look.box_above
         for k in range(count):
             left = bx + k * (box + gap)
             if rim is not None:  # light borders on a light card: a dark rim around them
