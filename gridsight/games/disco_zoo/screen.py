@@ -392,6 +392,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
+    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
+        raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
     cards = rows_short_of_the_found(cards, tiles)
@@ -399,6 +401,16 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+# A lattice nothing beside it confirms is refused: its grass shows none of its lines, and no
+# animal card and no attempts counter is read beside it. Probe 810033 (wider, Ice Age, 0.91x,
+# faint lines, a toast): a lattice 1.35x the board's pitch over the speckled ice (its hue
+# within the lawns'), the one card and the title bar, three tiles stated wrong with
+# --animals (with no card the plain read asks). A right board shows its cards or its counter:
+# none of the real-look screens 7000-7119, 500000-500059 and wider 710000-710059 and
+# 730000-730059 read without both and without lines.
+UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
+              "attempts counter is read beside it")
 
 NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
 
@@ -1539,6 +1551,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
+            elif fits and to_grass[k] < GROUND_SPREAD and own_share[k] < GRASS_OWN_SHARE \
+                    and _decoration_near_the_lawn(stack[k], rim):
+                # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
+                # 810029 as JPEG 60, 8.007 from its squares' green, the spread 8.0)
+                seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -1697,6 +1714,18 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+def _decoration_near_the_lawn(lab: np.ndarray, rim: np.ndarray) -> bool:
+    """Whether a tile (its Lab patch ``lab``, its rim band's colour ``rim``) whose middle is
+    mostly not its rim's colour is a decoration on the lawn
+    (:func:`_lawn_round_a_decoration`, the fill the dominant colour of the rest)."""
+    inside = lab[3:29, 3:29]
+    near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
+    rest = inside[~near]
+    if not len(rest):
+        return False
+    return _lawn_round_a_decoration(inside, near, rim, _dominant_each(rest[None])[0])
 
 
 def _lawn_round_a_decoration(inside: np.ndarray, near_rim: np.ndarray, rim: np.ndarray,
