@@ -406,9 +406,9 @@ _Best = tuple[float, float, Lattice, tuple, bool, float]
 # animal card and no attempts counter is read beside it. Probe 810033 (wider, Ice Age, 0.91x,
 # faint lines, a toast): a lattice 1.35x the board's pitch over the speckled ice (its hue
 # within the lawns'), the one card and the title bar, three tiles stated wrong with
-# --animals (with no card the plain read asks). A right board shows its cards or its counter:
-# none of the real-look screens 7000-7119, 500000-500059 and wider 710000-710059 and
-# 730000-730059 read without both and without lines.
+# --animals (with no card the plain read asks). Of the boards found on the real-look screens
+# 7000-7119, 500000-500059 and wider 710000-710059 and 730000-730059, none lacked all three
+# (with no card the plain read asks anyway: at most an ask becomes a refusal).
 UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
               "attempts counter is read beside it")
 
@@ -1686,7 +1686,7 @@ def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndar
 # 500000-500059 and wider 710000-710059 and 730000-730059, 0.55x-2.51x: 710024's, inset on
 # a dark cell), and a found tile shows its animal: of its inside, the share neither the
 # rim's colour nor the fill's (PANEL_INK_FAR apart from both) was 0.10 at least on those
-# tiles, 0.01 on the bush (its one small flower). Both are asked of an unread tile.
+# tiles, 0.01 on the bush (its one small flower). Both must hold to leave a tile unread.
 PANEL_CORNER = 0.9  # share of a corner of the inside of the rim's colour: the lawn there
 PANEL_INK = 0.05  # share of the inside of neither the rim's colour nor the fill's, below: no animal
 PANEL_INK_FAR = 20.0  # Lab distance from the rim's colour and the fill's of an animal's ink
