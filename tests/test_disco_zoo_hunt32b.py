@@ -17,7 +17,7 @@ import pytest
 
 from gridsight.games.disco_zoo.cards import frame_sides, frames_or_pillars
 from gridsight.games.disco_zoo.identify import FoundTile
-from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.games.disco_zoo.screen import _lawn_round_a_decoration, locate_rescue
 from gridsight.games.disco_zoo.screen_text import (more_than_they_cover, read_screen,
                                                    tapped_unseen)
 from gridsight.readers.base import ReadError, ReadHints
@@ -98,6 +98,8 @@ SCREENS = {
     "lattice a third off": lambda: _probe(800_028),
     # Outback, wider look, 0.55x: the counter's 5 read 6 by a hair, 4 tiles unread.
     "counter by a hair": lambda: real_screen(58, 830_000, wider=True)[1:3],
+    # Savanna, wider look, 1x, a toast: a bright-green bush on row 1, column 4 "found".
+    "bush on a grass rim": lambda: _toast(810_029, wider=True),
 }
 
 
@@ -207,3 +209,30 @@ def test_a_counter_read_by_a_hair_among_the_boards_counts_is_warned(reads):
     found tile under something): "taps: 6" was taken with no warning."""
     named = reads["counter by a hair"][5]
     assert any("attempts counter not read" in w for w in named.warnings)
+
+
+def test_a_bush_on_a_grass_rim_is_not_a_found_tile(reads):
+    """810029 with a toast (s32hunt2): a bush of three circles in the common rarity's green
+    over most of an untapped tile, its rim band the lawn's, read as a found common tile with
+    no options. The lawn fills a corner of its inside and no animal shows: exact now."""
+    text, plain, _, _, _, _, screen = reads["bush on a grass rim"]
+    assert screen.tiles[0][3].kind != "found"
+    assert plain == text
+
+
+def test_lawn_round_a_decoration_needs_a_lawn_corner_and_no_animal():
+    """The rule on stubs (Lab 26 by 26): a corner of the rim's colour and one flat fill is a
+    decoration; the same with an animal's ink over a tenth of it, or no corner of the lawn,
+    is not."""
+    rim, fill, ink = np.array([55.0, -20, 33]), np.array([60.0, -45, 50]), np.array([15.0, 0, 0])
+    inside = np.tile(fill, (26, 26, 1))
+    inside[:8, :8] = rim  # the lawn round the decoration, in one corner
+    near = np.linalg.norm(inside - rim, axis=2) < 10
+    assert _lawn_round_a_decoration(inside, near, rim, fill)
+    animal = inside.copy()
+    animal[10:20, 8:18] = ink  # 100 of 676 pixels: an animal drawn
+    assert not _lawn_round_a_decoration(animal, near, rim, fill)
+    flat = np.tile(fill, (26, 26, 1))
+    flat[:3, :] = rim  # an outline along one edge only: no corner the lawn's
+    assert not _lawn_round_a_decoration(flat, np.linalg.norm(flat - rim, axis=2) < 10, rim,
+                                        fill)

@@ -392,6 +392,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
+    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
+        raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
     cards = rows_short_of_the_found(cards, tiles)
@@ -399,6 +401,16 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
 
 
 _Best = tuple[float, float, Lattice, tuple, bool, float]
+
+# A lattice nothing beside it confirms is refused: its grass shows none of its lines, and no
+# animal card and no attempts counter is read beside it. Probe 810033 (wider, Ice Age, 0.91x,
+# faint lines, a toast): a lattice 1.35x the board's pitch over the speckled ice (its hue
+# within the lawns'), the one card and the title bar, three tiles stated wrong with
+# --animals (with no card the plain read asks). Of the boards found on the real-look screens
+# 7000-7119, 500000-500059 and wider 710000-710059 and 730000-730059, none lacked all three
+# (with no card the plain read asks anyway: at most an ask becomes a refusal).
+UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
+              "attempts counter is read beside it")
 
 NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
 
@@ -1541,6 +1553,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
+            elif fits and to_grass[k] < GROUND_SPREAD and own_share[k] < GRASS_OWN_SHARE \
+                    and _decoration_near_the_lawn(stack[k], rim):
+                # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
+                # 810029 as JPEG 60, 8.007 from its squares' green, the spread 8.0)
+                seen = TileSeen("unknown", confidence=0.0)
             elif fits:
                 seen = TileSeen("found", fits, _closeness(rim, references[fits[0]], tolerance),
                                 sprite, tuple(float(v) for v in rim))
@@ -1700,24 +1717,70 @@ def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndar
     return sides[-2] <= SIDES_SAME and halves <= HALVES_SAME
 
 
+# A tile whose rim band is the grass's green and whose middle is not may be an untapped
+# tile under a big decoration rather than a found tile with a grass-green outline: wider
+# 810029 (1x with a toast, letterboxed, 0.5x), a bush of three circles in a bright green
+# over most of the tile, the common rarity's colour, stated a found tile with no options.
+# Two things tell it: the lawn round a round decoration fills a corner of the tile's inside
+# (of a 6 by 6 corner of the 26 by 26 inside, the share within OWN_NEAR of the rim's colour:
+# 1.00 on the bush, at most 0.83 on the 39 found tiles read so on real-look 7000-7119 and
+# 500000-500059 and wider 710000-710059 and 730000-730059, 0.55x-2.51x: 710024's, inset on
+# a dark cell), and a found tile shows its animal: of its inside, the share neither the
+# rim's colour nor the fill's (PANEL_INK_FAR apart from both) was 0.10 at least on those
+# tiles, 0.01 on the bush (its one small flower). Both must hold to leave a tile unread.
+PANEL_CORNER = 0.9  # share of a corner of the inside of the rim's colour: the lawn there
+PANEL_INK = 0.05  # share of the inside of neither the rim's colour nor the fill's, below: no animal
+PANEL_INK_FAR = 20.0  # Lab distance from the rim's colour and the fill's of an animal's ink
+
+
 def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
                 rim: np.ndarray, references: dict[str, np.ndarray], tolerance: float,
                 margin: float) -> TileSeen:
     """A tile whose rim band is the grass's colour but whose middle is mostly not (a found
     tile whose outline, a darker shade of its green, is the grass's green): found when the
     colour of most of its middle apart from that outline is a rarity's and it shows a
-    sprite, else unread. Never untapped."""
+    sprite, and it is not the lawn round a decoration
+    (:func:`_lawn_round_a_decoration`), else unread. Never untapped."""
+    inside = np.linalg.norm(lab[3:29, 3:29] - rim, axis=2) < OWN_NEAR
     middle = lab[3:29, 3:29].reshape(-1, 3)
-    rest = middle[np.linalg.norm(middle - rim, axis=1) >= OWN_NEAR]
+    rest = middle[~inside.reshape(-1)]
     if len(rest) < len(middle) // 2:
         return TileSeen("unknown", confidence=0.0)
     panel = _dominant_each(rest[None])[0]
+    if _lawn_round_a_decoration(lab[3:29, 3:29], inside, rim, panel):
+        return TileSeen("unknown", confidence=0.0)
     fits = _rarity_fits(panel, references, tolerance, margin)
     sprite = _tile_sprite(image, lattice, r, c, own=True)
     if not fits or sprite is None or sprite.empty:
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+def _decoration_near_the_lawn(lab: np.ndarray, rim: np.ndarray) -> bool:
+    """Whether a tile (its Lab patch ``lab``, its rim band's colour ``rim``) whose middle is
+    mostly not its rim's colour is a decoration on the lawn
+    (:func:`_lawn_round_a_decoration`, the fill the dominant colour of the rest)."""
+    inside = lab[3:29, 3:29]
+    near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
+    rest = inside[~near]
+    if not len(rest):
+        return False
+    return _lawn_round_a_decoration(inside, near, rim, _dominant_each(rest[None])[0])
+
+
+def _lawn_round_a_decoration(inside: np.ndarray, near_rim: np.ndarray, rim: np.ndarray,
+                             fill: np.ndarray) -> bool:
+    """Whether a tile's inside (Lab, 26 by 26; ``near_rim`` its pixels within
+    :data:`OWN_NEAR` of its rim's colour ``rim``, ``fill`` the dominant colour of the rest)
+    is a decoration on the lawn: a corner of it the rim's colour on :data:`PANEL_CORNER` at
+    least, and under :data:`PANEL_INK` of it far from both colours (no animal drawn)."""
+    corners = (near_rim[:6, :6], near_rim[:6, -6:], near_rim[-6:, :6], near_rim[-6:, -6:])
+    if max(float(corner.mean()) for corner in corners) < PANEL_CORNER:
+        return False
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
+    return float(ink.mean()) < PANEL_INK
 
 
 def _rarity_references(facts: dict) -> dict[str, np.ndarray]:
