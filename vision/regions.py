@@ -272,10 +272,15 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
             # desktop 560014: a window below the phone, its edge 26 px inside the phone's
             # side that hardly shows beside a tool strip of the ground's colour, merged by
             # the phone's bottom bar; the sides placed on that edge cut the board's last
-            # column off, and no region held the board). The first part is proposed too
-            # when its own sides are placed elsewhere.
+            # column off, and no region held the board). When the merged region is too tall
+            # for a screen that wide (two windows' lines, not one's) and the first part's own
+            # sides reach past its sides (what that part holds is cut off), the first part is
+            # proposed too.
             part = _across_to_full(image, _transpose_region(first), factor)
-            if not _same_sides(part, whole, SAME_PLACE / factor):
+            slack = SAME_PLACE / factor
+            if whole.height > RUN_MOST * aspect[1] * whole.width and (
+                    part.x < whole.x - slack
+                    or part.x + part.width > whole.x + whole.width + slack):
                 out.append(part)
     # Both kinds by their scores (the sides' first when equal).
     out.sort(key=lambda r: -round(r.score, 2))
