@@ -244,6 +244,7 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
     turned.sort(key=lambda r: (-round(r.score, 2), -r.height))
     room = min(spare, max(over, keep - len(kept)))
     chosen: list[Region] = []
+    firsts: list[Region] = []  # each chosen region as first chosen, before any merge
     for region in turned:
         if any(_same_sides(region, k, BIN) for k in kept):
             continue
@@ -261,7 +262,26 @@ def propose_regions(image: np.ndarray, *, min_width: float = 0.12, max_width: fl
             chosen[same[0]] = replace(c, y=top, height=bottom - top)
         elif len(chosen) < room:
             chosen.append(region)
-    out += [_across_to_full(image, _transpose_region(region), factor) for region in chosen]
+            firsts.append(region)
+    for region, first in zip(chosen, firsts):
+        whole = _across_to_full(image, _transpose_region(region), factor)
+        out.append(whole)
+        if first != region:
+            # Merged with another top or bottom: the sides are placed along the merged
+            # region's first and last rows, which may be another window's (fresh harder
+            # desktop 560014: a window below the phone, its edge 26 px inside the phone's
+            # side that hardly shows beside a tool strip of the ground's colour, merged by
+            # the phone's bottom bar; the sides placed on that edge cut the board's last
+            # column off, and no region held the board). When the merged region is too tall
+            # for a screen that wide (two windows' lines, not one's) and the first part's own
+            # sides reach past its sides (what that part holds is cut off), the first part is
+            # proposed too.
+            part = _across_to_full(image, _transpose_region(first), factor)
+            slack = SAME_PLACE / factor
+            if whole.height > RUN_MOST * aspect[1] * whole.width and (
+                    part.x < whole.x - slack
+                    or part.x + part.width > whole.x + whole.width + slack):
+                out.append(part)
     # Both kinds by their scores (the sides' first when equal).
     out.sort(key=lambda r: -round(r.score, 2))
     return out
