@@ -24,10 +24,10 @@ from test_disco_zoo_screens import real_screen
 
 @pytest.fixture(scope="module")
 def screens():
-    """Wider-look 710016 (1.45x) and real-look 500014 (1.49x), drawn and located: seed ->
-    (the screen found, the image, its board text)."""
+    """Wider-look 710016 (1.45x), 710042 (2.07x) and real-look 500014 (1.49x), drawn and
+    located: seed -> (the screen found, the image, its board text)."""
     out = {}
-    for k, base, wider in ((16, 710000, True), (14, 500000, False)):
+    for k, base, wider in ((16, 710000, True), (42, 710000, True), (14, 500000, False)):
         _, text, image, _ = real_screen(k, base, wider=wider)
         out[base + k] = (locate_rescue(image), image, text)
     return out
@@ -88,3 +88,22 @@ def test_the_widened_weighing_names_the_card(screens):
                                                       frozenset(), notes)
     assert settled is not None and "Kiwi" in settled.options[0]
     assert (unread, lawn) == (1, 0) and notes
+
+
+def test_a_pictured_dirt_tile_does_not_hide_the_empty_tiles_beside_it(screens):
+    """710042: the Firefly's found tile, dark like the dirt with its picture in its middle,
+    and the five tiles tapped empty beside it showed no line between them (the dirt carries
+    on): all six were taken for one thing lying over the board and hidden. The empty tiles
+    are read empty now; the Firefly's tile stays unread (listed, never stated)."""
+    screen, image, text = screens[710042]
+    kinds = [[tile.kind for tile in row] for row in screen.tiles]
+    for r, c in ((0, 2), (0, 3), (0, 4), (1, 1), (1, 2), (2, 0)):
+        assert kinds[r][c] == "empty", (r, c, kinds)
+    assert kinds[2][2] == "unknown" and screen.tiles[2][2].pictured
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    _, rows = _split(text)
+    _, got = _split(reading.text)
+    assert (2, 2) in reading.unread
+    assert all(got[r][c] == rows[r][c] for r in range(5) for c in range(5)
+               if (r, c) not in reading.unread)

@@ -1738,6 +1738,12 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         # tiles alone never are (neighbouring found tiles may show no line between them).
         if not (_may_cover(tiles[a]) and _may_cover(tiles[b])) and kinds != {"found", "unknown"}:
             return False
+        # A tile dark like the dirt with a picture in its middle (``pictured``) beside a tile
+        # tapped empty is a found tile of a colour near the dirt's: the dirt carries on
+        # across the line between them as between two empty tiles (wider 710042 at 2.07x:
+        # the Firefly's tile and five empty tiles in a block were all hidden).
+        if kinds == {"empty", "unknown"} and (tiles[a].pictured or tiles[b].pictured):
+            return False
         if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
             return False
         between = _between_colour(image, lattice, divmod(a, cols), divmod(b, cols),
