@@ -24,10 +24,11 @@ from test_disco_zoo_screens import real_screen
 
 @pytest.fixture(scope="module")
 def screens():
-    """Wider-look 710016 (1.45x), 710042 (2.07x) and real-look 500014 (1.49x), drawn and
-    located: seed -> (the screen found, the image, its board text)."""
+    """Wider-look 710016 (1.45x), 710042 (2.07x), 720019 (2.54x) and real-look 500014
+    (1.49x), drawn and located: seed -> (the screen found, the image, its board text)."""
     out = {}
-    for k, base, wider in ((16, 710000, True), (42, 710000, True), (14, 500000, False)):
+    for k, base, wider in ((16, 710000, True), (42, 710000, True), (19, 720000, True),
+                           (14, 500000, False)):
         _, text, image, _ = real_screen(k, base, wider=wider)
         out[base + k] = (locate_rescue(image), image, text)
     return out
@@ -107,3 +108,16 @@ def test_a_pictured_dirt_tile_does_not_hide_the_empty_tiles_beside_it(screens):
     assert (2, 2) in reading.unread
     assert all(got[r][c] == rows[r][c] for r in range(5) for c in range(5)
                if (r, c) not in reading.unread)
+
+
+def test_round_found_tiles_inset_on_the_dirt_show_their_animal(screens):
+    """720019: two found Echidna tiles drawn as round yellow discs inset on the dirt read
+    hidden (their rim's halves unlike) and their sprite, cut on the crop's dark corners, was
+    the whole disc (0.44 from the Echidna card's): both stayed unread. Cut on the disc's own
+    colour with its corners masked they show the Echidna, and the screen reads exactly."""
+    screen, image, text = screens[720019]
+    for r, c in ((3, 4), (4, 2)):
+        assert screen.tiles[r][c].kind == "found", (r, c)
+    reading = read_screen(screen, screen.board_read("disco-zoo/structure"), ReadHints(),
+                          image=image)
+    assert reading.text == text and not reading.unread
