@@ -1014,7 +1014,58 @@ def covered_found(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSe
     pictures = _card_pictures(cards)
     if not hidden or not pictures:
         return tiles
-    return _found_by_sprite(image, lattice, tiles, hidden, pictures, LAWN_SPRITE)
+    tiles = _found_by_sprite(image, lattice, tiles, hidden, pictures, LAWN_SPRITE)
+    # A round tile inset on the dirt: its crop's corners are the dirt, so its sprite cut on
+    # the crop's border colour is the whole disc; cut on the disc's own colour, the corners
+    # masked (:func:`_round_sprite`).
+    out = [list(row) for row in tiles]
+    for r, c in hidden:
+        if out[r][c].kind != "hidden":
+            continue
+        whole = _tile_sprite(image, lattice, r, c)
+        if whole is not None and not whole.empty and not _whole_crop(whole, image, lattice):
+            continue
+        sprite = _round_sprite(image, lattice, r, c)
+        if sprite is not None and _nearest_card(sprite, pictures) < LAWN_SPRITE:
+            out[r][c] = TileSeen("found", (), 0.3, sprite)
+    return tuple(tuple(row) for row in out)
+
+
+ROUND_INSIDE = 0.7  # a round tile's own colour: the commonest in this much of its crop's ellipse
+ROUND_MASK = 0.8  # ... and its picture cut inside this much of it (its rim and corners masked)
+WHOLE_CROP = 0.95  # a sprite's box this much of its crop each way is the crop, not a picture
+
+
+def _whole_crop(sprite: Sprite, image: np.ndarray, lattice: Lattice) -> bool:
+    """Whether ``sprite``'s box spans its tile crop (cut 0.14 of a tile in) both ways: all
+    of it ink against the crop's border colour."""
+    _, _, w, h = sprite.box
+    return w >= WHOLE_CROP * 0.72 * lattice.pitch_x and h >= WHOLE_CROP * 0.72 * lattice.pitch_y
+
+
+def _round_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int) -> Sprite | None:
+    """The picture on a round tile inset on the dirt (wider 720019 at 2.54x: two found
+    Echidna tiles, yellow discs with dark corners, read hidden, their sprite cut on the
+    corners' colour the whole disc, 0.44 from the card's; cut so, 0.14): the tile's own
+    colour is the commonest (in 16 levels a channel) inside :data:`ROUND_INSIDE` of the
+    ellipse its crop holds, and everything past :data:`ROUND_MASK` of it is painted that
+    colour before the cut. ``None`` when the crop is too small."""
+    crop = _tile_crop(image, lattice, r, c, 0.14)
+    height, width = crop.shape[:2]
+    if min(height, width) < 6:
+        return None
+    ys, xs = np.mgrid[0:height, 0:width]
+    reach = ((xs + 0.5 - width / 2) / (width / 2)) ** 2 + \
+        ((ys + 0.5 - height / 2) / (height / 2)) ** 2
+    pixels = crop[reach <= ROUND_INSIDE].reshape(-1, 3)
+    levels = (pixels // 16).astype(np.int32)
+    keys = levels[:, 0] * 256 + levels[:, 1] * 16 + levels[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    own = np.median(pixels[keys == values[counts.argmax()]], axis=0).astype(np.float32)
+    masked = crop.copy()
+    masked[reach > ROUND_MASK] = own.astype(crop.dtype)
+    sprite = sprite_of(masked, own)
+    return None if sprite.empty else sprite
 
 
 def _found_by_sprite(image: np.ndarray, lattice: Lattice,
@@ -1843,6 +1894,12 @@ def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
         # under the same thing (a light notification has a pale tile's colour); two found
         # tiles alone never are (neighbouring found tiles may show no line between them).
         if not (_may_cover(tiles[a]) and _may_cover(tiles[b])) and kinds != {"found", "unknown"}:
+            return False
+        # A tile dark like the dirt with a picture in its middle (``pictured``) beside a tile
+        # tapped empty is a found tile of a colour near the dirt's: the dirt carries on
+        # across the line between them as between two empty tiles (wider 710042 at 2.07x:
+        # the Firefly's tile and five empty tiles in a block were all hidden).
+        if kinds == {"empty", "unknown"} and (tiles[a].pictured or tiles[b].pictured):
             return False
         if np.linalg.norm(rims[a] - rims[b]) >= COVER_SAME:
             return False

@@ -270,9 +270,12 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
     sure_tiles = sure_colours(seen)
     # Tiles unread by the lawn's checks (read as grass, but maybe found tiles of its green)
     # do not widen the choices of names: they are weighed as the untapped tiles they were
-    # read as before those checks, so the names settle (or are asked) as they did.
+    # read as before those checks, so the names settle (or are asked) as they did; unless
+    # that strict weighing fits no animals at all (:func:`_lawn_counted`).
     unread = sum(label not in ("ground", "empty") and not label.startswith("animal:")
                  and not tile.lawn for row in seen for label, tile in row)
+    lawn = sum(label not in ("ground", "empty") and not label.startswith("animal:")
+               and tile.lawn for row in seen for label, tile in row)
     # The names read with every clue the cards give (the fewest names to tell apart), and
     # again with the clear clues only when that settles nothing (a clue misread rules the
     # card's true name out); each read checked against the boxes and the board.
@@ -292,6 +295,9 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
             region = hints.region or (None if doubted else _region_seen(words))
         settled = settle(clues, found, empty, region=region, names=named, unread=unread,
                          sure=sure_tiles)
+        if settled is None and lawn:
+            settled, unread, lawn = _lawn_counted(clues, found, empty, region, named, unread,
+                                                  lawn, sure_tiles, notes)
         read_any = region != hints.region or any(n is not None for n in named)
         if (settled is not None and settled.settled) or words is None:
             break
@@ -342,6 +348,9 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                             choices=_named_choices(words.names(), hints.region or
                                                    _region_seen(words)))
         bare = settle(clues, found, empty, region=hints.region, unread=unread, sure=sure_tiles)
+        if bare is None and lawn:
+            bare, unread, lawn = _lawn_counted(clues, found, empty, hints.region, (), unread,
+                                               lawn, sure_tiles, notes)
         if bare is not None:
             raise ReadError(f"the names read off the cards ({words.describe() if words else ''})"
                             " do not fit their boxes and the board; " + _ask(clues, bare),
@@ -375,6 +384,30 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
         notes.append("animals settled by the cards' boxes and colours and the board (their "
                      f"names not read): {names} ({settled.region})")
     return settled.region, settled.animals
+
+
+def _lawn_counted(clues: Sequence[CardClue], found, empty, region: str | None,
+                  named: Sequence[tuple[str, ...] | None], unread: int, lawn: int,
+                  sure_tiles: frozenset[Cell], notes: list[str]
+                  ) -> tuple[Settled | None, int, int]:
+    """The names settled again with the ``lawn`` tiles the lawn's checks left unread counted
+    as unread ones (each may be a found tile of the lawn's own green), when weighing them as
+    untapped fits no animals at all: the cards' filled boxes then count found tiles the board
+    does not show, and a lawn-unread tile is where they may be. The tiles stay listed unread
+    on the board. Returns the settled names (``None``: none fit even so) and the unread and
+    lawn counts to weigh with from here on (the lawn's counted in when they fit).
+
+    Wider 710016 (1.45x): the Kiwi's card counts 2 found, one found tile of the lawn's green
+    left unread; 500014 (1.49x): the Elk's two found common tiles on a lawn near the common
+    colour, the names read right: both asked "fit no animals" with the tiles weighed as
+    untapped."""
+    widened = settle(clues, found, empty, region=region, names=named, unread=unread + lawn,
+                     sure=sure_tiles)
+    if widened is None:
+        return None, unread, lawn
+    notes.append(f"no animals fit with the {lawn} tile(s) read as grass weighed as untapped: "
+                 "weighed as unread (each may be a found tile of the lawn's own green)")
+    return widened, unread + lawn, 0
 
 
 def _ocr_settled(image: np.ndarray, screen: RescueScreen, region: str | None, words,
