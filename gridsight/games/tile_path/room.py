@@ -327,6 +327,8 @@ def calibrate_room(images: Sequence[tuple[str, np.ndarray]], room: Room, skin: s
                 any_found = any_found or found
                 if chosen is not None:
                     chosen, grid = _plain_widest(chosen, image, room, layout, skin)
+                    if grid and not _at_console_pixel(way, chosen.screen):
+                        chosen, grid = _as_shown(chosen, image, room, layout, skin)
                     break
         if not any_found:
             raise InputError(f"{name}: no tile screen found (a {layout.tiles_wide}x"
@@ -434,6 +436,35 @@ def _plain_widest(chosen: View, image: np.ndarray, room: Room, layout: ScreenLay
         return chosen, True
     view = _calibration_widest(chosen, fit.cost, image, room, layout, skin)
     return view, view is chosen
+
+
+def _at_console_pixel(way: tuple[ConsoleGrid, ...], screen: Screen) -> bool:
+    """Whether every pattern of ``way`` (an evening out, :func:`evened`) repeats at the
+    console pixel of ``screen`` (within :data:`GRID_REACH`): a display's grid or CRT rows,
+    not a tile design's pattern a few console pixels wide."""
+    size = {1: screen.native_scale, 0: screen.native_scale_y}
+    return all(abs(g.period - size[g.axis]) <= GRID_REACH * size[g.axis] for g in way)
+
+
+def _as_shown(chosen: View, image: np.ndarray, room: Room, layout: ScreenLayout, skin: str
+              ) -> tuple[View, bool]:
+    """A calibration view found on a picture evened out at a pattern that is not the console
+    pixel's (``chosen``: :func:`_at_console_pixel` false) and whether it is kept so
+    (``True``), or the same screen and place with the picture's own pixels when the looks
+    learned from those place it there again (:func:`_self_consistent`). Reading evens a
+    picture out only at the console pixel (:func:`_evenings_at`), so looks learned from a
+    picture evened at two console pixels meet only pictures as they are: 147012 --wider
+    (lanczos 2.5x, JPEG 59, a floor pattern every 5 screenshot pixels taken for a grid)
+    learned its looks a console pixel pair at a time, and its three frames were refused
+    (their tiles 11-21% off the room)."""
+    pixels = chosen.screen.native_view(image)
+    try:
+        view = _refined_view(View(chosen.screen, pixels, chosen.placement), room)
+    except ValueError:
+        return chosen, True
+    if _self_consistent(view, room, layout, skin) is None:
+        return chosen, True
+    return view, False
 
 
 def _calibration_widest(chosen: View, cost: float, image: np.ndarray, room: Room,
