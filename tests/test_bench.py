@@ -45,6 +45,7 @@ SMALLEST: dict[str, list[str]] = {
     "bench_disco_settle.py": ["--screens", "1", "--first", "7010"],
     "bench_disco_zoo.py": ["--boards", "2", "--ends", "1", "--fresh", "1", "--midgame", "1",
                            "--budget", "0.1"],
+    "bench_first_call.py": ["--games", "tile-path"],
     "bench_limit.py": ["--boards", "1", "--budget", "0.1", "--busy", "1"],
     "bench_live.py": ["--idle", "0.05", "--repeat", "1", "--real-look", "1", "--unseen-cards", "0",
                       "--moves", "1"],
