@@ -183,6 +183,12 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
                     min_height=facts["card_min_height"] * lattice.pitch_y,
                     max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
                     ground=ground)
+    wide = _wider_area(image, area, lattice, facts) if row is None else None
+    if wide is not None:
+        row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
+                        min_height=facts["card_min_height"] * lattice.pitch_y,
+                        max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                        ground=ground)
     if row is None:
         cards = unedged_cards(image, area, ground, facts, pitch)
         if not cards:
@@ -190,12 +196,65 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
     else:
         panels = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
         if len(panels) < facts["card_max"] and _ink_beside(image, area, ground, panels, pitch):
-            if missed is not None:
-                missed.extend(panels)
-            return ()  # a card missed beside those found: the animals are not all known
-        cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
+            cards = _found_by_ink(image, area, ground, facts, pitch, panels)
+            if not cards:
+                if missed is not None:
+                    missed.extend(panels)
+                return ()  # a card missed beside those found: the animals are not all known
+        else:
+            cards = tuple(read_card(image, panel, facts, pitch) for panel in panels)
     cards = tuple(_uncentred(card) for card in classify_boxes(cards, facts, seen or {}))
     return screen_tints(image, cards, facts)
+
+
+# The cards' search area reaches card_area_beside of the board's width past each side of it,
+# enough where the board spans most of the screen. A wider look's board may stand at half the
+# screen's width under cards far wider than its tiles: their row then runs past the area's
+# sides, no panel fits inside it and none is found (wider-look 770043 at 1.55x: three light
+# Ice Age cards 4 Lab off a light-blue ground, the third reaching 46 px past the area's right
+# side; the screen asked). Where no row is found, it is sought again in the area reaching
+# CARDS_BESIDE of the board's width past each side, cut to the screen inside its frames.
+CARDS_BESIDE = 0.6
+
+
+def _wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict) -> Box | None:
+    """``area`` reaching :data:`CARDS_BESIDE` of the board's width past each of its sides
+    (cut to the picture inside its frames), or ``None`` when that is no wider."""
+    width = lattice.cols * lattice.pitch_x
+    left, right = frame_sides(image)
+    a = max(left, int(lattice.x - CARDS_BESIDE * width))
+    b = min(image.shape[1] - right, int(lattice.x + (1 + CARDS_BESIDE) * width))
+    if a >= max(left, area[0]) and b <= min(image.shape[1] - right, area[0] + area[2]):
+        return None
+    return (a, area[1], b - a, area[3])
+
+
+# A card missed beside those found (INK_BESIDE) may still be found by its ink, as the cards
+# drawn in the ground's colour are (unedged_cards): a faint card a level off the ground beside
+# one further off it (wider-look 710013 at 0.87x: the Lynx card found as a panel on the navy
+# ground, the Pisces card beside it not; the screen asked). The cards found so are taken when
+# they are more than the panels, each panel is one of them (its middle in one's columns, no
+# two in one), and no ink is left beside them.
+def _found_by_ink(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
+                  pitch: float, panels: Sequence[Panel]) -> tuple[CardSeen, ...]:
+    """The cards :func:`unedged_cards` finds where ``panels`` were found with ink beside
+    them, when they take in the panels and leave no ink beside (see above); else none."""
+    cards = unedged_cards(image, area, ground, facts, pitch)
+    if len(cards) <= len(panels):
+        return ()
+    holding = []
+    for panel in panels:
+        middle = panel.box[0] + panel.box[2] / 2
+        inside = [k for k, card in enumerate(cards)
+                  if card.panel.box[0] <= middle < card.panel.box[0] + card.panel.box[2]]
+        if len(inside) != 1:
+            return ()
+        holding += inside
+    if len(set(holding)) < len(holding):
+        return ()
+    if _ink_beside(image, area, ground, [card.panel for card in cards], pitch):
+        return ()
+    return cards
 
 
 # The ground's colour is sampled beside the board, in boxes that may reach past the screen's
@@ -482,6 +541,39 @@ def _without_lines(mask: np.ndarray, long: float) -> np.ndarray:
     return mask & ~np.isin(labels, lines) if lines else mask
 
 
+# A speckled ground (a pattern of dots a few pixels wide) leaves ink all over the area: each
+# dot a piece of its own, scattered down every column, so the columns' runs join into one
+# group across the area and no card is made (wider-look 700037 at 0.88x: two Ice Age cards
+# 2 Lab off a speckled light-blue ground, clean of dots themselves; the screen asked). A piece
+# of ink with none other within STRAY_NEAR of a tile's pitch, itself under STRAY_SIZE of the
+# pitch each way, is a stray dot: a card's picture, letters and boxes stand close together.
+# A dot nearer a card than that is left out where the columns are grouped: a run of inked
+# columns holding less ink than half a square STRAY_SIZE of the pitch wide is no card's.
+STRAY_NEAR = 0.1
+STRAY_SIZE = 0.2
+
+
+def _without_strays(mask: np.ndarray, pitch: float) -> np.ndarray:
+    """``mask`` less its stray dots (:data:`STRAY_SIZE`, :data:`STRAY_NEAR`)."""
+    near = max(1, round(STRAY_NEAR * pitch))
+    grown = cv2.dilate(mask.astype(np.uint8), np.ones((2 * near + 1, 2 * near + 1), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, 8)
+    small = max(2, STRAY_SIZE * pitch) + 2 * near
+    strays = [i for i in range(1, count) if stats[i][2] < small and stats[i][3] < small]
+    return mask & ~np.isin(labels, strays) if strays else mask
+
+
+def _painted_around(image: np.ndarray, box: Box, ink: Box, colour: tuple[float, ...]) -> None:
+    """``box`` of ``image`` painted ``colour`` outside ``ink`` (a pixel more each side)."""
+    x, y, w, h = box
+    ix, iy, iw, ih = ink
+    part = image[y : y + h, x : x + w]
+    keep = np.zeros(part.shape[:2], bool)
+    keep[max(0, iy - 1 - y) : max(0, iy + ih + 1 - y),
+         max(0, ix - 1 - x) : max(0, ix + iw + 1 - x)] = True
+    part[~keep] = colour
+
+
 def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: dict,
                   pitch: float) -> tuple[CardSeen, ...]:
     """The cards in ``area`` found by what they hold when no row of panels shows there
@@ -503,14 +595,20 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     top, bottom = stretches[-1]
     mask = mask[:bottom]
     mask[:top] = False
-    mask = without_specks(_without_lines(mask, LINE_LONG * pitch))
+    inked = without_specks(_without_lines(mask, LINE_LONG * pitch))
+    mask = _without_strays(inked, pitch)
+    strays = inked & ~mask
     for a, b in _runs(mask.any(axis=1)):
         if b - a < THIN_BAND:
             mask[a:b] = False  # a shadow's or an edge's row or two, no part of a card
     cols = mask.any(axis=0)
     gap = max(2, round(UNEDGED_GAP * pitch))
     groups: list[list[int]] = []
+    least = (STRAY_SIZE * pitch) ** 2 / 2
     for a, b in _runs(cols):
+        if mask[:, a:b].sum() < least:
+            strays[:, a:b] |= mask[:, a:b]
+            continue  # a stray dot beside a card's ink (:data:`STRAY_SIZE`)
         if groups and a - groups[-1][1] < gap:
             groups[-1][1] = b
         else:
@@ -519,6 +617,10 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
     if not groups or len(groups) > facts["card_max"]:
         return ()
     pad = max(2, round(UNEDGED_PAD * pitch))
+    # (on a speckled ground, each card's box around its ink is painted the ground's colour
+    # before the card is read: dots there would be taken for its picture's pieces, a line's
+    # glyphs; fainter dots than the ink's threshold too)
+    clean = image.copy() if strays.any() else image
     cards = []
     for k, (a, b) in enumerate(groups):
         rows = np.nonzero(mask[:, a:b].any(axis=1))[0]
@@ -530,7 +632,9 @@ def unedged_cards(image: np.ndarray, area: Box, ground: Sequence[Box], facts: di
         right = (b + groups[k + 1][0]) // 2 if k + 1 < len(groups) else b + reach
         left, right = max(0, x0 + left), min(image.shape[1], x0 + right)
         box = (left, max(0, upper - pad), right - left, lower + pad - max(0, upper - pad))
-        card = read_card(image, Panel(box, colour), facts, pitch)
+        if clean is not image:
+            _painted_around(clean, box, (x0 + a, upper, b - a, lower - upper), colour)
+        card = read_card(clean, Panel(box, colour), facts, pitch)
         if card.row is None or card.faint_row or card.picture[3] == 0:
             return ()
         first, last = card.row.boxes[0], card.row.boxes[-1]
