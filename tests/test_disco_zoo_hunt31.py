@@ -15,7 +15,7 @@ from gridsight.games.disco_zoo.cards import frame_sides
 from gridsight.games.disco_zoo.lengths import told_apart
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import read_screen
-from gridsight.readers.base import ReadHints
+from gridsight.readers.base import ReadError, ReadHints
 from gridsight.vision.errors import BoardNotFoundError
 from kit.screen_damage import toast
 from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
@@ -55,6 +55,19 @@ def _pillar(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
                                     value=colour)
 
 
+def both_reads(screen, image: np.ndarray, text: str) -> tuple:
+    """A located screen read with no options and with its true ``--animals`` (the hunts'
+    pinned screens): (the plain text, its warnings, the request for names, its unread cells,
+    the --animals reading or its refusal's words, the screen)."""
+    board = screen.board_read("disco-zoo/structure")
+    plain, warnings, asked, _, unread = _read_plain(screen, board, image)
+    try:
+        named: object = read_screen(screen, board, ReadHints(animals=names_of(text)))
+    except ReadError as error:
+        named = str(error)
+    return plain, warnings, asked, unread, named, screen
+
+
 def _jpeg60(seed: int) -> tuple[str, np.ndarray]:
     """Wider-look screen ``seed`` saved as JPEG 60 (``j60``)."""
     shot, text = _drawn(seed, wider=True)
@@ -85,10 +98,7 @@ def reads():
         except BoardNotFoundError as error:
             out[name] = text, str(error)
             continue
-        board = screen.board_read("disco-zoo/structure")
-        plain, warnings, asked, _, unread = _read_plain(screen, board, image)
-        named = read_screen(screen, board, ReadHints(animals=names_of(text)))
-        out[name] = text, plain, warnings, asked, unread, named, screen
+        out[name] = (text, *both_reads(screen, image, text))
     return out
 
 

@@ -14,11 +14,10 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.games.disco_zoo.screen_text import read_screen, taps_left
-from gridsight.readers.base import ReadHints
+from gridsight.games.disco_zoo.screen_text import taps_left
 from gridsight.vision.digits import NumberRead
-from test_disco_zoo_hunt31 import _drawn
-from test_disco_zoo_screens import _read_plain, names_of, real_screen, stated_wrong
+from test_disco_zoo_hunt31 import _drawn, both_reads
+from test_disco_zoo_screens import real_screen, stated_wrong
 
 
 def _shrunk_jpeg(seed: int) -> tuple[str, np.ndarray]:
@@ -44,11 +43,7 @@ def reads():
     out: dict = {}
     for name, draw in SCREENS.items():
         text, image = draw()
-        screen = locate_rescue(image)
-        board = screen.board_read("disco-zoo/structure")
-        plain, warnings, asked, _, unread = _read_plain(screen, board, image)
-        named = read_screen(screen, board, ReadHints(animals=names_of(text)))
-        out[name] = text, plain, warnings, asked, unread, named, screen
+        out[name] = (text, *both_reads(locate_rescue(image), image, text))
     return out
 
 

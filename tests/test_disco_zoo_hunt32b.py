@@ -18,34 +18,14 @@ import pytest
 from gridsight.games.disco_zoo.cards import frame_sides, frames_or_pillars
 from gridsight.games.disco_zoo.identify import FoundTile
 from gridsight.games.disco_zoo.screen import _lawn_round_a_decoration, locate_rescue
-from gridsight.games.disco_zoo.screen_text import (more_than_they_cover, read_screen,
-                                                   tapped_unseen)
-from gridsight.readers.base import ReadError, ReadHints
+from gridsight.games.disco_zoo.screen_text import (more_than_they_cover, tapped_unseen)
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.digits import NumberRead
 from kit.rescues import random_rescue_board
 from kit.screen_damage import toast
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_screens import _read_plain, names_of, real_rescue, real_screen, stated_wrong
-
-
-def _drawn(seed: int, wider: bool = False):
-    """Real-look screen ``seed`` as the variants draw it (every eighth with attempts
-    bought), before any change: (shot, truth)."""
-    rng = np.random.default_rng(seed)
-    extra = int(rng.integers(1, 6)) if seed % 8 == 0 else 0
-    return real_rescue(rng, seed, extra=extra, wider=wider)
-
-
-def _pillar(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
-    """Screen ``seed`` as the variants draw it, letterboxed in a 3:4 frame (grey sides on
-    even seeds)."""
-    shot, text = _drawn(seed, wider)
-    h, w = shot.image.shape[:2]
-    side = max(0, (h * 3 // 4 - w) // 2)
-    colour = (0, 0, 0) if seed % 2 else (40, 40, 40)
-    return text, cv2.copyMakeBorder(shot.image, 0, 0, side, side, cv2.BORDER_CONSTANT,
-                                    value=colour)
+from test_disco_zoo_hunt31 import _drawn, _pillar, both_reads
+from test_disco_zoo_screens import real_screen, stated_wrong
 
 
 def _toast(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
@@ -111,14 +91,7 @@ def reads():
     out: dict = {}
     for name, draw in SCREENS.items():
         text, image = draw()
-        screen = locate_rescue(image)
-        board = screen.board_read("disco-zoo/structure")
-        plain, warnings, asked, _, unread = _read_plain(screen, board, image)
-        try:
-            named: object = read_screen(screen, board, ReadHints(animals=names_of(text)))
-        except ReadError as error:
-            named = str(error)
-        out[name] = text, plain, warnings, asked, unread, named, screen
+        out[name] = (text, *both_reads(locate_rescue(image), image, text))
     return out
 
 
