@@ -38,8 +38,8 @@ BUSHES = {"bush at the board's corner": (4, 0), "bush over a tile": (2, 2)}
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each pinned screen read with no options and with ``--animals``: name: (truth, text,
-    request, the --animals reading, the screen)."""
+    """Each pinned screen read with no options and with ``--animals``: name: (truth,
+    *:func:`test_disco_zoo_hunt31.both_reads`)."""
     out: dict = {}
     for name, draw in SCREENS.items():
         text, image = draw()

@@ -18,7 +18,7 @@ from gridsight.errors import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, 
 from gridsight.commands.lazy import LazySubParsers
 from gridsight.inputs import read_text
 from gridsight.limits import MAX_BOARD_BYTES, add_max_bytes_argument, add_max_memory_argument
-from gridsight.registry import game_names, get_spec
+from gridsight.registry import all_specs, game_names, get_spec
 from gridsight.textout import for_terminal, with_status
 from gridsight.solvers.boardtext import BoardText, parse_each_board
 from gridsight.solvers.errors import BoardFormatError, InputError, named, one_line
@@ -93,11 +93,6 @@ def run(options: argparse.Namespace) -> int:
     return EXIT_INPUT if code == EXIT_INPUT else code
 
 
-#: The header keys each game's board file has, for naming the game a file was written for.
-HEADER_GAMES = {"region": "disco-zoo", "animals": "disco-zoo", "taps": "disco-zoo",
-                "difficulty": "thrill-digger", "pieces": "pentomino", "mines": "minesweeper"}
-
-
 def _other_game(error: Exception, game: str | None, file: str) -> str:
     """When ``error`` is a header only another game's boards have (a Disco Zoo file given to
     ``solve minesweeper``), the hint naming that game's command; else nothing.
@@ -108,9 +103,10 @@ def _other_game(error: Exception, game: str | None, file: str) -> str:
     >>> _other_game(BoardFormatError("unknown header", line=2, token="mines"), "minesweeper", "b")
     ''
     """
-    other = HEADER_GAMES.get(getattr(error, "token", None) or "") \
-        if isinstance(error, BoardFormatError) else None
-    if other is None or other == game:
+    token = getattr(error, "token", None) if isinstance(error, BoardFormatError) else None
+    other = next((spec.name for spec in all_specs()
+                  if token in getattr(spec.adapter, "board_headers", ())), None)
+    if not token or other is None or other == game:
         return ""
     named = "" if file == "-" else f" {one_line(file)}"
     return f"; a {other} board? gridsight solve {other}{named}"

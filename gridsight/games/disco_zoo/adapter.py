@@ -74,6 +74,9 @@ or null, "completes", "rescue": {"<animal>": p}, "objective", "value", "exact", 
 
 class DiscoZooGame:
     name = "disco-zoo"
+    #: The header keys this game's board files carry (naming the game of a file given to
+    #: another game's ``solve``).
+    board_headers: tuple[str, ...] = ("region", "animals", "taps")
     title = "Disco Zoo rescue"
     summary = "find the animals in 10 taps: exact tile odds, certain tiles, the best tap"
     format_help = FORMAT_HELP

@@ -59,6 +59,9 @@ decimal string (null if incomplete), "cells": [{{"row", "col", "mine": chance or
 
 class MinesweeperGame:
     name = "minesweeper"
+    #: The header keys this game's board files carry (naming the game of a file given to
+    #: another game's ``solve``).
+    board_headers: tuple[str, ...] = ("mines",)
     title = "Minesweeper"
     summary = "open cells, avoid mines: the exact mine chance of every cell and the safest cell"
     format_help = FORMAT_HELP + "\n\n" + MODEL_HELP

@@ -30,6 +30,9 @@ from gridsight.solvers.pentomino.puzzle import parse_puzzle
 
 class PentominoGame:
     name = "pentomino"
+    #: The header keys this game's board files carry (naming the game of a file given to
+    #: another game's ``solve``).
+    board_headers: tuple[str, ...] = ("pieces",)
     title = "Pentomino fill (Pentolings and the classic rectangles)"
     summary = "fill a shape with pentominoes: the next piece to place, a solution, or what blocks"
     format_help = report.FORMAT_HELP

@@ -63,6 +63,9 @@ the policy that chose recommend, "policy_note": why another policy stood in, or 
 
 class ThrillDiggerGame:
     name = "thrill-digger"
+    #: The header keys this game's board files carry (naming the game of a file given to
+    #: another game's ``solve``).
+    board_headers: tuple[str, ...] = ("difficulty",)
     title = "Thrill Digger (Zelda: Skyward Sword)"
     summary = "dig for rupees, avoid bombs: exact odds of every hole and the best hole to dig"
     format_help = FORMAT_HELP + "\n\n" + MODEL_HELP

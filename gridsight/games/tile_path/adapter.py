@@ -78,6 +78,9 @@ step of a quick walk. Boards have at most {MAX_CELLS:,} cells.
 
 class TilePathGame:
     name = "tile-path"
+    #: The header keys this game's board files carry (naming the game of a file given to
+    #: another game's ``solve``).
+    board_headers: tuple[str, ...] = ()
     title = "Tile path (Zelda: Oracle of Ages' Hero's Cave and its kind)"
     summary = "cross every tile once: a full walk, the next step, or a proof that none exists"
     format_help = FORMAT_HELP
