@@ -196,16 +196,61 @@ def _fitting(text: str, largest: int, smallest: int, width: int) -> int:
 
 
 def _wrap(text: str, px: int, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (a long word stays whole)."""
+    """Split ``text`` into lines no wider than ``width`` pixels, breaking where a reader would.
+
+    A cell's words stay with its numbers ("columns 2 and 3" is never cut before its "3"), and a
+    line that must break breaks after its last phrase (a ";" or ":") when it has one: the
+    pentomino advice "Place U on row 1, columns 2 and 3; row 2, ...; row 3, columns 2 and 3"
+    wrapped as "... columns 2 and" / "3" on a phone's screenshot. A unit wider than the line
+    (a long word, a long list of numbers) stays whole.
+
+    >>> _wrap("Place U on row 1, columns 2 and 3; row 3, columns 2 and 3", 12, 330)
+    ['Place U on row 1, columns 2 and 3;', 'row 3, columns 2 and 3']
+    """
     lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}" if current else word
+    current: list[str] = []
+    for unit in _units(text):
+        trial = " ".join(current + [unit])
         if current and text_mod.text_width(trial, px) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
+            cut = _phrase_end(current, px, width)
+            lines.append(" ".join(current[:cut]))
+            current = current[cut:]
+            while current and text_mod.text_width(" ".join(current + [unit]), px) > width:
+                lines.append(" ".join(current))
+                current = []
+        current.append(unit)
     if current:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines
+
+
+def _units(text: str) -> list[str]:
+    """``text``'s words with each number joined to the word before it, and "and"/"or" with the
+    number after it joined to a unit ending in a number ("row 1," "columns 2 and 3;")."""
+    units: list[str] = []
+    words = text.split()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        joins_number = (word in ("and", "or") and i + 1 < len(words)
+                        and words[i + 1][:1].isdigit() and units and units[-1][-1:].isdigit())
+        if joins_number:
+            units[-1] += f" {word} {words[i + 1]}"
+            i += 2
+            continue
+        if word[:1].isdigit() and units and not units[-1].endswith((";", ":", ".")):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+        i += 1
+    return units
+
+
+def _phrase_end(units: list[str], px: int, width: int) -> int:
+    """How many of a full line's ``units`` to keep on it: up to its last phrase end (a unit
+    ending in ";" or ":") when that fills at least half the line, else all of them."""
+    for i in range(len(units) - 1, 0, -1):
+        if units[i - 1].endswith((";", ":")):
+            kept = text_mod.text_width(" ".join(units[:i]), px)
+            return i if 2 * kept >= width else len(units)
+    return len(units)

@@ -242,3 +242,18 @@ def test_the_strip_shows_the_caveat_on_a_line_of_its_own():
         ("caveat", "But row 1, column 4: Panda or Tiger? the advice changes if it is Tiger "
                    "(then tap row 1, column 5)")]
     win.close()
+
+
+@pytest.mark.parametrize("width", [260, 330, 420, 560])
+def test_the_advice_wraps_between_phrases_never_between_a_cell_and_its_number(width):
+    """A pentomino headline lists cells; on a narrow picture it must not strand a number on the
+    next line ("... columns 2 and" / "3"): each line that breaks ends at a word a reader stops
+    at, and no line starts with a number or with "and"."""
+    advice = "Place U on row 1, columns 2 and 3; row 2, column 2; row 3, columns 2 and 3"
+    lines = legend._wrap(advice, 12, width)
+    assert " ".join(lines) == advice
+    assert len(lines) > 1
+    for line in lines[1:]:
+        first = line.split()[0]
+        assert not first[0].isdigit() and first not in ("and", "or"), lines
+    assert all(not line.endswith((" and", " or", "column", "columns", "row")) for line in lines)
