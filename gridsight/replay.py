@@ -373,16 +373,50 @@ def _bgr(colour: str) -> tuple[int, int, int]:
     return (b, g, r)
 
 
-def legend_html(advice: Advice) -> str:
+def legend_html(advice: Advice, key: tuple[tuple[str, str, str | None], ...] = ()) -> str:
     """What the step's picture shows, as text beside small pictures of each mark (in the
-    game's words), with the player's move and the hand-set cells."""
+    game's words), with the player's move and the hand-set cells; ``key`` (from
+    :func:`board_key`) adds what the signs on a board drawn from the log stand for."""
     from gridsight.overlay.legend import legend_samples
 
     esc = html.escape
     items = [f'<li><img class="key" alt="" src="data:image/png;base64,{png_base64(img)}">'
              f"{esc(words)}</li>" for img, words in legend_samples(drawable(advice))]
     items.append('<li><span class="swatch move"></span>the player\'s move</li>')
+    for short, name, colour in key:
+        fill = f' style="background: {colour}"' if colour else ""
+        items.append(f'<li><span class="swatch cell"{fill}>{esc(short)}</span>{esc(name)}</li>')
     return '<ul class="legend">' + "".join(items) + "</ul>"
+
+
+def board_key(record: LogRecord) -> tuple[tuple[str, str, str | None], ...]:
+    """What each sign :func:`board_picture` writes on the logged board stands for, as (the
+    sign, its name, its colour), once each, where the sign is not the name itself: a Thrill
+    Digger hole dug with its colour unseen is drawn ``?`` ("dug, colour not seen"), a green
+    rupee ``1``; a cell the log does not have is drawn ``?`` too ("not in the log")."""
+    try:
+        board = parse_boards(record.board)[0]
+        grid, headers = board.grid, dict(board.headers)
+    except (InputError, IndexError):
+        grid, headers = (), {}
+    try:
+        words = get_spec(record.game).words
+    except UnknownGameError:
+        words = None
+    seen: dict[str, tuple[str, str, str | None]] = {}
+    for r in range(record.advice.rows):
+        for c in range(record.advice.cols):
+            inside = r < len(grid) and c < len(grid[r])
+            token = grid[r][c] if inside else "?"
+            if token == "." or token in seen:
+                continue
+            word = words.word(token, headers, token) if words is not None and inside else None
+            if word is None:
+                seen[token] = (token, "not in the log" if not inside else token, None)
+            else:
+                seen[token] = (one_line(word.short)[:DRAWN_LABEL], word.name, word.colour)
+    return tuple(entry for entry in seen.values()
+                 if entry[0] and entry[0].casefold() != entry[1].casefold())
 
 
 # -- the HTML report ----------------------------------------------------------------------
@@ -414,6 +448,9 @@ h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.1em; margin-
 img.key { width: auto; height: 1.3em; border-radius: 3px; }
 .swatch { display: inline-block; width: 1.1em; height: 1.1em; box-sizing: border-box; }
 .swatch.move { border: 3px solid #fff; outline: 2px solid #000; background: #777; }
+.swatch.cell { width: auto; min-width: 1.6em; padding: 0 0.2em; text-align: center;
+               background: #a59f96; color: #fff; font-size: 0.85em; font-weight: bold;
+               text-shadow: 0 0 2px #000; }
 .yes { color: #17813a; } .no { color: #b3261e; } .warn { color: #a35c00; }
 .hand { background: #fff3b0; padding: 0 0.3em; }
 """
@@ -627,7 +664,7 @@ def _step_html(contents: LogContents, record: LogRecord, k: int,
         parts.append('<p class="no">Today\'s solver advises differently.</p>')
     picture, on_frame = _picture_html(contents, record, frames, budget)
     parts += picture
-    parts.append(legend_html(record.advice))
+    parts.append(legend_html(record.advice, () if on_frame else board_key(record)))
     by_hand = corrections(record)
     if by_hand:
         parts.append(f'<p><span class="hand">Set by hand</span> (outlined in yellow): '

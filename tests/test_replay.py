@@ -178,3 +178,30 @@ def test_the_schematic_shows_the_board_tokens_and_the_advice():
     cell = int(np.clip(560 // 3, 24, 72))
     assert xs.max() < 12 + cell and ys.max() < 12 + cell
     assert np.all(a == (255, 0, 255), axis=2).any()
+
+
+def test_a_board_drawn_from_the_log_keys_its_signs(tmp_path, thrill_digger):
+    """With no frame saved, the report draws the board from the log and writes a sign in each
+    dug hole (``?`` for a colour unseen, ``1`` for a green rupee): its legend says what each
+    sign stands for, once each; a step whose picture is the frame has no such key."""
+    text = ("difficulty: expert\n" + ". . . . . . . .\n" * 3
+            + ". . . . . . . g\n? . . . . . . g\n")
+    # The advice of the board with its unseen colour seen (an unseen one is costly to solve).
+    seen = text.replace("?", "g")
+    solution = thrill_digger.solve(parse_boards(seen)[0], thrill_digger.options_type())
+    record = LogRecord(step=1, time=utc_now(), game="thrill-digger", board=text,
+                       advice=solution.advice, solution=solution.json)
+    key = replay.board_key(record)
+    assert [(sign, name) for sign, name, _ in key] == [("1", "green rupee"),
+                                                       ("?", "dug, colour not seen")]
+    page = replay.legend_html(record.advice, key)
+    assert page.count("dug, colour not seen") == 1 and "green rupee" in page
+    path = tmp_path / "s.jsonl"
+    RecommendationLog(path).append(record)
+    html_out = tmp_path / "r.html"
+    from gridsight.cli import main
+    assert main(["replay", str(path), "--html", str(html_out)]) == 0
+    assert "dug, colour not seen" in html_out.read_text()
+    framed = _session(tmp_path, thrill_digger, frames=True, name="f.jsonl")
+    assert main(["replay", str(framed), "--html", str(tmp_path / "f.html")]) == 0
+    assert 'class="swatch cell"' not in (tmp_path / "f.html").read_text()
