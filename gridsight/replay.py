@@ -201,7 +201,12 @@ def check(records: tuple[LogRecord, ...],
           time_limit: float = SOLVE_TIME_LIMIT) -> list[CheckResult]:
     """Every step whose recommendation differs from what today's solver says (each game's
     default options), each board solved within ``time_limit`` seconds of work
-    (``--time-limit``, as ``gridsight solve``'s; 0: none)."""
+    (``--time-limit``, as ``gridsight solve``'s; 0: none).
+
+    Advice naming several cells offers a choice among them (tied holes, either step of a
+    walk), so a step differs only when neither advice's cells hold the other's: a tile-path
+    log of the two steps that both keep a walk, where today's solver names the first of
+    them, agrees with it."""
     differences: list[CheckResult] = []
     for record in records:
         try:
@@ -221,7 +226,7 @@ def check(records: tuple[LogRecord, ...],
                                            f"not decided ({error})"))
             continue
         today = solution.advice.recommend
-        if set(today) != set(record.advice.recommend):
+        if not _one_holds_the_other(set(today), set(record.advice.recommend)):
             quality = solution.advice.quality
             if quality.stopped:  # an anytime answer cut short: not a verdict on the log
                 differences.append(CheckResult(
@@ -230,6 +235,14 @@ def check(records: tuple[LogRecord, ...],
             else:
                 differences.append(CheckResult(record.step, record.advice.recommend, today))
     return differences
+
+
+def _one_holds_the_other(today: set[Cell], logged: set[Cell]) -> bool:
+    """Whether the two advices agree: the same cells, or one's choice among the other's.
+    An empty advice (nothing to do) agrees only with an empty one."""
+    if not today or not logged:
+        return today == logged
+    return today <= logged or logged <= today
 
 
 # -- pictures -----------------------------------------------------------------------------

@@ -77,6 +77,24 @@ def test_check_finds_the_steps_whose_advice_differs_today(tmp_path, run_cli, thr
     assert "logged row 5, column 8; today row " in line
 
 
+def test_advice_offering_a_choice_agrees_with_one_of_its_cells(tmp_path, thrill_digger):
+    """A logged advice of two cells (a choice: either step of a walk, tied holes) agrees with
+    today's advice of one of them, and today's of two with a logged one of them; advice with
+    no cell in common, or one advising nothing, still differs."""
+    records = read_log(_session(tmp_path, thrill_digger)).records
+    today = replay.check(records)
+    assert today == []
+    first = records[0]
+    chosen = first.advice.recommend[0]
+    other = Cell(0, 0) if chosen != Cell(0, 0) else Cell(0, 1)
+    wider = replace(first, advice=replace(first.advice, recommend=(chosen, other)))
+    assert replay.check((wider,)) == []
+    elsewhere = replace(first, advice=replace(first.advice, recommend=(other,)))
+    assert [r.step for r in replay.check((elsewhere,))] == [first.step]
+    nothing = replace(first, advice=replace(first.advice, recommend=()))
+    assert [r.step for r in replay.check((nothing,))] == [first.step]
+
+
 def test_check_reports_unknown_games_and_refused_boards(tmp_path, thrill_digger):
     advice = Advice("thrill-digger", 5, 8, recommend=(Cell(0, 0),))
     records = (
