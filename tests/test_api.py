@@ -44,7 +44,9 @@ def test_solve_gives_what_the_command_line_prints(game, run_cli):
     code, out, err = run_cli("solve", game, str(BOARDS[game]), "--json")
     assert code == 0, err
     printed = json.loads(out)
-    assert advice.json() == printed
+    # The command's JSON is the game's answer with the advice's one line added, as analyze's.
+    assert printed["status"] == advice.status and advice.status
+    assert {**advice.json(), "status": advice.status} == printed
     assert advice.game == game and advice.recommend == advice.drawing.recommend
     code, out, _ = run_cli("solve", game, str(BOARDS[game]))
     # The command wraps the report to the terminal's 100 columns; the library leaves that to

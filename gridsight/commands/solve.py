@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from functools import partial
+from typing import Any
 
 from gridsight.errors import EXIT_INPUT, EXIT_OK, EXIT_RUNTIME, RuntimeFailure, say
 from gridsight.commands.lazy import LazySubParsers
@@ -57,7 +58,9 @@ def _add_game_arguments(name: str, game_parser: argparse.ArgumentParser) -> None
         help="board file, or - (the default) for standard input",
     )
     game_parser.add_argument(
-        "--json", action="store_true", help="print one JSON object per board, one per line"
+        "--json", action="store_true",
+        help="print one JSON object per board, one per line: the game's fields (listed below "
+             "and in its docs page) and 'status', the advice's one line as the text's first"
     )
     add_max_bytes_argument(game_parser, default=MAX_BOARD_BYTES, what="a board file")
     add_max_memory_argument(game_parser)
@@ -83,7 +86,8 @@ def run(options: argparse.Namespace) -> int:
             code = max(code, EXIT_INPUT if isinstance(error, InputError) else EXIT_RUNTIME)
             continue
         if options.json:
-            print(json.dumps(solution.json, separators=(", ", ": ")))
+            print(json.dumps(with_status_field(solution.json, solution.advice.status),
+                             separators=(", ", ": ")))
         else:
             if printed:
                 print("---")
@@ -91,6 +95,17 @@ def run(options: argparse.Namespace) -> int:
         printed += 1
         sys.stdout.flush()
     return EXIT_INPUT if code == EXIT_INPUT else code
+
+
+def with_status_field(data: dict[str, Any], status: str) -> dict[str, Any]:
+    """The game's JSON answer with ``status``, the advice's one line (what the text prints
+    first; ``analyze --json`` has it too), added after the game's own fields. A game whose
+    answer already has a ``status`` keeps its own.
+
+    >>> with_status_field({"recommend": {"row": 3, "col": 0}}, "Tap row 4, column 1")
+    {'recommend': {'row': 3, 'col': 0}, 'status': 'Tap row 4, column 1'}
+    """
+    return data if "status" in data else {**data, "status": status}
 
 
 def _other_game(error: Exception, game: str | None, file: str) -> str:
