@@ -78,6 +78,20 @@ def test_readable_text(cli, examples):
     assert "Leave one: 56 of 111 tiles" in out
 
 
+def test_the_walks_table_is_labelled_as_the_advice_counts(cli, examples):
+    """The table's rows are named and its columns numbered, so the cell the first lines name
+    ("from row 1, column 3") is found by its labels: Link's ``@`` stands there."""
+    code, out, _ = cli("solve", "tile-path", str(examples / "tile-path-in-progress.txt"))
+    assert code == 0 and "from row 1, column 3" in out
+    lines = out.splitlines()
+    top = lines.index("Full walk, 15 moves (step numbers below):") + 1
+    header, rows = lines[top].split(), lines[top + 1:top + 6]
+    assert header == ["1", "2", "3", "4", "5", "6"]
+    assert [line.split()[:2] for line in rows] == [["row", str(r)] for r in range(1, 6)]
+    assert rows[0].split()[2:][header.index("3")] == "@"
+    assert rows[4].split()[2:] == ["x", "x", "x", "#", "10", "11"]
+
+
 def test_help_shows_the_format(cli):
     code, out, _ = cli("solve", "tile-path", "--help")
     assert code == 0

@@ -20,7 +20,7 @@ from gridsight.games.tile_path.words import WORDS
 from gridsight.limits import SOLVE_TIME_LIMIT, add_time_limit_argument, amount
 from gridsight.solvers.advice import Advice, Cell, CellFigure, CellMark, MarkKind
 from gridsight.solvers.boardtext import BoardText
-from gridsight.solvers.cellnames import name_of
+from gridsight.solvers.cellnames import column_number, name_of, row_name
 from gridsight.solvers.symbols import key_line
 from gridsight.solvers.tile_path import (
     DEFAULT_MAX_STATES,
@@ -346,11 +346,15 @@ def _details(result: TilePathAnalysis) -> tuple[str, ...]:
 
 
 def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> list[str]:
-    """The board with each tile's step number on ``walk`` (or its symbol) and ``marks``."""
+    """The board with each tile's step number on ``walk`` (or its symbol) and ``marks``, under
+    a header of column numbers and with each row named, as the advice counts them ("row 1,
+    column 3" is found by its labels, not by counting tokens)."""
     board = result.board
     steps = {pos: step for step, pos in enumerate(walk or ())}
-    width = max(2, len(str(len(steps))))
-    lines = []
+    width = max(2, len(str(len(steps))), len(str(board.cols)))
+    label = len(row_name(board.rows - 1))
+    lines = [(" " * (label + 3) + " ".join(column_number(c).rjust(width)
+                                          for c in range(board.cols))).rstrip()]
     for r in range(board.rows):
         tokens = []
         for c in range(board.cols):
@@ -362,7 +366,7 @@ def _grid_text(result: TilePathAnalysis, walk: tuple | None, marks: dict) -> lis
             else:
                 token = _SYMBOL.get(board.grid[r][c], board.grid[r][c])
             tokens.append(token.rjust(width))
-        lines.append(" ".join(tokens).rstrip())
+        lines.append((f"  {row_name(r).ljust(label)} " + " ".join(tokens)).rstrip())
     return lines
 
 
