@@ -224,6 +224,26 @@ def test_auto_falls_back_to_python_when_numba_cannot_be_imported(monkeypatch):
     assert not isinstance(make_search(joint_placements(board), Objective("all")), KernelLookahead)
 
 
+def test_auto_goes_on_in_python_when_numba_is_installed_but_its_kernel_fails(monkeypatch):
+    """numba found installed but the kernel's import failing (a broken numba, a folder named
+    ``numba`` on the path): ``auto`` searches in Python, exactly, and remembers it; ``numba``
+    says in words it could not be loaded."""
+    from gridsight.solvers.disco_zoo import engines
+
+    monkeypatch.setattr(engines, "numba_installed", lambda: True)
+    monkeypatch.setattr(engines, "_kernel_failed", False)
+    monkeypatch.setitem(sys.modules, "gridsight.solvers.disco_zoo.kernel", None)
+    monkeypatch.delattr("gridsight.solvers.disco_zoo.kernel", raising=False)
+    assert resolve("auto") == "numba"
+    board = fresh_board("Farm", (FARM["Sheep"], FARM["Pig"]), 10)
+    search = make_search(joint_placements(board), Objective("all"))
+    assert type(search) is Lookahead and not kernel_available() and resolve("auto") == "python"
+    decision, exact, _ = plan(board, Objective("all"), None, use_book=False)
+    assert exact and decision.value == Fraction(7, 16)
+    with pytest.raises(ValueError, match="could not be loaded"):
+        make_search(joint_placements(board), Objective("all"), engine="numba")
+
+
 def test_an_easy_board_is_advised_without_loading_numba():
     """A board the Python search finishes in a few thousand states never pays for numba's
     start (about half a second), in a fresh interpreter."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from gridsight.solvers.engines import ENGINES, check_engine, numba_installed  # noqa: F401 - ENGINES offered
+from gridsight.solvers.engines import EngineUnavailable
 from gridsight.solvers.engines import kernel_loaded as _loaded
 
 from gridsight.solvers.disco_zoo.lookahead import Lookahead
@@ -54,15 +55,20 @@ TABLE_BYTES = 256 << 20
 TIMED_TABLE_BYTES = 16 << 20
 
 
+#: Set when numba was found installed but the kernel could not be imported (a broken numba, or
+#: a folder named ``numba`` shadowing it): the Python search is used from then on.
+_kernel_failed = False
+
+
 def kernel_available() -> bool:
     """Is numba installed (so the compiled kernel can run)? Asked without importing it
-    (:func:`gridsight.solvers.engines.numba_installed`)."""
-    return numba_installed()
+    (:func:`gridsight.solvers.engines.numba_installed`); no once the kernel failed to load."""
+    return not _kernel_failed and numba_installed()
 
 
 def kernel_loaded() -> bool:
     """Has this process loaded the compiled kernel already (so using it costs nothing more)?"""
-    return _loaded(KERNEL)
+    return _loaded(KERNEL) and not _kernel_failed
 
 
 def resolve(engine: str) -> str:
@@ -80,9 +86,20 @@ def make_search(
     hints: Lookahead | None = None,
     engine: str = "auto",
 ) -> Lookahead:
-    """A search of ``joint`` for ``objective`` on ``engine`` (see :class:`Lookahead`)."""
+    """A search of ``joint`` for ``objective`` on ``engine`` (see :class:`Lookahead`).
+
+    ``auto`` goes on in Python when numba is installed but its kernel cannot be imported
+    (remembered for the process, as tile path's); ``numba`` then raises
+    :class:`~gridsight.solvers.engines.EngineUnavailable` naming the import's error."""
+    global _kernel_failed
     if resolve(engine) == "numba":
-        return KernelLookahead(joint, objective, width)
+        try:
+            return KernelLookahead(joint, objective, width)
+        except ImportError as error:
+            _kernel_failed = True
+            if engine == "numba":
+                raise EngineUnavailable(f"the numba engine could not be loaded ({error})") \
+                    from error
     return Lookahead(joint, objective, width, hints)
 
 
