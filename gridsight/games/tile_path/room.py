@@ -1440,6 +1440,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     contradicted = []
+    labels = [UNKNOWN] * len(reads)  # each floor tile's label, as written
     for i, read in enumerate(reads):
         rr, cc = r0 + i // width, c0 + i % width
         br, bc = rr - 1, cc - 1
@@ -1461,9 +1462,14 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         if label == UNKNOWN and i == linked:
             label = LINK  # Link's yellow tile, his sprite's votes split off (:func:`_link_split`)
         best = looks.names[read.look] if read.look >= 0 else ""
+        labels[i] = label
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
                                  looks.names[read.look] if read.look >= 0 else "")
+    yellow = _link_by_yellow(tiles.reshape((-1,) + tiles.shape[2:]), whole, labels)
+    if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
+        br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=LINK)
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -1535,6 +1541,38 @@ def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) 
     if len(split) != 1 or reads[floor[int(split[0])]].look >= 0:
         return None
     return floor[int(split[0])]
+
+
+LINK_YELLOW = 0.4  # Link's tile read unknown: this share of its pixels yellow names it his ...
+LINK_ALONE = 0.5  # ... when no other floor tile in view has this share of its yellow pixels
+
+
+def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str]) -> int | None:
+    """The one floor tile (an index into ``tiles``, of ``floor``: those fully in view) that
+    is Link's by its yellow pixels though its read (``labels``, every tile's final label)
+    is unknown, or ``None``.
+
+    Link's tile is the floor's one yellow tile, and no look may say so: a pack calibrated
+    with Link off his tile has no yellow look (143024: his tile 74% yellow pixels read
+    unknown as a state never seen), a red-clad Link over it makes its typical colour the
+    stepped red, which a pack with no stepped look does not believe (143028, 46% yellow),
+    or an LCD grid and ghosting leave the yellow look under
+    :data:`~gridsight.vision.mapview.MIN_SHARE` of the votes (143026, 61% yellow, 18%
+    votes). So, when no tile fully in view reads as his: the tile with the most yellow
+    pixels (:func:`_yellow_share`), at least :data:`LINK_YELLOW` of them, and no other
+    with :data:`LINK_ALONE` of its share, if it read unknown, is his. A floor tile not his
+    shows none of it (at most 16% yellow: an item's glint beside it) unless a yellow sprite
+    covers it: two such tiles, or one read as a state, and none is named."""
+    if not floor or any(labels[i] == LINK for i in floor):
+        return None
+    shares = np.array([_yellow_share(tiles[i]) for i in floor])
+    order = np.argsort(shares)[::-1]
+    first = int(order[0])
+    if shares[first] < LINK_YELLOW:
+        return None
+    if len(order) > 1 and shares[int(order[1])] >= LINK_ALONE * shares[first]:
+        return None
+    return floor[first] if labels[floor[first]] == UNKNOWN else None
 
 
 def contradictions_text(board: BoardRead) -> str | None:
