@@ -30,6 +30,7 @@ from gridsight.vision.mapview import Looks, TileRead
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 BLUE, RED, YELLOW = (200, 110, 30), (60, 60, 190), (40, 200, 230)  # BGR
+ENEMY = (0, 150, 160)  # BGR: a yellow too, but no channel within the tolerance of YELLOW's
 
 
 @pytest.fixture(scope="module")
@@ -71,9 +72,10 @@ def test_links_tile_with_no_yellow_look_is_read_by_its_yellow(case_140013):
     assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
 
 
-def _looks() -> Looks:
-    images = np.stack([np.full((16, 16, 3), colour, np.uint8) for colour in (BLUE, RED, YELLOW)])
-    return Looks(images, (FLOOR, FLOOR, FLOOR), (".", "x", "L"))
+def _looks(names: str = ".xL") -> Looks:
+    colours = {".": BLUE, "x": RED, "L": YELLOW}
+    images = np.stack([np.full((16, 16, 3), colours[name], np.uint8) for name in names])
+    return Looks(images, (FLOOR,) * len(names), tuple(names))
 
 
 def _tile(top, bottom) -> np.ndarray:
@@ -102,18 +104,25 @@ def test_one_split_yellow_tile_is_links_and_two_are_nobodys():
 def test_the_one_tile_mostly_yellow_is_links_by_its_yellow():
     """A tile half yellow among blue ones, read unknown, no tile read as his: Link's. Under
     :data:`LINK_YELLOW` yellow, a second tile with half its yellow, a tile already his, the
-    tile read as a state, or it not fully in view: none is named."""
+    tile read as a state, it not fully in view, or (the pack having a yellow look) a yellow
+    none of whose pixels are that look's: none is named."""
     from gridsight.games.tile_path.room import LINK, UNKNOWN
     from gridsight.games.tile_path.room import _link_by_yellow as by_yellow
 
     plain, his, little = _tile(BLUE, BLUE), _tile(YELLOW, RED), np.zeros((16, 16, 3), np.uint8)
     little[:] = BLUE
     little[:5] = YELLOW  # 31% yellow: under LINK_YELLOW
+    enemy = _tile(ENEMY, BLUE)  # a yellow sprite, not his tile's yellow
     tiles = np.stack([plain, his, plain])
     unread = [".", UNKNOWN, "."]
-    assert by_yellow(tiles, [0, 1, 2], unread) == 1
-    assert by_yellow(np.stack([plain, little, plain]), [0, 1, 2], unread) is None
-    assert by_yellow(np.stack([little, his, plain]), [0, 1, 2], unread) is None  # 31% >= 25%
-    assert by_yellow(tiles, [0, 1, 2], [LINK, UNKNOWN, "."]) is None
-    assert by_yellow(tiles, [0, 1, 2], [".", "x", "."]) is None
-    assert by_yellow(tiles, [0, 2], unread) is None
+    looks, without = _looks(), _looks(".x")
+    assert by_yellow(tiles, [0, 1, 2], unread, looks) == 1
+    assert by_yellow(tiles, [0, 1, 2], unread, without) == 1
+    assert by_yellow(np.stack([plain, little, plain]), [0, 1, 2], unread, looks) is None
+    assert by_yellow(np.stack([little, his, plain]), [0, 1, 2], unread, looks) is None
+    assert by_yellow(tiles, [0, 1, 2], [LINK, UNKNOWN, "."], looks) is None
+    assert by_yellow(tiles, [0, 1, 2], [".", "x", "."], looks) is None
+    assert by_yellow(tiles, [0, 2], unread, looks) is None
+    assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, looks) is None
+    # With no yellow look learned, nothing tells an enemy's yellow from his tile's.
+    assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, without) == 1

@@ -1466,7 +1466,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
                                  looks.names[read.look] if read.look >= 0 else "")
-    yellow = _link_by_yellow(tiles.reshape((-1,) + tiles.shape[2:]), whole, labels)
+    yellow = _link_by_yellow(tiles.reshape((-1,) + tiles.shape[2:]), whole, labels, looks)
     if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
@@ -1545,9 +1545,11 @@ def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) 
 
 LINK_YELLOW = 0.4  # Link's tile read unknown: this share of its pixels yellow names it his ...
 LINK_ALONE = 0.5  # ... when no other floor tile in view has this share of its yellow pixels
+LINK_VOTES = 0.1  # ... and, the pack having a yellow look, it has this share of the votes
 
 
-def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str]) -> int | None:
+def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], looks: Looks
+                    ) -> int | None:
     """The one floor tile (an index into ``tiles``, of ``floor``: those fully in view) that
     is Link's by its yellow pixels though its read (``labels``, every tile's final label)
     is unknown, or ``None``.
@@ -1560,9 +1562,13 @@ def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str]) -> i
     :data:`~gridsight.vision.mapview.MIN_SHARE` of the votes (143026, 61% yellow, 18%
     votes). So, when no tile fully in view reads as his: the tile with the most yellow
     pixels (:func:`_yellow_share`), at least :data:`LINK_YELLOW` of them, and no other
-    with :data:`LINK_ALONE` of its share, if it read unknown, is his. A floor tile not his
-    shows none of it (at most 16% yellow: an item's glint beside it) unless a yellow sprite
-    covers it: two such tiles, or one read as a state, and none is named."""
+    with :data:`LINK_ALONE` of its share, if it read unknown, is his; when the pack has a
+    yellow look, only if at least :data:`LINK_VOTES` of the tile's pixels are its colours
+    (an enemy's yellow is not his tile's). A floor tile not his shows none of it (at most
+    16% yellow: an enemy's orange over a corner, 143024) unless a yellow sprite covers it:
+    two such tiles, or one read as a state, and none is named."""
+    from gridsight.vision.mapview import votes
+
     if not floor or any(labels[i] == LINK for i in floor):
         return None
     shares = np.array([_yellow_share(tiles[i]) for i in floor])
@@ -1572,7 +1578,14 @@ def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str]) -> i
         return None
     if len(order) > 1 and shares[int(order[1])] >= LINK_ALONE * shares[first]:
         return None
-    return floor[first] if labels[floor[first]] == UNKNOWN else None
+    if labels[floor[first]] != UNKNOWN:
+        return None
+    if LINK in looks.names:
+        allowed = np.isin(np.array(looks.kinds), [FLOOR])
+        share = votes(tiles[floor[first]][None], looks, allowed)[0]
+        if float(share[np.array(looks.names) == LINK].sum()) < LINK_VOTES:
+            return None
+    return floor[first]
 
 
 def contradictions_text(board: BoardRead) -> str | None:
