@@ -126,3 +126,16 @@ def test_the_one_tile_mostly_yellow_is_links_by_its_yellow():
     assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, looks) is None
     # With no yellow look learned, nothing tells an enemy's yellow from his tile's.
     assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, without) == 1
+
+
+def test_two_tiles_read_as_his_keep_the_yellow_one():
+    """Two tiles read as Link's (an enemy of his tile's colours over a blue one): the one with
+    the most yellow pixels stays his, the other is not read; two as yellow, neither is."""
+    from gridsight.games.tile_path.room import LINK
+    from gridsight.games.tile_path.room import _not_link as not_link
+
+    plain, his, salmon = _tile(BLUE, BLUE), _tile(YELLOW, RED), _tile((120, 140, 230), BLUE)
+    labels = [".", LINK, LINK]
+    assert not_link(np.stack([plain, his, salmon]), [0, 1, 2], labels) == [2]
+    assert not_link(np.stack([plain, his, his]), [0, 1, 2], labels) == [1, 2]
+    assert not_link(np.stack([plain, his, salmon]), [0, 1], labels) == []  # one in view

@@ -1466,7 +1466,12 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
                                  looks.names[read.look] if read.look >= 0 else "")
-    yellow = _link_by_yellow(tiles.reshape((-1,) + tiles.shape[2:]), whole, labels, looks)
+    flat = tiles.reshape((-1,) + tiles.shape[2:])
+    for i in _not_link(flat, whole, labels):  # two tiles read as his: by their yellow
+        br, bc = r0 + i // width - 1, c0 + i % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
+        labels[i] = UNKNOWN
+    yellow = _link_by_yellow(flat, whole, labels, looks)
     if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
@@ -1546,6 +1551,23 @@ def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) 
 LINK_YELLOW = 0.4  # Link's tile read unknown: this share of its pixels yellow names it his ...
 LINK_ALONE = 0.5  # ... when no other floor tile in view has this share of its yellow pixels
 LINK_VOTES = 0.1  # ... and, the pack having a yellow look, it has this share of the votes
+
+
+def _not_link(tiles: np.ndarray, floor: list[int], labels: list[str]) -> list[int]:
+    """Of the floor tiles (indices into ``tiles``, of ``floor``: those fully in view) read as
+    Link's (``labels``), those that are not his: the room has one Link. When two or more
+    read as his, the one with the most yellow pixels (:func:`_yellow_share`) keeps it if no
+    other has :data:`LINK_ALONE` of its share; the others, or all of them when none leads
+    so, are not read. An enemy of his tile's colours over a blue tile reads as his yellow
+    look (149004 --wider, a strong colour correction: a salmon beetle, 48% of the votes, 0%
+    yellow pixels, beside his tile 46% yellow): two Links, one of them a confident wrong."""
+    his = [i for i in floor if labels[i] == LINK]
+    if len(his) < 2:
+        return []
+    shares = sorted(((_yellow_share(tiles[i]), i) for i in his), reverse=True)
+    if shares[1][0] >= LINK_ALONE * shares[0][0]:
+        return his
+    return [i for _, i in shares[1:]]
 
 
 def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], looks: Looks
