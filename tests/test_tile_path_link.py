@@ -103,7 +103,7 @@ def test_one_split_yellow_tile_is_links_and_two_are_nobodys():
 
 def test_the_one_tile_mostly_yellow_is_links_by_its_yellow():
     """A tile half yellow among blue ones, read unknown, no tile read as his: Link's. Under
-    :data:`LINK_YELLOW` yellow, a second tile with half its yellow, a tile already his, the
+    :data:`LINK_YELLOW` yellow, a second tile with a quarter of its yellow, a tile already his, the
     tile read as a state, it not fully in view, or (the pack having a yellow look) a yellow
     none of whose pixels are that look's: none is named."""
     from gridsight.games.tile_path.room import LINK, UNKNOWN

@@ -1549,7 +1549,8 @@ def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) 
 
 
 LINK_YELLOW = 0.4  # Link's tile read unknown: this share of its pixels yellow names it his ...
-LINK_ALONE = 0.5  # ... when no other floor tile in view has this share of its yellow pixels
+LINK_ALONE = 0.25  # ... when no other floor tile in view has this share of its yellow pixels
+# (an olive blob over a blue tile is 56-75% yellow pixels, 149008 --wider; his tile 32-93%)
 LINK_VOTES = 0.1  # ... and, the pack having a yellow look, it has this share of the votes
 
 
