@@ -1,13 +1,18 @@
-"""Link's tile read when his sprite splits its votes (tile-path rooms, :func:`_link_split`).
+"""Link's tile read when his sprite splits its votes (tile-path rooms, :func:`_link_split`),
+or when no look says it is his but its yellow does (:func:`_link_by_yellow`).
 
 A wider look's Link (:mod:`kit.skins.gbc_wider`) wears the stepped floor's red: over his
 yellow tile his sprite's pixels vote for the stepped look, the yellow look no longer leads
 clearly, and his tile read unknown in most frames of such looks (140013: every frame). The
 room has one Link and one yellow tile: the one tile whose yellow share is close to its
-leading look's is his, and never when two tiles are, or one already reads as his.
+leading look's is his, and never when two tiles are, or one already reads as his. A pack
+calibrated with Link off his tile has no yellow look at all (143024 --wider): his tile, the
+one with most of its pixels yellow, is his by that alone.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -25,6 +30,7 @@ from gridsight.vision.mapview import Looks, TileRead
 
 ROOM = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
 BLUE, RED, YELLOW = (200, 110, 30), (60, 60, 190), (40, 200, 230)  # BGR
+ENEMY = (0, 150, 160)  # BGR: a yellow too, but no channel within the tolerance of YELLOW's
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +56,26 @@ def test_links_tile_his_sprite_splits_is_read_as_his(case_140013, frame):
     assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
 
 
-def _looks() -> Looks:
-    images = np.stack([np.full((16, 16, 3), colour, np.uint8) for colour in (BLUE, RED, YELLOW)])
-    return Looks(images, (FLOOR, FLOOR, FLOOR), (".", "x", "L"))
+def test_links_tile_with_no_yellow_look_is_read_by_its_yellow(case_140013):
+    """The same pack with its yellow look taken out (as one calibrated with Link off his
+    tile): frame 0's Link tile, 61% yellow pixels, read unknown before; now his, and every
+    cell in view right."""
+    from gridsight.games.tile_path.room import LINK, board_tokens
+
+    pack, moments = case_140013
+    pack = replace(pack, templates=tuple(t for t in pack.templates if t.label != LINK))
+    moment = moments[0]
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and tally.unread == 0 and not problems, (tally.line(), problems)
+
+
+def _looks(names: str = ".xL") -> Looks:
+    colours = {".": BLUE, "x": RED, "L": YELLOW}
+    images = np.stack([np.full((16, 16, 3), colours[name], np.uint8) for name in names])
+    return Looks(images, (FLOOR,) * len(names), tuple(names))
 
 
 def _tile(top, bottom) -> np.ndarray:
@@ -76,3 +99,43 @@ def test_one_split_yellow_tile_is_links_and_two_are_nobodys():
     assert link_split(tiles, [0, 1, 2], [his, unknown, blue], looks) is None
     assert link_split(tiles, [0, 1, 2], [blue, TileRead(1, 0.5, 0.5), blue], looks) is None
     assert link_split(tiles, [0, 2], [blue, unknown, blue], looks) is None  # not fully in view
+
+
+def test_the_one_tile_mostly_yellow_is_links_by_its_yellow():
+    """A tile half yellow among blue ones, read unknown, no tile read as his: Link's. Under
+    :data:`LINK_YELLOW` yellow, a second tile with a quarter of its yellow, a tile already his, the
+    tile read as a state, it not fully in view, or (the pack having a yellow look) a yellow
+    none of whose pixels are that look's: none is named."""
+    from gridsight.games.tile_path.room import LINK, UNKNOWN
+    from gridsight.games.tile_path.room import _link_by_yellow as by_yellow
+
+    plain, his, little = _tile(BLUE, BLUE), _tile(YELLOW, RED), np.zeros((16, 16, 3), np.uint8)
+    little[:] = BLUE
+    little[:5] = YELLOW  # 31% yellow: under LINK_YELLOW
+    enemy = _tile(ENEMY, BLUE)  # a yellow sprite, not his tile's yellow
+    tiles = np.stack([plain, his, plain])
+    unread = [".", UNKNOWN, "."]
+    looks, without = _looks(), _looks(".x")
+    assert by_yellow(tiles, [0, 1, 2], unread, looks) == 1
+    assert by_yellow(tiles, [0, 1, 2], unread, without) == 1
+    assert by_yellow(np.stack([plain, little, plain]), [0, 1, 2], unread, looks) is None
+    assert by_yellow(np.stack([little, his, plain]), [0, 1, 2], unread, looks) is None
+    assert by_yellow(tiles, [0, 1, 2], [LINK, UNKNOWN, "."], looks) is None
+    assert by_yellow(tiles, [0, 1, 2], [".", "x", "."], looks) is None
+    assert by_yellow(tiles, [0, 2], unread, looks) is None
+    assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, looks) is None
+    # With no yellow look learned, nothing tells an enemy's yellow from his tile's.
+    assert by_yellow(np.stack([plain, enemy, plain]), [0, 1, 2], unread, without) == 1
+
+
+def test_two_tiles_read_as_his_keep_the_yellow_one():
+    """Two tiles read as Link's (an enemy of his tile's colours over a blue one): the one with
+    the most yellow pixels stays his, the other is not read; two as yellow, neither is."""
+    from gridsight.games.tile_path.room import LINK
+    from gridsight.games.tile_path.room import _not_link as not_link
+
+    plain, his, salmon = _tile(BLUE, BLUE), _tile(YELLOW, RED), _tile((120, 140, 230), BLUE)
+    labels = [".", LINK, LINK]
+    assert not_link(np.stack([plain, his, salmon]), [0, 1, 2], labels) == [2]
+    assert not_link(np.stack([plain, his, his]), [0, 1, 2], labels) == [1, 2]
+    assert not_link(np.stack([plain, his, salmon]), [0, 1], labels) == []  # one in view

@@ -1440,6 +1440,7 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     cells: list[list[CellRead]] = [[CellRead(r, c, UNKNOWN, 0.0, 0.0) for c in range(room.cols)]
                                    for r in range(room.rows)]
     contradicted = []
+    labels = [UNKNOWN] * len(reads)  # each floor tile's label, as written
     for i, read in enumerate(reads):
         rr, cc = r0 + i // width, c0 + i % width
         br, bc = rr - 1, cc - 1
@@ -1461,9 +1462,19 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         if label == UNKNOWN and i == linked:
             label = LINK  # Link's yellow tile, his sprite's votes split off (:func:`_link_split`)
         best = looks.names[read.look] if read.look >= 0 else ""
+        labels[i] = label
         cells[br][bc] = CellRead(br, bc, label, round(read.share, 3),
                                  round(read.share - read.other, 3), best,
                                  looks.names[read.look] if read.look >= 0 else "")
+    flat = tiles.reshape((-1,) + tiles.shape[2:])
+    for i in _not_link(flat, whole, labels):  # two tiles read as his: by their yellow
+        br, bc = r0 + i // width - 1, c0 + i % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
+        labels[i] = UNKNOWN
+    yellow = _link_by_yellow(flat, whole, labels, looks)
+    if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
+        br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=LINK)
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -1535,6 +1546,69 @@ def _link_split(tiles: np.ndarray, floor: list[int], reads: list, looks: Looks) 
     if len(split) != 1 or reads[floor[int(split[0])]].look >= 0:
         return None
     return floor[int(split[0])]
+
+
+LINK_YELLOW = 0.4  # Link's tile read unknown: this share of its pixels yellow names it his ...
+LINK_ALONE = 0.25  # ... when no other floor tile in view has this share of its yellow pixels
+# (an olive blob over a blue tile is 56-75% yellow pixels, 149008 --wider; his tile 32-93%)
+LINK_VOTES = 0.1  # ... and, the pack having a yellow look, it has this share of the votes
+
+
+def _not_link(tiles: np.ndarray, floor: list[int], labels: list[str]) -> list[int]:
+    """Of the floor tiles (indices into ``tiles``, of ``floor``: those fully in view) read as
+    Link's (``labels``), those that are not his: the room has one Link. When two or more
+    read as his, the one with the most yellow pixels (:func:`_yellow_share`) keeps it if no
+    other has :data:`LINK_ALONE` of its share; the others, or all of them when none leads
+    so, are not read. An enemy of his tile's colours over a blue tile reads as his yellow
+    look (149004 --wider, a strong colour correction: a salmon beetle, 48% of the votes, 0%
+    yellow pixels, beside his tile 46% yellow): two Links, one of them a confident wrong."""
+    his = [i for i in floor if labels[i] == LINK]
+    if len(his) < 2:
+        return []
+    shares = sorted(((_yellow_share(tiles[i]), i) for i in his), reverse=True)
+    if shares[1][0] >= LINK_ALONE * shares[0][0]:
+        return his
+    return [i for _, i in shares[1:]]
+
+
+def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], looks: Looks
+                    ) -> int | None:
+    """The one floor tile (an index into ``tiles``, of ``floor``: those fully in view) that
+    is Link's by its yellow pixels though its read (``labels``, every tile's final label)
+    is unknown, or ``None``.
+
+    Link's tile is the floor's one yellow tile, and no look may say so: a pack calibrated
+    with Link off his tile has no yellow look (143024: his tile 74% yellow pixels read
+    unknown as a state never seen), a red-clad Link over it makes its typical colour the
+    stepped red, which a pack with no stepped look does not believe (143028, 46% yellow),
+    or an LCD grid and ghosting leave the yellow look under
+    :data:`~gridsight.vision.mapview.MIN_SHARE` of the votes (143026, 61% yellow, 18%
+    votes). So, when no tile fully in view reads as his: the tile with the most yellow
+    pixels (:func:`_yellow_share`), at least :data:`LINK_YELLOW` of them, and no other
+    with :data:`LINK_ALONE` of its share, if it read unknown, is his; when the pack has a
+    yellow look, only if at least :data:`LINK_VOTES` of the tile's pixels are its colours
+    (an enemy's yellow is not his tile's). A floor tile not his shows none of it (at most
+    16% yellow: an enemy's orange over a corner, 143024) unless a yellow sprite covers it:
+    two such tiles, or one read as a state, and none is named."""
+    from gridsight.vision.mapview import votes
+
+    if not floor or any(labels[i] == LINK for i in floor):
+        return None
+    shares = np.array([_yellow_share(tiles[i]) for i in floor])
+    order = np.argsort(shares)[::-1]
+    first = int(order[0])
+    if shares[first] < LINK_YELLOW:
+        return None
+    if len(order) > 1 and shares[int(order[1])] >= LINK_ALONE * shares[first]:
+        return None
+    if labels[floor[first]] != UNKNOWN:
+        return None
+    if LINK in looks.names:
+        allowed = np.isin(np.array(looks.kinds), [FLOOR])
+        share = votes(tiles[floor[first]][None], looks, allowed)[0]
+        if float(share[np.array(looks.names) == LINK].sum()) < LINK_VOTES:
+            return None
+    return floor[first]
 
 
 def contradictions_text(board: BoardRead) -> str | None:
