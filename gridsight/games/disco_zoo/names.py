@@ -432,6 +432,18 @@ ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not 
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
 
 
+def label_cell(label: TextLine) -> float:
+    """The width of one cell (a letter, a space, a digit) of ``label``, a card's ``YOU HAVE
+    n``: its width over :data:`OWNED_CELLS` cells; over those of its words when its first two
+    are ``YOU`` and ``HAVE`` (:func:`_owns`) and at most a third (its number) follows: a label
+    whose number was not found with it spans 8 cells (1.45x seed 500003's of 67 pixels, taken
+    for 10 cells, made ``KOALA``'s five letters of 43 pixels too wide for five cells of 6.7:
+    never cut anew, the card asked), one of two digits 11."""
+    if label.words[:2] != OWNED_WORDS or len(label.words) > 3:
+        return label.box[2] / OWNED_CELLS
+    return label.box[2] / (sum(label.words) + len(label.words) - 1)
+
+
 def _name_cuts(line: TextLine | None, label: TextLine | None,
                texts: Sequence[str] = (), letter: float = float("inf")) -> Cut | None:
     """How a card's name ``line`` is cut for each text it may show (:func:`rank`'s
@@ -459,7 +471,7 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # (heights as the glyphs' own boxes, as in _unpaired: 0.76x seed 7000's ``YOU HAVE 4``
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
-    cell = label.box[2] / OWNED_CELLS * _glyph_height(line) / _glyph_height(label)
+    cell = label_cell(label) * _glyph_height(line) / _glyph_height(label)
     # (a glyph as wide as two letters both of the label's font and of the screen's names:
     # the label's alone is no measure at 5 pixels, 1.08x seed 473034's ``M`` of ``MONKEY``
     # 6 pixels wide beside a ``YOU HAVE`` of 4 and 5 a pixel taller)
