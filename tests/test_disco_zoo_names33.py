@@ -15,16 +15,16 @@ import pytest
 
 from gridsight.games.disco_zoo.names import label_cell, screen_words
 from gridsight.games.disco_zoo.screen import locate_rescue
-from gridsight.vision.glyphs import Glyph, TextLine
+from gridsight.vision.glyphs import Glyph, TextLine, text_lines
 from test_disco_zoo_screens import real_screen
 
 
 @pytest.fixture(scope="module")
 def words():
-    """Real-look 500003 (1.45x) located and its words read: seed -> (the board text as
-    drawn, the screen's words)."""
+    """Real-look 500003 (1.45x) and 7081 (1.4x) located and their words read: seed -> (the
+    board text as drawn, the screen's words)."""
     out = {}
-    for k, base in ((3, 500000),):
+    for k, base in ((3, 500000), (81, 7000)):
         _, text, image, _ = real_screen(k, base)
         screen = locate_rescue(image)
         out[base + k] = (text, screen_words(image, screen.cards, screen.lattice.y))
@@ -61,5 +61,33 @@ def test_a_label_without_its_number_measures_a_run_together_name(words):
     asked; now every card and the region are read."""
     text, read = words[500003]
     assert read.region == "Outback"
-    assert read.names() == ("Platypus", "Koala", "Crocodile") == tuple(
-        text.splitlines()[1].split(": ")[1].split(", "))
+    assert read.names() == ("Platypus", "Koala", "Crocodile") == _drawn(text)
+
+
+def _drawn(text: str) -> tuple[str, ...]:
+    return tuple(text.splitlines()[1].split(": ")[1].split(", "))
+
+
+def test_two_lines_joined_by_a_pixels_bridge_part_though_wider_than_tall():
+    """Two letters run together over three run together, joined by a column of one pixel:
+    one component 40 pixels wide and 27 tall, wider than tall, was left whole (a sprite's
+    wide blob is), one glyph as tall as both lines, the two lines found as one. It is cut at
+    the bridge: two lines, each glyph as tall as its letters."""
+    image = np.full((60, 120, 3), 255, np.uint8)
+    for x, y, w in ((30, 10, 20), (54, 10, 10), (2, 26, 10), (14, 26, 10), (40, 26, 30),
+                    (74, 26, 10)):
+        image[y:y + 11, x:x + w] = 0
+    image[21:26, 40] = 0  # the bridge
+    lines = text_lines(image)
+    assert [len(line.glyphs) for line in lines] == [2, 4]
+    assert all(g.box[3] <= 15 for line in lines for g in line.glyphs)
+
+
+def test_a_name_joined_to_its_label_under_it_is_read(words):
+    """7081's ``BAT``: its ``BA`` joined to the ``HAV`` of ``YOU HAVE 4`` under it by a
+    pixel's column (JPEG at 1.4x), one component wider than tall, left whole: the card's label
+    and name were not found, the card asked Bat or Kiwi and the region went unread. Now
+    every card and the region are read."""
+    text, read = words[7081]
+    assert read.region == "Nocturnal"
+    assert read.names() == _drawn(text) == ("Bat", "Flying Squirrel", "Badger")
