@@ -1039,10 +1039,7 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    out = [one[kind].lines if one.get(kind) and one[kind].lines else
-           max(one.values(), key=lambda seen: _line_score(seen.found),
-               default=SeenLines([], [])).lines
-           for one in readings]
+    out = [_way_for_card(one, kind) for one in readings]
     # (only on a screen where no card shows its label: a card whose label alone was missed
     # takes another's place (:func:`_borrowed`), and a label cut anew is a rougher reference
     # than those found whole; 1.4x seed 930052's ``YOU`` and ``HAVE`` as two lines on one
@@ -1053,6 +1050,26 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
     return out
+
+
+SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
+
+
+def _way_for_card(seen: dict[str, SeenLines], kind: str) -> list[TextLine]:
+    """A card's lines seen the way ``kind`` chosen for all the cards (:func:`_cards_lines`),
+    or its own best way (:func:`_line_score`) where ``kind`` shows it nothing, or shows it no
+    ``YOU HAVE`` line and :data:`SHOWN_APART` fewer letter-shaped glyphs than its own best
+    does: a way chosen for the label it found whole on another card may show this one only its
+    box row (wider 1.14x seed 700038: the darker way found the Stegosaurus card's label, the
+    Raptor card's ``RAPTOR`` and ``YOU HAVE`` gone with the dark outlines painted over)."""
+    best = max(seen.values(), key=lambda one: _line_score(one.found), default=SeenLines([], []))
+    chosen = seen.get(kind)
+    if chosen is None or not chosen.lines:
+        return best.lines
+    mine, own = _line_score(chosen.found), _line_score(best.found)
+    if mine[0] == 0 and own > mine and own[1] >= mine[1] + SHOWN_APART:
+        return best.lines
+    return chosen.lines
 
 
 OWNED_WORDS = (3, 4)  # the glyphs of ``YOU HAVE``'s two words
