@@ -21,11 +21,11 @@ from test_disco_zoo_screens import real_screen
 
 @pytest.fixture(scope="module")
 def words():
-    """Real-look 500003 (1.45x) and 7081 (1.4x) located and their words read: seed -> (the
-    board text as drawn, the screen's words)."""
+    """Real-look 500003 (1.45x) and 7081 (1.4x), wider-look 700038 (1.14x), located and their
+    words read: seed -> (the board text as drawn, the screen's words)."""
     out = {}
-    for k, base in ((3, 500000), (81, 7000)):
-        _, text, image, _ = real_screen(k, base)
+    for k, base, wider in ((3, 500000, False), (81, 7000, False), (38, 700000, True)):
+        _, text, image, _ = real_screen(k, base, wider=wider)
         screen = locate_rescue(image)
         out[base + k] = (text, screen_words(image, screen.cards, screen.lattice.y))
     return out
@@ -91,3 +91,13 @@ def test_a_name_joined_to_its_label_under_it_is_read(words):
     text, read = words[7081]
     assert read.region == "Nocturnal"
     assert read.names() == _drawn(text) == ("Bat", "Flying Squirrel", "Badger")
+
+
+def test_a_card_the_chosen_way_shows_only_its_boxes_is_read_its_own_way(words):
+    """Wider 700038: with two lines joined by a bridge parted, the darker way of seeing the
+    cards (the dark outlines painted over) found the Stegosaurus card's ``YOU HAVE`` whole and
+    was chosen for both cards; it showed the Raptor card only its box row, and that card was
+    left unread. That card is now read its own best way (the plain one): both names read."""
+    text, read = words[700038]
+    assert read.region == "Jurassic"
+    assert read.names() == _drawn(text) == ("Raptor", "Stegosaurus")
