@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.names import label_cell, screen_words
+from gridsight.games.disco_zoo.names import _letter_spaced, label_cell, screen_words
 from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.vision.glyphs import Glyph, TextLine, text_lines
 from test_disco_zoo_screens import real_screen
@@ -31,17 +31,22 @@ def words():
     return out
 
 
-def _label(words: tuple[int, ...], width: int = 8, gap: int = 1) -> TextLine:
-    """A ``YOU HAVE n`` line of glyphs ``width`` pixels wide, a space one glyph wide."""
+def _label(words: tuple[int, ...], width: int = 8, gap: int = 1, space: int | None = None,
+           as_found: tuple[int, ...] | None = None) -> TextLine:
+    """A line of glyphs ``width`` pixels wide ``gap`` apart, words ``space`` apart (a glyph and
+    a gap when not given): ``YOU HAVE n`` by default; ``as_found`` the words the line says it
+    has (``words`` when not given)."""
     glyphs, x = [], 0
+    space = width + gap if space is None else space
     for count in words:
         for _ in range(count):
             glyphs.append(Glyph((x, 0, width, 10), np.zeros((10, width), np.float32), 0.0, 10.0,
                                 0.0, float(width)))
             x += width + gap
-        x += width + gap
+        x += space
     right = glyphs[-1].box[0] + width
-    return TextLine(tuple(glyphs), words, (0, 0, right, 10), 10.0, (255.0, 255.0, 255.0))
+    return TextLine(tuple(glyphs), as_found or words, (0, 0, right, 10), 10.0,
+                    (255.0, 255.0, 255.0))
 
 
 def test_a_labels_cells_are_those_of_the_words_found():
@@ -101,3 +106,16 @@ def test_a_card_the_chosen_way_shows_only_its_boxes_is_read_its_own_way(words):
     text, read = words[700038]
     assert read.region == "Jurassic"
     assert read.names() == _drawn(text) == ("Raptor", "Stegosaurus")
+
+
+def test_a_letter_spaced_name_is_counted_by_its_own_gaps():
+    """A name whose letters stand further apart than a word's gap (wider 2.95x seed 720038's
+    ``RAT``: 12 pixels apart at a cap height of 21) is found as a word per letter and fits no
+    name: counted again by its own gaps it is one word of three, and a letter-spaced name of
+    two words (gaps 6, word gap 26) two; a line of words found as they are is left alone."""
+    rat = _label((1, 1, 1), gap=6, as_found=(1, 1, 1))
+    assert _letter_spaced(rat).words == (3,)
+    two = _label((4, 4), gap=6, space=20, as_found=(1,) * 8)
+    assert _letter_spaced(two).words == (4, 4)
+    label = _label((3, 4, 1))
+    assert _letter_spaced(label) is label
