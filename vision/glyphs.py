@@ -289,6 +289,10 @@ def text_lines(picture: np.ndarray, background: np.ndarray | None = None, *,
 BRIDGE = 0.15  # a row of a component with at most this share of its widest row's ink ...
 BRIDGE_PIXELS = 2  # ... or this many pixels may be a bridge between two lines' glyphs
 MATCHES = 1  # each part cut off is as tall as this many components on its rows
+# A component up to this many times as wide as tall is cut at a bridge of at most
+# :data:`BRIDGE_PIXELS`: 1.4x seed 7081's ``BA`` of ``BAT`` joined by a pixel's column to the
+# ``HAV`` of ``YOU HAVE 4`` under it, 42 pixels by 30, so its name was found as none.
+WIDE_BRIDGED = 1.5
 
 
 def _bridges_cut(parts: list[tuple[int, int, int, int]], labels: np.ndarray,
@@ -309,11 +313,13 @@ def _bridges_cut(parts: list[tuple[int, int, int, int]], labels: np.ndarray,
     out = list(parts)
     tall = [b for b in parts if b[3] >= min_height]
     for k, (x, y, w, h) in enumerate(parts):
-        if h < 2 * min_height + 1 or w > h:
+        if h < 2 * min_height + 1 or w > WIDE_BRIDGED * h:
             continue
         own = labels[y:y + h, x:x + w] == k + 1
         rows = own.sum(axis=1)
-        limit = max(BRIDGE_PIXELS, BRIDGE * rows.max())
+        # (wider than tall: only at a bridge of a pixel or two, words of two or three letters
+        # each side)
+        limit = BRIDGE_PIXELS if w > h else max(BRIDGE_PIXELS, BRIDGE * rows.max())
         inner = np.arange(min_height, h - min_height)
         thin = [r for r in inner if rows[r] <= limit]
         if not thin:

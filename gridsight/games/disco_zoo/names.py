@@ -264,9 +264,9 @@ def read_names(image: np.ndarray, cards: Sequence[CardText], title_bottom: int,
             owned_found += 1
         lent = None if owned is not None else _borrowed(card, cards, owned_lines)
         beside.append(owned if owned is not None else lent)
-        name_lines.append(_unpaired(_name_line(lines, card, owned if owned is not None
-                                               else lent, borrowed=lent is not None),
-                                    owned_lines))
+        name_lines.append(_letter_spaced(_unpaired(
+            _name_line(lines, card, owned if owned is not None else lent,
+                       borrowed=lent is not None), owned_lines)))
     region_line = _region_line(bar, label, width)
     cipher = Cipher(known)
     labels = tuple(x for x in ([ATTEMPTS_LABEL] if label is not None else [])
@@ -432,6 +432,18 @@ ONE_ROW = 1.5  # a name line taller than this many cap heights is two rows: not 
 CELL_SLACK = 0.2  # a name's width may differ by this share of its cells (at least one cell)
 
 
+def label_cell(label: TextLine) -> float:
+    """The width of one cell (a letter, a space, a digit) of ``label``, a card's ``YOU HAVE
+    n``: its width over :data:`OWNED_CELLS` cells; over those of its words when its first two
+    are ``YOU`` and ``HAVE`` (:func:`_owns`) and at most a third (its number) follows: a label
+    whose number was not found with it spans 8 cells (1.45x seed 500003's of 67 pixels, taken
+    for 10 cells, made ``KOALA``'s five letters of 43 pixels too wide for five cells of 6.7:
+    never cut anew, the card asked), one of two digits 11."""
+    if label.words[:2] != OWNED_WORDS or len(label.words) > 3:
+        return label.box[2] / OWNED_CELLS
+    return label.box[2] / (sum(label.words) + len(label.words) - 1)
+
+
 def _name_cuts(line: TextLine | None, label: TextLine | None,
                texts: Sequence[str] = (), letter: float = float("inf")) -> Cut | None:
     """How a card's name ``line`` is cut for each text it may show (:func:`rank`'s
@@ -459,7 +471,7 @@ def _name_cuts(line: TextLine | None, label: TextLine | None,
     # (heights as the glyphs' own boxes, as in _unpaired: 0.76x seed 7000's ``YOU HAVE 4``
     # of 6-pixel glyphs had a cap height of 8, its cells a quarter too narrow, and its
     # ``DIPLODOCUS``, three pairs of letters run together, was never cut anew)
-    cell = label.box[2] / OWNED_CELLS * _glyph_height(line) / _glyph_height(label)
+    cell = label_cell(label) * _glyph_height(line) / _glyph_height(label)
     # (a glyph as wide as two letters both of the label's font and of the screen's names:
     # the label's alone is no measure at 5 pixels, 1.08x seed 473034's ``M`` of ``MONKEY``
     # 6 pixels wide beside a ``YOU HAVE`` of 4 and 5 a pixel taller)
@@ -1004,7 +1016,7 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     """The lines of text on each card, all seen the same way: the way that finds them best
     over all the cards together (the cards are drawn alike, and a letter seen one way on one
     card and another way on the next would not look like itself), each card's own best where
-    that way shows it nothing. Ways are ranked by the ``YOU HAVE`` lines found, then the
+    that way shows it nothing or far less (:func:`_way_for_card`). Ways are ranked by the ``YOU HAVE`` lines found, then the
     names legible against them (:func:`_name_legible`), then the letter-shaped glyphs of
     the lines read (:func:`_text_shaped`), then over all the lines. ``label``: the title's
     ``ATTEMPTS LEFT``, to cut anew the ``YOU HAVE`` lines of a screen where none was found
@@ -1027,10 +1039,7 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if not kinds:
         return [[] for _ in cards]
     kind = max(sorted(kinds), key=total)
-    out = [one[kind].lines if one.get(kind) and one[kind].lines else
-           max(one.values(), key=lambda seen: _line_score(seen.found),
-               default=SeenLines([], [])).lines
-           for one in readings]
+    out = [_way_for_card(one, kind) for one in readings]
     # (only on a screen where no card shows its label: a card whose label alone was missed
     # takes another's place (:func:`_borrowed`), and a label cut anew is a rougher reference
     # than those found whole; 1.4x seed 930052's ``YOU`` and ``HAVE`` as two lines on one
@@ -1041,6 +1050,26 @@ def _cards_lines(image: np.ndarray, cards: Sequence[CardText],
     if label is not None and not any(_owned_line(lines) for lines in out):
         out = [_recut_label(lines, label) for lines in out]
     return out
+
+
+SHOWN_APART = 8  # a card's own best way shows this many more letter-shaped glyphs than the chosen
+
+
+def _way_for_card(seen: dict[str, SeenLines], kind: str) -> list[TextLine]:
+    """A card's lines seen the way ``kind`` chosen for all the cards (:func:`_cards_lines`),
+    or its own best way (:func:`_line_score`) where ``kind`` shows it nothing, or shows it no
+    ``YOU HAVE`` line and :data:`SHOWN_APART` fewer letter-shaped glyphs than its own best
+    does: a way chosen for the label it found whole on another card may show this one only its
+    box row (wider 1.14x seed 700038: the darker way found the Stegosaurus card's label, the
+    Raptor card's ``RAPTOR`` and ``YOU HAVE`` gone with the dark outlines painted over)."""
+    best = max(seen.values(), key=lambda one: _line_score(one.found), default=SeenLines([], []))
+    chosen = seen.get(kind)
+    if chosen is None or not chosen.lines:
+        return best.lines
+    mine, own = _line_score(chosen.found), _line_score(best.found)
+    if mine[0] == 0 and own > mine and own[1] >= mine[1] + SHOWN_APART:
+        return best.lines
+    return chosen.lines
 
 
 OWNED_WORDS = (3, 4)  # the glyphs of ``YOU HAVE``'s two words
@@ -1080,6 +1109,30 @@ def _unpaired(line: TextLine | None, owned: Sequence[TextLine | None]) -> TextLi
         / float(np.median([g.box[3] for ln in labels for g in ln.glyphs]))
     tall = float(np.median([g.box[3] for g in line.glyphs])) if line.glyphs else line.height
     return _made_once(split_wider, line, PAIR_WIDTH * usual * tall)
+
+
+SPACED = 1.5  # in a letter-spaced name, a word's gap is this many times its letters' least
+
+
+def _letter_spaced(line: TextLine | None) -> TextLine | None:
+    """A card's name ``line`` whose every glyph stands as a word of its own (three or more;
+    its letters spaced wider than :data:`gridsight.vision.glyphs.WORD_GAP` cap heights) with
+    its words counted again by its own gaps: a gap over :data:`SPACED` times the least parts
+    two words, the others are letters' (wider 2.95x seed 720038's ``RAT``, glyphs 12 pixels
+    apart at a cap height of 21, was three words of one letter and fitted no name); else
+    ``line`` as it is."""
+    if line is None or len(line.glyphs) < 3 or any(n != 1 for n in line.words):
+        return line
+    boxes = [g.box for g in line.glyphs]
+    gaps = [b[0] - (a[0] + a[2]) for a, b in zip(boxes, boxes[1:])]
+    least = max(1, min(gaps))
+    words = [1]
+    for gap in gaps:
+        if gap > SPACED * least:
+            words.append(1)
+        else:
+            words[-1] += 1
+    return line if tuple(words) == line.words else replace(line, words=tuple(words))
 
 
 def _borrowed(card: CardText, cards: Sequence[CardText],
