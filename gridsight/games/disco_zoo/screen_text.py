@@ -144,8 +144,12 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     taps_may_be: list[int] = []
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                      len(unread), taps_may_be)
-    counts = box_counts(screen.cards, animals, notes, warnings,
-                        _of_no_colour(screen)) if cards_match else None
+    strange = cards_match and _of_no_colour(screen) and all(
+        len(told.animals) == 1 for told in identify(
+            found, sprites, animals, margin=screen_facts()["sprite_margin"], empty=empty,
+            region=region, taps=taps).values())
+    counts = box_counts(screen.cards, animals, notes, warnings, strange) if cards_match \
+        else None
     for cell in tapped_empty(screen, seen, unread, found, empty, counts, taps, taps_may_be,
                              hints.taps is not None):
         unread.remove(cell)
@@ -841,9 +845,11 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
     """Each animal's found tiles as its card's filled boxes count them (``None`` where not
     read clearly, or where the card's boxes or rarity do not fit the animal: a card of
     another animal, named out of order); ``None`` when no card counts. ``strange``: the
-    board shows a found tile of no rarity's colour (:func:`_of_no_colour`); a row with no
-    box read filled is then not counted on (its fills may be of that colour, read as the
-    unfilled look)."""
+    board shows a found tile of no rarity's colour (:func:`_of_no_colour`) and the cards'
+    pictures tell every found tile without the boxes; a row with no box read filled is then
+    not counted on (its fills may be of that colour, read as the unfilled look). When the
+    pictures leave a tile unsure, such a row still counts (wider 880034 at 2.03x: the Wooly
+    Rhino's four unfilled boxes tell the one found tile, of no colour, a Wooly Mammoth)."""
     counts: list[int | None] = []
     for k, (card, animal) in enumerate(zip(cards, animals)):
         boxes = card.boxes
