@@ -84,7 +84,9 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     """The board text of a rescue screen read by its structure (see the module docstring):
     the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
     the player's corrections). ``pack``: the player's furniture boxes (the cards, the
-    counter; used when ``image`` is given) and reference pictures of named tiles."""
+    counter; used when ``image`` is given) and reference pictures of named tiles. A board
+    as read that no placement of its animals fits is a :class:`ReadError`
+    (:func:`no_placement`)."""
     if pack is not None and image is not None and pack.furniture:
         screen = with_furniture(screen, image, pack)
     notes = ["board found by its lattice of tiles (no frame)"]
