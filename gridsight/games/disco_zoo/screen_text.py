@@ -49,9 +49,12 @@ from gridsight.games.disco_zoo.settle import (
 )
 from gridsight.errors import HintChoices
 from gridsight.readers.base import BoardReading, ReadError, ReadHints, make_reading
+from gridsight.solvers.boardtext import BoardText
 from gridsight.solvers.cellnames import cell_name
-from gridsight.solvers.disco_zoo.board import MAX_TAPS
+from gridsight.solvers.disco_zoo.board import MAX_TAPS, parse_board
 from gridsight.solvers.disco_zoo.catalogue import RARITIES, Animal, load_catalogue
+from gridsight.solvers.disco_zoo.placements import has_joint_placement, joint_placements
+from gridsight.solvers.errors import BoardFormatError, ImpossibleBoardError
 from gridsight.vision.classify import BoardRead
 from gridsight.vision.digits import NumberRead
 from gridsight.vision.packs import TemplatePack
@@ -81,7 +84,9 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     """The board text of a rescue screen read by its structure (see the module docstring):
     the tiles as ``board`` believes them (the screen's own read, or the live tracker's with
     the player's corrections). ``pack``: the player's furniture boxes (the cards, the
-    counter; used when ``image`` is given) and reference pictures of named tiles."""
+    counter; used when ``image`` is given) and reference pictures of named tiles. A board
+    as read that no placement of its animals fits is a :class:`ReadError`
+    (:func:`no_placement`)."""
     if pack is not None and image is not None and pack.furniture:
         screen = with_furniture(screen, image, pack)
     notes = ["board found by its lattice of tiles (no frame)"]
@@ -141,7 +146,12 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     taps_may_be: list[int] = []
     taps = taps_left(screen.counter, hints.taps, len(found) + len(empty), notes, warnings,
                      len(unread), taps_may_be)
-    counts = box_counts(screen.cards, animals, notes, warnings) if cards_match else None
+    strange = cards_match and _of_no_colour(screen) and all(
+        len(told.animals) == 1 for told in identify(
+            found, sprites, animals, margin=screen_facts()["sprite_margin"], empty=empty,
+            region=region, taps=taps).values())
+    counts = box_counts(screen.cards, animals, notes, warnings, strange) if cards_match \
+        else None
     for cell in tapped_empty(screen, seen, unread, found, empty, counts, taps, taps_may_be,
                              hints.taps is not None):
         unread.remove(cell)
@@ -173,8 +183,33 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
     unsure_cells = write_found(grid, found, told, animals, notes)
     headers = [("region", region), ("animals", ", ".join(names)),
                ("taps", "/".join(map(str, [taps, *taps_may_be])))]
-    return make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
-                        unsure_cells)
+    reading = make_reading("disco-zoo", headers, grid, board, unread, notes, warnings,
+                           unsure_cells)
+    impossible = no_placement(reading.board)
+    if impossible:
+        raise ReadError(f"the board as read is no rescue: {impossible}; some tiles are not "
+                        "read right (check the screenshot, and that --animals names this "
+                        "screen's animals)")
+    return reading
+
+
+def no_placement(board: BoardText) -> str:
+    """Why no joint placement of the animals agrees with a board as read (the solver's own
+    words), ``""`` when one does. ``analyze`` refuses such a board; the read says so
+    itself, so that no tile of it is stated (wider 810023 under a toast, with ``--animals
+    Cougar``: a lattice of the wrong pitch read two ground tiles as found Cougar tiles no
+    placement covers). A true board always has a placement: this costs no right read (an
+    unread tile is written untapped, which rules nothing out)."""
+    try:
+        rescue = parse_board(board)
+        if has_joint_placement(rescue):
+            return ""
+        joint_placements(rescue)
+    except ImpossibleBoardError as error:
+        return str(error)
+    except BoardFormatError:  # not this check's business: the solver says what is wrong
+        return ""
+    return ""
 
 
 def tapped_empty(screen: RescueScreen, seen: list[list[tuple[str, TileSeen]]],
@@ -808,14 +843,19 @@ def _names_against_cards(cards: Sequence[CardSeen], animals: Sequence[Animal],
 
 
 def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list[str],
-               warnings: list[str]) -> list[int | None] | None:
+               warnings: list[str], strange: bool = False) -> list[int | None] | None:
     """Each animal's found tiles as its card's filled boxes count them (``None`` where not
     read clearly, or where the card's boxes or rarity do not fit the animal: a card of
-    another animal, named out of order); ``None`` when no card counts."""
+    another animal, named out of order); ``None`` when no card counts. ``strange``: the
+    board shows a found tile of no rarity's colour (:func:`_of_no_colour`) and the cards'
+    pictures tell every found tile without the boxes; a row with no box read filled is then
+    not counted on (its fills may be of that colour, read as the unfilled look). When the
+    pictures leave a tile unsure, such a row still counts (wider 880034 at 2.03x: the Wooly
+    Rhino's four unfilled boxes tell the one found tile, of no colour, a Wooly Mammoth)."""
     counts: list[int | None] = []
     for k, (card, animal) in enumerate(zip(cards, animals)):
         boxes = card.boxes
-        if boxes is None or boxes.confidence < BOX_SURE:
+        if boxes is None or boxes.confidence < BOX_SURE or (strange and not boxes.filled):
             counts.append(None)
             continue
         rarity = "pet" if animal.is_pet else animal.rarity
@@ -833,6 +873,16 @@ def box_counts(cards: Sequence[CardSeen], animals: Sequence[Animal], notes: list
         return None
     notes.append("found tiles counted by the cards' boxes: " + _counted(animals, counts))
     return counts
+
+
+def _of_no_colour(screen: RescueScreen) -> bool:
+    """Whether the screen shows a found tile whose colour is no rarity's the reader knows.
+    Its card's filled boxes are that colour too, and may read as clearly unfilled: wider
+    880002 at 2.66x, the Eagle's found tile and its one filled box a grey near a shade of
+    the card's own colour; "Eagle 0" counted, the Eagle and the Cougar stated on each
+    other's tiles with no warning (with no options too)."""
+    return any(tile.kind == "found" and not tile.rarities for row in screen.tiles
+               for tile in row)
 
 
 def _counted(animals: Sequence[Animal], counts: Sequence[int | None]) -> str:
