@@ -585,7 +585,15 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     the specks and the notch put back, 1.03x, a light mirroring window: the lattice a row below
     the board, its last row over the window's light bottom, three tiles read as found rare by
     the colour with a band of the bottom bar's edge for a picture, the rest shifted: 14 tiles
-    stated wrong with ``--animals``)."""
+    stated wrong with ``--animals``).
+
+    When the lattice one over reads more of its tiles but too few to be plausible, and the
+    line it adds past the other edge reads as the board's (:func:`_goes_on`), the board's
+    place is unsure too: refused (widest-look 860006 at 2.24x, Mars: the lattice a row below
+    the board, its bottom row over the ground; the board's own lattice reads its tapped
+    tiles, dirt only 0.81 of the grass's lightness, as nothing, below
+    :data:`MIN_PLAUSIBLE`: a tapped tile stated untapped with no warning; 860049, grey dirt,
+    the lattice a row above: two found tiles and a tapped one stated untapped)."""
     lattice, tiles, seen = best[2], best[3], best[5]
 
     def unread(line: Sequence[TileSeen]) -> bool:
@@ -603,12 +611,17 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
             continue
         over_tiles, plausibility = read_tiles(image, over)
         over_seen = _share_read(over_tiles)
+        edge = "bottom row" if dy < 0 else "top row" if dy else \
+            "right column" if dx < 0 else "left column"
+        if over_seen > seen and plausibility < MIN_PLAUSIBLE and \
+                _goes_on(_new_line(over_tiles, dx, dy)):
+            doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, "
+                     f"and the board goes on past the other edge")
+            continue
         if plausibility < MIN_PLAUSIBLE or over_seen <= seen:
             continue
         if over_seen >= 1.0 and over.score > 0:
             return (plausibility, over.score, over, over_tiles, False, over_seen)
-        edge = "bottom row" if dy < 0 else "top row" if dy else \
-            "right column" if dx < 0 else "left column"
         doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, and "
                  f"the lattice one over reads {over_seen:.0%} of its tiles")
     if doubt:
@@ -617,6 +630,20 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
+
+
+def _new_line(tiles: tuple[tuple[TileSeen, ...], ...], dx: int, dy: int) -> list[TileSeen]:
+    """The row (column) a lattice moved by ``(dx, dy)`` tiles adds past its old edge."""
+    if dy:
+        return list(tiles[0] if dy < 0 else tiles[-1])
+    return [row[0] if dx < 0 else row[-1] for row in tiles]
+
+
+def _goes_on(line: Sequence[TileSeen]) -> bool:
+    """Whether ``line`` (tiles past a lattice's edge) reads as the board's: :data:`GOING_ON`
+    or more rescue tiles, one of them grass at least."""
+    return sum(tile.kind in ("ground", "empty", "found") for tile in line) >= GOING_ON and \
+        any(tile.kind == "ground" for tile in line)
 
 
 def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
@@ -1596,7 +1623,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                     and _plain(sprite):
                 seen = TileSeen("empty",
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
-            elif _plain(sprite):  # a found tile shows its animal
+            elif _plain(sprite) or _speck(sprite, lattice):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
             elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
                   or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k])) \
@@ -2160,6 +2187,23 @@ def _plain(sprite: Sprite | None) -> bool:
     Chipmunk tiles); its sprite tells it. None of 861 tiles tapped empty on seeds 7000,
     170000, 210000 and 220000 (60 each) showed one."""
     return sprite is None or sprite.empty
+
+
+# A found tile's animal is a picture of 8-12 art pixels drawn over much of the tile: the
+# least measured across (the larger of its box's sides, a share of the pitch) on the tiles
+# read found of real-look 7000-7059, wider 850000-850059 and widest 850000/860000 was 0.16
+# (7008 at 0.52x). A bush's berry (one art pixel, 1/16 of its tile) over a bush that covers
+# the tile measured 0.09-0.11 and was read as the picture of a found tile of a colour not
+# known (widest 850003 at 2.10x: a found Toucan; 860008 at 2.31x with the decorations
+# widened alone: a found tile).
+SPECK = 0.13
+
+
+def _speck(sprite: Sprite | None, lattice: Lattice) -> bool:
+    """Whether a tile's picture is a speck too small for an animal: its box under
+    :data:`SPECK` of the lattice's pitch both ways."""
+    return sprite is not None and not sprite.empty and \
+        sprite.box[2] < SPECK * lattice.pitch_x and sprite.box[3] < SPECK * lattice.pitch_y
 
 
 def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int, *,
