@@ -107,7 +107,9 @@ class TileSeen:
     0..1. ``lawn``: unread by :func:`found_on_the_lawn` (read as grass, but it may be a found
     tile of the lawn's green). ``pictured``: unread, dark like a tapped tile's dirt with a
     picture in its middle as a found tile's animal stands (a found tile of a colour near the
-    dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit."""
+    dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit.
+    ``decorated``: unread, the lawn's green in its corners round a decoration covering the
+    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit."""
 
     kind: str
     rarities: tuple[str, ...] = ()
@@ -116,6 +118,7 @@ class TileSeen:
     rim: tuple[float, float, float] | None = None  # a found tile's colour (Lab)
     lawn: bool = False
     pictured: bool = False  # unread: dark like dirt, a picture in its middle
+    decorated: bool = False  # unread: the lawn round a decoration over it, in its corners
 
 
 @dataclass(frozen=True, eq=False)
@@ -694,7 +697,8 @@ def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
     """The share of a lattice's ``tiles`` read as some rescue tile (neither unknown nor
     hidden)."""
-    return sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / \
+    return sum(t.kind not in ("unknown", "hidden") or t.decorated for row in tiles
+               for t in row) / \
         sum(len(row) for row in tiles)
 
 
@@ -1631,6 +1635,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
+            elif _lawn_cornered(stack, rims, ground, k, lattice.cols) \
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
+                # a bigger decoration still: the lawn in the corners only (unread, but a
+                # tile of the lawn for the lattice's fit, as it was read found before)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             elif fits and to_grass[k] < GROUND_SPREAD and own_share[k] < GRASS_OWN_SHARE \
                     and _decoration_near_the_lawn(stack[k], rim):
                 # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
@@ -1743,6 +1752,25 @@ def _mixed_rim(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int, 
 # lawn; 710039 alike).
 RING_ARM = 0.25  # share of lawn in each of a tile's four arms, at least, for a ring of it
 RING_CORNERS = 0.5  # share of lawn in its four corners (mean), at most
+
+
+# A bush drawn bigger still (1.4-1.8x the skin's usual) covers all but its tile's corners:
+# the lawn shows on less of the inside than :data:`LAWN_INSIDE` (0.15-0.19), but its corners
+# are the lawn's: 0.32-0.49 of the four corners of the inside (:func:`_lawn_rings`'s) on the
+# bushes read as found tiles of widest looks 850000-850059 and 860000-860059 (850043 at
+# 2.63x: a found common tile stated with no options, and a second animal named for it), at
+# most 0.17 on the tiles read found there whose lawn was measured. A found tile in the
+# lawn's green rings its sprite with it and is kept (:func:`_lawn_rings`).
+LAWN_CORNERS = 0.25
+
+
+def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                   cols: int) -> bool:
+    """Whether the lawn's green (:func:`_lawn_mask`) fills :data:`LAWN_CORNERS` or more of
+    tile ``k``'s inside's four corners (6 of 26 pixels each way), on average."""
+    lawn = _lawn_mask(stack, rims, ground, k, cols)
+    corners = (lawn[:6, :6], lawn[:6, -6:], lawn[-6:, :6], lawn[-6:, -6:])
+    return float(np.mean([corner.mean() for corner in corners])) >= LAWN_CORNERS
 
 
 def _lawn_rings(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
@@ -1898,7 +1926,8 @@ def _plausibility(tiles: list[TileSeen]) -> float:
     fell under :data:`MIN_PLAUSIBLE` on the right lattice, and a lattice two rows up, its top
     rows over the cards hidden, was read instead: every tile and the counter wrong with
     ``--animals``)."""
-    return sum(seen.kind != "unknown" or seen.pictured for seen in tiles) / len(tiles)
+    return sum(seen.kind != "unknown" or seen.pictured or seen.decorated
+               for seen in tiles) / len(tiles)
 
 
 def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
