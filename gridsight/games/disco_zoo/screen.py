@@ -107,7 +107,9 @@ class TileSeen:
     0..1. ``lawn``: unread by :func:`found_on_the_lawn` (read as grass, but it may be a found
     tile of the lawn's green). ``pictured``: unread, dark like a tapped tile's dirt with a
     picture in its middle as a found tile's animal stands (a found tile of a colour near the
-    dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit."""
+    dirt's, or something over the dirt): a rescue tile all the same, for the lattice's fit.
+    ``decorated``: unread, the lawn's green in its corners round a decoration covering the
+    rest (:func:`_lawn_cornered`): a tile of the lawn all the same, for the lattice's fit."""
 
     kind: str
     rarities: tuple[str, ...] = ()
@@ -116,6 +118,7 @@ class TileSeen:
     rim: tuple[float, float, float] | None = None  # a found tile's colour (Lab)
     lawn: bool = False
     pictured: bool = False  # unread: dark like dirt, a picture in its middle
+    decorated: bool = False  # unread: the lawn round a decoration over it, in its corners
 
 
 @dataclass(frozen=True, eq=False)
@@ -585,7 +588,15 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
     the specks and the notch put back, 1.03x, a light mirroring window: the lattice a row below
     the board, its last row over the window's light bottom, three tiles read as found rare by
     the colour with a band of the bottom bar's edge for a picture, the rest shifted: 14 tiles
-    stated wrong with ``--animals``)."""
+    stated wrong with ``--animals``).
+
+    When the lattice one over reads more of its tiles but too few to be plausible, and the
+    line it adds past the other edge reads as the board's (:func:`_goes_on`), the board's
+    place is unsure too: refused (widest-look 860006 at 2.24x, Mars: the lattice a row below
+    the board, its bottom row over the ground; the board's own lattice reads its tapped
+    tiles, dirt only 0.81 of the grass's lightness, as nothing, below
+    :data:`MIN_PLAUSIBLE`: a tapped tile stated untapped with no warning; 860049, grey dirt,
+    the lattice a row above: two found tiles and a tapped one stated untapped)."""
     lattice, tiles, seen = best[2], best[3], best[5]
 
     def unread(line: Sequence[TileSeen]) -> bool:
@@ -603,12 +614,17 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
             continue
         over_tiles, plausibility = read_tiles(image, over)
         over_seen = _share_read(over_tiles)
+        edge = "bottom row" if dy < 0 else "top row" if dy else \
+            "right column" if dx < 0 else "left column"
+        if over_seen > seen and plausibility < MIN_PLAUSIBLE and \
+                _goes_on(_new_line(over_tiles, dx, dy)):
+            doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, "
+                     f"and the board goes on past the other edge")
+            continue
         if plausibility < MIN_PLAUSIBLE or over_seen <= seen:
             continue
         if over_seen >= 1.0 and over.score > 0:
             return (plausibility, over.score, over, over_tiles, False, over_seen)
-        edge = "bottom row" if dy < 0 else "top row" if dy else \
-            "right column" if dx < 0 else "left column"
         doubt = (f"the board's place is unsure: its lattice's {edge} reads as nothing, and "
                  f"the lattice one over reads {over_seen:.0%} of its tiles")
     if doubt:
@@ -617,6 +633,20 @@ def _off_by_a_row(image: np.ndarray, best: _Best) -> _Best:
 
 
 GOING_ON = 3  # tiles past a lattice's edge read as the board's, one grass: the board goes on
+
+
+def _new_line(tiles: tuple[tuple[TileSeen, ...], ...], dx: int, dy: int) -> list[TileSeen]:
+    """The row (column) a lattice moved by ``(dx, dy)`` tiles adds past its old edge."""
+    if dy:
+        return list(tiles[0] if dy < 0 else tiles[-1])
+    return [row[0] if dx < 0 else row[-1] for row in tiles]
+
+
+def _goes_on(line: Sequence[TileSeen]) -> bool:
+    """Whether ``line`` (tiles past a lattice's edge) reads as the board's: :data:`GOING_ON`
+    or more rescue tiles, one of them grass at least."""
+    return sum(tile.kind in ("ground", "empty", "found") for tile in line) >= GOING_ON and \
+        any(tile.kind == "ground" for tile in line)
 
 
 def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
@@ -667,7 +697,8 @@ def _not_going_on(image: np.ndarray, best: _Best, move: bool = True) -> _Best:
 def _share_read(tiles: tuple[tuple[TileSeen, ...], ...]) -> float:
     """The share of a lattice's ``tiles`` read as some rescue tile (neither unknown nor
     hidden)."""
-    return sum(t.kind not in ("unknown", "hidden") for row in tiles for t in row) / \
+    return sum(t.kind not in ("unknown", "hidden") or t.decorated for row in tiles
+               for t in row) / \
         sum(len(row) for row in tiles)
 
 
@@ -1596,7 +1627,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                     and _plain(sprite):
                 seen = TileSeen("empty",
                                 confidence=float(min(1.0, (grass[0] - inner_l[k]) / 30)))
-            elif _plain(sprite):  # a found tile shows its animal
+            elif _plain(sprite) or _speck(sprite, lattice):  # a found tile shows its animal
                 seen = TileSeen("unknown", confidence=0.0)
             elif (_lawn_inside(stack, rims, ground, k, lattice.cols) >= LAWN_INSIDE
                   or _mixed_rim(stack, rims, ground, k, lattice.cols, rim_one[k])) \
@@ -1604,6 +1635,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
                 # Not one colour round a sprite: the lawn shows inside, round a decoration
                 # big enough to cover the rim band (unread: listed, never stated found).
                 seen = TileSeen("unknown", confidence=0.0)
+            elif _lawn_cornered(stack, rims, ground, k, lattice.cols) \
+                    and not _lawn_rings(stack, rims, ground, k, lattice.cols):
+                # a bigger decoration still: the lawn in the corners only (unread, but a
+                # tile of the lawn for the lattice's fit, as it was read found before)
+                seen = TileSeen("unknown", confidence=0.0, decorated=True)
             elif fits and to_grass[k] < GROUND_SPREAD and own_share[k] < GRASS_OWN_SHARE \
                     and _decoration_near_the_lawn(stack[k], rim):
                 # (a rim a hair past the grass's spread, as :func:`_panel_tile` reads it:
@@ -1718,6 +1754,25 @@ def _mixed_rim(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int, 
 # lawn; 710039 alike).
 RING_ARM = 0.25  # share of lawn in each of a tile's four arms, at least, for a ring of it
 RING_CORNERS = 0.5  # share of lawn in its four corners (mean), at most
+
+
+# A bush drawn bigger still (1.4-1.8x the skin's usual) covers all but its tile's corners:
+# the lawn shows on less of the inside than :data:`LAWN_INSIDE` (0.15-0.19), but its corners
+# are the lawn's: 0.32-0.49 of the four corners of the inside (:func:`_lawn_rings`'s) on the
+# bushes read as found tiles of widest looks 850000-850059 and 860000-860059 (850043 at
+# 2.63x: a found common tile stated with no options, and a second animal named for it), at
+# most 0.17 on the tiles read found there whose lawn was measured. A found tile in the
+# lawn's green rings its sprite with it and is kept (:func:`_lawn_rings`).
+LAWN_CORNERS = 0.25
+
+
+def _lawn_cornered(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
+                   cols: int) -> bool:
+    """Whether the lawn's green (:func:`_lawn_mask`) fills :data:`LAWN_CORNERS` or more of
+    tile ``k``'s inside's four corners (6 of 26 pixels each way), on average."""
+    lawn = _lawn_mask(stack, rims, ground, k, cols)
+    corners = (lawn[:6, :6], lawn[:6, -6:], lawn[-6:, :6], lawn[-6:, -6:])
+    return float(np.mean([corner.mean() for corner in corners])) >= LAWN_CORNERS
 
 
 def _lawn_rings(stack: np.ndarray, rims: np.ndarray, ground: np.ndarray, k: int,
@@ -1873,7 +1928,8 @@ def _plausibility(tiles: list[TileSeen]) -> float:
     fell under :data:`MIN_PLAUSIBLE` on the right lattice, and a lattice two rows up, its top
     rows over the cards hidden, was read instead: every tile and the counter wrong with
     ``--animals``)."""
-    return sum(seen.kind != "unknown" or seen.pictured for seen in tiles) / len(tiles)
+    return sum(seen.kind != "unknown" or seen.pictured or seen.decorated
+               for seen in tiles) / len(tiles)
 
 
 def _hide_covered(image: np.ndarray, lattice: Lattice, tiles: list[TileSeen],
@@ -2162,6 +2218,23 @@ def _plain(sprite: Sprite | None) -> bool:
     Chipmunk tiles); its sprite tells it. None of 861 tiles tapped empty on seeds 7000,
     170000, 210000 and 220000 (60 each) showed one."""
     return sprite is None or sprite.empty
+
+
+# A found tile's animal is a picture of 8-12 art pixels drawn over much of the tile: the
+# least measured across (the larger of its box's sides, a share of the pitch) on the tiles
+# read found of real-look 7000-7059, wider 850000-850059 and widest 850000/860000 was 0.16
+# (7008 at 0.52x). A bush's berry (one art pixel, 1/16 of its tile) over a bush that covers
+# the tile measured 0.09-0.11 and was read as the picture of a found tile of a colour not
+# known (widest 850003 at 2.10x: a found Toucan; 860008 at 2.31x with the decorations
+# widened alone: a found tile).
+SPECK = 0.13
+
+
+def _speck(sprite: Sprite | None, lattice: Lattice) -> bool:
+    """Whether a tile's picture is a speck too small for an animal: its box under
+    :data:`SPECK` of the lattice's pitch both ways."""
+    return sprite is not None and not sprite.empty and \
+        sprite.box[2] < SPECK * lattice.pitch_x and sprite.box[3] < SPECK * lattice.pitch_y
 
 
 def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int, *,
