@@ -273,14 +273,18 @@ def _on_an_even_grid(spans: list[tuple[int, int]], height: int) -> list[tuple[in
     """The band's runs (``spans``, some wider than a box: boxes joined by blur) cut as one
     even row of ``n`` equal boxes from the first run's start to the last run's end, when
     some ``n`` puts every run's two ends on box ends (:data:`GRID_EDGE`) with gaps narrower
-    than a box; else ``None``. (Two runs at least: a gap must show; one run is cut only by
-    its colours' repeat, :func:`_period`, a bar having none.) The side is the runs' of one box (their median), else the
-    band's height. Two boxes joined by a gap of 4 px at 1.78x may repeat at their height
+    than a box; else ``None``. (Two runs at least, a gap must show: one run is cut only by
+    its colours' repeat, :func:`_period`, a bar having none; and one box standing apart, its
+    width the side: a band of a few rows under a waist, below a row's top, holds runs three
+    times as wide as it is tall and no box, 310005 at 0.73x cut into eight boxes of 3 px.)
+    The side is the width of the boxes standing apart (their median). Two boxes joined by a gap of 4 px at 1.78x may repeat at their height
     better than at their step, and the run is then not cut (widest-look 850005: boxes of
     18 px, 21 apart, the middle two joined, matched best at 17 by 0.34, at 21 by 0.27;
     the singles either side place them)."""
     singles = [b - a for a, b in spans if 0.7 * height - 1 <= b - a <= 1.35 * height + 1]
-    side = float(np.median(singles)) if singles else float(height)
+    if not singles:
+        return None  # (no box standing apart to show the side: a waist's low band of ink)
+    side = float(np.median(singles))
     first, last = spans[0][0], spans[-1][1]
     slack = max(1.0, GRID_EDGE * side)
     for n in range(MIN_BOXES, MAX_BOXES + 1):
