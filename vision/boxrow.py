@@ -124,6 +124,8 @@ def box_row(image: np.ndarray, area: Box, background: Colour, *, min_side: float
         inked = mask[top:bottom].any(axis=0)
         if _edge_across(inked) and bottom >= mask.shape[0] - 1:
             continue  # across the whole area: the panel's edge (boxes keep to its middle)
+        if bottom >= mask.shape[0] - 1 and _at_the_corners(mask[top:bottom]):
+            continue  # the panel's rounded corners at the area's foot, however far they reach
         across = inked.mean() > ACROSS  # (parted by gaps: big boxes, or a band of specks)
         if not _in_the_middle(mask[top:bottom]):
             continue  # at the sides only: the panel's rounded corners
@@ -206,6 +208,8 @@ def _boxes_in_band(band: np.ndarray, height: int, lab: np.ndarray,
         if _on_grid(alone, a, step, side, joined, height):
             spans[k : k + 1] = [(round(a + j * step), round(a + j * step + side))
                                 for j in range(joined)]
+    if len(spans) >= 2 and any(b - a > 1.35 * height + 1 for a, b in spans):
+        spans = _on_an_even_grid(spans, height) or spans  # (a run left whole: refused below)
     spans = [_trimmed(clean, a, b) for a, b in spans]
     if not MIN_BOXES <= len(spans) <= MAX_BOXES:
         return None
@@ -262,6 +266,42 @@ def _on_grid(alone: list[tuple[int, int]], a: int, step: float, side: float, joi
     return False
 
 
+GRID_EDGE = 0.15  # a run's ends on an even row's box ends: within this share of a side (1 px+)
+
+
+def _on_an_even_grid(spans: list[tuple[int, int]], height: int) -> list[tuple[int, int]] | None:
+    """The band's runs (``spans``, some wider than a box: boxes joined by blur) cut as one
+    even row of ``n`` equal boxes from the first run's start to the last run's end, when
+    some ``n`` puts every run's two ends on box ends (:data:`GRID_EDGE`) with gaps narrower
+    than a box; else ``None``. (Two runs at least, a gap must show: one run is cut only by
+    its colours' repeat, :func:`_period`, a bar having none; and one box standing apart, its
+    width the side: a band of a few rows under a waist, below a row's top, holds runs three
+    times as wide as it is tall and no box, 310005 at 0.73x cut into eight boxes of 3 px.)
+    The side is the width of the boxes standing apart (their median). Two boxes joined by a gap of 4 px at 1.78x may repeat at their height
+    better than at their step, and the run is then not cut (widest-look 850005: boxes of
+    18 px, 21 apart, the middle two joined, matched best at 17 by 0.34, at 21 by 0.27;
+    the singles either side place them)."""
+    singles = [b - a for a, b in spans if 0.7 * height - 1 <= b - a <= 1.35 * height + 1]
+    if not singles:
+        return None  # (no box standing apart to show the side: a waist's low band of ink)
+    side = float(np.median(singles))
+    first, last = spans[0][0], spans[-1][1]
+    slack = max(1.0, GRID_EDGE * side)
+    for n in range(MIN_BOXES, MAX_BOXES + 1):
+        gap = (last - first - n * side) / (n - 1)
+        if not -1.0 <= gap < side:
+            continue
+        step = side + gap
+        starts = [first + j * step for j in range(n)]
+        if all(min(abs(a - x) for x in starts) <= slack
+               and min(abs(b - x - side) for x in starts) <= slack for a, b in spans) and all(
+                abs(a - b - gap) <= slack + 1 for (_, b), (a, _) in zip(spans, spans[1:])):
+            # (and the gaps seen between the runs are the grid's: a blurred box of 6 px
+            # beside a box of 4, 4 px apart, is no two boxes touching; 500034 at 0.75x)
+            return [(round(x), round(x + side)) for x in starts]
+    return None
+
+
 def _closed(piece: np.ndarray) -> bool:
     """Whether a box's ink (its span's rows and columns, ends found to a pixel: the outer
     two lines each side) closes three of its four sides at least."""
@@ -311,6 +351,28 @@ def _edge_across(inked: np.ndarray) -> bool:
     if inked.mean() <= ACROSS:
         return False
     return max((b - a for a, b in _runs(inked)), default=0) > ONE_RUN * len(inked)
+
+
+CORNER_SHARE = 0.9  # a band whose ink this much hangs on the area's sides is the corners'
+
+
+def _at_the_corners(band: np.ndarray) -> bool:
+    """Whether a band of ink rows at the area's foot is the panel's rounded corners (the
+    ground showing past them, or an edge drawn round the card): :data:`CORNER_SHARE` of its
+    ink and more in runs joined to the area's left or right side, row by row. Boxes keep
+    off the sides. A card's large corners reach into the area's middle on its last rows and
+    pass :func:`_in_the_middle`, and a band that holds no boxes ended the search (widest-look
+    850042 at 0.75x: the Lynx card's corners 22 px deep under its clear row of four, the
+    row not found and the screen asked)."""
+    total = int(band.sum())
+    if total == 0:
+        return False
+    joined = 0
+    for row in band:
+        left = int(np.argmin(row)) if not row.all() else len(row)
+        right = int(np.argmin(row[::-1])) if not row.all() else 0
+        joined += left + right
+    return joined >= CORNER_SHARE * total
 
 
 def _in_the_middle(band: np.ndarray) -> bool:

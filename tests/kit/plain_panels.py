@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gridsight.vision.panels import LABEL_SLACK, rows_carried
+from gridsight.vision.panels import LABEL_SLACK, gaps_tried, rows_carried
 
 
 def plain_equal_intervals(balance: np.ndarray, min_w: float,
@@ -24,7 +24,7 @@ def plain_equal_intervals(balance: np.ndarray, min_w: float,
             break
         w = widths[:, None]
         best: tuple[float, list[int], int] | None = None
-        for gap in ([0] if count == 1 else range(1, max(2, n_cols // (3 * count)))):
+        for gap in gaps_tried(n_cols, count):  # (as the bulk search tries them)
             score = np.zeros((len(widths), n_cols))
             for i in range(count):
                 start = x + i * (w + gap)

@@ -198,6 +198,10 @@ def find_cards(image: np.ndarray, lattice: Lattice, facts: dict,
         if len(panels) < facts["card_max"] and _ink_beside(image, area, ground, panels, pitch):
             cards = _found_by_ink(image, area, ground, facts, pitch, panels)
             if not cards:
+                panels = _beside_the_area(image, area, lattice, facts, ground, panels)
+                cards = tuple(read_card(image, panel, facts, pitch) for panel in panels) \
+                    if not _ink_beside(image, area, ground, panels, pitch) else ()
+            if not cards:
                 if missed is not None:
                     missed.extend(panels)
                 return ()  # a card missed beside those found: the animals are not all known
@@ -227,6 +231,33 @@ def _wider_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict) -> 
     if a >= max(left, area[0]) and b <= min(image.shape[1] - right, area[0] + area[2]):
         return None
     return (a, area[1], b - a, area[3])
+
+
+def _beside_the_area(image: np.ndarray, area: Box, lattice: Lattice, facts: dict,
+                     ground: Sequence[Box], panels: Sequence[Panel]) -> Sequence[Panel]:
+    """The panels found in the wider area (:func:`_wider_area`) when a card was missed
+    beside ``panels`` (found in ``area``) and they are more, each of ``panels`` among them
+    (its middle in one's columns); else ``panels``. A board standing off the screen's middle
+    leaves a card past the area's side: the cards found are those inside it, the missed
+    card's ink beside them (widest-look 850049 at 1.31x: the board 94 px from the screen's
+    left, 22 from its right; the first card's right half past the area's left side, no
+    cards and the screen asked). The caller still checks no ink is left beside them."""
+    wide = _wider_area(image, area, lattice, facts)
+    if wide is None:
+        return panels
+    pitch = float(lattice.pitch_x)
+    row = panel_row(image, wide, min_width=facts["card_min_width"] * pitch,
+                    min_height=facts["card_min_height"] * lattice.pitch_y,
+                    max_panels=facts["card_max"], min_contrast=facts["card_min_contrast"],
+                    ground=ground)
+    if row is None:
+        return panels
+    found = unmerged(image, row.panels, facts["card_min_width"] * pitch, facts["card_max"])
+    if len(found) <= len(panels) or not all(
+            sum(f.box[0] <= p.box[0] + p.box[2] / 2 < f.box[0] + f.box[2] for f in found) == 1
+            for p in panels):
+        return panels
+    return found
 
 
 # A card missed beside those found (INK_BESIDE) may still be found by its ink, as the cards
