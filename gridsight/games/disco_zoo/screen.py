@@ -2417,6 +2417,8 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
 
 
 TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
+TALLEST_BESIDE_LABEL = 2.0  # ... or this many, standing beside their label (a bar 100 points
+# tall over tiles of 50, issue 18's widest; widest 860040 at 0.74x: a 2 of 1.82 tiles)
 SMALLEST_DIGIT = 0.2  # ... and at least this many (the skin's 0.3)
 THINNEST_DIGIT = 0.1  # ... and at least this share of their height wide: a pixel font's 1 is
 # a font pixel wide, a seventh to a ninth of its height; a thinner "glyph" is a rule
@@ -2475,8 +2477,9 @@ def _inside_band(width: int, pitch: float, board_left: float = -np.inf):
     tallest, smallest = TALLEST_DIGIT * pitch, SMALLEST_DIGIT * pitch
 
     def pick(boxes: list[Box]) -> list[Box]:
-        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width and b[3] <= tallest]
-        word = _number_glyphs(inside) if inside else []
+        inside = [b for b in boxes if b[0] > 0 and b[0] + b[2] < width
+                  and b[3] <= TALLEST_BESIDE_LABEL * pitch]
+        word = _number_glyphs(inside, tallest) if inside else []
         if _in_title_place(word, board_left, pitch) and not _named_before(word, inside):
             return []
         # (the small glyphs stay for the label beside the number, which marks it)
@@ -2696,10 +2699,12 @@ def _text_runs(boxes: list[Box]) -> list[list[Box]]:
     return runs
 
 
-def _number_glyphs(boxes: list[Box]) -> list[Box]:
+def _number_glyphs(boxes: list[Box], tallest: float = np.inf) -> list[Box]:
     """The glyphs of the big number: the one or two tall glyphs just left of the longest run
     of small text on the right (``ATTEMPTS LEFT``), or leading that run when joined to it;
-    failing that, the short word holding the tallest glyph."""
+    failing that, the short word holding the tallest glyph no taller than ``tallest``
+    pixels, on a line with such a run when there is one. (Beside its label a glyph may be
+    taller: the label tells the counter, which a glyph's height alone cannot.)"""
     runs = [r for r in _text_runs(boxes) if _letters(r) >= LABEL_LETTERS]
     # The label is the run ending furthest right; with no number beside it, the next such
     # run (fresh wider 790028 at 1x, its cards not found: the band down to the board held the
@@ -2710,7 +2715,29 @@ def _number_glyphs(boxes: list[Box]) -> list[Box]:
         word = _beside_label(run, boxes)
         if word:
             return word
-    # No such run (its letters joined or broken): the number is the bar's biggest text, the
+    short = [b for b in boxes if b[3] <= tallest]
+    word = _tallest_short_word(short) if short else []
+    # With runs of small text as long as the label, the number shares a line with one of
+    # them (it stands beside its label, in the bar with the region's name); a word wholly
+    # above or below them all is no counter but the status bar's (widest 860040 at 0.74x:
+    # the 2 taller than the counter's glyphs may be, so none beside the label; the battery's
+    # box up in the status bar, the tallest glyph left, read as a 1 by 0.058 at every cut,
+    # "taps: 1" for 2 stated with no warning).
+    if word and runs and not any(_share_rows(word, run) for run in runs):
+        return []
+    return word
+
+
+def _share_rows(a: list[Box], b: list[Box]) -> bool:
+    """Whether two runs of glyphs share a row of pixels."""
+    return min(x[1] for x in a) < max(x[1] + x[3] for x in b) and \
+        min(x[1] for x in b) < max(x[1] + x[3] for x in a)
+
+
+def _tallest_short_word(boxes: list[Box]) -> list[Box]:
+    """:func:`_number_glyphs` with no label found beside a number: the short word holding
+    the tallest glyph, or the rightmost short word of digit-shaped glyphs right of it."""
+    # No label found (its letters joined or broken): the number is the bar's biggest text, the
     # short word holding the tallest glyph; or, when that is a longer word (the region's
     # name as tall as the number, or its first word of joined letters wider than a digit),
     # the rightmost short word of digit-shaped glyphs right of it on its line (harder
@@ -2799,9 +2826,24 @@ def _digit_shaped(box: Box) -> bool:
     return box[2] <= DIGIT_WIDEST * box[3]
 
 
+RIM_SHARE = 0.5  # brighter ink this share or more on the ink's rim is a dark glyph's edge
+
+
+def _on_the_rim(ink: np.ndarray, part: np.ndarray) -> float:
+    """The share of ``part``'s pixels on ``ink``'s rim (ink with a pixel outside it among
+    its eight neighbours)."""
+    inner = cv2.erode(ink.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    return float((part & ~inner).sum()) / max(1, int(part.sum()))
+
+
 def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
     """The glyphs' fill: when the ink is of two brightnesses (a fill and its outline), the
-    brighter."""
+    brighter; when the brighter lies on the ink's rim (:data:`RIM_SHARE`), and more of it
+    than of the darker, the darker: a dark glyph's edge blended with a light bar (measured
+    0.86-1.0 of the brighter on the rim on wider 860035, 700008, 700048, 0.03-0.6 of the
+    darker; a fill inside its outline 0.0-0.13, or 0.52-0.78 and its outline 0.95-1.0 on a
+    glyph 13 px tall)."""
     value = crop.max(axis=2)
     levels = value[ink]
     if len(levels) < 4:
@@ -2810,7 +2852,17 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
                            cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright, dark = levels[levels > cut], levels[levels <= cut]
     if len(bright) and len(dark) and bright.mean() - dark.mean() > 70:
-        return ink & (value > cut)
+        fill = ink & (value > cut)
+        # The brighter ink on the glyphs' rim is no fill inside a dark outline but the edge
+        # of a dark glyph on a light bar, blended with the bar: the darker is the glyph
+        # (wider 860035 at 1.45x: a bold 0's rim taken for its fill, a hollow box read as a
+        # 1 by 0.047 at every cut, "taps: 1" for 0 stated with no warning as bought attempts).
+        # (A small outlined glyph's fill touches its rim too where JPEG breaks the outline,
+        # but less than the outline does: fresh wider 880015's 10 at 0.73x, 13 px tall, its
+        # fill 0.52-0.78 on the rim, its outline 0.95-1.0.)
+        dark = ink & (value <= cut)
+        rim = _on_the_rim(ink, fill)
+        return dark if rim >= RIM_SHARE and rim > _on_the_rim(ink, dark) else fill
     return ink
 
 
