@@ -21,7 +21,10 @@ pack: each case (``display`` set-ups, :func:`kit.rooms.one_shot_case`) calibrate
 screenshot, then three other moments read; per case and in all, the cells in view right,
 ``?`` and wrong (:class:`kit.rooms.Tally`), ``edge`` counting apart the cells the
 screenshot's edge cuts by under two console pixels. ``--wider`` draws the skin wider than
-reality wherever the issue leaves a property open (:mod:`kit.skins.gbc_wider`).
+reality wherever the issue leaves a property open (:mod:`kit.skins.gbc_wider`);
+``--widest [all|PROPS]`` draws it wider again where the wider skin still keeps a property
+fixed or one-sided, all of them or the named ones, each on a stream of its own
+(:mod:`kit.skins.gbc_widest`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the
 
 from kit import rooms
 from kit.games.tile_path import specimen
+from kit.skins import gbc_widest
 from kit.skins import tile_path_gbc as gbc
 
 from gridsight.games.tile_path.room import (
@@ -71,12 +75,15 @@ def timed(fn, *args, repeat: int = 1):
     return statistics.median(times), out
 
 
-def accept_case(index: int, seed: int, wider: bool = False) -> tuple[rooms.Tally, list[str]]:
+def accept_case(index: int, seed: int, wider: bool = False, widest: str = ""
+                ) -> tuple[rooms.Tally, list[str]]:
     """Case ``index`` of the one-screenshot acceptance: calibrated from one screenshot, then
     three moments read; the tally of their cells and the problems in words. ``wider``: the
-    skin widened where the issue leaves it open (:mod:`kit.skins.gbc_wider`)."""
+    skin widened where the issue leaves it open (:mod:`kit.skins.gbc_wider`); ``widest``:
+    a wider case with these properties (``"all"`` or names joined by commas) drawn wider
+    again (:mod:`kit.skins.gbc_widest`)."""
     room = room_from_board(parse_boards(gbc.HEROS_CAVE)[0])
-    _settings, shot, moments = rooms.one_shot_case(index, seed, wider=wider)
+    _settings, shot, moments = rooms.one_shot_case(index, seed, wider=wider, widest=widest)
     tally, problems = rooms.Tally(), []
     try:
         pack = calibrate_room([("c", shot.image)], room, f"case{index}").pack
@@ -98,11 +105,11 @@ def accept_case(index: int, seed: int, wider: bool = False) -> tuple[rooms.Tally
     return tally, problems
 
 
-def accept(seed: int, cases: int, wider: bool = False) -> None:
+def accept(seed: int, cases: int, wider: bool = False, widest: str = "") -> None:
     """Print the one-screenshot acceptance of ``cases`` cases from ``seed``."""
     total = rooms.Tally()
     for index in range(cases):
-        tally, problems = accept_case(index, seed + index, wider)
+        tally, problems = accept_case(index, seed + index, wider, widest)
         total.merge(tally)
         print(f"case {index} ({seed + index}): {tally.line()}", flush=True)
         for problem in problems[:4]:
@@ -123,9 +130,19 @@ def main() -> None:
                         help="with --accept: the skin drawn wider than reality where the issue "
                         "leaves it open (kit.skins.gbc_wider); without it the seeds keep their "
                         "looks")
+    parser.add_argument("--widest", nargs="?", const="all", default="", metavar="all|PROPS",
+                        help="with --accept: the wider skin with every property it still "
+                        "keeps fixed or one-sided (all, the default) or the named ones (comma "
+                        "separated: " + ", ".join(gbc_widest.PROPERTIES) + ") drawn wider "
+                        "again (kit.skins.gbc_widest)")
     args = parser.parse_args()
+    if args.widest:
+        try:
+            gbc_widest.names(args.widest)
+        except ValueError as error:
+            parser.error(str(error))
     if args.accept is not None:
-        accept(args.accept, args.cases, args.wider)
+        accept(args.accept, args.cases, args.wider, args.widest)
         return
     try:
         scales = {int(s) for s in args.scales.split(",")}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .skins import gbc_wider
+from .skins import gbc_wider, gbc_widest
 from .skins import tile_path_gbc as gbc
 
 
@@ -64,8 +64,8 @@ def setup_for(kind: str, index: int, seed: int) -> gbc.Settings:
 CALIBRATION_KINDS = ("walked", "moment", "mid-step")
 
 
-def one_shot_case(index: int, seed: int, frames: int = 3, wider: bool = False
-                  ) -> tuple[gbc.Settings, gbc.RoomShot, list[gbc.RoomShot]]:
+def one_shot_case(index: int, seed: int, frames: int = 3, wider: bool = False,
+                  widest: str = "") -> tuple[gbc.Settings, gbc.RoomShot, list[gbc.RoomShot]]:
     """Case ``index`` of the one-screenshot acceptance (a ``display`` set-up, seed
     ``seed``): the screenshot to calibrate from and ``frames`` random moments to read. The
     calibration screenshot cycles through :data:`CALIBRATION_KINDS`, so every display look
@@ -73,11 +73,18 @@ def one_shot_case(index: int, seed: int, frames: int = 3, wider: bool = False
     random moment (Link perhaps still in the doorway: no red tile in view), and Link
     mid-step (his sprite 5 to 8 console pixels off his tile, the view mid-scroll). With
     ``wider``, the look and the set-up are widened where the issue leaves them open
-    (:mod:`kit.skins.gbc_wider`; streams of their own, so the case is otherwise the same)."""
+    (:mod:`kit.skins.gbc_wider`; streams of their own, so the case is otherwise the same).
+    ``widest`` (``"all"`` or property names joined by commas, :mod:`kit.skins.gbc_widest`):
+    a wider case with those properties drawn wider again, each on a stream of its own."""
     settings = setup_for("display", index, seed)
     look = gbc.random_look(seed)
     if wider:
         settings, look = gbc_wider.widen_settings(settings, seed), gbc_wider.widen_look(look, seed)
+    if widest:
+        if not wider:
+            settings = gbc_wider.widen_settings(settings, seed)
+            look = gbc_wider.widen_look(look, seed)
+        look, settings = gbc_widest.widest(look, settings, seed, widest)
     kind = CALIBRATION_KINDS[index % len(CALIBRATION_KINDS)]
     if kind == "walked":
         shot = calibration_shot(look, settings, seed)

@@ -47,6 +47,7 @@ from gridsight.vision.lettering import put_text
 
 from . import gbc_display as display
 from . import gbc_wider as wider
+from . import gbc_widest as widest
 from .common import Color, as_grid, shade
 
 TILE = 16
@@ -108,6 +109,16 @@ class Look:
     enemies: int = 1  # at most this many enemies in a random moment
     bar_style: int = 0  # 1: :func:`gbc_wider.status_bar`
     wall_style: int = 0  # 1: :func:`gbc_wider.wall` (bricks of their own shades)
+    # Drawn widest only (:mod:`gbc_widest`); the defaults draw as before. ``design`` may be
+    # one of :data:`gbc_widest.DESIGNS`, ``statue_shape`` up to 7, ``enemy_kind`` up to 5,
+    # ``bar_style`` 2 or 3, ``wall_style`` 2 (:func:`gbc_widest.wall`).
+    plate_art: tuple[int, ...] = ()  # (half size, inset, rim, fill); (): as drawn
+    link_style: int = 0  # :func:`gbc_widest.link_art`
+    link_ink: Color = (24, 24, 40)  # Link's outline
+    belt: Color = (40, 90, 150)
+    link_shift: tuple[int, int] = (0, 0)  # added to every moment's offset of Link
+    mortar: int = 1  # mortar width of wall style 2
+    mortar_colour: Color = (0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -254,6 +265,8 @@ def _floor_tile(tile: np.ndarray, c: FloorColours, design: str) -> None:
         tile[:, 15] = c.edge
         for k in range(5):  # a small diamond in the middle
             tile[5 + k, 7 - min(k, 4 - k) : 9 + min(k, 4 - k)] = c.edge
+    elif design in widest.DESIGNS:
+        widest.floor_tile(tile, c, design)
     else:  # flat: no border at all, two dots
         tile[:] = c.fill
         tile[4:6, 4:6] = c.light
@@ -278,6 +291,8 @@ def _statue(tile: np.ndarray, look: Look) -> None:
         tile[10:12, 5:11] = d
     elif look.statue_shape == 3:
         wider.urn(tile, s, d)
+    elif look.statue_shape >= 4:
+        widest.statue(tile, look)
     else:  # a pillar
         tile[1:16, 4:12] = d
         tile[2:15, 5:11] = s
@@ -286,6 +301,9 @@ def _statue(tile: np.ndarray, look: Look) -> None:
 
 
 def _plate(tile: np.ndarray, look: Look) -> None:
+    if look.plate_art:
+        widest.plate(tile, look)
+        return
     c = look.plate
     tile[:] = look.ground
     tile[1:15, 1:15] = c.edge
@@ -298,6 +316,9 @@ def _plate(tile: np.ndarray, look: Look) -> None:
 
 
 def _wall(tile: np.ndarray, look: Look, r: int, c: int) -> None:
+    if look.wall_style == 2:
+        widest.wall(tile, look, r, c)
+        return
     if look.wall_style:
         wider.wall(tile, look, c, np.random.default_rng([r, c, 17]))
         return
@@ -503,6 +524,9 @@ def _blit(picture: np.ndarray, art: list[str], x: int, y: int, colours: dict) ->
 
 
 def _status_bar(bar: np.ndarray, look: Look, rng: np.random.Generator) -> None:
+    if look.bar_style >= 2:
+        widest.status_bar(bar, look, rng)
+        return
     if look.bar_style:
         wider.status_bar(bar, look, rng)
         return
@@ -529,14 +553,16 @@ def _status_bar(bar: np.ndarray, look: Look, rng: np.random.Generator) -> None:
 # -- the screen --------------------------------------------------------------------------------
 
 
-def _colour_correct(screen: np.ndarray, strength: float) -> np.ndarray:
+def _colour_correct(screen: np.ndarray, strength: float, lift: float = 0.1,
+                   span: float = 0.85) -> np.ndarray:
     """An emulator's colour correction for the Game Boy Color's screen: channels mixed, darks
-    lifted, saturation lowered: paler colours (our own formula)."""
+    lifted (to ``lift``, the range ``span``), saturation lowered: paler colours (our own
+    formula)."""
     rgb = screen[..., ::-1].astype(np.float32) / 255.0
     linear = rgb ** 1.6
     mix = np.array([[0.78, 0.16, 0.06], [0.10, 0.74, 0.16], [0.12, 0.20, 0.68]], np.float32)
     mixed = np.clip(linear @ mix.T, 0, 1) ** (1 / 1.9)
-    out = (1 - strength) * rgb + strength * (0.1 + 0.85 * mixed)
+    out = (1 - strength) * rgb + strength * (lift + span * mixed)
     return np.clip(out[..., ::-1] * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
@@ -589,6 +615,8 @@ def upscale(screen: np.ndarray, scale: float, smooth: bool, smooth_kind: str,
         return display.stretch(screen, size, smooth_kind)
     if smooth_kind == "sharp":
         return wider.sharp(screen, size)
+    if smooth_kind in widest.KINDS:
+        return widest.upscale(screen, size, smooth_kind, scale, sy)
     raise ValueError(f"unknown filter {smooth_kind!r}")
 
 
@@ -623,7 +651,8 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
            scanline: float = 0.0, jpeg: int = 0, seed: int = 0, scale_y: float = 0.0,
            grid: float = 0.0, ghost: float = 0.0, crt: float = 0.0,
            crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0), gamma: float = 1.0,
-           letterbox: int = 0) -> RoomShot:
+           letterbox: int = 0, scanline_period: int = 2, correct_lift: float = 0.1,
+           correct_span: float = 0.85) -> RoomShot:
     """Draw the room ``room`` (the board's text: ``.``, ``#``, ``S``, ``E``) as the emulator
     shows it.
 
@@ -649,6 +678,10 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     Drawn wider only (:mod:`gbc_wider`): ``correct`` below 0 (colours more vivid, not
     paler), ``gamma`` (the screen's levels raised to it), ``letterbox`` (black picture rows
     above and below the picture).
+
+    Drawn widest only (:mod:`gbc_widest`): ``scanline_period`` (3, or 0: the lower third of
+    each console row), ``correct_lift`` and ``correct_span`` (the correction's darks and
+    range).
     """
     grid_ = as_grid(room)
     rows, cols = len(grid_), len(grid_[0])
@@ -659,6 +692,7 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     if plate is None and blocked:
         plate = min(blocked, key=lambda p: (abs(p[0] - (rows - 1) / 2) + abs(p[1] - (cols - 1) / 2), p))
     crossed_set = set(crossed)
+    link_offset = (link_offset[0] + look.link_shift[0], link_offset[1] + look.link_shift[1])
     room_px = draw_room(grid_, look, crossed_set, link, start, plate)
     # Sprites: Link on his tile (or in the doorway), the enemies anywhere.
     if link is not None:
@@ -679,7 +713,7 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
                            [(ex + dx // 2, ey) for ex, ey in enemies])
         screen = cv2.addWeighted(screen, 1.0 - ghost, previous, ghost, 0.0)
     if correct != 0:
-        screen = _colour_correct(screen, correct)
+        screen = _colour_correct(screen, correct, correct_lift, correct_span)
     screen = wider.gamma(screen, gamma)
     picture = upscale(screen, scale, smooth, smooth_kind, scale_y)
     if grid:
@@ -687,7 +721,8 @@ def render(room: str | Sequence, *, crossed: Sequence[tuple[int, int]] = (),
     if crt > 0:
         picture = display.crt(picture, SCREEN_H, crt)
     if scanline > 0:
-        picture = scanlines(picture, scanline)
+        picture = scanlines(picture, scanline) if scanline_period == 2 else \
+            widest.scanlines(picture, scanline, scanline_period, SCREEN_H)
     image, (px, py) = _in_window(wider.letterbox(picture, letterbox), window)
     py += max(0, letterbox)
     pic_w, pic_h = picture.shape[1], picture.shape[0]
@@ -718,11 +753,14 @@ def _screen(room_px: np.ndarray, bar: np.ndarray, look: Look, facing: str, lx: i
     """The console's screen: the status bar over the view at ``cam`` of the room with Link
     at ``(lx, ly)`` and the enemies drawn in."""
     sprites = room_px.copy()
+    kind = look.enemy_kind
+    art = _ENEMIES[kind] if kind < len(_ENEMIES) else widest.ENEMIES[kind - len(_ENEMIES)]
     for ex, ey in enemies:
-        _blit(sprites, wider.enemy_art(_ENEMIES[look.enemy_kind], look.enemy_px), ex, ey,
+        _blit(sprites, wider.enemy_art(art, look.enemy_px), ex, ey,
               {"e": look.enemy, "w": (240, 240, 240), "k": (24, 24, 24)})
-    _blit(sprites, wider.link_art(_LINK[facing], look.pose, facing), lx, ly,
-          {"k": (24, 24, 40), "t": look.tunic, "s": look.skin, "b": (40, 90, 150)})
+    _blit(sprites, widest.link_art(wider.link_art(_LINK[facing], look.pose, facing),
+                                   look.link_style), lx, ly,
+          {"k": look.link_ink, "t": look.tunic, "s": look.skin, "b": look.belt})
     wider.draw_extras(sprites, look.pose, facing, lx, ly)
     screen = np.empty((SCREEN_H, SCREEN_W, 3), np.uint8)
     screen[:BAR_H] = bar
@@ -847,6 +885,9 @@ class Settings:
     crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     gamma: float = 1.0  # drawn wider only (:func:`gbc_wider.widen_settings`)
     letterbox: int = 0
+    scanline_period: int = 2  # drawn widest only (:mod:`gbc_widest`), as the three below
+    correct_lift: float = 0.1
+    correct_span: float = 0.85
 
     def render_options(self) -> dict:
         """The keyword arguments of :func:`render` these settings fix."""
@@ -854,7 +895,9 @@ class Settings:
                 "correct": self.correct, "window": self.window, "scanline": self.scanline,
                 "jpeg": self.jpeg, "scale_y": self.scale_y, "grid": self.grid,
                 "ghost": self.ghost, "crt": self.crt, "crop": self.crop,
-                "gamma": self.gamma, "letterbox": self.letterbox}
+                "gamma": self.gamma, "letterbox": self.letterbox,
+                "scanline_period": self.scanline_period, "correct_lift": self.correct_lift,
+                "correct_span": self.correct_span}
 
 
 def _strength(u: float) -> float:
