@@ -92,3 +92,19 @@ def test_a_board_never_found_keeps_no_last_board_in_its_words(board):
     loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
     view = play(loop, np.full_like(image, 90))
     assert view.status == "no board in view: no minesweeper board found"
+
+
+def test_a_window_already_stretched_when_live_starts_is_read(board):
+    # An emulator started full screen, its picture stretched to the window before live ran:
+    # no board was ever seen to say how, and live said only "no board in view". The frame is
+    # searched squeezed back at a dozen proportions (gridsight.live.stretch.unstretched).
+    script, image = board
+    fresh = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
+    seen = play(fresh, image)
+    loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
+    view = play(loop, stretched(image, 2.0, 1.2))  # each cell 2.0 times wider, 1.2 taller
+    assert view.geometry is not None, view.status
+    assert view.state.grid == seen.state.grid
+    assert view.advice is not None and view.advice.recommend == seen.advice.recommend
+    before = seen.geometry.outline() * np.array([2.0, 1.2])
+    assert np.abs(view.geometry.outline() - before).max() < 6  # of 716 px across
