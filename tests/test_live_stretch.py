@@ -91,7 +91,8 @@ def test_a_board_never_found_keeps_no_last_board_in_its_words(board):
     script, image = board
     loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
     view = play(loop, np.full_like(image, 90))
-    assert view.status == "no board in view: no minesweeper board found"
+    assert view.status == ("no board in view: no minesweeper board found; another game? "
+                           "--game minesweeper was given")
 
 
 def test_a_window_already_stretched_when_live_starts_is_read(board):

@@ -297,7 +297,10 @@ class GridSource(_NoExtras):
         if self._out_of_proportion:
             said += " since the game's window was stretched out of proportion"
         if self._last_geometry is None:  # nothing read yet: no last board to keep
-            return f"no board in view: {said}{where}"
+            # Said which game was asked for: live started with the wrong --game said only
+            # "no tile-path board found" over a Disco Zoo rescue, read as a fault of its own.
+            return f"no board in view: {said}{where}; another game? --game {self.spec.name} " \
+                "was given"
         return f"no board in view: {said}; the last board read is kept{where}"
 
     def _locate(self, frame: Frame) -> BoardRead:
