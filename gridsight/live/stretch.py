@@ -8,7 +8,9 @@ board was found before the window changed shape, the change itself says how the 
 stretched: :func:`restretched` tries the last geometry stretched as the window was (the game's
 picture filling its window), then searches the frame squeezed back to the board's proportions,
 at a few squeezes near the one the window's change gives (the search finds a board only within
-about 5% of its proportions).
+about 5% of its proportions). A window stretched before any board was seen (an emulator
+started full screen) gives no such clue: :func:`unstretched` searches the frame squeezed at a
+ladder of proportions and keeps the best match.
 """
 
 from __future__ import annotations
