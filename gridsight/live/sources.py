@@ -214,8 +214,10 @@ class GridSource(_NoExtras):
     def watching(self) -> bool:
         # A frame missed while the squeezed search waited is read again once it may run:
         # the loop reads only changed pictures, and a still one would never be searched.
-        return self._unstretch_owed and self._last_geometry is None and \
-            time.monotonic() >= self._unstretch_next
+        # Found so, the still picture is read until the first sighting is confirmed.
+        if self._last_geometry is not None:
+            return self._unstretch_owed and not self._primed
+        return self._unstretch_owed and time.monotonic() >= self._unstretch_next
 
     @property
     def ready(self) -> bool:
@@ -393,7 +395,9 @@ class GridSource(_NoExtras):
                 found = unstretched(frame.pixels, self.pack, min_scale=locator.min_scale,
                                     max_scale=locator.max_scale)
                 spent = time.process_time() - spent
-                self._unstretch_size, self._unstretch_owed = size, False
+                # (an owed search that found the board stays owed until it is confirmed)
+                self._unstretch_size = size
+                self._unstretch_owed = self._unstretch_owed and found is not None
                 self._unstretch_next = time.monotonic() + UNSTRETCH_PAUSE * spent
             else:
                 self._unstretch_owed = True
