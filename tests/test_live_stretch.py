@@ -95,7 +95,7 @@ def test_a_board_never_found_keeps_no_last_board_in_its_words(board):
                            "--game minesweeper was given")
 
 
-def test_a_window_already_stretched_when_live_starts_is_read(board, monkeypatch):
+def test_a_window_already_stretched_when_live_starts_is_read(board):
     # An emulator started full screen, its picture stretched to the window before live ran:
     # no board was ever seen to say how, and live said only "no board in view". The frame is
     # searched squeezed back at 15 proportions (gridsight.live.stretch.unstretched).
@@ -103,15 +103,13 @@ def test_a_window_already_stretched_when_live_starts_is_read(board, monkeypatch)
     # game's picture, still from then on, was never read again (the loop reads changed
     # pictures only), and live said "reading the board" for good. The frame the waiting
     # search skipped is owed: the source asks to read it again once the search may run.
-    import gridsight.live.sources as sources
-
     script, image = board
-    monkeypatch.setattr(sources, "UNSTRETCH_PAUSE", 1e6)  # the search waits: time is set here
     loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
     wide = stretched(image, 1.5, 1.0)
-    noise = np.random.default_rng(0).integers(0, 256, wide.shape, dtype=np.uint8)
-    assert play(loop, noise, 1).geometry is None  # searched, missed: the search now waits
     source = loop.source
+    # A frame of this size was just searched (the window's first, not painted yet): the
+    # search waits (a pause far off, set here rather than waited for).
+    source._unstretch_size, source._unstretch_next = wide.shape[:2], float("inf")
     view = play(loop, wide, 2)
     assert view.geometry is None and source._unstretch_owed and not source.watching
     source._unstretch_next = 0.0  # the pause is over
