@@ -75,6 +75,10 @@ class HintChoices:
     #: The group the screen seems to show (Disco Zoo's region read off the title alone),
     #: preselected in the panel's list of groups; the player confirms it. "": none read.
     seen: str = ""
+    #: Each part's first option is the name read off its card (they fit no rescue: a tile or
+    #: a box misread): picked already in the panel, one click reads with them. Otherwise a
+    #: part of several options starts unpicked.
+    first_read: bool = False
 
     def value(self, picked: tuple[str, ...]) -> tuple[str, ...]:
         """``picked`` (one value per part) as the hint's value, the parts left out

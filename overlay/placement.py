@@ -120,6 +120,29 @@ def place_panel(size: tuple[int, int], avoid: Sequence[Box], screen: Box,
     return max(rooms.values(), key=lambda item: item[1])[0]
 
 
+def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
+    """Of ``boxes`` (places of one window, none wholly on ``screen``), the one the player
+    reads best: one with its left edge on the screen and at least ``start`` of its width
+    shown comes first (a panel's lines start at its left: its advice cut at the start, the
+    cell it names is lost), then the one showing the most of itself.
+
+    >>> most_shown([Box(-127, 50, 419, 428), Box(668, 50, 419, 428)], Box(0, 0, 1024, 700))
+    Box(x=668, y=50, w=419, h=428)
+    >>> most_shown([Box(-10, 50, 419, 428), Box(868, 50, 419, 428)], Box(0, 0, 1024, 700))
+    Box(x=-10, y=50, w=419, h=428)
+    """
+    def shown(box: Box) -> tuple[int, int]:
+        dx = min(box.x + box.w, screen.x + screen.w) - max(box.x, screen.x)
+        dy = min(box.y + box.h, screen.y + screen.h) - max(box.y, screen.y)
+        return max(0, dx), max(0, dy)
+
+    def key(box: Box) -> tuple[bool, int]:
+        dx, dy = shown(box)
+        return box.x >= screen.x and dx >= start * box.w, dx * dy
+
+    return max(boxes, key=key)
+
+
 def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
                keep: Sequence[Box] = (), clear: Sequence[Box] = ()) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
@@ -163,5 +186,5 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
                                             any(box.overlaps(c) for c in clear), covered(box)))
 
 
-__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "place_panel", "place_strip",
-           "place_strip_beside", "union"]
+__all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "most_shown", "place_panel",
+           "place_strip", "place_strip_beside", "union"]

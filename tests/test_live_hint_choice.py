@@ -93,6 +93,15 @@ def test_the_panel_shows_one_list_per_card_and_reads_with_the_pick(loop, small_f
         apply = panel.findChild(QPushButton, "hint:animals:apply")
         assert all(box is not None and box.isVisible() for box in lists) and apply is not None
         panel.grab().save(str(tmp_path / "asked.png"))
+        # Nothing picked for the player: each list of several candidates starts unpicked,
+        # and *Read with these* waits (it read a rescue of each list's first candidate).
+        assert all(box.currentText() == "(pick one)" for box in lists)
+        assert not apply.isEnabled()
+        from gridsight.games.disco_zoo.screen_text import _named_choices
+        from gridsight.live.hint_choice import _listed
+
+        named = _named_choices(("Pig", "Cow"), "Farm")  # names read that fit no rescue
+        assert _listed(named, 0, named.options[0])[0] == "Pig"  # one click reads with them
         # The region first (its name is on the screen): each card's list is then the
         # region's few candidates, the truth among them.
         region = panel.findChild(QComboBox, "hint:animals:group")

@@ -476,3 +476,31 @@ def test_a_panel_over_a_game_filling_the_screen_keeps_off_the_status_strip(monke
     panel = driver.panel_box()
     assert inside(panel, screen_box) and not panel.overlaps(strip), (panel, strip)
     driver.stop()
+
+
+def test_a_panel_no_side_holds_beside_a_strip_beside_the_game_keeps_its_lines_start_on_screen(
+        monkeypatch):
+    # Seen live (Xvfb, 1024x700, a 360x600 Disco Zoo window at x 300): no room under or over
+    # the game, so the strip went beside it (right, level with its foot), and the 419 px panel
+    # (its narrowest) went left, 127 px past the screen's edge: its advice line read "olumn 3
+    # - 55% an animal", the row numbers gone, while 356 px were free right of the game above
+    # the strip. It goes there, off the game and the strip, its left edge on the screen.
+    from gridsight.overlay.placement import GAP
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 300, 50))
+    overlay = driver.overlay
+    screen_box, game = Box(0, 0, 1024, 700), Box(300, 50, 360, 600)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: game)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    overlay.strip_box = strip = Box(668, 570, 356, 80)  # as placed on Xvfb (its font's height)
+    driver.panel.resize(driver.panel.minimumSizeHint().width(), 428)
+    assert driver.panel.width() > 1024 - 660 - GAP  # it fits on no side
+    driver._rect, driver._placed = (300, 50, 360, 600), None
+    driver._place_panel()
+    panel = driver.panel_box()
+    assert panel.x == 660 + GAP and panel.y == 50, panel  # right of the game, its lines' start
+    assert not panel.overlaps(game) and not panel.overlaps(strip)
+    driver.stop()

@@ -91,4 +91,35 @@ def test_a_board_never_found_keeps_no_last_board_in_its_words(board):
     script, image = board
     loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
     view = play(loop, np.full_like(image, 90))
-    assert view.status == "no board in view: no minesweeper board found"
+    assert view.status == ("no board in view: no minesweeper board found; another game? "
+                           "--game minesweeper was given")
+
+
+def test_a_window_already_stretched_when_live_starts_is_read(board):
+    # An emulator started full screen, its picture stretched to the window before live ran:
+    # no board was ever seen to say how, and live said only "no board in view". The frame is
+    # searched squeezed back at 15 proportions (gridsight.live.stretch.unstretched).
+    # Seen on Xvfb: the window's first frame took the squeezed search (and missed); the
+    # game's picture, still from then on, was never read again (the loop reads changed
+    # pictures only), and live said "reading the board" for good. The frame the waiting
+    # search skipped is owed: the source asks to read it again once the search may run.
+    script, image = board
+    loop = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
+    wide = stretched(image, 1.5, 1.0)
+    source = loop.source
+    # A frame of this size was just searched (the window's first, not painted yet): the
+    # search waits (a pause far off, set here rather than waited for).
+    source._unstretch_size, source._unstretch_next = wide.shape[:2], float("inf")
+    view = play(loop, wide, 2)
+    assert view.geometry is None and source._unstretch_owed and not source.watching
+    source._unstretch_next = 0.0  # the pause is over
+    assert source.watching
+    view = play(loop, wide, 3)  # the same still picture, read again
+    assert view.geometry is not None and not source.watching, view.status
+    # Read as the picture in proportion is.
+    fresh = LiveLoop("minesweeper", load_game_pack("minesweeper", None), solve_options=OPTIONS)
+    seen = play(fresh, image)
+    assert view.state.grid == seen.state.grid
+    assert view.advice is not None and view.advice.recommend == seen.advice.recommend
+    before = seen.geometry.outline() * np.array([1.5, 1.0])
+    assert np.abs(view.geometry.outline() - before).max() < 6  # of 540 px across

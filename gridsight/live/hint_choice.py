@@ -168,7 +168,11 @@ def _listed(choices: HintChoices, part: int, options: tuple[str, ...]) -> list[s
     """The entries of part ``part``'s list: its options, after :data:`NO_PART` (first: what
     is not picked is left out) when it may be left out, or after :data:`UNPICKED` when it
     must be given and the screen narrowed nothing (the lists of a screen with no card seen,
-    :attr:`HintChoices.fewest` set)."""
-    first = [NO_PART] if choices.optional(part) else [UNPICKED] if choices.fewest is not None \
-        else []
+    :attr:`HintChoices.fewest` set) or left it several options: the cards' names not read
+    on a small screen started at each list's first candidate (Sheep, Pig: of 102 each, on
+    Xvfb), and one click on *Read with these* gave advice for a rescue nobody had picked. A
+    list whose first option is the name read (:attr:`HintChoices.first_read`) or that holds
+    one option starts at it."""
+    unpicked = choices.fewest is not None or (len(options) > 1 and not choices.first_read)
+    first = [NO_PART] if choices.optional(part) else [UNPICKED] if unpicked else []
     return first + list(options)

@@ -868,6 +868,7 @@ def _waiting(message: str) -> str:
 
 
 _CLAUSES = re.compile(r"(; |(?<!e\.g)\. )")
+_LISTED_IN_PART = re.compile(r"(: )?card \d+: [^;]* or one of \d+ more$")
 
 
 def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: bool) -> str:
@@ -882,6 +883,9 @@ def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: 
     >>> _refusal_words("no cards; name the animals with --animals, e.g. --animals Pig",
     ...                ask, get_spec("disco-zoo"), True)
     "no cards; pick the animals in the panel's lists"
+    >>> _refusal_words("they leave 9 choices: card 1: Pig, Cow or one of 7 more; card 2: Pig "
+    ...                "or Cow", ask, get_spec("disco-zoo"), True)
+    "they leave 9 choices; card 2: Pig or Cow; pick the animals in the panel's lists"
     """
     flags = tuple(f for h in spec.hints for f in (h.flag, *h.aliases)) or (f"--{choices.hint}",)
     named = next((h.flag for h in spec.hints if h.name == choices.hint), f"--{choices.hint}")
@@ -889,8 +893,13 @@ def _refusal_words(message: str, choices: HintChoices, spec: GameSpec, offered: 
         return (f"{message} (to give {named}, start live again with it; the panel, left out by "
                 "--no-panel, offers the pick)")
     parts = _CLAUSES.split(message)
+    # A card's candidates listed only in part ("card 1: Sheep, Pig, Rabbit, Horse, Cow or
+    # Unicorn or one of 96 more") are the panel's lists, whole: on the strip they made a
+    # 9-line warning (a small screen's rescue, OCR off) that pushed the strip off the game's
+    # foot. Listed whole (a few), they stay.
+    parts[::2] = [_LISTED_IN_PART.sub("", part) for part in parts[::2]]
     kept = "".join(part + sep for part, sep in zip(parts[::2], parts[1::2] + [""])
-                   if not any(flag in part for flag in flags))
+                   if part and not any(flag in part for flag in flags))
     kept = kept.rstrip("; .")
     where = f"pick the {choices.hint} in the panel's lists"
     return f"{kept}; {where}" if kept else where

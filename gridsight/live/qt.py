@@ -278,7 +278,7 @@ class LiveDriver:
         the panel's size changed since it was last placed; keep the overlay off it."""
         if self.panel is None or self._rect is None or self.overlay is None:
             return
-        from gridsight.overlay.placement import inside, least_over, place_panel
+        from gridsight.overlay.placement import inside, least_over, most_shown, place_panel
         from gridsight.overlay.status import Box
 
         frame = self.panel.frameGeometry()
@@ -306,6 +306,14 @@ class LiveDriver:
                 box = alone
         if not inside(box, screen):  # narrowed, it may still fit beside the game's window
             box = self._squeezed(size, [game] + strip, screen) or box
+        if strip and beside and not inside(box, screen):
+            # Narrowed beside the game alone, above or below the strip beside it; else the
+            # place showing the most of the panel, its lines' start first: a 1024x700 screen
+            # with a 360x600 game at x 300 (its strip beside it, right) pushed the 419 px
+            # Disco Zoo panel 127 px past the screen's left edge, its advice line cut at
+            # its start ("olumn 3 - 55% an animal") while 356 px were free right of the game.
+            box = self._squeezed(size, [game], screen, clear=strip) or most_shown(
+                [box] + [b for b in (alone,) if not any(b.overlaps(s) for s in strip)], screen)
         # A capture filling (nearly) the whole screen leaves no side free: then the panel goes
         # beside the board inside it. Otherwise it stays off the game, even partly off screen.
         fills = game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h

@@ -19,6 +19,7 @@ what the board is now (:meth:`BoardSource.state`, :meth:`BoardSource.reading`).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -203,6 +204,20 @@ class GridSource(_NoExtras):
         # size, with the board not found since, was out of proportion (said in the status).
         self._squeeze_missed: tuple[tuple[int, ...], int] = ((), 0)
         self._out_of_proportion = False
+        # With no board seen yet, the frame size last searched squeezed, when the search may
+        # run again, and whether a missed frame was left unsearched (read again then).
+        self._unstretch_size: tuple[int, ...] = ()
+        self._unstretch_next = 0.0
+        self._unstretch_owed = False
+
+    @property
+    def watching(self) -> bool:
+        # A frame missed while the squeezed search waited is read again once it may run:
+        # the loop reads only changed pictures, and a still one would never be searched.
+        # Found so, the still picture is read until the first sighting is confirmed.
+        if self._last_geometry is not None:
+            return self._unstretch_owed and not self._primed
+        return self._unstretch_owed and time.monotonic() >= self._unstretch_next
 
     @property
     def ready(self) -> bool:
@@ -284,7 +299,10 @@ class GridSource(_NoExtras):
         if self._out_of_proportion:
             said += " since the game's window was stretched out of proportion"
         if self._last_geometry is None:  # nothing read yet: no last board to keep
-            return f"no board in view: {said}{where}"
+            # Said which game was asked for: live started with the wrong --game said only
+            # "no tile-path board found" over a Disco Zoo rescue, read as a fault of its own.
+            return f"no board in view: {said}{where}; another game? --game {self.spec.name} " \
+                "was given"
         return f"no board in view: {said}; the last board read is kept{where}"
 
     def _locate(self, frame: Frame) -> BoardRead:
@@ -348,25 +366,50 @@ class GridSource(_NoExtras):
 
     def _restretched(self, frame: Frame) -> BoardGeometry | None:
         """The board found again in a window stretched out of proportion since it was last
-        found (:func:`gridsight.live.stretch.restretched`), made the locator's board; the
-        squeezed search runs once per frame size, then every :data:`SQUEEZE_AGAIN` misses."""
-        from gridsight.live.stretch import restretched
+        found (:func:`gridsight.live.stretch.restretched`), or stretched before any board was
+        seen (:func:`gridsight.live.stretch.unstretched`; not for a game read by its
+        structure), made the locator's board; the squeezed search runs once per frame size,
+        then every :data:`SQUEEZE_AGAIN` misses."""
+        from gridsight.live.stretch import restretched, unstretched
         from gridsight.vision.locate import anchor_score
 
         last, locator = self._last_geometry, self._locator
-        if last is None or locator is None:
-            return None
+        if locator is None or (last is None and self._structure is not None):
+            return None  # (a game read by its structure is searched so next)
         size = frame.pixels.shape[:2]
         if size != self._squeeze_missed[0]:
             self._squeeze_missed = (size, 0)
         misses = self._squeeze_missed[1]
-        found = restretched(frame.pixels, self.pack, last, self._geometry_shape,
-                            locator.reference, keep_ratio=locator.keep_ratio,
-                            search=misses % SQUEEZE_AGAIN == 0,
-                            min_scale=locator.min_scale, max_scale=locator.max_scale)
+        if last is None:
+            # No board seen yet: the window may have been stretched before live started (an
+            # emulator started full screen said only "no board in view"). Searched squeezed
+            # at 15 proportions (2.3 s of CPU on a 1920x1080 frame with no board, 14 times
+            # one search): at once for a new frame size, else UNSTRETCH_PAUSE times the last
+            # search's CPU after it. A plain frame (a window not painted yet) holds no board.
+            found = None
+            now = time.monotonic()
+            if float(frame.pixels.std()) < PLAIN:
+                pass
+            elif size != self._unstretch_size or now >= self._unstretch_next:
+                spent = time.process_time()
+                found = unstretched(frame.pixels, self.pack, min_scale=locator.min_scale,
+                                    max_scale=locator.max_scale)
+                spent = time.process_time() - spent
+                # (an owed search that found the board stays owed until it is confirmed)
+                self._unstretch_size = size
+                self._unstretch_owed = self._unstretch_owed and found is not None
+                self._unstretch_next = time.monotonic() + UNSTRETCH_PAUSE * spent
+            else:
+                self._unstretch_owed = True
+        else:
+            found = restretched(frame.pixels, self.pack, last, self._geometry_shape,
+                                locator.reference, keep_ratio=locator.keep_ratio,
+                                search=misses % SQUEEZE_AGAIN == 0,
+                                min_scale=locator.min_scale, max_scale=locator.max_scale)
         if found is None:
             self._squeeze_missed = (size, misses + 1)
-            self._out_of_proportion = self._geometry_shape != size and _aspect_changed(
+            self._out_of_proportion = last is not None and \
+                self._geometry_shape != size and _aspect_changed(
                 self._geometry_shape, size)
             return None
         self._squeeze_missed = (size, 0)
@@ -543,6 +586,8 @@ def believed_read(read: BoardRead, state: TrackerState, settings: TrackerSetting
 FRAME_MISSED = "its frame not matched; "  # a structure search's detail starts so
 SCORES_ONLY = ("best frame match", "nothing like its frame")  # a frame search's detail
 SQUEEZE_AGAIN = 10  # a stretched window's missed squeezed search is tried again this often
+UNSTRETCH_PAUSE = 10  # no board seen yet: the squeezed searches wait this many times their CPU
+PLAIN = 2.0  # a frame whose pixels vary less than this (standard deviation) is plain
 
 
 def _aspect_changed(before: tuple[int, ...], after: tuple[int, ...]) -> bool:

@@ -761,7 +761,7 @@ def _named_choices(names: Sequence[str], region: str | None) -> HintChoices:
     others = [a.name for a in catalogue.regions[catalogue.region_name(region)]] \
         if region else []
     return HintChoices("animals", tuple(
-        tuple(dict.fromkeys([name] + others + pets)) for name in names))
+        tuple(dict.fromkeys([name] + others + pets)) for name in names), first_read=True)
 
 
 def _ask(clues: Sequence[CardClue], settled: Settled) -> str:
