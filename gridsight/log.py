@@ -86,6 +86,7 @@ from gridsight.safefiles import (
     append_file,
     open_regular,
     read_regular,
+    truncate_file,
     write_file,
 )
 from gridsight.solvers.advice import Cell
@@ -569,7 +570,7 @@ class RecommendationLog:
         keep = size - len(fragment)
         try:
             append_file(self.torn_file(), fragment + b"\n", fsync=True)
-            os.truncate(self.path, keep)
+            truncate_file(self.path, keep)  # never through a link (os.truncate follows one)
         except OSError as error:
             self._torn = True  # cannot move it: at least never glue onto it
             self.warn(f"the log {self.path} ends in a torn line that could not be moved aside "

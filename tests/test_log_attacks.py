@@ -135,6 +135,33 @@ def test_a_torn_last_line_is_moved_aside_and_the_log_resumes_on_a_new_line(tmp_p
     assert [r.step for r in read_log(path).records] == [1, 2, 3, 4]
 
 
+def test_a_torn_log_swapped_for_a_link_is_never_cut_through_it(tmp_path, monkeypatch):
+    """The torn tail is cut from the log by its path after it was checked a regular file; a
+    log swapped meanwhile for a link to a file of the player's had that file cut
+    (``os.truncate`` follows links). Now the cut refuses the link: the player's file keeps
+    every byte and the log says it could not move the tail aside."""
+    import gridsight.log as logmod
+
+    path = tmp_path / "s.jsonl"
+    path.write_text(_record(1).to_json() + "\n" + _record(2).to_json()[:57])
+    victim = tmp_path / "mine.txt"
+    victim.write_text("x" * 5000)
+    copy = logmod.append_file
+
+    def swap_after_copy(target, data, **options):
+        copy(target, data, **options)
+        if target.name.endswith(".torn.jsonl"):
+            path.unlink()
+            path.symlink_to(victim)
+
+    monkeypatch.setattr(logmod, "append_file", swap_after_copy)
+    warnings: list[str] = []
+    RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert victim.read_text() == "x" * 5000
+    assert len(warnings) == 1 and "could not be moved aside" in warnings[0]
+    assert "symbolic link" in warnings[0]
+
+
 def test_a_whole_last_line_missing_only_its_newline_is_kept(tmp_path):
     path = tmp_path / "s.jsonl"
     path.write_text(_record(1).to_json())  # no newline, but a whole record
