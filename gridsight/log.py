@@ -153,7 +153,8 @@ class LogContents:
 
 def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     """Read a log (``-``: standard input), skipping torn, corrupt or invalid lines with a
-    warning naming each line number and what is wrong.
+    warning naming each line number and what is wrong (the first :data:`MAX_LINE_WARNINGS`;
+    the others counted in ``unlisted``).
 
     Raises :class:`LogReadError` when the file cannot be read at all, is larger than
     ``limit`` bytes, or is not a log (more than :data:`MAX_CORRUPT_LINES` corrupt lines,
@@ -172,7 +173,9 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     moves: list[tuple[int, MoveRecord]] = []
     passed: list[PassedRecord] = []
     newer: dict[int, int] = {}  # a later log format's version -> its records read
-    last = data.rstrip().count(b"\n") + 1 if data.strip() else 0  # the last line not blank
+    stripped = data.rstrip()
+    last = stripped.count(b"\n") + 1 if stripped else 0  # the last line not blank
+    del stripped
     corrupt = 0
     for number, raw in enumerate(_lines(data), start=1):
         if not raw.strip():
