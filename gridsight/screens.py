@@ -100,7 +100,7 @@ def _used(entry: dict[str, Any]) -> float:
 
 def _newest(screens: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The :data:`MAX_SCREENS` most recently used of ``screens``, in their order: a file of
-    many entries (a 1 MB file holds 75,000 empty ones) was trimmed one ``min`` at a time at
+    many entries (a 1 MB file holds tens of thousands) was trimmed one ``min`` at a time at
     the next save, quadratic (20,000 entries: 13.8 s of CPU)."""
     if len(screens) <= MAX_SCREENS:
         return screens
