@@ -1,6 +1,7 @@
 """The first solve of a process under a small limit: what it costs against the limit.
 
-Run: ``python bench/bench_first_call.py [--seconds S] [--cold] [--cache DIR] [--all]``.
+Run: ``python bench/bench_first_call.py [--seconds S] [--kind K] [--cold] [--cache DIR]
+[--all]``.
 
 Every solver checks its :class:`~gridsight.solvers.limit.Limit` itself, but what a process
 does once, at its first solve, is outside any search's checks: importing the game's solver
@@ -11,6 +12,12 @@ limit=Limit(seconds=S))`` twice. It prints the first call's CPU (process CPU, ev
 its ratio to the limit, the second call's CPU (the baseline measured in the same process: the
 same solve with everything loaded) and the first's ratio to it, and whether numpy and numba
 were loaded after the first call, and whether both calls gave the same move.
+
+``--kind`` picks the limit's measure: ``seconds`` (the default, as above), ``wall``
+(``Limit(seconds=None, wall_seconds=S)``: the columns are then elapsed seconds), ``states``
+(``Limit(seconds=None, states=N)``, ``--states``) or ``memory`` (``Limit(seconds=None,
+memory=B)``, ``--memory``); the last column says where a first call stopped. With no CPU bound
+a kernel may be loaded (``engines.affords_loading``): the ``numba`` column shows which did.
 
 ``--cold`` runs every case with numba's cache empty (``NUMBA_CACHE_DIR`` a fresh folder), as
 the first run after an install does; ``--cache DIR`` names the cache otherwise (default:
@@ -46,23 +53,29 @@ CASES = [
 CHILD = """
 import json, sys, time
 from gridsight import api
-game, path, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+game, path, kind, value = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+limit = {"seconds": lambda: api.Limit(seconds=value),
+         "wall": lambda: api.Limit(seconds=None, wall_seconds=value),
+         "states": lambda: api.Limit(seconds=None, states=int(value)),
+         "memory": lambda: api.Limit(seconds=None, memory=int(value))}[kind]()
+clock = time.perf_counter if kind == "wall" else time.process_time
 text = open(path).read()
 runs = []
 for _ in range(2):
-    start = time.process_time()
-    advice = api.solve(game, text, limit=api.Limit(seconds=seconds))
-    runs.append((time.process_time() - start, str(advice.move), "numpy" in sys.modules,
-                 "numba" in sys.modules, advice.quality.stopped is not None))
+    start = clock()
+    advice = api.solve(game, text, limit=limit)
+    runs.append((clock() - start, str(advice.move), "numpy" in sys.modules,
+                 "numba" in sys.modules, advice.quality.stopped))
 print(json.dumps(runs))
 """
 
 
-def one_case(game: str, example: str, seconds: float, env: dict[str, str]) -> list:
-    """The two calls of a fresh process: (CPU, move, numpy loaded, numba loaded, stopped)."""
+def one_case(game: str, example: str, kind: str, value: float, env: dict[str, str]) -> list:
+    """The two calls of a fresh process: (CPU or wall seconds, move, numpy loaded, numba
+    loaded, where it stopped or None)."""
     done = subprocess.run([sys.executable, "-c", CHILD, game, str(REPO / "examples" / example),
-                           str(seconds)], cwd=REPO, env=env, capture_output=True, text=True,
-                          check=False)
+                           kind, str(value)], cwd=REPO, env=env, capture_output=True,
+                          text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{game} {example} failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -72,6 +85,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=0.05,
                         help="the limit of each call, CPU seconds (default 0.05)")
+    parser.add_argument("--kind", choices=("seconds", "wall", "states", "memory"),
+                        default="seconds", help="the limit's measure (default seconds; wall: "
+                        "--seconds of waiting, no CPU bound; states, memory: no time bound)")
+    parser.add_argument("--states", type=int, default=50, help="--kind states: the bound")
+    parser.add_argument("--memory", type=int, default=20_000, help="--kind memory: bytes")
     parser.add_argument("--cold", action="store_true", help="numba's cache empty for each case")
     parser.add_argument("--cache", metavar="DIR", help="numba's cache folder (not with --cold)")
     parser.add_argument("--all", action="store_true", help="every example of the four games")
@@ -87,22 +105,34 @@ def main() -> int:
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if options.cache:
         env["NUMBA_CACHE_DIR"] = options.cache
-    print(f"first solve of a fresh process, Limit(seconds={options.seconds}), numba's cache "
+    kind = options.kind
+    value = {"seconds": options.seconds, "wall": options.seconds, "states": options.states,
+             "memory": options.memory}[kind]
+    said = {"seconds": f"Limit(seconds={value})",
+            "wall": f"Limit(seconds=None, wall_seconds={value})",
+            "states": f"Limit(seconds=None, states={value})",
+            "memory": f"Limit(seconds=None, memory={value})"}[kind]
+    unit = "wall" if kind == "wall" else "CPU"
+    timed = kind in ("seconds", "wall")
+    print(f"first solve of a fresh process, {said}, numba's cache "
           f"{'empty' if options.cold else options.cache or 'as installed'}")
-    print(f"{'game':14} {'example':30} {'1st CPU':>8} {'/limit':>7} {'2nd CPU':>8} "
-          f"{'1st/2nd':>8}  numpy numba same-move")
+    print(f"{'game':14} {'example':30} {'1st ' + unit:>8} {'/limit' if timed else '':>7} "
+          f"{'2nd ' + unit:>8} {'1st/2nd':>8}  numpy numba same-move  stopped (1st call)")
     worst = 0.0
     for game, example in cases:
         if options.cold:
             env["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="gridsight-bench-numba-")
-        (cpu1, move1, numpy1, numba1, _), (cpu2, move2, _, _, _) = one_case(
-            game, example, options.seconds, env)
-        ratio = cpu1 / options.seconds if options.seconds else float("inf")
+        (cpu1, move1, numpy1, numba1, stopped), (cpu2, move2, _, _, _) = one_case(
+            game, example, kind, value, env)
+        ratio = cpu1 / value if timed and value else float("inf")
         worst = max(worst, ratio)
-        print(f"{game:14} {example:30} {cpu1:8.3f} {ratio:6.1f}x {cpu2:8.3f} "
+        shown = f"{ratio:6.1f}x" if timed else ""
+        print(f"{game:14} {example:30} {cpu1:8.3f} {shown:>7} {cpu2:8.3f} "
               f"{cpu1 / max(cpu2, 1e-3):7.1f}x  {'yes' if numpy1 else 'no':5} "
-              f"{'yes' if numba1 else 'no':5} {'yes' if move1 == move2 else 'NO'}")
-    print(f"worst first call: {worst:.1f}x the limit")
+              f"{'yes' if numba1 else 'no':5} {'yes' if move1 == move2 else 'NO':9}  "
+              f"{stopped or '-'}")
+    if timed:
+        print(f"worst first call: {worst:.1f}x the limit")
     return 0
 
 

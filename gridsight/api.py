@@ -154,7 +154,8 @@ class Reading:
     columns); ``notes`` what else the reader saw or assumed, ``warnings`` what the player
     must check. ``pack`` names the template pack that found it (``structure``: found by its
     structure, no frame), ``geometry`` where it lies in the picture
-    (:class:`gridsight.vision.geometry.BoardGeometry`: cell corners and centres in pixels).
+    (:class:`gridsight.vision.geometry.BoardGeometry`: cell corners and centres in pixels),
+    ``size`` the picture's ``(width, height)`` in pixels.
     """
 
     game: str
@@ -166,6 +167,7 @@ class Reading:
     warnings: tuple[str, ...]
     pack: str
     geometry: BoardGeometry = field(repr=False, compare=False)
+    size: tuple[int, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def parsed(self) -> BoardText:
@@ -173,11 +175,12 @@ class Reading:
         return parse_boards(self.board, source="<screenshot>")[0]
 
     @classmethod
-    def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry) -> Reading:
+    def of(cls, reading: BoardReading, pack: str, geometry: BoardGeometry,
+           size: tuple[int, int] | None = None) -> Reading:
         return cls(game=reading.game, board=reading.text, unread=_cells(reading.unread),
                    unsure=_cells(reading.unsure), confidence=reading.confidence,
                    notes=reading.notes, warnings=reading.warnings, pack=pack,
-                   geometry=geometry)
+                   geometry=geometry, size=size)
 
 
 @dataclass(frozen=True)
@@ -195,10 +198,18 @@ class Analysis:
     def paint(self, image: Image, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
         """A copy of ``image`` (the picture analysed, at most ``max_pixels`` pixels) with the
         advice painted on the board, enlarged when its cells are too small for the figures:
-        what ``gridsight analyze`` saves."""
+        what ``gridsight analyze`` saves. A picture of another size is refused
+        (:class:`ArgumentError`): the board's place is the analysed picture's (a 10 x 10
+        picture was painted with the board 300 pixels off it)."""
         from gridsight.screenshots import annotate
 
-        return annotate(_image(image, max_pixels), self.reading.geometry, self.advice.drawing)
+        picture = _image(image, max_pixels)
+        size = (picture.shape[1], picture.shape[0])
+        if self.reading.size is not None and size != self.reading.size:
+            raise ArgumentError(f"paint the picture analysed ({self.reading.size[0]} x "
+                                f"{self.reading.size[1]} pixels), not one of {size[0]} x "
+                                f"{size[1]}: the board's place is the analysed picture's")
+        return annotate(picture, self.reading.geometry, self.advice.drawing)
 
 
 @dataclass(frozen=True)
@@ -458,7 +469,8 @@ def _read(image: Image, game: str | None, pack: str | None,
         raise InputError(f"{game} is not read off a screenshot through a template pack")
     picture = _image(image, max_pixels)
     found, reading = read_screenshot(picture, PackShelf(pack), game, _hints(hints, game))
-    return Reading.of(reading, found.pack.name, found.read.geometry), reading
+    return Reading.of(reading, found.pack.name, found.read.geometry,
+                      (picture.shape[1], picture.shape[0])), reading
 
 
 __all__ = [

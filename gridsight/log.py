@@ -86,6 +86,7 @@ from gridsight.safefiles import (
     append_file,
     open_regular,
     read_regular,
+    truncate_file,
     write_file,
 )
 from gridsight.solvers.advice import Cell
@@ -122,7 +123,8 @@ def default_log_path(now: datetime | None = None) -> Path:
 
 @dataclass(frozen=True)
 class LogContents:
-    """What :func:`read_log` found: the records in order, and one warning per skipped line."""
+    """What :func:`read_log` found: the records in order, and one warning per skipped line
+    (the first :data:`MAX_LINE_WARNINGS`; ``unlisted`` counts the skipped lines after them)."""
 
     path: Path
     records: tuple[LogRecord, ...]
@@ -135,6 +137,13 @@ class LogContents:
     notes: tuple[str, ...] = ()
     #: The boards seen but logged with no advice, and why (``passed`` lines).
     passed: tuple[PassedRecord, ...] = ()
+    #: Lines skipped beyond the first :data:`MAX_LINE_WARNINGS` warnings (counted, not listed).
+    unlisted: int = 0
+
+    @property
+    def skipped(self) -> int:
+        """Every line skipped, listed in ``warnings`` or not."""
+        return len(self.warnings) + self.unlisted
 
     def frame_path(self, record: LogRecord) -> Path | None:
         if record.frame is None or self.frames is None:
@@ -144,10 +153,12 @@ class LogContents:
 
 def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     """Read a log (``-``: standard input), skipping torn, corrupt or invalid lines with a
-    warning naming each line number and what is wrong.
+    warning naming each line number and what is wrong (the first :data:`MAX_LINE_WARNINGS`;
+    the others counted in ``unlisted``).
 
-    Raises :class:`LogReadError` when the file cannot be read at all or is larger than
-    ``limit`` bytes.
+    Raises :class:`LogReadError` when the file cannot be read at all, is larger than
+    ``limit`` bytes, or is not a log (more than :data:`MAX_CORRUPT_LINES` corrupt lines,
+    outnumbering its records).
     """
     from gridsight.inputs import read_bytes
 
@@ -158,13 +169,15 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
     file = Path(source) if str(path) != "-" else Path("<stdin>")
     records: dict[int, LogRecord] = {}
     order: list[int] = []
-    warnings: list[str] = []
+    warnings = _Warnings()
     moves: list[tuple[int, MoveRecord]] = []
     passed: list[PassedRecord] = []
     newer: dict[int, int] = {}  # a later log format's version -> its records read
-    lines = data.split(b"\n")
-    last = _last_line_number(lines)
-    for number, raw in enumerate(lines, start=1):
+    stripped = data.rstrip()
+    last = stripped.count(b"\n") + 1 if stripped else 0  # the last line not blank
+    del stripped
+    corrupt = 0
+    for number, raw in enumerate(_lines(data), start=1):
         if not raw.strip():
             continue
         try:
@@ -194,6 +207,11 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         except RecordError as error:
             what = "torn" if number == last and not data.endswith(b"\n") else "corrupt"
             warnings.append(f"{file}: line {number}: {what} line skipped ({error})")
+            corrupt += 1
+            if corrupt > MAX_CORRUPT_LINES and corrupt > len(order):
+                raise LogReadError(f"{file}: not a gridsight log: more than "
+                                   f"{MAX_CORRUPT_LINES:,} of its first {number:,} lines are "
+                                   f"not records (the first, {warnings[0][len(f'{file}: '):]})")
     notes = tuple(f"{file}: {count} record(s) of log format {version}, newer than this "
                   f"gridsight's ({FORMAT_VERSION}): read as far as it understands them"
                   for version, count in sorted(newer.items()))  # once, not on every line
@@ -208,14 +226,45 @@ def read_log(path: str | Path, *, limit: int = MAX_LOG_BYTES) -> LogContents:
         else:
             records[move.step] = replace(record, move=move.cell)
     return LogContents(file, tuple(records[s] for s in order), tuple(warnings),
-                       None if str(path) == "-" else file.parent, notes, tuple(passed))
+                       None if str(path) == "-" else file.parent, notes, tuple(passed),
+                       warnings.unlisted)
 
 
-def _last_line_number(lines: list[bytes]) -> int:
-    count = len(lines)
-    while count and not lines[count - 1].strip():
-        count -= 1
-    return count
+#: The most skipped lines :func:`read_log` names one by one; the rest are counted. A log of
+#: junk lines within the byte bound (64 MB of ``x``: 32 million lines) otherwise held a warning
+#: for each (4 MB of them: 2 million lines printed, 350 MB held, 13.5 s of CPU).
+MAX_LINE_WARNINGS = 20
+
+
+#: Corrupt lines past which a log is refused whole, when they outnumber its records: each costs
+#: a JSON parse (about 5 us: 2 million junk lines took 10.7 s of CPU, and the byte bound lets
+#: 32 million through). A log gridsight wrote loses at most a torn last line to a crash.
+MAX_CORRUPT_LINES = 10_000
+
+
+class _Warnings(list[str]):
+    """A list of warnings that keeps the first :data:`MAX_LINE_WARNINGS` and counts the rest."""
+
+    unlisted = 0
+
+    def append(self, warning: str) -> None:
+        if len(self) < MAX_LINE_WARNINGS:
+            super().append(warning)
+        else:
+            self.unlisted += 1
+
+
+def _lines(data: bytes) -> Iterator[bytes]:
+    """The lines of ``data`` one at a time (``data.split(b"\\n")`` without the list: 32
+    million short lines held at once are a gigabyte)."""
+    start = 0
+    while True:
+        end = data.find(b"\n", start)
+        if end < 0:
+            yield data[start:]
+            return
+        yield data[start:end]
+        start = end + 1
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -524,7 +573,7 @@ class RecommendationLog:
         keep = size - len(fragment)
         try:
             append_file(self.torn_file(), fragment + b"\n", fsync=True)
-            os.truncate(self.path, keep)
+            truncate_file(self.path, keep)  # never through a link (os.truncate follows one)
         except OSError as error:
             self._torn = True  # cannot move it: at least never glue onto it
             self.warn(f"the log {self.path} ends in a torn line that could not be moved aside "

@@ -506,6 +506,9 @@ def render_html(contents: LogContents, summary: Summary, checked: list[CheckResu
     if contents.warnings:
         parts.append("<p class=\"warn\">Skipped lines:</p><ul>")
         parts += [f'<li class="warn">{esc(w)}</li>' for w in contents.warnings]
+        if contents.unlisted:
+            parts.append(f'<li class="warn">{contents.unlisted} more line(s) skipped, '
+                         'not listed</li>')
         parts.append("</ul>")
     if checked is not None:
         if checked:

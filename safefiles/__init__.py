@@ -45,12 +45,14 @@ if TYPE_CHECKING:  # for the type checker; at run time each name loads on first 
         SaveError,
         append_file,
         atomic_file,
+        truncate_file,
         write_file,
     )
 
 _READ = ("PIPE_IDLE_SECONDS", "FileTooLarge", "NotRegularFile", "ReadTimeout", "TimedPipe",
          "file_kind", "open_regular", "read_regular", "refuse_special")
-_WRITE = ("PartialWrite", "SaveError", "append_file", "atomic_file", "write_file")
+_WRITE = ("PartialWrite", "SaveError", "append_file", "atomic_file", "truncate_file",
+          "write_file")
 
 
 def __getattr__(name: str) -> Any:
@@ -87,5 +89,6 @@ __all__ = [
     "read_regular",
     "refuse_special",
     "replace_folder",
+    "truncate_file",
     "write_file",
 ]

@@ -237,3 +237,32 @@ def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
                 raise SaveError(path, reason_of(error), error.errno, kept=False) from None
     finally:
         os.close(fd)
+
+
+_TRUNCATE = os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
+    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def truncate_file(path: str | Path, size: int) -> None:
+    """Cut the regular file ``path`` to ``size`` bytes, never through a symbolic link
+    (``os.truncate`` follows one: a log swapped for a link after it was checked would have cut
+    the file the link points to). Raises :class:`SaveError` for a link, anything but a
+    regular file, or a failure."""
+    try:
+        fd = os.open(path, _TRUNCATE)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, "it is a symbolic link; gridsight does not write through "
+                            "links", errno.ELOOP, kept=False) from None
+        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
+                            errno.EINVAL, kept=False)
+        try:
+            os.ftruncate(fd, size)
+        except OSError as error:
+            raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    finally:
+        os.close(fd)

@@ -209,6 +209,19 @@ def test_read_alone_is_the_reading_of_analyze(jungle):
     assert not (picture[: image.shape[0], : image.shape[1]] == image).all()
 
 
+def test_paint_refuses_a_picture_of_another_size(jungle):
+    """The board's place is the analysed picture's: a picture of another size (a thumbnail,
+    another screenshot) was painted with the board off it, silently."""
+    import cv2
+
+    image = cv2.imread(str(SHOTS / "disco-zoo-jungle.png"))
+    assert jungle.reading.size == (image.shape[1], image.shape[0])
+    small = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2))
+    with pytest.raises(api.ArgumentError, match=r"paint the picture analysed \(\d+ x \d+ "
+                                                r"pixels\), not one of \d+ x \d+"):
+        jungle.paint(small)
+
+
 def test_reading_errors_are_clear(tmp_path):
     blank = tmp_path / "blank.png"
     import cv2

@@ -135,6 +135,33 @@ def test_a_torn_last_line_is_moved_aside_and_the_log_resumes_on_a_new_line(tmp_p
     assert [r.step for r in read_log(path).records] == [1, 2, 3, 4]
 
 
+def test_a_torn_log_swapped_for_a_link_is_never_cut_through_it(tmp_path, monkeypatch):
+    """The torn tail is cut from the log by its path after it was checked a regular file; a
+    log swapped meanwhile for a link to a file of the player's had that file cut
+    (``os.truncate`` follows links). Now the cut refuses the link: the player's file keeps
+    every byte and the log says it could not move the tail aside."""
+    import gridsight.log as logmod
+
+    path = tmp_path / "s.jsonl"
+    path.write_text(_record(1).to_json() + "\n" + _record(2).to_json()[:57])
+    victim = tmp_path / "mine.txt"
+    victim.write_text("x" * 5000)
+    copy = logmod.append_file
+
+    def swap_after_copy(target, data, **options):
+        copy(target, data, **options)
+        if target.name.endswith(".torn.jsonl"):
+            path.unlink()
+            path.symlink_to(victim)
+
+    monkeypatch.setattr(logmod, "append_file", swap_after_copy)
+    warnings: list[str] = []
+    RecommendationLog(path, fsync=False, warn=warnings.append, close_at_exit=False)
+    assert victim.read_text() == "x" * 5000
+    assert len(warnings) == 1 and "could not be moved aside" in warnings[0]
+    assert "symbolic link" in warnings[0]
+
+
 def test_a_whole_last_line_missing_only_its_newline_is_kept(tmp_path):
     path = tmp_path / "s.jsonl"
     path.write_text(_record(1).to_json())  # no newline, but a whole record
@@ -213,3 +240,44 @@ def test_a_line_nested_past_the_depth_or_longer_than_the_limit_is_refused_at_onc
     with pytest.raises(RecordError, match="longer than"):
         loads_line(b'"' + b"a" * (MAX_LINE_BYTES - 1) + b'"')
     assert loads_line(b'"' + b"a" * (MAX_LINE_BYTES - 2) + b'"') == "a" * (MAX_LINE_BYTES - 2)
+
+
+# -- a log of junk lines ----------------------------------------------------------------------
+
+
+def test_skipped_lines_past_the_first_twenty_are_counted_not_listed(tmp_path, capsys):
+    """A warning held and printed for every corrupt line: 4 MB of ``x`` lines printed 2
+    million warnings and held 350 MB. Now the first ``MAX_LINE_WARNINGS`` are named, the rest
+    counted in one line, and the replay of the good record goes on."""
+    from gridsight.cli import main
+    from gridsight.log import MAX_LINE_WARNINGS
+
+    path = tmp_path / "s.jsonl"
+    path.write_text("x\n" * 500 + _record(1).to_json() + "\n")
+    got = read_log(path)
+    assert [r.step for r in got.records] == [1]
+    assert len(got.warnings) == MAX_LINE_WARNINGS and got.unlisted == 500 - MAX_LINE_WARNINGS
+    assert got.skipped == 500 and "line 1: corrupt line skipped" in got.warnings[0]
+    assert main(["replay", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "skipped lines: 500" in out
+    assert err.count("\n") == MAX_LINE_WARNINGS + 1
+    assert f"{500 - MAX_LINE_WARNINGS} more line(s) skipped, not listed" in err
+
+
+def test_a_file_of_junk_lines_is_refused_in_one_line(tmp_path, capsys):
+    """64 MB of two-byte lines (within the byte bound) took minutes of CPU to skip one by
+    one; past ``MAX_CORRUPT_LINES`` corrupt lines outnumbering the records the file is
+    refused whole: one line, exit 2, no traceback."""
+    from gridsight.cli import main
+    from gridsight.log import MAX_CORRUPT_LINES, LogReadError
+
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("x\n" * (MAX_CORRUPT_LINES + 5) + _record(1).to_json() + "\n")
+    with pytest.raises(LogReadError, match=r"not a gridsight log: more than 10,000 of its "
+                                           r"first 10,001 lines are not records \(the first, "
+                                           r"line 1: corrupt"):
+        read_log(junk)
+    assert main(["replay", str(junk)]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "not a gridsight log" in err and "Traceback" not in err

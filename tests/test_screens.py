@@ -113,6 +113,24 @@ def test_the_memory_keeps_the_most_recent_screens(tmp_path):
     assert ScreenMemory(tmp_path / FILE).recall((100, 100), None) is None
 
 
+def test_a_crafted_memory_is_trimmed_once_and_never_raises(tmp_path):
+    """A ``used`` that is not a number beside one that is made the trimming's ``min`` raise
+    ``TypeError`` (a traceback out of ``analyze``); 20,000 entries were trimmed one ``min``
+    at a time (13.8 s of CPU). Now the newest ``MAX_SCREENS`` are kept at load."""
+    from gridsight.screens import FORMAT
+
+    path = tmp_path / FILE
+    screens = {f"k{i}": {"used": i} for i in range(20_000)}
+    screens.update({"text": {"used": "x"}, "huge": {"used": 10**400}, "true": {"used": True}})
+    path.write_text(json.dumps({"format": FORMAT, "screens": screens}))
+    memory = ScreenMemory(path)
+    seen = Seen("tile-path", 6, 8, (2.0, 0.0, 100.0, 0.0, 2.0, 50.0, 0.0, 0.0, 1.0), 1.3)
+    memory.remember((10, 10, 3), None, seen)
+    kept = json.loads(path.read_text())["screens"]
+    assert len(kept) == MAX_SCREENS and "10x10" in kept
+    assert set(kept) - {"10x10"} == {f"k{i}" for i in range(20_000 - MAX_SCREENS + 1, 20_000)}
+
+
 def test_live_starts_where_the_board_was_seen(tmp_path):
     from gridsight.live.sources import GridSource
     from gridsight.registry import get_spec

@@ -90,8 +90,11 @@ def run(options: argparse.Namespace) -> int:
         contents = replace(contents, frames=Path(frames).expanduser())
     for warning in (*contents.warnings, *contents.notes):
         print(f"gridsight: warning: {one_line(warning)}", file=sys.stderr)
+    if contents.unlisted:
+        print(f"gridsight: warning: {one_line(str(contents.path))}: {contents.unlisted} more "
+              "line(s) skipped, not listed", file=sys.stderr)
     if not contents.records:
-        skipped, passed = len(contents.warnings), len(contents.passed)
+        skipped, passed = contents.skipped, len(contents.passed)
         parts = [f"{skipped} line(s) skipped"] if skipped else []
         if passed:  # boards seen and passed unsolved: the log is not empty; say why they passed
             print(passed_line(contents.passed))
@@ -104,8 +107,8 @@ def run(options: argparse.Namespace) -> int:
         print(line)
     if contents.passed:
         print(passed_line(contents.passed))
-    if contents.warnings:
-        print(f"skipped lines: {len(contents.warnings)}")
+    if contents.skipped:
+        print(f"skipped lines: {contents.skipped}")
     checked = None
     if options.check:
         checked = check(contents.records, getattr(options, "time_limit", SOLVE_TIME_LIMIT))

@@ -40,7 +40,9 @@ from gridsight.games.thrill_digger.pictures import (  # noqa: F401 - re-exported
 from gridsight.games.thrill_digger.tracker import PitPack
 from gridsight.safefiles import FileTooLarge, NotRegularFile, read_regular
 from gridsight.solvers.errors import InputError
-from gridsight.solvers.thrill_digger.rules import BOMB, COLOUR_NAMES, COLOURS, RUPOOR
+from gridsight.solvers.thrill_digger.rules import (
+    BOMB, COLOUR_NAMES, COLOURS, DIFFICULTIES, RUPOOR,
+)
 
 FORMAT = "gridsight-pit"
 VERSION = 2
@@ -373,7 +375,8 @@ def load_pit(path: str | Path) -> SavedPit:
     manifest_path = where / "calibration.json" if where.is_dir() else where
     try:
         manifest = json.loads(read_regular(manifest_path, limit=MAX_FILE_BYTES,
-                                           follow=not where.is_dir()).decode("utf-8"))
+                                           follow=not where.is_dir()).decode("utf-8"),
+                              parse_constant=_no_constant, parse_float=_finite_float)
     except FileNotFoundError:
         raise CalibrationFileError(f"{manifest_path}: no such calibration file (make one with "
                                    "gridsight calibrate thrill-digger IMAGE)") from None
@@ -393,13 +396,17 @@ def load_pit(path: str | Path) -> SavedPit:
                                    f"gridsight reads versions 1 and {VERSION}")
     try:
         geometry = BoardGeometry.from_dict(manifest["geometry"])
-        rows, cols = int(manifest["rows"]), int(manifest["cols"])
-        plan = PlanView(rows, cols, int(manifest["plan"]["px"]), float(manifest["plan"]["margin"]))
-        ground_level = float(manifest["ground_level"])
-        difficulty = str(manifest["difficulty"])
+        rows, cols = _whole(manifest, "rows", 1, 64), _whole(manifest, "cols", 1, 64)
+        plan = PlanView(rows, cols, _whole(manifest["plan"], "px", 1, 1024),
+                        _real(manifest["plan"], "margin", 0, 64))
+        ground_level = _real(manifest, "ground_level", -1e6, 1e6)
+        difficulty = manifest["difficulty"]
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"'difficulty' {_brief(difficulty)}, not one of "
+                             f"{', '.join(DIFFICULTIES)}")
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise CalibrationFileError(f"{manifest_path}: not a pit calibration (missing or bad "
-                                   f"{error})") from None
+        what = f"missing {error}" if isinstance(error, KeyError) else str(error)
+        raise CalibrationFileError(f"{manifest_path}: not a pit calibration ({what})") from None
     if (geometry.rows, geometry.cols) != (rows, cols):
         raise CalibrationFileError(f"{manifest_path}: geometry is {geometry.rows}x"
                                    f"{geometry.cols} but the pit is {rows}x{cols}")
@@ -426,6 +433,42 @@ def load_pit(path: str | Path) -> SavedPit:
     items, scene_lab, overlay = _load_items(manifest, manifest_path)
     wallet = _load_wallet(manifest, manifest_path, base)
     return SavedPit(base, calibration, difficulty, items, scene_lab, overlay, wallet)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not np.isfinite(value):
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+def _brief(value: object) -> str:
+    return repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+
+
+def _whole(data: dict, key: str, low: int, high: int) -> int:
+    """``data[key]``, a whole number from ``low`` to ``high`` (not ``5.5`` read as 5, not
+    ``true``), or a ``ValueError`` saying so."""
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"'{key}' must be a whole number from {low} to {high}, not "
+                         f"{_brief(value)}")
+    return value
+
+
+def _real(data: dict, key: str, low: float, high: float) -> float:
+    """``data[key]``, a number from ``low`` to ``high`` (a NaN margin crashed the plan view's
+    size with a traceback), or a ``ValueError`` saying so."""
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not low <= value <= high:
+        raise ValueError(f"'{key}' must be a number from {low:g} to {high:g}, not "
+                         f"{_brief(value)}")
+    return float(value)
 
 
 def _why(error: Exception) -> str:
