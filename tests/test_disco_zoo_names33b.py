@@ -66,7 +66,8 @@ def test_blob_widths_tell_names_of_other_word_lengths():
 
 def test_the_name_line_is_the_blob_line_over_the_label():
     """The name is the line of blobs just above the run-together label, centred over it; a
-    line of blobs far above (a sprite's) or beside it is not."""
+    line of blobs far above (a sprite's) or beside it is not, nor the second row of a name
+    wrapped onto two."""
     label = _blobs((25, 33, 10), y=30, x=20)
     name = _blobs((43, 65), y=15, x=0)
     found = blob_name_line([name, label])
@@ -74,6 +75,11 @@ def test_the_name_line_is_the_blob_line_over_the_label():
     assert found[1] == pytest.approx(58 / 7)
     assert blob_name_line([_blobs((43, 65), y=-20, x=0), label]) is None
     assert blob_name_line([_blobs((43, 65), y=15, x=120), label]) is None
+    # (a name wrapped onto two rows: its last row alone, ``BEAR`` of ``POLAR BEAR``, would be
+    # measured as a name of four letters)
+    assert blob_name_line([_blobs((43,), y=0, x=30), _blobs((34,), y=15, x=45), label]) is None
+    assert blob_name_line([_blobs((43,), y=-40, x=30), _blobs((34,), y=15, x=45), label]) \
+        is not None
 
 
 def test_500047_plain_way_shows_the_name_as_two_blobs(wooly):

@@ -358,7 +358,9 @@ def blob_name_line(lines: Sequence[TextLine]) -> tuple[TextLine, float] | None:
     joining them: 1.56x seed 500047's ``WOOLY MAMMOTH`` as blobs 43 and 65 pixels wide) and
     the width of a letter's cell at its height: the line just above a ``YOU HAVE`` so run
     together (:func:`blob_label`), of one-glyph words as tall as it and centred over it (a
-    card's lines are centred); ``None`` when the card shows none."""
+    card's lines are centred); ``None`` when the card shows none, or when a line as tall lies
+    just above the name: a name wrapped onto two rows, whose last row alone would be measured
+    (``POLAR BEAR``'s ``BEAR`` as long as ``SEAL``)."""
     for k, label in enumerate(lines):
         cell = blob_label(label)
         if cell is None or k == 0:
@@ -370,6 +372,10 @@ def blob_name_line(lines: Sequence[TextLine]) -> tuple[TextLine, float] | None:
                 ly - (ny + nh) > lh or abs(nh - lh) > BLOB_HEIGHT * lh or \
                 abs((nx + nw / 2) - (lx + lw / 2)) > cell:
             continue
+        if k >= 2:
+            _, py, _, ph = lines[k - 2].box
+            if ny - (py + ph) <= nh and abs(ph - nh) <= BLOB_HEIGHT * nh:
+                return None
         return name, cell * nh / max(lh, 1)
     return None
 
