@@ -37,6 +37,7 @@ from gridsight.games.disco_zoo.names import (
     PAIR_WIDE,
     ScreenText,
     card_texts,
+    card_ways,
     holds_pair,
     screens_letter,
 )
@@ -322,3 +323,118 @@ def lengths_say(line: TextLine | None, names: Iterable[str]) -> list[str]:
         return []
     counts = letter_counts(line)
     return [name for name in names if tuple(len(w) for w in written(name).split()) == counts]
+
+
+# -- names whose letters ran together into one blob a word ---------------------------------
+
+# ``YOU``'s and ``HAVE``'s blobs: ``HAVE`` is this many times as wide as ``YOU`` (4 letters
+# to 3), give or take :data:`LABEL_RATIO_SLACK`.
+LABEL_RATIO = 4 / 3
+LABEL_RATIO_SLACK = 0.2
+# A name's word of ``n`` letters fits a blob within this share of its ``n`` cells, at least
+# one cell (a pixel font's ``M`` and ``W`` are wider than a cell, its ``I`` narrower) ...
+BLOB_SLACK = 0.15
+# ... and another name is told apart from it only when one of its words misses its blob by
+# this many times that slack: a blob whose width lies between two names' fits neither.
+BLOB_APART = 2.0
+BLOB_HEIGHT = 0.25  # a name's blobs are as tall as its label's, within this share
+
+
+def blob_label(line: TextLine) -> float | None:
+    """The width of one letter's cell of ``line`` when it is a card's ``YOU HAVE n`` with
+    each word run together into one blob (two or three one-glyph words, the second
+    :data:`LABEL_RATIO` times the first): the two first blobs' width over their 7 letters;
+    ``None`` for any other line."""
+    if not 2 <= len(line.words) <= 3 or any(n != 1 for n in line.words):
+        return None
+    you, have = line.glyphs[0].box[2], line.glyphs[1].box[2]
+    if abs(have / max(you, 1) - LABEL_RATIO) > LABEL_RATIO_SLACK * LABEL_RATIO:
+        return None
+    return (you + have) / 7
+
+
+def blob_name_line(lines: Sequence[TextLine]) -> tuple[TextLine, float] | None:
+    """A card's name written as one blob a word (its letters run together, a thick outline
+    joining them: 1.56x seed 500047's ``WOOLY MAMMOTH`` as blobs 43 and 65 pixels wide) and
+    the width of a letter's cell at its height: the line just above a ``YOU HAVE`` so run
+    together (:func:`blob_label`), of one-glyph words as tall as it and centred over it (a
+    card's lines are centred); ``None`` when the card shows none, or when a line as tall lies
+    just above the name: a name wrapped onto two rows, whose last row alone would be measured
+    (``POLAR BEAR``'s ``BEAR`` as long as ``SEAL``)."""
+    for k, label in enumerate(lines):
+        cell = blob_label(label)
+        if cell is None or k == 0:
+            continue
+        name = lines[k - 1]
+        lx, ly, lw, lh = label.box
+        nx, ny, nw, nh = name.box
+        if any(n != 1 for n in name.words) or ny + nh > ly + 0.25 * lh or \
+                ly - (ny + nh) > lh or abs(nh - lh) > BLOB_HEIGHT * lh or \
+                abs((nx + nw / 2) - (lx + lw / 2)) > cell:
+            continue
+        if k >= 2:
+            _, py, _, ph = lines[k - 2].box
+            if ny - (py + ph) <= nh and abs(ph - nh) <= BLOB_HEIGHT * nh:
+                return None
+        return name, cell * nh / max(lh, 1)
+    return None
+
+
+def blob_misses(line: TextLine, cell: float, name: str) -> float:
+    """How far ``name``'s words miss ``line``'s blobs, in units of their slack
+    (:data:`BLOB_SLACK` of each word's cells, at least one cell): at most 1 when it fits;
+    infinite when the word counts differ."""
+    counts = [len(word) for word in written(name).split()]
+    if len(counts) != len(line.glyphs):
+        return float("inf")
+    return max(abs(g.box[2] - n * cell) / max(cell, BLOB_SLACK * n * cell)
+               for g, n in zip(line.glyphs, counts))
+
+
+def blob_says(line: TextLine, cell: float, options: Sequence[str]) -> str | None:
+    """The one name of ``options`` whose word lengths fit ``line``'s blobs (:func:`blob_misses`
+    at most 1) while every other misses them by :data:`BLOB_APART` or more; ``None`` else."""
+    misses = {name: blob_misses(line, cell, name) for name in options}
+    fitting = [name for name, miss in misses.items() if miss <= 1.0]
+    if len(fitting) != 1:
+        return None
+    if any(miss < BLOB_APART for name, miss in misses.items() if name != fitting[0]):
+        return None
+    return fitting[0]
+
+
+def by_blobs(image: np.ndarray, cards: Sequence, words: ScreenText, standing: Settled,
+             names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
+             found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
+             unread: int, sure: frozenset[Cell] = frozenset()) -> Settled | None:
+    """The choices ``standing`` (not settled, of one region) narrowed by the names of cards
+    whose words ran together into blobs, seen as the card is (:func:`blob_name_line`): a card
+    not named, whose glyphs' candidates hold the one of its options the blobs' widths fit
+    (:func:`blob_says`), is that animal; never on a screen where a card's line reads plainly
+    as a name its clues forbid. The choices are then settled again, the board and the boxes
+    checking every card together. ``None`` when nothing is narrowed or one choice does not
+    stand. (1.56x seed 500047, one card of the Ice Age: ``SABER TOOTH`` or ``WOOLY
+    MAMMOTH``, the name's two blobs 43 and 65 pixels wide against cells of 8.3.)"""
+    count = len(standing.options)
+    if len(standing.regions) != 1 or len(cards) != count or len(words.cards) != count or \
+            any(card.unlike for card in words.cards):
+        return None
+    narrowed = list(names) + [None] * (count - len(names))
+    told = False
+    for k, (card, read, options) in enumerate(zip(cards, words.cards, standing.options)):
+        if narrowed[k] is not None or len(options) < 2:
+            continue
+        seen = card_ways(image, card).get("plain")
+        blob = blob_name_line(seen.found) if seen is not None else None
+        if blob is None:
+            continue
+        name = blob_says(blob[0], blob[1], options)
+        if name is None or (read.candidates and name not in read.candidates):
+            continue
+        narrowed[k] = (name,)
+        told = True
+    if not told:
+        return None
+    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
+                 unread=unread, sure=sure)
+    return out if out is not None and out.settled else None

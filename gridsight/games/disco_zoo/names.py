@@ -1361,15 +1361,26 @@ def _name_line(lines: list[TextLine], card: CardText, owned: TextLine | None,
 # -- the reader's call ----------------------------------------------------------------------
 
 
+def card_text(card, sure: bool = False) -> CardText:
+    """Where a card as found (its ``panel``, ``picture``, maybe ``name_box``, ``boxes`` and
+    ``rarity``) has its text, and what its clues say (``sure``: only those read clearly)."""
+    return CardText(_box(card.panel.box),
+                    tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
+                    getattr(card, "name_box", None), *_clue(card, sure))
+
+
+def card_ways(image: np.ndarray, card) -> dict[str, SeenLines]:
+    """A card as found (:func:`card_text`) seen each way (:func:`_card_seen`)."""
+    return _card_seen(image, card_text(card))
+
+
 def screen_words(image: np.ndarray, cards: Sequence, board_top: float,
                  region: str | None = None, *, sure: bool = False) -> ScreenText:
     """The region's and the cards' names as read off ``image`` (:func:`read_names`, once
     per screen), the cards being the screen's cards as found (each with its ``panel``,
     ``picture``, maybe ``name_box``, ``boxes`` and ``rarity``); ``sure``: only the cards'
     clues read clearly narrow their names (else every clue read)."""
-    texts = [CardText(_box(card.panel.box),
-                      tuple(card.picture) if card.picture and card.picture[2] > 0 else None,
-                      getattr(card, "name_box", None), *_clue(card, sure)) for card in cards]
+    texts = [card_text(card, sure) for card in cards]
     title_bottom = min([t.box[1] for t in texts] + [int(board_top)])
     return _remembered(image, texts, title_bottom, region)
 

@@ -351,6 +351,13 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                                       sure_tiles)
             if shaped is not None:
                 settled, by_shape = shaped, True
+            elif image is not None:
+                # Names whose letters ran together into one blob a word, told apart by
+                # their words' widths (:func:`.lengths.by_blobs`).
+                blobbed = lengths.by_blobs(image, screen.cards, words, settled, named, clues,
+                                           found, empty, unread, sure_tiles)
+                if blobbed is not None:
+                    settled, by_length = blobbed, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
