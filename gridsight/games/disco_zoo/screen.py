@@ -1839,6 +1839,12 @@ def _agrees_at(image: np.ndarray, lattice: Lattice, r: int, c: int, rim: np.ndar
 PANEL_CORNER = 0.9  # share of a corner of the inside of the rim's colour: the lawn there
 PANEL_INK = 0.05  # share of the inside of neither the rim's colour nor the fill's, below: no animal
 PANEL_INK_FAR = 20.0  # Lab distance from the rim's colour and the fill's of an animal's ink
+# A rock drawn big enough to cover the rim band leaves the lawn's green round a grey panel
+# with a lighter highlight (ink 0.105, past PANEL_INK): fresh widest 920030 at 0.98x, a rock
+# of chroma 2.4 (Lab a, b) 32 from the rare colour, within the tolerance, stated a found
+# T-Rex with --animals. A rarity's fill has a colour: the least chroma of the four drawn
+# with the widest family's jitter (28 a channel) is 17.0 (rare), so a grey panel fits none.
+PANEL_GREY = 6.0  # chroma (Lab a, b) under which a panel is grey: no rarity's fill
 
 
 def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.ndarray,
@@ -1858,6 +1864,8 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
     if _lawn_round_a_decoration(lab[3:29, 3:29], inside, rim, panel):
         return TileSeen("unknown", confidence=0.0)
     fits = _rarity_fits(panel, references, tolerance, margin)
+    if float(np.hypot(panel[1], panel[2])) < PANEL_GREY:
+        fits = ()  # grey: a rock, not a rarity's fill
     sprite = _tile_sprite(image, lattice, r, c, own=True)
     if not fits or sprite is None or sprite.empty:
         return TileSeen("unknown", confidence=0.0)
