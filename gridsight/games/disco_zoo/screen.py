@@ -392,6 +392,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
+    tiles = found_against_the_fills(cards, tiles)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
@@ -745,6 +746,35 @@ def unsure_rarities(cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
     with these left unread."""
     return tuple(replace(card, rarity="") if card.rarity and card.rarity_confidence <= 0.0
                  else card for card in cards)
+
+
+def found_against_the_fills(cards: tuple[CardSeen, ...],
+                            tiles: tuple[tuple[TileSeen, ...], ...]
+                            ) -> tuple[tuple[TileSeen, ...], ...]:
+    """The tiles, each found tile of one rarity read left unsure between its rarity and the
+    rarity the cards' filled boxes show when the board, every tile read, shows no found tile
+    of that rarity: a filled box is a tile of its animal found on this board, so the fill or
+    a tile's colour was read as another rarity's, and which is not told (the cards' own
+    rarity is left unsure of it too: :func:`fills_on_the_board`). A look may draw two
+    rarities' colours alike, each far from its reference colour: widest 850045 at 0.52x, the
+    rare Squirrel's tile 15 Lab from common's colour beside the common Pigeon's, the
+    Squirrel's card's one fill read rare, both tiles stated common with ``--animals``."""
+    shown: set[str] = set()
+    for row in tiles:
+        for tile in row:
+            if tile.kind in ("unknown", "hidden") or tile.lawn or \
+                    (tile.kind == "found" and not tile.rarities):
+                return tiles  # a found tile of any rarity may be there
+            if tile.kind == "found":
+                shown.update(tile.rarities)
+    claimed = {card.boxes.rarity for card in cards if card.boxes is not None
+               and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
+    if not claimed:
+        return tiles
+    return tuple(tuple(replace(tile, rarities=(*tile.rarities, *sorted(claimed)))
+                       if tile.kind == "found" and len(tile.rarities) == 1
+                       and tile.rarities != ("pet",) else tile for tile in row)
+                 for row in tiles)
 
 
 def fills_on_the_board(cards: tuple[CardSeen, ...],

@@ -1,0 +1,63 @@
+"""Found tiles' rarity against the colours the screen itself shows (33rd session).
+
+The issue's bar: a screen is read exactly or the player is asked, never read wrong with no
+warning. The widest family of looks (:mod:`kit.skins.disco_zoo_widest`) jitters each rarity's
+colour so far that two rarities may be drawn alike, each far from its reference colour: a
+found tile's colour then fits the wrong rarity. The cards' filled boxes are drawn in the same
+colours; a fill of a rarity the board, every tile read, shows no found tile of, says a tile's
+rarity (or the fill's) was read wrong: the found tiles are left unsure between the two
+(:func:`gridsight.games.disco_zoo.screen.found_against_the_fills`).
+
+- widest 850045 at 0.52x (City): the common Pigeon's and the rare Squirrel's tiles 11 Lab
+  apart, 15 and 18 from common's colour; the Squirrel's card's one fill read rare. Both tiles
+  were read common, and the read with ``--animals`` refused ("no placement of Pigeon covers
+  the Pigeon tiles"); now each tile is common or rare, and the read names them right.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.screen import found_against_the_fills, locate_rescue
+from test_disco_zoo_hunt31 import both_reads
+from test_disco_zoo_screens import real_screen, stated_wrong
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Widest 850045 (0.52x) and real-look 7001, each located and read with no
+    options and with ``--animals``: name: (truth, *:func:`both_reads`)."""
+    out = {}
+    for name, (k, base, widest) in {"alike": (45, 850_000, "all"),
+                                    "plain": (1, 7000, "")}.items():
+        # (drawn as the measurement draws them: the scale from 0.5-3x: 0.52x and 2.44x)
+        _, text, image, _ = real_screen(k, base, wider=bool(widest), widest=widest)
+        out[name] = (text, *both_reads(locate_rescue(image), image, text))
+    return out
+
+
+def test_two_rarities_drawn_alike_leave_the_found_tiles_unsure(reads):
+    """850045: the two found tiles (row 2, columns 2 and 3) read common or rare, not common
+    alone; the card's rare fill no longer contradicts the board."""
+    screen = reads["alike"][-1]
+    for c in (1, 2):
+        assert set(screen.tiles[1][c].rarities) == {"common", "rare"}
+
+
+def test_two_rarities_drawn_alike_are_read_right_with_the_names(reads):
+    """850045 with ``--animals``: read, nothing stated false (it was refused); with no options
+    the read asks or is right."""
+    text, plain, warnings, asked, unread, named, _ = reads["alike"]
+    assert not isinstance(named, str), named
+    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    assert plain or "--animals" in asked
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def test_fills_the_board_shows_leave_the_tiles_alone(reads):
+    """7001: the cards' fills are of rarities the board's found tiles show: the tiles are
+    the same objects (nothing widened), and the screen is read exactly."""
+    text, plain, *_, screen = reads["plain"]
+    assert found_against_the_fills(screen.cards, screen.tiles) is screen.tiles
+    assert plain == text
