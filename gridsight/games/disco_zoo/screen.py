@@ -758,7 +758,9 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
     rarity is left unsure of it too: :func:`fills_on_the_board`). A look may draw two
     rarities' colours alike, each far from its reference colour: widest 850045 at 0.52x, the
     rare Squirrel's tile 15 Lab from common's colour beside the common Pigeon's, the
-    Squirrel's card's one fill read rare, both tiles stated common with ``--animals``."""
+    Squirrel's card's one fill read rare, both tiles stated common with ``--animals``. The
+    rarities whose colours are as near again as the one read (:data:`FAR_AS_ITS_OWN`) are
+    left open too: such a screen's colours are off its references."""
     shown: set[str] = set()
     for row in tiles:
         for tile in row:
@@ -771,10 +773,26 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
                and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
     if not claimed:
         return tiles
-    return tuple(tuple(replace(tile, rarities=(*tile.rarities, *sorted(claimed)))
-                       if tile.kind == "found" and len(tile.rarities) == 1
-                       and tile.rarities != ("pet",) else tile for tile in row)
-                 for row in tiles)
+    references = _rarity_references(screen_facts())
+
+    def doubted(tile: TileSeen) -> TileSeen:
+        if tile.kind != "found" or len(tile.rarities) != 1 or tile.rarities == ("pet",):
+            return tile
+        also = set(claimed)
+        if tile.rim is not None:  # (the rarities as near again as its own: FAR_AS_ITS_OWN)
+            d = {name: float(np.linalg.norm(np.array(tile.rim) - ref))
+                 for name, ref in references.items()}
+            also.update(n for n in d if d[n] <= FAR_AS_ITS_OWN * d[tile.rarities[0]])
+        return replace(tile, rarities=(tile.rarities[0], *sorted(also - set(tile.rarities))))
+
+    return tuple(tuple(doubted(tile) for tile in row) for row in tiles)
+
+
+# A found tile in doubt (:func:`found_against_the_fills`) may be of every rarity whose colour
+# is at most this many times as far from its own as the colour it was read by: widest 850029
+# at 1.1x drew common and rare alike, three tiles (two common, one rare) 34-41 Lab from rare's
+# colour and 59-68 from common's, all read rare; one card's fills read mythical.
+FAR_AS_ITS_OWN = 2.0
 
 
 def fills_on_the_board(cards: tuple[CardSeen, ...],
