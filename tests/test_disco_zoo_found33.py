@@ -12,6 +12,10 @@ rarity (or the fill's) was read wrong: the found tiles are left unsure between t
   apart, 15 and 18 from common's colour; the Squirrel's card's one fill read rare. Both tiles
   were read common, and the read with ``--animals`` refused ("no placement of Pigeon covers
   the Pigeon tiles"); now each tile is common or rare, and the read names them right.
+- widest 850029 at 1.1x (Outback): two common tiles and a rare one 34-41 Lab from rare's
+  colour, 59-68 from common's, all read rare, a card's fills read mythical; the read with
+  ``--animals`` refused. The rarities as near again as the one read are left open too
+  (:data:`gridsight.games.disco_zoo.screen.FAR_AS_ITS_OWN`): now read, nothing false.
 """
 
 from __future__ import annotations
@@ -25,10 +29,11 @@ from test_disco_zoo_screens import real_screen, stated_wrong
 
 @pytest.fixture(scope="module")
 def reads():
-    """Widest 850045 (0.52x) and real-look 7001, each located and read with no
+    """Widest 850045 (0.52x) and 850029 (1.1x), and real-look 7001, each located and read with no
     options and with ``--animals``: name: (truth, *:func:`both_reads`)."""
     out = {}
     for name, (k, base, widest) in {"alike": (45, 850_000, "all"),
+                                    "alike, far": (29, 850_000, "all"),
                                     "plain": (1, 7000, "")}.items():
         # (drawn as the measurement draws them: the scale from 0.5-3x: 0.52x and 2.44x)
         _, text, image, _ = real_screen(k, base, wider=bool(widest), widest=widest)
@@ -44,10 +49,19 @@ def test_two_rarities_drawn_alike_leave_the_found_tiles_unsure(reads):
         assert set(screen.tiles[1][c].rarities) == {"common", "rare"}
 
 
-def test_two_rarities_drawn_alike_are_read_right_with_the_names(reads):
-    """850045 with ``--animals``: read, nothing stated false (it was refused); with no options
+def test_colours_far_from_their_references_leave_every_near_rarity_open(reads):
+    """850029: each found tile (rows 1, 2 and 4) may be common or rare (and mythical, the
+    fills' rarity)."""
+    screen = reads["alike, far"][-1]
+    for r, c in ((0, 2), (1, 0), (3, 3)):
+        assert {"common", "rare"} <= set(screen.tiles[r][c].rarities)
+
+
+@pytest.mark.parametrize("name", ["alike", "alike, far"])
+def test_two_rarities_drawn_alike_are_read_right_with_the_names(reads, name):
+    """With ``--animals``: read, nothing stated false (both were refused); with no options
     the read asks or is right."""
-    text, plain, warnings, asked, unread, named, _ = reads["alike"]
+    text, plain, warnings, asked, unread, named, _ = reads[name]
     assert not isinstance(named, str), named
     assert stated_wrong(text, named.text, named.warnings, named.unread) == []
     assert plain or "--animals" in asked
