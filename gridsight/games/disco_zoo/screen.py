@@ -1007,6 +1007,11 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # + JPEG 60, the Rock's 0.54, a bush's 0.62): CORNER_UNCARDED then (630007 and 630015 shrunk
 # to 0.6x by a chat app, JPEG 60: common tiles 6.2 and 10.5 off, stated untapped with
 # --animals; the decorated grass tiles of both stood 4.4 off at most).
+# A tile so told is no grass tile, and its corners leave the scatter the others are measured
+# against: two found tiles of the lawn's green each raised the other's bound to CORNER_APART
+# (harder desktop 580002, the phone beside a tool strip: two found Gorillas 11.4 and 12.3 off,
+# the other grass tiles 2.9 at most; only the one past CORNER_PICTURED was told, and every
+# pictured grass tile was left unread: 16 tiles the screen alone reads).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
 CORNER_CLEAN = 7.0
@@ -1042,15 +1047,21 @@ def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, .
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
         nearest[k] = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
-    out = set()
-    for k in grass:
-        others = max(d for j, d in nearest.items() if j != k)
-        bound = float(np.clip(CORNER_SCATTER * others + CORNER_CLEAN / 2, CORNER_CLEAN,
-                              CORNER_APART))
-        if nearest[k] >= bound or nearest[k] >= pictured and \
-                _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
-            out.add(divmod(k, cols))
-    return out
+    out: set[tuple[int, int]] = set()
+    while True:  # a tile told is no grass: its corners leave the grass's scatter (CORNERS_TOLD)
+        told = set()
+        for k in grass:
+            others = [d for j, d in nearest.items() if j != k and divmod(j, cols) not in out]
+            if divmod(k, cols) in out or not others:
+                continue
+            bound = float(np.clip(CORNER_SCATTER * max(others) + CORNER_CLEAN / 2,
+                                  CORNER_CLEAN, CORNER_APART))
+            if nearest[k] >= bound or nearest[k] >= pictured and \
+                    _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
+                told.add(divmod(k, cols))
+        if not told:
+            return out
+        out |= told
 
 
 # A found tile's colour is only said to be its rarity's: nothing says how far the common
