@@ -16,6 +16,13 @@ rarity (or the fill's) was read wrong: the found tiles are left unsure between t
   colour, 59-68 from common's, all read rare, a card's fills read mythical; the read with
   ``--animals`` refused. The rarities as near again as the one read are left open too
   (:data:`gridsight.games.disco_zoo.screen.FAR_AS_ITS_OWN`): now read, nothing false.
+
+Found tiles of the lawn's green told by their corners (:func:`~.screen.cornered`): a tile told
+leaves the grass's scatter the others are measured against. Harder desktop 580002 (the phone
+beside a tool strip; ``bench/bench_desktop.py --games disco-zoo --harder --share 0.15 0.2``),
+its view 503 px wide: two found Gorillas' corners 11.4 and 12.3 off the lawn's, the other grass
+tiles' 2.9 at most; each raised the other's bound, one only was told, and every pictured grass
+tile was left unread (the capture refused, 16 tiles the screen alone reads).
 """
 
 from __future__ import annotations
@@ -30,8 +37,12 @@ from test_disco_zoo_screens import real_screen, stated_wrong
 @pytest.fixture(scope="module")
 def reads():
     """Widest 850045 (0.52x) and 850029 (1.1x), and real-look 7001, each located and read with no
-    options and with ``--animals``: name: (truth, *:func:`both_reads`)."""
-    out = {}
+    options and with ``--animals``: name: (truth, *:func:`both_reads`); ``desktop``: 580002's
+    view located."""
+    from kit.desktop import real_look_rescue, sample
+
+    _, capture, _ = sample(real_look_rescue, 580_002, fraction=(0.15, 0.2), harder=True)
+    out = {"desktop": locate_rescue(capture.image[203 : 203 + 962, 843 : 843 + 503].copy())}
     for name, (k, base, widest) in {"alike": (45, 850_000, "all"),
                                     "alike, far": (29, 850_000, "all"),
                                     "plain": (1, 7000, "")}.items():
@@ -75,3 +86,10 @@ def test_fills_the_board_shows_leave_the_tiles_alone(reads):
     text, plain, *_, screen = reads["plain"]
     assert found_against_the_fills(screen.cards, screen.tiles) is screen.tiles
     assert plain == text
+
+
+def test_two_found_tiles_of_the_lawns_green_are_both_told_by_their_corners(reads):
+    """580002's 503 px view: the Gorillas' tiles (row 2 and row 3, column 3) read found."""
+    tiles = reads["desktop"].tiles
+    assert tiles[1][2].kind == "found" and tiles[2][2].kind == "found"
+    assert sum(tile.kind == "unknown" for row in tiles for tile in row) == 0
