@@ -392,8 +392,8 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = covered_found(image, lattice, tiles, cards)
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
-    tiles = found_against_the_fills(cards, tiles)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
     if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
@@ -754,8 +754,9 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
     """The tiles, each found tile of one rarity read left unsure between its rarity and the
     rarity the cards' filled boxes show when the board, every tile read, shows no found tile
     of that rarity: a filled box is a tile of its animal found on this board, so the fill or
-    a tile's colour was read as another rarity's, and which is not told (the cards' own
-    rarity is left unsure of it too: :func:`fills_on_the_board`). A look may draw two
+    a tile's colour was read as another rarity's, and which is not told (the card's own
+    rarity is left unsure of it too, by :func:`fills_on_the_board` on the tiles as read:
+    held-out 140098's timeless fill read common, clearly). A look may draw two
     rarities' colours alike, each far from its reference colour: widest 850045 at 0.52x, the
     rare Squirrel's tile 15 Lab from common's colour beside the common Pigeon's, the
     Squirrel's card's one fill read rare, both tiles stated common with ``--animals``. The
