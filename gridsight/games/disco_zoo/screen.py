@@ -1049,7 +1049,7 @@ def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, .
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
         nearest[k] = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
     out: set[tuple[int, int]] = set()
-    while True:  # a tile told is no grass: its corners leave the grass's scatter (CORNERS_TOLD)
+    while True:  # a tile told is no grass: its corners leave the grass's scatter (see above)
         told = set()
         for k in grass:
             others = [d for j, d in nearest.items() if j != k and divmod(j, cols) not in out]
