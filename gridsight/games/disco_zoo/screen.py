@@ -393,6 +393,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_on_the_lawn(image, lattice, unread_found(image, lattice, tiles, cards),
                               cards)
     cards = fills_beyond_the_board(fills_on_the_board(cards, tiles), tiles)
+    tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
     if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
@@ -747,6 +748,54 @@ def unsure_rarities(cards: tuple[CardSeen, ...]) -> tuple[CardSeen, ...]:
                  else card for card in cards)
 
 
+def found_against_the_fills(cards: tuple[CardSeen, ...],
+                            tiles: tuple[tuple[TileSeen, ...], ...]
+                            ) -> tuple[tuple[TileSeen, ...], ...]:
+    """The tiles, each found tile of one rarity read left unsure between its rarity and the
+    rarity the cards' filled boxes show when the board, every tile read, shows no found tile
+    of that rarity: a filled box is a tile of its animal found on this board, so the fill or
+    a tile's colour was read as another rarity's, and which is not told (the card's own
+    rarity is left unsure of it too, by :func:`fills_on_the_board` on the tiles as read:
+    held-out 140098's timeless fill read common, clearly). A look may draw two
+    rarities' colours alike, each far from its reference colour: widest 850045 at 0.52x, the
+    rare Squirrel's tile 15 Lab from common's colour beside the common Pigeon's, the
+    Squirrel's card's one fill read rare, both tiles stated common with ``--animals``. The
+    rarities whose colours are as near again as the one read (:data:`FAR_AS_ITS_OWN`) are
+    left open too: such a screen's colours are off its references."""
+    shown: set[str] = set()
+    for row in tiles:
+        for tile in row:
+            if tile.kind in ("unknown", "hidden") or tile.lawn or \
+                    (tile.kind == "found" and not tile.rarities):
+                return tiles  # a found tile of any rarity may be there
+            if tile.kind == "found":
+                shown.update(tile.rarities)
+    claimed = {card.boxes.rarity for card in cards if card.boxes is not None
+               and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
+    if not claimed:
+        return tiles
+    references = _rarity_references(screen_facts())
+
+    def doubted(tile: TileSeen) -> TileSeen:
+        if tile.kind != "found" or len(tile.rarities) != 1 or tile.rarities == ("pet",):
+            return tile
+        also = set(claimed)
+        if tile.rim is not None:  # (the rarities as near again as its own: FAR_AS_ITS_OWN)
+            d = {name: float(np.linalg.norm(np.array(tile.rim) - ref))
+                 for name, ref in references.items()}
+            also.update(n for n in d if d[n] <= FAR_AS_ITS_OWN * d[tile.rarities[0]])
+        return replace(tile, rarities=(tile.rarities[0], *sorted(also - set(tile.rarities))))
+
+    return tuple(tuple(doubted(tile) for tile in row) for row in tiles)
+
+
+# A found tile in doubt (:func:`found_against_the_fills`) may be of every rarity whose colour
+# is at most this many times as far from its own as the colour it was read by: widest 850029
+# at 1.1x drew common and rare alike, three tiles (two common, one rare) 34-41 Lab from rare's
+# colour and 59-68 from common's, all read rare; one card's fills read mythical.
+FAR_AS_ITS_OWN = 2.0
+
+
 def fills_on_the_board(cards: tuple[CardSeen, ...],
                        tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
     """The cards, each whose rarity its filled boxes show left unsure of it when the board,
@@ -959,6 +1008,11 @@ def rows_short_of_the_found(cards: tuple[CardSeen, ...],
 # + JPEG 60, the Rock's 0.54, a bush's 0.62): CORNER_UNCARDED then (630007 and 630015 shrunk
 # to 0.6x by a chat app, JPEG 60: common tiles 6.2 and 10.5 off, stated untapped with
 # --animals; the decorated grass tiles of both stood 4.4 off at most).
+# A tile so told is no grass tile, and its corners leave the scatter the others are measured
+# against: two found tiles of the lawn's green each raised the other's bound to CORNER_APART
+# (harder desktop 580002, the phone beside a tool strip: two found Gorillas 11.4 and 12.3 off,
+# the other grass tiles 2.9 at most; only the one past CORNER_PICTURED was told, and every
+# pictured grass tile was left unread: 16 tiles the screen alone reads).
 CORNER_DEPTH = 6
 CORNER_APART = 15.0
 CORNER_CLEAN = 7.0
@@ -994,15 +1048,21 @@ def cornered(image: np.ndarray, lattice: Lattice, tiles: tuple[tuple[TileSeen, .
             mine = [j for j in grass if j != k]
         lawn = np.median(np.stack([corners[j] for j in mine]), axis=0)
         nearest[k] = float(np.linalg.norm(corners[k] - lawn, axis=1).min())
-    out = set()
-    for k in grass:
-        others = max(d for j, d in nearest.items() if j != k)
-        bound = float(np.clip(CORNER_SCATTER * others + CORNER_CLEAN / 2, CORNER_CLEAN,
-                              CORNER_APART))
-        if nearest[k] >= bound or nearest[k] >= pictured and \
-                _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
-            out.add(divmod(k, cols))
-    return out
+    out: set[tuple[int, int]] = set()
+    while True:  # a tile told is no grass: its corners leave the grass's scatter (see above)
+        told = set()
+        for k in grass:
+            others = [d for j, d in nearest.items() if j != k and divmod(j, cols) not in out]
+            if divmod(k, cols) in out or not others:
+                continue
+            bound = float(np.clip(CORNER_SCATTER * max(others) + CORNER_CLEAN / 2,
+                                  CORNER_CLEAN, CORNER_APART))
+            if nearest[k] >= bound or nearest[k] >= pictured and \
+                    _centred(_tile_sprite(image, lattice, *divmod(k, cols)), lattice):
+                told.add(divmod(k, cols))
+        if not told:
+            return out
+        out |= told
 
 
 # A found tile's colour is only said to be its rarity's: nothing says how far the common
