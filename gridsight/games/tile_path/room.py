@@ -1476,7 +1476,10 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
         labels[yellow] = LINK
-    hidden = _link_hidden(floor, labels, [read.share for read in reads])
+    # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
+    shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
+              for i, read in enumerate(reads)]
+    hidden = _link_hidden(floor, labels, shares)
     if hidden is not None:  # no tile read as his: the weakest state read may be his
         br, bc = r0 + hidden // width - 1, c0 + hidden % width - 1
         cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
