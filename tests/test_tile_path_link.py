@@ -1,5 +1,5 @@
 """Link's tile read when his sprite splits its votes (tile-path rooms, :func:`_link_split`),
-or when no look says it is his but its yellow does (:func:`_link_by_yellow`).
+when no look says it is his but its yellow does (:func:`_link_by_yellow`), or left unread.
 
 A wider look's Link (:mod:`kit.skins.gbc_wider`) wears the stepped floor's red: over his
 yellow tile his sprite's pixels vote for the stepped look, the yellow look no longer leads
@@ -7,7 +7,9 @@ clearly, and his tile read unknown in most frames of such looks (140013: every f
 room has one Link and one yellow tile: the one tile whose yellow share is close to its
 leading look's is his, and never when two tiles are, or one already reads as his. A pack
 calibrated with Link off his tile has no yellow look at all (143024 --wider): his tile, the
-one with most of its pixels yellow, is his by that alone.
+one with most of its pixels yellow, is his by that alone. When no tile reads as his, the
+one read as a state by the fewest of its pixels may be his under his sprite, its yellow made
+too pale or dark to count (150013 --widest all): it is left unknown (:func:`_link_hidden`).
 """
 
 from __future__ import annotations
@@ -139,3 +141,43 @@ def test_two_tiles_read_as_his_keep_the_yellow_one():
     assert not_link(np.stack([plain, his, salmon]), [0, 1, 2], labels) == [2]
     assert not_link(np.stack([plain, his, his]), [0, 1, 2], labels) == [1, 2]
     assert not_link(np.stack([plain, his, salmon]), [0, 1], labels) == []  # one in view
+
+
+@pytest.fixture(scope="module")
+def case_150013_widest():
+    """Case 13 of seed 150000's widest looks, every property widened (a strong colour
+    correction: darks lifted to 0.15, range 0.80): its pack, calibrated with Link off his
+    tile, has no yellow look; and its three frames."""
+    _settings, shot, moments = rooms.one_shot_case(13, 150013, widest="all")
+    return calibrate_room([("c", shot.image)], ROOM, "widest").pack, moments
+
+
+def test_links_tile_read_as_a_state_is_left_unread(case_150013_widest):
+    """Frame 1's Link tile, its yellow made too pale to count (2% yellow pixels), read as
+    stepped by 36% of its pixels: a confident wrong before; now unknown, and no cell wrong."""
+    from gridsight.games.tile_path.room import UNKNOWN, board_tokens
+
+    pack, moments = case_150013_widest
+    moment = moments[1]
+    read = read_view(moment.image, pack)
+    tally = rooms.Tally()
+    problems = tally.add(rooms.text_of(board_tokens(read.board, ROOM)),
+                         rooms.text_of(moment.board_in_view()), moment)
+    assert tally.wrong == 0 and not problems, (tally.line(), problems)
+    assert read.board.cells[8][2].label == UNKNOWN
+
+
+def test_the_weakest_state_read_is_left_unread_when_none_is_his():
+    """No floor tile read as Link's: the one read as a state by the smallest share, under
+    :data:`LINK_HIDDEN`, is left unknown (it may be his, under his sprite). A tile read as
+    his, every share at least LINK_HIDDEN, or no tile read as a state: none is."""
+    from gridsight.games.tile_path.room import LINK, UNKNOWN
+    from gridsight.games.tile_path.room import _link_hidden as hidden
+
+    floor = [0, 1, 2, 3]
+    assert hidden(floor, [".", "x", "x", "."], [0.98, 0.36, 0.6, 1.0]) == 1
+    assert hidden(floor, [".", UNKNOWN, "x", "."], [0.98, 0.2, 0.56, 1.0]) == 2
+    assert hidden(floor, [".", "x", LINK, "."], [0.98, 0.36, 0.5, 1.0]) is None
+    assert hidden(floor, [".", "x", "x", "."], [0.98, 0.9, 0.7, 1.0]) is None
+    assert hidden(floor, [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN], [0.1] * 4) is None
+    assert hidden([0, 2, 3], [".", "x", "x", "."], [0.98, 0.36, 0.6, 1.0]) == 2  # 1 not floor

@@ -1475,6 +1475,15 @@ def _board_read(view: View, room: Room, looks: Looks, pack: TemplatePack,
     if yellow is not None:  # his tile by its yellow alone (:func:`_link_by_yellow`)
         br, bc = r0 + yellow // width - 1, c0 + yellow % width - 1
         cells[br][bc] = replace(cells[br][bc], label=LINK)
+        labels[yellow] = LINK
+    # A tile read stepped through the rebuilt look held REBUILT_SURE of its pixels by it.
+    shares = [max(read.share, REBUILT_SURE) if i in rebuilt else read.share
+              for i, read in enumerate(reads)]
+    hidden = _link_hidden(floor, labels, shares)
+    if hidden is not None:  # no tile read as his: the weakest state read may be his
+        br, bc = r0 + hidden // width - 1, c0 + hidden % width - 1
+        cells[br][bc] = replace(cells[br][bc], label=UNKNOWN)
+        labels[hidden] = UNKNOWN
     in_view = None
     b_r0, b_r1, b_c0, b_c1 = max(r0, 1) - 1, min(r1, room.rows) - 1, max(c0, 1) - 1, \
         min(c1, room.cols) - 1
@@ -1609,6 +1618,34 @@ def _link_by_yellow(tiles: np.ndarray, floor: list[int], labels: list[str], look
         if float(share[np.array(looks.names) == LINK].sum()) < LINK_VOTES:
             return None
     return floor[first]
+
+
+LINK_HIDDEN = 0.7  # a floor tile read as a state by under this share of its pixels may be his
+
+
+def _link_hidden(floor: list[int], labels: list[str], shares: list[float]) -> int | None:
+    """The floor tile (an index of ``floor``: every floor tile read, a cut one too) to leave
+    unknown because it may be Link's though it read as a state (``labels``, every tile's
+    label as written; ``shares``: the share of its pixels its read look has), or ``None``.
+
+    The camera follows Link: on the floor he stands on a tile in view, his sprite over most
+    of it. A colour correction that lifts the darks and narrows the range, or a gamma that
+    darkens the mid-tones, leaves his tile's yellow too pale or too dark to count as yellow
+    (:func:`_yellow_share` 2-11%), and a pack calibrated with Link off his tile has no
+    yellow look: what shows of the tile around his sprite votes for the stepped red
+    (150013 --widest all: 36% of its pixels; 150015 --widest gamma: 56%) and his tile is
+    stated stepped, a confident wrong. So, when no floor tile reads as his, the one read
+    as a state by the smallest share of its pixels, under :data:`LINK_HIDDEN`, is left
+    unknown: a floor tile with no sprite over it reads by 0.9 and more of its pixels. Only
+    a state turns unknown; with Link off the floor (the doorway) a weak tile (an enemy over
+    it) goes unread, which is no wrong."""
+    if any(labels[i] == LINK for i in floor):
+        return None
+    stated = [i for i in floor if labels[i] in (NOT_STEPPED, STEPPED)]
+    if not stated:
+        return None
+    weakest = min(stated, key=lambda i: shares[i])
+    return weakest if shares[weakest] < LINK_HIDDEN else None
 
 
 def contradictions_text(board: BoardRead) -> str | None:
