@@ -68,6 +68,32 @@ def both_reads(screen, image: np.ndarray, text: str) -> tuple:
     return plain, warnings, asked, unread, named, screen
 
 
+def pinned_reads(screens) -> dict:
+    """Each of ``screens`` (name: a drawer of (truth, image)) located and read both ways:
+    name: (truth, *:func:`both_reads`), the module fixture of the later hunts."""
+    out: dict = {}
+    for name, draw in screens.items():
+        text, image = draw()
+        out[name] = (text, *both_reads(locate_rescue(image), image, text))
+    return out
+
+
+def right_or_asked(read: tuple) -> None:
+    """A pinned screen (:func:`pinned_reads`) with no options: read right, or the player
+    asked."""
+    text, plain, warnings, asked, unread, _, _ = read
+    assert plain or asked
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def right_or_refused(read: tuple) -> None:
+    """A pinned screen with its true ``--animals``: read right, or refused in words."""
+    text, _, _, _, _, named, _ = read
+    if not isinstance(named, str):
+        assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+
+
 def _jpeg60(seed: int) -> tuple[str, np.ndarray]:
     """Wider-look screen ``seed`` saved as JPEG 60 (``j60``)."""
     shot, text = _drawn(seed, wider=True)

@@ -17,15 +17,15 @@ import pytest
 
 from gridsight.games.disco_zoo.cards import frame_sides, frames_or_pillars
 from gridsight.games.disco_zoo.identify import FoundTile
-from gridsight.games.disco_zoo.screen import _lawn_round_a_decoration, locate_rescue
+from gridsight.games.disco_zoo.screen import _lawn_round_a_decoration
 from gridsight.games.disco_zoo.screen_text import (more_than_they_cover, tapped_unseen)
 from gridsight.solvers.disco_zoo.catalogue import load_catalogue
 from gridsight.vision.digits import NumberRead
 from kit.rescues import random_rescue_board
 from kit.screen_damage import toast
 from kit.skins import disco_zoo_real as real
-from test_disco_zoo_hunt31 import _drawn, _pillar, both_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from test_disco_zoo_hunt31 import _drawn, _pillar, pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_screens import real_screen
 
 
 def _toast(seed: int, wider: bool = False) -> tuple[str, np.ndarray]:
@@ -85,31 +85,19 @@ SCREENS = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each pinned screen read with no options and with ``--animals``: name: (truth, the
-    plain text, its warnings, the request for names, its unread cells, the --animals
-    reading or its refusal, the screen)."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        out[name] = (text, *both_reads(locate_rescue(image), image, text))
-    return out
+    """Each pinned screen read with no options and with ``--animals``
+    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    return pinned_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
-    """With no options: read right, or the player asked."""
-    text, plain, warnings, asked, unread, _, _ = reads[name]
-    assert plain or asked
-    if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+    right_or_asked(reads[name])
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_refused_with_the_animals_named(reads, name):
-    text, _, _, _, _, named, _ = reads[name]
-    if isinstance(named, str):
-        return  # refused in words
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    right_or_refused(reads[name])
 
 
 def test_a_letterboxs_pillar_is_not_the_cards_ground(reads):

@@ -14,12 +14,11 @@ import cv2
 import numpy as np
 import pytest
 
-from gridsight.games.disco_zoo.screen import locate_rescue
 from gridsight.games.disco_zoo.screen_text import no_placement
 from gridsight.solvers.boardtext import parse_boards
-from test_disco_zoo_hunt31 import _drawn, both_reads
+from test_disco_zoo_hunt31 import _drawn, pinned_reads, right_or_asked, right_or_refused
 from test_disco_zoo_hunt32b import _toast
-from test_disco_zoo_screens import real_screen, stated_wrong
+from test_disco_zoo_screens import real_screen
 
 
 def _shrunk_jpeg(seed: int) -> tuple[str, np.ndarray]:
@@ -46,31 +45,19 @@ SCREENS = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each pinned screen read with no options and with ``--animals``: name: (truth, the
-    plain text, its warnings, the request for names, its unread cells, the --animals
-    reading or its refusal, the screen)."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        out[name] = (text, *both_reads(locate_rescue(image), image, text))
-    return out
+    """Each pinned screen read with no options and with ``--animals``
+    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    return pinned_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
-    """With no options: read right, or the player asked."""
-    text, plain, warnings, asked, unread, _, _ = reads[name]
-    assert plain or asked
-    if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+    right_or_asked(reads[name])
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_refused_with_the_animals_named(reads, name):
-    text, _, _, _, _, named, _ = reads[name]
-    if isinstance(named, str):
-        return  # refused in words
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    right_or_refused(reads[name])
 
 
 def test_a_row_with_no_fill_read_is_not_counted_beside_a_tile_of_no_colour(reads):

@@ -16,9 +16,8 @@ import numpy as np
 import pytest
 
 from gridsight.games.disco_zoo import screen as disco_screen
-from gridsight.games.disco_zoo.screen import locate_rescue
-from test_disco_zoo_hunt31 import both_reads
-from test_disco_zoo_screens import real_screen, stated_wrong
+from test_disco_zoo_hunt31 import pinned_reads, right_or_asked, right_or_refused
+from test_disco_zoo_screens import real_screen
 
 SCREENS = {
     # Jurassic, widest look, 0.98x: a big grey rock with a lighter highlight over row 2,
@@ -30,31 +29,19 @@ SCREENS = {
 
 @pytest.fixture(scope="module")
 def reads():
-    """Each pinned screen read with no options and with ``--animals``: name: (truth, the
-    plain text, its warnings, the request for names, its unread cells, the --animals
-    reading or its refusal, the screen)."""
-    out: dict = {}
-    for name, draw in SCREENS.items():
-        text, image = draw()
-        out[name] = (text, *both_reads(locate_rescue(image), image, text))
-    return out
+    """Each pinned screen read with no options and with ``--animals``
+    (:func:`test_disco_zoo_hunt31.pinned_reads`)."""
+    return pinned_reads(SCREENS)
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_asked(reads, name):
-    """With no options: read right, or the player asked."""
-    text, plain, warnings, asked, unread, _, _ = reads[name]
-    assert plain or asked
-    if plain:
-        assert stated_wrong(text, plain, warnings, unread) == []
+    right_or_asked(reads[name])
 
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_read_right_or_refused_with_the_animals_named(reads, name):
-    text, _, _, _, _, named, _ = reads[name]
-    if isinstance(named, str):
-        return  # refused in words
-    assert stated_wrong(text, named.text, named.warnings, named.unread) == []
+    right_or_refused(reads[name])
 
 
 def test_a_grey_rock_round_the_lawn_is_not_a_found_tile(reads):
