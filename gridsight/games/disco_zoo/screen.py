@@ -762,14 +762,9 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
     Squirrel's card's one fill read rare, both tiles stated common with ``--animals``. The
     rarities whose colours are as near again as the one read (:data:`FAR_AS_ITS_OWN`) are
     left open too: such a screen's colours are off its references."""
-    shown: set[str] = set()
-    for row in tiles:
-        for tile in row:
-            if tile.kind in ("unknown", "hidden") or tile.lawn or \
-                    (tile.kind == "found" and not tile.rarities):
-                return tiles  # a found tile of any rarity may be there
-            if tile.kind == "found":
-                shown.update(tile.rarities)
+    shown = rarities_shown(tiles)
+    if shown is None:
+        return tiles
     claimed = {card.boxes.rarity for card in cards if card.boxes is not None
                and card.boxes.filled and card.boxes.rarity not in ("", "pet")} - shown
     if not claimed:
@@ -796,6 +791,21 @@ def found_against_the_fills(cards: tuple[CardSeen, ...],
 FAR_AS_ITS_OWN = 2.0
 
 
+def rarities_shown(tiles: tuple[tuple[TileSeen, ...], ...]) -> set[str] | None:
+    """The rarities the board's found tiles may be of, every tile read; ``None`` when a tile
+    is unread, hidden, on the lawn or found of no rarity (a found tile of any rarity may be
+    there), for :func:`fills_on_the_board` and :func:`found_against_the_fills`."""
+    shown: set[str] = set()
+    for row in tiles:
+        for tile in row:
+            if tile.kind in ("unknown", "hidden") or tile.lawn or \
+                    (tile.kind == "found" and not tile.rarities):
+                return None
+            if tile.kind == "found":
+                shown.update(tile.rarities)
+    return shown
+
+
 def fills_on_the_board(cards: tuple[CardSeen, ...],
                        tiles: tuple[tuple[TileSeen, ...], ...]) -> tuple[CardSeen, ...]:
     """The cards, each whose rarity its filled boxes show left unsure of it when the board,
@@ -804,14 +814,9 @@ def fills_on_the_board(cards: tuple[CardSeen, ...],
     (JPEG keeps colour at half the resolution of lightness), and a fill may read as another
     rarity's (held-out 140098 at 1.14x: a timeless fill in an 11 px box bordered green read
     common, clearly, the board showing one timeless and one rare tile)."""
-    shown: set[str] = set()
-    for row in tiles:
-        for tile in row:
-            if tile.kind in ("unknown", "hidden") or tile.lawn or \
-                    (tile.kind == "found" and not tile.rarities):
-                return cards  # a found tile of any rarity may be there
-            if tile.kind == "found":
-                shown.update(tile.rarities)
+    shown = rarities_shown(tiles)
+    if shown is None:
+        return cards
     return tuple(replace(card, rarity_confidence=0.0)
                  if card.boxes is not None and card.boxes.filled and card.rarity
                  and card.boxes.rarity == card.rarity and card.rarity not in shown else card
