@@ -189,6 +189,33 @@ class PartialWrite(SaveError):
                          kept=False)
 
 
+def _open_regular(path: Path | str, flags: int) -> int:
+    """A descriptor of the regular file ``path`` opened with ``flags`` (which hold
+    ``O_NOFOLLOW``), for :func:`append_file` and :func:`truncate_file`: a symbolic link, a
+    named pipe or anything but a regular file refused as :class:`SaveError`, the descriptor
+    closed."""
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, "it is a symbolic link; gridsight does not write through "
+                            "links", errno.ELOOP, kept=False) from None
+        if error.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise SaveError(path, "it is a named pipe (FIFO), not a regular file",
+                            errno.ENXIO, kept=False) from None
+        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    try:
+        info = os.fstat(fd)
+    except OSError as error:
+        os.close(fd)
+        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
+                        errno.EINVAL, kept=False)
+    return fd
+
+
 def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
                 make_parents: bool = True) -> None:
     """Append ``data`` to ``path`` (created when missing), then ``fsync``:
@@ -203,21 +230,8 @@ def append_file(path: str | Path, data: bytes, *, fsync: bool = True,
         except OSError as error:
             raise SaveError(path, f"cannot create its folder: {reason_of(error)}",
                             error.errno, kept=False) from None
+    fd = _open_regular(path, _APPEND)
     try:
-        fd = os.open(path, _APPEND, 0o644)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise SaveError(path, "it is a symbolic link; gridsight does not write through "
-                            "links", errno.ELOOP, kept=False) from None
-        if error.errno == errno.ENXIO:  # a FIFO nobody reads
-            raise SaveError(path, "it is a named pipe (FIFO), not a regular file",
-                            errno.ENXIO, kept=False) from None
-        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
-                            errno.EINVAL, kept=False)
         written = 0
         while written < len(data):  # a short write: the next one says why (the disk is full)
             try:
@@ -248,18 +262,8 @@ def truncate_file(path: str | Path, size: int) -> None:
     (``os.truncate`` follows one: a log swapped for a link after it was checked would have cut
     the file the link points to). Raises :class:`SaveError` for a link, anything but a
     regular file, or a failure."""
+    fd = _open_regular(path, _TRUNCATE)
     try:
-        fd = os.open(path, _TRUNCATE)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise SaveError(path, "it is a symbolic link; gridsight does not write through "
-                            "links", errno.ELOOP, kept=False) from None
-        raise SaveError(path, reason_of(error), error.errno, kept=False) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, f"it is {file_kind(info.st_mode)}, not a regular file",
-                            errno.EINVAL, kept=False)
         try:
             os.ftruncate(fd, size)
         except OSError as error:
