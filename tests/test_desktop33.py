@@ -11,16 +11,12 @@ import pytest
 
 import gridsight.vision.lattice as lattice
 from gridsight.vision.lattice import LatticeSearch, lattice_candidates
+from test_lattice_search import _board as lattice_board
 
 
 def _board(width: int, height: int, x: int, y: int, pitch: int) -> np.ndarray:
-    """A light picture with a 5x5 lattice of dark lines two pixels thick, a little noise."""
-    rng = np.random.default_rng(33)
-    img = rng.integers(185, 215, (height, width, 3)).astype(np.uint8)
-    for i in range(6):
-        img[y + pitch * i - 1 : y + pitch * i + 1, x : x + 5 * pitch] = 120
-        img[y : y + 5 * pitch, x + pitch * i - 1 : x + pitch * i + 1] = 120
-    return img
+    """test_lattice_search's board on a little noise."""
+    return lattice_board(width, height, x, y, pitch, noise=True)
 
 
 @pytest.fixture(scope="module")

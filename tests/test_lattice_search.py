@@ -10,9 +10,13 @@ from gridsight.games.disco_zoo.cards import frame_sides
 from gridsight.vision.lattice import LatticeSearch, lattice_candidates
 
 
-def _board(width: int, height: int, x: int, y: int, pitch: int) -> np.ndarray:
-    """A light picture with a 5x5 lattice of dark lines two pixels thick."""
+def _board(width: int, height: int, x: int, y: int, pitch: int,
+           noise: bool = False) -> np.ndarray:
+    """A light picture with a 5x5 lattice of dark lines two pixels thick (``noise``: its
+    ground a little noisy, seeded, for test_desktop33)."""
     img = np.full((height, width, 3), 200, np.uint8)
+    if noise:
+        img = np.random.default_rng(33).integers(185, 215, (height, width, 3)).astype(np.uint8)
     for i in range(6):
         img[y + pitch * i - 1 : y + pitch * i + 1, x : x + 5 * pitch] = 120
         img[y : y + 5 * pitch, x + pitch * i - 1 : x + pitch * i + 1] = 120
