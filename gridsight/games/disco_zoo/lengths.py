@@ -438,3 +438,137 @@ def by_blobs(image: np.ndarray, cards: Sequence, words: ScreenText, standing: Se
     out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
                  unread=unread, sure=sure)
     return out if out is not None and out.settled else None
+
+
+# -- names measured by the names read beside them --------------------------------------------
+
+# Letters a pixel font may draw narrower than its others (a proportional font's ``I`` is one
+# column, its ``T`` three, against five): each counts ``1 - narrow`` cells, ``narrow`` (the
+# share a narrow letter falls short of a cell) unknown, tried from 0 to :data:`NARROW_MOST`.
+NARROW_LETTERS = frozenset("IJLT1")
+NARROW_MOST = 0.6
+NARROW_STEP = 0.05
+# The names read beyond doubt measure one cell alike, within this share, for a ``narrow``
+# to stand (a proportional font's ``TRICERATOPS`` is a cell and more shorter than a
+# monospaced one's, against ``ANKYLOSAURUS``: no ``narrow`` near 0 stands there).
+PITCH_AGREE = 0.04
+# A name fits a line whose width is within this many cells of its own width, for every
+# ``narrow`` standing; every other option must miss it by more for every one.
+PITCH_FIT = 0.4
+PITCH_CENTRED = 0.3  # a name line is centred on its card within this many cells, plus a pixel
+
+
+def name_cells(name: str, narrow: float) -> float:
+    """How many cells ``name`` (as a card writes it, a space a cell) spans in a font whose
+    :data:`NARROW_LETTERS` are ``narrow`` of a cell short."""
+    text = written(name)
+    return len(text) - narrow * sum(ch in NARROW_LETTERS for ch in text)
+
+
+def _centred(line: TextLine, card_box: Sequence[int], cell: float) -> bool:
+    """Whether ``line`` is centred on the card of ``card_box`` within :data:`PITCH_CENTRED`
+    cells (and a pixel): a line missing a letter at one end is half a cell off."""
+    x, _, w, _ = line.box
+    return abs(x + w / 2 - (card_box[0] + card_box[2] / 2)) <= PITCH_CENTRED * cell + 1.0
+
+
+def pitch_says(width: float, measured: Sequence[tuple[float, str]],
+               options: Sequence[str]) -> str | None:
+    """The one name of ``options`` that a name line ``width`` pixels wide fits in the cells
+    the names ``measured`` (each line's width and the name read on it beyond doubt) give,
+    for every share ``narrow`` of a cell that :data:`NARROW_LETTERS` may fall short by on
+    which the measured names agree (:data:`PITCH_AGREE`), while every other option misses it
+    for each (:data:`PITCH_FIT`); ``None`` when no ``narrow`` stands or not one name fits so.
+
+    >>> pitch_says(51, [(63, "Ankylosaurus"), (56, "Triceratops")], ["Diplodocus", "Stegosaurus"])
+    'Diplodocus'
+    >>> pitch_says(54, [(63, "Ankylosaurus"), (56, "Triceratops")], ["Diplodocus", "Stegosaurus"])
+    >>> pitch_says(51, [(63, "Ankylosaurus")], ["Diplodocus", "Stegosaurus"])
+    """
+    if len(measured) < 2:
+        return None
+    fits_all: set[str] | None = None
+    close: set[str] = set()
+    steps = int(round(NARROW_MOST / NARROW_STEP))
+    stood = False
+    for k in range(steps + 1):
+        narrow = k * NARROW_STEP
+        cells = [w / max(name_cells(name, narrow), 1.0) for w, name in measured]
+        if max(cells) > (1 + PITCH_AGREE) * min(cells):
+            continue
+        stood = True
+        cell = sum(cells) / len(cells)
+        here = {name for name in options
+                if abs(width / cell - name_cells(name, narrow)) <= PITCH_FIT}
+        close |= here
+        fits_all = here if fits_all is None else fits_all & here
+    if not stood or fits_all is None or len(fits_all) != 1 or close != fits_all:
+        return None
+    return fits_all.pop()
+
+
+def by_pitch(card_boxes: Sequence[Sequence[int]], words: ScreenText, standing: Settled,
+             names: Sequence[Sequence[str] | None], clues: Sequence[CardClue],
+             found: Sequence[tuple[Cell, tuple[str, ...]]], empty: Sequence[Cell],
+             unread: int, sure: frozenset[Cell] = frozenset()) -> Settled | None:
+    """The choices ``standing`` (not settled, of one region) narrowed by a card's name line
+    measured in the cells of the names read beyond doubt beside it: at a small size a pixel
+    font's letters run together in pairs, so neither the glyphs nor their count say the name
+    (0.76x seed 7000's ``DIPLODOCUS`` in seven glyphs, three of them pairs, read
+    ``STEGOSAURUS`` as cheaply), but the line's width does: 51 pixels where the cards'
+    ``ANKYLOSAURUS`` (12 letters) spans 63 and ``TRICERATOPS`` (11) 56, ten letters, not
+    eleven (:func:`pitch_says`). A card is so named only when two or more other cards'
+    names were read beyond doubt on lines of one row, every line one capital tall
+    (:func:`one_capital_height`), as tall as each other within a pixel, centred on its card
+    (:data:`PITCH_CENTRED`, names are: a letter lost at an end is half a cell off) and not
+    filling it (a name cut short; nor may any of the card's options: wrapped onto two rows,
+    its last row alone would be measured), and the glyphs' candidates hold the name; never on a
+    screen where a card's line reads plainly as a name its clues forbid. The choices are
+    then settled again, the board and the boxes checking every card together. ``None`` when
+    nothing is narrowed or one choice does not stand."""
+    lines = words.lines.get("names", [])
+    count = len(standing.options)
+    if len(standing.regions) != 1 or len(lines) != count or len(words.cards) != count or \
+            len(card_boxes) != count or any(card.unlike for card in words.cards):
+        return None
+
+    def usable(line: TextLine | None, box: Sequence[int]) -> bool:
+        return line is not None and bool(line.glyphs) and one_capital_height(line) and \
+            line.box[3] <= line.height + 1 and line.box[2] < 0.9 * box[2]
+
+    # (only names the reading took beyond doubt: ``names``, the glyphs' own, not doubted)
+    known = [(line, card.name, box) for k, (line, card, box)
+             in enumerate(zip(lines, words.cards, card_boxes))
+             if card.name is not None and k < len(names) and names[k] == (card.name,)
+             and usable(line, box)]
+    if len(known) < 2:
+        return None
+    rows = [line.box[1] for line, _, _ in known]
+    tall = [line.box[3] for line, _, _ in known]
+    if max(rows) - min(rows) > 1 or max(tall) - min(tall) > 1:
+        return None
+    narrowed = list(names) + [None] * (count - len(names))
+    told = False
+    for k, (line, read, options, box) in enumerate(zip(lines, words.cards, standing.options,
+                                                      card_boxes)):
+        if narrowed[k] is not None or len(options) < 2 or read.name is not None or \
+                not read.candidates or not usable(line, box):
+            continue
+        assert line is not None
+        if abs(line.box[1] - min(rows)) > 1 or abs(line.box[3] - min(tall)) > 1:
+            continue
+        measured = [(float(ln.box[2]), name) for ln, name, _ in known]
+        cell = sum(w for w, _ in measured) / sum(len(written(n)) for _, n in measured)
+        if not all(_centred(ln, b, cell) for ln, _, b in known + [(line, "", box)]) or \
+                any(len(written(name)) * cell > 0.9 * box[2] for name in options):
+            continue  # (a name that long may be cut short, or wrapped onto two rows)
+        name = pitch_says(float(line.box[2]), measured, options)
+        if name is None or name not in read.candidates:
+            continue
+        narrowed[k] = (name,)
+        told = True
+    if not told:
+        return None
+    out = settle(clues, found, empty, region=standing.regions[0], names=narrowed,
+                 unread=unread, sure=sure)
+    return out if out is not None and out.settled else None

@@ -358,6 +358,14 @@ def _animals(screen: RescueScreen, hints: ReadHints, seen: list[list[tuple[str, 
                                            found, empty, unread, sure_tiles)
                 if blobbed is not None:
                     settled, by_length = blobbed, True
+            if not by_length and not by_shape:
+                # A name whose letters ran together in pairs, measured in the cells of the
+                # names read beyond doubt beside it (:func:`.lengths.by_pitch`).
+                pitched = lengths.by_pitch([card.panel.box for card in screen.cards], words,
+                                           settled, named, clues, found, empty, unread,
+                                           sure_tiles)
+                if pitched is not None:
+                    settled, by_length = pitched, True
     if (settled is None or not settled.settled) and words is not None and image is not None:
         # An OCR engine's reading (the ocr extra), when it agrees with the glyphs' and the
         # cards' boxes and the board settle one choice with it; else as without it.
