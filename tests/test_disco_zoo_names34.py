@@ -42,10 +42,11 @@ def test_a_line_is_measured_in_the_cells_of_the_names_beside_it():
 
 def test_narrow_letters_are_measured_by_the_names_beside():
     """A proportional font whose ``I``, ``L`` and ``T`` are half a cell short, cells of 5:
-    the names beside agree only for that shortfall, and ``DIPLODOCUS`` (two narrow letters)
-    then spans 45 pixels, which a monospaced reckoning (about 8.6 cells) would call neither;
-    names beside whose narrow letters are as many each cannot tell the shortfall, and two
-    options that differ by it are not told apart."""
+    the names beside (one narrow letter and three) agree on a cell only for a shortfall of
+    0.35 or more, not for a monospaced font's none, and ``DIPLODOCUS`` (two narrow letters,
+    45 pixels) and ``STEGOSAURUS`` (one, 52.5) are told for each shortfall standing; names
+    beside whose narrow letters are as many each cannot tell the shortfall, and two options
+    that differ by it (``KIWI``, two, and ``BAT``, one) are not told apart."""
     def width(name: str) -> float:
         return 5 * name_cells(name, 0.5)
     beside = [(width(name), name) for name in ("Ankylosaurus", "Triceratops")]
