@@ -298,3 +298,22 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
         comp.terminate()
         comp.wait(timeout=10)
         d.close()
+
+
+def test_a_board_partly_off_the_screen_is_said_and_the_advised_cell_off_it_first(monkeypatch):
+    # Seen live (Xvfb 1024x700, a Disco Zoo window dragged to x -150): its own pixels are
+    # captured whole, so the advice named row 2, column 3 while columns 1 and 2 were off the
+    # screen, and a player counting the columns they saw took column 3 for column 1.
+    monkeypatch.setattr(OverlayWindow, "screen_boxes", lambda self: [Box(0, 0, 1024, 700)])
+    g = BoardGeometry.from_rect(60, 40, 40, 40, 3, 3)  # columns' centres at x 80, 120, 160
+    win = OverlayWindow((-130, 50, 300, 200))
+    win.update(g, _advice(), "Dig row 2, column 3 - 10% a bomb")
+    assert win.status_lines()[1] == (
+        "caveat", "columns 1 and 2 are off the screen: the columns count from the board's own "
+        "edge")
+    win.move_to((-170, 50, 300, 200))  # column 3 (advised) too: said first
+    assert win.status_lines()[1][1].startswith(
+        "row 2, column 3 is off the screen: move the game's window to see it; columns 1 to 3")
+    win.move_to((100, 50, 300, 200))  # all on the screen: nothing said
+    assert [kind for kind, _ in win.status_lines()] == ["advice"]
+    win.close()

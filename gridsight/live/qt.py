@@ -293,7 +293,10 @@ class LiveDriver:
             else:
                 size = (self._wide, size[1])  # placed at the width it had before narrowing
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
-        strip = [self.overlay.strip_box] if self.overlay.strip_box else []
+        # (where the strip goes when the panel leaves it room: moved off the panel, it is
+        # not a reason to place the panel again)
+        home = self.overlay.strip_moved_from or self.overlay.strip_box
+        strip = [home] if home else []
         box = place_panel(size, [game] + strip, screen)
         beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
         if strip and (beside or not inside(box, screen)):
@@ -325,7 +328,7 @@ class LiveDriver:
         # over a game filling the screen, also when it hides the cell the advice outlines.
         advised = self._advised() if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
-        key = (game, size, self.overlay.strip_box, board, hiding)
+        key = (game, size, home, board, hiding)
         if key == self._placed:
             return
         self._placed = key
@@ -363,7 +366,11 @@ class LiveDriver:
         self._say_why_over(box, game, screen, board, border)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
-        self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+        # At the size it has now: the words saying why it lies over the game made it taller
+        # (484 -> 512 px on a 360x640 screen: placed off the strip's place at 484, it then
+        # covered the strip's advice line; the strip moves off it, see OverlayWindow.avoid).
+        placed = self.panel.frameGeometry()
+        self.overlay.avoid(Box(box.x, box.y, placed.width(), placed.height()))
         if self._over_game:
             self.panel.raise_()
 
