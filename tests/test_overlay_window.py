@@ -314,6 +314,11 @@ def test_a_board_partly_off_the_screen_is_said_and_the_advised_cell_off_it_first
     win.move_to((-170, 50, 300, 200))  # column 3 (advised) too: said first
     assert win.status_lines()[1][1].startswith(
         "row 2, column 3 is off the screen: move the game's window to see it; columns 1 to 3")
+    win.move_to((880, 50, 300, 200))  # past the right edge: column 3, advised, alone
+    assert win.status_lines()[1][1] == (
+        "row 2, column 3 is off the screen: move the game's window to see it")
+    win.update(g, Advice("demo", 3, 3, recommend=(Cell(1, 0),)), "Dig row 2, column 1")
+    assert len(win.status_lines()) == 1  # the count from the left is right: nothing said
     win.move_to((100, 50, 300, 200))  # all on the screen: nothing said
     assert [kind for kind, _ in win.status_lines()] == ["advice"]
     win.close()
