@@ -336,7 +336,11 @@ class OverlayWindow:
             self.strip.hide()
             return
         game, screen = self.window_box(), self.screen_box()
-        box = place_strip(game, screen, lambda width: _strip_height(lines, width))
+        # As wide as the game, or as its advice line when that is wider: the line the eye
+        # finds first is not wrapped (a 360 px tile-path window's "Step up - it keeps a full
+        # walk possible" went onto two lines under it).
+        box = place_strip(game, screen, lambda width: _strip_height(lines, width),
+                          _unwrapped_width(lines, max(game.w, MIN_STRIP_WIDTH)))
         inner_screen = self.game_screen_box()
         if box is None and inner_screen is not None:  # a phone's window on a captured desktop
             box = place_strip(inner_screen, game, lambda width: _strip_height(lines, width),
@@ -455,6 +459,18 @@ def _one_line_width(lines: list[tuple[str, str]]) -> int:
     if not advice:
         return 0
     return QFontMetrics(_strip_font("advice")).horizontalAdvance(advice[0]) + 2 * PAD + 2
+
+
+def _unwrapped_width(lines: list[tuple[str, str]], width: int) -> int:
+    """``width``, or the width holding the advice line on one line when it wraps at
+    ``width``."""
+    advice = [text for kind, text in lines if kind == "advice"]
+    if not advice:
+        return width
+    one = _line_height("advice", "x", 1 << 14)
+    if _line_height("advice", advice[0], max(1, width - 2 * PAD)) <= one:
+        return width
+    return max(width, _one_line_width(lines))
 
 
 def _strip_height(lines: list[tuple[str, str]], width: int) -> int:

@@ -322,3 +322,17 @@ def test_a_board_partly_off_the_screen_is_said_and_the_advised_cell_off_it_first
     win.move_to((100, 50, 300, 200))  # all on the screen: nothing said
     assert [kind for kind, _ in win.status_lines()] == ["advice"]
     win.close()
+
+
+def test_a_strip_under_a_narrow_window_holds_the_advice_on_one_line():
+    # Seen live (Xvfb, a 360 px tile-path window): "Step up - it keeps a full walk possible"
+    # went onto two lines in the strip as wide as the window; there was room beside.
+    win = OverlayWindow((100, 20, 300, 400))
+    g = BoardGeometry.from_rect(20, 20, 40, 40, 5, 5)
+    win.update(g, Advice("tile-path", 5, 5), "Step up - it keeps a full walk possible")
+    box = win.strip_box
+    one_line = window_mod._line_height("advice", "x", 1000)
+    assert window_mod._line_height("advice", win.status_lines()[0][1],
+                                   box.w - 2 * window_mod.PAD) == one_line, box
+    assert box.x == 100 and box.y == 420  # under the window, from its left edge
+    win.close()
