@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -54,6 +54,11 @@ from gridsight.overlay.placement import (
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
 from gridsight.vision.geometry import BoardGeometry
+
+#: The words for the board's cells off the screen: ``(hidden, advised, rows, cols, origin)``,
+#: cells as 0-based ``(row, col)`` (:func:`gridsight.live.unseen.unseen_words`).
+UnseenWords = Callable[[set[tuple[int, int]], list[tuple[int, int]], int, int, tuple[int, int]],
+                       str]
 
 WINDOW_TITLE = "gridsight overlay"
 STRIP_TITLE = "gridsight status"
@@ -162,7 +167,7 @@ class OverlayWindow:
     """
 
     def __init__(self, rect: tuple[int, int, int, int], *, draw_over: bool = True,
-                 status_height: int = 0):
+                 status_height: int = 0, unseen_words: UnseenWords | None = None):
         ensure_app()
         self._widget = _make_widget()
         self.strip = _make_strip()
@@ -183,7 +188,9 @@ class OverlayWindow:
         # panel: :meth:`_place_strip`), else ``None``: the panel is placed against this one.
         self.strip_moved_from: Box | None = None
         # The board's cells off every screen (a window dragged partly past the screen's
-        # edge), said on the strip (:mod:`gridsight.overlay.unseen`).
+        # edge), said on the strip in the words ``unseen_words`` gives (the live driver's:
+        # gridsight.live.unseen; none: not said).
+        self.unseen_words = unseen_words
         self.unseen = ""
         self._drawn: tuple[BoardGeometry | None, Advice | None] = (None, None)
         self.avoiding: Box | None = None
@@ -383,10 +390,8 @@ class OverlayWindow:
         the window dragged partly past the screen's edge, captured whole all the same. Only
         cells inside the captured window count (a room's cells out of the view are not on
         the game's screen at all)."""
-        from gridsight.overlay.unseen import unseen_words
-
         geometry, advice = self._drawn
-        if geometry is None or advice is None:
+        if geometry is None or advice is None or self.unseen_words is None:
             return ""
         screens = self.screen_boxes()
         width, height = self.rect[2], self.rect[3]
@@ -399,8 +404,8 @@ class OverlayWindow:
                     for screen in screens):
                 hidden.add(cell)
         origin = (advice.origin.row, advice.origin.col)
-        return unseen_words(hidden, [(c.row, c.col) for c in advice.recommend],
-                            geometry.rows, geometry.cols, origin)
+        return self.unseen_words(hidden, [(c.row, c.col) for c in advice.recommend],
+                                 geometry.rows, geometry.cols, origin) if hidden else ""
 
     def _show_strip(self) -> None:
         if self._shown and self.strip_box is not None:

@@ -521,8 +521,11 @@ def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkey
     screen_box = Box(0, 0, image.shape[1], image.shape[0] + 20)
     monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
                         lambda self: screen_box)
+    from gridsight.live.unseen import unseen_words
+
     driver = _driven(image, _frame(image, 0, 0))
     overlay = driver.overlay
+    assert overlay.unseen_words is unseen_words  # (the board off the screen said: its words)
     # Placed off the strip's place, the panel grew with the words saying why it lies over
     # the game (484 -> 512 px on Xvfb; here a notice of the driver's own makes it grow past
     # the strip's place) and covered it: the strip keeps off the panel at its new size.

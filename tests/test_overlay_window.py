@@ -304,9 +304,11 @@ def test_a_board_partly_off_the_screen_is_said_and_the_advised_cell_off_it_first
     # Seen live (Xvfb 1024x700, a Disco Zoo window dragged to x -150): its own pixels are
     # captured whole, so the advice named row 2, column 3 while columns 1 and 2 were off the
     # screen, and a player counting the columns they saw took column 3 for column 1.
+    from gridsight.live.unseen import unseen_words
+
     monkeypatch.setattr(OverlayWindow, "screen_boxes", lambda self: [Box(0, 0, 1024, 700)])
     g = BoardGeometry.from_rect(60, 40, 40, 40, 3, 3)  # columns' centres at x 80, 120, 160
-    win = OverlayWindow((-130, 50, 300, 200))
+    win = OverlayWindow((-130, 50, 300, 200), unseen_words=unseen_words)
     win.update(g, _advice(), "Dig row 2, column 3 - 10% a bomb")
     assert win.status_lines()[1] == (
         "caveat", "columns 1 and 2 are off the screen: the columns count from the board's own "

@@ -104,11 +104,14 @@ class LiveDriver:
         self.verbose = verbose
         self.overlay = None
         if capture is not None:
+            from gridsight.live.unseen import unseen_words
             from gridsight.overlay.window import OverlayWindow
 
             # The strip beside the game is shown either way; the advice is drawn over the
-            # game only with the overlay asked for and a compositor to show it.
-            self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over)
+            # game only with the overlay asked for and a compositor to show it. It says the
+            # board's cells off the screen in the player's words (gridsight.live.unseen).
+            self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over,
+                                         unseen_words=unseen_words)
         self.panel = None
         if panel_choices is not None:
             from gridsight.live.panel import Panel
