@@ -112,9 +112,11 @@ def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
     driver.timer.stop()
     driver.tick()
     assert "waiting" in lines[-1] and not driver.overlay.widget.isVisible()
+    assert driver.windows()["strip"] is None  # hidden: the status file gave its old place
     for _ in range(3):
         driver.tick()
     assert driver.overlay.widget.isVisible() and driver.overlay.layer.any()
+    assert driver.windows()["strip"] == list(driver.overlay.strip_box)
     driver.stop()
 
 

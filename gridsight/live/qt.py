@@ -236,7 +236,9 @@ class LiveDriver:
     def windows(self) -> dict[str, Any]:
         """Where the panel and the strip are (logical screen pixels), for the status file."""
         panel = self.panel_box() if self.panel is not None and self.panel.isVisible() else None
-        strip = self.overlay.strip_box if self.overlay is not None else None
+        # (none while hidden: the game's window closed, the strip's last place was given)
+        strip = self.overlay.strip_box if self.overlay is not None and \
+            self.overlay.strip.isVisible() else None
         return {"panel": None if panel is None else list(panel),
                 "strip": None if strip is None else list(strip),
                 "drawn_over": bool(self.overlay is not None and self.overlay.draw_over)}
