@@ -375,7 +375,9 @@ class LiveDriver:
         # (484 -> 512 px on a 360x640 screen: placed off the strip's place at 484, it then
         # covered the strip's advice line; the strip moves off it, see OverlayWindow.avoid).
         placed = self.panel.frameGeometry()
-        self.overlay.avoid(Box(box.x, box.y, placed.width(), placed.height()))
+        shown = self.panel.isVisible()  # (not shown yet: its size hint, as placed)
+        self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
+                               placed.height() if shown else box.h))
         if self._over_game:
             self.panel.raise_()
 
