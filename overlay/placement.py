@@ -143,6 +143,33 @@ def most_shown(boxes: Sequence[Box], screen: Box, start: float = 0.75) -> Box:
     return max(boxes, key=key)
 
 
+def strip_off_panel(strip: Box, panel: Box, screen: Box, board: Box | None = None
+                    ) -> Box | None:
+    """The strip's box moved clear of ``panel`` when no place of the panel keeps off the
+    strip: just under the panel, just over it, at the screen's foot or at its top (as wide
+    and high as ``strip``, on ``screen``, off the panel), a place off ``board`` first, then
+    the nearest to where the strip was; ``None`` when none is. A 360x640 screen (a phone's
+    own): a 360x600 Disco Zoo window's strip went inside it under the board, and the panel
+    (512 px high, wider than the screen) covered it wherever it went, the advice line
+    hidden under it.
+
+    >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 0, 419, 512), Box(0, 0, 360, 640),
+    ...                 Box(41, 235, 258, 258))
+    Box(x=0, y=512, w=360, h=60)
+    >>> strip_off_panel(Box(0, 484, 360, 60), Box(0, 128, 419, 512), Box(0, 0, 360, 640),
+    ...                 Box(41, 235, 258, 258))
+    Box(x=0, y=68, w=360, h=60)
+    """
+    x = _clamp(strip.x, screen.x, screen.x + screen.w - strip.w)
+    ys = (panel.y + panel.h, panel.y - strip.h, screen.y + screen.h - strip.h, screen.y)
+    places = [Box(x, y, strip.w, strip.h) for y in ys]
+    places = [b for b in places if inside(b, screen) and not b.overlaps(panel)]
+    if not places:
+        return None
+    return min(places, key=lambda b: (board is not None and b.overlaps(board),
+                                      abs(b.y - strip.y)))
+
+
 def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
                keep: Sequence[Box] = (), clear: Sequence[Box] = ()) -> Box:
     """The panel's box on ``screen`` covering the least of ``board`` (when no place on the
@@ -187,4 +214,4 @@ def least_over(size: tuple[int, int], board: Box, screen: Box, gap: int = GAP,
 
 
 __all__ = ["GAP", "MIN_STRIP_WIDTH", "inside", "least_over", "most_shown", "place_panel",
-           "place_strip", "place_strip_beside", "union"]
+           "place_strip", "place_strip_beside", "strip_off_panel", "union"]

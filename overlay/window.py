@@ -38,16 +38,27 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from gridsight.overlay.caveat import advice_and_caveat
 from gridsight.overlay.paint import render_layer
-from gridsight.overlay.placement import MIN_STRIP_WIDTH, place_strip, place_strip_beside
+from gridsight.overlay.placement import (
+    MIN_STRIP_WIDTH,
+    inside,
+    place_strip,
+    place_strip_beside,
+    strip_off_panel,
+)
 from gridsight.overlay.status import PAD, Box, place_status
 from gridsight.solvers.advice import Advice
 from gridsight.vision.geometry import BoardGeometry
+
+#: The words for the board's cells off the screen: ``(hidden, advised, rows, cols, origin)``,
+#: cells as 0-based ``(row, col)`` (:func:`gridsight.live.unseen.unseen_words`).
+UnseenWords = Callable[[set[tuple[int, int]], list[tuple[int, int]], int, int, tuple[int, int]],
+                       str]
 
 WINDOW_TITLE = "gridsight overlay"
 STRIP_TITLE = "gridsight status"
@@ -156,7 +167,7 @@ class OverlayWindow:
     """
 
     def __init__(self, rect: tuple[int, int, int, int], *, draw_over: bool = True,
-                 status_height: int = 0):
+                 status_height: int = 0, unseen_words: UnseenWords | None = None):
         ensure_app()
         self._widget = _make_widget()
         self.strip = _make_strip()
@@ -173,6 +184,15 @@ class OverlayWindow:
         # board was found in a window of a larger capture: a phone mirrored on a desktop.
         self.screen_in_frame: tuple[int, int, int, int] | None = None
         self.strip_box: Box | None = None  # where the strip is, in logical screen pixels
+        # Where the strip would be had the panel not covered it there (it was moved off the
+        # panel: :meth:`_place_strip`), else ``None``: the panel is placed against this one.
+        self.strip_moved_from: Box | None = None
+        # The board's cells off every screen (a window dragged partly past the screen's
+        # edge), said on the strip in the words ``unseen_words`` gives (the live driver's:
+        # gridsight.live.unseen; none: not said).
+        self.unseen_words = unseen_words
+        self.unseen = ""
+        self._drawn: tuple[BoardGeometry | None, Advice | None] = (None, None)
         self.avoiding: Box | None = None
         self._shown = False
         self._widget.owner = self
@@ -208,6 +228,7 @@ class OverlayWindow:
             x1, y1 = corners.max(axis=0)
             self.board_box = (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
         self.status = status
+        self._drawn = (geometry, advice)
         self.screen_in_frame = None if geometry is None else screen
         self._widget.set_image(layer_to_qimage(self.layer))
         self._place_strip()
@@ -299,10 +320,14 @@ class OverlayWindow:
         game = self.window_box()
         if box is None or not box.overlaps(game):
             self._widget.clearMask()
-            return
-        whole = QRegion(0, 0, game.w, game.h)
-        self._widget.setMask(whole.subtracted(QRegion(box.x - game.x, box.y - game.y,
-                                                      box.w, box.h)))
+        else:
+            whole = QRegion(0, 0, game.w, game.h)
+            self._widget.setMask(whole.subtracted(QRegion(box.x - game.x, box.y - game.y,
+                                                          box.w, box.h)))
+        strip = self.strip_box
+        if self.strip_moved_from is not None or (
+                box is not None and strip is not None and box.overlaps(strip)):
+            self._place_strip()  # off the panel, when it had to go over the strip's place
 
     def _place_strip(self) -> None:
         """Put the strip under (else over) the game's window; with no room there (a capture
@@ -311,13 +336,18 @@ class OverlayWindow:
         (:mod:`gridsight.overlay.placement`)."""
         from PySide6.QtCore import QRect
 
+        self.unseen = self._unseen()
         lines = self.status_lines()
         if not lines:
-            self.strip_box = None
+            self.strip_box = self.strip_moved_from = None
             self.strip.hide()
             return
         game, screen = self.window_box(), self.screen_box()
-        box = place_strip(game, screen, lambda width: _strip_height(lines, width))
+        # As wide as the game, or as its advice line when that is wider: the line the eye
+        # finds first is not wrapped (a 360 px tile-path window's "Step up - it keeps a full
+        # walk possible" went onto two lines under it).
+        box = place_strip(game, screen, lambda width: _strip_height(lines, width),
+                          _unwrapped_width(lines, max(game.w, MIN_STRIP_WIDTH)))
         inner_screen = self.game_screen_box()
         if box is None and inner_screen is not None:  # a phone's window on a captured desktop
             box = place_strip(inner_screen, game, lambda width: _strip_height(lines, width),
@@ -333,10 +363,49 @@ class OverlayWindow:
                                  lambda width: _strip_height(lines, width + 2 * PAD) - 2 * PAD,
                                  max(MIN_STRIP_WIDTH, _one_line_width(lines)))
             box = Box(game.x + inner.x, game.y + inner.y, inner.w, inner.h)
+        self.strip_moved_from = None
+        panel = self.avoiding
+        if panel is not None and box.overlaps(panel):
+            # The panel lies over the strip's place (no place of it kept off the strip: a
+            # phone-sized screen): the strip goes clear of the panel, its advice line seen.
+            board = None if self.board_box is None else self.on_screen(self.board_box)
+            moved = strip_off_panel(box, panel, screen, board)
+            if moved is not None:
+                self.strip_moved_from, box = box, moved
         self.strip_box = box
         self.strip.setGeometry(QRect(box.x, box.y, box.w, box.h))
         self.strip.update()
         self._show_strip()
+
+    def screen_boxes(self) -> list[Box]:
+        """Every screen's box (logical pixels): a cell on none of them is not seen."""
+        from PySide6.QtGui import QGuiApplication
+
+        boxes = [Box(g.x(), g.y(), g.width(), g.height())
+                 for g in (screen.geometry() for screen in QGuiApplication.screens())]
+        return boxes or [self.screen_box()]
+
+    def _unseen(self) -> str:
+        """The words for the board's cells whose centres lie on no screen (``""``: none):
+        the window dragged partly past the screen's edge, captured whole all the same. Only
+        cells inside the captured window count (a room's cells out of the view are not on
+        the game's screen at all)."""
+        geometry, advice = self._drawn
+        if geometry is None or advice is None or self.unseen_words is None:
+            return ""
+        screens = self.screen_boxes()
+        width, height = self.rect[2], self.rect[3]
+        cells = [(row, col) for row in range(geometry.rows) for col in range(geometry.cols)]
+        centres = geometry.board_to_image([(col + 0.5, row + 0.5) for row, col in cells])
+        hidden = set()
+        for cell, (x, y) in zip(cells, centres):
+            if 0 <= x < width and 0 <= y < height and not any(
+                    inside(self.on_screen((float(x), float(y), 1, 1)), screen)
+                    for screen in screens):
+                hidden.add(cell)
+        origin = (advice.origin.row, advice.origin.col)
+        return self.unseen_words(hidden, [(c.row, c.col) for c in advice.recommend],
+                                 geometry.rows, geometry.cols, origin) if hidden else ""
 
     def _show_strip(self) -> None:
         if self._shown and self.strip_box is not None:
@@ -350,6 +419,7 @@ class OverlayWindow:
         advice, caveat = advice_and_caveat(self.status)
         lines = [("advice", advice)] if advice else []
         lines += [("caveat", caveat)] if caveat else []
+        lines += [("caveat", self.unseen)] if self.unseen else []
         lines += [("why", self.why)] if self.why else []
         return lines + [("warning", f"warning: {w}") for w in self.warnings]
 
@@ -394,6 +464,18 @@ def _one_line_width(lines: list[tuple[str, str]]) -> int:
     if not advice:
         return 0
     return QFontMetrics(_strip_font("advice")).horizontalAdvance(advice[0]) + 2 * PAD + 2
+
+
+def _unwrapped_width(lines: list[tuple[str, str]], width: int) -> int:
+    """``width``, or the width holding the advice line on one line when it wraps at
+    ``width``."""
+    advice = [text for kind, text in lines if kind == "advice"]
+    if not advice:
+        return width
+    one = _line_height("advice", "x", 1 << 14)
+    if _line_height("advice", advice[0], max(1, width - 2 * PAD)) <= one:
+        return width
+    return max(width, _one_line_width(lines))
 
 
 def _strip_height(lines: list[tuple[str, str]], width: int) -> int:

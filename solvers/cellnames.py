@@ -71,8 +71,9 @@ def column_number(col: int, origin: Origin = TOP_LEFT) -> str:
     return str(col - _rc(origin)[1] + 1)
 
 
-def _columns(cols: list[int]) -> str:
-    """``column 2``, ``columns 2 and 5``, ``columns 2 to 4``, ``columns 1, 3 and 6 to 8``."""
+def _columns(cols: list[int], word: str = "column") -> str:
+    """``column 2``, ``columns 2 and 5``, ``columns 2 to 4``, ``columns 1, 3 and 6 to 8``
+    (``word``: ``row`` for rows)."""
     runs: list[tuple[int, int]] = []
     for c in cols:
         if runs and c == runs[-1][1] + 1:
@@ -88,10 +89,20 @@ def _columns(cols: list[int]) -> str:
         else:
             parts.append(f"{a + 1} to {b + 1}")
     if len(cols) == 1:
-        return f"column {parts[0]}"
+        return f"{word} {parts[0]}"
     if len(parts) == 1:
-        return f"columns {parts[0]}"
-    return f"columns {', '.join(parts[:-1])} and {parts[-1]}"
+        return f"{word}s {parts[0]}"
+    return f"{word}s {', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def lines_named(word: str, indices: Iterable[int], origin: int = 0) -> str:
+    """Whole rows or columns (``word``), 0-based ``indices`` counted from ``origin``'s:
+    ``columns 1 and 2``, ``rows 4 to 6``.
+
+    >>> lines_named("column", [1, 0]), lines_named("row", [5, 3, 4], origin=1)
+    ('columns 1 and 2', 'rows 3 to 5')
+    """
+    return _columns(sorted({int(i) - origin for i in indices}), word)
 
 
 def cell_names(cells: Iterable[Any], limit: int | None = None,
@@ -111,5 +122,5 @@ def cell_names(cells: Iterable[Any], limit: int | None = None,
     return "; ".join(parts)
 
 
-__all__ = ["TOP_LEFT", "cell_name", "cell_names", "column_number", "name_of", "row_name",
-           "row_number"]
+__all__ = ["TOP_LEFT", "cell_name", "cell_names", "column_number", "lines_named", "name_of",
+           "row_name", "row_number"]

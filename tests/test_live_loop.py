@@ -325,7 +325,8 @@ def test_a_window_reopened_is_not_said_minimised_while_it_is_being_shown():
     closed = Missing(MissingReason.CLOSED, "window 'Game' was closed; waiting for it to reopen")
     unshown = Missing(MissingReason.MINIMISED, "window 'Game' is minimised or hidden; waiting for it")
     said = [loop.step(m).status for m in [closed] + [unshown] * 3]
-    assert said == ["waiting: window 'Game' was closed"] * 4  # (waiting said once)
+    # (waiting said once; followed again when reopened: the player need not start again)
+    assert said == ["waiting: window 'Game' was closed; followed again when it reopens"] * 4
     back = play(loop, screen(script.render(1), at=(40, 10)))
     assert back.advice is not None and not back.status.startswith("waiting")
     # Minimised once shown: said at once.
@@ -333,7 +334,7 @@ def test_a_window_reopened_is_not_said_minimised_while_it_is_being_shown():
     # Opened minimised (still unshown past the moment a window takes to be mapped): said so.
     loop.step(closed)
     said = [loop.step(unshown).status for _ in range(OPENING_FRAMES + 1)]
-    assert said[0] == "waiting: window 'Game' was closed"
+    assert said[0] == "waiting: window 'Game' was closed; followed again when it reopens"
     assert said[-1] == "waiting: window 'Game' is minimised or hidden"
     # Before the game was ever found, the same.
     fresh = loop_for("disco-zoo")

@@ -112,9 +112,11 @@ def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
     driver.timer.stop()
     driver.tick()
     assert "waiting" in lines[-1] and not driver.overlay.widget.isVisible()
+    assert driver.windows()["strip"] is None  # hidden: the status file gave its old place
     for _ in range(3):
         driver.tick()
     assert driver.overlay.widget.isVisible() and driver.overlay.layer.any()
+    assert driver.windows()["strip"] == list(driver.overlay.strip_box)
     driver.stop()
 
 
@@ -503,4 +505,52 @@ def test_a_panel_no_side_holds_beside_a_strip_beside_the_game_keeps_its_lines_st
     panel = driver.panel_box()
     assert panel.x == 660 + GAP and panel.y == 50, panel  # right of the game, its lines' start
     assert not panel.overlaps(game) and not panel.overlaps(strip)
+    driver.stop()
+
+
+def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkeypatch):
+    # Seen live (Xvfb 360x640, a phone's own screen, a 360x600 Disco Zoo window at 0,0): no
+    # room beside the game, so the strip went inside it under the board and the panel (512
+    # px high, wider than the screen) over the game, over the strip's advice line wherever
+    # it went. The strip moves clear of the panel, off the board, its advice line seen.
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    # 20 px under the game: too few for the strip (28 px here, 60 on Xvfb's fonts in 40).
+    screen_box = Box(0, 0, image.shape[1], image.shape[0] + 20)
+    monkeypatch.setattr("gridsight.overlay.window.OverlayWindow.screen_box",
+                        lambda self: screen_box)
+    from gridsight.live.unseen import unseen_words
+
+    driver = _driven(image, _frame(image, 0, 0))
+    overlay = driver.overlay
+    assert overlay.unseen_words is unseen_words  # (the board off the screen said: its words)
+    # Placed off the strip's place, the panel grew with the words saying why it lies over
+    # the game (484 -> 512 px on Xvfb; here a notice of the driver's own makes it grow past
+    # the strip's place) and covered it: the strip keeps off the panel at its new size.
+    driver.notice = ("no compositor runs on this X display, so nothing is drawn over the "
+                     "game: the advice is in the strip and the panel.")
+    driver._placement_note = ""
+    driver.panel.set_notice("")
+    driver.panel.resize(driver.panel.width(), driver.panel.minimumSizeHint().height())
+    QApplication.processEvents()
+    driver._placed = None
+    driver._place_panel()
+    assert not driver.panel_box().overlaps(overlay.strip_box), (driver.panel_box(),
+                                                                 overlay.strip_box)
+    driver.panel.resize(419, 512)  # as on Xvfb
+    QApplication.processEvents()
+    driver._placed = None
+    driver._place_panel()
+    panel = driver.panel_box()
+    strip, board = overlay.strip_box, driver._board_box()
+    assert inside(strip, screen_box) and not strip.overlaps(panel), (strip, panel)
+    assert overlay.strip_moved_from is not None and overlay.strip_moved_from.overlaps(panel)
+    assert not strip.overlaps(board), (strip, board)
+    # Placed again (the next view), the two stay where they are: no back and forth.
+    driver.show(driver.loop.view, force=True)
+    assert driver.panel_box() == panel and overlay.strip_box == strip
     driver.stop()

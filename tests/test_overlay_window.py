@@ -298,3 +298,43 @@ def test_on_a_composited_x_server_the_overlay_is_clear_over_the_game(xvfb):
         comp.terminate()
         comp.wait(timeout=10)
         d.close()
+
+
+def test_a_board_partly_off_the_screen_is_said_and_the_advised_cell_off_it_first(monkeypatch):
+    # Seen live (Xvfb 1024x700, a Disco Zoo window dragged to x -150): its own pixels are
+    # captured whole, so the advice named row 2, column 3 while columns 1 and 2 were off the
+    # screen, and a player counting the columns they saw took column 3 for column 1.
+    from gridsight.live.unseen import unseen_words
+
+    monkeypatch.setattr(OverlayWindow, "screen_boxes", lambda self: [Box(0, 0, 1024, 700)])
+    g = BoardGeometry.from_rect(60, 40, 40, 40, 3, 3)  # columns' centres at x 80, 120, 160
+    win = OverlayWindow((-130, 50, 300, 200), unseen_words=unseen_words)
+    win.update(g, _advice(), "Dig row 2, column 3 - 10% a bomb")
+    assert win.status_lines()[1] == (
+        "caveat", "columns 1 and 2 are off the screen: the columns count from the board's own "
+        "edge")
+    win.move_to((-170, 50, 300, 200))  # column 3 (advised) too: said first
+    assert win.status_lines()[1][1].startswith(
+        "row 2, column 3 is off the screen: move the game's window to see it; columns 1 to 3")
+    win.move_to((880, 50, 300, 200))  # past the right edge: column 3, advised, alone
+    assert win.status_lines()[1][1] == (
+        "row 2, column 3 is off the screen: move the game's window to see it")
+    win.update(g, Advice("demo", 3, 3, recommend=(Cell(1, 0),)), "Dig row 2, column 1")
+    assert len(win.status_lines()) == 1  # the count from the left is right: nothing said
+    win.move_to((100, 50, 300, 200))  # all on the screen: nothing said
+    assert [kind for kind, _ in win.status_lines()] == ["advice"]
+    win.close()
+
+
+def test_a_strip_under_a_narrow_window_holds_the_advice_on_one_line():
+    # Seen live (Xvfb, a 360 px tile-path window): "Step up - it keeps a full walk possible"
+    # went onto two lines in the strip as wide as the window; there was room beside.
+    win = OverlayWindow((100, 20, 300, 400))
+    g = BoardGeometry.from_rect(20, 20, 40, 40, 5, 5)
+    win.update(g, Advice("tile-path", 5, 5), "Step up - it keeps a full walk possible")
+    box = win.strip_box
+    one_line = window_mod._line_height("advice", "x", 1000)
+    assert window_mod._line_height("advice", win.status_lines()[0][1],
+                                   box.w - 2 * window_mod.PAD) == one_line, box
+    assert box.x == 100 and box.y == 420  # under the window, from its left edge
+    win.close()

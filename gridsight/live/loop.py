@@ -852,19 +852,27 @@ def _with_unsure(advice: Advice, doubts: Sequence[Doubt]) -> Advice:
 
 
 _WAITING_CLAUSE = re.compile(r"; waiting for it(?: to reopen)?(?= \(|;|$)")
+_REOPEN_CLAUSE = re.compile(r"; waiting for it to reopen(?= \(|;|$)")
+#: What a closed window's status says instead of the capture's "waiting for it to reopen".
+REOPENED = "followed again when it reopens"
 
 
 def _waiting(message: str) -> str:
     """The status while there is no frame: "waiting: " and why, without the capture's own
     "waiting for it" clause (the panel's head read "waiting: window 'Game' is minimised or
-    hidden; waiting for it", two lines saying waiting twice).
+    hidden; waiting for it", two lines saying waiting twice). A closed window's status says
+    it is followed again once reopened: "waiting: window 'Game' was closed" alone left the
+    player to guess whether gridsight must be started again.
 
     >>> _waiting("window 'Game' was closed; waiting for it to reopen")
-    "waiting: window 'Game' was closed"
+    "waiting: window 'Game' was closed; followed again when it reopens"
+    >>> _waiting("window 'Game' is minimised or hidden; waiting for it")
+    "waiting: window 'Game' is minimised or hidden"
     >>> _waiting("screen capture failed (BadMatch)")
     'waiting: screen capture failed (BadMatch)'
     """
-    return f"waiting: {_WAITING_CLAUSE.sub('', message)}"
+    said = _REOPEN_CLAUSE.sub(f"; {REOPENED}", message)
+    return f"waiting: {_WAITING_CLAUSE.sub('', said)}"
 
 
 _CLAUSES = re.compile(r"(; |(?<!e\.g)\. )")

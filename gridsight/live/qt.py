@@ -104,11 +104,14 @@ class LiveDriver:
         self.verbose = verbose
         self.overlay = None
         if capture is not None:
+            from gridsight.live.unseen import unseen_words
             from gridsight.overlay.window import OverlayWindow
 
             # The strip beside the game is shown either way; the advice is drawn over the
-            # game only with the overlay asked for and a compositor to show it.
-            self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over)
+            # game only with the overlay asked for and a compositor to show it. It says the
+            # board's cells off the screen in the player's words (gridsight.live.unseen).
+            self.overlay = OverlayWindow((0, 0, 1, 1), draw_over=overlay and draw_over,
+                                         unseen_words=unseen_words)
         self.panel = None
         if panel_choices is not None:
             from gridsight.live.panel import Panel
@@ -233,7 +236,9 @@ class LiveDriver:
     def windows(self) -> dict[str, Any]:
         """Where the panel and the strip are (logical screen pixels), for the status file."""
         panel = self.panel_box() if self.panel is not None and self.panel.isVisible() else None
-        strip = self.overlay.strip_box if self.overlay is not None else None
+        # (none while hidden: the game's window closed, the strip's last place was given)
+        strip = self.overlay.strip_box if self.overlay is not None and \
+            self.overlay.strip.isVisible() else None
         return {"panel": None if panel is None else list(panel),
                 "strip": None if strip is None else list(strip),
                 "drawn_over": bool(self.overlay is not None and self.overlay.draw_over)}
@@ -293,7 +298,10 @@ class LiveDriver:
             else:
                 size = (self._wide, size[1])  # placed at the width it had before narrowing
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
-        strip = [self.overlay.strip_box] if self.overlay.strip_box else []
+        # (where the strip goes when the panel leaves it room: moved off the panel, it is
+        # not a reason to place the panel again)
+        home = self.overlay.strip_moved_from or self.overlay.strip_box
+        strip = [home] if home else []
         box = place_panel(size, [game] + strip, screen)
         beside = bool(strip) and (strip[0].x >= game.x + game.w or strip[0].x + strip[0].w <= game.x)
         if strip and (beside or not inside(box, screen)):
@@ -325,7 +333,7 @@ class LiveDriver:
         # over a game filling the screen, also when it hides the cell the advice outlines.
         advised = self._advised() if fills else []
         hiding = tuple(b for b in advised if self.panel_box().overlaps(b))
-        key = (game, size, self.overlay.strip_box, board, hiding)
+        key = (game, size, home, board, hiding)
         if key == self._placed:
             return
         self._placed = key
@@ -363,7 +371,13 @@ class LiveDriver:
         self._say_why_over(box, game, screen, board, border)
         self._keep_on_top(self._over_game)
         self.panel.move(box.x, box.y)
-        self.overlay.avoid(Box(box.x, box.y, box.w, box.h))
+        # At the size it has now: the words saying why it lies over the game made it taller
+        # (484 -> 512 px on a 360x640 screen: placed off the strip's place at 484, it then
+        # covered the strip's advice line; the strip moves off it, see OverlayWindow.avoid).
+        placed = self.panel.frameGeometry()
+        shown = self.panel.isVisible()  # (not shown yet: its size hint, as placed)
+        self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
+                               placed.height() if shown else box.h))
         if self._over_game:
             self.panel.raise_()
 
