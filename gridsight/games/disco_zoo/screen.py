@@ -2469,9 +2469,10 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # fill at the lowest cut; the other two read 9 with a lead of 0.11, and the counter was
     # left unread).
     tallest = max((box[3] for _, box in placed if box is not None), default=0)
-    taken = [(read, box) for read, box in placed
-             if read is not None and read.digits and box is not None
-             and box[3] >= 0.6 * tallest]
+    cuts = [(read, box, level) for (read, box), level in zip(placed, INK_LEVELS)
+            if read is not None and read.digits and box is not None
+            and box[3] >= 0.6 * tallest]
+    taken = [(read, box) for read, box, _ in cuts]
     if len(taken) < 2:
         return NumberRead(None, 0.0, ())
     # The cuts must have read one word: the same digits found in two places (a window's
@@ -2486,7 +2487,25 @@ def read_counter(image: np.ndarray, lattice: Lattice, cards: tuple[CardSeen, ...
     # digits touch it whole: 7056 at 0.6x).
     if any(box[1] <= 0 for _, box in taken):
         return replace(number, agree=False)
+    # A word hanging from a row of ink across the band (dropped as an edge between bars) came
+    # down from above the bar: a phone's notch over it, the digit joined to it (wider 940012
+    # with a notch: the black pill and the 2 under it one glyph under the status bar, read 7
+    # at every cut by 0.078, "taps: 7" for 2 stated with no warning as bought attempts). The
+    # counter stands inside its bar, clear of its edges: nothing is read.
+    if any(_hangs_from_an_edge(distance > level, box) for _, box, level in cuts):
+        return NumberRead(None, 0.0, ())
     return number
+
+
+HANGS = 0.5  # share of a word's columns inked on the row above it: the word goes on up
+
+
+def _hangs_from_an_edge(ink: np.ndarray, box: Box) -> bool:
+    """Whether the word in ``box`` (x, y, width, height in the band) goes on up past its
+    top: :data:`HANGS` of its columns inked on the row above it (the word's own ink ends at
+    its top, so that row's ink was dropped as an edge, a row all ink: :func:`_placed_word`)."""
+    x, y, width, _ = box
+    return y > 0 and float(ink[y - 1, x : x + width].mean()) >= HANGS
 
 
 TALLEST_DIGIT = 1.5  # the counter's glyphs are at most this many tiles tall (the skin's 1.3)
@@ -2935,8 +2954,34 @@ def _fill_mask(crop: np.ndarray, ink: np.ndarray) -> np.ndarray:
         # fill 0.52-0.78 on the rim, its outline 0.95-1.0.)
         dark = ink & (value <= cut)
         rim = _on_the_rim(ink, fill)
-        return dark if rim >= RIM_SHARE and rim > _on_the_rim(ink, dark) else fill
+        if rim >= RIM_SHARE and rim > _on_the_rim(ink, dark):
+            return dark
+        return _rim_lines_dropped(ink, fill)
     return ink
+
+
+RIM_LINE = 0.9  # a fill's part with this share or more on the ink's rim is the outline's edge
+
+
+def _rim_lines_dropped(ink: np.ndarray, fill: np.ndarray) -> np.ndarray:
+    """``fill`` (the brighter ink, inside a dark outline) without its parts lying on the
+    ink's rim (:data:`RIM_LINE` of their pixels at least): the outline's outer edge blended
+    with a lighter bar, no fill. Wider 890008 at 0.75x: one dark outline round a 15's light
+    fills, its left side and bottom a line one pixel wide brighter than the outline, as tall
+    as the word: taken for the first glyph, 11 read at every cut for 15 and stated with no
+    warning. (A fill inside its outline lies off the rim, or on it only where JPEG breaks the
+    outline: 880015's 10, 0.52-0.78 of it.)"""
+    n, labels = cv2.connectedComponents(fill.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return fill
+    inner = cv2.erode(ink.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    keep = fill.copy()
+    for i in range(1, n):
+        part = labels == i
+        if float((part & ~inner).sum()) >= RIM_LINE * float(part.sum()):
+            keep &= ~part
+    return keep
 
 
 # -- the board text -------------------------------------------------------------------------
