@@ -958,12 +958,20 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
              for _ in card.row.boxes]
     told = [min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE for card in cards
             if card.row is not None for _ in card.row.boxes]
-    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes], small, told)
-    verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
-    verdicts = _two_unfilled_looks(verdicts, measured, owners)
-    verdicts = _pair_across_cards(verdicts, measured, owners, [card for *_, card in boxes])
-    verdicts = _two_screen_looks(verdicts, measured, [card for *_, card in boxes])
+    colours = [card for *_, card in boxes]
+    for group in like_middles(cards, owners):
+        def part(values: Sequence, group: list[int] = group) -> list:
+            return [values[i] for i in group]
+        mine = part(verdicts)
+        seen_here, owned = part(measured), part(owners)
+        mine = _lone_unfilled(mine, seen_here, part(colours), part(small), part(told))
+        mine = _small_fills(mine, seen_here, part(small))
+        mine = _two_unfilled_looks(mine, seen_here, owned)
+        mine = _pair_across_cards(mine, seen_here, owned, part(colours))
+        mine = _two_screen_looks(mine, seen_here, part(colours))
+        for i, verdict in zip(group, mine):
+            verdicts[i] = verdict
     verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
@@ -996,6 +1004,42 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             card = replace(card, boxes=read)
         out.append(card)
     return tuple(out)
+
+
+# The rules above weigh a box read unfilled against the screen's other unfilled boxes, as
+# unfilled boxes look alike on every card. They do where the boxes are alike: a card too narrow
+# for its row draws smaller boxes (a wide box's row shrunk to fit), and a middle of a few pixels
+# is blended with its light border where a big one shows the inside's own colour (widest-look
+# 850010 at 1.53x: the Sewer Turtle's two boxes with middles of 14 px beside the Squirrel's
+# and the Pigeon's seven of 3-4 px, all unfilled and right; the two looks took every row's
+# clear reading and the screen asked). The rules are weighed within each kind of box: the
+# cards whose rows' middles are under SMALL_INSIDE and those whose middles are MIDDLES_APART
+# times the largest of those or more. A screen whose boxes are all of one kind is as before.
+MIDDLES_APART = 2.0
+
+
+def like_middles(cards: Sequence[CardSeen], owners: Sequence[int]) -> list[list[int]]:
+    """The boxes (their indices; ``owners``: each box's card) in groups weighed apart (see
+    :data:`MIDDLES_APART`): one group, all of them, unless some cards' rows have small
+    middles (:func:`small_insides`) and the others' middles (each row's median) are
+    :data:`MIDDLES_APART` times the largest of those and more; then two."""
+    sides = {k: _middle_side(card.row) for k, card in enumerate(cards) if card.row is not None}
+    small = {k for k, card in enumerate(cards) if card.row is not None and
+             small_insides(card.row)}
+    big = set(sides) - small
+    everything = list(range(len(owners)))
+    if not small or not big or any(sides[k] != sides[k] for k in sides):
+        return [everything]
+    if min(sides[k] for k in big) < MIDDLES_APART * max(sides[k] for k in small):
+        return [everything]
+    return [[i for i in everything if owners[i] in small],
+            [i for i in everything if owners[i] in big]]
+
+
+def _middle_side(row: BoxRow | None) -> float:
+    """The median side of a row's boxes' measured middles (nan when none was measured)."""
+    inner = [side for side in (row.inner if row is not None else ()) if side == side]
+    return float(np.median(inner)) if inner else float("nan")
 
 
 BLENDS = np.linspace(0.0, 0.6, 7)[:, None]  # a box's middle blended with its edge ring
