@@ -960,7 +960,7 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             if card.row is not None for _ in card.row.boxes]
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     colours = [card for *_, card in boxes]
-    for group in like_middles(cards, owners):
+    for group in like_boxes(cards, owners):
         def part(values: Sequence, group: list[int] = group) -> list:
             return [values[i] for i in group]
         mine = part(verdicts)
@@ -1008,38 +1008,32 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
 
 # The rules above weigh a box read unfilled against the screen's other unfilled boxes, as
 # unfilled boxes look alike on every card. They do where the boxes are alike: a card too narrow
-# for its row draws smaller boxes (a wide box's row shrunk to fit), and a middle of a few pixels
-# is blended with its light border where a big one shows the inside's own colour (widest-look
-# 850010 at 1.53x: the Sewer Turtle's two boxes with middles of 14 px beside the Squirrel's
-# and the Pigeon's seven of 3-4 px, all unfilled and right; the two looks took every row's
-# clear reading and the screen asked). The rules are weighed within each kind of box: the
-# cards whose rows' middles are under SMALL_INSIDE and those whose middles are MIDDLES_APART
-# times the largest of those or more. A screen whose boxes are all of one kind is as before.
-MIDDLES_APART = 2.0
+# for its row draws smaller boxes (a wide box's row shrunk to fit), and a box's middle blends
+# with its light border by how big the box is, a big middle showing the inside's own colour
+# (widest-look 850010 at 1.53x: unfilled boxes of 36, 25 and 18 px on the three cards, their
+# middles L* 35, 55 and 43; the two looks took every row's clear reading, all three right,
+# and the screen asked; 860027 at 1.07x: the Pigeon's four boxes of 10 px, L* 43-49, beside
+# the other cards' of 15 px, L* 48-58, its right "0 of 4" left unclear). Each card's boxes are
+# weighed with those of the cards whose boxes are of a like size: sorted by their side (each
+# row's median), a card whose side is SIDES_APART times the one before it or more starts
+# another group. A screen whose boxes are all of one size (as the real game draws them) is
+# weighed as before.
+SIDES_APART = 1.3
 
 
-def like_middles(cards: Sequence[CardSeen], owners: Sequence[int]) -> list[list[int]]:
+def like_boxes(cards: Sequence[CardSeen], owners: Sequence[int]) -> list[list[int]]:
     """The boxes (their indices; ``owners``: each box's card) in groups weighed apart (see
-    :data:`MIDDLES_APART`): one group, all of them, unless some cards' rows have small
-    middles (:func:`small_insides`) and the others' middles (each row's median) are
-    :data:`MIDDLES_APART` times the largest of those and more; then two."""
-    sides = {k: _middle_side(card.row) for k, card in enumerate(cards) if card.row is not None}
-    small = {k for k, card in enumerate(cards) if card.row is not None and
-             small_insides(card.row)}
-    big = set(sides) - small
-    everything = list(range(len(owners)))
-    if not small or not big or any(sides[k] != sides[k] for k in sides):
-        return [everything]
-    if min(sides[k] for k in big) < MIDDLES_APART * max(sides[k] for k in small):
-        return [everything]
-    return [[i for i in everything if owners[i] in small],
-            [i for i in everything if owners[i] in big]]
-
-
-def _middle_side(row: BoxRow | None) -> float:
-    """The median side of a row's boxes' measured middles (nan when none was measured)."""
-    inner = [side for side in (row.inner if row is not None else ()) if side == side]
-    return float(np.median(inner)) if inner else float("nan")
+    :data:`SIDES_APART`), the smallest boxes' first; one group when all are alike."""
+    sides = sorted((float(np.median([min(b[2], b[3]) for b in card.row.boxes])), k)
+                   for k, card in enumerate(cards) if card.row is not None)
+    groups: list[set[int]] = []
+    last = 0.0
+    for side, k in sides:
+        if not groups or side >= SIDES_APART * last:
+            groups.append(set())
+        groups[-1].add(k)
+        last = side
+    return [[i for i, k in enumerate(owners) if k in group] for group in groups]
 
 
 BLENDS = np.linspace(0.0, 0.6, 7)[:, None]  # a box's middle blended with its edge ring
