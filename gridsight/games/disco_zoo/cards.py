@@ -960,18 +960,17 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             if card.row is not None for _ in card.row.boxes]
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
     colours = [card for *_, card in boxes]
-    for group in like_boxes(cards, owners):
-        def part(values: Sequence, group: list[int] = group) -> list:
-            return [values[i] for i in group]
-        mine = part(verdicts)
-        seen_here, owned = part(measured), part(owners)
-        mine = _lone_unfilled(mine, seen_here, part(colours), part(small), part(told))
-        mine = _small_fills(mine, seen_here, part(small))
-        mine = _two_unfilled_looks(mine, seen_here, owned)
-        mine = _pair_across_cards(mine, seen_here, owned, part(colours))
-        mine = _two_screen_looks(mine, seen_here, part(colours))
-        for i, verdict in zip(group, mine):
-            verdicts[i] = verdict
+    groups = like_boxes(cards, owners)
+    whole = _against_the_unfilled(verdicts, measured, owners, colours, small, told)
+    if len(groups) > 1:  # (a row reading a fill keeps the whole screen's weighing)
+        filling = {owners[i] for i, (filled, _, _) in enumerate(verdicts) if filled}
+        for group in groups:
+            mine = _against_the_unfilled(*([values[i] for i in group] for values in (
+                verdicts, measured, owners, colours, small, told)))
+            for i, verdict in zip(group, mine):
+                if owners[i] not in filling:
+                    whole[i] = verdict
+    verdicts = _small_fills(whole, measured, small)
     verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
@@ -1016,8 +1015,11 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
 # the other cards' of 15 px, L* 48-58, its right "0 of 4" left unclear). Each card's boxes are
 # weighed with those of the cards whose boxes are of a like size: sorted by their side (each
 # row's median), a card whose side is SIDES_APART times the one before it or more starts
-# another group. A screen whose boxes are all of one size (as the real game draws them) is
-# weighed as before.
+# another group. A row that reads a fill keeps the whole screen's weighing: its boxes alone
+# in their size show no unfilled look of their own to tell a fill read wrong (widest-look
+# 850033 at 0.6x: the Marsmallow's boxes of 13 px beside rows of 3-5 px, one read filled
+# timeless where none is; weighed apart, its row read "1 of 2" timeless at 0.17, at 0 before).
+# A screen whose boxes are all of one size (as the real game draws them) is weighed as before.
 SIDES_APART = 1.3
 
 
@@ -1034,6 +1036,21 @@ def like_boxes(cards: Sequence[CardSeen], owners: Sequence[int]) -> list[list[in
         groups[-1].add(k)
         last = side
     return [[i for i, k in enumerate(owners) if k in group] for group in groups]
+
+
+def _against_the_unfilled(verdicts: list[tuple[bool, str, float]],
+                          measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                          owners: list[int], colours: list[tuple[float, float, float]],
+                          small: list[bool], told: list[bool]
+                          ) -> list[tuple[bool, str, float]]:
+    """The verdicts weighed against the other unfilled boxes among them (each box's card,
+    card colour, small middle and fill told: ``owners``, ``colours``, ``small``, ``told``):
+    :func:`_lone_unfilled`, :func:`_two_unfilled_looks`, :func:`_pair_across_cards`,
+    :func:`_two_screen_looks`."""
+    verdicts = _lone_unfilled(verdicts, measured, colours, small, told)
+    verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _pair_across_cards(verdicts, measured, owners, colours)
+    return _two_screen_looks(verdicts, measured, colours)
 
 
 BLENDS = np.linspace(0.0, 0.6, 7)[:, None]  # a box's middle blended with its edge ring
