@@ -958,12 +958,19 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
              for _ in card.row.boxes]
     told = [min(min(b[2], b[3]) for b in card.row.boxes) >= MIN_FILL_SIDE for card in cards
             if card.row is not None for _ in card.row.boxes]
-    verdicts = _lone_unfilled(verdicts, measured, [card for *_, card in boxes], small, told)
-    verdicts = _small_fills(verdicts, measured, small)
     owners = [k for k, card in enumerate(cards) if card.row is not None for _ in card.row.boxes]
-    verdicts = _two_unfilled_looks(verdicts, measured, owners)
-    verdicts = _pair_across_cards(verdicts, measured, owners, [card for *_, card in boxes])
-    verdicts = _two_screen_looks(verdicts, measured, [card for *_, card in boxes])
+    colours = [card for *_, card in boxes]
+    groups = like_boxes(cards, owners)
+    whole = _against_the_unfilled(verdicts, measured, owners, colours, small, told)
+    if len(groups) > 1:  # (a row reading a fill keeps the whole screen's weighing)
+        filling = {owners[i] for i, (filled, _, _) in enumerate(verdicts) if filled}
+        for group in groups:
+            mine = _against_the_unfilled(*([values[i] for i in group] for values in (
+                verdicts, measured, owners, colours, small, told)))
+            for i, verdict in zip(group, mine):
+                if owners[i] not in filling:
+                    whole[i] = verdict
+    verdicts = _small_fills(whole, measured, small)
     verdicts = _pet_fills(verdicts, measured, owners)
     out = []
     n = 0
@@ -996,6 +1003,54 @@ def classify_boxes(cards: tuple[CardSeen, ...], facts: dict,
             card = replace(card, boxes=read)
         out.append(card)
     return tuple(out)
+
+
+# The rules above weigh a box read unfilled against the screen's other unfilled boxes, as
+# unfilled boxes look alike on every card. They do where the boxes are alike: a card too narrow
+# for its row draws smaller boxes (a wide box's row shrunk to fit), and a box's middle blends
+# with its light border by how big the box is, a big middle showing the inside's own colour
+# (widest-look 850010 at 1.53x: unfilled boxes of 36, 25 and 18 px on the three cards, their
+# middles L* 35, 55 and 43; the two looks took every row's clear reading, all three right,
+# and the screen asked; 860027 at 1.07x: the Pigeon's four boxes of 10 px, L* 43-49, beside
+# the other cards' of 15 px, L* 48-58, its right "0 of 4" left unclear). Each card's boxes are
+# weighed with those of the cards whose boxes are of a like size: sorted by their side (each
+# row's median), a card whose side is SIDES_APART times the one before it or more starts
+# another group. A row that reads a fill keeps the whole screen's weighing: its boxes alone
+# in their size show no unfilled look of their own to tell a fill read wrong (widest-look
+# 850033 at 0.6x: the Marsmallow's boxes of 13 px beside rows of 3-5 px, one read filled
+# timeless where none is; weighed apart, its row read "1 of 2" timeless at 0.17, at 0 before).
+# A screen whose boxes are all of one size (as the real game draws them) is weighed as before.
+SIDES_APART = 1.3
+
+
+def like_boxes(cards: Sequence[CardSeen], owners: Sequence[int]) -> list[list[int]]:
+    """The boxes (their indices; ``owners``: each box's card) in groups weighed apart (see
+    :data:`SIDES_APART`), the smallest boxes' first; one group when all are alike."""
+    sides = sorted((float(np.median([min(b[2], b[3]) for b in card.row.boxes])), k)
+                   for k, card in enumerate(cards) if card.row is not None)
+    groups: list[set[int]] = []
+    last = 0.0
+    for side, k in sides:
+        if not groups or side >= SIDES_APART * last:
+            groups.append(set())
+        groups[-1].add(k)
+        last = side
+    return [[i for i, k in enumerate(owners) if k in group] for group in groups]
+
+
+def _against_the_unfilled(verdicts: list[tuple[bool, str, float]],
+                          measured: list[tuple[np.ndarray, float, dict[str, float]]],
+                          owners: list[int], colours: list[tuple[float, float, float]],
+                          small: list[bool], told: list[bool]
+                          ) -> list[tuple[bool, str, float]]:
+    """The verdicts weighed against the other unfilled boxes among them (each box's card,
+    card colour, small middle and fill told: ``owners``, ``colours``, ``small``, ``told``):
+    :func:`_lone_unfilled`, :func:`_two_unfilled_looks`, :func:`_pair_across_cards`,
+    :func:`_two_screen_looks`."""
+    verdicts = _lone_unfilled(verdicts, measured, colours, small, told)
+    verdicts = _two_unfilled_looks(verdicts, measured, owners)
+    verdicts = _pair_across_cards(verdicts, measured, owners, colours)
+    return _two_screen_looks(verdicts, measured, colours)
 
 
 BLENDS = np.linspace(0.0, 0.6, 7)[:, None]  # a box's middle blended with its edge ring

@@ -1,0 +1,97 @@
+"""Disco Zoo cards and box rows on the widest real-look screens (34th session).
+
+On the widest family of looks (``--widest``, :mod:`kit.skins.disco_zoo_widest`) a card too
+narrow for its row of boxes draws them smaller, so one screen shows boxes of two or three
+sizes, their middles blended with their light borders by how big they are. The fill rules
+weigh a box read unfilled against the screen's other unfilled boxes; across the sizes rows
+read right were left unclear. Each screen here showed such a
+case; it is drawn again the same way and read with no options: the rows are read clearly
+and right, and the read states nothing false. The grouping on its own, on made-up rows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridsight.games.disco_zoo.cards import CardSeen, like_boxes
+from gridsight.games.disco_zoo.screen import locate_rescue
+from gridsight.vision.boxrow import BoxRow
+from gridsight.vision.panels import Panel
+from test_disco_zoo_screens import _read_plain, real_screen, stated_wrong
+
+SCREENS = {
+    850010: "unfilled boxes of 36, 25 and 18 px on the three cards, their middles L* 35-55",
+    860027: "the Pigeon's four boxes of 10 px beside the other cards' of 15 px",
+}
+FILLED_APART = {
+    850033: "the Marsmallow's boxes of 13 px beside rows of 3-5 px, one read filled wrongly",
+}
+
+
+@pytest.fixture(scope="module")
+def reads():
+    """Each widest screen located and read with no options: (its cards as drawn, the
+    screen, its truth, the text read, its warnings, the cells it listed unread)."""
+    out = {}
+    for seed in [*SCREENS, *FILLED_APART]:
+        base = seed - seed % 10_000
+        shot, text, image, _ = real_screen(seed - base, base, wider=True, widest="all")
+        screen = locate_rescue(image)
+        plain, warnings, _, _, unread = _read_plain(
+            screen, screen.board_read("disco-zoo/structure"), image)
+        out[seed] = (shot.extras["cards"], screen, text, plain, warnings, unread)
+    return out
+
+
+@pytest.mark.parametrize("seed", list(SCREENS))
+def test_rows_of_boxes_of_several_sizes_are_read_clearly_and_nothing_false_is_stated(reads, seed):
+    drawn, screen, text, plain, warnings, unread = reads[seed]
+    assert len(screen.cards) == len(drawn)
+    clear = 0
+    for card, seen in zip(drawn, screen.cards):
+        assert seen.boxes is not None and seen.boxes.count == card.boxes, card.name
+        if seen.boxes.confidence >= 0.5:
+            assert seen.boxes.filled == card.filled, card.name
+            clear += 1
+    assert clear >= 1
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+    assert plain or seed != 850010
+
+
+@pytest.mark.parametrize("seed", list(FILLED_APART))
+def test_a_row_reading_a_fill_is_weighed_with_the_whole_screen(reads, seed):
+    # alone in its size its row read "1 of 2" timeless at 0.17 (a mythical card, no fill);
+    # weighed with the whole screen it stays at 0 and names no rarity
+    # (the other rows' counts are misread, the Marsmoset's "3 of 3" for 4 boxes with its
+    # fills not told, as before)
+    drawn, screen, text, plain, warnings, unread = reads[seed]
+    (card, seen), = [(card, seen) for card, seen in zip(drawn, screen.cards)
+                     if card.name == "Marsmallow"]
+    assert seen.boxes is not None and seen.boxes.filled != card.filled
+    assert seen.boxes.confidence == 0.0 and seen.rarity == ""
+    if plain:
+        assert stated_wrong(text, plain, warnings, unread) == []
+
+
+def _card(side: int, count: int = 3) -> CardSeen:
+    grey = (90.0, 90.0, 90.0)
+    boxes = tuple((2 * side * k, 0, side, side) for k in range(count))
+    row = BoxRow(boxes, (grey,) * count, (grey,) * count, 1.0)
+    return CardSeen(Panel((0, 0, 60, 90), grey), row=row)
+
+
+def test_boxes_are_weighed_apart_only_where_their_sizes_stand_apart():
+    owners = [0, 0, 1, 1, 1, 2, 2, 2]
+    # 850010's sides: three groups, the smallest boxes' first
+    assert like_boxes([_card(36, 2), _card(25), _card(18)], owners) == \
+        [[5, 6, 7], [2, 3, 4], [0, 1]]
+    # 860027's: the Pigeon's boxes apart from the two cards' of 15-16 px
+    assert like_boxes([_card(15, 2), _card(16), _card(10)], owners) == \
+        [[5, 6, 7], [0, 1, 2, 3, 4]]
+    # sizes within SIDES_APART of the one before: one group, as before
+    assert like_boxes([_card(12, 2), _card(14), _card(15)], owners) == [list(range(8))]
+    # a card with no row found has no boxes here
+    no_row = CardSeen(Panel((0, 0, 60, 90), (90.0, 90.0, 90.0)))
+    assert like_boxes([_card(12, 2), no_row, _card(8)], [0, 0, 2, 2, 2]) == \
+        [[2, 3, 4], [0, 1]]
