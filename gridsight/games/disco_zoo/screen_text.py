@@ -27,13 +27,20 @@ import numpy as np
 
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import CardSeen, border_colour
-from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
+from gridsight.games.disco_zoo.identify import (
+    FoundTile,
+    Told,
+    boxes_lacking,
+    by_boxes,
+    identify,
+)
 from gridsight.games.disco_zoo.screen import (
     BOARD_TAPS,
     MOST_ANIMALS,
     RescueScreen,
     TileSeen,
     _label,
+    fills_its_tile,
     screen_facts,
     with_furniture,
 )
@@ -122,7 +129,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  "rescue has: unread")
                 else:
                     found.append(FoundTile((r, c), _candidates(tile, animals, standing),
-                                           tile.sprite))
+                                           tile.sprite,
+                                           fills_its_tile(tile.sprite, screen.lattice)))
                     out.append("?")
             elif label == "empty":
                 empty.append((r, c))
@@ -160,6 +168,12 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         notes.append(f"{cell_name(*cell)}: the attempts counter says it was tapped and the "
                      "cards' boxes count every found tile: empty")
     boxed: set[Cell] = set()
+    lacking = boxes_lacking(found, counts) if counts is not None else 0
+    if lacking > len(unread) and hints.taps is None:
+        raise ReadError(f"the cards' boxes count found tiles {_counted(animals, counts or [])}"
+                        f": {lacking} more than the board as read shows, with {len(unread)} "
+                        "tile(s) unread; some found tiles are read as untapped or empty (check "
+                        "the screenshot; give --taps N to read the board as it is)")
     if counts is not None:
         narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
                             unread=len(unread))
