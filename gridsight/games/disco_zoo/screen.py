@@ -1958,18 +1958,30 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
 # colour and the rest is a rarity's own colour (within DISC_NEAR Lab of its reference: the
 # Kangaroo's 3.9) with an animal drawn on it (PANEL_INK). A bush there (wider 810029 at 0.6x
 # and JPEG 60, own share 0.302) is 29 Lab from the common colour with 0.03 ink.
+# The disc stands in the middle of its cell: the rest's centroid within DISC_CENTRED px (of the
+# 26 px middle) of its centre both ways (880038's 0.16). A lattice a third of a tile off the
+# board (faint-lines probe 800028 at 0.67x) cuts two found Goat tiles' discs 3.9 px off the
+# middle, their lawn's green in two corners only: read found, they made the board's count
+# fit the clear counter's 3 and the cards' boxes, and the lattice's wrong board was stated
+# with --animals where it had been refused (test_disco_zoo_hunt32b).
 DISC_OWN_SHARE = 0.4
 DISC_NEAR = 12.0
+DISC_CENTRED = 2.0
 
 
 def _rarity_disc(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray]) -> bool:
     """Whether a tile's middle apart from its rim's colour (its Lab patch ``lab``) is a
-    rarity's own colour (within :data:`DISC_NEAR` of its reference) with an animal drawn on
-    it (:data:`PANEL_INK` of the middle far from both colours)."""
+    disc in the middle (:data:`DISC_CENTRED`) of a rarity's own colour (within
+    :data:`DISC_NEAR` of its reference) with an animal drawn on it (:data:`PANEL_INK` of the
+    middle far from both colours)."""
     inside = lab[3:29, 3:29]
     near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
     rest = inside[~near]
     if len(rest) < near.size // 2:
+        return False
+    ys, xs = np.nonzero(~near)
+    middle = (inside.shape[0] - 1) / 2
+    if max(abs(float(xs.mean()) - middle), abs(float(ys.mean()) - middle)) > DISC_CENTRED:
         return False
     fill = _dominant_each(rest[None])[0]
     if min(float(np.linalg.norm(fill - ref)) for ref in references.values()) >= DISC_NEAR:
