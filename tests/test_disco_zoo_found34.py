@@ -19,12 +19,7 @@ warning, and a player who names the animals never gets a board read wrong either
   green, was stated untapped with no options, while the Monkey's and the Toucan's cards each
   showed one box filled, clearly: two common tiles counted, none read, one tile unread. The
   boxes counting more found tiles than the board as read can show with its unread tiles
-  (:func:`~gridsight.games.disco_zoo.identify.boxes_lacking`), with the counter's read (3)
-  under the board's count (4), now refuse the read.
-- Widest 870028 at 1.67x: the best lattice lay over the three green animal cards (read as
-  grass, their edges as its lines down), no card and no counter read beside it; with
-  ``--animals`` 11 tiles were stated wrong. A board with neither must show its lines both
-  ways (:func:`~gridsight.games.disco_zoo.screen.lawn_lined`, ``both_ways``): refused.
+  (:func:`~gridsight.games.disco_zoo.identify.boxes_lacking`) now refuse the read.
 """
 
 from __future__ import annotations
@@ -33,7 +28,6 @@ import pytest
 
 from gridsight.games.disco_zoo import identify
 from gridsight.games.disco_zoo.screen import fills_its_tile, locate_rescue
-from gridsight.vision.errors import BoardNotFoundError
 from test_disco_zoo_hunt31 import (
     _jpeg60,
     both_reads,
@@ -109,11 +103,3 @@ def test_boxes_counting_more_found_tiles_than_the_board_shows_refuse(reads):
     refused, named = reads["a Monkey of the lawn's green"]
     assert "boxes count found tiles" in refused
     assert isinstance(named, str) and "more than the board as read shows" in named
-
-
-def test_a_lattice_over_the_cards_lined_one_way_is_no_board():
-    """870028: no card, no counter, the lattice's lines only down (the cards' edges):
-    refused in words."""
-    _, _, image, _ = real_screen(28, 870_000, wider=True, widest="all")
-    with pytest.raises(BoardNotFoundError, match="lines one way only"):
-        locate_rescue(image)

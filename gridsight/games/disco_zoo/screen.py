@@ -396,7 +396,7 @@ def locate_rescue(image: np.ndarray) -> RescueScreen:
     tiles = found_against_the_fills(cards, tiles)  # (after: the cards' rarity unsure too)
     cards = unsure_rarities(rows_short_of_the_board(image, lattice, cards, tiles))
     counter = read_counter(image, lattice, cards, missed)
-    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles, True):
+    if not cards and not counter.digits and not lawn_lined(image, lattice, tiles):
         raise BoardNotFoundError("disco-zoo", UNANCHORED)
     tiles = missed_by_the_counter(image, lattice, tiles, cards, counter, missed)
     tiles = tapped_unread(image, lattice, tiles, cards, counter)
@@ -413,14 +413,8 @@ _Best = tuple[float, float, Lattice, tuple, bool, float]
 # --animals (with no card the plain read asks). Of the boards found on the real-look screens
 # 7000-7119, 500000-500059 and wider 710000-710059 and 730000-730059, none lacked all three
 # (with no card the plain read asks anyway: at most an ask becomes a refusal).
-# Its lines must show both ways where grass tiles neighbour both ways: the edges of a row of
-# cards are lines down only (widest 870028 at 1.67x: a lattice over three green cards read as
-# grass, no card and no counter read, two cards' edges dark all along, no line across; 11
-# tiles stated wrong with --animals). Of the real-look boards 7000-7119 and wider
-# 860000-860059, two (7091, 860043, each with its cards and counter read) showed lines
-# one way only.
-UNANCHORED = ("best lattice: its grass tiles show none of its lines (or lines one way only), "
-              "and no animal card or attempts counter is read beside it")
+UNANCHORED = ("best lattice: its grass tiles show none of its lines, and no animal card or "
+              "attempts counter is read beside it")
 
 NARROWER = 0.8  # a search that fits no lattice widens to boards this share of the least width
 
@@ -1508,14 +1502,12 @@ SEEN_LINED = 0.5  # a lattice with fewer of its tiles read must show its lines t
 
 
 def lawn_lined(image: np.ndarray, lattice: Lattice,
-               tiles: tuple[tuple[TileSeen, ...], ...], both_ways: bool = False) -> bool:
+               tiles: tuple[tuple[TileSeen, ...], ...]) -> bool:
     """Whether the tiles read as grass show the lattice's lines between them: some inner line
     of the lattice with grass on both sides of it somewhere is darker than the grass beside
     it (:data:`LINE_DIP`) all along, at every pair of neighbouring grass tiles it parts
     (:func:`_line_dip`); ``True`` too when no two grass tiles are neighbours (nothing to
-    tell). ``both_ways``: one line across and one down, when grass tiles neighbour both ways
-    (what :func:`locate_rescue` asks of a board with no card and no counter read beside it:
-    :data:`UNANCHORED`).
+    tell).
 
     A rescue board is square grass tiles separated by thin darker lines drawn from edge to
     edge, which nothing on an untapped tile covers. A tile is taken for grass by its colour
@@ -1543,8 +1535,7 @@ def lawn_lined(image: np.ndarray, lattice: Lattice,
                 lines.setdefault(("v", c), []).append(_line_dip(image, lattice, r, c, True))
             if r + 1 < lattice.rows and kinds[r + 1][c] == "ground":
                 lines.setdefault(("h", r), []).append(_line_dip(image, lattice, r, c, False))
-    shown = {way for (way, _), dips in lines.items() if min(dips) >= LINE_DIP}
-    return not lines or bool(shown) and (not both_ways or shown == {way for way, _ in lines})
+    return not lines or any(min(dips) >= LINE_DIP for dips in lines.values())
 
 
 def _line_box(image: np.ndarray, lattice: Lattice, r: int, c: int, across: bool,
