@@ -49,6 +49,13 @@ from gridsight.vision.sprites import Sprite, sprite_distance
 SAME_TILE = 0.2  # two found tiles' sprites nearer than this show the same animal
 OTHER_TILE = 0.28  # ... farther than this, two different animals
 MAX_CARD = 0.5  # a group whose tiles are farther than this from its card is not told by it
+# ... and this, when a tile of the group has its picture cut over nearly its whole crop
+# (:attr:`FoundTile.filled`): JPEG's ringing round a dark sprite on a bright fill and the
+# darkened rim taken as ink, the cut is mostly not the animal and stands about as far from
+# every card (wider 940002 as JPEG 60: two Pigeon tiles 0.59 from the Pigeon's card and
+# 0.489 from the Rat's, stated Rat; on 940000-940019 as JPEG 60 such tiles stood 0.20-0.36
+# from their own card, 0.43-0.49 from a wrong nearest one).
+MAX_CARD_FILLED = 0.4
 MAX_ASSIGNMENTS = 4096  # more possible assignments than this: groups are told one by one
 
 Cell = tuple[int, int]
@@ -57,11 +64,14 @@ Cell = tuple[int, int]
 @dataclass(frozen=True, eq=False)
 class FoundTile:
     """A tapped tile showing an animal: where, the animals its colour allows (indices into
-    the rescue's animals; all of them when its colour fits no rarity) and its sprite."""
+    the rescue's animals; all of them when its colour fits no rarity) and its sprite;
+    ``filled``: the sprite's ink spans nearly the whole tile (told by a card only within
+    :data:`MAX_CARD_FILLED`)."""
 
     cell: Cell
     candidates: tuple[int, ...]
     sprite: Sprite | None = field(default=None, repr=False)
+    filled: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +185,35 @@ class _Room:
             if mine and not any(m & mine == mine and not m & (taken & ~mine) for m in room):
                 return False
         return True
+
+
+def boxes_lacking(found: Sequence[FoundTile], counts: Sequence[int | None]) -> int:
+    """How many of the found tiles the cards' filled boxes count (``counts[k]`` for animal
+    ``k``, ``None`` where not read) the board as read lacks at the least: the counts' sum
+    less the most found tiles that can be given to the counted animals, each tile one of its
+    candidates and no animal more tiles than its count (a matching). More than the tiles
+    left unread: some found tile was read as another kind (wider 890013 as JPEG 60: the
+    Monkey's and the Toucan's boxes one filled each, clearly; no common tile read, one tile
+    unread, the Monkey's found tile, the lawn's own green, stated untapped).
+
+    >>> tiles = [FoundTile((2, 3), (1, 2))]  # one rare tile, Panda or Tiger
+    >>> boxes_lacking(tiles, [None, 1, 1]), boxes_lacking(tiles, [None, 1, None])
+    (1, 0)
+    """
+    slots = [k for k, need in enumerate(counts) if need for _ in range(need)]
+    taken: list[int] = [-1] * len(slots)  # the tile given each slot
+
+    def give(t: int, seen: set[int]) -> bool:
+        for s, k in enumerate(slots):
+            if k in found[t].candidates and s not in seen:
+                seen.add(s)
+                if taken[s] < 0 or give(taken[s], seen):
+                    taken[s] = t
+                    return True
+        return False
+
+    matched = sum(give(t, set()) for t in range(len(found)))
+    return len(slots) - matched
 
 
 def identify(found: Sequence[FoundTile], cards: Sequence[Sprite | None],
@@ -314,7 +353,8 @@ def _by_cards(groups, options, cost, apart, open_groups, settled, board, margin,
         k = best[n]
         if any(pick[n] != k for _, pick in possible[1:]):
             continue  # another animal for this group scores within the margin
-        if cost[i][k] / len(groups[i]) >= MAX_CARD:
+        limit = MAX_CARD_FILLED if any(t.filled for t in groups[i]) else MAX_CARD
+        if cost[i][k] / len(groups[i]) >= limit:
             continue  # no card looks like it: the board may still tell
         if cost[i][k] - min(cost[i].values()) >= margin:
             continue  # its own tiles look like another card: told only by the others

@@ -1678,6 +1678,10 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> tuple[tuple[tuple[TileSee
         if ground[k] and own_share[k] < GRASS_OWN_SHARE:  # a grass rim round no grass
             seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
                                margin)
+        elif ground[k] and own_share[k] < DISC_OWN_SHARE \
+                and _rarity_disc(stack[k], rim, references):
+            seen = _panel_tile(image, lattice, r, c, stack[k], rim, references, tolerance,
+                               margin)
         elif ground[k]:  # grass shows on untapped tiles only, whatever lies over the rest
             seen = TileSeen("ground", confidence=_closeness(rim, grass, spread))
         elif (split[k] > HALVES_SAME or uneven[k] > SIDES_SAME) \
@@ -1936,6 +1940,46 @@ def _panel_tile(image: np.ndarray, lattice: Lattice, r: int, c: int, lab: np.nda
         return TileSeen("unknown", confidence=0.0)
     return TileSeen("found", fits, _closeness(panel, references[fits[0]], tolerance), sprite,
                     tuple(float(v) for v in panel))
+
+
+# A found tile drawn as a disc of its rarity's colour inset in a cell of the lawn's green
+# (wider 880038 at 0.56x: a found Kangaroo, its middle 0.306 the lawn's green, over
+# GRASS_OWN_SHARE, read as grass and stated so with --animals) is read as :func:`_panel_tile`
+# reads a tile under GRASS_OWN_SHARE when under DISC_OWN_SHARE of its middle is the rim's
+# colour and the rest is a rarity's own colour (within DISC_NEAR Lab of its reference: the
+# Kangaroo's 3.9) with an animal drawn on it (PANEL_INK). A bush there (wider 810029 at 0.6x
+# and JPEG 60, own share 0.302) is 29 Lab from the common colour with 0.03 ink.
+# The disc stands in the middle of its cell: the rest's centroid within DISC_CENTRED px (of the
+# 26 px middle) of its centre both ways (880038's 0.16). A lattice a third of a tile off the
+# board (faint-lines probe 800028 at 0.67x) cuts two found Goat tiles' discs 3.9 px off the
+# middle, their lawn's green in two corners only: read found, they made the board's count
+# fit the clear counter's 3 and the cards' boxes, and the lattice's wrong board was stated
+# with --animals where it had been refused (test_disco_zoo_hunt32b).
+DISC_OWN_SHARE = 0.4
+DISC_NEAR = 12.0
+DISC_CENTRED = 2.0
+
+
+def _rarity_disc(lab: np.ndarray, rim: np.ndarray, references: dict[str, np.ndarray]) -> bool:
+    """Whether a tile's middle apart from its rim's colour (its Lab patch ``lab``) is a
+    disc in the middle (:data:`DISC_CENTRED`) of a rarity's own colour (within
+    :data:`DISC_NEAR` of its reference) with an animal drawn on it (:data:`PANEL_INK` of the
+    middle far from both colours)."""
+    inside = lab[3:29, 3:29]
+    near = np.linalg.norm(inside - rim, axis=2) < OWN_NEAR
+    rest = inside[~near]
+    if len(rest) < near.size // 2:
+        return False
+    ys, xs = np.nonzero(~near)
+    middle = (inside.shape[0] - 1) / 2
+    if max(abs(float(xs.mean()) - middle), abs(float(ys.mean()) - middle)) > DISC_CENTRED:
+        return False
+    fill = _dominant_each(rest[None])[0]
+    if min(float(np.linalg.norm(fill - ref)) for ref in references.values()) >= DISC_NEAR:
+        return False
+    ink = (np.linalg.norm(inside - rim, axis=2) >= PANEL_INK_FAR) \
+        & (np.linalg.norm(inside - fill, axis=2) >= PANEL_INK_FAR)
+    return float(ink.mean()) >= PANEL_INK
 
 
 def _decoration_near_the_lawn(lab: np.ndarray, rim: np.ndarray) -> bool:
@@ -2308,6 +2352,23 @@ def _speck(sprite: Sprite | None, lattice: Lattice) -> bool:
     :data:`SPECK` of the lattice's pitch both ways."""
     return sprite is not None and not sprite.empty and \
         sprite.box[2] < SPECK * lattice.pitch_x and sprite.box[3] < SPECK * lattice.pitch_y
+
+
+# A found tile's picture whose ink box spans this share of its crop both ways was cut with
+# more than the animal: JPEG's ringing round a dark sprite on a bright fill, a rim darkened
+# past :data:`INK` (wider 940002 as JPEG 60: a Pigeon's 12 x 16 px picture cut 27 x 30 of
+# a 31 px crop). Its card distances are weak evidence (:data:`.identify.MAX_CARD_FILLED`).
+FILLS_ITS_TILE = 0.85
+CROP_SHARE = 1.0 - 2 * 0.14  # a tile's sprite crop's side, a share of the pitch
+
+
+def fills_its_tile(sprite: Sprite | None, lattice: Lattice) -> bool:
+    """Whether a found tile's picture spans :data:`FILLS_ITS_TILE` of its crop both ways."""
+    if sprite is None or sprite.empty:
+        return False
+    _, _, width, height = sprite.box
+    return width >= FILLS_ITS_TILE * CROP_SHARE * lattice.pitch_x \
+        and height >= FILLS_ITS_TILE * CROP_SHARE * lattice.pitch_y
 
 
 def _tile_sprite(image: np.ndarray, lattice: Lattice, r: int, c: int, *,

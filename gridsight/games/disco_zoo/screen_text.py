@@ -27,13 +27,20 @@ import numpy as np
 
 from gridsight.games.disco_zoo import lengths, title_region
 from gridsight.games.disco_zoo.cards import CardSeen, border_colour
-from gridsight.games.disco_zoo.identify import FoundTile, Told, by_boxes, identify
+from gridsight.games.disco_zoo.identify import (
+    FoundTile,
+    Told,
+    boxes_lacking,
+    by_boxes,
+    identify,
+)
 from gridsight.games.disco_zoo.screen import (
     BOARD_TAPS,
     MOST_ANIMALS,
     RescueScreen,
     TileSeen,
     _label,
+    fills_its_tile,
     screen_facts,
     with_furniture,
 )
@@ -122,7 +129,8 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
                                  "rescue has: unread")
                 else:
                     found.append(FoundTile((r, c), _candidates(tile, animals, standing),
-                                           tile.sprite))
+                                           tile.sprite,
+                                           fills_its_tile(tile.sprite, screen.lattice)))
                     out.append("?")
             elif label == "empty":
                 empty.append((r, c))
@@ -160,6 +168,21 @@ def read_screen(screen: RescueScreen, board: BoardRead, hints: ReadHints,
         notes.append(f"{cell_name(*cell)}: the attempts counter says it was tapped and the "
                      "cards' boxes count every found tile: empty")
     boxed: set[Cell] = set()
+    lacking = boxes_lacking(found, counts) if counts is not None else 0
+    if lacking > len(unread) and hints.taps is None and screen.counter.digits and \
+            _counted_read(screen.counter) < BOARD_TAPS - len(found) - len(empty) - len(unread):
+        # The boxes, read clearly, count more found tiles than the board as read can hold,
+        # and the counter's read (sure or not) leaves fewer attempts than the board allows:
+        # two clues that tapped tiles were read as untapped (wider 890013 as JPEG 60: the
+        # Monkey's found tile, the lawn's own green, stated untapped; boxes Monkey 1 and
+        # Toucan 1, no common tile read, one unread; the counter's 3 under the board's 4).
+        # Boxes alone are not enough (edited boxes, a row of unfilled boxes read filled:
+        # wider 975009 at 0.68x, every box read filled, the board empty, the counter's 10).
+        raise ReadError(f"the cards' boxes count found tiles {_counted(animals, counts or [])}"
+                        f": {lacking} more than the board as read shows, with {len(unread)} "
+                        "tile(s) unread, and the attempts counter leaves fewer attempts than "
+                        "it allows; some found tiles are read as untapped or empty (check "
+                        "the screenshot; give --taps N to read the board as it is)")
     if counts is not None:
         narrowed = by_boxes(found, animals, counts, empty=empty, region=region, taps=taps,
                             unread=len(unread))
@@ -1064,6 +1087,11 @@ def _fills_told(cards: Sequence[CardSeen]) -> int | None:
                        for row in rows):
         return None
     return sum(row.found or 0 for row in rows if row is not None)
+
+
+def _counted_read(counter: NumberRead) -> int:
+    """The attempts counter's read as a number (sure or not; it has digits)."""
+    return int("".join(str(d) for d, _ in counter.digits))
 
 
 def tapped_unseen(counter: NumberRead, given: int | None, tapped: int, unread: int,
