@@ -142,7 +142,10 @@ def _ranked(levels: np.ndarray, size: int) -> np.ndarray:
         small = np.int16 if 2 * t * t * k * k < 2**15 else np.int64
         twice = (2 * np.cumsum(counts_i, axis=1) - counts_i).astype(small).ravel()[at]
         twice = twice.reshape(n, t, t)[:, : size * k, : size * k]
-        block = twice.reshape(n, size, k, size, k).sum(axis=(2, 4), dtype=small)
+        rows = twice.reshape(n, size, k, size * k)  # each block's k rows, then k columns
+        block = sum(rows[:, :, i] for i in range(1, k)) + rows[:, :, 0]
+        block = block.reshape(n, size, size, k)
+        block = sum(block[..., j] for j in range(1, k)) + block[..., 0]
         f = block.reshape(n, -1).astype(np.float32) / np.float32(2 * t * t * k * k)
     else:
         counts = np.bincount(at.ravel(), minlength=64 * n).reshape(n, 64).astype(np.float32)
