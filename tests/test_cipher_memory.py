@@ -4,6 +4,7 @@ not hand its remembered distance to a new glyph that takes its id (the doctest o
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import weakref
 
@@ -49,6 +50,13 @@ def test_a_glyph_whose_distance_is_remembered_keeps_its_id():
     assert held() is not None
 
 
+def _copy(line):
+    """A new line of new glyphs with ``line``'s pixels, made in a few allocations: they take
+    the ids of a line and glyphs freed just before (the allocator hands the freed memory out
+    again)."""
+    return dataclasses.replace(line, glyphs=tuple(dataclasses.replace(g) for g in line.glyphs))
+
+
 def test_a_line_read_again_after_others_reads_the_same():
     cipher = Cipher([(_draw("ABCD"), "ABCD"), (_draw("BAD"), "BAD")])
     first = [r.texts for r in rank([(_draw("CAB"), ("CAB", "DAB", "ACD"))], cipher)]
@@ -57,3 +65,22 @@ def test_a_line_read_again_after_others_reads_the_same():
         gc.collect()
     assert [r.texts for r in rank([(_draw("CAB"), ("CAB", "DAB", "ACD"))], cipher)] == first
     assert first[0] == ("CAB",)
+    # Lines read, each freed and the next made at once: were the cipher not to hold what it
+    # keys by id (a glyph's distances, a line's references, its glyphs' neighbours and
+    # pairs), the new line and its glyphs would take the freed ones' ids and be read with
+    # their figures (DAB read as the CAB before it). Without a cipher holding them, such
+    # lines do take the freed ids (checked first: else the case would not be made).
+    spare = {text: _draw(text) for text in ("CAB", "DAB")}
+    freed: set[int] = set()
+    taken = 0
+    for text in ("CAB", "DAB") * 4:
+        line = _copy(spare[text])
+        taken += bool(freed & {id(line), *map(id, line.glyphs)})
+        freed = {id(line), *map(id, line.glyphs)}
+        del line
+    assert taken, "no line made took a freed line's ids: the case is not made"
+    for k, text in enumerate(("CAB", "DAB") * 4):
+        line = _copy(spare[text])
+        read = rank([(line, ("CAB", "DAB"))], cipher)[0].texts
+        del line  # (the read holds no line: the next one may take this one's ids)
+        assert read == (text,), (k, read)

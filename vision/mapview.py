@@ -112,10 +112,24 @@ def structure_features(tiles: np.ndarray, size: int = 8) -> np.ndarray:
     standardised (a flat tile's spread taken as a small one)."""
     n = tiles.shape[0] * tiles.shape[1]
     t = tiles.shape[2]
-    f = tiles.reshape((n, t, t) + tiles.shape[4:]).astype(np.float32)
-    if f.ndim == 4:
+    return _ranked(_levels(tiles.reshape((n, t, t) + tiles.shape[4:]), tiles.ndim == 5), size)
+
+
+def _levels(pixels: np.ndarray, colour: bool) -> np.ndarray:
+    """Each pixel's grey level in 64 steps (:func:`structure_features`): of grey pixels, or
+    with ``colour`` of BGR ones (a last axis of 3). A pixel's level is its own, however
+    many pixels are asked for at once (the product is per pixel)."""
+    f = pixels.astype(np.float32)
+    if colour:
         f = f @ np.array([0.114, 0.587, 0.299], np.float32)
-    levels = np.clip(f.reshape(n, -1) / 4.0, 0, 63).astype(np.int64)  # 64 grey steps
+    return np.clip(f / 4.0, 0, 63).astype(np.uint8)  # 64 grey steps
+
+
+def _ranked(levels: np.ndarray, size: int) -> np.ndarray:
+    """:func:`structure_features` of tiles given by their pixels' grey levels
+    (:func:`_levels`), ``(n, t, t)``."""
+    n, t = levels.shape[:2]
+    levels = levels.reshape(n, -1)
     at = levels + 64 * np.arange(n)[:, None]
     k = t // size
     if t & (t - 1) == 0:
@@ -123,10 +137,15 @@ def structure_features(tiles: np.ndarray, size: int = 8) -> np.ndarray:
         # and so is its sum over a block: summed in integers and divided once, the figures
         # of the float path below to the bit (its ranks and sums are exact, its mean one
         # rounding of the same quotient), at a third of the work.
+        # (in integers any order of sums is exact: 16-bit ones, up to 2 t^2 k^2, when they fit)
         counts_i = np.bincount(at.ravel(), minlength=64 * n).reshape(n, 64)
-        twice = (2 * np.cumsum(counts_i, axis=1) - counts_i).ravel()[at]
+        small = np.int16 if 2 * t * t * k * k < 2**15 else np.int64
+        twice = (2 * np.cumsum(counts_i, axis=1) - counts_i).astype(small).ravel()[at]
         twice = twice.reshape(n, t, t)[:, : size * k, : size * k]
-        block = sum(twice[:, i::k, j::k] for i in range(k) for j in range(k))
+        rows = twice.reshape(n, size, k, size * k)  # each block's k rows, then k columns
+        block = sum(rows[:, :, i] for i in range(1, k)) + rows[:, :, 0]
+        block = block.reshape(n, size, size, k)
+        block = sum(block[..., j] for j in range(1, k)) + block[..., 0]
         f = block.reshape(n, -1).astype(np.float32) / np.float32(2 * t * t * k * k)
     else:
         counts = np.bincount(at.ravel(), minlength=64 * n).reshape(n, 64).astype(np.float32)
@@ -255,13 +274,16 @@ def _phase_features(view: np.ndarray, phases: list[tuple[int, int]], tile: int, 
     in one call over all their tiles (a tile's features depend on it alone: the figures of a
     call per phase, to the bit, without the per-call work that was most of a small call's
     time). ``None`` for a phase without tiles."""
-    parts = [inner_tiles(view, phase, tile)[0] for phase in phases]
+    # (the view's grey levels worked out once: each pixel lies in a tile of nearly every
+    # phase, and its level is its own, whichever tile it is taken in)
+    levels = _levels(view, view.ndim == 3)
+    parts = [inner_tiles(levels, phase, tile)[0] for phase in phases]
     counts = [part.shape[0] * part.shape[1] for part in parts]
     out: dict[tuple[int, int], np.ndarray | None] = dict.fromkeys(phases)
     if not sum(counts):
         return out
-    every = structure_features(np.concatenate(
-        [part.reshape((-1, 1) + part.shape[2:]) for part in parts if part.size]), size)
+    every = _ranked(np.concatenate(
+        [part.reshape((-1,) + part.shape[2:]) for part in parts if part.size]), size)
     start = 0
     for phase, count in zip(phases, counts):
         if count:
