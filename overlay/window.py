@@ -247,9 +247,13 @@ class OverlayWindow:
         self.avoid(self.avoiding)
         self._place_strip()
 
-    def show(self) -> None:
+    def show(self, layer: bool = True) -> None:
+        """Show the strip, and the advice drawn over the game unless ``layer`` is false (the
+        game's window is gone: the strip alone stays by its last place, saying so)."""
         self._shown = True
-        if self.draw_over:
+        if not layer:
+            self._widget.hide()
+        elif self.draw_over:
             self._widget.show()
             if sys.platform.startswith("win"):  # pragma: no cover - Windows only
                 _exclude_from_capture(int(self._widget.winId()))

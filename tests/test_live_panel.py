@@ -120,6 +120,33 @@ def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
     driver.stop()
 
 
+def test_without_a_panel_the_strip_says_waiting_where_the_closed_window_was():
+    # Live (Xvfb, --no-panel): the game's window closed, the strip hid with it and nothing on
+    # the screen said "waiting" (only stderr). The strip stays by the window's last place,
+    # saying it, the advice drawn over the game gone; with a panel the panel says it.
+    image = screen(script_of("disco-zoo").render(0))
+    closed = Missing(MissingReason.CLOSED, "window 'Game' was closed")
+    for panel in (None, ()):
+        loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+        capture = FakeCapture([_frame(image)] * 3 + [closed])
+        driver = LiveDriver(loop, capture, panel_choices=panel, say=lambda s: None)
+        driver.start()
+        driver.timer.stop()
+        for _ in range(3):
+            driver.tick()
+        before = driver.overlay.strip_box
+        driver.tick()
+        strip = driver.overlay.strip
+        assert "waiting" in driver.loop.view.status and not driver.overlay.widget.isVisible()
+        if panel is None:
+            assert strip.isVisible() and "waiting" in driver.overlay.status_text()
+            assert driver.windows()["strip"] == list(driver.overlay.strip_box)
+            assert driver.overlay.strip_box.y == before.y  # where it was, under the window
+        else:
+            assert not strip.isVisible() and driver.windows()["strip"] is None
+        driver.stop()
+
+
 def test_manual_panel_edits_board_tokens():
     board = ManualBoard.blank("disco-zoo", (("region", "Farm"), ("animals", "Sheep, Pig")))
     loop = LiveLoop.for_manual(board, solve_options=OPTIONS)

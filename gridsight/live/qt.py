@@ -208,7 +208,13 @@ class LiveDriver:
             rect = view.frame_rect
             if rect is None:
                 self.overlay.update(None, None, status, why="", warnings=view.warnings)
-                self.overlay.hide()
+                if self.panel is None and self._rect is not None:
+                    # No panel to say "waiting": the strip stays where it was, by the window
+                    # last followed, saying it (with --no-panel a closed window left nothing
+                    # on the screen saying so). Before any window was found it has no place.
+                    self.overlay.show(layer=False)
+                else:
+                    self.overlay.hide()
                 self._gone = True
             else:
                 box = self._box_of(rect)
