@@ -247,9 +247,13 @@ class OverlayWindow:
         self.avoid(self.avoiding)
         self._place_strip()
 
-    def show(self) -> None:
+    def show(self, layer: bool = True) -> None:
+        """Show the strip, and the advice drawn over the game unless ``layer`` is false (the
+        game's window is gone: the strip alone stays by its last place, saying so)."""
         self._shown = True
-        if self.draw_over:
+        if not layer:
+            self._widget.hide()
+        elif self.draw_over:
             self._widget.show()
             if sys.platform.startswith("win"):  # pragma: no cover - Windows only
                 _exclude_from_capture(int(self._widget.winId()))
@@ -370,6 +374,16 @@ class OverlayWindow:
             # phone-sized screen): the strip goes clear of the panel, its advice line seen.
             board = None if self.board_box is None else self.on_screen(self.board_box)
             moved = strip_off_panel(box, panel, screen, board)
+            # No place off the panel holds the whole strip (a 601 px panel of a rescue's
+            # lists on a 640 px screen): its head alone, the advice line first, its caveat
+            # with it when there is room; the lines under them (the why, the warnings, all
+            # said in the panel too) are left off.
+            heads = ([line for line in lines if line[0] in ("advice", "caveat")], lines[:1])
+            for head in heads if moved is None else ():
+                short = Box(box.x, box.y, box.w, _strip_height(head, box.w))
+                moved = strip_off_panel(short, panel, screen, board) if head else None
+                if moved is not None:
+                    break
             if moved is not None:
                 self.strip_moved_from, box = box, moved
         self.strip_box = box
@@ -602,9 +616,11 @@ def _make_strip() -> Any:
                 flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
                             | Qt.TextFlag.TextWordWrap)
                 for kind, text in lines:
+                    height = _line_height(kind, text, inner)
+                    if y > PAD and y + height > self.height():
+                        break  # left off (the strip's head alone: no room for the rest)
                     painter.setFont(_strip_font(kind))
                     painter.setPen(QColor(*STRIP_COLOURS[kind]))
-                    height = _line_height(kind, text, inner)
                     painter.drawText(QRect(PAD, y, inner, height), flags, text)
                     y += height
                 painter.end()

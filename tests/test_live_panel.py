@@ -38,10 +38,11 @@ def _frame(image, left=100, top=50):
     return Frame(image, Rect(left, top, image.shape[1], image.shape[0]), 0.0)
 
 
-def _driven(image, frame=None):
-    """A Disco Zoo live driver over three captures of ``image`` (``frame``: the capture's
-    frame, else the image at the default window place), started and ticked three times."""
-    loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+def _driven(image, frame=None, game="disco-zoo"):
+    """A Disco Zoo (``game``) live driver over three captures of ``image`` (``frame``: the
+    capture's frame, else the image at the default window place), started and ticked three
+    times."""
+    loop = LiveLoop(game, load_game_pack(game, None), solve_options=OPTIONS)
     driver = LiveDriver(loop, FakeCapture([frame or _frame(image)] * 3),
                         panel_choices=loop.pack.labels, say=lambda s: None)
     driver.start()
@@ -118,6 +119,33 @@ def test_the_overlay_hides_while_the_window_is_gone_and_returns_with_it():
     assert driver.overlay.widget.isVisible() and driver.overlay.layer.any()
     assert driver.windows()["strip"] == list(driver.overlay.strip_box)
     driver.stop()
+
+
+def test_without_a_panel_the_strip_says_waiting_where_the_closed_window_was():
+    # Live (Xvfb, --no-panel): the game's window closed, the strip hid with it and nothing on
+    # the screen said "waiting" (only stderr). The strip stays by the window's last place,
+    # saying it, the advice drawn over the game gone; with a panel the panel says it.
+    image = screen(script_of("disco-zoo").render(0))
+    closed = Missing(MissingReason.CLOSED, "window 'Game' was closed")
+    for panel in (None, ()):
+        loop = LiveLoop("disco-zoo", load_game_pack("disco-zoo", None), solve_options=OPTIONS)
+        capture = FakeCapture([_frame(image)] * 3 + [closed])
+        driver = LiveDriver(loop, capture, panel_choices=panel, say=lambda s: None)
+        driver.start()
+        driver.timer.stop()
+        for _ in range(3):
+            driver.tick()
+        before = driver.overlay.strip_box
+        driver.tick()
+        strip = driver.overlay.strip
+        assert "waiting" in driver.loop.view.status and not driver.overlay.widget.isVisible()
+        if panel is None:
+            assert strip.isVisible() and "waiting" in driver.overlay.status_text()
+            assert driver.windows()["strip"] == list(driver.overlay.strip_box)
+            assert driver.overlay.strip_box.y == before.y  # where it was, under the window
+        else:
+            assert not strip.isVisible() and driver.windows()["strip"] is None
+        driver.stop()
 
 
 def test_manual_panel_edits_board_tokens():
@@ -487,7 +515,7 @@ def test_a_panel_no_side_holds_beside_a_strip_beside_the_game_keeps_its_lines_st
     # (its narrowest) went left, 127 px past the screen's edge: its advice line read "olumn 3
     # - 55% an animal", the row numbers gone, while 356 px were free right of the game above
     # the strip. It goes there, off the game and the strip, its left edge on the screen.
-    from gridsight.overlay.placement import GAP
+    from gridsight.overlay.placement import GAP, inside
     from gridsight.overlay.status import Box
 
     image = screen(script_of("disco-zoo").render(1))
@@ -498,12 +526,13 @@ def test_a_panel_no_side_holds_beside_a_strip_beside_the_game_keeps_its_lines_st
     monkeypatch.setattr(overlay, "window_box", lambda: game)
     monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
     overlay.strip_box = strip = Box(668, 570, 356, 80)  # as placed on Xvfb (its font's height)
-    driver.panel.resize(driver.panel.minimumSizeHint().width(), 428)
+    driver.panel.resize(419, 428)  # (its narrowest then: 345 now, see the next test)
     assert driver.panel.width() > 1024 - 660 - GAP  # it fits on no side
     driver._rect, driver._placed = (300, 50, 360, 600), None
     driver._place_panel()
     panel = driver.panel_box()
     assert panel.x == 660 + GAP and panel.y == 50, panel  # right of the game, its lines' start
+    assert inside(panel, screen_box), panel
     assert not panel.overlaps(game) and not panel.overlaps(strip)
     driver.stop()
 
@@ -553,4 +582,123 @@ def test_a_panel_that_must_cover_the_strip_s_place_moves_the_strip_off_it(monkey
     # Placed again (the next view), the two stay where they are: no back and forth.
     driver.show(driver.loop.view, force=True)
     assert driver.panel_box() == panel and overlay.strip_box == strip
+    driver.stop()
+
+
+def _on_screen(driver, monkeypatch, screen_box, game):
+    """The driver's game window at ``game`` on a screen ``screen_box`` (logical pixels), its
+    panel placed again there."""
+    overlay = driver.overlay
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: game)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    overlay.move_to((game.x, game.y, game.w, game.h))
+    driver._rect, driver._placed = (game.x, game.y, game.w, game.h), None
+    driver._place_panel()
+    return driver.panel_box()
+
+
+def _cells_shown(panel):
+    """The boxes (in the panel) of the cell buttons shown, and the count hidden."""
+    shown = [b.geometry().translated(panel.board.pos()) for row in panel.cells for b in row
+             if not b.isHidden()]
+    return shown, sum(b.isHidden() for row in panel.cells for b in row)
+
+
+def test_on_a_screen_narrower_than_the_panel_its_cells_narrow_and_every_column_is_shown(
+        monkeypatch):
+    # Live (Xvfb 360x640, a phone's own screen): the Disco Zoo panel was 419 px at its
+    # narrowest (its lines kept the width of the first board's cells, every animal's name
+    # wide, when its board needed 277), its right column cut. Now its lines are as narrow
+    # as its board, and on a screen narrower still its cells narrow (their text smaller).
+    from PySide6.QtWidgets import QApplication
+
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 0, 0))
+    panel = driver.panel
+    assert panel.advice_line.minimumWidth() == panel.board.minimumWidth()
+    driver.panel.resize(419, driver.panel.height())  # as wide as it was
+    _on_screen(driver, monkeypatch, Box(0, 0, 360, 640), Box(0, 0, 360, 600))
+    QApplication.processEvents()
+    box = driver.panel_box()
+    assert box.x >= 0 and box.x + box.w <= 360, box
+    cells, hidden = _cells_shown(panel)
+    assert hidden == 0 and max(c.right() for c in cells) < panel.width(), cells
+    driver.stop()
+
+
+def test_a_pentomino_panel_fits_beside_the_game_on_a_laptop_screen_its_frame_rows_not_shown(
+        monkeypatch):
+    # Live (Xvfb 1366x768, a 360x600 pentomino window at x 500): the 866 px panel (546 at its
+    # narrowest) fit on neither side (498 and 492 px free): columns 7-10 cut past the screen's
+    # right edge; its 3 dark frame rows above and 3 under took half its height (596 px).
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("pentomino").render(1))
+    driver = _driven(image, _frame(image, 500, 80), game="pentomino")
+    screen_box, game = Box(0, 0, 1366, 768), Box(500, 80, 360, 600)
+    box = _on_screen(driver, monkeypatch, screen_box, game)
+    assert inside(box, screen_box) and not box.overlaps(game), box
+    panel = driver.panel
+    cells, hidden = _cells_shown(panel)
+    assert hidden == 6 * 10 and len(cells) == 6 * 10  # the frame's 6 rows of 10
+    assert max(c.right() for c in cells) < panel.width()
+    assert panel.minimumSizeHint().height() < 500, panel.minimumSizeHint()  # 624 before
+    driver.stop()
+
+
+def test_a_minesweeper_panel_fits_beside_the_game_on_an_800x600_screen(monkeypatch):
+    # Live (Xvfb 800x600, a 496 px minesweeper window at 20,20): the 488 px panel went
+    # past the screen's right edge (276 px free right of the game).
+    from gridsight.overlay.status import Box
+
+    image = screen(script_of("minesweeper").render(1))
+    driver = _driven(image, _frame(image, 20, 20), game="minesweeper")
+    screen_box, game = Box(0, 0, 800, 600), Box(20, 20, 496, 560)
+    box = _on_screen(driver, monkeypatch, screen_box, game)
+    assert box.x >= 516 and box.x + box.w <= 800, box
+    panel = driver.panel
+    cells, _ = _cells_shown(panel)
+    assert max(c.right() for c in cells) < panel.width()
+    assert panel.cells[0][0].minimumWidth() < 48  # narrowed, "12%" drawn smaller
+    # Room again (a wider screen): the cells as wide as they were.
+    _on_screen(driver, monkeypatch, Box(0, 0, 1600, 900), game)
+    assert panel.cells[0][0].minimumWidth() >= 48
+    driver.stop()
+
+
+def test_with_no_room_off_the_panel_for_the_whole_strip_its_advice_line_alone_is_shown(
+        monkeypatch):
+    # Live (Xvfb 360x640, a real-look rescue whose names are unread): the panel with the
+    # animals' lists was 601 px high, no place off it held the 176 px strip (its warnings
+    # wrapped), so the strip stayed under the panel, its advice line hidden. Its advice
+    # line alone goes off the panel (the rest is said in the panel too).
+    from gridsight.overlay.placement import inside
+    from gridsight.overlay.status import Box
+    from gridsight.overlay.window import _strip_height
+
+    image = screen(script_of("disco-zoo").render(1))
+    driver = _driven(image, _frame(image, 0, 0))
+    overlay = driver.overlay
+    screen_box, game = Box(0, 0, 360, 640), Box(0, 0, 360, 600)
+    monkeypatch.setattr(overlay, "screen_box", lambda: screen_box)
+    monkeypatch.setattr(overlay, "window_box", lambda: game)
+    monkeypatch.setattr(overlay, "game_screen_box", lambda: None)
+    view = driver.loop.view
+    overlay.update(view.geometry, view.advice, view.status,
+                   why="the tile most likely to hold an animal of the rescue's three",
+                   warnings=("the attempts left are read unsure: check them",))
+    lines = overlay.status_lines()
+    head = _strip_height(lines[:1], 360)
+    assert len(lines) == 3 and _strip_height(lines, 360) > head + 8
+    driver.panel.resize(360, 640 - head - 4)
+    driver._rect, driver._placed = (0, 0, 360, 600), None
+    driver._place_panel()
+    panel, strip = driver.panel_box(), overlay.strip_box
+    assert head <= 640 - panel.h < _strip_height(lines, 360), panel  # room for the head alone
+    assert inside(strip, screen_box) and not strip.overlaps(panel), (strip, panel)
+    assert strip.h == head
     driver.stop()

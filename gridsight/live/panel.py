@@ -64,6 +64,11 @@ from gridsight.solvers.errors import InputError
 PANEL_TITLE = "gridsight panel"
 CELL_SIZE = (48, 36)  # a cell button's minimum width and height (room for '100%')
 CELL_MAX_WIDTH = 110  # wider names go on two lines
+# Narrowed to fit the screen's room (Panel.fit_room), a cell is never narrower than this nor
+# lower than that: a 9-column minesweeper board in 276 px, "12%" drawn 8 px high.
+MIN_CELL_WIDTH = 24
+COMPACT_CELL_HEIGHT = 28
+COMPACT_MARGIN = 4  # the window's margins then
 # Room kept each side of a cell's text, inside its border (3 px at most: the advised cell's):
 # "(rupoor)" filled 49 of its cell's 52 px, and under a mark's 2 px border it was cut.
 CELL_MARGIN = 3
@@ -108,11 +113,15 @@ class Panel(QWidget):
         self.words = spec.words
         self.setWindowTitle(f"{PANEL_TITLE}: {spec.title}")
         self._headers: Mapping[str, str] = {}
+        self._room: int | None = None  # the widest the panel may be (fit_room)
+        self._hidden_rows: list[bool] | None = None  # the frame's rows and columns not shown
+        self._hidden_cols: list[bool] | None = None
         self._tokens: tuple[tuple[str, ...], ...] | None = None
         state = loop.view.state
         rows = len(state.grid) if state is not None else 1
         cols = len(state.grid[0]) if state is not None else 1
         layout = QVBoxLayout(self)
+        self._margins = layout.contentsMargins()  # its usual margins (fit_room narrows them)
         # The window never gets smaller than its contents: cell buttons cannot overlap.
         layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         # The advice first, large, in one line of the game's words; its why under it.
@@ -248,6 +257,23 @@ class Panel(QWidget):
             label.setText(row_number(r, origin) if origin[0] <= r <= end[0] else "")
         for c, label in enumerate(self.column_numbers):
             label.setText(column_number(c, origin) if origin[1] <= c <= end[1] else "")
+        # With a last playable cell given (a pentomino level's), the frame's rows and
+        # columns are not shown: its 3 dark rows above and 3 under took half the panel's
+        # height (624 px on a 768 px laptop screen).
+        hide = last is not None
+        rows = [hide and not origin[0] <= r <= end[0] for r in range(len(self.row_numbers))]
+        cols = [hide and not origin[1] <= c <= end[1] for c in range(len(self.column_numbers))]
+        if rows == self._hidden_rows and cols == self._hidden_cols:
+            return
+        self._hidden_rows, self._hidden_cols = rows, cols
+        for r, label in enumerate(self.row_numbers):
+            label.setHidden(rows[r])
+        for c, label in enumerate(self.column_numbers):
+            label.setHidden(cols[c])
+        for r, line in enumerate(self.cells):
+            for c, button in enumerate(line):
+                button.setHidden(rows[r] or cols[c])
+        self._fit_cells()
 
     def _fit_cells(self) -> None:
         """Make every cell button wide enough for the longest thing any cell may show (a
@@ -263,12 +289,57 @@ class Panel(QWidget):
         self._cell_font = QFont(self.cells[0][0].font())  # before any cell's style sheet
         wide = max(metrics.horizontalAdvance(part) for t in texts for part in t.split("\n"))
         width = min(CELL_MAX_WIDTH, max(CELL_SIZE[0], wide + 2 * (CELL_BORDER + CELL_MARGIN)))
+        self._set_cell_width(width)
+        room = self._room
+        grid = self.board.layout()
+        layout = self.layout()
+        if room is not None and grid is not None and layout is not None:
+            # Narrower cells (their text drawn smaller, see _fitting_px) when the panel at
+            # its usual narrowest is wider than the room it has: a 360 px phone screen cut
+            # the Disco Zoo panel's right column (419 px), a 1366x768 laptop a pentomino
+            # level's columns 7-10 (546 px, 498 free beside the game).
+            margins = self._margins
+            columns = max(1, sum(1 for label in self.column_numbers if not label.isHidden()))
+            other = grid.minimumSize().width() - columns * width
+            fits = (room - margins.left() - margins.right() - other) // columns
+            if fits < width:  # narrowed: the window's margins too (9 minesweeper columns in
+                # 276 px beside an 800x600 screen's game)
+                fits = (room - 2 * COMPACT_MARGIN - other) // columns
+                self._set_cell_width(max(MIN_CELL_WIDTH, fits), low=True)
+                layout.setContentsMargins(*[COMPACT_MARGIN] * 4)
+            else:
+                layout.setContentsMargins(margins)
+        elif layout is not None:
+            layout.setContentsMargins(self._margins)
+        # The lines above and under the board are as narrow as it may be, no narrower (set
+        # once at the first board's cells, the widest names': a rescue's panel stayed 419 px
+        # at its narrowest when its board needed 277).
+        for label in (getattr(self, name, None) for name in ("advice_line", "why_line", "key",
+                                                              "status")):
+            if label is not None:
+                label.setMinimumWidth(self.board.minimumWidth())
+
+    def _set_cell_width(self, width: int, low: bool = False) -> None:
+        """Every cell button at least ``width`` pixels wide (and the board's least size so),
+        :data:`COMPACT_CELL_HEIGHT` high when ``low`` (narrowed to fit the screen)."""
+        high = COMPACT_CELL_HEIGHT if low else CELL_SIZE[1]
         for row in self.cells:
             for button in row:
-                button.setMinimumSize(width, CELL_SIZE[1])
+                button.setMinimumSize(width, high)
         grid = self.board.layout()
         if grid is not None:
+            grid.invalidate()
             self.board.setMinimumSize(grid.minimumSize())
+
+    def fit_room(self, width: int | None) -> None:
+        """Keep the panel at most ``width`` pixels wide at its narrowest (the room the screen
+        has for it beside the game; ``None``: no limit): its cells are narrowed (and lower),
+        their text smaller, down to :data:`MIN_CELL_WIDTH`."""
+        if width == self._room:
+            return
+        self._room = width
+        self._fit_cells()
+        self.show_view(self.loop.view)
 
     def _fitting_px(self, button: QPushButton, text: str, border: int) -> int | None:
         """The pixel size the cell's ``text`` is drawn at to fit its cell with

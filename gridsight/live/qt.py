@@ -208,7 +208,13 @@ class LiveDriver:
             rect = view.frame_rect
             if rect is None:
                 self.overlay.update(None, None, status, why="", warnings=view.warnings)
-                self.overlay.hide()
+                if self.panel is None and self._rect is not None:
+                    # No panel to say "waiting": the strip stays where it was, by the window
+                    # last followed, saying it (with --no-panel a closed window left nothing
+                    # on the screen saying so). Before any window was found it has no place.
+                    self.overlay.show(layer=False)
+                else:
+                    self.overlay.hide()
                 self._gone = True
             else:
                 box = self._box_of(rect)
@@ -287,16 +293,28 @@ class LiveDriver:
         from gridsight.overlay.status import Box
 
         frame = self.panel.frameGeometry()
+        border = frame.width() - self.panel.width()  # a WM's frame
+        # At its narrowest never wider than the widest room it could have (cells narrowed),
+        # and as wide as that room when it is wider (it grows back when room returns).
+        room = self._room()
+        self.panel.fit_room(room - border)
+        width = max(room, self.panel.minimumSizeHint().width() + border)
+        if frame.width() > width and self.panel.isVisible():
+            if self._wide is None:
+                self._wide, self._high = frame.width(), self.panel.height()
+            self._narrowed_to = width - border
+            self.panel.resize(width - border, self.panel.height())
+        frame = self.panel.frameGeometry()
         size = (frame.width(), frame.height())
         if not self.panel.isVisible():
             hint = self.panel.sizeHint()
-            size = (hint.width(), hint.height())
-        border = frame.width() - self.panel.width()  # a WM's frame
+            size = (min(hint.width(), width), hint.height())
         if self._wide is not None:
             if self.panel.width() not in (self._narrowed_to, self._wide - border):
                 self._wide = self._narrowed_to = None  # resized by the player: theirs
             else:
-                size = (self._wide, size[1])  # placed at the width it had before narrowing
+                # placed at the width it had before narrowing, when any room holds it
+                size = (min(self._wide, width), size[1])
         game, screen = self.overlay.window_box(), self.overlay.screen_box()
         # (where the strip goes when the panel leaves it room: moved off the panel, it is
         # not a reason to place the panel again)
@@ -376,10 +394,36 @@ class LiveDriver:
         # covered the strip's advice line; the strip moves off it, see OverlayWindow.avoid).
         placed = self.panel.frameGeometry()
         shown = self.panel.isVisible()  # (not shown yet: its size hint, as placed)
+        foot = screen.y + screen.h
+        if shown and box.y + placed.height() > foot and box.y > screen.y:
+            # Grown past the screen's foot by those words: lifted (a rescue's lists on a
+            # 360x640 screen: 575 px at y 107, the words saying why cut at their end).
+            box = Box(box.x, max(screen.y, foot - placed.height()), box.w, box.h)
+            self.panel.move(box.x, box.y)
         self.overlay.avoid(Box(box.x, box.y, placed.width() if shown else box.w,
                                placed.height() if shown else box.h))
         if self._over_game:
             self.panel.raise_()
+
+    def _room(self) -> int:
+        """The widest the panel may be and still lie wholly on the screen off the game: the
+        roomier side of the game's window (with its strip, when the strip is beside it), or
+        the screen's width when the game fills the screen (the panel goes beside the board
+        inside it). A 360 px phone screen cut the Disco Zoo panel's right column; a pentomino
+        level's columns 7-10 went past a 1366x768 laptop's edge (546 px at its narrowest,
+        498 free); minesweeper's 488 px past an 800x600 screen's (296 free)."""
+        from gridsight.overlay.placement import GAP, union
+
+        assert self.overlay is not None
+        game, screen = self.overlay.window_box(), self.overlay.screen_box()
+        if game.w >= 0.8 * screen.w and game.h >= 0.8 * screen.h:
+            return screen.w
+        home = self.overlay.strip_moved_from or self.overlay.strip_box
+        room = 0
+        for block in ([game], [game, home] if home is not None else [game]):
+            b = union(block)
+            room = max(room, screen.x + screen.w - (b.x + b.w + GAP), b.x - GAP - screen.x)
+        return min(screen.w, room)
 
     def _say_why_over(self, box: Any, game: Any, screen: Any, board: Any, border: int) -> None:
         """With the panel put over a game window smaller than the screen (at its narrowest
