@@ -29,6 +29,7 @@ from gridsight.solvers.boardtext import parse_boards
 from gridsight.vision.tiling import (
     Screen,
     _clip,
+    moved,
     find_cut_screens,
     find_screens,
     pitch_candidates,
@@ -381,3 +382,26 @@ def test_a_cut_picture_whose_bottom_edge_a_blur_spreads_over_rows_is_offered_the
     ending there was offered and the frame was refused ("disagree with the room on 26%").
     The change across a boundary and the two rows beside it lets the edge in."""
     _assert_offered_at_its_place(30, 136_030)
+
+
+def test_a_view_read_by_its_excused_cost_is_widened_to_the_whole_picture():
+    """149020 --wider frame 0 (an LCD grid 0.51, ghosting 0.31, JPEG 42): no place fitted by
+    its whole cost, and the view read by its cost less the misfit its tiles share was a
+    picture taken to be cut 48 console pixels at the bottom (excused 0.030), 31 cells
+    ``?``; the whole picture at the same mapping costs 0.037 so. Widened by the excused
+    cost it is read whole; by the whole cost (over :data:`MAX_CONFLICTS`) it is not."""
+    image = np.zeros((288, 320, 3), np.uint8)  # the picture at 2x fills the screenshot
+    cut = moved(Screen(0.0, 0.0, 32.0, GBC), 9, 48, 320, 288)
+    assert cut is not None and cut.clip[3] == 48
+    best_placement = room_module.SharedMisfit((18, 49), 16, 0.077, 0.209, 0.047, 0.0)
+    best = (0.077, room_module.View(cut, cut.native_view(image), best_placement))
+
+    def placed_by(shared: float):
+        def place(pixels: np.ndarray):  # the whole picture's place, at the same mapping
+            return room_module.SharedMisfit((9, 1), 16, 0.085, 0.215, shared, 0.0), []
+        return place
+
+    widened = room_module._widest(best, image, ROOM, placed_by(0.048), set(), excused=True)
+    assert widened[1].camera == (9, 1) and widened[1].screen.clip == (0, 0, 0, 0)
+    assert room_module._widest(best, image, ROOM, placed_by(0.048), set()) is best
+    assert room_module._widest(best, image, ROOM, placed_by(0.0), set(), excused=True) is best

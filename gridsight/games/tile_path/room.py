@@ -1084,9 +1084,27 @@ def _search(image: np.ndarray, pack: TemplatePack, room: Room, looks: Looks
         # No whole picture at square pixels fits: one cut by the screenshot's edge, or
         # stretched one way.
         place(more_screens(image, layout, hint, hint_y))
-    if best is None or not fits() or not any(best[1].screen.clip):
+    if best is None or not any(best[1].screen.clip):
         return best
-    return _widest(best, image, room, placed_by, unseen)
+    if fits():
+        return _widest(best, image, room, placed_by, unseen)
+    if _read_excused(best):
+        return _widest(best, image, room, placed_by, unseen, excused=True)
+    return best
+
+
+def _excused_cost(view: View) -> float:
+    """A placement's cost less the misfit all its tiles share and its walls of bricks never
+    learned (:func:`_shared`, :func:`_walls`): what :func:`read_view` holds against a view
+    that fits no place by its whole cost."""
+    return view.placement.cost - _shared(view) - _walls(view)
+
+
+def _read_excused(best: tuple[float, View]) -> bool:
+    """Whether a placement that does not fit by its whole cost (:func:`_fits`) is read all
+    the same, its excused cost (:func:`_excused_cost`) within :data:`MAX_CONFLICTS` and
+    clearly ahead of any other place."""
+    return _excused_cost(best[1]) <= MAX_CONFLICTS and best[1].placement.margin >= MIN_LEAD
 
 
 def _rank(view: View) -> tuple[int, float]:
@@ -1112,8 +1130,8 @@ WIDER_TRIED = 4  # the moved views placed at most (the most cells first)
 
 def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
             placed_by: Callable[[np.ndarray], tuple[Placement, list]], unseen: set[str],
-            prepare: Callable[[np.ndarray], np.ndarray] | None = None
-            ) -> tuple[float, View]:
+            prepare: Callable[[np.ndarray], np.ndarray] | None = None,
+            excused: bool = False) -> tuple[float, View]:
     """``best`` (a picture cut by the screenshot's edge) or the same mapping of the
     screenshot to the room with its view moved by whole console pixels to the screenshot's
     edges, showing more room cells (:func:`_moved_views`), when it is placed there again
@@ -1125,8 +1143,14 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
     right and its view over fewer cells (s15: 7 to 28 cells of such a frame in the
     screenshot read ``?``). A view moved over pixels that are not the room's (a status bar,
     a window's margin) disagrees with the room there and costs more. ``prepare``: what is done
-    to a moved view's pixels before placing them (a ghosted frame's :func:`unghost`)."""
+    to a moved view's pixels before placing them (a ghosted frame's :func:`unghost`).
+    ``excused``: ``best`` fits by its excused cost only (:func:`_read_excused`: a blur, an
+    LCD grid, ghosting), and so must the moved view, by the same slack. Such a view was
+    never widened: 149020 --wider frame 0 (an LCD grid 0.51, ghosting 0.31, JPEG 42) was
+    read as a picture cut 48 console pixels at the bottom (excused cost 0.030), 31 cells
+    ``?``; the whole picture, 0.037, is placed at the same mapping."""
     view = best[1]
+    bound = _excused_cost(view) if excused else best[0]
     shape = (room.rows + 2, room.cols + 2)
     tried = 0
     for _cells, screen, camera in _moved_views(view, image, shape):
@@ -1142,11 +1166,13 @@ def _widest(best: tuple[float, View], image: np.ndarray, room: Room,
             continue
         if unseen:
             placement = _excused(placement, reads, pixels, room.kinds(), unseen)
+        found = View(screen, pixels, placement)
+        cost = _excused_cost(found) if excused else placement.cost
         if placement.camera != camera \
-                or placement.cost > min(best[0] + WIDER_SLACK, MAX_CONFLICTS) \
+                or cost > min(bound + WIDER_SLACK, MAX_CONFLICTS) \
                 or placement.margin < min(view.placement.margin, GOOD_FIT):
             continue
-        return placement.cost, View(screen, pixels, placement)
+        return placement.cost, found
     return best
 
 
