@@ -361,13 +361,14 @@ def _solver(adapter: GameAdapter, limit: Limit | None, options: Any,
             since: Since | None = None) -> Solve:
     """``adapter.solve`` with the game's typed options (:func:`options_of`) and ``limit``,
     when given, in place of theirs; its time counted from ``since`` when given (a moment
-    before the solver's own start: the call's first line)."""
+    before the solver's own start: the call's first line), unless the limit counts from a
+    moment of its own (:meth:`Limit.from_now`: the caller's, kept)."""
     settings = options_of(adapter, options)
     if limit is not None:
         if not isinstance(limit, Limit):
             raise ArgumentError(f"limit must be a Limit, not {type(limit).__name__}")
         settings = replace(settings, limit=limit)
-    if since is not None:
+    if since is not None and settings.limit.since is None:  # a moment the caller gave stays
         settings = replace(settings, limit=replace(settings.limit, since=since))
     return lambda board: adapter.solve(board, settings)
 

@@ -171,7 +171,8 @@ class Limit:
         """This limit counted from now: the CPU and wall seconds spent on this thread between
         now and the start of a meter of it count against it (``gridsight.api.solve`` gives
         the solver its limit so, from the call's first line: the game's solver imported
-        within it)."""
+        within it; a limit given to it counted from a moment of its own keeps that moment, so
+        one made once and given to every call of a loop is spent by the first calls)."""
         return replace(self, since=Since.now())
 
     def tighter(self, other: "Limit") -> "Limit":

@@ -140,6 +140,11 @@ def test_the_limit_counts_from_the_call_not_from_the_solvers_start(monkeypatch):
     assert waited.quality.stopped == "the limit of 50 s of waiting"
     monkeypatch.setattr(api.Since, "now", real)
     assert api.solve("pentomino", text, limit=api.Limit(seconds=50)).quality.exact
+    # A limit counted from a moment of the caller's keeps it.
+    earlier = real()
+    given = api.Limit(seconds=50, since=Since(earlier.cpu - 100, earlier.wall, earlier.thread,
+                                              earlier.process))
+    assert api.solve("pentomino", text, limit=given).quality.stopped == "the limit of 50 s of work"
 
 
 def test_a_moment_read_on_another_thread_is_not_this_threads_cpu_clock():
