@@ -147,6 +147,36 @@ def test_the_limit_counts_from_the_call_not_from_the_solvers_start(monkeypatch):
     assert api.solve("pentomino", text, limit=given).quality.stopped == "the limit of 50 s of work"
 
 
+def test_analyze_counts_the_boards_solve_from_its_start_and_the_others_each_alone(monkeypatch):
+    """``analyze``'s solve of the board read counts from the moment the reading was done
+    (the solver's import within it); each other board ``unread_that_matter`` solves has a
+    limit of its own. (The read is faked: the solves are what is looked at.)"""
+    from types import SimpleNamespace
+
+    from gridsight import screenshots
+    from gridsight.solvers.boardtext import parse_boards
+    from gridsight.solvers.limit import Since
+
+    text = (EXAMPLES / "pentomino-6x10.txt").read_text()
+    read = (SimpleNamespace(game="pentomino", board=text),
+            SimpleNamespace(board=parse_boards(text)[0]))
+    monkeypatch.setattr(api, "_read", lambda *given: read)
+    solved = []
+
+    def advise(game, reading, solve):
+        solved.extend([solve(reading.board), solve(reading.board)])
+        return solved[0], solved[0].advice
+
+    monkeypatch.setattr(screenshots, "advise", advise)
+    real = Since.now
+    monkeypatch.setattr(api.Since, "now", classmethod(
+        lambda cls: (lambda now: Since(now.cpu - 100, now.wall, now.thread,
+                                       now.process))(real())))
+    analysis = api.analyze("unused.png", limit=api.Limit(seconds=50))
+    assert analysis.advice.quality.stopped == "the limit of 50 s of work"
+    assert [s.advice.quality.exact for s in solved] == [False, True]
+
+
 def test_a_moment_read_on_another_thread_is_not_this_threads_cpu_clock():
     """CPU time is a thread's own: a limit counted from a moment read on another thread
     counts from its meter's start (the other thread's clock says nothing of this one)."""
